@@ -1,0 +1,215 @@
+"""Tests `sos-print check`: example files against the rules, and its report."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+from games import games, segment_list, true_claims
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sos_print.cli import app
+from sos_print.grid import all_segments
+from sos_print.notation import Notation
+
+KIT = EXAMPLES / "01-one-o-two-lines.toml"
+
+
+def run_check(runner, *paths):
+    result = runner.invoke(app, ["check", *map(str, paths)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout.splitlines()
+
+
+def test_every_shipped_example_holds(runner):
+    code, lines = run_check(runner, EXAMPLES)
+    assert code == 0, lines
+    assert lines == [f"checked {len(list(EXAMPLES.glob('*.toml')))} files: every claim holds"]
+
+
+def test_a_false_point_claim_names_the_file_the_move_and_both_counts(runner, tmp_path):
+    bad = tmp_path / "two-lines.toml"
+    bad.write_text(KIT.read_text().replace("points = 2", "points = 1", 1))
+    code, lines = run_check(runner, bad)
+    assert code == 1
+    assert lines == [
+        f"{bad}: move 1: claims 1 point, the rules give 2 (B1-B3, A2-C2)",
+        "checked 1 file: 1 problem in 1 file",
+    ]
+
+
+def test_paths_are_reported_as_given_and_folders_joined_with_file_names(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("ex").mkdir()
+    Path("ex/b.toml").write_text("size = 4\n[result]\nwinner = 'A'\n")
+    Path("ex/a.toml").write_text("size = 4\n")
+    Path("ex/notes.txt").write_text("not an example")
+    code, lines = run_check(runner, "ex/", "missing.toml")
+    assert code == 1
+    assert lines == [
+        "ex/b.toml: result: claims winner A, the rules give none (the game goes on)",
+        "missing.toml: no such file or folder",
+        "checked 2 files: 2 problems in 2 files",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "size = 4\n[[move\n",
+            "TOML syntax error: Expected ']]' at the end of an array declaration (at line 2, column 7)",
+        ),
+        ("size = 4\nsise = 3\n", "unknown key 'sise'"),
+        ("size = 4\n[[move]]\ncell = 'B2'\nletter = 'O'\npionts = 1\n", "move 1: unknown key 'pionts'"),
+        ("size = 4\n[result]\nwiner = 'A'\n", "result: unknown key 'winer'"),
+        ("size = 4\n[title]\nde = 'SOS'\n", "title: unknown key 'de'"),
+        ("notation = 'A1'\n", "missing key 'size'"),
+        ("size = 9\n", "size must be 3 to 8, not 9"),
+        ("size = 2\n", "size must be 3 to 8, not 2"),
+        ("size = '4'\n", "size must be a whole number, not '4'"),
+        ("size = 4\nteams = 1\n", "teams must be true or false, not 1"),
+        ("size = 4\nplayers = true\n", "players must be a whole number, not True"),
+        ("size = 4\nnotation = 'chess'\n", 'notation must be "A1" or "L1C1", not \'chess\''),
+        ("size = 4\nplayers = 5\n", "a game has 2 to 4 players, not 5"),
+        ("size = 4\nplayers = 3\nteams = true\n", "team SOS needs 4 players"),
+        ("size = 4\ntarget = 2\nfirst_sos_wins = true\n", "choose either a target score or first SOS wins"),
+        ("size = 4\n[[move]]\ncell = 'E1'\nletter = 'S'\n", "move 1: cell E1 is not on a 4x4 board"),
+        ("size = 4\n[[move]]\ncell = 'L1C1'\nletter = 'S'\n", "move 1: 'L1C1' is not a cell name in A1 notation"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'X'\n", "move 1: 'X' is not a letter of the game"),
+        ("size = 4\n[[move]]\ncell = 'A1'\n", "move 1: missing key 'letter'"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nlines = ['A1-A4']\n", "move 1: 'A1-A4' is not a straight"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nby = 'C'\n", "move 1: by must be a seat of this game (A, B)"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nnext = 'x'\n", 'move 1: next must be a seat (A, B) or "end"'),
+        (
+            "size = 4\n[[move]]\ncell = 'B2'\nletter = 'O'\n[[move]]\ncell = 'b2'\nletter = 'S'\n",
+            "move 2: cell B2 already holds a letter",
+        ),
+        (
+            "size = 5\nnotation = 'L1C1'\n[[move]]\ncell = 'L3C3'\nletter = 'O'\n"
+            "[[move]]\ncell = 'L3C3'\nletter = 'S'\n",
+            "move 2: cell L3C3 already holds a letter",
+        ),
+        (
+            'size = 3\ngrid = "S S S\\nO O O\\nS S S"\n[[move]]\ncell = "B2"\nletter = "S"\n',
+            "move 1: the game is already over: no letter can go in B2",
+        ),
+        ("size = 4\ngrid = '''\n. . . .\nS X . .\n. . . .\n. . . .\n'''\n", "grid row 2 holds 'X'"),
+        ("size = 4\ngrid = '''\n. . . .\n. . . .\n. . . .\n'''\n", "grid must have 4 rows of 4 cells (found 3 rows"),
+        ("size = 4\n[result]\nscore = { A = 1, C = 0 }\n", "result: score: unknown key 'C'"),
+        ("size = 4\n[result]\nwinner = 'AC'\n", "result: winner must be A, B, draw, none, not 'AC'"),
+    ],
+)
+def test_a_file_that_cannot_be_used_gets_one_line_naming_the_problem(runner, tmp_path, text, message):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text)
+    code, lines = run_check(runner, bad)
+    assert code == 1
+    assert len(lines) == 2, lines
+    assert lines[0].startswith(f"{bad}: {message}"), lines[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('by = "A"', 'by = "B"'), "move 1: claims B writes this letter, the rules give A"),
+        (('next = "A"', 'next = "B"'), "move 1: claims B writes next, the rules give A writes next"),
+        (('next = "B"', 'next = "end"'), "move 2: claims the game ends, the rules give B writes next"),
+        (
+            ('lines = ["B1-B3", "A2-C2"]', 'lines = ["A2-C2"]'),
+            "move 1: claims lines A2-C2, the rules give B1-B3, A2-C2",
+        ),
+        (('lines = ["B1-B3", "A2-C2"]', 'lines = ["B3-B1", "B1-B3"]'), "move 1: lists B1-B3 more than once"),
+        (("lines = []", 'lines = ["A4-C4"]'), "move 2: claims lines A4-C4, the rules give no line"),
+        (("points = 0", "points = 1"), "move 2: claims 1 point, the rules give 0"),
+        (
+            ("score = { A = 2, B = 0 }", "score = { A = 2, B = 1 }"),
+            "result: claims score A 2, B 1, the rules give A 2, B 0",
+        ),
+        (('winner = "none"', 'winner = "draw"'), "result: claims winner draw, the rules give none"),
+    ],
+)
+def test_each_kind_of_false_claim_is_reported(runner, tmp_path, change, message):
+    bad = tmp_path / "kit.toml"
+    bad.write_text(KIT.read_text().replace(*change, 1))
+    code, lines = run_check(runner, bad)
+    assert code == 1
+    assert lines[0].startswith(f"{bad}: {message}"), lines
+
+
+def test_every_false_claim_of_every_file_is_reported(runner, tmp_path):
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    first.write_text(KIT.read_text().replace("points = 2", "points = 3").replace('next = "B"', 'next = "A"'))
+    second.write_text("size = 4\nsise = 1\n")
+    code, lines = run_check(runner, tmp_path)
+    assert code == 1
+    assert [line.split(": ")[0:2] for line in lines[:-1]] == [
+        [str(first), "move 1"],
+        [str(first), "move 2"],
+        [str(second), "unknown key 'sise' (known keys"],
+    ]
+    assert lines[-1] == "checked 2 files: 3 problems in 2 files"
+
+
+def test_an_empty_folder_is_a_problem_not_a_pass(runner, tmp_path):
+    code, lines = run_check(runner, tmp_path)
+    assert code == 1
+    assert lines[0] == f"{tmp_path}: this folder holds no .toml example file"
+
+
+def test_a_file_that_is_not_utf8_is_named(runner, tmp_path):
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes("size = 4\n[title]\nfr = 'Fran\u00e7ais'\n".encode("latin-1"))
+    code, lines = run_check(runner, bad)
+    assert code == 1
+    assert lines[0].startswith(f"{bad}: is not UTF-8 text")
+
+
+def _check_text(runner, text: str):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.toml"
+        path.write_text(text)
+        code, lines = run_check(runner, path)
+    return code, [line.replace(str(path), "game.toml") for line in lines]
+
+
+@given(games(), st.sampled_from(Notation), st.data())
+def test_a_random_games_true_claims_pass_and_any_one_altered_claim_fails_on_its_move(game, notation, data):
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    claims = true_claims(game, notation)
+    code, lines = _check_text(runner, claims.toml())
+    assert code == 0, "\n".join(lines) + "\n" + game.explain()
+
+    variant, n = game.start.variant, game.start.board.size
+    targets = [(k, key) for k in range(len(game.steps)) for key in ("by", "points", "lines", "next")]
+    targets += [(None, "score"), (None, "winner")]
+    k, key = data.draw(st.sampled_from(targets))
+    table = claims.result if k is None else claims.moves[k]
+    old = table[key]
+    if key in ("by", "next"):
+        choices = [f'"{seat}"' for seat in variant.seats] + (['"end"'] if key == "next" else [])
+    elif key == "points":
+        choices = [str(int(old) + 1)] + ([str(int(old) - 1)] if int(old) else [])
+    elif key == "lines":
+        step = game.steps[k]
+        if step.segments:
+            choices = [segment_list(step.segments[1:], n, notation)]
+        else:
+            choices = [segment_list([seg], n, notation) for seg in all_segments(n)[:5]]
+    elif key == "score":
+        side = data.draw(st.sampled_from(variant.sides))
+        choices = [old.replace(f"{side} = ", f"{side} = 1", 1)]  # prefixing a 1 changes the number
+    else:
+        choices = [f'"{name}"' for name in (*variant.sides, "draw", "none")]
+    new = data.draw(st.sampled_from([choice for choice in choices if choice != old]))
+    table[key] = new
+
+    code, lines = _check_text(runner, claims.toml())
+    where = "result" if k is None else f"move {k + 1}"
+    assert code == 1, f"altered {where} {key}: {old} -> {new} passed\n" + game.explain()
+    assert len(lines) == 2 and lines[0].startswith(f"game.toml: {where}: "), lines
