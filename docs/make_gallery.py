@@ -1,0 +1,44 @@
+"""Renders the README gallery: one PNG of each document type, from real sos-print output.
+
+Run from the repository root after `pip install '.[test]'` (pypdfium2 comes with pdfplumber):
+
+    python docs/make_gallery.py
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2
+
+from sos_print.check import verify
+from sos_print.documents import audit_document, boards_document, teacher_document
+from sos_print.plans import PrintOptions
+from sos_print.resources import data_dir
+
+OUT = Path(__file__).resolve().parent / "gallery"
+DPI = 60
+
+
+def save_page(pdf: bytes, page: int, name: str) -> None:
+    """Writes page `page` (from 0) of `pdf` as docs/gallery/<name>.png."""
+    document = pypdfium2.PdfDocument(io.BytesIO(pdf))
+    image = document[page].render(scale=DPI / 72).to_pil()
+    image.save(OUT / f"{name}.png", optimize=True)
+    print(f"wrote {OUT / name}.png")
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    examples = verify([str(data_dir("examples"))])
+    save_page(boards_document(PrintOptions(size=3)).data, 0, "board-3x3")
+    save_page(boards_document(PrintOptions(size=8)).data, 0, "board-8x8")
+    save_page(audit_document(PrintOptions(size=4)).data, 0, "audit-4x4")
+    teacher = teacher_document(PrintOptions(groups=15), examples).data
+    save_page(teacher, 0, "teacher-notes")
+    save_page(teacher, 1, "teacher-examples")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+"""Renders every printed word from the jinja2 templates in templates/<lang>/.
+
+Each template file holds one document's words as macros. A macro returns a
+small subset of reportlab's paragraph markup (<b>, <br/>, entities) inside
+block tags (<h1>, <h2>, <p>, <li>); variables are HTML-escaped by the one
+Environment, so a class called `Smith & Co <B>` prints exactly as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from html.parser import HTMLParser
+
+import jinja2
+
+from sos_print.errors import SosError
+from sos_print.resources import data_dir
+
+LANGUAGES = ("en", "fr")
+BLOCK_TAGS = ("h1", "h2", "h3", "p", "li")
+_NNBSP = "\u202f"
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """Returns the one jinja2 Environment: strict about undefined names, escaping every variable."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@dataclass(frozen=True)
+class Run:
+    """Holds a stretch of text in one style."""
+
+    text: str
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Block:
+    """Holds one heading, paragraph or list item as styled runs."""
+
+    kind: str
+    runs: tuple[Run, ...]
+
+    @property
+    def text(self) -> str:
+        """Returns the block's words without styling."""
+        return "".join(run.text for run in self.runs)
+
+
+class Words:
+    """Gives the words of one language: `words("board.title", size=4)` calls macro `title` of board.j2."""
+
+    def __init__(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise SosError(f"no templates for language {lang!r} (known: {', '.join(LANGUAGES)})")
+        self.lang = lang
+
+    def markup(self, name: str, **context: object) -> str:
+        """Returns the escaped markup of macro `name` ("document.macro")."""
+        document, _, macro = name.partition(".")
+        module = _module(self.lang, document)
+        try:
+            function = getattr(module, macro)
+        except AttributeError:
+            raise SosError(f"templates/{self.lang}/{document}.j2 has no macro {macro!r}") from None
+        markup = str(function(**context)).strip()
+        return french_typography(markup) if self.lang == "fr" else markup
+
+    def blocks(self, name: str, **context: object) -> list[Block]:
+        """Returns the blocks of macro `name`; text outside block tags becomes one paragraph."""
+        return parse_blocks(self.markup(name, **context))
+
+    def __call__(self, name: str, **context: object) -> str:
+        """Returns macro `name` as plain text, one line."""
+        return " ".join(block.text for block in self.blocks(name, **context))
+
+
+@cache
+def _module(lang: str, document: str) -> object:
+    try:
+        return environment().get_template(f"{lang}/{document}.j2").module
+    except jinja2.TemplateNotFound:
+        raise SosError(f"missing template templates/{lang}/{document}.j2") from None
+
+
+def macro_names(lang: str, document: str) -> set[str]:
+    """Returns the names of the macros a template defines (for the translation tests)."""
+    module = _module(lang, document)
+    return {name for name in dir(module) if not name.startswith("_")}
+
+
+def french_typography(markup: str) -> str:
+    """Applies French spacing: a narrow no-break space before ; : ! ? » and after «, typographic apostrophes.
+
+    Only the template's own apostrophes change: an escaped one (&#39;) came from a
+    variable and prints as written.
+    """
+    # Only existing spaces change: an entity such as &amp; ends in ";" with no space before it.
+    markup = re.sub(r"[ \u00a0]+([;:!?\u00bb])", _NNBSP + r"\1", markup)
+    markup = re.sub(r"\u00ab[ \u00a0]+", "\u00ab" + _NNBSP, markup)
+    return markup.replace("'", "\u2019")
+
+
+class _BlockParser(HTMLParser):
+    """Turns the markup subset into blocks; any other tag is a template error."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[Block] = []
+        self.kind: str | None = None
+        self.runs: list[Run] = []
+        self.bold = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in BLOCK_TAGS:
+            self._close()
+            self.kind = tag
+        elif tag == "b":
+            self.bold += 1
+        elif tag == "br":
+            self.runs.append(Run("\n"))
+        else:
+            raise SosError(f"unknown tag <{tag}> in a template")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in BLOCK_TAGS:
+            self._close()
+        elif tag == "b":
+            self.bold -= 1
+
+    def handle_data(self, data: str) -> None:
+        text = re.sub(r"[ \t\r\n]+", " ", data)
+        if text.strip() or (self.runs and text):
+            self.runs.append(Run(text, self.bold > 0))
+
+    def _close(self) -> None:
+        runs = _trim(self.runs)
+        if runs:
+            self.blocks.append(Block(self.kind or "p", runs))
+        self.kind, self.runs = None, []
+
+
+def _trim(runs: list[Run]) -> tuple[Run, ...]:
+    """Drops spaces at the ends of a block and merges neighbouring runs of one style."""
+    merged: list[Run] = []
+    for run in runs:
+        if merged and merged[-1].bold == run.bold:
+            merged[-1] = Run(merged[-1].text + run.text, run.bold)
+        else:
+            merged.append(run)
+    if merged:
+        merged[0] = Run(merged[0].text.lstrip(" "), merged[0].bold)
+        merged[-1] = Run(merged[-1].text.rstrip(" "), merged[-1].bold)
+    return tuple(run for run in merged if run.text)
+
+
+def parse_blocks(markup: str) -> list[Block]:
+    """Parses the markup subset into blocks."""
+    parser = _BlockParser()
+    parser.feed(markup)
+    parser.close()
+    parser._close()
+    return parser.blocks

@@ -1,0 +1,91 @@
+"""Reads PDFs back for tests: text, fonts, outline, metadata, and geometry measured in millimetres."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from itertools import pairwise
+from pathlib import Path
+
+import pdfplumber
+from pypdf import PdfReader
+
+MM = 72 / 25.4
+
+
+def reader(data: bytes | Path) -> PdfReader:
+    return PdfReader(io.BytesIO(data) if isinstance(data, bytes) else data)
+
+
+def texts(data: bytes | Path) -> list[str]:
+    """Returns the extracted text of each page."""
+    return [page.extract_text() for page in reader(data).pages]
+
+
+def fonts(data: bytes | Path) -> set[tuple[str, bool]]:
+    """Returns (base font name, embedded) for every font used on any page, forms included."""
+    found: set[tuple[str, bool]] = set()
+
+    def walk(resources) -> None:
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            embedded = descriptor is not None and any(
+                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
+            found.add((str(font["/BaseFont"]), embedded))
+        for xobject in resources.get("/XObject", {}).values():
+            xobject = xobject.get_object()
+            if "/Resources" in xobject:
+                walk(xobject["/Resources"])
+
+    for page in reader(data).pages:
+        walk(page["/Resources"])
+    return found
+
+
+def font_files(data: bytes) -> int:
+    """Counts the embedded font programs in the file (one per face and subset)."""
+    return data.count(b"/FontFile2")
+
+
+def outline(data: bytes | Path) -> list[str]:
+    """Returns the bookmark titles, depth first."""
+    titles: list[str] = []
+
+    def walk(items) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                titles.append(item.title)
+
+    walk(reader(data).outline)
+    return titles
+
+
+def catalog(data: bytes | Path):
+    return reader(data).trailer["/Root"]
+
+
+def pages(data: bytes):
+    """Opens the PDF with pdfplumber for geometry; use as a context manager."""
+    return pdfplumber.open(io.BytesIO(data))
+
+
+def grid_cells(page) -> list[float]:
+    """Returns the widths (mm) of the cells of the largest grid on a pdfplumber page."""
+    verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
+    if not verticals:
+        return []
+    longest = Counter(round(line["height"], 1) for line in verticals).most_common()
+    height = max(h for h, count in longest if count >= 4)
+    xs = sorted({round(line["x0"], 2) for line in verticals if round(line["height"], 1) == height})
+    return [(b - a) / MM for a, b in pairwise(xs)]
+
+
+def nearest_edge(page) -> float:
+    """Returns how close (mm) any drawn mark comes to the paper's edge."""
+    objects = page.chars + page.lines + page.rects + page.curves
+    gaps = [min(obj["x0"], obj["top"], page.width - obj["x1"], page.height - obj["bottom"]) for obj in objects]
+    return min(gaps) / MM

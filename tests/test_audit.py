@@ -1,0 +1,86 @@
+"""Tests scoring audits: one row per possible move, the header on every page, running totals, the pause box."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pdfread import nearest_edge, pages, texts
+
+from sos_print.documents import audit_document
+from sos_print.layout import Paper
+from sos_print.plans import Language, PrintOptions
+from sos_print.rules import Variant
+
+HEADER = ["Move", "Player", "New letter cell", "New SOS segments", "Points"]
+
+
+def move_numbers(page_text: str) -> list[int]:
+    return [int(line) for line in page_text.splitlines() if re.fullmatch(r"\d+", line.strip())]
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("size", range(3, 9))
+def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper):
+    found = texts(audit_document(PrintOptions(size=size, paper=paper)).data)
+    numbers = [n for text in found for n in move_numbers(text)]
+    assert numbers == list(range(1, size * size + 1))
+    for text in found:
+        flat = " ".join(text.split())
+        for column in HEADER:
+            assert column in flat
+    assert "Pausing the game" in found[-1]
+    assert all("Pausing the game" not in text for text in found[:-1])
+    if len(found) > 1:
+        assert all(f"{k} / {len(found)}" in text for k, text in enumerate(found, start=1))
+
+
+@pytest.mark.parametrize(
+    ("variant", "totals"),
+    [
+        (Variant(), ["Total A", "Total B"]),
+        (Variant(players=3), ["Total A", "Total B", "Total C"]),
+        (Variant(players=4), ["Total A", "Total B", "Total C", "Total D"]),
+        (Variant(players=4, teams=True), ["Total AC", "Total BD"]),
+    ],
+)
+def test_a_running_total_per_player_or_team(variant, totals):
+    flat = " ".join(texts(audit_document(PrintOptions(variant=variant)).data)[0].split())
+    for total in totals:
+        assert total in flat
+    assert len(re.findall(r"Total [A-D]+", flat)) == len(totals)
+
+
+def test_the_pause_box_asks_for_the_scores_and_who_writes_next():
+    text = texts(audit_document(PrintOptions(variant=Variant(players=3))).data)[-1]
+    assert "Scores so far" in text
+    assert "Who writes next" in text
+
+
+def test_each_group_gets_its_own_audit_pages():
+    data = audit_document(PrintOptions(size=8, groups=3)).data
+    found = texts(data)
+    assert len(found) % 3 == 0
+    per_group = len(found) // 3
+    assert "Group 2 of 3" in found[per_group]
+    assert "Group 3 of 3" in found[-1]
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_audits_stay_clear_of_the_paper_edge(paper):
+    data = audit_document(
+        PrintOptions(size=8, paper=paper, language=Language.BOTH, large_print=True, variant=Variant(players=4))
+    ).data
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            assert nearest_edge(page) >= 12.0
+            table = [rect for rect in page.rects if rect["width"] > 100]
+            assert all(rect["x0"] >= 12 * 72 / 25.4 and rect["x1"] <= page.width - 12 * 72 / 25.4 for rect in table)
+
+
+def test_l1c1_audits_give_an_example_in_that_notation():
+    from sos_print.notation import Notation
+
+    text = texts(audit_document(PrintOptions(notation=Notation.L1C1)).data)[0]
+    assert "L2C3-L4C3" in text
+    assert "B1-B3" not in text

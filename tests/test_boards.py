@@ -1,0 +1,156 @@
+"""Tests player boards and blank grids, measured from the drawing: cell sizes, margins, labels, type sizes."""
+
+from __future__ import annotations
+
+import pytest
+from pdfread import grid_cells, nearest_edge, pages, texts
+
+from sos_print.boards import LayoutError
+from sos_print.documents import boards_document, grids_document
+from sos_print.layout import Paper, min_cell
+from sos_print.notation import Notation
+from sos_print.plans import Language, PrintOptions
+from sos_print.rules import Variant
+
+SAFE_EDGE = 12.0
+
+
+CROWDED = [
+    # (large print, language, players): every size must still fit at the sizes required
+    (False, Language.BOTH, 4),
+    (True, Language.BOTH, 2),
+    (True, Language.EN, 4),
+    (True, Language.FR, 4),
+]
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("size", range(3, 9))
+@pytest.mark.parametrize(("large_print", "language", "players"), CROWDED)
+def test_cells_take_handwriting_and_nothing_comes_near_the_edge(paper, size, large_print, language, players):
+    options = PrintOptions(
+        size=size,
+        groups=2,
+        paper=paper,
+        large_print=large_print,
+        language=language,
+        variant=Variant(players=players),
+        class_name="Class 4B",
+    )
+    with pages(boards_document(options).data) as pdf:
+        for page in pdf.pages:
+            cells = grid_cells(page)
+            assert len(cells) == size, cells
+            assert min(cells) >= min_cell(size) - 0.01, f"{size}x{size} on {paper.value}: cells {min(cells):.1f} mm"
+            assert max(cells) - min(cells) < 0.01  # square grid, equal columns
+            assert nearest_edge(page) >= SAFE_EDGE, f"a mark {nearest_edge(page):.1f} mm from the edge"
+
+
+def test_a_board_that_cannot_keep_its_cells_large_enough_is_refused_not_shrunk():
+    options = PrintOptions(
+        size=8, paper=Paper.LETTER, large_print=True, language=Language.BOTH, variant=Variant(players=4)
+    )
+    with pytest.raises(LayoutError, match="a 8x8 board does not fit with cells of at least 15 mm"):
+        boards_document(options)
+
+
+@pytest.mark.parametrize(
+    ("notation", "columns", "rows"),
+    [
+        (Notation.A1, ["A", "B", "C", "D", "E"], ["5", "4", "3", "2", "1"]),  # row 1 at the bottom
+        (Notation.L1C1, ["C1", "C2", "C3", "C4", "C5"], ["L1", "L2", "L3", "L4", "L5"]),  # line 1 at the top
+    ],
+)
+def test_the_grid_is_labelled_in_the_chosen_notation(notation, columns, rows):
+    with pages(boards_document(PrintOptions(size=5, notation=notation)).data) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        cells = grid_cells(page)
+        verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
+        grid_left = min(line["x0"] for line in verticals)
+        grid_top = min(line["top"] for line in verticals)
+        grid_bottom = max(line["bottom"] for line in verticals)
+        near = 12 * 72 / 25.4  # labels sit within 12 mm of the grid
+        top_labels = [w for w in words if w["text"] in columns and grid_top - near < w["top"] < grid_bottom + near]
+        # Labels run left to right over the columns, top and bottom.
+        ordered = [w["text"] for w in sorted(top_labels, key=lambda w: (round(w["top"]), w["x0"]))]
+        assert ordered == columns + columns
+        left_labels = [w for w in words if w["text"] in rows and w["x1"] < grid_left]
+        assert [w["text"] for w in sorted(left_labels, key=lambda w: w["top"])] == rows
+        assert len(cells) == 5
+
+
+def test_a_board_has_the_title_the_rule_and_a_tally_per_player():
+    text = texts(boards_document(PrintOptions(size=4, variant=Variant(players=3))).data)[0]
+    assert "SOS player board" in text
+    assert "Write S or O in any empty cell." in text
+    assert "scores one point and gives you one more move" in " ".join(text.split())
+    for seat in "ABC":
+        assert f"Player {seat}" in text
+    assert "Name" in text and "Total" in text
+    assert "Player D" not in text
+
+
+def test_team_boards_tally_by_team():
+    text = texts(boards_document(PrintOptions(variant=Variant(players=4, teams=True))).data)[0]
+    assert "Team A + C" in text and "Team B + D" in text
+    assert "Player A" not in text
+    assert "A and C play together against B and D" in text
+
+
+@pytest.mark.parametrize(
+    ("variant", "note"),
+    [
+        (Variant(target=5), "the first to reach 5 points wins at once"),
+        (Variant(first_sos_wins=True), "first S-O-S wins"),
+    ],
+)
+def test_a_variant_in_play_is_stated_on_the_board(variant, note):
+    assert note in " ".join(texts(boards_document(PrintOptions(variant=variant)).data)[0].split())
+
+
+def test_the_3x3_board_says_it_is_the_smaller_first_round_version():
+    assert "Smaller version for a first round: 3 × 3" in texts(boards_document(PrintOptions(size=3)).data)[0]
+    assert "Smaller version" not in texts(boards_document(PrintOptions(size=4)).data)[0]
+
+
+def test_each_group_gets_its_numbered_board():
+    found = texts(boards_document(PrintOptions(groups=3)).data)
+    assert len(found) == 3
+    assert ["Group 1 of 3" in found[0], "Group 2 of 3" in found[1], "Group 3 of 3" in found[2]] == [True] * 3
+
+
+def test_large_print_makes_every_text_at_least_one_and_a_half_times_larger():
+    def sizes(large: bool) -> dict[str, float]:
+        with pages(boards_document(PrintOptions(size=4, groups=2, large_print=large)).data) as pdf:
+            words = pdf.pages[0].extract_words(extra_attrs=["size"])
+        return {w["text"]: w["size"] for w in words}
+
+    normal, large = sizes(False), sizes(True)
+    shared = set(normal) & set(large)
+    assert len(shared) > 20
+    for word in shared:
+        assert large[word] >= 1.5 * normal[word] - 0.01, word
+
+
+@pytest.mark.parametrize("size", [3, 4])
+@pytest.mark.parametrize("paper", list(Paper))
+def test_two_boards_per_page_with_a_dashed_cut_line(size, paper):
+    data = boards_document(PrintOptions(size=size, groups=3, paper=paper, two_per_page=True)).data
+    found = texts(data)
+    assert len(found) == 2
+    assert "Group 1 of 3" in found[0] and "Group 2 of 3" in found[0]
+    assert "Group 3 of 3" in found[1]
+    with pages(data) as pdf:
+        first, last = pdf.pages
+        dashed = [line for line in first.lines if line["dash"] and line["dash"][0]]
+        assert len(dashed) == 1
+        assert abs(dashed[0]["top"] - first.height / 2) < 0.5
+        assert not [line for line in last.lines if line["dash"] and line["dash"][0]]
+        assert nearest_edge(first) >= SAFE_EDGE
+
+
+def test_grids_print_one_page_per_size():
+    data = grids_document(PrintOptions(), [3, 5, 8]).data
+    with pages(data) as pdf:
+        assert [len(grid_cells(page)) for page in pdf.pages] == [3, 5, 8]

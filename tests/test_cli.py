@@ -1,0 +1,183 @@
+"""Tests the command line: what it writes, what it refuses, and how it reports."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from conftest import EXAMPLES
+from pdfread import outline, texts
+
+from sos_print.cli import app
+
+WROTE = re.compile(r"^wrote (\S+) \((\d+) pages?, (\d+) KB\)(?: and (\S+) \((\d+) pages?, (\d+) KB\))?$")
+
+
+def run(runner, *args: str):
+    result = runner.invoke(app, [str(arg) for arg in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def test_kit_writes_the_players_and_the_teachers_files_and_says_so(runner, tmp_path):
+    out = tmp_path / "kit"
+    result = run(runner, "kit", "--out", out, "--groups", "15")
+    assert result.exit_code == 0, result.output
+    players, teacher = out / "players.pdf", out / "teacher.pdf"
+    match = WROTE.match(result.stdout.strip())
+    assert match, result.stdout
+    assert match.group(1) == str(players) and match.group(4) == str(teacher)
+    assert int(match.group(2)) == len(texts(players)) == 30  # a board and an audit for each of 15 groups
+    assert int(match.group(5)) == len(texts(teacher))
+    assert int(match.group(3)) == round(players.stat().st_size / 1024)
+    assert outline(players) == ["Player boards", "Scoring audits"]
+    assert result.stderr == ""  # no progress when the output is not a terminal
+
+
+def test_kit_defaults_to_a_sos_kit_folder_here(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run(runner, "kit").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "sos-kit").iterdir()) == ["players.pdf", "teacher.pdf"]
+
+
+def test_kit_twice_gives_identical_bytes(runner, tmp_path):
+    for name in ("one", "two"):
+        assert run(runner, "kit", "--out", tmp_path / name, "--groups", "3", "--lang", "en+fr").exit_code == 0
+    for file in ("players.pdf", "teacher.pdf"):
+        assert (tmp_path / "one" / file).read_bytes() == (tmp_path / "two" / file).read_bytes()
+
+
+def test_an_existing_output_survives_a_run_without_force(runner, tmp_path):
+    out = tmp_path / "kit"
+    out.mkdir()
+    (out / "teacher.pdf").write_bytes(b"the teacher's own file")
+    result = run(runner, "kit", "--out", out)
+    assert result.exit_code == 1
+    assert f"{out / 'teacher.pdf'} already exists; use --force to replace it" in result.stderr
+    assert (out / "teacher.pdf").read_bytes() == b"the teacher's own file"
+    assert not (out / "players.pdf").exists()  # nothing half-done either
+    assert run(runner, "kit", "--out", out, "--force").exit_code == 0
+    assert (out / "teacher.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_false_example_claim_stops_everything_with_the_check_lines(runner, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text().replace("points = 2", "points = 1"))
+    out = tmp_path / "kit"
+    result = run(runner, "kit", "--out", out, "--examples", bad)
+    assert result.exit_code == 1
+    assert f"{bad}: move 1: claims 1 point, the rules give 2 (B1-B3, A2-C2)" in result.stdout
+    assert "checked 1 file: 1 problem in 1 file" in result.stdout
+    assert "nothing was written" in result.stderr
+    assert not out.exists() or not any(out.iterdir())
+    result = run(runner, "teacher", bad, "--out", tmp_path / "t.pdf")
+    assert result.exit_code == 1
+    assert not (tmp_path / "t.pdf").exists()
+
+
+def test_a_folder_that_cannot_be_created_is_a_clear_error(runner, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run(runner, "kit", "--out", blocker / "kit")
+    assert result.exit_code == 1
+    assert f"cannot create the folder {blocker / 'kit'}" in result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_a_folder_without_write_permission_is_a_clear_error(runner, tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        result = run(runner, "boards", "--out", locked / "b.pdf")
+    finally:
+        locked.chmod(0o700)
+    assert result.exit_code == 1
+    assert "cannot write in the folder" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["kit", "--size", "9"], "--size"),
+        (["kit", "--size", "2"], "--size"),
+        (["kit", "--groups", "0"], "--groups"),
+        (["kit", "--players", "5"], "--players"),
+        (["kit", "--lang", "de"], "--lang"),
+        (["kit", "--paper", "a3"], "--paper"),
+        (["kit", "--notation", "chess"], "--notation"),
+        (["kit", "--two-per-page", "--size", "6"], "--two-per-page fits boards of 3x3 and 4x4 only, not --size 6"),
+        (["kit", "--teams", "--players", "3"], "--teams needs 4 players"),
+        (["kit", "--target", "3", "--first-sos-wins"], "either a target score or first SOS wins"),
+        (["grids", "--sizes", "2-5"], "--sizes: '2-5' must lie between 3 and 8"),
+        (["grids", "--sizes", "four"], "--sizes: 'four' is not a size or a range like 3-8"),
+        (
+            ["boards", "--size", "8", "--large-print", "--lang", "en+fr", "--players", "4", "--paper", "letter"],
+            "does not fit with cells of at least 15 mm",
+        ),
+    ],
+)
+def test_bad_options_are_usage_errors(runner, tmp_path, args, message):
+    result = run(runner, *args, "--out", tmp_path / "x" if args[0] == "kit" else tmp_path / "x.pdf")
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(("sizes", "pages"), [("3-8", 6), ("4,6", 2), ("3-4,8", 3), ("5", 1)])
+def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
+    out = tmp_path / "g.pdf"
+    assert run(runner, "grids", "--sizes", sizes, "--out", out).exit_code == 0
+    assert len(texts(out)) == pages
+
+
+@pytest.mark.parametrize("command", ["boards", "audit", "teacher", "grids"])
+def test_each_document_command_writes_one_pdf(runner, tmp_path, command):
+    out = tmp_path / f"{command}.pdf"
+    result = run(runner, command, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")
+    assert result.stdout.startswith(f"wrote {out} (")
+
+
+def test_every_option_has_full_sentence_help(runner):
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        assert command.help and command.help.rstrip().endswith("."), name
+        for param in command.params:
+            if param.param_type_name == "option" and param.name != "help":
+                assert param.help and param.help[0].isupper() and param.help.endswith("."), f"{name} {param.name}"
+
+
+def test_no_arguments_shows_help(runner):
+    result = runner.invoke(app, [])
+    assert "Usage" in result.output
+    for command in ("check", "kit", "boards", "grids", "audit", "teacher"):
+        assert command in result.output
+
+
+def test_the_module_runs_and_never_shows_a_traceback(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "sos_print", "check", str(tmp_path / "nope.toml")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+@pytest.mark.skipif(shutil.which("sos-print") is None, reason="sos-print is not installed on PATH")
+def test_the_installed_command_finds_its_data_from_any_folder(tmp_path):
+    result = subprocess.run(["sos-print", "kit", "--groups", "2"], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "sos-kit" / "teacher.pdf").exists()
+    assert "Worked examples" in " ".join(texts(tmp_path / "sos-kit" / "teacher.pdf"))

@@ -1,0 +1,114 @@
+"""Tests the teacher's notes: printing help with a 100 mm bar, and every worked example drawn and checked."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from conftest import EXAMPLES
+from pdfread import MM, pages, texts
+
+from sos_print.check import verify
+from sos_print.documents import teacher_document
+from sos_print.layout import SEGMENT_PT, Paper
+from sos_print.plans import Language, PrintOptions
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return verify([str(EXAMPLES)])
+
+
+@pytest.fixture(scope="module")
+def english(examples):
+    return teacher_document(PrintOptions(groups=15), examples).data
+
+
+def flat(data: bytes) -> str:
+    return " ".join(" ".join(texts(data)).split())
+
+
+def test_every_shipped_example_is_drawn_with_its_title_and_the_engines_account(english, examples):
+    text = flat(english)
+    for number, checked in enumerate(examples, start=1):
+        assert f"{number}. {checked.example.title['en']}" in text
+    assert "Move 1: A writes O in B2: 2 points (B1-B3, A2-C2). A writes again." in text
+    assert "Move 5: A writes O in L3C3: 2 points (L2C3-L4C3, L3C2-L3C4). A writes again." in text
+    assert "Move 9: B writes S in A1: 2 points (A1-A3, A1-C1). The game ends." in text
+    assert "Score: A 1, B 2. Player B wins." in text
+    assert "Score: A + C 1, B + D 1. The game goes on." in text
+
+
+def test_each_new_line_is_drawn_through_its_three_cell_centres_and_named(english, examples):
+    expected = sum(step.points for checked in examples for step in checked.steps)
+    with pages(english) as pdf:
+        drawn = []
+        for page in pdf.pages:
+            lines = [line for line in page.lines if abs(line["linewidth"] - SEGMENT_PT) < 0.01]
+            for line in lines:
+                (x0, y0), (x1, y1) = line["pts"][0], line["pts"][-1]
+                length = math.hypot(x1 - x0, y1 - y0) / MM
+                # Two cells from centre to centre, across or along a diagonal.
+                assert length == pytest.approx(18.0, abs=0.05) or length == pytest.approx(18.0 * 2**0.5, abs=0.05)
+                middle = ((x0 + x1) / 2, (y0 + y1) / 2)  # pdfplumber measures y from the top
+                letters = [c for c in page.chars if c["text"] == "O" and c["size"] > 12]
+                assert any(
+                    math.hypot((c["x0"] + c["x1"]) / 2 - middle[0], (c["top"] + c["bottom"]) / 2 - middle[1]) < 2 * MM
+                    for c in letters
+                ), "no O at the middle of a scored line"
+            drawn += lines
+    assert len(drawn) == expected
+    text = flat(english)
+    for checked in examples:
+        for step in checked.steps:
+            for name in checked.names(step).split(", ") if step.segments else []:
+                assert name in text
+
+
+def test_a_100_mm_calibration_bar(english):
+    with pages(english) as pdf:
+        bars = [rect for rect in pdf.pages[0].rects if abs(rect["width"] / MM - 100.0) < 0.01]
+    assert len(bars) == 1
+    assert "This bar measures 100 mm when printed at 100 %." in flat(english)
+
+
+def test_printing_adaptations_watching_and_talking_are_covered(english):
+    text = flat(english)
+    for phrase in (
+        "100 %",
+        "never “fit to page”",
+        "headers and footers",
+        "A first round on 3 × 3.",
+        "Large letters, an adult writing.",
+        "While they play, watch for",
+        "After the game, talk about",
+        "Keep these pages apart from the players' pack",
+    ):
+        assert phrase in text, phrase
+
+
+def test_the_notes_describe_this_kit(examples):
+    from sos_print.rules import Variant
+
+    text = flat(teacher_document(PrintOptions(size=5, groups=12, variant=Variant(target=4)), examples).data)
+    assert "12 boards of 5 × 5 cells and 12 scoring audits" in text
+    assert "First to 4 points wins." in text
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("language", list(Language))
+def test_the_notes_fit_on_one_page_and_each_language_gets_its_own_section(examples, paper, language):
+    data = teacher_document(PrintOptions(paper=paper, language=language), examples).data
+    found = texts(data)
+    # Notes on the first page of each language, the examples from the next.
+    starts = [k for k, text in enumerate(found) if "Worked examples" in text or "Exemples commentés" in text]
+    assert len(starts) == len(language.codes)
+    assert starts[0] == 1
+
+
+def test_only_the_given_examples_are_shown(examples):
+    chosen = verify([str(EXAMPLES / "03-o-in-the-gap.toml")])
+    text = flat(teacher_document(PrintOptions(), chosen).data)
+    assert "1. An O in the gap" in text
+    assert "One O, two lines" not in text
+    assert "1 example, every claim checked" in text
