@@ -181,3 +181,29 @@ def test_the_installed_command_finds_its_data_from_any_folder(tmp_path):
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "sos-kit" / "teacher.pdf").exists()
     assert "Worked examples" in " ".join(texts(tmp_path / "sos-kit" / "teacher.pdf"))
+
+
+class _Terminal:
+    """Stands in for a terminal's standard error."""
+
+    def __init__(self) -> None:
+        self.written = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> None:
+        self.written += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_is_shown_on_a_terminal(runner, tmp_path, monkeypatch):
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    from sos_print.cli import _progress
+
+    show = _progress()
+    show("boards", 3, 15)
+    assert "writing boards: 3/15" in terminal.written
