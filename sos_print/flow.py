@@ -40,34 +40,58 @@ def styles(scale: float, body: float = BODY_PT) -> dict[str, Style]:
 
 
 class Flow:
-    """Places blocks and figures top to bottom in the page box, starting new pages as they fill."""
+    """Places blocks and figures top to bottom in a page's frames (one box, or columns), then on new pages.
+
+    `start_page` draws a page's fixed parts (its header) and returns the frames to fill,
+    left to right; every frame of a flow has the same width.
+    """
 
     def __init__(
-        self, document: Document, box: Box, scale: float, start_page: Callable[[], float], body: float = BODY_PT
+        self, document: Document, scale: float, start_page: Callable[[], list[Box]], body: float = BODY_PT
     ) -> None:
-        self.document, self.box, self.scale = document, box, scale
+        self.document, self.scale = document, scale
         self.styles = styles(scale, body)
         self._start_page = start_page
-        self.top = start_page()
-        self.page_started = True
+        self._open_page()
 
     @property
     def canvas(self) -> Canvas:
         return self.document.canvas
 
+    @property
+    def width(self) -> float:
+        """Returns the width (mm) of the frames."""
+        return self.box.width
+
+    def _open_page(self) -> None:
+        self.frames = self._start_page()
+        self._enter(0)
+
+    def _enter(self, index: int) -> None:
+        self.index = index
+        self.box = self.frames[index]
+        self.top = self.box.top
+        self.page_started = True
+
     def new_page(self) -> None:
         """Ends the current page and starts the next."""
         self.document.end_page()
-        self.top = self._start_page()
-        self.page_started = True
+        self._open_page()
+
+    def next_frame(self) -> None:
+        """Moves to the next column, or to a new page after the last one."""
+        if self.index + 1 < len(self.frames):
+            self._enter(self.index + 1)
+        else:
+            self.new_page()
 
     def space(self, height: float) -> None:
-        """Leaves `height` mm empty, unless at the top of a page."""
+        """Leaves `height` mm empty, unless at the top of a frame."""
         if not self.page_started:
             self.top -= height
 
     def blocks(self, blocks: Sequence[Block], grey: bool = False) -> None:
-        """Places blocks in order; a heading never ends a page alone."""
+        """Places blocks in order; a heading never ends a frame alone."""
         for n, block in enumerate(blocks):
             style = self.styles[block.kind]
             lines = self._lines(block, style)
@@ -76,14 +100,14 @@ class Flow:
                 following = self.styles[blocks[n + 1].kind]
                 need += self._height(self._lines(blocks[n + 1], following)[:2], following) + style.after
             if self.top - need < self.box.y:
-                self.new_page()
+                self.next_frame()
             self.space(style.before)
             self._place(block, lines, style, grey)
 
     def figure(self, height: float, draw: Drawer) -> None:
-        """Places a drawing `height` mm tall, on the next page if it does not fit here."""
+        """Places a drawing `height` mm tall, in the next frame if it does not fit in this one."""
         if self.top - height < self.box.y and not self.page_started:
-            self.new_page()
+            self.next_frame()
         draw(self.canvas, self.box.x, self.top)
         self.top -= height
         self.page_started = False
@@ -103,7 +127,7 @@ class Flow:
             room = int((self.top - self.box.y) / (leading / MM))
             # No single line of a paragraph alone at the foot or the head of a page.
             if room <= 0 or (room < len(lines) and (room < 2 or len(lines) - room < 2) and not self.page_started):
-                self.new_page()
+                self.next_frame()
                 continue
             chunk, lines = lines[:room], lines[room:]
             self.canvas.setFillGray(GREY if grey else 0)
@@ -115,5 +139,5 @@ class Flow:
             self.top -= len(chunk) * leading / MM
             self.page_started, first = False, False
             if lines:
-                self.new_page()
+                self.next_frame()
         self.top -= style.after

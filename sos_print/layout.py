@@ -99,7 +99,7 @@ AUDIT_LINE_PT = 0.6
 
 # Teacher page.
 CALIBRATION_MM = 100.0
-DIAGRAM_CELL = 9.0
+DIAGRAM_CELL = 9.0  # cell of a worked-example diagram (mm)
 DIAGRAM_LETTER_PT = 14.0
 SEGMENT_PT = 2.2
 NEW_LETTER_RING_PT = 1.4
