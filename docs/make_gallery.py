@@ -13,8 +13,8 @@ from pathlib import Path
 import pypdfium2
 
 from sos_print.check import verify
-from sos_print.documents import audit_document, boards_document, teacher_document
-from sos_print.plans import PrintOptions
+from sos_print.documents import audit_document, boards_document, rules_document, teacher_document
+from sos_print.plans import Language, PrintOptions
 from sos_print.resources import data_dir
 
 OUT = Path(__file__).resolve().parent / "gallery"
@@ -35,6 +35,8 @@ def main() -> None:
     save_page(boards_document(PrintOptions(size=3)).data, 0, "board-3x3")
     save_page(boards_document(PrintOptions(size=8)).data, 0, "board-8x8")
     save_page(audit_document(PrintOptions(size=4)).data, 0, "audit-4x4")
+    save_page(rules_document(PrintOptions(), examples[0]).data, 0, "rules-en")
+    save_page(rules_document(PrintOptions(language=Language.FR), examples[0]).data, 0, "rules-fr")
     teacher = teacher_document(PrintOptions(groups=15), examples).data
     save_page(teacher, 0, "teacher-notes")
     save_page(teacher, 1, "teacher-examples")

@@ -161,7 +161,7 @@ def kit(
     ] = None,
     force: Force = False,
 ) -> None:
-    """Write a class kit: players.pdf (a board and a scoring audit per group) and teacher.pdf, kept apart."""
+    """Write a class kit: players.pdf (a board and an audit per group, the rules) and teacher.pdf, kept apart."""
     options = _options(
         size,
         groups,
@@ -187,7 +187,7 @@ def _kit_documents(options: PrintOptions, examples: list[Path] | None, progress:
     from sos_print.documents import players_document, teacher_document
 
     checked = _checked_examples(examples)
-    return [players_document(options, progress), teacher_document(options, checked, progress)]
+    return [players_document(options, checked, progress), teacher_document(options, checked, progress)]
 
 
 @app.command()
@@ -301,6 +301,35 @@ def teacher(
         size, groups, players, teams, target, first_sos_wins, lang, paper, notation, large_print, False, class_name
     )
     _run([out], force, lambda progress: [teacher_document(options, _checked_examples(examples), progress)])
+
+
+@app.command()
+def rules(
+    out: OutFile = Path("rules.pdf"),
+    example: Annotated[
+        Path | None,
+        typer.Option("--example", help="The worked-example file to show (default: a shipped one in the notation)."),
+    ] = None,
+    size: Annotated[
+        int, typer.Option("--size", min=3, max=8, help="Size of the board the naming diagram shows, from 3 to 8.")
+    ] = 4,
+    lang: Language = Lang.EN,
+    paper: PaperSize = PaperChoice.A4,
+    notation: Notation = NotationChoice.A1,
+    large_print: LargePrint = False,
+    class_name: ClassName = "",
+    force: Force = False,
+) -> None:
+    """Write the rule sheet: the rules, the variants, naming cells, and a worked example checked by the engine."""
+    from sos_print.documents import rule_example, rules_document
+
+    options = _options(size, 1, 2, False, 0, False, lang, paper, notation, large_print, False, class_name)
+
+    def render(progress: ProgressFn) -> list[Rendered]:
+        checked = _checked_examples([example] if example else None)
+        return [rules_document(options, rule_example(checked, options.notation))]
+
+    _run([out], force, render)
 
 
 def _options(

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from sos_print.audit import render_audits
 from sos_print.boards import render_boards
 from sos_print.check import CheckedExample
+from sos_print.notation import Notation
 from sos_print.pdf import Document
 from sos_print.plans import (
     PrintOptions,
@@ -15,8 +16,10 @@ from sos_print.plans import (
     audit_plan,
     board_plan,
     group_labels,
+    rules_plan,
     teacher_plan,
 )
+from sos_print.rulesheet import render_rules
 from sos_print.teacher import render_teacher
 
 Progress = Callable[[str, int, int], None]  # (what, done, of)
@@ -68,8 +71,21 @@ def _add_audits(document: Document, options: PrintOptions, progress: Progress | 
     )
 
 
-def players_document(options: PrintOptions, progress: Progress | None = None) -> Rendered:
-    """Returns the players' file: one board and one scoring audit per group."""
+def rule_example(examples: tuple[CheckedExample, ...], notation: Notation) -> CheckedExample:
+    """Returns the example a rule sheet shows: the first written in the sheet's notation, else the first."""
+    return next((checked for checked in examples if checked.example.notation is notation), examples[0])
+
+
+def _add_rules(document: Document, options: PrintOptions, example: CheckedExample) -> None:
+    """Adds the rule sheet in each language of the document, one after the other."""
+    for lang in options.language.codes:
+        render_rules(document, rules_plan(options, lang, example), large_print=options.large_print)
+
+
+def players_document(
+    options: PrintOptions, examples: tuple[CheckedExample, ...], progress: Progress | None = None
+) -> Rendered:
+    """Returns the players' file: one board and one scoring audit per group, then the rule sheet."""
     document = _document(
         options,
         _joined(options, "common.players_title", size=options.size, groups=options.groups),
@@ -77,6 +93,14 @@ def players_document(options: PrintOptions, progress: Progress | None = None) ->
     )
     _add_boards(document, options, progress)
     _add_audits(document, options, progress)
+    _add_rules(document, options, rule_example(examples, options.notation))
+    return Rendered(document.finish(), document.pages)
+
+
+def rules_document(options: PrintOptions, example: CheckedExample) -> Rendered:
+    """Returns the rule sheet, one language after the other for en+fr."""
+    document = _document(options, _joined(options, "rules.document_title"), _joined(options, "rules.subject"))
+    _add_rules(document, options, example)
     return Rendered(document.finish(), document.pages)
 
 

@@ -15,14 +15,13 @@ from sos_print.draw import (
     label_gutters,
     segment_tags,
     set_label,
-    tag_size,
 )
 from sos_print.layout import DIAGRAM_CELL, DIAGRAM_LETTER_PT, LEADING, MM, SMALL_PT
 from sos_print.plans import ExampleFigure, GridPlan
 from sos_print.textflow import draw_lines, set_lines
 
 GAP = 5.0
-MIN_TEXT_COLUMN = 75.0  # narrower than this, an example's text goes under its diagram (mm)
+MIN_TEXT_COLUMN = 60.0  # narrower than this, an example's text goes under its diagram (mm)
 TAG_PT = 6.5
 TAG_GAP = 1.2
 
@@ -32,34 +31,56 @@ class FigureLayout:
     """Holds where a figure's diagram and text go, relative to its top-left corner (mm)."""
 
     cell: float
-    side: float
-    end: float
+    left: float  # from the figure's left edge to the grid's
+    above: float  # from the figure's top to the grid's top
     text_x: float
     text_y: float
     text_width: float
     height: float
 
 
-def _diagram_size(grid: GridPlan, cell: float, scale: float) -> tuple[float, float, float]:
-    """Returns the diagram's side and top margins (room for labels and line names) and its width (mm)."""
+@dataclass(frozen=True)
+class Margins:
+    """Holds the room a diagram needs around its grid for coordinates and line names (mm)."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+
+def diagram_margins(grid: GridPlan, cell: float, scale: float) -> Margins:
+    """Measures the room around the grid: coordinate labels on their two sides, and wherever line names fall."""
     side_gutter, end_gutter = label_gutters(grid, SMALL_PT * scale)
-    tag_w, tag_h = tag_size(grid, TAG_PT * scale)
-    side = side_gutter + (TAG_GAP + tag_w if tag_w else 0.0)
-    end = end_gutter + (TAG_GAP + tag_h if tag_h else 0.0)
-    return side, end, grid.size * cell + 2 * side
+    labelled = grid.label_sides
+    side = grid.size * cell
+    left = side_gutter if "left" in labelled else 1.0
+    right = side_gutter if "right" in labelled else 1.0
+    top = end_gutter if "top" in labelled else 1.0
+    bottom = end_gutter if "bottom" in labelled else 1.0
+    for _, box in segment_tags(grid, 0.0, 0.0, cell, TAG_PT * scale, TAG_GAP, SMALL_PT * scale):
+        left, right = max(left, -box.x), max(right, box.right - side)
+        bottom, top = max(bottom, -box.y), max(top, box.top - side)
+    return Margins(left, right, top, bottom)
 
 
-def layout_figure(figure: ExampleFigure, width: float, scale: float, body: float) -> FigureLayout:
+def layout_figure(
+    figure: ExampleFigure, width: float, scale: float, body: float, cell: float = DIAGRAM_CELL
+) -> FigureLayout:
     """Puts the text beside the diagram when the column is wide enough, otherwise under it."""
-    cell = DIAGRAM_CELL * scale
-    side, end, diagram_width = _diagram_size(figure.grid, cell, scale)
-    diagram_height = figure.grid.size * cell + 2 * end
+    cell *= scale
+    margins = diagram_margins(figure.grid, cell, scale)
+    diagram_width = margins.left + figure.grid.size * cell + margins.right
+    diagram_height = margins.top + figure.grid.size * cell + margins.bottom
     beside = width - diagram_width - GAP
     if beside >= MIN_TEXT_COLUMN:
         text = _text_height(figure, beside, scale, body)
-        return FigureLayout(cell, side, end, diagram_width + GAP, 0.0, beside, max(diagram_height, text) + 2.0)
+        return FigureLayout(
+            cell, margins.left, margins.top, diagram_width + GAP, 0.0, beside, max(diagram_height, text) + 2.0
+        )
     text = _text_height(figure, width, scale, body)
-    return FigureLayout(cell, side, end, 0.0, diagram_height + GAP / 2, width, diagram_height + GAP / 2 + text + 2.0)
+    height = diagram_height + GAP / 2 + text + 2.0
+    return FigureLayout(cell, margins.left, margins.top, 0.0, diagram_height + GAP / 2, width, height)
 
 
 def _text_height(figure: ExampleFigure, width: float, scale: float, body: float) -> float:
@@ -69,11 +90,13 @@ def _text_height(figure: ExampleFigure, width: float, scale: float, body: float)
     return height
 
 
-def draw_diagram(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, scale: float) -> None:
+def draw_diagram(
+    canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, scale: float, letter_pt: float = 0.0
+) -> None:
     """Draws a board diagram with its lower-left corner at (x, y) mm: lines, grid, letters, line names."""
     draw_segments(canvas, grid, x, y, cell)
     draw_grid(canvas, grid, x, y, cell, SMALL_PT * scale, sides=grid.label_sides)
-    draw_letters(canvas, grid, x, y, cell, DIAGRAM_LETTER_PT * scale * cell / (DIAGRAM_CELL * scale))
+    draw_letters(canvas, grid, x, y, cell, letter_pt or DIAGRAM_LETTER_PT * cell / DIAGRAM_CELL)
     draw_tags(canvas, segment_tags(grid, x, y, cell, TAG_PT * scale, TAG_GAP, SMALL_PT * scale), TAG_PT * scale)
 
 
@@ -82,7 +105,7 @@ def draw_figure(
 ) -> None:
     """Draws a worked example with its top-left corner at (x, top) mm."""
     grid, cell = figure.grid, layout.cell
-    draw_diagram(canvas, grid, x + layout.side, top - layout.end - grid.size * cell, cell, scale)
+    draw_diagram(canvas, grid, x + layout.left, top - layout.above - grid.size * cell, cell, scale)
     text_x, width = x + layout.text_x, layout.text_width
     below = top - layout.text_y
     below = draw_label(canvas, (figure.title,), text_x, below, body * scale * 1.1, width=width, bold=True) - 1.5

@@ -32,9 +32,9 @@ def styles(scale: float, body: float = BODY_PT) -> dict[str, Style]:
     """Returns the style of each block kind at a type scale, for a body size in points."""
     return {
         "h1": Style(body * 1.4 * scale, 0.0, 2.5, bold=True, keep_with_next=True),
-        "h2": Style(body * 1.18 * scale, 3.5, 1.2, bold=True, keep_with_next=True),
+        "h2": Style(body * 1.18 * scale, 3.0, 1.0, bold=True, keep_with_next=True),
         "h3": Style(body * scale, 2.5, 1.0, bold=True, keep_with_next=True),
-        "p": Style(body * scale, 0.0, 1.8),
+        "p": Style(body * scale, 0.0, 1.5),
         "li": Style(body * scale, 0.0, 1.0, indent=BULLET_INDENT * scale),
     }
 
@@ -104,6 +104,19 @@ class Flow:
             self.space(style.before)
             self._place(block, lines, style, grey)
 
+    def keep(self, height: float) -> None:
+        """Moves to the next frame unless `height` mm still fit in this one (to keep a group together)."""
+        if self.top - height < self.box.y and not self.page_started:
+            self.next_frame()
+
+    def measure(self, blocks: Sequence[Block]) -> float:
+        """Returns the height (mm) `blocks` take in this flow's frames."""
+        return sum(
+            style.before + self._height(self._lines(block, style), style) + style.after
+            for block in blocks
+            for style in (self.styles[block.kind],)
+        )
+
     def figure(self, height: float, draw: Drawer) -> None:
         """Places a drawing `height` mm tall, in the next frame if it does not fit in this one."""
         if self.top - height < self.box.y and not self.page_started:
@@ -121,9 +134,9 @@ class Flow:
 
     def _place(self, block: Block, lines: list[Line], style: Style, grey: bool) -> None:
         leading = style.size * LEADING
-        x = self.box.x + style.indent
         first = True
         while lines:
+            x = self.box.x + style.indent  # the frame may change between chunks
             room = int((self.top - self.box.y) / (leading / MM))
             # No single line of a paragraph alone at the foot or the head of a page.
             if room <= 0 or (room < len(lines) and (room < 2 or len(lines) - room < 2) and not self.page_started):

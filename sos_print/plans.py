@@ -304,16 +304,17 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
     )
 
 
-def example_figure(checked: CheckedExample, number: int, words: Words) -> ExampleFigure:
+def example_figure(checked: CheckedExample, number: int, words: Words, numbered: bool = True) -> ExampleFigure:
     """Returns a checked example as printed in `words`' language: diagram and the engine's account of it."""
     example, steps = checked.example, checked.steps
     lang = words.lang
     title = example.title.get(lang)
-    heading = (
-        words("teacher.example_title", number=number, title=title)
-        if title
-        else words("teacher.untitled", number=number)
-    )
+    if not title:
+        heading = words("teacher.untitled", number=number)
+    elif numbered:
+        heading = words("teacher.example_title", number=number, title=title)
+    else:
+        heading = words("teacher.example_text", text=title)
     text = words.blocks("teacher.example_text", text=example.text[lang]) if lang in example.text else []
     numbers = {step.move.cell: k for k, step in enumerate(steps, start=1)} if len(steps) > 1 else None
     grid = grid_plan(
@@ -366,3 +367,53 @@ def _winner_label(side: str, words: Words) -> str:
     if len(side) == 2:
         return words("common.team", first=side[0], second=side[1])
     return words("common.seat", seat=side)
+
+
+@dataclass(frozen=True)
+class RulesPlan:
+    """Holds the rule sheet in one language: the rules, the variants, naming cells, and a checked example."""
+
+    title: Label
+    intro: list[Block]
+    basics: list[Block]
+    argued: list[Block]
+    variants: list[Block]
+    cells: list[Block]
+    coordinates: GridPlan
+    example_heading: str
+    example: ExampleFigure
+    bookmark: str
+    class_name: str
+
+
+def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> RulesPlan:
+    """Returns the rule sheet in `lang`, naming cells in the chosen notation, with `example` worked through."""
+    words = Words(lang)
+    notation = options.notation
+    size = min(options.size, COORDINATES_MAX)
+    named = Cell(1, 1) if notation is Notation.A1 else Cell(2, size - 2)  # B2, or L2C3
+    grid = grid_plan(Board.empty(size), notation, marked=(named,))
+    name = cell_name(named, size, notation)
+    letters = tuple(name if place == grid.marked[0] else "" for place in _places(size))
+    coordinates = GridPlan(grid.size, grid.col_labels, grid.row_labels, letters, grid.marked, from_top=grid.from_top)
+    return RulesPlan(
+        title=(words("rules.title"),),
+        intro=words.blocks("rules.intro"),
+        basics=words.blocks("rules.basics"),
+        argued=words.blocks("rules.argued"),
+        variants=words.blocks("rules.variants"),
+        cells=words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1"),
+        coordinates=coordinates,
+        example_heading=words("rules.example_heading"),
+        example=example_figure(example, 1, words, numbered=False),
+        bookmark=words("rules.bookmark"),
+        class_name=options.class_name,
+    )
+
+
+COORDINATES_MAX = 4  # the rule sheet's naming diagram shows at most 4 x 4 cells
+
+
+def _places(size: int) -> list[tuple[int, int]]:
+    """Returns every (column, row from the top), row by row from the top, as GridPlan stores letters."""
+    return [(col, row) for row in range(size) for col in range(size)]

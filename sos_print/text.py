@@ -101,13 +101,13 @@ def macro_names(lang: str, document: str) -> set[str]:
 def french_typography(markup: str) -> str:
     """Applies French spacing: a narrow no-break space before ; : ! ? » and after «, typographic apostrophes.
 
-    Only the template's own apostrophes change: an escaped one (&#39;) came from a
-    variable and prints as written.
+    It works on escaped markup, so it applies to the values of variables too (an
+    example's French text): an escaped apostrophe (&#39;) becomes typographic as well.
     """
     # Only existing spaces change: an entity such as &amp; ends in ";" with no space before it.
     markup = re.sub(r"[ \u00a0]+([;:!?\u00bb])", _NNBSP + r"\1", markup)
     markup = re.sub(r"\u00ab[ \u00a0]+", "\u00ab" + _NNBSP, markup)
-    return markup.replace("'", "\u2019")
+    return markup.replace("'", "\u2019").replace("&#39;", "\u2019")
 
 
 class _BlockParser(HTMLParser):

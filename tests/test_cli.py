@@ -32,10 +32,10 @@ def test_kit_writes_the_players_and_the_teachers_files_and_says_so(runner, tmp_p
     match = WROTE.match(result.stdout.strip())
     assert match, result.stdout
     assert match.group(1) == str(players) and match.group(4) == str(teacher)
-    assert int(match.group(2)) == len(texts(players)) == 30  # a board and an audit for each of 15 groups
+    assert int(match.group(2)) == len(texts(players)) == 31  # a board and an audit for each of 15 groups, the rules
     assert int(match.group(5)) == len(texts(teacher))
     assert int(match.group(3)) == round(players.stat().st_size / 1024)
-    assert outline(players) == ["Player boards", "Scoring audits"]
+    assert outline(players) == ["Player boards", "Scoring audits", "Rules"]
     assert result.stderr == ""  # no progress when the output is not a terminal
 
 
@@ -137,7 +137,7 @@ def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
     assert len(texts(out)) == pages
 
 
-@pytest.mark.parametrize("command", ["boards", "audit", "teacher", "grids"])
+@pytest.mark.parametrize("command", ["boards", "audit", "teacher", "grids", "rules"])
 def test_each_document_command_writes_one_pdf(runner, tmp_path, command):
     out = tmp_path / f"{command}.pdf"
     result = run(runner, command, "--out", out)
@@ -160,7 +160,7 @@ def test_every_option_has_full_sentence_help(runner):
 def test_no_arguments_shows_help(runner):
     result = runner.invoke(app, [])
     assert "Usage" in result.output
-    for command in ("check", "kit", "boards", "grids", "audit", "teacher"):
+    for command in ("check", "kit", "boards", "grids", "audit", "teacher", "rules"):
         assert command in result.output
 
 

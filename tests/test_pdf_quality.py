@@ -11,6 +11,7 @@ from sos_print.documents import (
     boards_document,
     grids_document,
     players_document,
+    rules_document,
     teacher_document,
 )
 from sos_print.layout import Paper
@@ -25,11 +26,12 @@ def examples():
 
 def everything(options: PrintOptions, examples):
     return {
-        "players": players_document(options).data,
+        "players": players_document(options, examples).data,
         "teacher": teacher_document(options, examples).data,
         "boards": boards_document(options).data,
         "audit": audit_document(options).data,
         "grids": grids_document(options, [3, 8]).data,
+        "rules": rules_document(options, examples[0]).data,
     }
 
 
@@ -52,12 +54,12 @@ def test_every_font_is_an_embedded_andika_subset(examples):
 
 
 def test_each_font_face_is_embedded_once_per_file(examples):
-    data = players_document(PrintOptions(groups=5, language=Language.BOTH)).data
+    data = players_document(PrintOptions(groups=5, language=Language.BOTH), examples).data
     assert font_files(data) == 2
 
 
 def test_pdfs_ask_viewers_not_to_scale_and_carry_metadata(examples):
-    data = players_document(PrintOptions(groups=3, size=5)).data
+    data = players_document(PrintOptions(groups=3, size=5), examples).data
     root = catalog(data)
     assert root["/ViewerPreferences"]["/PrintScaling"] == "/None"
     assert root["/Lang"] == "en"
@@ -69,7 +71,8 @@ def test_pdfs_ask_viewers_not_to_scale_and_carry_metadata(examples):
 @pytest.mark.parametrize(
     ("maker", "titles"),
     [
-        (lambda o, e: players_document(o).data, ["Player boards", "Scoring audits"]),
+        (lambda o, e: players_document(o, e).data, ["Player boards", "Scoring audits", "Rules"]),
+        (lambda o, e: rules_document(o, e[0]).data, ["Rules"]),
         (lambda o, e: teacher_document(o, e).data, ["Teacher notes", "Worked examples"]),
         (lambda o, e: grids_document(o, [3, 5]).data, ["Grid 3 × 3", "Grid 5 × 5"]),
     ],
@@ -84,14 +87,17 @@ def test_the_same_inputs_give_the_same_bytes(examples):
 
 
 def test_no_timestamp_or_random_id_in_the_bytes(examples):
-    data = players_document(PrintOptions()).data
+    data = players_document(PrintOptions(), examples).data
     assert b"D:2000010100000" in data  # reportlab's invariant date, never today's
     info = reader(data).metadata
     assert info["/CreationDate"].startswith("D:20000101")
 
 
 def test_the_teacher_notes_never_go_into_the_players_file(examples):
-    players = " ".join(texts(players_document(PrintOptions(groups=2)).data))
-    assert "Worked examples" not in players
+    players = " ".join(" ".join(texts(players_document(PrintOptions(groups=2), examples).data)).split())
     assert "teacher" not in players.lower()
-    assert "B1-B3, A2-C2" not in players
+    assert "Keep these pages apart" not in players
+    assert "Worked examples" not in players
+    # The rule sheet shows one checked example; the others stay on the teacher's pages.
+    assert "One O, two lines" in players
+    assert "First to 3 points" not in players

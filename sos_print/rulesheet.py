@@ -1,0 +1,121 @@
+"""Draws the rule sheet: the rules in two columns, the variants, how cells are named, and a checked example."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from reportlab.pdfgen.canvas import Canvas
+
+from sos_print.boards import scale_of
+from sos_print.draw import draw_header, label_gutters
+from sos_print.figures import FigureLayout, draw_diagram, draw_figure, layout_figure
+from sos_print.flow import Flow
+from sos_print.fonts import BOLD
+from sos_print.layout import MARGIN, MM, NOTES_PT, SMALL_PT, SUBTITLE_PT, TITLE_PT, Box
+from sos_print.pdf import Document
+from sos_print.plans import GridPlan, RulesPlan
+from sos_print.text import Block, Run
+from sos_print.textflow import draw_lines, set_lines, width_of
+
+COLUMN_GAP = 7.0
+RULES_PT = NOTES_PT * 0.96
+COORDINATE_CELL = 6.0  # mm
+EXAMPLE_CELL = 7.5  # mm
+NAME_SHARE = 0.75  # of a cell's width, for the cell name written in it
+BAND_GAP = 4.0
+MIN_BESIDE = 40.0  # narrowest text beside the naming diagram (mm)
+
+
+def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = False) -> None:
+    """Adds the rule sheet in one language to `document`, starting on a new page.
+
+    Two columns of rules; the worked example runs across the foot of the last page.
+    """
+    scale = scale_of(large_print)
+    width, height = document.paper.size_mm
+    box = Box(0, 0, width, height).inset(MARGIN)
+    example = layout_figure(plan.example, box.width, scale, RULES_PT, EXAMPLE_CELL)
+    band = set_lines([Run(plan.example_heading, True)], box.width, RULES_PT * scale * 1.18)
+    band_height = len(band) * RULES_PT * scale * 1.18 * 1.28 / MM + 1.5 + example.height
+    pages = [0]
+    # The example runs across the foot of the sheet's last page: the first, or the second in large print.
+    band_page = 1 if large_print else 0
+
+    def start_page() -> list[Box]:
+        canvas = document.canvas
+        top = draw_header(canvas, plan.title, TITLE_PT * scale, box, plan.class_name, SUBTITLE_PT * scale) - 1.5
+        bottom = box.y
+        if not pages[0]:
+            size = RULES_PT * scale * 1.1
+            for block in plan.intro:
+                top = draw_lines(canvas, set_lines(block.runs, box.width, size), box.x, top, size, size * 1.28) - 1.0
+        if pages[0] == band_page:
+            _draw_example(canvas, plan, box, band_height, example, scale)
+            bottom += band_height + BAND_GAP
+        pages[0] += 1
+        column = (box.width - COLUMN_GAP) / 2
+        return [Box(box.x + k * (column + COLUMN_GAP), bottom, column, top - 2.5 - bottom) for k in range(2)]
+
+    flow = Flow(document, scale, start_page, RULES_PT)
+    document.bookmark(plan.bookmark)
+    for section in (plan.basics, plan.argued, plan.variants):
+        flow.blocks(section)
+    _naming(flow, plan, scale)
+    document.end_page()
+
+
+def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
+    """Places how cells are named: the text beside a small labelled grid, or above it in a narrow column."""
+    heading, text = plan.cells[:1], plan.cells[1:]
+    cell = COORDINATE_CELL * scale
+    side, end = label_gutters(plan.coordinates, SMALL_PT * scale)
+    diagram_w = plan.coordinates.size * cell + 2 * side + 3.0
+    diagram_h = plan.coordinates.size * cell + 2 * end
+    beside = flow.width - diagram_w
+    if beside < MIN_BESIDE:
+        flow.keep(flow.measure(plan.cells) + diagram_h)
+        flow.blocks(plan.cells)
+        flow.figure(diagram_h, partial(_coordinates, plan=plan, cell=cell, scale=scale, text=[], width=flow.width))
+        return
+    size = RULES_PT * scale
+    text_h = sum(len(set_lines(block.runs, beside, size)) for block in text) * size * 1.28 / MM + 2.0
+    figure_h = max(diagram_h, text_h)
+    flow.keep(flow.measure(heading) + figure_h)
+    flow.blocks(heading)
+    flow.figure(figure_h, partial(_coordinates, plan=plan, cell=cell, scale=scale, text=text, width=flow.width))
+
+
+def _draw_example(canvas: Canvas, plan: RulesPlan, box: Box, height: float, layout: FigureLayout, scale: float) -> None:
+    """Draws the worked example across the foot of the page, under a rule."""
+    top = box.y + height
+    canvas.setLineWidth(0.6)
+    canvas.line(box.x * MM, (top + BAND_GAP / 2) * MM, box.right * MM, (top + BAND_GAP / 2) * MM)
+    size = RULES_PT * scale * 1.18
+    lines = set_lines([Run(plan.example_heading, True)], box.width, size)
+    top = draw_lines(canvas, lines, box.x, top, size, size * 1.28) - 1.5
+    draw_figure(canvas, box.x, top, figure=plan.example, layout=layout, scale=scale, body=RULES_PT)
+
+
+def _coordinates(
+    canvas: Canvas,
+    x: float,
+    top: float,
+    *,
+    plan: RulesPlan,
+    cell: float,
+    scale: float,
+    text: list[Block],
+    width: float,
+) -> None:
+    """Draws a small labelled grid with one cell named in it, and `text` beside it."""
+    grid: GridPlan = plan.coordinates
+    side, end = label_gutters(grid, SMALL_PT * scale)
+    name = max(grid.letters, key=len)
+    letter_pt = min(RULES_PT * scale, cell * NAME_SHARE * MM / width_of(name, BOLD, 1.0))
+    draw_diagram(canvas, grid, x + side, top - end - grid.size * cell, cell, scale, letter_pt)
+    text_x = x + 2 * side + grid.size * cell + 3.0
+    size = RULES_PT * scale
+    below = top
+    for block in text:
+        lines = set_lines(block.runs, x + width - text_x, size)
+        below = draw_lines(canvas, lines, text_x, below, size, size * 1.28) - 1.0

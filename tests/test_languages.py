@@ -1,0 +1,229 @@
+"""Tests that every printed word exists in English and French, never leaks across, and follows French typography."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, ROOT
+from pdfread import catalog, outline, texts
+
+from sos_print.check import verify
+from sos_print.documents import (
+    audit_document,
+    boards_document,
+    grids_document,
+    players_document,
+    rules_document,
+    teacher_document,
+)
+from sos_print.notation import Notation
+from sos_print.plans import Language, PrintOptions
+from sos_print.rules import Variant
+from sos_print.text import LANGUAGES, _module, macro_names
+
+TEMPLATES = ROOT / "templates"
+DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
+
+# Words that belong to one language only (the other language never needs them).
+ENGLISH = {
+    "the",
+    "and",
+    "with",
+    "you",
+    "your",
+    "player",
+    "players",
+    "board",
+    "cell",
+    "cells",
+    "write",
+    "writes",
+    "move",
+    "moves",
+    "each",
+    "every",
+    "wins",
+    "game",
+    "line",
+    "lines",
+    "group",
+    "team",
+}
+FRENCH = {
+    "le",
+    "la",
+    "les",
+    "et",
+    "une",
+    "un",
+    "joueur",
+    "joueurs",
+    "grille",
+    "case",
+    "cases",
+    "écrit",
+    "écrivez",
+    "coup",
+    "chaque",
+    "partie",
+    "gagne",
+    "ligne",
+    "lignes",
+    "avec",
+    "pour",
+    "dans",
+    "des",
+    "équipe",
+    "relevé",
+}
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return verify([str(EXAMPLES)])
+
+
+def documents(language: Language, examples, notation: Notation = Notation.A1) -> dict[str, bytes]:
+    options = PrintOptions(groups=2, language=language, notation=notation, variant=Variant(target=5))
+    teams = PrintOptions(groups=2, language=language, notation=notation, variant=Variant(players=4, teams=True))
+    return {
+        "players": players_document(options, examples).data,
+        "teacher": teacher_document(options, examples).data,
+        "rules": rules_document(options, examples[0]).data,
+        "grids": grids_document(options, [3, 8]).data,
+        "team boards": boards_document(teams).data,
+        "team audits": audit_document(teams).data,
+    }
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"[a-zàâçéèêëîïôûùüÿœ]+", text.lower()))
+
+
+def test_every_template_exists_in_both_languages_with_the_same_macros():
+    for lang in LANGUAGES:
+        assert sorted(path.stem for path in (TEMPLATES / lang).glob("*.j2")) == DOCUMENTS, lang
+    for document in DOCUMENTS:
+        english, french = macro_names("en", document), macro_names("fr", document)
+        assert english == french, f"{document}.j2: only in one language: {sorted(english ^ french)}"
+        for name in english:
+            en_args, fr_args = (getattr(_module(lang, document), name).arguments for lang in LANGUAGES)
+            assert en_args == fr_args, f"{document}.{name}: arguments differ: {en_args} / {fr_args}"
+
+
+@pytest.mark.parametrize("notation", list(Notation))
+def test_french_documents_hold_no_english_and_english_ones_no_french(examples, notation):
+    for language, foreign in ((Language.FR, ENGLISH), (Language.EN, FRENCH)):
+        for name, data in documents(language, examples, notation).items():
+            leaked = words(" ".join(texts(data))) & foreign
+            assert not leaked, f"{language.value} {name} ({notation.value}): {sorted(leaked)}"
+
+
+def test_bilingual_documents_carry_both_languages(examples):
+    for name, data in documents(Language.BOTH, examples).items():
+        found = words(" ".join(texts(data)))
+        assert found & ENGLISH and found & FRENCH, name
+
+
+def test_bilingual_rule_sheets_come_on_consecutive_pages(examples):
+    pages = texts(rules_document(PrintOptions(language=Language.BOTH), examples[0]).data)
+    assert len(pages) == 2
+    assert pages[0].startswith("SOS: the rules")
+    assert pages[1].startswith("SOS\u202f: la règle du jeu")
+
+
+def french_text(examples) -> str:
+    return "\n".join(" ".join(texts(data)) for data in documents(Language.FR, examples).values())
+
+
+def test_french_punctuation_has_a_narrow_no_break_space_before_it(examples):
+    text = french_text(examples)
+    for match in re.finditer(r"[;:!?»]", text):
+        before = text[match.start() - 1]
+        assert before == "\u202f", f"{text[match.start() - 20 : match.end() + 5]!r}"
+    for match in re.finditer("«", text):
+        assert text[match.end()] == "\u202f"
+    assert text.count("«") == text.count("»") > 0
+
+
+def test_french_uses_typographic_apostrophes_and_keeps_accents_and_ligatures(examples):
+    text = french_text(examples)
+    assert "'" not in text
+    assert "n’importe" in text
+    for word in ("Écrivez", "à", "équipe", "relevé", "règle", "œil", "côté"):
+        assert word in text, word
+
+
+def flat(text: str) -> str:
+    """Joins lines with single spaces, keeping no-break spaces (which str.split() would drop)."""
+    return re.sub(r"[ \n]+", " ", text)
+
+
+def test_french_names_cells_naturally(examples):
+    text = flat(french_text(examples))
+    assert "la case B2" in text
+    l1c1 = flat(
+        " ".join(texts(rules_document(PrintOptions(language=Language.FR, notation=Notation.L1C1), examples[4]).data))
+    )
+    assert "L2C3\u202f: ligne 2, colonne 3" in l1c1
+
+
+@pytest.mark.parametrize(("language", "lang"), [(Language.EN, "en"), (Language.FR, "fr-FR")])
+def test_pdf_language_metadata(examples, language, lang):
+    for name, data in documents(language, examples).items():
+        assert catalog(data)["/Lang"] == lang, name
+
+
+def test_french_bookmarks_and_metadata(examples):
+    data = players_document(PrintOptions(groups=3, language=Language.FR), examples).data
+    assert outline(data) == ["Grilles de jeu", "Relevés des points", "Règles"]
+    from pdfread import reader
+
+    assert reader(data).metadata.title == "SOS, dossier de classe\u202f: 3 groupes, grilles 4 × 4"
+
+
+@pytest.mark.parametrize("language", list(Language))
+def test_a_name_with_markup_characters_prints_literally(examples, language):
+    options = PrintOptions(groups=2, language=language, class_name="Smith & Co <B>")
+    for data in (
+        players_document(options, examples).data,
+        teacher_document(options, examples).data,
+        rules_document(options, examples[0]).data,
+    ):
+        for page in texts(data):
+            assert "Smith & Co <B>" in page
+
+
+def test_an_example_title_with_markup_characters_prints_literally(tmp_path):
+    text = (EXAMPLES / "03-o-in-the-gap.toml").read_text()
+    text = text.replace('en = "An O in the gap"', 'en = "Gaps <b>& traps</b> &amp; more"')
+    (tmp_path / "markup.toml").write_text(text)
+    data = teacher_document(PrintOptions(), verify([str(tmp_path / "markup.toml")])).data
+    assert "1. Gaps <b>& traps</b> &amp; more" in " ".join(texts(data))
+
+
+def test_templates_hold_every_printed_sentence():
+    # The modules that draw pages hold no sentence of their own: only the templates do.
+    # Docstrings and the messages of errors are for programmers and the terminal, not for paper.
+    package = Path(__file__).resolve().parent.parent / "sos_print"
+    drawing = ["boards", "audit", "teacher", "rulesheet", "figures", "scoretable", "draw", "flow", "documents", "plans"]
+    for module in drawing:
+        tree = ast.parse((package / f"{module}.py").read_text())
+        skipped = {id(node) for raised in ast.walk(tree) if isinstance(raised, ast.Raise) for node in ast.walk(raised)}
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+                skipped |= {id(n) for n in ast.walk(body[0])}  # a docstring
+        sentences = [
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in skipped
+            and len(re.findall(r"[A-Za-z]{2,}", node.value)) >= 3
+            and node.value.count(" ") >= 2
+        ]
+        assert not sentences, f"{module}.py prints words of its own: {sentences}"

@@ -1,0 +1,130 @@
+"""Tests the rule sheet: every rule, argued point and variant, naming cells, and a worked example checked first."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import EXAMPLES
+from pdfread import pages, texts
+
+from sos_print.check import verify
+from sos_print.cli import app
+from sos_print.documents import players_document, rule_example, rules_document
+from sos_print.layout import Paper
+from sos_print.notation import Notation
+from sos_print.plans import Language, PrintOptions
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return verify([str(EXAMPLES)])
+
+
+def flat(data: bytes) -> str:
+    return re.sub(r"[ \n]+", " ", " ".join(texts(data)))
+
+
+ENGLISH = [
+    "What you need",
+    "Getting ready",
+    "Playing",
+    "Scoring and the extra move",
+    "The end",
+    "one more move, however many points",
+    "the last letter still scores",
+    "equal highest totals are a draw",
+    "No passing",
+    "Diagonals count, in both directions",
+    "Letters belong to no one",
+    "A line counts once",
+    "No gaps, no bends",
+    "O-S-O does not count",
+    "give one extra move, not two",
+    "The last letter still scores",
+    "First to N points.",
+    "First S-O-S wins.",
+    "Three or four players.",
+    "Team SOS.",
+    "A and C against B and D",
+    "Naming cells",
+    "A worked example, checked",
+]
+FRENCH = [
+    "Matériel",
+    "Préparation",
+    "Déroulement",
+    "Les points et le coup supplémentaire",
+    "La fin",
+    "un seul coup de plus, quel que soit le nombre de points",
+    "la dernière lettre marque encore",
+    "à égalité en tête, la partie est nulle",
+    "On ne passe pas",
+    "Les diagonales comptent",
+    "Les lettres n’appartiennent à personne",
+    "Une ligne compte une fois",
+    "Ni trou, ni virage",
+    "O-S-O ne compte pas",
+    "un seul coup supplémentaire, pas deux",
+    "Le premier à N points.",
+    "Le premier S-O-S gagne.",
+    "Trois ou quatre joueurs.",
+    "SOS en équipes.",
+    "Nommer les cases",
+    "Un exemple commenté et vérifié",
+]
+
+
+@pytest.mark.parametrize(("language", "phrases"), [(Language.EN, ENGLISH), (Language.FR, FRENCH)])
+def test_the_sheet_covers_every_rule_argued_point_and_variant(examples, language, phrases):
+    text = flat(rules_document(PrintOptions(language=language), examples[0]).data).replace("\u202f", " ")
+    for phrase in phrases:
+        assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("notation", list(Notation))
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+@pytest.mark.parametrize(("large_print", "pages_each"), [(False, 1), (True, 2)])
+def test_one_page_per_language_two_in_large_print(examples, paper, notation, language, large_print, pages_each):
+    options = PrintOptions(paper=paper, notation=notation, language=language, large_print=large_print, size=8)
+    assert len(texts(rules_document(options, rule_example(examples, notation)).data)) == pages_each
+
+
+@pytest.mark.parametrize(
+    ("notation", "example_title", "cell", "result"),
+    [
+        (Notation.A1, "One O, two lines", "B2", "Move 1: A writes O in B2: 2 points (B1-B3, A2-C2). A writes again."),
+        (
+            Notation.L1C1,
+            "A 5x5 game: one O, two lines",
+            "L2C3",
+            "Move 5: A writes O in L3C3: 2 points (L2C3-L4C3, L3C2-L3C4). A writes again.",
+        ),
+    ],
+)
+def test_the_example_and_the_naming_diagram_follow_the_notation(examples, notation, example_title, cell, result):
+    data = rules_document(PrintOptions(notation=notation), rule_example(examples, notation)).data
+    text = flat(data)
+    assert example_title in text
+    assert result in text
+    with pages(data) as pdf:
+        named = [w for w in pdf.pages[0].extract_words() if w["text"] == cell]
+    assert named, f"the naming diagram does not show {cell}"
+
+
+def test_the_kit_ends_the_players_file_with_the_rule_sheet_in_each_language(examples):
+    data = players_document(PrintOptions(groups=3, language=Language.BOTH), examples).data
+    found = texts(data)
+    assert len(found) == 3 + 3 + 2
+    assert found[-2].startswith("SOS: the rules")
+    assert found[-1].startswith("SOS\u202f: la règle du jeu")
+
+
+def test_a_false_claim_in_the_sheets_example_writes_nothing(runner, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text().replace('next = "A"', 'next = "B"'))
+    result = runner.invoke(app, ["rules", "--example", str(bad), "--out", str(tmp_path / "rules.pdf")])
+    assert result.exit_code == 1
+    assert f"{bad}: move 1: claims B writes next, the rules give A writes next" in result.stdout
+    assert not (tmp_path / "rules.pdf").exists()
