@@ -111,15 +111,28 @@ def draw_lines(
     for line in lines:
         shift = {"left": 0.0, "centre": line.width / 2, "right": line.width}[align]
         text.setTextOrigin(x_mm * MM - shift, baseline)
-        for n, word in enumerate(line.words):
-            if n:
-                # Set in the font the previous word ended in, as set_lines measured it.
-                text.textOut(" ")
-            for piece, piece_font in word:
-                if piece_font != font:
-                    font = piece_font
-                    text.setFont(font, size)
-                text.textOut(piece)
+        for run_font, run in _font_runs(line):
+            if run_font != font:
+                font = run_font
+                text.setFont(font, size)
+            text.textOut(run)
         baseline -= leading
     canvas.drawText(text)
     return (baseline + leading) / MM - DESCENT * size / MM
+
+
+def _font_runs(line: Line) -> list[tuple[str, str]]:
+    """Joins a line's words into (font, text) runs, so that each run is drawn by one call."""
+    pieces: list[Piece] = []
+    for word in line.words:
+        if pieces:
+            # As set_lines measured it, the space is set in the font the previous word ended in.
+            pieces.append((" ", pieces[-1][1]))
+        pieces.extend(word)
+    runs: list[tuple[str, str]] = []
+    for text, font in pieces:
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + text)
+        else:
+            runs.append((font, text))
+    return runs

@@ -1,0 +1,319 @@
+"""Benchmarks the class kit against the bare-reportlab baseline and writes docs/performance.md.
+
+Run by hand from the repository root, after `pip install .` (or `-e .`):
+
+    python benchmarks/bench_kit.py                # 7 paired runs after a warm-up
+    python benchmarks/bench_kit.py --runs 11 --baseline ../shared/bench
+
+Every figure is a median; each of ours is paired, run by run, with the baseline's
+(`rl_canvas.py` in the baseline folder: the same kind of kit drawn with bare reportlab
+canvas calls) and reported as a ratio to it, because shared machines are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime
+import io
+import json
+import os
+import platform
+import pstats
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTES = Path(__file__).resolve().parent / "notes.md"
+KIT = ["kit", "--groups", "{groups}", "--size", "4", "--lang", "en+fr", "--out", "{out}", "--force"]
+
+# Runs inside a fresh interpreter: imports first (not timed), then one warm-up and N timed renders.
+IN_PROCESS = """
+import json, sys, time
+from sos_print.check import verify
+from sos_print.documents import players_document, teacher_document
+from sos_print.layout import Paper
+from sos_print.plans import Language, PrintOptions
+from sos_print.resources import data_dir
+
+def render():
+    options = PrintOptions(groups=30, size=4, language=Language.BOTH, paper=Paper.A4)
+    examples = verify([str(data_dir("examples"))])
+    return players_document(options, examples), teacher_document(options, examples)
+
+render()
+times = []
+for _ in range(int(sys.argv[1])):
+    start = time.perf_counter()
+    render()
+    times.append(time.perf_counter() - start)
+print(json.dumps({"render_median_s": sorted(times)[len(times) // 2]}))
+"""
+
+
+@dataclass
+class Run:
+    """Holds one process run: wall time and peak memory."""
+
+    seconds: float
+    peak_kb: int
+
+
+def run_measured(command: list[str], cwd: Path | None = None) -> Run:
+    """Runs `command` and returns its wall time and its own peak resident memory (os.wait4)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        error = process.stderr.read().decode() if process.stderr else ""
+        sys.exit(f"{' '.join(command)} failed ({process.returncode}):\n{error}")
+    return Run(seconds, usage.ru_maxrss)
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def paired(ours: list[float], theirs: list[float]) -> float:
+    """Returns the median of the run-by-run ratios."""
+    return median([a / b for a, b in zip(ours, theirs, strict=True)])
+
+
+def sos_print_command() -> list[str]:
+    found = shutil.which("sos-print")
+    if not found:
+        sys.exit("sos-print is not installed: pip install . (or -e .) first")
+    return [found]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=7, help="timed runs of each measurement (after one warm-up)")
+    parser.add_argument("--baseline", type=Path, default=ROOT.parent / "shared" / "bench", help="the baseline folder")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "performance.md", help="the report to write")
+    args = parser.parse_args()
+    baseline = args.baseline.resolve()
+    if not (baseline / "rl_canvas.py").exists():
+        sys.exit(f"no rl_canvas.py in {baseline}: give the baseline folder with --baseline")
+    sos = sos_print_command()
+    python = sys.executable
+    with tempfile.TemporaryDirectory() as scratch:
+        work = Path(scratch)
+        results = measure(sos, python, baseline, work, args.runs)
+        sizes = file_sizes(sos, python, baseline, work)
+    profile = render_profile()
+    imports = import_profile(sos)
+    report = write_report(results, sizes, profile, imports, args.runs)
+    args.out.write_text(report, encoding="utf-8")
+    print(report)
+    print(f"wrote {args.out}")
+
+
+def kit_command(sos: list[str], groups: int, out: Path) -> list[str]:
+    return sos + [part.format(groups=groups, out=out) for part in KIT]
+
+
+def measure(sos: list[str], python: str, baseline: Path, work: Path, runs: int) -> dict[str, object]:
+    """Runs every measurement `runs` times after a warm-up, ours and the baseline's alternately."""
+    kit30, kit300 = kit_command(sos, 30, work / "k30"), kit_command(sos, 300, work / "k300")
+    base = [python, str(baseline / "rl_canvas.py"), str(work / "base.pdf")]
+    render = [python, "-c", IN_PROCESS, "5"]
+    base_render = [python, str(baseline / "rl_canvas.py"), str(work / "base-bench.pdf"), "--bench", "5"]
+    help_command = sos + ["--help"]
+    for command in (kit30, base, help_command, kit300):
+        run_measured(command, cwd=baseline)  # warm-up: caches, .pyc files, the file system
+    series: dict[str, list[float]] = {key: [] for key in (
+        "kit_s", "base_s", "kit_kb", "base_kb", "render_s", "base_render_s", "help_s", "kit300_s", "kit300_kb",
+    )}
+    for n in range(runs):
+        print(f"run {n + 1}/{runs}", file=sys.stderr)
+        ours, theirs = run_measured(kit30), run_measured(base, cwd=baseline)
+        series["kit_s"].append(ours.seconds)
+        series["kit_kb"].append(ours.peak_kb)
+        series["base_s"].append(theirs.seconds)
+        series["base_kb"].append(theirs.peak_kb)
+        series["render_s"].append(json.loads(_output(render))["render_median_s"])
+        series["base_render_s"].append(json.loads(_output(base_render, cwd=baseline))["render_median_s"])
+        series["help_s"].append(run_measured(help_command).seconds)
+        big = run_measured(kit300)
+        series["kit300_s"].append(big.seconds)
+        series["kit300_kb"].append(big.peak_kb)
+    return series
+
+
+def _output(command: list[str], cwd: Path | None = None) -> str:
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if result.returncode:
+        sys.exit(f"{' '.join(command[:3])} failed:\n{result.stderr}")
+    return result.stdout.strip().splitlines()[-1]
+
+
+def file_sizes(sos: list[str], python: str, baseline: Path, work: Path) -> dict[str, tuple[int, int, int]]:
+    """Returns (pages, bytes, embedded font programs) of each PDF."""
+    from pypdf import PdfReader
+
+    subprocess.run(kit_command(sos, 30, work / "sizes"), check=True, capture_output=True)
+    subprocess.run([python, str(baseline / "rl_canvas.py"), str(work / "base.pdf")], cwd=baseline, check=True)
+    found = {}
+    for name, path in (
+        ("players.pdf", work / "sizes" / "players.pdf"),
+        ("teacher.pdf", work / "sizes" / "teacher.pdf"),
+        ("baseline", work / "base.pdf"),
+    ):
+        data = path.read_bytes()
+        found[name] = (len(PdfReader(io.BytesIO(data)).pages), len(data), data.count(b"/FontFile2"))
+    return found
+
+
+def render_profile() -> str:
+    """Profiles one in-process render of the kit and returns the top entries by cumulative time."""
+    namespace: dict[str, object] = {}
+    exec(IN_PROCESS.split("render()\ntimes")[0], namespace)  # defines render() and warms up imports
+    render = namespace["render"]
+    render()  # type: ignore[operator]
+    profiler = cProfile.Profile()
+    profiler.enable()
+    render()  # type: ignore[operator]
+    profiler.disable()
+    stream = io.StringIO()
+    stats = pstats.Stats(profiler, stream=stream).strip_dirs().sort_stats("cumulative")
+    stats.print_stats(22)
+    lines = stream.getvalue().splitlines()
+    start = next(k for k, line in enumerate(lines) if "ncalls" in line)
+    return "\n".join(line.rstrip() for line in lines[start:] if line.strip())
+
+
+def import_profile(sos: list[str]) -> str:
+    """Returns the slowest imports of one `kit` run (python -X importtime), cumulative microseconds."""
+    with tempfile.TemporaryDirectory() as scratch:
+        command = [sys.executable, "-X", "importtime", "-m", "sos_print"] + [
+            part.format(groups=30, out=Path(scratch) / "kit") for part in KIT
+        ]
+        result = subprocess.run(command, capture_output=True, text=True, check=True)
+    rows = []
+    for line in result.stderr.splitlines():
+        match = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|(\s*)(\S+)", line)
+        if match and len(match.group(3)) <= 3:  # top-level and first-level imports
+            rows.append((int(match.group(2)), int(match.group(1)), match.group(4)))
+    rows.sort(reverse=True)
+    table = ["| module | cumulative ms | self ms |", "|---|---:|---:|"]
+    table += [f"| {name} | {total / 1000:.1f} | {own / 1000:.1f} |" for total, own, name in rows[:14]]
+    return "\n".join(table)
+
+
+def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
+    kit, base = series["kit_s"], series["base_s"]
+    render, base_render = series["render_s"], series["base_render_s"]
+    help_s = series["help_s"]
+    total_bytes = sizes["players.pdf"][1] + sizes["teacher.pdf"][1]
+    time_300 = median(series["kit300_s"]) / median(kit)
+    memory_300 = median(series["kit300_kb"]) / median(series["kit_kb"])
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "**not met**"
+
+    rows = [
+        ("whole-process kit, 30 groups", f"{median(kit):.3f} s", f"{median(base):.3f} s", paired(kit, base), 1.3),
+        ("in-process render, imports excluded", f"{median(render) * 1000:.1f} ms",
+         f"{median(base_render) * 1000:.1f} ms", paired(render, base_render), 1.0),
+        ("players.pdf + teacher.pdf bytes", f"{total_bytes / 1024:.0f} KB",
+         f"{sizes['baseline'][1] / 1024:.0f} KB", total_bytes / sizes["baseline"][1], 1.2),
+        ("peak memory, kit of 30 groups", f"{median(series['kit_kb']) / 1024:.1f} MB",
+         f"{median(series['base_kb']) / 1024:.1f} MB", median(series["kit_kb"]) / median(series["base_kb"]), None),
+    ]
+    lines = [
+        "# Performance",
+        "",
+        "Written by `python benchmarks/bench_kit.py` (run by hand, never in the test suite). Every figure",
+        f"is the median of {runs} runs after a warm-up; each of ours is paired, run by run, with the baseline",
+        "(`rl_canvas.py`: the same kind of 63-page kit drawn with bare reportlab canvas calls, no CLI, no",
+        "templates, no checks), and the ratio is the median of the paired ratios.",
+        "",
+        "The workload: `sos-print " + " ".join(KIT).format(groups=30, out="DIR") + "`",
+        f"(players.pdf {sizes['players.pdf'][0]} pages + teacher.pdf {sizes['teacher.pdf'][0]} pages; the baseline "
+        f"{sizes['baseline'][0]} pages).",
+        "",
+        "## Targets",
+        "",
+        "| measure | sos_print | baseline | ratio | target | |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for name, ours, theirs, ratio, target in rows:
+        goal = f"≤ {target} ×" if target else "n/a"
+        state = verdict(ratio <= target) if target else ""
+        lines.append(f"| {name} | {ours} | {theirs} | {ratio:.2f} × | {goal} | {state} |")
+    lines += [
+        f"| `sos-print --help`, whole process | {median(help_s):.3f} s | | | ≤ 0.15 s | {verdict(median(help_s) <= 0.15)} |",
+        f"| 300 groups against 30: time | {median(series['kit300_s']):.3f} s | {median(kit):.3f} s | "
+        f"{time_300:.2f} × | ≤ 10 × | {verdict(time_300 <= 10)} |",
+        f"| 300 groups against 30: peak memory | {median(series['kit300_kb']) / 1024:.1f} MB | "
+        f"{median(series['kit_kb']) / 1024:.1f} MB | {memory_300:.2f} × | ≤ 1.5 × | {verdict(memory_300 <= 1.5)} |",
+        "",
+        "## Files",
+        "",
+        "| file | pages | bytes | embedded font programs |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, (pages, size, programs) in sizes.items():
+        lines.append(f"| {name} | {pages} | {size:,} | {programs} |")
+    lines += [
+        "",
+        "Each file embeds each font face it uses once (Regular and Bold): one subset per face, however many",
+        "sections the file has.",
+        "",
+        "## Machine",
+        "",
+        f"- Date: {datetime.date.today().isoformat()}",
+        f"- Machine: {platform.machine()}, {os.cpu_count()} CPUs, {_cpu_model()}",
+        f"- System: {platform.platform()}",
+        f"- Python {platform.python_version()}; " + ", ".join(
+            f"{package} {_version(package)}" for package in ("sos-print", "reportlab", "jinja2", "typer", "pypdf")
+        ),
+        "",
+        "## Where the time goes",
+        "",
+        "Slowest imports of one `kit` run (`python -X importtime`):",
+        "",
+        imports,
+        "",
+        "One in-process render of the kit under cProfile (cumulative seconds, profiler overhead included):",
+        "",
+        "```text",
+        profile,
+        "```",
+        "",
+    ]
+    if NOTES.exists():
+        lines.append(NOTES.read_text(encoding="utf-8").rstrip() + "\n")
+    return "\n".join(lines)
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+if __name__ == "__main__":
+    main()
