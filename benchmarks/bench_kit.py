@@ -132,9 +132,20 @@ def measure(sos: list[str], python: str, baseline: Path, work: Path, runs: int) 
     help_command = sos + ["--help"]
     for command in (kit30, base, help_command, kit300):
         run_measured(command, cwd=baseline)  # warm-up: caches, .pyc files, the file system
-    series: dict[str, list[float]] = {key: [] for key in (
-        "kit_s", "base_s", "kit_kb", "base_kb", "render_s", "base_render_s", "help_s", "kit300_s", "kit300_kb",
-    )}
+    series: dict[str, list[float]] = {
+        key: []
+        for key in (
+            "kit_s",
+            "base_s",
+            "kit_kb",
+            "base_kb",
+            "render_s",
+            "base_render_s",
+            "help_s",
+            "kit300_s",
+            "kit300_kb",
+        )
+    }
     for n in range(runs):
         print(f"run {n + 1}/{runs}", file=sys.stderr)
         ours, theirs = run_measured(kit30), run_measured(base, cwd=baseline)
@@ -224,12 +235,27 @@ def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
 
     rows = [
         ("whole-process kit, 30 groups", f"{median(kit):.3f} s", f"{median(base):.3f} s", paired(kit, base), 1.3),
-        ("in-process render, imports excluded", f"{median(render) * 1000:.1f} ms",
-         f"{median(base_render) * 1000:.1f} ms", paired(render, base_render), 1.0),
-        ("players.pdf + teacher.pdf bytes", f"{total_bytes / 1024:.0f} KB",
-         f"{sizes['baseline'][1] / 1024:.0f} KB", total_bytes / sizes["baseline"][1], 1.2),
-        ("peak memory, kit of 30 groups", f"{median(series['kit_kb']) / 1024:.1f} MB",
-         f"{median(series['base_kb']) / 1024:.1f} MB", median(series["kit_kb"]) / median(series["base_kb"]), None),
+        (
+            "in-process render, imports excluded",
+            f"{median(render) * 1000:.1f} ms",
+            f"{median(base_render) * 1000:.1f} ms",
+            paired(render, base_render),
+            1.0,
+        ),
+        (
+            "players.pdf + teacher.pdf bytes",
+            f"{total_bytes / 1024:.0f} KB",
+            f"{sizes['baseline'][1] / 1024:.0f} KB",
+            total_bytes / sizes["baseline"][1],
+            1.2,
+        ),
+        (
+            "peak memory, kit of 30 groups",
+            f"{median(series['kit_kb']) / 1024:.1f} MB",
+            f"{median(series['base_kb']) / 1024:.1f} MB",
+            median(series["kit_kb"]) / median(series["base_kb"]),
+            None,
+        ),
     ]
     lines = [
         "# Performance",
@@ -253,7 +279,8 @@ def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
         state = verdict(ratio <= target) if target else ""
         lines.append(f"| {name} | {ours} | {theirs} | {ratio:.2f} × | {goal} | {state} |")
     lines += [
-        f"| `sos-print --help`, whole process | {median(help_s):.3f} s | | | ≤ 0.15 s | {verdict(median(help_s) <= 0.15)} |",
+        f"| `sos-print --help`, whole process | {median(help_s):.3f} s | | | ≤ 0.15 s "
+        f"| {verdict(median(help_s) <= 0.15)} |",
         f"| 300 groups against 30: time | {median(series['kit300_s']):.3f} s | {median(kit):.3f} s | "
         f"{time_300:.2f} × | ≤ 10 × | {verdict(time_300 <= 10)} |",
         f"| 300 groups against 30: peak memory | {median(series['kit300_kb']) / 1024:.1f} MB | "
@@ -276,7 +303,8 @@ def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
         f"- Date: {datetime.date.today().isoformat()}",
         f"- Machine: {platform.machine()}, {os.cpu_count()} CPUs, {_cpu_model()}",
         f"- System: {platform.platform()}",
-        f"- Python {platform.python_version()}; " + ", ".join(
+        f"- Python {platform.python_version()}; "
+        + ", ".join(
             f"{package} {_version(package)}" for package in ("sos-print", "reportlab", "jinja2", "typer", "pypdf")
         ),
         "",

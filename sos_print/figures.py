@@ -16,7 +16,8 @@ from sos_print.draw import (
     segment_tags,
     set_label,
 )
-from sos_print.layout import DIAGRAM_CELL, DIAGRAM_LETTER_PT, LEADING, MM, SMALL_PT
+from sos_print.layout import DIAGRAM_CELL, DIAGRAM_LETTER_PT, LEADING, MM, SMALL_PT, Box
+from sos_print.pdf import Document
 from sos_print.plans import ExampleFigure, GridPlan
 from sos_print.textflow import draw_lines, set_lines
 
@@ -91,21 +92,34 @@ def _text_height(figure: ExampleFigure, width: float, scale: float, body: float)
 
 
 def draw_diagram(
-    canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, scale: float, letter_pt: float = 0.0
+    document: Document, grid: GridPlan, x: float, y: float, cell: float, scale: float, letter_pt: float = 0.0
 ) -> None:
-    """Draws a board diagram with its lower-left corner at (x, y) mm: lines, grid, letters, line names."""
-    draw_segments(canvas, grid, x, y, cell)
-    draw_grid(canvas, grid, x, y, cell, SMALL_PT * scale, sides=grid.label_sides)
-    draw_letters(canvas, grid, x, y, cell, letter_pt or DIAGRAM_LETTER_PT * cell / DIAGRAM_CELL)
-    draw_tags(canvas, segment_tags(grid, x, y, cell, TAG_PT * scale, TAG_GAP, SMALL_PT * scale), TAG_PT * scale)
+    """Draws a board diagram with its grid's lower-left corner at (x, y) mm: lines, grid, letters, line names.
+
+    The same diagram drawn again in the same document (in its other language) is a reference.
+    """
+    letter_pt = letter_pt or DIAGRAM_LETTER_PT * cell / DIAGRAM_CELL
+    margins = diagram_margins(grid, cell, scale)
+    side = grid.size * cell
+    area = Box(-margins.left, -margins.bottom, side + margins.left + margins.right, side + margins.bottom + margins.top)
+
+    def draw(canvas: Canvas) -> None:
+        draw_segments(canvas, grid, 0.0, 0.0, cell)
+        draw_grid(canvas, grid, 0.0, 0.0, cell, SMALL_PT * scale, sides=grid.label_sides)
+        draw_letters(canvas, grid, 0.0, 0.0, cell, letter_pt)
+        tags = segment_tags(grid, 0.0, 0.0, cell, TAG_PT * scale, TAG_GAP, SMALL_PT * scale)
+        draw_tags(canvas, tags, TAG_PT * scale)
+
+    document.reuse(("diagram", grid, cell, scale, letter_pt), area, draw, x, y)
 
 
 def draw_figure(
-    canvas: Canvas, x: float, top: float, *, figure: ExampleFigure, layout: FigureLayout, scale: float, body: float
+    document: Document, x: float, top: float, *, figure: ExampleFigure, layout: FigureLayout, scale: float, body: float
 ) -> None:
     """Draws a worked example with its top-left corner at (x, top) mm."""
     grid, cell = figure.grid, layout.cell
-    draw_diagram(canvas, grid, x + layout.left, top - layout.above - grid.size * cell, cell, scale)
+    canvas = document.canvas
+    draw_diagram(document, grid, x + layout.left, top - layout.above - grid.size * cell, cell, scale)
     text_x, width = x + layout.text_x, layout.text_width
     below = top - layout.text_y
     below = draw_label(canvas, (figure.title,), text_x, below, body * scale * 1.1, width=width, bold=True) - 1.5

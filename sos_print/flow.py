@@ -13,7 +13,7 @@ from sos_print.text import Block, Run
 from sos_print.textflow import Line, draw_lines, set_lines
 
 BULLET_INDENT = 5.0  # mm
-Drawer = Callable[[Canvas, float, float], None]  # draws with its top-left corner at (x, top) mm
+Drawer = Callable[[Document, float, float], None]  # draws with its top-left corner at (x, top) mm
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class Flow:
         """Places a drawing `height` mm tall, in the next frame if it does not fit in this one."""
         if self.top - height < self.box.y and not self.page_started:
             self.next_frame()
-        draw(self.canvas, self.box.x, self.top)
+        draw(self.document, self.box.x, self.top)
         self.top -= height
         self.page_started = False
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print import __version__
 from sos_print.fonts import REGULAR, register_fonts
-from sos_print.layout import Paper
+from sos_print.layout import MM, Box, Paper
 
 PDF_LANG = {"en": "en", "fr": "fr-FR"}
 
@@ -41,6 +41,7 @@ class Document:
         self.canvas.setViewerPreference("PrintScaling", "None")
         self.canvas.setViewerPreference("DisplayDocTitle", "true")
         self._forms: list[str] = []
+        self._reused: dict[Hashable, str] = {}
         self._outline_level = -1
         self._bookmarks = 0
 
@@ -64,6 +65,25 @@ class Document:
         yield self.canvas, name
         self.canvas.endForm()
         self._forms.append(name)
+
+    def reuse(self, key: Hashable, area: Box, draw: Callable[[Canvas], None], x: float, y: float) -> None:
+        """Draws `draw` with its origin at (x, y) mm; the first time as a form, later by reference.
+
+        `area` is the part of the drawing's own space (mm, around its origin) that the form
+        keeps. A figure that recurs, such as an example's diagram in each language of a
+        bilingual document, is then written once.
+        """
+        name = self._reused.get(key)
+        if name is None:
+            name = f"figure{len(self._reused) + 1}"
+            self.canvas.beginForm(name, area.x * MM, area.y * MM, area.right * MM, area.top * MM)
+            draw(self.canvas)
+            self.canvas.endForm()
+            self._reused[key] = name
+        self.canvas.saveState()
+        self.canvas.translate(x * MM, y * MM)
+        self.canvas.doForm(name)
+        self.canvas.restoreState()
 
     def use_form(self, name: str) -> None:
         """Draws the reusable drawing `name` on the current page."""

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from reportlab.pdfgen.canvas import Canvas
-
 from sos_print.boards import scale_of
 from sos_print.draw import draw_header, label_gutters
 from sos_print.figures import FigureLayout, draw_diagram, draw_figure, layout_figure
@@ -50,7 +48,7 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
             for block in plan.intro:
                 top = draw_lines(canvas, set_lines(block.runs, box.width, size), box.x, top, size, size * 1.28) - 1.0
         if pages[0] == band_page:
-            _draw_example(canvas, plan, box, band_height, example, scale)
+            _draw_example(document, plan, box, band_height, example, scale)
             bottom += band_height + BAND_GAP
         pages[0] += 1
         column = (box.width - COLUMN_GAP) / 2
@@ -85,19 +83,22 @@ def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     flow.figure(figure_h, partial(_coordinates, plan=plan, cell=cell, scale=scale, text=text, width=flow.width))
 
 
-def _draw_example(canvas: Canvas, plan: RulesPlan, box: Box, height: float, layout: FigureLayout, scale: float) -> None:
+def _draw_example(
+    document: Document, plan: RulesPlan, box: Box, height: float, layout: FigureLayout, scale: float
+) -> None:
     """Draws the worked example across the foot of the page, under a rule."""
+    canvas = document.canvas
     top = box.y + height
     canvas.setLineWidth(0.6)
     canvas.line(box.x * MM, (top + BAND_GAP / 2) * MM, box.right * MM, (top + BAND_GAP / 2) * MM)
     size = RULES_PT * scale * 1.18
     lines = set_lines([Run(plan.example_heading, True)], box.width, size)
     top = draw_lines(canvas, lines, box.x, top, size, size * 1.28) - 1.5
-    draw_figure(canvas, box.x, top, figure=plan.example, layout=layout, scale=scale, body=RULES_PT)
+    draw_figure(document, box.x, top, figure=plan.example, layout=layout, scale=scale, body=RULES_PT)
 
 
 def _coordinates(
-    canvas: Canvas,
+    document: Document,
     x: float,
     top: float,
     *,
@@ -112,7 +113,8 @@ def _coordinates(
     side, end = label_gutters(grid, SMALL_PT * scale)
     name = max(grid.letters, key=len)
     letter_pt = min(RULES_PT * scale, cell * NAME_SHARE * MM / width_of(name, BOLD, 1.0))
-    draw_diagram(canvas, grid, x + side, top - end - grid.size * cell, cell, scale, letter_pt)
+    draw_diagram(document, grid, x + side, top - end - grid.size * cell, cell, scale, letter_pt)
+    canvas = document.canvas
     text_x = x + 2 * side + grid.size * cell + 3.0
     size = RULES_PT * scale
     below = top

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from reportlab.pdfgen.canvas import Canvas
-
 from sos_print.boards import scale_of
 from sos_print.draw import draw_calibration, draw_header, draw_label, set_label
 from sos_print.figures import draw_figure, layout_figure
@@ -47,6 +45,6 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     document.end_page()
 
 
-def _calibration(canvas: Canvas, x: float, top: float, *, plan: TeacherPlan, scale: float) -> None:
-    draw_calibration(canvas, x, top - 4.0, CALIBRATION_MM, SMALL_PT * scale)
-    draw_label(canvas, plan.calibration, x, top - 12.0, SMALL_PT * scale)
+def _calibration(document: Document, x: float, top: float, *, plan: TeacherPlan, scale: float) -> None:
+    draw_calibration(document.canvas, x, top - 4.0, CALIBRATION_MM, SMALL_PT * scale)
+    draw_label(document.canvas, plan.calibration, x, top - 12.0, SMALL_PT * scale)
