@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -49,6 +50,7 @@ class SetLabel:
         return max((line.width for lines, _ in self.parts for line in lines), default=0.0) / MM
 
 
+@lru_cache(maxsize=1024)
 def set_label(label: Label, size: float, width: float = 10_000.0, bold: bool = False) -> SetLabel:
     """Sets `label` into lines no wider than `width` mm; other languages come smaller, below."""
     parts = []

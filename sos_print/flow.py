@@ -125,14 +125,14 @@ class Flow:
         self.top -= height
         self.page_started = False
 
-    def _lines(self, block: Block, style: Style) -> list[Line]:
+    def _lines(self, block: Block, style: Style) -> tuple[Line, ...]:
         runs = [Run(run.text, run.bold or style.bold) for run in block.runs]
         return set_lines(runs, self.box.width - style.indent, style.size)
 
     def _height(self, lines: Sequence[Line], style: Style) -> float:
         return len(lines) * style.size * LEADING / MM
 
-    def _place(self, block: Block, lines: list[Line], style: Style, grey: bool) -> None:
+    def _place(self, block: Block, lines: tuple[Line, ...], style: Style, grey: bool) -> None:
         leading = style.size * LEADING
         first = True
         while lines:

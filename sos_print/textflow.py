@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -35,14 +36,21 @@ def font_of(run: Run) -> str:
     return BOLD if run.bold else REGULAR
 
 
+@lru_cache(maxsize=8192)
 def width_of(text: str, font: str, size: float) -> float:
-    """Returns the width in points of `text` in `font` at `size` points."""
+    """Returns the width in points of `text` in `font` at `size` points (words recur: it remembers)."""
     register_fonts()  # measuring needs the font metrics, even before any document exists
     return float(stringWidth(text, font, size))
 
 
-def set_lines(runs: Sequence[Run], width_mm: float, size: float) -> list[Line]:
+def set_lines(runs: Sequence[Run], width_mm: float, size: float) -> tuple[Line, ...]:
     """Breaks `runs` into lines no wider than `width_mm` at `size` points."""
+    return _set_lines(tuple(runs), width_mm, size)
+
+
+@lru_cache(maxsize=2048)
+def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Line, ...]:
+    """Sets lines once per text and measure: layouts measure a block, then draw it."""
     width = width_mm * MM
     lines: list[Line] = []
     words: list[tuple[Piece, ...]] = []
@@ -61,7 +69,7 @@ def set_lines(runs: Sequence[Run], width_mm: float, size: float) -> list[Line]:
             words, used = [], 0.0
     if words:
         lines.append(Line(tuple(words), used))
-    return lines
+    return tuple(lines)
 
 
 def _space(word: tuple[Piece, ...], size: float) -> float:
