@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from html.parser import HTMLParser
 
 import jinja2
@@ -90,11 +90,17 @@ class Words:
 
     def blocks(self, name: str, **context: object) -> list[Block]:
         """Returns the blocks of macro `name`; text outside block tags becomes one paragraph."""
-        return parse_blocks(self.markup(name, **context))
+        return list(_blocks(self.lang, name, tuple(sorted(context.items()))))
 
     def __call__(self, name: str, **context: object) -> str:
         """Returns macro `name` as plain text, one line."""
         return " ".join(block.text for block in self.blocks(name, **context))
+
+
+@lru_cache(maxsize=4096)
+def _blocks(lang: str, name: str, context: tuple[tuple[str, object], ...]) -> tuple[Block, ...]:
+    """Renders and parses a macro once per language and arguments: the same words recur on every page."""
+    return tuple(parse_blocks(Words(lang).markup(name, **dict(context))))
 
 
 @cache
