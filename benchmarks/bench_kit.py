@@ -33,6 +33,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTES = Path(__file__).resolve().parent / "notes.md"
+# What a process pays before any work: the interpreter, then each library the kit needs.
+FLOORS = {
+    "python, importing nothing": "pass",
+    "python + reportlab's canvas and TrueType fonts": "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts",
+    "python + typer": "import typer",
+    "python + jinja2": "import jinja2",
+    "python + every module the kit loads": "import sos_print.cli, sos_print.documents",
+}
 KIT = ["kit", "--groups", "{groups}", "--size", "4", "--lang", "en+fr", "--out", "{out}", "--force"]
 
 # Runs inside a fresh interpreter: imports first (not timed), then one warm-up and N timed renders.
@@ -159,6 +167,8 @@ def measure(sos: list[str], python: str, baseline: Path, work: Path, runs: int) 
         big = run_measured(kit300)
         series["kit300_s"].append(big.seconds)
         series["kit300_kb"].append(big.peak_kb)
+        for name, code in FLOORS.items():
+            series[name].append(run_measured([python, "-c", code]).seconds)
     return series
 
 
@@ -285,6 +295,17 @@ def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
         f"{time_300:.2f} × | ≤ 10 × | {verdict(time_300 <= 10)} |",
         f"| 300 groups against 30: peak memory | {median(series['kit300_kb']) / 1024:.1f} MB | "
         f"{median(series['kit_kb']) / 1024:.1f} MB | {memory_300:.2f} × | ≤ 1.5 × | {verdict(memory_300 <= 1.5)} |",
+        "",
+        "## Start-up costs",
+        "",
+        "Whole-process time of `python -c` importing what the kit needs (medians), against the baseline's",
+        "whole run: the libraries the baseline does without (typer, jinja2) cost about as much as its",
+        "drawing does.",
+        "",
+        "| process | time |",
+        "|---|---:|",
+        *[f"| {name} | {median(series[name]) * 1000:.0f} ms |" for name in FLOORS],
+        f"| the baseline's whole run | {median(base) * 1000:.0f} ms |",
         "",
         "## Files",
         "",
