@@ -152,6 +152,7 @@ def measure(sos: list[str], python: str, baseline: Path, work: Path, runs: int) 
             "help_s",
             "kit300_s",
             "kit300_kb",
+            *FLOORS,
         )
     }
     for n in range(runs):
