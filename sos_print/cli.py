@@ -163,18 +163,18 @@ def kit(
 ) -> None:
     """Write a class kit: players.pdf (a board and an audit per group, the rules) and teacher.pdf, kept apart."""
     options = _options(
-        size,
-        groups,
-        players,
-        teams,
-        target,
-        first_sos_wins,
-        lang,
-        paper,
-        notation,
-        large_print,
-        two_per_page,
-        class_name,
+        size=size,
+        groups=groups,
+        players=players,
+        teams=teams,
+        target=target,
+        first_sos_wins=first_sos_wins,
+        lang=lang,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        two_per_page=two_per_page,
+        class_name=class_name,
     )
     _run(
         [out / "players.pdf", out / "teacher.pdf"],
@@ -211,18 +211,18 @@ def boards(
     from sos_print.documents import boards_document
 
     options = _options(
-        size,
-        groups,
-        players,
-        teams,
-        target,
-        first_sos_wins,
-        lang,
-        paper,
-        notation,
-        large_print,
-        two_per_page,
-        class_name,
+        size=size,
+        groups=groups,
+        players=players,
+        teams=teams,
+        target=target,
+        first_sos_wins=first_sos_wins,
+        lang=lang,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        two_per_page=two_per_page,
+        class_name=class_name,
     )
     _run([out], force, lambda progress: [boards_document(options, progress)])
 
@@ -247,7 +247,16 @@ def grids(
     from sos_print.documents import grids_document
 
     chosen = _parse_sizes(sizes)
-    options = _options(chosen[0], 1, players, teams, 0, False, lang, paper, notation, large_print, False, class_name)
+    options = _options(
+        size=chosen[0],
+        players=players,
+        teams=teams,
+        lang=lang,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        class_name=class_name,
+    )
     _run([out], force, lambda progress: [grids_document(options, chosen, progress)])
 
 
@@ -268,7 +277,17 @@ def audit(
     """Write scoring audits: one table per group, a row per possible move, running totals and a pause box."""
     from sos_print.documents import audit_document
 
-    options = _options(size, groups, players, teams, 0, False, lang, paper, notation, large_print, False, class_name)
+    options = _options(
+        size=size,
+        groups=groups,
+        players=players,
+        teams=teams,
+        lang=lang,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        class_name=class_name,
+    )
     _run([out], force, lambda progress: [audit_document(options, progress)])
 
 
@@ -298,7 +317,17 @@ def teacher(
     from sos_print.documents import teacher_document
 
     options = _options(
-        size, groups, players, teams, target, first_sos_wins, lang, paper, notation, large_print, False, class_name
+        size=size,
+        groups=groups,
+        players=players,
+        teams=teams,
+        target=target,
+        first_sos_wins=first_sos_wins,
+        lang=lang,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        class_name=class_name,
     )
     _run([out], force, lambda progress: [teacher_document(options, _checked_examples(examples), progress)])
 
@@ -323,7 +352,9 @@ def rules(
     """Write the rule sheet: the rules, the variants, naming cells, and a worked example checked by the engine."""
     from sos_print.documents import rule_example, rules_document
 
-    options = _options(size, 1, 2, False, 0, False, lang, paper, notation, large_print, False, class_name)
+    options = _options(
+        size=size, lang=lang, paper=paper, notation=notation, large_print=large_print, class_name=class_name
+    )
 
     def render(progress: ProgressFn) -> list[Rendered]:
         checked = _checked_examples([example] if example else None)
@@ -333,18 +364,19 @@ def rules(
 
 
 def _options(
-    size: int,
-    groups: int,
-    players: int,
-    teams: bool,
-    target: int,
-    first_sos_wins: bool,
+    *,
     lang: Lang,
     paper: PaperChoice,
     notation: NotationChoice,
     large_print: bool,
-    two_per_page: bool,
     class_name: str,
+    size: int = 4,
+    groups: int = 1,
+    players: int = 2,
+    teams: bool = False,
+    target: int = 0,
+    first_sos_wins: bool = False,
+    two_per_page: bool = False,
 ) -> PrintOptions:
     """Turns command-line choices into print options; contradictory choices are usage errors."""
     from sos_print.errors import VariantError
