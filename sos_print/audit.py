@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.boards import scale_of
 from sos_print.draw import (
     draw_box,
     draw_centred,
@@ -30,6 +29,7 @@ from sos_print.layout import (
     SUBTITLE_PT,
     TITLE_PT,
     Box,
+    scale_of,
 )
 from sos_print.pdf import Document
 from sos_print.plans import AuditPlan, Label

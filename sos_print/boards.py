@@ -23,7 +23,6 @@ from sos_print.layout import (
     BODY_PT,
     CUT_LINE_DASH,
     LABEL_PT,
-    LARGE_PRINT,
     MARGIN,
     MAX_CELL,
     MM,
@@ -33,6 +32,7 @@ from sos_print.layout import (
     TWO_UP_MAX_SIZE,
     Box,
     min_cell,
+    scale_of,
 )
 from sos_print.pdf import Document
 from sos_print.plans import BoardPlan, Label
@@ -58,11 +58,6 @@ class Geometry:
     table: Box | None = None
     table_columns: int = 1
     blocks: tuple[Box, ...] = ()
-
-
-def scale_of(large_print: bool) -> float:
-    """Returns the factor every type size is multiplied by."""
-    return LARGE_PRINT if large_print else 1.0
 
 
 def _header_height(plan: BoardPlan, box: Box, scale: float) -> float:

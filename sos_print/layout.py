@@ -50,21 +50,20 @@ class Box:
         top = left if top < 0 else top
         return Box(self.x + left, self.y + bottom, self.width - left - right, self.height - bottom - top)
 
-    def split_top(self, height: float) -> tuple[Box, Box]:
-        """Returns the top `height` of the box and what remains below it."""
-        return (
-            Box(self.x, self.top - height, self.width, height),
-            Box(self.x, self.y, self.width, self.height - height),
-        )
 
-
-# Paper and margins. Every mark stays at least SAFE_EDGE from the paper's edge, so that no
-# printer clips it; the drawing area keeps a little more.
-SAFE_EDGE = 12.0
+# Every mark stays at least 12 mm from the paper's edge, so that no printer clips it; the
+# drawing area keeps a little more.
 MARGIN = 15.0
 
 # Type sizes (points) at normal size; --large-print multiplies every one by LARGE_PRINT.
 LARGE_PRINT = 1.5
+
+
+def scale_of(large_print: bool) -> float:
+    """Returns the factor every type size is multiplied by."""
+    return LARGE_PRINT if large_print else 1.0
+
+
 TITLE_PT = 20.0
 SUBTITLE_PT = 12.5
 BODY_PT = 11.0
@@ -86,8 +85,6 @@ def min_cell(size: int) -> float:
 GRID_LINE_PT = 1.2
 GRID_FRAME_PT = 2.0
 LABEL_GAP = 2.5  # between the grid and its coordinate labels
-TALLY_ROW = 13.0  # height of one player's name-and-score row
-TALLY_GAP = 3.0
 TWO_UP_MAX_SIZE = 4  # two boards per page fit for 3x3 and 4x4 only
 CUT_LINE_DASH = (3.0, 2.0)  # mm on, mm off
 

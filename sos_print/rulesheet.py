@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from sos_print.boards import scale_of
 from sos_print.draw import draw_header, label_gutters
 from sos_print.figures import FigureLayout, draw_diagram, draw_figure, layout_figure
 from sos_print.flow import Flow
 from sos_print.fonts import BOLD
-from sos_print.layout import MARGIN, MM, NOTES_PT, SMALL_PT, SUBTITLE_PT, TITLE_PT, Box
+from sos_print.layout import MARGIN, MM, NOTES_PT, SMALL_PT, SUBTITLE_PT, TITLE_PT, Box, scale_of
 from sos_print.pdf import Document
 from sos_print.plans import GridPlan, RulesPlan
 from sos_print.text import Block, Run

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from sos_print.boards import scale_of
 from sos_print.draw import draw_calibration, draw_header, draw_label, set_label
 from sos_print.figures import draw_figure, layout_figure
 from sos_print.flow import Flow
-from sos_print.layout import CALIBRATION_MM, MARGIN, NOTES_PT, SMALL_PT, SUBTITLE_PT, TITLE_PT, Box
+from sos_print.layout import CALIBRATION_MM, MARGIN, NOTES_PT, SMALL_PT, SUBTITLE_PT, TITLE_PT, Box, scale_of
 from sos_print.pdf import Document
 from sos_print.plans import TeacherPlan
 from sos_print.text import Block, Run

@@ -101,11 +101,6 @@ def _width(word: tuple[Piece, ...], size: float) -> float:
     return sum(width_of(text, font, size) for text, font in word)
 
 
-def text_width(runs: Sequence[Run], size: float) -> float:
-    """Returns the width in millimetres of runs set on one line."""
-    return sum(width_of(run.text, font_of(run), size) for run in runs) / MM
-
-
 def draw_lines(
     canvas: Canvas, lines: Sequence[Line], x_mm: float, top_mm: float, size: float, leading: float, align: str = "left"
 ) -> float:
