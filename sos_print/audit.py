@@ -21,6 +21,7 @@ from sos_print.layout import (
     AUDIT_FILL_GREY,
     AUDIT_HEAD_PAD,
     AUDIT_LINE_PT,
+    AUDIT_MIN_ROW,
     AUDIT_ROW,
     BODY_PT,
     MARGIN,
@@ -44,11 +45,12 @@ TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # by number of sides
 
 @dataclass(frozen=True)
 class AuditPage:
-    """Holds one page of an audit: its rows (move numbers) and whether it carries the pause box."""
+    """Holds one page of an audit: its rows (move numbers), their height, and whether the pause box follows."""
 
     first: bool
     moves: range
     pause: bool
+    row: float = AUDIT_ROW
 
 
 def column_widths(plan: AuditPlan, width: float, scale: float) -> list[float]:
@@ -102,16 +104,23 @@ def paginate(plan: AuditPlan, box: Box, scale: float) -> list[AuditPage]:
     """Splits the rows over pages, the table header repeated on each, the pause box after the last row."""
     widths = column_widths(plan, box.width, scale)
     head = _header_height(plan, widths, scale)
-    pause = pause_height(plan, box.width, scale)
+    pause = pause_height(plan, box.width, scale) + GAP
+    room = box.height - _title_height(plan, box, scale, True) - head
+    # One page if the rows, a little shorter but still large enough to write in, leave room for the pause box.
+    if (room - pause) / plan.rows >= AUDIT_MIN_ROW:
+        return [AuditPage(True, range(1, plan.rows + 1), True, min(AUDIT_ROW, (room - pause) / plan.rows))]
     pages: list[AuditPage] = []
     move = 1
-    while move <= plan.rows or not pages or not pages[-1].pause:
+    while move <= plan.rows:
         first = not pages
         room = box.height - _title_height(plan, box, scale, first) - head
-        fits = max(0, min(int(room // AUDIT_ROW), plan.rows - move + 1))
-        left = room - fits * AUDIT_ROW
-        done = move + fits > plan.rows
-        pages.append(AuditPage(first, range(move, move + fits), done and left >= pause + GAP))
+        fits = min(int(room // AUDIT_ROW), plan.rows - move + 1)
+        last = move + fits > plan.rows
+        if last and room - fits * AUDIT_ROW < pause:
+            # The pause box follows the last rows; a table never continues with no row in it.
+            short = int(-(-(pause - (room - fits * AUDIT_ROW)) // AUDIT_ROW))
+            fits, last = (fits - short, False) if fits > short else (fits, True)
+        pages.append(AuditPage(first, range(move, move + fits), last))
         move += fits
     return pages
 
@@ -147,15 +156,15 @@ def _draw_table(
             bold=True,
         )
         left += width
-    bottom = top - head - len(page.moves) * AUDIT_ROW
+    bottom = top - head - len(page.moves) * page.row
     xs = [x]
     for width in widths:
         xs.append(xs[-1] + width)
-    ys = [top] + [top - head - k * AUDIT_ROW for k in range(len(page.moves) + 1)]
+    ys = [top] + [top - head - k * page.row for k in range(len(page.moves) + 1)]
     canvas.setLineWidth(AUDIT_LINE_PT)
     canvas.grid([v * MM for v in xs], [v * MM for v in ys])
     for k, move in enumerate(page.moves):
-        centre_y = top - head - (k + 0.5) * AUDIT_ROW
+        centre_y = top - head - (k + 0.5) * page.row
         draw_centred(canvas, str(move), x + widths[0] / 2, centre_y, BODY_PT * scale * 0.9)
     return bottom
 

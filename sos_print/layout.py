@@ -89,7 +89,8 @@ TWO_UP_MAX_SIZE = 4  # two boards per page fit for 3x3 and 4x4 only
 CUT_LINE_DASH = (3.0, 2.0)  # mm on, mm off
 
 # Scoring audit.
-AUDIT_ROW = 9.0
+AUDIT_ROW = 9.0  # the height a row takes when the page has room
+AUDIT_MIN_ROW = 8.0  # a row may shrink to this to keep an audit on one page
 AUDIT_HEAD_PAD = 1.6
 AUDIT_FILL_GREY = 0.88
 AUDIT_LINE_PT = 0.6

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from pdfread import nearest_edge, pages, texts
@@ -19,18 +20,30 @@ def move_numbers(page_text: str) -> list[int]:
     return [int(line) for line in page_text.splitlines() if re.fullmatch(r"\d+", line.strip())]
 
 
+@pytest.mark.parametrize("language", list(Language))
 @pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("size", range(3, 9))
-def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper):
-    found = texts(audit_document(PrintOptions(size=size, paper=paper)).data)
+def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, language):
+    data = audit_document(PrintOptions(size=size, paper=paper, language=language)).data
+    found = texts(data)
     numbers = [n for text in found for n in move_numbers(text)]
     assert numbers == list(range(1, size * size + 1))
-    for text in found:
-        flat = " ".join(text.split())
-        for column in HEADER:
-            assert column in flat
-    assert "Pausing the game" in found[-1]
-    assert all("Pausing the game" not in text for text in found[:-1])
+    assert all(move_numbers(text) for text in found), "a page with a table and no row"
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            table = [line for line in page.lines if line["width"] > page.width / 2]  # the ruled rows
+            left = min(line["x0"] for line in table)
+            rows = sorted({round(line["top"], 2) for line in table if abs(line["x0"] - left) < 0.1})
+            heights = [(b - a) * 25.4 / 72 for a, b in pairwise(rows[1:])]  # the rows, after the header
+            assert min(heights) >= 8.0 - 0.01, f"rows of {min(heights):.1f} mm are too small to write in"
+    if language is Language.EN:
+        for text in found:
+            flat = " ".join(text.split())
+            for column in HEADER:
+                assert column in flat
+    pause = "Pausing the game" if language is not Language.FR else "Faire une pause"
+    assert pause in found[-1]
+    assert all(pause not in text for text in found[:-1])
     if len(found) > 1:
         assert all(f"{k} / {len(found)}" in text for k, text in enumerate(found, start=1))
 
