@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -125,7 +126,7 @@ def paginate(plan: AuditPlan, box: Box, scale: float) -> list[AuditPage]:
     return pages
 
 
-def draw_audit_page(canvas: Canvas, plan: AuditPlan, page: AuditPage, box: Box, scale: float) -> None:
+def draw_audit_page(canvas: Canvas, *, plan: AuditPlan, page: AuditPage, box: Box, scale: float) -> None:
     """Draws one audit page but the group number."""
     title, size = (plan.title, TITLE_PT) if page.first else (plan.continued, TITLE_PT * 0.8)
     top = draw_header(canvas, title, size * scale, box, plan.class_name, SUBTITLE_PT * scale) - GAP / 2
@@ -204,17 +205,14 @@ def render_audits(
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     pages = paginate(plan, box, scale)
-    forms = []
-    for page in pages:
-        with document.form("audit") as (canvas, name):
-            draw_audit_page(canvas, plan, page, box, scale)
-        forms.append(name)
+    paper = Box(0, 0, width, height)
     for number, label in enumerate(groups, start=1):
         if number == 1 and bookmark:
             document.bookmark(bookmark)
-        for k, form in enumerate(forms, start=1):
-            document.use_form(form)
-            _draw_group(document.canvas, plan, label, k, len(forms), box, scale)
+        for k, page in enumerate(pages, start=1):
+            draw = partial(draw_audit_page, plan=plan, page=page, box=box, scale=scale)
+            document.reuse(("audit", plan, page, box, scale), paper, draw, 0, 0)
+            _draw_group(document.canvas, plan, label, k, len(pages), box, scale)
             document.end_page()
         if progress:
             progress(number)

@@ -25,7 +25,6 @@ from sos_print.layout import (
     LABEL_PT,
     MARGIN,
     MAX_CELL,
-    MM,
     SMALL_PT,
     SUBTITLE_PT,
     TITLE_PT,
@@ -132,7 +131,7 @@ def _beside(plan: BoardPlan, box: Box, scale: float, hint: bool) -> Geometry | N
     return Geometry(cell, box.x + side_gutter, body.top - end_gutter - n * cell, hint_box, blocks=blocks)
 
 
-def draw_board(canvas: Canvas, plan: BoardPlan, box: Box, geometry: Geometry, scale: float) -> None:
+def draw_board(canvas: Canvas, *, plan: BoardPlan, box: Box, geometry: Geometry, scale: float) -> None:
     """Draws everything of one board but the group number."""
     top = draw_header(canvas, plan.title, TITLE_PT * scale, box, plan.class_name, SUBTITLE_PT * scale)
     if plan.smaller:
@@ -169,20 +168,21 @@ def render_boards(
     # On a half page, the box is the upper half; the lower board is the same drawing moved down.
     box = Box(page.x, height / 2 + CUT_GAP, page.width, page.top - height / 2 - CUT_GAP) if two_per_page else page
     geometry = fit(plan, box, scale)
-    with document.form("board") as (canvas, form):
-        draw_board(canvas, plan, box, geometry, scale)
+    paper = Box(0, 0, width, height)
+    key = ("board", plan, box, scale)
     per_page = 2 if two_per_page else 1
     for first in range(0, len(groups), per_page):
         if first == 0 and bookmark:
             document.bookmark(bookmark)
         on_page = groups[first : first + per_page]
         for k, label in enumerate(on_page):
-            document.canvas.saveState()
             # The lower board keeps the same margin from the paper's bottom edge as the upper from its top.
-            document.canvas.translate(0, k * (page.y - box.y) * MM)
-            document.use_form(form)
-            draw_corner(document.canvas, label, box, plan.class_name, SUBTITLE_PT * scale)
-            document.canvas.restoreState()
+            shift = k * (page.y - box.y)
+            document.reuse(
+                key, paper, partial(draw_board, plan=plan, box=box, geometry=geometry, scale=scale), 0, shift
+            )
+            corner = Box(box.x, box.y + shift, box.width, box.height)
+            draw_corner(document.canvas, label, corner, plan.class_name, SUBTITLE_PT * scale)
         if len(on_page) == 2:
             draw_dashed(document.canvas, page.x, page.right, height / 2, CUT_LINE_DASH)
         document.end_page()

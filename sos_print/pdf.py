@@ -40,7 +40,6 @@ class Document:
         self.canvas.setAuthor("sos_print")
         self.canvas.setViewerPreference("PrintScaling", "None")
         self.canvas.setViewerPreference("DisplayDocTitle", "true")
-        self._forms: list[str] = []
         self._reused: dict[Hashable, str] = {}
         self._outline_level = -1
         self._bookmarks = 0
@@ -53,25 +52,12 @@ class Document:
         self.canvas.addOutlineEntry(title, key, level=min(level, self._outline_level + 1))
         self._outline_level = min(level, self._outline_level + 1)
 
-    @contextlib.contextmanager
-    def form(self, prefix: str) -> Iterator[tuple[Canvas, str]]:
-        """Records what is drawn inside the block as a reusable drawing (a PDF form XObject).
-
-        Yields the canvas and the drawing's name, unique in the document. Pages that
-        repeat, such as thirty identical boards, then cost one reference each.
-        """
-        name = f"{prefix}{len(self._forms) + 1}"
-        self.canvas.beginForm(name)
-        yield self.canvas, name
-        self.canvas.endForm()
-        self._forms.append(name)
-
     def reuse(self, key: Hashable, area: Box, draw: Callable[[Canvas], None], x: float, y: float) -> None:
         """Draws `draw` with its origin at (x, y) mm; the first time as a form, later by reference.
 
         `area` is the part of the drawing's own space (mm, around its origin) that the form
-        keeps. A figure that recurs, such as an example's diagram in each language of a
-        bilingual document, is then written once.
+        keeps. What recurs, such as thirty identical boards or an example's diagram in each
+        language of a bilingual document, is then written once.
         """
         name = self._reused.get(key)
         if name is None:
@@ -84,10 +70,6 @@ class Document:
         self.canvas.translate(x * MM, y * MM)
         self.canvas.doForm(name)
         self.canvas.restoreState()
-
-    def use_form(self, name: str) -> None:
-        """Draws the reusable drawing `name` on the current page."""
-        self.canvas.doForm(name)
 
     def end_page(self) -> None:
         """Finishes the current page."""

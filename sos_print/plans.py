@@ -6,7 +6,7 @@ A Label holds one phrase in every language of a document, first language first.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sos_print.check import CheckedExample
 from sos_print.grid import Cell, Segment
@@ -394,8 +394,8 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     named = Cell(1, 1) if notation is Notation.A1 else Cell(2, size - 2)  # B2, or L2C3
     grid = grid_plan(Board.empty(size), notation, marked=(named,))
     name = cell_name(named, size, notation)
-    letters = tuple(name if place == grid.marked[0] else "" for place in _places(size))
-    coordinates = GridPlan(grid.size, grid.col_labels, grid.row_labels, letters, grid.marked, from_top=grid.from_top)
+    # The named cell carries its own name, where the letter would go.
+    coordinates = replace(grid, letters=tuple(name if place == grid.marked[0] else "" for place in _places(size)))
     return RulesPlan(
         title=(words("rules.title"),),
         intro=words.blocks("rules.intro"),
