@@ -39,18 +39,19 @@ FLOORS = {
     "python + reportlab's canvas and TrueType fonts": "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts",
     "python + typer": "import typer",
     "python + jinja2": "import jinja2",
-    "python + every module the kit loads": "import sos_print.cli, sos_print.documents",
+    "python + every module the kit loads": "import sos_print.cli, sos_print.documents.kit",
 }
 KIT = ["kit", "--groups", "{groups}", "--size", "4", "--lang", "en+fr", "--out", "{out}", "--force"]
 
 # Runs inside a fresh interpreter: imports first (not timed), then one warm-up and N timed renders.
 IN_PROCESS = """
 import json, sys, time
-from sos_print.check import verify
-from sos_print.documents import players_document, teacher_document
-from sos_print.layout import Paper
-from sos_print.plans import Language, PrintOptions
-from sos_print.resources import data_dir
+from sos_print.engine.check import verify
+from sos_print.documents.kit import players_document
+from sos_print.documents.teacher import teacher_document
+from sos_print.pages.layout import Paper
+from sos_print.pages.options import Language, PrintOptions
+from sos_print import data_dir
 
 def render():
     options = PrintOptions(groups=30, size=4, language=Language.BOTH, paper=Paper.A4)

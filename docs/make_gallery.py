@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pypdfium2
 
-from sos_print.check import verify
-from sos_print.documents import audit_document, boards_document, rules_document, teacher_document
-from sos_print.plans import Language, PrintOptions
-from sos_print.resources import data_dir
+from sos_print import data_dir
+from sos_print.documents.audit import audit_document
+from sos_print.documents.boards import boards_document
+from sos_print.documents.rulesheet import rules_document
+from sos_print.documents.teacher import teacher_document
+from sos_print.engine.check import verify
+from sos_print.pages.options import Language, PrintOptions
 
 OUT = Path(__file__).resolve().parent / "gallery"
 DPI = 60

@@ -1,3 +1,28 @@
-"""Prints SOS classroom materials whose every worked example is checked by a rules engine."""
+"""Prints SOS classroom materials whose every worked example is checked by a rules engine.
+
+The code is in layers, each a package that imports only the packages before it:
+`engine` (the rules), `pages` (what each page shows), `pdf` (the drawing toolkit),
+`documents` (one module per printed document) and `cli` (the command line).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 __version__ = "0.1.0"
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """Returns the folder of data read at run time: "templates", "fonts" or "examples".
+
+    A wheel carries the folders inside the package (sos_print/_data); a source
+    checkout or an editable install keeps them at the top of the repository.
+    """
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    from sos_print.engine.errors import SosError
+
+    raise SosError(f"sos_print's {name} folder is missing (looked in {_PACKAGE / '_data'}): reinstall sos-print")

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from sos_print.grid import Cell, Segment
-from sos_print.notation import Notation, cell_name, segment_name
-from sos_print.rules import Board, Letter, Move, Position, Step, Variant
+from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.notation import Notation, cell_name, segment_name
+from sos_print.engine.rules import Board, Letter, Move, Position, Step, Variant
 
 VARIANTS = [
     Variant(),

@@ -8,10 +8,10 @@ from itertools import pairwise
 import pytest
 from pdfread import nearest_edge, pages, texts
 
-from sos_print.documents import audit_document
-from sos_print.layout import Paper
-from sos_print.plans import Language, PrintOptions
-from sos_print.rules import Variant
+from sos_print.documents.audit import audit_document
+from sos_print.engine.rules import Variant
+from sos_print.pages.layout import Paper
+from sos_print.pages.options import Language, PrintOptions
 
 HEADER = ["Move", "Player", "New letter cell", "New SOS segments", "Points"]
 
@@ -92,7 +92,7 @@ def test_audits_stay_clear_of_the_paper_edge(paper):
 
 
 def test_l1c1_audits_give_an_example_in_that_notation():
-    from sos_print.notation import Notation
+    from sos_print.engine.notation import Notation
 
     text = texts(audit_document(PrintOptions(notation=Notation.L1C1)).data)[0]
     assert "L2C3-L4C3" in text

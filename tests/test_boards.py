@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from pdfread import grid_cells, nearest_edge, pages, texts
 
-from sos_print.boards import LayoutError
-from sos_print.documents import boards_document, grids_document
-from sos_print.layout import Paper, min_cell
-from sos_print.notation import Notation
-from sos_print.plans import Language, PrintOptions
-from sos_print.rules import Variant
+from sos_print.documents.boards import boards_document, grids_document
+from sos_print.engine.errors import LayoutError
+from sos_print.engine.notation import Notation
+from sos_print.engine.rules import Variant
+from sos_print.pages.layout import Paper, min_cell
+from sos_print.pages.options import Language, PrintOptions
 
 SAFE_EDGE = 12.0
 

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sos_print.cli import app
-from sos_print.grid import all_segments
-from sos_print.notation import Notation
+from sos_print.engine.grid import all_segments
+from sos_print.engine.notation import Notation
 
 KIT = EXAMPLES / "01-one-o-two-lines.toml"
 

@@ -202,8 +202,8 @@ class _Terminal:
 def test_progress_is_shown_on_a_terminal(runner, tmp_path, monkeypatch):
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    from sos_print.cli import _progress
+    from sos_print.cli.run import progress
 
-    show = _progress()
+    show = progress()
     show("boards", 3, 15)
     assert "writing boards: 3/15" in terminal.written

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from conftest import EXAMPLES
 
-from sos_print.check import replay_example
-from sos_print.examples import LANGUAGES, load_example
-from sos_print.notation import segment_names
+from sos_print.engine.check import replay_example
+from sos_print.engine.examples import LANGUAGES, load_example
+from sos_print.engine.notation import segment_names
 
 FILES = sorted(EXAMPLES.glob("*.toml"))
 

@@ -12,10 +12,12 @@ import pytest
 from conftest import EXAMPLES
 from pdfread import texts
 
-from sos_print.check import verify
-from sos_print.documents import audit_document, boards_document, teacher_document
-from sos_print.notation import Notation
-from sos_print.plans import Language, PrintOptions
+from sos_print.documents.audit import audit_document
+from sos_print.documents.boards import boards_document
+from sos_print.documents.teacher import teacher_document
+from sos_print.engine.check import verify
+from sos_print.engine.notation import Notation
+from sos_print.pages.options import Language, PrintOptions
 
 GOLDEN = Path(__file__).parent / "golden"
 

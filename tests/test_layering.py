@@ -1,36 +1,112 @@
-"""Tests that dependencies point one way: the engine loads nothing of rendering, templates or the CLI."""
+"""Tests that dependencies point one way, package by package, and that commands load only what they use.
+
+The packages, bottom to top: engine, pages, pdf, documents, cli. A module imports sos_print
+only from its own package or from packages below it; `engine` imports only the standard
+library. Imports are read with `ast`, so `from typer import ...` and imports inside
+functions count as much as a plain `import typer`.
+"""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-ENGINE = ["sos_print.rules", "sos_print.notation", "sos_print.grid", "sos_print.examples", "sos_print.check"]
+PACKAGE = ROOT / "sos_print"
+LAYERS = ["engine", "pages", "pdf", "documents", "cli"]
+# The outside libraries each package may use, besides the standard library.
+LIBRARIES = {
+    "engine": set(),
+    "pages": {"jinja2", "markupsafe"},
+    "pdf": {"reportlab", "pypdf"},
+    "documents": {"reportlab"},
+    "cli": {"typer"},
+}
 
 
-@pytest.mark.parametrize("module", ENGINE)
-def test_the_engine_imports_only_the_standard_library(module):
+def imported(path: Path) -> set[str]:
+    """Returns every module a file imports, anywhere in it, by its full dotted name."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def modules_of(layer: str) -> list[Path]:
+    return sorted((PACKAGE / layer).glob("*.py"))
+
+
+def test_every_module_lives_in_a_layer():
+    loose = sorted(path.name for path in PACKAGE.glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py"]
+    assert sorted(path.name for path in PACKAGE.iterdir() if path.is_dir() and path.name != "__pycache__") == sorted(
+        LAYERS
+    )
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_a_package_imports_only_itself_the_packages_below_and_its_libraries(layer):
+    below = set(LAYERS[: LAYERS.index(layer) + 1])
+    for path in modules_of(layer):
+        for name in imported(path):
+            top, _, rest = name.partition(".")
+            where = f"{layer}/{path.name} imports {name}"
+            if top == "sos_print":
+                package = rest.partition(".")[0]
+                assert package in below or rest == "", where  # `from sos_print import __version__`
+            else:
+                assert top in sys.stdlib_module_names or top in LIBRARIES[layer], where
+
+
+@pytest.mark.parametrize("module", [path.stem for path in modules_of("engine")])
+def test_the_engine_loads_only_the_standard_library(module):
     # Compare sys.modules before and after the import, so that whatever the interpreter loads
     # at start-up (site hooks, .pth files) is not charged to the engine.
     code = (
         "import sys\n"
         "before = set(sys.modules)\n"
-        f"import {module}\n"
+        f"import sos_print.engine.{module}\n"
         "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
         "print(' '.join(sorted(new - set(sys.stdlib_module_names) - {'sos_print'})))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    assert out == [], f"{module} pulls in {out}"
-    for forbidden in ("reportlab", "jinja2", "typer", "pypdf"):
-        assert forbidden not in out
+    assert out == [], f"sos_print.engine.{module} loads {out}"
 
 
-def test_typer_is_imported_by_the_cli_module_only():
-    from pathlib import Path
+def test_typer_appears_in_the_cli_only_and_click_nowhere():
+    users = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if any(name.partition(".")[0] == "typer" for name in imported(path))
+    )
+    assert users and all(user.startswith("cli/") for user in users), users
+    assert not [path for path in PACKAGE.rglob("*.py") if any(n.startswith("click") for n in imported(path))]
 
-    package = Path(__file__).resolve().parent.parent / "sos_print"
-    users = sorted(p.name for p in package.glob("*.py") if "import typer" in p.read_text())
-    assert users == ["cli.py"]
-    assert not [p.name for p in package.rglob("*.py") if "import click" in p.read_text()]
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["--help"], ["check", "--help"], ["kit", "--help"], ["check", str(ROOT / "examples")]],
+    ids=["help", "check-help", "kit-help", "check"],
+)
+def test_help_and_check_load_neither_reportlab_nor_jinja2(arguments):
+    code = (
+        "import sys\n"
+        f"sys.argv = ['sos-print', *{arguments!r}]\n"
+        "from sos_print.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "loaded = {m.split('.')[0] for m in sys.modules}\n"
+        "print('LOADED', ' '.join(sorted(loaded & {'reportlab', 'jinja2', 'pypdf'})))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
+    assert line.split()[1:] == [], f"sos-print {' '.join(arguments)} loads {line.split()[1:]}"

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sos_print.errors import NotationError
-from sos_print.grid import Cell, Direction, Segment, all_segments, segments_through
-from sos_print.notation import (
+from sos_print.engine.errors import NotationError
+from sos_print.engine.grid import Cell, Direction, Segment, all_segments, segments_through
+from sos_print.engine.notation import (
     Notation,
     cell_name,
     column_letters,

@@ -5,18 +5,15 @@ from __future__ import annotations
 import pytest
 from pdfread import catalog, font_files, fonts, outline, reader, texts
 
-from sos_print.check import verify
-from sos_print.documents import (
-    audit_document,
-    boards_document,
-    grids_document,
-    players_document,
-    rules_document,
-    teacher_document,
-)
-from sos_print.layout import Paper
-from sos_print.plans import Language, PrintOptions
-from sos_print.resources import data_dir
+from sos_print import data_dir
+from sos_print.documents.audit import audit_document
+from sos_print.documents.boards import boards_document, grids_document
+from sos_print.documents.kit import players_document
+from sos_print.documents.rulesheet import rules_document
+from sos_print.documents.teacher import teacher_document
+from sos_print.engine.check import verify
+from sos_print.pages.layout import Paper
+from sos_print.pages.options import Language, PrintOptions
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from sos_print.errors import GameOverError, LetterError, OccupiedCellError, OffBoardError, VariantError
-from sos_print.grid import Cell
-from sos_print.notation import Notation, parse_cell, segment_names
-from sos_print.rules import Board, Letter, Move, Outcome, Position, Variant, replay
+from sos_print.engine.errors import GameOverError, LetterError, OccupiedCellError, OffBoardError, VariantError
+from sos_print.engine.grid import Cell
+from sos_print.engine.notation import Notation, parse_cell, segment_names
+from sos_print.engine.rules import Board, Letter, Move, Outcome, Position, Variant, replay
 
 
 def board(text: str) -> Board:

@@ -6,8 +6,8 @@ from games import VARIANTS, games, transform
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sos_print.grid import all_cells
-from sos_print.rules import Letter, Move, Position, Variant, replay
+from sos_print.engine.grid import all_cells
+from sos_print.engine.rules import Letter, Move, Position, Variant, replay
 
 
 @given(games(variants=st.just(Variant()), to_the_end=True))

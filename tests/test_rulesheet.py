@@ -8,12 +8,13 @@ import pytest
 from conftest import EXAMPLES
 from pdfread import pages, texts
 
-from sos_print.check import verify
 from sos_print.cli import app
-from sos_print.documents import players_document, rule_example, rules_document
-from sos_print.layout import Paper
-from sos_print.notation import Notation
-from sos_print.plans import Language, PrintOptions
+from sos_print.documents.kit import players_document
+from sos_print.documents.rulesheet import rule_example, rules_document
+from sos_print.engine.check import verify
+from sos_print.engine.notation import Notation
+from sos_print.pages.layout import Paper
+from sos_print.pages.options import Language, PrintOptions
 
 
 @pytest.fixture(scope="module")

@@ -11,10 +11,9 @@ from fontTools.pens.recordingPen import DecomposingRecordingPen
 from fontTools.ttLib import TTFont
 from pdfread import reader
 
-from sos_print.documents import players_document
-from sos_print.fonts import BOLD, REGULAR, register_fonts
-from sos_print.plans import Language, PrintOptions
-from sos_print.subset import HINTING, KEPT_NAMES
+from sos_print.documents.kit import players_document
+from sos_print.pages.options import Language, PrintOptions
+from sos_print.pdf.fonts import BOLD, HINTING, KEPT_NAMES, REGULAR, register_fonts
 
 TEXT = "SOS: écrivez «\u202fS\u202f» ou O, cœur, Ærø 0123456789 — A1-C3 L2C3 ?!;'’"
 
@@ -31,8 +30,8 @@ def embedded_fonts(data: bytes) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def subsets():
-    from sos_print.check import verify
-    from sos_print.resources import data_dir
+    from sos_print import data_dir
+    from sos_print.engine.check import verify
 
     data = players_document(PrintOptions(language=Language.BOTH), verify([str(data_dir("examples"))])).data
     return embedded_fonts(data)

@@ -8,10 +8,10 @@ import pytest
 from conftest import EXAMPLES
 from pdfread import MM, pages, texts
 
-from sos_print.check import verify
-from sos_print.documents import teacher_document
-from sos_print.layout import SEGMENT_PT, Paper
-from sos_print.plans import Language, PrintOptions
+from sos_print.documents.teacher import teacher_document
+from sos_print.engine.check import verify
+from sos_print.pages.layout import SEGMENT_PT, Paper
+from sos_print.pages.options import Language, PrintOptions
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,7 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
 
 
 def test_the_notes_describe_this_kit(examples):
-    from sos_print.rules import Variant
+    from sos_print.engine.rules import Variant
 
     text = flat(teacher_document(PrintOptions(size=5, groups=12, variant=Variant(target=4)), examples).data)
     assert "12 boards of 5 × 5 cells and 12 scoring audits" in text

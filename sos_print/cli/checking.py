@@ -1,0 +1,26 @@
+"""The `check` command: every claim of worked-example files against the rules engine."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from sos_print.cli.app import app
+
+
+@app.command()
+def check(
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="Worked-example files (.toml) or folders of them to check.", show_default=False),
+    ],
+) -> None:
+    """Check every claim of worked-example files against the rules; exit 1 if any is false."""
+    from sos_print.engine.check import check_paths
+
+    report = check_paths(paths)
+    for problem in report.problems:
+        typer.echo(str(problem))
+    typer.echo(report.summary())
+    raise typer.Exit(0 if report.ok else 1)

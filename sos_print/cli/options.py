@@ -1,0 +1,226 @@
+"""Declares once each option several commands share, and turns the choices into PrintOptions in one place.
+
+A printing command names the shared options it takes with `@printing(...)`; its own
+function then declares only what is particular to it and receives `options` (the
+PrintOptions built from the shared choices), `out` and `force`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from sos_print.pages.options import PrintOptions
+
+
+class Lang(enum.StrEnum):
+    """Names the languages a document can be printed in."""
+
+    EN = "en"
+    FR = "fr"
+    BOTH = "en+fr"
+
+
+class PaperChoice(enum.StrEnum):
+    """Names the paper sizes."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+class NotationChoice(enum.StrEnum):
+    """Names the ways of writing a cell."""
+
+    A1 = "A1"
+    L1C1 = "L1C1"
+
+
+# name: (annotation, default). Every command that takes one of these takes it exactly so.
+SHARED: dict[str, tuple[Any, Any]] = {
+    "size": (
+        Annotated[
+            int, typer.Option("--size", min=3, max=8, help="Number of rows and columns of the board, from 3 to 8.")
+        ],
+        4,
+    ),
+    "groups": (
+        Annotated[
+            int,
+            typer.Option(
+                "--groups",
+                min=1,
+                max=500,
+                help="Number of playing groups in the class: each gets a board and a scoring audit.",
+            ),
+        ],
+        1,
+    ),
+    "players": (
+        Annotated[int, typer.Option("--players", min=2, max=4, help="Players per group, from 2 to 4 (seats A to D).")],
+        2,
+    ),
+    "teams": (
+        Annotated[
+            bool, typer.Option("--teams", help="Play team SOS: 4 players, A and C against B and D, points to the team.")
+        ],
+        False,
+    ),
+    "target": (
+        Annotated[
+            int,
+            typer.Option(
+                "--target", min=0, help="Play to a target score: the first to reach it wins; 0 plays to a full grid."
+            ),
+        ],
+        0,
+    ),
+    "first_sos_wins": (
+        Annotated[bool, typer.Option("--first-sos-wins", help="Play the variant in which the first S-O-S wins.")],
+        False,
+    ),
+    "lang": (
+        Annotated[
+            Lang, typer.Option("--lang", help="Language of every printed word: English, French, or both (en+fr).")
+        ],
+        Lang.EN,
+    ),
+    "paper": (
+        Annotated[
+            PaperChoice, typer.Option("--paper", case_sensitive=False, help="Paper size: A4 or US Letter, portrait.")
+        ],
+        PaperChoice.A4,
+    ),
+    "notation": (
+        Annotated[
+            NotationChoice,
+            typer.Option(
+                "--notation",
+                case_sensitive=False,
+                help=(
+                    "How cells are named: A1 (column letter, row from the bottom) or L1C1 (line from the top, column)."
+                ),
+            ),
+        ],
+        NotationChoice.A1,
+    ),
+    "large_print": (
+        Annotated[bool, typer.Option("--large-print", help="Print every word at least one and a half times larger.")],
+        False,
+    ),
+    "two_per_page": (
+        Annotated[
+            bool,
+            typer.Option("--two-per-page", help="Print two boards per page with a cut line (3x3 and 4x4 boards only)."),
+        ],
+        False,
+    ),
+    "class_name": (
+        Annotated[str, typer.Option("--class-name", help="A class or group name printed at the top of every page.")],
+        "",
+    ),
+}
+OUT_FILE = Annotated[Path, typer.Option("--out", help="The PDF file to write.")]
+OUT_FOLDER = Annotated[Path, typer.Option("--out", help="The folder to write players.pdf and teacher.pdf into.")]
+FORCE = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
+INJECTED = ("options", "out", "force")
+
+
+def printing(*names: str, file: str = "", folder: str = "") -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Gives a command --out (a `file` or a `folder` by default), the shared options `names`, and --force.
+
+    In --help the command's own parameters come after --out, then the shared options, then --force.
+    """
+    unknown = set(names) - set(SHARED)
+    if unknown:
+        raise ValueError(f"no shared option {sorted(unknown)[0]!r}")
+
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        out_parameter = _parameter("out", OUT_FOLDER if folder else OUT_FILE, Path(folder or file))
+        shared = [_parameter(name, *SHARED[name]) for name in SHARED if name in names]  # in one order everywhere
+        parameters = [out_parameter, *_own_parameters(command), *shared, _parameter("force", FORCE, False)]
+
+        @functools.wraps(command)
+        def run(**chosen: Any) -> None:
+            out, force = chosen.pop("out"), chosen.pop("force")
+            options = print_options(**{name: chosen.pop(name) for name in names})
+            command(options=options, out=out, force=force, **chosen)
+
+        del run.__wrapped__  # Typer must read the signature below, not the command's own
+        run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        run.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
+        return run
+
+    return decorate
+
+
+def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
+
+
+def _own_parameters(command: Callable[..., None]) -> list[inspect.Parameter]:
+    """Returns the command's own parameters with their annotations evaluated (the injected ones left out)."""
+    own = []
+    for parameter in inspect.signature(command).parameters.values():
+        if parameter.name in INJECTED:
+            continue
+        annotation = parameter.annotation
+        if isinstance(annotation, str):
+            annotation = eval(annotation, command.__globals__)  # as Typer would, in the module of the command
+        own.append(parameter.replace(annotation=annotation, kind=inspect.Parameter.KEYWORD_ONLY))
+    return own
+
+
+def print_options(
+    *,
+    size: int = 4,
+    groups: int = 1,
+    players: int = 2,
+    teams: bool = False,
+    target: int = 0,
+    first_sos_wins: bool = False,
+    lang: Lang = Lang.EN,
+    paper: PaperChoice = PaperChoice.A4,
+    notation: NotationChoice = NotationChoice.A1,
+    large_print: bool = False,
+    two_per_page: bool = False,
+    class_name: str = "",
+) -> PrintOptions:
+    """Turns command-line choices into print options; contradictory choices are usage errors."""
+    from sos_print.engine.errors import VariantError
+    from sos_print.engine.notation import Notation
+    from sos_print.engine.rules import Variant
+    from sos_print.pages.layout import Paper
+    from sos_print.pages.options import Language, PrintOptions
+
+    if teams and players not in (2, 4):
+        usage(f"--teams needs 4 players, not --players {players}")
+    try:
+        variant = Variant(players=4 if teams else players, teams=teams, target=target, first_sos_wins=first_sos_wins)
+    except VariantError as error:
+        usage(f"{error} (--target and --first-sos-wins)")
+    if two_per_page and size > 4:
+        usage(f"--two-per-page fits boards of 3x3 and 4x4 only, not --size {size}")
+    return PrintOptions(
+        size=size,
+        groups=groups,
+        variant=variant,
+        language=Language(lang.value),
+        paper=Paper(paper.value),
+        notation=Notation(notation.value),
+        large_print=large_print,
+        two_per_page=two_per_page,
+        class_name=class_name.strip(),
+    )
+
+
+def usage(message: str) -> NoReturn:
+    """Reports a usage error and exits with status 2."""
+    typer.echo(f"Usage error: {message}", err=True)
+    raise typer.Exit(2)

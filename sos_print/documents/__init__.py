@@ -1,0 +1,1 @@
+"""One module per printed document: it lays out its plans with the drawing toolkit and returns the finished PDF."""

@@ -1,0 +1,231 @@
+"""Draws player boards: a labelled grid, the rule in one sentence, and a name and score tally per side."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from reportlab.pdfgen.canvas import Canvas
+
+from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report
+from sos_print.documents.scoretable import block_height, draw_block, draw_table, table_height
+from sos_print.engine.errors import LayoutError
+from sos_print.engine.frozen import frozen, replace
+from sos_print.pages.layout import (
+    BODY_PT,
+    CUT_LINE_DASH,
+    LABEL_PT,
+    MARGIN,
+    MAX_CELL,
+    SMALL_PT,
+    SUBTITLE_PT,
+    TITLE_PT,
+    TWO_UP_MAX_SIZE,
+    Box,
+    min_cell,
+    scale_of,
+)
+from sos_print.pages.options import PrintOptions
+from sos_print.pages.players import BoardPlan, board_plan, group_labels
+from sos_print.pages.words import Label
+from sos_print.pdf.document import Document
+from sos_print.pdf.draw import (
+    draw_corner,
+    draw_dashed,
+    draw_grid,
+    draw_header,
+    draw_label,
+    header_height,
+    label_gutters,
+    set_label,
+)
+
+GAP = 4.0  # between the parts of a board, mm
+SIDE_COLUMN = 74.0  # width of the tally column beside the grid on half-page boards, mm
+CUT_GAP = 10.0  # space between a half-page board and the cut line, mm
+
+
+@frozen
+class Geometry:
+    """Holds where the parts of one board go: the grid, the hint (if there is room), the score table or blocks."""
+
+    cell: float
+    grid_x: float
+    grid_y: float
+    hint: Box | None
+    table: Box | None = None
+    table_columns: int = 1
+    blocks: tuple[Box, ...] = ()
+
+
+def _header_height(plan: BoardPlan, box: Box, scale: float) -> float:
+    height = header_height(plan.title, TITLE_PT * scale, box, plan.class_name, SUBTITLE_PT * scale)
+    if plan.smaller:
+        height += set_label(plan.smaller, SUBTITLE_PT * scale, box.width, bold=True).height
+    for label in (plan.rule, *plan.notes):
+        height += 1.5 + set_label(label, BODY_PT * scale, box.width).height
+    return height + GAP
+
+
+def fit(plan: BoardPlan, box: Box, scale: float) -> Geometry:
+    """Places the board in `box`, trying layouts from the fullest to the most compact.
+
+    The first layout whose cells reach the smallest size allowed wins: the score table
+    under the grid, the tallies beside it (half pages), the table in two columns, and
+    last, without the sentence on naming cells (the rule sheet explains it too).
+    """
+    n = plan.grid.size
+    two_columns = len(plan.sides) > 2
+    attempts: list[Callable[[BoardPlan, Box, float], Geometry | None]] = [
+        partial(_stacked, columns=1, hint=True),
+        partial(_beside, hint=True),
+        *([partial(_stacked, columns=2, hint=True)] if two_columns else []),
+        partial(_stacked, columns=1, hint=False),
+        *([partial(_stacked, columns=2, hint=False)] if two_columns else []),
+        partial(_beside, hint=False),
+    ]
+    for attempt in attempts:
+        geometry = attempt(plan, box, scale)
+        if geometry is not None and geometry.cell >= min_cell(n):
+            return geometry
+    raise LayoutError(f"a {n}x{n} board does not fit with cells of at least {min_cell(n):g} mm")
+
+
+def _body(plan: BoardPlan, box: Box, scale: float) -> Box:
+    return Box(box.x, box.y, box.width, box.height - _header_height(plan, box, scale))
+
+
+def _stacked(plan: BoardPlan, box: Box, scale: float, columns: int, hint: bool) -> Geometry:
+    """Puts the grid under the header, centred, then the hint, then the score table at the bottom."""
+    n = plan.grid.size
+    side_gutter, end_gutter = label_gutters(plan.grid, LABEL_PT * scale)
+    body = _body(plan, box, scale)
+    hint_h = set_label(plan.hint, SMALL_PT * scale, box.width).height + GAP if hint else 0.0
+    table_h = table_height(plan, box.width, scale, columns)
+    free_h = body.height - table_h - hint_h - GAP - 2 * end_gutter
+    cell = min(free_h / n, (body.width - 2 * side_gutter) / n, MAX_CELL)
+    side = n * cell
+    # Spare height goes half above the grid, half between the hint and the table.
+    grid_y = body.top - (free_h - side) / 2 - end_gutter - side
+    hint_box = Box(box.x, grid_y - end_gutter - hint_h, box.width, hint_h - GAP) if hint else None
+    table = Box(box.x, box.y, box.width, table_h)
+    return Geometry(cell, box.x + (box.width - side) / 2, grid_y, hint_box, table=table, table_columns=columns)
+
+
+def _beside(plan: BoardPlan, box: Box, scale: float, hint: bool) -> Geometry | None:
+    """Puts the grid on the left and a column of tally blocks on the right, for half-page boards."""
+    n = plan.grid.size
+    side_gutter, end_gutter = label_gutters(plan.grid, LABEL_PT * scale)
+    body = _body(plan, box, scale)
+    block_h = block_height(plan, SIDE_COLUMN, scale)
+    hint_h = set_label(plan.hint, SMALL_PT * scale, SIDE_COLUMN).height if hint else 0.0
+    if len(plan.sides) * (block_h + GAP) + hint_h > body.height:
+        return None
+    cell = min((body.height - 2 * end_gutter) / n, (body.width - SIDE_COLUMN - GAP - 2 * side_gutter) / n, MAX_CELL)
+    column_x = box.right - SIDE_COLUMN
+    blocks = tuple(
+        Box(column_x, body.top - (k + 1) * block_h - k * GAP, SIDE_COLUMN, block_h) for k in range(len(plan.sides))
+    )
+    hint_box = Box(column_x, blocks[-1].y - GAP - hint_h, SIDE_COLUMN, hint_h) if hint else None
+    return Geometry(cell, box.x + side_gutter, body.top - end_gutter - n * cell, hint_box, blocks=blocks)
+
+
+def draw_board(canvas: Canvas, *, plan: BoardPlan, box: Box, geometry: Geometry, scale: float) -> None:
+    """Draws everything of one board but the group number."""
+    top = draw_header(canvas, plan.title, TITLE_PT * scale, box, plan.class_name, SUBTITLE_PT * scale)
+    if plan.smaller:
+        top = draw_label(canvas, plan.smaller, box.x, top, SUBTITLE_PT * scale, width=box.width, bold=True)
+    for label in (plan.rule, *plan.notes):
+        top = draw_label(canvas, label, box.x, top - 1.5, BODY_PT * scale, width=box.width)
+    draw_grid(canvas, plan.grid, geometry.grid_x, geometry.grid_y, geometry.cell, LABEL_PT * scale)
+    hint = geometry.hint
+    if hint is not None:
+        align, x = ("centre", hint.x + hint.width / 2) if hint.width == box.width else ("left", hint.x)
+        draw_label(canvas, plan.hint, x, hint.top, SMALL_PT * scale, width=hint.width, align=align)
+    if geometry.table is not None:
+        draw_table(canvas, plan, geometry.table, scale, geometry.table_columns)
+    for side, area in zip(plan.sides, geometry.blocks, strict=False):
+        draw_block(canvas, plan, side, area, scale)
+
+
+def render_boards(
+    document: Document,
+    plan: BoardPlan,
+    groups: list[Label],
+    *,
+    large_print: bool = False,
+    two_per_page: bool = False,
+    bookmark: str = "",
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Adds one board per group to `document`, one or two per page; the board itself is drawn once."""
+    scale = scale_of(large_print)
+    width, height = document.paper.size_mm
+    page = Box(0, 0, width, height).inset(MARGIN)
+    if two_per_page and plan.grid.size > TWO_UP_MAX_SIZE:
+        raise LayoutError(f"two boards per page fit only boards up to {TWO_UP_MAX_SIZE}x{TWO_UP_MAX_SIZE}")
+    # On a half page, the box is the upper half; the lower board is the same drawing moved down.
+    box = Box(page.x, height / 2 + CUT_GAP, page.width, page.top - height / 2 - CUT_GAP) if two_per_page else page
+    geometry = fit(plan, box, scale)
+    paper = Box(0, 0, width, height)
+    key = ("board", plan, box, scale)
+    per_page = 2 if two_per_page else 1
+    for first in range(0, len(groups), per_page):
+        if first == 0 and bookmark:
+            document.bookmark(bookmark)
+        on_page = groups[first : first + per_page]
+        for k, label in enumerate(on_page):
+            # The lower board keeps the same margin from the paper's bottom edge as the upper from its top.
+            shift = k * (page.y - box.y)
+            document.reuse(
+                key, paper, partial(draw_board, plan=plan, box=box, geometry=geometry, scale=scale), 0, shift
+            )
+            corner = Box(box.x, box.y + shift, box.width, box.height)
+            draw_corner(document.canvas, label, corner, plan.class_name, SUBTITLE_PT * scale)
+        if len(on_page) == 2:
+            draw_dashed(document.canvas, page.x, page.right, height / 2, CUT_LINE_DASH)
+        document.end_page()
+        if progress:
+            progress(first + len(on_page))
+
+
+def add_boards(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:
+    """Adds one player board per group to `document`."""
+    render_boards(
+        document,
+        board_plan(options),
+        group_labels(options),
+        large_print=options.large_print,
+        two_per_page=options.two_per_page,
+        bookmark=joined(options, "board.bookmark"),
+        progress=report(progress, "boards", options.groups),
+    )
+
+
+def boards_document(options: PrintOptions, progress: Progress | None = None) -> Rendered:
+    """Returns one player board per group."""
+    document = new_document(
+        options, joined(options, "board.document_title", size=options.size), joined(options, "board.subject")
+    )
+    add_boards(document, options, progress)
+    return finished(document)
+
+
+def grids_document(options: PrintOptions, sizes: list[int], progress: Progress | None = None) -> Rendered:
+    """Returns one blank board of each size in `sizes`."""
+    listed = ", ".join(str(size) for size in sizes)
+    document = new_document(
+        options, joined(options, "common.grids_title"), joined(options, "common.grids_subject", sizes=listed)
+    )
+    for done, size in enumerate(sizes, start=1):
+        single = replace(options, size=size, groups=1, two_per_page=False)
+        render_boards(
+            document,
+            board_plan(single),
+            group_labels(single),
+            large_print=options.large_print,
+            bookmark=joined(single, "common.grids_bookmark", size=size),
+        )
+        if progress:
+            progress("grids", done, len(sizes))
+    return finished(document)

@@ -1,0 +1,42 @@
+"""Holds what every document module shares: the finished PDF in memory, its metadata, progress reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sos_print.engine.frozen import frozen
+from sos_print.pages.options import PrintOptions
+from sos_print.pages.words import Vocabulary
+from sos_print.pdf.document import Document
+
+Progress = Callable[[str, int, int], None]  # (what, done, of)
+
+
+@frozen
+class Rendered:
+    """Holds a finished PDF in memory and its page count."""
+
+    data: bytes
+    pages: int
+
+
+def joined(options: PrintOptions, name: str, **context: object) -> str:
+    """Returns a metadata text in every language of the document, joined by a slash."""
+    return " / ".join(Vocabulary(options.language).label(name, **context))
+
+
+def new_document(options: PrintOptions, title: str, subject: str) -> Document:
+    """Starts a PDF in the options' paper and first language, with its title and subject."""
+    return Document(options.paper, title=title, subject=subject, lang=options.language.codes[0], keywords="SOS")
+
+
+def finished(document: Document) -> Rendered:
+    """Returns the document's bytes and page count."""
+    return Rendered(document.finish(), document.pages)
+
+
+def report(progress: Progress | None, what: str, total: int) -> Callable[[int], None] | None:
+    """Returns a callback that reports `done` of `total` for `what`, or None when nobody listens."""
+    if progress is None:
+        return None
+    return lambda done: progress(what, done, total)

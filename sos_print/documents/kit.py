@@ -1,0 +1,25 @@
+"""Puts the players' file of a class kit together: a board and an audit per group, then the rule sheet."""
+
+from __future__ import annotations
+
+from sos_print.documents.audit import add_audits
+from sos_print.documents.boards import add_boards
+from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
+from sos_print.documents.rulesheet import add_rules, rule_example
+from sos_print.engine.check import CheckedExample
+from sos_print.pages.options import PrintOptions
+
+
+def players_document(
+    options: PrintOptions, examples: tuple[CheckedExample, ...], progress: Progress | None = None
+) -> Rendered:
+    """Returns the players' file: one board and one scoring audit per group, then the rule sheet."""
+    document = new_document(
+        options,
+        joined(options, "common.players_title", size=options.size, groups=options.groups),
+        joined(options, "common.players_subject"),
+    )
+    add_boards(document, options, progress)
+    add_audits(document, options, progress)
+    add_rules(document, options, rule_example(examples, options.notation))
+    return finished(document)

@@ -1,0 +1,71 @@
+"""Defines the errors of sos_print; each names the cell, file or option at fault."""
+
+from __future__ import annotations
+
+
+class SosError(ValueError):
+    """Signals any problem sos_print reports to its user."""
+
+
+class NotationError(SosError):
+    """Signals a cell or segment name that cannot be read."""
+
+
+class IllegalMoveError(SosError):
+    """Signals a move the rules forbid; the message names the cell."""
+
+    template = "{name}: illegal move"
+
+    def __init__(self, cell: object, name: str | None = None) -> None:
+        self.cell = cell
+        self.name = name if name is not None else str(cell)
+        super().__init__(self.template.format(name=self.name))
+
+    def renamed(self, name: str) -> IllegalMoveError:
+        """Returns the same error naming the cell as `name` (another notation)."""
+        return type(self)(self.cell, name)
+
+
+class OccupiedCellError(IllegalMoveError):
+    """Signals a move on a cell that already holds a letter."""
+
+    template = "cell {name} already holds a letter"
+
+
+class OffBoardError(IllegalMoveError):
+    """Signals a move on a cell outside the board."""
+
+    template = "cell {name} is off the board"
+
+
+class LetterError(IllegalMoveError):
+    """Signals a letter other than S or O."""
+
+    template = "{name} is not a letter of the game: write S or O"
+
+
+class GameOverError(IllegalMoveError):
+    """Signals a move after the game has ended."""
+
+    template = "the game is already over: no letter can go in {name}"
+
+
+class VariantError(SosError):
+    """Signals a combination of variant settings the rules do not allow."""
+
+
+class ExampleFileError(SosError):
+    """Signals a worked-example file that cannot be used; the message starts with its path."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}")
+
+
+class OutputError(SosError):
+    """Signals an output file or folder that cannot be written."""
+
+
+class LayoutError(SosError):
+    """Signals a page that cannot hold what was asked at the sizes the kit promises."""

@@ -1,0 +1,235 @@
+"""Reads worked-example files (TOML): a start position, moves, and claims about them.
+
+Every key is documented in docs/examples.md. Unknown keys are errors, so that a
+typo never lets a claim go unchecked.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from sos_print.engine.errors import ExampleFileError, SosError
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import MIN_SIZE, Cell, Segment
+from sos_print.engine.notation import Notation, parse_cell, parse_segment
+from sos_print.engine.rules import Board, Letter, Variant
+
+MAX_SIZE = 8
+LANGUAGES = ("en", "fr")
+END = "end"
+DRAW, NONE = "draw", "none"
+
+_TOP_KEYS = {
+    "size",
+    "notation",
+    "players",
+    "teams",
+    "target",
+    "first_sos_wins",
+    "grid",
+    "title",
+    "text",
+    "move",
+    "result",
+}
+_MOVE_KEYS = {"cell", "letter", "by", "points", "lines", "next"}
+_RESULT_KEYS = {"score", "winner"}
+
+
+@frozen
+class ClaimedMove:
+    """Holds one move of a file and the claims written beside it (None where nothing is claimed)."""
+
+    number: int
+    cell: Cell
+    letter: Letter
+    by: str | None = None
+    points: int | None = None
+    lines: tuple[Segment, ...] | None = None
+    next: str | None = None
+
+
+@frozen
+class Example:
+    """Holds a worked example as read from its file."""
+
+    path: str
+    notation: Notation
+    variant: Variant
+    start: Board
+    title: dict[str, str]
+    text: dict[str, str]
+    moves: tuple[ClaimedMove, ...]
+    score: dict[str, int] | None = None
+    winner: str | None = None
+
+    @property
+    def size(self) -> int:
+        """Returns the board size."""
+        return self.start.size
+
+
+def load_example(path: str) -> Example:
+    """Reads the example file at `path` (named in messages exactly as given)."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ExampleFileError(path, "no such file") from None
+    except IsADirectoryError:
+        raise ExampleFileError(path, "is a folder, not an example file") from None
+    except OSError as error:
+        raise ExampleFileError(path, f"cannot be read ({error.strerror})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ExampleFileError(path, f"is not UTF-8 text (byte {error.start})") from None
+    return parse_example(text, path)
+
+
+def parse_example(text: str, path: str = "<example>") -> Example:
+    """Reads an example from TOML text; `path` names it in messages."""
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ExampleFileError(path, f"TOML syntax error: {error}") from None
+    try:
+        return _example(table, path)
+    except SosError as error:
+        raise ExampleFileError(path, str(error)) from None
+
+
+class _Reader:
+    """Takes typed values out of one TOML table, naming the table in every complaint."""
+
+    def __init__(self, table: dict[str, Any], where: str, allowed: set[str]) -> None:
+        self.table, self.where = table, where
+        unknown = sorted(set(table) - allowed)
+        if unknown:
+            known = ", ".join(sorted(allowed))
+            raise SosError(f"{where}unknown key {unknown[0]!r} (known keys: {known})")
+
+    def get(self, key: str, kind: type, default: Any = None) -> Any:
+        if key not in self.table:
+            return default
+        value = self.table[key]
+        # bool is a subclass of int in Python; TOML keeps them apart, and so do we.
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise SosError(f"{self.where}{key} must be {_KIND_NAMES[kind]}, not {value!r}")
+        return value
+
+    def require(self, key: str, kind: type) -> Any:
+        if key not in self.table:
+            raise SosError(f"{self.where}missing key {key!r}")
+        return self.get(key, kind)
+
+
+_KIND_NAMES = {int: "a whole number", bool: "true or false", str: "a string", list: "a list", dict: "a table"}
+
+
+def _example(table: dict[str, Any], path: str) -> Example:
+    top = _Reader(table, "", _TOP_KEYS)
+    size = top.require("size", int)
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise SosError(f"size must be {MIN_SIZE} to {MAX_SIZE}, not {size}")
+    notation_name = top.get("notation", str, "A1")
+    try:
+        notation = Notation(notation_name.upper())
+    except ValueError:
+        raise SosError(f'notation must be "A1" or "L1C1", not {notation_name!r}') from None
+    teams = top.get("teams", bool, False)
+    variant = Variant(
+        players=top.get("players", int, 4 if teams else 2),
+        teams=teams,
+        target=top.get("target", int, 0),
+        first_sos_wins=top.get("first_sos_wins", bool, False),
+    )
+    start = _grid(top.get("grid", str), size)
+    moves = tuple(
+        _move(_Reader(_table(entry, f"move {k}"), f"move {k}: ", _MOVE_KEYS), k, size, notation, variant)
+        for k, entry in enumerate(top.get("move", list, []), start=1)
+    )
+    result = _Reader(top.get("result", dict, {}), "result: ", _RESULT_KEYS)
+    return Example(
+        path=path,
+        notation=notation,
+        variant=variant,
+        start=start,
+        title=_languages(top.get("title", dict, {}), "title"),
+        text=_languages(top.get("text", dict, {}), "text"),
+        moves=moves,
+        score=_score(result.get("score", dict), variant),
+        winner=_winner(result.get("winner", str), variant),
+    )
+
+
+def _table(entry: object, where: str) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        raise SosError(f"{where} must be a table ([[move]]), not {entry!r}")
+    return entry
+
+
+def _grid(text: str | None, size: int) -> Board:
+    """Reads a start position: rows top to bottom, cells S, O or "." separated by spaces."""
+    if text is None:
+        return Board.empty(size)
+    rows = [line.split() for line in text.strip().splitlines() if line.strip()]
+    # A row may also be written without spaces, like "..S..".
+    rows = [list(row[0]) if len(row) == 1 else row for row in rows]
+    if len(rows) != size or any(len(row) != size for row in rows):
+        shape = ", ".join(str(len(row)) for row in rows)
+        raise SosError(f"grid must have {size} rows of {size} cells (found {len(rows)} rows, of {shape} cells)")
+    letters = {"S": Letter.S, "O": Letter.O, ".": None}
+    for number, row in enumerate(rows, start=1):
+        for token in row:
+            if token not in letters:
+                raise SosError(f"grid row {number} holds {token!r}: use S, O or . for an empty cell")
+    return Board.from_rows([[letters[token] for token in row] for row in rows])
+
+
+def _move(reader: _Reader, number: int, size: int, notation: Notation, variant: Variant) -> ClaimedMove:
+    where = f"move {number}: "
+    cell_text, letter_text = reader.require("cell", str), reader.require("letter", str)
+    line_texts = reader.get("lines", list)
+    if line_texts is not None and not all(isinstance(line, str) for line in line_texts):
+        raise SosError(f'{where}lines must be a list of segment names like "B1-B3", not {line_texts!r}')
+    try:
+        cell = parse_cell(cell_text, size, notation)
+        letter = Letter.parse(letter_text)
+        lines = None if line_texts is None else tuple(parse_segment(line, size, notation) for line in line_texts)
+    except SosError as error:
+        raise SosError(where + str(error)) from None
+    by = reader.get("by", str)
+    if by is not None and by not in variant.seats:
+        raise SosError(f"{where}by must be a seat of this game ({_choices(variant.seats)}), not {by!r}")
+    next_seat = reader.get("next", str)
+    if next_seat is not None and next_seat not in (*variant.seats, END):
+        raise SosError(f'{where}next must be a seat ({_choices(variant.seats)}) or "end", not {next_seat!r}')
+    points = reader.get("points", int)
+    if points is not None and points < 0:
+        raise SosError(f"{where}points cannot be negative ({points})")
+    return ClaimedMove(number, cell, letter, by, points, lines, next_seat)
+
+
+def _languages(table: dict[str, Any], key: str) -> dict[str, str]:
+    reader = _Reader(table, f"{key}: ", set(LANGUAGES))
+    return {lang: reader.get(lang, str) for lang in LANGUAGES if lang in table}
+
+
+def _score(table: dict[str, Any] | None, variant: Variant) -> dict[str, int] | None:
+    if table is None:
+        return None
+    reader = _Reader(table, "result: score: ", set(variant.sides))
+    return {side: reader.get(side, int) for side in variant.sides if side in table}
+
+
+def _winner(winner: str | None, variant: Variant) -> str | None:
+    allowed = (*variant.sides, DRAW, NONE)
+    if winner is not None and winner not in allowed:
+        raise SosError(f"result: winner must be {_choices(allowed)}, not {winner!r}")
+    return winner
+
+
+def _choices(names: tuple[str, ...] | str) -> str:
+    return ", ".join(names)

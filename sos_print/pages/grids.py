@@ -1,0 +1,73 @@
+"""Builds grid plans: what a board diagram shows (coordinates, letters, marked cells, named lines), not how."""
+
+from __future__ import annotations
+
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.notation import Notation, column_letters, segment_name
+from sos_print.engine.rules import Board
+
+
+@frozen
+class SegmentMark:
+    """Holds a scored line to draw: its end cells as (column, row from the top) and its name."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    name: str
+
+
+@frozen
+class GridPlan:
+    """Holds a grid ready to draw: labels, letters row by row from the top, marks."""
+
+    size: int
+    col_labels: tuple[str, ...]
+    row_labels: tuple[str, ...]
+    letters: tuple[str, ...] = ()
+    marked: tuple[tuple[int, int], ...] = ()
+    segments: tuple[SegmentMark, ...] = ()
+    numbers: tuple[int, ...] = ()
+    from_top: bool = False  # rows are counted from the top (L1C1)
+
+    @property
+    def label_sides(self) -> tuple[str, ...]:
+        """Returns the two sides a small diagram labels: left, and where counting starts."""
+        return ("left", "top") if self.from_top else ("left", "bottom")
+
+    def letter(self, col: int, row: int) -> str:
+        """Returns the letter at column `col`, row `row` from the top ("" if empty)."""
+        return self.letters[row * self.size + col] if self.letters else ""
+
+    def number(self, col: int, row: int) -> int:
+        """Returns the move number written in the cell's corner (0 for none)."""
+        return self.numbers[row * self.size + col] if self.numbers else 0
+
+
+def grid_plan(
+    board: Board,
+    notation: Notation,
+    marked: tuple[Cell, ...] = (),
+    segments: tuple[Segment, ...] = (),
+    numbers: dict[Cell, int] | None = None,
+) -> GridPlan:
+    """Returns what a diagram of `board` shows: coordinates, the marked cells, the named lines, move numbers."""
+    n = board.size
+
+    def at(cell: Cell) -> tuple[int, int]:
+        return (cell.col, n - 1 - cell.row)
+
+    if notation is Notation.A1:
+        cols = tuple(column_letters(col) for col in range(n))
+        rows = tuple(str(n - row) for row in range(n))
+    else:
+        cols = tuple(f"C{col + 1}" for col in range(n))
+        rows = tuple(f"L{row + 1}" for row in range(n))
+    letters = tuple(letter.value if letter else "" for row in board.rows() for letter in row)
+    marks = tuple(SegmentMark(at(seg.start), at(seg.end), segment_name(seg, n, notation)) for seg in segments)
+    order: tuple[int, ...] = ()
+    if numbers:
+        by_place = {at(cell): number for cell, number in numbers.items()}
+        order = tuple(by_place.get((col, row), 0) for row in range(n) for col in range(n))
+    places = tuple(at(cell) for cell in marked)
+    return GridPlan(n, cols, rows, letters, places, marks, order, notation is Notation.L1C1)

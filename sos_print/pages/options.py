@@ -1,0 +1,38 @@
+"""Holds what the user chose for a printed document: size, groups, variant, language, paper, notation."""
+
+from __future__ import annotations
+
+import enum
+
+from sos_print.engine.frozen import frozen
+from sos_print.engine.notation import Notation
+from sos_print.engine.rules import Variant
+from sos_print.pages.layout import Paper
+
+
+class Language(enum.Enum):
+    """Names the language choices of a document."""
+
+    EN = "en"
+    FR = "fr"
+    BOTH = "en+fr"
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """Returns the language codes, first language first."""
+        return tuple(self.value.split("+"))
+
+
+@frozen
+class PrintOptions:
+    """Holds what the user chose for a printed document."""
+
+    size: int = 4
+    groups: int = 1
+    variant: Variant = Variant()
+    language: Language = Language.EN
+    paper: Paper = Paper.A4
+    notation: Notation = Notation.A1
+    large_print: bool = False
+    two_per_page: bool = False
+    class_name: str = ""

@@ -1,0 +1,127 @@
+"""Builds the plans of the players' pages: the board and the scoring audit, in every language of the kit."""
+
+from __future__ import annotations
+
+from sos_print.engine.frozen import frozen
+from sos_print.engine.notation import Notation
+from sos_print.engine.rules import Board, Variant
+from sos_print.pages.grids import GridPlan, grid_plan
+from sos_print.pages.options import PrintOptions
+from sos_print.pages.words import Label, Vocabulary
+
+
+@frozen
+class Side:
+    """Holds one side of a game for a tally: its label and how many players' names it needs."""
+
+    label: Label
+    short: str
+    players: int
+
+
+def sides(variant: Variant, vocabulary: Vocabulary) -> tuple[Side, ...]:
+    """Returns the sides that score: each seat, or the two teams."""
+    if variant.teams:
+        return tuple(Side(vocabulary.label("common.team", first=t[0], second=t[1]), t, 2) for t in variant.sides)
+    return tuple(Side(vocabulary.label("common.seat", seat=seat), seat, 1) for seat in variant.seats)
+
+
+def variant_notes(variant: Variant, vocabulary: Vocabulary) -> tuple[Label, ...]:
+    """Returns the lines that state the variant in play, if any."""
+    notes = []
+    if variant.teams:
+        notes.append(vocabulary.label("common.variant_teams"))
+    if variant.target:
+        notes.append(vocabulary.label("common.variant_target", target=variant.target))
+    if variant.first_sos_wins:
+        notes.append(vocabulary.label("common.variant_first_sos"))
+    return tuple(notes)
+
+
+def cell_hint(notation: Notation, vocabulary: Vocabulary) -> Label:
+    """Returns the sentence that explains how cells are named."""
+    return vocabulary.label("common.cell_hint_a1" if notation is Notation.A1 else "common.cell_hint_l1c1")
+
+
+@frozen
+class BoardPlan:
+    """Holds everything a player board shows, but the group number."""
+
+    title: Label
+    smaller: Label | None
+    rule: Label
+    notes: tuple[Label, ...]
+    hint: Label
+    grid: GridPlan
+    sides: tuple[Side, ...]
+    name: Label
+    names: Label
+    tally: Label
+    total: Label
+    class_name: str
+
+
+def board_plan(options: PrintOptions) -> BoardPlan:
+    """Returns the plan of the player board for `options`."""
+    vocab = Vocabulary(options.language)
+    n = options.size
+    return BoardPlan(
+        title=vocab.label("board.title"),
+        smaller=vocab.label("board.smaller_version", size=n) if n == 3 else None,
+        rule=vocab.label("board.rule"),
+        notes=variant_notes(options.variant, vocab),
+        hint=cell_hint(options.notation, vocab),
+        grid=grid_plan(Board.empty(n), options.notation),
+        sides=sides(options.variant, vocab),
+        name=vocab.label("board.name"),
+        names=vocab.label("board.names"),
+        tally=vocab.label("board.tally"),
+        total=vocab.label("board.total"),
+        class_name=options.class_name,
+    )
+
+
+@frozen
+class AuditPlan:
+    """Holds everything a scoring audit shows, but the group number."""
+
+    title: Label
+    continued: Label
+    intro: Label
+    columns: tuple[Label, ...]
+    rows: int
+    sides: tuple[Side, ...]
+    pause_title: Label
+    pause_scores: Label
+    pause_next: Label
+    pause_hint: Label
+    class_name: str
+
+
+def audit_plan(options: PrintOptions) -> AuditPlan:
+    """Returns the plan of the scoring audit for `options`: one row per cell of the board."""
+    vocab = Vocabulary(options.language)
+    game_sides = sides(options.variant, vocab)
+    columns = [vocab.label(f"audit.col_{name}") for name in ("move", "player", "cell", "segments", "points")]
+    columns += [vocab.label("audit.col_total", side=side.short) for side in game_sides]
+    return AuditPlan(
+        title=vocab.label("audit.title"),
+        continued=vocab.label("audit.continued"),
+        intro=vocab.label("audit.intro" if options.notation is Notation.A1 else "audit.intro_l1c1"),
+        columns=tuple(columns),
+        rows=options.size * options.size,
+        sides=game_sides,
+        pause_title=vocab.label("audit.pause_title"),
+        pause_scores=vocab.label("audit.pause_scores"),
+        pause_next=vocab.label("audit.pause_next"),
+        pause_hint=vocab.label("audit.pause_hint"),
+        class_name=options.class_name,
+    )
+
+
+def group_labels(options: PrintOptions) -> list[Label]:
+    """Returns "Group k of n" for each group, or empty labels for a single group."""
+    if options.groups == 1:
+        return [()]
+    vocab = Vocabulary(options.language)
+    return [vocab.label("common.group", number=k, count=options.groups) for k in range(1, options.groups + 1)]

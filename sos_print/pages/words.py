@@ -1,0 +1,212 @@
+"""Renders every printed word from the jinja2 templates in templates/<lang>/.
+
+Each template file holds one document's words as macros. A macro returns a
+small subset of reportlab's paragraph markup (<b>, <br/>, entities) inside
+block tags (<h1>, <h2>, <p>, <li>); variables are HTML-escaped by the one
+Environment, so a class called `Smith & Co <B>` prints exactly as written.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+from html.parser import HTMLParser
+from typing import TYPE_CHECKING
+
+import jinja2
+
+from sos_print import data_dir
+from sos_print.engine.errors import SosError
+from sos_print.engine.frozen import frozen
+
+if TYPE_CHECKING:
+    from sos_print.pages.options import Language
+
+LANGUAGES = ("en", "fr")
+BLOCK_TAGS = ("h1", "h2", "h3", "p", "li")
+_NNBSP = "\u202f"
+
+Label = tuple[str, ...]  # one phrase in every language of a document, first language first
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """Returns the one jinja2 Environment: strict about undefined names, escaping every variable."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        bytecode_cache=_bytecode_cache(),
+    )
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Returns jinja2's per-user cache of compiled templates, or None where it cannot be used.
+
+    Compiling the templates costs about 50 ms a run; the cache (keyed by each template's
+    path and checksummed against its source, written atomically) brings that to a few.
+    """
+    try:
+        return jinja2.FileSystemBytecodeCache()
+    except (OSError, RuntimeError):
+        return None
+
+
+@frozen
+class Run:
+    """Holds a stretch of text in one style."""
+
+    text: str
+    bold: bool = False
+
+
+@frozen
+class Block:
+    """Holds one heading, paragraph or list item as styled runs."""
+
+    kind: str
+    runs: tuple[Run, ...]
+
+    @property
+    def text(self) -> str:
+        """Returns the block's words without styling."""
+        return "".join(run.text for run in self.runs)
+
+
+class Words:
+    """Gives the words of one language: `words("board.title", size=4)` calls macro `title` of board.j2."""
+
+    def __init__(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise SosError(f"no templates for language {lang!r} (known: {', '.join(LANGUAGES)})")
+        self.lang = lang
+
+    def markup(self, name: str, **context: object) -> str:
+        """Returns the escaped markup of macro `name` ("document.macro")."""
+        document, _, macro = name.partition(".")
+        module = _module(self.lang, document)
+        try:
+            function = getattr(module, macro)
+        except AttributeError:
+            raise SosError(f"templates/{self.lang}/{document}.j2 has no macro {macro!r}") from None
+        markup = str(function(**context)).strip()
+        return french_typography(markup) if self.lang == "fr" else markup
+
+    def blocks(self, name: str, **context: object) -> list[Block]:
+        """Returns the blocks of macro `name`; text outside block tags becomes one paragraph."""
+        return list(_blocks(self.lang, name, tuple(sorted(context.items()))))
+
+    def __call__(self, name: str, **context: object) -> str:
+        """Returns macro `name` as plain text, one line."""
+        return " ".join(block.text for block in self.blocks(name, **context))
+
+
+@lru_cache(maxsize=4096)
+def _blocks(lang: str, name: str, context: tuple[tuple[str, object], ...]) -> tuple[Block, ...]:
+    """Renders and parses a macro once per language and arguments: the same words recur on every page."""
+    return tuple(parse_blocks(Words(lang).markup(name, **dict(context))))
+
+
+@cache
+def _module(lang: str, document: str) -> object:
+    try:
+        return environment().get_template(f"{lang}/{document}.j2").module
+    except jinja2.TemplateNotFound:
+        raise SosError(f"missing template templates/{lang}/{document}.j2") from None
+
+
+def macro_names(lang: str, document: str) -> set[str]:
+    """Returns the names of the macros a template defines (for the translation tests)."""
+    module = _module(lang, document)
+    return {name for name in dir(module) if not name.startswith("_")}
+
+
+def french_typography(markup: str) -> str:
+    """Applies French spacing: a narrow no-break space before ; : ! ? » and after «, typographic apostrophes.
+
+    It works on escaped markup, so it applies to the values of variables too (an
+    example's French text): an escaped apostrophe (&#39;) becomes typographic as well.
+    """
+    # Only existing spaces change: an entity such as &amp; ends in ";" with no space before it.
+    markup = re.sub(r"[ \u00a0]+([;:!?\u00bb])", _NNBSP + r"\1", markup)
+    markup = re.sub(r"\u00ab[ \u00a0]+", "\u00ab" + _NNBSP, markup)
+    return markup.replace("'", "\u2019").replace("&#39;", "\u2019")
+
+
+class _BlockParser(HTMLParser):
+    """Turns the markup subset into blocks; any other tag is a template error."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[Block] = []
+        self.kind: str | None = None
+        self.runs: list[Run] = []
+        self.bold = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in BLOCK_TAGS:
+            self._close()
+            self.kind = tag
+        elif tag == "b":
+            self.bold += 1
+        elif tag == "br":
+            self.runs.append(Run("\n"))
+        else:
+            raise SosError(f"unknown tag <{tag}> in a template")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in BLOCK_TAGS:
+            self._close()
+        elif tag == "b":
+            self.bold -= 1
+
+    def handle_data(self, data: str) -> None:
+        text = re.sub(r"[ \t\r\n]+", " ", data)
+        if text.strip() or (self.runs and text):
+            self.runs.append(Run(text, self.bold > 0))
+
+    def _close(self) -> None:
+        runs = _trim(self.runs)
+        if runs:
+            self.blocks.append(Block(self.kind or "p", runs))
+        self.kind, self.runs = None, []
+
+
+def _trim(runs: list[Run]) -> tuple[Run, ...]:
+    """Drops spaces at the ends of a block and merges neighbouring runs of one style."""
+    merged: list[Run] = []
+    for run in runs:
+        if merged and merged[-1].bold == run.bold:
+            merged[-1] = Run(merged[-1].text + run.text, run.bold)
+        else:
+            merged.append(run)
+    if merged:
+        merged[0] = Run(merged[0].text.lstrip(" "), merged[0].bold)
+        merged[-1] = Run(merged[-1].text.rstrip(" "), merged[-1].bold)
+    return tuple(run for run in merged if run.text)
+
+
+def parse_blocks(markup: str) -> list[Block]:
+    """Parses the markup subset into blocks."""
+    parser = _BlockParser()
+    parser.feed(markup)
+    parser.close()
+    parser._close()
+    return parser.blocks
+
+
+class Vocabulary:
+    """Gives each phrase in every language of a document."""
+
+    def __init__(self, language: Language) -> None:
+        self.words = [Words(code) for code in language.codes]
+
+    def label(self, name: str, **context: object) -> Label:
+        """Returns macro `name` as one line of plain text per language."""
+        return tuple(words(name, **context) for words in self.words)
+
+    def blocks(self, name: str, **context: object) -> list[list[Block]]:
+        """Returns macro `name` as blocks, one list per language."""
+        return [words.blocks(name, **context) for words in self.words]

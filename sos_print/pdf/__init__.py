@@ -1,0 +1,1 @@
+"""The drawing toolkit: fonts and their subsets, setting and pouring text, drawing pieces, PDF files, safe output."""

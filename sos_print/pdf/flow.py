@@ -1,0 +1,156 @@
+"""Pours headings, paragraphs, list items and figures down the pages of a document."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from sos_print.engine.frozen import frozen
+from sos_print.pages.layout import BODY_PT, GREY, LEADING, MM, Box
+from sos_print.pages.words import Block, Run
+from sos_print.pdf.document import Document
+from sos_print.pdf.textflow import Line, draw_lines, set_lines
+
+BULLET_INDENT = 5.0  # mm
+Drawer = Callable[[Document, float, float], None]  # draws with its top-left corner at (x, top) mm
+
+
+@frozen
+class Style:
+    """Holds how one kind of block is set: type size, space before and after (mm), indent, boldness."""
+
+    size: float
+    before: float
+    after: float
+    indent: float = 0.0
+    bold: bool = False
+    keep_with_next: bool = False
+
+
+def styles(scale: float, body: float = BODY_PT) -> dict[str, Style]:
+    """Returns the style of each block kind at a type scale, for a body size in points."""
+    return {
+        "h1": Style(body * 1.4 * scale, 0.0, 2.5, bold=True, keep_with_next=True),
+        "h2": Style(body * 1.18 * scale, 3.0, 1.0, bold=True, keep_with_next=True),
+        "h3": Style(body * scale, 2.5, 1.0, bold=True, keep_with_next=True),
+        "p": Style(body * scale, 0.0, 1.5),
+        "li": Style(body * scale, 0.0, 1.0, indent=BULLET_INDENT * scale),
+    }
+
+
+class Flow:
+    """Places blocks and figures top to bottom in a page's frames (one box, or columns), then on new pages.
+
+    `start_page` draws a page's fixed parts (its header) and returns the frames to fill,
+    left to right; every frame of a flow has the same width.
+    """
+
+    def __init__(
+        self, document: Document, scale: float, start_page: Callable[[], list[Box]], body: float = BODY_PT
+    ) -> None:
+        self.document, self.scale = document, scale
+        self.styles = styles(scale, body)
+        self._start_page = start_page
+        self._open_page()
+
+    @property
+    def canvas(self) -> Canvas:
+        return self.document.canvas
+
+    @property
+    def width(self) -> float:
+        """Returns the width (mm) of the frames."""
+        return self.box.width
+
+    def _open_page(self) -> None:
+        self.frames = self._start_page()
+        self._enter(0)
+
+    def _enter(self, index: int) -> None:
+        self.index = index
+        self.box = self.frames[index]
+        self.top = self.box.top
+        self.page_started = True
+
+    def new_page(self) -> None:
+        """Ends the current page and starts the next."""
+        self.document.end_page()
+        self._open_page()
+
+    def next_frame(self) -> None:
+        """Moves to the next column, or to a new page after the last one."""
+        if self.index + 1 < len(self.frames):
+            self._enter(self.index + 1)
+        else:
+            self.new_page()
+
+    def space(self, height: float) -> None:
+        """Leaves `height` mm empty, unless at the top of a frame."""
+        if not self.page_started:
+            self.top -= height
+
+    def blocks(self, blocks: Sequence[Block], grey: bool = False) -> None:
+        """Places blocks in order; a heading never ends a frame alone."""
+        for n, block in enumerate(blocks):
+            style = self.styles[block.kind]
+            lines = self._lines(block, style)
+            need = self._height(lines[:1], style) + style.before
+            if style.keep_with_next and n + 1 < len(blocks):
+                following = self.styles[blocks[n + 1].kind]
+                need += self._height(self._lines(blocks[n + 1], following)[:2], following) + style.after
+            if self.top - need < self.box.y:
+                self.next_frame()
+            self.space(style.before)
+            self._place(block, lines, style, grey)
+
+    def keep(self, height: float) -> None:
+        """Moves to the next frame unless `height` mm still fit in this one (to keep a group together)."""
+        if self.top - height < self.box.y and not self.page_started:
+            self.next_frame()
+
+    def measure(self, blocks: Sequence[Block]) -> float:
+        """Returns the height (mm) `blocks` take in this flow's frames."""
+        return sum(
+            style.before + self._height(self._lines(block, style), style) + style.after
+            for block in blocks
+            for style in (self.styles[block.kind],)
+        )
+
+    def figure(self, height: float, draw: Drawer) -> None:
+        """Places a drawing `height` mm tall, in the next frame if it does not fit in this one."""
+        if self.top - height < self.box.y and not self.page_started:
+            self.next_frame()
+        draw(self.document, self.box.x, self.top)
+        self.top -= height
+        self.page_started = False
+
+    def _lines(self, block: Block, style: Style) -> tuple[Line, ...]:
+        runs = [Run(run.text, run.bold or style.bold) for run in block.runs]
+        return set_lines(runs, self.box.width - style.indent, style.size)
+
+    def _height(self, lines: Sequence[Line], style: Style) -> float:
+        return len(lines) * style.size * LEADING / MM
+
+    def _place(self, block: Block, lines: tuple[Line, ...], style: Style, grey: bool) -> None:
+        leading = style.size * LEADING
+        first = True
+        while lines:
+            x = self.box.x + style.indent  # the frame may change between chunks
+            room = int((self.top - self.box.y) / (leading / MM))
+            # No single line of a paragraph alone at the foot or the head of a page.
+            if room <= 0 or (room < len(lines) and (room < 2 or len(lines) - room < 2) and not self.page_started):
+                self.next_frame()
+                continue
+            chunk, lines = lines[:room], lines[room:]
+            self.canvas.setFillGray(GREY if grey else 0)
+            if block.kind == "li" and first:
+                bullet = set_lines([Run("\u2022")], 10.0, style.size)
+                draw_lines(self.canvas, bullet, x - style.indent * 0.7, self.top, style.size, leading)
+            draw_lines(self.canvas, chunk, x, self.top, style.size, leading)
+            self.canvas.setFillGray(0)
+            self.top -= len(chunk) * leading / MM
+            self.page_started, first = False, False
+            if lines:
+                self.next_frame()
+        self.top -= style.after

@@ -1,0 +1,141 @@
+"""Sets styled text into lines and boxes on a reportlab canvas.
+
+reportlab's own Paragraph and simpleSplit break lines at every Unicode space,
+including the narrow no-break space French puts before ":" and "?", so the
+punctuation could start a line. This module breaks at ordinary spaces and
+explicit line breaks only, and keeps the rest of a word together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from sos_print.engine.frozen import frozen
+from sos_print.pages.layout import MM
+from sos_print.pages.words import Run
+from sos_print.pdf.fonts import BOLD, REGULAR, register_fonts
+
+DESCENT = 0.28  # how far letters reach below the baseline, as a share of the type size
+Piece = tuple[str, str]  # (text, font name)
+
+
+@frozen
+class Line:
+    """Holds one set line: its words (each a list of pieces) and its width in points."""
+
+    words: tuple[tuple[Piece, ...], ...]
+    width: float
+
+
+def font_of(run: Run) -> str:
+    """Returns the font name a run is set in."""
+    return BOLD if run.bold else REGULAR
+
+
+@lru_cache(maxsize=8192)
+def width_of(text: str, font: str, size: float) -> float:
+    """Returns the width in points of `text` in `font` at `size` points (words recur: it remembers)."""
+    register_fonts()  # measuring needs the font metrics, even before any document exists
+    return float(stringWidth(text, font, size))
+
+
+def set_lines(runs: Sequence[Run], width_mm: float, size: float) -> tuple[Line, ...]:
+    """Breaks `runs` into lines no wider than `width_mm` at `size` points."""
+    return _set_lines(tuple(runs), width_mm, size)
+
+
+@lru_cache(maxsize=2048)
+def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Line, ...]:
+    """Sets lines once per text and measure: layouts measure a block, then draw it."""
+    width = width_mm * MM
+    lines: list[Line] = []
+    words: list[tuple[Piece, ...]] = []
+    used = 0.0
+    for word, forced_break in _words(runs):
+        if word:
+            word_width = _width(word, size)
+            gap = _space(words[-1], size) if words else 0.0
+            if words and used + gap + word_width > width:
+                lines.append(Line(tuple(words), used))
+                words, used, gap = [], 0.0, 0.0
+            words.append(word)
+            used += gap + word_width
+        if forced_break:
+            lines.append(Line(tuple(words), used))
+            words, used = [], 0.0
+    if words:
+        lines.append(Line(tuple(words), used))
+    return tuple(lines)
+
+
+def _space(word: tuple[Piece, ...], size: float) -> float:
+    """Returns the width of the space after `word`, set in the font of its last piece."""
+    return width_of(" ", word[-1][1], size)
+
+
+def _words(runs: Sequence[Run]) -> list[tuple[tuple[Piece, ...], bool]]:
+    """Splits runs at ordinary spaces and line breaks: (word pieces, whether a line break follows)."""
+    result: list[tuple[tuple[Piece, ...], bool]] = []
+    current: list[Piece] = []
+    for run in runs:
+        font = font_of(run)
+        for n, chunk in enumerate(run.text.split("\n")):
+            if n:
+                result.append((tuple(current), True))
+                current = []
+            for k, part in enumerate(chunk.split(" ")):
+                if k:
+                    result.append((tuple(current), False))
+                    current = []
+                if part:
+                    current.append((part, font))
+    result.append((tuple(current), False))
+    return result
+
+
+def _width(word: tuple[Piece, ...], size: float) -> float:
+    return sum(width_of(text, font, size) for text, font in word)
+
+
+def draw_lines(
+    canvas: Canvas, lines: Sequence[Line], x_mm: float, top_mm: float, size: float, leading: float, align: str = "left"
+) -> float:
+    """Draws `lines`, the first baseline one type size below `top_mm`; returns the bottom of the last line (mm).
+
+    `align` is "left", "centre" or "right"; for the last two, `x_mm` is the centre or the right edge.
+    """
+    baseline = top_mm * MM - size
+    text = canvas.beginText()
+    font = None
+    for line in lines:
+        shift = {"left": 0.0, "centre": line.width / 2, "right": line.width}[align]
+        text.setTextOrigin(x_mm * MM - shift, baseline)
+        for run_font, run in _font_runs(line):
+            if run_font != font:
+                font = run_font
+                text.setFont(font, size)
+            text.textOut(run)
+        baseline -= leading
+    canvas.drawText(text)
+    return (baseline + leading) / MM - DESCENT * size / MM
+
+
+def _font_runs(line: Line) -> list[tuple[str, str]]:
+    """Joins a line's words into (font, text) runs, so that each run is drawn by one call."""
+    pieces: list[Piece] = []
+    for word in line.words:
+        if pieces:
+            # As set_lines measured it, the space is set in the font the previous word ended in.
+            pieces.append((" ", pieces[-1][1]))
+        pieces.extend(word)
+    runs: list[tuple[str, str]] = []
+    for text, font in pieces:
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + text)
+        else:
+            runs.append((font, text))
+    return runs

@@ -1,0 +1,110 @@
+"""Tests the record classes of sos_print: built like frozen dataclasses, immutable, compared by value."""
+
+from __future__ import annotations
+
+import pickle
+from functools import cached_property
+
+import pytest
+
+from sos_print.engine.frozen import FrozenInstanceError, frozen, replace
+
+
+@frozen
+class Point:
+    """A record with a default."""
+
+    x: int
+    y: int = 0
+
+    @cached_property
+    def length(self) -> int:
+        return abs(self.x) + abs(self.y)
+
+
+@frozen(order=True)
+class Ranked:
+    """An ordered record."""
+
+    first: int
+    second: str
+
+
+@frozen
+class Checked:
+    """A record that validates itself."""
+
+    value: int
+
+    def __post_init__(self) -> None:
+        if self.value < 0:
+            raise ValueError(f"negative: {self.value}")
+
+
+def test_fields_are_given_in_order_or_by_name_with_defaults():
+    assert Point(1, 2) == Point(x=1, y=2) == Point(1, y=2)
+    assert Point(3).y == 0
+    assert repr(Point(1, 2)) == "Point(x=1, y=2)"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Point(), "Point() is missing field 'x'"),
+        (lambda: Point(1, 2, 3), "Point() takes 2 fields, 3 were given"),
+        (lambda: Point(1, z=3), "Point() has no field 'z'"),
+        (lambda: Point(1, x=2), "Point() got field 'x' twice"),
+    ],
+)
+def test_a_wrong_call_is_a_type_error_as_for_a_function(call, message):
+    with pytest.raises(TypeError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        call()
+
+
+def test_records_are_immutable_but_derived_values_can_be_cached():
+    point = Point(1, 2)
+    with pytest.raises(FrozenInstanceError):
+        point.x = 5  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del point.y  # type: ignore[misc]
+    assert point.length == 3
+    assert point == Point(1, 2)  # the cached value is not a field
+
+
+def test_equal_records_hash_alike_and_differ_from_other_classes():
+    assert len({Point(1, 2), Point(1, 2), Point(2, 1)}) == 2
+    assert Point(1, 0) != Ranked(1, "a")
+    assert Point(1, 0) != (1, 0)
+
+
+def test_ordered_records_sort_by_their_fields_in_order():
+    assert sorted([Ranked(2, "a"), Ranked(1, "b"), Ranked(1, "a")]) == [Ranked(1, "a"), Ranked(1, "b"), Ranked(2, "a")]
+    assert Ranked(1, "a") < Ranked(1, "b") <= Ranked(1, "b")
+    with pytest.raises(TypeError):
+        _ = Point(1) < Point(2)  # type: ignore[operator]
+
+
+def test_replace_changes_fields_and_validates_again():
+    assert replace(Point(1, 2), y=5) == Point(1, 5)
+    with pytest.raises(ValueError, match="negative: -1"):
+        replace(Checked(1), value=-1)
+    with pytest.raises(TypeError, match="Point has no field 'z'"):
+        replace(Point(1), z=1)
+
+
+def test_records_survive_pickling():
+    assert pickle.loads(pickle.dumps(Point(4, 5))) == Point(4, 5)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "x: int = 0\n    y: int",
+        "x: list = []",
+    ],
+    ids=["required after default", "mutable default"],
+)
+def test_bad_declarations_are_refused(body):
+    namespace: dict[str, object] = {"frozen": frozen}
+    with pytest.raises(TypeError):
+        exec(f"@frozen\nclass Bad:\n    {body}\n", namespace)
