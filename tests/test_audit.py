@@ -13,7 +13,7 @@ from sos_print.engine.rules import Variant
 from sos_print.pages.layout import Paper
 from sos_print.pages.options import Language, PrintOptions
 
-HEADER = ["Move", "Player", "New letter cell", "New SOS segments", "Points"]
+HEADER = ["Move", "Player", "Letter", "Cell", "New S-O-S lines", "Points"]
 
 
 def move_numbers(page_text: str) -> list[int]:
@@ -31,11 +31,18 @@ def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, la
     assert all(move_numbers(text) for text in found), "a page with a table and no row"
     with pages(data) as pdf:
         for page in pdf.pages:
-            table = [line for line in page.lines if line["width"] > page.width / 2]  # the ruled rows
-            left = min(line["x0"] for line in table)
-            rows = sorted({round(line["top"], 2) for line in table if abs(line["x0"] - left) < 0.1})
-            heights = [(b - a) * 25.4 / 72 for a, b in pairwise(rows[1:])]  # the rows, after the header
-            assert min(heights) >= 8.0 - 0.01, f"rows of {min(heights):.1f} mm are too small to write in"
+            head = next(rect for rect in page.rects if rect["fill"] and rect["width"] > page.width / 2)
+            table = [  # the ruled rows: as wide as the header, from its bottom down
+                line
+                for line in page.lines
+                if abs(line["x0"] - head["x0"]) < 0.1
+                and abs(line["x1"] - head["x1"]) < 0.1
+                and line["top"] >= head["bottom"] - 0.1
+            ]
+            rows = sorted({round(line["top"], 2) for line in table})
+            heights = [(b - a) * 25.4 / 72 for a, b in pairwise(rows)]
+            assert len(heights) == len(move_numbers(page.extract_text()))
+            assert min(heights) >= 9.0 - 0.01, f"rows of {min(heights):.1f} mm are too small to write in"
     if language is Language.EN:
         for text in found:
             flat = " ".join(text.split())
@@ -54,19 +61,19 @@ def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, la
         (Variant(), ["Total A", "Total B"]),
         (Variant(players=3), ["Total A", "Total B", "Total C"]),
         (Variant(players=4), ["Total A", "Total B", "Total C", "Total D"]),
-        (Variant(players=4, teams=True), ["Total AC", "Total BD"]),
+        (Variant(players=4, teams=True), ["Total A + C", "Total B + D"]),
     ],
 )
 def test_a_running_total_per_player_or_team(variant, totals):
     flat = " ".join(texts(audit_document(PrintOptions(variant=variant)).data)[0].split())
     for total in totals:
         assert total in flat
-    assert len(re.findall(r"Total [A-D]+", flat)) == len(totals)
+    assert len(re.findall(r"Total [A-D]( \+ [A-D])?", flat)) == len(totals)
 
 
 def test_the_pause_box_asks_for_the_scores_and_who_writes_next():
     text = texts(audit_document(PrintOptions(variant=Variant(players=3))).data)[-1]
-    assert "Scores so far" in text
+    assert "Points so far" in text
     assert "Who writes next" in text
 
 
@@ -95,5 +102,8 @@ def test_l1c1_audits_give_an_example_in_that_notation():
     from sos_print.engine.notation import Notation
 
     text = texts(audit_document(PrintOptions(notation=Notation.L1C1)).data)[0]
-    assert "L2C3-L4C3" in text
+    assert "(like L2C2-L4C2)" in " ".join(text.split())
     assert "B1-B3" not in text
+    # On a 3 x 3 board the example line must exist: rows L1 to L3 only.
+    small = " ".join(texts(audit_document(PrintOptions(size=3, notation=Notation.L1C1)).data)[0].split())
+    assert "(like L1C2-L3C2)" in small

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pdfread import grid_cells, nearest_edge, pages, texts
 
@@ -50,8 +52,13 @@ def test_a_board_that_cannot_keep_its_cells_large_enough_is_refused_not_shrunk()
     options = PrintOptions(
         size=8, paper=Paper.LETTER, large_print=True, language=Language.BOTH, variant=Variant(players=4)
     )
-    with pytest.raises(LayoutError, match="a 8x8 board does not fit with cells of at least 15 mm"):
+    message = (
+        "a 8 × 8 board with 4 players in large print in English and French does not fit on Letter with cells of "
+        "at least 15 mm; try without --large-print or one language"
+    )
+    with pytest.raises(LayoutError) as refused:
         boards_document(options)
+    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize(
@@ -84,25 +91,26 @@ def test_a_board_has_the_title_the_rule_and_a_tally_per_player():
     text = texts(boards_document(PrintOptions(size=4, variant=Variant(players=3))).data)[0]
     assert "SOS player board" in text
     assert "Write S or O in any empty cell." in text
-    assert "scores one point and gives you one more move" in " ".join(text.split())
-    for seat in "ABC":
-        assert f"Player {seat}" in text
-    assert "Name" in text and "Total" in text
-    assert "Player D" not in text
+    flat = " ".join(text.split())
+    assert "scores one point. If you score, you play once more, however many points." in flat
+    assert "Player Name One mark for each S-O-S Total A B C" in flat  # the table: its captions, then a row per seat
+    assert not re.search(r"\bD\b", flat.split("Total")[-1])
 
 
 def test_team_boards_tally_by_team():
-    text = texts(boards_document(PrintOptions(variant=Variant(players=4, teams=True))).data)[0]
-    assert "Team A + C" in text and "Team B + D" in text
-    assert "Player A" not in text
+    text = " ".join(texts(boards_document(PrintOptions(variant=Variant(players=4, teams=True))).data)[0].split())
+    assert "Team Names One mark for each S-O-S Total A + C B + D" in text
+    assert "Player" not in text
     assert "A and C play together against B and D" in text
 
 
 @pytest.mark.parametrize(
     ("variant", "note"),
     [
-        (Variant(target=5), "the first to reach 5 points wins at once"),
-        (Variant(first_sos_wins=True), "first S-O-S wins"),
+        (Variant(target=5), "Variant: the first player to reach 5 points wins at once."),
+        (Variant(target=1), "Variant: the first player to reach 1 point wins at once."),
+        (Variant(players=4, teams=True, target=3), "Variant: the first team to reach 3 points wins at once."),
+        (Variant(first_sos_wins=True), "Variant: the first player to complete an S-O-S wins the game at once."),
     ],
 )
 def test_a_variant_in_play_is_stated_on_the_board(variant, note):

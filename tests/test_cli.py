@@ -32,7 +32,7 @@ def test_kit_writes_the_players_and_the_teachers_files_and_says_so(runner, tmp_p
     match = WROTE.match(result.stdout.strip())
     assert match, result.stdout
     assert match.group(1) == str(players) and match.group(4) == str(teacher)
-    assert int(match.group(2)) == len(texts(players)) == 31  # a board and an audit for each of 15 groups, the rules
+    assert int(match.group(2)) == len(texts(players)) == 32  # a board and an audit for each of 15 groups, the rules
     assert int(match.group(5)) == len(texts(teacher))
     assert int(match.group(3)) == round(players.stat().st_size / 1024)
     assert outline(players) == ["Player boards", "Scoring audits", "Rules"]
@@ -119,7 +119,7 @@ def test_a_folder_without_write_permission_is_a_clear_error(runner, tmp_path):
         (["grids", "--sizes", "four"], "--sizes: 'four' is not a size or a range like 3-8"),
         (
             ["boards", "--size", "8", "--large-print", "--lang", "en+fr", "--players", "4", "--paper", "letter"],
-            "does not fit with cells of at least 15 mm",
+            "does not fit on Letter with cells of at least 15 mm; try without --large-print or one language",
         ),
     ],
 )

@@ -49,8 +49,9 @@ def test_each_example_claims_who_writes_the_points_and_who_is_next_for_every_mov
         # the French seed's 5x5 game
         ("05-french-game-5x5.toml", 5, 2, "L2C3-L4C3, L3C2-L3C4", "A", {"A": 2, "B": 0}, None),
         # the last letter fills the grid, scores and ends the game
-        ("06-last-letter-scores.toml", 9, 2, "A1-A3, A1-C1", None, {"A": 1, "B": 2}, "B"),
-        ("07-target-score.toml", 4, 2, "A2-C4, A4-C2", None, {"A": 1, "B": 3}, "B"),
+        ("06-last-letter-scores.toml", 9, 1, "B1-B3", None, {"A": 2, "B": 1}, "A"),
+        # reaching the target ends the game at once, with cells still empty
+        ("07-target-score.toml", 8, 2, "A2-C2, A2-C4", None, {"A": 1, "B": 3}, "B"),
         ("08-first-sos-wins.toml", 3, 1, "A1-C3", None, {"A": 1, "B": 0}, "A"),
         ("09-team-sos.toml", 5, 1, "A1-A3", "D", {"AC": 1, "BD": 1}, None),
     ],
@@ -76,7 +77,7 @@ def test_the_french_game_starts_empty_and_uses_l1c1():
 def test_the_last_letter_example_fills_the_grid():
     checked = replayed("06-last-letter-scores.toml")
     assert checked.final.board.is_full()
-    assert checked.steps[-2].after.side_scores == {"A": 1, "B": 0}
+    assert checked.steps[-2].after.side_scores == {"A": 1, "B": 1}  # the last letter breaks the tie
 
 
 def test_the_variant_examples_use_their_variant():

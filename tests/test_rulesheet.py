@@ -10,7 +10,7 @@ from pdfread import pages, texts
 
 from sos_print.cli import app
 from sos_print.documents.kit import players_document
-from sos_print.documents.rulesheet import rule_example, rules_document
+from sos_print.documents.rulesheet import rules_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
 from sos_print.pages.layout import Paper
@@ -29,56 +29,67 @@ def flat(data: bytes) -> str:
 ENGLISH = [
     "What you need",
     "Getting ready",
+    "take turns to start",  # the rulebook: alternate the starting player over a series
     "Playing",
-    "Scoring and the extra move",
+    "S is not one player’s letter",
+    "You cannot pass",
+    "Scoring",
+    "If you score, you write one more letter, however many points you made.",
     "The end",
-    "one more move, however many points",
-    "the last letter still scores",
+    "The last letter can still score.",
     "equal highest totals are a draw",
-    "No passing",
-    "Diagonals count, in both directions",
+    "Be careful",
+    "S, empty, S or S, O, empty in a line is a gift",
+    "Questions that come up",
+    "Both diagonals count, rising and falling.",
     "Letters belong to no one",
-    "A line counts once",
-    "No gaps, no bends",
+    "An S-O-S counts once",
+    "No gaps, no bends.",
     "O-S-O does not count",
     "give one extra move, not two",
-    "The last letter still scores",
     "First to N points.",
     "First S-O-S wins.",
     "Three or four players.",
     "Team SOS.",
     "A and C against B and D",
     "Naming cells",
+    "An S-O-S is named by its two end cells",
     "A worked example, checked",
 ]
 FRENCH = [
     "Matériel",
     "Préparation",
+    "chacun commence à son tour",
     "Déroulement",
-    "Les points et le coup supplémentaire",
-    "La fin",
-    "un seul coup de plus, quel que soit le nombre de points",
-    "la dernière lettre marque encore",
-    "à égalité en tête, la partie est nulle",
+    "le S n’est la lettre de personne",
     "On ne passe pas",
-    "Les diagonales comptent",
+    "Les points",
+    "Si tu marques, tu écris une lettre de plus, quel que soit le nombre de points.",
+    "La fin",
+    "La dernière lettre peut encore marquer.",
+    "s’il y a égalité en tête, la partie est nulle",
+    "Attention",
+    "S, vide, S ou S, O, vide sur une ligne droite, c’est un cadeau",
+    "Les questions qui reviennent",
+    "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
-    "Une ligne compte une fois",
-    "Ni trou, ni virage",
+    "Un S-O-S compte une fois",
+    "Ni trou ni virage.",
     "O-S-O ne compte pas",
-    "un seul coup supplémentaire, pas deux",
+    "un seul coup de plus, pas deux",
     "Le premier à N points.",
     "Le premier S-O-S gagne.",
     "Trois ou quatre joueurs.",
     "SOS en équipes.",
     "Nommer les cases",
+    "Un S-O-S se nomme par ses deux cases extrêmes",
     "Un exemple commenté et vérifié",
 ]
 
 
 @pytest.mark.parametrize(("language", "phrases"), [(Language.EN, ENGLISH), (Language.FR, FRENCH)])
 def test_the_sheet_covers_every_rule_argued_point_and_variant(examples, language, phrases):
-    text = flat(rules_document(PrintOptions(language=language), examples[0]).data).replace("\u202f", " ")
+    text = flat(rules_document(PrintOptions(language=language), examples[:1]).data).replace("\u202f", " ")
     for phrase in phrases:
         assert phrase in text, phrase
 
@@ -86,40 +97,49 @@ def test_the_sheet_covers_every_rule_argued_point_and_variant(examples, language
 @pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("notation", list(Notation))
 @pytest.mark.parametrize("language", [Language.EN, Language.FR])
-@pytest.mark.parametrize(("large_print", "pages_each"), [(False, 1), (True, 2)])
-def test_one_page_per_language_two_in_large_print(examples, paper, notation, language, large_print, pages_each):
-    options = PrintOptions(paper=paper, notation=notation, language=language, large_print=large_print, size=8)
-    assert len(texts(rules_document(options, rule_example(examples, notation)).data)) == pages_each
+@pytest.mark.parametrize("size", [3, 4, 8])
+@pytest.mark.parametrize(("large_print", "sheets"), [(False, 1), (True, 2)])
+def test_one_sheet_front_and_back_per_language_two_in_large_print(
+    examples, paper, notation, language, size, large_print, sheets
+):
+    options = PrintOptions(paper=paper, notation=notation, language=language, large_print=large_print, size=size)
+    pages = len(texts(rules_document(options, examples).data))
+    assert 2 * sheets - 1 <= pages <= 2 * sheets
 
 
 @pytest.mark.parametrize(
     ("notation", "example_title", "cell", "result"),
     [
-        (Notation.A1, "One O, two lines", "B2", "Move 1: A writes O in B2: 2 points (B1-B3, A2-C2). A writes again."),
+        (
+            Notation.A1,
+            "One O, two lines",
+            "B2",
+            "Move 1: A writes O in B2 and scores 2 points (B1-B3, A2-C2). A writes again.",
+        ),
         (
             Notation.L1C1,
-            "A 5x5 game: one O, two lines",
+            "A 5 × 5 game: one O, two lines",
             "L2C3",
-            "Move 5: A writes O in L3C3: 2 points (L2C3-L4C3, L3C2-L3C4). A writes again.",
+            "Move 5: A writes O in L3C3 and scores 2 points (L2C3-L4C3, L3C2-L3C4). A writes again.",
         ),
     ],
 )
 def test_the_example_and_the_naming_diagram_follow_the_notation(examples, notation, example_title, cell, result):
-    data = rules_document(PrintOptions(notation=notation), rule_example(examples, notation)).data
-    text = flat(data)
+    data = rules_document(PrintOptions(notation=notation), examples).data
+    text = flat(data).replace("\u00a0", " ")
     assert example_title in text
     assert result in text
     with pages(data) as pdf:
-        named = [w for w in pdf.pages[0].extract_words() if w["text"] == cell]
+        named = [w for page in pdf.pages for w in page.extract_words() if w["text"] == cell]
     assert named, f"the naming diagram does not show {cell}"
 
 
 def test_the_kit_ends_the_players_file_with_the_rule_sheet_in_each_language(examples):
     data = players_document(PrintOptions(groups=3, language=Language.BOTH), examples).data
     found = texts(data)
-    assert len(found) == 3 + 3 + 2
-    assert found[-2].startswith("SOS: the rules")
-    assert found[-1].startswith("SOS\u202f: la règle du jeu")
+    assert len(found) == 3 + 3 + 4  # boards, audits, and a rule sheet front and back in each language
+    assert found[-4].startswith("SOS: the rules")
+    assert found[-2].startswith("SOS\u202f: la règle du jeu")
 
 
 def test_a_false_claim_in_the_sheets_example_writes_nothing(runner, tmp_path):

@@ -10,6 +10,7 @@ from pdfread import MM, pages, texts
 
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
+from sos_print.engine.notation import Notation, segment_names
 from sos_print.pages.layout import SEGMENT_PT, Paper
 from sos_print.pages.options import Language, PrintOptions
 
@@ -28,14 +29,29 @@ def flat(data: bytes) -> str:
     return " ".join(" ".join(texts(data)).split())
 
 
+TITLES = [
+    "One O, two lines",
+    "S O S O is one line, not two",
+    "An O in the gap",
+    "An S finishes the column",
+    "A 5 × 5 game: one O, two lines",
+    "The last letter still scores",
+    "First to 3 points",  # the file writes "First to {target}": the engine fills the target in
+    "First S-O-S wins",
+    "Team S-O-S",
+]
+
+
 def test_every_shipped_example_is_drawn_with_its_title_and_the_engines_account(english, examples):
-    text = flat(english)
-    for number, checked in enumerate(examples, start=1):
-        assert f"{number}. {checked.example.title['en']}" in text
-    assert "Move 1: A writes O in B2: 2 points (B1-B3, A2-C2). A writes again." in text
-    assert "Move 5: A writes O in L3C3: 2 points (L2C3-L4C3, L3C2-L3C4). A writes again." in text
-    assert "Move 9: B writes S in A1: 2 points (A1-A3, A1-C1). The game ends." in text
-    assert "Score: A 1, B 2. Player B wins." in text
+    text = flat(english).replace("\u00a0", " ")
+    for number, title in enumerate(TITLES, start=1):
+        assert f"{number}. {title}" in text
+    assert "Move 1: A writes O in B2 and scores 2 points (B1-B3, A2-C2). A writes again." in text
+    # The French article's game, written in L1C1, printed in this kit's notation, A1.
+    assert "Move 5: A writes O in C3 and scores 2 points (C2-C4, B3-D3). A writes again." in text
+    assert "Move 2: A writes S in D4 and scores no points. B writes next." in text
+    assert "Move 9: A writes S in B1 and scores 1 point (B1-B3). The game ends." in text
+    assert "Score: A 2, B 1. Player A wins." in text
     assert "Score: A + C 1, B + D 1. The game goes on." in text
 
 
@@ -48,10 +64,10 @@ def test_each_new_line_is_drawn_through_its_three_cell_centres_and_named(english
             for line in lines:
                 (x0, y0), (x1, y1) = line["pts"][0], line["pts"][-1]
                 length = math.hypot(x1 - x0, y1 - y0) / MM
-                # Two cells from centre to centre, across or along a diagonal.
-                assert length == pytest.approx(18.0, abs=0.05) or length == pytest.approx(18.0 * 2**0.5, abs=0.05)
+                # Two cells of 10 mm from centre to centre, across or along a diagonal.
+                assert length == pytest.approx(20.0, abs=0.05) or length == pytest.approx(20.0 * 2**0.5, abs=0.05)
                 middle = ((x0 + x1) / 2, (y0 + y1) / 2)  # pdfplumber measures y from the top
-                letters = [c for c in page.chars if c["text"] == "O" and c["size"] > 12]
+                letters = [c for c in page.chars if c["text"] == "O" and c["size"] > 11.9]  # diagram letters, 12 pt
                 assert any(
                     math.hypot((c["x0"] + c["x1"]) / 2 - middle[0], (c["top"] + c["bottom"]) / 2 - middle[1]) < 2 * MM
                     for c in letters
@@ -61,7 +77,10 @@ def test_each_new_line_is_drawn_through_its_three_cell_centres_and_named(english
     text = flat(english)
     for checked in examples:
         for step in checked.steps:
-            for name in checked.names(step).split(", ") if step.segments else []:
+            # Named in the kit's notation (A1), whatever notation the example's file uses.
+            for name in (
+                segment_names(step.segments, checked.example.size, Notation.A1).split(", ") if step.segments else []
+            ):
                 assert name in text
 
 
@@ -69,20 +88,23 @@ def test_a_100_mm_calibration_bar(english):
     with pages(english) as pdf:
         bars = [rect for rect in pdf.pages[0].rects if abs(rect["width"] / MM - 100.0) < 0.01]
     assert len(bars) == 1
-    assert "This bar measures 100 mm when printed at 100 %." in flat(english)
+    assert "This bar measures 100 mm when printed at 100%." in flat(english).replace("\u00a0", " ")
 
 
 def test_printing_adaptations_watching_and_talking_are_covered(english):
     text = flat(english)
     for phrase in (
-        "100 %",
+        "100%",
         "never “fit to page”",
         "headers and footers",
         "A first round on 3 × 3.",
         "Large letters, an adult writing.",
         "While they play, watch for",
         "After the game, talk about",
-        "Keep these pages apart from the players' pack",
+        "Keep these pages apart from the players’ pack",
+        "How long it takes",
+        "Handing over the pencil.",
+        "Ask a child to explain one legal choice",
     ):
         assert phrase in text, phrase
 
@@ -91,8 +113,9 @@ def test_the_notes_describe_this_kit(examples):
     from sos_print.engine.rules import Variant
 
     text = flat(teacher_document(PrintOptions(size=5, groups=12, variant=Variant(target=4)), examples).data)
-    assert "12 boards of 5 × 5 cells and 12 scoring audits" in text
-    assert "First to 4 points wins." in text
+    assert "12 boards of 5 × 5 cells and 12 scoring audits" in text.replace("\u00a0", " ")
+    assert "The first player to reach 4 points wins." in text
+    assert "This kit’s 5 × 5 board means 25 moves a game." in text.replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize("paper", list(Paper))

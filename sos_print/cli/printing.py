@@ -116,18 +116,23 @@ def rules(
         typer.Option("--example", help="The worked-example file to show (default: a shipped one in the notation)."),
     ] = None,
     size: Annotated[
-        int, typer.Option("--size", min=3, max=8, help="Size of the board the naming diagram shows, from 3 to 8.")
+        int,
+        typer.Option(
+            "--size",
+            min=3,
+            max=8,
+            help="Size of the board the players use, from 3 to 8: the sheet shows how its cells are named.",
+        ),
     ] = 4,
 ) -> None:
     """Write the rule sheet: the rules, the variants, naming cells, and a worked example checked by the engine."""
-    from sos_print.documents.rulesheet import rule_example, rules_document
+    from sos_print.documents.rulesheet import rules_document
     from sos_print.engine.frozen import replace
 
     sheet = replace(options, size=size)
 
     def render(progress: ProgressFn) -> list["Rendered"]:
-        checked = checked_examples([example] if example else None)
-        return [rules_document(sheet, rule_example(checked, sheet.notation))]
+        return [rules_document(sheet, checked_examples([example] if example else None))]
 
     run([out], force, render)
 

@@ -35,7 +35,7 @@ def run(targets: list[Path], force: bool, render: Callable[[ProgressFn], list[Re
         raise typer.Exit(1) from None
     except LayoutError as error:
         clear_progress()
-        usage(f"{error}; try without --large-print or --two-per-page")
+        usage(str(error))
     except SosError as error:
         clear_progress()
         typer.echo(f"sos-print: {error}", err=True)

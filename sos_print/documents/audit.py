@@ -1,13 +1,15 @@
-"""Draws scoring audits: one row per possible move, running totals, and a box for pausing the game."""
+"""Draws scoring audits: who plays, one row per possible move with running totals, and a box for pausing the game."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report
+from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen
 from sos_print.pages.layout import (
     AUDIT_FILL_GREY,
@@ -16,10 +18,11 @@ from sos_print.pages.layout import (
     AUDIT_MIN_ROW,
     AUDIT_ROW,
     BODY_PT,
+    HEADING_PT,
     MARGIN,
     MM,
+    NOTES_PT,
     SMALL_PT,
-    SUBTITLE_PT,
     TITLE_PT,
     Box,
     scale_of,
@@ -29,21 +32,26 @@ from sos_print.pages.players import AuditPlan, audit_plan, group_labels
 from sos_print.pages.words import Label
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
+    StripLayout,
     draw_box,
     draw_centred,
-    draw_corner,
-    draw_header,
+    draw_group,
     draw_label,
     draw_rule_line,
-    header_height,
+    draw_strip,
+    group_room,
+    layout_strip,
     set_label,
 )
 
 GAP = 4.0
-FIXED_COLUMNS = (13.0, 19.0, 27.0)  # move, player, new letter cell (mm)
-POINTS_COLUMN = 17.0
-HEAD_PT = SMALL_PT * 1.1
+FIXED_COLUMNS = (13.0, 17.0, 15.0, 16.0)  # move, player, letter, cell (mm)
+POINTS_COLUMN = 16.0
+SEGMENTS_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
 PAUSE_LINE = 8.0  # room to write a score above its line, mm
+PAUSE_PAD = 3.0  # inside the pause box, mm
+PAUSE_SHARE = 0.42  # of the pause box, for its title and hint
+NAME_LINE = 8.0  # room to write a name above its line, mm
 TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # by number of sides
 
 
@@ -57,14 +65,29 @@ class AuditPage:
     row: float = AUDIT_ROW
 
 
+def head_size(plan: AuditPlan, width: float, scale: float) -> float:
+    """Returns the type size of the column headers: NOTES_PT, or SMALL_PT when that leaves the new lines too little."""
+    return next(
+        (size * scale for size in (NOTES_PT, SMALL_PT) if _widths(plan, width, size * scale)[4] >= SEGMENTS_MIN),
+        SMALL_PT * scale,
+    )
+
+
 def column_widths(plan: AuditPlan, width: float, scale: float) -> list[float]:
-    """Returns each column's width (mm): wide enough for its longest header word; segments take what is left."""
+    """Returns each column's width (mm): wide enough for its longest header word; the new lines take what is left."""
+    widths = _widths(plan, width, head_size(plan, width, scale))
+    if widths[4] < SEGMENTS_MIN:
+        raise LayoutError(f"the scoring audit's columns do not fit across the page ({len(plan.sides)} totals)")
+    return widths
+
+
+def _widths(plan: AuditPlan, width: float, size: float) -> list[float]:
     bases = [*FIXED_COLUMNS, 0.0, POINTS_COLUMN] + [TOTAL_COLUMN.get(len(plan.sides), 15.0)] * len(plan.sides)
     widths = [
-        max(base, _longest_word(label, HEAD_PT * scale) + 2 * AUDIT_HEAD_PAD)
+        max(base, _longest_word(label, size) + 2 * AUDIT_HEAD_PAD)
         for base, label in zip(bases, plan.columns, strict=True)
     ]
-    widths[3] = width - sum(widths) + widths[3]
+    widths[4] = width - sum(widths) + widths[4]
     return widths
 
 
@@ -73,68 +96,101 @@ def _longest_word(label: Label, size: float) -> float:
 
 
 def _header_height(plan: AuditPlan, widths: list[float], scale: float) -> float:
+    size = head_size(plan, sum(widths), scale)
     return 2 * AUDIT_HEAD_PAD + max(
-        set_label(label, HEAD_PT * scale, w - 2 * AUDIT_HEAD_PAD, bold=True).height
+        set_label(label, size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
         for label, w in zip(plan.columns, widths, strict=True)
     )
 
 
-def _title_height(plan: AuditPlan, box: Box, scale: float, first: bool) -> float:
-    title, size = (plan.title, TITLE_PT) if first else (plan.continued, TITLE_PT * 0.8)
-    height = header_height(title, size * scale, box, plan.class_name, SUBTITLE_PT * scale) + GAP / 2
+def _title_height(plan: AuditPlan, box: Box, scale: float, first: bool, strip: StripLayout) -> float:
+    title, size = (plan.title, TITLE_PT) if first else (plan.continued, HEADING_PT)
+    height = strip.height + set_label(title, size * scale, box.width, bold=True).height + GAP / 2
     if first:
         height += set_label(plan.intro, BODY_PT * scale, box.width).height + GAP
+        height += _names_height(plan, scale) + GAP
     return height
 
 
+def _names_height(plan: AuditPlan, scale: float) -> float:
+    return max(set_label(plan.names, NOTES_PT * scale).height, NAME_LINE)
+
+
 def pause_height(plan: AuditPlan, width: float, scale: float) -> float:
-    """Returns the height (mm) of the pause box: title, two captions, lines to write on, a hint."""
-    inner = width - 6.0
+    """Returns the height (mm) of the pause box: its title and hint on the left, the fields to fill on the right."""
+    left, right = _pause_columns(width)
+    title = set_label(plan.pause_title, BODY_PT * scale, left, bold=True).height
+    hint = set_label(plan.pause_hint, NOTES_PT * scale, left).height
     caption = max(
-        set_label(label, SMALL_PT * scale * 1.1, inner / 2 - 4).height for label in (plan.pause_scores, plan.pause_next)
+        set_label(label, NOTES_PT * scale, right / 2 - 3.0).height for label in (plan.pause_scores, plan.pause_next)
     )
-    return (
-        6.0
-        + set_label(plan.pause_title, BODY_PT * scale, inner, bold=True).height
-        + 1.5
-        + caption
-        + PAUSE_LINE
-        + 2.0
-        + set_label(plan.pause_hint, SMALL_PT * scale, inner).height
-    )
+    return 2 * PAUSE_PAD + max(title + 1.5 + hint, caption + PAUSE_LINE)
 
 
-def paginate(plan: AuditPlan, box: Box, scale: float) -> list[AuditPage]:
-    """Splits the rows over pages, the table header repeated on each, the pause box after the last row."""
-    widths = column_widths(plan, box.width, scale)
-    head = _header_height(plan, widths, scale)
+def _pause_columns(width: float) -> tuple[float, float]:
+    """Returns the widths (mm) of the pause box's two columns, inside its padding."""
+    inner = width - 2 * PAUSE_PAD
+    return inner * PAUSE_SHARE - 3.0, inner * (1 - PAUSE_SHARE)
+
+
+def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> list[AuditPage]:
+    """Splits the rows over as few pages as rows of at least AUDIT_MIN_ROW allow, as evenly as they fit.
+
+    The table header is repeated on each page and the pause box follows the last row.
+    Rows are as tall as AUDIT_ROW when the pages have room.
+    """
+    head = _header_height(plan, column_widths(plan, box.width, scale), scale)
     pause = pause_height(plan, box.width, scale) + GAP
-    room = box.height - _title_height(plan, box, scale, True) - head
-    # One page if the rows, a little shorter but still large enough to write in, leave room for the pause box.
-    if (room - pause) / plan.rows >= AUDIT_MIN_ROW:
-        return [AuditPage(True, range(1, plan.rows + 1), True, min(AUDIT_ROW, (room - pause) / plan.rows))]
-    pages: list[AuditPage] = []
-    move = 1
-    while move <= plan.rows:
-        first = not pages
-        room = box.height - _title_height(plan, box, scale, first) - head
-        fits = min(int(room // AUDIT_ROW), plan.rows - move + 1)
-        last = move + fits > plan.rows
-        if last and room - fits * AUDIT_ROW < pause:
-            # The pause box follows the last rows; a table never continues with no row in it.
-            short = int(-(-(pause - (room - fits * AUDIT_ROW)) // AUDIT_ROW))
-            fits, last = (fits - short, False) if fits > short else (fits, True)
-        pages.append(AuditPage(first, range(move, move + fits), last))
-        move += fits
-    return pages
+    first = box.height - _title_height(plan, box, scale, True, strip) - head
+    later = box.height - _title_height(plan, box, scale, False, strip) - head
+    for pages in range(1, plan.rows + 1):
+        rooms = [first] + [later] * (pages - 1)
+        rooms[-1] -= pause
+        if min(rooms) < AUDIT_MIN_ROW:
+            continue
+        if sum(math.floor(room / AUDIT_MIN_ROW) for room in rooms) >= plan.rows:
+            break
+    else:
+        raise LayoutError(f"an audit page has no room for rows of {AUDIT_MIN_ROW:g} mm")
+    row = _tallest_row(rooms, plan.rows)
+    counts = _balanced([math.floor(room / row + 1e-9) for room in rooms], plan.rows)
+    result, move = [], 1
+    for k, count in enumerate(counts):
+        result.append(AuditPage(k == 0, range(move, move + count), k == len(counts) - 1, row))
+        move += count
+    return result
 
 
-def draw_audit_page(canvas: Canvas, *, plan: AuditPlan, page: AuditPage, box: Box, scale: float) -> None:
+def _tallest_row(rooms: list[float], rows: int) -> float:
+    """Returns the tallest row height, at most AUDIT_ROW, with which the pages still hold every row."""
+    row = AUDIT_ROW
+    while row > AUDIT_MIN_ROW and sum(math.floor(room / row + 1e-9) for room in rooms) < rows:
+        row = max(AUDIT_MIN_ROW, row - 0.1)
+    return row
+
+
+def _balanced(capacities: list[int], rows: int) -> list[int]:
+    """Returns how many rows go on each page: as even as the capacities allow, none empty."""
+    counts, left = [], rows
+    for k, capacity in enumerate(capacities):
+        pages_left = len(capacities) - k
+        later = sum(capacities[k + 1 :])
+        count = min(capacity, max(math.ceil(left / pages_left), left - later))
+        counts.append(count)
+        left -= count
+    return counts
+
+
+def draw_audit_page(
+    canvas: Canvas, *, plan: AuditPlan, page: AuditPage, box: Box, strip: StripLayout, scale: float
+) -> None:
     """Draws one audit page but the group number."""
-    title, size = (plan.title, TITLE_PT) if page.first else (plan.continued, TITLE_PT * 0.8)
-    top = draw_header(canvas, title, size * scale, box, plan.class_name, SUBTITLE_PT * scale) - GAP / 2
+    top = draw_strip(canvas, plan.strip, strip, box, scale)
+    title, size = (plan.title, TITLE_PT) if page.first else (plan.continued, HEADING_PT)
+    top = draw_label(canvas, title, box.x, top, size * scale, width=box.width, bold=True) - GAP / 2
     if page.first:
         top = draw_label(canvas, plan.intro, box.x, top, BODY_PT * scale, width=box.width) - GAP
+        top = _draw_names(canvas, plan, box, top, scale) - GAP
     widths = column_widths(plan, box.width, scale)
     top = _draw_table(canvas, plan, page, box.x, top, widths, scale)
     if page.pause:
@@ -142,11 +198,29 @@ def draw_audit_page(canvas: Canvas, *, plan: AuditPlan, page: AuditPage, box: Bo
         _draw_pause(canvas, plan, Box(box.x, top - GAP - height, box.width, height), scale)
 
 
+def _draw_names(canvas: Canvas, plan: AuditPlan, box: Box, top: float, scale: float) -> float:
+    """Draws "Names:" and a line to write each seat's player on."""
+    size = NOTES_PT * scale
+    names = plan.names
+    caption = set_label(names, size)
+    line = top - _names_height(plan, scale) + 1.0
+    draw_label(canvas, names, box.x, line + caption.height - 0.5, size)
+    start = box.x + caption.width + 4.0
+    slot = (box.right - start) / len(plan.seats)
+    for k, seat in enumerate(plan.seats):
+        x = start + k * slot
+        seat_label = set_label((seat,), BODY_PT * scale, bold=True)
+        draw_label(canvas, (seat,), x, line + seat_label.height - 0.5, BODY_PT * scale, bold=True)
+        draw_rule_line(canvas, x + seat_label.width + 1.5, x + slot - 3.0, line)
+    return top - _names_height(plan, scale)
+
+
 def _draw_table(
     canvas: Canvas, plan: AuditPlan, page: AuditPage, x: float, top: float, widths: list[float], scale: float
 ) -> float:
     head = _header_height(plan, widths, scale)
     total = sum(widths)
+    size = head_size(plan, total, scale)
     draw_box(canvas, Box(x, top - head, total, head), AUDIT_LINE_PT, fill_grey=AUDIT_FILL_GREY)
     left = x
     for label, width in zip(plan.columns, widths, strict=True):
@@ -155,7 +229,7 @@ def _draw_table(
             label,
             left + AUDIT_HEAD_PAD,
             top - AUDIT_HEAD_PAD,
-            HEAD_PT * scale,
+            size,
             width=width - 2 * AUDIT_HEAD_PAD,
             bold=True,
         )
@@ -169,29 +243,30 @@ def _draw_table(
     canvas.grid([v * MM for v in xs], [v * MM for v in ys])
     for k, move in enumerate(page.moves):
         centre_y = top - head - (k + 0.5) * page.row
-        draw_centred(canvas, str(move), x + widths[0] / 2, centre_y, BODY_PT * scale * 0.9)
+        draw_centred(canvas, str(move), x + widths[0] / 2, centre_y, BODY_PT * scale)
     return bottom
 
 
 def _draw_pause(canvas: Canvas, plan: AuditPlan, box: Box, scale: float) -> None:
     draw_box(canvas, box, 1.2)
-    inner = box.inset(3.0)
-    top = draw_label(canvas, plan.pause_title, inner.x, inner.top, BODY_PT * scale, bold=True, width=inner.width)
-    half = inner.width / 2
-    caption_pt = SMALL_PT * scale * 1.1
+    inner = box.inset(PAUSE_PAD)
+    left, right = _pause_columns(box.width)
+    below = draw_label(canvas, plan.pause_title, inner.x, inner.top, BODY_PT * scale, bold=True, width=left)
+    draw_label(canvas, plan.pause_hint, inner.x, below - 1.5, NOTES_PT * scale, width=left)
+    x = inner.right - right
+    half = right / 2
     bottoms = [
-        draw_label(canvas, label, x, top - 1.5, caption_pt, width=half - 4)
-        for label, x in ((plan.pause_scores, inner.x), (plan.pause_next, inner.x + half))
+        draw_label(canvas, label, field_x, inner.top, NOTES_PT * scale, width=half - 3.0)
+        for label, field_x in ((plan.pause_scores, x), (plan.pause_next, x + half))
     ]
     line_y = min(bottoms) - PAUSE_LINE
-    slot = (half - 6) / len(plan.sides)
+    slot = (half - 3.0) / len(plan.sides)
     for k, side in enumerate(plan.sides):
-        sx = inner.x + k * slot
+        sx = x + k * slot
         name = set_label((side.short,), BODY_PT * scale, bold=True)
         draw_label(canvas, (side.short,), sx, line_y + name.height - 1.0, BODY_PT * scale, bold=True)
-        draw_rule_line(canvas, sx + name.width + 1.5, sx + slot - 2.0, line_y)
-    draw_rule_line(canvas, inner.x + half, inner.right, line_y)
-    draw_label(canvas, plan.pause_hint, inner.x, line_y - 2.0, SMALL_PT * scale, width=inner.width)
+        draw_rule_line(canvas, sx + name.width + 1.0, sx + slot - 1.5, line_y)
+    draw_rule_line(canvas, x + half, inner.right, line_y)
 
 
 def render_audits(
@@ -207,26 +282,28 @@ def render_audits(
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    pages = paginate(plan, box, scale)
+    # Room for the widest corner label, "Group 15 of 15 · 2 / 2".
+    strip = layout_strip(plan.strip, box.width, group_room([_corner(label, 9, 9) for label in groups], scale), scale)
+    pages = paginate(plan, box, scale, strip)
     paper = Box(0, 0, width, height)
     for number, label in enumerate(groups, start=1):
         if number == 1 and bookmark:
             document.bookmark(bookmark)
         for k, page in enumerate(pages, start=1):
-            draw = partial(draw_audit_page, plan=plan, page=page, box=box, scale=scale)
-            document.reuse(("audit", plan, page, box, scale), paper, draw, 0, 0)
-            _draw_group(document.canvas, plan, label, k, len(pages), box, scale)
+            draw = partial(draw_audit_page, plan=plan, page=page, box=box, strip=strip, scale=scale)
+            document.reuse(("audit", plan, page, box, scale, strip), paper, draw, 0, 0)
+            draw_group(document.canvas, _corner(label, k, len(pages)), box, strip, scale)
             document.end_page()
         if progress:
             progress(number)
 
 
-def _draw_group(canvas: Canvas, plan: AuditPlan, label: Label, page: int, pages: int, box: Box, scale: float) -> None:
-    """Draws "Group k of n" at the top right, with "page i / n" when the audit takes several pages."""
-    if pages > 1:
-        suffix = f"{page} / {pages}"
-        label = tuple(f"{text} \u00b7 {suffix}" for text in label) if label else (suffix,)
-    draw_corner(canvas, label, box, plan.class_name, SUBTITLE_PT * scale)
+def _corner(label: Label, page: int, pages: int) -> Label:
+    """Returns the group label, with "page i / n" when the audit takes several pages."""
+    if pages == 1:
+        return label
+    suffix = f"{page} / {pages}"
+    return tuple(f"{text} \u00b7 {suffix}" for text in label) if label else (suffix,)
 
 
 def add_audits(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:

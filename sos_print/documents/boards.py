@@ -1,4 +1,4 @@
-"""Draws player boards: a labelled grid, the rule in one sentence, and a name and score tally per side."""
+"""Draws player boards: header strip, labelled grid, the rule in one sentence, a name and score tally per side."""
 
 from __future__ import annotations
 
@@ -7,18 +7,18 @@ from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report
+from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report, strip_box
+from sos_print.documents.refusal import refusal
 from sos_print.documents.scoretable import block_height, draw_block, draw_table, table_height
 from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen, replace
 from sos_print.pages.layout import (
     BODY_PT,
     CUT_LINE_DASH,
-    LABEL_PT,
+    HEADING_PT,
     MARGIN,
     MAX_CELL,
-    SMALL_PT,
-    SUBTITLE_PT,
+    NOTES_PT,
     TITLE_PT,
     TWO_UP_MAX_SIZE,
     Box,
@@ -30,15 +30,17 @@ from sos_print.pages.players import BoardPlan, board_plan, group_labels
 from sos_print.pages.words import Label
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
-    draw_corner,
+    StripLayout,
     draw_dashed,
-    draw_grid,
-    draw_header,
+    draw_group,
     draw_label,
-    header_height,
-    label_gutters,
+    draw_strip,
+    group_room,
+    layout_corner,
+    layout_strip,
     set_label,
 )
+from sos_print.pdf.grids import draw_grid, label_gutters
 
 GAP = 4.0  # between the parts of a board, mm
 SIDE_COLUMN = 74.0  # width of the tally column beside the grid on half-page boards, mm
@@ -47,8 +49,9 @@ CUT_GAP = 10.0  # space between a half-page board and the cut line, mm
 
 @frozen
 class Geometry:
-    """Holds where the parts of one board go: the grid, the hint (if there is room), the score table or blocks."""
+    """Holds where the parts of one board go: the strip, the grid, the hint (if shown), the score table or blocks."""
 
+    strip: StripLayout
     cell: float
     grid_x: float
     grid_y: float
@@ -58,49 +61,62 @@ class Geometry:
     blocks: tuple[Box, ...] = ()
 
 
-def _header_height(plan: BoardPlan, box: Box, scale: float) -> float:
-    height = header_height(plan.title, TITLE_PT * scale, box, plan.class_name, SUBTITLE_PT * scale)
+def fit(
+    plan: BoardPlan, box: Box, scale: float, group: tuple[float, float], hint: bool | None = None
+) -> Geometry | None:
+    """Places the board in `box`, trying layouts from the fullest to the most compact; None if none fits.
+
+    The first layout whose cells reach the smallest size allowed wins: the score table
+    under the grid, the tallies beside it (half pages), the table in two columns, and
+    last, without the sentence on naming cells (the rule sheet explains it too). `hint`
+    True or False keeps only the layouts with or without that sentence.
+    """
+    n = plan.grid.size
+    two_columns = len(plan.sides) > 2
+    attempts: list[tuple[bool, Callable[[BoardPlan, Box, float, StripLayout], Geometry | None]]] = [
+        (True, partial(_stacked, columns=1, hint=True)),
+        (True, partial(_beside, hint=True)),
+        *([(True, partial(_stacked, columns=2, hint=True))] if two_columns else []),
+        (False, partial(_stacked, columns=1, hint=False)),
+        *([(False, partial(_stacked, columns=2, hint=False))] if two_columns else []),
+        (False, partial(_beside, hint=False)),
+    ]
+    # A compact header, the title beside the class and group, gives half pages the room they need.
+    for strip in (
+        layout_strip(plan.strip, box.width, group, scale),
+        layout_corner(plan.strip, box.width, group, scale),
+    ):
+        if strip is None:
+            continue
+        for with_hint, attempt in attempts:
+            if hint is not None and with_hint is not hint:
+                continue
+            geometry = attempt(plan, box, scale, strip)
+            if geometry is not None and geometry.cell >= min_cell(n):
+                return geometry
+    return None
+
+
+def _header_height(plan: BoardPlan, box: Box, scale: float, strip: StripLayout) -> float:
+    title = set_label(plan.title, TITLE_PT * scale, strip.title_width or box.width, bold=True).height
+    height = max(title, strip.height) if strip.title_width else strip.height + title
     if plan.smaller:
-        height += set_label(plan.smaller, SUBTITLE_PT * scale, box.width, bold=True).height
+        height += set_label(plan.smaller, HEADING_PT * scale, box.width, bold=True).height
     for label in (plan.rule, *plan.notes):
         height += 1.5 + set_label(label, BODY_PT * scale, box.width).height
     return height + GAP
 
 
-def fit(plan: BoardPlan, box: Box, scale: float) -> Geometry:
-    """Places the board in `box`, trying layouts from the fullest to the most compact.
-
-    The first layout whose cells reach the smallest size allowed wins: the score table
-    under the grid, the tallies beside it (half pages), the table in two columns, and
-    last, without the sentence on naming cells (the rule sheet explains it too).
-    """
-    n = plan.grid.size
-    two_columns = len(plan.sides) > 2
-    attempts: list[Callable[[BoardPlan, Box, float], Geometry | None]] = [
-        partial(_stacked, columns=1, hint=True),
-        partial(_beside, hint=True),
-        *([partial(_stacked, columns=2, hint=True)] if two_columns else []),
-        partial(_stacked, columns=1, hint=False),
-        *([partial(_stacked, columns=2, hint=False)] if two_columns else []),
-        partial(_beside, hint=False),
-    ]
-    for attempt in attempts:
-        geometry = attempt(plan, box, scale)
-        if geometry is not None and geometry.cell >= min_cell(n):
-            return geometry
-    raise LayoutError(f"a {n}x{n} board does not fit with cells of at least {min_cell(n):g} mm")
+def _body(plan: BoardPlan, box: Box, scale: float, strip: StripLayout) -> Box:
+    return Box(box.x, box.y, box.width, box.height - _header_height(plan, box, scale, strip))
 
 
-def _body(plan: BoardPlan, box: Box, scale: float) -> Box:
-    return Box(box.x, box.y, box.width, box.height - _header_height(plan, box, scale))
-
-
-def _stacked(plan: BoardPlan, box: Box, scale: float, columns: int, hint: bool) -> Geometry:
+def _stacked(plan: BoardPlan, box: Box, scale: float, strip: StripLayout, columns: int, hint: bool) -> Geometry:
     """Puts the grid under the header, centred, then the hint, then the score table at the bottom."""
     n = plan.grid.size
-    side_gutter, end_gutter = label_gutters(plan.grid, LABEL_PT * scale)
-    body = _body(plan, box, scale)
-    hint_h = set_label(plan.hint, SMALL_PT * scale, box.width).height + GAP if hint else 0.0
+    side_gutter, end_gutter = label_gutters(plan.grid, BODY_PT * scale)
+    body = _body(plan, box, scale, strip)
+    hint_h = set_label(plan.hint, NOTES_PT * scale, box.width).height + GAP if hint else 0.0
     table_h = table_height(plan, box.width, scale, columns)
     free_h = body.height - table_h - hint_h - GAP - 2 * end_gutter
     cell = min(free_h / n, (body.width - 2 * side_gutter) / n, MAX_CELL)
@@ -109,16 +125,16 @@ def _stacked(plan: BoardPlan, box: Box, scale: float, columns: int, hint: bool) 
     grid_y = body.top - (free_h - side) / 2 - end_gutter - side
     hint_box = Box(box.x, grid_y - end_gutter - hint_h, box.width, hint_h - GAP) if hint else None
     table = Box(box.x, box.y, box.width, table_h)
-    return Geometry(cell, box.x + (box.width - side) / 2, grid_y, hint_box, table=table, table_columns=columns)
+    return Geometry(strip, cell, box.x + (box.width - side) / 2, grid_y, hint_box, table=table, table_columns=columns)
 
 
-def _beside(plan: BoardPlan, box: Box, scale: float, hint: bool) -> Geometry | None:
+def _beside(plan: BoardPlan, box: Box, scale: float, strip: StripLayout, hint: bool) -> Geometry | None:
     """Puts the grid on the left and a column of tally blocks on the right, for half-page boards."""
     n = plan.grid.size
-    side_gutter, end_gutter = label_gutters(plan.grid, LABEL_PT * scale)
-    body = _body(plan, box, scale)
+    side_gutter, end_gutter = label_gutters(plan.grid, BODY_PT * scale)
+    body = _body(plan, box, scale, strip)
     block_h = block_height(plan, SIDE_COLUMN, scale)
-    hint_h = set_label(plan.hint, SMALL_PT * scale, SIDE_COLUMN).height if hint else 0.0
+    hint_h = set_label(plan.hint, NOTES_PT * scale, SIDE_COLUMN).height if hint else 0.0
     if len(plan.sides) * (block_h + GAP) + hint_h > body.height:
         return None
     cell = min((body.height - 2 * end_gutter) / n, (body.width - SIDE_COLUMN - GAP - 2 * side_gutter) / n, MAX_CELL)
@@ -127,31 +143,46 @@ def _beside(plan: BoardPlan, box: Box, scale: float, hint: bool) -> Geometry | N
         Box(column_x, body.top - (k + 1) * block_h - k * GAP, SIDE_COLUMN, block_h) for k in range(len(plan.sides))
     )
     hint_box = Box(column_x, blocks[-1].y - GAP - hint_h, SIDE_COLUMN, hint_h) if hint else None
-    return Geometry(cell, box.x + side_gutter, body.top - end_gutter - n * cell, hint_box, blocks=blocks)
+    return Geometry(strip, cell, box.x + side_gutter, body.top - end_gutter - n * cell, hint_box, blocks=blocks)
 
 
 def draw_board(canvas: Canvas, *, plan: BoardPlan, box: Box, geometry: Geometry, scale: float) -> None:
     """Draws everything of one board but the group number."""
-    top = draw_header(canvas, plan.title, TITLE_PT * scale, box, plan.class_name, SUBTITLE_PT * scale)
+    strip = geometry.strip
+    top = draw_strip(canvas, plan.strip, strip, box, scale)
+    bottom = draw_label(
+        canvas, plan.title, box.x, top, TITLE_PT * scale, width=strip.title_width or box.width, bold=True
+    )
+    top = min(bottom, top - strip.height) if strip.title_width else bottom
     if plan.smaller:
-        top = draw_label(canvas, plan.smaller, box.x, top, SUBTITLE_PT * scale, width=box.width, bold=True)
+        top = draw_label(canvas, plan.smaller, box.x, top, HEADING_PT * scale, width=box.width, bold=True)
     for label in (plan.rule, *plan.notes):
         top = draw_label(canvas, label, box.x, top - 1.5, BODY_PT * scale, width=box.width)
-    draw_grid(canvas, plan.grid, geometry.grid_x, geometry.grid_y, geometry.cell, LABEL_PT * scale)
+    draw_grid(canvas, plan.grid, geometry.grid_x, geometry.grid_y, geometry.cell, BODY_PT * scale)
     hint = geometry.hint
     if hint is not None:
         align, x = ("centre", hint.x + hint.width / 2) if hint.width == box.width else ("left", hint.x)
-        draw_label(canvas, plan.hint, x, hint.top, SMALL_PT * scale, width=hint.width, align=align)
+        draw_label(canvas, plan.hint, x, hint.top, NOTES_PT * scale, width=hint.width, align=align)
     if geometry.table is not None:
         draw_table(canvas, plan, geometry.table, scale, geometry.table_columns)
     for side, area in zip(plan.sides, geometry.blocks, strict=False):
         draw_block(canvas, plan, side, area, scale)
 
 
+def board_box(paper: tuple[float, float], two_per_page: bool) -> Box:
+    """Returns the box one board is drawn in: the page within its margins, or its upper half."""
+    width, height = paper
+    page = Box(0, 0, width, height).inset(MARGIN)
+    if two_per_page:
+        return Box(page.x, height / 2 + CUT_GAP, page.width, page.top - height / 2 - CUT_GAP)
+    return page
+
+
 def render_boards(
     document: Document,
     plan: BoardPlan,
     groups: list[Label],
+    geometry: Geometry,
     *,
     large_print: bool = False,
     two_per_page: bool = False,
@@ -162,13 +193,9 @@ def render_boards(
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     page = Box(0, 0, width, height).inset(MARGIN)
-    if two_per_page and plan.grid.size > TWO_UP_MAX_SIZE:
-        raise LayoutError(f"two boards per page fit only boards up to {TWO_UP_MAX_SIZE}x{TWO_UP_MAX_SIZE}")
-    # On a half page, the box is the upper half; the lower board is the same drawing moved down.
-    box = Box(page.x, height / 2 + CUT_GAP, page.width, page.top - height / 2 - CUT_GAP) if two_per_page else page
-    geometry = fit(plan, box, scale)
+    box = board_box((width, height), two_per_page)
     paper = Box(0, 0, width, height)
-    key = ("board", plan, box, scale)
+    key = ("board", plan, box, scale, geometry)
     per_page = 2 if two_per_page else 1
     for first in range(0, len(groups), per_page):
         if first == 0 and bookmark:
@@ -180,8 +207,7 @@ def render_boards(
             document.reuse(
                 key, paper, partial(draw_board, plan=plan, box=box, geometry=geometry, scale=scale), 0, shift
             )
-            corner = Box(box.x, box.y + shift, box.width, box.height)
-            draw_corner(document.canvas, label, corner, plan.class_name, SUBTITLE_PT * scale)
+            draw_group(document.canvas, label, strip_box(box, shift), geometry.strip, scale)
         if len(on_page) == 2:
             draw_dashed(document.canvas, page.x, page.right, height / 2, CUT_LINE_DASH)
         document.end_page()
@@ -189,12 +215,25 @@ def render_boards(
             progress(first + len(on_page))
 
 
+def board_geometry(options: PrintOptions, hint: bool | None = None) -> Geometry | None:
+    """Returns where a board printed with `options` goes, or None if no layout keeps its cells large enough."""
+    if options.two_per_page and options.size > TWO_UP_MAX_SIZE:
+        return None
+    scale = scale_of(options.large_print)
+    box = board_box(options.paper.size_mm, options.two_per_page)
+    return fit(board_plan(options), box, scale, group_room(group_labels(options), scale), hint)
+
+
 def add_boards(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:
-    """Adds one player board per group to `document`."""
+    """Adds one player board per group to `document`, or refuses if the cells would be too small."""
+    geometry = board_geometry(options)
+    if geometry is None:
+        raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
     render_boards(
         document,
         board_plan(options),
         group_labels(options),
+        geometry,
         large_print=options.large_print,
         two_per_page=options.two_per_page,
         bookmark=joined(options, "board.bookmark"),
@@ -212,19 +251,24 @@ def boards_document(options: PrintOptions, progress: Progress | None = None) -> 
 
 
 def grids_document(options: PrintOptions, sizes: list[int], progress: Progress | None = None) -> Rendered:
-    """Returns one blank board of each size in `sizes`."""
+    """Returns one blank board of each size in `sizes`; the sentence on naming cells is on all of them or none."""
     listed = ", ".join(str(size) for size in sizes)
     document = new_document(
         options, joined(options, "common.grids_title"), joined(options, "common.grids_subject", sizes=listed)
     )
-    for done, size in enumerate(sizes, start=1):
-        single = replace(options, size=size, groups=1, two_per_page=False)
+    singles = [replace(options, size=size, groups=1, two_per_page=False) for size in sizes]
+    hint = all(board_geometry(single, hint=True) is not None for single in singles)
+    for done, single in enumerate(singles, start=1):
+        geometry = board_geometry(single, hint=hint)
+        if geometry is None:
+            raise LayoutError(refusal(single, lambda relaxed: board_geometry(relaxed) is not None))
         render_boards(
             document,
             board_plan(single),
             group_labels(single),
+            geometry,
             large_print=options.large_print,
-            bookmark=joined(single, "common.grids_bookmark", size=size),
+            bookmark=joined(single, "common.grids_bookmark", size=single.size),
         )
         if progress:
             progress("grids", done, len(sizes))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sos_print.engine.frozen import frozen
+from sos_print.pages.layout import Box
 from sos_print.pages.options import PrintOptions
 from sos_print.pages.words import Vocabulary
 from sos_print.pdf.document import Document
@@ -40,3 +41,8 @@ def report(progress: Progress | None, what: str, total: int) -> Callable[[int], 
     if progress is None:
         return None
     return lambda done: progress(what, done, total)
+
+
+def strip_box(box: Box, shift: float) -> Box:
+    """Returns the box of a board or page moved down by `shift` mm, where its group label goes."""
+    return Box(box.x, box.y + shift, box.width, box.height)

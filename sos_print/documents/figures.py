@@ -6,34 +6,46 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
 from sos_print.pages.grids import GridPlan
-from sos_print.pages.layout import DIAGRAM_CELL, DIAGRAM_LETTER_PT, LEADING, MM, SMALL_PT, Box
-from sos_print.pages.teaching import ExampleFigure
+from sos_print.pages.layout import BODY_PT, DIAGRAM_CELL, LEADING, MM, SMALL_PT, Box, step_up
+from sos_print.pages.worked import ExampleFigure
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import (
-    draw_grid,
-    draw_label,
-    draw_letters,
-    draw_segments,
-    draw_tags,
-    label_gutters,
-    segment_tags,
-    set_label,
-)
+from sos_print.pdf.draw import draw_label, set_label
+from sos_print.pdf.grids import draw_grid, draw_letters, draw_segments, draw_tags, label_gutters, segment_tags
 from sos_print.pdf.textflow import draw_lines, set_lines
 
 GAP = 5.0
 MIN_TEXT_COLUMN = 60.0  # narrower than this, an example's text goes under its diagram (mm)
-TAG_PT = 6.5
-TAG_GAP = 1.2
+
+
+@frozen
+class DiagramStyle:
+    """Holds how a diagram is drawn: its cell (mm), the sizes (points) of its letters, coordinates, numbers, names."""
+
+    cell: float = DIAGRAM_CELL
+    letter_pt: float = BODY_PT
+    label_pt: float = SMALL_PT
+    number_pt: float = SMALL_PT
+    tag_pt: float = SMALL_PT
+
+    def scaled(self, scale: float) -> DiagramStyle:
+        """Returns the style with every length and size multiplied by `scale` (large print)."""
+        return DiagramStyle(
+            self.cell * scale,
+            self.letter_pt * scale,
+            self.label_pt * scale,
+            self.number_pt * scale,
+            self.tag_pt * scale,
+        )
 
 
 @frozen
 class FigureLayout:
     """Holds where a figure's diagram and text go, relative to its top-left corner (mm)."""
 
-    cell: float
+    style: DiagramStyle
     left: float  # from the figure's left edge to the grid's
     above: float  # from the figure's top to the grid's top
+    diagram_height: float
     text_x: float
     text_y: float
     text_width: float
@@ -50,80 +62,78 @@ class Margins:
     bottom: float
 
 
-def diagram_margins(grid: GridPlan, cell: float, scale: float) -> Margins:
+def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
     """Measures the room around the grid: coordinate labels on their two sides, and wherever line names fall."""
-    side_gutter, end_gutter = label_gutters(grid, SMALL_PT * scale)
+    side_gutter, end_gutter = label_gutters(grid, style.label_pt)
     labelled = grid.label_sides
-    side = grid.size * cell
+    side = grid.size * style.cell
     left = side_gutter if "left" in labelled else 1.0
     right = side_gutter if "right" in labelled else 1.0
     top = end_gutter if "top" in labelled else 1.0
     bottom = end_gutter if "bottom" in labelled else 1.0
-    for _, box in segment_tags(grid, 0.0, 0.0, cell, TAG_PT * scale, TAG_GAP, SMALL_PT * scale):
+    for _, box in segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt):
         left, right = max(left, -box.x), max(right, box.right - side)
         bottom, top = max(bottom, -box.y), max(top, box.top - side)
     return Margins(left, right, top, bottom)
 
 
-def layout_figure(
-    figure: ExampleFigure, width: float, scale: float, body: float, cell: float = DIAGRAM_CELL
-) -> FigureLayout:
-    """Puts the text beside the diagram when the column is wide enough, otherwise under it."""
-    cell *= scale
-    margins = diagram_margins(figure.grid, cell, scale)
-    diagram_width = margins.left + figure.grid.size * cell + margins.right
-    diagram_height = margins.top + figure.grid.size * cell + margins.bottom
+def layout_figure(figure: ExampleFigure, width: float, body: float, style: DiagramStyle) -> FigureLayout:
+    """Puts the text beside the diagram or under it, whichever is shorter (beside only if the column is wide enough)."""
+    margins = diagram_margins(figure.grid, style)
+    diagram_width = margins.left + figure.grid.size * style.cell + margins.right
+    diagram_height = margins.top + figure.grid.size * style.cell + margins.bottom
+    under_height = diagram_height + GAP / 2 + text_height(figure, width, body) + 2.0
+    under = FigureLayout(
+        style, margins.left, margins.top, diagram_height, 0.0, diagram_height + GAP / 2, width, under_height
+    )
     beside = width - diagram_width - GAP
-    if beside >= MIN_TEXT_COLUMN:
-        text = _text_height(figure, beside, scale, body)
-        return FigureLayout(
-            cell, margins.left, margins.top, diagram_width + GAP, 0.0, beside, max(diagram_height, text) + 2.0
-        )
-    text = _text_height(figure, width, scale, body)
-    height = diagram_height + GAP / 2 + text + 2.0
-    return FigureLayout(cell, margins.left, margins.top, 0.0, diagram_height + GAP / 2, width, height)
+    if beside < MIN_TEXT_COLUMN:
+        return under
+    height = max(diagram_height, text_height(figure, beside, body)) + 2.0
+    if height > under_height:
+        return under
+    return FigureLayout(style, margins.left, margins.top, diagram_height, diagram_width + GAP, 0.0, beside, height)
 
 
-def _text_height(figure: ExampleFigure, width: float, scale: float, body: float) -> float:
-    height = set_label((figure.title,), body * scale * 1.1, width, bold=True).height + 1.5
+def text_height(figure: ExampleFigure, width: float, body: float) -> float:
+    """Returns the height (mm) of an example's title, text and account set `width` mm wide at `body` points."""
+    height = set_label((figure.title,), step_up(body), width, bold=True).height + 1.5
     for block in (*figure.text, *figure.results):
-        height += len(set_lines(block.runs, width, body * scale)) * body * scale * LEADING / MM + 1.2
+        height += len(set_lines(block.runs, width, body)) * body * LEADING / MM + 1.2
     return height
 
 
-def draw_diagram(
-    document: Document, grid: GridPlan, x: float, y: float, cell: float, scale: float, letter_pt: float = 0.0
-) -> None:
+def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: DiagramStyle) -> None:
     """Draws a board diagram with its grid's lower-left corner at (x, y) mm: lines, grid, letters, line names.
 
     The same diagram drawn again in the same document (in its other language) is a reference.
     """
-    letter_pt = letter_pt or DIAGRAM_LETTER_PT * cell / DIAGRAM_CELL
-    margins = diagram_margins(grid, cell, scale)
-    side = grid.size * cell
+    margins = diagram_margins(grid, style)
+    side = grid.size * style.cell
     area = Box(-margins.left, -margins.bottom, side + margins.left + margins.right, side + margins.bottom + margins.top)
 
     def draw(canvas: Canvas) -> None:
-        draw_segments(canvas, grid, 0.0, 0.0, cell)
-        draw_grid(canvas, grid, 0.0, 0.0, cell, SMALL_PT * scale, sides=grid.label_sides)
-        draw_letters(canvas, grid, 0.0, 0.0, cell, letter_pt)
-        tags = segment_tags(grid, 0.0, 0.0, cell, TAG_PT * scale, TAG_GAP, SMALL_PT * scale)
-        draw_tags(canvas, tags, TAG_PT * scale)
+        draw_segments(canvas, grid, 0.0, 0.0, style.cell)
+        draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
+        draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
+        draw_tags(canvas, segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt), style.tag_pt)
 
-    document.reuse(("diagram", grid, cell, scale, letter_pt), area, draw, x, y)
+    document.reuse(("diagram", grid, style), area, draw, x, y)
 
 
 def draw_figure(
-    document: Document, x: float, top: float, *, figure: ExampleFigure, layout: FigureLayout, scale: float, body: float
+    document: Document, x: float, top: float, *, figure: ExampleFigure, layout: FigureLayout, body: float
 ) -> None:
-    """Draws a worked example with its top-left corner at (x, top) mm."""
-    grid, cell = figure.grid, layout.cell
-    canvas = document.canvas
-    draw_diagram(document, grid, x + layout.left, top - layout.above - grid.size * cell, cell, scale)
-    text_x, width = x + layout.text_x, layout.text_width
-    below = top - layout.text_y
-    below = draw_label(canvas, (figure.title,), text_x, below, body * scale * 1.1, width=width, bold=True) - 1.5
-    size = body * scale
+    """Draws a worked example with its top-left corner at (x, top) mm, its text at `body` points."""
+    grid, style = figure.grid, layout.style
+    draw_diagram(document, grid, x + layout.left, top - layout.above - grid.size * style.cell, style)
+    draw_text(document.canvas, figure, x + layout.text_x, top - layout.text_y, layout.text_width, body)
+
+
+def draw_text(canvas: Canvas, figure: ExampleFigure, x: float, top: float, width: float, body: float) -> float:
+    """Draws an example's title, text and account `width` mm wide; returns the bottom."""
+    below = draw_label(canvas, (figure.title,), x, top, step_up(body), width=width, bold=True) - 1.5
     for block in (*figure.text, *figure.results):
-        lines = set_lines(block.runs, width, size)
-        below = draw_lines(canvas, lines, text_x, below, size, size * LEADING) - 1.2
+        lines = set_lines(block.runs, width, body)
+        below = draw_lines(canvas, lines, x, below, body, body * LEADING) - 1.2
+    return below

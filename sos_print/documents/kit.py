@@ -5,7 +5,7 @@ from __future__ import annotations
 from sos_print.documents.audit import add_audits
 from sos_print.documents.boards import add_boards
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
-from sos_print.documents.rulesheet import add_rules, rule_example
+from sos_print.documents.rulesheet import add_rules
 from sos_print.engine.check import CheckedExample
 from sos_print.pages.options import PrintOptions
 
@@ -21,5 +21,5 @@ def players_document(
     )
     add_boards(document, options, progress)
     add_audits(document, options, progress)
-    add_rules(document, options, rule_example(examples, options.notation))
+    add_rules(document, options, examples)
     return finished(document)

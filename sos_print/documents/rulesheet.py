@@ -1,145 +1,183 @@
-"""Draws the rule sheet: the rules in two columns, the variants, how cells are named, and a checked example."""
+"""Draws the children's rule sheet: a scoring move pictured, the rules, how cells are named, and a checked example.
+
+Body text is set at the children's size; at normal size the sheet has two columns, in large
+print one. It takes a sheet, front and back, per language.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from sos_print.documents.common import Rendered, finished, joined, new_document
-from sos_print.documents.figures import FigureLayout, draw_diagram, draw_figure, layout_figure
+from sos_print.documents.figures import DiagramStyle, diagram_margins, draw_diagram, draw_figure, layout_figure
 from sos_print.engine.check import CheckedExample
+from sos_print.engine.errors import LayoutError
+from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
 from sos_print.pages.grids import GridPlan
-from sos_print.pages.layout import MARGIN, MM, NOTES_PT, SMALL_PT, SUBTITLE_PT, TITLE_PT, Box, scale_of
+from sos_print.pages.layout import (
+    BODY_PT,
+    COORDINATE_CELL,
+    HEADING_PT,
+    MARGIN,
+    MM,
+    NOTES_PT,
+    RULES_DIAGRAM_CELL,
+    SMALL_PT,
+    TITLE_PT,
+    Box,
+    scale_of,
+)
 from sos_print.pages.options import PrintOptions
 from sos_print.pages.teaching import RulesPlan, rules_plan
 from sos_print.pages.words import Block, Run
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_header, label_gutters
+from sos_print.pdf.draw import draw_label, draw_strip, layout_strip, set_label
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.fonts import BOLD
-from sos_print.pdf.textflow import draw_lines, set_lines, width_of
+from sos_print.pdf.grids import label_gutters
+from sos_print.pdf.textflow import width_of
 
-COLUMN_GAP = 7.0
-RULES_PT = NOTES_PT * 0.96
-COORDINATE_CELL = 6.0  # mm
-EXAMPLE_CELL = 7.5  # mm
-NAME_SHARE = 0.75  # of a cell's width, for the cell name written in it
-BAND_GAP = 4.0
-MIN_BESIDE = 40.0  # narrowest text beside the naming diagram (mm)
+COLUMN_GAP = 8.0
+GAP = 5.0
+DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
+NAME_PT = SMALL_PT  # the cell name written inside the naming grid
 
 
 def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = False) -> None:
-    """Adds the rule sheet in one language to `document`, starting on a new page.
-
-    Two columns of rules; the worked example runs across the foot of the last page.
-    """
+    """Adds the rule sheet in one language to `document`, starting on a new page."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    example = layout_figure(plan.example, box.width, scale, RULES_PT, EXAMPLE_CELL)
-    band = set_lines([Run(plan.example_heading, True)], box.width, RULES_PT * scale * 1.18)
-    band_height = len(band) * RULES_PT * scale * 1.18 * 1.28 / MM + 1.5 + example.height
+    strip = layout_strip(plan.strip, box.width, (0.0, 0.0), scale) if plan.strip.shown else None
+    columns = 1 if large_print else 2
     pages = [0]
-    # The example runs across the foot of the sheet's last page: the first, or the second in large print.
-    band_page = 1 if large_print else 0
 
     def start_page() -> list[Box]:
         canvas = document.canvas
-        top = draw_header(canvas, plan.title, TITLE_PT * scale, box, plan.class_name, SUBTITLE_PT * scale) - 1.5
-        bottom = box.y
+        top = draw_strip(canvas, plan.strip, strip, box, scale) if strip else box.top
         if not pages[0]:
-            size = RULES_PT * scale * 1.1
-            for block in plan.intro:
-                top = draw_lines(canvas, set_lines(block.runs, box.width, size), box.x, top, size, size * 1.28) - 1.0
-        if pages[0] == band_page:
-            _draw_example(document, plan, box, band_height, example, scale)
-            bottom += band_height + BAND_GAP
+            top = draw_label(canvas, plan.title, box.x, top, TITLE_PT * scale, width=box.width, bold=True) - 1.5
+            top = _draw_lead(document, plan, box, top, scale)
         pages[0] += 1
-        column = (box.width - COLUMN_GAP) / 2
-        return [Box(box.x + k * (column + COLUMN_GAP), bottom, column, top - 2.5 - bottom) for k in range(2)]
+        column = (box.width - (columns - 1) * COLUMN_GAP) / columns
+        return [Box(box.x + k * (column + COLUMN_GAP), box.y, column, top - box.y) for k in range(columns)]
 
-    flow = Flow(document, scale, start_page, RULES_PT)
+    flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
-    for section in (plan.basics, plan.argued, plan.variants):
+    for section in (*plan.rules, *plan.more):
         flow.blocks(section)
     _naming(flow, plan, scale)
+    _example(flow, plan, scale)
     document.end_page()
 
 
-def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
-    """Places how cells are named: the text beside a small labelled grid, or above it in a narrow column."""
-    heading, text = plan.cells[:1], plan.cells[1:]
-    cell = COORDINATE_CELL * scale
-    side, end = label_gutters(plan.coordinates, SMALL_PT * scale)
-    diagram_w = plan.coordinates.size * cell + 2 * side + 3.0
-    diagram_h = plan.coordinates.size * cell + 2 * end
-    beside = flow.width - diagram_w
-    if beside < MIN_BESIDE:
-        flow.keep(flow.measure(plan.cells) + diagram_h)
-        flow.blocks(plan.cells)
-        flow.figure(diagram_h, partial(_coordinates, plan=plan, cell=cell, scale=scale, text=[], width=flow.width))
-        return
-    size = RULES_PT * scale
-    text_h = sum(len(set_lines(block.runs, beside, size)) for block in text) * size * 1.28 / MM + 2.0
-    figure_h = max(diagram_h, text_h)
-    flow.keep(flow.measure(heading) + figure_h)
-    flow.blocks(heading)
-    flow.figure(figure_h, partial(_coordinates, plan=plan, cell=cell, scale=scale, text=text, width=flow.width))
+def _lead_height(plan: RulesPlan, width: float, scale: float) -> tuple[float, float]:
+    """Returns the height (mm) of the sheet's lead (intro and a pictured scoring move) and the picture's width."""
+    style = DIAGRAMS.scaled(scale)
+    margins = diagram_margins(plan.lead, style)
+    diagram_w = margins.left + plan.lead.size * style.cell + margins.right
+    diagram_h = margins.top + plan.lead.size * style.cell + margins.bottom
+    text_w = width - diagram_w - GAP
+    text = sum(set_label((block.text,), BODY_PT * scale, text_w).height + 1.5 for block in plan.intro)
+    text += set_label((plan.lead_caption,), BODY_PT * scale, text_w, bold=True).height
+    return max(diagram_h, text) + GAP, diagram_w
 
 
-def _draw_example(
-    document: Document, plan: RulesPlan, box: Box, height: float, layout: FigureLayout, scale: float
-) -> None:
-    """Draws the worked example across the foot of the page, under a rule."""
-    canvas = document.canvas
-    top = box.y + height
-    canvas.setLineWidth(0.6)
-    canvas.line(box.x * MM, (top + BAND_GAP / 2) * MM, box.right * MM, (top + BAND_GAP / 2) * MM)
-    size = RULES_PT * scale * 1.18
-    lines = set_lines([Run(plan.example_heading, True)], box.width, size)
-    top = draw_lines(canvas, lines, box.x, top, size, size * 1.28) - 1.5
-    draw_figure(document, box.x, top, figure=plan.example, layout=layout, scale=scale, body=RULES_PT)
-
-
-def _coordinates(
-    document: Document,
-    x: float,
-    top: float,
-    *,
-    plan: RulesPlan,
-    cell: float,
-    scale: float,
-    text: list[Block],
-    width: float,
-) -> None:
-    """Draws a small labelled grid with one cell named in it, and `text` beside it."""
-    grid: GridPlan = plan.coordinates
-    side, end = label_gutters(grid, SMALL_PT * scale)
-    name = max(grid.letters, key=len)
-    letter_pt = min(RULES_PT * scale, cell * NAME_SHARE * MM / width_of(name, BOLD, 1.0))
-    draw_diagram(document, grid, x + side, top - end - grid.size * cell, cell, scale, letter_pt)
-    canvas = document.canvas
-    text_x = x + 2 * side + grid.size * cell + 3.0
-    size = RULES_PT * scale
+def _draw_lead(document: Document, plan: RulesPlan, box: Box, top: float, scale: float) -> float:
+    """Draws the intro beside a picture of a scoring move; returns the bottom."""
+    style = DIAGRAMS.scaled(scale)
+    height, diagram_w = _lead_height(plan, box.width, scale)
+    margins = diagram_margins(plan.lead, style)
+    side = plan.lead.size * style.cell
+    draw_diagram(document, plan.lead, box.right - diagram_w + margins.left, top - margins.top - side, style)
+    text_w = box.width - diagram_w - GAP
     below = top
-    for block in text:
-        lines = set_lines(block.runs, x + width - text_x, size)
-        below = draw_lines(canvas, lines, text_x, below, size, size * 1.28) - 1.0
+    for block in plan.intro:
+        below = draw_label(document.canvas, (block.text,), box.x, below, BODY_PT * scale, width=text_w) - 1.5
+    draw_label(document.canvas, (plan.lead_caption,), box.x, below, BODY_PT * scale, width=text_w, bold=True)
+    return top - height
 
 
-def rule_example(examples: tuple[CheckedExample, ...], notation: Notation) -> CheckedExample:
-    """Returns the example a rule sheet shows: the first written in the sheet's notation, else the first."""
-    return next((checked for checked in examples if checked.example.notation is notation), examples[0])
+def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
+    """Places how cells are named: the text, then a grid of the kit's board with one cell named in it."""
+    grid = plan.coordinates
+    side_gutter, end_gutter = label_gutters(grid, NOTES_PT * scale)
+    cell = min(COORDINATE_CELL, (flow.width - 2 * side_gutter - 2.0) / grid.size)
+    grid = _named_or_ringed(grid, cell, scale)
+    diagram_h = grid.size * cell + 2 * end_gutter + 2.0
+    flow.keep(flow.measure(plan.cells) + diagram_h)
+    flow.blocks(plan.cells)
+    flow.figure(diagram_h, partial(_coordinates, grid=grid, cell=cell, scale=scale))
 
 
-def add_rules(document: Document, options: PrintOptions, example: CheckedExample) -> None:
-    """Adds the rule sheet in each language of the document, one after the other."""
+def _named_or_ringed(grid: GridPlan, cell: float, scale: float) -> GridPlan:
+    """Returns the naming grid with the cell's name written in it, or, if the name is wider than the cell
+    (large print), the cell ringed instead: the text beside the grid names it."""
+    name = max(grid.letters, key=len)
+    if width_of(name, BOLD, NAME_PT * scale) / MM <= cell * 0.9:
+        return grid
+    place = divmod(grid.letters.index(name), grid.size)[::-1]  # (column, row from the top)
+    return replace(grid, letters=(), marked=(place,))
+
+
+def _coordinates(document: Document, x: float, top: float, *, grid: GridPlan, cell: float, scale: float) -> None:
+    """Draws a small labelled grid with one cell named in it."""
+    side_gutter, end_gutter = label_gutters(grid, NOTES_PT * scale)
+    style = DiagramStyle(cell, NAME_PT * scale, NOTES_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
+    draw_diagram(document, grid, x + side_gutter, top - end_gutter - grid.size * cell, style)
+
+
+def _example(flow: Flow, plan: RulesPlan, scale: float) -> None:
+    """Places the worked example, its heading kept with it, its text under its diagram."""
+    body = BODY_PT * scale
+    layout = layout_figure(plan.example, flow.width, body, DIAGRAMS.scaled(scale))
+    heading = [Block("h2", (Run(plan.example_heading),))]
+    flow.keep(flow.measure(heading) + layout.height)
+    flow.blocks(heading)
+    flow.figure(layout.height, partial(draw_figure, figure=plan.example, layout=layout, body=body))
+
+
+def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> bool:
+    """Tells whether `example` fits one column of the rule sheet printed with `options`."""
+    scale = scale_of(options.large_print)
+    width, height = options.paper.size_mm
+    box = Box(0, 0, width, height).inset(MARGIN)
+    columns = 1 if options.large_print else 2
+    column = (box.width - (columns - 1) * COLUMN_GAP) / columns
+    plan = rules_plan(options, lang, example)
+    layout = layout_figure(plan.example, column, BODY_PT * scale, DIAGRAMS.scaled(scale))
+    heading = set_label((plan.example_heading,), HEADING_PT * scale, column, bold=True).height + 4.0
+    return layout.height + heading <= box.height - 25.0 * scale
+
+
+def rule_example(
+    examples: tuple[CheckedExample, ...], notation: Notation, fits: Callable[[CheckedExample], bool] = lambda _: True
+) -> CheckedExample:
+    """Returns the example a rule sheet shows: the first that fits, preferring those written in the sheet's notation.
+
+    Raises LayoutError naming the examples and the limit when none fits.
+    """
+    ordered = sorted(examples, key=lambda checked: checked.example.notation is not notation)
+    for checked in ordered:
+        if fits(checked):
+            return checked
+    names = ", ".join(checked.example.path for checked in examples)
+    raise LayoutError(
+        f"no worked example fits the rule sheet ({names}): its diagram and text must fit one column of a page"
+    )
+
+
+def add_rules(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:
+    """Adds the rule sheet in each language of the document, one after the other, with an example that fits."""
     for lang in options.language.codes:
+        example = rule_example(examples, options.notation, partial(example_fits, options, lang=lang))
         render_rules(document, rules_plan(options, lang, example), large_print=options.large_print)
 
 
-def rules_document(options: PrintOptions, example: CheckedExample) -> Rendered:
+def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:
     """Returns the rule sheet, one language after the other for en+fr."""
     document = new_document(options, joined(options, "rules.document_title"), joined(options, "rules.subject"))
-    add_rules(document, options, example)
+    add_rules(document, options, examples)
     return finished(document)

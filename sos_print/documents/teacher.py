@@ -1,21 +1,33 @@
-"""Draws the teacher's notes: printing and the calibration bar, the kit, adaptations, and the checked examples."""
+"""Draws the teacher's notes: printing, the calibration bar, the kit, timing, adaptations, the checked examples."""
 
 from __future__ import annotations
 
 from functools import partial
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
-from sos_print.documents.figures import draw_figure, layout_figure
+from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, layout_figure
 from sos_print.engine.check import CheckedExample
-from sos_print.pages.layout import CALIBRATION_MM, MARGIN, NOTES_PT, SMALL_PT, SUBTITLE_PT, TITLE_PT, Box, scale_of
+from sos_print.pages.layout import (
+    CALIBRATION_MM,
+    LEADING,
+    MARGIN,
+    MM,
+    NOTES_PT,
+    SMALL_PT,
+    TITLE_PT,
+    Box,
+    scale_of,
+)
 from sos_print.pages.options import PrintOptions
 from sos_print.pages.teaching import TeacherPlan, teacher_plan
 from sos_print.pages.words import Block, Run
+from sos_print.pages.worked import ExampleFigure
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_calibration, draw_header, draw_label, set_label
+from sos_print.pdf.draw import draw_calibration, draw_label, draw_strip, layout_strip, set_label
 from sos_print.pdf.flow import Flow
 
-EXAMPLE_PT = NOTES_PT
+DIAGRAMS = DiagramStyle()
+TICK = 4.0  # the ruler's longest tick, under its bar (mm)
 
 
 def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool = False) -> None:
@@ -23,9 +35,11 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
+    strip = layout_strip(plan.strip, box.width, (0.0, 0.0), scale) if plan.strip.shown else None
 
     def start_page() -> list[Box]:
-        top = draw_header(document.canvas, plan.title, TITLE_PT * scale, box, plan.class_name, SUBTITLE_PT * scale)
+        top = draw_strip(document.canvas, plan.strip, strip, box, scale) if strip else box.top
+        top = draw_label(document.canvas, plan.title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
         return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
 
     flow = Flow(document, scale, start_page, NOTES_PT)
@@ -33,23 +47,47 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
     flow.blocks(plan.printing)
     caption = set_label(plan.calibration, SMALL_PT * scale, box.width)
-    flow.figure(14.0 + caption.height, partial(_calibration, plan=plan, scale=scale))
-    for section in (plan.kit, plan.adapt, plan.watch, plan.talk):
+    flow.figure(_ruler_height(scale) + caption.height + 2.0, partial(_calibration, plan=plan, scale=scale))
+    for section in (plan.kit, plan.timing, plan.adapt, plan.watch, plan.talk):
         flow.blocks(section)
-    flow.new_page()
+    # The examples follow on, under their own heading: a page break here would leave a page mostly empty.
+    heading = [Block("h2", (Run(plan.examples_heading[0]),))]
+    flow.keep(flow.measure(heading) + flow.measure(plan.examples_intro[:1]) + 40.0 * scale)
     document.bookmark(plan.examples_bookmark, level=1)
-    flow.blocks([Block("h2", (Run(plan.examples_heading[0]),))])
+    flow.blocks(heading)
     flow.blocks(plan.examples_intro)
     for figure in plan.examples:
-        layout = layout_figure(figure, flow.width, scale, EXAMPLE_PT)
-        flow.space(3.0)
-        flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, scale=scale, body=EXAMPLE_PT))
+        _example(flow, figure, scale)
     document.end_page()
 
 
+def _example(flow: Flow, figure: ExampleFigure, scale: float) -> None:
+    """Places one worked example: its text beside the diagram, or, for a long one, after it, across pages."""
+    body = NOTES_PT * scale
+    style = DIAGRAMS.scaled(scale)
+    layout = layout_figure(figure, flow.width, body, style)
+    flow.space(3.0)
+    if layout.height <= flow.box.height:
+        flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, body=body))
+        return
+    # Too long for a page beside its diagram: the diagram first, then the words flow on.
+    side = figure.grid.size * style.cell
+    flow.figure(
+        layout.diagram_height + 2.0,
+        lambda document, x, top: draw_diagram(document, figure.grid, x + layout.left, top - layout.above - side, style),
+    )
+    flow.blocks([Block("h3", (Run(figure.title),)), *figure.text, *figure.results])
+
+
+def _ruler_height(scale: float) -> float:
+    """Returns the height (mm) of the ruler: its bar, its ticks, the numbers under them and a gap."""
+    return 4.0 + TICK + SMALL_PT * scale * LEADING / MM + 2.0
+
+
 def _calibration(document: Document, x: float, top: float, *, plan: TeacherPlan, scale: float) -> None:
-    draw_calibration(document.canvas, x, top - 4.0, CALIBRATION_MM, SMALL_PT * scale)
-    draw_label(document.canvas, plan.calibration, x, top - 12.0, SMALL_PT * scale)
+    size = SMALL_PT * scale
+    draw_calibration(document.canvas, x, top - 4.0, CALIBRATION_MM, size)
+    draw_label(document.canvas, plan.calibration, x, top - _ruler_height(scale), size)
 
 
 def teacher_document(

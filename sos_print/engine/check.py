@@ -8,6 +8,7 @@ from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, load_example
 from sos_print.engine.frozen import frozen
 from sos_print.engine.notation import cell_name, segment_names
+from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
 from sos_print.engine.rules import Move, Outcome, Position, Step
 
 
@@ -39,6 +40,11 @@ class CheckedExample:
     def names(self, step: Step) -> str:
         """Returns the new segments of `step` named in the example's notation."""
         return segment_names(step.segments, self.example.size, self.example.notation)
+
+    def prose(self, part: str, lang: str) -> tuple[Token, ...]:
+        """Returns the example's `part` ("title" or "text") in `lang` as words and references (empty if none)."""
+        text = getattr(self.example, part).get(lang, "")
+        return parse_prose(text, self.example.size, self.example.notation) if text else ()
 
 
 @frozen
@@ -96,7 +102,23 @@ def claim_problems(checked: CheckedExample) -> list[Problem]:
         for message in _move_problems(claimed, step, checked)
     ]
     problems += [Problem(example.path, message, "result") for message in _result_problems(checked)]
+    for part in ("title", "text"):
+        for lang in sorted(getattr(example, part)):
+            problems += [
+                Problem(example.path, message, f"{part} {lang}") for message in _prose_problems(checked, part, lang)
+            ]
     return problems
+
+
+def _prose_problems(checked: CheckedExample, part: str, lang: str) -> list[str]:
+    """Returns what is wrong with the references of a title or text, and the facts it states by hand."""
+    try:
+        tokens = checked.prose(part, lang)
+    except SosError as error:
+        return [str(error)]
+    return hand_written(getattr(checked.example, part)[lang], checked.example.notation) + fact_problems(
+        tokens, checked.start, checked.steps
+    )
 
 
 def check_paths(paths: list[str]) -> Report:

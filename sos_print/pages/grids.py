@@ -29,6 +29,7 @@ class GridPlan:
     segments: tuple[SegmentMark, ...] = ()
     numbers: tuple[int, ...] = ()
     from_top: bool = False  # rows are counted from the top (L1C1)
+    last: tuple[int, int] | None = None  # the last letter written, when it scored nothing
 
     @property
     def label_sides(self) -> tuple[str, ...]:
@@ -50,8 +51,9 @@ def grid_plan(
     marked: tuple[Cell, ...] = (),
     segments: tuple[Segment, ...] = (),
     numbers: dict[Cell, int] | None = None,
+    last: Cell | None = None,
 ) -> GridPlan:
-    """Returns what a diagram of `board` shows: coordinates, the marked cells, the named lines, move numbers."""
+    """Returns what a diagram of `board` shows: coordinates, ringed cells, lines, move numbers, the last letter."""
     n = board.size
 
     def at(cell: Cell) -> tuple[int, int]:
@@ -70,4 +72,6 @@ def grid_plan(
         by_place = {at(cell): number for cell, number in numbers.items()}
         order = tuple(by_place.get((col, row), 0) for row in range(n) for col in range(n))
     places = tuple(at(cell) for cell in marked)
-    return GridPlan(n, cols, rows, letters, places, marks, order, notation is Notation.L1C1)
+    return GridPlan(
+        n, cols, rows, letters, places, marks, order, notation is Notation.L1C1, at(last) if last is not None else None
+    )

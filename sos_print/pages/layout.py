@@ -56,7 +56,7 @@ class Box:
 # drawing area keeps a little more.
 MARGIN = 15.0
 
-# Type sizes (points) at normal size; --large-print multiplies every one by LARGE_PRINT.
+# --large-print multiplies every type size by LARGE_PRINT.
 LARGE_PRINT = 1.5
 
 
@@ -65,13 +65,47 @@ def scale_of(large_print: bool) -> float:
     return LARGE_PRINT if large_print else 1.0
 
 
-TITLE_PT = 20.0
-SUBTITLE_PT = 12.5
-BODY_PT = 11.0
-LABEL_PT = 13.0  # grid coordinates
-SMALL_PT = 8.5
-NOTES_PT = 10.0  # body text of documents for adults: teacher notes, rule sheets
+# The type scale (points). Every size printed is one of these five, times LARGE_PRINT in large
+# print. Each is at least 80 % of the one above it, so that a label's second language, set one
+# step down, stays readable; nothing is smaller than SMALL_PT.
+TITLE_PT = 18.0  # page titles
+HEADING_PT = 15.0  # headings of the children's pages; letters in diagrams
+BODY_PT = 12.0  # the children's text (boards, audits, rule sheet); grid coordinates; adults' headings
+NOTES_PT = 10.0  # the adults' text (teacher's notes); captions on the children's pages
+SMALL_PT = 9.0  # line names, move numbers, table headers: the smallest size printed
+TYPE_SCALE = (TITLE_PT, HEADING_PT, BODY_PT, NOTES_PT, SMALL_PT)
 LEADING = 1.28  # line height as a multiple of the type size
+
+
+def step_down(size: float) -> float:
+    """Returns the size one step below `size` on its scale (normal or large print); the smallest stays."""
+    for factor in (1.0, LARGE_PRINT):
+        sizes = [step * factor for step in TYPE_SCALE]
+        for k, step in enumerate(sizes):
+            if abs(step - size) < 1e-6:
+                return sizes[min(k + 1, len(sizes) - 1)]
+    raise ValueError(f"{size} pt is not on the type scale")
+
+
+def step_up(size: float) -> float:
+    """Returns the size one step above `size` on its scale (normal or large print); the largest stays."""
+    for factor in (1.0, LARGE_PRINT):
+        sizes = [step * factor for step in TYPE_SCALE]
+        for k, step in enumerate(sizes):
+            if abs(step - size) < 1e-6:
+                return sizes[max(k - 1, 0)]
+    raise ValueError(f"{size} pt is not on the type scale")
+
+
+# A label's other languages are printed one size down, in a grey dark enough to photocopy:
+# 30 % grey has a contrast of 8:1 against white paper (4.5:1 is the least for small text).
+SECOND_LANGUAGE_GREY = 0.3
+CAPTION_GREY = 0.3
+
+# The header strip at the top of every page: the class, the date, the group.
+STRIP_GAP = 3.0  # between the strip's rule and the page title
+STRIP_MAX_LINES = 2  # lines a class name may wrap to before it is refused
+FIELD_LINE = 28.0  # length of a line to write a date or a name on
 
 # Player board. Cells must take a child's handwriting: at least 18 mm up to 6x6 and 15 mm
 # for 7x7 and 8x8; they grow to MAX_CELL when the page allows.
@@ -89,17 +123,19 @@ LABEL_GAP = 2.5  # between the grid and its coordinate labels
 TWO_UP_MAX_SIZE = 4  # two boards per page fit for 3x3 and 4x4 only
 CUT_LINE_DASH = (3.0, 2.0)  # mm on, mm off
 
-# Scoring audit.
-AUDIT_ROW = 9.0  # the height a row takes when the page has room
-AUDIT_MIN_ROW = 8.0  # a row may shrink to this to keep an audit on one page
+# Scoring audit. Rows take a child's handwriting: never less than AUDIT_MIN_ROW.
+AUDIT_ROW = 10.0  # the height a row takes when the page has room
+AUDIT_MIN_ROW = 9.0  # a row may shrink to this to keep an audit on one page
 AUDIT_HEAD_PAD = 1.6
 AUDIT_FILL_GREY = 0.88
 AUDIT_LINE_PT = 0.6
 
-# Teacher page.
+# Diagrams of worked examples (teacher's notes, rule sheet).
 CALIBRATION_MM = 100.0
-DIAGRAM_CELL = 9.0  # cell of a worked-example diagram (mm)
-DIAGRAM_LETTER_PT = 14.0
+DIAGRAM_CELL = 10.0  # cell of a worked-example diagram (mm)
+RULES_DIAGRAM_CELL = 11.0  # on the children's rule sheet
+COORDINATE_CELL = 10.0  # the rule sheet's grid that shows how cells are named, a cell's name written in one
 SEGMENT_PT = 2.2
 NEW_LETTER_RING_PT = 1.4
-GREY = 0.45
+LAST_LETTER_DASH = (1.2, 0.9)  # mm on, mm off: the square around a last letter that scored nothing
+GREY = 0.35  # move numbers in diagrams: contrast 7:1, dark enough to photocopy

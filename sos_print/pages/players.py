@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from sos_print.engine.frozen import frozen
-from sos_print.engine.notation import Notation
+from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.notation import Notation, segment_name
 from sos_print.engine.rules import Board, Variant
 from sos_print.pages.grids import GridPlan, grid_plan
 from sos_print.pages.options import PrintOptions
+from sos_print.pages.strip import StripPlan, strip_plan
 from sos_print.pages.words import Label, Vocabulary
+from sos_print.pages.worked import side_name
 
 
 @frozen
@@ -15,14 +18,16 @@ class Side:
     """Holds one side of a game for a tally: its label and how many players' names it needs."""
 
     label: Label
-    short: str
+    short: str  # the side's name everywhere: "A", or a team's "A + C"
     players: int
 
 
 def sides(variant: Variant, vocabulary: Vocabulary) -> tuple[Side, ...]:
     """Returns the sides that score: each seat, or the two teams."""
     if variant.teams:
-        return tuple(Side(vocabulary.label("common.team", first=t[0], second=t[1]), t, 2) for t in variant.sides)
+        return tuple(
+            Side(vocabulary.label("common.team", first=t[0], second=t[1]), side_name(t), 2) for t in variant.sides
+        )
     return tuple(Side(vocabulary.label("common.seat", seat=seat), seat, 1) for seat in variant.seats)
 
 
@@ -32,9 +37,9 @@ def variant_notes(variant: Variant, vocabulary: Vocabulary) -> tuple[Label, ...]
     if variant.teams:
         notes.append(vocabulary.label("common.variant_teams"))
     if variant.target:
-        notes.append(vocabulary.label("common.variant_target", target=variant.target))
+        notes.append(vocabulary.label("common.variant_target", target=variant.target, teams=variant.teams))
     if variant.first_sos_wins:
-        notes.append(vocabulary.label("common.variant_first_sos"))
+        notes.append(vocabulary.label("common.variant_first_sos", teams=variant.teams))
     return tuple(notes)
 
 
@@ -54,11 +59,12 @@ class BoardPlan:
     hint: Label
     grid: GridPlan
     sides: tuple[Side, ...]
+    seat: Label  # the caption over the sides' names: "Player", or "Team"
     name: Label
     names: Label
     tally: Label
     total: Label
-    class_name: str
+    strip: StripPlan
 
 
 def board_plan(options: PrintOptions) -> BoardPlan:
@@ -73,11 +79,12 @@ def board_plan(options: PrintOptions) -> BoardPlan:
         hint=cell_hint(options.notation, vocab),
         grid=grid_plan(Board.empty(n), options.notation),
         sides=sides(options.variant, vocab),
+        seat=vocab.label("board.team" if options.variant.teams else "board.player"),
         name=vocab.label("board.name"),
         names=vocab.label("board.names"),
         tally=vocab.label("board.tally"),
         total=vocab.label("board.total"),
-        class_name=options.class_name,
+        strip=strip_plan(options, fields=True),
     )
 
 
@@ -88,6 +95,8 @@ class AuditPlan:
     title: Label
     continued: Label
     intro: Label
+    names: Label
+    seats: str
     columns: tuple[Label, ...]
     rows: int
     sides: tuple[Side, ...]
@@ -95,33 +104,44 @@ class AuditPlan:
     pause_scores: Label
     pause_next: Label
     pause_hint: Label
-    class_name: str
+    strip: StripPlan
+
+
+def example_line(size: int, notation: Notation) -> str:
+    """Returns the name of an S-O-S that fits every board, to show how lines are written: B1-B3 in A1."""
+    return segment_name(Segment(Cell(1, 0), Cell(1, 2)), size, notation)
 
 
 def audit_plan(options: PrintOptions) -> AuditPlan:
     """Returns the plan of the scoring audit for `options`: one row per cell of the board."""
     vocab = Vocabulary(options.language)
     game_sides = sides(options.variant, vocab)
-    columns = [vocab.label(f"audit.col_{name}") for name in ("move", "player", "cell", "segments", "points")]
+    names = ("move", "player", "letter", "cell", "segments", "points")
+    columns = [vocab.label(f"audit.col_{name}") for name in names]
     columns += [vocab.label("audit.col_total", side=side.short) for side in game_sides]
     return AuditPlan(
         title=vocab.label("audit.title"),
         continued=vocab.label("audit.continued"),
-        intro=vocab.label("audit.intro" if options.notation is Notation.A1 else "audit.intro_l1c1"),
+        intro=vocab.label("audit.intro", line=example_line(options.size, options.notation)),
+        names=vocab.label("common.names_field"),
+        seats=options.variant.seats,
         columns=tuple(columns),
         rows=options.size * options.size,
         sides=game_sides,
         pause_title=vocab.label("audit.pause_title"),
         pause_scores=vocab.label("audit.pause_scores"),
         pause_next=vocab.label("audit.pause_next"),
-        pause_hint=vocab.label("audit.pause_hint"),
-        class_name=options.class_name,
+        pause_hint=vocab.label("audit.pause_hint", players=options.variant.players),
+        strip=strip_plan(options, fields=True),
     )
 
 
 def group_labels(options: PrintOptions) -> list[Label]:
-    """Returns "Group k of n" for each group, or empty labels for a single group."""
+    """Returns "Group k of n" for each group, its languages joined, or one empty label for a single group."""
     if options.groups == 1:
         return [()]
     vocab = Vocabulary(options.language)
-    return [vocab.label("common.group", number=k, count=options.groups) for k in range(1, options.groups + 1)]
+    # Every language on one line: the label shares the header strip's row with the class and the date.
+    return [
+        (" / ".join(vocab.label("common.group", number=k, count=options.groups)),) for k in range(1, options.groups + 1)
+    ]

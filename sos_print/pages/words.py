@@ -92,7 +92,7 @@ class Words:
         except AttributeError:
             raise SosError(f"templates/{self.lang}/{document}.j2 has no macro {macro!r}") from None
         markup = str(function(**context)).strip()
-        return french_typography(markup) if self.lang == "fr" else markup
+        return typography(markup, self.lang)
 
     def blocks(self, name: str, **context: object) -> list[Block]:
         """Returns the blocks of macro `name`; text outside block tags becomes one paragraph."""
@@ -123,16 +123,25 @@ def macro_names(lang: str, document: str) -> set[str]:
     return {name for name in dir(module) if not name.startswith("_")}
 
 
-def french_typography(markup: str) -> str:
-    """Applies French spacing: a narrow no-break space before ; : ! ? » and after «, typographic apostrophes.
+def typography(markup: str, lang: str) -> str:
+    """Applies the spacing and apostrophes of `lang` to escaped markup, the values of variables included.
 
-    It works on escaped markup, so it applies to the values of variables too (an
-    example's French text): an escaped apostrophe (&#39;) becomes typographic as well.
+    In both languages: no line break inside "4 × 4", "100 mm", "100 %", a team's name "A + C" or a
+    sequence of letters such as "S, O, S" or "S O S O" (a no-break space), and typographic apostrophes
+    (an escaped &#39; too). In French, a narrow no-break space before ; : ! ? % » and after «.
     """
-    # Only existing spaces change: an entity such as &amp; ends in ";" with no space before it.
-    markup = re.sub(r"[ \u00a0]+([;:!?\u00bb])", _NNBSP + r"\1", markup)
-    markup = re.sub(r"\u00ab[ \u00a0]+", "\u00ab" + _NNBSP, markup)
-    return markup.replace("'", "\u2019").replace("&#39;", "\u2019")
+    markup = re.sub(r"(\d) \u00d7 (\d)", "\\1\u00a0\u00d7\u00a0\\2", markup)
+    markup = re.sub(r"(\d) (mm|cm)\b", "\\1\u00a0\\2", markup)
+    markup = re.sub(r"\b(S|O|empty|vide), (?=(?:S|O|empty|vide)\b)", "\\1,\u00a0", markup)
+    markup = re.sub(r"\b([SO]) (?=[SO]\b)", "\\1\u00a0", markup)
+    markup = re.sub(r"\b([A-D]) \+ ([A-D])\b", "\\1\u00a0+\u00a0\\2", markup)  # a team's name, "A + C"
+    if lang == "fr":
+        # Only existing spaces change: an entity such as &amp; ends in ";" with no space before it.
+        markup = re.sub(r"[ \u00a0]+([;:!?%\u00bb])", _NNBSP + r"\1", markup)
+        markup = re.sub(r"\u00ab[ \u00a0]+", "\u00ab" + _NNBSP, markup)
+    else:
+        markup = re.sub(r"(\d) %", "\\1\u00a0%", markup)
+    return markup.replace("&#39;", "\u2019").replace("'", "\u2019")
 
 
 class _BlockParser(HTMLParser):

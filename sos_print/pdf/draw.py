@@ -1,4 +1,4 @@
-"""Draws the pieces pages are made of: labels, grids, scored lines, boxes, rulers.
+"""Draws the pieces pages are made of: labels in every language, boxes, lines to write on, rulers, the header strip.
 
 Every function takes finished data (labels, a grid plan, a position in mm) and a
 canvas; none knows a rule of the game or touches a file.
@@ -11,26 +11,27 @@ from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
+from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen
-from sos_print.pages.grids import GridPlan
 from sos_print.pages.layout import (
-    GREY,
-    GRID_FRAME_PT,
-    GRID_LINE_PT,
-    LABEL_GAP,
+    FIELD_LINE,
     LEADING,
     MM,
-    NEW_LETTER_RING_PT,
-    SEGMENT_PT,
+    NOTES_PT,
+    SECOND_LANGUAGE_GREY,
+    SMALL_PT,
+    STRIP_GAP,
+    STRIP_MAX_LINES,
     Box,
+    step_down,
 )
+from sos_print.pages.strip import StripPlan
 from sos_print.pages.words import Label, Run
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
 
-SEGMENT_GREY = 0.55
-SECOND_LANGUAGE = 0.82  # size of a label's other languages, relative to the first
 CAP_HEIGHT = 0.7  # height of a capital letter, as a share of the type size
+CORNER_SHARE = 0.36  # of a compact header's width, for the class name and the group
 
 
 @frozen
@@ -52,10 +53,10 @@ class SetLabel:
 
 @lru_cache(maxsize=1024)
 def set_label(label: Label, size: float, width: float = 10_000.0, bold: bool = False) -> SetLabel:
-    """Sets `label` into lines no wider than `width` mm; other languages come smaller, below."""
+    """Sets `label` into lines no wider than `width` mm; other languages come one type size down, below."""
     parts = []
     for n, text in enumerate(label):
-        part_size = size if n == 0 else size * SECOND_LANGUAGE
+        part_size = size if n == 0 else step_down(size)
         parts.append((tuple(set_lines([Run(text, bold)], width, part_size)), part_size))
     return SetLabel(tuple(parts))
 
@@ -63,7 +64,7 @@ def set_label(label: Label, size: float, width: float = 10_000.0, bold: bool = F
 def draw_set_label(canvas: Canvas, label: SetLabel, x: float, top: float, align: str = "left") -> float:
     """Draws a set label with its top at `top` mm; the first language black, the others grey. Returns the bottom."""
     for n, (lines, size) in enumerate(label.parts):
-        canvas.setFillGray(0 if n == 0 else GREY)
+        canvas.setFillGray(0 if n == 0 else SECOND_LANGUAGE_GREY)
         draw_lines(canvas, lines, x, top, size, size * LEADING, align)
         top -= len(lines) * size * LEADING / MM
     canvas.setFillGray(0)
@@ -91,177 +92,23 @@ def draw_centred(canvas: Canvas, text: str, x: float, y: float, size: float, bol
     canvas.drawCentredString(x * MM, y * MM - CAP_HEIGHT * size / 2, text)
 
 
-def label_gutters(grid: GridPlan, size: float) -> tuple[float, float]:
-    """Returns the room (mm) coordinate labels need beside the grid and above or below it."""
-    widest = max(width_of(text, REGULAR, size) for text in grid.row_labels) / MM
-    return (LABEL_GAP + widest + 1.0, LABEL_GAP + CAP_HEIGHT * size / MM + 1.0)
-
-
-ALL_SIDES = ("top", "bottom", "left", "right")
-
-
-def draw_grid(
-    canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, label_pt: float, sides: Sequence[str] = ALL_SIDES
-) -> None:
-    """Draws the grid with its lower-left corner at (x, y) mm and coordinate labels on `sides`."""
-    n, side = grid.size, grid.size * cell
-    canvas.setLineWidth(GRID_LINE_PT * min(1.0, cell / 15.0))
-    canvas.setStrokeGray(0)
-    canvas.grid([(x + k * cell) * MM for k in range(n + 1)], [(y + k * cell) * MM for k in range(n + 1)])
-    canvas.setLineWidth(GRID_FRAME_PT * min(1.0, cell / 15.0))
-    canvas.rect(x * MM, y * MM, side * MM, side * MM, stroke=1, fill=0)
-    side_gutter, _ = label_gutters(grid, label_pt)
-    offset = LABEL_GAP + CAP_HEIGHT * label_pt / MM / 2
-    for k, text in enumerate(grid.col_labels):
-        cx = x + (k + 0.5) * cell
-        if "top" in sides:
-            draw_centred(canvas, text, cx, y + side + offset, label_pt)
-        if "bottom" in sides:
-            draw_centred(canvas, text, cx, y - offset, label_pt)
-    for k, text in enumerate(grid.row_labels):
-        cy = y + side - (k + 0.5) * cell
-        if "left" in sides:
-            draw_centred(canvas, text, x - side_gutter / 2 - LABEL_GAP / 2, cy, label_pt)
-        if "right" in sides:
-            draw_centred(canvas, text, x + side + side_gutter / 2 + LABEL_GAP / 2, cy, label_pt)
-
-
-def cell_centre(grid: GridPlan, x: float, y: float, cell: float, col: int, row: int) -> tuple[float, float]:
-    """Returns the centre (mm) of the cell at column `col`, row `row` from the top."""
-    return (x + (col + 0.5) * cell, y + (grid.size - row - 0.5) * cell)
-
-
-def draw_letters(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
-    """Draws the grid's letters, each move's number in its cell's corner, and rings the marked letters."""
-    for row in range(grid.size):
-        for col in range(grid.size):
-            letter = grid.letter(col, row)
-            if not letter:
-                continue
-            cx, cy = cell_centre(grid, x, y, cell, col, row)
-            draw_centred(canvas, letter, cx, cy, size, bold=(col, row) in grid.marked)
-            number = grid.number(col, row)
-            if number:
-                canvas.setFillGray(GREY)
-                canvas.setFont(REGULAR, size * 0.42)
-                canvas.drawString((cx - cell * 0.44) * MM, (cy + cell * 0.22) * MM, str(number))
-                canvas.setFillGray(0)
-    canvas.setLineWidth(NEW_LETTER_RING_PT)
-    for place in grid.marked:
-        cx, cy = cell_centre(grid, x, y, cell, *place)
-        canvas.circle(cx * MM, cy * MM, cell * 0.36 * MM, stroke=1, fill=0)
-
-
-def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
-    """Draws each scored line through its three cell centres (under the letters, which come after)."""
-    canvas.saveState()
-    canvas.setLineCap(1)
-    canvas.setLineWidth(SEGMENT_PT)
-    canvas.setStrokeGray(SEGMENT_GREY)
-    for mark in grid.segments:
-        (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in (mark.start, mark.end))
-        canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
-    canvas.restoreState()
-
-
-def tag_size(grid: GridPlan, size: float) -> tuple[float, float]:
-    """Returns the width and height (mm) of the widest line-name tag of `grid` (zero if it has no lines)."""
-    if not grid.segments:
-        return (0.0, 0.0)
-    width = max(width_of(mark.name, BOLD, size) for mark in grid.segments) / MM + 1.6
-    return (width, CAP_HEIGHT * size / MM + 1.6)
-
-
-def segment_tags(
-    grid: GridPlan, x: float, y: float, cell: float, size: float, gap: float, label_pt: float
-) -> list[tuple[str, Box]]:
-    """Places each line's name outside the grid, where the line would leave it if drawn on.
-
-    Of the line's two ends, the one leaving through a side without coordinate labels
-    is preferred, then the one nearer the edge, unless its tag would overlap one
-    already placed. On a labelled side the tag goes beyond the labels.
-    """
-    placed: list[tuple[str, Box]] = []
-    gutters = label_gutters(grid, label_pt)
-    _, height = tag_size(grid, size)
-    for mark in grid.segments:
-        width = width_of(mark.name, BOLD, size) / MM + 1.6
-        options = sorted(
-            (
-                _exit_tag(grid, x, y, cell, a, b, (width, height), gap, gutters)
-                for a, b in ((mark.start, mark.end), (mark.end, mark.start))
-            ),
-            key=lambda option: option[:2],
-        )
-        boxes = [box for *_, box in options]
-        free = [box for box in boxes if not any(_overlap(box, other) for _, other in placed)]
-        placed.append((mark.name, free[0] if free else boxes[0]))
-    return placed
-
-
-def _exit_tag(
-    grid: GridPlan,
-    x: float,
-    y: float,
-    cell: float,
-    start: tuple[int, int],
-    end: tuple[int, int],
-    size: tuple[float, float],
-    gap: float,
-    gutters: tuple[float, float],
-) -> tuple[int, float, tuple[float, float], Box]:
-    """Returns (crosses labels, distance to the edge, position, tag box) for the line from `start` through `end`."""
-    (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *c) for c in (start, end))
-    dx, dy = (x1 - x0) / 8, (y1 - y0) / 8  # a quarter of a cell along the line
-    side = grid.size * cell
-    px, py, steps = x1, y1, 0.0
-    while x <= px <= x + side and y <= py <= y + side:
-        px, py, steps = px + dx, py + dy, steps + 0.25
-    leaving = {
-        "left": px < x,
-        "right": px > x + side,
-        "bottom": py < y,
-        "top": py > y + side,
-    }
-    labelled = [name for name, out in leaving.items() if out and name in grid.label_sides]
-    px, py = min(max(px, x), x + side), min(max(py, y), y + side)  # the point on the grid's edge
-    sx = (dx > 0) - (dx < 0)
-    sy = (dy > 0) - (dy < 0)
-    width, height = size
-    extra_x = gutters[0] if {"left", "right"} & set(labelled) else 0.0
-    extra_y = gutters[1] if {"top", "bottom"} & set(labelled) else 0.0
-    cx = px + sx * (gap + extra_x + width / 2)
-    cy = py + sy * (gap + extra_y + height / 2)
-    return (len(labelled), steps, (cx, cy), Box(cx - width / 2, cy - height / 2, width, height))
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
-
-
-def draw_tags(canvas: Canvas, tags: list[tuple[str, Box]], size: float) -> None:
-    """Draws each line name in a small framed label."""
-    canvas.setLineWidth(0.6)
-    for name, box in tags:
-        canvas.setStrokeGray(SEGMENT_GREY)
-        canvas.setFillGray(1)
-        canvas.roundRect(box.x * MM, box.y * MM, box.width * MM, box.height * MM, 0.8 * MM, stroke=1, fill=1)
-        canvas.setFillGray(0)
-        draw_centred(canvas, name, box.x + box.width / 2, box.y + box.height / 2, size, bold=True)
-    canvas.setStrokeGray(0)
-
-
 def draw_calibration(canvas: Canvas, x: float, y: float, length: float, size: float) -> None:
-    """Draws a ruler `length` mm long with a tick every centimetre, its left end at (x, y) mm."""
+    """Draws a ruler `length` mm long with a tick every millimetre, its left end at (x, y) mm.
+
+    Every centimetre is numbered, or every other one when the numbers would come within
+    2 mm of each other (large print).
+    """
     canvas.setLineWidth(1.0)
     canvas.setFillGray(0)
     canvas.rect(x * MM, y * MM, length * MM, 2.5 * MM, stroke=1, fill=1)
     canvas.setLineWidth(0.5)
     canvas.setFont(REGULAR, size)
+    widest = width_of(str(int(length)), REGULAR, size) / MM
+    every = 10 if widest + 2.0 <= 10 else 20
     for mm in range(0, int(length) + 1):
         tick = 4.0 if mm % 10 == 0 else (2.8 if mm % 5 == 0 else 1.6)
         canvas.line((x + mm) * MM, y * MM, (x + mm) * MM, (y - tick) * MM)
-        if mm % 10 == 0:
+        if mm % every == 0:
             canvas.drawCentredString((x + mm) * MM, (y - 4.0) * MM - size, str(mm))
 
 
@@ -289,32 +136,112 @@ def draw_dashed(canvas: Canvas, x0: float, x1: float, y: float, dash: Sequence[f
     canvas.restoreState()
 
 
-TITLE_SHARE = 0.62  # of the width, for a page title; the corner keeps the rest
+@frozen
+class StripLayout:
+    """Holds where the header strip's parts go: the class name set into lines, the date field, the height."""
+
+    name: SetLabel | None
+    name_x: float  # from the strip's left edge to the class name or its line (mm)
+    name_width: float
+    date_x: float  # from the strip's left edge to the date caption (mm)
+    date_top: float  # from the strip's top down to the date field and the group label (mm)
+    height: float  # from the top of the strip to the top of what follows it (mm)
+    title_width: float = 0.0  # in a compact header, the page title's width on the left; the strip is its corner
 
 
-def corner_height(class_name: str, languages: int, size: float) -> float:
-    """Returns the height (mm) of a page's top-right corner: class name, then "Group k of n" per language."""
-    height = set_label((class_name,), size, bold=True).height if class_name else 0.0
-    return height + set_label(("Group",) * languages, size).height
+def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], scale: float) -> StripLayout:
+    """Fits the strip into `width` mm: the class on the left, the date field and the group (`group` = its width
+    and height) on the right, in one row when the class leaves room, else the date and group under the class.
+
+    The class name wraps to STRIP_MAX_LINES lines and shrinks from NOTES_PT to SMALL_PT;
+    a name that fits in neither is refused with a LayoutError naming the limit.
+    """
+    size = NOTES_PT * scale
+    line = size * LEADING / MM
+    group_width, group_height = group
+    caption = width_of(strip.class_caption + " ", REGULAR, size) / MM
+    date = (width_of(strip.date_caption + " ", REGULAR, size) / MM + FIELD_LINE) if strip.fields else 0.0
+    gap = 6.0
+    one_row = width - caption - date - group_width - 2 * gap
+    name = _name_lines(strip.class_name, one_row, scale) if strip.class_name else None
+    if not strip.class_name or (one_row >= 40.0 and name is not None):
+        height = max(name.height if name else line, group_height)
+        return StripLayout(name, caption, one_row, width - group_width - gap - date, 0.0, height + 1.5 + STRIP_GAP)
+    # The name takes the strip's whole width, the date and the group on the row under it.
+    name = _fitted_name(strip.class_name, width - caption, scale)
+    height = name.height + max(line, group_height)
+    return StripLayout(name, caption, width - caption, 0.0, name.height, height + 1.5 + STRIP_GAP)
 
 
-def header_height(title: Label, title_pt: float, box: Box, class_name: str, corner_pt: float) -> float:
-    """Returns the height (mm) of a page header: the title on the left, the corner on the right."""
-    left = set_label(title, title_pt, box.width * TITLE_SHARE, bold=True).height
-    return max(left, corner_height(class_name, len(title), corner_pt))
+def layout_corner(strip: StripPlan, width: float, group: tuple[float, float], scale: float) -> StripLayout | None:
+    """Fits a compact header, for half pages: the title on the left, and in the corner on the right the class
+    name (if any) over the group. It has no fields to fill in. None if the class name does not fit the corner."""
+    corner = max(group[0], width * CORNER_SHARE if strip.class_name else 0.0)
+    name = _name_lines(strip.class_name, corner, scale) if strip.class_name else None
+    if strip.class_name and name is None:
+        return None
+    above = name.height if name else 0.0
+    return StripLayout(name, width - corner, corner, 0.0, above, above + group[1], width - corner - 6.0)
 
 
-def draw_header(canvas: Canvas, title: Label, title_pt: float, box: Box, class_name: str, corner_pt: float) -> float:
-    """Draws the page title at the top left and the class name at the top right; returns the header's bottom."""
-    draw_label(canvas, title, box.x, box.top, title_pt, width=box.width * TITLE_SHARE, bold=True)
-    if class_name:
-        draw_label(canvas, (class_name,), box.right, box.top, corner_pt, bold=True, align="right")
-    return box.top - header_height(title, title_pt, box, class_name, corner_pt)
+def _name_lines(name: str, room: float, scale: float) -> SetLabel | None:
+    """Sets the class name in at most STRIP_MAX_LINES lines `room` mm wide, shrinking it if needed, or None."""
+    for size in (NOTES_PT * scale, SMALL_PT * scale):
+        fitted = set_label((name,), size, room, bold=True)
+        if len(fitted.parts[0][0]) <= STRIP_MAX_LINES:
+            return fitted
+    return None
 
 
-def draw_corner(canvas: Canvas, label: Label, box: Box, class_name: str, size: float) -> None:
-    """Draws a page's own label (such as "Group 3 of 15") at the top right, under the class name."""
-    if not label:
-        return
-    top = box.top - (set_label((class_name,), size, bold=True).height if class_name else 0.0)
-    draw_label(canvas, label, box.right, top, size, align="right")
+def _fitted_name(name: str, room: float, scale: float) -> SetLabel:
+    """Sets the class name as _name_lines does, or refuses it with a LayoutError naming the limit."""
+    fitted = _name_lines(name, room, scale)
+    if fitted is None:
+        per_line = room / (width_of("n", BOLD, SMALL_PT * scale) / MM)
+        raise LayoutError(
+            f"the class name does not fit the header strip: {STRIP_MAX_LINES} lines of at most about "
+            f"{int(per_line)} characters each here ({len(name)} given); make it shorter"
+        )
+    return fitted
+
+
+def draw_strip(canvas: Canvas, strip: StripPlan, layout: StripLayout, box: Box, scale: float) -> float:
+    """Draws the header strip at the top of `box`: the class, the date field, a rule under both. Returns its bottom.
+
+    A compact header's strip is only its corner: the class name at the top right.
+    """
+    size = NOTES_PT * scale
+    top = box.top
+    canvas.setFillGray(0)
+    if layout.title_width:
+        if layout.name is not None:
+            draw_set_label(canvas, layout.name, box.right, top, align="right")
+        return top
+    draw_label(canvas, (strip.class_caption,), box.x, top, size)
+    if layout.name is not None:
+        draw_set_label(canvas, layout.name, box.x + layout.name_x, top)
+    else:
+        baseline = top - size / MM
+        draw_rule_line(
+            canvas, box.x + layout.name_x + 1.0, box.x + layout.name_x + min(layout.name_width, 60.0), baseline - 0.8
+        )
+    if strip.fields:
+        x, date_top = box.x + layout.date_x, top - layout.date_top
+        draw_label(canvas, (strip.date_caption,), x, date_top, size)
+        start = x + width_of(strip.date_caption + " ", REGULAR, size) / MM
+        draw_rule_line(canvas, start, start + FIELD_LINE, date_top - size / MM - 0.8)
+    rule = top - layout.height + STRIP_GAP
+    draw_rule_line(canvas, box.x, box.right, rule, 0.4)
+    return top - layout.height
+
+
+def group_room(labels: Sequence[Label], scale: float) -> tuple[float, float]:
+    """Returns the width and height (mm) the largest of a document's group labels takes in the header strip."""
+    sets = [set_label(label, NOTES_PT * scale, bold=True) for label in labels if label]
+    return (max((s.width for s in sets), default=0.0), max((s.height for s in sets), default=0.0))
+
+
+def draw_group(canvas: Canvas, label: Label, box: Box, layout: StripLayout, scale: float) -> None:
+    """Draws a page's own label, such as "Group 3 of 15", at the right end of the header strip."""
+    if label:
+        draw_label(canvas, label, box.right, box.top - layout.date_top, NOTES_PT * scale, bold=True, align="right")

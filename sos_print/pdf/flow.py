@@ -1,4 +1,10 @@
-"""Pours headings, paragraphs, list items and figures down the pages of a document."""
+"""Pours headings, paragraphs, list items and figures down the pages of a document.
+
+The rules of a careful typesetter: a heading never ends a page or column without at least
+two lines of what it heads; a short block (a list item, a paragraph of a few lines) is not
+split between columns when it fits whole in the next one; no single line of a paragraph is
+left alone at the foot or the head of a column.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +13,13 @@ from collections.abc import Callable, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
-from sos_print.pages.layout import BODY_PT, GREY, LEADING, MM, Box
+from sos_print.pages.layout import BODY_PT, CAPTION_GREY, LEADING, MM, Box, step_up
 from sos_print.pages.words import Block, Run
 from sos_print.pdf.document import Document
 from sos_print.pdf.textflow import Line, draw_lines, set_lines
 
 BULLET_INDENT = 5.0  # mm
+SHORT_BLOCK = 6  # lines: a block this short moves whole to the next column rather than split
 Drawer = Callable[[Document, float, float], None]  # draws with its top-left corner at (x, top) mm
 
 
@@ -29,13 +36,14 @@ class Style:
 
 
 def styles(scale: float, body: float = BODY_PT) -> dict[str, Style]:
-    """Returns the style of each block kind at a type scale, for a body size in points."""
+    """Returns the style of each block kind for a body size in points, headings one and two steps up the scale."""
+    size = body * scale
     return {
-        "h1": Style(body * 1.4 * scale, 0.0, 2.5, bold=True, keep_with_next=True),
-        "h2": Style(body * 1.18 * scale, 3.0, 1.0, bold=True, keep_with_next=True),
-        "h3": Style(body * scale, 2.5, 1.0, bold=True, keep_with_next=True),
-        "p": Style(body * scale, 0.0, 1.5),
-        "li": Style(body * scale, 0.0, 1.0, indent=BULLET_INDENT * scale),
+        "h1": Style(step_up(step_up(size)), 0.0, 2.5, bold=True, keep_with_next=True),
+        "h2": Style(step_up(size), 3.0, 1.0, bold=True, keep_with_next=True),
+        "h3": Style(size, 2.5, 1.0, bold=True, keep_with_next=True),
+        "p": Style(size, 0.0, 1.5),
+        "li": Style(size, 0.0, 1.0, indent=BULLET_INDENT * scale),
     }
 
 
@@ -90,23 +98,31 @@ class Flow:
         if not self.page_started:
             self.top -= height
 
+    @property
+    def room(self) -> float:
+        """Returns the height (mm) left in the current frame."""
+        return self.top - self.box.y
+
     def blocks(self, blocks: Sequence[Block], grey: bool = False) -> None:
-        """Places blocks in order; a heading never ends a frame alone."""
+        """Places blocks in order, keeping headings with what they head and short blocks whole."""
         for n, block in enumerate(blocks):
             style = self.styles[block.kind]
             lines = self._lines(block, style)
-            need = self._height(lines[:1], style) + style.before
+            whole = self._height(lines, style) + style.before
+            need = whole if len(lines) <= SHORT_BLOCK else self._height(lines[:2], style) + style.before
             if style.keep_with_next and n + 1 < len(blocks):
                 following = self.styles[blocks[n + 1].kind]
-                need += self._height(self._lines(blocks[n + 1], following)[:2], following) + style.after
-            if self.top - need < self.box.y:
+                after = self._lines(blocks[n + 1], following)
+                kept = after if len(after) <= SHORT_BLOCK else after[:2]  # what will not be split from the heading
+                need = whole + style.after + following.before + self._height(kept, following)
+            if need > self.room and not self.page_started and need <= self.box.height:
                 self.next_frame()
             self.space(style.before)
             self._place(block, lines, style, grey)
 
     def keep(self, height: float) -> None:
         """Moves to the next frame unless `height` mm still fit in this one (to keep a group together)."""
-        if self.top - height < self.box.y and not self.page_started:
+        if height > self.room and not self.page_started:
             self.next_frame()
 
     def measure(self, blocks: Sequence[Block]) -> float:
@@ -119,7 +135,7 @@ class Flow:
 
     def figure(self, height: float, draw: Drawer) -> None:
         """Places a drawing `height` mm tall, in the next frame if it does not fit in this one."""
-        if self.top - height < self.box.y and not self.page_started:
+        if height > self.room and not self.page_started:
             self.next_frame()
         draw(self.document, self.box.x, self.top)
         self.top -= height
@@ -138,12 +154,12 @@ class Flow:
         while lines:
             x = self.box.x + style.indent  # the frame may change between chunks
             room = int((self.top - self.box.y) / (leading / MM))
-            # No single line of a paragraph alone at the foot or the head of a page.
+            # No single line of a paragraph alone at the foot or the head of a column.
             if room <= 0 or (room < len(lines) and (room < 2 or len(lines) - room < 2) and not self.page_started):
                 self.next_frame()
                 continue
             chunk, lines = lines[:room], lines[room:]
-            self.canvas.setFillGray(GREY if grey else 0)
+            self.canvas.setFillGray(CAPTION_GREY if grey else 0)
             if block.kind == "li" and first:
                 bullet = set_lines([Run("\u2022")], 10.0, style.size)
                 draw_lines(self.canvas, bullet, x - style.indent * 0.7, self.top, style.size, leading)

@@ -55,8 +55,8 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Lin
     lines: list[Line] = []
     words: list[tuple[Piece, ...]] = []
     used = 0.0
-    for word, forced_break in _words(runs):
-        if word:
+    for whole, forced_break in _words(runs):
+        for word in _fitting(whole, width, size):
             word_width = _width(word, size)
             gap = _space(words[-1], size) if words else 0.0
             if words and used + gap + word_width > width:
@@ -70,6 +70,29 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Lin
     if words:
         lines.append(Line(tuple(words), used))
     return tuple(lines)
+
+
+def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[Piece, ...]]:
+    """Returns the word whole, or cut into parts no wider than `width` points if it is wider (a long name, a URL)."""
+    if not word or _width(word, size) <= width:
+        return [word] if word else []
+    parts: list[tuple[Piece, ...]] = []
+    current: list[Piece] = []
+    used = 0.0
+    for text, font in word:
+        for char in text:
+            char_width = width_of(char, font, size)
+            if current and used + char_width > width:
+                parts.append(tuple(current))
+                current, used = [], 0.0
+            if current and current[-1][1] == font:
+                current[-1] = (current[-1][0] + char, font)
+            else:
+                current.append((char, font))
+            used += char_width
+    if current:
+        parts.append(tuple(current))
+    return parts
 
 
 def _space(word: tuple[Piece, ...], size: float) -> float:

@@ -1,0 +1,175 @@
+"""Reads the references in a worked example's prose and checks every fact they state with the engine.
+
+A teacher writes an example's title and text as prose; the facts the engine can decide go in
+braces, so that they are checked like the structured claims and printed in the kit's notation:
+
+    {B2}         a cell, written in the file's notation
+    {B1-B3}      an S-O-S by its end cells: it must read S-O-S once the example's moves are played
+    {points 3}   the points move 3 scores ("2 points", "no points")
+    {next 3}     the seat that writes after move 3
+    {score 5}    the score after move 5, highest first ("2 to 0"); {score} after the last move
+    {winner}     the side that won the game
+    {target}     the variant's target score ("3 points")
+
+Prose that states such a fact by hand, outside braces (a cell or line name, a count of points,
+a score, who writes next, who wins), is reported: no unchecked fact reaches the page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sos_print.engine.errors import NotationError, SosError
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.notation import Notation, parse_cell, parse_segment
+from sos_print.engine.rules import Position, Step
+
+FACTS = ("points", "next", "score", "winner", "target")
+_NEEDS_MOVE = {"points": True, "next": True, "score": False, "winner": False, "target": False}
+
+# What a hand-written fact looks like, in English and French; each names the reference to use instead.
+_HAND_WRITTEN = (
+    (
+        r"\b(?:[A-H][1-8]|L[1-8]C[1-8])(?:\s*[-\u2013]\s*(?:[A-H][1-8]|L[1-8]C[1-8]))?\b",
+        "names a cell or a line: write it in braces, like {CELL} or {LINE}",
+    ),
+    (
+        r"\b(?:\d+|no|zero|one|two|three|four|five|six|seven|eight|aucun|zéro|une?|deux|trois|quatre|cinq|six|sept|"
+        r"huit)\s+points?\b",
+        "states a count of points: write {points N} (move N) or {target}",
+    ),
+    (r"\b\d+\s+(?:to|à)\s+\d+\b", "states a score: write {score N} (after move N) or {score}"),
+    (
+        r"\b[A-D]\s+(?:then\s+|puis\s+)?(?:writes again|writes next|plays again|takes the turn|rejoue|"
+        r"écrit ensuite|prend la main)",
+        "says who writes next: write {next N} (after move N)",
+    ),
+    (r"\b[A-D]\s+(?:wins|gagne)\b", "says who wins: write {winner}"),
+)
+_REFERENCE = re.compile(r"\{([^{}]*)\}")
+
+
+@frozen
+class Literal:
+    """Holds words of the prose, printed as written."""
+
+    text: str
+
+
+@frozen
+class CellRef:
+    """Holds a cell named in the prose."""
+
+    cell: Cell
+
+
+@frozen
+class LineRef:
+    """Holds an S-O-S named in the prose by its end cells."""
+
+    segment: Segment
+
+
+@frozen
+class Fact:
+    """Holds a fact the engine states: `kind` is one of FACTS; `move` is 1-based, 0 for after the last move."""
+
+    kind: str
+    move: int = 0
+
+
+Token = Literal | CellRef | LineRef | Fact
+
+
+def parse_prose(text: str, size: int, notation: Notation) -> tuple[Token, ...]:
+    """Splits `text` into words and references; raises SosError naming a reference that cannot be read."""
+    tokens: list[Token] = []
+    at = 0
+    for match in _REFERENCE.finditer(text):
+        if match.start() > at:
+            tokens.append(Literal(text[at : match.start()]))
+        tokens.append(_reference(match.group(1).strip(), size, notation))
+        at = match.end()
+    if at < len(text):
+        tokens.append(Literal(text[at:]))
+    stray = next(
+        (token.text for token in tokens if isinstance(token, Literal) and ("{" in token.text or "}" in token.text)),
+        None,
+    )
+    if stray is not None:
+        raise SosError("an unmatched brace: references are written {B2}, {B1-B3} or {points 1}")
+    return tuple(tokens)
+
+
+def _reference(inner: str, size: int, notation: Notation) -> Token:
+    word, _, rest = inner.partition(" ")
+    if word in FACTS:
+        rest = rest.strip()
+        if _NEEDS_MOVE[word] and not rest.isdigit():
+            raise SosError(f"{{{inner}}}: give the move number, like {{{word} 1}}")
+        if rest and not (rest.isdigit() and word in ("points", "next", "score")):
+            raise SosError(f"{{{inner}}}: {word} takes {'a move number' if _NEEDS_MOVE[word] else 'nothing'}")
+        return Fact(word, int(rest) if rest else 0)
+    try:
+        if "-" in inner or "\u2013" in inner:
+            return LineRef(parse_segment(inner, size, notation))
+        return CellRef(parse_cell(inner, size, notation))
+    except NotationError as error:
+        raise SosError(f"{{{inner}}}: {error}") from None
+
+
+def hand_written(text: str, notation: Notation) -> list[str]:
+    """Returns a message for each fact `text` states by hand outside braces (each once)."""
+    outside = _REFERENCE.sub(" ", text)
+    cell, line = ("B2", "B1-B3") if notation is Notation.A1 else ("L2C3", "L2C3-L4C3")
+    problems: list[str] = []
+    for pattern, advice in _HAND_WRITTEN:
+        for match in re.finditer(pattern, outside, flags=re.IGNORECASE if "points" in advice else 0):
+            problem = f"{match.group(0)!r} {advice.replace('CELL', cell).replace('LINE', line)}"
+            if problem not in problems:
+                problems.append(problem)
+    return problems
+
+
+def fact_problems(tokens: tuple[Token, ...], start: Position, steps: tuple[Step, ...]) -> list[str]:
+    """Returns why a reference cannot be printed from this game (a move it does not have, a line never made)."""
+    final = steps[-1].after if steps else start
+    problems = []
+    for token in tokens:
+        if isinstance(token, LineRef) and not final.board.reads_sos(token.segment):
+            problems.append("names a line that does not read S-O-S once the moves are played")
+        elif isinstance(token, Fact):
+            problem = _fact_problem(token, start, steps)
+            if problem:
+                problems.append(problem)
+    return problems
+
+
+def _fact_problem(fact: Fact, start: Position, steps: tuple[Step, ...]) -> str:
+    if fact.move > len(steps):
+        return f"{{{fact.kind} {fact.move}}}: the example has {len(steps)} moves"
+    if fact.kind == "next" and steps[fact.move - 1].next_seat is None:
+        return f"{{next {fact.move}}}: the game ends with move {fact.move}; nobody writes next"
+    final = steps[-1].after if steps else start
+    if fact.kind == "winner" and (final.outcome is None or final.outcome.winner is None):
+        return "{winner}: the game has no winner"
+    if fact.kind == "score" and len(start.variant.sides) != 2:
+        return "{score}: a score reads 'N to M' for two sides only"
+    if fact.kind == "target" and not start.variant.target:
+        return "{target}: this example has no target score"
+    return ""
+
+
+def value_of(fact: Fact, start: Position, steps: tuple[Step, ...]) -> int | str | tuple[int, ...]:
+    """Returns what a fact reference prints: points, a seat, a side, the target, or the scores highest first."""
+    after = steps[fact.move - 1].after if fact.move else (steps[-1].after if steps else start)
+    if fact.kind == "points":
+        return steps[fact.move - 1].points
+    if fact.kind == "next":
+        return steps[fact.move - 1].next_seat or ""
+    if fact.kind == "winner":
+        return after.outcome.winner if after.outcome and after.outcome.winner else ""
+    if fact.kind == "target":
+        return start.variant.target
+    return tuple(sorted(after.side_scores.values(), reverse=True))

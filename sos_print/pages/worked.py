@@ -1,0 +1,121 @@
+"""Builds worked examples as printed: title and text with their references written out, diagram, the engine's account.
+
+Everything is printed in the kit's notation, whatever notation the example's file was
+written in: the references of the prose, the diagram's coordinates and line names, and
+the engine's account of the moves.
+"""
+
+from __future__ import annotations
+
+from sos_print.engine.check import CheckedExample
+from sos_print.engine.frozen import frozen
+from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
+from sos_print.engine.prose import CellRef, Fact, LineRef, Literal, Token, value_of
+from sos_print.engine.rules import Step
+from sos_print.pages.grids import GridPlan, grid_plan
+from sos_print.pages.words import Block, Words
+
+
+@frozen
+class ExampleFigure:
+    """Holds one worked example as printed: title, explanation, the diagram, and the engine's account."""
+
+    title: str
+    text: list[Block]
+    grid: GridPlan
+    results: list[Block]
+
+
+def example_figure(
+    checked: CheckedExample, number: int, words: Words, notation: Notation, numbered: bool = True
+) -> ExampleFigure:
+    """Returns a checked example in `words`' language and in `notation`: heading, text, diagram, account."""
+    steps = checked.steps
+    title = prose(checked, "title", words, notation)
+    if not title:
+        heading = words("teacher.untitled", number=number)
+    elif numbered:
+        heading = words("teacher.example_title", number=number, title=title)
+    else:
+        heading = words("teacher.example_text", text=title)
+    text = prose(checked, "text", words, notation)
+    numbers = {step.move.cell: k for k, step in enumerate(steps, start=1)} if len(steps) > 1 else None
+    last = steps[-1] if steps else None
+    grid = grid_plan(
+        checked.final.board,
+        notation,
+        # Letters that scored are ringed; the last letter, if it scored nothing, is marked apart.
+        marked=tuple(step.move.cell for step in steps if step.points),
+        segments=tuple(seg for step in steps for seg in step.segments),
+        numbers=numbers,
+        last=last.move.cell if last is not None and not last.points else None,
+    )
+    blocks = words.blocks("teacher.example_text", text=text) if text else []
+    return ExampleFigure(heading, blocks, grid, _results(checked, words, notation))
+
+
+def prose(checked: CheckedExample, part: str, words: Words, notation: Notation) -> str:
+    """Returns an example's title or text in `words`' language with every reference written out."""
+    return "".join(_written(token, checked, words, notation) for token in checked.prose(part, words.lang))
+
+
+def _written(token: Token, checked: CheckedExample, words: Words, notation: Notation) -> str:
+    size = checked.example.size
+    if isinstance(token, Literal):
+        return token.text
+    if isinstance(token, CellRef):
+        return cell_name(token.cell, size, notation)
+    if isinstance(token, LineRef):
+        return segment_name(token.segment, size, notation)
+    return _fact(token, checked, words)
+
+
+def _fact(fact: Fact, checked: CheckedExample, words: Words) -> str:
+    value = value_of(fact, checked.start, checked.steps)
+    if fact.kind in ("points", "target"):
+        return words("common.points", count=value)
+    if fact.kind == "score":
+        assert isinstance(value, tuple)
+        return words("common.score", high=value[0], low=value[1])
+    assert isinstance(value, str)
+    return side_name(value)
+
+
+def side_name(side: str) -> str:
+    """Returns how a side is named on every page: the seat, or the team's two seats ("A + C")."""
+    return " + ".join(side)
+
+
+def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[Block]:
+    """Returns the engine's account: each scoring move and the last one, then the score."""
+    steps = checked.steps
+    shown = [k for k, step in enumerate(steps) if step.points or k == len(steps) - 1]
+    blocks: list[Block] = []
+    for k in shown:
+        blocks += _move_result(k + 1, steps[k], checked.example.size, words, notation)
+    if len(shown) < len(steps):
+        blocks += words.blocks("teacher.other_moves")
+    final = checked.final
+    score = ", ".join(f"{side_name(side)} {points}" for side, points in final.side_scores.items())
+    winner = final.outcome.winner if final.outcome else None
+    blocks += words.blocks(
+        "teacher.final",
+        score=score,
+        winner=side_name(winner) if winner else "",
+        team=bool(winner and len(winner) == 2),
+        over=final.is_over,
+    )
+    return blocks
+
+
+def _move_result(number: int, step: Step, size: int, words: Words, notation: Notation) -> list[Block]:
+    return words.blocks(
+        "teacher.move_result",
+        number=number,
+        seat=step.seat,
+        letter=step.move.letter.value,
+        cell=cell_name(step.move.cell, size, notation),
+        points=step.points,
+        lines=segment_names(step.segments, size, notation),
+        next=step.next_seat,
+    )

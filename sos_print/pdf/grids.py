@@ -1,0 +1,204 @@
+"""Draws grids and board diagrams: coordinates, letters, move numbers, scored lines and their names.
+
+Every function takes a finished grid plan, a position and sizes in millimetres and points;
+none knows a rule of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from sos_print.pages.grids import GridPlan
+from sos_print.pages.layout import (
+    GREY,
+    GRID_FRAME_PT,
+    GRID_LINE_PT,
+    LABEL_GAP,
+    LAST_LETTER_DASH,
+    MM,
+    NEW_LETTER_RING_PT,
+    SEGMENT_PT,
+    Box,
+)
+from sos_print.pdf.draw import CAP_HEIGHT, draw_centred
+from sos_print.pdf.fonts import BOLD, REGULAR
+from sos_print.pdf.textflow import width_of
+
+SEGMENT_GREY = 0.55
+ALL_SIDES = ("top", "bottom", "left", "right")
+TAG_PAD = 0.8  # around a line name, inside its frame (mm)
+TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
+
+
+def label_gutters(grid: GridPlan, size: float) -> tuple[float, float]:
+    """Returns the room (mm) coordinate labels need beside the grid and above or below it."""
+    widest = max(width_of(text, REGULAR, size) for text in grid.row_labels) / MM
+    return (LABEL_GAP + widest + 0.5, LABEL_GAP + CAP_HEIGHT * size / MM + 0.5)
+
+
+def draw_grid(
+    canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, label_pt: float, sides: Sequence[str] = ALL_SIDES
+) -> None:
+    """Draws the grid with its lower-left corner at (x, y) mm and coordinate labels on `sides`."""
+    n, side = grid.size, grid.size * cell
+    canvas.setLineWidth(GRID_LINE_PT * min(1.0, cell / 15.0))
+    canvas.setStrokeGray(0)
+    canvas.grid([(x + k * cell) * MM for k in range(n + 1)], [(y + k * cell) * MM for k in range(n + 1)])
+    canvas.setLineWidth(GRID_FRAME_PT * min(1.0, cell / 15.0))
+    canvas.rect(x * MM, y * MM, side * MM, side * MM, stroke=1, fill=0)
+    side_gutter, _ = label_gutters(grid, label_pt)
+    offset = LABEL_GAP + CAP_HEIGHT * label_pt / MM / 2
+    for k, text in enumerate(grid.col_labels):
+        cx = x + (k + 0.5) * cell
+        if "top" in sides:
+            draw_centred(canvas, text, cx, y + side + offset, label_pt)
+        if "bottom" in sides:
+            draw_centred(canvas, text, cx, y - offset, label_pt)
+    for k, text in enumerate(grid.row_labels):
+        cy = y + side - (k + 0.5) * cell
+        if "left" in sides:
+            draw_centred(canvas, text, x - side_gutter / 2 - LABEL_GAP / 2, cy, label_pt)
+        if "right" in sides:
+            draw_centred(canvas, text, x + side + side_gutter / 2 + LABEL_GAP / 2, cy, label_pt)
+
+
+def cell_centre(grid: GridPlan, x: float, y: float, cell: float, col: int, row: int) -> tuple[float, float]:
+    """Returns the centre (mm) of the cell at column `col`, row `row` from the top."""
+    return (x + (col + 0.5) * cell, y + (grid.size - row - 0.5) * cell)
+
+
+def draw_letters(
+    canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float, number_pt: float
+) -> None:
+    """Draws the letters, each move's number in its cell's corner, rings round the letters that scored,
+    and a dashed square round the last letter when it scored nothing."""
+    for row in range(grid.size):
+        for col in range(grid.size):
+            letter = grid.letter(col, row)
+            if not letter:
+                continue
+            cx, cy = cell_centre(grid, x, y, cell, col, row)
+            draw_centred(canvas, letter, cx, cy, size, bold=(col, row) in grid.marked or (col, row) == grid.last)
+            number = grid.number(col, row)
+            if number:
+                canvas.setFillGray(GREY)
+                canvas.setFont(REGULAR, number_pt)
+                canvas.drawString(
+                    (cx - cell / 2 + 0.8) * MM, (cy + cell / 2 - 0.8) * MM - number_pt * 0.72, str(number)
+                )
+                canvas.setFillGray(0)
+    canvas.setLineWidth(NEW_LETTER_RING_PT)
+    for place in grid.marked:
+        cx, cy = cell_centre(grid, x, y, cell, *place)
+        canvas.circle(cx * MM, cy * MM, cell * 0.3 * MM, stroke=1, fill=0)
+    if grid.last is not None:
+        cx, cy = cell_centre(grid, x, y, cell, *grid.last)
+        half = cell * 0.3
+        canvas.saveState()
+        canvas.setDash([length * MM for length in LAST_LETTER_DASH])
+        canvas.rect((cx - half) * MM, (cy - half) * MM, 2 * half * MM, 2 * half * MM, stroke=1, fill=0)
+        canvas.restoreState()
+
+
+def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
+    """Draws each scored line through its three cell centres (under the letters, which come after)."""
+    canvas.saveState()
+    canvas.setLineCap(1)
+    canvas.setLineWidth(SEGMENT_PT)
+    canvas.setStrokeGray(SEGMENT_GREY)
+    for mark in grid.segments:
+        (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in (mark.start, mark.end))
+        canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+    canvas.restoreState()
+
+
+def segment_tags(
+    grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float
+) -> list[tuple[str, Box]]:
+    """Places each line's name outside the grid, where the line would leave it if drawn on.
+
+    Of the line's two ends, the one leaving through a side without coordinate labels is
+    preferred, then the one nearer the edge. On a labelled side the name goes beyond the
+    labels. A name that would overlap one already placed moves further out along its line's
+    direction until it is free, so names never cover each other; they never reach into the
+    grid, so they never cover a letter.
+    """
+    placed: list[tuple[str, Box]] = []
+    gutters = label_gutters(grid, label_pt)
+    height = CAP_HEIGHT * size / MM + 2 * TAG_PAD
+    for mark in grid.segments:
+        width = width_of(mark.name, BOLD, size) / MM + 2 * TAG_PAD
+        exits = sorted(
+            _exit(grid, x, y, cell, a, b, gutters) for a, b in ((mark.start, mark.end), (mark.end, mark.start))
+        )
+        placed.append((mark.name, _free_place(exits, (width, height), [box for _, box in placed])))
+    return placed
+
+
+def _free_place(
+    exits: list[tuple[int, float, tuple[float, float], tuple[int, int]]], size: tuple[float, float], taken: list[Box]
+) -> Box:
+    """Returns the first box, trying each exit and then further out along it, that overlaps nothing taken."""
+    width, height = size
+    first: Box | None = None
+    for step in range(16):
+        for _, _, (px, py), (sx, sy) in exits:
+            cx = px + sx * (TAG_GAP + width / 2 + step * (width + TAG_GAP))
+            cy = py + sy * (TAG_GAP + height / 2 + step * (height + TAG_GAP))
+            box = Box(cx - width / 2, cy - height / 2, width, height)
+            first = first or box
+            if not any(_overlap(box, other) for other in taken):
+                return box
+    assert first is not None
+    return first
+
+
+def _exit(
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    gutters: tuple[float, float],
+) -> tuple[int, float, tuple[float, float], tuple[int, int]]:
+    """Returns (labelled sides crossed, distance to the edge, the point to start from, direction) for a line's end."""
+    (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *c) for c in (start, end))
+    dx, dy = (x1 - x0) / 8, (y1 - y0) / 8  # a quarter of a cell along the line
+    side = grid.size * cell
+    px, py, steps = x1, y1, 0.0
+    while x <= px <= x + side and y <= py <= y + side:
+        px, py, steps = px + dx, py + dy, steps + 0.25
+    leaving = {"left": px < x, "right": px > x + side, "bottom": py < y, "top": py > y + side}
+    labelled = {name for name, out in leaving.items() if out and name in grid.label_sides}
+    px, py = min(max(px, x), x + side), min(max(py, y), y + side)  # the point on the grid's edge
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    corner = (leaving["left"] or leaving["right"]) and (leaving["top"] or leaving["bottom"])
+    if corner and len(labelled) == 1:
+        # A diagonal leaving at a corner: its name goes out through the side without coordinates,
+        # next to the line's end, rather than beyond the coordinates.
+        sx, sy = (0, sy) if labelled & {"left", "right"} else (sx, 0)
+        labelled = set()
+    if {"left", "right"} & labelled:
+        px += sx * gutters[0]
+    if {"top", "bottom"} & labelled:
+        py += sy * gutters[1]
+    return (len(labelled), steps, (px, py), (sx, sy))
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
+
+
+def draw_tags(canvas: Canvas, tags: list[tuple[str, Box]], size: float) -> None:
+    """Draws each line name in a small framed label."""
+    canvas.setLineWidth(0.6)
+    for name, box in tags:
+        canvas.setStrokeGray(SEGMENT_GREY)
+        canvas.setFillGray(1)
+        canvas.roundRect(box.x * MM, box.y * MM, box.width * MM, box.height * MM, 0.8 * MM, stroke=1, fill=1)
+        canvas.setFillGray(0)
+        draw_centred(canvas, name, box.x + box.width / 2, box.y + box.height / 2, size, bold=True)
+    canvas.setStrokeGray(0)
