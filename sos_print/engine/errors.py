@@ -24,7 +24,7 @@ def quoted(value: object, limit: int = 40) -> str:
     megabyte, must not become a message of that size (nor fail: Python refuses to turn an
     integer of more than 4,300 digits into text).
     """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
