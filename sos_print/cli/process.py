@@ -109,9 +109,19 @@ def run_command_line() -> int:
         if interruption is not None:  # a library caught the interruption and raised something else
             raise interruption from None
         if is_stream_failure(error):
+            reporting = _status_being_reported(error)
+            if reporting is not None:  # standard error failed while Typer reported a usage error on it
+                return reporting
             return _stream_failed(StreamError(_why(error)))
         return internal_error(error)
     return code
+
+
+def _status_being_reported(error: BaseException) -> int | None:
+    """Returns the status of the error Typer was reporting when `error` struck, if it was reporting one."""
+    context = error.__context__
+    code = getattr(context, "exit_code", None)
+    return code if isinstance(code, int) else None
 
 
 def _status(code: object) -> int:

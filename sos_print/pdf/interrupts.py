@@ -120,6 +120,10 @@ def guarded(body: Callable[[], int]) -> NoReturn:
     if interruption is not None:
         _tell(interruption.line)
         code = interruption.exit_code
+    for signum in SIGNALS:
+        # Python puts its default handlers back while it shuts down, and a signal then would kill
+        # the process with no word after its work was done; an ignored signal stays ignored.
+        signal.signal(signum, signal.SIG_IGN)
     sys.exit(code)
 
 
