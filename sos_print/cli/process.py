@@ -20,10 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
-import platform
 import sys
-import tempfile
-import traceback
 from typing import TextIO
 
 EXIT_INTERNAL = 70  # EX_SOFTWARE in sysexits.h
@@ -161,6 +158,8 @@ def _silence_stdout() -> None:
 
 def internal_error(error: BaseException) -> int:
     """Reports a bug in one line, with where its details went (or the traceback, with SOS_PRINT_DEBUG=1)."""
+    import traceback  # here, not at the top: every run would pay for it, and few runs meet a bug
+
     summary = f"{type(error).__name__}: {str(error).strip().splitlines()[0][:200]}" if str(error).strip() else ""
     head = f"sos-print: internal error ({summary or type(error).__name__}); this is a bug, please report it"
     if os.environ.get(DEBUG, "") not in ("", "0"):
@@ -175,6 +174,10 @@ def internal_error(error: BaseException) -> int:
 
 def _save_details(error: BaseException) -> str | None:
     """Writes the traceback and the versions to a new file in the temporary folder; returns its name."""
+    import platform
+    import tempfile
+    import traceback
+
     from sos_print import __version__
 
     text = (

@@ -85,7 +85,7 @@ def load_example(path: str) -> Example:
     """Reads the example file at `path` (named in messages exactly as given)."""
     data = read_example_bytes(path)
     try:
-        text = data.decode("utf-8-sig")  # a byte-order mark, as some Windows editors write, is dropped
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ExampleFileError(path, f"is not UTF-8 text (byte {error.start})") from None
     return parse_example(text, path)
@@ -148,7 +148,7 @@ def unreadable_reason(path: str, error: OSError) -> str:
 
 def parse_example(text: str, path: str = "<example>") -> Example:
     """Reads an example from TOML text; `path` names it in messages."""
-    text = text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some Windows editors write one
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
