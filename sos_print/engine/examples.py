@@ -7,6 +7,7 @@ typo never lets a claim go unchecked.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 import unicodedata
@@ -155,8 +156,10 @@ def parse_example(text: str, path: str = "<example>") -> Example:
         raise ExampleFileError(path, f"TOML syntax error: {error}") from None
     except RecursionError:
         raise ExampleFileError(path, "TOML nested too deeply (arrays or tables within each other)") from None
-    except ValueError as error:  # tomllib turns digits into int() and lets its refusals through
-        raise ExampleFileError(path, f"TOML value cannot be read: {error}") from None
+    except ValueError as error:  # tomllib turns digits into int(), which refuses more than 4,300 of them
+        digits = re.search(r"value has (\d+) digits", str(error))
+        reason = f"a number of {digits[1]} digits" if digits else str(error).split(":")[0]
+        raise ExampleFileError(path, f"TOML value cannot be read: {reason}") from None
     try:
         return _example(table, path)
     except SosError as error:

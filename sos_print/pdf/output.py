@@ -37,6 +37,9 @@ PREFIX = ".sos-print-"
 PART, OLD = ".part", ".old"
 # link(2) is refused by some file systems (FAT, some network and FUSE mounts): claim the name another way.
 _NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS}
+# Where a flag does not exist (O_NOFOLLOW off POSIX), leaving it out only loses a safeguard.
+_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_ATTEMPTS = 100  # random names that clash this often mean something else is wrong
 _KINDS = {
     stat.S_IFLNK: "a symbolic link",
     stat.S_IFCHR: "a character device",
@@ -108,7 +111,7 @@ def _check_name(path: Path, folder: Path) -> None:
     """Refuses a file name longer than the file system allows, with the figures, before any work."""
     try:
         limit = os.pathconf(folder, "PC_NAME_MAX")
-    except (OSError, ValueError):
+    except (AttributeError, OSError, ValueError):  # no pathconf (Windows), or no answer
         limit = 255
     length = len(os.fsencode(path.name))
     if length > limit:
@@ -227,7 +230,7 @@ def _create(target: Path, temporary: Path) -> None:
                 raise
         # No links here: claim the name with an exclusive create, then rename over that empty file of ours.
         try:
-            handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            handle = os.open(target, _NEW, 0o666)
         except FileExistsError:
             raise _exists(target) from None
         placeholder = _identity_of(handle)
@@ -265,7 +268,7 @@ def _replace(target: Path, temporary: Path) -> Path | None:
 
 def _keep(target: Path) -> Path:
     """Gives the old `target` a second name beside it: a hard link, or where links are refused, a move."""
-    while True:
+    for _ in range(_ATTEMPTS):
         kept = target.parent / f"{PREFIX}{secrets.token_hex(4)}{OLD}"
         try:
             os.link(target, kept, follow_symlinks=False)
@@ -278,6 +281,7 @@ def _keep(target: Path) -> Path:
         if not kept.exists():
             os.rename(target, kept)
             return kept
+    raise FileExistsError(errno.EEXIST, f"no free name to keep {target.name} under")
 
 
 def _put_back(kept: Path, target: Path) -> bool:
@@ -293,12 +297,13 @@ def _put_back(kept: Path, target: Path) -> bool:
 
 def _exclusive(folder: Path, suffix: str) -> tuple[Path, int]:
     """Creates a new file with a random short name in `folder`; returns its path and an open handle."""
-    while True:
+    for _ in range(_ATTEMPTS):
         path = folder / f"{PREFIX}{secrets.token_hex(4)}{suffix}"
         try:
-            return path, os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            return path, os.open(path, _NEW, 0o666)
         except FileExistsError:
             continue
+    raise FileExistsError(errno.EEXIST, f"no free temporary name in {folder}")
 
 
 def _write_all(handle: int, data: bytes) -> None:
@@ -327,7 +332,7 @@ def _sync_folders(folders: set[Path]) -> None:
     """Flushes the folders' entries to disk, so that the new names survive a power cut (best effort)."""
     for folder in folders:
         with suppress(OSError):
-            handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
             try:
                 os.fsync(handle)
             finally:
