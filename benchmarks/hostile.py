@@ -5,6 +5,7 @@ Run by hand from the repository root (as root, ideally, to test the unprivileged
     python benchmarks/hostile.py                 # the working tree, through python -m sos_print
     python benchmarks/hostile.py --installed     # the sos-print script on PATH
     python benchmarks/hostile.py --signals 150   # more interrupted runs (default 60)
+    python benchmarks/hostile.py --source ../old # another checkout's sos_print, to compare
 
 Each case runs sos-print in a fresh folder and looks for what issue 12 found: a traceback, a
 run still going after 10 s, a file or folder left behind (a `.sos-print-*` temporary file, a
@@ -71,9 +72,9 @@ class Report:
 class Hostile:
     """Runs the cases; `command` is how sos-print is started."""
 
-    def __init__(self, command: list[str], report: Report, base: Path) -> None:
+    def __init__(self, command: list[str], report: Report, base: Path, source: Path) -> None:
         self.command, self.report, self.base = command, report, base
-        self.environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.environment = {**os.environ, "PYTHONPATH": str(source)}
 
     # ---- running and judging ---------------------------------------------------------------------------------
 
@@ -595,11 +596,14 @@ def main() -> int:
     parser.add_argument("--installed", action="store_true", help="Run the sos-print script on PATH.")
     parser.add_argument("--signals", type=int, default=60, help="Interrupted runs to try (default 60).")
     parser.add_argument("--races", type=int, default=17, help="Racing pairs of kits to try (default 17).")
+    parser.add_argument(
+        "--source", type=Path, default=ROOT, help="The checkout whose sos_print to run (default: this one)."
+    )
     options = parser.parse_args()
     command = ["sos-print"] if options.installed else [sys.executable, "-m", "sos_print"]
     report = Report()
     with tempfile.TemporaryDirectory(prefix="sos-hostile-") as base:
-        hostile = Hostile(command, report, Path(base))
+        hostile = Hostile(command, report, Path(base), options.source.resolve())
         for step in (
             hostile.existing_files,
             hostile.special_targets,
