@@ -1,5 +1,25 @@
-"""Runs the sos-print command line as `python -m sos_print`."""
+"""Runs the sos-print command line: `python -m sos_print`, and the `sos-print` script.
 
-from sos_print.cli import main
+The signal handlers go in before anything else is imported: an interrupt while typer and
+the rest load ends in the same one line as one during the work.
+"""
 
-main()
+from __future__ import annotations
+
+
+def main() -> None:
+    """Catches interrupts first, then loads and runs the command line."""
+    from sos_print.pdf import interrupts
+
+    interrupts.catch()
+
+    def command_line() -> int:
+        from sos_print.cli.process import run_command_line
+
+        return run_command_line()
+
+    interrupts.guarded(command_line)
+
+
+if __name__ == "__main__":
+    main()

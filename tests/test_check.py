@@ -52,7 +52,7 @@ def test_paths_are_reported_as_given_and_folders_joined_with_file_names(runner, 
     assert lines == [
         "ex/b.toml: result: claims winner A, the rules give none (the game goes on)",
         "missing.toml: no such file or folder",
-        "checked 2 files: 2 problems in 2 files",
+        "checked 2 files: 1 problem in 1 file; 1 path not checked",
     ]
 
 

@@ -2,8 +2,8 @@
 
 Each command module registers its commands on the one application and imports what a
 command needs only when it runs, so that `sos-print --help` and `sos-print check` load
-neither reportlab nor jinja2. Errors become exit codes here and nowhere else: 1 for a
-problem with files or examples, 2 for options that cannot be used together.
+neither reportlab nor jinja2. Errors become exit codes here and nowhere else (see
+`process` for the table): 1 for a problem with files or examples, 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -15,5 +15,9 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Runs the command line."""
-    app()
+    """Runs the command line and exits: one line and a documented status however it ends, interrupts included."""
+    from sos_print.cli.process import run_command_line
+    from sos_print.pdf import interrupts
+
+    interrupts.catch()
+    interrupts.guarded(run_command_line)

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from sos_print import __version__
+from sos_print.cli.process import say
 
 app = typer.Typer(
     name="sos-print",
@@ -20,7 +21,7 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(f"sos-print {__version__}")
+        say(f"sos-print {__version__}")
         raise typer.Exit()
 
 

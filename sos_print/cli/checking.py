@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from sos_print.cli.app import app
+from sos_print.cli.process import say
 
 
 @app.command()
@@ -16,11 +17,11 @@ def check(
         typer.Argument(help="Worked-example files (.toml) or folders of them to check.", show_default=False),
     ],
 ) -> None:
-    """Check every claim of worked-example files against the rules; exit 1 if any is false."""
+    """Check every claim of worked-example files against the rules; exit 1 if any is false or a file cannot be read."""
     from sos_print.engine.check import check_paths
 
     report = check_paths(paths)
     for problem in report.problems:
-        typer.echo(str(problem))
-    typer.echo(report.summary())
+        say(str(problem))
+    say(report.summary())
     raise typer.Exit(0 if report.ok else 1)

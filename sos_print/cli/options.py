@@ -207,6 +207,7 @@ def print_options(
         usage(f"{error} (--target and --first-sos-wins)")
     if two_per_page and size > 4:
         usage(f"--two-per-page fits boards of 3x3 and 4x4 only, not --size {size}")
+    class_name = printable_class_name(class_name)
     return PrintOptions(
         size=size,
         groups=groups,
@@ -216,11 +217,27 @@ def print_options(
         notation=Notation(notation.value),
         large_print=large_print,
         two_per_page=two_per_page,
-        class_name=class_name.strip(),
+        class_name=class_name,
     )
+
+
+def printable_class_name(text: str) -> str:
+    """Returns the class name in NFC without surrounding spaces; a character the font lacks is a usage error."""
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", text).strip()  # e + U+0301, as some systems write é, is the é the font has
+    if name:
+        from sos_print.pdf.fonts import missing_characters, not_in_font
+
+        missing = missing_characters(name)
+        if missing:
+            usage(not_in_font("class name", missing))
+    return name
 
 
 def usage(message: str) -> NoReturn:
     """Reports a usage error and exits with status 2."""
-    typer.echo(f"Usage error: {message}", err=True)
+    from sos_print.cli.process import say
+
+    say(f"Usage error: {message}", err=True)
     raise typer.Exit(2)

@@ -156,4 +156,22 @@ def checked_examples(paths: list[Path] | None) -> "tuple[CheckedExample, ...]":
     from sos_print import data_dir
     from sos_print.engine.check import verify
 
-    return verify([str(path) for path in paths] if paths else [str(data_dir("examples"))])
+    examples = verify([str(path) for path in paths] if paths else [str(data_dir("examples"))])
+    refuse_unprintable(examples)
+    return examples
+
+
+def refuse_unprintable(examples: "tuple[CheckedExample, ...]") -> None:
+    """Raises SosError naming every character of an example's title or text that the font cannot print."""
+    from sos_print.engine.errors import SosError, shown
+    from sos_print.pdf.fonts import FOLDED_SPACES, missing_characters, not_in_font
+
+    lines = [
+        not_in_font(f"{shown(checked.example.path)}: {field} ({lang})", missing)
+        for checked in examples
+        for field, texts in (("title", checked.example.title), ("text", checked.example.text))
+        for lang, text in texts.items()
+        if (missing := missing_characters(text, folded=FOLDED_SPACES))
+    ]
+    if lines:
+        raise SosError("\n".join(lines))

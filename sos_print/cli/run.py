@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from sos_print.cli.options import usage
+from sos_print.cli.process import StreamError, say
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
@@ -18,36 +19,50 @@ ProgressFn = Callable[[str, int, int], None]
 
 
 def run(targets: list[Path], force: bool, render: Callable[[ProgressFn], list[Rendered]]) -> None:
-    """Checks the targets, renders, then writes every file; on any error nothing is written."""
+    """Checks the targets, renders, then writes every file; on any error or interruption nothing is written."""
     from sos_print.engine.check import ClaimsError
-    from sos_print.engine.errors import LayoutError, SosError
-    from sos_print.pdf.output import check_targets, write_atomic
+    from sos_print.engine.errors import LayoutError, SosError, shown
+    from sos_print.pdf import interrupts
+    from sos_print.pdf.output import check_targets, write_files
 
+    interrupts.set_outcome(interrupts.NOTHING_WRITTEN)
+    existing = writing = False
     try:
-        check_targets(targets, force)
-        rendered = render(progress())
-        for path, document in zip(targets, rendered, strict=True):
-            write_atomic(path, document.data)
+        try:
+            existing = check_targets(targets, force)
+            if existing:
+                interrupts.set_outcome(interrupts.OLD_FILES_KEPT)
+            rendered = render(progress())
+            interrupts.checkpoint()  # a signal a library swallowed while rendering still stops the run here
+            writing = True
+            write_files([(path, document.data) for path, document in zip(targets, rendered, strict=True)], force)
+        finally:
+            clear_progress()
     except ClaimsError as error:
-        clear_progress()
-        typer.echo(str(error))
-        typer.echo("sos-print: an example claim is false; nothing was written.", err=True)
+        say(str(error))
+        what = "an example claim is false" if error.report.only_false_claims else "an example file cannot be used"
+        say(f"sos-print: {what}; nothing was written.", err=True)
         raise typer.Exit(1) from None
     except LayoutError as error:
-        clear_progress()
         usage(str(error))
     except SosError as error:
-        clear_progress()
-        typer.echo(f"sos-print: {error}", err=True)
+        # A refusal before rendering speaks for itself; a failure while writing says what became of the files.
+        kept = "; the old files are untouched" if existing else ""
+        lines = str(error).splitlines()
+        if writing:
+            lines[-1] += f"; nothing was written{kept}"
+        for line in lines:
+            say(f"sos-print: {line}", err=True)
         raise typer.Exit(1) from None
-    clear_progress()
-    typer.echo(
-        "wrote "
-        + " and ".join(
-            f"{path} ({_pages(doc.pages)}, {_kilobytes(len(doc.data))})"
-            for path, doc in zip(targets, rendered, strict=True)
-        )
+    report = " and ".join(
+        f"{shown(path)} ({_pages(doc.pages)}, {_kilobytes(len(doc.data))})"
+        for path, doc in zip(targets, rendered, strict=True)
     )
+    try:
+        say(f"wrote {report}")
+    except StreamError as error:
+        error.note = "the files were written in full"
+        raise
 
 
 def _pages(count: int) -> str:
@@ -60,18 +75,31 @@ def _kilobytes(size: int) -> str:
 
 def progress() -> ProgressFn:
     """Returns a progress line writer for a terminal, or one that stays quiet when output is piped."""
-    if not sys.stderr.isatty():
+    if not _on_terminal():
         return lambda what, done, total: None
 
     def show(what: str, done: int, total: int) -> None:
-        sys.stderr.write(f"\r\033[Kwriting {what}: {done}/{total}")
-        sys.stderr.flush()
+        try:
+            sys.stderr.write(f"\r\033[Kwriting {what}: {done}/{total}")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass  # progress is a courtesy: a failing terminal must not stop the work
 
     return show
 
 
 def clear_progress() -> None:
     """Erases the progress line, if one was shown."""
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K")
-        sys.stderr.flush()
+    if _on_terminal():
+        try:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def _on_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (OSError, ValueError):
+        return False

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import stat
 
-from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError
-from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, load_example
+from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
+from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, file_kind, load_example, unreadable_reason
 from sos_print.engine.frozen import frozen
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
@@ -14,14 +15,24 @@ from sos_print.engine.rules import Move, Outcome, Position, Step
 
 @frozen
 class Problem:
-    """Holds one problem of one file: a false claim, or a reason the file cannot be used."""
+    """Holds one problem of one path: a false claim, a file that cannot be used, or a path not read at all.
+
+    `unread` marks a path that gave no file to check (missing, unreadable, not a regular file).
+    """
 
     path: str
     message: str
     where: str = ""
+    unread: bool = False
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.where}: {self.message}" if self.where else f"{self.path}: {self.message}"
+        path = shown(self.path)  # a newline in a file name must not forge a line of the report
+        return f"{path}: {self.where}: {self.message}" if self.where else f"{path}: {self.message}"
+
+    @property
+    def false_claim(self) -> bool:
+        """Tells whether this is a claim the rules contradict (not a file that cannot be used)."""
+        return bool(self.where)  # only claims are placed at a move or at the result
 
 
 @frozen
@@ -60,13 +71,25 @@ class Report:
         """Tells whether every claim of every file holds."""
         return not self.problems
 
+    @property
+    def only_false_claims(self) -> bool:
+        """Tells whether every problem is a false claim (every file could be read and used)."""
+        return all(problem.false_claim for problem in self.problems)
+
     def summary(self) -> str:
-        """Returns the closing line of a check."""
-        files = _plural(self.files, "file")
-        if self.ok:
-            return f"checked {files}: every claim holds"
-        failing = len({problem.path for problem in self.problems})
-        return f"checked {files}: {_plural(len(self.problems), 'problem')} in {_plural(failing, 'file')}"
+        """Returns the closing line of a check: files read and their problems, then paths not read."""
+        read = [problem for problem in self.problems if not problem.unread]
+        unread = len(self.problems) - len(read)
+        parts = []
+        if read:
+            failing = len({problem.path for problem in read})
+            parts.append(f"{_plural(len(read), 'problem')} in {_plural(failing, 'file')}")
+        elif self.files:
+            parts.append("every claim holds" if not unread else "every claim in them holds")
+        if unread:
+            parts.append(f"{_plural(unread, 'path')} not checked")
+        files = _plural(self.files, "file") if self.files else "no file"
+        return f"checked {files}: {'; '.join(parts)}"
 
 
 class ClaimsError(SosError):
@@ -134,7 +157,8 @@ def check_paths(paths: list[str]) -> Report:
             try:
                 replayed = replay_example(load_example(file))
             except ExampleFileError as error:
-                problems.append(Problem(error.path, error.message))
+                problems.append(Problem(error.path, error.message, unread=error.unread))
+                files -= error.unread
                 continue
             false_claims = claim_problems(replayed)
             problems += false_claims
@@ -152,14 +176,38 @@ def verify(paths: list[str]) -> tuple[CheckedExample, ...]:
 
 
 def expand_path(path: str) -> tuple[list[str], list[Problem]]:
-    """Returns the example files named by `path` (a file, or a folder's *.toml sorted by name) or why there are none."""
-    if os.path.isdir(path):
+    """Returns the example files named by `path` (a file, or a folder's *.toml sorted by name) and what was skipped.
+
+    Only the folder's entries that are regular files (or links to them) are checked; any
+    other entry named *.toml (a dangling link, a FIFO, a folder) is named as skipped.
+    """
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        return [], [Problem(path, unreadable_reason(path, error), unread=True)]
+    if not stat.S_ISDIR(info.st_mode):
+        return [path], []  # read, or refused with a reason, by load_example
+    try:
         names = sorted(name for name in os.listdir(path) if name.endswith(".toml"))
-        files = [os.path.join(path, name) for name in names if os.path.isfile(os.path.join(path, name))]
-        return files, [] if files else [Problem(path, "this folder holds no .toml example file")]
-    if os.path.exists(path):
-        return [path], []
-    return [], [Problem(path, "no such file or folder")]
+    except OSError as error:
+        reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
+        return [], [Problem(path, f"cannot list this folder: {reason}", unread=True)]
+    files, skipped = [], []
+    for name in names:
+        entry = os.path.join(path, name)
+        try:
+            mode = os.stat(entry).st_mode
+        except OSError as error:
+            skipped.append(Problem(entry, f"skipped: {unreadable_reason(entry, error)}", unread=True))
+            continue
+        if stat.S_ISREG(mode):
+            files.append(entry)
+        else:
+            kind = "a folder" if stat.S_ISDIR(mode) else file_kind(mode)
+            skipped.append(Problem(entry, f"skipped: {kind}, not a regular file", unread=True))
+    if not files and not skipped:
+        return [], [Problem(path, "this folder holds no .toml example file", unread=True)]
+    return files, skipped
 
 
 def _move_problems(claimed: ClaimedMove, step: Step, checked: CheckedExample) -> list[str]:

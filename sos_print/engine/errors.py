@@ -7,6 +7,29 @@ class SosError(ValueError):
     """Signals any problem sos_print reports to its user."""
 
 
+def shown(path: object) -> str:
+    """Returns a path as messages print it: as given, or quoted with escapes if any character is not printable.
+
+    A file name may hold a newline, a terminal escape or bytes that are not text; printed as
+    they are, they could forge a line of output or garble the terminal.
+    """
+    text = str(path)
+    return text if text.isprintable() else repr(text)
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """Returns `value` as a message quotes it (its repr), cut short if it is long.
+
+    Values come from files a user wrote: a number with thousands of digits, or a string of a
+    megabyte, must not become a message of that size (nor fail: Python refuses to turn an
+    integer of more than 4,300 digits into text).
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 class NotationError(SosError):
     """Signals a cell or segment name that cannot be read."""
 
@@ -55,12 +78,17 @@ class VariantError(SosError):
 
 
 class ExampleFileError(SosError):
-    """Signals a worked-example file that cannot be used; the message starts with its path."""
+    """Signals a worked-example file that cannot be used; the message starts with its path.
 
-    def __init__(self, path: str, message: str) -> None:
+    `unread` tells a path that could not be read at all (missing, not a regular file, too
+    large, no permission) from a file that was read and is wrong.
+    """
+
+    def __init__(self, path: str, message: str, *, unread: bool = False) -> None:
         self.path = path
         self.message = message
-        super().__init__(f"{path}: {message}")
+        self.unread = unread
+        super().__init__(f"{shown(path)}: {message}")
 
 
 class OutputError(SosError):

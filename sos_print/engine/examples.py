@@ -6,17 +6,28 @@ typo never lets a claim go unchecked.
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 import tomllib
-from pathlib import Path
+import unicodedata
 from typing import Any
 
-from sos_print.engine.errors import ExampleFileError, SosError
+from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
 from sos_print.engine.rules import Board, Letter, Variant
 
 MAX_SIZE = 8
+MAX_BYTES = 1_000_000  # far beyond any real example; a file is refused before it is read whole
+_KINDS = {
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFLNK: "a symbolic link",
+}
 LANGUAGES = ("en", "fr")
 END = "end"
 DRAW, NONE = "draw", "none"
@@ -73,14 +84,7 @@ class Example:
 
 def load_example(path: str) -> Example:
     """Reads the example file at `path` (named in messages exactly as given)."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ExampleFileError(path, "no such file") from None
-    except IsADirectoryError:
-        raise ExampleFileError(path, "is a folder, not an example file") from None
-    except OSError as error:
-        raise ExampleFileError(path, f"cannot be read ({error.strerror})") from None
+    data = read_example_bytes(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -88,12 +92,74 @@ def load_example(path: str) -> Example:
     return parse_example(text, path)
 
 
+def read_example_bytes(path: str) -> bytes:
+    """Returns the bytes of a regular file of at most MAX_BYTES, without blocking on anything else.
+
+    A FIFO would block a plain open until a writer comes, and /dev/zero would be read until
+    memory runs out: the path is looked at first, opened without blocking, looked at again
+    through the open handle (the name could have changed meanwhile), and read up to the limit.
+    """
+    try:
+        _refuse_unless_readable(path, os.stat(path))
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise ExampleFileError(path, unreadable_reason(path, error), unread=True) from None
+    try:
+        _refuse_unless_readable(path, os.fstat(handle))
+        chunks, size = [], 0
+        while chunk := os.read(handle, 1 << 16):
+            size += len(chunk)
+            if size > MAX_BYTES:
+                raise ExampleFileError(path, _too_large(size, growing=True), unread=True)
+            chunks.append(chunk)
+    except OSError as error:
+        raise ExampleFileError(path, unreadable_reason(path, error), unread=True) from None
+    finally:
+        os.close(handle)
+    return b"".join(chunks)
+
+
+def _refuse_unless_readable(path: str, info: os.stat_result) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise ExampleFileError(path, "is a folder, not an example file", unread=True)
+    if not stat.S_ISREG(info.st_mode):
+        raise ExampleFileError(path, f"is {file_kind(info.st_mode)}, not a regular file", unread=True)
+    if info.st_size > MAX_BYTES:
+        raise ExampleFileError(path, _too_large(info.st_size), unread=True)
+
+
+def file_kind(mode: int) -> str:
+    """Returns what a file that is not a regular file is, in words ("a FIFO")."""
+    return _KINDS.get(stat.S_IFMT(mode), "a special file")
+
+
+def _too_large(size: int, growing: bool = False) -> str:
+    at_least = "at least " if growing else ""
+    return f"is {at_least}{size:,} bytes; an example file may hold at most {MAX_BYTES:,} bytes (1 MB)"
+
+
+def unreadable_reason(path: str, error: OSError) -> str:
+    """Says in words why `path` could not be looked at, opened or read."""
+    if isinstance(error, FileNotFoundError):
+        return "a symbolic link to nothing" if os.path.islink(path) else "no such file or folder"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return f"cannot be read ({error.strerror or error})"
+
+
 def parse_example(text: str, path: str = "<example>") -> Example:
     """Reads an example from TOML text; `path` names it in messages."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some Windows editors write one
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ExampleFileError(path, f"TOML syntax error: {error}") from None
+    except RecursionError:
+        raise ExampleFileError(path, "TOML nested too deeply (arrays or tables within each other)") from None
+    except ValueError as error:  # tomllib turns digits into int(), which refuses more than 4,300 of them
+        digits = re.search(r"value has (\d+) digits", str(error))
+        reason = f"a number of {digits[1]} digits" if digits else str(error).split(":")[0]
+        raise ExampleFileError(path, f"TOML value cannot be read: {reason}") from None
     try:
         return _example(table, path)
     except SosError as error:
@@ -108,7 +174,7 @@ class _Reader:
         unknown = sorted(set(table) - allowed)
         if unknown:
             known = ", ".join(sorted(allowed))
-            raise SosError(f"{where}unknown key {unknown[0]!r} (known keys: {known})")
+            raise SosError(f"{where}unknown key {quoted(unknown[0])} (known keys: {known})")
 
     def get(self, key: str, kind: type, default: Any = None) -> Any:
         if key not in self.table:
@@ -116,12 +182,14 @@ class _Reader:
         value = self.table[key]
         # bool is a subclass of int in Python; TOML keeps them apart, and so do we.
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise SosError(f"{self.where}{key} must be {_KIND_NAMES[kind]}, not {value!r}")
+            raise SosError(f"{self.where}{key} must be {_KIND_NAMES[kind]}, not {quoted(value)}")
+        if isinstance(value, int) and not -(2**63) <= value < 2**63:  # the TOML standard's range for whole numbers
+            raise SosError(f"{self.where}{key} is too large ({quoted(value)}): TOML whole numbers fit in 64 bits")
         return value
 
     def require(self, key: str, kind: type) -> Any:
         if key not in self.table:
-            raise SosError(f"{self.where}missing key {key!r}")
+            raise SosError(f"{self.where}missing key {quoted(key)}")
         return self.get(key, kind)
 
 
@@ -132,12 +200,12 @@ def _example(table: dict[str, Any], path: str) -> Example:
     top = _Reader(table, "", _TOP_KEYS)
     size = top.require("size", int)
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise SosError(f"size must be {MIN_SIZE} to {MAX_SIZE}, not {size}")
+        raise SosError(f"size must be {MIN_SIZE} to {MAX_SIZE}, not {quoted(size)}")
     notation_name = top.get("notation", str, "A1")
     try:
         notation = Notation(notation_name.upper())
     except ValueError:
-        raise SosError(f'notation must be "A1" or "L1C1", not {notation_name!r}') from None
+        raise SosError(f'notation must be "A1" or "L1C1", not {quoted(notation_name)}') from None
     teams = top.get("teams", bool, False)
     variant = Variant(
         players=top.get("players", int, 4 if teams else 2),
@@ -166,7 +234,7 @@ def _example(table: dict[str, Any], path: str) -> Example:
 
 def _table(entry: object, where: str) -> dict[str, Any]:
     if not isinstance(entry, dict):
-        raise SosError(f"{where} must be a table ([[move]]), not {entry!r}")
+        raise SosError(f"{where} must be a table ([[move]]), not {quoted(entry)}")
     return entry
 
 
@@ -178,13 +246,13 @@ def _grid(text: str | None, size: int) -> Board:
     # A row may also be written without spaces, like "..S..".
     rows = [list(row[0]) if len(row) == 1 else row for row in rows]
     if len(rows) != size or any(len(row) != size for row in rows):
-        shape = ", ".join(str(len(row)) for row in rows)
+        shape = ", ".join(str(len(row)) for row in rows[: MAX_SIZE + 1]) + (", ..." if len(rows) > MAX_SIZE + 1 else "")
         raise SosError(f"grid must have {size} rows of {size} cells (found {len(rows)} rows, of {shape} cells)")
     letters = {"S": Letter.S, "O": Letter.O, ".": None}
     for number, row in enumerate(rows, start=1):
         for token in row:
             if token not in letters:
-                raise SosError(f"grid row {number} holds {token!r}: use S, O or . for an empty cell")
+                raise SosError(f"grid row {number} holds {quoted(token)}: use S, O or . for an empty cell")
     return Board.from_rows([[letters[token] for token in row] for row in rows])
 
 
@@ -193,7 +261,7 @@ def _move(reader: _Reader, number: int, size: int, notation: Notation, variant: 
     cell_text, letter_text = reader.require("cell", str), reader.require("letter", str)
     line_texts = reader.get("lines", list)
     if line_texts is not None and not all(isinstance(line, str) for line in line_texts):
-        raise SosError(f'{where}lines must be a list of segment names like "B1-B3", not {line_texts!r}')
+        raise SosError(f'{where}lines must be a list of segment names like "B1-B3", not {quoted(line_texts)}')
     try:
         cell = parse_cell(cell_text, size, notation)
         letter = Letter.parse(letter_text)
@@ -202,19 +270,20 @@ def _move(reader: _Reader, number: int, size: int, notation: Notation, variant: 
         raise SosError(where + str(error)) from None
     by = reader.get("by", str)
     if by is not None and by not in variant.seats:
-        raise SosError(f"{where}by must be a seat of this game ({_choices(variant.seats)}), not {by!r}")
+        raise SosError(f"{where}by must be a seat of this game ({_choices(variant.seats)}), not {quoted(by)}")
     next_seat = reader.get("next", str)
     if next_seat is not None and next_seat not in (*variant.seats, END):
-        raise SosError(f'{where}next must be a seat ({_choices(variant.seats)}) or "end", not {next_seat!r}')
+        raise SosError(f'{where}next must be a seat ({_choices(variant.seats)}) or "end", not {quoted(next_seat)}')
     points = reader.get("points", int)
     if points is not None and points < 0:
-        raise SosError(f"{where}points cannot be negative ({points})")
+        raise SosError(f"{where}points cannot be negative ({quoted(points)})")
     return ClaimedMove(number, cell, letter, by, points, lines, next_seat)
 
 
 def _languages(table: dict[str, Any], key: str) -> dict[str, str]:
     reader = _Reader(table, f"{key}: ", set(LANGUAGES))
-    return {lang: reader.get(lang, str) for lang in LANGUAGES if lang in table}
+    # NFC: an e followed by a combining acute accent, as some systems write it, is the é the font has.
+    return {lang: unicodedata.normalize("NFC", reader.get(lang, str)) for lang in LANGUAGES if lang in table}
 
 
 def _score(table: dict[str, Any] | None, variant: Variant) -> dict[str, int] | None:
@@ -227,7 +296,7 @@ def _score(table: dict[str, Any] | None, variant: Variant) -> dict[str, int] | N
 def _winner(winner: str | None, variant: Variant) -> str | None:
     allowed = (*variant.sides, DRAW, NONE)
     if winner is not None and winner not in allowed:
-        raise SosError(f"result: winner must be {_choices(allowed)}, not {winner!r}")
+        raise SosError(f"result: winner must be {_choices(allowed)}, not {quoted(winner)}")
     return winner
 
 

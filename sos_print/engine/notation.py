@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import re
 
-from sos_print.engine.errors import NotationError
+from sos_print.engine.errors import NotationError, quoted
 from sos_print.engine.grid import Cell, Segment
 
 # Patterns are compiled on first use (re caches them): compiling costs more than importing this module.
@@ -60,8 +60,10 @@ def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
     match = re.fullmatch(pattern, clean)
     if match is None:
         example = "B2" if notation is Notation.A1 else "L2C3"
-        raise NotationError(f"{text!r} is not a cell name in {notation.value} notation (like {example})")
+        raise NotationError(f"{quoted(text)} is not a cell name in {notation.value} notation (like {example})")
     first, second = match.groups()
+    if len(first) > 3 or len(second) > 3:  # far off any board; and int() refuses thousands of digits
+        raise NotationError(f"cell {quoted(clean)} is not on a {size}x{size} board")
     if notation is Notation.A1:
         col, row = parse_column(first), int(second) - 1
     else:
@@ -82,12 +84,12 @@ def parse_segment(text: str, size: int, notation: Notation = Notation.A1) -> Seg
     """Returns the segment named by its two end cells, in either order (B1-B3 or B3-B1)."""
     match = re.fullmatch(_SEGMENT, text.upper())
     if match is None:
-        raise NotationError(f"{text!r} is not a segment: write its two end cells joined by a hyphen")
+        raise NotationError(f"{quoted(text)} is not a segment: write its two end cells joined by a hyphen")
     a, b = (parse_cell(name, size, notation) for name in match.groups())
     try:
         return Segment.between(a, b)
     except ValueError:
-        raise NotationError(f"{text!r} is not a straight line of three adjacent cells") from None
+        raise NotationError(f"{quoted(text)} is not a straight line of three adjacent cells") from None
 
 
 def segment_names(segments: tuple[Segment, ...] | list[Segment], size: int, notation: Notation) -> str:

@@ -15,6 +15,7 @@ from sos_print.engine.errors import (
     OccupiedCellError,
     OffBoardError,
     VariantError,
+    quoted,
 )
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import MIN_SIZE, Cell, Segment, all_cells, all_segments, segments_through
@@ -36,7 +37,7 @@ class Letter(enum.Enum):
         try:
             return cls(text)
         except ValueError:
-            raise LetterError(text, repr(text)) from None
+            raise LetterError(text, quoted(text)) from None
 
 
 _SOS = (Letter.S, Letter.O, Letter.S)

@@ -9,6 +9,7 @@ Environment, so a class called `Smith & Co <B>` prints exactly as written.
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from functools import cache, lru_cache
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING
@@ -49,9 +50,27 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     path and checksummed against its source, written atomically) brings that to a few.
     """
     try:
-        return jinja2.FileSystemBytecodeCache()
+        return _OptionalCache()
     except (OSError, RuntimeError):
         return None
+
+
+class _OptionalCache(jinja2.FileSystemBytecodeCache):
+    """Is jinja2's file cache, except that a cache that cannot be read or written is simply not used.
+
+    The cache is an optimisation: a full or read-only temporary folder must not stop a
+    run that would succeed without it.
+    """
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except (OSError, EOFError, ValueError):
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        with suppress(OSError):
+            super().dump_bytecode(bucket)
 
 
 @frozen

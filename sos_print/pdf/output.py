@@ -1,55 +1,349 @@
-"""Writes finished PDFs safely: never a partial file, never an existing file without --force."""
+"""Writes the finished files of a run as one set: every file whole, or none; nothing replaced without --force.
+
+`check_targets` runs before rendering, so that a refused run costs nothing. `write_files`
+then does the work in three steps, each chosen for what can go wrong at that moment:
+
+1. Each file is written to a temporary sibling (`.sos-print-XXXXXXXX.part`: short, so a
+   target name up to the file system's limit still works), created exclusively with mode
+   0o666 (the umask applies, as for any new file) and flushed to disk. A full disk or an
+   interruption here leaves the targets as they were.
+2. The temporary files take their names. Without --force each is *linked* to its name:
+   link(2) fails if the name exists in any form (a file, a symbolic link, even a dangling
+   one), so of two runs racing for the same name exactly one creates it. With --force an
+   old file is first kept under a second name (a hard link), then replaced in one rename.
+   Only regular files are ever replaced: never a folder, a device, a FIFO or a link.
+3. If the second file of a kit cannot take its name, the first is rolled back (its old
+   file put back, or the new one removed). Signals are held off from the first rename
+   to the end of the rollback, so a kit is never left half replaced.
+
+On any failure or interruption the temporary files, the kept old files and the folders
+this run created are removed again.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from sos_print.engine.errors import OutputError
+from sos_print.engine.errors import OutputError, shown
+from sos_print.pdf import interrupts
+
+PREFIX = ".sos-print-"
+PART, OLD = ".part", ".old"
+# link(2) is refused by some file systems (FAT, some network and FUSE mounts): claim the name another way.
+_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS}
+# Where a flag does not exist (O_NOFOLLOW off POSIX), leaving it out only loses a safeguard.
+_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_ATTEMPTS = 100  # random names that clash this often mean something else is wrong
+_KINDS = {
+    stat.S_IFLNK: "a symbolic link",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+}
 
 
-def check_targets(paths: list[Path], force: bool) -> None:
-    """Makes sure each path can be written: its folder exists or can be made, and it is new unless `force`.
+def check_targets(paths: list[Path], force: bool) -> bool:
+    """Makes sure each path can be written; returns whether any of them exists (and would be replaced).
 
-    Called before any rendering, so that a refused run costs nothing and changes nothing.
+    Nothing is created or changed: the folders are made only when the files are written.
     """
+    existing = False
     for path in paths:
-        if path.is_dir():
-            raise OutputError(f"{path} is a folder; give a file name ending in .pdf")
-        if path.exists() and not force:
-            raise OutputError(f"{path} already exists; use --force to replace it")
-        folder = path.parent
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise OutputError(f"cannot create the folder {folder}: {error.strerror}") from None
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise OutputError(f"cannot write in the folder {folder}: permission denied")
+        folder = _check_folder(path.parent)
+        _check_name(path, folder)
+        existing |= _check_target(path, force)
+    return existing
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Writes `data` to a temporary file beside `path`, then renames it over `path` in one step."""
-    folder = path.parent
+def _check_target(path: Path, force: bool) -> bool:
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+        info = os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
     except OSError as error:
-        raise OutputError(f"cannot write in the folder {folder}: {error.strerror}") from None
+        raise OutputError(f"cannot look at {shown(path)}: {error.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{shown(path)} is a folder; give a file name ending in .pdf")
+    _refuse_unless_regular(path, info.st_mode)
+    if not force:
+        raise OutputError(f"{shown(path)} already exists; use --force to replace it")
+    return True
+
+
+def _refuse_unless_regular(path: Path, mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+        raise OutputError(f"{shown(path)} is {kind}, not a regular file: sos-print replaces only regular files")
+
+
+def _check_folder(folder: Path) -> Path:
+    """Returns the nearest folder that exists on the way to `folder`, if files can be made there."""
+    current = folder
+    while True:
+        try:
+            info = os.stat(current)
+            break
+        except (FileNotFoundError, NotADirectoryError):
+            if current.parent == current:
+                raise OutputError(f"cannot create the folder {shown(folder)}") from None
+            current = current.parent
+        except OSError as error:
+            raise OutputError(f"cannot use the folder {shown(folder)}: {error.strerror}") from None
+    verb = "write in" if current == folder else "create"
+    if not stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"cannot create the folder {shown(folder)}: {shown(current)} is not a folder")
+    if hasattr(os, "ST_RDONLY") and os.statvfs(current).f_flag & os.ST_RDONLY:
+        raise OutputError(f"cannot {verb} the folder {shown(folder)}: read-only file system")
+    if not os.access(current, os.W_OK | os.X_OK):
+        where = "" if current == folder else f" (in {shown(current)})"
+        raise OutputError(f"cannot {verb} the folder {shown(folder)}: permission denied{where}")
+    return current
+
+
+def _check_name(path: Path, folder: Path) -> None:
+    """Refuses a file name longer than the file system allows, with the figures, before any work."""
     try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except BaseException as error:
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise OutputError(f"cannot write {path}: {error.strerror}") from None
-        raise
+        limit = os.pathconf(folder, "PC_NAME_MAX")
+    except (AttributeError, OSError, ValueError):  # no pathconf (Windows), or no answer
+        limit = 255
+    length = len(os.fsencode(path.name))
+    if length > limit:
+        raise OutputError(f"{shown(path)}: the file name is {length} bytes long; this file system allows {limit}")
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def write_files(files: list[tuple[Path, bytes]], force: bool) -> None:
+    """Writes every (path, data) as one set: all of them whole, or none and the old files untouched.
+
+    Without `force`, a path that exists by the time the file takes its name stops everything.
+    Signals are held off throughout and acted on only where nothing would be left half done.
+    """
+    with interrupts.deferred():
+        work = _Work()
+        try:
+            for folder in dict.fromkeys(path.parent for path, _ in files):
+                work.make_folder(folder)
+            interrupts.checkpoint()
+            for path, data in files:
+                work.write_temporary(path, data)
+                interrupts.checkpoint()
+            work.commit(force)
+        except BaseException:
+            work.undo()
+            raise
+        finally:
+            work.tidy()
+        interrupts.set_outcome(interrupts.ALL_WRITTEN)
+
+
+class _Work:
+    """Keeps what a run has made so far, so that a failure can take all of it back."""
+
+    def __init__(self) -> None:
+        self.folders: list[Path] = []  # created by this run, outermost first
+        self.temporaries: list[tuple[Path, Path, tuple[int, int]]] = []  # (target, temporary, identity)
+        self.placed: list[tuple[Path, Path | None, tuple[int, int]]] = []  # (target, kept old file, identity)
+        self.kept: list[Path] = []
+
+    def make_folder(self, folder: Path) -> None:
+        missing = []
+        for candidate in (folder, *folder.parents):
+            if candidate.is_dir():
+                break
+            missing.append(candidate)
+        for candidate in reversed(missing):
+            with _naming(candidate, "cannot create the folder"):
+                try:
+                    os.mkdir(candidate)
+                except FileExistsError:
+                    if not candidate.is_dir():
+                        raise
+                    continue  # made by someone else meanwhile: not ours to remove
+            self.folders.append(candidate)
+
+    def write_temporary(self, target: Path, data: bytes) -> None:
+        with _naming(target, "cannot write"):
+            temporary, handle = _exclusive(target.parent, PART)
+            try:
+                self.temporaries.append((target, temporary, _identity_of(handle)))
+                _write_all(handle, data)
+                os.fsync(handle)
+            finally:
+                os.close(handle)
+
+    def commit(self, force: bool) -> None:
+        for target, temporary, identity in self.temporaries:
+            kept = None
+            if force:
+                kept = _replace(target, temporary)
+            else:
+                _create(target, temporary)
+            self.placed.append((target, kept, identity))
+            if kept is not None:
+                self.kept.append(kept)
+        _sync_folders({target.parent for target, _, _ in self.temporaries})
+
+    def undo(self) -> None:
+        """Puts back every old file and removes every new one; best effort, as the run is failing anyway."""
+        for target, kept, identity in reversed(self.placed):
+            if kept is not None:
+                if not _put_back(kept, target):
+                    self.kept.remove(kept)  # the only copy of the old file now: never delete it
+            elif _identity(target) == identity:
+                with suppress(OSError):
+                    os.unlink(target)
+        self.placed.clear()
+        self.tidy()
+        for folder in reversed(self.folders):
+            with suppress(OSError):
+                os.rmdir(folder)  # fails, as it should, if anything else is in it now
+        self.folders.clear()
+
+    def tidy(self) -> None:
+        """Removes the temporary names and the second names of old files (after success or a rollback)."""
+        for _, temporary, _ in self.temporaries:
+            with suppress(OSError):
+                os.unlink(temporary)
+        for kept in self.kept:
+            with suppress(OSError):
+                os.unlink(kept)
+        self.temporaries.clear()
+        self.kept.clear()
+
+
+def _create(target: Path, temporary: Path) -> None:
+    """Gives `temporary` the name `target`, which must not exist: atomically, so one racing run wins."""
+    with _naming(target, "cannot write"):
+        try:
+            os.link(temporary, target, follow_symlinks=False)
+            return
+        except FileExistsError:
+            raise _exists(target) from None
+        except OSError as error:
+            if error.errno not in _NO_LINKS:
+                raise
+        # No links here: claim the name with an exclusive create, then rename over that empty file of ours.
+        try:
+            handle = os.open(target, _NEW, 0o666)
+        except FileExistsError:
+            raise _exists(target) from None
+        placeholder = _identity_of(handle)
+        os.close(handle)
+        try:
+            os.replace(temporary, target)
+        except BaseException:
+            if _identity(target) == placeholder:
+                with suppress(OSError):
+                    os.unlink(target)
+            raise
+
+
+def _exists(target: Path) -> OutputError:
+    return OutputError(f"{shown(target)} already exists; use --force to replace it")
+
+
+def _replace(target: Path, temporary: Path) -> Path | None:
+    """Renames `temporary` over `target` (a regular file, or absent); returns the second name of the old file."""
+    with _naming(target, "cannot replace"):
+        try:
+            mode = os.lstat(target).st_mode
+        except FileNotFoundError:
+            os.replace(temporary, target)
+            return None
+        _refuse_unless_regular(target, mode)
+        kept = _keep(target)
+        try:
+            os.replace(temporary, target)
+        except BaseException:
+            _put_back(kept, target)
+            raise
+        return kept
+
+
+def _keep(target: Path) -> Path:
+    """Gives the old `target` a second name beside it: a hard link, or where links are refused, a move."""
+    for _ in range(_ATTEMPTS):
+        kept = target.parent / f"{PREFIX}{secrets.token_hex(4)}{OLD}"
+        try:
+            os.link(target, kept, follow_symlinks=False)
+            return kept
+        except FileExistsError:
+            continue
+        except OSError as error:
+            if error.errno not in _NO_LINKS:
+                raise
+        if not kept.exists():
+            os.rename(target, kept)
+            return kept
+    raise FileExistsError(errno.EEXIST, f"no free name to keep {target.name} under")
+
+
+def _put_back(kept: Path, target: Path) -> bool:
+    """Gives the old file its name again; returns False if that failed (then `kept` holds it)."""
+    try:
+        os.replace(kept, target)  # when both are still names of the old file, this changes nothing
+    except OSError:
+        return False
+    with suppress(OSError):
+        os.unlink(kept)
+    return True
+
+
+def _exclusive(folder: Path, suffix: str) -> tuple[Path, int]:
+    """Creates a new file with a random short name in `folder`; returns its path and an open handle."""
+    for _ in range(_ATTEMPTS):
+        path = folder / f"{PREFIX}{secrets.token_hex(4)}{suffix}"
+        try:
+            return path, os.open(path, _NEW, 0o666)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, f"no free temporary name in {folder}")
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        done = os.write(handle, view)
+        if done <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[done:]
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _identity_of(handle: int) -> tuple[int, int]:
+    info = os.fstat(handle)
+    return info.st_dev, info.st_ino
+
+
+def _sync_folders(folders: set[Path]) -> None:
+    """Flushes the folders' entries to disk, so that the new names survive a power cut (best effort)."""
+    for folder in folders:
+        with suppress(OSError):
+            handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+            try:
+                os.fsync(handle)
+            finally:
+                os.close(handle)
+
+
+@contextmanager
+def _naming(path: Path, doing: str) -> Iterator[None]:
+    """Turns an OSError into an OutputError naming `path` and saying what could not be done."""
+    try:
+        yield
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise OutputError(f"{doing} {shown(path)}: {reason}") from None

@@ -1,0 +1,433 @@
+"""Tests input an adversary would give: special files, huge or deep values, odd names, missing rights, unprintable text.
+
+Each case ends in one `<path>: message` line (or a usage error) and the documented status,
+never a traceback or a hang, and the other files of the same run are still checked.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+import zlib
+
+import pytest
+from conftest import EXAMPLES, ROOT
+from pdfread import texts
+from unprivileged import as_nobody, shared_folder
+
+from sos_print.cli import app
+
+GOOD = EXAMPLES / "01-one-o-two-lines.toml"
+
+
+def invoke(runner, *args):
+    result = runner.invoke(app, [str(arg) for arg in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def check(runner, *paths):
+    result = invoke(runner, "check", *paths)
+    return result.exit_code, result.stdout.splitlines()
+
+
+def sos_print(*args, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    """Runs sos-print in a process of its own, so that a regression that blocks fails instead of hanging the suite."""
+    return subprocess.run(
+        [sys.executable, "-m", "sos_print", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+# ---- files that are not regular files --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check"], ["kit", "--out", "{out}", "--examples"], ["rules", "--out", "{out}.pdf", "--example"]],
+    ids=["check", "kit", "rules"],
+)
+def test_a_fifo_is_refused_at_once_and_never_read(tmp_path, command):
+    fifo = tmp_path / "lesson.toml"
+    os.mkfifo(fifo)
+    args = [part.format(out=tmp_path / "out") for part in command]
+    result = sos_print(*args, fifo, timeout=20)  # reading a FIFO would block: no writer ever comes
+    assert result.returncode == 1, result.stderr
+    assert f"{fifo}: is a FIFO, not a regular file" in result.stdout
+    assert "Traceback" not in result.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["lesson.toml"]
+
+
+def test_an_endless_device_is_refused_before_reading():
+    result = sos_print("check", "/dev/zero", timeout=20)  # read whole, it would fill memory
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "/dev/zero: is a character device, not a regular file",
+        "checked no file: 1 path not checked",
+    ]
+
+
+def test_an_example_file_over_one_megabyte_is_refused_before_it_is_read(runner, tmp_path):
+    big = tmp_path / "big.toml"
+    with big.open("wb") as file:
+        file.truncate(1_000_001)  # sparse: nothing is really written
+    code, lines = check(runner, big)
+    assert code == 1
+    assert lines[0] == f"{big}: is 1,000,001 bytes; an example file may hold at most 1,000,000 bytes (1 MB)"
+
+
+def test_an_example_file_of_exactly_one_megabyte_is_read(runner, tmp_path):
+    text = GOOD.read_text()
+    padded = tmp_path / "padded.toml"
+    padded.write_text(text + "#" * (1_000_000 - len(text.encode()) - 1) + "\n")
+    assert padded.stat().st_size == 1_000_000
+    assert check(runner, padded) == (0, ["checked 1 file: every claim holds"])
+
+
+def test_a_folder_names_every_toml_entry_it_skips(runner, tmp_path):
+    (tmp_path / "a-good.toml").write_text(GOOD.read_text())
+    (tmp_path / "b-dangling.toml").symlink_to(tmp_path / "gone.toml")
+    os.mkfifo(tmp_path / "c-fifo.toml")
+    (tmp_path / "d-folder.toml").mkdir()
+    (tmp_path / "e-link.toml").symlink_to(GOOD)
+    (tmp_path / "notes.txt").write_text("not an example, not mentioned")
+    code, lines = check(runner, tmp_path)
+    assert code == 1
+    assert lines == [
+        f"{tmp_path / 'b-dangling.toml'}: skipped: a symbolic link to nothing",
+        f"{tmp_path / 'c-fifo.toml'}: skipped: a FIFO, not a regular file",
+        f"{tmp_path / 'd-folder.toml'}: skipped: a folder, not a regular file",
+        "checked 2 files: every claim in them holds; 3 paths not checked",
+    ]
+
+
+# ---- values that break parsers ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('size = 4\n[[move]]\ncell = "A' + "1" * 5000 + '"\nletter = "S"\n', "move 1: cell 'A111"),
+        ('size = 4\nnotation = "L1C1"\n[[move]]\ncell = "L' + "9" * 5000 + 'C1"\nletter = "S"\n', "move 1: cell 'L999"),
+        ("size = 1" + "0" * 5000 + "\n", "TOML value cannot be read: a number of 5001 digits"),
+        ("size = 1" + "0" * 4000 + "\n", "size is too large (a number of about 4001 digits)"),
+        ("size = 4\nplayers = 99999999999999999999\n", "players is too large (99999999999999999999)"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\npoints = -9999999999999999999\n", "move 1: points is too"),
+        ("size = 4\nx = " + "[" * 600 + "]" * 600 + "\n", "TOML nested too deeply"),
+        ("size = 4\nx = " + "{a = " * 600 + "1" + "}" * 600 + "\n", "TOML nested too deeply"),
+        ("size = 4\ngrid = '''\n" + ". . . .\n" * 5000 + "'''\n", "grid must have 4 rows of 4 cells (found 5000 rows"),
+        ('size = 4\n[title]\nen = "' + "x" * 100_000 + '"\n[text]\nde = 1\n', "text: unknown key 'de'"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = '" + "S" * 100_000 + "'\n", "move 1: '"),
+    ],
+    ids=[
+        "cell-5000-digits",
+        "l1c1-5000-digits",
+        "int-5000-digits",
+        "int-4000-digits",
+        "beyond-64-bits",
+        "negative-beyond-64-bits",
+        "arrays-600-deep",
+        "tables-600-deep",
+        "5000-rows",
+        "huge-title",
+        "huge-letter",
+    ],
+)
+def test_a_huge_or_deep_value_is_one_short_line_and_the_other_files_are_still_checked(runner, tmp_path, text, message):
+    bad = tmp_path / "a-bad.toml"
+    bad.write_text(text)
+    false = tmp_path / "b-false.toml"
+    false.write_text(GOOD.read_text().replace("points = 2", "points = 3"))
+    code, lines = check(runner, bad, false, GOOD)
+    assert code == 1
+    assert len(lines) == 3, lines
+    assert lines[0].startswith(f"{bad}: {message}"), lines[0]
+    assert len(lines[0]) < 300, f"a message of {len(lines[0])} characters"
+    assert lines[1].startswith(f"{false}: move 1: claims 3 points, the rules give 2")
+    assert lines[2] == "checked 3 files: 2 problems in 2 files"
+
+
+def test_a_byte_order_mark_is_accepted(runner, tmp_path):
+    windows = tmp_path / "windows.toml"
+    windows.write_bytes(b"\xef\xbb\xbf" + GOOD.read_bytes().replace(b"\n", b"\r\n"))
+    assert check(runner, windows) == (0, ["checked 1 file: every claim holds"])
+    result = invoke(runner, "teacher", windows, "--out", tmp_path / "t.pdf")
+    assert result.exit_code == 0, result.output
+
+
+# ---- names and reports -----------------------------------------------------------------------------------------
+
+
+def test_a_file_name_with_a_newline_cannot_forge_a_line_of_the_report(runner, tmp_path):
+    evil = tmp_path / "x\nchecked 9 files: every claim holds.toml"
+    evil.write_text("size = 4\nsise = 1\n")
+    code, lines = check(runner, evil)
+    assert code == 1
+    assert len(lines) == 2
+    assert lines[0].startswith(repr(str(evil)) + ": unknown key 'sise'")
+    assert lines[1] == "checked 1 file: 1 problem in 1 file"
+
+
+def test_a_file_name_with_a_terminal_escape_is_quoted(runner, tmp_path):
+    evil = tmp_path / "\x1b[2Jclear.toml"
+    evil.write_text("size = 4\nsise = 1\n")
+    code, lines = check(runner, evil)
+    assert code == 1
+    assert "\x1b" not in "".join(lines)
+    assert lines[0].startswith(repr(str(evil)))
+
+
+def test_a_missing_example_file_is_no_such_file_not_a_false_claim(runner, tmp_path):
+    result = invoke(runner, "kit", "--out", tmp_path / "kit", "--examples", tmp_path / "nope.toml")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / 'nope.toml'}: no such file or folder",
+        "checked no file: 1 path not checked",
+    ]
+    assert result.stderr == "sos-print: an example file cannot be used; nothing was written.\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("make", ["missing", "empty-folder", "fifo"])
+def test_the_summary_never_counts_a_path_not_read_as_a_checked_file(runner, tmp_path, make):
+    path = tmp_path / "thing.toml"
+    if make == "empty-folder":
+        path.mkdir()
+    elif make == "fifo":
+        os.mkfifo(path)
+    code, lines = check(runner, path)
+    assert code == 1
+    assert lines[-1] == "checked no file: 1 path not checked"
+    assert not any(re.match(r"checked 0 files", line) for line in lines)
+
+
+# ---- rights: run as an unprivileged user, since root reads and writes anywhere ----------------------------------
+
+
+def test_a_file_that_cannot_be_read_says_permission_denied(runner):
+    with shared_folder() as folder:
+        secret = folder / "secret.toml"
+        secret.write_text(GOOD.read_text())
+        secret.chmod(0o000)
+        code, lines = as_nobody(lambda: check(runner, secret))
+    assert code == 1
+    assert lines == [f"{secret}: permission denied", "checked no file: 1 path not checked"]
+
+
+def test_a_folder_that_cannot_be_listed_says_so_and_the_others_are_checked(runner):
+    with shared_folder() as folder:
+        (folder / "closed").mkdir()
+        (folder / "closed" / "a.toml").write_text(GOOD.read_text())
+        (folder / "closed").chmod(0o300)  # may be entered, not listed
+        code, lines = as_nobody(lambda: check(runner, folder / "closed", GOOD))
+    assert code == 1
+    assert lines == [
+        f"{folder / 'closed'}: cannot list this folder: permission denied",
+        "checked 1 file: every claim in them holds; 1 path not checked",
+    ]
+
+
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory):
+    """Renders once as root, so that the unprivileged child finds fonts and templates already loaded."""
+    from typer.testing import CliRunner
+
+    out = tmp_path_factory.mktemp("warm")
+    for command in ("boards", "kit"):
+        result = CliRunner().invoke(app, [command, "--out", str(out / command)])
+        assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("command", "where", "message"),
+    [
+        (["boards", "--out", "{locked}/b.pdf"], "{locked}", "cannot write in the folder {locked}: permission denied"),
+        (
+            ["kit", "--out", "{locked}/new/kit"],
+            "{locked}",
+            "cannot create the folder {locked}/new/kit: permission denied (in {locked})",
+        ),
+    ],
+    ids=["file", "kit"],
+)
+def test_out_in_a_folder_the_user_cannot_write_is_one_line(runner, warm, command, where, message):
+    with shared_folder() as folder:
+        locked = folder / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)
+        args = [part.format(locked=locked) for part in command]
+        result = as_nobody(lambda: (lambda r: (r.exit_code, r.stdout, r.stderr))(invoke(runner, *args)))
+        assert list(locked.iterdir()) == []
+    assert result == (1, "", f"sos-print: {message.format(locked=locked)}\n")
+
+
+def test_a_folder_that_becomes_unwritable_after_the_check_is_still_one_line(runner, warm, monkeypatch):
+    """The check before rendering can be wrong (ACLs, a change meanwhile): the write itself reports too."""
+    monkeypatch.setattr(os, "access", lambda *args, **kwargs: True)
+    with shared_folder() as folder:
+        locked = folder / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)
+        code, stderr = as_nobody(
+            lambda: (lambda r: (r.exit_code, r.stderr))(invoke(runner, "boards", "--out", locked / "b.pdf"))
+        )
+        assert list(locked.iterdir()) == []
+    assert code == 1
+    assert stderr == f"sos-print: cannot write {locked / 'b.pdf'}: Permission denied; nothing was written\n"
+
+
+# ---- text the font cannot print --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("三年二班", "U+4E09 '三', U+5E74 '年', U+4E8C '二' and U+73ED '班' are not in the font"),
+        ("כיתה ג", "U+05DB 'כ', U+05D9 'י', U+05EA 'ת', U+05D4 'ה' and U+05D2 'ג' are not in the font"),
+        ("الصف", "U+0627 'ا', U+0644 'ل', U+0635 'ص' and U+0641 'ف' are not in the font"),
+        ("Class 😀", "U+1F600 '😀' is not in the font"),
+        ("A\x1bB", "U+001B (a control character) is not in the font"),
+        ("A\x07B", "U+0007 (a control character) is not in the font"),
+        ("A\tB", "U+0009 (a control character) is not in the font"),
+        ("A\rB", "U+000D (a control character) is not in the font"),
+        ("a\u20ddb", "U+20DD '\u20dd' is not in the font"),  # a combining enclosing circle: no precomposed form
+        (
+            "一二三四五六七八九十",
+            "U+4E00 '一', U+4E8C '二', U+4E09 '三', U+56DB '四', U+4E94 '五', U+516D '六', "
+            "U+4E03 '七', U+516B '八' and 2 more are not in the font",
+        ),
+    ],
+    ids=["chinese", "hebrew", "arabic", "emoji", "escape", "bell", "tab", "return", "combining", "many"],
+)
+@pytest.mark.parametrize("command", ["kit", "boards", "audit", "teacher", "rules", "grids"])
+def test_a_class_name_the_font_cannot_print_is_a_usage_error_naming_each_character(
+    runner, tmp_path, command, name, message
+):
+    result = invoke(runner, command, "--out", tmp_path / "out", "--class-name", name)
+    assert result.exit_code == 2
+    assert result.stderr == f"Usage error: class name: {message}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_decomposed_accent_is_the_letter_the_font_has(runner, tmp_path):
+    decomposed = "Cafe\u0301 CM1"
+    assert unicodedata.normalize("NFC", decomposed) != decomposed
+    result = invoke(runner, "boards", "--out", tmp_path / "b.pdf", "--class-name", decomposed)
+    assert result.exit_code == 0, result.output
+    assert "Café CM1" in texts(tmp_path / "b.pdf")[0]
+
+
+def test_a_character_beyond_the_bmp_that_the_font_has_reaches_the_pdf_whole(runner, tmp_path):
+    fraktur = "\U0001d516"  # MATHEMATICAL FRAKTUR CAPITAL S: Andika has it
+    result = invoke(runner, "boards", "--out", tmp_path / "b.pdf", "--class-name", f"SOS {fraktur}")
+    assert result.exit_code == 0, result.output
+    assert f"SOS {fraktur}" in texts(tmp_path / "b.pdf")[0]
+    for stream in re.findall(rb"stream\r?\n(.*?)endstream", (tmp_path / "b.pdf").read_bytes(), re.S):
+        try:
+            content = zlib.decompress(stream)
+        except zlib.error:
+            continue
+        entries = b"".join(re.findall(rb"beginbfchar(.*?)endbfchar", content, re.S))
+        for code, unicode in re.findall(rb"<([0-9A-F]+)> <([0-9A-F]+)>", entries):
+            assert len(unicode) % 4 == 0, f"ToUnicode entry <{code.decode()}> <{unicode.decode()}> is not UTF-16"
+        if b"<D835DD16>" in content:
+            break
+    else:
+        pytest.fail("no ToUnicode entry maps a glyph to U+1D516 as the surrogate pair D835 DD16")
+
+
+@pytest.mark.parametrize(
+    ("field", "lang", "value", "message"),
+    [
+        ("title", "en", "Un exemple \u05d0", "title (en): U+05D0 'א' is not in the font"),
+        ("text", "fr", "Voir \U0001f600 ici", "text (fr): U+1F600 '😀' is not in the font"),
+        ("text", "en", "bell \\u0007 here", "text (en): U+0007 (a control character) is not in the font"),
+    ],
+)
+def test_an_example_text_the_font_cannot_print_stops_the_printing_with_one_line(
+    runner, tmp_path, field, lang, value, message
+):
+    example = tmp_path / "lesson.toml"
+    lines = GOOD.read_text().splitlines()
+    section = lines.index(f"[{field}]")
+    at = next(k for k in range(section, len(lines)) if lines[k].startswith(f"{lang} = "))
+    lines[at] = f'{lang} = "{value}"'
+    example.write_text("\n".join(lines) + "\n")
+    assert check(runner, example)[0] == 0  # the claims hold: only printing it is impossible
+    result = invoke(runner, "teacher", example, "--out", tmp_path / "t.pdf")
+    assert result.exit_code == 1
+    assert result.stderr == f"sos-print: {example}: {message}\n"
+    assert not (tmp_path / "t.pdf").exists()
+
+
+def test_spaces_of_any_kind_in_an_example_text_are_folded_not_refused(runner, tmp_path):
+    example = tmp_path / "lesson.toml"
+    example.write_text(GOOD.read_text().replace('[text]\nen = "', '[text]\nen = "Tab\\there,\\r\\nnew line. '))
+    result = invoke(runner, "teacher", example, "--out", tmp_path / "t.pdf")
+    assert result.exit_code == 0, result.output
+    assert "Tab here, new line." in " ".join(texts(tmp_path / "t.pdf"))
+
+
+# ---- the template cache ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def cold_templates(tmp_path, monkeypatch):
+    """Starts from no compiled template in memory and an empty temporary folder; restores both afterwards."""
+    import tempfile
+
+    from sos_print.pages import words
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    words.environment.cache_clear()
+    words._module.cache_clear()
+    words._blocks.cache_clear()
+    yield tmp_path / "tmp"
+    words.environment.cache_clear()
+    words._module.cache_clear()
+    words._blocks.cache_clear()
+
+
+def test_a_full_temporary_folder_with_a_cold_template_cache_still_renders(
+    runner, tmp_path, monkeypatch, cold_templates
+):
+    import errno
+    import tempfile
+
+    import jinja2.bccache
+
+    class FullDisk:
+        """Stands in for a new temporary file on a full disk: it opens, and every write fails."""
+
+        def __init__(self, *args, **kwargs):
+            self.file = real(*args, **kwargs)
+            self.name = self.file.name
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.file.close()
+
+    writes = []
+    real = tempfile.NamedTemporaryFile
+    monkeypatch.setattr(
+        jinja2.bccache.tempfile, "NamedTemporaryFile", lambda *a, **k: writes.append(1) or FullDisk(*a, **k)
+    )
+    result = invoke(runner, "boards", "--out", tmp_path / "b.pdf")
+    assert result.exit_code == 0, result.output
+    assert writes, "the template cache was never written: the test did not start cold"
+    assert texts(tmp_path / "b.pdf")
+    cache = next(cold_templates.iterdir())
+    assert [path.name for path in cache.iterdir()] == []  # nothing half written left in the cache either

@@ -1,0 +1,169 @@
+"""Tests how a sos-print process ends when its surroundings fail: streams, bugs, and the statuses it documents."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, ROOT
+
+from sos_print.cli.process import EXIT_INTERNAL, EXIT_STREAM, run_command_line
+
+
+def sos_print(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, code: str | None = None, env=None):
+    """Runs sos-print (or `code` that ends by running it) in its own process and waits for it."""
+    command = [sys.executable, "-c", code, *map(str, args)] if code else [sys.executable, "-m", "sos_print", *args]
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run(command, stdout=stdout, stderr=stderr, text=True, env=environment, timeout=60)
+
+
+# ---- standard output that fails -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["check", EXAMPLES], ["--help"], ["--version"], ["kit", "--help"]],
+    ids=["check", "help", "version", "kit-help"],
+)
+def test_a_full_standard_output_is_one_line_and_status_74(args):
+    with open("/dev/full", "w") as full:
+        result = sos_print(*map(str, args), stdout=full)
+    assert result.returncode == EXIT_STREAM == 74
+    assert result.stderr == "sos-print: cannot write to standard output: No space left on device\n"
+
+
+def test_a_closed_pipe_is_one_line_and_status_74():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sos_print", "check", str(EXAMPLES)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    process.stdout.close()  # as `| head -0` would: the reader is gone before the first line
+    stderr = process.stderr.read()
+    assert process.wait(timeout=60) == 74
+    assert stderr == "sos-print: cannot write to standard output: the reader has closed the pipe\n"
+
+
+def test_a_closed_pipe_after_a_kit_was_written_says_the_files_are_whole(tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sos_print", "kit", "--out", str(tmp_path / "kit")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    process.stdout.close()
+    stderr = process.stderr.read()
+    assert process.wait(timeout=60) == 74
+    assert stderr == (
+        "sos-print: cannot write to standard output: the reader has closed the pipe; the files were written in full\n"
+    )
+    for name in ("players.pdf", "teacher.pdf"):
+        assert (tmp_path / "kit" / name).read_bytes().rstrip().endswith(b"%%EOF")
+
+
+def test_a_closed_standard_output_is_one_line_and_status_74():
+    result = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m sos_print check "$1" >&-', sys.executable, str(EXAMPLES)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert result.returncode == 74
+    assert result.stderr == "sos-print: cannot write to standard output: it is closed\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [
+        (["check", "missing.toml"], 1),
+        (["kit", "--size", "9"], 2),
+        (["check", str(EXAMPLES / "01-one-o-two-lines.toml")], 0),
+    ],
+)
+def test_a_failing_standard_error_does_not_change_the_status(args, status):
+    with open("/dev/full", "w") as full:
+        result = sos_print(*args, stderr=full)
+    assert result.returncode == status
+
+
+# ---- bugs ------------------------------------------------------------------------------------------------------
+
+BUG = (
+    "import sys, sos_print.engine.check as check\n"
+    "def broken(paths):\n"
+    "    raise ZeroDivisionError('division by zero')\n"
+    "check.check_paths = broken\n"
+    "sys.argv = ['sos-print', *sys.argv[1:]]\n"
+    "from sos_print.__main__ import main\n"
+    "main()\n"
+)
+
+
+def test_an_internal_error_is_one_line_asking_for_a_report_with_where_the_details_are(tmp_path):
+    result = sos_print("check", EXAMPLES, code=BUG, env={"TMPDIR": str(tmp_path)})
+    assert result.returncode == EXIT_INTERNAL == 70
+    [details] = tmp_path.glob("sos-print-error-*.txt")
+    assert result.stderr == (
+        "sos-print: internal error (ZeroDivisionError: division by zero); this is a bug, please report it"
+        f" with the details in {details}\n"
+    )
+    report = details.read_text()
+    assert "Traceback (most recent call last)" in report and "ZeroDivisionError: division by zero" in report
+    assert "'check'" in report and "sos-print 0." in report  # the command and the version, for the report
+
+
+def test_the_debug_switch_shows_the_traceback_instead(tmp_path):
+    result = sos_print("check", EXAMPLES, code=BUG, env={"TMPDIR": str(tmp_path), "SOS_PRINT_DEBUG": "1"})
+    assert result.returncode == 70
+    assert result.stderr.startswith("Traceback (most recent call last)")
+    assert result.stderr.splitlines()[-1].startswith("sos-print: internal error (ZeroDivisionError")
+    assert not list(tmp_path.glob("sos-print-error-*"))
+
+
+def test_an_internal_error_without_a_place_for_the_details_says_how_to_see_them(monkeypatch, capsys):
+    import tempfile
+
+    import sos_print.engine.check as check
+
+    def broken(paths):
+        raise KeyError("oops")
+
+    def no_temporary_files(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(check, "check_paths", broken)
+    monkeypatch.setattr(tempfile, "mkstemp", no_temporary_files)
+    monkeypatch.setattr(sys, "argv", ["sos-print", "check", str(EXAMPLES)])
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # typer sets its own; leave pytest's in place
+    monkeypatch.delenv("SOS_PRINT_DEBUG", raising=False)
+    assert run_command_line() == 70
+    assert capsys.readouterr().err == (
+        "sos-print: internal error (KeyError: 'oops'); this is a bug, please report it"
+        " (run again with SOS_PRINT_DEBUG=1 to see the details)\n"
+    )
+
+
+# ---- the documentation --------------------------------------------------------------------------------------------
+
+
+def test_every_guarantee_in_the_readme_names_a_test_that_exists():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Guarantees", 1)[1].split("\n## ", 1)[0]
+    named = {name for name in __import__("re").findall(r"`(test_\w+)`", section)}
+    assert len(named) >= 10, named
+    defined = {
+        line.split("(")[0].removeprefix("def ").strip()
+        for path in Path(ROOT / "tests").glob("test_*.py")
+        for line in path.read_text().splitlines()
+        if line.startswith("def test_")
+    }
+    assert named <= defined, sorted(named - defined)
+    for status in ("0", "1", "2", "70", "74", "130", "143"):
+        assert f"| {status} |" in section, status

@@ -1,0 +1,143 @@
+"""Tests SIGINT and SIGTERM at random moments of real runs: one line, the right status, files whole or untouched.
+
+Each run is a fresh `python -m sos_print kit`; the signal is sent once sos-print's handlers
+are in (read from /proc: the interpreter itself starts with Python's own), after a random
+delay spread over a whole run, so that it lands while typer loads, while the examples are
+checked, while the PDFs are drawn, while the files are written, or after the end.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+OLD = {"players.pdf": b"old players", "teacher.pdf": b"old teacher"}
+LINES = {
+    "interrupted: nothing written",
+    "interrupted: nothing written; the old files are untouched",
+    "interrupted: the new files were already written in full",
+}
+RUNS, BATCH = 24, 4  # SIGINT and SIGTERM, with and without --force: four at a time, about 8 s on two cores
+
+
+def start(out: Path, force: bool) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "sos_print", "kit", "--out", str(out), "--groups", "2"]
+    return subprocess.Popen(
+        [*command, "--force"] if force else command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def handlers_in(pid: int) -> bool:
+    """Tells whether the process catches SIGTERM (Python does not by default; sos-print does)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return True  # already gone: nothing left to wait for
+    caught = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), 16)
+    return bool(caught & (1 << (signal.SIGTERM - 1)))
+
+
+def wait_for_handlers(process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 10
+    while not handlers_in(process.pid):
+        assert time.monotonic() < deadline, "sos-print never installed its signal handlers"
+        time.sleep(0.001)
+
+
+@pytest.fixture(scope="module")
+def run_length(tmp_path_factory) -> float:
+    """Returns how long a whole run takes here, from the moment its handlers are in."""
+    out = tmp_path_factory.mktemp("timing") / "kit"
+    process = start(out, force=False)
+    wait_for_handlers(process)
+    began = time.monotonic()
+    assert process.wait(timeout=60) == 0, process.stderr.read()
+    return time.monotonic() - began
+
+
+def is_complete_new_pdf(path: Path) -> bool:
+    data = path.read_bytes()
+    return data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+
+
+def test_a_signal_at_any_moment_ends_in_one_line_with_the_files_whole_or_untouched(tmp_path, run_length):
+    chance = random.Random(1)  # the same delays on every run of the suite
+    seen = set()
+    for batch in range(RUNS // BATCH):
+        trials = []
+        for number in range(batch * BATCH, (batch + 1) * BATCH):
+            signum, force = (signal.SIGINT, signal.SIGTERM)[number // 2 % 2], number % 2 == 1
+            out = tmp_path / f"run{number}" / "kit"
+            if force:
+                out.mkdir(parents=True)
+                for name, data in OLD.items():
+                    (out / name).write_bytes(data)
+            trials.append((number, signum, force, out, start(out, force), chance.uniform(0, run_length * 2)))
+        kill_at = []
+        for number, _, _, _, process, delay in trials:
+            wait_for_handlers(process)
+            kill_at.append((time.monotonic() + delay, number))
+        for moment, number in sorted(kill_at):
+            time.sleep(max(0.0, moment - time.monotonic()))
+            _, signum, _, _, process, _ = trials[number % BATCH]
+            process.send_signal(signum)
+        for number, signum, force, out, process, delay in trials:
+            what = f"run {number}, {signal.Signals(signum).name} after {delay:.3f} s"
+            seen.add(check_one(process, out, force, signum, what))
+    assert len(seen) >= 2, f"every run ended the same way ({seen}): the delays do not spread over a run"
+
+
+def check_one(process: subprocess.Popen[str], out: Path, force: bool, signum: int, what: str) -> str:
+    """Checks how one interrupted run ended; returns its last word ("finished" or the interrupt line)."""
+    code = process.wait(timeout=10)  # never a hang
+    stdout, stderr = process.stdout.read(), process.stderr.read()
+    where = f"{what} (--force: {force}): status {code}, stdout {stdout!r}, stderr {stderr!r}"
+    assert "Traceback" not in stderr + stdout, where
+    assert not list(out.parent.rglob(".sos-print-*")), where  # no temporary or kept file, ever
+    files = sorted(path.name for path in out.iterdir()) if out.exists() else []
+    if code == 0:  # the signal came after the end
+        assert stdout.startswith("wrote ") and stderr == "", where
+        line = "finished"
+    else:
+        assert code == 128 + signum, where
+        assert stdout == "" and stderr.count("\n") == 1 and stderr.strip() in LINES, where
+        line = stderr.strip()
+    if code == 0 or line.endswith("written in full"):
+        assert files == ["players.pdf", "teacher.pdf"], where
+        assert all(is_complete_new_pdf(out / name) for name in files), where
+    elif force:  # (before sos-print has looked at the targets, it says only "nothing written")
+        assert line.startswith("interrupted: nothing written"), where
+        assert {name: (out / name).read_bytes() for name in files} == OLD, where
+    else:
+        assert line == "interrupted: nothing written", where
+        assert not out.parent.exists() or not list(out.parent.iterdir()), where  # not even the folder
+    return line
+
+
+def test_a_second_signal_while_the_first_is_handled_changes_nothing(tmp_path, run_length):
+    out = tmp_path / "kit"
+    process = start(out, force=False)
+    wait_for_handlers(process)
+    time.sleep(run_length / 3)
+    process.send_signal(signal.SIGINT)
+    process.send_signal(signal.SIGTERM)
+    process.send_signal(signal.SIGINT)
+    code = process.wait(timeout=10)
+    stderr = process.stderr.read()
+    assert code in (0, 130), stderr  # the first signal decides, unless the run had already ended
+    assert "Traceback" not in stderr
+    if code == 130:
+        assert stderr == "interrupted: nothing written\n"
+        assert not tmp_path.joinpath("kit").exists()
