@@ -114,6 +114,10 @@ def test_a_folder_without_write_permission_is_a_clear_error(runner, tmp_path):
         (["kit", "--notation", "chess"], "--notation"),
         (["kit", "--two-per-page", "--size", "6"], "--two-per-page fits boards of 3x3 and 4x4 only, not --size 6"),
         (["kit", "--teams", "--players", "3"], "--teams needs 4 players"),
+        (
+            ["kit", "--size", "3", "--target", "9"],
+            "--target 9 cannot be reached: a 3 × 3 board has 8 lines of three cells",
+        ),
         (["kit", "--target", "3", "--first-sos-wins"], "either a target score or first SOS wins"),
         (["grids", "--sizes", "2-5"], "--sizes: '2-5' must lie between 3 and 8"),
         (["grids", "--sizes", "four"], "--sizes: 'four' is not a size or a range like 3-8"),

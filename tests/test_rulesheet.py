@@ -149,3 +149,32 @@ def test_a_false_claim_in_the_sheets_example_writes_nothing(runner, tmp_path):
     assert result.exit_code == 1
     assert f"{bad}: move 1: claims B writes next, the rules give A writes next" in result.stdout
     assert not (tmp_path / "rules.pdf").exists()
+
+
+def test_the_naming_grid_follows_the_size_of_the_board(examples):
+    sheets = {size: rules_document(PrintOptions(size=size), examples[:1]).data for size in (3, 4, 8)}
+    assert len(set(sheets.values())) == 3
+    with pages(sheets[8]) as pdf:
+        words = [w["text"] for page in pdf.pages for w in page.extract_words()]
+    assert "H" in words and "8" in words  # columns A to H, rows 1 to 8
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_no_heading_ends_a_column(examples, large_print, language):
+    from sos_print.pages.layout import HEADING_PT
+
+    heading = HEADING_PT * (1.5 if large_print else 1.0)
+    data = rules_document(PrintOptions(language=language, large_print=large_print), examples).data
+    with pages(data) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            middle = page.width / 2
+            for left in (True, False):
+                chars = [c for c in page.chars if (c["x0"] < middle) is left and c["text"].strip()]
+                if not chars:
+                    continue
+                lowest = max(c["top"] for c in chars)
+                last_line = [c for c in chars if abs(c["top"] - lowest) < 2]
+                assert not all(abs(c["size"] - heading) < 0.1 for c in last_line), (
+                    f"page {number}: a heading ends a column: {''.join(c['text'] for c in last_line)!r}"
+                )

@@ -194,6 +194,7 @@ def print_options(
 ) -> PrintOptions:
     """Turns command-line choices into print options; contradictory choices are usage errors."""
     from sos_print.engine.errors import VariantError
+    from sos_print.engine.grid import all_segments
     from sos_print.engine.notation import Notation
     from sos_print.engine.rules import Variant
     from sos_print.pages.layout import Paper
@@ -207,6 +208,12 @@ def print_options(
         usage(f"{error} (--target and --first-sos-wins)")
     if two_per_page and size > 4:
         usage(f"--two-per-page fits boards of 3x3 and 4x4 only, not --size {size}")
+    lines = len(all_segments(size))
+    if target > lines:
+        usage(
+            f"--target {target} cannot be reached: a {size} × {size} board has {lines} lines of three cells, "
+            f"so no side can score more than {lines} points"
+        )
     class_name = printable_class_name(class_name)
     return PrintOptions(
         size=size,

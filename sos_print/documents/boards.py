@@ -42,7 +42,7 @@ from sos_print.pdf.draw import (
 )
 from sos_print.pdf.grids import draw_grid, label_gutters
 
-GAP = 4.0  # between the parts of a board, mm
+GAP = 3.5  # between the parts of a board, mm
 SIDE_COLUMN = 74.0  # width of the tally column beside the grid on half-page boards, mm
 CUT_GAP = 10.0  # space between a half-page board and the cut line, mm
 

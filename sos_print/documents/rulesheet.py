@@ -147,7 +147,11 @@ def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> b
     columns = 1 if options.large_print else 2
     column = (box.width - (columns - 1) * COLUMN_GAP) / columns
     plan = rules_plan(options, lang, example)
-    layout = layout_figure(plan.example, column, BODY_PT * scale, DIAGRAMS.scaled(scale))
+    style = DIAGRAMS.scaled(scale)
+    margins = diagram_margins(plan.example.grid, style)
+    if margins.left + plan.example.grid.size * style.cell + margins.right > column:
+        return False
+    layout = layout_figure(plan.example, column, BODY_PT * scale, style)
     heading = set_label((plan.example_heading,), HEADING_PT * scale, column, bold=True).height + 4.0
     return layout.height + heading <= box.height - 25.0 * scale
 

@@ -67,9 +67,11 @@ def scale_of(large_print: bool) -> float:
 
 # The type scale (points). Every size printed is one of these five, times LARGE_PRINT in large
 # print. Each is at least 80 % of the one above it, so that a label's second language, set one
-# step down, stays readable; nothing is smaller than SMALL_PT.
-TITLE_PT = 18.0  # page titles
-HEADING_PT = 15.0  # headings of the children's pages; letters in diagrams
+# step down, stays readable; nothing is smaller than SMALL_PT. No size of the normal scale is
+# also a size of the large one (18.5 and 14.8 rather than 18 and 15), so a size alone says
+# which scale it belongs to and what is one step down or up.
+TITLE_PT = 18.5  # page titles
+HEADING_PT = 14.8  # headings of the children's pages; letters in diagrams
 BODY_PT = 12.0  # the children's text (boards, audits, rule sheet); grid coordinates; adults' headings
 NOTES_PT = 10.0  # the adults' text (teacher's notes); captions on the children's pages
 SMALL_PT = 9.0  # line names, move numbers, table headers: the smallest size printed
@@ -77,24 +79,26 @@ TYPE_SCALE = (TITLE_PT, HEADING_PT, BODY_PT, NOTES_PT, SMALL_PT)
 LEADING = 1.28  # line height as a multiple of the type size
 
 
-def step_down(size: float) -> float:
-    """Returns the size one step below `size` on its scale (normal or large print); the smallest stays."""
+def _step(size: float, steps: int) -> float:
+    """Returns the size `steps` places down (or up, if negative) the scale `size` belongs to, stopping at its ends."""
+    found = []
     for factor in (1.0, LARGE_PRINT):
         sizes = [step * factor for step in TYPE_SCALE]
-        for k, step in enumerate(sizes):
-            if abs(step - size) < 1e-6:
-                return sizes[min(k + 1, len(sizes) - 1)]
-    raise ValueError(f"{size} pt is not on the type scale")
+        found += [(sizes, k) for k, step in enumerate(sizes) if abs(step - size) < 1e-6]
+    if len(found) != 1:
+        raise ValueError(f"{size} pt is {'not on the type scale' if not found else 'on both scales'}")
+    sizes, k = found[0]
+    return sizes[min(max(k + steps, 0), len(sizes) - 1)]
+
+
+def step_down(size: float) -> float:
+    """Returns the size one step below `size` on its scale (normal or large print); the smallest stays."""
+    return _step(size, 1)
 
 
 def step_up(size: float) -> float:
     """Returns the size one step above `size` on its scale (normal or large print); the largest stays."""
-    for factor in (1.0, LARGE_PRINT):
-        sizes = [step * factor for step in TYPE_SCALE]
-        for k, step in enumerate(sizes):
-            if abs(step - size) < 1e-6:
-                return sizes[max(k - 1, 0)]
-    raise ValueError(f"{size} pt is not on the type scale")
+    return _step(size, -1)
 
 
 # A label's other languages are printed one size down, in a grey dark enough to photocopy:

@@ -1,0 +1,124 @@
+"""Tests pages against the text users really type: long class names, long words, markup characters.
+
+Every command, at normal size and in large print, in English and French: either every
+page keeps each character clear of every other and at least 12 mm from the paper's edge,
+or the run is a clean usage error that names the limit and writes nothing.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+import pytest
+from conftest import EXAMPLES
+from pdfread import MM, pages
+
+from sos_print.cli import app
+
+NAMES = {
+    20: "CE2 – Mme Martin & <B>",
+    60: "CE2 – Mme Martin – École Jules-Ferry, salle 12 & <B> du fond",
+    120: (
+        "CM1-CM2 de Mme Anne-Sophie Dupont-Lefèvre, école élémentaire Antoine-de-Saint-Exupéry, "
+        "classe bilingue & <atelier> du jeudi"
+    ),
+    300: "Ab" * 150,  # one word of 300 characters
+}
+COMMANDS = {
+    "kit": ["kit", "--groups", "2"],
+    "boards": ["boards", "--groups", "2", "--players", "3"],
+    "audit": ["audit", "--size", "5"],
+    "teacher": ["teacher"],
+    "rules": ["rules", "--size", "8"],
+    "grids": ["grids", "--sizes", "3,8"],
+}
+LOOKS = list(itertools.product([False, True], ["en", "fr"]))  # (large print, language)
+CASES = [
+    (command, length, *LOOKS[(k + j) % len(LOOKS)])
+    for k, command in enumerate(COMMANDS)
+    for j, length in enumerate(NAMES)
+]
+
+
+def clashes(page) -> list[str]:
+    """Returns the pairs of characters whose glyphs overlap on a pdfplumber page."""
+    boxes = []
+    for char in page.chars:
+        if not char["text"].strip():
+            continue
+        width, height = char["x1"] - char["x0"], char["bottom"] - char["top"]
+        # The glyph's body: a little inside its advance, the middle half of the font's box.
+        boxes.append(
+            (
+                char["x0"] + 0.15 * width,
+                char["x1"] - 0.15 * width,
+                char["top"] + 0.25 * height,
+                char["bottom"] - 0.25 * height,
+                char["text"],
+            )
+        )
+    buckets: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for k, (x0, _, top, _, _) in enumerate(boxes):
+        buckets[(int(x0 // 20), int(top // 20))].append(k)
+    found = []
+    for (bx, by), members in buckets.items():
+        near = [k for dx in (-1, 0, 1) for dy in (-1, 0, 1) for k in buckets.get((bx + dx, by + dy), ())]
+        for a in members:
+            for b in near:
+                if b <= a:
+                    continue
+                ax0, ax1, at, ab, at_text = boxes[a]
+                bx0, bx1, bt, bb, bt_text = boxes[b]
+                if ax0 < bx1 and bx0 < ax1 and at < bb and bt < ab:
+                    found.append(f"{at_text!r} at ({ax0:.0f}, {at:.0f}) over {bt_text!r}")
+    return found
+
+
+def margin_breaches(page) -> list[str]:
+    """Returns the marks closer than 12 mm to the paper's edge."""
+    objects = page.chars + page.lines + page.rects + page.curves
+    return [
+        repr(obj.get("text", obj["object_type"]))
+        for obj in objects
+        if min(obj["x0"], obj["top"], page.width - obj["x1"], page.height - obj["bottom"]) < 12 * MM - 0.01
+    ]
+
+
+@pytest.mark.parametrize(("command", "length", "large_print", "lang"), CASES)
+def test_long_user_text_prints_clear_or_is_refused_cleanly(runner, tmp_path, command, length, large_print, lang):
+    out = tmp_path / ("kit" if command == "kit" else f"{command}.pdf")
+    arguments = [*COMMANDS[command], "--class-name", NAMES[length], "--lang", lang, "--out", str(out)]
+    result = runner.invoke(app, arguments + (["--large-print"] if large_print else []))
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 2:
+        assert "class name does not fit the header strip" in result.output
+        assert "characters each here" in result.output
+        assert not out.exists()
+        assert length >= 120, f"a {length}-character class name was refused"
+        return
+    files = sorted(out.glob("*.pdf")) if command == "kit" else [out]
+    for file in files:
+        with pages(file.read_bytes()) as pdf:
+            for number, page in enumerate(pdf.pages, start=1):
+                assert not clashes(page), f"{file.name} page {number}: {clashes(page)[:5]}"
+                assert not margin_breaches(page), f"{file.name} page {number}: {margin_breaches(page)[:5]}"
+            # The class name is printed whole, on the first page, whatever its length.
+            printed = "".join(char["text"] for char in pdf.pages[0].chars)
+        assert "".join(NAMES[length].split()) in "".join(printed.split())
+
+
+def test_a_long_word_in_an_example_stays_on_the_page(tmp_path, runner):
+    long_word = "Supercalifragilistic" * 15  # 300 characters without a space
+    source = (EXAMPLES / "03-o-in-the-gap.toml").read_text()
+    source = source.replace('en = "An O in the gap"', f'en = "{long_word}"')
+    source = source.replace("Leaving S, empty, S on the board", f"{long_word}. Leaving S, empty, S on the board")
+    (tmp_path / "long.toml").write_text(source)
+    out = tmp_path / "teacher.pdf"
+    result = runner.invoke(app, ["teacher", str(tmp_path / "long.toml"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    with pages(out.read_bytes()) as pdf:
+        for page in pdf.pages:
+            assert not margin_breaches(page) and not clashes(page)
+        text = "".join(char["text"] for page in pdf.pages for char in page.chars)
+    assert text.count("Supercalifragilistic") == 2 * 15  # every letter printed, none dropped

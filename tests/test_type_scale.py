@@ -1,0 +1,122 @@
+"""Tests the type sizes every document prints, read back from the PDFs: few, large enough, and readable in grey.
+
+The specification: at most five sizes per document; nothing under 7 pt on any page and
+nothing under 9 pt on the players' pages; the children's rule sheet set at 12 pt or more
+(18 pt in large print); a second language at least 80 % of the first and dark enough to
+photocopy (a contrast of 4.5:1 or more against white).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from conftest import EXAMPLES
+from pdfread import pages
+
+from sos_print.documents.audit import audit_document
+from sos_print.documents.boards import boards_document, grids_document
+from sos_print.documents.kit import players_document
+from sos_print.documents.rulesheet import rules_document
+from sos_print.documents.teacher import teacher_document
+from sos_print.engine.check import verify
+from sos_print.engine.rules import Variant
+from sos_print.pages.options import Language, PrintOptions
+
+# The sizes the documents may use: five, each at least 80 % of the one above; times 1.5 in large print.
+SCALE = (18.5, 14.8, 12.0, 10.0, 9.0)
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return verify([str(EXAMPLES)])
+
+
+def documents(options: PrintOptions, examples) -> dict[str, bytes]:
+    return {
+        "players": players_document(options, examples).data,
+        "teacher": teacher_document(options, examples).data,
+        "boards": boards_document(options).data,
+        "audit": audit_document(options).data,
+        "rules": rules_document(options, examples).data,
+        "grids": grids_document(options, [3, 8]).data,
+    }
+
+
+def sizes(data: bytes) -> Counter[float]:
+    """Returns how many characters the document prints at each size (points, to a tenth)."""
+    found: Counter[float] = Counter()
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            found.update(round(char["size"], 1) for char in page.chars if char["text"].strip())
+    return found
+
+
+def greys(data: bytes) -> set[float]:
+    """Returns the grey levels text is printed in (0 is black, 1 white)."""
+    found = set()
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            for char in page.chars:
+                colour = char.get("non_stroking_color")
+                if char["text"].strip() and colour is not None:
+                    found.add(round(float(colour[0] if isinstance(colour, (list, tuple)) else colour), 3))
+    return found
+
+
+def contrast(grey: float) -> float:
+    """Returns the contrast ratio of an sRGB grey against white (WCAG's formula)."""
+    linear = grey / 12.92 if grey <= 0.04045 else ((grey + 0.055) / 1.055) ** 2.4
+    return 1.05 / (linear + 0.05)
+
+
+def test_the_scale_steps_down_by_at_most_a_fifth():
+    assert all(smaller >= 0.8 * larger for larger, smaller in itertools.pairwise(SCALE))
+
+
+CASES = [
+    PrintOptions(groups=2, language=Language.EN),
+    PrintOptions(groups=2, language=Language.FR, large_print=True, size=5),
+    PrintOptions(groups=2, language=Language.BOTH, variant=Variant(players=4, teams=True, target=5), class_name="4B"),
+    PrintOptions(groups=2, language=Language.BOTH, large_print=True, size=3),
+]
+
+
+@pytest.mark.parametrize("options", CASES, ids=["en", "fr-large", "en+fr-teams", "en+fr-large"])
+def test_every_document_prints_at_most_five_sizes_all_on_the_scale(examples, options):
+    factor = 1.5 if options.large_print else 1.0
+    allowed = {round(size * factor, 1) for size in SCALE}
+    for name, data in documents(options, examples).items():
+        used = sizes(data)
+        assert set(used) <= allowed, f"{name}: sizes off the scale {sorted(set(used) - allowed)}"
+        assert len(used) <= 5, f"{name}: {sorted(used)}"
+        floor = 9.0 if name != "teacher" else 7.0
+        assert min(used) >= floor * factor - 0.05, f"{name}: {min(used)} pt"
+
+
+@pytest.mark.parametrize(("large_print", "body"), [(False, 12.0), (True, 18.0)])
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_the_childrens_rule_sheet_is_set_at_12_pt_or_more(examples, large_print, body, language):
+    used = sizes(rules_document(PrintOptions(language=language, large_print=large_print), examples).data)
+    most = used.most_common(1)[0][0]
+    assert most >= body, f"the rule sheet's body is {most} pt"
+    on_board = sizes(boards_document(PrintOptions(language=language, large_print=large_print)).data)
+    assert on_board.most_common(1)[0][0] >= body
+
+
+@pytest.mark.parametrize("name", ["players", "boards", "audit", "teacher", "rules"])
+def test_text_in_grey_is_dark_enough_to_photocopy(examples, name):
+    data = documents(PrintOptions(groups=2, language=Language.BOTH), examples)[name]
+    for grey in greys(data):
+        assert contrast(grey) >= 4.5, f"{name}: text at {grey} grey has a contrast of {contrast(grey):.1f}:1"
+
+
+def test_a_second_language_is_one_step_down_the_scale(examples):
+    data = boards_document(PrintOptions(language=Language.BOTH)).data
+    with pages(data) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    english = next(w for w in words if w["text"] == "Write")
+    french = next(w for w in words if w["text"] == "Écris")
+    assert english["size"] == 12.0 and french["size"] == 10.0
+    assert french["size"] >= 0.8 * english["size"]

@@ -1,0 +1,197 @@
+"""Tests the printed sentences against the rules the engine plays, and the typography of both languages.
+
+Every macro of every template is rendered, in English and French, with arguments that
+reach all its branches; each sentence that states a rule must state exactly what the
+engine does, and no number, unit or letter sequence may break across lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import ROOT
+
+from sos_print.pages.words import LANGUAGES, Words, macro_names
+
+TEMPLATES = ROOT / "templates"
+DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
+# Arguments that reach the branches of every macro (each macro takes only the ones it names).
+ARGUMENTS = [
+    {"groups": 1, "size": 3, "players": 2, "teams": False, "target": 1, "first_sos_wins": False},
+    {"groups": 15, "size": 8, "players": 4, "teams": True, "target": 0, "first_sos_wins": True},
+    {"groups": 2, "size": 5, "players": 3, "teams": False, "target": 0, "first_sos_wins": False},
+]
+SAMPLE = {
+    "number": 3,
+    "count": 15,
+    "seat": "A",
+    "letter": "O",
+    "first": "A",
+    "second": "C",
+    "side": "A + C",
+    "notation": "L1C1",
+    "sizes": "3, 4",
+    "line": "B1-B3",
+    "cell": "B2",
+    "points": 2,
+    "high": 2,
+    "low": 1,
+    "title": "Title",
+    "text": "Text",
+    "lines": "B1-B3, A2-C2",
+    "next": "A",
+    "score": "A 2, B 1",
+    "winner": "A",
+    "team": False,
+    "over": True,
+}
+
+
+def rendered(lang: str) -> dict[str, str]:
+    """Returns every macro of every template in `lang`, rendered with each set of arguments, by name."""
+    words = Words(lang)
+    found = {}
+    for document in DOCUMENTS:
+        for name in macro_names(lang, document):
+            from sos_print.pages.words import _module
+
+            macro = getattr(_module(lang, document), name)
+            for k, arguments in enumerate(ARGUMENTS):
+                context = {arg: {**SAMPLE, **arguments}[arg] for arg in macro.arguments}
+                found[f"{document}.{name}#{k}"] = words(f"{document}.{name}", **context)
+    return found
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def sentences(request) -> tuple[str, dict[str, str]]:
+    return request.param, rendered(request.param)
+
+
+# Each sentence that says a score gives another move also says it is one, however many points.
+EXTRA_MOVE = {
+    "en": (r"If you score|After a score|A move that scores", r"however many"),
+    "fr": (r"Si tu marques|Après un point|Un coup qui marque", r"quel que soit|même s’il a formé"),
+}
+# Phrases a careful reader flagged: each says more, or other, than the rules.
+WRONG = {
+    "en": [
+        r"in both directions",  # reads as a diagonal counting twice; say both diagonals count
+        r"last letter still scores",  # reads as "always scores"
+        r"every (new )?S-O-S gives you one more move",
+        r"\bno point\b",
+        r"teacher notes",
+        r"Often argued",
+        r"the option --",
+    ],
+    "fr": [
+        r"dans les deux sens",
+        r"la dernière lettre marque encore",
+        r"risquées",
+        r"Ni trou, ni",
+        r"^Joueur [A-D] gagne",
+        r"votre partenaire",
+        r"Scores à ce moment",
+        r"Qui écrit ensuite",
+        r"total cumulé",
+        r"Fixez un score",
+        r"règle de score",
+        r"l[’']option --",
+        r"\bvous\b.*\b(grille|relevé)\b",  # children are addressed as tu (checked on their pages below)
+    ],
+}
+
+
+def test_every_sentence_about_the_extra_move_says_one_however_many_points(sentences):
+    lang, found = sentences
+    mention, qualifier = EXTRA_MOVE[lang]
+    for name, text in found.items():
+        if not name.startswith(("board.rule", "audit.intro", "rules.scoring", "teacher.watch", "common.variant")):
+            continue
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            if re.search(mention, sentence):
+                assert re.search(qualifier, sentence), f"{name}: {sentence!r}"
+
+
+def test_the_rule_statements_are_there_in_each_language(sentences):
+    lang, found = sentences
+    expected = {
+        "en": {
+            "board.rule#0": "If you score, you play once more, however many points.",
+            "audit.intro#0": "After a score, the same player writes the next row: one more move, however many points.",
+            "rules.scoring#0": "If you score, you write one more letter, however many points you made.",
+            "rules.ending#0": "The last letter can still score.",
+            "rules.argued#0": "Both diagonals count, rising and falling.",
+        },
+        "fr": {
+            "board.rule#0": "Si tu marques, tu rejoues une fois, quel que soit le nombre de points.",
+            "audit.intro#0": (
+                "le même joueur remplit la rangée suivante\u202f: un seul coup de plus, "
+                "quel que soit le nombre de points."
+            ),
+            "rules.scoring#0": "Si tu marques, tu écris une lettre de plus, quel que soit le nombre de points.",
+            "rules.ending#0": "La dernière lettre peut encore marquer.",
+            "rules.argued#0": "Les deux diagonales comptent, montante et descendante.",
+        },
+    }[lang]
+    for name, phrase in expected.items():
+        assert phrase in found[name].replace("\u00a0", " "), name
+
+
+def test_no_sentence_says_more_or_other_than_the_rules(sentences):
+    lang, found = sentences
+    for name, text in found.items():
+        for pattern in WRONG[lang]:
+            assert not re.search(pattern, text), f"{name}: {pattern!r} in {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "why"),
+    [
+        (r"\d [×x] \d|\d × \d|\d ×\u00a0\d|\d\u00a0× \d", "4 × 4 must not break"),
+        (r"\d (mm|cm)\b", "100 mm must not break"),
+        (r"\d %", "100 % must not break"),
+        (r"\b(S|O|empty|vide), (S|O|empty|vide)\b", "S, O, S must not break"),
+        (r"\b[A-D] \+ [A-D]\b", "a team's name must not break"),
+        (r"'", "apostrophes are typographic"),
+        (r"\d+x\d+", "a board size is written 5 × 5"),
+    ],
+)
+def test_typography_keeps_units_sizes_and_letters_together(sentences, pattern, why):
+    lang, found = sentences
+    for name, text in found.items():
+        assert not re.search(pattern, text), f"{lang} {name}: {why}: {text!r}"
+
+
+def test_french_for_children_says_tu_and_for_the_teacher_vous():
+    found = rendered("fr")
+    for name, text in found.items():
+        children = name.startswith(("board.", "audit.", "rules."))
+        if children:
+            assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
+        elif name.startswith("teacher.") and re.search(r"\b(tu|ton|ta|tes)\b", text):
+            pytest.fail(f"{name} says tu to the teacher: {text!r}")
+    assert "Écris S ou O" in found["board.rule#0"]
+    assert "Imprimez" in found["teacher.printing#0"]
+
+
+def test_no_sentence_starts_with_a_digit():
+    for lang in LANGUAGES:
+        for name, text in rendered(lang).items():
+            if name.split("#")[0] in ("common.points", "common.score", "teacher.example_title", "teacher.untitled"):
+                continue  # a phrase inside a sentence, or a numbered title ("3. Title")
+            for sentence in re.split(r"(?<=[.!?])\s+", text):
+                assert not re.match(r"\d", sentence), f"{lang} {name}: {sentence!r}"
+
+
+def test_singular_and_plural_of_points_are_right():
+    english, french = Words("en"), Words("fr")
+    assert [english("common.points", count=n) for n in (0, 1, 2)] == ["no points", "1 point", "2 points"]
+    assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1 point", "2 points"]
+    assert (
+        english("common.variant_target", target=1, teams=False)
+        == "Variant: the first player to reach 1 point wins at once."
+    )
+    assert french("common.variant_target", target=1, teams=True) == (
+        "Variante\u202f: la première équipe qui atteint 1 point gagne aussitôt."
+    )
