@@ -38,11 +38,11 @@ def main() -> None:
     save_page(boards_document(PrintOptions(size=3)).data, 0, "board-3x3")
     save_page(boards_document(PrintOptions(size=8)).data, 0, "board-8x8")
     save_page(audit_document(PrintOptions(size=4)).data, 0, "audit-4x4")
-    save_page(rules_document(PrintOptions(), examples[0]).data, 0, "rules-en")
-    save_page(rules_document(PrintOptions(language=Language.FR), examples[0]).data, 0, "rules-fr")
+    save_page(rules_document(PrintOptions(), examples).data, 0, "rules-en")
+    save_page(rules_document(PrintOptions(language=Language.FR), examples).data, 0, "rules-fr")
     teacher = teacher_document(PrintOptions(groups=15), examples).data
     save_page(teacher, 0, "teacher-notes")
-    save_page(teacher, 1, "teacher-examples")
+    save_page(teacher, 2, "teacher-examples")
 
 
 if __name__ == "__main__":
