@@ -11,8 +11,6 @@ from pathlib import Path
 
 __version__ = "0.1.0"
 
-_PACKAGE = Path(__file__).resolve().parent
-
 
 def data_dir(name: str) -> Path:
     """Returns the folder of data read at run time: "templates", "fonts" or "examples".
@@ -20,9 +18,10 @@ def data_dir(name: str) -> Path:
     A wheel carries the folders inside the package (sos_print/_data); a source
     checkout or an editable install keeps them at the top of the repository.
     """
-    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+    package = Path(__file__).resolve().parent
+    for candidate in (package / "_data" / name, package.parent / name):
         if candidate.is_dir():
             return candidate
     from sos_print.engine.errors import SosError
 
-    raise SosError(f"sos_print's {name} folder is missing (looked in {_PACKAGE / '_data'}): reinstall sos-print")
+    raise SosError(f"sos_print's {name} folder is missing (looked in {package / '_data'}): reinstall sos-print")

@@ -8,7 +8,6 @@ from functools import partial
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report, strip_box
-from sos_print.documents.refusal import refusal
 from sos_print.documents.scoretable import block_height, draw_block, draw_table, table_height
 from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen, replace
@@ -228,6 +227,8 @@ def add_boards(document: Document, options: PrintOptions, progress: Progress | N
     """Adds one player board per group to `document`, or refuses if the cells would be too small."""
     geometry = board_geometry(options)
     if geometry is None:
+        from sos_print.documents.refusal import refusal  # only a refused run needs the words of a refusal
+
         raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
     render_boards(
         document,
@@ -261,6 +262,8 @@ def grids_document(options: PrintOptions, sizes: list[int], progress: Progress |
     for done, single in enumerate(singles, start=1):
         geometry = board_geometry(single, hint=hint)
         if geometry is None:
+            from sos_print.documents.refusal import refusal
+
             raise LayoutError(refusal(single, lambda relaxed: board_geometry(relaxed) is not None))
         render_boards(
             document,

@@ -1,4 +1,4 @@
-"""Builds the plans of the players' pages: the board and the scoring audit, in every language of the kit."""
+"""Builds the plans of the players' pages: the header strip, the board and the scoring audit, in every language."""
 
 from __future__ import annotations
 
@@ -7,10 +7,35 @@ from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, segment_name
 from sos_print.engine.rules import Board, Variant
 from sos_print.pages.grids import GridPlan, grid_plan
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.strip import StripPlan, strip_plan
+from sos_print.pages.options import Language, PrintOptions
 from sos_print.pages.words import Label, Vocabulary
 from sos_print.pages.worked import side_name
+
+
+@frozen
+class StripPlan:
+    """Holds what the header strip shows; `fields` pages (the children's) get lines to fill in."""
+
+    class_caption: str
+    class_name: str
+    date_caption: str
+    fields: bool
+
+    @property
+    def shown(self) -> bool:
+        """Tells whether the page has a strip at all: always with fields, else only for a class name."""
+        return self.fields or bool(self.class_name)
+
+
+def strip_plan(options: PrintOptions, fields: bool, lang: str = "") -> StripPlan:
+    """Returns the strip for a page printed with `options`: in `lang`, or every language joined by a slash."""
+    vocab = Vocabulary(Language(lang) if lang else options.language)
+    return StripPlan(
+        class_caption=" / ".join(dict.fromkeys(vocab.label("common.class_field"))),
+        class_name=options.class_name,
+        date_caption=" / ".join(dict.fromkeys(vocab.label("common.date_field"))),
+        fields=fields,
+    )
 
 
 @frozen

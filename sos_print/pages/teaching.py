@@ -9,8 +9,7 @@ from sos_print.engine.notation import Notation, cell_name, segment_name
 from sos_print.engine.rules import Board, Letter, Move, Position
 from sos_print.pages.grids import GridPlan, grid_plan
 from sos_print.pages.options import PrintOptions
-from sos_print.pages.players import example_line
-from sos_print.pages.strip import StripPlan, strip_plan
+from sos_print.pages.players import StripPlan, example_line, strip_plan
 from sos_print.pages.words import Block, Label, Words
 from sos_print.pages.worked import ExampleFigure, example_figure
 

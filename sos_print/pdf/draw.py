@@ -25,7 +25,7 @@ from sos_print.pages.layout import (
     Box,
     step_down,
 )
-from sos_print.pages.strip import StripPlan
+from sos_print.pages.players import StripPlan
 from sos_print.pages.words import Label, Run
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
