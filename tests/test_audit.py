@@ -52,7 +52,10 @@ def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, la
     assert pause in found[-1]
     assert all(pause not in text for text in found[:-1])
     if len(found) > 1:
-        assert all(f"{k} / {len(found)}" in text for k, text in enumerate(found, start=1))
+        of = "sur" if language is Language.FR else "of"
+        assert all(f"Page {k} {of} {len(found)}" in text for k, text in enumerate(found, start=1))
+        if language is Language.BOTH:
+            assert all(f"Page {k} sur {len(found)}" in text for k, text in enumerate(found, start=1))
 
 
 @pytest.mark.parametrize(
@@ -73,8 +76,13 @@ def test_a_running_total_per_player_or_team(variant, totals):
 
 def test_the_pause_box_asks_for_the_scores_and_who_writes_next():
     text = texts(audit_document(PrintOptions(variant=Variant(players=3))).data)[-1]
-    assert "Points so far" in text
+    assert "Each player’s points" in text
     assert "Who writes next" in text
+
+
+def test_a_team_game_pauses_with_each_teams_points():
+    text = texts(audit_document(PrintOptions(variant=Variant(players=4, teams=True))).data)[-1]
+    assert "Each team’s points" in text
 
 
 def test_each_group_gets_its_own_audit_pages():

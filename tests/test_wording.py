@@ -18,9 +18,36 @@ TEMPLATES = ROOT / "templates"
 DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
 # Arguments that reach the branches of every macro (each macro takes only the ones it names).
 ARGUMENTS = [
-    {"groups": 1, "size": 3, "players": 2, "teams": False, "target": 1, "first_sos_wins": False},
-    {"groups": 15, "size": 8, "players": 4, "teams": True, "target": 0, "first_sos_wins": True},
-    {"groups": 2, "size": 5, "players": 3, "teams": False, "target": 0, "first_sos_wins": False},
+    {
+        "groups": 1,
+        "size": 3,
+        "players": 2,
+        "teams": False,
+        "target": 1,
+        "first_sos_wins": False,
+        "ends_early": True,
+        "scores": (("A", 2), ("B", 1)),
+    },
+    {
+        "groups": 15,
+        "size": 8,
+        "players": 4,
+        "teams": True,
+        "target": 0,
+        "first_sos_wins": True,
+        "ends_early": True,
+        "scores": (("A + C", 2), ("B + D", 1)),
+    },
+    {
+        "groups": 2,
+        "size": 5,
+        "players": 3,
+        "teams": False,
+        "target": 0,
+        "first_sos_wins": False,
+        "ends_early": False,
+        "scores": (("A", 0), ("B", 1), ("C", 1)),
+    },
 ]
 SAMPLE = {
     "number": 3,
@@ -70,8 +97,11 @@ def sentences(request) -> tuple[str, dict[str, str]]:
 
 # Each sentence that says a score gives another move also says it is one, however many points.
 EXTRA_MOVE = {
-    "en": (r"If you score|After a score|A move that scores", r"however many"),
-    "fr": (r"Si tu marques|Après un point|Un coup qui marque", r"quel que soit|même s’il a formé"),
+    "en": (r"If you score|After a score|A move that scores|When a letter scores", r"however many"),
+    "fr": (
+        r"Si tu marques|Après un point|Un coup qui marque|Quand une lettre marque",
+        r"quel que soit|même s’il a formé",
+    ),
 }
 # Phrases a careful reader flagged: each says more, or other, than the rules.
 WRONG = {
@@ -118,7 +148,10 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
     expected = {
         "en": {
             "board.rule#0": "If you score, you play once more, however many points.",
-            "audit.intro#0": "After a score, the same player writes the next row: one more move, however many points.",
+            "audit.intro#0": (
+                "When a letter scores, its player writes again, on the next row too: "
+                "one more move, however many points."
+            ),
             "rules.scoring#0": "If you score, you write one more letter, however many points you made.",
             "rules.ending#0": "The last letter can still score.",
             "rules.argued#0": "Both diagonals count, rising and falling.",
@@ -126,8 +159,8 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
         "fr": {
             "board.rule#0": "Si tu marques, tu rejoues une fois, quel que soit le nombre de points.",
             "audit.intro#0": (
-                "le même joueur remplit la rangée suivante\u202f: un seul coup de plus, "
-                "quel que soit le nombre de points."
+                "Quand une lettre marque, son joueur rejoue et remplit aussi la rangée suivante\u202f: "
+                "un seul coup de plus, quel que soit le nombre de points."
             ),
             "rules.scoring#0": "Si tu marques, tu écris une lettre de plus, quel que soit le nombre de points.",
             "rules.ending#0": "La dernière lettre peut encore marquer.",
@@ -171,7 +204,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
         elif name.startswith("teacher.") and re.search(r"\b(tu|ton|ta|tes)\b", text):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
-    assert "Écris S ou O" in found["board.rule#0"]
+    assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
 
 
@@ -186,12 +219,14 @@ def test_no_sentence_starts_with_a_digit():
 
 def test_singular_and_plural_of_points_are_right():
     english, french = Words("en"), Words("fr")
-    assert [english("common.points", count=n) for n in (0, 1, 2)] == ["no points", "1 point", "2 points"]
-    assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1 point", "2 points"]
+    assert [english("common.points", count=n) for n in (0, 1, 2)] == ["no points", "1\u00a0point", "2\u00a0points"]
+    assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1\u00a0point", "2\u00a0points"]
     assert (
         english("common.variant_target", target=1, teams=False)
-        == "Variant: the first player to reach 1 point wins at once."
+        == "Variant: the first player to reach 1\u00a0point wins at once. "
+        "If the grid fills up before that, the player with the most points wins; equal scores are a draw."
     )
     assert french("common.variant_target", target=1, teams=True) == (
-        "Variante\u202f: la première équipe qui atteint 1 point gagne aussitôt."
+        "Variante\u202f: la première équipe qui atteint 1\u00a0point gagne aussitôt. Si la grille est remplie avant, "
+        "l’équipe qui a le plus de points gagne\u202f; à égalité, c’est match nul."
     )

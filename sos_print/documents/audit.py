@@ -283,7 +283,8 @@ def render_audits(
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     # Room for the widest corner label, "Group 15 of 15 · 2 / 2".
-    strip = layout_strip(plan.strip, box.width, group_room([_corner(label, 9, 9) for label in groups], scale), scale)
+    widest = [_corner(plan, label, 9, 9) for label in groups]
+    strip = layout_strip(plan.strip, box.width, group_room(widest, scale), scale)
     pages = paginate(plan, box, scale, strip)
     paper = Box(0, 0, width, height)
     for number, label in enumerate(groups, start=1):
@@ -292,18 +293,18 @@ def render_audits(
         for k, page in enumerate(pages, start=1):
             draw = partial(draw_audit_page, plan=plan, page=page, box=box, strip=strip, scale=scale)
             document.reuse(("audit", plan, page, box, scale, strip), paper, draw, 0, 0)
-            draw_group(document.canvas, _corner(label, k, len(pages)), box, strip, scale)
+            draw_group(document.canvas, _corner(plan, label, k, len(pages)), box, strip, scale)
             document.end_page()
         if progress:
             progress(number)
 
 
-def _corner(label: Label, page: int, pages: int) -> Label:
-    """Returns the group label, with "page i / n" when the audit takes several pages."""
+def _corner(plan: AuditPlan, label: Label, page: int, pages: int) -> Label:
+    """Returns the group label, with "Page i of n" when the audit takes several pages."""
     if pages == 1:
         return label
-    suffix = f"{page} / {pages}"
-    return tuple(f"{text} \u00b7 {suffix}" for text in label) if label else (suffix,)
+    suffix = " / ".join(pattern.format(number=page, count=pages) for pattern in plan.page)
+    return (f"{label[0]} \u00b7 {suffix}",) if label else (suffix,)
 
 
 def add_audits(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:

@@ -82,9 +82,9 @@ def layout_figure(figure: ExampleFigure, width: float, body: float, style: Diagr
     margins = diagram_margins(figure.grid, style)
     diagram_width = margins.left + figure.grid.size * style.cell + margins.right
     diagram_height = margins.top + figure.grid.size * style.cell + margins.bottom
-    under_height = diagram_height + GAP / 2 + text_height(figure, width, body) + 2.0
+    under_height = diagram_height + GAP + text_height(figure, width, body) + 2.0
     under = FigureLayout(
-        style, margins.left, margins.top, diagram_height, 0.0, diagram_height + GAP / 2, width, under_height
+        style, margins.left, margins.top, diagram_height, 0.0, diagram_height + GAP, width, under_height
     )
     beside = width - diagram_width - GAP
     if beside < MIN_TEXT_COLUMN:

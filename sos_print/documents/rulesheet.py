@@ -15,10 +15,13 @@ from sos_print.engine.check import CheckedExample
 from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
+from sos_print.engine.rules import Variant
 from sos_print.pages.grids import GridPlan
 from sos_print.pages.layout import (
+    BESIDE_TEXT,
     BODY_PT,
     COORDINATE_CELL,
+    COORDINATE_SIDE,
     HEADING_PT,
     MARGIN,
     MM,
@@ -104,12 +107,17 @@ def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     """Places how cells are named: the text, then a grid of the kit's board with one cell named in it."""
     grid = plan.coordinates
     side_gutter, end_gutter = label_gutters(grid, NOTES_PT * scale)
-    cell = min(COORDINATE_CELL, (flow.width - 2 * side_gutter - 2.0) / grid.size)
+    cell = min(COORDINATE_CELL, COORDINATE_SIDE / grid.size, (flow.width - 2 * side_gutter - 2.0) / grid.size)
     grid = _named_or_ringed(grid, cell, scale)
-    diagram_h = grid.size * cell + 2 * end_gutter + 2.0
+    diagram_w, diagram_h = grid.size * cell + 2 * side_gutter, grid.size * cell + 2 * end_gutter + 2.0
+    draw = partial(_coordinates, grid=grid, cell=cell, scale=scale)
+    if flow.width - diagram_w - GAP >= BESIDE_TEXT:
+        # A frame as wide as the page (large print): the text beside the grid, as the lead sets its picture.
+        flow.beside(plan.cells[:1], plan.cells[1:], (diagram_w, diagram_h), draw, GAP)
+        return
     flow.keep(flow.measure(plan.cells) + diagram_h)
     flow.blocks(plan.cells)
-    flow.figure(diagram_h, partial(_coordinates, grid=grid, cell=cell, scale=scale))
+    flow.figure(diagram_h, draw)
 
 
 def _named_or_ringed(grid: GridPlan, cell: float, scale: float) -> GridPlan:
@@ -133,7 +141,7 @@ def _example(flow: Flow, plan: RulesPlan, scale: float) -> None:
     """Places the worked example, its heading kept with it, its text under its diagram."""
     body = BODY_PT * scale
     layout = layout_figure(plan.example, flow.width, body, DIAGRAMS.scaled(scale))
-    heading = [Block("h2", (Run(plan.example_heading),))]
+    heading = [Block("h2", (Run(plan.example_heading),)), Block("p", (Run(plan.legend),))]
     flow.keep(flow.measure(heading) + layout.height)
     flow.blocks(heading)
     flow.figure(layout.height, partial(draw_figure, figure=plan.example, layout=layout, body=body))
@@ -153,17 +161,25 @@ def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> b
         return False
     layout = layout_figure(plan.example, column, BODY_PT * scale, style)
     heading = set_label((plan.example_heading,), HEADING_PT * scale, column, bold=True).height + 4.0
+    heading += set_label((plan.legend,), BODY_PT * scale, column).height + 2.0
     return layout.height + heading <= box.height - 25.0 * scale
 
 
 def rule_example(
-    examples: tuple[CheckedExample, ...], notation: Notation, fits: Callable[[CheckedExample], bool] = lambda _: True
+    examples: tuple[CheckedExample, ...],
+    notation: Notation,
+    variant: Variant,
+    fits: Callable[[CheckedExample], bool] = lambda _: True,
 ) -> CheckedExample:
-    """Returns the example a rule sheet shows: the first that fits, preferring those written in the sheet's notation.
+    """Returns the example a rule sheet shows: the first that fits, preferring those of the kit's variant, then
+    those written in the sheet's notation.
 
     Raises LayoutError naming the examples and the limit when none fits.
     """
-    ordered = sorted(examples, key=lambda checked: checked.example.notation is not notation)
+    ordered = sorted(
+        examples,
+        key=lambda checked: (checked.example.variant != variant, checked.example.notation is not notation),
+    )
     for checked in ordered:
         if fits(checked):
             return checked
@@ -176,7 +192,7 @@ def rule_example(
 def add_rules(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:
     """Adds the rule sheet in each language of the document, one after the other, with an example that fits."""
     for lang in options.language.codes:
-        example = rule_example(examples, options.notation, partial(example_fits, options, lang=lang))
+        example = rule_example(examples, options.notation, options.variant, partial(example_fits, options, lang=lang))
         render_rules(document, rules_plan(options, lang, example), large_print=options.large_print)
 
 

@@ -84,7 +84,10 @@ def _draw_part(canvas: Canvas, plan: BoardPlan, sides: tuple[Side, ...], box: Bo
         label = set_label(_seat(side), BODY_PT * scale, bold=True)
         draw_set_label(canvas, label, box.x, top - (row - label.height) / 2)
         name_x = box.x + label_w
-        draw_rule_line(canvas, name_x + PAD, name_x + name_w - PAD, top - row + 2.5)
+        # A line to write each player's name on: a team's row has two.
+        part = name_w / side.players
+        for k in range(side.players):
+            draw_rule_line(canvas, name_x + k * part + PAD, name_x + (k + 1) * part - PAD, top - row + 2.5)
         tally = Box(name_x + name_w + PAD, top - row + 1.0, tally_w - 2 * PAD, row - 2.0)
         draw_box(canvas, tally)
         draw_box(canvas, Box(tally.right + 2 * PAD, tally.y, total_w - 2 * PAD, tally.height), width_pt=1.4)

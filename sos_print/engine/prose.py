@@ -5,6 +5,7 @@ braces, so that they are checked like the structured claims and printed in the k
 
     {B2}         a cell, written in the file's notation
     {B1-B3}      an S-O-S by its end cells: it must read S-O-S once the example's moves are played
+    {col B}      a column ({col C2} in L1C1); {row 2} a row ({row L4} in L1C1)
     {points 3}   the points move 3 scores ("2 points", "no points")
     {next 3}     the seat that writes after move 3
     {score 5}    the score after move 5, highest first ("2 to 0"); {score} after the last move
@@ -30,6 +31,10 @@ _NEEDS_MOVE = {"points": True, "next": True, "score": False, "winner": False, "t
 
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
 _HAND_WRITTEN = (
+    (
+        r"\b(?:column|colonne|row|ligne)\s+(?:[A-H]|[1-8]|C[1-8]|L[1-8])\b",
+        "names a column or a row: write {col B} or {row 2}",
+    ),
     (
         r"\b(?:[A-H][1-8]|L[1-8]C[1-8])(?:\s*[-\u2013]\s*(?:[A-H][1-8]|L[1-8]C[1-8]))?\b",
         "names a cell or a line: write it in braces, like {CELL} or {LINE}",
@@ -72,6 +77,14 @@ class LineRef:
 
 
 @frozen
+class LineOfCells:
+    """Holds a column (`column` True) or a row of the board named in the prose, by its index (0 = left, 0 = bottom)."""
+
+    column: bool
+    index: int
+
+
+@frozen
 class Fact:
     """Holds a fact the engine states: `kind` is one of FACTS; `move` is 1-based, 0 for after the last move."""
 
@@ -79,7 +92,7 @@ class Fact:
     move: int = 0
 
 
-Token = Literal | CellRef | LineRef | Fact
+Token = Literal | CellRef | LineRef | LineOfCells | Fact
 
 
 def parse_prose(text: str, size: int, notation: Notation) -> tuple[Token, ...]:
@@ -104,6 +117,8 @@ def parse_prose(text: str, size: int, notation: Notation) -> tuple[Token, ...]:
 
 def _reference(inner: str, size: int, notation: Notation) -> Token:
     word, _, rest = inner.partition(" ")
+    if word in ("col", "row"):
+        return _line_of_cells(word == "col", rest.strip().upper(), size, notation)
     if word in FACTS:
         rest = rest.strip()
         if _NEEDS_MOVE[word] and not rest.isdigit():
@@ -117,6 +132,21 @@ def _reference(inner: str, size: int, notation: Notation) -> Token:
         return CellRef(parse_cell(inner, size, notation))
     except NotationError as error:
         raise SosError(f"{{{inner}}}: {error}") from None
+
+
+def _line_of_cells(column: bool, name: str, size: int, notation: Notation) -> LineOfCells:
+    """Reads a column (a letter, or C2 in L1C1) or a row (a number from the bottom, or L4 in L1C1)."""
+    pattern = (r"[A-Z]" if column else r"[0-9]+") if notation is Notation.A1 else (r"C[0-9]+" if column else r"L[0-9]+")
+    kind = "column" if column else "row"
+    if not re.fullmatch(pattern, name):
+        raise SosError(f"{{{'col' if column else 'row'} {name}}}: not a {kind} name in {notation.value} notation")
+    if notation is Notation.A1:
+        index = ord(name) - ord("A") if column else int(name) - 1
+    else:
+        index = int(name[1:]) - 1 if column else size - int(name[1:])
+    if not 0 <= index < size:
+        raise SosError(f"{{{'col' if column else 'row'} {name}}}: there is no {kind} {name} on a {size}x{size} board")
+    return LineOfCells(column, index)
 
 
 def hand_written(text: str, notation: Notation) -> list[str]:

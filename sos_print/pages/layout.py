@@ -102,9 +102,9 @@ def step_up(size: float) -> float:
 
 
 # A label's other languages are printed one size down, in a grey dark enough to photocopy:
-# 30 % grey has a contrast of 8:1 against white paper (4.5:1 is the least for small text).
-SECOND_LANGUAGE_GREY = 0.3
-CAPTION_GREY = 0.3
+# 25 % grey has a contrast of 9:1 against white paper (4.5:1 is the least for small text).
+SECOND_LANGUAGE_GREY = 0.25
+CAPTION_GREY = 0.25
 
 # The header strip at the top of every page: the class, the date, the group.
 STRIP_GAP = 3.0  # between the strip's rule and the page title
@@ -139,6 +139,8 @@ CALIBRATION_MM = 100.0
 DIAGRAM_CELL = 10.0  # cell of a worked-example diagram (mm)
 RULES_DIAGRAM_CELL = 11.0  # on the children's rule sheet
 COORDINATE_CELL = 10.0  # the rule sheet's grid that shows how cells are named, a cell's name written in one
+COORDINATE_SIDE = 64.0  # at most, so that the sheet keeps to its pages with a 7 x 7 or 8 x 8 board
+BESIDE_TEXT = 80.0  # the narrowest text set beside a diagram rather than above it
 SEGMENT_PT = 2.2
 NEW_LETTER_RING_PT = 1.4
 LAST_LETTER_DASH = (1.2, 0.9)  # mm on, mm off: the square around a last letter that scored nothing

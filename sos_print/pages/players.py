@@ -130,6 +130,7 @@ class AuditPlan:
     pause_next: Label
     pause_hint: Label
     strip: StripPlan
+    page: Label  # "Page {number} of {count}", filled in when the audit's pages are counted
 
 
 def example_line(size: int, notation: Notation) -> str:
@@ -143,7 +144,11 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
     game_sides = sides(options.variant, vocab)
     names = ("move", "player", "letter", "cell", "segments", "points")
     columns = [vocab.label(f"audit.col_{name}") for name in names]
-    columns += [vocab.label("audit.col_total", side=side.short) for side in game_sides]
+    # A narrow column heading may break anywhere between its words: "Total" over "A + C".
+    columns += [
+        tuple(text.replace("\u00a0", " ") for text in vocab.label("audit.col_total", side=side.short))
+        for side in game_sides
+    ]
     return AuditPlan(
         title=vocab.label("audit.title"),
         continued=vocab.label("audit.continued"),
@@ -154,10 +159,11 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
         rows=options.size * options.size,
         sides=game_sides,
         pause_title=vocab.label("audit.pause_title"),
-        pause_scores=vocab.label("audit.pause_scores"),
+        pause_scores=vocab.label("audit.pause_scores", teams=options.variant.teams),
         pause_next=vocab.label("audit.pause_next"),
         pause_hint=vocab.label("audit.pause_hint", players=options.variant.players),
         strip=strip_plan(options, fields=True),
+        page=vocab.label("common.page", number="{number}", count="{count}"),
     )
 
 

@@ -54,8 +54,10 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             first_sos_wins=variant.first_sos_wins,
             notation=options.notation.value,
         ),
-        timing=words.blocks("teacher.timing", size=options.size),
-        adapt=words.blocks("teacher.adapt"),
+        timing=words.blocks(
+            "teacher.timing", size=options.size, ends_early=bool(variant.target or variant.first_sos_wins)
+        ),
+        adapt=words.blocks("teacher.adapt", size=options.size),
         watch=words.blocks("teacher.watch"),
         talk=words.blocks("teacher.talk"),
         examples_heading=(words("teacher.examples_heading"),),
@@ -82,6 +84,7 @@ class RulesPlan:
     cells: list[Block]
     coordinates: GridPlan
     example_heading: str
+    legend: str
     example: ExampleFigure
     bookmark: str
     strip: StripPlan
@@ -103,6 +106,7 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
         cells=words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line),
         coordinates=naming_grid(size, notation),
         example_heading=words("rules.example_heading"),
+        legend=words("rules.legend"),
         example=example_figure(example, 1, words, notation, numbered=False),
         bookmark=words("rules.bookmark"),
         strip=strip_plan(options, fields=False, lang=lang),

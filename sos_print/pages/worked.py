@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen
-from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
-from sos_print.engine.prose import CellRef, Fact, LineRef, Literal, Token, value_of
+from sos_print.engine.notation import Notation, cell_name, column_letters, segment_name, segment_names
+from sos_print.engine.prose import CellRef, Fact, LineOfCells, LineRef, Literal, Token, value_of
 from sos_print.engine.rules import Step
 from sos_print.pages.grids import GridPlan, grid_plan
 from sos_print.pages.words import Block, Words
@@ -67,7 +67,17 @@ def _written(token: Token, checked: CheckedExample, words: Words, notation: Nota
         return cell_name(token.cell, size, notation)
     if isinstance(token, LineRef):
         return segment_name(token.segment, size, notation)
+    if isinstance(token, LineOfCells):
+        return line_of_cells_name(token, size, notation)
     return _fact(token, checked, words)
+
+
+def line_of_cells_name(line: LineOfCells, size: int, notation: Notation) -> str:
+    """Returns how the cell hint names a column or a row: column B or 2, row 2 or 4 (L1C1 counts from the top)."""
+    if notation is Notation.A1:
+        return column_letters(line.index) if line.column else str(line.index + 1)
+    # "row 4, column 2", as the L1C1 hint says it ("L2C3 is in row 2, column 3"): a bare "C2" reads as a cell.
+    return str(line.index + 1) if line.column else str(size - line.index)
 
 
 def _fact(fact: Fact, checked: CheckedExample, words: Words) -> str:
@@ -96,13 +106,12 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
     if len(shown) < len(steps):
         blocks += words.blocks("teacher.other_moves")
     final = checked.final
-    score = ", ".join(f"{side_name(side)} {points}" for side, points in final.side_scores.items())
     winner = final.outcome.winner if final.outcome else None
     blocks += words.blocks(
         "teacher.final",
-        score=score,
+        scores=tuple((side_name(side), points) for side, points in final.side_scores.items()),
         winner=side_name(winner) if winner else "",
-        team=bool(winner and len(winner) == 2),
+        teams=checked.example.variant.teams,
         over=final.is_over,
     )
     return blocks

@@ -108,17 +108,24 @@ class Flow:
         for n, block in enumerate(blocks):
             style = self.styles[block.kind]
             lines = self._lines(block, style)
-            whole = self._height(lines, style) + style.before
-            need = whole if len(lines) <= SHORT_BLOCK else self._height(lines[:2], style) + style.before
             if style.keep_with_next and n + 1 < len(blocks):
+                # A heading stays only if what it heads can start under it (whole, or two lines and more).
                 following = self.styles[blocks[n + 1].kind]
-                after = self._lines(blocks[n + 1], following)
-                kept = after if len(after) <= SHORT_BLOCK else after[:2]  # what will not be split from the heading
-                need = whole + style.after + following.before + self._height(kept, following)
-            if need > self.room and not self.page_started and need <= self.box.height:
+                under = self.room - style.before - self._height(lines, style) - style.after - following.before
+                stays = under >= 0 and self._starts(self._lines(blocks[n + 1], following), following, under)
+            else:
+                stays = self._starts(lines, style, self.room - style.before)
+            if not stays and not self.page_started and self._starts(lines, style, self.box.height):
                 self.next_frame()
             self.space(style.before)
             self._place(block, lines, style, grey)
+
+    def _starts(self, lines: Sequence[Line], style: Style, room: float) -> bool:
+        """Tells whether a block can start in `room` mm: whole if short, else two lines here and two after."""
+        fit = _lines_in(room, style)
+        if len(lines) <= fit:
+            return True
+        return len(lines) > SHORT_BLOCK and fit >= 2 and len(lines) - fit >= 2
 
     def keep(self, height: float) -> None:
         """Moves to the next frame unless `height` mm still fit in this one (to keep a group together)."""
@@ -141,6 +148,26 @@ class Flow:
         self.top -= height
         self.page_started = False
 
+    def beside(
+        self, heading: Sequence[Block], blocks: Sequence[Block], drawing: tuple[float, float], draw: Drawer, gap: float
+    ) -> None:
+        """Places `heading` across the frame, then `blocks` at its left beside a drawing (`drawing` is its width and
+        height in mm) at its right, all kept together."""
+        width, height = drawing
+        frame = self.box
+        self.box = Box(frame.x, frame.y, frame.width - width - gap, frame.height)
+        text = self.measure(blocks)
+        self.box = frame
+        self.keep(self.measure(heading) + max(text, height))
+        self.blocks(heading)
+        frame, top = self.box, self.top
+        self.box = Box(frame.x, frame.y, frame.width - width - gap, frame.height)
+        self.blocks(blocks)
+        self.box = frame
+        draw(self.document, frame.right - width, top)
+        self.top = min(self.top, top - height)
+        self.page_started = False
+
     def _lines(self, block: Block, style: Style) -> tuple[Line, ...]:
         runs = [Run(run.text, run.bold or style.bold) for run in block.runs]
         return set_lines(runs, self.box.width - style.indent, style.size)
@@ -153,7 +180,7 @@ class Flow:
         first = True
         while lines:
             x = self.box.x + style.indent  # the frame may change between chunks
-            room = int((self.top - self.box.y) / (leading / MM))
+            room = _lines_in(self.top - self.box.y, style)
             # No single line of a paragraph alone at the foot or the head of a column.
             if room <= 0 or (room < len(lines) and (room < 2 or len(lines) - room < 2) and not self.page_started):
                 self.next_frame()
@@ -170,3 +197,8 @@ class Flow:
             if lines:
                 self.next_frame()
         self.top -= style.after
+
+
+def _lines_in(room: float, style: Style) -> int:
+    """Returns how many lines of `style` fit in `room` mm (a hair's rounding error is no reason to move)."""
+    return int(room / (style.size * LEADING / MM) + 1e-6)

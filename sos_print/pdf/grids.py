@@ -30,6 +30,8 @@ SEGMENT_GREY = 0.55
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
+FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
+NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 
 
 def label_gutters(grid: GridPlan, size: float) -> tuple[float, float]:
@@ -72,8 +74,8 @@ def cell_centre(grid: GridPlan, x: float, y: float, cell: float, col: int, row: 
 def draw_letters(
     canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float, number_pt: float
 ) -> None:
-    """Draws the letters, each move's number in its cell's corner, rings round the letters that scored,
-    and a dashed square round the last letter when it scored nothing."""
+    """Draws the letters, each move's number in its cell's corner, a frame round the letters that scored,
+    and a dashed frame round the last letter when it scored nothing."""
     for row in range(grid.size):
         for col in range(grid.size):
             letter = grid.letter(col, row)
@@ -85,21 +87,23 @@ def draw_letters(
             if number:
                 canvas.setFillGray(GREY)
                 canvas.setFont(REGULAR, number_pt)
-                canvas.drawString(
-                    (cx - cell / 2 + 0.8) * MM, (cy + cell / 2 - 0.8) * MM - number_pt * 0.72, str(number)
-                )
+                corner_x, corner_y = cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET
+                canvas.drawString(corner_x * MM, corner_y * MM - number_pt * 0.72, str(number))
                 canvas.setFillGray(0)
+    # A frame, not a ring: a ringed O reads as a target, not as a letter.
     canvas.setLineWidth(NEW_LETTER_RING_PT)
+    half = cell * FRAME_SHARE
     for place in grid.marked:
-        cx, cy = cell_centre(grid, x, y, cell, *place)
-        canvas.circle(cx * MM, cy * MM, cell * 0.3 * MM, stroke=1, fill=0)
+        _frame(canvas, *cell_centre(grid, x, y, cell, *place), half)
     if grid.last is not None:
-        cx, cy = cell_centre(grid, x, y, cell, *grid.last)
-        half = cell * 0.3
         canvas.saveState()
         canvas.setDash([length * MM for length in LAST_LETTER_DASH])
-        canvas.rect((cx - half) * MM, (cy - half) * MM, 2 * half * MM, 2 * half * MM, stroke=1, fill=0)
+        _frame(canvas, *cell_centre(grid, x, y, cell, *grid.last), half)
         canvas.restoreState()
+
+
+def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:
+    canvas.roundRect((cx - half) * MM, (cy - half) * MM, 2 * half * MM, 2 * half * MM, half * 0.3 * MM)
 
 
 def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:

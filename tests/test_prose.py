@@ -1,0 +1,153 @@
+"""Tests the references of an example's prose: how they are read, checked by the engine and printed."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EXAMPLES
+
+from sos_print.cli import app
+from sos_print.engine.errors import SosError
+from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.notation import Notation
+from sos_print.engine.prose import CellRef, Fact, LineOfCells, LineRef, Literal, hand_written, parse_prose
+from sos_print.pages.worked import line_of_cells_name
+
+GAP = EXAMPLES / "03-o-in-the-gap.toml"
+EN_TEXT = (
+    'en = "{A2}, {B2} and {C2} read S, empty, S. Whoever writes O in {B2} completes {A2-C2}, scores '
+    '{points 1} and writes again. Leaving S, empty, S on the board is a gift to the next player."'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "size", "notation", "tokens"),
+    [
+        ("{B2}", 4, Notation.A1, (CellRef(Cell(1, 1)),)),
+        ("in {L1C1}.", 4, Notation.L1C1, (Literal("in "), CellRef(Cell(0, 3)), Literal("."))),
+        ("{B1-B3}", 4, Notation.A1, (LineRef(Segment(Cell(1, 0), Cell(1, 2))),)),
+        ("{col B}", 4, Notation.A1, (LineOfCells(True, 1),)),
+        ("{col h}", 8, Notation.A1, (LineOfCells(True, 7),)),
+        ("{row 2}", 4, Notation.A1, (LineOfCells(False, 1),)),
+        ("{col C2}", 4, Notation.L1C1, (LineOfCells(True, 1),)),
+        ("{row L1}", 4, Notation.L1C1, (LineOfCells(False, 3),)),  # L1 is the top row: index 3 from the bottom
+        ("{row L4}", 4, Notation.L1C1, (LineOfCells(False, 0),)),
+        ("{points 3}", 4, Notation.A1, (Fact("points", 3),)),
+        ("{next 1}", 4, Notation.A1, (Fact("next", 1),)),
+        ("{score 5}, {score}", 4, Notation.A1, (Fact("score", 5), Literal(", "), Fact("score", 0))),
+        ("{winner} {target}", 4, Notation.A1, (Fact("winner"), Literal(" "), Fact("target"))),
+    ],
+)
+def test_references_are_read_in_the_files_notation(text, size, notation, tokens):
+    assert parse_prose(text, size, notation) == tokens
+
+
+@pytest.mark.parametrize(
+    ("text", "size", "notation", "message"),
+    [
+        ("{col 2}", 4, Notation.A1, "{col 2}: not a column name in A1 notation"),
+        ("{col B}", 4, Notation.L1C1, "{col B}: not a column name in L1C1 notation"),
+        ("{row L2}", 4, Notation.A1, "{row L2}: not a row name in A1 notation"),
+        ("{col E}", 4, Notation.A1, "{col E}: there is no column E on a 4x4 board"),
+        ("{row 9}", 8, Notation.A1, "{row 9}: there is no row 9 on a 8x8 board"),
+        ("{row L5}", 4, Notation.L1C1, "{row L5}: there is no row L5 on a 4x4 board"),
+        ("{points}", 4, Notation.A1, "{points}: give the move number, like {points 1}"),
+        ("{next two}", 4, Notation.A1, "{next two}: give the move number, like {next 1}"),
+        ("{winner 3}", 4, Notation.A1, "{winner 3}: winner takes nothing"),
+        ("{E1}", 4, Notation.A1, "{E1}: "),
+        ("{B1-B4}", 4, Notation.A1, "{B1-B4}: "),
+        ("a { brace", 4, Notation.A1, "an unmatched brace: references are written {B2}, {B1-B3} or {points 1}"),
+    ],
+)
+def test_a_reference_that_cannot_be_read_is_named(text, size, notation, message):
+    with pytest.raises(SosError) as error:
+        parse_prose(text, size, notation)
+    assert str(error.value).startswith(message), str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "notation", "problems"),
+    [
+        ("{A2} and {col B} are fine.", Notation.A1, []),
+        ("In column B", Notation.A1, ["'column B' names a column or a row: write {col B} or {row 2}"]),
+        ("sur la ligne 3", Notation.A1, ["'ligne 3' names a column or a row: write {col B} or {row 2}"]),
+        ("in B2", Notation.A1, ["'B2' names a cell or a line: write it in braces, like {B2} or {B1-B3}"]),
+        (
+            "L2C3-L4C3 again",
+            Notation.L1C1,
+            ["'L2C3-L4C3' names a cell or a line: write it in braces, like {L2C3} or {L2C3-L4C3}"],
+        ),
+        (
+            "scores two points",
+            Notation.A1,
+            ["'two points' states a count of points: write {points N} (move N) or {target}"],
+        ),
+        ("marque 1 point", Notation.A1, ["'1 point' states a count of points: write {points N} (move N) or {target}"]),
+        ("leads 2 to 0", Notation.A1, ["'2 to 0' states a score: write {score N} (after move N) or {score}"]),
+        ("then B writes next", Notation.A1, ["'B writes next' says who writes next: write {next N} (after move N)"]),
+        ("puis A rejoue", Notation.A1, ["'A rejoue' says who writes next: write {next N} (after move N)"]),
+        ("so C wins", Notation.A1, ["'C wins' says who wins: write {winner}"]),
+        ("B2 and B2", Notation.A1, ["'B2' names a cell or a line: write it in braces, like {B2} or {B1-B3}"]),
+    ],
+)
+def test_facts_written_by_hand_are_reported_once_each(text, notation, problems):
+    assert hand_written(text, notation) == problems
+
+
+@pytest.mark.parametrize(
+    ("line", "size", "a1", "l1c1"),
+    [
+        (LineOfCells(True, 0), 4, "A", "1"),
+        (LineOfCells(True, 1), 4, "B", "2"),
+        (LineOfCells(False, 0), 4, "1", "4"),  # the bottom row: 1 from the bottom, 4 from the top
+        (LineOfCells(False, 3), 4, "4", "1"),
+        (LineOfCells(False, 1), 8, "2", "7"),
+    ],
+)
+def test_a_column_or_row_is_printed_as_the_kits_cell_hint_counts_it(line, size, a1, l1c1):
+    assert line_of_cells_name(line, size, Notation.A1) == a1
+    assert line_of_cells_name(line, size, Notation.L1C1) == l1c1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (EN_TEXT.replace("{points 1}", "{points 2}"), "text en: {points 2}: the example has 1 moves"),
+        (EN_TEXT.replace("writes again", "{next 1} writes again"), ""),
+        (EN_TEXT.replace("{A2-C2}", "{A1-C1}"), "text en: names a line that does not read S-O-S"),
+        (EN_TEXT.replace(" and writes", ", {winner} wins and writes"), "text en: {winner}: the game has no winner"),
+        (EN_TEXT.replace("scores {points 1}", "scores {target}"), "text en: {target}: this example has no target"),
+        (EN_TEXT.replace("{B2} completes", "B2 completes"), "text en: 'B2' names a cell or a line"),
+        (EN_TEXT.replace("{points 1}", "1 point"), "text en: '1 point' states a count of points"),
+        (EN_TEXT.replace("{C2} read", "{C2} (column C) read"), "text en: 'column C' names a column or a row"),
+    ],
+)
+def test_check_reports_each_false_or_hand_written_fact_of_the_prose(runner, tmp_path, text, message):
+    original = GAP.read_text()
+    assert EN_TEXT in original
+    bad = tmp_path / "gap.toml"
+    bad.write_text(original.replace(EN_TEXT, text))
+    result = runner.invoke(app, ["check", str(bad)])
+    lines = result.stdout.splitlines()
+    if not message:
+        assert result.exit_code == 0, lines
+        return
+    assert result.exit_code == 1, lines
+    assert lines[0].startswith(f"{bad}: {message}"), lines
+
+
+@pytest.mark.parametrize(
+    ("notation", "printed", "absent"),
+    [
+        ("A1", "in column A, and player D completes A1-A3", "column 1,"),
+        ("L1C1", "in column 1, and player D completes L2C1-L4C1", "column A"),
+    ],
+)
+def test_the_team_examples_column_is_printed_in_the_kits_notation(runner, tmp_path, notation, printed, absent):
+    from pdfread import texts
+
+    out = tmp_path / "kit"
+    result = runner.invoke(app, ["kit", "--size", "4", "--notation", notation, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(" ".join(texts(out / "teacher.pdf")).split()).replace("\u00a0", " ")
+    assert printed in flat
+    assert absent not in flat
