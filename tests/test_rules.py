@@ -104,6 +104,29 @@ def test_seats_write_in_order_a_b_c_d(variant, played, seats):
     assert [s.seat for s in steps] == seats
 
 
+@pytest.mark.parametrize(
+    ("variant", "played", "seats"),
+    [
+        # Three players: C scores, writes once more, and the turn wraps round to A.
+        (Variant(players=3), ["S@A1", "S@C1", "O@B1", "S@D4", "S@A4"], ["A", "B", "C", "C", "A"]),
+        # Four players: D scores and writes again, then A.
+        (Variant(players=4), ["S@A1", "S@A4", "S@C1", "O@B1", "S@D4", "S@D3"], ["A", "B", "C", "D", "D", "A"]),
+        # Teams keep the seat order: D scores for B + D, writes again, then A.
+        (
+            Variant(players=4, teams=True),
+            ["S@A1", "S@A4", "S@C1", "O@B1", "S@D4", "S@D3"],
+            ["A", "B", "C", "D", "D", "A"],
+        ),
+        # A target or first-SOS-wins game passes the turn exactly as the plain game while it goes on.
+        (Variant(target=5), ["S@A1", "S@C1", "O@B1", "S@D4", "S@A4"], ["A", "B", "A", "A", "B"]),
+        (Variant(players=3, first_sos_wins=True), ["S@A1", "S@C1", "S@D4", "S@A4"], ["A", "B", "C", "A"]),
+    ],
+)
+def test_after_an_extra_move_the_turn_goes_on_round_the_seats(variant, played, seats):
+    steps = play(Position.start(4, variant), *played)
+    assert [s.seat for s in steps] == seats
+
+
 def test_teams_pool_their_points_a_and_c_against_b_and_d():
     variant = Variant(players=4, teams=True)
     steps = play(Position.start(4, variant), "S@A1", "S@C1", "O@B1", "S@A3", "O@A2")
@@ -227,3 +250,156 @@ def test_impossible_variants_are_refused(kwargs, message):
 def test_boards_are_at_least_3x3():
     with pytest.raises(VariantError, match="at least 3x3"):
         Board.empty(2)
+
+
+# The end of the game in every combination of variants. Three start boards:
+# OPEN: O in B1 completes A1-C1 and leaves cells empty; QUIET: O in A1 fills the grid and scores
+# nothing; SCORING: S in A1 fills the grid and completes A1-A3 and A1-C1 (two points).
+OPEN = (". . . .\n. . . .\n. . . .\nS . S .", "O@B1")
+QUIET = ("S S S\nO S O\n. O O", "O@A1")
+SCORING = ("S S S\nO S O\n. O S", "S@A1")
+TWO, THREE, FOUR = Variant(), Variant(players=3), Variant(players=4)
+TEAMS = Variant(players=4, teams=True)
+
+
+@pytest.mark.parametrize(
+    ("variant", "where", "seat", "scores", "winner", "next_seat", "side_scores"),
+    [
+        # Plain game: only a full grid ends it; the highest total wins, equal highest draw.
+        pytest.param(TWO, OPEN, "A", (0, 0), None, "A", {"A": 1, "B": 0}, id="2-plain-goes-on"),
+        pytest.param(TWO, SCORING, "A", (0, 3), "B", None, {"A": 2, "B": 3}, id="2-plain-filler-scores-but-loses"),
+        pytest.param(TWO, SCORING, "A", (0, 2), "draw", None, {"A": 2, "B": 2}, id="2-plain-filler-draws"),
+        pytest.param(TWO, QUIET, "B", (0, 1), "B", None, {"A": 0, "B": 1}, id="2-plain-full-b-ahead"),
+        pytest.param(THREE, OPEN, "C", (2, 2, 0), None, "C", {"A": 2, "B": 2, "C": 1}, id="3-plain-goes-on"),
+        pytest.param(THREE, SCORING, "C", (2, 1, 1), "C", None, {"A": 2, "B": 1, "C": 3}, id="3-plain-c-wins"),
+        pytest.param(THREE, QUIET, "C", (2, 2, 1), "draw", None, {"A": 2, "B": 2, "C": 1}, id="3-plain-two-lead"),
+        pytest.param(FOUR, SCORING, "D", (1, 1, 1, 0), "D", None, {"A": 1, "B": 1, "C": 1, "D": 2}, id="4-plain"),
+        pytest.param(FOUR, QUIET, "D", (0, 0, 2, 2), "draw", None, {"A": 0, "B": 0, "C": 2, "D": 2}, id="4-plain-draw"),
+        # Teams: the totals that count are the teams' (A + C against B + D), never a seat's.
+        pytest.param(TEAMS, OPEN, "C", (0, 0, 0, 0), None, "C", {"AC": 1, "BD": 0}, id="teams-plain-goes-on"),
+        pytest.param(TEAMS, QUIET, "D", (1, 1, 0, 1), "BD", None, {"AC": 1, "BD": 2}, id="teams-plain-bd-wins"),
+        # B has the most points of any seat (2), but the teams are level at 2 each: a draw.
+        pytest.param(TEAMS, SCORING, "B", (1, 0, 1, 0), "draw", None, {"AC": 2, "BD": 2}, id="teams-plain-draw"),
+        # A has the most points of any seat (3), but B + D have more together: B + D win.
+        pytest.param(TEAMS, QUIET, "A", (3, 2, 0, 2), "BD", None, {"AC": 3, "BD": 4}, id="teams-plain-seat-vs-team"),
+        # Target score: reaching it wins at once, cells left or not; below it the game goes on.
+        pytest.param(Variant(target=3), OPEN, "A", (2, 0), "A", None, {"A": 3, "B": 0}, id="2-target-reached"),
+        pytest.param(Variant(target=3), OPEN, "A", (1, 2), None, "A", {"A": 2, "B": 2}, id="2-target-below"),
+        pytest.param(Variant(target=3), SCORING, "A", (0, 2), "draw", None, {"A": 2, "B": 2}, id="2-target-full"),
+        pytest.param(Variant(target=1), OPEN, "B", (0, 0), "B", None, {"A": 0, "B": 1}, id="2-target-b"),
+        pytest.param(
+            Variant(players=3, target=3), OPEN, "B", (0, 2, 0), "B", None, {"A": 0, "B": 3, "C": 0}, id="3-target"
+        ),
+        pytest.param(
+            Variant(players=4, target=2),
+            OPEN,
+            "D",
+            (0, 0, 0, 1),
+            "D",
+            None,
+            {"A": 0, "B": 0, "C": 0, "D": 2},
+            id="4-target",
+        ),
+        # A team reaches the target with its combined points, though neither of its seats has.
+        pytest.param(
+            Variant(players=4, teams=True, target=3),
+            OPEN,
+            "C",
+            (1, 0, 1, 0),
+            "AC",
+            None,
+            {"AC": 3, "BD": 0},
+            id="teams-target-by-combined-points",
+        ),
+        pytest.param(
+            Variant(players=4, teams=True, target=3),
+            OPEN,
+            "D",
+            (0, 1, 1, 1),
+            "BD",
+            None,
+            {"AC": 1, "BD": 3},
+            id="teams-target-bd",
+        ),
+        pytest.param(
+            Variant(players=4, teams=True, target=4),
+            OPEN,
+            "C",
+            (1, 0, 1, 0),
+            None,
+            "C",
+            {"AC": 3, "BD": 0},
+            id="teams-target-below",
+        ),
+        # First S-O-S wins: the first scoring move ends the game; a full grid without one is a draw.
+        pytest.param(Variant(first_sos_wins=True), OPEN, "A", (0, 0), "A", None, {"A": 1, "B": 0}, id="2-first"),
+        pytest.param(Variant(first_sos_wins=True), OPEN, "B", (0, 0), "B", None, {"A": 0, "B": 1}, id="2-first-b"),
+        pytest.param(
+            Variant(first_sos_wins=True), QUIET, "A", (0, 0), "draw", None, {"A": 0, "B": 0}, id="2-first-none"
+        ),
+        pytest.param(
+            Variant(players=3, first_sos_wins=True),
+            OPEN,
+            "C",
+            (0, 0, 0),
+            "C",
+            None,
+            {"A": 0, "B": 0, "C": 1},
+            id="3-first",
+        ),
+        pytest.param(
+            Variant(players=4, first_sos_wins=True),
+            OPEN,
+            "B",
+            (0, 0, 0, 0),
+            "B",
+            None,
+            {"A": 0, "B": 1, "C": 0, "D": 0},
+            id="4-first",
+        ),
+        # In team SOS the first S-O-S wins for the team, not for the seat that wrote it.
+        pytest.param(
+            Variant(players=4, teams=True, first_sos_wins=True),
+            OPEN,
+            "C",
+            (0, 0, 0, 0),
+            "AC",
+            None,
+            {"AC": 1, "BD": 0},
+            id="teams-first-sos-wins-for-the-team",
+        ),
+        pytest.param(
+            Variant(players=4, teams=True, first_sos_wins=True),
+            SCORING,
+            "D",
+            (0, 0, 0, 0),
+            "BD",
+            None,
+            {"AC": 0, "BD": 2},
+            id="teams-first-on-the-last-cell",
+        ),
+        pytest.param(
+            Variant(players=4, teams=True, first_sos_wins=True),
+            QUIET,
+            "B",
+            (0, 0, 0, 0),
+            "draw",
+            None,
+            {"AC": 0, "BD": 0},
+            id="teams-first-none",
+        ),
+    ],
+)
+def test_the_game_ends_when_and_as_its_variant_says(variant, where, seat, scores, winner, next_seat, side_scores):
+    start, played = where
+    position = Position(board(start), variant, seat, scores)
+    (step,) = play(position, played)
+    after = step.after
+    assert step.seat == seat
+    assert after.side_scores == side_scores, explain(after)
+    if winner is None:
+        assert after.outcome is None, explain(after)
+    else:
+        assert after.outcome == Outcome(None if winner == "draw" else winner), explain(after)
+    assert step.next_seat == next_seat, explain(after)
+    assert after.is_over == (winner is not None)
