@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
-from games import games, segment_list, true_claims
-from hypothesis import given
+from games import VARIANTS, games, segment_list, true_claims
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos_print.cli import app
@@ -112,32 +112,86 @@ def test_a_file_that_cannot_be_used_gets_one_line_naming_the_problem(runner, tmp
     assert lines[0].startswith(f"{bad}: {message}"), lines[0]
 
 
+LAST = EXAMPLES / "06-last-letter-scores.toml"  # a whole game: the last letter scores and ends it, B wins 2 to 1
+
+
 @pytest.mark.parametrize(
-    ("change", "message"),
+    ("example", "change", "message"),
     [
-        (('by = "A"', 'by = "B"'), "move 1: claims B writes this letter, the rules give A"),
-        (('next = "A"', 'next = "B"'), "move 1: claims B writes next, the rules give A writes next"),
-        (('next = "B"', 'next = "end"'), "move 2: claims the game ends, the rules give B writes next"),
+        (KIT, ('by = "A"', 'by = "B"'), "move 1: claims B writes this letter, the rules give A"),
+        (KIT, ('next = "A"', 'next = "B"'), "move 1: claims B writes next, the rules give A writes next"),
+        (KIT, ('next = "B"', 'next = "end"'), "move 2: claims the game ends, the rules give B writes next"),
         (
+            KIT,
             ('lines = ["B1-B3", "A2-C2"]', 'lines = ["A2-C2"]'),
             "move 1: claims lines A2-C2, the rules give B1-B3, A2-C2",
         ),
-        (('lines = ["B1-B3", "A2-C2"]', 'lines = ["B3-B1", "B1-B3"]'), "move 1: lists B1-B3 more than once"),
-        (("lines = []", 'lines = ["A4-C4"]'), "move 2: claims lines A4-C4, the rules give no line"),
-        (("points = 0", "points = 1"), "move 2: claims 1 point, the rules give 0"),
+        # False claims of the right size: as many lines as the rules give, but not the same ones.
         (
+            KIT,
+            ('lines = ["B1-B3", "A2-C2"]', 'lines = ["B1-B3", "A4-C4"]'),
+            "move 1: claims lines B1-B3, A4-C4, the rules give B1-B3, A2-C2",
+        ),
+        (
+            KIT,
+            ('lines = ["B1-B3", "A2-C2"]', 'lines = ["A1-A3", "B2-D2"]'),
+            "move 1: claims lines A1-A3, B2-D2, the rules give B1-B3, A2-C2",
+        ),
+        (
+            LAST,
+            ('lines = ["A1-A3", "A1-C1"]', 'lines = ["A1-C3", "A1-C1"]'),
+            "move 9: claims lines A1-C1, A1-C3, the rules give A1-A3, A1-C1",
+        ),
+        (
+            KIT,
+            ('lines = ["B1-B3", "A2-C2"]', 'lines = ["B3-B1", "B1-B3"]'),
+            "move 1: lists B1-B3 more than once: a line counts once, however it is read",
+        ),
+        (KIT, ("lines = []", 'lines = ["A4-C4"]'), "move 2: claims lines A4-C4, the rules give no line"),
+        (KIT, ("points = 0", "points = 1"), "move 2: claims 1 point, the rules give 0"),
+        (
+            KIT,
             ("score = { A = 2, B = 0 }", "score = { A = 2, B = 1 }"),
             "result: claims score A 2, B 1, the rules give A 2, B 0",
         ),
-        (('winner = "none"', 'winner = "draw"'), "result: claims winner draw, the rules give none"),
+        # Scores of the right total, on the wrong sides.
+        (
+            KIT,
+            ("score = { A = 2, B = 0 }", "score = { A = 0, B = 2 }"),
+            "result: claims score A 0, B 2, the rules give A 2, B 0",
+        ),
+        (
+            LAST,
+            ("score = { A = 1, B = 2 }", "score = { A = 2, B = 1 }"),
+            "result: claims score A 2, B 1, the rules give A 1, B 2",
+        ),
+        (
+            KIT,
+            ('winner = "none"', 'winner = "draw"'),
+            "result: claims winner draw, the rules give none (the game goes on)",
+        ),
+        # The end of a whole game: the wrong winner, a draw, a game that goes on, a move after the last.
+        (LAST, ('winner = "B"', 'winner = "A"'), "result: claims winner A, the rules give B"),
+        (LAST, ('winner = "B"', 'winner = "draw"'), "result: claims winner draw, the rules give B"),
+        (LAST, ('winner = "B"', 'winner = "none"'), "result: claims winner none, the rules give B"),
+        (LAST, ('next = "end"', 'next = "A"'), "move 9: claims A writes next, the rules give the game ends"),
+        (LAST, ('next = "end"', 'next = "B"'), "move 9: claims B writes next, the rules give the game ends"),
     ],
 )
-def test_each_kind_of_false_claim_is_reported(runner, tmp_path, change, message):
-    bad = tmp_path / "kit.toml"
-    bad.write_text(KIT.read_text().replace(*change, 1))
+def test_each_kind_of_false_claim_is_reported(runner, tmp_path, example, change, message):
+    text = example.read_text()
+    assert text.count(change[0]) >= 1, change  # the case must change the file
+    bad = tmp_path / example.name
+    bad.write_text(text.replace(*change, 1) if example is KIT else _replace_last(text, *change))
     code, lines = run_check(runner, bad)
     assert code == 1
-    assert lines[0].startswith(f"{bad}: {message}"), lines
+    assert lines == [f"{bad}: {message}", "checked 1 file: 1 problem in 1 file"]
+
+
+def _replace_last(text: str, old: str, new: str) -> str:
+    """Replaces the last occurrence of `old`: the claims about the end of a game come last."""
+    head, _, tail = text.rpartition(old)
+    return head + new + tail
 
 
 def test_every_false_claim_of_every_file_is_reported(runner, tmp_path):
@@ -176,37 +230,56 @@ def _check_text(runner, text: str):
     return code, [line.replace(str(path), "game.toml") for line in lines]
 
 
-@given(games(), st.sampled_from(Notation), st.data())
-def test_a_random_games_true_claims_pass_and_any_one_altered_claim_fails_on_its_move(game, notation, data):
+def _score_table(scores: dict[str, int]) -> str:
+    return "{ " + ", ".join(f"{side} = {points}" for side, points in scores.items()) + " }"
+
+
+def _false_claims(game, key: str, k: int | None, old: str, notation: Notation, data) -> list[str]:
+    """Returns false versions of one claim, many of them the same size as the true one."""
+    variant, n = game.start.variant, game.start.board.size
+    if key in ("by", "next"):
+        return [f'"{seat}"' for seat in variant.seats] + (['"end"'] if key == "next" else [])
+    if key == "points":
+        return [str(int(old) + 1)] + ([str(int(old) - 1)] if int(old) else [])
+    if key == "lines":
+        assert k is not None
+        true = list(game.steps[k].segments)
+        others = [seg for seg in all_segments(n) if seg not in true]
+        if not true:
+            return [segment_list([data.draw(st.sampled_from(others))], n, notation)]
+        swapped = list(true)
+        swapped[data.draw(st.integers(0, len(true) - 1))] = data.draw(st.sampled_from(others))  # same count
+        different = data.draw(st.lists(st.sampled_from(others), min_size=len(true), max_size=len(true), unique=True))
+        return [segment_list(lines, n, notation) for lines in (true[1:], swapped, different)]
+    if key == "score":
+        scores = dict(game.final.side_scores)
+        a, b = data.draw(st.permutations(list(scores)))[:2]
+        swapped = {**scores, a: scores[b], b: scores[a]}  # the same total
+        shifted = {**scores, a: scores[a] - 1, b: scores[b] + 1}  # the same total
+        bigger = {**scores, a: scores[a] + 10}
+        return [_score_table(table) for table in (swapped, shifted, bigger) if min(table.values()) >= 0]
+    return [f'"{name}"' for name in (*variant.sides, "draw", "none")]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=str)
+@settings(max_examples=12)
+@given(notation=st.sampled_from(Notation), data=st.data())
+def test_a_random_games_true_claims_pass_and_any_one_altered_claim_fails_on_its_move(variant, notation, data):
     from typer.testing import CliRunner
 
     runner = CliRunner()
+    game = data.draw(games(variants=st.just(variant)))
     claims = true_claims(game, notation)
     code, lines = _check_text(runner, claims.toml())
     assert code == 0, "\n".join(lines) + "\n" + game.explain()
 
-    variant, n = game.start.variant, game.start.board.size
     targets = [(k, key) for k in range(len(game.steps)) for key in ("by", "points", "lines", "next")]
     targets += [(None, "score"), (None, "winner")]
     k, key = data.draw(st.sampled_from(targets))
     table = claims.result if k is None else claims.moves[k]
     old = table[key]
-    if key in ("by", "next"):
-        choices = [f'"{seat}"' for seat in variant.seats] + (['"end"'] if key == "next" else [])
-    elif key == "points":
-        choices = [str(int(old) + 1)] + ([str(int(old) - 1)] if int(old) else [])
-    elif key == "lines":
-        step = game.steps[k]
-        if step.segments:
-            choices = [segment_list(step.segments[1:], n, notation)]
-        else:
-            choices = [segment_list([seg], n, notation) for seg in all_segments(n)[:5]]
-    elif key == "score":
-        side = data.draw(st.sampled_from(variant.sides))
-        choices = [old.replace(f"{side} = ", f"{side} = 1", 1)]  # prefixing a 1 changes the number
-    else:
-        choices = [f'"{name}"' for name in (*variant.sides, "draw", "none")]
-    new = data.draw(st.sampled_from([choice for choice in choices if choice != old]))
+    choices = [choice for choice in _false_claims(game, key, k, old, notation, data) if choice != old]
+    new = data.draw(st.sampled_from(choices))
     table[key] = new
 
     code, lines = _check_text(runner, claims.toml())
