@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos_print.cli import app
+from sos_print.engine.check import ClaimsError, check_paths, verify
 from sos_print.engine.grid import all_segments
 from sos_print.engine.notation import Notation
 
@@ -206,6 +207,49 @@ def test_every_false_claim_of_every_file_is_reported(runner, tmp_path):
         [str(second), "unknown key 'sise' (known keys"],
     ]
     assert lines[-1] == "checked 2 files: 3 problems in 2 files"
+
+
+def test_a_file_that_cannot_be_used_does_not_stop_the_files_after_it(tmp_path):
+    unusable, good, false = tmp_path / "a.toml", tmp_path / "b.toml", tmp_path / "c.toml"
+    unusable.write_text("size = 4\nsise = 1\n")
+    good.write_text(KIT.read_text())
+    false.write_text(KIT.read_text().replace("points = 2", "points = 3"))
+    report = check_paths([str(tmp_path)])
+    assert [(problem.path, problem.where) for problem in report.problems] == [
+        (str(unusable), ""),
+        (str(false), "move 1"),
+    ]
+    # Only the example whose every claim holds is kept for printing.
+    assert [checked.example.path for checked in report.checked] == [str(good)]
+    assert report.files == 3
+    assert not report.ok
+
+
+def test_verify_returns_the_checked_examples_or_raises_with_the_whole_report(tmp_path):
+    good, false = tmp_path / "good.toml", tmp_path / "false.toml"
+    good.write_text(KIT.read_text())
+    false.write_text(KIT.read_text().replace("points = 2", "points = 3").replace('next = "B"', 'next = "A"'))
+    (checked,) = verify([str(good)])
+    assert checked.example.path == str(good)
+    assert checked.final.side_scores == {"A": 2, "B": 0}
+    with pytest.raises(ClaimsError) as raised:
+        verify([str(good), str(false)])
+    assert str(raised.value) == "\n".join(
+        [
+            f"{false}: move 1: claims 3 points, the rules give 2 (B1-B3, A2-C2)",
+            f"{false}: move 2: claims A writes next, the rules give B writes next",
+            "checked 2 files: 2 problems in 1 file",
+        ]
+    )
+    assert len(raised.value.report.problems) == 2
+
+
+def test_an_empty_lines_claim_on_a_scoring_move_is_named(runner, tmp_path):
+    bad = tmp_path / "kit.toml"
+    bad.write_text(KIT.read_text().replace('lines = ["B1-B3", "A2-C2"]', "lines = []"))
+    code, lines = run_check(runner, bad)
+    assert code == 1
+    assert lines[0] == f"{bad}: move 1: claims lines no line, the rules give B1-B3, A2-C2"
 
 
 def test_an_empty_folder_is_a_problem_not_a_pass(runner, tmp_path):

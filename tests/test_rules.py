@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from sos_print.engine.errors import GameOverError, LetterError, OccupiedCellError, OffBoardError, VariantError
+from sos_print.engine.errors import (
+    GameOverError,
+    IllegalMoveError,
+    LetterError,
+    OccupiedCellError,
+    OffBoardError,
+    VariantError,
+)
 from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, parse_cell, segment_names
 from sos_print.engine.rules import Board, Letter, Move, Outcome, Position, Variant, replay
@@ -205,14 +214,53 @@ def test_a_full_start_board_is_a_finished_draw():
     [
         (Move(Cell(1, 1), Letter.O), OccupiedCellError, "cell B2 already holds a letter"),
         (Move(Cell(4, 0), Letter.S), OffBoardError, "cell E1 is off the board"),
-        (Move(Cell(0, -1), Letter.S), OffBoardError, "off the board"),
-        (Move(Cell(0, 0), "X"), LetterError, "'X' is not a letter of the game"),  # type: ignore[arg-type]
+        (Move(Cell(0, -1), Letter.S), OffBoardError, "cell A0 is off the board"),
+        (Move(Cell(0, 0), "X"), LetterError, "'X' is not a letter of the game: write S or O"),  # type: ignore[arg-type]
     ],
 )
 def test_illegal_moves_raise_an_error_naming_the_cell(played, error, message):
     position = Position.start(4).play(Move(Cell(1, 1), Letter.S))
-    with pytest.raises(error, match=message):
+    with pytest.raises(error) as raised:
         position.play(played)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize(
+    ("error", "message", "renamed"),
+    [
+        (IllegalMoveError, "B2: illegal move", "L3C2: illegal move"),
+        (OccupiedCellError, "cell B2 already holds a letter", "cell L3C2 already holds a letter"),
+        (OffBoardError, "cell B2 is off the board", "cell L3C2 is off the board"),
+        (
+            GameOverError,
+            "the game is already over: no letter can go in B2",
+            "the game is already over: no letter can go in L3C2",
+        ),
+    ],
+)
+def test_an_illegal_move_error_names_its_cell_in_either_notation(error, message, renamed):
+    raised = error(Cell(1, 1), "B2")
+    assert str(raised) == message
+    again = raised.renamed("L3C2")
+    assert type(again) is error and again.cell == Cell(1, 1)
+    assert str(again) == renamed
+    assert str(error(Cell(1, 1))) == message.replace("B2", str(Cell(1, 1)))  # no name given: the cell itself
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Board(3, (None,) * 8), "a 3x3 board holds 9 cells, not 8"),
+        (lambda: Board(4, (None,) * 17), "a 4x4 board holds 16 cells, not 17"),
+        (
+            lambda: Board.from_rows([[None] * 3, [None] * 3, [None] * 2]),
+            "every row of a board needs as many cells as there are rows",
+        ),
+    ],
+)
+def test_a_board_of_the_wrong_shape_is_refused(make, message):
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        make()
 
 
 def test_letters_are_parsed_strictly():
