@@ -139,7 +139,9 @@ def test_the_engine_loads_only_the_standard_library(module):
         "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
         "print(' '.join(sorted(new - set(sys.stdlib_module_names) - {'sos_print'})))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    # From the repository root, so that `python -c` imports this working tree, not an installed copy.
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    out = run.stdout.split()
     assert out == [], f"sos_print.engine.{module} loads {out}"
 
 
