@@ -83,8 +83,14 @@ def test_paths_are_reported_as_given_and_folders_joined_with_file_names(runner, 
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'X'\n", "move 1: 'X' is not a letter of the game"),
         ("size = 4\n[[move]]\ncell = 'A1'\n", "move 1: missing key 'letter'"),
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nlines = ['A1-A4']\n", "move 1: 'A1-A4' is not a straight"),
-        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nby = 'C'\n", "move 1: by must be a seat of this game (A, B)"),
-        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nnext = 'x'\n", 'move 1: next must be a seat (A, B) or "end"'),
+        (
+            "size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nby = 'C'\n",
+            "move 1: by must be a seat of this game (A, B), not 'C'",
+        ),
+        (
+            "size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nnext = 'x'\n",
+            "move 1: next must be a seat (A, B) or \"end\", not 'x'",
+        ),
         (
             "size = 4\n[[move]]\ncell = 'B2'\nletter = 'O'\n[[move]]\ncell = 'b2'\nletter = 'S'\n",
             "move 2: cell B2 already holds a letter",
@@ -98,7 +104,10 @@ def test_paths_are_reported_as_given_and_folders_joined_with_file_names(runner, 
             'size = 3\ngrid = "S S S\\nO O O\\nS S S"\n[[move]]\ncell = "B2"\nletter = "S"\n',
             "move 1: the game is already over: no letter can go in B2",
         ),
-        ("size = 4\ngrid = '''\n. . . .\nS X . .\n. . . .\n. . . .\n'''\n", "grid row 2 holds 'X'"),
+        (
+            "size = 4\ngrid = '''\n. . . .\nS X . .\n. . . .\n. . . .\n'''\n",
+            "grid row 2 holds 'X': use S, O or . for an empty cell",
+        ),
         ("size = 4\ngrid = '''\n. . . .\n. . . .\n. . . .\n'''\n", "grid must have 4 rows of 4 cells (found 3 rows"),
         ("size = 4\n[result]\nscore = { A = 1, C = 0 }\n", "result: score: unknown key 'C'"),
         ("size = 4\n[result]\nwinner = 'AC'\n", "result: winner must be A, B, draw, none, not 'AC'"),
@@ -263,7 +272,7 @@ def test_a_file_that_is_not_utf8_is_named(runner, tmp_path):
     bad.write_bytes("size = 4\n[title]\nfr = 'Fran\u00e7ais'\n".encode("latin-1"))
     code, lines = run_check(runner, bad)
     assert code == 1
-    assert lines[0].startswith(f"{bad}: is not UTF-8 text")
+    assert lines[0] == f"{bad}: is not UTF-8 text (byte 27)"  # the ç, in Latin-1
 
 
 def _check_text(runner, text: str):

@@ -127,11 +127,17 @@ def test_an_example_read_from_text_is_named_example_in_messages():
         parse_example("size = 2\n")
 
 
-def test_a_missing_file_or_a_folder_is_named(tmp_path):
-    with pytest.raises(ExampleFileError, match=r"^(.*)missing\.toml: no such file$"):
-        load_example(str(tmp_path / "missing.toml"))
-    with pytest.raises(ExampleFileError, match=r": is a folder, not an example file$"):
-        load_example(str(tmp_path))
+def test_a_file_that_cannot_be_read_is_named_with_the_reason(tmp_path):
+    (tmp_path / "notes.toml").write_text("size = 4\n")
+    cases = [
+        (tmp_path / "missing.toml", "no such file"),
+        (tmp_path, "is a folder, not an example file"),
+        (tmp_path / "notes.toml" / "inside.toml", "cannot be read (Not a directory)"),  # a file used as a folder
+    ]
+    for path, message in cases:
+        with pytest.raises(ExampleFileError) as raised:
+            load_example(str(path))
+        assert str(raised.value) == f"{path}: {message}"
 
 
 def test_a_grid_may_be_written_with_or_without_spaces():

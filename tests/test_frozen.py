@@ -66,9 +66,9 @@ def test_a_wrong_call_is_a_type_error_as_for_a_function(call, message):
 
 def test_records_are_immutable_but_derived_values_can_be_cached():
     point = Point(1, 2)
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError, match=r"^cannot assign to field 'x' of a Point: records are immutable$"):
         point.x = 5  # type: ignore[misc]
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError, match=r"^cannot delete field 'y' of a Point: records are immutable$"):
         del point.y  # type: ignore[misc]
     assert point.length == 3
     assert point == Point(1, 2)  # the cached value is not a field
@@ -132,14 +132,17 @@ def test_records_survive_pickling():
 
 
 @pytest.mark.parametrize(
-    "body",
+    ("body", "message"),
     [
-        "x: int = 0\n    y: int",
-        "x: list = []",
+        ("x: int = 0\n    y: int", "Bad.y: a field without a default follows one with a default"),
+        ("x: list = []", "Bad.x: a mutable default would be shared by every record"),
+        ("x: dict = {}", "Bad.x: a mutable default would be shared by every record"),
+        ("x = 1", "Bad has no annotated fields"),
     ],
-    ids=["required after default", "mutable default"],
+    ids=["required after default", "mutable list", "mutable dict", "no fields"],
 )
-def test_bad_declarations_are_refused(body):
+def test_bad_declarations_are_refused(body, message):
     namespace: dict[str, object] = {"frozen": frozen}
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError) as raised:
         exec(f"@frozen\nclass Bad:\n    {body}\n", namespace)
+    assert str(raised.value) == message

@@ -150,7 +150,7 @@ def test_the_move_that_fills_the_grid_scores_and_ends_the_game():
     assert step.points == 2
     assert step.next_seat is None
     assert step.after.outcome == Outcome("A")
-    with pytest.raises(GameOverError, match="B2"):
+    with pytest.raises(GameOverError, match=r"^the game is already over: no letter can go in B2$"):
         step.after.play(move("B2", "S", 3))
 
 
@@ -265,7 +265,7 @@ def test_a_board_of_the_wrong_shape_is_refused(make, message):
 
 def test_letters_are_parsed_strictly():
     assert Letter.parse("S") is Letter.S
-    with pytest.raises(LetterError, match="'Q' is not a letter"):
+    with pytest.raises(LetterError, match=r"^'Q' is not a letter of the game: write S or O$"):
         Letter.parse("Q")
 
 
@@ -282,22 +282,34 @@ def test_positions_are_immutable_values():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"players": 1}, "2 to 4 players"),
-        ({"players": 5}, "2 to 4 players"),
-        ({"teams": True}, "team SOS needs 4 players"),
-        ({"players": 3, "teams": True}, "team SOS needs 4 players"),
-        ({"target": -1}, "cannot be negative"),
-        ({"target": 3, "first_sos_wins": True}, "either a target score or first SOS wins"),
+        ({"players": 1}, "a game has 2 to 4 players, not 1"),
+        ({"players": 5}, "a game has 2 to 4 players, not 5"),
+        ({"teams": True}, "team SOS needs 4 players (A and C against B and D), not 2"),
+        ({"players": 3, "teams": True}, "team SOS needs 4 players (A and C against B and D), not 3"),
+        ({"target": -1}, "the target score cannot be negative (-1)"),
+        ({"target": 3, "first_sos_wins": True}, "choose either a target score or first SOS wins, not both"),
     ],
 )
 def test_impossible_variants_are_refused(kwargs, message):
-    with pytest.raises(VariantError, match=message):
+    with pytest.raises(VariantError, match=f"^{re.escape(message)}$"):
         Variant(**kwargs)
 
 
 def test_boards_are_at_least_3x3():
-    with pytest.raises(VariantError, match="at least 3x3"):
+    with pytest.raises(VariantError, match=r"^a board needs at least 3x3 cells, not 2x2$"):
         Board.empty(2)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Position(Board.empty(3), Variant(players=3), scores=(0, 0)), "2 scores for 3 players"),
+        (lambda: Position(Board.empty(3), Variant(), seat="C"), "seat 'C' is not one of AB"),
+    ],
+)
+def test_a_position_must_agree_with_its_variant(make, message):
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        make()
 
 
 # The end of the game in every combination of variants. Three start boards:
