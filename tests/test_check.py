@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos_print.cli import app
-from sos_print.engine.check import ClaimsError, check_paths, verify
+from sos_print.engine.check import ClaimsError, check_paths, claim_problems, replay_example, verify
+from sos_print.engine.examples import parse_example
 from sos_print.engine.grid import all_segments
 from sos_print.engine.notation import Notation
 
@@ -275,12 +275,9 @@ def test_a_file_that_is_not_utf8_is_named(runner, tmp_path):
     assert lines[0] == f"{bad}: is not UTF-8 text (byte 27)"  # the ç, in Latin-1
 
 
-def _check_text(runner, text: str):
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "game.toml"
-        path.write_text(text)
-        code, lines = run_check(runner, path)
-    return code, [line.replace(str(path), "game.toml") for line in lines]
+def _problems(text: str) -> list[str]:
+    """Returns the report lines of `check` for an example file's text named game.toml."""
+    return [str(problem) for problem in claim_problems(replay_example(parse_example(text, "game.toml")))]
 
 
 def _score_table(scores: dict[str, int]) -> str:
@@ -318,13 +315,10 @@ def _false_claims(game, key: str, k: int | None, old: str, notation: Notation, d
 @settings(max_examples=12)
 @given(notation=st.sampled_from(Notation), data=st.data())
 def test_a_random_games_true_claims_pass_and_any_one_altered_claim_fails_on_its_move(variant, notation, data):
-    from typer.testing import CliRunner
-
-    runner = CliRunner()
     game = data.draw(games(variants=st.just(variant)))
     claims = true_claims(game, notation)
-    code, lines = _check_text(runner, claims.toml())
-    assert code == 0, "\n".join(lines) + "\n" + game.explain()
+    problems = _problems(claims.toml())
+    assert problems == [], "\n".join(problems) + "\n" + game.explain()
 
     targets = [(k, key) for k in range(len(game.steps)) for key in ("by", "points", "lines", "next")]
     targets += [(None, "score"), (None, "winner")]
@@ -335,7 +329,7 @@ def test_a_random_games_true_claims_pass_and_any_one_altered_claim_fails_on_its_
     new = data.draw(st.sampled_from(choices))
     table[key] = new
 
-    code, lines = _check_text(runner, claims.toml())
+    problems = _problems(claims.toml())
     where = "result" if k is None else f"move {k + 1}"
-    assert code == 1, f"altered {where} {key}: {old} -> {new} passed\n" + game.explain()
-    assert len(lines) == 2 and lines[0].startswith(f"game.toml: {where}: "), lines
+    assert problems, f"altered {where} {key}: {old} -> {new} passed\n" + game.explain()
+    assert len(problems) == 1 and problems[0].startswith(f"game.toml: {where}: "), problems
