@@ -8,22 +8,28 @@ line of three on the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 # Right, up, up-right and down-right: with every start cell, these reach every line of three.
 STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
-def sos_lines(grid: dict[tuple[int, int], str], size: int) -> set[frozenset[tuple[int, int]]]:
-    """Returns every line of three cells on the grid that reads S, O, S."""
-    found = set()
+@cache
+def lines_of_three(size: int) -> list[list[tuple[int, int]]]:
+    """Returns every line of three cells on a board of `size`: each start cell, each of the four steps."""
+    lines = []
     for col in range(size):
         for row in range(size):
             for dcol, drow in STEPS:
                 cells = [(col + k * dcol, row + k * drow) for k in range(3)]
-                on_board = all(0 <= c < size and 0 <= r < size for c, r in cells)
-                if on_board and [grid.get(cell) for cell in cells] == ["S", "O", "S"]:
-                    found.add(frozenset(cells))
-    return found
+                if all(0 <= c < size and 0 <= r < size for c, r in cells):
+                    lines.append(cells)
+    return lines
+
+
+def sos_lines(grid: dict[tuple[int, int], str], size: int) -> set[frozenset[tuple[int, int]]]:
+    """Returns every line of three cells on the grid that reads S, O, S."""
+    return {frozenset(cells) for cells in lines_of_three(size) if [grid.get(c) for c in cells] == ["S", "O", "S"]}
 
 
 @dataclass

@@ -10,7 +10,7 @@ import pytest
 from games import VARIANTS, Game, games, transform
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from referee import referee, sos_lines
+from referee import lines_of_three, referee, sos_lines
 
 from sos_print.engine.grid import all_cells
 from sos_print.engine.rules import Letter, Move, Position, Variant, replay
@@ -36,6 +36,25 @@ def referee_turns(game: Game):
         variant.target,
         variant.first_sos_wins,
     )
+
+
+@pytest.mark.parametrize(("size", "count"), [(3, 8), (4, 24), (5, 48), (8, 168)])
+def test_the_referee_reads_every_line_of_three_once(size, count):
+    # Rows and columns: 2n(n - 2) lines; each diagonal direction: (n - 2) ** 2.
+    lines = lines_of_three(size)
+    assert len(lines) == len({frozenset(line) for line in lines}) == count
+
+
+def test_the_referee_scores_the_kit_position_and_its_rules():
+    s_around = {(1, 0): "S", (1, 2): "S", (0, 1): "S", (2, 1): "S"}
+    (turn,) = referee(4, s_around, [((1, 1), "O")])
+    assert turn.lines == {frozenset({(1, 0), (1, 1), (1, 2)}), frozenset({(0, 1), (1, 1), (2, 1)})}
+    assert (turn.seat, turn.next_seat, turn.scores, turn.winner) == ("A", "A", {"A": 2, "B": 0}, None)
+    # O-S-O, S-S-S and a bend are not lines; a line already on the board does not score again.
+    grid = {(0, 0): "O", (1, 0): "S", (0, 1): "S", (1, 1): "S", (0, 3): "S", (1, 3): "O", (2, 3): "S"}
+    assert sos_lines(grid, 4) == {frozenset({(0, 3), (1, 3), (2, 3)})}
+    turns = referee(4, grid, [((2, 0), "O"), ((3, 3), "O")], players=4, teams=True, target=1)
+    assert [(t.seat, len(t.lines), t.next_seat, t.winner) for t in turns] == [("A", 0, "B", None), ("B", 0, "C", None)]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
