@@ -10,6 +10,8 @@ from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Step, Variant
 
+# Every combination of the variants: 2, 3 or 4 seats or two teams; no end but a full grid,
+# a target score, or first S-O-S wins. Property tests run once per variant.
 VARIANTS = [
     Variant(),
     Variant(players=3),
@@ -18,8 +20,12 @@ VARIANTS = [
     Variant(target=1),
     Variant(target=3),
     Variant(players=3, target=4),
+    Variant(players=4, target=3),
+    Variant(players=4, teams=True, target=2),
     Variant(players=4, teams=True, target=5),
     Variant(first_sos_wins=True),
+    Variant(players=3, first_sos_wins=True),
+    Variant(players=4, first_sos_wins=True),
     Variant(players=4, teams=True, first_sos_wins=True),
 ]
 

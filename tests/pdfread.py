@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections import Counter
+from collections import Counter, defaultdict
 from itertools import pairwise
 from pathlib import Path
 
@@ -82,6 +82,24 @@ def grid_cells(page) -> list[float]:
     height = max(h for h, count in longest if count >= 4)
     xs = sorted({round(line["x0"], 2) for line in verticals if round(line["height"], 1) == height})
     return [(b - a) / MM for a, b in pairwise(xs)]
+
+
+def square_grids(page) -> list[list[float]]:
+    """Returns the column widths (mm) of every square grid on a pdfplumber page, top to bottom.
+
+    A grid is a set of at least four vertical lines of the same span whose outer lines are as
+    far apart as the lines are long; score tables and rules never make such a square.
+    """
+    spans: dict[tuple[float, float], set[float]] = defaultdict(set)
+    for line in page.lines:
+        if abs(line["x0"] - line["x1"]) < 0.01:
+            spans[(round(line["top"], 1), round(line["bottom"], 1))].add(round(line["x0"], 2))
+    found = []
+    for (top, bottom), xs in sorted(spans.items()):
+        ordered = sorted(xs)
+        if len(ordered) >= 4 and abs((ordered[-1] - ordered[0]) - (bottom - top)) < 0.5:
+            found.append([(b - a) / MM for a, b in pairwise(ordered)])
+    return found
 
 
 def nearest_edge(page) -> float:

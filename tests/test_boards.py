@@ -5,46 +5,67 @@ from __future__ import annotations
 import re
 
 import pytest
-from pdfread import grid_cells, nearest_edge, pages, texts
+from pdfread import grid_cells, nearest_edge, pages, square_grids, texts
 
 from sos_print.documents.boards import boards_document, grids_document
 from sos_print.engine.errors import LayoutError
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
-from sos_print.pages.layout import Paper, min_cell
+from sos_print.pages.layout import Paper
 from sos_print.pages.options import Language, PrintOptions
 
 SAFE_EDGE = 12.0
 
 
-CROWDED = [
-    # (large print, language, players): every size must still fit at the sizes required
-    (False, Language.BOTH, 4),
-    (True, Language.BOTH, 2),
-    (True, Language.EN, 4),
-    (True, Language.FR, 4),
-]
+# The specification's smallest cell, in millimetres: 18 mm up to 6x6, 15 mm for 7x7 and 8x8.
+SMALLEST_CELL = {3: 18.0, 4: 18.0, 5: 18.0, 6: 18.0, 7: 15.0, 8: 15.0}
+
+# (language, players): the plain board, and the crowded ones whose labels and tallies take room.
+CROWDING = [(Language.EN, 2), (Language.BOTH, 2), (Language.BOTH, 4), (Language.FR, 4)]
+LAYOUTS = [(size, False) for size in range(3, 9)] + [(3, True), (4, True)]  # (size, two boards per page)
 
 
-@pytest.mark.parametrize("paper", list(Paper))
-@pytest.mark.parametrize("size", range(3, 9))
-@pytest.mark.parametrize(("large_print", "language", "players"), CROWDED)
-def test_cells_take_handwriting_and_nothing_comes_near_the_edge(paper, size, large_print, language, players):
+def rendered_or_refused(options: PrintOptions) -> bytes | str:
+    """Returns the boards' PDF, or the message of the LayoutError that refused them."""
+    try:
+        return boards_document(options).data
+    except LayoutError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("paper", list(Paper), ids=lambda paper: paper.value)
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize(("size", "two_per_page"), LAYOUTS, ids=lambda value: str(value))
+@pytest.mark.parametrize(("language", "players"), CROWDING, ids=str)
+def test_cells_take_handwriting_or_the_board_is_refused(paper, large_print, size, two_per_page, language, players):
     options = PrintOptions(
         size=size,
         groups=2,
         paper=paper,
         large_print=large_print,
+        two_per_page=two_per_page,
         language=language,
         variant=Variant(players=players),
         class_name="Class 4B",
     )
-    with pages(boards_document(options).data) as pdf:
-        for page in pdf.pages:
-            cells = grid_cells(page)
+    where = f"{size}x{size} on {paper.value}, {language.value}, {players} players"
+    data = rendered_or_refused(options)
+    if isinstance(data, str):
+        # Refusing is allowed, except for the plain board; shrinking the cells never is.
+        plain = (language, players) == (Language.EN, 2) and not (two_per_page and large_print)
+        assert not plain, f"{where}: {data}"
+        paper_name = "A4" if paper is Paper.A4 else "Letter"
+        assert f"does not fit on {paper_name} with cells of at least {SMALLEST_CELL[size]:g} mm" in data
+        return
+    with pages(data) as pdf:
+        grids = [grid for page in pdf.pages for grid in square_grids(page)]
+        assert len(pdf.pages) == (1 if two_per_page else 2)
+        assert len(grids) == 2, f"{where}: {len(grids)} grids for 2 groups"
+        for cells in grids:
             assert len(cells) == size, cells
-            assert min(cells) >= min_cell(size) - 0.01, f"{size}x{size} on {paper.value}: cells {min(cells):.1f} mm"
-            assert max(cells) - min(cells) < 0.01  # square grid, equal columns
+            assert min(cells) >= SMALLEST_CELL[size] - 0.01, f"{where}: cells of {min(cells):.2f} mm"
+            assert max(cells) - min(cells) < 0.01, where  # equal columns
+        for page in pdf.pages:
             assert nearest_edge(page) >= SAFE_EDGE, f"a mark {nearest_edge(page):.1f} mm from the edge"
 
 

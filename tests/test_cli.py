@@ -7,9 +7,11 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ROOT
 from pdfread import outline, texts
 
 from sos_print.cli import app
@@ -62,7 +64,7 @@ def test_an_existing_output_survives_a_run_without_force(runner, tmp_path):
     assert (out / "teacher.pdf").read_bytes() == b"the teacher's own file"
     assert not (out / "players.pdf").exists()  # nothing half-done either
     assert run(runner, "kit", "--out", out, "--force").exit_code == 0
-    assert (out / "teacher.pdf").read_bytes().startswith(b"%PDF")
+    assert "SOS teacher’s notes" in texts(out / "teacher.pdf")[0].splitlines()
 
 
 def test_a_false_example_claim_stops_everything_with_the_check_lines(runner, tmp_path):
@@ -89,17 +91,65 @@ def test_a_folder_that_cannot_be_created_is_a_clear_error(runner, tmp_path):
     assert "Traceback" not in result.output
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
-def test_a_folder_without_write_permission_is_a_clear_error(runner, tmp_path):
-    locked = tmp_path / "locked"
-    locked.mkdir()
-    locked.chmod(0o500)
+# Runs a command as an unprivileged user when the tests run as root (as CI does), since root
+# may write anywhere. The interpreter and its libraries may live where that user cannot read
+# (/root), so the child loads every module first, as root, then gives up root and runs.
+AS_A_USER = """
+import os, pkgutil, sys, importlib
+import sos_print, typer
+for package in (sos_print, typer):  # typer imports some of its own modules only when a command runs
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if not module.name.endswith("__main__"):  # which would run the command line at once
+            try:
+                importlib.import_module(module.name)
+            except Exception:  # a module for another platform, or for an extra that is not installed
+                pass
+if os.geteuid() == 0:
+    os.setgroups([])
+    os.setgid(65534)
+    os.setuid(65534)
+    assert os.geteuid() == 65534
+sys.argv = ["sos-print", *sys.argv[1:]]
+from sos_print.cli import main
+main()
+"""
+
+
+def working_tree_env() -> dict[str, str]:
+    """Returns the environment with this working tree first on the path, before any installed copy."""
+    paths = [str(ROOT), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+
+
+def sos_print_command(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """Runs `python -m sos_print ARGS` with the tests' interpreter on this working tree."""
+    return subprocess.run(
+        [sys.executable, "-m", "sos_print", *args], capture_output=True, text=True, cwd=cwd, env=working_tree_env()
+    )
+
+
+def test_a_folder_without_write_permission_is_a_clear_error():
+    # tmp_path lies in a folder only its owner may enter: make one the unprivileged user can reach.
+    base = Path(tempfile.mkdtemp(prefix="sos-print-"))
     try:
-        result = run(runner, "boards", "--out", locked / "b.pdf")
+        base.chmod(0o755)
+        locked = base / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)  # nobody but root may write in it
+        result = subprocess.run(
+            [sys.executable, "-c", AS_A_USER, "boards", "--out", str(locked / "b.pdf")],
+            capture_output=True,
+            text=True,
+            cwd=base,
+            env=working_tree_env(),
+        )
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.startswith(f"sos-print: cannot write in the folder {locked}: "), result.stderr
+        assert len(result.stderr.splitlines()) == 1, result.stderr  # one clear line, no traceback
+        assert result.stdout == ""
+        assert list(locked.iterdir()) == []
     finally:
-        locked.chmod(0o700)
-    assert result.exit_code == 1
-    assert "cannot write in the folder" in result.stderr
+        shutil.rmtree(base)
 
 
 @pytest.mark.parametrize(
@@ -141,13 +191,26 @@ def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
     assert len(texts(out)) == pages
 
 
-@pytest.mark.parametrize("command", ["boards", "audit", "teacher", "grids", "rules"])
-def test_each_document_command_writes_one_pdf(runner, tmp_path, command):
+@pytest.mark.parametrize(
+    ("command", "pages", "title"),
+    [
+        ("boards", 1, "SOS player board"),  # one group
+        ("audit", 1, "SOS scoring audit"),
+        ("teacher", None, "SOS teacher’s notes"),
+        ("grids", 6, "SOS player board"),  # sizes 3 to 8
+        ("rules", 2, "SOS: the rules"),  # one sheet, front and back, per language
+    ],
+)
+def test_each_document_command_writes_one_pdf_and_says_how_many_pages(runner, tmp_path, command, pages, title):
     out = tmp_path / f"{command}.pdf"
     result = run(runner, command, "--out", out)
     assert result.exit_code == 0, result.output
-    assert out.read_bytes().startswith(b"%PDF")
-    assert result.stdout.startswith(f"wrote {out} (")
+    found = texts(out)
+    match = WROTE.match(result.stdout.strip())
+    assert match and match.group(1) == str(out), result.stdout
+    assert int(match.group(2)) == len(found) == (pages or len(found))
+    assert int(match.group(3)) == max(1, round(out.stat().st_size / 1024))
+    assert title in found[0].splitlines()[:3], found[0][:80]  # under the class and date fields, if any
 
 
 def test_every_option_has_full_sentence_help(runner):
@@ -163,28 +226,29 @@ def test_every_option_has_full_sentence_help(runner):
 
 def test_no_arguments_shows_help(runner):
     result = runner.invoke(app, [])
+    assert result.exit_code == 2
     assert "Usage" in result.output
     for command in ("check", "kit", "boards", "grids", "audit", "teacher", "rules"):
         assert command in result.output
 
 
 def test_the_module_runs_and_never_shows_a_traceback(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "sos_print", "check", str(tmp_path / "nope.toml")],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
+    result = sos_print_command("check", str(tmp_path / "nope.toml"), cwd=tmp_path)
     assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / 'nope.toml'}: no such file or folder",
+        "checked no file: 1 path not checked",
+    ]
     assert "Traceback" not in result.stderr + result.stdout
 
 
-@pytest.mark.skipif(shutil.which("sos-print") is None, reason="sos-print is not installed on PATH")
-def test_the_installed_command_finds_its_data_from_any_folder(tmp_path):
-    result = subprocess.run(["sos-print", "kit", "--groups", "2"], capture_output=True, text=True, cwd=tmp_path)
+def test_the_command_finds_its_data_from_any_folder(tmp_path):
+    result = sos_print_command("kit", "--groups", "2", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "sos-kit" / "teacher.pdf").exists()
-    assert "Worked examples" in " ".join(texts(tmp_path / "sos-kit" / "teacher.pdf"))
+    assert result.stdout.startswith("wrote sos-kit/players.pdf (6 pages, ")  # 2 boards, 2 audits, the rules
+    teacher = texts(tmp_path / "sos-kit" / "teacher.pdf")
+    assert "Worked examples" in " ".join(teacher)
+    assert "One O, two lines" in " ".join(teacher)  # the shipped examples were found and checked
 
 
 class _Terminal:

@@ -6,7 +6,8 @@ import pytest
 from conftest import EXAMPLES
 
 from sos_print.engine.check import replay_example
-from sos_print.engine.examples import LANGUAGES, load_example
+from sos_print.engine.errors import ExampleFileError
+from sos_print.engine.examples import LANGUAGES, load_example, parse_example
 from sos_print.engine.notation import segment_names
 
 FILES = sorted(EXAMPLES.glob("*.toml"))
@@ -85,3 +86,76 @@ def test_the_variant_examples_use_their_variant():
     assert replayed("07-target-score.toml").final.board.empty_cells()
     assert replayed("08-first-sos-wins.toml").example.variant.first_sos_wins
     assert replayed("09-team-sos.toml").example.variant.teams
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "size = 4\nsise = 3\n",
+            "unknown key 'sise' (known keys: first_sos_wins, grid, move, notation, players, result, size, target,"
+            " teams, text, title)",
+        ),
+        ("size = 9\n", "size must be 3 to 8, not 9"),
+        ("size = 4\nnotation = 1\n", "notation must be a string, not 1"),
+        ("size = 4\nmove = 1\n", "move must be a list, not 1"),
+        ("size = 4\nresult = 1\n", "result must be a table, not 1"),
+        ("size = 4\ntitle = 'SOS'\n", "title must be a table, not 'SOS'"),
+        ("size = 4\n[text]\nde = 'SOS'\n", "text: unknown key 'de' (known keys: en, fr)"),
+        ("size = 4\n[text]\nen = 1\n", "text: en must be a string, not 1"),
+        ("size = 4\nmove = [1]\n", "move 1 must be a table ([[move]]), not 1"),
+        (
+            "size = 4\ngrid = '''\n. . . .\n. . . .\n. . . .\n'''\n",
+            "grid must have 4 rows of 4 cells (found 3 rows, of 4, 4, 4 cells)",
+        ),
+        (
+            "size = 3\ngrid = '''\nSOS\n..\nOOO\n'''\n",
+            "grid must have 3 rows of 3 cells (found 3 rows, of 3, 2, 3 cells)",
+        ),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\npoints = -1\n", "move 1: points cannot be negative (-1)"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nlines = [1]\n", "move 1: lines must be a list of segment"),
+    ],
+)
+def test_an_example_that_cannot_be_read_is_refused_with_its_name_and_the_reason(text, message):
+    with pytest.raises(ExampleFileError) as raised:
+        parse_example(text, "lesson.toml")
+    assert str(raised.value).startswith(f"lesson.toml: {message}"), str(raised.value)
+    assert raised.value.path == "lesson.toml"
+
+
+def test_an_example_read_from_text_is_named_example_in_messages():
+    with pytest.raises(ExampleFileError, match=r"^<example>: size must be 3 to 8, not 2$"):
+        parse_example("size = 2\n")
+
+
+def test_a_file_that_cannot_be_read_is_named_with_the_reason(tmp_path):
+    (tmp_path / "notes.toml").write_text("size = 4\n")
+    cases = [
+        (tmp_path / "missing.toml", "no such file or folder"),
+        (tmp_path, "is a folder, not an example file"),
+        (tmp_path / "notes.toml" / "inside.toml", "cannot be read (Not a directory)"),  # a file used as a folder
+    ]
+    for path, message in cases:
+        with pytest.raises(ExampleFileError) as raised:
+            load_example(str(path))
+        assert str(raised.value) == f"{path}: {message}"
+
+
+def test_a_grid_may_be_written_with_or_without_spaces():
+    spaced = parse_example("size = 3\ngrid = '''\nS O S\n. . .\nO . .\n'''\n")
+    packed = parse_example("size = 3\ngrid = '''\nSOS\n...\nO..\n'''\n")
+    assert spaced.start == packed.start
+    assert packed.start.diagram() == "S O S\n. . .\nO . ."
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "teams"),
+    [
+        ("size = 4\n", 2, False),
+        ("size = 4\nteams = true\n", 4, True),  # team SOS is played by four
+        ("size = 4\nplayers = 3\n", 3, False),
+    ],
+)
+def test_the_number_of_players_defaults_to_two_or_four_for_teams(text, players, teams):
+    variant = parse_example(text).variant
+    assert (variant.players, variant.teams) == (players, teams)

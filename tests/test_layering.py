@@ -28,15 +28,40 @@ LIBRARIES = {
 }
 
 
-def imported(path: Path) -> set[str]:
-    """Returns every module a file imports, anywhere in it, by its full dotted name."""
+def imported(path: Path, root: Path = ROOT) -> set[str]:
+    """Returns every module a file imports, anywhere in it (functions included), by its full dotted name.
+
+    Relative imports are resolved against the file's package, so `from ..cli import app`
+    counts as `sos_print.cli`.
+    """
+    package = ".".join(path.relative_to(root).parent.parts)
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, *([base] if base else [])])
+            # `from package import name` may import a module: count package.name too.
+            names |= {base} | {f"{base}.{alias.name}" for alias in node.names}
     return names
+
+
+def violations(layer: str, path: Path, root: Path = ROOT) -> list[str]:
+    """Returns the imports of the module at `path` (in the repository `root`) that its layer may not make."""
+    below = set(LAYERS[: LAYERS.index(layer) + 1])
+    found = []
+    for name in sorted(imported(path, root)):
+        top, _, rest = name.partition(".")
+        if top == "sos_print":
+            package = rest.partition(".")[0]
+            if package in LAYERS and package not in below:  # `from sos_print import __version__` is fine
+                found.append(f"{layer}/{path.name} imports {name}")
+        elif top not in sys.stdlib_module_names and top not in LIBRARIES[layer]:
+            found.append(f"{layer}/{path.name} imports {name}")
+    return found
 
 
 def modules_of(layer: str) -> list[Path]:
@@ -53,16 +78,54 @@ def test_every_module_lives_in_a_layer():
 
 @pytest.mark.parametrize("layer", LAYERS)
 def test_a_package_imports_only_itself_the_packages_below_and_its_libraries(layer):
-    below = set(LAYERS[: LAYERS.index(layer) + 1])
-    for path in modules_of(layer):
-        for name in imported(path):
-            top, _, rest = name.partition(".")
-            where = f"{layer}/{path.name} imports {name}"
-            if top == "sos_print":
-                package = rest.partition(".")[0]
-                assert package in below or rest == "", where  # `from sos_print import __version__`
-            else:
-                assert top in sys.stdlib_module_names or top in LIBRARIES[layer], where
+    assert modules_of(layer)
+    assert [found for path in modules_of(layer) for found in violations(layer, path)] == []
+
+
+@pytest.mark.parametrize(
+    ("layer", "source", "expected"),
+    [
+        ("pages", "from typer import Option\n", ["pages/bad.py imports typer", "pages/bad.py imports typer.Option"]),
+        (
+            "engine",
+            "def later():\n    import reportlab.pdfgen.canvas\n",
+            ["engine/bad.py imports reportlab.pdfgen.canvas"],
+        ),
+        (
+            "engine",
+            "class A:\n    def f(self):\n        from jinja2 import Environment\n",
+            ["engine/bad.py imports jinja2", "engine/bad.py imports jinja2.Environment"],
+        ),
+        (
+            "pages",
+            "from sos_print.documents.boards import fit\n",
+            ["pages/bad.py imports sos_print.documents.boards", "pages/bad.py imports sos_print.documents.boards.fit"],
+        ),
+        (
+            "pages",
+            "from ..cli import app\n",
+            ["pages/bad.py imports sos_print.cli", "pages/bad.py imports sos_print.cli.app"],
+        ),
+        ("pages", "from sos_print import cli\n", ["pages/bad.py imports sos_print.cli"]),
+        ("pdf", "from .. import documents\n", ["pdf/bad.py imports sos_print.documents"]),
+        (
+            "engine",
+            "if TYPE_CHECKING:\n    from sos_print.pages.options import PrintOptions\n",
+            [
+                "engine/bad.py imports sos_print.pages.options",
+                "engine/bad.py imports sos_print.pages.options.PrintOptions",
+            ],
+        ),
+        ("engine", "import os.path, re\nfrom sos_print import __version__\nfrom . import grid\n", []),
+        ("cli", "from typer import Option\nfrom ..documents import boards\n", []),
+    ],
+)
+def test_the_layer_check_sees_every_form_of_import(tmp_path, layer, source, expected):
+    # A module at sos_print/<layer>/bad.py, in a folder shaped like the repository.
+    folder = tmp_path / "sos_print" / layer
+    folder.mkdir(parents=True)
+    (folder / "bad.py").write_text(source)
+    assert violations(layer, folder / "bad.py", root=tmp_path) == expected
 
 
 @pytest.mark.parametrize("module", [path.stem for path in modules_of("engine")])
@@ -76,7 +139,9 @@ def test_the_engine_loads_only_the_standard_library(module):
         "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
         "print(' '.join(sorted(new - set(sys.stdlib_module_names) - {'sos_print'})))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    # From the repository root, so that `python -c` imports this working tree, not an installed copy.
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    out = run.stdout.split()
     assert out == [], f"sos_print.engine.{module} loads {out}"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -62,15 +64,16 @@ def test_cell_name_writes_both_notations(cell, size, notation, name):
         ("A0", 4, A1, "cell A0 is not on a 4x4 board"),
         ("L6C1", 5, L1C1, "cell L6C1 is not on a 5x5 board"),
         ("L0C1", 5, L1C1, "cell L0C1 is not on a 5x5 board"),
-        ("1A", 4, A1, "'1A' is not a cell name in A1 notation"),
-        ("B2", 4, L1C1, "'B2' is not a cell name in L1C1 notation"),
-        ("L2C3", 4, A1, "'L2C3' is not a cell name in A1 notation"),
-        ("", 4, A1, "'' is not a cell name"),
+        ("1A", 4, A1, "'1A' is not a cell name in A1 notation (like B2)"),
+        ("B2", 4, L1C1, "'B2' is not a cell name in L1C1 notation (like L2C3)"),
+        ("L2C3", 4, A1, "'L2C3' is not a cell name in A1 notation (like B2)"),
+        ("", 4, A1, "'' is not a cell name in A1 notation (like B2)"),
     ],
 )
 def test_parse_cell_rejects_bad_names_and_says_why(text, size, notation, message):
-    with pytest.raises(NotationError, match=message):
+    with pytest.raises(NotationError) as raised:
         parse_cell(text, size, notation)
+    assert str(raised.value) == message
 
 
 @given(st.integers(3, 30), st.data())
@@ -108,16 +111,23 @@ def test_segments_are_read_in_either_direction(text, size, notation, ends, name)
     ("text", "message"),
     [
         ("B1-B4", "'B1-B4' is not a straight line of three adjacent cells"),
-        ("B1-B2", "not a straight line of three adjacent cells"),
-        ("A1-B3", "not a straight line of three adjacent cells"),
-        ("B1", "'B1' is not a segment"),
-        ("B1-B3-B5", "is not a segment"),
+        ("B1-B2", "'B1-B2' is not a straight line of three adjacent cells"),
+        ("A1-B3", "'A1-B3' is not a straight line of three adjacent cells"),
+        ("B1", "'B1' is not a segment: write its two end cells joined by a hyphen"),
+        ("B1-B3-B5", "'B1-B3-B5' is not a segment: write its two end cells joined by a hyphen"),
         ("B1-Z3", "cell Z3 is not on a 4x4 board"),
     ],
 )
 def test_parse_segment_rejects_what_is_not_a_segment(text, message):
-    with pytest.raises(NotationError, match=message):
+    with pytest.raises(NotationError) as raised:
         parse_segment(text, 4, A1)
+    assert str(raised.value) == message
+
+
+def test_only_two_cells_two_apart_in_a_line_make_a_segment():
+    message = "Cell(col=0, row=0) and Cell(col=1, row=2) are not the ends of a three-cell line"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        Segment.between(Cell(0, 0), Cell(1, 2))
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from sos_print.engine.errors import GameOverError, LetterError, OccupiedCellError, OffBoardError, VariantError
+from sos_print.engine.errors import (
+    GameOverError,
+    IllegalMoveError,
+    LetterError,
+    OccupiedCellError,
+    OffBoardError,
+    VariantError,
+)
 from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, parse_cell, segment_names
 from sos_print.engine.rules import Board, Letter, Move, Outcome, Position, Variant, replay
@@ -104,6 +113,29 @@ def test_seats_write_in_order_a_b_c_d(variant, played, seats):
     assert [s.seat for s in steps] == seats
 
 
+@pytest.mark.parametrize(
+    ("variant", "played", "seats"),
+    [
+        # Three players: C scores, writes once more, and the turn wraps round to A.
+        (Variant(players=3), ["S@A1", "S@C1", "O@B1", "S@D4", "S@A4"], ["A", "B", "C", "C", "A"]),
+        # Four players: D scores and writes again, then A.
+        (Variant(players=4), ["S@A1", "S@A4", "S@C1", "O@B1", "S@D4", "S@D3"], ["A", "B", "C", "D", "D", "A"]),
+        # Teams keep the seat order: D scores for B + D, writes again, then A.
+        (
+            Variant(players=4, teams=True),
+            ["S@A1", "S@A4", "S@C1", "O@B1", "S@D4", "S@D3"],
+            ["A", "B", "C", "D", "D", "A"],
+        ),
+        # A target or first-SOS-wins game passes the turn exactly as the plain game while it goes on.
+        (Variant(target=5), ["S@A1", "S@C1", "O@B1", "S@D4", "S@A4"], ["A", "B", "A", "A", "B"]),
+        (Variant(players=3, first_sos_wins=True), ["S@A1", "S@C1", "S@D4", "S@A4"], ["A", "B", "C", "A"]),
+    ],
+)
+def test_after_an_extra_move_the_turn_goes_on_round_the_seats(variant, played, seats):
+    steps = play(Position.start(4, variant), *played)
+    assert [s.seat for s in steps] == seats
+
+
 def test_teams_pool_their_points_a_and_c_against_b_and_d():
     variant = Variant(players=4, teams=True)
     steps = play(Position.start(4, variant), "S@A1", "S@C1", "O@B1", "S@A3", "O@A2")
@@ -118,7 +150,7 @@ def test_the_move_that_fills_the_grid_scores_and_ends_the_game():
     assert step.points == 2
     assert step.next_seat is None
     assert step.after.outcome == Outcome("A")
-    with pytest.raises(GameOverError, match="B2"):
+    with pytest.raises(GameOverError, match=r"^the game is already over: no letter can go in B2$"):
         step.after.play(move("B2", "S", 3))
 
 
@@ -182,19 +214,58 @@ def test_a_full_start_board_is_a_finished_draw():
     [
         (Move(Cell(1, 1), Letter.O), OccupiedCellError, "cell B2 already holds a letter"),
         (Move(Cell(4, 0), Letter.S), OffBoardError, "cell E1 is off the board"),
-        (Move(Cell(0, -1), Letter.S), OffBoardError, "off the board"),
-        (Move(Cell(0, 0), "X"), LetterError, "'X' is not a letter of the game"),  # type: ignore[arg-type]
+        (Move(Cell(0, -1), Letter.S), OffBoardError, "cell A0 is off the board"),
+        (Move(Cell(0, 0), "X"), LetterError, "'X' is not a letter of the game: write S or O"),  # type: ignore[arg-type]
     ],
 )
 def test_illegal_moves_raise_an_error_naming_the_cell(played, error, message):
     position = Position.start(4).play(Move(Cell(1, 1), Letter.S))
-    with pytest.raises(error, match=message):
+    with pytest.raises(error) as raised:
         position.play(played)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize(
+    ("error", "message", "renamed"),
+    [
+        (IllegalMoveError, "B2: illegal move", "L3C2: illegal move"),
+        (OccupiedCellError, "cell B2 already holds a letter", "cell L3C2 already holds a letter"),
+        (OffBoardError, "cell B2 is off the board", "cell L3C2 is off the board"),
+        (
+            GameOverError,
+            "the game is already over: no letter can go in B2",
+            "the game is already over: no letter can go in L3C2",
+        ),
+    ],
+)
+def test_an_illegal_move_error_names_its_cell_in_either_notation(error, message, renamed):
+    raised = error(Cell(1, 1), "B2")
+    assert str(raised) == message
+    again = raised.renamed("L3C2")
+    assert type(again) is error and again.cell == Cell(1, 1)
+    assert str(again) == renamed
+    assert str(error(Cell(1, 1))) == message.replace("B2", str(Cell(1, 1)))  # no name given: the cell itself
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Board(3, (None,) * 8), "a 3x3 board holds 9 cells, not 8"),
+        (lambda: Board(4, (None,) * 17), "a 4x4 board holds 16 cells, not 17"),
+        (
+            lambda: Board.from_rows([[None] * 3, [None] * 3, [None] * 2]),
+            "every row of a board needs as many cells as there are rows",
+        ),
+    ],
+)
+def test_a_board_of_the_wrong_shape_is_refused(make, message):
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        make()
 
 
 def test_letters_are_parsed_strictly():
     assert Letter.parse("S") is Letter.S
-    with pytest.raises(LetterError, match="'Q' is not a letter"):
+    with pytest.raises(LetterError, match=r"^'Q' is not a letter of the game: write S or O$"):
         Letter.parse("Q")
 
 
@@ -211,19 +282,184 @@ def test_positions_are_immutable_values():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"players": 1}, "2 to 4 players"),
-        ({"players": 5}, "2 to 4 players"),
-        ({"teams": True}, "team SOS needs 4 players"),
-        ({"players": 3, "teams": True}, "team SOS needs 4 players"),
-        ({"target": -1}, "cannot be negative"),
-        ({"target": 3, "first_sos_wins": True}, "either a target score or first SOS wins"),
+        ({"players": 1}, "a game has 2 to 4 players, not 1"),
+        ({"players": 5}, "a game has 2 to 4 players, not 5"),
+        ({"teams": True}, "team SOS needs 4 players (A and C against B and D), not 2"),
+        ({"players": 3, "teams": True}, "team SOS needs 4 players (A and C against B and D), not 3"),
+        ({"target": -1}, "the target score cannot be negative (-1)"),
+        ({"target": 3, "first_sos_wins": True}, "choose either a target score or first SOS wins, not both"),
     ],
 )
 def test_impossible_variants_are_refused(kwargs, message):
-    with pytest.raises(VariantError, match=message):
+    with pytest.raises(VariantError, match=f"^{re.escape(message)}$"):
         Variant(**kwargs)
 
 
 def test_boards_are_at_least_3x3():
-    with pytest.raises(VariantError, match="at least 3x3"):
+    with pytest.raises(VariantError, match=r"^a board needs at least 3x3 cells, not 2x2$"):
         Board.empty(2)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Position(Board.empty(3), Variant(players=3), scores=(0, 0)), "2 scores for 3 players"),
+        (lambda: Position(Board.empty(3), Variant(), seat="C"), "seat 'C' is not one of AB"),
+    ],
+)
+def test_a_position_must_agree_with_its_variant(make, message):
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        make()
+
+
+# The end of the game in every combination of variants. Three start boards:
+# OPEN: O in B1 completes A1-C1 and leaves cells empty; QUIET: O in A1 fills the grid and scores
+# nothing; SCORING: S in A1 fills the grid and completes A1-A3 and A1-C1 (two points).
+OPEN = (". . . .\n. . . .\n. . . .\nS . S .", "O@B1")
+QUIET = ("S S S\nO S O\n. O O", "O@A1")
+SCORING = ("S S S\nO S O\n. O S", "S@A1")
+TWO, THREE, FOUR = Variant(), Variant(players=3), Variant(players=4)
+TEAMS = Variant(players=4, teams=True)
+
+
+@pytest.mark.parametrize(
+    ("variant", "where", "seat", "scores", "winner", "next_seat", "side_scores"),
+    [
+        # Plain game: only a full grid ends it; the highest total wins, equal highest draw.
+        pytest.param(TWO, OPEN, "A", (0, 0), None, "A", {"A": 1, "B": 0}, id="2-plain-goes-on"),
+        pytest.param(TWO, SCORING, "A", (0, 3), "B", None, {"A": 2, "B": 3}, id="2-plain-filler-scores-but-loses"),
+        pytest.param(TWO, SCORING, "A", (0, 2), "draw", None, {"A": 2, "B": 2}, id="2-plain-filler-draws"),
+        pytest.param(TWO, QUIET, "B", (0, 1), "B", None, {"A": 0, "B": 1}, id="2-plain-full-b-ahead"),
+        pytest.param(THREE, OPEN, "C", (2, 2, 0), None, "C", {"A": 2, "B": 2, "C": 1}, id="3-plain-goes-on"),
+        pytest.param(THREE, SCORING, "C", (2, 1, 1), "C", None, {"A": 2, "B": 1, "C": 3}, id="3-plain-c-wins"),
+        pytest.param(THREE, QUIET, "C", (2, 2, 1), "draw", None, {"A": 2, "B": 2, "C": 1}, id="3-plain-two-lead"),
+        pytest.param(FOUR, SCORING, "D", (1, 1, 1, 0), "D", None, {"A": 1, "B": 1, "C": 1, "D": 2}, id="4-plain"),
+        pytest.param(FOUR, QUIET, "D", (0, 0, 2, 2), "draw", None, {"A": 0, "B": 0, "C": 2, "D": 2}, id="4-plain-draw"),
+        # Teams: the totals that count are the teams' (A + C against B + D), never a seat's.
+        pytest.param(TEAMS, OPEN, "C", (0, 0, 0, 0), None, "C", {"AC": 1, "BD": 0}, id="teams-plain-goes-on"),
+        pytest.param(TEAMS, QUIET, "D", (1, 1, 0, 1), "BD", None, {"AC": 1, "BD": 2}, id="teams-plain-bd-wins"),
+        # B has the most points of any seat (2), but the teams are level at 2 each: a draw.
+        pytest.param(TEAMS, SCORING, "B", (1, 0, 1, 0), "draw", None, {"AC": 2, "BD": 2}, id="teams-plain-draw"),
+        # A has the most points of any seat (3), but B + D have more together: B + D win.
+        pytest.param(TEAMS, QUIET, "A", (3, 2, 0, 2), "BD", None, {"AC": 3, "BD": 4}, id="teams-plain-seat-vs-team"),
+        # Target score: reaching it wins at once, cells left or not; below it the game goes on.
+        pytest.param(Variant(target=3), OPEN, "A", (2, 0), "A", None, {"A": 3, "B": 0}, id="2-target-reached"),
+        pytest.param(Variant(target=3), OPEN, "A", (1, 2), None, "A", {"A": 2, "B": 2}, id="2-target-below"),
+        pytest.param(Variant(target=3), SCORING, "A", (0, 2), "draw", None, {"A": 2, "B": 2}, id="2-target-full"),
+        pytest.param(Variant(target=1), OPEN, "B", (0, 0), "B", None, {"A": 0, "B": 1}, id="2-target-b"),
+        pytest.param(
+            Variant(players=3, target=3), OPEN, "B", (0, 2, 0), "B", None, {"A": 0, "B": 3, "C": 0}, id="3-target"
+        ),
+        pytest.param(
+            Variant(players=4, target=2),
+            OPEN,
+            "D",
+            (0, 0, 0, 1),
+            "D",
+            None,
+            {"A": 0, "B": 0, "C": 0, "D": 2},
+            id="4-target",
+        ),
+        # A team reaches the target with its combined points, though neither of its seats has.
+        pytest.param(
+            Variant(players=4, teams=True, target=3),
+            OPEN,
+            "C",
+            (1, 0, 1, 0),
+            "AC",
+            None,
+            {"AC": 3, "BD": 0},
+            id="teams-target-by-combined-points",
+        ),
+        pytest.param(
+            Variant(players=4, teams=True, target=3),
+            OPEN,
+            "D",
+            (0, 1, 1, 1),
+            "BD",
+            None,
+            {"AC": 1, "BD": 3},
+            id="teams-target-bd",
+        ),
+        pytest.param(
+            Variant(players=4, teams=True, target=4),
+            OPEN,
+            "C",
+            (1, 0, 1, 0),
+            None,
+            "C",
+            {"AC": 3, "BD": 0},
+            id="teams-target-below",
+        ),
+        # First S-O-S wins: the first scoring move ends the game; a full grid without one is a draw.
+        pytest.param(Variant(first_sos_wins=True), OPEN, "A", (0, 0), "A", None, {"A": 1, "B": 0}, id="2-first"),
+        pytest.param(Variant(first_sos_wins=True), OPEN, "B", (0, 0), "B", None, {"A": 0, "B": 1}, id="2-first-b"),
+        pytest.param(
+            Variant(first_sos_wins=True), QUIET, "A", (0, 0), "draw", None, {"A": 0, "B": 0}, id="2-first-none"
+        ),
+        pytest.param(
+            Variant(players=3, first_sos_wins=True),
+            OPEN,
+            "C",
+            (0, 0, 0),
+            "C",
+            None,
+            {"A": 0, "B": 0, "C": 1},
+            id="3-first",
+        ),
+        pytest.param(
+            Variant(players=4, first_sos_wins=True),
+            OPEN,
+            "B",
+            (0, 0, 0, 0),
+            "B",
+            None,
+            {"A": 0, "B": 1, "C": 0, "D": 0},
+            id="4-first",
+        ),
+        # In team SOS the first S-O-S wins for the team, not for the seat that wrote it.
+        pytest.param(
+            Variant(players=4, teams=True, first_sos_wins=True),
+            OPEN,
+            "C",
+            (0, 0, 0, 0),
+            "AC",
+            None,
+            {"AC": 1, "BD": 0},
+            id="teams-first-sos-wins-for-the-team",
+        ),
+        pytest.param(
+            Variant(players=4, teams=True, first_sos_wins=True),
+            SCORING,
+            "D",
+            (0, 0, 0, 0),
+            "BD",
+            None,
+            {"AC": 0, "BD": 2},
+            id="teams-first-on-the-last-cell",
+        ),
+        pytest.param(
+            Variant(players=4, teams=True, first_sos_wins=True),
+            QUIET,
+            "B",
+            (0, 0, 0, 0),
+            "draw",
+            None,
+            {"AC": 0, "BD": 0},
+            id="teams-first-none",
+        ),
+    ],
+)
+def test_the_game_ends_when_and_as_its_variant_says(variant, where, seat, scores, winner, next_seat, side_scores):
+    start, played = where
+    position = Position(board(start), variant, seat, scores)
+    (step,) = play(position, played)
+    after = step.after
+    assert step.seat == seat
+    assert after.side_scores == side_scores, explain(after)
+    if winner is None:
+        assert after.outcome is None, explain(after)
+    else:
+        assert after.outcome == Outcome(None if winner == "draw" else winner), explain(after)
+    assert step.next_seat == next_seat, explain(after)
+    assert after.is_over == (winner is not None)

@@ -141,3 +141,44 @@ def test_a_second_signal_while_the_first_is_handled_changes_nothing(tmp_path, ru
     if code == 130:
         assert stderr == "interrupted: nothing written\n"
         assert not tmp_path.joinpath("kit").exists()
+
+
+@pytest.mark.parametrize(
+    ("filename", "raises"),
+    [
+        ("<frozen importlib._bootstrap>", False),  # a module lock's callback would print "Exception ignored"
+        ("<frozen importlib._bootstrap_external>", False),
+        ("/some/module.py", True),
+    ],
+)
+def test_a_signal_inside_the_import_machinery_is_held_for_the_next_checkpoint(monkeypatch, filename, raises):
+    from sos_print.pdf import interrupts
+
+    state = interrupts._State()
+    state.installed = state.armed = True
+    monkeypatch.setattr(interrupts, "_state", state)
+    scope: dict[str, object] = {}
+    exec(compile("import sys\nframe = sys._getframe()", filename, "exec"), scope)
+    if raises:
+        with pytest.raises(interrupts.Interrupted):
+            interrupts._on_signal(signal.SIGINT, scope["frame"])
+    else:
+        interrupts._on_signal(signal.SIGINT, scope["frame"])
+    assert interrupts.received() is not None and interrupts.received().exit_code == 130
+    with pytest.raises(interrupts.Interrupted):
+        interrupts.checkpoint()
+
+
+def test_each_step_of_the_progress_acts_on_a_signal_held_off(monkeypatch):
+    from sos_print.cli.run import progress
+    from sos_print.pdf import interrupts
+
+    state = interrupts._State()
+    state.installed = state.armed = True
+    monkeypatch.setattr(interrupts, "_state", state)
+    step = progress()
+    step("boards", 1, 3)  # no signal yet: the work goes on
+    state.signum = signal.SIGTERM
+    with pytest.raises(interrupts.Interrupted) as stopped:
+        step("boards", 2, 3)
+    assert stopped.value.exit_code == 143

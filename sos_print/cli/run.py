@@ -74,11 +74,17 @@ def _kilobytes(size: int) -> str:
 
 
 def progress() -> ProgressFn:
-    """Returns a progress line writer for a terminal, or one that stays quiet when output is piped."""
+    """Returns a progress line writer for a terminal, or one that stays quiet when output is piped.
+
+    Either way each step is a checkpoint: a signal held off (see interrupts) stops the run there.
+    """
+    from sos_print.pdf import interrupts
+
     if not _on_terminal():
-        return lambda what, done, total: None
+        return lambda what, done, total: interrupts.checkpoint()
 
     def show(what: str, done: int, total: int) -> None:
+        interrupts.checkpoint()
         try:
             sys.stderr.write(f"\r\033[Kwriting {what}: {done}/{total}")
             sys.stderr.flush()

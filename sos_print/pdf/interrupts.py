@@ -71,8 +71,18 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     if _state.signum is not None:
         return  # the first signal is already being dealt with
     _state.signum = signum
-    if _state.armed and not _state.deferring:
+    if _state.armed and not _state.deferring and not _inside_import(frame):
         raise Interrupted(signum)
+
+
+def _inside_import(frame: FrameType | None) -> bool:
+    """Tells whether the signal struck inside the import machinery.
+
+    An exception raised there may land in a callback Python runs for a module lock, which
+    prints "Exception ignored" and a traceback and goes on; the signal is only recorded, and
+    the next checkpoint (a step of the progress, the end of rendering) acts on it.
+    """
+    return frame is not None and frame.f_code.co_filename.startswith("<frozen importlib")
 
 
 def received() -> Interrupted | None:

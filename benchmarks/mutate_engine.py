@@ -1,0 +1,410 @@
+"""Mutation testing of the engine: plants small bugs in sos_print/engine/ and checks the tests catch each one.
+
+Run by hand from the repository root (it takes a while; see docs/testing.md for the last score):
+
+    python benchmarks/mutate_engine.py                  # every module of sos_print/engine/
+    python benchmarks/mutate_engine.py rules check      # some modules only
+    python benchmarks/mutate_engine.py --list           # the mutants, without running anything
+    python benchmarks/mutate_engine.py --jobs 2         # two mutants at a time (the default is one)
+
+Every module of sos_print/engine/ is mutated, so a module added there (the solver, game
+records) is covered as soon as it exists. A mutant is one small change to the syntax tree:
+a comparison, arithmetic, boolean or unary operator changed, a number increased, a boolean
+flipped, a string constant changed, `not` or a minus sign dropped, `break` and `continue`
+swapped; the literal text of f-strings is mutated too (messages and cell names are made
+with them). Docstrings, type annotations, `@overload` signatures, `TypeVar` names, format
+specifications, decorators, imports, `assert` statements and `if TYPE_CHECKING:` blocks are
+left alone: they do not change what the engine computes. A line ending in `# pragma: no mutate` is left
+alone too; each such line must be explained in docs/testing.md.
+
+Each mutant runs in a forked child of this process: the child serves the mutated module
+from memory (nothing is written to disk) and runs the engine's tests with pytest, stopping
+at the first failure. The engine's tests are the test modules that import sos_print.engine
+and read no PDF; they run with Hypothesis derandomised (the `ci` profile), so that a score
+can be reproduced, and without shrinking a failing example (a failure is all it takes). A
+mutant is killed when a test fails or its run takes ten times as long as the unmutated
+run; it survives when every test passes.
+
+The script needs nothing beyond the test extra (`pip install '.[test]'`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import importlib.abc
+import importlib.util
+import os
+import signal
+import sys
+import time
+import types
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "sos_print" / "engine"
+TESTS = ROOT / "tests"
+NO_MUTATE = "# pragma: no mutate"
+
+_SWAPS: dict[type, type] = {
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.Div,
+    ast.Div: ast.Mult,
+    ast.FloorDiv: ast.Div,
+    ast.Mod: ast.FloorDiv,
+    ast.Pow: ast.Mult,
+    ast.BitAnd: ast.BitOr,
+    ast.BitOr: ast.BitAnd,
+    ast.And: ast.Or,
+    ast.Or: ast.And,
+}
+_SYMBOLS = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.And: "and",
+    ast.Or: "or",
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """Names one planted bug: the module, the place, what changed, and the mutated code."""
+
+    module: str  # dotted name, e.g. sos_print.engine.rules
+    path: Path
+    number: int  # the mutant's rank in its module, from 1
+    line: int
+    change: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.path.stem}#{self.number}"
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.path.relative_to(ROOT)}:{self.line}: {self.change}"
+
+
+# --- Finding the mutation sites ---------------------------------------------------------
+
+
+def _skipped_nodes(tree: ast.Module, lines: list[str]) -> set[int]:
+    """Returns the ids of nodes that are never mutated: docstrings, annotations, decorators, asserts."""
+    skipped: list[ast.AST] = []
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            value = body[0].value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                skipped.append(body[0])
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if any(ast.unparse(decorator) in ("overload", "typing.overload") for decorator in node.decorator_list):
+                skipped.append(node)  # a signature for type checkers: it never runs
+            skipped += [*node.decorator_list, *([node.returns] if node.returns else [])]
+            args = node.args
+            skipped += [a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.annotation]
+            skipped += [a.annotation for a in (args.vararg, args.kwarg) if a is not None and a.annotation]
+        elif isinstance(node, ast.ClassDef):
+            skipped += node.decorator_list
+        elif isinstance(node, ast.Call) and ast.unparse(node.func) in ("TypeVar", "typing.TypeVar"):
+            skipped.append(node)  # a type variable's name matters to type checkers only
+        elif isinstance(node, ast.AnnAssign):
+            skipped.append(node.annotation)
+        elif isinstance(node, ast.Assert | ast.ImportFrom | ast.Import) or (
+            isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        ):
+            skipped.append(node)
+        elif isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            skipped.append(node.format_spec)  # `:g`, `!r`: how a value is written, not what
+        if hasattr(node, "lineno") and lines[node.lineno - 1].rstrip().endswith(NO_MUTATE):
+            skipped.append(node)
+    return {id(inner) for node in skipped for inner in ast.walk(node)}
+
+
+def _sites(tree: ast.Module, lines: list[str]) -> Iterator[tuple[ast.AST, int, str]]:
+    """Yields (node, variant, description) for every mutation of the tree, in the order of the source."""
+    found = list(_all_sites(tree, lines))
+    yield from sorted(found, key=lambda site: (site[0].lineno, site[0].col_offset, site[1]))  # type: ignore[attr-defined]
+
+
+def _all_sites(tree: ast.Module, lines: list[str]) -> Iterator[tuple[ast.AST, int, str]]:
+    skipped = _skipped_nodes(tree, lines)
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Compare):
+            for k, op in enumerate(node.ops):
+                yield node, k, f"{_SYMBOLS[type(op)]} -> {_SYMBOLS[_SWAPS[type(op)]]}"
+        elif isinstance(node, ast.BinOp | ast.AugAssign | ast.BoolOp) and type(node.op) in _SWAPS:
+            yield node, 0, f"{_SYMBOLS[type(node.op)]} -> {_SYMBOLS[_SWAPS[type(node.op)]]}"
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not | ast.USub):
+            yield node, 0, f"{ast.unparse(node)} -> {ast.unparse(node.operand)}"
+        elif isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, bool):
+                yield node, 0, f"{value} -> {not value}"
+            elif isinstance(value, int):
+                yield node, 0, f"{value} -> {value + 1}"
+            elif isinstance(value, str):
+                yield node, 0, f"{value!r} -> {_mutated_string(value)!r}"
+        elif isinstance(node, ast.Break | ast.Continue):
+            yield node, 0, "break -> continue" if isinstance(node, ast.Break) else "continue -> break"
+
+
+def _mutated_string(value: str) -> str:
+    return f"XX{value}XX" if value else "XX"
+
+
+def _mutate(node: ast.AST, variant: int) -> ast.AST:
+    """Returns the mutated copy of `node`."""
+    new = copy.copy(node)
+    if isinstance(new, ast.Compare):
+        ops = list(new.ops)
+        ops[variant] = _SWAPS[type(ops[variant])]()
+        new.ops = ops
+    elif isinstance(new, ast.BinOp | ast.AugAssign | ast.BoolOp):
+        new.op = _SWAPS[type(new.op)]()
+    elif isinstance(new, ast.UnaryOp):
+        return new.operand
+    elif isinstance(new, ast.Constant):
+        value = new.value
+        if isinstance(value, bool):
+            new.value = not value
+        elif isinstance(value, int):
+            new.value = value + 1
+        else:
+            new.value = _mutated_string(value)
+    elif isinstance(new, ast.Break):
+        return ast.copy_location(ast.Continue(), new)
+    elif isinstance(new, ast.Continue):
+        return ast.copy_location(ast.Break(), new)
+    return new
+
+
+def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    """Puts `new` where `old` stands in `tree`."""
+    for parent in ast.walk(tree):
+        for field, value in ast.iter_fields(parent):
+            if value is old:
+                setattr(parent, field, new)
+                return
+            if isinstance(value, list) and any(item is old for item in value):
+                value[[item is old for item in value].index(True)] = new
+                return
+    raise LookupError("mutation site not found")
+
+
+def mutants_of(path: Path) -> list[Mutant]:
+    """Returns every mutant of one module, numbered in a stable order."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    return [
+        Mutant(module, path, number, node.lineno, change)
+        for number, (node, _variant, change) in enumerate(_sites(tree, source.splitlines()), start=1)
+    ]
+
+
+def mutated_code(mutant: Mutant) -> types.CodeType:
+    """Compiles the module with the one change of `mutant`, keeping the original line numbers."""
+    source = mutant.path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    node, variant, _ = list(_sites(tree, source.splitlines()))[mutant.number - 1]
+    _replace(tree, node, _mutate(node, variant))
+    return compile(ast.fix_missing_locations(tree), str(mutant.path), "exec", dont_inherit=True)
+
+
+# --- Running the tests against one mutant -----------------------------------------------
+
+
+class _MutantFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serves one module from a mutated code object instead of its file."""
+
+    def __init__(self, mutant: Mutant) -> None:
+        self.mutant = mutant
+
+    def find_spec(self, name, path=None, target=None):  # the import protocol
+        if name != self.mutant.module:
+            return None
+        return importlib.util.spec_from_file_location(name, self.mutant.path, loader=self)
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module) -> None:
+        exec(mutated_code(self.mutant), module.__dict__)
+
+
+def engine_tests() -> list[str]:
+    """Returns the test modules that import the engine and read no PDF, quickest kinds first."""
+    found = []
+    for path in sorted(TESTS.glob("test_*.py")):
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported |= {alias.name for alias in node.names}
+        if any(name.startswith("sos_print.engine") for name in imported) and "pdfread" not in imported:
+            found.append((("hypothesis" in imported), str(path)))
+    # Tests without Hypothesis first: they are quick and kill most mutants.
+    return [path for _, path in sorted(found)]
+
+
+def _pytest_args(tests: list[str]) -> list[str]:
+    return [*tests, "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--no-header", "-W", "ignore"]
+
+
+def _start(mutant: Mutant | None, tests: list[str]) -> int:
+    """Forks a child that runs the tests against `mutant` (None: the unmutated engine); returns its pid."""
+    pid = os.fork()
+    if pid:
+        return pid
+    code = 3
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        if mutant is not None:
+            sys.meta_path.insert(0, _MutantFinder(mutant))
+        import pytest
+
+        code = int(pytest.main(_pytest_args(tests)))
+    finally:
+        os._exit(code)
+
+
+def _wait(running: dict[int, tuple[Mutant | None, float]], timeout: float) -> tuple[Mutant | None, str, float]:
+    """Waits for one child to finish (or kills the first to overrun) and returns its mutant, verdict and time."""
+    while True:
+        for pid, (mutant, started) in list(running.items()):
+            done, status = os.waitpid(pid, os.WNOHANG)
+            elapsed = time.monotonic() - started
+            if done:
+                del running[pid]
+                code = os.waitstatus_to_exitcode(status)
+                return mutant, "survived" if code == 0 else "killed", elapsed
+            if elapsed > timeout:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                del running[pid]
+                return mutant, "timeout", elapsed
+        time.sleep(0.02)
+
+
+def run(mutants: list[Mutant], tests: list[str], jobs: int) -> dict[str, list[Mutant]]:
+    """Runs the tests against every mutant, `jobs` at a time; returns the mutants by verdict."""
+    started = time.monotonic()
+    _, verdict, clean = _wait({_start(None, tests): (None, time.monotonic())}, timeout=3600)
+    if verdict != "survived":
+        sys.exit("the tests fail on the unmutated engine: fix them first")
+    timeout = max(10 * clean, 30.0)
+    print(f"unmutated run: {clean:.1f} s; a mutant's run is cut at {timeout:.0f} s", flush=True)
+    verdicts: dict[str, list[Mutant]] = {"killed": [], "timeout": [], "survived": []}
+    queue, running = list(mutants), {}
+    while queue or running:
+        while queue and len(running) < jobs:
+            mutant = queue.pop(0)
+            running[_start(mutant, tests)] = (mutant, time.monotonic())
+        mutant, verdict, elapsed = _wait(running, timeout)
+        assert mutant is not None
+        verdicts[verdict].append(mutant)
+        done = sum(map(len, verdicts.values()))
+        mark = "SURVIVED " if verdict == "survived" else ""
+        print(f"[{done}/{len(mutants)}] {verdict:8} {elapsed:5.1f} s  {mark}{mutant}", flush=True)
+    print(f"\n{len(mutants)} mutants in {time.monotonic() - started:.0f} s")
+    return verdicts
+
+
+def report(mutants: list[Mutant], verdicts: dict[str, list[Mutant]]) -> None:
+    """Prints the score by module and every surviving mutant."""
+    print(f"\n{'module':<16}{'mutants':>8}{'killed':>8}{'score':>8}")
+    for path in sorted({m.path for m in mutants}):
+        total = sum(m.path == path for m in mutants)
+        killed = total - sum(m.path == path for m in verdicts["survived"])
+        print(f"{path.name:<16}{total:>8}{killed:>8}{killed / total:>8.1%}")
+    total, survived = len(mutants), len(verdicts["survived"])
+    print(f"{'engine':<16}{total:>8}{total - survived:>8}{(total - survived) / max(total, 1):>8.1%}")
+    print(f"(killed by a failing test: {len(verdicts['killed'])}, by running too long: {len(verdicts['timeout'])})")
+    if survived:
+        print("\nsurviving mutants:")
+        for mutant in sorted(verdicts["survived"], key=lambda m: (m.path, m.number)):
+            print(f"  {mutant}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", help="engine modules to mutate (default: every one), e.g. rules check")
+    parser.add_argument("--list", action="store_true", help="list the mutants and the tests, run nothing")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at the same time (default 1)")
+    args = parser.parse_args()
+
+    paths = sorted(ENGINE.glob("*.py"))
+    if args.modules:
+        paths = [path for path in paths if path.stem in args.modules]
+        missing = set(args.modules) - {path.stem for path in paths}
+        if missing:
+            sys.exit(f"no engine module named {', '.join(sorted(missing))}")
+    mutants = [mutant for path in paths for mutant in mutants_of(path)]
+    tests = engine_tests()
+    if args.list:
+        print("tests:", *[Path(t).name for t in tests])
+        for mutant in mutants:
+            print(mutant)
+        print(f"{len(mutants)} mutants")
+        return
+
+    # Hypothesis reads CI when it is imported: derandomised, no example database.
+    os.environ["CI"] = "true"
+    os.environ.pop("SOS_UPDATE_GOLDEN", None)
+    sys.dont_write_bytecode = True
+    sys.path[:0] = [str(ROOT), str(TESTS)]
+    os.chdir(ROOT)
+    # Imported once here, so that each forked child starts warm; sos_print itself is imported by each child.
+    import pytest  # noqa: F401
+    import typer.testing  # noqa: F401
+    from hypothesis import Phase, settings
+
+    # A failing example is enough to kill a mutant: skip shrinking it, which can take minutes.
+    # The tests' conftest registers its own profile on top of this one and keeps the phases.
+    settings.register_profile("mutation", settings.get_profile("ci"), phases=[Phase.explicit, Phase.generate])
+    settings.load_profile("mutation")
+
+    if any(name == "sos_print" or name.startswith("sos_print.") for name in sys.modules):
+        sys.exit("sos_print was imported before the mutants could be served")
+    verdicts = run(mutants, tests, args.jobs)
+    report(mutants, verdicts)
+
+
+if __name__ == "__main__":
+    main()
