@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from sos_print.engine.errors import GameOverError, LetterError, OccupiedCellError, OffBoardError, VariantError
+from sos_print.engine.errors import (
+    BoardTextError,
+    GameOverError,
+    LetterError,
+    OccupiedCellError,
+    OffBoardError,
+    VariantError,
+)
 from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, parse_cell, segment_names
-from sos_print.engine.rules import Board, Letter, Move, Outcome, Position, Variant, replay
+from sos_print.engine.rules import Board, Letter, Move, Outcome, Position, Variant, board_text, parse_board, replay
 
 
 def board(text: str) -> Board:
@@ -227,3 +234,29 @@ def test_impossible_variants_are_refused(kwargs, message):
 def test_boards_are_at_least_3x3():
     with pytest.raises(VariantError, match="at least 3x3"):
         Board.empty(2)
+
+
+def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
+    written = parse_board("S.O./..S./O.../..O.")
+    assert written == board("S . O .\n. . S .\nO . . .\n. . O .")
+    assert written[Cell(0, 3)] is Letter.S and written[Cell(2, 0)] is Letter.O  # A4 and C1
+    assert board_text(written) == "S.O./..S./O.../..O."
+    assert parse_board(" s.o / ... / ..o ") == parse_board("S.O/.../..O")  # spaces around rows, lower case
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("S.X/.../...", "row 1 ('S.X') holds 'X' at place 3: write S, O or . for an empty cell"),
+        ("S../.-./...", "row 2 ('.-.') holds '-' at place 2"),
+        ("S.../..../.../....", "row 3 ('...') has 3 cells, but there are 4 rows"),
+        ("S./..", "a board has 3 to 8 rows, not 2"),
+        ("/".join(["." * 9] * 9), "a board has 3 to 8 rows, not 9"),
+        ("", "no board given"),
+        (" / ", "row 1 ('') has 0 cells, but there are 2 rows"),
+    ],
+)
+def test_a_board_that_cannot_be_read_is_refused_naming_the_row(text, message):
+    with pytest.raises(BoardTextError) as caught:
+        parse_board(text)
+    assert message in str(caught.value)

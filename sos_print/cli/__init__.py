@@ -8,7 +8,7 @@ problem with files or examples, 2 for options that cannot be used together.
 
 from __future__ import annotations
 
-from sos_print.cli import checking, printing  # noqa: F401  # each registers its commands on `app`
+from sos_print.cli import checking, printing, solving  # noqa: F401  # each registers its commands on `app`
 from sos_print.cli.app import app
 
 __all__ = ["app", "main"]

@@ -50,6 +50,10 @@ class GameOverError(IllegalMoveError):
     template = "the game is already over: no letter can go in {name}"
 
 
+class BoardTextError(SosError):
+    """Signals a board written as text ("S.O./..S./O.../..O.") that cannot be read; the message names the row."""
+
+
 class VariantError(SosError):
     """Signals a combination of variant settings the rules do not allow."""
 

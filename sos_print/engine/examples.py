@@ -12,11 +12,10 @@ from typing import Any
 
 from sos_print.engine.errors import ExampleFileError, SosError
 from sos_print.engine.frozen import frozen
-from sos_print.engine.grid import MIN_SIZE, Cell, Segment
+from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
 from sos_print.engine.rules import Board, Letter, Variant
 
-MAX_SIZE = 8
 LANGUAGES = ("en", "fr")
 END = "end"
 DRAW, NONE = "draw", "none"
