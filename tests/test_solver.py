@@ -1,15 +1,8 @@
-"""Tests the exact solver against a naive search written here from the definition of the value.
-
-The oracle knows nothing of the engine: a board is a string of "S", "O" and "." (row 0 at the
-bottom, as the engine numbers cells), its lines are found here, and the value is the definition
-itself, V(full) = 0, a move worth g + V(after) if it scores g > 0 and -V(after) otherwise,
-memoised on the board.
-"""
+"""Tests the exact solver against a naive search written from the definition of the value (tests/oracle.py)."""
 
 from __future__ import annotations
 
-from functools import cache
-
+import oracle
 import pytest
 from games import transform
 from hypothesis import given, settings
@@ -21,45 +14,6 @@ from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.engine.solver import MAX_EMPTY, Solution, Solver, check_solvable, position_value, solve
 
 TWO_SIDES = [Variant(), Variant(players=4, teams=True)]
-
-
-# --- the oracle ------------------------------------------------------------------------------
-
-
-@cache
-def oracle_lines(n: int) -> dict[int, list[tuple[int, int, int]]]:
-    """Maps each cell index to the lines of three cells through it, each given from end to end."""
-    lines = []
-    for row in range(n):
-        for col in range(n):
-            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                end_row, end_col = row + 2 * d_row, col + 2 * d_col
-                if 0 <= end_row < n and 0 <= end_col < n:
-                    lines.append(tuple((row + k * d_row) * n + col + k * d_col for k in range(3)))
-    return {i: [line for line in lines if i in line] for i in range(n * n)}
-
-
-def oracle_points(board: str, n: int, i: int, letter: str) -> int:
-    after = board[:i] + letter + board[i + 1 :]
-    return sum(after[a] + after[b] + after[c] == "SOS" for a, b, c in oracle_lines(n)[i])
-
-
-@cache
-def oracle_value(board: str, n: int) -> int:
-    values = [value for _, _, _, value in oracle_moves(board, n)]
-    return max(values) if values else 0
-
-
-def oracle_moves(board: str, n: int) -> list[tuple[int, str, int, int]]:
-    """Returns (cell, letter, points, value) for every legal move."""
-    moves = []
-    for i, square in enumerate(board):
-        if square == ".":
-            for letter in "SO":
-                points = oracle_points(board, n, i, letter)
-                after = oracle_value(board[:i] + letter + board[i + 1 :], n)
-                moves.append((i, letter, points, points + after if points else -after))
-    return moves
 
 
 # --- drawing positions -----------------------------------------------------------------------
@@ -75,10 +29,6 @@ def boards(draw: st.DrawFn, sizes: tuple[int, ...] = (3, 4), most_empty: int = 6
     for i in cells[:empty]:
         letters[i] = None
     return Board(n, tuple(letters))
-
-
-def text(board: Board) -> str:
-    return "".join(letter.value if letter else "." for letter in board.letters)
 
 
 def position(board: Board, variant: Variant = TWO_SIDES[0], seat: str = "A") -> Position:
@@ -103,11 +53,13 @@ def test_the_solver_agrees_with_the_naive_search_with_more_empty_cells(board):
 
 
 def assert_agrees(board: Board, solution: Solution) -> None:
-    expected = {(i, letter): (points, value) for i, letter, points, value in oracle_moves(text(board), board.size)}
+    expected = {
+        (i, letter): (points, value) for i, letter, points, value in oracle.moves(oracle.text_of(board), board.size)
+    }
     n = board.size
     found = {(m.move.cell.row * n + m.move.cell.col, m.move.letter.value): (m.points, m.value) for m in solution.moves}
     assert found == expected, board.diagram()
-    assert solution.value == oracle_value(text(board), n), board.diagram()
+    assert solution.value == oracle.value(oracle.text_of(board), n), board.diagram()
     assert {m.move for m in solution.best} == {m.move for m in solution.moves if m.value == solution.value}
 
 
@@ -161,6 +113,46 @@ def test_the_value_alone_and_the_symmetry_options_agree(board):
     assert position_value(position(board)) == expected.value
     for solver in (Solver(symmetry_from=0), Solver(symmetry_from=99, pause_gc=False)):
         assert solver.solve(position(board)) == expected, board.diagram()
+
+
+@settings(max_examples=60)
+@given(boards(sizes=(4, 5), most_empty=9))
+def test_screening_moves_with_null_windows_finds_exactly_the_best_moves(board):
+    expected = solve(position(board))
+    legal = [entry.move for entry in expected.moves]
+    value, reaching = Solver().reaching(position(board), legal)
+    assert value == expected.value, board.diagram()
+    assert set(reaching) == {entry.move for entry in expected.best}, board.diagram()
+
+
+@settings(max_examples=150)
+@given(boards(sizes=(3, 4), most_empty=7), st.lists(st.tuples(st.integers(-12, 12), st.integers(1, 12)), max_size=6))
+def test_the_search_keeps_its_promise_for_any_window_and_any_earlier_search(board, windows):
+    # Fail-soft alpha-beta: a result at or below alpha is an upper bound, at or above beta a lower
+    # bound, and in between the value itself; the table keeps bounds from one search to the next,
+    # including windows far outside the values a position can have.
+    from sos_print.engine.compact import geometry
+    from sos_print.engine.solver import SYMMETRY_FROM, _state, _Table
+
+    value = oracle.value(oracle.text_of(board), board.size)
+    state = _state(geometry(board.size).compact(board))
+    for symmetry_from in (0, SYMMETRY_FROM):
+        table = _Table(geometry(board.size), state, symmetry_from)
+        for alpha, width in windows:
+            beta = alpha + width
+            found = table.search(*state, alpha, beta)
+            assert (found <= alpha and value <= found) or (found >= beta and value >= found) or found == value, (
+                f"{board.diagram()}\nwindow ({alpha}, {beta}): {found}, value {value}"
+            )
+        assert all(-table.bound <= low <= high <= table.bound for low, high in table.table.values())
+
+
+def test_a_search_reports_its_progress_step_by_step():
+    steps = []
+    solve(position(board_of("S..O/..../..../S..O")), progress=lambda done, total: steps.append((done, total)))
+    total = steps[0][1]
+    assert steps == [(done, total) for done in range(total + 1)]
+    assert total == 1 + 12  # the value, then 24 moves in 12 pairs of mirror images (the board is symmetric)
 
 
 # --- positions worked out by hand ------------------------------------------------------------

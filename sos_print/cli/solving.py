@@ -10,6 +10,7 @@ when the search is interrupted (Ctrl-C).
 
 import enum
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -29,7 +30,7 @@ from sos_print.cli.options import (
 if TYPE_CHECKING:
     from sos_print.engine.notation import Notation
     from sos_print.engine.rules import Position, Variant
-    from sos_print.engine.solver import MoveValue, Solution
+    from sos_print.engine.solver import MoveValue, Progress, Solution
 
 
 class Seat(enum.StrEnum):
@@ -115,10 +116,12 @@ def solve(
     try:
         if not json_output:
             typer.echo(_header(position, chosen, named))
-        solution = solve_position(position)
+        solution = solve_position(position, progress=_progress())
     except KeyboardInterrupt:
+        _clear_progress()
         typer.echo("sos-print: interrupted: the search stopped before it finished", err=True)
         raise typer.Exit(130) from None
+    _clear_progress()
     if json_output:
         typer.echo(json.dumps(solution_json(solution, position.board.size, chosen)))
     else:
@@ -223,6 +226,24 @@ def _diagram(position: "Position", notation: "Notation") -> str:
         for label, row in zip(labels, position.board.rows(), strict=True)
     ]
     return "\n".join([*lines, f"{corner:>{width}}  " + " ".join(columns)])
+
+
+def _progress() -> "Progress | None":
+    """Returns a progress line for a terminal (a long search must not look hung), or None when stderr is piped."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        sys.stderr.write(f"\r\033[Ksearching: {done}/{total} (the position's value, then each move)")
+        sys.stderr.flush()
+
+    return show
+
+
+def _clear_progress() -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
 
 
 def _result(value: int) -> str:

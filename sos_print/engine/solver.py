@@ -16,7 +16,27 @@ The search is a negamax alpha-beta over the bit sets of `compact`, with:
   is tried, since a letter there can never matter;
 - the bound |V| <= the number of live segments, and V = 0 once no segment is live;
 - symmetry: near the root, positions are keyed by the least key of their 8 images, and at the root
-  only one move of each symmetric set is searched.
+  only one move of each symmetric set is searched;
+- isolated threats, below.
+
+A threat is *isolated* when its empty cell lies in no other live segment: its letter there
+scores p points and does nothing else, the other letter refuses the points and does nothing
+else, and after either the cell is dead. If the side to move has an isolated threat t:
+
+1. A move that scores nothing, in any cell but t's, is worse than taking t. After it the other
+   side may take t: the move is worth at most -p - V(Q), Q being the position after both. Taking
+   t and then playing that same move (it still scores nothing: t's cell is in none of its
+   segments) reaches Q with the other side to move: worth at least p - V(Q).
+2. With another isolated threat, refusing t is worse than taking it. A position with an
+   isolated threat worth q is worth at least q/2 > 0 to the side to move (of taking it, q + W,
+   and refusing it, -W, one is at least q/2), so refusing t is worth -V(after) < 0 and taking
+   it p + V(after) > 0.
+3. Taking a smaller isolated threat t' is no better than taking the biggest, t. The positions
+   after the two differ only in which isolated threat is left, worth p or p': games of the same
+   shape whose results differ by at most p - p', so p' + V(after t') <= p + V(after t).
+
+So at such a position only the biggest isolated threat, the other scoring moves and (if t is
+the only isolated threat) refusing t are searched: the rest cannot be better.
 
 `docs/performance.md` has the figures (`benchmarks/bench_solver.py`).
 """
@@ -24,7 +44,7 @@ The search is a negamax alpha-beta over the bit sets of `compact`, with:
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from sos_print.engine.compact import Compact, Geometry, bits, geometry
@@ -42,6 +62,7 @@ SYMMETRY_FROM = 10
 _LETTERS = (Letter.S, Letter.O)
 _State = tuple[int, int, int, int]
 _Search = Callable[[int, int, int, int, int, int], int]
+Progress = Callable[[int, int], None]
 
 
 @frozen
@@ -89,9 +110,9 @@ def check_solvable(position: Position, limit: int = MAX_EMPTY) -> None:
         raise TooManyEmptyCellsError(empty, limit)
 
 
-def solve(position: Position, limit: int = MAX_EMPTY) -> Solution:
+def solve(position: Position, limit: int = MAX_EMPTY, progress: Progress | None = None) -> Solution:
     """Returns the exact value of `position` and of each of its legal moves (both letters in every empty cell)."""
-    return Solver(limit).solve(position)
+    return Solver(limit).solve(position, progress)
 
 
 def position_value(position: Position, limit: int = MAX_EMPTY) -> int:
@@ -119,8 +140,12 @@ class Solver:
         self.positions = len(search.table)
         return value
 
-    def solve(self, position: Position) -> Solution:
-        """Returns the exact value of `position` and of each of its legal moves, best first (none on a full board)."""
+    def solve(self, position: Position, progress: Progress | None = None) -> Solution:
+        """Returns the exact value of `position` and of each of its legal moves, best first (none on a full board).
+
+        `progress(done, total)` is called as the search goes: the value of the position, then
+        each move (one of each symmetric set) is a step.
+        """
         check_solvable(position, self.limit)
         board = position.board
         geo = geometry(board.size)
@@ -128,12 +153,32 @@ class Solver:
         state = _state(start)
         with self._paused():
             search = _Table(geo, state, self.symmetry_from)
+            steps = search.steps(start)
+            if progress:
+                progress(0, steps)
             value = search.exact(state, 0)
-            values = search.move_values(start, value)
+            if progress:
+                progress(1, steps)
+            values = search.move_values(start, value, progress, steps)
         self.positions = len(search.table)
         moves = [MoveValue(geo.move(cell, letter), points, worth) for (cell, letter), (points, worth) in values.items()]
         moves.sort(key=lambda entry: (-entry.value, -entry.points, *_reading_order(entry.move, board)))
         return Solution(value, tuple(moves))
+
+    def reaching(self, position: Position, moves: Iterable[Move]) -> tuple[int, tuple[Move, ...]]:
+        """Returns the value of `position` and those of `moves` that reach it, by a null-window test each.
+
+        Cheaper than `solve` when only a few moves are in question (to screen puzzle candidates).
+        """
+        check_solvable(position, self.limit)
+        geo = geometry(position.board.size)
+        start = geo.compact(position.board)
+        with self._paused():
+            search = _Table(geo, _state(start), self.symmetry_from)
+            value = search.exact(_state(start), 0)
+            found = tuple(move for move in moves if search.reaches(start, move, value))
+        self.positions = len(search.table)
+        return value, found
 
     @contextmanager
     def _paused(self) -> Iterator[None]:
@@ -171,12 +216,41 @@ class _Table:
                 low = value
         return value
 
-    def move_values(self, start: Compact, value: int) -> dict[tuple[int, Letter], tuple[int, int]]:
+    def reaches(self, start: Compact, move: Move, target: int) -> bool:
+        """Tells whether `move` is worth at least `target`, by one null-window search."""
+        cell = move.cell.row * self.geo.size + move.cell.col
+        points, after = self.geo.play(start, cell, move.letter)
+        if not after.empty:
+            return points >= target
+        if points:  # points + V(after) >= target
+            return self.search(*_state(after), target - points - 1, target - points) >= target - points
+        return self.search(*_state(after), -target, -target + 1) <= -target  # -V(after) >= target
+
+    def symmetries(self, start: Compact) -> list[tuple[int, ...]]:
+        """Returns the cell maps of the symmetries that leave what is left of the game unchanged."""
+        key = self.geo.key(start)
+        return [self.geo.cell_maps[s] for s in range(1, 8) if self.geo.symmetric_key(key, s) == key]
+
+    def steps(self, start: Compact) -> int:
+        """Returns the steps of a full solution: the value, then one move of each symmetric set."""
+        seen: set[tuple[int, Letter]] = set()
+        same = self.symmetries(start)
+        steps = 1
+        for cell in bits(start.empty):
+            for letter in _LETTERS:
+                if (cell, letter) not in seen:
+                    steps += 1
+                    seen.update((cell_map[cell], letter) for cell_map in [*same, self.geo.cell_maps[0]])
+        return steps
+
+    def move_values(
+        self, start: Compact, value: int, progress: Progress | None = None, steps: int = 0
+    ) -> dict[tuple[int, Letter], tuple[int, int]]:
         """Returns the points and exact value of every legal move, searching one move of each symmetric set."""
         geo = self.geo
-        key = geo.key(start)
-        same = [geo.cell_maps[s] for s in range(1, 8) if geo.symmetric_key(key, s) == key]
+        same = self.symmetries(start)
         values: dict[tuple[int, Letter], tuple[int, int]] = {}
+        done = 1
         for cell in bits(start.empty):
             for letter in _LETTERS:
                 if (cell, letter) in values:
@@ -191,6 +265,9 @@ class _Table:
                 for cell_map in same:
                     values[cell_map[cell], letter] = (points, worth)
                 values[cell, letter] = (points, worth)
+                done += 1
+                if progress:
+                    progress(done, steps)
         return values
 
 
@@ -230,7 +307,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
             low, high = entry
             if low >= beta:
                 return low
-            if high <= alpha:
+            if high <= alpha or low == high:
                 return high
             if low > alpha:
                 alpha = low
@@ -243,6 +320,8 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
             return -reach
         first_alpha = alpha
         best = unknown_low
+        isolated = 0  # threats whose cell is in no other live segment (the module's docstring says why they help)
+        top = None  # the isolated threat that scores the most
         if threats:
             scoring = []
             seen = 0
@@ -252,14 +331,22 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                 rest ^= low_bit
                 first, middle, last = segments[low_bit.bit_length() - 1]
                 if empty >> first & 1:
-                    code, need = first << 1, need_s[first]
+                    cell, code, need = first, first << 1, need_s[first]
                 elif empty >> middle & 1:
-                    code, need = middle << 1 | 1, need_o[middle]
+                    cell, code, need = middle, middle << 1 | 1, need_o[middle]
                 else:
-                    code, need = last << 1, need_s[last]
+                    cell, code, need = last, last << 1, need_s[last]
                 if not seen >> code & 1:
                     seen |= 1 << code
-                    scoring.append(((threats & need).bit_count(), code, need))
+                    move = ((threats & need).bit_count(), code, need)
+                    if live & through[cell] == threats & need:
+                        isolated += 1
+                        if top is None or move[0] > top[0]:
+                            top = move
+                    else:
+                        scoring.append(move)
+            if top is not None:
+                scoring.append(top)  # of the isolated threats, only one that scores the most
             scoring.sort(reverse=True)
             for points, code, need in scoring:
                 cell = code >> 1
@@ -278,7 +365,14 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                         alpha = value
                         if alpha >= beta:
                             break
-        if best < beta:
+        if best < beta and isolated == 1 and top is not None:
+            # The one isolated threat: refusing it (the other letter there) is the only move that
+            # scores nothing and may beat taking it. Its cell then leaves every live segment.
+            cell = top[1] >> 1
+            value = -search(fresh, started, threats & others[cell], empty ^ 1 << cell, -beta, -alpha)
+            if value > best:
+                best = value
+        elif best < beta and not isolated:
             gifts = []
             dead_tried = False
             rest = empty
@@ -330,6 +424,12 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                             alpha = value
                             if alpha >= beta:
                                 break
+        # A window far outside [-reach, reach] can yield a bound beyond it, valid but weak: the
+        # value lies within, so clip (the table's tuples cover only the values a position can have).
+        if best > reach:
+            best = reach
+        elif best < -reach:
+            best = -reach
         if best <= first_alpha:
             table[key] = pair[low + bound][best + bound]
         elif best >= beta:
