@@ -51,6 +51,7 @@ def solve(
                 'The position: its rows from top to bottom separated by "/", each cell S, O or "." '
                 "(like S.O./..S./O.../..O.), or a worked-example file (.toml), taken after its moves."
             ),
+            metavar="BOARD",
             show_default=False,
         ),
     ],
