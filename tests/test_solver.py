@@ -63,6 +63,29 @@ def assert_agrees(board: Board, solution: Solution) -> None:
     assert {m.move for m in solution.best} == {m.move for m in solution.moves if m.value == solution.value}
 
 
+@st.composite
+def symmetric_boards(draw: st.DrawFn) -> Board:
+    """Draws a board that is its own image under a rotation or a mirror, with few empty cells."""
+    n = draw(st.sampled_from([3, 4]))
+    symmetry = draw(st.sampled_from([2, 4, 5, 6]))  # half turn, and mirror images about each axis
+    board = draw(boards(sizes=(n,), most_empty=5, least_empty=0))
+    letters = dict(zip(all_cells(n), board.letters, strict=True))
+    for cell in all_cells(n):  # copy each letter onto its image, until the board is its own image
+        image = transform(cell, n, symmetry)
+        letters[image] = letters[cell] if letters[cell] is not None else letters[image]
+        letters[cell] = letters[image]
+    return Board(n, tuple(letters[cell] for cell in all_cells(n)))
+
+
+@settings(max_examples=150)
+@given(symmetric_boards())
+def test_symmetric_positions_searched_with_symmetric_keys_agree_with_the_naive_search(board):
+    if board.is_full():
+        return
+    assert_agrees(board, Solver(symmetry_from=0).solve(position(board)))
+    assert_agrees(board, solve(position(board)))
+
+
 @settings(max_examples=150)
 @given(boards(sizes=(3, 4, 5), most_empty=8))
 def test_moves_come_best_first_and_every_empty_cell_has_both_letters(board):

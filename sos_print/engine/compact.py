@@ -91,10 +91,6 @@ class Geometry:
         after = Compact(fresh & keep, started_after, (threats & keep) | (started & need), position.empty ^ 1 << cell)
         return (threats & need).bit_count(), after
 
-    def points(self, position: Compact, cell: int, letter: Letter) -> int:
-        """Returns the points of writing `letter` in the empty `cell`."""
-        return (position.threats & self.need(cell, letter)).bit_count()
-
     def move(self, cell: int, letter: Letter) -> Move:
         """Returns the move that writes `letter` in cell number `cell`."""
         return Move(Cell(cell % self.size, cell // self.size), letter)

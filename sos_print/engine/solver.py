@@ -15,8 +15,8 @@ The search is a negamax alpha-beta over the bit sets of `compact`, with:
   other side nothing, then gifts (smallest first); among empty cells in no live segment, only one
   is tried, since a letter there can never matter;
 - the bound |V| <= the number of live segments, and V = 0 once no segment is live;
-- symmetry: near the root, positions are keyed by the least key of their 8 images, and at the root
-  only one move of each symmetric set is searched;
+- symmetry: below a symmetric root, positions with many empty cells are keyed by the least key of
+  their 8 images, and at the root only one move of each symmetric set is searched;
 - isolated threats, below.
 
 A threat is *isolated* when its empty cell lies in no other live segment: its letter there
@@ -55,8 +55,8 @@ from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 # The most empty cells the solver takes. Measured on a two-core machine (docs/performance.md):
 # 16 empty cells take 1 to 5 s, and each further one about three times as long.
 MAX_EMPTY = 16
-# Positions with at least this many empty cells are keyed by the least of their 8 symmetric
-# images: it halves the work from the empty 4x4 board and costs little elsewhere.
+# Below a symmetric root, positions with at least this many empty cells are keyed by the least of
+# their 8 symmetric images: it saves a quarter of the time from the empty 4x4 board.
 SYMMETRY_FROM = 10
 
 _LETTERS = (Letter.S, Letter.O)
@@ -135,7 +135,7 @@ class Solver:
         geo = geometry(position.board.size)
         state = _state(geo.compact(position.board))
         with self._paused():
-            search = _Table(geo, state, self.symmetry_from)
+            search = _Table(geo, state, self._symmetry_from(geo, state))
             value = search.exact(state, 0)
         self.positions = len(search.table)
         return value
@@ -152,7 +152,7 @@ class Solver:
         start = geo.compact(board)
         state = _state(start)
         with self._paused():
-            search = _Table(geo, state, self.symmetry_from)
+            search = _Table(geo, state, self._symmetry_from(geo, state))
             steps = search.steps(start)
             if progress:
                 progress(0, steps)
@@ -174,11 +174,21 @@ class Solver:
         geo = geometry(position.board.size)
         start = geo.compact(position.board)
         with self._paused():
-            search = _Table(geo, _state(start), self.symmetry_from)
+            search = _Table(geo, _state(start), self._symmetry_from(geo, _state(start)))
             value = search.exact(_state(start), 0)
             found = tuple(move for move in moves if search.reaches(start, move, value))
         self.positions = len(search.table)
         return value, found
+
+    def _symmetry_from(self, geo: Geometry, root: _State) -> int:
+        """Returns from how many empty cells up to key positions by symmetry: never if the root has none.
+
+        Below an asymmetric root, symmetric images of one position are too rare to pay for the keys
+        (measured in docs/performance.md).
+        """
+        key = root[0] | root[1] | root[2] | root[3] << geo.count
+        symmetric = any(geo.symmetric_key(key, symmetry) == key for symmetry in range(1, 8))
+        return self.symmetry_from if symmetric else geo.cells + 1
 
     @contextmanager
     def _paused(self) -> Iterator[None]:
