@@ -247,7 +247,8 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> str:
     ]
     lines += [
         "",
-        f"Symmetric keys are used from {SYMMETRY_FROM} empty cells up. The solver takes at most {MAX_EMPTY} "
+        f"Symmetric keys are used from {SYMMETRY_FROM} empty cells up, below a root with a symmetry (dead "
+        f"letters aside). The solver takes at most {MAX_EMPTY} "
         "empty cells (`MAX_EMPTY`). Near that limit, three random positions each: "
         + "; ".join(limit_rows)
         + ". The slow ones are full of threats nobody took; `sos-print solve` shows its progress on a "
