@@ -99,6 +99,14 @@ def test_a_worked_example_is_solved_after_its_moves_with_its_seat_and_notation(r
     assert all(m["cell"].startswith("L") for m in found["moves"]) and len(found["moves"]) == 22
 
 
+def test_a_file_names_cells_in_its_own_notation_unless_told_otherwise(runner, tmp_path):
+    game = tmp_path / "french.toml"
+    game.write_text('size = 3\nnotation = "L1C1"\ngrid = """\nS.S\nOO.\nSOS\n"""\n', encoding="utf-8")
+    assert solved(runner, game)["best"] == [{"cell": "L1C2", "letter": "O"}, {"cell": "L2C3", "letter": "O"}]
+    assert solved(runner, game, "--notation", "A1")["best"] == TWO_OS_JSON["best"]
+    assert "A to move" in run(runner, game).stdout
+
+
 def test_an_l1c1_board_is_drawn_with_lines_from_the_top(runner):
     lines = run(runner, TWO_OS, "--notation", "L1C1").stdout.splitlines()
     assert lines[:4] == ["L1  S . S", "L2  O O .", "L3  S O S", " C  1 2 3"]
