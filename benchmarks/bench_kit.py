@@ -41,6 +41,8 @@ FLOORS = {
     "python + jinja2": "import jinja2",
     "python + every module the kit loads": "import sos_print.cli, sos_print.documents.kit",
 }
+# bench_solver.py writes the section between these markers; this script keeps it as it stands.
+SOLVER_START, SOLVER_END = "<!-- solver:start -->", "<!-- solver:end -->"
 KIT = ["kit", "--groups", "{groups}", "--size", "4", "--lang", "en+fr", "--out", "{out}", "--force"]
 
 # Runs inside a fresh interpreter: imports first (not timed), then one warm-up and N timed renders.
@@ -115,6 +117,13 @@ def sos_print_command() -> list[str]:
 ENVIRONMENT = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
+def with_solver_section(report: str, path: Path) -> str:
+    """Returns the new report followed by the solver's section of the old one, which bench_solver.py writes."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    found = re.search(re.escape(SOLVER_START) + ".*?" + re.escape(SOLVER_END), old, re.DOTALL)
+    return report.rstrip("\n") + "\n\n" + found.group(0) + "\n" if found else report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each measurement (after one warm-up)")
@@ -133,7 +142,7 @@ def main() -> None:
     profile = render_profile()
     imports = import_profile(sos)
     report = write_report(results, sizes, profile, imports, args.runs)
-    args.out.write_text(report, encoding="utf-8")
+    args.out.write_text(with_solver_section(report, args.out), encoding="utf-8")
     print(report)
     print(f"wrote {args.out}")
 

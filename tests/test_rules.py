@@ -7,6 +7,7 @@ import re
 import pytest
 
 from sos_print.engine.errors import (
+    BoardTextError,
     GameOverError,
     IllegalMoveError,
     LetterError,
@@ -16,7 +17,7 @@ from sos_print.engine.errors import (
 )
 from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, parse_cell, segment_names
-from sos_print.engine.rules import Board, Letter, Move, Outcome, Position, Variant, replay
+from sos_print.engine.rules import Board, Letter, Move, Outcome, Position, Variant, board_text, parse_board, replay
 
 
 def board(text: str) -> Board:
@@ -463,3 +464,29 @@ def test_the_game_ends_when_and_as_its_variant_says(variant, where, seat, scores
         assert after.outcome == Outcome(None if winner == "draw" else winner), explain(after)
     assert step.next_seat == next_seat, explain(after)
     assert after.is_over == (winner is not None)
+
+
+def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
+    written = parse_board("S.O./..S./O.../..O.")
+    assert written == board("S . O .\n. . S .\nO . . .\n. . O .")
+    assert written[Cell(0, 3)] is Letter.S and written[Cell(2, 0)] is Letter.O  # A4 and C1
+    assert board_text(written) == "S.O./..S./O.../..O."
+    assert parse_board(" s.o / ... / ..o ") == parse_board("S.O/.../..O")  # spaces around rows, lower case
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("S.X/.../...", "row 1 ('S.X') holds 'X' at place 3: write S, O or . for an empty cell"),
+        ("S../.-./...", "row 2 ('.-.') holds '-' at place 2"),
+        ("S.../..../.../....", "row 3 ('...') has 3 cells, but there are 4 rows"),
+        ("S./..", "a board has 3 to 8 rows, not 2"),
+        ("/".join(["." * 9] * 9), "a board has 3 to 8 rows, not 9"),
+        ("", "no board given"),
+        (" / ", "row 1 ('') has 0 cells, but there are 2 rows"),
+    ],
+)
+def test_a_board_that_cannot_be_read_is_refused_naming_the_row(text, message):
+    with pytest.raises(BoardTextError) as caught:
+        parse_board(text)
+    assert message in str(caught.value)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 if TYPE_CHECKING:
+    from sos_print.engine.rules import Variant
     from sos_print.pages.options import PrintOptions
 
 
@@ -42,6 +43,19 @@ class NotationChoice(enum.StrEnum):
     L1C1 = "L1C1"
 
 
+# The variant options are also named types, for a command that declares them in its own signature (solve).
+PLAYERS = Annotated[int, typer.Option("--players", min=2, max=4, help="Players per group, from 2 to 4 (seats A to D).")]
+TEAMS = Annotated[
+    bool, typer.Option("--teams", help="Play team SOS: 4 players, A and C against B and D, points to the team.")
+]
+TARGET = Annotated[
+    int,
+    typer.Option("--target", min=0, help="Play to a target score: the first to reach it wins; 0 plays to a full grid."),
+]
+FIRST_SOS_WINS = Annotated[
+    bool, typer.Option("--first-sos-wins", help="Play the variant in which the first S-O-S wins.")
+]
+
 # name: (annotation, default). Every command that takes one of these takes it exactly so.
 SHARED: dict[str, tuple[Any, Any]] = {
     "size": (
@@ -62,29 +76,10 @@ SHARED: dict[str, tuple[Any, Any]] = {
         ],
         1,
     ),
-    "players": (
-        Annotated[int, typer.Option("--players", min=2, max=4, help="Players per group, from 2 to 4 (seats A to D).")],
-        2,
-    ),
-    "teams": (
-        Annotated[
-            bool, typer.Option("--teams", help="Play team SOS: 4 players, A and C against B and D, points to the team.")
-        ],
-        False,
-    ),
-    "target": (
-        Annotated[
-            int,
-            typer.Option(
-                "--target", min=0, help="Play to a target score: the first to reach it wins; 0 plays to a full grid."
-            ),
-        ],
-        0,
-    ),
-    "first_sos_wins": (
-        Annotated[bool, typer.Option("--first-sos-wins", help="Play the variant in which the first S-O-S wins.")],
-        False,
-    ),
+    "players": (PLAYERS, 2),
+    "teams": (TEAMS, False),
+    "target": (TARGET, 0),
+    "first_sos_wins": (FIRST_SOS_WINS, False),
     "lang": (
         Annotated[
             Lang, typer.Option("--lang", help="Language of every printed word: English, French, or both (en+fr).")
@@ -193,19 +188,12 @@ def print_options(
     class_name: str = "",
 ) -> PrintOptions:
     """Turns command-line choices into print options; contradictory choices are usage errors."""
-    from sos_print.engine.errors import VariantError
     from sos_print.engine.grid import all_segments
     from sos_print.engine.notation import Notation
-    from sos_print.engine.rules import Variant
     from sos_print.pages.layout import Paper
     from sos_print.pages.options import Language, PrintOptions
 
-    if teams and players not in (2, 4):
-        usage(f"--teams needs 4 players, not --players {players}")
-    try:
-        variant = Variant(players=4 if teams else players, teams=teams, target=target, first_sos_wins=first_sos_wins)
-    except VariantError as error:
-        usage(f"{error} (--target and --first-sos-wins)")
+    variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
     if two_per_page and size > 4:
         usage(f"--two-per-page fits boards of 3x3 and 4x4 only, not --size {size}")
     lines = len(all_segments(size))
@@ -240,6 +228,19 @@ def printable_class_name(text: str) -> str:
         if missing:
             usage(not_in_font("class name", missing))
     return name
+
+
+def variant_of(*, players: int, teams: bool, target: int, first_sos_wins: bool) -> Variant:
+    """Turns the variant options into a Variant; contradictory choices are usage errors."""
+    from sos_print.engine.errors import VariantError
+    from sos_print.engine.rules import Variant
+
+    if teams and players not in (2, 4):
+        usage(f"--teams needs 4 players, not --players {players}")
+    try:
+        return Variant(players=4 if teams else players, teams=teams, target=target, first_sos_wins=first_sos_wins)
+    except VariantError as error:
+        usage(f"{error} (--target and --first-sos-wins)")
 
 
 def usage(message: str) -> NoReturn:

@@ -73,6 +73,10 @@ class GameOverError(IllegalMoveError):
     template = "the game is already over: no letter can go in {name}"
 
 
+class BoardTextError(SosError):
+    """Signals a board written as text ("S.O./..S./O.../..O.") that cannot be read; the message names the row."""
+
+
 class VariantError(SosError):
     """Signals a combination of variant settings the rules do not allow."""
 
@@ -97,3 +101,23 @@ class OutputError(SosError):
 
 class LayoutError(SosError):
     """Signals a page that cannot hold what was asked at the sizes the kit promises."""
+
+
+class SolverError(SosError):
+    """Signals a position the solver will not search; the message says why."""
+
+
+class TooManyEmptyCellsError(SolverError):
+    """Signals a position with more empty cells than the solver searches in reasonable time."""
+
+    def __init__(self, empty: int, limit: int) -> None:
+        self.empty = empty
+        self.limit = limit
+        super().__init__(
+            f"the position has {empty} empty cells, and the solver takes at most {limit}: "
+            "each further empty cell makes the search about three times longer"
+        )
+
+
+class UnsolvableVariantError(SolverError):
+    """Signals a variant whose aim is not the standard game's (most points at the end, two sides)."""

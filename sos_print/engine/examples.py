@@ -15,11 +15,10 @@ from typing import Any
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.frozen import frozen
-from sos_print.engine.grid import MIN_SIZE, Cell, Segment
+from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
 from sos_print.engine.rules import Board, Letter, Variant
 
-MAX_SIZE = 8
 MAX_BYTES = 1_000_000  # far beyond any real example; a file is refused before it is read whole
 _KINDS = {
     stat.S_IFCHR: "a character device",

@@ -8,6 +8,7 @@ from functools import cache
 from sos_print.engine.frozen import frozen
 
 MIN_SIZE = 3
+MAX_SIZE = 8  # the largest board sos_print prints
 
 
 @frozen(order=True)

@@ -10,6 +10,7 @@ import enum
 from functools import cached_property
 
 from sos_print.engine.errors import (
+    BoardTextError,
     GameOverError,
     LetterError,
     OccupiedCellError,
@@ -18,7 +19,7 @@ from sos_print.engine.errors import (
     quoted,
 )
 from sos_print.engine.frozen import frozen, replace
-from sos_print.engine.grid import MIN_SIZE, Cell, Segment, all_cells, all_segments, segments_through
+from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment, all_cells, all_segments, segments_through
 from sos_print.engine.notation import cell_name
 
 SEATS = "ABCD"
@@ -117,6 +118,41 @@ class Board:
     def diagram(self) -> str:
         """Returns the board as text, top row first, "." for an empty cell."""
         return "\n".join(" ".join(letter.value if letter else "." for letter in row) for row in self.rows())
+
+
+_TEXT_LETTERS = {"S": Letter.S, "O": Letter.O, ".": None}
+
+
+def parse_board(text: str) -> Board:
+    """Returns the board written as its rows from top to bottom separated by "/", each cell S, O or "."
+
+    For example "S.O./..S./O.../..O.". Letters may be lower case and rows may be spaced
+    around the "/". Raises BoardTextError naming the row and the character at fault.
+    """
+    if not text.strip():
+        raise BoardTextError('no board given: write its rows from top to bottom separated by "/", like S.O/..S/O..')
+    rows = [row.strip() for row in text.split("/")]
+    for number, row in enumerate(rows, start=1):
+        for place, char in enumerate(row, start=1):
+            if char.upper() not in _TEXT_LETTERS:
+                raise BoardTextError(
+                    f"row {number} ({row!r}) holds {char!r} at place {place}: write S, O or . for an empty cell"
+                )
+    size = len(rows)
+    for number, row in enumerate(rows, start=1):
+        if len(row) != size:
+            raise BoardTextError(
+                f"row {number} ({row!r}) has {len(row)} cells, but there are {size} rows: "
+                "a board has as many cells in each row as it has rows, separated by /"
+            )
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise BoardTextError(f"a board has {MIN_SIZE} to {MAX_SIZE} rows, not {size}")
+    return Board.from_rows([[_TEXT_LETTERS[char.upper()] for char in row] for row in rows])
+
+
+def board_text(board: Board) -> str:
+    """Returns the board as its rows from top to bottom separated by "/", like "S.O./..S./O.../..O."."""
+    return "/".join("".join(letter.value if letter else "." for letter in row) for row in board.rows())
 
 
 @frozen

@@ -1,0 +1,278 @@
+"""The `solve` command: every move of a position weighed with perfect play, in words or as JSON.
+
+Exit codes: 0 solved; 1 a worked-example file that cannot be used, or a game already over
+(nothing is left to weigh); 2 a usage error, including a BOARD that cannot be read, a
+position with more empty cells than the solver takes and a variant it cannot weigh; 130
+when the search is interrupted (Ctrl-C).
+"""
+
+# No `from __future__ import annotations`: Typer reads these signatures at run time.
+
+import enum
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sos_print.cli.app import app
+from sos_print.cli.options import (
+    FIRST_SOS_WINS,
+    PLAYERS,
+    TARGET,
+    TEAMS,
+    NotationChoice,
+    usage,
+    variant_of,
+)
+from sos_print.cli.process import say
+
+SEARCH_STOPPED = "the search stopped before it finished"
+
+if TYPE_CHECKING:
+    from sos_print.engine.notation import Notation
+    from sos_print.engine.rules import Position, Variant
+    from sos_print.engine.solver import MoveValue, Progress, Solution
+
+
+class Seat(enum.StrEnum):
+    """Names the seats that may be to move."""
+
+    A = "A"
+    B = "B"
+    C = "C"
+    D = "D"
+
+
+@app.command(no_args_is_help=True)
+def solve(
+    board: Annotated[
+        str,
+        typer.Argument(
+            help=(
+                'The position: its rows from top to bottom separated by "/", each cell S, O or "." '
+                "(like S.O./..S./O.../..O.), or a worked-example file (.toml), taken after its moves."
+            ),
+            metavar="BOARD",
+            show_default=False,
+        ),
+    ],
+    notation: Annotated[
+        NotationChoice | None,
+        typer.Option(
+            "--notation",
+            case_sensitive=False,
+            help=(
+                "How cells are named: A1 (column letter, row from the bottom) or L1C1 (line from the top, "
+                "column). The default is A1, or the notation of a worked-example file."
+            ),
+        ),
+    ] = None,
+    json_output: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help='Print one JSON object instead of sentences: {"value": ..., "moves": [...], "best": [...]}.',
+        ),
+    ] = False,
+    to_move: Annotated[
+        Seat | None,
+        typer.Option(
+            "--to-move",
+            case_sensitive=False,
+            help="The seat whose turn it is on a BOARD, to name it in the sentences (a file says it itself).",
+        ),
+    ] = None,
+    players: PLAYERS = 2,
+    teams: TEAMS = False,
+    target: TARGET = 0,
+    first_sos_wins: FIRST_SOS_WINS = False,
+) -> None:
+    """Weigh every move of a position with perfect play: the points it scores now and what it wins or loses by."""
+    from sos_print.engine.errors import SolverError, SosError
+    from sos_print.engine.notation import Notation
+    from sos_print.engine.solver import check_solvable
+    from sos_print.engine.solver import solve as solve_position
+    from sos_print.pdf import interrupts
+
+    variant_flags = [("--players", players, 2), ("--teams", teams, False), ("--target", target, 0)]
+    variant_flags.append(("--first-sos-wins", first_sos_wins, False))
+    given = [flag for flag, value, default in variant_flags if value != default] + (["--to-move"] if to_move else [])
+    try:
+        if _is_file(board):
+            if given:
+                usage(f"{', '.join(given)}: a worked-example file says its own game and whose turn it is")
+            position, file_notation = _file_position(board)
+        else:
+            variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
+            position, file_notation = _board_position(board, variant, to_move), None
+        check_solvable(position)
+    except SolverError as error:
+        usage(str(error))
+    except SosError as error:
+        say(f"sos-print: {error}", err=True)
+        raise typer.Exit(1) from None
+    chosen = Notation(notation.value) if notation else file_notation or Notation.A1
+    if position.is_over:
+        say("sos-print: the game is over: every cell holds a letter, so no move is left to weigh", err=True)
+        raise typer.Exit(1)
+    named = to_move is not None or file_notation is not None
+    if not json_output:
+        say(_header(position, chosen, named))
+    interrupts.set_outcome(SEARCH_STOPPED)  # Ctrl-C from here on: one line, status 130 (see cli.main)
+    try:
+        solution = solve_position(position, progress=_progress())
+    finally:
+        _clear_progress()
+    if json_output:
+        say(json.dumps(solution_json(solution, position.board.size, chosen)))
+    else:
+        say(_sentences(solution, position, chosen, named))
+
+
+def solution_json(solution: "Solution", size: int, notation: "Notation") -> dict[str, object]:
+    """Returns the JSON object of `solve --json`: the value, every move best first, and the best moves."""
+    from sos_print.engine.notation import cell_name
+
+    def cell(entry: "MoveValue") -> dict[str, object]:
+        return {"cell": cell_name(entry.move.cell, size, notation), "letter": entry.move.letter.value}
+
+    return {
+        "value": solution.value,
+        "moves": [{**cell(entry), "points": entry.points, "value": entry.value} for entry in solution.moves],
+        "best": [cell(entry) for entry in solution.best],
+    }
+
+
+def _is_file(argument: str) -> bool:
+    return argument.lower().endswith(".toml") or Path(argument).is_file()
+
+
+def _board_position(text: str, variant: "Variant", to_move: Seat | None) -> "Position":
+    from sos_print.engine.errors import BoardTextError
+    from sos_print.engine.rules import Position, parse_board
+
+    try:
+        board = parse_board(text)
+    except BoardTextError as error:
+        usage(f"BOARD {text!r}: {error} (or give a worked-example file ending in .toml)")
+    seat = to_move.value if to_move else "A"
+    if seat not in variant.seats:
+        usage(f"--to-move {seat}: a game of {variant.players} players has seats {', '.join(variant.seats)}")
+    return Position.start(board, variant) if board.is_full() else Position(board, variant, seat)
+
+
+def _file_position(path: str) -> "tuple[Position, Notation]":
+    from sos_print.engine.check import replay_example
+    from sos_print.engine.examples import load_example
+
+    checked = replay_example(load_example(path))
+    return checked.final, checked.example.notation
+
+
+def _who(position: "Position", named: bool) -> str:
+    if not named:
+        return "the player to move"
+    seat = position.seat
+    if position.variant.teams:
+        side = position.variant.side_of(seat)
+        return f"{seat} (team {side[0]} and {side[1]})"
+    return seat
+
+
+def _header(position: "Position", notation: "Notation", named: bool) -> str:
+    empty = position.board.size**2 - position.board.filled()
+    turn = f"; {_who(position, named)} to move" if named else ""
+    return f"{_diagram(position, notation)}\n\n{_cells(empty)}{turn}."
+
+
+def _sentences(solution: "Solution", position: "Position", notation: "Notation", named: bool) -> str:
+    from sos_print.engine.notation import cell_name
+
+    size = position.board.size
+    who = _who(position, named)
+
+    def name(entry: "MoveValue") -> str:
+        return f"{entry.move.letter.value} in {cell_name(entry.move.cell, size, notation)}"
+
+    best = ", ".join(name(entry) for entry in solution.best)
+    lines = [
+        f"With best play, {who} {_result(solution.value)}.",
+        f"Best: {best}." if len(solution.best) == 1 else f"Best ({len(solution.best)} moves): {best}.",
+        "",
+        "Every move, best first:",
+        *(
+            f"  {name(entry)} {_points(entry.points)} and {_result(entry.value)} with best play."
+            for entry in solution.moves
+        ),
+        "",
+        "Points are counted from now on: the score so far is left out.",
+    ]
+    return "\n".join(lines)
+
+
+def _diagram(position: "Position", notation: "Notation") -> str:
+    """Returns the board with its coordinates: A1 numbers rows from the bottom, L1C1 lines from the top."""
+    from sos_print.engine.notation import Notation, column_letters
+
+    size = position.board.size
+    if notation is Notation.A1:
+        labels, corner = [str(size - k) for k in range(size)], ""
+        columns = [column_letters(col) for col in range(size)]
+    else:
+        labels, corner = [f"L{k + 1}" for k in range(size)], "C"
+        columns = [str(col + 1) for col in range(size)]
+    width = max(len(label) for label in labels)
+    lines = [
+        f"{label:>{width}}  " + " ".join(letter.value if letter else "." for letter in row)
+        for label, row in zip(labels, position.board.rows(), strict=True)
+    ]
+    return "\n".join([*lines, f"{corner:>{width}}  " + " ".join(columns)])
+
+
+def _progress() -> "Progress | None":
+    """Returns a progress line for a terminal (a long search must not look hung), or None when stderr is piped."""
+    if not _on_terminal():
+        return None
+
+    def show(done: int, total: int) -> None:
+        _write_error(f"\r\033[Ksearching: {done}/{total} (the position's value, then each move)")
+
+    return show
+
+
+def _clear_progress() -> None:
+    if _on_terminal():
+        _write_error("\r\033[K")
+
+
+def _on_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+def _write_error(text: str) -> None:
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # progress is a courtesy: a failing terminal must not stop the search
+
+
+def _result(value: int) -> str:
+    if value > 0:
+        return f"wins by {value}"
+    if value < 0:
+        return f"loses by {-value}"
+    return "draws"
+
+
+def _points(points: int) -> str:
+    return "scores nothing now" if points == 0 else f"scores {points} now"
+
+
+def _cells(count: int) -> str:
+    return "1 empty cell" if count == 1 else f"{count} empty cells"

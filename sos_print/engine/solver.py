@@ -1,0 +1,468 @@
+"""Solves SOS positions exactly: the value of a position and of every legal move, both sides playing perfectly.
+
+The value V of a position is, for the side to move, its points minus the other side's points from
+now to the end of the game; the score so far does not change it. V(full board) = 0. A move that
+scores g > 0 points is worth g + V(after) (the same side moves again), a move that scores nothing
+is worth -V(after), and V is the greatest value of a move. This is the standard game between two
+sides: two players, or team SOS (A and C against B and D, whose turns alternate between the teams).
+
+The search is a negamax alpha-beta over the bit sets of `compact`, with:
+
+- a transposition table of lower and upper bounds, keyed by what is left of the game (the live
+  segments and the empty cells), so that positions differing only in dead letters are one;
+- null-window searches (MTD(f)) from a guess, the fail-soft bounds narrowing the value quickly;
+- moves in the order that refutes most: scoring moves (most points first), moves that give the
+  other side nothing, then gifts (smallest first); among empty cells in no live segment, only one
+  is tried, since a letter there can never matter;
+- the bound |V| <= the number of live segments, and V = 0 once no segment is live;
+- symmetry: below a symmetric root, positions with many empty cells are keyed by the least key of
+  their 8 images, and at the root only one move of each symmetric set is searched;
+- isolated threats, below.
+
+A threat is *isolated* when its empty cell lies in no other live segment: its letter there
+scores p points and does nothing else, the other letter refuses the points and does nothing
+else, and after either the cell is dead. If the side to move has an isolated threat t:
+
+1. A move that scores nothing, in any cell but t's, is worse than taking t. After it the other
+   side may take t: the move is worth at most -p - V(Q), Q being the position after both. Taking
+   t and then playing that same move (it still scores nothing: t's cell is in none of its
+   segments) reaches Q with the other side to move: worth at least p - V(Q).
+2. With another isolated threat, refusing t is worse than taking it. A position with an
+   isolated threat worth q is worth at least q/2 > 0 to the side to move (of taking it, q + W,
+   and refusing it, -W, one is at least q/2), so refusing t is worth -V(after) < 0 and taking
+   it p + V(after) > 0.
+3. Taking a smaller isolated threat t' is no better than taking the biggest, t. The positions
+   after the two differ only in which isolated threat is left, worth p or p': games of the same
+   shape whose results differ by at most p - p', so p' + V(after t') <= p + V(after t).
+
+So at such a position only the biggest isolated threat, the other scoring moves and (if t is
+the only isolated threat) refusing t are searched: the rest cannot be better.
+
+`docs/performance.md` has the figures (`benchmarks/bench_solver.py`).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+
+from sos_print.engine.compact import Compact, Geometry, bits, geometry
+from sos_print.engine.errors import TooManyEmptyCellsError, UnsolvableVariantError
+from sos_print.engine.frozen import frozen
+from sos_print.engine.rules import Board, Letter, Move, Position, Variant
+
+# The most empty cells the solver takes. Measured on a two-core machine (docs/performance.md):
+# 16 empty cells take 1 to 5 s, and each further one about three times as long.
+MAX_EMPTY = 16
+# Below a symmetric root, positions with at least this many empty cells are keyed by the least of
+# their 8 symmetric images: it saves a quarter of the time from the empty 4x4 board.
+SYMMETRY_FROM = 10
+
+_LETTERS = (Letter.S, Letter.O)
+_State = tuple[int, int, int, int]
+_Search = Callable[[int, int, int, int, int, int], int]
+Progress = Callable[[int, int], None]
+
+
+@frozen
+class MoveValue:
+    """Holds a legal move, the points it scores now, and its exact value for the side that plays it."""
+
+    move: Move
+    points: int
+    value: int
+
+
+@frozen
+class Solution:
+    """Holds the value of a position and every legal move with its value, best first."""
+
+    value: int
+    moves: tuple[MoveValue, ...]
+
+    @property
+    def best(self) -> tuple[MoveValue, ...]:
+        """Returns the moves that reach the value of the position."""
+        return tuple(move for move in self.moves if move.value == self.value)
+
+    def of(self, move: Move) -> MoveValue:
+        """Returns the points and value of `move`."""
+        return next(entry for entry in self.moves if entry.move == move)
+
+
+def solvable_variant(variant: Variant) -> bool:
+    """Tells whether the solver's value is the aim of `variant`: the standard game between two sides."""
+    two_sides = variant.players == 2 or variant.teams
+    return two_sides and not variant.target and not variant.first_sos_wins
+
+
+def check_solvable(position: Position, limit: int = MAX_EMPTY) -> None:
+    """Raises a SolverError if `solve` would refuse `position` (a variant it cannot weigh, too many empty cells)."""
+    variant = position.variant
+    if not solvable_variant(variant):
+        raise UnsolvableVariantError(
+            "the solver weighs moves in the standard game between two sides (2 players, or team SOS), "
+            f"where the most points at the end win; it cannot solve {_variant_words(variant)}"
+        )
+    empty = position.board.size**2 - position.board.filled()
+    if empty > limit:
+        raise TooManyEmptyCellsError(empty, limit)
+
+
+def solve(position: Position, limit: int = MAX_EMPTY, progress: Progress | None = None) -> Solution:
+    """Returns the exact value of `position` and of each of its legal moves (both letters in every empty cell)."""
+    return Solver(limit).solve(position, progress)
+
+
+def position_value(position: Position, limit: int = MAX_EMPTY) -> int:
+    """Returns the exact value of `position` for the side to move."""
+    return Solver(limit).value(position)
+
+
+class Solver:
+    """Searches positions; the options exist so that the benchmark can measure what each idea pays."""
+
+    def __init__(self, limit: int = MAX_EMPTY, symmetry_from: int = SYMMETRY_FROM, pause_gc: bool = True) -> None:
+        self.limit = limit
+        self.symmetry_from = symmetry_from
+        self.pause_gc = pause_gc
+        self.positions = 0  # positions held in the last search's table, for the benchmark
+
+    def value(self, position: Position) -> int:
+        """Returns the exact value of `position` for the side to move (0 once the board is full)."""
+        check_solvable(position, self.limit)
+        geo = geometry(position.board.size)
+        state = _state(geo.compact(position.board))
+        with self._paused():
+            search = _Table(geo, state, self._symmetry_from(geo, state))
+            value = search.exact(state, 0)
+        self.positions = len(search.table)
+        return value
+
+    def solve(self, position: Position, progress: Progress | None = None) -> Solution:
+        """Returns the exact value of `position` and of each of its legal moves, best first (none on a full board).
+
+        `progress(done, total)` is called as the search goes: the value of the position, then
+        each move (one of each symmetric set) is a step.
+        """
+        check_solvable(position, self.limit)
+        board = position.board
+        geo = geometry(board.size)
+        start = geo.compact(board)
+        state = _state(start)
+        with self._paused():
+            search = _Table(geo, state, self._symmetry_from(geo, state))
+            steps = search.steps(start)
+            if progress:
+                progress(0, steps)
+            value = search.exact(state, 0)
+            if progress:
+                progress(1, steps)
+            values = search.move_values(start, value, progress, steps)
+        self.positions = len(search.table)
+        moves = [MoveValue(geo.move(cell, letter), points, worth) for (cell, letter), (points, worth) in values.items()]
+        moves.sort(key=lambda entry: (-entry.value, -entry.points, *_reading_order(entry.move, board)))
+        return Solution(value, tuple(moves))
+
+    def reaching(self, position: Position, moves: Iterable[Move]) -> tuple[int, tuple[Move, ...]]:
+        """Returns the value of `position` and those of `moves` that reach it, by a null-window test each.
+
+        Cheaper than `solve` when only a few moves are in question (to screen puzzle candidates).
+        """
+        check_solvable(position, self.limit)
+        geo = geometry(position.board.size)
+        start = geo.compact(position.board)
+        with self._paused():
+            search = _Table(geo, _state(start), self._symmetry_from(geo, _state(start)))
+            value = search.exact(_state(start), 0)
+            found = tuple(move for move in moves if search.reaches(start, move, value))
+        self.positions = len(search.table)
+        return value, found
+
+    def _symmetry_from(self, geo: Geometry, root: _State) -> int:
+        """Returns from how many empty cells up to key positions by symmetry: never if the root has none.
+
+        Below an asymmetric root, symmetric images of one position are too rare to pay for the keys
+        (measured in docs/performance.md).
+        """
+        key = root[0] | root[1] | root[2] | root[3] << geo.count
+        symmetric = any(geo.symmetric_key(key, symmetry) == key for symmetry in range(1, 8))
+        return self.symmetry_from if symmetric else geo.cells + 1
+
+    @contextmanager
+    def _paused(self) -> Iterator[None]:
+        """Pauses the garbage collector during a search (the table holds no cycles; see docs/performance.md)."""
+        enabled = gc.isenabled()
+        if self.pause_gc:
+            gc.disable()
+        try:
+            yield
+        finally:
+            if enabled:
+                gc.enable()
+
+
+class _Table:
+    """Holds one search: its transposition table and the recursive search over it."""
+
+    def __init__(self, geo: Geometry, root: _State, symmetry_from: int) -> None:
+        self.geo = geo
+        self.table: dict[int, tuple[int, int]] = {}
+        live = root[0] | root[1] | root[2]
+        self.bound = live.bit_count() + 1  # beyond any value: |V| <= the live segments
+        self.search = _searcher(geo, self.table, self.bound, symmetry_from)
+
+    def exact(self, state: _State, guess: int) -> int:
+        """Returns the exact value of `state` by null-window searches from `guess` (MTD(f))."""
+        low, high = -self.bound, self.bound
+        value = guess
+        while low < high:
+            beta = value + 1 if value == low else value
+            value = self.search(*state, beta - 1, beta)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return value
+
+    def reaches(self, start: Compact, move: Move, target: int) -> bool:
+        """Tells whether `move` is worth at least `target`, by one null-window search."""
+        cell = move.cell.row * self.geo.size + move.cell.col
+        points, after = self.geo.play(start, cell, move.letter)
+        if not after.empty:
+            return points >= target
+        if points:  # points + V(after) >= target
+            return self.search(*_state(after), target - points - 1, target - points) >= target - points
+        return self.search(*_state(after), -target, -target + 1) <= -target  # -V(after) >= target
+
+    def symmetries(self, start: Compact) -> list[tuple[int, ...]]:
+        """Returns the cell maps of the symmetries that leave what is left of the game unchanged."""
+        key = self.geo.key(start)
+        return [self.geo.cell_maps[s] for s in range(1, 8) if self.geo.symmetric_key(key, s) == key]
+
+    def steps(self, start: Compact) -> int:
+        """Returns the steps of a full solution: the value, then one move of each symmetric set."""
+        seen: set[tuple[int, Letter]] = set()
+        same = self.symmetries(start)
+        steps = 1
+        for cell in bits(start.empty):
+            for letter in _LETTERS:
+                if (cell, letter) not in seen:
+                    steps += 1
+                    seen.update((cell_map[cell], letter) for cell_map in [*same, self.geo.cell_maps[0]])
+        return steps
+
+    def move_values(
+        self, start: Compact, value: int, progress: Progress | None = None, steps: int = 0
+    ) -> dict[tuple[int, Letter], tuple[int, int]]:
+        """Returns the points and exact value of every legal move, searching one move of each symmetric set."""
+        geo = self.geo
+        same = self.symmetries(start)
+        values: dict[tuple[int, Letter], tuple[int, int]] = {}
+        done = 1
+        for cell in bits(start.empty):
+            for letter in _LETTERS:
+                if (cell, letter) in values:
+                    continue
+                points, after = geo.play(start, cell, letter)
+                if not after.empty:
+                    worth = points
+                elif points:
+                    worth = points + self.exact(_state(after), value - points)
+                else:
+                    worth = -self.exact(_state(after), -value)
+                for cell_map in same:
+                    values[cell_map[cell], letter] = (points, worth)
+                values[cell, letter] = (points, worth)
+                done += 1
+                if progress:
+                    progress(done, steps)
+        return values
+
+
+def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symmetry_from: int) -> _Search:
+    """Returns the recursive fail-soft alpha-beta search over `table` (a closure: locals are fastest in Python)."""
+    need_s, need_o, through, others = geo.need_s, geo.need_o, geo.through, geo.others
+    segments, width = geo.segments, geo.count
+    key_tables = geo.key_tables if symmetry_from <= geo.cells else ()
+    lookup = table.get
+    # Bounds are stored as shared tuples, so that the table holds no tuple of its own.
+    pair = [[(low, high) for high in range(-bound, bound + 1)] for low in range(-bound, bound + 1)]
+    unknown_low, unknown_high = -bound, bound
+
+    def search(fresh: int, started: int, threats: int, empty: int, alpha: int, beta: int) -> int:
+        live = fresh | started | threats
+        if not live:
+            return 0
+        if not empty & (empty - 1):  # one empty cell: the better letter
+            cell = empty.bit_length() - 1
+            s_points, o_points = (threats & need_s[cell]).bit_count(), (threats & need_o[cell]).bit_count()
+            return s_points if s_points > o_points else o_points
+        key = live | empty << width
+        if key_tables and empty.bit_count() >= symmetry_from:
+            least = key
+            for chunks in key_tables:
+                image, rest = 0, key
+                for chunk in chunks:
+                    image |= chunk[rest & 255]
+                    rest >>= 8
+                if image < least:
+                    least = image
+            key = least
+        entry = lookup(key)
+        if entry is None:
+            low, high = unknown_low, unknown_high
+        else:
+            low, high = entry
+            if low >= beta:
+                return low
+            if high <= alpha or low == high:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        reach = live.bit_count()
+        if reach <= alpha:
+            return reach
+        if -reach >= beta:
+            return -reach
+        first_alpha = alpha
+        best = unknown_low
+        isolated = 0  # threats whose cell is in no other live segment (the module's docstring says why they help)
+        top = None  # the isolated threat that scores the most
+        if threats:
+            scoring = []
+            seen = 0
+            rest = threats
+            while rest:
+                low_bit = rest & -rest
+                rest ^= low_bit
+                first, middle, last = segments[low_bit.bit_length() - 1]
+                if empty >> first & 1:
+                    cell, code, need = first, first << 1, need_s[first]
+                elif empty >> middle & 1:
+                    cell, code, need = middle, middle << 1 | 1, need_o[middle]
+                else:
+                    cell, code, need = last, last << 1, need_s[last]
+                if not seen >> code & 1:
+                    seen |= 1 << code
+                    move = ((threats & need).bit_count(), code, need)
+                    if live & through[cell] == threats & need:
+                        isolated += 1
+                        if top is None or move[0] > top[0]:
+                            top = move
+                    else:
+                        scoring.append(move)
+            if top is not None:
+                scoring.append(top)  # of the isolated threats, only one that scores the most
+            scoring.sort(reverse=True)
+            for points, code, need in scoring:
+                cell = code >> 1
+                keep = others[cell]
+                value = points + search(
+                    fresh & keep,
+                    (started & keep) | (fresh & need),
+                    (threats & keep) | (started & need),
+                    empty ^ 1 << cell,
+                    alpha - points,
+                    beta - points,
+                )
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+        if best < beta and isolated == 1 and top is not None:
+            # The one isolated threat: refusing it (the other letter there) is the only move that
+            # scores nothing and may beat taking it. Its cell then leaves every live segment.
+            cell = top[1] >> 1
+            value = -search(fresh, started, threats & others[cell], empty ^ 1 << cell, -beta, -alpha)
+            if value > best:
+                best = value
+        elif best < beta and not isolated:
+            gifts = []
+            dead_tried = False
+            rest = empty
+            while rest and alpha < beta:
+                low_bit = rest & -rest
+                rest ^= low_bit
+                cell = low_bit.bit_length() - 1
+                if not live & through[cell]:
+                    # A cell in no live segment: writing there only passes the turn, wherever it is.
+                    if dead_tried:
+                        continue
+                    dead_tried = True
+                    value = -search(fresh, started, threats, empty ^ low_bit, -beta, -alpha)
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            alpha = value
+                    continue
+                keep = others[cell]
+                for need in (need_s[cell], need_o[cell]):
+                    if threats & need:
+                        continue  # scores: searched above
+                    if started & need:
+                        gifts.append(((started & need).bit_count(), cell, need))
+                        continue
+                    started_after = (started & keep) | (fresh & need)
+                    value = -search(fresh & keep, started_after, threats & keep, empty ^ low_bit, -beta, -alpha)
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
+            if alpha < beta and gifts:
+                gifts.sort()
+                for _, cell, need in gifts:
+                    keep = others[cell]
+                    value = -search(
+                        fresh & keep,
+                        (started & keep) | (fresh & need),
+                        (threats & keep) | (started & need),
+                        empty ^ 1 << cell,
+                        -beta,
+                        -alpha,
+                    )
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
+        # A window far outside [-reach, reach] can yield a bound beyond it, valid but weak: the
+        # value lies within, so clip (the table's tuples cover only the values a position can have).
+        if best > reach:
+            best = reach
+        elif best < -reach:
+            best = -reach
+        if best <= first_alpha:
+            table[key] = pair[low + bound][best + bound]
+        elif best >= beta:
+            table[key] = pair[best + bound][high + bound]
+        else:
+            table[key] = pair[best + bound][best + bound]
+        return best
+
+    return search
+
+
+def _state(position: Compact) -> _State:
+    return (position.fresh, position.started, position.threats, position.empty)
+
+
+def _reading_order(move: Move, board: Board) -> tuple[int, int, int]:
+    """Returns the order of a move in a listing: top row first, left to right, S before O."""
+    return (board.size - 1 - move.cell.row, move.cell.col, _LETTERS.index(move.letter))
+
+
+def _variant_words(variant: Variant) -> str:
+    if variant.first_sos_wins:
+        return "the variant in which the first S-O-S wins: its aim is the first line, not the most points"
+    if variant.target:
+        return f"a game to {variant.target} points: its aim is to get there first, not the most points at the end"
+    return f"a game of {variant.players} players without teams, which is not a game between two sides"

@@ -1,0 +1,106 @@
+"""Computes points and values the slow, obvious way, to check the engine's solver and puzzles.
+
+The oracle knows nothing of the engine: a board is a string of "S", "O" and "." (cell i is row
+i // n from the bottom, column i % n, as the engine numbers cells), its lines are found here, and
+the value is the definition itself, memoised on the board: V(full) = 0, a move worth g + V(after)
+if it scores g > 0 and -V(after) otherwise, V the best move.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+
+@cache
+def lines_through(n: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Returns, for each cell, the lines of three cells through it, each from end to end."""
+    lines = []
+    for row in range(n):
+        for col in range(n):
+            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if 0 <= row + 2 * d_row < n and 0 <= col + 2 * d_col < n:
+                    lines.append(tuple((row + k * d_row) * n + col + k * d_col for k in range(3)))
+    return tuple(tuple(line for line in lines if i in line) for i in range(n * n))
+
+
+def points(board: str, n: int, i: int, letter: str) -> int:
+    """Returns the points of writing `letter` in the empty cell `i`: the lines through it that then read S-O-S."""
+    after = board[:i] + letter + board[i + 1 :]
+    return sum(after[a] + after[b] + after[c] == "SOS" for a, b, c in lines_through(n)[i])
+
+
+def scoring_moves(board: str, n: int) -> list[tuple[int, str, int]]:
+    """Returns (cell, letter, points) for every move that scores."""
+    found = []
+    for i, square in enumerate(board):
+        if square == ".":
+            for letter in "SO":
+                gained = points(board, n, i, letter)
+                if gained:
+                    found.append((i, letter, gained))
+    return found
+
+
+@cache
+def value(board: str, n: int) -> int:
+    values = [worth for _, _, _, worth in moves(board, n)]
+    return max(values) if values else 0
+
+
+def moves(board: str, n: int) -> list[tuple[int, str, int, int]]:
+    """Returns (cell, letter, points, value) for every legal move."""
+    found = []
+    for i, square in enumerate(board):
+        if square == ".":
+            for letter in "SO":
+                gained = points(board, n, i, letter)
+                after = value(board[:i] + letter + board[i + 1 :], n)
+                found.append((i, letter, gained, gained + after if gained else -after))
+    return found
+
+
+def text_of(board) -> str:
+    """Returns an engine Board as the oracle's string (cell i at index i)."""
+    return "".join(letter.value if letter else "." for letter in board.letters)
+
+
+def move_values(board: str, n: int) -> dict[tuple[int, str], int]:
+    """Returns the value of every legal move: the same definition as `moves`, with the board as two bit sets.
+
+    Faster than `moves` (a dictionary of small integers instead of strings) for the puzzles' larger
+    positions, and just as plain: no pruning, every position below is visited once.
+    """
+    needs: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    for i in range(n * n):
+        for letter in "SO":
+            conditions = []
+            for line in lines_through(n)[i]:
+                place = line.index(i)
+                if (letter == "O") != (place == 1):
+                    continue
+                s_bits = sum(1 << cell for k, cell in enumerate(line) if cell != i and k != 1)
+                o_bits = sum(1 << cell for k, cell in enumerate(line) if cell != i and k == 1)
+                conditions.append((s_bits, o_bits))
+            needs[i, letter] = conditions
+    full = (1 << n * n) - 1
+    memo: dict[tuple[int, int], int] = {}
+
+    def gained(s: int, o: int, i: int, letter: str) -> int:
+        return sum(s & s_bits == s_bits and o & o_bits == o_bits for s_bits, o_bits in needs[i, letter])
+
+    def worth(s: int, o: int, i: int, letter: str) -> int:
+        got = gained(s, o, i, letter)
+        after = best(s | 1 << i, o) if letter == "S" else best(s, o | 1 << i)
+        return got + after if got else -after
+
+    def best(s: int, o: int) -> int:
+        if (s | o) == full:
+            return 0
+        if (s, o) not in memo:
+            empty = [i for i in range(n * n) if not (s | o) >> i & 1]
+            memo[s, o] = max(worth(s, o, i, letter) for i in empty for letter in "SO")
+        return memo[s, o]
+
+    s = sum(1 << i for i, square in enumerate(board) if square == "S")
+    o = sum(1 << i for i, square in enumerate(board) if square == "O")
+    return {(i, letter): worth(s, o, i, letter) for i, sq in enumerate(board) if sq == "." for letter in "SO"}

@@ -1,0 +1,229 @@
+"""Tests the puzzle sheets of the engine: every answer set derived again by the oracle, the rules of a
+good puzzle, sheets made again from their seeds, and the bank of best-move positions."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import oracle
+import pytest
+from games import transform
+
+from sos_print.engine.bank import BANK, banked_positions, read_bank
+from sos_print.engine.errors import SosError
+from sos_print.engine.grid import all_cells
+from sos_print.engine.puzzles import (
+    EMPTY_CELLS,
+    SIZES,
+    Counts,
+    PuzzleKind,
+    good,
+    make_puzzle,
+    plan,
+    puzzle_sheets,
+    sheet_seed,
+)
+from sos_print.engine.rules import Board, Position, board_text, parse_board
+from sos_print.engine.solver import Solver
+
+SCORE_NOW, NO_GIFT, BEST_MOVE = PuzzleKind.SCORE_NOW, PuzzleKind.NO_GIFT, PuzzleKind.BEST_MOVE
+ORACLE_MOST_EMPTY = 10  # the oracle visits every position below: about a second at 10 empty cells
+
+
+@cache
+def sheets(kind, size, count, copies, seed):
+    return puzzle_sheets(kind, size, count, copies, seed)
+
+
+def cell_index(choice, n: int) -> tuple[int, str]:
+    return (choice.move.cell.row * n + choice.move.cell.col, choice.move.letter.value)
+
+
+def expected_answers(kind: PuzzleKind, board: Board) -> set[tuple[int, str]]:
+    """Derives the answer set from the definitions of the issue, with the oracle only."""
+    n, text = board.size, oracle.text_of(board)
+    legal = [(i, letter) for i, square in enumerate(text) if square == "." for letter in "SO"]
+    if kind is SCORE_NOW:
+        gains = {move: oracle.points(text, n, *move) for move in legal}
+        most = max(gains.values())
+        return {move for move, gain in gains.items() if most >= 1 and gain == most}
+    if kind is NO_GIFT:
+        assert not oracle.scoring_moves(text, n), f"something scores:\n{board.diagram()}"
+        return {(i, letter) for i, letter in legal if not oracle.scoring_moves(text[:i] + letter + text[i + 1 :], n)}
+    values = oracle.move_values(text, n)
+    best = max(values.values())
+    return {move for move, worth in values.items() if worth == best}
+
+
+def canonical(board: Board) -> str:
+    """The least text of the 8 images of a board, computed here with the tests' own transform."""
+    n = board.size
+    images = []
+    for symmetry in range(8):
+        image = {transform(cell, n, symmetry): board[cell] for cell in all_cells(n)}
+        images.append(board_text(Board(n, tuple(image[cell] for cell in all_cells(n)))))
+    return min(images)
+
+
+CLASS_SETS = [(None, 4, 6, 3, 11), (SCORE_NOW, 5, 4, 2, 5), (NO_GIFT, 6, 4, 2, 8), (BEST_MOVE, 5, 3, 1, 2)]
+
+
+@pytest.mark.parametrize(("kind", "size", "count", "copies", "seed"), CLASS_SETS)
+def test_every_answer_set_is_the_one_the_oracle_derives(kind, size, count, copies, seed):
+    checked = 0
+    for sheet in sheets(kind, size, count, copies, seed):
+        for puzzle in sheet.puzzles:
+            if puzzle.kind is BEST_MOVE and puzzle.empty > ORACLE_MOST_EMPTY:
+                continue  # too slow for the oracle: the bank test below checks those positions with the solver
+            found = {cell_index(answer, size) for answer in puzzle.answers}
+            assert found == expected_answers(puzzle.kind, puzzle.board), f"{puzzle.kind}\n{puzzle.board.diagram()}"
+            checked += 1
+    assert checked >= count * copies - copies
+
+
+@pytest.mark.parametrize(("kind", "size", "count", "copies", "seed"), CLASS_SETS)
+def test_every_puzzle_is_a_good_one_of_its_kind(kind, size, count, copies, seed):
+    for sheet in sheets(kind, size, count, copies, seed):
+        kinds = [puzzle.kind for puzzle in sheet.puzzles]
+        assert sorted(kinds, key=str) == sorted((step[0] for step in plan(kind, size, count)), key=str)
+        for puzzle in sheet.puzzles:
+            where = f"{puzzle.kind}\n{puzzle.board.diagram()}"
+            n = len(puzzle.answers)
+            legal = 2 * puzzle.empty
+            assert len(puzzle.choices) == legal, where
+            assert puzzle.to_move in ("A", "B")
+            low, high = EMPTY_CELLS[puzzle.kind][size]
+            assert low - 2 <= puzzle.empty <= high + 2, where
+            if puzzle.kind is SCORE_NOW:
+                scoring = [c for c in puzzle.choices if c.points]
+                assert 1 <= n <= 3 and puzzle.answers[0].points >= 1, where
+                assert puzzle.answers[0].points >= 2 or len(scoring) > n, where
+            elif puzzle.kind is NO_GIFT:
+                assert 1 <= n <= 3 and legal - n >= 6 and puzzle.gifts == legal - n, where
+            else:
+                greedy = {cell_index(c, size) for c in puzzle.greedy}
+                assert greedy and not greedy & {cell_index(a, size) for a in puzzle.answers}, where
+                assert 1 <= n <= 4 and all(a.value == puzzle.value for a in puzzle.answers), where
+                assert all(c.value < puzzle.value for c in puzzle.greedy), where
+
+
+@pytest.mark.parametrize(("kind", "size", "count", "copies", "seed"), CLASS_SETS)
+def test_a_sheet_is_all_different_puzzles_with_more_empty_cells_as_it_goes(kind, size, count, copies, seed):
+    for sheet in sheets(kind, size, count, copies, seed):
+        names = [canonical(puzzle.board) for puzzle in sheet.puzzles]
+        assert len(set(names)) == len(names) == count
+        empties = [puzzle.empty for puzzle in sheet.puzzles]
+        assert empties == sorted(empties)
+        assert empties[-1] > empties[0] or count == 1
+
+
+def test_the_same_options_make_the_same_sheets_and_each_sheet_comes_back_from_its_seed():
+    first = puzzle_sheets(None, 4, 6, 3, 11)
+    assert first == sheets(None, 4, 6, 3, 11)
+    assert [sheet.seed for sheet in first] == [11, sheet_seed(11, 2), sheet_seed(11, 3)]
+    assert [sheet.number for sheet in first] == [1, 2, 3]
+    for sheet in first:
+        again = puzzle_sheets(None, 4, 6, 1, sheet.seed)[0]
+        assert again.puzzles == sheet.puzzles
+    assert first[1].identifier == f"4M6-{first[1].seed}"
+    assert puzzle_sheets(None, 4, 6, 1, 12)[0].puzzles != first[0].puzzles
+    assert len({canonical(sheet.puzzles[-1].board) for sheet in first}) > 1  # the sheets of a set differ
+
+
+def test_the_plan_rises_through_each_kinds_range():
+    mixed = [(SCORE_NOW, 4), (NO_GIFT, 5), (BEST_MOVE, 8), (SCORE_NOW, 9), (NO_GIFT, 10), (BEST_MOVE, 12)]
+    assert plan(None, 5, 6) == mixed
+    assert plan(BEST_MOVE, 4, 4) == [(BEST_MOVE, 4), (BEST_MOVE, 6), (BEST_MOVE, 8), (BEST_MOVE, 10)]
+    assert plan(NO_GIFT, 6, 1) == [(NO_GIFT, 5)]
+
+
+@pytest.mark.parametrize(
+    ("kind", "counts", "verdict"),
+    [
+        (SCORE_NOW, Counts(answers=1, most=2, scoring=1, gifts=0), True),  # a two-point move
+        (SCORE_NOW, Counts(answers=1, most=1, scoring=2, gifts=0), True),  # a point among other points
+        (SCORE_NOW, Counts(answers=1, most=1, scoring=1, gifts=0), False),  # one point, nothing to compare
+        (SCORE_NOW, Counts(answers=4, most=2, scoring=5, gifts=0), False),  # too many answers
+        (NO_GIFT, Counts(answers=2, most=0, scoring=0, gifts=6), True),
+        (NO_GIFT, Counts(answers=2, most=0, scoring=0, gifts=5), False),  # too few gifts
+        (NO_GIFT, Counts(answers=0, most=0, scoring=0, gifts=20), False),  # no safe move
+        (NO_GIFT, Counts(answers=1, most=1, scoring=1, gifts=9), False),  # something scores
+        (BEST_MOVE, Counts(answers=2, most=1, scoring=1, gifts=3, greedy_answers=0), True),
+        (BEST_MOVE, Counts(answers=2, most=1, scoring=1, gifts=3, greedy_answers=1), False),  # greedy is best
+        (BEST_MOVE, Counts(answers=2, most=0, scoring=0, gifts=3), False),  # no greedy move
+        (BEST_MOVE, Counts(answers=5, most=1, scoring=1, gifts=3), False),
+    ],
+)
+def test_what_makes_a_good_puzzle(kind, counts, verdict):
+    assert good(kind, counts) is verdict
+
+
+def test_a_worked_position_refuses_the_point():
+    # B refuses the point in C1 (an S there scores 1) and writes O there: every other move is a
+    # gift, so taking the point would leave B to give one.
+    board = parse_board("OOOS/OO.O/S..S/SO.S")
+    puzzle = make_puzzle(BEST_MOVE, board, "B")
+    assert puzzle.value == 2 and puzzle.is_good()
+    assert [(a.move.letter.value, a.move.cell) for a in puzzle.answers] == [("O", all_cells(4)[2])]
+    assert [(c.points, c.value) for c in puzzle.greedy] == [(1, -1)]
+    assert expected_answers(BEST_MOVE, board) == {(2, "O")}
+
+
+def test_a_no_gift_puzzle_needs_a_quiet_position():
+    with pytest.raises(SosError, match="nothing scores"):
+        make_puzzle(NO_GIFT, parse_board("S.S/.../..."), "A")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"), [((None, 3, 6, 1, 1), "boards of 4x4 to 6x6"), ((None, 4, 0, 1, 1), "at least one puzzle")]
+)
+def test_impossible_sets_are_refused(args, message):
+    with pytest.raises(SosError, match=message):
+        puzzle_sheets(*args)
+
+
+# --- the bank --------------------------------------------------------------------------------
+
+
+def test_the_bank_spreads_its_positions_over_each_size_and_holds_no_image_twice():
+    entries = read_bank(BANK.read_text(encoding="utf-8"))
+    assert {entry.board.size for entry in entries} == set(SIZES)
+    assert len({canonical(entry.board) for entry in entries}) == len(entries)
+    for size in SIZES:
+        low, high = EMPTY_CELLS[BEST_MOVE][size]
+        spread = {entry.empty for entry in banked_positions(size)}
+        assert spread == set(range(low, high + 1)), size
+        assert len(banked_positions(size)) >= 60
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_banked_position_is_a_good_best_move_puzzle(size):
+    solver = Solver()
+    for entry in banked_positions(size):
+        position = Position(entry.board, seat=entry.seat)
+        legal = [(cell, letter) for cell in entry.board.empty_cells() for letter in "SO"]
+        moves = make_puzzle(SCORE_NOW, entry.board, entry.seat).choices  # points now, every legal move
+        assert len(moves) == len(legal)
+        most = max(choice.points for choice in moves)
+        _, best = solver.reaching(position, [choice.move for choice in moves])
+        greedy = {choice.move for choice in moves if choice.points == most}
+        assert most >= 1 and 1 <= len(best) <= 4 and not greedy & set(best), entry.board.diagram()
+
+
+def test_the_smaller_banked_positions_agree_with_the_oracle():
+    for size in SIZES:
+        for entry in banked_positions(size):
+            if entry.empty <= 7:
+                puzzle = make_puzzle(BEST_MOVE, entry.board, entry.seat)
+                found = {cell_index(answer, size) for answer in puzzle.answers}
+                assert found == expected_answers(BEST_MOVE, entry.board), entry.board.diagram()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("C S.S/.../...", "line 1: write the seat to move (A or B) and the board"), ("A S.X/.../...", "line 1: row 1")],
+)
+def test_a_bank_line_that_cannot_be_read_is_named(text, message):
+    with pytest.raises(SosError, match=re.escape(message)):
+        read_bank(text)
