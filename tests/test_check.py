@@ -128,7 +128,7 @@ LAST = EXAMPLES / "06-last-letter-scores.toml"  # a whole game: the last letter 
 @pytest.mark.parametrize(
     ("example", "change", "message"),
     [
-        (KIT, ('by = "A"', 'by = "B"'), "move 1: claims B writes this letter, the rules give A"),
+        (KIT, ('by = "A"', 'by = "B"'), "move 1: B wrote, but the first move is A's"),
         (KIT, ('next = "A"', 'next = "B"'), "move 1: claims B writes next, the rules give A writes next"),
         (KIT, ('next = "B"', 'next = "end"'), "move 2: claims the game ends, the rules give B writes next"),
         (

@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 EXIT_INTERNAL = 70  # EX_SOFTWARE in sysexits.h
@@ -60,6 +61,41 @@ def say(text: str, *, err: bool = False) -> None:
         if err:
             return
         raise StreamError(_why(error)) from None
+
+
+def progress_line(describe: Callable[[int, int], str]) -> Callable[[int, int], None] | None:
+    """Returns a writer of a progress line on a terminal (a long search must not look hung), or None when piped.
+
+    Progress is a courtesy: a failing terminal never stops the work.
+    """
+    if not _on_terminal():
+        return None
+
+    def show(done: int, total: int) -> None:
+        _write_error(f"\r\033[K{describe(done, total)}")
+
+    return show
+
+
+def clear_progress_line() -> None:
+    """Erases the progress line, if one was shown."""
+    if _on_terminal():
+        _write_error("\r\033[K")
+
+
+def _on_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+def _write_error(text: str) -> None:
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _encodable(text: str, stream: TextIO) -> str:

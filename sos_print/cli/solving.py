@@ -10,7 +10,6 @@ when the search is interrupted (Ctrl-C).
 
 import enum
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -26,14 +25,14 @@ from sos_print.cli.options import (
     usage,
     variant_of,
 )
-from sos_print.cli.process import say
+from sos_print.cli.process import clear_progress_line, progress_line, say
 
 SEARCH_STOPPED = "the search stopped before it finished"
 
 if TYPE_CHECKING:
     from sos_print.engine.notation import Notation
     from sos_print.engine.rules import Position, Variant
-    from sos_print.engine.solver import MoveValue, Progress, Solution
+    from sos_print.engine.solver import MoveValue, Solution
 
 
 class Seat(enum.StrEnum):
@@ -122,9 +121,9 @@ def solve(
         say(_header(position, chosen, named))
     interrupts.set_outcome(SEARCH_STOPPED)  # Ctrl-C from here on: one line, status 130 (see cli.main)
     try:
-        solution = solve_position(position, progress=_progress())
+        solution = solve_position(position, progress=progress_line(_searching))
     finally:
-        _clear_progress()
+        clear_progress_line()
     if json_output:
         say(json.dumps(solution_json(solution, position.board.size, chosen)))
     else:
@@ -231,35 +230,8 @@ def _diagram(position: "Position", notation: "Notation") -> str:
     return "\n".join([*lines, f"{corner:>{width}}  " + " ".join(columns)])
 
 
-def _progress() -> "Progress | None":
-    """Returns a progress line for a terminal (a long search must not look hung), or None when stderr is piped."""
-    if not _on_terminal():
-        return None
-
-    def show(done: int, total: int) -> None:
-        _write_error(f"\r\033[Ksearching: {done}/{total} (the position's value, then each move)")
-
-    return show
-
-
-def _clear_progress() -> None:
-    if _on_terminal():
-        _write_error("\r\033[K")
-
-
-def _on_terminal() -> bool:
-    try:
-        return sys.stderr is not None and sys.stderr.isatty()
-    except (OSError, ValueError):
-        return False
-
-
-def _write_error(text: str) -> None:
-    try:
-        sys.stderr.write(text)
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass  # progress is a courtesy: a failing terminal must not stop the search
+def _searching(done: int, total: int) -> str:
+    return f"searching: {done}/{total} (the position's value, then each move)"
 
 
 def _result(value: int) -> str:

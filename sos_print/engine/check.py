@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, file_kind, load_example, unreadable_reason
@@ -110,7 +111,7 @@ def replay_example(example: Example) -> CheckedExample:
             step = position.step(Move(claimed.cell, claimed.letter))
         except IllegalMoveError as error:
             name = cell_name(claimed.cell, example.size, example.notation)
-            raise ExampleFileError(example.path, f"move {claimed.number}: {error.renamed(name)}") from None
+            raise ExampleFileError(example.path, f"{claimed.place}: {error.renamed(name)}") from None
         steps.append(step)
         position = step.after
     return CheckedExample(example, start, tuple(steps))
@@ -119,10 +120,11 @@ def replay_example(example: Example) -> CheckedExample:
 def claim_problems(checked: CheckedExample) -> list[Problem]:
     """Returns one problem per false claim of a replayed example."""
     example = checked.example
+    previous: tuple[Step | None, ...] = (None, *checked.steps)[: len(checked.steps)]
     problems = [
-        Problem(example.path, message, f"move {claimed.number}")
-        for claimed, step in zip(example.moves, checked.steps, strict=True)
-        for message in _move_problems(claimed, step, checked)
+        Problem(example.path, message, claimed.place)
+        for claimed, step, before in zip(example.moves, checked.steps, previous, strict=True)
+        for message in _move_problems(claimed, step, before, checked)
     ]
     problems += [Problem(example.path, message, "result") for message in _result_problems(checked)]
     for part in ("title", "text"):
@@ -144,8 +146,11 @@ def _prose_problems(checked: CheckedExample, part: str, lang: str) -> list[str]:
     )
 
 
-def check_paths(paths: list[str]) -> Report:
-    """Checks every example file named by `paths` (files, or folders of *.toml files), in the order given."""
+def check_paths(paths: list[str], load: Callable[[str], Example] = load_example) -> Report:
+    """Checks every example file named by `paths` (files, or folders of *.toml files), in the order given.
+
+    `load` reads one file; the command line passes one that also reads game records (CSV, filled audits).
+    """
     checked: list[CheckedExample] = []
     problems: list[Problem] = []
     files = 0
@@ -155,7 +160,7 @@ def check_paths(paths: list[str]) -> Report:
         files += len(found)
         for file in found:
             try:
-                replayed = replay_example(load_example(file))
+                replayed = replay_example(load(file))
             except ExampleFileError as error:
                 problems.append(Problem(error.path, error.message, unread=error.unread))
                 files -= error.unread
@@ -210,11 +215,11 @@ def expand_path(path: str) -> tuple[list[str], list[Problem]]:
     return files, skipped
 
 
-def _move_problems(claimed: ClaimedMove, step: Step, checked: CheckedExample) -> list[str]:
+def _move_problems(claimed: ClaimedMove, step: Step, before: Step | None, checked: CheckedExample) -> list[str]:
     problems = []
     given = f" ({checked.names(step)})" if step.segments else ""
     if claimed.by is not None and claimed.by != step.seat:
-        problems.append(f"claims {claimed.by} writes this letter, the rules give {step.seat}")
+        problems.append(_turn_problem(claimed, step, before))
     if claimed.points is not None and claimed.points != step.points:
         problems.append(f"claims {_plural(claimed.points, 'point')}, the rules give {step.points}{given}")
     if claimed.lines is not None:
@@ -223,7 +228,26 @@ def _move_problems(claimed: ClaimedMove, step: Step, checked: CheckedExample) ->
         actual = step.next_seat or END
         if claimed.next != actual:
             problems.append(f"claims {_next_words(claimed.next)}, the rules give {_next_words(actual)}")
+    scores = step.after.side_scores
+    wrong = [(side, total) for side, total in claimed.totals if scores[side] != total]
+    if wrong:
+        said = ", ".join(f"{_side_name(side)} {total}" for side, total in wrong)
+        actual_totals = ", ".join(f"{_side_name(side)} {scores[side]}" for side, _ in wrong)
+        problems.append(f"claims totals {said}, the rules give {actual_totals}")
     return problems
+
+
+def _turn_problem(claimed: ClaimedMove, step: Step, before: Step | None) -> str:
+    """Says who should have written instead, and why: the first move, a score, or the turn passing on."""
+    if before is None:
+        return f"{claimed.by} wrote, but the first move is {step.seat}'s"
+    if before.points:
+        return f"{claimed.by} wrote, but {before.seat} scored on move {claimed.number - 1} and writes again"
+    return f"{claimed.by} wrote, but move {claimed.number - 1} scored nothing, so {step.seat} writes next"
+
+
+def _side_name(side: str) -> str:
+    return " + ".join(side)
 
 
 def _line_problems(claimed: ClaimedMove, step: Step, checked: CheckedExample) -> list[str]:

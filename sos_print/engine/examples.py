@@ -50,7 +50,11 @@ _RESULT_KEYS = {"score", "winner"}
 
 @frozen
 class ClaimedMove:
-    """Holds one move of a file and the claims written beside it (None where nothing is claimed)."""
+    """Holds one move of a file and the claims written beside it (None where nothing is claimed).
+
+    A move read from a table (a CSV record, a filled audit) also knows its `row` there, and may
+    claim the running `totals` after it, side by side.
+    """
 
     number: int
     cell: Cell
@@ -59,6 +63,13 @@ class ClaimedMove:
     points: int | None = None
     lines: tuple[Segment, ...] | None = None
     next: str | None = None
+    row: int | None = None
+    totals: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def place(self) -> str:
+        """Returns where a problem with this move is reported: "move 5", or "move 5 (row 6)" in a table."""
+        return f"move {self.number}" if self.row is None else f"move {self.number} (row {self.row})"
 
 
 @frozen

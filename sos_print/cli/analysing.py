@@ -1,0 +1,166 @@
+"""The `analyse` command: every move of a recorded game weighed with perfect play, in words or as JSON.
+
+The JSON form is a contract, one object per move:
+`{"move": 9, "player": "A", "cell": "C2", "letter": "O", "points": 0, "solved": true, "value": -2,
+"best_value": 1, "best": [{"cell": "B4", "letter": "S"}]}`; where the position had too many empty
+cells for the solver (or the variant is not one it weighs), `solved` is false, `value` and
+`best_value` are null and `best` is empty.
+"""
+
+# No `from __future__ import annotations`: Typer reads these signatures at run time.
+
+import json
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sos_print.cli.app import app
+from sos_print.cli.options import FIRST_SOS_WINS, PLAYERS, TARGET, TEAMS, NotationChoice
+from sos_print.cli.process import clear_progress_line, progress_line, say
+from sos_print.cli.records import RECORD_NOTATION, RECORD_SIZE, record_loader
+
+if TYPE_CHECKING:
+    from sos_print.engine.analysis import MoveAnalysis
+    from sos_print.engine.check import CheckedExample
+    from sos_print.engine.rules import Move
+
+ANALYSIS_STOPPED = "the analysis stopped before it finished"
+
+
+@app.command(no_args_is_help=True)
+def analyse(
+    record: Annotated[
+        str,
+        typer.Argument(
+            help="The game: a worked-example file (.toml) or a record typed from a filled audit (.csv).",
+            metavar="RECORD",
+            show_default=False,
+        ),
+    ],
+    json_output: Annotated[
+        bool,
+        typer.Option("--json", help="Print a JSON array, one object per move, instead of sentences."),
+    ] = False,
+    size: RECORD_SIZE = None,
+    players: PLAYERS = 2,
+    teams: TEAMS = False,
+    target: TARGET = 0,
+    first_sos_wins: FIRST_SOS_WINS = False,
+    notation: RECORD_NOTATION = NotationChoice.A1,
+) -> None:
+    """Weigh every move of a recorded game with perfect play: what it was worth, what was best, where it turned."""
+    from sos_print.engine.analysis import analyse_game, turning_point
+    from sos_print.engine.check import replay_example
+    from sos_print.engine.errors import SosError
+    from sos_print.pdf import interrupts
+
+    load = record_loader(
+        [record],
+        size=size,
+        players=players,
+        teams=teams,
+        target=target,
+        first_sos_wins=first_sos_wins,
+        notation=notation,
+    )
+    try:
+        game = replay_example(load(record))
+    except SosError as error:
+        say(f"sos-print: {error}", err=True)
+        raise typer.Exit(1) from None
+    interrupts.set_outcome(ANALYSIS_STOPPED)
+    try:
+        moves = analyse_game(game.start, game.steps, progress_line(_weighing))
+    finally:
+        clear_progress_line()
+    if json_output:
+        say(json.dumps([_json(move, game) for move in moves]))
+        return
+    for move in moves:
+        say(_sentence(move, game))
+    turn = turning_point(moves)
+    say("")
+    say(f"Turning point: {_turning(turn, game)}" if turn else "No move lost anything the solver could weigh.")
+    unsolved = [move.number for move in moves if not move.solved]
+    if unsolved:
+        say(_unsolved_note(unsolved, game))
+
+
+def _weighing(done: int, total: int) -> str:
+    return f"weighing move {done} of {total}"
+
+
+def _json(move: "MoveAnalysis", game: "CheckedExample") -> dict[str, object]:
+    return {
+        "move": move.number,
+        "player": move.seat,
+        **_cell(move.move, game),
+        "points": move.points,
+        "solved": move.solved,
+        "value": move.value,
+        "best_value": move.best_value,
+        "best": [_cell(best, game) for best in move.best],
+    }
+
+
+def _cell(move: "Move", game: "CheckedExample") -> dict[str, object]:
+    from sos_print.engine.notation import cell_name
+
+    return {"cell": cell_name(move.cell, game.example.size, game.example.notation), "letter": move.letter.value}
+
+
+def _named(move: "Move", game: "CheckedExample") -> str:
+    cell = _cell(move, game)
+    return f"{cell['letter']} in {cell['cell']}"
+
+
+def _sentence(move: "MoveAnalysis", game: "CheckedExample") -> str:
+    scored = "scores nothing" if not move.points else f"scores {_points(move.points)}"
+    head = f"Move {move.number}: {move.seat} writes {_named(move.move, game)} and {scored}"
+    if not move.solved or move.value is None or move.best_value is None:
+        return f"{head} (not weighed)."
+    if not move.cost:
+        return f"{head}: a best move, worth {_signed(move.value)} with best play."
+    assert move.slip is not None
+    return (
+        f"{head}: {_slip_words(move)}, costing {_points(move.cost)} (worth {_signed(move.value)}; "
+        f"{_best_words(move, game)} {'was' if len(move.best) == 1 else 'were'} worth {_signed(move.best_value)})."
+    )
+
+
+def _slip_words(move: "MoveAnalysis") -> str:
+    from sos_print.engine.analysis import Slip
+
+    words = {Slip.MISSED_POINT: "a missed point", Slip.GIFT: "a gift", Slip.MISTAKE: "a mistake"}
+    return words[move.slip or Slip.MISTAKE]
+
+
+def _best_words(move: "MoveAnalysis", game: "CheckedExample") -> str:
+    names = [_named(best, game) for best in move.best]
+    if len(names) > 3:
+        return f"{', '.join(names[:3])} and {len(names) - 3} more"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _turning(move: "MoveAnalysis", game: "CheckedExample") -> str:
+    return f"move {move.number}, {move.seat}'s {_named(move.move, game)}, which cost {_points(move.cost)}."
+
+
+def _unsolved_note(unsolved: list[int], game: "CheckedExample") -> str:
+    from sos_print.engine.solver import MAX_EMPTY, solvable_variant
+
+    if not solvable_variant(game.example.variant):
+        return (
+            "Not weighed: the solver weighs the standard game between two sides (2 players, or team SOS), "
+            "where the most points at the end win."
+        )
+    span = f"move {unsolved[0]}" if len(unsolved) == 1 else f"moves {unsolved[0]} to {unsolved[-1]}"
+    return f"Not weighed: {span}, played with more than {MAX_EMPTY} empty cells on the board, too many to search."
+
+
+def _points(count: int) -> str:
+    return "1 point" if count == 1 else f"{count} points"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)

@@ -1,0 +1,66 @@
+"""Options and reading shared by the commands that take game records: `check`, `analyse` and `replay`.
+
+A record is a worked-example file (.toml, which says its own board and game), a CSV file typed
+from a filled scoring audit (.csv: its board size, players and notation come from the options),
+or a filled PDF audit (.pdf, which says its own game in the form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sos_print.cli.options import NotationChoice, usage, variant_of
+
+if TYPE_CHECKING:
+    from sos_print.engine.examples import Example
+
+RECORD_SIZE = Annotated[
+    int | None,
+    typer.Option(
+        "--size",
+        min=3,
+        max=8,
+        show_default=False,
+        help="The board size of CSV records, from 3 to 8: a CSV file does not say it (a .toml or .pdf file does).",
+    ),
+]
+RECORD_NOTATION = Annotated[
+    NotationChoice,
+    typer.Option(
+        "--notation",
+        case_sensitive=False,
+        help="How the cells of CSV records are written: A1 (column letter, row from the bottom) or L1C1.",
+    ),
+]
+
+
+def record_loader(
+    paths: list[str],
+    *,
+    size: int | None,
+    players: int,
+    teams: bool,
+    target: int,
+    first_sos_wins: bool,
+    notation: NotationChoice,
+) -> Callable[[str], Example]:
+    """Returns the function that reads one record of `paths`, by its kind; a CSV without --size is a usage error."""
+    from sos_print.engine.examples import load_example
+    from sos_print.engine.notation import Notation
+    from sos_print.engine.records import RecordOptions, load_csv_record
+
+    variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
+    tables = [path for path in paths if path.lower().endswith(".csv")]
+    if tables and size is None:
+        usage(f"{tables[0]}: a CSV record does not say its board size: give it with --size (3 to 8)")
+    options = RecordOptions(size or 4, variant, Notation(notation.value))
+
+    def load(path: str) -> Example:
+        if path.lower().endswith(".csv"):
+            return load_csv_record(path, options)
+        return load_example(path)
+
+    return load

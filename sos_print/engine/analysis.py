@@ -1,0 +1,132 @@
+"""Weighs every move of a played game with perfect play: what it was worth, what was best, where the game turned.
+
+For each move the solver gives, from the mover's side (as `solve` defines values), the value of
+the position before it (`best_value`: what the best moves reach) and the value of the move
+played (`value`). The difference is what the move cost. A move that cost something is:
+
+- a *missed point* when a best move scored more now than the move played;
+- a *gift* when it scored nothing and left the other side a move that scores;
+- otherwise a *mistake*: it cost points later in the game, with best play.
+
+The *turning point* is the move that cost the most (the first of equals). Positions with more
+empty cells than the solver takes, or variants it cannot weigh, are not solved.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+from sos_print.engine.frozen import frozen
+from sos_print.engine.rules import Letter, Move, Position, Step
+from sos_print.engine.solver import MAX_EMPTY, Solver, solvable_variant
+
+
+class Slip(enum.Enum):
+    """Names what a move that cost points did wrong."""
+
+    MISSED_POINT = "missed point"
+    GIFT = "gift"
+    MISTAKE = "mistake"
+
+
+@frozen
+class MoveAnalysis:
+    """Holds one move of a game as the solver weighs it (`solved` False: the values are None, `best` empty)."""
+
+    number: int
+    seat: str
+    move: Move
+    points: int
+    solved: bool
+    value: int | None = None
+    best_value: int | None = None
+    best: tuple[Move, ...] = ()
+    best_points: int = 0  # the most points a best move scores now
+    gift: bool = False  # the move scored nothing and left the other side a scoring move
+
+    @property
+    def cost(self) -> int:
+        """Returns what the move cost against best play (0 for a best move or an unsolved one)."""
+        if self.value is None or self.best_value is None:
+            return 0
+        return self.best_value - self.value
+
+    @property
+    def slip(self) -> Slip | None:
+        """Returns what a move that cost points did wrong, or None for a best (or unsolved) move."""
+        if not self.cost:
+            return None
+        if self.best_points > self.points:
+            return Slip.MISSED_POINT
+        if self.gift:
+            return Slip.GIFT
+        return Slip.MISTAKE
+
+
+Progress = Callable[[int, int], None]
+
+
+def analyse_game(
+    start: Position, steps: tuple[Step, ...], progress: Progress | None = None
+) -> tuple[MoveAnalysis, ...]:
+    """Returns every move of a game weighed by the solver, where it can solve the position before the move.
+
+    `progress(done, total)` is called after each move.
+    """
+    solver = Solver(MAX_EMPTY)
+    found = []
+    for number, step in enumerate(steps, start=1):
+        found.append(_weighed(number, step, _before(start, steps, number), solver))
+        if progress:
+            progress(number, len(steps))
+    return tuple(found)
+
+
+def _before(start: Position, steps: tuple[Step, ...], number: int) -> Position:
+    return start if number == 1 else steps[number - 2].after
+
+
+def _weighed(number: int, step: Step, before: Position, solver: Solver) -> MoveAnalysis:
+    played = MoveAnalysis(number, step.seat, step.move, step.points, solved=False, gift=_gives(step))
+    empty = before.board.size**2 - before.board.filled()
+    if not solvable_variant(before.variant) or empty > MAX_EMPTY:
+        return played
+    solution = solver.solve(before)
+    best = solution.best
+    return MoveAnalysis(
+        number,
+        step.seat,
+        step.move,
+        step.points,
+        solved=True,
+        value=solution.of(step.move).value,
+        best_value=solution.value,
+        best=tuple(entry.move for entry in best),
+        best_points=max(entry.points for entry in best),
+        gift=played.gift,
+    )
+
+
+def _gives(step: Step) -> bool:
+    """Tells whether a move that scored nothing left the next side a move that scores."""
+    after = step.after
+    if step.points or after.is_over:
+        return False
+    board = after.board
+    return any(
+        board.with_letter(cell, letter).sos_through(cell)
+        for cell in board.empty_cells()
+        for letter in (Letter.S, Letter.O)
+    )
+
+
+def turning_point(moves: tuple[MoveAnalysis, ...]) -> MoveAnalysis | None:
+    """Returns the move that cost the most (the first of equals), or None if no solved move cost anything."""
+    costly = [move for move in moves if move.cost > 0]
+    return max(costly, key=lambda move: (move.cost, -move.number)) if costly else None
+
+
+def first_solved(moves: tuple[MoveAnalysis, ...]) -> int | None:
+    """Returns the number of the first move the solver weighed, or None."""
+    return next((move.number for move in moves if move.solved), None)

@@ -1,0 +1,199 @@
+"""Reads game records typed from a filled scoring audit (CSV) into the examples' form, claims and all.
+
+A record is a table: a header row, then one row per move. The columns are those of the
+audit, in English or French, any case and order:
+
+    move / coup                     optional; checked against the order of the rows
+    player / joueur                 the seat that wrote the letter (A to D); empty: no claim
+    letter / lettre                 S or O
+    cell / case                     in the record's notation (B2, or L2C3)
+    lines / lignes                  the new S-O-S by their end cells, "B1-B3 A2-C2"; "-" for none;
+                                    empty: no claim
+    points                          a whole number; empty: no claim
+    total A / total A + C           optional running totals, one per player or team
+
+Spreadsheet exports are read as they come: UTF-8 with or without a byte-order mark (or, failing
+that, Windows-1252, which Excel writes in Western Europe), commas, semicolons or tabs between
+cells, CRLF line ends, empty rows (and rows holding only a move number, as a typed-out audit
+has for moves never played). The board size, players and notation come from `RecordOptions`:
+a CSV file does not say them.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from sos_print.engine.errors import ExampleFileError, SosError, quoted
+from sos_print.engine.examples import ClaimedMove, Example, read_example_bytes
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import Segment
+from sos_print.engine.notation import Notation, parse_cell, parse_segment
+from sos_print.engine.rules import Board, Letter, Variant
+
+COLUMNS = {
+    "move": "move",
+    "coup": "move",
+    "player": "player",
+    "joueur": "player",
+    "letter": "letter",
+    "lettre": "letter",
+    "cell": "cell",
+    "case": "cell",
+    "lines": "lines",
+    "lignes": "lines",
+    "new s-o-s lines": "lines",  # the audit's own headings, typed as printed
+    "nouveaux s-o-s": "lines",
+    "points": "points",
+}
+REQUIRED = ("player", "letter", "cell")
+NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
+_SEPARATORS = (";", ",", "\t")
+
+
+@frozen
+class RecordOptions:
+    """Holds what a CSV record does not say: the board size, the variant and the notation of its cells."""
+
+    size: int
+    variant: Variant
+    notation: Notation = Notation.A1
+
+
+def load_csv_record(path: str, options: RecordOptions) -> Example:
+    """Reads the CSV record at `path` (named in messages exactly as given)."""
+    return parse_csv_record(_text(read_example_bytes(path)), options, path)
+
+
+def _text(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # Excel's "CSV" in Western Europe; every byte decodes, and the cells that matter are ASCII.
+        return data.decode("cp1252", errors="replace")
+
+
+def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") -> Example:
+    """Reads a record from CSV text; `path` names it in messages, with the row of any problem."""
+    lines = text.removeprefix("\ufeff").splitlines()
+    header_at = next((k for k, line in enumerate(lines) if line.strip(" ;,\t")), None)
+    if header_at is None:
+        raise ExampleFileError(path, "holds no header row: write player, letter, cell, lines, points on the first row")
+    separator = _separator(lines[header_at])
+    try:
+        rows = list(csv.reader(lines[header_at:], delimiter=separator))
+    except csv.Error as error:
+        raise ExampleFileError(path, f"CSV cannot be read: {error}") from None
+    numbered = [(header_at + k + 1, row) for k, row in enumerate(rows)]
+    return record_from_table(numbered[0][1], numbered[1:], options, path)
+
+
+def _separator(header: str) -> str:
+    """Returns the separator that splits the header into the most known column names."""
+    return max(_SEPARATORS, key=lambda sep: sum(_column(name) is not None for name in header.split(sep)))
+
+
+def _column(name: str) -> str | None:
+    """Returns the column a header cell names ("move", "total AC"...), or None."""
+    clean = " ".join(unicodedata.normalize("NFC", name).strip().lower().split())
+    if clean in COLUMNS:
+        return COLUMNS[clean]
+    total = re.fullmatch(r"total\s+([a-d](?:\s*\+?\s*[a-d])?)", clean)
+    return f"total {re.sub(r'[^a-d]', '', total[1]).upper()}" if total else None
+
+
+def record_from_table(
+    header: Sequence[str], rows: Sequence[tuple[int, Sequence[str]]], options: RecordOptions, path: str
+) -> Example:
+    """Returns the record of a table: its header cells, and its rows numbered as the file counts them.
+
+    Shared by the CSV reader and the reader of filled PDF audits.
+    """
+    columns = _columns(header, options.variant, path)
+    moves: list[ClaimedMove] = []
+    for row_number, row in rows:
+        cells = {name: row[k].strip() if k < len(row) else "" for k, name in enumerate(columns) if name}
+        if not any(value for name, value in cells.items() if name != "move"):
+            continue  # an empty row, or a move number the game never reached
+        if len(row) > len(columns) and any(extra.strip() for extra in row[len(columns) :]):
+            raise ExampleFileError(path, f"row {row_number}: more cells than the header has columns")
+        try:
+            moves.append(_move(cells, len(moves) + 1, row_number, options))
+        except SosError as error:
+            raise ExampleFileError(path, f"row {row_number}: move {len(moves) + 1}: {error}") from None
+    if not moves:
+        raise ExampleFileError(path, "holds no move: write one row for each letter written, under the header")
+    return Example(
+        path=path,
+        notation=options.notation,
+        variant=options.variant,
+        start=Board.empty(options.size),
+        title={},
+        text={},
+        moves=tuple(moves),
+    )
+
+
+def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | None]:
+    columns: list[str | None] = []
+    for name in header:
+        column = _column(name)
+        if column is None and name.strip():
+            known = "move, player, letter, cell, lines, points, total A..."
+            raise ExampleFileError(path, f"the header names an unknown column {quoted(name.strip())} (known: {known})")
+        if column is not None and column.startswith("total ") and column[6:] not in variant.sides:
+            sides = ", ".join(f"total {' + '.join(side)}" for side in variant.sides)
+            raise ExampleFileError(path, f"the header has {quoted(name.strip())}, but this game's totals are {sides}")
+        if column is not None and column in columns:
+            raise ExampleFileError(path, f"the header names the column {quoted(name.strip())} twice")
+        columns.append(column)
+    missing = [name for name in REQUIRED if name not in columns]
+    if missing:
+        raise ExampleFileError(
+            path, f"the header has no {missing[0]} column: the columns are player, letter, cell, lines, points"
+        )
+    return columns
+
+
+def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
+    size, notation, variant = options.size, options.notation, options.variant
+    written = cells.get("move", "")
+    if written and written != str(number):
+        raise SosError(f"the move column says {quoted(written)}, but this is move {number} of the record")
+    if not cells["letter"]:
+        raise SosError("no letter: write S or O")
+    if not cells["cell"]:
+        raise SosError("no cell: write the cell the letter went in")
+    player = cells["player"].upper() or None
+    if player is not None and player not in variant.seats:
+        seats = ", ".join(variant.seats)
+        raise SosError(f"player must be a seat of this game ({seats}), not {quoted(cells['player'])}")
+    totals = tuple(
+        (name[6:], _count(value, name)) for name, value in cells.items() if name.startswith("total ") and value
+    )
+    return ClaimedMove(
+        number=number,
+        cell=parse_cell(cells["cell"], size, notation),
+        letter=Letter.parse(cells["letter"]),
+        by=player,
+        points=_count(cells.get("points", ""), "points") if cells.get("points") else None,
+        lines=_lines(cells.get("lines", ""), size, notation),
+        row=row,
+        totals=totals,
+    )
+
+
+def _count(text: str, column: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,3}", text):
+        raise SosError(f"{column} must be a whole number, not {quoted(text)}")
+    return int(text)
+
+
+def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | None:
+    if not text:
+        return None
+    if text.lower() in NO_LINE:
+        return ()
+    return tuple(parse_segment(name, size, notation) for name in re.split(r"[\s,]+", text) if name)

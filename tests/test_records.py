@@ -1,0 +1,187 @@
+"""Tests game records typed from filled audits (CSV): read as spreadsheets write them, checked row by row."""
+
+from __future__ import annotations
+
+import pytest
+from games import VARIANTS, Game, games, true_claims
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sos_print.cli import app
+from sos_print.engine.check import claim_problems, replay_example
+from sos_print.engine.errors import ExampleFileError
+from sos_print.engine.examples import parse_example
+from sos_print.engine.notation import Notation, cell_name, segment_name
+from sos_print.engine.records import RecordOptions, parse_csv_record
+from sos_print.engine.rules import Variant
+
+HEADERS = {
+    "en": ["move", "player", "letter", "cell", "lines", "points"],
+    "fr": ["Coup", "Joueur", "Lettre", "Case", "Lignes", "Points"],
+}
+
+
+def csv_text(game: Game, notation: Notation, lang: str = "en", separator: str = ",", totals: bool = False) -> str:
+    """Writes `game` as a spreadsheet would export a typed-out audit, every claim true."""
+    n = game.start.board.size
+    sides = game.start.variant.sides
+    header = HEADERS[lang] + ([f"Total {' + '.join(side)}" for side in sides] if totals else [])
+    rows = [header]
+    for number, step in enumerate(game.steps, start=1):
+        lines = " ".join(segment_name(seg, n, notation) for seg in step.segments)
+        row = [str(number), step.seat, step.move.letter.value, cell_name(step.move.cell, n, notation)]
+        row += [lines or "-", str(step.points)]
+        if totals:
+            row += [str(step.after.side_scores[side]) for side in sides]
+        rows.append(row)
+    return "".join(separator.join(row) + "\r\n" for row in rows)
+
+
+def options_of(game: Game, notation: Notation) -> RecordOptions:
+    return RecordOptions(game.start.board.size, game.start.variant, notation)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=games(variants=st.sampled_from(VARIANTS), with_start=False),
+    notation=st.sampled_from(list(Notation)),
+    lang=st.sampled_from(["en", "fr"]),
+    separator=st.sampled_from([",", ";", "\t"]),
+    bom=st.booleans(),
+    trailing=st.sampled_from(["", "\r\n", ";;;;;\r\n\r\n", "17;;;;;\r\n"]),
+    totals=st.booleans(),
+)
+def test_a_game_written_as_csv_reads_back_as_its_toml_twin_and_every_claim_holds(
+    game, notation, lang, separator, bom, trailing, totals
+):
+    if not game.steps:
+        return  # a record of no move is refused (test_each_problem_is_one_line_on_its_move_and_row)
+    text = csv_text(game, notation, lang, separator, totals) + trailing.replace(";", separator)
+    text = ("\ufeff" if bom else "") + text
+    record = parse_csv_record(text, options_of(game, notation), "game.csv")
+    twin = parse_example(true_claims(game, notation).toml(), "game.toml")
+    assert [(m.cell, m.letter, m.by, m.points, set(m.lines or ())) for m in record.moves] == [
+        (m.cell, m.letter, m.by, m.points, set(m.lines or ())) for m in twin.moves
+    ], game.explain()
+    checked = replay_example(record)
+    assert claim_problems(checked) == [], game.explain()
+    assert checked.final == replay_example(twin).final
+
+
+# A 4x4 game: A's S in B1, B's O in B2, A's S in B3 scores B1-B3 and A writes again (S in C1), then B.
+GAME = [
+    ("1", "A", "S", "B1", "", "0"),
+    ("2", "B", "O", "B2", "", "0"),
+    ("3", "A", "S", "B3", "B1-B3", "1"),
+    ("4", "A", "S", "C1", "", "0"),
+    ("5", "B", "O", "C2", "", "0"),
+]
+
+
+def game_csv(rows=GAME, header="move,player,letter,cell,lines,points") -> str:
+    return header + "\n" + "".join(",".join(row) + "\n" for row in rows)
+
+
+def altered(row: int, column: int, value: str) -> str:
+    rows = [list(r) for r in GAME]
+    rows[row][column] = value
+    return game_csv([tuple(r) for r in rows])
+
+
+def run_check(runner, tmp_path, text: str, *options: str, name: str = "game.csv"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--size", "4", *options])
+    return result.exit_code, result.stdout.splitlines(), path
+
+
+def test_the_true_record_checks(runner, tmp_path):
+    code, lines, _ = run_check(runner, tmp_path, game_csv())
+    assert (code, lines) == (0, ["checked 1 file: every claim holds"])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (altered(2, 5, "2"), "move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"),
+        (altered(2, 4, ""), None),  # an empty lines cell is no claim
+        (altered(2, 5, ""), None),  # nor an empty points cell
+        (altered(2, 4, "-"), "move 3 (row 4): claims lines no line, the rules give B1-B3"),
+        (altered(4, 4, "A1-C3"), "move 5 (row 6): claims lines A1-C3, the rules give no line"),
+        (altered(3, 1, "B"), "move 4 (row 5): B wrote, but A scored on move 3 and writes again"),
+        (altered(1, 1, "A"), "move 2 (row 3): A wrote, but move 1 scored nothing, so B writes next"),
+        (altered(0, 1, "B"), "move 1 (row 2): B wrote, but the first move is A's"),
+        (altered(1, 0, "7"), "row 3: move 2: the move column says '7', but this is move 2 of the record"),
+        (altered(3, 3, "B2"), "move 4 (row 5): cell B2 already holds a letter"),
+        (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
+        (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on a 4x4 board"),
+        (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
+        (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
+        (altered(3, 5, "two"), "row 5: move 4: points must be a whole number, not 'two'"),
+        (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
+        (game_csv(header="move,player,letter,cell,lines,pionts"), "the header names an unknown column 'pionts'"),
+        (game_csv(header="move,player,letter,cell,lines,points,total C"), "the header has 'total C', but this game"),
+        ("\n\n", "holds no header row"),
+        ("player;letter;cell\n;;\n", "holds no move: write one row for each letter written"),
+    ],
+)
+def test_each_problem_is_one_line_on_its_move_and_row(runner, tmp_path, text, message):
+    code, lines, path = run_check(runner, tmp_path, text)
+    if message is None:
+        assert code == 0, lines
+        return
+    assert code == 1, lines
+    assert len(lines) == 2, lines
+    assert lines[0].startswith(f"{path}: {message}"), lines[0]
+
+
+def test_running_totals_are_checked_on_their_row(runner, tmp_path):
+    totals = [("0", "0"), ("0", "0"), ("1", "0"), ("1", "0"), ("0", "1")]
+    rows = [(*row, a, b) for row, (a, b) in zip(GAME, totals, strict=True)]
+    text = game_csv(rows, header="Coup;Joueur;Lettre;Case;Lignes;Points;Total A;Total B").replace(",", ";")
+    code, lines, path = run_check(runner, tmp_path, text)
+    assert code == 1
+    assert lines[0] == f"{path}: move 5 (row 6): claims totals A 0, B 1, the rules give A 1, B 0"
+
+
+def test_a_move_after_the_end_of_the_game_is_named(runner, tmp_path):
+    rows = [("1", "A", "O", "B1", "", ""), ("2", "B", "S", "A1", "", ""), ("3", "A", "S", "C1", "A1-C1", "1")]
+    rows.append(("4", "A", "S", "D4", "", ""))
+    code, lines, path = run_check(runner, tmp_path, game_csv(rows), "--first-sos-wins")
+    assert code == 1
+    assert lines[0] == f"{path}: move 4 (row 5): the game is already over: no letter can go in D4"
+
+
+def test_a_csv_record_needs_its_board_size(runner, tmp_path):
+    path = tmp_path / "game.csv"
+    path.write_text(game_csv())
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}: a CSV record does not say its board size: give it with --size" in result.stderr
+
+
+def test_an_excel_export_in_windows_1252_with_french_headers_and_semicolons_reads(runner, tmp_path):
+    text = "Coup;Joueur;Lettre;Case;Lignes;Points;Remarque\r\n"
+    path = tmp_path / "partie.csv"
+    path.write_bytes(text.encode("cp1252"))
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert result.exit_code == 1
+    assert "the header names an unknown column 'Remarque'" in result.stdout
+    path.write_bytes(game_csv().replace(",", ";").replace("move;player", "Coup;Jöueur").encode("cp1252"))
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert "the header names an unknown column 'Jöueur'" in result.stdout  # decoded, not mangled
+
+
+def test_team_totals_are_named_as_the_audit_prints_them():
+    text = "player,letter,cell,total A + C,total B+D\nA,S,A1,0,0\nB,O,A2,0,0\nC,S,A3,1,0\n"
+    record = parse_csv_record(text, RecordOptions(4, Variant(players=4, teams=True)), "teams.csv")
+    assert record.moves[2].totals == (("AC", 1), ("BD", 0))
+    assert claim_problems(replay_example(record)) == []
+
+
+def test_l1c1_records_name_cells_by_line_and_column():
+    text = "joueur;lettre;case;lignes\nA;S;L4C2;\nB;O;L3C2;\nA;S;L2C2;L2C2-L4C2\n"
+    record = parse_csv_record(text, RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
+    assert claim_problems(replay_example(record)) == []
+    with pytest.raises(ExampleFileError, match=r"^l\.csv: row 2: move 1: 'B1' is not a cell name in L1C1 notation"):
+        parse_csv_record(text.replace("L4C2", "B1"), RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
