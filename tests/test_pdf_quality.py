@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 from pdfread import catalog, font_files, fonts, outline, reader, texts
 
 from sos_print import data_dir
+from sos_print.documents.answers import answers_document
 from sos_print.documents.audit import audit_document
 from sos_print.documents.boards import boards_document, grids_document
 from sos_print.documents.kit import players_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.documents.teacher import teacher_document
+from sos_print.documents.worksheets import worksheets_document
 from sos_print.engine.check import verify
+from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.pages.layout import Paper
 from sos_print.pages.options import Language, PrintOptions
 
@@ -19,6 +24,12 @@ from sos_print.pages.options import Language, PrintOptions
 @pytest.fixture(scope="module")
 def examples():
     return verify([str(data_dir("examples"))])
+
+
+@cache
+def puzzle_set(size: int) -> tuple:
+    """Two mixed sheets of six puzzles, made once per board size for every test of the module."""
+    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
 
 
 def everything(options: PrintOptions, examples):
@@ -29,6 +40,8 @@ def everything(options: PrintOptions, examples):
         "audit": audit_document(options).data,
         "grids": grids_document(options, [3, 8]).data,
         "rules": rules_document(options, examples[:1]).data,
+        "puzzles": worksheets_document(options, puzzle_set(options.size)).data,
+        "answers": answers_document(options, puzzle_set(options.size)).data,
     }
 
 
