@@ -88,6 +88,7 @@ def _strategy(flow: Flow, plan: TeacherPlan, scale: float) -> None:
     flow.document.bookmark(strategy.bookmark, level=1)
     flow.blocks(strategy.intro)
     for figure in strategy.lessons:
+        flow.space(2.0)  # with the 3 mm every figure gets: a line's name under a diagram stays clear of the next
         _example(flow, figure, scale)
     flow.blocks(strategy.opening)
 
