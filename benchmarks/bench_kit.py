@@ -42,7 +42,6 @@ FLOORS = {
     "python + every module the kit loads": "import sos_print.cli, sos_print.documents.kit",
 }
 # bench_solver.py writes the section between these markers; this script keeps it as it stands.
-SOLVER_START, SOLVER_END = "<!-- solver:start -->", "<!-- solver:end -->"
 KIT = ["kit", "--groups", "{groups}", "--size", "4", "--lang", "en+fr", "--out", "{out}", "--force"]
 
 # Runs inside a fresh interpreter: imports first (not timed), then one warm-up and N timed renders.
@@ -118,10 +117,16 @@ ENVIRONMENT = {key: value for key, value in os.environ.items() if key != "PYTHON
 
 
 def with_solver_section(report: str, path: Path) -> str:
-    """Returns the new report followed by the solver's section of the old one, which bench_solver.py writes."""
+    """Returns the new report followed by the sections of the old one that other benchmarks write (the solver's,
+    by bench_solver.py, and the puzzle sheets', by bench_puzzles.py), each between its own markers."""
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    found = re.search(re.escape(SOLVER_START) + ".*?" + re.escape(SOLVER_END), old, re.DOTALL)
-    return report.rstrip("\n") + "\n\n" + found.group(0) + "\n" if found else report
+    kept = re.findall(r"<!-- (\w+):start -->.*?<!-- \1:end -->", old, re.DOTALL)
+    sections = [
+        found.group(0)
+        for name in kept
+        if (found := re.search(f"<!-- {name}:start -->.*?<!-- {name}:end -->", old, re.DOTALL))
+    ]
+    return "\n\n".join([report.rstrip("\n"), *sections]) + "\n" if sections else report
 
 
 def main() -> None:

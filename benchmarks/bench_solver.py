@@ -294,10 +294,11 @@ def targets(results: dict[str, Any]) -> list[tuple[str, str, bool]]:
     return found
 
 
-def write_section(path: Path, section: str) -> None:
-    """Replaces the solver section of `path` (or adds it at the end), keeping everything else."""
+def write_section(path: Path, section: str, start: str = START, end: str = END) -> None:
+    """Replaces the section between `start` and `end` (the solver's) in `path`, or adds it at the end, keeping
+    everything else."""
     text = path.read_text(encoding="utf-8") if path.exists() else ""
-    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.DOTALL)
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.DOTALL)
     found = pattern.search(text)
     text = pattern.sub(lambda _: section, text) if found else text.rstrip("\n") + "\n\n" + section
     path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")

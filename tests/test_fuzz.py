@@ -188,6 +188,10 @@ OPTIONS = {
     "--sizes": st.one_of(
         st.sampled_from(["3-8", "4,6", "8-3", "2-5", "", ",", "3-", "-", "4,4,4"]), st.text(max_size=6)
     ),
+    "--kind": st.sampled_from(["mixed", "score-now", "no-gift", "best-move", "Best-Move", "easy", ""]),
+    "--count": st.sampled_from(["1", "3", "6", "12", "13", "0", "-1", "x"]),
+    "--copies": st.sampled_from(["1", "2", "0", "201", "two"]),
+    "--seed": st.sampled_from(["0", "1", "999999", "1000000", "-5", "1e3"]),
     "--examples": st.sampled_from(["{shipped}", "{one}", "{missing}", "{false}", "{here}"]),
     "--example": st.sampled_from(["{one}", "{missing}", "{false}", "{here}"]),
 }
@@ -209,8 +213,9 @@ COMMANDS = {
     "teacher": ["--size", "--groups", "--players", "--target", "--lang", "--paper", "--notation", "--class-name"],
     "rules": ["--size", "--lang", "--paper", "--notation", "--class-name", "--example"],
     "grids": ["--players", "--lang", "--paper", "--notation", "--class-name", "--sizes"],
+    "puzzles": ["--kind", "--size", "--count", "--copies", "--seed", "--lang", "--paper", "--notation", "--class-name"],
 }
-OUTPUTS = {"kit": ["players.pdf", "teacher.pdf"]}
+OUTPUTS = {"kit": ["players.pdf", "teacher.pdf"], "puzzles": ["answers.pdf", "puzzles.json", "puzzles.pdf"]}
 
 
 @st.composite
@@ -253,7 +258,10 @@ def run_fuzzed(runner, args: list[str]) -> None:
             assert left == ["out", *(["out/target"] if names else []), *expected], where
             for name in expected:
                 data = (work / name).read_bytes()
-                assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF"), where
+                if name.endswith(".json"):
+                    assert json.loads(data), where
+                else:
+                    assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF"), where
         else:
             assert left == [], where  # no folder, no partial file, no temporary file
 

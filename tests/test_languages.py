@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, ROOT
 from pdfread import catalog, outline, texts
 
+from sos_print.documents.answers import answers_document
 from sos_print.documents.audit import audit_document
 from sos_print.documents.boards import boards_document, grids_document
 from sos_print.documents.kit import players_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.documents.teacher import teacher_document
+from sos_print.documents.worksheets import worksheets_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
+from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.engine.rules import Variant
 from sos_print.pages.options import Language, PrintOptions
 from sos_print.pages.words import LANGUAGES, _module, macro_names
@@ -83,6 +87,12 @@ def examples():
     return verify([str(EXAMPLES)])
 
 
+@cache
+def puzzle_set(size: int) -> tuple:
+    """Two mixed sheets of six puzzles, made once per board size for every test of the module."""
+    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
+
+
 def documents(language: Language, examples, notation: Notation = Notation.A1) -> dict[str, bytes]:
     options = PrintOptions(groups=2, language=language, notation=notation, variant=Variant(target=5))
     teams = PrintOptions(groups=2, language=language, notation=notation, variant=Variant(players=4, teams=True))
@@ -93,6 +103,8 @@ def documents(language: Language, examples, notation: Notation = Notation.A1) ->
         "grids": grids_document(options, [3, 8]).data,
         "team boards": boards_document(teams).data,
         "team audits": audit_document(teams).data,
+        "puzzles": worksheets_document(options, puzzle_set(4)).data,
+        "answers": answers_document(options, puzzle_set(4)).data,
     }
 
 

@@ -157,8 +157,15 @@ def test_typer_appears_in_the_cli_only_and_click_nowhere():
 
 @pytest.mark.parametrize(
     "arguments",
-    [["--help"], ["check", "--help"], ["kit", "--help"], ["check", str(ROOT / "examples")], ["solve", "S.S/OO./SOS"]],
-    ids=["help", "check-help", "kit-help", "check", "solve"],
+    [
+        ["--help"],
+        ["check", "--help"],
+        ["kit", "--help"],
+        ["puzzles", "--help"],
+        ["check", str(ROOT / "examples")],
+        ["solve", "S.S/OO./SOS"],
+    ],
+    ids=["help", "check-help", "kit-help", "puzzles-help", "check", "solve"],
 )
 def test_help_check_and_solve_load_neither_reportlab_nor_jinja2(arguments):
     code = (

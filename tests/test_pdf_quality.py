@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 from pdfread import catalog, font_files, fonts, outline, reader, texts
 
 from sos_print import data_dir
+from sos_print.documents.answers import answers_document
 from sos_print.documents.audit import audit_document
 from sos_print.documents.boards import boards_document, grids_document
 from sos_print.documents.kit import players_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.documents.teacher import teacher_document
+from sos_print.documents.worksheets import worksheets_document
 from sos_print.engine.check import verify
+from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.pages.layout import Paper
 from sos_print.pages.options import Language, PrintOptions
 
@@ -19,6 +24,12 @@ from sos_print.pages.options import Language, PrintOptions
 @pytest.fixture(scope="module")
 def examples():
     return verify([str(data_dir("examples"))])
+
+
+@cache
+def puzzle_set(size: int) -> tuple:
+    """Two mixed sheets of six puzzles, made once per board size for every test of the module."""
+    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
 
 
 def everything(options: PrintOptions, examples):
@@ -29,6 +40,8 @@ def everything(options: PrintOptions, examples):
         "audit": audit_document(options).data,
         "grids": grids_document(options, [3, 8]).data,
         "rules": rules_document(options, examples[:1]).data,
+        "puzzles": worksheets_document(options, puzzle_set(options.size)).data,
+        "answers": answers_document(options, puzzle_set(options.size)).data,
     }
 
 
@@ -70,7 +83,7 @@ def test_pdfs_ask_viewers_not_to_scale_and_carry_metadata(examples):
     [
         (lambda o, e: players_document(o, e).data, ["Player boards", "Scoring audits", "Rules"]),
         (lambda o, e: rules_document(o, e[:1]).data, ["Rules"]),
-        (lambda o, e: teacher_document(o, e).data, ["Teacher’s notes", "Worked examples"]),
+        (lambda o, e: teacher_document(o, e).data, ["Teacher’s notes", "Strategy", "Worked examples"]),
         (lambda o, e: grids_document(o, [3, 5]).data, ["Grid 3\u00a0×\u00a03", "Grid 5\u00a0×\u00a05"]),
     ],
 )

@@ -56,7 +56,8 @@ def test_every_shipped_example_is_drawn_with_its_title_and_the_engines_account(e
 
 
 def test_each_new_line_is_drawn_through_its_three_cell_centres_and_named(english, examples):
-    expected = sum(step.points for checked in examples for step in checked.steps)
+    # Every line the examples score, and the one the strategy section's "take the point" completes.
+    expected = sum(step.points for checked in examples for step in checked.steps) + 1
     with pages(english) as pdf:
         drawn = []
         for page in pdf.pages:
@@ -142,13 +143,14 @@ def test_the_notes_describe_this_kit(examples, size, groups, variant, phrases):
 
 @pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("language", list(Language))
-def test_the_notes_fit_on_one_page_and_each_language_gets_its_own_section(examples, paper, language):
+def test_the_notes_and_the_strategy_fit_on_two_pages_and_each_language_gets_its_own_section(examples, paper, language):
     data = teacher_document(PrintOptions(paper=paper, language=language), examples).data
     found = texts(data)
-    # Notes on the first page of each language, the examples from the next.
+    # Notes and strategy on the first two pages of each language, the examples from the next.
     starts = [k for k, text in enumerate(found) if "Worked examples" in text or "Exemples commentés" in text]
     assert len(starts) == len(language.codes)
-    assert starts[0] == 1
+    assert starts[0] == 2
+    assert "Strategy" in found[1] or "Stratégie" in found[1]
 
 
 def test_only_the_given_examples_are_shown(examples):

@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from functools import cache
 
 import pytest
 from conftest import EXAMPLES
 from pdfread import pages
 
+from sos_print.documents.answers import answers_document
 from sos_print.documents.audit import audit_document
 from sos_print.documents.boards import boards_document, grids_document
 from sos_print.documents.kit import players_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.documents.teacher import teacher_document
+from sos_print.documents.worksheets import worksheets_document
 from sos_print.engine.check import verify
+from sos_print.engine.frozen import replace
+from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.engine.rules import Variant
 from sos_print.pages.options import Language, PrintOptions
 
@@ -33,6 +38,12 @@ def examples():
     return verify([str(EXAMPLES)])
 
 
+@cache
+def puzzle_set(size: int) -> tuple:
+    """Two mixed sheets of six puzzles, made once per board size for every test of the module."""
+    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
+
+
 def documents(options: PrintOptions, examples) -> dict[str, bytes]:
     return {
         "players": players_document(options, examples).data,
@@ -41,6 +52,8 @@ def documents(options: PrintOptions, examples) -> dict[str, bytes]:
         "audit": audit_document(options).data,
         "rules": rules_document(options, examples).data,
         "grids": grids_document(options, [3, 8]).data,
+        "puzzles": worksheets_document(replace(options, size=max(options.size, 4)), puzzle_set(options.size)).data,
+        "answers": answers_document(replace(options, size=max(options.size, 4)), puzzle_set(options.size)).data,
     }
 
 
@@ -91,7 +104,7 @@ def test_every_document_prints_at_most_five_sizes_all_on_the_scale(examples, opt
         used = sizes(data)
         assert set(used) <= allowed, f"{name}: sizes off the scale {sorted(set(used) - allowed)}"
         assert len(used) <= 5, f"{name}: {sorted(used)}"
-        floor = 9.0 if name != "teacher" else 7.0
+        floor = 9.0 if name not in ("teacher", "answers") else 7.0
         assert min(used) >= floor * factor - 0.05, f"{name}: {min(used)} pt"
 
 

@@ -27,6 +27,17 @@ ARGUMENTS = [
         "first_sos_wins": False,
         "ends_early": True,
         "scores": (("A", 2), ("B", 1)),
+        "kind": "score-now",
+        "value": 2,
+        "greedy_value": -1,
+        "quiet": 0,
+        "second": 1,
+        "all_gifts": True,
+        "o_all": True,
+        "centre": True,
+        "rest": -1,
+        "letters": ("S", "O"),
+        "items": ("O in B2", "S in C3", "O in D4"),
     },
     {
         "groups": 15,
@@ -37,6 +48,17 @@ ARGUMENTS = [
         "first_sos_wins": True,
         "ends_early": True,
         "scores": (("A + C", 2), ("B + D", 1)),
+        "kind": "no-gift",
+        "value": -1,
+        "greedy_value": 0,
+        "quiet": -2,
+        "second": 0,
+        "all_gifts": False,
+        "o_all": False,
+        "centre": False,
+        "rest": None,
+        "letters": ("O",),
+        "items": ("O in B2",),
     },
     {
         "groups": 2,
@@ -47,6 +69,17 @@ ARGUMENTS = [
         "first_sos_wins": False,
         "ends_early": False,
         "scores": (("A", 0), ("B", 1), ("C", 1)),
+        "kind": "best-move",
+        "value": 0,
+        "greedy_value": 2,
+        "quiet": 1,
+        "second": 2,
+        "all_gifts": True,
+        "o_all": False,
+        "centre": True,
+        "rest": 1,
+        "letters": ("S",),
+        "items": ("O in B2", "S in C3"),
     },
 ]
 SAMPLE = {
@@ -72,6 +105,20 @@ SAMPLE = {
     "winner": "A",
     "team": False,
     "over": True,
+    "copies": 30,
+    "identifier": "4M6-482913",
+    "seed": 482913,
+    "other": "B",
+    "others": 14,
+    "answers": "O in B2, 2 points (B1-B3, A2-C2); S in C3, 2 points (A1-C3, C1-C3)",
+    "greedy": "S in C1",
+    "best": "O in C1",
+    "move": "O in A3",
+    "safe": "O in C2",
+    "moves": 16,
+    "gifts": 15,
+    "o_cells": "A1, B1 or C1",
+    "s_cells": "B2, C2, B3 or C3",
 }
 
 
@@ -199,19 +246,32 @@ def test_typography_keeps_units_sizes_and_letters_together(sentences, pattern, w
 def test_french_for_children_says_tu_and_for_the_teacher_vous():
     found = rendered("fr")
     for name, text in found.items():
-        children = name.startswith(("board.", "audit.", "rules."))
+        children = name.startswith(("board.", "audit.", "rules.")) or (
+            name.startswith("puzzles.") and not name.startswith("puzzles.key_")
+        )
         if children:
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
-        elif name.startswith("teacher.") and re.search(r"\b(tu|ton|ta|tes)\b", text):
+        elif name.startswith(("teacher.", "puzzles.key_")) and re.search(r"\b(tu|ton|ta|tes)\b", text):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
+    assert "Si tu marques, tu rejoues" in found["puzzles.score_again#0"]
+    assert "Gardez ce corrigé" in found["puzzles.key_keep_apart#0"]
 
 
 def test_no_sentence_starts_with_a_digit():
     for lang in LANGUAGES:
         for name, text in rendered(lang).items():
-            if name.split("#")[0] in ("common.points", "common.score", "teacher.example_title", "teacher.untitled"):
+            if name.split("#")[0] in (
+                "common.points",
+                "common.score",
+                "teacher.example_title",
+                "teacher.untitled",
+                "puzzles.key_heading",  # a numbered title ("3. Best move, B to play")
+                "puzzles.key_points",  # phrases inside a sentence ("2 points (B1-B3)", "2 points more than B")
+                "puzzles.key_ahead",
+                "teacher.ahead",
+            ):
                 continue  # a phrase inside a sentence, or a numbered title ("3. Title")
             for sentence in re.split(r"(?<=[.!?])\s+", text):
                 assert not re.match(r"\d", sentence), f"{lang} {name}: {sentence!r}"

@@ -122,13 +122,15 @@ SHARED: dict[str, tuple[Any, Any]] = {
     ),
 }
 OUT_FILE = Annotated[Path, typer.Option("--out", help="The PDF file to write.")]
-OUT_FOLDER = Annotated[Path, typer.Option("--out", help="The folder to write players.pdf and teacher.pdf into.")]
 FORCE = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
 INJECTED = ("options", "out", "force")
 
 
-def printing(*names: str, file: str = "", folder: str = "") -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Gives a command --out (a `file` or a `folder` by default), the shared options `names`, and --force.
+def printing(
+    *names: str, file: str = "", folder: str = "", holds: str = "players.pdf and teacher.pdf"
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Gives a command --out (a `file` or a `folder` by default, which `holds` the files named), the shared
+    options `names`, and --force.
 
     In --help the command's own parameters come after --out, then the shared options, then --force.
     """
@@ -137,7 +139,8 @@ def printing(*names: str, file: str = "", folder: str = "") -> Callable[[Callabl
         raise ValueError(f"no shared option {sorted(unknown)[0]!r}")
 
     def decorate(command: Callable[..., None]) -> Callable[..., None]:
-        out_parameter = _parameter("out", OUT_FOLDER if folder else OUT_FILE, Path(folder or file))
+        out_folder = Annotated[Path, typer.Option("--out", help=f"The folder to write {holds} into.")]
+        out_parameter = _parameter("out", out_folder if folder else OUT_FILE, Path(folder or file))
         shared = [_parameter(name, *SHARED[name]) for name in SHARED if name in names]  # in one order everywhere
         parameters = [out_parameter, *_own_parameters(command), *shared, _parameter("force", FORCE, False)]
 

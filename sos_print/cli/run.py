@@ -54,10 +54,11 @@ def run(targets: list[Path], force: bool, render: Callable[[ProgressFn], list[Re
         for line in lines:
             say(f"sos-print: {line}", err=True)
         raise typer.Exit(1) from None
-    report = " and ".join(
-        f"{shown(path)} ({_pages(doc.pages)}, {_kilobytes(len(doc.data))})"
+    written = [
+        f"{shown(path)} ({_pages(doc.pages) + ', ' if doc.pages else ''}{_kilobytes(len(doc.data))})"
         for path, doc in zip(targets, rendered, strict=True)
-    )
+    ]
+    report = " and ".join([", ".join(written[:-1]), written[-1]] if len(written) > 2 else written)
     try:
         say(f"wrote {report}")
     except StreamError as error:

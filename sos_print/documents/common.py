@@ -15,7 +15,7 @@ Progress = Callable[[str, int, int], None]  # (what, done, of)
 
 @frozen
 class Rendered:
-    """Holds a finished PDF in memory and its page count."""
+    """Holds a finished file in memory and its page count (0 for a file that is not a PDF, such as puzzles.json)."""
 
     data: bytes
     pages: int

@@ -10,7 +10,16 @@ from sos_print.pages.layout import BODY_PT, DIAGRAM_CELL, LEADING, MM, SMALL_PT,
 from sos_print.pages.worked import ExampleFigure
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, set_label
-from sos_print.pdf.grids import draw_grid, draw_letters, draw_segments, draw_tags, label_gutters, segment_tags
+from sos_print.pdf.grids import (
+    draw_answers,
+    draw_grid,
+    draw_letters,
+    draw_segments,
+    draw_tags,
+    label_gutters,
+    segment_tags,
+    shade_answers,
+)
 from sos_print.pdf.textflow import draw_lines, set_lines
 
 GAP = 5.0
@@ -113,9 +122,11 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
     area = Box(-margins.left, -margins.bottom, side + margins.left + margins.right, side + margins.bottom + margins.top)
 
     def draw(canvas: Canvas) -> None:
+        shade_answers(canvas, grid, 0.0, 0.0, style.cell)
         draw_segments(canvas, grid, 0.0, 0.0, style.cell)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
+        draw_answers(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt)
         draw_tags(canvas, segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt), style.tag_pt)
 
     document.reuse(("diagram", grid, style), area, draw, x, y)

@@ -50,6 +50,7 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     flow.figure(_ruler_height(scale) + caption.height + 2.0, partial(_calibration, plan=plan, scale=scale))
     for section in (plan.kit, plan.timing, plan.adapt, plan.watch, plan.talk):
         flow.blocks(section)
+    _strategy(flow, plan, scale)
     # The examples follow on, under their own heading: a page break here would leave a page mostly empty.
     heading = [Block("h2", (Run(plan.examples_heading[0]),))]
     flow.keep(flow.measure(heading) + flow.measure(plan.examples_intro[:1]) + 40.0 * scale)
@@ -77,6 +78,19 @@ def _example(flow: Flow, figure: ExampleFigure, scale: float) -> None:
         lambda document, x, top: draw_diagram(document, figure.grid, x + layout.left, top - layout.above - side, style),
     )
     flow.blocks([Block("h3", (Run(figure.title),)), *figure.text, *figure.results])
+
+
+def _strategy(flow: Flow, plan: TeacherPlan, scale: float) -> None:
+    """Places the strategy section: its introduction, a worked position per idea, the solved 4 x 4 board."""
+    strategy = plan.strategy
+    first = layout_figure(strategy.lessons[0], flow.width, NOTES_PT * scale, DIAGRAMS.scaled(scale))
+    flow.keep(flow.measure(strategy.intro[:1]) + flow.measure(strategy.intro[1:2]) + first.height)
+    flow.document.bookmark(strategy.bookmark, level=1)
+    flow.blocks(strategy.intro)
+    for figure in strategy.lessons:
+        flow.space(2.0)  # with the 3 mm every figure gets: a line's name under a diagram stays clear of the next
+        _example(flow, figure, scale)
+    flow.blocks(strategy.opening)
 
 
 def _ruler_height(scale: float) -> float:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from sos_print.engine.compact import Geometry, bits, geometry
 from sos_print.engine.errors import SosError
@@ -182,17 +182,29 @@ def make_puzzle(kind: PuzzleKind, board: Board, to_move: str, solver: Solver | N
     return Puzzle(kind, board, to_move, valued, answers, solution.value)
 
 
-def puzzle_sheets(kind: PuzzleKind | None, size: int, count: int, copies: int, seed: int) -> tuple[Sheet, ...]:
+def puzzle_sheets(
+    kind: PuzzleKind | None,
+    size: int,
+    count: int,
+    copies: int,
+    seed: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Sheet, ...]:
     """Returns `copies` different sheets of `count` puzzles of `kind` (None: the three kinds in turn).
 
     Sheet k is made from `sheet_seed(seed, k)` alone, so any one sheet can be made again with
-    that seed and one copy.
+    that seed and one copy. `progress(done, copies)` is called after each sheet.
     """
     if size not in SIZES:
         raise SosError(f"puzzles are made on boards of {SIZES[0]}x{SIZES[0]} to {SIZES[-1]}x{SIZES[-1]}, not {size}")
     if count < 1 or copies < 1:
         raise SosError("a sheet needs at least one puzzle, and a set at least one sheet")
-    return tuple(puzzle_sheet(kind, size, count, sheet_seed(seed, number), number) for number in range(1, copies + 1))
+    sheets = []
+    for number in range(1, copies + 1):
+        sheets.append(puzzle_sheet(kind, size, count, sheet_seed(seed, number), number))
+        if progress:
+            progress(number, copies)
+    return tuple(sheets)
 
 
 def sheet_seed(seed: int, number: int) -> int:

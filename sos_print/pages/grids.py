@@ -30,6 +30,7 @@ class GridPlan:
     numbers: tuple[int, ...] = ()
     from_top: bool = False  # rows are counted from the top (L1C1)
     last: tuple[int, int] | None = None  # the last letter written, when it scored nothing
+    answers: tuple[tuple[tuple[int, int], str], ...] = ()  # answer cells of a puzzle and the letters to write there
 
     @property
     def label_sides(self) -> tuple[str, ...]:
@@ -52,8 +53,10 @@ def grid_plan(
     segments: tuple[Segment, ...] = (),
     numbers: dict[Cell, int] | None = None,
     last: Cell | None = None,
+    answers: dict[Cell, str] | None = None,
 ) -> GridPlan:
-    """Returns what a diagram of `board` shows: coordinates, ringed cells, lines, move numbers, the last letter."""
+    """Returns what a diagram of `board` shows: coordinates, ringed cells, lines, move numbers, the last letter,
+    and the answers of a puzzle (the letters to write in its answer cells)."""
     n = board.size
 
     def at(cell: Cell) -> tuple[int, int]:
@@ -72,6 +75,16 @@ def grid_plan(
         by_place = {at(cell): number for cell, number in numbers.items()}
         order = tuple(by_place.get((col, row), 0) for row in range(n) for col in range(n))
     places = tuple(at(cell) for cell in marked)
+    shown = tuple(sorted((at(cell), text) for cell, text in (answers or {}).items()))
     return GridPlan(
-        n, cols, rows, letters, places, marks, order, notation is Notation.L1C1, at(last) if last is not None else None
+        n,
+        cols,
+        rows,
+        letters,
+        places,
+        marks,
+        order,
+        notation is Notation.L1C1,
+        at(last) if last is not None else None,
+        shown,
     )

@@ -145,3 +145,17 @@ SEGMENT_PT = 2.2
 NEW_LETTER_RING_PT = 1.4
 LAST_LETTER_DASH = (1.2, 0.9)  # mm on, mm off: the square around a last letter that scored nothing
 GREY = 0.35  # move numbers in diagrams: contrast 7:1, dark enough to photocopy
+ANSWER_GREY = 0.82  # the answer cells of the puzzles' key: light enough for a black letter to stand out
+
+# Puzzle sheets. The diagram's cells shrink from PUZZLE_CELL to PUZZLE_MIN_CELL to keep a sheet on
+# fewer pages; children read the board, and write their answer in the boxes beside it.
+PUZZLE_CELL = 10.0
+PUZZLE_MIN_CELL = 8.0
+PUZZLE_GAP = 5.0  # between puzzles
+ANSWER_GAP = 4.0  # between a diagram and its answer boxes
+ANSWER_CELL_BOX = {"A1": 16.0, "L1C1": 22.0}  # width of the box for a cell's name: "B2", or "L2C3", in a child's hand
+ANSWER_LETTER_BOX = 12.0  # width of the box for the letter
+ANSWER_BOX_HEIGHT = 11.0
+NAME_LINE = 60.0  # the line for a child's name beside the title
+PATTERN_CELL = 7.0  # the cells of the two gifts pictured at the top of a sheet
+KEY_CELL = 8.0  # the diagrams of the answer key: small, so that a sheet's six puzzles fit on a page

@@ -10,6 +10,7 @@ from sos_print.engine.rules import Board, Letter, Move, Position
 from sos_print.pages.grids import GridPlan, grid_plan
 from sos_print.pages.options import PrintOptions
 from sos_print.pages.players import StripPlan, example_line, strip_plan
+from sos_print.pages.strategy import StrategyPlan, strategy_plan
 from sos_print.pages.words import Block, Label, Words
 from sos_print.pages.worked import ExampleFigure, example_figure
 
@@ -27,6 +28,7 @@ class TeacherPlan:
     adapt: list[Block]
     watch: list[Block]
     talk: list[Block]
+    strategy: StrategyPlan
     examples_heading: Label
     examples_intro: list[Block]
     examples: tuple[ExampleFigure, ...]
@@ -60,6 +62,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
         adapt=words.blocks("teacher.adapt", size=options.size),
         watch=words.blocks("teacher.watch"),
         talk=words.blocks("teacher.talk"),
+        strategy=strategy_plan(words, options.notation),
         examples_heading=(words("teacher.examples_heading"),),
         examples_intro=words.blocks("teacher.examples_intro", count=len(examples)),
         examples=tuple(

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.pages.grids import GridPlan
 from sos_print.pages.layout import (
+    ANSWER_GREY,
     GREY,
     GRID_FRAME_PT,
     GRID_LINE_PT,
@@ -100,6 +101,22 @@ def draw_letters(
         canvas.setDash([length * MM for length in LAST_LETTER_DASH])
         _frame(canvas, *cell_centre(grid, x, y, cell, *grid.last), half)
         canvas.restoreState()
+
+
+def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
+    """Fills each answer cell of a puzzle in light grey (before the grid lines, which stay on top)."""
+    canvas.setFillGray(ANSWER_GREY)
+    for (col, row), _ in grid.answers:
+        canvas.rect(
+            (x + col * cell) * MM, (y + (grid.size - row - 1) * cell) * MM, cell * MM, cell * MM, stroke=0, fill=1
+        )
+    canvas.setFillGray(0)
+
+
+def draw_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
+    """Writes in each answer cell the letter to write there, bold ("S/O" when either letter is an answer)."""
+    for place, text in grid.answers:
+        draw_centred(canvas, text, *cell_centre(grid, x, y, cell, *place), size, bold=True)
 
 
 def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:

@@ -1,0 +1,121 @@
+"""The `puzzles` command: strategy worksheets for children, their answer key, and the puzzles as data.
+
+Three files are written together, all or none: puzzles.pdf (one sheet per child), answers.pdf
+(the teacher's key) and puzzles.json (every puzzle and its exact answers, for programs).
+"""
+
+# No `from __future__ import annotations`: Typer reads these signatures at run time.
+
+import enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sos_print.cli.app import app
+from sos_print.cli.options import printing, usage
+from sos_print.cli.run import ProgressFn, run
+
+if TYPE_CHECKING:
+    from sos_print.documents.common import Rendered
+    from sos_print.pages.options import PrintOptions
+
+LOOK = ("lang", "paper", "notation", "large_print", "class_name")
+MAX_COUNT = 12  # puzzles on a sheet: two pages of six at most
+MAX_COPIES = 200  # sheets in a set: several classes
+MAX_SEED = 999_999  # a seed keeps to six digits, so that a sheet's identifier is short to copy
+
+
+class KindChoice(enum.StrEnum):
+    """Names the kinds of puzzle a sheet can hold."""
+
+    SCORE_NOW = "score-now"
+    NO_GIFT = "no-gift"
+    BEST_MOVE = "best-move"
+    MIXED = "mixed"
+
+
+def puzzle_size(value: int) -> int:
+    """Checks --size: puzzles are printed on boards of 4 x 4 to 6 x 6 (a usage error, status 2, otherwise)."""
+    if value == 3:
+        raise typer.BadParameter(
+            "3 × 3 positions are too easy to be interesting; puzzles are printed on 4 × 4 to 6 × 6 boards"
+        )
+    if not 4 <= value <= 6:
+        raise typer.BadParameter(f"puzzles are printed on boards of 4 × 4 to 6 × 6, not {value} × {value}")
+    return value
+
+
+@app.command()
+@printing(*LOOK, folder="sos-puzzles", holds="puzzles.pdf, answers.pdf and puzzles.json")
+def puzzles(
+    options: "PrintOptions",
+    out: Path,
+    force: bool,
+    kind: Annotated[
+        KindChoice,
+        typer.Option(
+            "--kind",
+            case_sensitive=False,
+            help=(
+                "The question of the puzzles: the move that scores the most now, a move that gives nothing away, "
+                "the best move with perfect play, or the three in turn (mixed)."
+            ),
+        ),
+    ] = KindChoice.MIXED,
+    size: Annotated[
+        int,
+        typer.Option(
+            "--size", callback=puzzle_size, help="Number of rows and columns of the puzzles' boards, from 4 to 6."
+        ),
+    ] = 4,
+    count: Annotated[
+        int,
+        typer.Option("--count", min=1, max=MAX_COUNT, help=f"Puzzles on each sheet, from 1 to {MAX_COUNT}."),
+    ] = 6,
+    copies: Annotated[
+        int,
+        typer.Option(
+            "--copies",
+            min=1,
+            max=MAX_COPIES,
+            help=f"Different sheets to print, one for each child, from 1 to {MAX_COPIES}.",
+        ),
+    ] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            min=0,
+            max=MAX_SEED,
+            help="The seed the sheets are made from: the same seed and options print the same sheets again.",
+        ),
+    ] = 1,
+) -> None:
+    """Write strategy puzzles: puzzles.pdf for the children, answers.pdf for the teacher, and puzzles.json."""
+    from sos_print.engine.frozen import replace
+
+    if kind is KindChoice.MIXED and count < 3:
+        usage(f"--kind mixed takes turns between the three kinds, so it needs --count 3 or more, not {count}")
+    chosen = replace(options, size=size)
+
+    def render(progress: ProgressFn) -> list["Rendered"]:
+        from sos_print.documents.answers import answers_document, puzzles_json
+        from sos_print.documents.worksheets import worksheets_document
+        from sos_print.engine.puzzles import PuzzleKind, puzzle_sheets
+
+        sheets = puzzle_sheets(
+            None if kind is KindChoice.MIXED else PuzzleKind(kind.value),
+            size,
+            count,
+            copies,
+            seed,
+            progress=lambda done, total: progress("puzzles", done, total),
+        )
+        return [
+            worksheets_document(chosen, sheets, progress),
+            answers_document(chosen, sheets, progress),
+            puzzles_json(chosen, sheets),
+        ]
+
+    run([out / "puzzles.pdf", out / "answers.pdf", out / "puzzles.json"], force, render)

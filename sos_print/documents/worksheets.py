@@ -1,0 +1,358 @@
+"""Draws the children's puzzle sheets: the header strip, a reminder of the gifts, each puzzle with its board,
+its question, whose turn it is and a box for the answer, and the sheet's identifier at the foot.
+
+Each sheet starts on a new page. Its puzzles are set in rows of one or two, in the order of the
+sheet (fewer empty cells first); the layout takes the largest diagram cell, from PUZZLE_CELL down
+to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
+from sos_print.documents.figures import DiagramStyle, diagram_margins, draw_diagram
+from sos_print.engine.errors import LayoutError
+from sos_print.engine.frozen import frozen
+from sos_print.engine.puzzles import Sheet
+from sos_print.pages.layout import (
+    ANSWER_BOX_HEIGHT,
+    ANSWER_CELL_BOX,
+    ANSWER_GAP,
+    ANSWER_LETTER_BOX,
+    BODY_PT,
+    CAPTION_GREY,
+    HEADING_PT,
+    LEADING,
+    MARGIN,
+    MM,
+    NAME_LINE,
+    PATTERN_CELL,
+    PUZZLE_CELL,
+    PUZZLE_GAP,
+    PUZZLE_MIN_CELL,
+    SECOND_LANGUAGE_GREY,
+    SMALL_PT,
+    TITLE_PT,
+    Box,
+    scale_of,
+    step_down,
+)
+from sos_print.pages.options import PrintOptions
+from sos_print.pages.worksheets import PuzzleFigure, Rich, SheetPlan, sheet_plan
+from sos_print.pdf.document import Document
+from sos_print.pdf.draw import (
+    draw_box,
+    draw_centred,
+    draw_group,
+    draw_label,
+    draw_rule_line,
+    draw_strip,
+    group_room,
+    layout_strip,
+    set_label,
+)
+from sos_print.pdf.fonts import REGULAR
+from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
+
+COLUMN_GAP = 6.0
+NUMBER_INDENT = 6.0  # the puzzle's number hangs in this margin, its words start after it (mm, times the scale)
+PAD = 3.0  # inside the reminder's frame (mm)
+MIN_WORDS = 60.0  # the narrowest column of words beside a diagram (mm, times the scale)
+MAX_SPREAD = 10.0  # at most this much room is added between two rows of puzzles (mm)
+
+
+@frozen
+class SheetLayout:
+    """Holds how a sheet's puzzles are set: columns, the diagram's style, each block's size, puzzles per page."""
+
+    columns: int
+    style: DiagramStyle
+    width: float  # of a puzzle block (mm)
+    height: float
+    first_rows: int  # rows on a sheet's first page (under the reminder)
+    rows: int  # rows on its other pages
+    beside: bool = False  # the words and answer boxes in a column beside the diagram, not the words over it
+
+    def pages(self, count: int) -> int:
+        """Returns the pages a sheet of `count` puzzles takes."""
+        first = self.first_rows * self.columns
+        return 1 + (math.ceil((count - first) / (self.rows * self.columns)) if count > first else 0)
+
+
+def set_rich(text: Rich, size: float, width: float) -> list[tuple[tuple[Line, ...], float]]:
+    """Sets a styled phrase `width` mm wide: the first language at `size`, the others one step down."""
+    return [
+        (set_lines(runs, width, size if n == 0 else step_down(size)), size if n == 0 else step_down(size))
+        for n, runs in enumerate(text)
+    ]
+
+
+def rich_height(text: Rich, size: float, width: float) -> float:
+    """Returns the height (mm) of a styled phrase set `width` mm wide."""
+    return sum(len(lines) * part * LEADING for lines, part in set_rich(text, size, width)) / MM
+
+
+def draw_rich(canvas: Canvas, text: Rich, x: float, top: float, size: float, width: float) -> float:
+    """Draws a styled phrase with its top at `top` mm, the other languages grey; returns the bottom."""
+    for n, (lines, part) in enumerate(set_rich(text, size, width)):
+        canvas.setFillGray(0 if n == 0 else SECOND_LANGUAGE_GREY)
+        draw_lines(canvas, lines, x, top, part, part * LEADING)
+        top -= len(lines) * part * LEADING / MM
+    canvas.setFillGray(0)
+    return top
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+
+def _header_height(plan: SheetPlan, box: Box, scale: float) -> float:
+    strip = layout_strip(plan.strip, box.width, group_room([plan.sheet_label], scale), scale)
+    title = set_label(plan.title, TITLE_PT * scale, box.width).height
+    name = BODY_PT * scale * LEADING / MM + 2.0 if _name_below(plan, box, scale) else 0.0
+    return strip.height + title + name + 2.0
+
+
+def _name_width(plan: SheetPlan, scale: float) -> float:
+    return width_of(plan.name_caption + " ", REGULAR, BODY_PT * scale) / MM + NAME_LINE + 6.0
+
+
+def _name_below(plan: SheetPlan, box: Box, scale: float) -> bool:
+    """Tells whether the name field goes under the title, the title being too wide to share its line."""
+    return set_label(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale)
+
+
+def _reminder_height(plan: SheetPlan, width: float, scale: float) -> float:
+    text = width - 2 * PAD - _patterns_width(scale) - PAD
+    body = BODY_PT * scale
+    words = sum(rich_height(part, body, text) + 1.0 for part in (plan.gift, *plan.reminders))
+    return max(words, _patterns_height(plan, scale)) + 2 * PAD
+
+
+def _patterns_width(scale: float) -> float:
+    return 3 * PATTERN_CELL * scale
+
+
+def _patterns_height(plan: SheetPlan, scale: float) -> float:
+    return len(plan.patterns) * PATTERN_CELL * scale * 1.5
+
+
+def _footer_height(scale: float) -> float:
+    return SMALL_PT * scale * LEADING / MM + 2.0
+
+
+def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
+    """Returns the width and height (mm) of the answer area: its caption, then the cell box over the letter box."""
+    body = BODY_PT * scale
+    label = max(set_label(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
+    boxes = max(ANSWER_CELL_BOX[plan.notation.value], ANSWER_LETTER_BOX) * scale
+    width = max(label + boxes, set_label(plan.answer, body, bold=True).width)
+    height = set_label(plan.answer, body, bold=True).height + 1.5 + 2 * ANSWER_BOX_HEIGHT * scale + 2.0
+    return width, height
+
+
+def _indent(plan: SheetPlan, scale: float) -> float:
+    """Returns the margin the puzzles' numbers hang in: room for the widest ("12.") and a space."""
+    widest = set_label((f"{len(plan.puzzles)}.",), BODY_PT * scale, bold=True).width
+    return max(NUMBER_INDENT * scale, widest + 1.5 * scale)
+
+
+def _words_height(plan: SheetPlan, width: float, scale: float) -> float:
+    """Returns the height (mm) of the tallest question and turn line of the sheet, set `width` mm wide."""
+    body = BODY_PT * scale
+    return max(
+        set_label(figure.question, body, width).height + set_label(figure.turn, body, width).height
+        for figure in plan.puzzles
+    )
+
+
+def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
+    """Returns the layout that prints the sheet on the fewest pages, with the largest cells; None if none fits.
+
+    A puzzle is set either with its words across the top and the answer boxes beside the diagram
+    (stacked), or with its words and answer boxes in a column beside the diagram (beside), which
+    suits a single column of puzzles.
+    """
+    header, footer = _header_height(plan, box, scale), _footer_height(scale)
+    room = box.height - header - footer
+    reminder = _reminder_height(plan, box.width, scale)
+    answer_width, answer_height = _answer_size(plan, scale)
+    indent = _indent(plan, scale)
+    grid = plan.puzzles[0].grid
+    found: list[tuple[int, float, bool, SheetLayout]] = []
+    for columns in (2, 1):
+        width = (box.width - (columns - 1) * COLUMN_GAP) / columns
+        for step in range(int(PUZZLE_CELL - PUZZLE_MIN_CELL) + 1):
+            cell = (PUZZLE_CELL - step) * scale
+            style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
+            margins = diagram_margins(grid, style)
+            diagram_width = margins.left + grid.size * cell + margins.right
+            diagram_height = margins.top + grid.size * cell + margins.bottom
+            words = width - diagram_width - ANSWER_GAP - indent  # beside the diagram, after the number
+            for beside in (False, True):
+                if beside and words < max(answer_width, MIN_WORDS * scale):
+                    continue
+                if not beside and indent + diagram_width + ANSWER_GAP + answer_width > width:
+                    continue
+                if beside:
+                    height = max(diagram_height, _words_height(plan, words, scale) + 2.0 + answer_height)
+                else:
+                    height = _words_height(plan, width - indent, scale) + 2.0 + max(diagram_height, answer_height)
+                first = int((room - reminder) // (height + PUZZLE_GAP))
+                rows = int((room + PUZZLE_GAP) // (height + PUZZLE_GAP))
+                if rows >= 1:  # a page too full under the reminder starts the puzzles on the next one
+                    layout = SheetLayout(columns, style, width, height, first, rows, beside)
+                    found.append((layout.pages(len(plan.puzzles)), -cell, not beside, layout))
+    return min(found, key=lambda item: item[:3])[3] if found else None
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale: float) -> None:
+    """Adds one sheet to `document`: its pages, each with the header and footer, the reminder on the first."""
+    width, height = document.paper.size_mm
+    box = Box(0, 0, width, height).inset(MARGIN)
+    per_page = [layout.first_rows * layout.columns] + [layout.rows * layout.columns] * len(plan.puzzles)
+    figures = list(plan.puzzles)
+    pages = layout.pages(len(figures))
+    document.bookmark(plan.bookmark)
+    for page in range(pages):
+        top = _draw_header(document.canvas, plan, box, scale)
+        if page == 0:
+            top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale) - PUZZLE_GAP
+        on_page, figures = figures[: per_page[page]], figures[per_page[page] :]
+        rows = math.ceil(len(on_page) / layout.columns)
+        if not rows:
+            _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
+            document.end_page()
+            continue
+        # Room left over goes between the rows (up to a limit), so that a page does not end in a blank band.
+        spare = top - box.y - _footer_height(scale) - rows * layout.height - (rows - 1) * PUZZLE_GAP
+        gap = PUZZLE_GAP + min(max(spare, 0.0) / rows, MAX_SPREAD)
+        for k, figure in enumerate(on_page):
+            row, column = divmod(k, layout.columns)
+            x = box.x + column * (layout.width + COLUMN_GAP)
+            _draw_puzzle(document, plan, figure, x, top - row * (layout.height + gap), layout, scale)
+        _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
+        document.end_page()
+
+
+def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> float:
+    """Draws the strip (class, date, the sheet's number), the title and the name field; returns the bottom."""
+    strip = layout_strip(plan.strip, box.width, group_room([plan.sheet_label], scale), scale)
+    top = draw_strip(canvas, plan.strip, strip, box, scale)
+    draw_group(canvas, plan.sheet_label, box, strip, scale)
+    title = TITLE_PT * scale
+    below = _name_below(plan, box, scale)
+    bottom = draw_label(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
+    # The name's caption sits on the title's first baseline (or under the title), its line runs to the margin.
+    body = BODY_PT * scale
+    baseline = bottom - 2.0 - body / MM if below else top - title / MM
+    caption_x = box.right - NAME_LINE - width_of(plan.name_caption + " ", REGULAR, body) / MM
+    draw_label(canvas, (plan.name_caption,), caption_x, baseline + body / MM, body)
+    draw_rule_line(canvas, box.right - NAME_LINE, box.right, baseline - 0.8)
+    if below:
+        bottom = baseline - body * (LEADING - 1) / MM - 2.0
+    return bottom - 2.0
+
+
+def _draw_reminder(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> float:
+    """Draws the framed reminder: the two gifts pictured, what a gift is, and the rest; returns its bottom."""
+    frame_height = _reminder_height(plan, box.width, scale)
+    frame = Box(box.x, box.top - frame_height, box.width, frame_height)
+    canvas.setStrokeGray(CAPTION_GREY)
+    draw_box(canvas, frame, 0.8)
+    canvas.setStrokeGray(0)
+    cell = PATTERN_CELL * scale
+    for k, pattern in enumerate(plan.patterns):
+        y = frame.top - PAD - (k * 1.5 + 1) * cell
+        for n, letter in enumerate(pattern):
+            square = Box(frame.x + PAD + n * cell, y, cell, cell)
+            draw_box(canvas, square, 1.0)
+            if letter != ".":
+                draw_centred(canvas, letter, square.x + cell / 2, square.y + cell / 2, BODY_PT * scale, bold=True)
+    x = frame.x + 2 * PAD + _patterns_width(scale)
+    text = frame.right - PAD - x
+    top = frame.top - PAD
+    for part in (plan.gift, *plan.reminders):
+        top = draw_rich(canvas, part, x, top, BODY_PT * scale, text) - 1.0
+    return frame.y
+
+
+def _draw_puzzle(
+    document: Document, plan: SheetPlan, figure: PuzzleFigure, x: float, top: float, layout: SheetLayout, scale: float
+) -> None:
+    """Draws one puzzle with its top-left corner at (x, top) mm: number, question, turn, diagram, answer boxes."""
+    canvas = document.canvas
+    body = BODY_PT * scale
+    indent = _indent(plan, scale)
+    style, grid = layout.style, figure.grid
+    margins = diagram_margins(grid, style)
+    side = grid.size * style.cell
+    if layout.beside:
+        # The diagram on the left, then the number hanging before the question, the turn and the answer boxes.
+        draw_diagram(document, grid, x + margins.left, top - margins.top - side, style)
+        words_x = x + margins.left + side + margins.right + ANSWER_GAP
+        width = x + layout.width - words_x - indent
+        draw_label(canvas, (f"{figure.number}.",), words_x, top, body, bold=True)
+        below = draw_label(canvas, figure.question, words_x + indent, top, body, width=width, bold=True)
+        below = draw_label(canvas, figure.turn, words_x + indent, below, body, width=width) - 2.0
+        _draw_answer(canvas, plan, words_x + indent, below, scale)
+        return
+    draw_label(canvas, (f"{figure.number}.",), x, top, body, bold=True)
+    width = layout.width - indent
+    below = draw_label(canvas, figure.question, x + indent, top, body, width=width, bold=True)
+    below = draw_label(canvas, figure.turn, x + indent, below, body, width=width) - 2.0
+    draw_diagram(document, grid, x + indent + margins.left, below - margins.top - side, style)
+    answer_x = x + indent + margins.left + side + margins.right + ANSWER_GAP
+    _draw_answer(canvas, plan, answer_x, below - margins.top, scale)
+
+
+def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
+    """Draws the answer area: its caption, then a box for the cell's name and one for the letter."""
+    body = BODY_PT * scale
+    top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
+    label = max(set_label(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
+    box_height = ANSWER_BOX_HEIGHT * scale
+    cell_box = ANSWER_CELL_BOX[plan.notation.value]
+    for text, box_width in ((plan.answer_cell, cell_box), (plan.answer_letter, ANSWER_LETTER_BOX)):
+        labelled = set_label(text, body)
+        draw_label(canvas, text, x, top - (box_height - labelled.height) / 2, body)
+        draw_box(canvas, Box(x + label, top - box_height, box_width * scale, box_height), 1.0)
+        top -= box_height + 2.0
+
+
+def _draw_footer(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, page: int, pages: int) -> None:
+    size = SMALL_PT * scale
+    canvas.setFillGray(CAPTION_GREY)
+    draw_label(canvas, plan.footer, box.x, box.y + size * LEADING / MM, size)
+    if pages > 1:
+        label = tuple(text.format(number=page, count=pages) for text in plan.page)
+        draw_label(canvas, (" / ".join(label),), box.right, box.y + size * LEADING / MM, size, align="right")
+    canvas.setFillGray(0)
+
+
+def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress: Progress | None = None) -> Rendered:
+    """Returns the children's sheets: each sheet of the set on pages of its own."""
+    copies = len(sheets)
+    document = new_document(
+        options,
+        joined(options, "puzzles.document_title", size=options.size, copies=copies),
+        joined(options, "puzzles.subject"),
+    )
+    scale = scale_of(options.large_print)
+    width, height = options.paper.size_mm
+    box = Box(0, 0, width, height).inset(MARGIN)
+    for done, sheet in enumerate(sheets, start=1):
+        plan = sheet_plan(options, sheet, copies)
+        layout = sheet_layout(plan, box, scale)
+        if layout is None:
+            raise LayoutError(f"a {sheet.size} × {sheet.size} puzzle does not fit on the page with these options")
+        render_sheet(document, plan, layout, scale)
+        if progress:
+            progress("puzzle sheets", done, copies)
+    return finished(document)

@@ -1,0 +1,122 @@
+"""Builds the strategy section of the teacher's notes: three worked positions and the solved 4 x 4 board.
+
+Every number printed comes from `engine.strategy`, which solves the positions when the notes are
+made and reads the proven result of the empty 4 x 4 board from its data file.
+"""
+
+from __future__ import annotations
+
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.notation import Notation, cell_name, segment_names
+from sos_print.engine.puzzles import Choice, choices_of
+from sos_print.engine.rules import Letter, Position
+from sos_print.engine.strategy import Idea, Lesson, lessons, opening
+from sos_print.pages.grids import grid_plan
+from sos_print.pages.words import Block, Words
+from sos_print.pages.worked import ExampleFigure
+from sos_print.pages.worksheets import answer_letters
+
+CENTRE_4X4 = frozenset({Cell(1, 1), Cell(2, 1), Cell(1, 2), Cell(2, 2)})
+
+
+@frozen
+class StrategyPlan:
+    """Holds the strategy section in one language: its heading and introduction, the worked positions, the 4 x 4
+    result."""
+
+    intro: list[Block]
+    lessons: tuple[ExampleFigure, ...]
+    opening: list[Block]
+    bookmark: str
+
+
+def strategy_plan(words: Words, notation: Notation) -> StrategyPlan:
+    """Returns the strategy section in `words`' language, cells named in `notation`."""
+    return StrategyPlan(
+        intro=words.blocks("teacher.strategy_intro"),
+        lessons=tuple(lesson_figure(lesson, words, notation) for lesson in lessons()),
+        opening=opening_blocks(words, notation),
+        bookmark=words("teacher.strategy_bookmark"),
+    )
+
+
+def lesson_figure(lesson: Lesson, words: Words, notation: Notation) -> ExampleFigure:
+    """Returns one idea's worked position: its title, the claims, and the diagram with the move it teaches."""
+    puzzle = lesson.puzzle
+    size = puzzle.board.size
+    seat = puzzle.to_move
+    other = "B" if seat == "A" else "A"
+    position = Position(puzzle.board, seat=seat)
+
+    def named(choices: tuple[Choice, ...]) -> str:
+        moves = [
+            words("puzzles.key_move", letters=(c.move.letter.value,), cell=cell_name(c.move.cell, size, notation))
+            for c in choices
+        ]
+        return words("puzzles.key_or", items=tuple(moves))
+
+    segments: tuple[Segment, ...] = ()
+    if lesson.idea is Idea.TAKE:
+        taken = puzzle.greedy[0]
+        segments = position.step(taken.move).segments
+        text = words.blocks(
+            "teacher.strategy_take",
+            seat=seat,
+            other=other,
+            move=named((taken,)),
+            points=taken.points,
+            lines=segment_names(segments, size, notation),
+            value=puzzle.value,
+            quiet=lesson.best_quiet,
+        )
+    elif lesson.idea is Idea.NO_GIFT:
+        text = words.blocks(
+            "teacher.strategy_gift",
+            seat=seat,
+            other=other,
+            safe=named(puzzle.answers),
+            moves=len(puzzle.choices),
+            gifts=puzzle.gifts,
+        )
+    else:
+        greedy = puzzle.greedy[0]
+        after = position.play(greedy.move).board
+        left = choices_of(after)
+        text = words.blocks(
+            "teacher.strategy_refuse",
+            seat=seat,
+            other=other,
+            greedy=named((greedy,)),
+            points=greedy.points,
+            all_gifts=all(choice.gift for choice in left),
+            greedy_value=greedy.value,
+            best=named(puzzle.answers),
+            value=puzzle.value,
+        )
+    grid = grid_plan(puzzle.board, notation, segments=segments, answers=answer_letters(puzzle.answers))
+    title = words(f"teacher.strategy_{'gift' if lesson.idea is Idea.NO_GIFT else lesson.idea.value}_title")
+    return ExampleFigure(title, text, grid, [])
+
+
+def opening_blocks(words: Words, notation: Notation) -> list[Block]:
+    """Returns the proven result of the empty 4 x 4 board, from the solver's data file."""
+    result = opening()
+    keeping = result.keeping
+    o_cells = [entry.move.cell for entry in keeping if entry.move.letter is Letter.O]
+    s_cells = [entry.move.cell for entry in keeping if entry.move.letter is Letter.S]
+    others = {entry.value for entry in result.moves if entry not in keeping}
+    return words.blocks(
+        "teacher.strategy_opening",
+        value=result.value,
+        o_all=len(o_cells) == result.size**2,
+        o_cells=_cells(o_cells, result.size, words, notation),
+        s_cells=_cells(s_cells, result.size, words, notation),
+        centre=set(s_cells) == CENTRE_4X4,
+        rest=others.pop() if len(others) == 1 else None,
+    )
+
+
+def _cells(cells: list[Cell], size: int, words: Words, notation: Notation) -> str:
+    names = sorted(cells, key=lambda cell: (-cell.row, cell.col) if notation is Notation.L1C1 else (cell.row, cell.col))
+    return words("puzzles.key_or", items=tuple(cell_name(cell, size, notation) for cell in names))

@@ -1,0 +1,248 @@
+"""Builds the plans of the puzzle sheets (children's), their answer key (the teacher's) and the puzzles as data.
+
+The sheets and the key show the same puzzles, made by `engine.puzzles`; every answer, point and
+value printed comes from there (the solver's, for best-move puzzles), named in the sheet's notation.
+"""
+
+from __future__ import annotations
+
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import Cell
+from sos_print.engine.notation import Notation, cell_name, segment_names
+from sos_print.engine.puzzles import Choice, Puzzle, PuzzleKind, Sheet
+from sos_print.engine.rules import Position
+from sos_print.pages.grids import GridPlan, grid_plan
+from sos_print.pages.options import PrintOptions
+from sos_print.pages.players import StripPlan, strip_plan
+from sos_print.pages.words import Block, Label, Run, Vocabulary, Words
+from sos_print.pages.worked import ExampleFigure
+
+GIFT_PATTERNS = ("S.S", "SO.")  # the two gifts, as three cells of a line ("." empty)
+
+Rich = tuple[tuple[Run, ...], ...]  # a phrase with bold runs, in every language of a document, first language first
+
+
+def rich(vocab: Vocabulary, name: str, **context: object) -> Rich:
+    """Returns macro `name` as styled runs, one tuple per language."""
+    return tuple(tuple(run for block in blocks for run in block.runs) for blocks in vocab.blocks(name, **context))
+
+
+@frozen
+class PuzzleFigure:
+    """Holds one puzzle as a child sees it: its number, the question, whose turn it is, the board."""
+
+    number: int
+    question: Label
+    turn: Label
+    grid: GridPlan
+
+
+@frozen
+class SheetPlan:
+    """Holds one children's sheet: the header, the reminder of what to look for, the puzzles, the footer."""
+
+    title: Label
+    name_caption: str
+    sheet_label: Label  # "Sheet 7 of 30" at the right of the header strip, or nothing for a single sheet
+    gift: Rich
+    patterns: tuple[str, ...]
+    reminders: tuple[Rich, ...]  # under the gift: scoring again, what "best" means, how cells are named
+    answer: Label
+    answer_cell: Label
+    answer_letter: Label
+    notation: Notation  # how long the cell names written in the answer box are
+    footer: Label
+    page: Label  # "Page {number} of {count}", filled in when the sheet's pages are counted
+    puzzles: tuple[PuzzleFigure, ...]
+    bookmark: str
+    strip: StripPlan
+
+
+def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int) -> SheetPlan:
+    """Returns the plan of one children's sheet of a set of `copies`, in the options' languages and notation."""
+    vocab = Vocabulary(options.language)
+    kinds = {puzzle.kind for puzzle in sheet.puzzles}
+    reminders = [rich(vocab, "puzzles.score_again")]
+    if PuzzleKind.BEST_MOVE in kinds:
+        reminders.append(rich(vocab, "puzzles.best_meaning"))
+    hint = "puzzles.cell_a1" if options.notation is Notation.A1 else "puzzles.cell_l1c1"
+    reminders.append(rich(vocab, hint))
+    figures = tuple(
+        PuzzleFigure(
+            number,
+            vocab.label("puzzles.question", kind=puzzle.kind.value),
+            vocab.label("puzzles.turn", seat=puzzle.to_move),
+            grid_plan(puzzle.board, options.notation),
+        )
+        for number, puzzle in enumerate(sheet.puzzles, start=1)
+    )
+    return SheetPlan(
+        title=vocab.label("puzzles.title"),
+        name_caption=" / ".join(dict.fromkeys(vocab.label("puzzles.name_field"))),
+        sheet_label=(" / ".join(vocab.label("puzzles.sheet", number=sheet.number, count=copies)),)
+        if copies > 1
+        else (),
+        gift=rich(vocab, "puzzles.gift"),
+        patterns=GIFT_PATTERNS,
+        reminders=tuple(reminders),
+        answer=vocab.label("puzzles.answer"),
+        answer_cell=vocab.label("puzzles.answer_cell"),
+        answer_letter=vocab.label("puzzles.answer_letter"),
+        notation=options.notation,
+        footer=(
+            " / ".join(dict.fromkeys(vocab.label("puzzles.footer", identifier=sheet.identifier, seed=sheet.seed))),
+        ),
+        page=vocab.label("common.page", number="{number}", count="{count}"),
+        puzzles=figures,
+        bookmark=" / ".join(dict.fromkeys(vocab.label("puzzles.bookmark", number=sheet.number))),
+        strip=strip_plan(options, fields=True),
+    )
+
+
+# --- the answer key --------------------------------------------------------------------------
+
+
+@frozen
+class KeySheet:
+    """Holds one sheet's answers in the key: its heading and each puzzle as a figure with its answers marked."""
+
+    heading: str
+    bookmark: str
+    entries: tuple[ExampleFigure, ...]
+
+
+@frozen
+class KeyPlan:
+    """Holds the answer key in one language."""
+
+    title: Label
+    keep_apart: Label
+    intro: list[Block]
+    sheets: tuple[KeySheet, ...]
+    bookmark: str
+    strip: StripPlan
+
+
+def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> KeyPlan:
+    """Returns the answer key of `sheets` in `lang`, naming cells in the options' notation."""
+    words = Words(lang)
+    first = sheets[0]
+    kind = first.kind.value if first.kind else "mixed"
+    return KeyPlan(
+        title=(words("puzzles.key_title"),),
+        keep_apart=(words("puzzles.key_keep_apart"),),
+        intro=words.blocks(
+            "puzzles.key_intro", identifier=first.identifier, size=first.size, count=len(first.puzzles), kind=kind
+        ),
+        sheets=tuple(_key_sheet(sheet, len(sheets), words, options.notation) for sheet in sheets),
+        bookmark=words("puzzles.key_bookmark", number=first.number) if len(sheets) == 1 else words("puzzles.key_title"),
+        strip=strip_plan(options, fields=False, lang=lang),
+    )
+
+
+def _key_sheet(sheet: Sheet, count: int, words: Words, notation: Notation) -> KeySheet:
+    heading = words("puzzles.key_sheet", number=sheet.number, count=count, identifier=sheet.identifier, seed=sheet.seed)
+    entries = tuple(key_entry(puzzle, number, words, notation) for number, puzzle in enumerate(sheet.puzzles, start=1))
+    return KeySheet(heading, words("puzzles.key_bookmark", number=sheet.number), entries)
+
+
+def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> ExampleFigure:
+    """Returns one puzzle of the key: its heading, its answers with their points, why, and the marked diagram."""
+    position = Position(puzzle.board, seat=puzzle.to_move)
+    segments = tuple(seg for answer in puzzle.answers if answer.points for seg in position.step(answer.move).segments)
+    grid = grid_plan(puzzle.board, notation, segments=segments, answers=answer_letters(puzzle.answers))
+    heading = words("puzzles.key_heading", number=number, kind=puzzle.kind.value, seat=puzzle.to_move)
+    items = tuple(_answer_item(puzzle, answer, position, words, notation) for answer in _shown(puzzle))
+    listed = words("puzzles.key_list", items=items)
+    blocks = words.blocks("puzzles.key_answers", count=len(_shown(puzzle)), answers=listed)
+    blocks += _why(puzzle, words, notation)
+    return ExampleFigure(heading, blocks, grid, [])
+
+
+def answer_letters(answers: tuple[Choice, ...]) -> dict[Cell, str]:
+    """Returns the letters to write in each answer cell: "S", "O", or "S/O" when both are answers there."""
+    letters: dict[Cell, list[str]] = {}
+    for answer in answers:
+        letters.setdefault(answer.move.cell, []).append(answer.move.letter.value)
+    return {cell: "/".join(sorted(found, key="SO".index)) for cell, found in letters.items()}
+
+
+def _shown(puzzle: Puzzle) -> list[tuple[Cell, tuple[Choice, ...]]]:
+    """Returns the answers as listed: one item per move, or per cell for no-gift puzzles (nothing scores there)."""
+    if puzzle.kind is PuzzleKind.NO_GIFT:
+        cells = dict.fromkeys(answer.move.cell for answer in puzzle.answers)
+        return [(cell, tuple(a for a in puzzle.answers if a.move.cell == cell)) for cell in cells]
+    return [(answer.move.cell, (answer,)) for answer in puzzle.answers]
+
+
+def _answer_item(
+    puzzle: Puzzle, item: tuple[Cell, tuple[Choice, ...]], position: Position, words: Words, notation: Notation
+) -> str:
+    cell, choices = item
+    size = puzzle.board.size
+    move = _move_words(choices, cell, size, words, notation)
+    if puzzle.kind is PuzzleKind.NO_GIFT:
+        return move
+    choice = choices[0]
+    lines = segment_names(position.step(choice.move).segments, size, notation)
+    return f"{move}, {words('puzzles.key_points', points=choice.points, lines=lines)}"
+
+
+def _move_words(choices: tuple[Choice, ...], cell: Cell, size: int, words: Words, notation: Notation) -> str:
+    letters = tuple(choice.move.letter.value for choice in choices)
+    return words("puzzles.key_move", letters=letters, cell=cell_name(cell, size, notation))
+
+
+def _named(choices: tuple[Choice, ...], size: int, words: Words, notation: Notation) -> str:
+    """Returns moves as "O in B2 or S in C3"."""
+    return words("puzzles.key_or", items=tuple(_move_words((c,), c.move.cell, size, words, notation) for c in choices))
+
+
+def _why(puzzle: Puzzle, words: Words, notation: Notation) -> list[Block]:
+    """Returns the sentence that says why the answers are right, from the puzzle's points and values."""
+    answers, size = puzzle.answers, puzzle.board.size
+    other = "B" if puzzle.to_move == "A" else "A"
+    others = [choice for choice in puzzle.choices if choice not in answers]
+    if puzzle.kind is PuzzleKind.SCORE_NOW:
+        best_other = max((choice.points for choice in others), default=0)
+        most = answers[0].points
+        return words.blocks("puzzles.key_why_score_now", count=len(answers), points=most, second=best_other)
+    if puzzle.kind is PuzzleKind.NO_GIFT:
+        return words.blocks("puzzles.key_why_no_gift", count=len(answers), others=len(others), other=other)
+    greedy = puzzle.greedy
+    assert puzzle.value is not None and all(choice.value is not None for choice in greedy)
+    return words.blocks(
+        "puzzles.key_why_best_move",
+        greedy=_named(greedy, size, words, notation),
+        count=len(greedy),
+        points=greedy[0].points,
+        greedy_value=max(choice.value for choice in greedy if choice.value is not None),
+        best=_named(answers, size, words, notation),
+        value=puzzle.value,
+        seat=puzzle.to_move,
+        other=other,
+    )
+
+
+# --- the puzzles as data ---------------------------------------------------------------------
+
+
+def puzzle_records(sheets: tuple[Sheet, ...], notation: Notation) -> list[dict[str, object]]:
+    """Returns every puzzle as printed, in the form of puzzles.json: sheet, number, kind, size, board, to_move,
+    answers (each a cell in `notation` and a letter)."""
+    return [
+        {
+            "sheet": sheet.number,
+            "number": number,
+            "kind": puzzle.kind.value,
+            "size": puzzle.board.size,
+            "board": puzzle.text,
+            "to_move": puzzle.to_move,
+            "answers": [
+                {"cell": cell_name(answer.move.cell, puzzle.board.size, notation), "letter": answer.move.letter.value}
+                for answer in puzzle.answers
+            ],
+        }
+        for sheet in sheets
+        for number, puzzle in enumerate(sheet.puzzles, start=1)
+    ]

@@ -1,0 +1,366 @@
+"""Tests `sos-print puzzles`: the three files it writes, the puzzles.json contract, every answer derived again
+by the oracle, the sheets and the answer key read back from the PDFs, reprinting by seed, and refusals."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from functools import cache
+
+import pytest
+from pdfread import nearest_edge, outline, pages, texts
+from test_puzzles_engine import expected_answers
+
+from sos_print.cli import app
+from sos_print.engine.puzzles import PuzzleKind
+from sos_print.engine.rules import parse_board
+
+KINDS = {"score-now", "no-gift", "best-move"}
+QUESTIONS = {
+    "score-now": "Which move scores the most points?",
+    "no-gift": "Find a move that gives nothing away.",
+    "best-move": "Find the best move.",
+}
+WROTE = re.compile(
+    r"^wrote (\S+)/puzzles\.pdf \((\d+) pages?, \d+ KB\), \1/answers\.pdf \((\d+) pages?, \d+ KB\) "
+    r"and \1/puzzles\.json \(\d+ KB\)$"
+)
+
+
+def invoke(runner, *args: object):
+    result = runner.invoke(app, ["puzzles", *map(str, args)])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+@cache
+def made(*args: str) -> dict[str, bytes]:
+    """Runs `puzzles` once per set of options, in a folder of its own; returns the three files' bytes."""
+    import tempfile
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    folder = Path(tempfile.mkdtemp(prefix="sos-puzzles-test-"))
+    result = invoke(CliRunner(), "--out", folder, *args)
+    assert result.exit_code == 0, result.output
+    assert WROTE.match(result.stdout.strip()), result.stdout
+    return {name: (folder / name).read_bytes() for name in ("puzzles.pdf", "answers.pdf", "puzzles.json")}
+
+
+def records(*args: str) -> list[dict]:
+    return json.loads(made(*args)["puzzles.json"])
+
+
+# --- naming cells, written here apart from the engine ----------------------------------------
+
+
+def index_of(name: str, n: int, notation: str) -> int:
+    """Returns the oracle's index of a named cell (row from the bottom times n, plus the column)."""
+    if notation == "A1":
+        match = re.fullmatch(r"([A-Z])(\d+)", name)
+        assert match, name
+        return (int(match.group(2)) - 1) * n + ord(match.group(1)) - ord("A")
+    match = re.fullmatch(r"L(\d+)C(\d+)", name)
+    assert match, name
+    return (n - int(match.group(1))) * n + int(match.group(2)) - 1
+
+
+def name_of(index: int, n: int, notation: str) -> str:
+    row, col = divmod(index, n)
+    return f"{chr(ord('A') + col)}{row + 1}" if notation == "A1" else f"L{n - row}C{col + 1}"
+
+
+def where(record: dict) -> str:
+    return f"sheet {record['sheet']} puzzle {record['number']} ({record['kind']}):\n" + "\n".join(
+        " ".join(row) for row in record["board"].split("/")
+    )
+
+
+# --- puzzles.json ----------------------------------------------------------------------------
+
+
+SETS = [("--copies", "3"), ("--size", "5", "--copies", "2", "--notation", "L1C1", "--seed", "7")]
+
+
+@pytest.mark.parametrize("args", SETS)
+def test_puzzles_json_holds_every_puzzle_as_printed_in_the_contract_form(args):
+    found = records(*args)
+    n = int(dict(zip(args[::2], args[1::2], strict=True)).get("--size", "4"))
+    copies = int(dict(zip(args[::2], args[1::2], strict=True))["--copies"])
+    assert len(found) == 6 * copies
+    assert [(r["sheet"], r["number"]) for r in found] == [(s, k) for s in range(1, copies + 1) for k in range(1, 7)]
+    notation = "L1C1" if "L1C1" in args else "A1"
+    for record in found:
+        assert list(record) == ["sheet", "number", "kind", "size", "board", "to_move", "answers"]
+        assert record["kind"] in KINDS and record["size"] == n and record["to_move"] in ("A", "B")
+        rows = record["board"].split("/")
+        assert len(rows) == n and all(re.fullmatch(f"[SO.]{{{n}}}", row) for row in rows), where(record)
+        assert record["answers"], where(record)
+        for answer in record["answers"]:
+            assert list(answer) == ["cell", "letter"] and answer["letter"] in ("S", "O")
+            name_of(index_of(answer["cell"], n, notation), n, notation)  # a name in the sheet's notation
+    # A mixed sheet takes the three kinds in turn.
+    assert Counter(r["kind"] for r in found) == Counter(dict.fromkeys(KINDS, 2 * copies))
+
+
+def oracle_board(text: str) -> str:
+    """The oracle's string: cell i is row i // n from the bottom; the JSON's rows go from the top."""
+    return "".join(reversed(text.split("/")))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--copies", "3"),
+        ("--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40"),
+        ("--kind", "no-gift", "--size", "6", "--copies", "2", "--notation", "L1C1"),
+        ("--kind", "score-now", "--size", "5", "--count", "4", "--copies", "2"),
+    ],
+)
+def test_every_answer_in_puzzles_json_is_the_set_the_oracle_derives(args):
+    notation = "L1C1" if "L1C1" in args else "A1"
+    checked = 0
+    for record in records(*args):
+        n = record["size"]
+        text = oracle_board(record["board"])
+        if record["kind"] == "best-move" and text.count(".") > 10:
+            continue  # too slow for the oracle: the bank test checks these positions with the solver
+        board = parse_board(record["board"])
+        # expected_answers names cells as (row from the bottom * n + column, letter), like the oracle.
+        expected = expected_answers(PuzzleKind(record["kind"]), board)
+        found = {(index_of(a["cell"], n, notation), a["letter"]) for a in record["answers"]}
+        assert found == expected, where(record)
+        assert len(found) == len(record["answers"]), where(record)  # no answer twice
+        checked += 1
+    assert checked >= 4
+
+
+# --- the children's sheets -------------------------------------------------------------------
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " "))
+
+
+def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_number():
+    files = made("--copies", "3", "--seed", "12")
+    found = records("--copies", "3", "--seed", "12")
+    pages_text = [flat(page) for page in texts(files["puzzles.pdf"])]
+    assert len(pages_text) == 3  # a 4 × 4 sheet of six puzzles is one page
+    assert outline(files["puzzles.pdf"]) == ["Sheet 1", "Sheet 2", "Sheet 3"]
+    codes = re.findall(r"Code (4M6-\d+), seed (\d+)", " ".join(pages_text))
+    assert len(codes) == 3 and codes[0] == ("4M6-12", "12") and len({code for code, _ in codes}) == 3
+    for sheet, page in enumerate(pages_text, start=1):
+        assert page.startswith("Class ") and "Date " in page and f"Sheet {sheet} of 3" in page
+        assert "SOS puzzles" in page and "Name" in page and "Careful, gifts!" in page
+        assert "If you score, you play once more, however many points." in page
+        assert "Write a cell as its column letter, then its row number: B2." in page
+        mine = [r for r in found if r["sheet"] == sheet]
+        for record in mine:
+            expected = f"{record['number']}. {QUESTIONS[record['kind']]} It is {record['to_move']}’s turn."
+            assert expected in page, (expected, page)
+        assert page.count("Your answer") == page.count("Cell") == page.count("Letter") == 6
+    with pages(files["puzzles.pdf"]) as pdf:
+        for page in pdf.pages:
+            # Two boxes to write in for each puzzle: a cell's name and a letter.
+            boxes = [r for r in page.rects if 10 < r["height"] / 2.835 < 12 and r["width"] / 2.835 < 25]
+            assert len(boxes) == 12
+            assert nearest_edge(page) >= 12.0
+
+
+def test_a_single_sheet_has_no_number_in_its_set_and_the_seed_reprints_any_sheet():
+    found = records("--copies", "3", "--seed", "12")
+    page = flat(texts(made("--copies", "3", "--seed", "12")["puzzles.pdf"])[1])
+    code, seed = re.search(r"Code (4M6-(\d+)), seed (\d+)", page).group(1, 3)
+    again = made("--seed", seed)
+    assert flat(texts(again["puzzles.pdf"])[0]).count(f"Code {code}, seed {seed}") == 1
+    assert "Sheet 1 of" not in flat(texts(again["puzzles.pdf"])[0])
+    reprinted = json.loads(again["puzzles.json"])
+    assert [(r["board"], r["to_move"], r["answers"]) for r in reprinted] == [
+        (r["board"], r["to_move"], r["answers"]) for r in found if r["sheet"] == 2
+    ]
+
+
+def test_the_same_options_give_the_same_bytes(runner, tmp_path):
+    args = ("--copies", "2", "--seed", "5", "--lang", "en+fr", "--size", "5")
+    for name in ("a", "b"):
+        assert invoke(runner, "--out", tmp_path / name, *args).exit_code == 0
+    for name in ("puzzles.pdf", "answers.pdf", "puzzles.json"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+    assert made("--seed", "5")["puzzles.json"] != made("--seed", "6")["puzzles.json"]
+
+
+# --- the answer key --------------------------------------------------------------------------
+
+
+def middle(char: dict, low: str, high: str) -> float:
+    return (char[low] + char[high]) / 2
+
+
+def marked_cells(data: bytes) -> list[tuple[str, str]]:
+    """Reads the answer key's diagrams: each grey cell's name, from the coordinates beside and under its diagram,
+    and the letters written in it, in the order they are printed."""
+    found = []
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            greys = [
+                r
+                for r in page.rects
+                if r.get("non_stroking_color") in ((0.82,), [0.82], 0.82) and abs(r["width"] - r["height"]) < 0.1
+            ]
+            chars = page.chars
+            labels = [c for c in chars if abs(c["size"] - 9.0) < 0.05 and "Bold" not in c["fontname"]]
+            for rect in sorted(greys, key=lambda r: (round(r["top"]), r["x0"])):
+                inside = [
+                    c
+                    for c in chars
+                    if rect["x0"] < (c["x0"] + c["x1"]) / 2 < rect["x1"]
+                    and rect["top"] < (c["top"] + c["bottom"]) / 2 < rect["bottom"]
+                ]
+                x0, x1, top, bottom = rect["x0"], rect["x1"], rect["top"], rect["bottom"]
+                below = [c for c in labels if x0 < middle(c, "x0", "x1") < x1 and c["top"] > bottom]
+                left = [c for c in labels if top < middle(c, "top", "bottom") < bottom and c["x1"] < x0]
+                column = min(below, key=lambda c: c["top"])["text"]
+                row = max(left, key=lambda c: c["x1"])["text"]
+                found.append((column + row, "".join(c["text"] for c in inside)))
+    return found
+
+
+@pytest.mark.parametrize("args", [("--copies", "3"), ("--kind", "best-move", "--size", "5", "--copies", "2")])
+def test_the_answer_keys_marked_cells_are_the_answers_of_puzzles_json(args):
+    files = made(*args)
+    expected = []
+    for record in records(*args):
+        cells: dict[str, list[str]] = {}
+        for answer in record["answers"]:
+            cells.setdefault(answer["cell"], []).append(answer["letter"])
+        expected += [(cell, "/".join(sorted(letters, key="SO".index))) for cell, letters in cells.items()]
+    assert Counter(marked_cells(files["answers.pdf"])) == Counter(expected)
+
+
+def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
+    files = made("--copies", "3", "--seed", "12")
+    text = flat(" ".join(texts(files["answers.pdf"])))
+    assert text.startswith("SOS puzzles: answer key For the teacher.")
+    for record in records("--copies", "3", "--seed", "12"):
+        sheet = record["sheet"]
+        assert re.search(rf"Sheet {sheet} of 3: code 4M6-\d+, seed \d+", text)
+        for answer in record["answers"]:
+            assert f"{answer['letter']} in {answer['cell']}" in text, where(record)
+    assert "Taking the most points now (" in text and "is not best." in text
+    assert "Nothing scores here. After" in text
+    assert "now; no other move scores" in text
+    assert outline(files["answers.pdf"]) == ["SOS puzzles: answer key", "Sheet 1", "Sheet 2", "Sheet 3"]
+
+
+def ahead(value: int, other: str) -> str:
+    """Says a value as the key does: "2 points more than B", "1 point fewer than A", "as many points as B"."""
+    if value == 0:
+        return f"as many points as {other}"
+    count = f"{abs(value)} point{'s' if abs(value) > 1 else ''}"
+    return f"{count} {'more' if value > 0 else 'fewer'} than {other}"
+
+
+def test_a_best_move_answer_gives_the_values_of_the_greedy_move_and_of_the_best():
+    from test_puzzles_engine import oracle
+
+    args = ("--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40")
+    found = records(*args)
+    text = flat(" ".join(texts(made(*args)["answers.pdf"])))
+    checked = 0
+    for record in found:
+        n, board = record["size"], oracle_board(record["board"])
+        if board.count(".") > 10:
+            continue
+        values = oracle.move_values(board, n)
+        gains = {move: oracle.points(board, n, *move) for move in values}
+        most = max(gains.values())
+        greedy = max(values[move] for move in values if gains[move] == most)
+        best = max(values.values())
+        seat, other = record["to_move"], "B" if record["to_move"] == "A" else "A"
+        assert f"{seat} scores {ahead(greedy, other)} after " in text, where(record)
+        assert f"and {ahead(best, other)} after " in text, where(record)
+        checked += 1
+    assert checked >= 3
+
+
+# --- languages, paper, large print -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--lang", "fr", "--size", "5"),
+        ("--lang", "en+fr", "--paper", "letter", "--size", "6", "--notation", "L1C1"),
+        ("--large-print", "--size", "4"),
+        ("--large-print", "--lang", "en+fr", "--paper", "letter", "--size", "6", "--count", "12"),
+        ("--class-name", "CM1 Smith & Co <B>", "--kind", "no-gift", "--count", "12"),
+    ],
+)
+def test_every_page_keeps_its_words_apart_and_inside_the_margins(args):
+    for name in ("puzzles.pdf", "answers.pdf"):
+        with pages(made(*args)[name]) as pdf:
+            for number, page in enumerate(pdf.pages, start=1):
+                assert nearest_edge(page) >= 12.0, (name, number)
+                assert not overlapping(page.chars), (name, number)
+
+
+def overlapping(chars) -> list[tuple[str, str]]:
+    """Returns the pairs of printed characters whose boxes overlap by more than a hair (0.3 pt)."""
+    shown = sorted((c for c in chars if c["text"].strip()), key=lambda c: c["x0"])
+    found = []
+    for k, a in enumerate(shown):
+        for b in shown[k + 1 :]:
+            if b["x0"] >= a["x1"] - 0.3:
+                break
+            if min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0.3:
+                found.append((a["text"], b["text"]))
+    return found
+
+
+def test_french_sheets_say_tu_and_the_french_key_says_vous():
+    files = made("--lang", "fr", "--size", "5")
+    sheet = flat(" ".join(texts(files["puzzles.pdf"])))
+    key = flat(" ".join(texts(files["answers.pdf"])))
+    assert "Défis SOS" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
+    assert "Si tu marques, tu rejoues une fois, quel que soit le nombre de points." in sheet
+    assert "Gardez ce corrigé" in key and "Code 5M6-1, graine 1" in key
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--size", "3"], "3 × 3 positions are too easy to be interesting"),
+        (["--size", "7"], "puzzles are printed on boards of 4 × 4 to 6 × 6, not 7 × 7"),
+        (["--count", "13"], "--count"),
+        (["--count", "0"], "--count"),
+        (["--copies", "201"], "--copies"),
+        (["--seed", "1000000"], "--seed"),
+        (["--kind", "easy"], "--kind"),
+        (["--count", "2"], "--kind mixed takes turns between the three kinds, so it needs --count 3 or more, not 2"),
+        (["--lang", "de"], "--lang"),
+    ],
+)
+def test_impossible_requests_are_usage_errors_and_write_nothing(runner, tmp_path, args, message):
+    result = invoke(runner, "--out", tmp_path / "out", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output.replace("\n", " ").replace("  ", " ") or message in result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_existing_file_is_kept_without_force_and_replaced_with_it(runner, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "answers.pdf").write_bytes(b"old key")
+    result = invoke(runner, "--out", out, "--count", "3")
+    assert result.exit_code == 1
+    assert sorted(path.name for path in out.iterdir()) == ["answers.pdf"]
+    assert (out / "answers.pdf").read_bytes() == b"old key"
+    assert invoke(runner, "--out", out, "--count", "3", "--force").exit_code == 0
+    assert sorted(path.name for path in out.iterdir()) == ["answers.pdf", "puzzles.json", "puzzles.pdf"]

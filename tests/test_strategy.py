@@ -1,0 +1,129 @@
+"""Tests the strategy section of the teacher's notes: each worked position's claims derived again by the oracle,
+the proven 4 x 4 result kept in its data file (proven again by a slow test), and the sentences printed."""
+
+from __future__ import annotations
+
+import re
+
+import oracle
+import pytest
+from conftest import EXAMPLES
+from pdfread import texts
+
+from sos_print.documents.teacher import teacher_document
+from sos_print.engine.check import verify
+from sos_print.engine.errors import SosError
+from sos_print.engine.notation import Notation
+from sos_print.engine.rules import Position
+from sos_print.engine.solver import solve
+from sos_print.engine.strategy import OPENING, POSITIONS, Idea, lessons, opening, opening_text, read_opening
+from sos_print.pages.options import Language, PrintOptions
+
+
+def oracle_board(text: str) -> str:
+    return "".join(reversed(text.split("/")))
+
+
+def values(idea: Idea) -> tuple[str, dict[tuple[int, str], int], dict[tuple[int, str], int]]:
+    """Returns the position (the oracle's string), each move's points now and each move's exact value."""
+    board = oracle_board(POSITIONS[idea][0])
+    worth = oracle.move_values(board, 4)
+    gains = {move: oracle.points(board, 4, *move) for move in worth}
+    return board, gains, worth
+
+
+def cell(name: str) -> int:
+    return (int(name[1]) - 1) * 4 + ord(name[0]) - ord("A")
+
+
+@pytest.fixture(scope="module")
+def notes() -> str:
+    data = teacher_document(PrintOptions(), verify([str(EXAMPLES / "03-o-in-the-gap.toml")])).data
+    return re.sub(r"\s+", " ", " ".join(texts(data)).replace("\u00a0", " ").replace("\u202f", " "))
+
+
+def test_take_the_point_the_only_scoring_move_is_the_best_and_a_quiet_move_is_worse(notes):
+    _, gains, worth = values(Idea.TAKE)
+    scoring = [move for move, gain in gains.items() if gain]
+    assert scoring == [(cell("A3"), "O")] and gains[scoring[0]] == 1
+    assert worth[scoring[0]] == max(worth.values()) == 2
+    assert [move for move, value in worth.items() if value == 2] == scoring  # the only best move
+    assert max(value for move, value in worth.items() if not gains[move]) == 0
+    assert (
+        "Take the point A to play. O in A3 scores 1 point (A2-A4), and A writes again. It is the best move: from "
+        "here, with best play, A scores 2 points more than B. After the best move that scores nothing, A would "
+        "score as many points as B."
+    ) in notes
+
+
+def test_leave_no_gift_one_move_of_sixteen_leaves_nothing(notes):
+    board, gains, _ = values(Idea.NO_GIFT)
+    assert not any(gains.values())
+    safe = [move for move in gains if not oracle.scoring_moves(board[: move[0]] + move[1] + board[move[0] + 1 :], 4)]
+    assert safe == [(cell("C2"), "O")] and len(gains) == 16
+    assert (
+        "Leave no gift A to play. Nothing scores here, and A must write a letter. Of the 16 possible moves, 15 are "
+        "gifts that leave B a point to take; only O in C2 leaves B nothing."
+    ) in notes
+
+
+def test_sometimes_refuse_a_point_taking_it_loses_by_four_refusing_draws(notes):
+    board, gains, worth = values(Idea.REFUSE)
+    take, refuse = (cell("B1"), "S"), (cell("B1"), "O")
+    assert [move for move, gain in gains.items() if gain] == [take] and gains[take] == 1
+    assert worth[take] == -4 and worth[refuse] == 0 == max(worth.values())
+    assert [move for move, value in worth.items() if value == 0] == [refuse]
+    after = board[: take[0]] + "S" + board[take[0] + 1 :]
+    assert not oracle.scoring_moves(after, 4)  # then every move left scores nothing...
+    for i, square in enumerate(after):
+        for letter in "SO" if square == "." else "":
+            assert oracle.scoring_moves(after[:i] + letter + after[i + 1 :], 4)  # ...and gives A a point
+    assert (
+        "Sometimes refuse a point B to play. S in B1 scores 1 point, but then B must write again, and every move "
+        "left is a gift to A: with best play, B then scores 4 points fewer than A from here. O in B1 refuses the "
+        "point, and A must write: with best play, B scores as many points as A."
+    ) in notes
+
+
+def test_every_lesson_is_the_engines_own_solution():
+    assert [lesson.idea for lesson in lessons()] == [Idea.TAKE, Idea.NO_GIFT, Idea.REFUSE]
+
+
+def test_the_solved_4x4_board_is_printed_from_its_data_file(notes):
+    result = opening()
+    assert result.value == 0 and len(result.moves) == 32 and len(result.keeping) == 20
+    assert (
+        "The 4 × 4 board, solved With best play on both sides, the empty 4 × 4 board is a draw: sos_print proved it "
+        "by searching every game. As a first move, every O keeps that result, and so does an S in B2, C2, B3 or "
+        "C3, the four centre cells; any other first move loses by 1 point."
+    ) in notes
+
+
+def test_the_strategy_names_cells_in_the_kits_notation_and_speaks_french():
+    data = teacher_document(
+        PrintOptions(language=Language.FR, notation=Notation.L1C1), verify([str(EXAMPLES / "03-o-in-the-gap.toml")])
+    ).data
+    text = re.sub(r"\s+", " ", " ".join(texts(data)).replace("\u00a0", " ").replace("\u202f", " "))
+    assert "Stratégie" in text and "Prendre le point Au tour de A. O en L2C1 marque 1 point (L1C1-L3C1)" in text
+    assert "seul O en L3C3 ne laisse rien à B" in text
+    assert "de même qu’un S en L2C2, L2C3, L3C2 ou L3C3, les quatre cases du centre" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("value 0\nS A1 0\n", "line 2: write 'value V' or a move"),
+        ("value 0\nX A1 0 0\n", "line 2"),
+        ("value x\n", "line 1"),
+        ("value 0\nS A1 0 -1\n", "every first move of the empty 4x4 board once"),
+    ],
+)
+def test_an_opening_file_that_is_not_a_whole_solution_is_refused(text, message):
+    with pytest.raises(SosError, match=re.escape(message)):
+        read_opening(text)
+
+
+@pytest.mark.slow
+def test_the_opening_file_is_what_the_solver_proves_now():
+    # About 2 s: the empty board with the exact value of every first move, written as the file is.
+    assert opening_text(solve(Position.start(4))) == OPENING.read_text(encoding="utf-8")
