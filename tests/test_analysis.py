@@ -94,6 +94,29 @@ def test_a_variant_the_solver_cannot_weigh_leaves_every_move_unsolved(variant):
     assert turning_point(analyse_game(game.start, game.steps)) is None
 
 
+@pytest.mark.parametrize(
+    ("plays", "number", "slip"),
+    [
+        # B's O in B3 scored nothing and left points; O or S in B4 scored or left nothing: a gift.
+        ([("S", "A4"), ("S", "C4"), ("S", "D4"), ("S", "A3"), ("S", "D3"), ("O", "B3")], 6, Slip.GIFT),
+        # A's S in D3 scored nothing, and every best move (O in B4) scored: a missed point.
+        ([("S", "A4"), ("S", "C4"), ("S", "D4"), ("S", "A3"), ("S", "D3")], 5, Slip.MISSED_POINT),
+        # A's O in D2 left a point, but so did the best move, S in A1: not a gift, a mistake.
+        ([("S", "C4"), ("S", "A3"), ("S", "D3"), ("S", "B1"), ("O", "C2"), ("O", "D2")], 6, Slip.MISTAKE),
+    ],
+)
+def test_a_slip_is_named_for_what_the_best_moves_did_instead(plays, number, slip):
+    game = game_of(4, plays)
+    move = analyse_game(game.start, game.steps)[number - 1]
+    assert move.cost > 0 and move.slip is slip, move
+
+
+def test_big_boards_are_weighed_from_14_empty_cells():
+    from sos_print.engine.analysis import weighing_limit
+
+    assert [weighing_limit(size) for size in range(3, 9)] == [16, 16, 16, 16, 14, 14]
+
+
 def write_record(tmp_path, game: Game) -> str:
     from sos_print.engine.notation import cell_name
 
@@ -183,15 +206,16 @@ def test_the_sentences_name_each_slip_and_the_turning_point(runner, tmp_path):
     result = runner.invoke(app, ["analyse", path, "--size", "3"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[1].startswith("Move 2: B writes S in C1 and scores nothing: a gift, costing")
-    assert lines[2] == (
+    assert lines[0].startswith("Each value counts the points from that move to the end of the game")
+    assert lines[2].startswith("Move 2: B writes S in C1 and scores nothing: a gift, costing 1 point (worth -1, ")
+    assert lines[3] == (
         "Move 3: A writes S in A3 and scores nothing: a missed point, costing 7 points "
-        "(worth -6; O in B1 was worth +1)."
+        "(worth -6, against +1 for O in B1)."
     )
-    assert lines[-1].startswith("Turning point: move ")
+    assert lines[-1] == "Turning point: move 3, A's S in A3, which cost 7 points."
     path = write_record(tmp_path, game_of(3, GIFT))
     lines = runner.invoke(app, ["analyse", path, "--size", "3"]).stdout.splitlines()
-    assert lines[2].startswith("Move 3: A writes S in C3 and scores 1 point: a best move, worth +")
+    assert lines[3].startswith("Move 3: A writes S in C3 and scores 1 point: a best move, worth +")
 
 
 def test_a_game_the_solver_cannot_weigh_says_why(runner, tmp_path):
@@ -199,7 +223,11 @@ def test_a_game_the_solver_cannot_weigh_says_why(runner, tmp_path):
     result = runner.invoke(app, ["analyse", path, "--size", "3", "--target", "3"])
     assert result.exit_code == 0, result.output
     assert "(not weighed)" in result.stdout
-    assert result.stdout.splitlines()[-1].startswith("Not weighed: the solver weighs the standard game")
+    assert result.stdout.splitlines()[-2:] == [
+        "No move could be weighed.",
+        "Not weighed: the solver weighs the standard game between two sides (2 players, or team SOS), "
+        "where the most points at the end win.",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -97,7 +97,7 @@ def test_a_failing_standard_error_does_not_change_the_status(args, status):
 
 BUG = (
     "import sys, sos_print.engine.check as check\n"
-    "def broken(paths, load=None):\n"
+    "def broken(*args, **kwargs):\n"
     "    raise ZeroDivisionError('division by zero')\n"
     "check.check_paths = broken\n"
     "sys.argv = ['sos-print', *sys.argv[1:]]\n"
@@ -132,7 +132,7 @@ def test_an_internal_error_without_a_place_for_the_details_says_how_to_see_them(
 
     import sos_print.engine.check as check
 
-    def broken(paths, load=None):
+    def broken(*args, **kwargs):
         raise KeyError("oops")
 
     def no_temporary_files(*args, **kwargs):

@@ -114,7 +114,7 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(1, 0, "7"), "row 3: move 2: the move column says '7', but this is move 2 of the record"),
         (altered(3, 3, "B2"), "move 4 (row 5): cell B2 already holds a letter"),
         (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
-        (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on a 4x4 board"),
+        (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on the 4x4 board"),
         (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
         (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
         (altered(3, 5, "two"), "row 5: move 4: points must be a whole number, not 'two'"),
@@ -183,5 +183,103 @@ def test_l1c1_records_name_cells_by_line_and_column():
     text = "joueur;lettre;case;lignes\nA;S;L4C2;\nB;O;L3C2;\nA;S;L2C2;L2C2-L4C2\n"
     record = parse_csv_record(text, RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
     assert claim_problems(replay_example(record)) == []
+    broken = parse_csv_record(text.replace("L4C2", "B1"), RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
+    assert broken.moves == ()
+    assert broken.stopped == "row 2: move 1: 'B1' is not a cell name in L1C1 notation (like L2C3)"
     with pytest.raises(ExampleFileError, match=r"^l\.csv: row 2: move 1: 'B1' is not a cell name in L1C1 notation"):
-        parse_csv_record(text.replace("L4C2", "B1"), RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
+        replay_example(broken)
+
+
+def test_a_row_that_cannot_be_read_still_lets_the_rows_before_it_be_checked(runner, tmp_path):
+    rows = [list(row) for row in GAME]
+    rows[0][5] = "5"  # a false claim on move 1
+    rows[3][3] = "9Z"  # and an unreadable cell on move 4
+    code, lines, path = run_check(runner, tmp_path, game_csv([tuple(row) for row in rows]))
+    assert code == 1
+    assert lines == [
+        f"{path}: move 1 (row 2): claims 5 points, the rules give 0",
+        f"{path}: row 5: move 4: '9Z' is not a cell name in A1 notation (like B2)",
+        "checked 1 file: 2 problems in 1 file",
+    ]
+
+
+def test_a_letter_in_a_filled_cell_still_lets_the_moves_before_it_be_checked(runner, tmp_path):
+    rows = [list(row) for row in GAME]
+    rows[0][1] = "B"
+    rows[3][3] = "B2"
+    _, lines, path = run_check(runner, tmp_path, game_csv([tuple(row) for row in rows]))
+    assert lines[:2] == [
+        f"{path}: move 1 (row 2): B wrote, but the first move is A's",
+        f"{path}: move 4 (row 5): cell B2 already holds a letter",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ('"player","letter","cell","lines","points"\n"A","S","B1","",0\n"B","O","B2","-","0"\n', True),
+        ('"player"\t"letter"\t"cell"\n"A"\t"s"\t" b1 "\n', True),  # tabs, quotes, lower case, spaces
+        ("move;player;letter;cell\n01;A;S;B1\n02;b;o;B2\n", True),  # move numbers as a spreadsheet pads them
+        ('player,letter,cell,lines\nA,S,B1,"B1-B3, A2-C2"\n', False),  # read as two lines, then checked
+    ],
+)
+def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
+    record = parse_csv_record(text, RecordOptions(4, Variant()), "game.csv")
+    assert (claim_problems(replay_example(record)) == []) is ok
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("player\tletter\tcell\r\nA\tS\tB1\r\n".encode("utf-16"), None),  # Excel's "Unicode text"
+        (b"PK\x03\x04\x14\x00\x06\x00", "is not text (a spreadsheet's own file?): save it as CSV"),
+        # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.
+        (b"\xef\xbb\xbfplayer;letter;cell\nA;S;B1\n\xe9", "row 3: move 2: no letter: write S or O"),
+        (b"player,letter,cell\nA,S,B1,,B3\n", "row 2: move 1: 'B3' is beyond the header's last column"),
+        (b"player,letter,,cell\nA,S,x,B1\n", "row 2: move 1: 'x' is under column 3, which has no name"),
+        (b"player,letter,cell,points\nA,S,B1,9999999\n", "row 2: move 1: points is too large ('9999999')"),
+    ],
+)
+def test_what_spreadsheets_write_is_read_or_named(runner, tmp_path, data, message):
+    path = tmp_path / "game.tsv"
+    path.write_bytes(data)
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    if message is None:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.stdout.splitlines()[0] == f"{path}: {message}" or result.stdout.startswith(f"{path}: {message}")
+
+
+def test_a_claim_of_many_points_is_compared_not_refused(runner, tmp_path):
+    _, lines, path = run_check(runner, tmp_path, altered(2, 5, "9999"))
+    assert lines[0] == f"{path}: move 3 (row 4): claims 9999 points, the rules give 1 (B1-B3)"
+
+
+def test_a_line_listed_thousands_of_times_is_named_once(runner, tmp_path):
+    _, lines, path = run_check(runner, tmp_path, altered(2, 4, " ".join(["B1-B3"] * 5000)))
+    assert lines[0] == f"{path}: move 3 (row 4): lists B1-B3 more than once: a line counts once, however it is read"
+
+
+def test_a_folders_records_are_checked_with_size_and_named_as_skipped_without(runner, tmp_path):
+    (tmp_path / "lesson.toml").write_text("size = 3\n")
+    (tmp_path / "game.csv").write_text(altered(2, 5, "2"))
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / 'game.csv'}: skipped: a game record typed from an audit; give --size to check it",
+        "checked 1 file: every claim in them holds; 1 path not checked",
+    ]
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert (
+        result.stdout.splitlines()[0]
+        == f"{tmp_path / 'game.csv'}: move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"
+    )
+
+
+@pytest.mark.parametrize("options", [["--size", "5"], ["--players", "3"], ["--teams"], ["--notation", "L1C1"]])
+def test_record_options_with_only_worked_example_files_are_a_usage_error(runner, options):
+    from conftest import EXAMPLES
+
+    for command in ("check", "analyse"):
+        result = runner.invoke(app, [command, str(EXAMPLES / "03-o-in-the-gap.toml"), *options])
+        assert result.exit_code == 2, (command, result.output)
+        assert "these options describe CSV records (.csv); a .toml file says its own game" in result.stderr

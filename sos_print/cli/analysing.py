@@ -51,7 +51,7 @@ def analyse(
     """Weigh every move of a recorded game with perfect play: what it was worth, what was best, where it turned."""
     from sos_print.engine.analysis import analyse_game, turning_point
     from sos_print.engine.check import replay_example
-    from sos_print.engine.errors import SosError
+    from sos_print.engine.errors import SosError, shown
     from sos_print.pdf import interrupts
 
     load = record_loader(
@@ -68,6 +68,9 @@ def analyse(
     except SosError as error:
         say(f"sos-print: {error}", err=True)
         raise typer.Exit(1) from None
+    if not game.steps:
+        say(f"sos-print: {shown(record)}: the record holds no move to weigh", err=True)
+        raise typer.Exit(1)
     interrupts.set_outcome(ANALYSIS_STOPPED)
     try:
         moves = analyse_game(game.start, game.steps, progress_line(_weighing))
@@ -76,14 +79,23 @@ def analyse(
     if json_output:
         say(json.dumps([_json(move, game) for move in moves]))
         return
+    say(
+        "Each value counts the points from that move to the end of the game, the mover's against the other "
+        "side's, both sides playing perfectly."
+    )
     for move in moves:
         say(_sentence(move, game))
     turn = turning_point(moves)
     say("")
-    say(f"Turning point: {_turning(turn, game)}" if turn else "No move lost anything the solver could weigh.")
+    if turn:
+        say(f"Turning point: {_turning(turn, game)}")
+    else:
+        say("No weighed move lost anything." if any(m.solved for m in moves) else "No move could be weighed.")
     unsolved = [move.number for move in moves if not move.solved]
     if unsolved:
         say(_unsolved_note(unsolved, game))
+    if any(claimed.by not in (None, step.seat) for claimed, step in zip(game.example.moves, game.steps, strict=True)):
+        say("The record's player column disagrees with the turns on some rows: sos-print check names them.")
 
 
 def _weighing(done: int, total: int) -> str:
@@ -123,8 +135,8 @@ def _sentence(move: "MoveAnalysis", game: "CheckedExample") -> str:
         return f"{head}: a best move, worth {_signed(move.value)} with best play."
     assert move.slip is not None
     return (
-        f"{head}: {_slip_words(move)}, costing {_points(move.cost)} (worth {_signed(move.value)}; "
-        f"{_best_words(move, game)} {'was' if len(move.best) == 1 else 'were'} worth {_signed(move.best_value)})."
+        f"{head}: {_slip_words(move)}, costing {_points(move.cost)} "
+        f"(worth {_signed(move.value)}, against {_signed(move.best_value)} for {_best_words(move, game)})."
     )
 
 
@@ -147,7 +159,8 @@ def _turning(move: "MoveAnalysis", game: "CheckedExample") -> str:
 
 
 def _unsolved_note(unsolved: list[int], game: "CheckedExample") -> str:
-    from sos_print.engine.solver import MAX_EMPTY, solvable_variant
+    from sos_print.engine.analysis import weighing_limit
+    from sos_print.engine.solver import solvable_variant
 
     if not solvable_variant(game.example.variant):
         return (
@@ -155,7 +168,8 @@ def _unsolved_note(unsolved: list[int], game: "CheckedExample") -> str:
             "where the most points at the end win."
         )
     span = f"move {unsolved[0]}" if len(unsolved) == 1 else f"moves {unsolved[0]} to {unsolved[-1]}"
-    return f"Not weighed: {span}, played with more than {MAX_EMPTY} empty cells on the board, too many to search."
+    limit = weighing_limit(game.example.size)
+    return f"Not weighed: {span}, played with more than {limit} empty cells on the board, too many to search."
 
 
 def _points(count: int) -> str:

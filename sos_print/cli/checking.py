@@ -41,7 +41,7 @@ def check(
         first_sos_wins=first_sos_wins,
         notation=notation,
     )
-    report = check_paths(paths, load)
+    report = check_paths(paths, load, tables=size is not None)
     for problem in report.problems:
         say(str(problem))
     say(report.summary())

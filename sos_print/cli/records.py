@@ -7,6 +7,7 @@ or a filled PDF audit (.pdf, which says its own game in the form).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
@@ -53,14 +54,30 @@ def record_loader(
     from sos_print.engine.records import RecordOptions, load_csv_record
 
     variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
-    tables = [path for path in paths if path.lower().endswith(".csv")]
+    tables = [path for path in paths if is_table(path)]
     if tables and size is None:
         usage(f"{tables[0]}: a CSV record does not say its board size: give it with --size (3 to 8)")
+    given = _given(size=size, players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
+    folders = any(os.path.isdir(path) for path in paths)  # a folder may hold CSV records
+    if not tables and not folders and (given or notation is not NotationChoice.A1):
+        flags = ", ".join(given or ["--notation"])
+        usage(f"{flags}: these options describe CSV records (.csv); a .toml file says its own game")
     options = RecordOptions(size or 4, variant, Notation(notation.value))
 
     def load(path: str) -> Example:
-        if path.lower().endswith(".csv"):
+        if is_table(path):
             return load_csv_record(path, options)
         return load_example(path)
 
     return load
+
+
+def is_table(path: str) -> bool:
+    """Tells whether `path` names a table typed from an audit (.csv, or .tsv and .txt as spreadsheets export)."""
+    return path.lower().endswith((".csv", ".tsv", ".txt"))
+
+
+def _given(*, size: int | None, players: int, teams: bool, target: int, first_sos_wins: bool) -> list[str]:
+    flags = [("--size", size is not None), ("--players", players != 2), ("--teams", teams)]
+    flags += [("--target", target != 0), ("--first-sos-wins", first_sos_wins)]
+    return [flag for flag, chosen in flags if chosen]

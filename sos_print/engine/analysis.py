@@ -4,12 +4,13 @@ For each move the solver gives, from the mover's side (as `solve` defines values
 the position before it (`best_value`: what the best moves reach) and the value of the move
 played (`value`). The difference is what the move cost. A move that cost something is:
 
-- a *missed point* when a best move scored more now than the move played;
-- a *gift* when it scored nothing and left the other side a move that scores;
+- a *missed point* when every best move scored more now than the move played;
+- a *gift* when it scored nothing and left the other side a move that scores, while a best
+  move scored or left nothing;
 - otherwise a *mistake*: it cost points later in the game, with best play.
 
 The *turning point* is the move that cost the most (the first of equals). Positions with more
-empty cells than the solver takes, or variants it cannot weigh, are not solved.
+empty cells than `weighing_limit` allows, or variants the solver cannot weigh, are not solved.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class MoveAnalysis:
     best: tuple[Move, ...] = ()
     best_points: int = 0  # the most points a best move scores now
     gift: bool = False  # the move scored nothing and left the other side a scoring move
+    least_best_points: int = 0  # the fewest points a best move scores now
+    safe_best: bool = False  # some best move scores, or leaves the other side no scoring move
 
     @property
     def cost(self) -> int:
@@ -57,14 +60,23 @@ class MoveAnalysis:
         """Returns what a move that cost points did wrong, or None for a best (or unsolved) move."""
         if not self.cost:
             return None
-        if self.best_points > self.points:
+        if self.least_best_points > self.points:
             return Slip.MISSED_POINT
-        if self.gift:
+        if self.gift and self.safe_best:
             return Slip.GIFT
         return Slip.MISTAKE
 
 
 Progress = Callable[[int, int], None]
+# On 7 x 7 and 8 x 8 boards, a position with 16 empty cells crowded with S takes the solver up to a
+# minute, and one with 14 a few seconds (measured on a two-core machine): a game's analysis weighs
+# many positions, so big boards start two cells later.
+_BIG_BOARD, _BIG_BOARD_LIMIT = 7, 14
+
+
+def weighing_limit(size: int) -> int:
+    """Returns the most empty cells a position of a game on a `size` board may have to be weighed."""
+    return _BIG_BOARD_LIMIT if size >= _BIG_BOARD else MAX_EMPTY
 
 
 def analyse_game(
@@ -72,14 +84,14 @@ def analyse_game(
 ) -> tuple[MoveAnalysis, ...]:
     """Returns every move of a game weighed by the solver, where it can solve the position before the move.
 
-    `progress(done, total)` is called after each move.
+    `progress(number, total)` is called as the weighing of each move starts.
     """
-    solver = Solver(MAX_EMPTY)
+    solver = Solver(weighing_limit(start.board.size))
     found = []
     for number, step in enumerate(steps, start=1):
-        found.append(_weighed(number, step, _before(start, steps, number), solver))
         if progress:
             progress(number, len(steps))
+        found.append(_weighed(number, step, _before(start, steps, number), solver))
     return tuple(found)
 
 
@@ -90,7 +102,7 @@ def _before(start: Position, steps: tuple[Step, ...], number: int) -> Position:
 def _weighed(number: int, step: Step, before: Position, solver: Solver) -> MoveAnalysis:
     played = MoveAnalysis(number, step.seat, step.move, step.points, solved=False, gift=_gives(step))
     empty = before.board.size**2 - before.board.filled()
-    if not solvable_variant(before.variant) or empty > MAX_EMPTY:
+    if not solvable_variant(before.variant) or empty > solver.limit:
         return played
     solution = solver.solve(before)
     best = solution.best
@@ -105,6 +117,8 @@ def _weighed(number: int, step: Step, before: Position, solver: Solver) -> MoveA
         best=tuple(entry.move for entry in best),
         best_points=max(entry.points for entry in best),
         gift=played.gift,
+        least_best_points=min(entry.points for entry in best),
+        safe_best=any(entry.points or not _gives(before.step(entry.move)) for entry in best),
     )
 
 

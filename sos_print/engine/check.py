@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import stat
+from collections import Counter
 from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, file_kind, load_example, unreadable_reason
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
 from sos_print.engine.rules import Move, Outcome, Position, Step
@@ -102,23 +103,36 @@ class ClaimsError(SosError):
 
 
 def replay_example(example: Example) -> CheckedExample:
-    """Plays the moves of `example` with the engine; an illegal move makes the file unusable."""
+    """Plays the moves of `example` with the engine; an illegal move or a row that cannot be read makes it unusable."""
+    checked, stop = replay_until_stopped(example)
+    if stop is not None:
+        raise stop
+    return checked
+
+
+def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileError | None]:
+    """Plays the moves of `example` up to the first illegal one; returns what was played and why it stopped, if it did.
+
+    The example of the result holds only the moves played, so that their claims can still be checked.
+    """
     start = Position.start(example.start, example.variant)
     steps: list[Step] = []
     position = start
-    for claimed in example.moves:
+    for k, claimed in enumerate(example.moves):
         try:
             step = position.step(Move(claimed.cell, claimed.letter))
         except IllegalMoveError as error:
             name = cell_name(claimed.cell, example.size, example.notation)
-            raise ExampleFileError(example.path, f"{claimed.place}: {error.renamed(name)}") from None
+            stop = ExampleFileError(example.path, f"{claimed.place}: {error.renamed(name)}")
+            return CheckedExample(replace(example, moves=example.moves[:k]), start, tuple(steps)), stop
         steps.append(step)
         position = step.after
-    return CheckedExample(example, start, tuple(steps))
+    unread = ExampleFileError(example.path, example.stopped) if example.stopped else None
+    return CheckedExample(example, start, tuple(steps)), unread
 
 
-def claim_problems(checked: CheckedExample) -> list[Problem]:
-    """Returns one problem per false claim of a replayed example."""
+def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]:
+    """Returns one problem per false claim of a replayed example (of its moves only, if not played `whole`)."""
     example = checked.example
     previous: tuple[Step | None, ...] = (None, *checked.steps)[: len(checked.steps)]
     problems = [
@@ -126,6 +140,8 @@ def claim_problems(checked: CheckedExample) -> list[Problem]:
         for claimed, step, before in zip(example.moves, checked.steps, previous, strict=True)
         for message in _move_problems(claimed, step, before, checked)
     ]
+    if not whole:
+        return problems  # the result and the text speak of the whole game
     problems += [Problem(example.path, message, "result") for message in _result_problems(checked)]
     for part in ("title", "text"):
         for lang in sorted(getattr(example, part)):
@@ -146,28 +162,32 @@ def _prose_problems(checked: CheckedExample, part: str, lang: str) -> list[str]:
     )
 
 
-def check_paths(paths: list[str], load: Callable[[str], Example] = load_example) -> Report:
+def check_paths(paths: list[str], load: Callable[[str], Example] = load_example, tables: bool = False) -> Report:
     """Checks every example file named by `paths` (files, or folders of *.toml files), in the order given.
 
-    `load` reads one file; the command line passes one that also reads game records (CSV, filled audits).
+    `load` reads one file; the command line passes one that also reads game records (CSV, filled
+    audits), and `tables` when it can read a folder's CSV records too (it knows their board size).
     """
     checked: list[CheckedExample] = []
     problems: list[Problem] = []
     files = 0
     for path in paths:
-        found, missing = expand_path(path)
+        found, missing = expand_path(path, tables)
         problems += missing
         files += len(found)
         for file in found:
             try:
-                replayed = replay_example(load(file))
+                example = load(file)
             except ExampleFileError as error:
                 problems.append(Problem(error.path, error.message, unread=error.unread))
                 files -= error.unread
                 continue
-            false_claims = claim_problems(replayed)
+            replayed, stop = replay_until_stopped(example)
+            false_claims = claim_problems(replayed, whole=stop is None)
             problems += false_claims
-            if not false_claims:
+            if stop is not None:
+                problems.append(Problem(stop.path, stop.message))
+            elif not false_claims:
                 checked.append(replayed)
     return Report(tuple(checked), tuple(problems), files)
 
@@ -180,11 +200,12 @@ def verify(paths: list[str]) -> tuple[CheckedExample, ...]:
     return report.checked
 
 
-def expand_path(path: str) -> tuple[list[str], list[Problem]]:
+def expand_path(path: str, tables: bool = False) -> tuple[list[str], list[Problem]]:
     """Returns the example files named by `path` (a file, or a folder's *.toml sorted by name) and what was skipped.
 
     Only the folder's entries that are regular files (or links to them) are checked; any
-    other entry named *.toml (a dangling link, a FIFO, a folder) is named as skipped.
+    other entry named *.toml (a dangling link, a FIFO, a folder) is named as skipped. A
+    folder's CSV records are checked too if `tables`, else named as skipped.
     """
     try:
         info = os.stat(path)
@@ -193,12 +214,16 @@ def expand_path(path: str) -> tuple[list[str], list[Problem]]:
     if not stat.S_ISDIR(info.st_mode):
         return [path], []  # read, or refused with a reason, by load_example
     try:
-        names = sorted(name for name in os.listdir(path) if name.endswith(".toml"))
+        names = sorted(name for name in os.listdir(path) if name.endswith((".toml", *_TABLES)))
     except OSError as error:
         reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
         return [], [Problem(path, f"cannot list this folder: {reason}", unread=True)]
     files, skipped = [], []
     for name in names:
+        if name.endswith(_TABLES) and not tables:
+            reason = "skipped: a game record typed from an audit; give --size to check it"
+            skipped.append(Problem(os.path.join(path, name), reason, unread=True))
+            continue
         entry = os.path.join(path, name)
         try:
             mode = os.stat(entry).st_mode
@@ -213,6 +238,9 @@ def expand_path(path: str) -> tuple[list[str], list[Problem]]:
     if not files and not skipped:
         return [], [Problem(path, "this folder holds no .toml example file", unread=True)]
     return files, skipped
+
+
+_TABLES = (".csv", ".tsv")
 
 
 def _move_problems(claimed: ClaimedMove, step: Step, before: Step | None, checked: CheckedExample) -> list[str]:
@@ -253,7 +281,7 @@ def _side_name(side: str) -> str:
 def _line_problems(claimed: ClaimedMove, step: Step, checked: CheckedExample) -> list[str]:
     assert claimed.lines is not None
     example = checked.example
-    repeated = sorted({seg for seg in claimed.lines if claimed.lines.count(seg) > 1})
+    repeated = sorted(seg for seg, times in Counter(claimed.lines).items() if times > 1)  # linear: lists may be long
     if repeated:
         names = segment_names(repeated, example.size, example.notation)
         return [f"lists {names} more than once: a line counts once, however it is read"]

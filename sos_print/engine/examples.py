@@ -85,6 +85,7 @@ class Example:
     moves: tuple[ClaimedMove, ...]
     score: dict[str, int] | None = None
     winner: str | None = None
+    stopped: str | None = None  # why a record stops early: a row that cannot be read (the moves are those before it)
 
     @property
     def size(self) -> int:

@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.examples import ClaimedMove, Example, read_example_bytes
+from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example, read_example_bytes
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -64,12 +64,18 @@ class RecordOptions:
 
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
-    return parse_csv_record(_text(read_example_bytes(path)), options, path)
+    return parse_csv_record(_text(read_example_bytes(path), path), options, path)
 
 
-def _text(data: bytes) -> str:
+def _text(data: bytes, path: str) -> str:
+    """Decodes a spreadsheet's export: UTF-8 (a byte-order mark or not), UTF-16 with its mark, or Windows-1252."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")  # Excel's "Unicode text"
+    if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
+        raise ExampleFileError(path, "is not text (a spreadsheet's own file?): save it as CSV, then check that file")
+    data = data.removeprefix(b"\xef\xbb\xbf")
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         # Excel's "CSV" in Western Europe; every byte decodes, and the cells that matter are ASCII.
         return data.decode("cp1252", errors="replace")
@@ -82,6 +88,7 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     if header_at is None:
         raise ExampleFileError(path, "holds no header row: write player, letter, cell, lines, points on the first row")
     separator = _separator(lines[header_at])
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # a file is at most MAX_BYTES anyway
     try:
         rows = list(csv.reader(lines[header_at:], delimiter=separator))
     except csv.Error as error:
@@ -91,8 +98,13 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
 
 
 def _separator(header: str) -> str:
-    """Returns the separator that splits the header into the most known column names."""
-    return max(_SEPARATORS, key=lambda sep: sum(_column(name) is not None for name in header.split(sep)))
+    """Returns the separator that splits the header into the most known column names (quotes read as CSV)."""
+
+    def known(separator: str) -> int:
+        cells = next(csv.reader([header], delimiter=separator), [])
+        return sum(_column(name) is not None for name in cells)
+
+    return max(_SEPARATORS, key=known)
 
 
 def _column(name: str) -> str | None:
@@ -113,17 +125,18 @@ def record_from_table(
     """
     columns = _columns(header, options.variant, path)
     moves: list[ClaimedMove] = []
+    stopped = None
     for row_number, row in rows:
-        cells = {name: row[k].strip() if k < len(row) else "" for k, name in enumerate(columns) if name}
-        if not any(value for name, value in cells.items() if name != "move"):
-            continue  # an empty row, or a move number the game never reached
-        if len(row) > len(columns) and any(extra.strip() for extra in row[len(columns) :]):
-            raise ExampleFileError(path, f"row {row_number}: more cells than the header has columns")
         try:
+            cells = _cells(columns, row)
+            if not any(value for name, value in cells.items() if name != "move"):
+                continue  # an empty row, or a move number the game never reached
             moves.append(_move(cells, len(moves) + 1, row_number, options))
         except SosError as error:
-            raise ExampleFileError(path, f"row {row_number}: move {len(moves) + 1}: {error}") from None
-    if not moves:
+            # The moves after a row that cannot be read cannot be played; those before it are still checked.
+            stopped = f"row {row_number}: move {len(moves) + 1}: {error}"
+            break
+    if not moves and stopped is None:
         raise ExampleFileError(path, "holds no move: write one row for each letter written, under the header")
     return Example(
         path=path,
@@ -133,7 +146,18 @@ def record_from_table(
         title={},
         text={},
         moves=tuple(moves),
+        stopped=stopped,
     )
+
+
+def _cells(columns: list[str | None], row: Sequence[str]) -> dict[str, str]:
+    """Returns a row's cells by column; a value beyond the header or under a column with no name is an error."""
+    for k, value in enumerate(row):
+        if value.strip() and (k >= len(columns) or columns[k] is None):
+            beyond = k >= len(columns)
+            where = "beyond the header's last column" if beyond else f"under column {k + 1}, which has no name"
+            raise SosError(f"{quoted(value.strip())} is {where}")
+    return {name: row[k].strip() if k < len(row) else "" for k, name in enumerate(columns) if name}
 
 
 def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | None]:
@@ -160,7 +184,7 @@ def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | N
 def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
     size, notation, variant = options.size, options.notation, options.variant
     written = cells.get("move", "")
-    if written and written != str(number):
+    if written and not (written.isdigit() and int(written) == number):
         raise SosError(f"the move column says {quoted(written)}, but this is move {number} of the record")
     if not cells["letter"]:
         raise SosError("no letter: write S or O")
@@ -176,7 +200,7 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
     return ClaimedMove(
         number=number,
         cell=parse_cell(cells["cell"], size, notation),
-        letter=Letter.parse(cells["letter"]),
+        letter=Letter.parse(cells["letter"].upper()),
         by=player,
         points=_count(cells.get("points", ""), "points") if cells.get("points") else None,
         lines=_lines(cells.get("lines", ""), size, notation),
@@ -186,8 +210,10 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
 
 
 def _count(text: str, column: str) -> int:
-    if not re.fullmatch(r"[0-9]{1,3}", text):
+    if not re.fullmatch(r"[0-9]+", text):
         raise SosError(f"{column} must be a whole number, not {quoted(text)}")
+    if len(text) > 6:
+        raise SosError(f"{column} is too large ({quoted(text)})")
     return int(text)
 
 
