@@ -205,6 +205,27 @@ def _fitted_name(name: str, room: float, scale: float) -> SetLabel:
     return fitted
 
 
+def strip_lines(strip: StripPlan, layout: StripLayout, box: Box, scale: float) -> dict[str, tuple[float, float, float]]:
+    """Returns the strip's lines to write on, as (x0, x1, y) mm: "class" when no class name is printed, and "date"."""
+    size = NOTES_PT * scale
+    top = box.top
+    lines: dict[str, tuple[float, float, float]] = {}
+    if layout.title_width:
+        return lines
+    if layout.name is None:
+        baseline = top - size / MM
+        lines["class"] = (
+            box.x + layout.name_x + 1.0,
+            box.x + layout.name_x + min(layout.name_width, 60.0),
+            baseline - 0.8,
+        )
+    if strip.fields:
+        x, date_top = box.x + layout.date_x, top - layout.date_top
+        start = x + width_of(strip.date_caption + " ", REGULAR, size) / MM
+        lines["date"] = (start, start + FIELD_LINE, date_top - size / MM - 0.8)
+    return lines
+
+
 def draw_strip(canvas: Canvas, strip: StripPlan, layout: StripLayout, box: Box, scale: float) -> float:
     """Draws the header strip at the top of `box`: the class, the date field, a rule under both. Returns its bottom.
 
@@ -217,19 +238,15 @@ def draw_strip(canvas: Canvas, strip: StripPlan, layout: StripLayout, box: Box, 
         if layout.name is not None:
             draw_set_label(canvas, layout.name, box.right, top, align="right")
         return top
+    lines = strip_lines(strip, layout, box, scale)
     draw_label(canvas, (strip.class_caption,), box.x, top, size)
     if layout.name is not None:
         draw_set_label(canvas, layout.name, box.x + layout.name_x, top)
     else:
-        baseline = top - size / MM
-        draw_rule_line(
-            canvas, box.x + layout.name_x + 1.0, box.x + layout.name_x + min(layout.name_width, 60.0), baseline - 0.8
-        )
+        draw_rule_line(canvas, *lines["class"])
     if strip.fields:
-        x, date_top = box.x + layout.date_x, top - layout.date_top
-        draw_label(canvas, (strip.date_caption,), x, date_top, size)
-        start = x + width_of(strip.date_caption + " ", REGULAR, size) / MM
-        draw_rule_line(canvas, start, start + FIELD_LINE, date_top - size / MM - 0.8)
+        draw_label(canvas, (strip.date_caption,), box.x + layout.date_x, top - layout.date_top, size)
+        draw_rule_line(canvas, *lines["date"])
     rule = top - layout.height + STRIP_GAP
     draw_rule_line(canvas, box.x, box.right, rule, 0.4)
     return top - layout.height
