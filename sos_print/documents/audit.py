@@ -10,7 +10,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report
 from sos_print.engine.errors import LayoutError
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
+from sos_print.pages.forms import FormGame
 from sos_print.pages.layout import (
     AUDIT_FILL_GREY,
     AUDIT_HEAD_PAD,
@@ -194,7 +195,7 @@ class PageFrame:
 
 
 def page_frame(plan: AuditPlan, page: AuditPage, box: Box, strip: StripLayout, scale: float) -> PageFrame:
-    """Returns where each part of `page` goes, for whatever is drawn or placed on it."""
+    """Returns where each part of `page` goes: the drawing and a fillable audit's fields both take it from here."""
     title, size = (plan.title, TITLE_PT) if page.first else (plan.continued, HEADING_PT)
     title_top = box.top - strip.height
     intro_top = names_top = top = title_top - set_label(title, size * scale, box.width, bold=True).height - GAP / 2
@@ -347,8 +348,14 @@ def render_audits(
     large_print: bool = False,
     bookmark: str = "",
     progress: Callable[[int], None] | None = None,
+    game: FormGame | None = None,
 ) -> None:
-    """Adds one audit per group to `document`; each page layout is drawn once and reused."""
+    """Adds one audit per group to `document`; each page layout is drawn once and reused.
+
+    With `game` (its group number aside), each group's audit is a form to fill in on screen.
+    """
+    from sos_print.documents.auditform import add_page_fields  # it builds on this module's layout
+
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
@@ -364,6 +371,12 @@ def render_audits(
             draw = partial(draw_audit_page, plan=plan, page=page, box=box, strip=strip, scale=scale)
             document.reuse(("audit", plan, page, box, scale, strip), paper, draw, 0, 0)
             draw_group(document.canvas, _corner(plan, label, k, len(pages)), box, strip, scale)
+            if game is not None:
+                frame = page_frame(plan, page, box, strip, scale)
+                fields = replace(game, group=number, groups=len(groups))
+                add_page_fields(
+                    document.form, plan=plan, page=page, frame=frame, box=box, strip=strip, scale=scale, game=fields
+                )
             document.end_page()
         if progress:
             progress(number)
@@ -377,8 +390,10 @@ def _corner(plan: AuditPlan, label: Label, page: int, pages: int) -> Label:
     return (f"{label[0]} \u00b7 {suffix}",) if label else (suffix,)
 
 
-def add_audits(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:
-    """Adds one scoring audit per group to `document`."""
+def add_audits(
+    document: Document, options: PrintOptions, progress: Progress | None = None, fillable: bool = False
+) -> None:
+    """Adds one scoring audit per group to `document`, each a form to fill in if `fillable`."""
     render_audits(
         document,
         audit_plan(options),
@@ -386,13 +401,14 @@ def add_audits(document: Document, options: PrintOptions, progress: Progress | N
         large_print=options.large_print,
         bookmark=joined(options, "audit.bookmark"),
         progress=report(progress, "audits", options.groups),
+        game=FormGame(options.size, options.variant, options.notation, 1, options.groups) if fillable else None,
     )
 
 
-def audit_document(options: PrintOptions, progress: Progress | None = None) -> Rendered:
-    """Returns one scoring audit per group."""
+def audit_document(options: PrintOptions, progress: Progress | None = None, fillable: bool = False) -> Rendered:
+    """Returns one scoring audit per group; `fillable` makes each a form to fill in on a tablet or a computer."""
     document = new_document(
         options, joined(options, "audit.document_title", size=options.size), joined(options, "audit.subject")
     )
-    add_audits(document, options, progress)
+    add_audits(document, options, progress, fillable)
     return finished(document)
