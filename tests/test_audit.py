@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from itertools import pairwise
 
 import pytest
-from pdfread import nearest_edge, pages, texts
+from pdfread import MM, nearest_edge, pages, texts
 
 from sos_print.documents.audit import audit_document
 from sos_print.engine.rules import Variant
@@ -134,3 +135,47 @@ def test_l1c1_audits_give_an_example_in_that_notation(fillable):
         texts(audit_document(PrintOptions(size=3, notation=Notation.L1C1), fillable=fillable).data)[0].split()
     )
     assert "(like L1C2-L3C2)" in small
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(language=Language.BOTH, groups=2),
+        PrintOptions(language=Language.BOTH, groups=15, large_print=True),
+        PrintOptions(size=8, language=Language.BOTH, groups=2, large_print=True, paper=Paper.LETTER),
+        PrintOptions(size=8, language=Language.FR, groups=15, large_print=True, variant=Variant(players=4)),
+    ],
+    ids=["en+fr", "en+fr-large", "8x8-en+fr-large-letter", "8x8-fr-large-4-players"],
+)
+@pytest.mark.parametrize("document", ["audit", "boards"])
+def test_the_header_strip_gives_the_class_a_line_of_40_mm_and_nothing_in_it_overlaps(options, document, fillable):
+    from sos_print.documents.boards import boards_document
+
+    if document == "boards":
+        if fillable:
+            return  # boards are never fillable
+        data = boards_document(options).data
+    else:
+        data = audit_document(options, fillable=fillable).data
+    with pages(data) as pdf:
+        for page in pdf.pages[:2]:
+            rules = [line for line in page.lines if line["width"] > page.width * 0.6]
+            if not rules:
+                assert document == "boards"  # a crowded board takes the compact header, which has no rule
+                continue
+            rule = min(rules, key=lambda line: line["top"])  # the rule under the strip
+            words = [word for word in page.extract_words() if word["bottom"] < rule["top"]]
+            for a, b in itertools.combinations(words, 2):
+                apart = a["x1"] <= b["x0"] or b["x1"] <= a["x0"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
+                assert apart, (a["text"], b["text"])
+            caption = next(word for word in words if word["text"] in ("Class", "Classe"))
+            lines = [line for line in page.lines if line["top"] < rule["top"] - 1 and line["width"] < page.width * 0.6]
+            on_its_row = [
+                line for line in lines if abs(line["top"] - caption["bottom"]) < 2 * MM and line["x0"] > caption["x0"]
+            ]
+            class_line = min(on_its_row, key=lambda line: line["x0"])
+            assert class_line["width"] >= 40 * MM - 0.5, class_line["width"] / MM
+            for line in lines:
+                for word in words:
+                    crosses = word["x0"] < line["x1"] and line["x0"] < word["x1"]
+                    assert not (crosses and word["top"] < line["top"] < word["bottom"] - 1), word["text"]

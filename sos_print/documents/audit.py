@@ -359,10 +359,7 @@ def render_audits(
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    # Room for the widest corner label, "Group 15 of 15 · 2 / 2".
-    widest = [_corner(plan, label, 9, 9) for label in groups]
-    strip = layout_strip(plan.strip, box.width, group_room(widest, scale), scale)
-    pages = paginate(plan, box, scale, strip)
+    strip, pages = layout_audit(plan, box, groups, scale)
     paper = Box(0, 0, width, height)
     for number, label in enumerate(groups, start=1):
         if number == 1 and bookmark:
@@ -380,6 +377,23 @@ def render_audits(
             document.end_page()
         if progress:
             progress(number)
+
+
+def layout_audit(plan: AuditPlan, box: Box, groups: list[Label], scale: float) -> tuple[StripLayout, list[AuditPage]]:
+    """Returns the header strip and the pages of each group's audit.
+
+    The strip leaves room for the widest corner label, "Group 15 of 15 · Page 2 of 2", with
+    the page count only if the audit takes several pages, so that a one-page audit gives the
+    class line the room; a taller strip can only add pages, so this settles in a step or two.
+    """
+    count = 1
+    while True:
+        widest = [_corner(plan, label, count, count) for label in groups]  # digits are all one width
+        strip = layout_strip(plan.strip, box.width, group_room(widest, scale), scale)
+        pages = paginate(plan, box, scale, strip)
+        if len(pages) <= count:
+            return strip, pages
+        count = len(pages)
 
 
 def _corner(plan: AuditPlan, label: Label, page: int, pages: int) -> Label:

@@ -32,6 +32,7 @@ from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
 
 CAP_HEIGHT = 0.7  # height of a capital letter, as a share of the type size
 CORNER_SHARE = 0.36  # of a compact header's width, for the class name and the group
+STRIP_CLASS_ROOM = 40.0  # mm the class name or its line needs beside the date and the group, else it goes above
 
 
 @frozen
@@ -147,6 +148,12 @@ class StripLayout:
     date_top: float  # from the strip's top down to the date field and the group label (mm)
     height: float  # from the top of the strip to the top of what follows it (mm)
     title_width: float = 0.0  # in a compact header, the page title's width on the left; the strip is its corner
+    group_below: float = 0.0  # how far (mm) the group label comes under the date, when they do not fit side by side
+
+    @property
+    def group_top(self) -> float:
+        """Returns how far (mm) the group label's top is under the strip's top."""
+        return self.date_top + self.group_below
 
 
 def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], scale: float) -> StripLayout:
@@ -164,13 +171,20 @@ def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], sca
     gap = 6.0
     one_row = width - caption - date - group_width - 2 * gap
     name = _name_lines(strip.class_name, one_row, scale) if strip.class_name else None
-    if not strip.class_name or (one_row >= 40.0 and name is not None):
+    if strip.class_name:
+        fits = one_row >= STRIP_CLASS_ROOM and name is not None
+    else:  # the line to write the class on needs the room too
+        fits = one_row >= STRIP_CLASS_ROOM or not strip.fields
+    if fits:
         height = max(name.height if name else line, group_height)
         return StripLayout(name, caption, one_row, width - group_width - gap - date, 0.0, height + 1.5 + STRIP_GAP)
-    # The name takes the strip's whole width, the date and the group on the row under it.
-    name = _fitted_name(strip.class_name, width - caption, scale)
-    height = name.height + max(line, group_height)
-    return StripLayout(name, caption, width - caption, 0.0, name.height, height + 1.5 + STRIP_GAP)
+    # The name or its line takes the strip's whole width, the date and the group on the row under it,
+    # or on a row each when they do not fit side by side.
+    name = _fitted_name(strip.class_name, width - caption, scale) if strip.class_name else None
+    first = name.height if name else line
+    below = 0.0 if date + gap + group_width <= width else line
+    height = first + below + max(line if not below else 0.0, group_height)
+    return StripLayout(name, caption, width - caption, 0.0, first, height + 1.5 + STRIP_GAP, group_below=below)
 
 
 def layout_corner(strip: StripPlan, width: float, group: tuple[float, float], scale: float) -> StripLayout | None:
@@ -261,4 +275,4 @@ def group_room(labels: Sequence[Label], scale: float) -> tuple[float, float]:
 def draw_group(canvas: Canvas, label: Label, box: Box, layout: StripLayout, scale: float) -> None:
     """Draws a page's own label, such as "Group 3 of 15", at the right end of the header strip."""
     if label:
-        draw_label(canvas, label, box.right, box.top - layout.date_top, NOTES_PT * scale, bold=True, align="right")
+        draw_label(canvas, label, box.right, box.top - layout.group_top, NOTES_PT * scale, bold=True, align="right")
