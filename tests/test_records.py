@@ -117,6 +117,8 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on a 4x4 board"),
         (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
         (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
+        (altered(3, 2, "s"), None),  # as a tablet types it, without a capital
+        (altered(3, 2, "x"), "row 5: move 4: 'x' is not a letter of the game"),
         (altered(3, 5, "two"), "row 5: move 4: points must be a whole number, not 'two'"),
         (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
         (game_csv(header="move,player,letter,cell,lines,pionts"), "the header names an unknown column 'pionts'"),

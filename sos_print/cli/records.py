@@ -61,6 +61,10 @@ def record_loader(
     def load(path: str) -> Example:
         if path.lower().endswith(".csv"):
             return load_csv_record(path, options)
+        if path.lower().endswith(".pdf"):
+            from sos_print.pdf.filled import load_filled_audit  # pypdf, loaded only for a PDF
+
+            return load_filled_audit(path)
         return load_example(path)
 
     return load
