@@ -30,9 +30,11 @@ def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
     fields = _fields(read_example_bytes(path, MAX_PDF_BYTES, "a filled audit"), path)
     if not fields:
-        # A printed audit has none, nor has a filled one printed to PDF again, as some tablets share files.
+        # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(
-            path, "is a PDF with no fields to fill in: not a fillable sos-print audit, or one printed to PDF since"
+            path,
+            "is a PDF with no fields to fill in: not a fillable sos-print audit "
+            "(or a filled one printed to PDF again, which keeps only the ink)",
         )
     games = _games(fields)
     if not games:
