@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from itertools import pairwise
 
 import pytest
-from pdfread import nearest_edge, pages, texts
+from pdfread import MM, nearest_edge, pages, texts
 
 from sos_print.documents.audit import audit_document
 from sos_print.engine.rules import Variant
@@ -16,6 +17,12 @@ from sos_print.pages.options import Language, PrintOptions
 HEADER = ["Move", "Player", "Letter", "Cell", "New S-O-S lines", "Points"]
 
 
+@pytest.fixture(params=[False, True], ids=["printed", "fillable"])
+def fillable(request) -> bool:
+    """Runs a test on the printed audit and on the fillable one, which must print the same."""
+    return request.param
+
+
 def move_numbers(page_text: str) -> list[int]:
     return [int(line) for line in page_text.splitlines() if re.fullmatch(r"\d+", line.strip())]
 
@@ -23,8 +30,8 @@ def move_numbers(page_text: str) -> list[int]:
 @pytest.mark.parametrize("language", list(Language))
 @pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("size", range(3, 9))
-def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, language):
-    data = audit_document(PrintOptions(size=size, paper=paper, language=language)).data
+def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, language, fillable):
+    data = audit_document(PrintOptions(size=size, paper=paper, language=language), fillable=fillable).data
     found = texts(data)
     numbers = [n for text in found for n in move_numbers(text)]
     assert numbers == list(range(1, size * size + 1))
@@ -67,26 +74,26 @@ def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, la
         (Variant(players=4, teams=True), ["Total A + C", "Total B + D"]),
     ],
 )
-def test_a_running_total_per_player_or_team(variant, totals):
-    flat = " ".join(texts(audit_document(PrintOptions(variant=variant)).data)[0].split())
+def test_a_running_total_per_player_or_team(variant, totals, fillable):
+    flat = " ".join(texts(audit_document(PrintOptions(variant=variant), fillable=fillable).data)[0].split())
     for total in totals:
         assert total in flat
     assert len(re.findall(r"Total [A-D]( \+ [A-D])?", flat)) == len(totals)
 
 
-def test_the_pause_box_asks_for_the_scores_and_who_writes_next():
-    text = texts(audit_document(PrintOptions(variant=Variant(players=3))).data)[-1]
+def test_the_pause_box_asks_for_the_scores_and_who_writes_next(fillable):
+    text = texts(audit_document(PrintOptions(variant=Variant(players=3)), fillable=fillable).data)[-1]
     assert "Each player’s points" in text
     assert "Who writes next" in text
 
 
-def test_a_team_game_pauses_with_each_teams_points():
-    text = texts(audit_document(PrintOptions(variant=Variant(players=4, teams=True))).data)[-1]
+def test_a_team_game_pauses_with_each_teams_points(fillable):
+    text = texts(audit_document(PrintOptions(variant=Variant(players=4, teams=True)), fillable=fillable).data)[-1]
     assert "Each team’s points" in text
 
 
-def test_each_group_gets_its_own_audit_pages():
-    data = audit_document(PrintOptions(size=8, groups=3)).data
+def test_each_group_gets_its_own_audit_pages(fillable):
+    data = audit_document(PrintOptions(size=8, groups=3), fillable=fillable).data
     found = texts(data)
     assert len(found) % 3 == 0
     per_group = len(found) // 3
@@ -95,23 +102,80 @@ def test_each_group_gets_its_own_audit_pages():
 
 
 @pytest.mark.parametrize("paper", list(Paper))
-def test_audits_stay_clear_of_the_paper_edge(paper):
+def test_audits_stay_clear_of_the_paper_edge(paper, fillable):
     data = audit_document(
-        PrintOptions(size=8, paper=paper, language=Language.BOTH, large_print=True, variant=Variant(players=4))
+        PrintOptions(size=8, paper=paper, language=Language.BOTH, large_print=True, variant=Variant(players=4)),
+        fillable=fillable,
     ).data
+    edge = 12 * 72 / 25.4
     with pages(data) as pdf:
         for page in pdf.pages:
             assert nearest_edge(page) >= 12.0
             table = [rect for rect in page.rects if rect["width"] > 100]
-            assert all(rect["x0"] >= 12 * 72 / 25.4 and rect["x1"] <= page.width - 12 * 72 / 25.4 for rect in table)
+            assert all(rect["x0"] >= edge and rect["x1"] <= page.width - edge for rect in table)
+            for annotation in page.annots:  # what is typed in a field prints inside it
+                if annotation["data"]["F"] & 4:
+                    box = (
+                        annotation["x0"],
+                        annotation["top"],
+                        page.width - annotation["x1"],
+                        page.height - annotation["bottom"],
+                    )
+                    assert min(box) >= edge, annotation
 
 
-def test_l1c1_audits_give_an_example_in_that_notation():
+def test_l1c1_audits_give_an_example_in_that_notation(fillable):
     from sos_print.engine.notation import Notation
 
-    text = texts(audit_document(PrintOptions(notation=Notation.L1C1)).data)[0]
+    text = texts(audit_document(PrintOptions(notation=Notation.L1C1), fillable=fillable).data)[0]
     assert "(like L2C2-L4C2)" in " ".join(text.split())
     assert "B1-B3" not in text
     # On a 3 x 3 board the example line must exist: rows L1 to L3 only.
-    small = " ".join(texts(audit_document(PrintOptions(size=3, notation=Notation.L1C1)).data)[0].split())
+    small = " ".join(
+        texts(audit_document(PrintOptions(size=3, notation=Notation.L1C1), fillable=fillable).data)[0].split()
+    )
     assert "(like L1C2-L3C2)" in small
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(language=Language.BOTH, groups=2),
+        PrintOptions(language=Language.BOTH, groups=15, large_print=True),
+        PrintOptions(size=8, language=Language.BOTH, groups=2, large_print=True, paper=Paper.LETTER),
+        PrintOptions(size=8, language=Language.FR, groups=15, large_print=True, variant=Variant(players=4)),
+    ],
+    ids=["en+fr", "en+fr-large", "8x8-en+fr-large-letter", "8x8-fr-large-4-players"],
+)
+@pytest.mark.parametrize("document", ["audit", "boards"])
+def test_the_header_strip_gives_the_class_a_line_of_40_mm_and_nothing_in_it_overlaps(options, document, fillable):
+    from sos_print.documents.boards import boards_document
+
+    if document == "boards":
+        if fillable:
+            return  # boards are never fillable
+        data = boards_document(options).data
+    else:
+        data = audit_document(options, fillable=fillable).data
+    with pages(data) as pdf:
+        for page in pdf.pages[:2]:
+            rules = [line for line in page.lines if line["width"] > page.width * 0.6]
+            if not rules:
+                assert document == "boards"  # a crowded board takes the compact header, which has no rule
+                continue
+            rule = min(rules, key=lambda line: line["top"])  # the rule under the strip
+            words = [word for word in page.extract_words() if word["bottom"] < rule["top"]]
+            for a, b in itertools.combinations(words, 2):
+                apart = a["x1"] <= b["x0"] or b["x1"] <= a["x0"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
+                assert apart, (a["text"], b["text"])
+            caption = next(word for word in words if word["text"] in ("Class", "Classe"))
+            lines = [line for line in page.lines if line["top"] < rule["top"] - 1 and line["width"] < page.width * 0.6]
+            on_its_row = [
+                line for line in lines if abs(line["top"] - caption["bottom"]) < 2 * MM and line["x0"] > caption["x0"]
+            ]
+            class_line = min(on_its_row, key=lambda line: line["x0"])
+            assert class_line["width"] >= 40 * MM - 0.5, class_line["width"] / MM
+            for line in lines:
+                for word in words:
+                    crosses = word["x0"] < line["x1"] and line["x0"] < word["x1"]
+                    assert not (crosses and word["top"] < line["top"] < word["bottom"] - 1), word["text"]

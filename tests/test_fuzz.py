@@ -209,7 +209,7 @@ COMMANDS = {
         "--examples",
     ],
     "boards": ["--size", "--groups", "--players", "--target", "--lang", "--paper", "--notation", "--class-name"],
-    "audit": ["--size", "--groups", "--players", "--lang", "--paper", "--notation", "--class-name"],
+    "audit": ["--size", "--groups", "--players", "--target", "--lang", "--paper", "--notation", "--class-name"],
     "teacher": ["--size", "--groups", "--players", "--target", "--lang", "--paper", "--notation", "--class-name"],
     "rules": ["--size", "--lang", "--paper", "--notation", "--class-name", "--example"],
     "grids": ["--players", "--lang", "--paper", "--notation", "--class-name", "--sizes"],
@@ -228,6 +228,8 @@ def command_lines(draw: st.DrawFn, command: str) -> list[str]:
     args += draw(st.lists(st.sampled_from(FLAGS), max_size=2, unique=True))
     if command == "teacher" and draw(st.booleans()):
         args.append(draw(OPTIONS["--example"]))
+    if command == "audit" and draw(st.booleans()):
+        args.append("--fillable")
     return args
 
 

@@ -182,3 +182,30 @@ def test_help_check_and_solve_load_neither_reportlab_nor_jinja2(arguments):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
     assert line.split()[1:] == [], f"sos-print {' '.join(arguments)} loads {line.split()[1:]}"
+
+
+@pytest.mark.parametrize("command", ["check", "analyse"])
+def test_reading_a_filled_audit_loads_pypdf_but_neither_reportlab_nor_jinja2(tmp_path, command):
+    from formfill import fill
+
+    from sos_print.documents.audit import audit_document
+    from sos_print.pages.options import PrintOptions
+
+    filled = tmp_path / "filled.pdf"
+    values = {"group1.move.1.player": "A", "group1.move.1.letter": "S", "group1.move.1.cell": "B2"}
+    filled.write_bytes(fill(audit_document(PrintOptions(size=3), fillable=True).data, values))
+    code = (
+        "import sys\n"
+        f"sys.argv = ['sos-print', {command!r}, {str(filled)!r}]\n"
+        "from sos_print.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exit:\n"
+        "    print('STATUS', exit.code)\n"
+        "loaded = {m.split('.')[0] for m in sys.modules}\n"
+        "print('LOADED', ' '.join(sorted(loaded & {'reportlab', 'jinja2', 'pypdf'})))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert "STATUS 0" in result.stdout, result.stdout + result.stderr
+    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
+    assert line.split()[1:] == ["pypdf"], result.stdout + result.stderr

@@ -117,6 +117,8 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on the 4x4 board"),
         (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
         (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
+        (altered(3, 2, "s"), None),  # as a tablet types it, without a capital
+        (altered(3, 2, "x"), "row 5: move 4: 'x' is not a letter of the game"),
         (altered(3, 5, "two"), "row 5: move 4: points must be a whole number, not 'two'"),
         (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
         (game_csv(header="move,player,letter,cell,lines,pionts"), "the header names an unknown column 'pionts'"),
@@ -282,4 +284,4 @@ def test_record_options_with_only_worked_example_files_are_a_usage_error(runner,
     for command in ("check", "analyse"):
         result = runner.invoke(app, [command, str(EXAMPLES / "03-o-in-the-gap.toml"), *options])
         assert result.exit_code == 2, (command, result.output)
-        assert "these options describe CSV records (.csv); a .toml file says its own game" in result.stderr
+        assert "these options describe CSV records (.csv); a .toml or .pdf file says its own game" in result.stderr

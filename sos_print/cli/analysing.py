@@ -32,7 +32,10 @@ def analyse(
     record: Annotated[
         str,
         typer.Argument(
-            help="The game: a worked-example file (.toml) or a record typed from a filled audit (.csv).",
+            help=(
+                "The game: a worked-example file (.toml), an audit typed into a spreadsheet (.csv) "
+                "or a fillable audit filled in on screen (.pdf)."
+            ),
             metavar="RECORD",
             show_default=False,
         ),

@@ -17,7 +17,10 @@ def check(
     paths: Annotated[
         list[str],
         typer.Argument(
-            help="Worked-example files (.toml) or folders of them, and game records typed from audits (.csv).",
+            help=(
+                "Worked-example files (.toml) or folders of them, and game records: audits typed into a spreadsheet "
+                "(.csv) or filled in on screen (.pdf, made with 'sos-print audit --fillable')."
+            ),
             metavar="PATH...",
             show_default=False,
         ),

@@ -78,12 +78,26 @@ def grids(
 
 
 @app.command()
-@printing("size", "groups", "players", "teams", *LOOK, file="audit.pdf")
-def audit(options: "PrintOptions", out: Path, force: bool) -> None:
+@printing("size", "groups", *VARIANT, *LOOK, file="audit.pdf")
+def audit(
+    options: "PrintOptions",
+    out: Path,
+    force: bool,
+    fillable: Annotated[
+        bool,
+        typer.Option(
+            "--fillable",
+            help=(
+                "Make each audit a form to fill in on a tablet or a computer (it still prints); "
+                "'sos-print check' reads a filled one back with no options."
+            ),
+        ),
+    ] = False,
+) -> None:
     """Write scoring audits: one table per group, a row per possible move, running totals and a pause box."""
     from sos_print.documents.audit import audit_document
 
-    run([out], force, lambda progress: [audit_document(options, progress)])
+    run([out], force, lambda progress: [audit_document(options, progress, fillable=fillable)])
 
 
 @app.command()

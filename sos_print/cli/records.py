@@ -61,12 +61,16 @@ def record_loader(
     folders = any(os.path.isdir(path) for path in paths)  # a folder may hold CSV records
     if not tables and not folders and (given or notation is not NotationChoice.A1):
         flags = ", ".join(given or ["--notation"])
-        usage(f"{flags}: these options describe CSV records (.csv); a .toml file says its own game")
+        usage(f"{flags}: these options describe CSV records (.csv); a .toml or .pdf file says its own game")
     options = RecordOptions(size or 4, variant, Notation(notation.value))
 
     def load(path: str) -> Example:
         if is_table(path):
             return load_csv_record(path, options)
+        if path.lower().endswith(".pdf"):
+            from sos_print.pdf.filled import load_filled_audit  # pypdf, loaded only for a PDF
+
+            return load_filled_audit(path)
         return load_example(path)
 
     return load

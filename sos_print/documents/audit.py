@@ -10,7 +10,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report
 from sos_print.engine.errors import LayoutError
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
+from sos_print.pages.forms import FormGame
 from sos_print.pages.layout import (
     AUDIT_FILL_GREY,
     AUDIT_HEAD_PAD,
@@ -181,43 +182,104 @@ def _balanced(capacities: list[int], rows: int) -> list[int]:
     return counts
 
 
+@frozen
+class PageFrame:
+    """Holds where the parts of one audit page go (mm from the paper's bottom): tops, and the pause box."""
+
+    title_top: float
+    intro_top: float  # the intro and the names come on the first page only
+    names_top: float
+    table_top: float
+    bottom: float  # of the table
+    pause: Box | None
+
+
+def page_frame(plan: AuditPlan, page: AuditPage, box: Box, strip: StripLayout, scale: float) -> PageFrame:
+    """Returns where each part of `page` goes: the drawing and a fillable audit's fields both take it from here."""
+    title, size = (plan.title, TITLE_PT) if page.first else (plan.continued, HEADING_PT)
+    title_top = box.top - strip.height
+    intro_top = names_top = top = title_top - set_label(title, size * scale, box.width, bold=True).height - GAP / 2
+    if page.first:
+        names_top = intro_top - set_label(plan.intro, BODY_PT * scale, box.width).height - GAP
+        top = names_top - _names_height(plan, scale) - GAP
+    widths = column_widths(plan, box.width, scale)
+    bottom = top - _header_height(plan, widths, scale) - len(page.moves) * page.row
+    pause = None
+    if page.pause:
+        height = pause_height(plan, box.width, scale)
+        pause = Box(box.x, bottom - GAP - height, box.width, height)
+    return PageFrame(title_top, intro_top, names_top, top, bottom, pause)
+
+
 def draw_audit_page(
     canvas: Canvas, *, plan: AuditPlan, page: AuditPage, box: Box, strip: StripLayout, scale: float
 ) -> None:
     """Draws one audit page but the group number."""
-    top = draw_strip(canvas, plan.strip, strip, box, scale)
+    frame = page_frame(plan, page, box, strip, scale)
+    draw_strip(canvas, plan.strip, strip, box, scale)
     title, size = (plan.title, TITLE_PT) if page.first else (plan.continued, HEADING_PT)
-    top = draw_label(canvas, title, box.x, top, size * scale, width=box.width, bold=True) - GAP / 2
+    draw_label(canvas, title, box.x, frame.title_top, size * scale, width=box.width, bold=True)
     if page.first:
-        top = draw_label(canvas, plan.intro, box.x, top, BODY_PT * scale, width=box.width) - GAP
-        top = _draw_names(canvas, plan, box, top, scale) - GAP
-    widths = column_widths(plan, box.width, scale)
-    top = _draw_table(canvas, plan, page, box.x, top, widths, scale)
-    if page.pause:
-        height = pause_height(plan, box.width, scale)
-        _draw_pause(canvas, plan, Box(box.x, top - GAP - height, box.width, height), scale)
+        draw_label(canvas, plan.intro, box.x, frame.intro_top, BODY_PT * scale, width=box.width)
+        _draw_names(canvas, plan, box, frame.names_top, scale)
+    _draw_table(canvas, plan, page, box.x, frame.table_top, column_widths(plan, box.width, scale), scale)
+    if frame.pause is not None:
+        _draw_pause(canvas, plan, frame.pause, scale)
 
 
-def _draw_names(canvas: Canvas, plan: AuditPlan, box: Box, top: float, scale: float) -> float:
-    """Draws "Names:" and a line to write each seat's player on."""
-    size = NOTES_PT * scale
-    names = plan.names
-    caption = set_label(names, size)
+@frozen
+class Slot:
+    """Holds a line to write on (mm): from x0 to x1 at height y, and what is written there (a seat, a side)."""
+
+    key: str
+    x0: float
+    x1: float
+    y: float
+
+
+def name_slots(plan: AuditPlan, box: Box, top: float, scale: float) -> list[Slot]:
+    """Returns the line for each seat's player in the names row whose top is `top`."""
+    caption = set_label(plan.names, NOTES_PT * scale)
     line = top - _names_height(plan, scale) + 1.0
-    draw_label(canvas, names, box.x, line + caption.height - 0.5, size)
     start = box.x + caption.width + 4.0
     slot = (box.right - start) / len(plan.seats)
+    slots = []
     for k, seat in enumerate(plan.seats):
         x = start + k * slot
         seat_label = set_label((seat,), BODY_PT * scale, bold=True)
-        draw_label(canvas, (seat,), x, line + seat_label.height - 0.5, BODY_PT * scale, bold=True)
-        draw_rule_line(canvas, x + seat_label.width + 1.5, x + slot - 3.0, line)
-    return top - _names_height(plan, scale)
+        slots.append(Slot(seat, x + seat_label.width + 1.5, x + slot - 3.0, line))
+    return slots
+
+
+def _draw_names(canvas: Canvas, plan: AuditPlan, box: Box, top: float, scale: float) -> None:
+    """Draws "Names:" and a line to write each seat's player on."""
+    size = NOTES_PT * scale
+    caption = set_label(plan.names, size)
+    slots = name_slots(plan, box, top, scale)
+    line = slots[0].y
+    draw_label(canvas, plan.names, box.x, line + caption.height - 0.5, size)
+    for slot in slots:
+        seat_label = set_label((slot.key,), BODY_PT * scale, bold=True)
+        x = slot.x0 - seat_label.width - 1.5
+        draw_label(canvas, (slot.key,), x, line + seat_label.height - 0.5, BODY_PT * scale, bold=True)
+        draw_rule_line(canvas, slot.x0, slot.x1, line)
+
+
+def table_grid(
+    plan: AuditPlan, page: AuditPage, x: float, top: float, widths: list[float], scale: float
+) -> tuple[list[float], list[float]]:
+    """Returns the table's column edges and row edges (mm): the header's top and bottom, then each row's bottom."""
+    head = _header_height(plan, widths, scale)
+    xs = [x]
+    for width in widths:
+        xs.append(xs[-1] + width)
+    ys = [top] + [top - head - k * page.row for k in range(len(page.moves) + 1)]
+    return xs, ys
 
 
 def _draw_table(
     canvas: Canvas, plan: AuditPlan, page: AuditPage, x: float, top: float, widths: list[float], scale: float
-) -> float:
+) -> None:
     head = _header_height(plan, widths, scale)
     total = sum(widths)
     size = head_size(plan, total, scale)
@@ -234,17 +296,29 @@ def _draw_table(
             bold=True,
         )
         left += width
-    bottom = top - head - len(page.moves) * page.row
-    xs = [x]
-    for width in widths:
-        xs.append(xs[-1] + width)
-    ys = [top] + [top - head - k * page.row for k in range(len(page.moves) + 1)]
+    xs, ys = table_grid(plan, page, x, top, widths, scale)
     canvas.setLineWidth(AUDIT_LINE_PT)
     canvas.grid([v * MM for v in xs], [v * MM for v in ys])
     for k, move in enumerate(page.moves):
         centre_y = top - head - (k + 0.5) * page.row
         draw_centred(canvas, str(move), x + widths[0] / 2, centre_y, BODY_PT * scale)
-    return bottom
+
+
+def pause_slots(plan: AuditPlan, box: Box, scale: float) -> list[Slot]:
+    """Returns the lines of the pause box `box`: each side's points (keyed by its name, "A + C"), then who is next."""
+    inner = box.inset(PAUSE_PAD)
+    _, right = _pause_columns(box.width)
+    x = inner.right - right
+    half = right / 2
+    heights = [set_label(label, NOTES_PT * scale, half - 3.0).height for label in (plan.pause_scores, plan.pause_next)]
+    line_y = inner.top - max(heights) - PAUSE_LINE
+    slot = (half - 3.0) / len(plan.sides)
+    slots = []
+    for k, side in enumerate(plan.sides):
+        sx = x + k * slot
+        name = set_label((side.short,), BODY_PT * scale, bold=True)
+        slots.append(Slot(side.short, sx + name.width + 1.0, sx + slot - 1.5, line_y))
+    return [*slots, Slot("next", x + half, inner.right, line_y)]
 
 
 def _draw_pause(canvas: Canvas, plan: AuditPlan, box: Box, scale: float) -> None:
@@ -255,18 +329,15 @@ def _draw_pause(canvas: Canvas, plan: AuditPlan, box: Box, scale: float) -> None
     draw_label(canvas, plan.pause_hint, inner.x, below - 1.5, NOTES_PT * scale, width=left)
     x = inner.right - right
     half = right / 2
-    bottoms = [
+    for label, field_x in ((plan.pause_scores, x), (plan.pause_next, x + half)):
         draw_label(canvas, label, field_x, inner.top, NOTES_PT * scale, width=half - 3.0)
-        for label, field_x in ((plan.pause_scores, x), (plan.pause_next, x + half))
-    ]
-    line_y = min(bottoms) - PAUSE_LINE
-    slot = (half - 3.0) / len(plan.sides)
-    for k, side in enumerate(plan.sides):
-        sx = x + k * slot
-        name = set_label((side.short,), BODY_PT * scale, bold=True)
-        draw_label(canvas, (side.short,), sx, line_y + name.height - 1.0, BODY_PT * scale, bold=True)
-        draw_rule_line(canvas, sx + name.width + 1.0, sx + slot - 1.5, line_y)
-    draw_rule_line(canvas, x + half, inner.right, line_y)
+    *scores, after = pause_slots(plan, box, scale)
+    for slot in scores:
+        name = set_label((slot.key,), BODY_PT * scale, bold=True)
+        sx = slot.x0 - name.width - 1.0
+        draw_label(canvas, (slot.key,), sx, slot.y + name.height - 1.0, BODY_PT * scale, bold=True)
+        draw_rule_line(canvas, slot.x0, slot.x1, slot.y)
+    draw_rule_line(canvas, after.x0, after.x1, after.y)
 
 
 def render_audits(
@@ -277,15 +348,18 @@ def render_audits(
     large_print: bool = False,
     bookmark: str = "",
     progress: Callable[[int], None] | None = None,
+    game: FormGame | None = None,
 ) -> None:
-    """Adds one audit per group to `document`; each page layout is drawn once and reused."""
+    """Adds one audit per group to `document`; each page layout is drawn once and reused.
+
+    With `game` (its group number aside), each group's audit is a form to fill in on screen.
+    """
+    from sos_print.documents.auditform import add_page_fields  # it builds on this module's layout
+
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    # Room for the widest corner label, "Group 15 of 15 · 2 / 2".
-    widest = [_corner(plan, label, 9, 9) for label in groups]
-    strip = layout_strip(plan.strip, box.width, group_room(widest, scale), scale)
-    pages = paginate(plan, box, scale, strip)
+    strip, pages = layout_audit(plan, box, groups, scale)
     paper = Box(0, 0, width, height)
     for number, label in enumerate(groups, start=1):
         if number == 1 and bookmark:
@@ -294,9 +368,32 @@ def render_audits(
             draw = partial(draw_audit_page, plan=plan, page=page, box=box, strip=strip, scale=scale)
             document.reuse(("audit", plan, page, box, scale, strip), paper, draw, 0, 0)
             draw_group(document.canvas, _corner(plan, label, k, len(pages)), box, strip, scale)
+            if game is not None:
+                frame = page_frame(plan, page, box, strip, scale)
+                fields = replace(game, group=number, groups=len(groups))
+                add_page_fields(
+                    document.form, plan=plan, page=page, frame=frame, box=box, strip=strip, scale=scale, game=fields
+                )
             document.end_page()
         if progress:
             progress(number)
+
+
+def layout_audit(plan: AuditPlan, box: Box, groups: list[Label], scale: float) -> tuple[StripLayout, list[AuditPage]]:
+    """Returns the header strip and the pages of each group's audit.
+
+    The strip leaves room for the widest corner label, "Group 15 of 15 · Page 2 of 2", with
+    the page count only if the audit takes several pages, so that a one-page audit gives the
+    class line the room; a taller strip can only add pages, so this settles in a step or two.
+    """
+    count = 1
+    while True:
+        widest = [_corner(plan, label, count, count) for label in groups]  # digits are all one width
+        strip = layout_strip(plan.strip, box.width, group_room(widest, scale), scale)
+        pages = paginate(plan, box, scale, strip)
+        if len(pages) <= count:
+            return strip, pages
+        count = len(pages)
 
 
 def _corner(plan: AuditPlan, label: Label, page: int, pages: int) -> Label:
@@ -307,8 +404,10 @@ def _corner(plan: AuditPlan, label: Label, page: int, pages: int) -> Label:
     return (f"{label[0]} \u00b7 {suffix}",) if label else (suffix,)
 
 
-def add_audits(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:
-    """Adds one scoring audit per group to `document`."""
+def add_audits(
+    document: Document, options: PrintOptions, progress: Progress | None = None, fillable: bool = False
+) -> None:
+    """Adds one scoring audit per group to `document`, each a form to fill in if `fillable`."""
     render_audits(
         document,
         audit_plan(options),
@@ -316,13 +415,14 @@ def add_audits(document: Document, options: PrintOptions, progress: Progress | N
         large_print=options.large_print,
         bookmark=joined(options, "audit.bookmark"),
         progress=report(progress, "audits", options.groups),
+        game=FormGame(options.size, options.variant, options.notation, 1, options.groups) if fillable else None,
     )
 
 
-def audit_document(options: PrintOptions, progress: Progress | None = None) -> Rendered:
-    """Returns one scoring audit per group."""
+def audit_document(options: PrintOptions, progress: Progress | None = None, fillable: bool = False) -> Rendered:
+    """Returns one scoring audit per group; `fillable` makes each a form to fill in on a tablet or a computer."""
     document = new_document(
         options, joined(options, "audit.document_title", size=options.size), joined(options, "audit.subject")
     )
-    add_audits(document, options, progress)
+    add_audits(document, options, progress, fillable)
     return finished(document)

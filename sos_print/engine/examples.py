@@ -103,25 +103,27 @@ def load_example(path: str) -> Example:
     return parse_example(text, path)
 
 
-def read_example_bytes(path: str) -> bytes:
-    """Returns the bytes of a regular file of at most MAX_BYTES, without blocking on anything else.
+def read_example_bytes(path: str, limit: int = MAX_BYTES, kind: str = "an example file") -> bytes:
+    """Returns the bytes of a regular file of at most `limit` bytes, without blocking on anything else.
+
+    `kind` names the file in messages ("an example file", "a filled audit").
 
     A FIFO would block a plain open until a writer comes, and /dev/zero would be read until
     memory runs out: the path is looked at first, opened without blocking, looked at again
     through the open handle (the name could have changed meanwhile), and read up to the limit.
     """
     try:
-        _refuse_unless_readable(path, os.stat(path))
+        _refuse_unless_readable(path, os.stat(path), limit, kind)
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise ExampleFileError(path, unreadable_reason(path, error), unread=True) from None
     try:
-        _refuse_unless_readable(path, os.fstat(handle))
+        _refuse_unless_readable(path, os.fstat(handle), limit, kind)
         chunks, size = [], 0
         while chunk := os.read(handle, 1 << 16):
             size += len(chunk)
-            if size > MAX_BYTES:
-                raise ExampleFileError(path, _too_large(size, growing=True), unread=True)
+            if size > limit:
+                raise ExampleFileError(path, _too_large(size, limit, kind, growing=True), unread=True)
             chunks.append(chunk)
     except OSError as error:
         raise ExampleFileError(path, unreadable_reason(path, error), unread=True) from None
@@ -130,13 +132,13 @@ def read_example_bytes(path: str) -> bytes:
     return b"".join(chunks)
 
 
-def _refuse_unless_readable(path: str, info: os.stat_result) -> None:
+def _refuse_unless_readable(path: str, info: os.stat_result, limit: int, kind: str) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise ExampleFileError(path, "is a folder, not an example file", unread=True)
+        raise ExampleFileError(path, f"is a folder, not {kind}", unread=True)
     if not stat.S_ISREG(info.st_mode):
         raise ExampleFileError(path, f"is {file_kind(info.st_mode)}, not a regular file", unread=True)
-    if info.st_size > MAX_BYTES:
-        raise ExampleFileError(path, _too_large(info.st_size), unread=True)
+    if info.st_size > limit:
+        raise ExampleFileError(path, _too_large(info.st_size, limit, kind), unread=True)
 
 
 def file_kind(mode: int) -> str:
@@ -144,9 +146,9 @@ def file_kind(mode: int) -> str:
     return _KINDS.get(stat.S_IFMT(mode), "a special file")
 
 
-def _too_large(size: int, growing: bool = False) -> str:
+def _too_large(size: int, limit: int, kind: str, growing: bool = False) -> str:
     at_least = "at least " if growing else ""
-    return f"is {at_least}{size:,} bytes; an example file may hold at most {MAX_BYTES:,} bytes (1 MB)"
+    return f"is {at_least}{size:,} bytes; {kind} may hold at most {limit:,} bytes ({limit // 1_000_000} MB)"
 
 
 def unreadable_reason(path: str, error: OSError) -> str:

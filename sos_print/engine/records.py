@@ -5,7 +5,7 @@ audit, in English or French, any case and order:
 
     move / coup                     optional; checked against the order of the rows
     player / joueur                 the seat that wrote the letter (A to D); empty: no claim
-    letter / lettre                 S or O
+    letter / lettre                 S or O (or s, o)
     cell / case                     in the record's notation (B2, or L2C3)
     lines / lignes                  the new S-O-S by their end cells, "B1-B3 A2-C2"; "-" for none;
                                     empty: no claim
@@ -200,13 +200,20 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
     return ClaimedMove(
         number=number,
         cell=parse_cell(cells["cell"], size, notation),
-        letter=Letter.parse(cells["letter"].upper()),
+        letter=_letter(cells["letter"]),
         by=player,
         points=_count(cells.get("points", ""), "points") if cells.get("points") else None,
         lines=_lines(cells.get("lines", ""), size, notation),
         row=row,
         totals=totals,
     )
+
+
+def _letter(text: str) -> Letter:
+    # "s" and "o" are the letters typed without a capital: tablets and phones often give them so.
+    if text.upper() in ("S", "O"):
+        return Letter.parse(text.upper())
+    raise SosError(f"{quoted(text)} is not a letter of the game: write S or O")
 
 
 def _count(text: str, column: str) -> int:

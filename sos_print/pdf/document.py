@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print import __version__
 from sos_print.pages.layout import MM, Box, Paper
+from sos_print.pdf.fields import FormFields
 from sos_print.pdf.fonts import REGULAR, register_fonts
 
 PDF_LANG = {"en": "en", "fr": "fr-FR"}
@@ -43,6 +44,14 @@ class Document:
         self._reused: dict[Hashable, str] = {}
         self._outline_level = -1
         self._bookmarks = 0
+        self._form: FormFields | None = None
+
+    @property
+    def form(self) -> FormFields:
+        """Returns the document's fillable fields, made on first use: a document without fields has no form."""
+        if self._form is None:
+            self._form = FormFields(self.canvas)
+        return self._form
 
     def bookmark(self, title: str, level: int = 0) -> None:
         """Adds an outline entry pointing at the current page."""
@@ -80,6 +89,8 @@ class Document:
         """Returns the finished PDF."""
         if self.pages:
             self.canvas.showOutline()
+        if self._form is not None:
+            self._form.finish()
         with _binary_streams():
             self.canvas.save()
         return self._buffer.getvalue()

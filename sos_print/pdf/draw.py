@@ -32,6 +32,7 @@ from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
 
 CAP_HEIGHT = 0.7  # height of a capital letter, as a share of the type size
 CORNER_SHARE = 0.36  # of a compact header's width, for the class name and the group
+STRIP_CLASS_ROOM = 40.0  # mm the class name or its line needs beside the date and the group, else it goes above
 
 
 @frozen
@@ -147,6 +148,12 @@ class StripLayout:
     date_top: float  # from the strip's top down to the date field and the group label (mm)
     height: float  # from the top of the strip to the top of what follows it (mm)
     title_width: float = 0.0  # in a compact header, the page title's width on the left; the strip is its corner
+    group_below: float = 0.0  # how far (mm) the group label comes under the date, when they do not fit side by side
+
+    @property
+    def group_top(self) -> float:
+        """Returns how far (mm) the group label's top is under the strip's top."""
+        return self.date_top + self.group_below
 
 
 def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], scale: float) -> StripLayout:
@@ -164,13 +171,20 @@ def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], sca
     gap = 6.0
     one_row = width - caption - date - group_width - 2 * gap
     name = _name_lines(strip.class_name, one_row, scale) if strip.class_name else None
-    if not strip.class_name or (one_row >= 40.0 and name is not None):
+    if strip.class_name:
+        fits = one_row >= STRIP_CLASS_ROOM and name is not None
+    else:  # the line to write the class on needs the room too
+        fits = one_row >= STRIP_CLASS_ROOM or not strip.fields
+    if fits:
         height = max(name.height if name else line, group_height)
         return StripLayout(name, caption, one_row, width - group_width - gap - date, 0.0, height + 1.5 + STRIP_GAP)
-    # The name takes the strip's whole width, the date and the group on the row under it.
-    name = _fitted_name(strip.class_name, width - caption, scale)
-    height = name.height + max(line, group_height)
-    return StripLayout(name, caption, width - caption, 0.0, name.height, height + 1.5 + STRIP_GAP)
+    # The name or its line takes the strip's whole width, the date and the group on the row under it,
+    # or on a row each when they do not fit side by side.
+    name = _fitted_name(strip.class_name, width - caption, scale) if strip.class_name else None
+    first = name.height if name else line
+    below = 0.0 if date + gap + group_width <= width else line
+    height = first + below + max(line if not below else 0.0, group_height)
+    return StripLayout(name, caption, width - caption, 0.0, first, height + 1.5 + STRIP_GAP, group_below=below)
 
 
 def layout_corner(strip: StripPlan, width: float, group: tuple[float, float], scale: float) -> StripLayout | None:
@@ -205,6 +219,27 @@ def _fitted_name(name: str, room: float, scale: float) -> SetLabel:
     return fitted
 
 
+def strip_lines(strip: StripPlan, layout: StripLayout, box: Box, scale: float) -> dict[str, tuple[float, float, float]]:
+    """Returns the strip's lines to write on, as (x0, x1, y) mm: "class" when no class name is printed, and "date"."""
+    size = NOTES_PT * scale
+    top = box.top
+    lines: dict[str, tuple[float, float, float]] = {}
+    if layout.title_width:
+        return lines
+    if layout.name is None:
+        baseline = top - size / MM
+        lines["class"] = (
+            box.x + layout.name_x + 1.0,
+            box.x + layout.name_x + min(layout.name_width, 60.0),
+            baseline - 0.8,
+        )
+    if strip.fields:
+        x, date_top = box.x + layout.date_x, top - layout.date_top
+        start = x + width_of(strip.date_caption + " ", REGULAR, size) / MM
+        lines["date"] = (start, start + FIELD_LINE, date_top - size / MM - 0.8)
+    return lines
+
+
 def draw_strip(canvas: Canvas, strip: StripPlan, layout: StripLayout, box: Box, scale: float) -> float:
     """Draws the header strip at the top of `box`: the class, the date field, a rule under both. Returns its bottom.
 
@@ -217,19 +252,15 @@ def draw_strip(canvas: Canvas, strip: StripPlan, layout: StripLayout, box: Box, 
         if layout.name is not None:
             draw_set_label(canvas, layout.name, box.right, top, align="right")
         return top
+    lines = strip_lines(strip, layout, box, scale)
     draw_label(canvas, (strip.class_caption,), box.x, top, size)
     if layout.name is not None:
         draw_set_label(canvas, layout.name, box.x + layout.name_x, top)
     else:
-        baseline = top - size / MM
-        draw_rule_line(
-            canvas, box.x + layout.name_x + 1.0, box.x + layout.name_x + min(layout.name_width, 60.0), baseline - 0.8
-        )
+        draw_rule_line(canvas, *lines["class"])
     if strip.fields:
-        x, date_top = box.x + layout.date_x, top - layout.date_top
-        draw_label(canvas, (strip.date_caption,), x, date_top, size)
-        start = x + width_of(strip.date_caption + " ", REGULAR, size) / MM
-        draw_rule_line(canvas, start, start + FIELD_LINE, date_top - size / MM - 0.8)
+        draw_label(canvas, (strip.date_caption,), box.x + layout.date_x, top - layout.date_top, size)
+        draw_rule_line(canvas, *lines["date"])
     rule = top - layout.height + STRIP_GAP
     draw_rule_line(canvas, box.x, box.right, rule, 0.4)
     return top - layout.height
@@ -244,4 +275,4 @@ def group_room(labels: Sequence[Label], scale: float) -> tuple[float, float]:
 def draw_group(canvas: Canvas, label: Label, box: Box, layout: StripLayout, scale: float) -> None:
     """Draws a page's own label, such as "Group 3 of 15", at the right end of the header strip."""
     if label:
-        draw_label(canvas, label, box.right, box.top - layout.date_top, NOTES_PT * scale, bold=True, align="right")
+        draw_label(canvas, label, box.right, box.top - layout.group_top, NOTES_PT * scale, bold=True, align="right")

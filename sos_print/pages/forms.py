@@ -1,0 +1,162 @@
+"""Names the fields of a fillable scoring audit, and writes and reads the game each of its forms is for.
+
+A fillable audit holds one form per group; every field of group k lives under `group<k>`, so
+that the groups of one file never share a field:
+
+    group3.game                        hidden and read-only: the game the form is for (`describe_game`)
+    group3.class, group3.date          the header strip (one field, shown on every page of the group)
+    group3.names.A ... group3.names.D  the players' names, one per seat
+    group3.move.5.player               row 5 of the table; also .letter, .cell, .lines, .points
+    group3.move.5.total.A              and a running total per side (.total.AC for team A + C)
+    group3.pause.score.A, group3.pause.next   the pause box
+
+The hidden field says the board size, the variant, the notation and the group, so that a
+filled audit reads back as a game record with no option given. This module imports no PDF
+library: the writer (documents) and the reader (pdf.filled) share it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sos_print.engine.errors import SosError, quoted
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, all_segments
+from sos_print.engine.notation import Notation, cell_name
+from sos_print.engine.rules import MAX_PLAYERS, Variant
+
+GAME_FORM = "sos-print-audit"  # one word: a mark for programs, never printed
+GAME_VERSION = 1
+MOVE_COLUMNS = ("player", "letter", "cell", "lines", "points")
+MOST_POINTS = 8  # an S can end a line in each of the 8 directions; an O is the middle of at most 4
+MAX_GROUPS = 500  # as --groups allows
+_KEYS = ("size", "players", "teams", "target", "first-sos-wins", "notation", "group", "groups")
+# The longest text each kind of field takes; a name or a date is written in full, whatever its length.
+NAME_LENGTH = 40
+CLASS_LENGTH = 60
+DATE_LENGTH = 20
+NEXT_LENGTH = 20
+
+
+@frozen
+class FormGame:
+    """Holds what a fillable audit's form says about its game: board size, variant, notation, group."""
+
+    size: int
+    variant: Variant
+    notation: Notation
+    group: int
+    groups: int
+
+
+def describe_game(game: FormGame) -> str:
+    """Returns the text of a form's hidden game field, one line of words and numbers a person can read too."""
+    variant = game.variant
+    values = {
+        "size": game.size,
+        "players": variant.players,
+        "teams": _yes(variant.teams),
+        "target": variant.target,
+        "first-sos-wins": _yes(variant.first_sos_wins),
+        "notation": game.notation.value,
+        "group": game.group,
+        "groups": game.groups,
+    }
+    return f"{GAME_FORM} {GAME_VERSION}: " + " ".join(f"{key}={value}" for key, value in values.items())
+
+
+def read_game(text: str) -> FormGame:
+    """Returns the game a hidden game field describes; raises SosError saying what is wrong with it."""
+    match = re.fullmatch(rf"{GAME_FORM} (\d{{1,4}}): (.*)", text.strip())
+    if match is None:
+        raise SosError(f"its game field reads {quoted(text)}, not the game of a sos-print audit")
+    if int(match[1]) != GAME_VERSION:
+        raise SosError(f"it is a form of version {match[1]}, made by another sos-print: this one reads version 1")
+    values = _values(match[2])
+    size = _number(values, "size", MIN_SIZE, MAX_SIZE)
+    groups = _number(values, "groups", 1, MAX_GROUPS)
+    variant = Variant(
+        players=_number(values, "players", 2, MAX_PLAYERS),
+        teams=_flag(values, "teams"),
+        target=_number(values, "target", 0, len(all_segments(size))),
+        first_sos_wins=_flag(values, "first-sos-wins"),
+    )
+    try:
+        notation = Notation(values["notation"])
+    except ValueError:
+        raise SosError(f"its game field gives the notation {quoted(values['notation'])}, not A1 or L1C1") from None
+    return FormGame(size, variant, notation, _number(values, "group", 1, groups), groups)
+
+
+def _values(text: str) -> dict[str, str]:
+    """Returns the key=value pairs of a game field, each key known and given once."""
+    values: dict[str, str] = {}
+    for item in text.split():
+        key, _, value = item.partition("=")
+        if key not in _KEYS:
+            raise SosError(f"its game field names {quoted(key)}, which is not one of {', '.join(_KEYS)}")
+        if key in values:
+            raise SosError(f"its game field gives {key} twice")
+        values[key] = value
+    missing = [key for key in _KEYS if key not in values]
+    if missing:
+        raise SosError(f"its game field does not give {', '.join(missing)}")
+    return values
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _number(values: dict[str, str], key: str, low: int, high: int) -> int:
+    text = values[key]
+    if not re.fullmatch(r"[0-9]{1,3}", text) or not low <= int(text) <= high:
+        raise SosError(f"its game field gives {key}={quoted(text)}: it must be a whole number from {low} to {high}")
+    return int(text)
+
+
+def _flag(values: dict[str, str], key: str) -> bool:
+    if values[key] not in ("yes", "no"):
+        raise SosError(f"its game field gives {key}={quoted(values[key])}: it must be yes or no")
+    return values[key] == "yes"
+
+
+def group_field(group: int, *parts: str | int) -> str:
+    """Returns the full name of a field of group `group`'s form: group_field(3, "names", "A") is group3.names.A."""
+    return ".".join([f"group{group}", *(str(part) for part in parts)])
+
+
+def game_field(group: int) -> str:
+    """Returns the name of the hidden field that says the game of group `group`'s form."""
+    return group_field(group, "game")
+
+
+def move_columns(variant: Variant) -> tuple[str, ...]:
+    """Returns the columns of a table row that take a field: the move's own, then a running total per side."""
+    return MOVE_COLUMNS + tuple(f"total.{side}" for side in variant.sides)
+
+
+def move_field(group: int, move: int, column: str) -> str:
+    """Returns the name of the field of `column` (as `move_columns` names it) in row `move`."""
+    return group_field(group, "move", move, column)
+
+
+def record_header(variant: Variant) -> list[str]:
+    """Returns the column names of a record read from the form, as a typed CSV file would have them."""
+    return [*MOVE_COLUMNS, *(f"total {side}" for side in variant.sides)]
+
+
+def max_lengths(size: int, notation: Notation, variant: Variant) -> dict[str, int]:
+    """Returns the most characters each column's fields take: a seat, a letter, a cell name, up to 8 lines..."""
+    corners = [Cell(col, row) for col in (0, size - 1) for row in (0, size - 1)]
+    cell = max(len(cell_name(corner, size, notation)) for corner in corners)
+    total = len(str(len(all_segments(size))))
+    lengths = {
+        "player": 1,
+        "letter": 1,
+        "cell": cell,
+        "lines": MOST_POINTS * (2 * cell + 2),  # "B1-B3, " for each line a letter can make
+        "points": len(str(MOST_POINTS)),
+    }
+    lengths.update({f"total.{side}": total for side in variant.sides})
+    return lengths

@@ -1,0 +1,63 @@
+"""Fills fillable audits as a PDF reader on a tablet would, with pypdf, and reads their fields and widgets back."""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfReader, PdfWriter
+
+from sos_print.engine.notation import Notation, cell_name, segment_name
+from sos_print.engine.rules import Step, Variant
+
+
+def fill(data: bytes, values: dict[str, str]) -> bytes:
+    """Returns the PDF `data` with its fields given `values` (full names), each drawn into its widget by pypdf."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for page in writer.pages:
+        writer.update_page_form_field_values(page, values, auto_regenerate=False)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def move_values(
+    steps: tuple[Step, ...] | list[Step], size: int, notation: Notation, variant: Variant, group: int = 1
+) -> dict[str, str]:
+    """Returns the fields of a group's table filled with a played game, every claim true, as children write it."""
+    values = {}
+    for number, step in enumerate(steps, start=1):
+        row = f"group{group}.move.{number}."
+        values[row + "player"] = step.seat
+        values[row + "letter"] = step.move.letter.value
+        values[row + "cell"] = cell_name(step.move.cell, size, notation)
+        values[row + "lines"] = " ".join(segment_name(seg, size, notation) for seg in step.segments) or "-"
+        values[row + "points"] = str(step.points)
+        for side in variant.sides:
+            values[row + f"total.{side}"] = str(step.after.side_scores[side])
+    return values
+
+
+def widgets(data: bytes) -> list[tuple[int, str, dict]]:
+    """Returns every widget of every page: its page (from 0), its field's full name, and its merged entries.
+
+    A widget's entries are its own over its field's and their parents' (as a reader inherits them).
+    """
+    found = []
+    for number, page in enumerate(PdfReader(io.BytesIO(data)).pages):
+        for annotation in page.get("/Annots", []):
+            widget = annotation.get_object()
+            names, entries, node = [], {}, widget
+            while node is not None:
+                if "/T" in node:
+                    names.append(str(node["/T"]))
+                entries = {**{key: value for key, value in node.items() if key != "/Parent"}, **entries}
+                node = node.get("/Parent")
+                node = node.get_object() if node is not None else None
+            found.append((number, ".".join(reversed(names)), entries))
+    return found
+
+
+def terminal_fields(data: bytes) -> dict[str, dict]:
+    """Returns the fields that take a value (not the groups of fields above them), by full name."""
+    fields = PdfReader(io.BytesIO(data)).get_fields() or {}
+    return {name: field for name, field in fields.items() if field.get("/FT") is not None}

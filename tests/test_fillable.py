@@ -1,0 +1,500 @@
+"""Tests fillable audits: a field over every cell and line of the audit, named by group, row and column; the game said
+in a hidden field; the printed look unchanged; and a filled one checked and analysed exactly like its CSV twin."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from formfill import fill, move_values, terminal_fields, widgets
+from games import VARIANTS, games
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from pdfread import MM, pages, texts
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject, TextStringObject
+from typer.testing import CliRunner
+
+from sos_print.cli import app
+from sos_print.documents.audit import audit_document
+from sos_print.engine.notation import Notation, cell_name
+from sos_print.engine.rules import Board, Letter, Move, Position, Variant
+from sos_print.pages.layout import Paper
+from sos_print.pages.options import Language, PrintOptions
+
+COLUMNS = ["player", "letter", "cell", "lines", "points"]
+TEAMS = Variant(players=4, teams=True)
+
+
+@lru_cache(maxsize=64)
+def fillable(options: PrintOptions) -> bytes:
+    return audit_document(options, fillable=True).data
+
+
+# ---- the fields ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("size", "variant", "groups", "class_name", "count"),
+    [
+        # per group: the game, the class, the date, a name per seat, 5 + a total per side in each row, the pause box
+        (3, Variant(), 1, "", 1 + 1 + 1 + 2 + 9 * 7 + 2 + 1),
+        (4, Variant(), 2, "", 2 * (1 + 1 + 1 + 2 + 16 * 7 + 2 + 1)),
+        (4, Variant(), 1, "CM1 B", 1 + 0 + 1 + 2 + 16 * 7 + 2 + 1),  # a printed class name has no field
+        (5, Variant(players=3), 1, "", 1 + 1 + 1 + 3 + 25 * 8 + 3 + 1),
+        (6, Variant(players=4), 1, "", 1 + 1 + 1 + 4 + 36 * 9 + 4 + 1),
+        (7, TEAMS, 3, "", 3 * (1 + 1 + 1 + 4 + 49 * 7 + 2 + 1)),
+        (8, Variant(), 1, "", 1 + 1 + 1 + 2 + 64 * 7 + 2 + 1),
+        (8, Variant(players=4), 2, "", 2 * (1 + 1 + 1 + 4 + 64 * 9 + 4 + 1)),
+    ],
+)
+def test_every_cell_and_line_of_each_groups_audit_has_its_own_field(size, variant, groups, class_name, count):
+    data = fillable(PrintOptions(size=size, variant=variant, groups=groups, class_name=class_name))
+    names = set(terminal_fields(data))
+    assert len(names) == count
+    sides = ["AC", "BD"] if variant.teams else list("ABCD"[: variant.players])
+    for group in range(1, groups + 1):
+        expected = {f"group{group}.game", f"group{group}.date"} | ({f"group{group}.class"} if not class_name else set())
+        expected |= {f"group{group}.names.{seat}" for seat in "ABCD"[: variant.players]}
+        expected |= {
+            f"group{group}.move.{n}.{column}"
+            for n in range(1, size * size + 1)
+            for column in [*COLUMNS, *(f"total.{side}" for side in sides)]
+        }
+        expected |= {f"group{group}.pause.score.{side}" for side in sides} | {f"group{group}.pause.next"}
+        assert {name for name in names if name.startswith(f"group{group}.")} == expected
+
+
+def column_edges(page, head) -> list[float]:
+    """Returns the x of the table's vertical rules (pdfplumber points), left to right."""
+    xs = {
+        round(line["x0"], 1)
+        for line in page.lines
+        if abs(line["x0"] - line["x1"]) < 0.1 and line["top"] < head["bottom"] + 1 and line["bottom"] > head["bottom"]
+    }
+    return sorted(xs)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(size=4),
+        PrintOptions(size=8, variant=Variant(players=4)),
+        PrintOptions(size=5, variant=TEAMS, language=Language.BOTH, paper=Paper.LETTER, groups=2),
+        PrintOptions(size=6, language=Language.FR, large_print=True, notation=Notation.L1C1),
+        PrintOptions(size=8, variant=Variant(players=3), large_print=True, paper=Paper.LETTER, language=Language.BOTH),
+    ],
+    ids=["4x4", "8x8-4-players", "teams-en+fr-letter-2-groups", "fr-large-l1c1", "8x8-large-en+fr-letter"],
+)
+def test_each_row_field_lies_inside_its_own_cell_of_the_printed_table(options):
+    data = fillable(options)
+    order = [*COLUMNS, *(f"total.{side}" for side in options.variant.sides)]
+    placed = 0
+    with pages(data) as pdf:
+        for number, page in enumerate(pdf.pages):
+            head = next(rect for rect in page.rects if rect["fill"] and rect["width"] > page.width / 2)
+            edges = column_edges(page, head)
+            assert len(edges) == len(order) + 2  # the move column, then a field column each
+            rows = {
+                int(word["text"]): word
+                for word in page.extract_words()
+                if word["x1"] < edges[1] and word["top"] > head["bottom"] and word["text"].isdigit()
+            }
+            for page_number, name, entries in widgets(data):
+                match = re.fullmatch(r"group\d+\.move\.(\d+)\.(.+)", name)
+                if page_number != number or match is None:
+                    continue
+                x0, y0, x1, y1 = (float(v) for v in entries["/Rect"])
+                top, bottom = page.height - y1, page.height - y0  # pdfplumber measures from the top
+                column = order.index(match[2]) + 1
+                assert edges[column] < x0 < x1 < edges[column + 1], name
+                number_word = rows[int(match[1])]  # the row's move number is printed on this page, level with it
+                assert top < (number_word["top"] + number_word["bottom"]) / 2 < bottom, name
+                assert head["bottom"] < top, name
+                placed += 1
+    n = options.size * options.size
+    assert placed == options.groups * n * len(order)
+
+
+def test_names_pause_and_strip_fields_sit_on_their_lines_and_the_date_on_every_page():
+    options = PrintOptions(size=8, groups=2)
+    data = fillable(options)
+    found = widgets(data)
+    per_group = len(texts(data)) // 2
+    dates = [page for page, name, _ in found if name == "group2.date"]
+    assert dates == list(range(per_group, 2 * per_group))  # one field, shown on each page of group 2
+    with pages(data) as pdf:
+        for page_number, name, entries in found:
+            page = pdf.pages[page_number]
+            x0, y0, x1, y1 = (float(v) for v in entries["/Rect"])
+            top, bottom = page.height - y1, page.height - y0
+            if re.fullmatch(r"group\d\.(names|pause\.score)\.[A-D]+|group\d\.pause\.next|group\d\.(class|date)", name):
+                # a ruled line to write on runs under the field, from about its left end to its right end
+                under = [
+                    line
+                    for line in page.lines
+                    if abs(line["top"] - line["bottom"]) < 0.1
+                    and 0 <= line["top"] - bottom < 1.5 * MM
+                    and line["x0"] <= x0 + 0.5
+                    and line["x1"] >= x1 - 0.5
+                ]
+                assert under, name
+                assert bottom - top >= 4 * MM, name
+
+
+def test_fields_are_sized_to_the_row_limited_in_length_and_invisible_until_typed_in():
+    data = fillable(PrintOptions(size=8, notation=Notation.L1C1))
+    fields = {name: entries for _, name, entries in widgets(data)}
+    row = {column: fields[f"group1.move.7.{column}"] for column in [*COLUMNS, "total.A", "total.B"]}
+    assert {column: int(entries["/MaxLen"]) for column, entries in row.items()} == {
+        "player": 1,
+        "letter": 1,
+        "cell": 4,  # L8C8
+        "lines": 80,  # 8 lines of "L1C1-L3C3, "
+        "points": 1,  # at most 8 points a letter
+        "total.A": 3,  # 168 lines of three cells on an 8 x 8 board
+        "total.B": 3,
+    }
+    assert row["letter"]["/DA"] == "/Helv 12 Tf 0 g"  # the children's body size
+    assert row["lines"]["/DA"] == "/Helv 0 Tf 0 g"  # fitted by the reader, however many lines
+    assert int(row["lines"]["/Ff"]) & (1 << 12)  # multiline
+    assert {column: int(entries["/Q"]) for column, entries in row.items()} == {
+        column: 0 if column == "lines" else 1 for column in row
+    }
+    assert str(row["letter"]["/TU"]) == "Move 7 · Letter · S / O"
+    for name, entries in fields.items():
+        assert "/MK" not in entries and "/BS" not in entries and "/AP" not in entries, name  # no box, no fill
+        if name != "group1.game":
+            assert int(entries["/F"]) == 4, name  # printed
+    assert int(fields["group1.game"]["/F"]) == 2 and int(fields["group1.game"]["/Ff"]) & 1  # hidden, read-only
+    large = {name: entries for _, name, entries in widgets(fillable(PrintOptions(size=4, large_print=True)))}
+    assert large["group1.move.1.cell"]["/DA"] == "/Helv 18 Tf 0 g"
+    form = PdfReader(io.BytesIO(data)).trailer["/Root"]["/AcroForm"]
+    assert form["/NeedAppearances"].value is True  # every reader draws what is typed, on screen and in print
+    assert form["/DR"]["/Font"]["/Helv"]["/BaseFont"] == "/Helvetica"
+
+
+def test_a_french_audits_fields_say_what_they_are_in_french_and_a_bilingual_ones_in_both():
+    french = {name: e for _, name, e in widgets(fillable(PrintOptions(language=Language.FR)))}
+    assert str(french["group1.move.3.cell"]["/TU"]) == "Coup 3 · Case"
+    both = {name: e for _, name, e in widgets(fillable(PrintOptions(language=Language.BOTH)))}
+    assert str(both["group1.move.3.cell"]["/TU"]) == "Move 3 · Cell / Coup 3 · Case"
+    assert str(both["group1.names.B"]["/TU"]) == "Names · B / Prénoms · B"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(size=4),
+        PrintOptions(size=8, groups=3, variant=TEAMS, language=Language.BOTH, large_print=True),
+        PrintOptions(size=5, paper=Paper.LETTER, language=Language.FR, class_name="CM1 B"),
+    ],
+)
+def test_a_fillable_audit_prints_exactly_as_the_printed_one_and_gives_the_same_bytes_each_time(options):
+    printed = PdfReader(io.BytesIO(audit_document(options).data))
+    data = audit_document(options, fillable=True).data
+    assert data == audit_document(options, fillable=True).data
+    form = PdfReader(io.BytesIO(data))
+    assert len(form.pages) == len(printed.pages)
+    for ours, theirs in zip(form.pages, printed.pages, strict=True):
+        assert ours.get_contents().get_data() == theirs.get_contents().get_data()
+        assert "/Annots" in ours and "/Annots" not in theirs
+
+
+def test_the_hidden_field_says_the_game_and_the_group():
+    options = PrintOptions(size=5, groups=3, variant=Variant(players=3, target=4), notation=Notation.L1C1)
+    fields = terminal_fields(fillable(options))
+    assert [str(fields[f"group{k}.game"]["/V"]) for k in (1, 3)] == [
+        "sos-print-audit 1: size=5 players=3 teams=no target=4 first-sos-wins=no notation=L1C1 group=1 groups=3",
+        "sos-print-audit 1: size=5 players=3 teams=no target=4 first-sos-wins=no notation=L1C1 group=3 groups=3",
+    ]
+
+
+def test_the_audit_command_writes_a_fillable_audit_with_the_variant(runner, tmp_path):
+    out = tmp_path / "tablet.pdf"
+    result = runner.invoke(
+        app, ["audit", "--fillable", "--size", "3", "--first-sos-wins", "--players", "3", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"wrote {out} (1 page, ")
+    game = str(terminal_fields(out.read_bytes())["group1.game"]["/V"])
+    assert "size=3 players=3 teams=no target=0 first-sos-wins=yes notation=A1 group=1 groups=1" in game
+
+
+# ---- filled in, read back ----------------------------------------------------------------------------------------
+
+
+def csv_twin(values: dict[str, str], variant: Variant, group: int = 1) -> str:
+    """Writes the rows of a filled form as a CSV record typed from the same audit: header, then row by row."""
+    sides = [f"total {side}" for side in variant.sides]
+    lines = [",".join(["move", *COLUMNS, *sides])]
+    numbers = sorted({int(name.split(".")[2]) for name in values if name.startswith(f"group{group}.move.")})
+    for n in numbers:
+        row = [values.get(f"group{group}.move.{n}.{column}", "") for column in COLUMNS]
+        row += [values.get(f"group{group}.move.{n}.total.{side}", "") for side in variant.sides]
+        lines.append(",".join([str(n), *row]))
+    return "\n".join(lines) + "\n"
+
+
+def record_options(size: int, variant: Variant, notation: Notation) -> list[str]:
+    args = ["--size", str(size), "--players", str(variant.players), "--notation", notation.value]
+    args += ["--teams"] * variant.teams + ["--first-sos-wins"] * variant.first_sos_wins
+    return args + (["--target", str(variant.target)] if variant.target else [])
+
+
+def alter(values: dict[str, str], how: str, move: int, variant: Variant) -> None:
+    """Changes one claim of row `move` as a child might get it wrong."""
+    row = f"group1.move.{move}."
+    if how == "points":
+        values[row + "points"] = str((int(values[row + "points"]) + 1) % 9)
+    elif how == "lines":
+        values[row + "lines"] = "-" if values[row + "lines"] != "-" else "A1-A3"
+    elif how == "player":
+        values[row + "player"] = "B" if values[row + "player"] == "A" else "A"
+    elif how == "total":
+        values[row + f"total.{variant.sides[0]}"] = "99"
+    elif how == "lower":
+        values[row + "letter"] = values[row + "letter"].lower()  # s and o are read as S and O
+
+
+# pypdf fills a form in time proportional to its fields times the values given: a few games of each kind.
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=games(sizes=st.integers(3, 5), variants=st.sampled_from(VARIANTS), with_start=False),
+    notation=st.sampled_from(list(Notation)),
+    how=st.sampled_from(["none", "points", "lines", "player", "total", "lower"]),
+    data=st.data(),
+)
+def test_a_filled_audit_checks_like_its_csv_twin(game, notation, how, data):
+    if not game.steps:
+        return
+    size, variant = game.start.board.size, game.start.variant
+    values = move_values(game.steps, size, notation, variant)
+    alter(values, how, data.draw(st.integers(1, len(game.steps))), variant)
+    runner = CliRunner()
+    with tempfile.TemporaryDirectory() as folder:
+        pdf, csv = Path(folder) / "game.pdf", Path(folder) / "game.csv"
+        pdf.write_bytes(fill(fillable(PrintOptions(size=size, variant=variant, notation=notation)), values))
+        csv.write_text(csv_twin(values, variant))
+        from_pdf = runner.invoke(app, ["check", str(pdf)])
+        from_csv = runner.invoke(app, ["check", str(csv), *record_options(size, variant, notation)])
+    assert from_pdf.exit_code == from_csv.exit_code, (from_pdf.output, from_csv.output, game.explain())
+    event(f"{how}: exit {from_pdf.exit_code}")
+    # The CSV file counts its header as row 1; the audit numbers its rows from the first move.
+    expected = re.sub(r"row (\d+)", lambda m: f"row {int(m[1]) - 1}", from_csv.stdout).replace(str(csv), str(pdf))
+    assert from_pdf.stdout == expected, game.explain()
+    assert from_pdf.exit_code == (0 if how in ("none", "lower") else 1), from_pdf.stdout
+
+
+def three_by_three_game() -> tuple[Position, list]:
+    position = Position.start(Board.empty(3), Variant())
+    steps = []
+    for name, letter in [("A1", "S"), ("B2", "O"), ("C3", "S"), ("A3", "S"), ("C1", "S"), ("B1", "O"), ("B3", "O")]:
+        cell = next(c for c in position.board.empty_cells() if cell_name(c, 3) == name)
+        steps.append(position.step(Move(cell, Letter(letter))))
+        position = steps[-1].after
+    return position, steps
+
+
+def test_a_filled_audit_is_analysed_like_its_csv_twin(runner, tmp_path):
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    values["group1.move.4.points"] = "0"  # a wrong claim does not change the analysis
+    pdf, csv = tmp_path / "game.pdf", tmp_path / "game.csv"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    csv.write_text(csv_twin(values, Variant()))
+    from_pdf = runner.invoke(app, ["analyse", str(pdf), "--json"])
+    from_csv = runner.invoke(app, ["analyse", str(csv), "--json", "--size", "3"])
+    assert from_pdf.exit_code == from_csv.exit_code == 0, from_pdf.output
+    assert from_pdf.stdout == from_csv.stdout
+    assert '"move": 7' in from_pdf.stdout
+    words = runner.invoke(app, ["analyse", str(pdf)])
+    assert words.stdout == runner.invoke(app, ["analyse", str(csv), "--size", "3"]).stdout
+
+
+def test_a_wrong_claim_is_named_by_the_audits_row_and_its_lines(runner, tmp_path):
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    assert values["group1.move.3.lines"] == "A1-C3"
+    values["group1.move.3.lines"] = "A1-C3 A3-C1"
+    values["group1.move.3.points"] = "2"
+    del values["group1.move.2.player"]  # an empty cell is no claim
+    values.update({"group1.names.A": "Zoé", "group1.pause.next": "B", "group1.date": "12/03"})  # not the record
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{pdf}: move 3 (row 3): claims 2 points, the rules give 1 (A1-C3)",
+        f"{pdf}: move 3 (row 3): claims lines A1-C3, A3-C1, the rules give A1-C3",
+        "checked 1 file: 2 problems in 1 file",
+    ]
+
+
+def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner, tmp_path):
+    _, steps = three_by_three_game()
+    values = move_values(steps[:3], 3, Notation.A1, Variant())
+    shifted = {name.replace(".move.3.", ".move.4."): value for name, value in values.items()}
+    shifted["group1.move.4.points"] = "0"
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), shifted))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.stdout.splitlines()[0] == f"{pdf}: move 3 (row 4): claims 0 points, the rules give 1 (A1-C3)"
+
+
+def test_the_one_filled_group_of_a_class_file_is_the_record(runner, tmp_path):
+    _, steps = three_by_three_game()
+    options = PrintOptions(size=3, groups=4)
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(fill(fillable(options), move_values(steps, 3, Notation.A1, Variant(), group=3)))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
+def broken(kind: str, tmp_path) -> tuple[bytes, str]:
+    """Returns the bytes of a PDF that is no record, and the message that refuses it."""
+    _, steps = three_by_three_game()
+    blank = fillable(PrintOptions(size=3, groups=2))
+    one = move_values(steps, 3, Notation.A1, Variant())
+    if kind == "text":
+        return b"player,letter,cell\nA,S,B2\n", "is not a PDF file (it does not start with %PDF-)"
+    if kind == "damaged":
+        return fill(blank, one)[:4000], "cannot be read as a PDF: it is damaged ("
+    if kind == "garbage":
+        return b"%PDF-1.4\n" + bytes(range(256)) * 8, "cannot be read as a PDF: it is damaged ("
+    if kind == "printed":
+        return audit_document(PrintOptions(size=3)).data, "is a PDF with no fields to fill in: not a fillable"
+    if kind == "other-form":
+        other = PdfWriter(clone_from=PdfReader(io.BytesIO(fill(blank, one))))
+        for page in other.pages:  # the same form, renamed: somebody else's
+            for annotation in page.get("/Annots", []):
+                field = annotation.get_object()
+                while "/Parent" in field:
+                    field = field["/Parent"].get_object()
+                field[NameObject("/T")] = TextStringObject("x")
+        out = io.BytesIO()
+        other.write(out)
+        return out.getvalue(), "is a PDF form, but not a fillable sos-print audit: it has no game field"
+    if kind == "empty":
+        return blank, "is a fillable audit with no row filled in: there is no game to check yet"
+    if kind == "two-groups":
+        both = {**one, **move_values(steps, 3, Notation.A1, Variant(), group=2)}
+        return fill(blank, both), "holds the games of groups 1 and 2: a record is one game, so give each group"
+    if kind == "newer":
+        game = str(terminal_fields(blank)["group1.game"]["/V"]).replace("audit 1:", "audit 2:")
+        return fill(blank, {**one, "group1.game": game}), "group 1: it is a form of version 2, made by another"
+    if kind == "tampered":
+        game = str(terminal_fields(blank)["group1.game"]["/V"]).replace("size=3", "size=12")
+        return fill(blank, {**one, "group1.game": game}), "group 1: its game field gives size='12': it must be"
+    if kind == "encrypted":
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(fill(blank, one))))
+        writer.encrypt("secret", algorithm="RC4-128")
+        out = io.BytesIO()
+        writer.write(out)
+        return out.getvalue(), "is an encrypted PDF: save it again without a password"
+    assert kind == "bad-cell"
+    return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "row 2: move 2: cell Z9 is not on the 3x3 board"
+
+
+KINDS = ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups", "newer", "tampered"]
+
+
+@pytest.mark.parametrize("kind", [*KINDS, "encrypted", "bad-cell"])
+def test_a_pdf_that_is_no_filled_audit_is_one_line_and_status_1(runner, tmp_path, kind):
+    data, message = broken(kind, tmp_path)
+    path = tmp_path / f"{kind}.pdf"
+    path.write_bytes(data)
+    good = tmp_path / "good.pdf"
+    _, steps = three_by_three_game()
+    good.write_bytes(fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant())))
+    result = runner.invoke(app, ["check", str(path), str(good)])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"{path}: {message}"), result.stdout
+    assert lines[1] == "checked 2 files: 1 problem in 1 file"  # the good file is still checked, and holds
+    analysed = runner.invoke(app, ["analyse", str(path)])
+    assert analysed.exit_code == 1
+    assert analysed.stdout == ""
+    assert analysed.stderr.startswith(f"sos-print: {path}: {message}") and analysed.stderr.count("\n") == 1
+
+
+def test_pypdfs_complaints_about_a_damaged_file_stay_off_the_terminal(tmp_path):
+    paths = []
+    for kind in ("damaged", "garbage"):
+        data, _ = broken(kind, tmp_path)
+        paths.append(tmp_path / f"{kind}.pdf")
+        paths[-1].write_bytes(data)
+    result = subprocess.run(
+        [sys.executable, "-m", "sos_print", "check", *map(str, paths)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert (result.returncode, result.stderr) == (1, "")
+    assert [line.split(": ", 1)[1][:40] for line in result.stdout.splitlines()[:2]] == [
+        "cannot be read as a PDF: it is damaged ("
+    ] * 2
+
+
+def test_what_is_typed_is_drawn_in_its_field_for_print():
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    values["group1.names.A"] = "Zoé"
+    data = fill(fillable(PrintOptions(size=3)), values)
+    drawn = 0
+    for _, name, entries in widgets(data):
+        if values.get(name):
+            stream = entries["/AP"]["/N"].get_object().get_data()
+            assert b"/Helv " in stream, name
+            assert f"({values[name]}) Tj".encode("cp1252") in stream, (name, stream)
+            drawn += 1
+    assert drawn == len([value for value in values.values() if value])
+
+
+def test_a_pdf_over_50_mb_is_refused_before_it_is_read(runner, tmp_path):
+    big = tmp_path / "big.pdf"
+    with big.open("wb") as file:
+        file.truncate(50_000_001)  # sparse: nothing is written, nothing may be read
+    result = runner.invoke(app, ["check", str(big)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        f"{big}: is 50,000,001 bytes; a filled audit may hold at most 50,000,000 bytes (50 MB)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a game", "its game field reads 'a game', not the game of a sos-print audit"),
+        ("sos-print-audit 7: size=4", "it is a form of version 7, made by another sos-print"),
+        ("sos-print-audit 1: size=4 players=2", "its game field does not give teams, target, first-sos-wins"),
+        ("sos-print-audit 1: size=4 size=5", "its game field gives size twice"),
+        ("sos-print-audit 1: colour=red", "its game field names 'colour', which is not one of size, players"),
+        ("size=9", "its game field gives size='9': it must be a whole number from 3 to 8"),
+        ("players=5", "its game field gives players='5': it must be a whole number from 2 to 4"),
+        ("teams=maybe", "its game field gives teams='maybe': it must be yes or no"),
+        ("target=25", "its game field gives target='25': it must be a whole number from 0 to 24"),
+        ("notation=chess", "its game field gives the notation 'chess', not A1 or L1C1"),
+        ("group=3", "its game field gives group='3': it must be a whole number from 1 to 2"),
+        ("players=3 teams=yes", "team SOS needs 4 players"),
+        ("target=2 first-sos-wins=yes", "choose either a target score or first SOS wins, not both"),
+    ],
+)
+def test_a_game_field_that_does_not_say_a_game_is_refused_saying_why(text, message):
+    from sos_print.engine.errors import SosError
+    from sos_print.pages.forms import read_game
+
+    good = "size=4 players=2 teams=no target=0 first-sos-wins=no notation=A1 group=1 groups=2"
+    if "=" in text and not text.startswith("sos-print"):
+        values = dict(item.split("=") for item in good.split())
+        values.update(item.split("=") for item in text.split())
+        text = "sos-print-audit 1: " + " ".join(f"{key}={value}" for key, value in values.items())
+    with pytest.raises(SosError) as caught:
+        read_game(text)
+    assert str(caught.value).startswith(message), str(caught.value)
