@@ -27,6 +27,15 @@ ARGUMENTS = [
         "first_sos_wins": False,
         "ends_early": True,
         "scores": (("A", 2), ("B", 1)),
+        "seats": "AB",
+        "claimed": 5,
+        "wrong": 2,
+        "moves": (3, 5),
+        "every": 0,
+        "slip": "missed point",
+        "more": 0,
+        "turning": True,
+        "scored": 3,
     },
     {
         "groups": 15,
@@ -37,6 +46,15 @@ ARGUMENTS = [
         "first_sos_wins": True,
         "ends_early": True,
         "scores": (("A + C", 2), ("B + D", 1)),
+        "seats": "ABCD",
+        "claimed": 4,
+        "wrong": 1,
+        "moves": (7,),
+        "every": 4,
+        "slip": "gift",
+        "more": 3,
+        "turning": False,
+        "scored": 1,
     },
     {
         "groups": 2,
@@ -47,8 +65,20 @@ ARGUMENTS = [
         "first_sos_wins": False,
         "ends_early": False,
         "scores": (("A", 0), ("B", 1), ("C", 1)),
+        "seats": "ABC",
+        "claimed": 0,
+        "wrong": 0,
+        "moves": (),
+        "every": 0,
+        "slip": "mistake",
+        "more": 0,
+        "turning": False,
+        "scored": 0,
+        "start": 7,
     },
 ]
+# The replay's other branches: a best move, a game the record leaves unfinished, every claim right.
+ARGUMENTS.append({**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "moves": ()})
 SAMPLE = {
     "number": 3,
     "count": 15,
@@ -72,6 +102,15 @@ SAMPLE = {
     "winner": "A",
     "team": False,
     "over": True,
+    "start": 6,
+    "end": 7,
+    "move": "S in B2",
+    "cost": 2,
+    "best": ("S in A1", "O in A1"),
+    "limit": 16,
+    "better": "S in A1",
+    "better_points": 1,
+    "reply": "O in B1",
 }
 
 
@@ -202,7 +241,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
         children = name.startswith(("board.", "audit.", "rules."))
         if children:
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
-        elif name.startswith("teacher.") and re.search(r"\b(tu|ton|ta|tes)\b", text):
+        elif name.startswith(("teacher.", "replay.")) and re.search(r"\b(tu|ton|ta|tes)\b", text):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]

@@ -8,7 +8,7 @@ neither reportlab nor jinja2. Errors become exit codes here and nowhere else (se
 
 from __future__ import annotations
 
-from sos_print.cli import analysing, checking, printing, solving  # noqa: F401  # each registers its commands on `app`
+from sos_print.cli import analysing, checking, printing, replaying, solving  # noqa: F401  # each registers its commands on `app`
 from sos_print.cli.app import app
 
 __all__ = ["app", "main"]
