@@ -303,16 +303,16 @@ def test_a_record_without_claims_replays_with_the_engines_account(tmp_path):
 
 
 def analysis_rows(data: bytes) -> dict[int, tuple[str, ...]]:
-    """Returns the weighed rows of the analysis table: move -> (player, letter, cell, points, value, best value)."""
+    """Returns the weighed rows of the analysis table: move -> (player, letter, cell, value, best value)."""
     rows = {}
     start = page_with(data, "Best play, move by move")
     with pages(data) as pdf:
         lines = [line for page in pdf.pages[start:] for line in page.extract_text().splitlines()]
         after = next(k for k, line in enumerate(lines) if line.startswith("Best play, move by move"))
     for line in lines[after:]:
-        match = re.match(r"^(\d+) ([A-D]) ([SO]) ([A-H]\d) (\d+) ([+−]?\d+) ([+−]?\d+)( |$)", line)
+        match = re.match(r"^(\d+) ([A-D]) ([SO]) in ([A-H]\d) ([+−]?\d+) ([+−]?\d+)( |$)", line)
         if match:
-            rows[int(match[1])] = tuple(match.groups()[1:7])
+            rows[int(match[1])] = tuple(match.groups()[1:6])
     return rows
 
 
@@ -337,7 +337,6 @@ def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, rows, size):
             move["player"],
             move["letter"],
             move["cell"],
-            str(move["points"]),
             signed(move["value"]),
             signed(move["best_value"]),
         ), move
@@ -346,9 +345,11 @@ def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, rows, size):
 def test_each_move_that_lost_value_is_named_with_the_best_move():
     text = whole(document(csv_text(GAME3), 3))
     # Move 4 (B's O in C2) and move 6 (A's S in A3) left the other side a scoring move.
-    assert "0 −1 0 Gift: 1 point lost. Best: O in A3, S in B3, O in B3 and 5 more." in text
-    assert "0 −2 0 Gift: 2 points lost. Best: O in A3, S in B3, S in A2 and 2 more. The turning point." in text
-    assert "1 +2 +2 ✓" in text  # move 7 took the gift
+    assert "4 B O in C2 −1 0 Gift: 1 point lost. Best: O in A3, S in B3, O in B3 and 5 more." in text
+    assert (
+        "6 A S in A3 −2 0 Gift: 2 points lost. Best: O in A3, S in B3, S in A2 and 2 more. The turning point." in text
+    )
+    assert "7 B O in B2 +2 +2 ✓" in text  # move 7 took the gift
 
 
 def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():

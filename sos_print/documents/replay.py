@@ -50,7 +50,7 @@ DIAGRAMS = DiagramStyle()  # the game's diagrams: as the teacher's worked exampl
 FINAL = DiagramStyle(FINAL_CELL, HEADING_PT, NOTES_PT, SMALL_PT, BODY_PT)  # tag_pt: the scorers' seats
 MIN_CAPTION = 52.0  # the narrowest caption under a diagram (mm)
 KEPT_ROWS = 3  # a table starts only where its heading row and this many rows fit
-ANALYSIS_COLUMNS = (*FIXED_COLUMNS, POINTS_COLUMN, 16.0, 16.0, 0.0)  # move ... points, value, best, comment
+ANALYSIS_COLUMNS = (*FIXED_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
 
 
 def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = False) -> None:
@@ -75,7 +75,7 @@ def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = F
     _gallery(flow, plan.steps, scale)
     _final(flow, plan, scale)
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
-    _section(flow, plan.audit_heading, plan.audit_intro, _opening(audit))
+    _section(flow, plan.audit_heading, plan.audit_intro, _opening(audit, flow.box.height))
     _table(flow, plan.audit, audit)
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
@@ -86,7 +86,7 @@ def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = F
             flow,
             plan.analysis_heading,
             plan.analysis_intro,
-            flow.measure(plan.adult_note) + unweighed + _opening(analysis),
+            flow.measure(plan.adult_note) + unweighed + _opening(analysis, flow.box.height),
         )
         flow.blocks(plan.adult_note, grey=True)
         flow.blocks(plan.unweighed)
@@ -223,20 +223,29 @@ def _audit_columns(table: Table) -> tuple[float, ...]:
     return (*FIXED_COLUMNS, 0.0, POINTS_COLUMN, *[TOTAL_COLUMN.get(sides, 15.0)] * sides)
 
 
-def _opening(layout: TableLayout | None) -> float:
-    """Returns the height (mm) of a table's heading row and first few rows, which its section's heading keeps."""
+def _opening(layout: TableLayout | None, page: float) -> float:
+    """Returns the height (mm) of a table's heading row and first rows, which its section's heading keeps: up to
+    KEPT_ROWS rows, fewer if they are tall (a third of a `page` mm tall at most, but always the first)."""
     if layout is None:
         return 0.0
-    return 2.0 + layout.head + sum(layout.rows[:KEPT_ROWS])
+    height = 2.0 + layout.head + (layout.rows[0] if layout.rows else 0.0)
+    for row in layout.rows[1:KEPT_ROWS]:
+        if height + row > page / 3:
+            break
+        height += row
+    return height
 
 
 def _table(flow: Flow, table: Table, layout: TableLayout) -> None:
-    """Places a table row by row, its heading row at its top and again at the top of each new page."""
+    """Places a table row by row, its heading row at its top and again at the top of each new page; the last row
+    never goes over to a page alone."""
     flow.space(2.0)
-    flow.keep(_opening(layout))
+    flow.keep(_opening(layout, flow.box.height))
     flow.figure(layout.head, partial(_draw_head, table=table, layout=layout))
-    for index, height in enumerate(layout.rows):
-        if height > flow.room and not flow.page_started:
+    rows = layout.rows
+    for index, height in enumerate(rows):
+        needed = height + rows[index + 1] if index == len(rows) - 2 and index > 0 else height
+        if needed > flow.room and not flow.page_started:
             flow.next_frame()
             flow.figure(layout.head, partial(_draw_head, table=table, layout=layout))
         flow.figure(height, partial(_draw_row_of, table=table, layout=layout, index=index))

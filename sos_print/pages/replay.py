@@ -298,9 +298,8 @@ def _analysis(
             first_sos_wins=variant.first_sos_wins,
         )
         return None, [], note
-    names = ("move", "player", "letter", "cell", "points")
-    columns = [words(f"audit.col_{name}") for name in names]
-    columns += [words(f"replay.col_{name}") for name in ("value", "best", "comment")]
+    columns = [words("audit.col_move"), words("audit.col_player")]
+    columns += [words(f"replay.col_{name}") for name in ("played", "value", "best", "comment")]
     turn = turning_point(moves)
     rows: list[tuple[TableCell, ...]] = []
     unweighed: list[Block] = []
@@ -316,7 +315,7 @@ def _analysis(
             rows.append(_analysis_row(game, move, move is turn, words, notation))
     if turn is None and len(unsolved) < len(moves):
         notes += words.blocks("replay.no_turning")
-    return Table(tuple(columns), tuple(rows), stretch=7), unweighed, notes
+    return Table(tuple(columns), tuple(rows), stretch=5), unweighed, notes
 
 
 def _analysis_row(
@@ -336,9 +335,7 @@ def _analysis_row(
     return (
         (Entry(str(_number(game, move.number - 1))),),
         (Entry(move.seat),),
-        (Entry(move.move.letter.value),),
-        (Entry(cell_name(move.move.cell, size, notation)),),
-        (Entry(str(move.points)),),
+        (Entry(_move_words(move.move, size, words, notation)),),  # one piece: "S in B2" never breaks
         (Entry(signed(move.value), bold=move.cost > 0),),
         (Entry(signed(move.best_value)),),
         _entries(verdict),

@@ -31,6 +31,7 @@ from sos_print.pdf.textflow import width_of
 
 STRIKE_HEIGHT = 0.35  # of the type size, above the baseline: the middle of capitals and figures
 CELL_PAD = 1.6  # inside a cell, on each side (mm)
+SLACK = 0.3  # mm
 
 Line = tuple[Entry, ...]
 
@@ -88,7 +89,8 @@ def column_widths(table: Table, bases: Sequence[float], width: float, head_size:
             for entry in row[k]
         ]
         widest = max(entries, default=0.0) if k != table.stretch else 0.0
-        widths.append(max(base, words + 2 * AUDIT_HEAD_PAD, widest + 2 * CELL_PAD))
+        # A hair more than the text: a word as wide as its room must not be cut by a rounding error.
+        widths.append(max(base, words + 2 * AUDIT_HEAD_PAD + SLACK, widest + 2 * CELL_PAD + SLACK))
     widths[table.stretch] = width - sum(widths) + widths[table.stretch]
     return widths
 
