@@ -133,9 +133,11 @@ def test_the_header_gives_the_players_and_the_engines_score_and_winner(runner, t
 def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     team = flat(texts(replay_file(tmp_path, EXAMPLES / "09-team-sos.toml"))[0])
     assert "Teams: A + C against B + D, writing in the order A, B, C, D." in team
+    assert "Game: until the grid is full; the team with the most points wins." in team
     assert "The record stops there, before the end of the game." in team
     target = flat(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))[0])
     assert "Variant: the first player to reach 3 points wins at once." in target
+    assert "Game:" not in target
 
 
 def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
@@ -386,6 +388,10 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     ) in text
     assert "1–9 Not weighed." in text
     assert sorted(analysis_rows(data)) == [10, 11]
+    # Stopped before the solver could weigh anything: one sentence, no table, no values explained.
+    text = whole(document(csv_text(rows[:5], header=HEADER[:4]), 5))
+    assert "Moves 1 to 5 are not weighed: they were played with more than 16 empty cells" in text
+    assert "Not weighed." not in text and "Value" not in text
 
 
 @pytest.mark.parametrize(

@@ -177,9 +177,11 @@ def _header(game: CheckedExample, words: Words, claimed: int, wrong: list[int]) 
     # The players' line already says who plays with whom in team SOS.
     notes = [note for note in variant_notes(variant, vocabulary) if note != vocabulary.label("common.variant_teams")]
     winner = final.outcome.winner if final.outcome else None
+    ends_early = variant.target or variant.first_sos_wins
     blocks = [
         *words.blocks("replay.players", seats=variant.seats, teams=variant.teams),
         *(Block("p", (Run(note[0]),)) for note in notes),
+        *([] if ends_early else words.blocks("replay.full_grid", teams=variant.teams)),
         *words.blocks("replay.board", size=example.size, count=len(game.steps)),
         *words.blocks(
             "replay.final",
@@ -308,6 +310,8 @@ def _analysis(
     if unsolved:
         start, end = _number(game, unsolved[0].number - 1), _number(game, unsolved[-1].number - 1)
         unweighed = words.blocks("replay.unsolved_size", start=start, end=end, limit=MAX_EMPTY)
+        if len(unsolved) == len(moves):  # a record that stops early on a big board: nothing to tabulate
+            return None, [], unweighed
         span = str(start) if start == end else f"{start}\u2013{end}"
         rows.append(((Entry(span),), _entries(words.blocks("replay.not_weighed"))))
     for move in moves:
