@@ -228,7 +228,7 @@ def test_no_arguments_shows_help(runner):
     result = runner.invoke(app, [])
     assert result.exit_code == 2
     assert "Usage" in result.output
-    for command in ("check", "kit", "boards", "grids", "audit", "teacher", "rules", "solve", "puzzles"):
+    for command in ("check", "kit", "boards", "grids", "audit", "teacher", "rules", "solve", "puzzles", "replay"):
         assert command in result.output
 
 

@@ -319,6 +319,23 @@ def test_a_filled_audit_is_analysed_like_its_csv_twin(runner, tmp_path):
     assert words.stdout == runner.invoke(app, ["analyse", str(csv), "--size", "3"]).stdout
 
 
+def test_a_filled_audit_is_replayed_like_its_csv_twin(runner, tmp_path):
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    values["group1.move.3.points"] = "2"  # the replay strikes the wrong claim through, as for the CSV file
+    pdf, csv = tmp_path / "game.pdf", tmp_path / "game.csv"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    csv.write_text(csv_twin(values, Variant()))
+    from_pdf = runner.invoke(app, ["replay", str(pdf), "--out", str(tmp_path / "from-pdf.pdf")])
+    from_csv = runner.invoke(app, ["replay", str(csv), "--size", "3", "--out", str(tmp_path / "from-csv.pdf")])
+    assert from_pdf.exit_code == from_csv.exit_code == 0, from_pdf.output
+    replayed = texts((tmp_path / "from-pdf.pdf").read_bytes())
+    assert replayed == texts((tmp_path / "from-csv.pdf").read_bytes())
+    header = " ".join(replayed[0].split())
+    assert "Score after move 7: A 1, B 3. The record stops there, before the end of the game." in header
+    assert "Every claim of the audit is right." not in header
+
+
 def test_a_wrong_claim_is_named_by_the_audits_row_and_its_lines(runner, tmp_path):
     _, steps = three_by_three_game()
     values = move_values(steps, 3, Notation.A1, Variant())

@@ -194,6 +194,8 @@ OPTIONS = {
     "--seed": st.sampled_from(["0", "1", "999999", "1000000", "-5", "1e3"]),
     "--examples": st.sampled_from(["{shipped}", "{one}", "{missing}", "{false}", "{here}"]),
     "--example": st.sampled_from(["{one}", "{missing}", "{false}", "{here}"]),
+    "--every": NUMBER,
+    "--print-notation": st.sampled_from(["A1", "L1C1", "l1c1", "chess", ""]),
 }
 FLAGS = ["--teams", "--first-sos-wins", "--large-print", "--two-per-page", "--force"]
 COMMANDS = {
@@ -214,6 +216,7 @@ COMMANDS = {
     "rules": ["--size", "--lang", "--paper", "--notation", "--class-name", "--example"],
     "grids": ["--players", "--lang", "--paper", "--notation", "--class-name", "--sizes"],
     "puzzles": ["--kind", "--size", "--count", "--copies", "--seed", "--lang", "--paper", "--notation", "--class-name"],
+    "replay": ["--size", "--players", "--target", "--lang", "--paper", "--notation", "--class-name", "--every"],
 }
 OUTPUTS = {"kit": ["players.pdf", "teacher.pdf"], "puzzles": ["answers.pdf", "puzzles.json", "puzzles.pdf"]}
 
@@ -230,6 +233,9 @@ def command_lines(draw: st.DrawFn, command: str) -> list[str]:
         args.append(draw(OPTIONS["--example"]))
     if command == "audit" and draw(st.booleans()):
         args.append("--fillable")
+    if command == "replay":  # a record, always: a 3x3 game (quick to weigh), a CSV one, or one that cannot be read
+        args.append(draw(st.sampled_from(["{game}", "{record}", "{one}", "{missing}", "{false}", "{here}"])))
+        args += ["--print-notation", draw(OPTIONS["--print-notation"])] if draw(st.booleans()) else []
     return args
 
 
@@ -238,12 +244,16 @@ def run_fuzzed(runner, args: list[str]) -> None:
         work = Path(folder)
         false = work / "false.toml"
         false.write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text().replace("points = 2", "points = 1"))
+        record = work / "game.csv"
+        record.write_text("player,letter,cell,points\nA,S,A1,0\nB,O,B2,1\nA,S,C3,1\n")
         places = {
             "shipped": EXAMPLES,
             "one": EXAMPLES / "07-target-score.toml",
             "missing": work / "missing.toml",
             "false": false,
             "here": work,
+            "game": EXAMPLES / "06-last-letter-scores.toml",
+            "record": record,
         }
         args = [arg.format(**places) if arg.startswith("{") and arg.endswith("}") else arg for arg in args]
         out = work / "out" / "target"
@@ -253,7 +263,7 @@ def run_fuzzed(runner, args: list[str]) -> None:
         assert result.exit_code in (0, 1, 2), where
         event(f"{args[0]} exit {result.exit_code}")
         assert "Traceback" not in result.output, where
-        left = sorted(str(path.relative_to(work)) for path in work.rglob("*") if path != false)
+        left = sorted(str(path.relative_to(work)) for path in work.rglob("*") if path not in (false, record))
         if result.exit_code == 0:
             names = OUTPUTS.get(args[0], [])
             expected = [f"out/target/{name}" for name in names] if names else ["out/target"]

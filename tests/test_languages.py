@@ -15,10 +15,13 @@ from sos_print.documents.answers import answers_document
 from sos_print.documents.audit import audit_document
 from sos_print.documents.boards import boards_document, grids_document
 from sos_print.documents.kit import players_document
+from sos_print.documents.replay import replay_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.documents.teacher import teacher_document
 from sos_print.documents.worksheets import worksheets_document
-from sos_print.engine.check import verify
+from sos_print.engine.analysis import analyse_game
+from sos_print.engine.check import replay_example, verify
+from sos_print.engine.examples import load_example
 from sos_print.engine.notation import Notation
 from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.engine.rules import Variant
@@ -105,7 +108,16 @@ def documents(language: Language, examples, notation: Notation = Notation.A1) ->
         "team audits": audit_document(teams).data,
         "puzzles": worksheets_document(options, puzzle_set(4)).data,
         "answers": answers_document(options, puzzle_set(4)).data,
+        "replay": replay(language, "06-last-letter-scores.toml", notation),
+        "team replay": replay(language, "09-team-sos.toml", notation),
     }
+
+
+def replay(language: Language, name: str, notation: Notation) -> bytes:
+    """Returns the replay of a shipped example game, weighed by the solver."""
+    game = replay_example(load_example(str(EXAMPLES / name)))
+    options = PrintOptions(size=game.example.size, variant=game.example.variant, language=language, notation=notation)
+    return replay_document(options, game, analyse_game(game.start, game.steps)).data
 
 
 def words(text: str) -> set[str]:

@@ -38,6 +38,15 @@ ARGUMENTS = [
         "rest": -1,
         "letters": ("S", "O"),
         "items": ("O in B2", "S in C3", "O in D4"),
+        "seats": "AB",
+        "claimed": 5,
+        "wrong": 2,
+        "wrong_moves": (3, 5),
+        "every": 0,
+        "slip": "missed point",
+        "more": 0,
+        "turning": True,
+        "scored": 3,
     },
     {
         "groups": 15,
@@ -59,6 +68,15 @@ ARGUMENTS = [
         "rest": None,
         "letters": ("O",),
         "items": ("O in B2",),
+        "seats": "ABCD",
+        "claimed": 4,
+        "wrong": 1,
+        "wrong_moves": (7,),
+        "every": 4,
+        "slip": "gift",
+        "more": 3,
+        "turning": False,
+        "scored": 1,
     },
     {
         "groups": 2,
@@ -80,8 +98,20 @@ ARGUMENTS = [
         "rest": 1,
         "letters": ("S",),
         "items": ("O in B2", "S in C3"),
+        "seats": "ABC",
+        "claimed": 0,
+        "wrong": 0,
+        "wrong_moves": (),
+        "every": 0,
+        "slip": "mistake",
+        "more": 0,
+        "turning": False,
+        "scored": 0,
+        "start": 7,
     },
 ]
+# The replay's other branches: a best move, a game the record leaves unfinished, every claim right.
+ARGUMENTS.append({**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": ()})
 SAMPLE = {
     "number": 3,
     "count": 15,
@@ -113,12 +143,20 @@ SAMPLE = {
     "answers": "O in B2, 2 points (B1-B3, A2-C2); S in C3, 2 points (A1-C3, C1-C3)",
     "greedy": "S in C1",
     "best": "O in C1",
+    "best_moves": ("S in A1", "O in A1"),
     "move": "O in A3",
     "safe": "O in C2",
     "moves": 16,
     "gifts": 15,
     "o_cells": "A1, B1 or C1",
     "s_cells": "B2, C2, B3 or C3",
+    "start": 6,
+    "end": 7,
+    "cost": 2,
+    "limit": 16,
+    "better": "S in A1",
+    "better_points": 1,
+    "reply": "O in B1",
 }
 
 
@@ -251,7 +289,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
         )
         if children:
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
-        elif name.startswith(("teacher.", "puzzles.key_")) and re.search(r"\b(tu|ton|ta|tes)\b", text):
+        elif name.startswith(("teacher.", "puzzles.key_", "replay.")) and re.search(r"\b(tu|ton|ta|tes)\b", text):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]

@@ -8,7 +8,14 @@ neither reportlab nor jinja2. Errors become exit codes here and nowhere else (se
 
 from __future__ import annotations
 
-from sos_print.cli import analysing, checking, printing, puzzling, solving  # noqa: F401  # each registers on `app`
+from sos_print.cli import (  # noqa: F401  # each registers its commands on `app`
+    analysing,
+    checking,
+    printing,
+    puzzling,
+    replaying,
+    solving,
+)
 from sos_print.cli.app import app
 
 __all__ = ["app", "main"]

@@ -14,6 +14,7 @@ from sos_print.pdf.grids import (
     draw_answers,
     draw_grid,
     draw_letters,
+    draw_scorers,
     draw_segments,
     draw_tags,
     label_gutters,
@@ -113,7 +114,8 @@ def text_height(figure: ExampleFigure, width: float, body: float) -> float:
 
 
 def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: DiagramStyle) -> None:
-    """Draws a board diagram with its grid's lower-left corner at (x, y) mm: lines, grid, letters, line names.
+    """Draws a board diagram with its grid's lower-left corner at (x, y) mm: lines, grid, letters, line names
+    (or, for a grid with scorers, each line's scorer on it).
 
     The same diagram drawn again in the same document (in its other language) is a reference.
     """
@@ -128,6 +130,7 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
         draw_answers(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt)
         draw_tags(canvas, segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt), style.tag_pt)
+        draw_scorers(canvas, grid, 0.0, 0.0, style.cell, style.tag_pt)
 
     document.reuse(("diagram", grid, style), area, draw, x, y)
 

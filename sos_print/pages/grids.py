@@ -31,6 +31,8 @@ class GridPlan:
     from_top: bool = False  # rows are counted from the top (L1C1)
     last: tuple[int, int] | None = None  # the last letter written, when it scored nothing
     answers: tuple[tuple[tuple[int, int], str], ...] = ()  # answer cells of a puzzle and the letters to write there
+    faint: tuple[SegmentMark, ...] = ()  # lines scored earlier: drawn lighter, not named
+    scorers: tuple[str, ...] = ()  # one seat per line: each line labelled on itself with who scored it, not named
 
     @property
     def label_sides(self) -> tuple[str, ...]:
@@ -54,9 +56,17 @@ def grid_plan(
     numbers: dict[Cell, int] | None = None,
     last: Cell | None = None,
     answers: dict[Cell, str] | None = None,
+    faint: tuple[Segment, ...] = (),
+    scorers: tuple[str, ...] = (),
 ) -> GridPlan:
-    """Returns what a diagram of `board` shows: coordinates, ringed cells, lines, move numbers, the last letter,
-    and the answers of a puzzle (the letters to write in its answer cells)."""
+    """Returns what a diagram of `board` shows: coordinates, ringed cells, lines, move numbers, the last letter.
+
+    `answers` are a puzzle's answer cells and the letters to write there; `faint` lines (scored
+    before) are drawn lighter and not named; with `scorers` (one seat per line of `segments`)
+    each line carries its scorer's seat instead of its name.
+    """
+    if scorers and len(scorers) != len(segments):
+        raise ValueError(f"{len(scorers)} scorers for {len(segments)} lines")
     n = board.size
 
     def at(cell: Cell) -> tuple[int, int]:
@@ -69,7 +79,11 @@ def grid_plan(
         cols = tuple(f"C{col + 1}" for col in range(n))
         rows = tuple(f"L{row + 1}" for row in range(n))
     letters = tuple(letter.value if letter else "" for row in board.rows() for letter in row)
-    marks = tuple(SegmentMark(at(seg.start), at(seg.end), segment_name(seg, n, notation)) for seg in segments)
+
+    def mark(seg: Segment) -> SegmentMark:
+        return SegmentMark(at(seg.start), at(seg.end), segment_name(seg, n, notation))
+
+    marks = tuple(map(mark, segments))
     order: tuple[int, ...] = ()
     if numbers:
         by_place = {at(cell): number for cell, number in numbers.items()}
@@ -87,4 +101,6 @@ def grid_plan(
         notation is Notation.L1C1,
         at(last) if last is not None else None,
         shown,
+        tuple(map(mark, faint)),
+        scorers,
     )

@@ -134,6 +134,11 @@ AUDIT_HEAD_PAD = 1.6
 AUDIT_FILL_GREY = 0.88
 AUDIT_LINE_PT = 0.6
 
+# The replay of a game: its checked audit, its analysis, its diagrams.
+CORRECTED_FILL_GREY = 0.94  # a cell of the checked audit that holds a correction
+STRIKE_PT = 1.0  # the line through a claim the rules contradict
+FINAL_CELL = 16.0  # the board with every S-O-S of the game, at most (mm)
+
 # Diagrams of worked examples (teacher's notes, rule sheet).
 CALIBRATION_MM = 100.0
 DIAGRAM_CELL = 10.0  # cell of a worked-example diagram (mm)

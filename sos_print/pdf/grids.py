@@ -28,6 +28,9 @@ from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import width_of
 
 SEGMENT_GREY = 0.55
+FAINT_GREY = 0.78  # a line scored before the moves a diagram shows: still seen, plainly older
+FAINT_SHARE = 0.6  # of a new line's width
+BADGE_SHARE = 0.62  # a scorer's label: its circle's radius, as a share of its type size
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
@@ -124,15 +127,68 @@ def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:
 
 
 def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
-    """Draws each scored line through its three cell centres (under the letters, which come after)."""
+    """Draws each scored line through its three cell centres (under the letters, which come after);
+    lines scored earlier first, lighter and thinner."""
     canvas.saveState()
     canvas.setLineCap(1)
-    canvas.setLineWidth(SEGMENT_PT)
-    canvas.setStrokeGray(SEGMENT_GREY)
-    for mark in grid.segments:
-        (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in (mark.start, mark.end))
-        canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+    for marks, grey, width in (
+        (grid.faint, FAINT_GREY, SEGMENT_PT * FAINT_SHARE),
+        (grid.segments, SEGMENT_GREY, SEGMENT_PT),
+    ):
+        canvas.setLineWidth(width)
+        canvas.setStrokeGray(grey)
+        for mark in marks:
+            (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in (mark.start, mark.end))
+            canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
     canvas.restoreState()
+
+
+def scorer_places(grid: GridPlan) -> list[tuple[float, float]]:
+    """Returns where each line's scorer label goes, as (column, row from the top) in cells, fractions allowed.
+
+    A label sits on its line halfway between the middle letter and one end, on a cell's side
+    or corner, so it never covers a letter. Two lines can share such a point only if they cross
+    there (a rising and a falling diagonal); the labels are then matched to points so that no
+    two share one, which is always possible: each line has two points and each point at most
+    two lines.
+    """
+    choices = []
+    for mark in grid.segments:
+        (c0, r0), (c1, r1) = mark.start, mark.end
+        middle = ((c0 + c1) / 2, (r0 + r1) / 2)
+        choices.append([((middle[0] + c) / 2, (middle[1] + r) / 2) for c, r in ((c0, r0), (c1, r1))])
+    owner: dict[tuple[float, float], int] = {}
+
+    def claim(line: int, seen: set[tuple[float, float]]) -> bool:
+        for point in choices[line]:
+            if point in seen:
+                continue
+            seen.add(point)
+            if point not in owner or claim(owner[point], seen):
+                owner[point] = line
+                return True
+        return False
+
+    for line in range(len(choices)):
+        claim(line, set())
+    placed = {line: point for point, line in owner.items()}
+    return [placed.get(line, choices[line][0]) for line in range(len(choices))]
+
+
+def draw_scorers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
+    """Draws each line's scorer, a seat letter in a white disc on the line (see scorer_places), if the grid has them."""
+    if not grid.scorers:
+        return
+    radius = BADGE_SHARE * size / MM
+    canvas.setLineWidth(0.8)
+    for seat, (col, row) in zip(grid.scorers, scorer_places(grid), strict=True):
+        cx, cy = x + (col + 0.5) * cell, y + (grid.size - row - 0.5) * cell
+        canvas.setStrokeGray(SEGMENT_GREY)
+        canvas.setFillGray(1)
+        canvas.circle(cx * MM, cy * MM, radius * MM, stroke=1, fill=1)
+        canvas.setFillGray(0)
+        draw_centred(canvas, seat, cx, cy, size, bold=True)
+    canvas.setStrokeGray(0)
 
 
 def segment_tags(
@@ -147,6 +203,8 @@ def segment_tags(
     grid, so they never cover a letter.
     """
     placed: list[tuple[str, Box]] = []
+    if grid.scorers:
+        return placed  # each line carries its scorer instead of its name
     gutters = label_gutters(grid, label_pt)
     height = CAP_HEIGHT * size / MM + 2 * TAG_PAD
     for mark in grid.segments:

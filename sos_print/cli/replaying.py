@@ -1,0 +1,118 @@
+"""The `replay` command: one recorded game on paper for the class, its audit checked and its moves weighed.
+
+The record is read and played first: a record that cannot be played (a file that cannot be
+read, an illegal move) is one line and status 1, before anything else is done. False claims
+are what the replay is for: they are printed corrected. The analysis runs while the PDF is
+made, after the output file has been checked, so that a file that may not be overwritten is
+refused at once; an interruption then leaves nothing written.
+"""
+
+# No `from __future__ import annotations`: Typer reads these signatures at run time.
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sos_print.cli.app import app
+from sos_print.cli.options import FIRST_SOS_WINS, PLAYERS, TARGET, TEAMS, NotationChoice, printing
+from sos_print.cli.process import clear_progress_line, progress_line, say
+from sos_print.cli.records import RECORD_NOTATION, RECORD_SIZE, record_loader
+from sos_print.cli.run import ProgressFn, run
+
+if TYPE_CHECKING:
+    from sos_print.documents.common import Rendered
+    from sos_print.engine.check import CheckedExample
+    from sos_print.pages.options import PrintOptions
+
+
+@app.command(no_args_is_help=True)
+@printing("lang", "paper", "large_print", "class_name", file="replay.pdf")
+def replay(
+    options: "PrintOptions",
+    out: Path,
+    force: bool,
+    record: Annotated[
+        str,
+        typer.Argument(
+            help=(
+                "The game: a worked-example file (.toml), a record typed from a filled audit (.csv), "
+                "or an audit filled in on a tablet (.pdf)."
+            ),
+            metavar="RECORD",
+            show_default=False,
+        ),
+    ],
+    every: Annotated[
+        int | None,
+        typer.Option(
+            "--every",
+            min=1,
+            max=64,
+            show_default=False,
+            help="Draw the board every N moves instead of after each move that scores (and always after the last).",
+        ),
+    ] = None,
+    print_notation: Annotated[
+        NotationChoice | None,
+        typer.Option(
+            "--print-notation",
+            case_sensitive=False,
+            show_default=False,
+            help="How the printed pages name cells, A1 or L1C1; by default as the record names them.",
+        ),
+    ] = None,
+    size: RECORD_SIZE = None,
+    players: PLAYERS = 2,
+    teams: TEAMS = False,
+    target: TARGET = 0,
+    first_sos_wins: FIRST_SOS_WINS = False,
+    notation: RECORD_NOTATION = NotationChoice.A1,
+) -> None:
+    """Write one recorded game as a replay for the class: diagrams, the audit checked, and every move weighed."""
+    from sos_print.engine.check import replay_example
+    from sos_print.engine.errors import SosError, shown
+    from sos_print.engine.frozen import replace
+    from sos_print.engine.notation import Notation
+
+    load = record_loader(
+        [record],
+        size=size,
+        players=players,
+        teams=teams,
+        target=target,
+        first_sos_wins=first_sos_wins,
+        notation=notation,
+    )
+    try:
+        game = replay_example(load(record))
+    except SosError as error:
+        say(f"sos-print: {error}", err=True)
+        raise typer.Exit(1) from None
+    if not game.steps:
+        say(f"sos-print: {shown(record)}: holds no move to replay", err=True)
+        raise typer.Exit(1)
+    example = game.example
+    chosen = Notation(print_notation.value) if print_notation else example.notation
+    printed = replace(options, size=example.size, variant=example.variant, notation=chosen)
+    run([out], force, lambda progress: [_render(printed, game, every or 0, progress)])
+
+
+def _render(options: "PrintOptions", game: "CheckedExample", every: int, progress: ProgressFn) -> "Rendered":
+    """Weighs every move (a progress line on a terminal: it takes seconds on 4 x 4), then draws the replay."""
+    from sos_print.documents.replay import replay_document
+    from sos_print.engine.analysis import analyse_game
+    from sos_print.pdf import interrupts
+
+    show = progress_line(lambda done, total: f"weighing move {done} of {total}")
+
+    def weighed(done: int, total: int) -> None:
+        interrupts.checkpoint()
+        if show:
+            show(done, total)
+
+    try:
+        moves = analyse_game(game.start, game.steps, weighed)
+    finally:
+        clear_progress_line()
+    return replay_document(options, game, moves, every, progress)

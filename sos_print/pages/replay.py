@@ -1,0 +1,427 @@
+"""Builds the replay of a recorded game as printed: who played and the result, the game in diagrams, every S-O-S
+with its scorer, the audit checked row by row, and every move weighed with best play.
+
+Everything here is plain data in one language and in the kit's notation; `documents/replay.py`
+draws it. The facts all come from the engine: the replayed game (`CheckedExample`) and the
+solver's analysis of its moves (`MoveAnalysis`).
+"""
+
+from __future__ import annotations
+
+from sos_print.engine.analysis import MoveAnalysis, turning_point
+from sos_print.engine.check import CheckedExample
+from sos_print.engine.examples import ClaimedMove
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
+from sos_print.engine.rules import Letter, Move, Position, Step
+from sos_print.engine.solver import MAX_EMPTY, solvable_variant
+from sos_print.pages.grids import GridPlan, grid_plan
+from sos_print.pages.options import Language, PrintOptions
+from sos_print.pages.players import StripPlan, strip_plan, variant_notes
+from sos_print.pages.tables import Entry, Table, TableCell
+from sos_print.pages.words import Block, Run, Vocabulary, Words
+from sos_print.pages.worked import ExampleFigure, side_name
+
+MINUS = "\u2212"
+SHOWN_BEST = 3  # best moves named in a verdict; the others are counted
+
+
+@frozen
+class TurningPoint:
+    """Holds the move that cost the most: the board it left, the board the best move would have left, and why."""
+
+    played: ExampleFigure
+    better: ExampleFigure
+    why: list[Block]
+
+
+@frozen
+class ReplayPlan:
+    """Holds the replay of one game in one language."""
+
+    title: str
+    strip: StripPlan
+    header: list[Block]
+    bookmark: str
+    steps_heading: str
+    steps_intro: list[Block]
+    steps: tuple[ExampleFigure, ...]
+    final_heading: str
+    final_intro: list[Block]
+    final: GridPlan
+    audit_heading: str
+    audit_intro: list[Block]
+    audit: Table
+    analysis_heading: str
+    analysis_intro: list[Block]
+    adult_note: list[Block]
+    analysis: Table | None  # None when no move could be weighed
+    unweighed: list[Block]  # which moves were not weighed, and why (before the table)
+    notes: list[Block]  # why no move could be weighed, or that no move lost anything (after the table)
+    turning_heading: str
+    turning: TurningPoint | None
+
+
+def replay_plan(
+    options: PrintOptions, lang: str, game: CheckedExample, moves: tuple[MoveAnalysis, ...], every: int = 0
+) -> ReplayPlan:
+    """Returns the replay of `game` in `lang`, in the options' notation, with the solver's `moves`.
+
+    The diagrams come after each scoring move, or every `every` moves, and after the last move.
+    """
+    words = Words(lang)
+    notation = options.notation
+    audit, claimed, wrong = _audit(game, words, notation)
+    analysis, unweighed, notes = _analysis(game, moves, words, notation)
+    return ReplayPlan(
+        title=words("replay.title"),
+        strip=strip_plan(options, fields=True, lang=lang),
+        header=_header(game, words, claimed, wrong),
+        bookmark=words("replay.bookmark"),
+        steps_heading=words("replay.steps_heading"),
+        steps_intro=words.blocks("replay.steps_intro", every=every),
+        steps=tuple(_step_figure(game, span, words, notation) for span in spans(game.steps, every)),
+        final_heading=words("replay.final_heading"),
+        final_intro=words.blocks(
+            "replay.final_intro",
+            teams=game.example.variant.teams,
+            scored=sum(step.points for step in game.steps),
+        ),
+        final=final_board(game, notation),
+        audit_heading=words("replay.audit_heading"),
+        audit_intro=words.blocks("replay.audit_intro", claimed=bool(claimed)),
+        audit=audit,
+        analysis_heading=words("replay.analysis_heading"),
+        analysis_intro=words.blocks("replay.analysis_intro"),
+        adult_note=words.blocks("replay.adult_note"),
+        analysis=analysis,
+        unweighed=unweighed,
+        notes=notes,
+        turning_heading=words("replay.turning_heading"),
+        turning=_turning(game, moves, words, notation),
+    )
+
+
+def spans(steps: tuple[Step, ...], every: int = 0) -> list[range]:
+    """Returns the moves each diagram shows (indices from 0): up to each scoring move, or every `every` moves,
+    and up to the last move."""
+    ends = [k for k, step in enumerate(steps) if ((k + 1) % every == 0 if every else step.points)]
+    if steps and (not ends or ends[-1] != len(steps) - 1):
+        ends.append(len(steps) - 1)
+    starts = [0, *(end + 1 for end in ends[:-1])]
+    return [range(start, end + 1) for start, end in zip(starts, ends, strict=True)]
+
+
+def _number(game: CheckedExample, index: int) -> int:
+    """Returns the number the record gives its move at `index`."""
+    return game.example.moves[index].number
+
+
+def _numbers(game: CheckedExample, upto: int) -> dict[Cell, int]:
+    """Returns each cell written by the moves up to `upto` (an index), with the move's number in the record."""
+    return {game.steps[k].move.cell: _number(game, k) for k in range(upto + 1)}
+
+
+def _step_figure(game: CheckedExample, span: range, words: Words, notation: Notation) -> ExampleFigure:
+    steps, last = game.steps, span[-1]
+    shown = steps[span.start : last + 1]
+    grid = grid_plan(
+        steps[last].after.board,
+        notation,
+        marked=tuple(step.move.cell for step in shown if step.points),
+        segments=tuple(segment for step in shown for segment in step.segments),
+        numbers=_numbers(game, last),
+        last=None if steps[last].points else steps[last].move.cell,
+        faint=tuple(segment for step in steps[: span.start] for segment in step.segments),
+    )
+    title = words("replay.step_title", start=_number(game, span.start), end=_number(game, last))
+    # The move's number heads its sentence, unless the diagram shows that one move only (its title says it).
+    text = [
+        block
+        for k in span
+        if steps[k].points or k == last
+        for block in _step_move(_number(game, k) if len(span) > 1 else 0, steps[k], game.example.size, words, notation)
+    ]
+    return ExampleFigure(title, text, grid, [])
+
+
+def _step_move(number: int, step: Step, size: int, words: Words, notation: Notation) -> list[Block]:
+    return words.blocks(
+        "replay.step_move",
+        number=number,
+        seat=step.seat,
+        letter=step.move.letter.value,
+        cell=cell_name(step.move.cell, size, notation),
+        points=step.points,
+        lines=segment_names(step.segments, size, notation),
+        next=step.next_seat,
+    )
+
+
+def final_board(game: CheckedExample, notation: Notation) -> GridPlan:
+    """Returns the last board with every S-O-S of the game, each labelled with the seat that completed it."""
+    scored = [(segment, step.seat) for step in game.steps for segment in step.segments]
+    return grid_plan(
+        game.final.board,
+        notation,
+        segments=tuple(segment for segment, _ in scored),
+        scorers=tuple(seat for _, seat in scored),
+    )
+
+
+def _header(game: CheckedExample, words: Words, claimed: int, wrong: list[int]) -> list[Block]:
+    example, final = game.example, game.final
+    variant = example.variant
+    vocabulary = Vocabulary(Language(words.lang))
+    # The players' line already says who plays with whom in team SOS.
+    notes = [note for note in variant_notes(variant, vocabulary) if note != vocabulary.label("common.variant_teams")]
+    winner = final.outcome.winner if final.outcome else None
+    ends_early = variant.target or variant.first_sos_wins
+    blocks = [
+        *words.blocks("replay.players", seats=variant.seats, teams=variant.teams),
+        *(Block("p", (Run(note[0]),)) for note in notes),
+        *([] if ends_early else words.blocks("replay.full_grid", teams=variant.teams)),
+        *words.blocks("replay.board", size=example.size, count=len(game.steps)),
+        *words.blocks(
+            "replay.final",
+            scores=tuple((side_name(side), points) for side, points in final.side_scores.items()),
+            winner=side_name(winner) if winner else "",
+            teams=variant.teams,
+            over=final.is_over,
+            number=_number(game, len(game.steps) - 1),
+        ),
+    ]
+    blocks += _result_claim(game, words)
+    moves = sorted(set(wrong))
+    return blocks + words.blocks("replay.claims", claimed=claimed, wrong=len(wrong), wrong_moves=tuple(moves))
+
+
+def _result_claim(game: CheckedExample, words: Words) -> list[Block]:
+    """Returns what the record said of the result, when the rules say otherwise."""
+    example, final = game.example, game.final
+    actual = {side: final.side_scores[side] for side in example.score or {}}
+    score = example.score is not None and example.score != actual
+    winner = (final.outcome.winner or "draw") if final.outcome else "none"
+    named = example.winner is not None and example.winner != winner
+    if not (score or named):
+        return []
+    said = ", ".join(f"{side_name(side)} {points}" for side, points in (example.score or {}).items())
+    claim = example.winner or ""
+    return words.blocks(
+        "replay.result_claim",
+        score=said if score else "",
+        winner=(claim if claim in ("draw", "none") else side_name(claim)) if named else "",
+    )
+
+
+def _corrected(claim: list[str], right: list[str], differs: bool, none: str = "") -> TableCell:
+    """Returns a cell holding the right value, after the claim struck through where the claim differs.
+
+    An empty list of lines is written `none` when it is struck or is the correction.
+    """
+    if not differs:
+        return tuple(Entry(text) for text in right)
+    return (
+        *(Entry(text, struck=True) for text in claim or [none]),
+        *(Entry(text, bold=True) for text in right or [none]),
+    )
+
+
+def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Table, int, list[int]]:
+    """Returns the checked audit, how many claims the record made, and the move of each claim that was wrong."""
+    example = game.example
+    sides = example.variant.sides
+    columns = [words(f"audit.col_{name}") for name in ("move", "player", "letter", "cell", "segments", "points")]
+    columns += [words("audit.col_total", side=side_name(side)).replace("\u00a0", " ") for side in sides]
+    rows, claimed, wrong = [], 0, []
+    for claim, step in zip(example.moves, game.steps, strict=True):
+        cells, made, failed = _audit_row(claim, step, sides, example.size, notation, words("replay.no_line"))
+        rows.append(cells)
+        claimed += made
+        wrong += [claim.number] * failed
+    return Table(tuple(columns), tuple(rows), stretch=4), claimed, wrong
+
+
+def _audit_row(
+    claim: ClaimedMove, step: Step, sides: tuple[str, ...], size: int, notation: Notation, none: str
+) -> tuple[tuple[TableCell, ...], int, int]:
+    """Returns one row of the checked audit, with how many claims it made and how many were wrong."""
+
+    def names(segments: tuple[Segment, ...]) -> list[str]:
+        return [segment_name(segment, size, notation) for segment in segments]
+
+    totals = dict(claim.totals)
+    checks = [
+        (claim.by, step.seat),
+        (claim.points, step.points),
+        (None if claim.lines is None else _line_claim(claim.lines), frozenset(step.segments)),
+        *((totals.get(side), step.after.side_scores[side]) for side in sides),
+    ]
+    made = [said is not None for said, _ in checks]
+    differs = [said is not None and said != right for said, right in checks]
+    cells = (
+        (Entry(str(claim.number)),),
+        _corrected([claim.by or ""], [step.seat], differs[0]),
+        (Entry(step.move.letter.value),),
+        (Entry(cell_name(step.move.cell, size, notation)),),
+        _corrected(names(claim.lines or ()), names(step.segments), differs[2], none),
+        _corrected([str(claim.points)], [str(step.points)], differs[1]),
+        *(
+            _corrected([str(totals.get(side))], [str(step.after.side_scores[side])], failed)
+            for side, failed in zip(sides, differs[3:], strict=True)
+        ),
+    )
+    return cells, sum(made), sum(differs)
+
+
+def _line_claim(lines: tuple[Segment, ...]) -> frozenset[Segment] | tuple[Segment, ...]:
+    """Returns claimed lines as a set to compare, or as written when one is listed twice (always wrong)."""
+    return frozenset(lines) if len(set(lines)) == len(lines) else lines
+
+
+def signed(value: int) -> str:
+    """Returns a value as the analysis prints it: +2, 0, −1 (a true minus sign)."""
+    return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
+
+
+def _analysis(
+    game: CheckedExample, moves: tuple[MoveAnalysis, ...], words: Words, notation: Notation
+) -> tuple[Table | None, list[Block], list[Block]]:
+    """Returns the table of weighed moves (None if the solver can weigh none), the note on the moves it could
+    not weigh, and the notes after the table."""
+    variant = game.example.variant
+    if not solvable_variant(variant):
+        note = words.blocks(
+            "replay.unsolved_variant",
+            players=variant.players,
+            teams=variant.teams,
+            target=variant.target,
+            first_sos_wins=variant.first_sos_wins,
+        )
+        return None, [], note
+    columns = [words("audit.col_move"), words("audit.col_player")]
+    columns += [words(f"replay.col_{name}") for name in ("played", "value", "best", "comment")]
+    turn = turning_point(moves)
+    rows: list[tuple[TableCell, ...]] = []
+    unweighed: list[Block] = []
+    notes: list[Block] = []
+    unsolved = [move for move in moves if not move.solved]
+    if unsolved:
+        start, end = _number(game, unsolved[0].number - 1), _number(game, unsolved[-1].number - 1)
+        unweighed = words.blocks("replay.unsolved_size", start=start, end=end, limit=MAX_EMPTY)
+        if len(unsolved) == len(moves):  # a record that stops early on a big board: nothing to tabulate
+            return None, [], unweighed
+        span = str(start) if start == end else f"{start}\u2013{end}"
+        rows.append(((Entry(span),), _entries(words.blocks("replay.not_weighed"))))
+    for move in moves:
+        if move.solved:
+            rows.append(_analysis_row(game, move, move is turn, words, notation))
+    if turn is None and len(unsolved) < len(moves):
+        notes += words.blocks("replay.no_turning")
+    return Table(tuple(columns), tuple(rows), stretch=5), unweighed, notes
+
+
+def _analysis_row(
+    game: CheckedExample, move: MoveAnalysis, turning: bool, words: Words, notation: Notation
+) -> tuple[TableCell, ...]:
+    assert move.value is not None and move.best_value is not None
+    size = game.example.size
+    best = [_move_words(best, size, words, notation) for best in ordered_best(move, _before(game, move.number - 1))]
+    verdict = words.blocks(
+        "replay.verdict",
+        slip=move.slip.value if move.slip else "",
+        cost=move.cost,
+        best_moves=tuple(best[:SHOWN_BEST]),
+        more=max(0, len(best) - SHOWN_BEST),
+        turning=turning,
+    )
+    return (
+        (Entry(str(_number(game, move.number - 1))),),
+        (Entry(move.seat),),
+        (Entry(_move_words(move.move, size, words, notation)),),  # one piece: "S in B2" never breaks
+        (Entry(signed(move.value), bold=move.cost > 0),),
+        (Entry(signed(move.best_value)),),
+        _entries(verdict),
+    )
+
+
+def _entries(blocks: list[Block]) -> TableCell:
+    """Splits blocks of words into table entries, one per word (no-break spaces keep their words together)."""
+    return tuple(
+        Entry(word, bold=run.bold) for block in blocks for run in block.runs for word in run.text.split(" ") if word
+    )
+
+
+def _before(game: CheckedExample, index: int) -> Position:
+    """Returns the position before the move at `index`."""
+    return game.start if index == 0 else game.steps[index - 1].after
+
+
+def ordered_best(move: MoveAnalysis, before: Position) -> list[Move]:
+    """Returns the best moves, those that score the most now first (a missed point names one that scores)."""
+    return sorted(
+        move.best, key=lambda best: -len(before.board.with_letter(best.cell, best.letter).sos_through(best.cell))
+    )
+
+
+def _move_words(move: Move, size: int, words: Words, notation: Notation) -> str:
+    return words("replay.move_words", letter=move.letter.value, cell=cell_name(move.cell, size, notation))
+
+
+def _turning(
+    game: CheckedExample, moves: tuple[MoveAnalysis, ...], words: Words, notation: Notation
+) -> TurningPoint | None:
+    """Returns the turning point: the board the move left beside the board the best move would have left, and why."""
+    turn = turning_point(moves)
+    if turn is None or turn.slip is None:
+        return None
+    index, size = turn.number - 1, game.example.size
+    before, step = _before(game, index), game.steps[index]
+    best = ordered_best(turn, before)[0]
+    better = before.step(best)
+    earlier = tuple(segment for done in game.steps[:index] for segment in done.segments)
+    numbers = _numbers(game, index - 1) if index else {}
+    number = _number(game, index)
+    played, instead = (_move_words(m, size, words, notation) for m in (step.move, best))
+    figures = []
+    for shown, caption in (
+        (step, words("replay.turning_played", number=number, seat=step.seat, move=played)),
+        (better, words("replay.turning_better", move=instead)),
+    ):
+        grid = grid_plan(
+            shown.after.board,
+            notation,
+            marked=(shown.move.cell,) if shown.points else (),
+            segments=shown.segments,
+            numbers={**numbers, shown.move.cell: number},
+            last=None if shown.points else shown.move.cell,
+            faint=earlier,
+        )
+        figures.append(ExampleFigure(caption, [], grid, []))
+    reply = _reply(step.after)
+    why = words.blocks(
+        "replay.turning_why",
+        slip=turn.slip.value,
+        number=number,
+        seat=step.seat,
+        move=played,
+        points=step.points,
+        better=instead,
+        better_points=better.points,
+        reply=_move_words(reply, size, words, notation) if reply else "",
+        cost=turn.cost,
+    )
+    return TurningPoint(figures[0], figures[1], why)
+
+
+def _reply(position: Position) -> Move | None:
+    """Returns the move that scores the most for the side to move (the first of equals), or None if none scores."""
+    board = position.board
+    scoring = [
+        (len(board.with_letter(cell, letter).sos_through(cell)), Move(cell, letter))
+        for cell in board.empty_cells()
+        for letter in (Letter.S, Letter.O)
+    ]
+    best = max(scoring, key=lambda entry: entry[0], default=(0, None))
+    return best[1] if best[0] else None

@@ -1,0 +1,29 @@
+"""Holds tables as printed: headings, and cells of short entries (a value, a claim struck through, a correction)."""
+
+from __future__ import annotations
+
+from sos_print.engine.frozen import frozen
+
+
+@frozen
+class Entry:
+    """Holds one unbreakable piece of a table cell: a value, a claim struck through, or the right value after it."""
+
+    text: str
+    bold: bool = False
+    struck: bool = False
+
+
+TableCell = tuple[Entry, ...]
+
+
+@frozen
+class Table:
+    """Holds a table's headings and rows; a row with fewer cells than columns ends in one cell spanning the rest.
+
+    The `stretch` column takes the width the others leave.
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[TableCell, ...], ...]
+    stretch: int

@@ -1,0 +1,190 @@
+"""Sets and draws tables whose cells hold short entries: values, claims struck through, corrections in bold.
+
+A cell's entries are set left to right and wrap between entries, never inside one. A struck
+entry is printed in grey with a real line drawn through it, not a combining character: it
+reads as crossed out on paper, and a program reading the PDF back finds the line over it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from sos_print.engine.frozen import frozen
+from sos_print.pages.layout import (
+    AUDIT_FILL_GREY,
+    AUDIT_HEAD_PAD,
+    AUDIT_LINE_PT,
+    AUDIT_MIN_ROW,
+    CORRECTED_FILL_GREY,
+    GREY,
+    LEADING,
+    MM,
+    STRIKE_PT,
+    Box,
+)
+from sos_print.pages.tables import Entry, Table, TableCell
+from sos_print.pdf.draw import draw_box, draw_label, set_label
+from sos_print.pdf.fonts import BOLD, REGULAR
+from sos_print.pdf.textflow import width_of
+
+STRIKE_HEIGHT = 0.35  # of the type size, above the baseline: the middle of capitals and figures
+CELL_PAD = 1.6  # inside a cell, on each side (mm)
+SLACK = 0.3  # mm
+
+Line = tuple[Entry, ...]
+
+
+@frozen
+class TableLayout:
+    """Holds a table set for a width: its columns' widths, type sizes, and the heights of its heading and rows (mm)."""
+
+    widths: tuple[float, ...]
+    head_size: float
+    size: float
+    head: float
+    rows: tuple[float, ...]
+
+
+def _font(entry: Entry) -> str:
+    return BOLD if entry.bold else REGULAR
+
+
+def entry_width(entry: Entry, size: float) -> float:
+    """Returns the width (mm) of one entry."""
+    return width_of(entry.text, _font(entry), size) / MM
+
+
+def set_cell(cell: TableCell, width: float, size: float) -> list[Line]:
+    """Breaks a cell's entries into lines no wider than `width` mm (an entry wider than that has a line to itself)."""
+    lines: list[list[Entry]] = []
+    used = 0.0
+    for entry in cell:
+        wide = entry_width(entry, size)
+        if lines and used + width_of(" ", _font(lines[-1][-1]), size) / MM + wide <= width:
+            used += width_of(" ", _font(lines[-1][-1]), size) / MM + wide
+            lines[-1].append(entry)
+        else:
+            lines.append([entry])
+            used = wide
+    return [tuple(line) for line in lines]
+
+
+def _spans(table: Table, row: Sequence[TableCell], widths: Sequence[float]) -> list[float]:
+    """Returns the width of each cell of a row: the last of a short row spans the columns left."""
+    return [*widths[: len(row) - 1], sum(widths[len(row) - 1 :])]
+
+
+def column_widths(table: Table, bases: Sequence[float], width: float, head_size: float, size: float) -> list[float]:
+    """Returns each column's width (mm): at least its base, its longest heading word and its widest entry; the
+    stretch column takes the rest."""
+    widths = []
+    for k, (heading, base) in enumerate(zip(table.columns, bases, strict=True)):
+        words = max(set_label((word,), head_size, bold=True).width for word in heading.split(" "))
+        entries = [
+            entry_width(entry, size)
+            for row in table.rows
+            if k < len(row) - 1 or len(row) == len(table.columns)
+            for entry in row[k]
+        ]
+        widest = max(entries, default=0.0) if k != table.stretch else 0.0
+        # A hair more than the text: a word as wide as its room must not be cut by a rounding error.
+        widths.append(max(base, words + 2 * AUDIT_HEAD_PAD + SLACK, widest + 2 * CELL_PAD + SLACK))
+    widths[table.stretch] = width - sum(widths) + widths[table.stretch]
+    return widths
+
+
+def layout_table(
+    table: Table, bases: Sequence[float], width: float, sizes: tuple[float, float], row: float = AUDIT_MIN_ROW
+) -> TableLayout:
+    """Sets `table` across `width` mm with its headings and entries at `sizes` (points); rows are at least `row` mm."""
+    head_size, size = sizes
+    widths = column_widths(table, bases, width, head_size, size)
+    head = 2 * AUDIT_HEAD_PAD + max(
+        set_label((heading,), head_size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
+        for heading, w in zip(table.columns, widths, strict=True)
+    )
+    leading = size * LEADING / MM
+    heights = tuple(
+        max(
+            row,
+            2 * CELL_PAD
+            + leading
+            * max(
+                len(set_cell(cell, w - 2 * CELL_PAD, size))
+                for cell, w in zip(cells, _spans(table, cells, widths), strict=True)
+            ),
+        )
+        for cells in table.rows
+    )
+    return TableLayout(tuple(widths), head_size, size, head, heights)
+
+
+def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: float) -> None:
+    """Draws the heading row with its top-left corner at (x, top) mm, grey as on the scoring audit."""
+    left = x
+    for heading, width in zip(table.columns, layout.widths, strict=True):
+        draw_box(canvas, Box(left, top - layout.head, width, layout.head), AUDIT_LINE_PT, fill_grey=AUDIT_FILL_GREY)
+        draw_label(
+            canvas,
+            (heading,),
+            left + AUDIT_HEAD_PAD,
+            top - AUDIT_HEAD_PAD,
+            layout.head_size,
+            width=width - 2 * AUDIT_HEAD_PAD,
+            bold=True,
+        )
+        left += width
+
+
+def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: float, top: float) -> None:
+    """Draws row `index` with its top-left corner at (x, top) mm; a cell holding a correction is shaded."""
+    cells = table.rows[index]
+    height = layout.rows[index]
+    left = x
+    for k, (cell, width) in enumerate(zip(cells, _spans(table, cells, layout.widths), strict=True)):
+        corrected = any(entry.struck for entry in cell)
+        box = Box(left, top - height, width, height)
+        draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if corrected else None)
+        centred = k != table.stretch and len(cells) == len(table.columns)
+        _draw_cell(canvas, cell, box, layout.size, centred)
+        left += width
+
+
+def _draw_cell(canvas: Canvas, cell: TableCell, box: Box, size: float, centred: bool) -> None:
+    lines = set_cell(cell, box.width - 2 * CELL_PAD, size)
+    leading = size * LEADING / MM
+    # The block of lines is centred in the cell's height: its first baseline one type size under its top.
+    top = box.top - (box.height - leading * len(lines)) / 2
+    for n, line in enumerate(lines):
+        baseline = top - n * leading - size / MM
+        widths = [entry_width(entry, size) for entry in line]
+        spaces = [width_of(" ", _font(entry), size) / MM for entry in line[:-1]]
+        total = sum(widths) + sum(spaces)
+        x = box.x + (box.width - total) / 2 if centred else box.x + CELL_PAD
+        _draw_line(canvas, line, x, baseline, size, widths, spaces)
+
+
+def _draw_line(
+    canvas: Canvas, line: Line, x: float, baseline: float, size: float, widths: list[float], spaces: list[float]
+) -> None:
+    """Draws one line of entries as one piece of text (so that it reads back with its spaces), then the strikes."""
+    text = canvas.beginText()
+    text.setTextOrigin(x * MM, baseline * MM)
+    strikes = []
+    at = x
+    for n, entry in enumerate(line):
+        text.setFont(_font(entry), size)
+        text.setFillGray(GREY if entry.struck else 0)
+        text.textOut(entry.text + (" " if n < len(line) - 1 else ""))
+        if entry.struck:
+            strikes.append((at, at + widths[n]))
+        at += widths[n] + (spaces[n] if n < len(spaces) else 0.0)
+    canvas.drawText(text)
+    canvas.setFillGray(0)
+    canvas.setLineWidth(STRIKE_PT)
+    canvas.setStrokeGray(0)
+    for start, end in strikes:
+        y = baseline + STRIKE_HEIGHT * size / MM
+        canvas.line((start - 0.4) * MM, y * MM, (end + 0.4) * MM, y * MM)
