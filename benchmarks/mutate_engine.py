@@ -6,6 +6,7 @@ Run by hand from the repository root (it takes a while; see docs/testing.md for 
     python benchmarks/mutate_engine.py rules check      # some modules only
     python benchmarks/mutate_engine.py --list           # the mutants, without running anything
     python benchmarks/mutate_engine.py --jobs 2         # two mutants at a time (the default is one)
+    python benchmarks/mutate_engine.py --sample 200     # 200 mutants drawn at random (--seed N): an estimate
 
 Every module of sos_print/engine/ is mutated, so a module added there (the solver, game
 records) is covered as soon as it exists. A mutant is one small change to the syntax tree:
@@ -36,6 +37,7 @@ import copy
 import importlib.abc
 import importlib.util
 import os
+import random
 import signal
 import sys
 import time
@@ -322,13 +324,13 @@ def _wait(running: dict[int, tuple[Mutant | None, float]], timeout: float) -> tu
         time.sleep(0.02)
 
 
-def run(mutants: list[Mutant], tests: list[str], jobs: int) -> dict[str, list[Mutant]]:
+def run(mutants: list[Mutant], tests: list[str], jobs: int, patience: float) -> dict[str, list[Mutant]]:
     """Runs the tests against every mutant, `jobs` at a time; returns the mutants by verdict."""
     started = time.monotonic()
     _, verdict, clean = _wait({_start(None, tests): (None, time.monotonic())}, timeout=3600)
     if verdict != "survived":
         sys.exit("the tests fail on the unmutated engine: fix them first")
-    timeout = max(10 * clean, 30.0)
+    timeout = max(patience * clean, 30.0)
     print(f"unmutated run: {clean:.1f} s; a mutant's run is cut at {timeout:.0f} s", flush=True)
     verdicts: dict[str, list[Mutant]] = {"killed": [], "timeout": [], "survived": []}
     queue, running = list(mutants), {}
@@ -367,6 +369,11 @@ def main() -> None:
     parser.add_argument("modules", nargs="*", help="engine modules to mutate (default: every one), e.g. rules check")
     parser.add_argument("--list", action="store_true", help="list the mutants and the tests, run nothing")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at the same time (default 1)")
+    parser.add_argument("--sample", type=int, help="run this many mutants drawn at random (an estimate)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --sample's draw (default 0)")
+    parser.add_argument(
+        "--patience", type=float, default=10.0, help="a mutant running this many times longer is killed (default 10)"
+    )
     args = parser.parse_args()
 
     paths = sorted(ENGINE.glob("*.py"))
@@ -376,6 +383,9 @@ def main() -> None:
         if missing:
             sys.exit(f"no engine module named {', '.join(sorted(missing))}")
     mutants = [mutant for path in paths for mutant in mutants_of(path)]
+    if args.sample is not None and args.sample < len(mutants):
+        chosen = set(random.Random(args.seed).sample(range(len(mutants)), args.sample))
+        mutants = [mutant for k, mutant in enumerate(mutants) if k in chosen]
     tests = engine_tests()
     if args.list:
         print("tests:", *[Path(t).name for t in tests])
@@ -402,7 +412,7 @@ def main() -> None:
 
     if any(name == "sos_print" or name.startswith("sos_print.") for name in sys.modules):
         sys.exit("sos_print was imported before the mutants could be served")
-    verdicts = run(mutants, tests, args.jobs)
+    verdicts = run(mutants, tests, args.jobs, args.patience)
     report(mutants, verdicts)
 
 

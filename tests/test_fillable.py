@@ -442,6 +442,11 @@ def test_a_pdf_that_is_no_filled_audit_is_one_line_and_status_1(runner, tmp_path
     assert analysed.exit_code == 1
     assert analysed.stdout == ""
     assert analysed.stderr.startswith(f"sos-print: {path}: {message}") and analysed.stderr.count("\n") == 1
+    out = tmp_path / "replay.pdf"
+    replayed = runner.invoke(app, ["replay", str(path), "--out", str(out)])
+    assert replayed.exit_code == 1 and replayed.stdout == ""
+    assert replayed.stderr.startswith(f"sos-print: {path}: {message}") and replayed.stderr.count("\n") == 1
+    assert not out.exists()
 
 
 def test_pypdfs_complaints_about_a_damaged_file_stay_off_the_terminal(tmp_path):
