@@ -17,7 +17,7 @@ import typer
 from sos_print.cli.app import app
 from sos_print.cli.options import FIRST_SOS_WINS, PLAYERS, TARGET, TEAMS, NotationChoice
 from sos_print.cli.process import clear_progress_line, progress_line, say
-from sos_print.cli.records import RECORD_NOTATION, RECORD_SIZE, record_loader
+from sos_print.cli.records import RECORD_NOTATION, RECORD_SIZE, played_record
 
 if TYPE_CHECKING:
     from sos_print.engine.analysis import MoveAnalysis
@@ -53,27 +53,18 @@ def analyse(
 ) -> None:
     """Weigh every move of a recorded game with perfect play: what it was worth, what was best, where it turned."""
     from sos_print.engine.analysis import analyse_game, turning_point
-    from sos_print.engine.check import replay_example
-    from sos_print.engine.errors import SosError, shown
     from sos_print.pdf import interrupts
 
-    load = record_loader(
-        [record],
+    game = played_record(
+        record,
         size=size,
         players=players,
         teams=teams,
         target=target,
         first_sos_wins=first_sos_wins,
         notation=notation,
+        empty="the record holds no move to weigh",
     )
-    try:
-        game = replay_example(load(record))
-    except SosError as error:
-        say(f"sos-print: {error}", err=True)
-        raise typer.Exit(1) from None
-    if not game.steps:
-        say(f"sos-print: {shown(record)}: the record holds no move to weigh", err=True)
-        raise typer.Exit(1)
     interrupts.set_outcome(ANALYSIS_STOPPED)
     try:
         moves = analyse_game(game.start, game.steps, progress_line(_weighing))

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.options import NotationChoice, usage, variant_of
+from sos_print.cli.process import say
 
 if TYPE_CHECKING:
+    from sos_print.engine.check import CheckedExample
     from sos_print.engine.examples import Example
 
 RECORD_SIZE = Annotated[
@@ -74,6 +76,44 @@ def record_loader(
         return load_example(path)
 
     return load
+
+
+def played_record(
+    record: str,
+    *,
+    size: int | None,
+    players: int,
+    teams: bool,
+    target: int,
+    first_sos_wins: bool,
+    notation: NotationChoice,
+    empty: str,
+) -> CheckedExample:
+    """Returns the game one record plays; a record that cannot be played, or holds no move, ends the run (status 1).
+
+    `empty` ends the line said when the record holds no move ("holds no move to replay").
+    """
+    from sos_print.engine.check import replay_example
+    from sos_print.engine.errors import SosError, shown
+
+    load = record_loader(
+        [record],
+        size=size,
+        players=players,
+        teams=teams,
+        target=target,
+        first_sos_wins=first_sos_wins,
+        notation=notation,
+    )
+    try:
+        game = replay_example(load(record))
+    except SosError as error:
+        say(f"sos-print: {error}", err=True)
+        raise typer.Exit(1) from None
+    if not game.steps:
+        say(f"sos-print: {shown(record)}: {empty}", err=True)
+        raise typer.Exit(1)
+    return game
 
 
 def is_table(path: str) -> bool:

@@ -16,8 +16,8 @@ import typer
 
 from sos_print.cli.app import app
 from sos_print.cli.options import FIRST_SOS_WINS, PLAYERS, TARGET, TEAMS, NotationChoice, printing
-from sos_print.cli.process import clear_progress_line, progress_line, say
-from sos_print.cli.records import RECORD_NOTATION, RECORD_SIZE, record_loader
+from sos_print.cli.process import clear_progress_line, progress_line
+from sos_print.cli.records import RECORD_NOTATION, RECORD_SIZE, played_record
 from sos_print.cli.run import ProgressFn, run
 
 if TYPE_CHECKING:
@@ -70,28 +70,19 @@ def replay(
     notation: RECORD_NOTATION = NotationChoice.A1,
 ) -> None:
     """Write one recorded game as a replay for the class: diagrams, the audit checked, and every move weighed."""
-    from sos_print.engine.check import replay_example
-    from sos_print.engine.errors import SosError, shown
     from sos_print.engine.frozen import replace
     from sos_print.engine.notation import Notation
 
-    load = record_loader(
-        [record],
+    game = played_record(
+        record,
         size=size,
         players=players,
         teams=teams,
         target=target,
         first_sos_wins=first_sos_wins,
         notation=notation,
+        empty="holds no move to replay",
     )
-    try:
-        game = replay_example(load(record))
-    except SosError as error:
-        say(f"sos-print: {error}", err=True)
-        raise typer.Exit(1) from None
-    if not game.steps:
-        say(f"sos-print: {shown(record)}: holds no move to replay", err=True)
-        raise typer.Exit(1)
     example = game.example
     chosen = Notation(print_notation.value) if print_notation else example.notation
     printed = replace(options, size=example.size, variant=example.variant, notation=chosen)
