@@ -7,6 +7,7 @@ Run by hand from the repository root (it takes a while; see docs/testing.md for 
     python benchmarks/mutate_engine.py --list           # the mutants, without running anything
     python benchmarks/mutate_engine.py --jobs 2         # two mutants at a time (the default is one)
     python benchmarks/mutate_engine.py --sample 200     # 200 mutants drawn at random (--seed N): an estimate
+    python benchmarks/mutate_engine.py --only prose#39 --tests test_prose.py   # one survivor against more tests
 
 Every module of sos_print/engine/ is mutated, so a module added there (the solver, game
 records) is covered as soon as it exists. A mutant is one small change to the syntax tree:
@@ -371,6 +372,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at the same time (default 1)")
     parser.add_argument("--sample", type=int, help="run this many mutants drawn at random (an estimate)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of --sample's draw (default 0)")
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="run only these mutants, named like prose#39")
+    parser.add_argument(
+        "--tests", nargs="+", metavar="FILE", help="run these test files (in tests/) instead of the engine's tests"
+    )
     parser.add_argument(
         "--patience", type=float, default=10.0, help="a mutant running this many times longer is killed (default 10)"
     )
@@ -386,7 +391,12 @@ def main() -> None:
     if args.sample is not None and args.sample < len(mutants):
         chosen = set(random.Random(args.seed).sample(range(len(mutants)), args.sample))
         mutants = [mutant for k, mutant in enumerate(mutants) if k in chosen]
-    tests = engine_tests()
+    if args.only:
+        unknown = set(args.only) - {mutant.name for mutant in mutants}
+        if unknown:
+            sys.exit(f"no mutant named {', '.join(sorted(unknown))}")
+        mutants = [mutant for mutant in mutants if mutant.name in args.only]
+    tests = [str(TESTS / name) for name in args.tests] if args.tests else engine_tests()
     if args.list:
         print("tests:", *[Path(t).name for t in tests])
         for mutant in mutants:

@@ -121,8 +121,8 @@ def write_record(tmp_path, game: Game) -> str:
     from sos_print.engine.notation import cell_name
 
     n = game.start.board.size
-    rows = ["player,letter,cell"] + [
-        f"{step.seat},{step.move.letter.value},{cell_name(step.move.cell, n)}" for step in game.steps
+    rows = ["player,letter,cell,lines,points"] + [  # with no claim: the analysis needs only the moves
+        f"{step.seat},{step.move.letter.value},{cell_name(step.move.cell, n)},," for step in game.steps
     ]
     path = tmp_path / "game.csv"
     path.write_text("\n".join(rows) + "\n")
@@ -233,7 +233,7 @@ def test_a_game_the_solver_cannot_weigh_says_why(runner, tmp_path):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("player,letter,cell\nA,S,B2\nB,O,B2\n", "move 2 (row 3): cell B2 already holds a letter"),
+        ("player,letter,cell,lines,points\nA,S,B2,,\nB,O,B2,,\n", "move 2 (row 3): cell B2 already holds a letter"),
         ("player,letter\nA,S\n", "the header has no cell column"),
     ],
 )

@@ -153,6 +153,17 @@ def test_a_folder_without_write_permission_is_a_clear_error():
 
 
 @pytest.mark.parametrize(
+    "command", [["kit"], ["boards"], ["puzzles"], ["replay", str(EXAMPLES / "06-last-letter-scores.toml")]]
+)
+def test_an_empty_output_name_is_a_usage_error_not_the_current_folder(runner, tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    result = run(runner, *command, "--out", "", "--force")
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--out': the name is empty: give a file or folder name" in result.output
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["kit", "--size", "9"], "--size"),

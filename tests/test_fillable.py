@@ -479,14 +479,14 @@ def test_what_is_typed_is_drawn_in_its_field_for_print():
     assert drawn == len([value for value in values.values() if value])
 
 
-def test_a_pdf_over_50_mb_is_refused_before_it_is_read(runner, tmp_path):
+def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
     big = tmp_path / "big.pdf"
     with big.open("wb") as file:
-        file.truncate(50_000_001)  # sparse: nothing is written, nothing may be read
+        file.truncate(100_000_001)  # sparse: nothing is written, nothing may be read
     result = runner.invoke(app, ["check", str(big)])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == (
-        f"{big}: is 50,000,001 bytes; a filled audit may hold at most 50,000,000 bytes (50 MB)"
+        f"{big}: is 100,000,001 bytes; a filled audit may hold at most 100,000,000 bytes (100 MB)"
     )
 
 

@@ -245,7 +245,7 @@ def run_fuzzed(runner, args: list[str]) -> None:
         false = work / "false.toml"
         false.write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text().replace("points = 2", "points = 1"))
         record = work / "game.csv"
-        record.write_text("player,letter,cell,points\nA,S,A1,0\nB,O,B2,1\nA,S,C3,1\n")
+        record.write_text("player,letter,cell,lines,points\nA,S,A1,,0\nB,O,B2,,1\nA,S,C3,,1\n")
         places = {
             "shipped": EXAMPLES,
             "one": EXAMPLES / "07-target-score.toml",

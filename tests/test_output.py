@@ -305,6 +305,35 @@ def test_a_folder_as_the_target_file_is_refused(runner, tmp_path, force):
     assert f"{tmp_path} is a folder; give a file name ending in .pdf" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("command", "name", "out"),
+    [
+        (["replay", "{input}"], "game.toml", "game.toml"),
+        (["replay", "{input}", "--size", "3"], "game.csv", "game.csv"),
+        (["replay", "{input}"], "game.toml", "link.pdf"),  # the same file under another name
+        (["rules", "--example", "{input}"], "game.toml", "game.toml"),
+        (["teacher", "{input}"], "game.toml", "game.toml"),
+        (["kit", "--examples", "{input}"], "players.pdf", "."),
+    ],
+)
+def test_a_file_the_run_reads_is_never_its_output_even_with_force(runner, tmp_path, command, name, out):
+    source = tmp_path / name
+    original = (EXAMPLES / "06-last-letter-scores.toml").read_bytes()
+    if name.endswith(".csv"):
+        original = b"player,letter,cell,lines,points\nA,S,A1,,\nB,O,B2,,\n"
+    source.write_bytes(original)
+    target = tmp_path / out
+    if out == "link.pdf":
+        target.hardlink_to(source)
+    args = [part.replace("{input}", str(source)) for part in command]
+    result = run(runner, *args, "--out", target, "--force")
+    assert result.exit_code == 1, result.output
+    named = source if out == "." else target
+    assert result.stderr.startswith(f"sos-print: {named} is the file this run reads; write to another file")
+    assert source.read_bytes() == original
+    assert leftovers(tmp_path) == []
+
+
 @pytest.mark.parametrize(("path", "kind"), [("/dev/stdout", "a symbolic link"), ("/dev/full", "a character device")])
 def test_system_devices_are_refused_even_with_force_before_anything_is_done(path, kind):
     if not os.path.lexists(path):

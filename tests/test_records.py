@@ -112,6 +112,19 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(1, 1, "A"), "move 2 (row 3): A wrote, but move 1 scored nothing, so B writes next"),
         (altered(0, 1, "B"), "move 1 (row 2): B wrote, but the first move is A's"),
         (altered(1, 0, "7"), "row 3: move 2: the move column says '7', but this is move 2 of the record"),
+        # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'.
+        (altered(1, 0, "\u00b2"), "row 3: move 2: the move column says '\u00b2', but this is move 2 of the record"),
+        (altered(1, 0, "\u0662"), "row 3: move 2: the move column says '\u0662', but this is move 2 of the record"),
+        (altered(1, 0, "9" * 5000), "row 3: move 2: the move column says '999"),
+        # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
+        (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column says 'abc'"),
+        # A quotation mark never closed would swallow every row after it into one cell.
+        (
+            game_csv([GAME[0], ('"2', *GAME[1][1:]), *GAME[2:]]),
+            "row 3: move 2: a quotation mark opens a cell and is never closed",
+        ),
+        (altered(2, 4, "B1 - B3"), None),  # spaces around the hyphen, as people type
+        (altered(2, 4, "B1 \u2013 B3"), None),  # and a dash, as word processors turn it
         (altered(3, 3, "B2"), "move 4 (row 5): cell B2 already holds a letter"),
         (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
         (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on the 4x4 board"),
@@ -121,10 +134,16 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 2, "x"), "row 5: move 4: 'x' is not a letter of the game"),
         (altered(3, 5, "two"), "row 5: move 4: points must be a whole number, not 'two'"),
         (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
+        # A column left out would check nothing and say that every claim holds.
+        (
+            game_csv([row[:4] + row[5:] for row in GAME], "move,player,letter,cell,points"),
+            "the header has no lines column",
+        ),
+        (game_csv([row[:5] for row in GAME], "move,player,letter,cell,lines"), "the header has no points column"),
         (game_csv(header="move,player,letter,cell,lines,pionts"), "the header names an unknown column 'pionts'"),
         (game_csv(header="move,player,letter,cell,lines,points,total C"), "the header has 'total C', but this game"),
         ("\n\n", "holds no header row"),
-        ("player;letter;cell\n;;\n", "holds no move: write one row for each letter written"),
+        ("player;letter;cell;lines;points\n;;;;\n", "holds no move: write one row for each letter written"),
     ],
 )
 def test_each_problem_is_one_line_on_its_move_and_row(runner, tmp_path, text, message):
@@ -162,6 +181,15 @@ def test_a_csv_record_needs_its_board_size(runner, tmp_path):
     assert f"{path}: a CSV record does not say its board size: give it with --size" in result.stderr
 
 
+@pytest.mark.parametrize("command", ["check", "analyse", "replay"])
+def test_a_missing_csv_record_is_named_as_missing_before_its_size_is_asked(runner, tmp_path, command):
+    path = tmp_path / "missing.csv"
+    result = runner.invoke(app, [command, str(path), *(["--out", str(tmp_path / "r.pdf")] * (command == "replay"))])
+    assert result.exit_code == 1, result.output
+    assert f"{path}: no such file or folder" in result.output
+    assert "--size" not in result.output
+
+
 def test_an_excel_export_in_windows_1252_with_french_headers_and_semicolons_reads(runner, tmp_path):
     text = "Coup;Joueur;Lettre;Case;Lignes;Points;Remarque\r\n"
     path = tmp_path / "partie.csv"
@@ -175,14 +203,14 @@ def test_an_excel_export_in_windows_1252_with_french_headers_and_semicolons_read
 
 
 def test_team_totals_are_named_as_the_audit_prints_them():
-    text = "player,letter,cell,total A + C,total B+D\nA,S,A1,0,0\nB,O,A2,0,0\nC,S,A3,1,0\n"
+    text = "player,letter,cell,lines,points,total A + C,total B+D\nA,S,A1,,,0,0\nB,O,A2,,,0,0\nC,S,A3,,,1,0\n"
     record = parse_csv_record(text, RecordOptions(4, Variant(players=4, teams=True)), "teams.csv")
     assert record.moves[2].totals == (("AC", 1), ("BD", 0))
     assert claim_problems(replay_example(record)) == []
 
 
 def test_l1c1_records_name_cells_by_line_and_column():
-    text = "joueur;lettre;case;lignes\nA;S;L4C2;\nB;O;L3C2;\nA;S;L2C2;L2C2-L4C2\n"
+    text = "joueur;lettre;case;lignes;points\nA;S;L4C2;;\nB;O;L3C2;;\nA;S;L2C2;L2C2-L4C2;1\n"
     record = parse_csv_record(text, RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
     assert claim_problems(replay_example(record)) == []
     broken = parse_csv_record(text.replace("L4C2", "B1"), RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
@@ -220,9 +248,15 @@ def test_a_letter_in_a_filled_cell_still_lets_the_moves_before_it_be_checked(run
     ("text", "ok"),
     [
         ('"player","letter","cell","lines","points"\n"A","S","B1","",0\n"B","O","B2","-","0"\n', True),
-        ('"player"\t"letter"\t"cell"\n"A"\t"s"\t" b1 "\n', True),  # tabs, quotes, lower case, spaces
-        ("move;player;letter;cell\n01;A;S;B1\n02;b;o;B2\n", True),  # move numbers as a spreadsheet pads them
-        ('player,letter,cell,lines\nA,S,B1,"B1-B3, A2-C2"\n', False),  # read as two lines, then checked
+        (
+            '"player"\t"letter"\t"cell"\t"lines"\t"points"\n"A"\t"s"\t" b1 "\t""\t" 0"\n',
+            True,
+        ),  # tabs, quotes, lower case, spaces
+        (
+            "move;player;letter;cell;lines;points\n01;A;S;B1;;\n02;b;o;B2;;\n",
+            True,
+        ),  # move numbers as a spreadsheet pads them
+        ('player,letter,cell,lines,points\nA,S,B1,"B1-B3, A2-C2",\n', False),  # read as two lines, then checked
     ],
 )
 def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
@@ -233,13 +267,13 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ("player\tletter\tcell\r\nA\tS\tB1\r\n".encode("utf-16"), None),  # Excel's "Unicode text"
+        ("player\tletter\tcell\tlines\tpoints\r\nA\tS\tB1\t\t\r\n".encode("utf-16"), None),  # Excel's "Unicode text"
         (b"PK\x03\x04\x14\x00\x06\x00", "is not text (a spreadsheet's own file?): save it as CSV"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.
-        (b"\xef\xbb\xbfplayer;letter;cell\nA;S;B1\n\xe9", "row 3: move 2: no letter: write S or O"),
-        (b"player,letter,cell\nA,S,B1,,B3\n", "row 2: move 1: 'B3' is beyond the header's last column"),
-        (b"player,letter,,cell\nA,S,x,B1\n", "row 2: move 1: 'x' is under column 3, which has no name"),
-        (b"player,letter,cell,points\nA,S,B1,9999999\n", "row 2: move 1: points is too large ('9999999')"),
+        (b"\xef\xbb\xbfplayer;letter;cell;lines;points\nA;S;B1;;\n\xe9", "row 3: move 2: no letter: write S or O"),
+        (b"player,letter,cell,lines,points\nA,S,B1,,,,B3\n", "row 2: move 1: 'B3' is beyond the header's last column"),
+        (b"player,letter,,cell,lines,points\nA,S,x,B1,,\n", "row 2: move 1: 'x' is under column 3, which has no name"),
+        (b"player,letter,cell,lines,points\nA,S,B1,,9999999\n", "row 2: move 1: points is too large ('9999999')"),
     ],
 )
 def test_what_spreadsheets_write_is_read_or_named(runner, tmp_path, data, message):

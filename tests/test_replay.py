@@ -73,7 +73,9 @@ GAME4 = [
 
 
 def csv_text(rows, header=HEADER) -> str:
-    return "".join(",".join(row) + "\r\n" for row in [header, *rows])
+    """Writes rows as CSV; rows shorter than the header end in empty cells (no claim)."""
+    padded = [(*row, *[""] * (len(header) - len(row))) for row in rows]
+    return "".join(",".join(row) + "\r\n" for row in [header, *padded])
 
 
 def altered(rows, changes: dict[tuple[int, int], str]):
@@ -294,7 +296,7 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
 
 
 def test_a_record_without_claims_replays_with_the_engines_account(tmp_path):
-    text = csv_text([(row[0], "", *row[2:4]) for row in GAME3], header=HEADER[:4])  # an empty player is no claim
+    text = csv_text([(row[0], "", *row[2:4]) for row in GAME3], header=HEADER[:6])  # an empty player is no claim
     data = document(text, 3)
     assert "The record claims no points and no lines: the audit below is the rules’ own account." in whole(data)
     rows = audit_rows(data, page_with(data, "The audit, checked"))
@@ -381,7 +383,7 @@ CENTRE = ["B2", "C2", "D2", "B3", "C3", "D3", "B4", "C4", "D4", "A1", "E5"]
 
 def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     rows = [(str(k), "AB"[(k - 1) % 2], "O", cell) for k, cell in enumerate(CENTRE, start=1)]
-    data = document(csv_text(rows, header=HEADER[:4]), 5)
+    data = document(csv_text(rows, header=HEADER[:6]), 5)
     text = whole(data)
     assert (
         "Moves 1 to 9 are not weighed: they were played with more than 16 empty cells on the board, too many ways "
@@ -390,9 +392,35 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     assert "1–9 Not weighed." in text
     assert sorted(analysis_rows(data)) == [10, 11]
     # Stopped before the solver could weigh anything: one sentence, no table, no values explained.
-    text = whole(document(csv_text(rows[:5], header=HEADER[:4]), 5))
+    text = whole(document(csv_text(rows[:5], header=HEADER[:6]), 5))
     assert "Moves 1 to 5 are not weighed: they were played with more than 16 empty cells" in text
     assert "Not weighed." not in text and "Value" not in text
+
+
+# 52 O on an 8x8 board, row by row from A1: nothing ever scores. Moves 51 and 52 are played with 14 and 13 empty
+# cells, the most the solver weighs on 7x7 and 8x8 boards (16 below).
+NO_SCORE_8 = [(str(k), "AB"[(k - 1) % 2], "O", f"{'ABCDEFGH'[(k - 1) % 8]}{(k - 1) // 8 + 1}") for k in range(1, 53)]
+
+
+@cache
+def no_score_8(every: int) -> bytes:
+    return document(csv_text(NO_SCORE_8, header=HEADER[:6]), 8, every=every)
+
+
+def test_on_8x8_boards_moves_are_weighed_from_14_empty_cells():
+    text = whole(no_score_8(0))
+    assert "Moves 1 to 50 are not weighed: they were played with more than 14 empty cells on the board" in text
+    assert sorted(analysis_rows(no_score_8(0))) == [51, 52]
+
+
+@pytest.mark.parametrize(("seed", "every"), [(1, 8), (5, 0), (6, 1), (2, 4)])
+def test_the_turning_points_two_boards_share_a_page_when_a_page_holds_them(seed, every):
+    # 8x8 boards stand one above the other; where the section starts low on a page (the first three games),
+    # both boards go over to the next page together rather than one on each.
+    pages_text = [flat(text) for text in texts(document(crowded_game(8, seed), 8, every=every))]
+    page = next(k for k, text in enumerate(pages_text) if "the most any move cost in this game" in text)
+    after_why = pages_text[page].split("the most any move cost in this game", 1)[1]
+    assert re.search(r"Move \d+: [AB] wrote", after_why) and "Best: " in after_why, after_why
 
 
 @pytest.mark.parametrize(
@@ -405,7 +433,7 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
 )
 def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why):
     rows = [(str(k), "", "O", cell) for k, cell in enumerate(["A1", "B2", "C3"], start=1)]
-    data = document(csv_text(rows, header=HEADER[:4]), 3, variant)
+    data = document(csv_text(rows, header=HEADER[:6]), 3, variant)
     text = whole(data)
     assert (
         "No move is weighed: the computer weighs a game between two sides in which the most points at the end win, "
@@ -452,7 +480,7 @@ def crowded_game(size: int, seed: int) -> str:
         step = position.step(move)
         rows.append((str(len(rows) + 1), step.seat, move.letter.value, cell_name(move.cell, size)))
         position = step.after
-    return csv_text(rows, header=HEADER[:4])
+    return csv_text(rows, header=HEADER[:6])
 
 
 @pytest.mark.parametrize(
@@ -505,7 +533,7 @@ def test_cells_are_printed_in_the_notation_asked_for(tmp_path):
     assert "Move 5: A writes S in L1C3 and scores 1 point (L1C3-L3C3). A writes again." in text
     french = tmp_path / "partie.csv"
     french.write_text(
-        csv_text([(*row[:3], cell_name(parse_cell(row[3], 3), 3, Notation.L1C1)) for row in GAME3], HEADER[:4])
+        csv_text([(*row[:3], cell_name(parse_cell(row[3], 3), 3, Notation.L1C1)) for row in GAME3], HEADER[:6])
     )
     text = flat(" ".join(texts(replay_file(tmp_path, french, "--size", "3", "--notation", "L1C1"))))
     assert "Move 5: A writes S in L1C3" in text  # the record's own notation, by default

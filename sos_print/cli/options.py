@@ -121,7 +121,18 @@ SHARED: dict[str, tuple[Any, Any]] = {
         "",
     ),
 }
-OUT_FILE = Annotated[Path, typer.Option("--out", help="The PDF file to write.")]
+
+
+def _out_path(text: str | Path) -> Path:
+    """Reads --out (the default comes as a Path already); an empty name would otherwise become the current folder."""
+    if isinstance(text, Path):
+        return text
+    if not text.strip():
+        raise typer.BadParameter("the name is empty: give a file or folder name")
+    return Path(text)
+
+
+OUT_FILE = Annotated[Path, typer.Option("--out", parser=_out_path, metavar="<path>", help="The PDF file to write.")]
 FORCE = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
 INJECTED = ("options", "out", "force")
 
@@ -139,7 +150,10 @@ def printing(
         raise ValueError(f"no shared option {sorted(unknown)[0]!r}")
 
     def decorate(command: Callable[..., None]) -> Callable[..., None]:
-        out_folder = Annotated[Path, typer.Option("--out", help=f"The folder to write {holds} into.")]
+        out_folder = Annotated[
+            Path,
+            typer.Option("--out", parser=_out_path, metavar="<path>", help=f"The folder to write {holds} into."),
+        ]
         out_parameter = _parameter("out", out_folder if folder else OUT_FILE, Path(folder or file))
         shared = [_parameter(name, *SHARED[name]) for name in SHARED if name in names]  # in one order everywhere
         parameters = [out_parameter, *_own_parameters(command), *shared, _parameter("force", FORCE, False)]

@@ -47,7 +47,7 @@ def kit(
         checked = checked_examples(examples)
         return [players_document(options, checked, progress), teacher_document(options, checked, progress)]
 
-    run([out / "players.pdf", out / "teacher.pdf"], force, render)
+    run([out / "players.pdf", out / "teacher.pdf"], force, render, examples or ())
 
 
 @app.command()
@@ -116,7 +116,9 @@ def teacher(
     """Write the teacher's notes with worked examples, each checked by the rules engine first."""
     from sos_print.documents.teacher import teacher_document
 
-    run([out], force, lambda progress: [teacher_document(options, checked_examples(examples), progress)])
+    run(
+        [out], force, lambda progress: [teacher_document(options, checked_examples(examples), progress)], examples or ()
+    )
 
 
 @app.command()
@@ -148,7 +150,7 @@ def rules(
     def render(progress: ProgressFn) -> list["Rendered"]:
         return [rules_document(sheet, checked_examples([example] if example else None))]
 
-    run([out], force, render)
+    run([out], force, render, [example] if example else ())
 
 
 def parse_sizes(text: str) -> list[int]:

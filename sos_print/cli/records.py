@@ -57,8 +57,9 @@ def record_loader(
 
     variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
     tables = [path for path in paths if is_table(path)]
-    if tables and size is None:
-        usage(f"{tables[0]}: a CSV record does not say its board size: give it with --size (3 to 8)")
+    sized = [path for path in tables if os.path.lexists(path)]  # a missing file is "no such file", said when read
+    if sized and size is None:
+        usage(f"{sized[0]}: a CSV record does not say its board size: give it with --size (3 to 8)")
     given = _given(size=size, players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
     folders = any(os.path.isdir(path) for path in paths)  # a folder may hold CSV records
     if not tables and not folders and (given or notation is not NotationChoice.A1):

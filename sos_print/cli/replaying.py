@@ -86,7 +86,7 @@ def replay(
     example = game.example
     chosen = Notation(print_notation.value) if print_notation else example.notation
     printed = replace(options, size=example.size, variant=example.variant, notation=chosen)
-    run([out], force, lambda progress: [_render(printed, game, every or 0, progress)])
+    run([out], force, lambda progress: [_render(printed, game, every or 0, progress)], inputs=[record])
 
 
 def _render(options: "PrintOptions", game: "CheckedExample", every: int, progress: ProgressFn) -> "Rendered":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,8 +18,14 @@ if TYPE_CHECKING:
 ProgressFn = Callable[[str, int, int], None]
 
 
-def run(targets: list[Path], force: bool, render: Callable[[ProgressFn], list[Rendered]]) -> None:
-    """Checks the targets, renders, then writes every file; on any error or interruption nothing is written."""
+def run(
+    targets: list[Path],
+    force: bool,
+    render: Callable[[ProgressFn], list[Rendered]],
+    inputs: Sequence[str | Path] = (),
+) -> None:
+    """Checks the targets (none may be one of the `inputs` the run reads), renders, then writes every file; on any
+    error or interruption nothing is written."""
     from sos_print.engine.check import ClaimsError
     from sos_print.engine.errors import LayoutError, SosError, shown
     from sos_print.pdf import interrupts
@@ -29,7 +35,7 @@ def run(targets: list[Path], force: bool, render: Callable[[ProgressFn], list[Re
     existing = writing = False
     try:
         try:
-            existing = check_targets(targets, force)
+            existing = check_targets(targets, force, inputs)
             if existing:
                 interrupts.set_outcome(interrupts.OLD_FILES_KEPT)
             rendered = render(progress())

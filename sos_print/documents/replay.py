@@ -283,8 +283,11 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, scale: float) 
     else:
         layouts = [layout_figure(figure, flow.width, body, style) for figure in pair]
         height = layouts[0].height
-    # The sentence of why comes first: where the two boards cannot stand side by side (large print on big
-    # boards), the second may go over to the next page, and the sentence has said what to look for.
+        # One above the other (big boards, large print): both on one page whenever a page holds them, so the
+        # class can compare them; else the second goes over, after the sentence that says what to look for.
+        both = 2.0 + sum(layout.height for layout in layouts)
+        if flow.measure([*_heading(plan.turning_heading), *turning.why]) + both <= flow.box.height:
+            height = both
     _section(flow, plan.turning_heading, turning.why, height)
     flow.space(2.0)
     if side_by_side:

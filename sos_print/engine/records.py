@@ -12,6 +12,9 @@ audit, in English or French, any case and order:
     points                          a whole number; empty: no claim
     total A / total A + C           optional running totals, one per player or team
 
+Every column but the move and the totals must be in the header, its cells empty if need be: a
+column left out would check nothing, and a clean report would say that every claim holds.
+
 Spreadsheet exports are read as they come: UTF-8 with or without a byte-order mark (or, failing
 that, Windows-1252, which Excel writes in Western Europe), commas, semicolons or tabs between
 cells, CRLF line ends, empty rows (and rows holding only a move number, as a typed-out audit
@@ -48,7 +51,7 @@ COLUMNS = {
     "nouveaux s-o-s": "lines",
     "points": "points",
 }
-REQUIRED = ("player", "letter", "cell")
+REQUIRED = ("player", "letter", "cell", "lines", "points")
 NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
 _SEPARATORS = (";", ",", "\t")
 
@@ -90,7 +93,8 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     separator = _separator(lines[header_at])
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # a file is at most MAX_BYTES anyway
     try:
-        rows = list(csv.reader(lines[header_at:], delimiter=separator))
+        # Each line keeps its end, so that a quotation mark never closed shows as a cell holding a line break.
+        rows = list(csv.reader([line + "\n" for line in lines[header_at:]], delimiter=separator))
     except csv.Error as error:
         raise ExampleFileError(path, f"CSV cannot be read: {error}") from None
     numbered = [(header_at + k + 1, row) for k, row in enumerate(rows)]
@@ -129,7 +133,8 @@ def record_from_table(
     for row_number, row in rows:
         try:
             cells = _cells(columns, row)
-            if not any(value for name, value in cells.items() if name != "move"):
+            bare_number = re.fullmatch(r"[0-9]*", cells.get("move", ""))
+            if bare_number and not any(value for name, value in cells.items() if name != "move"):
                 continue  # an empty row, or a move number the game never reached
             moves.append(_move(cells, len(moves) + 1, row_number, options))
         except SosError as error:
@@ -153,6 +158,9 @@ def record_from_table(
 def _cells(columns: list[str | None], row: Sequence[str]) -> dict[str, str]:
     """Returns a row's cells by column; a value beyond the header or under a column with no name is an error."""
     for k, value in enumerate(row):
+        if "\n" in value or "\r" in value:
+            # csv joins the rows after a quotation mark that is never closed into one cell: all would be lost.
+            raise SosError("a quotation mark opens a cell and is never closed: remove it, or close it in the same row")
         if value.strip() and (k >= len(columns) or columns[k] is None):
             beyond = k >= len(columns)
             where = "beyond the header's last column" if beyond else f"under column {k + 1}, which has no name"
@@ -184,7 +192,7 @@ def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | N
 def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
     size, notation, variant = options.size, options.notation, options.variant
     written = cells.get("move", "")
-    if written and not (written.isdigit() and int(written) == number):
+    if written and not (re.fullmatch(r"[0-9]{1,6}", written) and int(written) == number):
         raise SosError(f"the move column says {quoted(written)}, but this is move {number} of the record")
     if not cells["letter"]:
         raise SosError("no letter: write S or O")
@@ -229,4 +237,5 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
         return None
     if text.lower() in NO_LINE:
         return ()
-    return tuple(parse_segment(name, size, notation) for name in re.split(r"[\s,]+", text) if name)
+    joined = re.sub(r"\s*[-\u2013]\s*", "-", text)  # "A1 - A3" and "A1 – A3" are A1-A3, typed with spaces
+    return tuple(parse_segment(name, size, notation) for name in re.split(r"[\s,]+", joined) if name)

@@ -8,14 +8,14 @@ solver's analysis of its moves (`MoveAnalysis`).
 
 from __future__ import annotations
 
-from sos_print.engine.analysis import MoveAnalysis, turning_point
+from sos_print.engine.analysis import MoveAnalysis, turning_point, weighing_limit
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.examples import ClaimedMove
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
 from sos_print.engine.rules import Letter, Move, Position, Step
-from sos_print.engine.solver import MAX_EMPTY, solvable_variant
+from sos_print.engine.solver import solvable_variant
 from sos_print.pages.grids import GridPlan, grid_plan
 from sos_print.pages.options import Language, PrintOptions
 from sos_print.pages.players import StripPlan, strip_plan, variant_notes
@@ -309,7 +309,7 @@ def _analysis(
     unsolved = [move for move in moves if not move.solved]
     if unsolved:
         start, end = _number(game, unsolved[0].number - 1), _number(game, unsolved[-1].number - 1)
-        unweighed = words.blocks("replay.unsolved_size", start=start, end=end, limit=MAX_EMPTY)
+        unweighed = words.blocks("replay.unsolved_size", start=start, end=end, limit=weighing_limit(game.example.size))
         if len(unsolved) == len(moves):  # a record that stops early on a big board: nothing to tabulate
             return None, [], unweighed
         span = str(start) if start == end else f"{start}\u2013{end}"

@@ -22,8 +22,9 @@ from sos_print.engine.examples import Example, read_example_bytes
 from sos_print.engine.records import RecordOptions, record_from_table
 from sos_print.pages.forms import FormGame, move_columns, move_field, read_game, record_header
 
-# A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players).
-MAX_PDF_BYTES = 50_000_000
+# A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
+# the largest form `audit --fillable` writes (500 groups, 8 x 8, 4 players) is 86 MB, and must be read back.
+MAX_PDF_BYTES = 100_000_000
 
 
 def load_filled_audit(path: str) -> Example:

@@ -26,7 +26,7 @@ import errno
 import os
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -49,8 +49,9 @@ _KINDS = {
 }
 
 
-def check_targets(paths: list[Path], force: bool) -> bool:
-    """Makes sure each path can be written; returns whether any of them exists (and would be replaced).
+def check_targets(paths: list[Path], force: bool, inputs: Sequence[str | Path] = ()) -> bool:
+    """Makes sure each path can be written and is none of the `inputs` the run reads; returns whether any of them
+    exists (and would be replaced).
 
     Nothing is created or changed: the folders are made only when the files are written.
     """
@@ -58,11 +59,11 @@ def check_targets(paths: list[Path], force: bool) -> bool:
     for path in paths:
         folder = _check_folder(path.parent)
         _check_name(path, folder)
-        existing |= _check_target(path, force)
+        existing |= _check_target(path, force, inputs)
     return existing
 
 
-def _check_target(path: Path, force: bool) -> bool:
+def _check_target(path: Path, force: bool, inputs: Sequence[str | Path]) -> bool:
     try:
         info = os.lstat(path)
     except (FileNotFoundError, NotADirectoryError):
@@ -72,9 +73,19 @@ def _check_target(path: Path, force: bool) -> bool:
     if stat.S_ISDIR(info.st_mode):
         raise OutputError(f"{shown(path)} is a folder; give a file name ending in .pdf")
     _refuse_unless_regular(path, info.st_mode)
+    if any(_same_file(path, source) for source in inputs):
+        # --force replaces what the user made, never what the run reads: a group's only filled audit, say.
+        raise OutputError(f"{shown(path)} is the file this run reads; write to another file")
     if not force:
         raise OutputError(f"{shown(path)} already exists; use --force to replace it")
     return True
+
+
+def _same_file(path: Path, source: str | Path) -> bool:
+    try:
+        return os.path.samefile(path, source)
+    except (OSError, ValueError):
+        return False  # an input that cannot be looked at is refused where it is read, not here
 
 
 def _refuse_unless_regular(path: Path, mode: int) -> None:
