@@ -354,8 +354,6 @@ def render_audits(
 
     With `game` (its group number aside), each group's audit is a form to fill in on screen.
     """
-    from sos_print.documents.auditform import add_page_fields  # it builds on this module's layout
-
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
@@ -369,6 +367,9 @@ def render_audits(
             document.reuse(("audit", plan, page, box, scale, strip), paper, draw, 0, 0)
             draw_group(document.canvas, _corner(plan, label, k, len(pages)), box, strip, scale)
             if game is not None:
+                # Loaded only for a fillable audit (it builds on this module's layout); the kit never needs it.
+                from sos_print.documents.auditform import add_page_fields
+
                 frame = page_frame(plan, page, box, strip, scale)
                 fields = replace(game, group=number, groups=len(groups))
                 add_page_fields(

@@ -17,7 +17,6 @@ makes a good best-move puzzle. The tests verify every line again.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
@@ -112,6 +111,8 @@ def bank_text(entries: list[Banked], summary: list[str], seed: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Builds the bank again and writes it (atomically) over puzzle_bank.txt, or where --out says."""
+    import argparse  # only the building command needs it: printing never loads it
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--per-size", type=int, default=PER_SIZE, help="positions per board size")
     parser.add_argument("--seed", type=int, default=SEED, help="the seed of the games")

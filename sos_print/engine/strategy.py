@@ -20,7 +20,6 @@ whole solution of the empty board is refused.
 
 from __future__ import annotations
 
-import argparse
 import enum
 import os
 import sys
@@ -161,6 +160,8 @@ def opening_text(solution: Solution) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Solves the empty 4x4 board and writes the result (atomically) over opening_4x4.txt, or where --out says."""
+    import argparse  # only the building command needs it: printing never loads it
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=OPENING, help="the file to write")
     args = parser.parse_args(argv)

@@ -5,14 +5,17 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print import __version__
 from sos_print.pages.layout import MM, Box, Paper
-from sos_print.pdf.fields import FormFields
 from sos_print.pdf.fonts import REGULAR, register_fonts
+
+if TYPE_CHECKING:
+    from sos_print.pdf.fields import FormFields
 
 PDF_LANG = {"en": "en", "fr": "fr-FR"}
 
@@ -50,6 +53,8 @@ class Document:
     def form(self) -> FormFields:
         """Returns the document's fillable fields, made on first use: a document without fields has no form."""
         if self._form is None:
+            from sos_print.pdf.fields import FormFields  # only fillable audits have fields: the kit never loads it
+
             self._form = FormFields(self.canvas)
         return self._form
 
