@@ -13,11 +13,17 @@ from pathlib import Path
 import pypdfium2
 
 from sos_print import data_dir
+from sos_print.documents.answers import answers_document
 from sos_print.documents.audit import audit_document
 from sos_print.documents.boards import boards_document
+from sos_print.documents.replay import replay_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.documents.teacher import teacher_document
-from sos_print.engine.check import verify
+from sos_print.documents.worksheets import worksheets_document
+from sos_print.engine.analysis import analyse_game
+from sos_print.engine.check import replay_example, verify
+from sos_print.engine.examples import load_example
+from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.pages.options import Language, PrintOptions
 
 OUT = Path(__file__).resolve().parent / "gallery"
@@ -43,6 +49,13 @@ def main() -> None:
     teacher = teacher_document(PrintOptions(groups=15), examples).data
     save_page(teacher, 0, "teacher-notes")
     save_page(teacher, 2, "teacher-examples")
+    sheets = puzzle_sheets(None, 4, 6, 1, 1)
+    save_page(worksheets_document(PrintOptions(), sheets).data, 0, "puzzles")
+    save_page(answers_document(PrintOptions(), sheets).data, 0, "answers")
+    game = replay_example(load_example(str(data_dir("examples") / "06-last-letter-scores.toml")))
+    replay = replay_document(PrintOptions(size=3), game, analyse_game(game.start, game.steps)).data
+    save_page(replay, 0, "replay")
+    save_page(replay, 1, "replay-analysis")
 
 
 if __name__ == "__main__":
