@@ -144,12 +144,20 @@ def test_the_plan_rises_through_each_kinds_range():
         (SCORE_NOW, Counts(answers=1, most=2, scoring=1, gifts=0), True),  # a two-point move
         (SCORE_NOW, Counts(answers=1, most=1, scoring=2, gifts=0), True),  # a point among other points
         (SCORE_NOW, Counts(answers=1, most=1, scoring=1, gifts=0), False),  # one point, nothing to compare
+        (SCORE_NOW, Counts(answers=3, most=1, scoring=4, gifts=0), True),  # three answers, the most there may be
         (SCORE_NOW, Counts(answers=4, most=2, scoring=5, gifts=0), False),  # too many answers
+        (SCORE_NOW, Counts(answers=0, most=0, scoring=0, gifts=0), False),  # nothing scores
         (NO_GIFT, Counts(answers=2, most=0, scoring=0, gifts=6), True),
+        (NO_GIFT, Counts(answers=1, most=0, scoring=0, gifts=6), True),
+        (NO_GIFT, Counts(answers=3, most=0, scoring=0, gifts=6), True),
+        (NO_GIFT, Counts(answers=4, most=0, scoring=0, gifts=6), False),  # too many safe moves
         (NO_GIFT, Counts(answers=2, most=0, scoring=0, gifts=5), False),  # too few gifts
         (NO_GIFT, Counts(answers=0, most=0, scoring=0, gifts=20), False),  # no safe move
         (NO_GIFT, Counts(answers=1, most=1, scoring=1, gifts=9), False),  # something scores
         (BEST_MOVE, Counts(answers=2, most=1, scoring=1, gifts=3, greedy_answers=0), True),
+        (BEST_MOVE, Counts(answers=1, most=1, scoring=1, gifts=3), True),
+        (BEST_MOVE, Counts(answers=4, most=1, scoring=1, gifts=3), True),  # four answers, the most there may be
+        (BEST_MOVE, Counts(answers=0, most=1, scoring=1, gifts=3), False),
         (BEST_MOVE, Counts(answers=2, most=1, scoring=1, gifts=3, greedy_answers=1), False),  # greedy is best
         (BEST_MOVE, Counts(answers=2, most=0, scoring=0, gifts=3), False),  # no greedy move
         (BEST_MOVE, Counts(answers=5, most=1, scoring=1, gifts=3), False),
