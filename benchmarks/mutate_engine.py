@@ -269,19 +269,30 @@ class _MutantFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 def engine_tests() -> list[str]:
-    """Returns the test modules that import the engine and read no PDF, quickest kinds first."""
+    """Returns the test modules that import the engine and, at their top, no PDF reader, quickest kinds first.
+
+    A module that reads a PDF in one test only (importing the reader inside it) still counts: its other tests
+    are the engine's own, such as the prose references' messages.
+    """
     found = []
     for path in sorted(TESTS.glob("test_*.py")):
-        imported = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                imported.add(node.module)
-            elif isinstance(node, ast.Import):
-                imported |= {alias.name for alias in node.names}
-        if any(name.startswith("sos_print.engine") for name in imported) and "pdfread" not in imported:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported, at_top = _imports(ast.walk(tree)), _imports(iter(tree.body))
+        if any(name.startswith("sos_print.engine") for name in imported) and "pdfread" not in at_top:
             found.append((("hypothesis" in imported), str(path)))
     # Tests without Hypothesis first: they are quick and kill most mutants.
     return [path for _, path in sorted(found)]
+
+
+def _imports(nodes: Iterator[ast.AST]) -> set[str]:
+    """Returns the modules the import statements among `nodes` name."""
+    names: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+    return names
 
 
 def _pytest_args(tests: list[str]) -> list[str]:

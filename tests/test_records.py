@@ -115,7 +115,7 @@ def test_the_true_record_checks(runner, tmp_path):
         # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'.
         (altered(1, 0, "\u00b2"), "row 3: move 2: the move column says '\u00b2', but this is move 2 of the record"),
         (altered(1, 0, "\u0662"), "row 3: move 2: the move column says '\u0662', but this is move 2 of the record"),
-        (altered(1, 0, "9" * 5000), "row 3: move 2: the move column says '999"),
+        (altered(1, 0, "9" * 5000), "row 3: move 2: the move column says '" + "9" * 37 + "\u2026', but this is move 2"),
         # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
         (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column says 'abc'"),
         # A quotation mark never closed would swallow every row after it into one cell.

@@ -27,7 +27,10 @@ def quoted(value: object, limit: int = 40) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+    if len(text) <= limit:
+        return text
+    close = text[-1] if text[-1] in "'\"" else ""  # the quote still closes, so the reader sees where it ends
+    return text[: limit - 1 - len(close)] + "\u2026" + close
 
 
 class NotationError(SosError):
