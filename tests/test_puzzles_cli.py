@@ -328,6 +328,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert "Défis SOS" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
     assert "Si tu marques, tu rejoues une fois, quel que soit le nombre de points." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, graine 1" in key
+    assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
 
 
 # --- refusals --------------------------------------------------------------------------------

@@ -183,8 +183,8 @@ def test_a_diagram_follows_each_scoring_move_and_the_last_one():
     data = document(csv_text(GAME3), 3)
     text = whole(data)
     # Scoring moves 5, 7 and 8, then the last move: each diagram's title names the moves it shows.
-    titles = re.findall(r"(Moves? (?:\d+ to )?\d+)\s+(?:Move \d+:|[AB] writes)", text)
-    assert titles == ["Moves 1 to 5", "Moves 6 to 7", "Move 8", "Move 9"]
+    titles = re.findall(r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes)", text)
+    assert titles == ["Moves 1 to 5", "Moves 6 and 7", "Move 8", "Move 9"]
     assert "Move 5: A writes S in C3 and scores 1 point (C1-C3). A writes again." in text
     assert "B writes O in B3 and scores 1 point (A3-C3). B writes again." in text
     # Four diagrams of the game, the final board, and the turning point's two boards.
@@ -193,10 +193,10 @@ def test_a_diagram_follows_each_scoring_move_and_the_last_one():
 
 def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
     data = document(csv_text(GAME3), 3, every=2)
-    titles = re.findall(r"(Moves? (?:\d+ to )?\d+)\s+(?:Move \d+:|[AB] writes)", whole(data))
-    assert titles == ["Moves 1 to 2", "Moves 3 to 4", "Moves 5 to 6", "Moves 7 to 8", "Move 9"]
+    titles = re.findall(r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes)", whole(data))
+    assert titles == ["Moves 1 and 2", "Moves 3 and 4", "Moves 5 and 6", "Moves 7 and 8", "Move 9"]
     assert sum(grids(data)) == 5 + 1 + 2
-    assert "A picture every 2 moves, and one at the end." in whole(data)
+    assert "A picture every 2 moves, and one after the last move." in whole(data)
 
 
 def test_the_final_board_labels_every_line_with_its_scorers_seat():
@@ -450,13 +450,21 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     text = whole(document(csv_text(WRONG), 3, language=Language.FR))
     assert "SOS : la partie rejouée" in text
     assert "Score final : 1 pour A, 2 pour B. Le joueur B gagne." in text
-    assert "Le relevé a 5 indications fausses, aux coups 3, 5, 7, 8 et 9 :" in text
+    assert "Le relevé contient 5 erreurs, aux coups 3, 5, 7, 8 et 9 : dans le relevé vérifié, chaque valeur" in text
     assert (
-        "Cadeau : 2 points perdus. Le mieux : O en A3, S en B3, S en A2 et 2 autres. Le tournant de la partie." in text
+        "Cadeau : 2 points perdus. Meilleurs coups : O en A3, S en B3, S en A2 et 2 autres. Le tournant de la partie."
+        in text
     )
     assert "Pour l’adulte : avec de jeunes enfants, commencez par" in text
     raw = " ".join(texts(document(csv_text(WRONG), 3, language=Language.FR)))
     assert "Score final\u202f:" in raw
+
+
+@pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])
+def test_a_move_is_named_in_words_that_never_break_across_lines(lang, named):
+    from sos_print.pages.words import Words
+
+    assert Words(lang)("replay.move_words", letter="O", cell="A3") == named
 
 
 def test_a_bilingual_replay_comes_whole_in_english_then_in_french():

@@ -56,15 +56,30 @@ def test_take_the_point_the_only_scoring_move_is_the_best_and_a_quiet_move_is_wo
     ) in notes
 
 
-def test_leave_no_gift_one_move_of_sixteen_leaves_nothing(notes):
-    board, gains, _ = values(Idea.NO_GIFT)
+def test_leave_no_gift_one_move_of_sixteen_leaves_nothing_and_it_is_the_best(notes):
+    board, gains, worth = values(Idea.NO_GIFT)
     assert not any(gains.values())
     safe = [move for move in gains if not oracle.scoring_moves(board[: move[0]] + move[1] + board[move[0] + 1 :], 4)]
-    assert safe == [(cell("C2"), "O")] and len(gains) == 16
+    assert safe == [(cell("D1"), "O")] and len(gains) == 16
+    # The lesson advises the safe move: it must not lose against a gift that wins more in the end.
+    assert worth[safe[0]] == max(worth.values()) == 1
     assert (
         "Leave no gift A to play. Nothing scores here, and A must write a letter. Of the 16 possible moves, 15 are "
-        "gifts that leave B a point to take; only O in C2 leaves B nothing."
+        "gifts that leave B a point to take; only O in D1 leaves B nothing. It is also the best move: from here, "
+        "with best play, A scores 1 point more than B."
     ) in notes
+
+
+def test_a_no_gift_position_whose_safe_move_loses_is_refused_as_a_lesson(monkeypatch):
+    # Only O in C2 leaves nothing here, but S in C2 (a gift) is worth 3 points more with best play.
+    monkeypatch.setitem(POSITIONS, Idea.NO_GIFT, ("S..S/...O/...O/SSOO", "A"))
+    lessons.cache_clear()
+    try:
+        with pytest.raises(SosError, match="the worked position for 'no-gift' does not show its idea"):
+            lessons()
+    finally:
+        monkeypatch.undo()
+        lessons.cache_clear()
 
 
 def test_sometimes_refuse_a_point_taking_it_loses_by_four_refusing_draws(notes):
@@ -105,7 +120,7 @@ def test_the_strategy_names_cells_in_the_kits_notation_and_speaks_french():
     ).data
     text = re.sub(r"\s+", " ", " ".join(texts(data)).replace("\u00a0", " ").replace("\u202f", " "))
     assert "Stratégie" in text and "Prendre le point Au tour de A. O en L2C1 marque 1 point (L1C1-L3C1)" in text
-    assert "seul O en L3C3 ne laisse rien à B" in text
+    assert "seul O en L4C4 ne lui laisse rien. C’est aussi le meilleur coup : d’ici la fin, en jouant au mieux" in text
     assert "de même qu’un S en L2C2, L2C3, L3C2 ou L3C3, les quatre cases du centre" in text
 
 

@@ -157,6 +157,7 @@ SAMPLE = {
     "better": "S in A1",
     "better_points": 1,
     "reply": "O in B1",
+    "ties": 2,
 }
 
 
@@ -244,7 +245,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
         "fr": {
             "board.rule#0": "Si tu marques, tu rejoues une fois, quel que soit le nombre de points.",
             "audit.intro#0": (
-                "Quand une lettre marque, son joueur rejoue et remplit aussi la rangée suivante\u202f: "
+                "Si ta lettre marque, tu rejoues et tu remplis aussi la rangée suivante\u202f: "
                 "un seul coup de plus, quel que soit le nombre de points."
             ),
             "rules.scoring#0": "Si tu marques, tu écris une lettre de plus, quel que soit le nombre de points.",

@@ -5,7 +5,8 @@ The three ideas, each shown on a small position whose claims are computed when t
 printed (a few milliseconds each):
 
 - take the point: the move that scores is also the best one;
-- leave no gift: in a quiet position, almost every move gives the other side a point;
+- leave no gift: in a quiet position, almost every move gives the other side a point, and the
+  one that gives nothing is also the best (a lesson must not advise a move that loses);
 - sometimes refuse a point: taking it is worse than writing the other letter in its cell,
   because a player who scores must write again.
 
@@ -49,7 +50,7 @@ class Idea(enum.Enum):
 # written here; what they show is computed by `lessons()` and checked there.
 POSITIONS: dict[Idea, tuple[str, str]] = {
     Idea.TAKE: ("SS.O/..../S.../OSSO", "A"),
-    Idea.NO_GIFT: ("S..S/...O/...O/SSOO", "A"),
+    Idea.NO_GIFT: ("SSOS/...S/..../SOS.", "A"),
     Idea.REFUSE: ("OSSS/O.../O.../S.OS", "B"),
 }
 
@@ -60,6 +61,8 @@ class Lesson:
 
     idea: Idea
     puzzle: Puzzle
+    value: int | None = None  # no-gift: the exact value of the position, from the solver
+    best: tuple[Move, ...] = ()  # no-gift: the moves that reach it
 
     @property
     def best_quiet(self) -> int | None:
@@ -74,7 +77,11 @@ def lessons() -> tuple[Lesson, ...]:
     found = []
     for idea, (text, seat) in POSITIONS.items():
         kind = PuzzleKind.NO_GIFT if idea is Idea.NO_GIFT else PuzzleKind.BEST_MOVE
-        lesson = Lesson(idea, make_puzzle(kind, parse_board(text), seat))
+        board = parse_board(text)
+        lesson = Lesson(idea, make_puzzle(kind, board, seat))
+        if idea is Idea.NO_GIFT:
+            solution = solve(Position(board, seat=seat))
+            lesson = Lesson(idea, lesson.puzzle, solution.value, tuple(entry.move for entry in solution.best))
         if not shows(lesson):
             raise SosError(f"the worked position for {idea.value!r} does not show its idea:\n{text}")
         found.append(lesson)
@@ -92,7 +99,8 @@ def shows(lesson: Lesson) -> bool:
             return False
         return bool(puzzle.greedy) and set(puzzle.greedy) <= answers and quiet < best
     if lesson.idea is Idea.NO_GIFT:
-        return 1 <= len(answers) <= 2 and puzzle.gifts == len(puzzle.choices) - len(answers)
+        safe_is_best = {answer.move for answer in answers} <= set(lesson.best)
+        return 1 <= len(answers) <= 2 and puzzle.gifts == len(puzzle.choices) - len(answers) and safe_is_best
     return puzzle.is_good() and all(not answer.points for answer in puzzle.answers)
 
 

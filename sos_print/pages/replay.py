@@ -14,7 +14,7 @@ from sos_print.engine.examples import ClaimedMove
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
-from sos_print.engine.rules import Letter, Move, Position, Step
+from sos_print.engine.rules import Board, Letter, Move, Position, Step
 from sos_print.engine.solver import solvable_variant
 from sos_print.pages.grids import GridPlan, grid_plan
 from sos_print.pages.options import Language, PrintOptions
@@ -399,7 +399,8 @@ def _turning(
             faint=earlier,
         )
         figures.append(ExampleFigure(caption, [], grid, []))
-    reply = _reply(step.after)
+    reply = _reply(step.after, before)
+    ties = sum(1 for move in moves if move.cost == turn.cost) - 1
     why = words.blocks(
         "replay.turning_why",
         slip=turn.slip.value,
@@ -411,17 +412,22 @@ def _turning(
         better_points=better.points,
         reply=_move_words(reply, size, words, notation) if reply else "",
         cost=turn.cost,
+        ties=ties,
     )
     return TurningPoint(figures[0], figures[1], why)
 
 
-def _reply(position: Position) -> Move | None:
-    """Returns the move that scores the most for the side to move (the first of equals), or None if none scores."""
+def _reply(position: Position, before: Position) -> Move | None:
+    """Returns the move that scores the most for the side to move (the first of equals), or None if none scores.
+
+    A point the move made possible comes first: one that was there `before` it was only left untaken.
+    """
+
+    def scores(board: Board, move: Move) -> int:
+        return len(board.with_letter(move.cell, move.letter).sos_through(move.cell))
+
     board = position.board
-    scoring = [
-        (len(board.with_letter(cell, letter).sos_through(cell)), Move(cell, letter))
-        for cell in board.empty_cells()
-        for letter in (Letter.S, Letter.O)
-    ]
-    best = max(scoring, key=lambda entry: entry[0], default=(0, None))
-    return best[1] if best[0] else None
+    moves = [Move(cell, letter) for cell in board.empty_cells() for letter in (Letter.S, Letter.O)]
+    scoring = [(scores(board, move) > scores(before.board, move), scores(board, move), move) for move in moves]
+    best = max(scoring, key=lambda entry: entry[:2], default=(False, 0, None))
+    return best[2] if best[1] else None

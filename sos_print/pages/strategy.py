@@ -78,6 +78,7 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation) -> ExampleFi
             safe=named(puzzle.answers),
             moves=len(puzzle.choices),
             gifts=puzzle.gifts,
+            value=lesson.value,
         )
     else:
         greedy = puzzle.greedy[0]
