@@ -399,14 +399,14 @@ def main() -> None:
         if missing:
             sys.exit(f"no engine module named {', '.join(sorted(missing))}")
     mutants = [mutant for path in paths for mutant in mutants_of(path)]
-    if args.sample is not None and args.sample < len(mutants):
-        chosen = set(random.Random(args.seed).sample(range(len(mutants)), args.sample))
-        mutants = [mutant for k, mutant in enumerate(mutants) if k in chosen]
     if args.only:
         unknown = set(args.only) - {mutant.name for mutant in mutants}
         if unknown:
             sys.exit(f"no mutant named {', '.join(sorted(unknown))}")
         mutants = [mutant for mutant in mutants if mutant.name in args.only]
+    if args.sample is not None and args.sample < len(mutants):
+        chosen = set(random.Random(args.seed).sample(range(len(mutants)), args.sample))
+        mutants = [mutant for k, mutant in enumerate(mutants) if k in chosen]
     tests = [str(TESTS / name) for name in args.tests] if args.tests else engine_tests()
     if args.list:
         print("tests:", *[Path(t).name for t in tests])

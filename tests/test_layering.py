@@ -184,6 +184,24 @@ def test_help_check_and_solve_load_neither_reportlab_nor_jinja2(arguments):
     assert line.split()[1:] == [], f"sos-print {' '.join(arguments)} loads {line.split()[1:]}"
 
 
+def test_a_kit_loads_neither_the_form_fields_nor_argparse(tmp_path):
+    code = (
+        "import sys\n"
+        f"sys.argv = ['sos-print', 'kit', '--out', {str(tmp_path / 'kit')!r}]\n"
+        "from sos_print.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('LOADED', ' '.join(sorted(set(sys.modules) & "
+        "{'sos_print.pdf.fields', 'sos_print.documents.auditform', 'argparse', 'pypdf'})))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert (tmp_path / "kit" / "teacher.pdf").exists(), result.stderr
+    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
+    assert line.split()[1:] == [], f"a kit run loads {line.split()[1:]}, which only fillable audits and builders use"
+
+
 @pytest.mark.parametrize("command", ["check", "analyse"])
 def test_reading_a_filled_audit_loads_pypdf_but_neither_reportlab_nor_jinja2(tmp_path, command):
     from formfill import fill

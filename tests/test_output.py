@@ -313,6 +313,8 @@ def test_a_folder_as_the_target_file_is_refused(runner, tmp_path, force):
         (["replay", "{input}"], "game.toml", "link.pdf"),  # the same file under another name
         (["rules", "--example", "{input}"], "game.toml", "game.toml"),
         (["teacher", "{input}"], "game.toml", "game.toml"),
+        (["teacher", "{folder}"], "game.toml", "game.toml"),  # a file the folder holds
+        (["rules", "--example", "{folder}"], "game.toml", "game.toml"),
         (["kit", "--examples", "{input}"], "players.pdf", "."),
     ],
 )
@@ -325,7 +327,7 @@ def test_a_file_the_run_reads_is_never_its_output_even_with_force(runner, tmp_pa
     target = tmp_path / out
     if out == "link.pdf":
         target.hardlink_to(source)
-    args = [part.replace("{input}", str(source)) for part in command]
+    args = [part.replace("{input}", str(source)).replace("{folder}", str(tmp_path)) for part in command]
     result = run(runner, *args, "--out", target, "--force")
     assert result.exit_code == 1, result.output
     named = source if out == "." else target

@@ -125,6 +125,9 @@ def test_the_true_record_checks(runner, tmp_path):
         ),
         (altered(2, 4, "B1 - B3"), None),  # spaces around the hyphen, as people type
         (altered(2, 4, "B1 \u2013 B3"), None),  # and a dash, as word processors turn it
+        (altered(2, 4, "B1 \u2014 B3"), None),
+        (altered(2, 4, "B1\u2212B3"), None),  # a minus sign
+        ('"' + game_csv(), "row 1: a quotation mark opens a cell and is never closed"),  # in the header
         (altered(3, 3, "B2"), "move 4 (row 5): cell B2 already holds a letter"),
         (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
         (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on the 4x4 board"),

@@ -460,6 +460,22 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     assert "Score final\u202f:" in raw
 
 
+def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
+    # After move 5, S in A1 (A1-C1... B1 O, C1 S) scores for whoever writes: A's S in B2 leaves it, and makes O in
+    # B3 score (B2-B4). The sentence names the point the move gave, not the one that was there all along.
+    rows = [("1", "A", "O", "B1"), ("2", "B", "S", "C1"), ("3", "A", "S", "D4"), ("4", "B", "O", "C4")]
+    rows += [("5", "A", "S", "B4"), ("6", "A", "S", "B2")]
+    text = whole(document(csv_text(rows, header=HEADER[:6]), 4))
+    assert "At move 6, A wrote S in B2, scored nothing and left the next player a letter that scores (O in B3)" in text
+
+
+@pytest.mark.parametrize(("lang", "tie"), [("en", "(2 other moves cost as much; this is the first)")])
+def test_a_turning_point_tied_with_other_moves_says_so(tmp_path, lang, tie):
+    # Example 6: moves 2, 4 and 8 each cost 1 point; the first of them is the turning point.
+    text = flat(" ".join(texts(replay_file(tmp_path, EXAMPLES / "06-last-letter-scores.toml").read_bytes())))
+    assert f"this move cost B 1 point, the most any move cost in this game {tie}." in text
+
+
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])
 def test_a_move_is_named_in_words_that_never_break_across_lines(lang, named):
     from sos_print.pages.words import Words

@@ -111,7 +111,7 @@ ARGUMENTS = [
     },
 ]
 # The replay's other branches: a best move, a game the record leaves unfinished, every claim right.
-ARGUMENTS.append({**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": ()})
+ARGUMENTS.append({**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1})
 SAMPLE = {
     "number": 3,
     "count": 15,

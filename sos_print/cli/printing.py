@@ -47,7 +47,7 @@ def kit(
         checked = checked_examples(examples)
         return [players_document(options, checked, progress), teacher_document(options, checked, progress)]
 
-    run([out / "players.pdf", out / "teacher.pdf"], force, render, examples or ())
+    run([out / "players.pdf", out / "teacher.pdf"], force, render, example_files(examples))
 
 
 @app.command()
@@ -116,9 +116,10 @@ def teacher(
     """Write the teacher's notes with worked examples, each checked by the rules engine first."""
     from sos_print.documents.teacher import teacher_document
 
-    run(
-        [out], force, lambda progress: [teacher_document(options, checked_examples(examples), progress)], examples or ()
-    )
+    def render(progress: ProgressFn) -> list["Rendered"]:
+        return [teacher_document(options, checked_examples(examples), progress)]
+
+    run([out], force, render, example_files(examples))
 
 
 @app.command()
@@ -150,7 +151,7 @@ def rules(
     def render(progress: ProgressFn) -> list["Rendered"]:
         return [rules_document(sheet, checked_examples([example] if example else None))]
 
-    run([out], force, render, [example] if example else ())
+    run([out], force, render, example_files([example] if example else None))
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -175,6 +176,14 @@ def checked_examples(paths: list[Path] | None) -> "tuple[CheckedExample, ...]":
     examples = verify([str(path) for path in paths] if paths else [str(data_dir("examples"))])
     refuse_unprintable(examples)
     return examples
+
+
+def example_files(paths: list[Path] | None) -> list[str]:
+    """Returns every example file a run reads (a folder's files, or the shipped ones): none may be its output."""
+    from sos_print import data_dir
+    from sos_print.engine.check import expand_path
+
+    return [file for path in paths or [data_dir("examples")] for file in expand_path(str(path))[0]]
 
 
 def refuse_unprintable(examples: "tuple[CheckedExample, ...]") -> None:

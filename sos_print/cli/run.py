@@ -24,8 +24,10 @@ def run(
     render: Callable[[ProgressFn], list[Rendered]],
     inputs: Sequence[str | Path] = (),
 ) -> None:
-    """Checks the targets (none may be one of the `inputs` the run reads), renders, then writes every file; on any
-    error or interruption nothing is written."""
+    """Checks the targets, renders, then writes every file; on any error or interruption nothing is written.
+
+    No target may be one of the `inputs` the run reads.
+    """
     from sos_print.engine.check import ClaimsError
     from sos_print.engine.errors import LayoutError, SosError, shown
     from sos_print.pdf import interrupts

@@ -237,8 +237,10 @@ def _opening(layout: TableLayout | None, page: float) -> float:
 
 
 def _table(flow: Flow, table: Table, layout: TableLayout) -> None:
-    """Places a table row by row, its heading row at its top and again at the top of each new page; the last row
-    never goes over to a page alone."""
+    """Places a table row by row, its heading row at its top and again at the top of each new page.
+
+    The last row never goes over to a page alone.
+    """
     flow.space(2.0)
     flow.keep(_opening(layout, flow.box.height))
     flow.figure(layout.head, partial(_draw_head, table=table, layout=layout))

@@ -54,6 +54,7 @@ COLUMNS = {
 REQUIRED = ("player", "letter", "cell", "lines", "points")
 NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
 _SEPARATORS = (";", ",", "\t")
+UNCLOSED_QUOTE = "a quotation mark opens a cell and is never closed: remove it, or close it in the same row"
 
 
 @frozen
@@ -97,8 +98,10 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
         rows = list(csv.reader([line + "\n" for line in lines[header_at:]], delimiter=separator))
     except csv.Error as error:
         raise ExampleFileError(path, f"CSV cannot be read: {error}") from None
+    if any("\n" in cell for cell in rows[0]):
+        raise ExampleFileError(path, f"row {header_at + 1}: {UNCLOSED_QUOTE}")
     numbered = [(header_at + k + 1, row) for k, row in enumerate(rows)]
-    return record_from_table(numbered[0][1], numbered[1:], options, path)
+    return record_from_table(numbered[0][1], numbered[1:], options, path, typed=True)
 
 
 def _separator(header: str) -> str:
@@ -121,18 +124,23 @@ def _column(name: str) -> str | None:
 
 
 def record_from_table(
-    header: Sequence[str], rows: Sequence[tuple[int, Sequence[str]]], options: RecordOptions, path: str
+    header: Sequence[str],
+    rows: Sequence[tuple[int, Sequence[str]]],
+    options: RecordOptions,
+    path: str,
+    typed: bool = False,
 ) -> Example:
     """Returns the record of a table: its header cells, and its rows numbered as the file counts them.
 
-    Shared by the CSV reader and the reader of filled PDF audits.
+    Shared by the CSV reader (`typed`: a line break in a cell is a quotation mark never closed) and the reader
+    of filled PDF audits (where the lines field takes several lines).
     """
     columns = _columns(header, options.variant, path)
     moves: list[ClaimedMove] = []
     stopped = None
     for row_number, row in rows:
         try:
-            cells = _cells(columns, row)
+            cells = _cells(columns, row, typed)
             bare_number = re.fullmatch(r"[0-9]*", cells.get("move", ""))
             if bare_number and not any(value for name, value in cells.items() if name != "move"):
                 continue  # an empty row, or a move number the game never reached
@@ -155,12 +163,12 @@ def record_from_table(
     )
 
 
-def _cells(columns: list[str | None], row: Sequence[str]) -> dict[str, str]:
+def _cells(columns: list[str | None], row: Sequence[str], typed: bool) -> dict[str, str]:
     """Returns a row's cells by column; a value beyond the header or under a column with no name is an error."""
     for k, value in enumerate(row):
-        if "\n" in value or "\r" in value:
+        if typed and "\n" in value:
             # csv joins the rows after a quotation mark that is never closed into one cell: all would be lost.
-            raise SosError("a quotation mark opens a cell and is never closed: remove it, or close it in the same row")
+            raise SosError(UNCLOSED_QUOTE)
         if value.strip() and (k >= len(columns) or columns[k] is None):
             beyond = k >= len(columns)
             where = "beyond the header's last column" if beyond else f"under column {k + 1}, which has no name"
@@ -237,5 +245,6 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
         return None
     if text.lower() in NO_LINE:
         return ()
-    joined = re.sub(r"\s*[-\u2013]\s*", "-", text)  # "A1 - A3" and "A1 – A3" are A1-A3, typed with spaces
+    # "A1 - A3", "A1 – A3" and "A1 — A3" are A1-A3: word processors and keyboards give these dashes and spaces.
+    joined = re.sub(r"\s*[-\u2010-\u2014\u2212]\s*", "-", text)
     return tuple(parse_segment(name, size, notation) for name in re.split(r"[\s,]+", joined) if name)

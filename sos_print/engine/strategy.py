@@ -100,7 +100,8 @@ def shows(lesson: Lesson) -> bool:
         return bool(puzzle.greedy) and set(puzzle.greedy) <= answers and quiet < best
     if lesson.idea is Idea.NO_GIFT:
         safe_is_best = {answer.move for answer in answers} <= set(lesson.best)
-        return 1 <= len(answers) <= 2 and puzzle.gifts == len(puzzle.choices) - len(answers) and safe_is_best
+        # One safe move: the notes say "only ... leaves nothing", and that it is the best.
+        return len(answers) == 1 and puzzle.gifts == len(puzzle.choices) - 1 and safe_is_best
     return puzzle.is_good() and all(not answer.points for answer in puzzle.answers)
 
 

@@ -127,8 +127,10 @@ def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:
 
 
 def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
-    """Draws each scored line through its three cell centres (under the letters, which come after);
-    lines scored earlier first, lighter and thinner."""
+    """Draws each scored line through its three cell centres, under the letters, which come after.
+
+    Lines scored earlier are drawn first, lighter and thinner.
+    """
     canvas.saveState()
     canvas.setLineCap(1)
     for marks, grey, width in (

@@ -50,8 +50,9 @@ _KINDS = {
 
 
 def check_targets(paths: list[Path], force: bool, inputs: Sequence[str | Path] = ()) -> bool:
-    """Makes sure each path can be written and is none of the `inputs` the run reads; returns whether any of them
-    exists (and would be replaced).
+    """Makes sure each path can be written; returns whether any of them exists (and would be replaced).
+
+    No path may be one of the `inputs` the run reads.
 
     Nothing is created or changed: the folders are made only when the files are written.
     """

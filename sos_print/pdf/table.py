@@ -71,14 +71,16 @@ def set_cell(cell: TableCell, width: float, size: float) -> list[Line]:
     return [tuple(line) for line in lines]
 
 
-def _spans(table: Table, row: Sequence[TableCell], widths: Sequence[float]) -> list[float]:
+def _spans(row: Sequence[TableCell], widths: Sequence[float]) -> list[float]:
     """Returns the width of each cell of a row: the last of a short row spans the columns left."""
     return [*widths[: len(row) - 1], sum(widths[len(row) - 1 :])]
 
 
 def column_widths(table: Table, bases: Sequence[float], width: float, head_size: float, size: float) -> list[float]:
-    """Returns each column's width (mm): at least its base, its longest heading word and its widest entry; the
-    stretch column takes the rest."""
+    """Returns each column's width (mm), the stretch column taking what the others leave.
+
+    Every other column is at least its base, its longest heading word and its widest entry.
+    """
     widths = []
     for k, (heading, base) in enumerate(zip(table.columns, bases, strict=True)):
         words = max(set_label((word,), head_size, bold=True).width for word in heading.split(" "))
@@ -113,7 +115,7 @@ def layout_table(
             + leading
             * max(
                 len(set_cell(cell, w - 2 * CELL_PAD, size))
-                for cell, w in zip(cells, _spans(table, cells, widths), strict=True)
+                for cell, w in zip(cells, _spans(cells, widths), strict=True)
             ),
         )
         for cells in table.rows
@@ -143,7 +145,7 @@ def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: f
     cells = table.rows[index]
     height = layout.rows[index]
     left = x
-    for k, (cell, width) in enumerate(zip(cells, _spans(table, cells, layout.widths), strict=True)):
+    for k, (cell, width) in enumerate(zip(cells, _spans(cells, layout.widths), strict=True)):
         corrected = any(entry.struck for entry in cell)
         box = Box(left, top - height, width, height)
         draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if corrected else None)
