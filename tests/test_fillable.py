@@ -319,6 +319,20 @@ def test_a_filled_audit_is_analysed_like_its_csv_twin(runner, tmp_path):
     assert words.stdout == runner.invoke(app, ["analyse", str(csv), "--size", "3"]).stdout
 
 
+@pytest.mark.parametrize("lines", ["A1-C3\n", "\r\nA1-C3", "A1-C3\n\n"])
+def test_a_line_break_typed_in_the_lines_field_is_only_a_space(runner, tmp_path, lines):
+    # The field takes several lines on purpose (a move may make two S-O-S); the CSV rule about unclosed
+    # quotation marks does not apply to a form.
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    assert values["group1.move.3.lines"] == "A1-C3"
+    values["group1.move.3.lines"] = lines
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
 def test_a_filled_audit_is_replayed_like_its_csv_twin(runner, tmp_path):
     _, steps = three_by_three_game()
     values = move_values(steps, 3, Notation.A1, Variant())

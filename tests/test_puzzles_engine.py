@@ -136,6 +136,10 @@ def test_the_plan_rises_through_each_kinds_range():
     assert plan(None, 5, 6) == mixed
     assert plan(BEST_MOVE, 4, 4) == [(BEST_MOVE, 4), (BEST_MOVE, 6), (BEST_MOVE, 8), (BEST_MOVE, 10)]
     assert plan(NO_GIFT, 6, 1) == [(NO_GIFT, 5)]
+    # Each kind's range of empty cells on a 4x4 board, from its easiest puzzle to its hardest, as docs/design.md
+    # gives them: score-now 3 to 9, no-gift 4 to 8.
+    assert plan(NO_GIFT, 4, 5) == [(NO_GIFT, 4), (NO_GIFT, 5), (NO_GIFT, 6), (NO_GIFT, 7), (NO_GIFT, 8)]
+    assert plan(SCORE_NOW, 4, 7) == [(SCORE_NOW, empty) for empty in range(3, 10)]
 
 
 @pytest.mark.parametrize(

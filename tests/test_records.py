@@ -143,7 +143,11 @@ def test_the_true_record_checks(runner, tmp_path):
             "the header has no lines column",
         ),
         (game_csv([row[:5] for row in GAME], "move,player,letter,cell,lines"), "the header has no points column"),
-        (game_csv(header="move,player,letter,cell,lines,pionts"), "the header names an unknown column 'pionts'"),
+        (
+            game_csv(header="move,player,letter,cell,lines,pionts"),
+            "the header names an unknown column 'pionts' "
+            "(known: move, player, letter, cell, lines, points, total A...)",
+        ),
         (game_csv(header="move,player,letter,cell,lines,points,total C"), "the header has 'total C', but this game"),
         ("\n\n", "holds no header row"),
         ("player;letter;cell;lines;points\n;;;;\n", "holds no move: write one row for each letter written"),
@@ -271,6 +275,7 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
     ("data", "message"),
     [
         ("player\tletter\tcell\tlines\tpoints\r\nA\tS\tB1\t\t\r\n".encode("utf-16"), None),  # Excel's "Unicode text"
+        (b";;;;\r\n\t\r\nplayer;letter;cell;lines;points\r\nA;S;B1;;\r\n", None),  # rows of bare separators first
         (b"PK\x03\x04\x14\x00\x06\x00", "is not text (a spreadsheet's own file?): save it as CSV"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.
         (b"\xef\xbb\xbfplayer;letter;cell;lines;points\nA;S;B1;;\n\xe9", "row 3: move 2: no letter: write S or O"),

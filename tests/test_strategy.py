@@ -14,9 +14,7 @@ from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
 from sos_print.engine.errors import SosError
 from sos_print.engine.notation import Notation
-from sos_print.engine.rules import Position
-from sos_print.engine.solver import solve
-from sos_print.engine.strategy import OPENING, POSITIONS, Idea, lessons, opening, opening_text, read_opening
+from sos_print.engine.strategy import OPENING, POSITIONS, Idea, lessons, main, opening, read_opening
 from sos_print.pages.options import Language, PrintOptions
 
 
@@ -139,6 +137,11 @@ def test_an_opening_file_that_is_not_a_whole_solution_is_refused(text, message):
 
 
 @pytest.mark.slow
-def test_the_opening_file_is_what_the_solver_proves_now():
-    # About 2 s: the empty board with the exact value of every first move, written as the file is.
-    assert opening_text(solve(Position.start(4))) == OPENING.read_text(encoding="utf-8")
+def test_the_opening_file_is_what_the_solver_proves_now(tmp_path, capsys):
+    # About 2 s: the builder solves the empty board and writes the exact value of every first move, as the
+    # shipped file has them.
+    out = tmp_path / "opening.txt"
+    assert main(["--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == OPENING.read_text(encoding="utf-8")
+    assert capsys.readouterr().err == f"wrote {out}: value 0, 20 first moves keep it\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["opening.txt"]  # no temporary file left
