@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.app import app
-from sos_print.cli.options import FIRST_SOS_WINS, PLAYERS, TARGET, TEAMS, NotationChoice
 from sos_print.cli.process import clear_progress_line, progress_line, say
-from sos_print.cli.records import RECORD_NOTATION, RECORD_SIZE, played_record
+from sos_print.cli.records import RecordChoices, played_record, recording
 
 if TYPE_CHECKING:
     from sos_print.engine.analysis import MoveAnalysis
@@ -28,7 +27,9 @@ ANALYSIS_STOPPED = "the analysis stopped before it finished"
 
 
 @app.command(no_args_is_help=True)
+@recording
 def analyse(
+    records: RecordChoices,
     record: Annotated[
         str,
         typer.Argument(
@@ -44,27 +45,12 @@ def analyse(
         bool,
         typer.Option("--json", help="Print a JSON array, one object per move, instead of sentences."),
     ] = False,
-    size: RECORD_SIZE = None,
-    players: PLAYERS = 2,
-    teams: TEAMS = False,
-    target: TARGET = 0,
-    first_sos_wins: FIRST_SOS_WINS = False,
-    notation: RECORD_NOTATION = NotationChoice.A1,
 ) -> None:
     """Weigh every move of a recorded game with perfect play: what it was worth, what was best, where it turned."""
     from sos_print.engine.analysis import analyse_game, turning_point
     from sos_print.pdf import interrupts
 
-    game = played_record(
-        record,
-        size=size,
-        players=players,
-        teams=teams,
-        target=target,
-        first_sos_wins=first_sos_wins,
-        notation=notation,
-        empty="the record holds no move to weigh",
-    )
+    game = played_record(record, records, empty="the record holds no move to weigh")
     interrupts.set_outcome(ANALYSIS_STOPPED)
     try:
         moves = analyse_game(game.start, game.steps, progress_line(_weighing))

@@ -154,9 +154,9 @@ def printing(
             Path,
             typer.Option("--out", parser=_out_path, metavar="<path>", help=f"The folder to write {holds} into."),
         ]
-        out_parameter = _parameter("out", out_folder if folder else OUT_FILE, Path(folder or file))
-        shared = [_parameter(name, *SHARED[name]) for name in SHARED if name in names]  # in one order everywhere
-        parameters = [out_parameter, *_own_parameters(command), *shared, _parameter("force", FORCE, False)]
+        out_parameter = keyword_parameter("out", out_folder if folder else OUT_FILE, Path(folder or file))
+        shared = [keyword_parameter(name, *SHARED[name]) for name in SHARED if name in names]  # in one order everywhere
+        parameters = [out_parameter, *own_parameters(command), *shared, keyword_parameter("force", FORCE, False)]
 
         @functools.wraps(command)
         def run(**chosen: Any) -> None:
@@ -172,11 +172,11 @@ def printing(
     return decorate
 
 
-def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+def keyword_parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
 
 
-def _own_parameters(command: Callable[..., None]) -> list[inspect.Parameter]:
+def own_parameters(command: Callable[..., None]) -> list[inspect.Parameter]:
     """Returns the command's own parameters with their annotations evaluated (the injected ones left out)."""
     own = []
     for parameter in inspect.signature(command).parameters.values():

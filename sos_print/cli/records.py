@@ -7,14 +7,27 @@ or a filled PDF audit (.pdf, which says its own game in the form).
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sos_print.cli.options import NotationChoice, usage, variant_of
+from sos_print.cli.options import (
+    FIRST_SOS_WINS,
+    PLAYERS,
+    TARGET,
+    TEAMS,
+    NotationChoice,
+    keyword_parameter,
+    own_parameters,
+    usage,
+    variant_of,
+)
 from sos_print.cli.process import say
+from sos_print.engine.frozen import frozen
 
 if TYPE_CHECKING:
     from sos_print.engine.check import CheckedExample
@@ -40,32 +53,70 @@ RECORD_NOTATION = Annotated[
 ]
 
 
-def record_loader(
-    paths: list[str],
-    *,
-    size: int | None,
-    players: int,
-    teams: bool,
-    target: int,
-    first_sos_wins: bool,
-    notation: NotationChoice,
-) -> Callable[[str], Example]:
+@frozen
+class RecordChoices:
+    """Holds what the options say of CSV records: the board size, the game and the notation of their cells."""
+
+    size: int | None = None
+    players: int = 2
+    teams: bool = False
+    target: int = 0
+    first_sos_wins: bool = False
+    notation: NotationChoice = NotationChoice.A1
+
+    def given(self) -> list[str]:
+        """Returns the game options chosen on the command line (those that differ from their defaults)."""
+        flags = [("--size", self.size is not None), ("--players", self.players != 2), ("--teams", self.teams)]
+        flags += [("--target", self.target != 0), ("--first-sos-wins", self.first_sos_wins)]
+        return [flag for flag, chosen in flags if chosen]
+
+
+RECORD_OPTIONS = {
+    "size": (RECORD_SIZE, None),
+    "players": (PLAYERS, 2),
+    "teams": (TEAMS, False),
+    "target": (TARGET, 0),
+    "first_sos_wins": (FIRST_SOS_WINS, False),
+    "notation": (RECORD_NOTATION, NotationChoice.A1),
+}
+
+
+def recording(command: Callable[..., None]) -> Callable[..., None]:
+    """Gives a command the options that describe CSV records, after its own, as one `records` argument."""
+    own = [parameter for parameter in own_parameters(command) if parameter.name != "records"]
+    added = [keyword_parameter(name, *RECORD_OPTIONS[name]) for name in RECORD_OPTIONS]
+    parameters = [*own, *added]
+
+    @functools.wraps(command)
+    def run(**chosen: Any) -> None:
+        records = RecordChoices(**{name: chosen.pop(name) for name in RECORD_OPTIONS})
+        command(records=records, **chosen)
+
+    del run.__wrapped__  # Typer (or `printing`) must read the signature below, not the command's own
+    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    run.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
+    return run
+
+
+def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], Example]:
     """Returns the function that reads one record of `paths`, by its kind; a CSV without --size is a usage error."""
     from sos_print.engine.examples import load_example
     from sos_print.engine.notation import Notation
     from sos_print.engine.records import RecordOptions, load_csv_record
 
-    variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
+    variant = variant_of(
+        players=records.players, teams=records.teams, target=records.target, first_sos_wins=records.first_sos_wins
+    )
     tables = [path for path in paths if is_table(path)]
     sized = [path for path in tables if os.path.lexists(path)]  # a missing file is "no such file", said when read
-    if sized and size is None:
+    if sized and records.size is None:
         usage(f"{sized[0]}: a CSV record does not say its board size: give it with --size (3 to 8)")
-    given = _given(size=size, players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
+    given = records.given()
     folders = any(os.path.isdir(path) for path in paths)  # a folder may hold CSV records
-    if not tables and not folders and (given or notation is not NotationChoice.A1):
+    if not tables and not folders and (given or records.notation is not NotationChoice.A1):
         flags = ", ".join(given or ["--notation"])
         usage(f"{flags}: these options describe CSV records (.csv); a .toml or .pdf file says its own game")
-    options = RecordOptions(size or 4, variant, Notation(notation.value))
+    options = RecordOptions(records.size or 4, variant, Notation(records.notation.value))
 
     def load(path: str) -> Example:
         if is_table(path):
@@ -79,17 +130,7 @@ def record_loader(
     return load
 
 
-def played_record(
-    record: str,
-    *,
-    size: int | None,
-    players: int,
-    teams: bool,
-    target: int,
-    first_sos_wins: bool,
-    notation: NotationChoice,
-    empty: str,
-) -> CheckedExample:
+def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExample:
     """Returns the game one record plays; a record that cannot be played, or holds no move, ends the run (status 1).
 
     `empty` ends the line said when the record holds no move ("holds no move to replay").
@@ -97,17 +138,8 @@ def played_record(
     from sos_print.engine.check import replay_example
     from sos_print.engine.errors import SosError, shown
 
-    load = record_loader(
-        [record],
-        size=size,
-        players=players,
-        teams=teams,
-        target=target,
-        first_sos_wins=first_sos_wins,
-        notation=notation,
-    )
     try:
-        game = replay_example(load(record))
+        game = replay_example(record_loader([record], records)(record))
     except SosError as error:
         say(f"sos-print: {error}", err=True)
         raise typer.Exit(1) from None
@@ -120,9 +152,3 @@ def played_record(
 def is_table(path: str) -> bool:
     """Tells whether `path` names a table typed from an audit (.csv, or .tsv and .txt as spreadsheets export)."""
     return path.lower().endswith((".csv", ".tsv", ".txt"))
-
-
-def _given(*, size: int | None, players: int, teams: bool, target: int, first_sos_wins: bool) -> list[str]:
-    flags = [("--size", size is not None), ("--players", players != 2), ("--teams", teams)]
-    flags += [("--target", target != 0), ("--first-sos-wins", first_sos_wins)]
-    return [flag for flag, chosen in flags if chosen]

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.app import app
-from sos_print.cli.options import FIRST_SOS_WINS, PLAYERS, TARGET, TEAMS, NotationChoice, printing
+from sos_print.cli.options import NotationChoice, printing
 from sos_print.cli.process import clear_progress_line, progress_line
-from sos_print.cli.records import RECORD_NOTATION, RECORD_SIZE, played_record
+from sos_print.cli.records import RecordChoices, played_record, recording
 from sos_print.cli.run import ProgressFn, run
 
 if TYPE_CHECKING:
@@ -28,10 +28,12 @@ if TYPE_CHECKING:
 
 @app.command(no_args_is_help=True)
 @printing("lang", "paper", "large_print", "class_name", file="replay.pdf")
+@recording
 def replay(
     options: "PrintOptions",
     out: Path,
     force: bool,
+    records: RecordChoices,
     record: Annotated[
         str,
         typer.Argument(
@@ -62,27 +64,12 @@ def replay(
             help="How the printed pages name cells, A1 or L1C1; by default as the record names them.",
         ),
     ] = None,
-    size: RECORD_SIZE = None,
-    players: PLAYERS = 2,
-    teams: TEAMS = False,
-    target: TARGET = 0,
-    first_sos_wins: FIRST_SOS_WINS = False,
-    notation: RECORD_NOTATION = NotationChoice.A1,
 ) -> None:
     """Write one recorded game as a replay for the class: diagrams, the audit checked, and every move weighed."""
     from sos_print.engine.frozen import replace
     from sos_print.engine.notation import Notation
 
-    game = played_record(
-        record,
-        size=size,
-        players=players,
-        teams=teams,
-        target=target,
-        first_sos_wins=first_sos_wins,
-        notation=notation,
-        empty="holds no move to replay",
-    )
+    game = played_record(record, records, empty="holds no move to replay")
     example = game.example
     chosen = Notation(print_notation.value) if print_notation else example.notation
     printed = replace(options, size=example.size, variant=example.variant, notation=chosen)
