@@ -12,16 +12,14 @@ import json
 from collections.abc import Sequence
 from functools import partial
 
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
+from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
 from sos_print.documents.figures import DiagramStyle, draw_figure, layout_figure
 from sos_print.engine.puzzles import Sheet
-from sos_print.pages.layout import KEY_CELL, MARGIN, NOTES_PT, TITLE_PT, Box, scale_of
+from sos_print.pages.layout import KEY_CELL, NOTES_PT, scale_of
 from sos_print.pages.options import PrintOptions
 from sos_print.pages.words import Block, Run
 from sos_print.pages.worksheets import KeyPlan, key_plan, puzzle_records
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
-from sos_print.pdf.flow import Flow
 
 ROW_GAP = 4.0
 DIAGRAMS = DiagramStyle(cell=KEY_CELL)
@@ -30,16 +28,7 @@ DIAGRAMS = DiagramStyle(cell=KEY_CELL)
 def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) -> None:
     """Adds the answer key in one language to `document`, starting on a new page."""
     scale = scale_of(large_print)
-    width, height = document.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
-    strip = layout_strip(plan.strip, box.width, (0.0, 0.0), scale) if plan.strip.shown else None
-
-    def start_page() -> list[Box]:
-        top = draw_strip(document.canvas, plan.strip, strip, box, scale) if strip else box.top
-        top = draw_label(document.canvas, plan.title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
-        return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
-
-    flow = Flow(document, scale, start_page, NOTES_PT)
+    flow = notes_flow(document, plan.strip, plan.title, scale)
     document.bookmark(plan.bookmark)
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
     flow.blocks(plan.intro)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sos_print.engine.frozen import frozen
-from sos_print.pages.layout import Box
+from sos_print.pages.layout import MARGIN, NOTES_PT, TITLE_PT, Box
 from sos_print.pages.options import PrintOptions
-from sos_print.pages.words import Vocabulary
+from sos_print.pages.players import StripPlan
+from sos_print.pages.words import Label, Vocabulary
 from sos_print.pdf.document import Document
+from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
+from sos_print.pdf.flow import Flow
 
 Progress = Callable[[str, int, int], None]  # (what, done, of)
 
@@ -46,3 +49,17 @@ def report(progress: Progress | None, what: str, total: int) -> Callable[[int], 
 def strip_box(box: Box, shift: float) -> Box:
     """Returns the box of a board or page moved down by `shift` mm, where its group label goes."""
     return Box(box.x, box.y + shift, box.width, box.height)
+
+
+def notes_flow(document: Document, strip: StripPlan, title: Label, scale: float) -> Flow:
+    """Returns a flow of notes for the adult, each page headed by the strip (when shown) and `title`."""
+    width, height = document.paper.size_mm
+    box = Box(0, 0, width, height).inset(MARGIN)
+    laid = layout_strip(strip, box.width, (0.0, 0.0), scale) if strip.shown else None
+
+    def start_page() -> list[Box]:
+        top = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
+        top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
+        return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
+
+    return Flow(document, scale, start_page, NOTES_PT)

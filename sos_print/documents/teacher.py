@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from functools import partial
 
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
+from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
 from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, layout_figure
 from sos_print.engine.check import CheckedExample
 from sos_print.pages.layout import (
     CALIBRATION_MM,
     LEADING,
-    MARGIN,
     MM,
     NOTES_PT,
     SMALL_PT,
-    TITLE_PT,
-    Box,
     scale_of,
 )
 from sos_print.pages.options import PrintOptions
@@ -23,7 +20,7 @@ from sos_print.pages.teaching import TeacherPlan, teacher_plan
 from sos_print.pages.words import Block, Run
 from sos_print.pages.worked import ExampleFigure
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_calibration, draw_label, draw_strip, layout_strip, set_label
+from sos_print.pdf.draw import draw_calibration, draw_label, set_label
 from sos_print.pdf.flow import Flow
 
 DIAGRAMS = DiagramStyle()
@@ -33,20 +30,11 @@ TICK = 4.0  # the ruler's longest tick, under its bar (mm)
 def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool = False) -> None:
     """Adds the teacher's notes in one language to `document`, starting on a new page."""
     scale = scale_of(large_print)
-    width, height = document.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
-    strip = layout_strip(plan.strip, box.width, (0.0, 0.0), scale) if plan.strip.shown else None
-
-    def start_page() -> list[Box]:
-        top = draw_strip(document.canvas, plan.strip, strip, box, scale) if strip else box.top
-        top = draw_label(document.canvas, plan.title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
-        return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
-
-    flow = Flow(document, scale, start_page, NOTES_PT)
+    flow = notes_flow(document, plan.strip, plan.title, scale)
     document.bookmark(plan.bookmark)
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
     flow.blocks(plan.printing)
-    caption = set_label(plan.calibration, SMALL_PT * scale, box.width)
+    caption = set_label(plan.calibration, SMALL_PT * scale, flow.width)
     flow.figure(_ruler_height(scale) + caption.height + 2.0, partial(_calibration, plan=plan, scale=scale))
     for section in (plan.kit, plan.timing, plan.adapt, plan.watch, plan.talk):
         flow.blocks(section)

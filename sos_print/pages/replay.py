@@ -13,7 +13,7 @@ from sos_print.engine.check import CheckedExample
 from sos_print.engine.examples import ClaimedMove
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell, Segment
-from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
+from sos_print.engine.notation import Notation, cell_name, segment_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Step
 from sos_print.engine.solver import solvable_variant
 from sos_print.pages.grids import GridPlan, grid_plan
@@ -21,7 +21,7 @@ from sos_print.pages.options import Language, PrintOptions
 from sos_print.pages.players import StripPlan, strip_plan, variant_notes
 from sos_print.pages.tables import Entry, Table, TableCell
 from sos_print.pages.words import Block, Run, Vocabulary, Words
-from sos_print.pages.worked import ExampleFigure, side_name
+from sos_print.pages.worked import ExampleFigure, move_sentence, side_name
 
 MINUS = "\u2212"
 SHOWN_BEST = 3  # best moves named in a verdict; the others are counted
@@ -141,22 +141,11 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         block
         for k in span
         if steps[k].points or k == last
-        for block in _step_move(_number(game, k) if len(span) > 1 else 0, steps[k], game.example.size, words, notation)
+        for block in move_sentence(
+            "replay.step_move", _number(game, k) if len(span) > 1 else 0, steps[k], game.example.size, words, notation
+        )
     ]
     return ExampleFigure(title, text, grid, [])
-
-
-def _step_move(number: int, step: Step, size: int, words: Words, notation: Notation) -> list[Block]:
-    return words.blocks(
-        "replay.step_move",
-        number=number,
-        seat=step.seat,
-        letter=step.move.letter.value,
-        cell=cell_name(step.move.cell, size, notation),
-        points=step.points,
-        lines=segment_names(step.segments, size, notation),
-        next=step.next_seat,
-    )
 
 
 def final_board(game: CheckedExample, notation: Notation) -> GridPlan:

@@ -102,7 +102,7 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
     shown = [k for k, step in enumerate(steps) if step.points or k == len(steps) - 1]
     blocks: list[Block] = []
     for k in shown:
-        blocks += _move_result(k + 1, steps[k], checked.example.size, words, notation)
+        blocks += move_sentence("teacher.move_result", k + 1, steps[k], checked.example.size, words, notation)
     if len(shown) < len(steps):
         blocks += words.blocks("teacher.other_moves")
     final = checked.final
@@ -117,9 +117,10 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
     return blocks
 
 
-def _move_result(number: int, step: Step, size: int, words: Words, notation: Notation) -> list[Block]:
+def move_sentence(macro: str, number: int, step: Step, size: int, words: Words, notation: Notation) -> list[Block]:
+    """Returns the sentence `macro` says of one move: who wrote what where, what it scored, who writes next."""
     return words.blocks(
-        "teacher.move_result",
+        macro,
         number=number,
         seat=step.seat,
         letter=step.move.letter.value,
