@@ -184,6 +184,63 @@ def test_help_check_and_solve_load_neither_reportlab_nor_jinja2(arguments):
     assert line.split()[1:] == [], f"sos-print {' '.join(arguments)} loads {line.split()[1:]}"
 
 
+COMMAND_MODULES = ["analysing", "checking", "printing", "puzzling", "replaying", "solving"]
+
+
+def test_the_command_table_lists_every_command_in_help_order_with_the_module_that_declares_it():
+    from sos_print.cli import app
+    from sos_print.cli.application import COMMANDS
+
+    declared = {
+        (info.name or info.callback.__name__.replace("_", "-")): info.callback.__module__
+        for info in app.registered_commands
+    }
+    assert {name: f"sos_print.cli.{module}" for name, module in COMMANDS.items()} == declared
+    assert sorted(set(COMMANDS.values())) == COMMAND_MODULES
+    assert list(COMMANDS) == [
+        "analyse",
+        "check",
+        "kit",
+        "boards",
+        "grids",
+        "audit",
+        "teacher",
+        "rules",
+        "puzzles",
+        "replay",
+        "solve",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (["check", str(ROOT / "examples")], ["checking"]),
+        (["solve", "S.S/OO./SOS"], ["solving"]),
+        (["kit", "--help"], ["printing"]),
+        (["replay", "--help"], ["replaying"]),
+        (["--help"], COMMAND_MODULES),
+        (["kitt"], COMMAND_MODULES),  # a misspelt command: every name is loaded, to suggest the nearest
+    ],
+    ids=["check", "solve", "kit-help", "replay-help", "help", "misspelt"],
+)
+def test_a_run_loads_only_the_module_of_the_command_it_names(arguments, expected):
+    modules = ", ".join(repr(f"sos_print.cli.{module}") for module in COMMAND_MODULES)
+    code = (
+        "import sys\n"
+        f"sys.argv = ['sos-print', *{arguments!r}]\n"
+        "from sos_print.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"print('LOADED', ' '.join(sorted(set(sys.modules) & {{{modules}}})))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
+    assert line.split()[1:] == [f"sos_print.cli.{module}" for module in expected], result.stderr
+
+
 def test_a_kit_loads_neither_the_form_fields_nor_argparse(tmp_path):
     code = (
         "import sys\n"

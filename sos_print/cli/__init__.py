@@ -1,24 +1,29 @@
 """The sos-print command line: the only package that knows about Typer.
 
-Each command module registers its commands on the one application and imports what a
-command needs only when it runs, so that `sos-print --help` and `sos-print check` load
-neither reportlab nor jinja2. Errors become exit codes here and nowhere else (see
-`process` for the table): 1 for a problem with files or examples, 2 for a usage error.
+Each command lives in one module, and a run imports only the module of the command it runs
+(see `application`), which imports what the command needs only when it runs: `sos-print
+--help` and `sos-print check` load neither reportlab nor jinja2. Errors become exit codes
+here and nowhere else (see `process` for the table): 1 for a problem with files or
+examples, 2 for a usage error. `sos_print.cli.app` is the application with every command.
 """
 
 from __future__ import annotations
 
-from sos_print.cli import (  # noqa: F401  # each registers its commands on `app`
-    analysing,
-    checking,
-    printing,
-    puzzling,
-    replaying,
-    solving,
-)
-from sos_print.cli.app import app
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import typer
 
 __all__ = ["app", "main"]
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """Gives `app`, the application with every command, loaded on first use."""
+    if name == "app":
+        from sos_print.cli.application import every_command
+
+        return every_command()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:

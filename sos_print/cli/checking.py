@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from sos_print.cli.app import app
+from sos_print.cli.application import app
 from sos_print.cli.process import say
 from sos_print.cli.records import RecordChoices, record_loader, recording
 

@@ -125,12 +125,12 @@ def is_stream_failure(error: BaseException) -> bool:
 
 def run_command_line() -> int:
     """Runs the Typer application and returns the exit status, whatever happens inside."""
-    from sos_print.cli import app
+    from sos_print.cli.application import application
     from sos_print.pdf import interrupts
 
     try:
         try:
-            app()  # standalone mode: always ends in SystemExit
+            application(sys.argv[1:])()  # standalone mode: always ends in SystemExit
             code = 0
         except SystemExit as end:
             code = _status(end.code)

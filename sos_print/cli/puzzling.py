@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sos_print.cli.app import app
+from sos_print.cli.application import app
 from sos_print.cli.options import printing, usage
 from sos_print.cli.run import ProgressFn, run
 

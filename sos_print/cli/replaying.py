@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sos_print.cli.app import app
+from sos_print.cli.application import app
 from sos_print.cli.options import NotationChoice, printing
 from sos_print.cli.process import clear_progress_line, progress_line
 from sos_print.cli.records import RecordChoices, played_record, recording

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sos_print.cli.app import app
+from sos_print.cli.application import app
 from sos_print.cli.options import (
     FIRST_SOS_WINS,
     PLAYERS,
