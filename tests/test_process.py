@@ -93,6 +93,42 @@ def test_a_failing_standard_error_does_not_change_the_status(args, status):
     assert result.returncode == status
 
 
+# ---- the garbage collector while a run loads ------------------------------------------------------------------
+
+GC_PROBE = (
+    "import gc, sys\n"
+    "import sos_print.engine.check as check, sos_print.documents.teacher as teacher\n"
+    "states = {}\n"
+    "def probe(name, function):\n"
+    "    def probed(*args, **kwargs):\n"
+    "        states.setdefault(name, gc.isenabled())\n"
+    "        return function(*args, **kwargs)\n"
+    "    return probed\n"
+    "check.verify = probe('loading', check.verify)\n"
+    "teacher.teacher_document = probe('working', teacher.teacher_document)\n"
+    "sys.argv = ['sos-print', *sys.argv[1:]]\n"
+    "from sos_print.cli.process import run_command_line\n"
+    "status = run_command_line()\n"
+    "print(status, states, gc.isenabled(), gc.get_freeze_count() > 10000)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["kit", "--out", "{tmp}/kit"], "0 {'loading': False, 'working': True} True True"),
+        (["--help"], "0 {} True False"),
+        (["kit", "--size", "9"], "2 {} True False"),
+    ],
+    ids=["kit", "help", "usage-error"],
+)
+def test_the_collector_is_off_while_a_run_loads_and_on_again_for_its_work_and_after_it(tmp_path, args, expected):
+    # Loading makes objects, not garbage: the collector waits until the work begins, then leaves what
+    # was loaded out of its walks (frozen). A run that never reaches the work gives it back all the same.
+    result = sos_print(*[arg.format(tmp=tmp_path) for arg in args], code=GC_PROBE)
+    assert result.stdout.splitlines()[-1] == expected, result.stderr
+
+
 # ---- bugs ------------------------------------------------------------------------------------------------------
 
 BUG = (

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from sos_print.cli.options import usage
-from sos_print.cli.process import StreamError, say
+from sos_print.cli.process import StreamError, loaded, say
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
@@ -85,14 +85,21 @@ def _kilobytes(size: int) -> str:
 def progress() -> ProgressFn:
     """Returns a progress line writer for a terminal, or one that stays quiet when output is piped.
 
-    Either way each step is a checkpoint: a signal held off (see interrupts) stops the run there.
+    Either way each step is a checkpoint: a signal held off (see interrupts) stops the run there,
+    and the first step ends the loading (see `process.loaded`).
     """
     from sos_print.pdf import interrupts
 
     if not _on_terminal():
-        return lambda what, done, total: interrupts.checkpoint()
+
+        def step(what: str, done: int, total: int) -> None:
+            loaded()
+            interrupts.checkpoint()
+
+        return step
 
     def show(what: str, done: int, total: int) -> None:
+        loaded()
         interrupts.checkpoint()
         try:
             sys.stderr.write(f"\r\033[Kwriting {what}: {done}/{total}")
