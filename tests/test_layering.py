@@ -251,12 +251,15 @@ def test_a_kit_loads_neither_the_form_fields_nor_argparse(tmp_path):
         "except SystemExit:\n"
         "    pass\n"
         "print('LOADED', ' '.join(sorted(set(sys.modules) & "
-        "{'sos_print.pdf.fields', 'sos_print.documents.auditform', 'argparse', 'pypdf'})))\n"
+        "{'sos_print.pdf.fields', 'sos_print.documents.auditform', 'sos_print.pages.forms', "
+        "'sos_print.pages.worksheets', 'argparse', 'pypdf'})))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert (tmp_path / "kit" / "teacher.pdf").exists(), result.stderr
     line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
-    assert line.split()[1:] == [], f"a kit run loads {line.split()[1:]}, which only fillable audits and builders use"
+    assert line.split()[1:] == [], (
+        f"a kit run loads {line.split()[1:]}, which only fillable audits, puzzle sheets and builders use"
+    )
 
 
 @pytest.mark.parametrize("command", ["check", "analyse"])

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report
 from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen, replace
-from sos_print.pages.forms import FormGame
 from sos_print.pages.layout import (
     AUDIT_FILL_GREY,
     AUDIT_HEAD_PAD,
@@ -54,6 +54,9 @@ PAUSE_PAD = 3.0  # inside the pause box, mm
 PAUSE_SHARE = 0.42  # of the pause box, for its title and hint
 NAME_LINE = 8.0  # room to write a name above its line, mm
 TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # by number of sides
+
+if TYPE_CHECKING:
+    from sos_print.pages.forms import FormGame  # a fillable audit's only: a printed kit does without
 
 
 @frozen
@@ -409,6 +412,11 @@ def add_audits(
     document: Document, options: PrintOptions, progress: Progress | None = None, fillable: bool = False
 ) -> None:
     """Adds one scoring audit per group to `document`, each a form to fill in if `fillable`."""
+    game = None
+    if fillable:
+        from sos_print.pages.forms import FormGame
+
+        game = FormGame(options.size, options.variant, options.notation, 1, options.groups)
     render_audits(
         document,
         audit_plan(options),
@@ -416,7 +424,7 @@ def add_audits(
         large_print=options.large_print,
         bookmark=joined(options, "audit.bookmark"),
         progress=report(progress, "audits", options.groups),
-        game=FormGame(options.size, options.variant, options.notation, 1, options.groups) if fillable else None,
+        game=game,
     )
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, column_letters, segment_name
 from sos_print.engine.rules import Board
+
+if TYPE_CHECKING:
+    from sos_print.engine.puzzles import Choice
 
 
 @frozen
@@ -104,3 +109,11 @@ def grid_plan(
         tuple(map(mark, faint)),
         scorers,
     )
+
+
+def answer_letters(answers: tuple[Choice, ...]) -> dict[Cell, str]:
+    """Returns the letters to write in each answer cell: "S", "O", or "S/O" when both are answers there."""
+    letters: dict[Cell, list[str]] = {}
+    for answer in answers:
+        letters.setdefault(answer.move.cell, []).append(answer.move.letter.value)
+    return {cell: "/".join(sorted(found, key="SO".index)) for cell, found in letters.items()}

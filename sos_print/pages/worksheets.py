@@ -11,7 +11,7 @@ from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, cell_name, segment_names
 from sos_print.engine.puzzles import Choice, Puzzle, PuzzleKind, Sheet
 from sos_print.engine.rules import Position
-from sos_print.pages.grids import GridPlan, grid_plan
+from sos_print.pages.grids import GridPlan, answer_letters, grid_plan
 from sos_print.pages.options import PrintOptions
 from sos_print.pages.players import StripPlan, strip_plan
 from sos_print.pages.words import Block, Label, Run, Vocabulary, Words
@@ -157,14 +157,6 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
     blocks = words.blocks("puzzles.key_answers", count=len(_shown(puzzle)), answers=listed)
     blocks += _why(puzzle, words, notation)
     return ExampleFigure(heading, blocks, grid, [])
-
-
-def answer_letters(answers: tuple[Choice, ...]) -> dict[Cell, str]:
-    """Returns the letters to write in each answer cell: "S", "O", or "S/O" when both are answers there."""
-    letters: dict[Cell, list[str]] = {}
-    for answer in answers:
-        letters.setdefault(answer.move.cell, []).append(answer.move.letter.value)
-    return {cell: "/".join(sorted(found, key="SO".index)) for cell, found in letters.items()}
 
 
 def _shown(puzzle: Puzzle) -> list[tuple[Cell, tuple[Choice, ...]]]:
