@@ -56,8 +56,7 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Lin
     words: list[tuple[Piece, ...]] = []
     used = 0.0
     for whole, forced_break in _words(runs):
-        for word in _fitting(whole, width, size):
-            word_width = _width(word, size)
+        for word, word_width in _fitting(whole, width, size):
             gap = _space(words[-1], size) if words else 0.0
             if words and used + gap + word_width > width:
                 lines.append(Line(tuple(words), used))
@@ -72,10 +71,12 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Lin
     return tuple(lines)
 
 
-def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[Piece, ...]]:
-    """Returns the word whole, or cut into parts no wider than `width` points if it is wider (a long name, a URL)."""
-    if not word or _width(word, size) <= width:
-        return [word] if word else []
+def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[tuple[Piece, ...], float]]:
+    """Returns the word whole, or cut into parts no wider than `width` points if it is wider (a long name, a URL),
+    each with its width."""
+    whole = _width(word, size)
+    if not word or whole <= width:
+        return [(word, whole)] if word else []
     parts: list[tuple[Piece, ...]] = []
     current: list[Piece] = []
     used = 0.0
@@ -92,7 +93,7 @@ def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[P
             used += char_width
     if current:
         parts.append(tuple(current))
-    return parts
+    return [(part, _width(part, size)) for part in parts]
 
 
 def _space(word: tuple[Piece, ...], size: float) -> float:
@@ -121,6 +122,8 @@ def _words(runs: Sequence[Run]) -> list[tuple[tuple[Piece, ...], bool]]:
 
 
 def _width(word: tuple[Piece, ...], size: float) -> float:
+    if len(word) == 1:  # most words are one piece: no generator to sum
+        return width_of(word[0][0], word[0][1], size)
     return sum(width_of(text, font, size) for text, font in word)
 
 

@@ -1,0 +1,87 @@
+"""Tests how text is set into lines: where lines break, what stays together, and how wide each line is.
+
+Widths are checked against reportlab's own metrics, called here directly, so that a fault in the
+module's remembered widths would show.
+"""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from sos_print.pages.words import Run
+from sos_print.pdf.fonts import BOLD, REGULAR, register_fonts
+from sos_print.pdf.textflow import set_lines
+
+MM = 72 / 25.4
+NBSP, NNBSP = "\u00a0", "\u202f"
+
+
+def texts(lines) -> list[str]:
+    """Returns each line as the text it shows, its words joined by spaces."""
+    return [" ".join("".join(text for text, _ in word) for word in line.words) for line in lines]
+
+
+def oracle_width(line) -> float:
+    """Returns a line's width from reportlab's metrics: each piece, and a space after each word but the last in the
+    font that word ends in."""
+    register_fonts()
+    total = 0.0
+    for k, word in enumerate(line.words):
+        if k:
+            total += stringWidth(" ", line.words[k - 1][-1][1], 10)
+        total += sum(stringWidth(text, font, 10) for text, font in word)
+    return total
+
+
+@pytest.mark.parametrize(
+    ("runs", "width_mm", "expected"),
+    [
+        ([Run("one two three")], 200, ["one two three"]),
+        ([Run("one two three")], 15, ["one two", "three"]),  # "one two" is 12.9 mm wide, the whole 22.6 mm
+        ([Run("first line\nsecond line")], 200, ["first line", "second line"]),
+        # "Qui gagne ?" is 18.8 mm wide: a line of 19 mm must not leave the "?" alone on the next line.
+        ([Run(f"Qui gagne{NNBSP}? La case B{NBSP}2 !")], 21, [f"Qui gagne{NNBSP}?", f"La case B{NBSP}2 !"]),
+        ([Run(f"Qui gagne{NNBSP}?")], 19, [f"Qui gagne{NNBSP}?"]),
+        ([Run(f"4{NBSP}×{NBSP}4 grid")], 9, [f"4{NBSP}×{NBSP}4", "grid"]),  # "4 × 4" is 8.1 mm wide
+        ([Run("Write "), Run("S", bold=True), Run(" or O")], 200, ["Write S or O"]),
+        ([Run("")], 50, []),
+    ],
+    ids=[
+        "fits",
+        "breaks-at-spaces",
+        "forced-break",
+        "french-punctuation",
+        "french-punctuation-stays",
+        "no-break-space-stays",
+        "bold",
+        "empty",
+    ],
+)
+def test_lines_break_at_ordinary_spaces_and_line_breaks_only(runs, width_mm, expected):
+    lines = set_lines(runs, width_mm, 10)
+    assert texts(lines) == expected
+    for line in lines:
+        assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
+
+
+@pytest.mark.parametrize("width_mm", [5, 12, 30])
+def test_a_word_wider_than_the_line_is_cut_into_parts_that_fit_and_keep_every_character(width_mm):
+    word = "Antoine-de-Saint-Exupéry" * 3
+    lines = set_lines([Run(word)], width_mm, 10)
+    assert "".join(texts(lines)) == word
+    assert len(lines) > 1
+    for line in lines:
+        assert line.width <= width_mm * MM + 1e-9
+        assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
+
+
+def test_a_line_sets_each_run_in_its_own_font():
+    [line] = set_lines([Run("Score "), Run("one", bold=True), Run(" point")], 200, 10)
+    assert line.words == ((("Score", REGULAR),), (("one", BOLD),), (("point", REGULAR),))
+    assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
+
+
+def test_a_word_in_two_styles_stays_one_word():
+    [line] = set_lines([Run("S", bold=True), Run("-O-S is a line")], 200, 10)
+    assert line.words[0] == (("S", BOLD), ("-O-S", REGULAR))
