@@ -95,17 +95,20 @@ def test_a_failing_standard_error_does_not_change_the_status(args, status):
 
 # ---- the garbage collector while a run loads ------------------------------------------------------------------
 
+GAME = EXAMPLES / "05-french-game-5x5.toml"
 GC_PROBE = (
     "import gc, sys\n"
-    "import sos_print.engine.check as check, sos_print.documents.teacher as teacher\n"
+    "import sos_print.engine.analysis as analysis, sos_print.engine.check as check\n"
+    "import sos_print.documents.teacher as teacher\n"
     "states = {}\n"
     "def probe(name, function):\n"
     "    def probed(*args, **kwargs):\n"
     "        states.setdefault(name, gc.isenabled())\n"
     "        return function(*args, **kwargs)\n"
     "    return probed\n"
-    "check.verify = probe('loading', check.verify)\n"
-    "teacher.teacher_document = probe('working', teacher.teacher_document)\n"
+    "check.verify = probe('verify', check.verify)\n"
+    "analysis.analyse_game = probe('analysis', analysis.analyse_game)\n"
+    "teacher.teacher_document = probe('teacher', teacher.teacher_document)\n"
     "sys.argv = ['sos-print', *sys.argv[1:]]\n"
     "from sos_print.cli.process import run_command_line\n"
     "status = run_command_line()\n"
@@ -116,17 +119,33 @@ GC_PROBE = (
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["kit", "--out", "{tmp}/kit"], "0 {'loading': False, 'working': True} True True"),
+        (["kit", "--out", "{tmp}/kit"], "0 {'verify': False, 'teacher': True} True True"),
+        (["rules", "--out", "{tmp}/rules.pdf"], "0 {'verify': False} True True"),  # no progress steps
+        (["replay", str(GAME), "--out", "{tmp}/replay.pdf"], "0 {'analysis': True} True True"),
+        (["analyse", str(GAME)], "0 {'analysis': True} True True"),
         (["--help"], "0 {} True False"),
         (["kit", "--size", "9"], "2 {} True False"),
     ],
-    ids=["kit", "help", "usage-error"],
+    ids=["kit", "rules", "replay", "analyse", "help", "usage-error"],
 )
 def test_the_collector_is_off_while_a_run_loads_and_on_again_for_its_work_and_after_it(tmp_path, args, expected):
-    # Loading makes objects, not garbage: the collector waits until the work begins, then leaves what
-    # was loaded out of its walks (frozen). A run that never reaches the work gives it back all the same.
+    # Loading makes objects, not garbage: the collector waits until the work begins (the examples are
+    # checked while the kit still loads; the teacher's notes are drawn after), then leaves what was
+    # loaded out of its walks (frozen). A run that never reaches the work gives it back all the same.
     result = sos_print(*[arg.format(tmp=tmp_path) for arg in args], code=GC_PROBE)
     assert result.stdout.splitlines()[-1] == expected, result.stderr
+
+
+def test_a_run_leaves_the_collector_as_it_found_it(monkeypatch):
+    import gc
+
+    monkeypatch.setattr(sys, "argv", ["sos-print", "--version"])
+    gc.disable()
+    try:
+        assert run_command_line() == 0
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 # ---- bugs ------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The sos-print command line: the only package that knows about Typer.
 
 Each command lives in one module, and a run imports only the module of the command it runs
-(see `application`), which imports what the command needs only when it runs: `sos-print
+(see `application.app_for`), which imports what the command needs only when it runs: `sos-print
 --help` and `sos-print check` load neither reportlab nor jinja2. Errors become exit codes
 here and nowhere else (see `process` for the table): 1 for a problem with files or
 examples, 2 for a usage error. `sos_print.cli.app` is the application with every command.
@@ -22,7 +22,9 @@ def __getattr__(name: str) -> typer.Typer:
     if name == "app":
         from sos_print.cli.application import every_command
 
-        return every_command()
+        app = every_command()
+        globals()["app"] = app  # once loaded, an attribute like any other
+        return app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.application import app
-from sos_print.cli.process import clear_progress_line, loaded, progress_line, say
+from sos_print.cli.process import clear_progress_line, end_loading, progress_line, say
 from sos_print.cli.records import RecordChoices, played_record, recording
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def analyse(
     game = played_record(record, records, empty="the record holds no move to weigh")
     interrupts.set_outcome(ANALYSIS_STOPPED)
     try:
-        loaded()
+        end_loading()
         moves = analyse_game(game.start, game.steps, progress_line(_weighing))
     finally:
         clear_progress_line()

@@ -1,10 +1,10 @@
 """Creates the sos-print Typer application and its global options, and loads the commands a run needs.
 
 Each command is declared in one module of this package, which registers it on `app` when it
-is imported. A run imports only the module of the command it names (`sos-print check` never
-loads the printing commands, nor through them reportlab and jinja2); a run that names no
-known command (`--help`, a misspelt name) loads them all, so that the listing is complete
-and click can suggest the nearest name.
+is imported. A run that starts with a command's name imports only that command's module
+(`sos-print check` never loads the printing commands, nor through them reportlab and jinja2).
+Any other run loads every command: `--help` (before a command too) lists them all, and a
+misspelt name gets click's suggestion of the nearest one.
 """
 
 from __future__ import annotations
@@ -62,12 +62,10 @@ COMMANDS = {
 }
 
 
-def application(arguments: Sequence[str]) -> typer.Typer:
-    """Returns the application with the command `arguments` name registered, or every command if they name none."""
-    # The root takes no option with a value, so the first word that is not an option names the command.
-    named = next((word for word in arguments if not word.startswith("-")), None)
-    if named in COMMANDS:
-        import_module(f"sos_print.cli.{COMMANDS[named]}")
+def app_for(arguments: Sequence[str]) -> typer.Typer:
+    """Returns the application ready to run `arguments`: with the command they start with, or with every command."""
+    if arguments and arguments[0] in COMMANDS:
+        import_module(f"sos_print.cli.{COMMANDS[arguments[0]]}")
         return app
     return every_command()
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from sos_print.cli.application import app
-from sos_print.cli.process import loaded, say
+from sos_print.cli.process import end_loading, say
 from sos_print.cli.records import RecordChoices, record_loader, recording
 
 
@@ -30,7 +30,7 @@ def check(
     """Check every claim of worked-example files and game records against the rules; exit 1 if any is false."""
     from sos_print.engine.check import check_paths
 
-    loaded()
+    end_loading()
     report = check_paths(paths, record_loader(paths, records), tables=records.size is not None)
     for problem in report.problems:
         say(str(problem))

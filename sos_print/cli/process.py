@@ -17,9 +17,12 @@ environment variable SOS_PRINT_DEBUG=1 the traceback is printed instead.
 
 The cyclic garbage collector is off while a run loads typer, jinja2, reportlab and the
 command's modules: loading makes hundreds of thousands of objects and no garbage, and the
-collections it set off cost about a tenth of a kit's run. Once the work begins (`loaded`),
-what was loaded is frozen out of the collector's sight and the collector is on again, so
-that the work's own garbage is collected without walking every loaded module each time.
+collections it set off cost about a tenth of a kit's run. When the work begins
+(`end_loading`: the first progress step of a printing command, or the start of a search, a
+check or an analysis), what was loaded is frozen out of the collector's sight and the
+collector is on again, so that the work's own garbage is collected without walking every
+loaded module each time. The frozen objects stay frozen: the process is about to end, and
+its last collection then skips them too.
 """
 
 from __future__ import annotations
@@ -130,29 +133,35 @@ def is_stream_failure(error: BaseException) -> bool:
     return isinstance(error, OSError) and error.filename is None and error.errno in _STREAM_ERRNOS
 
 
-def loaded() -> None:
-    """Marks the end of loading: freezes the objects made so far and turns the garbage collector on again."""
+def end_loading() -> None:
+    """Freezes the objects made so far and turns the garbage collector on again, if loading had turned it off."""
     if not gc.isenabled():
         gc.freeze()
         gc.enable()
 
 
 def run_command_line() -> int:
-    """Runs the Typer application and returns the exit status, whatever happens inside."""
-    gc.disable()  # until the command's work begins: see `loaded`
+    """Runs the Typer application and returns the exit status, whatever happens inside.
+
+    The garbage collector is off until the command's work begins (see `end_loading`), and
+    back as it was when the run ends, for a caller that goes on (the tests).
+    """
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return _run_application()
     finally:
-        gc.enable()  # for a caller that goes on after the run (the tests)
+        if collecting:
+            gc.enable()
 
 
 def _run_application() -> int:
-    from sos_print.cli.application import application
+    from sos_print.cli.application import app_for
     from sos_print.pdf import interrupts
 
     try:
         try:
-            application(sys.argv[1:])()  # standalone mode: always ends in SystemExit
+            app_for(sys.argv[1:])()  # standalone mode: always ends in SystemExit
             code = 0
         except SystemExit as end:
             code = _status(end.code)

@@ -16,7 +16,7 @@ import typer
 
 from sos_print.cli.application import app
 from sos_print.cli.options import NotationChoice, printing
-from sos_print.cli.process import clear_progress_line, progress_line
+from sos_print.cli.process import clear_progress_line, end_loading, progress_line
 from sos_print.cli.records import RecordChoices, played_record, recording
 from sos_print.cli.run import ProgressFn, run
 
@@ -89,6 +89,7 @@ def _render(options: "PrintOptions", game: "CheckedExample", every: int, progres
         if show:
             show(done, total)
 
+    end_loading()
     try:
         moves = analyse_game(game.start, game.steps, weighed)
     finally:

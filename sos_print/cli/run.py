@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from sos_print.cli.options import usage
-from sos_print.cli.process import StreamError, loaded, say
+from sos_print.cli.process import StreamError, end_loading, say
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
@@ -41,6 +41,7 @@ def run(
             if existing:
                 interrupts.set_outcome(interrupts.OLD_FILES_KEPT)
             rendered = render(progress())
+            end_loading()  # a render with no steps (the rule sheet) has loaded all it needs by now
             interrupts.checkpoint()  # a signal a library swallowed while rendering still stops the run here
             writing = True
             write_files([(path, document.data) for path, document in zip(targets, rendered, strict=True)], force)
@@ -86,20 +87,20 @@ def progress() -> ProgressFn:
     """Returns a progress line writer for a terminal, or one that stays quiet when output is piped.
 
     Either way each step is a checkpoint: a signal held off (see interrupts) stops the run there,
-    and the first step ends the loading (see `process.loaded`).
+    and the first step ends the loading (see `process.end_loading`).
     """
     from sos_print.pdf import interrupts
 
     if not _on_terminal():
 
         def step(what: str, done: int, total: int) -> None:
-            loaded()
+            end_loading()
             interrupts.checkpoint()
 
         return step
 
     def show(what: str, done: int, total: int) -> None:
-        loaded()
+        end_loading()
         interrupts.checkpoint()
         try:
             sys.stderr.write(f"\r\033[Kwriting {what}: {done}/{total}")

@@ -25,7 +25,7 @@ from sos_print.cli.options import (
     usage,
     variant_of,
 )
-from sos_print.cli.process import clear_progress_line, loaded, progress_line, say
+from sos_print.cli.process import clear_progress_line, end_loading, progress_line, say
 
 SEARCH_STOPPED = "the search stopped before it finished"
 
@@ -121,7 +121,7 @@ def solve(
         say(_header(position, chosen, named))
     interrupts.set_outcome(SEARCH_STOPPED)  # Ctrl-C from here on: one line, status 130 (see cli.main)
     try:
-        loaded()
+        end_loading()
         solution = solve_position(position, progress=progress_line(_searching))
     finally:
         clear_progress_line()

@@ -45,6 +45,10 @@ from sos_print.pdf.draw import (
     set_label,
 )
 
+if TYPE_CHECKING:
+    from sos_print.pages.forms import FormGame  # a fillable audit's only: a printed kit does without
+
+
 GAP = 4.0
 FIXED_COLUMNS = (13.0, 17.0, 15.0, 16.0)  # move, player, letter, cell (mm)
 POINTS_COLUMN = 16.0
@@ -54,9 +58,6 @@ PAUSE_PAD = 3.0  # inside the pause box, mm
 PAUSE_SHARE = 0.42  # of the pause box, for its title and hint
 NAME_LINE = 8.0  # room to write a name above its line, mm
 TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # by number of sides
-
-if TYPE_CHECKING:
-    from sos_print.pages.forms import FormGame  # a fillable audit's only: a printed kit does without
 
 
 @frozen

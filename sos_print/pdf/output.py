@@ -307,7 +307,7 @@ def _put_back(kept: Path, target: Path) -> bool:
 
 
 def _token() -> str:
-    """Returns eight random hex digits for a temporary name (os.urandom: the secrets module costs 6 ms to load)."""
+    """Returns eight random hex digits for a temporary name."""
     return os.urandom(4).hex()
 
 
