@@ -204,7 +204,7 @@ def strip_instructions(glyph: bytes) -> bytes:
 
 def _outline_length(outline: bytes, points: int) -> int:
     """Returns how many bytes of flags and coordinates describe `points` points (the rest is padding)."""
-    flags: list[int] = []
+    flags = bytearray()
     at = 0
     while len(flags) < points:
         flag = outline[at]
@@ -213,10 +213,17 @@ def _outline_length(outline: bytes, points: int) -> int:
         if flag & _REPEAT:
             repeat = outline[at]
             at += 1
-        flags += [flag] * (repeat + 1)
-    x_bytes = sum(1 if f & _X_SHORT else 0 if f & _X_SAME else 2 for f in flags)
-    y_bytes = sum(1 if f & _Y_SHORT else 0 if f & _Y_SAME else 2 for f in flags)
-    return at + x_bytes + y_bytes
+        flags += bytes((flag,)) * (repeat + 1)
+    x_sizes, y_sizes = _coordinate_sizes()
+    return at + sum(flags.translate(x_sizes)) + sum(flags.translate(y_sizes))
+
+
+@cache
+def _coordinate_sizes() -> tuple[bytes, bytes]:
+    """Returns, for each flag byte, how many bytes its point's x and its y take: 1 (short), 0 (same) or 2."""
+    x = bytes(1 if flag & _X_SHORT else 0 if flag & _X_SAME else 2 for flag in range(256))
+    y = bytes(1 if flag & _Y_SHORT else 0 if flag & _Y_SAME else 2 for flag in range(256))
+    return x, y
 
 
 def essential_names(table: bytes) -> bytes:
