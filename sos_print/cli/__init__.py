@@ -1,8 +1,8 @@
 """The sos-print command line: the only package that knows about Typer.
 
-Each command lives in one module, and a run imports only the module of the command it runs
-(see `application.app_for`), which imports what the command needs only when it runs: `sos-print
---help` and `sos-print check` load neither reportlab nor jinja2. Errors become exit codes
+Each command lives in one module; a run that starts with a command's name imports only that
+module (see `application.app_for`), which imports what the command needs only when it runs:
+`sos-print --help` and `sos-print check` load neither reportlab nor jinja2. Errors become exit codes
 here and nowhere else (see `process` for the table): 1 for a problem with files or
 examples, 2 for a usage error. `sos_print.cli.app` is the application with every command.
 """
