@@ -136,16 +136,13 @@ def test_the_collector_is_off_while_a_run_loads_and_on_again_for_its_work_and_af
     assert result.stdout.splitlines()[-1] == expected, result.stderr
 
 
-def test_a_run_leaves_the_collector_as_it_found_it(monkeypatch):
-    import gc
-
-    monkeypatch.setattr(sys, "argv", ["sos-print", "--version"])
-    gc.disable()
-    try:
-        assert run_command_line() == 0
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
+@pytest.mark.parametrize("args", [["--version"], ["rules", "--out", "{tmp}/rules.pdf"]], ids=["version", "rules"])
+def test_a_run_leaves_the_collector_as_it_found_it(tmp_path, args):
+    # A caller that had turned the collector off finds it off, even after a run that turned it on for its work.
+    code = GC_PROBE.replace("from sos_print.cli.process", "gc.disable()\nfrom sos_print.cli.process")
+    result = sos_print(*[arg.format(tmp=tmp_path) for arg in args], code=code)
+    assert result.stdout.splitlines()[-1].split()[0] == "0", result.stderr
+    assert result.stdout.splitlines()[-1].split()[-2] == "False"  # gc.isenabled() after the run
 
 
 # ---- bugs ------------------------------------------------------------------------------------------------------

@@ -153,6 +153,8 @@ def run_command_line() -> int:
     finally:
         if collecting:
             gc.enable()
+        else:
+            gc.disable()  # end_loading turned it on for the work
 
 
 def _run_application() -> int:
