@@ -2,9 +2,9 @@
 
 Each command lives in one module; a run that starts with a command's name imports only that
 module (see `application.app_for`), which imports what the command needs only when it runs:
-`sos-print --help` and `sos-print check` load neither reportlab nor jinja2. Errors become exit codes
-here and nowhere else (see `process` for the table): 1 for a problem with files or
-examples, 2 for a usage error. `sos_print.cli.app` is the application with every command.
+`sos-print --help` and `sos-print check` load neither reportlab nor jinja2. Errors become
+exit codes here and nowhere else (see `process` for the table): 1 for a problem with files
+or examples, 2 for a usage error. `sos_print.cli.app` is the application with every command.
 """
 
 from __future__ import annotations

@@ -18,11 +18,11 @@ environment variable SOS_PRINT_DEBUG=1 the traceback is printed instead.
 The cyclic garbage collector is off while a run loads typer, jinja2, reportlab and the
 command's modules: loading makes hundreds of thousands of objects and no garbage, and the
 collections it set off cost about a tenth of a kit's run. When the work begins
-(`end_loading`: the first progress step of a printing command, or the start of a search, a
-check or an analysis), what was loaded is frozen out of the collector's sight and the
-collector is on again, so that the work's own garbage is collected without walking every
-loaded module each time. The frozen objects stay frozen: the process is about to end, and
-its last collection then skips them too.
+(`end_loading`: the first progress step of a printing command or the end of its render, the
+start of a search, a check or an analysis), what was loaded is frozen out of the collector's
+sight and the collector is on again, so that the work's own garbage is collected without
+walking every loaded module each time. The frozen objects stay frozen: the process is about
+to end, and its last collection then skips them too.
 """
 
 from __future__ import annotations
