@@ -46,10 +46,9 @@ def _root(
     """Print SOS classroom materials whose worked examples are checked by the rules engine."""
 
 
-# Each command and the module that declares it, in the order `sos-print --help` lists them.
+# Each command and the module that declares it, in the order `sos-print --help` lists them: what a
+# teacher prints first, the class kit, then its parts, then the sheets made from games, then the checks.
 COMMANDS = {
-    "analyse": "analysing",
-    "check": "checking",
     "kit": "printing",
     "boards": "printing",
     "grids": "printing",
@@ -58,6 +57,8 @@ COMMANDS = {
     "rules": "printing",
     "puzzles": "puzzling",
     "replay": "replaying",
+    "check": "checking",
+    "analyse": "analysing",
     "solve": "solving",
 }
 
