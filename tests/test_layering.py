@@ -155,6 +155,25 @@ def test_typer_appears_in_the_cli_only_and_click_nowhere():
     assert not [path for path in PACKAGE.rglob("*.py") if any(n.startswith("click") for n in imported(path))]
 
 
+def loaded_by(arguments: list[str], watched: set[str], top_level: bool = False) -> tuple[list[str], str]:
+    """Runs sos-print with `arguments` in a child process; returns which `watched` modules it loaded (by top-level
+    package name if `top_level`), and the child's standard error."""
+    names = "{m.split('.')[0] for m in sys.modules}" if top_level else "set(sys.modules)"
+    code = (
+        "import sys\n"
+        f"sys.argv = ['sos-print', *{arguments!r}]\n"
+        "from sos_print.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"print('LOADED', ' '.join(sorted({names} & set({sorted(watched)!r}))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
+    return line.split()[1:], result.stderr
+
+
 @pytest.mark.parametrize(
     "arguments",
     [
@@ -168,20 +187,8 @@ def test_typer_appears_in_the_cli_only_and_click_nowhere():
     ids=["help", "check-help", "kit-help", "puzzles-help", "check", "solve"],
 )
 def test_help_check_and_solve_load_neither_reportlab_nor_jinja2(arguments):
-    code = (
-        "import sys\n"
-        f"sys.argv = ['sos-print', *{arguments!r}]\n"
-        "from sos_print.cli import main\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "loaded = {m.split('.')[0] for m in sys.modules}\n"
-        "print('LOADED', ' '.join(sorted(loaded & {'reportlab', 'jinja2', 'pypdf'})))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
-    assert line.split()[1:] == [], f"sos-print {' '.join(arguments)} loads {line.split()[1:]}"
+    loaded, _ = loaded_by(arguments, {"reportlab", "jinja2", "pypdf"}, top_level=True)
+    assert loaded == [], f"sos-print {' '.join(arguments)} loads {loaded}"
 
 
 COMMAND_MODULES = ["analysing", "checking", "printing", "puzzling", "replaying", "solving"]
@@ -225,41 +232,16 @@ def test_the_help_lists_every_command_in_the_order_of_the_table(arguments):
     ids=["check", "solve", "kit-help", "replay-help", "help", "help-before-kit", "misspelt"],
 )
 def test_a_run_loads_only_the_module_of_the_command_it_names(arguments, expected):
-    modules = ", ".join(repr(f"sos_print.cli.{module}") for module in COMMAND_MODULES)
-    code = (
-        "import sys\n"
-        f"sys.argv = ['sos-print', *{arguments!r}]\n"
-        "from sos_print.cli import main\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        f"print('LOADED', ' '.join(sorted(set(sys.modules) & {{{modules}}})))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
-    assert line.split()[1:] == [f"sos_print.cli.{module}" for module in expected], result.stderr
+    loaded, errors = loaded_by(arguments, {f"sos_print.cli.{module}" for module in COMMAND_MODULES})
+    assert loaded == [f"sos_print.cli.{module}" for module in expected], errors
 
 
 def test_a_kit_loads_neither_the_form_fields_nor_argparse(tmp_path):
-    code = (
-        "import sys\n"
-        f"sys.argv = ['sos-print', 'kit', '--out', {str(tmp_path / 'kit')!r}]\n"
-        "from sos_print.cli import main\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print('LOADED', ' '.join(sorted(set(sys.modules) & "
-        "{'sos_print.pdf.fields', 'sos_print.documents.auditform', 'sos_print.pages.forms', "
-        "'sos_print.pages.worksheets', 'argparse', 'pypdf'})))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert (tmp_path / "kit" / "teacher.pdf").exists(), result.stderr
-    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED"))
-    assert line.split()[1:] == [], (
-        f"a kit run loads {line.split()[1:]}, which only fillable audits, puzzle sheets and builders use"
-    )
+    watched = {"sos_print.pdf.fields", "sos_print.documents.auditform", "sos_print.pages.forms"}
+    watched |= {"sos_print.pages.worksheets", "argparse", "pypdf"}
+    loaded, errors = loaded_by(["kit", "--out", str(tmp_path / "kit")], watched)
+    assert (tmp_path / "kit" / "teacher.pdf").exists(), errors
+    assert loaded == [], f"a kit run loads {loaded}, which only fillable audits, puzzle sheets and builders use"
 
 
 @pytest.mark.parametrize("command", ["check", "analyse"])
