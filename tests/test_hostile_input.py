@@ -431,3 +431,64 @@ def test_a_full_temporary_folder_with_a_cold_template_cache_still_renders(
     assert texts(tmp_path / "b.pdf")
     cache = next(cold_templates.iterdir())
     assert [path.name for path in cache.iterdir()] == []  # nothing half written left in the cache either
+
+
+def _loaded_rules(compiled: list[str]) -> tuple[str, ...]:
+    """Loads the English rule sheet's words from a new Environment, noting each template jinja2 compiles."""
+    from sos_print.pages import words
+
+    words.environment.cache_clear()  # its own memory of loaded templates goes with it
+    words._module.cache_clear()
+    words._blocks.cache_clear()
+    environment = words.environment()
+    real = type(environment).compile
+    environment.compile = lambda source, name=None, *args, **kwargs: (  # type: ignore[method-assign]
+        compiled.append(name) or real(environment, source, name, *args, **kwargs)
+    )
+    try:
+        return tuple(sorted(words.macro_names("en", "rules"))) + (words.Words("en")("rules.title"),)
+    finally:
+        del environment.compile
+
+
+def test_a_template_is_compiled_once_then_read_back_from_the_cache(cold_templates):
+    first, second = [], []
+    cold = _loaded_rules(first)
+    warm = _loaded_rules(second)
+    assert sorted(first) == ["en/common.j2", "en/rules.j2"]  # the rules import the common words
+    assert second == [], "the compiled templates were not read back from the cache"
+    assert warm == cold
+
+
+# Ways a cached template's file can be damaged, each as a function of the good file's bytes.
+DAMAGE = {
+    "an empty file": lambda data: b"",
+    "cut inside the magic": lambda data: data[:5],
+    "cut inside the checksum": lambda data: data[:20],
+    "cut inside the code": lambda data: data[: len(data) // 2],
+    "another magic": lambda data: b"not jinja2" + data[10:],
+    "another checksum": lambda data: re.sub(rb"(?<=X\(\x00\x00\x00)[0-9a-f]{40}", b"0" * 40, data, count=1),
+    "garbage for code": lambda data: data[: data.index(b"q\x00.") + 3] + b"\xff\x00garbage",
+}
+
+
+@pytest.mark.parametrize("why", DAMAGE)
+def test_a_damaged_cached_template_is_compiled_again_and_prints_the_same(cold_templates, why):
+    first, second = [], []
+    cold = _loaded_rules(first)
+    for cached in next(cold_templates.iterdir()).iterdir():
+        damaged = DAMAGE[why](cached.read_bytes())
+        assert damaged != cached.read_bytes()
+        cached.write_bytes(damaged)
+    assert _loaded_rules(second) == cold, why
+    assert sorted(second) == sorted(first), f"{why}: a damaged file was used"
+
+
+def test_a_folder_in_place_of_a_cached_template_is_passed_over(cold_templates):
+    first, second = [], []
+    cold = _loaded_rules(first)
+    for cached in next(cold_templates.iterdir()).iterdir():
+        cached.unlink()
+        cached.mkdir()
+    assert _loaded_rules(second) == cold
+    assert sorted(second) == sorted(first)
