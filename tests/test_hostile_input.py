@@ -6,6 +6,7 @@ never a traceback or a hang, and the other files of the same run are still check
 
 from __future__ import annotations
 
+import marshal
 import os
 import re
 import subprocess
@@ -35,14 +36,14 @@ def check(runner, *paths):
     return result.exit_code, result.stdout.splitlines()
 
 
-def sos_print(*args, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+def sos_print(*args, timeout: float = 30, **environment: str) -> subprocess.CompletedProcess[str]:
     """Runs sos-print in a process of its own, so that a regression that blocks fails instead of hanging the suite."""
     return subprocess.run(
         [sys.executable, "-m", "sos_print", *map(str, args)],
         capture_output=True,
         text=True,
         timeout=timeout,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), **environment},
     )
 
 
@@ -469,6 +470,9 @@ DAMAGE = {
     "another magic": lambda data: b"not jinja2" + data[10:],
     "another checksum": lambda data: re.sub(rb"(?<=X\(\x00\x00\x00)[0-9a-f]{40}", b"0" * 40, data, count=1),
     "garbage for code": lambda data: data[: data.index(b"q\x00.") + 3] + b"\xff\x00garbage",
+    "no code but a value": lambda data: data[: data.index(b"q\x00.") + 3] + marshal.dumps(True),
+    # The right code, then more than any compiled template could be: not read at all.
+    "far too large": lambda data: data + bytes(5 * 1024 * 1024),
 }
 
 
@@ -492,3 +496,38 @@ def test_a_folder_in_place_of_a_cached_template_is_passed_over(cold_templates):
         cached.mkdir()
     assert _loaded_rules(second) == cold
     assert sorted(second) == sorted(first)
+
+
+def test_code_compiled_under_other_settings_is_never_used(cold_templates):
+    """A cache written by an Environment that does not escape must not make ours stop escaping."""
+    import jinja2
+
+    from sos_print.pages import words
+
+    ours = words.environment()
+    careless = jinja2.Environment(loader=ours.loader, autoescape=False, trim_blocks=True, lstrip_blocks=True)
+    careless.bytecode_cache = words._bytecode_cache(careless)
+    careless.get_template("en/common.j2")  # compiled without escaping, and cached
+    words.environment.cache_clear()
+    words._module.cache_clear()
+    words._blocks.cache_clear()
+    markup = words.Words("en").markup("common.group", number="<b>1</b> & 2", count=3)
+    assert "&lt;b&gt;1&lt;/b&gt; &amp; 2" in markup, markup
+
+
+@pytest.mark.parametrize("stand_in", ["a named pipe", "a link to /dev/zero"])
+def test_a_pipe_or_device_in_place_of_a_cached_template_neither_holds_nor_floods_the_run(tmp_path, stand_in):
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    first = sos_print("rules", "--lang", "en", "--out", tmp_path / "first.pdf", TMPDIR=str(folder))
+    assert first.returncode == 0, first.stderr
+    (cache,) = folder.iterdir()
+    for cached in cache.iterdir():
+        cached.unlink()
+        if stand_in == "a named pipe":
+            os.mkfifo(cached)
+        else:
+            cached.symlink_to("/dev/zero")
+    second = sos_print("rules", "--lang", "en", "--out", tmp_path / "second.pdf", TMPDIR=str(folder))
+    assert second.returncode == 0, second.stderr
+    assert texts(tmp_path / "second.pdf") == texts(tmp_path / "first.pdf")
