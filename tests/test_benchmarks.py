@@ -58,3 +58,38 @@ def test_the_puzzles_benchmark_replaces_only_its_section(tmp_path):
     newer = first.replace("## Puzzle sheets", "## Puzzle sheets, again")
     bench_solver.write_section(report, newer, bench_puzzles.START, bench_puzzles.END)
     assert report.read_text(encoding="utf-8") == f"# Performance\n\nkit figures\n\n{SECTION}\n\n{newer}\n"
+
+
+def _cold_series(kit_s, base_s, first_render_s):
+    """Returns two runs of the kit benchmark's series: every cold step 10 ms, the pages' four 40 ms."""
+    series = {step: [0.010, 0.010] for step in bench_kit.COLD_STEPS}
+    for step in (bench_kit.COLD_STEPS[2], *bench_kit.COLD_STEPS[5:]):
+        series[step] = [0.040, 0.040]
+    series.update(
+        {
+            "python, importing nothing": [0.040, 0.040],
+            "base_import_s": [0.005, 0.005],
+            "base_first_render_s": first_render_s,
+            "kit_s": kit_s,
+            "base_s": base_s,
+        }
+    )
+    return series
+
+
+def test_the_cold_budget_takes_its_ratios_run_by_run():
+    # The pages take 160 ms in both runs; the baseline drew in 80 ms in one run and 160 in the other.
+    text = "\n".join(bench_kit.cold_budget(_cold_series([0.300, 0.300], [0.200, 0.200], [0.080, 0.160])))
+    # Run by run 2.0 and 1.0, median 1.5; the median of each series apart would give 160 / 120.
+    assert "writing them take 1.5 × the baseline's" in text
+    # The rest of the run is 300 - 160 = 140 ms; 1.6 x 200 = 320 leaves 180: 2.25 and 1.125 x.
+    assert "that step would have to take 1.7 × the baseline's" in text
+    # Before the pages: libraries 10 - 5, own modules, examples and lessons 10 each.
+    assert "solve the lessons) takes 35 ms" in text
+    assert "| fonts parsed, pages laid out and made, files written | 160 ms | 120 ms |" in text
+
+
+def test_the_cold_budget_says_when_nothing_is_left_for_the_pages():
+    text = "\n".join(bench_kit.cold_budget(_cold_series([0.600, 0.600], [0.200, 0.200], [0.080, 0.080])))
+    assert "no time would be left for that step" in text
+    assert "would have to take" not in text  # never a negative allowance
