@@ -40,18 +40,18 @@ Label = tuple[str, ...]  # one phrase in every language of a document, first lan
 @cache
 def environment() -> jinja2.Environment:
     """Returns the one jinja2 Environment: strict about undefined names, escaping every variable."""
-    words = jinja2.Environment(
+    templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    words.bytecode_cache = _bytecode_cache(words)
-    return words
+    templates.bytecode_cache = _bytecode_cache(templates)
+    return templates
 
 
-def _bytecode_cache(words: jinja2.Environment) -> jinja2.BytecodeCache | None:
+def _bytecode_cache(templates: jinja2.Environment) -> jinja2.BytecodeCache | None:
     """Returns jinja2's per-user cache of compiled templates, or None where it cannot be used.
 
     Compiling the templates costs about 50 ms a run; the cache (keyed by each template's
@@ -60,7 +60,13 @@ def _bytecode_cache(words: jinja2.Environment) -> jinja2.BytecodeCache | None:
     compile it (escaping, whitespace) and on jinja2's version: they name the files too, so
     that code compiled under other settings is never used.
     """
-    settings = (jinja2.__version__, words.autoescape, words.trim_blocks, words.lstrip_blocks, words.optimized)
+    settings = (
+        jinja2.__version__,
+        templates.autoescape,
+        templates.trim_blocks,
+        templates.lstrip_blocks,
+        templates.optimized,
+    )
     fingerprint = hashlib.sha1(repr(settings).encode(), usedforsecurity=False).hexdigest()[:16]
     try:
         return _OptionalCache(pattern=f"__sos_print_{fingerprint}_%s.cache")
@@ -80,7 +86,7 @@ class _OptionalCache(jinja2.FileSystemBytecodeCache):
     """
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        """Loads a template's compiled code as jinja2 does, from the bytes of the whole file.
+        """Loads a template's compiled code as jinja2 does, except that it unmarshals the file's bytes.
 
         jinja2 unmarshals straight from the open file, which costs one read call for each
         object in the code; unmarshalling the file's bytes takes a fraction of the time (a
