@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import pickle
 import re
-import stat
 import types
 from contextlib import suppress
 from functools import cache, lru_cache
@@ -25,6 +23,7 @@ from jinja2.bccache import bc_magic
 
 from sos_print import data_dir
 from sos_print.engine.errors import SosError
+from sos_print.engine.examples import read_example_bytes
 from sos_print.engine.frozen import frozen
 
 if TYPE_CHECKING:
@@ -90,22 +89,19 @@ class _OptionalCache(jinja2.FileSystemBytecodeCache):
 
         jinja2 unmarshals straight from the open file, which costs one read call for each
         object in the code; unmarshalling the file's bytes takes a fraction of the time (a
-        template loads about three times faster). A file is jinja2's magic, the pickled
-        checksum of the template's source, then the code: the first two are compared as bytes
-        with what jinja2 would write for this source, so nothing in the file is unpickled.
-        Only a regular file of a sensible size is read, never a pipe or a device, and it is
-        opened without waiting, so a pipe in its place cannot hold the run.
+        template loads about three times faster). The file is read as an example file is:
+        only a regular file of a sensible size, opened without waiting, so that a pipe or a
+        device in its place can neither hold nor flood the run. It is jinja2's magic, the
+        pickled checksum of the template's source, then the code: the first two are compared
+        as bytes with what jinja2 would write for this source, so nothing in it is unpickled.
         """
         code = None
         try:
-            descriptor = os.open(self._get_cache_filename(bucket), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            with open(descriptor, "rb") as file:
-                found = os.fstat(descriptor)
-                if stat.S_ISREG(found.st_mode) and found.st_size <= _LARGEST_CACHED:
-                    header = bc_magic + pickle.dumps(bucket.checksum, 2)
-                    if file.read(len(header)) == header:
-                        code = marshal.loads(file.read(_LARGEST_CACHED))
-        except (OSError, EOFError, ValueError, TypeError, SystemError):
+            data = read_example_bytes(self._get_cache_filename(bucket), _LARGEST_CACHED, "a cached template")
+            header = bc_magic + pickle.dumps(bucket.checksum, 2)
+            if data.startswith(header):
+                code = marshal.loads(data[len(header) :])
+        except (SosError, EOFError, ValueError, TypeError, SystemError):
             code = None  # marshal raises SystemError on some damaged code objects
         # Damage can also unmarshal into something else entirely (True, a number).
         bucket.code = code if isinstance(code, types.CodeType) else None
