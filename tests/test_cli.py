@@ -195,6 +195,22 @@ def test_bad_options_are_usage_errors(runner, tmp_path, args, message):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(("size", "target"), [(3, 8), (4, 24)])
+def test_a_target_up_to_the_boards_number_of_lines_is_accepted_and_printed(runner, tmp_path, size, target):
+    out = tmp_path / "boards.pdf"
+    result = run(runner, "boards", "--size", str(size), "--target", str(target), "--out", out)
+    assert result.exit_code == 0, result.output
+    assert f"reach {target} points wins at once" in " ".join(texts(out)[0].split())
+
+
+def test_the_default_paper_is_a4(runner, tmp_path):
+    from pdfread import reader
+
+    out = tmp_path / "boards.pdf"
+    assert run(runner, "boards", "--out", out).exit_code == 0
+    assert [tuple(float(v) for v in page.mediabox) for page in reader(out).pages] == [(0, 0, 595.28, 841.89)]
+
+
 @pytest.mark.parametrize(("sizes", "pages"), [("3-8", 6), ("4,6", 2), ("3-4,8", 3), ("5", 1)])
 def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
     out = tmp_path / "g.pdf"

@@ -4,6 +4,7 @@ in a hidden field; the printed look unchanged; and a filled one checked and anal
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
@@ -301,6 +302,32 @@ def three_by_three_game() -> tuple[Position, list]:
         steps.append(position.step(Move(cell, Letter(letter))))
         position = steps[-1].after
     return position, steps
+
+
+def full_board_game() -> list:
+    """Returns the steps of a 3 x 3 game played until the grid is full: the seven moves above, then A2 and C2."""
+    position, steps = three_by_three_game()
+    for name, letter in [("A2", "S"), ("C2", "S")]:
+        cell = next(c for c in position.board.empty_cells() if cell_name(c, 3) == name)
+        steps.append(position.step(Move(cell, Letter(letter))))
+        position = steps[-1].after
+    assert position.is_over and len(steps) == 9
+    return steps
+
+
+def test_a_filled_audit_of_a_game_played_to_the_full_grid_is_read_to_its_last_row(runner, tmp_path):
+    steps = full_board_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+    values["group1.move.9.points"] = "3"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.stdout.splitlines()[0] == f"{pdf}: move 9 (row 9): claims 3 points, the rules give 1 (A2-C2)"
+    analysed = runner.invoke(app, ["analyse", str(pdf), "--json"])
+    assert [move["move"] for move in json.loads(analysed.stdout)] == list(range(1, 10))
 
 
 def test_a_filled_audit_is_analysed_like_its_csv_twin(runner, tmp_path):

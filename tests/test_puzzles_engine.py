@@ -18,6 +18,7 @@ from sos_print.engine.puzzles import (
     SIZES,
     Counts,
     PuzzleKind,
+    choices_of,
     good,
     make_puzzle,
     plan,
@@ -180,6 +181,17 @@ def test_a_worked_position_refuses_the_point():
     assert [(a.move.letter.value, a.move.cell) for a in puzzle.answers] == [("O", all_cells(4)[2])]
     assert [(c.points, c.value) for c in puzzle.greedy] == [(1, -1)]
     assert expected_answers(BEST_MOVE, board) == {(2, "O")}
+
+
+def test_a_scoring_move_is_no_gift_even_if_it_leaves_a_threat():
+    # O in B4 scores (S, O, S across the top) and leaves S, O, empty in row 2: the same side writes again, so
+    # what it leaves is no gift to the other. A move that scores nothing here leaves that threat: a gift.
+    found = {
+        (*cell_index(choice, 4), choice.points, choice.gift)
+        for choice in choices_of(parse_board("S.S./..../SO../...."))
+    }
+    assert (13, "O", 1, False) in found  # O in B4
+    assert (15, "S", 0, True) in found  # S in D4
 
 
 def test_a_no_gift_puzzle_needs_a_quiet_position():

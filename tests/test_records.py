@@ -319,7 +319,10 @@ def test_a_folders_records_are_checked_with_size_and_named_as_skipped_without(ru
     )
 
 
-@pytest.mark.parametrize("options", [["--size", "5"], ["--players", "3"], ["--teams"], ["--notation", "L1C1"]])
+@pytest.mark.parametrize(
+    "options",
+    [["--size", "5"], ["--players", "3"], ["--teams"], ["--notation", "L1C1"], ["--target", "3"], ["--first-sos-wins"]],
+)
 def test_record_options_with_only_worked_example_files_are_a_usage_error(runner, options):
     from conftest import EXAMPLES
 
