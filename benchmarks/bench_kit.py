@@ -51,8 +51,8 @@ import json, sys, time
 from sos_print.engine.check import verify
 from sos_print.documents.kit import players_document
 from sos_print.documents.teacher import teacher_document
-from sos_print.pages.layout import Paper
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
 from sos_print import data_dir
 
 def render():
@@ -95,10 +95,10 @@ from sos_print.documents.kit import players_document
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
 from sos_print.engine.strategy import lessons
-from sos_print.pages.layout import Paper
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
 from sos_print.pdf.fonts import register_fonts
-from sos_print.pdf.output import write_files
+from sos_print.system.output import write_files
 marks.append(time.perf_counter())
 end_loading()
 register_fonts()

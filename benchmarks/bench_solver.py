@@ -54,12 +54,16 @@ def random_position(size: int, empty: int, seed: int) -> str:
 
 
 def work_ours(board: str, symmetry_from: int | None, pause_gc: bool) -> dict[str, Any]:
+    from sos_print.engine import solver as settings
     from sos_print.engine.notation import cell_name
     from sos_print.engine.rules import Position, parse_board
-    from sos_print.engine.solver import SYMMETRY_FROM, Solver
+    from sos_print.engine.solver import Solver
 
     position = Position(parse_board(board))
-    solver = Solver(symmetry_from=SYMMETRY_FROM if symmetry_from is None else symmetry_from, pause_gc=pause_gc)
+    if symmetry_from is not None:
+        settings.SYMMETRY_FROM = symmetry_from
+    settings.PAUSE_GC = pause_gc
+    solver = Solver()
     start, cpu = time.perf_counter(), time.process_time()
     solution = solver.solve(position)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu

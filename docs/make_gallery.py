@@ -24,7 +24,7 @@ from sos_print.engine.analysis import analyse_game
 from sos_print.engine.check import replay_example, verify
 from sos_print.engine.examples import load_example
 from sos_print.engine.puzzles import puzzle_sheets
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.options import Language, PrintOptions
 
 OUT = Path(__file__).resolve().parent / "gallery"
 DPI = 60

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 def main() -> None:
     """Catches interrupts first, then loads and runs the command line."""
-    from sos_print.pdf import interrupts
+    from sos_print.system import interrupts
 
     interrupts.catch()
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sos_print.cli import app
-from sos_print.engine.analysis import Slip, analyse_game, first_solved, turning_point
+from sos_print.engine.analysis import Slip, analyse_game, turning_point
 from sos_print.engine.rules import Board, Letter, Position, Variant, board_text
 
 
@@ -83,7 +83,7 @@ def test_a_5x5_game_is_weighed_from_the_first_position_with_16_empty_cells():
     game = game_of(5, [("O", cell) for cell in [*CENTRE, "A1", "E5"]])
     found = analyse_game(game.start, game.steps)
     assert [move.solved for move in found] == [False] * 9 + [True, True]  # 25 - 9 = 16 empty before move 10
-    assert first_solved(found) == 10
+    assert next(move.number for move in found if move.solved) == 10
     assert all(move.value is None and move.best_value is None and move.best == () for move in found[:9])
 
 

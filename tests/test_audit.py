@@ -11,8 +11,8 @@ from pdfread import MM, nearest_edge, pages, texts
 
 from sos_print.documents.audit import audit_document
 from sos_print.engine.rules import Variant
-from sos_print.pages.layout import Paper
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
 
 HEADER = ["Move", "Player", "Letter", "Cell", "New S-O-S lines", "Points"]
 

@@ -8,11 +8,10 @@ import pytest
 from pdfread import grid_cells, nearest_edge, pages, square_grids, texts
 
 from sos_print.documents.boards import boards_document, grids_document
-from sos_print.engine.errors import LayoutError
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
-from sos_print.pages.layout import Paper
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import LayoutError, Paper
+from sos_print.plans.options import Language, PrintOptions
 
 SAFE_EDGE = 12.0
 

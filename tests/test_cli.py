@@ -110,7 +110,7 @@ if os.geteuid() == 0:
     os.setuid(65534)
     assert os.geteuid() == 65534
 sys.argv = ["sos-print", *sys.argv[1:]]
-from sos_print.cli import main
+from sos_print.__main__ import main
 main()
 """
 

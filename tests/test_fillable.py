@@ -27,8 +27,8 @@ from sos_print.cli import app
 from sos_print.documents.audit import audit_document
 from sos_print.engine.notation import Notation, cell_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
-from sos_print.pages.layout import Paper
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
 
 COLUMNS = ["player", "letter", "cell", "lines", "points"]
 TEAMS = Variant(players=4, teams=True)
@@ -551,7 +551,7 @@ def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
 )
 def test_a_game_field_that_does_not_say_a_game_is_refused_saying_why(text, message):
     from sos_print.engine.errors import SosError
-    from sos_print.pages.forms import read_game
+    from sos_print.forms.fields import read_game
 
     good = "size=4 players=2 teams=no target=0 first-sos-wins=no notation=A1 group=1 groups=2"
     if "=" in text and not text.startswith("sos-print"):

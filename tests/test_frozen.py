@@ -42,6 +42,19 @@ class Checked:
             raise ValueError(f"negative: {self.value}")
 
 
+def test_a_class_cannot_derive_from_a_record():
+    with pytest.raises(TypeError, match="Extended derives from the record class Point: records are final"):
+
+        class Extended(Point):
+            z: int = 0
+
+    with pytest.raises(TypeError, match="records are final"):
+
+        @frozen
+        class Decorated(Point):
+            z: int = 0
+
+
 def test_fields_are_given_in_order_or_by_name_with_defaults():
     assert Point(1, 2) == Point(x=1, y=2) == Point(1, y=2)
     assert Point(3).y == 0

@@ -22,7 +22,7 @@ from sos_print.documents.boards import boards_document
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.options import Language, PrintOptions
 
 GOLDEN = Path(__file__).parent / "golden"
 

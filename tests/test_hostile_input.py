@@ -17,6 +17,7 @@ import zlib
 import pytest
 from conftest import EXAMPLES, ROOT
 from pdfread import texts
+from templates_read import macro_names
 from unprivileged import as_nobody, shared_folder
 
 from sos_print.cli import app
@@ -384,7 +385,7 @@ def cold_templates(tmp_path, monkeypatch):
     """Starts from no compiled template in memory and an empty temporary folder; restores both afterwards."""
     import tempfile
 
-    from sos_print.pages import words
+    from sos_print.plans import words
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()
@@ -436,7 +437,7 @@ def test_a_full_temporary_folder_with_a_cold_template_cache_still_renders(
 
 def _loaded_rules(compiled: list[str]) -> tuple[str, ...]:
     """Loads the English rule sheet's words from a new Environment, noting each template jinja2 compiles."""
-    from sos_print.pages import words
+    from sos_print.plans import words
 
     words.environment.cache_clear()  # its own memory of loaded templates goes with it
     words._module.cache_clear()
@@ -447,7 +448,7 @@ def _loaded_rules(compiled: list[str]) -> tuple[str, ...]:
         compiled.append(name) or real(environment, source, name, *args, **kwargs)
     )
     try:
-        return tuple(sorted(words.macro_names("en", "rules"))) + (words.Words("en")("rules.title"),)
+        return tuple(sorted(macro_names("en", "rules"))) + (words.Words("en")("rules.title"),)
     finally:
         del environment.compile
 
@@ -502,7 +503,7 @@ def test_code_compiled_under_other_settings_is_never_used(cold_templates):
     """A cache written by an Environment that does not escape must not make ours stop escaping."""
     import jinja2
 
-    from sos_print.pages import words
+    from sos_print.plans import words
 
     ours = words.environment()
     careless = jinja2.Environment(loader=ours.loader, autoescape=False, trim_blocks=True, lstrip_blocks=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, ROOT
 from pdfread import catalog, outline, texts
+from templates_read import macro_names, template_module
 
 from sos_print.documents.answers import answers_document
 from sos_print.documents.audit import audit_document
@@ -25,8 +26,8 @@ from sos_print.engine.examples import load_example
 from sos_print.engine.notation import Notation
 from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.engine.rules import Variant
-from sos_print.pages.options import Language, PrintOptions
-from sos_print.pages.words import LANGUAGES, _module, macro_names
+from sos_print.plans.options import Language, PrintOptions
+from sos_print.plans.words import LANGUAGES
 
 TEMPLATES = ROOT / "templates"
 DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
@@ -131,7 +132,7 @@ def test_every_template_exists_in_both_languages_with_the_same_macros():
         english, french = macro_names("en", document), macro_names("fr", document)
         assert english == french, f"{document}.j2: only in one language: {sorted(english ^ french)}"
         for name in english:
-            en_args, fr_args = (getattr(_module(lang, document), name).arguments for lang in LANGUAGES)
+            en_args, fr_args = (getattr(template_module(lang, document), name).arguments for lang in LANGUAGES)
             assert en_args == fr_args, f"{document}.{name}: arguments differ: {en_args} / {fr_args}"
 
 

@@ -1,9 +1,9 @@
 """Tests that dependencies point one way, package by package, and that commands load only what they use.
 
-The packages, bottom to top: engine, pages, pdf, documents, cli. A module imports sos_print
-only from its own package or from packages below it; `engine` imports only the standard
-library. Imports are read with `ast`, so `from typer import ...` and imports inside
-functions count as much as a plain `import typer`.
+Each package may import sos_print only from itself and the packages `BELOW` names, and only the
+outside libraries `LIBRARIES` names: `engine` imports the standard library alone. Imports are
+read with `ast`, so `from typer import ...` and imports inside functions count as much as a
+plain `import typer`.
 """
 
 from __future__ import annotations
@@ -17,12 +17,24 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "sos_print"
-LAYERS = ["engine", "pages", "pdf", "documents", "cli"]
+# The packages each package may import, besides itself: the arrows of docs/design.md.
+BELOW = {
+    "engine": set(),
+    "system": {"engine"},
+    "forms": {"engine"},
+    "plans": {"engine", "system"},
+    "pdf": {"engine", "plans"},
+    "documents": {"engine", "plans", "pdf", "forms"},
+    "cli": {"engine", "system", "forms", "plans", "pdf", "documents"},
+}
+LAYERS = list(BELOW)
 # The outside libraries each package may use, besides the standard library.
 LIBRARIES = {
     "engine": set(),
-    "pages": {"jinja2", "markupsafe"},
-    "pdf": {"reportlab", "pypdf"},
+    "system": set(),
+    "forms": {"pypdf"},
+    "plans": {"jinja2", "markupsafe"},
+    "pdf": {"reportlab"},
     "documents": {"reportlab"},
     "cli": {"typer"},
 }
@@ -51,7 +63,7 @@ def imported(path: Path, root: Path = ROOT) -> set[str]:
 
 def violations(layer: str, path: Path, root: Path = ROOT) -> list[str]:
     """Returns the imports of the module at `path` (in the repository `root`) that its layer may not make."""
-    below = set(LAYERS[: LAYERS.index(layer) + 1])
+    below = BELOW[layer] | {layer}
     found = []
     for name in sorted(imported(path, root)):
         top, _, rest = name.partition(".")
@@ -85,7 +97,7 @@ def test_a_package_imports_only_itself_the_packages_below_and_its_libraries(laye
 @pytest.mark.parametrize(
     ("layer", "source", "expected"),
     [
-        ("pages", "from typer import Option\n", ["pages/bad.py imports typer", "pages/bad.py imports typer.Option"]),
+        ("plans", "from typer import Option\n", ["plans/bad.py imports typer", "plans/bad.py imports typer.Option"]),
         (
             "engine",
             "def later():\n    import reportlab.pdfgen.canvas\n",
@@ -97,23 +109,29 @@ def test_a_package_imports_only_itself_the_packages_below_and_its_libraries(laye
             ["engine/bad.py imports jinja2", "engine/bad.py imports jinja2.Environment"],
         ),
         (
-            "pages",
+            "plans",
             "from sos_print.documents.boards import fit\n",
-            ["pages/bad.py imports sos_print.documents.boards", "pages/bad.py imports sos_print.documents.boards.fit"],
+            ["plans/bad.py imports sos_print.documents.boards", "plans/bad.py imports sos_print.documents.boards.fit"],
         ),
         (
-            "pages",
+            "plans",
             "from ..cli import app\n",
-            ["pages/bad.py imports sos_print.cli", "pages/bad.py imports sos_print.cli.app"],
+            ["plans/bad.py imports sos_print.cli", "plans/bad.py imports sos_print.cli.app"],
         ),
-        ("pages", "from sos_print import cli\n", ["pages/bad.py imports sos_print.cli"]),
+        ("plans", "from sos_print import cli\n", ["plans/bad.py imports sos_print.cli"]),
+        (
+            "forms",
+            "from sos_print.plans.words import Words\n",
+            ["forms/bad.py imports sos_print.plans.words", "forms/bad.py imports sos_print.plans.words.Words"],
+        ),
+        ("system", "import reportlab\n", ["system/bad.py imports reportlab"]),
         ("pdf", "from .. import documents\n", ["pdf/bad.py imports sos_print.documents"]),
         (
             "engine",
-            "if TYPE_CHECKING:\n    from sos_print.pages.options import PrintOptions\n",
+            "if TYPE_CHECKING:\n    from sos_print.plans.options import PrintOptions\n",
             [
-                "engine/bad.py imports sos_print.pages.options",
-                "engine/bad.py imports sos_print.pages.options.PrintOptions",
+                "engine/bad.py imports sos_print.plans.options",
+                "engine/bad.py imports sos_print.plans.options.PrintOptions",
             ],
         ),
         ("engine", "import os.path, re\nfrom sos_print import __version__\nfrom . import grid\n", []),
@@ -162,7 +180,7 @@ def loaded_by(arguments: list[str], watched: set[str], top_level: bool = False) 
     code = (
         "import sys\n"
         f"sys.argv = ['sos-print', *{arguments!r}]\n"
-        "from sos_print.cli import main\n"
+        "from sos_print.__main__ import main\n"
         "try:\n"
         "    main()\n"
         "except SystemExit:\n"
@@ -237,8 +255,8 @@ def test_a_run_loads_only_the_module_of_the_command_it_names(arguments, expected
 
 
 def test_a_kit_loads_neither_the_form_fields_nor_argparse(tmp_path):
-    watched = {"sos_print.pdf.fields", "sos_print.documents.auditform", "sos_print.pages.forms"}
-    watched |= {"sos_print.pages.worksheets", "argparse", "pypdf"}
+    watched = {"sos_print.pdf.fields", "sos_print.documents.auditform", "sos_print.forms.fields"}
+    watched |= {"sos_print.plans.worksheets", "argparse", "pypdf"}
     loaded, errors = loaded_by(["kit", "--out", str(tmp_path / "kit")], watched)
     assert (tmp_path / "kit" / "teacher.pdf").exists(), errors
     assert loaded == [], f"a kit run loads {loaded}, which only fillable audits, puzzle sheets and builders use"
@@ -249,7 +267,7 @@ def test_reading_a_filled_audit_loads_pypdf_but_neither_reportlab_nor_jinja2(tmp
     from formfill import fill
 
     from sos_print.documents.audit import audit_document
-    from sos_print.pages.options import PrintOptions
+    from sos_print.plans.options import PrintOptions
 
     filled = tmp_path / "filled.pdf"
     values = {"group1.move.1.player": "A", "group1.move.1.letter": "S", "group1.move.1.cell": "B2"}
@@ -257,7 +275,7 @@ def test_reading_a_filled_audit_loads_pypdf_but_neither_reportlab_nor_jinja2(tmp
     code = (
         "import sys\n"
         f"sys.argv = ['sos-print', {command!r}, {str(filled)!r}]\n"
-        "from sos_print.cli import main\n"
+        "from sos_print.__main__ import main\n"
         "try:\n"
         "    main()\n"
         "except SystemExit as exit:\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sos_print.engine.errors import SosError
-from sos_print.pages.words import Block, Run, parse_blocks
+from sos_print.plans.words import Block, Run, parse_blocks
 
 
 def shown(blocks: list[Block]) -> list[tuple[str, list[tuple[str, bool]]]]:

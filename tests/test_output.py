@@ -20,8 +20,8 @@ from conftest import EXAMPLES, ROOT
 from pdfread import catalog, texts
 
 from sos_print.cli import app
-from sos_print.pdf import interrupts, output
-from sos_print.pdf.output import check_targets, write_files
+from sos_print.system import interrupts, output
+from sos_print.system.output import check_targets, write_files
 
 OLD_PLAYERS, OLD_TEACHER = b"the old players' file", b"the old teacher's file"
 

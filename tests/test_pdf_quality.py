@@ -17,8 +17,8 @@ from sos_print.documents.teacher import teacher_document
 from sos_print.documents.worksheets import worksheets_document
 from sos_print.engine.check import verify
 from sos_print.engine.puzzles import puzzle_sheets
-from sos_print.pages.layout import Paper
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from sos_print.engine.errors import SosError
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation
 from sos_print.engine.prose import CellRef, Fact, LineOfCells, LineRef, Literal, hand_written, parse_prose
-from sos_print.pages.worked import line_of_cells_name
+from sos_print.plans.worked import line_of_cells_name
 
 GAP = EXAMPLES / "03-o-in-the-gap.toml"
 EN_TEXT = (

@@ -31,10 +31,10 @@ from sos_print.engine.check import replay_example
 from sos_print.engine.notation import Notation, cell_name, parse_cell
 from sos_print.engine.records import RecordOptions, parse_csv_record
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
-from sos_print.pages.grids import grid_plan
-from sos_print.pages.layout import Paper
-from sos_print.pages.options import Language, PrintOptions
 from sos_print.pdf.grids import scorer_places
+from sos_print.plans.grids import grid_plan
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
 
 STANDARD = Variant()
 HEADER = ("move", "player", "letter", "cell", "lines", "points", "Total A", "Total B")
@@ -478,7 +478,7 @@ def test_a_turning_point_tied_with_other_moves_says_so(tmp_path, lang, tie):
 
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])
 def test_a_move_is_named_in_words_that_never_break_across_lines(lang, named):
-    from sos_print.pages.words import Words
+    from sos_print.plans.words import Words
 
     assert Words(lang)("replay.move_words", letter="O", cell="A3") == named
 

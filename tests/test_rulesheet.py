@@ -13,8 +13,8 @@ from sos_print.documents.kit import players_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
-from sos_print.pages.layout import Paper
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
 
 
 @pytest.fixture(scope="module")
@@ -162,7 +162,7 @@ def test_the_naming_grid_follows_the_size_of_the_board(examples):
 @pytest.mark.parametrize("large_print", [False, True])
 @pytest.mark.parametrize("language", [Language.EN, Language.FR])
 def test_no_heading_ends_a_column(examples, large_print, language):
-    from sos_print.pages.layout import HEADING_PT
+    from sos_print.plans.layout import HEADING_PT
 
     heading = HEADING_PT * (1.5 if large_print else 1.0)
     data = rules_document(PrintOptions(language=language, large_print=large_print), examples).data

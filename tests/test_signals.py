@@ -152,7 +152,7 @@ def test_a_second_signal_while_the_first_is_handled_changes_nothing(tmp_path, ru
     ],
 )
 def test_a_signal_inside_the_import_machinery_is_held_for_the_next_checkpoint(monkeypatch, filename, raises):
-    from sos_print.pdf import interrupts
+    from sos_print.system import interrupts
 
     state = interrupts._State()
     state.installed = state.armed = True
@@ -171,7 +171,7 @@ def test_a_signal_inside_the_import_machinery_is_held_for_the_next_checkpoint(mo
 
 def test_each_step_of_the_progress_acts_on_a_signal_held_off(monkeypatch):
     from sos_print.cli.run import progress
-    from sos_print.pdf import interrupts
+    from sos_print.system import interrupts
 
     state = interrupts._State()
     state.installed = state.armed = True

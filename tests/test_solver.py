@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import oracle
 import pytest
 from games import transform
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sos_print.engine.solver as solver_module
 from sos_print.engine.errors import SolverError, TooManyEmptyCellsError, UnsolvableVariantError
 from sos_print.engine.grid import Cell, all_cells
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
-from sos_print.engine.solver import MAX_EMPTY, Solution, Solver, check_solvable, position_value, solve
+from sos_print.engine.solver import MAX_EMPTY, Solution, Solver, check_solvable, solve
 
 TWO_SIDES = [Variant(), Variant(players=4, teams=True)]
 
@@ -29,6 +33,17 @@ def boards(draw: st.DrawFn, sizes: tuple[int, ...] = (3, 4), most_empty: int = 6
     for i in cells[:empty]:
         letters[i] = None
     return Board(n, tuple(letters))
+
+
+@contextmanager
+def tuned(symmetry_from: int, pause_gc: bool = True) -> Iterator[None]:
+    """Runs the block with the solver's symmetric keys from `symmetry_from` empty cells, the collector paused or not."""
+    saved = solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC
+    solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC = symmetry_from, pause_gc
+    try:
+        yield
+    finally:
+        solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC = saved
 
 
 def position(board: Board, variant: Variant = TWO_SIDES[0], seat: str = "A") -> Position:
@@ -82,7 +97,8 @@ def symmetric_boards(draw: st.DrawFn) -> Board:
 def test_symmetric_positions_searched_with_symmetric_keys_agree_with_the_naive_search(board):
     if board.is_full():
         return
-    assert_agrees(board, Solver(symmetry_from=0).solve(position(board)))
+    with tuned(symmetry_from=0):
+        assert_agrees(board, Solver().solve(position(board)))
     assert_agrees(board, solve(position(board)))
 
 
@@ -117,7 +133,7 @@ def test_a_full_board_is_worth_nothing_and_has_no_move(board):
     assert board.is_full()
     solution = solve(position(board))
     assert (solution.value, solution.moves, solution.best) == (0, (), ())
-    assert position_value(position(board)) == 0
+    assert Solver().value(position(board)) == 0
 
 
 @settings(max_examples=100)
@@ -133,9 +149,10 @@ def test_the_last_move_is_worth_its_points(board):
 @given(boards(sizes=(4, 5), most_empty=9))
 def test_the_value_alone_and_the_symmetry_options_agree(board):
     expected = solve(position(board))
-    assert position_value(position(board)) == expected.value
-    for solver in (Solver(symmetry_from=0), Solver(symmetry_from=99, pause_gc=False)):
-        assert solver.solve(position(board)) == expected, board.diagram()
+    assert Solver().value(position(board)) == expected.value
+    for symmetry_from, pause_gc in ((0, True), (99, False)):
+        with tuned(symmetry_from, pause_gc):
+            assert Solver().solve(position(board)) == expected, board.diagram()
 
 
 @settings(max_examples=60)

@@ -15,7 +15,7 @@ from sos_print.engine.check import verify
 from sos_print.engine.errors import SosError
 from sos_print.engine.notation import Notation
 from sos_print.engine.strategy import OPENING, POSITIONS, Idea, lessons, main, opening, read_opening
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.options import Language, PrintOptions
 
 
 def oracle_board(text: str) -> str:

@@ -11,8 +11,8 @@ from pdfread import MM, pages, texts
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation, segment_names
-from sos_print.pages.layout import SEGMENT_PT, Paper
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import SEGMENT_PT, Paper
+from sos_print.plans.options import Language, PrintOptions
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from sos_print.pages.words import Run
 from sos_print.pdf.fonts import BOLD, REGULAR, register_fonts
 from sos_print.pdf.textflow import set_lines
+from sos_print.plans.words import Run
 
 MM = 72 / 25.4
 NBSP, NNBSP = "\u00a0", "\u202f"

@@ -27,7 +27,7 @@ from sos_print.engine.check import verify
 from sos_print.engine.frozen import replace
 from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.engine.rules import Variant
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.options import Language, PrintOptions
 
 # The sizes the documents may use: five, each at least 80 % of the one above; times 1.5 in large print.
 SCALE = (18.5, 14.8, 12.0, 10.0, 9.0)

@@ -11,8 +11,9 @@ import re
 
 import pytest
 from conftest import ROOT
+from templates_read import macro_names
 
-from sos_print.pages.words import LANGUAGES, Words, macro_names
+from sos_print.plans.words import LANGUAGES, Words
 
 TEMPLATES = ROOT / "templates"
 DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
@@ -167,7 +168,7 @@ def rendered(lang: str) -> dict[str, str]:
     found = {}
     for document in DOCUMENTS:
         for name in macro_names(lang, document):
-            from sos_print.pages.words import _module
+            from sos_print.plans.words import _module
 
             macro = getattr(_module(lang, document), name)
             for k, arguments in enumerate(ARGUMENTS):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["app", "main"]
+__all__ = ["app"]
 
 
 def __getattr__(name: str) -> typer.Typer:
@@ -26,12 +26,3 @@ def __getattr__(name: str) -> typer.Typer:
         globals()["app"] = app  # once loaded, an attribute like any other
         return app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def main() -> None:
-    """Runs the command line and exits: one line and a documented status however it ends, interrupts included."""
-    from sos_print.cli.process import run_command_line
-    from sos_print.pdf import interrupts
-
-    interrupts.catch()
-    interrupts.guarded(run_command_line)

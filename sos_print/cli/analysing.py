@@ -48,7 +48,7 @@ def analyse(
 ) -> None:
     """Weigh every move of a recorded game with perfect play: what it was worth, what was best, where it turned."""
     from sos_print.engine.analysis import analyse_game, turning_point
-    from sos_print.pdf import interrupts
+    from sos_print.system import interrupts
 
     game = played_record(record, records, empty="the record holds no move to weigh")
     interrupts.set_outcome(ANALYSIS_STOPPED)

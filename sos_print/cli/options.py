@@ -18,7 +18,7 @@ import typer
 
 if TYPE_CHECKING:
     from sos_print.engine.rules import Variant
-    from sos_print.pages.options import PrintOptions
+    from sos_print.plans.options import PrintOptions
 
 
 class Lang(enum.StrEnum):
@@ -207,8 +207,8 @@ def print_options(
     """Turns command-line choices into print options; contradictory choices are usage errors."""
     from sos_print.engine.grid import all_segments
     from sos_print.engine.notation import Notation
-    from sos_print.pages.layout import Paper
-    from sos_print.pages.options import Language, PrintOptions
+    from sos_print.plans.layout import Paper
+    from sos_print.plans.options import Language, PrintOptions
 
     variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
     if two_per_page and size > 4:

@@ -19,7 +19,7 @@ from sos_print.cli.run import ProgressFn, run
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
     from sos_print.engine.check import CheckedExample
-    from sos_print.pages.options import PrintOptions
+    from sos_print.plans.options import PrintOptions
 
 VARIANT = ("players", "teams", "target", "first_sos_wins")
 LOOK = ("lang", "paper", "notation", "large_print", "class_name")

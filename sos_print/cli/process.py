@@ -82,9 +82,15 @@ def progress_line(describe: Callable[[int, int], str]) -> Callable[[int, int], N
         return None
 
     def show(done: int, total: int) -> None:
-        _write_error(f"\r\033[K{describe(done, total)}")
+        show_progress(describe(done, total))
 
     return show
+
+
+def show_progress(text: str) -> None:
+    """Writes `text` as the progress line, over the one before, if standard error is a terminal."""
+    if _on_terminal():
+        _write_error(f"\r\033[K{text}")
 
 
 def clear_progress_line() -> None:
@@ -159,7 +165,7 @@ def run_command_line() -> int:
 
 def _run_application() -> int:
     from sos_print.cli.application import app_for
-    from sos_print.pdf import interrupts
+    from sos_print.system import interrupts
 
     try:
         try:

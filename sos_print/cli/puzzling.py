@@ -18,7 +18,7 @@ from sos_print.cli.run import ProgressFn, run
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
-    from sos_print.pages.options import PrintOptions
+    from sos_print.plans.options import PrintOptions
 
 LOOK = ("lang", "paper", "notation", "large_print", "class_name")
 MAX_COUNT = 12  # puzzles on a sheet: two pages of six at most

@@ -122,7 +122,7 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
         if is_table(path):
             return load_csv_record(path, options)
         if path.lower().endswith(".pdf"):
-            from sos_print.pdf.filled import load_filled_audit  # pypdf, loaded only for a PDF
+            from sos_print.forms.filled import load_filled_audit  # pypdf, loaded only for a PDF
 
             return load_filled_audit(path)
         return load_example(path)

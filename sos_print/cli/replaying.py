@@ -23,7 +23,7 @@ from sos_print.cli.run import ProgressFn, run
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
     from sos_print.engine.check import CheckedExample
-    from sos_print.pages.options import PrintOptions
+    from sos_print.plans.options import PrintOptions
 
 
 @app.command(no_args_is_help=True)
@@ -80,7 +80,7 @@ def _render(options: "PrintOptions", game: "CheckedExample", every: int, progres
     """Weighs every move (a progress line on a terminal: it takes seconds on 4 x 4), then draws the replay."""
     from sos_print.documents.replay import replay_document
     from sos_print.engine.analysis import analyse_game
-    from sos_print.pdf import interrupts
+    from sos_print.system import interrupts
 
     show = progress_line(lambda done, total: f"weighing move {done} of {total}")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,7 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from sos_print.cli.options import usage
-from sos_print.cli.process import StreamError, end_loading, say
+from sos_print.cli.process import StreamError, clear_progress_line, end_loading, say, show_progress
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
@@ -29,9 +28,10 @@ def run(
     No target may be one of the `inputs` the run reads.
     """
     from sos_print.engine.check import ClaimsError
-    from sos_print.engine.errors import LayoutError, SosError, shown
-    from sos_print.pdf import interrupts
-    from sos_print.pdf.output import check_targets, write_files
+    from sos_print.engine.errors import SosError, shown
+    from sos_print.plans.layout import LayoutError
+    from sos_print.system import interrupts
+    from sos_print.system.output import check_targets, write_files
 
     interrupts.set_outcome(interrupts.NOTHING_WRITTEN)
     existing = writing = False
@@ -46,7 +46,7 @@ def run(
             writing = True
             write_files([(path, document.data) for path, document in zip(targets, rendered, strict=True)], force)
         finally:
-            clear_progress()
+            clear_progress_line()
     except ClaimsError as error:
         say(str(error))
         what = "an example claim is false" if error.report.only_false_claims else "an example file cannot be used"
@@ -84,45 +84,16 @@ def _kilobytes(size: int) -> str:
 
 
 def progress() -> ProgressFn:
-    """Returns a progress line writer for a terminal, or one that stays quiet when output is piped.
+    """Returns the progress line writer of a printing command (quiet when standard error is not a terminal).
 
-    Either way each step is a checkpoint: a signal held off (see interrupts) stops the run there,
-    and the first step ends the loading (see `process.end_loading`).
+    Each step is a checkpoint: a signal held off (see interrupts) stops the run there, and the
+    first step ends the loading (see `process.end_loading`).
     """
-    from sos_print.pdf import interrupts
+    from sos_print.system import interrupts
 
-    if not _on_terminal():
-
-        def step(what: str, done: int, total: int) -> None:
-            end_loading()
-            interrupts.checkpoint()
-
-        return step
-
-    def show(what: str, done: int, total: int) -> None:
+    def step(what: str, done: int, total: int) -> None:
         end_loading()
         interrupts.checkpoint()
-        try:
-            sys.stderr.write(f"\r\033[Kwriting {what}: {done}/{total}")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass  # progress is a courtesy: a failing terminal must not stop the work
+        show_progress(f"writing {what}: {done}/{total}")
 
-    return show
-
-
-def clear_progress() -> None:
-    """Erases the progress line, if one was shown."""
-    if _on_terminal():
-        try:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
-
-
-def _on_terminal() -> bool:
-    try:
-        return sys.stderr is not None and sys.stderr.isatty()
-    except (OSError, ValueError):
-        return False
+    return step

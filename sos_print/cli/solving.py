@@ -93,7 +93,7 @@ def solve(
     from sos_print.engine.notation import Notation
     from sos_print.engine.solver import check_solvable
     from sos_print.engine.solver import solve as solve_position
-    from sos_print.pdf import interrupts
+    from sos_print.system import interrupts
 
     variant_flags = [("--players", players, 2), ("--teams", teams, False), ("--target", target, 0)]
     variant_flags.append(("--first-sos-wins", first_sos_wins, False))

@@ -15,11 +15,11 @@ from functools import partial
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
 from sos_print.documents.figures import DiagramStyle, draw_figure, layout_figure
 from sos_print.engine.puzzles import Sheet
-from sos_print.pages.layout import KEY_CELL, NOTES_PT, scale_of
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.words import Block, Run
-from sos_print.pages.worksheets import KeyPlan, key_plan, puzzle_records
 from sos_print.pdf.document import Document
+from sos_print.plans.answers import KeyPlan, key_plan, puzzle_records
+from sos_print.plans.layout import KEY_CELL, NOTES_PT, scale_of
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Block, Run
 
 ROW_GAP = 4.0
 DIAGRAMS = DiagramStyle(cell=KEY_CELL)

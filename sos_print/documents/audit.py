@@ -10,27 +10,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report
-from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen, replace
-from sos_print.pages.layout import (
-    AUDIT_FILL_GREY,
-    AUDIT_HEAD_PAD,
-    AUDIT_LINE_PT,
-    AUDIT_MIN_ROW,
-    AUDIT_ROW,
-    BODY_PT,
-    HEADING_PT,
-    MARGIN,
-    MM,
-    NOTES_PT,
-    SMALL_PT,
-    TITLE_PT,
-    Box,
-    scale_of,
-)
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.players import AuditPlan, audit_plan, group_labels
-from sos_print.pages.words import Label
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     StripLayout,
@@ -44,20 +24,41 @@ from sos_print.pdf.draw import (
     layout_strip,
     set_label,
 )
+from sos_print.plans.audit import AuditPlan, audit_plan
+from sos_print.plans.common import group_labels
+from sos_print.plans.layout import (
+    AUDIT_COLUMNS,
+    AUDIT_FILL_GREY,
+    AUDIT_HEAD_PAD,
+    AUDIT_LINE_PT,
+    AUDIT_LINES_MIN,
+    AUDIT_MIN_ROW,
+    AUDIT_POINTS_COLUMN,
+    AUDIT_ROW,
+    AUDIT_TOTAL_COLUMN,
+    BODY_PT,
+    HEADING_PT,
+    MARGIN,
+    MM,
+    NOTES_PT,
+    SMALL_PT,
+    TITLE_PT,
+    Box,
+    LayoutError,
+    scale_of,
+)
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Label
 
 if TYPE_CHECKING:
-    from sos_print.pages.forms import FormGame  # a fillable audit's only: a printed kit does without
+    from sos_print.forms.fields import FormGame  # a fillable audit's only: a printed kit does without
 
 
 GAP = 4.0
-FIXED_COLUMNS = (13.0, 17.0, 15.0, 16.0)  # move, player, letter, cell (mm)
-POINTS_COLUMN = 16.0
-SEGMENTS_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
 PAUSE_LINE = 8.0  # room to write a score above its line, mm
 PAUSE_PAD = 3.0  # inside the pause box, mm
 PAUSE_SHARE = 0.42  # of the pause box, for its title and hint
 NAME_LINE = 8.0  # room to write a name above its line, mm
-TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # by number of sides
 
 
 @frozen
@@ -73,7 +74,7 @@ class AuditPage:
 def head_size(plan: AuditPlan, width: float, scale: float) -> float:
     """Returns the type size of the column headers: NOTES_PT, or SMALL_PT when that leaves the new lines too little."""
     return next(
-        (size * scale for size in (NOTES_PT, SMALL_PT) if _widths(plan, width, size * scale)[4] >= SEGMENTS_MIN),
+        (size * scale for size in (NOTES_PT, SMALL_PT) if _widths(plan, width, size * scale)[4] >= AUDIT_LINES_MIN),
         SMALL_PT * scale,
     )
 
@@ -81,13 +82,15 @@ def head_size(plan: AuditPlan, width: float, scale: float) -> float:
 def column_widths(plan: AuditPlan, width: float, scale: float) -> list[float]:
     """Returns each column's width (mm): wide enough for its longest header word; the new lines take what is left."""
     widths = _widths(plan, width, head_size(plan, width, scale))
-    if widths[4] < SEGMENTS_MIN:
+    if widths[4] < AUDIT_LINES_MIN:
         raise LayoutError(f"the scoring audit's columns do not fit across the page ({len(plan.sides)} totals)")
     return widths
 
 
 def _widths(plan: AuditPlan, width: float, size: float) -> list[float]:
-    bases = [*FIXED_COLUMNS, 0.0, POINTS_COLUMN] + [TOTAL_COLUMN.get(len(plan.sides), 15.0)] * len(plan.sides)
+    bases = [*AUDIT_COLUMNS, 0.0, AUDIT_POINTS_COLUMN] + [AUDIT_TOTAL_COLUMN.get(len(plan.sides), 15.0)] * len(
+        plan.sides
+    )
     widths = [
         max(base, _longest_word(label, size) + 2 * AUDIT_HEAD_PAD)
         for base, label in zip(bases, plan.columns, strict=True)
@@ -415,7 +418,7 @@ def add_audits(
     """Adds one scoring audit per group to `document`, each a form to fill in if `fillable`."""
     game = None
     if fillable:
-        from sos_print.pages.forms import FormGame
+        from sos_print.forms.fields import FormGame
 
         game = FormGame(options.size, options.variant, options.notation, 1, options.groups)
     render_audits(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sos_print.documents.audit import AuditPage, PageFrame, Slot, column_widths, name_slots, pause_slots, table_grid
-from sos_print.pages.forms import (
+from sos_print.forms.fields import (
     CLASS_LENGTH,
     DATE_LENGTH,
     NAME_LENGTH,
@@ -23,11 +23,12 @@ from sos_print.pages.forms import (
     move_columns,
     move_field,
 )
-from sos_print.pages.layout import BODY_PT, LEADING, MM, NOTES_PT, Box
-from sos_print.pages.players import AuditPlan, StripPlan
-from sos_print.pages.words import Label
 from sos_print.pdf.draw import StripLayout, strip_lines
 from sos_print.pdf.fields import CENTRE, LEFT, FormFields, TextField
+from sos_print.plans.audit import AuditPlan
+from sos_print.plans.common import StripPlan
+from sos_print.plans.layout import BODY_PT, LEADING, MM, NOTES_PT, Box
+from sos_print.plans.words import Label
 
 CELL_PAD = 0.7  # mm between a field and its cell's ruled edges: the lines stay visible around a highlighted field
 LINE_PAD = 0.3  # mm between a line to write on and the field above it

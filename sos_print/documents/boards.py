@@ -9,24 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report, strip_box
 from sos_print.documents.scoretable import block_height, draw_block, draw_table, table_height
-from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen, replace
-from sos_print.pages.layout import (
-    BODY_PT,
-    CUT_LINE_DASH,
-    HEADING_PT,
-    MARGIN,
-    MAX_CELL,
-    NOTES_PT,
-    TITLE_PT,
-    TWO_UP_MAX_SIZE,
-    Box,
-    min_cell,
-    scale_of,
-)
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.players import BoardPlan, board_plan, group_labels
-from sos_print.pages.words import Label
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     StripLayout,
@@ -40,6 +23,24 @@ from sos_print.pdf.draw import (
     set_label,
 )
 from sos_print.pdf.grids import draw_grid, label_gutters
+from sos_print.plans.boards import BoardPlan, board_plan
+from sos_print.plans.common import group_labels
+from sos_print.plans.layout import (
+    BODY_PT,
+    CUT_LINE_DASH,
+    HEADING_PT,
+    MARGIN,
+    MAX_CELL,
+    NOTES_PT,
+    TITLE_PT,
+    TWO_UP_MAX_SIZE,
+    Box,
+    LayoutError,
+    min_cell,
+    scale_of,
+)
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Label
 
 GAP = 3.5  # between the parts of a board, mm
 SIDE_COLUMN = 74.0  # width of the tally column beside the grid on half-page boards, mm

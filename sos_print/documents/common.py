@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sos_print.engine.frozen import frozen
-from sos_print.pages.layout import MARGIN, NOTES_PT, TITLE_PT, Box
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.players import StripPlan
-from sos_print.pages.words import Label, Vocabulary
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
 from sos_print.pdf.flow import Flow
+from sos_print.plans.common import StripPlan
+from sos_print.plans.layout import MARGIN, NOTES_PT, TITLE_PT, Box
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Label, Vocabulary
 
 Progress = Callable[[str, int, int], None]  # (what, done, of)
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
-from sos_print.pages.grids import GridPlan
-from sos_print.pages.layout import BODY_PT, DIAGRAM_CELL, LEADING, MM, SMALL_PT, Box, step_up
-from sos_print.pages.worked import ExampleFigure
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, set_label
 from sos_print.pdf.grids import (
@@ -22,6 +19,9 @@ from sos_print.pdf.grids import (
     shade_answers,
 )
 from sos_print.pdf.textflow import draw_lines, set_lines
+from sos_print.plans.grids import GridPlan
+from sos_print.plans.layout import BODY_PT, DIAGRAM_CELL, LEADING, MM, SMALL_PT, Box, step_up
+from sos_print.plans.worked import ExampleFigure
 
 GAP = 5.0
 MIN_TEXT_COLUMN = 60.0  # narrower than this, an example's text goes under its diagram (mm)

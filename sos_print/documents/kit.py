@@ -7,7 +7,7 @@ from sos_print.documents.boards import add_boards
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.rulesheet import add_rules
 from sos_print.engine.check import CheckedExample
-from sos_print.pages.options import PrintOptions
+from sos_print.plans.options import PrintOptions
 
 
 def players_document(

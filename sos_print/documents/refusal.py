@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sos_print.engine.frozen import replace
-from sos_print.pages.layout import Paper, min_cell
-from sos_print.pages.options import Language, PrintOptions
+from sos_print.plans.layout import Paper, min_cell
+from sos_print.plans.options import Language, PrintOptions
 
 _LANGUAGES = {Language.EN: "in English", Language.FR: "in French", Language.BOTH: "in English and French"}
 _PAPER = {Paper.A4: "A4", Paper.LETTER: "Letter"}

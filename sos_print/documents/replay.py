@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from sos_print.documents.audit import FIXED_COLUMNS, POINTS_COLUMN, SEGMENTS_MIN, TOTAL_COLUMN
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.figures import (
     GAP,
@@ -24,8 +23,16 @@ from sos_print.documents.figures import (
 from sos_print.engine.analysis import MoveAnalysis
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import replace
-from sos_print.pages.grids import GridPlan
-from sos_print.pages.layout import (
+from sos_print.pdf.document import Document
+from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
+from sos_print.pdf.flow import Flow
+from sos_print.pdf.table import TableLayout, draw_head, draw_row, layout_table
+from sos_print.plans.grids import GridPlan
+from sos_print.plans.layout import (
+    AUDIT_COLUMNS,
+    AUDIT_LINES_MIN,
+    AUDIT_POINTS_COLUMN,
+    AUDIT_TOTAL_COLUMN,
     BODY_PT,
     FINAL_CELL,
     HEADING_PT,
@@ -36,21 +43,17 @@ from sos_print.pages.layout import (
     Box,
     scale_of,
 )
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.replay import ReplayPlan, TurningPoint, replay_plan
-from sos_print.pages.tables import Table
-from sos_print.pages.words import Block, Run
-from sos_print.pages.worked import ExampleFigure
-from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
-from sos_print.pdf.flow import Flow
-from sos_print.pdf.table import TableLayout, draw_head, draw_row, layout_table
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.replay import ReplayPlan, TurningPoint, replay_plan
+from sos_print.plans.tables import Table
+from sos_print.plans.words import Block, Run
+from sos_print.plans.worked import ExampleFigure
 
 DIAGRAMS = DiagramStyle()  # the game's diagrams: as the teacher's worked examples
 FINAL = DiagramStyle(FINAL_CELL, HEADING_PT, NOTES_PT, SMALL_PT, BODY_PT)  # tag_pt: the scorers' seats
 MIN_CAPTION = 52.0  # the narrowest caption under a diagram (mm)
 KEPT_ROWS = 3  # a table starts only where its heading row and this many rows fit
-ANALYSIS_COLUMNS = (*FIXED_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
+ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
 
 
 def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = False) -> None:
@@ -220,7 +223,7 @@ def _final(flow: Flow, plan: ReplayPlan, scale: float) -> None:
 def _audit_columns(table: Table) -> tuple[float, ...]:
     """Returns the narrowest widths of the checked audit's columns: the scoring audit's own."""
     sides = len(table.columns) - 6
-    return (*FIXED_COLUMNS, 0.0, POINTS_COLUMN, *[TOTAL_COLUMN.get(sides, 15.0)] * sides)
+    return (*AUDIT_COLUMNS, 0.0, AUDIT_POINTS_COLUMN, *[AUDIT_TOTAL_COLUMN.get(sides, 15.0)] * sides)
 
 
 def _opening(layout: TableLayout | None, page: float) -> float:
@@ -258,7 +261,7 @@ def _layout(table: Table, bases: Sequence[float], width: float, scale: float) ->
     """Sets a table with its headings at NOTES_PT, or SMALL_PT when that leaves the stretching column too little."""
     for head in (NOTES_PT, SMALL_PT):
         layout = layout_table(table, bases, width, (head * scale, BODY_PT * scale))
-        if layout.widths[table.stretch] >= SEGMENTS_MIN:
+        if layout.widths[table.stretch] >= AUDIT_LINES_MIN:
             break
     return layout
 

@@ -12,12 +12,17 @@ from functools import partial
 from sos_print.documents.common import Rendered, finished, joined, new_document
 from sos_print.documents.figures import DiagramStyle, diagram_margins, draw_diagram, draw_figure, layout_figure
 from sos_print.engine.check import CheckedExample
-from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
-from sos_print.pages.grids import GridPlan
-from sos_print.pages.layout import (
+from sos_print.pdf.document import Document
+from sos_print.pdf.draw import draw_label, draw_strip, layout_strip, set_label
+from sos_print.pdf.flow import Flow
+from sos_print.pdf.fonts import BOLD
+from sos_print.pdf.grids import label_gutters
+from sos_print.pdf.textflow import width_of
+from sos_print.plans.grids import GridPlan
+from sos_print.plans.layout import (
     BESIDE_TEXT,
     BODY_PT,
     COORDINATE_CELL,
@@ -30,17 +35,12 @@ from sos_print.pages.layout import (
     SMALL_PT,
     TITLE_PT,
     Box,
+    LayoutError,
     scale_of,
 )
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.teaching import RulesPlan, rules_plan
-from sos_print.pages.words import Block, Run
-from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_label, draw_strip, layout_strip, set_label
-from sos_print.pdf.flow import Flow
-from sos_print.pdf.fonts import BOLD
-from sos_print.pdf.grids import label_gutters
-from sos_print.pdf.textflow import width_of
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.rulesheet import RulesPlan, rules_plan
+from sos_print.plans.words import Block, Run
 
 COLUMN_GAP = 8.0
 GAP = 5.0

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.pages.layout import BODY_PT, NOTES_PT, Box
-from sos_print.pages.players import BoardPlan, Side
-from sos_print.pages.words import Label
 from sos_print.pdf.draw import draw_box, draw_label, draw_rule_line, draw_set_label, set_label
+from sos_print.plans.boards import BoardPlan
+from sos_print.plans.common import Side
+from sos_print.plans.layout import BODY_PT, NOTES_PT, Box
+from sos_print.plans.words import Label
 
 ROW = 12.0  # height of one side's row in the table, mm
 TOTAL_BOX = 22.0  # width of the total box, mm

@@ -7,21 +7,14 @@ from functools import partial
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
 from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, layout_figure
 from sos_print.engine.check import CheckedExample
-from sos_print.pages.layout import (
-    CALIBRATION_MM,
-    LEADING,
-    MM,
-    NOTES_PT,
-    SMALL_PT,
-    scale_of,
-)
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.teaching import TeacherPlan, teacher_plan
-from sos_print.pages.words import Block, Run
-from sos_print.pages.worked import ExampleFigure
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_calibration, draw_label, set_label
 from sos_print.pdf.flow import Flow
+from sos_print.plans.layout import CALIBRATION_MM, LEADING, MM, NOTES_PT, SMALL_PT, scale_of
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.teacher import TeacherPlan, teacher_plan
+from sos_print.plans.words import Block, Run
+from sos_print.plans.worked import ExampleFigure
 
 DIAGRAMS = DiagramStyle()
 TICK = 4.0  # the ruler's longest tick, under its bar (mm)

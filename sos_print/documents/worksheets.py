@@ -15,10 +15,23 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.figures import DiagramStyle, diagram_margins, draw_diagram
-from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen
 from sos_print.engine.puzzles import Sheet
-from sos_print.pages.layout import (
+from sos_print.pdf.document import Document
+from sos_print.pdf.draw import (
+    draw_box,
+    draw_centred,
+    draw_group,
+    draw_label,
+    draw_rule_line,
+    draw_strip,
+    group_room,
+    layout_strip,
+    set_label,
+)
+from sos_print.pdf.fonts import REGULAR
+from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
+from sos_print.plans.layout import (
     ANSWER_BOX_HEIGHT,
     ANSWER_CELL_BOX,
     ANSWER_GAP,
@@ -38,25 +51,12 @@ from sos_print.pages.layout import (
     SMALL_PT,
     TITLE_PT,
     Box,
+    LayoutError,
     scale_of,
     step_down,
 )
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.worksheets import PuzzleFigure, Rich, SheetPlan, sheet_plan
-from sos_print.pdf.document import Document
-from sos_print.pdf.draw import (
-    draw_box,
-    draw_centred,
-    draw_group,
-    draw_label,
-    draw_rule_line,
-    draw_strip,
-    group_room,
-    layout_strip,
-    set_label,
-)
-from sos_print.pdf.fonts import REGULAR
-from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, sheet_plan
 
 COLUMN_GAP = 6.0
 NUMBER_INDENT = 6.0  # the puzzle's number hangs in this margin, its words start after it (mm, times the scale)

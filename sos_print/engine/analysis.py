@@ -139,8 +139,3 @@ def turning_point(moves: tuple[MoveAnalysis, ...]) -> MoveAnalysis | None:
     """Returns the move that cost the most (the first of equals), or None if no solved move cost anything."""
     costly = [move for move in moves if move.cost > 0]
     return max(costly, key=lambda move: (move.cost, -move.number)) if costly else None
-
-
-def first_solved(moves: tuple[MoveAnalysis, ...]) -> int | None:
-    """Returns the number of the first move the solver weighed, or None."""
-    return next((move.number for move in moves if move.solved), None)

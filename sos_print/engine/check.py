@@ -8,7 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
-from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, file_kind, load_example, unreadable_reason
+from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, load_example
+from sos_print.engine.files import file_kind, unreadable_reason
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose

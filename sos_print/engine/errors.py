@@ -98,14 +98,6 @@ class ExampleFileError(SosError):
         super().__init__(f"{shown(path)}: {message}")
 
 
-class OutputError(SosError):
-    """Signals an output file or folder that cannot be written."""
-
-
-class LayoutError(SosError):
-    """Signals a page that cannot hold what was asked at the sizes the kit promises."""
-
-
 class SolverError(SosError):
     """Signals a position the solver will not search; the message says why."""
 

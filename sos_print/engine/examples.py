@@ -6,27 +6,19 @@ typo never lets a claim go unchecked.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import tomllib
 import unicodedata
 from typing import Any
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
+from sos_print.engine.files import read_bounded
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
 from sos_print.engine.rules import Board, Letter, Variant
 
 MAX_BYTES = 1_000_000  # far beyond any real example; a file is refused before it is read whole
-_KINDS = {
-    stat.S_IFCHR: "a character device",
-    stat.S_IFBLK: "a block device",
-    stat.S_IFIFO: "a FIFO",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFLNK: "a symbolic link",
-}
 LANGUAGES = ("en", "fr")
 END = "end"
 DRAW, NONE = "draw", "none"
@@ -95,69 +87,12 @@ class Example:
 
 def load_example(path: str) -> Example:
     """Reads the example file at `path` (named in messages exactly as given)."""
-    data = read_example_bytes(path)
+    data = read_bounded(path, MAX_BYTES, "an example file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ExampleFileError(path, f"is not UTF-8 text (byte {error.start})") from None
     return parse_example(text, path)
-
-
-def read_example_bytes(path: str, limit: int = MAX_BYTES, kind: str = "an example file") -> bytes:
-    """Returns the bytes of a regular file of at most `limit` bytes, without blocking on anything else.
-
-    `kind` names the file in messages ("an example file", "a filled audit").
-
-    A FIFO would block a plain open until a writer comes, and /dev/zero would be read until
-    memory runs out: the path is looked at first, opened without blocking, looked at again
-    through the open handle (the name could have changed meanwhile), and read up to the limit.
-    """
-    try:
-        _refuse_unless_readable(path, os.stat(path), limit, kind)
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as error:
-        raise ExampleFileError(path, unreadable_reason(path, error), unread=True) from None
-    try:
-        _refuse_unless_readable(path, os.fstat(handle), limit, kind)
-        chunks, size = [], 0
-        while chunk := os.read(handle, 1 << 16):
-            size += len(chunk)
-            if size > limit:
-                raise ExampleFileError(path, _too_large(size, limit, kind, growing=True), unread=True)
-            chunks.append(chunk)
-    except OSError as error:
-        raise ExampleFileError(path, unreadable_reason(path, error), unread=True) from None
-    finally:
-        os.close(handle)
-    return b"".join(chunks)
-
-
-def _refuse_unless_readable(path: str, info: os.stat_result, limit: int, kind: str) -> None:
-    if stat.S_ISDIR(info.st_mode):
-        raise ExampleFileError(path, f"is a folder, not {kind}", unread=True)
-    if not stat.S_ISREG(info.st_mode):
-        raise ExampleFileError(path, f"is {file_kind(info.st_mode)}, not a regular file", unread=True)
-    if info.st_size > limit:
-        raise ExampleFileError(path, _too_large(info.st_size, limit, kind), unread=True)
-
-
-def file_kind(mode: int) -> str:
-    """Returns what a file that is not a regular file is, in words ("a FIFO")."""
-    return _KINDS.get(stat.S_IFMT(mode), "a special file")
-
-
-def _too_large(size: int, limit: int, kind: str, growing: bool = False) -> str:
-    at_least = "at least " if growing else ""
-    return f"is {at_least}{size:,} bytes; {kind} may hold at most {limit:,} bytes ({limit // 1_000_000} MB)"
-
-
-def unreadable_reason(path: str, error: OSError) -> str:
-    """Says in words why `path` could not be looked at, opened or read."""
-    if isinstance(error, FileNotFoundError):
-        return "a symbolic link to nothing" if os.path.islink(path) else "no such file or folder"
-    if isinstance(error, PermissionError):
-        return "permission denied"
-    return f"cannot be read ({error.strerror or error})"
 
 
 def parse_example(text: str, path: str = "<example>") -> Example:

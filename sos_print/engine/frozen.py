@@ -10,7 +10,8 @@ A record has an `__init__` taking its fields in order or by name, value equality
 hashing, a readable `repr`, optional ordering by its fields in order, and refuses any
 assignment after `__init__` (and `__post_init__`, if the class defines one, which may
 set derived fields with `object.__setattr__`). `replace` returns a copy with some fields
-changed.
+changed. Records are final: a class that derives from one is refused (TypeError), as its
+fields would not be the ones a type checker believes.
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ def _record(cls: C, order: bool) -> C:
     cls.__record_key__ = staticmethod(attrgetter(*names))  # type: ignore[attr-defined]
     for name, method in (_ORDERED if order else _METHODS).items():
         setattr(cls, name, method)
+    cls.__init_subclass__ = classmethod(_final)  # type: ignore[assignment]
     return cls
 
 
@@ -134,6 +136,10 @@ def _eq(self: Any, other: Any) -> Any:
 
 def _hash(self: Any) -> int:
     return hash(self.__record_key__(self))
+
+
+def _final(cls: type, /, **kwargs: Any) -> None:
+    raise TypeError(f"{cls.__name__} derives from the record class {cls.__mro__[1].__name__}: records are final")
 
 
 def _setattr(self: Any, name: str, value: object) -> None:

@@ -30,7 +30,8 @@ import unicodedata
 from collections.abc import Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example, read_example_bytes
+from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
+from sos_print.engine.files import read_bounded
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -68,7 +69,7 @@ class RecordOptions:
 
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
-    return parse_csv_record(_text(read_example_bytes(path), path), options, path)
+    return parse_csv_record(_text(read_bounded(path, MAX_BYTES, "an example file"), path), options, path)
 
 
 def _text(data: bytes, path: str) -> str:

@@ -19,7 +19,7 @@ from sos_print.engine.errors import (
     quoted,
 )
 from sos_print.engine.frozen import frozen, replace
-from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment, all_cells, all_segments, segments_through
+from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment, all_cells, segments_through
 from sos_print.engine.notation import cell_name
 
 SEATS = "ABCD"
@@ -107,10 +107,6 @@ class Board:
         """Tells whether `segment` reads S-O-S on this board."""
         return tuple(self[cell] for cell in segment.cells) == _SOS
 
-    def sos_segments(self) -> frozenset[Segment]:
-        """Returns every segment of the board that reads S-O-S."""
-        return frozenset(seg for seg in all_segments(self.size) if self.reads_sos(seg))
-
     def sos_through(self, cell: Cell) -> tuple[Segment, ...]:
         """Returns the S-O-S segments that contain `cell`, in report order."""
         return tuple(seg for seg in segments_through(self.size)[cell] if self.reads_sos(seg))
@@ -194,11 +190,6 @@ class Outcome:
     """Tells how a game ended: the winning side, or None for a draw."""
 
     winner: str | None
-
-    @property
-    def is_draw(self) -> bool:
-        """Tells whether nobody won."""
-        return self.winner is None
 
 
 @frozen

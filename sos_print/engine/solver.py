@@ -56,8 +56,10 @@ from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 # 16 empty cells take 1 to 5 s, and each further one about three times as long.
 MAX_EMPTY = 16
 # Below a symmetric root, positions with at least this many empty cells are keyed by the least of
-# their 8 symmetric images: it saves a quarter of the time from the empty 4x4 board.
+# their 8 symmetric images (the figures: docs/performance.md). The benchmark and the tests set
+# these two to measure and check each idea; nothing else changes them.
 SYMMETRY_FROM = 10
+PAUSE_GC = True
 
 _LETTERS = (Letter.S, Letter.O)
 _State = tuple[int, int, int, int]
@@ -115,19 +117,12 @@ def solve(position: Position, limit: int = MAX_EMPTY, progress: Progress | None 
     return Solver(limit).solve(position, progress)
 
 
-def position_value(position: Position, limit: int = MAX_EMPTY) -> int:
-    """Returns the exact value of `position` for the side to move."""
-    return Solver(limit).value(position)
-
-
 class Solver:
-    """Searches positions; the options exist so that the benchmark can measure what each idea pays."""
+    """Searches positions of at most `limit` empty cells; `positions` counts the table entries of the last search."""
 
-    def __init__(self, limit: int = MAX_EMPTY, symmetry_from: int = SYMMETRY_FROM, pause_gc: bool = True) -> None:
+    def __init__(self, limit: int = MAX_EMPTY) -> None:
         self.limit = limit
-        self.symmetry_from = symmetry_from
-        self.pause_gc = pause_gc
-        self.positions = 0  # positions held in the last search's table, for the benchmark
+        self.positions = 0
 
     def value(self, position: Position) -> int:
         """Returns the exact value of `position` for the side to move (0 once the board is full)."""
@@ -188,13 +183,13 @@ class Solver:
         """
         key = root[0] | root[1] | root[2] | root[3] << geo.count
         symmetric = any(geo.symmetric_key(key, symmetry) == key for symmetry in range(1, 8))
-        return self.symmetry_from if symmetric else geo.cells + 1
+        return SYMMETRY_FROM if symmetric else geo.cells + 1
 
     @contextmanager
     def _paused(self) -> Iterator[None]:
         """Pauses the garbage collector during a search (the table holds no cycles; see docs/performance.md)."""
         enabled = gc.isenabled()
-        if self.pause_gc:
+        if PAUSE_GC:
             gc.disable()
         try:
             yield

@@ -1,1 +1,1 @@
-"""The drawing toolkit: fonts and their subsets, setting and pouring text, drawing pieces, PDF files, safe output."""
+"""The drawing toolkit: PDF files, fonts, setting and pouring text, grids, tables, fields to fill in on screen."""

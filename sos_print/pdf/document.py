@@ -11,8 +11,8 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print import __version__
-from sos_print.pages.layout import MM, Box, Paper
 from sos_print.pdf.fonts import REGULAR, register_fonts
+from sos_print.plans.layout import MM, Box, Paper
 
 if TYPE_CHECKING:
     from sos_print.pdf.fields import FormFields

@@ -11,9 +11,11 @@ from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.engine.errors import LayoutError
 from sos_print.engine.frozen import frozen
-from sos_print.pages.layout import (
+from sos_print.pdf.fonts import BOLD, REGULAR
+from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
+from sos_print.plans.common import StripPlan
+from sos_print.plans.layout import (
     FIELD_LINE,
     LEADING,
     MM,
@@ -23,12 +25,10 @@ from sos_print.pages.layout import (
     STRIP_GAP,
     STRIP_MAX_LINES,
     Box,
+    LayoutError,
     step_down,
 )
-from sos_print.pages.players import StripPlan
-from sos_print.pages.words import Label, Run
-from sos_print.pdf.fonts import BOLD, REGULAR
-from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
+from sos_print.plans.words import Label, Run
 
 CAP_HEIGHT = 0.7  # height of a capital letter, as a share of the type size
 CORNER_SHARE = 0.36  # of a compact header's width, for the class name and the group

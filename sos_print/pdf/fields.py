@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
-from sos_print.pages.layout import MM, Box
+from sos_print.plans.layout import MM, Box
 
 FONT = "Helv"  # the name the PDF standard's examples and every form tool give Helvetica in a form
 # Field flags (PDF 32000-1, tables 226 and 228), counted from bit 1.

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
-from sos_print.pages.layout import BODY_PT, CAPTION_GREY, LEADING, MM, Box, step_up
-from sos_print.pages.words import Block, Run
 from sos_print.pdf.document import Document
 from sos_print.pdf.textflow import Line, draw_lines, set_lines
+from sos_print.plans.layout import BODY_PT, CAPTION_GREY, LEADING, MM, Box, step_up
+from sos_print.plans.words import Block, Run
 
 BULLET_INDENT = 5.0  # mm
 SHORT_BLOCK = 6  # lines: a block this short moves whole to the next column rather than split

@@ -1,21 +1,16 @@
-"""Registers the one font family every PDF is set in, Andika (shipped in fonts/), and slims the subsets it embeds.
+"""Registers the one font family every PDF is set in, Andika (shipped in fonts/), and says what it cannot print.
 
-Subsets carry no hinting and only the name records a PDF needs. Hinting (the 'fpgm',
-'prep' and 'cvt ' programs and each glyph's instructions) tunes outlines to screen
-pixels; paper never uses it, and it is a third of a subset. Dropping the tables alone
-would leave glyph instructions calling functions that no longer exist, so the glyphs
-lose their instructions too, as subsetters do when asked for no hinting.
+PDFs embed subsets of the two faces, made by reportlab; their character maps are written by
+`to_unicode_cmap` (see docs/design.md, "PDFs").
 """
 
 from __future__ import annotations
 
-import struct
 import unicodedata
 from functools import cache
-from itertools import pairwise
 
 from reportlab.pdfbase import pdfmetrics, ttfonts
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFace, TTFontMaker
+from reportlab.pdfbase.ttfonts import TTFont
 
 from sos_print import data_dir
 
@@ -29,9 +24,7 @@ def register_fonts() -> None:
     """Registers Andika Regular and Bold with reportlab (once per process); PDFs embed subsets."""
     folder = data_dir("fonts")
     for name, file in _FILES.items():
-        font = TTFont(name, str(folder / file))
-        font.face.__class__ = _EmbeddedFace  # the same parsed font, with a slimmer subsetter
-        pdfmetrics.registerFont(font)
+        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
     ttfonts.makeToUnicodeCMap = to_unicode_cmap
 
 
@@ -107,133 +100,3 @@ def describe(char: str) -> str:
     if not char.isprintable():
         return f"{point} ({unicodedata.name(char, 'an invisible character')})"
     return f"{point} {char!r}"
-
-
-class _EmbeddedFace(TTFontFace):  # type: ignore[misc]  # reportlab has no type hints
-    """Hands reportlab slimmer subsets to embed: no hinting, only the name records a PDF needs."""
-
-    def makeSubset(self, subset: list[int]) -> bytes:  # reportlab's name
-        return slim(super().makeSubset(subset))
-
-
-HINTING = frozenset({b"fpgm", b"prep", b"cvt "})
-# Copyright (0), family, style, unique name, full name, version, PostScript name (1-6), licence URL (14).
-KEPT_NAMES = frozenset({0, 1, 2, 3, 4, 5, 6, 14})
-
-_MORE_COMPONENTS = 0x0020
-_ARGS_ARE_WORDS = 0x0001
-_HAVE_SCALE = 0x0008
-_HAVE_XY_SCALE = 0x0040
-_HAVE_TWO_BY_TWO = 0x0080
-_HAVE_INSTRUCTIONS = 0x0100
-_X_SHORT, _Y_SHORT, _REPEAT, _X_SAME, _Y_SAME = 0x02, 0x04, 0x08, 0x10, 0x20  # simple glyph point flags
-
-
-def read_tables(font: bytes) -> dict[bytes, bytes]:
-    """Returns the tables of a TrueType font by tag."""
-    count = struct.unpack(">H", font[4:6])[0]
-    tables = {}
-    for k in range(count):
-        tag, _, offset, length = struct.unpack(">4sLLL", font[12 + 16 * k : 28 + 16 * k])
-        tables[tag] = font[offset : offset + length]
-    return tables
-
-
-def slim(font: bytes) -> bytes:
-    """Returns `font` without hinting and with only the essential name records."""
-    tables = read_tables(font)
-    head, maxp = tables[b"head"], tables[b"maxp"]
-    long_offsets = struct.unpack(">h", head[50:52])[0] == 1
-    glyphs = split_glyphs(tables[b"glyf"], tables[b"loca"], long_offsets)
-    glyf, loca = join_glyphs([strip_instructions(glyph) for glyph in glyphs])
-    tables[b"glyf"], tables[b"loca"] = glyf, loca
-    tables[b"head"] = head[:50] + struct.pack(">h", 1) + head[52:]
-    if len(maxp) >= 28:
-        tables[b"maxp"] = maxp[:26] + struct.pack(">H", 0) + maxp[28:]  # maxSizeOfInstructions
-    tables[b"name"] = essential_names(tables[b"name"])
-    maker = TTFontMaker()
-    for tag, data in tables.items():
-        if tag not in HINTING:
-            maker.add(tag.decode("latin-1"), data)
-    return bytes(maker.makeStream())
-
-
-def split_glyphs(glyf: bytes, loca: bytes, long_offsets: bool) -> list[bytes]:
-    """Returns each glyph's data, in glyph order."""
-    if long_offsets:
-        offsets = list(struct.unpack(f">{len(loca) // 4}L", loca))
-    else:
-        offsets = [2 * offset for offset in struct.unpack(f">{len(loca) // 2}H", loca)]
-    return [glyf[start:end] for start, end in pairwise(offsets)]
-
-
-def join_glyphs(glyphs: list[bytes]) -> tuple[bytes, bytes]:
-    """Returns a 'glyf' table and its long-format 'loca', each glyph padded to four bytes."""
-    parts, offsets, position = [], [], 0
-    for glyph in glyphs:
-        offsets.append(position)
-        padded = glyph + b"\0" * (-len(glyph) % 4)
-        parts.append(padded)
-        position += len(padded)
-    offsets.append(position)
-    return b"".join(parts), struct.pack(f">{len(offsets)}L", *offsets)
-
-
-def strip_instructions(glyph: bytes) -> bytes:
-    """Returns a glyph without its hinting instructions, its outline unchanged."""
-    if not glyph:
-        return glyph
-    contours = struct.unpack(">h", glyph[:2])[0]
-    if contours >= 0:
-        at = 10 + 2 * contours
-        length = struct.unpack(">H", glyph[at : at + 2])[0]
-        outline = glyph[at + 2 + length :]
-        points = struct.unpack(">H", glyph[at - 2 : at])[0] + 1 if contours else 0
-        return glyph[:at] + b"\0\0" + outline[: _outline_length(outline, points)]
-    at, flags = 10, _MORE_COMPONENTS
-    while flags & _MORE_COMPONENTS:
-        flags_at = at
-        flags = struct.unpack(">H", glyph[at : at + 2])[0]
-        at += 4 + (4 if flags & _ARGS_ARE_WORDS else 2)
-        at += 2 if flags & _HAVE_SCALE else 4 if flags & _HAVE_XY_SCALE else 8 if flags & _HAVE_TWO_BY_TWO else 0
-    if not flags & _HAVE_INSTRUCTIONS:
-        return glyph[:at]
-    cleared = struct.pack(">H", flags & ~_HAVE_INSTRUCTIONS)
-    return glyph[:flags_at] + cleared + glyph[flags_at + 2 : at]
-
-
-def _outline_length(outline: bytes, points: int) -> int:
-    """Returns how many bytes of flags and coordinates describe `points` points (the rest is padding)."""
-    flags = bytearray()
-    at = 0
-    while len(flags) < points:
-        flag = outline[at]
-        at += 1
-        repeat = 0
-        if flag & _REPEAT:
-            repeat = outline[at]
-            at += 1
-        flags += bytes((flag,)) * (repeat + 1)
-    x_sizes, y_sizes = _coordinate_sizes()
-    return at + sum(flags.translate(x_sizes)) + sum(flags.translate(y_sizes))
-
-
-@cache
-def _coordinate_sizes() -> tuple[bytes, bytes]:
-    """Returns, for each flag byte, how many bytes its point's x and its y take: 1 (short), 0 (same) or 2."""
-    x = bytes(1 if flag & _X_SHORT else 0 if flag & _X_SAME else 2 for flag in range(256))
-    y = bytes(1 if flag & _Y_SHORT else 0 if flag & _Y_SAME else 2 for flag in range(256))
-    return x, y
-
-
-def essential_names(table: bytes) -> bytes:
-    """Returns a 'name' table keeping only the records in KEPT_NAMES, the OFL's full text dropped."""
-    _, count, storage = struct.unpack(">HHH", table[:6])
-    records, strings = [], b""
-    for k in range(count):
-        platform, encoding, language, name_id, length, offset = struct.unpack(">6H", table[6 + 12 * k : 18 + 12 * k])
-        if name_id in KEPT_NAMES:
-            text = table[storage + offset : storage + offset + length]
-            records.append(struct.pack(">6H", platform, encoding, language, name_id, length, len(strings)))
-            strings += text
-    return struct.pack(">HHH", 0, len(records), 6 + 12 * len(records)) + b"".join(records) + strings

@@ -10,8 +10,11 @@ from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.pages.grids import GridPlan
-from sos_print.pages.layout import (
+from sos_print.pdf.draw import CAP_HEIGHT, draw_centred
+from sos_print.pdf.fonts import BOLD, REGULAR
+from sos_print.pdf.textflow import width_of
+from sos_print.plans.grids import GridPlan
+from sos_print.plans.layout import (
     ANSWER_GREY,
     GREY,
     GRID_FRAME_PT,
@@ -23,9 +26,6 @@ from sos_print.pages.layout import (
     SEGMENT_PT,
     Box,
 )
-from sos_print.pdf.draw import CAP_HEIGHT, draw_centred
-from sos_print.pdf.fonts import BOLD, REGULAR
-from sos_print.pdf.textflow import width_of
 
 SEGMENT_GREY = 0.55
 FAINT_GREY = 0.78  # a line scored before the moves a diagram shows: still seen, plainly older

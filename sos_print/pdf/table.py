@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
-from sos_print.pages.layout import (
+from sos_print.pdf.draw import draw_box, draw_label, set_label
+from sos_print.pdf.fonts import BOLD, REGULAR
+from sos_print.pdf.textflow import width_of
+from sos_print.plans.layout import (
     AUDIT_FILL_GREY,
     AUDIT_HEAD_PAD,
     AUDIT_LINE_PT,
@@ -24,10 +27,7 @@ from sos_print.pages.layout import (
     STRIKE_PT,
     Box,
 )
-from sos_print.pages.tables import Entry, Table, TableCell
-from sos_print.pdf.draw import draw_box, draw_label, set_label
-from sos_print.pdf.fonts import BOLD, REGULAR
-from sos_print.pdf.textflow import width_of
+from sos_print.plans.tables import Entry, Table, TableCell
 
 STRIKE_HEIGHT = 0.35  # of the type size, above the baseline: the middle of capitals and figures
 CELL_PAD = 1.6  # inside a cell, on each side (mm)

@@ -15,9 +15,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
-from sos_print.pages.layout import MM
-from sos_print.pages.words import Run
 from sos_print.pdf.fonts import BOLD, REGULAR, register_fonts
+from sos_print.plans.layout import MM
+from sos_print.plans.words import Run
 
 DESCENT = 0.28  # how far letters reach below the baseline, as a share of the type size
 Piece = tuple[str, str]  # (text, font name)

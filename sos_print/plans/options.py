@@ -7,7 +7,7 @@ import enum
 from sos_print.engine.frozen import frozen
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
-from sos_print.pages.layout import Paper
+from sos_print.plans.layout import Paper
 
 
 class Language(enum.Enum):

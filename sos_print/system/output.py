@@ -29,8 +29,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from sos_print.engine.errors import OutputError, shown
-from sos_print.pdf import interrupts
+from sos_print.engine.errors import SosError, shown
+from sos_print.system import interrupts
 
 PREFIX = ".sos-print-"
 PART, OLD = ".part", ".old"
@@ -39,6 +39,12 @@ _NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.E
 # Where a flag does not exist (O_NOFOLLOW off POSIX), leaving it out only loses a safeguard.
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _ATTEMPTS = 100  # random names that clash this often mean something else is wrong
+
+
+class OutputError(SosError):
+    """Signals an output file or folder that cannot be written."""
+
+
 _KINDS = {
     stat.S_IFLNK: "a symbolic link",
     stat.S_IFCHR: "a character device",

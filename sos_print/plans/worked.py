@@ -12,8 +12,8 @@ from sos_print.engine.frozen import frozen
 from sos_print.engine.notation import Notation, cell_name, column_letters, segment_name, segment_names
 from sos_print.engine.prose import CellRef, Fact, LineOfCells, LineRef, Literal, Token, value_of
 from sos_print.engine.rules import Step
-from sos_print.pages.grids import GridPlan, grid_plan
-from sos_print.pages.words import Block, Words
+from sos_print.plans.grids import GridPlan, grid_plan
+from sos_print.plans.words import Block, Words
 
 
 @frozen

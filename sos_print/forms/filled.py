@@ -18,9 +18,10 @@ from collections.abc import Iterator
 from pypdf import PdfReader
 
 from sos_print.engine.errors import ExampleFileError, SosError
-from sos_print.engine.examples import Example, read_example_bytes
+from sos_print.engine.examples import Example
+from sos_print.engine.files import read_bounded
 from sos_print.engine.records import RecordOptions, record_from_table
-from sos_print.pages.forms import FormGame, move_columns, move_field, read_game, record_header
+from sos_print.forms.fields import FormGame, move_columns, move_field, read_game, record_header
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (500 groups, 8 x 8, 4 players) is 86 MB, and must be read back.
@@ -29,7 +30,7 @@ MAX_PDF_BYTES = 100_000_000
 
 def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
-    fields = _fields(read_example_bytes(path, MAX_PDF_BYTES, "a filled audit"), path)
+    fields = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
     if not fields:
         # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(

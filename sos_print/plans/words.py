@@ -9,8 +9,7 @@ Environment, so a class called `Smith & Co <B>` prints exactly as written.
 from __future__ import annotations
 
 import hashlib
-import marshal
-import pickle
+import os
 import re
 import types
 from contextlib import suppress
@@ -19,15 +18,15 @@ from html import unescape
 from typing import TYPE_CHECKING
 
 import jinja2
-from jinja2.bccache import bc_magic
 
 from sos_print import data_dir
 from sos_print.engine.errors import SosError
-from sos_print.engine.examples import read_example_bytes
+from sos_print.engine.files import read_bounded
 from sos_print.engine.frozen import frozen
+from sos_print.system.cachedir import private_folder
 
 if TYPE_CHECKING:
-    from sos_print.pages.options import Language
+    from sos_print.plans.options import Language
 
 LANGUAGES = ("en", "fr")
 BLOCK_TAGS = ("h1", "h2", "h3", "p", "li")
@@ -51,14 +50,16 @@ def environment() -> jinja2.Environment:
 
 
 def _bytecode_cache(templates: jinja2.Environment) -> jinja2.BytecodeCache | None:
-    """Returns jinja2's per-user cache of compiled templates, or None where it cannot be used.
+    """Returns jinja2's file cache of compiled templates in this user's private folder, or None where there is none.
 
-    Compiling the templates costs about 50 ms a run; the cache (keyed by each template's
-    path and checksummed against its source, written atomically) brings that to a few.
-    jinja2 keys a file by the template alone, yet the code also depends on the settings that
-    compile it (escaping, whitespace) and on jinja2's version: they name the files too, so
-    that code compiled under other settings is never used.
+    Compiling the templates costs about 50 ms a run; the cache brings that to a few. jinja2 keys
+    a file by the template alone, yet the code also depends on the settings that compile it
+    (escaping, whitespace) and on jinja2's version: they name the files too, so that code
+    compiled under other settings is never used.
     """
+    folder = private_folder()
+    if folder is None:
+        return None
     settings = (
         jinja2.__version__,
         templates.autoescape,
@@ -67,10 +68,7 @@ def _bytecode_cache(templates: jinja2.Environment) -> jinja2.BytecodeCache | Non
         templates.optimized,
     )
     fingerprint = hashlib.sha1(repr(settings).encode(), usedforsecurity=False).hexdigest()[:16]
-    try:
-        return _OptionalCache(pattern=f"__sos_print_{fingerprint}_%s.cache")
-    except (OSError, RuntimeError):
-        return None
+    return _OptionalCache(str(folder), pattern=f"__sos_print_{fingerprint}_%s.cache")
 
 
 # A compiled template is tens of kilobytes: a cache file far larger is no template's.
@@ -78,33 +76,22 @@ _LARGEST_CACHED = 4 * 1024 * 1024
 
 
 class _OptionalCache(jinja2.FileSystemBytecodeCache):
-    """Is jinja2's file cache, except that a cache that cannot be read or written is simply not used.
+    """Is jinja2's file cache, except that a cache file that cannot be used is simply not used.
 
-    The cache is an optimisation: a full or read-only temporary folder, or a file in it that is
-    damaged or not a file at all, must not stop a run that would succeed without it.
+    The cache is an optimisation: a full or read-only folder, or a file in it that is damaged
+    or not a file at all, must not stop a run that would succeed without it. A file is read as
+    an example file is (only a regular file of a sensible size, opened without waiting), then
+    given to jinja2 to load; anything but code is thrown away.
     """
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        """Loads a template's compiled code as jinja2 does, except that it unmarshals the file's bytes.
-
-        jinja2 unmarshals straight from the open file, which costs one read call for each
-        object in the code; unmarshalling the file's bytes takes a fraction of the time (a
-        template loads about three times faster). The file is read as an example file is:
-        only a regular file of a sensible size, opened without waiting, so that a pipe or a
-        device in its place can neither hold nor flood the run. It is jinja2's magic, the
-        pickled checksum of the template's source, then the code: the first two are compared
-        as bytes with what jinja2 would write for this source, so nothing in it is unpickled.
-        """
-        code = None
+        path = os.path.join(self.directory, self.pattern % (bucket.key,))
         try:
-            data = read_example_bytes(self._get_cache_filename(bucket), _LARGEST_CACHED, "a cached template")
-            header = bc_magic + pickle.dumps(bucket.checksum, 2)
-            if data.startswith(header):
-                code = marshal.loads(data[len(header) :])
-        except (SosError, EOFError, ValueError, TypeError, SystemError):
-            code = None  # marshal raises SystemError on some damaged code objects
-        # Damage can also unmarshal into something else entirely (True, a number).
-        bucket.code = code if isinstance(code, types.CodeType) else None
+            bucket.bytecode_from_string(read_bounded(path, _LARGEST_CACHED, "a cached template"))
+        except Exception:  # a damaged file can fail anywhere in jinja2, pickle or marshal
+            bucket.reset()
+        if not isinstance(bucket.code, types.CodeType):  # damage can unmarshal into a mere value
+            bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         with suppress(OSError):
@@ -172,12 +159,6 @@ def _module(lang: str, document: str) -> object:
         return environment().get_template(f"{lang}/{document}.j2").module
     except jinja2.TemplateNotFound:
         raise SosError(f"missing template templates/{lang}/{document}.j2") from None
-
-
-def macro_names(lang: str, document: str) -> set[str]:
-    """Returns the names of the macros a template defines (for the translation tests)."""
-    module = _module(lang, document)
-    return {name for name in dir(module) if not name.startswith("_")}
 
 
 def typography(markup: str, lang: str) -> str:

@@ -1,7 +1,7 @@
-"""Builds the plans of the puzzle sheets (children's), their answer key (the teacher's) and the puzzles as data.
+"""Builds the plan of the puzzles' answer key (the teacher's), and the puzzles as data (puzzles.json).
 
-The sheets and the key show the same puzzles, made by `engine.puzzles`; every answer, point and
-value printed comes from there (the solver's, for best-move puzzles), named in the sheet's notation.
+The key shows the puzzles the sheets show, made by `engine.puzzles`; every answer, point and value printed comes
+from there (the solver's, for best-move puzzles), named in the sheets' notation.
 """
 
 from __future__ import annotations
@@ -11,95 +11,11 @@ from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, cell_name, segment_names
 from sos_print.engine.puzzles import Choice, Puzzle, PuzzleKind, Sheet
 from sos_print.engine.rules import Position
-from sos_print.pages.grids import GridPlan, answer_letters, grid_plan
-from sos_print.pages.options import PrintOptions
-from sos_print.pages.players import StripPlan, strip_plan
-from sos_print.pages.words import Block, Label, Run, Vocabulary, Words
-from sos_print.pages.worked import ExampleFigure
-
-GIFT_PATTERNS = ("S.S", "SO.")  # the two gifts, as three cells of a line ("." empty)
-
-Rich = tuple[tuple[Run, ...], ...]  # a phrase with bold runs, in every language of a document, first language first
-
-
-def rich(vocab: Vocabulary, name: str, **context: object) -> Rich:
-    """Returns macro `name` as styled runs, one tuple per language."""
-    return tuple(tuple(run for block in blocks for run in block.runs) for blocks in vocab.blocks(name, **context))
-
-
-@frozen
-class PuzzleFigure:
-    """Holds one puzzle as a child sees it: its number, the question, whose turn it is, the board."""
-
-    number: int
-    question: Label
-    turn: Label
-    grid: GridPlan
-
-
-@frozen
-class SheetPlan:
-    """Holds one children's sheet: the header, the reminder of what to look for, the puzzles, the footer."""
-
-    title: Label
-    name_caption: str
-    sheet_label: Label  # "Sheet 7 of 30" at the right of the header strip, or nothing for a single sheet
-    gift: Rich
-    patterns: tuple[str, ...]
-    reminders: tuple[Rich, ...]  # under the gift: scoring again, what "best" means, how cells are named
-    answer: Label
-    answer_cell: Label
-    answer_letter: Label
-    notation: Notation  # how long the cell names written in the answer box are
-    footer: Label
-    page: Label  # "Page {number} of {count}", filled in when the sheet's pages are counted
-    puzzles: tuple[PuzzleFigure, ...]
-    bookmark: str
-    strip: StripPlan
-
-
-def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int) -> SheetPlan:
-    """Returns the plan of one children's sheet of a set of `copies`, in the options' languages and notation."""
-    vocab = Vocabulary(options.language)
-    kinds = {puzzle.kind for puzzle in sheet.puzzles}
-    reminders = [rich(vocab, "puzzles.score_again")]
-    if PuzzleKind.BEST_MOVE in kinds:
-        reminders.append(rich(vocab, "puzzles.best_meaning"))
-    hint = "puzzles.cell_a1" if options.notation is Notation.A1 else "puzzles.cell_l1c1"
-    reminders.append(rich(vocab, hint))
-    figures = tuple(
-        PuzzleFigure(
-            number,
-            vocab.label("puzzles.question", kind=puzzle.kind.value),
-            vocab.label("puzzles.turn", seat=puzzle.to_move),
-            grid_plan(puzzle.board, options.notation),
-        )
-        for number, puzzle in enumerate(sheet.puzzles, start=1)
-    )
-    return SheetPlan(
-        title=vocab.label("puzzles.title"),
-        name_caption=" / ".join(dict.fromkeys(vocab.label("puzzles.name_field"))),
-        sheet_label=(" / ".join(vocab.label("puzzles.sheet", number=sheet.number, count=copies)),)
-        if copies > 1
-        else (),
-        gift=rich(vocab, "puzzles.gift"),
-        patterns=GIFT_PATTERNS,
-        reminders=tuple(reminders),
-        answer=vocab.label("puzzles.answer"),
-        answer_cell=vocab.label("puzzles.answer_cell"),
-        answer_letter=vocab.label("puzzles.answer_letter"),
-        notation=options.notation,
-        footer=(
-            " / ".join(dict.fromkeys(vocab.label("puzzles.footer", identifier=sheet.identifier, seed=sheet.seed))),
-        ),
-        page=vocab.label("common.page", number="{number}", count="{count}"),
-        puzzles=figures,
-        bookmark=" / ".join(dict.fromkeys(vocab.label("puzzles.bookmark", number=sheet.number))),
-        strip=strip_plan(options, fields=True),
-    )
-
-
-# --- the answer key --------------------------------------------------------------------------
+from sos_print.plans.common import StripPlan, strip_plan
+from sos_print.plans.grids import answer_letters, grid_plan
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Block, Label, Words
+from sos_print.plans.worked import ExampleFigure
 
 
 @frozen

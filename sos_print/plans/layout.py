@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import enum
 
+from sos_print.engine.errors import SosError
 from sos_print.engine.frozen import frozen
 
 MM = 72.0 / 25.4  # points per millimetre
+
+
+class LayoutError(SosError):
+    """Signals a page that cannot hold what was asked at the sizes the kit promises."""
 
 
 class Paper(enum.Enum):
@@ -133,6 +138,10 @@ AUDIT_MIN_ROW = 9.0  # a row may shrink to this to keep an audit on one page
 AUDIT_HEAD_PAD = 1.6
 AUDIT_FILL_GREY = 0.88
 AUDIT_LINE_PT = 0.6
+AUDIT_COLUMNS = (13.0, 17.0, 15.0, 16.0)  # move, player, letter, cell (mm); the checked audit of a replay too
+AUDIT_POINTS_COLUMN = 16.0
+AUDIT_TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # a running total's column, by number of sides
+AUDIT_LINES_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
 
 # The replay of a game: its checked audit, its analysis, its diagrams.
 CORRECTED_FILL_GREY = 0.94  # a cell of the checked audit that holds a correction

@@ -16,12 +16,12 @@ from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Step
 from sos_print.engine.solver import solvable_variant
-from sos_print.pages.grids import GridPlan, grid_plan
-from sos_print.pages.options import Language, PrintOptions
-from sos_print.pages.players import StripPlan, strip_plan, variant_notes
-from sos_print.pages.tables import Entry, Table, TableCell
-from sos_print.pages.words import Block, Run, Vocabulary, Words
-from sos_print.pages.worked import ExampleFigure, move_sentence, side_name
+from sos_print.plans.common import StripPlan, strip_plan, variant_notes
+from sos_print.plans.grids import GridPlan, grid_plan
+from sos_print.plans.options import Language, PrintOptions
+from sos_print.plans.tables import Entry, Table, TableCell
+from sos_print.plans.words import Block, Run, Vocabulary, Words
+from sos_print.plans.worked import ExampleFigure, move_sentence, side_name
 
 MINUS = "\u2212"
 SHOWN_BEST = 3  # best moves named in a verdict; the others are counted

@@ -12,9 +12,9 @@ from sos_print.engine.notation import Notation, cell_name, segment_names
 from sos_print.engine.puzzles import Choice, choices_of
 from sos_print.engine.rules import Letter, Position
 from sos_print.engine.strategy import Idea, Lesson, lessons, opening
-from sos_print.pages.grids import answer_letters, grid_plan
-from sos_print.pages.words import Block, Words
-from sos_print.pages.worked import ExampleFigure
+from sos_print.plans.grids import answer_letters, grid_plan
+from sos_print.plans.words import Block, Words
+from sos_print.plans.worked import ExampleFigure
 
 CENTRE_4X4 = frozenset({Cell(1, 1), Cell(2, 1), Cell(1, 2), Cell(2, 2)})
 

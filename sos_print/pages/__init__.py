@@ -1,1 +1,0 @@
-"""Page plans: what each printed page shows (finished words from the templates, boards, lines), drawn by nothing."""

@@ -1,0 +1,64 @@
+"""Builds the plan of the scoring audit, in every language of the document."""
+
+from __future__ import annotations
+
+from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.notation import Notation, segment_name
+from sos_print.plans.common import Side, StripPlan, sides, strip_plan
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Label, Vocabulary
+
+
+@frozen
+class AuditPlan:
+    """Holds everything a scoring audit shows, but the group number."""
+
+    title: Label
+    continued: Label
+    intro: Label
+    names: Label
+    seats: str
+    columns: tuple[Label, ...]
+    rows: int
+    sides: tuple[Side, ...]
+    pause_title: Label
+    pause_scores: Label
+    pause_next: Label
+    pause_hint: Label
+    strip: StripPlan
+    page: Label  # "Page {number} of {count}", filled in when the audit's pages are counted
+
+
+def example_line(size: int, notation: Notation) -> str:
+    """Returns the name of an S-O-S that fits every board, to show how lines are written: B1-B3 in A1."""
+    return segment_name(Segment(Cell(1, 0), Cell(1, 2)), size, notation)
+
+
+def audit_plan(options: PrintOptions) -> AuditPlan:
+    """Returns the plan of the scoring audit for `options`: one row per cell of the board."""
+    vocab = Vocabulary(options.language)
+    game_sides = sides(options.variant, vocab)
+    names = ("move", "player", "letter", "cell", "segments", "points")
+    columns = [vocab.label(f"audit.col_{name}") for name in names]
+    # A narrow column heading may break anywhere between its words: "Total" over "A + C".
+    columns += [
+        tuple(text.replace("\u00a0", " ") for text in vocab.label("audit.col_total", side=side.short))
+        for side in game_sides
+    ]
+    return AuditPlan(
+        title=vocab.label("audit.title"),
+        continued=vocab.label("audit.continued"),
+        intro=vocab.label("audit.intro", line=example_line(options.size, options.notation)),
+        names=vocab.label("common.names_field"),
+        seats=options.variant.seats,
+        columns=tuple(columns),
+        rows=options.size * options.size,
+        sides=game_sides,
+        pause_title=vocab.label("audit.pause_title"),
+        pause_scores=vocab.label("audit.pause_scores", teams=options.variant.teams),
+        pause_next=vocab.label("audit.pause_next"),
+        pause_hint=vocab.label("audit.pause_hint", players=options.variant.players),
+        strip=strip_plan(options, fields=True),
+        page=vocab.label("common.page", number="{number}", count="{count}"),
+    )

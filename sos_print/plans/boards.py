@@ -1,0 +1,50 @@
+"""Builds the plan of the player board, in every language of the document."""
+
+from __future__ import annotations
+
+from sos_print.engine.frozen import frozen
+from sos_print.engine.rules import Board
+from sos_print.plans.common import Side, StripPlan, cell_hint, sides, strip_plan, variant_notes
+from sos_print.plans.grids import GridPlan, grid_plan
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Label, Vocabulary
+
+
+@frozen
+class BoardPlan:
+    """Holds everything a player board shows, but the group number."""
+
+    title: Label
+    smaller: Label | None
+    rule: Label
+    notes: tuple[Label, ...]
+    hint: Label
+    grid: GridPlan
+    sides: tuple[Side, ...]
+    seat: Label  # the caption over the sides' names: "Player", or "Team"
+    name: Label
+    names: Label
+    tally: Label
+    total: Label
+    strip: StripPlan
+
+
+def board_plan(options: PrintOptions) -> BoardPlan:
+    """Returns the plan of the player board for `options`."""
+    vocab = Vocabulary(options.language)
+    n = options.size
+    return BoardPlan(
+        title=vocab.label("board.title"),
+        smaller=vocab.label("board.smaller_version", size=n) if n == 3 else None,
+        rule=vocab.label("board.rule"),
+        notes=variant_notes(options.variant, vocab),
+        hint=cell_hint(options.notation, vocab),
+        grid=grid_plan(Board.empty(n), options.notation),
+        sides=sides(options.variant, vocab),
+        seat=vocab.label("board.team" if options.variant.teams else "board.player"),
+        name=vocab.label("board.name"),
+        names=vocab.label("board.names"),
+        tally=vocab.label("board.tally"),
+        total=vocab.label("board.total"),
+        strip=strip_plan(options, fields=True),
+    )

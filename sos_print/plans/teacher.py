@@ -1,0 +1,70 @@
+"""Builds the plan of the teacher's notes, in one language."""
+
+from __future__ import annotations
+
+from sos_print.engine.check import CheckedExample
+from sos_print.engine.frozen import frozen
+from sos_print.plans.common import StripPlan, strip_plan
+from sos_print.plans.options import PrintOptions
+from sos_print.plans.strategy import StrategyPlan, strategy_plan
+from sos_print.plans.words import Block, Label, Words
+from sos_print.plans.worked import ExampleFigure, example_figure
+
+
+@frozen
+class TeacherPlan:
+    """Holds the teacher's notes in one language."""
+
+    title: Label
+    keep_apart: Label
+    printing: list[Block]
+    calibration: Label
+    kit: list[Block]
+    timing: list[Block]
+    adapt: list[Block]
+    watch: list[Block]
+    talk: list[Block]
+    strategy: StrategyPlan
+    examples_heading: Label
+    examples_intro: list[Block]
+    examples: tuple[ExampleFigure, ...]
+    bookmark: str
+    examples_bookmark: str
+    strip: StripPlan
+
+
+def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExample, ...]) -> TeacherPlan:
+    """Returns the teacher's notes in `lang` for a kit printed with `options`, showing `examples` in its notation."""
+    words = Words(lang)
+    variant = options.variant
+    return TeacherPlan(
+        title=(words("teacher.title"),),
+        keep_apart=(words("teacher.keep_apart"),),
+        printing=words.blocks("teacher.printing"),
+        calibration=(words("teacher.calibration"),),
+        kit=words.blocks(
+            "teacher.kit",
+            groups=options.groups,
+            size=options.size,
+            players=variant.players,
+            teams=variant.teams,
+            target=variant.target,
+            first_sos_wins=variant.first_sos_wins,
+            notation=options.notation.value,
+        ),
+        timing=words.blocks(
+            "teacher.timing", size=options.size, ends_early=bool(variant.target or variant.first_sos_wins)
+        ),
+        adapt=words.blocks("teacher.adapt", size=options.size),
+        watch=words.blocks("teacher.watch"),
+        talk=words.blocks("teacher.talk"),
+        strategy=strategy_plan(words, options.notation),
+        examples_heading=(words("teacher.examples_heading"),),
+        examples_intro=words.blocks("teacher.examples_intro", count=len(examples)),
+        examples=tuple(
+            example_figure(checked, k, words, options.notation) for k, checked in enumerate(examples, start=1)
+        ),
+        bookmark=words("teacher.bookmark"),
+        examples_bookmark=words("teacher.examples_bookmark"),
+        strip=strip_plan(options, fields=False, lang=lang),
+    )

@@ -1,0 +1,41 @@
+"""Makes the per-user folder that compiled templates are kept in, in the temporary folder, or finds it unsafe.
+
+The temporary folder is shared by every user of the machine, so its entries cannot be trusted: a
+name there may be a symbolic link another user planted, pointing anywhere. The folder is made
+here with mode 0700, then looked at without following links, and used only if it is a real
+folder owned by this user that nobody else can enter. Nothing is ever changed on a path this
+run did not just create: no chmod, no removal.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+NAME = "sos-print-cache"
+
+
+def private_folder() -> Path | None:
+    """Returns this user's cache folder in the temporary folder (made if missing), or None if it is not safe."""
+    uid = getattr(os, "getuid", None)
+    if uid is None:  # no user ids (Windows): the temporary folder is the user's own there
+        return Path(tempfile.gettempdir())
+    folder = Path(tempfile.gettempdir()) / f"{NAME}-{uid()}"
+    try:
+        os.mkdir(folder, stat.S_IRWXU)  # a link or anything else already there makes this fail: never followed
+    except FileExistsError:
+        pass
+    except OSError:
+        return None  # a temporary folder we cannot write in: run without the cache
+    return folder if is_private(folder, uid()) else None
+
+
+def is_private(folder: Path, uid: int) -> bool:
+    """Tells whether `folder` itself (not what a link there points to) is a folder of `uid` closed to others."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == uid and not info.st_mode & (stat.S_IRWXG | stat.S_IRWXO)
