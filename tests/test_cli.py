@@ -251,6 +251,52 @@ def test_every_option_has_full_sentence_help(runner):
                 assert param.help and param.help[0].isupper() and param.help.endswith("."), f"{name} {param.name}"
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["kit", "--size", "9"],
+        ["puzzles", "--seed", "-1"],
+        ["puzzles", "--copies", "201"],
+        ["replay", "game.csv", "--every", "0"],
+        ["kit", "--lang", "de"],
+        ["kit", "--no-such-option"],
+        ["boards", "--two-per-page", "--size", "6"],
+        ["solve", "S.O/.../...", "--to-move", "E"],
+        ["check"],
+    ],
+)
+def test_every_usage_error_is_one_line_and_status_2(runner, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("Usage error: "), result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_each_commands_options_are_its_functions_parameters_in_order_with_the_models_defaults():
+    import inspect
+
+    import typer.main
+
+    from sos_print.engine.rules import Variant
+    from sos_print.plans.options import PrintOptions
+
+    defaults = {name: getattr(PrintOptions(), name) for name in ("size", "groups", "language", "paper", "notation")}
+    defaults |= {name: getattr(PrintOptions(), name) for name in ("large_print", "two_per_page", "class_name")}
+    defaults |= {name: getattr(Variant(), name) for name in ("players", "teams", "target", "first_sos_wins")}
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        signature = inspect.signature(command.callback)
+        assert [param.name for param in command.params] == [
+            parameter for parameter in signature.parameters if parameter != "context"
+        ], name
+        for param in command.params:
+            default = signature.parameters[param.name].default
+            if param.name in defaults and default is not None:  # None: an option that may be left out
+                assert default == defaults[param.name], f"{name} {param.name}"
+
+
 def test_no_arguments_shows_help(runner):
     result = runner.invoke(app, [])
     assert result.exit_code == 2

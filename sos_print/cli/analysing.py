@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.application import app
+from sos_print.cli.options import FirstSosWins, Players, Target, Teams
 from sos_print.cli.process import clear_progress_line, end_loading, progress_line, say
-from sos_print.cli.records import RecordChoices, played_record, recording
+from sos_print.cli.records import RecordNotation, RecordSize, played_record, record_choices
+from sos_print.engine.notation import Notation
 
 if TYPE_CHECKING:
     from sos_print.engine.analysis import MoveAnalysis
@@ -27,9 +29,8 @@ ANALYSIS_STOPPED = "the analysis stopped before it finished"
 
 
 @app.command(no_args_is_help=True)
-@recording
 def analyse(
-    records: RecordChoices,
+    context: typer.Context,
     record: Annotated[
         str,
         typer.Argument(
@@ -45,12 +46,30 @@ def analyse(
         bool,
         typer.Option("--json", help="Print a JSON array, one object per move, instead of sentences."),
     ] = False,
+    size: RecordSize = None,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
+    notation: RecordNotation = Notation.A1,
 ) -> None:
     """Weigh every move of a recorded game with perfect play: what it was worth, what was best, where it turned."""
     from sos_print.engine.analysis import analyse_game, turning_point
     from sos_print.system import interrupts
 
-    game = played_record(record, records, empty="the record holds no move to weigh")
+    game = played_record(
+        record,
+        record_choices(
+            context,
+            size=size,
+            players=players,
+            teams=teams,
+            target=target,
+            first_sos_wins=first_sos_wins,
+            notation=notation,
+        ),
+        empty="the record holds no move to weigh",
+    )
     interrupts.set_outcome(ANALYSIS_STOPPED)
     try:
         end_loading()

@@ -9,16 +9,50 @@ misspelt name gets click's suggestion of the nearest one.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from importlib import import_module
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from sos_print import __version__
 from sos_print.cli.process import say
 
+
+class Application(TyperGroup):
+    """Runs the commands as Typer does, except that every usage error is the same one line and status 2.
+
+    Click would print a usage block of several lines for the errors it finds itself (an option
+    out of range, an unknown option) and one line for ours; a user gets one form for all.
+    """
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except typer.TyperException as error:  # every usage error click raises
+            text = error.format_message()
+            if "\n" in text:  # no arguments at all: click hands over the help, to be shown as it is
+                say(text, err=True)
+            else:
+                say(f"Usage error: {text}", err=True)
+            code = error.exit_code
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=Application,
     name="sos-print",
     help="Print SOS classroom materials whose worked examples are checked by the rules engine.",
     no_args_is_help=True,

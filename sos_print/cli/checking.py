@@ -1,19 +1,21 @@
 """The `check` command: every claim of worked-example files and game records against the rules engine."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: Typer reads these signatures at run time.
 
 from typing import Annotated
 
 import typer
 
 from sos_print.cli.application import app
+from sos_print.cli.options import FirstSosWins, Players, Target, Teams
 from sos_print.cli.process import end_loading, say
-from sos_print.cli.records import RecordChoices, record_loader, recording
+from sos_print.cli.records import RecordNotation, RecordSize, record_choices, record_loader
+from sos_print.engine.notation import Notation
 
 
 @app.command()
-@recording
 def check(
+    context: typer.Context,
     paths: Annotated[
         list[str],
         typer.Argument(
@@ -25,13 +27,33 @@ def check(
             show_default=False,
         ),
     ],
-    records: RecordChoices,
+    size: RecordSize = None,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
+    notation: RecordNotation = Notation.A1,
 ) -> None:
     """Check every claim of worked-example files and game records against the rules; exit 1 if any is false."""
     from sos_print.engine.check import check_paths
 
     end_loading()
-    report = check_paths(paths, record_loader(paths, records), tables=records.size is not None)
+    report = check_paths(
+        paths,
+        record_loader(
+            paths,
+            record_choices(
+                context,
+                size=size,
+                players=players,
+                teams=teams,
+                target=target,
+                first_sos_wins=first_sos_wins,
+                notation=notation,
+            ),
+        ),
+        tables=size is not None,
+    )
     for problem in report.problems:
         say(str(problem))
     say(report.summary())

@@ -1,8 +1,7 @@
 """The printing commands: the class kit, and each document on its own.
 
-Each command declares only what is particular to it; `@printing` adds --out, the shared
-options it names and --force, and hands it the PrintOptions built from them. The PDF
-machinery is imported only when a command runs.
+Each command lists its options in its signature; the shared ones are the types of
+`cli.options`. The PDF machinery is imported only when a command runs.
 """
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
@@ -13,32 +12,74 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.application import app
-from sos_print.cli.options import printing, usage
+from sos_print.cli.options import (
+    CellNotation,
+    ClassName,
+    FirstSosWins,
+    Force,
+    Groups,
+    Lang,
+    LargePrint,
+    OutFile,
+    PaperSize,
+    Players,
+    Size,
+    Target,
+    Teams,
+    TwoPerPage,
+    out_folder,
+    print_options,
+    usage,
+    variant_of,
+)
 from sos_print.cli.run import ProgressFn, run
+from sos_print.engine.notation import Notation
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
     from sos_print.engine.check import CheckedExample
-    from sos_print.plans.options import PrintOptions
 
-VARIANT = ("players", "teams", "target", "first_sos_wins")
-LOOK = ("lang", "paper", "notation", "large_print", "class_name")
+KitFolder = Annotated[Path, out_folder("players.pdf and teacher.pdf")]
+Examples = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--examples", help="Worked-example files or folders for the teacher's notes (default: the shipped ones)."
+    ),
+]
 
 
 @app.command()
-@printing("size", "groups", *VARIANT, *LOOK, "two_per_page", folder="sos-kit")
 def kit(
-    options: "PrintOptions",
-    out: Path,
-    force: bool,
-    examples: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--examples", help="Worked-example files or folders for the teacher's notes (default: the shipped ones)."
-        ),
-    ] = None,
+    out: KitFolder = Path("sos-kit"),
+    examples: Examples = None,
+    size: Size = 4,
+    groups: Groups = 1,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
+    language: Lang = Language.EN,
+    paper: PaperSize = Paper.A4,
+    notation: CellNotation = Notation.A1,
+    large_print: LargePrint = False,
+    two_per_page: TwoPerPage = False,
+    class_name: ClassName = "",
+    force: Force = False,
 ) -> None:
     """Write a class kit: players.pdf (a board and an audit per group, the rules) and teacher.pdf, kept apart."""
+    options = print_options(
+        size=size,
+        groups=groups,
+        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        language=language,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        two_per_page=two_per_page,
+        class_name=class_name,
+    )
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         from sos_print.documents.kit import players_document
@@ -51,38 +92,73 @@ def kit(
 
 
 @app.command()
-@printing("size", "groups", *VARIANT, *LOOK, "two_per_page", file="boards.pdf")
-def boards(options: "PrintOptions", out: Path, force: bool) -> None:
+def boards(
+    out: OutFile = Path("boards.pdf"),
+    size: Size = 4,
+    groups: Groups = 1,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
+    language: Lang = Language.EN,
+    paper: PaperSize = Paper.A4,
+    notation: CellNotation = Notation.A1,
+    large_print: LargePrint = False,
+    two_per_page: TwoPerPage = False,
+    class_name: ClassName = "",
+    force: Force = False,
+) -> None:
     """Write player boards: one per group, with coordinates, the rule and a score tally per player."""
     from sos_print.documents.boards import boards_document
 
+    options = print_options(
+        size=size,
+        groups=groups,
+        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        language=language,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        two_per_page=two_per_page,
+        class_name=class_name,
+    )
     run([out], force, lambda progress: [boards_document(options, progress)])
 
 
 @app.command()
-@printing("players", "teams", *LOOK, file="grids.pdf")
 def grids(
-    options: "PrintOptions",
-    out: Path,
-    force: bool,
+    out: OutFile = Path("grids.pdf"),
     sizes: Annotated[
         str,
         typer.Option("--sizes", help="The board sizes to print, one page each: a range like 3-8 or a list like 4,6."),
     ] = "3-8",
+    players: Players = 2,
+    teams: Teams = False,
+    language: Lang = Language.EN,
+    paper: PaperSize = Paper.A4,
+    notation: CellNotation = Notation.A1,
+    large_print: LargePrint = False,
+    class_name: ClassName = "",
+    force: Force = False,
 ) -> None:
     """Write blank boards, one of each size asked for, for families and game designers."""
     from sos_print.documents.boards import grids_document
 
+    options = print_options(
+        variant=variant_of(players=players, teams=teams, target=0, first_sos_wins=False),
+        language=language,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        class_name=class_name,
+    )
     chosen = parse_sizes(sizes)
     run([out], force, lambda progress: [grids_document(options, chosen, progress)])
 
 
 @app.command()
-@printing("size", "groups", *VARIANT, *LOOK, file="audit.pdf")
 def audit(
-    options: "PrintOptions",
-    out: Path,
-    force: bool,
+    out: OutFile = Path("audit.pdf"),
     fillable: Annotated[
         bool,
         typer.Option(
@@ -93,28 +169,70 @@ def audit(
             ),
         ),
     ] = False,
+    size: Size = 4,
+    groups: Groups = 1,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
+    language: Lang = Language.EN,
+    paper: PaperSize = Paper.A4,
+    notation: CellNotation = Notation.A1,
+    large_print: LargePrint = False,
+    class_name: ClassName = "",
+    force: Force = False,
 ) -> None:
     """Write scoring audits: one table per group, a row per possible move, running totals and a pause box."""
     from sos_print.documents.audit import audit_document
 
+    options = print_options(
+        size=size,
+        groups=groups,
+        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        language=language,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        class_name=class_name,
+    )
     run([out], force, lambda progress: [audit_document(options, progress, fillable=fillable)])
 
 
 @app.command()
-@printing("size", "groups", *VARIANT, *LOOK, file="teacher.pdf")
 def teacher(
-    options: "PrintOptions",
-    out: Path,
-    force: bool,
+    out: OutFile = Path("teacher.pdf"),
     examples: Annotated[
         list[Path] | None,
         typer.Argument(
             help="Worked-example files or folders to show (default: the shipped examples).", show_default=False
         ),
     ] = None,
+    size: Size = 4,
+    groups: Groups = 1,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
+    language: Lang = Language.EN,
+    paper: PaperSize = Paper.A4,
+    notation: CellNotation = Notation.A1,
+    large_print: LargePrint = False,
+    class_name: ClassName = "",
+    force: Force = False,
 ) -> None:
     """Write the teacher's notes with worked examples, each checked by the rules engine first."""
     from sos_print.documents.teacher import teacher_document
+
+    options = print_options(
+        size=size,
+        groups=groups,
+        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        language=language,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        class_name=class_name,
+    )
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         return [teacher_document(options, checked_examples(examples), progress)]
@@ -123,11 +241,8 @@ def teacher(
 
 
 @app.command()
-@printing(*LOOK, file="rules.pdf")
 def rules(
-    options: "PrintOptions",
-    out: Path,
-    force: bool,
+    out: OutFile = Path("rules.pdf"),
     example: Annotated[
         Path | None,
         typer.Option("--example", help="The worked-example file to show (default: a shipped one in the notation)."),
@@ -141,17 +256,30 @@ def rules(
             help="Size of the board the players use, from 3 to 8: the sheet shows how its cells are named.",
         ),
     ] = 4,
+    language: Lang = Language.EN,
+    paper: PaperSize = Paper.A4,
+    notation: CellNotation = Notation.A1,
+    large_print: LargePrint = False,
+    class_name: ClassName = "",
+    force: Force = False,
 ) -> None:
     """Write the rule sheet: the rules, the variants, naming cells, and a worked example checked by the engine."""
     from sos_print.documents.rulesheet import rules_document
-    from sos_print.engine.frozen import replace
 
-    sheet = replace(options, size=size)
+    options = print_options(
+        size=size,
+        language=language,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        class_name=class_name,
+    )
+    chosen = [example] if example else None
 
     def render(progress: ProgressFn) -> list["Rendered"]:
-        return [rules_document(sheet, checked_examples([example] if example else None))]
+        return [rules_document(options, checked_examples(chosen))]
 
-    run([out], force, render, example_files([example] if example else None))
+    run([out], force, render, example_files(chosen))
 
 
 def parse_sizes(text: str) -> list[int]:

@@ -6,33 +6,36 @@ Three files are written together, all or none: puzzles.pdf (one sheet per child)
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
-import enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sos_print.cli.application import app
-from sos_print.cli.options import printing, usage
+from sos_print.cli.options import (
+    CellNotation,
+    ClassName,
+    Force,
+    Lang,
+    LargePrint,
+    PaperSize,
+    out_folder,
+    print_options,
+    usage,
+)
 from sos_print.cli.run import ProgressFn, run
+from sos_print.engine.notation import Notation
+from sos_print.engine.puzzles import SheetKind
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
-    from sos_print.plans.options import PrintOptions
 
-LOOK = ("lang", "paper", "notation", "large_print", "class_name")
 MAX_COUNT = 12  # puzzles on a sheet: two pages of six at most
 MAX_COPIES = 200  # sheets in a set: several classes
 MAX_SEED = 999_999  # a seed keeps to six digits, so that a sheet's identifier is short to copy
-
-
-class KindChoice(enum.StrEnum):
-    """Names the kinds of puzzle a sheet can hold."""
-
-    SCORE_NOW = "score-now"
-    NO_GIFT = "no-gift"
-    BEST_MOVE = "best-move"
-    MIXED = "mixed"
+PuzzlesFolder = Annotated[Path, out_folder("puzzles.pdf, answers.pdf and puzzles.json")]
 
 
 def puzzle_size(value: int) -> int:
@@ -47,13 +50,10 @@ def puzzle_size(value: int) -> int:
 
 
 @app.command()
-@printing(*LOOK, folder="sos-puzzles", holds="puzzles.pdf, answers.pdf and puzzles.json")
 def puzzles(
-    options: "PrintOptions",
-    out: Path,
-    force: bool,
+    out: PuzzlesFolder = Path("sos-puzzles"),
     kind: Annotated[
-        KindChoice,
+        SheetKind,
         typer.Option(
             "--kind",
             case_sensitive=False,
@@ -62,7 +62,7 @@ def puzzles(
                 "the best move with perfect play, or the three in turn (mixed)."
             ),
         ),
-    ] = KindChoice.MIXED,
+    ] = SheetKind.MIXED,
     size: Annotated[
         int,
         typer.Option(
@@ -91,21 +91,32 @@ def puzzles(
             help="The seed the sheets are made from: the same seed and options print the same sheets again.",
         ),
     ] = 1,
+    language: Lang = Language.EN,
+    paper: PaperSize = Paper.A4,
+    notation: CellNotation = Notation.A1,
+    large_print: LargePrint = False,
+    class_name: ClassName = "",
+    force: Force = False,
 ) -> None:
     """Write strategy puzzles: puzzles.pdf for the children, answers.pdf for the teacher, and puzzles.json."""
-    from sos_print.engine.frozen import replace
-
-    if kind is KindChoice.MIXED and count < 3:
+    if kind is SheetKind.MIXED and count < 3:
         usage(f"--kind mixed takes turns between the three kinds, so it needs --count 3 or more, not {count}")
-    chosen = replace(options, size=size)
+    options = print_options(
+        size=size,
+        language=language,
+        paper=paper,
+        notation=notation,
+        large_print=large_print,
+        class_name=class_name,
+    )
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         from sos_print.documents.answers import answers_document, puzzles_json
         from sos_print.documents.worksheets import worksheets_document
-        from sos_print.engine.puzzles import PuzzleKind, puzzle_sheets
+        from sos_print.engine.puzzles import puzzle_sheets
 
         sheets = puzzle_sheets(
-            None if kind is KindChoice.MIXED else PuzzleKind(kind.value),
+            kind.puzzle_kind,
             size,
             count,
             copies,
@@ -113,9 +124,9 @@ def puzzles(
             progress=lambda done, total: progress("puzzles", done, total),
         )
         return [
-            worksheets_document(chosen, sheets, progress),
-            answers_document(chosen, sheets, progress),
-            puzzles_json(chosen, sheets),
+            worksheets_document(options, sheets, progress),
+            answers_document(options, sheets, progress),
+            puzzles_json(options, sheets),
         ]
 
     run([out / "puzzles.pdf", out / "answers.pdf", out / "puzzles.json"], force, render)

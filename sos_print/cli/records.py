@@ -7,33 +7,22 @@ or a filled PDF audit (.pdf, which says its own game in the form).
 
 from __future__ import annotations
 
-import functools
-import inspect
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sos_print.cli.options import (
-    FIRST_SOS_WINS,
-    PLAYERS,
-    TARGET,
-    TEAMS,
-    NotationChoice,
-    keyword_parameter,
-    own_parameters,
-    usage,
-    variant_of,
-)
+from sos_print.cli.options import given_options, usage, variant_of
 from sos_print.cli.process import say
 from sos_print.engine.frozen import frozen
+from sos_print.engine.notation import Notation
 
 if TYPE_CHECKING:
     from sos_print.engine.check import CheckedExample
     from sos_print.engine.examples import Example
 
-RECORD_SIZE = Annotated[
+RecordSize = Annotated[
     int | None,
     typer.Option(
         "--size",
@@ -43,65 +32,49 @@ RECORD_SIZE = Annotated[
         help="The board size of CSV records, from 3 to 8: a CSV file does not say it (a .toml or .pdf file does).",
     ),
 ]
-RECORD_NOTATION = Annotated[
-    NotationChoice,
+RecordNotation = Annotated[
+    Notation,
     typer.Option(
         "--notation",
         case_sensitive=False,
         help="How the cells of CSV records are written: A1 (column letter, row from the bottom) or L1C1.",
     ),
 ]
+# The parameters that describe CSV records, as the commands' signatures name them.
+RECORD_OPTIONS = ("size", "players", "teams", "target", "first_sos_wins", "notation")
 
 
 @frozen
 class RecordChoices:
-    """Holds what the options say of CSV records: the board size, the game and the notation of their cells."""
+    """Holds what the options say of CSV records: the board size, the game, the notation, and which were given."""
 
-    size: int | None = None
-    players: int = 2
-    teams: bool = False
-    target: int = 0
-    first_sos_wins: bool = False
-    notation: NotationChoice = NotationChoice.A1
-
-    def given(self) -> list[str]:
-        """Returns the game options chosen on the command line (those that differ from their defaults)."""
-        flags = [("--size", self.size is not None), ("--players", self.players != 2), ("--teams", self.teams)]
-        flags += [("--target", self.target != 0), ("--first-sos-wins", self.first_sos_wins)]
-        return [flag for flag, chosen in flags if chosen]
+    size: int | None
+    players: int
+    teams: bool
+    target: int
+    first_sos_wins: bool
+    notation: Notation
+    given: tuple[str, ...]  # the flags given on the command line, such as "--size"
 
 
-RECORD_OPTIONS = {
-    "size": (RECORD_SIZE, None),
-    "players": (PLAYERS, 2),
-    "teams": (TEAMS, False),
-    "target": (TARGET, 0),
-    "first_sos_wins": (FIRST_SOS_WINS, False),
-    "notation": (RECORD_NOTATION, NotationChoice.A1),
-}
-
-
-def recording(command: Callable[..., None]) -> Callable[..., None]:
-    """Gives a command the options that describe CSV records, after its own, as one `records` argument."""
-    own = [parameter for parameter in own_parameters(command) if parameter.name != "records"]
-    added = [keyword_parameter(name, *RECORD_OPTIONS[name]) for name in RECORD_OPTIONS]
-    parameters = [*own, *added]
-
-    @functools.wraps(command)
-    def run(**chosen: Any) -> None:
-        records = RecordChoices(**{name: chosen.pop(name) for name in RECORD_OPTIONS})
-        command(records=records, **chosen)
-
-    del run.__wrapped__  # Typer (or `printing`) must read the signature below, not the command's own
-    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    run.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
-    return run
+def record_choices(
+    context: typer.Context,
+    *,
+    size: int | None,
+    players: int,
+    teams: bool,
+    target: int,
+    first_sos_wins: bool,
+    notation: Notation,
+) -> RecordChoices:
+    """Returns what a record command was told of CSV records, and which of those options were given."""
+    given = tuple(given_options(context, *RECORD_OPTIONS))
+    return RecordChoices(size, players, teams, target, first_sos_wins, notation, given)
 
 
 def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], Example]:
     """Returns the function that reads one record of `paths`, by its kind; a CSV without --size is a usage error."""
     from sos_print.engine.examples import load_example
-    from sos_print.engine.notation import Notation
     from sos_print.engine.records import RecordOptions, load_csv_record
 
     variant = variant_of(
@@ -111,12 +84,11 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     sized = [path for path in tables if os.path.lexists(path)]  # a missing file is "no such file", said when read
     if sized and records.size is None:
         usage(f"{sized[0]}: a CSV record does not say its board size: give it with --size (3 to 8)")
-    given = records.given()
     folders = any(os.path.isdir(path) for path in paths)  # a folder may hold CSV records
-    if not tables and not folders and (given or records.notation is not NotationChoice.A1):
-        flags = ", ".join(given or ["--notation"])
+    if not tables and not folders and records.given:
+        flags = ", ".join(records.given)
         usage(f"{flags}: these options describe CSV records (.csv); a .toml or .pdf file says its own game")
-    options = RecordOptions(records.size or 4, variant, Notation(records.notation.value))
+    options = RecordOptions(records.size or 4, variant, records.notation)
 
     def load(path: str) -> Example:
         if is_table(path):

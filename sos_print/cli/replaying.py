@@ -15,10 +15,26 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.application import app
-from sos_print.cli.options import NotationChoice, printing
+from sos_print.cli.options import (
+    ClassName,
+    FirstSosWins,
+    Force,
+    Lang,
+    LargePrint,
+    OutFile,
+    PaperSize,
+    Players,
+    Target,
+    Teams,
+    print_options,
+)
 from sos_print.cli.process import clear_progress_line, end_loading, progress_line
-from sos_print.cli.records import RecordChoices, played_record, recording
+from sos_print.cli.records import RecordNotation, RecordSize, played_record, record_choices
 from sos_print.cli.run import ProgressFn, run
+from sos_print.engine.frozen import replace
+from sos_print.engine.notation import Notation
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
@@ -27,13 +43,8 @@ if TYPE_CHECKING:
 
 
 @app.command(no_args_is_help=True)
-@printing("lang", "paper", "large_print", "class_name", file="replay.pdf")
-@recording
 def replay(
-    options: "PrintOptions",
-    out: Path,
-    force: bool,
-    records: RecordChoices,
+    context: typer.Context,
     record: Annotated[
         str,
         typer.Argument(
@@ -45,6 +56,7 @@ def replay(
             show_default=False,
         ),
     ],
+    out: OutFile = Path("replay.pdf"),
     every: Annotated[
         int | None,
         typer.Option(
@@ -56,7 +68,7 @@ def replay(
         ),
     ] = None,
     print_notation: Annotated[
-        NotationChoice | None,
+        Notation | None,
         typer.Option(
             "--print-notation",
             case_sensitive=False,
@@ -64,16 +76,36 @@ def replay(
             help="How the printed pages name cells, A1 or L1C1; by default as the record names them.",
         ),
     ] = None,
+    size: RecordSize = None,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
+    notation: RecordNotation = Notation.A1,
+    language: Lang = Language.EN,
+    paper: PaperSize = Paper.A4,
+    large_print: LargePrint = False,
+    class_name: ClassName = "",
+    force: Force = False,
 ) -> None:
     """Write one recorded game as a replay for the class: diagrams, the audit checked, and every move weighed."""
-    from sos_print.engine.frozen import replace
-    from sos_print.engine.notation import Notation
-
-    game = played_record(record, records, empty="holds no move to replay")
+    look = print_options(language=language, paper=paper, large_print=large_print, class_name=class_name)
+    game = played_record(
+        record,
+        record_choices(
+            context,
+            size=size,
+            players=players,
+            teams=teams,
+            target=target,
+            first_sos_wins=first_sos_wins,
+            notation=notation,
+        ),
+        empty="holds no move to replay",
+    )
     example = game.example
-    chosen = Notation(print_notation.value) if print_notation else example.notation
-    printed = replace(options, size=example.size, variant=example.variant, notation=chosen)
-    run([out], force, lambda progress: [_render(printed, game, every or 0, progress)], inputs=[record])
+    options = replace(look, size=example.size, variant=example.variant, notation=print_notation or example.notation)
+    run([out], force, lambda progress: [_render(options, game, every or 0, progress)], inputs=[record])
 
 
 def _render(options: "PrintOptions", game: "CheckedExample", every: int, progress: ProgressFn) -> "Rendered":

@@ -8,7 +8,6 @@ when the search is interrupted (Ctrl-C).
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
-import enum
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -16,36 +15,30 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.application import app
-from sos_print.cli.options import (
-    FIRST_SOS_WINS,
-    PLAYERS,
-    TARGET,
-    TEAMS,
-    NotationChoice,
-    usage,
-    variant_of,
-)
+from sos_print.cli.options import FirstSosWins, Players, Target, Teams, given_options, usage, variant_of
 from sos_print.cli.process import clear_progress_line, end_loading, progress_line, say
+from sos_print.engine.notation import Notation
 
 SEARCH_STOPPED = "the search stopped before it finished"
 
 if TYPE_CHECKING:
-    from sos_print.engine.notation import Notation
     from sos_print.engine.rules import Position, Variant
     from sos_print.engine.solver import MoveValue, Solution
 
 
-class Seat(enum.StrEnum):
-    """Names the seats that may be to move."""
+def _seat(text: str) -> str:
+    """Reads --to-move: a seat of the game, A to D, in either case."""
+    from sos_print.engine.rules import SEATS
 
-    A = "A"
-    B = "B"
-    C = "C"
-    D = "D"
+    seat = text.strip().upper()
+    if len(seat) != 1 or seat not in SEATS:
+        raise typer.BadParameter(f"{text!r} is not one of {', '.join(SEATS.lower())}")
+    return seat
 
 
 @app.command(no_args_is_help=True)
 def solve(
+    context: typer.Context,
     board: Annotated[
         str,
         typer.Argument(
@@ -58,7 +51,7 @@ def solve(
         ),
     ],
     notation: Annotated[
-        NotationChoice | None,
+        Notation | None,
         typer.Option(
             "--notation",
             case_sensitive=False,
@@ -76,28 +69,26 @@ def solve(
         ),
     ] = False,
     to_move: Annotated[
-        Seat | None,
+        str | None,
         typer.Option(
             "--to-move",
-            case_sensitive=False,
+            parser=_seat,
+            metavar="<a|b|c|d>",
             help="The seat whose turn it is on a BOARD, to name it in the sentences (a file says it itself).",
         ),
     ] = None,
-    players: PLAYERS = 2,
-    teams: TEAMS = False,
-    target: TARGET = 0,
-    first_sos_wins: FIRST_SOS_WINS = False,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
 ) -> None:
     """Weigh every move of a position with perfect play: the points it scores now and what it wins or loses by."""
     from sos_print.engine.errors import SolverError, SosError
-    from sos_print.engine.notation import Notation
     from sos_print.engine.solver import check_solvable
     from sos_print.engine.solver import solve as solve_position
     from sos_print.system import interrupts
 
-    variant_flags = [("--players", players, 2), ("--teams", teams, False), ("--target", target, 0)]
-    variant_flags.append(("--first-sos-wins", first_sos_wins, False))
-    given = [flag for flag, value, default in variant_flags if value != default] + (["--to-move"] if to_move else [])
+    given = given_options(context, "players", "teams", "target", "first_sos_wins", "to_move")
     try:
         if _is_file(board):
             if given:
@@ -112,7 +103,7 @@ def solve(
     except SosError as error:
         say(f"sos-print: {error}", err=True)
         raise typer.Exit(1) from None
-    chosen = Notation(notation.value) if notation else file_notation or Notation.A1
+    chosen = notation or file_notation or Notation.A1
     if position.is_over:
         say("sos-print: the game is over: every cell holds a letter, so no move is left to weigh", err=True)
         raise typer.Exit(1)
@@ -149,7 +140,7 @@ def _is_file(argument: str) -> bool:
     return argument.lower().endswith(".toml") or Path(argument).is_file()
 
 
-def _board_position(text: str, variant: "Variant", to_move: Seat | None) -> "Position":
+def _board_position(text: str, variant: "Variant", to_move: str | None) -> "Position":
     from sos_print.engine.errors import BoardTextError
     from sos_print.engine.rules import Position, parse_board
 
@@ -157,7 +148,7 @@ def _board_position(text: str, variant: "Variant", to_move: Seat | None) -> "Pos
         board = parse_board(text)
     except BoardTextError as error:
         usage(f"BOARD {text!r}: {error} (or give a worked-example file ending in .toml)")
-    seat = to_move.value if to_move else "A"
+    seat = to_move or "A"
     if seat not in variant.seats:
         usage(f"--to-move {seat}: a game of {variant.players} players has seats {', '.join(variant.seats)}")
     return Position.start(board, variant) if board.is_full() else Position(board, variant, seat)

@@ -43,6 +43,20 @@ class PuzzleKind(enum.Enum):
     BEST_MOVE = "best-move"
 
 
+class SheetKind(enum.Enum):
+    """Names what a sheet asks: puzzles of one kind, or the three kinds in turn."""
+
+    SCORE_NOW = "score-now"
+    NO_GIFT = "no-gift"
+    BEST_MOVE = "best-move"
+    MIXED = "mixed"
+
+    @property
+    def puzzle_kind(self) -> PuzzleKind | None:
+        """Returns the kind of every puzzle of the sheet, or None when the three kinds take turns."""
+        return None if self is SheetKind.MIXED else PuzzleKind(self.value)
+
+
 KINDS = tuple(PuzzleKind)
 SIZES = (4, 5, 6)
 # The empty cells of each kind's positions, by board size: a sheet rises from the first to the last.
