@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter, defaultdict
+from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 
@@ -19,7 +20,13 @@ def reader(data: bytes | Path) -> PdfReader:
 
 def texts(data: bytes | Path) -> list[str]:
     """Returns the extracted text of each page."""
-    return [page.extract_text() for page in reader(data).pages]
+    return list(_texts(data)) if isinstance(data, bytes) else [page.extract_text() for page in reader(data).pages]
+
+
+@lru_cache(maxsize=256)
+def _texts(data: bytes) -> tuple[str, ...]:
+    """Extracts the text of a PDF once: many tests read the same documents."""
+    return tuple(page.extract_text() for page in reader(data).pages)
 
 
 def fonts(data: bytes | Path) -> set[tuple[str, bool]]:

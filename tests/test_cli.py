@@ -15,6 +15,7 @@ from conftest import EXAMPLES, ROOT
 from pdfread import outline, texts
 
 from sos_print.cli import app
+from sos_print.documents.registry import DOCUMENTS
 
 WROTE = re.compile(r"^wrote (\S+) \((\d+) pages?, (\d+) KB\)(?: and (\S+) \((\d+) pages?, (\d+) KB\))?$")
 
@@ -153,7 +154,11 @@ def test_a_folder_without_write_permission_is_a_clear_error():
 
 
 @pytest.mark.parametrize(
-    "command", [["kit"], ["boards"], ["puzzles"], ["replay", str(EXAMPLES / "06-last-letter-scores.toml")]]
+    "command",
+    [
+        [name, *([str(EXAMPLES / "06-last-letter-scores.toml")] if name == "replay" else [])]
+        for name in sorted({command for entry in DOCUMENTS for command in entry.commands})
+    ],
 )
 def test_an_empty_output_name_is_a_usage_error_not_the_current_folder(runner, tmp_path, monkeypatch, command):
     monkeypatch.chdir(tmp_path)
@@ -295,6 +300,20 @@ def test_each_commands_options_are_its_functions_parameters_in_order_with_the_mo
             default = signature.parameters[param.name].default
             if param.name in defaults and default is not None:  # None: an option that may be left out
                 assert default == defaults[param.name], f"{name} {param.name}"
+
+
+def test_each_command_writes_the_files_the_registry_names_for_it():
+    import typer.main
+
+    from sos_print.documents.registry import written_by
+
+    group = typer.main.get_command(app)
+    writers = {command for entry in DOCUMENTS for command in entry.commands}
+    assert writers == {"kit", "boards", "grids", "audit", "teacher", "rules", "puzzles", "replay"}
+    for name in writers:
+        out = next(param for param in group.commands[name].params if param.name == "out")
+        files = {entry.file for entry in written_by(name)}
+        assert (out.default.name in files) if len(files) == 1 else out.default.suffix == "", (name, out.default, files)
 
 
 def test_no_arguments_shows_help(runner):

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from sos_print.cli import app
+from sos_print.documents.registry import DOCUMENTS, written_by
 from sos_print.engine.check import check_paths
 from sos_print.engine.errors import ExampleFileError
 from sos_print.engine.examples import parse_example
@@ -198,27 +199,26 @@ OPTIONS = {
     "--print-notation": st.sampled_from(["A1", "L1C1", "l1c1", "chess", ""]),
 }
 FLAGS = ["--teams", "--first-sos-wins", "--large-print", "--two-per-page", "--force"]
-COMMANDS = {
-    "kit": [
-        "--size",
-        "--groups",
-        "--players",
-        "--target",
-        "--lang",
-        "--paper",
-        "--notation",
-        "--class-name",
-        "--examples",
-    ],
-    "boards": ["--size", "--groups", "--players", "--target", "--lang", "--paper", "--notation", "--class-name"],
-    "audit": ["--size", "--groups", "--players", "--target", "--lang", "--paper", "--notation", "--class-name"],
-    "teacher": ["--size", "--groups", "--players", "--target", "--lang", "--paper", "--notation", "--class-name"],
-    "rules": ["--size", "--lang", "--paper", "--notation", "--class-name", "--example"],
-    "grids": ["--players", "--lang", "--paper", "--notation", "--class-name", "--sizes"],
-    "puzzles": ["--kind", "--size", "--count", "--copies", "--seed", "--lang", "--paper", "--notation", "--class-name"],
-    "replay": ["--size", "--players", "--target", "--lang", "--paper", "--notation", "--class-name", "--every"],
+
+
+def _command_options() -> dict[str, list[str]]:
+    """Returns, for each command that writes documents, the options of OPTIONS it takes, read from the command."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    writers = sorted({command for entry in DOCUMENTS for command in entry.commands})
+    return {
+        name: [opt for param in group.commands[name].params for opt in param.opts if opt in OPTIONS] for name in writers
+    }
+
+
+COMMANDS = _command_options()
+# The files each command writes into its --out folder, when it writes more than one.
+OUTPUTS = {
+    command: sorted(entry.file for entry in written_by(command))
+    for command in COMMANDS
+    if len({entry.file for entry in written_by(command)}) > 1
 }
-OUTPUTS = {"kit": ["players.pdf", "teacher.pdf"], "puzzles": ["answers.pdf", "puzzles.json", "puzzles.pdf"]}
 
 
 @st.composite
@@ -235,7 +235,6 @@ def command_lines(draw: st.DrawFn, command: str) -> list[str]:
         args.append("--fillable")
     if command == "replay":  # a record, always: a 3x3 game (quick to weigh), a CSV one, or one that cannot be read
         args.append(draw(st.sampled_from(["{game}", "{record}", "{one}", "{missing}", "{false}", "{here}"])))
-        args += ["--print-notation", draw(OPTIONS["--print-notation"])] if draw(st.booleans()) else []
     return args
 
 

@@ -4,27 +4,19 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, ROOT
 from pdfread import catalog, outline, texts
+from rendered import every_pdf, rendered, shipped_examples
 from templates_read import macro_names, template_module
 
-from sos_print.documents.answers import answers_document
-from sos_print.documents.audit import audit_document
-from sos_print.documents.boards import boards_document, grids_document
 from sos_print.documents.kit import players_document
-from sos_print.documents.replay import replay_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.documents.teacher import teacher_document
-from sos_print.documents.worksheets import worksheets_document
-from sos_print.engine.analysis import analyse_game
-from sos_print.engine.check import replay_example, verify
-from sos_print.engine.examples import load_example
+from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
-from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.engine.rules import Variant
 from sos_print.plans.options import Language, PrintOptions
 from sos_print.plans.words import LANGUAGES
@@ -88,37 +80,19 @@ FRENCH = {
 
 @pytest.fixture(scope="module")
 def examples():
-    return verify([str(EXAMPLES)])
+    return shipped_examples()
 
 
-@cache
-def puzzle_set(size: int) -> tuple:
-    """Two mixed sheets of six puzzles, made once per board size for every test of the module."""
-    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
-
-
-def documents(language: Language, examples, notation: Notation = Notation.A1) -> dict[str, bytes]:
+def documents(language: Language, notation: Notation = Notation.A1) -> dict[str, bytes]:
+    """Returns every document of the registry in `language`, and the team game's boards, audits and replay."""
     options = PrintOptions(groups=2, language=language, notation=notation, variant=Variant(target=5))
     teams = PrintOptions(groups=2, language=language, notation=notation, variant=Variant(players=4, teams=True))
     return {
-        "players": players_document(options, examples).data,
-        "teacher": teacher_document(options, examples).data,
-        "rules": rules_document(options, examples[:1]).data,
-        "grids": grids_document(options, [3, 8]).data,
-        "team boards": boards_document(teams).data,
-        "team audits": audit_document(teams).data,
-        "puzzles": worksheets_document(options, puzzle_set(4)).data,
-        "answers": answers_document(options, puzzle_set(4)).data,
-        "replay": replay(language, "06-last-letter-scores.toml", notation),
-        "team replay": replay(language, "09-team-sos.toml", notation),
+        **every_pdf(options),
+        "team boards": rendered("boards", teams),
+        "team audits": rendered("audit", teams),
+        "team replay": rendered("replay", options, "09-team-sos.toml"),
     }
-
-
-def replay(language: Language, name: str, notation: Notation) -> bytes:
-    """Returns the replay of a shipped example game, weighed by the solver."""
-    game = replay_example(load_example(str(EXAMPLES / name)))
-    options = PrintOptions(size=game.example.size, variant=game.example.variant, language=language, notation=notation)
-    return replay_document(options, game, analyse_game(game.start, game.steps)).data
 
 
 def words(text: str) -> set[str]:
@@ -139,14 +113,14 @@ def test_every_template_exists_in_both_languages_with_the_same_macros():
 @pytest.mark.parametrize("notation", list(Notation))
 def test_french_documents_hold_no_english_and_english_ones_no_french(examples, notation):
     for language, foreign in ((Language.FR, ENGLISH), (Language.EN, FRENCH)):
-        for name, data in documents(language, examples, notation).items():
+        for name, data in documents(language, notation).items():
             # The English rule sheet in L1C1 says where the L comes from: "row (ligne in French)".
             leaked = words(" ".join(texts(data)).replace("(ligne in French)", "")) & foreign
             assert not leaked, f"{language.value} {name} ({notation.value}): {sorted(leaked)}"
 
 
 def test_bilingual_documents_carry_both_languages(examples):
-    for name, data in documents(Language.BOTH, examples).items():
+    for name, data in documents(Language.BOTH).items():
         found = words(" ".join(texts(data)))
         assert found & ENGLISH and found & FRENCH, name
 
@@ -160,7 +134,7 @@ def test_bilingual_rule_sheets_come_on_consecutive_pages(examples):
 
 
 def french_text(examples) -> str:
-    return "\n".join(" ".join(texts(data)) for data in documents(Language.FR, examples).values())
+    return "\n".join(" ".join(texts(data)) for data in documents(Language.FR).values())
 
 
 def test_french_punctuation_has_a_narrow_no_break_space_before_it(examples):
@@ -197,7 +171,7 @@ def test_french_names_cells_naturally(examples):
 
 @pytest.mark.parametrize(("language", "lang"), [(Language.EN, "en"), (Language.FR, "fr-FR")])
 def test_pdf_language_metadata(examples, language, lang):
-    for name, data in documents(language, examples).items():
+    for name, data in documents(language).items():
         assert catalog(data)["/Lang"] == lang, name
 
 

@@ -2,58 +2,43 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 from pdfread import catalog, font_files, fonts, outline, reader, texts
+from rendered import (
+    GRID_SIZES,
+    REPLAYED,
+    every_pdf,
+    game,
+    printed_options,
+    puzzle_set,
+    rendered,
+    shipped_examples,
+    weighed,
+)
 
-from sos_print import data_dir
-from sos_print.documents.answers import answers_document
-from sos_print.documents.audit import audit_document
-from sos_print.documents.boards import boards_document, grids_document
+from sos_print.documents.boards import grids_document
 from sos_print.documents.kit import players_document
+from sos_print.documents.registry import DOCUMENTS, Inputs
 from sos_print.documents.rulesheet import rules_document
 from sos_print.documents.teacher import teacher_document
-from sos_print.documents.worksheets import worksheets_document
-from sos_print.engine.check import verify
-from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
 
 
 @pytest.fixture(scope="module")
 def examples():
-    return verify([str(data_dir("examples"))])
-
-
-@cache
-def puzzle_set(size: int) -> tuple:
-    """Two mixed sheets of six puzzles, made once per board size for every test of the module."""
-    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
-
-
-def everything(options: PrintOptions, examples):
-    return {
-        "players": players_document(options, examples).data,
-        "teacher": teacher_document(options, examples).data,
-        "boards": boards_document(options).data,
-        "audit": audit_document(options).data,
-        "grids": grids_document(options, [3, 8]).data,
-        "rules": rules_document(options, examples[:1]).data,
-        "puzzles": worksheets_document(options, puzzle_set(options.size)).data,
-        "answers": answers_document(options, puzzle_set(options.size)).data,
-    }
+    return shipped_examples()
 
 
 @pytest.mark.parametrize(("paper", "box"), [(Paper.A4, (595.28, 841.89)), (Paper.LETTER, (612.0, 792.0))])
-def test_every_page_has_the_exact_paper_size(paper, box, examples):
-    for name, data in everything(PrintOptions(groups=2, paper=paper), examples).items():
+def test_every_page_has_the_exact_paper_size(paper, box):
+    for name, data in every_pdf(PrintOptions(groups=2, paper=paper)).items():
         for page in reader(data).pages:
             assert tuple(float(v) for v in page.mediabox) == (0, 0, *box), name
 
 
-def test_every_font_is_an_embedded_andika_subset(examples):
-    for name, data in everything(PrintOptions(groups=2, language=Language.BOTH), examples).items():
+def test_every_font_is_an_embedded_andika_subset():
+    for name, data in every_pdf(PrintOptions(groups=2, language=Language.BOTH)).items():
         used = fonts(data)
         assert used, name
         for base, embedded in used:
@@ -91,9 +76,12 @@ def test_one_bookmark_per_section(maker, titles, examples):
     assert outline(maker(PrintOptions(groups=4), examples)) == titles
 
 
-def test_the_same_inputs_give_the_same_bytes(examples):
+def test_the_same_inputs_give_the_same_bytes():
     options = PrintOptions(groups=3, language=Language.BOTH, class_name="4B")
-    assert everything(options, examples) == everything(options, examples)
+    for entry in DOCUMENTS:
+        chosen = printed_options(entry, options)
+        inputs = Inputs(shipped_examples(), GRID_SIZES, puzzle_set(chosen.size), game(REPLAYED), weighed(REPLAYED))
+        assert entry.make(chosen, inputs, None).data == rendered(entry.name, options), entry.name
 
 
 def test_no_timestamp_or_random_id_in_the_bytes(examples):

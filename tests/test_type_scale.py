@@ -10,22 +10,13 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from functools import cache
 
 import pytest
-from conftest import EXAMPLES
 from pdfread import pages
+from rendered import PDFS, every_pdf, rendered, shipped_examples
 
-from sos_print.documents.answers import answers_document
-from sos_print.documents.audit import audit_document
-from sos_print.documents.boards import boards_document, grids_document
-from sos_print.documents.kit import players_document
+from sos_print.documents.boards import boards_document
 from sos_print.documents.rulesheet import rules_document
-from sos_print.documents.teacher import teacher_document
-from sos_print.documents.worksheets import worksheets_document
-from sos_print.engine.check import verify
-from sos_print.engine.frozen import replace
-from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.engine.rules import Variant
 from sos_print.plans.options import Language, PrintOptions
 
@@ -35,26 +26,11 @@ SCALE = (18.5, 14.8, 12.0, 10.0, 9.0)
 
 @pytest.fixture(scope="module")
 def examples():
-    return verify([str(EXAMPLES)])
+    return shipped_examples()
 
 
-@cache
-def puzzle_set(size: int) -> tuple:
-    """Two mixed sheets of six puzzles, made once per board size for every test of the module."""
-    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
-
-
-def documents(options: PrintOptions, examples) -> dict[str, bytes]:
-    return {
-        "players": players_document(options, examples).data,
-        "teacher": teacher_document(options, examples).data,
-        "boards": boards_document(options).data,
-        "audit": audit_document(options).data,
-        "rules": rules_document(options, examples).data,
-        "grids": grids_document(options, [3, 8]).data,
-        "puzzles": worksheets_document(replace(options, size=max(options.size, 4)), puzzle_set(options.size)).data,
-        "answers": answers_document(replace(options, size=max(options.size, 4)), puzzle_set(options.size)).data,
-    }
+# The adults' documents may go down to 7 pt; the players' pages never under 9 pt.
+FLOOR = {entry.name: 9.0 if entry.children else 7.0 for entry in PDFS}
 
 
 def sizes(data: bytes) -> Counter[float]:
@@ -100,12 +76,11 @@ CASES = [
 def test_every_document_prints_at_most_five_sizes_all_on_the_scale(examples, options):
     factor = 1.5 if options.large_print else 1.0
     allowed = {round(size * factor, 1) for size in SCALE}
-    for name, data in documents(options, examples).items():
+    for name, data in every_pdf(options).items():
         used = sizes(data)
         assert set(used) <= allowed, f"{name}: sizes off the scale {sorted(set(used) - allowed)}"
         assert len(used) <= 5, f"{name}: {sorted(used)}"
-        floor = 9.0 if name not in ("teacher", "answers") else 7.0
-        assert min(used) >= floor * factor - 0.05, f"{name}: {min(used)} pt"
+        assert min(used) >= FLOOR[name] * factor - 0.05, f"{name}: {min(used)} pt"
 
 
 @pytest.mark.parametrize(("large_print", "body"), [(False, 12.0), (True, 18.0)])
@@ -120,9 +95,9 @@ def test_the_childrens_rule_sheet_is_set_at_12_pt_or_more(examples, large_print,
     assert rule["size"] >= body
 
 
-@pytest.mark.parametrize("name", ["players", "boards", "audit", "teacher", "rules"])
+@pytest.mark.parametrize("name", [entry.name for entry in PDFS])
 def test_text_in_grey_is_dark_enough_to_photocopy(examples, name):
-    data = documents(PrintOptions(groups=2, language=Language.BOTH), examples)[name]
+    data = rendered(name, PrintOptions(groups=2, language=Language.BOTH))
     for grey in greys(data):
         assert contrast(grey) >= 4.5, f"{name}: text at {grey} grey has a contrast of {contrast(grey):.1f}:1"
 

@@ -33,6 +33,7 @@ from sos_print.cli.options import (
     variant_of,
 )
 from sos_print.cli.run import ProgressFn, run
+from sos_print.documents.registry import Inputs, document
 from sos_print.engine.notation import Notation
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language
@@ -81,14 +82,13 @@ def kit(
         class_name=class_name,
     )
 
+    made = (document("players"), document("teacher"))
+
     def render(progress: ProgressFn) -> list["Rendered"]:
-        from sos_print.documents.kit import players_document
-        from sos_print.documents.teacher import teacher_document
+        inputs = Inputs(examples=checked_examples(examples))
+        return [entry.make(options, inputs, progress) for entry in made]
 
-        checked = checked_examples(examples)
-        return [players_document(options, checked, progress), teacher_document(options, checked, progress)]
-
-    run([out / "players.pdf", out / "teacher.pdf"], force, render, example_files(examples))
+    run([out / entry.file for entry in made], force, render, example_files(examples))
 
 
 @app.command()
@@ -109,8 +109,6 @@ def boards(
     force: Force = False,
 ) -> None:
     """Write player boards: one per group, with coordinates, the rule and a score tally per player."""
-    from sos_print.documents.boards import boards_document
-
     options = print_options(
         size=size,
         groups=groups,
@@ -122,7 +120,7 @@ def boards(
         two_per_page=two_per_page,
         class_name=class_name,
     )
-    run([out], force, lambda progress: [boards_document(options, progress)])
+    run([out], force, lambda progress: [document("boards").make(options, Inputs(), progress)])
 
 
 @app.command()
@@ -142,8 +140,6 @@ def grids(
     force: Force = False,
 ) -> None:
     """Write blank boards, one of each size asked for, for families and game designers."""
-    from sos_print.documents.boards import grids_document
-
     options = print_options(
         variant=variant_of(players=players, teams=teams, target=0, first_sos_wins=False),
         language=language,
@@ -152,8 +148,8 @@ def grids(
         large_print=large_print,
         class_name=class_name,
     )
-    chosen = parse_sizes(sizes)
-    run([out], force, lambda progress: [grids_document(options, chosen, progress)])
+    inputs = Inputs(sizes=tuple(parse_sizes(sizes)))
+    run([out], force, lambda progress: [document("grids").make(options, inputs, progress)])
 
 
 @app.command()
@@ -183,8 +179,6 @@ def audit(
     force: Force = False,
 ) -> None:
     """Write scoring audits: one table per group, a row per possible move, running totals and a pause box."""
-    from sos_print.documents.audit import audit_document
-
     options = print_options(
         size=size,
         groups=groups,
@@ -195,7 +189,8 @@ def audit(
         large_print=large_print,
         class_name=class_name,
     )
-    run([out], force, lambda progress: [audit_document(options, progress, fillable=fillable)])
+    made = document("fillable audit" if fillable else "audit")
+    run([out], force, lambda progress: [made.make(options, Inputs(), progress)])
 
 
 @app.command()
@@ -221,8 +216,6 @@ def teacher(
     force: Force = False,
 ) -> None:
     """Write the teacher's notes with worked examples, each checked by the rules engine first."""
-    from sos_print.documents.teacher import teacher_document
-
     options = print_options(
         size=size,
         groups=groups,
@@ -235,7 +228,7 @@ def teacher(
     )
 
     def render(progress: ProgressFn) -> list["Rendered"]:
-        return [teacher_document(options, checked_examples(examples), progress)]
+        return [document("teacher").make(options, Inputs(examples=checked_examples(examples)), progress)]
 
     run([out], force, render, example_files(examples))
 
@@ -264,8 +257,6 @@ def rules(
     force: Force = False,
 ) -> None:
     """Write the rule sheet: the rules, the variants, naming cells, and a worked example checked by the engine."""
-    from sos_print.documents.rulesheet import rules_document
-
     options = print_options(
         size=size,
         language=language,
@@ -277,7 +268,7 @@ def rules(
     chosen = [example] if example else None
 
     def render(progress: ProgressFn) -> list["Rendered"]:
-        return [rules_document(options, checked_examples(chosen))]
+        return [document("rules").make(options, Inputs(examples=checked_examples(chosen)), progress)]
 
     run([out], force, render, example_files(chosen))
 

@@ -24,6 +24,7 @@ from sos_print.cli.options import (
     usage,
 )
 from sos_print.cli.run import ProgressFn, run
+from sos_print.documents.registry import Inputs, written_by
 from sos_print.engine.notation import Notation
 from sos_print.engine.puzzles import SheetKind
 from sos_print.plans.layout import Paper
@@ -110,23 +111,13 @@ def puzzles(
         class_name=class_name,
     )
 
+    made = written_by("puzzles")
+
     def render(progress: ProgressFn) -> list["Rendered"]:
-        from sos_print.documents.answers import answers_document, puzzles_json
-        from sos_print.documents.worksheets import worksheets_document
         from sos_print.engine.puzzles import puzzle_sheets
 
-        sheets = puzzle_sheets(
-            kind.puzzle_kind,
-            size,
-            count,
-            copies,
-            seed,
-            progress=lambda done, total: progress("puzzles", done, total),
-        )
-        return [
-            worksheets_document(options, sheets, progress),
-            answers_document(options, sheets, progress),
-            puzzles_json(options, sheets),
-        ]
+        report = lambda done, total: progress("puzzles", done, total)  # noqa: E731
+        inputs = Inputs(sheets=puzzle_sheets(kind.puzzle_kind, size, count, copies, seed, progress=report))
+        return [entry.make(options, inputs, progress) for entry in made]
 
-    run([out / "puzzles.pdf", out / "answers.pdf", out / "puzzles.json"], force, render)
+    run([out / entry.file for entry in made], force, render)

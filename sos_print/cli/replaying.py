@@ -31,6 +31,7 @@ from sos_print.cli.options import (
 from sos_print.cli.process import clear_progress_line, end_loading, progress_line
 from sos_print.cli.records import RecordNotation, RecordSize, played_record, record_choices
 from sos_print.cli.run import ProgressFn, run
+from sos_print.documents.registry import Inputs, document
 from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
 from sos_print.plans.layout import Paper
@@ -110,7 +111,6 @@ def replay(
 
 def _render(options: "PrintOptions", game: "CheckedExample", every: int, progress: ProgressFn) -> "Rendered":
     """Weighs every move (a progress line on a terminal: it takes seconds on 4 x 4), then draws the replay."""
-    from sos_print.documents.replay import replay_document
     from sos_print.engine.analysis import analyse_game
     from sos_print.system import interrupts
 
@@ -126,4 +126,4 @@ def _render(options: "PrintOptions", game: "CheckedExample", every: int, progres
         moves = analyse_game(game.start, game.steps, weighed)
     finally:
         clear_progress_line()
-    return replay_document(options, game, moves, every, progress)
+    return document("replay").make(options, Inputs(game=game, moves=moves, every=every), progress)

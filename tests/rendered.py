@@ -1,0 +1,80 @@
+"""Renders the registry's documents for tests: each from the same inputs, once per set of options and per run.
+
+Every test that holds all documents to a rule takes them from here, so that adding an entry to
+`sos_print.documents.registry` puts the new document under every such test at once, and a
+document that several tests read is made only once.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from conftest import EXAMPLES
+
+from sos_print.documents.registry import DOCUMENTS, Inputs, PrintedDocument, document
+from sos_print.engine.analysis import MoveAnalysis, analyse_game
+from sos_print.engine.check import CheckedExample, replay_example, verify
+from sos_print.engine.examples import load_example
+from sos_print.engine.frozen import replace
+from sos_print.engine.puzzles import puzzle_sheets
+from sos_print.plans.options import PrintOptions
+
+PDFS = tuple(entry for entry in DOCUMENTS if entry.pdf)
+GRID_SIZES = (3, 8)  # the blank grids: the smallest board and the largest
+REPLAYED = "06-last-letter-scores.toml"  # a 4 x 4 game played to the end, weighed in a few seconds
+
+
+@cache
+def shipped_examples() -> tuple[CheckedExample, ...]:
+    """Returns the shipped worked examples, checked."""
+    return verify([str(EXAMPLES)])
+
+
+@cache
+def puzzle_set(size: int) -> tuple:
+    """Returns two mixed sheets of six puzzles on boards of `size` (4 at least)."""
+    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
+
+
+@cache
+def game(name: str) -> CheckedExample:
+    """Returns a shipped example's game, played by the engine."""
+    return replay_example(load_example(str(EXAMPLES / name)))
+
+
+@cache
+def weighed(name: str) -> tuple[MoveAnalysis, ...]:
+    """Returns every move of a shipped example's game weighed by the solver (seconds: once per run)."""
+    played = game(name)
+    return analyse_game(played.start, played.steps)
+
+
+def printed_options(entry: PrintedDocument, options: PrintOptions, replayed: str = REPLAYED) -> PrintOptions:
+    """Returns `options` as the command that writes `entry` would pass them: the board of puzzles is 4 x 4 at least,
+    and a replay takes its board and variant from its game."""
+    if entry.name in ("puzzles", "answers", "puzzles data"):
+        return replace(options, size=max(options.size, 4))
+    if entry.name == "replay":
+        played = game(replayed).example
+        return replace(options, size=played.size, variant=played.variant)
+    return options
+
+
+@cache
+def rendered(name: str, options: PrintOptions, replayed: str = REPLAYED) -> bytes:
+    """Returns the bytes of document `name` printed with `options` (a replay: of the shipped game `replayed`)."""
+    entry = document(name)
+    chosen = printed_options(entry, options, replayed)
+    inputs = Inputs(
+        examples=shipped_examples(),
+        sizes=GRID_SIZES,
+        sheets=puzzle_set(chosen.size) if "sheets" in entry.needs else (),
+        game=game(replayed) if entry.name == "replay" else None,
+        moves=weighed(replayed) if entry.name == "replay" else (),
+    )
+    return entry.make(chosen, inputs, None).data
+
+
+def every_pdf(options: PrintOptions) -> dict[str, bytes]:
+    """Returns every PDF document of the registry printed with `options`, by name."""
+    return {entry.name: rendered(entry.name, options) for entry in PDFS}
