@@ -11,8 +11,17 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
-settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("default")
+# Two Hypothesis profiles: CI (CI set, as .ci/run runs) tries every test's full number of examples;
+# a run by hand tries a fifth of them, so that the suite stays under a minute between two edits.
+CI = bool(os.environ.get("CI"))
+settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=20)
+settings.load_profile("ci" if CI else "dev")
+
+
+def examples(count: int) -> int:
+    """Returns how many examples a property with `count` in CI tries in this run: all in CI, a fifth by hand."""
+    return count if CI else max(2, count // 5)
 
 
 @pytest.fixture

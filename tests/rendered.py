@@ -12,11 +12,12 @@ from functools import cache
 from conftest import EXAMPLES
 
 from sos_print.documents.registry import DOCUMENTS, Inputs, PrintedDocument, document
-from sos_print.engine.analysis import MoveAnalysis, analyse_game
+from sos_print.engine.analysis import MoveAnalysis, analyse_game, weighing_limit
 from sos_print.engine.check import CheckedExample, replay_example, verify
 from sos_print.engine.examples import load_example
 from sos_print.engine.frozen import replace
 from sos_print.engine.puzzles import puzzle_sheets
+from sos_print.engine.solver import Solver
 from sos_print.plans.options import PrintOptions
 
 PDFS = tuple(entry for entry in DOCUMENTS if entry.pdf)
@@ -43,10 +44,20 @@ def game(name: str) -> CheckedExample:
 
 
 @cache
+def shared_solver(size: int) -> Solver:
+    """Returns the solver every test game of board `size` is weighed with: one table, kept across all of them."""
+    return Solver(weighing_limit(size), keep=True)
+
+
+def weigh(played: CheckedExample) -> tuple[MoveAnalysis, ...]:
+    """Returns every move of a game weighed by the solver, sharing the work with every other game of its size."""
+    return analyse_game(played.start, played.steps, solver=shared_solver(played.example.size))
+
+
+@cache
 def weighed(name: str) -> tuple[MoveAnalysis, ...]:
     """Returns every move of a shipped example's game weighed by the solver (seconds: once per run)."""
-    played = game(name)
-    return analyse_game(played.start, played.steps)
+    return weigh(game(name))
 
 
 def printed_options(entry: PrintedDocument, options: PrintOptions, replayed: str = REPLAYED) -> PrintOptions:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, examples
 from games import VARIANTS, games, segment_list, true_claims
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -312,7 +312,7 @@ def _false_claims(game, key: str, k: int | None, old: str, notation: Notation, d
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(notation=st.sampled_from(Notation), data=st.data())
 def test_a_random_games_true_claims_pass_and_any_one_altered_claim_fails_on_its_move(variant, notation, data):
     game = data.draw(games(variants=st.just(variant)))

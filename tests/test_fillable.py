@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, examples
 from formfill import fill, move_values, terminal_fields, widgets
 from games import VARIANTS, games
 from hypothesis import HealthCheck, event, given, settings
@@ -266,7 +266,7 @@ def alter(values: dict[str, str], how: str, move: int, variant: Variant) -> None
 
 
 # pypdf fills a form in time proportional to its fields times the values given: a few games of each kind.
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=games(sizes=st.integers(3, 5), variants=st.sampled_from(VARIANTS), with_start=False),
     notation=st.sampled_from(list(Notation)),

@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -139,7 +139,7 @@ def documents(draw: st.DrawFn) -> str:
     }[hostile]
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=examples(150))
 @given(documents())
 def test_the_example_parser_gives_an_example_or_one_file_error(text):
     try:
@@ -154,7 +154,7 @@ def test_the_example_parser_gives_an_example_or_one_file_error(text):
     assert "\n" not in failure.message and len(failure.message) < 400, failure.message
 
 
-@settings(FUZZ, max_examples=60)
+@settings(FUZZ, max_examples=examples(60))
 @given(st.lists(documents(), min_size=1, max_size=3))
 def test_check_reports_every_fuzzed_file_in_one_line_each(texts):
     with tempfile.TemporaryDirectory() as folder:
@@ -278,7 +278,7 @@ def run_fuzzed(runner, args: list[str]) -> None:
 
 
 FUZZ_CLI = settings(
-    FUZZ, max_examples=25, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    FUZZ, max_examples=examples(25), suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
 
 
@@ -289,7 +289,7 @@ def test_every_command_with_random_options_exits_0_1_or_2_leaving_whole_outputs_
     run_fuzzed(runner, data.draw(command_lines(command)))
 
 
-@settings(FUZZ_CLI, max_examples=15)
+@settings(FUZZ_CLI, max_examples=examples(15))
 @given(st.data())
 def test_the_kit_with_random_options_exits_0_1_or_2_leaving_a_whole_kit_or_nothing(runner, data):
     run_fuzzed(runner, data.draw(command_lines("kit")))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from games import VARIANTS, Game, games, true_claims
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -41,7 +42,7 @@ def options_of(game: Game, notation: Notation) -> RecordOptions:
     return RecordOptions(game.start.board.size, game.start.variant, notation)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=games(variants=st.sampled_from(VARIANTS), with_start=False),
     notation=st.sampled_from(list(Notation)),

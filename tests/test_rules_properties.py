@@ -7,6 +7,7 @@ derandomised one of CI included, plays games of every variant.
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from games import VARIANTS, Game, games, transform
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ from referee import lines_of_three, referee, sos_lines
 from sos_print.engine.grid import all_cells
 from sos_print.engine.rules import Letter, Move, Position, Variant, replay
 
-PER_VARIANT = settings(max_examples=25)
+PER_VARIANT = settings(max_examples=examples(25))
 
 
 def letters_of(game: Game) -> dict[tuple[int, int], str]:

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import CI, ROOT
 
 OLD = {"players.pdf": b"old players", "teacher.pdf": b"old teacher"}
 LINES = {
@@ -25,7 +25,8 @@ LINES = {
     "interrupted: nothing written; the old files are untouched",
     "interrupted: the new files were already written in full",
 }
-RUNS, BATCH = 24, 4  # SIGINT and SIGTERM, with and without --force: four at a time, about 8 s on two cores
+# SIGINT and SIGTERM, with and without --force, four at a time: 24 runs in CI (about 8 s on two cores), 8 by hand.
+RUNS, BATCH = (24 if CI else 8), 4
 
 
 def start(out: Path, force: bool) -> subprocess.Popen[str]:

@@ -13,7 +13,8 @@ from pdfread import texts
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
 from sos_print.engine.errors import SosError
-from sos_print.engine.notation import Notation
+from sos_print.engine.notation import Notation, parse_cell
+from sos_print.engine.rules import Letter
 from sos_print.engine.strategy import OPENING, POSITIONS, Idea, lessons, main, opening, read_opening
 from sos_print.plans.options import Language, PrintOptions
 
@@ -143,5 +144,14 @@ def test_the_opening_file_is_what_the_solver_proves_now(tmp_path, capsys):
     out = tmp_path / "opening.txt"
     assert main(["--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == OPENING.read_text(encoding="utf-8")
+    # What the solver proves of the empty 4 x 4 board, checked once by an independent full-table search in C
+    # (3^16 positions): value 0; every O and an S in one of the four centre cells keep the draw; any other S
+    # loses by 1.
+    solved = read_opening(out.read_text(encoding="utf-8"))
+    centre = {parse_cell(name, 4) for name in ("B2", "C2", "B3", "C3")}
+    assert solved.value == 0 and len(solved.moves) == 32 and len(solved.keeping) == 20
+    for entry in solved.moves:
+        keeps_draw = entry.move.letter is Letter.O or entry.move.cell in centre
+        assert (entry.points, entry.value) == (0, 0 if keeps_draw else -1), entry
     assert capsys.readouterr().err == f"wrote {out}: value 0, 20 first moves keep it\n"
     assert [path.name for path in tmp_path.iterdir()] == ["opening.txt"]  # no temporary file left

@@ -80,13 +80,15 @@ def weighing_limit(size: int) -> int:
 
 
 def analyse_game(
-    start: Position, steps: tuple[Step, ...], progress: Progress | None = None
+    start: Position, steps: tuple[Step, ...], progress: Progress | None = None, solver: Solver | None = None
 ) -> tuple[MoveAnalysis, ...]:
     """Returns every move of a game weighed by the solver, where it can solve the position before the move.
 
-    `progress(number, total)` is called as the weighing of each move starts.
+    `progress(number, total)` is called as the weighing of each move starts. The positions share
+    one table (see `Solver`); a caller that weighs many games on one board size may pass its own
+    `solver` (made with `keep=True` and the board's `weighing_limit`) to share it across them.
     """
-    solver = Solver(weighing_limit(start.board.size))
+    solver = solver or Solver(weighing_limit(start.board.size), keep=True)
     found = []
     for number, step in enumerate(steps, start=1):
         if progress:

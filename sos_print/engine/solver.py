@@ -46,6 +46,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import cache
 
 from sos_print.engine.compact import Compact, Geometry, bits, geometry
 from sos_print.engine.errors import TooManyEmptyCellsError, UnsolvableVariantError
@@ -118,11 +119,29 @@ def solve(position: Position, limit: int = MAX_EMPTY, progress: Progress | None 
 
 
 class Solver:
-    """Searches positions of at most `limit` empty cells; `positions` counts the table entries of the last search."""
+    """Searches positions of at most `limit` empty cells; `positions` counts the table entries of the last search.
 
-    def __init__(self, limit: int = MAX_EMPTY) -> None:
+    With `keep`, the transposition table is kept from one search to the next (per board size):
+    the positions of one game lie in the search tree of its first, so weighing a game move by
+    move costs little more than solving its first position. An entry describes what is left of a
+    game whatever the score, so it holds for every position that reaches it.
+    """
+
+    def __init__(self, limit: int = MAX_EMPTY, keep: bool = False) -> None:
         self.limit = limit
         self.positions = 0
+        self._kept: dict[int, tuple[dict[int, tuple[int, int]], int]] | None = {} if keep else None
+
+    def _table(self, geo: Geometry, root: _State) -> _Table:
+        """Returns a search from `root`: over the kept table of this board size, or over a new one.
+
+        A kept table keys positions as it did for its first root (by symmetry or not), so that the
+        later roots find what the first one's search stored.
+        """
+        if self._kept is None:
+            return _Table(geo, root, self._symmetry_from(geo, root))
+        table, symmetry_from = self._kept.setdefault(geo.size, ({}, self._symmetry_from(geo, root)))
+        return _Table(geo, root, symmetry_from, table)
 
     def value(self, position: Position) -> int:
         """Returns the exact value of `position` for the side to move (0 once the board is full)."""
@@ -130,7 +149,7 @@ class Solver:
         geo = geometry(position.board.size)
         state = _state(geo.compact(position.board))
         with self._paused():
-            search = _Table(geo, state, self._symmetry_from(geo, state))
+            search = self._table(geo, state)
             value = search.exact(state, 0)
         self.positions = len(search.table)
         return value
@@ -147,7 +166,7 @@ class Solver:
         start = geo.compact(board)
         state = _state(start)
         with self._paused():
-            search = _Table(geo, state, self._symmetry_from(geo, state))
+            search = self._table(geo, state)
             steps = search.steps(start)
             if progress:
                 progress(0, steps)
@@ -169,7 +188,7 @@ class Solver:
         geo = geometry(position.board.size)
         start = geo.compact(position.board)
         with self._paused():
-            search = _Table(geo, _state(start), self._symmetry_from(geo, _state(start)))
+            search = self._table(geo, _state(start))
             value = search.exact(_state(start), 0)
             found = tuple(move for move in moves if search.reaches(start, move, value))
         self.positions = len(search.table)
@@ -201,11 +220,14 @@ class Solver:
 class _Table:
     """Holds one search: its transposition table and the recursive search over it."""
 
-    def __init__(self, geo: Geometry, root: _State, symmetry_from: int) -> None:
+    def __init__(
+        self, geo: Geometry, root: _State, symmetry_from: int, table: dict[int, tuple[int, int]] | None = None
+    ) -> None:
         self.geo = geo
-        self.table: dict[int, tuple[int, int]] = {}
-        live = root[0] | root[1] | root[2]
-        self.bound = live.bit_count() + 1  # beyond any value: |V| <= the live segments
+        self.table: dict[int, tuple[int, int]] = {} if table is None else table
+        # Beyond any value: |V| <= the live segments of the root, or of any position, for a table kept between roots.
+        live = root[0] | root[1] | root[2] if table is None else (1 << geo.count) - 1
+        self.bound = live.bit_count() + 1
         self.search = _searcher(geo, self.table, self.bound, symmetry_from)
 
     def exact(self, state: _State, guess: int) -> int:
@@ -282,8 +304,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
     segments, width = geo.segments, geo.count
     key_tables = geo.key_tables if symmetry_from <= geo.cells else ()
     lookup = table.get
-    # Bounds are stored as shared tuples, so that the table holds no tuple of its own.
-    pair = [[(low, high) for high in range(-bound, bound + 1)] for low in range(-bound, bound + 1)]
+    pair = _pairs(bound)
     unknown_low, unknown_high = -bound, bound
 
     def search(fresh: int, started: int, threats: int, empty: int, alpha: int, beta: int) -> int:
@@ -444,6 +465,15 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
         return best
 
     return search
+
+
+@cache
+def _pairs(bound: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Returns every (low, high) pair of bounds from -bound to bound, as the table stores them.
+
+    Bounds are stored as these shared tuples, so that the table holds no tuple of its own.
+    """
+    return tuple(tuple((low, high) for high in range(-bound, bound + 1)) for low in range(-bound, bound + 1))
 
 
 def _state(position: Compact) -> _State:
