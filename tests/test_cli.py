@@ -100,7 +100,7 @@ import os, pkgutil, sys, importlib
 import sos_print, typer
 for package in (sos_print, typer):  # typer imports some of its own modules only when a command runs
     for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-        if not module.name.endswith("__main__"):  # which would run the command line at once
+        if module.name != "typer.__main__":  # which would run typer's own command line at once
             try:
                 importlib.import_module(module.name)
             except Exception:  # a module for another platform, or for an extra that is not installed

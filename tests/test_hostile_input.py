@@ -9,6 +9,7 @@ from __future__ import annotations
 import marshal
 import os
 import re
+import shutil
 import subprocess
 import sys
 import unicodedata
@@ -228,7 +229,9 @@ def test_a_folder_that_cannot_be_listed_says_so_and_the_others_are_checked(runne
         (folder / "closed").mkdir()
         (folder / "closed" / "a.toml").write_text(GOOD.read_text())
         (folder / "closed").chmod(0o300)  # may be entered, not listed
-        code, lines = as_nobody(lambda: check(runner, folder / "closed", GOOD))
+        good = folder / GOOD.name  # a copy: the checkout itself may be closed to other users
+        good.write_text(GOOD.read_text())
+        code, lines = as_nobody(lambda: check(runner, folder / "closed", good))
     assert code == 1
     assert lines == [
         f"{folder / 'closed'}: cannot list this folder: permission denied",
@@ -252,7 +255,7 @@ def warm(tmp_path_factory):
     [
         (["boards", "--out", "{locked}/b.pdf"], "{locked}", "cannot write in the folder {locked}: permission denied"),
         (
-            ["kit", "--out", "{locked}/new/kit"],
+            ["kit", "--out", "{locked}/new/kit", "--examples", "{examples}"],
             "{locked}",
             "cannot create the folder {locked}/new/kit: permission denied (in {locked})",
         ),
@@ -264,7 +267,9 @@ def test_out_in_a_folder_the_user_cannot_write_is_one_line(runner, warm, command
         locked = folder / "locked"
         locked.mkdir()
         locked.chmod(0o555)
-        args = [part.format(locked=locked) for part in command]
+        examples = folder / "examples"  # copies: the checkout itself may be closed to other users
+        shutil.copytree(EXAMPLES, examples)
+        args = [part.format(locked=locked, examples=examples) for part in command]
         result = as_nobody(lambda: (lambda r: (r.exit_code, r.stdout, r.stderr))(invoke(runner, *args)))
         assert list(locked.iterdir()) == []
     assert result == (1, "", f"sos-print: {message.format(locked=locked)}\n")
