@@ -12,7 +12,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from pdfread import pages
+from pdfread import pages, type_sizes
 from rendered import PDFS, every_pdf, rendered, shipped_examples
 
 from sos_print.documents.boards import boards_document
@@ -34,12 +34,8 @@ FLOOR = {entry.name: 9.0 if entry.children else 7.0 for entry in PDFS}
 
 
 def sizes(data: bytes) -> Counter[float]:
-    """Returns how many characters the document prints at each size (points, to a tenth)."""
-    found: Counter[float] = Counter()
-    with pages(data) as pdf:
-        for page in pdf.pages:
-            found.update(round(char["size"], 1) for char in page.chars if char["text"].strip())
-    return found
+    """Returns how often the document prints at each type size (points, to a tenth)."""
+    return type_sizes(data)
 
 
 def greys(data: bytes) -> set[float]:
