@@ -90,7 +90,6 @@ marks.append(time.perf_counter())
 import sos_print.cli.printing
 from pathlib import Path
 from sos_print import data_dir
-from sos_print.cli.process import end_loading
 from sos_print.documents.kit import players_document
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
@@ -100,7 +99,8 @@ from sos_print.plans.options import Language, PrintOptions
 from sos_print.pdf.fonts import register_fonts
 from sos_print.system.output import write_files
 marks.append(time.perf_counter())
-end_loading()
+gc.freeze()
+gc.enable()  # as sos-print's run_command_line does once the command is loaded
 register_fonts()
 marks.append(time.perf_counter())
 examples = verify([str(data_dir("examples"))])

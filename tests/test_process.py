@@ -100,6 +100,7 @@ GC_PROBE = (
     "import gc, sys\n"
     "import sos_print.engine.analysis as analysis, sos_print.engine.check as check\n"
     "import sos_print.documents.teacher as teacher\n"
+    "import sos_print.cli.application as application\n"
     "states = {}\n"
     "def probe(name, function):\n"
     "    def probed(*args, **kwargs):\n"
@@ -109,6 +110,7 @@ GC_PROBE = (
     "check.verify = probe('verify', check.verify)\n"
     "analysis.analyse_game = probe('analysis', analysis.analyse_game)\n"
     "teacher.teacher_document = probe('teacher', teacher.teacher_document)\n"
+    "application.app_for = probe('loading', application.app_for)\n"
     "sys.argv = ['sos-print', *sys.argv[1:]]\n"
     "from sos_print.cli.process import run_command_line\n"
     "status = run_command_line()\n"
@@ -119,19 +121,18 @@ GC_PROBE = (
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["kit", "--out", "{tmp}/kit"], "0 {'verify': False, 'teacher': True} True True"),
-        (["rules", "--out", "{tmp}/rules.pdf"], "0 {'verify': False} True True"),  # no progress steps
-        (["replay", str(GAME), "--out", "{tmp}/replay.pdf"], "0 {'analysis': True} True True"),
-        (["analyse", str(GAME)], "0 {'analysis': True} True True"),
-        (["--help"], "0 {} True False"),
-        (["kit", "--size", "9"], "2 {} True False"),
+        (["kit", "--out", "{tmp}/kit"], "0 {'loading': False, 'verify': True, 'teacher': True} True True"),
+        (["rules", "--out", "{tmp}/rules.pdf"], "0 {'loading': False, 'verify': True} True True"),
+        (["replay", str(GAME), "--out", "{tmp}/replay.pdf"], "0 {'loading': False, 'analysis': True} True True"),
+        (["analyse", str(GAME)], "0 {'loading': False, 'analysis': True} True True"),
+        (["--help"], "0 {'loading': False} True True"),
+        (["kit", "--size", "9"], "2 {'loading': False} True True"),
     ],
     ids=["kit", "rules", "replay", "analyse", "help", "usage-error"],
 )
 def test_the_collector_is_off_while_a_run_loads_and_on_again_for_its_work_and_after_it(tmp_path, args, expected):
-    # Loading makes objects, not garbage: the collector waits until the work begins (the examples are
-    # checked while the kit still loads; the teacher's notes are drawn after), then leaves what was
-    # loaded out of its walks (frozen). A run that never reaches the work gives it back all the same.
+    # Loading makes objects, not garbage: the collector is off while the command and what it draws with
+    # load, then on for all the work, what was loaded left out of its walks (frozen), in every run.
     result = sos_print(*[arg.format(tmp=tmp_path) for arg in args], code=GC_PROBE)
     assert result.stdout.splitlines()[-1] == expected, result.stderr
 

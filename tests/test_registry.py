@@ -41,3 +41,11 @@ def test_reading_the_registry_loads_no_drawing_library():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("entry", DOCUMENTS, ids=[entry.name for entry in DOCUMENTS])
+def test_each_maker_draws_with_the_module_its_entry_names(entry):
+    import inspect
+
+    # The command line loads entry.module before a command runs (with the collector off): the maker must use it.
+    assert f"from {entry.module} import" in inspect.getsource(entry.make)

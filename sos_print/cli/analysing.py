@@ -16,7 +16,7 @@ import typer
 
 from sos_print.cli.application import app
 from sos_print.cli.options import FirstSosWins, Players, Target, Teams
-from sos_print.cli.process import clear_progress_line, end_loading, progress_line, say
+from sos_print.cli.process import clear_progress_line, progress_line, say
 from sos_print.cli.records import RecordNotation, RecordSize, played_record, record_choices
 from sos_print.engine.notation import Notation
 
@@ -72,7 +72,6 @@ def analyse(
     )
     interrupts.set_outcome(ANALYSIS_STOPPED)
     try:
-        end_loading()
         moves = analyse_game(game.start, game.steps, progress_line(_weighing))
     finally:
         clear_progress_line()

@@ -98,9 +98,18 @@ COMMANDS = {
 
 
 def app_for(arguments: Sequence[str]) -> typer.Typer:
-    """Returns the application ready to run `arguments`: with the command they start with, or with every command."""
+    """Returns the application ready to run `arguments`: with the command they start with, or with every command.
+
+    A command that writes documents gets their modules loaded too (those the registry names for it),
+    so that the loading is done, all of it, when the command starts (see `process.run_command_line`).
+    """
     if arguments and arguments[0] in COMMANDS:
         import_module(f"sos_print.cli.{COMMANDS[arguments[0]]}")
+        if "--help" not in arguments:
+            from sos_print.documents.registry import written_by
+
+            for entry in written_by(arguments[0]):
+                import_module(entry.module)
         return app
     return every_command()
 

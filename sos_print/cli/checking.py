@@ -8,7 +8,7 @@ import typer
 
 from sos_print.cli.application import app
 from sos_print.cli.options import FirstSosWins, Players, Target, Teams
-from sos_print.cli.process import end_loading, say
+from sos_print.cli.process import say
 from sos_print.cli.records import RecordNotation, RecordSize, record_choices, record_loader
 from sos_print.engine.notation import Notation
 
@@ -37,7 +37,6 @@ def check(
     """Check every claim of worked-example files and game records against the rules; exit 1 if any is false."""
     from sos_print.engine.check import check_paths
 
-    end_loading()
     report = check_paths(
         paths,
         record_loader(

@@ -15,14 +15,10 @@ status 74, never in a traceback. An exception nobody expected is a bug: the user
 line asking for a report and the name of the file that holds the traceback; with the
 environment variable SOS_PRINT_DEBUG=1 the traceback is printed instead.
 
-The cyclic garbage collector is off while a run loads typer, jinja2, reportlab and the
-command's modules: loading makes hundreds of thousands of objects and no garbage, and the
-collections it set off cost about a tenth of a kit's run. When the work begins
-(`end_loading`: the first progress step of a printing command or the end of its render, the
-start of a search, a check or an analysis), what was loaded is frozen out of the collector's
-sight and the collector is on again, so that the work's own garbage is collected without
-walking every loaded module each time. The frozen objects stay frozen: the process is about
-to end, and its last collection then skips them too.
+The cyclic garbage collector is off while a run loads the command and what it draws with
+(`run_command_line`, the one place that pauses and restores it; why: docs/design.md,
+"Start-up"). What was loaded is then frozen out of the collector's sight and the collector is
+on again for the command's own work.
 """
 
 from __future__ import annotations
@@ -139,18 +135,11 @@ def is_stream_failure(error: BaseException) -> bool:
     return isinstance(error, OSError) and error.filename is None and error.errno in _STREAM_ERRNOS
 
 
-def end_loading() -> None:
-    """Freezes the objects made so far and turns the garbage collector on again, if loading had turned it off."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
-
-
 def run_command_line() -> int:
     """Runs the Typer application and returns the exit status, whatever happens inside.
 
-    The garbage collector is off until the command's work begins (see `end_loading`), and
-    back as it was when the run ends, for a caller that goes on (the tests).
+    The garbage collector is off while the command and its modules load, then on (the loaded
+    objects frozen) for the work, and as the caller had it once the run ends (the tests go on).
     """
     collecting = gc.isenabled()
     gc.disable()
@@ -160,16 +149,18 @@ def run_command_line() -> int:
         if collecting:
             gc.enable()
         else:
-            gc.disable()  # end_loading turned it on for the work
+            gc.disable()
 
 
 def _run_application() -> int:
-    from sos_print.cli.application import app_for
     from sos_print.system import interrupts
 
     try:
         try:
-            app_for(sys.argv[1:])()  # standalone mode: always ends in SystemExit
+            application = _loaded(sys.argv[1:])
+            gc.freeze()
+            gc.enable()
+            application()  # standalone mode: always ends in SystemExit
             code = 0
         except SystemExit as end:
             code = _status(end.code)
@@ -187,6 +178,13 @@ def _run_application() -> int:
             return _stream_failed(StreamError(_why(error)))
         return internal_error(error)
     return code
+
+
+def _loaded(arguments: list[str]) -> Callable[[], object]:
+    """Loads the application with the command `arguments` name (or every command) and what it draws with."""
+    from sos_print.cli.application import app_for
+
+    return app_for(arguments)
 
 
 def _status_being_reported(error: BaseException) -> int | None:

@@ -28,7 +28,7 @@ from sos_print.cli.options import (
     Teams,
     print_options,
 )
-from sos_print.cli.process import clear_progress_line, end_loading, progress_line
+from sos_print.cli.process import clear_progress_line, progress_line
 from sos_print.cli.records import RecordNotation, RecordSize, played_record, record_choices
 from sos_print.cli.run import ProgressFn, run
 from sos_print.documents.registry import Inputs, document
@@ -121,7 +121,6 @@ def _render(options: "PrintOptions", game: "CheckedExample", every: int, progres
         if show:
             show(done, total)
 
-    end_loading()
     try:
         moves = analyse_game(game.start, game.steps, weighed)
     finally:

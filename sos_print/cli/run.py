@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from sos_print.cli.options import usage
-from sos_print.cli.process import StreamError, clear_progress_line, end_loading, say, show_progress
+from sos_print.cli.process import StreamError, clear_progress_line, say, show_progress
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
@@ -41,7 +41,6 @@ def run(
             if existing:
                 interrupts.set_outcome(interrupts.OLD_FILES_KEPT)
             rendered = render(progress())
-            end_loading()  # a render with no steps (the rule sheet) has loaded all it needs by now
             interrupts.checkpoint()  # a signal a library swallowed while rendering still stops the run here
             writing = True
             write_files([(path, document.data) for path, document in zip(targets, rendered, strict=True)], force)
@@ -86,13 +85,11 @@ def _kilobytes(size: int) -> str:
 def progress() -> ProgressFn:
     """Returns the progress line writer of a printing command (quiet when standard error is not a terminal).
 
-    Each step is a checkpoint: a signal held off (see interrupts) stops the run there, and the
-    first step ends the loading (see `process.end_loading`).
+    Each step is a checkpoint: a signal held off (see interrupts) stops the run there.
     """
     from sos_print.system import interrupts
 
     def step(what: str, done: int, total: int) -> None:
-        end_loading()
         interrupts.checkpoint()
         show_progress(f"writing {what}: {done}/{total}")
 

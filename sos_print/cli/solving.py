@@ -16,7 +16,7 @@ import typer
 
 from sos_print.cli.application import app
 from sos_print.cli.options import FirstSosWins, Players, Target, Teams, given_options, usage, variant_of
-from sos_print.cli.process import clear_progress_line, end_loading, progress_line, say
+from sos_print.cli.process import clear_progress_line, progress_line, say
 from sos_print.engine.notation import Notation
 
 SEARCH_STOPPED = "the search stopped before it finished"
@@ -112,7 +112,6 @@ def solve(
         say(_header(position, chosen, named))
     interrupts.set_outcome(SEARCH_STOPPED)  # Ctrl-C from here on: one line, status 130 (see cli.main)
     try:
-        end_loading()
         solution = solve_position(position, progress=progress_line(_searching))
     finally:
         clear_progress_line()
