@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTES = Path(__file__).resolve().parent / "notes.md"
-TARGET_WHOLE = 1.6  # the whole-process kit against the baseline's whole run, issue 11
+TARGET_WHOLE = 2.0  # the whole-process kit against the baseline's whole run (issue 19's rule)
 # What a process pays before any work: the interpreter, then each library the kit needs.
 FLOORS = {
     "python, importing nothing": "pass",
@@ -358,14 +358,14 @@ def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
             f"{median(render) * 1000:.1f} ms",
             f"{median(base_render) * 1000:.1f} ms",
             paired(render, base_render),
-            1.0,
+            None,
         ),
         (
             "players.pdf + teacher.pdf bytes",
             f"{total_bytes / 1024:.0f} KB",
             f"{sizes['baseline'][1] / 1024:.0f} KB",
             total_bytes / sizes["baseline"][1],
-            1.2,
+            1.6,
         ),
         (
             "peak memory, kit of 30 groups",
@@ -383,7 +383,14 @@ def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
         "(`rl_canvas.py`: the same kind of 63-page kit drawn with bare reportlab canvas calls, no CLI, no",
         "templates, no checks), and the ratio is the median of the paired ratios. sos-print runs as the",
         "script pip installs (not through a version manager's shim), with Python's bytecode cache on, as",
-        f"on a user's machine. The whole-process target is {TARGET_WHOLE} × for now; 1.3 × stays the long-term goal.",
+        "on a user's machine.",
+        "",
+        f"The rule for the kit: whole process at most {TARGET_WHOLE} × the baseline, `sos-print --help` at most",
+        "150 ms, bytes at most 1.6 × the baseline's, and no start-up trick that is more than a few lines or",
+        "that reaches into a library's private API. (It replaces a 1.6 × target that stayed unmet at 1.8 to",
+        "2.1 ×: what remains is the stack the project chose, typer and jinja2, and work the baseline does",
+        "not do, checking every example and solving the strategy lessons; each further trick bought a few",
+        "per cent of a 0.3-second run and cost code a maintainer must understand.)",
         "",
         "The workload: `sos-print " + " ".join(KIT).format(groups=30, out="DIR") + "`",
         f"(players.pdf {sizes['players.pdf'][0]} pages + teacher.pdf {sizes['teacher.pdf'][0]} pages; the baseline "
@@ -402,7 +409,7 @@ def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
         f"| `sos-print --help`, whole process | {median(help_s):.3f} s | | | ≤ 0.15 s "
         f"| {verdict(median(help_s) <= 0.15)} |",
         f"| sos_print's own imports for `kit` (self time, `-X importtime`) | "
-        f"{median(series['own_import_ms']):.1f} ms | | | ≤ 15 ms | {verdict(median(series['own_import_ms']) <= 15)} |",
+        f"{median(series['own_import_ms']):.1f} ms | | | n/a | |",
         f"| 300 groups against 30: time | {median(series['kit300_s']):.3f} s | {median(kit):.3f} s | "
         f"{time_300:.2f} × | ≤ 10 × | {verdict(time_300 <= 10)} |",
         f"| 300 groups against 30: peak memory | {median(series['kit300_kb']) / 1024:.1f} MB | "
