@@ -43,11 +43,12 @@ def made(*args: str) -> dict[str, bytes]:
 
     from typer.testing import CliRunner
 
-    folder = Path(tempfile.mkdtemp(prefix="sos-puzzles-test-"))
-    result = invoke(CliRunner(), "--out", folder, *args)
-    assert result.exit_code == 0, result.output
-    assert WROTE.match(result.stdout.strip()), result.stdout
-    return {name: (folder / name).read_bytes() for name in ("puzzles.pdf", "answers.pdf", "puzzles.json")}
+    with tempfile.TemporaryDirectory(prefix="sos-puzzles-test-") as temporary:
+        folder = Path(temporary) / "out"
+        result = invoke(CliRunner(), "--out", folder, *args)
+        assert result.exit_code == 0, result.output
+        assert WROTE.match(result.stdout.strip()), result.stdout
+        return {name: (folder / name).read_bytes() for name in ("puzzles.pdf", "answers.pdf", "puzzles.json")}
 
 
 def records(*args: str) -> list[dict]:
