@@ -456,7 +456,7 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
         writer.encrypt("secret", algorithm="RC4-128")
         out = io.BytesIO()
         writer.write(out)
-        return out.getvalue(), "is an encrypted PDF: save it again without a password"
+        return out.getvalue(), "is protected by a password: save it again without one"
     assert kind == "bad-cell"
     return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "row 2: move 2: cell Z9 is not on the 3x3 board"
 
@@ -561,3 +561,125 @@ def test_a_game_field_that_does_not_say_a_game_is_refused_saying_why(text, messa
     with pytest.raises(SosError) as caught:
         read_game(text)
     assert str(caught.value).startswith(message), str(caught.value)
+
+
+# ---- forms as other tools leave them ---------------------------------------------------------------------------
+
+
+def merged(*parts: bytes) -> bytes:
+    """Returns the PDFs joined into one file as a "combine files" tool joins them, form fields and all."""
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(io.BytesIO(part)))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_two_filled_copies_joined_into_one_file_are_refused_never_read_as_one_game(runner, tmp_path):
+    _, steps = three_by_three_game()
+    blank = fillable(PrintOptions(size=3, groups=2))
+    right = move_values(steps, 3, Notation.A1, Variant())
+    wrong = {**move_values(steps, 3, Notation.A1, Variant(), group=2), "group2.move.3.points": "2"}
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(merged(fill(blank, right), fill(blank, wrong)))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{pdf}: holds group 1's field group1.game twice (two copies of an audit joined into one file?): "
+        "a record is one game, so check each filled copy on its own",
+        "checked 1 file: 1 problem in 1 file",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("size=3", "size=3", "group=1", "group=2"), "its field group1.game says group=2: it is group 1's field"),
+        (
+            ("size=4", "size=3", "group=1", "group=1"),
+            "its field group1.game says size=3, but group 1's table has 16 rows, not 9: the game field was changed",
+        ),
+    ],
+)
+def test_a_game_field_that_does_not_match_its_own_form_is_refused_naming_it(runner, tmp_path, change, message):
+    old_size, new_size, old_group, new_group = change
+    size = int(old_size[-1])
+    position, steps = Position.start(Board.empty(size), Variant()), []
+    for cell in position.board.empty_cells()[:3]:
+        steps.append(position.step(Move(cell, Letter.S)))
+        position = steps[-1].after
+    blank = fillable(PrintOptions(size=size, groups=2))
+    game = str(terminal_fields(blank)["group1.game"]["/V"]).replace(old_size, new_size).replace(old_group, new_group)
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(blank, {**move_values(steps, size, Notation.A1, Variant()), "group1.game": game}))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {message}")
+
+
+def test_an_audit_saved_with_aes_and_an_owner_password_only_is_read(runner, tmp_path):
+    # "Restrict editing" on a tablet: the file opens with no password, its contents are encrypted with AES.
+    _, steps = three_by_three_game()
+    writer = PdfWriter(
+        clone_from=PdfReader(
+            io.BytesIO(fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant())))
+        )
+    )
+    writer.encrypt(user_password="", owner_password="teacher", algorithm="AES-256")
+    pdf = tmp_path / "game.pdf"
+    with pdf.open("wb") as out:
+        writer.write(out)
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
+def test_a_value_stored_as_a_text_stream_is_read_as_its_text(runner, tmp_path):
+    from pypdf.generic import DecodedStreamObject
+
+    _, steps = three_by_three_game()
+    data = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for page in writer.pages:
+        for annotation in page.get("/Annots", []):
+            field = annotation.get_object()
+            if field.get("/T") == "points" and field["/Parent"].get_object().get("/T") == "5":
+                stream = DecodedStreamObject()
+                stream.set_data(b"2")  # move 5 scored 1: the claim in the stream must be read
+                field[NameObject("/V")] = stream  # pypdf writes a stream as an object of its own
+    pdf = tmp_path / "game.pdf"
+    with pdf.open("wb") as out:
+        writer.write(out)
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.stdout.splitlines()[0] == f"{pdf}: move 5 (row 5): claims 2 points, the rules give 1 (A3-C1)"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(size=3),
+        PrintOptions(size=8, variant=Variant(players=4), class_name="CM1"),
+        PrintOptions(size=6, variant=TEAMS, groups=2),
+    ],
+)
+def test_the_cap_on_a_forms_groups_counts_its_fields_as_written(options):
+    from sos_print.forms.fields import fields_per_group
+
+    expected = options.groups * fields_per_group(options.size, options.variant, bool(options.class_name))
+    assert len(terminal_fields(fillable(options))) == expected
+
+
+@pytest.mark.parametrize(("groups", "code"), [(51, 0), (52, 2)])
+def test_the_largest_fillable_audit_sos_print_writes_is_read_back(runner, tmp_path, groups, code):
+    # 51 groups of 8 x 8 for four players: 29,988 fields, the most one file holds (pypdf alone stops at 100,000).
+    out = tmp_path / "class.pdf"
+    result = runner.invoke(
+        app, ["audit", "--fillable", "--size", "8", "--players", "4", "--groups", str(groups), "--out", str(out)]
+    )
+    assert result.exit_code == code, result.output
+    if code:
+        assert result.stderr.startswith("Usage error: --groups 52: a fillable audit holds at most 30,000 fields")
+        return
+    checked = runner.invoke(app, ["check", str(out)])
+    assert checked.stdout.splitlines()[0] == (
+        f"{out}: is a fillable audit with no row filled in: there is no game to check yet"
+    )

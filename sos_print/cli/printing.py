@@ -41,6 +41,7 @@ from sos_print.plans.options import Language
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
     from sos_print.engine.check import CheckedExample
+    from sos_print.plans.options import PrintOptions
 
 KitFolder = Annotated[Path, out_folder("players.pdf and teacher.pdf")]
 Examples = Annotated[
@@ -161,7 +162,8 @@ def audit(
             "--fillable",
             help=(
                 "Make each audit a form to fill in on a tablet or a computer (it still prints); "
-                "'sos-print check' reads a filled one back with no options."
+                "'sos-print check' reads a filled one back with no options. One file holds at most "
+                "30,000 fields: 250 groups of 4 × 4 for two players, 51 groups of 8 × 8 for four."
             ),
         ),
     ] = False,
@@ -189,6 +191,8 @@ def audit(
         large_print=large_print,
         class_name=class_name,
     )
+    if fillable:
+        refuse_too_large_form(options)
     made = document("fillable audit" if fillable else "audit")
     run([out], force, lambda progress: [made.make(options, Inputs(), progress)])
 
@@ -271,6 +275,19 @@ def rules(
         return [document("rules").make(options, Inputs(examples=checked_examples(chosen)), progress)]
 
     run([out], force, render, example_files(chosen))
+
+
+def refuse_too_large_form(options: "PrintOptions") -> None:
+    """Refuses a fillable audit of more fields than one file may hold (so that every form written reads back)."""
+    from sos_print.forms.fields import MAX_FIELDS, most_groups
+
+    most = most_groups(options.size, options.variant, bool(options.class_name))
+    if options.groups > most:
+        n = options.size
+        usage(
+            f"--groups {options.groups}: a fillable audit holds at most {MAX_FIELDS:,} fields, so at most {most} "
+            f"groups of {n} × {n} boards for {options.variant.players} players: print the class in several files"
+        )
 
 
 def parse_sizes(text: str) -> list[int]:

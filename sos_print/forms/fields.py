@@ -30,12 +30,16 @@ GAME_VERSION = 1
 MOVE_COLUMNS = ("player", "letter", "cell", "lines", "points")
 MOST_POINTS = 8  # an S can end a line in each of the 8 directions; an O is the middle of at most 4
 MAX_GROUPS = 500  # as --groups allows
+# The most fields one fillable audit holds, all its groups together, so that writing it and reading it back each
+# take a few seconds and stay far under 500 MB of memory (benchmarks/bench_forms.py): 250 groups of 4 x 4 boards
+# for two players, 51 of 8 x 8 for four; a class of thirty takes at most 15 groups.
 _KEYS = ("size", "players", "teams", "target", "first-sos-wins", "notation", "group", "groups")
 # The longest text each kind of field takes; a name or a date is written in full, whatever its length.
 NAME_LENGTH = 40
 CLASS_LENGTH = 60
 DATE_LENGTH = 20
 NEXT_LENGTH = 20
+MAX_FIELDS = 30_000
 
 
 @frozen
@@ -119,6 +123,18 @@ def _flag(values: dict[str, str], key: str) -> bool:
     if values[key] not in ("yes", "no"):
         raise SosError(f"its game field gives {key}={quoted(values[key])}: it must be yes or no")
     return values[key] == "yes"
+
+
+def fields_per_group(size: int, variant: Variant, class_named: bool) -> int:
+    """Returns how many fields each group's form has: the game, the class (unless printed) and the date, a name per
+    seat, a row per cell of the board with a total per side, and the pause box's points per side and who is next."""
+    sides = len(variant.sides)
+    return 1 + (0 if class_named else 1) + 1 + variant.players + size * size * (len(MOVE_COLUMNS) + sides) + sides + 1
+
+
+def most_groups(size: int, variant: Variant, class_named: bool) -> int:
+    """Returns the most groups one fillable audit takes for this board and game (MAX_FIELDS), at most MAX_GROUPS."""
+    return min(MAX_GROUPS, MAX_FIELDS // fields_per_group(size, variant, class_named))
 
 
 def group_field(group: int, *parts: str | int) -> str:

@@ -1,9 +1,14 @@
 """Reads a fillable scoring audit filled in on a tablet or a computer back as a game record, with pypdf.
 
-The form says its own game in a hidden field (`pages.forms`), so no option is needed. Its
+The form says its own game in a hidden field (`forms.fields`), so no option is needed. Its
 rows become the table a CSV record would be, and `engine.records.record_from_table` reads
 it: the same rules and messages, each problem named by the audit's row. Only pypdf and the
 engine are loaded here, never reportlab or jinja2: `sos-print check` stays quick.
+
+The field tree is walked here rather than by pypdf's `get_fields`, which keeps the first of two
+fields of one name (two filled copies of an audit merged into one file would lose a game without
+a word) and stops at 100,000 fields. A name that comes twice is refused; so is a hidden game field
+that does not match its group's own table.
 """
 
 from __future__ import annotations
@@ -14,14 +19,24 @@ import logging
 import re
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 from pypdf import PdfReader
+from pypdf.generic import StreamObject
 
 from sos_print.engine.errors import ExampleFileError, SosError
 from sos_print.engine.examples import Example
 from sos_print.engine.files import read_bounded
 from sos_print.engine.records import RecordOptions, record_from_table
-from sos_print.forms.fields import FormGame, move_columns, move_field, read_game, record_header
+from sos_print.forms.fields import (
+    MAX_FIELDS,
+    FormGame,
+    game_field,
+    move_columns,
+    move_field,
+    read_game,
+    record_header,
+)
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (500 groups, 8 x 8, 4 players) is 86 MB, and must be read back.
@@ -57,6 +72,7 @@ def load_filled_audit(path: str) -> Example:
         raise ExampleFileError(path, f"group {group}: {error}") from None
     if game is None:
         raise ExampleFileError(path, f"group {group} has rows filled in but no game field: not a whole sos-print audit")
+    _refuse_unless_its_own(game, group, fields, path)
     options = RecordOptions(game.size, game.variant, game.notation)
     return record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
 
@@ -69,21 +85,81 @@ def _fields(data: bytes, path: str) -> dict[str, str]:
         try:
             reader = PdfReader(io.BytesIO(data))
             if reader.is_encrypted and not reader.decrypt(""):
-                raise ExampleFileError(path, "is an encrypted PDF: save it again without a password")
-            found = reader.get_fields() or {}
-            return {name: _text(field.get("/V")) for name, field in found.items()}
+                raise ExampleFileError(path, "is protected by a password: save it again without one")
+            return _walk(reader, path)
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged file can fail anywhere inside pypdf, with any exception
             raise ExampleFileError(path, f"cannot be read as a PDF: it is damaged ({_reason(error)})") from None
 
 
-def _text(value: object) -> str:
+# Far beyond what `audit --fillable` writes (see MAX_FIELDS in forms.fields); a bound on a hostile file's work.
+_MOST_NODES = 4 * MAX_FIELDS
+_DEEPEST = 12  # sos-print's field names have five parts at most
+
+
+def _walk(reader: PdfReader, path: str) -> dict[str, str]:
+    """Returns the value of every field that takes one, by full name, walking the form's tree of fields."""
+    catalog: Any = reader.root_object  # pypdf's objects are typed loosely: each is looked at before it is used
+    form = catalog.get("/AcroForm")
+    roots = form.get_object().get("/Fields") if form is not None else None
+    if roots is None:
+        return {}
+    found: dict[str, str] = {}
+    pending = [(root, "", 0) for root in reversed(list(roots.get_object()))]
+    nodes = 0
+    while pending:
+        reference, parent, depth = pending.pop()
+        nodes += 1
+        if nodes > _MOST_NODES or depth > _DEEPEST:
+            raise ExampleFileError(path, "is a PDF form far larger or deeper than any sos-print audit")
+        node: Any = reference.get_object()
+        part = node.get("/T")
+        name = f"{parent}.{part}" if parent and part is not None else str(part) if part is not None else parent
+        kids = [kid for kid in node.get("/Kids", ()) if "/T" in kid.get_object()]
+        if kids:
+            pending += [(kid, name, depth + 1) for kid in reversed(kids)]
+        elif part is not None:  # a field that takes a value (its kids, if any, are its widgets)
+            if name in found and _GROUP.match(name):  # another form's names are not ours to judge
+                raise ExampleFileError(path, _twice(name))
+            found[name] = _text(node.get("/V"), path, name)
+    return found
+
+
+_GROUP = re.compile(r"group[1-9][0-9]{0,2}\.")
+
+
+def _twice(name: str) -> str:
+    group = re.match(r"group([0-9]+)\.", name)
+    whose = f"group {group[1]}'s field {name}" if group else f"the field {name}"
+    return (
+        f"holds {whose} twice (two copies of an audit joined into one file?): "
+        "a record is one game, so check each filled copy on its own"
+    )
+
+
+def _text(value: object, path: str, name: str) -> str:
+    """Returns a field's value as text: a text string, a list of them, or a text stream (as the PDF standard allows)."""
     if value is None:
         return ""
+    value = value.get_object() if hasattr(value, "get_object") else value
     if isinstance(value, (list, tuple)):
-        return " ".join(_text(item) for item in value)
+        return " ".join(_text(item, path, name) for item in value)
+    if isinstance(value, StreamObject):
+        try:
+            return _decoded(value.get_data())
+        except Exception:
+            raise ExampleFileError(path, f"the value of its field {name} cannot be read") from None
     return str(value)
+
+
+def _decoded(data: bytes) -> str:
+    """Decodes a text stream's bytes: UTF-16 with its mark, UTF-8 with its mark, else PDFDocEncoding (Latin-1 here)."""
+    if data.startswith((b"\xfe\xff", b"\xff\xfe")):
+        return data.decode("utf-16")
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    return data.decode("latin-1")
 
 
 def _reason(error: Exception) -> str:
@@ -123,6 +199,20 @@ def _filled_groups(fields: dict[str, str]) -> list[int]:
         if value.strip() and (match := re.fullmatch(r"group([1-9][0-9]{0,2})\.move\.[0-9]+\..+", name))
     }
     return sorted(groups)
+
+
+def _refuse_unless_its_own(game: FormGame, group: int, fields: dict[str, str], path: str) -> None:
+    """Refuses a game field that does not describe its own group's form: another group, or another board's rows."""
+    field = game_field(group)
+    if game.group != group:
+        raise ExampleFileError(path, f"its field {field} says group={game.group}: it is group {group}'s field")
+    rows = {int(match[1]) for name in fields if (match := re.fullmatch(rf"group{group}\.move\.([0-9]+)\..+", name))}
+    if rows != set(range(1, game.size**2 + 1)):
+        raise ExampleFileError(
+            path,
+            f"its field {field} says size={game.size}, but group {group}'s table has {len(rows)} rows, "
+            f"not {game.size**2}: the game field was changed",
+        )
 
 
 def _rows(fields: dict[str, str], game: FormGame, group: int) -> list[tuple[int, list[str]]]:
