@@ -82,8 +82,8 @@ def test_the_cold_budget_takes_its_ratios_run_by_run():
     text = "\n".join(bench_kit.cold_budget(_cold_series([0.300, 0.300], [0.200, 0.200], [0.080, 0.160])))
     # Run by run 2.0 and 1.0, median 1.5; the median of each series apart would give 160 / 120.
     assert "writing them take 1.5 × the baseline's" in text
-    # The rest of the run is 300 - 160 = 140 ms; 1.6 x 200 = 320 leaves 180: 2.25 and 1.125 x.
-    assert "that step would have to take 1.7 × the baseline's" in text
+    # The rest of the run is 300 - 160 = 140 ms; 2.0 x 200 = 400 leaves 260: 3.25 and 1.625 x, median 2.4.
+    assert "that step would have to take 2.4 × the baseline's" in text
     # Before the pages: libraries 10 - 5, own modules, examples and lessons 10 each.
     assert "solve the lessons) takes 35 ms" in text
     assert "| fonts parsed, pages laid out and made, files written | 160 ms | 120 ms |" in text

@@ -264,7 +264,7 @@ def test_an_empty_lines_claim_on_a_scoring_move_is_named(runner, tmp_path):
 def test_an_empty_folder_is_a_problem_not_a_pass(runner, tmp_path):
     code, lines = run_check(runner, tmp_path)
     assert code == 1
-    assert lines[0] == f"{tmp_path}: this folder holds no .toml example file"
+    assert lines[0] == f"{tmp_path}: this folder holds no example file or game record (.toml, .csv, .pdf)"
 
 
 def test_a_file_that_is_not_utf8_is_named(runner, tmp_path):

@@ -10,10 +10,12 @@ import marshal
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import unicodedata
 import zlib
+from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, ROOT
@@ -537,3 +539,53 @@ def test_a_pipe_or_device_in_place_of_a_cached_template_neither_holds_nor_floods
     second = sos_print("rules", "--lang", "en", "--out", tmp_path / "second.pdf", TMPDIR=str(folder))
     assert second.returncode == 0, second.stderr
     assert texts(tmp_path / "second.pdf") == texts(tmp_path / "first.pdf")
+
+
+# ---- the template cache's folder in a shared temporary folder ----------------------------------------------------
+
+
+def planted(folder: Path, how: str) -> Path:
+    """Puts in the shared `folder` what another user could leave at the name of our cache folder; returns it."""
+    name = folder / f"sos-print-cache-{os.getuid()}"
+    victim = folder / "victim.txt"
+    victim.write_text("root's own file\n")
+    victim.chmod(0o644)
+    if how == "a link to a file of ours":
+        as_nobody(lambda: os.symlink(victim, name))
+    elif how == "a dangling link":
+        as_nobody(lambda: os.symlink(folder / "nowhere", name))
+    elif how == "another user's folder":
+        as_nobody(lambda: os.mkdir(name, 0o700) or os.chmod(name, 0o777))
+    else:  # a folder of ours that others may enter and write in
+        name.mkdir()
+        name.chmod(0o777)
+    return name
+
+
+@pytest.mark.parametrize(
+    "how", ["a link to a file of ours", "a dangling link", "another user's folder", "our folder, open to all"]
+)
+def test_a_name_planted_where_the_cache_folder_goes_is_never_followed_changed_or_used(tmp_path, how):
+    with shared_folder() as folder:
+        folder.chmod(0o1777)  # as /tmp: anyone may create a name, only its owner may remove it
+        name = planted(folder, how)
+        before = os.lstat(name)
+        result = sos_print("rules", "--out", tmp_path / "rules.pdf", TMPDIR=str(folder))
+        assert (result.returncode, result.stderr) == (0, ""), result.stderr  # the run goes on, without the cache
+        assert texts(tmp_path / "rules.pdf")
+        after = os.lstat(name)
+        assert (after.st_mode, after.st_uid, after.st_ino) == (before.st_mode, before.st_uid, before.st_ino)
+        victim = folder / "victim.txt"
+        assert stat.S_IMODE(victim.stat().st_mode) == 0o644 and victim.read_text() == "root's own file\n"
+        if not name.is_symlink() and name.is_dir():
+            assert not os.access(name, os.R_OK) or list(name.iterdir()) == []  # nothing of ours written there
+
+
+def test_the_cache_folder_is_made_closed_to_others_and_used(tmp_path):
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    result = sos_print("rules", "--out", tmp_path / "rules.pdf", TMPDIR=str(folder))
+    assert result.returncode == 0, result.stderr
+    (cache,) = folder.iterdir()
+    assert cache.name == f"sos-print-cache-{os.getuid()}"
+    assert stat.S_IMODE(os.lstat(cache).st_mode) == 0o700 and any(cache.iterdir())

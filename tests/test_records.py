@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import examples
+from conftest import EXAMPLES, examples
 from games import VARIANTS, Game, games, true_claims
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -331,3 +331,76 @@ def test_record_options_with_only_worked_example_files_are_a_usage_error(runner,
         result = runner.invoke(app, [command, str(EXAMPLES / "03-o-in-the-gap.toml"), *options])
         assert result.exit_code == 2, (command, result.output)
         assert "these options describe CSV records (.csv); a .toml or .pdf file says its own game" in result.stderr
+
+
+# ---- hostile records -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-le", "utf-32-be"])
+def test_a_utf_32_export_is_read_as_the_same_record(runner, tmp_path, encoding):
+    data = game_csv().encode(encoding)
+    if encoding != "utf-32":  # the bare codecs write no mark; a spreadsheet's export has one
+        data = ("\ufeff").encode(encoding) + data
+    path = tmp_path / "game.csv"
+    path.write_bytes(data)
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
+@pytest.mark.parametrize("letter", ["\u017f", "\uff33", "0"])  # the long s, a full-width S, a digit
+def test_only_s_and_o_in_either_case_are_letters_of_the_game(runner, tmp_path, letter):
+    # The long s (U+017F) is "S" to str.upper(), but no child writes it: it is refused like any other sign.
+    code, lines, path = run_check(runner, tmp_path, altered(0, 2, letter))
+    assert code == 1
+    assert lines[0] == f"{path}: row 2: move 1: {letter!r} is not a letter of the game: write S or O"
+
+
+def test_the_long_s_is_no_letter_on_a_board_given_to_solve(runner):
+    result = runner.invoke(app, ["solve", "S.O/\u017f../..."])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Usage error: BOARD 'S.O/\u017f../...': row 2 ('\u017f..') holds '\u017f' at place 1: write S, O or . "
+        "for an empty cell (or give a worked-example file ending in .toml)\n"
+    )
+
+
+def test_a_record_of_blank_rows_is_read_in_memory_in_proportion_to_its_size():
+    import tracemalloc
+
+    from sos_print.engine.records import RecordOptions
+
+    text = "player,letter,cell,lines,points\n" + "\n" * 999_000 + ",,,,\n" * 100_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(ExampleFileError, match="holds no move"):
+            parse_csv_record(text, RecordOptions(4, Variant()), "blank.csv")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak <= 20 * len(text), f"{peak:,} bytes for a record of {len(text):,}"
+
+
+def test_a_folders_filled_audits_are_checked_and_its_csv_records_named_when_skipped(runner, tmp_path):
+    from formfill import fill, move_values
+
+    from sos_print.documents.audit import audit_document
+    from sos_print.plans.options import PrintOptions
+
+    steps = replay_example(parse_csv_record(game_csv(), RecordOptions(4, Variant()), "g.csv")).steps
+    values = move_values(steps, 4, Notation.A1, Variant())
+    values["group1.move.3.points"] = "2"  # a false claim in the filled audit
+    (tmp_path / "group1.pdf").write_bytes(fill(audit_document(PrintOptions(), fillable=True).data, values))
+    (tmp_path / "group2.csv").write_text(game_csv())
+    (tmp_path / "lesson.toml").write_text((EXAMPLES / "03-o-in-the-gap.toml").read_text())
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / 'group2.csv'}: skipped: a game record typed from an audit; give --size to check it",
+        f"{tmp_path / 'group1.pdf'}: move 3 (row 3): claims 2 points, the rules give 1 (B1-B3)",
+        "checked 2 files: 1 problem in 1 file; 1 path not checked",
+    ]
+    only_forms = tmp_path / "forms"
+    only_forms.mkdir()
+    (tmp_path / "group1.pdf").rename(only_forms / "group1.pdf")
+    result = runner.invoke(app, ["check", str(only_forms)])
+    assert result.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"

@@ -181,3 +181,14 @@ def test_ctrl_c_stops_the_search_with_one_line_and_status_130():
     assert process.returncode == 130
     assert errors == "interrupted: the search stopped before it finished\n"
     assert "With best play" not in rest
+
+
+@pytest.mark.parametrize(
+    "board", ["S" * 300, "/".join(["S." * 50] * 100), "S.O/" + "." * 4000], ids=["a long row", "100 rows", "long"]
+)
+def test_a_board_too_long_for_a_file_name_is_a_short_usage_error(runner, board):
+    result = runner.invoke(app, ["solve", board])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("Usage error: BOARD '") and len(result.stderr) < 400, result.stderr
+    assert "internal error" not in result.stderr

@@ -37,22 +37,16 @@ def check(
     """Check every claim of worked-example files and game records against the rules; exit 1 if any is false."""
     from sos_print.engine.check import check_paths
 
-    report = check_paths(
-        paths,
-        record_loader(
-            paths,
-            record_choices(
-                context,
-                size=size,
-                players=players,
-                teams=teams,
-                target=target,
-                first_sos_wins=first_sos_wins,
-                notation=notation,
-            ),
-        ),
-        tables=size is not None,
+    records = record_choices(
+        context,
+        size=size,
+        players=players,
+        teams=teams,
+        target=target,
+        first_sos_wins=first_sos_wins,
+        notation=notation,
     )
+    report = check_paths(paths, record_loader(paths, records), tables=size is not None, forms=True)
     for problem in report.problems:
         say(str(problem))
     say(report.summary())

@@ -136,17 +136,20 @@ def solution_json(solution: "Solution", size: int, notation: "Notation") -> dict
 
 
 def _is_file(argument: str) -> bool:
-    return argument.lower().endswith(".toml") or Path(argument).is_file()
+    try:
+        return argument.lower().endswith(".toml") or Path(argument).is_file()
+    except (OSError, ValueError):  # a name too long for any file (a board of many cells), or with a NUL in it
+        return False
 
 
 def _board_position(text: str, variant: "Variant", to_move: str | None) -> "Position":
-    from sos_print.engine.errors import BoardTextError
+    from sos_print.engine.errors import BoardTextError, quoted
     from sos_print.engine.rules import Position, parse_board
 
     try:
         board = parse_board(text)
     except BoardTextError as error:
-        usage(f"BOARD {text!r}: {error} (or give a worked-example file ending in .toml)")
+        usage(f"BOARD {quoted(text)}: {error} (or give a worked-example file ending in .toml)")
     seat = to_move or "A"
     if seat not in variant.seats:
         usage(f"--to-move {seat}: a game of {variant.players} players has seats {', '.join(variant.seats)}")

@@ -163,17 +163,20 @@ def _prose_problems(checked: CheckedExample, part: str, lang: str) -> list[str]:
     )
 
 
-def check_paths(paths: list[str], load: Callable[[str], Example] = load_example, tables: bool = False) -> Report:
-    """Checks every example file named by `paths` (files, or folders of *.toml files), in the order given.
+def check_paths(
+    paths: list[str], load: Callable[[str], Example] = load_example, tables: bool = False, forms: bool = False
+) -> Report:
+    """Checks every example file named by `paths` (files, or folders of them), in the order given.
 
-    `load` reads one file; the command line passes one that also reads game records (CSV, filled
-    audits), and `tables` when it can read a folder's CSV records too (it knows their board size).
+    `load` reads one file; the command line passes one that also reads game records, with `forms`
+    when it reads a folder's filled audits (.pdf) and `tables` when it can read its CSV records
+    too (it knows their board size). A folder's record that is not read is named as skipped.
     """
     checked: list[CheckedExample] = []
     problems: list[Problem] = []
     files = 0
     for path in paths:
-        found, missing = expand_path(path, tables)
+        found, missing = expand_path(path, tables, forms)
         problems += missing
         files += len(found)
         for file in found:
@@ -201,12 +204,14 @@ def verify(paths: list[str]) -> tuple[CheckedExample, ...]:
     return report.checked
 
 
-def expand_path(path: str, tables: bool = False) -> tuple[list[str], list[Problem]]:
-    """Returns the example files named by `path` (a file, or a folder's *.toml sorted by name) and what was skipped.
+def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[list[str], list[Problem]]:
+    """Returns the files named by `path` (a file, or a folder's examples and records sorted by name) and what was
+    skipped.
 
-    Only the folder's entries that are regular files (or links to them) are checked; any
-    other entry named *.toml (a dangling link, a FIFO, a folder) is named as skipped. A
-    folder's CSV records are checked too if `tables`, else named as skipped.
+    A folder's *.toml files are checked, its filled audits (*.pdf) if `forms`, its CSV records if
+    `tables`; a record that is not is named as skipped, with the reason, so that a clean report
+    never hides a file that was not read. Only regular files (or links to them) are checked; any
+    other entry (a dangling link, a FIFO, a folder) is named as skipped.
     """
     try:
         info = os.stat(path)
@@ -215,17 +220,21 @@ def expand_path(path: str, tables: bool = False) -> tuple[list[str], list[Proble
     if not stat.S_ISDIR(info.st_mode):
         return [path], []  # read, or refused with a reason, by load_example
     try:
-        names = sorted(name for name in os.listdir(path) if name.endswith((".toml", *_TABLES)))
+        names = sorted(name for name in os.listdir(path) if name.lower().endswith((".toml", *_TABLES, _FORM)))
     except OSError as error:
         reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
         return [], [Problem(path, f"cannot list this folder: {reason}", unread=True)]
     files, skipped = [], []
     for name in names:
-        if name.endswith(_TABLES) and not tables:
-            reason = "skipped: a game record typed from an audit; give --size to check it"
-            skipped.append(Problem(os.path.join(path, name), reason, unread=True))
-            continue
         entry = os.path.join(path, name)
+        lower = name.lower()
+        if lower.endswith(_TABLES) and not tables:
+            reason = "skipped: a game record typed from an audit; give --size to check it"
+            skipped.append(Problem(entry, reason, unread=True))
+            continue
+        if lower.endswith(_FORM) and not forms:
+            skipped.append(Problem(entry, "skipped: a filled audit; sos-print check reads it", unread=True))
+            continue
         try:
             mode = os.stat(entry).st_mode
         except OSError as error:
@@ -237,11 +246,13 @@ def expand_path(path: str, tables: bool = False) -> tuple[list[str], list[Proble
             kind = "a folder" if stat.S_ISDIR(mode) else file_kind(mode)
             skipped.append(Problem(entry, f"skipped: {kind}, not a regular file", unread=True))
     if not files and not skipped:
-        return [], [Problem(path, "this folder holds no .toml example file", unread=True)]
+        message = "this folder holds no example file or game record (.toml, .csv, .pdf)"
+        return [], [Problem(path, message, unread=True)]
     return files, skipped
 
 
 _TABLES = (".csv", ".tsv")
+_FORM = ".pdf"
 
 
 def _move_problems(claimed: ClaimedMove, step: Step, before: Step | None, checked: CheckedExample) -> list[str]:

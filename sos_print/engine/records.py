@@ -27,7 +27,7 @@ from __future__ import annotations
 import csv
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
@@ -73,7 +73,10 @@ def load_csv_record(path: str, options: RecordOptions) -> Example:
 
 
 def _text(data: bytes, path: str) -> str:
-    """Decodes a spreadsheet's export: UTF-8 (a byte-order mark or not), UTF-16 with its mark, or Windows-1252."""
+    """Decodes a spreadsheet's export: UTF-8 (a byte-order mark or not), UTF-16 or UTF-32 with its mark, or
+    Windows-1252."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
+        return data.decode("utf-32", errors="replace")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")  # Excel's "Unicode text"
     if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
@@ -87,22 +90,37 @@ def _text(data: bytes, path: str) -> str:
 
 
 def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") -> Example:
-    """Reads a record from CSV text; `path` names it in messages, with the row of any problem."""
-    lines = text.removeprefix("\ufeff").splitlines()
-    header_at = next((k for k, line in enumerate(lines) if line.strip(" ;,\t")), None)
-    if header_at is None:
+    """Reads a record from CSV text; `path` names it in messages, with the row of any problem.
+
+    Blank lines are passed over before any cell is read, and rows are read one at a time, so that
+    reading costs time and memory in proportion to the text, however many empty rows a spreadsheet
+    exported.
+    """
+    numbered = enumerate(text.removeprefix("\ufeff").splitlines(), start=1)
+    lines = ((number, line) for number, line in numbered if not _blank(line))
+    first = next(lines, None)
+    if first is None:
         raise ExampleFileError(path, "holds no header row: write player, letter, cell, lines, points on the first row")
-    separator = _separator(lines[header_at])
+    separator = _separator(first[1])
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # a file is at most MAX_BYTES anyway
+    header = _row(first[1], separator, path)
+    if any("\n" in cell for cell in header):
+        raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
+    rows = ((number, _row(line, separator, path)) for number, line in lines)
+    return record_from_table(header, rows, options, path, typed=True)
+
+
+def _blank(line: str) -> bool:
+    return not line.strip(" ;,\t")
+
+
+def _row(line: str, separator: str, path: str) -> list[str]:
+    """Reads one line as a row of cells; its end is kept, so that a quotation mark never closed shows as a cell
+    holding a line break."""
     try:
-        # Each line keeps its end, so that a quotation mark never closed shows as a cell holding a line break.
-        rows = list(csv.reader([line + "\n" for line in lines[header_at:]], delimiter=separator))
+        return next(csv.reader([line + "\n"], delimiter=separator), [])
     except csv.Error as error:
         raise ExampleFileError(path, f"CSV cannot be read: {error}") from None
-    if any("\n" in cell for cell in rows[0]):
-        raise ExampleFileError(path, f"row {header_at + 1}: {UNCLOSED_QUOTE}")
-    numbered = [(header_at + k + 1, row) for k, row in enumerate(rows)]
-    return record_from_table(numbered[0][1], numbered[1:], options, path, typed=True)
 
 
 def _separator(header: str) -> str:
@@ -126,7 +144,7 @@ def _column(name: str) -> str | None:
 
 def record_from_table(
     header: Sequence[str],
-    rows: Sequence[tuple[int, Sequence[str]]],
+    rows: Iterable[tuple[int, Sequence[str]]],
     options: RecordOptions,
     path: str,
     typed: bool = False,
@@ -227,8 +245,9 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
 
 
 def _letter(text: str) -> Letter:
-    # "s" and "o" are the letters typed without a capital: tablets and phones often give them so.
-    if text.upper() in ("S", "O"):
+    # "s" and "o" are the letters typed without a capital: tablets and phones often give them so. Only those:
+    # str.upper() would also make the long s "ſ" an S.
+    if text in ("S", "s", "O", "o"):
         return Letter.parse(text.upper())
     raise SosError(f"{quoted(text)} is not a letter of the game: write S or O")
 

@@ -116,7 +116,8 @@ class Board:
         return "\n".join(" ".join(letter.value if letter else "." for letter in row) for row in self.rows())
 
 
-_TEXT_LETTERS = {"S": Letter.S, "O": Letter.O, ".": None}
+# Lower case is read too; every key is spelt out, as str.upper() would also make the long s "ſ" an S.
+_TEXT_LETTERS = {"S": Letter.S, "s": Letter.S, "O": Letter.O, "o": Letter.O, ".": None}
 
 
 def parse_board(text: str) -> Board:
@@ -130,20 +131,21 @@ def parse_board(text: str) -> Board:
     rows = [row.strip() for row in text.split("/")]
     for number, row in enumerate(rows, start=1):
         for place, char in enumerate(row, start=1):
-            if char.upper() not in _TEXT_LETTERS:
+            if char not in _TEXT_LETTERS:
                 raise BoardTextError(
-                    f"row {number} ({row!r}) holds {char!r} at place {place}: write S, O or . for an empty cell"
+                    f"row {number} ({quoted(row)}) holds {char!r} at place {place}: write S, O or . for an empty cell"
                 )
     size = len(rows)
     for number, row in enumerate(rows, start=1):
         if len(row) != size:
             raise BoardTextError(
-                f"row {number} ({row!r}) has {len(row)} cells, but there are {size} rows: "
+                f"row {number} ({quoted(row)}) has {len(row)} cells, but there "
+                f"{'is 1 row' if size == 1 else f'are {size} rows'}: "
                 "a board has as many cells in each row as it has rows, separated by /"
             )
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BoardTextError(f"a board has {MIN_SIZE} to {MAX_SIZE} rows, not {size}")
-    return Board.from_rows([[_TEXT_LETTERS[char.upper()] for char in row] for row in rows])
+    return Board.from_rows([[_TEXT_LETTERS[char] for char in row] for row in rows])
 
 
 def board_text(board: Board) -> str:
