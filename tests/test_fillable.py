@@ -668,16 +668,16 @@ def test_the_cap_on_a_forms_groups_counts_its_fields_as_written(options):
     assert len(terminal_fields(fillable(options))) == expected
 
 
-@pytest.mark.parametrize(("groups", "code"), [(51, 0), (52, 2)])
+@pytest.mark.parametrize(("groups", "code"), [(34, 0), (35, 2)])
 def test_the_largest_fillable_audit_sos_print_writes_is_read_back(runner, tmp_path, groups, code):
-    # 51 groups of 8 x 8 for four players: 29,988 fields, the most one file holds (pypdf alone stops at 100,000).
+    # 34 groups of 8 x 8 for four players: 19,992 fields, the most one file holds (pypdf alone stops at 100,000).
     out = tmp_path / "class.pdf"
     result = runner.invoke(
         app, ["audit", "--fillable", "--size", "8", "--players", "4", "--groups", str(groups), "--out", str(out)]
     )
     assert result.exit_code == code, result.output
     if code:
-        assert result.stderr.startswith("Usage error: --groups 52: a fillable audit holds at most 30,000 fields")
+        assert result.stderr.startswith("Usage error: --groups 35: a fillable audit holds at most 20,000 fields")
         return
     checked = runner.invoke(app, ["check", str(out)])
     assert checked.stdout.splitlines()[0] == (

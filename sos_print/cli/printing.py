@@ -163,7 +163,7 @@ def audit(
             help=(
                 "Make each audit a form to fill in on a tablet or a computer (it still prints); "
                 "'sos-print check' reads a filled one back with no options. One file holds at most "
-                "30,000 fields: 250 groups of 4 × 4 for two players, 51 groups of 8 × 8 for four."
+                "20,000 fields: 166 groups of 4 × 4 for two players, 34 groups of 8 × 8 for four."
             ),
         ),
     ] = False,

@@ -31,15 +31,15 @@ MOVE_COLUMNS = ("player", "letter", "cell", "lines", "points")
 MOST_POINTS = 8  # an S can end a line in each of the 8 directions; an O is the middle of at most 4
 MAX_GROUPS = 500  # as --groups allows
 # The most fields one fillable audit holds, all its groups together, so that writing it and reading it back each
-# take a few seconds and stay far under 500 MB of memory (benchmarks/bench_forms.py): 250 groups of 4 x 4 boards
-# for two players, 51 of 8 x 8 for four; a class of thirty takes at most 15 groups.
+# take a few seconds and stay far under 500 MB of memory (benchmarks/bench_forms.py): 166 groups of 4 x 4 boards
+# for two players, 34 of 8 x 8 for four; a class of thirty takes at most 15 groups.
 _KEYS = ("size", "players", "teams", "target", "first-sos-wins", "notation", "group", "groups")
 # The longest text each kind of field takes; a name or a date is written in full, whatever its length.
 NAME_LENGTH = 40
 CLASS_LENGTH = 60
 DATE_LENGTH = 20
 NEXT_LENGTH = 20
-MAX_FIELDS = 30_000
+MAX_FIELDS = 20_000
 
 
 @frozen
