@@ -119,6 +119,10 @@ def test_a_column_or_row_is_printed_as_the_kits_cell_hint_counts_it(line, size, 
         (EN_TEXT.replace("{B2} completes", "B2 completes"), "text en: 'B2' names a cell or a line"),
         (EN_TEXT.replace("{points 1}", "1 point"), "text en: '1 point' states a count of points"),
         (EN_TEXT.replace("{C2} read", "{C2} (column C) read"), "text en: 'column C' names a column or a row"),
+        (
+            EN_TEXT.replace("{points 1}", "{points 1}, leaving {gifts 1}"),
+            "text en: {gifts 1}: move 1 scores, so the same side writes again: it leaves no gift",
+        ),
     ],
 )
 def test_check_reports_each_false_or_hand_written_fact_of_the_prose(runner, tmp_path, text, message):
@@ -138,11 +142,11 @@ def test_check_reports_each_false_or_hand_written_fact_of_the_prose(runner, tmp_
 @pytest.mark.parametrize(
     ("notation", "printed", "absent"),
     [
-        ("A1", "in column A, and player D completes A1-A3", "column 1,"),
-        ("L1C1", "in column 1, and player D completes L2C1-L4C1", "column A"),
+        ("A1", "S on A1-A3 and A3-C1, and player D completes A1-A3", "L2C1"),
+        ("L1C1", "S on L2C1-L4C1 and L2C1-L4C3, and player D completes L2C1-L4C1", "A1-A3"),
     ],
 )
-def test_the_team_examples_column_is_printed_in_the_kits_notation(runner, tmp_path, notation, printed, absent):
+def test_the_team_examples_lines_are_printed_in_the_kits_notation(runner, tmp_path, notation, printed, absent):
     from pdfread import texts
 
     out = tmp_path / "kit"
@@ -151,3 +155,15 @@ def test_the_team_examples_column_is_printed_in_the_kits_notation(runner, tmp_pa
     flat = " ".join(" ".join(texts(out / "teacher.pdf")).split()).replace("\u00a0", " ")
     assert printed in flat
     assert absent not in flat
+
+
+def test_a_gift_reference_names_every_line_the_move_leaves_to_complete():
+    from sos_print.engine.check import replay_example
+    from sos_print.engine.examples import load_example
+    from sos_print.plans.words import Words
+    from sos_print.plans.worked import prose
+
+    checked = replay_example(load_example(str(EXAMPLES / "09-team-sos.toml")))
+    text = prose(checked, "text", Words("en"), Notation.A1)
+    # C's S in A3 leaves S, empty, S in column A and on the diagonal through B2: both are named.
+    assert "Player C’s S in A3 leaves S, empty, S on A1-A3 and A3-C1, and" in text.replace("'", "’")

@@ -11,6 +11,7 @@ braces, so that they are checked like the structured claims and printed in the k
     {score 5}    the score after move 5, highest first ("2 to 0"); {score} after the last move
     {winner}     the side that won the game
     {target}     the variant's target score ("3 points")
+    {gifts 4}    the lines move 4 leaves to complete: every S-O-S the next side could finish, through its cell
 
 Prose that states such a fact by hand, outside braces (a cell or line name, a count of points,
 a score, who writes next, who wins), is reported: no unchecked fact reaches the page.
@@ -22,12 +23,12 @@ import re
 
 from sos_print.engine.errors import NotationError, SosError
 from sos_print.engine.frozen import frozen
-from sos_print.engine.grid import Cell, Segment
+from sos_print.engine.grid import Cell, Segment, segments_through
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
-from sos_print.engine.rules import Position, Step
+from sos_print.engine.rules import Letter, Position, Step
 
-FACTS = ("points", "next", "score", "winner", "target")
-_NEEDS_MOVE = {"points": True, "next": True, "score": False, "winner": False, "target": False}
+FACTS = ("points", "next", "score", "winner", "target", "gifts")
+_NEEDS_MOVE = {"points": True, "next": True, "score": False, "winner": False, "target": False, "gifts": True}
 
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
 _HAND_WRITTEN = (
@@ -123,7 +124,7 @@ def _reference(inner: str, size: int, notation: Notation) -> Token:
         rest = rest.strip()
         if _NEEDS_MOVE[word] and not rest.isdigit():
             raise SosError(f"{{{inner}}}: give the move number, like {{{word} 1}}")
-        if rest and not (rest.isdigit() and word in ("points", "next", "score")):
+        if rest and not (rest.isdigit() and word in ("points", "next", "score", "gifts")):
             raise SosError(f"{{{inner}}}: {word} takes {'a move number' if _NEEDS_MOVE[word] else 'nothing'}")
         return Fact(word, int(rest) if rest else 0)
     try:
@@ -188,12 +189,36 @@ def _fact_problem(fact: Fact, start: Position, steps: tuple[Step, ...]) -> str:
         return "{score}: a score reads 'N to M' for two sides only"
     if fact.kind == "target" and not start.variant.target:
         return "{target}: this example has no target score"
+    if fact.kind == "gifts":
+        step = steps[fact.move - 1]
+        if step.points:
+            return f"{{gifts {fact.move}}}: move {fact.move} scores, so the same side writes again: it leaves no gift"
+        if not gifts_left(step):
+            return f"{{gifts {fact.move}}}: move {fact.move} leaves no line to complete"
     return ""
 
 
-def value_of(fact: Fact, start: Position, steps: tuple[Step, ...]) -> int | str | tuple[int, ...]:
-    """Returns what a fact reference prints: points, a seat, a side, the target, or the scores highest first."""
+def gifts_left(step: Step) -> tuple[Segment, ...]:
+    """Returns the lines through a move's cell that read S, empty, S or S, O, empty (either way) after it: the
+    S-O-S the next side may complete, in report order."""
+    board = step.after.board
+    found = []
+    for segment in segments_through(board.size)[step.move.cell]:
+        letters = [board[cell] for cell in segment.cells]
+        empty = [k for k, letter in enumerate(letters) if letter is None]
+        if len(empty) == 1:
+            wanted = [Letter.S, Letter.O, Letter.S]
+            if all(letter is None or letter is want for letter, want in zip(letters, wanted, strict=True)):
+                found.append(segment)
+    return tuple(found)
+
+
+def value_of(fact: Fact, start: Position, steps: tuple[Step, ...]) -> int | str | tuple[int, ...] | tuple[Segment, ...]:
+    """Returns what a fact reference prints: points, a seat, a side, the target, the scores highest first, or the
+    lines a move leaves to complete."""
     after = steps[fact.move - 1].after if fact.move else (steps[-1].after if steps else start)
+    if fact.kind == "gifts":
+        return gifts_left(steps[fact.move - 1])
     if fact.kind == "points":
         return steps[fact.move - 1].points
     if fact.kind == "next":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen
+from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, cell_name, column_letters, segment_name, segment_names
 from sos_print.engine.prose import CellRef, Fact, LineOfCells, LineRef, Literal, Token, value_of
 from sos_print.engine.rules import Step
@@ -69,7 +70,7 @@ def _written(token: Token, checked: CheckedExample, words: Words, notation: Nota
         return segment_name(token.segment, size, notation)
     if isinstance(token, LineOfCells):
         return line_of_cells_name(token, size, notation)
-    return _fact(token, checked, words)
+    return _fact(token, checked, words, notation)
 
 
 def line_of_cells_name(line: LineOfCells, size: int, notation: Notation) -> str:
@@ -80,8 +81,13 @@ def line_of_cells_name(line: LineOfCells, size: int, notation: Notation) -> str:
     return str(line.index + 1) if line.column else str(size - line.index)
 
 
-def _fact(fact: Fact, checked: CheckedExample, words: Words) -> str:
+def _fact(fact: Fact, checked: CheckedExample, words: Words, notation: Notation) -> str:
     value = value_of(fact, checked.start, checked.steps)
+    if fact.kind == "gifts":
+        assert isinstance(value, tuple)
+        size = checked.example.size
+        names = tuple(segment_name(line, size, notation) for line in value if isinstance(line, Segment))
+        return words("common.and_list", items=names)
     if fact.kind in ("points", "target"):
         return words("common.points", count=value)
     if fact.kind == "score":
