@@ -112,7 +112,7 @@ def test_a_board_has_the_title_the_rule_and_a_tally_per_player():
     assert "SOS player board" in text
     assert "Write S or O in any empty cell." in text
     flat = " ".join(text.split())
-    assert "scores one point. If you score, you play once more, however many points." in flat
+    assert "scores one point. If you score, write one more letter; if that one scores too, write another." in flat
     assert "Player Name One mark for each S-O-S Total A B C" in flat  # the table: its captions, then a row per seat
     assert not re.search(r"\bD\b", flat.split("Total")[-1])
 
@@ -127,10 +127,10 @@ def test_team_boards_tally_by_team():
 @pytest.mark.parametrize(
     ("variant", "note"),
     [
-        (Variant(target=5), "Variant: the first player to reach 5 points wins at once."),
-        (Variant(target=1), "Variant: the first player to reach 1 point wins at once."),
-        (Variant(players=4, teams=True, target=3), "Variant: the first team to reach 3 points wins at once."),
-        (Variant(first_sos_wins=True), "Variant: the first player to complete an S-O-S wins the game at once."),
+        (Variant(target=5), "The first player to reach 5 points wins at once, even with empty cells left."),
+        (Variant(target=1), "The first player to reach 1 point wins at once, even with empty cells left."),
+        (Variant(players=4, teams=True, target=3), "If the grid fills up first, the team with the most points wins;"),
+        (Variant(first_sos_wins=True), "If the grid fills up with no S-O-S, the game is a draw."),
     ],
 )
 def test_a_variant_in_play_is_stated_on_the_board(variant, note):

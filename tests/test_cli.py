@@ -38,7 +38,7 @@ def test_kit_writes_the_players_and_the_teachers_files_and_says_so(runner, tmp_p
     assert int(match.group(2)) == len(texts(players)) == 32  # a board and an audit for each of 15 groups, the rules
     assert int(match.group(5)) == len(texts(teacher))
     assert int(match.group(3)) == round(players.stat().st_size / 1024)
-    assert outline(players) == ["Player boards", "Scoring audits", "Rules"]
+    assert outline(players) == ["Player boards", "Score sheets", "Rules"]
     assert result.stderr == ""  # no progress when the output is not a terminal
 
 
@@ -227,7 +227,7 @@ def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
     ("command", "pages", "title"),
     [
         ("boards", 1, "SOS player board"),  # one group
-        ("audit", 1, "SOS scoring audit"),
+        ("audit", 1, "SOS score sheet"),
         ("teacher", None, "SOS teacher’s notes"),
         ("grids", 6, "SOS player board"),  # sizes 3 to 8
         ("rules", 2, "SOS: the rules"),  # one sheet, front and back, per language

@@ -68,10 +68,24 @@ def test_the_rule_sheet_refuses_an_example_too_large_for_it_and_writes_nothing(r
     example, _ = dense
     out = tmp_path / ("kit" if command == "kit" else "rules.pdf")
     option = "--example" if command == "rules" else "--examples"
-    result = runner.invoke(app, [command, option, str(example), "--out", str(out)])
+    result = runner.invoke(app, [command, option, str(example), "--size", "8", "--out", str(out)])
     assert result.exit_code == 2, result.output
     assert f"no worked example fits the rule sheet ({example})" in result.output
     assert "one column of a page" in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["rules", "kit"])
+def test_the_rule_sheet_refuses_an_example_of_another_board_and_writes_nothing(runner, tmp_path, dense, command):
+    example, _ = dense
+    out = tmp_path / ("kit" if command == "kit" else "rules.pdf")
+    option = "--example" if command == "rules" else "--examples"
+    result = runner.invoke(app, [command, option, str(example), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert result.output == (
+        f"Usage error: the rule sheet shows its worked example on the players' 4 × 4 board, and no example given "
+        f"({example}) is on a board that size or can be shown on one: give one with --example or --examples\n"
+    )
     assert not out.exists()
 
 

@@ -60,13 +60,13 @@ def test_pdfs_ask_viewers_not_to_scale_and_carry_metadata(examples):
     assert root["/Lang"] == "en"
     meta = reader(data).metadata
     assert meta.title == "SOS class kit: 3 groups, 5\u00a0×\u00a05 boards"  # "5 × 5" never breaks
-    assert "scoring audits" in meta.subject
+    assert "score sheets" in meta.subject
 
 
 @pytest.mark.parametrize(
     ("maker", "titles"),
     [
-        (lambda o, e: players_document(o, e).data, ["Player boards", "Scoring audits", "Rules"]),
+        (lambda o, e: players_document(o, e).data, ["Player boards", "Score sheets", "Rules"]),
         (lambda o, e: rules_document(o, e[:1]).data, ["Rules"]),
         (lambda o, e: teacher_document(o, e).data, ["Teacher’s notes", "Strategy", "Worked examples"]),
         (lambda o, e: grids_document(o, [3, 5]).data, ["Grid 3\u00a0×\u00a03", "Grid 5\u00a0×\u00a05"]),

@@ -152,12 +152,17 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
     pages_text = [flat(page) for page in texts(files["puzzles.pdf"])]
     assert len(pages_text) == 3  # a 4 × 4 sheet of six puzzles is one page
     assert outline(files["puzzles.pdf"]) == ["Sheet 1", "Sheet 2", "Sheet 3"]
-    codes = re.findall(r"Code (4M6-\d+), seed (\d+)", " ".join(pages_text))
-    assert len(codes) == 3 and codes[0] == ("4M6-12", "12") and len({code for code, _ in codes}) == 3
+    codes = re.findall(r"Code (4M6-\d+)", " ".join(pages_text))
+    assert len(codes) == 3 and codes[0] == "4M6-12" and len(set(codes)) == 3
+    assert "seed" not in " ".join(pages_text)  # a child's sheet carries the code only; the key gives the seed
+    key = flat(" ".join(texts(files["answers.pdf"])))
+    for sheet, code in enumerate(codes, start=1):
+        assert f"Sheet {sheet} of 3: code {code}, seed {code.split('-')[1]}" in key
     for sheet, page in enumerate(pages_text, start=1):
-        assert page.startswith("Class ") and "Date " in page and f"Sheet {sheet} of 3" in page
-        assert "SOS puzzles" in page and "Name" in page and "Careful, gifts!" in page
-        assert "If you score, you play once more, however many points." in page
+        # The child's sheet is numbered without the total, which would read as sheets to do.
+        assert page.startswith("Class ") and "Date " in page and f"Sheet {sheet} " in page and " of 3" not in page
+        assert "SOS puzzles" in page and "Name" in page and "Try not to leave S _ S or S O _" in page
+        assert "If you score, write one more letter; if that one scores too, write another." in page
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
@@ -175,10 +180,10 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
 def test_a_single_sheet_has_no_number_in_its_set_and_the_seed_reprints_any_sheet():
     found = records("--copies", "3", "--seed", "12")
     page = flat(texts(made("--copies", "3", "--seed", "12")["puzzles.pdf"])[1])
-    code, seed = re.search(r"Code (4M6-(\d+)), seed (\d+)", page).group(1, 3)
+    code, seed = re.search(r"Code (4M6-(\d+))", page).group(1, 2)
     again = made("--seed", seed)
-    assert flat(texts(again["puzzles.pdf"])[0]).count(f"Code {code}, seed {seed}") == 1
-    assert "Sheet 1 of" not in flat(texts(again["puzzles.pdf"])[0])
+    assert flat(texts(again["puzzles.pdf"])[0]).count(f"Code {code}") == 1
+    assert "Sheet 1" not in flat(texts(again["puzzles.pdf"])[0])
     reprinted = json.loads(again["puzzles.json"])
     assert [(r["board"], r["to_move"], r["answers"]) for r in reprinted] == [
         (r["board"], r["to_move"], r["answers"]) for r in found if r["sheet"] == 2
@@ -327,7 +332,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     sheet = flat(" ".join(texts(files["puzzles.pdf"])))
     key = flat(" ".join(texts(files["answers.pdf"])))
     assert "Défis SOS" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
-    assert "Si tu marques, tu rejoues une fois, quel que soit le nombre de points." in sheet
+    assert "Si tu marques, écris une lettre de plus ; si elle marque aussi, écris-en encore une." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, graine 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
 

@@ -137,11 +137,11 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     assert re.match(r"Class Date SOS game replay Teams: ", team), team[:100]
     assert "Score after move 5: team A + C 1, team B + D 1." in team
     assert "Teams: A + C against B + D, writing in the order A, B, C, D." in team
-    assert "Game: until the grid is full; the team with the most points wins." in team
+    assert "Game: When every cell is full, the game ends; the last letter can still score. The team with" in team
     assert "The record stops there, before the end of the game." in team
     target = flat(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))[0])
-    assert "Variant: the first player to reach 3 points wins at once." in target
-    assert "Game:" not in target
+    assert "Game: The first player to reach 3 points wins at once, even with empty cells left." in target
+    assert "every cell is full" not in target
 
 
 def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
@@ -280,9 +280,9 @@ def audit_rows(data: bytes, page_number: int) -> dict[str, str]:
 
 def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     data = document(csv_text(WRONG), 3)
-    audit = page_with(data, "The audit, checked")
+    audit = page_with(data, "The score sheet, checked")
     text = flat(texts(data)[0])
-    assert "The audit has 5 wrong claims, on moves 3, 5, 7, 8 and 9:" in text
+    assert "The score sheet has 5 wrong claims, on moves 3, 5, 7, 8 and 9:" in text
     rows = audit_rows(data, audit)
     assert rows["3"] == "B A O B1 0 0 0"  # claimed B, struck; A wrote
     assert rows["5"] == "A S C3 C1-C3 2 1 1 0"  # claimed 2 points, struck; 1
@@ -299,10 +299,10 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
 def test_a_record_without_claims_replays_with_the_engines_account(tmp_path):
     text = csv_text([(row[0], "", *row[2:4]) for row in GAME3], header=HEADER[:6])  # an empty player is no claim
     data = document(text, 3)
-    assert "The record claims no points and no lines: the audit below is the rules’ own account." in whole(data)
-    rows = audit_rows(data, page_with(data, "The audit, checked"))
+    assert "The record claims no points and no lines: the score sheet below is the rules’ own account." in whole(data)
+    rows = audit_rows(data, page_with(data, "The score sheet, checked"))
     assert rows["5"] == "A S C3 C1-C3 1 1 0"
-    assert struck(data, page_with(data, "The audit, checked")) == []
+    assert struck(data, page_with(data, "The score sheet, checked")) == []
 
 
 # ---- the analysis ---------------------------------------------------------------------------------------------------
@@ -372,7 +372,7 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
         "Game replay",
         "The game, move by move",
         "Every S-O-S of the game",
-        "The audit, checked",
+        "The score sheet, checked",
         "Best play, move by move",
         "The turning point",
     ]
@@ -388,7 +388,7 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     text = whole(data)
     assert (
         "Moves 1 to 9 are not weighed: they were played with more than 16 empty cells on the board, too many ways "
-        "for the game to go on for the computer to try them all."
+        "for the game to go on for the program to try them all."
     ) in text
     assert "1–9 Not weighed." in text
     assert sorted(analysis_rows(data)) == [10, 11]
@@ -437,7 +437,7 @@ def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why
     data = document(csv_text(rows, header=HEADER[:6]), 3, variant)
     text = whole(data)
     assert (
-        "No move is weighed: the computer weighs a game between two sides in which the most points at the end win, "
+        "No move is weighed: the program weighs a game between two sides in which the most points at the end win, "
         f"and {why}." in text
     )
     assert analysis_rows(data) == {}

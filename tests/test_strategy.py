@@ -107,7 +107,7 @@ def test_the_solved_4x4_board_is_printed_from_its_data_file(notes):
     result = opening()
     assert result.value == 0 and len(result.moves) == 32 and len(result.keeping) == 20
     assert (
-        "The 4 × 4 board, solved With best play on both sides, the empty 4 × 4 board is a draw: sos_print proved it "
+        "The 4 × 4 board, solved With best play on both sides, the empty 4 × 4 board is a draw: the program proved it "
         "by searching every game. As a first move, every O keeps that result, and so does an S in B2, C2, B3 or "
         "C3, the four centre cells; any other first move loses by 1 point."
     ) in notes

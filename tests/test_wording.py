@@ -27,6 +27,7 @@ ARGUMENTS = [
         "target": 1,
         "first_sos_wins": False,
         "ends_early": True,
+        "ends": "target",
         "scores": (("A", 2), ("B", 1)),
         "kind": "score-now",
         "value": 2,
@@ -57,6 +58,9 @@ ARGUMENTS = [
         "target": 0,
         "first_sos_wins": True,
         "ends_early": True,
+        "ends": "first",
+        "last": False,
+        "numbered": False,
         "scores": (("A + C", 2), ("B + D", 1)),
         "kind": "no-gift",
         "value": -1,
@@ -87,6 +91,7 @@ ARGUMENTS = [
         "target": 0,
         "first_sos_wins": False,
         "ends_early": False,
+        "ends": "full",
         "scores": (("A", 0), ("B", 1), ("C", 1)),
         "kind": "best-move",
         "value": 0,
@@ -112,7 +117,9 @@ ARGUMENTS = [
     },
 ]
 # The replay's other branches: a best move, a game the record leaves unfinished, every claim right.
-ARGUMENTS.append({**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1})
+ARGUMENTS.append(
+    {**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1, "ends": "full"}
+)
 SAMPLE = {
     "number": 3,
     "count": 15,
@@ -159,6 +166,8 @@ SAMPLE = {
     "better_points": 1,
     "reply": "O in B1",
     "ties": 2,
+    "last": True,
+    "numbered": True,
 }
 
 
@@ -182,13 +191,11 @@ def sentences(request) -> tuple[str, dict[str, str]]:
     return request.param, rendered(request.param)
 
 
-# Each sentence that says a score gives another move also says it is one, however many points.
+# Each sentence that says a score gives another move also says that a further score gives another again: children
+# read "one more move, however many points" as a cap of one.
 EXTRA_MOVE = {
-    "en": (r"If you score|After a score|A move that scores|When a letter scores", r"however many"),
-    "fr": (
-        r"Si tu marques|Après un point|Un coup qui marque|Quand une lettre marque",
-        r"quel que soit|même s’il a formé",
-    ),
+    "en": (r"If you score|A move that scores|When a letter scores", r"if that (one|move) scores too"),
+    "fr": (r"Si tu marques|Un coup qui marque|Si ta lettre marque", r"si (elle|ce coup|celui-ci) marque aussi"),
 }
 # Phrases a careful reader flagged: each says more, or other, than the rules.
 WRONG = {
@@ -219,11 +226,11 @@ WRONG = {
 }
 
 
-def test_every_sentence_about_the_extra_move_says_one_however_many_points(sentences):
+def test_every_sentence_about_the_extra_move_says_a_further_score_earns_another(sentences):
     lang, found = sentences
     mention, qualifier = EXTRA_MOVE[lang]
     for name, text in found.items():
-        if not name.startswith(("board.rule", "audit.intro", "rules.scoring", "teacher.watch", "common.variant")):
+        if not name.startswith(("board.rule", "audit.intro", "rules.step", "teacher.watch", "common.rule", "puzzles.")):
             continue
         for sentence in re.split(r"(?<=[.!?])\s+", text):
             if re.search(mention, sentence):
@@ -234,28 +241,35 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
     lang, found = sentences
     expected = {
         "en": {
-            "board.rule#0": "If you score, you play once more, however many points.",
-            "audit.intro#0": (
-                "When a letter scores, its player writes again, on the next row too: "
-                "one more move, however many points."
+            "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
+            "board.rule#1": "The first S-O-S across, down or diagonally wins the game at once.",
+            "audit.intro#2": (
+                "When a letter scores, its player writes one more letter, on the next row; if that one scores too, "
+                "another."
             ),
-            "rules.scoring#0": "If you score, you write one more letter, however many points you made.",
-            "rules.ending#0": "The last letter can still score.",
+            "audit.intro#1": "The first S-O-S wins the game: fill in its row, then stop.",
+            "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
+            "rules.step_4#1": "If the grid fills up with no S-O-S, the game is a draw.",
+            "common.rule_end#0": "If the grid fills up first, the player with the most points wins",
             "rules.argued#0": "Both diagonals count, rising and falling.",
         },
         "fr": {
-            "board.rule#0": "Si tu marques, tu rejoues une fois, quel que soit le nombre de points.",
-            "audit.intro#0": (
-                "Si ta lettre marque, tu rejoues et tu remplis aussi la rangée suivante\u202f: "
-                "un seul coup de plus, quel que soit le nombre de points."
+            "board.rule#2": "Si tu marques, écris une lettre de plus ; si elle marque aussi, écris-en encore une.",
+            "board.rule#1": "Le premier S-O-S, en ligne, en colonne ou en diagonale, fait gagner la partie aussitôt.",
+            "audit.intro#2": (
+                "Si ta lettre marque, tu écris une lettre de plus, sur la rangée suivante ; si elle marque aussi, "
+                "encore une."
             ),
-            "rules.scoring#0": "Si tu marques, tu écris une lettre de plus, quel que soit le nombre de points.",
-            "rules.ending#0": "La dernière lettre peut encore marquer.",
+            "audit.intro#1": "Le premier S-O-S fait gagner la partie : remplis sa rangée, puis arrête-toi.",
+            "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
+            "encore marquer.",
+            "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
+            "common.rule_end#0": "Si la grille est remplie avant, le joueur qui a le plus de points gagne",
             "rules.argued#0": "Les deux diagonales comptent, montante et descendante.",
         },
     }[lang]
     for name, phrase in expected.items():
-        assert phrase in found[name].replace("\u00a0", " "), name
+        assert phrase in re.sub("[\u00a0\u202f]", " ", found[name]), name
 
 
 def test_no_sentence_says_more_or_other_than_the_rules(sentences):
@@ -295,7 +309,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
-    assert "Si tu marques, tu rejoues" in found["puzzles.score_again#0"]
+    assert "Si tu marques, écris une lettre de plus" in found["puzzles.score_again#0"]
     assert "Gardez ce corrigé" in found["puzzles.key_keep_apart#0"]
 
 
@@ -311,6 +325,7 @@ def test_no_sentence_starts_with_a_digit():
                 "puzzles.key_points",  # phrases inside a sentence ("2 points (B1-B3)", "2 points more than B")
                 "puzzles.key_ahead",
                 "teacher.ahead",
+                *(f"rules.step_{k}_heading" for k in range(1, 5)),  # numbered titles ("3. Write a letter")
             ):
                 continue  # a phrase inside a sentence, or a numbered title ("3. Title")
             for sentence in re.split(r"(?<=[.!?])\s+", text):
@@ -321,12 +336,32 @@ def test_singular_and_plural_of_points_are_right():
     english, french = Words("en"), Words("fr")
     assert [english("common.points", count=n) for n in (0, 1, 2)] == ["no points", "1\u00a0point", "2\u00a0points"]
     assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1\u00a0point", "2\u00a0points"]
-    assert (
-        english("common.variant_target", target=1, teams=False)
-        == "Variant: the first player to reach 1\u00a0point wins at once. "
-        "If the grid fills up before that, the player with the most points wins; equal scores are a draw."
+    assert english("common.rule_end", ends="target", target=1, teams=False) == (
+        "The first player to reach 1\u00a0point wins at once, even with empty cells left. "
+        "If the grid fills up first, the player with the most points wins; a tie for the most points is a draw."
     )
-    assert french("common.variant_target", target=1, teams=True) == (
-        "Variante\u202f: la première équipe qui atteint 1\u00a0point gagne aussitôt. Si la grille est remplie avant, "
-        "l’équipe qui a le plus de points gagne\u202f; à égalité, c’est match nul."
+    assert french("common.rule_end", ends="target", target=1, teams=True) == (
+        "La première équipe qui atteint 1\u00a0point gagne aussitôt, même s’il reste des cases vides. Si la grille "
+        "est remplie avant, l’équipe qui a le plus de points gagne\u202f; en cas d’égalité pour la première place, "
+        "la partie est nulle."
     )
+
+
+# One wording for how an S-O-S is named: a reader who meets three wordings wonders whether they differ.
+ENDS_WORDING = {
+    "en": (r"\b(?:its|two|both) ends\b|\bend cells?\b", "the cells at its two ends"),
+    "fr": (r"\bbouts?\b|\bextrémités?\b", "les cases de ses deux bouts"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_s_o_s_is_named_by_its_ends_in_one_wording(lang):
+    pattern, wording = ENDS_WORDING[lang]
+    named = 0
+    for name, text in rendered(lang).items():
+        for match in re.finditer(pattern, text):
+            around = text[max(0, match.start() - 40) : match.end() + 5]
+            if "cell" in around or "case" in around:
+                assert wording in around.replace("\u00a0", " "), f"{name}: {around!r}"
+                named += 1
+    assert named >= 4

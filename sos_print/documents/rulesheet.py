@@ -10,11 +10,16 @@ from collections.abc import Callable
 from functools import partial
 
 from sos_print.documents.common import Rendered, finished, joined, new_document
-from sos_print.documents.figures import DiagramStyle, diagram_margins, draw_diagram, draw_figure, layout_figure
-from sos_print.engine.check import CheckedExample
+from sos_print.documents.figures import (
+    DiagramStyle,
+    FigureLayout,
+    diagram_margins,
+    draw_diagram,
+    draw_figure,
+    layout_figure,
+)
+from sos_print.engine.check import CheckedExample, on_board
 from sos_print.engine.frozen import replace
-from sos_print.engine.notation import Notation
-from sos_print.engine.rules import Variant
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, draw_strip, layout_strip, set_label
 from sos_print.pdf.flow import Flow
@@ -39,68 +44,78 @@ from sos_print.plans.layout import (
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.rulesheet import RulesPlan, rules_plan
+from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan
 from sos_print.plans.words import Block, Run
 
 COLUMN_GAP = 8.0
 GAP = 5.0
+STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale): children read them first
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
+STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
+STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
 NAME_PT = SMALL_PT  # the cell name written inside the naming grid
+EXAMPLE_MIN_CELL = 7.0  # the worked example's smallest cell, for a board too large for the sheet's own (mm)
 
 
 def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = False) -> None:
-    """Adds the rule sheet in one language to `document`, starting on a new page."""
+    """Adds the rule sheet in one language to `document`, starting on a new page: how to play on the front, in one
+    column, the rest on the back, in two (one in large print)."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     strip = layout_strip(plan.strip, box.width, (0.0, 0.0), scale) if plan.strip.shown else None
-    columns = 1 if large_print else 2
     pages = [0]
+    back = [False]
 
     def start_page() -> list[Box]:
         canvas = document.canvas
         top = draw_strip(canvas, plan.strip, strip, box, scale) if strip else box.top
         if not pages[0]:
             top = draw_label(canvas, plan.title, box.x, top, TITLE_PT * scale, width=box.width, bold=True) - 1.5
-            top = _draw_lead(document, plan, box, top, scale)
         pages[0] += 1
+        columns = 1 if large_print or not back[0] else 2
         column = (box.width - (columns - 1) * COLUMN_GAP) / columns
         return [Box(box.x + k * (column + COLUMN_GAP), box.y, column, top - box.y) for k in range(columns)]
 
     flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
-    for section in (*plan.rules, *plan.more):
+    flow.blocks(plan.intro)
+    for step in plan.steps:
+        _step(flow, step, scale)
+    on_front = flow.measure(plan.careful) <= flow.room
+    if on_front:
+        flow.blocks(plan.careful)
+    back[0] = True
+    if pages[0] == 1:
+        flow.new_page()
+    else:  # large print: the front took more than a page, and a new one would leave the second mostly empty
+        flow.space(GAP * scale)
+    for section in plan.more if on_front else (plan.careful, *plan.more):
         flow.blocks(section)
     _naming(flow, plan, scale)
     _example(flow, plan, scale)
     document.end_page()
 
 
-def _lead_height(plan: RulesPlan, width: float, scale: float) -> tuple[float, float]:
-    """Returns the height (mm) of the sheet's lead (intro and a pictured scoring move) and the picture's width."""
-    style = DIAGRAMS.scaled(scale)
-    margins = diagram_margins(plan.lead, style)
-    diagram_w = margins.left + plan.lead.size * style.cell + margins.right
-    diagram_h = margins.top + plan.lead.size * style.cell + margins.bottom
-    text_w = width - diagram_w - GAP
-    text = sum(set_label((block.text,), BODY_PT * scale, text_w).height + 1.5 for block in plan.intro)
-    text += set_label((plan.lead_caption,), BODY_PT * scale, text_w, bold=True).height
-    return max(diagram_h, text) + GAP, diagram_w
+def _step(flow: Flow, step: RuleStep, scale: float) -> None:
+    """Places one step of how to play: its heading and words beside its picture."""
+    heading = [Block("h2", (Run(step.heading),))]
+    flow.space(STEP_GAP * scale)
+    if step.picture is None:
+        flow.keep(flow.measure(heading) + flow.measure(step.text))
+        flow.blocks([*heading, *step.text])
+        return
+    style = STEPS.scaled(scale)
+    margins = diagram_margins(step.picture, style)
+    side = step.picture.size * style.cell
+    size = (margins.left + side + margins.right, margins.top + side + margins.bottom)
+    picture = step.picture
 
+    def draw(document: Document, x: float, top: float) -> None:
+        draw_diagram(document, picture, x + margins.left, top - margins.top - side, style)
 
-def _draw_lead(document: Document, plan: RulesPlan, box: Box, top: float, scale: float) -> float:
-    """Draws the intro beside a picture of a scoring move; returns the bottom."""
-    style = DIAGRAMS.scaled(scale)
-    height, diagram_w = _lead_height(plan, box.width, scale)
-    margins = diagram_margins(plan.lead, style)
-    side = plan.lead.size * style.cell
-    draw_diagram(document, plan.lead, box.right - diagram_w + margins.left, top - margins.top - side, style)
-    text_w = box.width - diagram_w - GAP
-    below = top
-    for block in plan.intro:
-        below = draw_label(document.canvas, (block.text,), box.x, below, BODY_PT * scale, width=text_w) - 1.5
-    draw_label(document.canvas, (plan.lead_caption,), box.x, below, BODY_PT * scale, width=text_w, bold=True)
-    return top - height
+    # The heading beside the picture too: the front keeps to one page with the warning under the steps.
+    flow.beside([], [*heading, *step.text], size, draw, GAP)
 
 
 def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
@@ -137,25 +152,58 @@ def _coordinates(document: Document, x: float, top: float, *, grid: GridPlan, ce
     draw_diagram(document, grid, x + side_gutter, top - end_gutter - grid.size * cell, style)
 
 
+def example_style(grid: GridPlan, column: float, scale: float) -> DiagramStyle:
+    """Returns how the worked example's diagram is drawn: at the sheet's cell, or smaller (down to the teacher's
+    notes' cell) when the kit's board would not fit a column otherwise."""
+    style = DIAGRAMS.scaled(scale)
+    for _ in range(2):  # the margins depend a little on the cell: once more settles it
+        margins = diagram_margins(grid, style)
+        cell = (column - margins.left - margins.right) / grid.size
+        style = replace(style, cell=max(min(DIAGRAMS.cell * scale, cell), EXAMPLE_MIN_CELL * scale))
+    return style
+
+
 def _example(flow: Flow, plan: RulesPlan, scale: float) -> None:
-    """Places the worked example, its heading kept with it, its text under its diagram."""
+    """Places the worked example, its heading kept with it, its text under its diagram: in the next column if it
+    does not fit this one, else with a smaller diagram, which beats a third page when this is the back's last."""
     body = BODY_PT * scale
-    layout = layout_figure(plan.example, flow.width, body, DIAGRAMS.scaled(scale))
     heading = [Block("h2", (Run(plan.example_heading),)), Block("p", (Run(plan.legend),))]
-    flow.keep(flow.measure(heading) + layout.height)
+    head = flow.measure(heading)
+    style = example_style(plan.example.grid, flow.width, scale)
+    layout = layout_figure(plan.example, flow.width, body, style)
+    if head + layout.height > flow.room and flow.index + 1 < len(flow.frames):
+        flow.next_frame()
+    if head + layout.height > flow.room:
+        style, layout = _shrunk(plan, flow.width, flow.room - head, scale, style)
+    flow.keep(head + layout.height)
+    if head + layout.height > flow.room:
+        style, layout = _shrunk(plan, flow.width, flow.room - head, scale, style)
     flow.blocks(heading)
     flow.figure(layout.height, partial(draw_figure, figure=plan.example, layout=layout, body=body))
 
 
+def _shrunk(
+    plan: RulesPlan, width: float, room: float, scale: float, style: DiagramStyle
+) -> tuple[DiagramStyle, FigureLayout]:
+    """Returns the largest diagram, down to the smallest cell, whose example fits `room` mm (or the smallest)."""
+    body = BODY_PT * scale
+    while True:
+        layout = layout_figure(plan.example, width, body, style)
+        if layout.height <= room or style.cell <= EXAMPLE_MIN_CELL * scale:
+            return style, layout
+        style = replace(style, cell=max(style.cell - 0.5 * scale, EXAMPLE_MIN_CELL * scale))
+
+
 def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> bool:
-    """Tells whether `example` fits one column of the rule sheet printed with `options`."""
+    """Tells whether `example` fits one column of the rule sheet printed with `options`, its diagram as small as
+    the sheet allows."""
     scale = scale_of(options.large_print)
     width, height = options.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     columns = 1 if options.large_print else 2
     column = (box.width - (columns - 1) * COLUMN_GAP) / columns
     plan = rules_plan(options, lang, example)
-    style = DIAGRAMS.scaled(scale)
+    style = replace(example_style(plan.example.grid, column, scale), cell=EXAMPLE_MIN_CELL * scale)
     margins = diagram_margins(plan.example.grid, style)
     if margins.left + plan.example.grid.size * style.cell + margins.right > column:
         return False
@@ -165,34 +213,59 @@ def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> b
     return layout.height + heading <= box.height - 25.0 * scale
 
 
+def keeps_to_one_sheet(options: PrintOptions, example: CheckedExample, lang: str) -> bool:
+    """Tells whether the rule sheet with `example` keeps to the two sides of one sheet of paper (large print never
+    does: any example that fits a column will do)."""
+    if options.large_print:
+        return True
+    document = new_document(options, "", "")
+    render_rules(document, rules_plan(options, lang, example))
+    return document.pages <= 2
+
+
 def rule_example(
     examples: tuple[CheckedExample, ...],
-    notation: Notation,
-    variant: Variant,
+    options: PrintOptions,
     fits: Callable[[CheckedExample], bool] = lambda _: True,
+    keeps: Callable[[CheckedExample], bool] = lambda _: True,
 ) -> CheckedExample:
-    """Returns the example a rule sheet shows: the first that fits, preferring those of the kit's variant, then
-    those written in the sheet's notation.
+    """Returns the example a rule sheet shows, on the kit's own board: the first that fits and keeps the sheet to
+    one sheet of paper, else the first that fits, preferring one of the kit's board size, then of the kit's
+    variant, then written in the sheet's notation.
 
-    Raises LayoutError naming the examples and the limit when none fits.
+    An example of a smaller board is shown on the kit's if all its claims hold there (`engine.check.on_board`).
+    Raises LayoutError naming the examples and what is missing when none will do.
     """
-    ordered = sorted(
-        examples,
-        key=lambda checked: (checked.example.variant != variant, checked.example.notation is not notation),
-    )
-    for checked in ordered:
-        if fits(checked):
-            return checked
+    size = options.size
+    candidates = [
+        (checked.example.size != size, checked.example.variant != options.variant, checked.example.notation, moved)
+        for checked in examples
+        if (moved := on_board(checked, size)) is not None
+    ]
     names = ", ".join(checked.example.path for checked in examples)
-    raise LayoutError(
-        f"no worked example fits the rule sheet ({names}): its diagram and text must fit one column of a page"
-    )
+    if not candidates:
+        raise LayoutError(
+            f"the rule sheet shows its worked example on the players' {size} × {size} board, and no example given "
+            f"({names}) is on a board that size or can be shown on one: give one with --example or --examples"
+        )
+    candidates.sort(key=lambda item: (item[0], item[1], item[2] is not options.notation))
+    fitting = [checked for *_, checked in candidates if fits(checked)]
+    if not fitting:
+        raise LayoutError(
+            f"no worked example fits the rule sheet ({names}): its diagram and text must fit one column of a page"
+        )
+    return next((checked for checked in fitting if keeps(checked)), fitting[0])
 
 
 def add_rules(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:
     """Adds the rule sheet in each language of the document, one after the other, with an example that fits."""
     for lang in options.language.codes:
-        example = rule_example(examples, options.notation, options.variant, partial(example_fits, options, lang=lang))
+        example = rule_example(
+            examples,
+            options,
+            partial(example_fits, options, lang=lang),
+            partial(keeps_to_one_sheet, options, lang=lang),
+        )
         render_rules(document, rules_plan(options, lang, example), large_print=options.large_print)
 
 

@@ -29,7 +29,7 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     flow.blocks(plan.printing)
     caption = set_label(plan.calibration, SMALL_PT * scale, flow.width)
     flow.figure(_ruler_height(scale) + caption.height + 2.0, partial(_calibration, plan=plan, scale=scale))
-    for section in (plan.kit, plan.timing, plan.adapt, plan.watch, plan.talk):
+    for section in (plan.kit, plan.goals, plan.lesson, plan.timing, plan.adapt, plan.watch, plan.talk):
         flow.blocks(section)
     _strategy(flow, plan, scale)
     # The examples follow on, under their own heading: a page break here would leave a page mostly empty.

@@ -11,9 +11,10 @@ from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, load_example
 from sos_print.engine.files import file_kind, unreadable_reason
 from sos_print.engine.frozen import frozen, replace
+from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
-from sos_print.engine.rules import Move, Outcome, Position, Step
+from sos_print.engine.rules import Board, Move, Outcome, Position, Step
 
 
 @frozen
@@ -130,6 +131,27 @@ def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileE
         position = step.after
     unread = ExampleFileError(example.path, example.stopped) if example.stopped else None
     return CheckedExample(example, start, tuple(steps)), unread
+
+
+def on_board(checked: CheckedExample, size: int) -> CheckedExample | None:
+    """Returns the example played on an empty board of `size` instead of its own, the same cells counted from the
+    bottom-left corner, if every claim of it still holds there; else None.
+
+    A board only as large or larger will do, and a game that ended on its own board (it filled it up) would not end
+    on a larger one: such an example is not moved.
+    """
+    example = checked.example
+    if size == example.size:
+        return checked
+    if size < example.size or checked.final.is_over:
+        return None
+    start = Board.empty(size)
+    for cell in all_cells(example.size):
+        letter = example.start[cell]
+        if letter is not None:
+            start = start.with_letter(cell, letter)
+    moved = replay_example(replace(example, start=start))
+    return moved if not claim_problems(moved) else None
 
 
 def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]:

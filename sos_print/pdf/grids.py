@@ -36,6 +36,7 @@ TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
+KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
 
 
 def label_gutters(grid: GridPlan, size: float) -> tuple[float, float]:
@@ -80,13 +81,17 @@ def draw_letters(
 ) -> None:
     """Draws the letters, each move's number in its cell's corner, a frame round the letters that scored,
     and a dashed frame round the last letter when it scored nothing."""
+    lined = bool(grid.segments or grid.faint)
     for row in range(grid.size):
         for col in range(grid.size):
             letter = grid.letter(col, row)
             if not letter:
                 continue
             cx, cy = cell_centre(grid, x, y, cell, col, row)
-            draw_centred(canvas, letter, cx, cy, size, bold=(col, row) in grid.marked or (col, row) == grid.last)
+            bold = (col, row) in grid.marked or (col, row) == grid.last
+            if lined:  # the lines run behind the letters: a white ground keeps O from reading as θ, S as $
+                _knockout(canvas, letter, cx, cy, size, bold)
+            draw_centred(canvas, letter, cx, cy, size, bold=bold)
             number = grid.number(col, row)
             if number:
                 canvas.setFillGray(GREY)
@@ -104,6 +109,15 @@ def draw_letters(
         canvas.setDash([length * MM for length in LAST_LETTER_DASH])
         _frame(canvas, *cell_centre(grid, x, y, cell, *grid.last), half)
         canvas.restoreState()
+
+
+def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bold: bool) -> None:
+    """Paints a white ground just larger than a letter, over the lines drawn before it."""
+    half_width = width_of(letter, BOLD if bold else REGULAR, size) / MM / 2 + KNOCKOUT_PAD
+    half_height = CAP_HEIGHT * size / MM / 2 + KNOCKOUT_PAD
+    canvas.setFillGray(1)
+    canvas.rect((cx - half_width) * MM, (cy - half_height) * MM, 2 * half_width * MM, 2 * half_height * MM, 0, 1)
+    canvas.setFillGray(0)
 
 
 def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:

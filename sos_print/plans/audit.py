@@ -5,7 +5,7 @@ from __future__ import annotations
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, segment_name
-from sos_print.plans.common import Side, StripPlan, sides, strip_plan
+from sos_print.plans.common import Side, StripPlan, game_rules, sides, strip_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label, Vocabulary
 
@@ -49,7 +49,9 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
     return AuditPlan(
         title=vocab.label("audit.title"),
         continued=vocab.label("audit.continued"),
-        intro=vocab.label("audit.intro", line=example_line(options.size, options.notation)),
+        intro=vocab.label(
+            "audit.intro", line=example_line(options.size, options.notation), ends=game_rules(options.variant).ends
+        ),
         names=vocab.label("common.names_field"),
         seats=options.variant.seats,
         columns=tuple(columns),

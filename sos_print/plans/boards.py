@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import Board
-from sos_print.plans.common import Side, StripPlan, cell_hint, sides, strip_plan, variant_notes
+from sos_print.plans.common import Side, StripPlan, cell_hint, game_rules, sides, strip_plan, variant_notes
 from sos_print.plans.grids import GridPlan, grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label, Vocabulary
@@ -36,7 +36,7 @@ def board_plan(options: PrintOptions) -> BoardPlan:
     return BoardPlan(
         title=vocab.label("board.title"),
         smaller=vocab.label("board.smaller_version", size=n) if n == 3 else None,
-        rule=vocab.label("board.rule"),
+        rule=vocab.label("board.rule", ends=game_rules(options.variant).ends),
         notes=variant_notes(options.variant, vocab),
         hint=cell_hint(options.notation, vocab),
         grid=grid_plan(Board.empty(n), options.notation),

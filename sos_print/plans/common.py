@@ -55,15 +55,39 @@ def sides(variant: Variant, vocabulary: Vocabulary) -> tuple[Side, ...]:
     return tuple(Side(vocabulary.label("common.seat", seat=seat), seat, 1) for seat in variant.seats)
 
 
+@frozen
+class GameRules:
+    """Holds how a variant's game goes, which picks the sentences that state its rules (see templates' common.j2).
+
+    `ends` is "full" (a full grid ends the game, the most points wins), "target" (the first side to reach
+    `target` points wins at once, else a full grid) or "first" (the first S-O-S wins at once).
+    """
+
+    ends: str
+    target: int
+    teams: bool
+    players: int
+
+    @property
+    def words(self) -> dict[str, object]:
+        """Returns the arguments the rule macros take: ends, target, teams."""
+        return {"ends": self.ends, "target": self.target, "teams": self.teams}
+
+
+def game_rules(variant: Variant) -> GameRules:
+    """Returns how a game of `variant` goes."""
+    ends = "first" if variant.first_sos_wins else "target" if variant.target else "full"
+    return GameRules(ends, variant.target, variant.teams, variant.players)
+
+
 def variant_notes(variant: Variant, vocabulary: Vocabulary) -> tuple[Label, ...]:
-    """Returns the lines that state the variant in play, if any."""
+    """Returns the lines that state how the variant in play differs: the teams, and an end other than a full grid."""
+    rules = game_rules(variant)
     notes = []
     if variant.teams:
         notes.append(vocabulary.label("common.variant_teams"))
-    if variant.target:
-        notes.append(vocabulary.label("common.variant_target", target=variant.target, teams=variant.teams))
-    if variant.first_sos_wins:
-        notes.append(vocabulary.label("common.variant_first_sos", teams=variant.teams))
+    if rules.ends != "full":
+        notes.append(vocabulary.label("common.rule_end", **rules.words))
     return tuple(notes)
 
 

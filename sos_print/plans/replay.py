@@ -16,11 +16,11 @@ from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Step
 from sos_print.engine.solver import solvable_variant
-from sos_print.plans.common import StripPlan, strip_plan, variant_notes
+from sos_print.plans.common import StripPlan, game_rules, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
-from sos_print.plans.options import Language, PrintOptions
+from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
-from sos_print.plans.words import Block, Run, Vocabulary, Words
+from sos_print.plans.words import Block, Words
 from sos_print.plans.worked import ExampleFigure, move_sentence, side_name
 
 MINUS = "\u2212"
@@ -162,15 +162,10 @@ def final_board(game: CheckedExample, notation: Notation) -> GridPlan:
 def _header(game: CheckedExample, words: Words, claimed: int, wrong: list[int]) -> list[Block]:
     example, final = game.example, game.final
     variant = example.variant
-    vocabulary = Vocabulary(Language(words.lang))
-    # The players' line already says who plays with whom in team SOS.
-    notes = [note for note in variant_notes(variant, vocabulary) if note != vocabulary.label("common.variant_teams")]
     winner = final.outcome.winner if final.outcome else None
-    ends_early = variant.target or variant.first_sos_wins
     blocks = [
         *words.blocks("replay.players", seats=variant.seats, teams=variant.teams),
-        *(Block("p", (Run(note[0]),)) for note in notes),
-        *([] if ends_early else words.blocks("replay.full_grid", teams=variant.teams)),
+        *words.blocks("replay.game", **game_rules(variant).words),
         *words.blocks("replay.board", size=example.size, count=len(game.steps)),
         *words.blocks(
             "replay.final",

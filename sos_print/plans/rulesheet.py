@@ -5,10 +5,10 @@ from __future__ import annotations
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import Cell
-from sos_print.engine.notation import Notation, cell_name, segment_name
+from sos_print.engine.notation import Notation, cell_name, parse_cell
 from sos_print.engine.rules import Board, Letter, Move, Position
 from sos_print.plans.audit import example_line
-from sos_print.plans.common import StripPlan, strip_plan
+from sos_print.plans.common import GameRules, StripPlan, game_rules, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Block, Label, Words
@@ -16,15 +16,24 @@ from sos_print.plans.worked import ExampleFigure, example_figure
 
 
 @frozen
+class RuleStep:
+    """Holds one numbered step of the rule sheet's front: its heading, its sentences and its picture (or none)."""
+
+    heading: str
+    text: list[Block]
+    picture: GridPlan | None
+
+
+@frozen
 class RulesPlan:
-    """Holds the rule sheet in one language: a scoring move pictured, the rules, naming cells, a checked example."""
+    """Holds the rule sheet in one language: how to play in four pictured steps and a warning (its front), then what
+    comes up, the variants, naming cells and a checked example (its back)."""
 
     title: Label
     intro: list[Block]
-    lead: GridPlan
-    lead_caption: str
-    rules: tuple[list[Block], ...]  # the sheet's front: what you need, getting ready, playing, scoring, the end
-    more: tuple[list[Block], ...]  # its back: being careful, questions that come up, variants
+    steps: tuple[RuleStep, ...]
+    careful: list[Block]  # under the steps if it fits there, else first on the back
+    more: tuple[list[Block], ...]  # the back: questions that come up, variants
     cells: list[Block]
     coordinates: GridPlan
     example_heading: str
@@ -38,38 +47,77 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     """Returns the rule sheet in `lang` for the kit's board, naming cells in its notation, with `example` worked."""
     words = Words(lang)
     notation, size = options.notation, options.size
-    lead, caption = _scoring_move(words, notation)
+    rules = game_rules(options.variant)
     line = example_line(size, notation)
+    figure = example_figure(example, 1, words, notation, numbered=False)
+    more = (
+        words.blocks("rules.argued", ends=rules.ends),
+        words.blocks("rules.variants", target=rules.target),
+    )
     return RulesPlan(
         title=(words("rules.title"),),
         intro=words.blocks("rules.intro"),
-        lead=lead,
-        lead_caption=caption,
-        rules=tuple(words.blocks(f"rules.{part}") for part in ("need", "ready", "play", "scoring", "ending")),
-        more=tuple(words.blocks(f"rules.{part}") for part in ("careful", "argued", "variants")),
+        steps=rule_steps(words, notation, rules),
+        careful=words.blocks("rules.careful", ends=rules.ends),
+        more=more,
         cells=words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line),
         coordinates=naming_grid(size, notation),
         example_heading=words("rules.example_heading"),
-        legend=words("rules.legend"),
-        example=example_figure(example, 1, words, notation, numbered=False),
+        legend=words("rules.legend", **marks_shown(figure.grid)),
+        example=figure,
         bookmark=words("rules.bookmark"),
         strip=strip_plan(options, fields=False, lang=lang),
     )
 
 
-def _scoring_move(words: Words, notation: Notation) -> tuple[GridPlan, str]:
-    """Returns the picture that leads the rule sheet, played by the engine: an O between two S scores."""
-    rows: list[list[Letter | None]] = [[None, None, None], [Letter.S, None, Letter.S], [None, None, None]]
-    middle = Cell(1, 1)
-    step = Position.start(Board.from_rows(rows)).step(Move(middle, Letter.O))
-    grid = grid_plan(step.after.board, notation, marked=(middle,), segments=step.segments)
-    caption = words(
-        "rules.lead",
-        cell=cell_name(middle, 3, notation),
-        line=", ".join(segment_name(segment, 3, notation) for segment in step.segments),
-        points=step.points,
+def marks_shown(grid: GridPlan) -> dict[str, bool]:
+    """Returns which marks a diagram uses, so that its legend explains those only: framed letters, a dashed last
+    letter, move numbers."""
+    return {"scored": bool(grid.marked), "last": grid.last is not None, "numbered": any(grid.numbers)}
+
+
+# The small games the steps picture, on a 3 x 3 board: (letter, cell) in the order they are written.
+LETTERS_WRITTEN = (("S", "A3"), ("O", "C1"), ("S", "B2"))
+A_DIAGONAL = (("S", "A1"), ("O", "B2"), ("S", "C3"))
+A_POINT = (("S", "A2"), ("S", "C2"), ("O", "B2"))  # the O completes A2-C2
+A_WHOLE_GAME = (
+    ("S", "A1"), ("S", "C1"), ("O", "B1"), ("S", "A3"), ("O", "A2"), ("S", "C3"), ("O", "B3"), ("O", "C2"), ("S", "B2"),
+)  # fmt: skip
+
+
+def rule_steps(words: Words, notation: Notation, rules: GameRules) -> tuple[RuleStep, ...]:
+    """Returns the four steps of how to play, each pictured by a small game the engine plays."""
+    first = rules.ends == "first"
+    pictures = (
+        _played(LETTERS_WRITTEN, notation),
+        _played(A_DIAGONAL, notation),
+        _played(A_POINT, notation, scorers=True),
+        None if first else _played(A_WHOLE_GAME, notation, scorers=True),
     )
-    return grid, caption
+    steps = []
+    for k, picture in enumerate(pictures, start=1):
+        heading = words(f"rules.step_{k}_heading", number=k, **rules.words)
+        steps.append(RuleStep(heading, words.blocks(f"rules.step_{k}", **rules.words), picture))
+    return tuple(steps)
+
+
+def _played(moves: tuple[tuple[str, str], ...], notation: Notation, scorers: bool = False) -> GridPlan:
+    """Returns the 3 x 3 board after `moves` played by the engine (the standard game), its S-O-S drawn with the seat
+    that completed each if `scorers`, or else unmarked."""
+    position = Position.start(3)
+    steps = []
+    for letter, name in moves:
+        steps.append(position.step(Move(parse_cell(name, 3), Letter(letter))))
+        position = steps[-1].after
+    if not scorers:
+        return grid_plan(position.board, notation)
+    scored = [(segment, step.seat) for step in steps for segment in step.segments]
+    return grid_plan(
+        position.board,
+        notation,
+        segments=tuple(segment for segment, _ in scored),
+        scorers=tuple(seat for _, seat in scored),
+    )
 
 
 def naming_grid(size: int, notation: Notation) -> GridPlan:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen
-from sos_print.plans.common import StripPlan, strip_plan
+from sos_print.plans.common import StripPlan, game_rules, strip_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.strategy import StrategyPlan, strategy_plan
 from sos_print.plans.words import Block, Label, Words
@@ -20,6 +20,8 @@ class TeacherPlan:
     printing: list[Block]
     calibration: Label
     kit: list[Block]
+    goals: list[Block]
+    lesson: list[Block]
     timing: list[Block]
     adapt: list[Block]
     watch: list[Block]
@@ -37,6 +39,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
     """Returns the teacher's notes in `lang` for a kit printed with `options`, showing `examples` in its notation."""
     words = Words(lang)
     variant = options.variant
+    rules = game_rules(variant)
     return TeacherPlan(
         title=(words("teacher.title"),),
         keep_apart=(words("teacher.keep_apart"),),
@@ -49,15 +52,15 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             players=variant.players,
             teams=variant.teams,
             target=variant.target,
-            first_sos_wins=variant.first_sos_wins,
+            ends=rules.ends,
             notation=options.notation.value,
         ),
-        timing=words.blocks(
-            "teacher.timing", size=options.size, ends_early=bool(variant.target or variant.first_sos_wins)
-        ),
-        adapt=words.blocks("teacher.adapt", size=options.size),
-        watch=words.blocks("teacher.watch"),
-        talk=words.blocks("teacher.talk"),
+        goals=words.blocks("teacher.goals"),
+        lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends),
+        timing=words.blocks("teacher.timing", size=options.size, ends_early=rules.ends != "full"),
+        adapt=words.blocks("teacher.adapt", size=options.size, ends=rules.ends),
+        watch=words.blocks("teacher.watch", ends=rules.ends),
+        talk=words.blocks("teacher.talk", ends=rules.ends),
         strategy=strategy_plan(words, options.notation),
         examples_heading=(words("teacher.examples_heading"),),
         examples_intro=words.blocks("teacher.examples_intro", count=len(examples)),

@@ -75,7 +75,8 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int) -> SheetPlan:
     return SheetPlan(
         title=vocab.label("puzzles.title"),
         name_caption=" / ".join(dict.fromkeys(vocab.label("puzzles.name_field"))),
-        sheet_label=(" / ".join(vocab.label("puzzles.sheet", number=sheet.number, count=copies)),)
+        # The child's page numbers the sheet without the total: "1 of 30" would read as thirty sheets to do.
+        sheet_label=(" / ".join(dict.fromkeys(vocab.label("puzzles.sheet", number=sheet.number))),)
         if copies > 1
         else (),
         gift=rich(vocab, "puzzles.gift"),
@@ -85,9 +86,7 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int) -> SheetPlan:
         answer_cell=vocab.label("puzzles.answer_cell"),
         answer_letter=vocab.label("puzzles.answer_letter"),
         notation=options.notation,
-        footer=(
-            " / ".join(dict.fromkeys(vocab.label("puzzles.footer", identifier=sheet.identifier, seed=sheet.seed))),
-        ),
+        footer=(" / ".join(dict.fromkeys(vocab.label("puzzles.footer", identifier=sheet.identifier))),),
         page=vocab.label("common.page", number="{number}", count="{count}"),
         puzzles=figures,
         bookmark=" / ".join(dict.fromkeys(vocab.label("puzzles.bookmark", number=sheet.number))),
