@@ -178,11 +178,11 @@ def test_an_empty_output_name_is_a_usage_error_not_the_current_folder(runner, tm
         (["kit", "--lang", "de"], "--lang"),
         (["kit", "--paper", "a3"], "--paper"),
         (["kit", "--notation", "chess"], "--notation"),
-        (["kit", "--two-per-page", "--size", "6"], "--two-per-page fits boards of 3x3 and 4x4 only, not --size 6"),
+        (["kit", "--two-per-page", "--size", "6"], "--two-per-page fits boards of 3 × 3 and 4 × 4 only, not --size 6"),
         (["kit", "--teams", "--players", "3"], "--teams needs 4 players"),
         (
             ["kit", "--size", "3", "--target", "9"],
-            "--target 9 cannot be reached: a 3 × 3 board has 8 lines of three cells",
+            "a full 3 × 3 grid holds at most 6 S-O-S, so --target 9 can never be reached",
         ),
         (["kit", "--target", "3", "--first-sos-wins"], "either a target score or first SOS wins"),
         (["grids", "--sizes", "2-5"], "--sizes: '2-5' must lie between 3 and 8"),
@@ -198,14 +198,6 @@ def test_bad_options_are_usage_errors(runner, tmp_path, args, message):
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert not list(tmp_path.iterdir())
-
-
-@pytest.mark.parametrize(("size", "target"), [(3, 8), (4, 24)])
-def test_a_target_up_to_the_boards_number_of_lines_is_accepted_and_printed(runner, tmp_path, size, target):
-    out = tmp_path / "boards.pdf"
-    result = run(runner, "boards", "--size", str(size), "--target", str(target), "--out", out)
-    assert result.exit_code == 0, result.output
-    assert f"reach {target} points wins at once" in " ".join(texts(out)[0].split())
 
 
 def test_the_default_paper_is_a4(runner, tmp_path):

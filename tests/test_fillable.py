@@ -458,7 +458,7 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
         writer.write(out)
         return out.getvalue(), "is protected by a password: save it again without one"
     assert kind == "bad-cell"
-    return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "row 2: move 2: cell Z9 is not on the 3x3 board"
+    return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "row 2: move 2: cell Z9 is not on the 3 × 3 board"
 
 
 KINDS = ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups", "newer", "tampered"]
@@ -542,7 +542,7 @@ def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
         ("size=9", "its game field gives size='9': it must be a whole number from 3 to 8"),
         ("players=5", "its game field gives players='5': it must be a whole number from 2 to 4"),
         ("teams=maybe", "its game field gives teams='maybe': it must be yes or no"),
-        ("target=25", "its game field gives target='25': it must be a whole number from 0 to 24"),
+        ("target=10", "its game field gives target='10': it must be a whole number from 0 to 9"),
         ("notation=chess", "its game field gives the notation 'chess', not A1 or L1C1"),
         ("group=3", "its game field gives group='3': it must be a whole number from 1 to 2"),
         ("players=3 teams=yes", "team SOS needs 4 players"),

@@ -59,11 +59,11 @@ def test_cell_name_writes_both_notations(cell, size, notation, name):
 @pytest.mark.parametrize(
     ("text", "size", "notation", "message"),
     [
-        ("E1", 4, A1, "cell E1 is not on the 4x4 board"),
-        ("A5", 4, A1, "cell A5 is not on the 4x4 board"),
-        ("A0", 4, A1, "cell A0 is not on the 4x4 board"),
-        ("L6C1", 5, L1C1, "cell L6C1 is not on the 5x5 board"),
-        ("L0C1", 5, L1C1, "cell L0C1 is not on the 5x5 board"),
+        ("E1", 4, A1, "cell E1 is not on the 4 × 4 board"),
+        ("A5", 4, A1, "cell A5 is not on the 4 × 4 board"),
+        ("A0", 4, A1, "cell A0 is not on the 4 × 4 board"),
+        ("L6C1", 5, L1C1, "cell L6C1 is not on the 5 × 5 board"),
+        ("L0C1", 5, L1C1, "cell L0C1 is not on the 5 × 5 board"),
         ("1A", 4, A1, "'1A' is not a cell name in A1 notation (like B2)"),
         ("B2", 4, L1C1, "'B2' is not a cell name in L1C1 notation (like L2C3)"),
         ("L2C3", 4, A1, "'L2C3' is not a cell name in A1 notation (like B2)"),
@@ -115,7 +115,7 @@ def test_segments_are_read_in_either_direction(text, size, notation, ends, name)
         ("A1-B3", "'A1-B3' is not a straight line of three adjacent cells"),
         ("B1", "'B1' is not a segment: write its two end cells joined by a hyphen"),
         ("B1-B3-B5", "'B1-B3-B5' is not a segment: write its two end cells joined by a hyphen"),
-        ("B1-Z3", "cell Z3 is not on the 4x4 board"),
+        ("B1-Z3", "cell Z3 is not on the 4 × 4 board"),
     ],
 )
 def test_parse_segment_rejects_what_is_not_a_segment(text, message):

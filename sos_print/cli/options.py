@@ -73,7 +73,8 @@ LargePrint = Annotated[
     bool, typer.Option("--large-print", help="Print every word at least one and a half times larger.")
 ]
 TwoPerPage = Annotated[
-    bool, typer.Option("--two-per-page", help="Print two boards per page with a cut line (3x3 and 4x4 boards only).")
+    bool,
+    typer.Option("--two-per-page", help="Print two boards per page with a cut line (3 × 3 and 4 × 4 boards only)."),
 ]
 ClassName = Annotated[str, typer.Option("--class-name", help="A class or group name printed at the top of every page.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
@@ -91,20 +92,19 @@ def print_options(*, variant: Variant | None = None, **chosen: object) -> PrintO
 
     `chosen` names PrintOptions' fields; choices that contradict each other are usage errors.
     """
+    from sos_print.engine.capacity import check_target
+    from sos_print.engine.errors import VariantError
     from sos_print.engine.frozen import replace
-    from sos_print.engine.grid import all_segments
     from sos_print.plans.options import PrintOptions
 
     options = replace(PrintOptions(), **chosen, variant=variant or PrintOptions().variant)
-    size, target = options.size, options.variant.target
+    size = options.size
     if options.two_per_page and size > 4:
-        usage(f"--two-per-page fits boards of 3x3 and 4x4 only, not --size {size}")
-    lines = len(all_segments(size))
-    if target > lines:
-        usage(
-            f"--target {target} cannot be reached: a {size} × {size} board has {lines} lines of three cells, "
-            f"so no side can score more than {lines} points"
-        )
+        usage(f"--two-per-page fits boards of 3 × 3 and 4 × 4 only, not --size {size}")
+    try:
+        check_target(options.variant.target, size)
+    except VariantError as error:
+        usage(str(error))
     return replace(options, class_name=printable_class_name(options.class_name))
 
 

@@ -88,6 +88,14 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     if not tables and not folders and records.given:
         flags = ", ".join(records.given)
         usage(f"{flags}: these options describe CSV records (.csv); a .toml or .pdf file says its own game")
+    if records.size is not None:
+        from sos_print.engine.capacity import check_target
+        from sos_print.engine.errors import VariantError
+
+        try:
+            check_target(variant.target, records.size)
+        except VariantError as error:
+            usage(str(error))
     options = RecordOptions(records.size or 4, variant, records.notation)
 
     def load(path: str) -> Example:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sos_print.engine.errors import a_board
 from sos_print.engine.frozen import replace
 from sos_print.plans.layout import Paper, min_cell
 from sos_print.plans.options import Language, PrintOptions
@@ -22,7 +23,7 @@ def refusal(options: PrintOptions, fits: Callable[[PrintOptions], bool]) -> str:
     Only options the user gave are suggested, and only those that make the board fit.
     """
     n, players = options.size, options.variant.players
-    what = [f"a {n} × {n} board", f"with {players} players"]
+    what = [a_board(n), f"with {players} players"]
     what += ["in large print"] if options.large_print else []
     what += ["two per page"] if options.two_per_page else []
     what += [_LANGUAGES[options.language]]

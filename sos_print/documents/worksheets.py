@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.figures import DiagramStyle, diagram_margins, draw_diagram
+from sos_print.engine.errors import a_board
 from sos_print.engine.frozen import frozen
 from sos_print.engine.puzzles import Sheet
 from sos_print.pdf.document import Document
@@ -351,7 +352,7 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
         plan = sheet_plan(options, sheet, copies)
         layout = sheet_layout(plan, box, scale)
         if layout is None:
-            raise LayoutError(f"a {sheet.size} × {sheet.size} puzzle does not fit on the page with these options")
+            raise LayoutError(f"{a_board(sheet.size, 'puzzle')} does not fit on the page with these options")
         render_sheet(document, plan, layout, scale)
         if progress:
             progress("puzzle sheets", done, copies)

@@ -17,6 +17,11 @@ def shown(path: object) -> str:
     return text if text.isprintable() else repr(text)
 
 
+def a_board(size: int, noun: str = "board") -> str:
+    """Returns "a 4 × 4 board", or "an 8 × 8 board": the article English says before the number."""
+    return f"{'an' if size == 8 else 'a'} {size} × {size} {noun}"
+
+
 def quoted(value: object, limit: int = 40) -> str:
     """Returns `value` as a message quotes it (its repr), cut short if it is long.
 

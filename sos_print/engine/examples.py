@@ -11,6 +11,7 @@ import tomllib
 import unicodedata
 from typing import Any
 
+from sos_print.engine.capacity import check_target
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.files import read_bounded
 from sos_print.engine.frozen import frozen
@@ -161,6 +162,7 @@ def _example(table: dict[str, Any], path: str) -> Example:
         target=top.get("target", int, 0),
         first_sos_wins=top.get("first_sos_wins", bool, False),
     )
+    check_target(variant.target, size, "target =")
     start = _grid(top.get("grid", str), size)
     moves = tuple(
         _move(_Reader(_table(entry, f"move {k}"), f"move {k}: ", _MOVE_KEYS), k, size, notation, variant)

@@ -63,14 +63,14 @@ def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
         raise NotationError(f"{quoted(text)} is not a cell name in {notation.value} notation (like {example})")
     first, second = match.groups()
     if len(first) > 3 or len(second) > 3:  # far off any board; and int() refuses thousands of digits
-        raise NotationError(f"cell {quoted(clean)} is not on the {size}x{size} board")
+        raise NotationError(f"cell {quoted(clean)} is not on the {size} × {size} board")
     if notation is Notation.A1:
         col, row = parse_column(first), int(second) - 1
     else:
         col, row = int(second) - 1, size - int(first)
     cell = Cell(col, row)
     if not cell.on_board(size):
-        raise NotationError(f"cell {clean} is not on the {size}x{size} board")
+        raise NotationError(f"cell {clean} is not on the {size} × {size} board")
     return cell
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from sos_print.engine.errors import NotationError, SosError
+from sos_print.engine.errors import NotationError, SosError, a_board
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell, Segment, segments_through
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -146,7 +146,7 @@ def _line_of_cells(column: bool, name: str, size: int, notation: Notation) -> Li
     else:
         index = int(name[1:]) - 1 if column else size - int(name[1:])
     if not 0 <= index < size:
-        raise SosError(f"{{{'col' if column else 'row'} {name}}}: there is no {kind} {name} on a {size}x{size} board")
+        raise SosError(f"{{{'col' if column else 'row'} {name}}}: there is no {kind} {name} on {a_board(size)}")
     return LineOfCells(column, index)
 
 

@@ -149,7 +149,7 @@ def read_opening(text: str) -> Opening:
             ) from None
     legal = {Move(cell, letter) for cell in Position.start(OPENING_SIZE).board.empty_cells() for letter in Letter}
     if value is None or {entry.move for entry in moves} != legal or len(moves) != len(legal):
-        raise SosError(f"{OPENING.name}: it must hold the value and every first move of the empty 4x4 board once")
+        raise SosError(f"{OPENING.name}: it must hold the value and every first move of the empty 4 × 4 board once")
     return Opening(OPENING_SIZE, value, tuple(moves))
 
 

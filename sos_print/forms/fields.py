@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from sos_print.engine.capacity import MOST_SOS
 from sos_print.engine.errors import SosError, quoted
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, all_segments
@@ -82,7 +83,7 @@ def read_game(text: str) -> FormGame:
     variant = Variant(
         players=_number(values, "players", 2, MAX_PLAYERS),
         teams=_flag(values, "teams"),
-        target=_number(values, "target", 0, len(all_segments(size))),
+        target=_number(values, "target", 0, MOST_SOS[size]),
         first_sos_wins=_flag(values, "first-sos-wins"),
     )
     try:
