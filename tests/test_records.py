@@ -131,7 +131,7 @@ def test_the_true_record_checks(runner, tmp_path):
         ('"' + game_csv(), "row 1: a quotation mark opens a cell and is never closed"),  # in the header
         (altered(3, 3, "B2"), "move 4 (row 5): cell B2 already holds a letter"),
         (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
-        (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on the 4x4 board"),
+        (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on the 4 × 4 board"),
         (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
         (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
         (altered(3, 2, "s"), None),  # as a tablet types it, without a capital
@@ -148,6 +148,19 @@ def test_the_true_record_checks(runner, tmp_path):
             game_csv(header="move,player,letter,cell,lines,pionts"),
             "the header names an unknown column 'pionts' "
             "(known: move, player, letter, cell, lines, points, total A...)",
+        ),
+        (
+            game_csv(header="coup,joueur,lettre,case,lignes,pionts").replace(",", ";"),
+            "the header names an unknown column 'pionts' "
+            "(known: coup, joueur, lettre, case, lignes, points, total A...)",  # in the language of the header
+        ),
+        (
+            game_csv([row[:5] for row in GAME], "coup;joueur;lettre;case;lignes").replace(",", ";"),
+            "the header has no points column: the columns are joueur, lettre, case, lignes, points",
+        ),
+        (
+            game_csv(header="coup,joueur,lettre,lines,points"),
+            "the header has no case column: the columns are joueur, lettre, case, lignes, points",
         ),
         (game_csv(header="move,player,letter,cell,lines,points,total C"), "the header has 'total C', but this game"),
         ("\n\n", "holds no header row"),

@@ -53,6 +53,12 @@ COLUMNS = {
     "points": "points",
 }
 REQUIRED = ("player", "letter", "cell", "lines", "points")
+# The column names a message lists, in the language of the header's own names.
+NAMES = {
+    "en": ("move", "player", "letter", "cell", "lines", "points", "total A"),
+    "fr": ("coup", "joueur", "lettre", "case", "lignes", "points", "total A"),
+}
+_FRENCH = {"coup", "joueur", "lettre", "case", "lignes", "nouveaux s-o-s"}
 NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
 _SEPARATORS = (";", ",", "\t")
 UNCLOSED_QUOTE = "a quotation mark opens a cell and is never closed: remove it, or close it in the same row"
@@ -133,9 +139,14 @@ def _separator(header: str) -> str:
     return max(_SEPARATORS, key=known)
 
 
+def _clean(name: str) -> str:
+    """Returns a header cell as the names are looked up: NFC, lower case, single spaces."""
+    return " ".join(unicodedata.normalize("NFC", name).strip().lower().split())
+
+
 def _column(name: str) -> str | None:
     """Returns the column a header cell names ("move", "total AC"...), or None."""
-    clean = " ".join(unicodedata.normalize("NFC", name).strip().lower().split())
+    clean = _clean(name)
     if clean in COLUMNS:
         return COLUMNS[clean]
     total = re.fullmatch(r"total\s+([a-d](?:\s*\+?\s*[a-d])?)", clean)
@@ -196,11 +207,12 @@ def _cells(columns: list[str | None], row: Sequence[str], typed: bool) -> dict[s
 
 
 def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | None]:
+    names = NAMES["fr" if any(_clean(name) in _FRENCH for name in header) else "en"]
     columns: list[str | None] = []
     for name in header:
         column = _column(name)
         if column is None and name.strip():
-            known = "move, player, letter, cell, lines, points, total A..."
+            known = f"{', '.join(names)}..."
             raise ExampleFileError(path, f"the header names an unknown column {quoted(name.strip())} (known: {known})")
         if column is not None and column.startswith("total ") and column[6:] not in variant.sides:
             sides = ", ".join(f"total {' + '.join(side)}" for side in variant.sides)
@@ -210,8 +222,11 @@ def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | N
         columns.append(column)
     missing = [name for name in REQUIRED if name not in columns]
     if missing:
+        required = dict(zip(NAMES["en"], names, strict=True))
         raise ExampleFileError(
-            path, f"the header has no {missing[0]} column: the columns are player, letter, cell, lines, points"
+            path,
+            f"the header has no {required[missing[0]]} column: the columns are "
+            f"{', '.join(required[name] for name in REQUIRED)}",
         )
     return columns
 
