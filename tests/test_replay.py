@@ -591,7 +591,7 @@ def test_the_default_output_is_replay_pdf_here(runner, tmp_path, monkeypatch):
     ("text", "args", "code", "message"),
     [
         (csv_text(altered(GAME3, {(4, 3): "A1"})), [], 1, "game.csv: move 4 (row 5): cell A1 already holds a letter"),
-        (csv_text(altered(GAME3, {(4, 3): "D9"})), [], 1, "game.csv: row 5: move 4: cell D9 is not on the 3x3 board"),
+        (csv_text(altered(GAME3, {(4, 3): "D9"})), [], 1, "game.csv: row 5: move 4: cell D9 is not on the 3 × 3 board"),
         (csv_text(altered(GAME3, {(4, 1): "E"})), [], 1, "game.csv: row 5: move 4: player must be a seat of this game"),
         (
             csv_text(GAME3, header=("move", "player", "letter", "lines")),

@@ -250,8 +250,8 @@ def test_an_illegal_move_error_names_its_cell_in_either_notation(error, message,
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: Board(3, (None,) * 8), "a 3x3 board holds 9 cells, not 8"),
-        (lambda: Board(4, (None,) * 17), "a 4x4 board holds 16 cells, not 17"),
+        (lambda: Board(3, (None,) * 8), "a 3 × 3 board holds 9 cells, not 8"),
+        (lambda: Board(4, (None,) * 17), "a 4 × 4 board holds 16 cells, not 17"),
         (
             lambda: Board.from_rows([[None] * 3, [None] * 3, [None] * 2]),
             "every row of a board needs as many cells as there are rows",
@@ -296,7 +296,7 @@ def test_impossible_variants_are_refused(kwargs, message):
 
 
 def test_boards_are_at_least_3x3():
-    with pytest.raises(VariantError, match=r"^a board needs at least 3x3 cells, not 2x2$"):
+    with pytest.raises(VariantError, match=r"^a board needs at least 3 × 3 cells, not 2 × 2$"):
         Board.empty(2)
 
 

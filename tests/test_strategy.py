@@ -129,7 +129,7 @@ def test_the_strategy_names_cells_in_the_kits_notation_and_speaks_french():
         ("value 0\nS A1 0\n", "line 2: write 'value V' or a move"),
         ("value 0\nX A1 0 0\n", "line 2"),
         ("value x\n", "line 1"),
-        ("value 0\nS A1 0 -1\n", "every first move of the empty 4x4 board once"),
+        ("value 0\nS A1 0 -1\n", "every first move of the empty 4 × 4 board once"),
     ],
 )
 def test_an_opening_file_that_is_not_a_whole_solution_is_refused(text, message):

@@ -81,7 +81,8 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
     right = side_gutter if "right" in labelled else 1.0
     top = end_gutter if "top" in labelled else 1.0
     bottom = end_gutter if "bottom" in labelled else 1.0
-    for _, box in segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt):
+    for tag in segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt):
+        box = tag.box
         left, right = max(left, -box.x), max(right, box.right - side)
         bottom, top = max(bottom, -box.y), max(top, box.top - side)
     return Margins(left, right, top, bottom)

@@ -16,6 +16,7 @@ from sos_print.engine.errors import (
     OccupiedCellError,
     OffBoardError,
     VariantError,
+    a_board,
     quoted,
 )
 from sos_print.engine.frozen import frozen, replace
@@ -61,9 +62,9 @@ class Board:
 
     def __post_init__(self) -> None:
         if self.size < MIN_SIZE:
-            raise VariantError(f"a board needs at least {MIN_SIZE}x{MIN_SIZE} cells, not {self.size}x{self.size}")
+            raise VariantError(f"a board needs at least {MIN_SIZE} × {MIN_SIZE} cells, not {self.size} × {self.size}")
         if len(self.letters) != self.size * self.size:
-            raise ValueError(f"a {self.size}x{self.size} board holds {self.size**2} cells, not {len(self.letters)}")
+            raise ValueError(f"{a_board(self.size)} holds {self.size**2} cells, not {len(self.letters)}")
 
     @classmethod
     def empty(cls, size: int) -> Board:

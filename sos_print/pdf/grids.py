@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
+from sos_print.engine.frozen import frozen
 from sos_print.pdf.draw import CAP_HEIGHT, draw_centred
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import width_of
@@ -207,9 +208,17 @@ def draw_scorers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float
     canvas.setStrokeGray(0)
 
 
-def segment_tags(
-    grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float
-) -> list[tuple[str, Box]]:
+@frozen
+class Tag:
+    """Holds a line's name as drawn beside a diagram: its framed box, and for a diagonal the point on the grid's
+    edge where the line leaves it, joined to the box by a leader so that the name never reads as a row's."""
+
+    name: str
+    box: Box
+    leader: tuple[float, float] | None = None
+
+
+def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float) -> list[Tag]:
     """Places each line's name outside the grid, where the line would leave it if drawn on.
 
     Of the line's two ends, the one leaving through a side without coordinate labels is
@@ -218,7 +227,7 @@ def segment_tags(
     direction until it is free, so names never cover each other; they never reach into the
     grid, so they never cover a letter.
     """
-    placed: list[tuple[str, Box]] = []
+    placed: list[Tag] = []
     if grid.scorers:
         return placed  # each line carries its scorer instead of its name
     gutters = label_gutters(grid, label_pt)
@@ -228,24 +237,28 @@ def segment_tags(
         exits = sorted(
             _exit(grid, x, y, cell, a, b, gutters) for a, b in ((mark.start, mark.end), (mark.end, mark.start))
         )
-        placed.append((mark.name, _free_place(exits, (width, height), [box for _, box in placed])))
+        box, exit = _free_place(exits, (width, height), [tag.box for tag in placed])
+        placed.append(Tag(mark.name, box, exit[3]))
     return placed
 
 
-def _free_place(
-    exits: list[tuple[int, float, tuple[float, float], tuple[int, int]]], size: tuple[float, float], taken: list[Box]
-) -> Box:
-    """Returns the first box, trying each exit and then further out along it, that overlaps nothing taken."""
+Exit = tuple[int, float, tuple[float, float], tuple[float, float] | None, tuple[int, int]]
+
+
+def _free_place(exits: list[Exit], size: tuple[float, float], taken: list[Box]) -> tuple[Box, Exit]:
+    """Returns the first box, trying each exit and then further out along it, that overlaps nothing taken, and
+    the exit it goes out by."""
     width, height = size
-    first: Box | None = None
+    first: tuple[Box, Exit] | None = None
     for step in range(16):
-        for _, _, (px, py), (sx, sy) in exits:
+        for exit in exits:
+            _, _, (px, py), _, (sx, sy) = exit
             cx = px + sx * (TAG_GAP + width / 2 + step * (width + TAG_GAP))
             cy = py + sy * (TAG_GAP + height / 2 + step * (height + TAG_GAP))
             box = Box(cx - width / 2, cy - height / 2, width, height)
-            first = first or box
+            first = first or (box, exit)
             if not any(_overlap(box, other) for other in taken):
-                return box
+                return box, exit
     assert first is not None
     return first
 
@@ -258,17 +271,26 @@ def _exit(
     start: tuple[int, int],
     end: tuple[int, int],
     gutters: tuple[float, float],
-) -> tuple[int, float, tuple[float, float], tuple[int, int]]:
-    """Returns (labelled sides crossed, distance to the edge, the point to start from, direction) for a line's end."""
+) -> Exit:
+    """Returns (labelled sides crossed, distance to the edge, the point to start from, for a diagonal the point
+    where the line leaves the grid, the direction to go out) for a line's end."""
     (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *c) for c in (start, end))
     dx, dy = (x1 - x0) / 8, (y1 - y0) / 8  # a quarter of a cell along the line
     side = grid.size * cell
-    px, py, steps = x1, y1, 0.0
-    while x <= px <= x + side and y <= py <= y + side:
-        px, py, steps = px + dx, py + dy, steps + 0.25
-    leaving = {"left": px < x, "right": px > x + side, "bottom": py < y, "top": py > y + side}
+    # How far along the line (in quarter cells) its end cell's centre is from each side it heads for.
+    to_x = ((x + side - x1) / dx if dx > 0 else (x - x1) / dx) if dx else float("inf")
+    to_y = ((y + side - y1) / dy if dy > 0 else (y - y1) / dy) if dy else float("inf")
+    steps = min(to_x, to_y)
+    edge = (x1 + steps * dx, y1 + steps * dy)  # where the line, drawn on, would cross the grid's edge
+    leaving = {
+        "left": dx < 0 and to_x <= to_y + 1e-9,
+        "right": dx > 0 and to_x <= to_y + 1e-9,
+        "bottom": dy < 0 and to_y <= to_x + 1e-9,
+        "top": dy > 0 and to_y <= to_x + 1e-9,
+    }
     labelled = {name for name, out in leaving.items() if out and name in grid.label_sides}
-    px, py = min(max(px, x), x + side), min(max(py, y), y + side)  # the point on the grid's edge
+    px, py = edge
+    steps *= 0.25
     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
     corner = (leaving["left"] or leaving["right"]) and (leaving["top"] or leaving["bottom"])
     if corner and len(labelled) == 1:
@@ -276,24 +298,34 @@ def _exit(
         # next to the line's end, rather than beyond the coordinates.
         sx, sy = (0, sy) if labelled & {"left", "right"} else (sx, 0)
         labelled = set()
+    leader = edge if sx and sy else None
     if {"left", "right"} & labelled:
-        px += sx * gutters[0]
+        # Beyond the coordinates; a diagonal's name centred where its line leaves, between two rows' labels, so
+        # that it never sits beside one row's label and reads as it.
+        px, sy = px + sx * gutters[0], 0
     if {"top", "bottom"} & labelled:
-        py += sy * gutters[1]
-    return (len(labelled), steps, (px, py), (sx, sy))
+        py, sx = py + sy * gutters[1], 0
+    return (len(labelled), steps, (px, py), leader, (sx, sy))
 
 
 def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
 
-def draw_tags(canvas: Canvas, tags: list[tuple[str, Box]], size: float) -> None:
-    """Draws each line name in a small framed label."""
+def draw_tags(canvas: Canvas, tags: list[Tag], size: float) -> None:
+    """Draws each line name in a small framed label, a diagonal's joined to where its line leaves the grid."""
     canvas.setLineWidth(0.6)
-    for name, box in tags:
-        canvas.setStrokeGray(SEGMENT_GREY)
+    canvas.setStrokeGray(SEGMENT_GREY)
+    for tag in tags:
+        if tag.leader is not None:
+            (ex, ey), box = tag.leader, tag.box
+            corner_x = box.right if ex >= box.right else box.x if ex <= box.x else ex
+            corner_y = box.top if ey >= box.top else box.y if ey <= box.y else ey
+            canvas.line(ex * MM, ey * MM, corner_x * MM, corner_y * MM)
+    for tag in tags:
+        box = tag.box
         canvas.setFillGray(1)
         canvas.roundRect(box.x * MM, box.y * MM, box.width * MM, box.height * MM, 0.8 * MM, stroke=1, fill=1)
         canvas.setFillGray(0)
-        draw_centred(canvas, name, box.x + box.width / 2, box.y + box.height / 2, size, bold=True)
+        draw_centred(canvas, tag.name, box.x + box.width / 2, box.y + box.height / 2, size, bold=True)
     canvas.setStrokeGray(0)
