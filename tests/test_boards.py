@@ -73,7 +73,7 @@ def test_a_board_that_cannot_keep_its_cells_large_enough_is_refused_not_shrunk()
         size=8, paper=Paper.LETTER, large_print=True, language=Language.BOTH, variant=Variant(players=4)
     )
     message = (
-        "a 8 × 8 board with 4 players in large print in English and French does not fit on Letter with cells of "
+        "an 8 × 8 board with 4 players in large print in English and French does not fit on Letter with cells of "
         "at least 15 mm; try without --large-print or one language"
     )
     with pytest.raises(LayoutError) as refused:

@@ -49,12 +49,19 @@ def readable(path) -> None:
             assert not clashes(page), f"{path.name} page {number}: {clashes(page)[:5]}"
 
 
-def test_the_teachers_notes_print_the_whole_game_across_pages(runner, tmp_path, dense):
+@pytest.mark.parametrize(
+    "options",
+    [[], ["--large-print", "--notation", "L1C1"], ["--large-print", "--paper", "letter", "--lang", "fr"]],
+    ids=["plain", "large L1C1", "large letter fr"],
+)
+def test_the_teachers_notes_print_the_whole_game_across_pages(runner, tmp_path, dense, options):
     example, game = dense
     out = tmp_path / "teacher.pdf"
-    result = runner.invoke(app, ["teacher", str(example), "--out", str(out)])
+    result = runner.invoke(app, ["teacher", str(example), "--out", str(out), *options])
     assert result.exit_code == 0, result.output
     readable(out)
+    if "fr" in options:
+        return  # the French words are read in test_languages; the margins are what this case is for
     text = " ".join(" ".join(texts(out)).split())
     scoring = [k for k, step in enumerate(game.steps, start=1) if step.points]
     for number in [*scoring, 64]:

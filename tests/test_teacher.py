@@ -159,3 +159,15 @@ def test_only_the_given_examples_are_shown(examples):
     assert "1. An O in the gap" in text
     assert "One O, two lines" not in text
     assert "The example below was replayed move by move" in text
+
+
+def test_large_print_in_a_kit_enlarges_the_childrens_pages_and_not_the_teachers_notes(runner, tmp_path):
+    from sos_print.cli import app
+
+    for name, extra in (("normal", []), ("large", ["--large-print"])):
+        result = runner.invoke(app, ["kit", "--groups", "2", "--out", str(tmp_path / name), *extra])
+        assert result.exit_code == 0, result.output
+    normal, large = tmp_path / "normal", tmp_path / "large"
+    assert (large / "teacher.pdf").read_bytes() == (normal / "teacher.pdf").read_bytes()
+    assert (large / "players.pdf").read_bytes() != (normal / "players.pdf").read_bytes()
+    assert len(texts(large / "players.pdf")) > len(texts(normal / "players.pdf"))

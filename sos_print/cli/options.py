@@ -70,7 +70,11 @@ CellNotation = Annotated[
     ),
 ]
 LargePrint = Annotated[
-    bool, typer.Option("--large-print", help="Print every word at least one and a half times larger.")
+    bool,
+    typer.Option(
+        "--large-print",
+        help="Print every word at least one and a half times larger; in a kit, the children's pages only.",
+    ),
 ]
 TwoPerPage = Annotated[
     bool,

@@ -34,6 +34,7 @@ from sos_print.cli.options import (
 )
 from sos_print.cli.run import ProgressFn, run
 from sos_print.documents.registry import Inputs, document
+from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language
@@ -84,10 +85,12 @@ def kit(
     )
 
     made = (document("players"), document("teacher"))
+    # Large print is for the children's pages: the teacher's notes keep their size (`teacher --large-print` asks).
+    adult = replace(options, large_print=False)
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         inputs = Inputs(examples=checked_examples(examples))
-        return [entry.make(options, inputs, progress) for entry in made]
+        return [entry.make(options if entry.children else adult, inputs, progress) for entry in made]
 
     run([out / entry.file for entry in made], force, render, example_files(examples))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, set_label
 from sos_print.pdf.grids import (
@@ -25,6 +25,7 @@ from sos_print.plans.worked import ExampleFigure
 
 GAP = 5.0
 MIN_TEXT_COLUMN = 60.0  # narrower than this, an example's text goes under its diagram (mm)
+MIN_CELL_SHARE = 0.8  # a diagram shrunk to fit its column keeps at least this share of its cell
 
 
 @frozen
@@ -86,6 +87,20 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
         left, right = max(left, -box.x), max(right, box.right - side)
         bottom, top = max(bottom, -box.y), max(top, box.top - side)
     return Margins(left, right, top, bottom)
+
+
+def fitted(figure: ExampleFigure, style: DiagramStyle, width: float) -> tuple[ExampleFigure, DiagramStyle]:
+    """Returns the figure and style its diagram fits `width` mm with: the cell made smaller (down to MIN_CELL_SHARE
+    of it), else the lines left unnamed beside the grid, as the example's text names each of them."""
+    smallest = style.cell * MIN_CELL_SHARE
+    fitting = style
+    while True:
+        margins = diagram_margins(figure.grid, fitting)
+        if margins.left + figure.grid.size * fitting.cell + margins.right <= width:
+            return figure, fitting
+        if fitting.cell <= smallest:
+            return replace(figure, grid=replace(figure.grid, named=False)), style
+        fitting = replace(fitting, cell=max(fitting.cell - 0.25, smallest))
 
 
 def layout_figure(figure: ExampleFigure, width: float, body: float, style: DiagramStyle) -> FigureLayout:

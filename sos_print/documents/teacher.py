@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
-from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, layout_figure
+from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, fitted, layout_figure
 from sos_print.engine.check import CheckedExample
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_calibration, draw_label, set_label
@@ -46,7 +46,7 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
 def _example(flow: Flow, figure: ExampleFigure, scale: float) -> None:
     """Places one worked example: its text beside the diagram, or, for a long one, after it, across pages."""
     body = NOTES_PT * scale
-    style = DIAGRAMS.scaled(scale)
+    figure, style = fitted(figure, DIAGRAMS.scaled(scale), flow.width)
     layout = layout_figure(figure, flow.width, body, style)
     flow.space(3.0)
     if layout.height <= flow.box.height:

@@ -228,8 +228,8 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
     grid, so they never cover a letter.
     """
     placed: list[Tag] = []
-    if grid.scorers:
-        return placed  # each line carries its scorer instead of its name
+    if grid.scorers or not grid.named:
+        return placed  # each line carries its scorer instead of its name, or the text alone names them
     gutters = label_gutters(grid, label_pt)
     height = CAP_HEIGHT * size / MM + 2 * TAG_PAD
     for mark in grid.segments:
@@ -242,19 +242,19 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
     return placed
 
 
-Exit = tuple[int, float, tuple[float, float], tuple[float, float] | None, tuple[int, int]]
+Exit = tuple[int, float, tuple[float, float], tuple[float, float] | None, tuple[int, int], tuple[int, int]]
 
 
 def _free_place(exits: list[Exit], size: tuple[float, float], taken: list[Box]) -> tuple[Box, Exit]:
-    """Returns the first box, trying each exit and then further out along it, that overlaps nothing taken, and
-    the exit it goes out by."""
+    """Returns the first box, trying each exit and then further out along its line, that overlaps nothing taken,
+    and the exit it goes out by."""
     width, height = size
     first: tuple[Box, Exit] | None = None
     for step in range(16):
         for exit in exits:
-            _, _, (px, py), _, (sx, sy) = exit
-            cx = px + sx * (TAG_GAP + width / 2 + step * (width + TAG_GAP))
-            cy = py + sy * (TAG_GAP + height / 2 + step * (height + TAG_GAP))
+            _, _, (px, py), _, (sx, sy), (ox, oy) = exit
+            cx = px + sx * (TAG_GAP + width / 2) + ox * step * (width + TAG_GAP)
+            cy = py + sy * (TAG_GAP + height / 2) + oy * step * (height + TAG_GAP)
             box = Box(cx - width / 2, cy - height / 2, width, height)
             first = first or (box, exit)
             if not any(_overlap(box, other) for other in taken):
@@ -273,7 +273,8 @@ def _exit(
     gutters: tuple[float, float],
 ) -> Exit:
     """Returns (labelled sides crossed, distance to the edge, the point to start from, for a diagonal the point
-    where the line leaves the grid, the direction to go out) for a line's end."""
+    where the line leaves the grid, the direction to go out, the direction to go further when taken) for a line's
+    end."""
     (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *c) for c in (start, end))
     dx, dy = (x1 - x0) / 8, (y1 - y0) / 8  # a quarter of a cell along the line
     side = grid.size * cell
@@ -298,14 +299,14 @@ def _exit(
         # next to the line's end, rather than beyond the coordinates.
         sx, sy = (0, sy) if labelled & {"left", "right"} else (sx, 0)
         labelled = set()
-    leader = edge if sx and sy else None
+    leader, onward = (edge if sx and sy else None), (sx, sy)
     if {"left", "right"} & labelled:
         # Beyond the coordinates; a diagonal's name centred where its line leaves, between two rows' labels, so
         # that it never sits beside one row's label and reads as it.
         px, sy = px + sx * gutters[0], 0
     if {"top", "bottom"} & labelled:
         py, sx = py + sy * gutters[1], 0
-    return (len(labelled), steps, (px, py), leader, (sx, sy))
+    return (len(labelled), steps, (px, py), leader, (sx, sy), onward)
 
 
 def _overlap(a: Box, b: Box) -> bool:
