@@ -168,6 +168,7 @@ def test_the_json_agrees_with_solve_on_every_solved_position(runner, tmp_path):
     found = json.loads(result.stdout)
     assert [entry["move"] for entry in found] == [1, 2, 3, 4, 5]
     keys = ["move", "player", "cell", "letter", "points", "solved", "value", "best_value", "best"]
+    keys += ["most_now", "most_now_moves", "gift_points", "gift_moves", "lead", "finish", "best_finish"]
     position = game.start
     for entry, step in zip(found, game.steps, strict=True):
         assert list(entry) == keys
@@ -199,6 +200,13 @@ def test_unsolved_moves_have_null_values_and_no_best_move_in_the_json(runner, tm
         "value": None,
         "best_value": None,
         "best": [],
+        "most_now": 0,
+        "most_now_moves": [],
+        "gift_points": 0,
+        "gift_moves": [],
+        "lead": 0,
+        "finish": None,
+        "best_finish": None,
     }
     assert found[9]["solved"] is True and isinstance(found[9]["value"], int)
 
@@ -209,15 +217,22 @@ def test_the_sentences_name_each_slip_and_the_turning_point(runner, tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Each value counts the points from that move to the end of the game")
-    assert lines[2].startswith("Move 2: B writes S in C1 and scores nothing: a gift, costing 1 point (worth -1, ")
-    assert lines[3] == (
-        "Move 3: A writes S in A3 and scores nothing: a missed point, costing 7 points "
-        "(worth -6, against +1 for O in B1)."
+    assert lines[2].startswith(
+        "Move 2: B writes S in C1 and scores nothing: a gift: A can now score 1 point with O in B1; with best play "
+        "B would finish level; after this move, 1 point behind (best: "
     )
-    assert lines[-1] == "Turning point: move 3, A's S in A3, which cost 7 points."
+    assert lines[3] == (
+        "Move 3: A writes S in A3 and scores nothing: a missed point: O in B1 scored 1 point at once; a gift: B can "
+        "now score 1 point with O in B1; with best play A would finish 1 point ahead; after this move, 6 points "
+        "behind (best: O in B1)."
+    )
+    assert lines[-1] == (
+        "Turning point: move 3, A's S in A3: with best play A would finish 1 point ahead; after this move, "
+        "6 points behind."
+    )
     path = write_record(tmp_path, game_of(3, GIFT))
     lines = runner.invoke(app, ["analyse", path, "--size", "3"]).stdout.splitlines()
-    assert lines[3].startswith("Move 3: A writes S in C3 and scores 1 point: a best move, worth +")
+    assert lines[3] == "Move 3: A writes S in C3 and scores 1 point: a best move, worth +1 with best play."
 
 
 def test_a_game_the_solver_cannot_weigh_says_why(runner, tmp_path):
@@ -247,3 +262,48 @@ def test_a_record_that_cannot_be_played_is_one_line_and_status_1(runner, tmp_pat
     assert result.stderr.startswith(f"sos-print: {path}: {message}")
     assert len(result.stderr.splitlines()) == 1
     assert result.stdout == ""
+
+
+# ---- one look ahead: a point missed, a gift left, for every move of every game -----------------------------------
+
+
+def looked_ahead(board: str, n: int) -> tuple[int, set[tuple[int, str]]]:
+    """Returns the most points one letter scores at once on an oracle board, and every move that scores them."""
+    scored = oracle.scoring_moves(board, n)
+    most = max((gained for _, _, gained in scored), default=0)
+    return most, {(i, letter) for i, letter, gained in scored if gained == most}
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games(sizes=st.integers(3, 5), with_start=False))
+def test_every_move_says_the_point_it_missed_and_the_gift_it_left_as_the_oracle_sees_them(game: Game):
+    n = game.start.board.size
+    found = analyse_game(game.start, game.steps)
+    position = game.start
+    for move, step in zip(found, game.steps, strict=True):
+        before, after = oracle_board(position.board), oracle_board(step.after.board)
+        most, where = looked_ahead(before, n)
+        assert (move.chance.points, move.missed) == (most, max(0, most - step.points)), game.explain()
+        assert {(m.cell.row * n + m.cell.col, m.letter.value) for m in move.chance.moves} == where, game.explain()
+        opening, replies = (0, set()) if step.points or step.after.is_over else looked_ahead(after, n)
+        assert (move.opening.points, move.gift) == (opening, bool(opening)), game.explain()
+        assert {(m.cell.row * n + m.cell.col, m.letter.value) for m in move.opening.moves} == replies, game.explain()
+        # Where the solver weighs the move too, the two agree: its missed point is a point left, its gift a gift.
+        if move.slip is Slip.MISSED_POINT:
+            assert move.missed, game.explain()
+        if move.slip is Slip.GIFT:
+            assert move.gift, game.explain()
+        position = step.after
+
+
+def test_analyse_says_every_moves_look_ahead_facts_even_where_it_cannot_weigh_them(runner, tmp_path):
+    # First S-O-S wins: the solver weighs nothing, yet B's O in B2 is a gift that lets A win at once.
+    path = write_record(tmp_path, game_of(3, GIFT, Variant(first_sos_wins=True)))
+    result = runner.invoke(app, ["analyse", path, "--size", "3", "--first-sos-wins"])
+    assert result.exit_code == 0, result.output
+    assert "Move 2: B writes O in B2 and scores nothing: a gift: A can now win with S in C3 (not weighed)." in (
+        result.stdout
+    )
+    found = json.loads(runner.invoke(app, ["analyse", path, "--size", "3", "--first-sos-wins", "--json"]).stdout)
+    assert [(m["gift_points"], m["gift_moves"]) for m in found][1] == (1, [{"cell": "C3", "letter": "S"}])
+    assert found[2]["most_now"] == 1 and found[2]["points"] == 1 and found[2]["finish"] is None

@@ -351,20 +351,25 @@ def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, rows, size):
 def test_each_move_that_lost_value_is_named_with_the_best_move():
     text = whole(document(csv_text(GAME3), 3))
     # Move 4 (B's O in C2) and move 6 (A's S in A3) left the other side a scoring move.
-    assert "4 B O in C2 −1 0 Gift: 1 point lost. Best: O in A3, S in B3, O in B3 and 5 more." in text
     assert (
-        "6 A S in A3 −2 0 Gift: 2 points lost. Best: O in A3, S in B3, S in A2 and 2 more. The turning point." in text
+        "4 B O in C2 −1 0 Gift: A can now score 1 point with S in C3. With best play B would finish level; after "
+        "this move, 1 point behind. Best: O in A3, S in B3, O in B3 and 5 more." in text
+    )
+    assert (
+        "6 A S in A3 −2 0 Gift: B can now score 1 point with O in B2. With best play A would finish 1 point ahead; "
+        "after this move, 1 point behind. Best: O in A3, S in B3, S in A2 and 2 more. The turning point." in text
     )
     assert "7 B O in B2 +2 +2 ✓" in text  # move 7 took the gift
 
 
 def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     data = document(csv_text(GAME3), 3)
-    page = page_with(data, "The turning point")
+    page = page_with(data, "At move 6, A wrote")
     text = flat(texts(data)[page])
     assert (
-        "At move 6, A wrote S in A3, scored nothing and left the next player a letter that scores (O in B2); "
-        "with best play from there on, this move cost A 2 points, the most any move cost in this game."
+        "At move 6, A wrote S in A3, scored nothing and left the next player a letter that scores (O in B2). "
+        "With best play A would finish 1 point ahead; after this move, 1 point behind: no move of this game "
+        "changed the end more."
     ) in text
     assert "Move 6: A wrote S in A3" in text and "Best: O in A3" in text
     assert grids(data)[page] >= 2
@@ -387,15 +392,17 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     data = document(csv_text(rows, header=HEADER[:6]), 5)
     text = whole(data)
     assert (
-        "Moves 1 to 9 are not weighed: they were played with more than 16 empty cells on the board, too many ways "
-        "for the game to go on for the program to try them all."
+        "Moves 1 to 9 are not weighed with best play: they were played with more than 16 empty cells on the board, "
+        "too many ways for the game to go on for the program to try them all. For them, the table says only "
+        "whether a point was missed or a gift left, which one look ahead shows."
     ) in text
-    assert "1–9 Not weighed." in text
+    assert "1 A O in B2 – – No point missed, no gift." in text  # every move has its row, weighed or not
+    assert "9 A O in D4 – – No point missed, no gift." in text
     assert sorted(analysis_rows(data)) == [10, 11]
-    # Stopped before the solver could weigh anything: one sentence, no table, no values explained.
+    # Stopped before the solver could weigh anything: every move looked ahead, and no column of values.
     text = whole(document(csv_text(rows[:5], header=HEADER[:6]), 5))
-    assert "Moves 1 to 5 are not weighed: they were played with more than 16 empty cells" in text
-    assert "Not weighed." not in text and "Value" not in text
+    assert "Moves 1 to 5 are not weighed with best play: they were played with more than 16 empty cells" in text
+    assert "5 A O in C3 No point missed, no gift." in text and "Value" not in text
 
 
 # 52 O on an 8x8 board, row by row from A1: nothing ever scores. Moves 51 and 52 are played with 14 and 13 empty
@@ -410,7 +417,7 @@ def no_score_8(every: int) -> bytes:
 
 def test_on_8x8_boards_moves_are_weighed_from_14_empty_cells():
     text = whole(no_score_8(0))
-    assert "Moves 1 to 50 are not weighed: they were played with more than 14 empty cells on the board" in text
+    assert "Moves 1 to 50 are not weighed with best play: they were played with more than 14 empty cells" in text
     assert sorted(analysis_rows(no_score_8(0))) == [51, 52]
 
 
@@ -419,8 +426,8 @@ def test_the_turning_points_two_boards_share_a_page_when_a_page_holds_them(seed,
     # 8x8 boards stand one above the other; where the section starts low on a page (the first three games),
     # both boards go over to the next page together rather than one on each.
     pages_text = [flat(text) for text in texts(document(crowded_game(8, seed), 8, every=every))]
-    page = next(k for k, text in enumerate(pages_text) if "the most any move cost in this game" in text)
-    after_why = pages_text[page].split("the most any move cost in this game", 1)[1]
+    page = next(k for k, text in enumerate(pages_text) if "no move of this game changed the end more" in text)
+    after_why = pages_text[page].split("no move of this game changed the end more", 1)[1]
     assert re.search(r"Move \d+: [AB] wrote", after_why) and "Best: " in after_why, after_why
 
 
@@ -437,11 +444,12 @@ def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why
     data = document(csv_text(rows, header=HEADER[:6]), 3, variant)
     text = whole(data)
     assert (
-        "No move is weighed: the program weighs a game between two sides in which the most points at the end win, "
-        f"and {why}." in text
+        "No move is weighed with best play: the program weighs a game between two sides in which the most points "
+        f"at the end win, and {why}. The table says whether each move missed a point or left a gift" in text
     )
     assert analysis_rows(data) == {}
-    assert "Value" not in text  # no table, and no explanation of values nobody computed
+    assert "Value" not in text  # no column of values, and no explanation of values nobody computed
+    assert "2 B O in B2 No point missed, no gift." in text
 
 
 # ---- languages, paper, large print -------------------------------------------------------------------------------
@@ -453,8 +461,9 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     assert "Score final : 1 pour A, 2 pour B. Le joueur B gagne." in text
     assert "Le relevé contient 5 erreurs, aux coups 3, 5, 7, 8 et 9 : dans le relevé vérifié, chaque valeur" in text
     assert (
-        "Cadeau : 2 points perdus. Meilleurs coups : O en A3, S en B3, S en A2 et 2 autres. Le tournant de la partie."
-        in text
+        "Cadeau : le joueur B peut maintenant marquer 1 point avec O en B2. En jouant au mieux, le joueur A finirait "
+        "avec 1 point d’avance ; après ce coup, avec 1 point de retard. Meilleurs coups : O en A3, S en B3, S en A2 "
+        "et 2 autres. Le tournant de la partie." in text
     )
     assert "Pour l’adulte : avec de jeunes enfants, commencez par" in text
     raw = " ".join(texts(document(csv_text(WRONG), 3, language=Language.FR)))
@@ -470,11 +479,11 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
     assert "At move 6, A wrote S in B2, scored nothing and left the next player a letter that scores (O in B3)" in text
 
 
-@pytest.mark.parametrize(("lang", "tie"), [("en", "(2 other moves cost as much; this is the first)")])
+@pytest.mark.parametrize(("lang", "tie"), [("en", "(2 other moves changed it as much; this is the first)")])
 def test_a_turning_point_tied_with_other_moves_says_so(tmp_path, lang, tie):
     # Example 6: moves 2, 4 and 8 each cost 1 point; the first of them is the turning point.
     text = flat(" ".join(texts(replay_file(tmp_path, EXAMPLES / "06-last-letter-scores.toml").read_bytes())))
-    assert f"this move cost B 1 point, the most any move cost in this game {tie}." in text
+    assert f"after this move, 1 point behind: no move of this game changed the end more {tie}." in text
 
 
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])
@@ -673,3 +682,12 @@ def test_ctrl_c_during_the_analysis_ends_in_one_line_and_writes_nothing(tmp_path
     assert process.returncode == 130, stderr
     assert (stdout, stderr) == ("", "interrupted: nothing written\n")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.csv"]
+
+
+def test_a_move_the_solver_cannot_weigh_still_says_the_gift_it_left(tmp_path):
+    # First S-O-S wins, which the solver does not weigh: B's O in B2 lets A win at once with S in C3.
+    rows = [("1", "A", "S", "A1"), ("2", "B", "O", "B2"), ("3", "A", "S", "C3")]
+    text = whole(document(csv_text(rows, header=HEADER[:6]), 3, Variant(first_sos_wins=True)))
+    assert "2 B O in B2 Gift: A can now win with S in C3." in text
+    french = whole(document(csv_text(rows, header=HEADER[:6]), 3, Variant(first_sos_wins=True), language=Language.FR))
+    assert "2 B O en B2 Cadeau : le joueur A peut maintenant gagner avec S en C3." in french

@@ -61,6 +61,14 @@ ARGUMENTS = [
         "ends": "first",
         "last": False,
         "numbered": False,
+        "best_finish": 0,
+        "finish": 0,
+        "facts": (),
+        "missed_fact": "",
+        "gift_fact": "",
+        "wins": True,
+        "detail": "",
+        "lead": 0,
         "scores": (("A + C", 2), ("B + D", 1)),
         "kind": "no-gift",
         "value": -1,
@@ -168,6 +176,15 @@ SAMPLE = {
     "ties": 2,
     "last": True,
     "numbered": True,
+    "best_finish": 2,
+    "finish": -1,
+    "detail": "B can now score 1 point with O in C2",
+    "facts": ("O in B2 scored 2 points at once",),
+    "who": "A",
+    "missed_fact": "O in B2 scored 2 points at once",
+    "gift_fact": "B can now score 1 point with O in C2",
+    "wins": False,
+    "lead": 3,
 }
 
 
@@ -325,6 +342,8 @@ def test_no_sentence_starts_with_a_digit():
                 "puzzles.key_points",  # phrases inside a sentence ("2 points (B1-B3)", "2 points more than B")
                 "puzzles.key_ahead",
                 "teacher.ahead",
+                "replay.ahead",  # a phrase inside a sentence ("3 points ahead")
+                "replay.missed",  # "S in B2 scored 2 points at once", after a heading
                 *(f"rules.step_{k}_heading" for k in range(1, 5)),  # numbered titles ("3. Write a letter")
             ):
                 continue  # a phrase inside a sentence, or a numbered title ("3. Title")

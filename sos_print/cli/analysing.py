@@ -2,9 +2,14 @@
 
 The JSON form is a contract, one object per move:
 `{"move": 9, "player": "A", "cell": "C2", "letter": "O", "points": 0, "solved": true, "value": -2,
-"best_value": 1, "best": [{"cell": "B4", "letter": "S"}]}`; where the position had too many empty
-cells for the solver (or the variant is not one it weighs), `solved` is false, `value` and
-`best_value` are null and `best` is empty.
+"best_value": 1, "best": [{"cell": "B4", "letter": "S"}], "most_now": 1, "most_now_moves": [...],
+"gift_points": 1, "gift_moves": [...], "lead": 0, "finish": -2, "best_finish": 1}`; where the
+position had too many empty cells for the solver (or the variant is not one it weighs), `solved` is
+false, `value`, `best_value`, `finish` and `best_finish` are null and `best` is empty. The look-ahead
+keys are there for every move: `most_now` is the most points one letter could score at once before
+the move (its moves listed), `gift_points` the most the next side can score after a move that scored
+nothing (0 otherwise), `lead` the mover's side's lead before the move, `finish` and `best_finish`
+its final lead with best play after the move played and after a best one.
 """
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
@@ -111,6 +116,13 @@ def _json(move: "MoveAnalysis", game: "CheckedExample") -> dict[str, object]:
         "value": move.value,
         "best_value": move.best_value,
         "best": [_cell(best, game) for best in move.best],
+        "most_now": move.chance.points,
+        "most_now_moves": [_cell(best, game) for best in move.chance.moves],
+        "gift_points": move.opening.points,
+        "gift_moves": [_cell(reply, game) for reply in move.opening.moves],
+        "lead": move.lead,
+        "finish": move.finish,
+        "best_finish": move.best_finish,
     }
 
 
@@ -128,22 +140,47 @@ def _named(move: "Move", game: "CheckedExample") -> str:
 def _sentence(move: "MoveAnalysis", game: "CheckedExample") -> str:
     scored = "scores nothing" if not move.points else f"scores {_points(move.points)}"
     head = f"Move {move.number}: {move.seat} writes {_named(move.move, game)} and {scored}"
+    facts = _facts(move, game)
+    said = "; ".join(f"a {kind}: {detail}" for kind, detail in facts.items())
     if not move.solved or move.value is None or move.best_value is None:
-        return f"{head} (not weighed)."
+        return f"{head}{': ' + said if said else ''} (not weighed)."
     if not move.cost:
-        return f"{head}: a best move, worth {_signed(move.value)} with best play."
+        though = " and ".join(facts.values())
+        worth = f"a best move, worth {_signed(move.value)} with best play"
+        return f"{head}: {worth}{', though ' + though if though else ''}."
     assert move.slip is not None
-    return (
-        f"{head}: {_slip_words(move)}, costing {_points(move.cost)} "
-        f"(worth {_signed(move.value)}, against {_signed(move.best_value)} for {_best_words(move, game)})."
-    )
+    slip = move.slip.value
+    said = said if slip in facts else "; ".join(filter(None, [f"a {slip}", said]))
+    return f"{head}: {said}; {_finishes(move, game)} (best: {_best_words(move, game)})."
 
 
-def _slip_words(move: "MoveAnalysis") -> str:
-    from sos_print.engine.analysis import Slip
+def _facts(move: "MoveAnalysis", game: "CheckedExample") -> dict[str, str]:
+    """Returns what one look ahead shows, by its name: a point left untaken, a gift left to the next side."""
+    facts = {}
+    if move.missed:
+        facts["missed point"] = f"{_named(move.chance.moves[0], game)} scored {_points(move.chance.points)} at once"
+    if move.gift:
+        whom = _side(game.steps[move.number - 1].after.seat, game)
+        reply = _named(move.opening.moves[0], game)
+        won = game.example.variant.first_sos_wins
+        facts["gift"] = f"{whom} can now {'win' if won else 'score ' + _points(move.opening.points)} with {reply}"
+    return facts
 
-    words = {Slip.MISSED_POINT: "a missed point", Slip.GIFT: "a gift", Slip.MISTAKE: "a mistake"}
-    return words[move.slip or Slip.MISTAKE]
+
+def _finishes(move: "MoveAnalysis", game: "CheckedExample") -> str:
+    """Says how the move changed the mover's final margin with best play, as a teacher reads it aloud."""
+    assert move.finish is not None and move.best_finish is not None
+    side = _side(move.seat, game)
+    return f"with best play {side} would finish {_ahead(move.best_finish)}; after this move, {_ahead(move.finish)}"
+
+
+def _ahead(lead: int) -> str:
+    return "level" if not lead else f"{_points(abs(lead))} {'ahead' if lead > 0 else 'behind'}"
+
+
+def _side(seat: str, game: "CheckedExample") -> str:
+    variant = game.example.variant
+    return f"team {' + '.join(variant.side_of(seat))}" if variant.teams else seat
 
 
 def _best_words(move: "MoveAnalysis", game: "CheckedExample") -> str:
@@ -154,7 +191,7 @@ def _best_words(move: "MoveAnalysis", game: "CheckedExample") -> str:
 
 
 def _turning(move: "MoveAnalysis", game: "CheckedExample") -> str:
-    return f"move {move.number}, {move.seat}'s {_named(move.move, game)}, which cost {_points(move.cost)}."
+    return f"move {move.number}, {move.seat}'s {_named(move.move, game)}: {_finishes(move, game)}."
 
 
 def _unsolved_note(unsolved: list[int], game: "CheckedExample") -> str:

@@ -54,6 +54,7 @@ FINAL = DiagramStyle(FINAL_CELL, HEADING_PT, NOTES_PT, SMALL_PT, BODY_PT)  # tag
 MIN_CAPTION = 52.0  # the narrowest caption under a diagram (mm)
 KEPT_ROWS = 3  # a table starts only where its heading row and this many rows fit
 ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
+LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 0.0)  # no move weighed: move, player, the move played, comment
 
 
 def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = False) -> None:
@@ -83,7 +84,8 @@ def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = F
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
     else:
-        analysis = _layout(plan.analysis, ANALYSIS_COLUMNS, flow.width, scale)
+        bases = ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS
+        analysis = _layout(plan.analysis, bases, flow.width, scale)
         unweighed = flow.measure(plan.unweighed)
         _section(
             flow,

@@ -11,6 +11,13 @@ played (`value`). The difference is what the move cost. A move that cost somethi
 
 The *turning point* is the move that cost the most (the first of equals). Positions with more
 empty cells than `weighing_limit` allows, or variants the solver cannot weigh, are not solved.
+
+Every move, solved or not, also gets the two facts one look ahead decides, on any board and in
+every variant: whether another letter there scored more at once (`chance`: the most points a
+move of the position scored, and where), and whether a move that scored nothing left the next
+side a move that scores (`opening`: the most it can score, and where; in the variant the first
+S-O-S wins, that is a win). Where the solver weighs a move the two agree: a missed point is a
+chance left, a gift an opening given.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.rules import Letter, Move, Position, Step
 from sos_print.engine.solver import MAX_EMPTY, Solver, solvable_variant
 
@@ -29,6 +36,29 @@ class Slip(enum.Enum):
     MISSED_POINT = "missed point"
     GIFT = "gift"
     MISTAKE = "mistake"
+
+
+@frozen
+class Chance:
+    """Holds the most points one letter scores at once in a position, and every move that scores them (none when
+    no move scores)."""
+
+    points: int = 0
+    moves: tuple[Move, ...] = ()
+
+
+def chance_in(position: Position) -> Chance:
+    """Returns the most points one letter scores at once in `position` (none once the game is over)."""
+    if position.is_over:
+        return Chance()
+    board = position.board
+    scored = [
+        (len(board.with_letter(cell, letter).sos_through(cell)), Move(cell, letter))
+        for cell in board.empty_cells()
+        for letter in (Letter.S, Letter.O)
+    ]
+    most = max((points for points, _ in scored), default=0)
+    return Chance(most, tuple(move for points, move in scored if points == most)) if most else Chance()
 
 
 @frozen
@@ -44,9 +74,31 @@ class MoveAnalysis:
     best_value: int | None = None
     best: tuple[Move, ...] = ()
     best_points: int = 0  # the most points a best move scores now
-    gift: bool = False  # the move scored nothing and left the other side a scoring move
     least_best_points: int = 0  # the fewest points a best move scores now
     safe_best: bool = False  # some best move scores, or leaves the other side no scoring move
+    chance: Chance = Chance()  # the most the mover could score at once, and where
+    opening: Chance = Chance()  # after a move that scored nothing, the most the next side can score at once
+    lead: int = 0  # the mover's side's points before the move, less the best other side's
+
+    @property
+    def gift(self) -> bool:
+        """Tells whether the move scored nothing and left the next side a move that scores."""
+        return bool(self.opening.points)
+
+    @property
+    def missed(self) -> int:
+        """Returns how many more points another letter would have scored at once (0 if none would)."""
+        return max(0, self.chance.points - self.points)
+
+    @property
+    def finish(self) -> int | None:
+        """Returns the mover's side's final lead after this move, with best play from there on (None unsolved)."""
+        return None if self.value is None else self.lead + self.value
+
+    @property
+    def best_finish(self) -> int | None:
+        """Returns the mover's side's final lead with best play from before this move (None unsolved)."""
+        return None if self.best_value is None else self.lead + self.best_value
 
     @property
     def cost(self) -> int:
@@ -102,39 +154,43 @@ def _before(start: Position, steps: tuple[Step, ...], number: int) -> Position:
 
 
 def _weighed(number: int, step: Step, before: Position, solver: Solver) -> MoveAnalysis:
-    played = MoveAnalysis(number, step.seat, step.move, step.points, solved=False, gift=_gives(step))
+    played = MoveAnalysis(
+        number,
+        step.seat,
+        step.move,
+        step.points,
+        solved=False,
+        chance=chance_in(before),
+        opening=Chance() if step.points else chance_in(step.after),
+        lead=_lead(before, step.seat),
+    )
     empty = before.board.size**2 - before.board.filled()
     if not solvable_variant(before.variant) or empty > solver.limit:
         return played
     solution = solver.solve(before)
     best = solution.best
-    return MoveAnalysis(
-        number,
-        step.seat,
-        step.move,
-        step.points,
+    return replace(
+        played,
         solved=True,
         value=solution.of(step.move).value,
         best_value=solution.value,
         best=tuple(entry.move for entry in best),
         best_points=max(entry.points for entry in best),
-        gift=played.gift,
         least_best_points=min(entry.points for entry in best),
         safe_best=any(entry.points or not _gives(before.step(entry.move)) for entry in best),
     )
 
 
+def _lead(position: Position, seat: str) -> int:
+    """Returns the points of `seat`'s side less the best other side's."""
+    scores = position.side_scores
+    side = position.variant.side_of(seat)
+    return scores[side] - max(points for other, points in scores.items() if other != side)
+
+
 def _gives(step: Step) -> bool:
     """Tells whether a move that scored nothing left the next side a move that scores."""
-    after = step.after
-    if step.points or after.is_over:
-        return False
-    board = after.board
-    return any(
-        board.with_letter(cell, letter).sos_through(cell)
-        for cell in board.empty_cells()
-        for letter in (Letter.S, Letter.O)
-    )
+    return not step.points and bool(chance_in(step.after).points)
 
 
 def turning_point(moves: tuple[MoveAnalysis, ...]) -> MoveAnalysis | None:

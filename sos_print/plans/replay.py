@@ -93,7 +93,7 @@ def replay_plan(
         audit_intro=words.blocks("replay.audit_intro", claimed=bool(claimed)),
         audit=audit,
         analysis_heading=words("replay.analysis_heading"),
-        analysis_intro=words.blocks("replay.analysis_intro"),
+        analysis_intro=words.blocks("replay.analysis_intro") if any(move.solved for move in moves) else [],
         adult_note=words.blocks("replay.adult_note"),
         analysis=analysis,
         unweighed=unweighed,
@@ -272,62 +272,86 @@ def signed(value: int) -> str:
 def _analysis(
     game: CheckedExample, moves: tuple[MoveAnalysis, ...], words: Words, notation: Notation
 ) -> tuple[Table | None, list[Block], list[Block]]:
-    """Returns the table of weighed moves (None if the solver can weigh none), the note on the moves it could
-    not weigh, and the notes after the table."""
+    """Returns the table of every move (what one look ahead shows, and the solver's verdict where it weighs the
+    move), the note on the moves it could not weigh, and the notes after the table."""
     variant = game.example.variant
+    unweighed: list[Block] = []
+    unsolved = [move for move in moves if not move.solved]
     if not solvable_variant(variant):
-        note = words.blocks(
+        unweighed = words.blocks(
             "replay.unsolved_variant",
             players=variant.players,
             teams=variant.teams,
             target=variant.target,
             first_sos_wins=variant.first_sos_wins,
         )
-        return None, [], note
-    columns = [words("audit.col_move"), words("audit.col_player")]
-    columns += [words(f"replay.col_{name}") for name in ("played", "value", "best", "comment")]
-    turn = turning_point(moves)
-    rows: list[tuple[TableCell, ...]] = []
-    unweighed: list[Block] = []
-    notes: list[Block] = []
-    unsolved = [move for move in moves if not move.solved]
-    if unsolved:
+    elif unsolved:
         start, end = _number(game, unsolved[0].number - 1), _number(game, unsolved[-1].number - 1)
         unweighed = words.blocks("replay.unsolved_size", start=start, end=end, limit=weighing_limit(game.example.size))
-        if len(unsolved) == len(moves):  # a record that stops early on a big board: nothing to tabulate
-            return None, [], unweighed
-        span = str(start) if start == end else f"{start}\u2013{end}"
-        rows.append(((Entry(span),), _entries(words.blocks("replay.not_weighed"))))
-    for move in moves:
-        if move.solved:
-            rows.append(_analysis_row(game, move, move is turn, words, notation))
-    if turn is None and len(unsolved) < len(moves):
-        notes += words.blocks("replay.no_turning")
-    return Table(tuple(columns), tuple(rows), stretch=5), unweighed, notes
+    weighed = len(unsolved) < len(moves)  # else no column of values: each would say "not weighed"
+    shown = ("played", "value", "best", "comment") if weighed else ("played", "comment")
+    columns = [words("audit.col_move"), words("audit.col_player"), *(words(f"replay.col_{name}") for name in shown)]
+    turn = turning_point(moves)
+    rows = tuple(_analysis_row(game, move, move is turn, words, notation) for move in moves)
+    rows = rows if weighed else tuple(row[:3] + row[5:] for row in rows)
+    notes = words.blocks("replay.no_turning") if turn is None and weighed else []
+    return Table(tuple(columns), rows, stretch=len(columns) - 1), unweighed, notes
 
 
 def _analysis_row(
     game: CheckedExample, move: MoveAnalysis, turning: bool, words: Words, notation: Notation
 ) -> tuple[TableCell, ...]:
-    assert move.value is not None and move.best_value is not None
     size = game.example.size
-    best = [_move_words(best, size, words, notation) for best in ordered_best(move, _before(game, move.number - 1))]
-    verdict = words.blocks(
-        "replay.verdict",
-        slip=move.slip.value if move.slip else "",
-        cost=move.cost,
-        best_moves=tuple(best[:SHOWN_BEST]),
-        more=max(0, len(best) - SHOWN_BEST),
-        turning=turning,
-    )
+    facts = _facts(game, move, words, notation)
+    if move.value is None or move.best_value is None or move.finish is None or move.best_finish is None:
+        comment = words.blocks(
+            "replay.looked", missed_fact=facts.get("missed point", ""), gift_fact=facts.get("gift", "")
+        )
+        value = best_value = words("replay.not_weighed")
+    else:
+        slip = move.slip.value if move.slip else ""
+        best = [_move_words(b, size, words, notation) for b in ordered_best(move, _before(game, move.number - 1))]
+        side = game.example.variant.side_of(move.seat)
+        comment = words.blocks(
+            "replay.verdict",
+            slip=slip,
+            detail=facts.get(slip, ""),
+            facts=tuple(fact for kind, fact in facts.items() if kind != slip),
+            side=words("replay.side", who=side_name(side), teams=game.example.variant.teams),
+            best_finish=move.best_finish,
+            finish=move.finish,
+            best_moves=tuple(best[:SHOWN_BEST]),
+            more=max(0, len(best) - SHOWN_BEST),
+            turning=turning,
+        )
+        value, best_value = signed(move.value), signed(move.best_value)
     return (
         (Entry(str(_number(game, move.number - 1))),),
         (Entry(move.seat),),
         (Entry(_move_words(move.move, size, words, notation)),),  # one piece: "S in B2" never breaks
-        (Entry(signed(move.value), bold=move.cost > 0),),
-        (Entry(signed(move.best_value)),),
-        _entries(verdict),
+        (Entry(value, bold=move.cost > 0),),
+        (Entry(best_value),),
+        _entries(comment),
     )
+
+
+def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Notation) -> dict[str, str]:
+    """Returns what one look ahead shows of a move, by slip: the point it left, the gift it gave."""
+    size, variant = game.example.size, game.example.variant
+    facts = {}
+    if move.missed:
+        better = _move_words(move.chance.moves[0], size, words, notation)
+        facts["missed point"] = words("replay.missed", move=better, points=move.chance.points)
+    if move.gift:
+        after = game.steps[move.number - 1].after
+        facts["gift"] = words(
+            "replay.gift",
+            side=words("replay.side", who=side_name(variant.side_of(after.seat)), teams=variant.teams),
+            move=_move_words(move.opening.moves[0], size, words, notation),
+            points=move.opening.points,
+            wins=variant.first_sos_wins,
+        )
+    return facts
 
 
 def _entries(blocks: list[Block]) -> TableCell:
@@ -395,7 +419,11 @@ def _turning(
         better=instead,
         better_points=better.points,
         reply=_move_words(reply, size, words, notation) if reply else "",
-        cost=turn.cost,
+        side=words(
+            "replay.side", who=side_name(game.example.variant.side_of(step.seat)), teams=game.example.variant.teams
+        ),
+        best_finish=turn.best_finish,
+        finish=turn.finish,
         ties=ties,
     )
     return TurningPoint(figures[0], figures[1], why)
