@@ -371,3 +371,19 @@ def test_an_existing_file_is_kept_without_force_and_replaced_with_it(runner, tmp
     assert (out / "answers.pdf").read_bytes() == b"old key"
     assert invoke(runner, "--out", out, "--count", "3", "--force").exit_code == 0
     assert sorted(path.name for path in out.iterdir()) == ["answers.pdf", "puzzles.json", "puzzles.pdf"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "letter", "english", "french"),
+    [
+        ("mixed", "M", "M for mixed", "M pour mélangés"),
+        ("score-now", "P", "P for points now", "P pour les points tout de suite"),
+        ("no-gift", "A", "A for avoid the gift", "A pour attention au cadeau"),
+        ("best-move", "E", "E for expert: the best move", "E pour expert : le meilleur coup"),
+    ],
+)
+def test_a_sheets_code_has_a_letter_that_reads_in_both_languages_and_the_key_explains_it(kind, letter, english, french):
+    for lang, explained in (("en", english), ("fr", french)):
+        files = made("--kind", kind, "--seed", "3", "--lang", lang)
+        assert f"Code 4{letter}6-3" in flat(texts(files["puzzles.pdf"])[0])
+        assert explained in flat(" ".join(texts(files["answers.pdf"]))).replace("\u202f", " ")

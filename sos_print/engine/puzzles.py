@@ -168,11 +168,13 @@ class Sheet:
 
     @property
     def identifier(self) -> str:
-        """Returns the sheet's recipe, like "5M6-482913": size, kind (S, N, B or M for mixed), count, seed.
+        """Returns the sheet's recipe, like "5M6-482913": size, kind, count, seed.
 
-        The same options with `--seed` and one copy print the sheet again, identically.
+        The kind's letter reads in English and French alike: P for points now, A for avoiding a
+        gift (attention), E for the best move (expert), M for mixed (mélangés). The same options
+        with `--seed` and one copy print the sheet again, identically.
         """
-        letter = {None: "M", PuzzleKind.SCORE_NOW: "S", PuzzleKind.NO_GIFT: "N", PuzzleKind.BEST_MOVE: "B"}[self.kind]
+        letter = {None: "M", PuzzleKind.SCORE_NOW: "P", PuzzleKind.NO_GIFT: "A", PuzzleKind.BEST_MOVE: "E"}[self.kind]
         return f"{self.size}{letter}{len(self.puzzles)}-{self.seed}"
 
 
