@@ -7,12 +7,14 @@ import json
 import re
 from collections import Counter
 from functools import cache
+from itertools import pairwise
 
 import pytest
 from pdfread import nearest_edge, outline, pages, texts
 from test_puzzles_engine import expected_answers
 
 from sos_print.cli import app
+from sos_print.engine.notation import Notation
 from sos_print.engine.puzzles import PuzzleKind
 from sos_print.engine.rules import parse_board
 
@@ -20,7 +22,7 @@ KINDS = {"score-now", "no-gift", "best-move"}
 QUESTIONS = {
     "score-now": "Which move scores the most points?",
     "no-gift": "Find a move that gives nothing away.",
-    "best-move": "Find the best move.",
+    "best-move": "Challenge: find the best move.",  # starred on the sheet
 }
 WROTE = re.compile(
     r"^wrote (\S+)/puzzles\.pdf \((\d+) pages?, \d+ KB\), \1/answers\.pdf \((\d+) pages?, \d+ KB\) "
@@ -166,8 +168,10 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
-            expected = f"{record['number']}. {QUESTIONS[record['kind']]} It is {record['to_move']}’s turn."
-            assert expected in page, (expected, page)
+            count = len(record["answers"])
+            answers = "There is 1 answer." if count == 1 else f"There are {count} answers."
+            expected = f"{record['number']}. {QUESTIONS[record['kind']]} It is {record['to_move']}’s turn. {answers}"
+            assert expected in page.replace("\u00a0", " "), (expected, page)
         assert page.count("Your answer") == page.count("Cell") == page.count("Letter") == 6
     with pages(files["puzzles.pdf"]) as pdf:
         for page in pdf.pages:
@@ -207,15 +211,15 @@ def middle(char: dict, low: str, high: str) -> float:
 
 
 def marked_cells(data: bytes) -> list[tuple[str, str]]:
-    """Reads the answer key's diagrams: each grey cell's name, from the coordinates beside and under its diagram,
-    and the letters written in it, in the order they are printed."""
+    """Reads the answer key's diagrams: each black cell's name, from the coordinates beside and under its diagram,
+    and the letters written in it (in white), in the order they are printed."""
     found = []
     with pages(data) as pdf:
         for page in pdf.pages:
             greys = [
                 r
                 for r in page.rects
-                if r.get("non_stroking_color") in ((0.82,), [0.82], 0.82) and abs(r["width"] - r["height"]) < 0.1
+                if r.get("non_stroking_color") in ((0.12,), [0.12], 0.12) and abs(r["width"] - r["height"]) < 0.1
             ]
             chars = page.chars
             labels = [c for c in chars if abs(c["size"] - 9.0) < 0.05 and "Bold" not in c["fontname"]]
@@ -387,3 +391,80 @@ def test_a_sheets_code_has_a_letter_that_reads_in_both_languages_and_the_key_exp
         files = made("--kind", kind, "--seed", "3", "--lang", lang)
         assert f"Code 4{letter}6-3" in flat(texts(files["puzzles.pdf"])[0])
         assert explained in flat(" ".join(texts(files["answers.pdf"]))).replace("\u202f", " ")
+
+
+# --- pages a child can use, a key a teacher marks from ---------------------------------------
+
+
+def board_cells(page, size: int) -> list[list[float]]:
+    """Returns the cell widths (mm) of each puzzle board on a page: its vertical lines as long as the board is
+    wide, read left to right in runs of `size` + 1 (two boards may share a row)."""
+    verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
+    boards = []
+    for span in {(round(line["top"], 1), round(line["bottom"], 1)) for line in verticals}:
+        xs = sorted(
+            {round(line["x0"], 2) for line in verticals if (round(line["top"], 1), round(line["bottom"], 1)) == span}
+        )
+        for start in range(0, len(xs) - size, size + 1):
+            run = xs[start : start + size + 1]
+            if abs((run[-1] - run[0]) - (span[1] - span[0])) < 0.5:
+                boards.append([(b - a) / 72 * 25.4 for a, b in pairwise(run)])
+    return boards
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_puzzle_cells_are_at_least_10_mm_at_the_default_count(size, paper):
+    with pages(made("--size", str(size), "--paper", paper)["puzzles.pdf"]) as pdf:
+        boards = [board for page in pdf.pages for board in board_cells(page, size)]
+    assert len(boards) == 6, f"{len(boards)} boards found"
+    assert min(min(board) for board in boards) >= 10.0 - 0.05, [round(min(board), 1) for board in boards]
+
+
+def stars(page) -> int:
+    """Counts the filled stars on a page: closed paths of ten points."""
+    return sum(1 for curve in page.curves if curve.get("fill") and len(curve.get("pts", ())) in (10, 11))
+
+
+def test_a_best_move_puzzle_is_starred_as_a_challenge_in_both_languages():
+    found = records("--seed", "4")
+    challenges = sum(record["kind"] == "best-move" for record in found)
+    assert challenges >= 1
+    for lang, word in (("en", "Challenge: find the best move."), ("fr", "Défi\u202f: trouve le meilleur coup.")):
+        data = made("--seed", "4", "--lang", lang)["puzzles.pdf"]
+        assert " ".join(texts(data)).count(word) == challenges
+        with pages(data) as pdf:
+            assert sum(stars(page) for page in pdf.pages) == challenges
+
+
+def test_large_print_keeps_two_columns_of_4x4_puzzles():
+    # Twelve large-print puzzles took a page each two at a time (one column): now two columns, four pages.
+    with pages(made("--large-print", "--count", "12")["puzzles.pdf"]) as pdf:
+        assert len(pdf.pages) == 4
+        assert max(len(board_cells(page, 4)) for page in pdf.pages) == 4  # two rows of two boards
+
+
+def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer():
+    from sos_print.engine.puzzles import puzzle_sheets
+    from sos_print.plans.answers import marking_tables
+    from sos_print.plans.words import Words
+
+    key = texts(made("--copies", "30")["answers.pdf"])
+    explained = next(k for k, text in enumerate(key) if "Every answer explained" in text)
+    assert explained <= 2 and "Marking grid" in key[0]
+    # Each box of the grid holds the answers puzzles.json gives, by letter.
+    sheets = puzzle_sheets(None, 4, 6, 30, 1)
+    (table,) = marking_tables(tuple(sheets), Words("en"), Notation.A1)
+    by_sheet = {}
+    for record in records("--copies", "30"):
+        by_sheet.setdefault(record["sheet"], []).append(record)
+    for row in table.rows:
+        number = int(row[0][0].text)
+        for record, cell in zip(by_sheet[number], row[1:], strict=True):
+            listed, letter = set(), None
+            for entry in cell:
+                if entry.bold:
+                    letter = entry.text
+                else:
+                    listed.add((entry.text, letter))
+            assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)

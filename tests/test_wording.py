@@ -343,6 +343,7 @@ def test_no_sentence_starts_with_a_digit():
                 "puzzles.key_ahead",
                 "teacher.ahead",
                 "replay.ahead",  # a phrase inside a sentence ("3 points ahead")
+                "puzzles.key_grid_puzzle",  # a numbered heading ("3. Best move")
                 "replay.missed",  # "S in B2 scored 2 points at once", after a heading
                 *(f"rules.step_{k}_heading" for k in range(1, 5)),  # numbered titles ("3. Write a letter")
             ):

@@ -1,9 +1,10 @@
 """Draws the teacher's answer key of the puzzle sheets, and writes the puzzles as data (puzzles.json).
 
 The key is a teacher's document, like the teacher's notes: adults' type size, once per language.
-Each sheet has a heading with its number and code, then its puzzles, each a small diagram of the
-position with its answers written in grey cells and the lines they complete, and beside it the
-answers with their points, and why.
+It starts with the marking grid, a row per sheet and a column per puzzle holding every right
+answer, to mark a class set from a page or two. Then each sheet has a heading with its number and
+code, then its puzzles, each a small diagram of the position with its answers marked and the
+lines they complete, and beside it the answers with their points, and why.
 """
 
 from __future__ import annotations
@@ -13,15 +14,20 @@ from collections.abc import Sequence
 from functools import partial
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
-from sos_print.documents.figures import DiagramStyle, draw_figure, layout_figure
+from sos_print.documents.figures import DiagramStyle, draw_figure, layout_figure, widest_margins
+from sos_print.documents.tables import place_table
 from sos_print.engine.puzzles import Sheet
 from sos_print.pdf.document import Document
+from sos_print.pdf.table import layout_table
 from sos_print.plans.answers import KeyPlan, key_plan, puzzle_records
 from sos_print.plans.layout import KEY_CELL, NOTES_PT, scale_of
 from sos_print.plans.options import PrintOptions
+from sos_print.plans.tables import Table
 from sos_print.plans.words import Block, Run
 
 ROW_GAP = 4.0
+MARKING_SHEET_COLUMN = 14.0  # the marking grid's first column, the sheet's number (mm, times the scale)
+MARKING_ROW = 6.5  # the marking grid's shortest row: thirty sheets on a page (mm, times the scale)
 DIAGRAMS = DiagramStyle(cell=KEY_CELL)
 
 
@@ -31,11 +37,19 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
     flow = notes_flow(document, plan.strip, plan.title, scale)
     document.bookmark(plan.bookmark)
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
-    flow.blocks(plan.intro)
+    # The marking grid first, a class set on a page or two; the illustrated explanations follow, on pages of their own.
+    flow.blocks([Block("h2", (Run(plan.marking_heading),)), *plan.marking_intro])
+    for table in plan.marking:
+        columns = _marking_columns(table, flow.width, scale)
+        place_table(flow, table, layout_table(table, columns, flow.width, (NOTES_PT * scale,) * 2, MARKING_ROW * scale))
+    flow.new_page()
+    flow.blocks([Block("h2", (Run(plan.explained_heading),)), *plan.intro])
     style = DIAGRAMS.scaled(scale)
     body = NOTES_PT * scale
+    # One left edge for every board of the key and one for every text, whatever names a board has on its left.
+    least = widest_margins([entry.grid for sheet in plan.sheets for entry in sheet.entries], style)
     for sheet in plan.sheets:
-        layouts = [layout_figure(entry, flow.width, body, style) for entry in sheet.entries]
+        layouts = [layout_figure(entry, flow.width, body, style, least) for entry in sheet.entries]
         heading = [Block("h2", (Run(sheet.heading),))]
         flow.keep(flow.measure(heading) + ROW_GAP + layouts[0].height)
         document.bookmark(sheet.bookmark, level=1)
@@ -44,6 +58,13 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
             flow.space(ROW_GAP)
             flow.figure(layout.height, partial(draw_figure, figure=entry, layout=layout, body=body))
     document.end_page()
+
+
+def _marking_columns(table: Table, width: float, scale: float) -> tuple[float, ...]:
+    """Returns the marking grid's columns: the sheet's number, then the puzzles in equal shares of the rest."""
+    puzzles = len(table.columns) - 1
+    first = MARKING_SHEET_COLUMN * scale
+    return (first, *[(width - first) / puzzles] * puzzles)
 
 
 def answers_document(options: PrintOptions, sheets: Sequence[Sheet], progress: Progress | None = None) -> Rendered:

@@ -9,7 +9,7 @@ from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
 from sos_print.pdf.flow import Flow
 from sos_print.plans.common import StripPlan
-from sos_print.plans.layout import MARGIN, NOTES_PT, TITLE_PT, Box
+from sos_print.plans.layout import CAPTION_GREY, MARGIN, NOTES_PT, SMALL_PT, TITLE_PT, Box
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label, Vocabulary
 
@@ -52,14 +52,22 @@ def strip_box(box: Box, shift: float) -> Box:
 
 
 def notes_flow(document: Document, strip: StripPlan, title: Label, scale: float) -> Flow:
-    """Returns a flow of notes for the adult, each page headed by the strip (when shown) and `title`."""
+    """Returns a flow of notes for the adult: its first page headed by the strip (when shown) and `title` at the
+    title size, the next ones by `title` as a small grey running head."""
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     laid = layout_strip(strip, box.width, (0.0, 0.0), scale) if strip.shown else None
+    pages = [0]
 
     def start_page() -> list[Box]:
         top = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
-        top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
+        if pages[0]:
+            document.canvas.setFillGray(CAPTION_GREY)
+            top = draw_label(document.canvas, title, box.x, top, SMALL_PT * scale, width=box.width) - 1.0
+            document.canvas.setFillGray(0)
+        else:
+            top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
+        pages[0] += 1
         return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
 
     return Flow(document, scale, start_page, NOTES_PT)

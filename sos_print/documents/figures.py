@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen, replace
@@ -103,9 +105,17 @@ def fitted(figure: ExampleFigure, style: DiagramStyle, width: float) -> tuple[Ex
         fitting = replace(fitting, cell=max(fitting.cell - 0.25, smallest))
 
 
-def layout_figure(figure: ExampleFigure, width: float, body: float, style: DiagramStyle) -> FigureLayout:
-    """Puts the text beside the diagram or under it, whichever is shorter (beside only if the column is wide enough)."""
+def layout_figure(
+    figure: ExampleFigure, width: float, body: float, style: DiagramStyle, least: Margins | None = None
+) -> FigureLayout:
+    """Puts the text beside the diagram or under it, whichever is shorter (beside only if the column is wide enough).
+
+    `least` widens the diagram's margins to at least those: figures set one under another with the same `least`
+    share their grid's left edge and their text's.
+    """
     margins = diagram_margins(figure.grid, style)
+    if least is not None:
+        margins = Margins(*(max(a, b) for a, b in zip(_sides(margins), _sides(least), strict=True)))
     diagram_width = margins.left + figure.grid.size * style.cell + margins.right
     diagram_height = margins.top + figure.grid.size * style.cell + margins.bottom
     under_height = diagram_height + GAP + text_height(figure, width, body) + 2.0
@@ -119,6 +129,17 @@ def layout_figure(figure: ExampleFigure, width: float, body: float, style: Diagr
     if height > under_height:
         return under
     return FigureLayout(style, margins.left, margins.top, diagram_height, diagram_width + GAP, 0.0, beside, height)
+
+
+def widest_margins(grids: Sequence[GridPlan], style: DiagramStyle) -> Margins:
+    """Returns the largest left and right margins any of `grids` needs (the figures' common columns); above and
+    below, each keeps its own."""
+    found = [diagram_margins(grid, style) for grid in grids]
+    return Margins(max(m.left for m in found), max(m.right for m in found), 0.0, 0.0)
+
+
+def _sides(margins: Margins) -> tuple[float, float, float, float]:
+    return (margins.left, margins.right, margins.top, margins.bottom)
 
 
 def text_height(figure: ExampleFigure, width: float, body: float) -> float:

@@ -25,6 +25,7 @@ from sos_print.pdf.draw import (
     draw_group,
     draw_label,
     draw_rule_line,
+    draw_star,
     draw_strip,
     group_room,
     layout_strip,
@@ -59,7 +60,7 @@ from sos_print.plans.layout import (
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, sheet_plan
 
-COLUMN_GAP = 6.0
+COLUMN_GAP = 5.0
 NUMBER_INDENT = 6.0  # the puzzle's number hangs in this margin, its words start after it (mm, times the scale)
 PAD = 3.0  # inside the reminder's frame (mm)
 MIN_WORDS = 60.0  # the narrowest column of words beside a diagram (mm, times the scale)
@@ -77,6 +78,7 @@ class SheetLayout:
     first_rows: int  # rows on a sheet's first page (under the reminder)
     rows: int  # rows on its other pages
     beside: bool = False  # the words and answer boxes in a column beside the diagram, not the words over it
+    under: bool = False  # the answer boxes in a row under the diagram: a column as narrow as the diagram will do
 
     def pages(self, count: int) -> int:
         """Returns the pages a sheet of `count` puzzles takes."""
@@ -155,6 +157,16 @@ def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     return width, height
 
 
+def _answer_row_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
+    """Returns the width and height (mm) of the answer area set in one row: its caption, then each box after its
+    caption."""
+    body = BODY_PT * scale
+    boxes = [(plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]), (plan.answer_letter, ANSWER_LETTER_BOX)]
+    width = sum(set_label(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
+    height = set_label(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
+    return max(width, set_label(plan.answer, body, bold=True).width), height
+
+
 def _indent(plan: SheetPlan, scale: float) -> float:
     """Returns the margin the puzzles' numbers hang in: room for the widest ("12.") and a space."""
     widest = set_label((f"{len(plan.puzzles)}.",), BODY_PT * scale, bold=True).width
@@ -170,6 +182,13 @@ def _words_height(plan: SheetPlan, width: float, scale: float) -> float:
     )
 
 
+def _cells(scale: float) -> list[float]:
+    """Returns the diagram cells a sheet's layout tries, largest first (mm): 1 mm apart, never under the least."""
+    largest = PUZZLE_CELL * scale
+    steps = int(largest - PUZZLE_MIN_CELL)
+    return [largest - step for step in range(steps)] + [PUZZLE_MIN_CELL]
+
+
 def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
     """Returns the layout that prints the sheet on the fewest pages, with the largest cells; None if none fits.
 
@@ -183,31 +202,37 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
     answer_width, answer_height = _answer_size(plan, scale)
     indent = _indent(plan, scale)
     grid = plan.puzzles[0].grid
-    found: list[tuple[int, float, bool, SheetLayout]] = []
+    found: list[tuple[int, float, bool, bool, SheetLayout]] = []
     for columns in (2, 1):
         width = (box.width - (columns - 1) * COLUMN_GAP) / columns
-        for step in range(int(PUZZLE_CELL - PUZZLE_MIN_CELL) + 1):
-            cell = (PUZZLE_CELL - step) * scale
+        # Large print enlarges the cells' letters, not the cells' least size: 10 mm holds a large letter, and two
+        # columns of large-print puzzles keep a sheet to a few pages.
+        for cell in _cells(scale):
             style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
             margins = diagram_margins(grid, style)
             diagram_width = margins.left + grid.size * cell + margins.right
             diagram_height = margins.top + grid.size * cell + margins.bottom
             words = width - diagram_width - ANSWER_GAP - indent  # beside the diagram, after the number
-            for beside in (False, True):
+            row_width, row_height = _answer_row_size(plan, scale)
+            for beside, under in ((False, False), (True, False), (False, True)):
                 if beside and words < max(answer_width, MIN_WORDS * scale):
                     continue
-                if not beside and indent + diagram_width + ANSWER_GAP + answer_width > width:
+                if not beside and not under and indent + diagram_width + ANSWER_GAP + answer_width > width:
+                    continue
+                if under and max(indent + diagram_width, row_width) > width:
                     continue
                 if beside:
                     height = max(diagram_height, _words_height(plan, words, scale) + 2.0 + answer_height)
+                elif under:
+                    height = _words_height(plan, width - indent, scale) + 2.0 + diagram_height + 2.0 + row_height
                 else:
                     height = _words_height(plan, width - indent, scale) + 2.0 + max(diagram_height, answer_height)
-                first = int((room - reminder) // (height + PUZZLE_GAP))
+                first = int((room - reminder + PUZZLE_GAP) // (height + PUZZLE_GAP))  # no gap under the last row
                 rows = int((room + PUZZLE_GAP) // (height + PUZZLE_GAP))
                 if rows >= 1:  # a page too full under the reminder starts the puzzles on the next one
-                    layout = SheetLayout(columns, style, width, height, first, rows, beside)
-                    found.append((layout.pages(len(plan.puzzles)), -cell, not beside, layout))
-    return min(found, key=lambda item: item[:3])[3] if found else None
+                    layout = SheetLayout(columns, style, width, height, first, rows, beside, under)
+                    found.append((layout.pages(len(plan.puzzles)), -cell, under, not beside, layout))
+    return min(found, key=lambda item: item[:4])[4] if found else None
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -299,18 +324,46 @@ def _draw_puzzle(
         draw_diagram(document, grid, x + margins.left, top - margins.top - side, style)
         words_x = x + margins.left + side + margins.right + ANSWER_GAP
         width = x + layout.width - words_x - indent
-        draw_label(canvas, (f"{figure.number}.",), words_x, top, body, bold=True)
+        _draw_number(canvas, figure, words_x, top, body)
         below = draw_label(canvas, figure.question, words_x + indent, top, body, width=width, bold=True)
         below = draw_label(canvas, figure.turn, words_x + indent, below, body, width=width) - 2.0
         _draw_answer(canvas, plan, words_x + indent, below, scale)
         return
-    draw_label(canvas, (f"{figure.number}.",), x, top, body, bold=True)
+    _draw_number(canvas, figure, x, top, body)
     width = layout.width - indent
     below = draw_label(canvas, figure.question, x + indent, top, body, width=width, bold=True)
     below = draw_label(canvas, figure.turn, x + indent, below, body, width=width) - 2.0
     draw_diagram(document, grid, x + indent + margins.left, below - margins.top - side, style)
+    if layout.under:
+        bottom = below - margins.top - side - margins.bottom - 2.0
+        _draw_answer_row(canvas, plan, x, bottom, scale)
+        return
     answer_x = x + indent + margins.left + side + margins.right + ANSWER_GAP
     _draw_answer(canvas, plan, answer_x, below - margins.top, scale)
+
+
+def _draw_number(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, body: float) -> None:
+    """Draws the puzzle's number in the margin its words hang from, and under it a star for a challenge."""
+    draw_label(canvas, (f"{figure.number}.",), x, top, body, bold=True)
+    if figure.challenge:
+        radius = body / MM * 0.45
+        draw_star(canvas, x + radius, top - body * LEADING / MM - radius - 0.5, radius)
+
+
+def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
+    """Draws the answer area in one row: its caption, then the cell's box and the letter's, each after its word."""
+    body = BODY_PT * scale
+    top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
+    box_height = ANSWER_BOX_HEIGHT * scale
+    for text, box_width in (
+        (plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]),
+        (plan.answer_letter, ANSWER_LETTER_BOX),
+    ):
+        labelled = set_label(text, body)
+        draw_label(canvas, text, x, top - (box_height - labelled.height) / 2, body)
+        x += labelled.width + 2.0
+        draw_box(canvas, Box(x, top - box_height, box_width * scale, box_height), 1.0)
+        x += box_width * scale + ANSWER_GAP * scale
 
 
 def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:

@@ -6,6 +6,7 @@ canvas; none knows a rule of the game or touches a file.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -117,6 +118,21 @@ def draw_rule_line(canvas: Canvas, x0: float, x1: float, y: float, width_pt: flo
     """Draws a horizontal line to write on."""
     canvas.setLineWidth(width_pt)
     canvas.line(x0 * MM, y * MM, x1 * MM, y * MM)
+
+
+def draw_star(canvas: Canvas, cx: float, cy: float, radius: float) -> None:
+    """Draws a filled five-pointed star centred on (cx, cy) mm (the fonts have no star: it is drawn)."""
+    points = []
+    for k in range(10):
+        r = radius if k % 2 == 0 else radius * 0.4
+        angle = math.pi / 2 + k * math.pi / 5
+        points.append(((cx + r * math.cos(angle)) * MM, (cy + r * math.sin(angle)) * MM))
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
 
 
 def draw_box(canvas: Canvas, box: Box, width_pt: float = 0.9, fill_grey: float | None = None) -> None:

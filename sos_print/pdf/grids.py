@@ -122,7 +122,9 @@ def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bo
 
 
 def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
-    """Fills each answer cell of a puzzle in light grey (before the grid lines, which stay on top)."""
+    """Fills each answer cell of a puzzle in black (before the grid lines, which stay on top): a cheap photocopy
+    loses a light grey, and a bold letter beside regular ones is hard to tell apart, but not a white letter on
+    black."""
     canvas.setFillGray(ANSWER_GREY)
     for (col, row), _ in grid.answers:
         canvas.rect(
@@ -132,9 +134,11 @@ def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
 
 
 def draw_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
-    """Writes in each answer cell the letter to write there, bold ("S/O" when either letter is an answer)."""
+    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer)."""
+    canvas.setFillGray(1)
     for place, text in grid.answers:
         draw_centred(canvas, text, *cell_centre(grid, x, y, cell, *place), size, bold=True)
+    canvas.setFillGray(0)
 
 
 def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:

@@ -10,12 +10,15 @@ from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, cell_name, segment_names
 from sos_print.engine.puzzles import Choice, Puzzle, PuzzleKind, Sheet
-from sos_print.engine.rules import Position
+from sos_print.engine.rules import Letter, Position
 from sos_print.plans.common import StripPlan, strip_plan
 from sos_print.plans.grids import answer_letters, grid_plan
 from sos_print.plans.options import PrintOptions
+from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Label, Words
 from sos_print.plans.worked import ExampleFigure
+
+MARKING_COLUMNS = 6  # puzzles in one table of the marking grid
 
 
 @frozen
@@ -29,10 +32,14 @@ class KeySheet:
 
 @frozen
 class KeyPlan:
-    """Holds the answer key in one language."""
+    """Holds the answer key in one language: the marking grid of every sheet's answers, then each sheet explained."""
 
     title: Label
     keep_apart: Label
+    marking_heading: str
+    marking_intro: list[Block]
+    marking: tuple[Table, ...]  # one table per MARKING_COLUMNS puzzles: a row per sheet, a column per puzzle
+    explained_heading: str
     intro: list[Block]
     sheets: tuple[KeySheet, ...]
     bookmark: str
@@ -47,6 +54,10 @@ def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> Key
     return KeyPlan(
         title=(words("puzzles.key_title"),),
         keep_apart=(words("puzzles.key_keep_apart"),),
+        marking_heading=words("puzzles.key_grid_heading"),
+        marking_intro=words.blocks("puzzles.key_grid_intro", notation=options.notation.value),
+        marking=marking_tables(sheets, words, options.notation),
+        explained_heading=words("puzzles.key_explained_heading"),
         intro=words.blocks(
             "puzzles.key_intro", identifier=first.identifier, size=first.size, count=len(first.puzzles), kind=kind
         ),
@@ -54,6 +65,43 @@ def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> Key
         bookmark=words("puzzles.key_bookmark", number=first.number) if len(sheets) == 1 else words("puzzles.key_title"),
         strip=strip_plan(options, fields=False, lang=lang),
     )
+
+
+def marking_tables(sheets: tuple[Sheet, ...], words: Words, notation: Notation) -> tuple[Table, ...]:
+    """Returns the grid a teacher marks a class set from: a row per sheet, a column per puzzle, each cell every
+    right answer, by letter (S, then O) and its cells; a sheet of many puzzles is split into tables of
+    MARKING_COLUMNS puzzles, so that the columns keep their room."""
+    count = max(len(sheet.puzzles) for sheet in sheets)
+    tables = []
+    for first in range(0, count, MARKING_COLUMNS):
+        numbers = range(first, min(first + MARKING_COLUMNS, count))
+        kinds = [{sheet.puzzles[k].kind for sheet in sheets if k < len(sheet.puzzles)} for k in numbers]
+        columns = (
+            words("puzzles.key_grid_sheet"),
+            *(
+                words("puzzles.key_grid_puzzle", number=k + 1, kind=next(iter(kind)).value if len(kind) == 1 else "")
+                for k, kind in zip(numbers, kinds, strict=True)
+            ),
+        )
+        rows = tuple(
+            (
+                (Entry(str(sheet.number), bold=True),),
+                *(_marked(sheet.puzzles[k], notation) if k < len(sheet.puzzles) else () for k in numbers),
+            )
+            for sheet in sheets
+        )
+        tables.append(Table(columns, rows, stretch=len(columns) - 1))
+    return tuple(tables)
+
+
+def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
+    """Returns a puzzle's answers as the marking grid lists them: each letter in bold, then its cells."""
+    size, entries = puzzle.board.size, []
+    for letter in (Letter.S, Letter.O):
+        cells = [answer.move.cell for answer in puzzle.answers if answer.move.letter is letter]
+        if cells:
+            entries += [Entry(letter.value, bold=True), *(Entry(cell_name(cell, size, notation)) for cell in cells)]
+    return tuple(entries)
 
 
 def _key_sheet(sheet: Sheet, count: int, words: Words, notation: Notation) -> KeySheet:

@@ -159,14 +159,14 @@ SEGMENT_PT = 2.2
 NEW_LETTER_RING_PT = 1.4
 LAST_LETTER_DASH = (1.2, 0.9)  # mm on, mm off: the square around a last letter that scored nothing
 GREY = 0.35  # move numbers in diagrams: contrast 7:1, dark enough to photocopy
-ANSWER_GREY = 0.82  # the answer cells of the puzzles' key: light enough for a black letter to stand out
+ANSWER_GREY = 0.12  # the answer cells of the puzzles' key: near black, a white letter in each (kept by a photocopy)
 
 # Puzzle sheets. The diagram's cells shrink from PUZZLE_CELL to PUZZLE_MIN_CELL to keep a sheet on
 # fewer pages; children read the board, and write their answer in the boxes beside it.
-PUZZLE_CELL = 10.0
-PUZZLE_MIN_CELL = 8.0
+PUZZLE_CELL = 12.0
+PUZZLE_MIN_CELL = 10.0  # a child reads 25 to 36 letters and tries a letter in pencil: never smaller
 PUZZLE_GAP = 5.0  # between puzzles
-ANSWER_GAP = 4.0  # between a diagram and its answer boxes
+ANSWER_GAP = 3.0  # between a diagram and its answer boxes
 ANSWER_CELL_BOX = {"A1": 16.0, "L1C1": 22.0}  # width of the box for a cell's name: "B2", or "L2C3", in a child's hand
 ANSWER_LETTER_BOX = 12.0  # width of the box for the letter
 ANSWER_BOX_HEIGHT = 11.0

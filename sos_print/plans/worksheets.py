@@ -29,8 +29,9 @@ class PuzzleFigure:
 
     number: int
     question: Label
-    turn: Label
+    turn: Label  # whose turn it is, and how many answers there are
     grid: GridPlan
+    challenge: bool = False  # a best-move puzzle: starred, as it can take a search to the end of the game
 
 
 @frozen
@@ -67,8 +68,9 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int) -> SheetPlan:
         PuzzleFigure(
             number,
             vocab.label("puzzles.question", kind=puzzle.kind.value),
-            vocab.label("puzzles.turn", seat=puzzle.to_move),
+            vocab.label("puzzles.turn", seat=puzzle.to_move, answers=len(puzzle.answers)),
             grid_plan(puzzle.board, options.notation),
+            challenge=puzzle.kind is PuzzleKind.BEST_MOVE,
         )
         for number, puzzle in enumerate(sheet.puzzles, start=1)
     )
