@@ -233,3 +233,28 @@ def test_templates_hold_every_printed_sentence():
             and node.value.count(" ") >= 2
         ]
         assert not sentences, f"{module} prints words of its own: {sentences}"
+
+
+@pytest.mark.parametrize(("language", "first", "second"), [(Language.BOTH, "en", "fr"), (Language.FR_EN, "fr", "en")])
+def test_both_languages_come_in_the_order_asked_and_the_second_at_a_childs_size(
+    runner, tmp_path, language, first, second
+):
+    from pdfread import pages
+
+    from sos_print.cli import app
+
+    out = tmp_path / "p"
+    result = runner.invoke(app, ["puzzles", "--lang", language.value, "--seed", "2", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    questions = {"en": "Which move scores the most points?", "fr": "Quel coup marque le plus de points"}
+    with pages((out / "puzzles.pdf").read_bytes()) as pdf:
+        lines = pdf.pages[0].extract_text_lines()
+    found = {lang: next(line for line in lines if questions[lang] in line["text"]) for lang in questions}
+    assert found[first]["top"] < found[second]["top"], "the first language is not first"
+    sizes = {lang: min(char["size"] for char in found[lang]["chars"]) for lang in found}
+    assert sizes[second] >= 12.0 - 0.05, f"the second language is set at {sizes[second]} pt"
+    players = runner.invoke(app, ["kit", "--lang", language.value, "--out", str(tmp_path / "k")])
+    assert players.exit_code == 0, players.output
+    title = {"en": "SOS player board", "fr": "SOS\u202f: grille de jeu"}
+    text = texts(tmp_path / "k" / "players.pdf")[0]
+    assert text.index(title[first]) < text.index(title[second])

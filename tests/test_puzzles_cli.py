@@ -336,7 +336,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     sheet = flat(" ".join(texts(files["puzzles.pdf"])))
     key = flat(" ".join(texts(files["answers.pdf"])))
     assert "Défis SOS" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
-    assert "Si tu marques, écris une lettre de plus ; si elle marque aussi, écris-en encore une." in sheet
+    assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, graine 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
 

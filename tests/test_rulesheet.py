@@ -13,6 +13,7 @@ from sos_print.documents.kit import players_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
+from sos_print.engine.rules import Variant
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
 
@@ -29,15 +30,15 @@ def flat(data: bytes) -> str:
 ENGLISH = [
     "1. Write a letter",
     "You may not pass.",
-    "letters belong to nobody",
-    "take turns: someone else is player A",  # the rulebook: alternate the starting player over a series
+    "letters belong to no one",
+    "Next game, someone else is player A.",  # the rulebook: alternate the starting player over a series
     "2. Make S-O-S in a line",
     "3. Take the point, write again",
     "scores one point",
     "If you score, write one more letter; if that one scores too, write another.",
     "4. A full grid ends the game",
     "the last letter can still score.",
-    "a tie for the most points is a draw",
+    "if the top scores are equal, it is a draw",
     "Be careful",
     "read S, empty, S or S, O, empty are a gift",
     "Questions that come up",
@@ -58,14 +59,14 @@ ENGLISH = [
 ]
 FRENCH = [
     "1. Écris une lettre",
-    "On ne passe pas son tour.",
+    "Tu ne peux pas passer ton tour.",
     "les lettres ne sont à personne",
-    "chacun son tour : un autre joueur devient le joueur A",
+    "À la partie suivante, un autre joueur devient le joueur A.",
     "2. Forme un S-O-S en ligne droite",
     "3. Prends le point, rejoue",
     "rapporte un point",
-    "Si tu marques, écris une lettre de plus ; si elle marque aussi, écris-en encore une.",
-    "4. La grille pleine finit la partie",
+    "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
+    "4. La partie s’arrête quand la grille est pleine",
     "la dernière lettre peut encore marquer.",
     "en cas d’égalité pour la première place, la partie est nulle",
     "Attention",
@@ -202,3 +203,24 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
         back = pdf.pages[1]
         dashed = [shape for shape in back.rects + back.lines + back.curves if shape.get("dash") and shape["dash"][0]]
     assert ("dashed frame is the last one written" in text) is bool(dashed), f"{len(dashed)} dashed marks"
+
+
+@pytest.mark.parametrize(
+    ("variant", "intro", "ours"),
+    [
+        (Variant(), "A game for two players, each with a pencil.", None),
+        (Variant(players=3), "A game for three players", "Three or four players."),
+        (Variant(players=4, teams=True), "A and C play together against B and D", "Team SOS."),
+        (Variant(target=5), "A game for two players", "First to 5 points."),
+        (Variant(first_sos_wins=True), "A game for two players", "First S-O-S wins."),
+    ],
+)
+def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, variant, intro, ours):
+    text = flat(rules_document(PrintOptions(variant=variant), examples).data).replace("\u00a0", " ")
+    assert intro in text
+    marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?This kit plays it\.", text)
+    assert text.count("This kit plays it.") == (0 if ours is None else 1)
+    if ours:
+        variants = text.split("Variants", 1)[1]
+        item = next(part for part in variants.split("•") if "This kit plays it." in part)
+        assert item.strip().startswith(ours), (item, marked)

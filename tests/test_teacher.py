@@ -11,6 +11,7 @@ from pdfread import MM, pages, texts
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation, segment_names
+from sos_print.engine.rules import Variant
 from sos_print.plans.layout import SEGMENT_PT, Paper
 from sos_print.plans.options import Language, PrintOptions
 
@@ -99,8 +100,8 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
         "never “fit to page”",
         "headers and footers",
         "A first round on 3 × 3.",
-        "Large letters, an adult writing.",
-        "While they play, watch for",
+        "An adult can write for a child.",
+        "While they play, make sure that",
         "After the game, talk about",
         "Do not hand these pages to the children",
         "How long it takes",
@@ -120,7 +121,8 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
             [
                 "for each of the 12 groups, a 5 × 5 board and a score sheet",
                 "The first player to reach 4 points wins at once; if the grid fills up first, the player with the most",
-                "This kit’s 5 × 5 board means at most 25 moves a game: the variant can stop it before the grid is full",
+                "This kit’s 5 × 5 board means at most 25 moves a game: the game can end sooner, when a side "
+                "reaches the target",
             ],
         ),
         (4, 1, {}, ["This kit’s 4 × 4 board means 16 moves a game."]),
@@ -133,8 +135,6 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
     ],
 )
 def test_the_notes_describe_this_kit(examples, size, groups, variant, phrases):
-    from sos_print.engine.rules import Variant
-
     options = PrintOptions(size=size, groups=groups, variant=Variant(**variant))
     text = flat(teacher_document(options, examples).data).replace("\u00a0", " ")
     for phrase in phrases:
@@ -171,3 +171,26 @@ def test_large_print_in_a_kit_enlarges_the_childrens_pages_and_not_the_teachers_
     assert (large / "teacher.pdf").read_bytes() == (normal / "teacher.pdf").read_bytes()
     assert (large / "players.pdf").read_bytes() != (normal / "players.pdf").read_bytes()
     assert len(texts(large / "players.pdf")) > len(texts(normal / "players.pdf"))
+
+
+@pytest.mark.parametrize(
+    ("variant", "shown"),
+    [
+        ({}, True),
+        ({"players": 4, "teams": True}, True),  # two sides: the positions hold
+        ({"target": 5}, False),
+        ({"first_sos_wins": True}, False),
+        ({"players": 3}, False),
+    ],
+)
+def test_the_strategy_pages_are_printed_only_for_the_game_they_were_solved_in(examples, variant, shown):
+    text = flat(teacher_document(PrintOptions(variant=Variant(**variant)), examples).data)
+    assert ("Take the point" in text) is shown
+    assert ("The strategy pages are left out of this kit" in text) is not shown
+
+
+def test_one_group_checks_with_the_adult_and_several_swap_their_sheets(examples):
+    assert "With the adult, the players check each row" in flat(teacher_document(PrintOptions(), examples).data)
+    assert "Groups swap score sheets and check each row" in flat(
+        teacher_document(PrintOptions(groups=3), examples).data
+    )

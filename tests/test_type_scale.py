@@ -112,11 +112,12 @@ def test_text_in_grey_is_dark_enough_to_photocopy(examples, name):
         assert ratio >= 4.5, f"{name}: text at {grey} grey on {ground} has a contrast of {ratio:.1f}:1"
 
 
-def test_a_second_language_is_one_step_down_the_scale(examples):
+def test_a_second_language_stays_at_a_childs_size_and_a_title_steps_down(examples):
     data = boards_document(PrintOptions(language=Language.BOTH)).data
     with pages(data) as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
     english = next(w for w in words if w["text"] == "Write")
     french = next(w for w in words if w["text"] == "Écris")
-    assert english["size"] == 12.0 and french["size"] == 10.0
-    assert french["size"] >= 0.8 * english["size"]
+    assert english["size"] == 12.0 and french["size"] == 12.0  # a child reads the second language too
+    title, subtitle = (next(w for w in words if w["text"] == text) for text in ("player", "grille"))
+    assert (round(title["size"], 1), round(subtitle["size"], 1)) == (18.5, 14.8)

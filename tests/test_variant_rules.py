@@ -82,6 +82,9 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
         "size": 4,
         "line": "B1-B3",
         "notation": "A1",
+        "count": 10,
+        "languages": 1,
+        "large_print": False,
     }
     found = set()
     for name in macro_names(lang, template):
@@ -144,7 +147,12 @@ def test_every_document_states_its_own_variant_and_no_other(name, lang):
     sentences = owned(lang, variant)
     assert sentences, "no macro prints a sentence for one variant only"
     # The rule sheet's list of variants names every other one, as a variant: it is left out of what is compared.
-    listed = [plain(block.text) for block in Words(lang).blocks("rules.variants", target=variant.target)]
+    listed = [
+        plain(block.text)
+        for block in Words(lang).blocks(
+            "rules.variants", target=variant.target, ends=ways[0], teams=ways[1], players=variant.players
+        )
+    ]
     for document in DOCUMENTS:
         text = plain(" ".join(texts(rendered(document, options))))
         for block in listed:

@@ -69,6 +69,8 @@ ARGUMENTS = [
         "wins": True,
         "detail": "",
         "lead": 0,
+        "languages": 1,
+        "large_print": False,
         "scores": (("A + C", 2), ("B + D", 1)),
         "kind": "no-gift",
         "value": -1,
@@ -185,6 +187,8 @@ SAMPLE = {
     "gift_fact": "B can now score 1 point with O in C2",
     "wins": False,
     "lead": 3,
+    "languages": 2,
+    "large_print": True,
 }
 
 
@@ -211,8 +215,14 @@ def sentences(request) -> tuple[str, dict[str, str]]:
 # Each sentence that says a score gives another move also says that a further score gives another again: children
 # read "one more move, however many points" as a cap of one.
 EXTRA_MOVE = {
-    "en": (r"If you score|A move that scores|When a letter scores", r"if that (one|move) scores too"),
-    "fr": (r"Si tu marques|Un coup qui marque|Si ta lettre marque", r"si (elle|ce coup|celui-ci) marque aussi"),
+    "en": (
+        r"If you score|A move that scores|When a letter scores",
+        r"if that (one|move) scores too|as long as you score",
+    ),
+    "fr": (
+        r"Si tu marques|Un coup qui marque|Si ta lettre marque",
+        r"si (elle|ce coup|celui-ci) marque aussi|tant que tu marques",
+    ),
 }
 # Phrases a careful reader flagged: each says more, or other, than the rules.
 WRONG = {
@@ -259,25 +269,19 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
     expected = {
         "en": {
             "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
-            "board.rule#1": "The first S-O-S across, down or diagonally wins the game at once.",
-            "audit.intro#2": (
-                "When a letter scores, its player writes one more letter, on the next row; if that one scores too, "
-                "another."
-            ),
-            "audit.intro#1": "The first S-O-S wins the game: fill in its row, then stop.",
+            "board.rule#1": "Whoever makes the first S-O-S, across, down or diagonally, wins at once.",
+            "audit.intro#2": "If you score, write again on the next row, and again as long as you score.",
+            "audit.intro#1": "The first S-O-S wins: fill in its row, then stop.",
             "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
-            "rules.step_4#1": "If the grid fills up with no S-O-S, the game is a draw.",
-            "common.rule_end#0": "If the grid fills up first, the player with the most points wins",
+            "rules.step_4#1": "If the board fills up with no S-O-S, the game is a draw.",
+            "common.rule_end#0": "If the board fills up first, the player with the most points wins",
             "rules.argued#0": "Both diagonals count, rising and falling.",
         },
         "fr": {
-            "board.rule#2": "Si tu marques, écris une lettre de plus ; si elle marque aussi, écris-en encore une.",
-            "board.rule#1": "Le premier S-O-S, en ligne, en colonne ou en diagonale, fait gagner la partie aussitôt.",
-            "audit.intro#2": (
-                "Si ta lettre marque, tu écris une lettre de plus, sur la rangée suivante ; si elle marque aussi, "
-                "encore une."
-            ),
-            "audit.intro#1": "Le premier S-O-S fait gagner la partie : remplis sa rangée, puis arrête-toi.",
+            "board.rule#2": "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
+            "board.rule#1": "Celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, gagne aussitôt.",
+            "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
+            "audit.intro#1": "Le premier S-O-S gagne : remplis sa rangée, puis arrête-toi.",
             "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
             "encore marquer.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
@@ -326,7 +330,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
-    assert "Si tu marques, écris une lettre de plus" in found["puzzles.score_again#0"]
+    assert "Si tu marques un point, tu rejoues" in found["puzzles.score_again#0"]
     assert "Gardez ce corrigé" in found["puzzles.key_keep_apart#0"]
 
 
@@ -358,7 +362,7 @@ def test_singular_and_plural_of_points_are_right():
     assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1\u00a0point", "2\u00a0points"]
     assert english("common.rule_end", ends="target", target=1, teams=False) == (
         "The first player to reach 1\u00a0point wins at once, even with empty cells left. "
-        "If the grid fills up first, the player with the most points wins; a tie for the most points is a draw."
+        "If the board fills up first, the player with the most points wins; if the top scores are equal, it is a draw."
     )
     assert french("common.rule_end", ends="target", target=1, teams=True) == (
         "La première équipe qui atteint 1\u00a0point gagne aussitôt, même s’il reste des cases vides. Si la grille "

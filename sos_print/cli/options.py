@@ -56,7 +56,11 @@ Target = Annotated[
 ]
 FirstSosWins = Annotated[bool, typer.Option("--first-sos-wins", help="Play the variant in which the first S-O-S wins.")]
 Lang = Annotated[
-    Language, typer.Option("--lang", help="Language of every printed word: English, French, or both (en+fr).")
+    Language,
+    typer.Option(
+        "--lang",
+        help="Language of every printed word: English, French, or both (en+fr English first, fr+en French first).",
+    ),
 ]
 PaperSize = Annotated[
     Paper, typer.Option("--paper", case_sensitive=False, help="Paper size: A4 or US Letter, portrait.")

@@ -13,7 +13,12 @@ from sos_print.engine.frozen import replace
 from sos_print.plans.layout import Paper, min_cell
 from sos_print.plans.options import Language, PrintOptions
 
-_LANGUAGES = {Language.EN: "in English", Language.FR: "in French", Language.BOTH: "in English and French"}
+_LANGUAGES = {
+    Language.EN: "in English",
+    Language.FR: "in French",
+    Language.BOTH: "in English and French",
+    Language.FR_EN: "in French and English",
+}
 _PAPER = {Paper.A4: "A4", Paper.LETTER: "Letter"}
 
 
@@ -30,7 +35,7 @@ def refusal(options: PrintOptions, fits: Callable[[PrintOptions], bool]) -> str:
     relaxations = [
         (options.large_print, "without --large-print", replace(options, large_print=False)),
         (options.two_per_page, "without --two-per-page", replace(options, two_per_page=False)),
-        (options.language is Language.BOTH, "one language", replace(options, language=Language.EN)),
+        (options.language.bilingual, "one language", replace(options, language=Language(options.language.codes[0]))),
         (options.paper is Paper.LETTER, "--paper a4", replace(options, paper=Paper.A4)),
         (len(options.class_name) > 40, "a shorter --class-name", replace(options, class_name="")),
     ]

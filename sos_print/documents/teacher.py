@@ -64,6 +64,9 @@ def _example(flow: Flow, figure: ExampleFigure, scale: float) -> None:
 def _strategy(flow: Flow, plan: TeacherPlan, scale: float) -> None:
     """Places the strategy section: its introduction, a worked position per idea, the solved 4 x 4 board."""
     strategy = plan.strategy
+    if strategy is None:
+        flow.blocks(plan.strategy_left_out)
+        return
     first = layout_figure(strategy.lessons[0], flow.width, NOTES_PT * scale, DIAGRAMS.scaled(scale))
     flow.keep(flow.measure(strategy.intro[:1]) + flow.measure(strategy.intro[1:2]) + first.height)
     flow.document.bookmark(strategy.bookmark, level=1)

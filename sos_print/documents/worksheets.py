@@ -55,7 +55,7 @@ from sos_print.plans.layout import (
     Box,
     LayoutError,
     scale_of,
-    step_down,
+    second_language,
 )
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, sheet_plan
@@ -87,9 +87,9 @@ class SheetLayout:
 
 
 def set_rich(text: Rich, size: float, width: float) -> list[tuple[tuple[Line, ...], float]]:
-    """Sets a styled phrase `width` mm wide: the first language at `size`, the others one step down."""
+    """Sets a styled phrase `width` mm wide: the first language at `size`, the others as `second_language` says."""
     return [
-        (set_lines(runs, width, size if n == 0 else step_down(size)), size if n == 0 else step_down(size))
+        (set_lines(runs, width, size if n == 0 else second_language(size)), size if n == 0 else second_language(size))
         for n, runs in enumerate(text)
     ]
 

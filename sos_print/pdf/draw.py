@@ -27,7 +27,7 @@ from sos_print.plans.layout import (
     STRIP_MAX_LINES,
     Box,
     LayoutError,
-    step_down,
+    second_language,
 )
 from sos_print.plans.words import Label, Run
 
@@ -55,10 +55,10 @@ class SetLabel:
 
 @lru_cache(maxsize=1024)
 def set_label(label: Label, size: float, width: float = 10_000.0, bold: bool = False) -> SetLabel:
-    """Sets `label` into lines no wider than `width` mm; other languages come one type size down, below."""
+    """Sets `label` into lines no wider than `width` mm; other languages come below (`second_language`'s size)."""
     parts = []
     for n, text in enumerate(label):
-        part_size = size if n == 0 else step_down(size)
+        part_size = size if n == 0 else second_language(size)
         parts.append((tuple(set_lines([Run(text, bold)], width, part_size)), part_size))
     return SetLabel(tuple(parts))
 

@@ -101,6 +101,12 @@ def step_down(size: float) -> float:
     return _step(size, 1)
 
 
+def second_language(size: float) -> float:
+    """Returns the size a second language is set at under words of `size`: one step down, but a child's body
+    size at least (a French question under an English one must stay as readable), unless `size` is smaller."""
+    return max(step_down(size), min(size, BODY_PT))
+
+
 def step_up(size: float) -> float:
     """Returns the size one step above `size` on its scale (normal or large print); the largest stays."""
     return _step(size, -1)

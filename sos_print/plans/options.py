@@ -16,6 +16,12 @@ class Language(enum.Enum):
     EN = "en"
     FR = "fr"
     BOTH = "en+fr"
+    FR_EN = "fr+en"  # both, French first: for a French-speaking class learning English
+
+    @property
+    def bilingual(self) -> bool:
+        """Tells whether the documents carry both languages."""
+        return len(self.codes) > 1
 
     @property
     def codes(self) -> tuple[str, ...]:

@@ -52,11 +52,11 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     figure = example_figure(example, 1, words, notation, numbered=False)
     more = (
         words.blocks("rules.argued", ends=rules.ends),
-        words.blocks("rules.variants", target=rules.target),
+        words.blocks("rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players),
     )
     return RulesPlan(
         title=(words("rules.title"),),
-        intro=words.blocks("rules.intro"),
+        intro=words.blocks("rules.intro", players=options.variant.players, teams=options.variant.teams),
         steps=rule_steps(words, notation, rules),
         careful=words.blocks("rules.careful", ends=rules.ends),
         more=more,

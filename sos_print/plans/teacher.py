@@ -26,7 +26,8 @@ class TeacherPlan:
     adapt: list[Block]
     watch: list[Block]
     talk: list[Block]
-    strategy: StrategyPlan
+    strategy: StrategyPlan | None  # None where the kit's rule is not the standard game the positions are solved in
+    strategy_left_out: list[Block]  # why, then
     examples_heading: Label
     examples_intro: list[Block]
     examples: tuple[ExampleFigure, ...]
@@ -40,6 +41,8 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
     words = Words(lang)
     variant = options.variant
     rules = game_rules(variant)
+    # The strategy positions are solved in the standard game: two sides (two players, or teams) to a full grid.
+    standard = rules.ends == "full" and len(variant.sides) == 2
     return TeacherPlan(
         title=(words("teacher.title"),),
         keep_apart=(words("teacher.keep_apart"),),
@@ -54,16 +57,20 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             target=variant.target,
             ends=rules.ends,
             notation=options.notation.value,
+            languages=len(options.language.codes),
         ),
         goals=words.blocks("teacher.goals"),
-        lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends),
-        timing=words.blocks("teacher.timing", size=options.size, ends_early=rules.ends != "full"),
-        adapt=words.blocks("teacher.adapt", size=options.size, ends=rules.ends),
+        lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
+        timing=words.blocks("teacher.timing", size=options.size, ends=rules.ends),
+        adapt=words.blocks(
+            "teacher.adapt", size=options.size, ends=rules.ends, teams=variant.teams, large_print=options.large_print
+        ),
         watch=words.blocks("teacher.watch", ends=rules.ends),
-        talk=words.blocks("teacher.talk", ends=rules.ends),
-        strategy=strategy_plan(words, options.notation),
+        talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams),
+        strategy=strategy_plan(words, options.notation) if standard else None,
+        strategy_left_out=[] if standard else words.blocks("teacher.strategy_left_out"),
         examples_heading=(words("teacher.examples_heading"),),
-        examples_intro=words.blocks("teacher.examples_intro", count=len(examples)),
+        examples_intro=words.blocks("teacher.examples_intro", count=len(examples), ends=rules.ends),
         examples=tuple(
             example_figure(checked, k, words, options.notation) for k, checked in enumerate(examples, start=1)
         ),
