@@ -47,7 +47,7 @@ def test_paths_are_reported_as_given_and_folders_joined_with_file_names(runner, 
     Path("ex").mkdir()
     Path("ex/b.toml").write_text("size = 4\n[result]\nwinner = 'A'\n")
     Path("ex/a.toml").write_text("size = 4\n")
-    Path("ex/notes.txt").write_text("not an example")
+    Path("ex/notes.md").write_text("not an example")
     code, lines = run_check(runner, "ex/", "missing.toml")
     assert code == 1
     assert lines == [
@@ -264,7 +264,7 @@ def test_an_empty_lines_claim_on_a_scoring_move_is_named(runner, tmp_path):
 def test_an_empty_folder_is_a_problem_not_a_pass(runner, tmp_path):
     code, lines = run_check(runner, tmp_path)
     assert code == 1
-    assert lines[0] == f"{tmp_path}: this folder holds no example file or game record (.toml, .csv, .pdf)"
+    assert lines[0] == f"{tmp_path}: this folder holds no example file or game record (.toml, .csv, .tsv, .txt, .pdf)"
 
 
 def test_a_file_that_is_not_utf8_is_named(runner, tmp_path):

@@ -271,6 +271,77 @@ def test_every_usage_error_is_one_line_and_status_2(runner, tmp_path, monkeypatc
     assert not list(tmp_path.iterdir())
 
 
+LONG = "x" * 5000
+CUT = "x" * 37 + "\u2026"  # as the engine quotes a value: 40 characters with the quotation marks
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["solve", "..../..../..../....", "--to-move", LONG],
+            f"Invalid value for '--to-move': '{CUT}' is not one of a, b, c, d",
+        ),
+        (
+            ["solve", "..../..../..../....", "--notation", LONG],
+            f"Invalid value for '--notation': '{CUT}' is not one of 'a1', 'l1c1'.",
+        ),
+        (["kit", "--players", LONG], f"Invalid value for '--players': '{CUT}' is not a valid int range."),
+        (
+            ["kit", "--size", "9" * 1000],
+            "Invalid value for '--size': " + "9" * 39 + "\u2026 is not in the range 3<=x<=8.",
+        ),
+        (
+            ["puzzles", "--kind", LONG],
+            f"Invalid value for '--kind': '{CUT}' is not one of 'score-now', 'no-gift', 'best-move', 'mixed'.",
+        ),
+        (["kit", "--lang", LONG], f"Invalid value for '--lang': '{CUT}' is not one of 'en', 'fr', 'en+fr', 'fr+en'."),
+        (
+            ["kit", "--lang", "x/" * 2500],
+            "Invalid value for '--lang': '" + "x/" * 18 + "x\u2026' is not one of 'en', 'fr', 'en+fr', 'fr+en'.",
+        ),
+        (["kit", f"--lang={LONG}"], f"Invalid value for '--lang': '{CUT}' is not one of 'en', 'fr', 'en+fr', 'fr+en'."),
+        (
+            ["kit", "--lang", "en\nchecked 9 files"],
+            "Invalid value for '--lang': 'en\\nchecked 9 files' is not one of 'en', 'fr', 'en+fr', 'fr+en'.",
+        ),
+        (["kit", "--" + LONG], "No such option: --" + "x" * 37 + "\u2026"),
+        ([LONG], f"No such command '{CUT}'."),
+        (["grids", "--sizes", f"3,{LONG}"], f"--sizes: '{CUT}' is not a size or a range like 3-8"),
+        (["grids", "--sizes", "5" * 5000], "--sizes: '" + "5" * 37 + "\u2026' must lie between 3 and 8"),
+    ],
+    ids=[
+        "to-move",
+        "notation",
+        "players",
+        "size-1000-digits",
+        "kind",
+        "lang",
+        "lang-slashes",
+        "lang=",
+        "lang-line-break",
+        "unknown-option",
+        "unknown-command",
+        "sizes-part",
+        "sizes-5000-digits",
+    ],
+)
+def test_a_usage_error_shortens_the_value_it_echoes(runner, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Usage error: {message}\n")
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_usage_error_names_a_path_whole_and_escapes_what_is_not_printable(runner, tmp_path):
+    record = tmp_path / ("a-long-name-for-the-record-of-group-2-in-the-spring-term" + "\n" + ".csv")
+    record.write_text("player,letter,cell,lines,points\n")
+    result = runner.invoke(app, ["check", str(record)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    message = "a CSV record does not say its board size: give it with --size (3 to 8)"
+    assert result.stderr == f"Usage error: {str(record)!r}: {message}\n"
+
+
 def test_each_commands_options_are_its_functions_parameters_in_order_with_the_models_defaults():
     import inspect
 

@@ -20,11 +20,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from pdfread import MM, pages, texts
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject, TextStringObject
+from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, TextStringObject
 from typer.testing import CliRunner
 
 from sos_print.cli import app
 from sos_print.documents.audit import audit_document
+from sos_print.engine.errors import ExampleFileError
 from sos_print.engine.notation import Notation, cell_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.plans.layout import Paper
@@ -430,16 +431,13 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
     if kind == "printed":
         return audit_document(PrintOptions(size=3)).data, "is a PDF with no fields to fill in: not a fillable"
     if kind == "other-form":
-        other = PdfWriter(clone_from=PdfReader(io.BytesIO(fill(blank, one))))
-        for page in other.pages:  # the same form, renamed: somebody else's
-            for annotation in page.get("/Annots", []):
-                field = annotation.get_object()
-                while "/Parent" in field:
-                    field = field["/Parent"].get_object()
-                field[NameObject("/T")] = TextStringObject("x")
-        out = io.BytesIO()
-        other.write(out)
-        return out.getvalue(), "is a PDF form, but not a fillable sos-print audit: it has no game field"
+        other = PdfWriter()  # somebody else's form: a field for a pupil's name, filled in
+        other.add_blank_page(595, 842)
+        pupil = {"/T": TextStringObject("pupil"), "/FT": NameObject("/Tx"), "/V": TextStringObject("Zoé")}
+        other.root_object[NameObject("/AcroForm")] = DictionaryObject(
+            {NameObject("/Fields"): ArrayObject([DictionaryObject({NameObject(k): v for k, v in pupil.items()})])}
+        )
+        return written(other), "is a PDF form, but not a fillable sos-print audit: it has no game field"
     if kind == "empty":
         return blank, "is a fillable audit with no row filled in: there is no game to check yet"
     if kind == "two-groups":
@@ -586,10 +584,129 @@ def test_two_filled_copies_joined_into_one_file_are_refused_never_read_as_one_ga
     result = runner.invoke(app, ["check", str(pdf)])
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
-        f"{pdf}: holds group 1's field group1.game twice (two copies of an audit joined into one file?): "
+        f"{pdf}: holds group 1's field 'group1.game' twice (two copies of an audit joined into one file?): "
         "a record is one game, so check each filled copy on its own",
         "checked 1 file: 1 problem in 1 file",
     ]
+
+
+def written(writer: PdfWriter) -> bytes:
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def edited(data: bytes, change) -> bytes:
+    """Returns the PDF `data` written again after `change(writer)`, as a tool that edits a PDF would."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    change(writer)
+    return written(writer)
+
+
+def copy_renamed(data: bytes, name: str) -> bytes:
+    """Returns the form with its top field renamed, as a tool joining two copies renames the second's fields."""
+
+    def change(writer):
+        writer.root_object["/AcroForm"]["/Fields"][0].get_object()[NameObject("/T")] = TextStringObject(name)
+
+    return edited(data, change)
+
+
+def nested(data: bytes, index: int, parent: str) -> bytes:
+    """Returns the form with its top field number `index` put under a new field, as some tools keep each joined
+    file's fields apart."""
+
+    def change(writer):
+        fields = writer.root_object["/AcroForm"]["/Fields"]
+        outer = {NameObject("/T"): TextStringObject(parent), NameObject("/Kids"): ArrayObject([fields[index]])}
+        fields[index] = DictionaryObject(outer)
+
+    return edited(data, change)
+
+
+def pages_added(first: bytes, second: bytes) -> bytes:
+    """Returns the first PDF with the second's pages added after its own (pypdf's add_page): their widgets come, their
+    fields are left behind."""
+
+    def change(writer):
+        for page in PdfReader(io.BytesIO(second)).pages:
+            writer.add_page(page)
+
+    return edited(first, change)
+
+
+def fields_left_out(first: bytes, second: bytes) -> bytes:
+    """Returns both PDFs joined, with the second's fields left out of the form while its pages keep their widgets
+    (as pdfunite joins filled forms)."""
+
+    def change(writer):
+        del writer.root_object["/AcroForm"]["/Fields"][1:]
+
+    return edited(merged(first, second), change)
+
+
+@pytest.mark.parametrize(
+    ("how", "where"),
+    [
+        ("pages-added", "'game' on page 2"),
+        ("fields-left-out", "'group1.game' on page 2"),
+        ("renamed", "'group1_1.move.1.player'"),
+        ("nested", "'copy.group1.move.1.player'"),
+        ("first-nested", "'copy.group1.move.1.player'"),
+    ],
+)
+def test_a_filled_copy_joined_under_a_name_the_reader_does_not_read_is_refused_never_dropped(
+    runner, tmp_path, how, where
+):
+    _, steps = three_by_three_game()
+    blank = fillable(PrintOptions(size=3))
+    right = fill(blank, move_values(steps, 3, Notation.A1, Variant()))
+    wrong = fill(blank, {**move_values(steps, 3, Notation.A1, Variant()), "group1.move.3.points": "2"})
+    data = {
+        "pages-added": lambda: pages_added(right, wrong),
+        "fields-left-out": lambda: fields_left_out(right, wrong),
+        "renamed": lambda: merged(right, copy_renamed(wrong, "group1_1")),
+        "nested": lambda: nested(merged(right, wrong), 1, "copy"),
+        "first-nested": lambda: nested(merged(right, wrong), 0, "copy"),  # the wrong copy alone was read
+    }[how]()
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(data)
+    message = (
+        f"{pdf}: holds audit fields outside its form, such as {where} (two filled copies joined into one file?): "
+        "check each filled copy on its own"
+    )
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
+    for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")]):
+        refused = runner.invoke(app, command)
+        assert (refused.exit_code, refused.stdout, refused.stderr) == (1, "", f"sos-print: {message}\n"), command
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.pdf"]
+
+
+def test_another_forms_widgets_outside_its_fields_are_no_concern_of_the_audits(runner, tmp_path):
+    # A page of another form added: its widgets are outside the form too, but no audit field could hide there.
+    _, steps = three_by_three_game()
+    other = PdfWriter()
+    other.add_blank_page(595, 842)
+    other.pages[0][NameObject("/Annots")] = ArrayObject(
+        [
+            DictionaryObject(
+                {
+                    NameObject("/Subtype"): NameObject("/Widget"),
+                    NameObject("/T"): TextStringObject(name),
+                    NameObject("/FT"): NameObject("/Tx"),
+                    NameObject("/Rect"): ArrayObject([]),
+                }
+            )
+            for name in ("pupil", "remarks")
+        ]
+    )
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(
+        pages_added(fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant())), written(other))
+    )
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
 
 
 @pytest.mark.parametrize(
@@ -615,6 +732,164 @@ def test_a_game_field_that_does_not_match_its_own_form_is_refused_naming_it(runn
     pdf.write_bytes(fill(blank, {**move_values(steps, size, Notation.A1, Variant()), "group1.game": game}))
     result = runner.invoke(app, ["check", str(pdf)])
     assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {message}")
+
+
+def few_moves(size: int, variant: Variant) -> list:
+    """Returns the steps of three S written in the first empty cells: a game any form of the board can hold."""
+    position, steps = Position.start(Board.empty(size), variant), []
+    for cell in position.board.empty_cells()[:3]:
+        steps.append(position.step(Move(cell, Letter.S)))
+        position = steps[-1].after
+    return steps
+
+
+SAYS = "its field group1.game says"
+CHANGED = "the game field or the form was changed"
+
+
+@pytest.mark.parametrize(
+    ("variant", "old", "new", "message"),
+    [
+        (
+            Variant(players=4),
+            "teams=no",
+            "teams=yes",
+            f"{SAYS} players=4 teams=yes, but group 1's table has totals for A, B, C, D, not A + C, B + D: {CHANGED}",
+        ),
+        (
+            TEAMS,
+            "teams=yes",
+            "teams=no",
+            f"{SAYS} players=4 teams=no, but group 1's table has totals for A + C, B + D, not A, B, C, D: {CHANGED}",
+        ),
+        (Variant(), "players=2", "players=3", f"{SAYS} players=3, but group 1's form has names for A, B: {CHANGED}"),
+        (
+            Variant(players=4),
+            "players=4",
+            "players=3",
+            f"{SAYS} players=3, but group 1's form has names for A, B, C, D: {CHANGED}",
+        ),
+    ],
+    ids=["teams-yes-on-four-players", "teams-no-on-teams", "three-on-two", "three-on-four"],
+)
+def test_a_game_field_that_says_other_seats_or_sides_than_its_form_is_refused_naming_it(
+    runner, tmp_path, variant, old, new, message
+):
+    # Read as the field says, the form's own totals (or a seat's) would never be read, and false totals would pass.
+    blank = fillable(PrintOptions(size=3, variant=variant))
+    values = move_values(few_moves(3, variant), 3, Notation.A1, variant)
+    values[f"group1.move.1.total.{variant.sides[0]}"] = "7"  # a false total
+    game = str(terminal_fields(blank)["group1.game"]["/V"])
+    assert old in game
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(blank, {**values, "group1.game": game.replace(old, new)}))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
+    )
+
+
+def without(data: bytes, unwanted) -> bytes:
+    """Returns the form with the fields whose full names `unwanted` picks taken out, widgets and all."""
+
+    def change(writer):
+        gone = set()
+
+        def prune(node, name):
+            kept = ArrayObject()
+            for kid in node["/Kids"]:
+                field = kid.get_object()
+                full = f"{name}.{field['/T']}"
+                if "/Kids" in field:
+                    prune(field, full)
+                    kept.append(kid)
+                elif unwanted(full):
+                    gone.add(kid.idnum)
+                else:
+                    kept.append(kid)
+            node[NameObject("/Kids")] = kept
+
+        for root in writer.root_object["/AcroForm"]["/Fields"]:
+            prune(root.get_object(), str(root.get_object()["/T"]))
+        for page in writer.pages:
+            page[NameObject("/Annots")] = ArrayObject([a for a in page["/Annots"] if a.idnum not in gone])
+
+    return edited(data, change)
+
+
+def with_extra_field(data: bytes, name: str) -> bytes:
+    """Returns the form with one more field under its group, which sos-print never writes."""
+
+    def change(writer):
+        root = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+        extra = {NameObject("/T"): TextStringObject(name), NameObject("/FT"): NameObject("/Tx")}
+        root["/Kids"].append(DictionaryObject(extra))
+
+    return edited(data, change)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda data: without(data, lambda name: name.endswith(".points")),
+            "group 1's table has no points column: each row of a sos-print audit has one, so the form was changed "
+            "and its claims could not all be checked",
+        ),
+        (
+            lambda data: without(data, lambda name: name.endswith(".lines")),
+            "group 1's table has no lines column: each row of a sos-print audit has one, so the form was changed "
+            "and its claims could not all be checked",
+        ),
+        (
+            lambda data: without(data, lambda name: name == "group1.move.5.cell"),
+            "group 1's form has no field group1.move.5.cell: the form was changed",
+        ),
+        (
+            lambda data: without(data, lambda name: re.fullmatch(r"group1\.move\.\d+\.total\.A", name)),
+            f"{SAYS} players=2 teams=no, but group 1's table has totals for B, not A, B: {CHANGED}",
+        ),
+        (
+            lambda data: without(data, lambda name: name == "group1.pause.score.B"),
+            f"{SAYS} players=2 teams=no, but group 1's pause box has points for A, not A, B: {CHANGED}",
+        ),
+        (
+            lambda data: without(data, lambda name: name == "group1.names.B"),
+            f"{SAYS} players=2, but group 1's form has names for A: {CHANGED}",
+        ),
+        (
+            lambda data: with_extra_field(data, "remarks"),
+            "group 1's form has a field 'group1.remarks' no sos-print audit has: the form was changed",
+        ),
+    ],
+    ids=["no-points", "no-lines", "a-cell-field", "no-total-a", "a-pause-field", "a-name-field", "one-more-field"],
+)
+def test_a_form_not_as_sos_print_wrote_it_is_refused_as_a_csv_file_without_a_column_is(
+    runner, tmp_path, change, message
+):
+    values = move_values(few_moves(3, Variant()), 3, Notation.A1, Variant())
+    values["group1.move.2.points"] = "5"  # a false claim, which a form without its points column would pass
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(change(fill(fillable(PrintOptions(size=3)), values)))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
+    )
+
+
+def test_the_fields_the_reader_expects_are_those_the_writer_writes():
+    from sos_print.forms.fields import form_fields
+
+    for options in (
+        PrintOptions(size=3),
+        PrintOptions(size=5, variant=TEAMS, class_name="CM1"),
+        PrintOptions(size=4, variant=Variant(players=3)),
+    ):
+        written_names = {name.removeprefix("group1.") for name in terminal_fields(fillable(options))}
+        expected = set(form_fields(options.size, options.variant)) - ({"class"} if options.class_name else set())
+        assert written_names == expected, options
 
 
 def test_an_audit_saved_with_aes_and_an_owner_password_only_is_read(runner, tmp_path):
@@ -649,6 +924,186 @@ def test_a_value_stored_as_a_text_stream_is_read_as_its_text(runner, tmp_path):
     pdf = tmp_path / "game.pdf"
     with pdf.open("wb") as out:
         writer.write(out)
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.stdout.splitlines()[0] == f"{pdf}: move 5 (row 5): claims 2 points, the rules give 1 (A3-C1)"
+
+
+def with_values(data: bytes, values: dict) -> bytes:
+    """Returns the form with the /V of each field named in `values` (full names) set to the PDF object given, as a
+    hostile program would write it (no reader draws it)."""
+
+    def change(writer):
+        for page in writer.pages:
+            for annotation in page.get("/Annots", []):
+                field, parts = annotation.get_object(), []
+                node = field
+                while node is not None:
+                    parts.append(str(node["/T"]))
+                    node = node["/Parent"].get_object() if "/Parent" in node else None
+                name = ".".join(reversed(parts))
+                if name in values:
+                    field[NameObject("/V")] = values[name]() if callable(values[name]) else values[name]
+
+    return edited(data, change)
+
+
+def stream(data: bytes, compressed: bool = True, **entries):
+    from pypdf.generic import DecodedStreamObject
+
+    plain = DecodedStreamObject()
+    plain.set_data(data)
+    result = plain.flate_encode(9) if compressed else plain
+    for key, value in entries.items():
+        result[NameObject(f"/{key}")] = value
+    return result
+
+
+LINES = [f"group1.move.{move}.lines" for move in range(1, 10)]
+
+
+@lru_cache(maxsize=1)
+def inflating():
+    """Returns a Flate stream of a few kilobytes that inflates to 18 MB of "A1-A3 "."""
+    return stream(b"A1-A3 " * 3_000_000)
+
+
+TOO_LONG = "the value of its field '{}' is longer than {} characters, more than the field takes"
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"group1.move.3.lines": TextStringObject("A1-C3 " * 2000)}, TOO_LONG.format("group1.move.3.lines", 320)),
+        (
+            {"group1.move.3.lines": ArrayObject([TextStringObject("A1-C3")] * 1000)},
+            TOO_LONG.format("group1.move.3.lines", 320),
+        ),
+        (
+            {"group1.move.1.points": stream(b"1" * 100_000, compressed=False)},
+            TOO_LONG.format("group1.move.1.points", 4),
+        ),
+        # 9 fields of a few kilobytes each, each inflating to 18 MB: refused after 1,284 bytes of the first
+        (dict.fromkeys(LINES, inflating), TOO_LONG.format("group1.move.1.lines", 320)),
+        (
+            {"group1.move.2.cell": stream(b"B1", compressed=False, Filter=NameObject("/LZWDecode"))},
+            "the value of its field 'group1.move.2.cell' is compressed in a way no PDF reader writes a field's text: "
+            "save the file again from the PDF reader",
+        ),
+        (
+            {
+                "group1.move.2.cell": stream(
+                    b"x\x9c not a zlib stream", compressed=False, Filter=NameObject("/FlateDecode")
+                )
+            },
+            "the value of its field 'group1.move.2.cell' cannot be read",
+        ),
+        (
+            {"group1.game": TextStringObject("sos-print-audit 1: " + "size=3 " * 100)},
+            TOO_LONG.format("group1.game", 200),
+        ),
+    ],
+    ids=["long-string", "long-array", "stored-stream", "flate-bomb", "lzw-stream", "broken-flate", "long-game-field"],
+)
+def test_a_value_longer_than_its_field_takes_is_refused_before_it_is_copied_or_inflated(
+    runner, tmp_path, values, message
+):
+    _, steps = three_by_three_game()
+    data = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(with_values(data, values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
+    )
+
+
+def test_a_value_that_inflates_to_megabytes_costs_memory_in_proportion_to_the_file(tmp_path):
+    import tracemalloc
+
+    from sos_print.forms.filled import load_filled_audit
+
+    _, steps = three_by_three_game()
+    data = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(with_values(data, dict.fromkeys(LINES, inflating)))  # 9 x 18 MB, once inflated
+    tracemalloc.start()
+    try:
+        with pytest.raises(ExampleFileError, match="longer than 320 characters"):
+            load_filled_audit(str(pdf))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * pdf.stat().st_size, f"{peak:,} bytes for a file of {pdf.stat().st_size:,}"
+
+
+FORGED = "group1.x\nchecked 9 files: every claim holds"
+
+
+def two_fields_named(name: str) -> bytes:
+    """Returns a PDF whose form has two fields of the same name, as a program could write it."""
+    writer = PdfWriter()
+    writer.add_blank_page(595, 842)
+    fields = [
+        DictionaryObject({NameObject("/T"): TextStringObject(name), NameObject("/FT"): NameObject("/Tx")})
+        for _ in range(2)
+    ]
+    writer.root_object[NameObject("/AcroForm")] = DictionaryObject({NameObject("/Fields"): ArrayObject(fields)})
+    return written(writer)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda blank: two_fields_named(FORGED),
+            "holds group 1's field 'group1.x\\nchecked 9 files: every clai\u2026' twice (two copies of an audit "
+            "joined into one file?): a record is one game, so check each filled copy on its own",
+        ),
+        (
+            lambda blank: copy_renamed(blank, FORGED),
+            "holds audit fields outside its form, such as 'group1.x\\nchecked 9 files: every clai\u2026' (two filled "
+            "copies joined into one file?): check each filled copy on its own",
+        ),
+        (
+            lambda blank: copy_renamed(blank, "group1" + "y" * 3000),
+            "is a PDF form whose field names are far longer than any sos-print audit's (one part of 3,006 characters)",
+        ),
+        (
+            lambda blank: two_fields_named("group1." + "y" * 50),
+            f"holds group 1's field 'group1.{'y' * 30}\u2026' twice (two copies of an audit joined into one file?): "
+            "a record is one game, so check each filled copy on its own",
+        ),
+    ],
+    ids=["line-break-twice", "line-break-outside", "3000-characters", "shortened"],
+)
+def test_a_field_name_is_quoted_and_shortened_and_a_long_one_refused_before_it_is_copied(
+    runner, tmp_path, make, message
+):
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(make(fillable(PrintOptions(size=3))))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
+    )
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        lambda: stream(b"2"),  # Flate-compressed, as some readers save every value
+        lambda: stream("\ufeff2".encode("utf-16-be"), compressed=False),
+        lambda: NumberObject(2),
+        lambda: ArrayObject([TextStringObject("2")]),
+    ],
+    ids=["flate-stream", "utf-16-stream", "number", "array"],
+)
+def test_a_short_value_in_any_form_the_standard_allows_is_read(runner, tmp_path, value):
+    _, steps = three_by_three_game()
+    data = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(with_values(data, {"group1.move.5.points": value}))  # move 5 scored 1: the claim must be read
     result = runner.invoke(app, ["check", str(pdf)])
     assert result.stdout.splitlines()[0] == f"{pdf}: move 5 (row 5): claims 2 points, the rules give 1 (A3-C1)"
 

@@ -102,7 +102,7 @@ def test_a_folder_names_every_toml_entry_it_skips(runner, tmp_path):
     os.mkfifo(tmp_path / "c-fifo.toml")
     (tmp_path / "d-folder.toml").mkdir()
     (tmp_path / "e-link.toml").symlink_to(GOOD)
-    (tmp_path / "notes.txt").write_text("not an example, not mentioned")
+    (tmp_path / "notes.md").write_text("not an example, not mentioned")
     code, lines = check(runner, tmp_path)
     assert code == 1
     assert lines == [

@@ -116,7 +116,20 @@ def test_the_true_record_checks(runner, tmp_path):
         # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'.
         (altered(1, 0, "\u00b2"), "row 3: move 2: the move column says '\u00b2', but this is move 2 of the record"),
         (altered(1, 0, "\u0662"), "row 3: move 2: the move column says '\u0662', but this is move 2 of the record"),
-        (altered(1, 0, "9" * 5000), "row 3: move 2: the move column says '" + "9" * 37 + "\u2026', but this is move 2"),
+        (altered(1, 0, "9" * 400), "row 3: move 2: the move column says '" + "9" * 37 + "\u2026', but this is move 2"),
+        # A cell longer than any audit's is refused before it is read, naming its row and column.
+        (
+            altered(1, 0, "9" * 401),
+            "row 3: move 2: the move cell holds 401 characters; a cell of a record takes at most 400",
+        ),
+        (
+            altered(2, 4, "A1-A3 " * 160_000),
+            "row 4: move 3: the lines cell holds 960,000 characters; a cell of a record takes at most 400",
+        ),
+        (
+            game_csv([*GAME[:2], (*GAME[2][:6], "x" * 1000)]),
+            "row 4: move 3: cell 7 holds 1,000 characters; a cell of a record takes at most 400",
+        ),
         # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
         (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column says 'abc'"),
         # A quotation mark never closed would swallow every row after it into one cell.
@@ -313,8 +326,8 @@ def test_a_claim_of_many_points_is_compared_not_refused(runner, tmp_path):
     assert lines[0] == f"{path}: move 3 (row 4): claims 9999 points, the rules give 1 (B1-B3)"
 
 
-def test_a_line_listed_thousands_of_times_is_named_once(runner, tmp_path):
-    _, lines, path = run_check(runner, tmp_path, altered(2, 4, " ".join(["B1-B3"] * 5000)))
+def test_a_line_listed_many_times_is_named_once(runner, tmp_path):
+    _, lines, path = run_check(runner, tmp_path, altered(2, 4, " ".join(["B1-B3"] * 66)))  # 395 characters
     assert lines[0] == f"{path}: move 3 (row 4): lists B1-B3 more than once: a line counts once, however it is read"
 
 
@@ -417,3 +430,43 @@ def test_a_folders_filled_audits_are_checked_and_its_csv_records_named_when_skip
     (tmp_path / "group1.pdf").rename(only_forms / "group1.pdf")
     result = runner.invoke(app, ["check", str(only_forms)])
     assert result.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"
+
+
+def test_the_rows_after_a_full_board_are_never_read(runner, tmp_path):
+    import tracemalloc
+
+    from sos_print.engine.check import replay_until_stopped
+    from sos_print.engine.grid import Cell
+    from sos_print.engine.notation import cell_name
+
+    # 16 moves fill the board; move 17 is refused by the rules, and the 100,000 rows after it cannot play.
+    cells = [cell_name(Cell(col, row), 4) for row in range(4) for col in range(4)]
+    rows = [(str(k), "", "S", cell, "", "") for k, cell in enumerate(cells, start=1)]
+    text = game_csv([*rows, ("17", "", "S", "A1", "", "")]) + "18,,S,B2,,\n" * 100_000
+    tracemalloc.start()
+    try:
+        record = parse_csv_record(text, RecordOptions(4, Variant()), "full.csv")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(record.moves) == 17
+    assert peak <= 10 * len(text), f"{peak:,} bytes for a record of {len(text):,}"  # the lines, listed once
+    _, stop = replay_until_stopped(record)
+    assert str(stop) == "full.csv: move 17 (row 18): the game is already over: no letter can go in A1"
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".tsv", ".txt"])
+def test_a_folders_records_are_those_a_named_file_would_be_read_as(runner, tmp_path, suffix):
+    # A spreadsheet's "text" export ends in .txt: named alone it is read as a record, so in a folder too.
+    record = tmp_path / f"group2{suffix}"
+    record.write_text(altered(2, 5, "2").replace(",", "\t") if suffix != ".csv" else altered(2, 5, "2"))
+    alone = runner.invoke(app, ["check", str(record), "--size", "4"])
+    claim = f"{record}: move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"
+    assert alone.stdout.splitlines() == [claim, "checked 1 file: 1 problem in 1 file"]
+    in_folder = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert (in_folder.exit_code, in_folder.stdout) == (alone.exit_code, alone.stdout)
+    skipped = runner.invoke(app, ["check", str(tmp_path)])
+    assert skipped.stdout.splitlines() == [
+        f"{record}: skipped: a game record typed from an audit; give --size to check it",
+        "checked no file: 1 path not checked",
+    ]

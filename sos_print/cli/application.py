@@ -9,6 +9,7 @@ misspelt name gets click's suggestion of the nearest one.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -25,7 +26,8 @@ class Application(TyperGroup):
     """Runs the commands as Typer does, except that every usage error is the same one line and status 2.
 
     Click would print a usage block of several lines for the errors it finds itself (an option
-    out of range, an unknown option) and one line for ours; a user gets one form for all.
+    out of range, an unknown option) and one line for ours; a user gets one form for all. A value
+    the error echoes from the command line is shortened (`echoes_shortened`).
     """
 
     def main(
@@ -37,18 +39,40 @@ class Application(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        arguments = list(args) if args is not None else sys.argv[1:]
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        except typer.TyperException as error:  # every usage error click raises
+        except typer.TyperException as error:  # every usage error click raises, and ours (options.usage)
             text = error.format_message()
-            if "\n" in text:  # no arguments at all: click hands over the help, to be shown as it is
+            context = getattr(error, "ctx", None)
+            if context is not None and text == context.get_help():  # no arguments at all: the help, shown as it is
                 say(text, err=True)
             else:
-                say(f"Usage error: {text}", err=True)
+                say(f"Usage error: {echoes_shortened(text, arguments)}", err=True)
             code = error.exit_code
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+
+ECHO = 40  # the most characters of a command-line value a usage error shows
+
+
+def echoes_shortened(text: str, arguments: Sequence[str]) -> str:
+    """Returns a usage error with every long value it echoes from `arguments` cut to ECHO characters, and any
+    character that is not printable escaped: a value of 5,000 characters is no line of 5,000, and a line break in
+    one no second line.
+
+    A value is echoed quoted (click's 'xxx' is not one of...) or bare (No such option: --xxx); the path of a file
+    or folder that exists is shown whole, as every message shows it.
+    """
+    from sos_print.engine.errors import quoted
+
+    values = {part for argument in arguments for part in (argument, *argument.split("=", 1))}
+    echoed = (value for value in values if len(value) > ECHO and not os.path.lexists(value))
+    for value in sorted(echoed, key=len, reverse=True):
+        text = text.replace(repr(value), quoted(value, ECHO)).replace(value, value[: ECHO - 1] + "\u2026")
+    return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
 
 
 app = typer.Typer(

@@ -143,9 +143,14 @@ def variant_of(*, players: int, teams: bool, target: int, first_sos_wins: bool) 
         usage(f"{error} (--target and --first-sos-wins)")
 
 
-def usage(message: str) -> NoReturn:
-    """Reports a usage error and exits with status 2."""
-    from sos_print.cli.process import say
+class UsageProblem(typer.BadParameter):
+    """Signals a usage error sos-print finds itself; the application prints it as it prints click's own
+    (`cli/application.py`), so that every usage error is the same one line."""
 
-    say(f"Usage error: {message}", err=True)
-    raise typer.Exit(2)
+    def format_message(self) -> str:
+        return self.message
+
+
+def usage(message: str) -> NoReturn:
+    """Reports a usage error: the run ends with status 2."""
+    raise UsageProblem(message)

@@ -6,6 +6,7 @@ Each command lists its options in its signature; the shared ones are the types o
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -295,14 +296,16 @@ def refuse_too_large_form(options: "PrintOptions") -> None:
 
 def parse_sizes(text: str) -> list[int]:
     """Reads "3-8", "4,6" or "3-5,8" into sorted sizes; anything else is a usage error."""
+    from sos_print.engine.errors import quoted
+
     sizes: set[int] = set()
     for part in text.replace(" ", "").split(","):
         low, _, high = part.partition("-")
-        if not (low.isdigit() and (not high or high.isdigit())):
-            usage(f"--sizes: {part!r} is not a size or a range like 3-8")
+        if not (re.fullmatch(r"[0-9]+", low) and re.fullmatch(r"[0-9]*", high)):
+            usage(f"--sizes: {quoted(part)} is not a size or a range like 3-8")
+        if len(low) > 3 or len(high) > 3 or not 3 <= int(low) <= int(high or low) <= 8:
+            usage(f"--sizes: {quoted(part)} must lie between 3 and 8")
         first, last = int(low), int(high or low)
-        if not 3 <= first <= last <= 8:
-            usage(f"--sizes: {part!r} must lie between 3 and 8")
         sizes.update(range(first, last + 1))
     return sorted(sizes)
 

@@ -74,6 +74,7 @@ def record_choices(
 
 def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], Example]:
     """Returns the function that reads one record of `paths`, by its kind; a CSV without --size is a usage error."""
+    from sos_print.engine.errors import shown
     from sos_print.engine.examples import load_example
     from sos_print.engine.records import RecordOptions, load_csv_record
 
@@ -83,7 +84,7 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     tables = [path for path in paths if is_table(path)]
     sized = [path for path in tables if os.path.lexists(path)]  # a missing file is "no such file", said when read
     if sized and records.size is None:
-        usage(f"{sized[0]}: a CSV record does not say its board size: give it with --size (3 to 8)")
+        usage(f"{shown(sized[0])}: a CSV record does not say its board size: give it with --size (3 to 8)")
     folders = any(os.path.isdir(path) for path in paths)  # a folder may hold CSV records
     if not tables and not folders and records.given:
         flags = ", ".join(records.given)
@@ -131,4 +132,6 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
 
 def is_table(path: str) -> bool:
     """Tells whether `path` names a table typed from an audit (.csv, or .tsv and .txt as spreadsheets export)."""
-    return path.lower().endswith((".csv", ".tsv", ".txt"))
+    from sos_print.engine.records import is_table as table
+
+    return table(path)

@@ -14,6 +14,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
+from sos_print.engine.records import TABLE_SUFFIXES
 from sos_print.engine.rules import Board, Move, Outcome, Position, Step
 
 
@@ -230,10 +231,11 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
     """Returns the files named by `path` (a file, or a folder's examples and records sorted by name) and what was
     skipped.
 
-    A folder's *.toml files are checked, its filled audits (*.pdf) if `forms`, its CSV records if
-    `tables`; a record that is not is named as skipped, with the reason, so that a clean report
-    never hides a file that was not read. Only regular files (or links to them) are checked; any
-    other entry (a dangling link, a FIFO, a folder) is named as skipped.
+    A folder's *.toml files are checked, its filled audits (*.pdf) if `forms`, its records typed
+    from an audit (*.csv, *.tsv, *.txt, as a file named alone is read) if `tables`; a record that
+    is not is named as skipped, with the reason, so that a clean report never hides a file that
+    was not read. Only regular files (or links to them) are checked; any other entry (a dangling
+    link, a FIFO, a folder) is named as skipped.
     """
     try:
         info = os.stat(path)
@@ -242,7 +244,7 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
     if not stat.S_ISDIR(info.st_mode):
         return [path], []  # read, or refused with a reason, by load_example
     try:
-        names = sorted(name for name in os.listdir(path) if name.lower().endswith((".toml", *_TABLES, _FORM)))
+        names = sorted(name for name in os.listdir(path) if name.lower().endswith((".toml", *TABLE_SUFFIXES, _FORM)))
     except OSError as error:
         reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
         return [], [Problem(path, f"cannot list this folder: {reason}", unread=True)]
@@ -250,7 +252,7 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
     for name in names:
         entry = os.path.join(path, name)
         lower = name.lower()
-        if lower.endswith(_TABLES) and not tables:
+        if lower.endswith(TABLE_SUFFIXES) and not tables:
             reason = "skipped: a game record typed from an audit; give --size to check it"
             skipped.append(Problem(entry, reason, unread=True))
             continue
@@ -268,12 +270,11 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
             kind = "a folder" if stat.S_ISDIR(mode) else file_kind(mode)
             skipped.append(Problem(entry, f"skipped: {kind}, not a regular file", unread=True))
     if not files and not skipped:
-        message = "this folder holds no example file or game record (.toml, .csv, .pdf)"
+        message = "this folder holds no example file or game record (.toml, .csv, .tsv, .txt, .pdf)"
         return [], [Problem(path, message, unread=True)]
     return files, skipped
 
 
-_TABLES = (".csv", ".tsv")
 _FORM = ".pdf"
 
 

@@ -59,6 +59,11 @@ NAMES = {
     "fr": ("coup", "joueur", "lettre", "case", "lignes", "points", "total A"),
 }
 _FRENCH = {"coup", "joueur", "lettre", "case", "lignes", "nouveaux s-o-s"}
+# The files read as records typed from an audit: CSV, and the tab-separated text spreadsheets also export.
+TABLE_SUFFIXES = (".csv", ".tsv", ".txt")
+# The most characters a cell holds. The longest a real one takes is a lines cell on 8 x 8: one letter completes at
+# most 8 S-O-S, "L1C1 - L3C3, " each; a longer cell is refused before it is parsed, whatever the file's size.
+MAX_CELL = 400
 NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
 _SEPARATORS = (";", ",", "\t")
 UNCLOSED_QUOTE = "a quotation mark opens a cell and is never closed: remove it, or close it in the same row"
@@ -93,6 +98,11 @@ def _text(data: bytes, path: str) -> str:
     except UnicodeDecodeError:
         # Excel's "CSV" in Western Europe; every byte decodes, and the cells that matter are ASCII.
         return data.decode("cp1252", errors="replace")
+
+
+def is_table(path: str) -> bool:
+    """Tells whether `path` names a record typed from an audit (.csv, or .tsv and .txt as spreadsheets export)."""
+    return path.lower().endswith(TABLE_SUFFIXES)
 
 
 def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") -> Example:
@@ -169,6 +179,8 @@ def record_from_table(
     moves: list[ClaimedMove] = []
     stopped = None
     for row_number, row in rows:
+        if len(moves) > options.size**2:
+            break  # the board was full before the move above, which the replay refuses: the rows after it never play
         try:
             cells = _cells(columns, row, typed)
             bare_number = re.fullmatch(r"[0-9]*", cells.get("move", ""))
@@ -196,6 +208,10 @@ def record_from_table(
 def _cells(columns: list[str | None], row: Sequence[str], typed: bool) -> dict[str, str]:
     """Returns a row's cells by column; a value beyond the header or under a column with no name is an error."""
     for k, value in enumerate(row):
+        if len(value) > MAX_CELL:
+            column = columns[k] if k < len(columns) else None
+            where = f"the {column} cell" if column else f"cell {k + 1}"
+            raise SosError(f"{where} holds {len(value):,} characters; a cell of a record takes at most {MAX_CELL}")
         if typed and "\n" in value:
             # csv joins the rows after a quotation mark that is never closed into one cell: all would be lost.
             raise SosError(UNCLOSED_QUOTE)

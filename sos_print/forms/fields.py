@@ -12,12 +12,13 @@ that the groups of one file never share a field:
 
 The hidden field says the board size, the variant, the notation and the group, so that a
 filled audit reads back as a game record with no option given. This module imports no PDF
-library: the writer (documents) and the reader (pdf.filled) share it.
+library: the writer (documents) and the reader (forms.filled) share it.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from sos_print.engine.capacity import MOST_SOS
 from sos_print.engine.errors import SosError, quoted
@@ -40,6 +41,7 @@ NAME_LENGTH = 40
 CLASS_LENGTH = 60
 DATE_LENGTH = 20
 NEXT_LENGTH = 20
+GAME_LENGTH = 200  # the hidden field's text is about 110 characters at most (describe_game)
 MAX_FIELDS = 20_000
 
 
@@ -138,6 +140,15 @@ def most_groups(size: int, variant: Variant, class_named: bool) -> int:
     return min(MAX_GROUPS, MAX_FIELDS // fields_per_group(size, variant, class_named))
 
 
+def form_fields(size: int, variant: Variant) -> tuple[str, ...]:
+    """Returns the name of every field of a group's form after its `group<k>.` part, in the order of the module's
+    docstring: the class field too, which a form whose class name is printed leaves out."""
+    sides = variant.sides
+    names = ["game", "class", "date", *(f"names.{seat}" for seat in variant.seats)]
+    names += [f"move.{move}.{column}" for move in range(1, size * size + 1) for column in move_columns(variant)]
+    return (*names, *(f"pause.score.{side}" for side in sides), "pause.next")
+
+
 def group_field(group: int, *parts: str | int) -> str:
     """Returns the full name of a field of group `group`'s form: group_field(3, "names", "A") is group3.names.A."""
     return ".".join([f"group{group}", *(str(part) for part in parts)])
@@ -177,3 +188,11 @@ def max_lengths(size: int, notation: Notation, variant: Variant) -> dict[str, in
     }
     lengths.update({f"total.{side}": total for side in variant.sides})
     return lengths
+
+
+@cache
+def longest_value(column: str) -> int:
+    """Returns the most characters a table's `column` (as `move_columns` names it) takes on any board, in either
+    notation: what its field's value is held to when a form is read back, before its game is known."""
+    lengths = max_lengths(MAX_SIZE, Notation.L1C1, Variant(players=MAX_PLAYERS))
+    return lengths["total.A"] if column.startswith("total.") else lengths[column]

@@ -8,7 +8,13 @@ engine are loaded here, never reportlab or jinja2: `sos-print check` stays quick
 The field tree is walked here rather than by pypdf's `get_fields`, which keeps the first of two
 fields of one name (two filled copies of an audit merged into one file would lose a game without
 a word) and stops at 100,000 fields. A name that comes twice is refused; so is a hidden game field
-that does not match its group's own table.
+that does not match its group's own fields. Every page's widgets are walked too: one whose field
+is outside the tree (a page of another copy added) or that looks like an audit's field under a
+name no group has (a copy renamed, or put under another field) is refused, never passed over.
+
+Only the game field's and the table's values are read, each held to what its column takes before
+it is copied or decoded, so that a hostile file costs memory and time in proportion to its size
+whatever pypdf itself would decode.
 """
 
 from __future__ import annotations
@@ -18,20 +24,25 @@ import io
 import logging
 import re
 import warnings
+import zlib
 from collections.abc import Iterator
 from typing import Any
 
 from pypdf import PdfReader
-from pypdf.generic import StreamObject
+from pypdf.generic import ArrayObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
-from sos_print.engine.errors import ExampleFileError, SosError
+from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import Example
 from sos_print.engine.files import read_bounded
 from sos_print.engine.records import RecordOptions, record_from_table
 from sos_print.forms.fields import (
+    GAME_LENGTH,
     MAX_FIELDS,
+    MOVE_COLUMNS,
     FormGame,
+    form_fields,
     game_field,
+    longest_value,
     move_columns,
     move_field,
     read_game,
@@ -45,8 +56,8 @@ MAX_PDF_BYTES = 100_000_000
 
 def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
-    fields = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
-    if not fields:
+    fields, count = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
+    if not count:
         # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(
             path,
@@ -77,8 +88,9 @@ def load_filled_audit(path: str) -> Example:
     return record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
 
 
-def _fields(data: bytes, path: str) -> dict[str, str]:
-    """Returns every field's full name and value as text; a file pypdf cannot read is one ExampleFileError."""
+def _fields(data: bytes, path: str) -> tuple[dict[str, str], int]:
+    """Returns the fields of sos-print's audits by full name, with the value of those the record reads, and how many
+    fields that take a value the file has (any form's); a file pypdf cannot read is one ExampleFileError."""
     if not data.lstrip(b"\0\t\n\f\r ").startswith(b"%PDF-"):
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
@@ -96,74 +108,217 @@ def _fields(data: bytes, path: str) -> dict[str, str]:
 # Far beyond what `audit --fillable` writes (see MAX_FIELDS in forms.fields); a bound on a hostile file's work.
 _MOST_NODES = 4 * MAX_FIELDS
 _DEEPEST = 12  # sos-print's field names have five parts at most
+_LONGEST_PART = 64  # of a field's name: sos-print's are at most 8 characters ("group500")
+# A value read back may be this many times as long as the most its field takes (spaces and line breaks a PDF reader
+# lets through); a longer one is refused before it is copied or decoded, so that the work follows the file's size.
+_SLACK = 4
+_OURS = re.compile(r"group([1-9][0-9]{0,2})\.(.+)", re.DOTALL)
+_SIDE = r"(?:[A-D]|AC|BD)"
+_COLUMN = rf"(?:player|letter|cell|lines|points|total\.{_SIDE})"
+_KNOWN = re.compile(rf"game|class|date|names\.[A-D]|move\.[0-9]+\.{_COLUMN}|pause\.score\.{_SIDE}|pause\.next")
+# The rows of a table, under any name: a copy of a form renamed, or put under another field, by a tool joining files.
+_ROW_ANYWHERE = re.compile(rf"(?:.*\.)?move\.[0-9]+\.{_COLUMN}", re.DOTALL)
 
 
-def _walk(reader: PdfReader, path: str) -> dict[str, str]:
-    """Returns the value of every field that takes one, by full name, walking the form's tree of fields."""
+def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
+    """Returns the fields of sos-print's audits and how many fields the file has, walking the form's tree of fields,
+    then refuses a widget on a page whose field is not in that tree and looks like one of an audit's."""
     catalog: Any = reader.root_object  # pypdf's objects are typed loosely: each is looked at before it is used
-    form = catalog.get("/AcroForm")
-    roots = form.get_object().get("/Fields") if form is not None else None
-    if roots is None:
-        return {}
+    form = _dictionary(catalog.get("/AcroForm"))
     found: dict[str, str] = {}
-    pending = [(root, "", 0) for root in reversed(list(roots.get_object()))]
+    walked: set[object] = set()  # the fields that take a value, and their widgets
+    count = 0
+    pending = [(root, "", 0) for root in reversed(_items(form.get("/Fields") if form is not None else None))]
     nodes = 0
     while pending:
         reference, parent, depth = pending.pop()
         nodes += 1
         if nodes > _MOST_NODES or depth > _DEEPEST:
             raise ExampleFileError(path, "is a PDF form far larger or deeper than any sos-print audit")
-        node: Any = reference.get_object()
-        part = node.get("/T")
-        name = f"{parent}.{part}" if parent and part is not None else str(part) if part is not None else parent
-        kids = [kid for kid in node.get("/Kids", ()) if "/T" in kid.get_object()]
-        if kids:
-            pending += [(kid, name, depth + 1) for kid in reversed(kids)]
+        node = _dictionary(reference)
+        if node is None:
+            continue
+        part = _part(node.get("/T"), path)
+        name = f"{parent}.{part}" if parent and part is not None else part if part is not None else parent
+        kids = [kid for kid in map(_dictionary, _items(node.get("/Kids"))) if kid is not None]
+        fields = [kid for kid in kids if "/T" in kid]
+        if fields:
+            pending += [(kid, name, depth + 1) for kid in reversed(fields)]
         elif part is not None:  # a field that takes a value (its kids, if any, are its widgets)
-            if name in found and _GROUP.match(name):  # another form's names are not ours to judge
+            count += 1
+            walked.update(_identity(widget) for widget in [node, *kids])
+            ours = _OURS.fullmatch(name)
+            if (ours is None or not _KNOWN.fullmatch(ours[2])) and _ROW_ANYWHERE.fullmatch(name):
+                raise ExampleFileError(path, _outside(name))
+            if ours is None:
+                continue  # another form's field: its value is never looked at
+            if name in found:
                 raise ExampleFileError(path, _twice(name))
-            found[name] = _text(node.get("/V"), path, name)
-    return found
+            found[name] = _value(node, ours[2], name, path)
+    _refuse_widgets_outside(reader, walked, path)
+    return found, count
 
 
-_GROUP = re.compile(r"group[1-9][0-9]{0,2}\.")
+def _refuse_widgets_outside(reader: PdfReader, walked: set[object], path: str) -> None:
+    """Refuses a widget on a page whose field is not in the form's tree (a page of another filled copy added, its
+    fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with."""
+    widgets = 0
+    for number, page in enumerate(reader.pages, start=1):
+        for annotation in _items(page.get("/Annots")):
+            widgets += 1
+            if widgets > _MOST_NODES:
+                raise ExampleFileError(path, "is a PDF form far larger or deeper than any sos-print audit")
+            widget = _dictionary(annotation)
+            if widget is None or widget.get("/Subtype") != "/Widget" or _identity(widget) in walked:
+                continue
+            field = widget if "/T" in widget else _dictionary(widget.get("/Parent"))
+            if field is None or _identity(field) in walked:
+                continue
+            parts, node, depth = [], field, 0
+            while node is not None and depth <= _DEEPEST:
+                part = _part(node.get("/T"), path)
+                if part is not None:
+                    parts.append(part)
+                node, depth = _dictionary(node.get("/Parent")), depth + 1
+            if parts and (parts[0] in ("game", *MOVE_COLUMNS) or parts[1:2] == ["total"]):
+                raise ExampleFileError(path, _outside(".".join(reversed(parts)), number))
+
+
+def _outside(name: str, page: int | None = None) -> str:
+    where = f" on page {page}" if page is not None else ""
+    return (
+        f"holds audit fields outside its form, such as {quoted(name)}{where} "
+        "(two filled copies joined into one file?): check each filled copy on its own"
+    )
 
 
 def _twice(name: str) -> str:
     group = re.match(r"group([0-9]+)\.", name)
-    whose = f"group {group[1]}'s field {name}" if group else f"the field {name}"
+    whose = f"group {group[1]}'s field {quoted(name)}" if group else f"the field {quoted(name)}"
     return (
         f"holds {whose} twice (two copies of an audit joined into one file?): "
         "a record is one game, so check each filled copy on its own"
     )
 
 
-def _text(value: object, path: str, name: str) -> str:
-    """Returns a field's value as text: a text string, a list of them, or a text stream (as the PDF standard allows)."""
+def _dictionary(value: object) -> Any:
+    """Returns `value` as a dictionary (an indirect reference followed), or None if it is anything else."""
+    value = value.get_object() if isinstance(value, PdfObject) else value
+    return value if isinstance(value, DictionaryObject) else None
+
+
+def _items(value: object) -> list[Any]:
+    """Returns the items of an array (an indirect reference followed); anything else has none."""
+    value = value.get_object() if isinstance(value, PdfObject) else value
+    return list(value) if isinstance(value, ArrayObject) else []
+
+
+def _identity(node: Any) -> object:
+    """Returns what tells one object of the file from another: its object number, or the object itself if direct."""
+    reference = getattr(node, "indirect_reference", None)
+    return (reference.idnum, reference.generation) if reference is not None else id(node)
+
+
+def _part(value: object, path: str) -> str | None:
+    """Returns a part of a field's name (its /T), refusing one far longer than sos-print's before it is copied."""
     if value is None:
+        return None
+    if isinstance(value, (str, bytes)):
+        if len(value) > _LONGEST_PART:
+            raise ExampleFileError(
+                path,
+                f"is a PDF form whose field names are far longer than any sos-print audit's "
+                f"(one part of {len(value):,} characters)",
+            )
+        return str(value)
+    return f"<{type(value).__name__}>"  # a number or worse where a name should be: no name of ours
+
+
+def _value(node: Any, tail: str, name: str, path: str) -> str:
+    """Returns the value of a field of ours that the record reads (the game, a table's cell), held to the most its
+    column takes; the others (names, the date, the pause box) are not the record's, and give ""."""
+    if tail == "game":
+        limit = GAME_LENGTH
+    elif _KNOWN.fullmatch(tail) and tail.startswith("move."):
+        limit = _SLACK * longest_value(tail.split(".", 2)[2])
+    else:
         return ""
-    value = value.get_object() if hasattr(value, "get_object") else value
-    if isinstance(value, (list, tuple)):
-        return " ".join(_text(item, path, name) for item in value)
-    if isinstance(value, StreamObject):
-        try:
-            return _decoded(value.get_data())
-        except Exception:
-            raise ExampleFileError(path, f"the value of its field {name} cannot be read") from None
-    return str(value)
+    return _text(node.get("/V"), limit, path, name)
+
+
+def _text(value: object, limit: int, path: str, name: str) -> str:
+    """Returns a field's value as text of at most `limit` characters: a text string, a list of them, or a text stream
+    (as the PDF standard allows); a longer value is refused before it is copied or decoded."""
+    value = value.get_object() if isinstance(value, PdfObject) else value
+    if value is None or isinstance(value, NullObject):
+        return ""
+    if isinstance(value, ArrayObject):
+        if len(value) > limit:
+            raise ExampleFileError(path, _too_long(name, limit))
+        items = [_text(item, limit, path, name) for item in value if not isinstance(item, ArrayObject)]
+        text = " ".join(items)
+    elif isinstance(value, StreamObject):
+        text = _stream_text(value, limit, path, name)
+    elif isinstance(value, (str, bytes)):
+        if len(value) > limit:
+            raise ExampleFileError(path, _too_long(name, limit))
+        text = value if isinstance(value, str) else _decoded(bytes(value))
+    elif isinstance(value, (int, float)):
+        text = str(value)
+    else:
+        raise ExampleFileError(path, _unreadable(name))
+    if len(text) > limit:
+        raise ExampleFileError(path, _too_long(name, limit))
+    return str(text)
+
+
+def _stream_text(stream: StreamObject, limit: int, path: str, name: str) -> str:
+    """Returns the text of a value stored as a stream, uncompressed or Flate-compressed, read only up to its limit:
+    a few bytes that inflate to gigabytes are refused after `limit`, whatever pypdf itself would have allowed."""
+    most = 4 * limit + 4  # bytes: UTF-8 takes up to 4 a character, and a byte-order mark before them
+    filters = stream.get("/Filter")
+    filters = list(filters) if isinstance(filters, ArrayObject) else [] if filters is None else [filters]
+    parameters = stream.get("/DecodeParms")
+    if filters not in ([], ["/FlateDecode"]) or not (parameters is None or isinstance(parameters, NullObject)):
+        raise ExampleFileError(
+            path,
+            f"the value of its field {quoted(name)} is compressed in a way no PDF reader "
+            "writes a field's text: save the file again from the PDF reader",
+        )
+    stored = StreamObject.get_data(stream)  # the bytes as stored: EncodedStreamObject.get_data inflates them whole
+    if len(stored) > most + 64:  # room for the compressed form's own header and blocks
+        raise ExampleFileError(path, _too_long(name, limit))
+    try:
+        data = zlib.decompressobj().decompress(stored, most + 1) if filters else stored
+    except zlib.error:
+        raise ExampleFileError(path, _unreadable(name)) from None
+    text = _decoded(data)
+    if len(data) > most or len(text) > limit:
+        raise ExampleFileError(path, _too_long(name, limit))
+    return text
+
+
+def _too_long(name: str, limit: int) -> str:
+    return f"the value of its field {quoted(name)} is longer than {limit:,} characters, more than the field takes"
+
+
+def _unreadable(name: str) -> str:
+    return f"the value of its field {quoted(name)} cannot be read"
 
 
 def _decoded(data: bytes) -> str:
-    """Decodes a text stream's bytes: UTF-16 with its mark, UTF-8 with its mark, else PDFDocEncoding (Latin-1 here)."""
+    """Decodes a text's bytes: UTF-16 with its mark, UTF-8 with its mark, else PDFDocEncoding (Latin-1 here)."""
     if data.startswith((b"\xfe\xff", b"\xff\xfe")):
-        return data.decode("utf-16")
+        return data.decode("utf-16", errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8")
+        return data[3:].decode("utf-8", errors="replace")
     return data.decode("latin-1")
 
 
 def _reason(error: Exception) -> str:
-    text = " ".join(str(error).split())[:80]
+    text = " ".join(str(error).split())
+    text = text if text.isprintable() else repr(text)[1:-1]  # pypdf may quote the file's bytes
+    text = text if len(text) <= 80 else text[:79] + "\u2026"
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
@@ -202,17 +357,71 @@ def _filled_groups(fields: dict[str, str]) -> list[int]:
 
 
 def _refuse_unless_its_own(game: FormGame, group: int, fields: dict[str, str], path: str) -> None:
-    """Refuses a game field that does not describe its own group's form: another group, or another board's rows."""
+    """Refuses a game field that does not describe its own group's form, and a form that is not as sos-print wrote
+    it: another group, another board's rows, other seats or sides than its names and totals, a column missing.
+
+    Each of these would have the record read wrongly without a word: totals or points never read, so never checked.
+    The target and first-sos-wins change no field, and are taken as the game field says.
+    """
     field = game_field(group)
     if game.group != group:
         raise ExampleFileError(path, f"its field {field} says group={game.group}: it is group {group}'s field")
-    rows = {int(match[1]) for name in fields if (match := re.fullmatch(rf"group{group}\.move\.([0-9]+)\..+", name))}
+    prefix = f"group{group}."
+    own = {name[len(prefix) :] for name in fields if name.startswith(prefix)}
+    rows = {int(match[1]) for tail in own if (match := re.fullmatch(r"move\.([0-9]+)\..+", tail))}
     if rows != set(range(1, game.size**2 + 1)):
         raise ExampleFileError(
             path,
             f"its field {field} says size={game.size}, but group {group}'s table has {len(rows)} rows, "
             f"not {game.size**2}: the game field was changed",
         )
+    variant = game.variant
+    seats = sorted(tail[6:] for tail in own if re.fullmatch(r"names\.[A-D]", tail))
+    if seats != list(variant.seats):
+        raise ExampleFileError(
+            path,
+            f"its field {field} says players={variant.players}, but group {group}'s form has names for "
+            f"{_sides(seats)}: the game field or the form was changed",
+        )
+    for where, pattern in (
+        ("table has totals", rf"move\.[0-9]+\.total\.({_SIDE})"),
+        ("pause box has points", rf"pause\.score\.({_SIDE})"),
+    ):
+        sides = sorted({match[1] for tail in own if (match := re.fullmatch(pattern, tail))}, key=_side_order)
+        if sides != list(variant.sides):
+            teams = "yes" if variant.teams else "no"
+            raise ExampleFileError(
+                path,
+                f"its field {field} says players={variant.players} teams={teams}, but group {group}'s {where} "
+                f"for {_sides(sides)}, not {_sides(variant.sides)}: the game field or the form was changed",
+            )
+    expected = form_fields(game.size, variant)
+    for column in move_columns(variant):
+        if not any(f"move.{move}.{column}" in own for move in rows):
+            raise ExampleFileError(
+                path,
+                f"group {group}'s table has no {column} column: each row of a sos-print audit has one, so the "
+                "form was changed and its claims could not all be checked",
+            )
+    missing = [tail for tail in expected if tail not in own and tail != "class"]
+    if missing:
+        raise ExampleFileError(path, f"group {group}'s form has no field {prefix}{missing[0]}: the form was changed")
+    extra = sorted(own.difference(expected))
+    if extra:
+        raise ExampleFileError(
+            path,
+            f"group {group}'s form has a field {quoted(prefix + extra[0])} no sos-print audit has: the form was "
+            "changed",
+        )
+
+
+def _side_order(side: str) -> tuple[int, str]:
+    return len(side), side
+
+
+def _sides(sides: list[str] | tuple[str, ...]) -> str:
+    """Names seats or sides as the audit prints them: "A, B, C" or "A + C, B + D"; none is "none"."""
+    return ", ".join(" + ".join(side) for side in sides) or "none"
 
 
 def _rows(fields: dict[str, str], game: FormGame, group: int) -> list[tuple[int, list[str]]]:
