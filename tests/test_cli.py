@@ -430,3 +430,18 @@ def test_progress_is_shown_on_a_terminal(runner, tmp_path, monkeypatch):
     show = progress()
     show("boards", 3, 15)
     assert "writing boards: 3/15" in terminal.written
+
+
+@pytest.mark.parametrize("command", ["boards", "grids", "audit", "teacher", "rules", "replay"])
+def test_an_out_file_ending_with_a_slash_is_a_usage_error_not_a_file_named_as_the_folder(
+    runner, tmp_path, monkeypatch, command
+):
+    monkeypatch.chdir(tmp_path)
+    record = [str(EXAMPLES / "01-one-o-two-lines.toml")] if command == "replay" else []
+    result = runner.invoke(app, [command, *record, "--out", "newdir/"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Usage error: Invalid value for '--out': 'newdir/' ends with a slash, so it names a folder: "
+        "give the file's name\n",
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -8,11 +8,13 @@ sentence. Whether an option was given at all comes from the command's context
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from sos_print.engine.errors import quoted
 from sos_print.engine.notation import Notation
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language
@@ -31,12 +33,19 @@ def _out_path(text: str | Path) -> Path:
     return Path(text)
 
 
+def _out_file(text: str | Path) -> Path:
+    """Reads the --out of one file: a name ending with a slash names a folder, which Path would silently drop."""
+    if isinstance(text, str) and text.endswith(("/", os.sep)):
+        raise typer.BadParameter(f"{quoted(text)} ends with a slash, so it names a folder: give the file's name")
+    return _out_path(text)
+
+
 def out_folder(holds: str) -> object:
     """Returns the --out option of a command that writes several files into a folder: `holds` names them."""
     return typer.Option("--out", parser=_out_path, metavar="<path>", help=f"The folder to write {holds} into.")
 
 
-OutFile = Annotated[Path, typer.Option("--out", parser=_out_path, metavar="<path>", help="The PDF file to write.")]
+OutFile = Annotated[Path, typer.Option("--out", parser=_out_file, metavar="<path>", help="The PDF file to write.")]
 Size = Annotated[
     int, typer.Option("--size", min=3, max=8, help="Number of rows and columns of the board, from 3 to 8.")
 ]

@@ -244,12 +244,17 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
     if not stat.S_ISDIR(info.st_mode):
         return [path], []  # read, or refused with a reason, by load_example
     try:
-        names = sorted(name for name in os.listdir(path) if name.lower().endswith((".toml", *TABLE_SUFFIXES, _FORM)))
+        names = sorted(os.listdir(path))
     except OSError as error:
         reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
         return [], [Problem(path, f"cannot list this folder: {reason}", unread=True)]
     files, skipped = [], []
     for name in names:
+        if not _readable_name(name):
+            entry = os.path.join(path, name)
+            if _holds_records(entry):  # a folder of records inside the folder: named, so that none is passed over
+                skipped.append(Problem(entry, "skipped: a folder inside the folder; name it to check it", unread=True))
+            continue
         entry = os.path.join(path, name)
         lower = name.lower()
         if lower.endswith(TABLE_SUFFIXES) and not tables:
@@ -276,6 +281,19 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
 
 
 _FORM = ".pdf"
+
+
+def _readable_name(name: str) -> bool:
+    """Tells whether a folder's entry is named as a file `check` reads: an example, a record or a filled audit."""
+    return name.lower().endswith((".toml", *TABLE_SUFFIXES, _FORM))
+
+
+def _holds_records(entry: str) -> bool:
+    """Tells whether `entry` is a folder (not a link to one) holding files named as `check` reads them."""
+    try:
+        return stat.S_ISDIR(os.lstat(entry).st_mode) and any(map(_readable_name, os.listdir(entry)))
+    except OSError:
+        return False
 
 
 def _move_problems(claimed: ClaimedMove, step: Step, before: Step | None, checked: CheckedExample) -> list[str]:

@@ -25,6 +25,7 @@ a CSV file does not say them.
 from __future__ import annotations
 
 import csv
+import io
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -112,13 +113,14 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     reading costs time and memory in proportion to the text, however many empty rows a spreadsheet
     exported.
     """
-    numbered = enumerate(text.removeprefix("\ufeff").splitlines(), start=1)
-    lines = ((number, line) for number, line in numbered if not _blank(line))
+    # Rows end as CSV ends them (\n, \r\n or \r); str.splitlines would also end one at a form feed or U+2028.
+    numbered = enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), start=1)
+    lines = ((number, line.removesuffix("\n")) for number, line in numbered if not _blank(line))
     first = next(lines, None)
     if first is None:
         raise ExampleFileError(path, "holds no header row: write player, letter, cell, lines, points on the first row")
-    separator = _separator(first[1])
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # a file is at most MAX_BYTES anyway
+    separator = _separator(first[1])
     header = _row(first[1], separator, path)
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
@@ -127,7 +129,11 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
 
 
 def _blank(line: str) -> bool:
-    return not line.strip(" ;,\t")
+    """Tells whether a line holds nothing but separators and white space (a form feed, a no-break space too)."""
+    return line.translate(_NOT_TEXT).isspace() or not line.translate(_NOT_TEXT)
+
+
+_NOT_TEXT = str.maketrans("", "", ";,\t")
 
 
 def _row(line: str, separator: str, path: str) -> list[str]:
