@@ -366,10 +366,15 @@ def test_record_options_with_only_worked_example_files_are_a_usage_error(runner,
 # ---- hostile records -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-le", "utf-32-be"])
-def test_a_utf_32_export_is_read_as_the_same_record(runner, tmp_path, encoding):
-    data = game_csv().encode(encoding)
-    if encoding != "utf-32":  # the bare codecs write no mark; a spreadsheet's export has one
+@pytest.mark.parametrize(
+    ("encoding", "mark"),
+    [(f"utf-{bits}{order}", mark) for bits in (16, 32) for order in ("-le", "-be") for mark in (True, False)],
+)
+def test_a_utf_16_or_32_export_with_or_without_its_mark_is_read_as_the_same_record(runner, tmp_path, encoding, mark):
+    rows = [list(row) for row in GAME]
+    rows[0][4], rows[1][4] = "\u2013", "\u2013"  # "no line" written as a dash beyond ASCII
+    data = game_csv([tuple(row) for row in rows]).encode(encoding)  # the bare codecs write no mark
+    if mark:  # as a spreadsheet's export has it
         data = ("\ufeff").encode(encoding) + data
     path = tmp_path / "game.csv"
     path.write_bytes(data)
