@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pdfread import nearest_edge, outline, pages, reader, texts
 from rendered import rendered, weigh
+from test_check import SHEET
 from test_signals import wait_for_handlers
 
 from sos_print.cli import app
@@ -282,7 +283,7 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     data = document(csv_text(WRONG), 3)
     audit = page_with(data, "The score sheet, checked")
     text = flat(texts(data)[0])
-    assert "The score sheet has 5 wrong claims, on moves 3, 5, 7, 8 and 9:" in text
+    assert "The score sheet has 5 errors, on moves 3, 5, 7, 8 and 9:" in text
     rows = audit_rows(data, audit)
     assert rows["3"] == "B A O B1 0 0 0"  # claimed B, struck; A wrote
     assert rows["5"] == "A S C3 C1-C3 2 1 1 0"  # claimed 2 points, struck; 1
@@ -294,6 +295,41 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     assert sorted(struck(data, audit)) == sorted(
         [("B", True), ("2", True), ("none", True), ("3", True), ("A1-C3", True)]
     )
+
+
+def frames(data: bytes) -> list[int]:
+    """Returns how many cells of the checked audit each page frames as an error: heavy rectangles of 1.6 pt."""
+    with pages(data) as pdf:
+        return [sum(abs(rect.get("linewidth", 0) - 1.6) < 0.05 for rect in page.rects) for page in pdf.pages]
+
+
+def test_a_total_that_carries_an_earlier_error_forward_is_corrected_not_counted(runner, tmp_path):
+    # Four errors (A's total after move 3, B's after 6, the points of 9, A's total after 13); 22 wrong totals after
+    # them only carry them forward. check and the replay count the same four.
+    record = tmp_path / "game.csv"
+    record.write_text(SHEET)
+    checked = runner.invoke(app, ["check", str(record), "--size", "4"])
+    assert checked.stdout.splitlines()[-1] == "checked 1 file: 4 problems in 1 file"
+    data = document(SHEET, 4)
+    text = whole(data)
+    assert (
+        "The score sheet has 4 errors, on moves 3, 6, 9 and 13: the checked score sheet shows each one in a frame, "
+        "struck through, with the right value beside it. The running totals after an error carry it forward "
+        "(totals carried forward from moves 3, 6 and 13): they are corrected too, but not counted again."
+    ) in text
+    assert sum(frames(data)) == 4
+    audit = page_with(data, "The score sheet, checked")
+    assert "A total struck through without a frame was wrong only because it carried an earlier error forward." in (
+        flat(texts(data)[audit])
+    )
+    struck_words = [word for page in range(audit, len(texts(data))) for word, through in struck(data, page) if through]
+    assert len(struck_words) == 4 + 22  # every wrong value is struck through and corrected, carried or not
+    french = whole(document(SHEET, 4, language=Language.FR))
+    assert (
+        "Le relevé contient 4 erreurs, aux coups 3, 6, 9 et 13 : dans le relevé vérifié, chaque valeur fausse est "
+        "encadrée, barrée et suivie de la bonne. Les totaux qui suivent une erreur la reportent (totaux reportés "
+        "depuis les coups 3, 6 et 13) : ils sont corrigés aussi, mais pas comptés une deuxième fois."
+    ) in french
 
 
 def test_a_record_without_claims_replays_with_the_engines_account(tmp_path):

@@ -21,6 +21,8 @@ from sos_print.plans.layout import (
     AUDIT_LINE_PT,
     AUDIT_MIN_ROW,
     CORRECTED_FILL_GREY,
+    ERROR_FRAME_INSET,
+    ERROR_FRAME_PT,
     GREY,
     LEADING,
     MM,
@@ -141,14 +143,16 @@ def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: 
 
 
 def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: float, top: float) -> None:
-    """Draws row `index` with its top-left corner at (x, top) mm; a cell holding a correction is shaded."""
+    """Draws row `index` with its top-left corner at (x, top) mm; a framed cell (an error) is shaded and framed."""
     cells = table.rows[index]
     height = layout.rows[index]
     left = x
     for k, (cell, width) in enumerate(zip(cells, _spans(cells, layout.widths), strict=True)):
-        corrected = any(entry.struck for entry in cell)
+        framed = (index, k) in table.framed
         box = Box(left, top - height, width, height)
-        draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if corrected else None)
+        draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if framed else None)
+        if framed:
+            draw_box(canvas, box.inset(ERROR_FRAME_INSET), ERROR_FRAME_PT)
         centred = k != table.stretch and len(cells) == len(table.columns)
         _draw_cell(canvas, cell, box, layout.size, centred)
         left += width

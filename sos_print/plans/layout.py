@@ -150,7 +150,9 @@ AUDIT_TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # a running total's column, by
 AUDIT_LINES_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
 
 # The replay of a game: its checked audit, its analysis, its diagrams.
-CORRECTED_FILL_GREY = 0.94  # a cell of the checked audit that holds a correction
+CORRECTED_FILL_GREY = 0.94  # a cell of the checked audit that holds an error
+ERROR_FRAME_PT = 1.6  # the frame inside such a cell: black and heavy, so that a cheap photocopy keeps it
+ERROR_FRAME_INSET = 0.7  # mm, from the cell's edge to its frame
 STRIKE_PT = 1.0  # the line through a claim the rules contradict
 FINAL_CELL = 16.0  # the board with every S-O-S of the game, at most (mm)
 

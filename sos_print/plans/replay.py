@@ -9,7 +9,7 @@ solver's analysis of its moves (`MoveAnalysis`).
 from __future__ import annotations
 
 from sos_print.engine.analysis import MoveAnalysis, turning_point, weighing_limit
-from sos_print.engine.check import CheckedExample
+from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems
 from sos_print.engine.examples import ClaimedMove
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell, Segment
@@ -72,12 +72,12 @@ def replay_plan(
     """
     words = Words(lang)
     notation = options.notation
-    audit, claimed, wrong = _audit(game, words, notation)
+    audit, errors = _audit(game, words, notation)
     analysis, unweighed, notes = _analysis(game, moves, words, notation)
     return ReplayPlan(
         title=words("replay.title"),
         strip=strip_plan(options, fields=True, lang=lang),
-        header=_header(game, words, claimed, wrong),
+        header=_header(game, words, errors),
         bookmark=words("replay.bookmark"),
         steps_heading=words("replay.steps_heading"),
         steps_intro=words.blocks("replay.steps_intro", every=every),
@@ -90,7 +90,7 @@ def replay_plan(
         ),
         final=final_board(game, notation),
         audit_heading=words("replay.audit_heading"),
-        audit_intro=words.blocks("replay.audit_intro", claimed=bool(claimed)),
+        audit_intro=words.blocks("replay.audit_intro", claimed=bool(errors.claimed), carried=bool(errors.carried_from)),
         audit=audit,
         analysis_heading=words("replay.analysis_heading"),
         analysis_intro=words.blocks("replay.analysis_intro") if any(move.solved for move in moves) else [],
@@ -159,7 +159,7 @@ def final_board(game: CheckedExample, notation: Notation) -> GridPlan:
     )
 
 
-def _header(game: CheckedExample, words: Words, claimed: int, wrong: list[int]) -> list[Block]:
+def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Block]:
     example, final = game.example, game.final
     variant = example.variant
     winner = final.outcome.winner if final.outcome else None
@@ -177,8 +177,13 @@ def _header(game: CheckedExample, words: Words, claimed: int, wrong: list[int]) 
         ),
     ]
     blocks += _result_claim(game, words)
-    moves = sorted(set(wrong))
-    return blocks + words.blocks("replay.claims", claimed=claimed, wrong=len(wrong), wrong_moves=tuple(moves))
+    return blocks + words.blocks(
+        "replay.claims",
+        claimed=errors.claimed,
+        wrong=len(errors.moves),
+        wrong_moves=tuple(sorted(set(errors.moves))),
+        carried_from=errors.carried_from,
+    )
 
 
 def _result_claim(game: CheckedExample, words: Words) -> list[Block]:
@@ -212,56 +217,88 @@ def _corrected(claim: list[str], right: list[str], differs: bool, none: str = ""
     )
 
 
-def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Table, int, list[int]]:
-    """Returns the checked audit, how many claims the record made, and the move of each claim that was wrong."""
+@frozen
+class SheetErrors:
+    """Holds how the score sheet was checked: how many claims it made, the move of each error (as `check` reports
+    them: a running total that only carries an earlier error forward is none), and the moves those errors were
+    made on that later totals carry forward."""
+
+    claimed: int
+    moves: tuple[int, ...]
+    carried_from: tuple[int, ...]
+
+
+def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Table, SheetErrors]:
+    """Returns the checked audit, each error framed, and what it found."""
     example = game.example
     sides = example.variant.sides
     columns = [words(f"audit.col_{name}") for name in ("move", "player", "letter", "cell", "segments", "points")]
     columns += [words("audit.col_total", side=side_name(side)).replace("\u00a0", " ") for side in sides]
-    rows, claimed, wrong = [], 0, []
-    for claim, step in zip(example.moves, game.steps, strict=True):
-        cells, made, failed = _audit_row(claim, step, sides, example.size, notation, words("replay.no_line"))
+    rows, framed, claimed, origins = [], [], 0, set()
+    for index, (claim, step, checked) in enumerate(zip(example.moves, game.steps, check_rows(game), strict=True)):
+        cells, made = _audit_row(claim, step, checked, sides, example.size, notation, words("replay.no_line"))
         rows.append(cells)
+        framed += [(index, column) for column in _framed(checked, sides)]
         claimed += made
-        wrong += [claim.number] * failed
-    return Table(tuple(columns), tuple(rows), stretch=4), claimed, wrong
+        origins |= {carried.origin for carried in checked.carried}
+    errors = SheetErrors(
+        claimed,
+        tuple(_number_of(problem.where) for problem in claim_problems(game, whole=False)),
+        tuple(sorted(origins)),
+    )
+    return Table(tuple(columns), tuple(rows), stretch=4, framed=tuple(framed)), errors
+
+
+def _number_of(place: str) -> int:
+    """Returns the move a problem is placed at ("move 5 (row 6)" is 5)."""
+    return int(place.split()[1])
+
+
+_COLUMN_OF = {"player": 1, "lines": 4, "points": 5}
+
+
+def _framed(checked: RowCheck, sides: tuple[str, ...]) -> list[int]:
+    """Returns the columns of a row of the checked audit that hold an error of their own."""
+    totals = {f"total {side}": 6 + k for k, side in enumerate(sides)}
+    return sorted({**_COLUMN_OF, **totals}[name] for name in checked.wrong if name != "next")
 
 
 def _audit_row(
-    claim: ClaimedMove, step: Step, sides: tuple[str, ...], size: int, notation: Notation, none: str
-) -> tuple[tuple[TableCell, ...], int, int]:
-    """Returns one row of the checked audit, with how many claims it made and how many were wrong."""
+    claim: ClaimedMove,
+    step: Step,
+    checked: RowCheck,
+    sides: tuple[str, ...],
+    size: int,
+    notation: Notation,
+    none: str,
+) -> tuple[tuple[TableCell, ...], int]:
+    """Returns one row of the checked audit, with how many claims it made: an error or a total carried forward
+    struck through beside the right value."""
 
     def names(segments: tuple[Segment, ...]) -> list[str]:
         return [segment_name(segment, size, notation) for segment in segments]
 
     totals = dict(claim.totals)
-    checks = [
-        (claim.by, step.seat),
-        (claim.points, step.points),
-        (None if claim.lines is None else _line_claim(claim.lines), frozenset(step.segments)),
-        *((totals.get(side), step.after.side_scores[side]) for side in sides),
-    ]
-    made = [said is not None for said, _ in checks]
-    differs = [said is not None and said != right for said, right in checks]
+    wrong = set(checked.wrong)
+    carried = {carried.side for carried in checked.carried}
+    made = [claim.by, claim.points, claim.lines, *(totals.get(side) for side in sides)]
     cells = (
         (Entry(str(claim.number)),),
-        _corrected([claim.by or ""], [step.seat], differs[0]),
+        _corrected([claim.by or ""], [step.seat], "player" in wrong),
         (Entry(step.move.letter.value),),
         (Entry(cell_name(step.move.cell, size, notation)),),
-        _corrected(names(claim.lines or ()), names(step.segments), differs[2], none),
-        _corrected([str(claim.points)], [str(step.points)], differs[1]),
+        _corrected(names(claim.lines or ()), names(step.segments), "lines" in wrong, none),
+        _corrected([str(claim.points)], [str(step.points)], "points" in wrong),
         *(
-            _corrected([str(totals.get(side))], [str(step.after.side_scores[side])], failed)
-            for side, failed in zip(sides, differs[3:], strict=True)
+            _corrected(
+                [str(totals.get(side))],
+                [str(step.after.side_scores[side])],
+                f"total {side}" in wrong or side in carried,
+            )
+            for side in sides
         ),
     )
-    return cells, sum(made), sum(differs)
-
-
-def _line_claim(lines: tuple[Segment, ...]) -> frozenset[Segment] | tuple[Segment, ...]:
-    """Returns claimed lines as a set to compare, or as written when one is listed twice (always wrong)."""
-    return frozenset(lines) if len(set(lines)) == len(lines) else lines
+    return cells, sum(said is not None for said in made)
 
 
 def signed(value: int) -> str:

@@ -21,9 +21,11 @@ TableCell = tuple[Entry, ...]
 class Table:
     """Holds a table's headings and rows; a row with fewer cells than columns ends in one cell spanning the rest.
 
-    The `stretch` column takes the width the others leave.
+    The `stretch` column takes the width the others leave. A `framed` cell is marked by a heavy frame, which a
+    cheap photocopy keeps (a light shading it loses).
     """
 
     columns: tuple[str, ...]
     rows: tuple[tuple[TableCell, ...], ...]
     stretch: int
+    framed: tuple[tuple[int, int], ...] = ()  # (row, column) of each cell that holds an error of its own: framed
