@@ -665,6 +665,38 @@ def test_a_record_that_cannot_be_played_is_one_line_and_nothing_is_written(runne
     assert not (tmp_path / "out").exists()
 
 
+def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runner, tmp_path):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    text = flat(texts(replay_file(tmp_path, record, "--size", "3", "--names", "A=Léa, b = <b>Tom</b> & Co"))[0])
+    assert "Players: Léa (A) and <b>Tom</b> & Co (B), writing in that order." in text
+    assert "Final score: Léa (A) 1, <b>Tom</b> & Co (B) 2. <b>Tom</b> & Co (B) wins." in text
+    assert text.startswith("Class Date SOS game replay")  # no class, date or group: lines to write them on
+    text = flat(texts(replay_file(tmp_path, record, "--size", "3", "--names", "B=Tom"))[0])
+    assert "Players: A and Tom (B), writing in that order." in text and "Player A" not in text
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("A=Léa,B=三", "--names: name of B: U+4E09 '三' is not in the font"),
+        ("A=Léa,C=Tom", "--names: 'C=Tom' is not SEAT=NAME with a seat of this game (A, B)"),
+        ("Léa", "--names: 'Léa' is not SEAT=NAME with a seat of this game (A, B)"),
+        ("A=Léa,a=Tom", "--names: seat A is named twice"),
+        ("A=", "--names: seat A has no name after its ="),
+        ("A=" + "x" * 41, "--names: the name of A has 41 characters; a name takes at most 40"),
+    ],
+)
+def test_names_that_cannot_be_printed_or_read_are_a_usage_error(runner, tmp_path, names, message):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(record), "--size", "3", "--names", names, "--out", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"Usage error: {message}"]
+    assert not out.exists()
+
+
 def test_a_csv_record_without_size_is_a_usage_error(runner, tmp_path):
     record = tmp_path / "game.csv"
     record.write_text(csv_text(GAME3))

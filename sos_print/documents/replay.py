@@ -24,7 +24,7 @@ from sos_print.engine.analysis import MoveAnalysis
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import replace
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
+from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.table import TableLayout, draw_head, draw_row, layout_table
 from sos_print.plans.grids import GridPlan
@@ -62,11 +62,13 @@ def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = F
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    strip = layout_strip(plan.strip, box.width, (0.0, 0.0), scale)
+    group = (plan.group,) if plan.group else ()
+    strip = layout_strip(plan.strip, box.width, group_room([group], scale), scale)
     first = [True]
 
     def start_page() -> list[Box]:
         top = draw_strip(document.canvas, plan.strip, strip, box, scale)
+        draw_group(document.canvas, group, box, strip, scale)
         if first[0]:
             top = draw_label(document.canvas, (plan.title,), box.x, top, TITLE_PT * scale, width=box.width, bold=True)
             first[0] = False

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from sos_print.engine.analysis import MoveAnalysis, turning_point, weighing_limit
 from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems
-from sos_print.engine.examples import ClaimedMove
-from sos_print.engine.frozen import frozen
+from sos_print.engine.examples import ClaimedMove, GameHeader
+from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Step
@@ -42,6 +42,7 @@ class ReplayPlan:
 
     title: str
     strip: StripPlan
+    group: str  # "Group 2 of 3" in the strip, for a filled audit of a class of groups; else ""
     header: list[Block]
     bookmark: str
     steps_heading: str
@@ -76,7 +77,8 @@ def replay_plan(
     analysis, unweighed, notes = _analysis(game, moves, words, notation)
     return ReplayPlan(
         title=words("replay.title"),
-        strip=strip_plan(options, fields=True, lang=lang),
+        strip=replace(strip_plan(options, fields=True, lang=lang), date=game.example.header.date),
+        group=_group(game.example.header, words),
         header=_header(game, words, errors),
         bookmark=words("replay.bookmark"),
         steps_heading=words("replay.steps_heading"),
@@ -159,18 +161,39 @@ def final_board(game: CheckedExample, notation: Notation) -> GridPlan:
     )
 
 
+def _group(header: GameHeader, words: Words) -> str:
+    """Returns the group the record is of, as the strip names it ("Group 3 of 15"), if it is one of several."""
+    return words("common.group", number=header.group, count=header.groups) if header.groups > 1 else ""
+
+
+def player_name(seat: str, header: GameHeader) -> str:
+    """Returns how the replay names a seat's player where a name helps: "Léa (A)", or "A" when none is given."""
+    name = header.name(seat)
+    return f"{name} ({seat})" if name else seat
+
+
 def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Block]:
     example, final = game.example, game.final
     variant = example.variant
     winner = final.outcome.winner if final.outcome else None
+
+    def side(name: str) -> str:  # a team is named by its seats; a player by the name typed, if any
+        return side_name(name) if variant.teams else player_name(name, example.header)
+
     blocks = [
-        *words.blocks("replay.players", seats=variant.seats, teams=variant.teams),
+        *words.blocks(
+            "replay.players",
+            seats=variant.seats,
+            teams=variant.teams,
+            names=tuple(player_name(seat, example.header) for seat in variant.seats),
+        ),
         *words.blocks("replay.game", **game_rules(variant).words),
         *words.blocks("replay.board", size=example.size, count=len(game.steps)),
         *words.blocks(
             "replay.final",
-            scores=tuple((side_name(side), points) for side, points in final.side_scores.items()),
-            winner=side_name(winner) if winner else "",
+            scores=tuple((side(name), points) for name, points in final.side_scores.items()),
+            winner=side(winner) if winner else "",
+            named=bool(winner) and not variant.teams and bool(example.header.name(winner or "")),
             teams=variant.teams,
             over=final.is_over,
             number=_number(game, len(game.steps) - 1),
