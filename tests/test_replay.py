@@ -201,6 +201,28 @@ def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
     assert "A picture every 2 moves, and one after the last move." in whole(data)
 
 
+def test_lines_scored_before_a_diagram_are_dark_thin_dashes_that_a_photocopy_keeps():
+    data = document(csv_text(GAME3), 3)
+    found = []
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            for line in page.lines:
+                grey = line["stroking_color"]
+                grey = grey[0] if isinstance(grey, (list, tuple)) else grey
+                if line.get("dash") and line["dash"][0]:  # the grid and the strip's rules are solid
+                    found.append((round(float(grey), 2), round(line["linewidth"], 2), line["dash"][0]))
+    # C1-C3 before "Moves 6 and 7"; C1-C3, A3-C1 before "Move 8"; all three before "Move 9"; C1-C3 under each of
+    # the turning point's two boards.
+    assert len(found) == 1 + 2 + 3 + 2, found
+    for grey, width, dash in found:
+        assert grey <= 0.35  # 65 % ink at least: a cheap copier keeps it (the old 22 % vanished)
+        assert width >= 0.8  # points: a hair line would break up on a copy
+        assert dash[0] / MM_PT >= 1.0  # mm: dashes, never to be taken for the solid, thick line of a new S-O-S
+
+
+MM_PT = 72 / 25.4
+
+
 def test_the_final_board_labels_every_line_with_its_scorers_seat():
     data = document(csv_text(GAME3), 3)
     final = page_with(data, "Every S-O-S of the game")

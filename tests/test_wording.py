@@ -130,7 +130,7 @@ ARGUMENTS = [
         "carried": False,
         "names": ("Léa (A)", "B", "Zoé (C)"),
         "named": False,
-        "every": 0,
+        "every": 1,
         "slip": "mistake",
         "more": 0,
         "turning": False,
