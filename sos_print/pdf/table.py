@@ -194,3 +194,27 @@ def _draw_line(
     for start, end in strikes:
         y = baseline + STRIKE_HEIGHT * size / MM
         canvas.line((start - 0.4) * MM, y * MM, (end + 0.4) * MM, y * MM)
+
+
+def page_rows(heights: Sequence[float], first: float, later: float, least: int) -> list[int]:
+    """Returns how many rows of a table go on each page: rows `heights` mm tall, `first` mm of room on the page it
+    starts on and `later` mm on each page after (under the heading row). A page never holds fewer than `least` rows
+    of a table that has that many: a page that would end up with fewer takes them from the page before.
+
+    The room on the first page must hold `least` rows (the table's section keeps them, or starts on a new page).
+    """
+    counts: list[int] = []
+    room, used, on_page = first, 0.0, 0
+    for height in heights:
+        if on_page and used + height > room + 1e-6:
+            counts.append(on_page)
+            room, used, on_page = later, 0.0, 0
+        used += height
+        on_page += 1
+    counts.append(on_page)
+    while len(counts) > 1 and counts[-1] < least:
+        if counts[-2] - (least - counts[-1]) < least:
+            break  # a page of rows as tall as these cannot spare them: the last page keeps what it has
+        counts[-2] -= least - counts[-1]
+        counts[-1] = least
+    return counts

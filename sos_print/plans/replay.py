@@ -1,5 +1,5 @@
-"""Builds the replay of a recorded game as printed: who played and the result, the game in diagrams, every S-O-S
-with its scorer, the audit checked row by row, and every move weighed with best play.
+"""Builds the replay of a recorded game as printed: who played and the result, each player's board of the S-O-S they
+made, the game in diagrams, the audit checked row by row, and every move weighed with best play.
 
 Everything here is plain data in one language and in the kit's notation; `documents/replay.py`
 draws it. The facts all come from the engine: the replayed game (`CheckedExample`) and the
@@ -17,7 +17,7 @@ from sos_print.engine.notation import Notation, cell_name, segment_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Step
 from sos_print.engine.solver import solvable_variant
 from sos_print.plans.common import StripPlan, game_rules, strip_plan
-from sos_print.plans.grids import GridPlan, grid_plan
+from sos_print.plans.grids import grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Words
@@ -50,7 +50,7 @@ class ReplayPlan:
     steps: tuple[ExampleFigure, ...]
     final_heading: str
     final_intro: list[Block]
-    final: GridPlan
+    scorers: tuple[ExampleFigure, ...]  # one board per seat, its S-O-S only; none when nobody scored
     audit_heading: str
     audit_intro: list[Block]
     audit: Table
@@ -90,7 +90,7 @@ def replay_plan(
             teams=game.example.variant.teams,
             scored=sum(step.points for step in game.steps),
         ),
-        final=final_board(game, notation),
+        scorers=scorer_boards(game, words, notation),
         audit_heading=words("replay.audit_heading"),
         audit_intro=words.blocks("replay.audit_intro", claimed=bool(errors.claimed), carried=bool(errors.carried_from)),
         audit=audit,
@@ -150,15 +150,19 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
     return ExampleFigure(title, text, grid, [])
 
 
-def final_board(game: CheckedExample, notation: Notation) -> GridPlan:
-    """Returns the last board with every S-O-S of the game, each labelled with the seat that completed it."""
-    scored = [(segment, step.seat) for step in game.steps for segment in step.segments]
-    return grid_plan(
-        game.final.board,
-        notation,
-        segments=tuple(segment for segment, _ in scored),
-        scorers=tuple(seat for _, seat in scored),
-    )
+def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tuple[ExampleFigure, ...]:
+    """Returns the last board once per seat with only the S-O-S that seat completed, titled with how many: which
+    board a line is on says who made it, with no label on the lines (none when nobody scored)."""
+    if not any(step.segments for step in game.steps):
+        return ()
+    header = game.example.header
+    figures = []
+    for seat in game.example.variant.seats:
+        made = tuple(segment for step in game.steps if step.seat == seat for segment in step.segments)
+        grid = replace(grid_plan(game.final.board, notation, segments=made), named=False)
+        title = words("replay.scorer_title", who=player_name(seat, header), count=len(made))
+        figures.append(ExampleFigure(title, [], grid, []))
+    return tuple(figures)
 
 
 def _group(header: GameHeader, words: Words) -> str:
