@@ -444,6 +444,33 @@ def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status
     assert not out.exists()
 
 
+def test_check_and_the_replay_count_the_same_errors_in_a_filled_audit(runner, tmp_path):
+    # The score sheet of tests/test_check.py (four errors, 22 totals that carry them forward), typed on a tablet.
+    from test_check import SHEET
+
+    from sos_print.engine.check import replay_example
+    from sos_print.forms.filled import load_filled_audit
+    from sos_print.plans.replay import replay_plan
+
+    rows = [line.split(",") for line in SHEET.splitlines()[1:]]
+    values = {}
+    for number, player, letter, cell, lines, points, total_a, total_b in rows:
+        for column, value in zip(
+            ("player", "letter", "cell", "lines", "points", "total.A", "total.B"),
+            (player, letter, cell, lines, points, total_a, total_b),
+            strict=True,
+        ):
+            values[f"group1.move.{number}.{column}"] = value
+    pdf = tmp_path / "group1.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions()), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.stdout.splitlines()[-1] == "checked 1 file: 4 problems in 1 file"
+    plan = replay_plan(PrintOptions(), "en", replay_example(load_filled_audit(str(pdf))), ())
+    header = " ".join(block.text for block in plan.header)
+    assert "The score sheet has 4 errors, on moves 3, 6, 9 and 13" in header
+    assert "(totals carried forward from moves 3, 6 and 13)" in header
+
+
 def test_a_wrong_claim_is_named_by_the_audits_row_and_its_lines(runner, tmp_path):
     _, steps = three_by_three_game()
     values = move_values(steps, 3, Notation.A1, Variant())

@@ -361,7 +361,7 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
     # One above the other: both on one page whenever a page holds them, so that the class can compare them.
     both = ROW_GAP + placed[0].height + ROW_GAP + placed[1].height
     fits = flow.measure([*_heading(plan.turning_heading), *turning.why]) + both <= flow.box.height
-    _section(flow, plan.turning_heading, turning.why, both if fits else ROW_GAP + placed[0].height, parted=False)
+    _section(flow, plan.turning_heading, turning.why, both if fits else ROW_GAP + placed[0].height, parted=not fits)
     for figure, item in zip(pair, placed, strict=True):
         flow.space(ROW_GAP)
         flow.figure(item.height, partial(draw_figure, figure=figure, layout=item, body=layout.body))
