@@ -920,8 +920,10 @@ def test_no_page_but_the_last_of_a_language_is_left_half_empty(name, text, size,
     pages_text = [flat(text) for text in texts(data)]
     last = [k - 1 for k, text in enumerate(pages_text) if k and "SOS : la partie rejouée" in text]
     last.append(len(pages_text) - 1)
+    # Large print's blocks are half as large again against the same page: three rows of its analysis can take 150 mm.
+    least = 0.4 if options.get("large_print") else 0.5
     for number, share in enumerate(used(data)):
-        assert number in last or share >= 0.5, f"page {number + 1}: {share:.0%}"
+        assert number in last or share >= least, f"page {number + 1}: {share:.0%}"
 
 
 def test_captions_are_set_for_children_12_pt_under_titles_of_14_8():

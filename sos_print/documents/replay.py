@@ -144,11 +144,12 @@ def gallery(
 
 
 def _filled(layout: Gallery, figures: Sequence[ExampleFigure], page: float) -> float:
-    """Returns the share of a page that rows of the typical height (the median row's) fill in `layout`."""
+    """Returns the share of a page that rows of the typical height (the median row's) fill in `layout`: as many as a
+    page holds, or as the figures make."""
     heights = [layout.layout(layout.shown(figure)).height for figure in figures]
     rows = sorted(max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns))
     typical = rows[len(rows) // 2] + ROW_GAP if rows else page
-    return min(1.0, max(1, int(page // typical)) * typical / page)
+    return min(1.0, min(max(1, int(page // typical)), len(rows)) * typical / page)
 
 
 def _gallery(
@@ -194,7 +195,8 @@ def render_replay(
     flow.blocks(plan.header)
     turning = (plan.turning.played.grid, plan.turning.better.grid) if plan.turning else ()
     grids = [figure.grid for figure in (*plan.steps, *plan.scorers)] + list(turning)
-    layout = layout or gallery(plan.steps, grids, plan.steps[0].grid.size, flow.width, flow.box.height, scale)
+    page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
+    layout = layout or gallery(plan.steps, grids, plan.steps[0].grid.size, flow.width, page, scale)
     # Who made each S-O-S comes with the result it explains, before the game that led to it.
     _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout)
     _figures(flow, plan.steps_heading, plan.steps_intro, plan.steps, layout)
