@@ -111,14 +111,16 @@ def test_each_form_has_every_option_of_its_command_with_its_range_default_choice
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_each_form_page_shows_every_field_with_its_option_range_default_and_help_in_its_language(client, lang):
-    from sos_print.plans.words import Words
+    from sos_print.plans.words import Words, typography
 
     for name, form in page().forms.items():
         html = get(client, f"/{lang}/{name}").get_data(as_text=True)
         for field in form.fields:
             assert f'name="{field.key}"' in html, (name, field.key)
             assert f"<code>{field.flag}</code>" in html, (name, field.key)
-            help_text = field.help if lang == "en" else Words("fr")("web.help", english=field.help)
+            help_text = Words(lang)("web.help", english=field.help)
+            if lang == "en":  # the command line's sentence, set with typographic apostrophes and spaces
+                assert help_text == typography(field.help, "en")
             assert _escaped(help_text) in html, (name, field.key)
             if field.minimum is not None:
                 assert f'min="{field.minimum}"' in html
@@ -284,8 +286,14 @@ def test_a_request_without_the_key_or_for_another_host_is_refused_in_one_sentenc
 
 @pytest.mark.parametrize(
     "headers",
-    [{"Origin": "http://attacker.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"}],
-    ids=["other-origin", "null-origin", "cross-site"],
+    [
+        {"Origin": "http://attacker.example"},
+        {"Origin": "null"},
+        {"Origin": "null", "Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Origin": f"http://127.0.0.1:{PORT + 1}"},
+    ],
+    ids=["other-origin", "null-origin", "null-origin-cross-site", "cross-site", "other-port"],
 )
 def test_a_post_from_another_site_is_refused_and_runs_nothing(client, headers):
     response = client.post("/en/kit", data={"groups": "2"}, headers=headers, base_url=ORIGIN)
@@ -419,3 +427,15 @@ def test_a_client_that_goes_away_cancels_its_job_and_its_uploads_are_removed():
     made.close()  # returns once the job has stopped
     assert runner.jobs[0].cancelled
     assert not any(os.path.exists(folder) for folder in folders)
+
+
+def test_the_french_help_translates_exactly_the_command_lines_sentences(served):
+    import ast
+
+    from conftest import ROOT
+
+    source = (ROOT / "templates" / "fr" / "web.j2").read_text(encoding="utf-8")
+    body = source[source.index("{% macro help(english) %}{{ ") + len("{% macro help(english) %}{{ ") :]
+    table = ast.literal_eval(body[: body.index("[english] }}{% endmacro %}")])
+    sentences = {field.help for form in served.forms.values() for field in form.fields}
+    assert set(table) == sentences

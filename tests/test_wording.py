@@ -131,6 +131,18 @@ ARGUMENTS.append(
     {**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1, "ends": "full"}
 )
 SAMPLE = {
+    # The web page's words (web.j2).
+    "command": "kit",
+    "english": "Number of rows and columns of the board, from 3 to 8.",
+    "option": "size",
+    "choice": "en+fr",
+    "reason": "busy",
+    "field": "board",
+    "pages": 12,
+    "kilobytes": 57,
+    "page": 1,
+    "file": "players.pdf",
+    "suffixes": ".toml, .csv",
     "number": 3,
     "count": 15,
     "seat": "A",
@@ -318,6 +330,9 @@ def test_typography_keeps_units_sizes_and_letters_together(sentences, pattern, w
         assert not re.search(pattern, text), f"{lang} {name}: {why}: {text!r}"
 
 
+ADULT = ("teacher.", "puzzles.key_", "replay.", "web.")  # the words the teacher reads: "vous"
+
+
 def test_french_for_children_says_tu_and_for_the_teacher_vous():
     found = rendered("fr")
     for name, text in found.items():
@@ -326,7 +341,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
         )
         if children:
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
-        elif name.startswith(("teacher.", "puzzles.key_", "replay.")) and re.search(r"\b(tu|ton|ta|tes)\b", text):
+        elif name.startswith(ADULT) and re.search(r"\b(tu|ton|ta|tes)\b", text):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
@@ -343,6 +358,7 @@ def test_no_sentence_starts_with_a_digit():
                 "teacher.example_title",
                 "teacher.untitled",
                 "puzzles.key_heading",  # a numbered title ("3. Best move, B to play")
+                "web.file_line",  # "12 pages, 57 KB", beside a file's name on the web page
                 "puzzles.key_points",  # phrases inside a sentence ("2 points (B1-B3)", "2 points more than B")
                 "puzzles.key_ahead",
                 "teacher.ahead",

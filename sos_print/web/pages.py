@@ -110,7 +110,7 @@ _SCRIPT_WORDS = ("working", "cancel", "cancelled", "ready", "download", "preview
 
 
 def _summary(words: Words, form: Form) -> str:
-    return form.summary if words.lang == "en" else words("web.summary", command=form.command)
+    return words("web.summary", command=form.command, english=form.summary)
 
 
 def _field(words: Words, lang: str, field: Field, values: dict[str, str] | None, error: str) -> dict[str, Any]:
@@ -120,9 +120,9 @@ def _field(words: Words, lang: str, field: Field, values: dict[str, str] | None,
     view: dict[str, Any] = {
         "key": field.key,
         "id": f"field-{field.key}",
-        "label": words("web.option", key=field.key),
+        "label": words("web.option", option=field.key),
         "flag": field.flag,
-        "help": field.help if lang == "en" else words("web.help", english=field.help),
+        "help": words("web.help", english=field.help),
         "kind": field.kind.value,
         "value": value,
         "checked": bool(posted) if values is not None else bool(field.default),
@@ -130,14 +130,14 @@ def _field(words: Words, lang: str, field: Field, values: dict[str, str] | None,
         "minimum": field.minimum,
         "maximum": field.maximum,
         "error": error,
-        "optional": words("web.optional"),
+        "needed": words("web.required"),
         "options": [],
         "accept": "",
         "accepted": "",
     }
     if field.kind is Kind.CHOICE:
         options = [] if field.default is not None else [{"value": "", "text": words("web.default_choice")}]
-        view["options"] = options + [{"value": c, "text": words("web.choice", value=c)} for c in field.choices]
+        view["options"] = options + [{"value": c, "text": words("web.choice", choice=c)} for c in field.choices]
     if field.kind in (Kind.FILE, Kind.FILES):
         view["accept"] = ",".join(field.accept)
         view["accepted"] = words("web.files_accepted", suffixes=", ".join(field.accept)) if field.accept else ""

@@ -19,7 +19,6 @@ import os
 import secrets
 import shutil
 import tempfile
-import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterator, Mapping
@@ -93,7 +92,7 @@ class Site:
         self.hosts = {host.lower() for host in settings.allowed_hosts}
         self.port = 0
         self.workspaces: set[str] = set()
-        self._lock = threading.Lock()
+        self.jobs: set[Job] = set()  # the jobs running or waiting, to cancel when the page closes
 
     def listening(self, port: int) -> None:
         """Records the port the page listens on: its loopback names become hosts it answers to."""
@@ -111,7 +110,9 @@ class Site:
         return f"http://{name}:{self.port}/" + (f"?key={self.secret}" if self.secret else "")
 
     def close(self) -> None:
-        """Stops taking jobs, waits for the running ones (cancelled), and removes every upload folder left."""
+        """Stops taking jobs, cancels and waits for those running, and removes every upload folder left."""
+        for job in list(self.jobs):
+            job.cancel()
         self.pool.close()
         for folder in list(self.workspaces):
             shutil.rmtree(folder, ignore_errors=True)
@@ -214,14 +215,16 @@ class Site:
             progress = _Progress()
             job = Job(self.settings.job_seconds, on_progress=progress)
             words = arguments(form, values, uploads)
+            self.jobs.add(job)
             work = self.pool.submit(lambda: self._work(form, words, job, names))
         except Full:
+            self.jobs.discard(job)
             self._clear(folder)
             return self.refusal(request, 503, "busy")
         except BaseException:
             self._clear(folder)
             raise
-        work.add_done_callback(lambda _: self._clear(folder))
+        work.add_done_callback(lambda _: self._finished(folder, job))
         if _wants_stream(request):
             return Response(_stream(work, job, progress, lang), mimetype=STREAM, direct_passthrough=True)
         return self.answer_whole(request, lang, form, work, job, values)
@@ -231,7 +234,7 @@ class Site:
         from sos_print.plans.words import Words
         from sos_print.web import pages
 
-        outcome = Outcome(status=2, message=Words(lang)("web.pattern", key=key), field=key)
+        outcome = Outcome(status=2, message=Words(lang)("web.pattern", field=key), field=key)
         result = Result(outcome, (), ())
         if _wants_stream(request):
             return Response(json.dumps({"result": result_json(result, lang)}) + "\n", mimetype=STREAM)
@@ -255,6 +258,10 @@ class Site:
             field = _named_in(form, message)
         key = field.key if field is not None else None
         return Result(replace(outcome, message=message, field=key), lines, tuple(job.outputs))
+
+    def _finished(self, folder: str, job: Job) -> None:
+        self._clear(folder)
+        self.jobs.discard(job)
 
     def _clear(self, folder: str) -> None:
         shutil.rmtree(folder, ignore_errors=True)
@@ -415,7 +422,7 @@ def result_json(result: Result, lang: str) -> dict[str, object]:
         "preview": [
             {
                 "src": "data:image/png;base64," + base64.b64encode(picture).decode(),
-                "alt": words("web.preview_alt", number=number, file=first.name if first else ""),
+                "alt": words("web.preview_alt", page=number, file=first.name if first else ""),
             }
             for number, picture in enumerate(pictures, start=1)
         ],
@@ -468,10 +475,12 @@ def _secure(response: Response) -> None:
 def _same_origin(request: Request, hosts: set[str]) -> bool:
     """Tells whether a POST comes from the page itself: its Origin names an allowed host, or the browser says so."""
     origin = request.headers.get("Origin")
-    if origin is not None:
+    site = request.headers.get("Sec-Fetch-Site")
+    if origin is not None and origin != "null":
         scheme, _, host = origin.partition("://")
         return scheme in ("http", "https") and (host.lower() in hosts or host.lower().rsplit(":", 1)[0] in hosts)
-    site = request.headers.get("Sec-Fetch-Site")
+    if origin == "null":  # a form posted under the page's own no-referrer policy: the browser says where it is from
+        return site == "same-origin"
     return site is None or site == "same-origin"
 
 
