@@ -439,3 +439,35 @@ def test_the_french_help_translates_exactly_the_command_lines_sentences(served):
     table = ast.literal_eval(body[: body.index("[english] }}{% endmacro %}")])
     sentences = {field.help for form in served.forms.values() for field in form.fields}
     assert set(table) == sentences
+
+
+@pytest.mark.parametrize("kind", ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups"])
+@pytest.mark.parametrize("command", ["check", "replay"])
+def test_every_bad_record_is_the_command_lines_one_line_naming_the_upload(client, tmp_path, kind, command):
+    from test_fillable import broken
+
+    data, message = broken(kind, tmp_path)
+    field = "paths" if command == "check" else "record"
+    result = result_of(post(client, f"/en/{command}", {field: (io.BytesIO(data), "groupe 2.pdf")}, stream=True))
+    lines = [line.removeprefix("sos-print: ") for line in result["lines"]]
+    assert result["status"] == 1 and result["files"] == []
+    assert lines[0].startswith(f"groupe 2.pdf: {message}"), lines
+    assert not any("sos-print-web" in line or "/tmp" in line for line in lines)
+
+
+def test_a_class_sized_filled_audit_of_a_megabyte_is_taken_and_checked(client):
+    from formfill import fill
+
+    from sos_print.documents.audit import audit_document
+    from sos_print.plans.options import PrintOptions
+
+    blank = audit_document(PrintOptions(groups=30), fillable=True).data
+    values = {"group7.move.1.player": "A", "group7.move.1.letter": "S", "group7.move.1.cell": "B2"}
+    values |= {"group7.move.1.points": "1"}  # a false claim: an S alone scores nothing
+    filled = fill(blank, values)
+    assert len(filled) > 1_000_000
+    result = result_of(post(client, "/en/check", {"paths": (io.BytesIO(filled), "classe.pdf")}, stream=True))
+    assert result["lines"] == [
+        "classe.pdf: move 1 (row 1): claims 1 point, the rules give 0",
+        "checked 1 file: 1 problem in 1 file",
+    ]

@@ -39,7 +39,7 @@ STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same documents make the same archive
 # Limits: the largest file a command reads is a filled audit of 100 MB (forms/filled.py); other fields are short.
 MAX_REQUEST = 101_000_000
-MAX_FIELDS_MEMORY = 64_000
+MAX_FIELDS_MEMORY = 500_000  # of one text field; werkzeug also holds a chunk of the body (64 kB) to this limit
 MAX_PARTS = 200
 STREAM = "application/x-ndjson"
 
