@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report, strip_box
-from sos_print.documents.scoretable import block_height, draw_block, draw_table, table_height
+from sos_print.documents.common import (
+    PrintedName,
+    Progress,
+    Rendered,
+    Slot,
+    draw_names,
+    finished,
+    joined,
+    new_document,
+    place_names,
+    report,
+    strip_box,
+)
+from sos_print.documents.scoretable import block_height, block_slot, draw_block, draw_table, table_height, table_slots
 from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
@@ -24,7 +36,7 @@ from sos_print.pdf.draw import (
 )
 from sos_print.pdf.grids import draw_grid, label_gutters
 from sos_print.plans.boards import BoardPlan, board_plan
-from sos_print.plans.common import group_labels
+from sos_print.plans.common import GroupGame, group_games, group_labels
 from sos_print.plans.layout import (
     BODY_PT,
     CUT_LINE_DASH,
@@ -178,41 +190,59 @@ def board_box(paper: tuple[float, float], two_per_page: bool) -> Box:
     return page
 
 
+@frozen
+class BoardPage:
+    """Holds one group's board as drawn: the board of its game, where its parts go, its label and its names."""
+
+    plan: BoardPlan
+    geometry: Geometry
+    label: Label
+    names: tuple[PrintedName, ...] = ()
+
+
 def render_boards(
     document: Document,
-    plan: BoardPlan,
-    groups: list[Label],
-    geometry: Geometry,
+    boards: Sequence[BoardPage],
     *,
     large_print: bool = False,
     two_per_page: bool = False,
     bookmark: str = "",
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """Adds one board per group to `document`, one or two per page; the board itself is drawn once."""
+    """Adds the boards to `document`, one or two per page; each game's board is drawn once, then its group's label
+    and names on it."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     page = Box(0, 0, width, height).inset(MARGIN)
     box = board_box((width, height), two_per_page)
     paper = Box(0, 0, width, height)
-    key = ("board", plan, box, scale, geometry)
     per_page = 2 if two_per_page else 1
-    for first in range(0, len(groups), per_page):
+    for first in range(0, len(boards), per_page):
         if first == 0 and bookmark:
             document.bookmark(bookmark)
-        on_page = groups[first : first + per_page]
-        for k, label in enumerate(on_page):
+        on_page = boards[first : first + per_page]
+        for k, board in enumerate(on_page):
             # The lower board keeps the same margin from the paper's bottom edge as the upper from its top.
             shift = k * (page.y - box.y)
+            plan, geometry = board.plan, board.geometry
+            key = ("board", plan, box, scale, geometry)
             document.reuse(
                 key, paper, partial(draw_board, plan=plan, box=box, geometry=geometry, scale=scale), 0, shift
             )
-            draw_group(document.canvas, label, strip_box(box, shift), geometry.strip, scale)
+            draw_group(document.canvas, board.label, strip_box(box, shift), geometry.strip, scale)
+            draw_names(document, board.names, shift)
         if len(on_page) == 2:
             draw_dashed(document.canvas, page.x, page.right, height / 2, CUT_LINE_DASH)
         document.end_page()
         if progress:
             progress(first + len(on_page))
+
+
+def name_slots(plan: BoardPlan, geometry: Geometry, box: Box, scale: float) -> list[Slot]:
+    """Returns the lines the players' names are written on: in the score table, or in each side's block."""
+    if geometry.table is not None:
+        return table_slots(plan, geometry.table, scale, geometry.table_columns)
+    return [block_slot(plan, side, area, scale) for side, area in zip(plan.sides, geometry.blocks, strict=False)]
 
 
 def board_geometry(options: PrintOptions, hint: bool | None = None) -> Geometry | None:
@@ -225,22 +255,41 @@ def board_geometry(options: PrintOptions, hint: bool | None = None) -> Geometry 
 
 
 def add_boards(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:
-    """Adds one player board per group to `document`, or refuses if the cells would be too small."""
-    geometry = board_geometry(options)
-    if geometry is None:
-        from sos_print.documents.refusal import refusal  # only a refused run needs the words of a refusal
-
-        raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
+    """Adds one player board per group to `document`, or refuses if the cells would be too small or a child's name
+    too long for its line (before anything is drawn)."""
     render_boards(
         document,
-        board_plan(options),
-        group_labels(options),
-        geometry,
+        board_pages(options),
         large_print=options.large_print,
         two_per_page=options.two_per_page,
         bookmark=joined(options, "board.bookmark"),
         progress=report(progress, "boards", options.groups),
     )
+
+
+def board_pages(options: PrintOptions) -> list[BoardPage]:
+    """Returns each group's board: the board of its own game (laid out once per game), its label and its names."""
+    scale = scale_of(options.large_print)
+    box = board_box(options.paper.size_mm, options.two_per_page)
+    laid: dict[object, tuple[BoardPlan, Geometry]] = {}
+    pages = []
+    for game in group_games(options):
+        if game.options.variant not in laid:
+            laid[game.options.variant] = _laid_board(game)
+        plan, geometry = laid[game.options.variant]
+        names = place_names(game, name_slots(plan, geometry, box, scale), scale, "on a board's score table")
+        pages.append(BoardPage(plan, geometry, game.label, names))
+    return pages
+
+
+def _laid_board(game: GroupGame) -> tuple[BoardPlan, Geometry]:
+    options = game.options
+    geometry = board_geometry(options)
+    if geometry is None:
+        from sos_print.documents.refusal import refusal  # only a refused run needs the words of a refusal
+
+        raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
+    return board_plan(options), geometry
 
 
 def boards_document(options: PrintOptions, progress: Progress | None = None) -> Rendered:
@@ -268,9 +317,7 @@ def grids_document(options: PrintOptions, sizes: list[int], progress: Progress |
             raise LayoutError(refusal(single, lambda relaxed: board_geometry(relaxed) is not None))
         render_boards(
             document,
-            board_plan(single),
-            group_labels(single),
-            geometry,
+            [BoardPage(board_plan(single), geometry, ())],
             large_print=options.large_print,
             bookmark=joined(single, "common.grids_bookmark", size=single.size),
         )

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import csv
 import io
-import random
 import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
@@ -94,6 +93,22 @@ OTHER_HEADINGS = frozenset(
 HEADINGS_SAID = "name, first name, student, nom, prénom, élève"  # as messages list the headings read
 
 T = TypeVar("T")
+
+
+class NameFitError(ExampleFileError):
+    """Signals a child's name too long for the line it is printed on; the message names its line of the file (the
+    name itself is printed only on the pages asked for)."""
+
+    def __init__(self, path: str, children: tuple[Child, ...], where: str, per_line: int) -> None:
+        lines = " and ".join(str(child.line) for child in children)
+        sizes = " and ".join(str(len(child.name)) for child in children)
+        what = f"a name of {sizes} characters" if len(children) == 1 else f"names of {sizes} characters together"
+        super().__init__(
+            path,
+            f"{'line' if len(children) == 1 else 'lines'} {lines}: {what} do{'es' if len(children) == 1 else ''} "
+            f"not fit {where}: 2 lines of about {per_line} letters here; shorten it (a first name and an initial "
+            "tell children apart)",
+        )
 
 
 @frozen
@@ -271,6 +286,8 @@ def form_groups(
     shuffled by `seed` (the same seed, the same groups), the children left over placed as `group_sizes` says."""
     order = list(children)
     if shuffle:
+        import random  # loaded only to shuffle: a kit without --shuffle does without it
+
         random.Random(seed).shuffle(order)
     groups = []
     start = 0

@@ -28,6 +28,7 @@ class AuditPlan:
     pause_hint: Label
     strip: StripPlan
     page: Label  # "Page {number} of {count}", filled in when the audit's pages are counted
+    named: bool = False  # the children's names are printed on their lines (a class list): they need the room
 
 
 def example_line(size: int, notation: Notation) -> str:
@@ -63,4 +64,5 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
         pause_hint=vocab.label("audit.pause_hint", players=options.variant.players),
         strip=strip_plan(options, fields=True),
         page=vocab.label("common.page", number="{number}", count="{count}"),
+        named=options.seating is not None,
     )

@@ -27,6 +27,7 @@ class BoardPlan:
     tally: Label
     total: Label
     strip: StripPlan
+    named: bool = False  # the children's names are printed on their lines (a class list): they need the room
 
 
 def board_plan(options: PrintOptions) -> BoardPlan:
@@ -47,4 +48,5 @@ def board_plan(options: PrintOptions) -> BoardPlan:
         tally=vocab.label("board.tally"),
         total=vocab.label("board.total"),
         strip=strip_plan(options, fields=True),
+        named=options.seating is not None,
     )
