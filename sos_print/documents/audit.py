@@ -21,7 +21,8 @@ from sos_print.documents.common import (
     place_names,
     report,
 )
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
+from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     StripLayout,
@@ -71,7 +72,6 @@ PAUSE_LINE = 8.0  # room to write a score above its line, mm
 PAUSE_PAD = 3.0  # inside the pause box, mm
 PAUSE_SHARE = 0.42  # of the pause box, for its title and hint
 NAME_LINE = 8.0  # room to write a name above its line, mm
-NAMED_SLOT = 45.0  # the shortest line a printed name gets: the names row takes two rows rather than less (mm)
 
 
 @frozen
@@ -129,33 +129,23 @@ def _title_height(plan: AuditPlan, box: Box, scale: float, first: bool, strip: S
     height = strip.height + set_label(title, size * scale, box.width, bold=True).height + GAP / 2
     if first:
         height += set_label(plan.intro, BODY_PT * scale, box.width).height + GAP
-        height += _names_height(plan, scale, box) + GAP
+        height += _names_height(plan, scale) + GAP
     return height
 
 
-def _names_height(plan: AuditPlan, scale: float, box: Box) -> float:
+def _names_height(plan: AuditPlan, scale: float) -> float:
     """Returns the height (mm) of the names row: one row of lines, or two when printed names need the room."""
-    return _name_row(plan, scale) * _name_rows(plan, box, scale)
+    return _name_row(plan, scale) * plan.name_rows
 
 
 def _name_row(plan: AuditPlan, scale: float) -> float:
-    names = names_room(scale) + 1.3 if plan.named else 0.0  # the line 1 mm up its row, a hair free at the top
+    # The line 1 mm up its row, a hair free at the top for a printed name.
+    names = names_room(scale, plan.name_lines) + 1.3 if plan.name_lines else 0.0
     return max(set_label(plan.names, NOTES_PT * scale).height, NAME_LINE, names)
-
-
-def _name_rows(plan: AuditPlan, box: Box, scale: float) -> int:
-    """Returns how many rows the names' lines take: one, or two when a printed name's line would be under
-    NAMED_SLOT long."""
-    slot = (box.right - _names_start(plan, box, scale)) / len(plan.seats) - _seat_width(scale) - 3.0
-    return 2 if plan.named and slot < NAMED_SLOT else 1
 
 
 def _names_start(plan: AuditPlan, box: Box, scale: float) -> float:
     return box.x + set_label(plan.names, NOTES_PT * scale).width + 4.0
-
-
-def _seat_width(scale: float) -> float:
-    return max(set_label((seat,), BODY_PT * scale, bold=True).width for seat in "ABCD") + 1.5
 
 
 def pause_height(plan: AuditPlan, width: float, scale: float) -> float:
@@ -242,7 +232,7 @@ def page_frame(plan: AuditPlan, page: AuditPage, box: Box, strip: StripLayout, s
     intro_top = names_top = top = title_top - set_label(title, size * scale, box.width, bold=True).height - GAP / 2
     if page.first:
         names_top = intro_top - set_label(plan.intro, BODY_PT * scale, box.width).height - GAP
-        top = names_top - _names_height(plan, scale, box) - GAP
+        top = names_top - _names_height(plan, scale) - GAP
     widths = column_widths(plan, box.width, scale)
     bottom = top - _header_height(plan, widths, scale) - len(page.moves) * page.row
     pause = None
@@ -272,8 +262,7 @@ def name_slots(plan: AuditPlan, box: Box, top: float, scale: float) -> list[Slot
     """Returns the line for each seat's player in the names row whose top is `top` (in two rows when printed names
     need the room: A and B over C and D); each slot's room reaches the top of its row."""
     row = _name_row(plan, scale)
-    rows = _name_rows(plan, box, scale)
-    per_row = -(-len(plan.seats) // rows)
+    per_row = -(-len(plan.seats) // plan.name_rows)
     start = _names_start(plan, box, scale)
     slot = (box.right - start) / per_row
     slots = []
@@ -442,19 +431,42 @@ def audit_groups(options: PrintOptions, fillable: bool = False) -> list[AuditGro
     box = Box(0, 0, width, height).inset(MARGIN)
     games = group_games(options)
     labels = [game.label for game in games]
-    laid: dict[object, tuple[AuditPlan, StripLayout, tuple[AuditPage, ...]]] = {}
+    laid = {}
+    for variant in dict.fromkeys(game.options.variant for game in games):
+        alike = [game for game in games if game.options.variant == variant]
+        laid[variant] = _laid_audit(alike, box, labels, scale)
     audits = []
     for number, game in enumerate(games, start=1):
-        variant = game.options.variant
-        if variant not in laid:
-            own = audit_plan(game.options)
-            laid[variant] = (own, *_laid(layout_audit(own, box, labels, scale)))
-        plan, strip, pages = laid[variant]
-        frame = page_frame(plan, pages[0], box, strip, scale)
-        names = place_names(game, name_slots(plan, box, frame.names_top, scale), scale, "on a score sheet's names row")
+        plan, strip, pages, names = laid[game.options.variant]
         form = _form_game(game, number, fillable)
-        audits.append(AuditGroup(plan, strip, pages, game.label, names, form, game.names if form else ()))
+        printed = names[game]
+        audits.append(AuditGroup(plan, strip, pages, game.label, printed, form, game.names if form else ()))
     return audits
+
+
+# The room a names row gives printed names, tried in turn until every name of a game fits: (lines, rows).
+NAME_ROOMS = ((1, 1), (2, 1), (1, 2), (2, 2))
+
+
+def _laid_audit(
+    games: list[GroupGame], box: Box, labels: list[Label], scale: float
+) -> tuple[AuditPlan, StripLayout, tuple[AuditPage, ...], dict[GroupGame, tuple[PrintedName, ...]]]:
+    """Lays out the audit of the games of one variant, with the least room its names need (none without them)."""
+    plan = audit_plan(games[0].options)
+    rooms = NAME_ROOMS if games[0].children else ((0, 1),)
+    for k, (lines, rows) in enumerate(rooms):
+        own = replace(plan, name_lines=lines, name_rows=rows)
+        strip, pages = _laid(layout_audit(own, box, labels, scale))
+        frame = page_frame(own, pages[0], box, strip, scale)
+        slots = name_slots(own, box, frame.names_top, scale)
+        try:
+            names = {game: place_names(game, slots, scale, "on a score sheet's names row") for game in games}
+        except NameFitError:
+            if k == len(rooms) - 1:
+                raise
+            continue
+        return own, strip, pages, names
+    raise AssertionError("unreachable: the last room raises")
 
 
 def _laid(layout: tuple[StripLayout, list[AuditPage]]) -> tuple[StripLayout, tuple[AuditPage, ...]]:

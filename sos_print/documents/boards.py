@@ -22,6 +22,7 @@ from sos_print.documents.common import (
 )
 from sos_print.documents.scoretable import block_height, block_slot, draw_block, draw_table, table_height, table_slots
 from sos_print.engine.frozen import frozen, replace
+from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     StripLayout,
@@ -57,6 +58,7 @@ from sos_print.plans.words import Label
 GAP = 3.5  # between the parts of a board, mm
 SIDE_COLUMN = 74.0  # width of the tally column beside the grid on half-page boards, mm
 CUT_GAP = 10.0  # space between a half-page board and the cut line, mm
+WHERE = "on a board's score table"  # where a name too long is refused, as the message says
 
 
 @frozen
@@ -93,6 +95,9 @@ def fit(
         *([(False, partial(_stacked, columns=2, hint=False))] if two_columns else []),
         (False, partial(_beside, hint=False)),
     ]
+    if plan.name_lines and two_columns:
+        # Printed names need the width of a one-column table more than the board needs the sentence on naming cells.
+        attempts.insert(2, attempts.pop(3))
     # A compact header, the title beside the class and group, gives half pages the room they need.
     for strip in (
         layout_strip(plan.strip, box.width, group, scale),
@@ -245,13 +250,14 @@ def name_slots(plan: BoardPlan, geometry: Geometry, box: Box, scale: float) -> l
     return [block_slot(plan, side, area, scale) for side, area in zip(plan.sides, geometry.blocks, strict=False)]
 
 
-def board_geometry(options: PrintOptions, hint: bool | None = None) -> Geometry | None:
-    """Returns where a board printed with `options` goes, or None if no layout keeps its cells large enough."""
+def board_geometry(options: PrintOptions, hint: bool | None = None, plan: BoardPlan | None = None) -> Geometry | None:
+    """Returns where a board printed with `options` (as `plan`, if given) goes, or None if no layout keeps its cells
+    large enough."""
     if options.two_per_page and options.size > TWO_UP_MAX_SIZE:
         return None
     scale = scale_of(options.large_print)
     box = board_box(options.paper.size_mm, options.two_per_page)
-    return fit(board_plan(options), box, scale, group_room(group_labels(options), scale), hint)
+    return fit(plan or board_plan(options), box, scale, group_room(group_labels(options), scale), hint)
 
 
 def add_boards(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:
@@ -271,25 +277,41 @@ def board_pages(options: PrintOptions) -> list[BoardPage]:
     """Returns each group's board: the board of its own game (laid out once per game), its label and its names."""
     scale = scale_of(options.large_print)
     box = board_box(options.paper.size_mm, options.two_per_page)
-    laid: dict[object, tuple[BoardPlan, Geometry]] = {}
+    games = group_games(options)
+    laid = {}
+    for variant in dict.fromkeys(game.options.variant for game in games):
+        laid[variant] = _laid_board([game for game in games if game.options.variant == variant], box, scale)
     pages = []
-    for game in group_games(options):
-        if game.options.variant not in laid:
-            laid[game.options.variant] = _laid_board(game)
-        plan, geometry = laid[game.options.variant]
-        names = place_names(game, name_slots(plan, geometry, box, scale), scale, "on a board's score table")
-        pages.append(BoardPage(plan, geometry, game.label, names))
+    for game in games:
+        plan, geometry, names = laid[game.options.variant]
+        pages.append(BoardPage(plan, geometry, game.label, names[game]))
     return pages
 
 
-def _laid_board(game: GroupGame) -> tuple[BoardPlan, Geometry]:
-    options = game.options
-    geometry = board_geometry(options)
-    if geometry is None:
-        from sos_print.documents.refusal import refusal  # only a refused run needs the words of a refusal
+def _laid_board(
+    games: list[GroupGame], box: Box, scale: float
+) -> tuple[BoardPlan, Geometry, dict[GroupGame, tuple[PrintedName, ...]]]:
+    """Lays out the board of the games of one variant, with the least room its names need (none without them):
+    one line above each name's line, else two."""
+    options = games[0].options
+    plan = board_plan(options)
+    failed: NameFitError | None = None
+    for lines in (1, 2) if games[0].children else (0,):
+        own = replace(plan, name_lines=lines)
+        geometry = board_geometry(options, plan=own)
+        if geometry is None:
+            if failed is not None:  # the board fits with names on one line: a name is what is too long
+                raise failed
+            from sos_print.documents.refusal import refusal  # only a refused run needs the words of a refusal
 
-        raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
-    return board_plan(options), geometry
+            raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
+        slots = name_slots(own, geometry, box, scale)
+        try:
+            return own, geometry, {game: place_names(game, slots, scale, WHERE) for game in games}
+        except NameFitError as error:
+            failed = error
+    assert failed is not None
+    raise failed
 
 
 def boards_document(options: PrintOptions, progress: Progress | None = None) -> Rendered:

@@ -7,7 +7,16 @@ from collections.abc import Callable
 from sos_print.engine.frozen import frozen
 from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import SetLabel, draw_label, draw_name, draw_strip, layout_strip, per_line, set_name
+from sos_print.pdf.draw import (
+    SetLabel,
+    draw_label,
+    draw_name,
+    draw_strip,
+    layout_strip,
+    name_lines_in,
+    per_line,
+    set_name,
+)
 from sos_print.pdf.flow import Flow
 from sos_print.plans.common import GroupGame, StripPlan
 from sos_print.plans.layout import CAPTION_GREY, MARGIN, NOTES_PT, SMALL_PT, TITLE_PT, Box
@@ -108,9 +117,12 @@ def place_names(game: GroupGame, slots: list[Slot], scale: float, where: str) ->
         if not children:
             continue
         width = slot.x1 - slot.x0
-        name = set_name(", ".join(child.name for child in children), width, slot.room, scale)
+        # A team's two names share one line, else take a line each, else share two lines.
+        joined, apart = (separator.join(child.name for child in children) for separator in (", ", "\n"))
+        tries = [(joined, 1), (apart, 2), (joined, 2)] if len(children) > 1 else [(joined, 2)]
+        name = next(filter(None, (set_name(text, width, slot.room, scale, most) for text, most in tries)), None)
         if name is None:
-            raise NameFitError(seating.path, children, where, per_line(width, scale))
+            raise NameFitError(seating.path, children, where, per_line(width, scale), name_lines_in(slot.room, scale))
         placed.append(PrintedName(name, slot.x0, slot.y))
     return tuple(placed)
 

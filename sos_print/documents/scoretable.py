@@ -19,6 +19,7 @@ LINE_UP = 2.5  # from a row's bottom to its name line, mm
 ROW_TOP = 0.3  # what a printed name leaves free under the top of its row, mm
 COLUMN_GAP = 6.0
 NAME_SHARE = 0.42  # of the width left after the label and total columns
+PRINTED_NAME_SHARE = 0.6  # the same when names are printed there: a team's row holds two (the tally keeps 40 %)
 
 
 def _field(plan: BoardPlan, side: Side) -> Label:
@@ -36,7 +37,8 @@ def _columns(plan: BoardPlan, width: float, scale: float) -> tuple[float, float,
     caption = max(set_label((word,), NOTES_PT * scale).width for text in plan.seat for word in text.split())
     label = max(seats, caption) + 2 * PAD + 1.0
     rest = width - label - TOTAL_BOX
-    return label, rest * NAME_SHARE, rest * (1 - NAME_SHARE), TOTAL_BOX
+    share = PRINTED_NAME_SHARE if plan.name_lines else NAME_SHARE
+    return label, rest * share, rest * (1 - share), TOTAL_BOX
 
 
 def _captions(plan: BoardPlan) -> tuple[Label, Label, Label, Label]:
@@ -52,7 +54,7 @@ def _caption_height(plan: BoardPlan, widths: tuple[float, ...], scale: float) ->
 
 def _row_height(plan: BoardPlan, scale: float) -> float:
     """Returns a side's row height (mm): ROW, or more for a large seat's letter or for printed names."""
-    names = names_room(scale) + LINE_UP + ROW_TOP if plan.named else 0.0
+    names = names_room(scale, plan.name_lines) + LINE_UP + ROW_TOP if plan.name_lines else 0.0
     return max(ROW, set_label(_seat(plan.sides[0]), BODY_PT * scale, bold=True).height + 2 * PAD, names)
 
 
@@ -138,7 +140,7 @@ def _name_row(plan: BoardPlan, scale: float) -> float:
     """Returns the height (mm) of a block's first row, its side and the line for the name(s); more for printed
     names."""
     name = set_label(plan.sides[0].label, BODY_PT * scale, bold=True).height
-    return max(name, names_room(scale) + 1.0 + ROW_TOP) if plan.named else name
+    return max(name, names_room(scale, plan.name_lines) + 1.0 + ROW_TOP) if plan.name_lines else name
 
 
 def block_slot(plan: BoardPlan, side: Side, area: Box, scale: float) -> Slot:

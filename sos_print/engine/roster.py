@@ -99,15 +99,16 @@ class NameFitError(ExampleFileError):
     """Signals a child's name too long for the line it is printed on; the message names its line of the file (the
     name itself is printed only on the pages asked for)."""
 
-    def __init__(self, path: str, children: tuple[Child, ...], where: str, per_line: int) -> None:
-        lines = " and ".join(str(child.line) for child in children)
+    def __init__(self, path: str, children: tuple[Child, ...], where: str, per_line: int, lines: int = 2) -> None:
+        one = len(children) == 1
+        rows = " and ".join(str(child.line) for child in children)
         sizes = " and ".join(str(len(child.name)) for child in children)
-        what = f"a name of {sizes} characters" if len(children) == 1 else f"names of {sizes} characters together"
+        what = f"a name of {sizes} characters does" if one else f"names of {sizes} characters together do"
+        room = "1 line" if lines == 1 else f"{lines} lines"
         super().__init__(
             path,
-            f"{'line' if len(children) == 1 else 'lines'} {lines}: {what} do{'es' if len(children) == 1 else ''} "
-            f"not fit {where}: 2 lines of about {per_line} letters here; shorten it (a first name and an initial "
-            "tell children apart)",
+            f"{'line' if one else 'lines'} {rows}: {what} not fit {where}: {room} of about {per_line} letters here; "
+            "shorten it (a first name and an initial tell children apart)",
         )
 
 

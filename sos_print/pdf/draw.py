@@ -306,27 +306,43 @@ def name_height(size: float, lines: int) -> float:
     return NAME_RISE + size * (1 + (lines - 1) * LEADING) / MM
 
 
-def names_room(scale: float) -> float:
-    """Returns the height (mm) above a line that holds any name that fits its width: two lines at the least size."""
-    return name_height(SMALL_PT * scale, NAME_MAX_LINES)
+def names_room(scale: float, lines: int = NAME_MAX_LINES) -> float:
+    """Returns the height (mm) above a line that holds a name of `lines` lines at the least size."""
+    return name_height(SMALL_PT * scale, lines)
 
 
-def set_name(name: str, width: float, height: float, scale: float) -> SetLabel | None:
+def name_lines_in(room: float, scale: float) -> int:
+    """Returns how many lines of a name at the least size `room` mm above its line holds (NAME_MAX_LINES at most)."""
+    return max((n for n in range(1, NAME_MAX_LINES + 1) if name_height(SMALL_PT * scale, n) <= room + 1e-6), default=0)
+
+
+def set_name(name: str, width: float, height: float, scale: float, most: int = NAME_MAX_LINES) -> SetLabel | None:
     """Sets a child's name on a line `width` mm long with `height` mm of room above it, or returns None.
 
     The name takes one line at the children's size if it can, else a smaller size, else two lines, down to
-    SMALL_PT; a line may end at a space or after a hyphen ("Marie-" / "Charlotte"), never inside a word.
+    SMALL_PT; a line may end at a space or after a hyphen ("Marie-" / "Charlotte"), never inside a word. It takes
+    at most `most` lines.
     """
     for size in (BODY_PT * scale, NOTES_PT * scale, SMALL_PT * scale):
         lines = _name_breaks(name, width, size)
-        if lines is not None and len(lines) <= NAME_MAX_LINES and name_height(size, len(lines)) <= height + 1e-6:
+        if lines is not None and len(lines) <= most and name_height(size, len(lines)) <= height + 1e-6:
             return SetLabel(((tuple(set_lines([Run(line)], 10_000.0, size)[0] for line in lines), size),))
     return None
 
 
 def _name_breaks(name: str, width: float, size: float) -> list[str] | None:
-    """Breaks a name into lines no wider than `width` mm at spaces and after hyphens; None if a part is wider."""
-    room = width * MM
+    """Breaks a name into lines no wider than `width` mm at spaces and after hyphens (and at a line break: names
+    one under the other); None if a part is wider."""
+    lines: list[str] = []
+    for text in name.split("\n"):
+        broken = _broken(text, width * MM, size)
+        if broken is None:
+            return None
+        lines += broken
+    return lines
+
+
+def _broken(name: str, room: float, size: float) -> list[str] | None:
     lines: list[str] = []
     current = ""
     for word in name.split(" "):

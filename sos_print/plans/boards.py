@@ -27,7 +27,9 @@ class BoardPlan:
     tally: Label
     total: Label
     strip: StripPlan
-    named: bool = False  # the children's names are printed on their lines (a class list): they need the room
+    # The lines of room kept above each name's line for a printed name (a class list's), 0 for none: the board's
+    # layout chooses 1, or 2 when a name needs them.
+    name_lines: int = 0
 
 
 def board_plan(options: PrintOptions) -> BoardPlan:
@@ -48,5 +50,4 @@ def board_plan(options: PrintOptions) -> BoardPlan:
         tally=vocab.label("board.tally"),
         total=vocab.label("board.total"),
         strip=strip_plan(options, fields=True),
-        named=options.seating is not None,
     )
