@@ -460,7 +460,7 @@ def _laid_audit(
         frame = page_frame(own, pages[0], box, strip, scale)
         slots = name_slots(own, box, frame.names_top, scale)
         try:
-            names = {game: place_names(game, slots, scale, "on a score sheet's names row") for game in games}
+            names = {game: place_names(game, slots, scale, "audit") for game in games}
         except NameFitError:
             if k == len(rooms) - 1:
                 raise

@@ -58,7 +58,6 @@ from sos_print.plans.words import Label
 GAP = 3.5  # between the parts of a board, mm
 SIDE_COLUMN = 74.0  # width of the tally column beside the grid on half-page boards, mm
 CUT_GAP = 10.0  # space between a half-page board and the cut line, mm
-WHERE = "on a board's score table"  # where a name too long is refused, as the message says
 
 
 @frozen
@@ -307,7 +306,7 @@ def _laid_board(
             raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
         slots = name_slots(own, geometry, box, scale)
         try:
-            return own, geometry, {game: place_names(game, slots, scale, WHERE) for game in games}
+            return own, geometry, {game: place_names(game, slots, scale, "board") for game in games}
         except NameFitError as error:
             failed = error
     assert failed is not None
@@ -329,7 +328,7 @@ def grids_document(options: PrintOptions, sizes: list[int], progress: Progress |
     document = new_document(
         options, joined(options, "common.grids_title"), joined(options, "common.grids_subject", sizes=listed)
     )
-    singles = [replace(options, size=size, groups=1, two_per_page=False) for size in sizes]
+    singles = [replace(options, size=size, groups=1, two_per_page=False, seating=None) for size in sizes]
     hint = all(board_geometry(single, hint=True) is not None for single in singles)
     for done, single in enumerate(singles, start=1):
         geometry = board_geometry(single, hint=hint)

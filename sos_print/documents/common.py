@@ -106,7 +106,8 @@ class PrintedName:
 
 def place_names(game: GroupGame, slots: list[Slot], scale: float, where: str) -> tuple[PrintedName, ...]:
     """Sets the names of a group's children on their slots (a slot keyed "AC" takes A's and C's names); raises
-    NameFitError, naming the lines of the class list and the limit, for names that do not fit `where`."""
+    NameFitError, naming the lines of the class list and the limit, for names that do not fit `where` (a key of
+    `roster.PLACES`: "board", "audit")."""
     seating = game.options.seating
     if seating is None:
         return ()

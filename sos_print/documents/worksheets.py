@@ -421,8 +421,8 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
     plans = [sheet_plan(options, sheet, copies, child) for sheet, child in zip(sheets, children, strict=True)]
     for plan, child in zip(plans, children, strict=True):  # every name is set before anything is drawn
         if child is not None and options.seating is not None and _set_child(plan, scale) is None:
-            where, letters = "on a puzzle sheet", per_line(NAME_LINE - 2.0, scale)
-            raise NameFitError(options.seating.path, (child,), where, letters, lines=1)
+            letters = per_line(NAME_LINE - 2.0, scale)
+            raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
     for done, (sheet, plan) in enumerate(zip(sheets, plans, strict=True), start=1):
         layout = sheet_layout(plan, box, scale)
         if layout is None:

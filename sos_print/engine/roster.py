@@ -93,6 +93,8 @@ OTHER_HEADINGS = frozenset(
 HEADINGS_SAID = "name, first name, student, nom, prénom, élève"  # as messages list the headings read
 
 T = TypeVar("T")
+# Where a name is printed, as a message says it.
+PLACES = {"board": "on a board's score table", "audit": "on a score sheet's names row", "sheet": "on a puzzle sheet"}
 
 
 class NameFitError(ExampleFileError):
@@ -105,6 +107,7 @@ class NameFitError(ExampleFileError):
         sizes = " and ".join(str(len(child.name)) for child in children)
         what = f"a name of {sizes} characters does" if one else f"names of {sizes} characters together do"
         room = "1 line" if lines == 1 else f"{lines} lines"
+        where = PLACES.get(where, where)
         super().__init__(
             path,
             f"{'line' if one else 'lines'} {rows}: {what} not fit {where}: {room} of about {per_line} letters here; "
