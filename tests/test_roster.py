@@ -5,9 +5,24 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sos_print.engine.errors import ExampleFileError
-from sos_print.engine.roster import Child, form_groups, group_sizes, parse_roster, read_roster
+from sos_print.engine.files import decode_spreadsheet
+from sos_print.engine.roster import (
+    FIRST_NAME_HEADINGS,
+    NAME_HEADINGS,
+    OTHER_HEADINGS,
+    Child,
+    _heading,
+    clean_name,
+    form_groups,
+    group_sizes,
+    parse_roster,
+    read_roster,
+)
 
 CLASS = ["Léa", "Tom", "Zoé", "Maël", "Ana"]
 
@@ -38,6 +53,11 @@ SHAPES = {
     "an empty name cell is no child": ("Nom;Prénom\nDupont;Léa\nMartin;\nDurand;Tom\n", ["Léa", "Tom"]),
     "duplicates kept": ("Léa\nTom\nLéa\n", ["Léa", "Tom", "Léa"]),
     "CR line ends": ("Léa\rTom\r", ["Léa", "Tom"]),
+    "a list whose one name holds a comma": (
+        "Léa\nTom\nJohn Smith, Jr.\nZoé\n",
+        ["Léa", "Tom", "John Smith, Jr.", "Zoé"],
+    ),
+    "last name, first name on every line": ("Dupont, Léa\nMartin, Tom\n", ["Dupont", "Martin"]),
 }
 
 
@@ -175,3 +195,23 @@ def test_the_groups_follow_the_list_unless_shuffled_and_seeds_give_different_ord
 )
 def test_the_rule_on_examples_a_teacher_can_check(count, players, sizes):
     assert group_sizes(count, players) == sizes
+
+
+NOT_A_HEADING = FIRST_NAME_HEADINGS | NAME_HEADINGS | OTHER_HEADINGS
+NAMES = st.text(
+    alphabet=st.characters(categories=("L", "M", "Zs", "Pd", "Po"), exclude_characters=';,\t"\ufeff\ufffd'),
+    min_size=1,
+    max_size=40,
+).filter(lambda name: clean_name(name) and _heading(name) not in NOT_A_HEADING)
+
+
+@settings(max_examples=examples(200))
+@given(
+    names=st.lists(NAMES, min_size=2, max_size=30), codec=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-32"])
+)
+def test_any_list_of_names_reads_back_as_written_in_any_encoding(names, codec):
+    # A text of one name a line, as any editor saves it: each name back in NFC with its spaces collapsed.
+    text = "\r\n".join(names) + "\r\n"
+    roster = parse_roster(decode_spreadsheet(text.encode(codec), "class.txt", ""), "class.txt")
+    assert roster.names == tuple(clean_name(name) for name in names)
+    assert all(child.line == line for child, line in zip(roster.children, range(1, len(names) + 1), strict=True))

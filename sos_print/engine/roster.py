@@ -216,7 +216,8 @@ def _separator(lines: Sequence[str]) -> str | None:
     """Returns the separator of a CSV file, or None for a list of one name a line.
 
     A separator that splits the first line into a heading of names is the one; else the one found in
-    the most of the first lines.
+    the most of the first lines, if in half of them at least: a list of one name a line in which a
+    name or two hold a comma ("Smith, Jr.") stays a list.
     """
     for separator in _SEPARATORS:
         cells = next(csv.reader([lines[0]], delimiter=separator), [])
@@ -224,7 +225,7 @@ def _separator(lines: Sequence[str]) -> str | None:
             return separator
     found = {separator: sum(separator in line for line in lines) for separator in _SEPARATORS}
     best = max(_SEPARATORS, key=lambda separator: found[separator])
-    return best if found[best] else None
+    return best if found[best] and 2 * found[best] >= len(lines) else None
 
 
 def _cells(line: str, separator: str | None, number: int, path: str) -> list[str]:
