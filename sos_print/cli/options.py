@@ -105,9 +105,9 @@ Roster = Annotated[
         help=(
             "A class list: a text file with one name a line, or a spreadsheet saved as CSV with a column of names "
             "(first names if it has them). Its children make groups of --players (4 with --teams), in the list's "
-            "order or mixed by --shuffle; two or three left over play together and one left over joins the last "
-            "group, so nobody plays alone and no group has more than four. Each name is printed beside its seat "
-            "on the group's board and score sheet."
+            "order or mixed by --shuffle; two or three left over play together, and one left over joins the last "
+            "group (with fours, those five play as three and two), so nobody plays alone and no group has more "
+            "than four. Each name is printed beside its seat on the group's board and score sheet."
         ),
     ),
 ]
