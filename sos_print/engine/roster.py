@@ -30,11 +30,11 @@ from typing import TypeVar
 from sos_print.engine.errors import ExampleFileError
 from sos_print.engine.files import decode_spreadsheet, read_bounded
 from sos_print.engine.frozen import frozen
+from sos_print.engine.rules import MAX_PLAYERS
 
 MAX_BYTES = 1_000_000  # a class list of 200 names takes a few kilobytes, a school's whole export less than this
 MAX_CHILDREN = 200  # as many as sheets `puzzles --copies` prints: several classes, and 100 groups at most
 MAX_NAME = 40  # characters: a first name and a last name; a fillable audit's names field holds as many
-MAX_PLAYERS = 4
 _SEPARATORS = (";", "\t", ",")  # in this order when a heading row does not tell: French Excel uses semicolons
 _SAMPLE = 20  # rows the separator is told from
 
@@ -300,8 +300,3 @@ def form_groups(
         groups.append(tuple(order[start : start + size]))
         start += size
     return tuple(groups)
-
-
-def seat_names(group: Sequence[Child], seats: str) -> tuple[tuple[str, str], ...]:
-    """Returns (seat, name) for each child of a group, seats in playing order."""
-    return tuple((seat, child.name) for seat, child in zip(seats, group, strict=False))
