@@ -17,12 +17,16 @@ from sos_print.engine.check import CheckedExample, replay_example, verify
 from sos_print.engine.examples import load_example
 from sos_print.engine.frozen import replace
 from sos_print.engine.puzzles import puzzle_sheets
+from sos_print.engine.roster import Child, Seating, form_groups
 from sos_print.engine.solver import Solver
 from sos_print.plans.options import PrintOptions
 
 PDFS = tuple(entry for entry in DOCUMENTS if entry.pdf)
 GRID_SIZES = (3, 8)  # the blank grids: the smallest board and the largest
 REPLAYED = "06-last-letter-scores.toml"  # a 4 x 4 game played to the end, weighed in a few seconds
+# A class list for the documents printed from one (--roster): accents, a hyphen, two words, markup characters
+# (printed as written), and seven children, so that pairs leave a group of three, and groups of four one of three.
+CLASS = ("Léa", "Tom", "Zoé Martin", "Jean-Baptiste Lefèvre", "Maël", "Inès", "<b>Noé</b> &amp;")
 
 
 @cache
@@ -32,9 +36,21 @@ def shipped_examples() -> tuple[CheckedExample, ...]:
 
 
 @cache
-def puzzle_set(size: int) -> tuple:
-    """Returns two mixed sheets of six puzzles on boards of `size` (4 at least)."""
-    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
+def puzzle_set(size: int, copies: int = 2) -> tuple:
+    """Returns `copies` mixed sheets of six puzzles on boards of `size` (4 at least)."""
+    return puzzle_sheets(None, max(size, 4), 6, copies, 1)
+
+
+def class_seating(players: int = 2, teams: bool = False, names: tuple[str, ...] = CLASS) -> Seating:
+    """Returns the groups the class list `names` makes for a game of `players` (4 with teams), in the list's order."""
+    children = [Child(name, line) for line, name in enumerate(names, start=2)]  # as under a heading row
+    return Seating("class.csv", form_groups(children, players, teams, False, 1))
+
+
+def with_class(options: PrintOptions, names: tuple[str, ...] = CLASS) -> PrintOptions:
+    """Returns `options` printed from the class list `names`: the option set of a kit made with --roster."""
+    variant = options.variant
+    return replace(options, seating=class_seating(variant.players, variant.teams, names))
 
 
 @cache
@@ -79,11 +95,16 @@ def rendered(name: str, options: PrintOptions, replayed: str = REPLAYED) -> byte
     inputs = Inputs(
         examples=shipped_examples(),
         sizes=GRID_SIZES,
-        sheets=puzzle_set(chosen.size) if "sheets" in entry.needs else (),
+        sheets=puzzle_set(chosen.size, *_copies(chosen)) if "sheets" in entry.needs else (),
         game=game(replayed) if entry.name == "replay" else None,
         moves=weighed(replayed) if entry.name == "replay" else (),
     )
     return entry.make(chosen, inputs, None).data
+
+
+def _copies(options: PrintOptions) -> tuple[int, ...]:
+    """Returns the number of puzzle sheets printed with `options`: one per child of a class list, else the default."""
+    return (options.seating.children,) if options.seating is not None else ()
 
 
 def every_pdf(options: PrintOptions) -> dict[str, bytes]:

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 from pdfread import pages, type_sizes
-from rendered import PDFS, every_pdf, rendered, shipped_examples
+from rendered import PDFS, every_pdf, rendered, shipped_examples, with_class
 
 from sos_print.documents.boards import boards_document
 from sos_print.documents.rulesheet import rules_document
@@ -78,10 +78,11 @@ CASES = [
     PrintOptions(groups=2, language=Language.FR, large_print=True, size=5),
     PrintOptions(groups=2, language=Language.BOTH, variant=Variant(players=4, teams=True, target=5), class_name="4B"),
     PrintOptions(groups=2, language=Language.BOTH, large_print=True, size=3),
+    with_class(PrintOptions(language=Language.BOTH, variant=Variant(players=3), large_print=True)),
 ]
 
 
-@pytest.mark.parametrize("options", CASES, ids=["en", "fr-large", "en+fr-teams", "en+fr-large"])
+@pytest.mark.parametrize("options", CASES, ids=["en", "fr-large", "en+fr-teams", "en+fr-large", "class-en+fr-large"])
 def test_every_document_prints_at_most_five_sizes_all_on_the_scale(examples, options):
     factor = 1.5 if options.large_print else 1.0
     allowed = {round(size * factor, 1) for size in SCALE}

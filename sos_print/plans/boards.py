@@ -27,6 +27,9 @@ class BoardPlan:
     tally: Label
     total: Label
     strip: StripPlan
+    # The lines of room kept above each name's line for a printed name (a class list's), 0 for none: the board's
+    # layout chooses 1, or 2 when a name needs them.
+    name_lines: int = 0
 
 
 def board_plan(options: PrintOptions) -> BoardPlan:
