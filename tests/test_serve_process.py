@@ -3,6 +3,7 @@ run, fifty requests at once, a client that stops reading, and the same page unde
 
 from __future__ import annotations
 
+import base64
 import http.client
 import io
 import json
@@ -23,18 +24,25 @@ from serving import Server, start
 from sos_print.cli import app
 
 
-def form_body(fields: dict[str, str]) -> tuple[bytes, str]:
-    """Returns a multipart body of text fields and its content type."""
+def form_body(fields: dict[str, str | tuple[str, bytes]]) -> tuple[bytes, str]:
+    """Returns a multipart body of text fields and files (name and bytes), and its content type."""
     boundary = uuid.uuid4().hex
-    parts = [
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-        for name, value in fields.items()
-    ]
+    parts = []
+    for name, value in fields.items():
+        if isinstance(value, tuple):
+            head = f'Content-Disposition: form-data; name="{name}"; filename="{value[0]}"\r\n'
+            parts.append(f"--{boundary}\r\n{head}Content-Type: text/csv\r\n\r\n".encode() + value[1] + b"\r\n")
+        else:
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
     return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
 
 
 def request(
-    server: Server, path: str, fields: dict[str, str] | None = None, stream: bool = False, host: str = ""
+    server: Server,
+    path: str,
+    fields: dict[str, str | tuple[str, bytes]] | None = None,
+    stream: bool = False,
+    host: str = "",
 ) -> http.client.HTTPResponse:
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
     headers = {"Cookie": f"sos_print_{server.port}={server.key}", "Host": host or f"127.0.0.1:{server.port}"}
@@ -134,6 +142,30 @@ def test_a_download_dropped_half_way_leaves_the_page_working(tmp_path):
     assert request(server, "/en/", None).status == 200
     code, _, err = server.stop()
     assert (code, "Traceback" in err) == (130, False)
+
+
+CLASS = ["Léa Martin", "Tom", "Zoé-Lou", "Inès", "Noah", "Chloé", "Tom"]
+
+
+def test_a_class_list_uploaded_makes_the_named_kit_and_no_name_reaches_the_servers_output(tmp_path, runner):
+    roster = tmp_path / "classe.csv"
+    roster.write_text("Prénom;Nom\n" + "".join(f"{name};X\n" for name in CLASS), encoding="utf-8-sig")
+    out = tmp_path / "cli"
+    made = runner.invoke(app, ["kit", "--roster", str(roster), "--shuffle", "--seed", "5", "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    server = start(tmp_path / "tmp")
+    fields = {"roster": ("classe.csv", roster.read_bytes()), "shuffle": "1", "seed": "5"}
+    response = request(server, "/fr/kit", fields, stream=True)
+    lines = [json.loads(line) for line in response.read().splitlines() if line.strip()]
+    result = next(line["result"] for line in lines if "result" in line)
+    files = {item["name"]: base64.b64decode(item["data"]) for item in result["files"]}
+    assert files == {path.name: path.read_bytes() for path in out.iterdir()}
+    assert any("Tom" in line for line in result["lines"])  # the note on a repeated name is the page's
+    code, printed, err = server.stop()
+    assert code == 130
+    seen = "\n".join([*server.said, printed, err])
+    assert not [name for name in CLASS if name in seen]
+    assert leftovers(server) == []
 
 
 def test_another_address_needs_the_names_it_answers_to(runner):
