@@ -11,8 +11,13 @@ import re
 
 import pytest
 from conftest import ROOT
+from pdfread import reader, texts
+from rendered import PDFS
+from rendered import rendered as rendered_document
 from templates_read import macro_names
 
+from sos_print.engine.rules import Variant
+from sos_print.plans.options import Language, PrintOptions
 from sos_print.plans.words import LANGUAGES, Words
 
 TEMPLATES = ROOT / "templates"
@@ -389,3 +394,44 @@ def test_an_s_o_s_is_named_by_its_ends_in_one_wording(lang):
                 assert wording in around.replace("\u00a0", " "), f"{name}: {around!r}"
                 named += 1
     assert named >= 4
+
+
+# ---- what the documents print: no markup shows ------------------------------------------------------------------
+
+
+# Markup that escaped the templates' parsing: a tag, a bracket, an entity (named or numbered).
+MARKUP = re.compile(r"[<>]|&(?:[A-Za-z]+|#[0-9]+|#x[0-9A-Fa-f]+);")
+# Every document as a bilingual class prints it; the players' file, the notes and the fillable audit also in two
+# variants whose rule sheet marks the kit's own variant (a tag there once printed as text).
+PRINTED = [PrintOptions(language=Language.BOTH)] + [
+    PrintOptions(language=Language.FR_EN, variant=variant)
+    for variant in (Variant(target=7), Variant(players=4, teams=True, first_sos_wins=True))
+]
+CASES = [
+    (entry.name, options)
+    for k, options in enumerate(PRINTED)
+    for entry in PDFS
+    if k == 0 or entry.name in ("players", "teacher", "fillable audit")
+]
+
+
+def tooltips(data: bytes) -> list[str]:
+    """Returns what a fillable form says beside its fields: each field's tooltip and value."""
+    fields = reader(data).get_fields() or {}
+    return [str(field.get(key, "")) for field in fields.values() for key in ("/TU", "/V")]
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{name}-{k}" for k, (name, _) in enumerate(CASES)])
+def test_no_document_prints_markup(name, options):
+    data = rendered_document(name, options)
+    for number, text in enumerate([*texts(data), *tooltips(data)], start=1):
+        found = MARKUP.search(text)
+        around = text[max(0, found.start() - 60) : found.end() + 60] if found else ""
+        assert not found, f"{name}: page or field {number} prints {around!r}"
+
+
+def test_no_macro_prints_markup(sentences):
+    lang, found = sentences
+    for name, text in found.items():
+        shown = MARKUP.search(text)
+        assert not shown, f"{lang} {name} prints {shown.group(0)!r}: {text!r}"
