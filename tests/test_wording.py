@@ -18,7 +18,7 @@ from templates_read import macro_names
 
 from sos_print.engine.rules import Variant
 from sos_print.plans.options import Language, PrintOptions
-from sos_print.plans.words import LANGUAGES, Words
+from sos_print.plans.words import LANGUAGES, Words, typography
 
 TEMPLATES = ROOT / "templates"
 DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
@@ -254,6 +254,7 @@ WRONG = {
         r"règle de score",
         r"l[’']option --",
         r"\bvous\b.*\b(grille|relevé)\b",  # children are addressed as tu (checked on their pages below)
+        r"donne une partie nulle|match nul|\bPartie nulle",  # one wording: « la partie est nulle »
     ],
 }
 
@@ -333,7 +334,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
         elif name.startswith(("teacher.", "puzzles.key_", "replay.")) and re.search(r"\b(tu|ton|ta|tes)\b", text):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
-    assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
+    assert "Écris S\u00a0ou O\u00a0dans" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
     assert "Si tu marques un point, tu rejoues" in found["puzzles.score_again#0"]
     assert "Gardez ce corrigé" in found["puzzles.key_keep_apart#0"]
@@ -435,3 +436,26 @@ def test_no_macro_prints_markup(sentences):
     for name, text in found.items():
         shown = MARKUP.search(text)
         assert not shown, f"{lang} {name} prints {shown.group(0)!r}: {text!r}"
+
+
+# A letter standing alone keeps one neighbour: the word after it, or, closing a phrase, the word before it. Held to
+# both, "leaves B nothing" went whole to the next line and left a gap at the end of the one before (L1C1 pages).
+@pytest.mark.parametrize(
+    ("lang", "text", "set_as"),
+    [
+        ("en", "only O in L4C4 leaves B nothing.", "only O~in L4C4 leaves B~nothing."),
+        ("en", "on a diagonal, so A writes O in L3C1, which", "on a diagonal, so A~writes O~in L3C1, which"),
+        ("en", "It is player B’s turn, then B.", "It is player~B’s turn, then~B."),
+        ("en", "leaves S, O, empty on the diagonal", "leaves S,~O,~empty on the diagonal"),
+        ("en", "team A + C wins", "team~A~+~C wins"),
+        ("fr", "Écris S ou O dans une case", "Écris S~ou O~dans une case"),
+        ("fr", "c'est au tour de B.", "c’est au tour de~B."),
+        ("fr", "le joueur A rejoue", "le joueur~A rejoue"),
+        ("en", "Player A’s first O in B2", "Player~A’s first O~in B2"),
+        ("en", "is empty. An S in B1 completes", "is empty. An~S in B1 completes"),
+        ("fr", "un O en B2", "un~O en B2"),
+        ("fr", "l’équipe B + D gagne", "l’équipe~B~+~D gagne"),
+    ],
+)
+def test_a_letter_standing_alone_keeps_one_neighbour(lang, text, set_as):
+    assert typography(text, lang).replace("\u00a0", "~") == set_as
