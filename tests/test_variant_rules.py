@@ -16,7 +16,7 @@ from itertools import product
 import pytest
 from conftest import CI, EXAMPLES
 from pdfread import texts
-from referee import Turn, referee
+from referee import Turn, referee, sos_lines
 from rendered import rendered, shipped_examples
 from templates_read import macro_names, template_module
 
@@ -29,6 +29,7 @@ from sos_print.engine.rules import Letter, Move, Position, Variant, parse_board
 from sos_print.plans.common import game_rules
 from sos_print.plans.layout import LayoutError
 from sos_print.plans.options import Language, PrintOptions
+from sos_print.plans.teacher import teacher_plan
 from sos_print.plans.words import LANGUAGES, Words
 
 VARIANTS = {
@@ -98,6 +99,7 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
         "count": 10,
         "languages": 1,
         "large_print": False,
+        "small_most": 6,
     }
     found = set()
     for name in macro_names(lang, template):
@@ -350,3 +352,27 @@ def test_the_rule_sheets_example_says_what_the_kits_game_does(size, name, lang, 
     for first, second in cells:
         column, row = (ord(first) - 64, int(second)) if notation is Notation.A1 else (int(second), int(first))
         assert column <= size and row <= size, f"{first}{second} is not on a {size} × {size} board"
+
+
+# ---- the teacher's advice of a first round on 3 × 3 ---------------------------------------------------------------
+
+
+def most_on_three_by_three() -> int:
+    """Returns the most S-O-S any full 3 × 3 grid holds, by trying all 512 fillings with the test's referee."""
+    cells = [(col, row) for col in range(3) for row in range(3)]
+    return max(
+        len(sos_lines(dict(zip(cells, letters, strict=True)), 3)) for letters in product("SO", repeat=len(cells))
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("target", range(1, 10))
+def test_the_first_round_on_three_by_three_keeps_the_kits_rules_only_where_they_can_be_played(lang, target):
+    # "The same rules" on a 3 × 3 grid is true only of a target a 3 × 3 game can reach; else the advice says why not.
+    plan = teacher_plan(PrintOptions(variant=Variant(target=target), language=Language(lang)), lang, ())
+    advice = plain(" ".join(block.text for block in plan.adapt if "3\u00a0×\u00a03" in block.text))
+    most = most_on_three_by_three()
+    same = {"en": "with the same rules", "fr": "avec la même règle"}[lang]
+    assert (same in advice) == (target <= most), advice
+    if target > most:
+        assert f"{most} S-O-S" in advice and re.search(rf"\b{target}\spoints\b", advice), advice

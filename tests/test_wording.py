@@ -194,6 +194,7 @@ SAMPLE = {
     "lead": 3,
     "languages": 2,
     "large_print": True,
+    "small_most": 6,
 }
 
 
@@ -459,3 +460,15 @@ def test_no_macro_prints_markup(sentences):
 )
 def test_a_letter_standing_alone_keeps_one_neighbour(lang, text, set_as):
     assert typography(text, lang).replace("\u00a0", "~") == set_as
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large_print):
+    from sos_print.cli import app
+
+    out = tmp_path / "kit"
+    result = runner.invoke(app, ["kit", "--out", str(out), *(["--large-print"] if large_print else [])])
+    assert result.exit_code == 0, result.output
+    notes = re.sub(r"\s+", " ", " ".join(texts((out / "teacher.pdf").read_bytes())))
+    assert ("This kit is printed in large print" in notes) is large_print
+    assert ("can also be printed in large print" in notes) is not large_print
