@@ -40,6 +40,6 @@ class PrintOptions:
     paper: Paper = Paper.A4
     notation: Notation = Notation.A1
     large_print: bool = False
-    kit_large_print: bool = False  # the kit's children's pages are in large print: its notes, kept at their size, say so
+    kit_large_print: bool = False  # the kit's children's pages are in large print: its notes (normal size) say so
     two_per_page: bool = False
     class_name: str = ""
