@@ -20,9 +20,12 @@ from referee import Turn, referee, sos_lines
 from rendered import rendered, shipped_examples
 from templates_read import macro_names, template_module
 
+from sos_print.documents import registry
 from sos_print.documents.rulesheet import rule_example
+from sos_print.engine.analysis import analyse_game
 from sos_print.engine.capacity import MOST_SOS
-from sos_print.engine.examples import Example, load_example
+from sos_print.engine.check import replay_example
+from sos_print.engine.examples import Example, load_example, parse_example
 from sos_print.engine.grid import Cell, all_cells
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Letter, Move, Position, Variant, parse_board
@@ -376,3 +379,76 @@ def test_the_first_round_on_three_by_three_keeps_the_kits_rules_only_where_they_
     assert (same in advice) == (target <= most), advice
     if target > most:
         assert f"{most} S-O-S" in advice and re.search(rf"\b{target}\spoints\b", advice), advice
+
+
+# ---- the replay: the game's own variant ----------------------------------------------------------------------------
+
+# A game where the first S-O-S wins and A misses the win: B's O in B2 leaves S, O, empty on A1-C3, and A writes
+# elsewhere; B then wins. Played by three players, C writes once between.
+MISSED_WIN = """
+size = 3
+players = 3
+first_sos_wins = true
+grid = \"\"\"
+. . .
+. . .
+S . .
+\"\"\"
+[[move]]
+cell = "A3"
+letter = "O"
+[[move]]
+cell = "B2"
+letter = "O"
+[[move]]
+cell = "C1"
+letter = "O"
+[[move]]
+cell = "B1"
+letter = "O"
+[[move]]
+cell = "C3"
+letter = "S"
+"""
+REPLAYS = {
+    "plain": "06-last-letter-scores.toml",
+    "target 3": "07-target-score.toml",
+    "first S-O-S wins": "08-first-sos-wins.toml",
+    "teams": "09-team-sos.toml",
+    "teams, first S-O-S wins": "11-team-first-sos-wins.toml",
+    "3 players, first S-O-S wins": MISSED_WIN,
+}
+
+
+def replay_text(game: str, lang: str) -> tuple[Variant, str]:
+    """Returns a replay's variant and printed text, of a shipped game or of a game given as TOML."""
+    if game.endswith(".toml"):
+        variant = load_example(str(EXAMPLES / game)).variant
+        data = rendered("replay", PrintOptions(language=Language(lang)), game)
+    else:
+        played = replay_example(parse_example(game))
+        variant = played.example.variant
+        options = PrintOptions(size=played.example.size, variant=variant, language=Language(lang))
+        inputs = registry.Inputs(game=played, moves=analyse_game(played.start, played.steps))
+        data = registry.document("replay").make(options, inputs, None).data
+    return variant, plain(" ".join(texts(data)))
+
+
+@pytest.mark.parametrize(("name", "lang"), list(product(REPLAYS, LANGUAGES)))
+def test_a_replay_states_its_games_variant_and_no_other(name, lang):
+    variant, text = replay_text(REPLAYS[name], lang)
+    ways = (played_ending(variant), plays_in_teams(variant))
+    sentences = owned(lang, variant)
+    wrong = sorted(sentence for sentence, owners in sentences.items() if ways not in owners and sentence in text)
+    assert not wrong, f"the replay ({name}, {lang}) states another variant's rule: {wrong}"
+    right = [sentence for sentence, owners in sentences.items() if ways in owners and sentence in text]
+    assert right, f"the replay ({name}, {lang}) states no rule of its own variant"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_replay_says_a_missed_win_was_a_win(lang):
+    # Where the first S-O-S wins, the S-O-S a move missed would have won the game, not scored a point.
+    _, text = replay_text(MISSED_WIN, lang)
+    said = {"en": "Missed win: S in C3 won at once.", "fr": "Victoire manquée : S en C3 gagnait tout de suite."}
+    assert said[lang] in text, text
+    assert not re.search(r"scored 1 point at once|rapportait 1 point tout de suite", text)

@@ -240,6 +240,8 @@ WRONG = {
         r"teacher notes",
         r"Often argued",
         r"the option --",
+        # A slip is said as the finish it changed, never as points lost (a swing can exceed what is left to score).
+        r"lost the difference|\bpoints? lost\b|\bcost [A-D] \d",
     ],
     "fr": [
         r"dans les deux sens",
@@ -256,6 +258,7 @@ WRONG = {
         r"l[’']option --",
         r"\bvous\b.*\b(grille|relevé)\b",  # children are addressed as tu (checked on their pages below)
         r"donne une partie nulle|match nul|\bPartie nulle",  # one wording: « la partie est nulle »
+        r"fait perdre la différence|points? perdus?\b|coûte \d",
     ],
 }
 
@@ -472,3 +475,15 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
     notes = re.sub(r"\s+", " ", " ".join(texts((out / "teacher.pdf").read_bytes())))
     assert ("This kit is printed in large print" in notes) is large_print
     assert ("can also be printed in large print" in notes) is not large_print
+
+
+@pytest.mark.parametrize(
+    ("lang", "margin"),
+    [
+        ("en", "with best play A would finish 2 points ahead; after this move, 1 point behind"),
+        ("fr", "en jouant au mieux, A finirait avec 2 points d’avance ; après ce coup, avec 1 point de retard"),
+    ],
+)
+def test_the_replay_introduces_a_slip_as_the_finish_it_changed(lang, margin):
+    intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro"))
+    assert margin in intro, intro
