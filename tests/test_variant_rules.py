@@ -178,6 +178,8 @@ def test_every_document_states_its_own_variant_and_no_other(name, lang):
         text = plain(" ".join(texts(rendered(document, options))))
         for block in listed:
             text = text.replace(block, " ")
+        if document == "teacher":  # its worked examples each follow their own variant, which a title names
+            text = text.rsplit(Words(lang)("teacher.examples_heading"), 1)[0]
         wrong = sorted(sentence for sentence, owners in sentences.items() if ways not in owners and sentence in text)
         assert not wrong, f"{document} ({name}, {lang}) states another variant's rule: {wrong}"
         if document != "fillable audit":  # its words are the paper audit's, which the players' file holds

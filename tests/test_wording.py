@@ -279,7 +279,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
     expected = {
         "en": {
             "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
-            "board.rule#1": "Whoever makes the first S-O-S, across, down or diagonally, wins at once.",
+            "board.rule#1": "Whoever makes the first S-O-S, across, down or diagonally, wins at once for their team.",
             "audit.intro#2": "If you score, write again on the next row, and again as long as you score.",
             "audit.intro#1": "The first S-O-S wins: fill in its row, then stop.",
             "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
@@ -289,7 +289,8 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
         },
         "fr": {
             "board.rule#2": "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
-            "board.rule#1": "Celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, gagne aussitôt.",
+            "board.rule#1": "Celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, fait gagner "
+            "aussitôt son équipe.",
             "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
             "audit.intro#1": "Le premier S-O-S gagne : remplis sa rangée, puis arrête-toi.",
             "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
