@@ -488,3 +488,28 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
 def test_the_replay_introduces_a_slip_as_the_finish_it_changed(lang, margin):
     intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro"))
     assert margin in intro, intro
+
+
+def test_terminal_messages_name_an_s_o_s_by_its_ends_in_the_one_wording():
+    # The messages for the person at the terminal (in English) say it as the printed pages do.
+    import ast
+
+    pattern, wording = ENDS_WORDING["en"]
+    found = 0
+    for path in sorted((ROOT / "sos_print").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                for match in re.finditer(pattern, node.value):
+                    around = node.value[max(0, match.start() - 40) : match.end() + 5]
+                    if "cell" in around:
+                        assert wording in around, f"{path.name}: {node.value!r}"
+                        found += 1
+    assert found, "no message names an S-O-S by its ends"
