@@ -11,7 +11,7 @@ import re
 
 import pytest
 from conftest import ROOT
-from pdfread import reader, texts
+from pdfread import MM, pages, reader, texts
 from rendered import PDFS
 from rendered import rendered as rendered_document
 from templates_read import macro_names
@@ -513,3 +513,29 @@ def test_terminal_messages_name_an_s_o_s_by_its_ends_in_the_one_wording():
                         assert wording in around, f"{path.name}: {node.value!r}"
                         found += 1
     assert found, "no message names an S-O-S by its ends"
+
+
+# What the children practise is set apart in a frame, as French lesson sheets set their « compétences travaillées ».
+GOALS = {"en": ("What the children practise", "Taking turns in order"), "fr": ("Compétences travaillées", "Respecter")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_the_children_practise_is_framed(lang):
+    heading, last = GOALS[lang]
+    with pages(rendered_document("teacher", PrintOptions(language=Language(lang)))) as pdf:
+        page = next(page for page in pdf.pages if heading in (page.extract_text() or ""))
+        words = page.extract_words()
+        top = next(word for word in words if heading.startswith(word["text"]))
+        end = next(word for word in words if word["text"] == last.split()[0] and word["top"] > top["top"])
+        enclosing = [
+            rect
+            for rect in page.rects
+            if rect["x0"] < top["x0"] - 1
+            and rect["top"] < top["top"] - 1
+            and rect["bottom"] > end["bottom"] + 1
+            and rect["height"] < 120 * MM
+        ]
+    assert enclosing, f"no frame round {heading!r}"
+    (frame,) = enclosing
+    following = [word for word in words if word["top"] > frame["bottom"]]
+    assert following, "the frame holds the rest of the page"
