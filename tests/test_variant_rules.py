@@ -32,6 +32,7 @@ from sos_print.engine.rules import Letter, Move, Position, Variant, parse_board
 from sos_print.plans.common import game_rules
 from sos_print.plans.layout import LayoutError
 from sos_print.plans.options import Language, PrintOptions
+from sos_print.plans.rulesheet import A_WHOLE_GAME, rules_plan
 from sos_print.plans.teacher import teacher_plan
 from sos_print.plans.words import LANGUAGES, Words
 
@@ -454,3 +455,35 @@ def test_a_replay_says_a_missed_win_was_a_win(lang):
     said = {"en": "Missed win: S in C3 won at once.", "fr": "Victoire manquée : S en C3 gagnait tout de suite."}
     assert said[lang] in text, text
     assert not re.search(r"scored 1 point at once|rapportait 1 point tout de suite", text)
+
+
+# ---- the rule sheet's pictures: small games played by the kit's rules ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        Variant(),
+        Variant(target=1),
+        Variant(target=3),
+        Variant(target=9),
+        Variant(players=3),
+        Variant(players=4, teams=True),
+    ],
+    ids=str,
+)
+def test_the_rule_sheets_last_picture_is_a_game_played_by_the_kits_rules(variant):
+    # The picture beside "A full grid ends the game" or "First to 3 points" stops where the kit's game stops: a target
+    # reached leaves cells empty; each S-O-S carries the seat that completed it in the kit's turn order.
+    picture = rules_plan(PrintOptions(variant=variant), "en", shipped_examples()[0]).steps[3].picture
+    assert picture is not None
+    moves = [((ord(name[0]) - 65, int(name[1]) - 1), letter) for letter, name in A_WHOLE_GAME]
+    turns: list[Turn] = []
+    for k in range(1, len(moves) + 1):
+        if turns and turns[-1].next_seat is None:
+            break
+        turns = referee(3, {}, moves[:k], variant.players, variant.teams, variant.target, variant.first_sos_wins)
+    written = {(col, 2 - row): letter for (col, row), letter in moves[: len(turns)]}
+    shown = {(k % 3, k // 3): letter for k, letter in enumerate(picture.letters) if letter}
+    assert shown == written, f"{variant}: the picture holds {len(shown)} letters, the game {len(written)}"
+    assert sorted(picture.scorers) == sorted(turn.seat for turn in turns for _ in turn.lines), variant
