@@ -290,14 +290,14 @@ def test_the_rule_sheets_example_goes_in_the_kit_as_in_its_own_game(size):
 # What the sheet's account of the example says of each move and of the end, in each language.
 ACCOUNT = {
     "en": (
-        r"Move (\d+): ([A-D]) writes [SO] in \S+ and scores [^.]*?\. (?:([A-D]) writes again|([A-D]) writes next|"
+        r"Move (\d+): ([A-D]) writes [SO] in \S+(?: and [^.]*?)?\. (?:([A-D]) writes again|([A-D]) writes next|"
         r"(The game ends))\.",
-        r"Score: [^.]*\. (?:(The game goes on)|(?:Player|Team) ([A-D](?: \+ [A-D])?) wins|(A draw))\.",
+        r"(?:Score: [^.]*\. )?(?:(The game goes on)|(?:Player|Team) ([A-D](?: \+ [A-D])?) wins|(A draw))\.",
     ),
     "fr": (
-        r"Coup (\d+) : ([A-D]) écrit [SO] en \S+ et [^.]*?\. (?:([A-D]) rejoue|Ensuite, c’est au tour de ([A-D])|"
+        r"Coup (\d+) : ([A-D]) écrit [SO] en \S+?(?: et [^.]*?)?\. (?:([A-D]) rejoue|Ensuite, c’est au tour de ([A-D])|"
         r"(La partie est terminée))\.",
-        r"Points : [^.]*\. (?:(La partie continue)|(?:Le joueur|L’équipe) ([A-D](?: \+ [A-D])?) gagne|"
+        r"(?:Points : [^.]*\. )?(?:(La partie continue)|(?:Le joueur|L’équipe) ([A-D](?: \+ [A-D])?) gagne|"
         r"(La partie est nulle))\.",
     ),
 }

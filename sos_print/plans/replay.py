@@ -142,7 +142,7 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         for k in span
         if steps[k].points or k == last
         for block in move_sentence(
-            "replay.step_move", _number(game, k) if len(span) > 1 else 0, steps[k], game.example.size, words, notation
+            "replay.step_move", _number(game, k) if len(span) > 1 else 0, steps[k], game.example, words, notation
         )
     ]
     return ExampleFigure(title, text, grid, [])

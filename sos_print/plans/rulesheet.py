@@ -56,14 +56,16 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     )
     return RulesPlan(
         title=(words("rules.title"),),
-        intro=words.blocks("rules.intro", players=options.variant.players, teams=options.variant.teams),
+        intro=words.blocks(
+            "rules.intro", players=options.variant.players, teams=options.variant.teams, ends=rules.ends
+        ),
         steps=rule_steps(words, notation, rules, options.variant),
         careful=words.blocks("rules.careful", ends=rules.ends),
         more=more,
         cells=words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line),
         coordinates=naming_grid(size, notation),
         example_heading=words("rules.example_heading"),
-        legend=words("rules.legend", **marks_shown(figure.grid)),
+        legend=words("rules.legend", **marks_shown(figure.grid), first_sos_wins=rules.ends == "first"),
         example=figure,
         bookmark=words("rules.bookmark"),
         strip=strip_plan(options, fields=False, lang=lang),
