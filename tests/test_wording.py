@@ -129,6 +129,7 @@ ARGUMENTS = [
         "turning": False,
         "scored": 0,
         "start": 7,
+        "sheets": 1,
     },
 ]
 # The replay's other branches: a best move, a game the record leaves unfinished, every claim right.
@@ -195,6 +196,7 @@ SAMPLE = {
     "languages": 2,
     "large_print": True,
     "small_most": 6,
+    "sheets": 30,
 }
 
 
@@ -539,3 +541,19 @@ def test_what_the_children_practise_is_framed(lang):
     (frame,) = enclosing
     following = [word for word in words if word["top"] > frame["bottom"]]
     assert following, "the frame holds the rest of the page"
+
+
+@pytest.mark.parametrize("copies", [1, 2])
+def test_the_key_points_to_a_sheets_number_only_where_the_sheets_carry_one(copies):
+    # A set of one sheet prints no number on it: the key must not send the teacher looking for one.
+    from sos_print.documents.registry import Inputs, document
+    from sos_print.engine.puzzles import puzzle_sheets
+
+    sheets = tuple(puzzle_sheets(None, 4, 6, copies, 1))
+    made = {
+        name: document(name).make(PrintOptions(), Inputs(sheets=sheets), None).data for name in ("puzzles", "answers")
+    }
+    numbered = re.search(r"Sheet\s+1\b", " ".join(texts(made["puzzles"]))) is not None
+    assert numbered is (copies > 1)
+    key = re.sub(r"\s+", " ", " ".join(texts(made["answers"])))
+    assert ("its number is at the top of the sheet" in key) is numbered
