@@ -487,3 +487,19 @@ def test_the_rule_sheets_last_picture_is_a_game_played_by_the_kits_rules(variant
     shown = {(k % 3, k // 3): letter for k, letter in enumerate(picture.letters) if letter}
     assert shown == written, f"{variant}: the picture holds {len(shown)} letters, the game {len(written)}"
     assert sorted(picture.scorers) == sorted(turn.seat for turn in turns for _ in turn.lines), variant
+
+
+def test_a_kit_whose_examples_all_go_otherwise_in_its_variant_is_refused_and_writes_nothing(runner, tmp_path):
+    from sos_print.cli import app
+
+    example, out = EXAMPLES / "01-one-o-two-lines.toml", tmp_path / "kit"
+    result = runner.invoke(
+        app, ["kit", "--first-sos-wins", "--players", "3", "--examples", str(example), "--out", str(out)]
+    )
+    assert result.exit_code == 2, result.output
+    assert result.output == (
+        "Usage error: the rule sheet shows its worked example played by this kit's rules (3 players, first S-O-S "
+        f"wins), and no example given ({example}) goes the same way under them on a 4 × 4 board: give one with "
+        "--example or --examples\n"
+    )
+    assert not out.exists()
