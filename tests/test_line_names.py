@@ -10,7 +10,7 @@ import pytest
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, parse_segment
 from sos_print.engine.rules import Board
-from sos_print.pdf.grids import segment_tags
+from sos_print.pdf.grids import label_gutters, segment_tags
 from sos_print.plans.grids import grid_plan
 
 CELL = 10.0
@@ -32,8 +32,10 @@ def centre(cell: Cell) -> tuple[float, float]:
     return (cell.col + 0.5) * CELL, (cell.row + 0.5) * CELL
 
 
-def among_labels(box, sides: tuple[str, ...], side: float) -> str:
-    """Says where a box sits among a side's coordinate labels: beside the labelled side, within its length."""
+def among_labels(box, grid, side: float) -> str:
+    """Says where a box sits among the coordinate labels: beside a labelled side within its length, or in the strip
+    a side's labels are read along (level with the column letters, in line with the row numbers)."""
+    sides = grid.label_sides
     if "left" in sides and box.right <= 0 and box.top > 0 and box.y < side:
         return "beside the row labels on the left"
     if "right" in sides and box.x >= side and box.top > 0 and box.y < side:
@@ -42,10 +44,17 @@ def among_labels(box, sides: tuple[str, ...], side: float) -> str:
         return "beside the column labels below"
     if "top" in sides and box.y >= side and box.right > 0 and box.x < side:
         return "beside the column labels above"
-    return ""
+    across, up = label_gutters(grid, LABEL_PT)
+    strips = {
+        "left": box.x < 0 and box.right > -across,
+        "right": box.x < side + across and box.right > side,
+        "bottom": box.y < 0 and box.top > -up,
+        "top": box.y < side + up and box.top > side,
+    }
+    return next((f"in line with the labels {name}" for name in sides if strips[name]), "")
 
 
-def check_tag(tag, line: Segment, grid, picture: str) -> None:
+def check_tag(tag, line: Segment, grid, picture: str, alone: bool = True) -> None:
     """Holds one diagonal's name to where its line ends: outside the grid, joined by a leader from the line's end,
     on along the line to the edge, to a corner of the name's frame, and among no coordinate labels."""
     side, box = grid.size * CELL, tag.box
@@ -61,8 +70,10 @@ def check_tag(tag, line: Segment, grid, picture: str) -> None:
     assert min(abs(edge[0]), abs(edge[0] - side)) < 1e-6 or min(abs(edge[1]), abs(edge[1] - side)) < 1e-6, picture
     corners = [(x, y) for x in (box.x, box.right) for y in (box.y, box.top)]
     assert min(abs(x - corner[0]) + abs(y - corner[1]) for x, y in corners) < 1e-6, f"leader apart: {picture}"
-    assert abs(corner[0] - edge[0]) + abs(corner[1] - edge[1]) <= 4 * 1.2 + 1e-6, f"name far from the edge: {picture}"
-    where = among_labels(box, grid.label_sides, side)
+    across, up = label_gutters(grid, LABEL_PT)  # at a corner, the name goes beyond both sides' labels
+    near = abs(corner[0] - edge[0]) <= across + 1.2 + 1e-6 and abs(corner[1] - edge[1]) <= up + 1.2 + 1e-6
+    assert near or not alone, f"name far from the edge: {picture}"
+    where = among_labels(box, grid, side)
     assert not where, f"the name sits {where}: {picture}"
 
 
@@ -97,7 +108,7 @@ def test_the_names_of_several_lines_keep_to_their_ends_and_clear_of_each_other(n
     tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)
     for tag, line in zip(tags, lines, strict=True):
         if line.start.col != line.end.col and line.start.row != line.end.row:
-            check_tag(tag, line, grid, f"{tag.name} with {[t.name for t in tags]}: {tag.box}")
+            check_tag(tag, line, grid, f"{tag.name} with {[t.name for t in tags]}: {tag.box}", alone=False)
     for k, tag in enumerate(tags):
         for other in tags[k + 1 :]:
             box, them = tag.box, other.box

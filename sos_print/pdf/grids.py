@@ -14,7 +14,7 @@ from sos_print.engine.frozen import frozen
 from sos_print.pdf.draw import CAP_HEIGHT, draw_centred
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import width_of
-from sos_print.plans.grids import GridPlan, SegmentMark, free_exits, line_exits
+from sos_print.plans.grids import GridPlan, LineExit, SegmentMark, free_exits, line_exits
 from sos_print.plans.layout import (
     ANSWER_GREY,
     GREY,
@@ -266,31 +266,71 @@ def _diagonal_place(
     gutters: tuple[float, float],
 ) -> tuple[Box, tuple[tuple[float, float], ...]]:
     """Returns a diagonal's name box, beyond the grid's edge where the line drawn on from one end leaves it, and the
-    leader from that end through that point to the box; the box moves further out, along the edge, while it
-    overlaps a name already placed."""
+    leader from that end through that point to the box.
+
+    At a corner of the grid the box goes beyond the coordinates of either side, diagonally: in line with no row or
+    column of labels. Of the free ends, one whose box keeps out of the labels' rows and columns comes first, then
+    the nearer (fewer cells crossed, fewer labels to pass). The box moves further out, along the edge, while it
+    overlaps a name already placed.
+    """
     width, height = size
-    exits = sorted(free_exits(mark, grid.size, grid.label_sides), key=lambda exit: exit.crossed)
-    beyond = not exits  # many diagonals, no labelling free for them all: the name goes beyond the labels
+    labelled = grid.label_sides
+    side = grid.size * cell
+    bands = _label_bands(labelled, x, y, side, gutters)
+    free = free_exits(mark, grid.size, labelled)
+    beyond = not free  # many diagonals, no labelling free for them all: the name goes beyond the labels
+
+    def place(exit: LineExit, step: int) -> tuple[Box, tuple[tuple[float, float], ...]]:
+        ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
+        sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
+        reach = (exit.crossed + 0.5) * cell
+        px, py = ex + sx * reach, ey + sy * reach  # where the line, drawn on, crosses the grid's edge
+        across = bool(exit.sides & {"left", "right"})
+        corner = len(exit.sides) == 2
+        onward = (0, sy) if across else (sx, 0)  # along the edge it leaves by, away from the line
+        out_x = TAG_GAP + (
+            gutters[0] if (beyond and across) or (corner and exit.sides & set(labelled) & {"left", "right"}) else 0.0
+        )
+        out_y = TAG_GAP + (
+            gutters[1]
+            if (beyond and not across) or (corner and exit.sides & set(labelled) & {"top", "bottom"})
+            else 0.0
+        )
+        qx = px + sx * out_x + onward[0] * step * (width + TAG_GAP)
+        qy = py + sy * out_y + onward[1] * step * (height + TAG_GAP)
+        box = Box(qx if sx > 0 else qx - width, qy if sy > 0 else qy - height, width, height)
+        return box, ((ex, ey), (px, py), (qx, qy))
+
+    exits = sorted(
+        free or line_exits(mark, grid.size),
+        key=lambda exit: (
+            any(_overlap(place(exit, 0)[0], band) for band in bands),
+            exit.crossed,
+            len(exit.sides & set(labelled)),  # a corner without labels is nearer than one beyond them
+        ),
+    )
     first: tuple[Box, tuple[tuple[float, float], ...]] | None = None
     for step in range(16):
-        for exit in exits or sorted(line_exits(mark, grid.size), key=lambda exit: exit.crossed):
-            ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
-            sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
-            reach = (exit.crossed + 0.5) * cell
-            px, py = ex + sx * reach, ey + sy * reach  # where the line, drawn on, crosses the grid's edge
-            across = exit.sides & {"left", "right"}
-            onward = (0, sy) if across else (sx, 0)  # along the edge it leaves by, away from the line
-            out_x = TAG_GAP + (gutters[0] if beyond and across else 0.0)
-            out_y = TAG_GAP + (gutters[1] if beyond and not across else 0.0)
-            qx = px + sx * out_x + onward[0] * step * (width + TAG_GAP)
-            qy = py + sy * out_y + onward[1] * step * (height + TAG_GAP)
-            box = Box(qx if sx > 0 else qx - width, qy if sy > 0 else qy - height, width, height)
-            leader = ((ex, ey), (px, py), (qx, qy))
+        for exit in exits:
+            box, leader = place(exit, step)
             first = first or (box, leader)
             if not any(_overlap(box, other) for other in taken):
                 return box, leader
     assert first is not None
     return first
+
+
+def _label_bands(labelled: tuple[str, ...], x: float, y: float, side: float, gutters: tuple[float, float]) -> list[Box]:
+    """Returns the strips the coordinate labels of each labelled side are read along, drawn on without end: a name
+    in one reads as a row's or a column's label."""
+    far = 1000.0
+    strips = {
+        "left": Box(x - gutters[0], y - far, gutters[0], side + 2 * far),
+        "right": Box(x + side, y - far, gutters[0], side + 2 * far),
+        "bottom": Box(x - far, y - gutters[1], side + 2 * far, gutters[1]),
+        "top": Box(x - far, y + side, side + 2 * far, gutters[1]),
+    }
+    return [strips[name] for name in labelled]
 
 
 Exit = tuple[bool, float, tuple[float, float], tuple[int, int]]
