@@ -503,3 +503,19 @@ def test_a_kit_whose_examples_all_go_otherwise_in_its_variant_is_refused_and_wri
         "--example or --examples\n"
     )
     assert not out.exists()
+
+
+# The kit's own game as its example, and the sheet still one sheet of paper, front and back: the examples for the
+# variants are short enough for the largest board, where the diagram takes the most room.
+KEPT = [
+    (size, name, lang, (Notation.A1, Notation.L1C1)[k % 2])
+    for k, (size, name, lang) in enumerate(
+        product((4, 8), ("first S-O-S wins", "teams", "teams, first S-O-S wins", "3 players"), LANGUAGES)
+    )
+]
+
+
+@pytest.mark.parametrize(("size", "name", "lang", "notation"), KEPT)
+def test_the_rule_sheet_with_the_kits_own_example_keeps_to_one_sheet(size, name, lang, notation):
+    options = PrintOptions(size=size, variant=VARIANTS[name], language=Language(lang), notation=notation)
+    assert len(texts(rendered("rules", options))) == 2

@@ -49,6 +49,7 @@ from sos_print.plans.layout import (
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan
 from sos_print.plans.words import Block, Run
+from sos_print.plans.worked import ExampleFigure
 
 COLUMN_GAP = 8.0
 GAP = 5.0
@@ -168,32 +169,38 @@ def example_style(grid: GridPlan, column: float, scale: float) -> DiagramStyle:
 
 def _example(flow: Flow, plan: RulesPlan, scale: float) -> None:
     """Places the worked example, its heading kept with it, its text under its diagram: in the next column if it
-    does not fit this one, else with a smaller diagram, which beats a third page when this is the back's last."""
+    does not fit this one, else with a smaller diagram (its lines left unnamed, as its text names them, if the
+    smallest is not enough), which beats a third page when this is the back's last."""
     body = BODY_PT * scale
     heading = [Block("h2", (Run(plan.example_heading),)), Block("p", (Run(plan.legend),))]
     head = flow.measure(heading)
-    style = example_style(plan.example.grid, flow.width, scale)
-    layout = layout_figure(plan.example, flow.width, body, style)
+    figure = plan.example
+    style = example_style(figure.grid, flow.width, scale)
+    layout = layout_figure(figure, flow.width, body, style)
     if head + layout.height > flow.room and flow.index + 1 < len(flow.frames):
         flow.next_frame()
     if head + layout.height > flow.room:
-        style, layout = _shrunk(plan, flow.width, flow.room - head, scale, style)
+        figure, style, layout = _shrunk(figure, flow.width, flow.room - head, scale, style)
     flow.keep(head + layout.height)
     if head + layout.height > flow.room:
-        style, layout = _shrunk(plan, flow.width, flow.room - head, scale, style)
+        figure, style, layout = _shrunk(plan.example, flow.width, flow.room - head, scale, style)
     flow.blocks(heading)
-    flow.figure(layout.height, partial(draw_figure, figure=plan.example, layout=layout, body=body))
+    flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, body=body))
 
 
 def _shrunk(
-    plan: RulesPlan, width: float, room: float, scale: float, style: DiagramStyle
-) -> tuple[DiagramStyle, FigureLayout]:
-    """Returns the largest diagram, down to the smallest cell, whose example fits `room` mm (or the smallest)."""
+    figure: ExampleFigure, width: float, room: float, scale: float, style: DiagramStyle
+) -> tuple[ExampleFigure, DiagramStyle, FigureLayout]:
+    """Returns the largest diagram, down to the smallest cell, whose example fits `room` mm, its lines named beside
+    it if they can be (or the smallest, unnamed)."""
     body = BODY_PT * scale
     while True:
-        layout = layout_figure(plan.example, width, body, style)
-        if layout.height <= room or style.cell <= EXAMPLE_MIN_CELL * scale:
-            return style, layout
+        layout = layout_figure(figure, width, body, style)
+        if layout.height <= room:
+            return figure, style, layout
+        if style.cell <= EXAMPLE_MIN_CELL * scale:
+            unnamed = replace(figure, grid=replace(figure.grid, named=False))
+            return unnamed, style, layout_figure(unnamed, width, body, style)
         style = replace(style, cell=max(style.cell - 0.5 * scale, EXAMPLE_MIN_CELL * scale))
 
 
