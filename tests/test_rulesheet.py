@@ -211,7 +211,8 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
         (Variant(), "A game for two players, each with a pencil.", None),
         (Variant(players=3), "A game for three players", "Three or four players."),
         (Variant(players=4, teams=True), "A and C play together against B and D", "Team SOS."),
-        (Variant(target=5), "A game for two players", "First to 5 points."),
+        # Not 5, the number the sheet suggests when no target is set: the kit's own must be the one printed.
+        (Variant(target=7), "A game for two players", "First to 7 points."),
         (Variant(first_sos_wins=True), "A game for two players", "First S-O-S wins."),
     ],
 )
@@ -224,3 +225,5 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
         variants = text.split("Variants", 1)[1]
         item = next(part for part in variants.split("•") if "This kit plays it." in part)
         assert item.strip().startswith(ours), (item, marked)
+    if variant.target:
+        assert "to 5 points" not in text, "the sheet prints the suggested target, not the kit's"

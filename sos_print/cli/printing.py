@@ -98,7 +98,7 @@ def kit(
 
     made = (document("players"), document("teacher"))
     # Large print is for the children's pages: the teacher's notes keep their size (`teacher --large-print` asks).
-    adult = replace(options, large_print=False)
+    adult = replace(options, large_print=False, kit_large_print=options.large_print)
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         inputs = Inputs(examples=checked_examples(examples))

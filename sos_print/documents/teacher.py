@@ -20,6 +20,8 @@ from sos_print.plans.worked import ExampleFigure
 
 DIAGRAMS = DiagramStyle()
 TICK = 4.0  # the ruler's longest tick, under its bar (mm)
+GOALS_PAD = 3.0  # inside the frame of what the children practise (mm), as lesson sheets set their goals apart
+GOALS_LINE = 0.8  # its frame (pt)
 
 
 def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool = False) -> None:
@@ -31,7 +33,9 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     flow.blocks(plan.printing)
     caption = set_label(plan.calibration, SMALL_PT * scale, flow.width)
     flow.figure(_ruler_height(scale) + caption.height + 2.0, partial(_calibration, plan=plan, scale=scale))
-    for section in (plan.kit, plan.goals, plan.lesson, plan.timing, plan.adapt, plan.watch, plan.talk):
+    flow.blocks(plan.kit)
+    flow.framed(plan.goals, GOALS_PAD * scale, GOALS_LINE)
+    for section in (plan.lesson, plan.timing, plan.adapt, plan.watch, plan.talk):
         flow.blocks(section)
     _strategy(flow, plan, scale)
     # The examples follow on, under their own heading: a page break here would leave a page mostly empty.

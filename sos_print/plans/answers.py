@@ -58,7 +58,7 @@ def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> Key
         title=(words("puzzles.key_title"),),
         keep_apart=(words("puzzles.key_keep_apart"),),
         marking_heading=words("puzzles.key_grid_heading"),
-        marking_intro=words.blocks("puzzles.key_grid_intro", notation=options.notation.value),
+        marking_intro=words.blocks("puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets)),
         marking=marking_tables(sheets, words, options.notation, children),
         explained_heading=words("puzzles.key_explained_heading"),
         intro=words.blocks(

@@ -39,7 +39,7 @@ def board_plan(options: PrintOptions) -> BoardPlan:
     return BoardPlan(
         title=vocab.label("board.title"),
         smaller=vocab.label("board.smaller_version", size=n) if n == 3 else None,
-        rule=vocab.label("board.rule", ends=game_rules(options.variant).ends),
+        rule=vocab.label("board.rule", ends=game_rules(options.variant).ends, teams=options.variant.teams),
         notes=variant_notes(options.variant, vocab),
         hint=cell_hint(options.notation, vocab),
         grid=grid_plan(Board.empty(n), options.notation),

@@ -91,7 +91,7 @@ def variant_notes(variant: Variant, vocabulary: Vocabulary) -> tuple[Label, ...]
     rules = game_rules(variant)
     notes = []
     if variant.teams:
-        notes.append(vocabulary.label("common.variant_teams"))
+        notes.append(vocabulary.label("common.variant_teams", ends=rules.ends))
     if rules.ends != "full":
         notes.append(vocabulary.label("common.rule_end", **rules.words))
     return tuple(notes)

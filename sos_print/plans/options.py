@@ -44,6 +44,7 @@ class PrintOptions:
     paper: Paper = Paper.A4
     notation: Notation = Notation.A1
     large_print: bool = False
+    kit_large_print: bool = False  # the kit's children's pages are in large print: its notes (normal size) say so
     two_per_page: bool = False
     class_name: str = ""
     seating: Seating | None = None  # a class list's groups: each child's name printed at their seat
