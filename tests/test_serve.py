@@ -231,7 +231,7 @@ def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_up
             "/fr/solve",
             {"board": "/etc/passwd"},
             "board",
-            "Une position ne contient que des\u00a0S, des\u00a0O et des points, ses lignes séparées par des barres "
+            "Une position ne contient que des\u00a0S, des O\u00a0et des points, ses lignes séparées par des barres "
             "obliques (comme\u00a0S.O./..S./O.../..O.).",
         ),
     ],
