@@ -280,7 +280,7 @@ CUT = "x" * 37 + "\u2026"  # as the engine quotes a value: 40 characters with th
     [
         (
             ["solve", "..../..../..../....", "--to-move", LONG],
-            f"Invalid value for '--to-move': '{CUT}' is not one of a, b, c, d",
+            f"Invalid value for '--to-move': '{CUT}' is not one of 'a', 'b', 'c', 'd'.",
         ),
         (
             ["solve", "..../..../..../....", "--notation", LONG],
