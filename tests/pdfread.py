@@ -18,6 +18,11 @@ def reader(data: bytes | Path) -> PdfReader:
     return PdfReader(io.BytesIO(data) if isinstance(data, bytes) else data)
 
 
+def page_count(data: bytes | Path) -> int:
+    """Returns how many pages the PDF has (without extracting their text)."""
+    return len(reader(data).pages)
+
+
 def texts(data: bytes | Path) -> list[str]:
     """Returns the extracted text of each page."""
     return list(_texts(data)) if isinstance(data, bytes) else [page.extract_text() for page in reader(data).pages]
