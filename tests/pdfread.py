@@ -9,6 +9,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pdfplumber
+from pdfminer.layout import LTChar, LTContainer, LTCurve, LTLine
 from pypdf import PdfReader
 
 MM = 72 / 25.4
@@ -85,6 +86,40 @@ def pages(data: bytes):
     return pdfplumber.open(io.BytesIO(data))
 
 
+def marks(page) -> list:
+    """Returns what is drawn on a pdfplumber page (characters, lines, rectangles and curves, forms' included) as the
+    pdfminer layout objects pdfplumber makes its own from: the same boxes, read at less than half the cost.
+
+    Each has x0 < x1 and y0 < y1 in points from the bottom left corner; pdfplumber's `top` is the page's
+    height less y1, its `bottom` the height less y0.
+    """
+    found = []
+
+    def walk(items) -> None:
+        for item in items:
+            if isinstance(item, LTContainer):
+                walk(item)
+            elif isinstance(item, (LTChar, LTCurve)):  # LTLine and LTRect are curves
+                found.append(item)
+
+    walk(page.layout)
+    return found
+
+
+def chars(page) -> list[LTChar]:
+    """Returns the characters drawn on a pdfplumber page, as pdfminer's layout objects (see `marks`)."""
+    return [mark for mark in marks(page) if isinstance(mark, LTChar)]
+
+
+def vertical_lines(page) -> list[tuple[float, float, float]]:
+    """Returns (x, top, bottom) in points of every vertical line drawn on a pdfplumber page (see `marks`)."""
+    return [
+        (mark.x0, page.height - mark.y1, page.height - mark.y0)
+        for mark in marks(page)
+        if isinstance(mark, LTLine) and abs(mark.x0 - mark.x1) < 0.01
+    ]
+
+
 def grid_cells(page) -> list[float]:
     """Returns the widths (mm) of the cells of the largest grid on a pdfplumber page."""
     verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
@@ -103,9 +138,8 @@ def square_grids(page) -> list[list[float]]:
     far apart as the lines are long; score tables and rules never make such a square.
     """
     spans: dict[tuple[float, float], set[float]] = defaultdict(set)
-    for line in page.lines:
-        if abs(line["x0"] - line["x1"]) < 0.01:
-            spans[(round(line["top"], 1), round(line["bottom"], 1))].add(round(line["x0"], 2))
+    for x, top, bottom in vertical_lines(page):
+        spans[(round(top, 1), round(bottom, 1))].add(round(x, 2))
     found = []
     for (top, bottom), xs in sorted(spans.items()):
         ordered = sorted(xs)
@@ -116,8 +150,8 @@ def square_grids(page) -> list[list[float]]:
 
 def nearest_edge(page) -> float:
     """Returns how close (mm) any drawn mark comes to the paper's edge."""
-    objects = page.chars + page.lines + page.rects + page.curves
-    gaps = [min(obj["x0"], obj["top"], page.width - obj["x1"], page.height - obj["bottom"]) for obj in objects]
+    height = page.height
+    gaps = [min(mark.x0, height - mark.y1, page.width - mark.x1, height - (height - mark.y0)) for mark in marks(page)]
     return min(gaps) / MM
 
 
