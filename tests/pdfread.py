@@ -35,6 +35,23 @@ def _texts(data: bytes) -> tuple[str, ...]:
     return tuple(page.extract_text() for page in reader(data).pages)
 
 
+def section_texts(data: bytes, title: str) -> list[str]:
+    """Returns the extracted text of each page from the one the bookmark `title` points to, to the end: a test
+    about the last section of a long document reads that section only."""
+    pdf = reader(data)
+    marks = [item for item in _flat_outline(pdf.outline) if item.title == title]
+    assert len(marks) == 1, f"{len(marks)} bookmarks named {title!r}"
+    first = pdf.get_destination_page_number(marks[0])
+    return [page.extract_text() for page in pdf.pages[first:]]
+
+
+def _flat_outline(items) -> list:
+    found = []
+    for item in items:
+        found.extend(_flat_outline(item) if isinstance(item, list) else [item])
+    return found
+
+
 def fonts(data: bytes | Path) -> set[tuple[str, bool]]:
     """Returns (base font name, embedded) for every font used on any page, forms included."""
     found: set[tuple[str, bool]] = set()
