@@ -22,7 +22,7 @@ from games import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pdfread import nearest_edge, outline, pages, reader, texts
-from rendered import rendered, weigh
+from rendered import rendered, weigh, weighing_shared
 from test_check import SHEET
 from test_signals import wait_for_handlers
 
@@ -425,7 +425,8 @@ def signed(value: int) -> str:
     ("rows", "size"),
     [(GAME3, 3), ([(*row, "", "", "", "") for row in GAME4], 4)],
 )
-def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, rows, size):
+def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, monkeypatch, rows, size):
+    weighing_shared(monkeypatch)  # the 4 x 4 game starts on the empty board: solved once per run, not per analysis
     record = tmp_path / "game.csv"
     record.write_text(csv_text(rows))
     result = runner.invoke(app, ["analyse", str(record), "--size", str(size), "--json"])

@@ -15,7 +15,7 @@ from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
 from sos_print.engine.records import TABLE_SUFFIXES
-from sos_print.engine.rules import Board, Move, Outcome, Position, Step
+from sos_print.engine.rules import Board, Move, Outcome, Position, Step, Variant
 
 
 @frozen
@@ -134,25 +134,37 @@ def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileE
     return CheckedExample(example, start, tuple(steps)), unread
 
 
-def on_board(checked: CheckedExample, size: int) -> CheckedExample | None:
-    """Returns the example played on an empty board of `size` instead of its own, the same cells counted from the
-    bottom-left corner, if every claim of it still holds there; else None.
+def played_as(checked: CheckedExample, size: int, variant: Variant) -> CheckedExample | None:
+    """Returns the example played on an empty board of `size` under `variant` instead of its own board and rules, the
+    same cells counted from the bottom-left corner, if it goes there as it went: every letter of it is on that board,
+    every move is written by the same player, scores the same points and hands the turn to the same player (or ends
+    the game), and every claim of it, its text included, holds; else None.
 
-    A board only as large or larger will do, and a game that ended on its own board (it filled it up) would not end
-    on a larger one: such an example is not moved.
+    So an example is shown in another variant only where that variant plays it alike: a game that ended because its
+    board filled up would go on on a larger one, a point scored under "first S-O-S wins" ends the game, a third
+    player takes the third turn, and a claimed score for player A is no score of a team.
     """
     example = checked.example
-    if size == example.size:
+    if size == example.size and variant == example.variant:
         return checked
-    if size < example.size or checked.final.is_over:
+    written = [cell for cell in all_cells(example.size) if example.start[cell] is not None]
+    if not all(cell.on_board(size) for cell in [*written, *(claimed.cell for claimed in example.moves)]):
         return None
     start = Board.empty(size)
-    for cell in all_cells(example.size):
+    for cell in written:
         letter = example.start[cell]
-        if letter is not None:
-            start = start.with_letter(cell, letter)
-    moved = replay_example(replace(example, start=start))
-    return moved if not claim_problems(moved) else None
+        assert letter is not None
+        start = start.with_letter(cell, letter)
+    try:
+        moved = replay_example(replace(example, start=start, variant=variant))
+    except ExampleFileError:  # a move after the game ended there
+        return None
+    return moved if _course(moved) == _course(checked) and not claim_problems(moved) else None
+
+
+def _course(checked: CheckedExample) -> tuple[tuple[tuple[str, int, str | None], ...], bool]:
+    """Returns how a game went: each move's writer, points and next writer, and whether it ended."""
+    return tuple((step.seat, step.points, step.next_seat) for step in checked.steps), checked.final.is_over
 
 
 def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]:
@@ -233,6 +245,8 @@ def check_rows(checked: CheckedExample) -> tuple[RowCheck, ...]:
                 origin = claimed.number
                 wrong.append(f"total {side}")
             before[side], source[side] = said, origin
+        # a total claimed for a side of another variant (an example played as the kit plays, see played_as)
+        wrong += [f"total {side}" for side in totals if side not in variant.sides]
         rows.append(RowCheck(tuple(wrong), tuple(carried)))
     return tuple(rows)
 
@@ -423,12 +437,12 @@ def _move_problems(
         actual = step.next_seat or END
         problems.append(f"claims {_next_words(claimed.next or END)}, the rules give {_next_words(actual)}")
     scores, totals = step.after.side_scores, dict(claimed.totals)
-    for side in sides:
+    for side in [*sides, *(side for side in totals if side not in sides)]:
         if f"total {side}" in wrong:
             name = _side_name(side)
+            actual_total = f"the rules give {name} {scores[side]}" if side in scores else f"{name} plays no part here"
             problems.append(
-                f"claims total {name} {totals[side]}, the rules give {name} {scores[side]}"
-                + _carries(claimed.number, [side], runs)
+                f"claims total {name} {totals[side]}, {actual_total}" + _carries(claimed.number, [side], runs)
             )
     return problems
 
@@ -464,8 +478,12 @@ def _result_problems(checked: CheckedExample) -> list[str]:
     example, final = checked.example, checked.final
     problems = []
     if example.score is not None:
-        actual = {side: final.side_scores[side] for side in example.score}
-        if actual != example.score:
+        sides = final.side_scores
+        unknown = [side for side in example.score if side not in sides]
+        if unknown:  # an example played under another variant than its own (see played_as)
+            problems.append(f"claims a score for {_side_name(unknown[0])}, who is no side of this game")
+        actual = {side: sides[side] for side in example.score if side in sides}
+        if not unknown and actual != example.score:
             problems.append(f"claims score {_scores(example.score)}, the rules give {_scores(actual)}")
     if example.winner is not None:
         actual_winner = _winner_name(final.outcome)

@@ -15,8 +15,9 @@ audit, in English or French, any case and order:
 Every column but the move and the totals must be in the header, its cells empty if need be: a
 column left out would check nothing, and a clean report would say that every claim holds.
 
-Spreadsheet exports are read as they come: UTF-8 with or without a byte-order mark (or, failing
-that, Windows-1252, which Excel writes in Western Europe), commas, semicolons or tabs between
+Spreadsheet exports are read as they come: UTF-8 with or without a byte-order mark, UTF-16 or
+UTF-32, or else Windows-1252, which Excel writes in Western Europe (`files.decode_spreadsheet`,
+which class lists share), commas, semicolons or tabs between
 cells, CRLF line ends, empty rows (and rows holding only a move number, as a typed-out audit
 has for moves never played). The board size, players and notation come from `RecordOptions`:
 a CSV file does not say them.
@@ -32,7 +33,7 @@ from collections.abc import Iterable, Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
-from sos_print.engine.files import read_bounded
+from sos_print.engine.files import decode_spreadsheet, read_bounded
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -81,38 +82,10 @@ class RecordOptions:
 
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
-    return parse_csv_record(_text(read_bounded(path, MAX_BYTES, "an example file"), path), options, path)
-
-
-def _text(data: bytes, path: str) -> str:
-    """Decodes a spreadsheet's export: UTF-8 (a byte-order mark or not), UTF-16 or UTF-32 with its mark, or
-    Windows-1252."""
-    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
-        return data.decode("utf-32", errors="replace")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")  # Excel's "Unicode text"
-    if b"\x00" in data[:4096] and (encoding := _unmarked_unicode(data[:4096])):
-        return data.decode(encoding, errors="replace")
-    if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
-        raise ExampleFileError(path, "is not text (a spreadsheet's own file?): save it as CSV, then check that file")
-    data = data.removeprefix(b"\xef\xbb\xbf")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        # Excel's "CSV" in Western Europe; every byte decodes, and the cells that matter are ASCII.
-        return data.decode("cp1252", errors="replace")
-
-
-def _unmarked_unicode(head: bytes) -> str | None:
-    """Returns the encoding of UTF-16 or UTF-32 text saved with no byte-order mark, told by where its zero bytes
-    fall (a record's header and cells are mostly ASCII: one byte of the character is not zero), or None."""
-    for encoding, width in (("utf-32-le", 4), ("utf-32-be", 4), ("utf-16-le", 2), ("utf-16-be", 2)):
-        low = 0 if encoding.endswith("le") else width - 1  # where an ASCII character's one byte lies
-        characters = [head[k : k + width] for k in range(0, len(head) - width + 1, width)]
-        ascii = sum(c[low] != 0 and not any(c[:low] + c[low + 1 :]) for c in characters)
-        if len(characters) >= 8 and ascii >= 0.9 * len(characters):
-            return encoding
-    return None
+    text = decode_spreadsheet(
+        read_bounded(path, MAX_BYTES, "an example file"), path, "save it as CSV, then check that file"
+    )
+    return parse_csv_record(text, options, path)
 
 
 def is_table(path: str) -> bool:

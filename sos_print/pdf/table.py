@@ -153,7 +153,7 @@ def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: f
         draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if framed else None)
         if framed:
             draw_box(canvas, box.inset(ERROR_FRAME_INSET), ERROR_FRAME_PT)
-        centred = k != table.stretch and len(cells) == len(table.columns)
+        centred = k != table.stretch and k not in table.left and len(cells) == len(table.columns)
         _draw_cell(canvas, cell, box, layout.size, centred)
         left += width
 
