@@ -835,6 +835,29 @@ def test_a_move_the_solver_cannot_weigh_still_says_the_gift_it_left(tmp_path):
     assert "2 B O en B2 Cadeau : le joueur A peut maintenant gagner avec S en C3." in french
 
 
+def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_won_not_points():
+    rows = [("1", "A", "S", "A1"), ("2", "B", "O", "B2"), ("3", "A", "S", "C3")]
+    for language, said, unsaid in [
+        (
+            Language.EN,
+            ["A picture after the last move.", "A framed letter completed the S-O-S;", "whoever completed one won."],
+            ["scored;", "scored nothing", "count the lines"],
+        ),
+        (
+            Language.FR,
+            [
+                "Une image après le dernier coup.",
+                "Une lettre encadrée a complété le S-O-S ;",
+                "celui qui en a complété un a gagné.",
+            ],
+            ["a marqué ;", "n'a rien marqué", "compte les traits"],
+        ),
+    ]:
+        text = whole(document(csv_text(rows, header=HEADER[:6]), 3, Variant(first_sos_wins=True), language=language))
+        assert all(words in text for words in said), text
+        assert not any(words in text for words in unsaid), text
+
+
 # ---- the layout: set for children, one diagram layout, no table broken short, no near-empty page -----------------
 
 GAME4_TEXT = csv_text([(*row, "", "", "", "") for row in GAME4])  # as the analysis test weighs it: once per run
