@@ -333,3 +333,228 @@ def test_a_random_games_true_claims_pass_and_any_one_altered_claim_fails_on_its_
     where = "result" if k is None else f"move {k + 1}"
     assert problems, f"altered {where} {key}: {old} -> {new} passed\n" + game.explain()
     assert len(problems) == 1 and problems[0].startswith(f"game.toml: {where}: "), problems
+
+
+# ---- errors of a score sheet: a total that carries an earlier error forward is not counted again --------------------
+
+# A 4 x 4 game with four errors in its score sheet, as a group typed it (the audit's own columns): A's total after
+# move 3 (1, not 0), B's after move 6 (1, not 0), the points of move 9 (1, not 0), A's total after move 13 (4: one
+# more than the 3 carried forward). Every other wrong total only carries one of them forward.
+SHEET = """move,player,letter,cell,lines,points,total A,total B
+1,A,S,A2,-,0,0,0
+2,B,S,C3,-,0,0,0
+3,A,O,D4,-,0,1,0
+4,B,O,C4,-,0,1,0
+5,A,S,B1,-,0,1,0
+6,B,S,C2,-,0,1,1
+7,A,O,B2,A2-C2,1,2,1
+8,A,S,B3,B1-B3,1,3,1
+9,A,O,C1,-,1,3,1
+10,B,S,D1,B1-D1,1,3,2
+11,B,S,A1,A1-C3,1,3,3
+12,B,O,A4,-,0,3,3
+13,A,S,D3,-,0,4,3
+14,B,O,D2,D1-D3,1,4,4
+15,B,S,A3,-,0,4,4
+16,A,O,B4,-,0,4,4
+"""
+
+
+def test_a_wrong_total_is_counted_once_and_the_totals_carrying_it_are_named_on_its_line(runner, tmp_path):
+    record = tmp_path / "game.csv"
+    record.write_text(SHEET)
+    result = runner.invoke(app, ["check", str(record), "--size", "4"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{record}: move 3 (row 4): claims total A 1, the rules give A 0; the totals of A on moves 4 to 12 carry it "
+        "forward",
+        f"{record}: move 6 (row 7): claims total B 1, the rules give B 0; the totals of B on moves 7 to 16 carry it "
+        "forward",
+        f"{record}: move 9 (row 10): claims 1 point, the rules give 0",
+        f"{record}: move 13 (row 14): claims total A 4, the rules give A 2; the totals of A on moves 14 to 16 carry "
+        "it forward",
+        "checked 1 file: 4 problems in 1 file",
+    ]
+
+
+# Rows of a 3 x 3 game (the mover, the letter, the cell; the rules' points in the comment), and the claims written
+# beside them: (player, points, total A, total B), "" for none.
+MOVES3 = [("A", "O", "A1"), ("B", "S", "C1"), ("A", "O", "B1"), ("B", "O", "C2"), ("A", "S", "C3"), ("A", "S", "A3")]
+# Points 0, 0, 0, 0, 1 (A: C1-C3), 0; totals after each move: A 0 0 0 0 1 1, B 0.
+
+
+def _sheet3(claims: list[tuple[str, str, str, str]]) -> str:
+    rows = [
+        (str(k), by, letter, cell, "", points, a, b)
+        for k, ((_, letter, cell), (by, points, a, b)) in enumerate(zip(MOVES3, claims, strict=True), start=1)
+    ]
+    return "move,player,letter,cell,lines,points,total A,total B\n" + "".join(",".join(row) + "\n" for row in rows)
+
+
+RIGHT3 = [
+    ("A", "0", "0", "0"),
+    ("B", "0", "0", "0"),
+    ("A", "0", "0", "0"),
+    ("B", "0", "0", "0"),
+    ("A", "1", "1", "0"),
+    ("A", "0", "1", "0"),
+]
+
+
+def _claims3(changes: dict[tuple[int, int], str]) -> list[tuple[str, str, str, str]]:
+    return [tuple(changes.get((k, c), value) for c, value in enumerate(row)) for k, row in enumerate(RIGHT3, 1)]
+
+
+@pytest.mark.parametrize(
+    ("changes", "lines"),
+    [
+        ({}, []),
+        # One total one too many, carried to the end.
+        (
+            {(2, 2): "1", (3, 2): "1", (4, 2): "1", (5, 2): "2", (6, 2): "2"},
+            ["move 2 (row 3): claims total A 1, the rules give A 0; the totals of A on moves 3 to 6 carry it forward"],
+        ),
+        # Carried for one move, then put right.
+        (
+            {(2, 3): "1", (3, 3): "1"},
+            ["move 2 (row 3): claims total B 1, the rules give B 0; the total of B on move 3 carries it forward"],
+        ),
+        # A wrong point taken into the total: one error, the points, which the totals carry.
+        (
+            {(4, 1): "1", (4, 3): "1", (5, 3): "1", (6, 3): "1"},
+            ["move 4 (row 5): claims 1 point, the rules give 0; the totals of B on moves 4 to 6 carry it forward"],
+        ),
+        # A wrong point the total did not take: one error, the total is right.
+        ({(4, 1): "1"}, ["move 4 (row 5): claims 1 point, the rules give 0"]),
+        # The point given to the wrong player: one error (the player), A's and B's totals carry it.
+        (
+            {(5, 0): "B", (5, 2): "0", (5, 3): "1", (6, 2): "0", (6, 3): "1"},
+            [
+                "move 5 (row 6): B wrote, but move 4 scored nothing, so A writes next; the totals of A on moves 5 "
+                "to 6 and of B on moves 5 to 6 carry it forward"
+            ],
+        ),
+        # A total wrong on its own, then wrong again by a new amount: two errors.
+        (
+            {(2, 2): "1", (3, 2): "3", (4, 2): "3"},
+            [
+                "move 2 (row 3): claims total A 1, the rules give A 0",
+                "move 3 (row 4): claims total A 3, the rules give A 0; the total of A on move 4 carries it forward",
+            ],
+        ),
+        # A blank total: the next row is read against the rules' total, not against the blank.
+        (
+            {(2, 2): "1", (3, 2): "", (4, 2): "1"},
+            [
+                "move 2 (row 3): claims total A 1, the rules give A 0",
+                "move 4 (row 5): claims total A 1, the rules give A 0",
+            ],
+        ),
+        # Both totals of one row wrong on their own: one line each.
+        (
+            {(4, 2): "1", (4, 3): "1"},
+            [
+                "move 4 (row 5): claims total A 1, the rules give A 0",
+                "move 4 (row 5): claims total B 1, the rules give B 0",
+            ],
+        ),
+    ],
+)
+def test_errors_of_a_score_sheet_are_counted_once(runner, tmp_path, changes, lines):
+    record = tmp_path / "game.csv"
+    record.write_text(_sheet3(_claims3(changes)))
+    result = runner.invoke(app, ["check", str(record), "--size", "3"])
+    assert result.stdout.splitlines()[:-1] == [f"{record}: {line}" for line in lines]
+    assert result.exit_code == (1 if lines else 0)
+
+
+def _oracle(game, claims) -> list[tuple[list[str], dict[str, int]]]:
+    """Returns, for each row, its errors (as check_rows names them) and the move each carried total comes from.
+
+    Written from the definition in terms of errors: a total's error is its claim less the rules' total; a wrong
+    total is carried forward when its error is the previous row's total's error (0 where that row claims none), or
+    that plus this row's own error of points for its side (what the row claims the mover's side scored, less what
+    it scored).
+    """
+    variant = game.start.variant
+    error = dict.fromkeys(variant.sides, 0)
+    origin: dict[str, int] = {}
+    found = []
+    for number, (step, (by, points, totals)) in enumerate(zip(game.steps, claims, strict=True), start=1):
+        wrong = [
+            name
+            for name, bad in (
+                ("player", by is not None and by != step.seat),
+                ("points", points is not None and points != step.points),
+            )
+            if bad
+        ]
+        carried = {}
+        for side in variant.sides:
+            own = (points if points is not None else step.points) * (variant.side_of(by or step.seat) == side)
+            own -= step.points * (variant.side_of(step.seat) == side)
+            if side not in totals:
+                error[side] = 0
+                continue
+            new = totals[side] - step.after.side_scores[side]
+            if new == 0:
+                pass
+            elif own != 0 and new == error[side] + own:
+                origin[side] = number
+                carried[side] = number
+            elif new == error[side]:
+                carried[side] = origin[side]
+            else:
+                origin[side] = number
+                wrong.append(f"total {side}")
+            error[side] = new
+        found.append((wrong, carried))
+    return found
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=str)
+@settings(max_examples=examples(25))
+@given(data=st.data())
+def test_errors_and_totals_carried_forward_agree_with_an_oracle(variant, data):
+    from sos_print.engine.check import check_rows
+    from sos_print.engine.examples import ClaimedMove, Example
+    from sos_print.engine.rules import Board
+
+    game = data.draw(games(variants=st.just(variant), with_start=False))
+    # Claims written as children keep a score sheet: a player and points, sometimes wrong; each total the one above
+    # plus the points of the row (as scored, or as claimed), now and then with a slip, or left blank.
+    claims = []
+    kept = dict.fromkeys(variant.sides, 0)
+    for step in game.steps:
+        by = data.draw(st.sampled_from([step.seat, step.seat, step.seat, None, *variant.seats]))
+        points = data.draw(st.sampled_from([step.points, step.points, None, step.points + 1, max(0, step.points - 1)]))
+        totals = {}
+        for side, right in step.after.side_scores.items():
+            scored = step.points if variant.side_of(step.seat) == side else 0
+            said = (points if points is not None else step.points) if variant.side_of(by or step.seat) == side else 0
+            total = (
+                kept[side]
+                + data.draw(st.sampled_from([scored, scored, said]))
+                + data.draw(st.sampled_from([0, 0, 0, 0, 1, -1]))
+            )
+            if data.draw(st.integers(0, 7)) and total >= 0:
+                totals[side] = total
+            kept[side] = totals.get(side, right)
+        claims.append((by, points, totals))
+    example = Example(
+        path="game.csv",
+        notation=Notation.A1,
+        variant=variant,
+        start=Board.empty(game.start.board.size),
+        title={},
+        text={},
+        moves=tuple(
+            ClaimedMove(k, step.move.cell, step.move.letter, by, points, None, None, k + 1, tuple(totals.items()))
+            for k, (step, (by, points, totals)) in enumerate(zip(game.steps, claims, strict=True), start=1)
+        ),
+    )
+    rows = check_rows(replay_example(example))
+    expected = _oracle(game, claims)
+    for number, (row, (wrong, carried)) in enumerate(zip(rows, expected, strict=True), start=1):
+        assert list(row.wrong) == wrong, f"move {number}: {claims[number - 1]}\n{game.explain()}"
+        assert {c.side: c.origin for c in row.carried} == carried, f"move {number}\n{game.explain()}"

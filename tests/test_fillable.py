@@ -380,6 +380,97 @@ def test_a_filled_audit_is_replayed_like_its_csv_twin(runner, tmp_path):
     assert "Every claim of the audit is right." not in header
 
 
+def test_the_replay_of_a_filled_audit_prints_the_names_class_date_and_group_the_children_typed(runner, tmp_path):
+    steps = full_board_game()
+    values = move_values(steps, 3, Notation.A1, Variant(), group=2)
+    values.update(
+        {
+            "group2.names.A": "Léa",
+            "group2.names.B": "Tom",
+            "group2.class": "CE2 Mme Martin",
+            "group2.date": "3 décembre",
+        }
+    )
+    pdf = tmp_path / "group2.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=3)), values))
+    from sos_print.forms.filled import load_filled_audit
+
+    header = load_filled_audit(str(pdf)).header
+    assert (header.names, header.class_name, header.date, header.group, header.groups) == (
+        (("A", "Léa"), ("B", "Tom")),
+        "CE2 Mme Martin",
+        "3 décembre",
+        2,
+        3,
+    )
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pages_text = [" ".join(text.split()) for text in texts(out.read_bytes())]
+    assert pages_text[0].startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3 SOS game replay")
+    assert "Players: Léa (A) and Tom (B), writing in that order." in pages_text[0]
+    assert "Final score: Léa (A) 2, Tom (B) 3. Tom (B) wins." in pages_text[0]
+    assert all(text.startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3") for text in pages_text)
+    # The command line's names and class replace the audit's.
+    result = runner.invoke(
+        app,
+        ["replay", str(pdf), "--names", "b=Zoé", "--class-name", "CM1", "--lang", "fr", "--out", str(out), "--force"],
+    )
+    assert result.exit_code == 0, result.output
+    first = " ".join(texts(out.read_bytes())[0].split())
+    assert first.startswith("Classe CM1 Date 3 décembre Groupe 2 sur 3")
+    assert "Joueurs : Léa (A) et Zoé (B), qui écrivent dans cet ordre." in first.replace("\u202f", " ")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("group1.names.B", "Tom 三", "name of B: U+4E09 '三' is not in the font"),
+        ("group1.class", "CE2 \u2603", "class name: U+2603 '☃' is not in the font"),
+        ("group1.date", "3/12 \U0001f600", "date: U+1F600 '😀' is not in the font"),
+    ],
+)
+def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status_1(
+    runner, tmp_path, field, value, message
+):
+    values = move_values(full_board_game(), 3, Notation.A1, Variant())
+    values[field] = value
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [f"sos-print: {pdf}: {message}"]
+    assert not out.exists()
+
+
+def test_check_and_the_replay_count_the_same_errors_in_a_filled_audit(runner, tmp_path):
+    # The score sheet of tests/test_check.py (four errors, 22 totals that carry them forward), typed on a tablet.
+    from test_check import SHEET
+
+    from sos_print.engine.check import replay_example
+    from sos_print.forms.filled import load_filled_audit
+    from sos_print.plans.replay import replay_plan
+
+    rows = [line.split(",") for line in SHEET.splitlines()[1:]]
+    values = {}
+    for number, player, letter, cell, lines, points, total_a, total_b in rows:
+        for column, value in zip(
+            ("player", "letter", "cell", "lines", "points", "total.A", "total.B"),
+            (player, letter, cell, lines, points, total_a, total_b),
+            strict=True,
+        ):
+            values[f"group1.move.{number}.{column}"] = value
+    pdf = tmp_path / "group1.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions()), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.stdout.splitlines()[-1] == "checked 1 file: 4 problems in 1 file"
+    plan = replay_plan(PrintOptions(), "en", replay_example(load_filled_audit(str(pdf))), ())
+    header = " ".join(block.text for block in plan.header)
+    assert "The score sheet has 4 errors, on moves 3, 6, 9 and 13" in header
+    assert "(totals carried forward from moves 3, 6 and 13)" in header
+
+
 def test_a_wrong_claim_is_named_by_the_audits_row_and_its_lines(runner, tmp_path):
     _, steps = three_by_three_game()
     values = move_values(steps, 3, Notation.A1, Variant())

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES
 from pdfread import texts
+from rendered import rendered
 
 from sos_print.documents.audit import audit_document
 from sos_print.documents.boards import boards_document
@@ -33,6 +34,7 @@ CASES = {
     ),
     "audit-4x4-en": lambda: audit_document(PrintOptions()).data,
     "teacher-en": lambda: teacher_document(PrintOptions(groups=15), verify([str(EXAMPLES)])).data,
+    "replay-en": lambda: rendered("replay", PrintOptions()),  # the shipped game rendered.REPLAYED, weighed once
 }
 
 

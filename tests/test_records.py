@@ -200,7 +200,10 @@ def test_running_totals_are_checked_on_their_row(runner, tmp_path):
     text = game_csv(rows, header="Coup;Joueur;Lettre;Case;Lignes;Points;Total A;Total B").replace(",", ";")
     code, lines, path = run_check(runner, tmp_path, text)
     assert code == 1
-    assert lines[0] == f"{path}: move 5 (row 6): claims totals A 0, B 1, the rules give A 1, B 0"
+    assert lines[:2] == [
+        f"{path}: move 5 (row 6): claims total A 0, the rules give A 1",
+        f"{path}: move 5 (row 6): claims total B 1, the rules give B 0",
+    ]
 
 
 def test_a_move_after_the_end_of_the_game_is_named(runner, tmp_path):

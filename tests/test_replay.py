@@ -21,8 +21,9 @@ from conftest import EXAMPLES, ROOT, examples
 from games import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfread import nearest_edge, outline, pages, reader, section_texts, texts
+from pdfread import nearest_edge, outline, pages, reader, texts
 from rendered import rendered, weigh, weighing_shared
+from test_check import SHEET
 from test_signals import wait_for_handlers
 
 from sos_print.cli import app
@@ -37,6 +38,7 @@ from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
 
 STANDARD = Variant()
+MM_PT = 72 / 25.4  # points per millimetre
 HEADER = ("move", "player", "letter", "cell", "lines", "points", "Total A", "Total B")
 # A whole 3x3 game: A scores on move 5 (C1-C3), B on moves 7 and 8; A's S in A3 (move 6) was a gift
 # that cost 2 points. B wins 2 to 1.
@@ -156,28 +158,34 @@ def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
 # ---- the game in diagrams ----------------------------------------------------------------------------------------
 
 
-def grids(data: bytes) -> list[int]:
-    """Returns how many board diagrams each page holds: runs of n + 1 evenly spaced vertical lines of one span,
-    n cells wide and as wide as they are tall (diagrams side by side share a span)."""
+def boards(data: bytes) -> list[list[tuple[float, float, float, int]]]:
+    """Returns the board diagrams of each page, as (left, top, cell, cells a side), in mm: runs of n + 1 evenly spaced
+    vertical lines of one span, n cells wide and as wide as they are tall (diagrams side by side share a span)."""
     found = []
     with pages(data) as pdf:
         for page in pdf.pages:
             spans: dict[tuple[float, float], set[float]] = defaultdict(set)
             for line in page.lines:
-                if abs(line["x0"] - line["x1"]) < 0.01:
+                if abs(line["x0"] - line["x1"]) < 0.01 and not dashed(line):
                     spans[(round(line["top"], 1), round(line["bottom"], 1))].add(round(line["x0"], 2))
-            count = 0
+            on_page = []
             for (top, bottom), places in spans.items():
                 xs, k = sorted(places), 0
                 while k < len(xs):
                     end = next((j for j in range(k + 3, len(xs)) if abs(xs[j] - xs[k] - (bottom - top)) < 0.5), None)
                     gaps = [b - a for a, b in pairwise(xs[k : end + 1])] if end is not None else []
                     if gaps and max(gaps) - min(gaps) < 0.5:
-                        count, k = count + 1, end + 1
+                        on_page.append((xs[k] / MM_PT, top / MM_PT, gaps[0] / MM_PT, len(gaps)))
+                        k = end + 1
                     else:
                         k += 1
-            found.append(count)
+            found.append(sorted(on_page, key=lambda board: (board[1], board[0])))
     return found
+
+
+def grids(data: bytes) -> list[int]:
+    """Returns how many board diagrams each page holds."""
+    return [len(page) for page in boards(data)]
 
 
 def test_a_diagram_follows_each_scoring_move_and_the_last_one():
@@ -188,30 +196,80 @@ def test_a_diagram_follows_each_scoring_move_and_the_last_one():
     assert titles == ["Moves 1 to 5", "Moves 6 and 7", "Move 8", "Move 9"]
     assert "Move 5: A writes S in C3 and scores 1 point (C1-C3). A writes again." in text
     assert "B writes O in B3 and scores 1 point (A3-C3). B writes again." in text
-    # Four diagrams of the game, the final board, and the turning point's two boards.
-    assert sum(grids(data)) == 4 + 1 + 2
+    # Four diagrams of the game, each player's board of their S-O-S, and the turning point's two boards.
+    assert sum(grids(data)) == 4 + 2 + 2
 
 
 def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
     data = document(csv_text(GAME3), 3, every=2)
     titles = re.findall(r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes)", whole(data))
     assert titles == ["Moves 1 and 2", "Moves 3 and 4", "Moves 5 and 6", "Moves 7 and 8", "Move 9"]
-    assert sum(grids(data)) == 5 + 1 + 2
+    assert sum(grids(data)) == 5 + 2 + 2
     assert "A picture every 2 moves, and one after the last move." in whole(data)
 
 
-def test_the_final_board_labels_every_line_with_its_scorers_seat():
+def test_lines_scored_before_a_diagram_are_dark_thin_dashes_that_a_photocopy_keeps():
     data = document(csv_text(GAME3), 3)
-    final = page_with(data, "Every S-O-S of the game")
+    found = []
     with pages(data) as pdf:
-        page = pdf.pages[final]
-        circles = [c for c in page.curves if abs(c["width"] - c["height"]) < 0.1 and c["width"] > 4]
-        labels = sorted(
-            char["text"] for char in page.chars if "Bold" in char["fontname"] and round(char["size"], 1) == 12.0
-        )
-    # One disc per S-O-S, each holding its scorer: A completed C1-C3, B completed A3-C1 and A3-C3.
-    assert len(circles) == 3
-    assert labels == ["A", "B", "B"]
+        for page in pdf.pages:
+            for line in page.lines:
+                grey = line["stroking_color"]
+                grey = grey[0] if isinstance(grey, (list, tuple)) else grey
+                if dashed(line):  # the grid and the strip's rules are solid
+                    found.append((round(float(grey), 2), round(line["linewidth"], 2), line["dash"][0]))
+    # C1-C3 before "Moves 6 and 7"; C1-C3, A3-C1 before "Move 8"; all three before "Move 9"; C1-C3 under each of
+    # the turning point's two boards.
+    assert len(found) == 1 + 2 + 3 + 2, found
+    for grey, width, dash in found:
+        assert grey <= 0.35  # 65 % ink at least: a cheap copier keeps it (the old 22 % vanished)
+        assert width >= 0.8  # points: a hair line would break up on a copy
+        assert dash[0] / MM_PT >= 1.0  # mm: dashes, never to be taken for the solid, thick line of a new S-O-S
+
+
+def thick_lines(data: bytes, page_number: int) -> list[tuple[float, float, float, float]]:
+    """Returns the S-O-S drawn as new lines on a page (thick, solid, grey), as (x0, top, x1, bottom) in mm."""
+    with pages(data) as pdf:
+        page = pdf.pages[page_number]
+        return [
+            tuple(line[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
+            for line in page.lines
+            if abs(line["linewidth"] - 2.2) < 0.05 and not dashed(line)
+        ]
+
+
+def dashed(line: dict) -> bool:
+    """Tells whether a line of a pdfplumber page is drawn in dashes."""
+    return bool(line.get("dash") and line["dash"][0])
+
+
+def test_each_player_has_a_board_of_the_s_o_s_they_made_and_no_label_sits_on_a_line():
+    # GAME3: A completed C1-C3, B completed A3-C1 and A3-C3. Which board a line is on says who made it: no badge
+    # can sit on another line's path or read as a line of its own.
+    data = document(csv_text(GAME3), 3)
+    page = page_with(data, "Who made each S-O-S")
+    text = flat(texts(data)[page])
+    assert "A: 1 S-O-S" in text and "B: 2 S-O-S" in text
+    assert "The last board once for each player, with only the S-O-S that player completed" in text
+    (a, b), lines = boards(data)[page][:2], thick_lines(data, page)
+    assert a[1] == b[1] and b[0] > a[0]  # side by side
+
+    def on(board):
+        left, top, cell, n = board
+        return [line for line in lines if left <= line[0] <= left + cell * n and top <= line[1] <= top + cell * n]
+
+    assert (len(on(a)), len(on(b))) == (1, 2)
+    with pages(data) as pdf:
+        circles = [c for c in pdf.pages[page].curves if abs(c["width"] - c["height"]) < 0.1 and c["width"] > 4]
+    assert circles == []
+
+
+def test_a_game_nobody_scored_in_has_no_boards_of_scorers():
+    rows = [(str(k), "", "O", cell) for k, cell in enumerate(["A1", "B2", "C3"], start=1)]
+    data = document(csv_text(rows, header=HEADER[:6]), 3)
+    page = page_with(data, "Who made each S-O-S")
+    assert "Nobody completed an S-O-S in this game." in flat(texts(data)[page])
+    assert sum(grids(data)) == 1  # the one picture after the last move
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -253,7 +311,7 @@ def struck(data: bytes, page_number: int) -> list[tuple[str, bool]]:
         for word in words:
             colour = word["non_stroking_color"]
             grey = colour[0] if isinstance(colour, (list, tuple)) else colour
-            if grey is None or not 0.2 < float(grey) < 0.5:
+            if grey is None or not 0.3 < float(grey) < 0.4:  # struck claims are at 35 %, the adult's note at 25 %
                 continue
             through = any(
                 line["x0"] <= word["x0"] + 0.5
@@ -272,6 +330,8 @@ def audit_rows(data: bytes, page_number: int) -> dict[str, str]:
         text = page.extract_text()
     rows = {}
     for line in text.splitlines():
+        if line.startswith("Best play"):
+            break  # the analysis's rows, on the same page
         match = re.match(r"^(\d+) ([A-D].*)$", line)
         if match:
             rows[match[1]] = flat(match[2])
@@ -282,7 +342,7 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     data = document(csv_text(WRONG), 3)
     audit = page_with(data, "The score sheet, checked")
     text = flat(texts(data)[0])
-    assert "The score sheet has 5 wrong claims, on moves 3, 5, 7, 8 and 9:" in text
+    assert "The score sheet has 5 errors, on moves 3, 5, 7, 8 and 9:" in text
     rows = audit_rows(data, audit)
     assert rows["3"] == "B A O B1 0 0 0"  # claimed B, struck; A wrote
     assert rows["5"] == "A S C3 C1-C3 2 1 1 0"  # claimed 2 points, struck; 1
@@ -294,6 +354,41 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     assert sorted(struck(data, audit)) == sorted(
         [("B", True), ("2", True), ("none", True), ("3", True), ("A1-C3", True)]
     )
+
+
+def frames(data: bytes) -> list[int]:
+    """Returns how many cells of the checked audit each page frames as an error: heavy rectangles of 1.6 pt."""
+    with pages(data) as pdf:
+        return [sum(abs(rect.get("linewidth", 0) - 1.6) < 0.05 for rect in page.rects) for page in pdf.pages]
+
+
+def test_a_total_that_carries_an_earlier_error_forward_is_corrected_not_counted(runner, tmp_path):
+    # Four errors (A's total after move 3, B's after 6, the points of 9, A's total after 13); 22 wrong totals after
+    # them only carry them forward. check and the replay count the same four.
+    record = tmp_path / "game.csv"
+    record.write_text(SHEET)
+    checked = runner.invoke(app, ["check", str(record), "--size", "4"])
+    assert checked.stdout.splitlines()[-1] == "checked 1 file: 4 problems in 1 file"
+    data = document(SHEET, 4)
+    text = whole(data)
+    assert (
+        "The score sheet has 4 errors, on moves 3, 6, 9 and 13: the checked score sheet shows each one in a frame, "
+        "struck through, with the right value beside it. The running totals after an error carry it forward "
+        "(totals carried forward from moves 3, 6 and 13): they are corrected too, but not counted again."
+    ) in text
+    assert sum(frames(data)) == 4
+    audit = page_with(data, "The score sheet, checked")
+    assert "A total struck through without a frame was wrong only because it carried an earlier error forward." in (
+        flat(texts(data)[audit])
+    )
+    struck_words = [word for page in range(audit, len(texts(data))) for word, through in struck(data, page) if through]
+    assert len(struck_words) == 4 + 22  # every wrong value is struck through and corrected, carried or not
+    french = whole(document(SHEET, 4, language=Language.FR))
+    assert (
+        "Le relevé contient 4 erreurs, aux coups 3, 6, 9 et 13 : dans le relevé vérifié, chaque valeur fausse est "
+        "encadrée, barrée et suivie de la bonne. Les totaux qui suivent une erreur la reportent (totaux reportés "
+        "depuis les coups 3, 6 et 13) : ils sont corrigés aussi, mais pas comptés une deuxième fois."
+    ) in french
 
 
 def test_a_record_without_claims_replays_with_the_engines_account(tmp_path):
@@ -376,8 +471,8 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     assert grids(data)[page] >= 2
     assert outline(data) == [
         "Game replay",
+        "Who made each S-O-S",
         "The game, move by move",
-        "Every S-O-S of the game",
         "The score sheet, checked",
         "Best play, move by move",
         "The turning point",
@@ -423,15 +518,25 @@ def test_on_8x8_boards_moves_are_weighed_from_14_empty_cells():
 
 
 @pytest.mark.parametrize(("seed", "every"), [(1, 8), (5, 0), (6, 1), (2, 4)])
-def test_the_turning_points_two_boards_share_a_page_when_a_page_holds_them(seed, every):
-    # 8x8 boards stand one above the other; where the section starts low on a page (the first three games),
-    # both boards go over to the next page together rather than one on each.
-    pages_text = [
-        flat(text) for text in section_texts(document(crowded_game(8, seed), 8, every=every), "The turning point")
-    ]
+def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
+    data = document(crowded_game(8, seed), 8, every=every)
+    pages_text = [flat(text) for text in texts(data)]
     page = next(k for k, text in enumerate(pages_text) if "no move of this game changed the end more" in text)
     after_why = pages_text[page].split("no move of this game changed the end more", 1)[1]
     assert re.search(r"Move \d+: [AB] wrote", after_why) and "Best: " in after_why, after_why
+    played, better = boards(data)[page][-2:]
+    assert played[1] == pytest.approx(better[1], abs=0.1)  # one top: side by side
+    assert better[0] - played[0] == pytest.approx(92.5, abs=0.1)  # the second column of A4's 180 mm
+
+
+def test_in_large_print_on_8x8_the_turning_points_boards_stand_one_above_the_other():
+    # Two 8 x 8 boards of large print do not fit side by side (13 mm cells at least, for 18 pt letters): the
+    # gallery has one column, every board at one left edge, the turning point's two boards one after the other.
+    data = document(crowded_game(8, 1), 8, every=16, large_print=True)
+    placed = [board for page in boards(data) for board in page]
+    assert {round(board[0], 1) for board in placed} == {round(placed[0][0], 1)}
+    assert all(board[2] >= 13.0 for board in placed)
+    assert re.search(r"Best: [SO] in [A-H]\d$", flat(texts(data)[-1]))
 
 
 @pytest.mark.parametrize(
@@ -632,6 +737,40 @@ def test_a_record_that_cannot_be_played_is_one_line_and_nothing_is_written(runne
     assert not (tmp_path / "out").exists()
 
 
+def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runner, tmp_path):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    text = flat(texts(replay_file(tmp_path, record, "--size", "3", "--names", "A=Léa, b = <b>Tom</b> & Co"))[0])
+    assert "Players: Léa (A) and <b>Tom</b> & Co (B), writing in that order." in text
+    assert "Final score: Léa (A) 1, <b>Tom</b> & Co (B) 2. <b>Tom</b> & Co (B) wins." in text
+    assert text.startswith("Class Date SOS game replay")  # no class, date or group: lines to write them on
+    text = flat(texts(replay_file(tmp_path, record, "--size", "3", "--names", "B=Tom"))[0])
+    assert "Players: A and Tom (B), writing in that order." in text and "Player A" not in text
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("A=Léa,B=三", "--names: name of B: U+4E09 '三' is not in the font"),
+        ("A=Léa,C=Tom", "--names: 'C=Tom' is not SEAT=NAME with a seat of this game (A, B)"),
+        ("Léa", "--names: 'Léa' is not SEAT=NAME with a seat of this game (A, B)"),
+        ("=Léa", "--names: '=Léa' is not SEAT=NAME with a seat of this game (A, B)"),
+        ("AB=Léa", "--names: 'AB=Léa' is not SEAT=NAME with a seat of this game (A, B)"),
+        ("A=Léa,a=Tom", "--names: seat A is named twice"),
+        ("A=", "--names: seat A has no name after its ="),
+        ("A=" + "x" * 41, "--names: the name of A has 41 characters; a name takes at most 40"),
+    ],
+)
+def test_names_that_cannot_be_printed_or_read_are_a_usage_error(runner, tmp_path, names, message):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(record), "--size", "3", "--names", names, "--out", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"Usage error: {message}"]
+    assert not out.exists()
+
+
 def test_a_csv_record_without_size_is_a_usage_error(runner, tmp_path):
     record = tmp_path / "game.csv"
     record.write_text(csv_text(GAME3))
@@ -694,3 +833,168 @@ def test_a_move_the_solver_cannot_weigh_still_says_the_gift_it_left(tmp_path):
     assert "2 B O in B2 Gift: A can now win with S in C3." in text
     french = whole(document(csv_text(rows, header=HEADER[:6]), 3, Variant(first_sos_wins=True), language=Language.FR))
     assert "2 B O en B2 Cadeau : le joueur A peut maintenant gagner avec S en C3." in french
+
+
+def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_won_not_points():
+    rows = [("1", "A", "S", "A1"), ("2", "B", "O", "B2"), ("3", "A", "S", "C3")]
+    for language, said, unsaid in [
+        (
+            Language.EN,
+            ["A picture after the last move.", "A framed letter completed the S-O-S;", "whoever completed one won."],
+            ["scored;", "scored nothing", "count the lines"],
+        ),
+        (
+            Language.FR,
+            [
+                "Une image après le dernier coup.",
+                "Une lettre encadrée a complété le S-O-S ;",
+                "celui qui en a complété un a gagné.",
+            ],
+            ["a marqué ;", "n'a rien marqué", "compte les traits"],
+        ),
+    ]:
+        text = whole(document(csv_text(rows, header=HEADER[:6]), 3, Variant(first_sos_wins=True), language=language))
+        assert all(words in text for words in said), text
+        assert not any(words in text for words in unsaid), text
+
+
+# ---- the layout: set for children, one diagram layout, no table broken short, no near-empty page -----------------
+
+GAME4_TEXT = csv_text([(*row, "", "", "", "") for row in GAME4])  # as the analysis test weighs it: once per run
+# (name, record, size, options): the option sets the audit of the replay found broken.
+LAYOUTS = [
+    ("4x4", GAME4_TEXT, 4, {}),
+    ("4x4 every 1", GAME4_TEXT, 4, {"every": 1}),
+    ("4x4 large print letter", GAME4_TEXT, 4, {"large_print": True, "paper": Paper.LETTER}),
+    ("8x8 every 8", crowded_game(8, 4), 8, {"every": 8}),
+    ("6x6 fr letter", crowded_game(6, 3), 6, {"language": Language.FR, "paper": Paper.LETTER}),
+    ("3x3 en+fr every 1", csv_text(WRONG), 3, {"language": Language.BOTH, "every": 1}),
+]
+# The second column of two, from the first: half of the width between the margins (180 mm on A4, 185.9 on Letter),
+# and the 5 mm between them.
+SECOND_COLUMN = {Paper.A4: 92.5, Paper.LETTER: 95.45}
+
+
+@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUTS, ids=[layout[0] for layout in LAYOUTS])
+def test_every_diagram_of_a_replay_has_one_layout_two_a_row(name, text, size, options):
+    data = document(text, size, **options)
+    placed = [board for page in boards(data) for board in page]
+    assert {board[3] for board in placed} == {size}
+    assert len({round(board[2], 1) for board in placed}) == 1, placed  # one cell
+    lefts = sorted({round(board[0], 1) for board in placed})
+    assert len(lefts) == 2, lefts  # every board at one of two places on every page: two columns
+    second = SECOND_COLUMN[options.get("paper", Paper.A4)]
+    assert lefts[1] - lefts[0] == pytest.approx(second, abs=0.15)
+    for page in boards(data):  # the boards of a row at one height: captions under them start level
+        for first, other in pairwise(page):
+            assert other[1] == pytest.approx(first[1], abs=0.1) or other[1] > first[1] + first[2] * size
+
+
+def quiet_game(size: int) -> str:
+    """Returns a record of O's written row by row, 17 cells left empty: nothing scores, and no move is weighed."""
+    cells = [cell_name(Board.empty(size).empty_cells()[k], size) for k in range(size * size - 17)]
+    return csv_text([(str(k), "AB"[(k - 1) % 2], "O", cell) for k, cell in enumerate(cells, start=1)], HEADER[:6])
+
+
+# The games other tests weigh too (each is weighed once per run), and games of O's that need no weighing.
+SIZED = {3: csv_text(GAME3), 4: GAME4_TEXT, 5: quiet_game(5), 6: crowded_game(6, 3), 7: quiet_game(7)}
+
+
+@pytest.mark.parametrize(
+    ("size", "cell"),
+    [(3, 18.0), (4, 16.0), (5, 14.0), (6, 12.0), (7, 11.0), (8, 10.0)],
+)
+def test_the_cells_are_larger_than_the_teachers_notes_10_mm_where_two_boards_fit_a_row(size, cell):
+    # Normal print, A4: a 3 x 3 board at 18 mm a cell, 4 x 4 at 16, down to 10 on 8 x 8 (two 8 x 8 boards a row).
+    data = document(SIZED.get(size) or crowded_game(8, 4), size)
+    placed = [board for page in boards(data) for board in page]
+    assert {round(board[2], 1) for board in placed} == {cell}
+
+
+def table_rows(data: bytes) -> list[dict[str, int]]:
+    """Returns how many rows of each table (the checked audit, the analysis) each page holds."""
+    found = []
+    with pages(data) as pdf:
+        page_texts = [page.extract_text() for page in pdf.pages]
+    for text in page_texts:
+        counts = {"audit": 0, "analysis": 0}
+        for line in text.splitlines():
+            if re.match(r"^\d+ [A-D] [SO] [A-H]\d+\b", line) or re.match(r"^\d+ [A-D] [SO] L\d+C\d+\b", line):
+                counts["audit"] += 1
+            elif re.match(r"^\d+ [A-D] [SO] (in|en) ", line):
+                counts["analysis"] += 1
+        found.append(counts)
+    return found
+
+
+@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUTS, ids=[layout[0] for layout in LAYOUTS])
+def test_no_page_holds_fewer_than_three_rows_of_a_table(name, text, size, options):
+    data = document(text, size, **options)
+    rows = table_rows(data)
+    for table in ("audit", "analysis"):
+        counts = [page[table] for page in rows if page[table]]
+        assert sum(counts) >= size * size // 2 or table == "audit", counts  # the table was read back
+        assert all(count >= 3 for count in counts), (table, counts)
+
+
+def used(data: bytes) -> list[float]:
+    """Returns the share of each page's height between its margins that holds anything, from the top."""
+    found = []
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            marks = page.chars + page.lines + page.rects + page.curves
+            lowest = max(mark["bottom"] for mark in marks) / MM_PT
+            found.append((lowest - 15.0) / (page.height / MM_PT - 30.0))
+    return found
+
+
+@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUTS, ids=[layout[0] for layout in LAYOUTS])
+def test_no_page_but_the_last_of_a_language_is_left_half_empty(name, text, size, options):
+    data = document(text, size, **options)
+    pages_text = [flat(text) for text in texts(data)]
+    last = [k - 1 for k, text in enumerate(pages_text) if k and "SOS : la partie rejouée" in text]
+    last.append(len(pages_text) - 1)
+    # Large print's blocks are half as large again against the same page: three rows of its analysis can take 150 mm.
+    least = 0.4 if options.get("large_print") else 0.5
+    for number, share in enumerate(used(data)):
+        assert number in last or share >= least, f"page {number + 1}: {share:.0%}"
+
+
+def test_captions_are_set_for_children_12_pt_under_titles_of_14_8():
+    data = document(csv_text(GAME3), 3)
+    page = page_with(data, "The game, move by move")
+    with pages(data) as pdf:
+        words = pdf.pages[page].extract_words(extra_attrs=["size", "fontname"])
+    sizes = {round(word["size"], 1) for word in words if word["text"] in ("writes", "scores")}
+    titles = {round(word["size"], 1) for word in words if word["text"] == "Moves" and "Bold" in word["fontname"]}
+    assert sizes == {12.0} and titles == {14.8}
+
+
+def test_a_lone_last_picture_has_the_layout_of_the_others():
+    # Nine pictures, two a row: the ninth stands alone in the first column, its caption under it like the others'.
+    data = document(csv_text(GAME3), 3, every=1)
+    assert "A picture after every move. Small numbers" in whole(data)
+    with pages(data) as pdf:
+        titles = [
+            (word["x0"] / MM_PT, word["top"] / MM_PT, number)
+            for number, page in enumerate(pdf.pages)
+            for word in page.extract_words(extra_attrs=["size"])
+            if word["text"] == "Move" and round(word["size"], 1) == 14.8
+        ]
+    lefts = sorted({round(x, 1) for x, _, _ in titles})
+    assert len(titles) == 9 + 1 and len(lefts) == 2  # the nine pictures' and the turning point's first board's
+    x, top, number = titles[8]
+    assert round(x, 1) == lefts[0]
+    board = max((board for board in boards(data)[number] if board[1] < top), key=lambda board: board[1])
+    assert board[1] + 3 * board[2] < top and board[0] > x  # the caption under its board, from its column's left
+
+
+def test_a_tables_rows_go_over_three_at_least_and_never_leave_fewer_behind():
+    from sos_print.pdf.table import page_rows
+
+    assert page_rows([10.0] * 16, 140.0, 240.0, 3) == [13, 3]  # 14 fit, but 2 alone would follow
+    assert page_rows([10.0] * 16, 170.0, 240.0, 3) == [16]
+    assert page_rows([10.0] * 27, 140.0, 120.0, 3) == [14, 10, 3]
+    assert page_rows([10.0] * 2, 140.0, 240.0, 3) == [2]
+    assert page_rows([10.0] * 6, 40.0, 240.0, 3) == [3, 3]
+    assert page_rows([100.0, 100.0, 10.0, 10.0], 200.0, 240.0, 3) == [2, 2]  # rows too tall to spare: as they fall

@@ -49,6 +49,10 @@ ARGUMENTS = [
         "claimed": 5,
         "wrong": 2,
         "wrong_moves": (3, 5),
+        "carried_from": (3,),
+        "carried": True,
+        "names": ("Léa (A)", "Tom (B)"),
+        "named": True,
         "every": 0,
         "slip": "missed point",
         "more": 0,
@@ -92,6 +96,10 @@ ARGUMENTS = [
         "claimed": 4,
         "wrong": 1,
         "wrong_moves": (7,),
+        "carried_from": (),
+        "carried": False,
+        "names": ("A", "B", "C", "D"),
+        "named": False,
         "every": 4,
         "slip": "gift",
         "more": 3,
@@ -123,7 +131,11 @@ ARGUMENTS = [
         "claimed": 0,
         "wrong": 0,
         "wrong_moves": (),
-        "every": 0,
+        "carried_from": (),
+        "carried": False,
+        "names": ("Léa (A)", "B", "Zoé (C)"),
+        "named": False,
+        "every": 1,
         "slip": "mistake",
         "more": 0,
         "turning": False,
@@ -188,6 +200,7 @@ SAMPLE = {
     "s_cells": "B2, C2, B3 or C3",
     "start": 6,
     "end": 7,
+    "values": (3, 6, 9, 11, 12, 13, 14, 15, 16, 17),
     "cost": 2,
     "limit": 16,
     "better": "S in A1",
@@ -376,6 +389,7 @@ def test_no_sentence_starts_with_a_digit():
                 "puzzles.key_ahead",
                 "teacher.ahead",
                 "replay.ahead",  # a phrase inside a sentence ("3 points ahead")
+                "replay.numbers",  # a list inside a sentence ("on moves 3, 6 and 13")
                 "puzzles.key_grid_puzzle",  # a numbered heading ("3. Best move")
                 "replay.missed",  # "S in B2 scored 2 points at once", after a heading
                 *(f"rules.step_{k}_heading" for k in range(1, 5)),  # numbered titles ("3. Write a letter")

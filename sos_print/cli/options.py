@@ -96,6 +96,17 @@ TwoPerPage = Annotated[
 ]
 ClassName = Annotated[str, typer.Option("--class-name", help="A class or group name printed at the top of every page.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
+Names = Annotated[
+    str,
+    typer.Option(
+        "--names",
+        help=(
+            "The players' names, seat by seat, as the replay prints them: A=Léa,B=Tom. A filled audit's own names "
+            "are printed otherwise; a name given here replaces its seat's."
+        ),
+        show_default=False,
+    ),
+]
 Roster = Annotated[
     Path | None,
     typer.Option(

@@ -9,8 +9,9 @@ refused at once; an interruption then leaves nothing written.
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -21,14 +22,16 @@ from sos_print.cli.options import (
     Force,
     Lang,
     LargePrint,
+    Names,
     OutFile,
     PaperSize,
     Players,
     Target,
     Teams,
     print_options,
+    usage,
 )
-from sos_print.cli.process import clear_progress_line, progress_line
+from sos_print.cli.process import clear_progress_line, progress_line, say
 from sos_print.cli.records import RecordNotation, RecordSize, played_record, record_choices
 from sos_print.cli.run import ProgressFn, run
 from sos_print.documents.registry import Inputs, document
@@ -40,6 +43,7 @@ from sos_print.plans.options import Language
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
     from sos_print.engine.check import CheckedExample
+    from sos_print.engine.examples import GameHeader
     from sos_print.plans.options import PrintOptions
 
 
@@ -87,6 +91,7 @@ def replay(
     paper: PaperSize = Paper.A4,
     large_print: LargePrint = False,
     class_name: ClassName = "",
+    names: Names = "",
     force: Force = False,
 ) -> None:
     """Write one recorded game as a replay for the class: diagrams, the audit checked, and every move weighed."""
@@ -104,9 +109,69 @@ def replay(
         ),
         empty="holds no move to replay",
     )
-    example = game.example
-    options = replace(look, size=example.size, variant=example.variant, notation=print_notation or example.notation)
+    header = printed_header(record, game.example.header, parsed_names(names, game.example.variant.seats), look)
+    example = replace(game.example, header=header)
+    game = replace(game, example=example)
+    options = replace(
+        look,
+        size=example.size,
+        variant=example.variant,
+        notation=print_notation or example.notation,
+        class_name=header.class_name,
+    )
     run([out], force, lambda progress: [_render(options, game, every or 0, progress)], inputs=[record])
+
+
+def parsed_names(text: str, seats: str) -> dict[str, str]:
+    """Returns the names `--names` gives ("A=Léa,B=Tom"), by seat; a malformed list is a usage error."""
+    import unicodedata
+
+    from sos_print.engine.errors import quoted
+    from sos_print.forms.fields import NAME_LENGTH
+
+    found: dict[str, str] = {}
+    for item in filter(str.strip, text.split(",")):
+        seat, equals, name = item.partition("=")
+        seat, name = seat.strip().upper(), " ".join(unicodedata.normalize("NFC", name).split())
+        if not equals or len(seat) != 1 or seat not in seats:  # seats is a string: "AB" holds "" and "AB"
+            usage(f"--names: {quoted(item.strip())} is not SEAT=NAME with a seat of this game ({', '.join(seats)})")
+        if seat in found:
+            usage(f"--names: seat {seat} is named twice")
+        if not name:
+            usage(f"--names: seat {seat} has no name after its =")
+        if len(name) > NAME_LENGTH:
+            usage(f"--names: the name of {seat} has {len(name)} characters; a name takes at most {NAME_LENGTH}")
+        _printable(f"--names: name of {seat}", name, usage)
+        found[seat] = name
+    return found
+
+
+def printed_header(record: str, header: "GameHeader", names: dict[str, str], look: "PrintOptions") -> "GameHeader":
+    """Returns what the replay prints of who played: `--names` over the record's names, `--class-name` over its
+    class. A text of the record that the font cannot print ends the run (status 1), naming the file."""
+    from sos_print.engine.errors import shown
+
+    def refuse(message: str) -> NoReturn:
+        say(f"sos-print: {shown(record)}: {message}", err=True)
+        raise typer.Exit(1)
+
+    for what, text in header.texts():
+        _printable(what, text, refuse)
+    named = {**dict(header.names), **names}
+    return replace(
+        header,
+        names=tuple((seat, named[seat]) for seat in sorted(named)),
+        class_name=look.class_name or header.class_name,
+    )
+
+
+def _printable(what: str, text: str, refuse: "Callable[[str], NoReturn]") -> None:
+    """Refuses a text with a character the font cannot print: one line naming it and its code point."""
+    from sos_print.pdf.fonts import missing_characters, not_in_font
+
+    missing = missing_characters(text)
+    if missing:
+        refuse(not_in_font(what, missing))
 
 
 def _render(options: "PrintOptions", game: "CheckedExample", every: int, progress: ProgressFn) -> "Rendered":

@@ -1,8 +1,10 @@
-"""Draws the replay of a recorded game: who played and the result, the game in diagrams, every S-O-S with its
-scorer, the audit checked row by row, and every move weighed with best play, the turning point pictured.
+"""Draws the replay of a recorded game: who played and the result, the game in diagrams, who made each S-O-S, the
+audit checked row by row, and every move weighed with best play, the turning point pictured.
 
-The text is set at the children's size (the teacher reads it with the class); captions under
-diagrams and table headings one step down. Each language comes whole, one after the other.
+The replay is set for children, on paper or on a board: every word at their size (12 pt, captions' titles one step
+up, table headings one step down), the diagrams in one layout for the whole document (`Gallery`): two a row where
+two fit at a cell a class reads, every grid of a column at one place on every page, every caption under its
+diagram. Each language comes whole, one after the other.
 """
 
 from __future__ import annotations
@@ -13,20 +15,22 @@ from functools import partial
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.figures import (
     GAP,
+    MIN_TEXT_COLUMN,
     DiagramStyle,
     FigureLayout,
+    Margins,
     diagram_margins,
     draw_diagram,
     draw_figure,
-    layout_figure,
+    text_height,
 )
 from sos_print.engine.analysis import MoveAnalysis
 from sos_print.engine.check import CheckedExample
-from sos_print.engine.frozen import replace
+from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
+from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip
 from sos_print.pdf.flow import Flow
-from sos_print.pdf.table import TableLayout, draw_head, draw_row, layout_table
+from sos_print.pdf.table import TableLayout, draw_head, draw_row, layout_table, page_rows
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     AUDIT_COLUMNS,
@@ -34,10 +38,12 @@ from sos_print.plans.layout import (
     AUDIT_POINTS_COLUMN,
     AUDIT_TOTAL_COLUMN,
     BODY_PT,
-    FINAL_CELL,
     HEADING_PT,
     MARGIN,
     NOTES_PT,
+    REPLAY_CELL,
+    REPLAY_LEAST_CELL,
+    REPLAY_LETTER_CELL,
     SMALL_PT,
     TITLE_PT,
     Box,
@@ -49,24 +55,136 @@ from sos_print.plans.tables import Table
 from sos_print.plans.words import Block, Run
 from sos_print.plans.worked import ExampleFigure
 
-DIAGRAMS = DiagramStyle()  # the game's diagrams: as the teacher's worked examples
-FINAL = DiagramStyle(FINAL_CELL, HEADING_PT, NOTES_PT, SMALL_PT, BODY_PT)  # tag_pt: the scorers' seats
-MIN_CAPTION = 52.0  # the narrowest caption under a diagram (mm)
-KEPT_ROWS = 3  # a table starts only where its heading row and this many rows fit
+KEPT_ROWS = 3  # a table never has fewer rows than this on a page (unless it has fewer in all)
 ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
 LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 0.0)  # no move weighed: move, player, the move played, comment
+ROW_GAP = 4.0  # between two rows of diagrams (mm)
+FILLED = 0.75  # the share of a page the rows of diagrams should fill, at the largest cell that does
+HEADING_ROOM = 12.0  # mm left under a section's intro that stays at the foot of a page (times the print's scale)
 
 
-def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = False) -> None:
-    """Adds the replay in one language to `document`, starting on a new page."""
+@frozen
+class Gallery:
+    """Holds the one layout of every diagram of a replay: the columns, the style, the margins every grid keeps (the
+    widest any of them needs: grids and captions line up across rows and pages), and whether lines are named."""
+
+    size: int  # the board's
+    columns: int
+    slot: float  # a column's width (mm)
+    style: DiagramStyle
+    margins: Margins
+    named: bool
+    beside: bool  # one column with room for the caption beside its diagram; else under it
+    body: float  # the captions' type size (points)
+
+    @property
+    def diagram_width(self) -> float:
+        """Returns the width (mm) of every diagram with its margins."""
+        return self.margins.left + self.style.cell * self.size + self.margins.right
+
+    @property
+    def diagram_height(self) -> float:
+        """Returns the height (mm) of every diagram with its margins."""
+        return self.margins.top + self.style.cell * self.size + self.margins.bottom
+
+    def layout(self, figure: ExampleFigure) -> FigureLayout:
+        """Returns where a figure's diagram and caption go in its column."""
+        if self.beside:
+            width = self.slot - self.diagram_width - GAP
+            height = max(self.diagram_height, text_height(figure, width, self.body)) + 2.0
+            return FigureLayout(
+                self.style,
+                self.margins.left,
+                self.margins.top,
+                self.diagram_height,
+                self.diagram_width + GAP,
+                0.0,
+                width,
+                height,
+            )
+        height = self.diagram_height + GAP + text_height(figure, self.slot, self.body) + 2.0
+        under = self.diagram_height + GAP
+        return FigureLayout(
+            self.style, self.margins.left, self.margins.top, self.diagram_height, 0.0, under, self.slot, height
+        )
+
+    def shown(self, figure: ExampleFigure) -> ExampleFigure:
+        """Returns the figure as this layout draws it: its lines left unnamed where the layout names none."""
+        return figure if self.named else replace(figure, grid=replace(figure.grid, named=False))
+
+
+def gallery(
+    figures: Sequence[ExampleFigure], grids: Sequence[GridPlan], size: int, width: float, page: float, scale: float
+) -> Gallery:
+    """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others).
+
+    Two columns whenever every diagram fits one (so that the turning point's two boards stand side by side), else
+    one. Of the layouts of those columns whose diagrams fit (lines named or not; the cell from REPLAY_CELL for the
+    board size down to REPLAY_LEAST_CELL, by half millimetres), the first, in that order of preference, whose rows
+    of a typical height fill at least FILLED of a `page` mm tall; else the one that fills most. So a page holds as
+    many rows as it can at the largest cell, and is not left half empty for want of a millimetre.
+    """
+    least = REPLAY_LEAST_CELL[scale > 1.0]
+    cells = [REPLAY_CELL[size] * scale - 0.5 * k for k in range(64)]
+    cells = [cell for cell in cells if cell >= least] or [least]
+    for columns in (2, 1):
+        slot = (width - GAP * (columns - 1)) / columns
+        found = []
+        for cell in cells:
+            for named in (True, False):
+                shown = [grid if named else replace(grid, named=False) for grid in grids]
+                candidate = _gallery(shown, size, columns, slot, cell, named, scale)
+                if candidate.diagram_width <= slot:
+                    found.append((_filled(candidate, figures, page), candidate))
+        if found:
+            return next(
+                (candidate for fill, candidate in found if fill >= FILLED), max(found, key=lambda item: item[0])[1]
+            )
+    return _gallery([replace(grid, named=False) for grid in grids], size, 1, width, least, False, scale)
+
+
+def _filled(layout: Gallery, figures: Sequence[ExampleFigure], page: float) -> float:
+    """Returns the share of a page that rows of the typical height (the median row's) fill in `layout`: as many as a
+    page holds, or as the figures make."""
+    heights = [layout.layout(layout.shown(figure)).height for figure in figures]
+    rows = sorted(max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns))
+    typical = rows[len(rows) // 2] + ROW_GAP if rows else page
+    return min(1.0, min(max(1, int(page // typical)), len(rows)) * typical / page)
+
+
+def _gallery(
+    grids: Sequence[GridPlan], size: int, columns: int, slot: float, cell: float, named: bool, scale: float
+) -> Gallery:
+    style = _style(cell, scale)
+    found = [diagram_margins(grid, style) for grid in grids] or [Margins(1.0, 1.0, 1.0, 1.0)]
+    margins = Margins(*(max(getattr(m, side) for m in found) for side in ("left", "right", "top", "bottom")))
+    diagram = margins.left + size * cell + margins.right
+    beside = columns == 1 and slot - diagram - GAP >= MIN_TEXT_COLUMN  # about twenty words of large print
+    return Gallery(size, columns, slot, style, margins, named, beside, BODY_PT * scale)
+
+
+def _style(cell: float, scale: float) -> DiagramStyle:
+    """Returns the diagrams' style at `cell` mm: letters a step larger in cells that take them, coordinates and line
+    names at the captions' smaller size, move numbers the smallest."""
+    letter = HEADING_PT if cell >= REPLAY_LETTER_CELL * scale else BODY_PT
+    return DiagramStyle(cell, letter * scale, NOTES_PT * scale, SMALL_PT * scale, NOTES_PT * scale)
+
+
+def render_replay(
+    document: Document, plan: ReplayPlan, *, large_print: bool = False, layout: Gallery | None = None
+) -> Gallery:
+    """Adds the replay in one language to `document`, starting on a new page, its diagrams in `layout` (by default
+    the one its own figures call for); returns that layout, for the document's other languages."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    strip = layout_strip(plan.strip, box.width, (0.0, 0.0), scale)
+    group = (plan.group,) if plan.group else ()
+    strip = layout_strip(plan.strip, box.width, group_room([group], scale), scale)
     first = [True]
 
     def start_page() -> list[Box]:
         top = draw_strip(document.canvas, plan.strip, strip, box, scale)
+        draw_group(document.canvas, group, box, strip, scale)
         if first[0]:
             top = draw_label(document.canvas, (plan.title,), box.x, top, TITLE_PT * scale, width=box.width, bold=True)
             first[0] = False
@@ -75,11 +193,15 @@ def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = F
     flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
     flow.blocks(plan.header)
-    _section(flow, plan.steps_heading, plan.steps_intro, 60.0 * scale)
-    _gallery(flow, plan.steps, scale)
-    _final(flow, plan, scale)
+    turning = (plan.turning.played.grid, plan.turning.better.grid) if plan.turning else ()
+    grids = [figure.grid for figure in (*plan.steps, *plan.scorers)] + list(turning)
+    page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
+    layout = layout or gallery(plan.steps, grids, plan.steps[0].grid.size, flow.width, page, scale)
+    # Who made each S-O-S comes with the result it explains, before the game that led to it.
+    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout)
+    _figures(flow, plan.steps_heading, plan.steps_intro, plan.steps, layout)
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
-    _section(flow, plan.audit_heading, plan.audit_intro, _opening(audit, flow.box.height))
+    _section(flow, plan.audit_heading, plan.audit_intro, _opening(audit))
     _table(flow, plan.audit, audit)
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
@@ -91,95 +213,75 @@ def render_replay(document: Document, plan: ReplayPlan, *, large_print: bool = F
             flow,
             plan.analysis_heading,
             plan.analysis_intro,
-            flow.measure(plan.adult_note) + unweighed + _opening(analysis, flow.box.height),
+            flow.measure(plan.adult_note) + unweighed + _opening(analysis),
         )
         flow.blocks(plan.adult_note, grey=True)
         flow.blocks(plan.unweighed)
         _table(flow, plan.analysis, analysis)
         flow.blocks(plan.notes)
     if plan.turning is not None:
-        _turning(flow, plan, plan.turning, scale)
+        _turning(flow, plan, plan.turning, layout)
     document.end_page()
+    return layout
 
 
 def _heading(text: str) -> list[Block]:
     return [Block("h2", (Run(text),))]
 
 
-def _section(flow: Flow, heading: str, intro: list[Block], following: float) -> None:
-    """Starts a section: its heading and intro kept with `following` mm of what comes after, and a bookmark."""
+def _section(flow: Flow, heading: str, intro: list[Block], following: float, parted: bool = True) -> None:
+    """Starts a section: its heading and intro kept with `following` mm of what comes after, and a bookmark; on a
+    page not yet half full (if the section may be `parted` so), or when what follows is taller than a page under
+    them, the heading and intro stay even when what follows goes over (no near-empty page).
+    """
     blocks = _heading(heading)
-    flow.keep(flow.measure(blocks) + flow.measure(intro) + following)
+    opening = flow.measure(blocks) + flow.measure(intro)
+    if opening + following > flow.box.height:
+        flow.keep(opening)  # what follows would not fit under them on any page: they stay where they fit
+    elif parted and intro and _half_empty(flow):
+        flow.keep(opening + HEADING_ROOM * flow.scale)  # what follows goes over
+    else:
+        flow.keep(opening + following)
     flow.document.bookmark(heading, level=1)
     flow.blocks([*blocks, *intro])
 
 
-def _gallery(flow: Flow, figures: Sequence[ExampleFigure], scale: float) -> None:
-    """Places the game's diagrams in rows, as many side by side as the width takes, each caption under its
-    diagram; a diagram alone in its row has its caption beside it when there is room."""
-    body = NOTES_PT * scale
-    style = DIAGRAMS.scaled(scale)
-    needs = [max(_diagram_width(figure.grid, style), MIN_CAPTION * scale) for figure in figures]
-    for row in _rows(needs, flow.width):
-        flow.space(3.0)
-        spare = (flow.width - sum(needs[k] for k in row) - GAP * (len(row) - 1)) / len(row)
-        slots = [needs[k] + spare for k in row]
-        shown = [figures[k] for k in row]
-        layouts = _aligned(
-            [layout_figure(figure, slot, body, style) for figure, slot in zip(shown, slots, strict=True)]
-        )
-        height = max(layout.height for layout in layouts)
-        if len(row) > 1 and height <= flow.box.height:
-            flow.figure(height, partial(_draw_row, figures=shown, layouts=layouts, slots=slots, body=body))
+def _half_empty(flow: Flow) -> bool:
+    """Tells whether less than half of the page's frame is used."""
+    return flow.room > flow.box.height / 2
+
+
+def _figures(flow: Flow, heading: str, intro: list[Block], figures: Sequence[ExampleFigure], layout: Gallery) -> None:
+    """Places a section of diagrams in rows of the gallery's columns, the section's heading kept with its first row
+    and the last row never alone at the top of a page when the row before it can go with it."""
+    shown = [layout.shown(figure) for figure in figures]
+    rows = [shown[k : k + layout.columns] for k in range(0, len(shown), layout.columns)]
+    layouts = [[layout.layout(figure) for figure in row] for row in rows]
+    heights = [max(item.height for item in row) for row in layouts]
+    _section(flow, heading, intro, ROW_GAP + heights[0] if heights else 0.0)
+    for index, (row, placed, height) in enumerate(zip(rows, layouts, heights, strict=True)):
+        flow.space(ROW_GAP)
+        if index == len(rows) - 2 and index > 0 and not _half_empty(flow):
+            both = height + ROW_GAP + heights[-1]
+            if both <= flow.box.height:
+                flow.keep(both)
+        if height > flow.box.height:  # a caption longer than a page (many moves in one picture, in large print)
+            for figure in row:
+                _long(flow, figure, layout)
             continue
-        for figure in shown:
-            _alone(flow, figure, style, body)
+        flow.figure(height, partial(_draw_row, figures=row, layouts=placed, slot=layout.slot, body=layout.body))
 
 
-def _alone(flow: Flow, figure: ExampleFigure, style: DiagramStyle, body: float) -> None:
-    """Places one diagram across the width, its caption beside or under it; a caption too long for the page
-    under its diagram (many moves in one picture, in large print) flows on after it, as in the teacher's notes."""
-    layout = layout_figure(figure, flow.width, body, style)
-    if layout.height <= flow.box.height:
-        flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, body=body))
-        return
-    side = figure.grid.size * style.cell
+def _long(flow: Flow, figure: ExampleFigure, layout: Gallery) -> None:
+    """Places a diagram with its caption under it flowing on after it, over the pages it needs."""
+    side = figure.grid.size * layout.style.cell
     flow.figure(
-        layout.diagram_height + 2.0,
-        lambda document, x, top: draw_diagram(document, figure.grid, x + layout.left, top - layout.above - side, style),
+        layout.diagram_height + GAP,
+        lambda document, x, top: draw_diagram(
+            document, figure.grid, x + layout.margins.left, top - layout.margins.top - side, layout.style
+        ),
     )
     flow.blocks([Block("h3", (Run(figure.title),)), *figure.text])
-
-
-def _rows(needs: Sequence[float], width: float) -> list[list[int]]:
-    """Returns the figures (by index) of each row: as many as fit side by side, in order."""
-    rows: list[list[int]] = []
-    used = 0.0
-    for k, need in enumerate(needs):
-        if rows and used + GAP + need <= width:
-            rows[-1].append(k)
-            used += GAP + need
-        else:
-            rows.append([k])
-            used = need
-    return rows
-
-
-def _aligned(layouts: list[FigureLayout]) -> list[FigureLayout]:
-    """Returns the layouts with their grids at one height (a line name above one grid moves them all down)."""
-    above = max(layout.above for layout in layouts)
-    shifted = []
-    for layout in layouts:
-        lower = above - layout.above  # text under the diagram moves down with it; text beside it stays
-        shifted.append(
-            replace(
-                layout,
-                above=above,
-                text_y=layout.text_y + (0.0 if layout.text_x else lower),
-                height=layout.height + lower,
-            )
-        )
-    return shifted
 
 
 def _draw_row(
@@ -189,37 +291,12 @@ def _draw_row(
     *,
     figures: Sequence[ExampleFigure],
     layouts: Sequence[FigureLayout],
-    slots: Sequence[float],
+    slot: float,
     body: float,
 ) -> None:
-    for figure, layout, slot in zip(figures, layouts, slots, strict=True):
+    for figure, layout in zip(figures, layouts, strict=True):
         draw_figure(document, x, top, figure=figure, layout=layout, body=body)
         x += slot + GAP
-
-
-def _diagram_width(grid: GridPlan, style: DiagramStyle) -> float:
-    margins = diagram_margins(grid, style)
-    return margins.left + grid.size * style.cell + margins.right
-
-
-def _final(flow: Flow, plan: ReplayPlan, scale: float) -> None:
-    """Places the last board with every S-O-S and its scorer, as large as the width allows up to FINAL_CELL."""
-    grid = plan.final
-    if not grid.segments:  # nobody scored: the intro says so, and the last diagram shows the board
-        _section(flow, plan.final_heading, plan.final_intro, 0.0)
-        return
-    style = FINAL.scaled(scale)
-    margins = diagram_margins(grid, style)
-    cell = min(style.cell, (flow.width - margins.left - margins.right) / grid.size)
-    style = replace(style, cell=cell)
-    side = grid.size * cell
-    height = margins.top + side + margins.bottom + 2.0
-    _section(flow, plan.final_heading, plan.final_intro, height)
-    flow.space(2.0)
-    flow.figure(
-        height,
-        lambda document, x, top: draw_diagram(document, grid, x + margins.left, top - margins.top - side, style),
-    )
 
 
 def _audit_columns(table: Table) -> tuple[float, ...]:
@@ -228,34 +305,30 @@ def _audit_columns(table: Table) -> tuple[float, ...]:
     return (*AUDIT_COLUMNS, 0.0, AUDIT_POINTS_COLUMN, *[AUDIT_TOTAL_COLUMN.get(sides, 15.0)] * sides)
 
 
-def _opening(layout: TableLayout | None, page: float) -> float:
-    """Returns the height (mm) of a table's heading row and first rows, which its section's heading keeps: up to
-    KEPT_ROWS rows, fewer if they are tall (a third of a `page` mm tall at most, but always the first)."""
+def _opening(layout: TableLayout | None) -> float:
+    """Returns the height (mm) of a table's heading row and first KEPT_ROWS rows, which its section's heading keeps:
+    all its rows if it has fewer than twice as many, since then no page break would leave KEPT_ROWS on each side."""
     if layout is None:
         return 0.0
-    height = 2.0 + layout.head + (layout.rows[0] if layout.rows else 0.0)
-    for row in layout.rows[1:KEPT_ROWS]:
-        if height + row > page / 3:
-            break
-        height += row
-    return height
+    kept = layout.rows if len(layout.rows) < 2 * KEPT_ROWS else layout.rows[:KEPT_ROWS]
+    return 2.0 + layout.head + sum(kept)
 
 
 def _table(flow: Flow, table: Table, layout: TableLayout) -> None:
-    """Places a table row by row, its heading row at its top and again at the top of each new page.
-
-    The last row never goes over to a page alone.
-    """
+    """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
+    fewer than KEPT_ROWS of its rows."""
     flow.space(2.0)
-    flow.keep(_opening(layout, flow.box.height))
-    flow.figure(layout.head, partial(_draw_head, table=table, layout=layout))
-    rows = layout.rows
-    for index, height in enumerate(rows):
-        needed = height + rows[index + 1] if index == len(rows) - 2 and index > 0 else height
-        if needed > flow.room and not flow.page_started:
+    flow.keep(_opening(layout))
+    first = flow.room - layout.head
+    later = flow.box.height - layout.head
+    index = 0
+    for page, count in enumerate(page_rows(layout.rows, first, later, KEPT_ROWS)):
+        if page:
             flow.next_frame()
-            flow.figure(layout.head, partial(_draw_head, table=table, layout=layout))
-        flow.figure(height, partial(_draw_row_of, table=table, layout=layout, index=index))
+        flow.figure(layout.head, partial(_draw_head, table=table, layout=layout))
+        for _ in range(count):
+            flow.figure(layout.rows[index], partial(_draw_row_of, table=table, layout=layout, index=index))
+            index += 1
     flow.space(3.0)
 
 
@@ -276,32 +349,24 @@ def _draw_row_of(document: Document, x: float, top: float, *, table: Table, layo
     draw_row(document.canvas, table, layout, index, x, top)
 
 
-def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, scale: float) -> None:
-    """Places the turning point: the board the move left beside the board the best move would have left, then why."""
-    body = NOTES_PT * scale
-    style = DIAGRAMS.scaled(scale)
-    pair = (turning.played, turning.better)
-    widest = max(_diagram_width(figure.grid, style) for figure in pair)
-    slot = (flow.width - GAP) / 2
-    side_by_side = max(widest, MIN_CAPTION * scale) <= slot
-    if side_by_side:
-        layouts = _aligned([layout_figure(figure, slot, body, style) for figure in pair])
-        height = max(layout.height for layout in layouts)
-    else:
-        layouts = [layout_figure(figure, flow.width, body, style) for figure in pair]
-        height = layouts[0].height
-        # One above the other (big boards, large print): both on one page whenever a page holds them, so the
-        # class can compare them; else the second goes over, after the sentence that says what to look for.
-        both = 2.0 + sum(layout.height for layout in layouts)
-        if flow.measure([*_heading(plan.turning_heading), *turning.why]) + both <= flow.box.height:
-            height = both
-    _section(flow, plan.turning_heading, turning.why, height)
-    flow.space(2.0)
-    if side_by_side:
-        flow.figure(height, partial(_draw_row, figures=pair, layouts=layouts, slots=(slot, slot), body=body))
-    else:
-        for figure, layout in zip(pair, layouts, strict=True):
-            flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, body=body))
+def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Gallery) -> None:
+    """Places the turning point: the board the move left beside the board the best move would have left (one above
+    the other where the gallery has one column), after the sentence of why."""
+    pair = [layout.shown(turning.played), layout.shown(turning.better)]
+    placed = [layout.layout(figure) for figure in pair]
+    if layout.columns == 2:
+        height = max(item.height for item in placed)
+        _section(flow, plan.turning_heading, turning.why, ROW_GAP + height, parted=False)
+        flow.space(ROW_GAP)
+        flow.figure(height, partial(_draw_row, figures=pair, layouts=placed, slot=layout.slot, body=layout.body))
+        return
+    # One above the other: both on one page whenever a page holds them, so that the class can compare them.
+    both = ROW_GAP + placed[0].height + ROW_GAP + placed[1].height
+    fits = flow.measure([*_heading(plan.turning_heading), *turning.why]) + both <= flow.box.height
+    _section(flow, plan.turning_heading, turning.why, both if fits else ROW_GAP + placed[0].height, parted=not fits)
+    for figure, item in zip(pair, placed, strict=True):
+        flow.space(ROW_GAP)
+        flow.figure(item.height, partial(draw_figure, figure=figure, layout=item, body=layout.body))
 
 
 def replay_document(
@@ -318,9 +383,10 @@ def replay_document(
         joined(options, "replay.subject"),
     )
     codes = options.language.codes
+    layout = None  # the first language's: both languages' diagrams alike
     for done, lang in enumerate(codes, start=1):
         plan = replay_plan(options, lang, game, moves, every)
-        render_replay(document, plan, large_print=options.large_print)
+        layout = render_replay(document, plan, large_print=options.large_print, layout=layout)
         if progress:
             progress("replay", done, len(codes))
     return finished(document)

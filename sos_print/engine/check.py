@@ -168,13 +168,19 @@ def _course(checked: CheckedExample) -> tuple[tuple[tuple[str, int, str | None],
 
 
 def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]:
-    """Returns one problem per false claim of a replayed example (of its moves only, if not played `whole`)."""
+    """Returns one problem per error of a replayed example's claims (of its moves only, if not played `whole`).
+
+    A running total that only carries an earlier error forward is no error of its own: it is named on the line of
+    the error it carries (see `check_rows`).
+    """
     example = checked.example
+    rows = check_rows(checked)
     previous: tuple[Step | None, ...] = (None, *checked.steps)[: len(checked.steps)]
+    runs = _carried_runs(checked, rows)
     problems = [
         Problem(example.path, message, claimed.place)
-        for claimed, step, before in zip(example.moves, checked.steps, previous, strict=True)
-        for message in _move_problems(claimed, step, before, checked)
+        for claimed, step, before, row in zip(example.moves, checked.steps, previous, rows, strict=True)
+        for message in _move_problems(claimed, step, before, checked, row, runs)
     ]
     if not whole:
         return problems  # the result and the text speak of the whole game
@@ -185,6 +191,103 @@ def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]
                 Problem(example.path, message, f"{part} {lang}") for message in _prose_problems(checked, part, lang)
             ]
     return problems
+
+
+@frozen
+class Carried:
+    """Holds a running total that is wrong only because it carries an earlier error forward, and the move (as the
+    record numbers it) where that error was made."""
+
+    side: str
+    origin: int
+
+
+@frozen
+class RowCheck:
+    """Holds what checking one row of a record found: its claims that are errors of their own, in the order `check`
+    reports them ("player", "points", "lines", "next", then "total A", "total AC"...), and its running totals that
+    only carry an earlier error forward."""
+
+    wrong: tuple[str, ...]
+    carried: tuple[Carried, ...] = ()
+
+
+def check_rows(checked: CheckedExample) -> tuple[RowCheck, ...]:
+    """Returns what each row of a replayed record claims wrongly, its running totals told apart (docs/design.md,
+    "Errors of a score sheet"): a wrong total is *carried forward*, and no error of its own, when its error is the
+    previous row's total's, or that plus this row's own error of points (or of player): the total the row before
+    claims, plus this row's points for that side as the rules give them or as the row claims them.
+    """
+    example = checked.example
+    variant = example.variant
+    before = dict(checked.start.side_scores)  # the total the row before claims (the rules' where it claims none)
+    source: dict[str, int | None] = dict.fromkeys(variant.sides)  # the move whose error that total carries
+    rows = []
+    for claimed, step in zip(example.moves, checked.steps, strict=True):
+        wrong = [name for name, failed in _claim_errors(claimed, step) if failed]
+        mover, points = claimed.by or step.seat, step.points if claimed.points is None else claimed.points
+        totals = dict(claimed.totals)
+        carried = []
+        for side in variant.sides:
+            right, said = step.after.side_scores[side], totals.get(side)
+            gain = step.points if variant.side_of(step.seat) == side else 0
+            claimed_gain = points if variant.side_of(mover) == side else 0
+            if said is None or said == right:
+                before[side], source[side] = right, None
+                continue
+            origin = source[side]
+            if claimed_gain != gain and said == before[side] + claimed_gain:
+                origin = claimed.number  # the total took this row's own error of points or player
+                carried.append(Carried(side, origin))
+            elif said == before[side] + gain and origin is not None:
+                carried.append(Carried(side, origin))
+            else:
+                origin = claimed.number
+                wrong.append(f"total {side}")
+            before[side], source[side] = said, origin
+        # a total claimed for a side of another variant (an example played as the kit plays, see played_as)
+        wrong += [f"total {side}" for side in totals if side not in variant.sides]
+        rows.append(RowCheck(tuple(wrong), tuple(carried)))
+    return tuple(rows)
+
+
+def _claim_errors(claimed: ClaimedMove, step: Step) -> list[tuple[str, bool]]:
+    """Returns each claim of a row but its totals, and whether the rules contradict it."""
+    lines = claimed.lines
+    return [
+        ("player", claimed.by is not None and claimed.by != step.seat),
+        ("points", claimed.points is not None and claimed.points != step.points),
+        ("lines", lines is not None and (len(set(lines)) != len(lines) or set(lines) != set(step.segments))),
+        ("next", claimed.next is not None and claimed.next != (step.next_seat or END)),
+    ]
+
+
+# The running totals that carry each error forward: by the move that made it and the side, the moves they are on.
+Runs = dict[tuple[int, str], list[int]]
+
+
+def _carried_runs(checked: CheckedExample, rows: tuple[RowCheck, ...]) -> Runs:
+    runs: Runs = {}
+    for claimed, row in zip(checked.example.moves, rows, strict=True):
+        for carried in row.carried:
+            runs.setdefault((carried.origin, carried.side), []).append(claimed.number)
+    return runs
+
+
+def _carries(number: int, sides: list[str], runs: Runs) -> str:
+    """Returns what the line of the error made on move `number` adds for the totals of `sides` that carry it
+    forward ("; the totals of A on moves 4 to 12 carry it forward"), or nothing."""
+    found = [(side, runs[(number, side)]) for side in sides if (number, side) in runs]
+    if not found:
+        return ""
+    spans = [
+        f"{_side_name(side)} on " + (f"move {moves[0]}" if len(moves) == 1 else f"moves {moves[0]} to {moves[-1]}")
+        for side, moves in found
+    ]
+    one = sum(len(moves) for _, moves in found) == 1
+    return (
+        f"; the {'total' if one else 'totals'} of {' and of '.join(spans)} {'carries' if one else 'carry'} it forward"
+    )
 
 
 def _prose_problems(checked: CheckedExample, part: str, lang: str) -> list[str]:
@@ -308,25 +411,39 @@ def _holds_records(entry: str) -> bool:
         return False
 
 
-def _move_problems(claimed: ClaimedMove, step: Step, before: Step | None, checked: CheckedExample) -> list[str]:
+def _move_problems(
+    claimed: ClaimedMove, step: Step, before: Step | None, checked: CheckedExample, row: RowCheck, runs: Runs
+) -> list[str]:
+    """Returns one line per error of a row's claims; the totals that carry an error forward are named on its line
+    (a total's own error, else the points, else the player, whichever the totals took)."""
+    wrong = set(row.wrong)
+    sides = checked.example.variant.sides
+    own = [side for side in sides if f"total {side}" not in wrong]  # errors of points or player carried as they are
+    anchor = "points" if "points" in wrong else "player"
     problems = []
     given = f" ({checked.names(step)})" if step.segments else ""
-    if claimed.by is not None and claimed.by != step.seat:
-        problems.append(_turn_problem(claimed, step, before))
-    if claimed.points is not None and claimed.points != step.points:
-        problems.append(f"claims {_plural(claimed.points, 'point')}, the rules give {step.points}{given}")
-    if claimed.lines is not None:
+    if "player" in wrong:
+        problems.append(
+            _turn_problem(claimed, step, before) + (_carries(claimed.number, own, runs) if anchor == "player" else "")
+        )
+    if "points" in wrong:
+        problems.append(
+            f"claims {_plural(claimed.points or 0, 'point')}, the rules give {step.points}{given}"
+            + _carries(claimed.number, own, runs)
+        )
+    if "lines" in wrong:
         problems += _line_problems(claimed, step, checked)
-    if claimed.next is not None:
+    if "next" in wrong:
         actual = step.next_seat or END
-        if claimed.next != actual:
-            problems.append(f"claims {_next_words(claimed.next)}, the rules give {_next_words(actual)}")
-    scores = step.after.side_scores
-    wrong = [(side, total) for side, total in claimed.totals if scores.get(side) != total]
-    if wrong:
-        said = ", ".join(f"{_side_name(side)} {total}" for side, total in wrong)
-        actual_totals = ", ".join(f"{_side_name(side)} {scores.get(side, 'none')}" for side, _ in wrong)
-        problems.append(f"claims totals {said}, the rules give {actual_totals}")
+        problems.append(f"claims {_next_words(claimed.next or END)}, the rules give {_next_words(actual)}")
+    scores, totals = step.after.side_scores, dict(claimed.totals)
+    for side in [*sides, *(side for side in totals if side not in sides)]:
+        if f"total {side}" in wrong:
+            name = _side_name(side)
+            actual_total = f"the rules give {name} {scores[side]}" if side in scores else f"{name} plays no part here"
+            problems.append(
+                f"claims total {name} {totals[side]}, {actual_total}" + _carries(claimed.number, [side], runs)
+            )
     return problems
 
 

@@ -66,6 +66,29 @@ class ClaimedMove:
 
 
 @frozen
+class GameHeader:
+    """Holds what a record says of its game beside the moves, as an audit's header has it: the players' names by
+    seat (only the seats named), the class, the date, and the group (its number and how many groups the class has;
+    0 for a record that is no group's). A filled audit gives what the children typed; a class roster may give the
+    names of a group before its game is played."""
+
+    names: tuple[tuple[str, str], ...] = ()
+    class_name: str = ""
+    date: str = ""
+    group: int = 0
+    groups: int = 0
+
+    def name(self, seat: str) -> str:
+        """Returns the name of the player at `seat` ("" if none is given)."""
+        return dict(self.names).get(seat, "")
+
+    def texts(self) -> list[tuple[str, str]]:
+        """Returns every text of the header with what it is ("name of A", "class name", "date"), to check them."""
+        named = [(f"name of {seat}", name) for seat, name in self.names]
+        return [*named, ("class name", self.class_name), ("date", self.date)]
+
+
+@frozen
 class Example:
     """Holds a worked example as read from its file."""
 
@@ -79,6 +102,7 @@ class Example:
     score: dict[str, int] | None = None
     winner: str | None = None
     stopped: str | None = None  # why a record stops early: a row that cannot be read (the moves are those before it)
+    header: GameHeader = GameHeader()  # who played, the class, the date, the group: none for a worked example
 
     @property
     def size(self) -> int:

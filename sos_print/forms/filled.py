@@ -12,9 +12,10 @@ that does not match its group's own fields. Every page's widgets are walked too:
 is outside the tree (a page of another copy added) or that looks like an audit's field under a
 name no group has (a copy renamed, or put under another field) is refused, never passed over.
 
-Only the game field's and the table's values are read, each held to what its column takes before
-it is copied or decoded, so that a hostile file costs memory and time in proportion to its size
-whatever pypdf itself would decode.
+Only the game field's, the table's and the header's (names, class, date) values are read, each held
+to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
+in proportion to its size whatever pypdf itself would decode. The header is the record's too
+(`GameHeader`): the replay prints it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import contextlib
 import io
 import logging
 import re
+import unicodedata
 import warnings
 import zlib
 from collections.abc import Iterator
@@ -32,16 +34,21 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.examples import Example
+from sos_print.engine.examples import Example, GameHeader
 from sos_print.engine.files import read_bounded
+from sos_print.engine.frozen import replace
 from sos_print.engine.records import RecordOptions, record_from_table
 from sos_print.forms.fields import (
+    CLASS_LENGTH,
+    DATE_LENGTH,
     GAME_LENGTH,
     MAX_FIELDS,
     MOVE_COLUMNS,
+    NAME_LENGTH,
     FormGame,
     form_fields,
     game_field,
+    group_field,
     longest_value,
     move_columns,
     move_field,
@@ -85,7 +92,8 @@ def load_filled_audit(path: str) -> Example:
         raise ExampleFileError(path, f"group {group} has rows filled in but no game field: not a whole sos-print audit")
     _refuse_unless_its_own(game, group, fields, path)
     options = RecordOptions(game.size, game.variant, game.notation)
-    return record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
+    record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
+    return replace(record, header=_header(fields, game, group))
 
 
 def _fields(data: bytes, path: str) -> tuple[dict[str, str], int]:
@@ -293,15 +301,32 @@ def _part(value: object, path: str) -> str | None:
 
 
 def _value(node: Any, tail: str, name: str, path: str) -> str:
-    """Returns the value of a field of ours that the record reads (the game, a table's cell), held to the most its
-    column takes; the others (names, the date, the pause box) are not the record's, and give ""."""
+    """Returns the value of a field of ours that the record reads (the game, a table's cell, the header's names,
+    class and date), held to the most its field takes; the pause box is not the record's, and gives ""."""
     if tail == "game":
         limit = GAME_LENGTH
     elif _KNOWN.fullmatch(tail) and tail.startswith("move."):
         limit = _SLACK * longest_value(tail.split(".", 2)[2])
+    elif tail in _HEADER_LENGTHS or tail.startswith("names."):
+        limit = _SLACK * _HEADER_LENGTHS.get(tail, NAME_LENGTH)
     else:
         return ""
     return _text(node.get("/V"), limit, path, name)
+
+
+_HEADER_LENGTHS = {"class": CLASS_LENGTH, "date": DATE_LENGTH}
+
+
+def _header(fields: dict[str, str], game: FormGame, group: int) -> GameHeader:
+    """Returns what group `group`'s header says: the names typed for each seat, the class, the date, and the group
+    (as its game field says it, with the class's count of groups). Each text is read as typed, in NFC, its spaces
+    and line breaks made single spaces."""
+
+    def typed(*parts: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", fields.get(group_field(group, *parts), "")).split())
+
+    names = tuple((seat, typed("names", seat)) for seat in game.variant.seats if typed("names", seat))
+    return GameHeader(names, typed("class"), typed("date"), game.group, game.groups)
 
 
 def _text(value: object, limit: int, path: str, name: str) -> str:

@@ -187,7 +187,8 @@ def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], sca
     line = size * LEADING / MM
     group_width, group_height = group
     caption = width_of(strip.class_caption + " ", REGULAR, size) / MM
-    date = (width_of(strip.date_caption + " ", REGULAR, size) / MM + FIELD_LINE) if strip.fields else 0.0
+    field = max(FIELD_LINE, width_of(strip.date, BOLD, size) / MM + 1.0) if strip.date else FIELD_LINE
+    date = (width_of(strip.date_caption + " ", REGULAR, size) / MM + field) if strip.fields else 0.0
     gap = 6.0
     one_row = width - caption - date - group_width - 2 * gap
     name = _name_lines(strip.class_name, one_row, scale) if strip.class_name else None
@@ -253,7 +254,7 @@ def strip_lines(strip: StripPlan, layout: StripLayout, box: Box, scale: float) -
             box.x + layout.name_x + min(layout.name_width, 60.0),
             baseline - 0.8,
         )
-    if strip.fields:
+    if strip.fields and not strip.date:
         x, date_top = box.x + layout.date_x, top - layout.date_top
         start = x + width_of(strip.date_caption + " ", REGULAR, size) / MM
         lines["date"] = (start, start + FIELD_LINE, date_top - size / MM - 0.8)
@@ -280,7 +281,11 @@ def draw_strip(canvas: Canvas, strip: StripPlan, layout: StripLayout, box: Box, 
         draw_rule_line(canvas, *lines["class"])
     if strip.fields:
         draw_label(canvas, (strip.date_caption,), box.x + layout.date_x, top - layout.date_top, size)
-        draw_rule_line(canvas, *lines["date"])
+        if strip.date:
+            caption = width_of(strip.date_caption + " ", REGULAR, size) / MM
+            draw_label(canvas, (strip.date,), box.x + layout.date_x + caption, top - layout.date_top, size, bold=True)
+        else:
+            draw_rule_line(canvas, *lines["date"])
     rule = top - layout.height + STRIP_GAP
     draw_rule_line(canvas, box.x, box.right, rule, 0.4)
     return top - layout.height

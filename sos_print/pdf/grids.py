@@ -29,8 +29,11 @@ from sos_print.plans.layout import (
 )
 
 SEGMENT_GREY = 0.55
-FAINT_GREY = 0.78  # a line scored before the moves a diagram shows: still seen, plainly older
-FAINT_SHARE = 0.6  # of a new line's width
+# A line scored before the moves a diagram shows: thin dashes, dark enough that a cheap photocopy keeps them (a light
+# grey vanishes and the pictures stop building up), plainly not a new line, which is solid and thick.
+FAINT_GREY = 0.2
+FAINT_SHARE = 0.4  # of a new line's width
+FAINT_DASH = (1.1, 0.8)  # mm on, mm off
 BADGE_SHARE = 0.62  # a scorer's label: its circle's radius, as a share of its type size
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
@@ -149,16 +152,17 @@ def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:
 def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
     """Draws each scored line through its three cell centres, under the letters, which come after.
 
-    Lines scored earlier are drawn first, lighter and thinner.
+    Lines scored earlier are drawn first, thin and dashed.
     """
     canvas.saveState()
-    canvas.setLineCap(1)
-    for marks, grey, width in (
-        (grid.faint, FAINT_GREY, SEGMENT_PT * FAINT_SHARE),
-        (grid.segments, SEGMENT_GREY, SEGMENT_PT),
+    for marks, grey, width, dash in (
+        (grid.faint, FAINT_GREY, SEGMENT_PT * FAINT_SHARE, FAINT_DASH),
+        (grid.segments, SEGMENT_GREY, SEGMENT_PT, ()),
     ):
         canvas.setLineWidth(width)
         canvas.setStrokeGray(grey)
+        canvas.setLineCap(0 if dash else 1)
+        canvas.setDash([length * MM for length in dash])
         for mark in marks:
             (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in (mark.start, mark.end))
             canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)

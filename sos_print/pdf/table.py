@@ -21,6 +21,8 @@ from sos_print.plans.layout import (
     AUDIT_LINE_PT,
     AUDIT_MIN_ROW,
     CORRECTED_FILL_GREY,
+    ERROR_FRAME_INSET,
+    ERROR_FRAME_PT,
     GREY,
     LEADING,
     MM,
@@ -141,14 +143,16 @@ def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: 
 
 
 def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: float, top: float) -> None:
-    """Draws row `index` with its top-left corner at (x, top) mm; a cell holding a correction is shaded."""
+    """Draws row `index` with its top-left corner at (x, top) mm; a framed cell (an error) is shaded and framed."""
     cells = table.rows[index]
     height = layout.rows[index]
     left = x
     for k, (cell, width) in enumerate(zip(cells, _spans(cells, layout.widths), strict=True)):
-        corrected = any(entry.struck for entry in cell)
+        framed = (index, k) in table.framed
         box = Box(left, top - height, width, height)
-        draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if corrected else None)
+        draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if framed else None)
+        if framed:
+            draw_box(canvas, box.inset(ERROR_FRAME_INSET), ERROR_FRAME_PT)
         centred = k != table.stretch and k not in table.left and len(cells) == len(table.columns)
         _draw_cell(canvas, cell, box, layout.size, centred)
         left += width
@@ -190,3 +194,27 @@ def _draw_line(
     for start, end in strikes:
         y = baseline + STRIKE_HEIGHT * size / MM
         canvas.line((start - 0.4) * MM, y * MM, (end + 0.4) * MM, y * MM)
+
+
+def page_rows(heights: Sequence[float], first: float, later: float, least: int) -> list[int]:
+    """Returns how many rows of a table go on each page: rows `heights` mm tall, `first` mm of room on the page it
+    starts on and `later` mm on each page after (under the heading row). A page never holds fewer than `least` rows
+    of a table that has that many: a page that would end up with fewer takes them from the page before.
+
+    The room on the first page must hold `least` rows (the table's section keeps them, or starts on a new page).
+    """
+    counts: list[int] = []
+    room, used, on_page = first, 0.0, 0
+    for height in heights:
+        if on_page and used + height > room + 1e-6:
+            counts.append(on_page)
+            room, used, on_page = later, 0.0, 0
+        used += height
+        on_page += 1
+    counts.append(on_page)
+    while len(counts) > 1 and counts[-1] < least:
+        if counts[-2] - (least - counts[-1]) < least:
+            break  # a page of rows as tall as these cannot spare them: the last page keeps what it has
+        counts[-2] -= least - counts[-1]
+        counts[-1] = least
+    return counts

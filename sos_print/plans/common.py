@@ -24,6 +24,7 @@ class StripPlan:
     class_name: str
     date_caption: str
     fields: bool
+    date: str = ""  # printed on the date's line when known (a replay of a filled audit): the line is left out
 
     @property
     def shown(self) -> bool:

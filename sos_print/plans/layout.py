@@ -154,9 +154,17 @@ AUDIT_TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # a running total's column, by
 AUDIT_LINES_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
 
 # The replay of a game: its checked audit, its analysis, its diagrams.
-CORRECTED_FILL_GREY = 0.94  # a cell of the checked audit that holds a correction
+CORRECTED_FILL_GREY = 0.94  # a cell of the checked audit that holds an error
+ERROR_FRAME_PT = 1.6  # the frame inside such a cell: black and heavy, so that a cheap photocopy keeps it
+ERROR_FRAME_INSET = 0.7  # mm, from the cell's edge to its frame
 STRIKE_PT = 1.0  # the line through a claim the rules contradict
-FINAL_CELL = 16.0  # the board with every S-O-S of the game, at most (mm)
+# The replay's diagrams, set for children: one layout for the whole document, two a row where two fit. A cell is as
+# large as the column allows up to REPLAY_CELL for the board size, and never below REPLAY_LEAST_CELL (normal print,
+# large print), where the letters and the move numbers in its corner still stand clear of each other. Letters are a
+# size larger in cells of REPLAY_LETTER_CELL or more.
+REPLAY_CELL = {3: 18.0, 4: 16.0, 5: 14.0, 6: 12.0, 7: 11.0, 8: 10.0}
+REPLAY_LEAST_CELL = (8.5, 13.0)
+REPLAY_LETTER_CELL = 12.0
 
 # Diagrams of worked examples (teacher's notes, rule sheet).
 CALIBRATION_MM = 100.0

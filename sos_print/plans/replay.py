@@ -1,5 +1,5 @@
-"""Builds the replay of a recorded game as printed: who played and the result, the game in diagrams, every S-O-S
-with its scorer, the audit checked row by row, and every move weighed with best play.
+"""Builds the replay of a recorded game as printed: who played and the result, each player's board of the S-O-S they
+made, the game in diagrams, the audit checked row by row, and every move weighed with best play.
 
 Everything here is plain data in one language and in the kit's notation; `documents/replay.py`
 draws it. The facts all come from the engine: the replayed game (`CheckedExample`) and the
@@ -9,15 +9,15 @@ solver's analysis of its moves (`MoveAnalysis`).
 from __future__ import annotations
 
 from sos_print.engine.analysis import MoveAnalysis, turning_point, weighing_limit
-from sos_print.engine.check import CheckedExample
-from sos_print.engine.examples import ClaimedMove
-from sos_print.engine.frozen import frozen
+from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems
+from sos_print.engine.examples import ClaimedMove, GameHeader
+from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Step, Variant
 from sos_print.engine.solver import solvable_variant
 from sos_print.plans.common import StripPlan, game_rules, strip_plan
-from sos_print.plans.grids import GridPlan, grid_plan
+from sos_print.plans.grids import grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Words
@@ -42,6 +42,7 @@ class ReplayPlan:
 
     title: str
     strip: StripPlan
+    group: str  # "Group 2 of 3" in the strip, for a filled audit of a class of groups; else ""
     header: list[Block]
     bookmark: str
     steps_heading: str
@@ -49,7 +50,7 @@ class ReplayPlan:
     steps: tuple[ExampleFigure, ...]
     final_heading: str
     final_intro: list[Block]
-    final: GridPlan
+    scorers: tuple[ExampleFigure, ...]  # one board per seat, its S-O-S only; none when nobody scored
     audit_heading: str
     audit_intro: list[Block]
     audit: Table
@@ -72,25 +73,27 @@ def replay_plan(
     """
     words = Words(lang)
     notation = options.notation
-    audit, claimed, wrong = _audit(game, words, notation)
+    audit, errors = _audit(game, words, notation)
     analysis, unweighed, notes = _analysis(game, moves, words, notation)
     return ReplayPlan(
         title=words("replay.title"),
-        strip=strip_plan(options, fields=True, lang=lang),
-        header=_header(game, words, claimed, wrong),
+        strip=replace(strip_plan(options, fields=True, lang=lang), date=game.example.header.date),
+        group=_group(game.example.header, words),
+        header=_header(game, words, errors),
         bookmark=words("replay.bookmark"),
         steps_heading=words("replay.steps_heading"),
-        steps_intro=words.blocks("replay.steps_intro", every=every),
+        steps_intro=words.blocks("replay.steps_intro", every=every, first=game.example.variant.first_sos_wins),
         steps=tuple(_step_figure(game, span, words, notation) for span in spans(game.steps, every)),
         final_heading=words("replay.final_heading"),
         final_intro=words.blocks(
             "replay.final_intro",
             teams=game.example.variant.teams,
             scored=sum(step.points for step in game.steps),
+            first=game.example.variant.first_sos_wins,
         ),
-        final=final_board(game, notation),
+        scorers=scorer_boards(game, words, notation),
         audit_heading=words("replay.audit_heading"),
-        audit_intro=words.blocks("replay.audit_intro", claimed=bool(claimed)),
+        audit_intro=words.blocks("replay.audit_intro", claimed=bool(errors.claimed), carried=bool(errors.carried_from)),
         audit=audit,
         analysis_heading=words("replay.analysis_heading"),
         analysis_intro=words.blocks("replay.analysis_intro") if any(move.solved for move in moves) else [],
@@ -148,37 +151,67 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
     return ExampleFigure(title, text, grid, [])
 
 
-def final_board(game: CheckedExample, notation: Notation) -> GridPlan:
-    """Returns the last board with every S-O-S of the game, each labelled with the seat that completed it."""
-    scored = [(segment, step.seat) for step in game.steps for segment in step.segments]
-    return grid_plan(
-        game.final.board,
-        notation,
-        segments=tuple(segment for segment, _ in scored),
-        scorers=tuple(seat for _, seat in scored),
-    )
+def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tuple[ExampleFigure, ...]:
+    """Returns the last board once per seat with only the S-O-S that seat completed, titled with how many: which
+    board a line is on says who made it, with no label on the lines (none when nobody scored)."""
+    if not any(step.segments for step in game.steps):
+        return ()
+    header = game.example.header
+    figures = []
+    for seat in game.example.variant.seats:
+        made = tuple(segment for step in game.steps if step.seat == seat for segment in step.segments)
+        grid = replace(grid_plan(game.final.board, notation, segments=made), named=False)
+        title = words("replay.scorer_title", who=player_name(seat, header), count=len(made))
+        figures.append(ExampleFigure(title, [], grid, []))
+    return tuple(figures)
 
 
-def _header(game: CheckedExample, words: Words, claimed: int, wrong: list[int]) -> list[Block]:
+def _group(header: GameHeader, words: Words) -> str:
+    """Returns the group the record is of, as the strip names it ("Group 3 of 15"), if it is one of several."""
+    return words("common.group", number=header.group, count=header.groups) if header.groups > 1 else ""
+
+
+def player_name(seat: str, header: GameHeader) -> str:
+    """Returns how the replay names a seat's player where a name helps: "Léa (A)", or "A" when none is given."""
+    name = header.name(seat)
+    return f"{name} ({seat})" if name else seat
+
+
+def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Block]:
     example, final = game.example, game.final
     variant = example.variant
     winner = final.outcome.winner if final.outcome else None
+
+    def side(name: str) -> str:  # a team is named by its seats; a player by the name typed, if any
+        return side_name(name) if variant.teams else player_name(name, example.header)
+
     blocks = [
-        *words.blocks("replay.players", seats=variant.seats, teams=variant.teams),
+        *words.blocks(
+            "replay.players",
+            seats=variant.seats,
+            teams=variant.teams,
+            names=tuple(player_name(seat, example.header) for seat in variant.seats),
+        ),
         *words.blocks("replay.game", **game_rules(variant).words),
         *words.blocks("replay.board", size=example.size, count=len(game.steps)),
         *words.blocks(
             "replay.final",
-            scores=tuple((side_name(side), points) for side, points in final.side_scores.items()),
-            winner=side_name(winner) if winner else "",
+            scores=tuple((side(name), points) for name, points in final.side_scores.items()),
+            winner=side(winner) if winner else "",
+            named=bool(winner) and not variant.teams and bool(example.header.name(winner or "")),
             teams=variant.teams,
             over=final.is_over,
             number=_number(game, len(game.steps) - 1),
         ),
     ]
     blocks += _result_claim(game, words)
-    moves = sorted(set(wrong))
-    return blocks + words.blocks("replay.claims", claimed=claimed, wrong=len(wrong), wrong_moves=tuple(moves))
+    return blocks + words.blocks(
+        "replay.claims",
+        claimed=errors.claimed,
+        wrong=len(errors.moves),
+        wrong_moves=tuple(sorted(set(errors.moves))),
+        carried_from=errors.carried_from,
+    )
 
 
 def _result_claim(game: CheckedExample, words: Words) -> list[Block]:
@@ -212,56 +245,88 @@ def _corrected(claim: list[str], right: list[str], differs: bool, none: str = ""
     )
 
 
-def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Table, int, list[int]]:
-    """Returns the checked audit, how many claims the record made, and the move of each claim that was wrong."""
+@frozen
+class SheetErrors:
+    """Holds how the score sheet was checked: how many claims it made, the move of each error (as `check` reports
+    them: a running total that only carries an earlier error forward is none), and the moves those errors were
+    made on that later totals carry forward."""
+
+    claimed: int
+    moves: tuple[int, ...]
+    carried_from: tuple[int, ...]
+
+
+def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Table, SheetErrors]:
+    """Returns the checked audit, each error framed, and what it found."""
     example = game.example
     sides = example.variant.sides
     columns = [words(f"audit.col_{name}") for name in ("move", "player", "letter", "cell", "segments", "points")]
     columns += [words("audit.col_total", side=side_name(side)).replace("\u00a0", " ") for side in sides]
-    rows, claimed, wrong = [], 0, []
-    for claim, step in zip(example.moves, game.steps, strict=True):
-        cells, made, failed = _audit_row(claim, step, sides, example.size, notation, words("replay.no_line"))
+    rows, framed, claimed, origins = [], [], 0, set()
+    for index, (claim, step, checked) in enumerate(zip(example.moves, game.steps, check_rows(game), strict=True)):
+        cells, made = _audit_row(claim, step, checked, sides, example.size, notation, words("replay.no_line"))
         rows.append(cells)
+        framed += [(index, column) for column in _framed(checked, sides)]
         claimed += made
-        wrong += [claim.number] * failed
-    return Table(tuple(columns), tuple(rows), stretch=4), claimed, wrong
+        origins |= {carried.origin for carried in checked.carried}
+    errors = SheetErrors(
+        claimed,
+        tuple(_number_of(problem.where) for problem in claim_problems(game, whole=False)),
+        tuple(sorted(origins)),
+    )
+    return Table(tuple(columns), tuple(rows), stretch=4, framed=tuple(framed)), errors
+
+
+def _number_of(place: str) -> int:
+    """Returns the move a problem is placed at ("move 5 (row 6)" is 5)."""
+    return int(place.split()[1])
+
+
+_COLUMN_OF = {"player": 1, "lines": 4, "points": 5}
+
+
+def _framed(checked: RowCheck, sides: tuple[str, ...]) -> list[int]:
+    """Returns the columns of a row of the checked audit that hold an error of their own."""
+    totals = {f"total {side}": 6 + k for k, side in enumerate(sides)}
+    return sorted({**_COLUMN_OF, **totals}[name] for name in checked.wrong if name != "next")
 
 
 def _audit_row(
-    claim: ClaimedMove, step: Step, sides: tuple[str, ...], size: int, notation: Notation, none: str
-) -> tuple[tuple[TableCell, ...], int, int]:
-    """Returns one row of the checked audit, with how many claims it made and how many were wrong."""
+    claim: ClaimedMove,
+    step: Step,
+    checked: RowCheck,
+    sides: tuple[str, ...],
+    size: int,
+    notation: Notation,
+    none: str,
+) -> tuple[tuple[TableCell, ...], int]:
+    """Returns one row of the checked audit, with how many claims it made: an error or a total carried forward
+    struck through beside the right value."""
 
     def names(segments: tuple[Segment, ...]) -> list[str]:
         return [segment_name(segment, size, notation) for segment in segments]
 
     totals = dict(claim.totals)
-    checks = [
-        (claim.by, step.seat),
-        (claim.points, step.points),
-        (None if claim.lines is None else _line_claim(claim.lines), frozenset(step.segments)),
-        *((totals.get(side), step.after.side_scores[side]) for side in sides),
-    ]
-    made = [said is not None for said, _ in checks]
-    differs = [said is not None and said != right for said, right in checks]
+    wrong = set(checked.wrong)
+    carried = {carried.side for carried in checked.carried}
+    made = [claim.by, claim.points, claim.lines, *(totals.get(side) for side in sides)]
     cells = (
         (Entry(str(claim.number)),),
-        _corrected([claim.by or ""], [step.seat], differs[0]),
+        _corrected([claim.by or ""], [step.seat], "player" in wrong),
         (Entry(step.move.letter.value),),
         (Entry(cell_name(step.move.cell, size, notation)),),
-        _corrected(names(claim.lines or ()), names(step.segments), differs[2], none),
-        _corrected([str(claim.points)], [str(step.points)], differs[1]),
+        _corrected(names(claim.lines or ()), names(step.segments), "lines" in wrong, none),
+        _corrected([str(claim.points)], [str(step.points)], "points" in wrong),
         *(
-            _corrected([str(totals.get(side))], [str(step.after.side_scores[side])], failed)
-            for side, failed in zip(sides, differs[3:], strict=True)
+            _corrected(
+                [str(totals.get(side))],
+                [str(step.after.side_scores[side])],
+                f"total {side}" in wrong or side in carried,
+            )
+            for side in sides
         ),
     )
-    return cells, sum(made), sum(differs)
-
-
-def _line_claim(lines: tuple[Segment, ...]) -> frozenset[Segment] | tuple[Segment, ...]:
-    """Returns claimed lines as a set to compare, or as written when one is listed twice (always wrong)."""
-    return frozenset(lines) if len(set(lines)) == len(lines) else lines
+    return cells, sum(said is not None for said in made)
 
 
 def signed(value: int) -> str:

@@ -22,10 +22,12 @@ class Table:
     """Holds a table's headings and rows; a row with fewer cells than columns ends in one cell spanning the rest.
 
     The `stretch` column takes the width the others leave. Cells are centred, but the stretch column's and those of
-    the `left` columns (names, which read as a list).
+    the `left` columns (names, which read as a list). A `framed` cell is marked by a heavy frame, which a cheap
+    photocopy keeps (a light shading it loses).
     """
 
     columns: tuple[str, ...]
     rows: tuple[tuple[TableCell, ...], ...]
     stretch: int
+    framed: tuple[tuple[int, int], ...] = ()  # (row, column) of each cell that holds an error of its own: framed
     left: tuple[int, ...] = ()
