@@ -248,6 +248,17 @@ def test_every_option_has_full_sentence_help(runner):
                 assert param.help and param.help[0].isupper() and param.help.endswith("."), f"{name} {param.name}"
 
 
+def test_a_command_that_writes_a_folder_says_in_its_help_which_files_go_into_it():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    helps = {name: next(p.help for p in group.commands[name].params if p.name == "out") for name in ("kit", "puzzles")}
+    assert helps == {
+        "kit": "The folder to write players.pdf and teacher.pdf into.",
+        "puzzles": "The folder to write puzzles.pdf, answers.pdf and puzzles.json into.",
+    }
+
+
 @pytest.mark.parametrize(
     "args",
     [
