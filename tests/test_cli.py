@@ -259,6 +259,13 @@ def test_a_command_that_writes_a_folder_says_in_its_help_which_files_go_into_it(
     }
 
 
+def test_each_commands_help_shows_out_taking_a_path(runner):
+    for command in ("kit", "boards", "grids", "audit", "teacher", "rules", "puzzles", "replay"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, command
+        assert "--out <path>" in result.output, command
+
+
 @pytest.mark.parametrize(
     "args",
     [
