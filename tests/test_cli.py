@@ -463,3 +463,9 @@ def test_an_out_file_ending_with_a_slash_is_a_usage_error_not_a_file_named_as_th
         "give the file's name\n",
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_class_name_the_font_cannot_print_is_a_usage_error(runner, tmp_path):
+    result = runner.invoke(app, ["boards", "--class-name", "CE2 \u2603", "--out", str(tmp_path / "b.pdf")])
+    assert (result.exit_code, result.output) == (2, "Usage error: class name: U+2603 '☃' is not in the font\n")
+    assert not list(tmp_path.iterdir())
