@@ -206,6 +206,12 @@ def test_a_fillable_audits_names_fields_are_filled_in_and_its_game_field_holds_n
     assert reader(pdf.read_bytes()).get_fields()["group1.names.A"]["/V"] == "Léa M."
     result = runner.invoke(app, ["check", str(pdf)])
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
+    # The replay of that group's game names its players as the form holds them: typed over, or as printed.
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    players = " ".join(" ".join(texts(out.read_bytes())).split()).split("Players: ", 1)[1].split(",", 1)[0]
+    assert players == f"Léa M. (A) and {groups_of(options)[0][1]} (B)"
 
 
 # --- the command line --------------------------------------------------------------------------------------------
