@@ -339,7 +339,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     key = flat(" ".join(texts(files["answers.pdf"])))
     assert "Défis SOS" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
-    assert "Gardez ce corrigé" in key and "Code 5M6-1, graine 1" in key
+    assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
 
 
