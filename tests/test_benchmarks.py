@@ -93,3 +93,13 @@ def test_the_cold_budget_says_when_nothing_is_left_for_the_pages():
     text = "\n".join(bench_kit.cold_budget(_cold_series([0.600, 0.600], [0.200, 0.200], [0.080, 0.080])))
     assert "no time would be left for that step" in text
     assert "would have to take" not in text  # never a negative allowance
+
+
+def test_the_puzzles_benchmark_counts_a_position_once_with_its_images_and_finds_lines_of_four():
+    # Sheet 0 and sheet 2 hold one position turned a quarter, sheet 1 its mirror image: three sheets.
+    position, turned, mirrored = "SO./.../..O", "..S/..O/O..", ".OS/.../O.."
+    sheets = [[position, "S../.../..."], [mirrored, "SSSS/..../..../...."], [turned, "OOO./..../..../O..."]]
+    figures = bench_puzzles.repetition(sheets)
+    assert figures["most"] == 3
+    assert figures["distinct"] == 4 / 6
+    assert figures["four"] == 1 / 6  # four S in a row; three O and one below them are not a line of four

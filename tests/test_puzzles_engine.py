@@ -3,14 +3,18 @@ good puzzle, sheets made again from their seeds, and the bank of best-move posit
 
 from __future__ import annotations
 
+import random
 import re
+from collections import Counter
 from functools import cache
 
 import oracle
 import pytest
+from conftest import CI
 from games import transform
 
 from sos_print.engine.bank import BANK, banked_positions, read_bank
+from sos_print.engine.bank import main as bank_main
 from sos_print.engine.errors import SosError
 from sos_print.engine.grid import all_cells
 from sos_print.engine.puzzles import (
@@ -122,7 +126,7 @@ def test_a_sheet_is_all_different_puzzles_with_more_empty_cells_as_it_goes(kind,
 def test_the_same_options_make_the_same_sheets_and_each_sheet_comes_back_from_its_seed():
     first = puzzle_sheets(None, 4, 6, 3, 11)
     assert first == sheets(None, 4, 6, 3, 11)
-    assert [sheet.seed for sheet in first] == [11, sheet_seed(11, 2), sheet_seed(11, 3)]
+    assert [sheet.seed for sheet in first] == [11, 25_011, 50_011]
     assert [sheet.number for sheet in first] == [1, 2, 3]
     for sheet in first:
         again = puzzle_sheets(None, 4, 6, 1, sheet.seed)[0]
@@ -130,6 +134,40 @@ def test_the_same_options_make_the_same_sheets_and_each_sheet_comes_back_from_it
     assert first[1].identifier == f"4M6-{first[1].seed}"
     assert puzzle_sheets(None, 4, 6, 1, 12)[0].puzzles != first[0].puzzles
     assert len({canonical(sheet.puzzles[-1].board) for sheet in first}) > 1  # the sheets of a set differ
+
+
+@pytest.mark.parametrize(
+    ("seed", "number", "expected"),
+    [
+        (1, 1, 1),  # the first sheet is the set's seed
+        (1, 2, 25_001),  # then 25,000 more for each sheet: its neighbour in the family
+        (1, 40, 975_001),  # the family's 40th and last sheet
+        (975_003, 2, 3),  # a set that starts at the end of its family goes round it
+        (500_017, 21, 17),
+        (1, 41, 7_920),  # after 40 sheets, another family, 7,919 further
+        (1, 81, 15_839),
+        (999_999, 41, 982_918),  # the 40th sheet of family 24,999, then the 40th of family 7,918
+    ],
+)
+def test_the_sheets_of_a_set_are_neighbours_in_one_family_of_forty(seed, number, expected):
+    assert sheet_seed(seed, number) == expected
+
+
+def test_a_sheet_made_alone_from_its_seed_is_the_sheet_of_its_set():
+    # Sheet 2 of the set of seed 500,017 is the 22nd of its family, sheet 2 of the set of 975,003 the first of its
+    # family: each is made again alone from its own seed, after the sheets before it in the family.
+    for seed in (500_017, 975_003):
+        second = sheets(None, 4, 3, 2, seed)[1]
+        assert puzzle_sheets(None, 4, 3, 1, second.seed)[0].puzzles == second.puzzles
+    assert sheets(None, 4, 3, 2, 975_003)[1].seed == 3
+
+
+def test_a_set_of_more_than_forty_goes_on_in_other_families():
+    many = puzzle_sheets(SCORE_NOW, 4, 1, 45, 1)
+    assert [sheet.seed for sheet in many[38:43]] == [950_001, 975_001, 7_920, 32_920, 57_920]
+    assert len({sheet.seed for sheet in many}) == 45
+    names = [canonical(sheet.puzzles[0].board) for sheet in many]
+    assert len(set(names[:40])) == 40  # one family shares no position
 
 
 def test_the_plan_rises_through_each_kinds_range():
@@ -210,21 +248,39 @@ def test_impossible_sets_are_refused(args, message):
 # --- the bank --------------------------------------------------------------------------------
 
 
-def test_the_bank_spreads_its_positions_over_each_size_and_holds_no_image_twice():
+def test_the_bank_holds_forty_positions_or_more_for_each_number_of_empty_cells_and_no_image_twice():
+    # A family of 40 sheets of best-move puzzles draws 40 positions of each number of empty cells it asks for.
     entries = read_bank(BANK.read_text(encoding="utf-8"))
     assert {entry.board.size for entry in entries} == set(SIZES)
     assert len({canonical(entry.board) for entry in entries}) == len(entries)
-    for size in SIZES:
-        low, high = EMPTY_CELLS[BEST_MOVE][size]
-        spread = {entry.empty for entry in banked_positions(size)}
-        assert spread == set(range(low, high + 1)), size
-        assert len(banked_positions(size)) >= 60
+    for size, (low, high) in {4: (4, 10), 5: (5, 12), 6: (6, 12)}.items():
+        spread = Counter(entry.empty for entry in banked_positions(size))
+        assert set(spread) == set(range(low, high + 1)), size
+        assert min(spread.values()) >= 40, (size, spread)
+
+
+def test_no_banked_position_holds_four_identical_letters_in_a_line():
+    dull = [
+        entry.board.diagram()
+        for entry in read_bank(BANK.read_text(encoding="utf-8"))
+        if oracle.lines_of_four(oracle.text_of(entry.board), entry.board.size)
+    ]
+    assert not dull, "\n\n".join(dull)
+
+
+# On a run by hand, a sample of the bank drawn with a fixed seed is verified again; in CI, every position.
+SAMPLE = None if CI else 16
+
+
+def sampled(entries, k: int | None = SAMPLE):
+    entries = list(entries)
+    return entries if k is None or len(entries) <= k else random.Random(f"bank sample {k}").sample(entries, k)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_banked_position_is_a_good_best_move_puzzle(size):
     solver = Solver()
-    for entry in banked_positions(size):
+    for entry in sampled(banked_positions(size)):
         position = Position(entry.board, seat=entry.seat)
         legal = [(cell, letter) for cell in entry.board.empty_cells() for letter in "SO"]
         moves = make_puzzle(SCORE_NOW, entry.board, entry.seat).choices  # points now, every legal move
@@ -235,13 +291,48 @@ def test_every_banked_position_is_a_good_best_move_puzzle(size):
         assert most >= 1 and 1 <= len(best) <= 4 and not greedy & set(best), entry.board.diagram()
 
 
-def test_the_smaller_banked_positions_agree_with_the_oracle():
-    for size in SIZES:
-        for entry in banked_positions(size):
-            if entry.empty <= 7:
-                puzzle = make_puzzle(BEST_MOVE, entry.board, entry.seat)
-                found = {cell_index(answer, size) for answer in puzzle.answers}
-                assert found == expected_answers(BEST_MOVE, entry.board), entry.board.diagram()
+@pytest.mark.parametrize("size", SIZES)
+def test_the_smaller_banked_positions_agree_with_the_oracle(size):
+    small = [entry for entry in banked_positions(size) if entry.empty <= 7]
+    for entry in sampled(small, None if CI else 4):
+        puzzle = make_puzzle(BEST_MOVE, entry.board, entry.seat)
+        found = {cell_index(answer, size) for answer in puzzle.answers}
+        assert found == expected_answers(BEST_MOVE, entry.board), entry.board.diagram()
+
+
+GOOD = "B OOOS/OO.O/S..S/SO.S"  # the worked position above: B refuses the point
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (
+            [GOOD, "A S.S./O.O./S.../SO.S"],
+            "the bank's position S.S./O.O./S.../SO.S (A to move) is not a good best-move puzzle",
+        ),
+        (
+            [GOOD, "B SSSS/OO.O/S..S/SO.S"],
+            "the bank's position SSSS/OO.O/S..S/SO.S (B to move) has four identical letters in a line",
+        ),
+        (
+            [GOOD, "B S.OS/S..S/O.OO/SOOO"],  # the good position turned half a turn
+            "the bank's position S.OS/S..S/O.OO/SOOO (B to move) is an image of another position of the bank",
+        ),
+        (
+            [GOOD, "A S.S./..../..../O..."],
+            "the bank's position S.S./..../..../O... (A to move) has 13 empty cells, not 4 to 10",
+        ),
+    ],
+)
+def test_the_bank_builder_verifies_every_position_before_it_writes_the_file(lines, message, tmp_path, capsys):
+    bad = tmp_path / "bank.txt"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert bank_main(["--check", "--out", str(bad)]) == 1
+    assert capsys.readouterr().err == f"error: {message}\n"
+    good = tmp_path / "good.txt"
+    good.write_text(GOOD + "\n", encoding="utf-8")
+    assert bank_main(["--check", "--out", str(good)]) == 0
+    assert capsys.readouterr().out.startswith(f"{good}: every position verified (1), ")
 
 
 @pytest.mark.parametrize(
