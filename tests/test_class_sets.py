@@ -8,6 +8,7 @@ from functools import cache
 
 import oracle
 import pytest
+from conftest import CI
 
 from sos_print.engine.puzzles import PuzzleKind, puzzle_sheets
 
@@ -49,10 +50,22 @@ def shown(sheets) -> str:
 
 
 # A set whose first sheet is the first of its family (any seed below 25,000), and one that starts in the middle of
-# its family (seed 500,017: the 21st of its family's 40 sheets) and so goes round it.
-@pytest.mark.parametrize("seed", [1, 500_017])
-@pytest.mark.parametrize("size", [4, 5, 6])
-@pytest.mark.parametrize("kind", KINDS, ids=IDS)
+# its family (seed 500,017: the 21st of its family's 40 sheets) and so goes round it: in CI both for every kind and
+# size; by hand one of them for each, in turn.
+CASES = [
+    (kind, size, seed)
+    for number, kind in enumerate(KINDS)
+    for size in (4, 5, 6)
+    for seed in (1, 500_017)
+    if CI or (seed == 1) == bool((number + size) % 2)
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "size", "seed"),
+    CASES,
+    ids=[f"{kind.value if kind else 'mixed'}-{size}-{seed}" for kind, size, seed in CASES],
+)
 def test_a_class_of_thirty_shares_almost_no_puzzle_and_no_position_shows_four_identical_letters_in_a_line(
     kind, size, seed
 ):
@@ -69,6 +82,13 @@ def test_two_seeds_give_two_different_class_sets(kind):
     first, second = class_set(kind, 4, 1), class_set(kind, 4, 777)
     sheets_of = [{frozenset(name(p.board) for p in sheet.puzzles) for sheet in one} for one in (first, second)]
     assert not sheets_of[0] & sheets_of[1]  # no sheet of one set is a sheet of the other
-    positions = [set().union(*sheets) for sheets in sheets_of]
-    # The two classes draw best-move positions from one bank: most are different, some may be shared.
-    assert len(positions[0] & positions[1]) <= len(positions[0]) / 2
+    for drawn in (PuzzleKind.SCORE_NOW, PuzzleKind.NO_GIFT, PuzzleKind.BEST_MOVE):
+        one, other = (
+            {name(p.board) for sheet in sheets for p in sheet.puzzles if p.kind is drawn} for sheets in (first, second)
+        )
+        if drawn is PuzzleKind.BEST_MOVE:
+            # Both draw from one bank, about 50 positions for each number of empty cells, 30 sheets taking 30 at each:
+            # by chance they share about 30 in 50 of them, never all.
+            assert len(one & other) <= 0.75 * len(one)
+        else:
+            assert len(one & other) <= 0.1 * len(one)  # positions from games played on the spot: hardly any shared

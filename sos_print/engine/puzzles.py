@@ -27,6 +27,7 @@ took. See docs/design.md for the method and its figures.
 from __future__ import annotations
 
 import enum
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Collection
@@ -213,48 +214,73 @@ def puzzle_sheets(
     sheets = []
     for number in range(1, copies + 1):
         own = sheet_seed(seed, number)
-        family = families.setdefault(own % _FAMILIES, _Family(kind, size, count, own % _FAMILIES))
-        sheets.append(Sheet(number, own, size, kind, family.sheet(own // _FAMILIES)))
+        family, rank = place(own)
+        sheets.append(
+            Sheet(number, own, size, kind, families.setdefault(family, _Family(kind, size, count, family)).sheet(rank))
+        )
         if progress:
             progress(number, copies)
     return tuple(sheets)
 
 
 FAMILY = 40  # the sheets of a family, which share no position
-_FAMILIES = 1_000_000 // FAMILY  # a seed is family + _FAMILIES * rank: seeds 0 to 999,999
+_FAMILIES = 1_000_000 // FAMILY  # 25,000 families of 40 sheets: seeds 0 to 999,999
+# Each rank's seeds are its families turned by an offset of its own (none for rank 0), so that
+# the seeds of one family are far apart and unlike each other: not 1, 25,001, 50,001, nor 100,000
+# and 200,000, which two classes might be given.
+_OFFSETS = (
+    0,
+    *(
+        int(hashlib.sha256(f"sos-print family rank {rank}".encode()).hexdigest(), 16) % _FAMILIES
+        for rank in range(1, FAMILY)
+    ),
+)
 # After 40 sheets a set goes on in another family, this many further: a prime, so that the five
-# families of a set of 200 differ, and far from the small seeds people pick.
+# families of a set of 200 differ.
 _NEXT_FAMILY = 7_919
+
+
+def place(seed: int) -> tuple[int, int]:
+    """Returns the family of a sheet's seed and its rank in the family: seeds 0 to 24,999 are the first of theirs."""
+    rank = seed // _FAMILIES
+    return (seed + _OFFSETS[rank]) % _FAMILIES, rank
+
+
+def seed_at(family: int, rank: int) -> int:
+    """Returns the seed of the sheet of `rank` in `family` (`place` read backwards)."""
+    return (family - _OFFSETS[rank]) % _FAMILIES + _FAMILIES * rank
 
 
 def sheet_seed(seed: int, number: int) -> int:
     """Returns the seed of sheet `number` of a set made with `seed`: the seed itself for the first sheet.
 
-    The sheets of a set are neighbours in the family of `seed`: each seed 25,000 more than the one
-    before, going round the family's 40 sheets, so that the set's sheets avoid one another's
-    positions; after 40 sheets the set goes on in another family.
+    The sheets of a set are the sheets after it in the family of `seed`, going round the
+    family's 40 sheets, so that the set's sheets avoid one another's positions; after 40 sheets
+    the set goes on in another family.
     """
     lap, step = divmod(number - 1, FAMILY)
-    family, rank = seed % _FAMILIES, seed // _FAMILIES
-    return (family + lap * _NEXT_FAMILY) % _FAMILIES + _FAMILIES * ((rank + step) % FAMILY)
+    family, rank = place(seed)
+    return seed_at((family + lap * _NEXT_FAMILY) % _FAMILIES, (rank + step) % FAMILY)
 
 
 def puzzle_sheet(kind: PuzzleKind | None, size: int, count: int, seed: int, number: int = 1) -> Sheet:
     """Returns one sheet of `count` different puzzles, fewest empty cells first, made from `seed` alone."""
-    puzzles = _Family(kind, size, count, seed % _FAMILIES).sheet(seed // _FAMILIES)
-    return Sheet(number, seed, size, kind, puzzles)
+    family, rank = place(seed)
+    return Sheet(number, seed, size, kind, _Family(kind, size, count, family).sheet(rank))
 
 
 class _Family:
     """Makes the sheets of one family in order of rank, each avoiding every position the ones before it took.
 
     A sheet's puzzles depend on its seed and on the sheets of lower rank in its family, which
-    are made again (in order) whenever it is made: at most 39 more.
+    are made again (in order) whenever it is made: at most 39 more. Their best-move positions
+    are drawn but solved only when their sheet is asked for: the sheets made only to be avoided
+    cost no search.
     """
 
     def __init__(self, kind: PuzzleKind | None, size: int, count: int, family: int) -> None:
         self.kind, self.size, self.count, self.family = kind, size, count, family
-        self.made: list[tuple[Puzzle, ...]] = []
+        self.made: list[tuple[Puzzle | Banked, ...]] = []  # a best-move position is solved when its sheet is asked
         self.used: Counter[str] = Counter()  # canonical names of the positions taken, and on how many sheets
         self.geo = geometry(size)
         self.solver = Solver(MAX_EMPTY)
@@ -262,26 +288,39 @@ class _Family:
     def sheet(self, rank: int) -> tuple[Puzzle, ...]:
         """Returns the puzzles of the family's sheet of `rank`, making the sheets up to it."""
         while len(self.made) <= rank:
-            self.made.append(self._next(self.family + _FAMILIES * len(self.made)))
-        return self.made[rank]
+            self.made.append(self._next(seed_at(self.family, len(self.made))))
+        puzzles = tuple(self._solved(item) for item in self.made[rank])
+        self.made[rank] = puzzles
+        return puzzles
 
-    def _next(self, seed: int) -> tuple[Puzzle, ...]:
+    def _solved(self, item: Puzzle | Banked) -> Puzzle:
+        if isinstance(item, Puzzle):
+            return item
+        # The bank is verified; the answers are computed again here, on the turned board.
+        puzzle = make_puzzle(PuzzleKind.BEST_MOVE, item.board, item.seat, self.solver)
+        if not puzzle.is_good():
+            raise SosError(f"a banked best-move position is not a good puzzle any more:\n{item.board.diagram()}")
+        return puzzle
+
+    def _next(self, seed: int) -> tuple[Puzzle | Banked, ...]:
         from sos_print.engine.bank import banked_positions
 
         kind, size, count = self.kind, self.size, self.count
         rng = random.Random(f"{kind.value if kind else 'mixed'} {size} {count} {seed}")
         here: set[str] = set()
-        puzzles = []
+        items: list[tuple[int, int, Puzzle | Banked]] = []
         for step, (chosen, target) in enumerate(plan(kind, size, count)):
+            item: Puzzle | Banked
             if chosen is PuzzleKind.BEST_MOVE:
-                puzzle = _from_bank(banked_positions(size), target, rng, self.used, here, self.solver)
+                item = _from_bank(banked_positions(size), target, rng, self.used, here)
+                name = item.name
             else:
-                puzzle = _from_play(chosen, self.geo, target, rng, self.used)
-            name = canonical(puzzle.board)
+                item = _from_play(chosen, self.geo, target, rng, self.used)
+                name = canonical(item.board)
             here.add(name)
             self.used[name] += 1
-            puzzles.append((puzzle.empty, step, puzzle))
-        return tuple(puzzle for _, _, puzzle in sorted(puzzles, key=lambda item: item[:2]))
+            items.append((size * size - item.board.filled(), step, item))
+        return tuple(item for _, _, item in sorted(items, key=lambda entry: entry[:2]))
 
 
 def plan(kind: PuzzleKind | None, size: int, count: int) -> list[tuple[PuzzleKind, int]]:
@@ -337,10 +376,8 @@ def _from_play(kind: PuzzleKind, geo: Geometry, target: int, rng: random.Random,
     raise SosError(f"no {kind.value} puzzle with about {target} empty cells was found on a {geo.size}x{geo.size} board")
 
 
-def _from_bank(
-    bank: tuple[Banked, ...], target: int, rng: random.Random, used: Counter[str], here: set[str], solver: Solver
-) -> Puzzle:
-    """Returns a best-move puzzle drawn from the bank at `target` empty cells, turned by a random symmetry.
+def _from_bank(bank: tuple[Banked, ...], target: int, rng: random.Random, used: Counter[str], here: set[str]) -> Banked:
+    """Returns a best-move position drawn from the bank at `target` empty cells, turned by a random symmetry.
 
     It draws among the positions of exactly `target` empty cells that no sheet of the family
     took yet, or of one or two more or fewer if every one was taken; when all of those were
@@ -357,11 +394,7 @@ def _from_bank(
         least = min(used[entry.name] for entry in near)
         pool = [entry for entry in near if used[entry.name] == least]
     chosen = rng.choice(pool)
-    # The bank is verified; the answers are computed again here, on the turned board.
-    puzzle = make_puzzle(PuzzleKind.BEST_MOVE, transformed(chosen.board, rng.randrange(8)), chosen.seat, solver)
-    if not puzzle.is_good():
-        raise SosError(f"a banked best-move position is not a good puzzle any more:\n{chosen.board.diagram()}")
-    return puzzle
+    return Banked(chosen.seat, transformed(chosen.board, rng.randrange(8)), chosen.empty, chosen.name)
 
 
 def choices_of(board: Board) -> tuple[Choice, ...]:
