@@ -203,8 +203,9 @@ def puzzle_sheets(
     """Returns `copies` different sheets of `count` puzzles of `kind` (None: the three kinds in turn).
 
     Sheet k is made from `sheet_seed(seed, k)` alone, so any one sheet can be made again with
-    that seed and one copy. Up to 40 sheets share no position; beyond, the set goes on in the
-    next family. `progress(done, copies)` is called after each sheet.
+    that seed and one copy. Up to 40 sheets of six puzzles share no position (with more
+    best-move puzzles the bank runs out, and its least used positions come back); beyond 40,
+    the set goes on in another family. `progress(done, copies)` is called after each sheet.
     """
     if size not in SIZES:
         raise SosError(f"puzzles are made on boards of {SIZES[0]}x{SIZES[0]} to {SIZES[-1]}x{SIZES[-1]}, not {size}")
