@@ -106,3 +106,13 @@ def test_the_web_page_benchmark_writes_its_own_section_which_the_kit_benchmark_k
     bench_solver.write_section(report, section, bench_serve.START, bench_serve.END)
     kept = bench_kit.with_solver_section("# Performance\n\nnew\n", report)
     assert kept == f"# Performance\n\nnew\n\n{SECTION}\n\n{section}\n"
+
+
+def test_the_puzzles_benchmark_counts_a_position_once_with_its_images_and_finds_lines_of_four():
+    # Sheet 0 and sheet 2 hold one position turned a quarter, sheet 1 its mirror image: three sheets.
+    position, turned, mirrored = "SO./.../..O", "..S/..O/O..", ".OS/.../O.."
+    sheets = [[position, "S../.../..."], [mirrored, "SSSS/..../..../...."], [turned, "OOO./..../..../O..."]]
+    figures = bench_puzzles.repetition(sheets)
+    assert figures["most"] == 3
+    assert figures["distinct"] == 4 / 6
+    assert figures["four"] == 1 / 6  # four S in a row; three O and one below them are not a line of four

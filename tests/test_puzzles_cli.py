@@ -222,7 +222,18 @@ def marked_cells(data: bytes) -> list[tuple[str, str]]:
                 if r.get("non_stroking_color") in ((0.12,), [0.12], 0.12) and abs(r["width"] - r["height"]) < 0.1
             ]
             chars = page.chars
-            labels = [c for c in chars if abs(c["size"] - 9.0) < 0.05 and "Bold" not in c["fontname"]]
+            small = [c for c in chars if abs(c["size"] - 9.0) < 0.05 and "Bold" not in c["fontname"]]
+            # A coordinate stands alone; a diagonal's name ("A1-C3") is a word of characters side by side.
+            labels = [
+                c
+                for c in small
+                if not any(
+                    o is not c
+                    and abs(o["top"] - c["top"]) < 1
+                    and (abs(o["x0"] - c["x1"]) < 2 or abs(c["x0"] - o["x1"]) < 2)
+                    for o in small
+                )
+            ]
             for rect in sorted(greys, key=lambda r: (round(r["top"]), r["x0"])):
                 inside = [
                     c
@@ -231,10 +242,12 @@ def marked_cells(data: bytes) -> list[tuple[str, str]]:
                     and rect["top"] < (c["top"] + c["bottom"]) / 2 < rect["bottom"]
                 ]
                 x0, x1, top, bottom = rect["x0"], rect["x1"], rect["top"], rect["bottom"]
-                below = [c for c in labels if x0 < middle(c, "x0", "x1") < x1 and c["top"] > bottom]
-                left = [c for c in labels if top < middle(c, "top", "bottom") < bottom and c["x1"] < x0]
-                column = min(below, key=lambda c: c["top"])["text"]
-                row = max(left, key=lambda c: c["x1"])["text"]
+                # A diagram labels the two sides its named diagonals leave free: columns below or above, rows
+                # left or right; the nearest label in line with the cell names it.
+                in_column = [c for c in labels if x0 < middle(c, "x0", "x1") < x1 and not top <= c["top"] <= bottom]
+                in_row = [c for c in labels if top < middle(c, "top", "bottom") < bottom and not x0 <= c["x0"] <= x1]
+                column = min(in_column, key=lambda c: abs(middle(c, "top", "bottom") - (top + bottom) / 2))["text"]
+                row = min(in_row, key=lambda c: abs(middle(c, "x0", "x1") - (x0 + x1) / 2))["text"]
                 found.append((column + row, "".join(c["text"] for c in inside)))
     return found
 
@@ -258,8 +271,11 @@ def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
     for record in records("--copies", "3", "--seed", "12"):
         sheet = record["sheet"]
         assert re.search(rf"Sheet {sheet} of 3: code 4M6-\d+, seed \d+", text)
+        letters: dict[str, list[str]] = {}
         for answer in record["answers"]:
-            assert f"{answer['letter']} in {answer['cell']}" in text, where(record)
+            letters.setdefault(answer["cell"], []).append(answer["letter"])
+        for cell, both in letters.items():  # a cell where either letter is an answer: "S or O in A1"
+            assert f"{' or '.join(sorted(both, key='SO'.index))} in {cell}" in text, where(record)
     assert "Taking the most points now (" in text and "is not best." in text
     assert "Nothing scores here. After" in text
     assert "now; no other move scores" in text
