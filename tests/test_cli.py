@@ -184,7 +184,7 @@ def test_an_empty_output_name_is_a_usage_error_not_the_current_folder(runner, tm
             ["kit", "--size", "3", "--target", "9"],
             "a full 3 × 3 grid holds at most 6 S-O-S, so --target 9 can never be reached",
         ),
-        (["kit", "--target", "3", "--first-sos-wins"], "either a target score or first SOS wins"),
+        (["kit", "--target", "3", "--first-sos-wins"], "either a target score or the first S-O-S wins"),
         (["grids", "--sizes", "2-5"], "--sizes: '2-5' must lie between 3 and 8"),
         (["grids", "--sizes", "four"], "--sizes: 'four' is not a size or a range like 3-8"),
         (
