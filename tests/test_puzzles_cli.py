@@ -468,3 +468,29 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
                 else:
                     listed.add((entry.text, letter))
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
+
+
+@pytest.mark.parametrize("args", [(), ("--lang", "fr", "--copies", "3")])
+def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
+    # Columns 1 to 5 were centred and the sixth (the one that takes the width left) and the headings were not.
+    with pages(made(*args)["answers.pdf"]) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        cells = [rect for rect in page.rects if rect["width"] > 20 and rect["height"] < 40]
+        checked = 0
+        for rect in cells:
+            inside = [
+                word
+                for word in words
+                if rect["x0"] < (word["x0"] + word["x1"]) / 2 < rect["x1"]
+                and rect["top"] < (word["top"] + word["bottom"]) / 2 < rect["bottom"]
+            ]
+            lines: dict[float, list] = {}
+            for word in inside:
+                lines.setdefault(round(word["top"]), []).append(word)
+            for line in lines.values():
+                left = min(word["x0"] for word in line) - rect["x0"]
+                right = rect["x1"] - max(word["x1"] for word in line)
+                assert abs(left - right) < 2.0, (line[0]["text"], round(left, 1), round(right, 1))
+                checked += 1
+        assert checked >= 13  # the six headings' lines, and every answer of the row

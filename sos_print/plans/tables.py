@@ -22,10 +22,12 @@ class Table:
     """Holds a table's headings and rows; a row with fewer cells than columns ends in one cell spanning the rest.
 
     The `stretch` column takes the width the others leave. Cells are centred, but the stretch column's and those of
-    the `left` columns (names, which read as a list).
+    the `left` columns (names, which read as a list); a `centred` table (a grid of like columns, as the key's marking
+    grid) centres its stretch column and every heading too, but those of the `left` columns.
     """
 
     columns: tuple[str, ...]
     rows: tuple[tuple[TableCell, ...], ...]
     stretch: int
     left: tuple[int, ...] = ()
+    centred: bool = False
