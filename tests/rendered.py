@@ -18,6 +18,7 @@ from sos_print.engine.examples import load_example
 from sos_print.engine.frozen import replace
 from sos_print.engine.puzzles import puzzle_sheets
 from sos_print.engine.roster import Child, Seating, form_groups
+from sos_print.engine.rules import Board, Position
 from sos_print.engine.solver import Solver
 from sos_print.plans.options import PrintOptions
 
@@ -61,13 +62,33 @@ def game(name: str) -> CheckedExample:
 
 @cache
 def shared_solver(size: int) -> Solver:
-    """Returns the solver every test game of board `size` is weighed with: one table, kept across all of them."""
-    return Solver(weighing_limit(size), keep=True)
+    """Returns the solver every test game of board `size` is weighed with: one table, kept across all of them.
+
+    On 4 x 4 it solves the empty board first (seconds, once per run and test process): every 4 x 4 game
+    lies in that search, so the games, the opening file and the CLI's analyses then cost a fraction of it.
+    """
+    solver = Solver(weighing_limit(size), keep=True)
+    if size == 4:
+        solver.solve(Position.start(Board.empty(4)))
+    return solver
 
 
 def weigh(played: CheckedExample) -> tuple[MoveAnalysis, ...]:
     """Returns every move of a game weighed by the solver, sharing the work with every other game of its size."""
     return analyse_game(played.start, played.steps, solver=shared_solver(played.example.size))
+
+
+def weighing_shared(monkeypatch) -> None:
+    """Makes every analysis this test runs in its process (the CLI's included) weigh with the shared solver of its
+    board size: the same exact values, without searching again what another test's game searched."""
+    from sos_print.engine import analysis
+
+    original = analysis.analyse_game
+
+    def shared(start, steps, *args, solver=None, **kwargs):
+        return original(start, steps, *args, solver=solver or shared_solver(start.board.size), **kwargs)
+
+    monkeypatch.setattr(analysis, "analyse_game", shared)
 
 
 @cache

@@ -6,7 +6,7 @@ import math
 
 import pytest
 from conftest import EXAMPLES
-from pdfread import MM, pages, texts
+from pdfread import MM, page_count, pages, texts
 
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
@@ -179,7 +179,7 @@ def test_large_print_in_a_kit_enlarges_the_childrens_pages_and_not_the_teachers_
         " ".join(notes["normal"]).replace(said["normal"], "")
     ] * 2
     assert (large / "players.pdf").read_bytes() != (normal / "players.pdf").read_bytes()
-    assert len(texts(large / "players.pdf")) > len(texts(normal / "players.pdf"))
+    assert page_count(large / "players.pdf") > page_count(normal / "players.pdf")
 
 
 @pytest.mark.parametrize(

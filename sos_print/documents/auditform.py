@@ -1,7 +1,7 @@
 """Adds the fields of a fillable scoring audit: one over each cell of the table, the names, the pause box, the strip.
 
 Each field lies inside the cell or above the line it fills, so a filled audit prints like
-one filled in by hand; the fields are named as `pages.forms` says, and the hidden game field
+one filled in by hand; the fields are named as `forms.fields` says, and the hidden game field
 on each group's first page says the game, so that `sos-print check FILLED.pdf` needs no options.
 """
 
