@@ -54,6 +54,7 @@ ARGUMENTS = [
         "more": 0,
         "turning": True,
         "scored": 3,
+        "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
     },
     {
         "groups": 15,
@@ -97,6 +98,7 @@ ARGUMENTS = [
         "more": 3,
         "turning": False,
         "scored": 1,
+        "parts": ((1, 1), (2, 3), (4, 7)),
     },
     {
         "groups": 2,
@@ -209,6 +211,9 @@ SAMPLE = {
     "large_print": True,
     "small_most": 6,
     "sheets": 30,
+    "parts": (),  # the teacher's notes printed alone: no page to name
+    "span": (31, 32),
+    "article": ("à la", "aux"),
 }
 
 

@@ -102,7 +102,9 @@ def kit(
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         inputs = Inputs(examples=checked_examples(examples))
-        return [entry.make(options if entry.children else adult, inputs, progress) for entry in made]
+        players = made[0].make(options, inputs, progress)
+        # The notes say where each part of the players' file is: made after it, they know its pages.
+        return [players, made[1].make(replace(adult, kit_pages=players.parts), inputs, progress)]
 
     run([out / entry.file for entry in made], force, render, [*example_files(examples), *read_files(roster)])
     note_repeated(class_list)
