@@ -92,6 +92,8 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
         at = ["à la " + s if s.startswith("page ") else "aux " + s for s in said]
         assert re.search(rf"{at[0]}, les relevés des points {at[1]}, puis la règle du jeu[a-z ]* {at[2]}\.", notes)
         assert f"imprimez {'la' if said[2].startswith('page ') else 'les'} {said[2]} une fois par groupe" in notes
+    cut = {"en": "cut it along the dashed line.", "fr": "coupez-la le long du pointillé."}[lang]
+    assert (cut in notes) == ("--two-per-page" in args)  # the teacher is told to cut when the boards are two a page
 
 
 def test_kit_defaults_to_a_sos_kit_folder_here(runner, tmp_path, monkeypatch):

@@ -55,6 +55,7 @@ ARGUMENTS = [
         "turning": True,
         "scored": 3,
         "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
+        "two_per_page": True,
     },
     {
         "groups": 15,
@@ -99,6 +100,7 @@ ARGUMENTS = [
         "turning": False,
         "scored": 1,
         "parts": ((1, 1), (2, 3), (4, 7)),
+        "two_per_page": False,
     },
     {
         "groups": 2,
@@ -212,6 +214,7 @@ SAMPLE = {
     "small_most": 6,
     "sheets": 30,
     "parts": (),  # the teacher's notes printed alone: no page to name
+    "two_per_page": False,
     "span": (31, 32),
     "article": ("à la", "aux"),
 }

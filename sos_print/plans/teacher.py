@@ -59,6 +59,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             ends=rules.ends,
             notation=options.notation.value,
             languages=len(options.language.codes),
+            two_per_page=options.two_per_page,
             parts=tuple((first, last) for _, first, last in options.kit_pages),  # boards, score sheets, rules
         ),
         goals=words.blocks("teacher.goals"),
