@@ -220,3 +220,18 @@ def test_the_header_strip_gives_the_class_a_line_of_40_mm_and_nothing_in_it_over
                 for word in words:
                     crosses = word["x0"] < line["x1"] and line["x0"] < word["x1"]
                     assert not (crosses and word["top"] < line["top"] < word["bottom"] - 1), word["text"]
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.BOTH])
+def test_a_teams_name_under_total_stays_on_one_line_in_large_print(language):
+    data = audit_document(
+        PrintOptions(language=language, large_print=True, variant=Variant(players=4, teams=True))
+    ).data
+    with pages(data) as pdf:
+        page = pdf.pages[0]
+        head = next(rect for rect in marks(page) if isinstance(rect, LTRect) and rect.fill and rect.width > 100)
+        plus = [c for c in chars(page) if c.get_text() == "+" and head.y0 <= c.y0 <= head.y1]
+        assert len(plus) == 2  # "A + C" and "B + D"
+        for sign in plus:
+            beside = [c for c in chars(page) if c.get_text() in "ABCD" and abs(c.x0 - sign.x0) < 8 * MM]
+            assert sum(abs(c.y0 - sign.y0) < 1.0 for c in beside) == 2, "a team's name is broken over two lines"

@@ -52,6 +52,7 @@ from sos_print.plans.layout import (
     AUDIT_SPANNED_TOTAL,
     BODY_PT,
     HEADING_PT,
+    LEADING,
     MARGIN,
     MM,
     NOTES_PT,
@@ -73,6 +74,9 @@ PAUSE_LINE = 8.0  # room to write a score above its line, mm
 PAUSE_PAD = 3.0  # inside the pause box, mm
 PAUSE_SHARE = 0.42  # of the pause box, for its title and hint
 NAME_LINE = 8.0  # room to write a name above its line, mm
+# From the spanning "Total"'s baseline to its rule (mm), about the room over the sides' capitals under it: the two
+# tiers take no more height than two lines of the other headings, and an audit keeps its pages.
+TIER_GAP = 0.9
 
 
 @frozen
@@ -106,18 +110,15 @@ def _widths(plan: AuditPlan, width: float, size: float) -> list[float]:
     move, player, letter, _ = AUDIT_COLUMNS
     cell = AUDIT_CELL_COLUMN[plan.notation.value]
     bases = [move, player, letter, cell, 0.0, AUDIT_POINTS_COLUMN] + [AUDIT_SPANNED_TOTAL.get(count, 12.0)] * count
-    words = [_longest_word(label, size) for label in _headings(plan)]
+    # A side's name is never broken ("A + C" over two lines reads as two sides).
+    words = [_longest_word(label, size) for label in plan.columns[:6]]
+    words += [set_label((side.short,), size, bold=True).width for side in plan.sides]
     widths = [max(base, word + 2 * AUDIT_HEAD_PAD) for base, word in zip(bases, words, strict=True)]
     # The spanning "Total" fits over its columns: each widens by its share when it would not.
     short = _longest_word(plan.total, size) + 2 * AUDIT_HEAD_PAD - sum(widths[6:])
     widths[6:] = [w + max(short, 0.0) / count for w in widths[6:]]
     widths[4] = width - sum(widths) + widths[4]
     return widths
-
-
-def _headings(plan: AuditPlan) -> list[Label]:
-    """Returns each column's printed heading: its own, or for a running total its side's name under "Total"."""
-    return [*plan.columns[:6], *(((side.short,)) for side in plan.sides)]
 
 
 def _longest_word(label: Label, size: float) -> float:
@@ -134,13 +135,15 @@ def _header_height(plan: AuditPlan, widths: list[float], scale: float) -> float:
 
 
 def _total_height(plan: AuditPlan, widths: list[float], size: float) -> float:
-    """Returns the height (mm) of the spanning "Total" heading, its padding under it included."""
-    return set_label(plan.total, size, sum(widths[6:]) - 2 * AUDIT_HEAD_PAD, bold=True).height + AUDIT_HEAD_PAD
+    """Returns the height (mm) from the header's padding to the rule under the spanning "Total": its last baseline,
+    then TIER_GAP ("Total" has no descender to leave room for)."""
+    label = set_label(plan.total, size, sum(widths[6:]) - 2 * AUDIT_HEAD_PAD, bold=True)
+    return label.height - (LEADING - 1) * size / MM + TIER_GAP
 
 
 def _sides_height(plan: AuditPlan, widths: list[float], size: float) -> float:
-    """Returns the height (mm) of the sides' names under "Total", their padding over them included."""
-    return AUDIT_HEAD_PAD + max(
+    """Returns the height (mm) of the sides' names under the rule: their line's own room over the capitals suffices."""
+    return max(
         set_label((side.short,), size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
         for side, w in zip(plan.sides, widths[6:], strict=True)
     )
@@ -360,7 +363,7 @@ def _draw_table(
             canvas,
             label,
             left + width / 2,
-            rule - AUDIT_HEAD_PAD,
+            rule,
             size,
             width=width - 2 * AUDIT_HEAD_PAD,
             bold=True,
