@@ -69,6 +69,8 @@ def spoken(first: int, last: int, lang: str) -> str:
         (("--groups", "15", "--two-per-page", "--lang", "fr"), "fr"),
         (("--lang", "en+fr", "--size", "8"), "en"),
         (("--groups", "3", "--players", "4", "--large-print"), "en"),
+        (("--groups", "3", "--rules-per-group"), "en"),
+        (("--groups", "4", "--rules-per-group", "--lang", "fr"), "fr"),
     ],
 )
 def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(runner, tmp_path, args, lang):
@@ -83,7 +85,18 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     assert line.groups()[2:5] == tuple(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
     notes = " ".join(" ".join(texts(tmp_path / "teacher.pdf")[:2]).split())
     said = [spoken(*span, lang) for span in spans]
-    if lang == "en":
+    groups = int(args[args.index("--groups") + 1]) if "--groups" in args else 1
+    if "--rules-per-group" in args:  # a rule sheet, front and back, for each group
+        assert spans[2][1] - spans[2][0] + 1 == 2 * groups
+        assert len(re.findall("^SOS: the rules|^SOS\u202f: la règle du jeu", "\n".join(texts(players)), re.M)) == groups
+        each = {
+            "en": f"then a rule sheet for each group {said[2].join(['on ', '.'])} Each group needs its board, "
+            f"its score sheet, its rule sheet and a pencil per player.",
+            "fr": f"puis une règle du jeu par groupe aux {said[2]}. Chaque groupe a besoin de sa grille, de son "
+            "relevé, de sa règle du jeu et d’un crayon par joueur.",
+        }[lang]
+        assert each in notes, notes[:900]
+    elif lang == "en":
         assert re.search(
             rf"on {said[0]}, the score sheets? on {said[1]}, then the rule sheet[a-z ]* on {said[2]}\.", notes
         )

@@ -9,6 +9,7 @@ from sos_print.documents.boards import add_boards
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.rulesheet import add_rules
 from sos_print.engine.check import CheckedExample
+from sos_print.pdf.document import Document
 from sos_print.plans.options import PrintOptions
 
 
@@ -26,9 +27,15 @@ def players_document(
     for part, add in (
         ("boards", partial(add_boards, document, options, progress)),
         ("score sheets", partial(add_audits, document, options, progress)),
-        ("rules", partial(add_rules, document, options, examples)),
+        ("rules", partial(_add_rule_sheets, document, options, examples)),
     ):
         first = document.pages + 1
         add()
         parts.append((part, first, document.pages))
     return finished(document, tuple(parts))
+
+
+def _add_rule_sheets(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:
+    """Adds the rule sheet once, or once for each group with `rules_per_group`."""
+    for _ in range(options.groups if options.rules_per_group else 1):
+        add_rules(document, options, examples)

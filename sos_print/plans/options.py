@@ -48,6 +48,7 @@ class PrintOptions:
     # Where a kit's players' file puts each part, (part, first page, last page), for its notes to say; () alone.
     kit_pages: tuple[tuple[str, int, int], ...] = ()
     two_per_page: bool = False
+    rules_per_group: bool = False  # a kit's players' file ends with a rule sheet for each group, not one
     class_name: str = ""
     seating: Seating | None = None  # a class list's groups: each child's name printed at their seat
 

@@ -60,6 +60,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             notation=options.notation.value,
             languages=len(options.language.codes),
             two_per_page=options.two_per_page,
+            rules_per_group=options.rules_per_group,
             parts=tuple((first, last) for _, first, last in options.kit_pages),  # boards, score sheets, rules
         ),
         goals=words.blocks("teacher.goals"),
