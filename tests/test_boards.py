@@ -109,7 +109,7 @@ def test_the_grid_is_labelled_in_the_chosen_notation(notation, columns, rows):
 
 def test_a_board_has_the_title_the_rule_and_a_tally_per_player():
     text = texts(boards_document(PrintOptions(size=4, variant=Variant(players=3))).data)[0]
-    assert "SOS player board" in text
+    assert "SOS: player board" in text
     assert "Write S or O in any empty cell." in text
     flat = " ".join(text.split())
     assert "scores one point. If you score, write one more letter; if that one scores too, write another." in flat

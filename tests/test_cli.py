@@ -132,7 +132,7 @@ def test_an_existing_output_survives_a_run_without_force(runner, tmp_path):
     assert (out / "teacher.pdf").read_bytes() == b"the teacher's own file"
     assert not (out / "players.pdf").exists()  # nothing half-done either
     assert run(runner, "kit", "--out", out, "--force").exit_code == 0
-    assert "SOS teacher’s notes" in texts(out / "teacher.pdf")[0].splitlines()
+    assert "SOS: teacher’s notes" in texts(out / "teacher.pdf")[0].splitlines()
 
 
 def test_a_false_example_claim_stops_everything_with_the_check_lines(runner, tmp_path):
@@ -285,10 +285,10 @@ def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
 @pytest.mark.parametrize(
     ("command", "pages", "title"),
     [
-        ("boards", 1, "SOS player board"),  # one group
-        ("audit", 1, "SOS score sheet"),
-        ("teacher", None, "SOS teacher’s notes"),
-        ("grids", 6, "SOS player board"),  # sizes 3 to 8
+        ("boards", 1, "SOS: player board"),  # one group
+        ("audit", 1, "SOS: score sheet"),
+        ("teacher", None, "SOS: teacher’s notes"),
+        ("grids", 6, "SOS: player board"),  # sizes 3 to 8
         ("rules", 2, "SOS: the rules"),  # one sheet, front and back, per language
     ],
 )

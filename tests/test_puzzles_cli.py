@@ -163,7 +163,7 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
     for sheet, page in enumerate(pages_text, start=1):
         # The child's sheet is numbered without the total, which would read as sheets to do.
         assert page.startswith("Class ") and "Date " in page and f"Sheet {sheet} " in page and " of 3" not in page
-        assert "SOS puzzles" in page and "Name" in page and "Try not to leave S _ S or S O _" in page
+        assert "SOS: puzzles" in page and "Name" in page and "Try not to leave S _ S or S O _" in page
         assert "If you score, write one more letter; if that one scores too, write another." in page
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
@@ -254,7 +254,7 @@ def test_the_answer_keys_marked_cells_are_the_answers_of_puzzles_json(args):
 def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
     files = made("--copies", "3", "--seed", "12")
     text = flat(" ".join(texts(files["answers.pdf"])))
-    assert text.startswith("SOS puzzles: answer key For the teacher.")
+    assert text.startswith("SOS: puzzle answer key For the teacher.")
     for record in records("--copies", "3", "--seed", "12"):
         sheet = record["sheet"]
         assert re.search(rf"Sheet {sheet} of 3: code 4M6-\d+, seed \d+", text)
@@ -263,7 +263,7 @@ def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
     assert "Taking the most points now (" in text and "is not best." in text
     assert "Nothing scores here. After" in text
     assert "now; no other move scores" in text
-    assert outline(files["answers.pdf"]) == ["SOS puzzles: answer key", "Sheet 1", "Sheet 2", "Sheet 3"]
+    assert outline(files["answers.pdf"]) == ["SOS: puzzle answer key", "Sheet 1", "Sheet 2", "Sheet 3"]
 
 
 def ahead(value: int, other: str) -> str:
@@ -337,7 +337,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     files = made("--lang", "fr", "--size", "5")
     sheet = flat(" ".join(texts(files["puzzles.pdf"])))
     key = flat(" ".join(texts(files["answers.pdf"])))
-    assert "Défis SOS" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
+    assert "SOS : défis" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, graine 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
