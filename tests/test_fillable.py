@@ -637,7 +637,7 @@ def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
         ("notation=chess", "its game field gives the notation 'chess', not A1 or L1C1"),
         ("group=3", "its game field gives group='3': it must be a whole number from 1 to 2"),
         ("players=3 teams=yes", "team SOS needs 4 players"),
-        ("target=2 first-sos-wins=yes", "choose either a target score or first SOS wins, not both"),
+        ("target=2 first-sos-wins=yes", "choose either a target score or the first S-O-S wins, not both"),
     ],
 )
 def test_a_game_field_that_does_not_say_a_game_is_refused_saying_why(text, message):

@@ -58,6 +58,9 @@ ARGUMENTS = [
         "more": 0,
         "turning": True,
         "scored": 3,
+        "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
+        "two_per_page": True,
+        "rules_per_group": True,
     },
     {
         "groups": 15,
@@ -105,6 +108,9 @@ ARGUMENTS = [
         "more": 3,
         "turning": False,
         "scored": 1,
+        "parts": ((1, 1), (2, 3), (4, 7)),
+        "two_per_page": False,
+        "rules_per_group": False,
     },
     {
         "groups": 2,
@@ -222,6 +228,11 @@ SAMPLE = {
     "large_print": True,
     "small_most": 6,
     "sheets": 30,
+    "parts": (),  # the teacher's notes printed alone: no page to name
+    "two_per_page": False,
+    "rules_per_group": False,
+    "span": (31, 32),
+    "article": ("à la", "aux"),
 }
 
 

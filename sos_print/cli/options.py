@@ -94,6 +94,13 @@ TwoPerPage = Annotated[
     bool,
     typer.Option("--two-per-page", help="Print two boards per page with a cut line (3 × 3 and 4 × 4 boards only)."),
 ]
+RulesPerGroup = Annotated[
+    bool,
+    typer.Option(
+        "--rules-per-group",
+        help="Print a rule sheet for each group after the score sheets, not one for the class.",
+    ),
+]
 ClassName = Annotated[str, typer.Option("--class-name", help="A class or group name printed at the top of every page.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
 Names = Annotated[

@@ -19,6 +19,7 @@ from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
 from sos_print.plans.common import StripPlan
 from sos_print.plans.layout import (
     BODY_PT,
+    CUT_LINE_DASH,
     FIELD_LINE,
     LEADING,
     MM,
@@ -155,6 +156,24 @@ def draw_dashed(canvas: Canvas, x0: float, x1: float, y: float, dash: Sequence[f
     canvas.setLineWidth(0.7)
     canvas.line(x0 * MM, y * MM, x1 * MM, y * MM)
     canvas.restoreState()
+
+
+def draw_cut_line(canvas: Canvas, x0: float, x1: float, y: float, caption: str, size: float) -> None:
+    """Draws a dashed cut line from x0 to x1 mm with scissors at its start and `caption` in a gap at its middle."""
+    scissors = 6.0  # mm: two finger loops, then the blades crossing towards the line
+    canvas.saveState()
+    canvas.setLineWidth(0.7)
+    for side in (1, -1):
+        canvas.circle((x0 + 1.1) * MM, (y + side * 1.4) * MM, 1.1 * MM)
+        canvas.line((x0 + 2.0) * MM, (y + side * 0.9) * MM, (x0 + scissors) * MM, (y - side * 0.6) * MM)
+    canvas.restoreState()
+    width = width_of(caption, REGULAR, size) / MM
+    middle = (x0 + scissors + x1) / 2
+    gap = width / 2 + 2.0
+    draw_dashed(canvas, x0 + scissors + 1.5, middle - gap, y, CUT_LINE_DASH)
+    draw_dashed(canvas, middle + gap, x1, y, CUT_LINE_DASH)
+    canvas.setFont(REGULAR, size)
+    canvas.drawCentredString(middle * MM, y * MM - size * 0.35, caption)
 
 
 @frozen

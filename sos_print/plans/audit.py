@@ -19,7 +19,9 @@ class AuditPlan:
     intro: Label
     names: Label
     seats: str
-    columns: tuple[Label, ...]
+    columns: tuple[Label, ...]  # every column's heading in full ("Total A"), as a fillable field's tooltip says it
+    total: Label  # the heading printed over the running totals' columns, each headed by its side's name
+    notation: Notation  # how long a cell's name is, which the cell column is as wide as
     rows: int
     sides: tuple[Side, ...]
     pause_title: Label
@@ -59,6 +61,8 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
         names=vocab.label("common.names_field"),
         seats=options.variant.seats,
         columns=tuple(columns),
+        total=tuple(dict.fromkeys(vocab.label("audit.col_totals"))),
+        notation=options.notation,
         rows=options.size * options.size,
         sides=game_sides,
         pause_title=vocab.label("audit.pause_title"),

@@ -59,6 +59,9 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             ends=rules.ends,
             notation=options.notation.value,
             languages=len(options.language.codes),
+            two_per_page=options.two_per_page,
+            rules_per_group=options.rules_per_group,
+            parts=tuple((first, last) for _, first, last in options.kit_pages),  # boards, score sheets, rules
         ),
         goals=words.blocks("teacher.goals"),
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
