@@ -407,7 +407,7 @@ def test_the_replay_of_a_filled_audit_prints_the_names_class_date_and_group_the_
     result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
     assert result.exit_code == 0, result.output
     pages_text = [" ".join(text.split()) for text in texts(out.read_bytes())]
-    assert pages_text[0].startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3 SOS game replay")
+    assert pages_text[0].startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3 SOS: game replay")
     assert "Players: Léa (A) and Tom (B), writing in that order." in pages_text[0]
     assert "Final score: Léa (A) 2, Tom (B) 3. Tom (B) wins." in pages_text[0]
     assert all(text.startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3") for text in pages_text)

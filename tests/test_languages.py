@@ -264,14 +264,14 @@ def test_both_languages_come_in_the_order_asked_and_the_second_at_a_childs_size(
     assert text.index(title[first]) < text.index(title[second])
 
 
-# Every document's title reads "SOS: what it is" (« SOS : ce que c'est »), the pattern a set of pages shares; the
-# replay's title is its branch's.
+# Every document's title reads "SOS: what it is" (« SOS : ce que c'est »), the pattern a set of pages shares.
 TITLES = [
     ("audit", "title"),
     ("board", "title"),
     ("common", "grids_title"),
     ("puzzles", "title"),
     ("puzzles", "key_title"),
+    ("replay", "title"),
     ("rules", "title"),
     ("teacher", "title"),
 ]

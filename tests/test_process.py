@@ -222,8 +222,8 @@ def test_every_guarantee_in_the_readme_names_a_test_that_exists():
         assert f"| {status} |" in section, status
 
 
-# The commands a teacher tries in turn from the README write files; replay's examples are its section's own.
-WRITERS = ("kit", "boards", "audit", "grids", "rules", "teacher", "puzzles")
+# The commands a teacher tries in turn from the README write files.
+WRITERS = ("kit", "boards", "audit", "grids", "rules", "teacher", "puzzles", "replay")
 
 
 def test_each_readme_example_writes_its_own_output_so_the_next_does_not_fail():
