@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -194,6 +195,77 @@ def test_a_search_reports_its_progress_step_by_step():
     total = steps[0][1]
     assert steps == [(done, total) for done in range(total + 1)]
     assert total == 1 + 12  # the value, then 24 moves in 12 pairs of mirror images (the board is symmetric)
+
+
+# --- positions crowded with threats: the rule that takes points first, and the cap ----------
+
+
+@st.composite
+def crowded_boards(draw: st.DrawFn, sizes: tuple[int, ...] = (4, 5), most_empty: int = 7) -> Board:
+    """Draws a board whose empty cells are mostly cells that complete a line: many threats, some shared."""
+    n = draw(st.sampled_from(sizes))
+    text = "".join(draw(st.sampled_from("SSO")) for _ in range(n * n))
+    completing = [i for i in range(n * n) if oracle.points(text[:i] + "." + text[i + 1 :], n, i, text[i])]
+    others = [i for i in range(n * n) if i not in completing]
+    chosen = draw(st.lists(st.sampled_from(completing), unique=True, max_size=most_empty)) if completing else []
+    room = min(2, most_empty - len(chosen))
+    extra = draw(st.lists(st.sampled_from(others), unique=True, max_size=room)) if others and room else []
+    letters = {"S": Letter.S, "O": Letter.O}
+    return Board(n, tuple(None if i in chosen or i in extra else letters[text[i]] for i in range(n * n)))
+
+
+def filled_lines(board: str, n: int) -> int:
+    """Returns how many lines of three read S-O-S, counting each line once."""
+    lines = {line for through in oracle.lines_through(n) for line in through}
+    return sum(board[a] + board[b] + board[c] == "SOS" for a, b, c in lines)
+
+
+def most_lines(board: str, n: int) -> int:
+    """Returns the most new S-O-S lines any filling of the empty cells makes, trying every filling."""
+    holes = [i for i, square in enumerate(board) if square == "."]
+    best = 0
+    for letters in itertools.product("SO", repeat=len(holes)):
+        filled = list(board)
+        for i, letter in zip(holes, letters, strict=True):
+            filled[i] = letter
+        best = max(best, filled_lines("".join(filled), n) - filled_lines(board, n))
+    return best
+
+
+@settings(max_examples=examples(300))
+@given(crowded_boards())
+def test_positions_crowded_with_threats_agree_with_the_naive_search(board):
+    assert_agrees(board, solve(position(board)))
+
+
+@settings(max_examples=examples(300))
+@given(st.one_of(crowded_boards(), boards(sizes=(3, 4, 5), most_empty=7)))
+def test_a_move_that_scores_nothing_is_worse_than_a_point_that_leaves_it_scoring_nothing(board):
+    # The pruning's lemma, checked on the naive search: if taking a point elsewhere first would
+    # leave a move that scores nothing still scoring nothing, that move is worth less.
+    n, text = board.size, oracle.text_of(board)
+    worth = {(i, letter): (points, value) for i, letter, points, value in oracle.moves(text, n)}
+    for (point_cell, point_letter), (points, point_value) in worth.items():
+        if not points:
+            continue
+        after = text[:point_cell] + point_letter + text[point_cell + 1 :]
+        for (cell, letter), (scored, value) in worth.items():
+            if cell != point_cell and not scored and not oracle.points(after, n, cell, letter):
+                where = f"{letter} in {cell} against {point_letter} in {point_cell}"
+                assert value < point_value, f"{board.diagram()}\n{where}"
+
+
+@settings(max_examples=examples(200))
+@given(st.one_of(crowded_boards(most_empty=8), boards(sizes=(3, 4, 5), most_empty=8)))
+def test_the_cap_is_the_most_lines_any_filling_makes_and_bounds_the_value(board):
+    from sos_print.engine.compact import geometry
+    from sos_print.engine.solver import _most_points, _state
+
+    n, text = board.size, oracle.text_of(board)
+    geo = geometry(n)
+    cap = _most_points(geo)(*_state(geo.compact(board)))
+    assert cap == most_lines(text, n), board.diagram()
+    assert -cap <= oracle.value(text, n) <= cap, board.diagram()
 
 
 # --- positions worked out by hand ------------------------------------------------------------

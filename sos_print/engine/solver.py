@@ -6,37 +6,19 @@ scores g > 0 points is worth g + V(after) (the same side moves again), a move th
 is worth -V(after), and V is the greatest value of a move. This is the standard game between two
 sides: two players, or team SOS (A and C against B and D, whose turns alternate between the teams).
 
-The search is a negamax alpha-beta over the bit sets of `compact`, with:
+The search is a negamax alpha-beta over the bit sets of `compact`: fail-soft, null-window searches
+from a guess (MTD(f)), a transposition table of bounds keyed by what is left of the game (live
+segments and empty cells), moves ordered to refute first. What SOS allows cuts it short; each cut
+is argued in docs/design.md (the solver):
 
-- a transposition table of lower and upper bounds, keyed by what is left of the game (the live
-  segments and the empty cells), so that positions differing only in dead letters are one;
-- null-window searches (MTD(f)) from a guess, the fail-soft bounds narrowing the value quickly;
-- moves in the order that refutes most: scoring moves (most points first), moves that give the
-  other side nothing, then gifts (smallest first); among empty cells in no live segment, only one
-  is tried, since a letter there can never matter;
-- the bound |V| <= the number of live segments, and V = 0 once no segment is live;
-- symmetry: below a symmetric root, positions with many empty cells are keyed by the least key of
-  their 8 images, and at the root only one move of each symmetric set is searched;
-- isolated threats, below.
-
-A threat is *isolated* when its empty cell lies in no other live segment: its letter there
-scores p points and does nothing else, the other letter refuses the points and does nothing
-else, and after either the cell is dead. If the side to move has an isolated threat t:
-
-1. A move that scores nothing, in any cell but t's, is worse than taking t. After it the other
-   side may take t: the move is worth at most -p - V(Q), Q being the position after both. Taking
-   t and then playing that same move (it still scores nothing: t's cell is in none of its
-   segments) reaches Q with the other side to move: worth at least p - V(Q).
-2. With another isolated threat, refusing t is worse than taking it. A position with an
-   isolated threat worth q is worth at least q/2 > 0 to the side to move (of taking it, q + W,
-   and refusing it, -W, one is at least q/2), so refusing t is worth -V(after) < 0 and taking
-   it p + V(after) > 0.
-3. Taking a smaller isolated threat t' is no better than taking the biggest, t. The positions
-   after the two differ only in which isolated threat is left, worth p or p': games of the same
-   shape whose results differ by at most p - p', so p' + V(after t') <= p + V(after t).
-
-So at such a position only the biggest isolated threat, the other scoring moves and (if t is
-the only isolated threat) refusing t are searched: the rest cannot be better.
+- the cap: no side scores more than the most segments any filling of the empty cells completes,
+  so |V| is at most that (computed once per search, less the points scored on the way down);
+- points first: a move that scores nothing is worse than a move that scores elsewhere and after
+  which it would still score nothing, so it is not searched;
+- of the isolated threats (the third letter scores, and its cell is in no other live segment),
+  only one that scores the most is searched;
+- one empty cell in no live segment stands for all of them; below a symmetric root, positions
+  with many empty cells are keyed by the least of their 8 images.
 
 `docs/performance.md` has the figures (`benchmarks/bench_solver.py`).
 """
@@ -64,7 +46,7 @@ PAUSE_GC = True
 
 _LETTERS = (Letter.S, Letter.O)
 _State = tuple[int, int, int, int]
-_Search = Callable[[int, int, int, int, int, int], int]
+_Search = Callable[[int, int, int, int, int, int, int], int]
 Progress = Callable[[int, int], None]
 
 
@@ -229,14 +211,16 @@ class _Table:
         live = root[0] | root[1] | root[2] if table is None else (1 << geo.count) - 1
         self.bound = live.bit_count() + 1
         self.search = _searcher(geo, self.table, self.bound, symmetry_from)
+        self.most_points = _most_points(geo)
 
     def exact(self, state: _State, guess: int) -> int:
         """Returns the exact value of `state` by null-window searches from `guess` (MTD(f))."""
-        low, high = -self.bound, self.bound
-        value = guess
+        cap = self.most_points(*state)
+        low, high = -cap, cap
+        value = max(low, min(guess, high))
         while low < high:
             beta = value + 1 if value == low else value
-            value = self.search(*state, beta - 1, beta)
+            value = self.search(*state, beta - 1, beta, cap)
             if value < beta:
                 high = value
             else:
@@ -249,9 +233,11 @@ class _Table:
         points, after = self.geo.play(start, cell, move.letter)
         if not after.empty:
             return points >= target
+        state = _state(after)
+        cap = self.most_points(*state)
         if points:  # points + V(after) >= target
-            return self.search(*_state(after), target - points - 1, target - points) >= target - points
-        return self.search(*_state(after), -target, -target + 1) <= -target  # -V(after) >= target
+            return self.search(*state, target - points - 1, target - points, cap) >= target - points
+        return self.search(*state, -target, -target + 1, cap) <= -target  # -V(after) >= target
 
     def symmetries(self, start: Compact) -> list[tuple[int, ...]]:
         """Returns the cell maps of the symmetries that leave what is left of the game unchanged."""
@@ -305,9 +291,9 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
     key_tables = geo.key_tables if symmetry_from <= geo.cells else ()
     lookup = table.get
     pair = _pairs(bound)
-    unknown_low, unknown_high = -bound, bound
+    unknown_low = -bound
 
-    def search(fresh: int, started: int, threats: int, empty: int, alpha: int, beta: int) -> int:
+    def search(fresh: int, started: int, threats: int, empty: int, alpha: int, beta: int, cap: int = bound) -> int:
         live = fresh | started | threats
         if not live:
             return 0
@@ -328,9 +314,20 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
             key = least
         entry = lookup(key)
         if entry is None:
-            low, high = unknown_low, unknown_high
+            reach = live.bit_count()
+            if cap < reach:
+                reach = cap
+            if reach <= alpha:
+                return reach
+            if -reach >= beta:
+                return -reach
+            low, high = -reach, reach
         else:
             low, high = entry
+            if high > cap:
+                high = cap
+            if low < -cap:
+                low = -cap
             if low >= beta:
                 return low
             if high <= alpha or low == high:
@@ -339,15 +336,11 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                 alpha = low
             if high < beta:
                 beta = high
-        reach = live.bit_count()
-        if reach <= alpha:
-            return reach
-        if -reach >= beta:
-            return -reach
         first_alpha = alpha
         best = unknown_low
         isolated = 0  # threats whose cell is in no other live segment (the module's docstring says why they help)
         top = None  # the isolated threat that scores the most
+        takes = []  # every move that scores: its cell, and the segments that need its letter there
         if threats:
             scoring = []
             seen = 0
@@ -364,6 +357,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                     cell, code, need = last, last << 1, need_s[last]
                 if not seen >> code & 1:
                     seen |= 1 << code
+                    takes.append((cell, need))
                     move = ((threats & need).bit_count(), code, need)
                     if live & through[cell] == threats & need:
                         isolated += 1
@@ -384,6 +378,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                     empty ^ 1 << cell,
                     alpha - points,
                     beta - points,
+                    cap - points,
                 )
                 if value > best:
                     best = value
@@ -391,16 +386,9 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                         alpha = value
                         if alpha >= beta:
                             break
-        if best < beta and isolated == 1 and top is not None:
-            # The one isolated threat: refusing it (the other letter there) is the only move that
-            # scores nothing and may beat taking it. Its cell then leaves every live segment.
-            cell = top[1] >> 1
-            value = -search(fresh, started, threats & others[cell], empty ^ 1 << cell, -beta, -alpha)
-            if value > best:
-                best = value
-        elif best < beta and not isolated:
+        if best < beta:
             gifts = []
-            dead_tried = False
+            dead_tried = bool(takes)  # with a move that scores, a dead cell is never worth writing in
             rest = empty
             while rest and alpha < beta:
                 low_bit = rest & -rest
@@ -411,7 +399,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                     if dead_tried:
                         continue
                     dead_tried = True
-                    value = -search(fresh, started, threats, empty ^ low_bit, -beta, -alpha)
+                    value = -search(fresh, started, threats, empty ^ low_bit, -beta, -alpha, cap)
                     if value > best:
                         best = value
                         if value > alpha:
@@ -421,11 +409,13 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                 for need in (need_s[cell], need_o[cell]):
                     if threats & need:
                         continue  # scores: searched above
+                    if takes and _dominated(cell, started & need, takes):
+                        continue
                     if started & need:
                         gifts.append(((started & need).bit_count(), cell, need))
                         continue
                     started_after = (started & keep) | (fresh & need)
-                    value = -search(fresh & keep, started_after, threats & keep, empty ^ low_bit, -beta, -alpha)
+                    value = -search(fresh & keep, started_after, threats & keep, empty ^ low_bit, -beta, -alpha, cap)
                     if value > best:
                         best = value
                         if value > alpha:
@@ -443,6 +433,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                         empty ^ 1 << cell,
                         -beta,
                         -alpha,
+                        cap,
                     )
                     if value > best:
                         best = value
@@ -452,10 +443,10 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                                 break
         # A window far outside [-reach, reach] can yield a bound beyond it, valid but weak: the
         # value lies within, so clip (the table's tuples cover only the values a position can have).
-        if best > reach:
-            best = reach
-        elif best < -reach:
-            best = -reach
+        if best > high:
+            best = high
+        elif best < low:
+            best = low
         if best <= first_alpha:
             table[key] = pair[low + bound][best + bound]
         elif best >= beta:
@@ -465,6 +456,75 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
         return best
 
     return search
+
+
+def _most_points(geo: Geometry) -> Callable[[int, int, int, int], int]:
+    """Returns a function that gives the most segments any filling of a position's empty cells completes.
+
+    No side scores more from a position than this, so it bounds the value both ways.
+    """
+    need_s, need_o, through, others = geo.need_s, geo.need_o, geo.through, geo.others
+
+    def share(fresh: int, started: int, threats: int, empty: int) -> int:
+        # A completed segment shares itself among its empty cells, and a cell's letter completes
+        # only the segments that need it there: at most the larger share of the two letters.
+        total = 0
+        while empty:
+            low_bit = empty & -empty
+            empty ^= low_bit
+            cell = low_bit.bit_length() - 1
+            s, o = need_s[cell], need_o[cell]
+            for_s = 6 * (threats & s).bit_count() + 3 * (started & s).bit_count() + 2 * (fresh & s).bit_count()
+            for_o = 6 * (threats & o).bit_count() + 3 * (started & o).bit_count() + 2 * (fresh & o).bit_count()
+            total += for_s if for_s > for_o else for_o
+        return total // 6
+
+    def most(fresh: int, started: int, threats: int, empty: int, floor: int) -> int:
+        """Returns the most segments completed if more than `floor`, else at most `floor`."""
+        live = fresh | started | threats
+        if not live:
+            return 0
+        bound = share(fresh, started, threats, empty)
+        if bound <= floor:
+            return bound
+        chosen, crossing = 0, -1
+        rest = empty
+        while rest:
+            low_bit = rest & -rest
+            rest ^= low_bit
+            cell = low_bit.bit_length() - 1
+            count = (live & through[cell]).bit_count()
+            if count > crossing:
+                chosen, crossing = cell, count
+        keep, best = others[chosen], -1
+        first, second = need_s[chosen], need_o[chosen]
+        if (live & second).bit_count() > (live & first).bit_count():
+            first, second = second, first
+        for need in (first, second):
+            points = (threats & need).bit_count()
+            after = (fresh & keep, (started & keep) | (fresh & need), (threats & keep) | (started & need))
+            found = points + most(*after, empty ^ 1 << chosen, max(floor, best) - points)
+            if found > best:
+                best = found
+        return best
+
+    def exact(fresh: int, started: int, threats: int, empty: int) -> int:
+        return most(fresh, started, threats, empty, -1)
+
+    return exact
+
+
+def _dominated(cell: int, advanced: int, takes: list[tuple[int, int]]) -> bool:
+    """Tells whether a move in `cell` that scores nothing is worse than one of `takes` (moves that score).
+
+    `advanced` holds the one-letter segments the move writes in. A move that scores in another
+    cell, writing in the segments `written`, leaves it scoring nothing unless one of those is among
+    them; then it is the better move (points first, docs/design.md).
+    """
+    for taken, written in takes:  # noqa: SIM110 (a loop is faster than any() in the search's inner loop)
+        if taken != cell and not advanced & written:
+            return True
+    return False
 
 
 @cache
