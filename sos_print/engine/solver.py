@@ -406,7 +406,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                             alpha = value
                     continue
                 keep = others[cell]
-                for need in (need_s[cell], need_o[cell]):
+                for need in (need_o[cell], need_s[cell]):
                     if threats & need:
                         continue  # scores: searched above
                     if takes and _dominated(cell, started & need, takes):
