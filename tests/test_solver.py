@@ -38,14 +38,17 @@ def boards(draw: st.DrawFn, sizes: tuple[int, ...] = (3, 4), most_empty: int = 6
 
 
 @contextmanager
-def tuned(symmetry_from: int, pause_gc: bool = True) -> Iterator[None]:
-    """Runs the block with the solver's symmetric keys from `symmetry_from` empty cells, the collector paused or not."""
-    saved = solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC
+def tuned(symmetry_from: int, pause_gc: bool = True, refine_from: int | None = None) -> Iterator[None]:
+    """Runs the block with the solver's symmetric keys from `symmetry_from` empty cells, the collector paused or
+    not, and the cap computed again from `refine_from` empty cells (unchanged if None)."""
+    saved = solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC, solver_module.REFINE_FROM
     solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC = symmetry_from, pause_gc
+    if refine_from is not None:
+        solver_module.REFINE_FROM = refine_from
     try:
         yield
     finally:
-        solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC = saved
+        solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC, solver_module.REFINE_FROM = saved
 
 
 def position(board: Board, variant: Variant = TWO_SIDES[0], seat: str = "A") -> Position:
@@ -174,18 +177,20 @@ def test_the_search_keeps_its_promise_for_any_window_and_any_earlier_search(boar
     # bound, and in between the value itself; the table keeps bounds from one search to the next,
     # including windows far outside the values a position can have.
     from sos_print.engine.compact import geometry
-    from sos_print.engine.solver import SYMMETRY_FROM, _state, _Table
+    from sos_print.engine.solver import REFINE_FROM, SYMMETRY_FROM, _state, _Table
 
     value = oracle.value(oracle.text_of(board), board.size)
     state = _state(geometry(board.size).compact(board))
-    for symmetry_from in (0, SYMMETRY_FROM):
-        table = _Table(geometry(board.size), state, symmetry_from)
+    for symmetry_from, refine_from in ((0, 0), (SYMMETRY_FROM, REFINE_FROM)):
+        with tuned(symmetry_from, refine_from=refine_from):
+            table = _Table(geometry(board.size), state, symmetry_from)
+        cap = table.most_points(*state, -1)  # the exact cap, or (given none) the table's bound
         for alpha, width in windows:
             beta = alpha + width
-            found = table.search(*state, alpha, beta)
-            assert (found <= alpha and value <= found) or (found >= beta and value >= found) or found == value, (
-                f"{board.diagram()}\nwindow ({alpha}, {beta}): {found}, value {value}"
-            )
+            for found in (table.search(*state, alpha, beta), table.search(*state, alpha, beta, cap)):
+                assert (found <= alpha and value <= found) or (found >= beta and value >= found) or found == value, (
+                    f"{board.diagram()}\nwindow ({alpha}, {beta}): {found}, value {value}"
+                )
         assert all(-table.bound <= low <= high <= table.bound for low, high in table.table.values())
 
 
@@ -233,9 +238,11 @@ def most_lines(board: str, n: int) -> int:
 
 
 @settings(max_examples=examples(300))
-@given(crowded_boards())
-def test_positions_crowded_with_threats_agree_with_the_naive_search(board):
-    assert_agrees(board, solve(position(board)))
+@given(crowded_boards(), st.sampled_from([None, 0]))
+def test_positions_crowded_with_threats_agree_with_the_naive_search(board, refine_from):
+    # With refine_from 0 the cap is computed again wherever a window comes near it, on small boards too.
+    with tuned(solver_module.SYMMETRY_FROM, refine_from=refine_from):
+        assert_agrees(board, Solver().solve(position(board)))
 
 
 @settings(max_examples=examples(300))
@@ -256,16 +263,21 @@ def test_a_move_that_scores_nothing_is_worse_than_a_point_that_leaves_it_scoring
 
 
 @settings(max_examples=examples(200))
-@given(st.one_of(crowded_boards(most_empty=8), boards(sizes=(3, 4, 5), most_empty=8)))
-def test_the_cap_is_the_most_lines_any_filling_makes_and_bounds_the_value(board):
+@given(st.one_of(crowded_boards(most_empty=8), boards(sizes=(3, 4, 5), most_empty=8)), st.lists(st.integers(-2, 12)))
+def test_the_cap_is_the_most_lines_any_filling_makes_and_bounds_the_value(board, floors):
     from sos_print.engine.compact import geometry
     from sos_print.engine.solver import _most_points, _state
 
     n, text = board.size, oracle.text_of(board)
     geo = geometry(n)
-    cap = _most_points(geo)(*_state(geo.compact(board)))
-    assert cap == most_lines(text, n), board.diagram()
-    assert -cap <= oracle.value(text, n) <= cap, board.diagram()
+    most = _most_points(geo)
+    state = _state(geo.compact(board))
+    expected = most_lines(text, n)
+    for floor in floors:  # a floor at or above the answer may stop it early: then it is a bound between them
+        found = most(*state, floor)
+        assert found == expected if expected > floor else expected <= found <= floor, f"{board.diagram()}\n{floor}"
+    assert most(*state, -1) == expected, board.diagram()
+    assert -expected <= oracle.value(text, n) <= expected, board.diagram()
 
 
 # --- positions worked out by hand ------------------------------------------------------------

@@ -43,10 +43,15 @@ MAX_EMPTY = 16
 # these two to measure and check each idea; nothing else changes them.
 SYMMETRY_FROM = 10
 PAUSE_GC = True
+# The cap is computed again, exactly, at a new position with at least REFINE_FROM empty cells whose
+# window lies within REFINE_SLACK of its inherited cap, in the upper half: where it may cut the search
+# (boards crowded with threats), not where it would only cost (docs/design.md, the cap).
+REFINE_FROM, REFINE_SLACK = 8, 3
 
 _LETTERS = (Letter.S, Letter.O)
 _State = tuple[int, int, int, int]
 _Search = Callable[[int, int, int, int, int, int, int], int]
+_Most = Callable[[int, int, int, int, int], int]
 Progress = Callable[[int, int], None]
 
 
@@ -152,10 +157,11 @@ class Solver:
             steps = search.steps(start)
             if progress:
                 progress(0, steps)
-            value = search.exact(state, 0)
+            cap = search.most_points(*state, -1)
+            value = search.exact(state, 0, cap)
             if progress:
                 progress(1, steps)
-            values = search.move_values(start, value, progress, steps)
+            values = search.move_values(start, value, cap, progress, steps)
         self.positions = len(search.table)
         moves = [MoveValue(geo.move(cell, letter), points, worth) for (cell, letter), (points, worth) in values.items()]
         moves.sort(key=lambda entry: (-entry.value, -entry.points, *_reading_order(entry.move, board)))
@@ -170,9 +176,11 @@ class Solver:
         geo = geometry(position.board.size)
         start = geo.compact(position.board)
         with self._paused():
-            search = self._table(geo, _state(start))
-            value = search.exact(_state(start), 0)
-            found = tuple(move for move in moves if search.reaches(start, move, value))
+            state = _state(start)
+            search = self._table(geo, state)
+            cap = search.most_points(*state, -1)
+            value = search.exact(state, 0, cap)
+            found = tuple(move for move in moves if search.reaches(start, move, value, cap))
         self.positions = len(search.table)
         return value, found
 
@@ -210,12 +218,16 @@ class _Table:
         # Beyond any value: |V| <= the live segments of the root, or of any position, for a table kept between roots.
         live = root[0] | root[1] | root[2] if table is None else (1 << geo.count) - 1
         self.bound = live.bit_count() + 1
-        self.search = _searcher(geo, self.table, self.bound, symmetry_from)
         self.most_points = _most_points(geo)
+        self.search = _searcher(geo, self.table, self.bound, symmetry_from, self.most_points)
 
-    def exact(self, state: _State, guess: int) -> int:
-        """Returns the exact value of `state` by null-window searches from `guess` (MTD(f))."""
-        cap = self.most_points(*state)
+    def exact(self, state: _State, guess: int, cap: int | None = None) -> int:
+        """Returns the exact value of `state` by null-window searches from `guess` (MTD(f)).
+
+        `cap` bounds |V| (see `most_points`); without it, it is computed.
+        """
+        if cap is None:
+            cap = self.most_points(*state, -1)
         low, high = -cap, cap
         value = max(low, min(guess, high))
         while low < high:
@@ -227,14 +239,25 @@ class _Table:
                 low = value
         return value
 
-    def reaches(self, start: Compact, move: Move, target: int) -> bool:
-        """Tells whether `move` is worth at least `target`, by one null-window search."""
+    def child_cap(self, after: _State, points: int, cap: int, value: int) -> int:
+        """Returns a bound on |V| after a move that scored `points`, from the `cap` and `value` of the position before.
+
+        A filling of the position after is one of the position before, less the move's points. The
+        exact bound is worth computing only where values come near it: mostly boards crowded with threats.
+        """
+        if 2 * abs(value) < cap:
+            return cap - points
+        return self.most_points(*after, -1)
+
+    def reaches(self, start: Compact, move: Move, target: int, cap: int) -> bool:
+        """Tells whether `move` is worth at least `target` (the value of `start`, whose bound is `cap`) by one
+        null-window search."""
         cell = move.cell.row * self.geo.size + move.cell.col
         points, after = self.geo.play(start, cell, move.letter)
         if not after.empty:
             return points >= target
         state = _state(after)
-        cap = self.most_points(*state)
+        cap = self.child_cap(state, points, cap, target)
         if points:  # points + V(after) >= target
             return self.search(*state, target - points - 1, target - points, cap) >= target - points
         return self.search(*state, -target, -target + 1, cap) <= -target  # -V(after) >= target
@@ -257,9 +280,12 @@ class _Table:
         return steps
 
     def move_values(
-        self, start: Compact, value: int, progress: Progress | None = None, steps: int = 0
+        self, start: Compact, value: int, cap: int, progress: Progress | None = None, steps: int = 0
     ) -> dict[tuple[int, Letter], tuple[int, int]]:
-        """Returns the points and exact value of every legal move, searching one move of each symmetric set."""
+        """Returns the points and exact value of every legal move, searching one move of each symmetric set.
+
+        `value` is the value of `start`, and `cap` its bound (see `most_points`).
+        """
         geo = self.geo
         same = self.symmetries(start)
         values: dict[tuple[int, Letter], tuple[int, int]] = {}
@@ -271,10 +297,13 @@ class _Table:
                 points, after = geo.play(start, cell, letter)
                 if not after.empty:
                     worth = points
-                elif points:
-                    worth = points + self.exact(_state(after), value - points)
                 else:
-                    worth = -self.exact(_state(after), -value)
+                    state = _state(after)
+                    bound = self.child_cap(state, points, cap, value)
+                    if points:
+                        worth = points + self.exact(state, value - points, bound)
+                    else:
+                        worth = -self.exact(state, -value, bound)
                 for cell_map in same:
                     values[cell_map[cell], letter] = (points, worth)
                 values[cell, letter] = (points, worth)
@@ -284,7 +313,7 @@ class _Table:
         return values
 
 
-def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symmetry_from: int) -> _Search:
+def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symmetry_from: int, most: _Most) -> _Search:
     """Returns the recursive fail-soft alpha-beta search over `table` (a closure: locals are fastest in Python)."""
     need_s, need_o, through, others = geo.need_s, geo.need_o, geo.through, geo.others
     segments, width = geo.segments, geo.count
@@ -292,6 +321,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
     lookup = table.get
     pair = _pairs(bound)
     unknown_low = -bound
+    slack, refine_from = REFINE_SLACK, REFINE_FROM
 
     def search(fresh: int, started: int, threats: int, empty: int, alpha: int, beta: int, cap: int = bound) -> int:
         live = fresh | started | threats
@@ -321,6 +351,13 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                 return reach
             if -reach >= beta:
                 return -reach
+            floor = alpha if alpha > -beta else -beta
+            if reach - slack <= floor and 2 * floor >= reach and empty.bit_count() >= refine_from:
+                reach = most(fresh, started, threats, empty, floor)
+                if reach <= alpha or -reach >= beta:
+                    table[key] = pair[bound - reach][bound + reach]
+                    return reach if reach <= alpha else -reach
+                cap = reach
             low, high = -reach, reach
         else:
             low, high = entry
@@ -458,49 +495,57 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
     return search
 
 
-def _most_points(geo: Geometry) -> Callable[[int, int, int, int], int]:
+def _most_points(geo: Geometry) -> _Most:
     """Returns a function that gives the most segments any filling of a position's empty cells completes.
 
     No side scores more from a position than this, so it bounds the value both ways.
     """
-    need_s, need_o, through, others = geo.need_s, geo.need_o, geo.through, geo.others
-
-    def share(fresh: int, started: int, threats: int, empty: int) -> int:
-        # A completed segment shares itself among its empty cells, and a cell's letter completes
-        # only the segments that need it there: at most the larger share of the two letters.
-        total = 0
-        while empty:
-            low_bit = empty & -empty
-            empty ^= low_bit
-            cell = low_bit.bit_length() - 1
-            s, o = need_s[cell], need_o[cell]
-            for_s = 6 * (threats & s).bit_count() + 3 * (started & s).bit_count() + 2 * (fresh & s).bit_count()
-            for_o = 6 * (threats & o).bit_count() + 3 * (started & o).bit_count() + 2 * (fresh & o).bit_count()
-            total += for_s if for_s > for_o else for_o
-        return total // 6
+    need_s, need_o, others = geo.need_s, geo.need_o, geo.others
+    width = geo.count
+    known: dict[int, int] = {}  # exact results (>= 0) and bounds (stored as -1 - bound)
+    recall = known.get
 
     def most(fresh: int, started: int, threats: int, empty: int, floor: int) -> int:
         """Returns the most segments completed if more than `floor`, else at most `floor`."""
         live = fresh | started | threats
-        if not live:
-            return 0
-        bound = share(fresh, started, threats, empty)
-        if bound <= floor:
-            return bound
-        chosen, crossing = 0, -1
+        key = live | empty << width
+        found = recall(key)
+        if found is not None:
+            if found >= 0:
+                return found
+            if -1 - found <= floor:
+                return -1 - found
+        result = branch(fresh, started, threats, empty, floor, live)
+        known[key] = result if result > floor else -1 - result
+        return result
+
+    def branch(fresh: int, started: int, threats: int, empty: int, floor: int, live: int) -> int:
+        # Each live segment shares itself among its empty cells (a third, a half or all of it), and
+        # a cell's letter serves only the segments that need it there: where segments need both
+        # letters, the smaller share is lost. Cells whose segments all need one letter take it.
+        lost = most_lost = 0
+        chosen = -1
         rest = empty
         while rest:
             low_bit = rest & -rest
             rest ^= low_bit
             cell = low_bit.bit_length() - 1
-            count = (live & through[cell]).bit_count()
-            if count > crossing:
-                chosen, crossing = cell, count
+            s, o = live & need_s[cell], live & need_o[cell]
+            if s and o:
+                for_s = 6 * (threats & s).bit_count() + 3 * (started & s).bit_count() + 2 * (fresh & s).bit_count()
+                for_o = 6 * (threats & o).bit_count() + 3 * (started & o).bit_count() + 2 * (fresh & o).bit_count()
+                smaller = for_s if for_s < for_o else for_o
+                lost += smaller
+                if smaller > most_lost:
+                    chosen, most_lost = cell, smaller
+        count = live.bit_count()
+        if chosen < 0:
+            return count  # no cell where segments disagree: every live segment can be completed
+        bound = count - (lost + 5) // 6
+        if bound <= floor:
+            return bound
         keep, best = others[chosen], -1
-        first, second = need_s[chosen], need_o[chosen]
-        if (live & second).bit_count() > (live & first).bit_count():
-            first, second = second, first
-        for need in (first, second):
+        for need in (need_s[chosen], need_o[chosen]):
             points = (threats & need).bit_count()
             after = (fresh & keep, (started & keep) | (fresh & need), (threats & keep) | (started & need))
             found = points + most(*after, empty ^ 1 << chosen, max(floor, best) - points)
@@ -508,10 +553,7 @@ def _most_points(geo: Geometry) -> Callable[[int, int, int, int], int]:
                 best = found
         return best
 
-    def exact(fresh: int, started: int, threats: int, empty: int) -> int:
-        return most(fresh, started, threats, empty, -1)
-
-    return exact
+    return most
 
 
 def _dominated(cell: int, advanced: int, takes: list[tuple[int, int]]) -> bool:
