@@ -493,7 +493,7 @@ class Hostile:
 DROP = (
     "import os, sys\n"
     "from typer.testing import CliRunner\n"
-    "import sos_print.cli, sos_print.pdf.output, sos_print.engine.check, sos_print.cli.process\n"
+    "import sos_print.cli, sos_print.system.output, sos_print.engine.check, sos_print.cli.process\n"
     "import sos_print.documents.boards, sos_print.documents.kit, sos_print.documents.teacher\n"
     "for warm in (['--help'], ['kit', '--help'], ['boards', '--help'], ['check', '--help']):\n"
     "    CliRunner().invoke(sos_print.cli.app, warm)\n"

@@ -24,6 +24,8 @@ from sos_print.engine.analysis import analyse_game
 from sos_print.engine.check import replay_example, verify
 from sos_print.engine.examples import load_example
 from sos_print.engine.puzzles import puzzle_sheets
+from sos_print.engine.roster import Seating, form_groups, parse_roster
+from sos_print.engine.rules import Variant
 from sos_print.plans.options import Language, PrintOptions
 
 OUT = Path(__file__).resolve().parent / "gallery"
@@ -38,12 +40,22 @@ def save_page(pdf: bytes, page: int, name: str) -> None:
     print(f"wrote {OUT / name}.png")
 
 
+def class_options() -> PrintOptions:
+    """Returns the options of a kit printed from a small class list, in French and English, three to a group."""
+    roster = parse_roster(
+        "Prénom;Nom\nLéa;Martin\nTom;Durand\nZoé;Petit\nJean-Baptiste;Lefèvre\nMaël;Roux\nInès;Morel\n"
+    )
+    groups = form_groups(roster.children, 3, False, False, 1)
+    return PrintOptions(language=Language.FR_EN, variant=Variant(players=3), seating=Seating("class.csv", groups))
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     examples = verify([str(data_dir("examples"))])
     save_page(boards_document(PrintOptions(size=3)).data, 0, "board-3x3")
     save_page(boards_document(PrintOptions(size=8)).data, 0, "board-8x8")
     save_page(audit_document(PrintOptions(size=4)).data, 0, "audit-4x4")
+    save_page(boards_document(class_options()).data, 1, "board-names")
     save_page(rules_document(PrintOptions(), examples).data, 0, "rules-en")
     save_page(rules_document(PrintOptions(language=Language.FR), examples).data, 0, "rules-fr")
     teacher = teacher_document(PrintOptions(groups=15), examples).data

@@ -1,8 +1,9 @@
 """Prints SOS classroom materials whose every worked example is checked by a rules engine.
 
-The code is in layers, each a package that imports only the packages before it:
-`engine` (the rules), `pages` (what each page shows), `pdf` (the drawing toolkit),
-`documents` (one module per printed document) and `cli` (the command line).
+The code is in packages that import one way (docs/design.md draws the arrows): `engine`
+(the rules), `system` (signals, safe writing), `plans` (what each page shows), `pdf` (the
+drawing toolkit), `forms` (a fillable audit's fields), `documents` (one module per printed
+document) and `cli` (the command line).
 """
 
 from __future__ import annotations

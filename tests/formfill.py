@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from pypdf import PdfReader, PdfWriter
 
@@ -11,10 +12,18 @@ from sos_print.engine.rules import Step, Variant
 
 
 def fill(data: bytes, values: dict[str, str]) -> bytes:
-    """Returns the PDF `data` with its fields given `values` (full names), each drawn into its widget by pypdf."""
+    """Returns the PDF `data` with its fields given `values` (full names), each drawn into its widget by pypdf.
+
+    Many tests fill the same form with the same game: each filling is made once per run (and test process).
+    """
+    return _filled(data, tuple(values.items()))
+
+
+@lru_cache(maxsize=64)
+def _filled(data: bytes, values: tuple[tuple[str, str], ...]) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     for page in writer.pages:
-        writer.update_page_form_field_values(page, values, auto_regenerate=False)
+        writer.update_page_form_field_values(page, dict(values), auto_regenerate=False)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -37,10 +46,12 @@ def move_values(
     return values
 
 
+@lru_cache(maxsize=64)
 def widgets(data: bytes) -> list[tuple[int, str, dict]]:
     """Returns every widget of every page: its page (from 0), its field's full name, and its merged entries.
 
-    A widget's entries are its own over its field's and their parents' (as a reader inherits them).
+    A widget's entries are its own over its field's and their parents' (as a reader inherits them). Read once
+    per document and run: the caller must not change what it gets.
     """
     found = []
     for number, page in enumerate(PdfReader(io.BytesIO(data)).pages):
@@ -57,7 +68,9 @@ def widgets(data: bytes) -> list[tuple[int, str, dict]]:
     return found
 
 
+@lru_cache(maxsize=64)
 def terminal_fields(data: bytes) -> dict[str, dict]:
-    """Returns the fields that take a value (not the groups of fields above them), by full name."""
+    """Returns the fields that take a value (not the groups of fields above them), by full name (read once per
+    document and run: the caller must not change what it gets)."""
     fields = PdfReader(io.BytesIO(data)).get_fields() or {}
     return {name: field for name, field in fields.items() if field.get("/FT") is not None}

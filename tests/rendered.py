@@ -17,12 +17,17 @@ from sos_print.engine.check import CheckedExample, replay_example, verify
 from sos_print.engine.examples import load_example
 from sos_print.engine.frozen import replace
 from sos_print.engine.puzzles import puzzle_sheets
+from sos_print.engine.roster import Child, Seating, form_groups
+from sos_print.engine.rules import Board, Position
 from sos_print.engine.solver import Solver
 from sos_print.plans.options import PrintOptions
 
 PDFS = tuple(entry for entry in DOCUMENTS if entry.pdf)
 GRID_SIZES = (3, 8)  # the blank grids: the smallest board and the largest
 REPLAYED = "06-last-letter-scores.toml"  # a 4 x 4 game played to the end, weighed in a few seconds
+# A class list for the documents printed from one (--roster): accents, a hyphen, two words, markup characters
+# (printed as written), and seven children, so that pairs leave a group of three, and groups of four one of three.
+CLASS = ("Léa", "Tom", "Zoé Martin", "Jean-Baptiste Lefèvre", "Maël", "Inès", "<b>Noé</b> &amp;")
 
 
 @cache
@@ -32,9 +37,21 @@ def shipped_examples() -> tuple[CheckedExample, ...]:
 
 
 @cache
-def puzzle_set(size: int) -> tuple:
-    """Returns two mixed sheets of six puzzles on boards of `size` (4 at least)."""
-    return puzzle_sheets(None, max(size, 4), 6, 2, 1)
+def puzzle_set(size: int, copies: int = 2) -> tuple:
+    """Returns `copies` mixed sheets of six puzzles on boards of `size` (4 at least)."""
+    return puzzle_sheets(None, max(size, 4), 6, copies, 1)
+
+
+def class_seating(players: int = 2, teams: bool = False, names: tuple[str, ...] = CLASS) -> Seating:
+    """Returns the groups the class list `names` makes for a game of `players` (4 with teams), in the list's order."""
+    children = [Child(name, line) for line, name in enumerate(names, start=2)]  # as under a heading row
+    return Seating("class.csv", form_groups(children, players, teams, False, 1))
+
+
+def with_class(options: PrintOptions, names: tuple[str, ...] = CLASS) -> PrintOptions:
+    """Returns `options` printed from the class list `names`: the option set of a kit made with --roster."""
+    variant = options.variant
+    return replace(options, seating=class_seating(variant.players, variant.teams, names))
 
 
 @cache
@@ -45,13 +62,33 @@ def game(name: str) -> CheckedExample:
 
 @cache
 def shared_solver(size: int) -> Solver:
-    """Returns the solver every test game of board `size` is weighed with: one table, kept across all of them."""
-    return Solver(weighing_limit(size), keep=True)
+    """Returns the solver every test game of board `size` is weighed with: one table, kept across all of them.
+
+    On 4 x 4 it solves the empty board first (seconds, once per run and test process): every 4 x 4 game
+    lies in that search, so the games, the opening file and the CLI's analyses then cost a fraction of it.
+    """
+    solver = Solver(weighing_limit(size), keep=True)
+    if size == 4:
+        solver.solve(Position.start(Board.empty(4)))
+    return solver
 
 
 def weigh(played: CheckedExample) -> tuple[MoveAnalysis, ...]:
     """Returns every move of a game weighed by the solver, sharing the work with every other game of its size."""
     return analyse_game(played.start, played.steps, solver=shared_solver(played.example.size))
+
+
+def weighing_shared(monkeypatch) -> None:
+    """Makes every analysis this test runs in its process (the CLI's included) weigh with the shared solver of its
+    board size: the same exact values, without searching again what another test's game searched."""
+    from sos_print.engine import analysis
+
+    original = analysis.analyse_game
+
+    def shared(start, steps, *args, solver=None, **kwargs):
+        return original(start, steps, *args, solver=solver or shared_solver(start.board.size), **kwargs)
+
+    monkeypatch.setattr(analysis, "analyse_game", shared)
 
 
 @cache
@@ -79,11 +116,16 @@ def rendered(name: str, options: PrintOptions, replayed: str = REPLAYED) -> byte
     inputs = Inputs(
         examples=shipped_examples(),
         sizes=GRID_SIZES,
-        sheets=puzzle_set(chosen.size) if "sheets" in entry.needs else (),
+        sheets=puzzle_set(chosen.size, *_copies(chosen)) if "sheets" in entry.needs else (),
         game=game(replayed) if entry.name == "replay" else None,
         moves=weighed(replayed) if entry.name == "replay" else (),
     )
     return entry.make(chosen, inputs, None).data
+
+
+def _copies(options: PrintOptions) -> tuple[int, ...]:
+    """Returns the number of puzzle sheets printed with `options`: one per child of a class list, else the default."""
+    return (options.seating.children,) if options.seating is not None else ()
 
 
 def every_pdf(options: PrintOptions) -> dict[str, bytes]:

@@ -2,7 +2,8 @@
 
 `.ci/run` installs `pip install .` alone into a new virtual environment and runs this script there:
 an audit a tablet saved with AES and an owner password only (it opens with no password) must be
-read, which pypdf does only with the `cryptography` package that sos-print declares.
+read, which pypdf does only with the `cryptography` package that sos-print declares; and the web
+page of `sos-print serve` must make a document and its preview (werkzeug, pypdfium2).
 """
 
 from __future__ import annotations
@@ -34,6 +35,47 @@ def main() -> int:
             print(f"an AES-encrypted audit was not read: {result.stdout!r} {result.stderr!r}", file=sys.stderr)
             return 1
     print("runtime dependencies: an AES-encrypted audit reads back")
+    return serve_page()
+
+
+def serve_page() -> int:
+    """Starts `sos-print serve`, asks it for boards with their preview (werkzeug and pypdfium2 at work), stops it."""
+    import http.client
+    import json
+    import re
+    import signal
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sos_print", "serve", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        address = re.search(r"http://127\.0\.0\.1:(\d+)/\?key=(\S+)", process.stdout.readline())
+        if address is None:
+            print("sos-print serve did not start", file=sys.stderr)
+            return 1
+        port, key = address.groups()
+        body = '--B\r\nContent-Disposition: form-data; name="job"\r\n\r\nboards\r\n--B--\r\n'
+        connection = http.client.HTTPConnection("127.0.0.1", int(port), timeout=60)
+        headers = {
+            "Content-Type": "multipart/form-data; boundary=B",
+            "Cookie": f"sos_print_{port}={key}",
+            "Origin": f"http://127.0.0.1:{port}",
+            "Accept": "application/x-ndjson",
+        }
+        connection.request("POST", "/en/boards", body=body, headers=headers)
+        lines = [json.loads(line) for line in connection.getresponse().read().splitlines() if line.strip()]
+        result = next(line["result"] for line in lines if "result" in line)
+        if result["status"] != 0 or len(result["preview"]) != 1:
+            print(f"the web page made no boards with their preview: {result['status']}", file=sys.stderr)
+            return 1
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+    print("runtime dependencies: the web page makes boards and their preview")
     return 0
 
 

@@ -10,6 +10,7 @@ from conftest import examples
 from games import Game, games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rendered import shared_solver, weighing_shared
 
 from sos_print.cli import app
 from sos_print.engine.analysis import Slip, analyse_game, turning_point
@@ -82,7 +83,7 @@ CENTRE = ["B2", "C2", "D2", "B3", "C3", "D3", "B4", "C4", "D4"]
 
 def test_a_5x5_game_is_weighed_from_the_first_position_with_16_empty_cells():
     game = game_of(5, [("O", cell) for cell in [*CENTRE, "A1", "E5"]])
-    found = analyse_game(game.start, game.steps)
+    found = analyse_game(game.start, game.steps, solver=shared_solver(5))  # its search serves the tests below too
     assert [move.solved for move in found] == [False] * 9 + [True, True]  # 25 - 9 = 16 empty before move 10
     assert next(move.number for move in found if move.solved) == 10
     assert all(move.value is None and move.best_value is None and move.best == () for move in found[:9])
@@ -187,7 +188,8 @@ def test_the_json_agrees_with_solve_on_every_solved_position(runner, tmp_path):
     assert any(entry["points"] for entry in found) and any(entry["value"] != entry["best_value"] for entry in found)
 
 
-def test_unsolved_moves_have_null_values_and_no_best_move_in_the_json(runner, tmp_path):
+def test_unsolved_moves_have_null_values_and_no_best_move_in_the_json(runner, tmp_path, monkeypatch):
+    weighing_shared(monkeypatch)
     path = write_record(tmp_path, game_of(5, [("O", cell) for cell in [*CENTRE, "A1"]]))
     found = json.loads(runner.invoke(app, ["analyse", path, "--size", "5", "--json"]).stdout)
     assert found[0] == {
@@ -278,7 +280,8 @@ def looked_ahead(board: str, n: int) -> tuple[int, set[tuple[int, str]]]:
 @given(game=games(sizes=st.integers(3, 5), with_start=False))
 def test_every_move_says_the_point_it_missed_and_the_gift_it_left_as_the_oracle_sees_them(game: Game):
     n = game.start.board.size
-    found = analyse_game(game.start, game.steps)
+    # A 4 x 4 game starts on the empty board: the shared solver has solved it once for the whole run.
+    found = analyse_game(game.start, game.steps, solver=shared_solver(4) if n == 4 else None)
     position = game.start
     for move, step in zip(found, game.steps, strict=True):
         before, after = oracle_board(position.board), oracle_board(step.after.board)

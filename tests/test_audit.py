@@ -7,7 +7,8 @@ import re
 from itertools import pairwise
 
 import pytest
-from pdfread import MM, nearest_edge, pages, reader, texts
+from pdfminer.layout import LTLine, LTRect
+from pdfread import MM, marks, nearest_edge, pages, reader, texts
 
 from sos_print.documents.audit import audit_document
 from sos_print.engine.rules import Variant
@@ -43,18 +44,22 @@ def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, la
     assert numbers == list(range(1, size * size + 1))
     assert all(move_numbers(text) for text in found), "a page with a table and no row"
     with pages(data) as pdf:
-        for page in pdf.pages:
-            head = next(rect for rect in page.rects if rect["fill"] and rect["width"] > page.width / 2)
+        for page, text in zip(pdf.pages, found, strict=True):
+            drawn, height = marks(page), page.height  # pdfplumber's top is height - y1, its bottom height - y0
+            head = next(
+                rect for rect in drawn if isinstance(rect, LTRect) and rect.fill and rect.width > page.width / 2
+            )
             table = [  # the ruled rows: as wide as the header, from its bottom down
                 line
-                for line in page.lines
-                if abs(line["x0"] - head["x0"]) < 0.1
-                and abs(line["x1"] - head["x1"]) < 0.1
-                and line["top"] >= head["bottom"] - 0.1
+                for line in drawn
+                if isinstance(line, LTLine)
+                and abs(line.x0 - head.x0) < 0.1
+                and abs(line.x1 - head.x1) < 0.1
+                and height - line.y1 >= height - head.y0 - 0.1
             ]
-            rows = sorted({round(line["top"], 2) for line in table})
+            rows = sorted({round(height - line.y1, 2) for line in table})
             heights = [(b - a) * 25.4 / 72 for a, b in pairwise(rows)]
-            assert len(heights) == len(move_numbers(page.extract_text()))
+            assert len(heights) == len(move_numbers(text))
             assert min(heights) >= 9.0 - 0.01, f"rows of {min(heights):.1f} mm are too small to write in"
     if language is Language.EN:
         for text in found:
@@ -117,8 +122,8 @@ def test_audits_stay_clear_of_the_paper_edge(paper, fillable):
     with pages(data) as pdf:
         for page in pdf.pages:
             assert nearest_edge(page) >= 12.0
-            table = [rect for rect in page.rects if rect["width"] > 100]
-            assert all(rect["x0"] >= edge and rect["x1"] <= page.width - edge for rect in table)
+            table = [rect for rect in marks(page) if isinstance(rect, LTRect) and rect.width > 100]
+            assert all(rect.x0 >= edge and rect.x1 <= page.width - edge for rect in table)
             for annotation in page.annots:  # what is typed in a field prints inside it
                 if annotation["data"]["F"] & 4:
                     box = (

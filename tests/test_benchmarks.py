@@ -93,3 +93,16 @@ def test_the_cold_budget_says_when_nothing_is_left_for_the_pages():
     text = "\n".join(bench_kit.cold_budget(_cold_series([0.600, 0.600], [0.200, 0.200], [0.080, 0.080])))
     assert "no time would be left for that step" in text
     assert "would have to take" not in text  # never a negative allowance
+
+
+def test_the_web_page_benchmark_writes_its_own_section_which_the_kit_benchmark_keeps(tmp_path):
+    import bench_serve
+
+    section = bench_serve.report([(0.08, 0.3, 0.16), (0.1, 0.32, 0.14)], [(1, 9.5), (2, 10.1), (8, 10.0)], 2, 12)
+    assert section.startswith(bench_serve.START) and section.endswith(bench_serve.END)
+    assert "| the page, warm | 90 ms | 0.61 × |" in section  # medians of the run-by-run ratios: 0.5 and 0.71
+    report = tmp_path / "performance.md"
+    report.write_text(f"# Performance\n\nold kit figures\n\n{SECTION}\n", encoding="utf-8")
+    bench_solver.write_section(report, section, bench_serve.START, bench_serve.END)
+    kept = bench_kit.with_solver_section("# Performance\n\nnew\n", report)
+    assert kept == f"# Performance\n\nnew\n\n{SECTION}\n\n{section}\n"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, ROOT
-from pdfread import outline, texts
+from pdfread import outline, page_count, texts
 
 from sos_print.cli import app
 from sos_print.documents.registry import DOCUMENTS
@@ -35,8 +35,8 @@ def test_kit_writes_the_players_and_the_teachers_files_and_says_so(runner, tmp_p
     match = WROTE.match(result.stdout.strip())
     assert match, result.stdout
     assert match.group(1) == str(players) and match.group(4) == str(teacher)
-    assert int(match.group(2)) == len(texts(players)) == 32  # a board and an audit for each of 15 groups, the rules
-    assert int(match.group(5)) == len(texts(teacher))
+    assert int(match.group(2)) == page_count(players) == 32  # a board and an audit for each of 15 groups, the rules
+    assert int(match.group(5)) == page_count(teacher)
     assert int(match.group(3)) == round(players.stat().st_size / 1024)
     assert outline(players) == ["Player boards", "Score sheets", "Rules"]
     assert result.stderr == ""  # no progress when the output is not a terminal
@@ -212,7 +212,7 @@ def test_the_default_paper_is_a4(runner, tmp_path):
 def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
     out = tmp_path / "g.pdf"
     assert run(runner, "grids", "--sizes", sizes, "--out", out).exit_code == 0
-    assert len(texts(out)) == pages
+    assert page_count(out) == pages
 
 
 @pytest.mark.parametrize(
@@ -280,7 +280,7 @@ CUT = "x" * 37 + "\u2026"  # as the engine quotes a value: 40 characters with th
     [
         (
             ["solve", "..../..../..../....", "--to-move", LONG],
-            f"Invalid value for '--to-move': '{CUT}' is not one of a, b, c, d",
+            f"Invalid value for '--to-move': '{CUT}' is not one of 'a', 'b', 'c', 'd'.",
         ),
         (
             ["solve", "..../..../..../....", "--notation", LONG],
@@ -430,3 +430,18 @@ def test_progress_is_shown_on_a_terminal(runner, tmp_path, monkeypatch):
     show = progress()
     show("boards", 3, 15)
     assert "writing boards: 3/15" in terminal.written
+
+
+@pytest.mark.parametrize("command", ["boards", "grids", "audit", "teacher", "rules", "replay"])
+def test_an_out_file_ending_with_a_slash_is_a_usage_error_not_a_file_named_as_the_folder(
+    runner, tmp_path, monkeypatch, command
+):
+    monkeypatch.chdir(tmp_path)
+    record = [str(EXAMPLES / "01-one-o-two-lines.toml")] if command == "replay" else []
+    result = runner.invoke(app, [command, *record, "--out", "newdir/"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Usage error: Invalid value for '--out': 'newdir/' ends with a slash, so it names a folder: "
+        "give the file's name\n",
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -9,6 +9,7 @@ from sos_print.engine.check import replay_example
 from sos_print.engine.errors import ExampleFileError
 from sos_print.engine.examples import LANGUAGES, load_example, parse_example
 from sos_print.engine.notation import segment_names
+from sos_print.engine.rules import Variant
 
 FILES = sorted(EXAMPLES.glob("*.toml"))
 
@@ -53,7 +54,9 @@ def test_each_example_claims_who_writes_the_points_and_who_is_next_for_every_mov
         ("06-last-letter-scores.toml", 9, 1, "B1-B3", None, {"A": 2, "B": 1}, "A"),
         # reaching the target ends the game at once, with cells still empty
         ("07-target-score.toml", 8, 2, "A2-C2, A2-C4", None, {"A": 1, "B": 3}, "B"),
-        ("08-first-sos-wins.toml", 3, 1, "A1-C3", None, {"A": 1, "B": 0}, "A"),
+        # the first S-O-S ends the game, and the gift of it loses it
+        ("08-first-sos-wins.toml", 2, 1, "A1-C3", None, {"A": 0, "B": 1}, "B"),
+        ("11-team-first-sos-wins.toml", 3, 1, "A1-C3", None, {"AC": 1, "BD": 0}, "AC"),
         ("09-team-sos.toml", 5, 1, "A1-A3", "D", {"AC": 1, "BD": 1}, None),
     ],
 )
@@ -86,6 +89,8 @@ def test_the_variant_examples_use_their_variant():
     assert replayed("07-target-score.toml").final.board.empty_cells()
     assert replayed("08-first-sos-wins.toml").example.variant.first_sos_wins
     assert replayed("09-team-sos.toml").example.variant.teams
+    team_first = Variant(players=4, teams=True, first_sos_wins=True)
+    assert replayed("11-team-first-sos-wins.toml").example.variant == team_first
 
 
 @pytest.mark.parametrize(

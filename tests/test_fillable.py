@@ -6,9 +6,11 @@ from __future__ import annotations
 import io
 import json
 import re
+import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from formfill import fill, move_values, terminal_fields, widgets
 from games import VARIANTS, games
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from pdfread import MM, pages, texts
+from pdfread import MM, page_count, pages, texts
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, TextStringObject
 from typer.testing import CliRunner
@@ -129,7 +131,7 @@ def test_names_pause_and_strip_fields_sit_on_their_lines_and_the_date_on_every_p
     options = PrintOptions(size=8, groups=2)
     data = fillable(options)
     found = widgets(data)
-    per_group = len(texts(data)) // 2
+    per_group = page_count(data) // 2
     dates = [page for page, name, _ in found if name == "group2.date"]
     assert dates == list(range(per_group, 2 * per_group))  # one field, shown on each page of group 2
     with pages(data) as pdf:
@@ -1138,3 +1140,130 @@ def test_the_largest_fillable_audit_sos_print_writes_is_read_back(runner, tmp_pa
     assert checked.stdout.splitlines()[0] == (
         f"{out}: is a fillable audit with no row filled in: there is no game to check yet"
     )
+
+
+# ---- structures no audit has: each refused at a cost in proportion to the file ---------------------------------
+
+
+def packed_pdf(bodies: dict[int, bytes]) -> bytes:
+    """Returns a PDF whose objects `bodies` (1 is the catalog) all lie in one compressed object stream, as
+    tablets and "optimise" tools save them: a megabyte of it can hold a hundred thousand objects."""
+    numbers = sorted(bodies)
+    offsets, data = [], b""
+    for number in numbers:
+        offsets.append(b"%d %d" % (number, len(data)))
+        data += bodies[number] + b"\n"
+    head = b" ".join(offsets) + b"\n"
+    packed = zlib.compress(head + data, 9)
+    stream, xref = max(numbers) + 1, max(numbers) + 2
+    out = b"%PDF-1.5\n"
+    at_stream = len(out)
+    out += b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Length %d /Filter /FlateDecode >>\nstream\n" % (
+        stream,
+        len(numbers),
+        len(head),
+        len(packed),
+    )
+    out += packed + b"\nendstream\nendobj\n"
+    at_xref = len(out)
+    index = {number: k for k, number in enumerate(numbers)}
+    rows = b"".join(
+        struct.pack(">BII", 0, 0, 65535)
+        if n == 0
+        else struct.pack(">BII", 2, stream, index[n])
+        if n in index
+        else struct.pack(">BII", 1, at_stream if n == stream else at_xref, 0)
+        for n in range(xref + 1)
+    )
+    table = zlib.compress(rows, 9)
+    out += b"%d 0 obj\n<< /Type /XRef /Size %d /W [1 4 4] /Root 1 0 R /Length %d /Filter /FlateDecode >>\n" % (
+        xref,
+        xref + 1,
+        len(table),
+    )
+    return out + b"stream\n" + table + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % at_xref
+
+
+def page_tree(pages: bytes) -> dict[int, bytes]:
+    return {1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields 4 0 R >> >>", 2: pages}
+
+
+def test_a_form_naming_one_object_again_and_again_is_refused_after_as_many_objects_as_an_audit_has(
+    tmp_path, monkeypatch
+):
+    import sos_print.forms.filled as filled
+
+    followed = []
+    dictionary = filled._dictionary
+    monkeypatch.setattr(filled, "_dictionary", lambda value: followed.append(1) or dictionary(value))
+    # 3 kB: 50 fields each listing the same widget 50,000 times as its kids, and a field that is its own kid.
+    cases = {
+        "shared.pdf": {
+            **page_tree(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>",
+            4: b"[" + b" ".join(b"<< /T (f%d) /Kids 5 0 R >>" % k for k in range(50)) + b"]",
+            5: b"[" + b"6 0 R " * 50_000 + b"]",
+            6: b"<< /Subtype /Widget /Rect [0 0 1 1] >>",
+        },
+        "inside-itself.pdf": {
+            **page_tree(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>",
+            4: b"[6 0 R]",
+            5: b"[6 0 R]",
+            6: b"<< /T (group1) /Kids 5 0 R >>",
+        },
+    }
+    for name, bodies in cases.items():
+        path = tmp_path / name
+        path.write_bytes(packed_pdf(bodies))
+        followed.clear()
+        with pytest.raises(ExampleFileError, match="is a PDF form far larger or deeper than any sos-print audit"):
+            filled.load_filled_audit(str(path))
+        assert len(followed) <= 100_000, f"{name}: {len(followed):,} objects followed"
+
+
+def test_a_file_of_more_objects_than_any_audit_is_refused_before_they_are_read(runner, tmp_path):
+    import tracemalloc
+
+    from sos_print.forms.filled import load_filled_audit
+
+    # 70,000 pages in one object stream: half a megabyte that pypdf would read into about 300 MB.
+    pages = {3 + k: b"<< /Type /Page /Parent 2 0 R >>" for k in range(70_000)}
+    kids = b" ".join(b"%d 0 R" % number for number in pages)
+    path = tmp_path / "pages.pdf"
+    path.write_bytes(packed_pdf({**page_tree(b"<< /Type /Pages /Kids [" + kids + b"] /Count 70000 >>"), **pages}))
+    tracemalloc.start()
+    try:
+        with pytest.raises(ExampleFileError) as error:
+            load_filled_audit(str(path))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert str(error.value) == (
+        f"{path}: holds 70,005 objects, more than any sos-print audit (at most 60,000): not an audit"
+    )
+    assert peak < 30 * path.stat().st_size, f"{peak:,} bytes for a file of {path.stat().st_size:,}"
+
+
+@pytest.mark.parametrize(
+    ("pages", "message"),
+    [
+        (2_500, "has more pages than any sos-print audit (at most 2,000)"),
+        (0, "cannot be read as a PDF: it is damaged (its tree of pages loops)"),
+    ],
+    ids=["pages", "loop"],
+)
+def test_a_form_of_more_pages_than_any_audit_or_a_page_tree_that_loops_is_refused(tmp_path, pages, message):
+    from sos_print.forms.filled import load_filled_audit
+
+    game = b"<< /T (group1) /Kids [<< /T (game) /FT /Tx /V (size=3) >>] >>"
+    if pages:
+        leaves = {10 + k: b"<< /Type /Page /Parent 2 0 R >>" for k in range(pages)}
+        tree = b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % n for n in leaves) + b"] >>"
+    else:
+        leaves, tree = {3: b"<< /Type /Pages /Kids [2 0 R] >>"}, b"<< /Type /Pages /Kids [3 0 R] >>"
+    path = tmp_path / "form.pdf"
+    path.write_bytes(packed_pdf({**page_tree(tree), 4: b"[5 0 R]", 5: game, **leaves}))
+    with pytest.raises(ExampleFileError) as error:
+        load_filled_audit(str(path))
+    assert str(error.value) == f"{path}: {message}"

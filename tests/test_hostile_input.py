@@ -589,3 +589,13 @@ def test_the_cache_folder_is_made_closed_to_others_and_used(tmp_path):
     (cache,) = folder.iterdir()
     assert cache.name == f"sos-print-cache-{os.getuid()}"
     assert stat.S_IMODE(os.lstat(cache).st_mode) == 0o700 and any(cache.iterdir())
+
+
+@pytest.mark.parametrize("command", [["check"], ["solve"], ["analyse"]])
+def test_a_path_longer_than_any_file_system_allows_is_shortened_in_its_one_line(runner, command):
+    path = "a/" * 3000 + "x.toml"  # 6,006 characters: no system names a file so long
+    result = runner.invoke(app, [*command, path])
+    shown = "a/" * 30 + "\u2026" + ("a/" * 30 + "x.toml")[-60:]
+    said = result.stdout + result.stderr
+    assert result.exit_code == 1 and f"{shown}: cannot be read (File name too long)" in said, said[:300]
+    assert all(len(line) < 300 for line in said.splitlines())

@@ -25,7 +25,8 @@ BELOW = {
     "plans": {"engine", "system"},
     "pdf": {"engine", "plans"},
     "documents": {"engine", "plans", "pdf", "forms"},
-    "cli": {"engine", "system", "forms", "plans", "pdf", "documents"},
+    "web": {"engine", "system", "plans"},
+    "cli": {"engine", "system", "forms", "plans", "pdf", "documents", "web"},
 }
 LAYERS = list(BELOW)
 # The outside libraries each package may use, besides the standard library.
@@ -36,6 +37,7 @@ LIBRARIES = {
     "plans": {"jinja2", "markupsafe"},
     "pdf": {"reportlab"},
     "documents": {"reportlab"},
+    "web": {"werkzeug", "pypdfium2"},
     "cli": {"typer"},
 }
 
@@ -205,11 +207,11 @@ def loaded_by(arguments: list[str], watched: set[str], top_level: bool = False) 
     ids=["help", "check-help", "kit-help", "puzzles-help", "check", "solve"],
 )
 def test_help_check_and_solve_load_neither_reportlab_nor_jinja2(arguments):
-    loaded, _ = loaded_by(arguments, {"reportlab", "jinja2", "pypdf"}, top_level=True)
+    loaded, _ = loaded_by(arguments, {"reportlab", "jinja2", "pypdf", "werkzeug", "pypdfium2"}, top_level=True)
     assert loaded == [], f"sos-print {' '.join(arguments)} loads {loaded}"
 
 
-COMMAND_MODULES = ["analysing", "checking", "printing", "puzzling", "replaying", "solving"]
+COMMAND_MODULES = ["analysing", "checking", "printing", "puzzling", "replaying", "serving", "solving"]
 
 
 def test_the_command_table_names_the_module_that_declares_each_command():
@@ -256,7 +258,7 @@ def test_a_run_loads_only_the_module_of_the_command_it_names(arguments, expected
 
 def test_a_kit_loads_neither_the_form_fields_nor_argparse(tmp_path):
     watched = {"sos_print.pdf.fields", "sos_print.documents.auditform", "sos_print.forms.fields"}
-    watched |= {"sos_print.plans.worksheets", "argparse", "pypdf"}
+    watched |= {"sos_print.plans.worksheets", "argparse", "pypdf", "werkzeug", "pypdfium2", "sos_print.web"}
     loaded, errors = loaded_by(["kit", "--out", str(tmp_path / "kit")], watched)
     assert (tmp_path / "kit" / "teacher.pdf").exists(), errors
     assert loaded == [], f"a kit run loads {loaded}, which only fillable audits, puzzle sheets and builders use"

@@ -1,5 +1,5 @@
-"""Tests where a diagram names its lines: outside the grid, clear of the coordinates, and a diagonal's name joined
-to the point where its line leaves the grid, never level with one row's or column's label."""
+"""Tests where a diagram names its lines: outside the grid, clear of the coordinates and of each other, and a
+diagonal's name by the end of its drawn line, joined to it by a leader, never beside a row's or a column's labels."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 
 from sos_print.engine.grid import Cell, Segment
-from sos_print.engine.notation import Notation
+from sos_print.engine.notation import Notation, parse_segment
 from sos_print.engine.rules import Board
 from sos_print.pdf.grids import label_gutters, segment_tags
 from sos_print.plans.grids import grid_plan
@@ -27,44 +27,90 @@ def diagonals(size: int) -> list[Segment]:
     return found
 
 
-def edge_point(start: Cell, end: Cell, side: float) -> tuple[float, float]:
-    """Returns where the line from `start` to `end`, drawn on past `end`, crosses the grid's edge (mm)."""
-    x, y = (end.col + 0.5) * CELL, (end.row + 0.5) * CELL
-    dx, dy = (end.col - start.col) / 2 * CELL / 10, (end.row - start.row) / 2 * CELL / 10
-    while 0 < x < side and 0 < y < side:
-        x, y = x + dx, y + dy
-    return x, y
+def centre(cell: Cell) -> tuple[float, float]:
+    """Returns the centre of a cell (mm from the grid's lower-left corner), where a drawn line ends."""
+    return (cell.col + 0.5) * CELL, (cell.row + 0.5) * CELL
 
 
-def distance(box, point: tuple[float, float]) -> float:
-    """Returns how far a point is from a box (0 inside it)."""
-    x, y = point
-    return max(box.x - x, x - box.right, 0.0) + max(box.y - y, y - box.top, 0.0)
+def among_labels(box, grid, side: float) -> str:
+    """Says where a box sits among the coordinate labels: beside a labelled side within its length, or in the strip
+    a side's labels are read along (level with the column letters, in line with the row numbers)."""
+    sides = grid.label_sides
+    if "left" in sides and box.right <= 0 and box.top > 0 and box.y < side:
+        return "beside the row labels on the left"
+    if "right" in sides and box.x >= side and box.top > 0 and box.y < side:
+        return "beside the row labels on the right"
+    if "bottom" in sides and box.top <= 0 and box.right > 0 and box.x < side:
+        return "beside the column labels below"
+    if "top" in sides and box.y >= side and box.right > 0 and box.x < side:
+        return "beside the column labels above"
+    across, up = label_gutters(grid, LABEL_PT)
+    strips = {
+        "left": box.x < 0 and box.right > -across,
+        "right": box.x < side + across and box.right > side,
+        "bottom": box.y < 0 and box.top > -up,
+        "top": box.y < side + up and box.top > side,
+    }
+    return next((f"in line with the labels {name}" for name in sides if strips[name]), "")
+
+
+def check_tag(tag, line: Segment, grid, picture: str, alone: bool = True) -> None:
+    """Holds one diagonal's name to where its line ends: outside the grid, joined by a leader from the line's end,
+    on along the line to the edge, to a corner of the name's frame, and among no coordinate labels."""
+    side, box = grid.size * CELL, tag.box
+    assert box.right <= 0 or box.x >= side or box.top <= 0 or box.y >= side, f"inside the grid: {picture}"
+    assert tag.leader is not None, f"no leader: {picture}"
+    start, edge, corner = tag.leader
+    ends = {centre(line.start): centre(line.end), centre(line.end): centre(line.start)}
+    near = next((end for end in ends if abs(end[0] - start[0]) + abs(end[1] - start[1]) < 1e-6), None)
+    assert near is not None, f"the leader starts away from the line's ends: {picture}"
+    other = ends[near]
+    out, on = (near[0] - other[0], near[1] - other[1]), (edge[0] - start[0], edge[1] - start[1])
+    assert abs(out[0] * on[1] - out[1] * on[0]) < 1e-6 and out[0] * on[0] + out[1] * on[1] > 0, picture
+    assert min(abs(edge[0]), abs(edge[0] - side)) < 1e-6 or min(abs(edge[1]), abs(edge[1] - side)) < 1e-6, picture
+    corners = [(x, y) for x in (box.x, box.right) for y in (box.y, box.top)]
+    assert min(abs(x - corner[0]) + abs(y - corner[1]) for x, y in corners) < 1e-6, f"leader apart: {picture}"
+    across, up = label_gutters(grid, LABEL_PT)  # at a corner, the name goes beyond both sides' labels
+    near = abs(corner[0] - edge[0]) <= across + 1.2 + 1e-6 and abs(corner[1] - edge[1]) <= up + 1.2 + 1e-6
+    assert near or not alone, f"name far from the edge: {picture}"
+    where = among_labels(box, grid, side)
+    assert not where, f"the name sits {where}: {picture}"
 
 
 CASES = [(size, notation, line) for size in range(3, 9) for notation in Notation for line in diagonals(size)]
 
 
 @pytest.mark.parametrize(("size", "notation", "line"), CASES, ids=lambda v: str(v))
-def test_a_diagonals_name_is_joined_to_its_line_and_beside_no_label(size, notation, line):
+def test_a_diagonals_name_is_joined_to_the_end_of_its_line_and_among_no_labels(size, notation, line):
     grid = grid_plan(Board.empty(size), notation, segments=(line,))
     (tag,) = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)
-    side, box = size * CELL, tag.box
-    picture = f"{line} on {size} × {size} ({notation.value}): name at {box}, leader {tag.leader}"
-    assert box.right <= 0 or box.x >= side or box.top <= 0 or box.y >= side, f"inside the grid: {picture}"
-    # Joined: the name is at one of the two points where the line, drawn on, leaves the grid, or a leader joins
-    # it there.
-    exits = [edge_point(line.start, line.end, side), edge_point(line.end, line.start, side)]
-    if tag.leader is None:
-        assert min(distance(box, point) for point in exits) <= 1.5, f"name apart from its line: {picture}"
-    else:
-        assert min(abs(tag.leader[0] - x) + abs(tag.leader[1] - y) for x, y in exits) < 1e-6, picture
-        side_gutter, end_gutter = label_gutters(grid, LABEL_PT)
-        assert distance(box, tag.leader) <= max(side_gutter, end_gutter) + 3.0, f"name far from its line: {picture}"
-    # Beside a labelled side, the name is never level with a row's (or column's) label.
-    centre_x, centre_y = box.x + box.width / 2, box.y + box.height / 2
     sides = grid.label_sides
-    if ("left" in sides and box.right <= 0) or ("right" in sides and box.x >= side):
-        assert min(abs(centre_y - (k + 0.5) * CELL) for k in range(size)) >= CELL / 4, f"level with a row: {picture}"
-    if ("bottom" in sides and box.top <= 0) or ("top" in sides and box.y >= side):
-        assert min(abs(centre_x - (k + 0.5) * CELL) for k in range(size)) >= CELL / 4, f"level with a column: {picture}"
+    assert len(sides) == 2 and {"left", "right"} & set(sides) and {"top", "bottom"} & set(sides), sides
+    check_tag(tag, line, grid, f"{line} on {size} × {size} ({notation.value}): {tag.box}, leader {tag.leader}")
+
+
+def named(notation: Notation, *names: str) -> tuple[Segment, ...]:
+    return tuple(parse_segment(name, 4, notation) for name in names)
+
+
+# Diagrams with several diagonals: the worked example "First to 3" in each notation (its two diagonals once ended
+# among the row labels), and two that cannot both keep the usual sides.
+DIAGRAMS = [
+    (Notation.L1C1, named(Notation.L1C1, "L1C1-L3C3", "L1C3-L3C1", "L1C1-L1C3", "L3C1-L3C3")),
+    (Notation.A1, named(Notation.A1, "A4-C2", "A2-C4", "A4-C4", "A2-C2")),
+    (Notation.A1, named(Notation.A1, "A3-C1", "B1-D3")),
+]
+
+
+@pytest.mark.parametrize(("notation", "lines"), DIAGRAMS, ids=lambda v: str(v))
+def test_the_names_of_several_lines_keep_to_their_ends_and_clear_of_each_other(notation, lines):
+    grid = grid_plan(Board.empty(4), notation, segments=lines)
+    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)
+    for tag, line in zip(tags, lines, strict=True):
+        if line.start.col != line.end.col and line.start.row != line.end.row:
+            check_tag(tag, line, grid, f"{tag.name} with {[t.name for t in tags]}: {tag.box}", alone=False)
+    for k, tag in enumerate(tags):
+        for other in tags[k + 1 :]:
+            box, them = tag.box, other.box
+            apart = box.right <= them.x or them.right <= box.x or box.top <= them.y or them.top <= box.y
+            assert apart, f"{tag.name} covers {other.name}"

@@ -12,7 +12,8 @@ from collections import defaultdict
 
 import pytest
 from conftest import EXAMPLES
-from pdfread import MM, pages
+from pdfminer.layout import LTChar
+from pdfread import MM, chars, marks, pages
 
 from sos_print.cli import app
 
@@ -44,19 +45,14 @@ CASES = [
 def clashes(page) -> list[str]:
     """Returns the pairs of characters whose glyphs overlap on a pdfplumber page."""
     boxes = []
-    for char in page.chars:
-        if not char["text"].strip():
+    for char in chars(page):
+        text, top, bottom = char.get_text(), page.height - char.y1, page.height - char.y0
+        if not text.strip():
             continue
-        width, height = char["x1"] - char["x0"], char["bottom"] - char["top"]
+        width, height = char.x1 - char.x0, bottom - top
         # The glyph's body: a little inside its advance, the middle half of the font's box.
         boxes.append(
-            (
-                char["x0"] + 0.15 * width,
-                char["x1"] - 0.15 * width,
-                char["top"] + 0.25 * height,
-                char["bottom"] - 0.25 * height,
-                char["text"],
-            )
+            (char.x0 + 0.15 * width, char.x1 - 0.15 * width, top + 0.25 * height, bottom - 0.25 * height, text)
         )
     buckets: dict[tuple[int, int], list[int]] = defaultdict(list)
     for k, (x0, _, top, _, _) in enumerate(boxes):
@@ -77,11 +73,10 @@ def clashes(page) -> list[str]:
 
 def margin_breaches(page) -> list[str]:
     """Returns the marks closer than 12 mm to the paper's edge."""
-    objects = page.chars + page.lines + page.rects + page.curves
     return [
-        repr(obj.get("text", obj["object_type"]))
-        for obj in objects
-        if min(obj["x0"], obj["top"], page.width - obj["x1"], page.height - obj["bottom"]) < 12 * MM - 0.01
+        repr(mark.get_text() if isinstance(mark, LTChar) else type(mark).__name__)
+        for mark in marks(page)
+        if min(mark.x0, page.height - mark.y1, page.width - mark.x1, mark.y0) < 12 * MM - 0.01
     ]
 
 
@@ -104,7 +99,7 @@ def test_long_user_text_prints_clear_or_is_refused_cleanly(runner, tmp_path, com
                 assert not clashes(page), f"{file.name} page {number}: {clashes(page)[:5]}"
                 assert not margin_breaches(page), f"{file.name} page {number}: {margin_breaches(page)[:5]}"
             # The class name is printed whole, on the first page, whatever its length.
-            printed = "".join(char["text"] for char in pdf.pages[0].chars)
+            printed = "".join(char.get_text() for char in chars(pdf.pages[0]))
         assert "".join(NAMES[length].split()) in "".join(printed.split())
 
 
@@ -120,5 +115,5 @@ def test_a_long_word_in_an_example_stays_on_the_page(tmp_path, runner):
     with pages(out.read_bytes()) as pdf:
         for page in pdf.pages:
             assert not margin_breaches(page) and not clashes(page)
-        text = "".join(char["text"] for page in pdf.pages for char in page.chars)
+        text = "".join(char.get_text() for page in pdf.pages for char in chars(page))
     assert text.count("Supercalifragilistic") == 2 * 15  # every letter printed, none dropped

@@ -14,6 +14,7 @@ from rendered import (
     rendered,
     shipped_examples,
     weighed,
+    with_class,
 )
 
 from sos_print.documents.boards import grids_document
@@ -32,13 +33,15 @@ def examples():
 
 @pytest.mark.parametrize(("paper", "box"), [(Paper.A4, (595.28, 841.89)), (Paper.LETTER, (612.0, 792.0))])
 def test_every_page_has_the_exact_paper_size(paper, box):
-    for name, data in every_pdf(PrintOptions(groups=2, paper=paper)).items():
+    options = PrintOptions(groups=2, paper=paper)
+    for name, data in [*every_pdf(options).items(), *every_pdf(with_class(options)).items()]:
         for page in reader(data).pages:
             assert tuple(float(v) for v in page.mediabox) == (0, 0, *box), name
 
 
 def test_every_font_is_an_embedded_andika_subset():
-    for name, data in every_pdf(PrintOptions(groups=2, language=Language.BOTH)).items():
+    options = PrintOptions(groups=2, language=Language.BOTH)
+    for name, data in [*every_pdf(options).items(), *every_pdf(with_class(options)).items()]:
         used = fonts(data)
         assert used, name
         for base, embedded in used:

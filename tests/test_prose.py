@@ -142,8 +142,8 @@ def test_check_reports_each_false_or_hand_written_fact_of_the_prose(runner, tmp_
 @pytest.mark.parametrize(
     ("notation", "printed", "absent"),
     [
-        ("A1", "S on A1-A3 and A3-C1, and player D completes A1-A3", "L2C1"),
-        ("L1C1", "S on L2C1-L4C1 and L2C1-L4C3, and player D completes L2C1-L4C1", "A1-A3"),
+        ("A1", "S on A1-A3 and A3-C1: player D completes A1-A3", "L2C1"),
+        ("L1C1", "S on L2C1-L4C1 and L2C1-L4C3: player D completes L2C1-L4C1", "A1-A3"),
     ],
 )
 def test_the_team_examples_lines_are_printed_in_the_kits_notation(runner, tmp_path, notation, printed, absent):
@@ -166,4 +166,4 @@ def test_a_gift_reference_names_every_line_the_move_leaves_to_complete():
     checked = replay_example(load_example(str(EXAMPLES / "09-team-sos.toml")))
     text = prose(checked, "text", Words("en"), Notation.A1)
     # C's S in A3 leaves S, empty, S in column A and on the diagonal through B2: both are named.
-    assert "Player C’s S in A3 leaves S, empty, S on A1-A3 and A3-C1, and" in text.replace("'", "’")
+    assert "C’s S in A3 leaves S, empty, S on A1-A3 and A3-C1: player D" in text.replace("'", "’")

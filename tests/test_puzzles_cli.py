@@ -10,7 +10,7 @@ from functools import cache
 from itertools import pairwise
 
 import pytest
-from pdfread import nearest_edge, outline, pages, texts
+from pdfread import chars, nearest_edge, outline, pages, texts
 from test_puzzles_engine import expected_answers
 
 from sos_print.cli import app
@@ -315,19 +315,21 @@ def test_every_page_keeps_its_words_apart_and_inside_the_margins(args):
         with pages(made(*args)[name]) as pdf:
             for number, page in enumerate(pdf.pages, start=1):
                 assert nearest_edge(page) >= 12.0, (name, number)
-                assert not overlapping(page.chars), (name, number)
+                assert not overlapping(page), (name, number)
 
 
-def overlapping(chars) -> list[tuple[str, str]]:
+def overlapping(page) -> list[tuple[str, str]]:
     """Returns the pairs of printed characters whose boxes overlap by more than a hair (0.3 pt)."""
-    shown = sorted((c for c in chars if c["text"].strip()), key=lambda c: c["x0"])
+    height = page.height
+    boxes = [(c.x0, c.x1, height - c.y1, height - c.y0, c.get_text()) for c in chars(page)]  # top and bottom
+    shown = sorted((box for box in boxes if box[4].strip()), key=lambda box: box[0])
     found = []
-    for k, a in enumerate(shown):
-        for b in shown[k + 1 :]:
-            if b["x0"] >= a["x1"] - 0.3:
+    for k, (_, a_x1, a_top, a_bottom, a_text) in enumerate(shown):
+        for b_x0, _, b_top, b_bottom, b_text in shown[k + 1 :]:
+            if b_x0 >= a_x1 - 0.3:
                 break
-            if min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0.3:
-                found.append((a["text"], b["text"]))
+            if min(a_bottom, b_bottom) - max(a_top, b_top) > 0.3:
+                found.append((a_text, b_text))
     return found
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
-from conftest import EXAMPLES, examples
+from conftest import EXAMPLES, ROOT, examples
 from games import VARIANTS, Game, games, true_claims
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -362,10 +366,15 @@ def test_record_options_with_only_worked_example_files_are_a_usage_error(runner,
 # ---- hostile records -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-le", "utf-32-be"])
-def test_a_utf_32_export_is_read_as_the_same_record(runner, tmp_path, encoding):
-    data = game_csv().encode(encoding)
-    if encoding != "utf-32":  # the bare codecs write no mark; a spreadsheet's export has one
+@pytest.mark.parametrize(
+    ("encoding", "mark"),
+    [(f"utf-{bits}{order}", mark) for bits in (16, 32) for order in ("-le", "-be") for mark in (True, False)],
+)
+def test_a_utf_16_or_32_export_with_or_without_its_mark_is_read_as_the_same_record(runner, tmp_path, encoding, mark):
+    rows = [list(row) for row in GAME]
+    rows[0][4], rows[1][4] = "\u2013", "\u2013"  # "no line" written as a dash beyond ASCII
+    data = game_csv([tuple(row) for row in rows]).encode(encoding)  # the bare codecs write no mark
+    if mark:  # as a spreadsheet's export has it
         data = ("\ufeff").encode(encoding) + data
     path = tmp_path / "game.csv"
     path.write_bytes(data)
@@ -470,3 +479,65 @@ def test_a_folders_records_are_those_a_named_file_would_be_read_as(runner, tmp_p
         f"{record}: skipped: a game record typed from an audit; give --size to check it",
         "checked no file: 1 path not checked",
     ]
+
+
+@pytest.mark.parametrize("mark", ["\f", "\v", "\x1c", "\x85", "\u2028", "\u2029"], ids=repr)
+def test_only_a_line_break_ends_a_row_so_a_problem_is_named_on_its_own_row(runner, tmp_path, mark):
+    # Python's str.splitlines also ends a line at these; a CSV row ends only at \n, \r\n or \r.
+    rows = [list(row) for row in GAME]
+    rows[2][4] += mark  # within move 3's lines cell, which holds B1-B3
+    rows[4][5] = "3"  # move 5 claims 3 points
+    code, lines, path = run_check(runner, tmp_path, game_csv([tuple(row) for row in rows]))
+    assert (code, lines) == (
+        1,
+        [f"{path}: move 5 (row 6): claims 3 points, the rules give 0", "checked 1 file: 1 problem in 1 file"],
+    )
+
+
+@pytest.mark.parametrize("blank", ["\f", "\u00a0", " ; \t, ", "\u3000"], ids=repr)
+def test_a_line_of_white_space_and_separators_is_a_blank_row(runner, tmp_path, blank):
+    rows = "".join(",".join(row) + "\n" + blank * 1000 + "\n" for row in GAME)
+    code, lines, _ = run_check(runner, tmp_path, "move,player,letter,cell,lines,points\n" + rows)
+    assert (code, lines) == (0, ["checked 1 file: every claim holds"])
+
+
+def test_a_header_longer_than_the_csv_modules_cell_limit_is_one_line_in_a_fresh_process(tmp_path):
+    # In a fresh process: the csv module's limit on a cell (131,072 characters) is process-wide, and an earlier
+    # test in this one may have raised it already.
+    path = tmp_path / "long-header.csv"
+    path.write_text("move,player,letter,cell,lines,points" + "x" * 131_100 + "\n1,A,S,B1,,0\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "sos_print", "check", str(path), "--size", "4"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    cut = "points" + "x" * 31 + "\u2026"
+    assert (result.returncode, result.stderr, result.stdout.splitlines()) == (
+        1,
+        "",
+        [
+            f"{path}: the header names an unknown column '{cut}' (known: move, player, letter, cell, lines, "
+            "points, total A...)",
+            "checked 1 file: 1 problem in 1 file",
+        ],
+    )
+
+
+def test_a_folder_of_records_inside_a_checked_folder_is_named_never_passed_over(runner, tmp_path):
+    (tmp_path / "lesson.toml").write_text((EXAMPLES / "03-o-in-the-gap.toml").read_text())
+    (tmp_path / "group2").mkdir()
+    (tmp_path / "group2" / "game.csv").write_text(altered(4, 5, "3"))  # a false claim, in a folder inside
+    (tmp_path / "photos").mkdir()
+    (tmp_path / "photos" / "board.jpg").write_bytes(b"\xff\xd8")  # a folder of no record: nothing to name
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{tmp_path / 'group2'}: skipped: a folder inside the folder; name it to check it",
+            "checked 1 file: every claim in them holds; 1 path not checked",
+        ],
+    )
+    named = runner.invoke(app, ["check", str(tmp_path / "group2"), "--size", "4"])
+    assert named.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mimetypes
 import subprocess
 import sys
 
@@ -26,6 +27,8 @@ def test_each_entry_names_templates_plans_commands_and_inputs_that_exist(entry):
     assert set(entry.needs) <= set(Inputs.__record_fields__), entry.needs
     assert document(entry.name) is entry
     assert entry.file.endswith(".pdf" if entry.pdf else ".json")
+    # A download (the web page to come) is served with the media type its file's name says.
+    assert entry.media_type == mimetypes.guess_type(entry.file, strict=True)[0], entry.media_type
 
 
 def test_names_are_unique_and_each_command_writes_distinct_files_in_a_set():

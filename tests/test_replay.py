@@ -21,8 +21,8 @@ from conftest import EXAMPLES, ROOT, examples
 from games import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfread import nearest_edge, outline, pages, reader, texts
-from rendered import rendered, weigh
+from pdfread import nearest_edge, outline, pages, reader, section_texts, texts
+from rendered import rendered, weigh, weighing_shared
 from test_signals import wait_for_handlers
 
 from sos_print.cli import app
@@ -330,7 +330,8 @@ def signed(value: int) -> str:
     ("rows", "size"),
     [(GAME3, 3), ([(*row, "", "", "", "") for row in GAME4], 4)],
 )
-def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, rows, size):
+def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, monkeypatch, rows, size):
+    weighing_shared(monkeypatch)  # the 4 x 4 game starts on the empty board: solved once per run, not per analysis
     record = tmp_path / "game.csv"
     record.write_text(csv_text(rows))
     result = runner.invoke(app, ["analyse", str(record), "--size", str(size), "--json"])
@@ -425,7 +426,9 @@ def test_on_8x8_boards_moves_are_weighed_from_14_empty_cells():
 def test_the_turning_points_two_boards_share_a_page_when_a_page_holds_them(seed, every):
     # 8x8 boards stand one above the other; where the section starts low on a page (the first three games),
     # both boards go over to the next page together rather than one on each.
-    pages_text = [flat(text) for text in texts(document(crowded_game(8, seed), 8, every=every))]
+    pages_text = [
+        flat(text) for text in section_texts(document(crowded_game(8, seed), 8, every=every), "The turning point")
+    ]
     page = next(k for k, text in enumerate(pages_text) if "no move of this game changed the end more" in text)
     after_why = pages_text[page].split("no move of this game changed the end more", 1)[1]
     assert re.search(r"Move \d+: [AB] wrote", after_why) and "Best: " in after_why, after_why

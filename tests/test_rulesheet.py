@@ -6,7 +6,7 @@ import re
 
 import pytest
 from conftest import EXAMPLES
-from pdfread import pages, texts
+from pdfread import page_count, pages, texts
 
 from sos_print.cli import app
 from sos_print.documents.kit import players_document
@@ -104,7 +104,7 @@ def test_one_sheet_front_and_back_per_language_two_in_large_print(
     examples, paper, notation, language, size, large_print, least, most
 ):
     options = PrintOptions(paper=paper, notation=notation, language=language, large_print=large_print, size=size)
-    pages = len(texts(rules_document(options, examples).data))
+    pages = page_count(rules_document(options, examples).data)
     assert least <= pages <= most
 
 
@@ -211,7 +211,8 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
         (Variant(), "A game for two players, each with a pencil.", None),
         (Variant(players=3), "A game for three players", "Three or four players."),
         (Variant(players=4, teams=True), "A and C play together against B and D", "Team SOS."),
-        (Variant(target=5), "A game for two players", "First to 5 points."),
+        # Not 5, the number the sheet suggests when no target is set: the kit's own must be the one printed.
+        (Variant(target=7), "A game for two players", "First to 7 points."),
         (Variant(first_sos_wins=True), "A game for two players", "First S-O-S wins."),
     ],
 )
@@ -224,3 +225,5 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
         variants = text.split("Variants", 1)[1]
         item = next(part for part in variants.split("•") if "This kit plays it." in part)
         assert item.strip().startswith(ours), (item, marked)
+    if variant.target:
+        assert "to 5 points" not in text, "the sheet prints the suggested target, not the kit's"

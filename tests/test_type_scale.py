@@ -12,8 +12,9 @@ import itertools
 from collections import Counter
 
 import pytest
-from pdfread import pages, type_sizes
-from rendered import PDFS, every_pdf, rendered, shipped_examples
+from pdfminer.layout import LTChar, LTRect
+from pdfread import marks, pages, type_sizes
+from rendered import PDFS, every_pdf, rendered, shipped_examples, with_class
 
 from sos_print.documents.boards import boards_document
 from sos_print.documents.rulesheet import rules_document
@@ -44,13 +45,14 @@ def greys(data: bytes) -> set[tuple[float, float]]:
     found = set()
     with pages(data) as pdf:
         for page in pdf.pages:
-            fills = [r for r in page.rects if r.get("fill") and r.get("non_stroking_color") is not None]
-            for char in page.chars:
-                colour = char.get("non_stroking_color")
-                if char["text"].strip() and colour is not None:
-                    x, y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
-                    under = [r for r in fills if r["x0"] < x < r["x1"] and r["top"] < y < r["bottom"]]
-                    ground = _grey(under[-1]["non_stroking_color"]) if under else 1.0
+            drawn, height = marks(page), page.height  # pdfplumber's top is height - y1, its bottom height - y0
+            fills = [r for r in drawn if isinstance(r, LTRect) and r.fill and r.non_stroking_color is not None]
+            for char in (mark for mark in drawn if isinstance(mark, LTChar)):
+                colour = char.graphicstate.ncolor
+                if char.get_text().strip() and colour is not None:
+                    x, y = (char.x0 + char.x1) / 2, ((height - char.y1) + (height - char.y0)) / 2
+                    under = [r for r in fills if r.x0 < x < r.x1 and height - r.y1 < y < height - r.y0]
+                    ground = _grey(under[-1].non_stroking_color) if under else 1.0
                     found.add((_grey(colour), ground))
     return found
 
@@ -78,10 +80,11 @@ CASES = [
     PrintOptions(groups=2, language=Language.FR, large_print=True, size=5),
     PrintOptions(groups=2, language=Language.BOTH, variant=Variant(players=4, teams=True, target=5), class_name="4B"),
     PrintOptions(groups=2, language=Language.BOTH, large_print=True, size=3),
+    with_class(PrintOptions(language=Language.BOTH, variant=Variant(players=3), large_print=True)),
 ]
 
 
-@pytest.mark.parametrize("options", CASES, ids=["en", "fr-large", "en+fr-teams", "en+fr-large"])
+@pytest.mark.parametrize("options", CASES, ids=["en", "fr-large", "en+fr-teams", "en+fr-large", "class-en+fr-large"])
 def test_every_document_prints_at_most_five_sizes_all_on_the_scale(examples, options):
     factor = 1.5 if options.large_print else 1.0
     allowed = {round(size * factor, 1) for size in SCALE}

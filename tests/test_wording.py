@@ -11,9 +11,14 @@ import re
 
 import pytest
 from conftest import ROOT
+from pdfread import MM, pages, reader, texts
+from rendered import PDFS
+from rendered import rendered as rendered_document
 from templates_read import macro_names
 
-from sos_print.plans.words import LANGUAGES, Words
+from sos_print.engine.rules import Variant
+from sos_print.plans.options import Language, PrintOptions
+from sos_print.plans.words import LANGUAGES, Words, typography
 
 TEMPLATES = ROOT / "templates"
 DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
@@ -124,6 +129,7 @@ ARGUMENTS = [
         "turning": False,
         "scored": 0,
         "start": 7,
+        "sheets": 1,
     },
 ]
 # The replay's other branches: a best move, a game the record leaves unfinished, every claim right.
@@ -131,6 +137,18 @@ ARGUMENTS.append(
     {**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1, "ends": "full"}
 )
 SAMPLE = {
+    # The web page's words (web.j2).
+    "command": "kit",
+    "english": "Number of rows and columns of the board, from 3 to 8.",
+    "option": "size",
+    "choice": "en+fr",
+    "reason": "busy",
+    "field": "board",
+    "pages": 12,
+    "kilobytes": 57,
+    "page": 1,
+    "file": "players.pdf",
+    "suffixes": ".toml, .csv",
     "number": 3,
     "count": 15,
     "seat": "A",
@@ -189,6 +207,8 @@ SAMPLE = {
     "lead": 3,
     "languages": 2,
     "large_print": True,
+    "small_most": 6,
+    "sheets": 30,
 }
 
 
@@ -234,6 +254,8 @@ WRONG = {
         r"teacher notes",
         r"Often argued",
         r"the option --",
+        # A slip is said as the finish it changed, never as points lost (a swing can exceed what is left to score).
+        r"lost the difference|\bpoints? lost\b|\bcost [A-D] \d",
     ],
     "fr": [
         r"dans les deux sens",
@@ -249,6 +271,8 @@ WRONG = {
         r"règle de score",
         r"l[’']option --",
         r"\bvous\b.*\b(grille|relevé)\b",  # children are addressed as tu (checked on their pages below)
+        r"donne une partie nulle|match nul|\bPartie nulle",  # one wording: « la partie est nulle »
+        r"fait perdre la différence|points? perdus?\b|coûte \d",
     ],
 }
 
@@ -269,7 +293,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
     expected = {
         "en": {
             "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
-            "board.rule#1": "Whoever makes the first S-O-S, across, down or diagonally, wins at once.",
+            "board.rule#1": "Whoever makes the first S-O-S, across, down or diagonally, wins at once for their team.",
             "audit.intro#2": "If you score, write again on the next row, and again as long as you score.",
             "audit.intro#1": "The first S-O-S wins: fill in its row, then stop.",
             "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
@@ -279,7 +303,8 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
         },
         "fr": {
             "board.rule#2": "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
-            "board.rule#1": "Celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, gagne aussitôt.",
+            "board.rule#1": "Celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, fait gagner "
+            "aussitôt son équipe.",
             "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
             "audit.intro#1": "Le premier S-O-S gagne : remplis sa rangée, puis arrête-toi.",
             "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
@@ -318,6 +343,9 @@ def test_typography_keeps_units_sizes_and_letters_together(sentences, pattern, w
         assert not re.search(pattern, text), f"{lang} {name}: {why}: {text!r}"
 
 
+ADULT = ("teacher.", "puzzles.key_", "replay.", "web.")  # the words the teacher reads: "vous"
+
+
 def test_french_for_children_says_tu_and_for_the_teacher_vous():
     found = rendered("fr")
     for name, text in found.items():
@@ -326,9 +354,9 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
         )
         if children:
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
-        elif name.startswith(("teacher.", "puzzles.key_", "replay.")) and re.search(r"\b(tu|ton|ta|tes)\b", text):
+        elif name.startswith(ADULT) and re.search(r"\b(tu|ton|ta|tes)\b", text):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
-    assert "Écris\u00a0S ou\u00a0O" in found["board.rule#0"]
+    assert "Écris S\u00a0ou O\u00a0dans" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
     assert "Si tu marques un point, tu rejoues" in found["puzzles.score_again#0"]
     assert "Gardez ce corrigé" in found["puzzles.key_keep_apart#0"]
@@ -343,6 +371,7 @@ def test_no_sentence_starts_with_a_digit():
                 "teacher.example_title",
                 "teacher.untitled",
                 "puzzles.key_heading",  # a numbered title ("3. Best move, B to play")
+                "web.file_line",  # "12 pages, 57 KB", beside a file's name on the web page
                 "puzzles.key_points",  # phrases inside a sentence ("2 points (B1-B3)", "2 points more than B")
                 "puzzles.key_ahead",
                 "teacher.ahead",
@@ -389,3 +418,158 @@ def test_an_s_o_s_is_named_by_its_ends_in_one_wording(lang):
                 assert wording in around.replace("\u00a0", " "), f"{name}: {around!r}"
                 named += 1
     assert named >= 4
+
+
+# ---- what the documents print: no markup shows ------------------------------------------------------------------
+
+
+# Markup that escaped the templates' parsing: a tag, a bracket, an entity (named or numbered).
+MARKUP = re.compile(r"[<>]|&(?:[A-Za-z]+|#[0-9]+|#x[0-9A-Fa-f]+);")
+# Every document as a bilingual class prints it; the players' file, the notes and the fillable audit also in two
+# variants whose rule sheet marks the kit's own variant (a tag there once printed as text).
+PRINTED = [PrintOptions(language=Language.BOTH)] + [
+    PrintOptions(language=Language.FR_EN, variant=variant)
+    for variant in (Variant(target=7), Variant(players=4, teams=True, first_sos_wins=True))
+]
+CASES = [
+    (entry.name, options)
+    for k, options in enumerate(PRINTED)
+    for entry in PDFS
+    if k == 0 or entry.name in ("players", "teacher", "fillable audit")
+]
+
+
+def tooltips(data: bytes) -> list[str]:
+    """Returns what a fillable form says beside its fields: each field's tooltip and value."""
+    fields = reader(data).get_fields() or {}
+    return [str(field.get(key, "")) for field in fields.values() for key in ("/TU", "/V")]
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{name}-{k}" for k, (name, _) in enumerate(CASES)])
+def test_no_document_prints_markup(name, options):
+    data = rendered_document(name, options)
+    for number, text in enumerate([*texts(data), *tooltips(data)], start=1):
+        found = MARKUP.search(text)
+        around = text[max(0, found.start() - 60) : found.end() + 60] if found else ""
+        assert not found, f"{name}: page or field {number} prints {around!r}"
+
+
+def test_no_macro_prints_markup(sentences):
+    lang, found = sentences
+    for name, text in found.items():
+        shown = MARKUP.search(text)
+        assert not shown, f"{lang} {name} prints {shown.group(0)!r}: {text!r}"
+
+
+# A letter standing alone keeps one neighbour: the word after it, or, closing a phrase, the word before it. Held to
+# both, "leaves B nothing" went whole to the next line and left a gap at the end of the one before (L1C1 pages).
+@pytest.mark.parametrize(
+    ("lang", "text", "set_as"),
+    [
+        ("en", "only O in L4C4 leaves B nothing.", "only O~in L4C4 leaves B~nothing."),
+        ("en", "on a diagonal, so A writes O in L3C1, which", "on a diagonal, so A~writes O~in L3C1, which"),
+        ("en", "It is player B’s turn, then B.", "It is player~B’s turn, then~B."),
+        ("en", "leaves S, O, empty on the diagonal", "leaves S,~O,~empty on the diagonal"),
+        ("en", "team A + C wins", "team~A~+~C wins"),
+        ("fr", "Écris S ou O dans une case", "Écris S~ou O~dans une case"),
+        ("fr", "c'est au tour de B.", "c’est au tour de~B."),
+        ("fr", "le joueur A rejoue", "le joueur~A rejoue"),
+        ("en", "Player A’s first O in B2", "Player~A’s first O~in B2"),
+        ("en", "is empty. An S in B1 completes", "is empty. An~S in B1 completes"),
+        ("fr", "un O en B2", "un~O en B2"),
+        ("fr", "l’équipe B + D gagne", "l’équipe~B~+~D gagne"),
+    ],
+)
+def test_a_letter_standing_alone_keeps_one_neighbour(lang, text, set_as):
+    assert typography(text, lang).replace("\u00a0", "~") == set_as
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large_print):
+    from sos_print.cli import app
+
+    out = tmp_path / "kit"
+    result = runner.invoke(app, ["kit", "--out", str(out), *(["--large-print"] if large_print else [])])
+    assert result.exit_code == 0, result.output
+    notes = re.sub(r"\s+", " ", " ".join(texts((out / "teacher.pdf").read_bytes())))
+    assert ("This kit is printed in large print" in notes) is large_print
+    assert ("can also be printed in large print" in notes) is not large_print
+
+
+@pytest.mark.parametrize(
+    ("lang", "margin"),
+    [
+        ("en", "with best play A would finish 2 points ahead; after this move, 1 point behind"),
+        ("fr", "en jouant au mieux, A finirait avec 2 points d’avance ; après ce coup, avec 1 point de retard"),
+    ],
+)
+def test_the_replay_introduces_a_slip_as_the_finish_it_changed(lang, margin):
+    intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro"))
+    assert margin in intro, intro
+
+
+def test_terminal_messages_name_an_s_o_s_by_its_ends_in_the_one_wording():
+    # The messages for the person at the terminal (in English) say it as the printed pages do.
+    import ast
+
+    pattern, wording = ENDS_WORDING["en"]
+    found = 0
+    for path in sorted((ROOT / "sos_print").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                for match in re.finditer(pattern, node.value):
+                    around = node.value[max(0, match.start() - 40) : match.end() + 5]
+                    if "cell" in around:
+                        assert wording in around, f"{path.name}: {node.value!r}"
+                        found += 1
+    assert found, "no message names an S-O-S by its ends"
+
+
+# What the children practise is set apart in a frame, as French lesson sheets set their « compétences travaillées ».
+GOALS = {"en": ("What the children practise", "Taking turns in order"), "fr": ("Compétences travaillées", "Respecter")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_the_children_practise_is_framed(lang):
+    heading, last = GOALS[lang]
+    with pages(rendered_document("teacher", PrintOptions(language=Language(lang)))) as pdf:
+        page = next(page for page in pdf.pages if heading in (page.extract_text() or ""))
+        words = page.extract_words()
+        top = next(word for word in words if heading.startswith(word["text"]))
+        end = next(word for word in words if word["text"] == last.split()[0] and word["top"] > top["top"])
+        enclosing = [
+            rect
+            for rect in page.rects
+            if rect["x0"] < top["x0"] - 1
+            and rect["top"] < top["top"] - 1
+            and rect["bottom"] > end["bottom"] + 1
+            and rect["height"] < 120 * MM
+        ]
+    assert enclosing, f"no frame round {heading!r}"
+    (frame,) = enclosing
+    following = [word for word in words if word["top"] > frame["bottom"]]
+    assert following, "the frame holds the rest of the page"
+
+
+@pytest.mark.parametrize("copies", [1, 2])
+def test_the_key_points_to_a_sheets_number_only_where_the_sheets_carry_one(copies):
+    # A set of one sheet prints no number on it: the key must not send the teacher looking for one.
+    from sos_print.documents.registry import Inputs, document
+    from sos_print.engine.puzzles import puzzle_sheets
+
+    sheets = tuple(puzzle_sheets(None, 4, 6, copies, 1))
+    made = {
+        name: document(name).make(PrintOptions(), Inputs(sheets=sheets), None).data for name in ("puzzles", "answers")
+    }
+    numbered = re.search(r"Sheet\s+1\b", " ".join(texts(made["puzzles"]))) is not None
+    assert numbered is (copies > 1)
+    key = re.sub(r"\s+", " ", " ".join(texts(made["answers"])))
+    assert ("its number is at the top of the sheet" in key) is numbered

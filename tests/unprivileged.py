@@ -2,31 +2,53 @@
 
 CI runs the suite as root, so a test of "a folder the user cannot write" must give up root
 to mean anything. `as_nobody` forks, drops to the user nobody in the child and runs the
-function there; modules and caches already loaded in the parent (fonts, templates) come
-along, so the child needs no access to the interpreter's or the repository's files. When
-the suite already runs unprivileged, the function simply runs.
+function there. The interpreter's libraries and the checkout may lie where nobody cannot
+read (/root, a clone in a private folder), so before forking the parent imports every
+module of sos_print and typer (typer imports parts of itself only while a command runs);
+they come along in the forked child, with the fonts and templates the parent has already
+loaded, and a test gives the child copies of the files it reads. When the suite already
+runs unprivileged, the function simply runs.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
+import pkgutil
 import pwd
 import shutil
 import tempfile
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
+@cache
+def load_every_module() -> None:
+    """Imports every module of sos_print and typer, so that a child that gave up root never has to read one."""
+    import typer
+
+    import sos_print
+
+    for package in (sos_print, typer):
+        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if module.name == "typer.__main__":  # which would run typer's own command line at once
+                continue
+            with suppress(Exception):  # a module for another platform: typer's Windows console asserts it is on Windows
+                importlib.import_module(module.name)
+
+
 def as_nobody(function: Callable[[], T]) -> T:
     """Returns `function()` computed by a process that is not root (a forked child that dropped to nobody)."""
     if os.geteuid() != 0:
         return function()
+    load_every_module()
     nobody = pwd.getpwnam("nobody")
     read, write = os.pipe()
     pid = os.fork()

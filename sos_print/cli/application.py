@@ -118,6 +118,7 @@ COMMANDS = {
     "check": "checking",
     "analyse": "analysing",
     "solve": "solving",
+    "serve": "serving",
 }
 
 

@@ -8,16 +8,19 @@ sentence. Whether an option was given at all comes from the command's context
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from sos_print.engine.errors import quoted
 from sos_print.engine.notation import Notation
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language
 
 if TYPE_CHECKING:
+    from sos_print.engine.roster import Roster as ClassList
     from sos_print.engine.rules import Variant
     from sos_print.plans.options import PrintOptions
 
@@ -31,12 +34,19 @@ def _out_path(text: str | Path) -> Path:
     return Path(text)
 
 
+def _out_file(text: str | Path) -> Path:
+    """Reads the --out of one file: a name ending with a slash names a folder, which Path would silently drop."""
+    if isinstance(text, str) and text.endswith(("/", os.sep)):
+        raise typer.BadParameter(f"{quoted(text)} ends with a slash, so it names a folder: give the file's name")
+    return _out_path(text)
+
+
 def out_folder(holds: str) -> object:
     """Returns the --out option of a command that writes several files into a folder: `holds` names them."""
     return typer.Option("--out", parser=_out_path, metavar="<path>", help=f"The folder to write {holds} into.")
 
 
-OutFile = Annotated[Path, typer.Option("--out", parser=_out_path, metavar="<path>", help="The PDF file to write.")]
+OutFile = Annotated[Path, typer.Option("--out", parser=_out_file, metavar="<path>", help="The PDF file to write.")]
 Size = Annotated[
     int, typer.Option("--size", min=3, max=8, help="Number of rows and columns of the board, from 3 to 8.")
 ]
@@ -86,6 +96,54 @@ TwoPerPage = Annotated[
 ]
 ClassName = Annotated[str, typer.Option("--class-name", help="A class or group name printed at the top of every page.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
+Roster = Annotated[
+    Path | None,
+    typer.Option(
+        "--roster",
+        metavar="<file>",
+        show_default=False,
+        help=(
+            "A class list: a text file with one name a line, or a spreadsheet saved as CSV with a column of names "
+            "(first names if it has them). Its children make groups of --players (4 with --teams), in the list's "
+            "order or mixed by --shuffle; two or three left over play together, and one left over joins the last "
+            "group (with fours, those five play as three and two), so nobody plays alone and no group has more "
+            "than four. Each name is printed beside its seat on the group's board and score sheet."
+        ),
+    ),
+]
+SheetRoster = Annotated[
+    Path | None,
+    typer.Option(
+        "--roster",
+        metavar="<file>",
+        show_default=False,
+        help=(
+            "A class list: a text file with one name a line, or a spreadsheet saved as CSV with a column of names. "
+            "Each child gets a sheet of their own with their name at its top, and the key lists each sheet under "
+            "the child's name."
+        ),
+    ),
+]
+Shuffle = Annotated[
+    bool,
+    typer.Option(
+        "--shuffle",
+        help="Mix the class list of --roster before forming the groups; the same list and --seed give the same groups.",
+    ),
+]
+MAX_SEED = 999_999  # a seed keeps to six digits, so that a puzzle sheet's identifier is short to copy
+Seed = Annotated[
+    int,
+    typer.Option(
+        "--seed",
+        min=0,
+        max=MAX_SEED,
+        help=(
+            "The seed random choices are made from (the puzzles, the groups of --shuffle): the same seed and "
+            "options print the same pages again."
+        ),
+    ),
+]
 
 
 def given_options(context: typer.Context, *names: str) -> list[str]:
@@ -154,3 +212,78 @@ class UsageProblem(typer.BadParameter):
 def usage(message: str) -> NoReturn:
     """Reports a usage error: the run ends with status 2."""
     raise UsageProblem(message)
+
+
+def seated(
+    context: typer.Context, options: PrintOptions, roster: Path | None, shuffle: bool, seed: int
+) -> tuple[PrintOptions, ClassList | None]:
+    """Returns the options with the groups the class list `roster` makes (none without one), and the list read.
+
+    --shuffle and --seed without a class list, --seed without --shuffle, and --groups other than the class list's
+    number of groups are usage errors; a class list that cannot be used ends the run (status 1).
+    """
+    from sos_print.engine.frozen import replace
+    from sos_print.engine.roster import Seating, form_groups
+
+    given = given_options(context, "groups", "shuffle", "seed")
+    if shuffle and roster is None:
+        usage("--shuffle mixes a class list before forming the groups: give the list with --roster")
+    if "--seed" in given and not shuffle:
+        usage("--seed says how --shuffle mixes a class list: give --roster and --shuffle too, or leave --seed out")
+    if roster is None:
+        return options, None
+    class_list = read_class_list(roster)
+    variant = options.variant
+    groups = form_groups(class_list.children, variant.players, variant.teams, shuffle, seed)
+    if "--groups" in given and options.groups != len(groups):
+        usage(
+            f"--groups {options.groups}: the class list makes {len(groups)} "
+            f"{'group' if len(groups) == 1 else 'groups'}; leave --groups out, or give {len(groups)}"
+        )
+    return replace(options, seating=Seating(str(roster), groups, seed if shuffle else None)), class_list
+
+
+def read_class_list(path: Path) -> ClassList:
+    """Returns the class list at `path`, its names all printable; any problem ends the run with one line, status 1."""
+    from sos_print.engine.errors import SosError, shown
+    from sos_print.engine.roster import read_roster
+    from sos_print.pdf.fonts import missing_characters, not_in_font
+
+    try:
+        class_list = read_roster(str(path))
+    except SosError as error:
+        refuse(str(error))
+    for child in class_list.children:
+        missing = missing_characters(child.name)
+        if missing:
+            refuse(not_in_font(f"{shown(path)}: line {child.line}: a name", missing))
+    return class_list
+
+
+def note_repeated(class_list: ClassList | None) -> None:
+    """Says which names the class list repeats, so that the teacher can add an initial (the only line that shows
+    names on the terminal)."""
+    from sos_print.cli.process import say
+    from sos_print.engine.errors import shown
+
+    if class_list is None or not class_list.repeated():
+        return
+    repeated = class_list.repeated()
+    most = 8
+    listed = [f"{count} children called {_printable(name)}" for name, count in repeated[:most]]
+    if len(repeated) > most:
+        listed.append(f"{len(repeated) - most} more names repeated")
+    joined = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    say(f"note: {shown(class_list.path)} has {joined}: add an initial to tell them apart on their pages", err=True)
+
+
+def _printable(name: str) -> str:
+    return name if name.isprintable() else repr(name)
+
+
+def refuse(message: str) -> NoReturn:
+    """Ends the run because of a file given (status 1), saying why in one line."""
+    from sos_print.cli.process import say
+
+    say(f"sos-print: {message}", err=True)
+    raise typer.Exit(1)

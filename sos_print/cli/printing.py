@@ -24,12 +24,18 @@ from sos_print.cli.options import (
     OutFile,
     PaperSize,
     Players,
+    Roster,
+    Seed,
+    Shuffle,
     Size,
     Target,
     Teams,
     TwoPerPage,
+    note_repeated,
     out_folder,
     print_options,
+    refuse,
+    seated,
     usage,
     variant_of,
 )
@@ -56,6 +62,7 @@ Examples = Annotated[
 
 @app.command()
 def kit(
+    context: typer.Context,
     out: KitFolder = Path("sos-kit"),
     examples: Examples = None,
     size: Size = 4,
@@ -70,6 +77,9 @@ def kit(
     large_print: LargePrint = False,
     two_per_page: TwoPerPage = False,
     class_name: ClassName = "",
+    roster: Roster = None,
+    shuffle: Shuffle = False,
+    seed: Seed = 1,
     force: Force = False,
 ) -> None:
     """Write a class kit: players.pdf (a board and an audit per group, the rules) and teacher.pdf, kept apart."""
@@ -84,20 +94,23 @@ def kit(
         two_per_page=two_per_page,
         class_name=class_name,
     )
+    options, class_list = seated(context, options, roster, shuffle, seed)
 
     made = (document("players"), document("teacher"))
     # Large print is for the children's pages: the teacher's notes keep their size (`teacher --large-print` asks).
-    adult = replace(options, large_print=False)
+    adult = replace(options, large_print=False, kit_large_print=options.large_print)
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         inputs = Inputs(examples=checked_examples(examples))
         return [entry.make(options if entry.children else adult, inputs, progress) for entry in made]
 
-    run([out / entry.file for entry in made], force, render, example_files(examples))
+    run([out / entry.file for entry in made], force, render, [*example_files(examples), *read_files(roster)])
+    note_repeated(class_list)
 
 
 @app.command()
 def boards(
+    context: typer.Context,
     out: OutFile = Path("boards.pdf"),
     size: Size = 4,
     groups: Groups = 1,
@@ -111,6 +124,9 @@ def boards(
     large_print: LargePrint = False,
     two_per_page: TwoPerPage = False,
     class_name: ClassName = "",
+    roster: Roster = None,
+    shuffle: Shuffle = False,
+    seed: Seed = 1,
     force: Force = False,
 ) -> None:
     """Write player boards: one per group, with coordinates, the rule and a score tally per player."""
@@ -125,7 +141,9 @@ def boards(
         two_per_page=two_per_page,
         class_name=class_name,
     )
-    run([out], force, lambda progress: [document("boards").make(options, Inputs(), progress)])
+    options, class_list = seated(context, options, roster, shuffle, seed)
+    run([out], force, lambda progress: [document("boards").make(options, Inputs(), progress)], read_files(roster))
+    note_repeated(class_list)
 
 
 @app.command()
@@ -159,6 +177,7 @@ def grids(
 
 @app.command()
 def audit(
+    context: typer.Context,
     out: OutFile = Path("audit.pdf"),
     fillable: Annotated[
         bool,
@@ -182,6 +201,9 @@ def audit(
     notation: CellNotation = Notation.A1,
     large_print: LargePrint = False,
     class_name: ClassName = "",
+    roster: Roster = None,
+    shuffle: Shuffle = False,
+    seed: Seed = 1,
     force: Force = False,
 ) -> None:
     """Write scoring audits: one table per group, a row per possible move, running totals and a pause box."""
@@ -195,10 +217,12 @@ def audit(
         large_print=large_print,
         class_name=class_name,
     )
+    options, class_list = seated(context, options, roster, shuffle, seed)
     if fillable:
         refuse_too_large_form(options)
     made = document("fillable audit" if fillable else "audit")
-    run([out], force, lambda progress: [made.make(options, Inputs(), progress)])
+    run([out], force, lambda progress: [made.make(options, Inputs(), progress)], read_files(roster))
+    note_repeated(class_list)
 
 
 @app.command()
@@ -283,15 +307,31 @@ def rules(
 
 def refuse_too_large_form(options: "PrintOptions") -> None:
     """Refuses a fillable audit of more fields than one file may hold (so that every form written reads back)."""
-    from sos_print.forms.fields import MAX_FIELDS, most_groups
+    from sos_print.engine.errors import shown
+    from sos_print.forms.fields import MAX_FIELDS, fields_per_group, most_groups
+    from sos_print.plans.common import group_games
 
+    n = options.size
+    if options.seating is not None:
+        named = bool(options.class_name)
+        fields = sum(fields_per_group(n, game.options.variant, named) for game in group_games(options))
+        if fields > MAX_FIELDS:
+            refuse(
+                f"{shown(options.seating.path)}: its {options.groups} groups of {n} × {n} boards need {fields:,} "
+                f"fields, and a fillable audit holds at most {MAX_FIELDS:,}: split the class list in two"
+            )
+        return
     most = most_groups(options.size, options.variant, bool(options.class_name))
     if options.groups > most:
-        n = options.size
         usage(
             f"--groups {options.groups}: a fillable audit holds at most {MAX_FIELDS:,} fields, so at most {most} "
             f"groups of {n} × {n} boards for {options.variant.players} players: print the class in several files"
         )
+
+
+def read_files(roster: Path | None) -> list[Path]:
+    """Returns the class list a run reads, if any: no output may be written over it."""
+    return [roster] if roster is not None else []
 
 
 def parse_sizes(text: str) -> list[int]:

@@ -57,6 +57,12 @@ def say(text: str, *, err: bool = False) -> None:
     A failing standard error is passed over: it is the last channel there is, and the exit
     status still tells what happened.
     """
+    from sos_print.system import jobs
+
+    job = jobs.current()
+    if job is not None:  # a job of the web page keeps its lines
+        job.say(text, err)
+        return
     stream = sys.stderr if err else sys.stdout
     try:
         if stream is None:
@@ -74,6 +80,11 @@ def progress_line(describe: Callable[[int, int], str]) -> Callable[[int, int], N
 
     Progress is a courtesy: a failing terminal never stops the work.
     """
+    from sos_print.system import jobs
+
+    job = jobs.current()
+    if job is not None:  # a job of the web page shows its progress on the page
+        return lambda done, total: job.step(describe(done, total), done, total)
     if not _on_terminal():
         return None
 

@@ -19,8 +19,13 @@ from sos_print.cli.options import (
     Lang,
     LargePrint,
     PaperSize,
+    Seed,
+    SheetRoster,
+    given_options,
+    note_repeated,
     out_folder,
     print_options,
+    read_class_list,
     usage,
 )
 from sos_print.cli.run import ProgressFn, run
@@ -34,8 +39,7 @@ if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
 
 MAX_COUNT = 12  # puzzles on a sheet: two pages of six at most
-MAX_COPIES = 200  # sheets in a set: several classes
-MAX_SEED = 999_999  # a seed keeps to six digits, so that a sheet's identifier is short to copy
+MAX_COPIES = 200  # sheets in a set: several classes (and a class list's most children)
 PuzzlesFolder = Annotated[Path, out_folder("puzzles.pdf, answers.pdf and puzzles.json")]
 
 
@@ -52,6 +56,7 @@ def puzzle_size(value: int) -> int:
 
 @app.command()
 def puzzles(
+    context: typer.Context,
     out: PuzzlesFolder = Path("sos-puzzles"),
     kind: Annotated[
         SheetKind,
@@ -83,15 +88,8 @@ def puzzles(
             help=f"Different sheets to print, one for each child, from 1 to {MAX_COPIES}.",
         ),
     ] = 1,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed",
-            min=0,
-            max=MAX_SEED,
-            help="The seed the sheets are made from: the same seed and options print the same sheets again.",
-        ),
-    ] = 1,
+    roster: SheetRoster = None,
+    seed: Seed = 1,
     language: Lang = Language.EN,
     paper: PaperSize = Paper.A4,
     notation: CellNotation = Notation.A1,
@@ -110,6 +108,18 @@ def puzzles(
         large_print=large_print,
         class_name=class_name,
     )
+    class_list = None
+    if roster is not None:
+        from sos_print.engine.frozen import replace
+        from sos_print.engine.roster import Seating
+
+        class_list = read_class_list(roster)
+        children = len(class_list.children)
+        if given_options(context, "copies") and copies != children:
+            usage(f"--copies {copies}: the class list has {children} children, one sheet each; leave --copies out")
+        # One sheet per child, in the list's order: the seating holds them all as one list.
+        options = replace(options, seating=Seating(str(roster), (class_list.children,)))
+        copies = children
 
     made = written_by("puzzles")
 
@@ -120,4 +130,5 @@ def puzzles(
         inputs = Inputs(sheets=puzzle_sheets(kind.puzzle_kind, size, count, copies, seed, progress=report))
         return [entry.make(options, inputs, progress) for entry in made]
 
-    run([out / entry.file for entry in made], force, render)
+    run([out / entry.file for entry in made], force, render, [roster] if roster is not None else [])
+    note_repeated(class_list)

@@ -25,18 +25,29 @@ def run(
 ) -> None:
     """Checks the targets, renders, then writes every file; on any error or interruption nothing is written.
 
-    No target may be one of the `inputs` the run reads.
+    No target may be one of the `inputs` the run reads. Run as a job of the web page (`system.jobs`),
+    the files are handed to the job by their names instead, and nothing is written.
     """
     from sos_print.engine.check import ClaimsError
     from sos_print.engine.errors import SosError, shown
     from sos_print.plans.layout import LayoutError
-    from sos_print.system import interrupts
+    from sos_print.system import interrupts, jobs
     from sos_print.system.output import check_targets, write_files
 
-    interrupts.set_outcome(interrupts.NOTHING_WRITTEN)
+    job = jobs.current()
+    if job is not None:
+        targets_of_job = [path.name for path in targets]
+    else:
+        interrupts.set_outcome(interrupts.NOTHING_WRITTEN)
     existing = writing = False
     try:
         try:
+            if job is not None:
+                rendered = render(job.step)
+                job.outputs = [
+                    jobs.Output(name, d.data, d.pages) for name, d in zip(targets_of_job, rendered, strict=True)
+                ]
+                return
             existing = check_targets(targets, force, inputs)
             if existing:
                 interrupts.set_outcome(interrupts.OLD_FILES_KEPT)

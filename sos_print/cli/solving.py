@@ -32,7 +32,7 @@ def _seat(text: str) -> str:
 
     seat = text.strip().upper()
     if len(seat) != 1 or seat not in SEATS:
-        raise typer.BadParameter(f"{text!r} is not one of {', '.join(SEATS.lower())}")
+        raise typer.BadParameter(f"{text!r} is not one of {', '.join(repr(name) for name in SEATS.lower())}.")
     return seat
 
 

@@ -27,6 +27,7 @@ from sos_print.plans.words import Block, Run
 
 ROW_GAP = 4.0
 MARKING_SHEET_COLUMN = 14.0  # the marking grid's first column, the sheet's number (mm, times the scale)
+MARKING_CHILD_COLUMN = 30.0  # the same, holding a child's name and the sheet's number
 MARKING_ROW = 6.5  # the marking grid's shortest row: thirty sheets on a page (mm, times the scale)
 DIAGRAMS = DiagramStyle(cell=KEY_CELL)
 
@@ -50,7 +51,9 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
     least = widest_margins([entry.grid for sheet in plan.sheets for entry in sheet.entries], style)
     for sheet in plan.sheets:
         layouts = [layout_figure(entry, flow.width, body, style, least) for entry in sheet.entries]
-        heading = [Block("h2", (Run(sheet.heading),))]
+        # A class list's child heads their sheet's answers, the sheet's number and code under the name.
+        heading = [Block("h2", (Run(sheet.child),)), Block("p", (Run(sheet.heading),))] if sheet.child else []
+        heading = heading or [Block("h2", (Run(sheet.heading),))]
         flow.keep(flow.measure(heading) + ROW_GAP + layouts[0].height)
         document.bookmark(sheet.bookmark, level=1)
         flow.blocks(heading)
@@ -63,7 +66,8 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
 def _marking_columns(table: Table, width: float, scale: float) -> tuple[float, ...]:
     """Returns the marking grid's columns: the sheet's number, then the puzzles in equal shares of the rest."""
     puzzles = len(table.columns) - 1
-    first = MARKING_SHEET_COLUMN * scale
+    named = any(len(row[0]) > 1 for row in table.rows)  # a child's name, not a sheet's number alone
+    first = (MARKING_CHILD_COLUMN if named else MARKING_SHEET_COLUMN) * scale
     return (first, *[(width - first) / puzzles] * puzzles)
 
 

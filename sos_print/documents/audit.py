@@ -9,8 +9,20 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report
+from sos_print.documents.common import (
+    PrintedName,
+    Progress,
+    Rendered,
+    Slot,
+    draw_names,
+    finished,
+    joined,
+    new_document,
+    place_names,
+    report,
+)
 from sos_print.engine.frozen import frozen, replace
+from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     StripLayout,
@@ -22,10 +34,11 @@ from sos_print.pdf.draw import (
     draw_strip,
     group_room,
     layout_strip,
+    names_room,
     set_label,
 )
 from sos_print.plans.audit import AuditPlan, audit_plan
-from sos_print.plans.common import group_labels
+from sos_print.plans.common import GroupGame, group_games
 from sos_print.plans.layout import (
     AUDIT_COLUMNS,
     AUDIT_FILL_GREY,
@@ -121,7 +134,18 @@ def _title_height(plan: AuditPlan, box: Box, scale: float, first: bool, strip: S
 
 
 def _names_height(plan: AuditPlan, scale: float) -> float:
-    return max(set_label(plan.names, NOTES_PT * scale).height, NAME_LINE)
+    """Returns the height (mm) of the names row: one row of lines, or two when printed names need the room."""
+    return _name_row(plan, scale) * plan.name_rows
+
+
+def _name_row(plan: AuditPlan, scale: float) -> float:
+    # The line 1 mm up its row, a hair free at the top for a printed name.
+    names = names_room(scale, plan.name_lines) + 1.3 if plan.name_lines else 0.0
+    return max(set_label(plan.names, NOTES_PT * scale).height, NAME_LINE, names)
+
+
+def _names_start(plan: AuditPlan, box: Box, scale: float) -> float:
+    return box.x + set_label(plan.names, NOTES_PT * scale).width + 4.0
 
 
 def pause_height(plan: AuditPlan, width: float, scale: float) -> float:
@@ -234,27 +258,19 @@ def draw_audit_page(
         _draw_pause(canvas, plan, frame.pause, scale)
 
 
-@frozen
-class Slot:
-    """Holds a line to write on (mm): from x0 to x1 at height y, and what is written there (a seat, a side)."""
-
-    key: str
-    x0: float
-    x1: float
-    y: float
-
-
 def name_slots(plan: AuditPlan, box: Box, top: float, scale: float) -> list[Slot]:
-    """Returns the line for each seat's player in the names row whose top is `top`."""
-    caption = set_label(plan.names, NOTES_PT * scale)
-    line = top - _names_height(plan, scale) + 1.0
-    start = box.x + caption.width + 4.0
-    slot = (box.right - start) / len(plan.seats)
+    """Returns the line for each seat's player in the names row whose top is `top` (in two rows when printed names
+    need the room: A and B over C and D); each slot's room reaches the top of its row."""
+    row = _name_row(plan, scale)
+    per_row = -(-len(plan.seats) // plan.name_rows)
+    start = _names_start(plan, box, scale)
+    slot = (box.right - start) / per_row
     slots = []
     for k, seat in enumerate(plan.seats):
-        x = start + k * slot
+        line = top - (k // per_row + 1) * row + 1.0
+        x = start + (k % per_row) * slot
         seat_label = set_label((seat,), BODY_PT * scale, bold=True)
-        slots.append(Slot(seat, x + seat_label.width + 1.5, x + slot - 3.0, line))
+        slots.append(Slot(seat, x + seat_label.width + 1.5, x + slot - 3.0, line, row - 1.0))
     return slots
 
 
@@ -268,8 +284,8 @@ def _draw_names(canvas: Canvas, plan: AuditPlan, box: Box, top: float, scale: fl
     for slot in slots:
         seat_label = set_label((slot.key,), BODY_PT * scale, bold=True)
         x = slot.x0 - seat_label.width - 1.5
-        draw_label(canvas, (slot.key,), x, line + seat_label.height - 0.5, BODY_PT * scale, bold=True)
-        draw_rule_line(canvas, slot.x0, slot.x1, line)
+        draw_label(canvas, (slot.key,), x, slot.y + seat_label.height - 0.5, BODY_PT * scale, bold=True)
+        draw_rule_line(canvas, slot.x0, slot.x1, slot.y)
 
 
 def table_grid(
@@ -347,44 +363,123 @@ def _draw_pause(canvas: Canvas, plan: AuditPlan, box: Box, scale: float) -> None
     draw_rule_line(canvas, after.x0, after.x1, after.y)
 
 
+@frozen
+class AuditGroup:
+    """Holds one group's audit as drawn: the audit of its game, its strip and pages, its label and its names."""
+
+    plan: AuditPlan
+    strip: StripLayout
+    pages: tuple[AuditPage, ...]
+    label: Label
+    names: tuple[PrintedName, ...] = ()
+    game: FormGame | None = None  # a fillable audit's: the game its form says
+    filled: tuple[tuple[str, str], ...] = ()  # a fillable audit's names fields, filled in: (seat, name)
+
+
 def render_audits(
     document: Document,
-    plan: AuditPlan,
-    groups: list[Label],
+    audits: list[AuditGroup],
     *,
     large_print: bool = False,
     bookmark: str = "",
     progress: Callable[[int], None] | None = None,
-    game: FormGame | None = None,
 ) -> None:
     """Adds one audit per group to `document`; each page layout is drawn once and reused.
 
-    With `game` (its group number aside), each group's audit is a form to fill in on screen.
+    A group with a `game` is a form to fill in on screen, its names (if any) in its names fields.
     """
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    strip, pages = layout_audit(plan, box, groups, scale)
     paper = Box(0, 0, width, height)
-    for number, label in enumerate(groups, start=1):
+    for number, audit in enumerate(audits, start=1):
         if number == 1 and bookmark:
             document.bookmark(bookmark)
+        plan, strip, pages = audit.plan, audit.strip, audit.pages
         for k, page in enumerate(pages, start=1):
             draw = partial(draw_audit_page, plan=plan, page=page, box=box, strip=strip, scale=scale)
             document.reuse(("audit", plan, page, box, scale, strip), paper, draw, 0, 0)
-            draw_group(document.canvas, _corner(plan, label, k, len(pages)), box, strip, scale)
-            if game is not None:
+            draw_group(document.canvas, _corner(plan, audit.label, k, len(pages)), box, strip, scale)
+            if audit.game is not None:
                 # Loaded only for a fillable audit (it builds on this module's layout); the kit never needs it.
                 from sos_print.documents.auditform import add_page_fields
 
                 frame = page_frame(plan, page, box, strip, scale)
-                fields = replace(game, group=number, groups=len(groups))
                 add_page_fields(
-                    document.form, plan=plan, page=page, frame=frame, box=box, strip=strip, scale=scale, game=fields
+                    document.form,
+                    plan=plan,
+                    page=page,
+                    frame=frame,
+                    box=box,
+                    strip=strip,
+                    scale=scale,
+                    game=audit.game,
+                    names=dict(audit.filled),
                 )
+            elif page.first:
+                draw_names(document, audit.names)
             document.end_page()
         if progress:
             progress(number)
+
+
+def audit_groups(options: PrintOptions, fillable: bool = False) -> list[AuditGroup]:
+    """Returns each group's audit: the audit of its own game (laid out once per game), its label and its names, set
+    before anything is drawn (a name too long for its line is refused here)."""
+    scale = scale_of(options.large_print)
+    width, height = options.paper.size_mm
+    box = Box(0, 0, width, height).inset(MARGIN)
+    games = group_games(options)
+    labels = [game.label for game in games]
+    laid = {}
+    for variant in dict.fromkeys(game.options.variant for game in games):
+        alike = [game for game in games if game.options.variant == variant]
+        laid[variant] = _laid_audit(alike, box, labels, scale)
+    audits = []
+    for number, game in enumerate(games, start=1):
+        plan, strip, pages, names = laid[game.options.variant]
+        form = _form_game(game, number, fillable)
+        printed = names[game]
+        audits.append(AuditGroup(plan, strip, pages, game.label, printed, form, game.names if form else ()))
+    return audits
+
+
+# The room a names row gives printed names, tried in turn until every name of a game fits: (lines, rows).
+NAME_ROOMS = ((1, 1), (2, 1), (1, 2), (2, 2))
+
+
+def _laid_audit(
+    games: list[GroupGame], box: Box, labels: list[Label], scale: float
+) -> tuple[AuditPlan, StripLayout, tuple[AuditPage, ...], dict[GroupGame, tuple[PrintedName, ...]]]:
+    """Lays out the audit of the games of one variant, with the least room its names need (none without them)."""
+    plan = audit_plan(games[0].options)
+    rooms = NAME_ROOMS if games[0].children else ((0, 1),)
+    for k, (lines, rows) in enumerate(rooms):
+        own = replace(plan, name_lines=lines, name_rows=rows)
+        strip, pages = _laid(layout_audit(own, box, labels, scale))
+        frame = page_frame(own, pages[0], box, strip, scale)
+        slots = name_slots(own, box, frame.names_top, scale)
+        try:
+            names = {game: place_names(game, slots, scale, "audit") for game in games}
+        except NameFitError:
+            if k == len(rooms) - 1:
+                raise
+            continue
+        return own, strip, pages, names
+    raise AssertionError("unreachable: the last room raises")
+
+
+def _laid(layout: tuple[StripLayout, list[AuditPage]]) -> tuple[StripLayout, tuple[AuditPage, ...]]:
+    return layout[0], tuple(layout[1])
+
+
+def _form_game(game: GroupGame, number: int, fillable: bool) -> FormGame | None:
+    if not fillable:
+        return None
+    from sos_print.forms.fields import FormGame
+
+    options = game.options
+    return FormGame(options.size, options.variant, options.notation, number, options.groups)
 
 
 def layout_audit(plan: AuditPlan, box: Box, groups: list[Label], scale: float) -> tuple[StripLayout, list[AuditPage]]:
@@ -416,19 +511,12 @@ def add_audits(
     document: Document, options: PrintOptions, progress: Progress | None = None, fillable: bool = False
 ) -> None:
     """Adds one scoring audit per group to `document`, each a form to fill in if `fillable`."""
-    game = None
-    if fillable:
-        from sos_print.forms.fields import FormGame
-
-        game = FormGame(options.size, options.variant, options.notation, 1, options.groups)
     render_audits(
         document,
-        audit_plan(options),
-        group_labels(options),
+        audit_groups(options, fillable),
         large_print=options.large_print,
         bookmark=joined(options, "audit.bookmark"),
         progress=report(progress, "audits", options.groups),
-        game=game,
     )
 
 

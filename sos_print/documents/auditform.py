@@ -1,7 +1,7 @@
 """Adds the fields of a fillable scoring audit: one over each cell of the table, the names, the pause box, the strip.
 
 Each field lies inside the cell or above the line it fills, so a filled audit prints like
-one filled in by hand; the fields are named as `pages.forms` says, and the hidden game field
+one filled in by hand; the fields are named as `forms.fields` says, and the hidden game field
 on each group's first page says the game, so that `sos-print check FILLED.pdf` needs no options.
 """
 
@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sos_print.documents.audit import AuditPage, PageFrame, Slot, column_widths, name_slots, pause_slots, table_grid
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from sos_print.documents.audit import AuditPage, PageFrame, column_widths, name_slots, pause_slots, table_grid
+from sos_print.documents.common import Slot
 from sos_print.forms.fields import (
     CLASS_LENGTH,
     DATE_LENGTH,
@@ -46,14 +49,17 @@ def add_page_fields(
     strip: StripLayout,
     scale: float,
     game: FormGame,
+    names: dict[str, str] | None = None,
 ) -> None:
-    """Adds the fields of one page of group `game.group`'s audit to the current page."""
+    """Adds the fields of one page of group `game.group`'s audit to the current page; `names` (by seat, from a class
+    list) fill the names fields in, still to be changed on screen."""
     group = game.group
     if page.first:
         form.add_hidden(game_field(group), describe_game(game))
     _add_strip(form, plan.strip, strip, box, scale, group)
     if page.first:
-        _add_lines(form, name_slots(plan, box, frame.names_top, scale), frame.names_top, "names", plan, scale, game)
+        slots = name_slots(plan, box, frame.names_top, scale)
+        _add_lines(form, slots, frame.names_top, "names", plan, scale, game, names or {})
     _add_rows(form, plan, page, frame, box, scale, game)
     if frame.pause is not None:
         slots = pause_slots(plan, frame.pause, scale)
@@ -90,9 +96,16 @@ def _row_tip(plan: AuditPlan, move: int, column_index: int, column: str) -> str:
 
 
 def _add_lines(
-    form: FormFields, slots: list[Slot], top: float, part: str, plan: AuditPlan, scale: float, game: FormGame
+    form: FormFields,
+    slots: list[Slot],
+    top: float,
+    part: str,
+    plan: AuditPlan,
+    scale: float,
+    game: FormGame,
+    values: dict[str, str] | None = None,
 ) -> None:
-    """Adds a field above each line to write on of the names row or the pause box."""
+    """Adds a field above each line to write on of the names row or the pause box, holding `values` by slot."""
     size = min(BODY_PT * scale, (top - slots[0].y - LINE_PAD) * MM * 0.8)
     group = game.group
     lengths = max_lengths(game.size, game.notation, game.variant)
@@ -105,8 +118,13 @@ def _add_lines(
             side = slot.key.replace(" + ", "")
             length = lengths[f"total.{side}"]
             name, tip = group_field(group, "pause", "score", side), _tip(plan.pause_scores, slot.key)
-        area = Box(slot.x0, slot.y + LINE_PAD, slot.x1 - slot.x0, top - slot.y - LINE_PAD)
-        form.add_text(name, area, TextField(size=size, max_length=length, tooltip=tip))
+        above = top if part != "names" else slot.y + slot.room  # a names row may take two rows
+        area = Box(slot.x0, slot.y + LINE_PAD, slot.x1 - slot.x0, above - slot.y - LINE_PAD)
+        value = (values or {}).get(slot.key, "")
+        # A name filled in too long for its line at the field's size is fitted by the reader: it stays whole.
+        wide = value and stringWidth(value, "Helvetica", size) > (area.width - 2 * CELL_PAD) * MM
+        field = TextField(size=FIT if wide else size, max_length=length, tooltip=tip)
+        form.add_text(name, area, field, value)
 
 
 def _add_strip(form: FormFields, strip: StripPlan, layout: StripLayout, box: Box, scale: float, group: int) -> None:

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, report, strip_box
-from sos_print.documents.scoretable import block_height, draw_block, draw_table, table_height
+from sos_print.documents.common import (
+    PrintedName,
+    Progress,
+    Rendered,
+    Slot,
+    draw_names,
+    finished,
+    joined,
+    new_document,
+    place_names,
+    report,
+    strip_box,
+)
+from sos_print.documents.scoretable import block_height, block_slot, draw_block, draw_table, table_height, table_slots
 from sos_print.engine.frozen import frozen, replace
+from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     StripLayout,
@@ -24,7 +37,7 @@ from sos_print.pdf.draw import (
 )
 from sos_print.pdf.grids import draw_grid, label_gutters
 from sos_print.plans.boards import BoardPlan, board_plan
-from sos_print.plans.common import group_labels
+from sos_print.plans.common import GroupGame, group_games, group_labels
 from sos_print.plans.layout import (
     BODY_PT,
     CUT_LINE_DASH,
@@ -81,6 +94,9 @@ def fit(
         *([(False, partial(_stacked, columns=2, hint=False))] if two_columns else []),
         (False, partial(_beside, hint=False)),
     ]
+    if plan.name_lines and two_columns:
+        # Printed names need the width of a one-column table more than the board needs the sentence on naming cells.
+        attempts.insert(2, attempts.pop(3))
     # A compact header, the title beside the class and group, gives half pages the room they need.
     for strip in (
         layout_strip(plan.strip, box.width, group, scale),
@@ -178,36 +194,47 @@ def board_box(paper: tuple[float, float], two_per_page: bool) -> Box:
     return page
 
 
+@frozen
+class BoardPage:
+    """Holds one group's board as drawn: the board of its game, where its parts go, its label and its names."""
+
+    plan: BoardPlan
+    geometry: Geometry
+    label: Label
+    names: tuple[PrintedName, ...] = ()
+
+
 def render_boards(
     document: Document,
-    plan: BoardPlan,
-    groups: list[Label],
-    geometry: Geometry,
+    boards: Sequence[BoardPage],
     *,
     large_print: bool = False,
     two_per_page: bool = False,
     bookmark: str = "",
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """Adds one board per group to `document`, one or two per page; the board itself is drawn once."""
+    """Adds the boards to `document`, one or two per page; each game's board is drawn once, then its group's label
+    and names on it."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     page = Box(0, 0, width, height).inset(MARGIN)
     box = board_box((width, height), two_per_page)
     paper = Box(0, 0, width, height)
-    key = ("board", plan, box, scale, geometry)
     per_page = 2 if two_per_page else 1
-    for first in range(0, len(groups), per_page):
+    for first in range(0, len(boards), per_page):
         if first == 0 and bookmark:
             document.bookmark(bookmark)
-        on_page = groups[first : first + per_page]
-        for k, label in enumerate(on_page):
+        on_page = boards[first : first + per_page]
+        for k, board in enumerate(on_page):
             # The lower board keeps the same margin from the paper's bottom edge as the upper from its top.
             shift = k * (page.y - box.y)
+            plan, geometry = board.plan, board.geometry
+            key = ("board", plan, box, scale, geometry)
             document.reuse(
                 key, paper, partial(draw_board, plan=plan, box=box, geometry=geometry, scale=scale), 0, shift
             )
-            draw_group(document.canvas, label, strip_box(box, shift), geometry.strip, scale)
+            draw_group(document.canvas, board.label, strip_box(box, shift), geometry.strip, scale)
+            draw_names(document, board.names, shift)
         if len(on_page) == 2:
             draw_dashed(document.canvas, page.x, page.right, height / 2, CUT_LINE_DASH)
         document.end_page()
@@ -215,32 +242,75 @@ def render_boards(
             progress(first + len(on_page))
 
 
-def board_geometry(options: PrintOptions, hint: bool | None = None) -> Geometry | None:
-    """Returns where a board printed with `options` goes, or None if no layout keeps its cells large enough."""
+def name_slots(plan: BoardPlan, geometry: Geometry, box: Box, scale: float) -> list[Slot]:
+    """Returns the lines the players' names are written on: in the score table, or in each side's block."""
+    if geometry.table is not None:
+        return table_slots(plan, geometry.table, scale, geometry.table_columns)
+    return [block_slot(plan, side, area, scale) for side, area in zip(plan.sides, geometry.blocks, strict=False)]
+
+
+def board_geometry(options: PrintOptions, hint: bool | None = None, plan: BoardPlan | None = None) -> Geometry | None:
+    """Returns where a board printed with `options` (as `plan`, if given) goes, or None if no layout keeps its cells
+    large enough."""
     if options.two_per_page and options.size > TWO_UP_MAX_SIZE:
         return None
     scale = scale_of(options.large_print)
     box = board_box(options.paper.size_mm, options.two_per_page)
-    return fit(board_plan(options), box, scale, group_room(group_labels(options), scale), hint)
+    return fit(plan or board_plan(options), box, scale, group_room(group_labels(options), scale), hint)
 
 
 def add_boards(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:
-    """Adds one player board per group to `document`, or refuses if the cells would be too small."""
-    geometry = board_geometry(options)
-    if geometry is None:
-        from sos_print.documents.refusal import refusal  # only a refused run needs the words of a refusal
-
-        raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
+    """Adds one player board per group to `document`, or refuses if the cells would be too small or a child's name
+    too long for its line (before anything is drawn)."""
     render_boards(
         document,
-        board_plan(options),
-        group_labels(options),
-        geometry,
+        board_pages(options),
         large_print=options.large_print,
         two_per_page=options.two_per_page,
         bookmark=joined(options, "board.bookmark"),
         progress=report(progress, "boards", options.groups),
     )
+
+
+def board_pages(options: PrintOptions) -> list[BoardPage]:
+    """Returns each group's board: the board of its own game (laid out once per game), its label and its names."""
+    scale = scale_of(options.large_print)
+    box = board_box(options.paper.size_mm, options.two_per_page)
+    games = group_games(options)
+    laid = {}
+    for variant in dict.fromkeys(game.options.variant for game in games):
+        laid[variant] = _laid_board([game for game in games if game.options.variant == variant], box, scale)
+    pages = []
+    for game in games:
+        plan, geometry, names = laid[game.options.variant]
+        pages.append(BoardPage(plan, geometry, game.label, names[game]))
+    return pages
+
+
+def _laid_board(
+    games: list[GroupGame], box: Box, scale: float
+) -> tuple[BoardPlan, Geometry, dict[GroupGame, tuple[PrintedName, ...]]]:
+    """Lays out the board of the games of one variant, with the least room its names need (none without them):
+    one line above each name's line, else two."""
+    options = games[0].options
+    plan = board_plan(options)
+    failed: NameFitError | None = None
+    for lines in (1, 2) if games[0].children else (0,):
+        own = replace(plan, name_lines=lines)
+        geometry = board_geometry(options, plan=own)
+        if geometry is None:
+            if failed is not None:  # the board fits with names on one line: a name is what is too long
+                raise failed
+            from sos_print.documents.refusal import refusal  # only a refused run needs the words of a refusal
+
+            raise LayoutError(refusal(options, lambda relaxed: board_geometry(relaxed) is not None))
+        slots = name_slots(own, geometry, box, scale)
+        try:
+            return own, geometry, {game: place_names(game, slots, scale, "board") for game in games}
+        except NameFitError as error:
+            failed = error
+    assert failed is not None
+    raise failed
 
 
 def boards_document(options: PrintOptions, progress: Progress | None = None) -> Rendered:
@@ -258,7 +328,7 @@ def grids_document(options: PrintOptions, sizes: list[int], progress: Progress |
     document = new_document(
         options, joined(options, "common.grids_title"), joined(options, "common.grids_subject", sizes=listed)
     )
-    singles = [replace(options, size=size, groups=1, two_per_page=False) for size in sizes]
+    singles = [replace(options, size=size, groups=1, two_per_page=False, seating=None) for size in sizes]
     hint = all(board_geometry(single, hint=True) is not None for single in singles)
     for done, single in enumerate(singles, start=1):
         geometry = board_geometry(single, hint=hint)
@@ -268,9 +338,7 @@ def grids_document(options: PrintOptions, sizes: list[int], progress: Progress |
             raise LayoutError(refusal(single, lambda relaxed: board_geometry(relaxed) is not None))
         render_boards(
             document,
-            board_plan(single),
-            group_labels(single),
-            geometry,
+            [BoardPage(board_plan(single), geometry, ())],
             large_print=options.large_print,
             bookmark=joined(single, "common.grids_bookmark", size=single.size),
         )

@@ -5,10 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sos_print.engine.frozen import frozen
+from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_label, draw_strip, layout_strip
+from sos_print.pdf.draw import (
+    SetLabel,
+    draw_label,
+    draw_name,
+    draw_strip,
+    layout_strip,
+    name_lines_in,
+    per_line,
+    set_name,
+)
 from sos_print.pdf.flow import Flow
-from sos_print.plans.common import StripPlan
+from sos_print.plans.common import GroupGame, StripPlan
 from sos_print.plans.layout import CAPTION_GREY, MARGIN, NOTES_PT, SMALL_PT, TITLE_PT, Box
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label, Vocabulary
@@ -71,3 +81,54 @@ def notes_flow(document: Document, strip: StripPlan, title: Label, scale: float)
         return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
 
     return Flow(document, scale, start_page, NOTES_PT)
+
+
+@frozen
+class Slot:
+    """Holds a line to write on (mm): from x0 to x1 at height y, what is written there (a seat, a side), and the
+    height above it a printed name may take (0: none is printed there)."""
+
+    key: str
+    x0: float
+    x1: float
+    y: float
+    room: float = 0.0
+
+
+@frozen
+class PrintedName:
+    """Holds a child's name set on its line: drawn at (x, y) mm, the line's left end and height."""
+
+    name: SetLabel
+    x: float
+    y: float
+
+
+def place_names(game: GroupGame, slots: list[Slot], scale: float, where: str) -> tuple[PrintedName, ...]:
+    """Sets the names of a group's children on their slots (a slot keyed "AC" takes A's and C's names); raises
+    NameFitError, naming the lines of the class list and the limit, for names that do not fit `where` (a key of
+    `roster.PLACES`: "board", "audit")."""
+    seating = game.options.seating
+    if seating is None:
+        return ()
+    at = dict(zip(game.options.variant.seats, game.children, strict=False))
+    placed = []
+    for slot in slots:
+        children = tuple(at[seat] for seat in slot.key if seat in at)
+        if not children:
+            continue
+        width = slot.x1 - slot.x0
+        # A team's two names share one line, else take a line each, else share two lines.
+        joined, apart = (separator.join(child.name for child in children) for separator in (", ", "\n"))
+        tries = [(joined, 1), (apart, 2), (joined, 2)] if len(children) > 1 else [(joined, 2)]
+        name = next(filter(None, (set_name(text, width, slot.room, scale, most) for text, most in tries)), None)
+        if name is None:
+            raise NameFitError(seating.path, children, where, per_line(width, scale), name_lines_in(slot.room, scale))
+        placed.append(PrintedName(name, slot.x0, slot.y))
+    return tuple(placed)
+
+
+def draw_names(document: Document, names: tuple[PrintedName, ...], shift: float = 0.0) -> None:
+    """Draws the names placed by `place_names`, moved down by `shift` mm (the lower board of a page)."""
+    for placed in names:
+        draw_name(document.canvas, placed.name, placed.x, placed.y + shift)

@@ -12,6 +12,7 @@ from sos_print.pdf.draw import draw_label, set_label
 from sos_print.pdf.grids import (
     draw_answers,
     draw_grid,
+    draw_leaders,
     draw_letters,
     draw_scorers,
     draw_segments,
@@ -162,11 +163,13 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
 
     def draw(canvas: Canvas) -> None:
         shade_answers(canvas, grid, 0.0, 0.0, style.cell)
+        tags = segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt)
         draw_segments(canvas, grid, 0.0, 0.0, style.cell)
+        draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
         draw_answers(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt)
-        draw_tags(canvas, segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt), style.tag_pt)
+        draw_tags(canvas, tags, style.tag_pt)
         draw_scorers(canvas, grid, 0.0, 0.0, style.cell, style.tag_pt)
 
     document.reuse(("diagram", grid, style), area, draw, x, y)

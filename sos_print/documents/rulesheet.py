@@ -18,14 +18,17 @@ from sos_print.documents.figures import (
     draw_figure,
     layout_figure,
 )
-from sos_print.engine.check import CheckedExample, on_board
+from sos_print.engine.check import CheckedExample, played_as
+from sos_print.engine.errors import a_board
 from sos_print.engine.frozen import replace
+from sos_print.engine.rules import Variant
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, draw_strip, layout_strip, set_label
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.fonts import BOLD
 from sos_print.pdf.grids import label_gutters
 from sos_print.pdf.textflow import width_of
+from sos_print.plans.common import game_rules
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     BESIDE_TEXT,
@@ -46,6 +49,7 @@ from sos_print.plans.layout import (
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan
 from sos_print.plans.words import Block, Run
+from sos_print.plans.worked import ExampleFigure
 
 COLUMN_GAP = 8.0
 GAP = 5.0
@@ -165,32 +169,38 @@ def example_style(grid: GridPlan, column: float, scale: float) -> DiagramStyle:
 
 def _example(flow: Flow, plan: RulesPlan, scale: float) -> None:
     """Places the worked example, its heading kept with it, its text under its diagram: in the next column if it
-    does not fit this one, else with a smaller diagram, which beats a third page when this is the back's last."""
+    does not fit this one, else with a smaller diagram (its lines left unnamed, as its text names them, if the
+    smallest is not enough), which beats a third page when this is the back's last."""
     body = BODY_PT * scale
     heading = [Block("h2", (Run(plan.example_heading),)), Block("p", (Run(plan.legend),))]
     head = flow.measure(heading)
-    style = example_style(plan.example.grid, flow.width, scale)
-    layout = layout_figure(plan.example, flow.width, body, style)
+    figure = plan.example
+    style = example_style(figure.grid, flow.width, scale)
+    layout = layout_figure(figure, flow.width, body, style)
     if head + layout.height > flow.room and flow.index + 1 < len(flow.frames):
         flow.next_frame()
     if head + layout.height > flow.room:
-        style, layout = _shrunk(plan, flow.width, flow.room - head, scale, style)
+        figure, style, layout = _shrunk(figure, flow.width, flow.room - head, scale, style)
     flow.keep(head + layout.height)
     if head + layout.height > flow.room:
-        style, layout = _shrunk(plan, flow.width, flow.room - head, scale, style)
+        figure, style, layout = _shrunk(plan.example, flow.width, flow.room - head, scale, style)
     flow.blocks(heading)
-    flow.figure(layout.height, partial(draw_figure, figure=plan.example, layout=layout, body=body))
+    flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, body=body))
 
 
 def _shrunk(
-    plan: RulesPlan, width: float, room: float, scale: float, style: DiagramStyle
-) -> tuple[DiagramStyle, FigureLayout]:
-    """Returns the largest diagram, down to the smallest cell, whose example fits `room` mm (or the smallest)."""
+    figure: ExampleFigure, width: float, room: float, scale: float, style: DiagramStyle
+) -> tuple[ExampleFigure, DiagramStyle, FigureLayout]:
+    """Returns the largest diagram, down to the smallest cell, whose example fits `room` mm, its lines named beside
+    it if they can be (or the smallest, unnamed)."""
     body = BODY_PT * scale
     while True:
-        layout = layout_figure(plan.example, width, body, style)
-        if layout.height <= room or style.cell <= EXAMPLE_MIN_CELL * scale:
-            return style, layout
+        layout = layout_figure(figure, width, body, style)
+        if layout.height <= room:
+            return figure, style, layout
+        if style.cell <= EXAMPLE_MIN_CELL * scale:
+            unnamed = replace(figure, grid=replace(figure.grid, named=False))
+            return unnamed, style, layout_figure(unnamed, width, body, style)
         style = replace(style, cell=max(style.cell - 0.5 * scale, EXAMPLE_MIN_CELL * scale))
 
 
@@ -229,32 +239,58 @@ def rule_example(
     fits: Callable[[CheckedExample], bool] = lambda _: True,
     keeps: Callable[[CheckedExample], bool] = lambda _: True,
 ) -> CheckedExample:
-    """Returns the example a rule sheet shows, on the kit's own board: the first that fits and keeps the sheet to
-    one sheet of paper, else the first that fits, preferring one of the kit's board size, then of the kit's
-    variant, then written in the sheet's notation.
+    """Returns the example a rule sheet shows, played on the kit's own board under the kit's own rules: the first
+    that fits and keeps the sheet to one sheet of paper, else the first that fits, preferring one written for the
+    kit's variant, then for its way of ending the game, then for its board size, then in the
+    sheet's notation.
 
-    An example of a smaller board is shown on the kit's if all its claims hold there (`engine.check.on_board`).
+    An example written for another board or variant is shown only if it goes the same way there and every claim of
+    it, its text included, still holds (`engine.check.played_as`): its play and its words are true in the kit's game.
     Raises LayoutError naming the examples and what is missing when none will do.
     """
-    size = options.size
+    size, variant = options.size, options.variant
+    ends = game_rules(variant).ends
     candidates = [
-        (checked.example.size != size, checked.example.variant != options.variant, checked.example.notation, moved)
+        (
+            checked.example.variant != variant,
+            game_rules(checked.example.variant).ends != ends,
+            checked.example.variant.teams != variant.teams,
+            checked.example.size != size,
+            checked.example.notation is not options.notation,
+            moved,
+        )
         for checked in examples
-        if (moved := on_board(checked, size)) is not None
+        if (moved := played_as(checked, size, variant)) is not None
     ]
     names = ", ".join(checked.example.path for checked in examples)
     if not candidates:
+        if not any(played_as(checked, size, checked.example.variant) for checked in examples):
+            raise LayoutError(
+                f"the rule sheet shows its worked example on the players' {size} × {size} board, and no example "
+                f"given ({names}) is on a board that size or can be shown on one: give one with --example or --examples"
+            )
         raise LayoutError(
-            f"the rule sheet shows its worked example on the players' {size} × {size} board, and no example given "
-            f"({names}) is on a board that size or can be shown on one: give one with --example or --examples"
+            f"the rule sheet shows its worked example played by this kit's rules ({rules_named(variant)}), and no "
+            f"example given ({names}) goes the same way under them on {a_board(size)}: give one with --example or "
+            "--examples"
         )
-    candidates.sort(key=lambda item: (item[0], item[1], item[2] is not options.notation))
+    candidates.sort(key=lambda item: item[:-1])
     fitting = [checked for *_, checked in candidates if fits(checked)]
     if not fitting:
         raise LayoutError(
             f"no worked example fits the rule sheet ({names}): its diagram and text must fit one column of a page"
         )
     return next((checked for checked in fitting if keeps(checked)), fitting[0])
+
+
+def rules_named(variant: Variant) -> str:
+    """Returns a variant's rules as a terminal message names them: "3 players, first S-O-S wins"."""
+    parts = ["teams A + C against B + D" if variant.teams else f"{variant.players} players"]
+    if variant.first_sos_wins:
+        parts.append("first S-O-S wins")
+    elif variant.target:
+        parts.append(f"first to {variant.target}")
+    return ", ".join(parts)
 
 
 def add_rules(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.pdf.draw import draw_box, draw_label, draw_rule_line, draw_set_label, set_label
+from sos_print.documents.common import Slot
+from sos_print.pdf.draw import draw_box, draw_label, draw_rule_line, draw_set_label, names_room, set_label
 from sos_print.plans.boards import BoardPlan
 from sos_print.plans.common import Side
 from sos_print.plans.layout import BODY_PT, NOTES_PT, Box
@@ -14,8 +15,11 @@ ROW = 12.0  # height of one side's row in the table, mm
 TOTAL_BOX = 22.0  # width of the total box, mm
 TALLY_BOX = 12.0  # height of the tally box in a narrow block, mm
 PAD = 1.5
+LINE_UP = 2.5  # from a row's bottom to its name line, mm
+ROW_TOP = 0.3  # what a printed name leaves free under the top of its row, mm
 COLUMN_GAP = 6.0
 NAME_SHARE = 0.42  # of the width left after the label and total columns
+PRINTED_NAME_SHARE = 0.6  # the same when names are printed there: a team's row holds two (the tally keeps 40 %)
 
 
 def _field(plan: BoardPlan, side: Side) -> Label:
@@ -33,7 +37,8 @@ def _columns(plan: BoardPlan, width: float, scale: float) -> tuple[float, float,
     caption = max(set_label((word,), NOTES_PT * scale).width for text in plan.seat for word in text.split())
     label = max(seats, caption) + 2 * PAD + 1.0
     rest = width - label - TOTAL_BOX
-    return label, rest * NAME_SHARE, rest * (1 - NAME_SHARE), TOTAL_BOX
+    share = PRINTED_NAME_SHARE if plan.name_lines else NAME_SHARE
+    return label, rest * share, rest * (1 - share), TOTAL_BOX
 
 
 def _captions(plan: BoardPlan) -> tuple[Label, Label, Label, Label]:
@@ -48,7 +53,9 @@ def _caption_height(plan: BoardPlan, widths: tuple[float, ...], scale: float) ->
 
 
 def _row_height(plan: BoardPlan, scale: float) -> float:
-    return max(ROW, set_label(_seat(plan.sides[0]), BODY_PT * scale, bold=True).height + 2 * PAD)
+    """Returns a side's row height (mm): ROW, or more for a large seat's letter or for printed names."""
+    names = names_room(scale, plan.name_lines) + LINE_UP + ROW_TOP if plan.name_lines else 0.0
+    return max(ROW, set_label(_seat(plan.sides[0]), BODY_PT * scale, bold=True).height + 2 * PAD, names)
 
 
 def table_height(plan: BoardPlan, width: float, scale: float, columns: int = 1) -> float:
@@ -62,13 +69,42 @@ def _column_width(width: float, columns: int) -> float:
     return (width - (columns - 1) * COLUMN_GAP) / columns
 
 
-def draw_table(canvas: Canvas, plan: BoardPlan, box: Box, scale: float, columns: int = 1) -> None:
-    """Draws the score table in `box`, its sides split over 1 or 2 columns."""
+def _parts(plan: BoardPlan, box: Box, columns: int) -> list[tuple[tuple[Side, ...], Box]]:
+    """Returns the table's columns: the sides each holds and its box."""
     width = _column_width(box.width, columns)
     rows = -(-len(plan.sides) // columns)
-    for column in range(columns):
-        sides = plan.sides[column * rows : (column + 1) * rows]
-        _draw_part(canvas, plan, sides, Box(box.x + column * (width + COLUMN_GAP), box.y, width, box.height), scale)
+    return [
+        (
+            plan.sides[column * rows : (column + 1) * rows],
+            Box(box.x + column * (width + COLUMN_GAP), box.y, width, box.height),
+        )
+        for column in range(columns)
+    ]
+
+
+def draw_table(canvas: Canvas, plan: BoardPlan, box: Box, scale: float, columns: int = 1) -> None:
+    """Draws the score table in `box`, its sides split over 1 or 2 columns."""
+    for sides, part in _parts(plan, box, columns):
+        _draw_part(canvas, plan, sides, part, scale)
+
+
+def table_slots(plan: BoardPlan, box: Box, scale: float, columns: int = 1) -> list[Slot]:
+    """Returns the line each seat's name is written on in the score table in `box`: a team's row has two."""
+    return [slot for sides, part in _parts(plan, box, columns) for slot in _part_slots(plan, sides, part, scale)]
+
+
+def _part_slots(plan: BoardPlan, sides: tuple[Side, ...], box: Box, scale: float) -> list[Slot]:
+    label_w, name_w, _, _ = widths = _columns(plan, box.width, scale)
+    top = box.top - _caption_height(plan, widths, scale) - PAD
+    row = _row_height(plan, scale)
+    slots = []
+    for side in sides:
+        share = name_w / side.players
+        for k, seat in enumerate(side.seats):
+            x = box.x + label_w + k * share
+            slots.append(Slot(seat, x + PAD, x + share - PAD, top - row + LINE_UP, row - LINE_UP - ROW_TOP))
+        top -= row
+    return slots
 
 
 def _draw_part(canvas: Canvas, plan: BoardPlan, sides: tuple[Side, ...], box: Box, scale: float) -> None:
@@ -79,16 +115,16 @@ def _draw_part(canvas: Canvas, plan: BoardPlan, sides: tuple[Side, ...], box: Bo
     for caption, width in zip(_captions(plan), widths, strict=True):
         draw_label(canvas, caption, x + (PAD if x > box.x else 0.0), box.top, NOTES_PT * scale, width=width - PAD)
         x += width
+    slots = iter(_part_slots(plan, sides, box, scale))
     top = box.top - _caption_height(plan, widths, scale) - PAD
     row = _row_height(plan, scale)
     for side in sides:
         label = set_label(_seat(side), BODY_PT * scale, bold=True)
         draw_set_label(canvas, label, box.x, top - (row - label.height) / 2)
         name_x = box.x + label_w
-        # A line to write each player's name on: a team's row has two.
-        part = name_w / side.players
-        for k in range(side.players):
-            draw_rule_line(canvas, name_x + k * part + PAD, name_x + (k + 1) * part - PAD, top - row + 2.5)
+        for _ in side.seats:  # a line to write each player's name on: a team's row has two
+            slot = next(slots)
+            draw_rule_line(canvas, slot.x0, slot.x1, slot.y)
         tally = Box(name_x + name_w + PAD, top - row + 1.0, tally_w - 2 * PAD, row - 2.0)
         draw_box(canvas, tally)
         draw_box(canvas, Box(tally.right + 2 * PAD, tally.y, total_w - 2 * PAD, tally.height), width_pt=1.4)
@@ -97,8 +133,24 @@ def _draw_part(canvas: Canvas, plan: BoardPlan, sides: tuple[Side, ...], box: Bo
 
 def block_height(plan: BoardPlan, width: float, scale: float) -> float:
     """Returns the height (mm) of one side's block in a column `width` wide: name line, captions, boxes."""
+    return _name_row(plan, scale) + 2.0 + _block_captions(plan, width, scale) + 1.0 + TALLY_BOX
+
+
+def _name_row(plan: BoardPlan, scale: float) -> float:
+    """Returns the height (mm) of a block's first row, its side and the line for the name(s); more for printed
+    names."""
     name = set_label(plan.sides[0].label, BODY_PT * scale, bold=True).height
-    return name + 2.0 + _block_captions(plan, width, scale) + 1.0 + TALLY_BOX
+    return max(name, names_room(scale, plan.name_lines) + 1.0 + ROW_TOP) if plan.name_lines else name
+
+
+def block_slot(plan: BoardPlan, side: Side, area: Box, scale: float) -> Slot:
+    """Returns the line of a side's block in `area` the side's names are written on (a team's two, one after the
+    other), keyed by its seats."""
+    name = set_label(side.label, BODY_PT * scale, bold=True)
+    field_x = area.x + name.width + 3.0
+    field_width = set_label(_field(plan, side), NOTES_PT * scale).width
+    y = area.top - _name_row(plan, scale) + 1.0
+    return Slot(side.seats, field_x + field_width + 1.5, area.right, y, area.top - ROW_TOP - y)
 
 
 def _block_captions(plan: BoardPlan, width: float, scale: float) -> float:
@@ -109,13 +161,15 @@ def _block_captions(plan: BoardPlan, width: float, scale: float) -> float:
 def draw_block(canvas: Canvas, plan: BoardPlan, side: Side, area: Box, scale: float) -> None:
     """Draws one side's block: its label and name line, then its tally and total boxes under their captions."""
     name = set_label(side.label, BODY_PT * scale, bold=True)
-    draw_set_label(canvas, name, area.x, area.top)
+    row = _name_row(plan, scale)
+    # The side and its caption sit on the line, as in the table: printed names take the room above it.
+    label_top = area.top - row + name.height
+    draw_set_label(canvas, name, area.x, label_top)
     field = _field(plan, side)
-    field_x = area.x + name.width + 3.0
-    draw_label(canvas, field, field_x, area.top, NOTES_PT * scale)
-    field_width = set_label(field, NOTES_PT * scale).width
-    draw_rule_line(canvas, field_x + field_width + 1.5, area.right, area.top - name.height + 1.0)
-    caption_top = area.top - name.height - 2.0
+    draw_label(canvas, field, area.x + name.width + 3.0, label_top, NOTES_PT * scale)
+    slot = block_slot(plan, side, area, scale)
+    draw_rule_line(canvas, slot.x0, slot.x1, slot.y)
+    caption_top = area.top - row - 2.0
     box_top = caption_top - _block_captions(plan, area.width, scale) - 1.0
     tally = Box(area.x, box_top - TALLY_BOX, area.width - TOTAL_BOX - 2.0, TALLY_BOX)
     total = Box(tally.right + 2.0, tally.y, TOTAL_BOX, TALLY_BOX)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from functools import partial
 
+from sos_print.documents.classsheet import render_class_sheet
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
 from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, fitted, layout_figure
 from sos_print.engine.check import CheckedExample
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_calibration, draw_label, set_label
 from sos_print.pdf.flow import Flow
+from sos_print.plans.classsheet import class_sheet_plan
 from sos_print.plans.layout import CALIBRATION_MM, LEADING, MM, NOTES_PT, SMALL_PT, scale_of
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.teacher import TeacherPlan, teacher_plan
@@ -18,6 +20,8 @@ from sos_print.plans.worked import ExampleFigure
 
 DIAGRAMS = DiagramStyle()
 TICK = 4.0  # the ruler's longest tick, under its bar (mm)
+GOALS_PAD = 3.0  # inside the frame of what the children practise (mm), as lesson sheets set their goals apart
+GOALS_LINE = 0.8  # its frame (pt)
 
 
 def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool = False) -> None:
@@ -29,7 +33,9 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     flow.blocks(plan.printing)
     caption = set_label(plan.calibration, SMALL_PT * scale, flow.width)
     flow.figure(_ruler_height(scale) + caption.height + 2.0, partial(_calibration, plan=plan, scale=scale))
-    for section in (plan.kit, plan.goals, plan.lesson, plan.timing, plan.adapt, plan.watch, plan.talk):
+    flow.blocks(plan.kit)
+    flow.framed(plan.goals, GOALS_PAD * scale, GOALS_LINE)
+    for section in (plan.lesson, plan.timing, plan.adapt, plan.watch, plan.talk):
         flow.blocks(section)
     _strategy(flow, plan, scale)
     # The examples follow on, under their own heading: a page break here would leave a page mostly empty.
@@ -91,10 +97,14 @@ def _calibration(document: Document, x: float, top: float, *, plan: TeacherPlan,
 def teacher_document(
     options: PrintOptions, examples: tuple[CheckedExample, ...], progress: Progress | None = None
 ) -> Rendered:
-    """Returns the teacher's notes with the checked `examples`, one section per language."""
+    """Returns the teacher's notes with the checked `examples`, one section per language, each opened by the class
+    sheet when the kit is printed from a class list."""
     document = new_document(options, joined(options, "teacher.document_title"), joined(options, "teacher.subject"))
     codes = options.language.codes
     for done, lang in enumerate(codes, start=1):
+        sheet = class_sheet_plan(options, lang)
+        if sheet is not None:
+            render_class_sheet(document, sheet, large_print=options.large_print)
         render_teacher(document, teacher_plan(options, lang, examples), large_print=options.large_print)
         if progress:
             progress("teacher notes", done, len(codes))

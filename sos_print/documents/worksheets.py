@@ -18,18 +18,24 @@ from sos_print.documents.figures import DiagramStyle, diagram_margins, draw_diag
 from sos_print.engine.errors import a_board
 from sos_print.engine.frozen import frozen
 from sos_print.engine.puzzles import Sheet
+from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
+    SetLabel,
     draw_box,
     draw_centred,
     draw_group,
     draw_label,
+    draw_name,
     draw_rule_line,
     draw_star,
     draw_strip,
     group_room,
     layout_strip,
+    name_height,
+    per_line,
     set_label,
+    set_name,
 )
 from sos_print.pdf.fonts import REGULAR
 from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
@@ -58,7 +64,7 @@ from sos_print.plans.layout import (
     second_language,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, sheet_plan
+from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, class_children, sheet_plan
 
 COLUMN_GAP = 5.0
 NUMBER_INDENT = 6.0  # the puzzle's number hangs in this margin, its words start after it (mm, times the scale)
@@ -124,8 +130,32 @@ def _name_width(plan: SheetPlan, scale: float) -> float:
 
 
 def _name_below(plan: SheetPlan, box: Box, scale: float) -> bool:
-    """Tells whether the name field goes under the title, the title being too wide to share its line."""
-    return set_label(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale)
+    """Tells whether the name field goes under the title: the title is too wide to share its line, or the child's
+    name printed there would not fit beside it."""
+    if set_label(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale):
+        return True
+    return bool(plan.child) and _fitted_child(plan, _beside_line(plan, box, scale), scale) is None
+
+
+def _beside_line(plan: SheetPlan, box: Box, scale: float) -> float:
+    """Returns the length (mm) of the name's line beside the title: NAME_LINE, or for a child's name printed there,
+    all the room the title leaves."""
+    if not plan.child:
+        return NAME_LINE
+    title = set_label(plan.title[:1], TITLE_PT * scale, bold=True).width
+    return max(NAME_LINE, box.width - title - _name_width(plan, scale) + NAME_LINE)
+
+
+def _name_line(plan: SheetPlan, box: Box, scale: float) -> float:
+    """Returns the length (mm) of the name's line: beside the title, or under it, where a child's name printed there
+    takes the page's width."""
+    if not _name_below(plan, box, scale):
+        return _beside_line(plan, box, scale)
+    return box.width - _name_width(plan, scale) + NAME_LINE if plan.child else NAME_LINE
+
+
+def _fitted_child(plan: SheetPlan, line: float, scale: float) -> SetLabel | None:
+    return set_name(plan.child, line - 2.0, name_height(BODY_PT * scale, 1), scale, 1)
 
 
 def _reminder_height(plan: SheetPlan, width: float, scale: float) -> float:
@@ -278,12 +308,21 @@ def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> flo
     # The name's caption sits on the title's first baseline (or under the title), its line runs to the margin.
     body = BODY_PT * scale
     baseline = bottom - 2.0 - body / MM if below else top - title / MM
-    caption_x = box.right - NAME_LINE - width_of(plan.name_caption + " ", REGULAR, body) / MM
+    line = _name_line(plan, box, scale)
+    caption_x = box.right - line - width_of(plan.name_caption + " ", REGULAR, body) / MM
     draw_label(canvas, (plan.name_caption,), caption_x, baseline + body / MM, body)
-    draw_rule_line(canvas, box.right - NAME_LINE, box.right, baseline - 0.8)
+    draw_rule_line(canvas, box.right - line, box.right, baseline - 0.8)
+    name = _set_child(plan, box, scale)
+    if name is not None:
+        draw_name(canvas, name, box.right - line + 1.0, baseline - 0.8)
     if below:
         bottom = baseline - body * (LEADING - 1) / MM - 2.0
     return bottom - 2.0
+
+
+def _set_child(plan: SheetPlan, box: Box, scale: float) -> SetLabel | None:
+    """Sets the child's name (if the sheet has one) on the name line, in one line."""
+    return _fitted_child(plan, _name_line(plan, box, scale), scale) if plan.child else None
 
 
 def _draw_reminder(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> float:
@@ -401,8 +440,13 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
     scale = scale_of(options.large_print)
     width, height = options.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    for done, sheet in enumerate(sheets, start=1):
-        plan = sheet_plan(options, sheet, copies)
+    children = class_children(options, copies)
+    plans = [sheet_plan(options, sheet, copies, child) for sheet, child in zip(sheets, children, strict=True)]
+    for plan, child in zip(plans, children, strict=True):  # every name is set before anything is drawn
+        if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
+            letters = per_line(_name_line(plan, box, scale) - 2.0, scale)
+            raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
+    for done, (sheet, plan) in enumerate(zip(sheets, plans, strict=True), start=1):
         layout = sheet_layout(plan, box, scale)
         if layout is None:
             raise LayoutError(f"{a_board(sheet.size, 'puzzle')} does not fit on the page with these options")

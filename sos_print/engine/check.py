@@ -15,7 +15,7 @@ from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
 from sos_print.engine.records import TABLE_SUFFIXES
-from sos_print.engine.rules import Board, Move, Outcome, Position, Step
+from sos_print.engine.rules import Board, Move, Outcome, Position, Step, Variant
 
 
 @frozen
@@ -134,25 +134,37 @@ def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileE
     return CheckedExample(example, start, tuple(steps)), unread
 
 
-def on_board(checked: CheckedExample, size: int) -> CheckedExample | None:
-    """Returns the example played on an empty board of `size` instead of its own, the same cells counted from the
-    bottom-left corner, if every claim of it still holds there; else None.
+def played_as(checked: CheckedExample, size: int, variant: Variant) -> CheckedExample | None:
+    """Returns the example played on an empty board of `size` under `variant` instead of its own board and rules, the
+    same cells counted from the bottom-left corner, if it goes there as it went: every letter of it is on that board,
+    every move is written by the same player, scores the same points and hands the turn to the same player (or ends
+    the game), and every claim of it, its text included, holds; else None.
 
-    A board only as large or larger will do, and a game that ended on its own board (it filled it up) would not end
-    on a larger one: such an example is not moved.
+    So an example is shown in another variant only where that variant plays it alike: a game that ended because its
+    board filled up would go on on a larger one, a point scored under "first S-O-S wins" ends the game, a third
+    player takes the third turn, and a claimed score for player A is no score of a team.
     """
     example = checked.example
-    if size == example.size:
+    if size == example.size and variant == example.variant:
         return checked
-    if size < example.size or checked.final.is_over:
+    written = [cell for cell in all_cells(example.size) if example.start[cell] is not None]
+    if not all(cell.on_board(size) for cell in [*written, *(claimed.cell for claimed in example.moves)]):
         return None
     start = Board.empty(size)
-    for cell in all_cells(example.size):
+    for cell in written:
         letter = example.start[cell]
-        if letter is not None:
-            start = start.with_letter(cell, letter)
-    moved = replay_example(replace(example, start=start))
-    return moved if not claim_problems(moved) else None
+        assert letter is not None
+        start = start.with_letter(cell, letter)
+    try:
+        moved = replay_example(replace(example, start=start, variant=variant))
+    except ExampleFileError:  # a move after the game ended there
+        return None
+    return moved if _course(moved) == _course(checked) and not claim_problems(moved) else None
+
+
+def _course(checked: CheckedExample) -> tuple[tuple[tuple[str, int, str | None], ...], bool]:
+    """Returns how a game went: each move's writer, points and next writer, and whether it ended."""
+    return tuple((step.seat, step.points, step.next_seat) for step in checked.steps), checked.final.is_over
 
 
 def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]:
@@ -244,12 +256,17 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
     if not stat.S_ISDIR(info.st_mode):
         return [path], []  # read, or refused with a reason, by load_example
     try:
-        names = sorted(name for name in os.listdir(path) if name.lower().endswith((".toml", *TABLE_SUFFIXES, _FORM)))
+        names = sorted(os.listdir(path))
     except OSError as error:
         reason = "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
         return [], [Problem(path, f"cannot list this folder: {reason}", unread=True)]
     files, skipped = [], []
     for name in names:
+        if not _readable_name(name):
+            entry = os.path.join(path, name)
+            if _holds_records(entry):  # a folder of records inside the folder: named, so that none is passed over
+                skipped.append(Problem(entry, "skipped: a folder inside the folder; name it to check it", unread=True))
+            continue
         entry = os.path.join(path, name)
         lower = name.lower()
         if lower.endswith(TABLE_SUFFIXES) and not tables:
@@ -278,6 +295,19 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
 _FORM = ".pdf"
 
 
+def _readable_name(name: str) -> bool:
+    """Tells whether a folder's entry is named as a file `check` reads: an example, a record or a filled audit."""
+    return name.lower().endswith((".toml", *TABLE_SUFFIXES, _FORM))
+
+
+def _holds_records(entry: str) -> bool:
+    """Tells whether `entry` is a folder (not a link to one) holding files named as `check` reads them."""
+    try:
+        return stat.S_ISDIR(os.lstat(entry).st_mode) and any(map(_readable_name, os.listdir(entry)))
+    except OSError:
+        return False
+
+
 def _move_problems(claimed: ClaimedMove, step: Step, before: Step | None, checked: CheckedExample) -> list[str]:
     problems = []
     given = f" ({checked.names(step)})" if step.segments else ""
@@ -292,10 +322,10 @@ def _move_problems(claimed: ClaimedMove, step: Step, before: Step | None, checke
         if claimed.next != actual:
             problems.append(f"claims {_next_words(claimed.next)}, the rules give {_next_words(actual)}")
     scores = step.after.side_scores
-    wrong = [(side, total) for side, total in claimed.totals if scores[side] != total]
+    wrong = [(side, total) for side, total in claimed.totals if scores.get(side) != total]
     if wrong:
         said = ", ".join(f"{_side_name(side)} {total}" for side, total in wrong)
-        actual_totals = ", ".join(f"{_side_name(side)} {scores[side]}" for side, _ in wrong)
+        actual_totals = ", ".join(f"{_side_name(side)} {scores.get(side, 'none')}" for side, _ in wrong)
         problems.append(f"claims totals {said}, the rules give {actual_totals}")
     return problems
 
@@ -331,8 +361,12 @@ def _result_problems(checked: CheckedExample) -> list[str]:
     example, final = checked.example, checked.final
     problems = []
     if example.score is not None:
-        actual = {side: final.side_scores[side] for side in example.score}
-        if actual != example.score:
+        sides = final.side_scores
+        unknown = [side for side in example.score if side not in sides]
+        if unknown:  # an example played under another variant than its own (see played_as)
+            problems.append(f"claims a score for {_side_name(unknown[0])}, who is no side of this game")
+        actual = {side: sides[side] for side in example.score if side in sides}
+        if not unknown and actual != example.score:
             problems.append(f"claims score {_scores(example.score)}, the rules give {_scores(actual)}")
     if example.winner is not None:
         actual_winner = _winner_name(final.outcome)

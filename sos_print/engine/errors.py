@@ -14,7 +14,12 @@ def shown(path: object) -> str:
     they are, they could forge a line of output or garble the terminal.
     """
     text = str(path)
+    if len(text) > _LONGEST_PATH:  # names no file on any system, so a cut hides nothing: the line stays short
+        text = f"{text[:60]}\u2026{text[-60:]}"
     return text if text.isprintable() else repr(text)
+
+
+_LONGEST_PATH = 4096  # PATH_MAX on Linux, the longest of the systems sos-print runs on
 
 
 def a_board(size: int, noun: str = "board") -> str:

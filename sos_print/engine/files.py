@@ -74,3 +74,38 @@ def unreadable_reason(path: str, error: OSError) -> str:
     if isinstance(error, PermissionError):
         return "permission denied"
     return f"cannot be read ({error.strerror or error})"
+
+
+def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
+    """Decodes a spreadsheet's export, or a list typed in any editor: UTF-8 (with a byte-order mark or not), UTF-16
+    or UTF-32 (with their mark or without), or else Windows-1252, which Excel writes in Western Europe.
+
+    A spreadsheet's own file (or any file that is not text) is an ExampleFileError ending with `advice` ("save it
+    as CSV, then check that file").
+    """
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
+        return data.decode("utf-32", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")  # Excel's "Unicode text"
+    if b"\x00" in data[:4096] and (encoding := _unmarked_unicode(data[:4096])):
+        return data.decode(encoding, errors="replace")
+    if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
+        raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        # Excel's "CSV" in Western Europe: every byte decodes.
+        return data.decode("cp1252", errors="replace")
+
+
+def _unmarked_unicode(head: bytes) -> str | None:
+    """Returns the encoding of UTF-16 or UTF-32 text saved with no byte-order mark, told by where its zero bytes
+    fall (a spreadsheet's headings and cells are mostly ASCII: one byte of the character is not zero), or None."""
+    for encoding, width in (("utf-32-le", 4), ("utf-32-be", 4), ("utf-16-le", 2), ("utf-16-be", 2)):
+        low = 0 if encoding.endswith("le") else width - 1  # where an ASCII character's one byte lies
+        characters = [head[k : k + width] for k in range(0, len(head) - width + 1, width)]
+        ascii = sum(c[low] != 0 and not any(c[:low] + c[low + 1 :]) for c in characters)
+        if len(characters) >= 8 and ascii >= 0.9 * len(characters):
+            return encoding
+    return None

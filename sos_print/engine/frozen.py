@@ -1,10 +1,8 @@
 """Makes small immutable record classes, as frozen dataclasses do, without compiling code at import.
 
-`dataclasses.dataclass` compiles six to ten methods for every class when its module is
-imported: about 1 ms a class on the two-core machines this project runs on, and printing
-a kit imports more than thirty record classes. `frozen` gives every record class the same
-few methods, which read the class's field names, so a record class costs what a plain
-class costs to define. Type checkers see a frozen dataclass (`typing.dataclass_transform`).
+Every record class shares the same few methods, which read the class's field names, so a
+record class costs what a plain class costs to define (why that matters: docs/design.md,
+"Start-up"). Type checkers see a frozen dataclass (`typing.dataclass_transform`).
 
 A record has an `__init__` taking its fields in order or by name, value equality and
 hashing, a readable `repr`, optional ordering by its fields in order, and refuses any

@@ -15,8 +15,9 @@ audit, in English or French, any case and order:
 Every column but the move and the totals must be in the header, its cells empty if need be: a
 column left out would check nothing, and a clean report would say that every claim holds.
 
-Spreadsheet exports are read as they come: UTF-8 with or without a byte-order mark (or, failing
-that, Windows-1252, which Excel writes in Western Europe), commas, semicolons or tabs between
+Spreadsheet exports are read as they come: UTF-8 with or without a byte-order mark, UTF-16 or
+UTF-32, or else Windows-1252, which Excel writes in Western Europe (`files.decode_spreadsheet`,
+which class lists share), commas, semicolons or tabs between
 cells, CRLF line ends, empty rows (and rows holding only a move number, as a typed-out audit
 has for moves never played). The board size, players and notation come from `RecordOptions`:
 a CSV file does not say them.
@@ -25,13 +26,14 @@ a CSV file does not say them.
 from __future__ import annotations
 
 import csv
+import io
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
-from sos_print.engine.files import read_bounded
+from sos_print.engine.files import decode_spreadsheet, read_bounded
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -80,24 +82,10 @@ class RecordOptions:
 
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
-    return parse_csv_record(_text(read_bounded(path, MAX_BYTES, "an example file"), path), options, path)
-
-
-def _text(data: bytes, path: str) -> str:
-    """Decodes a spreadsheet's export: UTF-8 (a byte-order mark or not), UTF-16 or UTF-32 with its mark, or
-    Windows-1252."""
-    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
-        return data.decode("utf-32", errors="replace")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")  # Excel's "Unicode text"
-    if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
-        raise ExampleFileError(path, "is not text (a spreadsheet's own file?): save it as CSV, then check that file")
-    data = data.removeprefix(b"\xef\xbb\xbf")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        # Excel's "CSV" in Western Europe; every byte decodes, and the cells that matter are ASCII.
-        return data.decode("cp1252", errors="replace")
+    text = decode_spreadsheet(
+        read_bounded(path, MAX_BYTES, "an example file"), path, "save it as CSV, then check that file"
+    )
+    return parse_csv_record(text, options, path)
 
 
 def is_table(path: str) -> bool:
@@ -112,13 +100,14 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     reading costs time and memory in proportion to the text, however many empty rows a spreadsheet
     exported.
     """
-    numbered = enumerate(text.removeprefix("\ufeff").splitlines(), start=1)
-    lines = ((number, line) for number, line in numbered if not _blank(line))
+    # Rows end as CSV ends them (\n, \r\n or \r); str.splitlines would also end one at a form feed or U+2028.
+    numbered = enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), start=1)
+    lines = ((number, line.removesuffix("\n")) for number, line in numbered if not _blank(line))
     first = next(lines, None)
     if first is None:
         raise ExampleFileError(path, "holds no header row: write player, letter, cell, lines, points on the first row")
-    separator = _separator(first[1])
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # a file is at most MAX_BYTES anyway
+    separator = _separator(first[1])
     header = _row(first[1], separator, path)
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
@@ -127,7 +116,11 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
 
 
 def _blank(line: str) -> bool:
-    return not line.strip(" ;,\t")
+    """Tells whether a line holds nothing but separators and white space (a form feed, a no-break space too)."""
+    return line.translate(_NOT_TEXT).isspace() or not line.translate(_NOT_TEXT)
+
+
+_NOT_TEXT = str.maketrans("", "", ";,\t")
 
 
 def _row(line: str, separator: str, path: str) -> list[str]:

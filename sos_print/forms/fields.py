@@ -25,6 +25,7 @@ from sos_print.engine.errors import SosError, quoted
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, all_segments
 from sos_print.engine.notation import Notation, cell_name
+from sos_print.engine.roster import MAX_NAME
 from sos_print.engine.rules import MAX_PLAYERS, Variant
 
 GAME_FORM = "sos-print-audit"  # one word: a mark for programs, never printed
@@ -37,7 +38,7 @@ MAX_GROUPS = 500  # as --groups allows
 # for two players, 34 of 8 x 8 for four; a class of thirty takes at most 15 groups.
 _KEYS = ("size", "players", "teams", "target", "first-sos-wins", "notation", "group", "groups")
 # The longest text each kind of field takes; a name or a date is written in full, whatever its length.
-NAME_LENGTH = 40
+NAME_LENGTH = MAX_NAME  # a class list's names fill these fields in: each holds the longest a class list does
 CLASS_LENGTH = 60
 DATE_LENGTH = 20
 NEXT_LENGTH = 20

@@ -50,7 +50,7 @@ from sos_print.forms.fields import (
 )
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
-# the largest form `audit --fillable` writes (500 groups, 8 x 8, 4 players) is 86 MB, and must be read back.
+# the largest form `audit --fillable` writes (20,000 fields, forms.fields.MAX_FIELDS) is about 6 MB.
 MAX_PDF_BYTES = 100_000_000
 
 
@@ -98,6 +98,7 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int]:
             reader = PdfReader(io.BytesIO(data))
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
+            _refuse_too_many_objects(reader, path)
             return _walk(reader, path)
         except ExampleFileError:
             raise
@@ -105,9 +106,25 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int]:
             raise ExampleFileError(path, f"cannot be read as a PDF: it is damaged ({_reason(error)})") from None
 
 
+def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
+    """Refuses a file of more objects than any audit sos-print writes, before any is read: pypdf reads every object
+    of a compressed object stream at once, so a megabyte of them would cost hundreds of megabytes."""
+    listed = getattr(reader, "xref_objStm", {})  # the objects inside object streams, as the cross-reference lists
+    size = reader.trailer.get("/Size")
+    count = max(len(listed), size if isinstance(size, int) else 0)
+    if count > _MOST_OBJECTS:
+        raise ExampleFileError(
+            path, f"holds {count:,} objects, more than any sos-print audit (at most {_MOST_OBJECTS:,}): not an audit"
+        )
+
+
+# The largest form `audit --fillable` writes has about 26,400 objects; a tablet may add an appearance to every field.
+_MOST_OBJECTS = 60_000
 # Far beyond what `audit --fillable` writes (see MAX_FIELDS in forms.fields); a bound on a hostile file's work.
 _MOST_NODES = 4 * MAX_FIELDS
 _DEEPEST = 12  # sos-print's field names have five parts at most
+# The most pages of a fillable audit is about 570 (285 groups of 3 x 3, both languages, in large print).
+_MOST_PAGES = 2_000
 _LONGEST_PART = 64  # of a field's name: sos-print's are at most 8 characters ("group500")
 # A value read back may be this many times as long as the most its field takes (spaces and line breaks a PDF reader
 # lets through); a longer one is refused before it is copied or decoded, so that the work follows the file's size.
@@ -128,19 +145,21 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
     found: dict[str, str] = {}
     walked: set[object] = set()  # the fields that take a value, and their widgets
     count = 0
-    pending = [(root, "", 0) for root in reversed(_items(form.get("/Fields") if form is not None else None))]
-    nodes = 0
+    budget = _Budget(path)
+    roots = budget.items(form.get("/Fields") if form is not None else None)
+    pending = [(root, "", 0) for root in reversed(roots)]
+    seen: set[object] = set()
     while pending:
         reference, parent, depth = pending.pop()
-        nodes += 1
-        if nodes > _MOST_NODES or depth > _DEEPEST:
-            raise ExampleFileError(path, "is a PDF form far larger or deeper than any sos-print audit")
         node = _dictionary(reference)
         if node is None:
             continue
+        if depth > _DEEPEST or _identity(node) in seen:  # a field inside itself, or under two parents
+            raise ExampleFileError(path, "is a PDF form far larger or deeper than any sos-print audit")
+        seen.add(_identity(node))
         part = _part(node.get("/T"), path)
         name = f"{parent}.{part}" if parent and part is not None else part if part is not None else parent
-        kids = [kid for kid in map(_dictionary, _items(node.get("/Kids"))) if kid is not None]
+        kids = [kid for kid in map(_dictionary, budget.items(node.get("/Kids"))) if kid is not None]
         fields = [kid for kid in kids if "/T" in kid]
         if fields:
             pending += [(kid, name, depth + 1) for kid in reversed(fields)]
@@ -155,19 +174,37 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
             if name in found:
                 raise ExampleFileError(path, _twice(name))
             found[name] = _value(node, ours[2], name, path)
-    _refuse_widgets_outside(reader, walked, path)
+    if found:  # a file with no field of an audit is refused as such: its pages are never walked
+        _refuse_widgets_outside(catalog, walked, path)
     return found, count
 
 
-def _refuse_widgets_outside(reader: PdfReader, walked: set[object], path: str) -> None:
+class _Budget:
+    """Counts the objects a walk of the file follows, refusing the file once they are far more than any sos-print
+    audit holds: checked before an array's items are looked at, so that a few kilobytes naming one object a hundred
+    thousand times cost no more than the file's size."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.left = _MOST_NODES
+
+    def items(self, value: object) -> list[Any]:
+        """Returns the items of an array (an indirect reference followed), counted; anything else has none."""
+        value = value.get_object() if isinstance(value, PdfObject) else value
+        if not isinstance(value, ArrayObject):
+            return []
+        self.left -= len(value)
+        if self.left < 0:
+            raise ExampleFileError(self.path, "is a PDF form far larger or deeper than any sos-print audit")
+        return list(value)
+
+
+def _refuse_widgets_outside(catalog: Any, walked: set[object], path: str) -> None:
     """Refuses a widget on a page whose field is not in the form's tree (a page of another filled copy added, its
     fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with."""
-    widgets = 0
-    for number, page in enumerate(reader.pages, start=1):
-        for annotation in _items(page.get("/Annots")):
-            widgets += 1
-            if widgets > _MOST_NODES:
-                raise ExampleFileError(path, "is a PDF form far larger or deeper than any sos-print audit")
+    budget = _Budget(path)
+    for number, page in enumerate(_pages(catalog, path), start=1):
+        for annotation in budget.items(page.get("/Annots")):
             widget = _dictionary(annotation)
             if widget is None or widget.get("/Subtype") != "/Widget" or _identity(widget) in walked:
                 continue
@@ -182,6 +219,27 @@ def _refuse_widgets_outside(reader: PdfReader, walked: set[object], path: str) -
                 node, depth = _dictionary(node.get("/Parent")), depth + 1
             if parts and (parts[0] in ("game", *MOVE_COLUMNS) or parts[1:2] == ["total"]):
                 raise ExampleFileError(path, _outside(".".join(reversed(parts)), number))
+
+
+def _pages(catalog: Any, path: str) -> Iterator[Any]:
+    """Yields the pages of the file in order, walking its page tree itself: pypdf would gather every page first,
+    and a file of a megabyte can hold a hundred thousand of them. More pages than any audit has are refused."""
+    pending, seen, pages = [catalog.get("/Pages")], set(), 0
+    while pending:
+        node = _dictionary(pending.pop())
+        if node is None:
+            continue
+        if _identity(node) in seen:
+            raise ExampleFileError(path, "cannot be read as a PDF: it is damaged (its tree of pages loops)")
+        seen.add(_identity(node))
+        kids = node.get("/Kids")
+        if kids is None:
+            pages += 1
+            yield node
+        else:
+            pending += reversed(_items(kids)[: _MOST_PAGES + 1])
+        if pages > _MOST_PAGES or len(seen) > 2 * _MOST_PAGES:  # pages, or the nodes that gather them
+            raise ExampleFileError(path, f"has more pages than any sos-print audit (at most {_MOST_PAGES:,})")
 
 
 def _outside(name: str, page: int | None = None) -> str:

@@ -7,6 +7,7 @@ canvas; none knows a rule of the game or touches a file.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -17,9 +18,12 @@ from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
 from sos_print.plans.common import StripPlan
 from sos_print.plans.layout import (
+    BODY_PT,
     FIELD_LINE,
     LEADING,
     MM,
+    NAME_MAX_LINES,
+    NAME_RISE,
     NOTES_PT,
     SECOND_LANGUAGE_GREY,
     SMALL_PT,
@@ -292,3 +296,75 @@ def draw_group(canvas: Canvas, label: Label, box: Box, layout: StripLayout, scal
     """Draws a page's own label, such as "Group 3 of 15", at the right end of the header strip."""
     if label:
         draw_label(canvas, label, box.right, box.top - layout.group_top, NOTES_PT * scale, bold=True, align="right")
+
+
+# --- children's names printed on the lines they write them on -----------------------------
+
+
+def name_height(size: float, lines: int) -> float:
+    """Returns the height (mm) a name of `lines` lines at `size` points takes above its line, NAME_RISE included."""
+    return NAME_RISE + size * (1 + (lines - 1) * LEADING) / MM
+
+
+def names_room(scale: float, lines: int = NAME_MAX_LINES) -> float:
+    """Returns the height (mm) above a line that holds a name of `lines` lines at the least size."""
+    return name_height(SMALL_PT * scale, lines)
+
+
+def name_lines_in(room: float, scale: float) -> int:
+    """Returns how many lines of a name at the least size `room` mm above its line holds (NAME_MAX_LINES at most)."""
+    return max((n for n in range(1, NAME_MAX_LINES + 1) if name_height(SMALL_PT * scale, n) <= room + 1e-6), default=0)
+
+
+def set_name(name: str, width: float, height: float, scale: float, most: int = NAME_MAX_LINES) -> SetLabel | None:
+    """Sets a child's name on a line `width` mm long with `height` mm of room above it, or returns None.
+
+    The name takes one line at the children's size if it can, else a smaller size, else two lines, down to
+    SMALL_PT; a line may end at a space or after a hyphen ("Marie-" / "Charlotte"), never inside a word. It takes
+    at most `most` lines.
+    """
+    for size in (BODY_PT * scale, NOTES_PT * scale, SMALL_PT * scale):
+        lines = _name_breaks(name, width, size)
+        if lines is not None and len(lines) <= most and name_height(size, len(lines)) <= height + 1e-6:
+            return SetLabel(((tuple(set_lines([Run(line)], 10_000.0, size)[0] for line in lines), size),))
+    return None
+
+
+def _name_breaks(name: str, width: float, size: float) -> list[str] | None:
+    """Breaks a name into lines no wider than `width` mm at spaces and after hyphens (and at a line break: names
+    one under the other); None if a part is wider."""
+    lines: list[str] = []
+    for text in name.split("\n"):
+        broken = _broken(text, width * MM, size)
+        if broken is None:
+            return None
+        lines += broken
+    return lines
+
+
+def _broken(name: str, room: float, size: float) -> list[str] | None:
+    lines: list[str] = []
+    current = ""
+    for word in name.split(" "):
+        for k, part in enumerate(re.split(r"(?<=-)(?=.)", word)):
+            joined = current + ("" if k else " ") + part if current else part
+            if width_of(joined, REGULAR, size) <= room:
+                current = joined
+                continue
+            if width_of(part, REGULAR, size) > room:
+                return None
+            lines.append(current)
+            current = part
+    return [*lines, current]
+
+
+def per_line(width: float, scale: float) -> int:
+    """Returns about how many letters of a name a line `width` mm long holds at the least size (for messages)."""
+    return int(width / (width_of("n", REGULAR, SMALL_PT * scale) / MM))
+
+
+def draw_name(canvas: Canvas, name: SetLabel, x: float, y: float) -> None:
+    """Draws a name set by `set_name` on the line at height `y` mm, starting at `x`: its last line just above it."""
+    lines, size = name.parts[0]
+    canvas.setFillGray(0)
+    draw_lines(canvas, lines, x, y + name_height(size, len(lines)), size, size * LEADING)

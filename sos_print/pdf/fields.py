@@ -80,8 +80,9 @@ class FormFields:
         self._objects = 0  # numbers the PDF objects made here, which reportlab keeps by name
         self._entries: dict[TextField, bytes] = {}
 
-    def add_text(self, name: str, box: Box, field: TextField) -> None:
-        """Adds a text field `name` (its parts joined by full stops) over `box` (mm) on the current page.
+    def add_text(self, name: str, box: Box, field: TextField, value: str = "") -> None:
+        """Adds a text field `name` (its parts joined by full stops) over `box` (mm) on the current page, holding
+        `value` if given (still to be changed; resetting the form brings it back).
 
         A name added again on a later page gets one more widget: the same value, shown in both places.
         """
@@ -98,8 +99,11 @@ class FormFields:
             if field.tooltip:
                 entries += b" /TU " + _text(field.tooltip)
             self._entries[field] = entries
+        if value:
+            text = _text(value)
+            entries += b" /V %s /DV %s" % (text, text)
         rect = (box.x * MM, box.y * MM, box.right * MM, box.top * MM)
-        self._widget(name, entries, field, rect, PRINT)
+        self._widget(name, entries, (field, value), rect, PRINT)
 
     def add_hidden(self, name: str, value: str) -> None:
         """Adds a hidden, read-only text field holding `value`: for programs, never shown or printed."""

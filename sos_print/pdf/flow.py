@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
 from sos_print.pdf.document import Document
+from sos_print.pdf.draw import draw_box
 from sos_print.pdf.textflow import Line, draw_lines, set_lines
 from sos_print.plans.layout import BODY_PT, CAPTION_GREY, LEADING, MM, Box, step_up
 from sos_print.plans.words import Block, Run
@@ -167,6 +168,25 @@ class Flow:
         draw(self.document, frame.right - width, top)
         self.top = min(self.top, top - height)
         self.page_started = False
+
+    def framed(self, blocks: Sequence[Block], pad: float, line_pt: float) -> None:
+        """Places `blocks` in a frame `pad` mm around them, kept whole in one frame of the flow (a box of goals, as
+        published lesson material sets one apart)."""
+        frame = self.box
+        inner = Box(frame.x + pad, frame.y, frame.width - 2 * pad, frame.height)
+        self.box = inner
+        first, last = self.styles[blocks[0].kind], self.styles[blocks[-1].kind]
+        height = self.measure(blocks) - first.before - last.after + 2 * pad
+        self.box = frame
+        self.space(first.before)
+        self.keep(height)
+        top = self.top
+        self.box, self.top, self.page_started = inner, top - pad, True  # no space above the first block
+        self.blocks(blocks)
+        self.box = frame
+        bottom = self.top + last.after - pad
+        draw_box(self.canvas, Box(frame.x, bottom, frame.width, top - bottom), line_pt)
+        self.top, self.page_started = bottom, False
 
     def _lines(self, block: Block, style: Style) -> tuple[Line, ...]:
         runs = [Run(run.text, run.bold or style.bold) for run in block.runs]

@@ -14,7 +14,7 @@ from sos_print.engine.frozen import frozen
 from sos_print.pdf.draw import CAP_HEIGHT, draw_centred
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import width_of
-from sos_print.plans.grids import GridPlan
+from sos_print.plans.grids import GridPlan, LineExit, SegmentMark, free_exits, line_exits
 from sos_print.plans.layout import (
     ANSWER_GREY,
     GREY,
@@ -35,6 +35,7 @@ BADGE_SHARE = 0.62  # a scorer's label: its circle's radius, as a share of its t
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
+LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
@@ -214,22 +215,25 @@ def draw_scorers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float
 
 @frozen
 class Tag:
-    """Holds a line's name as drawn beside a diagram: its framed box, and for a diagonal the point on the grid's
-    edge where the line leaves it, joined to the box by a leader so that the name never reads as a row's."""
+    """Holds a line's name as drawn beside a diagram: its framed box, and for a diagonal the leader that joins it to
+    the end of the drawn line: from that end, on along the line to the grid's edge, then to the box's corner."""
 
     name: str
     box: Box
-    leader: tuple[float, float] | None = None
+    leader: tuple[tuple[float, float], ...] | None = None
 
 
 def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float) -> list[Tag]:
-    """Places each line's name outside the grid, where the line would leave it if drawn on.
+    """Places each line's name outside the grid, by one end of its line.
 
-    Of the line's two ends, the one leaving through a side without coordinate labels is
-    preferred, then the one nearer the edge. On a labelled side the name goes beyond the
-    labels. A name that would overlap one already placed moves further out along its line's
-    direction until it is free, so names never cover each other; they never reach into the
-    grid, so they never cover a letter.
+    A row's or column's name sits where the line, drawn on, would leave the grid, beyond the
+    coordinates on a labelled side. A diagonal's name sits by the end of the drawn line whose
+    continuation leaves the grid through a side without coordinates, or at a corner of the grid
+    (the grid's labels are chosen so that it has one, see `GridPlan.label_sides`), the nearer end
+    first; a leader runs from the line's end on to the grid's edge, then to the name, so the name
+    is joined to the line and never among a row's or a column's labels. A name that would overlap
+    one already placed moves further out until it is free, so names never cover each other; they
+    never reach into the grid, so they never cover a letter.
     """
     placed: list[Tag] = []
     if grid.scorers or not grid.named:
@@ -238,15 +242,98 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
     height = CAP_HEIGHT * size / MM + 2 * TAG_PAD
     for mark in grid.segments:
         width = width_of(mark.name, BOLD, size) / MM + 2 * TAG_PAD
+        taken = [tag.box for tag in placed]
+        if mark.diagonal:
+            box, leader = _diagonal_place(grid, x, y, cell, mark, (width, height), taken, gutters)
+            placed.append(Tag(mark.name, box, leader))
+            continue
         exits = sorted(
             _exit(grid, x, y, cell, a, b, gutters) for a, b in ((mark.start, mark.end), (mark.end, mark.start))
         )
-        box, exit = _free_place(exits, (width, height), [tag.box for tag in placed])
-        placed.append(Tag(mark.name, box, exit[3]))
+        box, _ = _free_place(exits, (width, height), taken)
+        placed.append(Tag(mark.name, box))
     return placed
 
 
-Exit = tuple[int, float, tuple[float, float], tuple[float, float] | None, tuple[int, int], tuple[int, int]]
+def _diagonal_place(
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    mark: SegmentMark,
+    size: tuple[float, float],
+    taken: list[Box],
+    gutters: tuple[float, float],
+) -> tuple[Box, tuple[tuple[float, float], ...]]:
+    """Returns a diagonal's name box, beyond the grid's edge where the line drawn on from one end leaves it, and the
+    leader from that end through that point to the box.
+
+    At a corner of the grid the box goes beyond the coordinates of either side, diagonally: in line with no row or
+    column of labels. Of the free ends, one whose box keeps out of the labels' rows and columns comes first, then
+    the nearer (fewer cells crossed, fewer labels to pass). The box moves further out, along the edge, while it
+    overlaps a name already placed.
+    """
+    width, height = size
+    labelled = grid.label_sides
+    side = grid.size * cell
+    bands = _label_bands(labelled, x, y, side, gutters)
+    free = free_exits(mark, grid.size, labelled)
+    beyond = not free  # many diagonals, no labelling free for them all: the name goes beyond the labels
+
+    def place(exit: LineExit, step: int) -> tuple[Box, tuple[tuple[float, float], ...]]:
+        ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
+        sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
+        reach = (exit.crossed + 0.5) * cell
+        px, py = ex + sx * reach, ey + sy * reach  # where the line, drawn on, crosses the grid's edge
+        across = bool(exit.sides & {"left", "right"})
+        corner = len(exit.sides) == 2
+        onward = (0, sy) if across else (sx, 0)  # along the edge it leaves by, away from the line
+        out_x = TAG_GAP + (
+            gutters[0] if (beyond and across) or (corner and exit.sides & set(labelled) & {"left", "right"}) else 0.0
+        )
+        out_y = TAG_GAP + (
+            gutters[1]
+            if (beyond and not across) or (corner and exit.sides & set(labelled) & {"top", "bottom"})
+            else 0.0
+        )
+        qx = px + sx * out_x + onward[0] * step * (width + TAG_GAP)
+        qy = py + sy * out_y + onward[1] * step * (height + TAG_GAP)
+        box = Box(qx if sx > 0 else qx - width, qy if sy > 0 else qy - height, width, height)
+        return box, ((ex, ey), (px, py), (qx, qy))
+
+    exits = sorted(
+        free or line_exits(mark, grid.size),
+        key=lambda exit: (
+            any(_overlap(place(exit, 0)[0], band) for band in bands),
+            exit.crossed,
+            len(exit.sides & set(labelled)),  # a corner without labels is nearer than one beyond them
+        ),
+    )
+    first: tuple[Box, tuple[tuple[float, float], ...]] | None = None
+    for step in range(16):
+        for exit in exits:
+            box, leader = place(exit, step)
+            first = first or (box, leader)
+            if not any(_overlap(box, other) for other in taken):
+                return box, leader
+    assert first is not None
+    return first
+
+
+def _label_bands(labelled: tuple[str, ...], x: float, y: float, side: float, gutters: tuple[float, float]) -> list[Box]:
+    """Returns the strips the coordinate labels of each labelled side are read along, drawn on without end: a name
+    in one reads as a row's or a column's label."""
+    far = 1000.0
+    strips = {
+        "left": Box(x - gutters[0], y - far, gutters[0], side + 2 * far),
+        "right": Box(x + side, y - far, gutters[0], side + 2 * far),
+        "bottom": Box(x - far, y - gutters[1], side + 2 * far, gutters[1]),
+        "top": Box(x - far, y + side, side + 2 * far, gutters[1]),
+    }
+    return [strips[name] for name in labelled]
+
+
+Exit = tuple[bool, float, tuple[float, float], tuple[int, int]]
 
 
 def _free_place(exits: list[Exit], size: tuple[float, float], taken: list[Box]) -> tuple[Box, Exit]:
@@ -256,9 +343,9 @@ def _free_place(exits: list[Exit], size: tuple[float, float], taken: list[Box]) 
     first: tuple[Box, Exit] | None = None
     for step in range(16):
         for exit in exits:
-            _, _, (px, py), _, (sx, sy), (ox, oy) = exit
-            cx = px + sx * (TAG_GAP + width / 2) + ox * step * (width + TAG_GAP)
-            cy = py + sy * (TAG_GAP + height / 2) + oy * step * (height + TAG_GAP)
+            _, _, (px, py), (sx, sy) = exit
+            cx = px + sx * (TAG_GAP + width / 2 + step * (width + TAG_GAP))
+            cy = py + sy * (TAG_GAP + height / 2 + step * (height + TAG_GAP))
             box = Box(cx - width / 2, cy - height / 2, width, height)
             first = first or (box, exit)
             if not any(_overlap(box, other) for other in taken):
@@ -276,57 +363,46 @@ def _exit(
     end: tuple[int, int],
     gutters: tuple[float, float],
 ) -> Exit:
-    """Returns (labelled sides crossed, distance to the edge, the point to start from, for a diagonal the point
-    where the line leaves the grid, the direction to go out, the direction to go further when taken) for a line's
-    end."""
+    """Returns, for one end of a row or a column, (whether it leaves by a labelled side, how far its end cell's
+    centre is from the edge, the point to start from: the edge, or beyond the coordinates, the direction out)."""
     (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *c) for c in (start, end))
-    dx, dy = (x1 - x0) / 8, (y1 - y0) / 8  # a quarter of a cell along the line
+    sx, sy = (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
     side = grid.size * cell
-    # How far along the line (in quarter cells) its end cell's centre is from each side it heads for.
-    to_x = ((x + side - x1) / dx if dx > 0 else (x - x1) / dx) if dx else float("inf")
-    to_y = ((y + side - y1) / dy if dy > 0 else (y - y1) / dy) if dy else float("inf")
-    steps = min(to_x, to_y)
-    edge = (x1 + steps * dx, y1 + steps * dy)  # where the line, drawn on, would cross the grid's edge
-    leaving = {
-        "left": dx < 0 and to_x <= to_y + 1e-9,
-        "right": dx > 0 and to_x <= to_y + 1e-9,
-        "bottom": dy < 0 and to_y <= to_x + 1e-9,
-        "top": dy > 0 and to_y <= to_x + 1e-9,
-    }
-    labelled = {name for name, out in leaving.items() if out and name in grid.label_sides}
-    px, py = edge
-    steps *= 0.25
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    corner = (leaving["left"] or leaving["right"]) and (leaving["top"] or leaving["bottom"])
-    if corner and len(labelled) == 1:
-        # A diagonal leaving at a corner: its name goes out through the side without coordinates,
-        # next to the line's end, rather than beyond the coordinates.
-        sx, sy = (0, sy) if labelled & {"left", "right"} else (sx, 0)
-        labelled = set()
-    leader, onward = (edge if sx and sy else None), (sx, sy)
-    if {"left", "right"} & labelled:
-        # Beyond the coordinates; a diagonal's name centred where its line leaves, between two rows' labels, so
-        # that it never sits beside one row's label and reads as it.
-        px, sy = px + sx * gutters[0], 0
-    if {"top", "bottom"} & labelled:
-        py, sx = py + sy * gutters[1], 0
-    return (len(labelled), steps, (px, py), leader, (sx, sy), onward)
+    px = (x + side if sx > 0 else x) if sx else x1
+    py = (y + side if sy > 0 else y) if sy else y1
+    leaving = ("right" if sx > 0 else "left") if sx else ("top" if sy > 0 else "bottom")
+    labelled = leaving in grid.label_sides
+    if labelled:  # beyond the coordinates, level with its own row's or column's label
+        px, py = px + sx * gutters[0], py + sy * gutters[1]
+    return (labelled, abs(px - x1) + abs(py - y1), (px, py), (sx, sy))
 
 
 def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
 
-def draw_tags(canvas: Canvas, tags: list[Tag], size: float) -> None:
-    """Draws each line name in a small framed label, a diagonal's joined to where its line leaves the grid."""
-    canvas.setLineWidth(0.6)
+def draw_leaders(canvas: Canvas, tags: list[Tag]) -> None:
+    """Draws each diagonal's leader, from the end of its line to its name: before the letters, which sit on it as
+    they sit on the lines."""
+    canvas.saveState()
+    canvas.setLineWidth(LEADER_PT)
     canvas.setStrokeGray(SEGMENT_GREY)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
     for tag in tags:
         if tag.leader is not None:
-            (ex, ey), box = tag.leader, tag.box
-            corner_x = box.right if ex >= box.right else box.x if ex <= box.x else ex
-            corner_y = box.top if ey >= box.top else box.y if ey <= box.y else ey
-            canvas.line(ex * MM, ey * MM, corner_x * MM, corner_y * MM)
+            path = canvas.beginPath()
+            path.moveTo(tag.leader[0][0] * MM, tag.leader[0][1] * MM)
+            for px, py in tag.leader[1:]:
+                path.lineTo(px * MM, py * MM)
+            canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def draw_tags(canvas: Canvas, tags: list[Tag], size: float) -> None:
+    """Draws each line name in a small framed label (a diagonal's leader is drawn before, by draw_leaders)."""
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeGray(SEGMENT_GREY)
     for tag in tags:
         box = tag.box
         canvas.setFillGray(1)

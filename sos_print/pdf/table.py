@@ -149,7 +149,7 @@ def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: f
         corrected = any(entry.struck for entry in cell)
         box = Box(left, top - height, width, height)
         draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if corrected else None)
-        centred = k != table.stretch and len(cells) == len(table.columns)
+        centred = k != table.stretch and k not in table.left and len(cells) == len(table.columns)
         _draw_cell(canvas, cell, box, layout.size, centred)
         left += width
 

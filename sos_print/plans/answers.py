@@ -17,6 +17,7 @@ from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Label, Words
 from sos_print.plans.worked import ExampleFigure
+from sos_print.plans.worksheets import class_children
 
 MARKING_COLUMNS = 6  # puzzles in one table of the marking grid
 
@@ -28,6 +29,7 @@ class KeySheet:
     heading: str
     bookmark: str
     entries: tuple[ExampleFigure, ...]
+    child: str = ""  # the name of the child the sheet is for (a class list's), over its heading
 
 
 @frozen
@@ -51,33 +53,41 @@ def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> Key
     words = Words(lang)
     first = sheets[0]
     kind = first.kind.value if first.kind else "mixed"
+    children = tuple(child.name if child else "" for child in class_children(options, len(sheets)))
     return KeyPlan(
         title=(words("puzzles.key_title"),),
         keep_apart=(words("puzzles.key_keep_apart"),),
         marking_heading=words("puzzles.key_grid_heading"),
-        marking_intro=words.blocks("puzzles.key_grid_intro", notation=options.notation.value),
-        marking=marking_tables(sheets, words, options.notation),
+        marking_intro=words.blocks("puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets)),
+        marking=marking_tables(sheets, words, options.notation, children),
         explained_heading=words("puzzles.key_explained_heading"),
         intro=words.blocks(
             "puzzles.key_intro", identifier=first.identifier, size=first.size, count=len(first.puzzles), kind=kind
         ),
-        sheets=tuple(_key_sheet(sheet, len(sheets), words, options.notation) for sheet in sheets),
+        sheets=tuple(
+            _key_sheet(sheet, len(sheets), words, options.notation, child)
+            for sheet, child in zip(sheets, children, strict=True)
+        ),
         bookmark=words("puzzles.key_bookmark", number=first.number) if len(sheets) == 1 else words("puzzles.key_title"),
         strip=strip_plan(options, fields=False, lang=lang),
     )
 
 
-def marking_tables(sheets: tuple[Sheet, ...], words: Words, notation: Notation) -> tuple[Table, ...]:
+def marking_tables(
+    sheets: tuple[Sheet, ...], words: Words, notation: Notation, children: tuple[str, ...] = ()
+) -> tuple[Table, ...]:
     """Returns the grid a teacher marks a class set from: a row per sheet, a column per puzzle, each cell every
     right answer, by letter (S, then O) and its cells; a sheet of many puzzles is split into tables of
-    MARKING_COLUMNS puzzles, so that the columns keep their room."""
+    MARKING_COLUMNS puzzles, so that the columns keep their room. With `children` (a name per sheet), each row
+    starts with the child's name and the sheet's number."""
+    named = any(children)
     count = max(len(sheet.puzzles) for sheet in sheets)
     tables = []
     for first in range(0, count, MARKING_COLUMNS):
         numbers = range(first, min(first + MARKING_COLUMNS, count))
         kinds = [{sheet.puzzles[k].kind for sheet in sheets if k < len(sheet.puzzles)} for k in numbers]
         columns = (
-            words("puzzles.key_grid_sheet"),
+            words("puzzles.key_grid_child" if named else "puzzles.key_grid_sheet"),
             *(
                 words("puzzles.key_grid_puzzle", number=k + 1, kind=next(iter(kind)).value if len(kind) == 1 else "")
                 for k, kind in zip(numbers, kinds, strict=True)
@@ -85,13 +95,21 @@ def marking_tables(sheets: tuple[Sheet, ...], words: Words, notation: Notation) 
         )
         rows = tuple(
             (
-                (Entry(str(sheet.number), bold=True),),
+                _sheet_cell(sheet, children[n] if named else ""),
                 *(_marked(sheet.puzzles[k], notation) if k < len(sheet.puzzles) else () for k in numbers),
             )
-            for sheet in sheets
+            for n, sheet in enumerate(sheets)
         )
         tables.append(Table(columns, rows, stretch=len(columns) - 1))
     return tuple(tables)
+
+
+def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
+    """Returns a marking row's first cell: the sheet's number, or the child's name (a word an entry, so that a long
+    name wraps) and the number in brackets."""
+    if not child:
+        return (Entry(str(sheet.number), bold=True),)
+    return (*(Entry(word, bold=True) for word in child.split(" ")), Entry(f"({sheet.number})"))
 
 
 def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
@@ -104,10 +122,10 @@ def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
     return tuple(entries)
 
 
-def _key_sheet(sheet: Sheet, count: int, words: Words, notation: Notation) -> KeySheet:
+def _key_sheet(sheet: Sheet, count: int, words: Words, notation: Notation, child: str = "") -> KeySheet:
     heading = words("puzzles.key_sheet", number=sheet.number, count=count, identifier=sheet.identifier, seed=sheet.seed)
     entries = tuple(key_entry(puzzle, number, words, notation) for number, puzzle in enumerate(sheet.puzzles, start=1))
-    return KeySheet(heading, words("puzzles.key_bookmark", number=sheet.number), entries)
+    return KeySheet(heading, words("puzzles.key_bookmark", number=sheet.number), entries, child)
 
 
 def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> ExampleFigure:

@@ -28,6 +28,10 @@ class AuditPlan:
     pause_hint: Label
     strip: StripPlan
     page: Label  # "Page {number} of {count}", filled in when the audit's pages are counted
+    # The lines of room kept above each name's line for a printed name (a class list's), 0 for none, and the rows
+    # the names' lines take (two: A and B over C and D): the audit's layout chooses the fewest its names need.
+    name_lines: int = 0
+    name_rows: int = 1
 
 
 def example_line(size: int, notation: Notation) -> str:

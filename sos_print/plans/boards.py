@@ -27,6 +27,9 @@ class BoardPlan:
     tally: Label
     total: Label
     strip: StripPlan
+    # The lines of room kept above each name's line for a printed name (a class list's), 0 for none: the board's
+    # layout chooses 1, or 2 when a name needs them.
+    name_lines: int = 0
 
 
 def board_plan(options: PrintOptions) -> BoardPlan:
@@ -36,7 +39,7 @@ def board_plan(options: PrintOptions) -> BoardPlan:
     return BoardPlan(
         title=vocab.label("board.title"),
         smaller=vocab.label("board.smaller_version", size=n) if n == 3 else None,
-        rule=vocab.label("board.rule", ends=game_rules(options.variant).ends),
+        rule=vocab.label("board.rule", ends=game_rules(options.variant).ends, teams=options.variant.teams),
         notes=variant_notes(options.variant, vocab),
         hint=cell_hint(options.notation, vocab),
         grid=grid_plan(Board.empty(n), options.notation),

@@ -3,12 +3,17 @@ sentence on naming cells, and the group labels."""
 
 from __future__ import annotations
 
-from sos_print.engine.frozen import frozen
+from typing import TYPE_CHECKING
+
+from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
 from sos_print.plans.options import Language, PrintOptions
 from sos_print.plans.words import Label, Vocabulary
 from sos_print.plans.worked import side_name
+
+if TYPE_CHECKING:
+    from sos_print.engine.roster import Child
 
 
 @frozen
@@ -44,15 +49,16 @@ class Side:
     label: Label
     short: str  # the side's name everywhere: "A", or a team's "A + C"
     players: int
+    seats: str  # its seats, in the order its name gives them: "A", or "AC"
 
 
 def sides(variant: Variant, vocabulary: Vocabulary) -> tuple[Side, ...]:
     """Returns the sides that score: each seat, or the two teams."""
     if variant.teams:
         return tuple(
-            Side(vocabulary.label("common.team", first=t[0], second=t[1]), side_name(t), 2) for t in variant.sides
+            Side(vocabulary.label("common.team", first=t[0], second=t[1]), side_name(t), 2, t) for t in variant.sides
         )
-    return tuple(Side(vocabulary.label("common.seat", seat=seat), seat, 1) for seat in variant.seats)
+    return tuple(Side(vocabulary.label("common.seat", seat=seat), seat, 1, seat) for seat in variant.seats)
 
 
 @frozen
@@ -85,7 +91,7 @@ def variant_notes(variant: Variant, vocabulary: Vocabulary) -> tuple[Label, ...]
     rules = game_rules(variant)
     notes = []
     if variant.teams:
-        notes.append(vocabulary.label("common.variant_teams"))
+        notes.append(vocabulary.label("common.variant_teams", ends=rules.ends))
     if rules.ends != "full":
         notes.append(vocabulary.label("common.rule_end", **rules.words))
     return tuple(notes)
@@ -105,3 +111,38 @@ def group_labels(options: PrintOptions) -> list[Label]:
     return [
         (" / ".join(vocab.label("common.group", number=k, count=options.groups)),) for k in range(1, options.groups + 1)
     ]
+
+
+@frozen
+class GroupGame:
+    """Holds one group's part of a players' document: its label, the options of its own game, its children."""
+
+    label: Label
+    options: PrintOptions  # the document's, with the group's own variant
+    children: tuple[Child, ...] = ()  # a class list's, in seat order: none without a class list
+
+    @property
+    def names(self) -> tuple[tuple[str, str], ...]:
+        """Returns (seat, name) for each child, seats in playing order."""
+        return tuple((seat, child.name) for seat, child in zip(self.options.variant.seats, self.children, strict=False))
+
+
+def group_games(options: PrintOptions) -> list[GroupGame]:
+    """Returns each group's game: with a class list, a group whose size differs from the variant's players plays the
+    game of its own number of players (without teams), and its children sit at seats A, B... in order."""
+    labels = group_labels(options)
+    seating = options.seating
+    if seating is None:
+        return [GroupGame(label, options) for label in labels]
+    return [
+        GroupGame(label, replace(options, variant=group_variant(options.variant, len(group))), group)
+        for label, group in zip(labels, seating.groups, strict=True)
+    ]
+
+
+def group_variant(variant: Variant, players: int) -> Variant:
+    """Returns the game a group of `players` plays in a class playing `variant`: the same, or, for a group of another
+    size, that many players each on their own, to the same end."""
+    if players == variant.players:
+        return variant
+    return Variant(players=players, target=variant.target, first_sos_wins=variant.first_sos_wins)

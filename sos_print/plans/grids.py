@@ -21,6 +21,44 @@ class SegmentMark:
     end: tuple[int, int]
     name: str
 
+    @property
+    def diagonal(self) -> bool:
+        """Tells whether the line runs along a diagonal."""
+        return self.start[0] != self.end[0] and self.start[1] != self.end[1]
+
+
+@frozen
+class LineExit:
+    """Holds where a line, drawn on past one of its end cells, leaves the grid: the end cell, the direction out
+    (columns to the right, rows down), the sides it leaves by (two at a corner) and the cells it crosses first."""
+
+    cell: tuple[int, int]
+    direction: tuple[int, int]
+    sides: frozenset[str]
+    crossed: int
+
+
+def line_exits(mark: SegmentMark, size: int) -> tuple[LineExit, LineExit]:
+    """Returns where a line leaves the grid past each of its two ends, its start's first."""
+    found = []
+    for cell, other in ((mark.start, mark.end), (mark.end, mark.start)):
+        dc, dr = (cell[0] > other[0]) - (cell[0] < other[0]), (cell[1] > other[1]) - (cell[1] < other[1])
+        across = (size - 1 - cell[0] if dc > 0 else cell[0]) if dc else size
+        down = (size - 1 - cell[1] if dr > 0 else cell[1]) if dr else size
+        sides = set()
+        if dc and across <= down:
+            sides.add("right" if dc > 0 else "left")
+        if dr and down <= across:
+            sides.add("bottom" if dr > 0 else "top")
+        found.append(LineExit(cell, (dc, dr), frozenset(sides), min(across, down)))
+    return found[0], found[1]
+
+
+def free_exits(mark: SegmentMark, size: int, labelled: tuple[str, ...]) -> list[LineExit]:
+    """Returns the exits of a line where its name can sit by its end and by no coordinate label: through a side
+    without labels, or at a corner of the grid (the name then sits beyond both sides, level with no label)."""
+    return [exit for exit in line_exits(mark, size) if len(exit.sides) == 2 or not exit.sides <= set(labelled)]
+
 
 @frozen
 class GridPlan:
@@ -42,8 +80,18 @@ class GridPlan:
 
     @property
     def label_sides(self) -> tuple[str, ...]:
-        """Returns the two sides a small diagram labels: left, and where counting starts."""
-        return ("left", "top") if self.from_top else ("left", "bottom")
+        """Returns the two sides a small diagram labels, one across and one up: left, and where counting starts,
+        unless a diagonal whose name it shows would then end at labelled sides only (its name would sit among the
+        labels): then the first pair, with the other side across or up (or both), that leaves every such diagonal a
+        free end. The board labels all four sides, so any two of them read alike.
+        """
+        default = ("left", "top") if self.from_top else ("left", "bottom")
+        diagonals = [mark for mark in self.segments if mark.diagonal] if self.named and not self.scorers else []
+        if not diagonals:
+            return default
+        flipped = {"left": "right", "top": "bottom", "bottom": "top"}
+        choices = [default, (default[0], flipped[default[1]]), ("right", default[1]), ("right", flipped[default[1]])]
+        return min(choices, key=lambda sides: sum(not free_exits(mark, self.size, sides) for mark in diagonals))
 
     def letter(self, col: int, row: int) -> str:
         """Returns the letter at column `col`, row `row` from the top ("" if empty)."""

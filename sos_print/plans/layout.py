@@ -121,6 +121,10 @@ CAPTION_GREY = 0.25
 STRIP_GAP = 3.0  # between the strip's rule and the page title
 STRIP_MAX_LINES = 2  # lines a class name may wrap to before it is refused
 FIELD_LINE = 28.0  # length of a line to write a date or a name on
+# A child's name printed from a class list sits on the line it would be written on, NAME_RISE above it, on at most
+# NAME_MAX_LINES lines, shrinking to SMALL_PT before it is refused (the class name's rule).
+NAME_RISE = 1.0
+NAME_MAX_LINES = 2
 
 # Player board. Cells must take a child's handwriting: at least 18 mm up to 6x6 and 15 mm
 # for 7x7 and 8x8; they grow to MAX_CELL when the page allows.

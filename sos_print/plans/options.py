@@ -1,13 +1,17 @@
-"""Holds what the user chose for a printed document: size, groups, variant, language, paper, notation."""
+"""Holds what the user chose for a printed document: size, groups, variant, language, paper, notation, class list."""
 
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 from sos_print.engine.frozen import frozen
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
 from sos_print.plans.layout import Paper
+
+if TYPE_CHECKING:
+    from sos_print.engine.roster import Seating
 
 
 class Language(enum.Enum):
@@ -40,5 +44,11 @@ class PrintOptions:
     paper: Paper = Paper.A4
     notation: Notation = Notation.A1
     large_print: bool = False
+    kit_large_print: bool = False  # the kit's children's pages are in large print: its notes (normal size) say so
     two_per_page: bool = False
     class_name: str = ""
+    seating: Seating | None = None  # a class list's groups: each child's name printed at their seat
+
+    def __post_init__(self) -> None:
+        if self.seating is not None:  # a class list says how many groups there are
+            object.__setattr__(self, "groups", len(self.seating.groups))

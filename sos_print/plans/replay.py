@@ -14,7 +14,7 @@ from sos_print.engine.examples import ClaimedMove
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name
-from sos_print.engine.rules import Board, Letter, Move, Position, Step
+from sos_print.engine.rules import Board, Letter, Move, Position, Step, Variant
 from sos_print.engine.solver import solvable_variant
 from sos_print.plans.common import StripPlan, game_rules, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
@@ -142,7 +142,7 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         for k in span
         if steps[k].points or k == last
         for block in move_sentence(
-            "replay.step_move", _number(game, k) if len(span) > 1 else 0, steps[k], game.example.size, words, notation
+            "replay.step_move", _number(game, k) if len(span) > 1 else 0, steps[k], game.example, words, notation
         )
     ]
     return ExampleFigure(title, text, grid, [])
@@ -305,7 +305,10 @@ def _analysis_row(
     facts = _facts(game, move, words, notation)
     if move.value is None or move.best_value is None or move.finish is None or move.best_finish is None:
         comment = words.blocks(
-            "replay.looked", missed_fact=facts.get("missed point", ""), gift_fact=facts.get("gift", "")
+            "replay.looked",
+            missed_fact=facts.get("missed point", ""),
+            gift_fact=facts.get("gift", ""),
+            wins=move.missed and _misses_a_win(game, move),
         )
         value = best_value = words("replay.not_weighed")
     else:
@@ -341,17 +344,32 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
     facts = {}
     if move.missed:
         better = _move_words(move.chance.moves[0], size, words, notation)
-        facts["missed point"] = words("replay.missed", move=better, points=move.chance.points)
+        facts["missed point"] = words(
+            "replay.missed", move=better, points=move.chance.points, wins=_misses_a_win(game, move)
+        )
     if move.gift:
         after = game.steps[move.number - 1].after
+        side = variant.side_of(after.seat)
         facts["gift"] = words(
             "replay.gift",
-            side=words("replay.side", who=side_name(variant.side_of(after.seat)), teams=variant.teams),
+            side=words("replay.side", who=side_name(side), teams=variant.teams),
             move=_move_words(move.opening.moves[0], size, words, notation),
             points=move.opening.points,
-            wins=variant.first_sos_wins,
+            wins=_would_win(variant, after.side_scores[side], move.opening.points),
         )
     return facts
+
+
+def _misses_a_win(game: CheckedExample, move: MoveAnalysis) -> bool:
+    """Tells whether the point a move missed would have won the game at once."""
+    variant = game.example.variant
+    before = _before(game, move.number - 1)
+    return _would_win(variant, before.side_scores[variant.side_of(move.seat)], move.chance.points)
+
+
+def _would_win(variant: Variant, score: int, points: int) -> bool:
+    """Tells whether `points` more would win a side with `score` at once: the first S-O-S, or the target reached."""
+    return variant.first_sos_wins or bool(variant.target and score + points >= variant.target)
 
 
 def _entries(blocks: list[Block]) -> TableCell:

@@ -6,7 +6,7 @@ from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, cell_name, parse_cell
-from sos_print.engine.rules import Board, Letter, Move, Position
+from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.plans.audit import example_line
 from sos_print.plans.common import GameRules, StripPlan, game_rules, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
@@ -56,14 +56,16 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     )
     return RulesPlan(
         title=(words("rules.title"),),
-        intro=words.blocks("rules.intro", players=options.variant.players, teams=options.variant.teams),
-        steps=rule_steps(words, notation, rules),
+        intro=words.blocks(
+            "rules.intro", players=options.variant.players, teams=options.variant.teams, ends=rules.ends
+        ),
+        steps=rule_steps(words, notation, rules, options.variant),
         careful=words.blocks("rules.careful", ends=rules.ends),
         more=more,
         cells=words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line),
         coordinates=naming_grid(size, notation),
         example_heading=words("rules.example_heading"),
-        legend=words("rules.legend", **marks_shown(figure.grid)),
+        legend=words("rules.legend", **marks_shown(figure.grid), first_sos_wins=rules.ends == "first"),
         example=figure,
         bookmark=words("rules.bookmark"),
         strip=strip_plan(options, fields=False, lang=lang),
@@ -85,14 +87,14 @@ A_WHOLE_GAME = (
 )  # fmt: skip
 
 
-def rule_steps(words: Words, notation: Notation, rules: GameRules) -> tuple[RuleStep, ...]:
-    """Returns the four steps of how to play, each pictured by a small game the engine plays."""
+def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Variant) -> tuple[RuleStep, ...]:
+    """Returns the four steps of how to play, each pictured by a small game the engine plays by the kit's rules."""
     first = rules.ends == "first"
     pictures = (
-        _played(LETTERS_WRITTEN, notation),
-        _played(A_DIAGONAL, notation),
-        _played(A_POINT, notation, scorers=True),
-        None if first else _played(A_WHOLE_GAME, notation, scorers=True),
+        _played(LETTERS_WRITTEN, notation, variant),
+        _played(A_DIAGONAL, notation, variant),
+        _played(A_POINT, notation, variant, scorers=True),
+        None if first else _played(A_WHOLE_GAME, notation, variant, scorers=True),
     )
     steps = []
     for k, picture in enumerate(pictures, start=1):
@@ -101,12 +103,17 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules) -> tuple[Rule
     return tuple(steps)
 
 
-def _played(moves: tuple[tuple[str, str], ...], notation: Notation, scorers: bool = False) -> GridPlan:
-    """Returns the 3 x 3 board after `moves` played by the engine (the standard game), its S-O-S drawn with the seat
-    that completed each if `scorers`, or else unmarked."""
-    position = Position.start(3)
+def _played(
+    moves: tuple[tuple[str, str], ...], notation: Notation, variant: Variant, scorers: bool = False
+) -> GridPlan:
+    """Returns the 3 x 3 board after `moves` played by the engine under `variant`, up to the end of the game (a
+    target reached ends it with cells empty), its S-O-S drawn with the seat that completed each if `scorers`, or else
+    unmarked."""
+    position = Position.start(3, variant)
     steps = []
     for letter, name in moves:
+        if position.is_over:
+            break
         steps.append(position.step(Move(parse_cell(name, 3), Letter(letter))))
         position = steps[-1].after
     if not scorers:

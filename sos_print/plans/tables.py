@@ -21,9 +21,11 @@ TableCell = tuple[Entry, ...]
 class Table:
     """Holds a table's headings and rows; a row with fewer cells than columns ends in one cell spanning the rest.
 
-    The `stretch` column takes the width the others leave.
+    The `stretch` column takes the width the others leave. Cells are centred, but the stretch column's and those of
+    the `left` columns (names, which read as a list).
     """
 
     columns: tuple[str, ...]
     rows: tuple[tuple[TableCell, ...], ...]
     stretch: int
+    left: tuple[int, ...] = ()

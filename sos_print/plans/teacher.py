@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sos_print.engine.capacity import MOST_SOS
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen
 from sos_print.plans.common import StripPlan, game_rules, strip_plan
@@ -63,7 +64,13 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
         timing=words.blocks("teacher.timing", size=options.size, ends=rules.ends),
         adapt=words.blocks(
-            "teacher.adapt", size=options.size, ends=rules.ends, teams=variant.teams, large_print=options.large_print
+            "teacher.adapt",
+            size=options.size,
+            ends=rules.ends,
+            teams=variant.teams,
+            large_print=options.kit_large_print,
+            target=variant.target,
+            small_most=MOST_SOS[3],
         ),
         watch=words.blocks("teacher.watch", ends=rules.ends),
         talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams),

@@ -165,8 +165,8 @@ def typography(markup: str, lang: str) -> str:
     """Applies the spacing and apostrophes of `lang` to escaped markup, the values of variables included.
 
     In both languages: no line break inside "4 × 4", "100 mm", "100 %", "2 points", a team's name
-    "A + C", a sequence of letters such as "S, O, S", or next to a letter standing alone ("de B",
-    "un S", "A rejoue"): a no-break space; and typographic apostrophes
+    "A + C", a sequence of letters such as "S, O, S", or after a letter standing alone ("A rejoue",
+    "O in"; before it when it closes a phrase, "de B."): a no-break space; and typographic apostrophes
     (an escaped &#39; too). In French, a narrow no-break space before ; : ! ? % » and after «.
     """
     markup = re.sub(r"(\d) \u00d7 (\d)", "\\1\u00a0\u00d7\u00a0\\2", markup)
@@ -175,10 +175,14 @@ def typography(markup: str, lang: str) -> str:
     markup = re.sub(r"\b([SO]) (?=[SO]\b)", "\\1\u00a0", markup)
     markup = re.sub(r"\b([A-D]) \+ ([A-D])\b", "\\1\u00a0+\u00a0\\2", markup)  # a team's name, "A + C"
     markup = re.sub(r"(\d) (points?)\b", "\\1\u00a0\\2", markup)  # "2 points"
-    # A letter standing alone (a seat, S or O) never ends or starts a line apart from its neighbour:
-    # "de B.", "un S", "A rejoue".
-    markup = re.sub(r"(?<=\w) ([A-DSO])(?![\w\-\u2019'])", "\u00a0\\1", markup)
-    markup = re.sub(r"(?<![\w\-\u2019'&#;])([A-D]) (?=\w)", "\\1\u00a0", markup)
+    # A letter standing alone (a seat, S or O) never ends a line: it keeps the word after it ("A rejoue", "O in");
+    # closing a phrase, it keeps the word before it instead ("de B.", "un S"). One neighbour, never both: "leaves B
+    # nothing" held whole is carried to the next line and leaves a gap at the end of this one.
+    # A seat's name is one ("player A", "l'équipe B + D"), and so is a letter with its article ("an S", "un O").
+    markup = re.sub(r"\b([Pp]layer|[Tt]eam|joueur|équipe) (?=[A-D]\b)", "\\1\u00a0", markup)
+    markup = re.sub(r"\b([Aa]n?|[Tt]he|[Uu]ne?|[Ll][ea]|du|au) (?=[SO](?![\w\-\u2019']))", "\\1\u00a0", markup)
+    markup = re.sub(r"(?<![\w\-\u2019'&#;\u00a0])([A-DSO]) (?=[\w\u00ab(])", "\\1\u00a0", markup)
+    markup = re.sub(r"(?<=\w) ([A-DSO])(?=[.;:!?)\u2026]|,(?!\u00a0)|<|$)", "\u00a0\\1", markup)
     if lang == "fr":
         # Only existing spaces change: an entity such as &amp; ends in ";" with no space before it.
         markup = re.sub(r"[ \u00a0]+([;:!?%\u00bb])", _NNBSP + r"\1", markup)

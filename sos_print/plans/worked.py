@@ -8,6 +8,7 @@ the engine's account of the moves.
 from __future__ import annotations
 
 from sos_print.engine.check import CheckedExample
+from sos_print.engine.examples import Example
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, cell_name, column_letters, segment_name, segment_names
@@ -108,9 +109,10 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
     shown = [k for k, step in enumerate(steps) if step.points or k == len(steps) - 1]
     blocks: list[Block] = []
     for k in shown:
-        blocks += move_sentence("teacher.move_result", k + 1, steps[k], checked.example.size, words, notation)
+        blocks += move_sentence("teacher.move_result", k + 1, steps[k], checked.example, words, notation)
+    first = checked.example.variant.first_sos_wins
     if len(shown) < len(steps):
-        blocks += words.blocks("teacher.other_moves")
+        blocks += words.blocks("teacher.other_moves", first_sos_wins=first)
     final = checked.final
     winner = final.outcome.winner if final.outcome else None
     blocks += words.blocks(
@@ -119,12 +121,17 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
         winner=side_name(winner) if winner else "",
         teams=checked.example.variant.teams,
         over=final.is_over,
+        first_sos_wins=first,
     )
     return blocks
 
 
-def move_sentence(macro: str, number: int, step: Step, size: int, words: Words, notation: Notation) -> list[Block]:
-    """Returns the sentence `macro` says of one move: who wrote what where, what it scored, who writes next."""
+def move_sentence(
+    macro: str, number: int, step: Step, example: Example, words: Words, notation: Notation
+) -> list[Block]:
+    """Returns the sentence `macro` says of one move of `example`'s game: who wrote what where, what it scored (where
+    the first S-O-S wins, the S-O-S it completed), who writes next."""
+    size = example.size
     return words.blocks(
         macro,
         number=number,
@@ -134,4 +141,5 @@ def move_sentence(macro: str, number: int, step: Step, size: int, words: Words, 
         points=step.points,
         lines=segment_names(step.segments, size, notation),
         next=step.next_seat,
+        first_sos_wins=example.variant.first_sos_wins,
     )

@@ -5,6 +5,8 @@ The puzzles come from `engine.puzzles`; the key (`plans.answers`) shows the same
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sos_print.engine.frozen import frozen
 from sos_print.engine.notation import Notation
 from sos_print.engine.puzzles import PuzzleKind, Sheet
@@ -12,6 +14,9 @@ from sos_print.plans.common import StripPlan, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label, Run, Vocabulary
+
+if TYPE_CHECKING:
+    from sos_print.engine.roster import Child
 
 GIFT_PATTERNS = ("S.S", "SO.")  # the two gifts, as three cells of a line ("." empty)
 
@@ -53,10 +58,22 @@ class SheetPlan:
     puzzles: tuple[PuzzleFigure, ...]
     bookmark: str
     strip: StripPlan
+    child: str = ""  # the name printed on the name line: a class list's child, one sheet each
 
 
-def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int) -> SheetPlan:
-    """Returns the plan of one children's sheet of a set of `copies`, in the options' languages and notation."""
+def class_children(options: PrintOptions, sheets: int) -> tuple[Child | None, ...]:
+    """Returns the child each of `sheets` sheets is for, in the class list's order (None without a class list)."""
+    if options.seating is None:
+        return (None,) * sheets
+    children = tuple(child for group in options.seating.groups for child in group)
+    if len(children) != sheets:
+        raise ValueError(f"{sheets} sheets for a class list of {len(children)} children")
+    return children
+
+
+def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | None = None) -> SheetPlan:
+    """Returns the plan of one children's sheet of a set of `copies`, in the options' languages and notation, with
+    `child`'s name on it if given."""
     vocab = Vocabulary(options.language)
     kinds = {puzzle.kind for puzzle in sheet.puzzles}
     reminders = [rich(vocab, "puzzles.score_again")]
@@ -93,4 +110,5 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int) -> SheetPlan:
         puzzles=figures,
         bookmark=" / ".join(dict.fromkeys(vocab.label("puzzles.bookmark", number=sheet.number))),
         strip=strip_plan(options, fields=True),
+        child=child.name if child else "",
     )

@@ -110,8 +110,12 @@ def deferred() -> Iterator[None]:
 
 
 def set_outcome(outcome: str) -> None:
-    """Records what an interruption from now on would leave behind (see the constants above)."""
-    _state.outcome = outcome
+    """Records what an interruption from now on would leave behind (see the constants above); a job of the web
+    page leaves the page's own words in place."""
+    from sos_print.system import jobs
+
+    if jobs.current() is None:
+        _state.outcome = outcome
 
 
 def guarded(body: Callable[[], int]) -> NoReturn:

@@ -1,0 +1,302 @@
+"""Reads a class list and forms the class's playing groups from it.
+
+A class list is what a teacher already has: a text file with one name a line, or a spreadsheet
+saved as CSV (cells separated by commas, semicolons or tabs, in any encoding `files.decode_spreadsheet`
+reads). A CSV file's first row is a heading row when one of its cells names a column of names
+("Name", "Prénom", "Student"...): that column holds the names, and a first-name column wins over a
+name or last-name column, as children know each other by their first names ("Nom;Prénom", a school's
+export). Without a heading row, the names are in the first column. Other columns are ignored.
+
+Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
+both kept (`Roster.repeated` says which names repeat, so that the teacher can add an initial).
+Messages name a child by the line of the file, never by name: a name is printed only on the pages
+asked for.
+
+Groups (`form_groups`): the children in the list's order, or shuffled with a seed, make groups of
+`players` (4 with teams). When the class does not divide evenly, two or three children left over
+play as a group of their own; one left over joins the last group, which plays with one more
+player (a pair becomes three, three become four), and with groups of four the last four and the
+one left over play as a three and a pair. So no child plays alone and no group has more than four.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
+
+from sos_print.engine.errors import ExampleFileError
+from sos_print.engine.files import decode_spreadsheet, read_bounded
+from sos_print.engine.frozen import frozen
+from sos_print.engine.rules import MAX_PLAYERS
+
+MAX_BYTES = 1_000_000  # a class list of 200 names takes a few kilobytes, a school's whole export less than this
+MAX_CHILDREN = 200  # as many as sheets `puzzles --copies` prints: several classes, and 100 groups at most
+MAX_NAME = 40  # characters: a first name and a last name; a fillable audit's names field holds as many
+_SEPARATORS = (";", "\t", ",")  # in this order when a heading row does not tell: French Excel uses semicolons
+_SAMPLE = 20  # rows the separator is told from
+
+# Headings, as `_heading` reduces them (no case, accents, spaces or punctuation).
+FIRST_NAME_HEADINGS = frozenset({"firstname", "firstnames", "givenname", "forename", "prenom", "prenoms"})
+NAME_HEADINGS = frozenset(
+    {
+        "name",
+        "names",
+        "fullname",
+        "pupil",
+        "pupilname",
+        "student",
+        "studentname",
+        "child",
+        "childname",
+        "nom",
+        "noms",
+        "nomcomplet",
+        "eleve",
+        "nomdeleleve",
+        "enfant",
+    }
+)
+# Headings of other columns a school's export has: a first row of these is a heading row without names.
+OTHER_HEADINGS = frozenset(
+    {
+        "lastname",
+        "surname",
+        "familyname",
+        "nomdefamille",
+        "class",
+        "classe",
+        "group",
+        "groupe",
+        "age",
+        "dateofbirth",
+        "birthdate",
+        "birthday",
+        "datedenaissance",
+        "ne",
+        "nee",
+        "sex",
+        "sexe",
+        "gender",
+        "genre",
+        "id",
+        "number",
+        "numero",
+        "no",
+        "n",
+        "email",
+        "mail",
+    }
+)
+HEADINGS_SAID = "name, first name, student, nom, prénom, élève"  # as messages list the headings read
+
+T = TypeVar("T")
+# Where a name is printed, as a message says it.
+PLACES = {"board": "on a board's score table", "audit": "on a score sheet's names row", "sheet": "on a puzzle sheet"}
+
+
+class NameFitError(ExampleFileError):
+    """Signals a child's name too long for the line it is printed on; the message names its line of the file (the
+    name itself is printed only on the pages asked for)."""
+
+    def __init__(self, path: str, children: tuple[Child, ...], where: str, per_line: int, lines: int = 2) -> None:
+        one = len(children) == 1
+        rows = " and ".join(str(child.line) for child in children)
+        sizes = " and ".join(str(len(child.name)) for child in children)
+        what = f"a name of {sizes} characters does" if one else f"names of {sizes} characters together do"
+        room = "1 line" if lines == 1 else f"{lines} lines"
+        where = PLACES.get(where, where)
+        super().__init__(
+            path,
+            f"{'line' if one else 'lines'} {rows}: {what} not fit {where}: {room} of about {per_line} letters here; "
+            "shorten it (a first name and an initial tell children apart)",
+        )
+
+
+@frozen
+class Child:
+    """Holds one child of a class list: the name as printed, and the line of the file it is on."""
+
+    name: str
+    line: int
+
+
+@frozen
+class Roster:
+    """Holds a class list as read: the file it came from and its children, in the list's order."""
+
+    path: str
+    children: tuple[Child, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Returns the children's names, in the list's order."""
+        return tuple(child.name for child in self.children)
+
+    def repeated(self) -> tuple[tuple[str, int], ...]:
+        """Returns each name that more than one child has (told apart from case alone), with how many have it,
+        in the order of the list."""
+        counts: dict[str, int] = {}
+        first: dict[str, str] = {}
+        for name in self.names:
+            key = name.casefold()
+            counts[key] = counts.get(key, 0) + 1
+            first.setdefault(key, name)
+        return tuple((first[key], count) for key, count in counts.items() if count > 1)
+
+
+@frozen
+class Seating:
+    """Holds the groups formed from a class list: each group's children in seat order (A, B, C, D).
+
+    `seed` is the seed the list was shuffled with, or None when the groups follow the list's order.
+    """
+
+    path: str
+    groups: tuple[tuple[Child, ...], ...]
+    seed: int | None = None
+
+    @property
+    def children(self) -> int:
+        """Returns how many children the groups hold."""
+        return sum(len(group) for group in self.groups)
+
+
+def read_roster(path: str) -> Roster:
+    """Reads the class list at `path` (named in messages exactly as given); raises ExampleFileError if it cannot
+    be read or holds fewer than two names or more than MAX_CHILDREN."""
+    data = read_bounded(path, MAX_BYTES, "a class list")
+    return parse_roster(decode_spreadsheet(data, path, "save it as CSV, or as text with one name a line"), path)
+
+
+def parse_roster(text: str, path: str = "<class list>") -> Roster:
+    """Reads a class list from its text; `path` names it in messages, with the line of any problem."""
+    rows = list(_rows(text))
+    if not rows:
+        raise ExampleFileError(path, "holds no name: write one child's name a line")
+    separator = _separator([line for _, line in rows[:_SAMPLE]])
+    table = [(number, _cells(line, separator, number, path)) for number, line in rows]
+    column, start = _names_column(table[0][1], path)
+    children = []
+    for number, cells in table[start:]:
+        name = clean_name(cells[column]) if column < len(cells) else ""
+        if name:
+            children.append(_checked(Child(name, number), path))
+        if len(children) > MAX_CHILDREN:
+            raise ExampleFileError(
+                path, f"holds more than {MAX_CHILDREN} names; a class list holds at most {MAX_CHILDREN}: split it"
+            )
+    if not children:
+        raise ExampleFileError(path, "holds no name under its heading row: write one child's name a row")
+    if len(children) == 1:
+        raise ExampleFileError(path, "holds one name: a game needs at least two children")
+    return Roster(path, tuple(children))
+
+
+def clean_name(text: str) -> str:
+    """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def _rows(text: str) -> Iterator[tuple[int, str]]:
+    """Yields each line that holds more than separators and spaces, with its number (lines end as CSV ends them)."""
+    numbered = enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), start=1)
+    for number, line in numbered:
+        line = line.removesuffix("\n")
+        if line.translate(_NOT_TEXT).strip():
+            yield number, line
+
+
+_NOT_TEXT = str.maketrans("", "", "".join(_SEPARATORS))
+
+
+def _separator(lines: Sequence[str]) -> str | None:
+    """Returns the separator of a CSV file, or None for a list of one name a line.
+
+    A separator that splits the first line into a heading of names is the one; else the one found in
+    the most of the first lines, if in half of them at least: a list of one name a line in which a
+    name or two hold a comma ("Smith, Jr.") stays a list.
+    """
+    for separator in _SEPARATORS:
+        cells = next(csv.reader([lines[0]], delimiter=separator), [])
+        if len(cells) > 1 and any(_heading(cell) in FIRST_NAME_HEADINGS | NAME_HEADINGS for cell in cells):
+            return separator
+    found = {separator: sum(separator in line for line in lines) for separator in _SEPARATORS}
+    best = max(_SEPARATORS, key=lambda separator: found[separator])
+    return best if found[best] and 2 * found[best] >= len(lines) else None
+
+
+def _cells(line: str, separator: str | None, number: int, path: str) -> list[str]:
+    if separator is None:
+        return [line]
+    try:
+        return next(csv.reader([line], delimiter=separator), [])
+    except csv.Error as error:
+        raise ExampleFileError(path, f"line {number}: CSV cannot be read: {error}") from None
+
+
+def _names_column(first: list[str], path: str) -> tuple[int, int]:
+    """Returns the column of names and the index of the first row of names (1 after a heading row)."""
+    headings = [_heading(cell) for cell in first]
+    for known in (FIRST_NAME_HEADINGS, NAME_HEADINGS):
+        for column, heading in enumerate(headings):
+            if heading in known:
+                return column, 1
+    if any(heading in OTHER_HEADINGS for heading in headings) and len(headings) > 1:
+        raise ExampleFileError(
+            path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
+        )
+    return 0, 0
+
+
+def _heading(cell: str) -> str:
+    """Returns a heading cell as headings are compared: no case, accents, spaces or punctuation ("Prénom" is
+    "prenom", "First_Name" is "firstname")."""
+    decomposed = unicodedata.normalize("NFKD", cell.casefold())
+    return "".join(char for char in decomposed if char.isalnum() and not unicodedata.combining(char))
+
+
+def _checked(child: Child, path: str) -> Child:
+    if "\ufffd" in child.name:
+        raise ExampleFileError(
+            path, f"line {child.line}: a name holds a character that could not be read: save the list as UTF-8"
+        )
+    if len(child.name) > MAX_NAME:
+        raise ExampleFileError(
+            path,
+            f"line {child.line}: a name of {len(child.name)} characters; a name holds at most {MAX_NAME}: "
+            "shorten it (a first name and an initial tell children apart)",
+        )
+    return child
+
+
+def group_sizes(count: int, players: int) -> list[int]:
+    """Returns the sizes of the groups `count` children make, in order: groups of `players`, then the one or two
+    groups the children left over make (see the module's docstring)."""
+    if count < 2 or not 2 <= players <= MAX_PLAYERS:
+        raise ValueError(f"{count} children cannot make groups of {players}")
+    full, left = divmod(count, players)
+    if left != 1:
+        return [players] * full + ([left] if left else [])
+    # One child left over: the last group takes them, or with groups of four, the last five play as 3 and 2.
+    return [players] * (full - 1) + ([3, 2] if players == MAX_PLAYERS else [players + 1])
+
+
+def form_groups(
+    children: Sequence[T], players: int, teams: bool, shuffle: bool, seed: int
+) -> tuple[tuple[T, ...], ...]:
+    """Returns the groups `children` make: groups of `players` (4 with teams) in the list's order, or in an order
+    shuffled by `seed` (the same seed, the same groups), the children left over placed as `group_sizes` says."""
+    order = list(children)
+    if shuffle:
+        import random  # loaded only to shuffle: a kit without --shuffle does without it
+
+        random.Random(seed).shuffle(order)
+    groups = []
+    start = 0
+    for size in group_sizes(len(order), MAX_PLAYERS if teams else players):
+        groups.append(tuple(order[start : start + size]))
+        start += size
+    return tuple(groups)

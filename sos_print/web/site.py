@@ -1,0 +1,500 @@
+"""The web page, as one WSGI application: its forms, the jobs they start, and the guard on every request.
+
+Every request must name the host the page listens on (`Host`), carry the secret made at start-up
+(given once in the address, then kept in a cookie) or, on a school's server, pass the server's own
+access rule; a request that changes anything is a POST from the page's own origin. A filled form
+runs its command as a job on a bounded pool (`pool`); with JavaScript the answer is a stream of
+progress lines and then the files, without it the file itself. Why each guard: docs/design.md,
+"The web page".
+"""
+
+from __future__ import annotations
+
+import base64
+import hmac
+import io
+import json
+import logging
+import os
+import secrets
+import shutil
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.wrappers import Request, Response
+
+from sos_print.engine.frozen import frozen, replace
+from sos_print.system.jobs import Cancelled, Job
+from sos_print.web.forms import Form, Kind, arguments, refused_text
+from sos_print.web.pool import Full, Pool
+
+LOG = logging.getLogger("sos_print.web")
+LANGUAGES = ("en", "fr")
+STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same documents make the same archive
+# Limits: the largest file a command reads is a filled audit of 100 MB (forms/filled.py); other fields are short.
+MAX_REQUEST = 101_000_000
+MAX_FIELDS_MEMORY = 500_000  # of one text field; werkzeug also holds a chunk of the body (64 kB) to this limit
+MAX_PARTS = 200
+STREAM = "application/x-ndjson"
+
+
+@frozen
+class Settings:
+    """Holds how the page runs: its workers, the hosts it answers to, and its access rule."""
+
+    workers: int = 1
+    waiting: int = 0  # jobs that may wait for a worker; 0: twice the workers
+    allowed_hosts: tuple[str, ...] = ()  # host names besides the address it listens on
+    secret: bool = True  # the laptop's rule: the secret in the address; False: the school's server decides
+    access_header: str = ""  # on a school's server: a header its proxy sets once it has let the user in
+    job_seconds: float = 300.0
+
+
+@frozen
+class Outcome:
+    """Holds how a command ended: its status (0 done, 1 a problem with files, 2 a usage error), and a usage error's
+    message with the field it concerns."""
+
+    status: int
+    message: str = ""
+    field: str | None = None
+
+
+Invoke = Callable[[str, list[str], Job], Outcome]
+
+
+def settings_from_environment(environment: Mapping[str, str]) -> Settings:
+    """Returns the settings of a school's server: SOS_PRINT_ALLOWED_HOSTS (required), SOS_PRINT_ACCESS_HEADER,
+    SOS_PRINT_WORKERS (docs/serving.md)."""
+    hosts = tuple(name.strip().lower() for name in environment.get("SOS_PRINT_ALLOWED_HOSTS", "").split(",") if name)
+    if not hosts:
+        raise RuntimeError("set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, such as sos.school.example")
+    workers = int(environment.get("SOS_PRINT_WORKERS", "0") or 0) or 1
+    header = environment.get("SOS_PRINT_ACCESS_HEADER", "").strip()
+    return Settings(workers=workers, allowed_hosts=hosts, secret=False, access_header=header)
+
+
+class Site:
+    """Is the web page: call it as a WSGI application."""
+
+    def __init__(self, forms: tuple[Form, ...], invoke: Invoke, settings: Settings) -> None:
+        self.forms = {form.command: form for form in forms}
+        self.invoke = invoke
+        self.settings = settings
+        self.pool = Pool(settings.workers, settings.waiting or 2 * settings.workers)
+        self.secret = secrets.token_urlsafe(24) if settings.secret else ""
+        self.hosts = {host.lower() for host in settings.allowed_hosts}
+        self.port = 0
+        self.workspaces: set[str] = set()
+        self.jobs: set[Job] = set()  # the jobs running or waiting, to cancel when the page closes
+
+    def listening(self, port: int) -> None:
+        """Records the port the page listens on: its loopback names become hosts it answers to."""
+        self.port = port
+        self.hosts |= {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
+
+    @property
+    def cookie(self) -> str:
+        """Returns the name of the cookie that keeps the secret (one per port: cookies do not tell ports apart)."""
+        return f"sos_print_{self.port}"
+
+    def address(self, host: str = "127.0.0.1") -> str:
+        """Returns the address that opens the page, with its secret."""
+        name = f"[{host}]" if ":" in host else host
+        return f"http://{name}:{self.port}/" + (f"?key={self.secret}" if self.secret else "")
+
+    def close(self) -> None:
+        """Stops taking jobs, cancels and waits for those running, and removes every upload folder left."""
+        for job in list(self.jobs):
+            job.cancel()
+        self.pool.close()
+        for folder in list(self.workspaces):
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        request = _Request(environ)
+        try:
+            response = self.respond(request)
+        except HTTPException as error:  # a body too large or malformed, from werkzeug's parser
+            response = self.refusal(request, error.code or 400, _http_reason(error))
+        except Exception as error:  # a bug: one sentence to the browser, one line without data to the log
+            LOG.error("sos-print serve: internal error (%s) answering a request", type(error).__name__)
+            response = self.refusal(request, 500, "internal")
+        _secure(response)
+        return response(environ, start_response)
+
+    # ---- the guard ---------------------------------------------------------------------------------------------
+
+    def respond(self, request: Request) -> Response:
+        """Answers a request that passed the guard; refuses any other in one sentence."""
+        if not self._host_allowed(request):
+            return self.refusal(request, 403, "host")
+        if request.method not in ("GET", "HEAD", "POST"):
+            return self.refusal(request, 405, "method")
+        key = request.args.get("key")
+        if self.secret and key is not None and request.method == "GET":
+            if not hmac.compare_digest(key, self.secret):
+                return self.refusal(request, 403, "key")
+            response = _redirect(request.path)  # the secret leaves the address bar and the history
+            response.set_cookie(self.cookie, self.secret, httponly=True, samesite="Strict", path="/")
+            return response
+        if not self._let_in(request):
+            return self.refusal(request, 403, "key")
+        if request.method == "POST" and not _same_origin(request, self.hosts):
+            return self.refusal(request, 403, "origin")
+        return self.route(request)
+
+    def _host_allowed(self, request: Request) -> bool:
+        host = request.host.lower()
+        return host in self.hosts or (host.rsplit(":", 1)[0] in self.hosts and not self.secret)
+
+    def _let_in(self, request: Request) -> bool:
+        if self.secret:
+            return hmac.compare_digest(request.cookies.get(self.cookie, ""), self.secret)
+        return not self.settings.access_header or bool(request.headers.get(self.settings.access_header))
+
+    # ---- pages -------------------------------------------------------------------------------------------------
+
+    def route(self, request: Request) -> Response:
+        """Sends each path to its page."""
+        from sos_print.web import pages
+
+        parts = [part for part in request.path.split("/") if part]
+        if parts[:1] == ["static"] and len(parts) == 2 and parts[1] in STATIC and request.method != "POST":
+            return _static(parts[1])
+        if not parts:
+            return _redirect(f"/{_preferred(request)}/")
+        lang, rest = parts[0], parts[1:]
+        if lang not in LANGUAGES or len(rest) > 1 or (rest and rest[0] not in self.forms):
+            return self.refusal(request, 404, "missing")
+        if not rest:
+            if request.method == "POST":
+                return self.refusal(request, 405, "method")
+            return _html(pages.index(lang, tuple(self.forms.values())))
+        form = self.forms[rest[0]]
+        if request.method != "POST":
+            return _html(pages.form_page(lang, form, tuple(self.forms.values())))
+        return self.run(request, lang, form)
+
+    def refusal(self, request: Request, status: int, reason: str) -> Response:
+        """Returns the one-sentence page (or stream line) that refuses a request."""
+        from sos_print.web import pages
+
+        lang = _preferred(request)
+        text = pages.refusal_text(lang, reason)
+        if _wants_stream(request):
+            response = Response(json.dumps({"refused": text}) + "\n", status=status, mimetype=STREAM)
+        else:
+            response = _html(pages.refusal_page(lang, text), status)
+        if status == 503:
+            response.headers["Retry-After"] = "5"
+        return response
+
+    # ---- jobs --------------------------------------------------------------------------------------------------
+
+    def run(self, request: Request, lang: str, form: Form) -> Response:
+        """Runs a filled form's command as a job: streamed with progress to the page's script, or whole to a form."""
+        folder = tempfile.mkdtemp(prefix="sos-print-web-")
+        self.workspaces.add(folder)
+        try:
+            if request.form.get("job") != form.command:  # every form of the page says its job: none came whole
+                self._clear(folder)
+                return self.refusal(request, 400, "malformed")
+            values = {key: request.form.get(key, "") for key in request.form if key != "job"}
+            wrong = refused_text(form, values)
+            if wrong is not None:
+                self._clear(folder)
+                return self.refuse_field(request, lang, form, values, wrong.key)
+            uploads, names = _save_uploads(form, request, folder)
+            progress = _Progress()
+            job = Job(self.settings.job_seconds, on_progress=progress)
+            words = arguments(form, values, uploads)
+            self.jobs.add(job)
+            work = self.pool.submit(lambda: self._work(form, words, job, names))
+        except Full:
+            self.jobs.discard(job)
+            self._clear(folder)
+            return self.refusal(request, 503, "busy")
+        except BaseException:
+            self._clear(folder)
+            raise
+        work.add_done_callback(lambda _: self._finished(folder, job))
+        if _wants_stream(request):
+            return Response(_stream(work, job, progress, lang), mimetype=STREAM, direct_passthrough=True)
+        return self.answer_whole(request, lang, form, work, job, values)
+
+    def refuse_field(self, request: Request, lang: str, form: Form, values: dict[str, str], key: str) -> Response:
+        """Answers a form whose field `key` holds what the page does not take, before any job starts."""
+        from sos_print.plans.words import Words
+        from sos_print.web import pages
+
+        outcome = Outcome(status=2, message=Words(lang)("web.pattern", field=key), field=key)
+        result = Result(outcome, (), ())
+        if _wants_stream(request):
+            return Response(json.dumps({"result": result_json(result, lang)}) + "\n", mimetype=STREAM)
+        return _html(pages.form_page(lang, form, tuple(self.forms.values()), values, result=result), 400)
+
+    def _work(self, form: Form, words: list[str], job: Job, names: dict[str, str]) -> Result:
+        try:
+            job.checkpoint()  # a job cancelled while it waited never starts
+            outcome = self.invoke(form.command, words, job)
+        except Cancelled:
+            return Result(Outcome(status=-1), (), ())
+        except BaseException as error:  # a bug, or an interruption of the server: one line, no names
+            if not isinstance(error, Exception):
+                return Result(Outcome(status=-1), (), ())
+            LOG.error("sos-print serve: internal error (%s) in %s", type(error).__name__, form.command)
+            return Result(Outcome(status=70), (), ())
+        lines = tuple(_unpath(text, names) for text, _ in job.lines)
+        message = _unpath(outcome.message, names)
+        field = form.field(outcome.field or "")
+        if field is None and outcome.status == 2:
+            field = _named_in(form, message)
+        key = field.key if field is not None else None
+        return Result(replace(outcome, message=message, field=key), lines, tuple(job.outputs))
+
+    def _finished(self, folder: str, job: Job) -> None:
+        self._clear(folder)
+        self.jobs.discard(job)
+
+    def _clear(self, folder: str) -> None:
+        shutil.rmtree(folder, ignore_errors=True)
+        self.workspaces.discard(folder)
+
+    def answer_whole(
+        self, request: Request, lang: str, form: Form, work: Any, job: Job, values: dict[str, str]
+    ) -> Response:
+        """Waits for the job and answers a plain form post: the file, the archive, the lines, or the form again."""
+        from sos_print.web import pages
+
+        try:
+            result: Result = work.result()
+        finally:
+            job.cancel()  # nothing left to do, whatever happened
+        forms = tuple(self.forms.values())
+        if result.outcome.status == 0 and result.outputs:
+            return _download(form, result.outputs)
+        if result.outcome.status in (-1, 70):
+            reason = "cancelled" if result.outcome.status == -1 else "internal"
+            return _html(pages.form_page(lang, form, forms, values, notice=pages.refusal_text(lang, reason)), 500)
+        status = 400 if result.outcome.status == 2 else 200 if not form.files else 422
+        return _html(pages.form_page(lang, form, forms, values, result=result), status)
+
+
+@frozen
+class Result:
+    """Holds what a job gave: how it ended, the lines it printed, and its files."""
+
+    outcome: Outcome  # its `field` is the key of the field a usage error concerns
+    lines: tuple[str, ...]
+    outputs: tuple[Any, ...]
+
+
+class _Request(Request):
+    max_content_length = MAX_REQUEST
+    max_form_memory_size = MAX_FIELDS_MEMORY
+    max_form_parts = MAX_PARTS
+
+
+class _Progress:
+    """Keeps the latest step of a job, for the stream to send."""
+
+    def __init__(self) -> None:
+        self.step: tuple[str, int, int] | None = None
+
+    def __call__(self, what: str, done: int, total: int) -> None:
+        self.step = (what, done, total)
+
+
+def _stream(work: Any, job: Job, progress: _Progress, lang: str) -> Iterator[bytes]:
+    """Yields the job's progress as lines of JSON, then its result; a client that goes away cancels the job."""
+    sent = None
+    try:
+        yield b'{"started": true}\n'
+        while not work.done():
+            time.sleep(0.2)
+            step = progress.step
+            if step != sent:
+                sent = step
+                what, done, total = step  # type: ignore[misc]
+                yield (json.dumps({"progress": {"what": what, "done": done, "total": total}}) + "\n").encode()
+            else:
+                yield b"\n"  # a blank line: a client that has gone away is noticed now, not at the end
+        yield (json.dumps({"result": result_json(work.result(), lang)}) + "\n").encode()
+    finally:
+        job.cancel()
+
+
+def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Saves each uploaded file in its own folder under `folder`, by the name it had; returns the paths by field,
+    and the name to show for each path (messages never show the server's folders)."""
+    uploads: dict[str, list[str]] = {}
+    names: dict[str, str] = {}
+    number = 0
+    for field in form.fields:
+        if field.kind not in (Kind.FILE, Kind.FILES):
+            continue
+        for upload in request.files.getlist(field.key)[: 1 if field.kind is Kind.FILE else 100]:
+            if not upload.filename:
+                continue
+            number += 1
+            name = _safe_name(upload.filename, number)
+            place = Path(folder) / str(number)
+            place.mkdir(mode=0o700)
+            path = place / name
+            upload.save(str(path))
+            uploads.setdefault(field.key, []).append(str(path))
+            names[str(path)] = name
+    names[folder + os.sep] = ""
+    return uploads, names
+
+
+def _safe_name(name: str, number: int) -> str:
+    """Returns an uploaded file's own name, without any folder or character that cannot be in a name."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    base = "".join(character for character in base if character.isprintable()).strip()[:120]
+    return base if base not in ("", ".", "..") else f"upload-{number}"
+
+
+def _unpath(text: str, names: dict[str, str]) -> str:
+    """Returns a message with every path of an upload shown as the file's own name."""
+    for path in sorted(names, key=len, reverse=True):
+        text = text.replace(path, names[path])
+    return text
+
+
+def _download(form: Form, outputs: tuple[Any, ...]) -> Response:
+    """Returns a single file as a download, or several in one archive."""
+    if len(outputs) == 1:
+        output = outputs[0]
+        return _attachment(output.data, output.name, _media_type(output.name))
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for output in outputs:
+            bundle.writestr(zipfile.ZipInfo(output.name, ZIP_TIME), output.data)
+    return _attachment(archive.getvalue(), f"sos-{form.command}.zip", "application/zip")
+
+
+def _attachment(data: bytes, name: str, media_type: str) -> Response:
+    response = Response(data, mimetype=media_type)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _media_type(name: str) -> str:
+    return {".pdf": "application/pdf", ".json": "application/json"}.get(Path(name).suffix, "application/octet-stream")
+
+
+def result_json(result: Result, lang: str) -> dict[str, object]:
+    """Returns a job's result for the page's script: status, usage error and its field, lines, files, and pictures
+    of the first pages of its first PDF, with the words that go with them."""
+    from sos_print.plans.words import Words
+    from sos_print.web.preview import preview
+
+    words = Words(lang)
+    status = result.outcome.status
+    message = result.outcome.message
+    if status in (-1, 70):
+        message = words("web.refusal", reason="cancelled" if status == -1 else "internal")
+    outputs = result.outputs if status == 0 else ()
+    first = next((output for output in outputs if output.name.endswith(".pdf")), None)
+    pictures = preview(first.data) if first is not None else []
+    return {
+        "status": status,
+        "message": message,
+        "field": result.outcome.field or "",
+        "lines": list(result.lines),
+        "files": [
+            {
+                "name": output.name,
+                "type": _media_type(output.name),
+                "label": words("web.file_line", pages=output.pages, kilobytes=max(1, round(len(output.data) / 1024))),
+                "data": base64.b64encode(output.data).decode(),
+            }
+            for output in outputs
+        ],
+        "preview": [
+            {
+                "src": "data:image/png;base64," + base64.b64encode(picture).decode(),
+                "alt": words("web.preview_alt", page=number, file=first.name if first else ""),
+            }
+            for number, picture in enumerate(pictures, start=1)
+        ],
+    }
+
+
+def _named_in(form: Form, message: str) -> Any:
+    """Returns the first field whose option a usage error names ("--two-per-page fits ..."), if any."""
+    import re
+
+    for flag in re.findall(r"--[a-z][a-z0-9-]*", message):
+        field = next((field for field in form.fields if field.flag == flag), None)
+        if field is not None:
+            return field
+    return None
+
+
+def _static(name: str) -> Response:
+    path = Path(__file__).parent / "static" / name
+    response = Response(path.read_bytes(), mimetype=STATIC[name])
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _html(text: str, status: int = 200) -> Response:
+    response = Response(text, status=status, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _redirect(path: str) -> Response:
+    response = Response("", status=303)
+    response.headers["Location"] = path
+    return response
+
+
+def _secure(response: Response) -> None:
+    """Adds the headers every answer carries: no script but the page's own, no framing, no sniffing, no referrer."""
+    headers = response.headers
+    headers["Content-Security-Policy"] = (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    )
+    headers["X-Content-Type-Options"] = "nosniff"
+    headers["Referrer-Policy"] = "no-referrer"
+    headers["X-Frame-Options"] = "DENY"
+    headers["Cross-Origin-Opener-Policy"] = "same-origin"
+
+
+def _same_origin(request: Request, hosts: set[str]) -> bool:
+    """Tells whether a POST comes from the page itself: its Origin names an allowed host, or the browser says so."""
+    origin = request.headers.get("Origin")
+    site = request.headers.get("Sec-Fetch-Site")
+    if origin is not None and origin != "null":
+        scheme, _, host = origin.partition("://")
+        return scheme in ("http", "https") and (host.lower() in hosts or host.lower().rsplit(":", 1)[0] in hosts)
+    if origin == "null":  # a form posted under the page's own no-referrer policy: the browser says where it is from
+        return site == "same-origin"
+    return site is None or site == "same-origin"
+
+
+def _wants_stream(request: Request) -> bool:
+    return STREAM in request.headers.get("Accept", "")
+
+
+def _preferred(request: Request) -> str:
+    """Returns the page's language: the path's, or the browser's first choice between English and French."""
+    first = request.path.strip("/").split("/", 1)[0]
+    if first in LANGUAGES:
+        return first
+    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+
+
+def _http_reason(error: HTTPException) -> str:
+    return "too-large" if isinstance(error, RequestEntityTooLarge) else "malformed"

@@ -1,0 +1,500 @@
+"""Tests a class list in, a class's materials out: each child's name printed where they write it on every document
+asked for and nowhere else, the groups, the teacher's class sheet, personal puzzle sheets, and every bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from formfill import fill, move_values
+from pdfread import outline, reader, texts
+from pypdf import PageObject, PdfReader
+from pypdf.generic import (
+    ArrayObject,
+    ByteStringObject,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
+    StreamObject,
+    TextStringObject,
+)
+from rendered import CLASS, rendered, with_class
+
+from sos_print.cli import app
+from sos_print.engine.notation import Notation, cell_name
+from sos_print.engine.rules import Board, Letter, Move, Position, Variant
+from sos_print.plans.options import Language, PrintOptions
+
+GROUP = re.compile(r"(?:Group|Groupe) (\d+) (?:of|sur) (\d+)")
+SHEET = re.compile(r"(?:Sheet|Fiche) (\d+)\b")
+
+
+def squeezed(text: str) -> str:
+    """Returns text without its white space: a name set on two lines ("Jean-" / "Baptiste") reads back whole."""
+    return "".join(text.split())
+
+
+def on(page: str, name: str) -> bool:
+    return squeezed(name) in squeezed(page)
+
+
+def groups_of(options: PrintOptions) -> list[tuple[str, ...]]:
+    assert options.seating is not None
+    return [tuple(child.name for child in group) for group in options.seating.groups]
+
+
+def pages_by_group(data: bytes) -> dict[int, list[str]]:
+    """Returns the text of each page that has a group label, by its group's number."""
+    found: dict[int, list[str]] = {}
+    for text in texts(data):
+        for number in dict.fromkeys(int(match[1]) for match in GROUP.finditer(text)):
+            found.setdefault(number, []).append(text)
+    return found
+
+
+# --- names printed on every page asked for ---------------------------------------------------------------------
+
+LANGUAGES = [Language.EN, Language.FR, Language.BOTH]
+
+
+@pytest.mark.parametrize("notation", list(Notation))
+@pytest.mark.parametrize("language", LANGUAGES, ids=[language.value for language in LANGUAGES])
+@pytest.mark.parametrize("document", ["boards", "audit", "players"])
+def test_each_groups_names_are_on_its_board_and_audit_and_no_other_groups(document, language, notation):
+    options = with_class(PrintOptions(language=language, notation=notation))
+    groups = groups_of(options)
+    by_group = pages_by_group(rendered(document, options))
+    assert sorted(by_group) == list(range(1, len(groups) + 1)), document
+    for number, names in enumerate(groups, start=1):
+        pages = by_group[number]
+        # A board is one page; an audit's names are on its first page; the players' file has both.
+        expected = {"boards": 1, "audit": 1, "players": 2}[document]
+        assert sum(all(on(page, name) for name in names) for page in pages) == expected, (document, number)
+        others = [name for k, group in enumerate(groups, start=1) if k != number for name in group]
+        assert not any(on(page, name) for page in pages for name in others), (document, number)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        with_class(PrintOptions(two_per_page=True)),
+        with_class(PrintOptions(size=8, large_print=True, variant=Variant(players=4))),
+        with_class(PrintOptions(size=3, variant=Variant(players=4, teams=True), language=Language.FR_EN)),
+        with_class(PrintOptions(size=5, variant=Variant(players=3), large_print=True, language=Language.BOTH)),
+    ],
+    ids=["two-per-page", "8x8-large-4-players", "3x3-teams-fr+en", "5x5-3-players-large-en+fr"],
+)
+def test_names_are_printed_in_every_layout(options):
+    groups = groups_of(options)
+    for document in ("boards", "audit"):
+        by_group = pages_by_group(rendered(document, options))
+        for number, names in enumerate(groups, start=1):
+            assert any(all(on(page, name) for name in names) for page in by_group[number]), (document, number)
+
+
+def test_a_group_of_another_size_plays_its_own_game_on_its_own_board_and_audit():
+    options = with_class(PrintOptions(variant=Variant(players=4, teams=True)))  # seven children: 4 and 3
+    assert [len(group) for group in groups_of(options)] == [4, 3]
+    boards = pages_by_group(rendered("boards", options))
+    assert "A + C" in boards[1][0] and "A + C" not in boards[2][0]  # the three play each for themselves
+    audits = pages_by_group(rendered("audit", options))
+    assert "TotalD" not in squeezed(audits[2][0]) and "TotalC" in squeezed(audits[2][0])
+    form = reader(rendered("fillable audit", options)).get_fields()
+    assert "players=4 teams=yes" in form["group1.game"]["/V"] and "players=3 teams=no" in form["group2.game"]["/V"]
+
+
+def test_a_board_is_drawn_once_per_game_and_the_names_over_it_per_page():
+    names = tuple(f"Child {chr(65 + k // 26)}{chr(97 + k % 26)}" for k in range(31))  # thirty-one: 14 pairs, a three
+    data = rendered("boards", with_class(PrintOptions(), names))
+    pdf = PdfReader(io.BytesIO(data))
+    forms = {ref.idnum for page in pdf.pages for ref in page["/Resources"]["/XObject"].values()}
+    assert len(pdf.pages) == 15 and len(forms) == 2  # the pairs' board and the three's
+    for number in forms:
+        assert not any(name in drawn_text(pdf, number) for name in names)
+
+
+def drawn_text(pdf: PdfReader, number: int) -> str:
+    """Returns the text a form XObject draws, read as if it were a page of its own."""
+    form = pdf.get_object(number)
+    page = PageObject.create_blank_page(pdf, 595, 842)
+    page[NameObject("/Resources")] = form["/Resources"]
+    page[NameObject("/Contents")] = IndirectObject(number, 0, pdf)
+    return page.extract_text()
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, Language.FR_EN], ids=lambda language: language.value)
+def test_the_teachers_class_sheet_lists_every_group_and_a_results_table_in_each_language(language):
+    options = with_class(PrintOptions(language=language, variant=Variant(players=3)))
+    pages = texts(rendered("teacher", options))
+    titles = {"en": "Class sheet: groups and results", "fr": "Feuille de classe\u202f: groupes et résultats"}
+    results = {"en": "Final score", "fr": "Score final"}
+    starts = [k for k, page in enumerate(pages) for code in titles if page.startswith(titles[code])]
+    assert len(starts) == len(language.codes)
+    for start, code in zip(starts, language.codes, strict=True):
+        sheet = pages[start]
+        assert sheet.startswith(titles[code]) and results[code] in sheet
+        for name in CLASS:
+            assert on(sheet, name), name
+    marks = outline(rendered("teacher", options))
+    assert [mark for mark in marks if mark in ("Class sheet", "Feuille de classe")] == [
+        {"en": "Class sheet", "fr": "Feuille de classe"}[code] for code in language.codes
+    ]
+
+
+def test_without_a_class_list_nothing_changes():
+    assert "Class sheet" not in " ".join(texts(rendered("teacher", PrintOptions(groups=2))))
+    assert rendered("boards", PrintOptions(groups=3)) != rendered("boards", with_class(PrintOptions()))
+
+
+@pytest.mark.parametrize("language", LANGUAGES, ids=[language.value for language in LANGUAGES])
+def test_each_child_has_their_own_puzzle_sheet_and_the_key_lists_it_under_their_name(language):
+    options = with_class(PrintOptions(language=language))
+    sheets: dict[int, str] = {}
+    for page in texts(rendered("puzzles", options)):
+        match = SHEET.search(page)
+        assert match, page[:80]
+        sheets.setdefault(int(match[1]), page)  # a sheet's first page
+    assert sorted(sheets) == list(range(1, len(CLASS) + 1))
+    for number, name in enumerate(CLASS, start=1):
+        assert on(sheets[number], name) and not any(on(sheets[number], other) for other in CLASS if other != name)
+    key = "\n".join(texts(rendered("answers", options)))
+    code = {"en": "Sheet", "fr": "Fiche"}[language.codes[0]]
+    for number, name in enumerate(CLASS, start=1):
+        heading = re.search(rf"{re.escape(name)}\s*{code} {number} (of|sur) {len(CLASS)}", key)
+        assert heading, name  # the child's name over the sheet's number and code
+        assert on(key, f"{name} ({number})")  # and in the marking grid
+    records = json.loads(rendered("puzzles data", options))
+    assert not any(name in json.dumps(records, ensure_ascii=False) for name in CLASS)
+
+
+def test_a_name_with_markup_characters_prints_as_written():
+    options = with_class(PrintOptions(language=Language.BOTH))
+    for document in ("boards", "audit", "teacher", "puzzles", "answers"):
+        assert any("<b>Noé</b> &amp;" in page for page in texts(rendered(document, options))), document
+
+
+# --- the fillable audit ----------------------------------------------------------------------------------------
+
+
+def test_a_fillable_audits_names_fields_are_filled_in_and_its_game_field_holds_no_name(runner, tmp_path):
+    options = with_class(PrintOptions(size=3))
+    data = rendered("fillable audit", options)
+    fields = reader(data).get_fields()
+    for number, names in enumerate(groups_of(options), start=1):
+        for seat, name in zip("ABCD", names, strict=False):
+            assert fields[f"group{number}.names.{seat}"]["/V"] == name
+        assert not any(name in fields[f"group{number}.game"]["/V"] for name in CLASS)
+    # The names fields stay editable, and a filled audit still reads back as its game.
+    position, steps = Position.start(Board.empty(3), Variant()), []
+    for name, letter in [("A1", "S"), ("B2", "O"), ("C3", "S"), ("A3", "S")]:
+        steps.append(
+            position.step(
+                Move(next(c for c in position.board.empty_cells() if cell_name(c, 3) == name), Letter(letter))
+            )
+        )
+        position = steps[-1].after
+    values = move_values(steps, 3, Notation.A1, Variant(), group=1) | {"group1.names.A": "Léa M."}
+    pdf = tmp_path / "filled.pdf"
+    pdf.write_bytes(fill(data, values))
+    assert reader(pdf.read_bytes()).get_fields()["group1.names.A"]["/V"] == "Léa M."
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
+
+
+# --- the command line --------------------------------------------------------------------------------------------
+
+
+def class_file(tmp_path: Path, names: list[str], name: str = "class.csv") -> Path:
+    path = tmp_path / name
+    path.write_text("Nom;Prénom;Classe\n" + "".join(f"X;{child};CE2\n" for child in names), encoding="utf-8")
+    return path
+
+
+THIRTY = [f"Enfant{chr(65 + k)}" for k in range(26)] + ["Léa", "Tom", "Zoé", "Maël"]
+
+
+def test_a_teacher_prints_a_shuffled_kit_for_thirty_in_fifteen_groups_with_the_class_sheet(runner, tmp_path):
+    roster = class_file(tmp_path, THIRTY)
+    result = runner.invoke(app, ["kit", "--roster", str(roster), "--shuffle", "--out", str(tmp_path / "kit")])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("wrote ") and result.stderr == ""
+    players = (tmp_path / "kit" / "players.pdf").read_bytes()
+    by_group = pages_by_group(players)
+    assert sorted(by_group) == list(range(1, 16))
+    printed = [name for pages in by_group.values() for name in THIRTY if on(pages[0], name)]
+    assert sorted(printed) == sorted(THIRTY)  # each child on exactly one group's board
+    assert [name for name in THIRTY if on(by_group[1][0], name)] != THIRTY[:2]  # shuffled
+    teacher = texts(tmp_path / "kit" / "teacher.pdf")
+    assert teacher[0].startswith("Class sheet") and "shuffled with seed 1" in " ".join(teacher[0].split())
+
+
+@pytest.mark.parametrize("command", [["boards"], ["audit"], ["audit", "--fillable"]])
+def test_the_same_seed_gives_the_same_groups_and_another_seed_others(runner, tmp_path, command):
+    roster = class_file(tmp_path, THIRTY)
+    made = []
+    for k, seed in enumerate(("7", "7", "8")):
+        out = tmp_path / f"{k}.pdf"
+        args = [*command, "--roster", str(roster), "--shuffle", "--seed", seed, "--out", str(out)]
+        assert runner.invoke(app, args).exit_code == 0
+        made.append(out.read_bytes())
+    assert made[0] == made[1] != made[2]
+
+
+def test_boards_and_audits_printed_apart_seat_the_same_children(runner, tmp_path):
+    roster = class_file(tmp_path, THIRTY)
+    common = ["--roster", str(roster), "--shuffle", "--seed", "3", "--players", "3"]
+    for command in ("boards", "audit"):
+        assert runner.invoke(app, [command, *common, "--out", str(tmp_path / f"{command}.pdf")]).exit_code == 0
+    boards = pages_by_group((tmp_path / "boards.pdf").read_bytes())
+    audits = pages_by_group((tmp_path / "audit.pdf").read_bytes())
+    for number in boards:
+        seated = [name for name in THIRTY if on(boards[number][0], name)]
+        assert len(seated) == 3 and all(on(audits[number][0], name) for name in seated)
+
+
+def test_puzzles_print_a_sheet_for_each_child(runner, tmp_path):
+    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé"])
+    result = runner.invoke(app, ["puzzles", "--roster", str(roster), "--count", "3", "--out", str(tmp_path / "p")])
+    assert result.exit_code == 0, result.output
+    assert "puzzles.pdf (3 pages" in result.stdout
+    records = json.loads((tmp_path / "p" / "puzzles.json").read_text())
+    assert sorted({record["sheet"] for record in records}) == [1, 2, 3]
+
+
+def test_repeated_names_are_kept_and_the_one_notice_names_them(runner, tmp_path):
+    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Léa", "Tom", "Tom"])
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"note: {roster} has 2 children called Léa and 3 children called Tom: add an initial to tell them apart "
+        "on their pages\n"
+    )
+    assert "Léa" not in result.stdout and "Tom" not in result.stdout
+    assert sum(on(page, "Léa") for page in texts(tmp_path / "b.pdf")) == 2
+
+
+NOT_A_LIST = [
+    ("missing", None, "no such file or folder"),
+    ("empty", b"", "holds no name: write one child's name a line"),
+    ("one child", b"Tom\n", "holds one name: a game needs at least two children"),
+    ("too many", "".join(f"Child {k}\n" for k in range(201)).encode(), "a class list holds at most 200"),
+    ("a spreadsheet's own file", b"PK\x03\x04\x14\x00\x06\x00" + bytes(200), "is not text (a spreadsheet's own file?)"),
+    ("a snowman", "Léa\nTom\nBob \u2603\n".encode(), "line 3: a name: U+2603 '\u2603' is not in the font"),
+    ("a name too long", b"Tom\nLea\n" + b"B" * 41 + b"\n", "line 3: a name of 41 characters; a name holds at most 40"),
+]
+
+
+@pytest.mark.parametrize(("kind", "data", "message"), NOT_A_LIST, ids=[kind for kind, _, _ in NOT_A_LIST])
+@pytest.mark.parametrize("command", ["kit", "boards", "audit", "puzzles"])
+def test_a_class_list_that_cannot_be_used_is_one_line_status_1_and_nothing_written(
+    runner, tmp_path, command, kind, data, message
+):
+    roster = tmp_path / "class.csv"
+    if data is not None:
+        roster.write_bytes(data)
+    out = tmp_path / "out"
+    result = runner.invoke(app, [command, "--roster", str(roster), "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith(f"sos-print: {roster}: ") and message in result.stderr, result.stderr
+    assert not out.exists()
+    assert "Tom" not in result.stderr and "Léa" not in result.stderr
+
+
+def test_a_name_too_long_for_its_line_is_refused_with_the_limit_before_anything_is_written(runner, tmp_path):
+    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Bartholomew-Maximilian Featherstonehaugh"])
+    args = ["boards", "--roster", str(roster), "--teams", "--large-print", "--out", str(tmp_path / "b.pdf")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        f"sos-print: {roster}: line 5: a name of 40 characters does not fit on a board's score table: 2 lines of "
+        "about 13 letters here; shorten it (a first name and an initial tell children apart)\n"
+    )
+    assert not (tmp_path / "b.pdf").exists()
+
+
+def test_a_fillable_audit_of_a_class_list_too_large_for_one_form_is_refused(runner, tmp_path):
+    roster = class_file(tmp_path, [f"Enfant {k}" for k in range(200)])
+    args = ["audit", "--fillable", "--roster", str(roster), "--size", "8", "--players", "4", "--out", "a.pdf"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        f"sos-print: {roster}: its 50 groups of 8 × 8 boards need 29,400 fields, and a fillable audit holds at most "
+        "20,000: split the class list in two\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["kit", "--roster", "{roster}", "--groups", "3"], "--groups 3: the class list makes 2 groups"),
+        (["kit", "--shuffle"], "--shuffle mixes a class list before forming the groups: give the list with --roster"),
+        (["boards", "--roster", "{roster}", "--seed", "4"], "--seed says how --shuffle mixes a class list"),
+        (["audit", "--seed", "4"], "--seed says how --shuffle mixes a class list"),
+        (["puzzles", "--roster", "{roster}", "--copies", "3"], "--copies 3: the class list has 4 children"),
+    ],
+)
+def test_options_that_contradict_the_class_list_are_usage_errors(runner, tmp_path, args, message):
+    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Maël"])
+    result = runner.invoke(app, [arg.replace("{roster}", str(roster)) for arg in args] + ["--out", "x"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"Usage error: {message}") and len(result.stderr.splitlines()) == 1
+
+
+def test_groups_that_agree_with_the_class_list_are_no_error(runner, tmp_path):
+    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Maël"])
+    args = ["boards", "--roster", str(roster), "--groups", "2", "--out", str(tmp_path / "b.pdf")]
+    assert runner.invoke(app, args).exit_code == 0
+
+
+def test_the_class_list_is_never_written_over(runner, tmp_path):
+    roster = class_file(tmp_path, ["Léa", "Tom"], name="class.pdf")
+    before = roster.read_bytes()
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(roster), "--force"])
+    assert result.exit_code == 1 and roster.read_bytes() == before
+
+
+# --- privacy -----------------------------------------------------------------------------------------------------
+
+PRIVATE = ["Zéphyrine", "Quirinus", "Anaïs-Bérénice", "Théodric", "Zéphyrine"]
+
+
+def encodings(name: str) -> list[bytes]:
+    found = [name.encode(codec) for codec in ("utf-8", "utf-16-be", "utf-16-le", "utf-32-le")]
+    return found + ([name.encode("latin-1")] if all(ord(char) < 256 for char in name) else [])
+
+
+def holds_a_name(data: bytes) -> bool:
+    return any(pattern in data for name in PRIVATE for pattern in encodings(name))
+
+
+def pdf_leaks(data: bytes) -> list[str]:
+    """Returns where a PDF holds a name outside its pages' own content (where names are printed) and the values of
+    its names fields: metadata, outlines, fields, forms drawn once and reused, any other object."""
+    pdf = PdfReader(io.BytesIO(data))
+    contents = set()
+    for page in pdf.pages:
+        raw = page.raw_get("/Contents")
+        contents |= {ref.idnum for ref in (raw if isinstance(raw, ArrayObject) else [raw])}
+    leaks = []
+    for number in range(1, int(pdf.trailer["/Size"])):
+        try:
+            obj = pdf.get_object(number)
+        except Exception:  # a free entry of the cross-reference table
+            continue
+        if obj is None:
+            continue
+        if isinstance(obj, StreamObject) and number not in contents:
+            if holds_a_name(obj.get_data()):
+                leaks.append(f"stream {number}")
+            if obj.get("/Subtype") == "/Form" and any(name in drawn_text(pdf, number) for name in PRIVATE):
+                leaks.append(f"form {number} draws a name")
+        leaks += [f"object {number}: {where}" for where in _strings_with_names(obj)]
+    return leaks
+
+
+def _strings_with_names(obj, where: str = "") -> list[str]:
+    found = []
+    if isinstance(obj, DictionaryObject):
+        names_field = str(obj.get("/T", "")) in "ABCD" and _parent_name(obj) == "names"
+        for key, value in obj.items():
+            if names_field and key in ("/V", "/DV"):
+                continue  # a fillable audit's names fields hold the names: that is where they are meant to be
+            found += _strings_with_names(value, f"{where}{key}")
+    elif isinstance(obj, ArrayObject):
+        for value in obj:
+            found += _strings_with_names(value, where)
+    elif isinstance(obj, TextStringObject | ByteStringObject) and holds_a_name(_bytes(obj)):
+        found.append(where)
+    return found
+
+
+def _bytes(string: TextStringObject | ByteStringObject) -> bytes:
+    return str(string).encode("utf-8") if isinstance(string, TextStringObject) else bytes(string)
+
+
+def _parent_name(obj: DictionaryObject) -> str:
+    parent = obj.get("/Parent")
+    return str(parent.get_object().get("/T", "")) if parent is not None else ""
+
+
+def sos_print(*args: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sos_print", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+        timeout=300,
+    )
+
+
+def test_names_go_only_into_the_pages_asked_for(tmp_path):
+    roster = class_file(tmp_path, PRIVATE)
+    temporary, out = tmp_path / "tmp", tmp_path / "out"
+    temporary.mkdir()
+    out.mkdir()
+    env = {"TMPDIR": str(temporary), "HOME": str(tmp_path / "home")}
+    runs = [
+        ["kit", "--roster", str(roster), "--shuffle", "--lang", "en+fr", "--out", "kit"],
+        ["boards", "--roster", str(roster), "--class-name", "CE2", "--out", "boards.pdf"],
+        ["audit", "--roster", str(roster), "--out", "audit.pdf"],
+        ["audit", "--roster", str(roster), "--fillable", "--out", "form.pdf"],
+        ["puzzles", "--roster", str(roster), "--count", "3", "--out", "puzzles"],
+    ]
+    for args in runs:
+        result = sos_print(*args, env=env, cwd=out)
+        assert result.returncode == 0, result.stderr
+        for line in (result.stdout + result.stderr).splitlines():
+            # The terminal names children only in the notice of repeated names.
+            assert not any(name in line for name in PRIVATE) or line.startswith("note: "), line
+        assert result.stderr.startswith("note: ") and "Quirinus" not in result.stderr
+    files = sorted(path for path in out.rglob("*") if path.is_file())
+    assert [path.relative_to(out).as_posix() for path in files] == sorted(
+        [
+            "audit.pdf",
+            "boards.pdf",
+            "form.pdf",
+            "kit/players.pdf",
+            "kit/teacher.pdf",
+            "puzzles/answers.pdf",
+            "puzzles/puzzles.json",
+            "puzzles/puzzles.pdf",
+        ]
+    )
+    for path in files:
+        data = path.read_bytes()
+        if path.suffix == ".pdf":
+            assert pdf_leaks(data) == [], path.name
+            assert any(on(page, "Quirinus") for page in texts(data)) or path.name == "form.pdf", path.name
+            meta = reader(data).metadata
+            assert not any(name in str(value) for value in meta.values() for name in PRIVATE)
+            assert not any(name in mark for mark in outline(data) for name in PRIVATE)
+        else:
+            assert not holds_a_name(data), path.name
+    leftovers = [path for path in temporary.rglob("*") if path.is_file() and holds_a_name(path.read_bytes())]
+    assert leftovers == []
+    assert any(temporary.rglob("*.cache")), "the compiled templates were cached in the temporary folder"
+
+
+def test_the_privacy_check_finds_a_name_in_metadata_an_outline_a_field_or_a_reused_drawing():
+    from sos_print.pdf.document import Document
+    from sos_print.pdf.fields import TextField
+    from sos_print.plans.layout import Box, Paper
+
+    document = Document(Paper.A4, title="Sheet of Quirinus", subject="", lang="en")
+    document.bookmark("Théodric")
+    document.reuse("key", Box(0, 0, 100, 100), lambda canvas: canvas.drawString(10, 10, "Anaïs-Bérénice"), 0, 0)
+    document.form.add_hidden("group1.game", "Zéphyrine")
+    document.form.add_text("group1.names.A", Box(0, 0, 10, 10), TextField(10, 40), "Quirinus")  # allowed
+    document.end_page()
+    leaks = " ".join(pdf_leaks(document.finish()))
+    # The title and the bookmark (each a /Title), the drawing reused, the game field; not the names field.
+    assert leaks.count("/Title") == 2 and "draws a name" in leaks and leaks.count("/V") == 1, leaks

@@ -1,0 +1,217 @@
+"""Tests reading class lists (every encoding and shape a teacher's file comes in) and forming groups from them."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sos_print.engine.errors import ExampleFileError
+from sos_print.engine.files import decode_spreadsheet
+from sos_print.engine.roster import (
+    FIRST_NAME_HEADINGS,
+    NAME_HEADINGS,
+    OTHER_HEADINGS,
+    Child,
+    _heading,
+    clean_name,
+    form_groups,
+    group_sizes,
+    parse_roster,
+    read_roster,
+)
+
+CLASS = ["Léa", "Tom", "Zoé", "Maël", "Ana"]
+
+
+def written(tmp_path, data: bytes, name: str = "class.csv") -> str:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return str(path)
+
+
+# --- shapes and encodings ------------------------------------------------------------------
+
+
+EXPORT = "Nom;Prénom;Date de naissance;Classe\r\nDupont;Léa;2016-03-01;CE2\r\nMartin;Tom;2016-05-12;CE2\r\n"
+SHAPES = {
+    "one name a line": ("Léa\nTom\nZoé\n", ["Léa", "Tom", "Zoé"]),
+    "a heading over one column": ("Name\nLéa\nTom\n", ["Léa", "Tom"]),
+    "a French school export": (EXPORT, ["Léa", "Tom"]),
+    "first name after last name, commas": ("Last name,First name\nDupont,Léa\nMartin,Tom\n", ["Léa", "Tom"]),
+    "a name column among others, tabs": ("Age\tStudent\tGroup\n8\tLéa Dupont\t1\n9\tTom\t2\n", ["Léa Dupont", "Tom"]),
+    "no heading: the first column": ("Léa;8\nTom;9\n", ["Léa", "Tom"]),
+    "headings in any case, accents and spaces": ("NOM ; PRENOM\nDupont ; Léa\nMartin ; Tom\n", ["Léa", "Tom"]),
+    "élève": ("élève,âge\nLéa,8\nTom,9\n", ["Léa", "Tom"]),
+    "quoted cells": ('"Name","Note"\n"Dupont, Léa","a, b"\n"Tom",""\n', ["Dupont, Léa", "Tom"]),
+    "blank lines and rows of separators": ("\n\nLéa\n\n;;;\n   \nTom\n\n", ["Léa", "Tom"]),
+    "spaces collapsed": ("  Léa   Marie \t\nTom\u00a0 Martin\n", ["Léa Marie", "Tom Martin"]),
+    "a decomposed accent in NFC": ("Le\u0301a\nTom\n", ["Léa", "Tom"]),
+    "an empty name cell is no child": ("Nom;Prénom\nDupont;Léa\nMartin;\nDurand;Tom\n", ["Léa", "Tom"]),
+    "duplicates kept": ("Léa\nTom\nLéa\n", ["Léa", "Tom", "Léa"]),
+    "CR line ends": ("Léa\rTom\r", ["Léa", "Tom"]),
+    "a list whose one name holds a comma": (
+        "Léa\nTom\nJohn Smith, Jr.\nZoé\n",
+        ["Léa", "Tom", "John Smith, Jr.", "Zoé"],
+    ),
+    "last name, first name on every line": ("Dupont, Léa\nMartin, Tom\n", ["Dupont", "Martin"]),
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_shape_of_class_list_gives_its_names(tmp_path, shape):
+    text, names = SHAPES[shape]
+    assert read_roster(written(tmp_path, text.encode("utf-8"))).names == tuple(names)
+
+
+ENCODINGS = {
+    "utf-8": lambda text: text.encode("utf-8"),
+    "utf-8 with a BOM": lambda text: b"\xef\xbb\xbf" + text.encode("utf-8"),
+    "utf-16 with a BOM": lambda text: text.encode("utf-16"),
+    "utf-16-le without a BOM": lambda text: text.encode("utf-16-le"),
+    "utf-16-be without a BOM": lambda text: text.encode("utf-16-be"),
+    "utf-32 with a BOM": lambda text: text.encode("utf-32"),
+    "utf-32-le without a BOM": lambda text: text.encode("utf-32-le"),
+    "cp1252 (Excel's CSV in Western Europe)": lambda text: text.encode("cp1252"),
+}
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_spreadsheet_export_reads_in_every_encoding(tmp_path, encoding):
+    # A spreadsheet export as schools send it: a heading row, extra columns, accents, semicolons, CRLF.
+    path = written(tmp_path, ENCODINGS[encoding](EXPORT + "Lefèvre;Maël;2016-07-30;CE2\r\n"))
+    assert read_roster(path).names == ("Léa", "Tom", "Maël")
+
+
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_each_separator_with_a_bom_and_extra_columns(tmp_path, separator):
+    text = separator.join(["id", "First name", "Last name", "Class"]) + "\r\n"
+    text += "".join(separator.join([str(k), name, "X", "CM1"]) + "\r\n" for k, name in enumerate(CLASS))
+    path = written(tmp_path, b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert read_roster(path).names == tuple(CLASS)
+
+
+def test_children_remember_their_lines():
+    roster = parse_roster("Prénom\n\nLéa\n\nTom\n")
+    assert roster.children == (Child("Léa", 3), Child("Tom", 5))
+
+
+def test_repeated_names_are_found_whatever_their_case():
+    roster = parse_roster("Léa\nTom\nléa\nZoé\nTom\nTom\n")
+    assert roster.repeated() == (("Léa", 2), ("Tom", 3))
+    assert parse_roster("Léa\nTom\n").repeated() == ()
+
+
+BAD = [
+    (b"", "holds no name: write one child's name a line"),
+    (b"\n \n;;\n", "holds no name: write one child's name a line"),
+    (b"Name\n", "holds no name under its heading row: write one child's name a row"),
+    (b"Tom\n", "holds one name: a game needs at least two children"),
+    (b"Nom;Prenom\nDupont;Tom\n", "holds one name: a game needs at least two children"),
+    ("".join(f"Child {k}\n" for k in range(201)).encode(), "holds more than 200 names; a class list holds at most 200"),
+    (b"Tom\n" + b"A" * 41 + b"\n", "line 2: a name of 41 characters; a name holds at most 40"),
+    (b"Last name;Class\nDupont;CE2\nMartin;CE2\n", "its heading row names no column of names"),
+    (b"PK\x03\x04\x14\x00\x06\x00", "is not text (a spreadsheet's own file?): save it as CSV"),
+    (b"Tom\nL\x81a\n", "line 2: a name holds a character that could not be read"),
+]
+
+
+@pytest.mark.parametrize(("data", "message"), BAD, ids=[message[:40] for _, message in BAD])
+def test_a_class_list_that_cannot_be_used_is_one_line_naming_the_file(tmp_path, data, message):
+    path = written(tmp_path, data)
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    text = str(caught.value)
+    assert text.startswith(f"{path}: ") and message in text and "\n" not in text, text
+    assert "Tom" not in text  # a name never reaches the terminal in a message
+
+
+def test_a_missing_or_large_file_is_refused_before_reading(tmp_path):
+    with pytest.raises(ExampleFileError, match="no such file"):
+        read_roster(str(tmp_path / "missing.csv"))
+    with pytest.raises(ExampleFileError, match="at most 1,000,000 bytes"):
+        read_roster(written(tmp_path, b"Tom\n" * 300_000))
+    with pytest.raises(ExampleFileError, match="is a folder"):
+        read_roster(str(tmp_path))
+
+
+# --- groups ----------------------------------------------------------------------------------
+
+
+def oracle_sizes(count: int, players: int) -> list[int]:
+    """The grouping rule written from its statement: as many groups of `players` as the rest allows to be split
+    into groups of 2 to 4 of another size, the rest in as few groups as it takes, largest first."""
+    for full in range(count // players, -1, -1):
+        rest = count - full * players
+        others = [size for size in (4, 3, 2) if size != players]
+        splits = [
+            list(split)
+            for parts in range(0, 3)
+            for split in itertools.combinations_with_replacement(others, parts)
+            if sum(split) == rest
+        ]
+        if splits:
+            return [players] * full + sorted(min(splits, key=len), reverse=True)
+    raise AssertionError(f"no grouping of {count}")
+
+
+@pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (4, False), (4, True)])
+def test_every_class_from_2_to_60_makes_groups_of_2_to_4_and_nobody_plays_alone(players, teams):
+    for count in range(2, 61):
+        children = [f"child {k}" for k in range(count)]
+        for shuffle, seed in ((False, 1), (True, 1), (True, 2)):
+            groups = form_groups(children, players, teams, shuffle, seed)
+            assert [len(group) for group in groups] == oracle_sizes(count, 4 if teams else players), (count, players)
+            assert sorted(child for group in groups for child in group) == sorted(children)  # everyone exactly once
+            assert all(2 <= len(group) <= 4 for group in groups)
+            assert form_groups(children, players, teams, shuffle, seed) == groups  # the same seed, the same groups
+
+
+def test_the_groups_follow_the_list_unless_shuffled_and_seeds_give_different_orders():
+    for count in range(2, 61):
+        children = list(range(count))
+        plain = form_groups(children, 2, False, False, 1)
+        assert [child for group in plain for child in group] == children
+        orders = {tuple(c for g in form_groups(children, 2, False, True, seed) for c in g) for seed in range(10)}
+        assert len(orders) > 1, count
+
+
+@pytest.mark.parametrize(
+    ("count", "players", "sizes"),
+    [
+        (31, 2, [2] * 14 + [3]),  # the issue's example: fourteen pairs and one group of three
+        (30, 2, [2] * 15),
+        (3, 2, [3]),
+        (7, 3, [3, 4]),
+        (8, 3, [3, 3, 2]),
+        (5, 4, [3, 2]),
+        (9, 4, [4, 3, 2]),
+        (6, 4, [4, 2]),
+        (2, 4, [2]),
+    ],
+)
+def test_the_rule_on_examples_a_teacher_can_check(count, players, sizes):
+    assert group_sizes(count, players) == sizes
+
+
+NOT_A_HEADING = FIRST_NAME_HEADINGS | NAME_HEADINGS | OTHER_HEADINGS
+NAMES = st.text(
+    alphabet=st.characters(categories=("L", "M", "Zs", "Pd", "Po"), exclude_characters=';,\t"\ufeff\ufffd'),
+    min_size=1,
+    max_size=40,
+).filter(lambda name: clean_name(name) and _heading(name) not in NOT_A_HEADING)
+
+
+@settings(max_examples=examples(200))
+@given(
+    names=st.lists(NAMES, min_size=2, max_size=30), codec=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-32"])
+)
+def test_any_list_of_names_reads_back_as_written_in_any_encoding(names, codec):
+    # A text of one name a line, as any editor saves it: each name back in NFC with its spaces collapsed.
+    text = "\r\n".join(names) + "\r\n"
+    roster = parse_roster(decode_spreadsheet(text.encode(codec), "class.txt", ""), "class.txt")
+    assert roster.names == tuple(clean_name(name) for name in names)
+    assert all(child.line == line for child, line in zip(roster.children, range(1, len(names) + 1), strict=True))

@@ -1,0 +1,473 @@
+"""Tests the web page of `sos-print serve` through werkzeug's test client: its forms against the command line's
+declarations, its files against the command line's bytes, and its guard against hostile requests.
+
+The browser tests (a real Chromium) are in test_serve_browser.py; the server process's own (start, Ctrl-C, load,
+a school's WSGI server) in test_serve_process.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+import typer.main
+from conftest import EXAMPLES
+from werkzeug.test import Client
+
+from sos_print.cli import app
+from sos_print.cli.serving import site
+from sos_print.system.jobs import Job, Output
+from sos_print.web.site import STREAM, Outcome, Settings, Site
+
+PORT = 8123
+HOST = f"127.0.0.1:{PORT}"
+ORIGIN = f"http://{HOST}"
+HIDDEN = {"out", "force", "help"}
+
+
+def page(settings: Settings | None = None) -> Site:
+    made = site(settings or Settings(workers=2))
+    made.listening(PORT)
+    return made
+
+
+@pytest.fixture(scope="module")
+def served():
+    made = page()
+    yield made
+    made.close()
+
+
+def client_of(made: Site, key: bool = True) -> Client:
+    client = Client(made)
+    if key:
+        client.set_cookie(made.cookie, made.secret, domain="127.0.0.1")
+    return client
+
+
+@pytest.fixture
+def client(served):
+    return client_of(served)
+
+
+def post(client: Client, path: str, data: dict, stream: bool = False, **headers: str):
+    """Posts a form as the page does: with its job's name, from the page's own origin."""
+    headers = {"Origin": ORIGIN, **({"Accept": STREAM} if stream else {}), **headers}
+    data = {"job": path.rsplit("/", 1)[1], **data}
+    return client.post(path, data=data, headers=headers, base_url=ORIGIN)
+
+
+def get(client: Client, path: str, **headers: str):
+    return client.get(path, headers=headers, base_url=ORIGIN)
+
+
+def streamed(response) -> list[dict]:
+    return [json.loads(line) for line in response.get_data(as_text=True).splitlines() if line.strip()]
+
+
+def result_of(response) -> dict:
+    return next(message["result"] for message in streamed(response) if "result" in message)
+
+
+def cli_files(runner, tmp_path: Path, command: str, *args: str) -> dict[str, bytes]:
+    """Runs the command line and returns the files it wrote, by name."""
+    out = tmp_path / "cli"
+    folder = command in ("kit", "puzzles")
+    result = runner.invoke(app, [command, *args, "--out", str(out if folder else out / f"{command}.pdf")])
+    assert result.exit_code == 0, result.output
+    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+
+
+# ---- the forms are the command line's -----------------------------------------------------------------------
+
+
+def commands():
+    group = typer.main.get_command(app)
+    return [(name, command) for name, command in group.commands.items() if name != "serve"]
+
+
+@pytest.mark.parametrize(("name", "command"), commands(), ids=[name for name, _ in commands()])
+def test_each_form_has_every_option_of_its_command_with_its_range_default_choices_and_help(served, name, command):
+    form = served.forms[name]
+    params = [param for param in command.params if param.name not in HIDDEN]
+    assert [field.name for field in form.fields] == [param.name for param in params]
+    for field, param in zip(form.fields, params, strict=True):
+        assert field.help == param.help, field.name
+        if param.param_type_name == "option":
+            assert field.flag == param.opts[0]
+        if param.type.name == "int range":
+            assert (field.minimum, field.maximum) == (param.type.min, param.type.max), field.name
+        if param.type.name == "choice":
+            assert len(field.choices) == len(param.type.choices), field.name
+        if not param.required and not callable(param.default) and field.kind.value not in ("file", "files"):
+            assert field.default == param.default, field.name
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_form_page_shows_every_field_with_its_option_range_default_and_help_in_its_language(client, lang):
+    from sos_print.plans.words import Words, typography
+
+    for name, form in page().forms.items():
+        html = get(client, f"/{lang}/{name}").get_data(as_text=True)
+        for field in form.fields:
+            assert f'name="{field.key}"' in html, (name, field.key)
+            assert f"<code>{field.flag}</code>" in html, (name, field.key)
+            help_text = Words(lang)("web.help", english=field.help)
+            if lang == "en":  # the command line's sentence, set with typographic apostrophes and spaces
+                assert help_text == typography(field.help, "en")
+            assert _escaped(help_text) in html, (name, field.key)
+            if field.minimum is not None:
+                assert f'min="{field.minimum}"' in html
+            if field.maximum is not None:
+                assert f'max="{field.maximum}"' in html
+        assert f'<html lang="{lang}">' in html
+
+
+def _escaped(text: str) -> str:
+    from markupsafe import escape
+
+    return str(escape(text))
+
+
+def test_an_option_checked_by_its_own_function_refuses_as_on_the_command_line(client):
+    result = result_of(post(client, "/en/puzzles", {"size": "3"}, stream=True))
+    assert (result["status"], result["field"], result["message"]) == (
+        2,
+        "size",
+        "Invalid value for '--size': 3 × 3 positions are too easy to be interesting; puzzles are printed on 4 × 4 "
+        "to 6 × 6 boards",
+    )
+
+
+# ---- the page's files are the command line's ------------------------------------------------------------------
+
+
+KIT = {"lang": "fr", "notation": "L1C1", "groups": "5"}
+
+
+def test_a_kit_from_the_page_is_the_command_lines_kit_byte_for_byte(client, runner, tmp_path):
+    expected = cli_files(runner, tmp_path, "kit", "--lang", "fr", "--notation", "L1C1", "--groups", "5")
+    response = post(client, "/fr/kit", KIT)
+    assert response.status_code == 200
+    assert response.headers["Content-Disposition"] == 'attachment; filename="sos-kit.zip"'
+    archive = zipfile.ZipFile(io.BytesIO(response.data))
+    assert {name: archive.read(name) for name in archive.namelist()} == expected
+    result = result_of(post(client, "/fr/kit", KIT, stream=True))
+    assert result["status"] == 0
+    assert {item["name"]: base64.b64decode(item["data"]) for item in result["files"]} == expected
+    assert [item["label"] for item in result["files"]] == [
+        f"{pages} pages, {round(len(expected[name]) / 1024)} Ko"
+        for name, pages in (("players.pdf", 12), ("teacher.pdf", _pages(expected["teacher.pdf"])))
+    ]
+    assert len(result["preview"]) == 2
+    assert [picture["alt"] for picture in result["preview"]] == ["Page 1 de players.pdf", "Page 2 de players.pdf"]
+    png = base64.b64decode(result["preview"][0]["src"].split(",", 1)[1])
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def _pages(data: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+def test_a_single_document_is_downloaded_as_itself(client, runner, tmp_path):
+    expected = cli_files(runner, tmp_path, "boards", "--size", "6", "--paper", "letter")
+    response = post(client, "/en/boards", {"size": "6", "paper": "letter"})
+    assert response.headers["Content-Type"] == "application/pdf"
+    assert response.headers["Content-Disposition"] == 'attachment; filename="boards.pdf"'
+    assert response.data == expected["boards.pdf"]
+
+
+def test_a_replay_of_an_uploaded_record_is_the_command_lines_and_never_names_the_servers_folder(
+    client, runner, tmp_path
+):
+    record = EXAMPLES / "01-one-o-two-lines.toml"
+    expected = runner.invoke(app, ["replay", str(record), "--out", str(tmp_path / "replay.pdf")])
+    assert expected.exit_code == 0
+    data = {"record": (io.BytesIO(record.read_bytes()), record.name)}
+    response = post(client, "/en/replay", data)
+    assert response.data == (tmp_path / "replay.pdf").read_bytes()
+
+
+def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_uploaded(client):
+    text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n2,B,O,B2,,0\n3,A,S,B3,B1-B3,2\n"
+    data = {"paths": (io.BytesIO(text.encode()), "groupe 3.csv"), "size": "4"}
+    result = result_of(post(client, "/en/check", data, stream=True))
+    assert result["status"] == 1
+    assert result["lines"] == [
+        "groupe 3.csv: move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)",
+        "checked 1 file: 1 problem in 1 file",
+    ]
+    html = post(client, "/en/check", {**data, "paths": (io.BytesIO(text.encode()), "groupe 3.csv")})
+    assert html.status_code == 200
+    assert "groupe 3.csv: move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)" in html.get_data(as_text=True)
+    assert "sos-print-web" not in html.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("path", "data", "field", "message"),
+    [
+        (
+            "/en/kit",
+            {"size": "5", "two-per-page": "1"},
+            "two-per-page",
+            "--two-per-page fits boards of 3 × 3 and 4 × 4 only, not --size 5",
+        ),
+        ("/en/kit", {"size": "9"}, "size", "Invalid value for '--size': 9 is not in the range 3<=x<=8."),
+        (
+            "/en/kit",
+            {"target": "10"},
+            "target",
+            "a full 4 × 4 grid holds at most 9 S-O-S, so --target 10 can never be reached",
+        ),
+        (
+            "/fr/solve",
+            {"board": "/etc/passwd"},
+            "board",
+            "Une position ne contient que des\u00a0S, des O\u00a0et des points, ses lignes séparées par des barres "
+            "obliques (comme\u00a0S.O./..S./O.../..O.).",
+        ),
+    ],
+    ids=["combination", "range", "target", "a-path-for-a-board"],
+)
+def test_a_refusal_is_the_command_lines_own_message_next_to_the_field_it_concerns(client, path, data, field, message):
+    result = result_of(post(client, path, data, stream=True))
+    assert (result["status"], result["field"], result["message"]) == (2, field, message)
+    html = post(client, path, data)
+    assert html.status_code == 400
+    text = html.get_data(as_text=True)
+    assert f'<p class="error" id="error-{field}">{_escaped(message)}</p>' in text
+    assert f'<a href="#field-{field}">{_escaped(message)}</a>' in text
+
+
+def test_a_form_sent_back_keeps_what_was_chosen(client):
+    html = post(client, "/en/kit", {"size": "5", "two-per-page": "1", "class-name": "CM1 <b>"}).get_data(as_text=True)
+    assert 'value="5"' in html and 'value="CM1 &lt;b&gt;"' in html
+    assert 'name="two-per-page" value="1" checked' in html
+
+
+# ---- the guard ----------------------------------------------------------------------------------------------
+
+
+def test_the_address_with_the_key_sets_the_cookie_and_leaves_the_address_bar(served):
+    client = client_of(served, key=False)
+    response = get(client, f"/?key={served.secret}")
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith(f"{served.cookie}={served.secret};")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert get(client, "/en/kit").status_code == 200  # the cookie now lets it in
+
+
+@pytest.mark.parametrize(
+    ("how", "status"),
+    [("no-key", 403), ("wrong-key", 403), ("wrong-cookie", 403), ("foreign-host", 403), ("put", 405)],
+)
+def test_a_request_without_the_key_or_for_another_host_is_refused_in_one_sentence(served, how, status):
+    client = client_of(served, key=how not in ("no-key", "wrong-key", "wrong-cookie"))
+    if how == "wrong-cookie":
+        client.set_cookie(served.cookie, "x" * len(served.secret), domain="127.0.0.1")
+    path = "/?key=wrong" if how == "wrong-key" else "/en/kit"
+    headers = {"Host": "attacker.example"} if how == "foreign-host" else {}
+    put = how == "put"
+    response = client.put("/en/kit", headers=headers, base_url=ORIGIN) if put else get(client, path, **headers)
+    assert response.status_code == status
+    body = response.get_data(as_text=True)
+    assert body.count('role="alert"') == 1 and "Traceback" not in body
+    assert 'name="size"' not in body  # nothing of the page
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "http://attacker.example"},
+        {"Origin": "null"},
+        {"Origin": "null", "Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Origin": f"http://127.0.0.1:{PORT + 1}"},
+    ],
+    ids=["other-origin", "null-origin", "null-origin-cross-site", "cross-site", "other-port"],
+)
+def test_a_post_from_another_site_is_refused_and_runs_nothing(client, headers):
+    response = client.post("/en/kit", data={"groups": "2"}, headers=headers, base_url=ORIGIN)
+    assert response.status_code == 403
+    assert "Content-Disposition" not in response.headers
+
+
+def test_a_get_never_runs_a_command(client):
+    response = get(client, "/en/kit?groups=3&size=5")
+    assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("path", ["/en/", "/fr/kit", "/static/app.js", "/nowhere", "/"])
+def test_every_answer_carries_the_security_headers(client, path):
+    headers = get(client, path).headers
+    policy = headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy and "unsafe-inline" not in policy
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_page_holds_no_inline_script_or_style(client):
+    import re
+
+    html = get(client, "/en/kit").get_data(as_text=True)
+    assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/app.js" defer>']
+    assert not re.search(r"<style|\sstyle=|\son[a-z]+=", html)
+
+
+def test_an_upload_larger_than_the_page_takes_is_one_sentence(client):
+    big = io.BytesIO(b"x" * 101_000_001)
+    response = post(client, "/en/check", {"paths": (big, "big.csv")})
+    assert response.status_code == 413
+    assert "The files sent are larger than the page takes (100 MB in all)." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        (b"garbage", "multipart/form-data; boundary=XYZ"),
+        (b'--XYZ\r\nContent-Disposition: form-data; name="size"\r\n\r\n5', "multipart/form-data; boundary=XYZ"),
+        (b"x", "multipart/form-data"),
+        (b"size=5", "application/x-www-form-urlencoded"),
+    ],
+    ids=["garbage", "never-closed", "no-boundary", "not-the-pages-form"],
+)
+def test_a_malformed_form_is_one_sentence_and_runs_nothing(client, body, kind):
+    response = client.post("/en/kit", data=body, headers={"Origin": ORIGIN, "Content-Type": kind}, base_url=ORIGIN)
+    assert response.status_code == 400
+    text = response.get_data(as_text=True)
+    assert "The form arrived damaged: send it again." in text and "Traceback" not in text
+
+
+def test_an_uploaded_name_with_folders_is_kept_to_its_last_part(client):
+    text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n"
+    data = {"paths": (io.BytesIO(text.encode()), "../../etc/cron.d/x.csv"), "size": "4"}
+    result = result_of(post(client, "/en/check", data, stream=True))
+    assert result["lines"] == ["checked 1 file: every claim holds"]
+
+
+# ---- jobs: a bounded pool, cancelled when their client goes away --------------------------------------------
+
+
+class Held:
+    """A command runner that waits until it is let go (or cancelled), for tests of the pool."""
+
+    def __init__(self) -> None:
+        self.started = threading.Semaphore(0)
+        self.go = threading.Event()
+        self.jobs: list[Job] = []
+
+    def __call__(self, command: str, arguments: list[str], job: Job) -> Outcome:
+        self.jobs.append(job)
+        self.started.release()
+        for step in range(10_000):
+            if self.go.is_set():
+                break
+            job.step("waiting", step, 10_000)
+            threading.Event().wait(0.01)
+        job.outputs = [Output("grids.pdf", b"%PDF-1.4 held", 1)]
+        return Outcome(status=0)
+
+
+def held_site(workers: int, waiting: int) -> tuple[Site, Held]:
+    from sos_print.cli.serving import forms
+
+    runner = Held()
+    made = Site(forms(), runner, Settings(workers=workers, waiting=waiting))
+    made.listening(PORT)
+    return made, runner
+
+
+def test_a_full_queue_answers_503_with_retry_after_and_piles_nothing_up():
+    made, runner = held_site(workers=1, waiting=1)
+    client = client_of(made)
+    answers = []
+    threads = [threading.Thread(target=lambda: answers.append(post(client, "/en/grids", {}))) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    assert runner.started.acquire(timeout=10)  # one runs...
+    for _ in range(500):  # ...and one waits
+        if len(made.workspaces) == 2:
+            break
+        threading.Event().wait(0.01)
+    refused = post(client, "/en/grids", {})
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "5"
+    runner.go.set()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert sorted(answer.status_code for answer in answers) == [200, 200]
+    made.close()
+
+
+def test_a_client_that_goes_away_cancels_its_job_and_its_uploads_are_removed():
+    made, runner = held_site(workers=1, waiting=0)
+    client = client_of(made)
+    text = b"move,player,letter,cell,lines,points\n1,A,S,B1,,0\n"
+    response = client.post(
+        "/en/check",
+        data={"job": "check", "paths": (io.BytesIO(text), "g.csv")},
+        headers={"Origin": ORIGIN, "Accept": STREAM},
+        base_url=ORIGIN,
+        buffered=False,
+    )
+    lines = response.iter_encoded()
+    assert json.loads(next(lines)) == {"started": True}
+    assert runner.started.acquire(timeout=10)
+    folders = set(made.workspaces)
+    assert len(folders) == 1 and all(os.path.isdir(folder) for folder in folders)
+    response.close()  # the browser's tab was closed
+    made.close()  # returns once the job has stopped
+    assert runner.jobs[0].cancelled
+    assert not any(os.path.exists(folder) for folder in folders)
+
+
+def test_the_french_help_translates_exactly_the_command_lines_sentences(served):
+    import ast
+
+    from conftest import ROOT
+
+    source = (ROOT / "templates" / "fr" / "web.j2").read_text(encoding="utf-8")
+    body = source[source.index("{% macro help(english) %}{{ ") + len("{% macro help(english) %}{{ ") :]
+    table = ast.literal_eval(body[: body.index("[english] }}{% endmacro %}")])
+    sentences = {field.help for form in served.forms.values() for field in form.fields}
+    assert set(table) == sentences
+
+
+@pytest.mark.parametrize("kind", ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups"])
+@pytest.mark.parametrize("command", ["check", "replay"])
+def test_every_bad_record_is_the_command_lines_one_line_naming_the_upload(client, tmp_path, kind, command):
+    from test_fillable import broken
+
+    data, message = broken(kind, tmp_path)
+    field = "paths" if command == "check" else "record"
+    result = result_of(post(client, f"/en/{command}", {field: (io.BytesIO(data), "groupe 2.pdf")}, stream=True))
+    lines = [line.removeprefix("sos-print: ") for line in result["lines"]]
+    assert result["status"] == 1 and result["files"] == []
+    assert lines[0].startswith(f"groupe 2.pdf: {message}"), lines
+    assert not any("sos-print-web" in line or "/tmp" in line for line in lines)
+
+
+def test_a_class_sized_filled_audit_of_a_megabyte_is_taken_and_checked(client):
+    from formfill import fill
+
+    from sos_print.documents.audit import audit_document
+    from sos_print.plans.options import PrintOptions
+
+    blank = audit_document(PrintOptions(groups=30), fillable=True).data
+    values = {"group7.move.1.player": "A", "group7.move.1.letter": "S", "group7.move.1.cell": "B2"}
+    values |= {"group7.move.1.points": "1"}  # a false claim: an S alone scores nothing
+    filled = fill(blank, values)
+    assert len(filled) > 1_000_000
+    result = result_of(post(client, "/en/check", {"paths": (io.BytesIO(filled), "classe.pdf")}, stream=True))
+    assert result["lines"] == [
+        "classe.pdf: move 1 (row 1): claims 1 point, the rules give 0",
+        "checked 1 file: 1 problem in 1 file",
+    ]

@@ -1,0 +1,251 @@
+"""Tests `sos-print serve` as a process, over loopback only, every loop bounded in count and time: Ctrl-C while jobs
+run, fifty requests at once, a client that stops reading, and the same page under gunicorn as a school would run it."""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+import zipfile
+
+import pytest
+from conftest import ROOT
+from serving import Server, start
+
+from sos_print.cli import app
+
+
+def form_body(fields: dict[str, str | tuple[str, bytes]]) -> tuple[bytes, str]:
+    """Returns a multipart body of text fields and files (name and bytes), and its content type."""
+    boundary = uuid.uuid4().hex
+    parts = []
+    for name, value in fields.items():
+        if isinstance(value, tuple):
+            head = f'Content-Disposition: form-data; name="{name}"; filename="{value[0]}"\r\n'
+            parts.append(f"--{boundary}\r\n{head}Content-Type: text/csv\r\n\r\n".encode() + value[1] + b"\r\n")
+        else:
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
+    return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def request(
+    server: Server,
+    path: str,
+    fields: dict[str, str | tuple[str, bytes]] | None = None,
+    stream: bool = False,
+    host: str = "",
+) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+    headers = {"Cookie": f"sos_print_{server.port}={server.key}", "Host": host or f"127.0.0.1:{server.port}"}
+    if fields is None:
+        connection.request("GET", path, headers=headers)
+    else:
+        body, kind = form_body({"job": path.rsplit("/", 1)[1], **fields})
+        headers |= {"Content-Type": kind, "Origin": server.origin}
+        if stream:
+            headers["Accept"] = "application/x-ndjson"
+        connection.request("POST", path, body=body, headers=headers)
+    return connection.getresponse()
+
+
+def leftovers(server: Server) -> list[str]:
+    return sorted(path.name for path in server.temporary.iterdir() if path.name.startswith("sos-print-web-"))
+
+
+LONG = {"copies": "200", "count": "12"}  # a few seconds of work at least
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["int", "term"])
+def test_a_signal_while_jobs_run_ends_in_one_line_and_leaves_no_upload_behind(tmp_path, signum, status):
+    server = start(tmp_path / "tmp", "--workers", "2")
+    responses = [request(server, "/en/puzzles", LONG, stream=True) for _ in range(2)]
+    for response in responses:
+        assert json.loads(response.readline()) == {"started": True}
+    assert len(leftovers(server)) == 2  # each job's folder, while it runs
+    code, out, err = server.stop(signum)
+    assert (code, err) == (status, "interrupted: the page is closed; no work was left running\n")
+    assert server.said == [
+        f"sos-print serve: the page is at {server.address}",
+        "Keep this window open while you use the page; Ctrl-C closes it.",
+    ]
+    assert out == ""
+    assert leftovers(server) == []
+
+
+def test_fifty_requests_at_once_are_each_answered_done_or_busy(tmp_path):
+    server = start(tmp_path / "tmp", "--workers", "2")
+    answers: list[int] = []
+
+    def one() -> None:
+        response = request(server, "/en/grids", {"sizes": "4"})
+        response.read()
+        answers.append(response.status)
+        if response.status == 503:
+            assert response.getheader("Retry-After") == "5"
+
+    threads = [threading.Thread(target=one) for _ in range(50)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert time.monotonic() - started < 120
+    assert len(answers) == 50 and set(answers) <= {200, 503} and 200 in answers
+    assert request(server, "/en/grids", {"sizes": "4"}).status == 200  # and it still works
+    server.stop()
+    assert leftovers(server) == []
+
+
+def test_a_client_that_stops_reading_cancels_its_job_and_the_page_goes_on(tmp_path):
+    server = start(tmp_path / "tmp", "--workers", "1")
+    body, kind = form_body({"job": "puzzles", **LONG})
+    raw = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    head = (
+        f"POST /en/puzzles HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: {server.origin}\r\n"
+        f"Cookie: sos_print_{server.port}={server.key}\r\nAccept: application/x-ndjson\r\n"
+        f"Content-Type: {kind}\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    raw.sendall(head.encode() + body)
+    received = b""
+    for _ in range(100):
+        received += raw.recv(4096)
+        if b'{"started": true}' in received:
+            break
+    assert b'{"started": true}' in received
+    raw.close()  # the tab was closed
+    for _ in range(300):  # the one worker is free again once the job has stopped at its next step
+        if not leftovers(server):
+            break
+        time.sleep(0.1)
+    assert leftovers(server) == []
+    answer = request(server, "/en/grids", {"sizes": "3"})
+    assert answer.status == 200 and answer.read().startswith(b"%PDF-")
+    code, _, err = server.stop()
+    assert (code, "Traceback" in err) == (130, False)
+
+
+def test_a_download_dropped_half_way_leaves_the_page_working(tmp_path):
+    server = start(tmp_path / "tmp")
+    response = request(server, "/en/kit", {"groups": "30"})
+    assert response.status == 200
+    response.read(1000)
+    response.close()
+    assert request(server, "/en/", None).status == 200
+    code, _, err = server.stop()
+    assert (code, "Traceback" in err) == (130, False)
+
+
+CLASS = ["Léa Martin", "Tom", "Zoé-Lou", "Inès", "Noah", "Chloé", "Tom"]
+
+
+def test_a_class_list_uploaded_makes_the_named_kit_and_no_name_reaches_the_servers_output(tmp_path, runner):
+    roster = tmp_path / "classe.csv"
+    roster.write_text("Prénom;Nom\n" + "".join(f"{name};X\n" for name in CLASS), encoding="utf-8-sig")
+    out = tmp_path / "cli"
+    made = runner.invoke(app, ["kit", "--roster", str(roster), "--shuffle", "--seed", "5", "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    server = start(tmp_path / "tmp")
+    fields = {"roster": ("classe.csv", roster.read_bytes()), "shuffle": "1", "seed": "5"}
+    response = request(server, "/fr/kit", fields, stream=True)
+    lines = [json.loads(line) for line in response.read().splitlines() if line.strip()]
+    result = next(line["result"] for line in lines if "result" in line)
+    files = {item["name"]: base64.b64decode(item["data"]) for item in result["files"]}
+    assert files == {path.name: path.read_bytes() for path in out.iterdir()}
+    assert any("Tom" in line for line in result["lines"])  # the note on a repeated name is the page's
+    code, printed, err = server.stop()
+    assert code == 130
+    seen = "\n".join([*server.said, printed, err])
+    assert not [name for name in CLASS if name in seen]
+    assert leftovers(server) == []
+
+
+def test_another_address_needs_the_names_it_answers_to(runner):
+    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--no-browser"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Usage error: --host 0.0.0.0 lets other computers in: name the address they will type with --allowed-host\n",
+    )
+
+
+# ---- a school's server: the same application under gunicorn ------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def school(tmp_path):
+    port = free_port()
+    environment = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "TMPDIR": str(tmp_path),
+        "SOS_PRINT_ALLOWED_HOSTS": "sos.school.example",
+        "SOS_PRINT_ACCESS_HEADER": "X-Remote-User",
+    }
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--workers",
+            "2",
+            "--threads",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "sos_print.cli.serving:application()",
+        ],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield port
+    process.send_signal(signal.SIGTERM)
+    process.communicate(timeout=30)
+
+
+def school_request(port: int, path: str, fields: dict[str, str] | None, **headers: str) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    headers = {"Host": "sos.school.example", **headers}
+    if fields is None:
+        connection.request("GET", path, headers=headers)
+    else:
+        body, kind = form_body({"job": path.rsplit("/", 1)[1], **fields})
+        connection.request("POST", path, body=body, headers={**headers, "Content-Type": kind})
+    return connection.getresponse()
+
+
+def test_a_schools_server_runs_the_page_under_gunicorn_behind_its_own_access_rule(school, runner, tmp_path):
+    let_in = {"X-Remote-User": "teacher", "Origin": "https://sos.school.example"}
+    response = school_request(school, "/fr/kit", {"lang": "fr", "groups": "3"}, **let_in)
+    assert response.status == 200
+    archive = zipfile.ZipFile(io.BytesIO(response.read()))
+    out = tmp_path / "cli"
+    assert runner.invoke(app, ["kit", "--lang", "fr", "--groups", "3", "--out", str(out)]).exit_code == 0
+    assert {name: archive.read(name) for name in archive.namelist()} == {
+        path.name: path.read_bytes() for path in out.iterdir()
+    }
+    assert school_request(school, "/en/", None).status == 403  # the proxy did not let this one in
+    assert school_request(school, "/en/", None, **{"X-Remote-User": "t", "Host": "evil.example"}).status == 403
+    cross = {"X-Remote-User": "t", "Origin": "https://evil.example"}
+    assert school_request(school, "/en/grids", {}, **cross).status == 403
