@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sos_print.engine.solver as solver_module
-from sos_print.engine.errors import SolverError, TooManyEmptyCellsError, UnsolvableVariantError
+from sos_print.engine.errors import SolverError, TooCostlyError, TooManyEmptyCellsError, UnsolvableVariantError
 from sos_print.engine.grid import all_cells
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.engine.solver import MAX_EMPTY, Solution, Solver, check_solvable, solve
@@ -277,6 +277,7 @@ def test_the_cap_is_the_most_lines_any_filling_makes_and_bounds_the_value(board,
         found = most(*state, floor)
         assert found == expected if expected > floor else expected <= found <= floor, f"{board.diagram()}\n{floor}"
     assert most(*state, -1) == expected, board.diagram()
+    assert solver_module.most_lines(position(board)) == expected, board.diagram()
     assert -expected <= oracle.value(text, n) <= expected, board.diagram()
 
 
@@ -343,6 +344,32 @@ def test_more_empty_cells_than_the_limit_are_refused_before_any_search():
     with pytest.raises(SolverError):
         check_solvable(Position.start(Board.empty(5)), limit=24)
     check_solvable(Position.start(4))  # 16 empty cells: taken
+
+
+@settings(max_examples=examples(60))
+@given(st.one_of(boards(sizes=(4, 5), most_empty=9), symmetric_boards().filter(lambda b: not b.is_full())), st.data())
+def test_weighing_the_played_move_agrees_with_solving_every_move(board, data):
+    solution = solve(position(board))
+    move = data.draw(st.sampled_from([entry.move for entry in solution.moves]))
+    weighed = Solver().weigh(position(board), move)
+    assert weighed == (solution.value, solution.best, solution.of(move)), board
+    assert Solver().weigh(position(board), move, value=solution.value) == weighed
+    assert Solver().solve(position(board), value=solution.value) == solution
+
+
+# The 8x8 ring of O inside S (16 empty cells, value 47).
+RING = "SSSSSOSS/SOOOOOOS/SO....OS/SO....OS/SO....OS/SO....OS/SOOOOOSS/SSSSSSSS"
+
+
+def test_a_search_stops_exactly_where_its_work_would_pass_the_budget():
+    free = Solver()
+    found = free.solve(position(board_of(RING)))
+    assert found.value == 47 and free.work > 0
+    with pytest.raises(TooCostlyError) as caught:
+        Solver(budget=free.work - 1).solve(position(board_of(RING)))
+    assert "longer than the empty 4 × 4 board" in str(caught.value)
+    assert Solver(budget=free.work).solve(position(board_of(RING))) == found
+    assert solve(position(board_of(RING)), budget=free.work) == found
 
 
 def test_a_lower_limit_refuses_sooner():

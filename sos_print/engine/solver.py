@@ -31,12 +31,14 @@ from contextlib import contextmanager
 from functools import cache
 
 from sos_print.engine.compact import Compact, Geometry, bits, geometry
-from sos_print.engine.errors import TooManyEmptyCellsError, UnsolvableVariantError
+from sos_print.engine.errors import TooCostlyError, TooManyEmptyCellsError, UnsolvableVariantError
 from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 
-# The most empty cells the solver takes. Measured on a two-core machine (docs/performance.md):
-# 16 empty cells take 1 to 5 s, and each further one about three times as long.
+# The most empty cells the solver takes. Measured on a two-core machine (docs/performance.md): the
+# empty 4 x 4 board takes about 2 s, most other positions with 16 empty cells well under a second,
+# boards crowded with threats up to about three times the empty 4 x 4 (past WORK_LIMIT, `sos-print
+# solve` refuses them); each further empty cell multiplies the work by about three.
 MAX_EMPTY = 16
 # Below a symmetric root, positions with at least this many empty cells are keyed by the least of
 # their 8 symmetric images (the figures: docs/performance.md). The benchmark and the tests set
@@ -47,10 +49,20 @@ PAUSE_GC = True
 # window lies within REFINE_SLACK of its inherited cap, in the upper half: where it may cut the search
 # (boards crowded with threats), not where it would only cost (docs/design.md, the cap).
 REFINE_FROM, REFINE_SLACK = 8, 3
+# What a search may cost before it stops (`Solver(budget=...)`), counted in quarters of a position
+# visited on a board up to 5 x 5: a visit costs more on a bigger board (longer bit sets), and computing
+# the cap again about ten visits (fitted to measured times: docs/performance.md). WORK_LIMIT is what
+# `sos-print solve` allows: the work of the empty 4 x 4 board (1,113,000 visits), so that no position
+# it accepts takes longer; boards crowded with threats may need more, and are refused.
+WORK_LIMIT = 4_500_000
+_VISIT_WORK = {3: 4, 4: 4, 5: 4, 6: 5, 7: 7, 8: 8}
+_REFINE_WORK = 40
+UNLIMITED = 1 << 62
 
 _LETTERS = (Letter.S, Letter.O)
 _State = tuple[int, int, int, int]
 _Search = Callable[[int, int, int, int, int, int, int], int]
+_Spent = Callable[[], int]
 _Most = Callable[[int, int, int, int, int], int]
 Progress = Callable[[int, int], None]
 
@@ -100,13 +112,26 @@ def check_solvable(position: Position, limit: int = MAX_EMPTY) -> None:
         raise TooManyEmptyCellsError(empty, limit)
 
 
-def solve(position: Position, limit: int = MAX_EMPTY, progress: Progress | None = None) -> Solution:
-    """Returns the exact value of `position` and of each of its legal moves (both letters in every empty cell)."""
-    return Solver(limit).solve(position, progress)
+def solve(
+    position: Position, limit: int = MAX_EMPTY, progress: Progress | None = None, budget: int | None = None
+) -> Solution:
+    """Returns the exact value of `position` and of each of its legal moves (both letters in every empty cell).
+
+    With a `budget` (see WORK_LIMIT), a search that would cost more stops with TooCostlyError.
+    """
+    return Solver(limit, budget=budget).solve(position, progress)
+
+
+def most_lines(position: Position) -> int:
+    """Returns the most lines any filling of the empty cells of `position` completes: no side scores more."""
+    geo = geometry(position.board.size)
+    return _most_points(geo)(*_state(geo.compact(position.board)), -1)
 
 
 class Solver:
-    """Searches positions of at most `limit` empty cells; `positions` counts the table entries of the last search.
+    """Searches positions of at most `limit` empty cells; `positions` counts the table entries of the last search,
+    and `work` what it cost (see WORK_LIMIT). With a `budget` of work, a search that would cost more stops with
+    TooCostlyError.
 
     With `keep`, the transposition table is kept from one search to the next (per board size):
     the positions of one game lie in the search tree of its first, so weighing a game move by
@@ -114,9 +139,11 @@ class Solver:
     game whatever the score, so it holds for every position that reaches it.
     """
 
-    def __init__(self, limit: int = MAX_EMPTY, keep: bool = False) -> None:
+    def __init__(self, limit: int = MAX_EMPTY, keep: bool = False, budget: int | None = None) -> None:
         self.limit = limit
+        self.budget = budget
         self.positions = 0
+        self.work = 0
         self._kept: dict[int, tuple[dict[int, tuple[int, int]], int]] | None = {} if keep else None
 
     def _table(self, geo: Geometry, root: _State) -> _Table:
@@ -125,10 +152,11 @@ class Solver:
         A kept table keys positions as it did for its first root (by symmetry or not), so that the
         later roots find what the first one's search stored.
         """
+        budget = UNLIMITED if self.budget is None else self.budget
         if self._kept is None:
-            return _Table(geo, root, self._symmetry_from(geo, root))
+            return _Table(geo, root, self._symmetry_from(geo, root), budget)
         table, symmetry_from = self._kept.setdefault(geo.size, ({}, self._symmetry_from(geo, root)))
-        return _Table(geo, root, symmetry_from, table)
+        return _Table(geo, root, symmetry_from, budget, table)
 
     def value(self, position: Position) -> int:
         """Returns the exact value of `position` for the side to move (0 once the board is full)."""
@@ -138,14 +166,15 @@ class Solver:
         with self._paused():
             search = self._table(geo, state)
             value = search.exact(state, 0)
-        self.positions = len(search.table)
+        self.positions, self.work = len(search.table), search.spent()
         return value
 
-    def solve(self, position: Position, progress: Progress | None = None) -> Solution:
+    def solve(self, position: Position, progress: Progress | None = None, value: int | None = None) -> Solution:
         """Returns the exact value of `position` and of each of its legal moves, best first (none on a full board).
 
         `progress(done, total)` is called as the search goes: the value of the position, then
-        each move (one of each symmetric set) is a step.
+        each move (one of each symmetric set) is a step. A caller that knows the value already
+        (from the move that led here) passes it as `value`, and its search is skipped.
         """
         check_solvable(position, self.limit)
         board = position.board
@@ -158,14 +187,43 @@ class Solver:
             if progress:
                 progress(0, steps)
             cap = search.most_points(*state, -1)
-            value = search.exact(state, 0, cap)
+            if value is None:
+                value = search.exact(state, 0, cap)
             if progress:
                 progress(1, steps)
             values = search.move_values(start, value, cap, progress, steps)
-        self.positions = len(search.table)
+        self.positions, self.work = len(search.table), search.spent()
         moves = [MoveValue(geo.move(cell, letter), points, worth) for (cell, letter), (points, worth) in values.items()]
         moves.sort(key=lambda entry: (-entry.value, -entry.points, *_reading_order(entry.move, board)))
         return Solution(value, tuple(moves))
+
+    def weigh(
+        self, position: Position, played: Move, value: int | None = None
+    ) -> tuple[int, tuple[MoveValue, ...], MoveValue]:
+        """Returns the value of `position`, its best moves and the move `played`, each with its points and value.
+
+        Cheaper than `solve`, which finds the exact value of every move: a move is shown best by one
+        null-window test, and only the played move's value is searched exactly. `value` is the
+        position's value if the caller knows it (from the move that led here).
+        """
+        check_solvable(position, self.limit)
+        geo = geometry(position.board.size)
+        start = geo.compact(position.board)
+        state = _state(start)
+        with self._paused():
+            search = self._table(geo, state)
+            cap = search.most_points(*state, -1)
+            if value is None:
+                value = search.exact(state, 0, cap)
+            cell = played.cell.row * geo.size + played.cell.col
+            points, worth = search.move_value(start, cell, played.letter, value, cap)
+            best = []
+            for move in search.moves_reaching(start, value, cap):
+                move_points = geo.play(start, move.cell.row * geo.size + move.cell.col, move.letter)[0]
+                best.append(MoveValue(move, move_points, value))
+        self.positions, self.work = len(search.table), search.spent()
+        best.sort(key=lambda entry: (-entry.points, *_reading_order(entry.move, position.board)))
+        return value, tuple(best), MoveValue(played, points, worth)
 
     def reaching(self, position: Position, moves: Iterable[Move]) -> tuple[int, tuple[Move, ...]]:
         """Returns the value of `position` and those of `moves` that reach it, by a null-window test each.
@@ -181,7 +239,7 @@ class Solver:
             cap = search.most_points(*state, -1)
             value = search.exact(state, 0, cap)
             found = tuple(move for move in moves if search.reaches(start, move, value, cap))
-        self.positions = len(search.table)
+        self.positions, self.work = len(search.table), search.spent()
         return value, found
 
     def _symmetry_from(self, geo: Geometry, root: _State) -> int:
@@ -211,7 +269,12 @@ class _Table:
     """Holds one search: its transposition table and the recursive search over it."""
 
     def __init__(
-        self, geo: Geometry, root: _State, symmetry_from: int, table: dict[int, tuple[int, int]] | None = None
+        self,
+        geo: Geometry,
+        root: _State,
+        symmetry_from: int,
+        budget: int = UNLIMITED,
+        table: dict[int, tuple[int, int]] | None = None,
     ) -> None:
         self.geo = geo
         self.table: dict[int, tuple[int, int]] = {} if table is None else table
@@ -219,7 +282,7 @@ class _Table:
         live = root[0] | root[1] | root[2] if table is None else (1 << geo.count) - 1
         self.bound = live.bit_count() + 1
         self.most_points = _most_points(geo)
-        self.search = _searcher(geo, self.table, self.bound, symmetry_from, self.most_points)
+        self.search, self.spent = _searcher(geo, self.table, self.bound, symmetry_from, self.most_points, budget)
 
     def exact(self, state: _State, guess: int, cap: int | None = None) -> int:
         """Returns the exact value of `state` by null-window searches from `guess` (MTD(f)).
@@ -262,6 +325,30 @@ class _Table:
             return self.search(*state, target - points - 1, target - points, cap) >= target - points
         return self.search(*state, -target, -target + 1, cap) <= -target  # -V(after) >= target
 
+    def move_value(self, start: Compact, cell: int, letter: Letter, value: int, cap: int) -> tuple[int, int]:
+        """Returns the points and exact value of a move in `start`, whose value is `value` and bound `cap`."""
+        points, after = self.geo.play(start, cell, letter)
+        if not after.empty:
+            return points, points
+        state = _state(after)
+        bound = self.child_cap(state, points, cap, value)
+        if points:
+            return points, points + self.exact(state, value - points, bound)
+        return points, -self.exact(state, -value, bound)
+
+    def moves_reaching(self, start: Compact, value: int, cap: int) -> list[Move]:
+        """Returns the moves of `start` worth `value` (its value; `cap` its bound), testing one of each symmetric
+        set."""
+        same = self.symmetries(start)
+        found: dict[tuple[int, Letter], bool] = {}
+        for cell in bits(start.empty):
+            for letter in _LETTERS:
+                if (cell, letter) not in found:
+                    reached = self.reaches(start, self.geo.move(cell, letter), value, cap)
+                    for cell_map in [*same, self.geo.cell_maps[0]]:
+                        found[cell_map[cell], letter] = reached
+        return [self.geo.move(cell, letter) for (cell, letter), reached in found.items() if reached]
+
     def symmetries(self, start: Compact) -> list[tuple[int, ...]]:
         """Returns the cell maps of the symmetries that leave what is left of the game unchanged."""
         key = self.geo.key(start)
@@ -286,7 +373,6 @@ class _Table:
 
         `value` is the value of `start`, and `cap` its bound (see `most_points`).
         """
-        geo = self.geo
         same = self.symmetries(start)
         values: dict[tuple[int, Letter], tuple[int, int]] = {}
         done = 1
@@ -294,16 +380,7 @@ class _Table:
             for letter in _LETTERS:
                 if (cell, letter) in values:
                     continue
-                points, after = geo.play(start, cell, letter)
-                if not after.empty:
-                    worth = points
-                else:
-                    state = _state(after)
-                    bound = self.child_cap(state, points, cap, value)
-                    if points:
-                        worth = points + self.exact(state, value - points, bound)
-                    else:
-                        worth = -self.exact(state, -value, bound)
+                points, worth = self.move_value(start, cell, letter, value, cap)
                 for cell_map in same:
                     values[cell_map[cell], letter] = (points, worth)
                 values[cell, letter] = (points, worth)
@@ -313,8 +390,11 @@ class _Table:
         return values
 
 
-def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symmetry_from: int, most: _Most) -> _Search:
-    """Returns the recursive fail-soft alpha-beta search over `table` (a closure: locals are fastest in Python)."""
+def _searcher(
+    geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symmetry_from: int, most: _Most, budget: int
+) -> tuple[_Search, _Spent]:
+    """Returns the recursive fail-soft alpha-beta search over `table` (a closure: locals are fastest in Python), and
+    a function that tells the work it has done (see WORK_LIMIT); past `budget` it raises TooCostlyError."""
     need_s, need_o, through, others = geo.need_s, geo.need_o, geo.through, geo.others
     segments, width = geo.segments, geo.count
     key_tables = geo.key_tables if symmetry_from <= geo.cells else ()
@@ -322,8 +402,15 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
     pair = _pairs(bound)
     unknown_low = -bound
     slack, refine_from = REFINE_SLACK, REFINE_FROM
+    visits = 0
+    visit_work = _VISIT_WORK.get(geo.size, max(_VISIT_WORK.values()))
+    refine_work = _REFINE_WORK
 
     def search(fresh: int, started: int, threats: int, empty: int, alpha: int, beta: int, cap: int = bound) -> int:
+        nonlocal visits
+        visits += visit_work
+        if visits > budget:
+            raise TooCostlyError(budget)
         live = fresh | started | threats
         if not live:
             return 0
@@ -353,6 +440,7 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
                 return -reach
             floor = alpha if alpha > -beta else -beta
             if reach - slack <= floor and 2 * floor >= reach and empty.bit_count() >= refine_from:
+                visits += refine_work
                 reach = most(fresh, started, threats, empty, floor)
                 if reach <= alpha or -reach >= beta:
                     table[key] = pair[bound - reach][bound + reach]
@@ -492,7 +580,10 @@ def _searcher(geo: Geometry, table: dict[int, tuple[int, int]], bound: int, symm
             table[key] = pair[best + bound][best + bound]
         return best
 
-    return search
+    def spent() -> int:
+        return visits
+
+    return search, spent
 
 
 def _most_points(geo: Geometry) -> _Most:
