@@ -20,7 +20,9 @@ is argued in docs/design.md (the solver):
 - one empty cell in no live segment stands for all of them; below a symmetric root, positions
   with many empty cells are keyed by the least of their 8 images.
 
-`docs/performance.md` has the figures (`benchmarks/bench_solver.py`).
+A search may be given a budget of work (`WORK_LIMIT` for `sos-print solve`: the empty 4 x 4
+board's); past it, it stops with TooCostlyError. `docs/performance.md` has the figures
+(`benchmarks/bench_solver.py`).
 """
 
 from __future__ import annotations
