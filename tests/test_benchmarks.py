@@ -41,6 +41,15 @@ def test_the_solver_benchmark_plays_the_same_random_positions_every_time():
     assert first.count(".") == 12 and len(first.split("/")) == 5
 
 
+def test_the_solver_benchmark_builds_the_same_crowded_boards_from_the_same_seed():
+    first = bench_solver.crowded_board(22, 5)
+    assert first == bench_solver.crowded_board(22, 5) != bench_solver.crowded_board(23, 5)
+    for index in range(1, 25):
+        rows = bench_solver.crowded_board(22, index).split("/")
+        assert len(rows) in (6, 8) and all(len(row) == len(rows) for row in rows), rows
+        assert "".join(rows).count(".") == 16 and set("".join(rows)) <= set("SO."), rows
+
+
 def test_the_kit_benchmark_keeps_the_solver_and_the_puzzles_sections(tmp_path):
     puzzles = "<!-- puzzles:start -->\n## Puzzle sheets\n| set |\n<!-- puzzles:end -->"
     report = tmp_path / "performance.md"
