@@ -94,6 +94,23 @@ def test_a_100_mm_calibration_bar(english):
     assert "This bar measures 100 mm when printed at 100%." in flat(english).replace("\u00a0", " ")
 
 
+@pytest.mark.parametrize(
+    ("paper", "language", "sentence"),
+    [
+        (Paper.LETTER, Language.EN, "These bars measure 100 mm and 4 inches when printed at 100%."),
+        (Paper.LETTER, Language.FR, "Ces barres mesurent 100 mm et 4 pouces quand elles sont imprimées à 100 %."),
+        (Paper.A4, Language.EN, "This bar measures 100 mm when printed at 100%."),
+    ],
+)
+def test_on_letter_paper_a_4_inch_bar_follows_the_100_mm_bar(examples, paper, language, sentence):
+    data = teacher_document(PrintOptions(paper=paper, language=language), examples).data
+    with pages(data) as pdf:
+        widths = sorted(round(rect["width"] / MM, 2) for rect in pdf.pages[0].rects if rect["height"] / MM < 3)
+    assert widths == ([100.0, 101.6] if paper is Paper.LETTER else [100.0])  # 4 inches: 101.6 mm
+    text = flat(data).replace("\u00a0", " ").replace("\u202f", " ")
+    assert sentence.replace("\u202f", " ") in text, text[:600]
+
+
 def test_printing_adaptations_watching_and_talking_are_covered(english):
     text = flat(english)
     for phrase in (

@@ -25,6 +25,7 @@ DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
 # Arguments that reach the branches of every macro (each macro takes only the ones it names).
 ARGUMENTS = [
     {
+        "inches": True,
         "groups": 1,
         "size": 3,
         "players": 2,
@@ -155,6 +156,7 @@ ARGUMENTS.append(
     {**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1, "ends": "full"}
 )
 SAMPLE = {
+    "inches": False,  # the teacher's calibration on A4 (ARGUMENTS[0] prints the Letter one)
     # The web page's words (web.j2).
     "command": "kit",
     "english": "Number of rows and columns of the board, from 3 to 8.",

@@ -21,6 +21,7 @@ from sos_print.plans.layout import (
     BODY_PT,
     CUT_LINE_DASH,
     FIELD_LINE,
+    INCH_MM,
     LEADING,
     MM,
     NAME_MAX_LINES,
@@ -117,6 +118,22 @@ def draw_calibration(canvas: Canvas, x: float, y: float, length: float, size: fl
         canvas.line((x + mm) * MM, y * MM, (x + mm) * MM, (y - tick) * MM)
         if mm % every == 0:
             canvas.drawCentredString((x + mm) * MM, (y - 4.0) * MM - size, str(mm))
+
+
+def draw_inch_calibration(canvas: Canvas, x: float, y: float, inches: int, size: float) -> None:
+    """Draws a ruler `inches` inches long with a tick every eighth of an inch and every inch numbered, its left end at
+    (x, y) mm."""
+    canvas.setLineWidth(1.0)
+    canvas.setFillGray(0)
+    canvas.rect(x * MM, y * MM, inches * INCH_MM * MM, 2.5 * MM, stroke=1, fill=1)
+    canvas.setLineWidth(0.5)
+    canvas.setFont(REGULAR, size)
+    for eighth in range(inches * 8 + 1):
+        tick = 4.0 if eighth % 8 == 0 else (2.8 if eighth % 4 == 0 else (2.2 if eighth % 2 == 0 else 1.6))
+        at = x + eighth * INCH_MM / 8
+        canvas.line(at * MM, y * MM, at * MM, (y - tick) * MM)
+        if eighth % 8 == 0:
+            canvas.drawCentredString(at * MM, (y - 4.0) * MM - size, str(eighth // 8))
 
 
 def draw_rule_line(canvas: Canvas, x0: float, x1: float, y: float, width_pt: float = 0.6) -> None:

@@ -171,6 +171,8 @@ REPLAY_LETTER_CELL = 12.0
 
 # Diagrams of worked examples (teacher's notes, rule sheet).
 CALIBRATION_MM = 100.0
+CALIBRATION_INCHES = 4  # on Letter paper, a second bar in inches: a teacher there measures with an inch ruler
+INCH_MM = 25.4
 DIAGRAM_CELL = 10.0  # cell of a worked-example diagram (mm)
 RULES_DIAGRAM_CELL = 11.0  # on the children's rule sheet
 COORDINATE_CELL = 10.0  # the rule sheet's grid that shows how cells are named, a cell's name written in one
