@@ -64,7 +64,11 @@ def leftovers(server: Server) -> list[str]:
 LONG = {"copies": "200", "count": "12"}  # a few seconds of work at least
 
 
-@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["int", "term"])
+@pytest.mark.parametrize(
+    ("signum", "status"),
+    [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)],
+    ids=["int", "term", "hup: the terminal closed"],
+)
 def test_a_signal_while_jobs_run_ends_in_one_line_and_leaves_no_upload_behind(tmp_path, signum, status):
     server = start(tmp_path / "tmp", "--workers", "2")
     responses = [request(server, "/en/puzzles", LONG, stream=True) for _ in range(2)]
@@ -79,6 +83,27 @@ def test_a_signal_while_jobs_run_ends_in_one_line_and_leaves_no_upload_behind(tm
     ]
     assert out == ""
     assert leftovers(server) == []
+
+
+def test_a_page_starting_removes_the_upload_folders_a_killed_page_left_and_nothing_else(tmp_path):
+    temporary, outside = tmp_path / "tmp", tmp_path / "outside"
+    temporary.mkdir()
+    outside.mkdir()
+    (outside / "keep.csv").write_text("Ada\n")
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(ended.stdout)  # a process that has ended: what a killed page leaves is its
+    left = temporary / f"sos-print-web-{dead}-abc" / "1"
+    left.mkdir(parents=True)
+    (left / "class.csv").write_text("Ada\nBasile\n")
+    (temporary / f"sos-print-web-{dead}-abc" / "elsewhere").symlink_to(outside)
+    (temporary / f"sos-print-web-{dead}-link").symlink_to(outside)
+    alive = temporary / f"sos-print-web-{os.getpid()}-xyz"  # a running page's folder (this test's own process)
+    alive.mkdir()
+    (temporary / f"sos-print-web-{dead}-file").write_text("not a folder")
+    server = start(temporary)
+    server.stop()
+    assert leftovers(server) == sorted([f"sos-print-web-{dead}-file", f"sos-print-web-{dead}-link", alive.name])
+    assert (outside / "keep.csv").read_text() == "Ada\n"
 
 
 def test_fifty_requests_at_once_are_each_answered_done_or_busy(tmp_path):

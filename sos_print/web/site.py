@@ -18,6 +18,7 @@ import logging
 import os
 import secrets
 import shutil
+import stat
 import tempfile
 import time
 import zipfile
@@ -42,6 +43,9 @@ MAX_REQUEST = 101_000_000
 MAX_FIELDS_MEMORY = 500_000  # of one text field; werkzeug also holds a chunk of the body (64 kB) to this limit
 MAX_PARTS = 200
 STREAM = "application/x-ndjson"
+# An upload folder's name says which process made it, so a page starting can tell a dead one's leftovers from a
+# running one's (another page of the same user, another worker under gunicorn).
+WORKSPACE = "sos-print-web-"
 
 
 @frozen
@@ -93,6 +97,7 @@ class Site:
         self.port = 0
         self.workspaces: set[str] = set()
         self.jobs: set[Job] = set()  # the jobs running or waiting, to cancel when the page closes
+        clear_leftovers(Path(tempfile.gettempdir()))
 
     def listening(self, port: int) -> None:
         """Records the port the page listens on: its loopback names become hosts it answers to."""
@@ -200,7 +205,7 @@ class Site:
 
     def run(self, request: Request, lang: str, form: Form) -> Response:
         """Runs a filled form's command as a job: streamed with progress to the page's script, or whole to a form."""
-        folder = tempfile.mkdtemp(prefix="sos-print-web-")
+        folder = tempfile.mkdtemp(prefix=f"{WORKSPACE}{os.getpid()}-")
         self.workspaces.add(folder)
         try:
             if request.form.get("job") != form.command:  # every form of the page says its job: none came whole
@@ -285,6 +290,35 @@ class Site:
             return _html(pages.form_page(lang, form, forms, values, notice=pages.refusal_text(lang, reason)), 500)
         status = 400 if result.outcome.status == 2 else 200 if not form.files else 422
         return _html(pages.form_page(lang, form, forms, values, result=result), status)
+
+
+def clear_leftovers(temporary: Path) -> None:
+    """Removes the upload folders a page of this user left when its process was killed (a class list holds
+    children's names): only real folders, owned by this user, named by a process that is no longer running."""
+    if os.name != "posix":  # Windows keeps a temporary folder per user, and its os.kill would end the process
+        return
+    for entry in temporary.glob(f"{WORKSPACE}*-*"):
+        number = entry.name[len(WORKSPACE) :].split("-", 1)[0]
+        try:
+            status = entry.lstat()
+            if not (number.isdigit() and stat.S_ISDIR(status.st_mode)) or status.st_uid != os.getuid():
+                continue
+            if _running(int(number)):
+                continue
+            shutil.rmtree(entry)  # follows no link: removes the links themselves, never what they point to
+        except OSError:
+            continue  # gone meanwhile, or not ours to remove
+
+
+def _running(pid: int) -> bool:
+    """Tells whether process `pid` is running (or may be: one we may not signal is someone's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True
+    return True
 
 
 @frozen
