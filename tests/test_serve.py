@@ -11,6 +11,7 @@ import base64
 import io
 import json
 import os
+import socket
 import threading
 import zipfile
 from pathlib import Path
@@ -427,6 +428,37 @@ def test_a_client_that_goes_away_cancels_its_job_and_its_uploads_are_removed():
     made.close()  # returns once the job has stopped
     assert runner.jobs[0].cancelled
     assert not any(os.path.exists(folder) for folder in folders)
+
+
+def test_a_plain_form_posts_job_is_cancelled_when_its_client_goes_away():
+    made, runner = held_site(workers=1, waiting=0)
+    client = client_of(made)
+    ours, theirs = socket.socketpair()  # the server's end of the connection, and the browser's
+    answers = []
+
+    def send() -> None:
+        socket_of = {"werkzeug.socket": ours}
+        answers.append(
+            client.post(
+                "/en/grids",
+                data={"job": "grids"},
+                headers={"Origin": ORIGIN},
+                base_url=ORIGIN,
+                environ_overrides=socket_of,
+            )
+        )
+
+    thread = threading.Thread(target=send)
+    thread.start()
+    assert runner.started.acquire(timeout=10)
+    threading.Event().wait(1)
+    assert not runner.jobs[0].cancelled  # the browser is still waiting
+    theirs.close()  # the browser gave up (the teacher closed the tab)
+    thread.join(timeout=10)
+    assert runner.jobs[0].cancelled and not thread.is_alive()
+    assert answers[0].status_code == 500  # an answer nobody reads: the job was cancelled
+    ours.close()
+    made.close()
 
 
 def test_the_french_help_translates_exactly_the_command_lines_sentences(served):

@@ -18,6 +18,7 @@ import logging
 import os
 import secrets
 import shutil
+import socket
 import stat
 import tempfile
 import time
@@ -279,7 +280,13 @@ class Site:
         from sos_print.web import pages
 
         try:
-            result: Result = work.result()
+            while True:
+                try:
+                    result: Result = work.result(timeout=0.5)
+                    break
+                except TimeoutError:
+                    if _gone(request):
+                        job.cancel()  # the job stops at its next step, and its answer goes nowhere
         finally:
             job.cancel()  # nothing left to do, whatever happened
         forms = tuple(self.forms.values())
@@ -363,6 +370,25 @@ def _stream(work: Any, job: Job, progress: _Progress, lang: str) -> Iterator[byt
         yield (json.dumps({"result": result_json(work.result(), lang)}) + "\n").encode()
     finally:
         job.cancel()
+
+
+def _gone(request: Request) -> bool:
+    """Tells whether the client of a plain form post has closed its connection while its job runs.
+
+    The form was read whole, so a connection that can be read from now says only that it ended; the socket is
+    werkzeug's or gunicorn's, and another server's connection is never taken for gone.
+    """
+    connection = request.environ.get("werkzeug.socket") or request.environ.get("gunicorn.socket")
+    if connection is None:
+        return False
+    try:
+        return bool(connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b"")
+    except BlockingIOError:
+        return False  # nothing to read: still there
+    except OSError:
+        return True  # reset by the client
+    except ValueError:
+        return False  # a TLS connection, which cannot be peeked at: the job ends by its time limit
 
 
 def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, list[str]], dict[str, str]]:
