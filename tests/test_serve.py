@@ -314,6 +314,22 @@ def test_every_answer_carries_the_security_headers(client, path):
     assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy and "unsafe-inline" not in policy
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    ("path", "stream"),
+    [("/en/grids", False), ("/en/grids", True), ("/en/puzzles", False)],
+    ids=["download", "stream", "archive"],
+)
+def test_no_made_file_is_kept_by_the_browser_or_a_proxy(client, path, stream):
+    response = post(
+        client,
+        path,
+        {"kind": "score-now", "size": "4", "count": "1"} if "puzzles" in path else {"sizes": "4"},
+        stream=stream,
+    )
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
 
 
 def test_the_page_holds_no_inline_script_or_style(client):

@@ -502,15 +502,11 @@ def _named_in(form: Form, message: str) -> Any:
 
 def _static(name: str) -> Response:
     path = Path(__file__).parent / "static" / name
-    response = Response(path.read_bytes(), mimetype=STATIC[name])
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return Response(path.read_bytes(), mimetype=STATIC[name])
 
 
 def _html(text: str, status: int = 200) -> Response:
-    response = Response(text, status=status, mimetype="text/html")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return Response(text, status=status, mimetype="text/html")
 
 
 def _redirect(path: str) -> Response:
@@ -520,8 +516,10 @@ def _redirect(path: str) -> Response:
 
 
 def _secure(response: Response) -> None:
-    """Adds the headers every answer carries: no script but the page's own, no framing, no sniffing, no referrer."""
+    """Adds the headers every answer carries: no script but the page's own, no framing, no sniffing, no referrer,
+    and no copy kept by the browser or a proxy (a download may hold children's names)."""
     headers = response.headers
+    headers["Cache-Control"] = "no-store"
     headers["Content-Security-Policy"] = (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
         "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
