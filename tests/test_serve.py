@@ -371,6 +371,16 @@ def test_an_uploaded_name_with_folders_is_kept_to_its_last_part(client):
     assert result["lines"] == ["checked 1 file: every claim holds"]
 
 
+@pytest.mark.parametrize(
+    "name", ["😀" * 119 + ".csv", "a" * 122 + ".csv", "é" * 300 + ".csv"], ids=["emoji", "ascii", "accents"]
+)
+def test_a_long_uploaded_name_is_cut_to_what_a_file_system_takes_keeping_its_suffix(client, name):
+    text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n"
+    response = post(client, "/en/check", {"paths": (io.BytesIO(text.encode()), name), "size": "4"}, stream=True)
+    assert response.status_code == 200
+    assert result_of(response)["lines"] == ["checked 1 file: every claim holds"]  # read as the CSV it is
+
+
 # ---- jobs: a bounded pool, cancelled when their client goes away --------------------------------------------
 
 

@@ -43,6 +43,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same documents make the sa
 MAX_REQUEST = 101_000_000
 MAX_FIELDS_MEMORY = 500_000  # of one text field; werkzeug also holds a chunk of the body (64 kB) to this limit
 MAX_PARTS = 200
+MAX_NAME_BYTES = 200  # of an uploaded file's name as saved: file systems take 255, and messages stay readable
 STREAM = "application/x-ndjson"
 # An upload folder's name says which process made it, so a page starting can tell a dead one's leftovers from a
 # running one's (another page of the same user, another worker under gunicorn).
@@ -416,10 +417,18 @@ def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, 
 
 
 def _safe_name(name: str, number: int) -> str:
-    """Returns an uploaded file's own name, without any folder or character that cannot be in a name."""
+    """Returns an uploaded file's own name, without any folder or character that cannot be in a name, cut to what
+    every file system takes (bytes, not characters) and keeping its suffix, which says how the file is read."""
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
-    base = "".join(character for character in base if character.isprintable()).strip()[:120]
-    return base if base not in ("", ".", "..") else f"upload-{number}"
+    base = "".join(character for character in base if character.isprintable()).strip()
+    if base in ("", ".", ".."):
+        return f"upload-{number}"
+    stem, dot, suffix = base.rpartition(".")
+    if not dot or len(suffix.encode()) > 16:
+        stem, suffix = base, ""
+    room = MAX_NAME_BYTES - len(suffix.encode()) - len(dot)
+    stem = stem.encode()[:room].decode(errors="ignore")  # a character cut in two is left out
+    return f"{stem}{dot}{suffix}" if stem.strip(".") else f"upload-{number}{dot}{suffix}"
 
 
 def _unpath(text: str, names: dict[str, str]) -> str:
