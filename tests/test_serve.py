@@ -267,6 +267,15 @@ def test_the_address_with_the_key_sets_the_cookie_and_leaves_the_address_bar(ser
     assert get(client, "/en/kit").status_code == 200  # the cookie now lets it in
 
 
+@pytest.mark.parametrize("path", ["/en/%0d%0aSet-Cookie:x=1", "/%0a", "/en/\u00e9t\u00e9"])
+def test_an_address_with_its_key_and_a_strange_path_goes_nowhere_but_the_path_itself(served, path):
+    client = client_of(served, key=False)
+    response = client.get(f"{path}?key={served.secret}", base_url=ORIGIN)
+    assert response.status_code == 303 and "\n" not in response.headers["Location"]
+    assert response.headers.getlist("Set-Cookie") == [response.headers["Set-Cookie"]]  # the key's, and no other
+    assert get(client, response.headers["Location"]).status_code == 404
+
+
 @pytest.mark.parametrize(
     ("how", "status"),
     [("no-key", 403), ("wrong-key", 403), ("wrong-cookie", 403), ("foreign-host", 403), ("put", 405)],

@@ -519,8 +519,10 @@ def _html(text: str, status: int = 200) -> Response:
 
 
 def _redirect(path: str) -> Response:
+    from urllib.parse import quote
+
     response = Response("", status=303)
-    response.headers["Location"] = path
+    response.headers["Location"] = quote(path, safe="/")  # a path of the request's own: no line break gets through
     return response
 
 
