@@ -390,6 +390,60 @@ def test_a_long_uploaded_name_is_cut_to_what_a_file_system_takes_keeping_its_suf
     assert result_of(response)["lines"] == ["checked 1 file: every claim holds"]  # read as the CSV it is
 
 
+@pytest.mark.parametrize(
+    ("environment", "line"),
+    [
+        (
+            {},
+            "set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, comma-separated, such as sos.school.example",
+        ),
+        (
+            {"SOS_PRINT_ALLOWED_HOSTS": " , "},
+            "set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, comma-separated, such as sos.school.example",
+        ),
+        (
+            {"SOS_PRINT_ALLOWED_HOSTS": "sos.school.example, http://x/"},
+            "SOS_PRINT_ALLOWED_HOSTS: 'http://x/' is not a host name, such as sos.school.example",
+        ),
+        *(
+            (
+                {"SOS_PRINT_ALLOWED_HOSTS": "sos.school.example", "SOS_PRINT_WORKERS": workers},
+                "SOS_PRINT_WORKERS is how many documents each process makes at once: a whole number from 1 to 64, "
+                f"not {workers!r}",
+            )
+            for workers in ("abc", "-3", "0", "100000", "2.5")
+        ),
+        (
+            {"SOS_PRINT_ALLOWED_HOSTS": "sos.school.example", "SOS_PRINT_ACCESS_HEADER": "X Remote: User"},
+            "SOS_PRINT_ACCESS_HEADER: 'X Remote: User' is not a header name, such as X-Remote-User",
+        ),
+    ],
+)
+def test_a_schools_server_with_a_wrong_setting_stops_with_one_line_naming_it(monkeypatch, capsys, environment, line):
+    from sos_print.cli.serving import application
+
+    for name in ("SOS_PRINT_ALLOWED_HOSTS", "SOS_PRINT_WORKERS", "SOS_PRINT_ACCESS_HEADER"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit) as stopped:
+        application()
+    assert stopped.value.code == 3  # what gunicorn takes for "cannot start": it stops instead of retrying forever
+    assert capsys.readouterr().err == f"sos-print: {line}\n"
+
+
+def test_a_schools_server_takes_its_settings_from_the_environment(monkeypatch):
+    from sos_print.cli.serving import application
+
+    monkeypatch.setenv("SOS_PRINT_ALLOWED_HOSTS", " Sos.School.Example , ,sos:8443")
+    monkeypatch.setenv("SOS_PRINT_WORKERS", "3")
+    monkeypatch.setenv("SOS_PRINT_ACCESS_HEADER", "X-Remote-User")
+    made = application()
+    assert (made.settings.allowed_hosts, made.settings.workers) == (("sos.school.example", "sos:8443"), 3)
+    assert (made.settings.access_header, made.secret) == ("X-Remote-User", "")
+    made.close()
+
+
 # ---- jobs: a bounded pool, cancelled when their client goes away --------------------------------------------
 
 

@@ -93,10 +93,19 @@ def site(settings: Any) -> Any:
 
 
 def application() -> Any:
-    """Returns the page for a school's server, configured by the environment (docs/serving.md)."""
-    from sos_print.web.site import settings_from_environment
+    """Returns the page for a school's server, configured by the environment (README, "On a school's server"); a
+    wrong setting ends the process with one line."""
+    import sys
 
-    return site(settings_from_environment(os.environ))
+    from sos_print.web.site import SettingsError, settings_from_environment
+
+    try:
+        settings = settings_from_environment(os.environ)
+    except SettingsError as error:
+        print(f"sos-print: {error}", file=sys.stderr, flush=True)
+        # 3 is what gunicorn takes for "the application cannot start": it stops, rather than start it again forever.
+        raise SystemExit(3) from None
+    return site(settings)
 
 
 def forms() -> tuple["Form", ...]:

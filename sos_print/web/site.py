@@ -45,6 +45,7 @@ MAX_FIELDS_MEMORY = 500_000  # of one text field; werkzeug also holds a chunk of
 MAX_PARTS = 200
 MAX_NAME_BYTES = 200  # of an uploaded file's name as saved: file systems take 255, and messages stay readable
 STREAM = "application/x-ndjson"
+MAX_WORKERS = 64  # as `serve --workers` takes
 # An upload folder's name says which process made it, so a page starting can tell a dead one's leftovers from a
 # running one's (another page of the same user, another worker under gunicorn).
 WORKSPACE = "sos-print-web-"
@@ -75,15 +76,35 @@ class Outcome:
 Invoke = Callable[[str, list[str], Job], Outcome]
 
 
+class SettingsError(ValueError):
+    """Signals that a setting of a school's server (an environment variable) is missing or wrong; its message is
+    the one line to show."""
+
+
 def settings_from_environment(environment: Mapping[str, str]) -> Settings:
     """Returns the settings of a school's server: SOS_PRINT_ALLOWED_HOSTS (required), SOS_PRINT_ACCESS_HEADER,
-    SOS_PRINT_WORKERS (docs/serving.md)."""
-    hosts = tuple(name.strip().lower() for name in environment.get("SOS_PRINT_ALLOWED_HOSTS", "").split(",") if name)
+    SOS_PRINT_WORKERS (README, "On a school's server"); raises SettingsError naming a wrong one."""
+    import re
+
+    given = environment.get("SOS_PRINT_ALLOWED_HOSTS", "")
+    hosts = tuple(name.strip().lower() for name in given.split(",") if name.strip())
     if not hosts:
-        raise RuntimeError("set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, such as sos.school.example")
-    workers = int(environment.get("SOS_PRINT_WORKERS", "0") or 0) or 1
+        raise SettingsError(
+            "set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, comma-separated, such as sos.school.example"
+        )
+    for host in hosts:
+        if not re.fullmatch(r"([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?", host):
+            raise SettingsError(f"SOS_PRINT_ALLOWED_HOSTS: {host!r} is not a host name, such as sos.school.example")
+    workers = environment.get("SOS_PRINT_WORKERS", "").strip() or "1"
+    if not (workers.isdigit() and 1 <= int(workers) <= MAX_WORKERS):
+        raise SettingsError(
+            f"SOS_PRINT_WORKERS is how many documents each process makes at once: a whole number from 1 to "
+            f"{MAX_WORKERS}, not {workers!r}"
+        )
     header = environment.get("SOS_PRINT_ACCESS_HEADER", "").strip()
-    return Settings(workers=workers, allowed_hosts=hosts, secret=False, access_header=header)
+    if header and not re.fullmatch(r"[A-Za-z0-9-]+", header):
+        raise SettingsError(f"SOS_PRINT_ACCESS_HEADER: {header!r} is not a header name, such as X-Remote-User")
+    return Settings(workers=int(workers), allowed_hosts=hosts, secret=False, access_header=header)
 
 
 class Site:
