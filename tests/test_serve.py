@@ -302,13 +302,58 @@ def test_a_request_without_the_key_or_for_another_host_is_refused_in_one_sentenc
         {"Origin": "null", "Sec-Fetch-Site": "cross-site"},
         {"Sec-Fetch-Site": "cross-site"},
         {"Origin": f"http://127.0.0.1:{PORT + 1}"},
+        {"Origin": f"https://127.0.0.1:{PORT}"},
+        {"Origin": f"http://localhost:{PORT}"},
     ],
-    ids=["other-origin", "null-origin", "null-origin-cross-site", "cross-site", "other-port"],
+    ids=[
+        "other-origin",
+        "null-origin",
+        "null-origin-cross-site",
+        "cross-site",
+        "other-port",
+        "other-scheme",
+        "other-name",
+    ],
 )
 def test_a_post_from_another_site_is_refused_and_runs_nothing(client, headers):
     response = client.post("/en/kit", data={"groups": "2"}, headers=headers, base_url=ORIGIN)
     assert response.status_code == 403
     assert "Content-Disposition" not in response.headers
+
+
+def test_a_name_given_with_allowed_host_is_answered_with_the_port_the_page_listens_on():
+    made = page(Settings(workers=1, allowed_hosts=("Sos.School.example", "10.0.0.5")))
+    for host in (f"sos.school.example:{PORT}", f"10.0.0.5:{PORT}"):
+        client = Client(made)
+        client.set_cookie(made.cookie, made.secret, domain=host.split(":")[0])
+        assert client.get("/en/", base_url=f"http://{host}").status_code == 200
+        origin = {"Origin": f"http://{host}"}
+        assert (
+            client.post("/en/grids", data={"job": "grids"}, headers=origin, base_url=f"http://{host}").status_code
+            == 200
+        )
+    made.close()
+
+
+@pytest.mark.parametrize(
+    ("host", "origin", "status"),
+    [
+        ("sos.school.example", "https://sos.school.example", 200),
+        ("sos.school.example", "http://sos.school.example:80", 200),
+        ("sos.school.example:8443", "https://sos.school.example:8443", 200),
+        ("sos.school.example", "http://sos.school.example:9999", 403),
+        ("sos.school.example", "https://sos.school.example:8443", 403),
+        ("sos.school.example:8443", "https://sos.school.example", 403),
+        ("sos.school.example", "ftp://sos.school.example", 403),
+        ("sos.school.example", "https://other.school.example", 403),
+    ],
+)
+def test_on_a_schools_server_a_post_must_come_from_the_whole_origin_teachers_type(host, origin, status):
+    made = page(Settings(workers=1, allowed_hosts=("sos.school.example",), secret=False))
+    client = Client(made)
+    response = client.post("/en/grids", data={"job": "grids"}, headers={"Origin": origin}, base_url=f"http://{host}")
+    assert response.status_code == status
+    made.close()
 
 
 def test_a_get_never_runs_a_command(client):

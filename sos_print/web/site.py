@@ -126,6 +126,10 @@ class Site:
         """Records the port the page listens on: its loopback names become hosts it answers to."""
         self.port = port
         self.hosts |= {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
+        named = (
+            f"[{host}]" if ":" in host and not host.startswith("[") else host for host in self.settings.allowed_hosts
+        )
+        self.hosts |= {f"{host.lower()}:{port}" for host in named}  # as a browser names them: with the port
 
     @property
     def cookie(self) -> str:
@@ -174,7 +178,7 @@ class Site:
             return response
         if not self._let_in(request):
             return self.refusal(request, 403, "key")
-        if request.method == "POST" and not _same_origin(request, self.hosts):
+        if request.method == "POST" and not _same_origin(request, bool(self.secret)):
             return self.refusal(request, 403, "origin")
         return self.route(request)
 
@@ -562,13 +566,18 @@ def _secure(response: Response) -> None:
     headers["Cross-Origin-Opener-Policy"] = "same-origin"
 
 
-def _same_origin(request: Request, hosts: set[str]) -> bool:
-    """Tells whether a POST comes from the page itself: its Origin names an allowed host, or the browser says so."""
+def _same_origin(request: Request, laptop: bool) -> bool:
+    """Tells whether a POST comes from the page itself: its Origin is the page's whole origin (scheme, host and
+    port, as the Host header it was let in by names them), or the browser says it is the same origin."""
     origin = request.headers.get("Origin")
     site = request.headers.get("Sec-Fetch-Site")
     if origin is not None and origin != "null":
-        scheme, _, host = origin.partition("://")
-        return scheme in ("http", "https") and (host.lower() in hosts or host.lower().rsplit(":", 1)[0] in hosts)
+        scheme, _, host = origin.lower().partition("://")
+        if laptop:  # the page itself serves plain http
+            return scheme == request.scheme and host == request.host.lower()
+        # Behind the school's proxy, which may speak https while the server behind it hears http.
+        default = {"http": ":80", "https": ":443"}.get(scheme)
+        return default is not None and host.removesuffix(default) == request.host.lower().removesuffix(default)
     if origin == "null":  # a form posted under the page's own no-referrer policy: the browser says where it is from
         return site == "same-origin"
     return site is None or site == "same-origin"
