@@ -235,8 +235,47 @@ def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_up
             "Une position ne contient que des\u00a0S, des O\u00a0et des points, ses lignes séparées par des barres "
             "obliques (comme\u00a0S.O./..S./O.../..O.).",
         ),
+        ("/en/solve", {}, "board", "Missing argument 'BOARD'."),  # not the command's whole --help
+        ("/en/analyse", {}, "record", "Missing argument 'RECORD'."),
+        (
+            "/en/solve",
+            {"board": "S"},
+            "board",
+            "BOARD 'S': a board has 3 to 8 rows, not 1 (or give a worked-example file ending in .toml)",
+        ),
+        (
+            "/en/solve",
+            {"board": "/".join(["." * 8] * 8)},
+            "board",
+            "the position has 64 empty cells, and the solver takes at most 16: each further empty cell makes the "
+            "search about three times longer",
+        ),
+        (
+            "/en/grids",
+            {"class-name": "a\x00b"},
+            "class-name",
+            "class name: U+0000 (a control character) is not in the font",
+        ),
+        (
+            "/en/grids",
+            {"class-name": "x" * 10_000},
+            "class-name",
+            "the class name does not fit the header strip: 2 lines of at most about 88 characters each here "
+            "(10000 given); make it shorter",
+        ),
     ],
-    ids=["combination", "range", "target", "a-path-for-a-board"],
+    ids=[
+        "combination",
+        "range",
+        "target",
+        "a-path-for-a-board",
+        "no-board",
+        "no-record",
+        "short-board",
+        "board-too-empty",
+        "class-name-control",
+        "class-name-too-long",
+    ],
 )
 def test_a_refusal_is_the_command_lines_own_message_next_to_the_field_it_concerns(client, path, data, field, message):
     result = result_of(post(client, path, data, stream=True))
@@ -246,6 +285,30 @@ def test_a_refusal_is_the_command_lines_own_message_next_to_the_field_it_concern
     text = html.get_data(as_text=True)
     assert f'<p class="error" id="error-{field}">{_escaped(message)}</p>' in text
     assert f'<a href="#field-{field}">{_escaped(message)}</a>' in text
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            [f"Child {number}" for number in range(201)],
+            "class.csv: holds more than 200 names; a class list holds at most 200: split it",
+        ),
+        (
+            ["A" * 65, "Basile"],
+            "class.csv: line 1: a name of 65 characters; a name holds at most 40: shorten it (a first name and an "
+            "initial tell children apart)",
+        ),
+    ],
+    ids=["too-many", "too-long"],
+)
+def test_a_class_list_the_command_cannot_use_is_refused_beside_its_field(client, names, message):
+    roster = "\n".join(names).encode()
+    result = result_of(post(client, "/en/boards", {"roster": (io.BytesIO(roster), "class.csv")}, stream=True))
+    assert (result["status"], result["field"], result["message"], result["files"]) == (1, "roster", message, [])
+    html = post(client, "/en/boards", {"roster": (io.BytesIO(roster), "class.csv")})
+    assert html.status_code == 422
+    assert f'<p class="error" id="error-roster">{_escaped(message)}</p>' in html.get_data(as_text=True)
 
 
 def test_a_form_sent_back_keeps_what_was_chosen(client):

@@ -164,6 +164,8 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
 
     group = typer.main.get_command(app)
     chosen = group.commands[command]  # type: ignore[attr-defined]
+    # A command given nothing shows its help on the command line; a form left empty is told which field it needs.
+    chosen.no_args_is_help = False
     with jobs.running(job):
         try:
             with chosen.make_context(command, list(arguments)) as context:
@@ -171,6 +173,6 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
         except typer.Exit as end:
             return Outcome(status=end.exit_code)
         except typer.TyperException as error:  # a usage error: click's own, or ours (options.usage)
-            param = getattr(error, "param", None)
-            return Outcome(status=2, message=error.format_message(), field=getattr(param, "name", None))
+            name = getattr(getattr(error, "param", None), "name", None) or getattr(error, "field", None)
+            return Outcome(status=2, message=error.format_message(), field=name)
     return Outcome(status=0)

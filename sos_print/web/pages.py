@@ -40,7 +40,8 @@ def form_page(
     outcome = result.outcome if result is not None else None
     refused = outcome is not None and outcome.status == 2
     message = outcome.message if outcome is not None else ""
-    wrong = (outcome.field or "") if outcome is not None and refused else ""
+    # A usage error, or an upload the command could not use (status 1), goes beside its field.
+    wrong = (outcome.field or "") if outcome is not None and outcome.status in (1, 2) else ""
     fields = [_field(words, lang, field, values, message if field.key == wrong else "") for field in form.fields]
     general = message if refused and not wrong else ""
     lines = list(result.lines) if result is not None else []

@@ -248,7 +248,7 @@ class Site:
             job = Job(self.settings.job_seconds, on_progress=progress)
             words = arguments(form, values, uploads)
             self.jobs.add(job)
-            work = self.pool.submit(lambda: self._work(form, words, job, names))
+            work = self.pool.submit(lambda: self._work(form, words, job, uploads, names))
         except Full:
             self.jobs.discard(job)
             self._clear(folder)
@@ -272,7 +272,9 @@ class Site:
             return Response(json.dumps({"result": result_json(result, lang)}) + "\n", mimetype=STREAM)
         return _html(pages.form_page(lang, form, tuple(self.forms.values()), values, result=result), 400)
 
-    def _work(self, form: Form, words: list[str], job: Job, names: dict[str, str]) -> Result:
+    def _work(
+        self, form: Form, words: list[str], job: Job, uploads: dict[str, list[str]], names: dict[str, str]
+    ) -> Result:
         try:
             job.checkpoint()  # a job cancelled while it waited never starts
             outcome = self.invoke(form.command, words, job)
@@ -284,11 +286,14 @@ class Site:
             LOG.error("sos-print serve: internal error (%s) in %s", type(error).__name__, form.command)
             return Result(Outcome(status=70), (), ())
         lines = tuple(_unpath(text, names) for text, _ in job.lines)
+        owners = {names[path]: key for key, paths in uploads.items() for path in paths}
         message = _unpath(outcome.message, names)
         field = form.field(outcome.field or "")
         if field is None and outcome.status == 2:
             field = _named_in(form, message)
         key = field.key if field is not None else None
+        if outcome.status == 1 and form.files and not job.outputs:  # an upload the command could not use
+            key, message = _upload_named(form, lines, owners) or (None, message)
         return Result(replace(outcome, message=message, field=key), lines, tuple(job.outputs))
 
     def _finished(self, folder: str, job: Job) -> None:
@@ -524,13 +529,26 @@ def result_json(result: Result, lang: str) -> dict[str, object]:
 
 
 def _named_in(form: Form, message: str) -> Any:
-    """Returns the first field whose option a usage error names ("--two-per-page fits ..."), if any."""
+    """Returns the first field whose option a usage error names ("--two-per-page fits ..."), or else the field
+    it speaks of in words ("the class name does not fit ..."), if any."""
     import re
 
     for flag in re.findall(r"--[a-z][a-z0-9-]*", message):
         field = next((field for field in form.fields if field.flag == flag), None)
         if field is not None:
             return field
+    spoken = (field for field in form.fields if "_" in field.name)  # a name of one word ("size") says too little
+    return next((field for field in spoken if re.search(rf"\b{field.name.replace('_', ' ')}\b", message)), None)
+
+
+def _upload_named(form: Form, lines: tuple[str, ...], owners: dict[str, str]) -> tuple[str, str] | None:
+    """Returns the field of the upload a refusing command's report names first ("sos-print: class.csv: ..."), and
+    that line without the program's name, or None."""
+    for line in lines:
+        text = line.removeprefix("sos-print: ")
+        for name, key in owners.items():
+            if text.startswith(f"{name}:"):
+                return key, text
     return None
 
 
