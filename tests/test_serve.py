@@ -465,6 +465,22 @@ def test_an_upload_larger_than_the_page_takes_is_one_sentence(client):
 
 
 @pytest.mark.parametrize(
+    "data",
+    [
+        {"class-name": "x" * 2_000_000},
+        {"file": (io.BytesIO(b""), "a.txt"), **{f"part{number}": "1" for number in range(1000)}},  # multipart
+    ],
+    ids=["a-long-field", "many-parts"],
+)
+def test_a_form_too_long_for_the_page_is_told_so_not_that_its_files_are_too_large(client, data):
+    response = post(client, "/en/grids", data)
+    assert response.status_code == 413
+    text = response.get_data(as_text=True)
+    assert "A\u00a0field of the form is too long, or the form has too many parts: shorten it and send it again." in text
+    assert "100 MB" not in text
+
+
+@pytest.mark.parametrize(
     ("body", "kind"),
     [
         (b"garbage", "multipart/form-data; boundary=XYZ"),

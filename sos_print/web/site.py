@@ -154,7 +154,7 @@ class Site:
         try:
             response = self.respond(request)
         except HTTPException as error:  # a body too large or malformed, from werkzeug's parser
-            response = self.refusal(request, error.code or 400, _http_reason(error))
+            response = self.refusal(request, error.code or 400, _http_reason(request, error))
         except Exception as error:  # a bug: one sentence to the browser, one line without data to the log
             LOG.error("sos-print serve: internal error (%s) answering a request", type(error).__name__)
             response = self.refusal(request, 500, "internal")
@@ -613,5 +613,8 @@ def _preferred(request: Request) -> str:
     return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
 
 
-def _http_reason(error: HTTPException) -> str:
-    return "too-large" if isinstance(error, RequestEntityTooLarge) else "malformed"
+def _http_reason(request: Request, error: HTTPException) -> str:
+    """Names what werkzeug's parser refused: a body too large, a field too long or too many parts, or a damaged form."""
+    if not isinstance(error, RequestEntityTooLarge):
+        return "malformed"
+    return "too-large" if (request.content_length or 0) > MAX_REQUEST else "form-too-large"
