@@ -210,6 +210,21 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def readme_gunicorn_command(port: int) -> list[str]:
+    """Returns the README's gunicorn command line, with 2 workers and the test's port: the command tested is the
+    command a school's IT person copies (its --threads and --timeout keep long jobs alive)."""
+    import re
+    import shlex
+
+    line = re.search(r"^  (gunicorn .*)$", (ROOT / "README.md").read_text(), re.MULTILINE)
+    assert line is not None
+    words = shlex.split(line.group(1))
+    assert words[words.index("--timeout") + 1] == "300"  # the page's own limit on a job, not gunicorn's 30 s
+    words[words.index("--workers") + 1] = "2"
+    words[words.index("--bind") + 1] = f"127.0.0.1:{port}"
+    return words
+
+
 @pytest.fixture
 def school(tmp_path):
     port = free_port()
@@ -221,18 +236,7 @@ def school(tmp_path):
         "SOS_PRINT_ACCESS_HEADER": "X-Remote-User",
     }
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--workers",
-            "2",
-            "--threads",
-            "2",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "sos_print.cli.serving:application()",
-        ],
+        [sys.executable, "-m", *readme_gunicorn_command(port)],
         env=environment,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -5,7 +5,7 @@ form runs the command itself (`invoke`), in memory, as a job (`system.jobs`): th
 exactly the options, ranges, defaults, help sentences and refusals of the command line, and
 gives the bytes the command line writes. `sos_print.web` serves the page and knows nothing of
 Typer. `application()` is the same page for a school's server, run by a WSGI server
-(docs/serving.md).
+(README, "On a school's server").
 """
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.

@@ -1,7 +1,7 @@
 """Serves the web page on this computer with werkzeug's threaded server, until Ctrl-C.
 
 A teacher's laptop needs no more: one user, on 127.0.0.1, behind a secret. A school's server runs
-the same application under a production WSGI server instead (docs/serving.md).
+the same application under a production WSGI server instead (README, "On a school's server").
 """
 
 from __future__ import annotations
