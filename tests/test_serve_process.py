@@ -278,3 +278,83 @@ def test_a_schools_server_runs_the_page_under_gunicorn_behind_its_own_access_rul
     assert school_request(school, "/en/", None, **{"X-Remote-User": "t", "Host": "evil.example"}).status == 403
     cross = {"X-Remote-User": "t", "Origin": "https://evil.example"}
     assert school_request(school, "/en/grids", {}, **cross).status == 403
+
+
+# ---- slow clients: a cap on connections, a deadline for a whole request ------------------------------------
+
+
+@pytest.fixture
+def small_server(monkeypatch):
+    """Serves a page in this process, on a free port of 127.0.0.1, with 3 connections at most and 1 s to send a
+    request; its jobs (a stand-in that takes 2 s) are longer than that."""
+    from sos_print.cli.serving import forms
+    from sos_print.system.jobs import Output
+    from sos_print.web import server as serving
+    from sos_print.web.site import Outcome, Settings, Site
+
+    def slow(command, arguments, job):
+        time.sleep(2)
+        job.outputs = [Output("grids.pdf", b"%PDF-1.4 slow", 1)]
+        return Outcome(status=0)
+
+    monkeypatch.setattr(serving._Handler, "request_seconds", 1.0)
+    made = Site(forms(), slow, Settings(workers=1))
+    running = serving.page_server(made, "127.0.0.1", 0, connections=3)
+    made.listening(running.port)
+    thread = threading.Thread(target=running.serve_forever, daemon=True)
+    thread.start()
+    yield made
+    running.shutdown()
+    running.server_close()
+    made.close()
+
+
+def closed_within(connection: socket.socket, seconds: float) -> bool:
+    """Tells whether the server closes `connection` within `seconds` (it sends nothing more, or only a refusal)."""
+    connection.settimeout(seconds)
+    try:
+        while connection.recv(4096):
+            pass
+    except TimeoutError:
+        return False
+    except OSError:
+        pass
+    return True
+
+
+def test_a_client_that_sends_its_request_too_slowly_is_cut_off(small_server):
+    connection = socket.create_connection(("127.0.0.1", small_server.port), timeout=5)
+    started = time.monotonic()
+    for _ in range(20):  # a byte every 0.2 s: each read is quick, the whole request never ends
+        try:
+            connection.sendall(b"X")
+        except OSError:
+            break
+        time.sleep(0.2)
+    assert closed_within(connection, 3) and time.monotonic() - started < 4.5
+    connection.close()
+
+
+def test_connections_beyond_the_cap_are_closed_at_once_and_the_page_goes_on(small_server):
+    idle = [socket.create_connection(("127.0.0.1", small_server.port), timeout=5) for _ in range(3)]
+    time.sleep(0.3)  # each has its thread, and waits for a request
+    extra = socket.create_connection(("127.0.0.1", small_server.port), timeout=5)
+    assert closed_within(extra, 0.5)  # no thread for it
+    for connection in [*idle, extra]:
+        connection.close()
+    time.sleep(0.3)
+    connection = http.client.HTTPConnection("127.0.0.1", small_server.port, timeout=10)
+    connection.request("GET", "/en/", headers={"Cookie": f"{small_server.cookie}={small_server.secret}"})
+    assert connection.getresponse().status == 200
+
+
+def test_a_job_longer_than_the_time_to_send_a_request_is_answered(small_server):
+    connection = http.client.HTTPConnection("127.0.0.1", small_server.port, timeout=10)
+    body, kind = form_body({"job": "grids", "sizes": "4"})
+    origin = f"http://127.0.0.1:{small_server.port}"
+    cookie = f"{small_server.cookie}={small_server.secret}"
+    connection.request(
+        "POST", "/en/grids", body=body, headers={"Content-Type": kind, "Origin": origin, "Cookie": cookie}
+    )
+    response = connection.getresponse()
+    assert (response.status, response.read()) == (200, b"%PDF-1.4 slow")

@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import secrets
+import select
 import shutil
 import socket
 import stat
@@ -45,6 +46,8 @@ MAX_FIELDS_MEMORY = 500_000  # of one text field; werkzeug also holds a chunk of
 MAX_PARTS = 200
 MAX_NAME_BYTES = 200  # of an uploaded file's name as saved: file systems take 255, and messages stay readable
 STREAM = "application/x-ndjson"
+# What a server may put in the environment: called once the request has been read whole (server.py's deadline).
+REQUEST_READ = "sos_print.request_read"
 MAX_WORKERS = 64  # as `serve --workers` takes
 # An upload folder's name says which process made it, so a page starting can tell a dead one's leftovers from a
 # running one's (another page of the same user, another worker under gunicorn).
@@ -180,6 +183,9 @@ class Site:
             return self.refusal(request, 403, "key")
         if request.method == "POST" and not _same_origin(request, bool(self.secret)):
             return self.refusal(request, 403, "origin")
+        if request.method == "POST":
+            request.form  # noqa: B018 -- reads the whole body now, within the server's time for a request
+        request.environ.get(REQUEST_READ, _nothing)()
         return self.route(request)
 
     def _host_allowed(self, request: Request) -> bool:
@@ -410,12 +416,14 @@ def _gone(request: Request) -> bool:
     werkzeug's or gunicorn's, and another server's connection is never taken for gone.
     """
     connection = request.environ.get("werkzeug.socket") or request.environ.get("gunicorn.socket")
-    if connection is None:
+    if connection is None or not hasattr(select, "poll"):  # Windows has no poll: the job ends by its time limit
         return False
     try:
-        return bool(connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b"")
-    except BlockingIOError:
-        return False  # nothing to read: still there
+        readable = select.poll()  # a socket with a timeout would wait for it, whatever recv's flags say
+        readable.register(connection, select.POLLIN)
+        if not readable.poll(0):
+            return False  # nothing to read: still there
+        return bool(connection.recv(1, socket.MSG_PEEK) == b"")
     except OSError:
         return True  # reset by the client
     except ValueError:
@@ -599,6 +607,10 @@ def _same_origin(request: Request, laptop: bool) -> bool:
     if origin == "null":  # a form posted under the page's own no-referrer policy: the browser says where it is from
         return site == "same-origin"
     return site is None or site == "same-origin"
+
+
+def _nothing() -> None:
+    """Does nothing: what a server without a deadline for requests is told once one has been read."""
 
 
 def _wants_stream(request: Request) -> bool:
