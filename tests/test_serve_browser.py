@@ -136,6 +136,18 @@ def test_a_refusal_is_shown_beside_its_field_and_announced(driver, served):
     assert driver.switch_to.active_element == problems  # focus moves to the announcement
 
 
+def test_a_class_list_the_command_cannot_use_is_shown_beside_its_field(driver, served, tmp_path):
+    roster = tmp_path / "class.csv"
+    roster.write_text("\n".join(f"Child {number}" for number in range(201)) + "\n")
+    driver.get(served.origin + "/en/boards")
+    driver.find_element(By.ID, "field-roster").send_keys(str(roster))
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    error = wait(driver, ready.visibility_of_element_located((By.ID, "error-roster")))
+    assert error.text == "class.csv: holds more than 200 names; a class list holds at most 200: split it"
+    assert driver.find_element(By.ID, "field-roster").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "problems").is_displayed()
+
+
 def test_a_filled_audit_uploaded_as_csv_gets_the_command_lines_replay(driver, served, runner, tmp_path):
     record = tmp_path / "groupe 2.csv"
     record.write_text("move,player,letter,cell,lines,points\n1,A,S,B1,,0\n2,B,O,B2,,0\n3,A,S,B3,B1-B3,2\n")
