@@ -311,6 +311,24 @@ def test_a_class_list_the_command_cannot_use_is_refused_beside_its_field(client,
     assert f'<p class="error" id="error-roster">{_escaped(message)}</p>' in html.get_data(as_text=True)
 
 
+def test_without_javascript_a_download_with_a_note_is_the_page_with_the_note_and_the_file(client, runner, tmp_path):
+    import html as markup
+    import re
+
+    roster = b"Ada\nAda\nBasile\nChloe\n"
+    response = post(client, "/en/boards", {"roster": (io.BytesIO(roster), "class.csv")})
+    assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/html")
+    page_text = response.get_data(as_text=True)
+    assert "note: class.csv has 2 children called Ada: add an initial to tell them apart on their pages" in page_text
+    links = re.findall(r'<a class="download" href="data:application/pdf;base64,([^"]+)" download="([^"]+)">', page_text)
+    assert [name for _, name in links] == ["boards.pdf"]
+    (tmp_path / "class.csv").write_bytes(roster)
+    expected = cli_files(runner, tmp_path, "boards", "--roster", str(tmp_path / "class.csv"))
+    assert {"boards.pdf": base64.b64decode(markup.unescape(links[0][0]))} == expected
+    plain = post(client, "/en/grids", {"sizes": "4"})  # no note: the file itself, as before
+    assert plain.headers["Content-Disposition"] == 'attachment; filename="grids.pdf"'
+
+
 def test_a_form_sent_back_keeps_what_was_chosen(client):
     html = post(client, "/en/kit", {"size": "5", "two-per-page": "1", "class-name": "CM1 <b>"}).get_data(as_text=True)
     assert 'value="5"' in html and 'value="CM1 &lt;b&gt;"' in html

@@ -233,6 +233,30 @@ def test_without_javascript_the_form_posts_and_the_kit_is_downloaded(served, run
     assert {name: files.read(name) for name in files.namelist()} == cli_kit(runner, tmp_path)
 
 
+def test_without_javascript_a_note_is_shown_and_its_file_is_a_link_that_downloads(served, runner, tmp_path):
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    roster = tmp_path / "class.csv"
+    roster.write_text("Ada\nAda\nBasile\nChloe\n")
+    plain = browser(downloads, javascript=False)
+    try:
+        plain.get(served.address)
+        plain.get(served.origin + "/en/boards")
+        plain.find_element(By.ID, "field-roster").send_keys(str(roster))
+        plain.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        report = wait(plain, lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre") or None)[0]
+        assert (
+            report.text == "note: class.csv has 2 children called Ada: add an initial to tell them apart on their pages"
+        )
+        plain.find_element(By.CSS_SELECTOR, "a.download").click()
+        made = downloaded(downloads, ["boards.pdf"])["boards.pdf"]
+    finally:
+        plain.quit()
+    out = tmp_path / "cli.pdf"
+    assert runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(out)]).exit_code == 0
+    assert made == out.read_bytes()
+
+
 def test_examples_uploaded_for_the_teachers_notes_are_checked_first(driver, served):
     driver.get(served.origin + "/en/teacher")
     good = EXAMPLES / "03-o-in-the-gap.toml"

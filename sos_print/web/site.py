@@ -327,8 +327,11 @@ class Site:
         finally:
             job.cancel()  # nothing left to do, whatever happened
         forms = tuple(self.forms.values())
-        if result.outcome.status == 0 and result.outputs:
+        if result.outcome.status == 0 and result.outputs and not result.lines:
             return _download(form, result.outputs)
+        if result.outcome.status == 0 and result.outputs:  # a note to read: the page, with the files as links in it
+            links = _links(result.outputs, lang)
+            return _html(pages.form_page(lang, form, forms, values, result=result, downloads=links))
         if result.outcome.status in (-1, 70):
             reason = "cancelled" if result.outcome.status == -1 else "internal"
             return _html(pages.form_page(lang, form, forms, values, notice=pages.refusal_text(lang, reason)), 500)
@@ -486,6 +489,21 @@ def _download(form: Form, outputs: tuple[Any, ...]) -> Response:
         for output in outputs:
             bundle.writestr(zipfile.ZipInfo(output.name, ZIP_TIME), output.data)
     return _attachment(archive.getvalue(), f"sos-{form.command}.zip", "application/zip")
+
+
+def _links(outputs: tuple[Any, ...], lang: str) -> list[dict[str, str]]:
+    """Returns each file as a link that holds it (a data: address), for a page that must also show the notes."""
+    from sos_print.plans.words import Words
+
+    words = Words(lang)
+    return [
+        {
+            "name": output.name,
+            "href": f"data:{_media_type(output.name)};base64,{base64.b64encode(output.data).decode()}",
+            "label": words("web.file_line", pages=output.pages, kilobytes=max(1, round(len(output.data) / 1024))),
+        }
+        for output in outputs
+    ]
 
 
 def _attachment(data: bytes, name: str, media_type: str) -> Response:
