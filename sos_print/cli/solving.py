@@ -100,7 +100,7 @@ def solve(
             position, file_notation = _board_position(board, variant, to_move), None
         check_solvable(position)
     except SolverError as error:
-        usage(str(error))
+        usage(str(error), field="board")
     except SosError as error:
         say(f"sos-print: {error}", err=True)
         raise typer.Exit(1) from None
@@ -152,7 +152,7 @@ def _board_position(text: str, variant: "Variant", to_move: str | None) -> "Posi
     try:
         board = parse_board(text)
     except BoardTextError as error:
-        usage(f"BOARD {quoted(text)}: {error} (or give a worked-example file ending in .toml)")
+        usage(f"BOARD {quoted(text)}: {error} (or give a worked-example file ending in .toml)", field="board")
     seat = to_move or "A"
     if seat not in variant.seats:
         usage(f"--to-move {seat}: a game of {variant.players} players has seats {', '.join(variant.seats)}")
