@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from itertools import pairwise
 
 import pytest
 from conftest import EXAMPLES, ROOT
@@ -12,6 +13,7 @@ from fontTools.ttLib import TTFont
 from pdfminer.layout import LTChar, LTCurve, LTLine, LTRect
 from pdfread import chars, marks, pages, square_grids, texts
 
+from sos_print.documents.audit import audit_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
@@ -170,3 +172,38 @@ def test_the_large_print_naming_grid_names_its_cell_at_the_body_size(examples, n
             if word == name and len(grid) == 4 and min(grid) >= 15.0 - 0.05
         ]
     assert found, f"{name} is not written at {size} pt in a 4 × 4 grid of 15 mm cells"
+
+
+@pytest.mark.parametrize(
+    ("size", "paper", "language", "pages_count", "least"),
+    [
+        (3, Paper.A4, Language.EN, 1, 15.0),  # a 3 × 3 game fits one page, in rows as tall as large print takes
+        (4, Paper.A4, Language.EN, 2, 15.0),  # not one page of 9 mm rows, smaller than normal print's
+        (4, Paper.A4, Language.FR, 2, 15.0),  # two pages either way: rows that fill them, not 8 on half a page
+        (6, Paper.LETTER, Language.FR, 3, 10.0),
+        (8, Paper.A4, Language.EN, 4, 10.0),  # 64 rows: never smaller than normal print's 10 mm
+        (8, Paper.LETTER, Language.BOTH, 5, 10.0),
+    ],
+)
+def test_large_print_score_sheet_rows_take_larger_handwriting(size, paper, language, pages_count, least):
+    data = audit_document(PrintOptions(size=size, paper=paper, language=language, large_print=True)).data
+    heights = []
+    with pages(data) as pdf:
+        assert len(pdf.pages) == pages_count
+        for page in pdf.pages:
+            drawn = marks(page)
+            head = next(m for m in drawn if isinstance(m, LTRect) and m.fill and m.width > page.width / 2)
+            rows = sorted(
+                {
+                    round(m.y0, 2)
+                    for m in drawn
+                    if isinstance(m, LTLine)
+                    and abs(m.x0 - head.x0) < 0.1
+                    and abs(m.x1 - head.x1) < 0.1
+                    and m.y0 <= head.y0 + 0.1
+                }
+            )
+            heights += [(b - a) / PT for a, b in pairwise(rows)]
+    assert len(heights) == size * size
+    assert min(heights) >= least - 0.05, f"rows of {min(heights):.1f} mm"
+    assert max(heights) <= 15.0 + 0.05, "rows taller than normal print's 10 mm times 1.5"
