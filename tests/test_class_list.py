@@ -148,6 +148,38 @@ def test_the_teachers_class_sheet_lists_every_group_and_a_results_table_in_each_
     ]
 
 
+RULES_INTRO = {
+    (2, False): "A game for two players",
+    (3, False): "A game for three players",
+    (4, False): "A game for four players, each",
+    (4, True): "A game for four players in two teams",
+}
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "children", "games"),
+    [
+        (4, True, 31, [(4, True), (3, False)]),  # seven teams of four, and three who play each for themselves
+        (2, False, 31, [(2, False), (3, False)]),  # fourteen pairs and a three
+        (4, False, 33, [(4, False), (3, False), (2, False)]),  # seven fours, then a three and a pair
+        (2, False, 30, [(2, False)]),  # no one left over: the kit's own rule sheet alone
+        (3, False, 2, [(2, False)]),  # two children cannot play the game for three: theirs only
+    ],
+)
+def test_the_players_file_holds_the_rule_sheet_of_every_game_its_groups_play(players, teams, children, games):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=players, teams=teams)), names)
+    pages = [" ".join(page.split()) for page in texts(rendered("players", options))]
+    starts = [page for page in pages if page.startswith("SOS: the rules")]
+    assert len(starts) == len(games), [page[:80] for page in starts]
+    for page, game in zip(starts, games, strict=True):
+        assert RULES_INTRO[game] in page, page[:120]
+    for (played, teamed), group in zip(
+        [(len(group), len(group) == 4 and teams) for group in groups_of(options)], groups_of(options), strict=True
+    ):
+        assert any(RULES_INTRO[(played, teamed)] in page for page in starts), f"no rules for a group of {len(group)}"
+
+
 def test_without_a_class_list_nothing_changes():
     assert "Class sheet" not in " ".join(texts(rendered("teacher", PrintOptions(groups=2))))
     assert rendered("boards", PrintOptions(groups=3)) != rendered("boards", with_class(PrintOptions()))
