@@ -6,7 +6,8 @@ import math
 
 import pytest
 from conftest import EXAMPLES
-from pdfread import MM, page_count, pages, texts
+from pdfminer.layout import LTChar, LTLine, LTRect
+from pdfread import MM, marks, page_count, pages, texts
 
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
@@ -203,3 +204,50 @@ def test_one_group_checks_with_the_adult_and_several_swap_their_sheets(examples)
     assert "Groups swap score sheets and check each row" in flat(
         teacher_document(PrintOptions(groups=3), examples).data
     )
+
+
+def _grey(colour) -> float | None:
+    value = colour[0] if isinstance(colour, (tuple, list)) and len(colour) == 1 else colour
+    return value if isinstance(value, (int, float)) else None
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_a_line_through_a_black_answer_cell_stops_at_its_white_letter(examples, language):
+    # A grey stroke across the white O of a black cell made it read as Ø (FR C21, EN 38): the cell's own black is
+    # painted round the letter after the line, as white is round the other letters.
+    data = teacher_document(PrintOptions(language=language), examples).data
+    crossed = 0
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            drawn = marks(page)
+            cells = [m for m in drawn if isinstance(m, LTRect) and _grey(m.non_stroking_color) == 0.12]
+            for k, letter in enumerate(drawn):
+                if (
+                    not isinstance(letter, LTChar)
+                    or _grey(letter.graphicstate.ncolor) != 1
+                    or not letter.get_text().strip()
+                ):
+                    continue
+                x, base = (letter.x0 + letter.x1) / 2, letter.matrix[5]
+                ink = (letter.x0, base, letter.x1, base + 0.7 * letter.size)  # a capital, on its baseline
+                cell = next(c for c in cells if c.x0 < x < c.x1 and c.y0 < base < c.y1 and c.width > 20)
+                lines = [
+                    n
+                    for n, m in enumerate(drawn[:k])
+                    if isinstance(m, LTLine) and m.x0 < ink[2] and ink[0] < m.x1 and m.y0 < ink[3] and ink[1] < m.y1
+                ]
+                if not lines:
+                    continue
+                crossed += 1
+                grounds = [
+                    n
+                    for n, m in enumerate(drawn[lines[-1] : k], start=lines[-1])
+                    if m in cells
+                    and m is not cell
+                    and m.x0 <= ink[0]
+                    and ink[2] <= m.x1
+                    and m.y0 <= ink[1]
+                    and ink[3] <= m.y1
+                ]
+                assert grounds, f"a line runs through the white {letter.get_text()} of a black cell"
+    assert crossed, "no line crosses a black cell's letter: the test reads nothing"

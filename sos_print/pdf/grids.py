@@ -116,11 +116,11 @@ def draw_letters(
         canvas.restoreState()
 
 
-def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bold: bool) -> None:
-    """Paints a white ground just larger than a letter, over the lines drawn before it."""
+def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bold: bool, ground: float = 1.0) -> None:
+    """Paints a ground (white, or an answer cell's black) just larger than a letter, over the lines drawn before it."""
     half_width = width_of(letter, BOLD if bold else REGULAR, size) / MM / 2 + KNOCKOUT_PAD
     half_height = CAP_HEIGHT * size / MM / 2 + KNOCKOUT_PAD
-    canvas.setFillGray(1)
+    canvas.setFillGray(ground)
     canvas.rect((cx - half_width) * MM, (cy - half_height) * MM, 2 * half_width * MM, 2 * half_height * MM, 0, 1)
     canvas.setFillGray(0)
 
@@ -138,10 +138,17 @@ def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
 
 
 def draw_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
-    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer)."""
-    canvas.setFillGray(1)
+    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer).
+
+    A line drawn through the cell stops at the letter, on the cell's own black: a grey stroke across a white O
+    makes it read as Ø."""
+    lined = bool(grid.segments or grid.faint)
     for place, text in grid.answers:
-        draw_centred(canvas, text, *cell_centre(grid, x, y, cell, *place), size, bold=True)
+        centre = cell_centre(grid, x, y, cell, *place)
+        if lined:
+            _knockout(canvas, text, *centre, size, True, ANSWER_GREY)
+        canvas.setFillGray(1)
+        draw_centred(canvas, text, *centre, size, bold=True)
     canvas.setFillGray(0)
 
 
