@@ -280,9 +280,9 @@ def _diagonal_place(
     leader from that end through that point to the box.
 
     At a corner of the grid the box goes beyond the coordinates of either side, diagonally: in line with no row or
-    column of labels. Of the free ends, one whose box keeps out of the labels' rows and columns comes first, then
-    the nearer (fewer cells crossed, fewer labels to pass). The box moves further out, along the edge, while it
-    overlaps a name already placed.
+    column of labels. Of the free ends, one whose box keeps out of the labels' rows and columns comes first, then one
+    that leaves by sides without labels, a cell away at most, then the nearer (fewer cells crossed, fewer labels to
+    pass). The box moves further out, along the edge, while it overlaps a name already placed.
     """
     width, height = size
     labelled = grid.label_sides
@@ -316,6 +316,8 @@ def _diagonal_place(
         free or line_exits(mark, grid.size),
         key=lambda exit: (
             any(_overlap(place(exit, 0)[0], band) for band in bands),
+            # A name beyond a corner's coordinates sits under the column letters, far from its line.
+            not (exit.crossed <= 1 and not exit.sides & set(labelled)),
             exit.crossed,
             len(exit.sides & set(labelled)),  # a corner without labels is nearer than one beyond them
         ),
