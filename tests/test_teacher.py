@@ -206,6 +206,15 @@ def test_one_group_checks_with_the_adult_and_several_swap_their_sheets(examples)
     )
 
 
+def _crosses(line: LTLine, box: tuple[float, float, float, float]) -> bool:
+    """Tells whether a drawn line passes through a box (points): its bounding box is no guide for a diagonal."""
+    (x0, y0), (x1, y1) = line.pts[0], line.pts[-1]
+    return any(
+        box[0] <= x0 + (x1 - x0) * t / 400 <= box[2] and box[1] <= y0 + (y1 - y0) * t / 400 <= box[3]
+        for t in range(401)
+    )
+
+
 def _grey(colour) -> float | None:
     value = colour[0] if isinstance(colour, (tuple, list)) and len(colour) == 1 else colour
     return value if isinstance(value, (int, float)) else None
@@ -251,3 +260,42 @@ def test_a_line_through_a_black_answer_cell_stops_at_its_white_letter(examples, 
                 ]
                 assert grounds, f"a line runs through the white {letter.get_text()} of a black cell"
     assert crossed, "no line crosses a black cell's letter: the test reads nothing"
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_a_diagonal_through_a_cells_corner_runs_behind_its_move_number(examples, language):
+    # Example 7's move numbers 6 and 7 sat under the diagonal strokes through their cells' corners (FR C21).
+    data = teacher_document(PrintOptions(language=language), examples).data
+    crossed = 0
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            drawn = marks(page)
+            for k, digit in enumerate(drawn):
+                if (
+                    not isinstance(digit, LTChar)
+                    or not digit.get_text().isdigit()
+                    or _grey(digit.graphicstate.ncolor) != 0.35
+                ):
+                    continue
+                base = digit.matrix[5]
+                ink = (digit.x0, base, digit.x1, base + 0.7 * digit.size)
+                lines = [
+                    n
+                    for n, m in enumerate(drawn[:k])
+                    if isinstance(m, LTLine) and _grey(m.stroking_color) == 0.55 and _crosses(m, ink)
+                ]
+                if not lines:
+                    continue
+                crossed += 1
+                grounds = [
+                    m
+                    for m in drawn[lines[-1] : k]
+                    if isinstance(m, LTRect)
+                    and _grey(m.non_stroking_color) == 1
+                    and m.x0 <= ink[0]
+                    and ink[2] <= m.x1
+                    and m.y0 <= ink[1]
+                    and ink[3] <= m.y1
+                ]
+                assert grounds, f"a line runs over move number {digit.get_text()}"
+    assert crossed, "no line passes a move number: the test reads nothing"

@@ -99,10 +99,18 @@ def draw_letters(
             draw_centred(canvas, letter, cx, cy, size, bold=bold)
             number = grid.number(col, row)
             if number:
+                corner_x, corner_y = cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET
+                baseline = corner_y * MM - number_pt * 0.72
+                if lined:  # a diagonal runs through the cell's corner, where the number is: it goes behind it too
+                    pad = KNOCKOUT_PAD * MM / 2
+                    wide = width_of(str(number), REGULAR, number_pt)
+                    canvas.setFillGray(1)
+                    canvas.rect(
+                        corner_x * MM - pad, baseline - pad, wide + 2 * pad, CAP_HEIGHT * number_pt + 2 * pad, 0, 1
+                    )
                 canvas.setFillGray(GREY)
                 canvas.setFont(REGULAR, number_pt)
-                corner_x, corner_y = cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET
-                canvas.drawString(corner_x * MM, corner_y * MM - number_pt * 0.72, str(number))
+                canvas.drawString(corner_x * MM, baseline, str(number))
                 canvas.setFillGray(0)
     # A frame, not a ring: a ringed O reads as a target, not as a letter.
     canvas.setLineWidth(NEW_LETTER_RING_PT)
