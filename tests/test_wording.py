@@ -135,6 +135,10 @@ ARGUMENTS = [
         "letters": ("S",),
         "items": ("O in B2", "S in C3"),
         "seats": "ABC",
+        "group_sizes": ((10, 3),),  # the class sheet: 30 children in threes, none left over
+        "other_games": (),
+        "group_size": 3,
+        "seat_order": "A, B, C",
         "claimed": 0,
         "wrong": 0,
         "wrong_moves": (),
@@ -235,6 +239,10 @@ SAMPLE = {
     "rules_per_group": False,
     "span": (31, 32),
     "article": ("à la", "aux"),
+    "group_sizes": ((7, 4), (1, 3)),  # the class sheet: 31 children in teams
+    "other_games": ((8, 3),),
+    "group_size": 4,
+    "seat_order": "A, B, C, D",
 }
 
 

@@ -191,11 +191,14 @@ def _pause_columns(width: float) -> tuple[float, float]:
 
 
 def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> list[AuditPage]:
-    """Splits the rows over as few pages as rows of at least AUDIT_MIN_ROW allow, as evenly as they fit.
+    """Splits the rows over as few pages as rows of at least AUDIT_MIN_ROW allow (in large print, AUDIT_ROW: never
+    smaller than normal print's), as evenly as they fit.
 
     The table header is repeated on each page and the pause box follows the last row.
-    Rows are as tall as AUDIT_ROW when the pages have room.
+    Rows are as tall as AUDIT_ROW times the scale when the pages have room: large-print handwriting is larger, and
+    the rows of an audit that takes two pages fill them rather than leave both half empty.
     """
+    least = AUDIT_MIN_ROW if scale == 1.0 else AUDIT_ROW
     head = _header_height(plan, column_widths(plan, box.width, scale), scale)
     pause = pause_height(plan, box.width, scale) + GAP
     first = box.height - _title_height(plan, box, scale, True, strip) - head
@@ -203,13 +206,13 @@ def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> lis
     for pages in range(1, plan.rows + 1):
         rooms = [first] + [later] * (pages - 1)
         rooms[-1] -= pause
-        if min(rooms) < AUDIT_MIN_ROW:
+        if min(rooms) < least:
             continue
-        if sum(math.floor(room / AUDIT_MIN_ROW) for room in rooms) >= plan.rows:
+        if sum(math.floor(room / least) for room in rooms) >= plan.rows:
             break
     else:
-        raise LayoutError(f"an audit page has no room for rows of {AUDIT_MIN_ROW:g} mm")
-    row = _tallest_row(rooms, plan.rows)
+        raise LayoutError(f"an audit page has no room for rows of {least:g} mm")
+    row = _tallest_row(rooms, plan.rows, (least, AUDIT_ROW * scale))
     counts = _balanced([math.floor(room / row + 1e-9) for room in rooms], plan.rows)
     result, move = [], 1
     for k, count in enumerate(counts):
@@ -218,11 +221,12 @@ def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> lis
     return result
 
 
-def _tallest_row(rooms: list[float], rows: int) -> float:
-    """Returns the tallest row height, at most AUDIT_ROW, with which the pages still hold every row."""
-    row = AUDIT_ROW
-    while row > AUDIT_MIN_ROW and sum(math.floor(room / row + 1e-9) for room in rooms) < rows:
-        row = max(AUDIT_MIN_ROW, row - 0.1)
+def _tallest_row(rooms: list[float], rows: int, heights: tuple[float, float]) -> float:
+    """Returns the tallest row height, from the least to the most of `heights` (mm), with which the pages still
+    hold every row."""
+    least, row = heights
+    while row > least and sum(math.floor(room / row + 1e-9) for room in rooms) < rows:
+        row = max(least, row - 0.1)
     return row
 
 
