@@ -18,6 +18,7 @@ class AuditPlan:
     continued: Label
     intro: Label
     names: Label
+    name: Label  # one seat's, as a fillable field's tooltip says it
     seats: str
     columns: tuple[Label, ...]  # every column's heading in full ("Total A"), as a fillable field's tooltip says it
     total: Label  # the heading printed over the running totals' columns, each headed by its side's name
@@ -59,6 +60,7 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
             "audit.intro", line=example_line(options.size, options.notation), ends=game_rules(options.variant).ends
         ),
         names=vocab.label("common.names_field"),
+        name=vocab.label("board.name"),
         seats=options.variant.seats,
         columns=tuple(columns),
         total=tuple(dict.fromkeys(vocab.label("audit.col_totals"))),
