@@ -1,17 +1,26 @@
-"""Benchmarks the exact solver against the baseline and writes its section of docs/performance.md.
+"""Benchmarks the exact solver and writes its section of docs/performance.md.
 
 Run by hand from the repository root:
 
-    python benchmarks/bench_solver.py                       # the full run, a few minutes
-    python benchmarks/bench_solver.py --positions 3 --baseline ../shared/bench
+    python benchmarks/bench_solver.py                       # the full run, several minutes
+    python benchmarks/bench_solver.py --positions 3 --baseline ../shared/bench --before ../old/checkout
 
-Positions come from random play from the empty board (fixed seeds), on 4x4 and 5x5 boards,
-with 12, 13 and 14 empty cells. Each position is solved in full (the value of every legal
-move) once by sos_print and once by the baseline (`solver_baseline.py` in the baseline folder,
-a plain memoised search), each in a process of its own so that its peak memory can be read
-(`os.wait4`); both must give the same values. Times are the search alone, imports left out;
-every figure is a median. The section between the `solver` markers of docs/performance.md is
-replaced; `bench_kit.py` keeps it when it rewrites the rest of the file.
+What it measures, each search in a process of its own so that its peak memory can be read (`os.wait4`,
+the child's ru_maxrss), in CPU seconds (steadier than wall time on a shared machine):
+
+- random positions (random play from the empty board, fixed seeds) on 4x4 and 5x5 boards with 12, 13
+  and 14 empty cells, each solved in full by sos_print and by the baseline (`solver_baseline.py` in the
+  baseline folder, a plain memoised search, run beside it and never imported), which must agree; with
+  `--before`, also by the sos_print of another checkout, so that a change's cost shows as a ratio;
+- the empty 4x4 board, the longest search `sos-print solve` runs, timed three times through the run;
+- a set of boards crowded with threats, built from `--seed`: 16 empty cells on 6x6 and 8x8 boards,
+  rings and blocks of S and O around empty regions and scattered empty cells, values 20 to 50, each
+  searched as `sos-print solve` searches it (with its budget of work, `WORK_LIMIT`): solved, or refused;
+- the analysis of full 4x4 games (random play, fixed seeds) against solving their first weighed
+  position alone, each in its own process, in turn.
+
+The section between the `solver` markers of docs/performance.md is replaced; `bench_kit.py` keeps it
+when it rewrites the rest of the file.
 """
 
 from __future__ import annotations
@@ -32,10 +41,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 START, END = "<!-- solver:start -->", "<!-- solver:end -->"
+sys.path.insert(0, str(ROOT))  # this checkout's sos_print, whatever is installed
 ENVIRONMENT = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 ENVIRONMENT["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")]))
 GROUPS = [(4, 12), (4, 13), (4, 14), (5, 12), (5, 13), (5, 14)]
-LIMIT_GROUPS = [(5, 15), (5, 16), (6, 16)]  # what lies at and near the solver's limit of empty cells
+EMPTY_4X4 = "/".join(["...."] * 4)
+CROWDED_EMPTY, CROWDED_VALUES = 16, (20, 50)
 
 
 def random_position(size: int, empty: int, seed: int) -> str:
@@ -50,26 +61,97 @@ def random_position(size: int, empty: int, seed: int) -> str:
     return board_text(position.board)
 
 
+# --- boards crowded with threats --------------------------------------------------------------
+
+Cells = list[tuple[int, int]]
+
+
+def _block(top: int, left: int, height: int, width: int, n: int) -> Cells:
+    return [(r, c) for r in range(top, min(n, top + height)) for c in range(left, min(n, left + width))]
+
+
+def _holes(kind: str, n: int, rng: random.Random) -> Cells:
+    """Returns 16 empty cells: one region (a ring's inside), several blocks, or cells scattered anywhere."""
+    cells: set[tuple[int, int]] = set()
+    if kind == "scattered":
+        return sorted(rng.sample([(r, c) for r in range(n) for c in range(n)], CROWDED_EMPTY))
+    while len(cells) < CROWDED_EMPTY:
+        if kind == "region" and not cells:
+            height = rng.randint(2, 4)
+            top, left = rng.randrange(n - height + 1), rng.randrange(n - 3)
+            cells.update(_block(top, left, height, 16 // height, n))
+        else:
+            side = rng.choice((1, 2, 2, 3))
+            cells.update(_block(rng.randrange(n), rng.randrange(n), side, rng.choice((1, 2, 3)), n))
+    return sorted(cells)[:CROWDED_EMPTY]
+
+
+def crowded_board(seed: int, index: int) -> str:
+    """Returns a 6x6 or 8x8 board with 16 empty cells crowded with threats, the same for the same seed and index.
+
+    The letters around the empty cells are a ring (O next to an empty cell, S beyond), a sea of S,
+    or S and O at random, mostly S: each makes many two-letter lines waiting for their third.
+    """
+    rng = random.Random(seed * 10_000 + index)
+    n = rng.choice((6, 8))
+    holes = set(_holes(rng.choice(("region", "blocks", "scattered")), n, rng))
+    letters = rng.choice(("ring", "sea", "mixed"))
+    share = rng.uniform(0.55, 0.85)
+    near = {(r + dr, c + dc) for r, c in holes for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    rows = []
+    for r in range(n):
+        row = ""
+        for c in range(n):
+            if (r, c) in holes:
+                row += "."
+            elif letters == "ring":
+                row += "O" if (r, c) in near else "S"
+            elif letters == "sea":
+                row += "S"
+            else:
+                row += "S" if rng.random() < share else "O"
+        rows.append(row)
+    return "/".join(rows)
+
+
+def most_points(board: str) -> int:
+    """Returns the most lines any filling of the board's empty cells completes: no value is larger."""
+    from sos_print.engine.rules import Position, parse_board
+    from sos_print.engine.solver import most_lines
+
+    return most_lines(Position(parse_board(board)))
+
+
 # --- workers: one search in a fresh process ---------------------------------------------------
 
 
-def work_ours(board: str, symmetry_from: int | None, pause_gc: bool) -> dict[str, Any]:
+def work_ours(board: str, budgeted: bool) -> dict[str, Any]:
+    from sos_print.engine import errors
     from sos_print.engine import solver as settings
     from sos_print.engine.notation import cell_name
     from sos_print.engine.rules import Position, parse_board
     from sos_print.engine.solver import Solver
 
     position = Position(parse_board(board))
-    if symmetry_from is not None:
-        settings.SYMMETRY_FROM = symmetry_from
-    settings.PAUSE_GC = pause_gc
-    solver = Solver()
+    solver = Solver(budget=settings.WORK_LIMIT) if budgeted else Solver()
     start, cpu = time.perf_counter(), time.process_time()
-    solution = solver.solve(position)
+    try:
+        solution = solver.solve(position)
+    except getattr(errors, "TooCostlyError", ()):  # an older checkout (--before) has no budget
+        cpu = time.process_time() - cpu
+        return {"refused": True, "cpu": cpu, "seconds": time.perf_counter() - start}
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     size = position.board.size
     moves = {f"{m.move.letter.value}{cell_name(m.move.cell, size)}": m.value for m in solution.moves}
-    return {"seconds": seconds, "cpu": cpu, "value": solution.value, "moves": moves, "positions": solver.positions}
+    return {
+        "refused": False,
+        "seconds": seconds,
+        "cpu": cpu,
+        "value": solution.value,
+        "moves": moves,
+        "positions": solver.positions,
+        "work": getattr(solver, "work", 0),  # an older checkout (--before) does not count its work
+    }
 
 
 def work_baseline(board: str, folder: Path) -> dict[str, Any]:
@@ -79,30 +161,53 @@ def work_baseline(board: str, folder: Path) -> dict[str, Any]:
 
     solve = runpy.run_path(str(folder / "solver_baseline.py"))["solve"]
     rows = board.split("/")
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     result = solve(rows)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     n = len(rows)
     moves = {f"{letter}{column_letters(c)}{n - r}": value for (r, c, letter), value in result["moves"].items()}
-    return {"seconds": seconds, "value": result["value"], "moves": moves, "positions": result["states"]}
+    return {"seconds": seconds, "cpu": cpu, "value": result["value"], "moves": moves, "positions": result["states"]}
 
 
-def work_class_set(size: int) -> dict[str, Any]:
-    from sos_print.engine.puzzles import puzzle_sheets
+def game_steps(size: int, seed: int) -> tuple[Any, ...]:
+    """Returns the steps of a full game of random moves from the empty board."""
+    from sos_print.engine.rules import Letter, Move, Position
 
-    start = time.perf_counter()
-    sheets = puzzle_sheets(None, size, 6, 30, 1)
-    return {"seconds": time.perf_counter() - start, "puzzles": sum(len(sheet.puzzles) for sheet in sheets)}
+    rng = random.Random(seed)
+    position, steps = Position.start(size), []
+    while not position.is_over:
+        steps.append(position.step(Move(rng.choice(position.board.empty_cells()), rng.choice([Letter.S, Letter.O]))))
+        position = steps[-1].after
+    return tuple(steps)
+
+
+def work_game(seed: int, what: str) -> dict[str, Any]:
+    """Analyses a full 4x4 game (`what` "analyse"), or solves its first weighed position alone ("first")."""
+    from sos_print.engine.analysis import analyse_game
+    from sos_print.engine.rules import Position
+    from sos_print.engine.solver import Solver
+
+    steps = game_steps(4, seed)
+    start = Position.start(4)
+    cpu = time.process_time()
+    if what == "analyse":
+        weighed = sum(move.solved for move in analyse_game(start, steps))
+    else:
+        Solver().solve(start)  # the empty board: 16 empty cells, the first position weighed
+        weighed = 1
+    return {"cpu": time.process_time() - cpu, "weighed": weighed, "moves": len(steps)}
 
 
 # --- running workers --------------------------------------------------------------------------
 
 
-def run_worker(arguments: list[str]) -> tuple[dict[str, Any], float, int]:
-    """Runs this script as a worker; returns its answer, its whole wall time and its peak memory in KB."""
+def run_worker(arguments: list[str], path: Path = ROOT) -> tuple[dict[str, Any], float, int]:
+    """Runs this script as a worker (importing sos_print from `path`); returns its answer, its whole wall time and
+    its peak memory in KB."""
     command = [sys.executable, __file__, "--worker", *arguments]
+    environment = {**ENVIRONMENT, "PYTHONPATH": os.pathsep.join(filter(None, [str(path), str(ROOT)]))}
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENVIRONMENT, cwd=ROOT)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, cwd=ROOT)
     assert process.stdout is not None and process.stderr is not None
     output = process.stdout.read()
     errors = process.stderr.read()
@@ -113,188 +218,241 @@ def run_worker(arguments: list[str]) -> tuple[dict[str, Any], float, int]:
     return json.loads(output), wall, usage.ru_maxrss
 
 
+def empty_4x4() -> dict[str, Any]:
+    found, wall, peak = run_worker(["ours", EMPTY_4X4])
+    print(f"empty 4x4: {found['cpu']:.2f} s CPU, {wall:.2f} s whole, {peak} KB", file=sys.stderr)
+    return {**found, "wall": wall, "kb": peak}
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
-    results: dict[str, Any] = {"groups": [], "limit": []}
+    results: dict[str, Any] = {"groups": [], "empty_4x4": [empty_4x4()]}
     for size, empty in GROUPS:
         rows = []
         for seed in range(1, args.positions + 1):
             board = random_position(size, empty, seed)
             ours, _, ours_kb = run_worker(["ours", board])
-            entry = {"board": board, "ours": ours["seconds"], "ours_kb": ours_kb, "value": ours["value"]}
+            entry = {"board": board, "ours": ours["cpu"], "ours_kb": ours_kb, "value": ours["value"]}
+            if args.before:
+                before, _, _ = run_worker(["ours", board], args.before)
+                entry["before"] = before["cpu"]
             if empty <= args.baseline_up_to:
                 theirs, _, theirs_kb = run_worker(["baseline", board, str(args.baseline)])
                 if (theirs["value"], theirs["moves"]) != (ours["value"], ours["moves"]):
                     sys.exit(f"sos_print and the baseline disagree on {board}")
-                entry.update(baseline=theirs["seconds"], baseline_kb=theirs_kb)
+                entry.update(baseline=theirs["cpu"], baseline_kb=theirs_kb)
             rows.append(entry)
             print(f"{size}x{size} {empty:2d} empty {board}: {entry}", file=sys.stderr)
         results["groups"].append({"size": size, "empty": empty, "rows": rows})
-    for size, empty in LIMIT_GROUPS:
-        times = [run_worker(["ours", random_position(size, empty, seed)])[0]["seconds"] for seed in range(1, 4)]
-        results["limit"].append({"size": size, "empty": empty, "times": times})
-        print(f"{size}x{size} {empty} empty: {times}", file=sys.stderr)
-    empty_board = "/".join(["...."] * 4)
-    found, wall, peak = run_worker(["ours", empty_board])
-    results["empty_4x4"] = {**found, "wall": wall, "kb": peak}
-    print(f"empty 4x4: {found['seconds']:.2f} s, {wall:.2f} s whole, {peak} KB", file=sys.stderr)
-    fourteen = {
-        size: [
-            row["board"]
-            for group in results["groups"]
-            for row in group["rows"]
-            if group["empty"] == 14 and group["size"] == size
-        ]
-        for size in (4, 5)
-    }
-    results["variants"] = compare_variants({"empty": [empty_board], "4x4 14": fourteen[4], "5x5 14": fourteen[5]})
-    results["class_sets"] = {}
-    for size in (4, 5):
-        found, wall, peak = run_worker(["class-set", str(size)])
-        results["class_sets"][size] = {"seconds": found["seconds"], "wall": wall, "kb": peak}
-        print(f"class set {size}x{size}: {wall:.1f} s", file=sys.stderr)
+    results["empty_4x4"].append(empty_4x4())
+    results["crowded"] = crowded(args)
+    results["empty_4x4"].append(empty_4x4())
+    results["games"] = games(args)
     return results
 
 
-VARIANTS = [("as shipped", []), ("no symmetric keys", ["--symmetry-from", "99"]), ("collector running", ["--gc"])]
-ROUNDS = 3
+def crowded(args: argparse.Namespace) -> dict[str, Any]:
+    """Searches the crowded set as `sos-print solve` does; boards whose value falls outside 20 to 50 are left out."""
+    rows, skipped, index = [], 0, 0
+    low, high = CROWDED_VALUES
+    while len(rows) < args.crowded:
+        index += 1
+        board = crowded_board(args.seed, index)
+        if most_points(board) < low:  # the value is at most this: it cannot reach 20
+            skipped += 1
+            continue
+        found, _, peak = run_worker(["ours", board, "budget"])
+        row = {"board": board, **{k: found.get(k) for k in ("refused", "cpu", "value", "work")}, "kb": peak}
+        if found["refused"]:  # what it would have cost: the whole search, without the budget
+            whole, _, whole_peak = run_worker(["ours", board])
+            row.update(value=whole["value"], whole=whole["cpu"], whole_kb=whole_peak)
+        if not low <= row["value"] <= high:
+            skipped += 1
+            continue
+        rows.append(row)
+        print(f"crowded {index}: {board} {rows[-1]}", file=sys.stderr)
+    return {"rows": rows, "skipped": skipped}
 
 
-def compare_variants(sets: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
-    """Times each variant on each set of boards, in CPU seconds (steadier than wall time on a shared machine).
-
-    The variants take turns, in a different order each round; each board's time is its median
-    over the rounds, and a set's time the sum over its boards.
-    """
-    times: dict[tuple[str, str, str], list[float]] = {}
-    figures: dict[str, dict[str, Any]] = {name: {} for name, _ in VARIANTS}
-    for round_number in range(ROUNDS):
-        for name, extra in VARIANTS[round_number:] + VARIANTS[:round_number]:
-            for label, boards in sets.items():
-                for board in boards:
-                    found, _, peak = run_worker(["ours", board, *extra])
-                    times.setdefault((name, label, board), []).append(found["cpu"])
-                    if label == "empty":
-                        figures[name].update(positions=found["positions"], kb=peak)
-            print(f"round {round_number + 1}, {name}: done", file=sys.stderr)
-    for name, _ in VARIANTS:
-        for label, boards in sets.items():
-            figures[name][label] = sum(statistics.median(times[name, label, board]) for board in boards)
-    return figures
+def games(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Times the analysis of full 4x4 games and the solving of their first position, in turn, in fresh processes."""
+    found = []
+    for seed in range(1, args.games + 1):
+        times: dict[str, list[float]] = {"analyse": [], "first": []}
+        for round_number in range(3):
+            order = ["analyse", "first"] if round_number % 2 == 0 else ["first", "analyse"]
+            for what in order:
+                answer, _, peak = run_worker(["game", str(seed), what])
+                times[what].append(answer["cpu"])
+        ratios = [a / f for a, f in zip(times["analyse"], times["first"], strict=True)]
+        found.append({"seed": seed, "moves": answer["moves"], **times, "ratio": statistics.median(ratios), "kb": peak})
+        print(f"game {seed}: {found[-1]}", file=sys.stderr)
+    return found
 
 
 # --- the report -------------------------------------------------------------------------------
 
 
 def report(results: dict[str, Any], args: argparse.Namespace) -> str:
-    from sos_print.engine.solver import MAX_EMPTY, SYMMETRY_FROM
+    from sos_print.engine.solver import MAX_EMPTY, WORK_LIMIT
 
-    groups = results["groups"]
+    fours = results["empty_4x4"]
+    four = statistics.median(entry["cpu"] for entry in fours)
     lines = [
         START,
         "## The solver",
         "",
-        f"Measured by `python benchmarks/bench_solver.py` on {datetime.date.today().isoformat()}: "
+        f"Measured by `python benchmarks/bench_solver.py --seed {args.seed}` on {datetime.date.today().isoformat()}: "
         f"{platform.python_implementation()} {platform.python_version()}, {_cpu()}, {os.cpu_count()} cores "
-        "(shared with other work, so single times wobble; every figure is a median). Each position is "
-        "a random game from the empty board (fixed seeds), solved in full, the value of every legal move, "
-        "by sos_print and by the baseline (`solver_baseline.py`, a plain memoised search) in processes of "
-        "their own; both gave the same values for every move. Times are the search alone.",
+        "(shared with other work, so single times wobble). Every search runs in a process of its own; times "
+        "are CPU seconds of the search alone, peak memory the whole process's.",
+        "",
+        "### The empty 4×4 board",
+        "",
+        f"The longest search `sos-print solve` runs: every first move of the empty 4×4 board, "
+        f"{', '.join(format(entry['cpu'], '.2f') for entry in fours)} s (at the start, middle and end of the run; "
+        f"median {four:.2f} s), {fours[0]['wall']:.1f} s for the whole process, "
+        f"{max(entry['kb'] for entry in fours) / 1024:.0f} MB at most, {fours[0]['positions']:,} positions in the "
+        f"table, {fours[0]['work']:,} units of work (the budget `solve` allows: {WORK_LIMIT:,}). Its value is "
+        f"{fours[0]['value']} (a draw).",
+        "",
+        "### Random positions",
+        "",
+        "Random games from the empty board (fixed seeds), solved in full by sos_print and by the baseline "
+        "(`solver_baseline.py`, a plain memoised search), which gave the same value for every move"
+        + (", and by the solver before this change (`--before`)" if args.before else "")
+        + ".",
         "",
         "| board | empty cells | positions | sos_print | baseline | ratio (median, least) "
-        "| peak memory, ours / baseline |",
-        "|---|---|---|---|---|---|---|",
+        + ("| before | before / now " if args.before else "")
+        + "| peak memory, ours / baseline |",
+        "|---|---|---|---|---|---|" + ("---|---|" if args.before else "") + "---|",
     ]
-    for group in groups:
+    for group in results["groups"]:
         rows = group["rows"]
         ours = statistics.median(row["ours"] for row in rows)
         ours_mb = max(row["ours_kb"] for row in rows) / 1024
+        cells = f"| {group['size']}×{group['size']} | {group['empty']} | {len(rows)} | {ours:.3f} s "
         if "baseline" in rows[0]:
             theirs = statistics.median(row["baseline"] for row in rows)
             ratios = [row["baseline"] / row["ours"] for row in rows]
             theirs_mb = max(row["baseline_kb"] for row in rows) / 1024
-            lines.append(
-                f"| {group['size']}×{group['size']} | {group['empty']} | {len(rows)} | {ours:.3f} s | {theirs:.2f} s "
-                f"| {statistics.median(ratios):.0f}×, {min(ratios):.0f}× | {ours_mb:.0f} MB / {theirs_mb:.0f} MB |"
-            )
+            cells += f"| {theirs:.2f} s | {statistics.median(ratios):.0f}×, {min(ratios):.0f}× "
         else:
-            slowest = max(row["ours"] for row in rows)
-            lines.append(
-                f"| {group['size']}×{group['size']} | {group['empty']} | {len(rows)} | {ours:.3f} s "
-                f"(slowest {slowest:.2f} s) | not run | | {ours_mb:.0f} MB / |"
-            )
-    empty_4x4 = results["empty_4x4"]
-    keep = sorted(name for name, value in empty_4x4["moves"].items() if value == empty_4x4["value"])
-    lines += [
-        "",
-        f"The empty 4×4 board with the exact value of every first move: {empty_4x4['seconds']:.1f} s of search, "
-        f"{empty_4x4['wall']:.1f} s for the whole process, {empty_4x4['kb'] / 1024:.0f} MB at most, "
-        f"{empty_4x4['positions']:,} positions in the table. Its value is {empty_4x4['value']} (a draw); the "
-        f"{len(keep)} first moves that keep the draw are every O and an S in B2, C2, B3 or C3; "
-        "an S in any other cell loses by 1.",
-        "",
-        f"What two of the ideas pay, in CPU seconds (each variant run {ROUNDS} times in turn, the median "
-        "kept; the 14-empty-cell sets are the five positions of each size above, added up):",
-        "",
-        "| variant | empty 4×4 | positions in the table | peak memory | five 4×4, 14 empty | five 5×5, 14 empty |",
-        "|---|---|---|---|---|---|",
-    ]
-    for name, figures in results["variants"].items():
+            theirs_mb = 0
+            cells += "| not run | "
+        if args.before:
+            before = statistics.median(row["before"] for row in rows)
+            change = statistics.median(row["before"] / row["ours"] for row in rows)
+            cells += f"| {before:.3f} s | {change:.2f} "
         lines.append(
-            f"| {name} | {figures['empty']:.2f} s | {figures['positions']:,} | {figures['kb'] / 1024:.0f} MB "
-            f"| {figures['4x4 14']:.2f} s | {figures['5x5 14']:.2f} s |"
+            cells + f"| {ours_mb:.0f} MB / {theirs_mb:.0f} MB |" if theirs_mb else cells + f"| {ours_mb:.0f} MB |"
         )
-    limit_rows = [
-        f"{entry['size']}×{entry['size']} with {entry['empty']} empty cells: "
-        + ", ".join(f"{t:.1f}" for t in entry["times"])
-        + " s"
-        for entry in results["limit"]
-    ]
+    lines += crowded_lines(results, four)
+    lines += games_lines(results)
     lines += [
         "",
-        f"Symmetric keys are used from {SYMMETRY_FROM} empty cells up, below a root with a symmetry (dead "
-        f"letters aside). The solver takes at most {MAX_EMPTY} "
-        "empty cells (`MAX_EMPTY`). Near that limit, three random positions each: "
-        + "; ".join(limit_rows)
-        + ". The slow ones are full of threats nobody took; `sos-print solve` shows its progress on a "
-        "terminal. Each further empty cell multiplies the work by about three, so more are refused before "
-        "any search.",
-        "",
-        "A class set of puzzle sheets (`puzzle_sheets(None, size, 6, 30, 1)`: 30 different mixed sheets of "
-        "6 puzzles, every answer computed, best-move ones by the solver), whole process: "
-        + ", ".join(
-            f"{size}×{size} {figures['wall']:.1f} s ({figures['kb'] / 1024:.0f} MB)"
-            for size, figures in results["class_sets"].items()
-        )
-        + ".",
+        f"The solver takes at most {MAX_EMPTY} empty cells (`MAX_EMPTY`); each further one multiplies the work "
+        "by about three.",
         "",
         "| target | measured | met |",
         "|---|---|---|",
     ]
-    for target, measured, met in targets(results):
+    for target, measured, met in targets(results, four, args):
         lines.append(f"| {target} | {measured} | {'yes' if met else '**no**'} |")
     lines += ["", END]
     return "\n".join(lines)
 
 
-def targets(results: dict[str, Any]) -> list[tuple[str, str, bool]]:
+def crowded_lines(results: dict[str, Any], four: float) -> list[str]:
+    rows = results["crowded"]["rows"]
+    lines = [
+        "",
+        "### Boards crowded with threats",
+        "",
+        f"{len(rows)} boards built from the seed, 16 empty cells each on 6×6 and 8×8 boards: rings and blocks "
+        "of S and O around empty regions, and empty cells scattered among mostly S "
+        f"({results['crowded']['skipped']} more were built and left out, their value outside 20 to 50). Each is "
+        "searched as `sos-print solve` searches it, within its budget of work: solved, or refused once the "
+        "search passes the budget; a refused board is searched again without the budget, to show what it "
+        "would have cost.",
+        "",
+        "| board | value | `solve` | CPU | × the empty 4×4 | work | peak memory | without the budget |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        said = "refused" if row["refused"] else "solved"
+        work = "past the budget" if row["refused"] else f"{row['work']:,}"
+        whole = (
+            f"{row['whole']:.2f} s, {row['whole'] / four:.2f} ×, {row['whole_kb'] / 1024:.0f} MB"
+            if row["refused"]
+            else ""
+        )
+        lines.append(
+            f"| `{row['board']}` | {row['value']} | {said} | {row['cpu']:.2f} s | {row['cpu'] / four:.2f} | {work} "
+            f"| {row['kb'] / 1024:.0f} MB | {whole} |"
+        )
+    return lines
+
+
+def games_lines(results: dict[str, Any]) -> list[str]:
+    lines = [
+        "",
+        "### The analysis of a game",
+        "",
+        "`analyse` of full 4×4 games of random moves (fixed seeds) against solving their first weighed position "
+        "(the empty board) alone, each in a fresh process, three times in turn; the ratio is taken run by run, "
+        "then its median.",
+        "",
+        "| game | moves | analysis | first position alone | ratio |",
+        "|---|---|---|---|---|",
+    ]
+    for game in results["games"]:
+        lines.append(
+            f"| seed {game['seed']} | {game['moves']} | {statistics.median(game['analyse']):.2f} s "
+            f"| {statistics.median(game['first']):.2f} s | {game['ratio']:.2f} |"
+        )
+    return lines
+
+
+def targets(results: dict[str, Any], four: float, args: argparse.Namespace) -> list[tuple[str, str, bool]]:
     groups = {(g["size"], g["empty"]): g["rows"] for g in results["groups"]}
     found = []
-    for size in (4, 5):
-        ratio = statistics.median(row["baseline"] / row["ours"] for row in groups[size, 12])
-        found.append((f"12 empty cells, {size}×{size}: 20 times the baseline", f"{ratio:.0f}×", ratio >= 20))
-    for size in (4, 5):
-        seconds = statistics.median(row["ours"] for row in groups[size, 14])
-        found.append((f"14 empty cells, {size}×{size}: under 1.5 s", f"{seconds:.2f} s", seconds < 1.5))
-    shipped = results["empty_4x4"]
-    found.append(("empty 4×4, every first move: under 15 s", f"{shipped['seconds']:.1f} s", shipped["seconds"] < 15))
-    found.append(("stretch: about 4.4 s", f"{shipped['seconds']:.1f} s", shipped["seconds"] <= 4.4))
-    peak = max(
-        [shipped["kb"]] + [row["ours_kb"] for rows in groups.values() for row in rows]
-    ) / 1024  # fmt: skip
+    if args.before:
+        changes = [row["before"] / row["ours"] for (_, empty), rows in groups.items() for row in rows if empty >= 12]
+        change = statistics.median(changes)
+        found.append(
+            ("random positions, 12 to 14 empty cells: no more than 10 % slower", f"{change:.2f}", change >= 0.9)
+        )
+    rows = results["crowded"]["rows"]
+    solved = [row for row in rows if not row["refused"]]
+    slowest = max((row["cpu"] for row in solved), default=0.0)
+    found.append(
+        (
+            "every crowded board `solve` accepts: at most the empty 4×4 (10 % for noise)",
+            f"{slowest / four:.2f} ×",
+            slowest <= four * 1.1,
+        )
+    )
+    refusing = max((row["cpu"] for row in rows if row["refused"]), default=0.0)
+    found.append(
+        ("a refusal: at most the empty 4×4 (10 % for noise)", f"{refusing / four:.2f} ×", refusing <= four * 1.1)
+    )
+    found.append(("crowded boards solved", f"{len(solved)} of {len(rows)}", True))
+    peak = max([row["kb"] for row in rows] + [e["kb"] for e in results["empty_4x4"]]) / 1024
+    whole = [row["whole"] / four for row in rows if row["refused"]]
+    if whole:
+        found.append(
+            (
+                "a refused board: slower than the empty 4×4 without the budget",
+                f"{min(whole):.2f} × at least",
+                min(whole) > 1,
+            )
+        )
     found.append(("peak memory under 300 MB", f"{peak:.0f} MB", peak < 300))
-    for size, figures in results["class_sets"].items():
-        wall = figures["wall"]
-        found.append((f"class set {size}×{size} under 30 s, whole process", f"{wall:.1f} s", wall < 30))
+    ratio = max(game["ratio"] for game in results["games"])
+    found.append(
+        ("analysis of a full 4×4 game: at most 1.2 × its first position", f"{ratio:.2f} × at most", ratio <= 1.2)
+    )
     return found
 
 
@@ -322,20 +480,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=5, help="random positions per board size and empty cells")
     parser.add_argument("--baseline", type=Path, default=ROOT.parent / "shared" / "bench", help="the baseline folder")
-    parser.add_argument("--baseline-up-to", type=int, default=13, help="run the baseline up to this many empty cells")
+    parser.add_argument("--baseline-up-to", type=int, default=14, help="run the baseline up to this many empty cells")
+    parser.add_argument("--before", type=Path, help="a checkout of sos_print to compare with on random positions")
+    parser.add_argument("--seed", type=int, default=22, help="the seed of the crowded set")
+    parser.add_argument("--crowded", type=int, default=24, help="boards in the crowded set")
+    parser.add_argument("--games", type=int, default=3, help="4x4 games analysed")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "performance.md", help="the report to update")
     parser.add_argument("--worker", nargs="+", help=argparse.SUPPRESS)
-    parser.add_argument("--symmetry-from", type=int, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--gc", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         kind, *rest = args.worker
         if kind == "ours":
-            answer = work_ours(rest[0], args.symmetry_from, pause_gc=not args.gc)
+            answer = work_ours(rest[0], budgeted="budget" in rest)
         elif kind == "baseline":
             answer = work_baseline(rest[0], Path(rest[1]))
         else:
-            answer = work_class_set(int(rest[0]))
+            answer = work_game(int(rest[0]), rest[1])
         print(json.dumps(answer))
         return
     args.baseline = args.baseline.resolve()

@@ -130,3 +130,26 @@ def move_values(board: str, n: int) -> dict[tuple[int, str], int]:
             got = gained(s, o, needs[i, "O"])
             values[i, "O"] = got + best(s, o | 1 << i) if got else -best(s, o | 1 << i)
     return values
+
+
+def lines_of_four(board: str, n: int) -> int:
+    """Counts the lines of four cells side by side (row, column or diagonal) that hold one letter four times."""
+    found = 0
+    for row in range(n):
+        for col in range(n):
+            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(row + k * d_row) * n + col + k * d_col for k in range(4)]
+                if 0 <= row + 3 * d_row < n and 0 <= col + 3 * d_col < n:
+                    read = {board[i] for i in cells}
+                    found += len(read) == 1 and read != {"."}
+    return found
+
+
+def canonical(board: str, n: int) -> str:
+    """Returns one name for a board and its 7 other images (quarter turns, each also mirrored): the least of them."""
+    rows = [board[row * n : row * n + n] for row in range(n)]
+    images = []
+    for _ in range(4):
+        rows = ["".join(column) for column in zip(*rows[::-1], strict=True)]  # a quarter turn
+        images += ["".join(rows), "".join(row[::-1] for row in rows)]
+    return min(images)

@@ -8,9 +8,10 @@ from itertools import pairwise
 
 import pytest
 from pdfminer.layout import LTLine, LTRect
-from pdfread import MM, marks, nearest_edge, pages, reader, texts
+from pdfread import MM, chars, marks, nearest_edge, pages, reader, texts
 
 from sos_print.documents.audit import audit_document
+from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
@@ -77,19 +78,48 @@ def test_one_row_per_possible_move_with_the_header_on_every_page(size, paper, la
 
 
 @pytest.mark.parametrize(
-    ("variant", "totals"),
+    ("variant", "sides"),
     [
-        (Variant(), ["Total A", "Total B"]),
-        (Variant(players=3), ["Total A", "Total B", "Total C"]),
-        (Variant(players=4), ["Total A", "Total B", "Total C", "Total D"]),
-        (Variant(players=4, teams=True), ["Total A + C", "Total B + D"]),
+        (Variant(), ["A", "B"]),
+        (Variant(players=3), ["A", "B", "C"]),
+        (Variant(players=4), ["A", "B", "C", "D"]),
+        (Variant(players=4, teams=True), ["A + C", "B + D"]),
     ],
 )
-def test_a_running_total_per_player_or_team(variant, totals, fillable):
-    flat = " ".join(texts(audit_document(PrintOptions(variant=variant), fillable=fillable).data)[0].split())
-    for total in totals:
-        assert total in flat
-    assert len(re.findall(r"Total [A-D]( \+ [A-D])?", flat)) == len(totals)
+def test_one_total_heading_spans_a_running_total_per_player_or_team(variant, sides, fillable):
+    data = audit_document(PrintOptions(variant=variant), fillable=fillable).data
+    flat = " ".join(texts(data)[0].split())
+    assert f"Points Total {' '.join(sides)} 1 2 3" in flat  # one "Total", then each side's name over its column
+    with pages(data) as pdf:
+        page = pdf.pages[0]
+        head = next(rect for rect in marks(page) if isinstance(rect, LTRect) and rect.fill and rect.width > 100)
+        letters = [c for c in chars(page) if head.y0 <= c.y0 and c.y1 <= head.y1]
+        start = max(k for k, c in enumerate(letters) if c.get_text() == "T")
+        total = letters[start : start + 5]
+        assert "".join(c.get_text() for c in total) == "Total"
+        names = [c for c in letters if c.get_text() in "ABCD" and c.y1 < min(t.y0 for t in total)]
+    centre = (min(c.x0 for c in total) + max(c.x1 for c in total)) / 2
+    ends = next(c.x0 for c in names if c.get_text() == sides[0][0]), [c.x1 for c in names][-1]
+    assert abs(centre - (ends[0] + ends[1]) / 2) < 1.0, "the Total heading stands over its columns' names"
+    assert len(names) == sum(len(side.replace(" + ", "")) for side in sides)
+    if fillable:  # a reader says each total's column in full
+        tips = {field.get("/TU") for field in reader(data).get_fields().values()}
+        assert all(f"Move 1 · Total {side}" in tips for side in sides)
+
+
+@pytest.mark.parametrize(("notation", "least"), [(Notation.A1, 16.0), (Notation.L1C1, 24.0)])
+@pytest.mark.parametrize(("language", "large_print"), [(Language.EN, False), (Language.BOTH, True)])
+def test_the_cell_column_holds_a_handwritten_cell_name(notation, least, language, large_print):
+    """L2C3 at 4 to 5 mm a letter takes 24 mm; B2 takes 16."""
+    options = PrintOptions(
+        size=8, notation=notation, language=language, large_print=large_print, variant=Variant(players=4)
+    )
+    with pages(audit_document(options).data) as pdf:
+        page = pdf.pages[0]
+        rules = sorted({round(line.x0, 1) for line in marks(page) if isinstance(line, LTLine) and line.x0 == line.x1})
+    widths = [(b - a) / MM for a, b in pairwise(rules)]
+    assert widths[3] >= least - 0.1, f"the cell column is {widths[3]:.1f} mm"
+    assert widths[4] >= 30.0 - 0.1, f"the new lines' column is {widths[4]:.1f} mm"
 
 
 def test_the_pause_box_asks_for_the_scores_and_who_writes_next(fillable):
@@ -190,3 +220,18 @@ def test_the_header_strip_gives_the_class_a_line_of_40_mm_and_nothing_in_it_over
                 for word in words:
                     crosses = word["x0"] < line["x1"] and line["x0"] < word["x1"]
                     assert not (crosses and word["top"] < line["top"] < word["bottom"] - 1), word["text"]
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.BOTH])
+def test_a_teams_name_under_total_stays_on_one_line_in_large_print(language):
+    data = audit_document(
+        PrintOptions(language=language, large_print=True, variant=Variant(players=4, teams=True))
+    ).data
+    with pages(data) as pdf:
+        page = pdf.pages[0]
+        head = next(rect for rect in marks(page) if isinstance(rect, LTRect) and rect.fill and rect.width > 100)
+        plus = [c for c in chars(page) if c.get_text() == "+" and head.y0 <= c.y0 <= head.y1]
+        assert len(plus) == 2  # "A + C" and "B + D"
+        for sign in plus:
+            beside = [c for c in chars(page) if c.get_text() in "ABCD" and abs(c.x0 - sign.x0) < 8 * MM]
+            assert sum(abs(c.y0 - sign.y0) < 1.0 for c in beside) == 2, "a team's name is broken over two lines"

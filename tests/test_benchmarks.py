@@ -41,6 +41,15 @@ def test_the_solver_benchmark_plays_the_same_random_positions_every_time():
     assert first.count(".") == 12 and len(first.split("/")) == 5
 
 
+def test_the_solver_benchmark_builds_the_same_crowded_boards_from_the_same_seed():
+    first = bench_solver.crowded_board(22, 5)
+    assert first == bench_solver.crowded_board(22, 5) != bench_solver.crowded_board(23, 5)
+    for index in range(1, 25):
+        rows = bench_solver.crowded_board(22, index).split("/")
+        assert len(rows) in (6, 8) and all(len(row) == len(rows) for row in rows), rows
+        assert "".join(rows).count(".") == 16 and set("".join(rows)) <= set("SO."), rows
+
+
 def test_the_kit_benchmark_keeps_the_solver_and_the_puzzles_sections(tmp_path):
     puzzles = "<!-- puzzles:start -->\n## Puzzle sheets\n| set |\n<!-- puzzles:end -->"
     report = tmp_path / "performance.md"
@@ -106,3 +115,13 @@ def test_the_web_page_benchmark_writes_its_own_section_which_the_kit_benchmark_k
     bench_solver.write_section(report, section, bench_serve.START, bench_serve.END)
     kept = bench_kit.with_solver_section("# Performance\n\nnew\n", report)
     assert kept == f"# Performance\n\nnew\n\n{SECTION}\n\n{section}\n"
+
+
+def test_the_puzzles_benchmark_counts_a_position_once_with_its_images_and_finds_lines_of_four():
+    # Sheet 0 and sheet 2 hold one position turned a quarter, sheet 1 its mirror image: three sheets.
+    position, turned, mirrored = "SO./.../..O", "..S/..O/O..", ".OS/.../O.."
+    sheets = [[position, "S../.../..."], [mirrored, "SSSS/..../..../...."], [turned, "OOO./..../..../O..."]]
+    figures = bench_puzzles.repetition(sheets)
+    assert figures["most"] == 3
+    assert figures["distinct"] == 4 / 6
+    assert figures["four"] == 1 / 6  # four S in a row; three O and one below them are not a line of four

@@ -109,7 +109,7 @@ def test_the_grid_is_labelled_in_the_chosen_notation(notation, columns, rows):
 
 def test_a_board_has_the_title_the_rule_and_a_tally_per_player():
     text = texts(boards_document(PrintOptions(size=4, variant=Variant(players=3))).data)[0]
-    assert "SOS player board" in text
+    assert "SOS: player board" in text
     assert "Write S or O in any empty cell." in text
     flat = " ".join(text.split())
     assert "scores one point. If you score, write one more letter; if that one scores too, write another." in flat
@@ -161,19 +161,35 @@ def test_large_print_makes_every_text_at_least_one_and_a_half_times_larger():
         assert large[word] >= 1.5 * normal[word] - 0.01, word
 
 
-@pytest.mark.parametrize("size", [3, 4])
+@pytest.mark.parametrize(
+    ("size", "language", "caption"),
+    [
+        (3, Language.EN, "Cut along the dashed line"),
+        (4, Language.EN, "Cut along the dashed line"),
+        (4, Language.FR, "Découper le long du pointillé"),
+    ],
+)
 @pytest.mark.parametrize("paper", list(Paper))
-def test_two_boards_per_page_with_a_dashed_cut_line(size, paper):
-    data = boards_document(PrintOptions(size=size, groups=3, paper=paper, two_per_page=True)).data
+def test_two_boards_per_page_with_a_dashed_cut_line_scissors_and_a_caption(size, paper, language, caption):
+    options = PrintOptions(size=size, groups=3, paper=paper, two_per_page=True, language=language)
+    data = boards_document(options).data
     found = texts(data)
     assert len(found) == 2
-    assert "Group 1 of 3" in found[0] and "Group 2 of 3" in found[0]
-    assert "Group 3 of 3" in found[1]
+    assert "1 of 3" in found[0] or "1 sur 3" in found[0]
+    assert caption in found[0] and caption not in found[1]
     with pages(data) as pdf:
         first, last = pdf.pages
+        middle = first.height / 2
         dashed = [line for line in first.lines if line["dash"] and line["dash"][0]]
-        assert len(dashed) == 1
-        assert abs(dashed[0]["top"] - first.height / 2) < 0.5
+        # The line, on both sides of its caption, at half the page's height.
+        assert len(dashed) == 2 and all(abs(line["top"] - middle) < 0.5 for line in dashed)
+        left, right = sorted(dashed, key=lambda line: line["x0"])
+        words = [c for c in first.chars if abs((c["top"] + c["bottom"]) / 2 - middle) < 3]
+        assert "".join(c["text"] for c in words).replace(" ", "") == caption.replace(" ", "")
+        assert left["x1"] < min(c["x0"] for c in words) and max(c["x1"] for c in words) < right["x0"]
+        # The scissors: two finger loops at the line's start, one above it, one below.
+        loops = [curve for curve in first.curves if curve["x1"] <= left["x0"] and abs(curve["x1"] - curve["x0"]) < 10]
+        assert sorted(curve["top"] < middle for curve in loops) == [False, True], loops
         assert not [line for line in last.lines if line["dash"] and line["dash"][0]]
         assert nearest_edge(first) >= SAFE_EDGE
 

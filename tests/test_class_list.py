@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from formfill import fill, move_values
-from pdfread import outline, reader, texts
+from pdfread import outline, pages, reader, texts
 from pypdf import PageObject, PdfReader
 from pypdf.generic import (
     ArrayObject,
@@ -30,6 +30,7 @@ from rendered import CLASS, rendered, with_class
 from sos_print.cli import app
 from sos_print.engine.notation import Notation, cell_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
+from sos_print.plans.classsheet import class_sheet_plan
 from sos_print.plans.options import Language, PrintOptions
 
 GROUP = re.compile(r"(?:Group|Groupe) (\d+) (?:of|sur) (\d+)")
@@ -105,7 +106,7 @@ def test_a_group_of_another_size_plays_its_own_game_on_its_own_board_and_audit()
     boards = pages_by_group(rendered("boards", options))
     assert "A + C" in boards[1][0] and "A + C" not in boards[2][0]  # the three play each for themselves
     audits = pages_by_group(rendered("audit", options))
-    assert "TotalD" not in squeezed(audits[2][0]) and "TotalC" in squeezed(audits[2][0])
+    assert "PointsTotalABC1" in squeezed(audits[2][0])  # three running totals, no D
     form = reader(rendered("fillable audit", options)).get_fields()
     assert "players=4 teams=yes" in form["group1.game"]["/V"] and "players=3 teams=no" in form["group2.game"]["/V"]
 
@@ -146,6 +147,160 @@ def test_the_teachers_class_sheet_lists_every_group_and_a_results_table_in_each_
     assert [mark for mark in marks if mark in ("Class sheet", "Feuille de classe")] == [
         {"en": "Class sheet", "fr": "Feuille de classe"}[code] for code in language.codes
     ]
+
+
+NUMBER_WORDS = {
+    "en": {2: "two", 3: "three", 4: "four"},
+    "fr": {2: "deux", 3: "trois", 4: "quatre"},
+}
+
+
+def expected_sizes(children: int, size: int) -> list[int]:
+    """Returns the groups' sizes the issue's rule gives, written here apart from the program: groups of `size`, two
+    or three left over play together, one left over joins the last group (with fours, those five play as 3 and 2)."""
+    full, left = divmod(children, size)
+    if left == 1:
+        return [size] * (full - 1) + ([3, 2] if size == 4 else [size + 1])
+    return [size] * full + ([left] if left else [])
+
+
+def said_groups(sizes: list[int], lang: str) -> str:
+    """Returns how the class sheet says the groups: "7 groups of four and 1 group of three"."""
+    counted: dict[int, int] = {}
+    for size in sizes:
+        counted[size] = counted.get(size, 0) + 1
+    word, group, groups, last = {
+        "en": (NUMBER_WORDS["en"], "group", "groups", " and "),
+        "fr": (NUMBER_WORDS["fr"], "groupe", "groupes", " et "),
+    }[lang]
+    of = "of" if lang == "en" else "de"
+    parts = [f"{n} {group if n == 1 else groups} {of} {word[size]}" for size, n in counted.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + last + parts[-1]
+
+
+def intro_text(options: PrintOptions, lang: str) -> str:
+    plan = class_sheet_plan(options, lang)
+    assert plan is not None
+    text = " ".join("".join(run.text for run in block.runs) for block in plan.intro)
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
+@pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (4, False), (4, True)])
+def test_the_class_sheet_says_the_groups_the_class_really_makes_for_every_class_size(players, teams):
+    variant = Variant(players=players, teams=teams)
+    size = 4 if teams else players
+    for children in range(2, 61):
+        names = tuple(f"Child {k}" for k in range(children))
+        options = with_class(PrintOptions(variant=variant), names)
+        groups = groups_of(options)
+        assert sorted(name for group in groups for name in group) == sorted(names), "everybody exactly once"
+        assert [len(group) for group in groups] == expected_sizes(children, size), f"{children} children"
+        assert min(len(group) for group in groups) >= 2 and max(len(group) for group in groups) <= 4
+        leftover = any(len(group) != size for group in groups)
+        for lang, divide in (("en", "does not divide"), ("fr", "ne se partage pas")):
+            text = intro_text(options, lang)
+            said = f"{'The' if lang == 'en' else 'Les'} {children} "
+            teamed = teams and any(len(group) == 4 for group in groups)
+            after = {"en": ";", "fr": " ;"}[lang] if teamed else "."  # then, with teams, how a group of four plays
+            assert said in text and said_groups(expected_sizes(children, size), lang) + after in text, (children, text)
+            assert ("A and C against B and D" in text or "A et C contre B et D" in text) is teamed, (children, text)
+            assert (divide in text) is leftover, (
+                f"{children} children: the leftover paragraph {'missing' if leftover else 'printed'}"
+            )
+            odd = [number for number, group in enumerate(groups, start=1) if len(group) != size]
+            for number in odd:
+                assert re.search(rf"\b(Group|group|Le groupe|le groupe) {number}\b", text), (children, number, text)
+
+
+RULES_INTRO = {
+    (2, False): "A game for two players",
+    (3, False): "A game for three players",
+    (4, False): "A game for four players, each",
+    (4, True): "A game for four players in two teams",
+}
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "children", "games"),
+    [
+        (4, True, 31, [(4, True), (3, False)]),  # seven teams of four, and three who play each for themselves
+        (2, False, 31, [(2, False), (3, False)]),  # fourteen pairs and a three
+        (4, False, 33, [(4, False), (3, False), (2, False)]),  # seven fours, then a three and a pair
+        (2, False, 30, [(2, False)]),  # no one left over: the kit's own rule sheet alone
+        (3, False, 2, [(2, False)]),  # two children cannot play the game for three: theirs only
+    ],
+)
+def test_the_players_file_holds_the_rule_sheet_of_every_game_its_groups_play(players, teams, children, games):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=players, teams=teams)), names)
+    pages = [" ".join(page.split()) for page in texts(rendered("players", options))]
+    starts = [page for page in pages if page.startswith("SOS: the rules")]
+    assert len(starts) == len(games), [page[:80] for page in starts]
+    for page, game in zip(starts, games, strict=True):
+        assert RULES_INTRO[game] in page, page[:120]
+    for (played, teamed), group in zip(
+        [(len(group), len(group) == 4 and teams) for group in groups_of(options)], groups_of(options), strict=True
+    ):
+        assert any(RULES_INTRO[(played, teamed)] in page for page in starts), f"no rules for a group of {len(group)}"
+
+
+def test_a_smaller_groups_row_of_the_class_sheet_has_a_cell_for_every_seat():
+    names = tuple(f"Child {k:02d}" for k in range(31))  # seven teams of four and a three
+    data = rendered("teacher", with_class(PrintOptions(variant=Variant(players=4, teams=True)), names))
+    with pages(data) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words(extra_attrs=["fontname"])
+        heading = next(w for w in words if w["text"] == "Group" and "Bold" in w["fontname"])  # the table's heading
+        boxes = [r for r in page.rects if r["width"] > 5 and r["height"] > 5]
+        head = sorted(r["x0"] for r in boxes if r["top"] <= heading["top"] <= r["bottom"])
+        assert len(head) == 6, "Group, Game, A, B, C, D"
+        for number, name in ((1, "Child 00"), (8, "Child 28")):
+            first = next(w for w in words if w["text"] == name.split()[1] and w["top"] > heading["bottom"])
+            row = [r for r in boxes if r["top"] <= first["top"] <= r["bottom"] and r["top"] > heading["bottom"]]
+            assert sorted(r["x0"] for r in row) == pytest.approx(head, abs=0.5), f"row {number}: cells across seats"
+            label = next(w for w in words if w["text"] == str(number) and row[0]["top"] <= w["top"] <= row[0]["bottom"])
+            cell = min(row, key=lambda r: r["x0"])
+            assert "Bold" in label["fontname"], f"group {number}'s number is not bold"
+            centre = (label["x0"] + label["x1"]) / 2
+            assert centre == pytest.approx((cell["x0"] + cell["x1"]) / 2, abs=1.0), f"group {number} not centred"
+        last = [r for r in boxes if r["x0"] == pytest.approx(head[-1], abs=0.5) and r["top"] > heading["bottom"]]
+        empty = max(last, key=lambda r: r["top"])
+        inside = [
+            w["text"]
+            for w in words
+            if empty["x0"] < w["x0"] < empty["x1"] and empty["top"] < w["top"] < empty["bottom"]
+        ]
+        assert inside == ["\u2014"], f"seat D of group 8 holds {inside}"
+
+
+@pytest.mark.parametrize(
+    ("language", "says", "rules"),
+    [
+        (
+            Language.EN,
+            "7 groups of four and 1 group of three; each group of four plays in two teams",
+            "Group 8 plays the game for three players, without teams",
+        ),
+        (
+            Language.FR,
+            "7 groupes de quatre et 1 groupe de trois ; chaque groupe de quatre joue en deux équipes",
+            "Le groupe 8 joue la partie à trois joueurs, sans équipes",
+        ),
+    ],
+)
+def test_the_class_sheet_of_thirty_one_in_teams_reads_back_its_groups_and_names(language, says, rules):
+    names = tuple(f"Child {k:02d}" for k in range(31))
+    options = with_class(PrintOptions(language=language, variant=Variant(players=4, teams=True)), names)
+    sheet = " ".join(" ".join(texts(rendered("teacher", options))[:2]).split()).replace("\u202f", " ")
+    assert says in sheet and rules in sheet
+    assert (
+        "the seats play in the order A, B, C, D"
+        if language is Language.EN
+        else "les places jouent dans l’ordre A, B, C, D"
+    ) in sheet
+    assert "alphabetical" not in sheet and "alphabétique" not in sheet
+    for name in names:
+        assert on(sheet, name), name
 
 
 def test_without_a_class_list_nothing_changes():
@@ -206,6 +361,12 @@ def test_a_fillable_audits_names_fields_are_filled_in_and_its_game_field_holds_n
     assert reader(pdf.read_bytes()).get_fields()["group1.names.A"]["/V"] == "Léa M."
     result = runner.invoke(app, ["check", str(pdf)])
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
+    # The replay of that group's game names its players as the form holds them: typed over, or as printed.
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    players = " ".join(" ".join(texts(out.read_bytes())).split()).split("Players: ", 1)[1].split(",", 1)[0]
+    assert players == f"Léa M. (A) and {groups_of(options)[0][1]} (B)"
 
 
 # --- the command line --------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -12,12 +13,17 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, ROOT
-from pdfread import outline, page_count, texts
+from pdfread import outline, page_count, reader, texts
 
 from sos_print.cli import app
 from sos_print.documents.registry import DOCUMENTS
 
 WROTE = re.compile(r"^wrote (\S+) \((\d+) pages?, (\d+) KB\)(?: and (\S+) \((\d+) pages?, (\d+) KB\))?$")
+# A kit's players' file says where its parts are: "(32 pages: boards 1-15, score sheets 16-30, rules 31-32; 67 KB)".
+KIT_WROTE = re.compile(
+    r"^wrote (\S+) \((\d+) pages: boards ([\d-]+), score sheets ([\d-]+), rules ([\d-]+); (\d+) KB\)"
+    r" and (\S+) \((\d+) pages, (\d+) KB\)$"
+)
 
 
 def run(runner, *args: str):
@@ -32,14 +38,75 @@ def test_kit_writes_the_players_and_the_teachers_files_and_says_so(runner, tmp_p
     result = run(runner, "kit", "--out", out, "--groups", "15")
     assert result.exit_code == 0, result.output
     players, teacher = out / "players.pdf", out / "teacher.pdf"
-    match = WROTE.match(result.stdout.strip())
+    match = KIT_WROTE.match(result.stdout.strip())
     assert match, result.stdout
-    assert match.group(1) == str(players) and match.group(4) == str(teacher)
+    assert match.group(1) == str(players) and match.group(7) == str(teacher)
     assert int(match.group(2)) == page_count(players) == 32  # a board and an audit for each of 15 groups, the rules
-    assert int(match.group(5)) == page_count(teacher)
-    assert int(match.group(3)) == round(players.stat().st_size / 1024)
+    assert match.groups()[2:5] == ("1-15", "16-30", "31-32")
+    assert int(match.group(8)) == page_count(teacher)
+    assert int(match.group(6)) == round(players.stat().st_size / 1024)
     assert outline(players) == ["Player boards", "Score sheets", "Rules"]
     assert result.stderr == ""  # no progress when the output is not a terminal
+
+
+def first_pages(path: Path) -> list[int]:
+    """Returns the page (from 1) each top bookmark of a PDF points at."""
+    pdf = reader(path)
+    return [pdf.get_destination_page_number(item) + 1 for item in pdf.outline if not isinstance(item, list)]
+
+
+def spoken(first: int, last: int, lang: str) -> str:
+    if first == last:
+        return f"page {first}"
+    word = {"en": (" and ", " to "), "fr": (" et ", " à ")}[lang][last > first + 1]
+    return f"pages {first}{word}{last}"
+
+
+@pytest.mark.parametrize(
+    ("args", "lang"),
+    [
+        (("--groups", "15"), "en"),
+        (("--groups", "15", "--two-per-page", "--lang", "fr"), "fr"),
+        (("--lang", "en+fr", "--size", "8"), "en"),
+        (("--groups", "3", "--players", "4", "--large-print"), "en"),
+        (("--groups", "3", "--rules-per-group"), "en"),
+        (("--groups", "4", "--rules-per-group", "--lang", "fr"), "fr"),
+    ],
+)
+def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(runner, tmp_path, args, lang):
+    result = run(runner, "kit", "--out", tmp_path, *args)
+    assert result.exit_code == 0, result.output
+    players = tmp_path / "players.pdf"
+    # Boards, score sheets, rules (one bookmark per language, the last part): read from the outline.
+    starts = [*first_pages(players)[:3], page_count(players) + 1]
+    spans = [(first, following - 1) for first, following in itertools.pairwise(starts)]
+    line = KIT_WROTE.match(result.stdout.strip())
+    assert line, result.stdout
+    assert line.groups()[2:5] == tuple(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
+    notes = " ".join(" ".join(texts(tmp_path / "teacher.pdf")[:2]).split())
+    said = [spoken(*span, lang) for span in spans]
+    groups = int(args[args.index("--groups") + 1]) if "--groups" in args else 1
+    if "--rules-per-group" in args:  # a rule sheet, front and back, for each group
+        assert spans[2][1] - spans[2][0] + 1 == 2 * groups
+        assert len(re.findall("^SOS: the rules|^SOS\u202f: la règle du jeu", "\n".join(texts(players)), re.M)) == groups
+        each = {
+            "en": f"then a rule sheet for each group {said[2].join(['on ', '.'])} Each group needs its board, "
+            f"its score sheet, its rule sheet and a pencil per player.",
+            "fr": f"puis une règle du jeu par groupe aux {said[2]}. Chaque groupe a besoin de sa grille, de son "
+            "relevé, de sa règle du jeu et d’un crayon par joueur.",
+        }[lang]
+        assert each in notes, notes[:900]
+    elif lang == "en":
+        assert re.search(
+            rf"on {said[0]}, the score sheets? on {said[1]}, then the rule sheet[a-z ]* on {said[2]}\.", notes
+        )
+        assert f"print {said[2]} once for each group" in notes
+    else:
+        at = ["à la " + s if s.startswith("page ") else "aux " + s for s in said]
+        assert re.search(rf"{at[0]}, les relevés des points {at[1]}, puis la règle du jeu[a-z ]* {at[2]}\.", notes)
+        assert f"imprimez {'la' if said[2].startswith('page ') else 'les'} {said[2]} une fois par groupe" in notes
+    cut = {"en": "cut it along the dashed line.", "fr": "coupez-la le long du pointillé."}[lang]
+    assert (cut in notes) == ("--two-per-page" in args)  # the teacher is told to cut when the boards are two a page
 
 
 def test_kit_defaults_to_a_sos_kit_folder_here(runner, tmp_path, monkeypatch):
@@ -65,7 +132,7 @@ def test_an_existing_output_survives_a_run_without_force(runner, tmp_path):
     assert (out / "teacher.pdf").read_bytes() == b"the teacher's own file"
     assert not (out / "players.pdf").exists()  # nothing half-done either
     assert run(runner, "kit", "--out", out, "--force").exit_code == 0
-    assert "SOS teacher’s notes" in texts(out / "teacher.pdf")[0].splitlines()
+    assert "SOS: teacher’s notes" in texts(out / "teacher.pdf")[0].splitlines()
 
 
 def test_a_false_example_claim_stops_everything_with_the_check_lines(runner, tmp_path):
@@ -184,7 +251,7 @@ def test_an_empty_output_name_is_a_usage_error_not_the_current_folder(runner, tm
             ["kit", "--size", "3", "--target", "9"],
             "a full 3 × 3 grid holds at most 6 S-O-S, so --target 9 can never be reached",
         ),
-        (["kit", "--target", "3", "--first-sos-wins"], "either a target score or first SOS wins"),
+        (["kit", "--target", "3", "--first-sos-wins"], "either a target score or the first S-O-S wins"),
         (["grids", "--sizes", "2-5"], "--sizes: '2-5' must lie between 3 and 8"),
         (["grids", "--sizes", "four"], "--sizes: 'four' is not a size or a range like 3-8"),
         (
@@ -218,10 +285,10 @@ def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
 @pytest.mark.parametrize(
     ("command", "pages", "title"),
     [
-        ("boards", 1, "SOS player board"),  # one group
-        ("audit", 1, "SOS score sheet"),
-        ("teacher", None, "SOS teacher’s notes"),
-        ("grids", 6, "SOS player board"),  # sizes 3 to 8
+        ("boards", 1, "SOS: player board"),  # one group
+        ("audit", 1, "SOS: score sheet"),
+        ("teacher", None, "SOS: teacher’s notes"),
+        ("grids", 6, "SOS: player board"),  # sizes 3 to 8
         ("rules", 2, "SOS: the rules"),  # one sheet, front and back, per language
     ],
 )
@@ -418,7 +485,7 @@ def test_the_module_runs_and_never_shows_a_traceback(tmp_path):
 def test_the_command_finds_its_data_from_any_folder(tmp_path):
     result = sos_print_command("kit", "--groups", "2", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("wrote sos-kit/players.pdf (6 pages, ")  # 2 boards, 2 audits, the rules
+    assert result.stdout.startswith("wrote sos-kit/players.pdf (6 pages: boards 1-2, score sheets 3-4, rules 5-6; ")
     teacher = texts(tmp_path / "sos-kit" / "teacher.pdf")
     assert "Worked examples" in " ".join(teacher)
     assert "One O, two lines" in " ".join(teacher)  # the shipped examples were found and checked

@@ -190,7 +190,7 @@ def test_a_french_audits_fields_say_what_they_are_in_french_and_a_bilingual_ones
     assert str(french["group1.move.3.cell"]["/TU"]) == "Coup 3 · Case"
     both = {name: e for _, name, e in widgets(fillable(PrintOptions(language=Language.BOTH)))}
     assert str(both["group1.move.3.cell"]["/TU"]) == "Move 3 · Cell / Coup 3 · Case"
-    assert str(both["group1.names.B"]["/TU"]) == "Names · B / Prénoms · B"
+    assert str(both["group1.names.B"]["/TU"]) == "Name · B / Prénom · B"  # one seat: one name
 
 
 @pytest.mark.parametrize(
@@ -407,7 +407,7 @@ def test_the_replay_of_a_filled_audit_prints_the_names_class_date_and_group_the_
     result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
     assert result.exit_code == 0, result.output
     pages_text = [" ".join(text.split()) for text in texts(out.read_bytes())]
-    assert pages_text[0].startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3 SOS game replay")
+    assert pages_text[0].startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3 SOS: game replay")
     assert "Players: Léa (A) and Tom (B), writing in that order." in pages_text[0]
     assert "Final score: Léa (A) 2, Tom (B) 3. Tom (B) wins." in pages_text[0]
     assert all(text.startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3") for text in pages_text)
@@ -637,7 +637,7 @@ def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
         ("notation=chess", "its game field gives the notation 'chess', not A1 or L1C1"),
         ("group=3", "its game field gives group='3': it must be a whole number from 1 to 2"),
         ("players=3 teams=yes", "team SOS needs 4 players"),
-        ("target=2 first-sos-wins=yes", "choose either a target score or first SOS wins, not both"),
+        ("target=2 first-sos-wins=yes", "choose either a target score or the first S-O-S wins, not both"),
     ],
 )
 def test_a_game_field_that_does_not_say_a_game_is_refused_saying_why(text, message):

@@ -259,6 +259,28 @@ def test_both_languages_come_in_the_order_asked_and_the_second_at_a_childs_size(
     assert sizes[second] >= 12.0 - 0.05, f"the second language is set at {sizes[second]} pt"
     players = runner.invoke(app, ["kit", "--lang", language.value, "--out", str(tmp_path / "k")])
     assert players.exit_code == 0, players.output
-    title = {"en": "SOS player board", "fr": "SOS\u202f: grille de jeu"}
+    title = {"en": "SOS: player board", "fr": "SOS\u202f: grille de jeu"}
     text = texts(tmp_path / "k" / "players.pdf")[0]
     assert text.index(title[first]) < text.index(title[second])
+
+
+# Every document's title reads "SOS: what it is" (« SOS : ce que c'est »), the pattern a set of pages shares.
+TITLES = [
+    ("audit", "title"),
+    ("board", "title"),
+    ("common", "grids_title"),
+    ("puzzles", "title"),
+    ("puzzles", "key_title"),
+    ("replay", "title"),
+    ("rules", "title"),
+    ("teacher", "title"),
+]
+
+
+@pytest.mark.parametrize(("template", "macro"), TITLES)
+@pytest.mark.parametrize(("lang", "pattern"), [("en", r"SOS: [a-z]"), ("fr", "SOS\u202f: [a-zé]")])
+def test_every_title_reads_sos_then_what_the_pages_are(template, macro, lang, pattern):
+    from sos_print.plans.words import Words
+
+    title = Words(lang)(f"{template}.{macro}")
+    assert re.fullmatch(pattern + r"[^:]*", title), title

@@ -114,3 +114,37 @@ def test_the_names_of_several_lines_keep_to_their_ends_and_clear_of_each_other(n
             box, them = tag.box, other.box
             apart = box.right <= them.x or them.right <= box.x or box.top <= them.y or them.top <= box.y
             assert apart, f"{tag.name} covers {other.name}"
+
+
+def free_end_nearby(line: Segment, size: int, labelled: tuple[str, ...]) -> list[tuple[float, float]]:
+    """Returns the centres of the line's ends from which it, drawn on, leaves the grid within a cell by a corner
+    without coordinates on either side (worked out here cell by cell, apart from the program's exits)."""
+    found = []
+    for end, other in ((line.start, line.end), (line.end, line.start)):
+        step = (end.col - other.col) // 2, (end.row - other.row) // 2  # rows counted up from the bottom
+        col, row, crossed = end.col, end.row, 0
+        while 0 <= col + step[0] < size and 0 <= row + step[1] < size:
+            col, row, crossed = col + step[0], row + step[1], crossed + 1
+        sides = set()
+        if col + step[0] < 0 or col + step[0] >= size:
+            sides.add("left" if step[0] < 0 else "right")
+        if row + step[1] < 0 or row + step[1] >= size:
+            sides.add("bottom" if step[1] < 0 else "top")
+        if crossed <= 1 and len(sides) == 2 and not sides & set(labelled):
+            found.append(centre(end))
+    return found
+
+
+@pytest.mark.parametrize(("size", "notation", "line"), CASES, ids=lambda v: str(v))
+def test_a_diagonal_with_an_end_by_unlabelled_sides_is_named_there_not_under_the_coordinates(size, notation, line):
+    # "A1-C3" under the column letters, below-left of the grid, reads as far from its line (EN 39, FR C21): where
+    # the other end leaves the grid by a corner without labels, a cell away at most, the name sits there.
+    grid = grid_plan(Board.empty(size), notation, segments=(line,))
+    (tag,) = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)
+    free = free_end_nearby(line, size, grid.label_sides)
+    if free:
+        assert tag.leader is not None
+        start = tag.leader[0]
+        assert any(abs(start[0] - x) + abs(start[1] - y) < 1e-6 for x, y in free), (
+            f"{line} on {size} × {size}: named by the end at {start}, not by {free} ({grid.label_sides} labelled)"
+        )

@@ -220,3 +220,30 @@ def test_every_guarantee_in_the_readme_names_a_test_that_exists():
     assert named <= defined, sorted(named - defined)
     for status in ("0", "1", "2", "70", "74", "130", "143"):
         assert f"| {status} |" in section, status
+
+
+# The commands a teacher tries in turn from the README write files.
+WRITERS = ("kit", "boards", "audit", "grids", "rules", "teacher", "puzzles", "replay")
+
+
+def test_each_readme_example_writes_its_own_output_so_the_next_does_not_fail():
+    import re
+    import shlex
+
+    from typer.main import get_command
+
+    from sos_print.cli import app
+
+    commands = get_command(app).commands  # type: ignore[attr-defined]
+    defaults = {name: str(next(p.default for p in commands[name].params if p.name == "out")) for name in WRITERS}
+    readme = (ROOT / "README.md").read_text()
+    written: dict[str, str] = {}
+    for block in re.findall(r"```sh\n(.*?)```", readme, re.S):
+        for line in block.splitlines():
+            words = shlex.split(line.split("sos-print ", 1)[-1], comments=True) if "sos-print " in line else []
+            if not words or words[0] not in WRITERS:
+                continue
+            out = words[words.index("--out") + 1] if "--out" in words else defaults[words[0]]
+            assert out not in written, f"{line.strip()!r} writes {out}, as {written.get(out)!r} did: it would fail"
+            written[out] = line.strip()
+    assert len(written) >= 10, written

@@ -163,7 +163,7 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
     for sheet, page in enumerate(pages_text, start=1):
         # The child's sheet is numbered without the total, which would read as sheets to do.
         assert page.startswith("Class ") and "Date " in page and f"Sheet {sheet} " in page and " of 3" not in page
-        assert "SOS puzzles" in page and "Name" in page and "Try not to leave S _ S or S O _" in page
+        assert "SOS: puzzles" in page and "Name" in page and "Try not to leave S _ S or S O _" in page
         assert "If you score, write one more letter; if that one scores too, write another." in page
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
@@ -222,7 +222,18 @@ def marked_cells(data: bytes) -> list[tuple[str, str]]:
                 if r.get("non_stroking_color") in ((0.12,), [0.12], 0.12) and abs(r["width"] - r["height"]) < 0.1
             ]
             chars = page.chars
-            labels = [c for c in chars if abs(c["size"] - 9.0) < 0.05 and "Bold" not in c["fontname"]]
+            small = [c for c in chars if abs(c["size"] - 9.0) < 0.05 and "Bold" not in c["fontname"]]
+            # A coordinate stands alone; a diagonal's name ("A1-C3") is a word of characters side by side.
+            labels = [
+                c
+                for c in small
+                if not any(
+                    o is not c
+                    and abs(o["top"] - c["top"]) < 1
+                    and (abs(o["x0"] - c["x1"]) < 2 or abs(c["x0"] - o["x1"]) < 2)
+                    for o in small
+                )
+            ]
             for rect in sorted(greys, key=lambda r: (round(r["top"]), r["x0"])):
                 inside = [
                     c
@@ -231,10 +242,12 @@ def marked_cells(data: bytes) -> list[tuple[str, str]]:
                     and rect["top"] < (c["top"] + c["bottom"]) / 2 < rect["bottom"]
                 ]
                 x0, x1, top, bottom = rect["x0"], rect["x1"], rect["top"], rect["bottom"]
-                below = [c for c in labels if x0 < middle(c, "x0", "x1") < x1 and c["top"] > bottom]
-                left = [c for c in labels if top < middle(c, "top", "bottom") < bottom and c["x1"] < x0]
-                column = min(below, key=lambda c: c["top"])["text"]
-                row = max(left, key=lambda c: c["x1"])["text"]
+                # A diagram labels the two sides its named diagonals leave free: columns below or above, rows
+                # left or right; the nearest label in line with the cell names it.
+                in_column = [c for c in labels if x0 < middle(c, "x0", "x1") < x1 and not top <= c["top"] <= bottom]
+                in_row = [c for c in labels if top < middle(c, "top", "bottom") < bottom and not x0 <= c["x0"] <= x1]
+                column = min(in_column, key=lambda c: abs(middle(c, "top", "bottom") - (top + bottom) / 2))["text"]
+                row = min(in_row, key=lambda c: abs(middle(c, "x0", "x1") - (x0 + x1) / 2))["text"]
                 found.append((column + row, "".join(c["text"] for c in inside)))
     return found
 
@@ -254,16 +267,19 @@ def test_the_answer_keys_marked_cells_are_the_answers_of_puzzles_json(args):
 def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
     files = made("--copies", "3", "--seed", "12")
     text = flat(" ".join(texts(files["answers.pdf"])))
-    assert text.startswith("SOS puzzles: answer key For the teacher.")
+    assert text.startswith("SOS: puzzle answer key For the teacher.")
     for record in records("--copies", "3", "--seed", "12"):
         sheet = record["sheet"]
         assert re.search(rf"Sheet {sheet} of 3: code 4M6-\d+, seed \d+", text)
+        letters: dict[str, list[str]] = {}
         for answer in record["answers"]:
-            assert f"{answer['letter']} in {answer['cell']}" in text, where(record)
+            letters.setdefault(answer["cell"], []).append(answer["letter"])
+        for cell, both in letters.items():  # a cell where either letter is an answer: "S or O in A1"
+            assert f"{' or '.join(sorted(both, key='SO'.index))} in {cell}" in text, where(record)
     assert "Taking the most points now (" in text and "is not best." in text
     assert "Nothing scores here. After" in text
     assert "now; no other move scores" in text
-    assert outline(files["answers.pdf"]) == ["SOS puzzles: answer key", "Sheet 1", "Sheet 2", "Sheet 3"]
+    assert outline(files["answers.pdf"]) == ["SOS: puzzle answer key", "Sheet 1", "Sheet 2", "Sheet 3"]
 
 
 def ahead(value: int, other: str) -> str:
@@ -337,9 +353,9 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     files = made("--lang", "fr", "--size", "5")
     sheet = flat(" ".join(texts(files["puzzles.pdf"])))
     key = flat(" ".join(texts(files["answers.pdf"])))
-    assert "Défis SOS" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
+    assert "SOS : défis" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
-    assert "Gardez ce corrigé" in key and "Code 5M6-1, graine 1" in key
+    assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
 
 
@@ -470,3 +486,29 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
                 else:
                     listed.add((entry.text, letter))
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
+
+
+@pytest.mark.parametrize("args", [(), ("--lang", "fr", "--copies", "3")])
+def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
+    # Columns 1 to 5 were centred and the sixth (the one that takes the width left) and the headings were not.
+    with pages(made(*args)["answers.pdf"]) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        cells = [rect for rect in page.rects if rect["width"] > 20 and rect["height"] < 40]
+        checked = 0
+        for rect in cells:
+            inside = [
+                word
+                for word in words
+                if rect["x0"] < (word["x0"] + word["x1"]) / 2 < rect["x1"]
+                and rect["top"] < (word["top"] + word["bottom"]) / 2 < rect["bottom"]
+            ]
+            lines: dict[float, list] = {}
+            for word in inside:
+                lines.setdefault(round(word["top"]), []).append(word)
+            for line in lines.values():
+                left = min(word["x0"] for word in line) - rect["x0"]
+                right = rect["x1"] - max(word["x1"] for word in line)
+                assert abs(left - right) < 2.0, (line[0]["text"], round(left, 1), round(right, 1))
+                checked += 1
+        assert checked >= 13  # the six headings' lines, and every answer of the row

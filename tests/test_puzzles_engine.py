@@ -3,14 +3,18 @@ good puzzle, sheets made again from their seeds, and the bank of best-move posit
 
 from __future__ import annotations
 
+import random
 import re
+from collections import Counter
 from functools import cache
 
 import oracle
 import pytest
+from conftest import CI
 from games import transform
 
 from sos_print.engine.bank import BANK, banked_positions, read_bank
+from sos_print.engine.bank import main as bank_main
 from sos_print.engine.errors import SosError
 from sos_print.engine.grid import all_cells
 from sos_print.engine.puzzles import (
@@ -122,7 +126,7 @@ def test_a_sheet_is_all_different_puzzles_with_more_empty_cells_as_it_goes(kind,
 def test_the_same_options_make_the_same_sheets_and_each_sheet_comes_back_from_its_seed():
     first = puzzle_sheets(None, 4, 6, 3, 11)
     assert first == sheets(None, 4, 6, 3, 11)
-    assert [sheet.seed for sheet in first] == [11, sheet_seed(11, 2), sheet_seed(11, 3)]
+    assert [sheet.seed for sheet in first] == family_of(11)[:3]
     assert [sheet.number for sheet in first] == [1, 2, 3]
     for sheet in first:
         again = puzzle_sheets(None, 4, 6, 1, sheet.seed)[0]
@@ -130,6 +134,53 @@ def test_the_same_options_make_the_same_sheets_and_each_sheet_comes_back_from_it
     assert first[1].identifier == f"4M6-{first[1].seed}"
     assert puzzle_sheets(None, 4, 6, 1, 12)[0].puzzles != first[0].puzzles
     assert len({canonical(sheet.puzzles[-1].board) for sheet in first}) > 1  # the sheets of a set differ
+
+
+def family_of(seed: int) -> list[int]:
+    """Returns the seeds of the 40 sheets of a set made with `seed`."""
+    return [sheet_seed(seed, number) for number in range(1, 41)]
+
+
+def test_the_first_sheet_of_a_set_is_its_seed_and_a_printed_seed_keeps_its_sheets():
+    assert [sheet_seed(seed, 1) for seed in (0, 1, 24_999, 25_000, 999_999)] == [0, 1, 24_999, 25_000, 999_999]
+    # A sheet's identifier, once printed, must print the same sheet with later versions of sos-print.
+    assert family_of(1)[:3] == [1, 43_531, 50_705]
+
+
+@pytest.mark.parametrize("seed", [1, 8, 24_999, 25_000, 500_017, 999_999])
+def test_the_forty_sheets_of_a_set_are_one_family_whichever_of_its_seeds_starts_it(seed):
+    family = family_of(seed)
+    assert len(set(family)) == 40 and all(0 <= member <= 999_999 for member in family)
+    for number, member in enumerate(family, start=1):
+        assert set(family_of(member)) == set(family)
+        assert family_of(member)[(41 - number) % 40] == seed  # going round the family comes back to the set's seed
+
+
+def test_seeds_a_teacher_might_give_two_classes_start_two_families():
+    # Small seeds, and round ones far apart: no two of them make sets with a sheet in common.
+    seeds = [*range(1, 31), 100, 1_000, 2_024, 25_000, 25_001, 50_000, 100_000, 200_000, 500_000, 999_999]
+    families = [set(family_of(seed)) for seed in seeds]
+    for i, first in enumerate(families):
+        for j in range(i + 1, len(families)):
+            assert not first & families[j], (seeds[i], seeds[j])
+
+
+def test_a_sheet_made_alone_from_its_seed_is_the_sheet_of_its_set():
+    # Sheet 2 of the set of seed 500,017 is the 22nd of its family, sheet 2 of the set of 999,999 (the 40th of its
+    # family) the first of its family: each is made again alone from its own seed, after the sheets before it.
+    for seed in (500_017, 999_999):
+        second = sheets(None, 4, 3, 2, seed)[1]
+        assert puzzle_sheets(None, 4, 3, 1, second.seed)[0].puzzles == second.puzzles
+    assert sheets(None, 4, 3, 2, 999_999)[1].seed < 25_000  # seeds below 25,000 are the first of their families
+
+
+def test_a_set_of_more_than_forty_goes_on_in_other_families():
+    many = puzzle_sheets(SCORE_NOW, 4, 1, 45, 1)
+    seeds = [sheet.seed for sheet in many]
+    assert seeds[:40] == family_of(1)
+    assert seeds[40:] == family_of(seeds[40])[:5] and not set(family_of(seeds[40])) & set(seeds[:40])
+    names = [canonical(sheet.puzzles[0].board) for sheet in many]
+    assert len(set(names[:40])) == 40  # one family shares no position
 
 
 def test_the_plan_rises_through_each_kinds_range():
@@ -210,21 +261,42 @@ def test_impossible_sets_are_refused(args, message):
 # --- the bank --------------------------------------------------------------------------------
 
 
-def test_the_bank_spreads_its_positions_over_each_size_and_holds_no_image_twice():
+def test_the_bank_holds_what_a_family_of_forty_sheets_draws_and_no_image_twice():
+    # A family of 40 sheets of 6 best-move puzzles draws 240 positions of each size, spread over its numbers of empty
+    # cells (a number that runs out lends to its neighbours, one or two cells away).
     entries = read_bank(BANK.read_text(encoding="utf-8"))
     assert {entry.board.size for entry in entries} == set(SIZES)
     assert len({canonical(entry.board) for entry in entries}) == len(entries)
-    for size in SIZES:
-        low, high = EMPTY_CELLS[BEST_MOVE][size]
-        spread = {entry.empty for entry in banked_positions(size)}
-        assert spread == set(range(low, high + 1)), size
-        assert len(banked_positions(size)) >= 60
+    for size, (low, high) in {4: (4, 10), 5: (5, 12), 6: (6, 12)}.items():
+        spread = Counter(entry.empty for entry in banked_positions(size))
+        assert set(spread) == set(range(low, high + 1)), size
+        assert min(spread.values()) >= 24 and sum(spread.values()) >= 300, (size, spread)
+
+
+def test_no_banked_position_holds_four_identical_letters_in_a_line():
+    dull = [
+        entry.board.diagram()
+        for entry in read_bank(BANK.read_text(encoding="utf-8"))
+        if oracle.lines_of_four(oracle.text_of(entry.board), entry.board.size)
+    ]
+    assert not dull, "\n\n".join(dull)
+
+
+# A sample of the bank drawn with a fixed seed is verified again: of each size, 16 positions by hand and 64 in CI
+# (every position would take the whole suite's time again: `python -m sos_print.engine.bank --check` does it, and
+# the builder did it before it wrote the file).
+SAMPLE = 5000 if CI else 16
+
+
+def sampled(entries, k: int = SAMPLE):
+    entries = list(entries)
+    return entries if len(entries) <= k else random.Random(f"bank sample {k}").sample(entries, k)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_banked_position_is_a_good_best_move_puzzle(size):
     solver = Solver()
-    for entry in banked_positions(size):
+    for entry in sampled(banked_positions(size)):
         position = Position(entry.board, seat=entry.seat)
         legal = [(cell, letter) for cell in entry.board.empty_cells() for letter in "SO"]
         moves = make_puzzle(SCORE_NOW, entry.board, entry.seat).choices  # points now, every legal move
@@ -235,13 +307,48 @@ def test_every_banked_position_is_a_good_best_move_puzzle(size):
         assert most >= 1 and 1 <= len(best) <= 4 and not greedy & set(best), entry.board.diagram()
 
 
-def test_the_smaller_banked_positions_agree_with_the_oracle():
-    for size in SIZES:
-        for entry in banked_positions(size):
-            if entry.empty <= 7:
-                puzzle = make_puzzle(BEST_MOVE, entry.board, entry.seat)
-                found = {cell_index(answer, size) for answer in puzzle.answers}
-                assert found == expected_answers(BEST_MOVE, entry.board), entry.board.diagram()
+@pytest.mark.parametrize("size", SIZES)
+def test_the_smaller_banked_positions_agree_with_the_oracle(size):
+    small = [entry for entry in banked_positions(size) if entry.empty <= 7]
+    for entry in sampled(small, 5000 if CI else 4):
+        puzzle = make_puzzle(BEST_MOVE, entry.board, entry.seat)
+        found = {cell_index(answer, size) for answer in puzzle.answers}
+        assert found == expected_answers(BEST_MOVE, entry.board), entry.board.diagram()
+
+
+GOOD = "B OOOS/OO.O/S..S/SO.S"  # the worked position above: B refuses the point
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (
+            [GOOD, "A S.S./O.O./S.../SO.S"],
+            "the bank's position S.S./O.O./S.../SO.S (A to move) is not a good best-move puzzle",
+        ),
+        (
+            [GOOD, "B SSSS/OO.O/S..S/SO.S"],
+            "the bank's position SSSS/OO.O/S..S/SO.S (B to move) has four identical letters in a line",
+        ),
+        (
+            [GOOD, "B S.OS/S..S/O.OO/SOOO"],  # the good position turned half a turn
+            "the bank's position S.OS/S..S/O.OO/SOOO (B to move) is an image of another position of the bank",
+        ),
+        (
+            [GOOD, "A S.S./..../..../O..."],
+            "the bank's position S.S./..../..../O... (A to move) has 13 empty cells, not 4 to 10",
+        ),
+    ],
+)
+def test_the_bank_builder_verifies_every_position_before_it_writes_the_file(lines, message, tmp_path, capsys):
+    bad = tmp_path / "bank.txt"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert bank_main(["--check", "--out", str(bad)]) == 1
+    assert capsys.readouterr().err == f"error: {message}\n"
+    good = tmp_path / "good.txt"
+    good.write_text(GOOD + "\n", encoding="utf-8")
+    assert bank_main(["--check", "--out", str(good)]) == 0
+    assert capsys.readouterr().out.startswith(f"{good}: every position verified (1), ")
 
 
 @pytest.mark.parametrize(

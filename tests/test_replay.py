@@ -130,13 +130,13 @@ def test_the_header_gives_the_players_and_the_engines_score_and_winner(runner, t
     result = runner.invoke(app, ["replay", str(record), *size_args, *args, "--out", str(out)])
     assert result.exit_code == 0, result.output
     first = flat(texts(out)[0])
-    assert re.match(r"Class Date SOS game replay (Players|Teams): ", first), first[:100]
+    assert re.match(r"Class Date SOS: game replay (Players|Teams): ", first), first[:100]
     assert score in first, first[:400]
 
 
 def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     team = flat(texts(rendered("replay", PrintOptions(), "09-team-sos.toml"))[0])  # weighed once per run
-    assert re.match(r"Class Date SOS game replay Teams: ", team), team[:100]
+    assert re.match(r"Class Date SOS: game replay Teams: ", team), team[:100]
     assert "Score after move 5: team A + C 1, team B + D 1." in team
     assert "Teams: A + C against B + D, writing in the order A, B, C, D." in team
     assert "Game: When every cell is full, the game ends; the last letter can still score. The team with" in team
@@ -605,7 +605,7 @@ def test_a_bilingual_replay_comes_whole_in_english_then_in_french():
     data = document(csv_text(GAME3), 3, language=Language.BOTH)
     pages_text = [flat(text) for text in texts(data)]
     french = next(k for k, text in enumerate(pages_text) if "SOS : la partie rejouée" in text)
-    assert pages_text[0].startswith("Class Date SOS game replay")
+    assert pages_text[0].startswith("Class Date SOS: game replay")
     assert all("Coup" not in text for text in pages_text[:french])
     assert all("The turning point" not in text for text in pages_text[french:])
     assert outline(data)[0] == "Game replay" and "Partie rejouée" in outline(data)
@@ -743,7 +743,7 @@ def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runne
     text = flat(texts(replay_file(tmp_path, record, "--size", "3", "--names", "A=Léa, b = <b>Tom</b> & Co"))[0])
     assert "Players: Léa (A) and <b>Tom</b> & Co (B), writing in that order." in text
     assert "Final score: Léa (A) 1, <b>Tom</b> & Co (B) 2. <b>Tom</b> & Co (B) wins." in text
-    assert text.startswith("Class Date SOS game replay")  # no class, date or group: lines to write them on
+    assert text.startswith("Class Date SOS: game replay")  # no class, date or group: lines to write them on
     text = flat(texts(replay_file(tmp_path, record, "--size", "3", "--names", "B=Tom"))[0])
     assert "Players: A and Tom (B), writing in that order." in text and "Player A" not in text
 

@@ -287,7 +287,7 @@ def test_positions_are_immutable_values():
         ({"teams": True}, "team SOS needs 4 players (A and C against B and D), not 2"),
         ({"players": 3, "teams": True}, "team SOS needs 4 players (A and C against B and D), not 3"),
         ({"target": -1}, "the target score cannot be negative (-1)"),
-        ({"target": 3, "first_sos_wins": True}, "choose either a target score or first SOS wins, not both"),
+        ({"target": 3, "first_sos_wins": True}, "choose either a target score or the first S-O-S wins, not both"),
     ],
 )
 def test_impossible_variants_are_refused(kwargs, message):

@@ -11,6 +11,7 @@ import base64
 import io
 import json
 import os
+import socket
 import threading
 import zipfile
 from pathlib import Path
@@ -234,8 +235,47 @@ def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_up
             "Une position ne contient que des\u00a0S, des O\u00a0et des points, ses lignes séparées par des barres "
             "obliques (comme\u00a0S.O./..S./O.../..O.).",
         ),
+        ("/en/solve", {}, "board", "Missing argument 'BOARD'."),  # not the command's whole --help
+        ("/en/analyse", {}, "record", "Missing argument 'RECORD'."),
+        (
+            "/en/solve",
+            {"board": "S"},
+            "board",
+            "BOARD 'S': a board has 3 to 8 rows, not 1 (or give a worked-example file ending in .toml)",
+        ),
+        (
+            "/en/solve",
+            {"board": "/".join(["." * 8] * 8)},
+            "board",
+            "the position has 64 empty cells, and the solver takes at most 16: each further empty cell makes the "
+            "search about three times longer",
+        ),
+        (
+            "/en/grids",
+            {"class-name": "a\x00b"},
+            "class-name",
+            "class name: U+0000 (a control character) is not in the font",
+        ),
+        (
+            "/en/grids",
+            {"class-name": "x" * 10_000},
+            "class-name",
+            "the class name does not fit the header strip: 2 lines of at most about 88 characters each here "
+            "(10000 given); make it shorter",
+        ),
     ],
-    ids=["combination", "range", "target", "a-path-for-a-board"],
+    ids=[
+        "combination",
+        "range",
+        "target",
+        "a-path-for-a-board",
+        "no-board",
+        "no-record",
+        "short-board",
+        "board-too-empty",
+        "class-name-control",
+        "class-name-too-long",
+    ],
 )
 def test_a_refusal_is_the_command_lines_own_message_next_to_the_field_it_concerns(client, path, data, field, message):
     result = result_of(post(client, path, data, stream=True))
@@ -245,6 +285,48 @@ def test_a_refusal_is_the_command_lines_own_message_next_to_the_field_it_concern
     text = html.get_data(as_text=True)
     assert f'<p class="error" id="error-{field}">{_escaped(message)}</p>' in text
     assert f'<a href="#field-{field}">{_escaped(message)}</a>' in text
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            [f"Child {number}" for number in range(201)],
+            "class.csv: holds more than 200 names; a class list holds at most 200: split it",
+        ),
+        (
+            ["A" * 65, "Basile"],
+            "class.csv: line 1: a name of 65 characters; a name holds at most 40: shorten it (a first name and an "
+            "initial tell children apart)",
+        ),
+    ],
+    ids=["too-many", "too-long"],
+)
+def test_a_class_list_the_command_cannot_use_is_refused_beside_its_field(client, names, message):
+    roster = "\n".join(names).encode()
+    result = result_of(post(client, "/en/boards", {"roster": (io.BytesIO(roster), "class.csv")}, stream=True))
+    assert (result["status"], result["field"], result["message"], result["files"]) == (1, "roster", message, [])
+    html = post(client, "/en/boards", {"roster": (io.BytesIO(roster), "class.csv")})
+    assert html.status_code == 422
+    assert f'<p class="error" id="error-roster">{_escaped(message)}</p>' in html.get_data(as_text=True)
+
+
+def test_without_javascript_a_download_with_a_note_is_the_page_with_the_note_and_the_file(client, runner, tmp_path):
+    import html as markup
+    import re
+
+    roster = b"Ada\nAda\nBasile\nChloe\n"
+    response = post(client, "/en/boards", {"roster": (io.BytesIO(roster), "class.csv")})
+    assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/html")
+    page_text = response.get_data(as_text=True)
+    assert "note: class.csv has 2 children called Ada: add an initial to tell them apart on their pages" in page_text
+    links = re.findall(r'<a class="download" href="data:application/pdf;base64,([^"]+)" download="([^"]+)">', page_text)
+    assert [name for _, name in links] == ["boards.pdf"]
+    (tmp_path / "class.csv").write_bytes(roster)
+    expected = cli_files(runner, tmp_path, "boards", "--roster", str(tmp_path / "class.csv"))
+    assert {"boards.pdf": base64.b64decode(markup.unescape(links[0][0]))} == expected
+    plain = post(client, "/en/grids", {"sizes": "4"})  # no note: the file itself, as before
+    assert plain.headers["Content-Disposition"] == 'attachment; filename="grids.pdf"'
 
 
 def test_a_form_sent_back_keeps_what_was_chosen(client):
@@ -264,6 +346,15 @@ def test_the_address_with_the_key_sets_the_cookie_and_leaves_the_address_bar(ser
     assert cookie.startswith(f"{served.cookie}={served.secret};")
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert get(client, "/en/kit").status_code == 200  # the cookie now lets it in
+
+
+@pytest.mark.parametrize("path", ["/en/%0d%0aSet-Cookie:x=1", "/%0a", "/en/\u00e9t\u00e9"])
+def test_an_address_with_its_key_and_a_strange_path_goes_nowhere_but_the_path_itself(served, path):
+    client = client_of(served, key=False)
+    response = client.get(f"{path}?key={served.secret}", base_url=ORIGIN)
+    assert response.status_code == 303 and "\n" not in response.headers["Location"]
+    assert response.headers.getlist("Set-Cookie") == [response.headers["Set-Cookie"]]  # the key's, and no other
+    assert get(client, response.headers["Location"]).status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -292,13 +383,58 @@ def test_a_request_without_the_key_or_for_another_host_is_refused_in_one_sentenc
         {"Origin": "null", "Sec-Fetch-Site": "cross-site"},
         {"Sec-Fetch-Site": "cross-site"},
         {"Origin": f"http://127.0.0.1:{PORT + 1}"},
+        {"Origin": f"https://127.0.0.1:{PORT}"},
+        {"Origin": f"http://localhost:{PORT}"},
     ],
-    ids=["other-origin", "null-origin", "null-origin-cross-site", "cross-site", "other-port"],
+    ids=[
+        "other-origin",
+        "null-origin",
+        "null-origin-cross-site",
+        "cross-site",
+        "other-port",
+        "other-scheme",
+        "other-name",
+    ],
 )
 def test_a_post_from_another_site_is_refused_and_runs_nothing(client, headers):
     response = client.post("/en/kit", data={"groups": "2"}, headers=headers, base_url=ORIGIN)
     assert response.status_code == 403
     assert "Content-Disposition" not in response.headers
+
+
+def test_a_name_given_with_allowed_host_is_answered_with_the_port_the_page_listens_on():
+    made = page(Settings(workers=1, allowed_hosts=("Sos.School.example", "10.0.0.5")))
+    for host in (f"sos.school.example:{PORT}", f"10.0.0.5:{PORT}"):
+        client = Client(made)
+        client.set_cookie(made.cookie, made.secret, domain=host.split(":")[0])
+        assert client.get("/en/", base_url=f"http://{host}").status_code == 200
+        origin = {"Origin": f"http://{host}"}
+        assert (
+            client.post("/en/grids", data={"job": "grids"}, headers=origin, base_url=f"http://{host}").status_code
+            == 200
+        )
+    made.close()
+
+
+@pytest.mark.parametrize(
+    ("host", "origin", "status"),
+    [
+        ("sos.school.example", "https://sos.school.example", 200),
+        ("sos.school.example", "http://sos.school.example:80", 200),
+        ("sos.school.example:8443", "https://sos.school.example:8443", 200),
+        ("sos.school.example", "http://sos.school.example:9999", 403),
+        ("sos.school.example", "https://sos.school.example:8443", 403),
+        ("sos.school.example:8443", "https://sos.school.example", 403),
+        ("sos.school.example", "ftp://sos.school.example", 403),
+        ("sos.school.example", "https://other.school.example", 403),
+    ],
+)
+def test_on_a_schools_server_a_post_must_come_from_the_whole_origin_teachers_type(host, origin, status):
+    made = page(Settings(workers=1, allowed_hosts=("sos.school.example",), secret=False))
+    client = Client(made)
+    response = client.post("/en/grids", data={"job": "grids"}, headers={"Origin": origin}, base_url=f"http://{host}")
+    assert response.status_code == status
+    made.close()
 
 
 def test_a_get_never_runs_a_command(client):
@@ -313,6 +449,22 @@ def test_every_answer_carries_the_security_headers(client, path):
     assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy and "unsafe-inline" not in policy
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    ("path", "stream"),
+    [("/en/grids", False), ("/en/grids", True), ("/en/puzzles", False)],
+    ids=["download", "stream", "archive"],
+)
+def test_no_made_file_is_kept_by_the_browser_or_a_proxy(client, path, stream):
+    response = post(
+        client,
+        path,
+        {"kind": "score-now", "size": "4", "count": "1"} if "puzzles" in path else {"sizes": "4"},
+        stream=stream,
+    )
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
 
 
 def test_the_page_holds_no_inline_script_or_style(client):
@@ -328,6 +480,22 @@ def test_an_upload_larger_than_the_page_takes_is_one_sentence(client):
     response = post(client, "/en/check", {"paths": (big, "big.csv")})
     assert response.status_code == 413
     assert "The files sent are larger than the page takes (100 MB in all)." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"class-name": "x" * 2_000_000},
+        {"file": (io.BytesIO(b""), "a.txt"), **{f"part{number}": "1" for number in range(1000)}},  # multipart
+    ],
+    ids=["a-long-field", "many-parts"],
+)
+def test_a_form_too_long_for_the_page_is_told_so_not_that_its_files_are_too_large(client, data):
+    response = post(client, "/en/grids", data)
+    assert response.status_code == 413
+    text = response.get_data(as_text=True)
+    assert "A\u00a0field of the form is too long, or the form has too many parts: shorten it and send it again." in text
+    assert "100 MB" not in text
 
 
 @pytest.mark.parametrize(
@@ -352,6 +520,70 @@ def test_an_uploaded_name_with_folders_is_kept_to_its_last_part(client):
     data = {"paths": (io.BytesIO(text.encode()), "../../etc/cron.d/x.csv"), "size": "4"}
     result = result_of(post(client, "/en/check", data, stream=True))
     assert result["lines"] == ["checked 1 file: every claim holds"]
+
+
+@pytest.mark.parametrize(
+    "name", ["😀" * 119 + ".csv", "a" * 122 + ".csv", "é" * 300 + ".csv"], ids=["emoji", "ascii", "accents"]
+)
+def test_a_long_uploaded_name_is_cut_to_what_a_file_system_takes_keeping_its_suffix(client, name):
+    text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n"
+    response = post(client, "/en/check", {"paths": (io.BytesIO(text.encode()), name), "size": "4"}, stream=True)
+    assert response.status_code == 200
+    assert result_of(response)["lines"] == ["checked 1 file: every claim holds"]  # read as the CSV it is
+
+
+@pytest.mark.parametrize(
+    ("environment", "line"),
+    [
+        (
+            {},
+            "set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, comma-separated, such as sos.school.example",
+        ),
+        (
+            {"SOS_PRINT_ALLOWED_HOSTS": " , "},
+            "set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, comma-separated, such as sos.school.example",
+        ),
+        (
+            {"SOS_PRINT_ALLOWED_HOSTS": "sos.school.example, http://x/"},
+            "SOS_PRINT_ALLOWED_HOSTS: 'http://x/' is not a host name, such as sos.school.example",
+        ),
+        *(
+            (
+                {"SOS_PRINT_ALLOWED_HOSTS": "sos.school.example", "SOS_PRINT_WORKERS": workers},
+                "SOS_PRINT_WORKERS is how many documents each process makes at once: a whole number from 1 to 64, "
+                f"not {workers!r}",
+            )
+            for workers in ("abc", "-3", "0", "100000", "2.5")
+        ),
+        (
+            {"SOS_PRINT_ALLOWED_HOSTS": "sos.school.example", "SOS_PRINT_ACCESS_HEADER": "X Remote: User"},
+            "SOS_PRINT_ACCESS_HEADER: 'X Remote: User' is not a header name, such as X-Remote-User",
+        ),
+    ],
+)
+def test_a_schools_server_with_a_wrong_setting_stops_with_one_line_naming_it(monkeypatch, capsys, environment, line):
+    from sos_print.cli.serving import application
+
+    for name in ("SOS_PRINT_ALLOWED_HOSTS", "SOS_PRINT_WORKERS", "SOS_PRINT_ACCESS_HEADER"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit) as stopped:
+        application()
+    assert stopped.value.code == 3  # what gunicorn takes for "cannot start": it stops instead of retrying forever
+    assert capsys.readouterr().err == f"sos-print: {line}\n"
+
+
+def test_a_schools_server_takes_its_settings_from_the_environment(monkeypatch):
+    from sos_print.cli.serving import application
+
+    monkeypatch.setenv("SOS_PRINT_ALLOWED_HOSTS", " Sos.School.Example , ,sos:8443")
+    monkeypatch.setenv("SOS_PRINT_WORKERS", "3")
+    monkeypatch.setenv("SOS_PRINT_ACCESS_HEADER", "X-Remote-User")
+    made = application()
+    assert (made.settings.allowed_hosts, made.settings.workers) == (("sos.school.example", "sos:8443"), 3)
+    assert (made.settings.access_header, made.secret) == ("X-Remote-User", "")
+    made.close()
 
 
 # ---- jobs: a bounded pool, cancelled when their client goes away --------------------------------------------
@@ -427,6 +659,37 @@ def test_a_client_that_goes_away_cancels_its_job_and_its_uploads_are_removed():
     made.close()  # returns once the job has stopped
     assert runner.jobs[0].cancelled
     assert not any(os.path.exists(folder) for folder in folders)
+
+
+def test_a_plain_form_posts_job_is_cancelled_when_its_client_goes_away():
+    made, runner = held_site(workers=1, waiting=0)
+    client = client_of(made)
+    ours, theirs = socket.socketpair()  # the server's end of the connection, and the browser's
+    answers = []
+
+    def send() -> None:
+        socket_of = {"werkzeug.socket": ours}
+        answers.append(
+            client.post(
+                "/en/grids",
+                data={"job": "grids"},
+                headers={"Origin": ORIGIN},
+                base_url=ORIGIN,
+                environ_overrides=socket_of,
+            )
+        )
+
+    thread = threading.Thread(target=send)
+    thread.start()
+    assert runner.started.acquire(timeout=10)
+    threading.Event().wait(1)
+    assert not runner.jobs[0].cancelled  # the browser is still waiting
+    theirs.close()  # the browser gave up (the teacher closed the tab)
+    thread.join(timeout=10)
+    assert runner.jobs[0].cancelled and not thread.is_alive()
+    assert answers[0].status_code == 500  # an answer nobody reads: the job was cancelled
+    ours.close()
+    made.close()
 
 
 def test_the_french_help_translates_exactly_the_command_lines_sentences(served):

@@ -136,6 +136,18 @@ def test_a_refusal_is_shown_beside_its_field_and_announced(driver, served):
     assert driver.switch_to.active_element == problems  # focus moves to the announcement
 
 
+def test_a_class_list_the_command_cannot_use_is_shown_beside_its_field(driver, served, tmp_path):
+    roster = tmp_path / "class.csv"
+    roster.write_text("\n".join(f"Child {number}" for number in range(201)) + "\n")
+    driver.get(served.origin + "/en/boards")
+    driver.find_element(By.ID, "field-roster").send_keys(str(roster))
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    error = wait(driver, ready.visibility_of_element_located((By.ID, "error-roster")))
+    assert error.text == "class.csv: holds more than 200 names; a class list holds at most 200: split it"
+    assert driver.find_element(By.ID, "field-roster").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "problems").is_displayed()
+
+
 def test_a_filled_audit_uploaded_as_csv_gets_the_command_lines_replay(driver, served, runner, tmp_path):
     record = tmp_path / "groupe 2.csv"
     record.write_text("move,player,letter,cell,lines,points\n1,A,S,B1,,0\n2,B,O,B2,,0\n3,A,S,B3,B1-B3,2\n")
@@ -219,6 +231,30 @@ def test_without_javascript_the_form_posts_and_the_kit_is_downloaded(served, run
 
     files = zipfile.ZipFile(io.BytesIO(archive))
     assert {name: files.read(name) for name in files.namelist()} == cli_kit(runner, tmp_path)
+
+
+def test_without_javascript_a_note_is_shown_and_its_file_is_a_link_that_downloads(served, runner, tmp_path):
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    roster = tmp_path / "class.csv"
+    roster.write_text("Ada\nAda\nBasile\nChloe\n")
+    plain = browser(downloads, javascript=False)
+    try:
+        plain.get(served.address)
+        plain.get(served.origin + "/en/boards")
+        plain.find_element(By.ID, "field-roster").send_keys(str(roster))
+        plain.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        report = wait(plain, lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre") or None)[0]
+        assert (
+            report.text == "note: class.csv has 2 children called Ada: add an initial to tell them apart on their pages"
+        )
+        plain.find_element(By.CSS_SELECTOR, "a.download").click()
+        made = downloaded(downloads, ["boards.pdf"])["boards.pdf"]
+    finally:
+        plain.quit()
+    out = tmp_path / "cli.pdf"
+    assert runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(out)]).exit_code == 0
+    assert made == out.read_bytes()
 
 
 def test_examples_uploaded_for_the_teachers_notes_are_checked_first(driver, served):

@@ -64,7 +64,11 @@ def leftovers(server: Server) -> list[str]:
 LONG = {"copies": "200", "count": "12"}  # a few seconds of work at least
 
 
-@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["int", "term"])
+@pytest.mark.parametrize(
+    ("signum", "status"),
+    [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)],
+    ids=["int", "term", "hup: the terminal closed"],
+)
 def test_a_signal_while_jobs_run_ends_in_one_line_and_leaves_no_upload_behind(tmp_path, signum, status):
     server = start(tmp_path / "tmp", "--workers", "2")
     responses = [request(server, "/en/puzzles", LONG, stream=True) for _ in range(2)]
@@ -79,6 +83,27 @@ def test_a_signal_while_jobs_run_ends_in_one_line_and_leaves_no_upload_behind(tm
     ]
     assert out == ""
     assert leftovers(server) == []
+
+
+def test_a_page_starting_removes_the_upload_folders_a_killed_page_left_and_nothing_else(tmp_path):
+    temporary, outside = tmp_path / "tmp", tmp_path / "outside"
+    temporary.mkdir()
+    outside.mkdir()
+    (outside / "keep.csv").write_text("Ada\n")
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(ended.stdout)  # a process that has ended: what a killed page leaves is its
+    left = temporary / f"sos-print-web-{dead}-abc" / "1"
+    left.mkdir(parents=True)
+    (left / "class.csv").write_text("Ada\nBasile\n")
+    (temporary / f"sos-print-web-{dead}-abc" / "elsewhere").symlink_to(outside)
+    (temporary / f"sos-print-web-{dead}-link").symlink_to(outside)
+    alive = temporary / f"sos-print-web-{os.getpid()}-xyz"  # a running page's folder (this test's own process)
+    alive.mkdir()
+    (temporary / f"sos-print-web-{dead}-file").write_text("not a folder")
+    server = start(temporary)
+    server.stop()
+    assert leftovers(server) == sorted([f"sos-print-web-{dead}-file", f"sos-print-web-{dead}-link", alive.name])
+    assert (outside / "keep.csv").read_text() == "Ada\n"
 
 
 def test_fifty_requests_at_once_are_each_answered_done_or_busy(tmp_path):
@@ -185,6 +210,21 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def readme_gunicorn_command(port: int) -> list[str]:
+    """Returns the README's gunicorn command line, with 2 workers and the test's port: the command tested is the
+    command a school's IT person copies (its --threads and --timeout keep long jobs alive)."""
+    import re
+    import shlex
+
+    line = re.search(r"^  (gunicorn .*)$", (ROOT / "README.md").read_text(), re.MULTILINE)
+    assert line is not None
+    words = shlex.split(line.group(1))
+    assert words[words.index("--timeout") + 1] == "300"  # the page's own limit on a job, not gunicorn's 30 s
+    words[words.index("--workers") + 1] = "2"
+    words[words.index("--bind") + 1] = f"127.0.0.1:{port}"
+    return words
+
+
 @pytest.fixture
 def school(tmp_path):
     port = free_port()
@@ -196,18 +236,7 @@ def school(tmp_path):
         "SOS_PRINT_ACCESS_HEADER": "X-Remote-User",
     }
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--workers",
-            "2",
-            "--threads",
-            "2",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "sos_print.cli.serving:application()",
-        ],
+        [sys.executable, "-m", *readme_gunicorn_command(port)],
         env=environment,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -249,3 +278,83 @@ def test_a_schools_server_runs_the_page_under_gunicorn_behind_its_own_access_rul
     assert school_request(school, "/en/", None, **{"X-Remote-User": "t", "Host": "evil.example"}).status == 403
     cross = {"X-Remote-User": "t", "Origin": "https://evil.example"}
     assert school_request(school, "/en/grids", {}, **cross).status == 403
+
+
+# ---- slow clients: a cap on connections, a deadline for a whole request ------------------------------------
+
+
+@pytest.fixture
+def small_server(monkeypatch):
+    """Serves a page in this process, on a free port of 127.0.0.1, with 3 connections at most and 1 s to send a
+    request; its jobs (a stand-in that takes 2 s) are longer than that."""
+    from sos_print.cli.serving import forms
+    from sos_print.system.jobs import Output
+    from sos_print.web import server as serving
+    from sos_print.web.site import Outcome, Settings, Site
+
+    def slow(command, arguments, job):
+        time.sleep(2)
+        job.outputs = [Output("grids.pdf", b"%PDF-1.4 slow", 1)]
+        return Outcome(status=0)
+
+    monkeypatch.setattr(serving._Handler, "request_seconds", 1.0)
+    made = Site(forms(), slow, Settings(workers=1))
+    running = serving.page_server(made, "127.0.0.1", 0, connections=3)
+    made.listening(running.port)
+    thread = threading.Thread(target=running.serve_forever, daemon=True)
+    thread.start()
+    yield made
+    running.shutdown()
+    running.server_close()
+    made.close()
+
+
+def closed_within(connection: socket.socket, seconds: float) -> bool:
+    """Tells whether the server closes `connection` within `seconds` (it sends nothing more, or only a refusal)."""
+    connection.settimeout(seconds)
+    try:
+        while connection.recv(4096):
+            pass
+    except TimeoutError:
+        return False
+    except OSError:
+        pass
+    return True
+
+
+def test_a_client_that_sends_its_request_too_slowly_is_cut_off(small_server):
+    connection = socket.create_connection(("127.0.0.1", small_server.port), timeout=5)
+    started = time.monotonic()
+    for _ in range(20):  # a byte every 0.2 s: each read is quick, the whole request never ends
+        try:
+            connection.sendall(b"X")
+        except OSError:
+            break
+        time.sleep(0.2)
+    assert closed_within(connection, 3) and time.monotonic() - started < 4.5
+    connection.close()
+
+
+def test_connections_beyond_the_cap_are_closed_at_once_and_the_page_goes_on(small_server):
+    idle = [socket.create_connection(("127.0.0.1", small_server.port), timeout=5) for _ in range(3)]
+    time.sleep(0.3)  # each has its thread, and waits for a request
+    extra = socket.create_connection(("127.0.0.1", small_server.port), timeout=5)
+    assert closed_within(extra, 0.5)  # no thread for it
+    for connection in [*idle, extra]:
+        connection.close()
+    time.sleep(0.3)
+    connection = http.client.HTTPConnection("127.0.0.1", small_server.port, timeout=10)
+    connection.request("GET", "/en/", headers={"Cookie": f"{small_server.cookie}={small_server.secret}"})
+    assert connection.getresponse().status == 200
+
+
+def test_a_job_longer_than_the_time_to_send_a_request_is_answered(small_server):
+    connection = http.client.HTTPConnection("127.0.0.1", small_server.port, timeout=10)
+    body, kind = form_body({"job": "grids", "sizes": "4"})
+    origin = f"http://127.0.0.1:{small_server.port}"
+    cookie = f"{small_server.cookie}={small_server.secret}"
+    connection.request(
+        "POST", "/en/grids", body=body, headers={"Content-Type": kind, "Origin": origin, "Cookie": cookie}
+    )
+    response = connection.getresponse()
+    assert (response.status, response.read()) == (200, b"%PDF-1.4 slow")

@@ -142,6 +142,22 @@ def test_what_it_cannot_solve_is_a_usage_error_saying_why(runner, args, message)
     assert result.stdout == ""
 
 
+RING = "SSSSSOSS/SOOOOOOS/SO....OS/SO....OS/SO....OS/SO....OS/SOOOOOSS/SSSSSSSS"
+
+
+@pytest.mark.parametrize("json_output", [True, False])
+def test_a_position_that_would_cost_more_than_the_empty_4x4_board_is_a_usage_error(runner, monkeypatch, json_output):
+    import sos_print.engine.solver as solver_module
+
+    assert solved(runner, RING)["value"] == 47  # within the limit that ships
+    monkeypatch.setattr(solver_module, "WORK_LIMIT", 1000)  # as if the ring cost more than the empty 4x4 board
+    result = run(runner, RING, *(["--json"] if json_output else []))
+    assert result.exit_code == 2, result.output
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert "would take the solver longer than the empty 4 × 4 board" in result.stderr
+    assert "With best play" not in result.stdout and (result.stdout == "" or not json_output)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sos_print.engine.solver as solver_module
-from sos_print.engine.errors import SolverError, TooManyEmptyCellsError, UnsolvableVariantError
+from sos_print.engine.errors import SolverError, TooCostlyError, TooManyEmptyCellsError, UnsolvableVariantError
 from sos_print.engine.grid import all_cells
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.engine.solver import MAX_EMPTY, Solution, Solver, check_solvable, solve
@@ -37,14 +38,17 @@ def boards(draw: st.DrawFn, sizes: tuple[int, ...] = (3, 4), most_empty: int = 6
 
 
 @contextmanager
-def tuned(symmetry_from: int, pause_gc: bool = True) -> Iterator[None]:
-    """Runs the block with the solver's symmetric keys from `symmetry_from` empty cells, the collector paused or not."""
-    saved = solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC
+def tuned(symmetry_from: int, pause_gc: bool = True, refine_from: int | None = None) -> Iterator[None]:
+    """Runs the block with the solver's symmetric keys from `symmetry_from` empty cells, the collector paused or
+    not, and the cap computed again from `refine_from` empty cells (unchanged if None)."""
+    saved = solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC, solver_module.REFINE_FROM
     solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC = symmetry_from, pause_gc
+    if refine_from is not None:
+        solver_module.REFINE_FROM = refine_from
     try:
         yield
     finally:
-        solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC = saved
+        solver_module.SYMMETRY_FROM, solver_module.PAUSE_GC, solver_module.REFINE_FROM = saved
 
 
 def position(board: Board, variant: Variant = TWO_SIDES[0], seat: str = "A") -> Position:
@@ -173,18 +177,20 @@ def test_the_search_keeps_its_promise_for_any_window_and_any_earlier_search(boar
     # bound, and in between the value itself; the table keeps bounds from one search to the next,
     # including windows far outside the values a position can have.
     from sos_print.engine.compact import geometry
-    from sos_print.engine.solver import SYMMETRY_FROM, _state, _Table
+    from sos_print.engine.solver import REFINE_FROM, SYMMETRY_FROM, _state, _Table
 
     value = oracle.value(oracle.text_of(board), board.size)
     state = _state(geometry(board.size).compact(board))
-    for symmetry_from in (0, SYMMETRY_FROM):
-        table = _Table(geometry(board.size), state, symmetry_from)
+    for symmetry_from, refine_from in ((0, 0), (SYMMETRY_FROM, REFINE_FROM)):
+        with tuned(symmetry_from, refine_from=refine_from):
+            table = _Table(geometry(board.size), state, symmetry_from)
+        cap = table.most_points(*state, -1)  # the exact cap, or (given none) the table's bound
         for alpha, width in windows:
             beta = alpha + width
-            found = table.search(*state, alpha, beta)
-            assert (found <= alpha and value <= found) or (found >= beta and value >= found) or found == value, (
-                f"{board.diagram()}\nwindow ({alpha}, {beta}): {found}, value {value}"
-            )
+            for found in (table.search(*state, alpha, beta), table.search(*state, alpha, beta, cap)):
+                assert (found <= alpha and value <= found) or (found >= beta and value >= found) or found == value, (
+                    f"{board.diagram()}\nwindow ({alpha}, {beta}): {found}, value {value}"
+                )
         assert all(-table.bound <= low <= high <= table.bound for low, high in table.table.values())
 
 
@@ -194,6 +200,85 @@ def test_a_search_reports_its_progress_step_by_step():
     total = steps[0][1]
     assert steps == [(done, total) for done in range(total + 1)]
     assert total == 1 + 12  # the value, then 24 moves in 12 pairs of mirror images (the board is symmetric)
+
+
+# --- positions crowded with threats: the rule that takes points first, and the cap ----------
+
+
+@st.composite
+def crowded_boards(draw: st.DrawFn, sizes: tuple[int, ...] = (4, 5), most_empty: int = 7) -> Board:
+    """Draws a board whose empty cells are mostly cells that complete a line: many threats, some shared."""
+    n = draw(st.sampled_from(sizes))
+    text = "".join(draw(st.sampled_from("SSO")) for _ in range(n * n))
+    completing = [i for i in range(n * n) if oracle.points(text[:i] + "." + text[i + 1 :], n, i, text[i])]
+    others = [i for i in range(n * n) if i not in completing]
+    chosen = draw(st.lists(st.sampled_from(completing), unique=True, max_size=most_empty)) if completing else []
+    room = min(2, most_empty - len(chosen))
+    extra = draw(st.lists(st.sampled_from(others), unique=True, max_size=room)) if others and room else []
+    letters = {"S": Letter.S, "O": Letter.O}
+    return Board(n, tuple(None if i in chosen or i in extra else letters[text[i]] for i in range(n * n)))
+
+
+def filled_lines(board: str, n: int) -> int:
+    """Returns how many lines of three read S-O-S, counting each line once."""
+    lines = {line for through in oracle.lines_through(n) for line in through}
+    return sum(board[a] + board[b] + board[c] == "SOS" for a, b, c in lines)
+
+
+def most_lines(board: str, n: int) -> int:
+    """Returns the most new S-O-S lines any filling of the empty cells makes, trying every filling."""
+    holes = [i for i, square in enumerate(board) if square == "."]
+    best = 0
+    for letters in itertools.product("SO", repeat=len(holes)):
+        filled = list(board)
+        for i, letter in zip(holes, letters, strict=True):
+            filled[i] = letter
+        best = max(best, filled_lines("".join(filled), n) - filled_lines(board, n))
+    return best
+
+
+@settings(max_examples=examples(300))
+@given(crowded_boards(), st.sampled_from([None, 0]))
+def test_positions_crowded_with_threats_agree_with_the_naive_search(board, refine_from):
+    # With refine_from 0 the cap is computed again wherever a window comes near it, on small boards too.
+    with tuned(solver_module.SYMMETRY_FROM, refine_from=refine_from):
+        assert_agrees(board, Solver().solve(position(board)))
+
+
+@settings(max_examples=examples(300))
+@given(st.one_of(crowded_boards(), boards(sizes=(3, 4, 5), most_empty=7)))
+def test_a_move_that_scores_nothing_is_worse_than_a_point_that_leaves_it_scoring_nothing(board):
+    # The pruning's lemma, checked on the naive search: if taking a point elsewhere first would
+    # leave a move that scores nothing still scoring nothing, that move is worth less.
+    n, text = board.size, oracle.text_of(board)
+    worth = {(i, letter): (points, value) for i, letter, points, value in oracle.moves(text, n)}
+    for (point_cell, point_letter), (points, point_value) in worth.items():
+        if not points:
+            continue
+        after = text[:point_cell] + point_letter + text[point_cell + 1 :]
+        for (cell, letter), (scored, value) in worth.items():
+            if cell != point_cell and not scored and not oracle.points(after, n, cell, letter):
+                where = f"{letter} in {cell} against {point_letter} in {point_cell}"
+                assert value < point_value, f"{board.diagram()}\n{where}"
+
+
+@settings(max_examples=examples(200))
+@given(st.one_of(crowded_boards(most_empty=8), boards(sizes=(3, 4, 5), most_empty=8)), st.lists(st.integers(-2, 12)))
+def test_the_cap_is_the_most_lines_any_filling_makes_and_bounds_the_value(board, floors):
+    from sos_print.engine.compact import geometry
+    from sos_print.engine.solver import _most_points, _state
+
+    n, text = board.size, oracle.text_of(board)
+    geo = geometry(n)
+    most = _most_points(geo)
+    state = _state(geo.compact(board))
+    expected = most_lines(text, n)
+    for floor in floors:  # a floor at or above the answer may stop it early: then it is a bound between them
+        found = most(*state, floor)
+        assert found == expected if expected > floor else expected <= found <= floor, f"{board.diagram()}\n{floor}"
+    assert most(*state, -1) == expected, board.diagram()
+    assert solver_module.most_lines(position(board)) == expected, board.diagram()
+    assert -expected <= oracle.value(text, n) <= expected, board.diagram()
 
 
 # --- positions worked out by hand ------------------------------------------------------------
@@ -259,6 +344,32 @@ def test_more_empty_cells_than_the_limit_are_refused_before_any_search():
     with pytest.raises(SolverError):
         check_solvable(Position.start(Board.empty(5)), limit=24)
     check_solvable(Position.start(4))  # 16 empty cells: taken
+
+
+@settings(max_examples=examples(60))
+@given(st.one_of(boards(sizes=(4, 5), most_empty=9), symmetric_boards().filter(lambda b: not b.is_full())), st.data())
+def test_weighing_the_played_move_agrees_with_solving_every_move(board, data):
+    solution = solve(position(board))
+    move = data.draw(st.sampled_from([entry.move for entry in solution.moves]))
+    weighed = Solver().weigh(position(board), move)
+    assert weighed == (solution.value, solution.best, solution.of(move)), board
+    assert Solver().weigh(position(board), move, value=solution.value) == weighed
+    assert Solver().solve(position(board), value=solution.value) == solution
+
+
+# The issue's 8x8 ring of O inside S (16 empty cells, value 47).
+RING = "SSSSSOSS/SOOOOOOS/SO....OS/SO....OS/SO....OS/SO....OS/SOOOOOSS/SSSSSSSS"
+
+
+def test_a_search_stops_exactly_where_its_work_would_pass_the_budget():
+    free = Solver()
+    found = free.solve(position(board_of(RING)))
+    assert found.value == 47 and free.work > 0
+    with pytest.raises(TooCostlyError) as caught:
+        Solver(budget=free.work - 1).solve(position(board_of(RING)))
+    assert "longer than the empty 4 × 4 board" in str(caught.value)
+    assert Solver(budget=free.work).solve(position(board_of(RING))) == found
+    assert solve(position(board_of(RING)), budget=free.work) == found
 
 
 def test_a_lower_limit_refuses_sooner():

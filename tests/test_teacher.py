@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from conftest import EXAMPLES
-from pdfread import MM, page_count, pages, texts
+from pdfminer.layout import LTChar, LTLine, LTRect
+from pdfread import MM, marks, page_count, pages, texts
 
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
@@ -93,6 +95,23 @@ def test_a_100_mm_calibration_bar(english):
     assert "This bar measures 100 mm when printed at 100%." in flat(english).replace("\u00a0", " ")
 
 
+@pytest.mark.parametrize(
+    ("paper", "language", "sentence"),
+    [
+        (Paper.LETTER, Language.EN, "These bars measure 100 mm and 4 inches when printed at 100%."),
+        (Paper.LETTER, Language.FR, "Ces barres mesurent 100 mm et 4 pouces quand elles sont imprimées à 100 %."),
+        (Paper.A4, Language.EN, "This bar measures 100 mm when printed at 100%."),
+    ],
+)
+def test_on_letter_paper_a_4_inch_bar_follows_the_100_mm_bar(examples, paper, language, sentence):
+    data = teacher_document(PrintOptions(paper=paper, language=language), examples).data
+    with pages(data) as pdf:
+        widths = sorted(round(rect["width"] / MM, 2) for rect in pdf.pages[0].rects if rect["height"] / MM < 3)
+    assert widths == ([100.0, 101.6] if paper is Paper.LETTER else [100.0])  # 4 inches: 101.6 mm
+    text = flat(data).replace("\u00a0", " ").replace("\u202f", " ")
+    assert sentence.replace("\u202f", " ") in text, text[:600]
+
+
 def test_printing_adaptations_watching_and_talking_are_covered(english):
     text = flat(english)
     for phrase in (
@@ -119,7 +138,7 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
             12,
             {"target": 4},
             [
-                "for each of the 12 groups, a 5 × 5 board and a score sheet",
+                "one 5 × 5 board for each of the 12 groups, then their score sheets, in the same order, then the rule",
                 "The first player to reach 4 points wins at once; if the grid fills up first, the player with the most",
                 "This kit’s 5 × 5 board means at most 25 moves a game: the game can end sooner, when a side "
                 "reaches the target",
@@ -130,7 +149,7 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
             3,
             2,
             {"players": 4, "teams": True, "first_sos_wins": True},
-            ["This kit’s 3 × 3 board means at most 9 moves a game", "for each of the 2 groups, a 3 × 3 board"],
+            ["This kit’s 3 × 3 board means at most 9 moves a game", "one 3 × 3 board for each of the 2 groups"],
         ),
     ],
 )
@@ -173,11 +192,11 @@ def test_large_print_in_a_kit_enlarges_the_childrens_pages_and_not_the_teachers_
         "normal": "The kit can also be printed in large print, the children’s pages one and a half times larger.",
         "large": "This kit is printed in large print: the children’s pages are one and a half times larger.",
     }
-    notes = {name: " ".join(texts(tmp_path / name / "teacher.pdf")).split() for name in said}
+    # The page map of each kit's players' file differs too: larger pages take more of them.
+    pages = re.compile(r"The players’ file, players\.pdf, holds .*? everyone can see it\.")
+    notes = {name: pages.sub("", " ".join(" ".join(texts(tmp_path / name / "teacher.pdf")).split())) for name in said}
     assert len(texts(large / "teacher.pdf")) == len(texts(normal / "teacher.pdf"))
-    assert [" ".join(notes[name]).replace(said[name], "") for name in said] == [
-        " ".join(notes["normal"]).replace(said["normal"], "")
-    ] * 2
+    assert [notes[name].replace(said[name], "") for name in said] == [notes["normal"].replace(said["normal"], "")] * 2
     assert (large / "players.pdf").read_bytes() != (normal / "players.pdf").read_bytes()
     assert page_count(large / "players.pdf") > page_count(normal / "players.pdf")
 
@@ -203,3 +222,98 @@ def test_one_group_checks_with_the_adult_and_several_swap_their_sheets(examples)
     assert "Groups swap score sheets and check each row" in flat(
         teacher_document(PrintOptions(groups=3), examples).data
     )
+
+
+def _crosses(line: LTLine, box: tuple[float, float, float, float]) -> bool:
+    """Tells whether a drawn line passes through a box (points): its bounding box is no guide for a diagonal."""
+    (x0, y0), (x1, y1) = line.pts[0], line.pts[-1]
+    return any(
+        box[0] <= x0 + (x1 - x0) * t / 400 <= box[2] and box[1] <= y0 + (y1 - y0) * t / 400 <= box[3]
+        for t in range(401)
+    )
+
+
+def _grey(colour) -> float | None:
+    value = colour[0] if isinstance(colour, (tuple, list)) and len(colour) == 1 else colour
+    return value if isinstance(value, (int, float)) else None
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_a_line_through_a_black_answer_cell_stops_at_its_white_letter(examples, language):
+    # A grey stroke across the white O of a black cell made it read as Ø (FR C21, EN 38): the cell's own black is
+    # painted round the letter after the line, as white is round the other letters.
+    data = teacher_document(PrintOptions(language=language), examples).data
+    crossed = 0
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            drawn = marks(page)
+            cells = [m for m in drawn if isinstance(m, LTRect) and _grey(m.non_stroking_color) == 0.12]
+            for k, letter in enumerate(drawn):
+                if (
+                    not isinstance(letter, LTChar)
+                    or _grey(letter.graphicstate.ncolor) != 1
+                    or not letter.get_text().strip()
+                ):
+                    continue
+                x, base = (letter.x0 + letter.x1) / 2, letter.matrix[5]
+                ink = (letter.x0, base, letter.x1, base + 0.7 * letter.size)  # a capital, on its baseline
+                cell = next(c for c in cells if c.x0 < x < c.x1 and c.y0 < base < c.y1 and c.width > 20)
+                lines = [
+                    n
+                    for n, m in enumerate(drawn[:k])
+                    if isinstance(m, LTLine) and m.x0 < ink[2] and ink[0] < m.x1 and m.y0 < ink[3] and ink[1] < m.y1
+                ]
+                if not lines:
+                    continue
+                crossed += 1
+                grounds = [
+                    n
+                    for n, m in enumerate(drawn[lines[-1] : k], start=lines[-1])
+                    if m in cells
+                    and m is not cell
+                    and m.x0 <= ink[0]
+                    and ink[2] <= m.x1
+                    and m.y0 <= ink[1]
+                    and ink[3] <= m.y1
+                ]
+                assert grounds, f"a line runs through the white {letter.get_text()} of a black cell"
+    assert crossed, "no line crosses a black cell's letter: the test reads nothing"
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_a_diagonal_through_a_cells_corner_runs_behind_its_move_number(examples, language):
+    # Example 7's move numbers 6 and 7 sat under the diagonal strokes through their cells' corners (FR C21).
+    data = teacher_document(PrintOptions(language=language), examples).data
+    crossed = 0
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            drawn = marks(page)
+            for k, digit in enumerate(drawn):
+                if (
+                    not isinstance(digit, LTChar)
+                    or not digit.get_text().isdigit()
+                    or _grey(digit.graphicstate.ncolor) != 0.35
+                ):
+                    continue
+                base = digit.matrix[5]
+                ink = (digit.x0, base, digit.x1, base + 0.7 * digit.size)
+                lines = [
+                    n
+                    for n, m in enumerate(drawn[:k])
+                    if isinstance(m, LTLine) and _grey(m.stroking_color) == 0.55 and _crosses(m, ink)
+                ]
+                if not lines:
+                    continue
+                crossed += 1
+                grounds = [
+                    m
+                    for m in drawn[lines[-1] : k]
+                    if isinstance(m, LTRect)
+                    and _grey(m.non_stroking_color) == 1
+                    and m.x0 <= ink[0]
+                    and ink[2] <= m.x1
+                    and m.y0 <= ink[1]
+                    and ink[3] <= m.y1
+                ]
+                assert grounds, f"a line runs over move number {digit.get_text()}"
+    assert crossed, "no line passes a move number: the test reads nothing"

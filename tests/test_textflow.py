@@ -85,3 +85,31 @@ def test_a_line_sets_each_run_in_its_own_font():
 def test_a_word_in_two_styles_stays_one_word():
     [line] = set_lines([Run("S", bold=True), Run("-O-S is a line")], 200, 10)
     assert line.words[0] == (("S", BOLD), ("-O-S", REGULAR))
+
+
+# ---- the flow of blocks down the pages ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("items_room", "heading_page"), [(3.2, 1), (2.6, 2), (1.2, 2)])
+def test_a_heading_over_a_list_keeps_three_of_its_items_under_it(items_room, heading_page):
+    """Room for three items keeps the heading at the foot of page 1; room for two or one sends it to page 2."""
+    from pdfread import texts
+
+    from sos_print.pdf.document import Document
+    from sos_print.pdf.flow import Flow
+    from sos_print.plans.layout import Box, Paper
+    from sos_print.plans.words import Block
+
+    document = Document(Paper.A4, title="t", subject="s", lang="en")
+    flow = Flow(document, 1.0, lambda: [Box(20, 20, 170, 250)])
+    heading = Block("h2", (Run("Things to watch"),))
+    items = [Block("li", (Run(f"Item number {k}."),)) for k in range(1, 6)]
+    one_item = flow.measure(items[:1])
+    flow.blocks([Block("p", (Run("Before."),))])
+    flow.top = flow.box.y + flow.measure([heading]) + items_room * one_item  # the room left at the page's foot
+    flow.blocks([heading, *items])
+    document.end_page()
+    pages = texts(document.finish())
+    on = next(k for k, text in enumerate(pages, start=1) if "Things to watch" in text)
+    assert on == heading_page, pages
+    assert "Item number 1." in pages[on - 1]  # the list starts under its heading

@@ -25,6 +25,7 @@ DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
 # Arguments that reach the branches of every macro (each macro takes only the ones it names).
 ARGUMENTS = [
     {
+        "inches": True,
         "groups": 1,
         "size": 3,
         "players": 2,
@@ -58,6 +59,9 @@ ARGUMENTS = [
         "more": 0,
         "turning": True,
         "scored": 3,
+        "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
+        "two_per_page": True,
+        "rules_per_group": True,
     },
     {
         "groups": 15,
@@ -105,6 +109,9 @@ ARGUMENTS = [
         "more": 3,
         "turning": False,
         "scored": 1,
+        "parts": ((1, 1), (2, 3), (4, 7)),
+        "two_per_page": False,
+        "rules_per_group": False,
     },
     {
         "groups": 2,
@@ -128,6 +135,10 @@ ARGUMENTS = [
         "letters": ("S",),
         "items": ("O in B2", "S in C3"),
         "seats": "ABC",
+        "group_sizes": ((10, 3),),  # the class sheet: 30 children in threes, none left over
+        "other_games": (),
+        "group_size": 3,
+        "seat_order": "A, B, C",
         "claimed": 0,
         "wrong": 0,
         "wrong_moves": (),
@@ -149,6 +160,7 @@ ARGUMENTS.append(
     {**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1, "ends": "full"}
 )
 SAMPLE = {
+    "inches": False,  # the teacher's calibration on A4 (ARGUMENTS[0] prints the Letter one)
     # The web page's words (web.j2).
     "command": "kit",
     "english": "Number of rows and columns of the board, from 3 to 8.",
@@ -222,6 +234,15 @@ SAMPLE = {
     "large_print": True,
     "small_most": 6,
     "sheets": 30,
+    "parts": (),  # the teacher's notes printed alone: no page to name
+    "two_per_page": False,
+    "rules_per_group": False,
+    "span": (31, 32),
+    "article": ("à la", "aux"),
+    "group_sizes": ((7, 4), (1, 3)),  # the class sheet: 31 children in teams
+    "other_games": ((8, 3),),
+    "group_size": 4,
+    "seat_order": "A, B, C, D",
 }
 
 

@@ -94,6 +94,13 @@ TwoPerPage = Annotated[
     bool,
     typer.Option("--two-per-page", help="Print two boards per page with a cut line (3 × 3 and 4 × 4 boards only)."),
 ]
+RulesPerGroup = Annotated[
+    bool,
+    typer.Option(
+        "--rules-per-group",
+        help="Print a rule sheet for each group after the score sheets, not one for the class.",
+    ),
+]
 ClassName = Annotated[str, typer.Option("--class-name", help="A class or group name printed at the top of every page.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
 Names = Annotated[
@@ -195,7 +202,7 @@ def printable_class_name(text: str) -> str:
 
         missing = missing_characters(name)
         if missing:
-            usage(not_in_font("class name", missing))
+            usage(not_in_font("class name", missing), field="class_name")
     return name
 
 
@@ -214,15 +221,20 @@ def variant_of(*, players: int, teams: bool, target: int, first_sos_wins: bool) 
 
 class UsageProblem(typer.BadParameter):
     """Signals a usage error sos-print finds itself; the application prints it as it prints click's own
-    (`cli/application.py`), so that every usage error is the same one line."""
+    (`cli/application.py`), so that every usage error is the same one line. `field` names the parameter it concerns
+    when the message cannot (the web page shows it beside that field)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
     def format_message(self) -> str:
         return self.message
 
 
-def usage(message: str) -> NoReturn:
-    """Reports a usage error: the run ends with status 2."""
-    raise UsageProblem(message)
+def usage(message: str, field: str | None = None) -> NoReturn:
+    """Reports a usage error, about the parameter `field` if given: the run ends with status 2."""
+    raise UsageProblem(message, field)
 
 
 def seated(

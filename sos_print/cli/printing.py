@@ -25,6 +25,7 @@ from sos_print.cli.options import (
     PaperSize,
     Players,
     Roster,
+    RulesPerGroup,
     Seed,
     Shuffle,
     Size,
@@ -76,6 +77,7 @@ def kit(
     notation: CellNotation = Notation.A1,
     large_print: LargePrint = False,
     two_per_page: TwoPerPage = False,
+    rules_per_group: RulesPerGroup = False,
     class_name: ClassName = "",
     roster: Roster = None,
     shuffle: Shuffle = False,
@@ -92,6 +94,7 @@ def kit(
         notation=notation,
         large_print=large_print,
         two_per_page=two_per_page,
+        rules_per_group=rules_per_group,
         class_name=class_name,
     )
     options, class_list = seated(context, options, roster, shuffle, seed)
@@ -102,7 +105,9 @@ def kit(
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         inputs = Inputs(examples=checked_examples(examples))
-        return [entry.make(options if entry.children else adult, inputs, progress) for entry in made]
+        players = made[0].make(options, inputs, progress)
+        # The notes say where each part of the players' file is: made after it, they know its pages.
+        return [players, made[1].make(replace(adult, kit_pages=players.parts), inputs, progress)]
 
     run([out / entry.file for entry in made], force, render, [*example_files(examples), *read_files(roster)])
     note_repeated(class_list)

@@ -74,7 +74,7 @@ def run(
             say(f"sos-print: {line}", err=True)
         raise typer.Exit(1) from None
     written = [
-        f"{shown(path)} ({_pages(doc.pages) + ', ' if doc.pages else ''}{_kilobytes(len(doc.data))})"
+        f"{shown(path)} ({_pages(doc.pages) + _parts(doc.parts) if doc.pages else ''}{_kilobytes(len(doc.data))})"
         for path, doc in zip(targets, rendered, strict=True)
     ]
     report = " and ".join([", ".join(written[:-1]), written[-1]] if len(written) > 2 else written)
@@ -87,6 +87,12 @@ def run(
 
 def _pages(count: int) -> str:
     return f"{count} page" if count == 1 else f"{count} pages"
+
+
+def _parts(parts: tuple[tuple[str, int, int], ...]) -> str:
+    """Returns where each part of a file lies before its size, ": boards 1-15, ..., rules 31-32; ", or ", "."""
+    spans = [f"{part} {first}" + (f"-{last}" if last > first else "") for part, first, last in parts]
+    return f": {', '.join(spans)}; " if spans else ", "
 
 
 def _kilobytes(size: int) -> str:

@@ -5,7 +5,7 @@ form runs the command itself (`invoke`), in memory, as a job (`system.jobs`): th
 exactly the options, ranges, defaults, help sentences and refusals of the command line, and
 gives the bytes the command line writes. `sos_print.web` serves the page and knows nothing of
 Typer. `application()` is the same page for a school's server, run by a WSGI server
-(docs/serving.md).
+(README, "On a school's server").
 """
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
@@ -93,10 +93,19 @@ def site(settings: Any) -> Any:
 
 
 def application() -> Any:
-    """Returns the page for a school's server, configured by the environment (docs/serving.md)."""
-    from sos_print.web.site import settings_from_environment
+    """Returns the page for a school's server, configured by the environment (README, "On a school's server"); a
+    wrong setting ends the process with one line."""
+    import sys
 
-    return site(settings_from_environment(os.environ))
+    from sos_print.web.site import SettingsError, settings_from_environment
+
+    try:
+        settings = settings_from_environment(os.environ)
+    except SettingsError as error:
+        print(f"sos-print: {error}", file=sys.stderr, flush=True)
+        # 3 is what gunicorn takes for "the application cannot start": it stops, rather than start it again forever.
+        raise SystemExit(3) from None
+    return site(settings)
 
 
 def forms() -> tuple["Form", ...]:
@@ -155,6 +164,8 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
 
     group = typer.main.get_command(app)
     chosen = group.commands[command]  # type: ignore[attr-defined]
+    # A command given nothing shows its help on the command line; a form left empty is told which field it needs.
+    chosen.no_args_is_help = False
     with jobs.running(job):
         try:
             with chosen.make_context(command, list(arguments)) as context:
@@ -162,6 +173,6 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
         except typer.Exit as end:
             return Outcome(status=end.exit_code)
         except typer.TyperException as error:  # a usage error: click's own, or ours (options.usage)
-            param = getattr(error, "param", None)
-            return Outcome(status=2, message=error.format_message(), field=getattr(param, "name", None))
+            name = getattr(getattr(error, "param", None), "name", None) or getattr(error, "field", None)
+            return Outcome(status=2, message=error.format_message(), field=name)
     return Outcome(status=0)

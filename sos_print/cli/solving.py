@@ -2,7 +2,8 @@
 
 Exit codes: 0 solved; 1 a worked-example file that cannot be used, or a game already over
 (nothing is left to weigh); 2 a usage error, including a BOARD that cannot be read, a
-position with more empty cells than the solver takes and a variant it cannot weigh; 130
+position with more empty cells than the solver takes, one whose search would cost more than the
+empty 4 x 4 board's (it stops there) and a variant it cannot weigh; 130
 when the search is interrupted (Ctrl-C).
 """
 
@@ -84,7 +85,7 @@ def solve(
 ) -> None:
     """Weigh every move of a position with perfect play: the points it scores now and what it wins or loses by."""
     from sos_print.engine.errors import SolverError, SosError
-    from sos_print.engine.solver import check_solvable
+    from sos_print.engine.solver import WORK_LIMIT, check_solvable
     from sos_print.engine.solver import solve as solve_position
     from sos_print.system import interrupts
 
@@ -99,7 +100,7 @@ def solve(
             position, file_notation = _board_position(board, variant, to_move), None
         check_solvable(position)
     except SolverError as error:
-        usage(str(error))
+        usage(str(error), field="board")
     except SosError as error:
         say(f"sos-print: {error}", err=True)
         raise typer.Exit(1) from None
@@ -112,7 +113,9 @@ def solve(
         say(_header(position, chosen, named))
     interrupts.set_outcome(SEARCH_STOPPED)  # Ctrl-C from here on: one line, status 130 (see cli.main)
     try:
-        solution = solve_position(position, progress=progress_line(_searching))
+        solution = solve_position(position, progress=progress_line(_searching), budget=WORK_LIMIT)
+    except SolverError as error:
+        usage(str(error))
     finally:
         clear_progress_line()
     if json_output:
@@ -149,7 +152,7 @@ def _board_position(text: str, variant: "Variant", to_move: str | None) -> "Posi
     try:
         board = parse_board(text)
     except BoardTextError as error:
-        usage(f"BOARD {quoted(text)}: {error} (or give a worked-example file ending in .toml)")
+        usage(f"BOARD {quoted(text)}: {error} (or give a worked-example file ending in .toml)", field="board")
     seat = to_move or "A"
     if seat not in variant.seats:
         usage(f"--to-move {seat}: a game of {variant.players} players has seats {', '.join(variant.seats)}")

@@ -40,6 +40,7 @@ from sos_print.pdf.draw import (
 from sos_print.plans.audit import AuditPlan, audit_plan
 from sos_print.plans.common import GroupGame, group_games
 from sos_print.plans.layout import (
+    AUDIT_CELL_COLUMN,
     AUDIT_COLUMNS,
     AUDIT_FILL_GREY,
     AUDIT_HEAD_PAD,
@@ -48,9 +49,10 @@ from sos_print.plans.layout import (
     AUDIT_MIN_ROW,
     AUDIT_POINTS_COLUMN,
     AUDIT_ROW,
-    AUDIT_TOTAL_COLUMN,
+    AUDIT_SPANNED_TOTAL,
     BODY_PT,
     HEADING_PT,
+    LEADING,
     MARGIN,
     MM,
     NOTES_PT,
@@ -72,6 +74,9 @@ PAUSE_LINE = 8.0  # room to write a score above its line, mm
 PAUSE_PAD = 3.0  # inside the pause box, mm
 PAUSE_SHARE = 0.42  # of the pause box, for its title and hint
 NAME_LINE = 8.0  # room to write a name above its line, mm
+# From the spanning "Total"'s baseline to its rule (mm), about the room over the sides' capitals under it: the two
+# tiers take no more height than two lines of the other headings, and an audit keeps its pages.
+TIER_GAP = 0.9
 
 
 @frozen
@@ -101,13 +106,17 @@ def column_widths(plan: AuditPlan, width: float, scale: float) -> list[float]:
 
 
 def _widths(plan: AuditPlan, width: float, size: float) -> list[float]:
-    bases = [*AUDIT_COLUMNS, 0.0, AUDIT_POINTS_COLUMN] + [AUDIT_TOTAL_COLUMN.get(len(plan.sides), 15.0)] * len(
-        plan.sides
-    )
-    widths = [
-        max(base, _longest_word(label, size) + 2 * AUDIT_HEAD_PAD)
-        for base, label in zip(bases, plan.columns, strict=True)
-    ]
+    count = len(plan.sides)
+    move, player, letter, _ = AUDIT_COLUMNS
+    cell = AUDIT_CELL_COLUMN[plan.notation.value]
+    bases = [move, player, letter, cell, 0.0, AUDIT_POINTS_COLUMN] + [AUDIT_SPANNED_TOTAL.get(count, 12.0)] * count
+    # A side's name is never broken ("A + C" over two lines reads as two sides).
+    words = [_longest_word(label, size) for label in plan.columns[:6]]
+    words += [set_label((side.short,), size, bold=True).width for side in plan.sides]
+    widths = [max(base, word + 2 * AUDIT_HEAD_PAD) for base, word in zip(bases, words, strict=True)]
+    # The spanning "Total" fits over its columns: each widens by its share when it would not.
+    short = _longest_word(plan.total, size) + 2 * AUDIT_HEAD_PAD - sum(widths[6:])
+    widths[6:] = [w + max(short, 0.0) / count for w in widths[6:]]
     widths[4] = width - sum(widths) + widths[4]
     return widths
 
@@ -118,9 +127,25 @@ def _longest_word(label: Label, size: float) -> float:
 
 def _header_height(plan: AuditPlan, widths: list[float], scale: float) -> float:
     size = head_size(plan, sum(widths), scale)
-    return 2 * AUDIT_HEAD_PAD + max(
+    own = max(
         set_label(label, size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
-        for label, w in zip(plan.columns, widths, strict=True)
+        for label, w in zip(plan.columns[:6], widths, strict=False)
+    )
+    return 2 * AUDIT_HEAD_PAD + max(own, _total_height(plan, widths, size) + _sides_height(plan, widths, size))
+
+
+def _total_height(plan: AuditPlan, widths: list[float], size: float) -> float:
+    """Returns the height (mm) from the header's padding to the rule under the spanning "Total": its last baseline,
+    then TIER_GAP ("Total" has no descender to leave room for)."""
+    label = set_label(plan.total, size, sum(widths[6:]) - 2 * AUDIT_HEAD_PAD, bold=True)
+    return label.height - (LEADING - 1) * size / MM + TIER_GAP
+
+
+def _sides_height(plan: AuditPlan, widths: list[float], size: float) -> float:
+    """Returns the height (mm) of the sides' names under the rule: their line's own room over the capitals suffices."""
+    return max(
+        set_label((side.short,), size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
+        for side, w in zip(plan.sides, widths[6:], strict=True)
     )
 
 
@@ -166,11 +191,14 @@ def _pause_columns(width: float) -> tuple[float, float]:
 
 
 def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> list[AuditPage]:
-    """Splits the rows over as few pages as rows of at least AUDIT_MIN_ROW allow, as evenly as they fit.
+    """Splits the rows over as few pages as rows of at least AUDIT_MIN_ROW allow (in large print, AUDIT_ROW: never
+    smaller than normal print's), as evenly as they fit.
 
     The table header is repeated on each page and the pause box follows the last row.
-    Rows are as tall as AUDIT_ROW when the pages have room.
+    Rows are as tall as AUDIT_ROW times the scale when the pages have room: large-print handwriting is larger, and
+    the rows of an audit that takes two pages fill them rather than leave both half empty.
     """
+    least = AUDIT_MIN_ROW if scale == 1.0 else AUDIT_ROW
     head = _header_height(plan, column_widths(plan, box.width, scale), scale)
     pause = pause_height(plan, box.width, scale) + GAP
     first = box.height - _title_height(plan, box, scale, True, strip) - head
@@ -178,13 +206,13 @@ def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> lis
     for pages in range(1, plan.rows + 1):
         rooms = [first] + [later] * (pages - 1)
         rooms[-1] -= pause
-        if min(rooms) < AUDIT_MIN_ROW:
+        if min(rooms) < least:
             continue
-        if sum(math.floor(room / AUDIT_MIN_ROW) for room in rooms) >= plan.rows:
+        if sum(math.floor(room / least) for room in rooms) >= plan.rows:
             break
     else:
-        raise LayoutError(f"an audit page has no room for rows of {AUDIT_MIN_ROW:g} mm")
-    row = _tallest_row(rooms, plan.rows)
+        raise LayoutError(f"an audit page has no room for rows of {least:g} mm")
+    row = _tallest_row(rooms, plan.rows, (least, AUDIT_ROW * scale))
     counts = _balanced([math.floor(room / row + 1e-9) for room in rooms], plan.rows)
     result, move = [], 1
     for k, count in enumerate(counts):
@@ -193,11 +221,12 @@ def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> lis
     return result
 
 
-def _tallest_row(rooms: list[float], rows: int) -> float:
-    """Returns the tallest row height, at most AUDIT_ROW, with which the pages still hold every row."""
-    row = AUDIT_ROW
-    while row > AUDIT_MIN_ROW and sum(math.floor(room / row + 1e-9) for room in rooms) < rows:
-        row = max(AUDIT_MIN_ROW, row - 0.1)
+def _tallest_row(rooms: list[float], rows: int, heights: tuple[float, float]) -> float:
+    """Returns the tallest row height, from the least to the most of `heights` (mm), with which the pages still
+    hold every row."""
+    least, row = heights
+    while row > least and sum(math.floor(room / row + 1e-9) for room in rooms) < rows:
+        row = max(least, row - 0.1)
     return row
 
 
@@ -307,8 +336,8 @@ def _draw_table(
     total = sum(widths)
     size = head_size(plan, total, scale)
     draw_box(canvas, Box(x, top - head, total, head), AUDIT_LINE_PT, fill_grey=AUDIT_FILL_GREY)
-    left = x
-    for label, width in zip(plan.columns, widths, strict=True):
+    xs, ys = table_grid(plan, page, x, top, widths, scale)
+    for label, left, width in zip(plan.columns[:6], xs, widths, strict=False):
         draw_label(
             canvas,
             label,
@@ -318,10 +347,36 @@ def _draw_table(
             width=width - 2 * AUDIT_HEAD_PAD,
             bold=True,
         )
-        left += width
-    xs, ys = table_grid(plan, page, x, top, widths, scale)
+    # One "Total" over the running totals, each headed by its side's name under a rule.
+    span = sum(widths[6:])
+    draw_label(
+        canvas,
+        plan.total,
+        xs[6] + span / 2,
+        top - AUDIT_HEAD_PAD,
+        size,
+        width=span - 2 * AUDIT_HEAD_PAD,
+        bold=True,
+        align="centre",
+    )
+    rule = top - AUDIT_HEAD_PAD - _total_height(plan, widths, size)
+    draw_rule_line(canvas, xs[6], xs[-1], rule, AUDIT_LINE_PT)
+    for side, left, width in zip(plan.sides, xs[6:], widths[6:], strict=False):
+        label = (side.short,)
+        draw_label(
+            canvas,
+            label,
+            left + width / 2,
+            rule,
+            size,
+            width=width - 2 * AUDIT_HEAD_PAD,
+            bold=True,
+            align="centre",
+        )
     canvas.setLineWidth(AUDIT_LINE_PT)
-    canvas.grid([v * MM for v in xs], [v * MM for v in ys])
+    canvas.grid([v * MM for v in xs], [v * MM for v in ys[1:]])
+    for k, column in enumerate(xs[1:-1], start=1):  # in the header, the totals' rules stop under "Total"
+        canvas.line(column * MM, ys[1] * MM, column * MM, (top if k <= 6 else rule) * MM)
     for k, move in enumerate(page.moves):
         centre_y = top - head - (k + 0.5) * page.row
         draw_centred(canvas, str(move), x + widths[0] / 2, centre_y, BODY_PT * scale)

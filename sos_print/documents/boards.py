@@ -26,7 +26,7 @@ from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     StripLayout,
-    draw_dashed,
+    draw_cut_line,
     draw_group,
     draw_label,
     draw_strip,
@@ -40,11 +40,11 @@ from sos_print.plans.boards import BoardPlan, board_plan
 from sos_print.plans.common import GroupGame, group_games, group_labels
 from sos_print.plans.layout import (
     BODY_PT,
-    CUT_LINE_DASH,
     HEADING_PT,
     MARGIN,
     MAX_CELL,
     NOTES_PT,
+    SMALL_PT,
     TITLE_PT,
     TWO_UP_MAX_SIZE,
     Box,
@@ -236,7 +236,8 @@ def render_boards(
             draw_group(document.canvas, board.label, strip_box(box, shift), geometry.strip, scale)
             draw_names(document, board.names, shift)
         if len(on_page) == 2:
-            draw_dashed(document.canvas, page.x, page.right, height / 2, CUT_LINE_DASH)
+            caption = " / ".join(on_page[0].plan.cut)
+            draw_cut_line(document.canvas, page.x, page.right, height / 2, caption, SMALL_PT)
         document.end_page()
         if progress:
             progress(first + len(on_page))

@@ -32,6 +32,8 @@ class Rendered:
 
     data: bytes
     pages: int
+    # Where each part of a file put together from several lies: (part, first page, last page), "boards" first.
+    parts: tuple[tuple[str, int, int], ...] = ()
 
 
 def joined(options: PrintOptions, name: str, **context: object) -> str:
@@ -44,9 +46,9 @@ def new_document(options: PrintOptions, title: str, subject: str) -> Document:
     return Document(options.paper, title=title, subject=subject, lang=options.language.codes[0], keywords="SOS")
 
 
-def finished(document: Document) -> Rendered:
-    """Returns the document's bytes and page count."""
-    return Rendered(document.finish(), document.pages)
+def finished(document: Document, parts: tuple[tuple[str, int, int], ...] = ()) -> Rendered:
+    """Returns the document's bytes and page count, and where its `parts` lie."""
+    return Rendered(document.finish(), document.pages, parts)
 
 
 def report(progress: Progress | None, what: str, total: int) -> Callable[[int], None] | None:

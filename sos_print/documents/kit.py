@@ -1,25 +1,49 @@
-"""Puts the players' file of a class kit together: a board and an audit per group, then the rule sheet."""
+"""Puts the players' file of a class kit together: a board and an audit per group, then the rule sheet of each game the
+groups play."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from sos_print.documents.audit import add_audits
 from sos_print.documents.boards import add_boards
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.rulesheet import add_rules
 from sos_print.engine.check import CheckedExample
+from sos_print.engine.frozen import replace
+from sos_print.pdf.document import Document
+from sos_print.plans.common import games_played, group_games
 from sos_print.plans.options import PrintOptions
 
 
 def players_document(
     options: PrintOptions, examples: tuple[CheckedExample, ...], progress: Progress | None = None
 ) -> Rendered:
-    """Returns the players' file: one board and one scoring audit per group, then the rule sheet."""
+    """Returns the players' file: a board per group, then a scoring audit per group, then the rule sheet (with a class
+    list that leaves a group of another size, which plays the game of its own number of players, that game's rule
+    sheet too); it says on which pages each part lies."""
     document = new_document(
         options,
         joined(options, "common.players_title", size=options.size, groups=options.groups),
         joined(options, "common.players_subject"),
     )
-    add_boards(document, options, progress)
-    add_audits(document, options, progress)
-    add_rules(document, options, examples)
-    return finished(document)
+    parts = []
+    for part, add in (
+        ("boards", partial(add_boards, document, options, progress)),
+        ("score sheets", partial(add_audits, document, options, progress)),
+        ("rules", partial(_add_rule_sheets, document, options, examples)),
+    ):
+        first = document.pages + 1
+        add()
+        parts.append((part, first, document.pages))
+    return finished(document, tuple(parts))
+
+
+def _add_rule_sheets(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:
+    """Adds the rule sheet of each game the groups play, or with `rules_per_group` each group's own, group by group."""
+    if options.rules_per_group:
+        games = tuple(game.options.variant for game in group_games(options))
+    else:
+        games = games_played(options)
+    for variant in games:
+        add_rules(document, replace(options, variant=variant), examples)

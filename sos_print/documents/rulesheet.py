@@ -57,8 +57,17 @@ STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale): chi
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
-NAME_PT = SMALL_PT  # the cell name written inside the naming grid
-EXAMPLE_MIN_CELL = 7.0  # the worked example's smallest cell, for a board too large for the sheet's own (mm)
+NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: the text's size if it fits the cell
+# The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, and in large
+# print, where the letters (22.2 pt) must still stand inside their frames (FRAME_SHARE of the cell each side) and
+# the diagram is never smaller than the normal sheet's (RULES_DIAGRAM_CELL).
+EXAMPLE_MIN_CELL = 7.0
+LARGE_EXAMPLE_MIN_CELL = 13.0
+
+
+def least_example_cell(scale: float) -> float:
+    """Returns the smallest cell (mm) the worked example's diagram may shrink to at this scale."""
+    return EXAMPLE_MIN_CELL if scale == 1.0 else LARGE_EXAMPLE_MIN_CELL
 
 
 def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = False) -> None:
@@ -97,7 +106,7 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     for section in plan.more if on_front else (plan.careful, *plan.more):
         flow.blocks(section)
     _naming(flow, plan, scale)
-    _example(flow, plan, scale)
+    _example(flow, plan, scale, one_sheet=not large_print)
     document.end_page()
 
 
@@ -126,10 +135,11 @@ def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     """Places how cells are named: the text, then a grid of the kit's board with one cell named in it."""
     grid = plan.coordinates
     side_gutter, end_gutter = label_gutters(grid, NOTES_PT * scale)
-    cell = min(COORDINATE_CELL, COORDINATE_SIDE / grid.size, (flow.width - 2 * side_gutter - 2.0) / grid.size)
-    grid = _named_or_ringed(grid, cell, scale)
+    most = min(COORDINATE_CELL, COORDINATE_SIDE / grid.size) * scale
+    cell = min(most, (flow.width - 2 * side_gutter - 2.0) / grid.size)
+    grid, name_pt = _named_or_ringed(grid, cell, scale)
     diagram_w, diagram_h = grid.size * cell + 2 * side_gutter, grid.size * cell + 2 * end_gutter + 2.0
-    draw = partial(_coordinates, grid=grid, cell=cell, scale=scale)
+    draw = partial(_coordinates, grid=grid, cell=cell, scale=scale, name_pt=name_pt)
     if flow.width - diagram_w - GAP >= BESIDE_TEXT:
         # A frame as wide as the page (large print): the text beside the grid, as the lead sets its picture.
         flow.beside(plan.cells[:1], plan.cells[1:], (diagram_w, diagram_h), draw, GAP)
@@ -139,20 +149,24 @@ def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     flow.figure(diagram_h, draw)
 
 
-def _named_or_ringed(grid: GridPlan, cell: float, scale: float) -> GridPlan:
-    """Returns the naming grid with the cell's name written in it, or, if the name is wider than the cell
-    (large print), the cell ringed instead: the text beside the grid names it."""
+def _named_or_ringed(grid: GridPlan, cell: float, scale: float) -> tuple[GridPlan, float]:
+    """Returns the naming grid and the size (points) of the cell's name written in it: the body's, as the text
+    beside names it, or the smallest if only that fits; or, if even that is wider than the cell, the grid with the
+    cell ringed instead: the text beside the grid names it."""
     name = max(grid.letters, key=len)
-    if width_of(name, BOLD, NAME_PT * scale) / MM <= cell * 0.9:
-        return grid
+    for size in NAME_PTS:
+        if width_of(name, BOLD, size * scale) / MM <= cell * 0.9:
+            return grid, size * scale
     place = divmod(grid.letters.index(name), grid.size)[::-1]  # (column, row from the top)
-    return replace(grid, letters=(), marked=(place,))
+    return replace(grid, letters=(), marked=(place,)), SMALL_PT * scale
 
 
-def _coordinates(document: Document, x: float, top: float, *, grid: GridPlan, cell: float, scale: float) -> None:
+def _coordinates(
+    document: Document, x: float, top: float, *, grid: GridPlan, cell: float, scale: float, name_pt: float
+) -> None:
     """Draws a small labelled grid with one cell named in it."""
     side_gutter, end_gutter = label_gutters(grid, NOTES_PT * scale)
-    style = DiagramStyle(cell, NAME_PT * scale, NOTES_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
+    style = DiagramStyle(cell, name_pt, NOTES_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
     draw_diagram(document, grid, x + side_gutter, top - end_gutter - grid.size * cell, style)
 
 
@@ -163,21 +177,24 @@ def example_style(grid: GridPlan, column: float, scale: float) -> DiagramStyle:
     for _ in range(2):  # the margins depend a little on the cell: once more settles it
         margins = diagram_margins(grid, style)
         cell = (column - margins.left - margins.right) / grid.size
-        style = replace(style, cell=max(min(DIAGRAMS.cell * scale, cell), EXAMPLE_MIN_CELL * scale))
+        style = replace(style, cell=max(min(DIAGRAMS.cell * scale, cell), least_example_cell(scale)))
     return style
 
 
-def _example(flow: Flow, plan: RulesPlan, scale: float) -> None:
+def _example(flow: Flow, plan: RulesPlan, scale: float, *, one_sheet: bool) -> None:
     """Places the worked example, its heading kept with it, its text under its diagram: in the next column if it
-    does not fit this one, else with a smaller diagram (its lines left unnamed, as its text names them, if the
-    smallest is not enough), which beats a third page when this is the back's last."""
+    does not fit this one; then, on a sheet kept to its two sides, with a smaller diagram (its lines left unnamed, as
+    its text names them, if the smallest is not enough), which beats a third page when this is the back's last; in
+    large print, which has no such sheet, on a page of its own at full size, as its letters and their frames are
+    sized together (see `example_style`)."""
     body = BODY_PT * scale
     heading = [Block("h2", (Run(plan.example_heading),)), Block("p", (Run(plan.legend),))]
     head = flow.measure(heading)
     figure = plan.example
     style = example_style(figure.grid, flow.width, scale)
     layout = layout_figure(figure, flow.width, body, style)
-    if head + layout.height > flow.room and flow.index + 1 < len(flow.frames):
+    moves_on = flow.index + 1 < len(flow.frames) or not one_sheet
+    if head + layout.height > flow.room and moves_on and not flow.page_started:
         flow.next_frame()
     if head + layout.height > flow.room:
         figure, style, layout = _shrunk(figure, flow.width, flow.room - head, scale, style)
@@ -198,10 +215,10 @@ def _shrunk(
         layout = layout_figure(figure, width, body, style)
         if layout.height <= room:
             return figure, style, layout
-        if style.cell <= EXAMPLE_MIN_CELL * scale:
+        if style.cell <= least_example_cell(scale):
             unnamed = replace(figure, grid=replace(figure.grid, named=False))
             return unnamed, style, layout_figure(unnamed, width, body, style)
-        style = replace(style, cell=max(style.cell - 0.5 * scale, EXAMPLE_MIN_CELL * scale))
+        style = replace(style, cell=max(style.cell - 0.5 * scale, least_example_cell(scale)))
 
 
 def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> bool:
@@ -213,7 +230,7 @@ def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> b
     columns = 1 if options.large_print else 2
     column = (box.width - (columns - 1) * COLUMN_GAP) / columns
     plan = rules_plan(options, lang, example)
-    style = replace(example_style(plan.example.grid, column, scale), cell=EXAMPLE_MIN_CELL * scale)
+    style = replace(example_style(plan.example.grid, column, scale), cell=least_example_cell(scale))
     margins = diagram_margins(plan.example.grid, style)
     if margins.left + plan.example.grid.size * style.cell + margins.right > column:
         return False

@@ -9,10 +9,10 @@ from sos_print.documents.common import Progress, Rendered, finished, joined, new
 from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, fitted, layout_figure
 from sos_print.engine.check import CheckedExample
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_calibration, draw_label, set_label
+from sos_print.pdf.draw import draw_calibration, draw_inch_calibration, draw_label, set_label
 from sos_print.pdf.flow import Flow
 from sos_print.plans.classsheet import class_sheet_plan
-from sos_print.plans.layout import CALIBRATION_MM, LEADING, MM, NOTES_PT, SMALL_PT, scale_of
+from sos_print.plans.layout import CALIBRATION_INCHES, CALIBRATION_MM, LEADING, MM, NOTES_PT, SMALL_PT, scale_of
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.teacher import TeacherPlan, teacher_plan
 from sos_print.plans.words import Block, Run
@@ -32,7 +32,8 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
     flow.blocks(plan.printing)
     caption = set_label(plan.calibration, SMALL_PT * scale, flow.width)
-    flow.figure(_ruler_height(scale) + caption.height + 2.0, partial(_calibration, plan=plan, scale=scale))
+    rulers = 2 if plan.inch_bar else 1
+    flow.figure(rulers * _ruler_height(scale) + caption.height + 2.0, partial(_calibration, plan=plan, scale=scale))
     flow.blocks(plan.kit)
     flow.framed(plan.goals, GOALS_PAD * scale, GOALS_LINE)
     for section in (plan.lesson, plan.timing, plan.adapt, plan.watch, plan.talk):
@@ -91,6 +92,9 @@ def _ruler_height(scale: float) -> float:
 def _calibration(document: Document, x: float, top: float, *, plan: TeacherPlan, scale: float) -> None:
     size = SMALL_PT * scale
     draw_calibration(document.canvas, x, top - 4.0, CALIBRATION_MM, size)
+    if plan.inch_bar:
+        top -= _ruler_height(scale)
+        draw_inch_calibration(document.canvas, x, top - 4.0, CALIBRATION_INCHES, size)
     draw_label(document.canvas, plan.calibration, x, top - _ruler_height(scale), size)
 
 

@@ -120,9 +120,10 @@ class MoveAnalysis:
 
 
 Progress = Callable[[int, int], None]
-# On 7 x 7 and 8 x 8 boards, a position with 16 empty cells crowded with S takes the solver up to a
-# minute, and one with 14 a few seconds (measured on a two-core machine): a game's analysis weighs
-# many positions, so big boards start two cells later.
+# On 7 x 7 and 8 x 8 boards, a position with 16 empty cells crowded with S takes the solver up to
+# about three times the empty 4 x 4 board (about 6 s on a two-core machine, docs/performance.md), and
+# each empty cell fewer about a third as long: a game's analysis weighs many positions with no budget
+# of work, so big boards start two cells later.
 _BIG_BOARD, _BIG_BOARD_LIMIT = 7, 14
 
 
@@ -141,19 +142,30 @@ def analyse_game(
     `solver` (made with `keep=True` and the board's `weighing_limit`) to share it across them.
     """
     solver = solver or Solver(weighing_limit(start.board.size), keep=True)
-    found = []
+    found: list[MoveAnalysis] = []
     for number, step in enumerate(steps, start=1):
         if progress:
             progress(number, len(steps))
-        found.append(_weighed(number, step, _before(start, steps, number), solver))
+        found.append(_weighed(number, step, _before(start, steps, number), solver, _known(found[-1:])))
     return tuple(found)
+
+
+def _known(previous: list[MoveAnalysis]) -> int | None:
+    """Returns the value of the position after the previous move, if that move was weighed: a move that scored
+    is worth its points and the value after it (the same side moves again); one that scored nothing, the value
+    after it with the sign turned."""
+    if not previous or previous[0].value is None:
+        return None
+    move = previous[0]
+    assert move.value is not None
+    return move.value - move.points if move.points else -move.value
 
 
 def _before(start: Position, steps: tuple[Step, ...], number: int) -> Position:
     return start if number == 1 else steps[number - 2].after
 
 
-def _weighed(number: int, step: Step, before: Position, solver: Solver) -> MoveAnalysis:
+def _weighed(number: int, step: Step, before: Position, solver: Solver, value: int | None = None) -> MoveAnalysis:
     played = MoveAnalysis(
         number,
         step.seat,
@@ -167,13 +179,12 @@ def _weighed(number: int, step: Step, before: Position, solver: Solver) -> MoveA
     empty = before.board.size**2 - before.board.filled()
     if not solvable_variant(before.variant) or empty > solver.limit:
         return played
-    solution = solver.solve(before)
-    best = solution.best
+    best_value, best, move = solver.weigh(before, step.move, value)
     return replace(
         played,
         solved=True,
-        value=solution.of(step.move).value,
-        best_value=solution.value,
+        value=move.value,
+        best_value=best_value,
         best=tuple(entry.move for entry in best),
         best_points=max(entry.points for entry in best),
         least_best_points=min(entry.points for entry in best),

@@ -124,5 +124,16 @@ class TooManyEmptyCellsError(SolverError):
         )
 
 
+class TooCostlyError(SolverError):
+    """Signals a search that went past its budget of positions: the position costs more than the solver allows."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        super().__init__(
+            "weighing this position would take the solver longer than the empty 4 × 4 board, the longest search "
+            "it runs (boards crowded with threats cost the most): fill a few more cells and ask again"
+        )
+
+
 class UnsolvableVariantError(SolverError):
     """Signals a variant whose aim is not the standard game's (most points at the end, two sides)."""

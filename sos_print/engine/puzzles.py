@@ -13,12 +13,15 @@ something to compare them with (another scoring move, or two points at once); a 
 position has one to three safe moves among at least six gifts; in a best-move position the
 greedy move (most points now) is not an answer, and there are one to four answers.
 
-Score-now and no-gift positions come from games played here by two sensible players (who
-mostly take points, and mostly avoid gifts); they are common enough to find at once.
-Best-move positions are rare in play (under 1 in 100 positions with a scoring move, each
-needing a search), so they are drawn from a bank of verified positions (`bank`), turned by
-one of the 8 symmetries of the square. Every answer is computed here, when the sheet is made.
-See docs/design.md for the method and its figures.
+Every position comes from a game between plausible players (`players`): score-now and no-gift
+positions from games played here, as they are common enough to find at once; best-move
+positions, rare in play (under 1 in 100 positions with a scoring move, each needing a search),
+from a bank of verified positions (`bank`), turned by one of the 8 symmetries of the square.
+Every answer is computed here, when the sheet is made.
+
+A class shares no puzzle: the sheets of a set are neighbours in a family of 40 sheets, made in
+order, each avoiding every position (and its images) that the sheets before it in the family
+took. See docs/design.md for the method and its figures.
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from __future__ import annotations
 import enum
 import hashlib
 import random
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Collection
 
 from sos_print.engine.compact import Geometry, bits, geometry
 from sos_print.engine.errors import SosError
 from sos_print.engine.frozen import frozen
+from sos_print.engine.players import Counts, Style, lively, play
 from sos_print.engine.rules import Board, Letter, Move, Position, board_text
 from sos_print.engine.solver import MAX_EMPTY, Solver
 
@@ -126,17 +131,6 @@ class Puzzle:
         )
 
 
-@frozen
-class Counts:
-    """Holds what decides whether a position makes a good puzzle: numbers of answers, scoring moves, gifts."""
-
-    answers: int
-    most: int  # the greatest points of a move now
-    scoring: int
-    gifts: int
-    greedy_answers: int = 0  # best-move: answers among the moves that score the most now
-
-
 def good(kind: PuzzleKind, counts: Counts) -> bool:
     """Tells whether a puzzle of `kind` with these counts makes children think (see the module's docstring)."""
     if kind is PuzzleKind.SCORE_NOW:
@@ -209,46 +203,125 @@ def puzzle_sheets(
     """Returns `copies` different sheets of `count` puzzles of `kind` (None: the three kinds in turn).
 
     Sheet k is made from `sheet_seed(seed, k)` alone, so any one sheet can be made again with
-    that seed and one copy. `progress(done, copies)` is called after each sheet.
+    that seed and one copy. Up to 40 sheets of six puzzles share no position (with more
+    best-move puzzles the bank runs out, and its least used positions come back); beyond 40,
+    the set goes on in another family. `progress(done, copies)` is called after each sheet.
     """
     if size not in SIZES:
         raise SosError(f"puzzles are made on boards of {SIZES[0]}x{SIZES[0]} to {SIZES[-1]}x{SIZES[-1]}, not {size}")
     if count < 1 or copies < 1:
         raise SosError("a sheet needs at least one puzzle, and a set at least one sheet")
+    families: dict[int, _Family] = {}
     sheets = []
     for number in range(1, copies + 1):
-        sheets.append(puzzle_sheet(kind, size, count, sheet_seed(seed, number), number))
+        own = sheet_seed(seed, number)
+        family, rank = place(own)
+        sheets.append(
+            Sheet(number, own, size, kind, families.setdefault(family, _Family(kind, size, count, family)).sheet(rank))
+        )
         if progress:
             progress(number, copies)
     return tuple(sheets)
 
 
+FAMILY = 40  # the sheets of a family, which share no position
+_FAMILIES = 1_000_000 // FAMILY  # 25,000 families of 40 sheets: seeds 0 to 999,999
+# Each rank's seeds are its families turned by an offset of its own (none for rank 0), so that
+# the seeds of one family are far apart and unlike each other: not 1, 25,001, 50,001, nor 100,000
+# and 200,000, which two classes might be given.
+_OFFSETS = (
+    0,
+    *(
+        int(hashlib.sha256(f"sos-print family rank {rank}".encode()).hexdigest(), 16) % _FAMILIES
+        for rank in range(1, FAMILY)
+    ),
+)
+# After 40 sheets a set goes on in another family, this many further: a prime, so that the five
+# families of a set of 200 differ.
+_NEXT_FAMILY = 7_919
+
+
+def place(seed: int) -> tuple[int, int]:
+    """Returns the family of a sheet's seed and its rank in the family: seeds 0 to 24,999 are the first of theirs."""
+    rank = seed // _FAMILIES
+    return (seed + _OFFSETS[rank]) % _FAMILIES, rank
+
+
+def seed_at(family: int, rank: int) -> int:
+    """Returns the seed of the sheet of `rank` in `family` (`place` read backwards)."""
+    return (family - _OFFSETS[rank]) % _FAMILIES + _FAMILIES * rank
+
+
 def sheet_seed(seed: int, number: int) -> int:
-    """Returns the seed of sheet `number` of a set made with `seed`: the seed itself for the first sheet."""
-    if number == 1:
-        return seed
-    digest = hashlib.sha256(f"sos-print puzzles {seed} {number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % 1_000_000
+    """Returns the seed of sheet `number` of a set made with `seed`: the seed itself for the first sheet.
+
+    The sheets of a set are the sheets after it in the family of `seed`, going round the
+    family's 40 sheets, so that the set's sheets avoid one another's positions; after 40 sheets
+    the set goes on in another family.
+    """
+    lap, step = divmod(number - 1, FAMILY)
+    family, rank = place(seed)
+    return seed_at((family + lap * _NEXT_FAMILY) % _FAMILIES, (rank + step) % FAMILY)
 
 
 def puzzle_sheet(kind: PuzzleKind | None, size: int, count: int, seed: int, number: int = 1) -> Sheet:
     """Returns one sheet of `count` different puzzles, fewest empty cells first, made from `seed` alone."""
-    from sos_print.engine.bank import banked_positions
+    family, rank = place(seed)
+    return Sheet(number, seed, size, kind, _Family(kind, size, count, family).sheet(rank))
 
-    rng = random.Random(f"{kind.value if kind else 'mixed'} {size} {count} {seed}")
-    geo = geometry(size)
-    solver = Solver(MAX_EMPTY)
-    taken: set[str] = set()
-    puzzles = []
-    for step, (chosen, target) in enumerate(plan(kind, size, count)):
-        if chosen is PuzzleKind.BEST_MOVE:
-            puzzle = _from_bank(banked_positions(size), target, rng, taken, solver)
-        else:
-            puzzle = _from_play(chosen, geo, target, rng, taken)
-        taken.add(canonical(puzzle.board))
-        puzzles.append((puzzle.empty, step, puzzle))
-    ordered = tuple(puzzle for _, _, puzzle in sorted(puzzles, key=lambda item: item[:2]))
-    return Sheet(number, seed, size, kind, ordered)
+
+class _Family:
+    """Makes the sheets of one family in order of rank, each avoiding every position the ones before it took.
+
+    A sheet's puzzles depend on its seed and on the sheets of lower rank in its family, which
+    are made again (in order) whenever it is made: at most 39 more. Their best-move positions
+    are drawn but solved only when their sheet is asked for: the sheets made only to be avoided
+    cost no search.
+    """
+
+    def __init__(self, kind: PuzzleKind | None, size: int, count: int, family: int) -> None:
+        self.kind, self.size, self.count, self.family = kind, size, count, family
+        self.made: list[tuple[Puzzle | Banked, ...]] = []  # a best-move position is solved when its sheet is asked
+        self.used: Counter[str] = Counter()  # canonical names of the positions taken, and on how many sheets
+        self.geo = geometry(size)
+        self.solver = Solver(MAX_EMPTY)
+
+    def sheet(self, rank: int) -> tuple[Puzzle, ...]:
+        """Returns the puzzles of the family's sheet of `rank`, making the sheets up to it."""
+        while len(self.made) <= rank:
+            self.made.append(self._next(seed_at(self.family, len(self.made))))
+        puzzles = tuple(self._solved(item) for item in self.made[rank])
+        self.made[rank] = puzzles
+        return puzzles
+
+    def _solved(self, item: Puzzle | Banked) -> Puzzle:
+        if isinstance(item, Puzzle):
+            return item
+        # The bank is verified; the answers are computed again here, on the turned board.
+        puzzle = make_puzzle(PuzzleKind.BEST_MOVE, item.board, item.seat, self.solver)
+        if not puzzle.is_good():
+            raise SosError(f"a banked best-move position is not a good puzzle any more:\n{item.board.diagram()}")
+        return puzzle
+
+    def _next(self, seed: int) -> tuple[Puzzle | Banked, ...]:
+        from sos_print.engine.bank import banked_positions
+
+        kind, size, count = self.kind, self.size, self.count
+        rng = random.Random(f"{kind.value if kind else 'mixed'} {size} {count} {seed}")
+        here: set[str] = set()
+        items: list[tuple[int, int, Puzzle | Banked]] = []
+        for step, (chosen, target) in enumerate(plan(kind, size, count)):
+            item: Puzzle | Banked
+            if chosen is PuzzleKind.BEST_MOVE:
+                item = _from_bank(banked_positions(size), target, rng, self.used, here)
+                name = item.name
+            else:
+                item = _from_play(chosen, self.geo, target, rng, self.used)
+                name = canonical(item.board)
+            here.add(name)
+            self.used[name] += 1
+            items.append((size * size - item.board.filled(), step, item))
+        return tuple(item for _, _, item in sorted(items, key=lambda entry: entry[:2]))
 
 
 def plan(kind: PuzzleKind | None, size: int, count: int) -> list[tuple[PuzzleKind, int]]:
@@ -278,19 +351,23 @@ def transformed(board: Board, symmetry: int) -> Board:
 
 # --- positions from play ---------------------------------------------------------------------
 
-# How each kind's players play: the chance of taking a point when one is there, then of
-# avoiding a gift when a safe move is there. Careless players leave points about (score-now);
-# careful ones run out of safe moves (no-gift).
-_STYLES = {PuzzleKind.SCORE_NOW: (0.5, 0.6), PuzzleKind.NO_GIFT: (0.95, 0.95)}
+# The players of each kind's games (`players`): they take a point and avoid a gift when they
+# can, the score-now players a little less often, so that points are left about; the no-gift
+# players more often, so that they run out of safe moves.
+PLAYERS = {PuzzleKind.SCORE_NOW: Style(take=0.8, careful=0.6), PuzzleKind.NO_GIFT: Style(take=0.95, careful=0.9)}
 
 
-def _from_play(kind: PuzzleKind, geo: Geometry, target: int, rng: random.Random, taken: set[str]) -> Puzzle:
-    """Returns a good puzzle of `kind` near `target` empty cells, from games played with `rng`."""
+def _from_play(kind: PuzzleKind, geo: Geometry, target: int, rng: random.Random, taken: Collection[str]) -> Puzzle:
+    """Returns a good puzzle of `kind` near `target` empty cells, not in `taken`, from games played with `rng`."""
     low, high = EMPTY_CELLS[kind][geo.size]
     for game in range(_GIVE_UP):
         near = 0 if game < 50 else 1 if game < 200 else 2  # widen only if the exact number is slow to come
-        for letters, seat, empty, counts in play(geo, rng, *_STYLES[kind]):
-            if abs(empty - target) > near or not low <= empty <= high or not good(kind, counts):
+        for letters, seat, empty, counts in play(geo, rng, PLAYERS[kind], min(high, target + near)):
+            if empty < max(low, target - near):
+                break  # the rest of the game has fewer empty cells still
+            if not good(kind, counts):
+                continue
+            if not lively(geo.size, letters):
                 continue
             board = Board(geo.size, letters)
             if canonical(board) not in taken:
@@ -300,66 +377,25 @@ def _from_play(kind: PuzzleKind, geo: Geometry, target: int, rng: random.Random,
     raise SosError(f"no {kind.value} puzzle with about {target} empty cells was found on a {geo.size}x{geo.size} board")
 
 
-def play(
-    geo: Geometry, rng: random.Random, take: float, careful: float
-) -> Iterator[tuple[tuple[Letter | None, ...], str, int, Counts]]:
-    """Plays one game from the empty board and yields each position before a move.
+def _from_bank(bank: tuple[Banked, ...], target: int, rng: random.Random, used: Counter[str], here: set[str]) -> Banked:
+    """Returns a best-move position drawn from the bank at `target` empty cells, turned by a random symmetry.
 
-    Yields the letters, the seat to move, the number of empty cells and the counts of a
-    score-now or no-gift puzzle about the position. The player takes a point with chance
-    `take` if one is there; otherwise avoids gifts with chance `careful` if a safe move is
-    there; otherwise writes anything.
+    It draws among the positions of exactly `target` empty cells that no sheet of the family
+    took yet, or of one or two more or fewer if every one was taken; when all of those were
+    taken too, among the least used of them (never one of this sheet).
     """
-    fresh, started, threats, empty = (1 << geo.count) - 1, 0, 0, geo.all_cells
-    letters: list[Letter | None] = [None] * geo.cells
-    seat = "A"
-    while empty:
-        scoring, safe, every = [], [], []
-        most = at_most = 0
-        for cell in bits(empty):
-            keep = geo.others[cell]
-            for letter, need in ((Letter.S, geo.need_s[cell]), (Letter.O, geo.need_o[cell])):
-                move = (cell, letter, need)
-                every.append(move)
-                points = (threats & need).bit_count()
-                if points:
-                    scoring.append(move)
-                    if points > most:
-                        most, at_most = points, 1
-                    elif points == most:
-                        at_most += 1
-                elif not (threats & keep) | (started & need):
-                    safe.append(move)
-        answers = at_most if scoring else len(safe)
-        counts = Counts(answers, most, len(scoring), len(every) - len(scoring) - len(safe))
-        yield tuple(letters), seat, empty.bit_count(), counts
-        if scoring and rng.random() < take:
-            cell, letter, need = rng.choice(scoring)
-        elif safe and rng.random() < careful:
-            cell, letter, need = rng.choice(safe)
-        else:
-            cell, letter, need = rng.choice(every)
-        keep = geo.others[cell]
-        points = (threats & need).bit_count()
-        fresh, started, threats = fresh & keep, (started & keep) | (fresh & need), (threats & keep) | (started & need)
-        empty ^= 1 << cell
-        letters[cell] = letter
-        if not points:
-            seat = "B" if seat == "A" else "A"
-
-
-def _from_bank(bank: tuple[Banked, ...], target: int, rng: random.Random, taken: set[str], solver: Solver) -> Puzzle:
-    """Returns a best-move puzzle drawn from the bank near `target` empty cells, turned by a random symmetry."""
-    ranked = sorted(bank, key=lambda entry: (abs(entry.empty - target), entry.name))
-    # Draw among the nearest few, so that sheets differ; the bank is verified, the answers computed again here.
-    pool = [entry for entry in ranked if entry.name not in taken][:6]
+    fresh = [entry for entry in bank if entry.name not in used]
+    pool: list[Banked] = []
+    for reach in range(3):
+        pool = pool or [entry for entry in fresh if abs(entry.empty - target) <= reach]
     if not pool:
-        raise SosError("the puzzle bank holds too few best-move positions for this sheet")
+        near = [entry for entry in bank if abs(entry.empty - target) <= 2 and entry.name not in here]
+        if not near:
+            raise SosError("the puzzle bank holds too few best-move positions for this sheet")
+        least = min(used[entry.name] for entry in near)
+        pool = [entry for entry in near if used[entry.name] == least]
     chosen = rng.choice(pool)
-    puzzle = make_puzzle(PuzzleKind.BEST_MOVE, transformed(chosen.board, rng.randrange(8)), chosen.seat, solver)
-    if not puzzle.is_good():
-        raise SosError(f"a banked best-move position is not a good puzzle any more:\n{chosen.board.diagram()}")
-    return puzzle
+    return Banked(chosen.seat, transformed(chosen.board, rng.randrange(8)), chosen.empty, chosen.name)
 
 
 def choices_of(board: Board) -> tuple[Choice, ...]:

@@ -156,7 +156,7 @@ def board_text(board: Board) -> str:
 
 @frozen
 class Variant:
-    """Holds the rule options of a game: players, teams, a target score, first SOS wins."""
+    """Holds the rule options of a game: players, teams, a target score, the first S-O-S wins."""
 
     players: int = 2
     teams: bool = False
@@ -171,7 +171,7 @@ class Variant:
         if self.target < 0:
             raise VariantError(f"the target score cannot be negative ({self.target})")
         if self.target and self.first_sos_wins:
-            raise VariantError("choose either a target score or first SOS wins, not both")
+            raise VariantError("choose either a target score or the first S-O-S wins, not both")
 
     @property
     def seats(self) -> str:

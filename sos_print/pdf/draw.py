@@ -19,7 +19,9 @@ from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
 from sos_print.plans.common import StripPlan
 from sos_print.plans.layout import (
     BODY_PT,
+    CUT_LINE_DASH,
     FIELD_LINE,
+    INCH_MM,
     LEADING,
     MM,
     NAME_MAX_LINES,
@@ -118,6 +120,22 @@ def draw_calibration(canvas: Canvas, x: float, y: float, length: float, size: fl
             canvas.drawCentredString((x + mm) * MM, (y - 4.0) * MM - size, str(mm))
 
 
+def draw_inch_calibration(canvas: Canvas, x: float, y: float, inches: int, size: float) -> None:
+    """Draws a ruler `inches` inches long with a tick every eighth of an inch and every inch numbered, its left end at
+    (x, y) mm."""
+    canvas.setLineWidth(1.0)
+    canvas.setFillGray(0)
+    canvas.rect(x * MM, y * MM, inches * INCH_MM * MM, 2.5 * MM, stroke=1, fill=1)
+    canvas.setLineWidth(0.5)
+    canvas.setFont(REGULAR, size)
+    for eighth in range(inches * 8 + 1):
+        tick = 4.0 if eighth % 8 == 0 else (2.8 if eighth % 4 == 0 else (2.2 if eighth % 2 == 0 else 1.6))
+        at = x + eighth * INCH_MM / 8
+        canvas.line(at * MM, y * MM, at * MM, (y - tick) * MM)
+        if eighth % 8 == 0:
+            canvas.drawCentredString(at * MM, (y - 4.0) * MM - size, str(eighth // 8))
+
+
 def draw_rule_line(canvas: Canvas, x0: float, x1: float, y: float, width_pt: float = 0.6) -> None:
     """Draws a horizontal line to write on."""
     canvas.setLineWidth(width_pt)
@@ -155,6 +173,24 @@ def draw_dashed(canvas: Canvas, x0: float, x1: float, y: float, dash: Sequence[f
     canvas.setLineWidth(0.7)
     canvas.line(x0 * MM, y * MM, x1 * MM, y * MM)
     canvas.restoreState()
+
+
+def draw_cut_line(canvas: Canvas, x0: float, x1: float, y: float, caption: str, size: float) -> None:
+    """Draws a dashed cut line from x0 to x1 mm with scissors at its start and `caption` in a gap at its middle."""
+    scissors = 6.0  # mm: two finger loops, then the blades crossing towards the line
+    canvas.saveState()
+    canvas.setLineWidth(0.7)
+    for side in (1, -1):
+        canvas.circle((x0 + 1.1) * MM, (y + side * 1.4) * MM, 1.1 * MM)
+        canvas.line((x0 + 2.0) * MM, (y + side * 0.9) * MM, (x0 + scissors) * MM, (y - side * 0.6) * MM)
+    canvas.restoreState()
+    width = width_of(caption, REGULAR, size) / MM
+    middle = (x0 + scissors + x1) / 2
+    gap = width / 2 + 2.0
+    draw_dashed(canvas, x0 + scissors + 1.5, middle - gap, y, CUT_LINE_DASH)
+    draw_dashed(canvas, middle + gap, x1, y, CUT_LINE_DASH)
+    canvas.setFont(REGULAR, size)
+    canvas.drawCentredString(middle * MM, y * MM - size * 0.35, caption)
 
 
 @frozen

@@ -1,14 +1,15 @@
 """Pours headings, paragraphs, list items and figures down the pages of a document.
 
 The rules of a careful typesetter: a heading never ends a page or column without at least
-two lines of what it heads; a short block (a list item, a paragraph of a few lines) is not
-split between columns when it fits whole in the next one; no single line of a paragraph is
-left alone at the foot or the head of a column.
+two lines of what it heads, or three items of the list it heads; a short block (a list item,
+a paragraph of a few lines) is not split between columns when it fits whole in the next one;
+no single line of a paragraph is left alone at the foot or the head of a column.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import takewhile
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -21,6 +22,7 @@ from sos_print.plans.words import Block, Run
 
 BULLET_INDENT = 5.0  # mm
 SHORT_BLOCK = 6  # lines: a block this short moves whole to the next column rather than split
+KEPT_ITEMS = 3  # a heading over a list goes to the next column unless this many of its items fit under it
 Drawer = Callable[[Document, float, float], None]  # draws with its top-left corner at (x, top) mm
 
 
@@ -110,16 +112,23 @@ class Flow:
             style = self.styles[block.kind]
             lines = self._lines(block, style)
             if style.keep_with_next and n + 1 < len(blocks):
-                # A heading stays only if what it heads can start under it (whole, or two lines and more).
-                following = self.styles[blocks[n + 1].kind]
-                under = self.room - style.before - self._height(lines, style) - style.after - following.before
-                stays = under >= 0 and self._starts(self._lines(blocks[n + 1], following), following, under)
+                under = self.room - style.before - self._height(lines, style) - style.after
+                stays = under >= 0 and self._heads(blocks[n + 1 :], under)
             else:
                 stays = self._starts(lines, style, self.room - style.before)
             if not stays and not self.page_started and self._starts(lines, style, self.box.height):
                 self.next_frame()
             self.space(style.before)
             self._place(block, lines, style, grey)
+
+    def _heads(self, following: Sequence[Block], room: float) -> bool:
+        """Tells whether what follows a heading starts in `room` mm under it: its first KEPT_ITEMS items whole, for a
+        list; the next block whole or two lines of it and more, for anything else."""
+        items = list(takewhile(lambda block: block.kind == "li", following))[:KEPT_ITEMS]
+        if items:
+            return self.measure(items) - self.styles["li"].after <= room + 1e-6
+        style = self.styles[following[0].kind]
+        return self._starts(self._lines(following[0], style), style, room - style.before)
 
     def _starts(self, lines: Sequence[Line], style: Style, room: float) -> bool:
         """Tells whether a block can start in `room` mm: whole if short, else two lines here and two after."""

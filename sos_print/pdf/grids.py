@@ -99,10 +99,18 @@ def draw_letters(
             draw_centred(canvas, letter, cx, cy, size, bold=bold)
             number = grid.number(col, row)
             if number:
+                corner_x, corner_y = cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET
+                baseline = corner_y * MM - number_pt * 0.72
+                if lined:  # a diagonal runs through the cell's corner, where the number is: it goes behind it too
+                    pad = KNOCKOUT_PAD * MM / 2
+                    wide = width_of(str(number), REGULAR, number_pt)
+                    canvas.setFillGray(1)
+                    canvas.rect(
+                        corner_x * MM - pad, baseline - pad, wide + 2 * pad, CAP_HEIGHT * number_pt + 2 * pad, 0, 1
+                    )
                 canvas.setFillGray(GREY)
                 canvas.setFont(REGULAR, number_pt)
-                corner_x, corner_y = cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET
-                canvas.drawString(corner_x * MM, corner_y * MM - number_pt * 0.72, str(number))
+                canvas.drawString(corner_x * MM, baseline, str(number))
                 canvas.setFillGray(0)
     # A frame, not a ring: a ringed O reads as a target, not as a letter.
     canvas.setLineWidth(NEW_LETTER_RING_PT)
@@ -116,11 +124,11 @@ def draw_letters(
         canvas.restoreState()
 
 
-def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bold: bool) -> None:
-    """Paints a white ground just larger than a letter, over the lines drawn before it."""
+def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bold: bool, ground: float = 1.0) -> None:
+    """Paints a ground (white, or an answer cell's black) just larger than a letter, over the lines drawn before it."""
     half_width = width_of(letter, BOLD if bold else REGULAR, size) / MM / 2 + KNOCKOUT_PAD
     half_height = CAP_HEIGHT * size / MM / 2 + KNOCKOUT_PAD
-    canvas.setFillGray(1)
+    canvas.setFillGray(ground)
     canvas.rect((cx - half_width) * MM, (cy - half_height) * MM, 2 * half_width * MM, 2 * half_height * MM, 0, 1)
     canvas.setFillGray(0)
 
@@ -138,10 +146,17 @@ def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
 
 
 def draw_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
-    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer)."""
-    canvas.setFillGray(1)
+    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer).
+
+    A line drawn through the cell stops at the letter, on the cell's own black: a grey stroke across a white O
+    makes it read as Ø."""
+    lined = bool(grid.segments or grid.faint)
     for place, text in grid.answers:
-        draw_centred(canvas, text, *cell_centre(grid, x, y, cell, *place), size, bold=True)
+        centre = cell_centre(grid, x, y, cell, *place)
+        if lined:
+            _knockout(canvas, text, *centre, size, True, ANSWER_GREY)
+        canvas.setFillGray(1)
+        draw_centred(canvas, text, *centre, size, bold=True)
     canvas.setFillGray(0)
 
 
@@ -273,9 +288,9 @@ def _diagonal_place(
     leader from that end through that point to the box.
 
     At a corner of the grid the box goes beyond the coordinates of either side, diagonally: in line with no row or
-    column of labels. Of the free ends, one whose box keeps out of the labels' rows and columns comes first, then
-    the nearer (fewer cells crossed, fewer labels to pass). The box moves further out, along the edge, while it
-    overlaps a name already placed.
+    column of labels. Of the free ends, one whose box keeps out of the labels' rows and columns comes first, then one
+    that leaves by sides without labels, a cell away at most, then the nearer (fewer cells crossed, fewer labels to
+    pass). The box moves further out, along the edge, while it overlaps a name already placed.
     """
     width, height = size
     labelled = grid.label_sides
@@ -309,6 +324,8 @@ def _diagonal_place(
         free or line_exits(mark, grid.size),
         key=lambda exit: (
             any(_overlap(place(exit, 0)[0], band) for band in bands),
+            # A name beyond a corner's coordinates sits under the column letters, far from its line.
+            not (exit.crossed <= 1 and not exit.sides & set(labelled)),
             exit.crossed,
             len(exit.sides & set(labelled)),  # a corner without labels is nearer than one beyond them
         ),

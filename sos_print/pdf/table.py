@@ -128,16 +128,18 @@ def layout_table(
 def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: float) -> None:
     """Draws the heading row with its top-left corner at (x, top) mm, grey as on the scoring audit."""
     left = x
-    for heading, width in zip(table.columns, layout.widths, strict=True):
+    for k, (heading, width) in enumerate(zip(table.columns, layout.widths, strict=True)):
         draw_box(canvas, Box(left, top - layout.head, width, layout.head), AUDIT_LINE_PT, fill_grey=AUDIT_FILL_GREY)
+        centred = table.centred and k not in table.left
         draw_label(
             canvas,
             (heading,),
-            left + AUDIT_HEAD_PAD,
+            left + width / 2 if centred else left + AUDIT_HEAD_PAD,
             top - AUDIT_HEAD_PAD,
             layout.head_size,
             width=width - 2 * AUDIT_HEAD_PAD,
             bold=True,
+            align="centre" if centred else "left",
         )
         left += width
 
@@ -153,7 +155,7 @@ def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: f
         draw_box(canvas, box, AUDIT_LINE_PT, fill_grey=CORRECTED_FILL_GREY if framed else None)
         if framed:
             draw_box(canvas, box.inset(ERROR_FRAME_INSET), ERROR_FRAME_PT)
-        centred = k != table.stretch and k not in table.left and len(cells) == len(table.columns)
+        centred = (table.centred or k != table.stretch) and k not in table.left and len(cells) == len(table.columns)
         _draw_cell(canvas, cell, box, layout.size, centred)
         left += width
 

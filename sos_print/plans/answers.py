@@ -100,7 +100,7 @@ def marking_tables(
             )
             for n, sheet in enumerate(sheets)
         )
-        tables.append(Table(columns, rows, stretch=len(columns) - 1))
+        tables.append(Table(columns, rows, stretch=len(columns) - 1, left=(0,) if named else (), centred=True))
     return tuple(tables)
 
 

@@ -18,8 +18,11 @@ class AuditPlan:
     continued: Label
     intro: Label
     names: Label
+    name: Label  # one seat's, as a fillable field's tooltip says it
     seats: str
-    columns: tuple[Label, ...]
+    columns: tuple[Label, ...]  # every column's heading in full ("Total A"), as a fillable field's tooltip says it
+    total: Label  # the heading printed over the running totals' columns, each headed by its side's name
+    notation: Notation  # how long a cell's name is, which the cell column is as wide as
     rows: int
     sides: tuple[Side, ...]
     pause_title: Label
@@ -57,8 +60,11 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
             "audit.intro", line=example_line(options.size, options.notation), ends=game_rules(options.variant).ends
         ),
         names=vocab.label("common.names_field"),
+        name=vocab.label("board.name"),
         seats=options.variant.seats,
         columns=tuple(columns),
+        total=tuple(dict.fromkeys(vocab.label("audit.col_totals"))),
+        notation=options.notation,
         rows=options.size * options.size,
         sides=game_sides,
         pause_title=vocab.label("audit.pause_title"),

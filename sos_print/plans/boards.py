@@ -27,6 +27,7 @@ class BoardPlan:
     tally: Label
     total: Label
     strip: StripPlan
+    cut: Label  # the caption on the cut line between two boards of a page
     # The lines of room kept above each name's line for a printed name (a class list's), 0 for none: the board's
     # layout chooses 1, or 2 when a name needs them.
     name_lines: int = 0
@@ -45,6 +46,7 @@ def board_plan(options: PrintOptions) -> BoardPlan:
         grid=grid_plan(Board.empty(n), options.notation),
         sides=sides(options.variant, vocab),
         seat=vocab.label("board.team" if options.variant.teams else "board.player"),
+        cut=vocab.label("board.cut"),
         name=vocab.label("board.name"),
         names=vocab.label("board.names"),
         tally=vocab.label("board.tally"),

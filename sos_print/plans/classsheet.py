@@ -3,8 +3,11 @@ each child at their seat, then gives a results table to fill in after the games.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from sos_print.engine.frozen import frozen
-from sos_print.plans.common import StripPlan, group_games, strip_plan
+from sos_print.engine.rules import Variant
+from sos_print.plans.common import GroupGame, StripPlan, group_games, strip_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Label, Words
@@ -39,6 +42,7 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
             _number(number),
             _words(words("teacher.class_game", players=game.options.variant.players, teams=game.options.variant.teams)),
             *(_words(name) for _, name in game.names),
+            *[NO_SEAT] * (seats - len(game.names)),  # a seat nobody sits at: its own cell, marked as empty
         )
         for number, game in enumerate(games, start=1)
     )
@@ -51,9 +55,11 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
         intro=words.blocks(
             "teacher.class_intro",
             count=seating.children,
-            groups=len(games),
-            players=variant.players,
-            teams=variant.teams,
+            group_sizes=group_counts(games),
+            other_games=tuple((number, game.options.variant.players) for number, game in _others(games, variant)),
+            group_size=4 if variant.teams else variant.players,
+            teams=any(game.options.variant.teams for game in games),  # a class of two or three has no team
+            seat_order=", ".join("ABCD"[:seats]),
             seed=seating.seed,
         ),
         groups_heading=words("teacher.class_groups_heading"),
@@ -74,6 +80,21 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
         bookmark=words("teacher.class_bookmark"),
         strip=strip_plan(options, fields=False, lang=lang),
     )
+
+
+def group_counts(games: list[GroupGame]) -> tuple[tuple[int, int], ...]:
+    """Returns (how many groups, of how many children) for each size of group, the kit's own size first, as the
+    class sheet says them: "7 groups of four and 1 group of three"."""
+    counts = Counter(len(game.children) for game in games)
+    return tuple((count, size) for size, count in counts.items())
+
+
+def _others(games: list[GroupGame], variant: Variant) -> list[tuple[int, GroupGame]]:
+    """Returns (number, game) of each group that plays another game than the kit's own: the children left over."""
+    return [(number, game) for number, game in enumerate(games, start=1) if game.options.variant != variant]
+
+
+NO_SEAT = (Entry("—"),)  # an em dash: this group has no child at this seat
 
 
 def _number(number: int) -> TableCell:

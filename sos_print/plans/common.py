@@ -141,6 +141,12 @@ def group_games(options: PrintOptions) -> list[GroupGame]:
     ]
 
 
+def games_played(options: PrintOptions) -> tuple[Variant, ...]:
+    """Returns the games the groups play, in the order of the first group to play each: the kit's own, then, with
+    a class list that leaves a smaller or larger group, that group's game (each needs its own rule sheet)."""
+    return tuple(dict.fromkeys(game.options.variant for game in group_games(options)))
+
+
 def group_variant(variant: Variant, players: int) -> Variant:
     """Returns the game a group of `players` plays in a class playing `variant`: the same, or, for a group of another
     size, that many players each on their own, to the same end."""

@@ -150,7 +150,10 @@ AUDIT_FILL_GREY = 0.88
 AUDIT_LINE_PT = 0.6
 AUDIT_COLUMNS = (13.0, 17.0, 15.0, 16.0)  # move, player, letter, cell (mm); the checked audit of a replay too
 AUDIT_POINTS_COLUMN = 16.0
-AUDIT_TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # a running total's column, by number of sides
+AUDIT_TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # a replay's running total, under its own "Total A"
+AUDIT_CELL_COLUMN = {"A1": 16.0, "L1C1": 24.0}  # "B2", or "L2C3" handwritten at 4 to 5 mm a letter
+# Under one "Total" spanning them, a running total's column holds its side's name and two handwritten digits.
+AUDIT_SPANNED_TOTAL = {2: 14.0, 3: 13.0, 4: 12.0}
 AUDIT_LINES_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
 
 # The replay of a game: its checked audit, its analysis, its diagrams.
@@ -168,6 +171,8 @@ REPLAY_LETTER_CELL = 12.0
 
 # Diagrams of worked examples (teacher's notes, rule sheet).
 CALIBRATION_MM = 100.0
+CALIBRATION_INCHES = 4  # on Letter paper, a second bar in inches: a teacher there measures with an inch ruler
+INCH_MM = 25.4
 DIAGRAM_CELL = 10.0  # cell of a worked-example diagram (mm)
 RULES_DIAGRAM_CELL = 11.0  # on the children's rule sheet
 COORDINATE_CELL = 10.0  # the rule sheet's grid that shows how cells are named, a cell's name written in one

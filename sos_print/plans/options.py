@@ -45,7 +45,10 @@ class PrintOptions:
     notation: Notation = Notation.A1
     large_print: bool = False
     kit_large_print: bool = False  # the kit's children's pages are in large print: its notes (normal size) say so
+    # Where a kit's players' file puts each part, (part, first page, last page), for its notes to say; () alone.
+    kit_pages: tuple[tuple[str, int, int], ...] = ()
     two_per_page: bool = False
+    rules_per_group: bool = False  # a kit's players' file ends with a rule sheet for each group, not one
     class_name: str = ""
     seating: Seating | None = None  # a class list's groups: each child's name printed at their seat
 

@@ -22,8 +22,9 @@ class Table:
     """Holds a table's headings and rows; a row with fewer cells than columns ends in one cell spanning the rest.
 
     The `stretch` column takes the width the others leave. Cells are centred, but the stretch column's and those of
-    the `left` columns (names, which read as a list). A `framed` cell is marked by a heavy frame, which a cheap
-    photocopy keeps (a light shading it loses).
+    the `left` columns (names, which read as a list); a `centred` table (a grid of like columns, as the key's marking
+    grid) centres its stretch column and every heading too, but those of the `left` columns. A `framed` cell is marked
+    by a heavy frame, which a cheap photocopy keeps (a light shading it loses).
     """
 
     columns: tuple[str, ...]
@@ -31,3 +32,4 @@ class Table:
     stretch: int
     framed: tuple[tuple[int, int], ...] = ()  # (row, column) of each cell that holds an error of its own: framed
     left: tuple[int, ...] = ()
+    centred: bool = False

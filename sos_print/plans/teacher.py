@@ -6,6 +6,7 @@ from sos_print.engine.capacity import MOST_SOS
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen
 from sos_print.plans.common import StripPlan, game_rules, strip_plan
+from sos_print.plans.layout import Paper
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.strategy import StrategyPlan, strategy_plan
 from sos_print.plans.words import Block, Label, Words
@@ -20,6 +21,7 @@ class TeacherPlan:
     keep_apart: Label
     printing: list[Block]
     calibration: Label
+    inch_bar: bool  # Letter paper: a second bar, in inches
     kit: list[Block]
     goals: list[Block]
     lesson: list[Block]
@@ -47,8 +49,9 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
     return TeacherPlan(
         title=(words("teacher.title"),),
         keep_apart=(words("teacher.keep_apart"),),
-        printing=words.blocks("teacher.printing"),
-        calibration=(words("teacher.calibration"),),
+        printing=words.blocks("teacher.printing", inches=options.paper is Paper.LETTER),
+        calibration=(words("teacher.calibration", inches=options.paper is Paper.LETTER),),
+        inch_bar=options.paper is Paper.LETTER,
         kit=words.blocks(
             "teacher.kit",
             groups=options.groups,
@@ -59,6 +62,9 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             ends=rules.ends,
             notation=options.notation.value,
             languages=len(options.language.codes),
+            two_per_page=options.two_per_page,
+            rules_per_group=options.rules_per_group,
+            parts=tuple((first, last) for _, first, last in options.kit_pages),  # boards, score sheets, rules
         ),
         goals=words.blocks("teacher.goals"),
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),

@@ -1,4 +1,4 @@
-"""Turns SIGINT and SIGTERM into one clean exception, and holds them off while files are swapped.
+"""Turns SIGINT, SIGTERM and SIGHUP into one clean exception, and holds them off while files are swapped.
 
 A signal handler that raises can strike anywhere: in the middle of renaming the second file
 of a kit, or inside a cleanup that removes temporary files. So the handler raises only while
@@ -21,14 +21,15 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import NoReturn
 
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
+# SIGHUP: the terminal was closed, which ends a program as surely as Ctrl-C; Windows has no such signal.
+SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()))
 NOTHING_WRITTEN = "nothing written"
 OLD_FILES_KEPT = "nothing written; the old files are untouched"
 ALL_WRITTEN = "the new files were already written in full"
 
 
 class Interrupted(BaseException):  # like KeyboardInterrupt: not an error, a request to stop
-    """Signals that the user (SIGINT) or the system (SIGTERM) asked the program to stop."""
+    """Signals that the user (SIGINT; SIGHUP: the terminal closed) or the system (SIGTERM) asked the program to stop."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)

@@ -33,14 +33,17 @@ def form_page(
     values: dict[str, str] | None = None,
     result: Any = None,
     notice: str = "",
+    downloads: list[dict[str, str]] | None = None,
 ) -> str:
     """Returns a command's form, filled with `values` if given, with the result of a plain post if any: the usage
-    error beside its field, or the lines the command printed."""
+    error beside its field, or the lines the command printed, and the files it made as `downloads` (name, href,
+    label) when those lines must be read."""
     words = Words(lang)
     outcome = result.outcome if result is not None else None
     refused = outcome is not None and outcome.status == 2
     message = outcome.message if outcome is not None else ""
-    wrong = (outcome.field or "") if outcome is not None and refused else ""
+    # A usage error, or an upload the command could not use (status 1), goes beside its field.
+    wrong = (outcome.field or "") if outcome is not None and outcome.status in (1, 2) else ""
     fields = [_field(words, lang, field, values, message if field.key == wrong else "") for field in form.fields]
     general = message if refused and not wrong else ""
     lines = list(result.lines) if result is not None else []
@@ -60,6 +63,7 @@ def form_page(
         errors=[{"key": wrong, "text": message}] if wrong else [],
         general=general,
         lines=lines,
+        downloads=downloads or [],
         status=outcome.status if outcome is not None else None,
         notice=notice,
     )

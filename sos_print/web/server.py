@@ -1,37 +1,98 @@
 """Serves the web page on this computer with werkzeug's threaded server, until Ctrl-C.
 
 A teacher's laptop needs no more: one user, on 127.0.0.1, behind a secret. A school's server runs
-the same application under a production WSGI server instead (docs/serving.md).
+the same application under a production WSGI server instead (README, "On a school's server").
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import socket
 import sys
 import threading
 import webbrowser
 from typing import Any
 
-from werkzeug.serving import WSGIRequestHandler, make_server
+from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
 from sos_print.system import interrupts
+from sos_print.web.site import REQUEST_READ
 
 CLOSED = "the page is closed; no work was left running"
+# A thread serves each connection: at most this many at once; one more is closed at once (a browser tries again).
+MAX_CONNECTIONS = 64
+READ_SECONDS = 30  # the longest wait for a client's next bytes
+# The longest a client may take to send a whole request, body included (a 100 MB upload at 1 MB/s): a client that
+# sends a byte every few seconds cannot hold a thread forever. Making the documents is not counted.
+REQUEST_SECONDS = 120
 
 
 class _Handler(WSGIRequestHandler):
-    """Handles one connection; a client that sends nothing for a minute is let go."""
+    """Handles one connection: a request must arrive whole within REQUEST_SECONDS, each read within READ_SECONDS."""
 
-    timeout = 60
+    timeout = READ_SECONDS
+    request_seconds: float = REQUEST_SECONDS
+
+    def handle_one_request(self) -> None:
+        """Handles one request, cutting the connection if the request has not arrived whole in time."""
+        self._watchdog = threading.Timer(self.request_seconds, self._cut)
+        self._watchdog.daemon = True
+        self._watchdog.start()
+        try:
+            super().handle_one_request()
+        finally:
+            self._watchdog.cancel()
+
+    def make_environ(self) -> Any:
+        """Returns the request's environment, with what the page calls once it has read the request whole."""
+        environ = super().make_environ()
+        environ[REQUEST_READ] = self._watchdog.cancel
+        return environ
+
+    def _cut(self) -> None:
+        with contextlib.suppress(OSError):
+            self.connection.shutdown(socket.SHUT_RDWR)
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         """Logs nothing of a request that went well: the terminal stays for what needs the teacher."""
 
 
+class _Server(ThreadedWSGIServer):
+    """Serves each connection on a thread of its own, at most `connections` at once."""
+
+    def __init__(self, host: str, port: int, site: Any, connections: int) -> None:
+        super().__init__(host, port, site, handler=_Handler)
+        self._places = threading.BoundedSemaphore(connections)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Starts a thread for the connection, or closes it if as many as allowed are open."""
+        if not self._places.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._places.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        """Serves the connection, then gives its place back."""
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._places.release()
+
+
+def page_server(site: Any, host: str, port: int, connections: int = MAX_CONNECTIONS) -> _Server:
+    """Returns the server of `site` on `host` and `port` (0: a free one), ready to serve_forever()."""
+    return _Server(host, port, site, connections)
+
+
 def serve_page(site: Any, host: str, port: int, open_browser: bool) -> None:
     """Serves `site` on `host` and `port` (0: a free one), prints its address, and opens it unless told not to."""
     _quiet_logs()
-    server = make_server(host, port, site, threaded=True, request_handler=_Handler)
+    server = page_server(site, host, port)
     site.listening(server.port)
     address = site.address(host)
     interrupts.set_outcome(CLOSED)

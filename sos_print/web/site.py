@@ -17,7 +17,10 @@ import json
 import logging
 import os
 import secrets
+import select
 import shutil
+import socket
+import stat
 import tempfile
 import time
 import zipfile
@@ -41,7 +44,14 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same documents make the sa
 MAX_REQUEST = 101_000_000
 MAX_FIELDS_MEMORY = 500_000  # of one text field; werkzeug also holds a chunk of the body (64 kB) to this limit
 MAX_PARTS = 200
+MAX_NAME_BYTES = 200  # of an uploaded file's name as saved: file systems take 255, and messages stay readable
 STREAM = "application/x-ndjson"
+# What a server may put in the environment: called once the request has been read whole (server.py's deadline).
+REQUEST_READ = "sos_print.request_read"
+MAX_WORKERS = 64  # as `serve --workers` takes
+# An upload folder's name says which process made it, so a page starting can tell a dead one's leftovers from a
+# running one's (another page of the same user, another worker under gunicorn).
+WORKSPACE = "sos-print-web-"
 
 
 @frozen
@@ -69,15 +79,35 @@ class Outcome:
 Invoke = Callable[[str, list[str], Job], Outcome]
 
 
+class SettingsError(ValueError):
+    """Signals that a setting of a school's server (an environment variable) is missing or wrong; its message is
+    the one line to show."""
+
+
 def settings_from_environment(environment: Mapping[str, str]) -> Settings:
     """Returns the settings of a school's server: SOS_PRINT_ALLOWED_HOSTS (required), SOS_PRINT_ACCESS_HEADER,
-    SOS_PRINT_WORKERS (docs/serving.md)."""
-    hosts = tuple(name.strip().lower() for name in environment.get("SOS_PRINT_ALLOWED_HOSTS", "").split(",") if name)
+    SOS_PRINT_WORKERS (README, "On a school's server"); raises SettingsError naming a wrong one."""
+    import re
+
+    given = environment.get("SOS_PRINT_ALLOWED_HOSTS", "")
+    hosts = tuple(name.strip().lower() for name in given.split(",") if name.strip())
     if not hosts:
-        raise RuntimeError("set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, such as sos.school.example")
-    workers = int(environment.get("SOS_PRINT_WORKERS", "0") or 0) or 1
+        raise SettingsError(
+            "set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, comma-separated, such as sos.school.example"
+        )
+    for host in hosts:
+        if not re.fullmatch(r"([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?", host):
+            raise SettingsError(f"SOS_PRINT_ALLOWED_HOSTS: {host!r} is not a host name, such as sos.school.example")
+    workers = environment.get("SOS_PRINT_WORKERS", "").strip() or "1"
+    if not (workers.isdigit() and 1 <= int(workers) <= MAX_WORKERS):
+        raise SettingsError(
+            f"SOS_PRINT_WORKERS is how many documents each process makes at once: a whole number from 1 to "
+            f"{MAX_WORKERS}, not {workers!r}"
+        )
     header = environment.get("SOS_PRINT_ACCESS_HEADER", "").strip()
-    return Settings(workers=workers, allowed_hosts=hosts, secret=False, access_header=header)
+    if header and not re.fullmatch(r"[A-Za-z0-9-]+", header):
+        raise SettingsError(f"SOS_PRINT_ACCESS_HEADER: {header!r} is not a header name, such as X-Remote-User")
+    return Settings(workers=int(workers), allowed_hosts=hosts, secret=False, access_header=header)
 
 
 class Site:
@@ -93,11 +123,16 @@ class Site:
         self.port = 0
         self.workspaces: set[str] = set()
         self.jobs: set[Job] = set()  # the jobs running or waiting, to cancel when the page closes
+        clear_leftovers(Path(tempfile.gettempdir()))
 
     def listening(self, port: int) -> None:
         """Records the port the page listens on: its loopback names become hosts it answers to."""
         self.port = port
         self.hosts |= {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
+        named = (
+            f"[{host}]" if ":" in host and not host.startswith("[") else host for host in self.settings.allowed_hosts
+        )
+        self.hosts |= {f"{host.lower()}:{port}" for host in named}  # as a browser names them: with the port
 
     @property
     def cookie(self) -> str:
@@ -122,7 +157,7 @@ class Site:
         try:
             response = self.respond(request)
         except HTTPException as error:  # a body too large or malformed, from werkzeug's parser
-            response = self.refusal(request, error.code or 400, _http_reason(error))
+            response = self.refusal(request, error.code or 400, _http_reason(request, error))
         except Exception as error:  # a bug: one sentence to the browser, one line without data to the log
             LOG.error("sos-print serve: internal error (%s) answering a request", type(error).__name__)
             response = self.refusal(request, 500, "internal")
@@ -146,8 +181,11 @@ class Site:
             return response
         if not self._let_in(request):
             return self.refusal(request, 403, "key")
-        if request.method == "POST" and not _same_origin(request, self.hosts):
+        if request.method == "POST" and not _same_origin(request, bool(self.secret)):
             return self.refusal(request, 403, "origin")
+        if request.method == "POST":
+            request.form  # noqa: B018 -- reads the whole body now, within the server's time for a request
+        request.environ.get(REQUEST_READ, _nothing)()
         return self.route(request)
 
     def _host_allowed(self, request: Request) -> bool:
@@ -200,7 +238,7 @@ class Site:
 
     def run(self, request: Request, lang: str, form: Form) -> Response:
         """Runs a filled form's command as a job: streamed with progress to the page's script, or whole to a form."""
-        folder = tempfile.mkdtemp(prefix="sos-print-web-")
+        folder = tempfile.mkdtemp(prefix=f"{WORKSPACE}{os.getpid()}-")
         self.workspaces.add(folder)
         try:
             if request.form.get("job") != form.command:  # every form of the page says its job: none came whole
@@ -216,7 +254,7 @@ class Site:
             job = Job(self.settings.job_seconds, on_progress=progress)
             words = arguments(form, values, uploads)
             self.jobs.add(job)
-            work = self.pool.submit(lambda: self._work(form, words, job, names))
+            work = self.pool.submit(lambda: self._work(form, words, job, uploads, names))
         except Full:
             self.jobs.discard(job)
             self._clear(folder)
@@ -240,7 +278,9 @@ class Site:
             return Response(json.dumps({"result": result_json(result, lang)}) + "\n", mimetype=STREAM)
         return _html(pages.form_page(lang, form, tuple(self.forms.values()), values, result=result), 400)
 
-    def _work(self, form: Form, words: list[str], job: Job, names: dict[str, str]) -> Result:
+    def _work(
+        self, form: Form, words: list[str], job: Job, uploads: dict[str, list[str]], names: dict[str, str]
+    ) -> Result:
         try:
             job.checkpoint()  # a job cancelled while it waited never starts
             outcome = self.invoke(form.command, words, job)
@@ -252,11 +292,14 @@ class Site:
             LOG.error("sos-print serve: internal error (%s) in %s", type(error).__name__, form.command)
             return Result(Outcome(status=70), (), ())
         lines = tuple(_unpath(text, names) for text, _ in job.lines)
+        owners = {names[path]: key for key, paths in uploads.items() for path in paths}
         message = _unpath(outcome.message, names)
         field = form.field(outcome.field or "")
         if field is None and outcome.status == 2:
             field = _named_in(form, message)
         key = field.key if field is not None else None
+        if outcome.status == 1 and form.files and not job.outputs:  # an upload the command could not use
+            key, message = _upload_named(form, lines, owners) or (None, message)
         return Result(replace(outcome, message=message, field=key), lines, tuple(job.outputs))
 
     def _finished(self, folder: str, job: Job) -> None:
@@ -274,17 +317,55 @@ class Site:
         from sos_print.web import pages
 
         try:
-            result: Result = work.result()
+            while True:
+                try:
+                    result: Result = work.result(timeout=0.5)
+                    break
+                except TimeoutError:
+                    if _gone(request):
+                        job.cancel()  # the job stops at its next step, and its answer goes nowhere
         finally:
             job.cancel()  # nothing left to do, whatever happened
         forms = tuple(self.forms.values())
-        if result.outcome.status == 0 and result.outputs:
+        if result.outcome.status == 0 and result.outputs and not result.lines:
             return _download(form, result.outputs)
+        if result.outcome.status == 0 and result.outputs:  # a note to read: the page, with the files as links in it
+            links = _links(result.outputs, lang)
+            return _html(pages.form_page(lang, form, forms, values, result=result, downloads=links))
         if result.outcome.status in (-1, 70):
             reason = "cancelled" if result.outcome.status == -1 else "internal"
             return _html(pages.form_page(lang, form, forms, values, notice=pages.refusal_text(lang, reason)), 500)
         status = 400 if result.outcome.status == 2 else 200 if not form.files else 422
         return _html(pages.form_page(lang, form, forms, values, result=result), status)
+
+
+def clear_leftovers(temporary: Path) -> None:
+    """Removes the upload folders a page of this user left when its process was killed (a class list holds
+    children's names): only real folders, owned by this user, named by a process that is no longer running."""
+    if os.name != "posix":  # Windows keeps a temporary folder per user, and its os.kill would end the process
+        return
+    for entry in temporary.glob(f"{WORKSPACE}*-*"):
+        number = entry.name[len(WORKSPACE) :].split("-", 1)[0]
+        try:
+            status = entry.lstat()
+            if not (number.isdigit() and stat.S_ISDIR(status.st_mode)) or status.st_uid != os.getuid():
+                continue
+            if _running(int(number)):
+                continue
+            shutil.rmtree(entry)  # follows no link: removes the links themselves, never what they point to
+        except OSError:
+            continue  # gone meanwhile, or not ours to remove
+
+
+def _running(pid: int) -> bool:
+    """Tells whether process `pid` is running (or may be: one we may not signal is someone's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True
+    return True
 
 
 @frozen
@@ -331,6 +412,27 @@ def _stream(work: Any, job: Job, progress: _Progress, lang: str) -> Iterator[byt
         job.cancel()
 
 
+def _gone(request: Request) -> bool:
+    """Tells whether the client of a plain form post has closed its connection while its job runs.
+
+    The form was read whole, so a connection that can be read from now says only that it ended; the socket is
+    werkzeug's or gunicorn's, and another server's connection is never taken for gone.
+    """
+    connection = request.environ.get("werkzeug.socket") or request.environ.get("gunicorn.socket")
+    if connection is None or not hasattr(select, "poll"):  # Windows has no poll: the job ends by its time limit
+        return False
+    try:
+        readable = select.poll()  # a socket with a timeout would wait for it, whatever recv's flags say
+        readable.register(connection, select.POLLIN)
+        if not readable.poll(0):
+            return False  # nothing to read: still there
+        return bool(connection.recv(1, socket.MSG_PEEK) == b"")
+    except OSError:
+        return True  # reset by the client
+    except ValueError:
+        return False  # a TLS connection, which cannot be peeked at: the job ends by its time limit
+
+
 def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, list[str]], dict[str, str]]:
     """Saves each uploaded file in its own folder under `folder`, by the name it had; returns the paths by field,
     and the name to show for each path (messages never show the server's folders)."""
@@ -356,10 +458,18 @@ def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, 
 
 
 def _safe_name(name: str, number: int) -> str:
-    """Returns an uploaded file's own name, without any folder or character that cannot be in a name."""
+    """Returns an uploaded file's own name, without any folder or character that cannot be in a name, cut to what
+    every file system takes (bytes, not characters) and keeping its suffix, which says how the file is read."""
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
-    base = "".join(character for character in base if character.isprintable()).strip()[:120]
-    return base if base not in ("", ".", "..") else f"upload-{number}"
+    base = "".join(character for character in base if character.isprintable()).strip()
+    if base in ("", ".", ".."):
+        return f"upload-{number}"
+    stem, dot, suffix = base.rpartition(".")
+    if not dot or len(suffix.encode()) > 16:
+        stem, suffix = base, ""
+    room = MAX_NAME_BYTES - len(suffix.encode()) - len(dot)
+    stem = stem.encode()[:room].decode(errors="ignore")  # a character cut in two is left out
+    return f"{stem}{dot}{suffix}" if stem.strip(".") else f"upload-{number}{dot}{suffix}"
 
 
 def _unpath(text: str, names: dict[str, str]) -> str:
@@ -379,6 +489,21 @@ def _download(form: Form, outputs: tuple[Any, ...]) -> Response:
         for output in outputs:
             bundle.writestr(zipfile.ZipInfo(output.name, ZIP_TIME), output.data)
     return _attachment(archive.getvalue(), f"sos-{form.command}.zip", "application/zip")
+
+
+def _links(outputs: tuple[Any, ...], lang: str) -> list[dict[str, str]]:
+    """Returns each file as a link that holds it (a data: address), for a page that must also show the notes."""
+    from sos_print.plans.words import Words
+
+    words = Words(lang)
+    return [
+        {
+            "name": output.name,
+            "href": f"data:{_media_type(output.name)};base64,{base64.b64encode(output.data).decode()}",
+            "label": words("web.file_line", pages=output.pages, kilobytes=max(1, round(len(output.data) / 1024))),
+        }
+        for output in outputs
+    ]
 
 
 def _attachment(data: bytes, name: str, media_type: str) -> Response:
@@ -430,38 +555,51 @@ def result_json(result: Result, lang: str) -> dict[str, object]:
 
 
 def _named_in(form: Form, message: str) -> Any:
-    """Returns the first field whose option a usage error names ("--two-per-page fits ..."), if any."""
+    """Returns the first field whose option a usage error names ("--two-per-page fits ..."), or else the field
+    it speaks of in words ("the class name does not fit ..."), if any."""
     import re
 
     for flag in re.findall(r"--[a-z][a-z0-9-]*", message):
         field = next((field for field in form.fields if field.flag == flag), None)
         if field is not None:
             return field
+    spoken = (field for field in form.fields if "_" in field.name)  # a name of one word ("size") says too little
+    return next((field for field in spoken if re.search(rf"\b{field.name.replace('_', ' ')}\b", message)), None)
+
+
+def _upload_named(form: Form, lines: tuple[str, ...], owners: dict[str, str]) -> tuple[str, str] | None:
+    """Returns the field of the upload a refusing command's report names first ("sos-print: class.csv: ..."), and
+    that line without the program's name, or None."""
+    for line in lines:
+        text = line.removeprefix("sos-print: ")
+        for name, key in owners.items():
+            if text.startswith(f"{name}:"):
+                return key, text
     return None
 
 
 def _static(name: str) -> Response:
     path = Path(__file__).parent / "static" / name
-    response = Response(path.read_bytes(), mimetype=STATIC[name])
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return Response(path.read_bytes(), mimetype=STATIC[name])
 
 
 def _html(text: str, status: int = 200) -> Response:
-    response = Response(text, status=status, mimetype="text/html")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return Response(text, status=status, mimetype="text/html")
 
 
 def _redirect(path: str) -> Response:
+    from urllib.parse import quote
+
     response = Response("", status=303)
-    response.headers["Location"] = path
+    response.headers["Location"] = quote(path, safe="/")  # a path of the request's own: no line break gets through
     return response
 
 
 def _secure(response: Response) -> None:
-    """Adds the headers every answer carries: no script but the page's own, no framing, no sniffing, no referrer."""
+    """Adds the headers every answer carries: no script but the page's own, no framing, no sniffing, no referrer,
+    and no copy kept by the browser or a proxy (a download may hold children's names)."""
     headers = response.headers
+    headers["Cache-Control"] = "no-store"
     headers["Content-Security-Policy"] = (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
         "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
@@ -472,16 +610,25 @@ def _secure(response: Response) -> None:
     headers["Cross-Origin-Opener-Policy"] = "same-origin"
 
 
-def _same_origin(request: Request, hosts: set[str]) -> bool:
-    """Tells whether a POST comes from the page itself: its Origin names an allowed host, or the browser says so."""
+def _same_origin(request: Request, laptop: bool) -> bool:
+    """Tells whether a POST comes from the page itself: its Origin is the page's whole origin (scheme, host and
+    port, as the Host header it was let in by names them), or the browser says it is the same origin."""
     origin = request.headers.get("Origin")
     site = request.headers.get("Sec-Fetch-Site")
     if origin is not None and origin != "null":
-        scheme, _, host = origin.partition("://")
-        return scheme in ("http", "https") and (host.lower() in hosts or host.lower().rsplit(":", 1)[0] in hosts)
+        scheme, _, host = origin.lower().partition("://")
+        if laptop:  # the page itself serves plain http
+            return scheme == request.scheme and host == request.host.lower()
+        # Behind the school's proxy, which may speak https while the server behind it hears http.
+        default = {"http": ":80", "https": ":443"}.get(scheme)
+        return default is not None and host.removesuffix(default) == request.host.lower().removesuffix(default)
     if origin == "null":  # a form posted under the page's own no-referrer policy: the browser says where it is from
         return site == "same-origin"
     return site is None or site == "same-origin"
+
+
+def _nothing() -> None:
+    """Does nothing: what a server without a deadline for requests is told once one has been read."""
 
 
 def _wants_stream(request: Request) -> bool:
@@ -496,5 +643,8 @@ def _preferred(request: Request) -> str:
     return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
 
 
-def _http_reason(error: HTTPException) -> str:
-    return "too-large" if isinstance(error, RequestEntityTooLarge) else "malformed"
+def _http_reason(request: Request, error: HTTPException) -> str:
+    """Names what werkzeug's parser refused: a body too large, a field too long or too many parts, or a damaged form."""
+    if not isinstance(error, RequestEntityTooLarge):
+        return "malformed"
+    return "too-large" if (request.content_length or 0) > MAX_REQUEST else "form-too-large"

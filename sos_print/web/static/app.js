@@ -46,7 +46,7 @@
   }
 
   function showResult(form, problems, result, outcome) {
-    if (outcome.status === 2) {
+    if (outcome.status === 2 || (outcome.status === 1 && outcome.field)) {
       result.hidden = true;
       fieldError(form, problems, outcome.field, outcome.message);
       return;

@@ -1,0 +1,209 @@
+"""Tests large print's pictures and tables, read back as geometry: the rule sheet's worked example and naming grid
+set with the type, every line the text names labelled, nothing overlapping; score-sheet rows for larger hands."""
+
+from __future__ import annotations
+
+import functools
+import re
+from itertools import pairwise
+
+import pytest
+from conftest import EXAMPLES, ROOT
+from fontTools.ttLib import TTFont
+from pdfminer.layout import LTChar, LTCurve, LTLine, LTRect
+from pdfread import chars, marks, pages, square_grids, texts
+
+from sos_print.documents.audit import audit_document
+from sos_print.documents.rulesheet import rules_document
+from sos_print.engine.check import verify
+from sos_print.engine.notation import Notation
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
+
+PT = 72 / 25.4  # points per millimetre, for the literals below
+LETTER_PT = 22.2  # a diagram's letters in large print: 14.8 pt times 1.5
+TAG_PT = 13.5  # line names and move numbers: 9 pt times 1.5
+BODY_PT = 18.0  # the children's text in large print: 12 pt times 1.5
+LEGEND = {Language.EN: "A framed letter scored.", Language.FR: "Une lettre encadrée a marqué."}
+LINE_NAME = re.compile(r"\b(?:[A-H][1-8]-[A-H][1-8]|L[1-8]C[1-8]-L[1-8]C[1-8])\b")
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return verify([str(EXAMPLES)])
+
+
+def _sized(items, size):
+    return [item for item in items if abs(item.size - size) < 0.05 and item.get_text().strip()]
+
+
+def _words(page_chars) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Returns the words a list of characters spells, left to right along each line, with their boxes."""
+    found: list[tuple[str, tuple[float, float, float, float]]] = []
+    for char in sorted(page_chars, key=lambda c: (-round(c.y0), c.x0)):
+        if found and abs(found[-1][1][1] - char.y0) < 1 and -0.5 < char.x0 - found[-1][1][2] < char.size * 0.15:
+            text, (x0, y0, _, y1) = found[-1]
+            found[-1] = (text + char.get_text(), (x0, min(y0, char.y0), char.x1, max(y1, char.y1)))
+        else:
+            found.append((char.get_text(), (char.x0, char.y0, char.x1, char.y1)))
+    return found
+
+
+@functools.cache
+def _font(name: str) -> TTFont:
+    return TTFont(ROOT / "fonts" / name)
+
+
+def _ink(char: LTChar) -> tuple[float, float, float, float]:
+    """Returns the box of a character's ink (points), from its glyph's outline in the font the PDF embeds: pdfminer's
+    box spans the font's whole ascent and descent, far beyond a capital's."""
+    font = _font("Andika-Bold.ttf" if "Bold" in char.fontname else "Andika-Regular.ttf")
+    glyph = font["glyf"][font.getBestCmap()[ord(char.get_text())]]
+    unit = char.size / font["head"].unitsPerEm
+    x, y = char.matrix[4], char.matrix[5]  # the glyph's origin, on the baseline
+    return (x + glyph.xMin * unit, y + glyph.yMin * unit, x + glyph.xMax * unit, y + glyph.yMax * unit)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(inner, outer) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def _example_page(data: bytes, language: Language) -> int:
+    return next(k for k, text in enumerate(texts(data)) if LEGEND[language] in " ".join(text.split()))
+
+
+@pytest.mark.parametrize(
+    ("size", "paper", "notation", "language", "cell"),
+    [
+        (4, Paper.A4, Notation.A1, Language.EN, 16.5),  # the normal sheet's 11 mm times 1.5
+        (4, Paper.A4, Notation.A1, Language.FR, 16.5),
+        (3, Paper.LETTER, Notation.L1C1, Language.FR, 16.5),
+        (6, Paper.A4, Notation.A1, Language.EN, 16.5),
+        (8, Paper.A4, Notation.A1, Language.EN, 13.0),  # the board too large for 16.5 mm: never under 13 mm
+        (8, Paper.LETTER, Notation.L1C1, Language.EN, 13.0),
+    ],
+)
+def test_the_large_print_worked_example_is_drawn_with_its_type(examples, size, paper, notation, language, cell):
+    options = PrintOptions(size=size, paper=paper, notation=notation, language=language, large_print=True)
+    data = rules_document(options, examples).data
+    number = _example_page(data, language)
+    text = " ".join(texts(data)[number].split())
+    with pages(data) as pdf:
+        page = pdf.pages[number]
+        drawn = marks(page)
+        grid = max(square_grids(page), key=lambda widths: widths[0])
+        assert len(grid) == size
+        assert min(grid) >= min(cell, 16.5) - 0.05, f"cells of {min(grid):.2f} mm"
+        assert min(grid) >= 11.0, "smaller than the normal sheet's diagram"
+        if cell == 16.5:
+            assert grid[0] == pytest.approx(16.5, abs=0.05)
+        side = size * grid[0] * PT
+        # The grid: the frame round its letters, the square whose side is the grid's.
+        outline = next(
+            m for m in drawn if isinstance(m, LTRect) and abs(m.width - side) < 0.5 and abs(m.height - side) < 0.5
+        )
+        letters = [
+            c
+            for c in _sized(chars(page), LETTER_PT)
+            if c.get_text() in "SO" and outline.x0 < c.x0 < outline.x1 and outline.y0 < c.y0 < outline.y1
+        ]
+        assert letters, "the diagram's letters are not set at 22.2 pt"
+        step = grid[0] * PT
+        for letter in letters:
+            ink = _ink(letter)
+            col = int(((ink[0] + ink[2]) / 2 - outline.x0) // step)
+            row = int(((ink[1] + ink[3]) / 2 - outline.y0) // step)
+            box = (outline.x0 + col * step, outline.y0 + row * step, outline.x0 + (col + 1) * step)
+            assert _inside(ink, (*box, outline.y0 + (row + 1) * step)), f"{letter.get_text()} spills out of its cell"
+        frames = [
+            m
+            for m in drawn
+            if isinstance(m, LTCurve)
+            and not isinstance(m, LTLine)
+            and abs(m.width - m.height) < 0.5
+            and 0.3 * step < m.width < 0.7 * step
+        ]
+        assert frames, "no letter is framed"
+        letter_boxes = [_ink(c) for c in letters]
+        for frame in frames:
+            framed = [b for b in letter_boxes if _inside(_centre(b) * 2, _box(frame))]
+            assert len(framed) == 1, "a frame round no letter, or round two"
+            assert _inside(framed[0], _box(frame)), "a letter spills out of its frame"
+        small = _words(_sized(chars(page), TAG_PT))
+        numbers = [
+            _ink(c) for c in _sized(chars(page), TAG_PT) if c.get_text().isdigit() and _inside(_box(c), _box(outline))
+        ]
+        for box in numbers:
+            assert not any(_overlap(box, other) for other in letter_boxes), "a move number collides with a letter"
+            assert not any(_overlap(box, _box(frame)) for frame in frames), "a move number collides with a frame"
+        tags = {word: box for word, box in small if LINE_NAME.fullmatch(word)}
+        named = set(LINE_NAME.findall(text.split(LEGEND[language], 1)[1]))  # the example's own text
+        assert named, "the example's text names no line"
+        assert named <= set(tags), f"lines the text names, unlabelled on the diagram: {sorted(named - set(tags))}"
+        labels = [box for _, box in _words(_sized(chars(page), 15.0))]  # the coordinates, 10 pt times 1.5
+        for name, box in tags.items():
+            assert not _overlap(box, _box(outline)), f"{name} reaches into the grid"
+            assert not any(_overlap(box, other) for other in labels), f"{name} covers a coordinate"
+            assert not any(_overlap(box, tags[other]) for other in tags if other != name), f"{name} covers a name"
+
+
+def _centre(box) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _box(mark) -> tuple[float, float, float, float]:
+    return (mark.x0, mark.y0, mark.x1, mark.y1)
+
+
+@pytest.mark.parametrize(("notation", "name", "size"), [(Notation.A1, "B2", BODY_PT), (Notation.L1C1, "L2C3", BODY_PT)])
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_the_large_print_naming_grid_names_its_cell_at_the_body_size(examples, notation, name, size, language):
+    data = rules_document(PrintOptions(notation=notation, language=language, large_print=True), examples).data
+    with pages(data) as pdf:
+        found = [
+            word
+            for page in pdf.pages
+            for word, box in _words(_sized(chars(page), size))
+            for grid in square_grids(page)
+            if word == name and len(grid) == 4 and min(grid) >= 15.0 - 0.05
+        ]
+    assert found, f"{name} is not written at {size} pt in a 4 × 4 grid of 15 mm cells"
+
+
+@pytest.mark.parametrize(
+    ("size", "paper", "language", "pages_count", "least"),
+    [
+        (3, Paper.A4, Language.EN, 1, 15.0),  # a 3 × 3 game fits one page, in rows as tall as large print takes
+        (4, Paper.A4, Language.EN, 2, 15.0),  # not one page of 9 mm rows, smaller than normal print's
+        (4, Paper.A4, Language.FR, 2, 15.0),  # two pages either way: rows that fill them, not 8 on half a page
+        (6, Paper.LETTER, Language.FR, 3, 10.0),
+        (8, Paper.A4, Language.EN, 4, 10.0),  # 64 rows: never smaller than normal print's 10 mm
+        (8, Paper.LETTER, Language.BOTH, 5, 10.0),
+    ],
+)
+def test_large_print_score_sheet_rows_take_larger_handwriting(size, paper, language, pages_count, least):
+    data = audit_document(PrintOptions(size=size, paper=paper, language=language, large_print=True)).data
+    heights = []
+    with pages(data) as pdf:
+        assert len(pdf.pages) == pages_count
+        for page in pdf.pages:
+            drawn = marks(page)
+            head = next(m for m in drawn if isinstance(m, LTRect) and m.fill and m.width > page.width / 2)
+            rows = sorted(
+                {
+                    round(m.y0, 2)
+                    for m in drawn
+                    if isinstance(m, LTLine)
+                    and abs(m.x0 - head.x0) < 0.1
+                    and abs(m.x1 - head.x1) < 0.1
+                    and m.y0 <= head.y0 + 0.1
+                }
+            )
+            heights += [(b - a) / PT for a, b in pairwise(rows)]
+    assert len(heights) == size * size
+    assert min(heights) >= least - 0.05, f"rows of {min(heights):.1f} mm"
+    assert max(heights) <= 15.0 + 0.05, "rows taller than normal print's 10 mm times 1.5"
