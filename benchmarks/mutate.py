@@ -313,10 +313,18 @@ class Target:
 
 TARGETS = {
     "engine": Target(("sos_print/engine",)),
-    # The shared options and how a command's were given: the CLI's own tests, and those that give options.
+    # The shared options and how a command's were given: the CLI's own tests, and those that give options (a
+    # class list's --roster, --shuffle and --seed are held by test_class_list.py).
     "options": Target(
         ("sos_print/cli/options.py",),
-        ("test_cli.py", "test_solve_cli.py", "test_capacity.py", "test_records.py", "test_fuzz.py"),
+        (
+            "test_cli.py",
+            "test_solve_cli.py",
+            "test_capacity.py",
+            "test_records.py",
+            "test_fuzz.py",
+            "test_class_list.py",
+        ),
     ),
     # Writing every file of a run whole, or none: the output tests, and the commands that write.
     "output": Target(

@@ -315,6 +315,24 @@ def test_every_option_has_full_sentence_help(runner):
                 assert param.help and param.help[0].isupper() and param.help.endswith("."), f"{name} {param.name}"
 
 
+def test_a_command_that_writes_a_folder_says_in_its_help_which_files_go_into_it():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    helps = {name: next(p.help for p in group.commands[name].params if p.name == "out") for name in ("kit", "puzzles")}
+    assert helps == {
+        "kit": "The folder to write players.pdf and teacher.pdf into.",
+        "puzzles": "The folder to write puzzles.pdf, answers.pdf and puzzles.json into.",
+    }
+
+
+def test_each_commands_help_shows_out_taking_a_path(runner):
+    for command in ("kit", "boards", "grids", "audit", "teacher", "rules", "puzzles", "replay"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, command
+        assert "--out <path>" in result.output, command
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -512,3 +530,9 @@ def test_an_out_file_ending_with_a_slash_is_a_usage_error_not_a_file_named_as_th
         "give the file's name\n",
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_class_name_the_font_cannot_print_is_a_usage_error(runner, tmp_path):
+    result = runner.invoke(app, ["boards", "--class-name", "CE2 \u2603", "--out", str(tmp_path / "b.pdf")])
+    assert (result.exit_code, result.output) == (2, "Usage error: class name: U+2603 '☃' is not in the font\n")
+    assert not list(tmp_path.iterdir())
