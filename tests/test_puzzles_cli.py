@@ -462,6 +462,12 @@ def test_large_print_keeps_two_columns_of_4x4_puzzles():
         assert max(len(board_cells(page, 4)) for page in pdf.pages) == 4  # two rows of two boards
 
 
+@pytest.mark.parametrize(("copies", "page"), [("1", 0), ("3", 0)])
+def test_a_marking_grid_that_leaves_most_of_its_page_empty_is_followed_by_the_explanations(copies, page):
+    key = texts(made("--copies", copies)["answers.pdf"])
+    assert "Every answer explained" in key[page] and "Marking grid" in key[0], key[0][:300]
+
+
 def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer():
     from sos_print.engine.puzzles import puzzle_sheets
     from sos_print.plans.answers import marking_tables
@@ -469,7 +475,8 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
 
     key = texts(made("--copies", "30")["answers.pdf"])
     explained = next(k for k, text in enumerate(key) if "Every answer explained" in text)
-    assert explained <= 2 and "Marking grid" in key[0]
+    # The grid's last rows (sheets 27 to 30 on A4) leave most of page 2 empty: the explanations follow there.
+    assert explained == 1 and "Marking grid" in key[0] and "\n30\n" in key[1], key[1][:300]
     # Each box of the grid holds the answers puzzles.json gives, by letter.
     sheets = puzzle_sheets(None, 4, 6, 30, 1)
     (table,) = marking_tables(tuple(sheets), Words("en"), Notation.A1)

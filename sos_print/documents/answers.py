@@ -38,12 +38,14 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
     flow = notes_flow(document, plan.strip, plan.title, scale)
     document.bookmark(plan.bookmark)
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
-    # The marking grid first, a class set on a page or two; the illustrated explanations follow, on pages of their own.
+    # The marking grid first, a class set on a page or two; the illustrated explanations follow on a page of their
+    # own, but under a grid's last rows that leave most of a page empty (no near-empty page).
     flow.blocks([Block("h2", (Run(plan.marking_heading),)), *plan.marking_intro])
     for table in plan.marking:
         columns = _marking_columns(table, flow.width, scale)
         place_table(flow, table, layout_table(table, columns, flow.width, (NOTES_PT * scale,) * 2, MARKING_ROW * scale))
-    flow.new_page()
+    if flow.room < flow.box.height / 2:
+        flow.new_page()
     flow.blocks([Block("h2", (Run(plan.explained_heading),)), *plan.intro])
     style = DIAGRAMS.scaled(scale)
     body = NOTES_PT * scale
