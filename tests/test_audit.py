@@ -190,3 +190,20 @@ def test_the_header_strip_gives_the_class_a_line_of_40_mm_and_nothing_in_it_over
                 for word in words:
                     crosses = word["x0"] < line["x1"] and line["x0"] < word["x1"]
                     assert not (crosses and word["top"] < line["top"] < word["bottom"] - 1), word["text"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "pause", "scored"),
+    [
+        (Language.EN, "SOS game sheet", "Who writes next?", r"Points|Total|points"),
+        (Language.FR, "SOS\u202f: relevé de la partie", "À qui le tour\u202f?", r"Points|Total|points"),
+    ],
+)
+@pytest.mark.parametrize("variant", [Variant(first_sos_wins=True), Variant(players=4, teams=True, first_sos_wins=True)])
+def test_a_first_sos_wins_audit_is_no_score_sheet(lang, title, pause, scored, variant, fillable):
+    # One S-O-S ends the game: nothing to add up, so neither the sheet nor its pause box speaks of points.
+    text = "\n".join(texts(audit_document(PrintOptions(variant=variant, language=lang), fillable=fillable).data))
+    assert title in text and pause in text
+    assert not re.search(scored, text), re.search(scored, text)
+    plain = texts(audit_document(PrintOptions(language=lang), fillable=fillable).data)[0]
+    assert re.search(scored, plain)  # the standard game's sheet does

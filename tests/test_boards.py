@@ -182,3 +182,21 @@ def test_grids_print_one_page_per_size():
     data = grids_document(PrintOptions(), [3, 5, 8]).data
     with pages(data) as pdf:
         assert [len(grid_cells(page)) for page in pdf.pages] == [3, 5, 8]
+
+
+@pytest.mark.parametrize(
+    ("lang", "won", "tally"),
+    [
+        (Language.EN, ["The winning S-O-S (like B1-B3)", "Tick the winner"], ["One mark for each S-O-S", "Total"]),
+        (Language.FR, ["Le S-O-S gagnant (par exemple B1-B3)", "Coche le gagnant"], ["Un bâton par S-O-S", "Total"]),
+    ],
+)
+def test_a_first_sos_wins_board_asks_who_won_not_how_many(lang, won, tally):
+    def flat(variant: Variant) -> str:
+        data = boards_document(PrintOptions(variant=variant, language=lang)).data
+        return " ".join(" ".join(texts(data)).split())
+
+    first = flat(Variant(first_sos_wins=True))
+    assert all(caption in first for caption in won) and not any(caption in first for caption in tally)
+    plain = flat(Variant())
+    assert all(caption in plain for caption in tally) and not any(caption in plain for caption in won)

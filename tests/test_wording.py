@@ -306,9 +306,10 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
     expected = {
         "en": {
             "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
-            "board.rule#1": "Whoever makes the first S-O-S, across, down or diagonally, wins at once for their team.",
+            "board.rule#1": "If you make the first S-O-S, across, down or diagonally, your team wins at once.",
             "audit.intro#2": "If you score, write again on the next row, and again as long as you score.",
-            "audit.intro#1": "The first S-O-S wins: fill in its row, then stop.",
+            "audit.intro#1": "If your letter makes an S-O-S, write it in its row (like B1-B3): your team has won, and "
+            "the game stops.",
             "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
             "rules.step_4#1": "If the board fills up with no S-O-S, the game is a draw.",
             "common.rule_end#0": "If the board fills up first, the player with the most points wins",
@@ -316,10 +317,11 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
         },
         "fr": {
             "board.rule#2": "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
-            "board.rule#1": "Celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, fait gagner "
-            "aussitôt son équipe.",
+            "board.rule#1": "Si tu formes le premier S-O-S, en ligne, en colonne ou en diagonale, ton équipe gagne "
+            "aussitôt.",
             "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
-            "audit.intro#1": "Le premier S-O-S gagne : remplis sa rangée, puis arrête-toi.",
+            "audit.intro#1": "Si ta lettre forme un S-O-S, écris-le dans sa rangée (par exemple B1-B3) : ton équipe a "
+            "gagné, la partie s’arrête.",
             "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
             "encore marquer.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
