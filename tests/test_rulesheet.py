@@ -38,7 +38,7 @@ ENGLISH = [
     "If you score, write one more letter; if that one scores too, write another.",
     "4. A full grid ends the game",
     "the last letter can still score.",
-    "if the top scores are equal, it is a draw",
+    "if the scores are equal, it is a draw",  # two sides: no "top" scores
     "Be careful",
     "read S, empty, S or S, O, empty are a gift",
     "Questions that come up",
@@ -68,7 +68,7 @@ FRENCH = [
     "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
     "4. La partie s’arrête quand la grille est pleine",
     "la dernière lettre peut encore marquer.",
-    "en cas d’égalité pour la première place, la partie est nulle",
+    "en cas d’égalité, la partie est nulle",  # deux camps : pas de « première place »
     "Attention",
     "se lisent S, vide, S ou S, O, vide, c’est un cadeau",
     "Les questions qui reviennent",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from conftest import EXAMPLES
 from pdfread import MM, page_count, pages, texts
+from rendered import shipped_examples
 
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
@@ -203,3 +205,25 @@ def test_one_group_checks_with_the_adult_and_several_swap_their_sheets(examples)
     assert "Groups swap score sheets and check each row" in flat(
         teacher_document(PrintOptions(groups=3), examples).data
     )
+
+
+POINTS_WORDS = {"en": r"\bpoints?\b(?! to a cell)|\bscor|\btotal", "fr": r"\bpoints?\b|\bmarqu(?!é d’un trait)|\btotal"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    "variant", [Variant(first_sos_wins=True), Variant(players=4, teams=True, first_sos_wins=True)], ids=["two", "teams"]
+)
+def test_the_notes_of_a_first_sos_wins_kit_never_speak_of_points(lang, variant):
+    # The first S-O-S ends the game: the notes (before the worked examples, which each follow their own game) speak of
+    # a winner and a game sheet, never of points, scoring or totals.
+    options = PrintOptions(variant=variant, language=Language(lang))
+    text = " ".join(" ".join(texts(teacher_document(options, shipped_examples()).data)).split())
+    heading = {"en": "Worked examples", "fr": "Exemples commentés"}[lang]
+    notes = text.split(heading)[0]
+    found = re.findall(rf".{{30}}(?:{POINTS_WORDS[lang]}).{{10}}", notes, flags=re.IGNORECASE)
+    assert not found, found
+    plain = " ".join(
+        " ".join(texts(teacher_document(PrintOptions(language=Language(lang)), shipped_examples()).data)).split()
+    )
+    assert re.search(POINTS_WORDS[lang], plain.split(heading)[0], flags=re.IGNORECASE)  # the standard game's do

@@ -405,15 +405,31 @@ def test_singular_and_plural_of_points_are_right():
     english, french = Words("en"), Words("fr")
     assert [english("common.points", count=n) for n in (0, 1, 2)] == ["no points", "1\u00a0point", "2\u00a0points"]
     assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1\u00a0point", "2\u00a0points"]
-    assert english("common.rule_end", ends="target", target=1, teams=False) == (
+    assert english("common.rule_end", ends="target", target=1, teams=False, players=3) == (
         "The first player to reach 1\u00a0point wins at once, even with empty cells left. "
         "If the board fills up first, the player with the most points wins; if the top scores are equal, it is a draw."
     )
-    assert french("common.rule_end", ends="target", target=1, teams=True) == (
+    assert french("common.rule_end", ends="target", target=1, teams=True, players=4) == (
         "La première équipe qui atteint 1\u00a0point gagne aussitôt, même s’il reste des cases vides. Si la grille "
-        "est remplie avant, l’équipe qui a le plus de points gagne\u202f; en cas d’égalité pour la première place, "
-        "la partie est nulle."
+        "est remplie avant, l’équipe qui a le plus de points gagne\u202f; en cas d’égalité, la partie est nulle."
     )
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "english", "french"),
+    [
+        # Two sides tie for the win, not for a "first place" among more.
+        (2, False, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
+        (4, True, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
+        (3, False, "if the top scores are equal", "en cas d’égalité pour la première place"),
+        (4, False, "if the top scores are equal", "en cas d’égalité pour la première place"),
+    ],
+)
+@pytest.mark.parametrize("ends", ["full", "target"])
+def test_a_tie_is_worded_for_the_number_of_sides(players, teams, english, french, ends):
+    context = {"ends": ends, "target": 5, "teams": teams, "players": players}
+    assert english in Words("en")("common.rule_end", **context)
+    assert french in Words("fr")("common.rule_end", **context)
 
 
 # One wording for how an S-O-S is named: a reader who meets three wordings wonders whether they differ.
