@@ -461,6 +461,20 @@ def test_a_replay_says_a_missed_win_was_a_win(lang):
     assert not re.search(r"scored 1 point at once|rapportait 1 point tout de suite", text)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "game", ["08-first-sos-wins.toml", "11-team-first-sos-wins.toml", MISSED_WIN], ids=["08", "11", "missed-win"]
+)
+def test_a_first_sos_wins_replay_says_who_won_and_how_never_points(game, lang):
+    # The move that completes the first S-O-S won the game: its row says so and names the S-O-S, and no line speaks
+    # of a score or of points missed in a game that has none.
+    _, text = replay_text(game, lang)
+    won = {"en": r"Wins: completes [A-D][1-4]-[A-D][1-4]\.", "fr": r"Gagne : complète [A-D][1-4]-[A-D][1-4]\."}
+    assert re.search(won[lang], text), text
+    points = {"en": r"Final score|No point missed|missed points|missed a point", "fr": r"Score final|point manqué"}
+    assert not re.search(points[lang], text, flags=re.IGNORECASE), re.search(points[lang], text, flags=re.IGNORECASE)
+
+
 # ---- the rule sheet's pictures: small games played by the kit's rules ----------------------------------------------
 
 
