@@ -507,6 +507,34 @@ def test_the_rule_sheets_last_picture_is_a_game_played_by_the_kits_rules(variant
     assert sorted(picture.scorers) == sorted(turn.seat for turn in turns for _ in turn.lines), variant
 
 
+@pytest.mark.parametrize("target", range(1, 10))
+def test_a_target_kits_last_picture_says_which_end_it_shows(target):
+    # "First to 5 points" beside a full board where A won 3 to 1 would read as 5 points reached: the words under the
+    # rule say what the referee's game did, the board filled first or the target reached.
+    variant = Variant(target=target)
+    moves = [((ord(name[0]) - 65, int(name[1]) - 1), letter) for letter, name in A_WHOLE_GAME]
+    turns: list[Turn] = []
+    for k in range(1, len(moves) + 1):
+        if turns and turns[-1].next_seat is None:
+            break
+        turns = referee(3, {}, moves[:k], 2, False, target, False)
+    final = turns[-1].scores
+    reached = max(final.values()) >= target
+    for lang in LANGUAGES:
+        step = rules_plan(PrintOptions(variant=variant), lang, shipped_examples()[0]).steps[3]
+        said = plain(" ".join(block.text for block in step.text))
+        if reached:
+            first = {"en": "reaches the target first", "fr": "atteint le score visé le premier"}[lang]
+            assert first in said, said
+        else:
+            high, low = sorted(final.values(), reverse=True)
+            filled = {
+                "en": f"the board filled up first: player A wins {high} to {low}",
+                "fr": f"la grille s’est remplie avant : le joueur A gagne {high} à {low}",
+            }[lang]
+            assert filled in said, said
+
+
 def test_a_kit_whose_examples_all_go_otherwise_in_its_variant_is_refused_and_writes_nothing(runner, tmp_path):
     from sos_print.cli import app
 
