@@ -207,3 +207,22 @@ def test_a_first_sos_wins_audit_is_no_score_sheet(lang, title, pause, scored, va
     assert not re.search(scored, text), re.search(scored, text)
     plain = texts(audit_document(PrintOptions(language=lang), fillable=fillable).data)[0]
     assert re.search(scored, plain)  # the standard game's sheet does
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "said"),
+    [
+        (Language.EN, Variant(target=5), "The first player to reach 5\u00a0points wins: fill in that row, then stop."),
+        (Language.EN, Variant(players=4, teams=True, target=1), "The first team to reach 1\u00a0point wins"),
+        (Language.FR, Variant(target=5), "Le premier à 5\u00a0points gagne\u202f: remplis sa rangée, puis la partie"),
+        (Language.FR, Variant(players=4, teams=True, target=3), "La première équipe à 3\u00a0points gagne"),
+    ],
+)
+def test_a_target_kits_sheet_states_its_target(lang, variant, said):
+    def flat(text: str) -> str:
+        return re.sub(r"[\s\u00a0]+", " ", text)  # a line may break anywhere; a no-break space reads as a space
+
+    text = flat(texts(audit_document(PrintOptions(variant=variant, language=lang)).data)[0])
+    assert flat(said) in text, text[:400]
+    plain = flat(texts(audit_document(PrintOptions(language=lang)).data)[0])
+    assert flat(said)[:20] not in plain  # the standard game's sheet names no target
