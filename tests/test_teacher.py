@@ -227,3 +227,19 @@ def test_the_notes_of_a_first_sos_wins_kit_never_speak_of_points(lang, variant):
         " ".join(texts(teacher_document(PrintOptions(language=Language(lang)), shipped_examples()).data)).split()
     )
     assert re.search(POINTS_WORDS[lang], plain.split(heading)[0], flags=re.IGNORECASE)  # the standard game's do
+
+
+@pytest.mark.parametrize(
+    ("lang", "team", "seat"),
+    [("en", "Team A + C to play.", "A to play."), ("fr", "Au tour de l’équipe A + C.", "Au tour de A.")],
+)
+def test_a_team_kits_strategy_names_the_teams(lang, team, seat):
+    # In a team kit the points are the team's: the strategy positions say which team plays and which scores more.
+    def flat(variant: Variant) -> str:
+        data = teacher_document(PrintOptions(variant=variant, language=Language(lang)), shipped_examples()).data
+        return re.sub(r"[\s\u00a0]+", " ", " ".join(texts(data)))
+
+    teams = flat(Variant(players=4, teams=True))
+    assert team in teams and seat not in teams.replace(team, "")
+    plain = flat(Variant())
+    assert seat in plain and team not in plain

@@ -219,6 +219,7 @@ SAMPLE = {
     "gift_fact": "B can now score 1 point with O in C2",
     "wins": False,
     "won": "",
+    "full": True,
     "lead": 3,
     "languages": 2,
     "large_print": True,
