@@ -196,7 +196,7 @@ def test_a_french_audits_fields_say_what_they_are_in_french_and_a_bilingual_ones
     assert str(french["group1.move.3.cell"]["/TU"]) == "Coup 3 · Case"
     both = {name: e for _, name, e in widgets(fillable(PrintOptions(language=Language.BOTH)))}
     assert str(both["group1.move.3.cell"]["/TU"]) == "Move 3 · Cell / Coup 3 · Case"
-    assert str(both["group1.names.B"]["/TU"]) == "Names · B / Prénoms · B"
+    assert str(both["group1.names.B"]["/TU"]) == "Name · B / Prénom · B"  # one player's name each
 
 
 @pytest.mark.parametrize(

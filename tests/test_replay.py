@@ -137,7 +137,7 @@ def test_the_header_gives_the_players_and_the_engines_score_and_winner(runner, t
 def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     team = flat(texts(rendered("replay", PrintOptions(), "09-team-sos.toml"))[0])  # weighed once per run
     assert re.match(r"Class Date SOS game replay Teams: ", team), team[:100]
-    assert "Score after move 5: team A + C 1, team B + D 1." in team
+    assert "Score after move 5: 1 for team A + C, 1 for team B + D." in team
     assert "Teams: A + C against B + D, writing in the order A, B, C, D." in team
     assert "Game: When every cell is full, the game ends; the last letter can still score. The team with" in team
     assert "The record stops there, before the end of the game." in team

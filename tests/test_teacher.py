@@ -55,7 +55,7 @@ def test_every_shipped_example_is_drawn_with_its_title_and_the_engines_account(e
     assert "Move 2: A writes S in D4 and scores no points. B writes next." in text
     assert "Move 9: A writes S in B1 and scores 1 point (B1-B3). The game ends." in text
     assert "Score: A 2, B 1. Player A wins." in text
-    assert "Score: team A + C 1, team B + D 1. The game goes on." in text
+    assert "Score: 1 for team A + C, 1 for team B + D. The game goes on." in text
 
 
 def test_each_new_line_is_drawn_through_its_three_cell_centres_and_named(english, examples):

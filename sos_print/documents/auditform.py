@@ -111,7 +111,7 @@ def _add_lines(
     lengths = max_lengths(game.size, game.notation, game.variant)
     for slot in slots:
         if part == "names":
-            name, length, tip = group_field(group, "names", slot.key), NAME_LENGTH, _tip(plan.names, slot.key)
+            name, length, tip = group_field(group, "names", slot.key), NAME_LENGTH, _tip(plan.name, slot.key)
         elif slot.key == "next":
             name, length, tip = group_field(group, "pause", "next"), NEXT_LENGTH, _joined(plan.pause_next)
         else:

@@ -32,6 +32,7 @@ class AuditPlan:
     # the names' lines take (two: A and B over C and D): the audit's layout chooses the fewest its names need.
     name_lines: int = 0
     name_rows: int = 1
+    name: Label = ()  # one player's name, as a names field's tooltip says it: "Name · A" (the row says "Names")
 
 
 def example_line(size: int, notation: Notation) -> str:
@@ -73,4 +74,5 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
         pause_hint=vocab.label("audit.pause_hint", players=options.variant.players, ends=rules.ends),
         strip=strip_plan(options, fields=True),
         page=vocab.label("common.page", number="{number}", count="{count}"),
+        name=vocab.label("board.name"),
     )
