@@ -40,6 +40,8 @@ def move_values(
         values[row + "letter"] = step.move.letter.value
         values[row + "cell"] = cell_name(step.move.cell, size, notation)
         values[row + "lines"] = " ".join(segment_name(seg, size, notation) for seg in step.segments) or "-"
+        if variant.first_sos_wins:
+            continue  # its audit has no points and no totals: the first S-O-S wins
         values[row + "points"] = str(step.points)
         for side in variant.sides:
             values[row + f"total.{side}"] = str(step.after.side_scores[side])

@@ -235,3 +235,39 @@ def test_a_teams_name_under_total_stays_on_one_line_in_large_print(language):
         for sign in plus:
             beside = [c for c in chars(page) if c.get_text() in "ABCD" and abs(c.x0 - sign.x0) < 8 * MM]
             assert sum(abs(c.y0 - sign.y0) < 1.0 for c in beside) == 2, "a team's name is broken over two lines"
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "pause", "scored"),
+    [
+        (Language.EN, "SOS: game sheet", "Who writes next?", r"Points|Total|points"),
+        (Language.FR, "SOS\u202f: relevé de la partie", "À qui le tour\u202f?", r"Points|Total|points"),
+    ],
+)
+@pytest.mark.parametrize("variant", [Variant(first_sos_wins=True), Variant(players=4, teams=True, first_sos_wins=True)])
+def test_a_first_sos_wins_audit_is_no_score_sheet(lang, title, pause, scored, variant, fillable):
+    # One S-O-S ends the game: nothing to add up, so neither the sheet nor its pause box speaks of points.
+    text = "\n".join(texts(audit_document(PrintOptions(variant=variant, language=lang), fillable=fillable).data))
+    assert title in text and pause in text
+    assert not re.search(scored, text), re.search(scored, text)
+    plain = texts(audit_document(PrintOptions(language=lang), fillable=fillable).data)[0]
+    assert re.search(scored, plain)  # the standard game's sheet does
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "said"),
+    [
+        (Language.EN, Variant(target=5), "The first player to reach 5\u00a0points wins: fill in that row, then stop."),
+        (Language.EN, Variant(players=4, teams=True, target=1), "The first team to reach 1\u00a0point wins"),
+        (Language.FR, Variant(target=5), "Le premier à 5\u00a0points gagne\u202f: remplis sa rangée, puis la partie"),
+        (Language.FR, Variant(players=4, teams=True, target=3), "La première équipe à 3\u00a0points gagne"),
+    ],
+)
+def test_a_target_kits_sheet_states_its_target(lang, variant, said):
+    def flat(text: str) -> str:
+        return re.sub(r"[\s\u00a0]+", " ", text)  # a line may break anywhere; a no-break space reads as a space
+
+    text = flat(texts(audit_document(PrintOptions(variant=variant, language=lang)).data)[0])
+    assert flat(said) in text, text[:400]
+    plain = flat(texts(audit_document(PrintOptions(language=lang)).data)[0])
+    assert flat(said)[:20] not in plain  # the standard game's sheet names no target

@@ -119,7 +119,7 @@ def test_a_board_has_the_title_the_rule_and_a_tally_per_player():
 
 def test_team_boards_tally_by_team():
     text = " ".join(texts(boards_document(PrintOptions(variant=Variant(players=4, teams=True))).data)[0].split())
-    assert "Team Names One mark for each S-O-S Total A + C B + D" in text
+    assert "Team Names One mark for each S-O-S Total A + C A C B + D B D" in text  # each line by its seat
     assert "Player" not in text
     assert "A and C play together against B and D" in text
 
@@ -198,3 +198,31 @@ def test_grids_print_one_page_per_size():
     data = grids_document(PrintOptions(), [3, 5, 8]).data
     with pages(data) as pdf:
         assert [len(grid_cells(page)) for page in pdf.pages] == [3, 5, 8]
+
+
+@pytest.mark.parametrize(
+    ("lang", "won", "tally"),
+    [
+        (Language.EN, ["The winning S-O-S (like B1-B3)", "Tick the winner"], ["One mark for each S-O-S", "Total"]),
+        (Language.FR, ["Le S-O-S gagnant (par exemple B1-B3)", "Coche le gagnant"], ["Un bâton par S-O-S", "Total"]),
+    ],
+)
+def test_a_first_sos_wins_board_asks_who_won_not_how_many(lang, won, tally):
+    def flat(variant: Variant) -> str:
+        data = boards_document(PrintOptions(variant=variant, language=lang)).data
+        return " ".join(" ".join(texts(data)).split())
+
+    first = flat(Variant(first_sos_wins=True))
+    assert all(caption in first for caption in won) and not any(caption in first for caption in tally)
+    plain = flat(Variant())
+    assert all(caption in plain for caption in tally) and not any(caption in plain for caption in won)
+
+
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR])
+def test_a_team_rows_name_lines_each_start_with_their_seat(lang):
+    # Two blank lines on a team's row: each starts with its player's letter, so A and C know which is theirs.
+    text = texts(boards_document(PrintOptions(variant=Variant(players=4, teams=True), language=lang)).data)[0]
+    tail = text.split("Total")[-1].split()
+    assert tail == ["A", "+", "C", "A", "C", "B", "+", "D", "B", "D"], tail
+    plain = texts(boards_document(PrintOptions(variant=Variant(players=4), language=lang)).data)[0]
+    assert plain.split("Total")[-1].split() == ["A", "B", "C", "D"]  # one line each: the row names the seat

@@ -470,13 +470,14 @@ def test_a_class_list_that_cannot_be_used_is_one_line_status_1_and_nothing_writt
 
 
 def test_a_name_too_long_for_its_line_is_refused_with_the_limit_before_anything_is_written(runner, tmp_path):
+    # A team's line starts with its seat's letter: it holds about 12 letters in large print.
     roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Bartholomew-Maximilian Featherstonehaugh"])
     args = ["boards", "--roster", str(roster), "--teams", "--large-print", "--out", str(tmp_path / "b.pdf")]
     result = runner.invoke(app, args)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == (
         f"sos-print: {roster}: line 5: a name of 40 characters does not fit on a board's score table: 2 lines of "
-        "about 13 letters here; shorten it (a first name and an initial tell children apart)\n"
+        "about 12 letters here; shorten it (a first name and an initial tell children apart)\n"
     )
     assert not (tmp_path / "b.pdf").exists()
 

@@ -28,6 +28,7 @@ from typer.testing import CliRunner
 from sos_print.cli import app
 from sos_print.documents.audit import audit_document
 from sos_print.engine.errors import ExampleFileError
+from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, cell_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.plans.layout import Paper
@@ -57,6 +58,9 @@ def fillable(options: PrintOptions) -> bytes:
         (7, TEAMS, 3, "", 3 * (1 + 1 + 1 + 4 + 49 * 7 + 2 + 1)),
         (8, Variant(), 1, "", 1 + 1 + 1 + 2 + 64 * 7 + 2 + 1),
         (8, Variant(players=4), 2, "", 2 * (1 + 1 + 1 + 4 + 64 * 9 + 4 + 1)),
+        # the first S-O-S wins: no points, no totals, and the pause box only asks who is next
+        (4, Variant(first_sos_wins=True), 1, "", 1 + 1 + 1 + 2 + 16 * 4 + 0 + 1),
+        (5, Variant(players=4, teams=True, first_sos_wins=True), 1, "", 1 + 1 + 1 + 4 + 25 * 4 + 0 + 1),
     ],
 )
 def test_every_cell_and_line_of_each_groups_audit_has_its_own_field(size, variant, groups, class_name, count):
@@ -64,13 +68,15 @@ def test_every_cell_and_line_of_each_groups_audit_has_its_own_field(size, varian
     names = set(terminal_fields(data))
     assert len(names) == count
     sides = ["AC", "BD"] if variant.teams else list("ABCD"[: variant.players])
+    sides = [] if variant.first_sos_wins else sides  # nothing to add up
+    columns = [column for column in COLUMNS if column != "points" or not variant.first_sos_wins]
     for group in range(1, groups + 1):
         expected = {f"group{group}.game", f"group{group}.date"} | ({f"group{group}.class"} if not class_name else set())
         expected |= {f"group{group}.names.{seat}" for seat in "ABCD"[: variant.players]}
         expected |= {
             f"group{group}.move.{n}.{column}"
             for n in range(1, size * size + 1)
-            for column in [*COLUMNS, *(f"total.{side}" for side in sides)]
+            for column in [*columns, *(f"total.{side}" for side in sides)]
         }
         expected |= {f"group{group}.pause.score.{side}" for side in sides} | {f"group{group}.pause.next"}
         assert {name for name in names if name.startswith(f"group{group}.")} == expected
@@ -237,12 +243,14 @@ def test_the_audit_command_writes_a_fillable_audit_with_the_variant(runner, tmp_
 
 def csv_twin(values: dict[str, str], variant: Variant, group: int = 1) -> str:
     """Writes the rows of a filled form as a CSV record typed from the same audit: header, then row by row."""
-    sides = [f"total {side}" for side in variant.sides]
-    lines = [",".join(["move", *COLUMNS, *sides])]
+    scored = () if variant.first_sos_wins else variant.sides  # a first-S-O-S-wins audit has no points, no totals
+    columns = [column for column in COLUMNS if column != "points" or scored]
+    sides = [f"total {side}" for side in scored]
+    lines = [",".join(["move", *columns, *sides])]
     numbers = sorted({int(name.split(".")[2]) for name in values if name.startswith(f"group{group}.move.")})
     for n in numbers:
-        row = [values.get(f"group{group}.move.{n}.{column}", "") for column in COLUMNS]
-        row += [values.get(f"group{group}.move.{n}.total.{side}", "") for side in variant.sides]
+        row = [values.get(f"group{group}.move.{n}.{column}", "") for column in columns]
+        row += [values.get(f"group{group}.move.{n}.total.{side}", "") for side in scored]
         lines.append(",".join([str(n), *row]))
     return "\n".join(lines) + "\n"
 
@@ -256,6 +264,8 @@ def record_options(size: int, variant: Variant, notation: Notation) -> list[str]
 def alter(values: dict[str, str], how: str, move: int, variant: Variant) -> None:
     """Changes one claim of row `move` as a child might get it wrong."""
     row = f"group1.move.{move}."
+    if how in ("points", "total") and variant.first_sos_wins:  # no points on its audit: the lines say who won
+        how = "lines"
     if how == "points":
         values[row + "points"] = str((int(values[row + "points"]) + 1) % 9)
     elif how == "lines":
@@ -1358,3 +1368,36 @@ def test_a_form_of_more_pages_than_any_audit_or_a_page_tree_that_loops_is_refuse
     with pytest.raises(ExampleFileError) as error:
         load_filled_audit(str(path))
     assert str(error.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR])
+def test_a_first_sos_wins_audit_asks_for_no_points_and_reads_back_and_checks(runner, tmp_path, lang):
+    # The first S-O-S ends the game: its audit has no points, no totals and no points in its pause box, and a filled
+    # one is read and checked all the same, the winning line and its writer included.
+    variant = Variant(first_sos_wins=True)
+    blank = fillable(PrintOptions(size=4, variant=variant, language=lang))
+    fields = {name: entries for _, name, entries in widgets(blank)}
+    assert not [name for name in fields if name.endswith(".points") or ".total." in name or ".pause.score." in name]
+    assert {name.rsplit(".", 1)[1] for name in fields if name.startswith("group1.move.1.")} == {
+        "player",
+        "letter",
+        "cell",
+        "lines",
+    }
+    tips = " ".join(str(entries.get("/TU", "")) for entries in fields.values())
+    assert "Points" not in tips and "Total" not in tips, tips
+    steps, position = [], Position.start(4, variant)
+    for move in (Move(Cell(0, 0), Letter.S), Move(Cell(1, 1), Letter.O), Move(Cell(2, 2), Letter.S)):
+        steps.append(position.step(move))
+        position = steps[-1].after
+    assert steps[-1].after.is_over and steps[-1].segments
+    values = move_values(steps, 4, Notation.A1, variant)
+    pdf = tmp_path / "won.pdf"
+    pdf.write_bytes(fill(blank, values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.exit_code == 0, result.output
+    values["group1.move.3.player"] = "B"  # A wrote the winning S, not B
+    wrong = tmp_path / "wrong.pdf"
+    wrong.write_bytes(fill(blank, values))
+    result = runner.invoke(app, ["check", str(wrong)])
+    assert result.exit_code == 1 and "move 3" in result.stdout, result.output

@@ -282,5 +282,6 @@ TITLES = [
 def test_every_title_reads_sos_then_what_the_pages_are(template, macro, lang, pattern):
     from sos_print.plans.words import Words
 
-    title = Words(lang)(f"{template}.{macro}")
-    assert re.fullmatch(pattern + r"[^:]*", title), title
+    for ends in ("full", "first"):  # a first-S-O-S-wins game's score sheet is its "game sheet"
+        title = Words(lang)(f"{template}.{macro}", **({"ends": ends} if template == "audit" else {}))
+        assert re.fullmatch(pattern + r"[^:]*", title), title

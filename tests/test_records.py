@@ -544,3 +544,28 @@ def test_a_folder_of_records_inside_a_checked_folder_is_named_never_passed_over(
     )
     named = runner.invoke(app, ["check", str(tmp_path / "group2"), "--size", "4"])
     assert named.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"
+
+
+@pytest.mark.parametrize(
+    ("header", "rows"),
+    [
+        # as its audit prints it, in English and in French: no points, no totals
+        ("move,player,letter,cell,new s-o-s lines", ["1,A,S,A1,-", "2,B,O,B2,-", "3,A,S,C3,A1-C3"]),
+        ("Coup;Joueur;Lettre;Case;Nouveaux S-O-S", ["1;A;S;A1;", "2;B;O;B2;aucun", "3;A;S;C3;A1-C3"]),
+        # a sheet typed with the points of the standard game still reads
+        ("move,player,letter,cell,lines,points", ["1,A,S,A1,-,0", "2,B,O,B2,-,0", "3,A,S,C3,A1-C3,1"]),
+    ],
+)
+def test_a_first_sos_wins_record_needs_no_points_column(runner, tmp_path, header, rows):
+    path = tmp_path / "won.csv"
+    path.write_text("\n".join([header, *rows]) + "\n")
+    result = runner.invoke(app, ["check", str(path), "--size", "4", "--first-sos-wins"])
+    assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text("\n".join([header, *rows[:2], rows[2].replace("A1-C3", "-")]) + "\n")
+    result = runner.invoke(app, ["check", str(wrong), "--size", "4", "--first-sos-wins"])
+    assert result.exit_code == 1 and "move 3 (row 4)" in result.stdout, result.output
+    if not header.endswith("points"):
+        # The standard game keeps its points column: a sheet without one would leave every point unchecked.
+        result = runner.invoke(app, ["check", str(path), "--size", "4"])
+        assert result.exit_code == 1 and "has no points column" in result.stdout, result.output

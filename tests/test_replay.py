@@ -137,7 +137,7 @@ def test_the_header_gives_the_players_and_the_engines_score_and_winner(runner, t
 def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     team = flat(texts(rendered("replay", PrintOptions(), "09-team-sos.toml"))[0])  # weighed once per run
     assert re.match(r"Class Date SOS: game replay Teams: ", team), team[:100]
-    assert "Score after move 5: team A + C 1, team B + D 1." in team
+    assert "Score after move 5: 1 for team A + C, 1 for team B + D." in team
     assert "Teams: A + C against B + D, writing in the order A, B, C, D." in team
     assert "Game: When every cell is full, the game ends; the last letter can still score. The team with" in team
     assert "The record stops there, before the end of the game." in team
@@ -490,7 +490,7 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     assert (
         "Moves 1 to 9 are not weighed with best play: they were played with more than 16 empty cells on the board, "
         "too many ways for the game to go on for the program to try them all. For them, the table says only "
-        "whether a point was missed or a gift left, which one look ahead shows."
+        "whether a point was missed or a gift left, which you can see by looking one move ahead."
     ) in text
     assert "1 A O in B2 – – No point missed, no gift." in text  # every move has its row, weighed or not
     assert "9 A O in D4 – – No point missed, no gift." in text
@@ -540,24 +540,24 @@ def test_in_large_print_on_8x8_the_turning_points_boards_stand_one_above_the_oth
 
 
 @pytest.mark.parametrize(
-    ("variant", "why"),
+    ("variant", "why", "missed"),
     [
-        (Variant(target=2), "this one ends when a player reaches 2 points"),
-        (Variant(first_sos_wins=True), "this one ends with the first S-O-S"),
-        (Variant(players=3), "this one has three players, each on their own"),
+        (Variant(target=2), "this one ends when a player reaches 2 points", "point"),
+        (Variant(first_sos_wins=True), "this one ends with the first S-O-S", "win"),  # no points in that game
+        (Variant(players=3), "this one has three players, each on their own", "point"),
     ],
 )
-def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why):
+def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why, missed):
     rows = [(str(k), "", "O", cell) for k, cell in enumerate(["A1", "B2", "C3"], start=1)]
     data = document(csv_text(rows, header=HEADER[:6]), 3, variant)
     text = whole(data)
     assert (
         "No move is weighed with best play: the program weighs a game between two sides in which the most points "
-        f"at the end win, and {why}. The table says whether each move missed a point or left a gift" in text
+        f"at the end win, and {why}. The table says whether each move missed a {missed} or left a gift" in text
     )
     assert analysis_rows(data) == {}
     assert "Value" not in text  # no column of values, and no explanation of values nobody computed
-    assert "2 B O in B2 No point missed, no gift." in text
+    assert f"2 B O in B2 No {missed} missed, no gift." in text
 
 
 # ---- languages, paper, large print -------------------------------------------------------------------------------

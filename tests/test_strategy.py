@@ -51,7 +51,7 @@ def test_take_the_point_the_only_scoring_move_is_the_best_and_a_quiet_move_is_wo
     assert max(value for move, value in worth.items() if not gains[move]) == 0
     assert (
         "Take the point A to play. O in A3 scores 1 point (A2-A4), and A writes again. It is the best move: from "
-        "here, with best play, A scores 2 points more than B. If A plays instead the best move that scores nothing, "
+        "here, with best play, A scores 2 points more than B. If A instead plays the best move that scores nothing, "
         "A scores as many points as B from here."
     ) in notes
 

@@ -9,6 +9,7 @@ import pytest
 from conftest import EXAMPLES
 from pdfminer.layout import LTChar, LTLine, LTRect
 from pdfread import MM, marks, page_count, pages, texts
+from rendered import shipped_examples
 
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
@@ -55,7 +56,7 @@ def test_every_shipped_example_is_drawn_with_its_title_and_the_engines_account(e
     assert "Move 2: A writes S in D4 and scores no points. B writes next." in text
     assert "Move 9: A writes S in B1 and scores 1 point (B1-B3). The game ends." in text
     assert "Score: A 2, B 1. Player A wins." in text
-    assert "Score: team A + C 1, team B + D 1. The game goes on." in text
+    assert "Score: 1 for team A + C, 1 for team B + D. The game goes on." in text
 
 
 def test_each_new_line_is_drawn_through_its_three_cell_centres_and_named(english, examples):
@@ -317,3 +318,41 @@ def test_a_diagonal_through_a_cells_corner_runs_behind_its_move_number(examples,
                 ]
                 assert grounds, f"a line runs over move number {digit.get_text()}"
     assert crossed, "no line passes a move number: the test reads nothing"
+
+
+POINTS_WORDS = {"en": r"\bpoints?\b(?! to a cell)|\bscor|\btotal", "fr": r"\bpoints?\b|\bmarqu(?!é d’un trait)|\btotal"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    "variant", [Variant(first_sos_wins=True), Variant(players=4, teams=True, first_sos_wins=True)], ids=["two", "teams"]
+)
+def test_the_notes_of_a_first_sos_wins_kit_never_speak_of_points(lang, variant):
+    # The first S-O-S ends the game: the notes (before the worked examples, which each follow their own game) speak of
+    # a winner and a game sheet, never of points, scoring or totals.
+    options = PrintOptions(variant=variant, language=Language(lang))
+    text = " ".join(" ".join(texts(teacher_document(options, shipped_examples()).data)).split())
+    heading = {"en": "Worked examples", "fr": "Exemples commentés"}[lang]
+    notes = text.split(heading)[0]
+    found = re.findall(rf".{{30}}(?:{POINTS_WORDS[lang]}).{{10}}", notes, flags=re.IGNORECASE)
+    assert not found, found
+    plain = " ".join(
+        " ".join(texts(teacher_document(PrintOptions(language=Language(lang)), shipped_examples()).data)).split()
+    )
+    assert re.search(POINTS_WORDS[lang], plain.split(heading)[0], flags=re.IGNORECASE)  # the standard game's do
+
+
+@pytest.mark.parametrize(
+    ("lang", "team", "seat"),
+    [("en", "Team A + C to play.", "A to play."), ("fr", "Au tour de l’équipe A + C.", "Au tour de A.")],
+)
+def test_a_team_kits_strategy_names_the_teams(lang, team, seat):
+    # In a team kit the points are the team's: the strategy positions say which team plays and which scores more.
+    def flat(variant: Variant) -> str:
+        data = teacher_document(PrintOptions(variant=variant, language=Language(lang)), shipped_examples()).data
+        return re.sub(r"[\s\u00a0]+", " ", " ".join(texts(data)))
+
+    teams = flat(Variant(players=4, teams=True))
+    assert team in teams and seat not in teams.replace(team, "")
+    plain = flat(Variant())
+    assert seat in plain and team not in plain

@@ -379,13 +379,17 @@ def most_on_three_by_three() -> int:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("target", range(1, 10))
 def test_the_first_round_on_three_by_three_keeps_the_kits_rules_only_where_they_can_be_played(lang, target):
-    # "The same rules" on a 3 × 3 grid is true only of a target a 3 × 3 game can reach; else the advice says why not.
+    # "The same rules" on a 3 × 3 grid is true only of a target a 3 × 3 game can reach, and worth it only of one it
+    # often reaches (1 or 2 points): a higher one that it can reach is lowered to 2 for the warm-up; one it cannot
+    # reach is played to a full grid. Either way the advice says why.
     plan = teacher_plan(PrintOptions(variant=Variant(target=target), language=Language(lang)), lang, ())
     advice = plain(" ".join(block.text for block in plan.adapt if "3\u00a0×\u00a03" in block.text))
     most = most_on_three_by_three()
     same = {"en": "with the same rules", "fr": "avec la même règle"}[lang]
-    assert (same in advice) == (target <= most), advice
-    if target > most:
+    lowered = {"en": "played to 2 points", "fr": "jouée en 2 points"}[lang]
+    assert (same in advice) == (target <= 2), advice
+    assert (lowered in advice) == (2 < target <= most), advice
+    if target > 2:
         assert f"{most} S-O-S" in advice and re.search(rf"\b{target}\spoints\b", advice), advice
 
 
@@ -462,6 +466,20 @@ def test_a_replay_says_a_missed_win_was_a_win(lang):
     assert not re.search(r"scored 1 point at once|aurait rapporté 1 point tout de suite", text)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "game", ["08-first-sos-wins.toml", "11-team-first-sos-wins.toml", MISSED_WIN], ids=["08", "11", "missed-win"]
+)
+def test_a_first_sos_wins_replay_says_who_won_and_how_never_points(game, lang):
+    # The move that completes the first S-O-S won the game: its row says so and names the S-O-S, and no line speaks
+    # of a score or of points missed in a game that has none.
+    _, text = replay_text(game, lang)
+    won = {"en": r"Wins: completes [A-D][1-4]-[A-D][1-4]\.", "fr": r"Gagne : complète [A-D][1-4]-[A-D][1-4]\."}
+    assert re.search(won[lang], text), text
+    points = {"en": r"Final score|No point missed|missed points|missed a point", "fr": r"Score final|point manqué"}
+    assert not re.search(points[lang], text, flags=re.IGNORECASE), re.search(points[lang], text, flags=re.IGNORECASE)
+
+
 # ---- the rule sheet's pictures: small games played by the kit's rules ----------------------------------------------
 
 
@@ -492,6 +510,34 @@ def test_the_rule_sheets_last_picture_is_a_game_played_by_the_kits_rules(variant
     shown = {(k % 3, k // 3): letter for k, letter in enumerate(picture.letters) if letter}
     assert shown == written, f"{variant}: the picture holds {len(shown)} letters, the game {len(written)}"
     assert sorted(picture.scorers) == sorted(turn.seat for turn in turns for _ in turn.lines), variant
+
+
+@pytest.mark.parametrize("target", range(1, 10))
+def test_a_target_kits_last_picture_says_which_end_it_shows(target):
+    # "First to 5 points" beside a full board where A won 3 to 1 would read as 5 points reached: the words under the
+    # rule say what the referee's game did, the board filled first or the target reached.
+    variant = Variant(target=target)
+    moves = [((ord(name[0]) - 65, int(name[1]) - 1), letter) for letter, name in A_WHOLE_GAME]
+    turns: list[Turn] = []
+    for k in range(1, len(moves) + 1):
+        if turns and turns[-1].next_seat is None:
+            break
+        turns = referee(3, {}, moves[:k], 2, False, target, False)
+    final = turns[-1].scores
+    reached = max(final.values()) >= target
+    for lang in LANGUAGES:
+        step = rules_plan(PrintOptions(variant=variant), lang, shipped_examples()[0]).steps[3]
+        said = plain(" ".join(block.text for block in step.text))
+        if reached:
+            first = {"en": "reaches the target first", "fr": "atteint le score visé le premier"}[lang]
+            assert first in said, said
+        else:
+            high, low = sorted(final.values(), reverse=True)
+            filled = {
+                "en": f"the board filled up first: player A wins {high} to {low}",
+                "fr": f"la grille s’est remplie avant : le joueur A gagne {high} à {low}",
+            }[lang]
+            assert filled in said, said
 
 
 def test_a_kit_whose_examples_all_go_otherwise_in_its_variant_is_refused_and_writes_nothing(runner, tmp_path):

@@ -80,6 +80,7 @@ ARGUMENTS = [
         "missed_fact": "",
         "gift_fact": "",
         "wins": True,
+        "won": "A1-C3",
         "detail": "",
         "lead": 0,
         "languages": 1,
@@ -229,6 +230,8 @@ SAMPLE = {
     "missed_fact": "O in B2 scored 2 points at once",
     "gift_fact": "B can now score 1 point with O in C2",
     "wins": False,
+    "won": "",
+    "full": True,
     "lead": 3,
     "languages": 2,
     "large_print": True,
@@ -327,9 +330,10 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
     expected = {
         "en": {
             "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
-            "board.rule#1": "Whoever makes the first S-O-S, across, down or diagonally, wins at once for their team.",
+            "board.rule#1": "If you make the first S-O-S, across, down or diagonally, your team wins at once.",
             "audit.intro#2": "If you score, write again on the next row, and again as long as you score.",
-            "audit.intro#1": "The first S-O-S wins: fill in its row, then stop.",
+            "audit.intro#1": "If your letter makes an S-O-S, write it in its row (like B1-B3): your team has won, and "
+            "the game stops.",
             "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
             "rules.step_4#1": "If the board fills up with no S-O-S, the game is a draw.",
             "common.rule_end#0": "If the board fills up first, the player with the most points wins",
@@ -337,10 +341,11 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
         },
         "fr": {
             "board.rule#2": "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
-            "board.rule#1": "Celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, fait gagner "
-            "aussitôt son équipe.",
+            "board.rule#1": "Si tu formes le premier S-O-S, en ligne, en colonne ou en diagonale, ton équipe gagne "
+            "aussitôt.",
             "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
-            "audit.intro#1": "Le premier S-O-S gagne : remplis sa rangée, puis arrête-toi.",
+            "audit.intro#1": "Si ta lettre forme un S-O-S, écris-le dans sa rangée (par exemple B1-B3) : ton équipe a "
+            "gagné, la partie s’arrête.",
             "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
             "encore marquer.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
@@ -424,15 +429,31 @@ def test_singular_and_plural_of_points_are_right():
     english, french = Words("en"), Words("fr")
     assert [english("common.points", count=n) for n in (0, 1, 2)] == ["no points", "1\u00a0point", "2\u00a0points"]
     assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1\u00a0point", "2\u00a0points"]
-    assert english("common.rule_end", ends="target", target=1, teams=False) == (
+    assert english("common.rule_end", ends="target", target=1, teams=False, players=3) == (
         "The first player to reach 1\u00a0point wins at once, even with empty cells left. "
         "If the board fills up first, the player with the most points wins; if the top scores are equal, it is a draw."
     )
-    assert french("common.rule_end", ends="target", target=1, teams=True) == (
+    assert french("common.rule_end", ends="target", target=1, teams=True, players=4) == (
         "La première équipe qui atteint 1\u00a0point gagne aussitôt, même s’il reste des cases vides. Si la grille "
-        "est remplie avant, l’équipe qui a le plus de points gagne\u202f; en cas d’égalité pour la première place, "
-        "la partie est nulle."
+        "est remplie avant, l’équipe qui a le plus de points gagne\u202f; en cas d’égalité, la partie est nulle."
     )
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "english", "french"),
+    [
+        # Two sides tie for the win, not for a "first place" among more.
+        (2, False, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
+        (4, True, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
+        (3, False, "if the top scores are equal", "en cas d’égalité pour la première place"),
+        (4, False, "if the top scores are equal", "en cas d’égalité pour la première place"),
+    ],
+)
+@pytest.mark.parametrize("ends", ["full", "target"])
+def test_a_tie_is_worded_for_the_number_of_sides(players, teams, english, french, ends):
+    context = {"ends": ends, "target": 5, "teams": teams, "players": players}
+    assert english in Words("en")("common.rule_end", **context)
+    assert french in Words("fr")("common.rule_end", **context)
 
 
 # One wording for how an S-O-S is named: a reader who meets three wordings wonders whether they differ.

@@ -38,7 +38,7 @@ from sos_print.pdf.draw import (
     set_label,
 )
 from sos_print.plans.audit import AuditPlan, audit_plan
-from sos_print.plans.common import GroupGame, group_games
+from sos_print.plans.common import GroupGame, game_rules, group_games
 from sos_print.plans.layout import (
     AUDIT_CELL_COLUMN,
     AUDIT_COLUMNS,
@@ -107,16 +107,18 @@ def column_widths(plan: AuditPlan, width: float, scale: float) -> list[float]:
 
 def _widths(plan: AuditPlan, width: float, size: float) -> list[float]:
     count = len(plan.sides)
+    named = len(plan.columns) - count  # the columns before the totals (no points column where the first S-O-S wins)
     move, player, letter, _ = AUDIT_COLUMNS
     cell = AUDIT_CELL_COLUMN[plan.notation.value]
-    bases = [move, player, letter, cell, 0.0, AUDIT_POINTS_COLUMN] + [AUDIT_SPANNED_TOTAL.get(count, 12.0)] * count
+    bases = [move, player, letter, cell, 0.0, AUDIT_POINTS_COLUMN][:named]
+    bases += [AUDIT_SPANNED_TOTAL.get(count, 12.0)] * count
     # A side's name is never broken ("A + C" over two lines reads as two sides).
-    words = [_longest_word(label, size) for label in plan.columns[:6]]
+    words = [_longest_word(label, size) for label in plan.columns[:named]]
     words += [set_label((side.short,), size, bold=True).width for side in plan.sides]
     widths = [max(base, word + 2 * AUDIT_HEAD_PAD) for base, word in zip(bases, words, strict=True)]
-    # The spanning "Total" fits over its columns: each widens by its share when it would not.
-    short = _longest_word(plan.total, size) + 2 * AUDIT_HEAD_PAD - sum(widths[6:])
-    widths[6:] = [w + max(short, 0.0) / count for w in widths[6:]]
+    if count:  # the spanning "Total" fits over its columns: each widens by its share when it would not
+        short = _longest_word(plan.total, size) + 2 * AUDIT_HEAD_PAD - sum(widths[named:])
+        widths[named:] = [w + max(short, 0.0) / count for w in widths[named:]]
     widths[4] = width - sum(widths) + widths[4]
     return widths
 
@@ -178,10 +180,13 @@ def pause_height(plan: AuditPlan, width: float, scale: float) -> float:
     left, right = _pause_columns(width)
     title = set_label(plan.pause_title, BODY_PT * scale, left, bold=True).height
     hint = set_label(plan.pause_hint, NOTES_PT * scale, left).height
-    caption = max(
-        set_label(label, NOTES_PT * scale, right / 2 - 3.0).height for label in (plan.pause_scores, plan.pause_next)
-    )
+    caption = max(set_label(label, NOTES_PT * scale, right / 2 - 3.0).height for label in _pause_captions(plan))
     return 2 * PAUSE_PAD + max(title + 1.5 + hint, caption + PAUSE_LINE)
+
+
+def _pause_captions(plan: AuditPlan) -> tuple[Label, ...]:
+    """Returns the captions of the pause box's fields: each side's points (when the game has points), who is next."""
+    return (plan.pause_scores, plan.pause_next) if plan.pause_scores else (plan.pause_next,)
 
 
 def _pause_columns(width: float) -> tuple[float, float]:
@@ -388,15 +393,16 @@ def pause_slots(plan: AuditPlan, box: Box, scale: float) -> list[Slot]:
     _, right = _pause_columns(box.width)
     x = inner.right - right
     half = right / 2
-    heights = [set_label(label, NOTES_PT * scale, half - 3.0).height for label in (plan.pause_scores, plan.pause_next)]
+    heights = [set_label(label, NOTES_PT * scale, half - 3.0).height for label in _pause_captions(plan)]
     line_y = inner.top - max(heights) - PAUSE_LINE
-    slot = (half - 3.0) / len(plan.sides)
+    slot = (half - 3.0) / max(1, len(plan.sides))
     slots = []
     for k, side in enumerate(plan.sides):
         sx = x + k * slot
         name = set_label((side.short,), BODY_PT * scale, bold=True)
         slots.append(Slot(side.short, sx + name.width + 1.0, sx + slot - 1.5, line_y))
-    return [*slots, Slot("next", x + half, inner.right, line_y)]
+    # Without points to note, who is next takes the first field's place.
+    return [*slots, Slot("next", x + half if slots else x, x + half - 3.0 if not slots else inner.right, line_y)]
 
 
 def _draw_pause(canvas: Canvas, plan: AuditPlan, box: Box, scale: float) -> None:
@@ -407,8 +413,8 @@ def _draw_pause(canvas: Canvas, plan: AuditPlan, box: Box, scale: float) -> None
     draw_label(canvas, plan.pause_hint, inner.x, below - 1.5, NOTES_PT * scale, width=left)
     x = inner.right - right
     half = right / 2
-    for label, field_x in ((plan.pause_scores, x), (plan.pause_next, x + half)):
-        draw_label(canvas, label, field_x, inner.top, NOTES_PT * scale, width=half - 3.0)
+    for k, label in enumerate(_pause_captions(plan)):
+        draw_label(canvas, label, x + k * half, inner.top, NOTES_PT * scale, width=half - 3.0)
     *scores, after = pause_slots(plan, box, scale)
     for slot in scores:
         name = set_label((slot.key,), BODY_PT * scale, bold=True)
@@ -570,7 +576,7 @@ def add_audits(
         document,
         audit_groups(options, fillable),
         large_print=options.large_print,
-        bookmark=joined(options, "audit.bookmark"),
+        bookmark=joined(options, "audit.bookmark", ends=game_rules(options.variant).ends),
         progress=report(progress, "audits", options.groups),
     )
 
@@ -578,7 +584,9 @@ def add_audits(
 def audit_document(options: PrintOptions, progress: Progress | None = None, fillable: bool = False) -> Rendered:
     """Returns one scoring audit per group; `fillable` makes each a form to fill in on a tablet or a computer."""
     document = new_document(
-        options, joined(options, "audit.document_title", size=options.size), joined(options, "audit.subject")
+        options,
+        joined(options, "audit.document_title", size=options.size, ends=game_rules(options.variant).ends),
+        joined(options, "audit.subject", ends=game_rules(options.variant).ends),
     )
     add_audits(document, options, progress, fillable)
     return finished(document)

@@ -5,7 +5,15 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.documents.common import Slot
-from sos_print.pdf.draw import draw_box, draw_label, draw_rule_line, draw_set_label, names_room, set_label
+from sos_print.pdf.draw import (
+    SetLabel,
+    draw_box,
+    draw_label,
+    draw_rule_line,
+    draw_set_label,
+    names_room,
+    set_label,
+)
 from sos_print.plans.boards import BoardPlan
 from sos_print.plans.common import Side
 from sos_print.plans.layout import BODY_PT, NOTES_PT, Box
@@ -102,9 +110,16 @@ def _part_slots(plan: BoardPlan, sides: tuple[Side, ...], box: Box, scale: float
         share = name_w / side.players
         for k, seat in enumerate(side.seats):
             x = box.x + label_w + k * share
-            slots.append(Slot(seat, x + PAD, x + share - PAD, top - row + LINE_UP, row - LINE_UP - ROW_TOP))
+            # A team's row has a line per player: each starts with its seat's letter, so A knows which is theirs.
+            mark = _seat_mark(seat, scale).width + 1.0 if side.players > 1 else 0.0
+            slots.append(Slot(seat, x + PAD + mark, x + share - PAD, top - row + LINE_UP, row - LINE_UP - ROW_TOP))
         top -= row
     return slots
+
+
+def _seat_mark(seat: str, scale: float) -> SetLabel:
+    """Returns the seat's letter set before its line on a team's row."""
+    return set_label((seat,), NOTES_PT * scale, bold=True)
 
 
 def _draw_part(canvas: Canvas, plan: BoardPlan, sides: tuple[Side, ...], box: Box, scale: float) -> None:
@@ -122,8 +137,11 @@ def _draw_part(canvas: Canvas, plan: BoardPlan, sides: tuple[Side, ...], box: Bo
         label = set_label(_seat(side), BODY_PT * scale, bold=True)
         draw_set_label(canvas, label, box.x, top - (row - label.height) / 2)
         name_x = box.x + label_w
-        for _ in side.seats:  # a line to write each player's name on: a team's row has two
+        for seat in side.seats:  # a line to write each player's name on: a team's row has two, each by its seat
             slot = next(slots)
+            if side.players > 1:
+                mark = _seat_mark(seat, scale)
+                draw_set_label(canvas, mark, slot.x0 - mark.width - 1.0, slot.y + mark.height - 0.5)
             draw_rule_line(canvas, slot.x0, slot.x1, slot.y)
         tally = Box(name_x + name_w + PAD, top - row + 1.0, tally_w - 2 * PAD, row - 2.0)
         draw_box(canvas, tally)

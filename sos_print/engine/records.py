@@ -13,7 +13,8 @@ audit, in English or French, any case and order:
     total A / total A + C           optional running totals, one per player or team
 
 Every column but the move and the totals must be in the header, its cells empty if need be: a
-column left out would check nothing, and a clean report would say that every claim holds.
+column left out would check nothing, and a clean report would say that every claim holds. A game
+won by the first S-O-S has no points: its sheet has no points column, and its lines say who won.
 
 Spreadsheet exports are read as they come: UTF-8 with or without a byte-order mark, UTF-16 or
 UTF-32, or else Windows-1252, which Excel writes in Western Europe (`files.decode_spreadsheet`,
@@ -55,6 +56,7 @@ COLUMNS = {
     "points": "points",
 }
 REQUIRED = ("player", "letter", "cell", "lines", "points")
+WITHOUT_POINTS = ("player", "letter", "cell", "lines")  # a first-S-O-S-wins game's: its audit has no points column
 # The column names a message lists, in the language of the header's own names.
 NAMES = {
     "en": ("move", "player", "letter", "cell", "lines", "points", "total A"),
@@ -229,13 +231,14 @@ def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | N
         if column is not None and column in columns:
             raise ExampleFileError(path, f"the header names the column {quoted(name.strip())} twice")
         columns.append(column)
-    missing = [name for name in REQUIRED if name not in columns]
+    needed = WITHOUT_POINTS if variant.first_sos_wins else REQUIRED
+    missing = [name for name in needed if name not in columns]
     if missing:
         required = dict(zip(NAMES["en"], names, strict=True))
         raise ExampleFileError(
             path,
             f"the header has no {required[missing[0]]} column: the columns are "
-            f"{', '.join(required[name] for name in REQUIRED)}",
+            f"{', '.join(required[name] for name in needed)}",
         )
     return columns
 

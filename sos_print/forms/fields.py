@@ -10,6 +10,9 @@ that the groups of one file never share a field:
     group3.move.5.total.A              and a running total per side (.total.AC for team A + C)
     group3.pause.score.A, group3.pause.next   the pause box
 
+A game won by the first S-O-S has no points: its rows have no .points and no totals, and its
+pause box only says who is next.
+
 The hidden field says the board size, the variant, the notation and the group, so that a
 filled audit reads back as a game record with no option given. This module imports no PDF
 library: the writer (documents) and the reader (forms.filled) share it.
@@ -132,8 +135,8 @@ def _flag(values: dict[str, str], key: str) -> bool:
 def fields_per_group(size: int, variant: Variant, class_named: bool) -> int:
     """Returns how many fields each group's form has: the game, the class (unless printed) and the date, a name per
     seat, a row per cell of the board with a total per side, and the pause box's points per side and who is next."""
-    sides = len(variant.sides)
-    return 1 + (0 if class_named else 1) + 1 + variant.players + size * size * (len(MOVE_COLUMNS) + sides) + sides + 1
+    sides = len(scored_sides(variant))
+    return 1 + (0 if class_named else 1) + 1 + variant.players + size * size * len(move_columns(variant)) + sides + 1
 
 
 def most_groups(size: int, variant: Variant, class_named: bool) -> int:
@@ -144,7 +147,7 @@ def most_groups(size: int, variant: Variant, class_named: bool) -> int:
 def form_fields(size: int, variant: Variant) -> tuple[str, ...]:
     """Returns the name of every field of a group's form after its `group<k>.` part, in the order of the module's
     docstring: the class field too, which a form whose class name is printed leaves out."""
-    sides = variant.sides
+    sides = scored_sides(variant)
     names = ["game", "class", "date", *(f"names.{seat}" for seat in variant.seats)]
     names += [f"move.{move}.{column}" for move in range(1, size * size + 1) for column in move_columns(variant)]
     return (*names, *(f"pause.score.{side}" for side in sides), "pause.next")
@@ -160,8 +163,16 @@ def game_field(group: int) -> str:
     return group_field(group, "game")
 
 
+def scored_sides(variant: Variant) -> tuple[str, ...]:
+    """Returns the sides whose points the audit adds up: every side, or none when the first S-O-S wins."""
+    return () if variant.first_sos_wins else variant.sides
+
+
 def move_columns(variant: Variant) -> tuple[str, ...]:
-    """Returns the columns of a table row that take a field: the move's own, then a running total per side."""
+    """Returns the columns of a table row that take a field: the move's own, then a running total per side (a game
+    won by the first S-O-S has neither points nor totals)."""
+    if variant.first_sos_wins:
+        return tuple(column for column in MOVE_COLUMNS if column != "points")
     return MOVE_COLUMNS + tuple(f"total.{side}" for side in variant.sides)
 
 
@@ -172,7 +183,7 @@ def move_field(group: int, move: int, column: str) -> str:
 
 def record_header(variant: Variant) -> list[str]:
     """Returns the column names of a record read from the form, as a typed CSV file would have them."""
-    return [*MOVE_COLUMNS, *(f"total {side}" for side in variant.sides)]
+    return [column.replace(".", " ") for column in move_columns(variant)]
 
 
 def max_lengths(size: int, notation: Notation, variant: Variant) -> dict[str, int]:

@@ -54,6 +54,7 @@ from sos_print.forms.fields import (
     move_field,
     read_game,
     record_header,
+    scored_sides,
 )
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
@@ -444,7 +445,8 @@ def _refuse_unless_its_own(game: FormGame, group: int, fields: dict[str, str], p
     it: another group, another board's rows, other seats or sides than its names and totals, a column missing.
 
     Each of these would have the record read wrongly without a word: totals or points never read, so never checked.
-    The target and first-sos-wins change no field, and are taken as the game field says.
+    The target changes no field, and is taken as the game field says; first-sos-wins leaves the points, the totals
+    and the pause box's points out.
     """
     field = game_field(group)
     if game.group != group:
@@ -471,12 +473,13 @@ def _refuse_unless_its_own(game: FormGame, group: int, fields: dict[str, str], p
         ("pause box has points", rf"pause\.score\.({_SIDE})"),
     ):
         sides = sorted({match[1] for tail in own if (match := re.fullmatch(pattern, tail))}, key=_side_order)
-        if sides != list(variant.sides):
+        if sides != list(scored_sides(variant)):
             teams = "yes" if variant.teams else "no"
+            first = " first-sos-wins=yes" if variant.first_sos_wins else ""
             raise ExampleFileError(
                 path,
-                f"its field {field} says players={variant.players} teams={teams}, but group {group}'s {where} "
-                f"for {_sides(sides)}, not {_sides(variant.sides)}: the game field or the form was changed",
+                f"its field {field} says players={variant.players} teams={teams}{first}, but group {group}'s {where} "
+                f"for {_sides(sides)}, not {_sides(scored_sides(variant))}: the game field or the form was changed",
             )
     expected = form_fields(game.size, variant)
     for column in move_columns(variant):

@@ -18,15 +18,14 @@ class AuditPlan:
     continued: Label
     intro: Label
     names: Label
-    name: Label  # one seat's, as a fillable field's tooltip says it
     seats: str
     columns: tuple[Label, ...]  # every column's heading in full ("Total A"), as a fillable field's tooltip says it
     total: Label  # the heading printed over the running totals' columns, each headed by its side's name
     notation: Notation  # how long a cell's name is, which the cell column is as wide as
     rows: int
-    sides: tuple[Side, ...]
+    sides: tuple[Side, ...]  # the sides whose points it adds up: none when the first S-O-S wins
     pause_title: Label
-    pause_scores: Label
+    pause_scores: Label  # empty when there are no points to note
     pause_next: Label
     pause_hint: Label
     strip: StripPlan
@@ -35,6 +34,7 @@ class AuditPlan:
     # the names' lines take (two: A and B over C and D): the audit's layout chooses the fewest its names need.
     name_lines: int = 0
     name_rows: int = 1
+    name: Label = ()  # one player's name, as a names field's tooltip says it: "Name · A" (the row says "Names")
 
 
 def example_line(size: int, notation: Notation) -> str:
@@ -45,8 +45,10 @@ def example_line(size: int, notation: Notation) -> str:
 def audit_plan(options: PrintOptions) -> AuditPlan:
     """Returns the plan of the scoring audit for `options`: one row per cell of the board."""
     vocab = Vocabulary(options.language)
-    game_sides = sides(options.variant, vocab)
-    names = ("move", "player", "letter", "cell", "segments", "points")
+    rules = game_rules(options.variant)
+    scored = rules.ends != "first"  # a game won by the first S-O-S has no points: no points, no totals
+    game_sides = sides(options.variant, vocab) if scored else ()
+    names = ("move", "player", "letter", "cell", "segments", *(("points",) if scored else ()))
     columns = [vocab.label(f"audit.col_{name}") for name in names]
     # A narrow column heading may break anywhere between its words: "Total" over "A + C".
     columns += [
@@ -54,13 +56,16 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
         for side in game_sides
     ]
     return AuditPlan(
-        title=vocab.label("audit.title"),
-        continued=vocab.label("audit.continued"),
+        title=vocab.label("audit.title", ends=rules.ends),
+        continued=vocab.label("audit.continued", ends=rules.ends),
         intro=vocab.label(
-            "audit.intro", line=example_line(options.size, options.notation), ends=game_rules(options.variant).ends
+            "audit.intro",
+            line=example_line(options.size, options.notation),
+            ends=rules.ends,
+            target=rules.target,
+            teams=rules.teams,
         ),
         names=vocab.label("common.names_field"),
-        name=vocab.label("board.name"),
         seats=options.variant.seats,
         columns=tuple(columns),
         total=tuple(dict.fromkeys(vocab.label("audit.col_totals"))),
@@ -68,9 +73,10 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
         rows=options.size * options.size,
         sides=game_sides,
         pause_title=vocab.label("audit.pause_title"),
-        pause_scores=vocab.label("audit.pause_scores", teams=options.variant.teams),
+        pause_scores=vocab.label("audit.pause_scores", teams=options.variant.teams) if scored else (),
         pause_next=vocab.label("audit.pause_next"),
-        pause_hint=vocab.label("audit.pause_hint", players=options.variant.players),
+        pause_hint=vocab.label("audit.pause_hint", players=options.variant.players, ends=rules.ends),
         strip=strip_plan(options, fields=True),
         page=vocab.label("common.page", number="{number}", count="{count}"),
+        name=vocab.label("board.name"),
     )

@@ -77,8 +77,9 @@ class GameRules:
 
     @property
     def words(self) -> dict[str, object]:
-        """Returns the arguments the rule macros take: ends, target, teams."""
-        return {"ends": self.ends, "target": self.target, "teams": self.teams}
+        """Returns the arguments the rule macros take: ends, target, teams, players (two sides or more: a tie for first
+        place is said otherwise)."""
+        return {"ends": self.ends, "target": self.target, "teams": self.teams, "players": self.players}
 
 
 def game_rules(variant: Variant) -> GameRules:

@@ -13,7 +13,7 @@ from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_p
 from sos_print.engine.examples import ClaimedMove, GameHeader
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import Cell, Segment
-from sos_print.engine.notation import Notation, cell_name, segment_name
+from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
 from sos_print.engine.rules import Board, Letter, Move, Position, Step, Variant
 from sos_print.engine.solver import solvable_variant
 from sos_print.plans.common import StripPlan, game_rules, strip_plan
@@ -97,7 +97,7 @@ def replay_plan(
         audit=audit,
         analysis_heading=words("replay.analysis_heading"),
         analysis_intro=words.blocks("replay.analysis_intro") if any(move.solved for move in moves) else [],
-        adult_note=words.blocks("replay.adult_note"),
+        adult_note=words.blocks("replay.adult_note", first=game.example.variant.first_sos_wins),
         analysis=analysis,
         unweighed=unweighed,
         notes=notes,
@@ -202,6 +202,7 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
             teams=variant.teams,
             over=final.is_over,
             number=_number(game, len(game.steps) - 1),
+            first=variant.first_sos_wins,  # no points: who won is the result
         ),
     ]
     blocks += _result_claim(game, words)
@@ -374,6 +375,8 @@ def _analysis_row(
             missed_fact=facts.get("missed point", ""),
             gift_fact=facts.get("gift", ""),
             wins=move.missed and _misses_a_win(game, move),
+            won=_winning_lines(game, move, notation),
+            first=game.example.variant.first_sos_wins,
         )
         value = best_value = words("replay.not_weighed")
     else:
@@ -423,6 +426,16 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
             wins=_would_win(variant, after.side_scores[side], move.opening.points),
         )
     return facts
+
+
+def _winning_lines(game: CheckedExample, move: MoveAnalysis, notation: Notation) -> str:
+    """Returns the S-O-S a move completed to win the game at once (the first S-O-S, or the target reached), or ""."""
+    step = game.steps[move.number - 1]
+    variant = game.example.variant
+    reached = bool(variant.target) and step.after.side_scores[variant.side_of(move.seat)] >= variant.target
+    if not (step.segments and step.after.is_over and (variant.first_sos_wins or reached)):
+        return ""
+    return segment_names(step.segments, game.example.size, notation)
 
 
 def _misses_a_win(game: CheckedExample, move: MoveAnalysis) -> bool:

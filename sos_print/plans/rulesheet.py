@@ -12,7 +12,7 @@ from sos_print.plans.common import GameRules, StripPlan, game_rules, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Block, Label, Words
-from sos_print.plans.worked import ExampleFigure, example_figure
+from sos_print.plans.worked import ExampleFigure, example_figure, side_name
 
 
 @frozen
@@ -99,8 +99,32 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
     steps = []
     for k, picture in enumerate(pictures, start=1):
         heading = words(f"rules.step_{k}_heading", number=k, **rules.words)
-        steps.append(RuleStep(heading, words.blocks(f"rules.step_{k}", **rules.words), picture))
+        text = words.blocks(f"rules.step_{k}", **rules.words)
+        if k == 4 and rules.ends == "target":
+            # The picture of a target game may end on a full board short of the target: say which end it shows.
+            end = _final(A_WHOLE_GAME, variant)
+            outcome = end.outcome
+            scores = sorted(end.side_scores.values(), reverse=True)
+            text += words.blocks(
+                "rules.step_4_picture",
+                full=end.board.is_full() and max(scores) < rules.target,
+                winner=side_name(outcome.winner) if outcome and outcome.winner else "",
+                high=scores[0],
+                low=scores[-1],
+                teams=rules.teams,
+            )
+        steps.append(RuleStep(heading, text, picture))
     return tuple(steps)
+
+
+def _final(moves: tuple[tuple[str, str], ...], variant: Variant) -> Position:
+    """Returns the 3 x 3 position after `moves` played under `variant`, up to the end of the game."""
+    position = Position.start(3, variant)
+    for letter, name in moves:
+        if position.is_over:
+            break
+        position = position.play(Move(parse_cell(name, 3), Letter(letter)))
+    return position
 
 
 def _played(

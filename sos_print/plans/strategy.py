@@ -30,22 +30,25 @@ class StrategyPlan:
     bookmark: str
 
 
-def strategy_plan(words: Words, notation: Notation) -> StrategyPlan:
-    """Returns the strategy section in `words`' language, cells named in `notation`."""
+def strategy_plan(words: Words, notation: Notation, teams: bool = False) -> StrategyPlan:
+    """Returns the strategy section in `words`' language, cells named in `notation`, its sides named as teams in a
+    team kit ("team A + C")."""
     return StrategyPlan(
         intro=words.blocks("teacher.strategy_intro"),
-        lessons=tuple(lesson_figure(lesson, words, notation) for lesson in lessons()),
+        lessons=tuple(lesson_figure(lesson, words, notation, teams) for lesson in lessons()),
         opening=opening_blocks(words, notation),
         bookmark=words("teacher.strategy_bookmark"),
     )
 
 
-def lesson_figure(lesson: Lesson, words: Words, notation: Notation) -> ExampleFigure:
+def lesson_figure(lesson: Lesson, words: Words, notation: Notation, teams: bool = False) -> ExampleFigure:
     """Returns one idea's worked position: its title, the claims, and the diagram with the move it teaches."""
     puzzle = lesson.puzzle
     size = puzzle.board.size
     seat = puzzle.to_move
     other = "B" if seat == "A" else "A"
+    # The sentences name the sides: the seat, or in a team kit the team (the one that scores), "team A + C".
+    mover, opponent = (words("teacher.strategy_side", side=side, teams=teams) for side in (seat, other))
     position = Position(puzzle.board, seat=seat)
 
     def named(choices: tuple[Choice, ...]) -> str:
@@ -61,8 +64,8 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation) -> ExampleFi
         segments = position.step(taken.move).segments
         text = words.blocks(
             "teacher.strategy_take",
-            seat=seat,
-            other=other,
+            seat=mover,
+            other=opponent,
             move=named((taken,)),
             points=taken.points,
             lines=segment_names(segments, size, notation),
@@ -72,8 +75,8 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation) -> ExampleFi
     elif lesson.idea is Idea.NO_GIFT:
         text = words.blocks(
             "teacher.strategy_gift",
-            seat=seat,
-            other=other,
+            seat=mover,
+            other=opponent,
             safe=named(puzzle.answers),
             moves=len(puzzle.choices),
             gifts=puzzle.gifts,
@@ -85,8 +88,8 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation) -> ExampleFi
         left = choices_of(after)
         text = words.blocks(
             "teacher.strategy_refuse",
-            seat=seat,
-            other=other,
+            seat=mover,
+            other=opponent,
             greedy=named((greedy,)),
             points=greedy.points,
             all_gifts=all(choice.gift for choice in left),

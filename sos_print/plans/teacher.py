@@ -66,7 +66,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             rules_per_group=options.rules_per_group,
             parts=tuple((first, last) for _, first, last in options.kit_pages),  # boards, score sheets, rules
         ),
-        goals=words.blocks("teacher.goals"),
+        goals=words.blocks("teacher.goals", ends=rules.ends),
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
         timing=words.blocks("teacher.timing", size=options.size, ends=rules.ends),
         adapt=words.blocks(
@@ -80,8 +80,10 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
         ),
         watch=words.blocks("teacher.watch", ends=rules.ends),
         talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams),
-        strategy=strategy_plan(words, options.notation) if standard else None,
-        strategy_left_out=[] if standard else words.blocks("teacher.strategy_left_out"),
+        strategy=strategy_plan(words, options.notation, variant.teams) if standard else None,
+        strategy_left_out=[]
+        if standard
+        else words.blocks("teacher.strategy_left_out", ends=rules.ends, players=variant.players),
         examples_heading=(words("teacher.examples_heading"),),
         examples_intro=words.blocks("teacher.examples_intro", count=len(examples), ends=rules.ends),
         examples=tuple(
