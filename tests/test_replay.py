@@ -858,6 +858,23 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
         assert not any(words in text for words in unsaid), text
 
 
+
+@pytest.mark.parametrize(
+    ("record", "heads"),
+    [
+        ("08-first-sos-wins.toml", "Move Player Letter Cell New S-O-S lines 1 A O B2"),
+        ("11-team-first-sos-wins.toml", "Move Player Letter Cell New S-O-S lines 1 A"),
+        ("07-target-score.toml", "Move Player Letter Cell New S-O-S lines Points Total A Total B"),
+    ],
+)
+def test_the_checked_sheet_of_a_first_sos_wins_game_has_no_points_or_totals(tmp_path, record, heads):
+    text = whole(replay_file(tmp_path, EXAMPLES / record).read_bytes())
+    sheet = text.split("The score sheet, checked", 1)[1]
+    assert heads in sheet, sheet[:400]
+    if "first" in record:
+        assert "the cell and the S-O-S that won." in sheet and "Points" not in sheet.split("Best play")[0]
+
+
 # ---- the layout: set for children, one diagram layout, no table broken short, no near-empty page -----------------
 
 GAME4_TEXT = csv_text([(*row, "", "", "", "") for row in GAME4])  # as the analysis test weighs it: once per run

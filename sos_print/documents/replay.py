@@ -302,6 +302,8 @@ def _draw_row(
 def _audit_columns(table: Table) -> tuple[float, ...]:
     """Returns the narrowest widths of the checked audit's columns: the scoring audit's own."""
     sides = len(table.columns) - 6
+    if sides < 0:  # no points and no totals: the first S-O-S wins
+        return (*AUDIT_COLUMNS, 0.0)
     return (*AUDIT_COLUMNS, 0.0, AUDIT_POINTS_COLUMN, *[AUDIT_TOTAL_COLUMN.get(sides, 15.0)] * sides)
 
 

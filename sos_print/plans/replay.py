@@ -93,7 +93,12 @@ def replay_plan(
         ),
         scorers=scorer_boards(game, words, notation),
         audit_heading=words("replay.audit_heading"),
-        audit_intro=words.blocks("replay.audit_intro", claimed=bool(errors.claimed), carried=bool(errors.carried_from)),
+        audit_intro=words.blocks(
+            "replay.audit_intro",
+            claimed=bool(errors.claimed),
+            carried=bool(errors.carried_from),
+            scored=len(audit.columns) > 5,
+        ),
         audit=audit,
         analysis_heading=words("replay.analysis_heading"),
         analysis_intro=words.blocks("replay.analysis_intro") if any(move.solved for move in moves) else [],
@@ -275,7 +280,16 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
         tuple(_number_of(problem.where) for problem in claim_problems(game, whole=False)),
         tuple(sorted(origins)),
     )
-    return Table(tuple(columns), tuple(rows), stretch=4, framed=tuple(framed)), errors
+    # Where the first S-O-S wins, the game sheet has no points: the table neither, unless a claimed one is wrong.
+    shown = 5 if _pointless(game, framed) else len(columns)
+    table = Table(tuple(columns[:shown]), tuple(row[:shown] for row in rows), stretch=4, framed=tuple(framed))
+    return table, errors
+
+
+def _pointless(game: CheckedExample, framed: list[tuple[int, int]]) -> bool:
+    """Tells whether a game is played without points (the first S-O-S wins) and its checked audit frames no points
+    and no total (the `framed` cells, column 5 on)."""
+    return game.example.variant.first_sos_wins and all(column < 5 for _, column in framed)
 
 
 def _number_of(place: str) -> int:
