@@ -858,7 +858,6 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
         assert not any(words in text for words in unsaid), text
 
 
-
 @pytest.mark.parametrize(
     ("record", "heads"),
     [
