@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -133,6 +133,8 @@ def _header_height(plan: AuditPlan, widths: list[float], scale: float) -> float:
         set_label(label, size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
         for label, w in zip(plan.columns[:6], widths, strict=False)
     )
+    if not plan.sides:  # no totals where the first S-O-S wins
+        return 2 * AUDIT_HEAD_PAD + own
     return 2 * AUDIT_HEAD_PAD + max(own, _total_height(plan, widths, size) + _sides_height(plan, widths, size))
 
 
@@ -352,7 +354,21 @@ def _draw_table(
             width=width - 2 * AUDIT_HEAD_PAD,
             bold=True,
         )
-    # One "Total" over the running totals, each headed by its side's name under a rule.
+    rule = _draw_totals_head(canvas, plan, xs, top, widths, size) if plan.sides else top
+    canvas.setLineWidth(AUDIT_LINE_PT)
+    canvas.grid([v * MM for v in xs], [v * MM for v in ys[1:]])
+    for k, column in enumerate(xs[1:-1], start=1):  # in the header, the totals' rules stop under "Total"
+        canvas.line(column * MM, ys[1] * MM, column * MM, (top if k <= 6 else rule) * MM)
+    for k, move in enumerate(page.moves):
+        centre_y = top - head - (k + 0.5) * page.row
+        draw_centred(canvas, str(move), x + widths[0] / 2, centre_y, BODY_PT * scale)
+
+
+def _draw_totals_head(
+    canvas: Canvas, plan: AuditPlan, xs: Sequence[float], top: float, widths: list[float], size: float
+) -> float:
+    """Draws one "Total" over the running totals, each headed by its side's name under a rule; returns the rule's
+    height (mm)."""
     span = sum(widths[6:])
     draw_label(
         canvas,
@@ -367,10 +383,9 @@ def _draw_table(
     rule = top - AUDIT_HEAD_PAD - _total_height(plan, widths, size)
     draw_rule_line(canvas, xs[6], xs[-1], rule, AUDIT_LINE_PT)
     for side, left, width in zip(plan.sides, xs[6:], widths[6:], strict=False):
-        label = (side.short,)
         draw_label(
             canvas,
-            label,
+            (side.short,),
             left + width / 2,
             rule,
             size,
@@ -378,13 +393,7 @@ def _draw_table(
             bold=True,
             align="centre",
         )
-    canvas.setLineWidth(AUDIT_LINE_PT)
-    canvas.grid([v * MM for v in xs], [v * MM for v in ys[1:]])
-    for k, column in enumerate(xs[1:-1], start=1):  # in the header, the totals' rules stop under "Total"
-        canvas.line(column * MM, ys[1] * MM, column * MM, (top if k <= 6 else rule) * MM)
-    for k, move in enumerate(page.moves):
-        centre_y = top - head - (k + 0.5) * page.row
-        draw_centred(canvas, str(move), x + widths[0] / 2, centre_y, BODY_PT * scale)
+    return rule
 
 
 def pause_slots(plan: AuditPlan, box: Box, scale: float) -> list[Slot]:
