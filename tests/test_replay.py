@@ -406,10 +406,11 @@ def test_a_record_without_claims_replays_with_the_engines_account(tmp_path):
 def analysis_rows(data: bytes) -> dict[int, tuple[str, ...]]:
     """Returns the weighed rows of the analysis table: move -> (player, letter, cell, value, best value)."""
     rows = {}
-    start = page_with(data, "Best play, move by move")
+    heading = "Best play, move by move" if "Best play, move by move" in whole(data) else "Move by move: missed"
+    start = page_with(data, heading)
     with pages(data) as pdf:
         lines = [line for page in pdf.pages[start:] for line in page.extract_text().splitlines()]
-        after = next(k for k, line in enumerate(lines) if line.startswith("Best play, move by move"))
+        after = next(k for k, line in enumerate(lines) if line.startswith(heading))
     for line in lines[after:]:
         match = re.match(r"^(\d+) ([A-D]) ([SO]) in ([A-H]\d) ([+−]?\d+) ([+−]?\d+)( |$)", line)
         if match:
@@ -557,6 +558,8 @@ def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why
     )
     assert analysis_rows(data) == {}
     assert "Value" not in text  # no column of values, and no explanation of values nobody computed
+    # ...and no heading that promises best play: the table gives what one look ahead shows
+    assert "Best play" not in text and "Move by move: missed chances and gifts" in text
     assert f"2 B O in B2 No {missed} missed, no gift." in text
 
 
@@ -871,7 +874,10 @@ def test_the_checked_sheet_of_a_first_sos_wins_game_has_no_points_or_totals(tmp_
     sheet = text.split("The score sheet, checked", 1)[1]
     assert heads in sheet, sheet[:400]
     if "first" in record:
-        assert "the cell and the S-O-S that won." in sheet and "Points" not in sheet.split("Best play")[0]
+        assert (
+            "the cell and the S-O-S that won." in sheet
+            and "Points" not in sheet.split("Move by move: missed chances and gifts")[0]
+        )
 
 
 # ---- the layout: set for children, one diagram layout, no table broken short, no near-empty page -----------------

@@ -356,3 +356,34 @@ def test_a_team_kits_strategy_names_the_teams(lang, team, seat):
     assert team in teams and seat not in teams.replace(team, "")
     plain = flat(Variant())
     assert seat in plain and team not in plain
+
+
+# What a fresh French reader found in the notes of the variants (the second reading of issue 21).
+VARIANT_NOTES = [
+    (
+        "en",
+        Variant(players=4, teams=True, first_sos_wins=True),
+        ["can complete the S-O-S and win for their team", "before naming the winning team", "Did a team win with a"],
+        ["An S-O-S counts only once", "Each new S-O-S is marked"],
+    ),
+    (
+        "fr",
+        Variant(players=4, teams=True, first_sos_wins=True),
+        ["peut compléter le S-O-S et faire gagner son équipe", "désigner l’équipe gagnante", "Une équipe a-t-elle"],
+        ["Un S-O-S ne compte qu’une fois", "Chaque nouvel S-O-S est marqué"],
+    ),
+    ("fr", Variant(players=4, teams=True), ["Si les deux camps jouent au mieux", "le camp qui commence"], []),
+    ("en", Variant(players=3), ["an example follows the standard game, two players playing to a full grid"], []),
+    ("fr", Variant(players=4, teams=True), ["un exemple suit la règle ordinaire, à deux joueurs"], []),
+    ("en", Variant(), ["An S-O-S counts only once", "Each new S-O-S is marked"], ["an example follows the standard"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "variant", "said", "unsaid"), VARIANT_NOTES)
+def test_the_notes_of_each_variant_speak_of_its_own_game(lang, variant, said, unsaid):
+    data = teacher_document(PrintOptions(variant=variant, language=Language(lang)), shipped_examples()).data
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(data))).replace("'", "’")
+    for words in said:
+        assert words.replace("'", "’") in text, words
+    for words in unsaid:
+        assert words.replace("'", "’") not in text, words

@@ -386,7 +386,7 @@ def test_the_first_round_on_three_by_three_keeps_the_kits_rules_only_where_they_
     advice = plain(" ".join(block.text for block in plan.adapt if "3\u00a0×\u00a03" in block.text))
     most = most_on_three_by_three()
     same = {"en": "with the same rules", "fr": "avec la même règle"}[lang]
-    lowered = {"en": "played to 2 points", "fr": "jouée en 2 points"}[lang]
+    lowered = {"en": "played to 2 points", "fr": "où le premier à 2 points gagne"}[lang]
     assert (same in advice) == (target <= 2), advice
     assert (lowered in advice) == (2 < target <= most), advice
     if target > 2:

@@ -26,6 +26,7 @@ DOCUMENTS = sorted(path.stem for path in (TEMPLATES / "en").glob("*.j2"))
 ARGUMENTS = [
     {
         "inches": True,
+        "weighed": False,
         "groups": 1,
         "size": 3,
         "players": 2,
@@ -161,6 +162,7 @@ ARGUMENTS.append(
     {**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1, "ends": "full"}
 )
 SAMPLE = {
+    "weighed": True,  # the replay's analysis heading where the solver weighed moves
     "inches": False,  # the teacher's calibration on A4 (ARGUMENTS[0] prints the Letter one)
     # The web page's words (web.j2).
     "command": "kit",
@@ -431,7 +433,8 @@ def test_singular_and_plural_of_points_are_right():
     assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1\u00a0point", "2\u00a0points"]
     assert english("common.rule_end", ends="target", target=1, teams=False, players=3) == (
         "The first player to reach 1\u00a0point wins at once, even with empty cells left. "
-        "If the board fills up first, the player with the most points wins; if the top scores are equal, it is a draw."
+        "If the board fills up first, the player with the most points wins; "
+        "if two players share the top score, it is a draw."
     )
     assert french("common.rule_end", ends="target", target=1, teams=True, players=4) == (
         "La première équipe qui atteint 1\u00a0point gagne aussitôt, même s’il reste des cases vides. Si la grille "
@@ -445,8 +448,8 @@ def test_singular_and_plural_of_points_are_right():
         # Two sides tie for the win, not for a "first place" among more.
         (2, False, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
         (4, True, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
-        (3, False, "if the top scores are equal", "en cas d’égalité pour la première place"),
-        (4, False, "if the top scores are equal", "en cas d’égalité pour la première place"),
+        (3, False, "if two players share the top score", "en cas d’égalité pour la première place"),
+        (4, False, "if two players share the top score", "en cas d’égalité pour la première place"),
     ],
 )
 @pytest.mark.parametrize("ends", ["full", "target"])
@@ -560,8 +563,10 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
     ],
 )
 def test_the_replay_introduces_a_slip_as_the_finish_it_changed(lang, margin):
-    intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro"))
+    intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro", teams=False))
     assert margin in intro, intro
+    teams = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro", teams=True))
+    assert margin.replace("A would", "team A + C would").replace("mieux, A", "mieux, l’équipe A + C") in teams, teams
 
 
 def test_terminal_messages_name_an_s_o_s_by_its_ends_in_the_one_wording():

@@ -100,8 +100,12 @@ def replay_plan(
             scored=len(audit.columns) > 5,
         ),
         audit=audit,
-        analysis_heading=words("replay.analysis_heading"),
-        analysis_intro=words.blocks("replay.analysis_intro") if any(move.solved for move in moves) else [],
+        analysis_heading=words("replay.analysis_heading", weighed=any(move.solved for move in moves)),
+        analysis_intro=(
+            words.blocks("replay.analysis_intro", teams=game.example.variant.teams)
+            if any(move.solved for move in moves)
+            else []
+        ),
         adult_note=words.blocks("replay.adult_note", first=game.example.variant.first_sos_wins),
         analysis=analysis,
         unweighed=unweighed,

@@ -78,14 +78,16 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             target=variant.target,
             small_most=MOST_SOS[3],
         ),
-        watch=words.blocks("teacher.watch", ends=rules.ends),
+        watch=words.blocks("teacher.watch", ends=rules.ends, teams=variant.teams),
         talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams),
         strategy=strategy_plan(words, options.notation, variant.teams) if standard else None,
         strategy_left_out=[]
         if standard
         else words.blocks("teacher.strategy_left_out", ends=rules.ends, players=variant.players),
         examples_heading=(words("teacher.examples_heading"),),
-        examples_intro=words.blocks("teacher.examples_intro", count=len(examples), ends=rules.ends),
+        examples_intro=words.blocks(
+            "teacher.examples_intro", count=len(examples), ends=rules.ends, players=variant.players
+        ),
         examples=tuple(
             example_figure(checked, k, words, options.notation) for k, checked in enumerate(examples, start=1)
         ),
