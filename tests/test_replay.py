@@ -751,6 +751,16 @@ def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runne
     assert "Players: A and Tom (B), writing in that order." in text and "Player A" not in text
 
 
+@pytest.mark.parametrize("names", ["A=Léa;B=Tom", "A=Léa, B=Tom", "b=Tom;a=Léa;"])
+def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runner, tmp_path, names):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(record), "--size", "3", "--names", names, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Players: Léa (A) and Tom (B), writing in that order." in whole(out.read_bytes())
+
+
 @pytest.mark.parametrize(
     ("names", "message"),
     [
@@ -762,6 +772,7 @@ def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runne
         ("A=Léa,a=Tom", "--names: seat A is named twice"),
         ("A=", "--names: seat A has no name after its ="),
         ("A=" + "x" * 41, "--names: the name of A has 41 characters; a name takes at most 40"),
+        ("A=Léa B=Tom", "--names: 'A=Léa B=Tom' names more than one seat; separate them with commas"),
     ],
 )
 def test_names_that_cannot_be_printed_or_read_are_a_usage_error(runner, tmp_path, names, message):

@@ -94,6 +94,12 @@ def test_each_separator_with_a_bom_and_extra_columns(tmp_path, separator):
     assert read_roster(path).names == tuple(CLASS)
 
 
+def test_excels_separator_line_names_the_separator_and_is_no_child():
+    roster = parse_roster("sep=;\nPrénom;Nom\nLéa;Martin\nTom;Dupont\n")
+    assert [child.name for child in roster.children] == ["Léa", "Tom"]
+    assert [child.name for child in parse_roster("SEP=,\nLéa, the 1st\nTom\n").children] == ["Léa", "Tom"]
+
+
 def test_children_remember_their_lines():
     roster = parse_roster("Prénom\n\nLéa\n\nTom\n")
     assert roster.children == (Child("Léa", 3), Child("Tom", 5))
@@ -116,6 +122,9 @@ BAD = [
     (b"Last name;Class\nDupont;CE2\nMartin;CE2\n", "its heading row names no column of names"),
     (b"PK\x03\x04\x14\x00\x06\x00", "is not text (a spreadsheet's own file?): save it as CSV"),
     (b"Tom\nL\x81a\n", "line 2: a name holds a character that could not be read"),
+    # A first line longer than Python's CSV reader takes (128 KiB) is a name too long, not a crash.
+    (b"A" * 900_000 + b"\nTom\n", "line 1: a name of 900000 characters; a name holds at most 40"),
+    (b"sep=;\n", "holds no name: write one child's name a line"),
 ]
 
 

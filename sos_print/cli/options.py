@@ -108,8 +108,8 @@ Names = Annotated[
     typer.Option(
         "--names",
         help=(
-            "The players' names, seat by seat, as the replay prints them: A=Léa,B=Tom. A filled audit's own names "
-            "are printed otherwise; a name given here replaces its seat's."
+            "The players' names, seat by seat, as the replay prints them: A=Léa,B=Tom (or A=Léa;B=Tom). "
+            "A filled audit's own names are printed otherwise; a name given here replaces its seat's."
         ),
         show_default=False,
     ),

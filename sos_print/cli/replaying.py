@@ -123,15 +123,19 @@ def replay(
 
 
 def parsed_names(text: str, seats: str) -> dict[str, str]:
-    """Returns the names `--names` gives ("A=Léa,B=Tom"), by seat; a malformed list is a usage error."""
+    """Returns the names `--names` gives ("A=Léa,B=Tom", or with semicolons as French lists have them), by seat; a
+    malformed list is a usage error."""
+    import re
     import unicodedata
 
     from sos_print.engine.errors import quoted
     from sos_print.forms.fields import NAME_LENGTH
 
     found: dict[str, str] = {}
-    for item in filter(str.strip, text.split(",")):
+    for item in filter(str.strip, re.split(r"[,;]", text)):
         seat, equals, name = item.partition("=")
+        if "=" in name:  # two names run together: "A=Léa B=Tom"
+            usage(f"--names: {quoted(item.strip())} names more than one seat; separate them with commas")
         seat, name = seat.strip().upper(), " ".join(unicodedata.normalize("NFC", name).split())
         if not equals or len(seat) != 1 or seat not in seats:  # seats is a string: "AB" holds "" and "AB"
             usage(f"--names: {quoted(item.strip())} is not SEAT=NAME with a seat of this game ({', '.join(seats)})")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
@@ -176,7 +177,12 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     rows = list(_rows(text))
     if not rows:
         raise ExampleFileError(path, "holds no name: write one child's name a line")
-    separator = _separator([line for _, line in rows[:_SAMPLE]])
+    hint = re.fullmatch(r"sep=(.)", rows[0][1].strip(), flags=re.IGNORECASE)  # Excel's line naming the separator
+    if hint:
+        rows = rows[1:]
+        if not rows:
+            raise ExampleFileError(path, "holds no name: write one child's name a line")
+    separator = hint[1] if hint else _separator([line for _, line in rows[:_SAMPLE]])
     table = [(number, _cells(line, separator, number, path)) for number, line in rows]
     column, start = _names_column(table[0][1], path)
     children = []
@@ -220,7 +226,10 @@ def _separator(lines: Sequence[str]) -> str | None:
     name or two hold a comma ("Smith, Jr.") stays a list.
     """
     for separator in _SEPARATORS:
-        cells = next(csv.reader([lines[0]], delimiter=separator), [])
+        try:
+            cells = next(csv.reader([lines[0]], delimiter=separator), [])
+        except csv.Error:  # a line longer than CSV takes is no heading; the name's own limit refuses it
+            continue
         if len(cells) > 1 and any(_heading(cell) in FIRST_NAME_HEADINGS | NAME_HEADINGS for cell in cells):
             return separator
     found = {separator: sum(separator in line for line in lines) for separator in _SEPARATORS}
