@@ -267,6 +267,22 @@ def test_an_empty_folder_is_a_problem_not_a_pass(runner, tmp_path):
     assert lines[0] == f"{tmp_path}: this folder holds no example file or game record (.toml, .csv, .tsv, .txt, .pdf)"
 
 
+@pytest.mark.parametrize("name", ["group 2.pdf.bak", "wrong.pdf ", "x.PDF~", "noext"])
+def test_a_filled_audit_whose_name_lost_its_pdf_is_named_in_a_folder_and_read_when_named(runner, tmp_path, name):
+    from rendered import rendered
+
+    from sos_print.plans.options import PrintOptions
+
+    (tmp_path / "01.toml").write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text())
+    form = tmp_path / name
+    form.write_bytes(rendered("fillable audit", PrintOptions(size=3)))
+    code, lines = run_check(runner, tmp_path)
+    assert code == 1
+    assert f"{form}: skipped: a PDF whose name does not end in .pdf; name it to check it" in lines
+    code, lines = run_check(runner, form)  # named, it is read as the filled audit it is, not as TOML
+    assert (code, lines[0]) == (1, f"{form}: is a fillable audit with no row filled in: there is no game to check yet")
+
+
 def test_a_file_that_is_not_utf8_is_named(runner, tmp_path):
     bad = tmp_path / "latin1.toml"
     bad.write_bytes("size = 4\n[title]\nfr = 'Fran\u00e7ais'\n".encode("latin-1"))

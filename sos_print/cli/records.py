@@ -76,6 +76,7 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     """Returns the function that reads one record of `paths`, by its kind; a CSV without --size is a usage error."""
     from sos_print.engine.errors import shown
     from sos_print.engine.examples import load_example
+    from sos_print.engine.files import is_pdf
     from sos_print.engine.records import RecordOptions, load_csv_record
 
     variant = variant_of(
@@ -102,7 +103,7 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     def load(path: str) -> Example:
         if is_table(path):
             return load_csv_record(path, options)
-        if path.lower().endswith(".pdf"):
+        if path.lower().endswith(".pdf") or is_pdf(path):  # a filled audit saved as "group 2.pdf.bak" is one too
             from sos_print.forms.filled import load_filled_audit  # pypdf, loaded only for a PDF
 
             return load_filled_audit(path)

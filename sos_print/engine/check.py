@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, load_example
-from sos_print.engine.files import file_kind, unreadable_reason
+from sos_print.engine.files import file_kind, is_pdf, unreadable_reason
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
@@ -369,6 +369,9 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
             entry = os.path.join(path, name)
             if _holds_records(entry):  # a folder of records inside the folder: named, so that none is passed over
                 skipped.append(Problem(entry, "skipped: a folder inside the folder; name it to check it", unread=True))
+            elif is_pdf(entry):  # a filled audit whose name lost its .pdf: named, never passed over in silence
+                reason = "skipped: a PDF whose name does not end in .pdf; name it to check it"
+                skipped.append(Problem(entry, reason, unread=True))
             continue
         entry = os.path.join(path, name)
         lower = name.lower()

@@ -57,6 +57,17 @@ def _refuse_unless_readable(path: str, info: os.stat_result, limit: int, kind: s
         raise ExampleFileError(path, _too_large(info.st_size, limit, kind), unread=True)
 
 
+def is_pdf(path: str) -> bool:
+    """Tells whether `path` is a regular file that starts as a PDF does, whatever its name ("audit.pdf.bak")."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as file:
+            return file.read(5) == b"%PDF-"
+    except OSError:
+        return False
+
+
 def file_kind(mode: int) -> str:
     """Returns what a file that is not a regular file is, in words ("a FIFO")."""
     return _KINDS.get(stat.S_IFMT(mode), "a special file")
