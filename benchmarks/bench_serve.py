@@ -41,7 +41,7 @@ def main() -> int:
     parser.add_argument("--baseline", default=str(ROOT.parent / "shared" / "bench"), help="the baseline's folder")
     parser.add_argument("--requests", type=int, default=12, help="kits asked for in each throughput measure")
     args = parser.parse_args()
-    baseline = Path(args.baseline) / "rl_canvas.py"
+    baseline = Path(args.baseline).resolve() / "rl_canvas.py"  # the baseline runs in its own folder
     with tempfile.TemporaryDirectory() as folder:
         server, address = start(Path(folder))
         try:
