@@ -292,12 +292,16 @@ def rule_example(
             "--examples"
         )
     candidates.sort(key=lambda item: item[:-1])
-    fitting = [checked for *_, checked in candidates if fits(checked)]
-    if not fitting:
+    first = None
+    for checked in (checked for *_, checked in candidates if fits(checked)):  # tried in turn: each is laid out
+        if keeps(checked):
+            return checked
+        first = first or checked
+    if first is None:
         raise LayoutError(
             f"no worked example fits the rule sheet ({names}): its diagram and text must fit one column of a page"
         )
-    return next((checked for checked in fitting if keeps(checked)), fitting[0])
+    return first
 
 
 def rules_named(variant: Variant) -> str:
