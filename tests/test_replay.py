@@ -553,8 +553,9 @@ def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why
     data = document(csv_text(rows, header=HEADER[:6]), 3, variant)
     text = whole(data)
     assert (
-        "No move is weighed with best play: the program weighs a game between two sides in which the most points "
-        f"at the end win, and {why}. The table says whether each move missed a {missed} or left a gift" in text
+        "No move is weighed with best play: the program can only weigh a game between two sides in which the side "
+        f"with the most points at the end wins, and {why}. The table says whether each move missed a {missed} "
+        "or left a gift" in text
     )
     assert analysis_rows(data) == {}
     assert "Value" not in text  # no column of values, and no explanation of values nobody computed

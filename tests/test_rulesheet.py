@@ -32,7 +32,7 @@ ENGLISH = [
     "You may not pass.",
     "letters belong to no one",
     "Next game, someone else is player A.",  # the rulebook: alternate the starting player over a series
-    "2. Make S-O-S in a line",
+    "2. Make an S-O-S in a line",
     "3. Take the point, write again",
     "scores one point",
     "If you score, write one more letter; if that one scores too, write another.",
@@ -227,3 +227,26 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
         assert item.strip().startswith(ours), (item, marked)
     if variant.target:
         assert "to 5 points" not in text, "the sheet prints the suggested target, not the kit's"
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "unsaid"),
+    [
+        (
+            Language.EN,
+            ["can complete the S-O-S and win for their team.", "O, S, O does not count."],
+            ["scores nothing"],
+        ),
+        (
+            Language.FR,
+            ["peut compléter le S-O-S et faire gagner son équipe.", "O, S, O ne compte pas."],
+            ["ne rapporte rien"],
+        ),
+    ],
+)
+def test_a_team_first_sos_wins_sheet_says_the_team_wins_and_nothing_scores(examples, language, said, unsaid):
+    variant = Variant(players=4, teams=True, first_sos_wins=True)
+    text = flat(rules_document(PrintOptions(variant=variant, language=language), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ")
+    assert all(words in text for words in said), text[:800]
+    assert not any(words in text for words in unsaid)

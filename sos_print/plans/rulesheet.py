@@ -60,7 +60,7 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
             "rules.intro", players=options.variant.players, teams=options.variant.teams, ends=rules.ends
         ),
         steps=rule_steps(words, notation, rules, options.variant),
-        careful=words.blocks("rules.careful", ends=rules.ends),
+        careful=words.blocks("rules.careful", ends=rules.ends, teams=rules.teams),
         more=more,
         cells=words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line),
         coordinates=naming_grid(size, notation),
