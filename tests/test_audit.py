@@ -259,7 +259,7 @@ def test_a_first_sos_wins_audit_is_no_score_sheet(lang, title, pause, scored, va
     [
         (Language.EN, Variant(target=5), "The first player to reach 5\u00a0points wins: fill in that row, then stop."),
         (Language.EN, Variant(players=4, teams=True, target=1), "The first team to reach 1\u00a0point wins"),
-        (Language.FR, Variant(target=5), "Le premier à 5\u00a0points gagne\u202f: remplis sa rangée, puis la partie"),
+        (Language.FR, Variant(target=5), "Le premier à 5\u00a0points gagne\u202f: remplis la rangée de ce coup"),
         (Language.FR, Variant(players=4, teams=True, target=3), "La première équipe à 3\u00a0points gagne"),
     ],
 )
