@@ -283,6 +283,16 @@ def test_a_filled_audit_whose_name_lost_its_pdf_is_named_in_a_folder_and_read_wh
     assert (code, lines[0]) == (1, f"{form}: is a fillable audit with no row filled in: there is no game to check yet")
 
 
+def test_records_two_folders_down_are_named_as_a_folder_not_checked(runner, tmp_path):
+    (tmp_path / "01.toml").write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text())
+    deep = tmp_path / "sub" / "deeper"
+    deep.mkdir(parents=True)
+    (deep / "02.toml").write_text((EXAMPLES / "02-sos-o-counts-once.toml").read_text())
+    code, lines = run_check(runner, tmp_path)
+    assert code == 1
+    assert f"{tmp_path / 'sub'}: skipped: a folder inside the folder; name it to check it" in lines
+
+
 def test_a_file_that_is_not_utf8_is_named(runner, tmp_path):
     bad = tmp_path / "latin1.toml"
     bad.write_bytes("size = 4\n[title]\nfr = 'Fran\u00e7ais'\n".encode("latin-1"))

@@ -774,6 +774,8 @@ def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runn
         ("A=", "--names: seat A has no name after its ="),
         ("A=" + "x" * 41, "--names: the name of A has 41 characters; a name takes at most 40"),
         ("A=Léa B=Tom", "--names: 'A=Léa B=Tom' names more than one seat; separate them with commas"),
+        ("A=Lé=a,B=Tom", "--names: 'A=Lé=a': a name cannot hold '='"),
+        ("A=\u200b", "--names: seat A has no name after its ="),
     ],
 )
 def test_names_that_cannot_be_printed_or_read_are_a_usage_error(runner, tmp_path, names, message):

@@ -98,6 +98,20 @@ def test_excels_separator_line_names_the_separator_and_is_no_child():
     roster = parse_roster("sep=;\nPrénom;Nom\nLéa;Martin\nTom;Dupont\n")
     assert [child.name for child in roster.children] == ["Léa", "Tom"]
     assert [child.name for child in parse_roster("SEP=,\nLéa, the 1st\nTom\n").children] == ["Léa", "Tom"]
+    # as LibreOffice writes it back, with a tab, padded, or followed by the separators of empty cells
+    for line in ['"sep=;"', "sep = ;", "sep=;;;", "sep=;;;;"]:
+        assert [child.name for child in parse_roster(f"{line}\nNom;Prénom\nDupont;Léa\nMartin;Tom\n").children] == [
+            "Léa",
+            "Tom",
+        ], line
+    assert [child.name for child in parse_roster("sep=\t\nNom\tPrénom\nDupont\tLéa\nMartin\tTom\n").children] == [
+        "Léa",
+        "Tom",
+    ]
+
+
+def test_a_name_of_only_invisible_characters_is_no_name():
+    assert [child.name for child in parse_roster("Léa\n\u200b\n\ufeff\u200b\nTom\n").children] == ["Léa", "Tom"]
 
 
 def test_children_remember_their_lines():
@@ -125,6 +139,7 @@ BAD = [
     # A first line longer than Python's CSV reader takes (128 KiB) is a name too long, not a crash.
     (b"A" * 900_000 + b"\nTom\n", "line 1: a name of 900000 characters; a name holds at most 40"),
     (b"sep=;\n", "holds no name: write one child's name a line"),
+    (b"Nom;Classe\n" + b"A" * 200_000 + b";CE2\nTom;CE2\n", "line 2: a cell longer than a name can be (at most 40)"),
 ]
 
 

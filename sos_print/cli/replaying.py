@@ -126,17 +126,19 @@ def parsed_names(text: str, seats: str) -> dict[str, str]:
     """Returns the names `--names` gives ("A=Léa,B=Tom", or with semicolons as French lists have them), by seat; a
     malformed list is a usage error."""
     import re
-    import unicodedata
 
     from sos_print.engine.errors import quoted
+    from sos_print.engine.roster import clean_name
     from sos_print.forms.fields import NAME_LENGTH
 
     found: dict[str, str] = {}
     for item in filter(str.strip, re.split(r"[,;]", text)):
         seat, equals, name = item.partition("=")
-        if "=" in name:  # two names run together: "A=Léa B=Tom"
+        if re.search(r"\s[A-Da-d]\s*=", name):  # two names run together: "A=Léa B=Tom"
             usage(f"--names: {quoted(item.strip())} names more than one seat; separate them with commas")
-        seat, name = seat.strip().upper(), " ".join(unicodedata.normalize("NFC", name).split())
+        if "=" in name:
+            usage(f"--names: {quoted(item.strip())}: a name cannot hold '='")
+        seat, name = seat.strip().upper(), clean_name(name)
         if not equals or len(seat) != 1 or seat not in seats:  # seats is a string: "AB" holds "" and "AB"
             usage(f"--names: {quoted(item.strip())} is not SEAT=NAME with a seat of this game ({', '.join(seats)})")
         if seat in found:

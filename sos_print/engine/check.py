@@ -406,12 +406,18 @@ def _readable_name(name: str) -> bool:
     return name.lower().endswith((".toml", *TABLE_SUFFIXES, _FORM))
 
 
-def _holds_records(entry: str) -> bool:
-    """Tells whether `entry` is a folder (not a link to one) holding files named as `check` reads them."""
+def _holds_records(entry: str, depth: int = 8) -> bool:
+    """Tells whether `entry` is a folder (not a link to one) holding, itself or in a folder below it (down to
+    `depth` levels), files named as `check` reads them."""
     try:
-        return stat.S_ISDIR(os.lstat(entry).st_mode) and any(map(_readable_name, os.listdir(entry)))
+        if not stat.S_ISDIR(os.lstat(entry).st_mode):
+            return False
+        names = os.listdir(entry)
     except OSError:
         return False
+    if any(map(_readable_name, names)):
+        return True
+    return depth > 0 and any(_holds_records(os.path.join(entry, name), depth - 1) for name in names[:1000])
 
 
 def _move_problems(

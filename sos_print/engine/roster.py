@@ -177,7 +177,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     rows = list(_rows(text))
     if not rows:
         raise ExampleFileError(path, "holds no name: write one child's name a line")
-    hint = re.fullmatch(r"sep=(.)", rows[0][1].strip(), flags=re.IGNORECASE)  # Excel's line naming the separator
+    # Excel's line naming the separator ("sep=;", tab included), as LibreOffice may quote it or pad it with more
+    hint = re.fullmatch(r'"?sep *= *([^ "])\1*"?[,;\t]*', rows[0][1].strip(" "), flags=re.IGNORECASE)
     if hint:
         rows = rows[1:]
         if not rows:
@@ -202,8 +203,10 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
 
 
 def clean_name(text: str) -> str:
-    """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
+    """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one; a name with
+    nothing visible (only zero-width or format characters) is no name."""
+    name = " ".join(unicodedata.normalize("NFC", text).split())
+    return name if any(unicodedata.category(char)[0] in "LNPS" for char in name) else ""
 
 
 def _rows(text: str) -> Iterator[tuple[int, str]]:
@@ -243,6 +246,8 @@ def _cells(line: str, separator: str | None, number: int, path: str) -> list[str
     try:
         return next(csv.reader([line], delimiter=separator), [])
     except csv.Error as error:
+        if "field larger than field limit" in str(error):  # the csv module's own limit, 128 KiB a cell
+            raise ExampleFileError(path, f"line {number}: a cell longer than a name can be (at most 40)") from None
         raise ExampleFileError(path, f"line {number}: CSV cannot be read: {error}") from None
 
 
