@@ -376,6 +376,8 @@ VARIANT_NOTES = [
     ("en", Variant(players=3), ["an example follows the standard game, two players playing to a full grid"], []),
     ("fr", Variant(players=4, teams=True), ["un exemple suit la règle ordinaire, à deux joueurs"], []),
     ("en", Variant(players=4, teams=True), ["When did it put a team ahead?"], ["When did it put a player ahead?"]),
+    ("en", Variant(players=4, teams=True), ["both teams playing their best"], ["both players playing their best"]),
+    ("fr", Variant(players=4, teams=True), ["chaque équipe jouant au mieux"], ["chaque joueur jouant au mieux"]),
     ("fr", Variant(players=4, teams=True), ["permis à une équipe de passer en tête"], ["permis à un joueur de"]),
     ("en", Variant(), ["An S-O-S counts only once", "Each new S-O-S is marked"], ["an example follows the standard"]),
 ]

@@ -174,6 +174,7 @@ def read_roster(path: str) -> Roster:
 
 def parse_roster(text: str, path: str = "<class list>") -> Roster:
     """Reads a class list from its text; `path` names it in messages, with the line of any problem."""
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # as records do: a cell is refused by its length
     rows = list(_rows(text))
     if not rows:
         raise ExampleFileError(path, "holds no name: write one child's name a line")
@@ -229,10 +230,7 @@ def _separator(lines: Sequence[str]) -> str | None:
     name or two hold a comma ("Smith, Jr.") stays a list.
     """
     for separator in _SEPARATORS:
-        try:
-            cells = next(csv.reader([lines[0]], delimiter=separator), [])
-        except csv.Error:  # a line longer than CSV takes is no heading; the name's own limit refuses it
-            continue
+        cells = next(csv.reader([lines[0]], delimiter=separator), [])
         if len(cells) > 1 and any(_heading(cell) in FIRST_NAME_HEADINGS | NAME_HEADINGS for cell in cells):
             return separator
     found = {separator: sum(separator in line for line in lines) for separator in _SEPARATORS}
@@ -246,8 +244,6 @@ def _cells(line: str, separator: str | None, number: int, path: str) -> list[str
     try:
         return next(csv.reader([line], delimiter=separator), [])
     except csv.Error as error:
-        if "field larger than field limit" in str(error):  # the csv module's own limit, 128 KiB a cell
-            raise ExampleFileError(path, f"line {number}: a cell longer than a name can be (at most 40)") from None
         raise ExampleFileError(path, f"line {number}: CSV cannot be read: {error}") from None
 
 

@@ -34,7 +34,7 @@ def strategy_plan(words: Words, notation: Notation, teams: bool = False) -> Stra
     """Returns the strategy section in `words`' language, cells named in `notation`, its sides named as teams in a
     team kit ("team A + C")."""
     return StrategyPlan(
-        intro=words.blocks("teacher.strategy_intro"),
+        intro=words.blocks("teacher.strategy_intro", teams=teams),
         lessons=tuple(lesson_figure(lesson, words, notation, teams) for lesson in lessons()),
         opening=opening_blocks(words, notation),
         bookmark=words("teacher.strategy_bookmark"),
