@@ -219,14 +219,16 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
 def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, variant, intro, ours):
     text = flat(rules_document(PrintOptions(variant=variant), examples).data).replace("\u00a0", " ")
     assert intro in text
-    marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?This kit plays it\.", text)
-    assert text.count("This kit plays it.") == (0 if ours is None else 1)
+    marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?You are playing this one\.", text)
+    assert text.count("You are playing this one.") == (0 if ours is None else 1)
     if ours:
         variants = text.split("Variants", 1)[1]
-        item = next(part for part in variants.split("•") if "This kit plays it." in part)
+        item = next(part for part in variants.split("•") if "You are playing this one." in part)
         assert item.strip().startswith(ours), (item, marked)
     if variant.target:
         assert "to 5 points" not in text, "the sheet prints the suggested target, not the kit's"
+    french = flat(rules_document(PrintOptions(variant=variant, language=Language.FR), examples).data)
+    assert french.replace("\u00a0", " ").count("Tu joues avec cette règle.") == (0 if ours is None else 1)
 
 
 @pytest.mark.parametrize(

@@ -382,7 +382,7 @@ def replay_document(
     document = new_document(
         options,
         joined(options, "replay.document_title", size=game.example.size),
-        joined(options, "replay.subject"),
+        joined(options, "replay.subject", first=game.example.variant.first_sos_wins),
     )
     codes = options.language.codes
     layout = None  # the first language's: both languages' diagrams alike

@@ -92,7 +92,7 @@ def replay_plan(
             first=game.example.variant.first_sos_wins,
         ),
         scorers=scorer_boards(game, words, notation),
-        audit_heading=words("replay.audit_heading"),
+        audit_heading=words("replay.audit_heading", first=game.example.variant.first_sos_wins),
         audit_intro=words.blocks(
             "replay.audit_intro",
             claimed=bool(errors.claimed),
@@ -221,6 +221,7 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
         wrong=len(errors.moves),
         wrong_moves=tuple(sorted(set(errors.moves))),
         carried_from=errors.carried_from,
+        first=game.example.variant.first_sos_wins,
     )
 
 
