@@ -343,17 +343,26 @@ def test_the_notes_of_a_first_sos_wins_kit_never_speak_of_points(lang, variant):
 
 
 @pytest.mark.parametrize(
-    ("lang", "team", "seat"),
-    [("en", "Team A + C to play.", "A to play."), ("fr", "Au tour de l’équipe A + C.", "Au tour de A.")],
+    ("lang", "team", "seat", "wrong"),
+    [
+        (
+            "en",
+            "A to play, for team A + C.",
+            "A to play.",
+            ["team A + C writes again", "team A + C must write", "team B + D must write"],
+        ),
+        ("fr", "Au tour de A (l’équipe A + C).", "Au tour de A.", ["l’équipe A + C rejoue", "l’équipe A + C doit"]),
+    ],
 )
-def test_a_team_kits_strategy_names_the_teams(lang, team, seat):
-    # In a team kit the points are the team's: the strategy positions say which team plays and which scores more.
+def test_a_team_kits_strategy_names_the_team_that_scores_and_the_player_who_writes(lang, team, seat, wrong):
+    # In a team kit the points are the team's, but one player writes: the one who scored writes again, not the team.
     def flat(variant: Variant) -> str:
         data = teacher_document(PrintOptions(variant=variant, language=Language(lang)), shipped_examples()).data
-        return re.sub(r"[\s\u00a0]+", " ", " ".join(texts(data)))
+        return re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(data)))
 
     teams = flat(Variant(players=4, teams=True))
-    assert team in teams and seat not in teams.replace(team, "")
+    assert team in teams, teams
+    assert not [words for words in wrong if words in teams], teams
     plain = flat(Variant())
     assert seat in plain and team not in plain
 

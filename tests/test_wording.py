@@ -202,6 +202,8 @@ SAMPLE = {
     "identifier": "4M6-482913",
     "seed": 482913,
     "other": "B",
+    "player": "A",
+    "next_player": "B",
     "others": 14,
     "answers": "O in B2, 2 points (B1-B3, A2-C2); S in C3, 2 points (A1-C3, C1-C3)",
     "greedy": "S in C1",

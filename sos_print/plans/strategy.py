@@ -49,6 +49,8 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation, teams: bool 
     other = "B" if seat == "A" else "A"
     # The sentences name the sides: the seat, or in a team kit the team (the one that scores), "team A + C".
     mover, opponent = (words("teacher.strategy_side", side=side, teams=teams) for side in (seat, other))
+    # In a team kit the team scores but one player writes: after A comes B, after B comes C (A's partner).
+    following = {"A": "B", "B": "C"}[seat] if teams else other
     position = Position(puzzle.board, seat=seat)
 
     def named(choices: tuple[Choice, ...]) -> str:
@@ -65,6 +67,7 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation, teams: bool 
         text = words.blocks(
             "teacher.strategy_take",
             seat=mover,
+            player=seat,
             other=opponent,
             move=named((taken,)),
             points=taken.points,
@@ -76,6 +79,7 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation, teams: bool 
         text = words.blocks(
             "teacher.strategy_gift",
             seat=mover,
+            player=seat,
             other=opponent,
             safe=named(puzzle.answers),
             moves=len(puzzle.choices),
@@ -89,6 +93,8 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation, teams: bool 
         text = words.blocks(
             "teacher.strategy_refuse",
             seat=mover,
+            player=seat,
+            next_player=following,
             other=opponent,
             greedy=named((greedy,)),
             points=greedy.points,
