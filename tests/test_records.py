@@ -569,3 +569,47 @@ def test_a_first_sos_wins_record_needs_no_points_column(runner, tmp_path, header
         # The standard game keeps its points column: a sheet without one would leave every point unchecked.
         result = runner.invoke(app, ["check", str(path), "--size", "4"])
         assert result.exit_code == 1 and "has no points column" in result.stdout, result.output
+
+
+@pytest.mark.parametrize(
+    ("line", "separator"),
+    [("sep=,", ","), ('"sep=,"', ","), (" sep = , ", ","), ("SEP=,,,,", ","), ("sep=;", ";"), ('"sep=;";;;', ";")]
+    + [("sep=\t", "\t")],
+    ids=repr,
+)
+def test_excels_separator_line_names_a_records_separator_as_a_class_lists_does(runner, tmp_path, line, separator):
+    # Excel writes "sep=;" first when asked to; the rows keep the file's numbers, the line counted.
+    code, lines, path = run_check(runner, tmp_path, f"{line}\r\n" + altered(2, 5, "2").replace(",", separator))
+    assert (code, lines) == (
+        1,
+        [f"{path}: move 3 (row 5): claims 2 points, the rules give 1 (B1-B3)", "checked 1 file: 1 problem in 1 file"],
+    )
+    assert run_check(runner, tmp_path, f"{line}\r\n" + game_csv().replace(",", separator))[:2] == (
+        0,
+        ["checked 1 file: every claim holds"],
+    )
+
+
+def test_a_separator_line_and_nothing_after_it_asks_for_the_header():
+    with pytest.raises(ExampleFileError, match=r"holds no header row: write player, .* on the line after 'sep='"):
+        parse_csv_record("sep=;\r\n\r\n", RecordOptions(4, Variant()), "game.csv")
+
+
+@pytest.mark.parametrize(
+    ("codec", "header"),
+    [("cp1251", "Ход;Игрок"), ("koi8_r", "Ход;Игрок"), ("shift_jis", "手;プレイヤー"), ("cp1253", "Κίνηση")],
+)
+def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_read_garbled(
+    runner, tmp_path, codec, header
+):
+    path = tmp_path / "game.csv"
+    path.write_bytes(f"{header}\r\n1;A;S\r\n".encode(codec))
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{path}: line 1: the text is neither UTF-8 nor Excel's Western European encoding (Windows-1252): "
+            "save the file as UTF-8 (in Excel: CSV UTF-8)",
+            "checked 1 file: 1 problem in 1 file",
+        ],
+    )
