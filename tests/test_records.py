@@ -124,15 +124,25 @@ def test_the_true_record_checks(runner, tmp_path):
         # A cell longer than any audit's is refused before it is read, naming its row and column.
         (
             altered(1, 0, "9" * 401),
-            "row 3: move 2: the move cell holds 401 characters; a cell of a record takes at most 400",
+            "row 3: move 2: column 1 (move) holds 401 characters; a cell of a record takes at most 400",
+        ),
+        (
+            altered(1, 3, "B" * 500),  # the cell column, once said "the cell cell"
+            "row 3: move 2: column 4 (cell) holds 500 characters; a cell of a record takes at most 400",
+        ),
+        (
+            game_csv(header="move,player,letter,cell,lines,points,total A,total B").replace(
+                "B2,,0\n", "B2,,0,0," + "0" * 401 + "\n"
+            ),
+            "row 3: move 2: column 8 (total B) holds 401 characters; a cell of a record takes at most 400",
         ),
         (
             altered(2, 4, "A1-A3 " * 160_000),
-            "row 4: move 3: the lines cell holds 960,000 characters; a cell of a record takes at most 400",
+            "row 4: move 3: column 5 (lines) holds 960,000 characters; a cell of a record takes at most 400",
         ),
         (
             game_csv([*GAME[:2], (*GAME[2][:6], "x" * 1000)]),
-            "row 4: move 3: cell 7 holds 1,000 characters; a cell of a record takes at most 400",
+            "row 4: move 3: column 7 holds 1,000 characters; a cell of a record takes at most 400",
         ),
         # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
         (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column says 'abc'"),
@@ -229,6 +239,20 @@ def test_a_missing_csv_record_is_named_as_missing_before_its_size_is_asked(runne
     assert result.exit_code == 1, result.output
     assert f"{path}: no such file or folder" in result.output
     assert "--size" not in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "analyse", "replay"])
+@pytest.mark.parametrize("size", [[], ["--size", "4"]], ids=["no size", "size"])
+@pytest.mark.parametrize("name", ["audit.csv", "audit.tsv", "AUDIT.TXT"])
+def test_a_pdf_named_as_a_csv_record_is_named_a_pdf_not_read_as_text(runner, tmp_path, command, size, name):
+    path = tmp_path / name
+    path.write_bytes(b"%PDF-1.3\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n")  # once "unknown column"
+    out = ["--out", str(tmp_path / "r.pdf")] * (command == "replay")
+    result = runner.invoke(app, [command, str(path), *size, *out])
+    assert result.exit_code == 1, result.output
+    message = f"{path}: is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
+    assert message in result.output.splitlines() or f"sos-print: {message}" in result.output.splitlines()
+    assert not (tmp_path / "r.pdf").exists()
 
 
 def test_an_excel_export_in_windows_1252_with_french_headers_and_semicolons_reads(runner, tmp_path):

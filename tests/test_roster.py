@@ -210,6 +210,7 @@ BAD = [
     (b"sep=;\n", "holds no name: write one child's name a line"),
     (b"Nom;Classe\n" + b"A" * 200_000 + b";CE2\nTom;CE2\n", "line 2: a name of 200000 characters"),
     (b'Tom\n"L\xc3\xa9a\nZo\xc3\xa9\n', "line 2: a quotation mark opens a cell and is never closed"),
+    (b"%PDF-1.4\n%\xe2\xe3\n1 0 obj << /T (Tom) >>\n", "is a PDF file, not a table or text: save it as CSV"),
     (b'Nom;Pr\xc3\xa9nom\nDupont;"L\xc3\xa9a\nMartin;Tom\n', "line 2: a quotation mark opens a cell"),
 ]
 

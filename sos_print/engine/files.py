@@ -105,6 +105,8 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
         return data.decode("utf-16", errors="replace")  # Excel's "Unicode text"
     if b"\x00" in data[:4096] and (encoding := _unmarked_unicode(data[:4096])):
         return data.decode(encoding, errors="replace")
+    if data.startswith(b"%PDF-"):  # printable enough to be read as Windows-1252, into garbled lines
+        raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
     if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
         raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")
     data = data.removeprefix(b"\xef\xbb\xbf")

@@ -83,10 +83,12 @@ class RecordOptions:
 
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
-    text = decode_spreadsheet(
-        read_bounded(path, MAX_BYTES, "an example file"), path, "save it as CSV, then check that file"
-    )
-    return parse_csv_record(text, options, path)
+    data = read_bounded(path, MAX_BYTES, "an example file")
+    if data.startswith(b"%PDF-"):  # as files.is_pdf tells one
+        raise ExampleFileError(
+            path, "is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
+        )
+    return parse_csv_record(decode_spreadsheet(data, path, "save it as CSV, then check that file"), options, path)
 
 
 def is_table(path: str) -> bool:
@@ -211,7 +213,7 @@ def _cells(columns: list[str | None], row: Sequence[str], typed: bool) -> dict[s
     for k, value in enumerate(row):
         if len(value) > MAX_CELL:
             column = columns[k] if k < len(columns) else None
-            where = f"the {column} cell" if column else f"cell {k + 1}"
+            where = f"column {k + 1} ({column})" if column else f"column {k + 1}"  # "the cell cell" said nothing
             raise SosError(f"{where} holds {len(value):,} characters; a cell of a record takes at most {MAX_CELL}")
         if typed and "\n" in value:
             # csv joins the rows after a quotation mark that is never closed into one cell: all would be lost.
