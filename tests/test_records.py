@@ -368,7 +368,7 @@ def test_a_folders_records_are_checked_with_size_and_named_as_skipped_without(ru
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.stdout.splitlines() == [
         f"{tmp_path / 'game.csv'}: skipped: a game record typed from an audit; give --size to check it",
-        "checked 1 file: every claim in them holds; 1 path not checked",
+        "checked 1 file: every claim in it holds; 1 path not checked",
     ]
     result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
     assert (
@@ -563,7 +563,7 @@ def test_a_folder_of_records_inside_a_checked_folder_is_named_never_passed_over(
         1,
         [
             f"{tmp_path / 'group2'}: skipped: a folder inside the folder; name it to check it",
-            "checked 1 file: every claim in them holds; 1 path not checked",
+            "checked 1 file: every claim in it holds; 1 path not checked",
         ],
     )
     named = runner.invoke(app, ["check", str(tmp_path / "group2"), "--size", "4"])
