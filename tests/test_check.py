@@ -293,6 +293,47 @@ def test_records_two_folders_down_are_named_as_a_folder_not_checked(runner, tmp_
     assert f"{tmp_path / 'sub'}: skipped: a folder inside the folder; name it to check it" in lines
 
 
+# A class's folder: ok.toml holds, sub/bad.toml has one false claim. Each case names them in other ways; each file is
+# checked, reported and counted once, and a folder named on its own is never "skipped" as inside another.
+BAD = "sub/bad.toml: move 1: claims 1 point, the rules give 2 (B1-B3, A2-C2)"
+NAMED_TWICE = {
+    "a file twice": (["sub/bad.toml", "sub/bad.toml"], 1, [BAD], "1 problem in 1 file"),
+    "a file and itself by another name": (
+        ["sub/bad.toml", "sub/../sub/./bad.toml"],
+        1,
+        [BAD],
+        "1 problem in 1 file",
+    ),
+    "a file and a link to it": (["sub/bad.toml", "link.toml"], 1, [BAD], "1 problem in 1 file"),
+    "a good file twice": (["ok.toml", "ok.toml"], 1, [], "every claim holds"),
+    "a folder and its subfolder": (["", "sub"], 2, [BAD], "1 problem in 1 file"),
+    "a subfolder and its folder": (["sub", ""], 2, [BAD], "1 problem in 1 file"),
+    "a folder and a file in it": (["sub", "sub/bad.toml"], 1, [BAD], "1 problem in 1 file"),
+    "a folder twice": (
+        ["", "."],
+        1,
+        ["sub: skipped: a folder inside the folder; name it to check it"],
+        "every claim in it holds; 1 path not checked",
+    ),
+}
+
+
+@pytest.mark.parametrize(("names", "count", "reported", "summary"), NAMED_TWICE.values(), ids=NAMED_TWICE)
+def test_a_file_named_twice_or_in_a_folder_named_too_is_checked_and_counted_once(
+    runner, tmp_path, monkeypatch, names, count, reported, summary
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "ok.toml").write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text())
+    (tmp_path / "sub" / "bad.toml").write_text(KIT.read_text().replace("points = 2", "points = 1", 1))
+    if "link.toml" in names:
+        (tmp_path / "link.toml").symlink_to(tmp_path / "sub" / "bad.toml")
+    paths = [str(tmp_path / name) if name else str(tmp_path) for name in names]
+    code, lines = run_check(runner, *paths)
+    shown = [line.replace(f"{tmp_path}/", "") for line in lines]
+    assert (code, shown) == (1 if reported else 0, [*reported, f"checked {count} file{'s' * (count > 1)}: {summary}"])
+
+
 def test_a_file_that_is_not_utf8_is_named(runner, tmp_path):
     bad = tmp_path / "latin1.toml"
     bad.write_bytes("size = 4\n[title]\nfr = 'Fran\u00e7ais'\n".encode("latin-1"))

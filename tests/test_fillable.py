@@ -693,6 +693,24 @@ def test_two_filled_copies_joined_into_one_file_are_refused_never_read_as_one_ga
     ]
 
 
+def test_a_filled_audit_whose_form_lists_a_group_twice_is_named_as_such(runner, tmp_path):
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    writer = PdfWriter(clone_from=io.BytesIO(filled))
+    fields = writer.root_object["/AcroForm"]["/Fields"]
+    fields.append(fields[0])  # as a tool that damaged the form lists it: the same field object twice
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(written(writer))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{pdf}: is a damaged PDF form: it lists the field 'group1' twice (the same field, not a second copy)",
+            "checked 1 file: 1 problem in 1 file",
+        ],
+    )
+
+
 def written(writer: PdfWriter) -> bytes:
     out = io.BytesIO()
     writer.write(out)
@@ -1297,29 +1315,43 @@ def test_a_form_naming_one_object_again_and_again_is_refused_after_as_many_objec
     followed = []
     dictionary = filled._dictionary
     monkeypatch.setattr(filled, "_dictionary", lambda value: followed.append(1) or dictionary(value))
-    # 3 kB: 50 fields each listing the same widget 50,000 times as its kids, and a field that is its own kid.
-    cases = {
-        "shared.pdf": {
-            **page_tree(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>",
-            4: b"[" + b" ".join(b"<< /T (f%d) /Kids 5 0 R >>" % k for k in range(50)) + b"]",
-            5: b"[" + b"6 0 R " * 50_000 + b"]",
-            6: b"<< /Subtype /Widget /Rect [0 0 1 1] >>",
-        },
-        "inside-itself.pdf": {
-            **page_tree(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>",
-            4: b"[6 0 R]",
-            5: b"[6 0 R]",
-            6: b"<< /T (group1) /Kids 5 0 R >>",
-        },
+    # 3 kB: 50 fields each listing the same widget 50,000 times as its kids, a field that is its own kid, a field
+    # listed twice in the form's own list, one field inside 13 others, each refused saying what is wrong with it.
+    page = {
+        **page_tree(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>",
     }
-    for name, bodies in cases.items():
+    deep = {7 + k: b"<< /T (g%d) /Kids [%d 0 R] >>" % (k, 8 + k) for k in range(13)}
+    cases = {
+        "shared.pdf": (
+            {
+                4: b"[" + b" ".join(b"<< /T (f%d) /Kids 5 0 R >>" % k for k in range(50)) + b"]",
+                5: b"[" + b"6 0 R " * 50_000 + b"]",
+                6: b"<< /Subtype /Widget /Rect [0 0 1 1] >>",
+            },
+            "is a PDF form far larger or deeper than any sos-print audit",
+        ),
+        "inside-itself.pdf": (
+            {4: b"[6 0 R]", 5: b"[6 0 R]", 6: b"<< /T (group1) /Kids 5 0 R >>"},
+            "is a damaged PDF form: the field 'group1.group1' is inside itself",
+        ),
+        "listed-twice.pdf": (
+            {4: b"[6 0 R 6 0 R]", 6: b"<< /T (group1) /Kids [5 0 R] >>", 5: b"<< /T (game) /V (x) >>"},
+            "is a damaged PDF form: it lists the field 'group1' twice (the same field, not a second copy)",
+        ),
+        "deep.pdf": (
+            {4: b"[7 0 R]", **deep, 20: b"<< /T (game) /V (x) >>"},
+            "is a PDF form far deeper than any sos-print audit: 'g0.g1.g2.g3.g4.g5.g6.g7.g8.g9.g10.g11\u2026' is "
+            "under 13 fields",
+        ),
+    }
+    for name, (bodies, message) in cases.items():
         path = tmp_path / name
-        path.write_bytes(packed_pdf(bodies))
+        path.write_bytes(packed_pdf({**page, **bodies}))
         followed.clear()
-        with pytest.raises(ExampleFileError, match="is a PDF form far larger or deeper than any sos-print audit"):
+        with pytest.raises(ExampleFileError) as caught:
             filled.load_filled_audit(str(path))
+        assert str(caught.value) == f"{path}: {message}", name
         assert len(followed) <= 100_000, f"{name}: {len(followed):,} objects followed"
 
 

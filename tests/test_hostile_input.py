@@ -237,7 +237,7 @@ def test_a_folder_that_cannot_be_listed_says_so_and_the_others_are_checked(runne
     assert code == 1
     assert lines == [
         f"{folder / 'closed'}: cannot list this folder: permission denied",
-        "checked 1 file: every claim in them holds; 1 path not checked",
+        "checked 1 file: every claim in it holds; 1 path not checked",
     ]
 
 

@@ -306,6 +306,29 @@ def test_a_folder_as_the_target_file_is_refused(runner, tmp_path, force):
 
 
 @pytest.mark.parametrize(
+    ("command", "name"),
+    [
+        (["kit"], "players.pdf"),
+        (["kit"], "teacher.pdf"),
+        (["puzzles"], "puzzles.pdf"),
+        (["puzzles"], "answers.pdf"),
+        (["puzzles"], "puzzles.json"),
+    ],
+)
+@pytest.mark.parametrize("force", [False, True])
+def test_a_folder_where_a_run_writes_one_of_its_own_files_is_named_as_a_folder(runner, tmp_path, command, name, force):
+    # --out DIR names only the folder: the file name is the run's, so "give a file name ending in .pdf" would not do.
+    (tmp_path / name).mkdir()
+    result = run(runner, *command, "--out", tmp_path, *(["--force"] if force else []))
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"sos-print: {tmp_path / name} is a folder, but this run writes a file of that name: rename that folder, "
+        "or give --out another folder\n",
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == [name]  # nothing written beside it
+
+
+@pytest.mark.parametrize(
     ("command", "name", "out"),
     [
         (["replay", "{input}"], "game.toml", "game.toml"),

@@ -124,15 +124,25 @@ def test_the_true_record_checks(runner, tmp_path):
         # A cell longer than any audit's is refused before it is read, naming its row and column.
         (
             altered(1, 0, "9" * 401),
-            "row 3: move 2: the move cell holds 401 characters; a cell of a record takes at most 400",
+            "row 3: move 2: column 1 (move) holds 401 characters; a cell of a record takes at most 400",
+        ),
+        (
+            altered(1, 3, "B" * 500),  # the cell column, once said "the cell cell"
+            "row 3: move 2: column 4 (cell) holds 500 characters; a cell of a record takes at most 400",
+        ),
+        (
+            game_csv(header="move,player,letter,cell,lines,points,total A,total B").replace(
+                "B2,,0\n", "B2,,0,0," + "0" * 401 + "\n"
+            ),
+            "row 3: move 2: column 8 (total B) holds 401 characters; a cell of a record takes at most 400",
         ),
         (
             altered(2, 4, "A1-A3 " * 160_000),
-            "row 4: move 3: the lines cell holds 960,000 characters; a cell of a record takes at most 400",
+            "row 4: move 3: column 5 (lines) holds 960,000 characters; a cell of a record takes at most 400",
         ),
         (
             game_csv([*GAME[:2], (*GAME[2][:6], "x" * 1000)]),
-            "row 4: move 3: cell 7 holds 1,000 characters; a cell of a record takes at most 400",
+            "row 4: move 3: column 7 holds 1,000 characters; a cell of a record takes at most 400",
         ),
         # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
         (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column says 'abc'"),
@@ -229,6 +239,20 @@ def test_a_missing_csv_record_is_named_as_missing_before_its_size_is_asked(runne
     assert result.exit_code == 1, result.output
     assert f"{path}: no such file or folder" in result.output
     assert "--size" not in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "analyse", "replay"])
+@pytest.mark.parametrize("size", [[], ["--size", "4"]], ids=["no size", "size"])
+@pytest.mark.parametrize("name", ["audit.csv", "audit.tsv", "AUDIT.TXT"])
+def test_a_pdf_named_as_a_csv_record_is_named_a_pdf_not_read_as_text(runner, tmp_path, command, size, name):
+    path = tmp_path / name
+    path.write_bytes(b"%PDF-1.3\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n")  # once "unknown column"
+    out = ["--out", str(tmp_path / "r.pdf")] * (command == "replay")
+    result = runner.invoke(app, [command, str(path), *size, *out])
+    assert result.exit_code == 1, result.output
+    message = f"{path}: is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
+    assert message in result.output.splitlines() or f"sos-print: {message}" in result.output.splitlines()
+    assert not (tmp_path / "r.pdf").exists()
 
 
 def test_an_excel_export_in_windows_1252_with_french_headers_and_semicolons_reads(runner, tmp_path):
@@ -344,7 +368,7 @@ def test_a_folders_records_are_checked_with_size_and_named_as_skipped_without(ru
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.stdout.splitlines() == [
         f"{tmp_path / 'game.csv'}: skipped: a game record typed from an audit; give --size to check it",
-        "checked 1 file: every claim in them holds; 1 path not checked",
+        "checked 1 file: every claim in it holds; 1 path not checked",
     ]
     result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
     assert (
@@ -539,7 +563,7 @@ def test_a_folder_of_records_inside_a_checked_folder_is_named_never_passed_over(
         1,
         [
             f"{tmp_path / 'group2'}: skipped: a folder inside the folder; name it to check it",
-            "checked 1 file: every claim in them holds; 1 path not checked",
+            "checked 1 file: every claim in it holds; 1 path not checked",
         ],
     )
     named = runner.invoke(app, ["check", str(tmp_path / "group2"), "--size", "4"])
@@ -569,3 +593,47 @@ def test_a_first_sos_wins_record_needs_no_points_column(runner, tmp_path, header
         # The standard game keeps its points column: a sheet without one would leave every point unchecked.
         result = runner.invoke(app, ["check", str(path), "--size", "4"])
         assert result.exit_code == 1 and "has no points column" in result.stdout, result.output
+
+
+@pytest.mark.parametrize(
+    ("line", "separator"),
+    [("sep=,", ","), ('"sep=,"', ","), (" sep = , ", ","), ("SEP=,,,,", ","), ("sep=;", ";"), ('"sep=;";;;', ";")]
+    + [("sep=\t", "\t")],
+    ids=repr,
+)
+def test_excels_separator_line_names_a_records_separator_as_a_class_lists_does(runner, tmp_path, line, separator):
+    # Excel writes "sep=;" first when asked to; the rows keep the file's numbers, the line counted.
+    code, lines, path = run_check(runner, tmp_path, f"{line}\r\n" + altered(2, 5, "2").replace(",", separator))
+    assert (code, lines) == (
+        1,
+        [f"{path}: move 3 (row 5): claims 2 points, the rules give 1 (B1-B3)", "checked 1 file: 1 problem in 1 file"],
+    )
+    assert run_check(runner, tmp_path, f"{line}\r\n" + game_csv().replace(",", separator))[:2] == (
+        0,
+        ["checked 1 file: every claim holds"],
+    )
+
+
+def test_a_separator_line_and_nothing_after_it_asks_for_the_header():
+    with pytest.raises(ExampleFileError, match=r"holds no header row: write player, .* on the line after 'sep='"):
+        parse_csv_record("sep=;\r\n\r\n", RecordOptions(4, Variant()), "game.csv")
+
+
+@pytest.mark.parametrize(
+    ("codec", "header"),
+    [("cp1251", "Ход;Игрок"), ("koi8_r", "Ход;Игрок"), ("shift_jis", "手;プレイヤー"), ("cp1253", "Κίνηση")],
+)
+def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_read_garbled(
+    runner, tmp_path, codec, header
+):
+    path = tmp_path / "game.csv"
+    path.write_bytes(f"{header}\r\n1;A;S\r\n".encode(codec))
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{path}: line 1: the text is neither UTF-8 nor Excel's Western European encoding (Windows-1252): "
+            "save the file as UTF-8 (in Excel: CSV UTF-8)",
+            "checked 1 file: 1 problem in 1 file",
+        ],
+    )

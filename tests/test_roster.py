@@ -58,6 +58,11 @@ SHAPES = {
         ["Léa", "Tom", "John Smith, Jr.", "Zoé"],
     ),
     "last name, first name on every line": ("Dupont, Léa\nMartin, Tom\n", ["Dupont", "Martin"]),
+    # A spreadsheet's column of names saved as CSV: Excel quotes a cell holding a comma or a quotation mark.
+    "a quoted column": ('"Léa"\n"Tom"\n"Dupont, Zoé"\n"Ana"\n', ["Léa", "Tom", "Dupont, Zoé", "Ana"]),
+    "a quoted column under its heading": ('"Prénom"\r\n"Léa"\r\n"Tom"\r\n', ["Léa", "Tom"]),
+    "a quotation mark inside a quoted name": ('"Jean ""JJ"" Martin"\nTom\n', ['Jean "JJ" Martin', "Tom"]),
+    "a quotation mark inside a name": ('Jean "JJ" Martin\nTom\n', ['Jean "JJ" Martin', "Tom"]),
 }
 
 
@@ -110,6 +115,70 @@ def test_excels_separator_line_names_the_separator_and_is_no_child():
     ]
 
 
+# Lists saved in an encoding that is neither UTF-8 nor Windows-1252: read as Windows-1252, every byte decodes, into
+# letters no child could read ("Àííà" for "Анна"). The line named is the first that shows it.
+GARBLED = {
+    "Cyrillic, Windows-1251": ("cp1251", ["Анна", "Иван", "Ольга"], 1),
+    "Cyrillic, KOI8-R": ("koi8_r", ["Анна", "Иван", "Ольга"], 1),
+    "Japanese, Shift-JIS": ("shift_jis", ["さくら", "たろう", "山田太郎"], 1),
+    "Greek, Windows-1253": ("cp1253", ["Νίκος", "Ελένη"], 1),
+    "Chinese, GBK": ("gbk", ["王伟", "李娜"], 1),
+    "Korean, EUC-KR": ("euc_kr", ["김민준", "이서연"], 1),
+    "Hebrew, Windows-1255": ("cp1255", ["דוד", "שרה"], 1),
+    "Arabic, Windows-1256": ("cp1256", ["محمد", "فاطمة"], 1),
+    "Polish, Windows-1250": ("cp1250", ["Zoë", "Józef", "Małgorzata"], 3),  # the first two read alike in both
+    "a heading row, then Cyrillic": ("cp1251", ["Name", "Tom", "Ян"], 3),
+}
+
+
+@pytest.mark.parametrize(("codec", "names", "line"), GARBLED.values(), ids=GARBLED)
+def test_a_list_in_another_encoding_than_utf_8_or_windows_1252_is_refused_naming_its_line(tmp_path, codec, names, line):
+    path = written(tmp_path, "\r\n".join(names).encode(codec))
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value) == (
+        f"{path}: line {line}: the text is neither UTF-8 nor Excel's Western European encoding (Windows-1252): "
+        "save the file as UTF-8 (in Excel: CSV UTF-8)"
+    )
+
+
+# Windows-1252 as Excel saves a Western European class: accents, ligatures, the typographic apostrophe, an Icelandic
+# or Scandinavian name, a middle dot, and a school's other columns ("N°", dates, « notes »).
+WESTERN = [
+    "Léa",
+    "Chloé",
+    "François",
+    "Anaïs",
+    "Maëlys",
+    "Thérèse",
+    "Benoît",
+    "Œdipe",
+    "Cœur",
+    "Ève",
+    "ÉLOÏSE",
+    "Éléa",
+    "N’Golo",
+    "Søren",
+    "Ødegaard",
+    "Jürgen",
+    "Weiß",
+    "Þór",
+    "Guðrún",
+    "Ñuño",
+    "Zoë",
+    "Anne–Marie",
+    "Paul·e",
+]
+
+
+def test_a_windows_1252_list_of_western_names_reads_with_every_accent():
+    text = "N°;Prénom;Né(e) le;Remarque\r\n" + "".join(
+        f"{k};{name};2016-03-0{k % 9 + 1};« {'très' if k % 2 else 'Nº 2'} »\r\n" for k, name in enumerate(WESTERN)
+    )
+    roster = parse_roster(decode_spreadsheet(text.encode("cp1252"), "class.csv", ""), "class.csv")
+    assert roster.names == tuple(WESTERN)
+
+
 def test_a_name_of_only_invisible_characters_is_no_name():
     assert [child.name for child in parse_roster("Léa\n\u200b\n\ufeff\u200b\nTom\n").children] == ["Léa", "Tom"]
 
@@ -140,6 +209,9 @@ BAD = [
     (b"A" * 900_000 + b"\nTom\n", "line 1: a name of 900000 characters; a name holds at most 40"),
     (b"sep=;\n", "holds no name: write one child's name a line"),
     (b"Nom;Classe\n" + b"A" * 200_000 + b";CE2\nTom;CE2\n", "line 2: a name of 200000 characters"),
+    (b'Tom\n"L\xc3\xa9a\nZo\xc3\xa9\n', "line 2: a quotation mark opens a cell and is never closed"),
+    (b"%PDF-1.4\n%\xe2\xe3\n1 0 obj << /T (Tom) >>\n", "is a PDF file, not a table or text: save it as CSV"),
+    (b'Nom;Pr\xc3\xa9nom\nDupont;"L\xc3\xa9a\nMartin;Tom\n', "line 2: a quotation mark opens a cell"),
 ]
 
 

@@ -109,7 +109,13 @@ def kit(
         # The notes say where each part of the players' file is: made after it, they know its pages.
         return [players, made[1].make(replace(adult, kit_pages=players.parts), inputs, progress)]
 
-    run([out / entry.file for entry in made], force, render, [*example_files(examples), *read_files(roster)])
+    run(
+        [out / entry.file for entry in made],
+        force,
+        render,
+        [*example_files(examples), *read_files(roster)],
+        names_given=False,
+    )
     note_repeated(class_list)
 
 

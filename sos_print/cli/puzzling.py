@@ -130,5 +130,5 @@ def puzzles(
         inputs = Inputs(sheets=puzzle_sheets(kind.puzzle_kind, size, count, copies, seed, progress=report))
         return [entry.make(options, inputs, progress) for entry in made]
 
-    run([out / entry.file for entry in made], force, render, [roster] if roster is not None else [])
+    run([out / entry.file for entry in made], force, render, [roster] if roster is not None else [], names_given=False)
     note_repeated(class_list)

@@ -83,7 +83,8 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
         players=records.players, teams=records.teams, target=records.target, first_sos_wins=records.first_sos_wins
     )
     tables = [path for path in paths if is_table(path)]
-    sized = [path for path in tables if os.path.lexists(path)]  # a missing file is "no such file", said when read
+    # A missing file is "no such file", and a PDF "a PDF, not a CSV record", said when read: no size would help.
+    sized = [path for path in tables if os.path.lexists(path) and not is_pdf(path)]
     if sized and records.size is None:
         usage(f"{shown(sized[0])}: a CSV record does not say its board size: give it with --size (3 to 8)")
     folders = any(os.path.isdir(path) for path in paths)  # a folder may hold CSV records

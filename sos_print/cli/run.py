@@ -22,10 +22,12 @@ def run(
     force: bool,
     render: Callable[[ProgressFn], list[Rendered]],
     inputs: Sequence[str | Path] = (),
+    names_given: bool = True,
 ) -> None:
     """Checks the targets, renders, then writes every file; on any error or interruption nothing is written.
 
-    No target may be one of the `inputs` the run reads. Run as a job of the web page (`system.jobs`),
+    No target may be one of the `inputs` the run reads; `names_given` is false when the user gave only the targets'
+    folder (`--out DIR`). Run as a job of the web page (`system.jobs`),
     the files are handed to the job by their names instead, and nothing is written.
     """
     from sos_print.engine.check import ClaimsError
@@ -48,7 +50,7 @@ def run(
                     jobs.Output(name, d.data, d.pages) for name, d in zip(targets_of_job, rendered, strict=True)
                 ]
                 return
-            existing = check_targets(targets, force, inputs)
+            existing = check_targets(targets, force, inputs, names_given)
             if existing:
                 interrupts.set_outcome(interrupts.OLD_FILES_KEPT)
             rendered = render(progress())

@@ -90,7 +90,9 @@ class Report:
             failing = len({problem.path for problem in read})
             parts.append(f"{_plural(len(read), 'problem')} in {_plural(failing, 'file')}")
         elif self.files:
-            parts.append("every claim holds" if not unread else "every claim in them holds")
+            parts.append(
+                "every claim holds" if not unread else f"every claim in {'it' if self.files == 1 else 'them'} holds"
+            )
         if unread:
             parts.append(f"{_plural(unread, 'path')} not checked")
         files = _plural(self.files, "file") if self.files else "no file"
@@ -308,14 +310,24 @@ def check_paths(
 
     `load` reads one file; the command line passes one that also reads game records, with `forms`
     when it reads a folder's filled audits (.pdf) and `tables` when it can read its CSV records
-    too (it knows their board size). A folder's record that is not read is named as skipped.
+    too (it knows their board size). A folder's record that is not read is named as skipped. Each file
+    is checked and counted once, however often it is named (itself, or in a folder and by name), and a
+    folder named is never skipped as one inside another.
     """
     checked: list[CheckedExample] = []
     problems: list[Problem] = []
     files = 0
+    given: dict[object, str] = {}  # each path once, where it is first given
     for path in paths:
+        given.setdefault(_same(path), path)
+    named = {key for key, path in given.items() if os.path.isdir(path)}  # a folder named is checked, never skipped
+    read: set[object] = set()  # each file once, however many folders hold it
+    for path in given.values():
         found, missing = expand_path(path, tables, forms)
-        problems += missing
+        # a folder inside this one that is named too is checked, not skipped; the problems of this one stay
+        problems += [problem for problem in missing if problem.path == path or _same(problem.path) not in named]
+        found = [file for file in found if _same(file) not in read]
+        read.update(map(_same, found))
         files += len(found)
         for file in found:
             try:
@@ -332,6 +344,16 @@ def check_paths(
             elif not false_claims:
                 checked.append(replayed)
     return Report(tuple(checked), tuple(problems), files)
+
+
+def _same(path: str) -> object:
+    """Returns what tells a file or folder apart whatever it is called (a link, "./a.pdf", a hard link): its device
+    and inode, or its absolute name when it cannot be looked at."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return os.path.abspath(path)
+    return (info.st_dev, info.st_ino)
 
 
 def verify(paths: list[str]) -> tuple[CheckedExample, ...]:

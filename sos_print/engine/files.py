@@ -5,11 +5,16 @@ Every problem is an ExampleFileError naming the path, marked `unread` when nothi
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import stat
+import unicodedata
 
 from sos_print.engine.errors import ExampleFileError
 
+# A CSV reader's refusal of a quotation mark never closed, which would join every row after it into one cell.
+UNCLOSED_QUOTE = "a quotation mark opens a cell and is never closed: remove it, or close it in the same row"
 _KINDS = {
     stat.S_IFCHR: "a character device",
     stat.S_IFBLK: "a block device",
@@ -100,14 +105,35 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
         return data.decode("utf-16", errors="replace")  # Excel's "Unicode text"
     if b"\x00" in data[:4096] and (encoding := _unmarked_unicode(data[:4096])):
         return data.decode(encoding, errors="replace")
+    if data.startswith(b"%PDF-"):  # printable enough to be read as Windows-1252, into garbled lines
+        raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
     if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
         raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        # Excel's "CSV" in Western Europe: every byte decodes.
-        return data.decode("cp1252", errors="replace")
+        # Excel's "CSV" in Western Europe: every byte decodes, so a Cyrillic, Greek or Japanese list would too,
+        # into letters no one could read on a child's board.
+        text = data.decode("cp1252", errors="replace")
+    line = garbled_line(text)
+    if line is not None:
+        raise ExampleFileError(
+            path,
+            f"line {line}: the text is neither UTF-8 nor Excel's Western European encoding (Windows-1252): "
+            "save the file as UTF-8 (in Excel: CSV UTF-8)",
+        )
+    return text
+
+
+def separator_line(line: str) -> str | None:
+    """Returns the separator Excel's first line of a CSV file names ("sep=;", a tab included), or None if `line` is
+    not one: LibreOffice may write it back quoted or padded, and followed by the separators of empty cells."""
+    hint = _SEPARATOR_LINE.fullmatch(line.strip(" "))
+    return hint[1] if hint else None
+
+
+_SEPARATOR_LINE = re.compile(r'"?sep *= *([^ "])\1*"?[,;\t]*', flags=re.IGNORECASE)
 
 
 def _unmarked_unicode(head: bytes) -> str | None:
@@ -120,3 +146,35 @@ def _unmarked_unicode(head: bytes) -> str | None:
         if len(characters) >= 8 and ascii >= 0.9 * len(characters):
             return encoding
     return None
+
+
+def garbled_line(text: str) -> int | None:
+    """Returns the number of the first line of `text`, decoded as Windows-1252, that reads as another encoding's bytes
+    rather than Western European words, or None.
+
+    A word is garbled when more than two thirds of its letters are accented, two at least ("Àííà" is Cyrillic
+    "Анна", "Íßêïò" Greek; Icelandic "Þór" is a name), or when a symbol stands among its letters ("Ma³gorzata",
+    "‚³‚Í" of Japanese): Western names have a few accented letters among plain ones ("Chloé", "Œdipe", "Søren"),
+    and no symbols but apostrophes, quotation marks, dashes, the middle dot ("Paul·e") and ordinals ("N°").
+    """
+    numbered = enumerate(io.StringIO(text, newline=None), start=1)  # lines as the readers number them
+    for number, line in numbered:
+        if line.isascii():
+            continue
+        for word in _WORDS.split(line):
+            if word and not word.isascii() and _garbled(word):
+                return number
+    return None
+
+
+_WORDS = re.compile(r"[\x00-\x40\x5b-\x60\x7b-\x7f\s]+")  # anything ASCII but letters, and spaces, ends a word
+_WESTERN_MARKS = frozenset("\ufffd\u2018\u2019\u201c\u201d\u00ab\u00bb\u2013\u2014\u00b7\u00b0\u00ba\u00aa")
+
+
+def _garbled(word: str) -> bool:
+    plain = sum(char.isascii() for char in word)  # a word holds only ASCII letters besides what is not ASCII
+    accented = sum(not char.isascii() and char.isalpha() for char in word)
+    if accented >= 2 and accented > 2 * plain:
+        return True
+    symbols = (char for char in word if not char.isascii() and not char.isalpha() and char not in _WESTERN_MARKS)
+    return any(unicodedata.category(char)[0] in "SPN" for char in symbols) and (plain + accented) > 0

@@ -19,9 +19,9 @@ won by the first S-O-S has no points: its sheet has no points column, and its li
 Spreadsheet exports are read as they come: UTF-8 with or without a byte-order mark, UTF-16 or
 UTF-32, or else Windows-1252, which Excel writes in Western Europe (`files.decode_spreadsheet`,
 which class lists share), commas, semicolons or tabs between
-cells, CRLF line ends, empty rows (and rows holding only a move number, as a typed-out audit
-has for moves never played). The board size, players and notation come from `RecordOptions`:
-a CSV file does not say them.
+cells (or the separator Excel's first line "sep=;" names), CRLF line ends, empty rows (and rows
+holding only a move number, as a typed-out audit has for moves never played). The board size,
+players and notation come from `RecordOptions`: a CSV file does not say them.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
-from sos_print.engine.files import decode_spreadsheet, read_bounded
+from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -70,7 +70,6 @@ TABLE_SUFFIXES = (".csv", ".tsv", ".txt")
 MAX_CELL = 400
 NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
 _SEPARATORS = (";", ",", "\t")
-UNCLOSED_QUOTE = "a quotation mark opens a cell and is never closed: remove it, or close it in the same row"
 
 
 @frozen
@@ -84,10 +83,12 @@ class RecordOptions:
 
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
-    text = decode_spreadsheet(
-        read_bounded(path, MAX_BYTES, "an example file"), path, "save it as CSV, then check that file"
-    )
-    return parse_csv_record(text, options, path)
+    data = read_bounded(path, MAX_BYTES, "an example file")
+    if data.startswith(b"%PDF-"):  # as files.is_pdf tells one
+        raise ExampleFileError(
+            path, "is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
+        )
+    return parse_csv_record(decode_spreadsheet(data, path, "save it as CSV, then check that file"), options, path)
 
 
 def is_table(path: str) -> bool:
@@ -109,7 +110,14 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     if first is None:
         raise ExampleFileError(path, "holds no header row: write player, letter, cell, lines, points on the first row")
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # a file is at most MAX_BYTES anyway
-    separator = _separator(first[1])
+    hint = separator_line(first[1])  # Excel's "sep=;" line, as class lists read it
+    if hint:
+        first = next(lines, None)
+        if first is None:
+            raise ExampleFileError(
+                path, "holds no header row: write player, letter, cell, lines, points on the line after 'sep='"
+            )
+    separator = hint or _separator(first[1])
     header = _row(first[1], separator, path)
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
@@ -205,7 +213,7 @@ def _cells(columns: list[str | None], row: Sequence[str], typed: bool) -> dict[s
     for k, value in enumerate(row):
         if len(value) > MAX_CELL:
             column = columns[k] if k < len(columns) else None
-            where = f"the {column} cell" if column else f"cell {k + 1}"
+            where = f"column {k + 1} ({column})" if column else f"column {k + 1}"  # "the cell cell" said nothing
             raise SosError(f"{where} holds {len(value):,} characters; a cell of a record takes at most {MAX_CELL}")
         if typed and "\n" in value:
             # csv joins the rows after a quotation mark that is never closed into one cell: all would be lost.

@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from sos_print.engine.errors import ExampleFileError
-from sos_print.engine.files import decode_spreadsheet, read_bounded
+from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line
 from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import MAX_PLAYERS
 
@@ -178,13 +177,12 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     rows = list(_rows(text))
     if not rows:
         raise ExampleFileError(path, "holds no name: write one child's name a line")
-    # Excel's line naming the separator ("sep=;", tab included), as LibreOffice may quote it or pad it with more
-    hint = re.fullmatch(r'"?sep *= *([^ "])\1*"?[,;\t]*', rows[0][1].strip(" "), flags=re.IGNORECASE)
+    hint = separator_line(rows[0][1])
     if hint:
         rows = rows[1:]
         if not rows:
             raise ExampleFileError(path, "holds no name: write one child's name a line")
-    separator = hint[1] if hint else _separator([line for _, line in rows[:_SAMPLE]])
+    separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
     table = [(number, _cells(line, separator, number, path)) for number, line in rows]
     column, start = _names_column(table[0][1], path)
     children = []
@@ -239,12 +237,15 @@ def _separator(lines: Sequence[str]) -> str | None:
 
 
 def _cells(line: str, separator: str | None, number: int, path: str) -> list[str]:
-    if separator is None:
-        return [line]
+    """Reads one line as CSV cells; a list of one name a line is a CSV file of one column (Excel quotes its cells:
+    "Dupont, Léa"), read with a separator no line holds. A quotation mark never closed is refused, as in records."""
     try:
-        return next(csv.reader([line], delimiter=separator), [])
+        cells = next(csv.reader([line + "\n"], delimiter=separator or "\n"), [])
     except csv.Error as error:
         raise ExampleFileError(path, f"line {number}: CSV cannot be read: {error}") from None
+    if any("\n" in cell for cell in cells):
+        raise ExampleFileError(path, f"line {number}: {UNCLOSED_QUOTE}")
+    return cells
 
 
 def _names_column(first: list[str], path: str) -> tuple[int, int]:

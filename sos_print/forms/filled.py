@@ -156,22 +156,21 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
     count = 0
     budget = _Budget(path)
     roots = budget.items(form.get("/Fields") if form is not None else None)
-    pending = [(root, "", 0) for root in reversed(roots)]
+    pending: list[tuple[Any, str, tuple[object, ...]]] = [(root, "", ()) for root in reversed(roots)]
     seen: set[object] = set()
     while pending:
-        reference, parent, depth = pending.pop()
+        reference, parent, above = pending.pop()  # `above`: the fields it is under, the nearest last
         node = _dictionary(reference)
         if node is None:
             continue
-        if depth > _DEEPEST or _identity(node) in seen:  # a field inside itself, or under two parents
-            raise ExampleFileError(path, "is a PDF form far larger or deeper than any sos-print audit")
-        seen.add(_identity(node))
         part = _part(node.get("/T"), path)
         name = f"{parent}.{part}" if parent and part is not None else part if part is not None else parent
+        _refuse_listed_again(_identity(node), above, seen, name, path)
+        seen.add(_identity(node))
         kids = [kid for kid in map(_dictionary, budget.items(node.get("/Kids"))) if kid is not None]
         fields = [kid for kid in kids if "/T" in kid]
         if fields:
-            pending += [(kid, name, depth + 1) for kid in reversed(fields)]
+            pending += [(kid, name, (*above, _identity(node))) for kid in reversed(fields)]
         elif part is not None:  # a field that takes a value (its kids, if any, are its widgets)
             count += 1
             walked.update(_identity(widget) for widget in [node, *kids])
@@ -186,6 +185,22 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
     if found:  # a file with no field of an audit is refused as such: its pages are never walked
         _refuse_widgets_outside(catalog, walked, path)
     return found, count
+
+
+def _refuse_listed_again(identity: object, above: tuple[object, ...], seen: set[object], name: str, path: str) -> None:
+    """Refuses a field met again (inside itself, or listed twice: a file a tool damaged) or nested deeper than any
+    audit's, naming it."""
+    if identity in above:
+        raise ExampleFileError(path, f"is a damaged PDF form: the field {quoted(name)} is inside itself")
+    if identity in seen:
+        raise ExampleFileError(
+            path,
+            f"is a damaged PDF form: it lists the field {quoted(name)} twice (the same field, not a second copy)",
+        )
+    if len(above) > _DEEPEST:
+        raise ExampleFileError(
+            path, f"is a PDF form far deeper than any sos-print audit: {quoted(name)} is under {len(above)} fields"
+        )
 
 
 class _Budget:

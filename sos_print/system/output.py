@@ -54,10 +54,11 @@ _KINDS = {
 }
 
 
-def check_targets(paths: list[Path], force: bool, inputs: Sequence[str | Path] = ()) -> bool:
+def check_targets(paths: list[Path], force: bool, inputs: Sequence[str | Path] = (), names_given: bool = True) -> bool:
     """Makes sure each path can be written; returns whether any of them exists (and would be replaced).
 
-    No path may be one of the `inputs` the run reads.
+    No path may be one of the `inputs` the run reads. `names_given` is false when the user gave only the folder
+    (`--out DIR`) and the run names its files: a message then says what name the run needs.
 
     Nothing is created or changed: the folders are made only when the files are written.
     """
@@ -65,19 +66,24 @@ def check_targets(paths: list[Path], force: bool, inputs: Sequence[str | Path] =
     for path in paths:
         folder = _check_folder(path.parent)
         _check_name(path, folder)
-        existing |= _check_target(path, force, inputs)
+        existing |= _check_target(path, force, inputs, names_given)
     return existing
 
 
-def _check_target(path: Path, force: bool, inputs: Sequence[str | Path]) -> bool:
+def _check_target(path: Path, force: bool, inputs: Sequence[str | Path], names_given: bool) -> bool:
     try:
         info = os.lstat(path)
     except (FileNotFoundError, NotADirectoryError):
         return False
     except OSError as error:
         raise OutputError(f"cannot look at {shown(path)}: {error.strerror}") from None
-    if stat.S_ISDIR(info.st_mode):
+    if stat.S_ISDIR(info.st_mode) and names_given:
         raise OutputError(f"{shown(path)} is a folder; give a file name ending in .pdf")
+    if stat.S_ISDIR(info.st_mode):
+        raise OutputError(
+            f"{shown(path)} is a folder, but this run writes a file of that name: "
+            "rename that folder, or give --out another folder"
+        )
     _refuse_unless_regular(path, info.st_mode)
     if any(_same_file(path, source) for source in inputs):
         # --force replaces what the user made, never what the run reads: a group's only filled audit, say.
