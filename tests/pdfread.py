@@ -25,8 +25,9 @@ def page_count(data: bytes | Path) -> int:
 
 
 def texts(data: bytes | Path) -> list[str]:
-    """Returns the extracted text of each page."""
-    return list(_texts(data)) if isinstance(data, bytes) else [page.extract_text() for page in reader(data).pages]
+    """Returns the extracted text of each page (of a file: of its bytes, so that a file written again the same is
+    read once)."""
+    return list(_texts(data if isinstance(data, bytes) else data.read_bytes()))
 
 
 @lru_cache(maxsize=256)
