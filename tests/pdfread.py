@@ -25,8 +25,9 @@ def page_count(data: bytes | Path) -> int:
 
 
 def texts(data: bytes | Path) -> list[str]:
-    """Returns the extracted text of each page."""
-    return list(_texts(data)) if isinstance(data, bytes) else [page.extract_text() for page in reader(data).pages]
+    """Returns the extracted text of each page (of a file: of its bytes, so that a file written again the same is
+    read once)."""
+    return list(_texts(data if isinstance(data, bytes) else data.read_bytes()))
 
 
 @lru_cache(maxsize=256)
@@ -38,11 +39,16 @@ def _texts(data: bytes) -> tuple[str, ...]:
 def section_texts(data: bytes, title: str) -> list[str]:
     """Returns the extracted text of each page from the one the bookmark `title` points to, to the end: a test
     about the last section of a long document reads that section only."""
+    return section(data, title)[1]
+
+
+def section(data: bytes, title: str) -> tuple[int, list[str]]:
+    """Returns the number (from 0) of the page the bookmark `title` points to, and the text of each page from it."""
     pdf = reader(data)
     marks = [item for item in _flat_outline(pdf.outline) if item.title == title]
     assert len(marks) == 1, f"{len(marks)} bookmarks named {title!r}"
     first = pdf.get_destination_page_number(marks[0])
-    return [page.extract_text() for page in pdf.pages[first:]]
+    return first, [page.extract_text() for page in pdf.pages[first:]]
 
 
 def _flat_outline(items) -> list:

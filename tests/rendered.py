@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
 from conftest import EXAMPLES
 
 from sos_print.documents.registry import DOCUMENTS, Inputs, PrintedDocument, document
@@ -23,6 +24,9 @@ from sos_print.engine.solver import Solver
 from sos_print.plans.options import PrintOptions
 
 PDFS = tuple(entry for entry in DOCUMENTS if entry.pdf)
+# Tests of several files that read one set of documents share a pytest-xdist group, so that the set is made once.
+ENGLISH_SET = pytest.mark.xdist_group("documents, 2 groups, English")
+BILINGUAL_SET = pytest.mark.xdist_group("documents, 2 groups, English and French")
 GRID_SIZES = (3, 8)  # the blank grids: the smallest board and the largest
 REPLAYED = "06-last-letter-scores.toml"  # a 4 x 4 game played to the end, weighed in a few seconds
 # A class list for the documents printed from one (--roster): accents, a hyphen, two words, markup characters

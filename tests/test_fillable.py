@@ -1268,11 +1268,12 @@ def packed_pdf(bodies: dict[int, bytes]) -> bytes:
     """Returns a PDF whose objects `bodies` (1 is the catalog) all lie in one compressed object stream, as
     tablets and "optimise" tools save them: a megabyte of it can hold a hundred thousand objects."""
     numbers = sorted(bodies)
-    offsets, data = [], b""
-    for number in numbers:
-        offsets.append(b"%d %d" % (number, len(data)))
-        data += bodies[number] + b"\n"
-    head = b" ".join(offsets) + b"\n"
+    offsets, parts, at = [], [], 0
+    for number in numbers:  # joined once at the end: adding to a growing bytes copies it each time
+        offsets.append(b"%d %d" % (number, at))
+        parts.append(bodies[number] + b"\n")
+        at += len(parts[-1])
+    head, data = b" ".join(offsets) + b"\n", b"".join(parts)
     packed = zlib.compress(head + data, 9)
     stream, xref = max(numbers) + 1, max(numbers) + 2
     out = b"%PDF-1.5\n"

@@ -85,7 +85,8 @@ def examples():
 
 def documents(language: Language, notation: Notation = Notation.A1) -> dict[str, bytes]:
     """Returns every document of the registry in `language`, the team game's boards, audits and replay, and every
-    document printed from a class list."""
+    document printed from a class list (rendered and read once per test process: the tests that read the English and
+    French sets share one pytest-xdist group)."""
     options = PrintOptions(groups=2, language=language, notation=notation, variant=Variant(target=5))
     teams = PrintOptions(groups=2, language=language, notation=notation, variant=Variant(players=4, teams=True))
     return {
@@ -112,6 +113,7 @@ def test_every_template_exists_in_both_languages_with_the_same_macros():
             assert en_args == fr_args, f"{document}.{name}: arguments differ: {en_args} / {fr_args}"
 
 
+@pytest.mark.xdist_group("documents in English and French")
 @pytest.mark.parametrize("notation", list(Notation))
 def test_french_documents_hold_no_english_and_english_ones_no_french(examples, notation):
     for language, foreign in ((Language.FR, ENGLISH), (Language.EN, FRENCH)):
@@ -144,6 +146,7 @@ def french_text(examples) -> str:
     return text
 
 
+@pytest.mark.xdist_group("documents in English and French")
 def test_french_punctuation_has_a_narrow_no_break_space_before_it(examples):
     text = french_text(examples)
     for match in re.finditer(r"[;:!?»]", text):
@@ -154,6 +157,7 @@ def test_french_punctuation_has_a_narrow_no_break_space_before_it(examples):
     assert text.count("«") == text.count("»") > 0
 
 
+@pytest.mark.xdist_group("documents in English and French")
 def test_french_uses_typographic_apostrophes_and_keeps_accents_and_ligatures(examples):
     text = french_text(examples)
     assert "'" not in text
@@ -167,6 +171,7 @@ def flat(text: str) -> str:
     return re.sub(r"[ \n]+", " ", text)
 
 
+@pytest.mark.xdist_group("documents in English and French")
 def test_french_names_cells_naturally(examples):
     text = flat(french_text(examples))
     assert "la case B2" in text
@@ -176,6 +181,7 @@ def test_french_names_cells_naturally(examples):
     assert "La case L2C3 est à la ligne 2, colonne 3." in l1c1
 
 
+@pytest.mark.xdist_group("documents in English and French")
 @pytest.mark.parametrize(("language", "lang"), [(Language.EN, "en"), (Language.FR, "fr-FR")])
 def test_pdf_language_metadata(examples, language, lang):
     for name, data in documents(language).items():

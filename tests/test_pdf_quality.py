@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from pdfread import catalog, font_files, fonts, outline, reader, texts
 from rendered import (
+    BILINGUAL_SET,
+    ENGLISH_SET,
     GRID_SIZES,
     REPLAYED,
     every_pdf,
@@ -31,7 +33,10 @@ def examples():
     return shipped_examples()
 
 
-@pytest.mark.parametrize(("paper", "box"), [(Paper.A4, (595.28, 841.89)), (Paper.LETTER, (612.0, 792.0))])
+@pytest.mark.parametrize(
+    ("paper", "box"),
+    [pytest.param(Paper.A4, (595.28, 841.89), marks=ENGLISH_SET), (Paper.LETTER, (612.0, 792.0))],
+)
 def test_every_page_has_the_exact_paper_size(paper, box):
     options = PrintOptions(groups=2, paper=paper)
     for name, data in [*every_pdf(options).items(), *every_pdf(with_class(options)).items()]:
@@ -39,6 +44,7 @@ def test_every_page_has_the_exact_paper_size(paper, box):
             assert tuple(float(v) for v in page.mediabox) == (0, 0, *box), name
 
 
+@BILINGUAL_SET
 def test_every_font_is_an_embedded_andika_subset():
     options = PrintOptions(groups=2, language=Language.BOTH)
     for name, data in [*every_pdf(options).items(), *every_pdf(with_class(options)).items()]:

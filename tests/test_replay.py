@@ -21,7 +21,7 @@ from conftest import EXAMPLES, ROOT, examples
 from games import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfread import nearest_edge, outline, pages, reader, texts
+from pdfread import nearest_edge, outline, pages, reader, section, texts
 from rendered import rendered, weigh, weighing_shared
 from test_check import SHEET
 from test_signals import wait_for_handlers
@@ -93,8 +93,14 @@ def game_of(text: str, size: int, variant: Variant = STANDARD, notation: Notatio
 
 
 def document(text: str, size: int, variant: Variant = STANDARD, *, every: int = 0, **options) -> bytes:
+    return _document(text, size, variant, every, tuple(sorted(options.items())))
+
+
+@cache
+def _document(text: str, size: int, variant: Variant, every: int, options: tuple) -> bytes:
+    """Renders a replay once per record and option set: several tests read the same pages for different rules."""
     game, moves = game_of(text, size, variant)
-    printed = PrintOptions(size=size, variant=variant, **options)
+    printed = PrintOptions(size=size, variant=variant, **dict(options))
     return replay_document(printed, game, moves, every).data
 
 
@@ -158,29 +164,53 @@ def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
 # ---- the game in diagrams ----------------------------------------------------------------------------------------
 
 
+@cache
+def plumbed(data: bytes) -> tuple[dict, ...]:
+    """Reads each page of a replay with pdfplumber once: its size, lines, marks and text, which several tests of the
+    layout measure on the same document."""
+    with pages(data) as pdf:
+        return tuple(
+            {
+                "height": page.height,
+                "lines": page.lines,
+                "marks": page.chars + page.lines + page.rects + page.curves,
+                "text": page.extract_text(),
+            }
+            for page in pdf.pages
+        )
+
+
 def boards(data: bytes) -> list[list[tuple[float, float, float, int]]]:
     """Returns the board diagrams of each page, as (left, top, cell, cells a side), in mm: runs of n + 1 evenly spaced
     vertical lines of one span, n cells wide and as wide as they are tall (diagrams side by side share a span)."""
-    found = []
+    return [diagrams(page["lines"]) for page in plumbed(data)]
+
+
+def boards_on(data: bytes, number: int) -> list[tuple[float, float, float, int]]:
+    """Returns the board diagrams of page `number` (from 0) alone: a test about one page of a long replay reads that
+    page only."""
     with pages(data) as pdf:
-        for page in pdf.pages:
-            spans: dict[tuple[float, float], set[float]] = defaultdict(set)
-            for line in page.lines:
-                if abs(line["x0"] - line["x1"]) < 0.01 and not dashed(line):
-                    spans[(round(line["top"], 1), round(line["bottom"], 1))].add(round(line["x0"], 2))
-            on_page = []
-            for (top, bottom), places in spans.items():
-                xs, k = sorted(places), 0
-                while k < len(xs):
-                    end = next((j for j in range(k + 3, len(xs)) if abs(xs[j] - xs[k] - (bottom - top)) < 0.5), None)
-                    gaps = [b - a for a, b in pairwise(xs[k : end + 1])] if end is not None else []
-                    if gaps and max(gaps) - min(gaps) < 0.5:
-                        on_page.append((xs[k] / MM_PT, top / MM_PT, gaps[0] / MM_PT, len(gaps)))
-                        k = end + 1
-                    else:
-                        k += 1
-            found.append(sorted(on_page, key=lambda board: (board[1], board[0])))
-    return found
+        return diagrams(pdf.pages[number].lines)
+
+
+def diagrams(lines: list[dict]) -> list[tuple[float, float, float, int]]:
+    """Returns the board diagrams the lines of one page draw, as `boards` does, from the top."""
+    spans: dict[tuple[float, float], set[float]] = defaultdict(set)
+    for line in lines:
+        if abs(line["x0"] - line["x1"]) < 0.01 and not dashed(line):
+            spans[(round(line["top"], 1), round(line["bottom"], 1))].add(round(line["x0"], 2))
+    on_page = []
+    for (top, bottom), places in spans.items():
+        xs, k = sorted(places), 0
+        while k < len(xs):
+            end = next((j for j in range(k + 3, len(xs)) if abs(xs[j] - xs[k] - (bottom - top)) < 0.5), None)
+            gaps = [b - a for a, b in pairwise(xs[k : end + 1])] if end is not None else []
+            if gaps and max(gaps) - min(gaps) < 0.5:
+                on_page.append((xs[k] / MM_PT, top / MM_PT, gaps[0] / MM_PT, len(gaps)))
+                k = end + 1
+            else:
+                k += 1
+    return sorted(on_page, key=lambda board: (board[1], board[0]))
 
 
 def grids(data: bytes) -> list[int]:
@@ -521,11 +551,13 @@ def test_on_8x8_boards_moves_are_weighed_from_14_empty_cells():
 @pytest.mark.parametrize(("seed", "every"), [(1, 8), (5, 0), (6, 1), (2, 4)])
 def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
     data = document(crowded_game(8, seed), 8, every=every)
-    pages_text = [flat(text) for text in texts(data)]
+    # The turning point is the last section: its pages alone are read (the game before it takes up to 24 pages).
+    first, section_text = section(data, "The turning point")
+    pages_text = [flat(text) for text in section_text]
     page = next(k for k, text in enumerate(pages_text) if "no move of this game changed the end more" in text)
     after_why = pages_text[page].split("no move of this game changed the end more", 1)[1]
     assert re.search(r"Move \d+: [AB] wrote", after_why) and "Best: " in after_why, after_why
-    played, better = boards(data)[page][-2:]
+    played, better = boards_on(data, first + page)[-2:]
     assert played[1] == pytest.approx(better[1], abs=0.1)  # one top: side by side
     assert better[0] - played[0] == pytest.approx(92.5, abs=0.1)  # the second column of A4's 180 mm
 
@@ -615,6 +647,7 @@ def test_a_bilingual_replay_comes_whole_in_english_then_in_french():
     assert outline(data)[0] == "Game replay" and "Partie rejouée" in outline(data)
 
 
+@cache
 def crowded_game(size: int, seed: int) -> str:
     """Returns a whole game on a big board played to score much (a careful random player), as a CSV record."""
     chance = random.Random(seed)
@@ -909,12 +942,17 @@ LAYOUTS = [
     ("6x6 fr letter", crowded_game(6, 3), 6, {"language": Language.FR, "paper": Paper.LETTER}),
     ("3x3 en+fr every 1", csv_text(WRONG), 3, {"language": Language.BOTH, "every": 1}),
 ]
+# The three tests of the layout read each document once, on one test process (pytest-xdist's group).
+LAYOUT_CASES = [
+    pytest.param(*layout, id=layout[0], marks=pytest.mark.xdist_group(f"replay layout {layout[0]}"))
+    for layout in LAYOUTS
+]
 # The second column of two, from the first: half of the width between the margins (180 mm on A4, 185.9 on Letter),
 # and the 5 mm between them.
 SECOND_COLUMN = {Paper.A4: 92.5, Paper.LETTER: 95.45}
 
 
-@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUTS, ids=[layout[0] for layout in LAYOUTS])
+@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUT_CASES)
 def test_every_diagram_of_a_replay_has_one_layout_two_a_row(name, text, size, options):
     data = document(text, size, **options)
     placed = [board for page in boards(data) for board in page]
@@ -953,9 +991,7 @@ def test_the_cells_are_larger_than_the_teachers_notes_10_mm_where_two_boards_fit
 def table_rows(data: bytes) -> list[dict[str, int]]:
     """Returns how many rows of each table (the checked audit, the analysis) each page holds."""
     found = []
-    with pages(data) as pdf:
-        page_texts = [page.extract_text() for page in pdf.pages]
-    for text in page_texts:
+    for text in (page["text"] for page in plumbed(data)):
         counts = {"audit": 0, "analysis": 0}
         for line in text.splitlines():
             if re.match(r"^\d+ [A-D] [SO] [A-H]\d+\b", line) or re.match(r"^\d+ [A-D] [SO] L\d+C\d+\b", line):
@@ -966,7 +1002,7 @@ def table_rows(data: bytes) -> list[dict[str, int]]:
     return found
 
 
-@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUTS, ids=[layout[0] for layout in LAYOUTS])
+@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUT_CASES)
 def test_no_page_holds_fewer_than_three_rows_of_a_table(name, text, size, options):
     data = document(text, size, **options)
     rows = table_rows(data)
@@ -979,15 +1015,13 @@ def test_no_page_holds_fewer_than_three_rows_of_a_table(name, text, size, option
 def used(data: bytes) -> list[float]:
     """Returns the share of each page's height between its margins that holds anything, from the top."""
     found = []
-    with pages(data) as pdf:
-        for page in pdf.pages:
-            marks = page.chars + page.lines + page.rects + page.curves
-            lowest = max(mark["bottom"] for mark in marks) / MM_PT
-            found.append((lowest - 15.0) / (page.height / MM_PT - 30.0))
+    for page in plumbed(data):
+        lowest = max(mark["bottom"] for mark in page["marks"]) / MM_PT
+        found.append((lowest - 15.0) / (page["height"] / MM_PT - 30.0))
     return found
 
 
-@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUTS, ids=[layout[0] for layout in LAYOUTS])
+@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUT_CASES)
 def test_no_page_but_the_last_of_a_language_is_left_half_empty(name, text, size, options):
     data = document(text, size, **options)
     pages_text = [flat(text) for text in texts(data)]

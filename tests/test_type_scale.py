@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 from pdfminer.layout import LTChar, LTRect
 from pdfread import marks, pages, type_sizes
-from rendered import PDFS, every_pdf, rendered, shipped_examples, with_class
+from rendered import BILINGUAL_SET, ENGLISH_SET, PDFS, every_pdf, rendered, shipped_examples, with_class
 
 from sos_print.documents.boards import boards_document
 from sos_print.documents.rulesheet import rules_document
@@ -76,7 +76,7 @@ def test_the_scale_steps_down_by_at_most_a_fifth():
 
 
 CASES = [
-    PrintOptions(groups=2, language=Language.EN),
+    pytest.param(PrintOptions(groups=2, language=Language.EN), marks=ENGLISH_SET),
     PrintOptions(groups=2, language=Language.FR, large_print=True, size=5),
     PrintOptions(groups=2, language=Language.BOTH, variant=Variant(players=4, teams=True, target=5), class_name="4B"),
     PrintOptions(groups=2, language=Language.BOTH, large_print=True, size=3),
@@ -107,6 +107,7 @@ def test_the_childrens_rule_sheet_is_set_at_12_pt_or_more(examples, large_print,
     assert rule["size"] >= body
 
 
+@BILINGUAL_SET
 @pytest.mark.parametrize("name", [entry.name for entry in PDFS])
 def test_text_in_grey_is_dark_enough_to_photocopy(examples, name):
     data = rendered(name, PrintOptions(groups=2, language=Language.BOTH))
