@@ -60,7 +60,6 @@ ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, 
 LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 0.0)  # no move weighed: move, player, the move played, comment
 ROW_GAP = 4.0  # between two rows of diagrams (mm)
 FILLED = 0.75  # the share of a page the rows of diagrams should fill, at the largest cell that does
-HEADING_ROOM = 12.0  # mm left under a section's intro that stays at the foot of a page (times the print's scale)
 
 
 @frozen
@@ -229,17 +228,15 @@ def _heading(text: str) -> list[Block]:
     return [Block("h2", (Run(text),))]
 
 
-def _section(flow: Flow, heading: str, intro: list[Block], following: float, parted: bool = True) -> None:
-    """Starts a section: its heading and intro kept with `following` mm of what comes after, and a bookmark; on a
-    page not yet half full (if the section may be `parted` so), or when what follows is taller than a page under
-    them, the heading and intro stay even when what follows goes over (no near-empty page).
+def _section(flow: Flow, heading: str, intro: list[Block], following: float) -> None:
+    """Starts a section: its heading and intro kept with `following` mm of what comes after (the start of what it
+    heads: a heading and its intro never end a page without it), and a bookmark. Only when what follows is taller
+    than a page under them do the heading and intro stay where they fit.
     """
     blocks = _heading(heading)
     opening = flow.measure(blocks) + flow.measure(intro)
     if opening + following > flow.box.height:
         flow.keep(opening)  # what follows would not fit under them on any page: they stay where they fit
-    elif parted and intro and _half_empty(flow):
-        flow.keep(opening + HEADING_ROOM * flow.scale)  # what follows goes over
     else:
         flow.keep(opening + following)
     flow.document.bookmark(heading, level=1)
@@ -319,8 +316,8 @@ def _opening(layout: TableLayout | None) -> float:
 def _table(flow: Flow, table: Table, layout: TableLayout) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
     fewer than KEPT_ROWS of its rows."""
+    flow.keep(_opening(layout))  # which counts the space above the table
     flow.space(2.0)
-    flow.keep(_opening(layout))
     first = flow.room - layout.head
     later = flow.box.height - layout.head
     index = 0
@@ -358,14 +355,14 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
     placed = [layout.layout(figure) for figure in pair]
     if layout.columns == 2:
         height = max(item.height for item in placed)
-        _section(flow, plan.turning_heading, turning.why, ROW_GAP + height, parted=False)
+        _section(flow, plan.turning_heading, turning.why, ROW_GAP + height)
         flow.space(ROW_GAP)
         flow.figure(height, partial(_draw_row, figures=pair, layouts=placed, slot=layout.slot, body=layout.body))
         return
     # One above the other: both on one page whenever a page holds them, so that the class can compare them.
     both = ROW_GAP + placed[0].height + ROW_GAP + placed[1].height
     fits = flow.measure([*_heading(plan.turning_heading), *turning.why]) + both <= flow.box.height
-    _section(flow, plan.turning_heading, turning.why, both if fits else ROW_GAP + placed[0].height, parted=not fits)
+    _section(flow, plan.turning_heading, turning.why, both if fits else ROW_GAP + placed[0].height)
     for figure, item in zip(pair, placed, strict=True):
         flow.space(ROW_GAP)
         flow.figure(item.height, partial(draw_figure, figure=figure, layout=item, body=layout.body))
