@@ -1086,3 +1086,16 @@ def test_a_section_heading_is_never_left_without_the_start_of_what_it_heads(name
     languages = 2 if options.get("language") == Language.BOTH else 1
     assert len(starts) >= 4 * languages, starts  # the sections were found
     assert all(under for _, under in starts), starts
+
+
+@pytest.mark.parametrize("options", [PrintOptions(), PrintOptions(paper=Paper.LETTER)], ids=["a4", "letter"])
+def test_a_team_games_four_scorer_boards_stand_together_on_the_first_page(options):
+    # They were split two and two over pages 1 and 2: a class compares the four players' lines on one page.
+    data = rendered("replay", options, "09-team-sos.toml")
+    page = page_with(data, "Who made each S-O-S")
+    assert page == 0
+    with pages(data) as pdf:
+        heading = pdf.pages[page].search("Who made each S-O-S", regex=False)[0]["bottom"] / MM_PT
+    under = [board for board in boards(data)[page] if board[1] > heading]
+    assert len(under) == 4, boards(data)
+    assert len({round(board[0], 1) for board in under}) == 2  # two a row, as every diagram of the replay

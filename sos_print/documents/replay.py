@@ -113,7 +113,13 @@ class Gallery:
 
 
 def gallery(
-    figures: Sequence[ExampleFigure], grids: Sequence[GridPlan], size: int, width: float, page: float, scale: float
+    figures: Sequence[ExampleFigure],
+    grids: Sequence[GridPlan],
+    size: int,
+    width: float,
+    page: float,
+    scale: float,
+    together: tuple[Sequence[ExampleFigure], float] = ((), 0.0),
 ) -> Gallery:
     """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others).
 
@@ -121,7 +127,9 @@ def gallery(
     one. Of the layouts of those columns whose diagrams fit (lines named or not; the cell from REPLAY_CELL for the
     board size down to REPLAY_LEAST_CELL, by half millimetres), the first, in that order of preference, whose rows
     of a typical height fill at least FILLED of a `page` mm tall; else the one that fills most. So a page holds as
-    many rows as it can at the largest cell, and is not left half empty for want of a millimetre.
+    many rows as it can at the largest cell, and is not left half empty for want of a millimetre. Where some of
+    them do, only the layouts whose rows of the figures `together` (the scorers' boards) fit the room given with
+    them (under the first page's header) are weighed: four players' boards are compared on one page, not two.
     """
     least = REPLAY_LEAST_CELL[scale > 1.0]
     cells = [REPLAY_CELL[size] * scale - 0.5 * k for k in range(64)]
@@ -136,6 +144,7 @@ def gallery(
                 if candidate.diagram_width <= slot:
                     found.append((_filled(candidate, figures, page), candidate))
         if found:
+            found = [item for item in found if _rows_height(item[1], together[0]) <= together[1]] or found
             return next(
                 (candidate for fill, candidate in found if fill >= FILLED), max(found, key=lambda item: item[0])[1]
             )
@@ -149,6 +158,12 @@ def _filled(layout: Gallery, figures: Sequence[ExampleFigure], page: float) -> f
     rows = sorted(max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns))
     typical = rows[len(rows) // 2] + ROW_GAP if rows else page
     return min(1.0, min(max(1, int(page // typical)), len(rows)) * typical / page)
+
+
+def _rows_height(layout: Gallery, figures: Sequence[ExampleFigure]) -> float:
+    """Returns the height (mm) of the rows `figures` make in `layout`, each with the gap above it."""
+    heights = [layout.layout(layout.shown(figure)).height for figure in figures]
+    return sum(ROW_GAP + max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns))
 
 
 def _gallery(
@@ -195,7 +210,9 @@ def render_replay(
     turning = (plan.turning.played.grid, plan.turning.better.grid) if plan.turning else ()
     grids = [figure.grid for figure in (*plan.steps, *plan.scorers)] + list(turning)
     page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
-    layout = layout or gallery(plan.steps, grids, plan.steps[0].grid.size, flow.width, page, scale)
+    scorers = flow.room - flow.measure([*_heading(plan.final_heading), *plan.final_intro])  # under the header
+    size = plan.steps[0].grid.size
+    layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, scorers))
     # Who made each S-O-S comes with the result it explains, before the game that led to it.
     _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout)
     _figures(flow, plan.steps_heading, plan.steps_intro, plan.steps, layout)
