@@ -63,9 +63,12 @@ def strip_box(box: Box, shift: float) -> Box:
     return Box(box.x, box.y + shift, box.width, box.height)
 
 
-def notes_flow(document: Document, strip: StripPlan, title: Label, scale: float) -> Flow:
+def notes_flow(
+    document: Document, strip: StripPlan, title: Label, scale: float, running: Callable[[], str] | None = None
+) -> Flow:
     """Returns a flow of notes for the adult: its first page headed by the strip (when shown) and `title` at the
-    title size, the next ones by `title` as a small grey running head."""
+    title size, the next ones by `title` as a small grey running head, followed by what `running` returns when a
+    page starts (the part the page belongs to, such as an answer key's sheet), if anything."""
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     laid = layout_strip(strip, box.width, (0.0, 0.0), scale) if strip.shown else None
@@ -74,8 +77,10 @@ def notes_flow(document: Document, strip: StripPlan, title: Label, scale: float)
     def start_page() -> list[Box]:
         top = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
         if pages[0]:
+            part = running() if running else ""
+            head = (*title[:-1], f"{title[-1]} \u00b7 {part}") if part else title
             document.canvas.setFillGray(CAPTION_GREY)
-            top = draw_label(document.canvas, title, box.x, top, SMALL_PT * scale, width=box.width) - 1.0
+            top = draw_label(document.canvas, head, box.x, top, SMALL_PT * scale, width=box.width) - 1.0
             document.canvas.setFillGray(0)
         else:
             top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
