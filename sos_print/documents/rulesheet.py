@@ -42,6 +42,7 @@ from sos_print.plans.layout import (
     RULES_DIAGRAM_CELL,
     SMALL_PT,
     TITLE_PT,
+    TYPE_SCALE,
     Box,
     LayoutError,
     scale_of,
@@ -54,6 +55,10 @@ from sos_print.plans.worked import ExampleFigure
 COLUMN_GAP = 8.0
 GAP = 5.0
 STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale): children read them first
+# In large print the front's pictures shrink, by half millimetres, until the four steps fit its page, never below the
+# normal sheet's cell: smaller, the scorers' rings (at large print's smallest size) would cover letters. The type keeps
+# its size. (French on Letter would need 9 mm: its step 4 still goes over.)
+LARGE_STEP_LEAST_CELL = STEP_CELL
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
@@ -93,8 +98,9 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
     flow.blocks(plan.intro)
+    style = _steps_style(flow, plan.steps, scale)
     for step in plan.steps:
-        _step(flow, step, scale)
+        _step(flow, step, style)
     on_front = flow.measure(plan.careful) <= flow.room
     if on_front:
         flow.blocks(plan.careful)
@@ -110,18 +116,66 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     document.end_page()
 
 
-def _step(flow: Flow, step: RuleStep, scale: float) -> None:
+def _steps_style(flow: Flow, steps: tuple[RuleStep, ...], scale: float) -> DiagramStyle:
+    """Returns the style of the steps' pictures: at STEP_CELL (times the scale); in large print, the largest cell
+    down to LARGE_STEP_LEAST_CELL with which every step fits in the room left on the front's page."""
+    style = STEPS.scaled(scale)
+    if scale == 1.0:
+        return style
+    cells = [style.cell - 0.5 * k for k in range(int((style.cell - LARGE_STEP_LEAST_CELL) / 0.5) + 1)]
+    zoomed = [_zoomed(style, cell, scale) for cell in cells]
+    gap = STEP_GAP * scale
+    return next(
+        (
+            candidate
+            for candidate in zoomed
+            if sum(gap + _step_height(flow, step, candidate) for step in steps) <= flow.room
+        ),
+        zoomed[-1],
+    )
+
+
+def _zoomed(style: DiagramStyle, cell: float, scale: float) -> DiagramStyle:
+    """Returns the steps' style at `cell` mm: its letters, move numbers and scorers' rings smaller with its cells (a
+    ring would cover a letter else), each at the size of the type scale next below; its coordinates as they are."""
+    sizes = sorted(size * scale for size in TYPE_SCALE)
+
+    def down(size: float) -> float:
+        return max((step for step in sizes if step <= size * cell / style.cell + 0.05), default=sizes[0])
+
+    return replace(
+        style, cell=cell, letter_pt=down(style.letter_pt), number_pt=down(style.number_pt), tag_pt=down(style.tag_pt)
+    )
+
+
+def _step_size(step: RuleStep, style: DiagramStyle) -> tuple[float, float]:
+    """Returns the width and height (mm) of a step's picture with its margins."""
+    assert step.picture is not None
+    margins = diagram_margins(step.picture, style)
+    side = step.picture.size * style.cell
+    return margins.left + side + margins.right, margins.top + side + margins.bottom
+
+
+def _step_height(flow: Flow, step: RuleStep, style: DiagramStyle) -> float:
+    """Returns the height (mm) one step of how to play takes, without the space above it."""
+    blocks = [Block("h2", (Run(step.heading),)), *step.text]
+    if step.picture is None:
+        return flow.measure(blocks)
+    width, height = _step_size(step, style)
+    return max(height, flow.measure(blocks, flow.width - width - GAP))
+
+
+def _step(flow: Flow, step: RuleStep, style: DiagramStyle) -> None:
     """Places one step of how to play: its heading and words beside its picture."""
     heading = [Block("h2", (Run(step.heading),))]
-    flow.space(STEP_GAP * scale)
+    flow.space(STEP_GAP * flow.scale)
     if step.picture is None:
         flow.keep(flow.measure(heading) + flow.measure(step.text))
         flow.blocks([*heading, *step.text])
         return
-    style = STEPS.scaled(scale)
     margins = diagram_margins(step.picture, style)
     side = step.picture.size * style.cell
-    size = (margins.left + side + margins.right, margins.top + side + margins.bottom)
+    size = _step_size(step, style)
     picture = step.picture
 
     def draw(document: Document, x: float, top: float) -> None:
