@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+
+from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
 from sos_print.engine.roster import NameFitError
@@ -64,11 +67,17 @@ def strip_box(box: Box, shift: float) -> Box:
 
 
 def notes_flow(
-    document: Document, strip: StripPlan, title: Label, scale: float, running: Callable[[], str] | None = None
+    document: Document,
+    strip: StripPlan,
+    title: Label,
+    scale: float,
+    running: Callable[[], str] | None = None,
+    numbered: str = "",
 ) -> Flow:
     """Returns a flow of notes for the adult: its first page headed by the strip (when shown) and `title` at the
     title size, the next ones by `title` as a small grey running head, followed by what `running` returns when a
-    page starts (the part the page belongs to, such as an answer key's sheet), if anything."""
+    page starts (the part the page belongs to, such as an answer key's sheet), if anything. With a `numbered`
+    pattern ("Page {number} of {count}"), each page has its number in the file at the right of that head."""
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     laid = layout_strip(strip, box.width, (0.0, 0.0), scale) if strip.shown else None
@@ -76,6 +85,11 @@ def notes_flow(
 
     def start_page() -> list[Box]:
         top = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
+        if numbered:
+            draw = partial(_draw_folio, pattern=numbered, size=SMALL_PT * scale)
+            document.folio(
+                draw, Box(-box.width / 2, -FOLIO_DEPTH * scale, box.width / 2, FOLIO_DEPTH * scale), box.right, top
+            )
         if pages[0]:
             part = running() if running else ""
             head = (*title[:-1], f"{title[-1]} \u00b7 {part}") if part else title
@@ -88,6 +102,14 @@ def notes_flow(
         return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
 
     return Flow(document, scale, start_page, NOTES_PT)
+
+
+FOLIO_DEPTH = 6.0  # mm under its top that a page's number may take (times the print's scale)
+
+
+def _draw_folio(canvas: Canvas, page: int, pages: int, *, pattern: str, size: float) -> None:
+    """Draws "Page 3 of 12", its top right corner at the origin, as the puzzle sheets' footer draws it."""
+    draw_label(canvas, (pattern.format(number=page, count=pages),), 0.0, 0.0, size, align="right")
 
 
 @frozen
