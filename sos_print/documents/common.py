@@ -84,12 +84,7 @@ def notes_flow(
     pages = [0]
 
     def start_page() -> list[Box]:
-        top = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
-        if numbered:
-            draw = partial(_draw_folio, pattern=numbered, size=SMALL_PT * scale)
-            document.folio(
-                draw, Box(-box.width / 2, -FOLIO_DEPTH * scale, box.width / 2, FOLIO_DEPTH * scale), box.right, top
-            )
+        top = line = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
         if pages[0]:
             part = running() if running else ""
             head = (*title[:-1], f"{title[-1]} \u00b7 {part}") if part else title
@@ -98,6 +93,10 @@ def notes_flow(
             document.canvas.setFillGray(0)
         else:
             top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
+        if numbered:  # after the head, which a page's text starts with
+            draw = partial(_draw_folio, pattern=numbered, size=SMALL_PT * scale)
+            area = Box(-box.width / 2, -FOLIO_DEPTH * scale, box.width / 2, FOLIO_DEPTH * scale)
+            document.folio(draw, area, box.right, line)
         pages[0] += 1
         return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
 
