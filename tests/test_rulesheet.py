@@ -274,3 +274,27 @@ def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(example
         }
     assert [line[:2] for line in steps] == ["1.", "2.", "3.", "4."], steps
     assert min(words) == 18.0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(groups=3, two_per_page=True),
+        PrintOptions(groups=3, large_print=True),
+        PrintOptions(groups=2, large_print=True, language=Language.BOTH),
+        PrintOptions(groups=3, large_print=True, rules_per_group=True, language=Language.FR),
+    ],
+    ids=["two per page", "large", "large en+fr", "large fr per group"],
+)
+def test_every_rule_sheet_of_a_kit_starts_on_the_front_of_a_sheet_printed_on_both_sides(examples, options):
+    # After 3 boards two to a page and 3 score sheets, the rules began on page 6: their front on the back of a score
+    # sheet, their back on another sheet. An odd page number is a front; the page left before it is blank.
+    rendered = players_document(options, examples)
+    found = texts(rendered.data)
+    starts = [k for k, text in enumerate(found, start=1) if re.match(r"SOS\W+(the rules|la règle du jeu)", text)]
+    assert len(starts) >= len(options.language.codes), starts
+    assert all(start % 2 == 1 for start in starts), starts
+    blank = [k for k, text in enumerate(found, start=1) if not text.strip()]
+    assert all(k + 1 in starts for k in blank), (blank, starts)
+    (rules,) = [(first, last) for part, first, last in rendered.parts if part == "rules"]
+    assert rules[0] == starts[0] and rules[1] == len(found)

@@ -368,9 +368,14 @@ def rules_named(variant: Variant) -> str:
     return ", ".join(parts)
 
 
-def add_rules(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:
-    """Adds the rule sheet in each language of the document, one after the other, with an example that fits."""
+def add_rules(
+    document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...], *, on_front: bool = False
+) -> None:
+    """Adds the rule sheet in each language of the document, one after the other, with an example that fits; each
+    `on_front` of a sheet of paper printed on both sides, if asked (see `to_front`)."""
     for lang in options.language.codes:
+        if on_front:
+            to_front(document)
         example = rule_example(
             examples,
             options,
@@ -378,6 +383,14 @@ def add_rules(document: Document, options: PrintOptions, examples: tuple[Checked
             partial(keeps_to_one_sheet, options, lang=lang),
         )
         render_rules(document, rules_plan(options, lang, example), large_print=options.large_print)
+
+
+def to_front(document: Document) -> None:
+    """Leaves the next page blank if it would be the back of a sheet printed on both sides: a rule sheet starts on a
+    front, so that its own back is the other side of the same sheet of paper (in a kit's file after 3 boards two
+    to a page and 3 score sheets, it would start on page 6, the back of the score sheets' last)."""
+    if document.pages % 2:
+        document.end_page()
 
 
 def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:
