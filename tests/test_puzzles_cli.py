@@ -520,3 +520,27 @@ def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
                 assert abs(left - right) < 2.0, (line[0]["text"], round(left, 1), round(right, 1))
                 checked += 1
         assert checked >= 13  # the six headings' lines, and every answer of the row
+
+
+@pytest.mark.parametrize(
+    ("args", "sheet"),
+    [
+        (("--copies", "30"), r"Sheet (\d+) of 30: code [0-9A-Z-]+, seed \d+"),
+        (("--copies", "3", "--lang", "fr"), r"Fiche (\d+) sur 3 : code [0-9A-Z-]+, tirage \d+"),
+    ],
+)
+def test_every_page_of_the_explanations_names_in_its_running_head_the_sheet_it_carries_on(args, sheet):
+    # A teacher marking a class set holds a page that continues sheet 7: its head says so, with the sheet's code.
+    key = [text.replace("\u202f", " ") for text in texts(made(*args)["answers.pdf"])]
+    explained = next(k for k, text in enumerate(key) if "Every answer explained" in text or "expliquée" in text)
+    # The sheets' headings, as the pages give them in order.
+    seen = [line for line in key[explained].splitlines() if re.fullmatch(sheet, line)]
+    for text in key[explained + 1 :]:
+        head, *body = text.splitlines()
+        named = re.search(sheet, head)
+        assert named, head
+        started = [line for line in body if re.fullmatch(sheet, line)]
+        # The sheet carried on from the page before, or the one that starts at its top.
+        assert named.group(0) in ([seen[-1]] if seen else []) + started[:1], (head, seen[-1:], started)
+        seen.extend(started)
+    assert len(key) - explained - 1 >= 2

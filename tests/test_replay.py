@@ -1071,3 +1071,68 @@ def test_a_tables_rows_go_over_three_at_least_and_never_leave_fewer_behind():
     assert page_rows([10.0] * 2, 140.0, 240.0, 3) == [2]
     assert page_rows([10.0] * 6, 40.0, 240.0, 3) == [3, 3]
     assert page_rows([100.0, 100.0, 10.0, 10.0], 200.0, 240.0, 3) == [2, 2]  # rows too tall to spare: as they fall
+
+
+# What each section's heading heads, in each language: a board for the pictures, the heading row of a table for the
+# tables.
+SECTIONS = {
+    "Who made each S-O-S": None,
+    "The game, move by move": None,
+    "The score sheet, checked": "New S-O-S lines",
+    "Best play, move by move": "What the move did",
+    "Move by move: missed chances and gifts": "What the move did",
+    "The turning point": None,
+    "Qui a fait chaque S-O-S": None,
+    "La partie, coup par coup": None,
+    "Le relevé, vérifié": "Nouveaux S-O-S",
+    "Le meilleur jeu, coup par coup": "Ce que le coup a fait",
+    "Coup par coup\u202f: occasions manquées et cadeaux": "Ce que le coup a fait",
+    "Le tournant de la partie": None,
+}
+
+
+def section_starts(data: bytes) -> list[tuple[str, bool]]:
+    """Returns each section heading (set larger than the body's 12 pt), with whether the page it is on also holds,
+    under it, the start of what it heads (a board, or the table's heading row)."""
+    found = []
+    placed = boards(data)
+    with pages(data) as pdf:
+        for number, page in enumerate(pdf.pages):
+            for heading, head in SECTIONS.items():
+                for match in page.search(heading, regex=False):
+                    if match["chars"][0]["size"] <= 12.5:  # the words in a sentence, not the heading
+                        continue
+                    if head is None:
+                        under = any(board[1] > match["bottom"] / MM_PT for board in placed[number])
+                    else:
+                        under = any(other["top"] > match["bottom"] for other in page.search(head, regex=False))
+                    found.append((heading, under))
+    return found
+
+
+# "4x4 large print letter" is left out: its analysis's heading and intro with three rows of 60 mm are taller than a
+# page, so the table cannot start under them without leaving fewer than three rows on a page.
+@pytest.mark.parametrize(
+    ("name", "text", "size", "options"),
+    [layout for layout in LAYOUTS if layout[0] != "4x4 large print letter"],
+    ids=[layout[0] for layout in LAYOUTS if layout[0] != "4x4 large print letter"],
+)
+def test_a_section_heading_is_never_left_without_the_start_of_what_it_heads(name, text, size, options):
+    # 8 x 8 every 8 moves left "Best play, move by move" and its intro at the foot of a page, its table on the next.
+    starts = section_starts(document(text, size, **options))
+    languages = 2 if options.get("language") == Language.BOTH else 1
+    assert len(starts) >= 4 * languages, starts  # the sections were found
+    assert all(under for _, under in starts), starts
+
+
+@pytest.mark.parametrize("options", [PrintOptions(), PrintOptions(paper=Paper.LETTER)], ids=["a4", "letter"])
+def test_a_team_games_four_scorer_boards_stand_together_on_the_first_page(options):
+    # They were split two and two over pages 1 and 2: a class compares the four players' lines on one page.
+    data = rendered("replay", options, "09-team-sos.toml")
+    page = page_with(data, "Who made each S-O-S")
+    assert page == 0
+    with pages(data) as pdf:
+        heading = pdf.pages[page].search("Who made each S-O-S", regex=False)[0]["bottom"] / MM_PT
+    under = [board for board in boards(data)[page] if board[1] > heading]
+    assert len(under) == 4, boards(data)
+    assert len({round(board[0], 1) for board in under}) == 2  # two a row, as every diagram of the replay

@@ -252,3 +252,51 @@ def test_a_team_first_sos_wins_sheet_says_the_team_wins_and_nothing_scores(examp
     text = text.replace("\u202f", " ").replace("\u00a0", " ")
     assert all(words in text for words in said), text[:800]
     assert not any(words in text for words in unsaid)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(large_print=True),
+        PrintOptions(large_print=True, paper=Paper.LETTER),
+        PrintOptions(large_print=True, language=Language.FR),
+        PrintOptions(large_print=True, notation=Notation.L1C1, size=8),
+    ],
+    ids=["a4", "letter", "fr", "l1c1 8x8"],
+)
+def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(examples, options):
+    # Step 4 went over to page 2: the front, the rules a child reads, is one page, its type at large print's 18 pt.
+    data = rules_document(options, examples).data
+    with pages(data) as pdf:
+        first = pdf.pages[0]
+        steps = [line for line in first.extract_text().splitlines() if re.match(r"[1-4]\. ", line)]
+        # The words, in the left half of the page (the pictures stand at the right).
+        words = {
+            round(char["size"], 1) for char in first.chars if char["text"].strip() and char["x1"] < first.width / 2
+        }
+    assert [line[:2] for line in steps] == ["1.", "2.", "3.", "4."], steps
+    assert min(words) == 18.0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(groups=3, two_per_page=True),
+        PrintOptions(groups=3, large_print=True),
+        PrintOptions(groups=2, large_print=True, language=Language.BOTH),
+        PrintOptions(groups=3, large_print=True, rules_per_group=True, language=Language.FR),
+    ],
+    ids=["two per page", "large", "large en+fr", "large fr per group"],
+)
+def test_every_rule_sheet_of_a_kit_starts_on_the_front_of_a_sheet_printed_on_both_sides(examples, options):
+    # After 3 boards two to a page and 3 score sheets, the rules began on page 6: their front on the back of a score
+    # sheet, their back on another sheet. An odd page number is a front; the page left before it is blank.
+    rendered = players_document(options, examples)
+    found = texts(rendered.data)
+    starts = [k for k, text in enumerate(found, start=1) if re.match(r"SOS\W+(the rules|la règle du jeu)", text)]
+    assert len(starts) >= len(options.language.codes), starts
+    assert all(start % 2 == 1 for start in starts), starts
+    blank = [k for k, text in enumerate(found, start=1) if not text.strip()]
+    assert all(k + 1 in starts for k in blank), (blank, starts)
+    (rules,) = [(first, last) for part, first, last in rendered.parts if part == "rules"]
+    assert rules[0] == starts[0] and rules[1] == len(found)

@@ -400,3 +400,27 @@ def test_the_notes_of_each_variant_speak_of_its_own_game(lang, variant, said, un
         assert words.replace("'", "’") in text, words
     for words in unsaid:
         assert words.replace("'", "’") not in text, words
+
+
+@pytest.mark.parametrize(
+    ("options", "pattern"),
+    [
+        (PrintOptions(groups=15), "Page {} of {}"),
+        (PrintOptions(groups=15, language=Language.BOTH, paper=Paper.LETTER), "Page {} of {}|Page {} sur {}"),
+        (PrintOptions(groups=3, large_print=True, language=Language.FR), "Page {} sur {}"),
+    ],
+    ids=["en", "en+fr letter", "fr large"],
+)
+def test_every_page_of_the_notes_says_page_n_of_m_at_the_top_right(examples, options, pattern):
+    # A teacher printing part of a long file needs the pages' numbers: in the head's line, at the right, small.
+    data = teacher_document(options, examples).data
+    with pages(data) as pdf:
+        count = len(pdf.pages)
+        for number, page in enumerate(pdf.pages, start=1):
+            wanted = [choice.format(number, count) for choice in pattern.split("|")]
+            found = [match for text in wanted for match in page.search(text, regex=False)]
+            assert len(found) == 1, (number, page.extract_text()[:200])
+            match = found[0]
+            assert match["top"] < 22 * MM and match["x1"] > page.width - 15.5 * MM, match
+            assert {round(char["size"], 1) for char in match["chars"]} == {13.5 if options.large_print else 9.0}
+    assert count >= 5

@@ -35,7 +35,8 @@ DIAGRAMS = DiagramStyle(cell=KEY_CELL)
 def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) -> None:
     """Adds the answer key in one language to `document`, starting on a new page."""
     scale = scale_of(large_print)
-    flow = notes_flow(document, plan.strip, plan.title, scale)
+    current = [""]  # the sheet whose answers a new page carries on: its running head names it, with its code
+    flow = notes_flow(document, plan.strip, plan.title, scale, lambda: current[0])
     document.bookmark(plan.bookmark)
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
     # The marking grid first, a class set on a page or two; the illustrated explanations follow on a page of their
@@ -56,6 +57,7 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
         # A class list's child heads their sheet's answers, the sheet's number and code under the name.
         heading = [Block("h2", (Run(sheet.child),)), Block("p", (Run(sheet.heading),))] if sheet.child else []
         heading = heading or [Block("h2", (Run(sheet.heading),))]
+        current[0] = " \u00b7 ".join(part for part in (sheet.child, sheet.heading) if part)
         flow.keep(flow.measure(heading) + ROW_GAP + layouts[0].height)
         document.bookmark(sheet.bookmark, level=1)
         flow.blocks(heading)

@@ -24,7 +24,7 @@ def render_class_sheet(document: Document, plan: ClassSheetPlan, *, large_print:
     """Adds the class sheet in one language to `document`, starting on a new page."""
     scale = scale_of(large_print)
     size = NOTES_PT * scale
-    flow = notes_flow(document, plan.strip, plan.title, scale)
+    flow = notes_flow(document, plan.strip, plan.title, scale, numbered=plan.page)
     document.bookmark(plan.bookmark)
     flow.blocks(plan.intro)
     flow.blocks([Block("h2", (Run(plan.groups_heading),))])

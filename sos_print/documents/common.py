@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+
+from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
 from sos_print.engine.roster import NameFitError
@@ -63,26 +66,49 @@ def strip_box(box: Box, shift: float) -> Box:
     return Box(box.x, box.y + shift, box.width, box.height)
 
 
-def notes_flow(document: Document, strip: StripPlan, title: Label, scale: float) -> Flow:
+def notes_flow(
+    document: Document,
+    strip: StripPlan,
+    title: Label,
+    scale: float,
+    running: Callable[[], str] | None = None,
+    numbered: str = "",
+) -> Flow:
     """Returns a flow of notes for the adult: its first page headed by the strip (when shown) and `title` at the
-    title size, the next ones by `title` as a small grey running head."""
+    title size, the next ones by `title` as a small grey running head, followed by what `running` returns when a
+    page starts (the part the page belongs to, such as an answer key's sheet), if anything. With a `numbered`
+    pattern ("Page {number} of {count}"), each page has its number in the file at the right of that head."""
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     laid = layout_strip(strip, box.width, (0.0, 0.0), scale) if strip.shown else None
     pages = [0]
 
     def start_page() -> list[Box]:
-        top = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
+        top = line = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
         if pages[0]:
+            part = running() if running else ""
+            head = (*title[:-1], f"{title[-1]} \u00b7 {part}") if part else title
             document.canvas.setFillGray(CAPTION_GREY)
-            top = draw_label(document.canvas, title, box.x, top, SMALL_PT * scale, width=box.width) - 1.0
+            top = draw_label(document.canvas, head, box.x, top, SMALL_PT * scale, width=box.width) - 1.0
             document.canvas.setFillGray(0)
         else:
             top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
+        if numbered:  # after the head, which a page's text starts with
+            draw = partial(_draw_folio, pattern=numbered, size=SMALL_PT * scale)
+            area = Box(-box.width / 2, -FOLIO_DEPTH * scale, box.width / 2, FOLIO_DEPTH * scale)
+            document.folio(draw, area, box.right, line)
         pages[0] += 1
         return [Box(box.x, box.y, box.width, top - 3.0 - box.y)]
 
     return Flow(document, scale, start_page, NOTES_PT)
+
+
+FOLIO_DEPTH = 6.0  # mm under its top that a page's number may take (times the print's scale)
+
+
+def _draw_folio(canvas: Canvas, page: int, pages: int, *, pattern: str, size: float) -> None:
+    """Draws "Page 3 of 12", its top right corner at the origin, as the puzzle sheets' footer draws it."""
+    draw_label(canvas, (pattern.format(number=page, count=pages),), 0.0, 0.0, size, align="right")
 
 
 @frozen

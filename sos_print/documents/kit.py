@@ -8,7 +8,7 @@ from functools import partial
 from sos_print.documents.audit import add_audits
 from sos_print.documents.boards import add_boards
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
-from sos_print.documents.rulesheet import add_rules
+from sos_print.documents.rulesheet import add_rules, to_front
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import replace
 from sos_print.pdf.document import Document
@@ -35,6 +35,8 @@ def players_document(
     ):
         first = document.pages + 1
         add()
+        if part == "score sheets":  # the rules start on a front: a page left blank, if any, ends the score sheets
+            to_front(document)
         parts.append((part, first, document.pages))
     return finished(document, tuple(parts))
 
@@ -46,4 +48,4 @@ def _add_rule_sheets(document: Document, options: PrintOptions, examples: tuple[
     else:
         games = games_played(options)
     for variant in games:
-        add_rules(document, replace(options, variant=variant), examples)
+        add_rules(document, replace(options, variant=variant), examples, on_front=True)

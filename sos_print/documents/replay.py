@@ -60,7 +60,6 @@ ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, 
 LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 0.0)  # no move weighed: move, player, the move played, comment
 ROW_GAP = 4.0  # between two rows of diagrams (mm)
 FILLED = 0.75  # the share of a page the rows of diagrams should fill, at the largest cell that does
-HEADING_ROOM = 12.0  # mm left under a section's intro that stays at the foot of a page (times the print's scale)
 
 
 @frozen
@@ -114,7 +113,13 @@ class Gallery:
 
 
 def gallery(
-    figures: Sequence[ExampleFigure], grids: Sequence[GridPlan], size: int, width: float, page: float, scale: float
+    figures: Sequence[ExampleFigure],
+    grids: Sequence[GridPlan],
+    size: int,
+    width: float,
+    page: float,
+    scale: float,
+    together: tuple[Sequence[ExampleFigure], float] = ((), 0.0),
 ) -> Gallery:
     """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others).
 
@@ -122,7 +127,9 @@ def gallery(
     one. Of the layouts of those columns whose diagrams fit (lines named or not; the cell from REPLAY_CELL for the
     board size down to REPLAY_LEAST_CELL, by half millimetres), the first, in that order of preference, whose rows
     of a typical height fill at least FILLED of a `page` mm tall; else the one that fills most. So a page holds as
-    many rows as it can at the largest cell, and is not left half empty for want of a millimetre.
+    many rows as it can at the largest cell, and is not left half empty for want of a millimetre. Where some of
+    them do, only the layouts whose rows of the figures `together` (the scorers' boards) fit the room given with
+    them (under the first page's header) are weighed: four players' boards are compared on one page, not two.
     """
     least = REPLAY_LEAST_CELL[scale > 1.0]
     cells = [REPLAY_CELL[size] * scale - 0.5 * k for k in range(64)]
@@ -137,6 +144,7 @@ def gallery(
                 if candidate.diagram_width <= slot:
                     found.append((_filled(candidate, figures, page), candidate))
         if found:
+            found = [item for item in found if _rows_height(item[1], together[0]) <= together[1]] or found
             return next(
                 (candidate for fill, candidate in found if fill >= FILLED), max(found, key=lambda item: item[0])[1]
             )
@@ -150,6 +158,12 @@ def _filled(layout: Gallery, figures: Sequence[ExampleFigure], page: float) -> f
     rows = sorted(max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns))
     typical = rows[len(rows) // 2] + ROW_GAP if rows else page
     return min(1.0, min(max(1, int(page // typical)), len(rows)) * typical / page)
+
+
+def _rows_height(layout: Gallery, figures: Sequence[ExampleFigure]) -> float:
+    """Returns the height (mm) of the rows `figures` make in `layout`, each with the gap above it."""
+    heights = [layout.layout(layout.shown(figure)).height for figure in figures]
+    return sum(ROW_GAP + max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns))
 
 
 def _gallery(
@@ -196,7 +210,9 @@ def render_replay(
     turning = (plan.turning.played.grid, plan.turning.better.grid) if plan.turning else ()
     grids = [figure.grid for figure in (*plan.steps, *plan.scorers)] + list(turning)
     page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
-    layout = layout or gallery(plan.steps, grids, plan.steps[0].grid.size, flow.width, page, scale)
+    scorers = flow.room - flow.measure([*_heading(plan.final_heading), *plan.final_intro])  # under the header
+    size = plan.steps[0].grid.size
+    layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, scorers))
     # Who made each S-O-S comes with the result it explains, before the game that led to it.
     _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout)
     _figures(flow, plan.steps_heading, plan.steps_intro, plan.steps, layout)
@@ -229,17 +245,15 @@ def _heading(text: str) -> list[Block]:
     return [Block("h2", (Run(text),))]
 
 
-def _section(flow: Flow, heading: str, intro: list[Block], following: float, parted: bool = True) -> None:
-    """Starts a section: its heading and intro kept with `following` mm of what comes after, and a bookmark; on a
-    page not yet half full (if the section may be `parted` so), or when what follows is taller than a page under
-    them, the heading and intro stay even when what follows goes over (no near-empty page).
+def _section(flow: Flow, heading: str, intro: list[Block], following: float) -> None:
+    """Starts a section: its heading and intro kept with `following` mm of what comes after (the start of what it
+    heads: a heading and its intro never end a page without it), and a bookmark. Only when what follows is taller
+    than a page under them do the heading and intro stay where they fit.
     """
     blocks = _heading(heading)
     opening = flow.measure(blocks) + flow.measure(intro)
     if opening + following > flow.box.height:
         flow.keep(opening)  # what follows would not fit under them on any page: they stay where they fit
-    elif parted and intro and _half_empty(flow):
-        flow.keep(opening + HEADING_ROOM * flow.scale)  # what follows goes over
     else:
         flow.keep(opening + following)
     flow.document.bookmark(heading, level=1)
@@ -319,8 +333,8 @@ def _opening(layout: TableLayout | None) -> float:
 def _table(flow: Flow, table: Table, layout: TableLayout) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
     fewer than KEPT_ROWS of its rows."""
+    flow.keep(_opening(layout))  # which counts the space above the table
     flow.space(2.0)
-    flow.keep(_opening(layout))
     first = flow.room - layout.head
     later = flow.box.height - layout.head
     index = 0
@@ -358,14 +372,14 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
     placed = [layout.layout(figure) for figure in pair]
     if layout.columns == 2:
         height = max(item.height for item in placed)
-        _section(flow, plan.turning_heading, turning.why, ROW_GAP + height, parted=False)
+        _section(flow, plan.turning_heading, turning.why, ROW_GAP + height)
         flow.space(ROW_GAP)
         flow.figure(height, partial(_draw_row, figures=pair, layouts=placed, slot=layout.slot, body=layout.body))
         return
     # One above the other: both on one page whenever a page holds them, so that the class can compare them.
     both = ROW_GAP + placed[0].height + ROW_GAP + placed[1].height
     fits = flow.measure([*_heading(plan.turning_heading), *turning.why]) + both <= flow.box.height
-    _section(flow, plan.turning_heading, turning.why, both if fits else ROW_GAP + placed[0].height, parted=not fits)
+    _section(flow, plan.turning_heading, turning.why, both if fits else ROW_GAP + placed[0].height)
     for figure, item in zip(pair, placed, strict=True):
         flow.space(ROW_GAP)
         flow.figure(item.height, partial(draw_figure, figure=figure, layout=item, body=layout.body))

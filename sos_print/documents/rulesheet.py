@@ -42,6 +42,7 @@ from sos_print.plans.layout import (
     RULES_DIAGRAM_CELL,
     SMALL_PT,
     TITLE_PT,
+    TYPE_SCALE,
     Box,
     LayoutError,
     scale_of,
@@ -54,6 +55,10 @@ from sos_print.plans.worked import ExampleFigure
 COLUMN_GAP = 8.0
 GAP = 5.0
 STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale): children read them first
+# In large print the front's pictures shrink, by half millimetres, until the four steps fit its page, never below the
+# normal sheet's cell: smaller, the scorers' rings (at large print's smallest size) would cover letters. The type keeps
+# its size. (French on Letter would need 9 mm: its step 4 still goes over.)
+LARGE_STEP_LEAST_CELL = STEP_CELL
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
@@ -93,8 +98,9 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
     flow.blocks(plan.intro)
+    style = _steps_style(flow, plan.steps, scale)
     for step in plan.steps:
-        _step(flow, step, scale)
+        _step(flow, step, style)
     on_front = flow.measure(plan.careful) <= flow.room
     if on_front:
         flow.blocks(plan.careful)
@@ -110,18 +116,66 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     document.end_page()
 
 
-def _step(flow: Flow, step: RuleStep, scale: float) -> None:
+def _steps_style(flow: Flow, steps: tuple[RuleStep, ...], scale: float) -> DiagramStyle:
+    """Returns the style of the steps' pictures: at STEP_CELL (times the scale); in large print, the largest cell
+    down to LARGE_STEP_LEAST_CELL with which every step fits in the room left on the front's page."""
+    style = STEPS.scaled(scale)
+    if scale == 1.0:
+        return style
+    cells = [style.cell - 0.5 * k for k in range(int((style.cell - LARGE_STEP_LEAST_CELL) / 0.5) + 1)]
+    zoomed = [_zoomed(style, cell, scale) for cell in cells]
+    gap = STEP_GAP * scale
+    return next(
+        (
+            candidate
+            for candidate in zoomed
+            if sum(gap + _step_height(flow, step, candidate) for step in steps) <= flow.room
+        ),
+        zoomed[-1],
+    )
+
+
+def _zoomed(style: DiagramStyle, cell: float, scale: float) -> DiagramStyle:
+    """Returns the steps' style at `cell` mm: its letters, move numbers and scorers' rings smaller with its cells (a
+    ring would cover a letter else), each at the size of the type scale next below; its coordinates as they are."""
+    sizes = sorted(size * scale for size in TYPE_SCALE)
+
+    def down(size: float) -> float:
+        return max((step for step in sizes if step <= size * cell / style.cell + 0.05), default=sizes[0])
+
+    return replace(
+        style, cell=cell, letter_pt=down(style.letter_pt), number_pt=down(style.number_pt), tag_pt=down(style.tag_pt)
+    )
+
+
+def _step_size(step: RuleStep, style: DiagramStyle) -> tuple[float, float]:
+    """Returns the width and height (mm) of a step's picture with its margins."""
+    assert step.picture is not None
+    margins = diagram_margins(step.picture, style)
+    side = step.picture.size * style.cell
+    return margins.left + side + margins.right, margins.top + side + margins.bottom
+
+
+def _step_height(flow: Flow, step: RuleStep, style: DiagramStyle) -> float:
+    """Returns the height (mm) one step of how to play takes, without the space above it."""
+    blocks = [Block("h2", (Run(step.heading),)), *step.text]
+    if step.picture is None:
+        return flow.measure(blocks)
+    width, height = _step_size(step, style)
+    return max(height, flow.measure(blocks, flow.width - width - GAP))
+
+
+def _step(flow: Flow, step: RuleStep, style: DiagramStyle) -> None:
     """Places one step of how to play: its heading and words beside its picture."""
     heading = [Block("h2", (Run(step.heading),))]
-    flow.space(STEP_GAP * scale)
+    flow.space(STEP_GAP * flow.scale)
     if step.picture is None:
         flow.keep(flow.measure(heading) + flow.measure(step.text))
         flow.blocks([*heading, *step.text])
         return
-    style = STEPS.scaled(scale)
     margins = diagram_margins(step.picture, style)
     side = step.picture.size * style.cell
-    size = (margins.left + side + margins.right, margins.top + side + margins.bottom)
+    size = _step_size(step, style)
     picture = step.picture
 
     def draw(document: Document, x: float, top: float) -> None:
@@ -314,9 +368,14 @@ def rules_named(variant: Variant) -> str:
     return ", ".join(parts)
 
 
-def add_rules(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:
-    """Adds the rule sheet in each language of the document, one after the other, with an example that fits."""
+def add_rules(
+    document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...], *, on_front: bool = False
+) -> None:
+    """Adds the rule sheet in each language of the document, one after the other, with an example that fits; each
+    `on_front` of a sheet of paper printed on both sides, if asked (see `to_front`)."""
     for lang in options.language.codes:
+        if on_front:
+            to_front(document)
         example = rule_example(
             examples,
             options,
@@ -324,6 +383,14 @@ def add_rules(document: Document, options: PrintOptions, examples: tuple[Checked
             partial(keeps_to_one_sheet, options, lang=lang),
         )
         render_rules(document, rules_plan(options, lang, example), large_print=options.large_print)
+
+
+def to_front(document: Document) -> None:
+    """Leaves the next page blank if it would be the back of a sheet printed on both sides: a rule sheet starts on a
+    front, so that its own back is the other side of the same sheet of paper (in a kit's file after 3 boards two
+    to a page and 3 score sheets, it would start on page 6, the back of the score sheets' last)."""
+    if document.pages % 2:
+        document.end_page()
 
 
 def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:

@@ -27,7 +27,7 @@ GOALS_LINE = 0.8  # its frame (pt)
 def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool = False) -> None:
     """Adds the teacher's notes in one language to `document`, starting on a new page."""
     scale = scale_of(large_print)
-    flow = notes_flow(document, plan.strip, plan.title, scale)
+    flow = notes_flow(document, plan.strip, plan.title, scale, numbered=plan.page)
     document.bookmark(plan.bookmark)
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
     flow.blocks(plan.printing)

@@ -45,6 +45,7 @@ class Document:
         self.canvas.setViewerPreference("PrintScaling", "None")
         self.canvas.setViewerPreference("DisplayDocTitle", "true")
         self._reused: dict[Hashable, str] = {}
+        self._folios: list[tuple[str, int, Callable[[Canvas, int, int], None], Box]] = []
         self._outline_level = -1
         self._bookmarks = 0
         self._form: FormFields | None = None
@@ -85,6 +86,17 @@ class Document:
         self.canvas.doForm(name)
         self.canvas.restoreState()
 
+    def folio(self, draw: Callable[[Canvas, int, int], None], area: Box, x: float, y: float) -> None:
+        """Draws the current page's number with its origin at (x, y) mm: `draw(canvas, page, pages)` draws it,
+        within `area` (mm, around its origin), when the document is finished and its pages are counted ("page 3 of
+        12" in a file of several parts, each drawn before the next is known)."""
+        name = f"folio{len(self._folios) + 1}"
+        self._folios.append((name, self.pages + 1, draw, area))
+        self.canvas.saveState()
+        self.canvas.translate(x * MM, y * MM)
+        self.canvas.doForm(name)  # a form may be used before it is made: it is made in `finish`
+        self.canvas.restoreState()
+
     def end_page(self) -> None:
         """Finishes the current page."""
         self.canvas.showPage()
@@ -94,6 +106,10 @@ class Document:
         """Returns the finished PDF."""
         if self.pages:
             self.canvas.showOutline()
+        for name, page, draw, area in self._folios:
+            self.canvas.beginForm(name, area.x * MM, area.y * MM, area.right * MM, area.top * MM)
+            draw(self.canvas, page, self.pages)
+            self.canvas.endForm()
         if self._form is not None:
             self._form.finish()
         with _binary_streams():

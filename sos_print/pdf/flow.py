@@ -142,10 +142,10 @@ class Flow:
         if height > self.room and not self.page_started:
             self.next_frame()
 
-    def measure(self, blocks: Sequence[Block]) -> float:
-        """Returns the height (mm) `blocks` take in this flow's frames."""
+    def measure(self, blocks: Sequence[Block], width: float | None = None) -> float:
+        """Returns the height (mm) `blocks` take in this flow's frames, or in a column `width` mm wide."""
         return sum(
-            style.before + self._height(self._lines(block, style), style) + style.after
+            style.before + self._height(self._lines(block, style, width), style) + style.after
             for block in blocks
             for style in (self.styles[block.kind],)
         )
@@ -197,9 +197,9 @@ class Flow:
         draw_box(self.canvas, Box(frame.x, bottom, frame.width, top - bottom), line_pt)
         self.top, self.page_started = bottom, False
 
-    def _lines(self, block: Block, style: Style) -> tuple[Line, ...]:
+    def _lines(self, block: Block, style: Style, width: float | None = None) -> tuple[Line, ...]:
         runs = [Run(run.text, run.bold or style.bold) for run in block.runs]
-        return set_lines(runs, self.box.width - style.indent, style.size)
+        return set_lines(runs, (self.box.width if width is None else width) - style.indent, style.size)
 
     def _height(self, lines: Sequence[Line], style: Style) -> float:
         return len(lines) * style.size * LEADING / MM

@@ -18,6 +18,7 @@ class ClassSheetPlan:
     """Holds the class sheet in one language: its title, the groups and the results table."""
 
     title: Label
+    page: str  # "Page {number} of {count}": each page's number in the file, filled in when its pages are counted
     intro: list[Block]
     groups_heading: str
     groups: Table  # a row per group: its number, its game, then each seat's child
@@ -52,6 +53,7 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
     )
     return ClassSheetPlan(
         title=(words("teacher.class_title"),),
+        page=words("common.page", number="{number}", count="{count}"),
         intro=words.blocks(
             "teacher.class_intro",
             count=seating.children,

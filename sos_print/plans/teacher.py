@@ -18,6 +18,7 @@ class TeacherPlan:
     """Holds the teacher's notes in one language."""
 
     title: Label
+    page: str  # "Page {number} of {count}": each page's number in the file, filled in when its pages are counted
     keep_apart: Label
     printing: list[Block]
     calibration: Label
@@ -48,6 +49,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
     standard = rules.ends == "full" and len(variant.sides) == 2
     return TeacherPlan(
         title=(words("teacher.title"),),
+        page=words("common.page", number="{number}", count="{count}"),
         keep_apart=(words("teacher.keep_apart"),),
         printing=words.blocks("teacher.printing", inches=options.paper is Paper.LETTER),
         calibration=(words("teacher.calibration", inches=options.paper is Paper.LETTER),),
