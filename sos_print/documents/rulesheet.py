@@ -221,15 +221,14 @@ def _shrunk(
         style = replace(style, cell=max(style.cell - 0.5 * scale, least_example_cell(scale)))
 
 
-def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> bool:
-    """Tells whether `example` fits one column of the rule sheet printed with `options`, its diagram as small as
-    the sheet allows."""
+def example_fits(options: PrintOptions, plan: RulesPlan) -> bool:
+    """Tells whether the worked example of `plan` fits one column of the rule sheet printed with `options`, its diagram
+    as small as the sheet allows."""
     scale = scale_of(options.large_print)
     width, height = options.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     columns = 1 if options.large_print else 2
     column = (box.width - (columns - 1) * COLUMN_GAP) / columns
-    plan = rules_plan(options, lang, example)
     style = replace(example_style(plan.example.grid, column, scale), cell=least_example_cell(scale))
     margins = diagram_margins(plan.example.grid, style)
     if margins.left + plan.example.grid.size * style.cell + margins.right > column:
@@ -240,14 +239,14 @@ def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> b
     return layout.height + heading <= box.height - 25.0 * scale
 
 
-def keeps_to_one_sheet(options: PrintOptions, example: CheckedExample, lang: str) -> bool:
-    """Tells whether the rule sheet with `example` keeps to the two sides of one sheet of paper (large print never
-    does: any example that fits a column will do)."""
+def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan) -> bool:
+    """Tells whether the rule sheet of `plan` keeps to the two sides of one sheet of paper (large print never does:
+    any example that fits a column will do). The sheet is laid out without being drawn."""
     if options.large_print:
         return True
-    document = new_document(options, "", "")
-    render_rules(document, rules_plan(options, lang, example))
-    return document.pages <= 2
+    trial = Document.trial(options.paper)
+    render_rules(trial, plan)
+    return trial.pages <= 2
 
 
 def rule_example(
@@ -317,13 +316,28 @@ def rules_named(variant: Variant) -> str:
 def add_rules(document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...]) -> None:
     """Adds the rule sheet in each language of the document, one after the other, with an example that fits."""
     for lang in options.language.codes:
-        example = rule_example(
-            examples,
-            options,
-            partial(example_fits, options, lang=lang),
-            partial(keeps_to_one_sheet, options, lang=lang),
-        )
-        render_rules(document, rules_plan(options, lang, example), large_print=options.large_print)
+        render_rules(document, _chosen_plan(options, lang, examples), large_print=options.large_print)
+
+
+def _chosen_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExample, ...]) -> RulesPlan:
+    """Returns the rule sheet's plan in `lang` with the example `rule_example` chooses; each candidate's plan is made
+    once, as it is measured, tried, then drawn."""
+    plans: list[tuple[CheckedExample, RulesPlan]] = []
+
+    def plan_of(example: CheckedExample) -> RulesPlan:
+        made = next((plan for candidate, plan in plans if candidate is example), None)
+        if made is None:
+            made = rules_plan(options, lang, example)
+            plans.append((example, made))
+        return made
+
+    chosen = rule_example(
+        examples,
+        options,
+        lambda example: example_fits(options, plan_of(example)),
+        lambda example: keeps_to_one_sheet(options, plan_of(example)),
+    )
+    return plan_of(chosen)
 
 
 def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:
