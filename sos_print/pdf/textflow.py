@@ -55,9 +55,10 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Lin
     lines: list[Line] = []
     words: list[tuple[Piece, ...]] = []
     used = 0.0
+    spaces = {font: width_of(" ", font, size) for font in (REGULAR, BOLD)}  # a space after each word, in its font
     for whole, forced_break in _words(runs):
         for word, word_width in _fitting(whole, width, size):
-            gap = _space(words[-1], size) if words else 0.0
+            gap = spaces[words[-1][-1][1]] if words else 0.0
             if words and used + gap + word_width > width:
                 lines.append(Line(tuple(words), used))
                 words, used, gap = [], 0.0, 0.0
@@ -94,11 +95,6 @@ def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[t
     if current:
         parts.append(tuple(current))
     return [(part, _width(part, size)) for part in parts]
-
-
-def _space(word: tuple[Piece, ...], size: float) -> float:
-    """Returns the width of the space after `word`, set in the font of its last piece."""
-    return width_of(" ", word[-1][1], size)
 
 
 def _words(runs: Sequence[Run]) -> list[tuple[tuple[Piece, ...], bool]]:
