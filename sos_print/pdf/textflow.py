@@ -133,9 +133,14 @@ def draw_lines(
     baseline = top_mm * MM - size
     text = canvas.beginText()
     font = None
+    start = None
     for line in lines:
         shift = {"left": 0.0, "centre": line.width / 2, "right": line.width}[align]
-        text.setTextOrigin(x_mm * MM - shift, baseline)
+        if start is None:
+            text.setTextOrigin(x_mm * MM - shift, baseline)
+        else:  # from the start of the line above: "0 -12.8 Td" is shorter than a new origin, and compresses
+            text.moveCursor(x_mm * MM - shift - start, leading)
+        start = x_mm * MM - shift
         for run_font, run in _font_runs(line):
             if run_font != font:
                 font = run_font
