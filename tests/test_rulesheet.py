@@ -10,12 +10,14 @@ from pdfread import page_count, pages, texts
 
 from sos_print.cli import app
 from sos_print.documents.kit import players_document
-from sos_print.documents.rulesheet import rules_document
+from sos_print.documents.rulesheet import render_rules, rule_example, rules_document
 from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
+from sos_print.pdf.document import Document
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
+from sos_print.plans.rulesheet import rules_plan
 
 
 @pytest.fixture(scope="module")
@@ -300,3 +302,19 @@ def test_every_rule_sheet_of_a_kit_starts_on_the_front_of_a_sheet_printed_on_bot
     assert all(k + 1 in starts for k in blank), (blank, starts)
     (rules,) = [(first, last) for part, first, last in rendered.parts if part == "rules"]
     assert rules[0] == starts[0] and rules[1] == len(found)
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [3, 5, 8])
+def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, size, language, large_print):
+    # The example is chosen by laying each sheet out on a document that draws nothing: it must count the pages the
+    # printed sheet has. The first example that fits, not yet tried, keeps some sheets to two pages and spills others
+    # onto a third (8 x 8): both are counted alike.
+    options = PrintOptions(size=size, large_print=large_print)
+    plan = rules_plan(options, language, rule_example(examples, options))
+    trial, printed = Document.trial(Paper.A4), Document(Paper.A4, title="", subject="", lang=language)
+    render_rules(trial, plan, large_print=large_print)
+    render_rules(printed, plan, large_print=large_print)
+    assert trial.pages == page_count(printed.finish())
+    assert 2 <= trial.pages <= 4

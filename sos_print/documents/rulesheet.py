@@ -275,15 +275,14 @@ def _shrunk(
         style = replace(style, cell=max(style.cell - 0.5 * scale, least_example_cell(scale)))
 
 
-def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> bool:
-    """Tells whether `example` fits one column of the rule sheet printed with `options`, its diagram as small as
-    the sheet allows."""
+def example_fits(options: PrintOptions, plan: RulesPlan) -> bool:
+    """Tells whether the worked example of `plan` fits one column of the rule sheet printed with `options`, its diagram
+    as small as the sheet allows."""
     scale = scale_of(options.large_print)
     width, height = options.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     columns = 1 if options.large_print else 2
     column = (box.width - (columns - 1) * COLUMN_GAP) / columns
-    plan = rules_plan(options, lang, example)
     style = replace(example_style(plan.example.grid, column, scale), cell=least_example_cell(scale))
     margins = diagram_margins(plan.example.grid, style)
     if margins.left + plan.example.grid.size * style.cell + margins.right > column:
@@ -294,14 +293,14 @@ def example_fits(options: PrintOptions, example: CheckedExample, lang: str) -> b
     return layout.height + heading <= box.height - 25.0 * scale
 
 
-def keeps_to_one_sheet(options: PrintOptions, example: CheckedExample, lang: str) -> bool:
-    """Tells whether the rule sheet with `example` keeps to the two sides of one sheet of paper (large print never
-    does: any example that fits a column will do)."""
+def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan) -> bool:
+    """Tells whether the rule sheet of `plan` keeps to the two sides of one sheet of paper (large print never does:
+    any example that fits a column will do). The sheet is laid out without being drawn."""
     if options.large_print:
         return True
-    document = new_document(options, "", "")
-    render_rules(document, rules_plan(options, lang, example))
-    return document.pages <= 2
+    trial = Document.trial(options.paper)
+    render_rules(trial, plan)
+    return trial.pages <= 2
 
 
 def rule_example(
@@ -310,9 +309,17 @@ def rule_example(
     fits: Callable[[CheckedExample], bool] = lambda _: True,
     keeps: Callable[[CheckedExample], bool] = lambda _: True,
 ) -> CheckedExample:
-    """Returns the example a rule sheet shows, played on the kit's own board under the kit's own rules: the first
-    that fits and keeps the sheet to one sheet of paper, else the first that fits, preferring one written for the
-    kit's variant, then for its way of ending the game, then for its board size, then in the
+    """Returns the example a rule sheet shows, played on the kit's own board under the kit's own rules: the first of
+    `rule_candidates` that fits and keeps the sheet to one sheet of paper, else the first that fits.
+
+    Raises LayoutError naming the examples and what is missing when none will do.
+    """
+    return _first_that_keeps(rule_candidates(examples, options), fits, keeps, examples)
+
+
+def rule_candidates(examples: tuple[CheckedExample, ...], options: PrintOptions) -> tuple[CheckedExample, ...]:
+    """Returns the examples a rule sheet may show, played on the kit's own board under the kit's own rules, those
+    written for the kit's variant first, then for its way of ending the game, then for its board size, then in the
     sheet's notation.
 
     An example written for another board or variant is shown only if it goes the same way there and every claim of
@@ -333,8 +340,8 @@ def rule_example(
         for checked in examples
         if (moved := played_as(checked, size, variant)) is not None
     ]
-    names = ", ".join(checked.example.path for checked in examples)
     if not candidates:
+        names = _names(examples)
         if not any(played_as(checked, size, checked.example.variant) for checked in examples):
             raise LayoutError(
                 f"the rule sheet shows its worked example on the players' {size} × {size} board, and no example "
@@ -346,16 +353,32 @@ def rule_example(
             "--examples"
         )
     candidates.sort(key=lambda item: item[:-1])
+    return tuple(checked for *_, checked in candidates)
+
+
+def _first_that_keeps(
+    candidates: tuple[CheckedExample, ...],
+    fits: Callable[[CheckedExample], bool],
+    keeps: Callable[[CheckedExample], bool],
+    examples: tuple[CheckedExample, ...],
+) -> CheckedExample:
+    """Returns the first candidate that fits and keeps the sheet to one sheet of paper, else the first that fits;
+    raises LayoutError naming `examples` when none fits."""
     first = None
-    for checked in (checked for *_, checked in candidates if fits(checked)):  # tried in turn: each is laid out
+    for checked in (checked for checked in candidates if fits(checked)):  # tried in turn: each is laid out
         if keeps(checked):
             return checked
         first = first or checked
     if first is None:
         raise LayoutError(
-            f"no worked example fits the rule sheet ({names}): its diagram and text must fit one column of a page"
+            f"no worked example fits the rule sheet ({_names(examples)}): its diagram and text must fit one column of "
+            "a page"
         )
     return first
+
+
+def _names(examples: tuple[CheckedExample, ...]) -> str:
+    return ", ".join(checked.example.path for checked in examples)
 
 
 def rules_named(variant: Variant) -> str:
@@ -373,16 +396,34 @@ def add_rules(
 ) -> None:
     """Adds the rule sheet in each language of the document, one after the other, with an example that fits; each
     `on_front` of a sheet of paper printed on both sides, if asked (see `to_front`)."""
+    candidates = rule_candidates(examples, options)  # played once: the same game in every language
     for lang in options.language.codes:
         if on_front:
             to_front(document)
-        example = rule_example(
-            examples,
-            options,
-            partial(example_fits, options, lang=lang),
-            partial(keeps_to_one_sheet, options, lang=lang),
-        )
-        render_rules(document, rules_plan(options, lang, example), large_print=options.large_print)
+        render_rules(document, _chosen_plan(options, lang, candidates, examples), large_print=options.large_print)
+
+
+def _chosen_plan(
+    options: PrintOptions, lang: str, candidates: tuple[CheckedExample, ...], examples: tuple[CheckedExample, ...]
+) -> RulesPlan:
+    """Returns the rule sheet's plan in `lang` with the example `rule_example` would choose; each candidate's plan is
+    made once, as it is measured, tried, then drawn."""
+    plans: list[tuple[CheckedExample, RulesPlan]] = []
+
+    def plan_of(example: CheckedExample) -> RulesPlan:
+        made = next((plan for candidate, plan in plans if candidate is example), None)
+        if made is None:
+            made = rules_plan(options, lang, example)
+            plans.append((example, made))
+        return made
+
+    chosen = _first_that_keeps(
+        candidates,
+        lambda example: example_fits(options, plan_of(example)),
+        lambda example: keeps_to_one_sheet(options, plan_of(example)),
+        examples,
+    )
+    return plan_of(chosen)
 
 
 def to_front(document: Document) -> None:

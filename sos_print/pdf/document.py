@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -28,6 +28,11 @@ class Document:
         self.paper = paper
         self.pages = 0
         self._buffer = io.BytesIO()
+        self._reused: dict[Hashable, str] = {}
+        self._folios: list[tuple[str, int, Callable[[Canvas, int, int], None], Box]] = []
+        self._outline_level = -1
+        self._bookmarks = 0
+        self._form: FormFields | None = None
         # invariant: no timestamp or random ID in the file, so the same inputs give the same bytes.
         self.canvas = Canvas(
             self._buffer,
@@ -44,11 +49,15 @@ class Document:
         self.canvas.setAuthor("sos_print")
         self.canvas.setViewerPreference("PrintScaling", "None")
         self.canvas.setViewerPreference("DisplayDocTitle", "true")
-        self._reused: dict[Hashable, str] = {}
-        self._folios: list[tuple[str, int, Callable[[Canvas, int, int], None], Box]] = []
-        self._outline_level = -1
-        self._bookmarks = 0
-        self._form: FormFields | None = None
+
+    @classmethod
+    def trial(cls, paper: Paper) -> Document:
+        """Returns a document that lays its pages out and counts them but draws nothing: a layout tried before it is
+        chosen costs its measuring only. Layout never reads the canvas, so the pages counted are the pages a real
+        document of the same content gets."""
+        document = cls(paper, title="", subject="", lang="en")
+        document.canvas = cast(Canvas, _Discarded())
+        return document
 
     @property
     def form(self) -> FormFields:
@@ -115,6 +124,16 @@ class Document:
         with _binary_streams():
             self.canvas.save()
         return self._buffer.getvalue()
+
+
+class _Discarded:
+    """Takes every canvas call and does nothing (returning itself, for a text or path object begun on it)."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Discarded]:
+        return self._nothing
+
+    def _nothing(self, *args: object, **kwargs: object) -> _Discarded:
+        return self
 
 
 @contextlib.contextmanager

@@ -55,9 +55,10 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Lin
     lines: list[Line] = []
     words: list[tuple[Piece, ...]] = []
     used = 0.0
+    spaces = {font: width_of(" ", font, size) for font in (REGULAR, BOLD)}  # a space after each word, in its font
     for whole, forced_break in _words(runs):
         for word, word_width in _fitting(whole, width, size):
-            gap = _space(words[-1], size) if words else 0.0
+            gap = spaces[words[-1][-1][1]] if words else 0.0
             if words and used + gap + word_width > width:
                 lines.append(Line(tuple(words), used))
                 words, used, gap = [], 0.0, 0.0
@@ -96,11 +97,6 @@ def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[t
     return [(part, _width(part, size)) for part in parts]
 
 
-def _space(word: tuple[Piece, ...], size: float) -> float:
-    """Returns the width of the space after `word`, set in the font of its last piece."""
-    return width_of(" ", word[-1][1], size)
-
-
 def _words(runs: Sequence[Run]) -> list[tuple[tuple[Piece, ...], bool]]:
     """Splits runs at ordinary spaces and line breaks: (word pieces, whether a line break follows)."""
     result: list[tuple[tuple[Piece, ...], bool]] = []
@@ -137,9 +133,14 @@ def draw_lines(
     baseline = top_mm * MM - size
     text = canvas.beginText()
     font = None
+    start = None
     for line in lines:
         shift = {"left": 0.0, "centre": line.width / 2, "right": line.width}[align]
-        text.setTextOrigin(x_mm * MM - shift, baseline)
+        if start is None:
+            text.setTextOrigin(x_mm * MM - shift, baseline)
+        else:  # from the start of the line above: "0 -12.8 Td" is shorter than a new origin, and compresses
+            text.moveCursor(x_mm * MM - shift - start, leading)
+        start = x_mm * MM - shift
         for run_font, run in _font_runs(line):
             if run_font != font:
                 font = run_font

@@ -169,27 +169,51 @@ def typography(markup: str, lang: str) -> str:
     "O in"; before it when it closes a phrase, "de B."): a no-break space; and typographic apostrophes
     (an escaped &#39; too). In French, a narrow no-break space before ; : ! ? % » and after «.
     """
-    markup = re.sub(r"(\d) \u00d7 (\d)", "\\1\u00a0\u00d7\u00a0\\2", markup)
-    markup = re.sub(r"(\d) (mm|cm)\b", "\\1\u00a0\\2", markup)
-    markup = re.sub(r"\b(S|O|empty|vide), (?=(?:S|O|empty|vide)\b)", "\\1,\u00a0", markup)
-    markup = re.sub(r"\b([SO]) (?=[SO]\b)", "\\1\u00a0", markup)
-    markup = re.sub(r"\b([A-D]) \+ ([A-D])\b", "\\1\u00a0+\u00a0\\2", markup)  # a team's name, "A + C"
-    markup = re.sub(r"(\d) (points?)\b", "\\1\u00a0\\2", markup)  # "2 points"
+    for pattern, replacement, needs in (*_SPACING, *(_FRENCH if lang == "fr" else _ENGLISH)):
+        if any(part in markup for part in needs):  # scanned only where it can match: half the time
+            markup = pattern.sub(replacement, markup)
+    return markup.replace("&#39;", "\u2019").replace("'", "\u2019")
+
+
+# (pattern, replacement, what a match contains one of), applied in order.
+_SPACING = (
+    (re.compile(r"(\d) \u00d7 (\d)"), "\\1\u00a0\u00d7\u00a0\\2", ("\u00d7",)),
+    (re.compile(r"(\d) (mm|cm)\b"), "\\1\u00a0\\2", ("mm", "cm")),
+    (re.compile(r"\b(S|O|empty|vide), (?=(?:S|O|empty|vide)\b)"), "\\1,\u00a0", (", ",)),
+    (re.compile(r"\b([SO]) (?=[SO]\b)"), "\\1\u00a0", ("S ", "O ")),
+    (re.compile(r"\b([A-D]) \+ ([A-D])\b"), "\\1\u00a0+\u00a0\\2", (" + ",)),  # a team's name, "A + C"
+    (re.compile(r"(\d) (points?)\b"), "\\1\u00a0\\2", (" point",)),  # "2 points"
     # A letter standing alone (a seat, S or O) never ends a line: it keeps the word after it ("A rejoue", "O in");
     # closing a phrase, it keeps the word before it instead ("de B.", "un S"). One neighbour, never both: "leaves B
     # nothing" held whole is carried to the next line and leaves a gap at the end of this one.
     # A seat's name is one ("player A", "l'équipe B + D"), and so is a letter with its article ("an S", "un O").
-    markup = re.sub(r"\b([Pp]layer|[Tt]eam|joueur|équipe) (?=[A-D]\b)", "\\1\u00a0", markup)
-    markup = re.sub(r"\b([Aa]n?|[Tt]he|[Uu]ne?|[Ll][ea]|du|au) (?=[SO](?![\w\-\u2019']))", "\\1\u00a0", markup)
-    markup = re.sub(r"(?<![\w\-\u2019'&#;\u00a0])([A-DSO]) (?=[\w\u00ab(])", "\\1\u00a0", markup)
-    markup = re.sub(r"(?<=\w) ([A-DSO])(?=[.;:!?)\u2026]|,(?!\u00a0)|<|$)", "\u00a0\\1", markup)
-    if lang == "fr":
-        # Only existing spaces change: an entity such as &amp; ends in ";" with no space before it.
-        markup = re.sub(r"[ \u00a0]+([;:!?%\u00bb])", _NNBSP + r"\1", markup)
-        markup = re.sub(r"\u00ab[ \u00a0]+", "\u00ab" + _NNBSP, markup)
-    else:
-        markup = re.sub(r"(\d) %", "\\1\u00a0%", markup)
-    return markup.replace("&#39;", "\u2019").replace("'", "\u2019")
+    (
+        re.compile(r"\b([Pp]layer|[Tt]eam|joueur|équipe) (?=[A-D]\b)"),
+        "\\1\u00a0",
+        ("layer ", "eam ", "joueur ", "équipe "),
+    ),
+    (
+        re.compile(r"\b([Aa]n?|[Tt]he|[Uu]ne?|[Ll][ea]|du|au) (?=[SO](?![\w\-\u2019']))"),
+        "\\1\u00a0",
+        (" S", " O"),
+    ),
+    (
+        re.compile(r"(?<![\w\-\u2019'&#;\u00a0])([A-DSO]) (?=[\w\u00ab(])"),
+        "\\1\u00a0",
+        ("A ", "B ", "C ", "D ", "S ", "O "),
+    ),
+    (
+        re.compile(r"(?<=\w) ([A-DSO])(?=[.;:!?)\u2026]|,(?!\u00a0)|<|$)"),
+        "\u00a0\\1",
+        (" A", " B", " C", " D", " S", " O"),
+    ),
+)
+# Only existing spaces change: an entity such as &amp; ends in ";" with no space before it.
+_FRENCH = (
+    (re.compile(r"[ \u00a0]+([;:!?%\u00bb])"), _NNBSP + r"\1", (";", ":", "!", "?", "%", "\u00bb")),
+    (re.compile(r"\u00ab[ \u00a0]+"), "\u00ab" + _NNBSP, ("\u00ab",)),
+)
+_ENGLISH = ((re.compile(r"(\d) %"), "\\1\u00a0%", (" %",)),)
 
 
 # A tag as html.parser finds one: "<", a letter, the name, anything up to ">"; any other "<" is text.
