@@ -554,3 +554,66 @@ def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
                 assert abs(left - right) < 2.0, (line[0]["text"], round(left, 1), round(right, 1))
                 checked += 1
         assert checked >= 13  # the six headings' lines, and every answer of the row
+
+
+def column_rows(page, size: int, notation: str) -> list[tuple[float, float, float]]:
+    """Returns (left, right, baseline) in points of each run of a board's column names on a page ("A B C D", or
+    "C1 C2 C3 C4"), each name a word of its own, left to right, level with the others."""
+    names = [f"C{col + 1}" if notation == "L1C1" else "ABCDEFGH"[col] for col in range(size)]
+    words = page.extract_words()
+    found = []
+    for word in words:
+        if word["text"] != names[0]:
+            continue
+        level = sorted(
+            (w for w in words if abs(w["bottom"] - word["bottom"]) < 0.5 and w["x0"] >= word["x0"]),
+            key=lambda w: w["x0"],
+        )[:size]
+        if [w["text"] for w in level] == names:
+            found.append((word["x0"], level[-1]["x1"], word["bottom"]))
+    return found
+
+
+KEYED = [
+    ("--kind", "score-now"),
+    (),
+    ("--lang", "fr", "--paper", "letter"),
+    ("--kind", "score-now", "--notation", "L1C1", "--seed", "3"),
+    ("--kind", "score-now", "--size", "5", "--large-print", "--seed", "2"),
+    ("--kind", "score-now", "--size", "6", "--lang", "en+fr", "--copies", "2"),
+]
+
+
+@pytest.mark.parametrize("args", KEYED, ids=" ".join)
+def test_each_board_of_the_key_has_its_column_names_where_counting_starts_and_every_mark_inside_the_margins(args):
+    # A diagonal's name once sent a board's column letters above it, under the letters of the board before, and hung
+    # into the left margin (FR 14, EN 24c): the letters stay under the board (over it in L1C1), the names find room.
+    size = int(dict(zip(args[::2], args[1::2], strict=False)).get("--size", "4"))
+    notation = "L1C1" if "L1C1" in args else "A1"
+    with pages(made(*args)["answers.pdf"]) as pdf:
+        boards = 0
+        for number, page in enumerate(pdf.pages, start=1):
+            spans: dict[tuple[float, float], set[float]] = {}
+            for line in page.lines:
+                if abs(line["x0"] - line["x1"]) < 0.01:
+                    spans.setdefault((round(line["top"], 1), round(line["bottom"], 1)), set()).add(round(line["x0"], 1))
+            rows = column_rows(page, size, notation)
+            for (top, bottom), xs in spans.items():
+                if len(xs) < size + 1 or abs(max(xs) - min(xs) - (bottom - top)) > 1.0:
+                    continue  # not a board: a table's rules
+                boards += 1
+                edge = top if notation == "L1C1" else bottom
+                near = [
+                    row
+                    for row in rows
+                    if 0 < (edge - row[2] if notation == "L1C1" else row[2] - edge) < 8 * MM
+                    and min(xs) <= row[0] < row[1] <= max(xs)
+                ]
+                assert near, (
+                    f"page {number}: a board's column names are not by its {'top' if edge == top else 'bottom'}"
+                )
+            for mark in marks(page):
+                assert mark.x0 >= 15 * MM - 0.5 and mark.x1 <= page.width - 15 * MM + 0.5, (
+                    f"page {number}: in the margin"
+                )
+        assert boards >= 6
