@@ -10,7 +10,11 @@ from functools import cache
 from itertools import pairwise
 
 import pytest
+<<<<<<< HEAD
 from pdfread import chars, nearest_edge, outline, pages, reader, texts
+=======
+from pdfread import MM, chars, marks, nearest_edge, outline, pages, texts
+>>>>>>> layout6
 from test_puzzles_engine import expected_answers
 
 from sos_print.cli import app
@@ -439,6 +443,41 @@ def test_puzzle_cells_are_at_least_10_mm_at_the_default_count(size, paper):
     assert min(min(board) for board in boards) >= 10.0 - 0.05, [round(min(board), 1) for board in boards]
 
 
+def footer_clearance(page) -> float:
+    """Returns how far (mm) the sheet's code at the foot of the page, with the page number on its line, stays below
+    every other mark: the grids' coordinates, the answer boxes, any word (character boxes, ascent to descent)."""
+    code = max((word for word in page.extract_words() if word["text"] == "Code"), key=lambda word: word["bottom"])
+    baseline, size = page.height - code["bottom"], code["bottom"] - code["top"]
+    drawn = marks(page)
+    footer = [mark for mark in chars(page) if abs(mark.y0 - baseline) < 1.0 and abs(mark.size - size) < 1.0]
+    assert footer[0].get_text() == "C", "the sheet's code is not the lowest line of the page"
+    rest = [mark for mark in drawn if not any(mark is mine for mine in footer)]
+    return (min(mark.y0 for mark in rest) - max(mark.y1 for mark in footer)) / MM
+
+
+# The sheet's code at a page's foot once sat on the column letters of the last row (FR 11: a French question set in
+# bold wraps where it was measured in regular; the first row under the reminder had no room for its gap).
+FOOTED = [
+    ("--kind", "no-gift", "--lang", "fr"),
+    ("--kind", "no-gift", "--size", "5", "--paper", "letter", "--lang", "en+fr"),
+    ("--kind", "best-move", "--size", "5", "--paper", "letter", "--lang", "en+fr", "--large-print"),
+    ("--paper", "letter"),
+    ("--kind", "score-now", "--size", "6", "--lang", "fr+en", "--large-print"),
+    ("--kind", "no-gift", "--size", "6", "--paper", "letter", "--lang", "fr"),
+    ("--kind", "score-now", "--size", "5", "--notation", "L1C1", "--lang", "en+fr", "--count", "12"),
+    ("--size", "6", "--paper", "letter", "--notation", "L1C1", "--large-print", "--count", "12"),
+    ("--kind", "no-gift", "--size", "4", "--large-print", "--lang", "fr", "--count", "7"),
+]
+
+
+@pytest.mark.parametrize("args", FOOTED, ids=" ".join)
+def test_the_sheets_code_at_the_foot_of_a_page_keeps_clear_of_the_last_row(args):
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            gap = footer_clearance(page)
+            assert gap >= 1.5, f"page {number}: the code at the foot is {gap:.1f} mm below the last row"
+
+
 def stars(page) -> int:
     """Counts the filled stars on a page: closed paths of ten points."""
     return sum(1 for curve in page.curves if curve.get("fill") and len(curve.get("pts", ())) in (10, 11))
@@ -522,6 +561,7 @@ def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
         assert checked >= 13  # the six headings' lines, and every answer of the row
 
 
+<<<<<<< HEAD
 @pytest.mark.parametrize(
     ("args", "sheet"),
     [
@@ -544,3 +584,66 @@ def test_every_page_of_the_explanations_names_in_its_running_head_the_sheet_it_c
         assert named.group(0) in ([seen[-1]] if seen else []) + started[:1], (head, seen[-1:], started)
         seen.extend(started)
     assert len(key) - explained - 1 >= 2
+=======
+def column_rows(page, size: int, notation: str) -> list[tuple[float, float, float]]:
+    """Returns (left, right, baseline) in points of each run of a board's column names on a page ("A B C D", or
+    "C1 C2 C3 C4"), each name a word of its own, left to right, level with the others."""
+    names = [f"C{col + 1}" if notation == "L1C1" else "ABCDEFGH"[col] for col in range(size)]
+    words = page.extract_words()
+    found = []
+    for word in words:
+        if word["text"] != names[0]:
+            continue
+        level = sorted(
+            (w for w in words if abs(w["bottom"] - word["bottom"]) < 0.5 and w["x0"] >= word["x0"]),
+            key=lambda w: w["x0"],
+        )[:size]
+        if [w["text"] for w in level] == names:
+            found.append((word["x0"], level[-1]["x1"], word["bottom"]))
+    return found
+
+
+KEYED = [
+    ("--kind", "score-now"),
+    (),
+    ("--lang", "fr", "--paper", "letter"),
+    ("--kind", "score-now", "--notation", "L1C1", "--seed", "3"),
+    ("--kind", "score-now", "--size", "5", "--large-print", "--seed", "2"),
+    ("--kind", "score-now", "--size", "6", "--lang", "en+fr", "--copies", "2"),
+]
+
+
+@pytest.mark.parametrize("args", KEYED, ids=" ".join)
+def test_each_board_of_the_key_has_its_column_names_where_counting_starts_and_every_mark_inside_the_margins(args):
+    # A diagonal's name once sent a board's column letters above it, under the letters of the board before, and hung
+    # into the left margin (FR 14, EN 24c): the letters stay under the board (over it in L1C1), the names find room.
+    size = int(dict(zip(args[::2], args[1::2], strict=False)).get("--size", "4"))
+    notation = "L1C1" if "L1C1" in args else "A1"
+    with pages(made(*args)["answers.pdf"]) as pdf:
+        boards = 0
+        for number, page in enumerate(pdf.pages, start=1):
+            spans: dict[tuple[float, float], set[float]] = {}
+            for line in page.lines:
+                if abs(line["x0"] - line["x1"]) < 0.01:
+                    spans.setdefault((round(line["top"], 1), round(line["bottom"], 1)), set()).add(round(line["x0"], 1))
+            rows = column_rows(page, size, notation)
+            for (top, bottom), xs in spans.items():
+                if len(xs) < size + 1 or abs(max(xs) - min(xs) - (bottom - top)) > 1.0:
+                    continue  # not a board: a table's rules
+                boards += 1
+                edge = top if notation == "L1C1" else bottom
+                near = [
+                    row
+                    for row in rows
+                    if 0 < (edge - row[2] if notation == "L1C1" else row[2] - edge) < 8 * MM
+                    and min(xs) <= row[0] < row[1] <= max(xs)
+                ]
+                assert near, (
+                    f"page {number}: a board's column names are not by its {'top' if edge == top else 'bottom'}"
+                )
+            for mark in marks(page):
+                assert mark.x0 >= 15 * MM - 0.5 and mark.x1 <= page.width - 15 * MM + 0.5, (
+                    f"page {number}: in the margin"
+                )
+        assert boards >= 6
+>>>>>>> layout6

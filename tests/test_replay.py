@@ -21,7 +21,7 @@ from conftest import EXAMPLES, ROOT, examples
 from games import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfread import nearest_edge, outline, pages, reader, section, texts
+from pdfread import MM, chars, nearest_edge, outline, pages, reader, section, texts
 from rendered import rendered, weigh, weighing_shared
 from test_check import SHEET
 from test_signals import wait_for_handlers
@@ -150,6 +150,26 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     target = flat(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))[0])
     assert "Game: The first player to reach 3 points wins at once, even with empty cells left." in target
     assert "every cell is full" not in target
+
+
+@pytest.mark.parametrize(
+    "options", [PrintOptions(language=Language.FR), PrintOptions(), PrintOptions(large_print=True)], ids=str
+)
+def test_a_teams_name_is_never_broken_around_its_plus(options):
+    # The checked audit's headings once read "Total A" over "+ C" (FR 12): they break after "Total" only.
+    with pages(rendered("replay", options, "09-team-sos.toml")) as pdf:
+        signs = 0
+        for number, page in enumerate(pdf.pages, start=1):
+            found = chars(page)
+            for sign in (char for char in found if char.get_text() == "+"):
+                level = [char for char in found if abs(char.y0 - sign.y0) < 1.0]
+                if any(char.get_text().isdigit() and 0 <= char.x0 - sign.x1 < 0.5 * MM for char in level):
+                    continue  # a value, "+2"
+                before = any(char.get_text() in "ABCD" and 0 <= sign.x0 - char.x1 < 3 * MM for char in level)
+                after = any(char.get_text() in "ABCD" and 0 <= char.x0 - sign.x1 < 3 * MM for char in level)
+                assert before and after, f"page {number}: a team's name broken at its '+'"
+                signs += 1
+        assert signs >= 6  # the headings and the text name the teams
 
 
 def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:

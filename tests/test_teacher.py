@@ -13,6 +13,7 @@ from rendered import shipped_examples
 
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
+from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation, segment_names
 from sos_print.engine.rules import Variant
 from sos_print.plans.layout import SEGMENT_PT, Paper
@@ -170,7 +171,41 @@ def test_the_notes_and_the_strategy_fit_on_two_pages_and_each_language_gets_its_
     starts = [k for k, text in enumerate(found) if "Worked examples" in text or "Exemples commentés" in text]
     assert len(starts) == len(language.codes)
     assert starts[0] in (2, 3)
-    assert "Strategy" in found[starts[0] - 1] or "Stratégie" in found[starts[0] - 1]
+    # The strategy section just before them (on one page, or two when the examples' heading keeps with the first):
+    # it starts on one of the two pages before, its solved 4 x 4 board ends on the page before or above them.
+    assert any(word in " ".join(found[starts[0] - 2 : starts[0]]) for word in ("Strategy", "Stratégie"))
+    assert any(word in " ".join(found[starts[0] - 1 : starts[0] + 1]) for word in ("board, solved", "résolue"))
+
+
+KEPT_HEADINGS = [
+    PrintOptions(groups=15),
+    PrintOptions(size=3),
+    PrintOptions(size=8, kit_large_print=True),
+    PrintOptions(notation=Notation.L1C1),
+    PrintOptions(variant=Variant(players=3)),
+]
+
+
+@pytest.mark.parametrize("roster", [False, True], ids=["", "roster"])
+@pytest.mark.parametrize("options", KEPT_HEADINGS, ids=str)
+@pytest.mark.parametrize(
+    ("language", "heading", "first"),
+    [
+        (Language.EN, "Worked examples", "1. One O, two lines"),
+        (Language.FR, "Exemples commentés", "1. Un O, deux S-O-S"),
+    ],
+)
+def test_the_worked_examples_heading_starts_its_page_with_the_first_example(
+    examples, options, roster, language, heading, first
+):
+    # The heading and its introduction once sat alone at a page's foot, the first example on the next page (FR 13).
+    from rendered import with_class
+
+    options = with_class(options) if roster else options
+    found = texts(teacher_document(replace(options, language=language), examples).data)
+    headed = [k for k, text in enumerate(found) if heading in text.splitlines()]
+    started = [k for k, text in enumerate(found) if first in text.replace("\u00a0", " ").splitlines()]
+    assert len(headed) == 1 and headed == started, f"heading on page {headed}, first example on {started}"
 
 
 def test_only_the_given_examples_are_shown(examples):

@@ -38,6 +38,8 @@ LINE_PAD = 0.3  # mm between a line to write on and the field above it
 LINE_ROOM = 7.0  # mm of height a field above a names or pause line takes (the drawing leaves 8 for handwriting)
 FIT = 0  # a field's type size that lets the reader fit the text to the box: the new lines, however many
 
+NBSP = "\u00a0"
+
 
 def add_page_fields(
     form: FormFields,
@@ -92,7 +94,8 @@ def _row_tip(plan: AuditPlan, move: int, column_index: int, column: str) -> str:
     """Returns what a reader says of a row's field: "Move 5 · Letter · S / O", in every language."""
     hint = " · S / O" if column == "letter" else ""
     words = zip(plan.columns[0], plan.columns[column_index], strict=True)
-    return _joined(f"{move_word} {move} · {word}{hint}" for move_word, word in words)
+    # A heading's no-break spaces ("Total A + C") only keep a printed line whole: a reader says plain words.
+    return _joined(f"{move_word} {move} · {word.replace(NBSP, ' ')}{hint}" for move_word, word in words)
 
 
 def _add_lines(

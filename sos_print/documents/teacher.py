@@ -22,6 +22,7 @@ DIAGRAMS = DiagramStyle()
 TICK = 4.0  # the ruler's longest tick, under its bar (mm)
 GOALS_PAD = 3.0  # inside the frame of what the children practise (mm), as lesson sheets set their goals apart
 GOALS_LINE = 0.8  # its frame (pt)
+EXAMPLE_GAP = 3.0  # above each worked example (mm)
 
 
 def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool = False) -> None:
@@ -39,9 +40,11 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     for section in (plan.lesson, plan.timing, plan.adapt, plan.watch, plan.talk):
         flow.blocks(section)
     _strategy(flow, plan, scale)
-    # The examples follow on, under their own heading: a page break here would leave a page mostly empty.
+    # The examples follow on, under their own heading, which keeps its introduction and the first example with it:
+    # a heading left at a page's foot heads nothing.
     heading = [Block("h2", (Run(plan.examples_heading[0]),))]
-    flow.keep(flow.measure(heading) + flow.measure(plan.examples_intro[:1]) + 40.0 * scale)
+    first = _example_start(flow, plan.examples[0], scale) if plan.examples else 0.0
+    flow.keep(flow.measure(heading) + flow.measure(plan.examples_intro) + first)
     document.bookmark(plan.examples_bookmark, level=1)
     flow.blocks(heading)
     flow.blocks(plan.examples_intro)
@@ -50,12 +53,21 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     document.end_page()
 
 
+def _example_start(flow: Flow, figure: ExampleFigure, scale: float) -> float:
+    """Returns the height (mm) of what a worked example places first: the whole figure, or the diagram of a figure
+    too long for a page, after the space above it."""
+    figure, style = fitted(figure, DIAGRAMS.scaled(scale), flow.width)
+    layout = layout_figure(figure, flow.width, NOTES_PT * scale, style)
+    first = layout.height if layout.height <= flow.box.height else layout.diagram_height + 2.0
+    return EXAMPLE_GAP + first
+
+
 def _example(flow: Flow, figure: ExampleFigure, scale: float) -> None:
     """Places one worked example: its text beside the diagram, or, for a long one, after it, across pages."""
     body = NOTES_PT * scale
     figure, style = fitted(figure, DIAGRAMS.scaled(scale), flow.width)
     layout = layout_figure(figure, flow.width, body, style)
-    flow.space(3.0)
+    flow.space(EXAMPLE_GAP)
     if layout.height <= flow.box.height:
         flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, body=body))
         return

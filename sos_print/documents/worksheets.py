@@ -46,6 +46,7 @@ from sos_print.plans.layout import (
     ANSWER_LETTER_BOX,
     BODY_PT,
     CAPTION_GREY,
+    FOOTER_GAP,
     HEADING_PT,
     LEADING,
     MARGIN,
@@ -55,6 +56,7 @@ from sos_print.plans.layout import (
     PUZZLE_CELL,
     PUZZLE_GAP,
     PUZZLE_MIN_CELL,
+    REMINDER_GAP,
     SECOND_LANGUAGE_GREY,
     SMALL_PT,
     TITLE_PT,
@@ -174,7 +176,9 @@ def _patterns_height(plan: SheetPlan, scale: float) -> float:
 
 
 def _footer_height(scale: float) -> float:
-    return SMALL_PT * scale * LEADING / MM + 2.0
+    """Returns the room (mm) kept at the foot of every page for the sheet's code and page number, and the gap that
+    keeps them clear of the last row's coordinates."""
+    return SMALL_PT * scale * LEADING / MM + FOOTER_GAP
 
 
 def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
@@ -207,7 +211,7 @@ def _words_height(plan: SheetPlan, width: float, scale: float) -> float:
     """Returns the height (mm) of the tallest question and turn line of the sheet, set `width` mm wide."""
     body = BODY_PT * scale
     return max(
-        set_label(figure.question, body, width).height + set_label(figure.turn, body, width).height
+        set_label(figure.question, body, width, bold=True).height + set_label(figure.turn, body, width).height
         for figure in plan.puzzles
     )
 
@@ -256,8 +260,11 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                 elif under:
                     height = _words_height(plan, width - indent, scale) + 2.0 + diagram_height + 2.0 + row_height
                 else:
-                    height = _words_height(plan, width - indent, scale) + 2.0 + max(diagram_height, answer_height)
-                first = int((room - reminder + PUZZLE_GAP) // (height + PUZZLE_GAP))  # no gap under the last row
+                    # The answer boxes start level with the grid's top, under the coordinates on that side.
+                    answer_bottom = margins.top + answer_height
+                    height = _words_height(plan, width - indent, scale) + 2.0 + max(diagram_height, answer_bottom)
+                # Rows with a gap between each two, none under the last; on the first page, under the reminder.
+                first = int((room - reminder - REMINDER_GAP + PUZZLE_GAP) // (height + PUZZLE_GAP))
                 rows = int((room + PUZZLE_GAP) // (height + PUZZLE_GAP))
                 if rows >= 1:  # a page too full under the reminder starts the puzzles on the next one
                     layout = SheetLayout(columns, style, width, height, first, rows, beside, under)
@@ -279,7 +286,7 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     for page in range(pages):
         top = _draw_header(document.canvas, plan, box, scale)
         if page == 0:
-            top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale) - PUZZLE_GAP
+            top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale) - REMINDER_GAP
         on_page, figures = figures[: per_page[page]], figures[per_page[page] :]
         rows = math.ceil(len(on_page) / layout.columns)
         if not rows:

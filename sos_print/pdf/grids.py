@@ -290,7 +290,9 @@ def _diagonal_place(
     At a corner of the grid the box goes beyond the coordinates of either side, diagonally: in line with no row or
     column of labels. Of the free ends, one whose box keeps out of the labels' rows and columns comes first, then one
     that leaves by sides without labels, a cell away at most, then the nearer (fewer cells crossed, fewer labels to
-    pass). The box moves further out, along the edge, while it overlaps a name already placed.
+    pass). A diagonal that leaves the grid by labelled sides only, at both ends, is named beyond the labels at one
+    end, its leader passing between two of them. The box moves further out, along the edge, while it overlaps a name
+    already placed.
     """
     width, height = size
     labelled = grid.label_sides
@@ -328,6 +330,9 @@ def _diagonal_place(
             not (exit.crossed <= 1 and not exit.sides & set(labelled)),
             exit.crossed,
             len(exit.sides & set(labelled)),  # a corner without labels is nearer than one beyond them
+            # Beyond the labels, under (or over) the column letters rather than left of the row numbers: the left
+            # edge is the one a page's diagrams share.
+            "left" in exit.sides,
         ),
     )
     first: tuple[Box, tuple[tuple[float, float], ...]] | None = None

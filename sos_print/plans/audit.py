@@ -8,6 +8,7 @@ from sos_print.engine.notation import Notation, segment_name
 from sos_print.plans.common import Side, StripPlan, game_rules, sides, strip_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label, Vocabulary
+from sos_print.plans.worked import total_heading
 
 
 @frozen
@@ -50,11 +51,8 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
     game_sides = sides(options.variant, vocab) if scored else ()
     names = ("move", "player", "letter", "cell", "segments", *(("points",) if scored else ()))
     columns = [vocab.label(f"audit.col_{name}") for name in names]
-    # A narrow column heading may break anywhere between its words: "Total" over "A + C".
-    columns += [
-        tuple(text.replace("\u00a0", " ") for text in vocab.label("audit.col_total", side=side.short))
-        for side in game_sides
-    ]
+    # A narrow column heading breaks after "Total" only: "Total" over "A + C".
+    columns += [tuple(map(total_heading, vocab.label("audit.col_total", side=side.short))) for side in game_sides]
     return AuditPlan(
         title=vocab.label("audit.title", ends=rules.ends),
         continued=vocab.label("audit.continued", ends=rules.ends),

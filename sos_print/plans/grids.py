@@ -80,18 +80,12 @@ class GridPlan:
 
     @property
     def label_sides(self) -> tuple[str, ...]:
-        """Returns the two sides a small diagram labels, one across and one up: left, and where counting starts,
-        unless a diagonal whose name it shows would then end at labelled sides only (its name would sit among the
-        labels): then the first pair, with the other side across or up (or both), that leaves every such diagonal a
-        free end. The board labels all four sides, so any two of them read alike.
+        """Returns the two sides a small diagram labels, one across and one up: the left, and where counting starts
+        (the bottom in A1, the top in L1C1), on every diagram, whatever lines it names: column letters that moved
+        above one board sat under the letters of the board over it. A line's name finds its place around them (see
+        `segment_tags`). The board labels all four sides, so any two of them read alike.
         """
-        default = ("left", "top") if self.from_top else ("left", "bottom")
-        diagonals = [mark for mark in self.segments if mark.diagonal] if self.named and not self.scorers else []
-        if not diagonals:
-            return default
-        flipped = {"left": "right", "top": "bottom", "bottom": "top"}
-        choices = [default, (default[0], flipped[default[1]]), ("right", default[1]), ("right", flipped[default[1]])]
-        return min(choices, key=lambda sides: sum(not free_exits(mark, self.size, sides) for mark in diagonals))
+        return ("left", "top") if self.from_top else ("left", "bottom")
 
     def letter(self, col: int, row: int) -> str:
         """Returns the letter at column `col`, row `row` from the top ("" if empty)."""

@@ -21,7 +21,7 @@ from sos_print.plans.grids import grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Words
-from sos_print.plans.worked import ExampleFigure, move_sentence, side_name
+from sos_print.plans.worked import ExampleFigure, move_sentence, side_name, total_heading
 
 MINUS = "\u2212"
 SHOWN_BEST = 3  # best moves named in a verdict; the others are counted
@@ -272,7 +272,7 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
     example = game.example
     sides = example.variant.sides
     columns = [words(f"audit.col_{name}") for name in ("move", "player", "letter", "cell", "segments", "points")]
-    columns += [words("audit.col_total", side=side_name(side)).replace("\u00a0", " ") for side in sides]
+    columns += [total_heading(words("audit.col_total", side=side_name(side))) for side in sides]
     rows, framed, claimed, origins = [], [], 0, set()
     for index, (claim, step, checked) in enumerate(zip(example.moves, game.steps, check_rows(game), strict=True)):
         cells, made = _audit_row(claim, step, checked, sides, example.size, notation, words("replay.no_line"))

@@ -103,6 +103,12 @@ def side_name(side: str) -> str:
     return " + ".join(side)
 
 
+def total_heading(text: str) -> str:
+    """Returns a running total's column heading ("Total A + C") breakable after "Total" only: a narrow column
+    stacks "Total" over "A + C", never "Total A" over "+ C"."""
+    return text.replace("\u00a0", " ").replace(" + ", "\u00a0+\u00a0")
+
+
 def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[Block]:
     """Returns the engine's account: each scoring move and the last one, then the score."""
     steps = checked.steps
