@@ -63,6 +63,10 @@ ARGUMENTS = [
         "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
         "two_per_page": True,
         "rules_per_group": True,
+        # a class list of 27 in pairs: twelve pairs, and group 13 of three plays the three-player game
+        "games": ((2, False, tuple(range(1, 13)), (27, 28)), (3, False, (13,), (29, 30))),
+        "numbers": (13,),
+        "placed": True,
     },
     {
         "groups": 15,
@@ -114,6 +118,10 @@ ARGUMENTS = [
         "parts": ((1, 1), (2, 3), (4, 7)),
         "two_per_page": False,
         "rules_per_group": False,
+        # 33 in teams: six teams, then group 7 of three and group 8 of two, each on their own
+        "games": ((4, True, (1, 2, 3, 4, 5, 6), (4, 5)), (3, False, (7,), (6, 7)), (2, False, (8,), (8, 9))),
+        "numbers": (7, 8),
+        "placed": False,
     },
     {
         "groups": 2,
@@ -140,7 +148,8 @@ ARGUMENTS = [
         "group_sizes": ((10, 3),),  # the class sheet: 30 children in threes, none left over
         "other_games": (),
         "group_size": 3,
-        "seat_order": "A, B, C",
+        "games": ((3, False, (1, 2), None), (2, False, (3,), None)),  # the notes alone: no page to name
+        "numbers": (1, 3, 5),
         "claimed": 0,
         "wrong": 0,
         "wrong_moves": (),
@@ -249,7 +258,9 @@ SAMPLE = {
     "group_sizes": ((7, 4), (1, 3)),  # the class sheet: 31 children in teams
     "other_games": ((8, 3),),
     "group_size": 4,
-    "seat_order": "A, B, C, D",
+    "games": (),
+    "numbers": (1, 2, 3),
+    "placed": True,
 }
 
 

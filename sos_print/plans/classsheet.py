@@ -59,7 +59,6 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
             other_games=tuple((number, game.options.variant.players) for number, game in _others(games, variant)),
             group_size=4 if variant.teams else variant.players,
             teams=any(game.options.variant.teams for game in games),  # a class of two or three has no team
-            seat_order=", ".join("ABCD"[:seats]),
             seed=seating.seed,
         ),
         groups_heading=words("teacher.class_groups_heading"),
@@ -70,7 +69,11 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
             left=tuple(range(2, 2 + seats)),
         ),
         results_heading=words("teacher.class_results_heading"),
-        results_intro=words.blocks("teacher.class_results_intro"),
+        results_intro=words.blocks(
+            "teacher.class_results_intro",
+            teams=any(game.options.variant.teams for game in games),
+            other_games=tuple(number for number, _ in _others(games, variant)),
+        ),
         results=Table(
             tuple(words(f"teacher.class_col_{name}") for name in ("group", "names", "score", "winner", "notes")),
             result_rows,
