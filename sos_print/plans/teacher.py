@@ -80,7 +80,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             small_most=MOST_SOS[3],
         ),
         watch=words.blocks("teacher.watch", ends=rules.ends, teams=variant.teams),
-        talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams),
+        talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams, players=variant.players),
         strategy=strategy_plan(words, options.notation, variant.teams) if standard else None,
         strategy_left_out=[]
         if standard
