@@ -296,7 +296,7 @@ def test_the_class_sheet_of_thirty_one_in_teams_reads_back_its_groups_and_names(
     assert (
         "the players take turns in the order A, B, C, D (A, B, C in group 8)"
         if language is Language.EN
-        else "les joueurs jouent à tour de rôle dans l’ordre A, B, C, D (A, B, C dans le groupe 8)"
+        else "chacun joue à son tour, dans l’ordre A, B, C, D (A, B, C dans le groupe 8)"
     ) in sheet
     assert "alphabetical" not in sheet and "alphabétique" not in sheet
     for name in names:

@@ -352,7 +352,7 @@ WRONG = {
         r"ces deux informations",
         r"nommé sous l[’']image",  # the names sit at the end of the line, or only in the text under the picture
         r"\(avec une étoile\)",
-        r"les places jouent",
+        r"les places jouent|les joueurs jouent",  # places do not play; « joueurs jouent » repeats itself
         r"ne se partage pas en groupes",  # read aloud: pairs are not used at all
         r"une règle du jeu pour chaque partie jouée",  # one sheet per game played, read literally
         r"puis passez au 4",
