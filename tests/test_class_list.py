@@ -793,3 +793,11 @@ def test_the_class_sheet_says_what_became_of_the_children_left_over(lang, player
     text = text.replace("\u202f", " ").replace("\u00a0", " ")
     for words in said:
         assert words in text, text
+
+
+@pytest.mark.parametrize(("first", "sheet"), [(False, "board and score sheet"), (True, "board and game sheet")])
+def test_the_class_sheet_names_the_sheet_the_kit_prints(first, sheet):
+    options = with_class(PrintOptions(variant=Variant(first_sos_wins=first)))
+    plan = class_sheet_plan(options, "en")
+    assert plan is not None
+    assert sheet in " ".join(block.text for block in plan.intro)

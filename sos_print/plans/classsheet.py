@@ -7,7 +7,7 @@ from collections import Counter
 
 from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import Variant
-from sos_print.plans.common import GroupGame, StripPlan, group_games, strip_plan
+from sos_print.plans.common import GroupGame, StripPlan, game_rules, group_games, strip_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Label, Words
@@ -60,6 +60,7 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
             group_size=4 if variant.teams else variant.players,
             teams=any(game.options.variant.teams for game in games),  # a class of two or three has no team
             seed=seating.seed,
+            ends=game_rules(variant).ends,  # a first-S-O-S-wins game keeps a game sheet, not a score sheet
         ),
         groups_heading=words("teacher.class_groups_heading"),
         groups=Table(
