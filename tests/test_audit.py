@@ -271,3 +271,43 @@ def test_a_target_kits_sheet_states_its_target(lang, variant, said):
     assert flat(said) in text, text[:400]
     plain = flat(texts(audit_document(PrintOptions(language=lang)).data)[0])
     assert flat(said)[:20] not in plain  # the standard game's sheet names no target
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "said"),
+    [
+        # The box says to fill it in when the game stops, and to check it before going on.
+        (
+            Language.EN,
+            Variant(),
+            ["If you stop, fill in this box.", "check it with the other player.", "New S-O-S lines"],
+        ),
+        (Language.EN, Variant(players=3), ["check it with the other players.", "New S-O-S lines"]),
+        # The first S-O-S wins: its column holds the one winning S-O-S, not new lines of a points game.
+        (Language.EN, Variant(first_sos_wins=True), ["If you stop, fill in this box.", "Winning S-O-S"]),
+        (
+            Language.FR,
+            Variant(),
+            ["Si tu t’arrêtes, remplis ce cadre", "avec l’autre joueur pour reprendre", "Nouveaux S-O-S"],
+        ),
+        (Language.FR, Variant(first_sos_wins=True), ["Si tu t’arrêtes, remplis ce cadre", "S-O-S gagnant"]),
+    ],
+)
+def test_the_sheet_says_how_to_pause_and_names_its_lines_column_for_the_variant(fillable, language, variant, said):
+    text = " ".join(
+        " ".join(
+            texts(audit_document(PrintOptions(language=language, variant=variant), fillable=fillable).data)
+        ).split()
+    )
+    text = text.replace("\u202f", " ")
+    for words in said:
+        assert words in text, words
+    assert ("New S-O-S lines" in text or "Nouveaux S-O-S" in text) is not variant.first_sos_wins
+
+
+@pytest.mark.parametrize(
+    ("ends", "title"), [(False, "SOS: score sheet, continued"), (True, "SOS: game sheet, continued")]
+)
+def test_a_continued_page_carries_the_first_pages_title(fillable, ends, title):
+    found = texts(audit_document(PrintOptions(size=8, variant=Variant(first_sos_wins=ends)), fillable=fillable).data)
+    assert len(found) > 1 and all(title in page for page in found[1:])

@@ -197,7 +197,7 @@ def test_the_class_sheet_says_the_groups_the_class_really_makes_for_every_class_
         assert [len(group) for group in groups] == expected_sizes(children, size), f"{children} children"
         assert min(len(group) for group in groups) >= 2 and max(len(group) for group in groups) <= 4
         leftover = any(len(group) != size for group in groups)
-        for lang, divide in (("en", "does not divide"), ("fr", "ne se partage pas")):
+        for lang, divide in (("en", "do not divide exactly"), ("fr", "ne se partagent pas exactement")):
             text = intro_text(options, lang)
             said = f"{'The' if lang == 'en' else 'Les'} {children} "
             teamed = teams and any(len(group) == 4 for group in groups)
@@ -215,8 +215,8 @@ def test_the_class_sheet_says_the_groups_the_class_really_makes_for_every_class_
 RULES_INTRO = {
     (2, False): "A game for two players",
     (3, False): "A game for three players",
-    (4, False): "A game for four players, each",
-    (4, True): "A game for four players in two teams",
+    (4, False): "A game for four players, each with a pencil.",
+    (4, True): "A game for four players, each with a pencil, in two teams",
 }
 
 
@@ -279,12 +279,12 @@ def test_a_smaller_groups_row_of_the_class_sheet_has_a_cell_for_every_seat():
         (
             Language.EN,
             "7 groups of four and 1 group of three; each group of four plays in two teams",
-            "Group 8 plays the game for three players, without teams",
+            "the three left over play together as group 8, the game for three players, without teams",
         ),
         (
             Language.FR,
             "7 groupes de quatre et 1 groupe de trois ; chaque groupe de quatre joue en deux équipes",
-            "Le groupe 8 joue la partie à trois joueurs, sans équipes",
+            "les trois enfants qui restent jouent ensemble dans le groupe 8, la partie à trois joueurs, sans équipes",
         ),
     ],
 )
@@ -294,9 +294,9 @@ def test_the_class_sheet_of_thirty_one_in_teams_reads_back_its_groups_and_names(
     sheet = " ".join(" ".join(texts(rendered("teacher", options))[:2]).split()).replace("\u202f", " ")
     assert says in sheet and rules in sheet
     assert (
-        "the seats play in the order A, B, C, D"
+        "the players take turns in the order A, B, C, D (A, B, C in group 8)"
         if language is Language.EN
-        else "les places jouent dans l’ordre A, B, C, D"
+        else "chacun joue à son tour, dans l’ordre A, B, C, D (A, B, C dans le groupe 8)"
     ) in sheet
     assert "alphabetical" not in sheet and "alphabétique" not in sheet
     for name in names:
@@ -660,3 +660,144 @@ def test_the_privacy_check_finds_a_name_in_metadata_an_outline_a_field_or_a_reus
     leaks = " ".join(pdf_leaks(document.finish()))
     # The title and the bookmark (each a /Title), the drawing reused, the game field; not the names field.
     assert leaks.count("/Title") == 2 and "draws a name" in leaks and leaks.count("/V") == 1, leaks
+
+
+# ---- a class that leaves a group of another size: the notes say which rule sheet is whose -------------------------
+
+RULES_TITLE = {"en": "SOS: the rules", "fr": "SOS\u202f: la règle du jeu"}
+GAME_NAME = {
+    "en": {(2, False): "the two-player game", (3, False): "the three-player game", (4, True): "the team game"},
+    "fr": {
+        (2, False): "la partie à deux joueurs",
+        (3, False): "la partie à trois joueurs",
+        (4, True): "la partie en équipes",
+    },
+}
+PAGES = {"en": ("pages {} and {}", "on "), "fr": ("pages {} et {}", "aux ")}
+ORDER = {
+    "en": {2: "two players, playing in the order A, B", 3: "three players, playing in the order A, B, C"},
+    "fr": {
+        2: "deux joueurs, qui jouent à tour de rôle dans l’ordre A, B",
+        3: "trois joueurs, qui jouent à tour de rôle dans l’ordre A, B, C",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("players", "teams", "children", "games"),
+    [
+        (2, False, 27, [((2, False), "1 to 12"), ((3, False), "13")]),  # twelve pairs, and the one left over joins 13
+        (4, True, 27, [((4, True), "1 to 6"), ((3, False), "7")]),  # six teams of four, and a three on their own
+    ],
+)
+def test_a_class_kits_notes_say_which_rule_sheet_pages_each_group_prints(
+    runner, tmp_path, lang, players, teams, children, games
+):
+    roster = class_file(tmp_path, [f"Child {k:02d}" for k in range(children)])
+    out = tmp_path / "kit"
+    variant = ["--teams"] if teams else ["--players", str(players)]
+    result = runner.invoke(app, ["kit", "--lang", lang, "--roster", str(roster), *variant, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    players_pages = texts((out / "players.pdf").read_bytes())
+    starts = [number for number, page in enumerate(players_pages, start=1) if page.startswith(RULES_TITLE[lang])]
+    assert len(starts) == len(games)  # a rule sheet, front and back, for each game played
+    notes = " ".join(" ".join(texts((out / "teacher.pdf").read_bytes())).split()).replace("\u202f", " ")
+    kit = notes.split("Ce dossier" if lang == "fr" else "This kit", 1)[1]
+    pages, on = PAGES[lang]
+    group = {"en": "group", "fr": "groupe"}[lang]
+    for (game, numbers), first in zip(games, starts, strict=True):
+        # Each game's pages are where its rule sheet really is, and name the groups that play it.
+        named = f"{GAME_NAME[lang][game]} {on}{pages.format(first, first + 1)}, {'for' if lang == 'en' else 'pour'} "
+        assert named in kit, kit[:700]
+        said = numbers if lang == "en" else numbers.replace(" to ", " à ")
+        assert re.search(rf"{named}[^;.]*\b{group}s? {said}\b", kit), kit[:700]
+    # Never the one instruction that would give every group every sheet.
+    assert f"{pages.format(starts[0], starts[-1] + 1)}" not in kit.replace(" to ", " and ").replace(" à ", " et ")
+    # Who plays in which order, group by group, and a tie worded for three players where three play.
+    if not teams:
+        assert ORDER[lang][2] in kit and ORDER[lang][3] in kit
+        tie = "(in group 13, equal top scores)" if lang == "en" else "(pour la première place, dans le groupe 13)"
+        assert tie in kit
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_class_kits_rule_sheet_says_the_names_are_printed_and_keeps_the_seats(runner, tmp_path, lang):
+    roster = class_file(tmp_path, [f"Child {k:02d}" for k in range(27)])
+    named, unnamed = tmp_path / "named", tmp_path / "plain"
+    assert runner.invoke(app, ["kit", "--lang", lang, "--roster", str(roster), "--out", str(named)]).exit_code == 0
+    assert runner.invoke(app, ["kit", "--lang", lang, "--groups", "2", "--out", str(unnamed)]).exit_code == 0
+    printed = {
+        "en": "Your name is printed beside your player letter",
+        "fr": "Ton prénom est imprimé à côté de ta lettre",
+    }
+    write = {"en": "Write your name beside your player letter", "fr": "Écris ton prénom à côté de ta lettre"}
+    swap = {"en": "Next game, someone else is player A", "fr": "À la partie suivante, un autre joueur devient"}
+    for folder, names in ((named, True), (unnamed, False)):
+        text = " ".join(" ".join(texts((folder / "players.pdf").read_bytes())).split())
+        assert (printed[lang] in text) is names
+        assert (write[lang] in text) is not names and (swap[lang] in text) is not names
+    # Two players: "your player letter (A or B)", three or more "(A, B…)".
+    text = " ".join(" ".join(texts((named / "players.pdf").read_bytes())).split())
+    assert ("(A or B)" if lang == "en" else "(A ou B)") in text and "(A, B…)" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "players", "children", "said"),
+    [
+        (
+            "en",
+            2,
+            27,
+            [
+                "the one left over joins group 13, which plays the game for three players",
+                "order A, B (A, B, C in group 13)",
+                "each player’s final score (A 5, B 3)",
+            ],
+        ),
+        (
+            "fr",
+            2,
+            27,
+            [
+                "l’enfant qui reste rejoint le groupe 13, qui joue la partie à trois joueurs",
+                "l’ordre A, B (A, B, C dans le groupe 13)",
+                "le score final de chaque joueur (A 5, B 3)",
+            ],
+        ),
+        (
+            "en",
+            3,
+            29,
+            [
+                "the two left over play together as group 10, the game for two players",
+                "order A, B, C (A, B in group 10)",
+            ],
+        ),
+        (
+            "fr",
+            4,
+            33,
+            [
+                "les cinq derniers forment deux groupes : le groupe 8 joue la partie à trois joueurs, "
+                "et le groupe 9 la partie à deux joueurs"
+            ],
+        ),
+    ],
+)
+def test_the_class_sheet_says_what_became_of_the_children_left_over(lang, players, children, said):
+    options = with_class(PrintOptions(variant=Variant(players=players)), tuple(f"C{k}" for k in range(children)))
+    plan = class_sheet_plan(options, lang)
+    assert plan is not None
+    text = " ".join(block.text for block in (*plan.intro, *plan.results_intro))
+    text = text.replace("\u202f", " ").replace("\u00a0", " ")
+    for words in said:
+        assert words in text, text
+
+
+@pytest.mark.parametrize(("first", "sheet"), [(False, "board and score sheet"), (True, "board and game sheet")])
+def test_the_class_sheet_names_the_sheet_the_kit_prints(first, sheet):
+    options = with_class(PrintOptions(variant=Variant(first_sos_wins=first)))
+    plan = class_sheet_plan(options, "en")
+    assert plan is not None
+    assert sheet in " ".join(block.text for block in plan.intro)

@@ -10,11 +10,7 @@ from functools import cache
 from itertools import pairwise
 
 import pytest
-<<<<<<< HEAD
-from pdfread import chars, nearest_edge, outline, pages, reader, texts
-=======
-from pdfread import MM, chars, marks, nearest_edge, outline, pages, texts
->>>>>>> layout6
+from pdfread import MM, chars, marks, nearest_edge, outline, pages, reader, texts
 from test_puzzles_engine import expected_answers
 
 from sos_print.cli import app
@@ -173,7 +169,9 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
             count = len(record["answers"])
-            answers = "There is 1 answer." if count == 1 else f"There are {count} answers."
+            # Numbers under ten in words, as a primary page writes them.
+            words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+            answers = "There is one answer." if count == 1 else f"There are {words.get(count, count)} answers."
             expected = f"{record['number']}. {QUESTIONS[record['kind']]} It is {record['to_move']}’s turn. {answers}"
             assert expected in page.replace("\u00a0", " "), (expected, page)
         assert page.count("Your answer") == page.count("Cell") == page.count("Letter") == 6
@@ -561,7 +559,6 @@ def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
         assert checked >= 13  # the six headings' lines, and every answer of the row
 
 
-<<<<<<< HEAD
 @pytest.mark.parametrize(
     ("args", "sheet"),
     [
@@ -584,7 +581,8 @@ def test_every_page_of_the_explanations_names_in_its_running_head_the_sheet_it_c
         assert named.group(0) in ([seen[-1]] if seen else []) + started[:1], (head, seen[-1:], started)
         seen.extend(started)
     assert len(key) - explained - 1 >= 2
-=======
+
+
 def column_rows(page, size: int, notation: str) -> list[tuple[float, float, float]]:
     """Returns (left, right, baseline) in points of each run of a board's column names on a page ("A B C D", or
     "C1 C2 C3 C4"), each name a word of its own, left to right, level with the others."""
@@ -646,4 +644,3 @@ def test_each_board_of_the_key_has_its_column_names_where_counting_starts_and_ev
                     f"page {number}: in the margin"
                 )
         assert boards >= 6
->>>>>>> layout6

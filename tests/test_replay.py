@@ -29,6 +29,7 @@ from test_signals import wait_for_handlers
 from sos_print.cli import app
 from sos_print.documents.replay import replay_document
 from sos_print.engine.check import replay_example
+from sos_print.engine.examples import load_example
 from sos_print.engine.notation import Notation, cell_name, parse_cell
 from sos_print.engine.records import RecordOptions, parse_csv_record
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
@@ -300,7 +301,7 @@ def test_each_player_has_a_board_of_the_s_o_s_they_made_and_no_label_sits_on_a_l
     page = page_with(data, "Who made each S-O-S")
     text = flat(texts(data)[page])
     assert "A: 1 S-O-S" in text and "B: 2 S-O-S" in text
-    assert "The last board once for each player, with only the S-O-S that player completed" in text
+    assert "The final board, drawn once for each player and showing only the S-O-S that player made." in text
     (a, b), lines = boards(data)[page][:2], thick_lines(data, page)
     assert a[1] == b[1] and b[0] > a[0]  # side by side
 
@@ -503,7 +504,9 @@ def test_each_move_that_lost_value_is_named_with_the_best_move():
         "this move, 1 point behind. Best: O in A3, S in B3, O in B3 and 5 more." in text
     )
     assert (
-        "6 A S in A3 −2 0 Gift: B can now score 1 point with O in B2. With best play A would finish 1 point ahead; "
+        # The S in A3 left two gifts, O in B2 (A1-C3... B2) and O in B3: the comment names both.
+        "6 A S in A3 −2 0 Gift: B can now score 1 point with O in B2 or O in B3. With best play A would finish 1 "
+        "point ahead; "
         "after this move, 1 point behind. Best: O in A3, S in B3, S in A2 and 2 more. The turning point." in text
     )
     assert "7 B O in B2 +2 +2 ✓" in text  # move 7 took the gift
@@ -595,9 +598,9 @@ def test_in_large_print_on_8x8_the_turning_points_boards_stand_one_above_the_oth
 @pytest.mark.parametrize(
     ("variant", "why", "missed"),
     [
-        (Variant(target=2), "this one ends when a player reaches 2 points", "point"),
-        (Variant(first_sos_wins=True), "this one ends with the first S-O-S", "win"),  # no points in that game
-        (Variant(players=3), "this one has three players, each on their own", "point"),
+        (Variant(target=2), "this game ends when a player reaches 2 points", "point"),
+        (Variant(first_sos_wins=True), "this game ends with the first S-O-S", "win"),  # no points in that game
+        (Variant(players=3), "this game has three players, each on their own", "point"),
     ],
 )
 def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why, missed):
@@ -605,9 +608,9 @@ def test_a_variant_the_solver_cannot_weigh_says_why_in_one_sentence(variant, why
     data = document(csv_text(rows, header=HEADER[:6]), 3, variant)
     text = whole(data)
     assert (
-        "No move is weighed with best play: the program can only weigh a game between two sides in which the side "
-        f"with the most points at the end wins, and {why}. The table says whether each move missed a {missed} "
-        "or left a gift" in text
+        "These moves are not compared with best play, which is worked out only for a game between two sides won on "
+        f"points when the board is full; {why}. The table shows, one move ahead, whether each move missed a {missed} "
+        "or left a gift." in text
     )
     assert analysis_rows(data) == {}
     assert "Value" not in text  # no column of values, and no explanation of values nobody computed
@@ -625,11 +628,15 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     assert "Score final : 1 pour A, 2 pour B. Le joueur B gagne." in text
     assert "Le relevé contient 5 erreurs, aux coups 3, 5, 7, 8 et 9 : dans le relevé vérifié, chaque valeur" in text
     assert (
-        "Cadeau : le joueur B peut maintenant marquer 1 point avec O en B2. En jouant au mieux, le joueur A finirait "
+        "Cadeau : le joueur B peut maintenant marquer 1 point avec O en B2 ou O en B3. En jouant au mieux, le joueur "
+        "A finirait "
         "avec 1 point d’avance ; après ce coup, avec 1 point de retard. Meilleurs coups : O en A3, S en B3, S en A2 "
         "et 2 autres. Le tournant de la partie." in text
     )
     assert "Pour l’adulte : avec de jeunes enfants, commencez par" in text
+    # The value leaves out the points scored before the move; the comment counts them: the page says so.
+    assert "Les points marqués avant ce coup ne comptent pas dans sa valeur." in text
+    assert "Son commentaire dit comment il a changé la fin de la partie, points déjà marqués compris" in text
     raw = " ".join(texts(document(csv_text(WRONG), 3, language=Language.FR)))
     assert "Score final\u202f:" in raw
 
@@ -643,11 +650,11 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
     assert "At move 6, A wrote S in B2, scored nothing and left the next player a letter that scores (O in B3)" in text
 
 
-@pytest.mark.parametrize(("lang", "tie"), [("en", "(2 other moves changed it as much; this is the first)")])
+@pytest.mark.parametrize(("lang", "tie"), [("en", "Two other moves changed it as much; this one came first.")])
 def test_a_turning_point_tied_with_other_moves_says_so(tmp_path, lang, tie):
     # Example 6: moves 2, 4 and 8 each cost 1 point; the first of them is the turning point.
     text = flat(" ".join(texts(replay_file(tmp_path, EXAMPLES / "06-last-letter-scores.toml").read_bytes())))
-    assert f"after this move, 1 point behind: no move of this game changed the end more {tie}." in text
+    assert f"after this move, 1 point behind: no move of this game changed the end more. {tie}" in text
 
 
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])
@@ -910,17 +917,24 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
     for language, said, unsaid in [
         (
             Language.EN,
-            ["A picture after the last move.", "A framed letter completed the S-O-S;", "whoever completed one won."],
-            ["scored;", "scored nothing", "count the lines"],
+            [
+                "A picture after the last move.",
+                "The framed letter completed the winning S-O-S, drawn as a thick grey line",
+                "In this game, the player who made an S-O-S won.",
+                "The other moves complete no S-O-S.",  # the caption "Moves 1 to 3" tells only the last
+            ],
+            # Nothing that cannot happen in this game: a last letter that completed none, lines made before.
+            ["scored;", "scored nothing", "count the lines", "dashed frame", "thin dashes"],
         ),
         (
             Language.FR,
             [
                 "Une image après le dernier coup.",
-                "Une lettre encadrée a complété le S-O-S ;",
+                "La lettre encadrée a complété le S-O-S gagnant, tracé d’un gros trait gris",
                 "celui qui en a complété un a gagné.",
+                "Les autres coups ne complètent aucun S-O-S.",
             ],
-            ["a marqué ;", "n'a rien marqué", "compte les traits"],
+            ["a marqué ;", "n’a rien marqué", "compte les traits", "pointillés", "tirets fins"],
         ),
     ]:
         text = whole(document(csv_text(rows, header=HEADER[:6]), 3, Variant(first_sos_wins=True), language=language))
@@ -931,8 +945,8 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
 @pytest.mark.parametrize(
     ("record", "sheet_name", "heads"),
     [
-        ("08-first-sos-wins.toml", "game sheet", "Move Player Letter Cell New S-O-S lines 1 A O B2"),
-        ("11-team-first-sos-wins.toml", "game sheet", "Move Player Letter Cell New S-O-S lines 1 A"),
+        ("08-first-sos-wins.toml", "game sheet", "Move Player Letter Cell Winning S-O-S 1 A O B2"),
+        ("11-team-first-sos-wins.toml", "game sheet", "Move Player Letter Cell Winning S-O-S 1 A"),
         ("07-target-score.toml", "score sheet", "Move Player Letter Cell New S-O-S lines Points Total A Total B"),
     ],
 )
@@ -1156,3 +1170,46 @@ def test_a_team_games_four_scorer_boards_stand_together_on_the_first_page(option
     under = [board for board in boards(data)[page] if board[1] > heading]
     assert len(under) == 4, boards(data)
     assert len({round(board[0], 1) for board in under}) == 2  # two a row, as every diagram of the replay
+
+
+# ---- the legend of the pictures says what they show, and the note for the adult what the table has --------------
+
+LINE_NAME = re.compile(r"^[A-H]\d-[A-H]\d$")
+
+
+@pytest.mark.parametrize(
+    "record", ["06-last-letter-scores.toml", "07-target-score.toml", "08-first-sos-wins.toml", "09-team-sos.toml"]
+)
+def test_the_legend_says_where_the_pictures_name_their_lines_and_what_an_unnumbered_letter_is(tmp_path, record):
+    data = replay_file(tmp_path, EXAMPLES / record).read_bytes()
+    found = texts(data)
+    page = next(k for k, text in enumerate(found) if "The game, move by move" in text)
+    legend = flat(found[page])
+    with pages(data) as pdf:
+        words = pdf.pages[page].extract_words(extra_attrs=["fontname"])
+    # A line's name beside a picture is set in bold; a caption's "(A4-C4)" is not, and has brackets.
+    tagged = any(LINE_NAME.match(word["text"]) and "Bold" in word["fontname"] for word in words)
+    assert ("named at the end of its line" in legend) is tagged, legend[:600]
+    assert ("named in the caption" in legend) is not tagged, legend[:600]
+    example = load_example(str(EXAMPLES / record))
+    placed = any(letter is not None for letter in example.start.letters)
+    assert ("a letter without a number was on the board before the first move" in legend) is placed
+
+
+@pytest.mark.parametrize(
+    ("record", "later"),
+    [("06-last-letter-scores.toml", True), ("07-target-score.toml", False), ("09-team-sos.toml", True)],
+)
+def test_the_note_for_the_adult_leaves_the_values_for_later_only_where_the_table_has_values(tmp_path, record, later):
+    text = whole(replay_file(tmp_path, EXAMPLES / record).read_bytes())
+    assert "For the adult: with young children, start with the gifts and the missed points" in text
+    assert ("the values can come later" in text) is later
+    assert ("Value" in text.split("For the adult", 1)[1]) is later  # a column of values follows, or none
+    fr = whole(replay_file(tmp_path, EXAMPLES / record, "--lang", "fr").read_bytes())
+    assert ("les calculs du meilleur jeu peuvent attendre" in fr) is later
+
+
+def test_a_gift_that_leaves_two_scoring_cells_names_both(tmp_path):
+    # Example 7, move 6: A's O in B3 leaves S in A2 (A2-C4) and S in C2 (A4-C2); B takes both.
+    text = whole(replay_file(tmp_path, EXAMPLES / "07-target-score.toml").read_bytes())
+    assert "Gift: B can now score 1 point with S in A2 or S in C2." in text

@@ -38,7 +38,7 @@ ENGLISH = [
     "3. Take the point, write again",
     "scores one point",
     "If you score, write one more letter; if that one scores too, write another.",
-    "4. A full grid ends the game",
+    "4. A full board ends the game",  # "board", as on the page the children write on
     "the last letter can still score.",
     "if the scores are equal, it is a draw",  # two sides: no "top" scores
     "Be careful",
@@ -204,7 +204,7 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
     with pages(data) as pdf:
         back = pdf.pages[1]
         dashed = [shape for shape in back.rects + back.lines + back.curves if shape.get("dash") and shape["dash"][0]]
-    assert ("dashed frame is the last one written" in text) is bool(dashed), f"{len(dashed)} dashed marks"
+    assert ("dashed frame was written last" in text) is bool(dashed), f"{len(dashed)} dashed marks"
 
 
 @pytest.mark.parametrize(
@@ -318,3 +318,51 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
     render_rules(printed, plan, large_print=large_print)
     assert trial.pages == page_count(printed.finish())
     assert 2 <= trial.pages <= 4
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "said", "unsaid"),
+    [
+        (
+            Language.EN,
+            Variant(first_sos_wins=True),
+            [
+                "If your letter makes an S-O-S, you win at once. Draw a line through it",
+                "An S-O-S reads the same from either end.",
+            ],
+            ["counts only once"],  # nothing is counted in this game
+        ),
+        (
+            Language.FR,
+            Variant(first_sos_wins=True),
+            [
+                "Si ta lettre forme un S-O-S, tu gagnes aussitôt. Trace un trait dessus",
+                "Un S-O-S se lit S, O, S depuis l’un ou l’autre bout.",
+            ],
+            ["ne compte qu’une fois"],
+        ),
+        (
+            Language.EN,
+            Variant(players=4, teams=True),
+            ["A game for four players, each with a pencil, in two teams: A and C play together"],
+            ["in two teams, each with a pencil"],
+        ),
+        (
+            Language.FR,
+            Variant(players=4, teams=True),
+            [
+                "Trois cases voisines qui se lisent S, O, S, en ligne, en colonne ou en diagonale, forment un S-O-S.",
+                "Quatre joueurs : A et C contre B et D. On joue dans l’ordre A, B, C, D.",
+            ],
+            ["B et D, qui jouent"],
+        ),
+        (Language.EN, Variant(players=3), ["if two or more players share the top score, it is a draw"], []),
+    ],
+)
+def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant, said, unsaid):
+    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ")
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words

@@ -254,7 +254,7 @@ def test_the_strategy_pages_are_printed_only_for_the_game_they_were_solved_in(ex
 
 
 def test_one_group_checks_with_the_adult_and_several_swap_their_sheets(examples):
-    assert "With the adult, the players check each row" in flat(teacher_document(PrintOptions(), examples).data)
+    assert "With an adult, the players check each row" in flat(teacher_document(PrintOptions(), examples).data)
     assert "Groups swap score sheets and check each row" in flat(
         teacher_document(PrintOptions(groups=3), examples).data
     )
@@ -459,3 +459,30 @@ def test_every_page_of_the_notes_says_page_n_of_m_at_the_top_right(examples, opt
             assert match["top"] < 22 * MM and match["x1"] > page.width - 15.5 * MM, match
             assert {round(char["size"], 1) for char in match["chars"]} == {13.5 if options.large_print else 9.0}
     assert count >= 5
+
+
+@pytest.mark.parametrize(
+    ("language", "size", "variant", "said", "unsaid"),
+    [
+        # Two players: the gift went to the other player, not "another" of several.
+        (Language.EN, 4, Variant(), ["Which move gave a gift to the other player?"], ["another player"]),
+        (Language.FR, 4, Variant(), ["Quel coup a fait un cadeau à l’autre joueur"], ["à un autre joueur"]),
+        (Language.EN, 4, Variant(players=3), ["Which move gave a gift to another player?"], []),
+        (Language.FR, 4, Variant(players=3), ["Quel coup a fait un cadeau à un autre joueur"], []),
+        # A 3 × 3 kit holds no 4 × 4 board: the next game needs a kit of its own.
+        (Language.EN, 3, Variant(), ["then print a 4 × 4 kit for the next game"], ["then move to 4 × 4"]),
+        (Language.FR, 3, Variant(), ["puis imprimez un dossier 4 × 4 pour la partie suivante"], ["passez au 4"]),
+        # A first game on 8 × 8 takes about half an hour of play: the lesson's slot says it may not finish.
+        (Language.EN, 8, Variant(), ["may not finish in one lesson: the “Pausing the game” box keeps it"], []),
+        (Language.FR, 8, Variant(), ["peut ne pas finir en une séance : l’encadré « Faire une pause »"], []),
+        (Language.EN, 5, Variant(), [], ["may not finish in one lesson"]),
+    ],
+)
+def test_the_notes_speak_of_this_kits_players_and_board(examples, language, size, variant, said, unsaid):
+    text = flat(teacher_document(PrintOptions(size=size, variant=variant, language=language), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ")
+    notes = text.split("Worked examples" if language is Language.EN else "Exemples commentés", 1)[0]
+    for words in said:
+        assert words in notes, words
+    for words in unsaid:
+        assert words not in notes, words

@@ -107,6 +107,8 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
         "parts": (),  # the teacher's notes printed alone: no page map
         "two_per_page": False,
         "rules_per_group": False,
+        "games": (),  # every group plays the kit's own game
+        "named": False,  # no class list: the children write their names
         "span": (31, 32),
         "article": ("à la", "aux"),
     }

@@ -63,6 +63,10 @@ ARGUMENTS = [
         "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
         "two_per_page": True,
         "rules_per_group": True,
+        # a class list of 27 in pairs: twelve pairs, and group 13 of three plays the three-player game
+        "games": ((2, False, tuple(range(1, 13)), (27, 28)), (3, False, (13,), (29, 30))),
+        "numbers": (13,),
+        "placed": True,
     },
     {
         "groups": 15,
@@ -114,6 +118,10 @@ ARGUMENTS = [
         "parts": ((1, 1), (2, 3), (4, 7)),
         "two_per_page": False,
         "rules_per_group": False,
+        # 33 in teams: six teams, then group 7 of three and group 8 of two, each on their own
+        "games": ((4, True, (1, 2, 3, 4, 5, 6), (4, 5)), (3, False, (7,), (6, 7)), (2, False, (8,), (8, 9))),
+        "numbers": (7, 8),
+        "placed": False,
     },
     {
         "groups": 2,
@@ -140,7 +148,8 @@ ARGUMENTS = [
         "group_sizes": ((10, 3),),  # the class sheet: 30 children in threes, none left over
         "other_games": (),
         "group_size": 3,
-        "seat_order": "A, B, C",
+        "games": ((3, False, (1, 2), None), (2, False, (3,), None)),  # the notes alone: no page to name
+        "numbers": (1, 3, 5),
         "claimed": 0,
         "wrong": 0,
         "wrong_moves": (),
@@ -249,7 +258,9 @@ SAMPLE = {
     "group_sizes": ((7, 4), (1, 3)),  # the class sheet: 31 children in teams
     "other_games": ((8, 3),),
     "group_size": 4,
-    "seat_order": "A, B, C, D",
+    "games": (),
+    "numbers": (1, 2, 3),
+    "placed": True,
 }
 
 
@@ -297,6 +308,27 @@ WRONG = {
         r"the option --",
         # A slip is said as the finish it changed, never as points lost (a swing can exceed what is left to score).
         r"lost the difference|\bpoints? lost\b|\bcost [A-D] \d",
+        # Read by a native teacher (issue 21, sixth reading): each says less, or other, than it means.
+        r"in two teams, each with a pencil",  # one pencil per team; each player has one
+        r"share the top score" + r"(?<!or more players share the top score)",  # three can tie for first, not two
+        r"named under the picture",  # the names sit at the end of the line, or only in the caption
+        r"sheet made an error",  # a sheet has a mistake; it makes none
+        r"the score before it does not change them",
+        r"One copy printed with that seed",
+        r"(its|their) text included",
+        r"The move the idea points to",
+        r"this is the first\)",
+        r"the program can only weigh",
+        r"The last board once for each player",
+        r"team’s against the other|against the other side’s|a gift to the other side",
+        r"check the points and whose turn it is with",  # "with the other player" read as part of whose turn
+        r"\(with a star\)",  # every puzzle is a challenge: say which ones carry the star
+        r"seats play",  # seats do not play; players do
+        r"two or three children left over play together, and one left over joins",  # say what this class does
+        r"each player’s or team’s final score",  # a kit without teams has no team
+        r"then move to 4\s×\s4",  # the kit holds no 4 × 4 board
+        r"SOS (score|game) sheet, continued",  # the title of the first page, "SOS: score sheet", then continued
+        r"wins? at once: draw a line",  # the colon made drawing the line read as how to win
     ],
     "fr": [
         r"dans les deux sens",
@@ -314,6 +346,17 @@ WRONG = {
         r"\bvous\b.*\b(grille|relevé)\b",  # children are addressed as tu (checked on their pages below)
         r"donne une partie nulle|match nul|\bPartie nulle",  # one wording: « la partie est nulle »
         r"fait perdre la différence|points? perdus?\b|coûte \d",
+        # Read by a native teacher (issue 21, sixth reading).
+        r"B et D, qui (jouent|écrivent)",  # the clause hangs on B and D: they alone would play in that order
+        r"qui se lisent S,\W+O,\W+S forment",  # the letters run into the verb
+        r"ces deux informations",
+        r"nommé sous l[’']image",  # the names sit at the end of the line, or only in the text under the picture
+        r"\(avec une étoile\)",
+        r"les places jouent|les joueurs jouent",  # places do not play; « joueurs jouent » repeats itself
+        r"ne se partage pas en groupes",  # read aloud: pairs are not used at all
+        r"une règle du jeu pour chaque partie jouée",  # one sheet per game played, read literally
+        r"puis passez au 4",
+        r"aussitôt\W+:\W+trace un trait",
     ],
 }
 
@@ -436,7 +479,7 @@ def test_singular_and_plural_of_points_are_right():
     assert english("common.rule_end", ends="target", target=1, teams=False, players=3) == (
         "The first player to reach 1\u00a0point wins at once, even with empty cells left. "
         "If the board fills up first, the player with the most points wins; "
-        "if two players share the top score, it is a draw."
+        "if two or more players share the top score, it is a draw."
     )
     assert french("common.rule_end", ends="target", target=1, teams=True, players=4) == (
         "La première équipe qui atteint 1\u00a0point gagne aussitôt, même s’il reste des cases vides. Si la grille "
@@ -450,8 +493,8 @@ def test_singular_and_plural_of_points_are_right():
         # Two sides tie for the win, not for a "first place" among more.
         (2, False, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
         (4, True, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
-        (3, False, "if two players share the top score", "en cas d’égalité pour la première place"),
-        (4, False, "if two players share the top score", "en cas d’égalité pour la première place"),
+        (3, False, "if two or more players share the top score", "en cas d’égalité pour la première place"),
+        (4, False, "if two or more players share the top score", "en cas d’égalité pour la première place"),
     ],
 )
 @pytest.mark.parametrize("ends", ["full", "target"])
@@ -636,3 +679,11 @@ def test_the_key_points_to_a_sheets_number_only_where_the_sheets_carry_one(copie
     assert numbered is (copies > 1)
     key = re.sub(r"\s+", " ", " ".join(texts(made["answers"])))
     assert ("its number is at the top of the sheet" in key) is numbered
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_list_of_seats_never_breaks_between_its_letters(lang):
+    # "(A," at the end of a line and "B…)" at the start of the next read as two things.
+    assert "(A,\u00a0B…)" in typography("your player letter (A, B…) under the board", lang)
+    assert "A,\u00a0B,\u00a0C,\u00a0D" in typography("in the order A, B, C, D.", lang)
+    assert "B2, C3" in typography("B2, C3", lang)  # cells are not seats: a line may break between them

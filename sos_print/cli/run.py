@@ -92,8 +92,15 @@ def _pages(count: int) -> str:
 
 
 def _parts(parts: tuple[tuple[str, int, int], ...]) -> str:
-    """Returns where each part of a file lies before its size, ": boards 1-15, ..., rules 31-32; ", or ", "."""
-    spans = [f"{part} {first}" + (f"-{last}" if last > first else "") for part, first, last in parts]
+    """Returns where each part of a file lies before its size, ": boards 1-15, ..., rules 31-32; ", or ", ". Parts of
+    one name that follow each other (the rule sheet of each game a class plays) are said as one."""
+    merged: list[tuple[str, int, int]] = []
+    for part, first, last in parts:
+        if merged and merged[-1][0] == part and merged[-1][2] + 1 == first:
+            merged[-1] = (part, merged[-1][1], last)
+        else:
+            merged.append((part, first, last))
+    spans = [f"{part} {first}" + (f"-{last}" if last > first else "") for part, first, last in merged]
     return f": {', '.join(spans)}; " if spans else ", "
 
 

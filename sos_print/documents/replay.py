@@ -215,7 +215,8 @@ def render_replay(
     layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, scorers))
     # Who made each S-O-S comes with the result it explains, before the game that led to it.
     _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout)
-    _figures(flow, plan.steps_heading, plan.steps_intro, plan.steps, layout)
+    legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
+    _figures(flow, plan.steps_heading, legend, plan.steps, layout)
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     _section(flow, plan.audit_heading, plan.audit_intro, _opening(audit))
     _table(flow, plan.audit, audit)

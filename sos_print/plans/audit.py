@@ -50,7 +50,11 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
     scored = rules.ends != "first"  # a game won by the first S-O-S has no points: no points, no totals
     game_sides = sides(options.variant, vocab) if scored else ()
     names = ("move", "player", "letter", "cell", "segments", *(("points",) if scored else ()))
-    columns = [vocab.label(f"audit.col_{name}") for name in names]
+    columns = [vocab.label(f"audit.col_{name}") for name in names[: -2 if scored else -1]]
+    columns += [
+        vocab.label("audit.col_segments", ends=rules.ends),
+        *([vocab.label("audit.col_points")] if scored else []),
+    ]
     # A narrow column heading breaks after "Total" only: "Total" over "A + C".
     columns += [tuple(map(total_heading, vocab.label("audit.col_total", side=side.short))) for side in game_sides]
     return AuditPlan(

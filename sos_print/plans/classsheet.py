@@ -7,7 +7,7 @@ from collections import Counter
 
 from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import Variant
-from sos_print.plans.common import GroupGame, StripPlan, group_games, strip_plan
+from sos_print.plans.common import GroupGame, StripPlan, game_rules, group_games, strip_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Label, Words
@@ -61,8 +61,8 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
             other_games=tuple((number, game.options.variant.players) for number, game in _others(games, variant)),
             group_size=4 if variant.teams else variant.players,
             teams=any(game.options.variant.teams for game in games),  # a class of two or three has no team
-            seat_order=", ".join("ABCD"[:seats]),
             seed=seating.seed,
+            ends=game_rules(variant).ends,  # a first-S-O-S-wins game keeps a game sheet, not a score sheet
         ),
         groups_heading=words("teacher.class_groups_heading"),
         groups=Table(
@@ -72,7 +72,11 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
             left=tuple(range(2, 2 + seats)),
         ),
         results_heading=words("teacher.class_results_heading"),
-        results_intro=words.blocks("teacher.class_results_intro"),
+        results_intro=words.blocks(
+            "teacher.class_results_intro",
+            teams=any(game.options.variant.teams for game in games),
+            other_games=tuple(number for number, _ in _others(games, variant)),
+        ),
         results=Table(
             tuple(words(f"teacher.class_col_{name}") for name in ("group", "names", "score", "winner", "notes")),
             result_rows,

@@ -46,7 +46,8 @@ class ReplayPlan:
     header: list[Block]
     bookmark: str
     steps_heading: str
-    steps_intro: list[Block]
+    steps_intro: list[Block]  # the pictures' legend where they name each line beside it
+    steps_intro_unnamed: list[Block]  # where the layout leaves those names out (the captions name the lines)
     steps: tuple[ExampleFigure, ...]
     final_heading: str
     final_intro: list[Block]
@@ -82,7 +83,8 @@ def replay_plan(
         header=_header(game, words, errors),
         bookmark=words("replay.bookmark"),
         steps_heading=words("replay.steps_heading"),
-        steps_intro=words.blocks("replay.steps_intro", every=every, first=game.example.variant.first_sos_wins),
+        steps_intro=_steps_intro(game, words, every, named=True),
+        steps_intro_unnamed=_steps_intro(game, words, every, named=False),
         steps=tuple(_step_figure(game, span, words, notation) for span in spans(game.steps, every)),
         final_heading=words("replay.final_heading"),
         final_intro=words.blocks(
@@ -106,12 +108,27 @@ def replay_plan(
             if any(move.solved for move in moves)
             else []
         ),
-        adult_note=words.blocks("replay.adult_note", first=game.example.variant.first_sos_wins),
+        adult_note=words.blocks(
+            "replay.adult_note",
+            first=game.example.variant.first_sos_wins,
+            weighed=any(move.solved for move in moves),
+        ),
         analysis=analysis,
         unweighed=unweighed,
         notes=notes,
         turning_heading=words("replay.turning_heading"),
         turning=_turning(game, moves, words, notation),
+    )
+
+
+def _steps_intro(game: CheckedExample, words: Words, every: int, named: bool) -> list[Block]:
+    """Returns the legend of the game's pictures: what the numbers, frames and lines mean, and where lines are named."""
+    return words.blocks(
+        "replay.steps_intro",
+        every=every,
+        first=game.example.variant.first_sos_wins,
+        named=named,
+        placed=any(letter is not None for letter in game.example.start.letters),
     )
 
 
@@ -149,14 +166,16 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
     )
     title = words("replay.step_title", start=_number(game, span.start), end=_number(game, last))
     # The move's number heads its sentence, unless the diagram shows that one move only (its title says it).
+    told = [k for k in span if steps[k].points or k == last]
     text = [
         block
-        for k in span
-        if steps[k].points or k == last
+        for k in told
         for block in move_sentence(
             "replay.step_move", _number(game, k) if len(span) > 1 else 0, steps[k], game.example, words, notation
         )
     ]
+    if len(told) < len(span):  # the moves the caption does not tell: say what they did, which is nothing
+        text += words.blocks("replay.other_moves", first=game.example.variant.first_sos_wins)
     return ExampleFigure(title, text, grid, [])
 
 
@@ -271,7 +290,9 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
     """Returns the checked audit, each error framed, and what it found."""
     example = game.example
     sides = example.variant.sides
-    columns = [words(f"audit.col_{name}") for name in ("move", "player", "letter", "cell", "segments", "points")]
+    columns = [words(f"audit.col_{name}") for name in ("move", "player", "letter", "cell")]
+    ends = "first" if example.variant.first_sos_wins else "full"  # the first S-O-S wins: its column holds the winner
+    columns += [words("audit.col_segments", ends=ends), words("audit.col_points")]
     columns += [total_heading(words("audit.col_total", side=side_name(side))) for side in sides]
     rows, framed, claimed, origins = [], [], 0, set()
     for index, (claim, step, checked) in enumerate(zip(example.moves, game.steps, check_rows(game), strict=True)):
@@ -440,7 +461,8 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
         facts["gift"] = words(
             "replay.gift",
             side=words("replay.side", who=side_name(side), teams=variant.teams),
-            move=_move_words(move.opening.moves[0], size, words, notation),
+            # Every cell that scores the most: a letter that leaves two gifts names both.
+            move=words("replay.one_of", items=tuple(_move_words(m, size, words, notation) for m in move.opening.moves)),
             points=move.opening.points,
             wins=_would_win(variant, after.side_scores[side], move.opening.points),
         )

@@ -57,7 +57,11 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     return RulesPlan(
         title=(words("rules.title"),),
         intro=words.blocks(
-            "rules.intro", players=options.variant.players, teams=options.variant.teams, ends=rules.ends
+            "rules.intro",
+            players=options.variant.players,
+            teams=options.variant.teams,
+            ends=rules.ends,
+            named=options.seating is not None,
         ),
         steps=rule_steps(words, notation, rules, options.variant),
         careful=words.blocks("rules.careful", ends=rules.ends, teams=rules.teams),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sos_print.engine.capacity import MOST_SOS
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen
-from sos_print.plans.common import StripPlan, game_rules, strip_plan
+from sos_print.plans.common import StripPlan, game_rules, games_played, group_games, strip_plan
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.strategy import StrategyPlan, strategy_plan
@@ -66,7 +66,8 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             languages=len(options.language.codes),
             two_per_page=options.two_per_page,
             rules_per_group=options.rules_per_group,
-            parts=tuple((first, last) for _, first, last in options.kit_pages),  # boards, score sheets, rules
+            parts=_parts(options),
+            games=_games(options),
         ),
         goals=words.blocks("teacher.goals", ends=rules.ends),
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
@@ -81,7 +82,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             small_most=MOST_SOS[3],
         ),
         watch=words.blocks("teacher.watch", ends=rules.ends, teams=variant.teams),
-        talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams),
+        talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams, players=variant.players),
         strategy=strategy_plan(words, options.notation, variant.teams) if standard else None,
         strategy_left_out=[]
         if standard
@@ -96,4 +97,33 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
         bookmark=words("teacher.bookmark"),
         examples_bookmark=words("teacher.examples_bookmark"),
         strip=strip_plan(options, fields=False, lang=lang),
+    )
+
+
+def _parts(options: PrintOptions) -> tuple[tuple[int, int], ...]:
+    """Returns the pages of the players' file's boards, score sheets and rule sheets (all of them), or () for notes
+    printed alone."""
+    pages = [(first, last) for _, first, last in options.kit_pages]
+    return (*pages[:2], (pages[2][0], pages[-1][1])) if pages else ()
+
+
+def _games(options: PrintOptions) -> tuple[tuple[int, bool, tuple[int, ...], tuple[int, int] | None], ...]:
+    """Returns, when a class list leaves groups that play another game than the kit's own, each game played: its
+    players, teams, the numbers of the groups that play it and the pages of its rule sheet (None where the players'
+    file prints a rule sheet for each group); () when every group plays the kit's own game."""
+    played = games_played(options)
+    if len(played) < 2:
+        return ()
+    numbers = [number for number, _ in enumerate(group_games(options), start=1)]
+    variants = [game.options.variant for game in group_games(options)]
+    rule_pages = [(first, last) for _, first, last in options.kit_pages[2:]]
+    spans = rule_pages if len(rule_pages) == len(played) else [None] * len(played)
+    return tuple(
+        (
+            variant.players,
+            variant.teams,
+            tuple(number for number, other in zip(numbers, variants, strict=True) if other == variant),
+            span,
+        )
+        for variant, span in zip(played, spans, strict=True)
     )

@@ -165,7 +165,7 @@ def typography(markup: str, lang: str) -> str:
     """Applies the spacing and apostrophes of `lang` to escaped markup, the values of variables included.
 
     In both languages: no line break inside "4 × 4", "100 mm", "100 %", "2 points", a team's name
-    "A + C", a sequence of letters such as "S, O, S", or after a letter standing alone ("A rejoue",
+    "A + C", a sequence of letters such as "S, O, S" or seats "A, B, C", or after a letter standing alone ("A rejoue",
     "O in"; before it when it closes a phrase, "de B."): a no-break space; and typographic apostrophes
     (an escaped &#39; too). In French, a narrow no-break space before ; : ! ? % » and after «.
     """
@@ -181,6 +181,7 @@ _SPACING = (
     (re.compile(r"(\d) (mm|cm)\b"), "\\1\u00a0\\2", ("mm", "cm")),
     (re.compile(r"\b(S|O|empty|vide), (?=(?:S|O|empty|vide)\b)"), "\\1,\u00a0", (", ",)),
     (re.compile(r"\b([SO]) (?=[SO]\b)"), "\\1\u00a0", ("S ", "O ")),
+    (re.compile(r"(?<![\w\-])([A-D]), (?=[A-D]\b)"), "\\1,\u00a0", (", ",)),  # seats in order, "(A, B…)"
     (re.compile(r"\b([A-D]) \+ ([A-D])\b"), "\\1\u00a0+\u00a0\\2", (" + ",)),  # a team's name, "A + C"
     (re.compile(r"(\d) (points?)\b"), "\\1\u00a0\\2", (" point",)),  # "2 points"
     # A letter standing alone (a seat, S or O) never ends a line: it keeps the word after it ("A rejoue", "O in");
