@@ -441,6 +441,16 @@ def test_repeated_names_are_kept_and_the_one_notice_names_them(runner, tmp_path)
     assert sum(on(page, "Léa") for page in texts(tmp_path / "b.pdf")) == 2
 
 
+def test_a_child_without_a_first_name_gets_a_seat_and_the_note_names_the_line(runner, tmp_path):
+    roster = tmp_path / "class.csv"
+    roster.write_text("Nom;Prénom\nDupont;\nMartin;Tom\nDurand;Sam\nPetit;Zoé\nRoux;Ana\n", encoding="utf-8")
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == f"note: {roster}: line 2 has no first name: the name in its Nom column is printed instead\n"
+    assert sum(on(page, "Dupont") for page in texts(tmp_path / "b.pdf")) == 1
+    assert not any(on(page, "Martin") for page in texts(tmp_path / "b.pdf"))
+
+
 NOT_A_LIST = [
     ("missing", None, "no such file or folder"),
     ("empty", b"", "holds no name: write one child's name a line"),

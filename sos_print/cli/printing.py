@@ -32,7 +32,7 @@ from sos_print.cli.options import (
     Target,
     Teams,
     TwoPerPage,
-    note_repeated,
+    note_class_list,
     out_folder,
     print_options,
     refuse,
@@ -116,7 +116,7 @@ def kit(
         [*example_files(examples), *read_files(roster)],
         names_given=False,
     )
-    note_repeated(class_list)
+    note_class_list(class_list)
 
 
 @app.command()
@@ -154,7 +154,7 @@ def boards(
     )
     options, class_list = seated(context, options, roster, shuffle, seed)
     run([out], force, lambda progress: [document("boards").make(options, Inputs(), progress)], read_files(roster))
-    note_repeated(class_list)
+    note_class_list(class_list)
 
 
 @app.command()
@@ -233,7 +233,7 @@ def audit(
         refuse_too_large_form(options)
     made = document("fillable audit" if fillable else "audit")
     run([out], force, lambda progress: [made.make(options, Inputs(), progress)], read_files(roster))
-    note_repeated(class_list)
+    note_class_list(class_list)
 
 
 @app.command()
