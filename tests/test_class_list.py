@@ -492,15 +492,34 @@ def test_a_name_too_long_for_its_line_is_refused_with_the_limit_before_anything_
     assert not (tmp_path / "b.pdf").exists()
 
 
-def test_a_fillable_audit_of_a_class_list_too_large_for_one_form_is_refused(runner, tmp_path):
-    roster = class_file(tmp_path, [f"Enfant {k}" for k in range(200)])
-    args = ["audit", "--fillable", "--roster", str(roster), "--size", "8", "--players", "4", "--out", "a.pdf"]
+# A class list too large for one fillable audit: the refusal says how many children one file takes, and that many
+# are written (the advice never fails again), one more refused.
+TOO_LARGE = {
+    "200 in pairs": (200, ["--players", "2"], 100, "45,600", 87, 3),
+    "200 in threes": (200, ["--players", "3"], 67, "34,908", 115, 2),
+    "200 in fours": (200, ["--players", "4"], 50, "29,400", 136, 2),
+    "100 in pairs": (100, ["--players", "2"], 50, "22,800", 87, 2),
+}
+
+
+@pytest.mark.parametrize(("count", "options", "groups", "fields", "most", "files"), TOO_LARGE.values(), ids=TOO_LARGE)
+def test_a_fillable_audit_of_a_class_list_too_large_for_one_form_says_how_many_children_fit(
+    runner, tmp_path, count, options, groups, fields, most, files
+):
+    roster = class_file(tmp_path, [f"Enfant {k}" for k in range(count)])
+    args = ["audit", "--fillable", "--roster", str(roster), "--size", "8", *options, "--out", str(tmp_path / "a.pdf")]
     result = runner.invoke(app, args)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == (
-        f"sos-print: {roster}: its 50 groups of 8 × 8 boards need 29,400 fields, and a fillable audit holds at most "
-        "20,000: split the class list in two\n"
+        f"sos-print: {roster}: its {groups} groups of 8 × 8 boards need {fields} fields, and a fillable audit holds "
+        f"at most 20,000, so at most {most} children in groups of {options[1]}: split the class list into {files} "
+        f"lists of at most {most} names\n"
     )
+    if count == 100:  # following the advice works: that many are written, one more is refused
+        args[3] = str(class_file(tmp_path, [f"Enfant {k}" for k in range(most)]))
+        assert runner.invoke(app, args).exit_code == 0
+        args[3] = str(class_file(tmp_path, [f"Enfant {k}" for k in range(most + 1)]))
+        assert runner.invoke(app, args).exit_code == 1
 
 
 @pytest.mark.parametrize(
