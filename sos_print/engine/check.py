@@ -14,7 +14,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
-from sos_print.engine.records import TABLE_SUFFIXES
+from sos_print.engine.records import TABLE_SUFFIXES, is_record
 from sos_print.engine.rules import Board, Move, Outcome, Position, Step, Variant
 
 
@@ -397,6 +397,9 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
                 skipped.append(Problem(entry, reason, unread=True))
             elif is_pdf(entry):  # a filled audit whose name lost its .pdf: named, never passed over in silence
                 reason = "skipped: a PDF whose name does not end in .pdf; name it to check it"
+                skipped.append(Problem(entry, reason, unread=True))
+            elif is_record(entry):  # a record whose name lost its .csv, as a PDF above
+                reason = "skipped: a game record whose name does not end in .csv, .tsv or .txt; name it to check it"
                 skipped.append(Problem(entry, reason, unread=True))
             continue
         entry = os.path.join(path, name)
