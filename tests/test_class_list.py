@@ -479,17 +479,39 @@ def test_a_class_list_that_cannot_be_used_is_one_line_status_1_and_nothing_writt
     assert "Tom" not in result.stderr and "Léa" not in result.stderr
 
 
-def test_a_name_too_long_for_its_line_is_refused_with_the_limit_before_anything_is_written(runner, tmp_path):
-    # A team's line starts with its seat's letter: it holds about 12 letters in large print.
-    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Bartholomew-Maximilian Featherstonehaugh"])
-    args = ["boards", "--roster", str(roster), "--teams", "--large-print", "--out", str(tmp_path / "b.pdf")]
-    result = runner.invoke(app, args)
+# A name too wide for its line: the limit is said in letters as wide as the name's own, so it is always fewer than the
+# name has (a name of 40 W once heard "1 line of about 55 letters").
+TOO_WIDE = {
+    "a long name on a team's board": (
+        "boards",
+        ["--teams", "--large-print"],
+        "Bartholomew-Maximilian Featherstonehaugh",
+        "on a board's score table: 2 lines here hold about 13 of its letters",
+    ),
+    "wide letters on a puzzle sheet": (
+        "puzzles",
+        ["--large-print"],
+        "W" * 40,
+        "on a puzzle sheet: 1 line here holds about 31 of its letters",
+    ),
+    "wide letters on a board": ("boards", ["--large-print"], "W" * 40, "on a board's score table: 2 lines here hold"),
+}
+
+
+@pytest.mark.parametrize(("command", "options", "name", "said"), TOO_WIDE.values(), ids=TOO_WIDE)
+def test_a_name_too_wide_for_its_line_is_refused_with_the_limit_in_its_own_letters(
+    runner, tmp_path, command, options, name, said
+):
+    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", name])
+    out = tmp_path / ("b.pdf" if command == "boards" else "p")
+    result = runner.invoke(app, [command, "--roster", str(roster), *options, "--out", str(out)])
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == (
-        f"sos-print: {roster}: line 5: a name of 40 characters does not fit on a board's score table: 2 lines of "
-        "about 12 letters here; shorten it (a first name and an initial tell children apart)\n"
-    )
-    assert not (tmp_path / "b.pdf").exists()
+    limit = re.search(r"hold(?:s)? about (\d+) of its letters", result.stderr)
+    assert limit and int(limit[1]) < len(name), result.stderr
+    assert result.stderr.startswith(f"sos-print: {roster}: line 5: a name of {len(name)} characters does not fit ")
+    assert said in result.stderr
+    assert result.stderr.endswith("; shorten it (a first name and an initial tell children apart)\n")
+    assert not out.exists()
 
 
 # A class list too large for one fillable audit: the refusal says how many children one file takes, and that many

@@ -109,20 +109,22 @@ PLACES = {"board": "on a board's score table", "audit": "on a score sheet's name
 
 
 class NameFitError(ExampleFileError):
-    """Signals a child's name too long for the line it is printed on; the message names its line of the file (the
-    name itself is printed only on the pages asked for)."""
+    """Signals a child's name too wide for the line it is printed on; the message names its line of the file (the
+    name itself is printed only on the pages asked for) and the room in letters as wide as the name's own, so that a
+    name of wide letters is never told a limit longer than itself."""
 
     def __init__(self, path: str, children: tuple[Child, ...], where: str, per_line: int, lines: int = 2) -> None:
         one = len(children) == 1
         rows = " and ".join(str(child.line) for child in children)
         sizes = " and ".join(str(len(child.name)) for child in children)
         what = f"a name of {sizes} characters does" if one else f"names of {sizes} characters together do"
-        room = "1 line" if lines == 1 else f"{lines} lines"
+        room = "1 line here holds" if lines == 1 else f"{lines} lines here hold"
         where = PLACES.get(where, where)
         super().__init__(
             path,
-            f"{'line' if one else 'lines'} {rows}: {what} not fit {where}: {room} of about {per_line} letters here; "
-            "shorten it (a first name and an initial tell children apart)",
+            f"{'line' if one else 'lines'} {rows}: {what} not fit {where}: {room} about {per_line} of "
+            f"{'its' if one else 'their'} letters; shorten {'it' if one else 'them'} (a first name and an initial "
+            "tell children apart)",
         )
 
 
