@@ -84,7 +84,7 @@ def echoes_shortened(text: str, arguments: Sequence[str]) -> str:
     from sos_print.engine.errors import quoted
 
     parts = {part for argument in arguments for part in (argument, *argument.split("=", 1))}
-    values = parts | {part.strip().removeprefix("+") for part in parts}  # click echoes a number as it read it
+    values = parts | {part[1:] for part in parts if part[:1] == "+" and part[1:].isdigit()}  # echoed as read: 999
     echoed = (value for value in values if len(value) > ECHO and not os.path.lexists(value))
     for value in sorted(echoed, key=len, reverse=True):
         text = text.replace(repr(value), quoted(value, ECHO)).replace(value, value[: ECHO - 1] + "\u2026")
