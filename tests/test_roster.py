@@ -216,6 +216,8 @@ def test_a_child_without_a_first_name_is_called_by_the_other_name_column_and_the
     assert roster.children == (Child("Dupont", 2), Child("Tom", 3), Child("Durand", 4))
     assert roster.borrowed == (2, 4) and roster.borrowed_from == "Nom"
     assert parse_roster("Nom;Prénom\nDupont;Léa\nMartin;Tom\n").borrowed == ()
+    roster = parse_roster("Prénom;Nom;Nom de famille\n;;Dupont\nTom;Martin;Martin\n")  # the column that had it
+    assert roster.names == ("Dupont", "Tom") and roster.borrowed_from == "Nom de famille"
 
 
 def test_repeated_names_are_found_whatever_their_case():

@@ -204,13 +204,15 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
     table = [(number, _cells(line, separator, number, path)) for number, line in rows]
     columns = _names_columns(table, separator is not None, path)
-    children, borrowed = [], []
+    children, borrowed, used = [], [], {}
     for number, cells in table[columns.start :]:
         name = _cell(cells, columns.names)
         if not name:
-            name = next(filter(None, (_cell(cells, column) for column in columns.others)), "")
-            if name:
+            column = next((column for column in columns.others if _cell(cells, column)), None)
+            if column is not None:
+                name = _cell(cells, column)
                 borrowed.append(number)
+                used[column] = columns.headings[column]
             elif any(map(clean_name, cells)):  # a row of other cells whose name was never typed: never left out
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if name:
@@ -223,18 +225,18 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         raise ExampleFileError(path, "holds no name under its heading row: write one child's name a row")
     if len(children) == 1:
         raise ExampleFileError(path, "holds one name: a game needs at least two children")
-    return Roster(path, tuple(children), tuple(borrowed), columns.borrowed_from if borrowed else "")
+    return Roster(path, tuple(children), tuple(borrowed), " or ".join(used[column] for column in sorted(used)))
 
 
 @frozen
 class _Columns:
     """Holds where a class list's names are: the first row of names, their column, the other name columns a
-    name is taken from when its own cell is empty (and that column's heading), and how an empty name is said."""
+    name is taken from when its own cell is empty, the headings as written, and how an empty name is said."""
 
     start: int
     names: int
     others: tuple[int, ...] = ()
-    borrowed_from: str = ""
+    headings: tuple[str, ...] = ()
     missing: str = "no name in the first column, though the row holds other cells"
 
 
@@ -325,8 +327,8 @@ def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[st
     names, others = order[0], tuple(order[1:])
     heading = " ".join(cells[names].split())
     missing = f"no name in its {heading} column, though the row holds other cells"
-    borrowed = " ".join(cells[others[0]].split()) if others else ""
-    return _Columns(index + 1, names, others, borrowed, missing)
+    headings = tuple(" ".join(cell.split()) for cell in cells)
+    return _Columns(index + 1, names, others, headings, missing)
 
 
 def _filled(rows: Sequence[tuple[int, list[str]]]) -> int:
