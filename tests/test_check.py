@@ -293,6 +293,44 @@ def test_records_two_folders_down_are_named_as_a_folder_not_checked(runner, tmp_
     assert f"{tmp_path / 'sub'}: skipped: a folder inside the folder; name it to check it" in lines
 
 
+# Links inside a folder named to check (lessons/ holds ok.toml unless said): a link to a folder of records is named
+# as a folder is, never passed over with status 0 nor followed into a loop; a link to the folder itself, or to a
+# folder of no records, is no record passed over.
+LINK = "lessons/group3: skipped: a link to a folder of records; name the folder to check it"
+LINKS = {
+    "a link to a folder of records": (
+        "../group3",
+        True,
+        [LINK],
+        "checked 1 file: every claim in it holds; 1 path not checked",
+    ),
+    "the link alone in the folder": ("../group3", False, [LINK], "checked no file: 1 path not checked"),
+    "a link to records two folders down": (
+        "../deep",
+        True,
+        [LINK],
+        "checked 1 file: every claim in it holds; 1 path not checked",
+    ),
+    "a link to the folder itself": (".", True, [], "checked 1 file: every claim holds"),
+    "a link to a folder of no records": ("../empty", True, [], "checked 1 file: every claim holds"),
+}
+
+
+@pytest.mark.parametrize(("target", "ok", "reported", "summary"), LINKS.values(), ids=LINKS)
+def test_a_link_to_a_folder_of_records_is_named_as_skipped(runner, tmp_path, target, ok, reported, summary):
+    for folder in ("lessons", "group3", "deep/down", "empty"):
+        (tmp_path / folder).mkdir(parents=True)
+    bad = KIT.read_text().replace("points = 2", "points = 1", 1)
+    (tmp_path / "group3" / "bad.toml").write_text(bad)
+    (tmp_path / "deep" / "down" / "bad.toml").write_text(bad)
+    if ok:
+        (tmp_path / "lessons" / "ok.toml").write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text())
+    (tmp_path / "lessons" / "group3").symlink_to(target)
+    code, lines = run_check(runner, tmp_path / "lessons")
+    shown = [line.replace(f"{tmp_path}/", "") for line in lines]
+    assert (code, shown) == (1 if reported else 0, [*reported, summary])
+
+
 # A class's folder: ok.toml holds, sub/bad.toml has one false claim. Each case names them in other ways; each file is
 # checked, reported and counted once, and a folder named on its own is never "skipped" as inside another.
 BAD = "sub/bad.toml: move 1: claims 1 point, the rules give 2 (B1-B3, A2-C2)"

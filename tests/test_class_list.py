@@ -441,6 +441,16 @@ def test_repeated_names_are_kept_and_the_one_notice_names_them(runner, tmp_path)
     assert sum(on(page, "Léa") for page in texts(tmp_path / "b.pdf")) == 2
 
 
+def test_a_child_without_a_first_name_gets_a_seat_and_the_note_names_the_line(runner, tmp_path):
+    roster = tmp_path / "class.csv"
+    roster.write_text("Nom;Prénom\nDupont;\nMartin;Tom\nDurand;Sam\nPetit;Zoé\nRoux;Ana\n", encoding="utf-8")
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == f"note: {roster}: line 2 has no first name: the name in its Nom column is printed instead\n"
+    assert sum(on(page, "Dupont") for page in texts(tmp_path / "b.pdf")) == 1
+    assert not any(on(page, "Martin") for page in texts(tmp_path / "b.pdf"))
+
+
 NOT_A_LIST = [
     ("missing", None, "no such file or folder"),
     ("empty", b"", "holds no name: write one child's name a line"),
@@ -469,28 +479,69 @@ def test_a_class_list_that_cannot_be_used_is_one_line_status_1_and_nothing_writt
     assert "Tom" not in result.stderr and "Léa" not in result.stderr
 
 
-def test_a_name_too_long_for_its_line_is_refused_with_the_limit_before_anything_is_written(runner, tmp_path):
-    # A team's line starts with its seat's letter: it holds about 12 letters in large print.
-    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Bartholomew-Maximilian Featherstonehaugh"])
-    args = ["boards", "--roster", str(roster), "--teams", "--large-print", "--out", str(tmp_path / "b.pdf")]
+# A name too wide for its line: the limit is said in letters as wide as the name's own, so it is always fewer than the
+# name has (a name of 40 W once heard "1 line of about 55 letters").
+TOO_WIDE = {
+    "a long name on a team's board": (
+        "boards",
+        ["--teams", "--large-print"],
+        "Bartholomew-Maximilian Featherstonehaugh",
+        "on a board's score table: 2 lines here hold about 13 of its letters",
+    ),
+    "wide letters on a puzzle sheet": (
+        "puzzles",
+        ["--large-print"],
+        "W" * 40,
+        "on a puzzle sheet: 1 line here holds about 31 of its letters",
+    ),
+    "wide letters on a board": ("boards", ["--large-print"], "W" * 40, "on a board's score table: 2 lines here hold"),
+}
+
+
+@pytest.mark.parametrize(("command", "options", "name", "said"), TOO_WIDE.values(), ids=TOO_WIDE)
+def test_a_name_too_wide_for_its_line_is_refused_with_the_limit_in_its_own_letters(
+    runner, tmp_path, command, options, name, said
+):
+    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", name])
+    out = tmp_path / ("b.pdf" if command == "boards" else "p")
+    result = runner.invoke(app, [command, "--roster", str(roster), *options, "--out", str(out)])
+    assert result.exit_code == 1 and result.stdout == ""
+    limit = re.search(r"hold(?:s)? about (\d+) of its letters", result.stderr)
+    assert limit and int(limit[1]) < len(name), result.stderr
+    assert result.stderr.startswith(f"sos-print: {roster}: line 5: a name of {len(name)} characters does not fit ")
+    assert said in result.stderr
+    assert result.stderr.endswith("; shorten it (a first name and an initial tell children apart)\n")
+    assert not out.exists()
+
+
+# A class list too large for one fillable audit: the refusal says how many children one file takes, and that many
+# are written (the advice never fails again), one more refused.
+TOO_LARGE = {
+    "200 in pairs": (200, ["--players", "2"], 100, "45,600", 87, 3),
+    "200 in threes": (200, ["--players", "3"], 67, "34,908", 115, 2),
+    "200 in fours": (200, ["--players", "4"], 50, "29,400", 136, 2),
+    "100 in pairs": (100, ["--players", "2"], 50, "22,800", 87, 2),
+}
+
+
+@pytest.mark.parametrize(("count", "options", "groups", "fields", "most", "files"), TOO_LARGE.values(), ids=TOO_LARGE)
+def test_a_fillable_audit_of_a_class_list_too_large_for_one_form_says_how_many_children_fit(
+    runner, tmp_path, count, options, groups, fields, most, files
+):
+    roster = class_file(tmp_path, [f"Enfant {k}" for k in range(count)])
+    args = ["audit", "--fillable", "--roster", str(roster), "--size", "8", *options, "--out", str(tmp_path / "a.pdf")]
     result = runner.invoke(app, args)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == (
-        f"sos-print: {roster}: line 5: a name of 40 characters does not fit on a board's score table: 2 lines of "
-        "about 12 letters here; shorten it (a first name and an initial tell children apart)\n"
+        f"sos-print: {roster}: its {groups} groups of 8 × 8 boards need {fields} fields, and a fillable audit holds "
+        f"at most 20,000, so at most {most} children in groups of {options[1]}: split the class list into {files} "
+        f"lists of at most {most} names\n"
     )
-    assert not (tmp_path / "b.pdf").exists()
-
-
-def test_a_fillable_audit_of_a_class_list_too_large_for_one_form_is_refused(runner, tmp_path):
-    roster = class_file(tmp_path, [f"Enfant {k}" for k in range(200)])
-    args = ["audit", "--fillable", "--roster", str(roster), "--size", "8", "--players", "4", "--out", "a.pdf"]
-    result = runner.invoke(app, args)
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == (
-        f"sos-print: {roster}: its 50 groups of 8 × 8 boards need 29,400 fields, and a fillable audit holds at most "
-        "20,000: split the class list in two\n"
-    )
+    if count == 100:  # following the advice works: that many are written, one more is refused
+        args[3] = str(class_file(tmp_path, [f"Enfant {k}" for k in range(most)]))
+        assert runner.invoke(app, args).exit_code == 0
+        args[3] = str(class_file(tmp_path, [f"Enfant {k}" for k in range(most + 1)]))
+        assert runner.invoke(app, args).exit_code == 1
 
 
 @pytest.mark.parametrize(

@@ -418,6 +418,34 @@ def test_a_usage_error_shortens_the_value_it_echoes(runner, tmp_path, monkeypatc
     assert not list(tmp_path.iterdir())
 
 
+NINES = "9" * 39 + "\u2026"
+
+
+# A whole number of more digits than Python turns into an int (4,300) gets the option's own sentence, as one of 4,299
+# does, never click's "is not a valid int range".
+@pytest.mark.parametrize("digits", [4299, 5000, 100_000])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["kit", "--target", "{}"],
+            f"a full 4 × 4 grid holds at most 9 S-O-S, so --target {NINES} can never be reached",
+        ),
+        (["kit", "--target={}"], f"a full 4 × 4 grid holds at most 9 S-O-S, so --target {NINES} can never be reached"),
+        (["puzzles", "--seed", "{}"], f"Invalid value for '--seed': {NINES} is not in the range 0<=x<=999999."),
+        (["kit", "--size", "+{}"], f"Invalid value for '--size': {NINES} is not in the range 3<=x<=8."),
+    ],
+    ids=["target", "target=", "seed", "size-signed"],
+)
+def test_a_number_of_thousands_of_digits_gets_the_options_own_sentence(
+    runner, tmp_path, monkeypatch, args, message, digits
+):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [arg.format("9" * digits) for arg in args])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Usage error: {message}\n")
+    assert not list(tmp_path.iterdir())
+
+
 def test_a_usage_error_names_a_path_whole_and_escapes_what_is_not_printable(runner, tmp_path):
     record = tmp_path / ("a-long-name-for-the-record-of-group-2-in-the-spring-term" + "\n" + ".csv")
     record.write_text("player,letter,cell,lines,points\n")

@@ -255,6 +255,51 @@ def test_a_pdf_named_as_a_csv_record_is_named_a_pdf_not_read_as_text(runner, tmp
     assert not (tmp_path / "r.pdf").exists()
 
 
+FRENCH_RECORD = "Coup;Joueur;Lettre;Case;Lignes;Points;Total A;Total B\n1;A;S;B1;;0;0;0\n2;B;O;B2;;0;0;0\n"
+
+
+@pytest.mark.parametrize("command", ["check", "analyse", "replay"])
+@pytest.mark.parametrize("name", ["game.csv.bak", "game.dat", "game", "game.csv "])
+def test_a_csv_record_named_otherwise_is_told_by_its_header_row(runner, tmp_path, command, name):
+    # A record is told by its header row whatever its name, as a PDF is by its first bytes: not read as TOML.
+    path = tmp_path / name
+    path.write_text(FRENCH_RECORD + "3;A;S;B3;B1-B3;1;1;0\n", encoding="utf-8")
+    out = ["--out", str(tmp_path / "r.pdf")] * (command == "replay")
+    result = runner.invoke(app, [command, str(path), "--size", "4", *out])
+    assert result.exit_code == 0, result.output
+    assert "TOML" not in result.output
+    result = runner.invoke(app, [command, str(path), *out])  # without --size: asked for, as for a .csv
+    assert result.exit_code == 2
+    assert f"{path}: a CSV record does not say its board size: give it with --size (3 to 8)" in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "analyse", "replay"])
+def test_a_file_named_otherwise_that_is_no_record_says_which_names_are_read(runner, tmp_path, command):
+    path = tmp_path / "notes.dat"
+    path.write_text("Coup joué: B2\n", encoding="utf-8")
+    out = ["--out", str(tmp_path / "r.pdf")] * (command == "replay")
+    result = runner.invoke(app, [command, str(path), *out])
+    assert result.exit_code == 1, result.output
+    message = (
+        f"{path}: is not a worked example (TOML), a game record (CSV with its header row) or a filled audit (PDF); "
+        "their names end in .toml, .csv, .tsv, .txt or .pdf"
+    )
+    assert message in result.output.splitlines() or f"sos-print: {message}" in result.output.splitlines()
+    assert not (tmp_path / "r.pdf").exists()
+
+
+def test_a_folders_record_named_otherwise_is_named_as_skipped(runner, tmp_path):
+    (tmp_path / "game.csv.bak").write_text(FRENCH_RECORD, encoding="utf-8")
+    (tmp_path / "notes").write_text("not a record\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / 'game.csv.bak'}: skipped: a game record whose name does not end in .csv, .tsv or .txt; name it "
+        "to check it",
+        "checked no file: 1 path not checked",
+    ]
+
+
 def test_an_excel_export_in_windows_1252_with_french_headers_and_semicolons_reads(runner, tmp_path):
     text = "Coup;Joueur;Lettre;Case;Lignes;Points;Remarque\r\n"
     path = tmp_path / "partie.csv"

@@ -13,10 +13,12 @@ from sos_print.engine.errors import ExampleFileError
 from sos_print.engine.files import decode_spreadsheet
 from sos_print.engine.roster import (
     FIRST_NAME_HEADINGS,
+    LAST_NAME_HEADINGS,
     NAME_HEADINGS,
     OTHER_HEADINGS,
     Child,
     _heading,
+    _kind,
     clean_name,
     form_groups,
     group_sizes,
@@ -50,7 +52,8 @@ SHAPES = {
     "blank lines and rows of separators": ("\n\nLéa\n\n;;;\n   \nTom\n\n", ["Léa", "Tom"]),
     "spaces collapsed": ("  Léa   Marie \t\nTom\u00a0 Martin\n", ["Léa Marie", "Tom Martin"]),
     "a decomposed accent in NFC": ("Le\u0301a\nTom\n", ["Léa", "Tom"]),
-    "an empty name cell is no child": ("Nom;Prénom\nDupont;Léa\nMartin;\nDurand;Tom\n", ["Léa", "Tom"]),
+    # A child whose first name was not typed is called by the last name, never left out.
+    "an empty first name: the last name": ("Nom;Prénom\nDupont;Léa\nMartin;\nDurand;Tom\n", ["Léa", "Martin", "Tom"]),
     "duplicates kept": ("Léa\nTom\nLéa\n", ["Léa", "Tom", "Léa"]),
     "CR line ends": ("Léa\rTom\r", ["Léa", "Tom"]),
     "a list whose one name holds a comma": (
@@ -63,6 +66,26 @@ SHAPES = {
     "a quoted column under its heading": ('"Prénom"\r\n"Léa"\r\n"Tom"\r\n', ["Léa", "Tom"]),
     "a quotation mark inside a quoted name": ('"Jean ""JJ"" Martin"\nTom\n', ['Jean "JJ" Martin', "Tom"]),
     "a quotation mark inside a name": ('Jean "JJ" Martin\nTom\n', ['Jean "JJ" Martin', "Tom"]),
+    # Headings as schools' exports word them, and title lines above them: never printed as a child.
+    "a title line above the heading": (
+        "Classe de CM1 - année 2025\nNom;Prénom\nDupont;Léa\nMartin;Tom\n",
+        ["Léa", "Tom"],
+    ),
+    "two title lines above the heading": (
+        "École Ferry;;\nCM1;;\nNom;Prénom;Né(e) le\nDupont;Léa;1\nMartin;Tom;2\n",
+        ["Léa", "Tom"],
+    ),
+    "a title line over one column": ("Classe de CM1\nPrénom\nLéa\nTom\n", ["Léa", "Tom"]),
+    "pupil surname, pupil first name": ("Pupil surname,Pupil first name\nSmith,Ann\nJones,Bob\n", ["Ann", "Bob"]),
+    "nom élève, prénom élève": (
+        "Nom élève;Prénom élève;Date naissance\nDupont;Léa;01/02/2015\nMartin;Tom;03/04/2015\n",
+        ["Léa", "Tom"],
+    ),
+    "prénom usuel": ("N°;Nom de famille;Prénom usuel\n1;Dupont;Léa\n2;Martin;Tom\n", ["Léa", "Tom"]),
+    "prénom(s)": ("Nom;Prénom(s)\nDupont;Léa Marie\nMartin;Tom\n", ["Léa Marie", "Tom"]),
+    "student ID is no column of names": ("Student ID,Student name\n12,Léa\n13,Tom\n", ["Léa", "Tom"]),
+    "a name holding a heading's word and a number": ("Child 1\nChild 2\n", ["Child 1", "Child 2"]),
+    "an empty first name, surname": ("Surname,First name,Class\nSmith,,2\nJones,Bob,2\n", ["Smith", "Bob"]),
 }
 
 
@@ -188,6 +211,15 @@ def test_children_remember_their_lines():
     assert roster.children == (Child("Léa", 3), Child("Tom", 5))
 
 
+def test_a_child_without_a_first_name_is_called_by_the_other_name_column_and_the_lines_are_kept():
+    roster = parse_roster("Nom;Prénom\nDupont;\nMartin;Tom\nDurand;\n")
+    assert roster.children == (Child("Dupont", 2), Child("Tom", 3), Child("Durand", 4))
+    assert roster.borrowed == (2, 4) and roster.borrowed_from == "Nom"
+    assert parse_roster("Nom;Prénom\nDupont;Léa\nMartin;Tom\n").borrowed == ()
+    roster = parse_roster("Prénom;Nom;Nom de famille\n;;Dupont\nTom;Martin;Martin\n")  # the column that had it
+    assert roster.names == ("Dupont", "Tom") and roster.borrowed_from == "Nom de famille"
+
+
 def test_repeated_names_are_found_whatever_their_case():
     roster = parse_roster("Léa\nTom\nléa\nZoé\nTom\nTom\n")
     assert roster.repeated() == (("Léa", 2), ("Tom", 3))
@@ -212,6 +244,11 @@ BAD = [
     (b'Tom\n"L\xc3\xa9a\nZo\xc3\xa9\n', "line 2: a quotation mark opens a cell and is never closed"),
     (b"%PDF-1.4\n%\xe2\xe3\n1 0 obj << /T (Tom) >>\n", "is a PDF file, not a table or text: save it as CSV"),
     (b'Nom;Pr\xc3\xa9nom\nDupont;"L\xc3\xa9a\nMartin;Tom\n', "line 2: a quotation mark opens a cell"),
+    # A row holding text but no name is never left out in silence.
+    (b"L\xc3\xa9a;CM1\n;CM1\nTom;CM1\nSam;CM1\n", "line 2: no name in the first column, though the row holds other"),
+    (b"Pr\xc3\xa9nom;Classe\nL\xc3\xa9a;CM1\n;CM1\nTom;CM1\n", "line 3: no name in its Prénom column, though the row"),
+    # A title over columns no heading names: the title would be a child, and the last names printed.
+    (b"Classe de CM1\nDupont;L\xc3\xa9a\nMartin;Tom\n", "line 1 holds one cell above rows of several, and no heading"),
 ]
 
 
@@ -293,12 +330,12 @@ def test_the_rule_on_examples_a_teacher_can_check(count, players, sizes):
     assert group_sizes(count, players) == sizes
 
 
-NOT_A_HEADING = FIRST_NAME_HEADINGS | NAME_HEADINGS | OTHER_HEADINGS
+NOT_A_HEADING = FIRST_NAME_HEADINGS | NAME_HEADINGS | OTHER_HEADINGS | LAST_NAME_HEADINGS
 NAMES = st.text(
     alphabet=st.characters(categories=("L", "M", "Zs", "Pd", "Po"), exclude_characters=';,\t"\ufeff\ufffd'),
     min_size=1,
     max_size=40,
-).filter(lambda name: clean_name(name) and _heading(name) not in NOT_A_HEADING)
+).filter(lambda name: clean_name(name) and _heading(name) not in NOT_A_HEADING and _kind(name) is None)
 
 
 @settings(max_examples=examples(200))

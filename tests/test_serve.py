@@ -515,6 +515,17 @@ def test_a_malformed_form_is_one_sentence_and_runs_nothing(client, body, kind):
     assert "The form arrived damaged: send it again." in text and "Traceback" not in text
 
 
+@pytest.mark.parametrize("name", ["groupe 3.csv.bak", "groupe 3", "groupe 3.dat"])
+def test_an_uploaded_record_named_otherwise_is_read_by_its_header_row(client, name):
+    text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n2,B,O,B2,,0\n3,A,S,B3,B1-B3,2\n"
+    data = {"paths": (io.BytesIO(text.encode()), name), "size": "4"}
+    result = result_of(post(client, "/en/check", data, stream=True))
+    assert result["lines"] == [
+        f"{name}: move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)",
+        "checked 1 file: 1 problem in 1 file",
+    ]
+
+
 def test_an_uploaded_name_with_folders_is_kept_to_its_last_part(client):
     text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n"
     data = {"paths": (io.BytesIO(text.encode()), "../../etc/cron.d/x.csv"), "size": "4"}

@@ -65,6 +65,39 @@ def test_lines_break_at_ordinary_spaces_and_line_breaks_only(runs, width_mm, exp
         assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
 
 
+SHY = "\u00ad"
+
+
+# A soft hyphen, as text pasted from a word processor carries it, prints nothing unless the line breaks there, where a
+# hyphen ends the line ("There is al-" is 18.5 mm wide, "There is already" 26.3 mm;
+# "un extraordi-" 21.7 mm, "un extraor-" 18.7 mm).
+@pytest.mark.parametrize(
+    ("runs", "width_mm", "expected"),
+    [
+        ([Run(f"There is al{SHY}ready an S in B1")], 200, ["There is already an S in B1"]),
+        ([Run(f"There is al{SHY}ready an S in B1")], 28, ["There is already", "an S in B1"]),
+        ([Run(f"There is al{SHY}ready an S in B1")], 22, ["There is al-", "ready an S in", "B1"]),
+        ([Run(f"There is al{SHY}ready")], 16, ["There is", "already"]),  # "There is al-" does not fit: no break
+        ([Run(f"un ex{SHY}tra{SHY}or{SHY}di{SHY}naire mot")], 21, ["un extraor-", "dinaire mot"]),
+        ([Run(f"Write {SHY}"), Run(f"S{SHY}OS", bold=True)], 200, ["Write SOS"]),
+    ],
+    ids=[
+        "invisible",
+        "no-break-needed",
+        "breaks-with-a-hyphen",
+        "too-narrow-for-the-part",
+        "last-cut-that-fits",
+        "bold",
+    ],
+)
+def test_a_soft_hyphen_is_invisible_unless_the_line_breaks_there(runs, width_mm, expected):
+    lines = set_lines(runs, width_mm, 10)
+    assert texts(lines) == expected
+    for line in lines:
+        assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
+        assert line.width <= width_mm * MM
+
+
 @pytest.mark.parametrize("width_mm", [5, 12, 30])
 def test_a_word_wider_than_the_line_is_cut_into_parts_that_fit_and_keep_every_character(width_mm):
     word = "Antoine-de-Saint-Exupéry" * 3

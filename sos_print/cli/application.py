@@ -10,6 +10,7 @@ misspelt name gets click's suggestion of the nearest one.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -39,9 +40,9 @@ class Application(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        arguments = list(args) if args is not None else sys.argv[1:]
+        arguments = within_int_limit(list(args) if args is not None else sys.argv[1:])
         try:
-            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+            code = super().main(arguments, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as error:  # every usage error click raises, and ours (options.usage)
             text = error.format_message()
             context = getattr(error, "ctx", None)
@@ -56,6 +57,20 @@ class Application(TyperGroup):
 
 
 ECHO = 40  # the most characters of a command-line value a usage error shows
+_WHOLE_NUMBER = re.compile(r"(\s*[+-]?)(\d+)(\s*)")
+
+
+def within_int_limit(arguments: Sequence[str]) -> list[str]:
+    """Returns the arguments with every whole number of more digits than Python turns into an int (4,300) cut to
+    that many: it is as far beyond every option's range, and gets the option's own sentence ("--target 999... can
+    never be reached"), where Python's refusal would give click's "is not a valid int range"."""
+    most = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
+    tamed = []
+    for argument in arguments:
+        flag, equals, value = argument.rpartition("=") if argument.startswith("--") else ("", "", argument)
+        number = _WHOLE_NUMBER.fullmatch(value) if len(value) > most else None
+        tamed.append(f"{flag}{equals}{number[1]}{number[2][:most]}{number[3]}" if number else argument)
+    return tamed
 
 
 def echoes_shortened(text: str, arguments: Sequence[str]) -> str:
@@ -68,7 +83,8 @@ def echoes_shortened(text: str, arguments: Sequence[str]) -> str:
     """
     from sos_print.engine.errors import quoted
 
-    values = {part for argument in arguments for part in (argument, *argument.split("=", 1))}
+    parts = {part for argument in arguments for part in (argument, *argument.split("=", 1))}
+    values = parts | {part[1:] for part in parts if part[:1] == "+" and part[1:].isdigit()}  # echoed as read: 999
     echoed = (value for value in values if len(value) > ECHO and not os.path.lexists(value))
     for value in sorted(echoed, key=len, reverse=True):
         text = text.replace(repr(value), quoted(value, ECHO)).replace(value, value[: ECHO - 1] + "\u2026")

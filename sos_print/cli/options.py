@@ -283,21 +283,37 @@ def read_class_list(path: Path) -> ClassList:
     return class_list
 
 
-def note_repeated(class_list: ClassList | None) -> None:
+def note_class_list(class_list: ClassList | None) -> None:
     """Says which names the class list repeats, so that the teacher can add an initial (the only line that shows
-    names on the terminal)."""
+    names on the terminal), and which lines had no first name and are called by another column."""
     from sos_print.cli.process import say
     from sos_print.engine.errors import shown
 
-    if class_list is None or not class_list.repeated():
+    if class_list is None:
         return
+    if class_list.borrowed:
+        lines = class_list.borrowed
+        said = f"line {lines[0]} has" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} have"
+        column = _printable(class_list.borrowed_from)
+        say(
+            f"note: {shown(class_list.path)}: {said} no first name: the name in its {column} column is printed instead",
+            err=True,
+        )
     repeated = class_list.repeated()
+    if not repeated:
+        return
     most = 8
     listed = [f"{count} children called {_printable(name)}" for name, count in repeated[:most]]
     if len(repeated) > most:
         listed.append(f"{len(repeated) - most} more names repeated")
-    joined = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
-    say(f"note: {shown(class_list.path)} has {joined}: add an initial to tell them apart on their pages", err=True)
+    say(
+        f"note: {shown(class_list.path)} has {_listed(listed)}: add an initial to tell them apart on their pages",
+        err=True,
+    )
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _printable(name: str) -> str:

@@ -32,7 +32,7 @@ from sos_print.cli.options import (
     Target,
     Teams,
     TwoPerPage,
-    note_repeated,
+    note_class_list,
     out_folder,
     print_options,
     refuse,
@@ -116,7 +116,7 @@ def kit(
         [*example_files(examples), *read_files(roster)],
         names_given=False,
     )
-    note_repeated(class_list)
+    note_class_list(class_list)
 
 
 @app.command()
@@ -154,7 +154,7 @@ def boards(
     )
     options, class_list = seated(context, options, roster, shuffle, seed)
     run([out], force, lambda progress: [document("boards").make(options, Inputs(), progress)], read_files(roster))
-    note_repeated(class_list)
+    note_class_list(class_list)
 
 
 @app.command()
@@ -233,7 +233,7 @@ def audit(
         refuse_too_large_form(options)
     made = document("fillable audit" if fillable else "audit")
     run([out], force, lambda progress: [made.make(options, Inputs(), progress)], read_files(roster))
-    note_repeated(class_list)
+    note_class_list(class_list)
 
 
 @app.command()
@@ -327,9 +327,13 @@ def refuse_too_large_form(options: "PrintOptions") -> None:
         named = bool(options.class_name)
         fields = sum(fields_per_group(n, game.options.variant, named) for game in group_games(options))
         if fields > MAX_FIELDS:
+            children = options.seating.children
+            most = most_children(options, children)
+            files = -(-children // most)
             refuse(
                 f"{shown(options.seating.path)}: its {options.groups} groups of {n} × {n} boards need {fields:,} "
-                f"fields, and a fillable audit holds at most {MAX_FIELDS:,}: split the class list in two"
+                f"fields, and a fillable audit holds at most {MAX_FIELDS:,}, so at most {most} children in groups "
+                f"of {options.variant.players}: split the class list into {files} lists of at most {most} names"
             )
         return
     most = most_groups(options.size, options.variant, bool(options.class_name))
@@ -338,6 +342,22 @@ def refuse_too_large_form(options: "PrintOptions") -> None:
             f"--groups {options.groups}: a fillable audit holds at most {MAX_FIELDS:,} fields, so at most {most} "
             f"groups of {n} × {n} boards for {options.variant.players} players: print the class in several files"
         )
+
+
+def most_children(options: "PrintOptions", children: int) -> int:
+    """Returns the most children, up to `children`, whose groups one fillable audit takes (as many fields as
+    MAX_FIELDS), grouped as a class list of that many is."""
+    from sos_print.engine.roster import group_sizes
+    from sos_print.engine.rules import MAX_PLAYERS
+    from sos_print.forms.fields import MAX_FIELDS, fields_per_group
+    from sos_print.plans.common import group_variant
+
+    variant, named = options.variant, bool(options.class_name)
+    for count in range(children, 1, -1):
+        sizes = group_sizes(count, MAX_PLAYERS if variant.teams else variant.players)
+        if sum(fields_per_group(options.size, group_variant(variant, size), named) for size in sizes) <= MAX_FIELDS:
+            return count
+    return 2
 
 
 def read_files(roster: Path | None) -> list[Path]:

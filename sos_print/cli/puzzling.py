@@ -22,7 +22,7 @@ from sos_print.cli.options import (
     Seed,
     SheetRoster,
     given_options,
-    note_repeated,
+    note_class_list,
     out_folder,
     print_options,
     read_class_list,
@@ -131,4 +131,4 @@ def puzzles(
         return [entry.make(options, inputs, progress) for entry in made]
 
     run([out / entry.file for entry in made], force, render, [roster] if roster is not None else [], names_given=False)
-    note_repeated(class_list)
+    note_class_list(class_list)

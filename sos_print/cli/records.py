@@ -74,7 +74,7 @@ def record_choices(
 
 def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], Example]:
     """Returns the function that reads one record of `paths`, by its kind; a CSV without --size is a usage error."""
-    from sos_print.engine.errors import shown
+    from sos_print.engine.errors import ExampleFileError, shown
     from sos_print.engine.examples import load_example
     from sos_print.engine.files import is_pdf
     from sos_print.engine.records import RecordOptions, load_csv_record
@@ -108,9 +108,23 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
             from sos_print.forms.filled import load_filled_audit  # pypdf, loaded only for a PDF
 
             return load_filled_audit(path)
-        return load_example(path)
+        if path.lower().endswith(".toml"):
+            return load_example(path)
+        try:
+            return load_example(path)
+        except ExampleFileError as error:  # a name that says nothing, and a text that is no example either
+            if not error.message.startswith("TOML syntax error"):
+                raise
+            raise ExampleFileError(path, NOT_A_RECORD, unread=True) from None
 
     return load
+
+
+# Said of a file whose name ends otherwise and whose text is neither an example, a record nor a PDF.
+NOT_A_RECORD = (
+    "is not a worked example (TOML), a game record (CSV with its header row) or a filled audit (PDF); their names "
+    "end in .toml, .csv, .tsv, .txt or .pdf"
+)
 
 
 def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExample:
@@ -133,7 +147,10 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
 
 
 def is_table(path: str) -> bool:
-    """Tells whether `path` names a table typed from an audit (.csv, or .tsv and .txt as spreadsheets export)."""
+    """Tells whether `path` is a table typed from an audit: named .csv (or .tsv and .txt as spreadsheets export), or
+    named otherwise ("game.csv.bak", "game") but starting with a record's header row, as a PDF is told by its
+    content."""
+    from sos_print.engine.records import is_record
     from sos_print.engine.records import is_table as table
 
-    return table(path)
+    return table(path) or (not path.lower().endswith((".toml", ".pdf")) and is_record(path))

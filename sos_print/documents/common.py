@@ -151,7 +151,8 @@ def place_names(game: GroupGame, slots: list[Slot], scale: float, where: str) ->
         tries = [(joined, 1), (apart, 2), (joined, 2)] if len(children) > 1 else [(joined, 2)]
         name = next(filter(None, (set_name(text, width, slot.room, scale, most) for text, most in tries)), None)
         if name is None:
-            raise NameFitError(seating.path, children, where, per_line(width, scale), name_lines_in(slot.room, scale))
+            letters = per_line(width, scale, "".join(child.name for child in children))
+            raise NameFitError(seating.path, children, where, letters, name_lines_in(slot.room, scale))
         placed.append(PrintedName(name, slot.x0, slot.y))
     return tuple(placed)
 

@@ -451,7 +451,7 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
     plans = [sheet_plan(options, sheet, copies, child) for sheet, child in zip(sheets, children, strict=True)]
     for plan, child in zip(plans, children, strict=True):  # every name is set before anything is drawn
         if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
-            letters = per_line(_name_line(plan, box, scale) - 2.0, scale)
+            letters = per_line(_name_line(plan, box, scale) - 2.0, scale, child.name)
             raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
     for done, (sheet, plan) in enumerate(zip(sheets, plans, strict=True), start=1):
         layout = sheet_layout(plan, box, scale)

@@ -14,7 +14,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
-from sos_print.engine.records import TABLE_SUFFIXES
+from sos_print.engine.records import TABLE_SUFFIXES, is_record
 from sos_print.engine.rules import Board, Move, Outcome, Position, Step, Variant
 
 
@@ -391,8 +391,15 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
             entry = os.path.join(path, name)
             if _holds_records(entry):  # a folder of records inside the folder: named, so that none is passed over
                 skipped.append(Problem(entry, "skipped: a folder inside the folder; name it to check it", unread=True))
+            elif os.path.islink(entry) and _holds_records(entry, follow=True) and _same(entry) != _same(path):
+                # named as a folder is, not followed: a link may lead back up the tree, or to files read already
+                reason = "skipped: a link to a folder of records; name the folder to check it"
+                skipped.append(Problem(entry, reason, unread=True))
             elif is_pdf(entry):  # a filled audit whose name lost its .pdf: named, never passed over in silence
                 reason = "skipped: a PDF whose name does not end in .pdf; name it to check it"
+                skipped.append(Problem(entry, reason, unread=True))
+            elif is_record(entry):  # a record whose name lost its .csv, as a PDF above
+                reason = "skipped: a game record whose name does not end in .csv, .tsv or .txt; name it to check it"
                 skipped.append(Problem(entry, reason, unread=True))
             continue
         entry = os.path.join(path, name)
@@ -428,11 +435,11 @@ def _readable_name(name: str) -> bool:
     return name.lower().endswith((".toml", *TABLE_SUFFIXES, _FORM))
 
 
-def _holds_records(entry: str, depth: int = 8) -> bool:
-    """Tells whether `entry` is a folder (not a link to one) holding, itself or in a folder below it (down to
-    `depth` levels), files named as `check` reads them."""
+def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
+    """Tells whether `entry` is a folder (a link to one only if `follow`: links below are never followed) holding,
+    itself or in a folder below it (down to `depth` levels), files named as `check` reads them."""
     try:
-        if not stat.S_ISDIR(os.lstat(entry).st_mode):
+        if not stat.S_ISDIR((os.stat if follow else os.lstat)(entry).st_mode):
             return False
         names = os.listdir(entry)
     except OSError:

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
+import stat
 import unicodedata
 from collections.abc import Iterable, Sequence
 
@@ -94,6 +96,29 @@ def load_csv_record(path: str, options: RecordOptions) -> Example:
 def is_table(path: str) -> bool:
     """Tells whether `path` names a record typed from an audit (.csv, or .tsv and .txt as spreadsheets export)."""
     return path.lower().endswith(TABLE_SUFFIXES)
+
+
+def is_record(path: str) -> bool:
+    """Tells whether `path` is a regular file that starts as a record typed from an audit does, whatever its name
+    ("game.csv.bak"): a header row naming a player, a letter and a cell column (after Excel's "sep=" line)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as file:
+            head = file.read(_HEAD)
+        lines = decode_spreadsheet(head, path, "").removeprefix("\ufeff").splitlines()[:3]
+    except (OSError, SosError):
+        return False
+    lines = [line for line in lines if not _blank(line)]
+    if lines and separator_line(lines[0]):
+        lines = lines[1:]
+    if not lines:
+        return False
+    header = next(csv.reader([lines[0]], delimiter=_separator(lines[0])), [])
+    return {"player", "letter", "cell"} <= {_column(name) for name in header}
+
+
+_HEAD = 4096  # bytes: a header row is far shorter
 
 
 def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") -> Example:

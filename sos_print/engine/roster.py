@@ -2,10 +2,14 @@
 
 A class list is what a teacher already has: a text file with one name a line, or a spreadsheet
 saved as CSV (cells separated by commas, semicolons or tabs, in any encoding `files.decode_spreadsheet`
-reads). A CSV file's first row is a heading row when one of its cells names a column of names
-("Name", "Prénom", "Student"...): that column holds the names, and a first-name column wins over a
-name or last-name column, as children know each other by their first names ("Nom;Prénom", a school's
-export). Without a heading row, the names are in the first column. Other columns are ignored.
+reads). A CSV file's heading row is one of its first lines (a title line or two may come above it)
+one of whose cells names a column of names, exactly or by a word of it ("Name", "Prénom élève",
+"Pupil first name"...): that column holds the names, and a first-name column wins over a name or
+last-name column, as children know each other by their first names ("Nom;Prénom", a school's
+export). A child whose first name is not typed is called by the row's other name column (its last
+name), and the terminal says so; a row holding text but no name is refused, naming its line, so
+that no child is left out in silence. Without a heading row, the names are in the first column.
+Other columns are ignored.
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says which names repeat, so that the teacher can add an initial).
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
@@ -37,9 +42,15 @@ MAX_CHILDREN = 200  # as many as sheets `puzzles --copies` prints: several class
 MAX_NAME = 40  # characters: a first name and a last name; a fillable audit's names field holds as many
 _SEPARATORS = (";", "\t", ",")  # in this order when a heading row does not tell: French Excel uses semicolons
 _SAMPLE = 20  # rows the separator is told from
+_TITLES = 2  # title lines a heading row may have above it ("Classe de CM1 - 2025", a school's name)
+_LONGEST_HEADING = 60  # characters: a longer cell is a name or a note, never looked at word by word
 
 # Headings, as `_heading` reduces them (no case, accents, spaces or punctuation).
-FIRST_NAME_HEADINGS = frozenset({"firstname", "firstnames", "givenname", "forename", "prenom", "prenoms"})
+FIRST_NAME_HEADINGS = frozenset(
+    {"firstname", "firstnames", "givenname", "givennames", "forename", "forenames", "prenom", "prenoms"}
+)
+# A column of last names: the name a child is called by when the first name is not typed.
+LAST_NAME_HEADINGS = frozenset({"lastname", "surname", "familyname", "nomdefamille", "nomdusage", "nomdenaissance"})
 NAME_HEADINGS = frozenset(
     {
         "name",
@@ -62,10 +73,6 @@ NAME_HEADINGS = frozenset(
 # Headings of other columns a school's export has: a first row of these is a heading row without names.
 OTHER_HEADINGS = frozenset(
     {
-        "lastname",
-        "surname",
-        "familyname",
-        "nomdefamille",
         "class",
         "classe",
         "group",
@@ -75,6 +82,10 @@ OTHER_HEADINGS = frozenset(
         "birthdate",
         "birthday",
         "datedenaissance",
+        "date",
+        "naissance",
+        "birth",
+        "dob",
         "ne",
         "nee",
         "sex",
@@ -98,20 +109,22 @@ PLACES = {"board": "on a board's score table", "audit": "on a score sheet's name
 
 
 class NameFitError(ExampleFileError):
-    """Signals a child's name too long for the line it is printed on; the message names its line of the file (the
-    name itself is printed only on the pages asked for)."""
+    """Signals a child's name too wide for the line it is printed on; the message names its line of the file (the
+    name itself is printed only on the pages asked for) and the room in letters as wide as the name's own, so that a
+    name of wide letters is never told a limit longer than itself."""
 
     def __init__(self, path: str, children: tuple[Child, ...], where: str, per_line: int, lines: int = 2) -> None:
         one = len(children) == 1
         rows = " and ".join(str(child.line) for child in children)
         sizes = " and ".join(str(len(child.name)) for child in children)
         what = f"a name of {sizes} characters does" if one else f"names of {sizes} characters together do"
-        room = "1 line" if lines == 1 else f"{lines} lines"
+        room = "1 line here holds" if lines == 1 else f"{lines} lines here hold"
         where = PLACES.get(where, where)
         super().__init__(
             path,
-            f"{'line' if one else 'lines'} {rows}: {what} not fit {where}: {room} of about {per_line} letters here; "
-            "shorten it (a first name and an initial tell children apart)",
+            f"{'line' if one else 'lines'} {rows}: {what} not fit {where}: {room} about {per_line} of "
+            f"{'its' if one else 'their'} letters; shorten {'it' if one else 'them'} (a first name and an initial "
+            "tell children apart)",
         )
 
 
@@ -125,10 +138,16 @@ class Child:
 
 @frozen
 class Roster:
-    """Holds a class list as read: the file it came from and its children, in the list's order."""
+    """Holds a class list as read: the file it came from and its children, in the list's order.
+
+    `borrowed` holds the lines whose first name was not typed, and `borrowed_from` the heading of the
+    column their name was taken from instead ("Nom").
+    """
 
     path: str
     children: tuple[Child, ...]
+    borrowed: tuple[int, ...] = ()
+    borrowed_from: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -184,10 +203,18 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             raise ExampleFileError(path, "holds no name: write one child's name a line")
     separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
     table = [(number, _cells(line, separator, number, path)) for number, line in rows]
-    column, start = _names_column(table[0][1], path)
-    children = []
-    for number, cells in table[start:]:
-        name = clean_name(cells[column]) if column < len(cells) else ""
+    columns = _names_columns(table, separator is not None, path)
+    children, borrowed, used = [], [], {}
+    for number, cells in table[columns.start :]:
+        name = _cell(cells, columns.names)
+        if not name:
+            column = next((column for column in columns.others if _cell(cells, column)), None)
+            if column is not None:
+                name = _cell(cells, column)
+                borrowed.append(number)
+                used[column] = columns.headings[column]
+            elif any(map(clean_name, cells)):  # a row of other cells whose name was never typed: never left out
+                raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if name:
             children.append(_checked(Child(name, number), path))
         if len(children) > MAX_CHILDREN:
@@ -198,7 +225,23 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         raise ExampleFileError(path, "holds no name under its heading row: write one child's name a row")
     if len(children) == 1:
         raise ExampleFileError(path, "holds one name: a game needs at least two children")
-    return Roster(path, tuple(children))
+    return Roster(path, tuple(children), tuple(borrowed), " or ".join(used[column] for column in sorted(used)))
+
+
+@frozen
+class _Columns:
+    """Holds where a class list's names are: the first row of names, their column, the other name columns a
+    name is taken from when its own cell is empty, the headings as written, and how an empty name is said."""
+
+    start: int
+    names: int
+    others: tuple[int, ...] = ()
+    headings: tuple[str, ...] = ()
+    missing: str = "no name in the first column, though the row holds other cells"
+
+
+def _cell(cells: Sequence[str], column: int) -> str:
+    return clean_name(cells[column]) if column < len(cells) else ""
 
 
 def clean_name(text: str) -> str:
@@ -223,14 +266,15 @@ _NOT_TEXT = str.maketrans("", "", "".join(_SEPARATORS))
 def _separator(lines: Sequence[str]) -> str | None:
     """Returns the separator of a CSV file, or None for a list of one name a line.
 
-    A separator that splits the first line into a heading of names is the one; else the one found in
-    the most of the first lines, if in half of them at least: a list of one name a line in which a
-    name or two hold a comma ("Smith, Jr.") stays a list.
+    A separator that splits one of the first lines into a heading of names is the one; else the one
+    found in the most of the first lines, if in half of them at least: a list of one name a line in
+    which a name or two hold a comma ("Smith, Jr.") stays a list.
     """
-    for separator in _SEPARATORS:
-        cells = next(csv.reader([lines[0]], delimiter=separator), [])
-        if len(cells) > 1 and any(_heading(cell) in FIRST_NAME_HEADINGS | NAME_HEADINGS for cell in cells):
-            return separator
+    for line in lines[: _TITLES + 1]:
+        for separator in _SEPARATORS:
+            cells = next(csv.reader([line], delimiter=separator), [])
+            if len(cells) > 1 and any(_kind(cell) in (FIRST, NAME) for cell in cells):
+                return separator
     found = {separator: sum(separator in line for line in lines) for separator in _SEPARATORS}
     best = max(_SEPARATORS, key=lambda separator: found[separator])
     return best if found[best] and 2 * found[best] >= len(lines) else None
@@ -248,18 +292,91 @@ def _cells(line: str, separator: str | None, number: int, path: str) -> list[str
     return cells
 
 
-def _names_column(first: list[str], path: str) -> tuple[int, int]:
-    """Returns the column of names and the index of the first row of names (1 after a heading row)."""
-    headings = [_heading(cell) for cell in first]
-    for known in (FIRST_NAME_HEADINGS, NAME_HEADINGS):
-        for column, heading in enumerate(headings):
-            if heading in known:
-                return column, 1
-    if any(heading in OTHER_HEADINGS for heading in headings) and len(headings) > 1:
-        raise ExampleFileError(
-            path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
+def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: str) -> _Columns:
+    """Returns where the names of a class list's rows are: under its heading row, found among the first lines
+    (the lines above it being titles), or in the first column of every row when it has none."""
+    for index, (number, cells) in enumerate(table[: _TITLES + 1]):
+        kinds = [_kind(cell) for cell in cells]
+        # Above a heading of several columns, titles have fewer cells filled; a list of one column has a title
+        # above a known heading whole ("Prénom"), never above a word of a child's name.
+        heading = index == 0 or (
+            _filled(table[:index]) < _filled([(number, cells)]) if columns else _heading(cells[0]) in KNOWN_HEADINGS
         )
-    return 0, 0
+        if not heading:
+            continue
+        for wanted in (FIRST, NAME):
+            if wanted in kinds:
+                return _heading_columns(index, kinds, cells)
+        if index == 0 and len(cells) > 1 and any(kinds):
+            raise ExampleFileError(
+                path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
+            )
+    if columns and len(table) > 1 and len(table[0][1]) == 1 and _filled(table[1:2]) > 1:
+        raise ExampleFileError(
+            path,
+            f"line {table[0][0]} holds one cell above rows of several, and no heading row names a column of names: "
+            f"if it is a title, head the names' column with one of {HEADINGS_SAID} below it",
+        )
+    return _Columns(0, 0)
+
+
+def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[str]) -> _Columns:
+    """Returns the columns a heading row names: the first-name column, else the name column, and the other name
+    columns, first names first."""
+    order = [column for wanted in (FIRST, NAME, LAST) for column, kind in enumerate(kinds) if kind == wanted]
+    names, others = order[0], tuple(order[1:])
+    heading = " ".join(cells[names].split())
+    missing = f"no name in its {heading} column, though the row holds other cells"
+    headings = tuple(" ".join(cell.split()) for cell in cells)
+    return _Columns(index + 1, names, others, headings, missing)
+
+
+def _filled(rows: Sequence[tuple[int, list[str]]]) -> int:
+    """Returns the most cells holding text in one of `rows`."""
+    return max((sum(1 for cell in cells if cell.strip()) for _, cells in rows), default=0)
+
+
+FIRST, LAST, OTHER, NAME = "first", "last", "other", "name"
+_KINDS = ((FIRST, FIRST_NAME_HEADINGS), (LAST, LAST_NAME_HEADINGS), (OTHER, OTHER_HEADINGS), (NAME, NAME_HEADINGS))
+KNOWN_HEADINGS = FIRST_NAME_HEADINGS | LAST_NAME_HEADINGS | OTHER_HEADINGS | NAME_HEADINGS
+
+
+def _kind(cell: str) -> str | None:
+    """Returns the kind of column a heading cell names (FIRST, LAST, OTHER or NAME), or None for no heading.
+
+    A cell names a kind when it is one of its headings, or when it is made of known headings and
+    small words only, one of which is of that kind ("Prénom élève", "Pupil first name", "Nom de
+    l'élève"): a cell holding any other word or a number ("Child 1") is a name. First names win
+    over last names, and other columns over names ("Student ID" is no column of names).
+    """
+    whole = _heading(cell)
+    for kind, known in _KINDS:
+        if whole in known:
+            return kind
+    if len(cell) > _LONGEST_HEADING:
+        return None
+    words = [word for word in map(_heading, re.split(r"[\W_]+", cell)) if word]
+    runs = _runs(words)
+    return next((kind for kind, known in _KINDS if runs and runs & known), None)
+
+
+def _runs(words: Sequence[str]) -> set[str] | None:
+    """Returns the known headings `words` are made of, read in order with small words between them, or None when
+    a word is neither."""
+    found: list[set[str] | None] = [set()] + [None] * len(words)  # found[k]: the headings words[:k] are made of
+    for end in range(1, len(words) + 1):
+        for start in range(end):
+            before = found[start]
+            run = "".join(words[start:end])
+            if before is not None and (run in KNOWN_HEADINGS or run in _SMALL_WORDS):
+                found[end] = before | ({run} if run in KNOWN_HEADINGS else set())
+                break
+    return found[-1]
+
+
+# Words a heading holds beside its known ones: "Nom de l'élève", "Prénom usuel", "Preferred name".
+_SMALL_WORDS = frozenset({"de", "du", "des", "d", "l", "le", "la", "of", "the", "s", "e", "usuel", "usuelle"})
+_SMALL_WORDS |= frozenset({"preferred", "legal", "official", "full", "complet", "en", "french", "francais"})
 
 
 def _heading(cell: str) -> str:

@@ -399,9 +399,11 @@ def _broken(name: str, room: float, size: float) -> list[str] | None:
     return [*lines, current]
 
 
-def per_line(width: float, scale: float) -> int:
-    """Returns about how many letters of a name a line `width` mm long holds at the least size (for messages)."""
-    return int(width / (width_of("n", REGULAR, SMALL_PT * scale) / MM))
+def per_line(width: float, scale: float, text: str = "n") -> int:
+    """Returns about how many letters as wide as those of `text` (on average) a line `width` mm long holds at the
+    least size (for messages: a name of wide letters is told the limit in its own letters)."""
+    letters = text.replace(" ", "") or "n"
+    return int(width / (width_of(letters, REGULAR, SMALL_PT * scale) / len(letters) / MM))
 
 
 def draw_name(canvas: Canvas, name: SetLabel, x: float, y: float) -> None:

@@ -3,7 +3,9 @@
 reportlab's own Paragraph and simpleSplit break lines at every Unicode space,
 including the narrow no-break space French puts before ":" and "?", so the
 punctuation could start a line. This module breaks at ordinary spaces and
-explicit line breaks only, and keeps the rest of a word together.
+explicit line breaks only, and keeps the rest of a word together, but for a
+soft hyphen (U+00AD, which text pasted from a word processor carries): it is
+invisible, and a line may break there, ending in a hyphen.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sos_print.plans.words import Run
 
 DESCENT = 0.28  # how far letters reach below the baseline, as a share of the type size
 Piece = tuple[str, str]  # (text, font name)
+SOFT_HYPHEN = "\u00ad"
 
 
 @frozen
@@ -57,7 +60,13 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Lin
     used = 0.0
     spaces = {font: width_of(" ", font, size) for font in (REGULAR, BOLD)}  # a space after each word, in its font
     for whole, forced_break in _words(runs):
-        for word, word_width in _fitting(whole, width, size):
+        gap = spaces[words[-1][-1][1]] if words else 0.0
+        while words and (split := _hyphenated(whole, width - used - gap, size)):
+            head, whole = split  # the word does not fit whole: its part up to a soft hyphen ends the line
+            words.append(head)
+            lines.append(Line(tuple(words), used + gap + _width(head, size)))
+            words, used, gap = [], 0.0, 0.0
+        for word, word_width in _fitting(_visible(whole), width, size):
             gap = spaces[words[-1][-1][1]] if words else 0.0
             if words and used + gap + word_width > width:
                 lines.append(Line(tuple(words), used))
@@ -95,6 +104,30 @@ def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[t
     if current:
         parts.append(tuple(current))
     return [(part, _width(part, size)) for part in parts]
+
+
+def _visible(word: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """Returns a word without its soft hyphens, which print nothing where the line does not break."""
+    if not any(SOFT_HYPHEN in text for text, _ in word):
+        return word
+    return tuple((text.replace(SOFT_HYPHEN, ""), font) for text, font in word if text.replace(SOFT_HYPHEN, ""))
+
+
+def _hyphenated(
+    word: tuple[Piece, ...], room: float, size: float
+) -> tuple[tuple[Piece, ...], tuple[Piece, ...]] | None:
+    """Returns a word that does not fit in `room` points cut at its last soft hyphen that lets its first part and a
+    hyphen fit there: (that part and the hyphen, the rest), or None when it fits whole or no cut fits."""
+    if not any(SOFT_HYPHEN in text for text, _ in word) or _width(_visible(word), size) <= room:
+        return None
+    cuts = [(k, at) for k, (text, _) in enumerate(word) for at, char in enumerate(text) if char == SOFT_HYPHEN]
+    for k, at in reversed(cuts):
+        text, font = word[k]
+        head = _visible((*word[:k], (text[:at], font))) + (("-", font),)
+        if _width(head, size) <= room:
+            tail = ((text[at + 1 :], font), *word[k + 1 :]) if text[at + 1 :] else word[k + 1 :]
+            return head, tail
+    return None
 
 
 def _words(runs: Sequence[Run]) -> list[tuple[tuple[Piece, ...], bool]]:
