@@ -262,6 +262,20 @@ def test_a_class_list_that_cannot_be_used_is_one_line_naming_the_file(tmp_path, 
     assert "Tom" not in text  # a name never reaches the terminal in a message
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"N\xc2\xb0;Nom;Pr\xc3\xa9nom\n1;Dupont;L\xc3\xa9a\n2;Martin;Tom\n3;;\n4;;\n",
+        b"L\xc3\xa9a;1\nTom;2\n;3\n;4.\n",
+    ],
+    ids=["heading", "no heading"],
+)
+def test_a_templates_numbered_rows_left_empty_are_no_children(tmp_path, data):
+    # A school's class list template numbers thirty rows and a class fills twenty-five: the rest are not children.
+    roster = read_roster(written(tmp_path, data))
+    assert [child.name for child in roster.children] == ["Léa", "Tom"]
+
+
 def test_a_missing_or_large_file_is_refused_before_reading(tmp_path):
     with pytest.raises(ExampleFileError, match="no such file"):
         read_roster(str(tmp_path / "missing.csv"))

@@ -213,7 +213,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
                 name = _cell(cells, column)
                 borrowed.append(number)
                 used[column] = columns.headings[column]
-            elif any(map(clean_name, cells)):  # a row of other cells whose name was never typed: never left out
+            elif any(_worded(cell) for cell in cells):  # other words but no name typed: never left out
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if name:
             children.append(_checked(Child(name, number), path))
@@ -238,6 +238,11 @@ class _Columns:
     others: tuple[int, ...] = ()
     headings: tuple[str, ...] = ()
     missing: str = "no name in the first column, though the row holds other cells"
+
+
+def _worded(cell: str) -> bool:
+    """Tells whether a cell holds a letter: a school's template numbers the rows it leaves empty ("29;;")."""
+    return any(char.isalpha() for char in cell)
 
 
 def _cell(cells: Sequence[str], column: int) -> str:
