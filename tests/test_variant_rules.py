@@ -108,6 +108,10 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
         "two_per_page": False,
         "rules_per_group": False,
         "games": (),  # every group plays the kit's own game
+        "group_sizes": ((5, 2),),  # a class list of ten, in five pairs
+        "other_games": (),
+        "group_size": 2,
+        "seed": None,
         "named": False,  # no class list: the children write their names
         "span": (31, 32),
         "article": ("à la", "aux"),

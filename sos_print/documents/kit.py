@@ -35,15 +35,16 @@ def players_document(
         if options.rules_per_group
         else games_played(options)
     )
-    for part, add in (
+    steps = (
         ("boards", partial(add_boards, document, options, progress)),
         ("score sheets", partial(add_audits, document, options, progress)),
         *(("rules", partial(_add_rule_sheets, document, options, examples, variant)) for variant in games),
-    ):
-        if part == "rules":  # each game's rules start on a front: a page left blank, if any, ends the part before
-            to_front(document)
+    )
+    for index, (part, add) in enumerate(steps):
         first = document.pages + 1
         add()
+        if index + 1 < len(steps) and steps[index + 1][0] == "rules":
+            to_front(document)  # each game's rules start on a front: a page left blank, if any, ends the part before
         parts.append((part, first, document.pages))
     return finished(document, tuple(parts))
 
