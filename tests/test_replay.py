@@ -517,7 +517,7 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     page = page_with(data, "At move 6, A wrote")
     text = flat(texts(data)[page])
     assert (
-        "At move 6, A wrote S in A3, scored nothing and left the next player a letter that scores (O in B2). "
+        "At move 6, A wrote S in A3, scored nothing and left the next player a move that scores (O in B2). "
         "With best play A would finish 1 point ahead; after this move, 1 point behind: no move of this game "
         "changed the end more."
     ) in text
@@ -647,7 +647,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
     rows = [("1", "A", "O", "B1"), ("2", "B", "S", "C1"), ("3", "A", "S", "D4"), ("4", "B", "O", "C4")]
     rows += [("5", "A", "S", "B4"), ("6", "A", "S", "B2")]
     text = whole(document(csv_text(rows, header=HEADER[:6]), 4))
-    assert "At move 6, A wrote S in B2, scored nothing and left the next player a letter that scores (O in B3)" in text
+    assert "At move 6, A wrote S in B2, scored nothing and left the next player a move that scores (O in B3)" in text
 
 
 @pytest.mark.parametrize(("lang", "tie"), [("en", "Two other moves changed it as much; this one came first.")])

@@ -329,8 +329,9 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             [
                 "If your letter makes an S-O-S, you win at once. Draw a line through it",
                 "An S-O-S reads the same from either end.",
+                "You may use letters others wrote to make your S-O-S.",
             ],
-            ["counts only once"],  # nothing is counted in this game
+            ["counts only once", "part of several S-O-S lines"],  # nothing is counted, the first S-O-S ends it
         ),
         (
             Language.FR,
@@ -338,8 +339,9 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             [
                 "Si ta lettre forme un S-O-S, tu gagnes aussitôt. Trace un trait dessus",
                 "Un S-O-S se lit S, O, S depuis l’un ou l’autre bout.",
+                "Tu peux utiliser celles des autres pour former ton S-O-S.",
             ],
-            ["ne compte qu’une fois"],
+            ["ne compte qu’une fois", "servir à plusieurs S-O-S"],
         ),
         (
             Language.EN,
