@@ -254,8 +254,8 @@ def _pour(
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
-    audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings)
-    steps_start = _start(flow, plan.steps_heading, legend, (_first_row(plan.steps, layout),))
+    audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
+    steps_start = _start(flow, plan.steps_heading, legend, (_first_row(plan.steps, layout),), page)
     # Who made each S-O-S comes with the result it explains, before the game that led to it.
     _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout, steps_start)
     _figures(flow, plan.steps_heading, legend, plan.steps, layout, audit_start)
@@ -298,10 +298,11 @@ def _section(flow: Flow, heading: str, intro: list[Block], *following: float) ->
     flow.blocks([*blocks, *intro])
 
 
-def _start(flow: Flow, heading: str, intro: list[Block], following: Sequence[float]) -> float:
-    """Returns the least height (mm) a section needs to start: its heading and intro with the least of what follows
-    that they keep."""
-    return flow.measure(_heading(heading)) + flow.measure(intro) + following[-1]
+def _start(flow: Flow, heading: str, intro: list[Block], following: Sequence[float], page: float) -> float:
+    """Returns the height (mm) a section keeps together to start on a `page` mm tall frame, as `_section` chooses it:
+    its heading and intro with the first of the heights `following` that fits there (else the last)."""
+    opening = flow.measure(_heading(heading)) + flow.measure(intro)
+    return opening + next((height for height in following if opening + height <= page), following[-1])
 
 
 def _half_empty(flow: Flow) -> bool:
