@@ -56,6 +56,7 @@ from sos_print.plans.words import Block, Run
 from sos_print.plans.worked import ExampleFigure
 
 KEPT_ROWS = 3  # a table never has fewer rows than this on a page (unless it has fewer in all)
+SHORT_TABLE = 12  # rows: a table this short goes whole on one page with its heading wherever a page holds them
 ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
 LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 0.0)  # no move weighed: move, player, the move played, comment
 ROW_GAP = 4.0  # between two rows of diagrams (mm)
@@ -184,19 +185,55 @@ def _style(cell: float, scale: float) -> DiagramStyle:
     return DiagramStyle(cell, letter * scale, NOTES_PT * scale, SMALL_PT * scale, NOTES_PT * scale)
 
 
+@frozen
+class Pouring:
+    """Holds the choices of how a replay's sections go down its pages, which trials weigh against each other."""
+
+    whole: bool  # a table of SHORT_TABLE rows or fewer goes whole with its heading, on the next page if it must
+    balance: bool  # a table over two pages or more shares its last two pages' rows evenly
+
+
+# In order of preference, where two fill their pages alike: short tables whole, then split as they fall.
+POURINGS = tuple(Pouring(whole, balance) for whole in (True, False) for balance in (False, True))
+LEAST_LAST = 1 / 3  # of its frame: a language's last page holds at least this much where a pouring gives it
+LEAST_PAGE = 1 / 2  # of its frame: every other page holds at least this much where a pouring gives it
+
+
 def render_replay(
     document: Document, plan: ReplayPlan, *, large_print: bool = False, layout: Gallery | None = None
 ) -> Gallery:
     """Adds the replay in one language to `document`, starting on a new page, its diagrams in `layout` (by default
-    the one its own figures call for); returns that layout, for the document's other languages."""
+    the one its own figures call for); returns that layout, for the document's other languages.
+
+    Each pouring is tried on pages laid out but not drawn, and the one that fills its pages best is drawn: the fewest
+    pages, then the fewest pages left under LEAST_PAGE full (the last under LEAST_LAST), then the fullest least-full
+    page but the last.
+    """
     scale = scale_of(large_print)
+    tried = []
+    for rank, pouring in enumerate(POURINGS):
+        fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring)[1]
+        poor = sum(fill < LEAST_PAGE for fill in fills[:-1]) + (fills[-1] < LEAST_LAST)
+        tried.append((len(fills), poor, -min(fills[:-1], default=1.0), rank))
+    return _pour(document, plan, scale, layout, POURINGS[min(tried)[-1]])[0]
+
+
+def _pour(
+    document: Document, plan: ReplayPlan, scale: float, layout: Gallery | None, pouring: Pouring
+) -> tuple[Gallery, list[float]]:
+    """Adds the replay to `document` as `pouring` says; returns its diagrams' layout and the share of each page's
+    frame it fills."""
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     group = (plan.group,) if plan.group else ()
     strip = layout_strip(plan.strip, box.width, group_room([group], scale), scale)
     first = [True]
+    fills: list[float] = []
+    flows: list[Flow] = []
 
     def start_page() -> list[Box]:
+        if flows:
+            fills.append((box.top - flows[0].top) / box.height)
         top = draw_strip(document.canvas, plan.strip, strip, box, scale)
         draw_group(document.canvas, group, box, strip, scale)
         if first[0]:
@@ -205,6 +242,7 @@ def render_replay(
         return [Box(box.x, box.y, box.width, top - 2.0 - box.y)]
 
     flow = Flow(document, scale, start_page, BODY_PT)
+    flows.append(flow)
     document.bookmark(plan.bookmark)
     flow.blocks(plan.header)
     turning = (plan.turning.played.grid, plan.turning.better.grid) if plan.turning else ()
@@ -213,52 +251,58 @@ def render_replay(
     scorers = flow.room - flow.measure([*_heading(plan.final_heading), *plan.final_intro])  # under the header
     size = plan.steps[0].grid.size
     layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, scorers))
-    # Who made each S-O-S comes with the result it explains, before the game that led to it.
-    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout)
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
-    _figures(flow, plan.steps_heading, legend, plan.steps, layout)
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
-    _section(flow, plan.audit_heading, plan.audit_intro, _opening(audit))
-    _table(flow, plan.audit, audit)
+    openings = _openings(audit, pouring)
+    audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
+    steps_start = _start(flow, plan.steps_heading, legend, (_first_row(plan.steps, layout),), page)
+    # Who made each S-O-S comes with the result it explains, before the game that led to it.
+    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout, steps_start)
+    _figures(flow, plan.steps_heading, legend, plan.steps, layout, audit_start)
+    _section(flow, plan.audit_heading, plan.audit_intro, *openings)
+    _table(flow, plan.audit, audit, pouring)
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
     else:
         bases = ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS
         analysis = _layout(plan.analysis, bases, flow.width, scale)
-        unweighed = flow.measure(plan.unweighed)
-        _section(
-            flow,
-            plan.analysis_heading,
-            plan.analysis_intro,
-            flow.measure(plan.adult_note) + unweighed + _opening(analysis),
-        )
+        notes = flow.measure(plan.adult_note) + flow.measure(plan.unweighed)
+        openings = _openings(analysis, pouring)
+        _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in openings))
         flow.blocks(plan.adult_note, grey=True)
         flow.blocks(plan.unweighed)
-        _table(flow, plan.analysis, analysis)
+        _table(flow, plan.analysis, analysis, pouring)
         flow.blocks(plan.notes)
     if plan.turning is not None:
         _turning(flow, plan, plan.turning, layout)
+    fills.append((box.top - flow.top) / box.height)
     document.end_page()
-    return layout
+    return layout, fills
 
 
 def _heading(text: str) -> list[Block]:
     return [Block("h2", (Run(text),))]
 
 
-def _section(flow: Flow, heading: str, intro: list[Block], following: float) -> None:
-    """Starts a section: its heading and intro kept with `following` mm of what comes after (the start of what it
-    heads: a heading and its intro never end a page without it), and a bookmark. Only when what follows is taller
-    than a page under them do the heading and intro stay where they fit.
+def _section(flow: Flow, heading: str, intro: list[Block], *following: float) -> None:
+    """Starts a section: its heading and intro kept with what comes after, the first of the heights `following` (mm,
+    from the most to the least kept) that fits under them on a page (the start of what it heads: a heading and its
+    intro never end a page without it), and a bookmark. Only when none does do the heading and intro stay where
+    they fit.
     """
     blocks = _heading(heading)
     opening = flow.measure(blocks) + flow.measure(intro)
-    if opening + following > flow.box.height:
-        flow.keep(opening)  # what follows would not fit under them on any page: they stay where they fit
-    else:
-        flow.keep(opening + following)
+    kept = [opening + height for height in following if opening + height <= flow.box.height]
+    flow.keep(kept[0] if kept else opening)  # else what follows fits under them on no page: they stay where they fit
     flow.document.bookmark(heading, level=1)
     flow.blocks([*blocks, *intro])
+
+
+def _start(flow: Flow, heading: str, intro: list[Block], following: Sequence[float], page: float) -> float:
+    """Returns the height (mm) a section keeps together to start on a `page` mm tall frame, as `_section` chooses it:
+    its heading and intro with the first of the heights `following` that fits there (else the last)."""
+    opening = flow.measure(_heading(heading)) + flow.measure(intro)
+    return opening + next((height for height in following if opening + height <= page), following[-1])
 
 
 def _half_empty(flow: Flow) -> bool:
@@ -266,17 +310,38 @@ def _half_empty(flow: Flow) -> bool:
     return flow.room > flow.box.height / 2
 
 
-def _figures(flow: Flow, heading: str, intro: list[Block], figures: Sequence[ExampleFigure], layout: Gallery) -> None:
+def _row_heights(figures: Sequence[ExampleFigure], layout: Gallery) -> list[float]:
+    """Returns the height (mm) of each row of `figures` in the gallery's columns."""
+    heights = [layout.layout(layout.shown(figure)).height for figure in figures]
+    return [max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns)]
+
+
+def _first_row(figures: Sequence[ExampleFigure], layout: Gallery) -> float:
+    """Returns the height (mm) of the first row of `figures`, with the gap above it, which their heading keeps."""
+    return ROW_GAP + _row_heights(figures, layout)[0] if figures else 0.0
+
+
+def _figures(
+    flow: Flow,
+    heading: str,
+    intro: list[Block],
+    figures: Sequence[ExampleFigure],
+    layout: Gallery,
+    after: float,
+) -> None:
     """Places a section of diagrams in rows of the gallery's columns, the section's heading kept with its first row
-    and the last row never alone at the top of a page when the row before it can go with it."""
+    and the last row never alone at the top of a page when the row before it can go with it, unless the next
+    section, which needs `after` mm to start, can start under it there: then the last row is not alone, and
+    keeping two rows together would only leave the page before half empty."""
     shown = [layout.shown(figure) for figure in figures]
     rows = [shown[k : k + layout.columns] for k in range(0, len(shown), layout.columns)]
     layouts = [[layout.layout(figure) for figure in row] for row in rows]
-    heights = [max(item.height for item in row) for row in layouts]
-    _section(flow, heading, intro, ROW_GAP + heights[0] if heights else 0.0)
+    heights = _row_heights(figures, layout)
+    _section(flow, heading, intro, _first_row(figures, layout))
     for index, (row, placed, height) in enumerate(zip(rows, layouts, heights, strict=True)):
         flow.space(ROW_GAP)
-        if index == len(rows) - 2 and index > 0 and not _half_empty(flow):
+        alone = heights[-1] + ROW_GAP + after > flow.box.height
+        if index == len(rows) - 2 and index > 0 and alone and not _half_empty(flow):
             both = height + ROW_GAP + heights[-1]
             if both <= flow.box.height:
                 flow.keep(both)
@@ -322,24 +387,29 @@ def _audit_columns(table: Table) -> tuple[float, ...]:
     return (*AUDIT_COLUMNS, 0.0, AUDIT_POINTS_COLUMN, *[AUDIT_TOTAL_COLUMN.get(sides, 15.0)] * sides)
 
 
-def _opening(layout: TableLayout | None) -> float:
-    """Returns the height (mm) of a table's heading row and first KEPT_ROWS rows, which its section's heading keeps:
-    all its rows if it has fewer than twice as many, since then no page break would leave KEPT_ROWS on each side."""
-    if layout is None:
-        return 0.0
+def _openings(layout: TableLayout, pouring: Pouring) -> tuple[float, ...]:
+    """Returns the heights (mm) of the starts of a table its section's heading keeps, from the most to the least kept:
+    the whole table, if it has SHORT_TABLE rows or fewer and the pouring keeps such tables whole; its heading row and
+    first KEPT_ROWS rows (all its rows if it has fewer than twice as many, since then no page break would leave
+    KEPT_ROWS on each side)."""
+    whole = 2.0 + layout.head + sum(layout.rows)
     kept = layout.rows if len(layout.rows) < 2 * KEPT_ROWS else layout.rows[:KEPT_ROWS]
-    return 2.0 + layout.head + sum(kept)
+    least = 2.0 + layout.head + sum(kept)
+    return (whole, least) if pouring.whole and len(layout.rows) <= SHORT_TABLE else (least,)
 
 
-def _table(flow: Flow, table: Table, layout: TableLayout) -> None:
+def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
-    fewer than KEPT_ROWS of its rows."""
-    flow.keep(_opening(layout))  # which counts the space above the table
+    fewer than KEPT_ROWS of its rows, and its last two pages share their rows evenly where the pouring says so."""
+    flow.keep(_openings(layout, pouring)[-1])  # which counts the space above the table
     flow.space(2.0)
     first = flow.room - layout.head
     later = flow.box.height - layout.head
+    counts = page_rows(layout.rows, first, later, KEPT_ROWS)
+    if pouring.balance:
+        counts = _balanced(counts, layout.rows, later)
     index = 0
-    for page, count in enumerate(page_rows(layout.rows, first, later, KEPT_ROWS)):
+    for page, count in enumerate(counts):
         if page:
             flow.next_frame()
         flow.figure(layout.head, partial(_draw_head, table=table, layout=layout))
@@ -347,6 +417,19 @@ def _table(flow: Flow, table: Table, layout: TableLayout) -> None:
             flow.figure(layout.rows[index], partial(_draw_row_of, table=table, layout=layout, index=index))
             index += 1
     flow.space(3.0)
+
+
+def _balanced(counts: list[int], heights: Sequence[float], room: float) -> list[int]:
+    """Returns the rows per page `counts` with rows moved from the second last page to the last (`room` mm) until the
+    last holds as many as the one before it, or no more fit."""
+    counts = list(counts)
+    while len(counts) > 1 and counts[-2] - 1 > counts[-1]:
+        moved = sum(heights[len(heights) - counts[-1] - 1 :])
+        if moved > room + 1e-6:
+            break
+        counts[-2] -= 1
+        counts[-1] += 1
+    return counts
 
 
 def _layout(table: Table, bases: Sequence[float], width: float, scale: float) -> TableLayout:
@@ -379,8 +462,7 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
         return
     # One above the other: both on one page whenever a page holds them, so that the class can compare them.
     both = ROW_GAP + placed[0].height + ROW_GAP + placed[1].height
-    fits = flow.measure([*_heading(plan.turning_heading), *turning.why]) + both <= flow.box.height
-    _section(flow, plan.turning_heading, turning.why, both if fits else ROW_GAP + placed[0].height)
+    _section(flow, plan.turning_heading, turning.why, both, ROW_GAP + placed[0].height)
     for figure, item in zip(pair, placed, strict=True):
         flow.space(ROW_GAP)
         flow.figure(item.height, partial(draw_figure, figure=figure, layout=item, body=layout.body))
