@@ -477,15 +477,33 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
     ("text", "message"),
     [
         ("S.X/.../...", "row 1 ('S.X') holds 'X' at place 3: write S, O or . for an empty cell"),
-        ("S../.-./...", "row 2 ('.-.') holds '-' at place 2"),
-        ("S.../..../.../....", "row 3 ('...') has 3 cells, but there are 4 rows"),
+        ("S../.-./...", "row 2 ('.-.') holds '-' at place 2: write S, O or . for an empty cell"),
+        (
+            "S.../..../.../....",
+            "row 3 ('...') has 3 cells, but there are 4 rows: a board has as many cells in each row as it has rows, "
+            "separated by /",
+        ),
+        (
+            "SOS",
+            "row 1 ('SOS') has 3 cells, but there is 1 row: a board has as many cells in each row as it has rows, "
+            "separated by /",
+        ),
         ("S./..", "a board has 3 to 8 rows, not 2"),
         ("/".join(["." * 9] * 9), "a board has 3 to 8 rows, not 9"),
-        ("", "no board given"),
-        (" / ", "row 1 ('') has 0 cells, but there are 2 rows"),
+        ("", 'no board given: write its rows from top to bottom separated by "/", like S.O/..S/O..'),
+        (
+            " / ",
+            "row 1 ('') has 0 cells, but there are 2 rows: a board has as many cells in each row as it has rows, "
+            "separated by /",
+        ),
     ],
 )
 def test_a_board_that_cannot_be_read_is_refused_naming_the_row(text, message):
     with pytest.raises(BoardTextError) as caught:
         parse_board(text)
-    assert message in str(caught.value)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("size", [3, 8])
+def test_the_smallest_and_the_largest_board_are_read(size):
+    assert parse_board("/".join(["." * size] * size)).size == size
