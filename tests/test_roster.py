@@ -247,6 +247,8 @@ BAD = [
     # A row holding text but no name is never left out in silence.
     (b"L\xc3\xa9a;CM1\n;CM1\nTom;CM1\nSam;CM1\n", "line 2: no name in the first column, though the row holds other"),
     (b"Pr\xc3\xa9nom;Classe\nL\xc3\xa9a;CM1\n;CM1\nTom;CM1\n", "line 3: no name in its Prénom column, though the row"),
+    (b"Pr\xc3\xa9nom;Date\nL\xc3\xa9a;01/02/2015\n;12/03/2015\nTom;03/04/2015\n", "line 3: no name in its Prénom"),
+    (b"Pr\xc3\xa9nom;\xc3\x82ge;Num\xc3\xa9ro\nL\xc3\xa9a;9;1001\n;10;1002\nTom;9;1003\n", "line 3: no name in its"),
     # A title over columns no heading names: the title would be a child, and the last names printed.
     (b"Classe de CM1\nDupont;L\xc3\xa9a\nMartin;Tom\n", "line 1 holds one cell above rows of several, and no heading"),
 ]

@@ -213,7 +213,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
                 name = _cell(cells, column)
                 borrowed.append(number)
                 used[column] = columns.headings[column]
-            elif any(_worded(cell) for cell in cells):  # other words but no name typed: never left out
+            elif not _numbered_only(cells):  # other cells but no name typed: never left out
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if name:
             children.append(_checked(Child(name, number), path))
@@ -240,9 +240,11 @@ class _Columns:
     missing: str = "no name in the first column, though the row holds other cells"
 
 
-def _worded(cell: str) -> bool:
-    """Tells whether a cell holds a letter: a school's template numbers the rows it leaves empty ("29;;")."""
-    return any(char.isalpha() for char in cell)
+def _numbered_only(cells: Sequence[str]) -> bool:
+    """Tells whether a row holds nothing visible, or nothing but its number: a school's template numbers the rows it
+    leaves empty ("29;;"); a row holding a date, an age or a pupil's number besides is a child whose name is missing."""
+    filled = [cell.strip() for cell in cells if clean_name(cell)]
+    return not filled or (len(filled) == 1 and filled[0].removesuffix(".").isdigit())
 
 
 def _cell(cells: Sequence[str], column: int) -> str:
