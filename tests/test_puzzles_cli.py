@@ -269,7 +269,7 @@ def test_the_answer_keys_marked_cells_are_the_answers_of_puzzles_json(args):
 def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
     files = made("--copies", "3", "--seed", "12")
     text = flat(" ".join(texts(files["answers.pdf"])))
-    assert text.startswith("SOS: puzzle answer key For the teacher.")
+    assert text.startswith("SOS: puzzle answer key Page 1 of 5 For the teacher.")  # the number follows the title
     for record in records("--copies", "3", "--seed", "12"):
         sheet = record["sheet"]
         assert re.search(rf"Sheet {sheet} of 3: code 4M6-\d+, seed \d+", text)
@@ -644,3 +644,29 @@ def test_each_board_of_the_key_has_its_column_names_where_counting_starts_and_ev
                     f"page {number}: in the margin"
                 )
         assert boards >= 6
+
+
+@pytest.mark.parametrize(
+    ("args", "pattern"),
+    [
+        (("--copies", "30"), "Page {} of {}"),
+        (("--copies", "3", "--lang", "fr", "--large-print"), "Page {} sur {}"),
+    ],
+    ids=["30 sheets", "fr large"],
+)
+def test_every_page_of_the_answer_key_says_page_n_of_m_beside_a_head_that_never_runs_under_it(args, pattern):
+    # A teacher marking a class set from a 38-page key puts a dropped page back by its number.
+    key = made(*args)["answers.pdf"]
+    with pages(key) as pdf:
+        count = len(pdf.pages)
+        for number, page in enumerate(pdf.pages, start=1):
+            (found,) = page.search(pattern.format(number, count), regex=False)
+            assert found["top"] < 25 * MM and found["x1"] > page.width - 15.5 * MM, (number, found)
+            beside = [
+                char
+                for char in page.chars
+                if char["text"].strip() and char["top"] < found["bottom"] and char["bottom"] > found["top"]
+                if char not in found["chars"]
+            ]
+            assert all(char["x1"] < found["x0"] - 2 * MM for char in beside), (number, page.extract_text()[:120])
+    assert count >= 3

@@ -36,7 +36,7 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
     """Adds the answer key in one language to `document`, starting on a new page."""
     scale = scale_of(large_print)
     current = [""]  # the sheet whose answers a new page carries on: its running head names it, with its code
-    flow = notes_flow(document, plan.strip, plan.title, scale, lambda: current[0])
+    flow = notes_flow(document, plan.strip, plan.title, scale, lambda: current[0], numbered=plan.page)
     document.bookmark(plan.bookmark)
     flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
     # The marking grid first, a class set on a page or two; the illustrated explanations follow on a page of their

@@ -89,7 +89,8 @@ def notes_flow(
             part = running() if running else ""
             head = (*title[:-1], f"{title[-1]} \u00b7 {part}") if part else title
             document.canvas.setFillGray(CAPTION_GREY)
-            top = draw_label(document.canvas, head, box.x, top, SMALL_PT * scale, width=box.width) - 1.0
+            room = box.width - (FOLIO_WIDTH * scale if numbered else 0.0)  # a long head never runs under the number
+            top = draw_label(document.canvas, head, box.x, top, SMALL_PT * scale, width=room) - 1.0
             document.canvas.setFillGray(0)
         else:
             top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
@@ -104,6 +105,7 @@ def notes_flow(
 
 
 FOLIO_DEPTH = 6.0  # mm under its top that a page's number may take (times the print's scale)
+FOLIO_WIDTH = 30.0  # mm at the right of a running head kept for the page's number, "Page 38 of 38" (times the scale)
 
 
 def _draw_folio(canvas: Canvas, page: int, pages: int, *, pattern: str, size: float) -> None:

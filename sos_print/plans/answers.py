@@ -46,6 +46,7 @@ class KeyPlan:
     sheets: tuple[KeySheet, ...]
     bookmark: str
     strip: StripPlan
+    page: str  # "Page {number} of {count}": each page's number in the file, filled in when its pages are counted
 
 
 def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> KeyPlan:
@@ -70,6 +71,7 @@ def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> Key
         ),
         bookmark=words("puzzles.key_bookmark", number=first.number) if len(sheets) == 1 else words("puzzles.key_title"),
         strip=strip_plan(options, fields=False, lang=lang),
+        page=words("common.page", number="{number}", count="{count}"),
     )
 
 
