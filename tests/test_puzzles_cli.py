@@ -169,12 +169,14 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
             count = len(record["answers"])
-            # Numbers under ten in words, as a primary page writes them.
-            words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-            answers = "There is one answer." if count == 1 else f"There are {words.get(count, count)} answers."
+            # Numbers under ten in words, as a primary page writes them; with several answers, the child is told to
+            # write one, not to squeeze them all into the one box.
+            words = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine"}
+            answers = "There is one answer." if count == 1 else f"{words.get(count, count)} answers: write one."
             expected = f"{record['number']}. {QUESTIONS[record['kind']]} It is {record['to_move']}’s turn. {answers}"
             assert expected in page.replace("\u00a0", " "), (expected, page)
         assert page.count("Your answer") == page.count("Cell") == page.count("Letter") == 6
+    assert any(len(record["answers"]) > 1 for record in found)  # the sentence for several answers is read
     with pages(files["puzzles.pdf"]) as pdf:
         for page in pdf.pages:
             # Two boxes to write in for each puzzle: a cell's name and a letter.
@@ -355,7 +357,15 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     files = made("--lang", "fr", "--size", "5")
     sheet = flat(" ".join(texts(files["puzzles.pdf"])))
     key = flat(" ".join(texts(files["answers.pdf"])))
-    assert "SOS : défis" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
+    assert "SOS : défis" in sheet and "Ta réponse" in sheet
+    for record in records("--lang", "fr", "--size", "5"):
+        assert f"{record['number']}. " in sheet and f"À {record['to_move']} de jouer. " in sheet
+    several = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) > 1]
+    words = {2: "Deux", 3: "Trois", 4: "Quatre", 5: "Cinq", 6: "Six", 7: "Sept", 8: "Huit", 9: "Neuf"}
+    assert several
+    for record in several:
+        count = len(record["answers"])
+        assert f"À {record['to_move']} de jouer. {words.get(count, count)} réponses : écris-en une." in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
