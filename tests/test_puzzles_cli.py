@@ -543,6 +543,78 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
 
 
+CLASS = [
+    "Léa Martin", "Tom Dubois", "Aïcha Benali", "Noah Smith", "Emma Johnson", "Lucas Bernard", "Chloé Petit",
+    "Mohammed Al-Rashid", "Olivia Brown", "Hugo Lefèvre", "Zoé Moreau", "Ethan Williams", "Inès Fontaine",
+    "Jules Garnier", "Maëlle Rousseau", "Liam O'Connor", "Sofia Rossi", "Nathan Girard", "Camille Dupont",
+]  # fmt: skip
+
+
+def grid_lines(data: bytes) -> list[list[tuple[str, bool]]]:
+    """Returns each line of text in the answer boxes of the key's marking grid (its first two pages): its words,
+    each with whether it is bold; the first column (the sheet or the child) is left out."""
+    found = []
+    with pages(data) as pdf:
+        for page in pdf.pages[:2]:
+            words = page.extract_words(extra_attrs=["fontname"])
+            # The answer boxes: the headings' are shaded grey.
+            boxes = [r for r in page.rects if r["width"] > 15 and 15 < r["height"] < 80 and not r["fill"]]
+            first = min((r["x0"] for r in boxes), default=0.0)
+            for rect in boxes:
+                if rect["x0"] <= first + 1:
+                    continue
+                inside = [
+                    w
+                    for w in words
+                    if rect["x0"] < (w["x0"] + w["x1"]) / 2 < rect["x1"]
+                    and rect["top"] < (w["top"] + w["bottom"]) / 2 < rect["bottom"]
+                ]
+                lines: dict[float, list] = {}
+                for word in sorted(inside, key=lambda w: w["x0"]):
+                    lines.setdefault(round(word["top"]), []).append((word["text"], "Bold" in word["fontname"]))
+                found += [line for _, line in sorted(lines.items())]
+    return found
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--copies", "30"), ("--large-print",), ("--lang", "fr", "--copies", "30"), ("--roster",)],
+    ids=" ".join,
+)
+def test_each_letter_of_the_marking_grid_keeps_its_cells_on_its_line(args, runner, tmp_path):
+    # "S C3 O" / "A2 B2" read as S in C3, and an O with no cell: a letter and its cells are one group, broken
+    # from the next group only.
+    if args == ("--roster",):
+        roster = tmp_path / "class.txt"
+        roster.write_text("\n".join(CLASS) + "\n", encoding="utf-8")
+        result = invoke(runner, "--out", tmp_path / "out", "--roster", roster)
+        assert result.exit_code == 0, result.output
+        data = (tmp_path / "out" / "answers.pdf").read_bytes()
+    else:
+        data = made(*args)["answers.pdf"]
+    lines = grid_lines(data)
+    groups = [line for line in lines if any(bold for _, bold in line)]
+    assert len(groups) >= 30 if args != ("--large-print",) else len(groups) >= 6, lines
+    for line in lines:
+        assert line[0][1] and line[0][0] in {"S", "O"}, f"a line of the grid starts without its letter: {line}"
+        for (word, bold), (after, after_bold) in pairwise([*line, ("", True)]):
+            if bold:
+                assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
+
+
+def test_a_letter_whose_cells_overflow_a_box_of_the_marking_grid_starts_their_line_and_they_go_on_under_it():
+    # In French large print, "O C4 B2 C1" is wider than a sixth of the page: its cells go on under it, and no
+    # letter ends a line or shares one with the end of another letter's cells.
+    lines = grid_lines(made("--lang", "fr", "--copies", "30", "--large-print")["answers.pdf"])
+    assert any(not line[0][1] for line in lines)  # a group is too wide here: the case is tested
+    for before, line in pairwise(lines):
+        if not line[0][1]:
+            assert not before[-1][1], (before, line)
+        for (word, bold), (after, after_bold) in pairwise([*line, ("", True)]):
+            if bold:
+                assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
+
+
 @pytest.mark.parametrize("args", [(), ("--lang", "fr", "--copies", "3")])
 def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
     # Columns 1 to 5 were centred and the sixth (the one that takes the width left) and the headings were not.
