@@ -486,6 +486,28 @@ def test_the_sheets_code_at_the_foot_of_a_page_keeps_clear_of_the_last_row(args)
             assert gap >= 1.5, f"page {number}: the code at the foot is {gap:.1f} mm below the last row"
 
 
+@pytest.mark.parametrize("args", [("--size", "5"), ("--size", "6", "--lang", "fr"), ("--large-print",)], ids=" ".join)
+def test_the_first_puzzle_of_a_later_page_is_as_far_under_the_name_as_the_first_under_the_reminder(args):
+    # On page 2 the first puzzle sat about 2 mm under the name's rule, cramped beside page 1's gap under the frame.
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        assert len(pdf.pages) >= 2
+        first, later = pdf.pages[0], pdf.pages[1]
+        frame = max((r for r in first.rects if r["width"] > 300), key=lambda r: r["width"])
+        number = min(w["top"] for w in first.extract_words() if re.fullmatch(r"\d+\.", w["text"]))
+        under_frame = (number - frame["bottom"]) / MM
+        name = next(w for w in later.extract_words() if w["text"] in {"Name", "Prénom"})
+        rule = min(
+            (
+                line["top"]
+                for line in later.lines
+                if line["top"] > name["top"] and abs(line["top"] - line["bottom"]) < 1
+            ),
+        )
+        number = min(w["top"] for w in later.extract_words() if re.fullmatch(r"\d+\.", w["text"]))
+        under_name = (number - rule) / MM
+        assert under_name >= under_frame - 0.3, f"{under_name:.1f} mm under the name, {under_frame:.1f} under the frame"
+
+
 def stars(page) -> int:
     """Counts the filled stars on a page: closed paths of ten points."""
     return sum(1 for curve in page.curves if curve.get("fill") and len(curve.get("pts", ())) in (10, 11))

@@ -265,7 +265,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                     height = _words_height(plan, width - indent, scale) + 2.0 + max(diagram_height, answer_bottom)
                 # Rows with a gap between each two, none under the last; on the first page, under the reminder.
                 first = int((room - reminder - REMINDER_GAP + PUZZLE_GAP) // (height + PUZZLE_GAP))
-                rows = int((room + PUZZLE_GAP) // (height + PUZZLE_GAP))
+                rows = int((room - REMINDER_GAP + PUZZLE_GAP) // (height + PUZZLE_GAP))
                 if rows >= 1:  # a page too full under the reminder starts the puzzles on the next one
                     layout = SheetLayout(columns, style, width, height, first, rows, beside, under)
                     found.append((layout.pages(len(plan.puzzles)), -cell, under, not beside, layout))
@@ -286,7 +286,9 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     for page in range(pages):
         top = _draw_header(document.canvas, plan, box, scale)
         if page == 0:
-            top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale) - REMINDER_GAP
+            top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale)
+        # The first row keeps the same gap under the reminder or, on a later page, under the name's rule.
+        top -= REMINDER_GAP
         on_page, figures = figures[: per_page[page]], figures[per_page[page] :]
         rows = math.ceil(len(on_page) / layout.columns)
         if not rows:
