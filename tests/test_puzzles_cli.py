@@ -522,6 +522,17 @@ def test_a_best_move_puzzle_is_starred_as_a_challenge_in_both_languages():
         assert " ".join(texts(data)).count(word) == challenges
         with pages(data) as pdf:
             assert sum(stars(page) for page in pdf.pages) == challenges
+            for page in pdf.pages:
+                words = page.extract_words()
+                for star in (c for c in page.curves if c.get("fill") and len(c.get("pts", ())) in (10, 11)):
+                    # On the question's line, between the number and the question ("3. ★ Challenge: …"): on the
+                    # line under it, it read as a bullet for "It is B's turn".
+                    middle = (star["top"] + star["bottom"]) / 2
+                    line = [w for w in words if w["top"] < middle < w["bottom"]]
+                    before = [w for w in line if w["x1"] <= star["x0"]]
+                    after = [w for w in line if w["x0"] >= star["x1"]]
+                    assert before and re.fullmatch(r"\d+\.", max(before, key=lambda w: w["x1"])["text"]), line
+                    assert after and min(after, key=lambda w: w["x0"])["text"] == word.split()[0], line
 
 
 def test_large_print_keeps_two_columns_of_4x4_puzzles():
