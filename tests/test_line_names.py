@@ -78,25 +78,58 @@ def boxed_in(line: Segment, size: int, labelled: tuple[str, ...]) -> bool:
     return all(len(sides) == 1 and sides <= set(labelled) for sides in exit_sides(line, size))
 
 
+def cells_crossed(a: tuple[float, float], b: tuple[float, float], size: int) -> set[tuple[int, int]]:
+    """Returns the cells of the grid (column, row from the bottom) whose inside the segment from a to b passes
+    through, found by sampling it finely: points on a cell's border belong to none."""
+    found = set()
+    for k in range(1001):
+        x, y = a[0] + (b[0] - a[0]) * k / 1000, a[1] + (b[1] - a[1]) * k / 1000
+        col, row = int(x // CELL), int(y // CELL)
+        inside = min(x - col * CELL, (col + 1) * CELL - x, y - row * CELL, (row + 1) * CELL - y) > 1e-3
+        if inside and 0 <= col < size and 0 <= row < size:
+            found.add((col, row))
+    return found
+
+
+def runs_on(a: tuple[float, float], b: tuple[float, float], line: Segment) -> bool:
+    """Tells whether the segment from a to b lies on the line drawn on past its end cells (collinear with it)."""
+    (x0, y0), (x1, y1) = centre(line.start), centre(line.end)
+    beyond = []
+    for x, y in (a, b):
+        if abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) > 1e-6:
+            return False
+        t = ((x - x0) * (x1 - x0) + (y - y0) * (y1 - y0)) / ((x1 - x0) ** 2 + (y1 - y0) ** 2)
+        beyond.append(t < -0.25 - 1e-6 or t > 1.25 + 1e-6)  # past the end cells' outer corners
+    return any(beyond)
+
+
 def check_tag(tag, line: Segment, grid, picture: str, alone: bool = True) -> None:
-    """Holds one diagonal's name to where its line ends: outside the grid, joined by a leader from the line's end,
-    on along the line to the edge, to a corner of the name's frame, and among no coordinate labels (beyond them, for
-    a line with no end free of them)."""
+    """Holds one diagonal's name to where its line ends: outside the grid, joined by a leader to a corner of the
+    name's frame, among no coordinate labels (beyond them, for a line with no end free of them). The leader starts at
+    an end of the line on the grid's edge, or for an end inside the grid at the edge the line would reach; it never
+    passes through a cell off its line, and never runs on along its line (which would look a cell longer)."""
     side, box = grid.size * CELL, tag.box
     assert box.right <= 0 or box.x >= side or box.top <= 0 or box.y >= side, f"inside the grid: {picture}"
     assert tag.leader is not None, f"no leader: {picture}"
-    start, edge, corner = tag.leader
-    ends = {centre(line.start): centre(line.end), centre(line.end): centre(line.start)}
-    near = next((end for end in ends if abs(end[0] - start[0]) + abs(end[1] - start[1]) < 1e-6), None)
-    assert near is not None, f"the leader starts away from the line's ends: {picture}"
-    other = ends[near]
-    out, on = (near[0] - other[0], near[1] - other[1]), (edge[0] - start[0], edge[1] - start[1])
-    assert abs(out[0] * on[1] - out[1] * on[0]) < 1e-6 and out[0] * on[0] + out[1] * on[1] > 0, picture
-    assert min(abs(edge[0]), abs(edge[0] - side)) < 1e-6 or min(abs(edge[1]), abs(edge[1] - side)) < 1e-6, picture
+    own = {(cell.col, cell.row) for cell in (line.start, line.end, line.middle)}
+    for a, b in zip(tag.leader, tag.leader[1:], strict=False):
+        stray = cells_crossed(a, b, grid.size) - own
+        assert not stray, f"the leader crosses the cells {sorted(stray)}: {picture}"
+        assert not runs_on(a, b, line), f"the leader runs on along its line from {a} to {b}: {picture}"
+    start, corner = tag.leader[0], tag.leader[-1]
+    ends = [centre(line.start), centre(line.end)]
+    on_edge = min(abs(start[0]), abs(start[0] - side), abs(start[1]), abs(start[1] - side)) < 1e-6
+    at_end = any(abs(x - start[0]) + abs(y - start[1]) < 1e-6 for x, y in ends)
+    assert at_end or on_edge, f"the leader starts neither at the line's end nor at the grid's edge: {picture}"
+    if on_edge:  # from where the line drawn on leaves the grid
+        assert any(runs_on(start, end, line) or cells_crossed(start, end, grid.size) <= own for end in ends), (
+            f"the leader starts away from where the line leaves the grid: {picture}"
+        )
     corners = [(x, y) for x in (box.x, box.right) for y in (box.y, box.top)]
     assert min(abs(x - corner[0]) + abs(y - corner[1]) for x, y in corners) < 1e-6, f"leader apart: {picture}"
     across, up = label_gutters(grid, LABEL_PT)  # at a corner, the name goes beyond both sides' labels
-    near = abs(corner[0] - edge[0]) <= across + 1.2 + 1e-6 and abs(corner[1] - edge[1]) <= up + 1.2 + 1e-6
+    out_x, out_y = max(0.0, -corner[0], corner[0] - side), max(0.0, -corner[1], corner[1] - side)
+    near = out_x <= across + 1.2 + 1e-6 and out_y <= up + 1.2 + 1e-6
     assert near or not alone, f"name far from the edge: {picture}"
     where = among_labels(box, grid, side)
     if boxed_in(line, grid.size, grid.label_sides):
@@ -145,8 +178,9 @@ def test_the_names_of_several_lines_keep_to_their_ends_and_clear_of_each_other(n
 
 
 def free_end_nearby(line: Segment, size: int, labelled: tuple[str, ...]) -> list[tuple[float, float]]:
-    """Returns the centres of the line's ends from which it, drawn on, leaves the grid within a cell by a corner
-    without coordinates on either side (worked out here cell by cell, apart from the program's exits)."""
+    """Returns where the leader starts for each end of the line from which it, drawn on, leaves the grid within a cell
+    by a corner without coordinates on either side (worked out here cell by cell, apart from the program's exits):
+    the end's centre, or the grid's corner a cell past it."""
     found = []
     for end, other in ((line.start, line.end), (line.end, line.start)):
         step = (end.col - other.col) // 2, (end.row - other.row) // 2  # rows counted up from the bottom
@@ -159,7 +193,11 @@ def free_end_nearby(line: Segment, size: int, labelled: tuple[str, ...]) -> list
         if row + step[1] < 0 or row + step[1] >= size:
             sides.add("bottom" if step[1] < 0 else "top")
         if crossed <= 1 and len(sides) == 2 and not sides & set(labelled):
-            found.append(centre(end))
+            # The leader starts at the end's centre, or past a cell it may not cross, at the grid's corner.
+            x, y = centre(end)
+            found.append(
+                (x + step[0] * (crossed + 0.5) * CELL, y + step[1] * (crossed + 0.5) * CELL) if crossed else (x, y)
+            )
     return found
 
 

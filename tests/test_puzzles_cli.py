@@ -169,12 +169,14 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
             count = len(record["answers"])
-            # Numbers under ten in words, as a primary page writes them.
-            words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-            answers = "There is one answer." if count == 1 else f"There are {words.get(count, count)} answers."
+            # Numbers under ten in words, as a primary page writes them; with several answers, the child is told to
+            # write one, not to squeeze them all into the one box.
+            words = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine"}
+            answers = "There is one answer." if count == 1 else f"{words.get(count, count)} answers: write one."
             expected = f"{record['number']}. {QUESTIONS[record['kind']]} It is {record['to_move']}’s turn. {answers}"
             assert expected in page.replace("\u00a0", " "), (expected, page)
         assert page.count("Your answer") == page.count("Cell") == page.count("Letter") == 6
+    assert any(len(record["answers"]) > 1 for record in found)  # the sentence for several answers is read
     with pages(files["puzzles.pdf"]) as pdf:
         for page in pdf.pages:
             # Two boxes to write in for each puzzle: a cell's name and a letter.
@@ -355,7 +357,15 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     files = made("--lang", "fr", "--size", "5")
     sheet = flat(" ".join(texts(files["puzzles.pdf"])))
     key = flat(" ".join(texts(files["answers.pdf"])))
-    assert "SOS : défis" in sheet and "Ta réponse" in sheet and "C’est au tour de" in sheet
+    assert "SOS : défis" in sheet and "Ta réponse" in sheet
+    for record in records("--lang", "fr", "--size", "5"):
+        assert f"{record['number']}. " in sheet and f"À {record['to_move']} de jouer. " in sheet
+    several = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) > 1]
+    words = {2: "Deux", 3: "Trois", 4: "Quatre", 5: "Cinq", 6: "Six", 7: "Sept", 8: "Huit", 9: "Neuf"}
+    assert several
+    for record in several:
+        count = len(record["answers"])
+        assert f"À {record['to_move']} de jouer. {words.get(count, count)} réponses : écris-en une." in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
@@ -476,6 +486,28 @@ def test_the_sheets_code_at_the_foot_of_a_page_keeps_clear_of_the_last_row(args)
             assert gap >= 1.5, f"page {number}: the code at the foot is {gap:.1f} mm below the last row"
 
 
+@pytest.mark.parametrize("args", [("--size", "5"), ("--size", "6", "--lang", "fr"), ("--large-print",)], ids=" ".join)
+def test_the_first_puzzle_of_a_later_page_is_as_far_under_the_name_as_the_first_under_the_reminder(args):
+    # On page 2 the first puzzle sat about 2 mm under the name's rule, cramped beside page 1's gap under the frame.
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        assert len(pdf.pages) >= 2
+        first, later = pdf.pages[0], pdf.pages[1]
+        frame = max((r for r in first.rects if r["width"] > 300), key=lambda r: r["width"])
+        number = min(w["top"] for w in first.extract_words() if re.fullmatch(r"\d+\.", w["text"]))
+        under_frame = (number - frame["bottom"]) / MM
+        name = next(w for w in later.extract_words() if w["text"] in {"Name", "Prénom"})
+        rule = min(
+            (
+                line["top"]
+                for line in later.lines
+                if line["top"] > name["top"] and abs(line["top"] - line["bottom"]) < 1
+            ),
+        )
+        number = min(w["top"] for w in later.extract_words() if re.fullmatch(r"\d+\.", w["text"]))
+        under_name = (number - rule) / MM
+        assert under_name >= under_frame - 0.3, f"{under_name:.1f} mm under the name, {under_frame:.1f} under the frame"
+
+
 def stars(page) -> int:
     """Counts the filled stars on a page: closed paths of ten points."""
     return sum(1 for curve in page.curves if curve.get("fill") and len(curve.get("pts", ())) in (10, 11))
@@ -490,6 +522,17 @@ def test_a_best_move_puzzle_is_starred_as_a_challenge_in_both_languages():
         assert " ".join(texts(data)).count(word) == challenges
         with pages(data) as pdf:
             assert sum(stars(page) for page in pdf.pages) == challenges
+            for page in pdf.pages:
+                words = page.extract_words()
+                for star in (c for c in page.curves if c.get("fill") and len(c.get("pts", ())) in (10, 11)):
+                    # On the question's line, between the number and the question ("3. ★ Challenge: …"): on the
+                    # line under it, it read as a bullet for "It is B's turn".
+                    middle = (star["top"] + star["bottom"]) / 2
+                    line = [w for w in words if w["top"] < middle < w["bottom"]]
+                    before = [w for w in line if w["x1"] <= star["x0"]]
+                    after = [w for w in line if w["x0"] >= star["x1"]]
+                    assert before and re.fullmatch(r"\d+\.", max(before, key=lambda w: w["x1"])["text"]), line
+                    assert after and min(after, key=lambda w: w["x0"])["text"] == word.split()[0], line
 
 
 def test_large_print_keeps_two_columns_of_4x4_puzzles():
@@ -531,6 +574,78 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
                 else:
                     listed.add((entry.text, letter))
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
+
+
+CLASS = [
+    "Léa Martin", "Tom Dubois", "Aïcha Benali", "Noah Smith", "Emma Johnson", "Lucas Bernard", "Chloé Petit",
+    "Mohammed Al-Rashid", "Olivia Brown", "Hugo Lefèvre", "Zoé Moreau", "Ethan Williams", "Inès Fontaine",
+    "Jules Garnier", "Maëlle Rousseau", "Liam O'Connor", "Sofia Rossi", "Nathan Girard", "Camille Dupont",
+]  # fmt: skip
+
+
+def grid_lines(data: bytes) -> list[list[tuple[str, bool]]]:
+    """Returns each line of text in the answer boxes of the key's marking grid (its first two pages): its words,
+    each with whether it is bold; the first column (the sheet or the child) is left out."""
+    found = []
+    with pages(data) as pdf:
+        for page in pdf.pages[:2]:
+            words = page.extract_words(extra_attrs=["fontname"])
+            # The answer boxes: the headings' are shaded grey.
+            boxes = [r for r in page.rects if r["width"] > 15 and 15 < r["height"] < 80 and not r["fill"]]
+            first = min((r["x0"] for r in boxes), default=0.0)
+            for rect in boxes:
+                if rect["x0"] <= first + 1:
+                    continue
+                inside = [
+                    w
+                    for w in words
+                    if rect["x0"] < (w["x0"] + w["x1"]) / 2 < rect["x1"]
+                    and rect["top"] < (w["top"] + w["bottom"]) / 2 < rect["bottom"]
+                ]
+                lines: dict[float, list] = {}
+                for word in sorted(inside, key=lambda w: w["x0"]):
+                    lines.setdefault(round(word["top"]), []).append((word["text"], "Bold" in word["fontname"]))
+                found += [line for _, line in sorted(lines.items())]
+    return found
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--copies", "30"), ("--large-print",), ("--lang", "fr", "--copies", "30"), ("--roster",)],
+    ids=" ".join,
+)
+def test_each_letter_of_the_marking_grid_keeps_its_cells_on_its_line(args, runner, tmp_path):
+    # "S C3 O" / "A2 B2" read as S in C3, and an O with no cell: a letter and its cells are one group, broken
+    # from the next group only.
+    if args == ("--roster",):
+        roster = tmp_path / "class.txt"
+        roster.write_text("\n".join(CLASS) + "\n", encoding="utf-8")
+        result = invoke(runner, "--out", tmp_path / "out", "--roster", roster)
+        assert result.exit_code == 0, result.output
+        data = (tmp_path / "out" / "answers.pdf").read_bytes()
+    else:
+        data = made(*args)["answers.pdf"]
+    lines = grid_lines(data)
+    groups = [line for line in lines if any(bold for _, bold in line)]
+    assert len(groups) >= 30 if args != ("--large-print",) else len(groups) >= 6, lines
+    for line in lines:
+        assert line[0][1] and line[0][0] in {"S", "O"}, f"a line of the grid starts without its letter: {line}"
+        for (word, bold), (after, after_bold) in pairwise([*line, ("", True)]):
+            if bold:
+                assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
+
+
+def test_a_letter_whose_cells_overflow_a_box_of_the_marking_grid_starts_their_line_and_they_go_on_under_it():
+    # In French large print, "O C4 B2 C1" is wider than a sixth of the page: its cells go on under it, and no
+    # letter ends a line or shares one with the end of another letter's cells.
+    lines = grid_lines(made("--lang", "fr", "--copies", "30", "--large-print")["answers.pdf"])
+    assert any(not line[0][1] for line in lines)  # a group is too wide here: the case is tested
+    for before, line in pairwise(lines):
+        if not line[0][1]:
+            assert not before[-1][1], (before, line)
+        for (word, bold), (after, after_bold) in pairwise([*line, ("", True)]):
+            if bold:
+                assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
 
 
 @pytest.mark.parametrize("args", [(), ("--lang", "fr", "--copies", "3")])

@@ -21,6 +21,7 @@ from sos_print.engine.puzzles import Sheet
 from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
+    CAP_HEIGHT,
     SetLabel,
     draw_box,
     draw_centred,
@@ -28,6 +29,7 @@ from sos_print.pdf.draw import (
     draw_label,
     draw_name,
     draw_rule_line,
+    draw_set_label,
     draw_star,
     draw_strip,
     group_room,
@@ -211,9 +213,42 @@ def _words_height(plan: SheetPlan, width: float, scale: float) -> float:
     """Returns the height (mm) of the tallest question and turn line of the sheet, set `width` mm wide."""
     body = BODY_PT * scale
     return max(
-        set_label(figure.question, body, width, bold=True).height + set_label(figure.turn, body, width).height
+        _set_question(figure, body, width)[0].height + set_label(figure.turn, body, width).height
         for figure in plan.puzzles
     )
+
+
+def _star_room(body: float) -> float:
+    """Returns the room (mm) a challenge's star takes at the start of its question's first line, with a space."""
+    return 2 * _star_radius(body) + 0.5 * body / MM
+
+
+def _star_radius(body: float) -> float:
+    return body / MM * 0.45
+
+
+def _set_question(figure: PuzzleFigure, body: float, width: float) -> tuple[SetLabel, float]:
+    """Sets a puzzle's question `width` mm wide, in bold; a challenge's first line is shortened to make room for its
+    star. Returns the set question and how far its first line is moved along."""
+    if not figure.challenge:
+        return set_label(figure.question, body, width, bold=True), 0.0
+    room = _star_room(body)
+    first, *others = set_label(figure.question, body, width, bold=True).parts
+    (line, *_), _ = set_label(figure.question[:1], body, width - room, bold=True).parts[0]
+    words = figure.question[0].split()
+    rest = " ".join(words[len(line.words) :])
+    lines = (line, *(set_label((rest,), body, width, bold=True).parts[0][0] if rest else ()))
+    return SetLabel(((lines, first[1]), *others)), room
+
+
+def _draw_question(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, body: float, width: float) -> float:
+    """Draws a puzzle's question with its top at `top` mm, a challenge's first line after the star's room; returns
+    the bottom."""
+    question, room = _set_question(figure, body, width)
+    (lines, size), *others = question.parts
+    draw_lines(canvas, lines[:1], x + room, top, size, size * LEADING)
+    rest = SetLabel(tuple(part for part in ((lines[1:], size), *others) if part[0]))
+    return draw_set_label(canvas, rest, x, top - size * LEADING / MM)
 
 
 def _cells(scale: float) -> list[float]:
@@ -265,7 +300,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                     height = _words_height(plan, width - indent, scale) + 2.0 + max(diagram_height, answer_bottom)
                 # Rows with a gap between each two, none under the last; on the first page, under the reminder.
                 first = int((room - reminder - REMINDER_GAP + PUZZLE_GAP) // (height + PUZZLE_GAP))
-                rows = int((room + PUZZLE_GAP) // (height + PUZZLE_GAP))
+                rows = int((room - REMINDER_GAP + PUZZLE_GAP) // (height + PUZZLE_GAP))
                 if rows >= 1:  # a page too full under the reminder starts the puzzles on the next one
                     layout = SheetLayout(columns, style, width, height, first, rows, beside, under)
                     found.append((layout.pages(len(plan.puzzles)), -cell, under, not beside, layout))
@@ -286,7 +321,9 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     for page in range(pages):
         top = _draw_header(document.canvas, plan, box, scale)
         if page == 0:
-            top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale) - REMINDER_GAP
+            top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale)
+        # The first row keeps the same gap under the reminder or, on a later page, under the name's rule.
+        top -= REMINDER_GAP
         on_page, figures = figures[: per_page[page]], figures[per_page[page] :]
         rows = math.ceil(len(on_page) / layout.columns)
         if not rows:
@@ -370,14 +407,14 @@ def _draw_puzzle(
         draw_diagram(document, grid, x + margins.left, top - margins.top - side, style)
         words_x = x + margins.left + side + margins.right + ANSWER_GAP
         width = x + layout.width - words_x - indent
-        _draw_number(canvas, figure, words_x, top, body)
-        below = draw_label(canvas, figure.question, words_x + indent, top, body, width=width, bold=True)
+        _draw_number(canvas, figure, words_x, top, indent, body)
+        below = _draw_question(canvas, figure, words_x + indent, top, body, width)
         below = draw_label(canvas, figure.turn, words_x + indent, below, body, width=width) - 2.0
         _draw_answer(canvas, plan, words_x + indent, below, scale)
         return
-    _draw_number(canvas, figure, x, top, body)
+    _draw_number(canvas, figure, x, top, indent, body)
     width = layout.width - indent
-    below = draw_label(canvas, figure.question, x + indent, top, body, width=width, bold=True)
+    below = _draw_question(canvas, figure, x + indent, top, body, width)
     below = draw_label(canvas, figure.turn, x + indent, below, body, width=width) - 2.0
     draw_diagram(document, grid, x + indent + margins.left, below - margins.top - side, style)
     if layout.under:
@@ -388,12 +425,14 @@ def _draw_puzzle(
     _draw_answer(canvas, plan, answer_x, below - margins.top, scale)
 
 
-def _draw_number(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, body: float) -> None:
-    """Draws the puzzle's number in the margin its words hang from, and under it a star for a challenge."""
+def _draw_number(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, indent: float, body: float) -> None:
+    """Draws the puzzle's number in the margin its words hang from and, for a challenge, a star at the start of the
+    question's line (on the next line it read as a bullet for the turn)."""
     draw_label(canvas, (f"{figure.number}.",), x, top, body, bold=True)
     if figure.challenge:
-        radius = body / MM * 0.45
-        draw_star(canvas, x + radius, top - body * LEADING / MM - radius - 0.5, radius)
+        radius = _star_radius(body)
+        middle = top - body / MM + CAP_HEIGHT * body / MM / 2  # level with the middle of the capitals
+        draw_star(canvas, x + indent + radius, middle, radius)
 
 
 def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:

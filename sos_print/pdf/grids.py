@@ -235,7 +235,8 @@ def draw_scorers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float
 @frozen
 class Tag:
     """Holds a line's name as drawn beside a diagram: its framed box, and for a diagonal the leader that joins it to
-    the end of the drawn line: from that end, on along the line to the grid's edge, then to the box's corner."""
+    the end of the drawn line: from that end straight across the end cell's outer side, then to the box's corner;
+    for an end inside the grid, from the edge where the line drawn on would leave it."""
 
     name: str
     box: Box
@@ -249,8 +250,9 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
     coordinates on a labelled side. A diagonal's name sits by the end of the drawn line whose
     continuation leaves the grid through a side without coordinates, or at a corner of the grid
     (the grid's labels are chosen so that it has one, see `GridPlan.label_sides`), the nearer end
-    first; a leader runs from the line's end on to the grid's edge, then to the name, so the name
-    is joined to the line and never among a row's or a column's labels. A name that would overlap
+    first; a leader runs from the line's end straight out of the grid (or, from an end inside the grid, from the edge
+    the line would reach), then to the name, so the name is joined to the line, never crosses another cell and never
+    sits among a row's or a column's labels. A name that would overlap
     one already placed moves further out until it is free, so names never cover each other; they
     never reach into the grid, so they never cover a letter.
     """
@@ -320,7 +322,14 @@ def _diagonal_place(
         qx = px + sx * out_x + onward[0] * step * (width + TAG_GAP)
         qy = py + sy * out_y + onward[1] * step * (height + TAG_GAP)
         box = Box(qx if sx > 0 else qx - width, qy if sy > 0 else qy - height, width, height)
-        return box, ((ex, ey), (px, py), (qx, qy))
+        if exit.crossed == 0:
+            # Straight out of the end cell across its outer side, at an angle to the line: a leader run on along the
+            # line would make it look a cell longer.
+            edge = (ex + sx * cell / 2, ey) if across else (ex, ey + sy * cell / 2)
+            return box, ((ex, ey), edge, (qx, qy))
+        # Past an inner end, every way out crosses another cell: the leader starts at the edge, where the line drawn
+        # on would leave, and goes straight out, then to the name.
+        return box, ((px, py), (qx, py) if across else (px, qy), (qx, qy))
 
     exits = sorted(
         free or line_exits(mark, grid.size),

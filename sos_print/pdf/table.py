@@ -1,8 +1,9 @@
 """Sets and draws tables whose cells hold short entries: values, claims struck through, corrections in bold.
 
-A cell's entries are set left to right and wrap between entries, never inside one. A struck
-entry is printed in grey with a real line drawn through it, not a combining character: it
-reads as crossed out on paper, and a program reading the PDF back finds the line over it.
+A cell's entries are set left to right and wrap between entries, never inside one, nor between an entry
+and the entries joined to it. A struck entry is printed in grey with a real line drawn through it, not a
+combining character: it reads as crossed out on paper, and a program reading the PDF back finds the line
+over it.
 """
 
 from __future__ import annotations
@@ -59,18 +60,44 @@ def entry_width(entry: Entry, size: float) -> float:
 
 
 def set_cell(cell: TableCell, width: float, size: float) -> list[Line]:
-    """Breaks a cell's entries into lines no wider than `width` mm (an entry wider than that has a line to itself)."""
+    """Breaks a cell's entries into lines no wider than `width` mm, between groups (an entry and those joined to it),
+    never inside one; a group wider than that starts a line of its own, and only it is broken, between entries."""
     lines: list[list[Entry]] = []
     used = 0.0
-    for entry in cell:
-        wide = entry_width(entry, size)
+    for group in _groups(cell):
+        wide = _run_width(group, size)
         if lines and used + width_of(" ", _font(lines[-1][-1]), size) / MM + wide <= width:
             used += width_of(" ", _font(lines[-1][-1]), size) / MM + wide
-            lines[-1].append(entry)
-        else:
-            lines.append([entry])
-            used = wide
+            lines[-1].extend(group)
+            continue
+        lines.append([group[0]])
+        used = entry_width(group[0], size)
+        for entry in group[1:]:
+            space = width_of(" ", _font(lines[-1][-1]), size) / MM
+            if wide > width and used + space + entry_width(entry, size) > width:
+                lines.append([entry])
+                used = entry_width(entry, size)
+            else:
+                lines[-1].append(entry)
+                used += space + entry_width(entry, size)
     return [tuple(line) for line in lines]
+
+
+def _groups(cell: TableCell) -> list[list[Entry]]:
+    """Returns a cell's entries in groups that stay on one line: each entry with the joined entries after it."""
+    groups: list[list[Entry]] = []
+    for entry in cell:
+        if entry.joined and groups:
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+    return groups
+
+
+def _run_width(entries: Sequence[Entry], size: float) -> float:
+    """Returns the width (mm) of entries set on one line, a space after each but the last."""
+    spaces = sum(width_of(" ", _font(entry), size) / MM for entry in entries[:-1])
+    return sum(entry_width(entry, size) for entry in entries) + spaces
 
 
 def _spans(row: Sequence[TableCell], widths: Sequence[float]) -> list[float]:

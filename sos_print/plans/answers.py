@@ -115,12 +115,14 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
 
 
 def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
-    """Returns a puzzle's answers as the marking grid lists them: each letter in bold, then its cells."""
+    """Returns a puzzle's answers as the marking grid lists them: each letter in bold, then its cells, on one line."""
     size, entries = puzzle.board.size, []
     for letter in (Letter.S, Letter.O):
         cells = [answer.move.cell for answer in puzzle.answers if answer.move.letter is letter]
         if cells:
-            entries += [Entry(letter.value, bold=True), *(Entry(cell_name(cell, size, notation)) for cell in cells)]
+            # The cells are joined to their letter: a line break between them reads as a letter without its cells.
+            names = (Entry(cell_name(cell, size, notation), joined=True) for cell in cells)
+            entries += [Entry(letter.value, bold=True), *names]
     return tuple(entries)
 
 

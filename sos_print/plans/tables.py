@@ -12,6 +12,7 @@ class Entry:
     text: str
     bold: bool = False
     struck: bool = False
+    joined: bool = False  # kept on the line of the entry before it (a letter and its cells in the key's marking grid)
 
 
 TableCell = tuple[Entry, ...]
