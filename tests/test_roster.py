@@ -19,6 +19,7 @@ from sos_print.engine.roster import (
     Child,
     _heading,
     _kind,
+    _titled,
     clean_name,
     form_groups,
     group_sizes,
@@ -86,6 +87,31 @@ SHAPES = {
     "student ID is no column of names": ("Student ID,Student name\n12,Léa\n13,Tom\n", ["Léa", "Tom"]),
     "a name holding a heading's word and a number": ("Child 1\nChild 2\n", ["Child 1", "Child 2"]),
     "an empty first name, surname": ("Surname,First name,Class\nSmith,,2\nJones,Bob,2\n", ["Smith", "Bob"]),
+    # A heading row again, a second class's title, titles with Excel's trailing separators, a list word heading one
+    # column, a footer: never printed on a child's board.
+    "the heading row repeated": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nNom;Prénom\nPetit;Zoé\n", ["Léa", "Tom", "Zoé"]),
+    "two classes in one file": (
+        "Classe CM1;\nNom;Prénom\nDupont;Léa\nMartin;Tom\nClasse CM2;\nNom;Prénom\nPetit;Zoé\nRoux;Ana\n",
+        ["Léa", "Tom", "Zoé", "Ana"],
+    ),
+    "three title lines ending in ;;": (
+        "École Jules Ferry;;\nClasse CM1;;\nAnnée 2025-2026;;\nNom;Prénom;Date de naissance\nDupont;Léa;01/02/2015\n"
+        "Martin;Tom;03/04/2015\n",
+        ["Léa", "Tom"],
+    ),
+    "a title row as wide as the heading": (
+        "Classe: CM1;Enseignant: Mme X;2025\nNom;Prénom;Classe\nDupont;Léa;CM1\nMartin;Tom;CM1\n",
+        ["Léa", "Tom"],
+    ),
+    "Élèves": ("Élèves\nLéa\nTom\n", ["Léa", "Tom"]),
+    "Élèves;;": ("Élèves;;\nLéa;;\nTom;;\n", ["Léa", "Tom"]),
+    "Students": ("Students\nAnn\nBob\n", ["Ann", "Bob"]),
+    "Pupils": ("Pupils\nAnn\nBob\n", ["Ann", "Bob"]),
+    "Class list": ("Class list\nAnn\nBob\n", ["Ann", "Bob"]),
+    "Nom et prénom": ("Nom et prénom\nDupont Léa\nMartin Tom\n", ["Dupont Léa", "Martin Tom"]),
+    "Liste des élèves": ("Liste des élèves\nLéa\nTom\n", ["Léa", "Tom"]),
+    "a footer row": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\n;Total : 2\n", ["Léa", "Tom"]),
+    "a footer in the last-name column": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nTotal : 2 élèves;\n", ["Léa", "Tom"]),
 }
 
 
@@ -240,6 +266,8 @@ BAD = [
     # A first line longer than Python's CSV reader takes (128 KiB) is a name too long, not a crash.
     (b"A" * 900_000 + b"\nTom\n", "line 1: a name of 900000 characters; a name holds at most 40"),
     (b"sep=;\n", "holds no name: write one child's name a line"),
+    (b"Classe CM1;;\nAnn\xc3\xa9e 2025;;\n", "holds title lines but no child's name: write one child's name a line"),
+    (b"Classe CM1\nAnn\xc3\xa9e 2025\n", "holds title lines but no child's name: write one child's name a line"),
     (b"Nom;Classe\n" + b"A" * 200_000 + b";CE2\nTom;CE2\n", "line 2: a name of 200000 characters"),
     (b'Tom\n"L\xc3\xa9a\nZo\xc3\xa9\n', "line 2: a quotation mark opens a cell and is never closed"),
     (b"%PDF-1.4\n%\xe2\xe3\n1 0 obj << /T (Tom) >>\n", "is a PDF file, not a table or text: save it as CSV"),
@@ -349,7 +377,11 @@ NAMES = st.text(
     alphabet=st.characters(categories=("L", "M", "Zs", "Pd", "Po"), exclude_characters=';,\t"\ufeff\ufffd'),
     min_size=1,
     max_size=40,
-).filter(lambda name: clean_name(name) and _heading(name) not in NOT_A_HEADING and _kind(name) is None)
+).filter(
+    lambda name: (
+        clean_name(name) and _heading(name) not in NOT_A_HEADING and _kind(name) is None and not _titled([name])
+    )
+)
 
 
 @settings(max_examples=examples(200))
