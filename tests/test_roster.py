@@ -111,6 +111,12 @@ SHAPES = {
     "Nom et prénom": ("Nom et prénom\nDupont Léa\nMartin Tom\n", ["Dupont Léa", "Martin Tom"]),
     "Liste des élèves": ("Liste des élèves\nLéa\nTom\n", ["Léa", "Tom"]),
     "a footer row": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\n;Total : 2\n", ["Léa", "Tom"]),
+    # A numbered list without a heading: the names, never the numbers; a placeholder is no name, as an empty cell.
+    "numbered rows, semicolons": ("1;Léa\n2;Tom\n3;Sam\n", ["Léa", "Tom", "Sam"]),
+    "numbered rows, tabs": ("1\tLéa\n2\tTom\n", ["Léa", "Tom"]),
+    "numbered rows with dots and a class": ("1.;Léa;CM1\n2.;Tom;CM1\n3.;;\n", ["Léa", "Tom"]),
+    "numbered rows, then last and first names": ("1;Dupont;Léa\n2;Martin;Tom\n", ["Dupont", "Martin"]),
+    "placeholders for first names": ("Prénom;Nom\n-;Martin\n?;Durand\nLéa;Dupont\n", ["Martin", "Durand", "Léa"]),
     "a footer in the last-name column": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nTotal : 2 élèves;\n", ["Léa", "Tom"]),
 }
 
@@ -266,6 +272,7 @@ BAD = [
     # A first line longer than Python's CSV reader takes (128 KiB) is a name too long, not a crash.
     (b"A" * 900_000 + b"\nTom\n", "line 1: a name of 900000 characters; a name holds at most 40"),
     (b"sep=;\n", "holds no name: write one child's name a line"),
+    (b"1;L\xc3\xa9a;CM1\n2;;CM1\n3;Tom;CM1\n", "line 2: no name in column 2, the names' one, though the row holds"),
     (b"Classe CM1;;\nAnn\xc3\xa9e 2025;;\n", "holds title lines but no child's name: write one child's name a line"),
     (b"Classe CM1\nAnn\xc3\xa9e 2025\n", "holds title lines but no child's name: write one child's name a line"),
     (b"Nom;Classe\n" + b"A" * 200_000 + b";CE2\nTom;CE2\n", "line 2: a name of 200000 characters"),

@@ -9,7 +9,8 @@ last-name column, as children know each other by their first names ("Nom;Prénom
 export). A child whose first name is not typed is called by the row's other name column (its last
 name), and the terminal says so; a row holding text but no name is refused, naming its line, so
 that no child is left out in silence. A row that is a title, a section's title or a total ("Classe CM2",
-"Total : 3") or a heading row again is no child. Without a heading row, the names are in the first column.
+"Total : 3") or a heading row again is no child. Without a heading row, the names are in the first column (the
+first column of words when the first one numbers the rows: "1;Léa"); a "-" or "?" typed for a name is no name.
 Other columns are ignored.
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
@@ -283,9 +284,10 @@ def _cell(cells: Sequence[str], column: int) -> str:
 
 def clean_name(text: str) -> str:
     """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one; a name with
-    nothing visible (only zero-width or format characters) is no name."""
+    nothing visible (only zero-width or format characters) is no name, nor one of punctuation alone: the "-" or "?"
+    a teacher types for a name not known."""
     name = " ".join(unicodedata.normalize("NFC", text).split())
-    return name if any(unicodedata.category(char)[0] in "LNPS" for char in name) else ""
+    return name if any(unicodedata.category(char)[0] in "LNS" for char in name) else ""
 
 
 def _rows(text: str) -> Iterator[tuple[int, str]]:
@@ -357,7 +359,21 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             f"line {table[0][0]} holds one cell above rows of several, and no heading row names a column of names: "
             f"if it is a title, head the names' column with one of {HEADINGS_SAID} below it",
         )
+    names = _numbered(table) if columns else 0
+    if names:
+        return _Columns(
+            0, names, missing=f"no name in column {names + 1}, the names' one, though the row holds other cells"
+        )
     return _Columns(0, 0)
+
+
+def _numbered(table: Sequence[tuple[int, list[str]]]) -> int:
+    """Returns the column of names of a list without a heading: the first one, unless it numbers the rows ("1;Léa",
+    as pasted from a numbered table), when the names are in the first column of words after it."""
+    if not all(re.fullmatch(r"\d+\.?", cells[0].strip()) for _, cells in table):
+        return 0
+    width = max(len(cells) for _, cells in table)
+    return next((column for column in range(1, width) if any(_worded(_cell(cells, column)) for _, cells in table)), 0)
 
 
 def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[str]) -> _Columns:
