@@ -183,6 +183,12 @@ GARBLED = {
     "Arabic, Windows-1256": ("cp1256", ["محمد", "فاطمة"], 1),
     "Polish, Windows-1250": ("cp1250", ["Zoë", "Józef", "Małgorzata"], 3),  # the first two read alike in both
     "a heading row, then Cyrillic": ("cp1251", ["Name", "Tom", "Ян"], 3),
+    # Excel for Mac's "CSV" (Mac Roman): é, ë, î, à and É read as Ž, ‘, ”, ˆ and ƒ in Windows-1252.
+    "French, Mac Roman, é": ("mac_roman", ["Léa", "René"], 1),
+    "French, Mac Roman, ë": ("mac_roman", ["Tom", "Noël"], 2),
+    "French, Mac Roman, î": ("mac_roman", ["Tom", "Benoît"], 2),
+    "French, Mac Roman, à": ("mac_roman", ["Tom", "Lisa-Marià"], 2),
+    "French, Mac Roman, É": ("mac_roman", ["Tom", "Élise"], 2),
 }
 
 
@@ -309,6 +315,24 @@ def test_a_templates_numbered_rows_left_empty_are_no_children(tmp_path, data):
     # A school's class list template numbers thirty rows and a class fills twenty-five: the rest are not children.
     roster = read_roster(written(tmp_path, data))
     assert [child.name for child in roster.children] == ["Léa", "Tom"]
+
+
+DOCUMENTS = {
+    "an HTML table saved as .xls": ("<table>\n<tr><td>Léa</td></tr>\n<tr><td>Tom</td></tr>\n</table>\n", "utf-8"),
+    "a web page in UTF-16": ("<!DOCTYPE html>\n<html><body><table><tr><td>Léa</td></tr></table></body>", "utf-16"),
+    "a web page in Windows-1252": ("\n  <HTML>\n<TR><TD>Léa</TD></TR>\n", "cp1252"),
+    "an RTF document": ("{\\rtf1\\ansi\nLéa\\par\nTom\\par\n}\n", "cp1252"),
+}
+
+
+@pytest.mark.parametrize(("text", "codec"), DOCUMENTS.values(), ids=DOCUMENTS)
+def test_a_web_page_or_rtf_document_is_refused_as_a_pdf_is(tmp_path, text, codec):
+    path = written(tmp_path, text.encode(codec), "export.xls")
+    kind = "an RTF document" if "rtf" in text else "a web page (HTML)"
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    advice = "save it as CSV, or as text with one name a line"
+    assert str(caught.value) == f"{path}: is {kind}, not a table or text: {advice}"
 
 
 def test_a_missing_or_large_file_is_refused_before_reading(tmp_path):
