@@ -852,3 +852,24 @@ def test_the_class_sheet_names_the_sheet_the_kit_prints(first, sheet):
     plan = class_sheet_plan(options, "en")
     assert plan is not None
     assert sheet in " ".join(block.text for block in plan.intro)
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+@pytest.mark.parametrize(
+    ("players", "teams", "children", "plays", "not_played"),
+    [
+        (4, True, 2, ("two players", "deux joueurs"), ("two teams", "deux équipes")),
+        (4, False, 3, ("three players", "trois joueurs"), ("four players", "quatre joueurs")),
+        (3, False, 2, ("two players", "deux joueurs"), ("three players", "trois joueurs")),
+    ],
+)
+def test_the_teachers_notes_of_a_class_too_small_for_its_groups_describe_the_game_played(
+    language, players, teams, children, plays, not_played
+):
+    # Two children with --teams play the game for two: the notes say so, never the team game no group plays.
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(language=language, variant=Variant(players=players, teams=teams)), names)
+    notes = " ".join(" ".join(texts(rendered("teacher", options))[1:]).split()).replace("\u202f", " ")
+    lang = 0 if language is Language.EN else 1
+    assert plays[lang] in notes
+    assert not_played[lang] not in notes, notes[notes.find(not_played[lang]) - 200 :][:400]

@@ -300,6 +300,53 @@ def test_a_folders_record_named_otherwise_is_named_as_skipped(runner, tmp_path):
     ]
 
 
+FALSE_RECORD = FRENCH_RECORD + "3;A;S;B3;B1-B3;2;2;0\n"  # claims 2 points where the rules give 1
+ABOVE_HEADER = {"plain": "", "title": "Partie du 3 mars;;;;;;;\n", "sep and title": "sep=;\nPartie du 3 mars\n"}
+
+
+@pytest.mark.parametrize("above", ABOVE_HEADER.values(), ids=list(ABOVE_HEADER))
+@pytest.mark.parametrize("name", ["game.bak", "game", "game.csv.old"])
+def test_a_folders_entry_named_otherwise_is_never_passed_over(runner, tmp_path, name, above):
+    # A worked example or a record (a title line above its header too) whose name lost its ending is named.
+    lesson = (EXAMPLES / "01-one-o-two-lines.toml").read_text(encoding="utf-8")
+    (tmp_path / f"lesson-{name}").write_text(lesson.replace("points = 2", "points = 5"), encoding="utf-8")
+    (tmp_path / name).write_text(above + FALSE_RECORD, encoding="utf-8")
+    (tmp_path / "README.md").write_text("Lessons of the third week\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / name}: skipped: a game record whose name does not end in .csv, .tsv or .txt; name it to check it",
+        f"{tmp_path / f'lesson-{name}'}: skipped: a worked example whose name does not end in .toml; name it to check "
+        "it",
+        "checked no file: 2 paths not checked",
+    ]
+
+
+@pytest.mark.parametrize("above", ABOVE_HEADER.values(), ids=list(ABOVE_HEADER))
+@pytest.mark.parametrize("name", ["game.bak", "game"])
+def test_a_record_named_otherwise_with_size_is_checked_not_a_usage_error(runner, tmp_path, name, above):
+    path = tmp_path / name
+    path.write_text(above + FALSE_RECORD, encoding="utf-8")
+    for paths in ([path], [EXAMPLES / "01-one-o-two-lines.toml", path]):
+        result = runner.invoke(app, ["check", *map(str, paths), "--size", "4"])
+        assert result.exit_code == 1, result.output
+        lines = result.stdout.splitlines()
+        row = 4 + above.count("\n")
+        assert lines[0].startswith(f"{path}: move 3 (row {row}): claims 2 points, the rules give 1")
+        assert lines[-1] == f"checked {len(paths)} file{'s' * (len(paths) > 1)}: 1 problem in 1 file"
+
+
+def test_a_named_file_that_is_no_record_with_size_says_what_it_is_not(runner, tmp_path):
+    path = tmp_path / "README.md"
+    path.write_text("Lessons of the third week\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        f"{path}: is not a worked example (TOML), a game record (CSV with its header row) or a filled audit (PDF); "
+        "their names end in .toml, .csv, .tsv, .txt or .pdf"
+    )
+
+
 def test_an_excel_export_in_windows_1252_with_french_headers_and_semicolons_reads(runner, tmp_path):
     text = "Coup;Joueur;Lettre;Case;Lignes;Points;Remarque\r\n"
     path = tmp_path / "partie.csv"

@@ -19,6 +19,7 @@ from sos_print.engine.roster import (
     Child,
     _heading,
     _kind,
+    _titled,
     clean_name,
     form_groups,
     group_sizes,
@@ -86,6 +87,37 @@ SHAPES = {
     "student ID is no column of names": ("Student ID,Student name\n12,Léa\n13,Tom\n", ["Léa", "Tom"]),
     "a name holding a heading's word and a number": ("Child 1\nChild 2\n", ["Child 1", "Child 2"]),
     "an empty first name, surname": ("Surname,First name,Class\nSmith,,2\nJones,Bob,2\n", ["Smith", "Bob"]),
+    # A heading row again, a second class's title, titles with Excel's trailing separators, a list word heading one
+    # column, a footer: never printed on a child's board.
+    "the heading row repeated": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nNom;Prénom\nPetit;Zoé\n", ["Léa", "Tom", "Zoé"]),
+    "two classes in one file": (
+        "Classe CM1;\nNom;Prénom\nDupont;Léa\nMartin;Tom\nClasse CM2;\nNom;Prénom\nPetit;Zoé\nRoux;Ana\n",
+        ["Léa", "Tom", "Zoé", "Ana"],
+    ),
+    "three title lines ending in ;;": (
+        "École Jules Ferry;;\nClasse CM1;;\nAnnée 2025-2026;;\nNom;Prénom;Date de naissance\nDupont;Léa;01/02/2015\n"
+        "Martin;Tom;03/04/2015\n",
+        ["Léa", "Tom"],
+    ),
+    "a title row as wide as the heading": (
+        "Classe: CM1;Enseignant: Mme X;2025\nNom;Prénom;Classe\nDupont;Léa;CM1\nMartin;Tom;CM1\n",
+        ["Léa", "Tom"],
+    ),
+    "Élèves": ("Élèves\nLéa\nTom\n", ["Léa", "Tom"]),
+    "Élèves;;": ("Élèves;;\nLéa;;\nTom;;\n", ["Léa", "Tom"]),
+    "Students": ("Students\nAnn\nBob\n", ["Ann", "Bob"]),
+    "Pupils": ("Pupils\nAnn\nBob\n", ["Ann", "Bob"]),
+    "Class list": ("Class list\nAnn\nBob\n", ["Ann", "Bob"]),
+    "Nom et prénom": ("Nom et prénom\nDupont Léa\nMartin Tom\n", ["Dupont Léa", "Martin Tom"]),
+    "Liste des élèves": ("Liste des élèves\nLéa\nTom\n", ["Léa", "Tom"]),
+    "a footer row": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\n;Total : 2\n", ["Léa", "Tom"]),
+    # A numbered list without a heading: the names, never the numbers; a placeholder is no name, as an empty cell.
+    "numbered rows, semicolons": ("1;Léa\n2;Tom\n3;Sam\n", ["Léa", "Tom", "Sam"]),
+    "numbered rows, tabs": ("1\tLéa\n2\tTom\n", ["Léa", "Tom"]),
+    "numbered rows with dots and a class": ("1.;Léa;CM1\n2.;Tom;CM1\n3.;;\n", ["Léa", "Tom"]),
+    "numbered rows, then last and first names": ("1;Dupont;Léa\n2;Martin;Tom\n", ["Dupont", "Martin"]),
+    "placeholders for first names": ("Prénom;Nom\n-;Martin\n?;Durand\nLéa;Dupont\n", ["Martin", "Durand", "Léa"]),
+    "a footer in the last-name column": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nTotal : 2 élèves;\n", ["Léa", "Tom"]),
 }
 
 
@@ -151,6 +183,12 @@ GARBLED = {
     "Arabic, Windows-1256": ("cp1256", ["محمد", "فاطمة"], 1),
     "Polish, Windows-1250": ("cp1250", ["Zoë", "Józef", "Małgorzata"], 3),  # the first two read alike in both
     "a heading row, then Cyrillic": ("cp1251", ["Name", "Tom", "Ян"], 3),
+    # Excel for Mac's "CSV" (Mac Roman): é, ë, î, à and É read as Ž, ‘, ”, ˆ and ƒ in Windows-1252.
+    "French, Mac Roman, é": ("mac_roman", ["Léa", "René"], 1),
+    "French, Mac Roman, ë": ("mac_roman", ["Tom", "Noël"], 2),
+    "French, Mac Roman, î": ("mac_roman", ["Tom", "Benoît"], 2),
+    "French, Mac Roman, à": ("mac_roman", ["Tom", "Lisa-Marià"], 2),
+    "French, Mac Roman, É": ("mac_roman", ["Tom", "Élise"], 2),
 }
 
 
@@ -240,6 +278,9 @@ BAD = [
     # A first line longer than Python's CSV reader takes (128 KiB) is a name too long, not a crash.
     (b"A" * 900_000 + b"\nTom\n", "line 1: a name of 900000 characters; a name holds at most 40"),
     (b"sep=;\n", "holds no name: write one child's name a line"),
+    (b"1;L\xc3\xa9a;CM1\n2;;CM1\n3;Tom;CM1\n", "line 2: no name in column 2, the names' one, though the row holds"),
+    (b"Classe CM1;;\nAnn\xc3\xa9e 2025;;\n", "holds title lines but no child's name: write one child's name a line"),
+    (b"Classe CM1\nAnn\xc3\xa9e 2025\n", "holds title lines but no child's name: write one child's name a line"),
     (b"Nom;Classe\n" + b"A" * 200_000 + b";CE2\nTom;CE2\n", "line 2: a name of 200000 characters"),
     (b'Tom\n"L\xc3\xa9a\nZo\xc3\xa9\n', "line 2: a quotation mark opens a cell and is never closed"),
     (b"%PDF-1.4\n%\xe2\xe3\n1 0 obj << /T (Tom) >>\n", "is a PDF file, not a table or text: save it as CSV"),
@@ -276,6 +317,24 @@ def test_a_templates_numbered_rows_left_empty_are_no_children(tmp_path, data):
     # A school's class list template numbers thirty rows and a class fills twenty-five: the rest are not children.
     roster = read_roster(written(tmp_path, data))
     assert [child.name for child in roster.children] == ["Léa", "Tom"]
+
+
+DOCUMENTS = {
+    "an HTML table saved as .xls": ("<table>\n<tr><td>Léa</td></tr>\n<tr><td>Tom</td></tr>\n</table>\n", "utf-8"),
+    "a web page in UTF-16": ("<!DOCTYPE html>\n<html><body><table><tr><td>Léa</td></tr></table></body>", "utf-16"),
+    "a web page in Windows-1252": ("\n  <HTML>\n<TR><TD>Léa</TD></TR>\n", "cp1252"),
+    "an RTF document": ("{\\rtf1\\ansi\nLéa\\par\nTom\\par\n}\n", "cp1252"),
+}
+
+
+@pytest.mark.parametrize(("text", "codec"), DOCUMENTS.values(), ids=DOCUMENTS)
+def test_a_web_page_or_rtf_document_is_refused_as_a_pdf_is(tmp_path, text, codec):
+    path = written(tmp_path, text.encode(codec), "export.xls")
+    kind = "an RTF document" if "rtf" in text else "a web page (HTML)"
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    advice = "save it as CSV, or as text with one name a line"
+    assert str(caught.value) == f"{path}: is {kind}, not a table or text: {advice}"
 
 
 def test_a_missing_or_large_file_is_refused_before_reading(tmp_path):
@@ -351,7 +410,11 @@ NAMES = st.text(
     alphabet=st.characters(categories=("L", "M", "Zs", "Pd", "Po"), exclude_characters=';,\t"\ufeff\ufffd'),
     min_size=1,
     max_size=40,
-).filter(lambda name: clean_name(name) and _heading(name) not in NOT_A_HEADING and _kind(name) is None)
+).filter(
+    lambda name: (
+        clean_name(name) and _heading(name) not in NOT_A_HEADING and _kind(name) is None and not _titled([name])
+    )
+)
 
 
 @settings(max_examples=examples(200))

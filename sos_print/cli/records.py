@@ -75,7 +75,7 @@ def record_choices(
 def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], Example]:
     """Returns the function that reads one record of `paths`, by its kind; a CSV without --size is a usage error."""
     from sos_print.engine.errors import ExampleFileError, shown
-    from sos_print.engine.examples import load_example
+    from sos_print.engine.examples import is_example, load_example
     from sos_print.engine.files import is_pdf
     from sos_print.engine.records import RecordOptions, load_csv_record
 
@@ -88,7 +88,9 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     if sized and records.size is None:
         usage(f"{shown(sized[0])}: a CSV record does not say its board size: give it with --size (3 to 8)")
     folders = any(os.path.isdir(path) for path in paths)  # a folder may hold CSV records
-    if not tables and not folders and records.given:
+    # A file named otherwise that is no example or PDF either is told what it is not when read, never this.
+    says_its_game = all(path.lower().endswith((".toml", ".pdf")) or is_pdf(path) or is_example(path) for path in paths)
+    if not tables and not folders and says_its_game and records.given:
         flags = ", ".join(records.given)
         usage(f"{flags}: these options describe CSV records (.csv); a .toml or .pdf file says its own game")
     if records.size is not None:

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
-from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, load_example
+from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, is_example, load_example
 from sos_print.engine.files import file_kind, is_pdf, unreadable_reason
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
@@ -394,6 +394,9 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
             elif os.path.islink(entry) and _holds_records(entry, follow=True) and _same(entry) != _same(path):
                 # named as a folder is, not followed: a link may lead back up the tree, or to files read already
                 reason = "skipped: a link to a folder of records; name the folder to check it"
+                skipped.append(Problem(entry, reason, unread=True))
+            elif is_example(entry):  # a worked example whose name lost its .toml, as a PDF below
+                reason = "skipped: a worked example whose name does not end in .toml; name it to check it"
                 skipped.append(Problem(entry, reason, unread=True))
             elif is_pdf(entry):  # a filled audit whose name lost its .pdf: named, never passed over in silence
                 reason = "skipped: a PDF whose name does not end in .pdf; name it to check it"

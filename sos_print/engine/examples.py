@@ -6,6 +6,7 @@ typo never lets a claim go unchecked.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 import unicodedata
@@ -118,6 +119,18 @@ def load_example(path: str) -> Example:
     except UnicodeDecodeError as error:
         raise ExampleFileError(path, f"is not UTF-8 text (byte {error.start})") from None
     return parse_example(text, path)
+
+
+def is_example(path: str) -> bool:
+    """Tells whether `path` is a regular file whose text is a worked example's TOML, whatever its name
+    ("01-one-o.toml.bak", "one-o"): a table of an example's keys only, with moves or a grid."""
+    try:
+        if not os.path.isfile(path):
+            return False
+        table = tomllib.loads(read_bounded(path, MAX_BYTES, "an example file").decode("utf-8").removeprefix("\ufeff"))
+    except (OSError, SosError, UnicodeDecodeError, ValueError, RecursionError):  # TOMLDecodeError is a ValueError
+        return False
+    return bool(table) and set(table) <= _TOP_KEYS and bool({"move", "grid"} & set(table))
 
 
 def parse_example(text: str, path: str = "<example>") -> Example:

@@ -96,27 +96,15 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
     """Decodes a spreadsheet's export, or a list typed in any editor: UTF-8 (with a byte-order mark or not), UTF-16
     or UTF-32 (with their mark or without), or else Windows-1252, which Excel writes in Western Europe.
 
-    A spreadsheet's own file (or any file that is not text) is an ExampleFileError ending with `advice` ("save it
-    as CSV, then check that file").
+    A spreadsheet's own file, a web page or an RTF document (a school system's "Excel export" is often an HTML
+    table), or any file that is not text, is an ExampleFileError ending with `advice` ("save it as CSV, then check
+    that file").
     """
-    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
-        return data.decode("utf-32", errors="replace")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")  # Excel's "Unicode text"
-    if b"\x00" in data[:4096] and (encoding := _unmarked_unicode(data[:4096])):
-        return data.decode(encoding, errors="replace")
-    if data.startswith(b"%PDF-"):  # printable enough to be read as Windows-1252, into garbled lines
-        raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
-    if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
-        raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")
-    data = data.removeprefix(b"\xef\xbb\xbf")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        # Excel's "CSV" in Western Europe: every byte decodes, so a Cyrillic, Greek or Japanese list would too,
-        # into letters no one could read on a child's board.
-        text = data.decode("cp1252", errors="replace")
-    line = garbled_line(text)
+    text, western = _decoded(data, path, advice)
+    kind = _document(text)
+    if kind:
+        raise ExampleFileError(path, f"is {kind}, not a table or text: {advice}")
+    line = garbled_line(text) if western else None
     if line is not None:
         raise ExampleFileError(
             path,
@@ -124,6 +112,38 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
             "save the file as UTF-8 (in Excel: CSV UTF-8)",
         )
     return text
+
+
+def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
+    """Returns the text of `data` and whether it was read as Windows-1252, the encoding every byte decodes in."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
+        return data.decode("utf-32", errors="replace"), False
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace"), False  # Excel's "Unicode text"
+    if b"\x00" in data[:4096] and (encoding := _unmarked_unicode(data[:4096])):
+        return data.decode(encoding, errors="replace"), False
+    if data.startswith(b"%PDF-"):  # printable enough to be read as Windows-1252, into garbled lines
+        raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
+    if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
+        raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8"), False
+    except UnicodeDecodeError:
+        # Excel's "CSV" in Western Europe: every byte decodes, so a Cyrillic, Greek or Japanese list would too,
+        # into letters no one could read on a child's board.
+        return data.decode("cp1252", errors="replace"), True
+
+
+def _document(text: str) -> str | None:
+    """Returns what a text that is a document's markup is ("a web page (HTML)", "an RTF document"), or None: its
+    tags would be read as names or cells."""
+    head = text.lstrip("\ufeff \t\r\n")[:1024].lower()
+    if head.startswith("{\\rtf"):
+        return "an RTF document"
+    if head.startswith("<") and re.search(r"<(!doctype html|html|table|tr|td|body)\b", head):
+        return "a web page (HTML)"
+    return None
 
 
 def separator_line(line: str) -> str | None:
@@ -168,10 +188,30 @@ def garbled_line(text: str) -> int | None:
 
 
 _WORDS = re.compile(r"[\x00-\x40\x5b-\x60\x7b-\x7f\s]+")  # anything ASCII but letters, and spaces, ends a word
+_QUOTES = frozenset("\u2018\u2019\u201c\u201d")
+_NOT_WESTERN = frozenset("\u0192\u02c6\u02dc")  # ƒ ˆ ˜: Windows-1252 letters no Western name holds
+
+
+def _mac_roman(word: str) -> bool:
+    """Tells whether a word reads as Mac Roman (Excel for Mac's "CSV") decoded as Windows-1252: its é, ë, à, É
+    become "LŽa", "No‘l", "Lˆ", "ƒlise", a capital after a letter in a word that is not all capitals, or a
+    quotation mark between lower-case letters."""
+    for k, char in enumerate(word):
+        if char in _NOT_WESTERN:
+            return True
+        if not char.isascii() and char.isupper() and k and word[k - 1].isalpha() and not word.isupper():
+            return True
+        if char in _QUOTES and 0 < k < len(word) - 1 and word[k - 1].islower() and word[k + 1].islower():
+            return True
+    return False
+
+
 _WESTERN_MARKS = frozenset("\ufffd\u2018\u2019\u201c\u201d\u00ab\u00bb\u2013\u2014\u00b7\u00b0\u00ba\u00aa")
 
 
 def _garbled(word: str) -> bool:
+    if _mac_roman(word):
+        return True
     plain = sum(char.isascii() for char in word)  # a word holds only ASCII letters besides what is not ASCII
     accented = sum(not char.isascii() and char.isalpha() for char in word)
     if accented >= 2 and accented > 2 * plain:

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import os
 import re
 import stat
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
@@ -106,16 +107,25 @@ def is_record(path: str) -> bool:
             return False
         with open(path, "rb") as file:
             head = file.read(_HEAD)
-        lines = decode_spreadsheet(head, path, "").removeprefix("\ufeff").splitlines()[:3]
+        lines = decode_spreadsheet(head, path, "").removeprefix("\ufeff").splitlines()[:8]
     except (OSError, SosError):
         return False
     lines = [line for line in lines if not _blank(line)]
     if lines and separator_line(lines[0]):
         lines = lines[1:]
-    if not lines:
+    return any(_is_header(line) for line in lines[: _TITLES + 1])  # a title line or two may stand above it
+
+
+def _is_header(line: str) -> bool:
+    """Tells whether a line is a record's header row: it names a player, a letter and a cell column."""
+    try:
+        header = next(csv.reader([line], delimiter=_separator(line)), [])
+    except csv.Error:
         return False
-    header = next(csv.reader([lines[0]], delimiter=_separator(lines[0])), [])
     return {"player", "letter", "cell"} <= {_column(name) for name in header}
+
+
+_TITLES = 2  # title lines a spreadsheet may hold above a record's header row ("Partie du 3 mars")
 
 
 _HEAD = 4096  # bytes: a header row is far shorter
@@ -130,7 +140,9 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     """
     # Rows end as CSV ends them (\n, \r\n or \r); str.splitlines would also end one at a form feed or U+2028.
     numbered = enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), start=1)
-    lines = ((number, line.removesuffix("\n")) for number, line in numbered if not _blank(line))
+    lines: Iterator[tuple[int, str]] = (
+        (number, line.removesuffix("\n")) for number, line in numbered if not _blank(line)
+    )
     first = next(lines, None)
     if first is None:
         raise ExampleFileError(path, "holds no header row: write player, letter, cell, lines, points on the first row")
@@ -142,12 +154,25 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
             raise ExampleFileError(
                 path, "holds no header row: write player, letter, cell, lines, points on the line after 'sep='"
             )
+    first, lines = _below_titles(first, lines)
     separator = hint or _separator(first[1])
     header = _row(first[1], separator, path)
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
     rows = ((number, _row(line, separator, path)) for number, line in lines)
     return record_from_table(header, rows, options, path, typed=True)
+
+
+def _below_titles(
+    first: tuple[int, str], lines: Iterator[tuple[int, str]]
+) -> tuple[tuple[int, str], Iterator[tuple[int, str]]]:
+    """Returns the header row and the rows below it, passing over the title lines a spreadsheet may hold above a
+    header ("Partie du 3 mars;;;"); with no header among the first lines, the first line is the header."""
+    if _is_header(first[1]):
+        return first, lines
+    above = [first, *itertools.islice(lines, _TITLES)]
+    found = next((k for k, (_, line) in enumerate(above) if _is_header(line)), 0)
+    return above[found], itertools.chain(above[found + 1 :], lines)
 
 
 def _blank(line: str) -> bool:

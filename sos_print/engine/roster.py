@@ -2,13 +2,15 @@
 
 A class list is what a teacher already has: a text file with one name a line, or a spreadsheet
 saved as CSV (cells separated by commas, semicolons or tabs, in any encoding `files.decode_spreadsheet`
-reads). A CSV file's heading row is one of its first lines (a title line or two may come above it)
+reads). A CSV file's heading row is one of its first lines (title lines may come above it)
 one of whose cells names a column of names, exactly or by a word of it ("Name", "Prénom élève",
 "Pupil first name"...): that column holds the names, and a first-name column wins over a name or
 last-name column, as children know each other by their first names ("Nom;Prénom", a school's
 export). A child whose first name is not typed is called by the row's other name column (its last
 name), and the terminal says so; a row holding text but no name is refused, naming its line, so
-that no child is left out in silence. Without a heading row, the names are in the first column.
+that no child is left out in silence. A row that is a title, a section's title or a total ("Classe CM2",
+"Total : 3") or a heading row again is no child. Without a heading row, the names are in the first column (the
+first column of words when the first one numbers the rows: "1;Léa"); a "-" or "?" typed for a name is no name.
 Other columns are ignored.
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
@@ -42,7 +44,7 @@ MAX_CHILDREN = 200  # as many as sheets `puzzles --copies` prints: several class
 MAX_NAME = 40  # characters: a first name and a last name; a fillable audit's names field holds as many
 _SEPARATORS = (";", "\t", ",")  # in this order when a heading row does not tell: French Excel uses semicolons
 _SAMPLE = 20  # rows the separator is told from
-_TITLES = 2  # title lines a heading row may have above it ("Classe de CM1 - 2025", a school's name)
+_TITLES = 4  # title lines a heading row may have above it ("Classe de CM1 - 2025", a school's name, the year)
 _LONGEST_HEADING = 60  # characters: a longer cell is a name or a note, never looked at word by word
 
 # Headings, as `_heading` reduces them (no case, accents, spaces or punctuation).
@@ -66,8 +68,14 @@ NAME_HEADINGS = frozenset(
         "noms",
         "nomcomplet",
         "eleve",
+        "eleves",
         "nomdeleleve",
         "enfant",
+        "enfants",
+        "students",
+        "pupils",
+        "children",
+        "classlist",
     }
 )
 # Headings of other columns a school's export has: a first row of these is a heading row without names.
@@ -100,6 +108,11 @@ OTHER_HEADINGS = frozenset(
         "email",
         "mail",
     }
+)
+# First words of a title, a section's title or a footer ("Classe CM2", "Année 2025-2026", "Total : 3"): never a child.
+TITLE_WORDS = frozenset(
+    {"classe", "class", "ecole", "school", "annee", "year", "total", "remarque", "remarques", "effectif"}
+    | {"enseignant", "enseignante", "teacher", "liste", "list", "groupe", "group"}
 )
 HEADINGS_SAID = "name, first name, student, nom, prénom, élève"  # as messages list the headings read
 
@@ -204,8 +217,11 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
     table = [(number, _cells(line, separator, number, path)) for number, line in rows]
     columns = _names_columns(table, separator is not None, path)
-    children, borrowed, used = [], [], {}
+    children, borrowed, used, titles = [], [], {}, 0
     for number, cells in table[columns.start :]:
+        if _titled(cells) or _headed(cells):  # a section's title, a total, the heading row again: never a child
+            titles += 1
+            continue
         name = _cell(cells, columns.names)
         if not name:
             column = next((column for column in columns.others if _cell(cells, column)), None)
@@ -221,6 +237,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             raise ExampleFileError(
                 path, f"holds more than {MAX_CHILDREN} names; a class list holds at most {MAX_CHILDREN}: split it"
             )
+    if not children and titles:  # every row was a title or a heading
+        raise ExampleFileError(path, "holds title lines but no child's name: write one child's name a line")
     if not children:
         raise ExampleFileError(path, "holds no name under its heading row: write one child's name a row")
     if len(children) == 1:
@@ -247,15 +265,36 @@ def _numbered_only(cells: Sequence[str]) -> bool:
     return not filled or (len(filled) == 1 and filled[0].removesuffix(".").isdigit())
 
 
+def _titled(cells: Sequence[str]) -> bool:
+    """Tells whether a row is a title, a section's title or a footer: its first filled cell starts with a title's
+    word ("Classe CM2;", ";Total : 3", "Année 2025-2026;;"), which no child's name does."""
+    first = next((cell for cell in cells if cell.strip()), "")
+    words = [word for word in map(_heading, re.split(r"[\W_]+", first)) if word]
+    return bool(words) and words[0] in TITLE_WORDS and len(first) <= _LONGEST_HEADING
+
+
+def _headed(cells: Sequence[str]) -> bool:
+    """Tells whether a row is a heading row (again, below the first one, or a second class's): each of its filled
+    cells names a column, one of them a column of names."""
+    kinds = [_kind(cell) for cell in cells if cell.strip()]
+    return bool(kinds) and None not in kinds and bool({FIRST, NAME, LAST} & set(kinds))
+
+
+def _worded(cell: str) -> bool:
+    """Tells whether a cell holds a letter: a column of names does, a column of row numbers does not."""
+    return any(char.isalpha() for char in cell)
+
+
 def _cell(cells: Sequence[str], column: int) -> str:
     return clean_name(cells[column]) if column < len(cells) else ""
 
 
 def clean_name(text: str) -> str:
     """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one; a name with
-    nothing visible (only zero-width or format characters) is no name."""
+    nothing visible (only zero-width or format characters) is no name, nor one of punctuation alone: the "-" or "?"
+    a teacher types for a name not known."""
     name = " ".join(unicodedata.normalize("NFC", text).split())
-    return name if any(unicodedata.category(char)[0] in "LNPS" for char in name) else ""
+    return name if any(unicodedata.category(char)[0] in "LNS" for char in name) else ""
 
 
 def _rows(text: str) -> Iterator[tuple[int, str]]:
@@ -306,8 +345,11 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
         kinds = [_kind(cell) for cell in cells]
         # Above a heading of several columns, titles have fewer cells filled; a list of one column has a title
         # above a known heading whole ("Prénom"), never above a word of a child's name.
+        above = table[:index]
         heading = index == 0 or (
-            _filled(table[:index]) < _filled([(number, cells)]) if columns else _heading(cells[0]) in KNOWN_HEADINGS
+            _filled(above) < _filled([(number, cells)]) or all(_titled(row) for _, row in above)
+            if columns
+            else _kind(cells[0]) is not None
         )
         if not heading:
             continue
@@ -318,13 +360,27 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             raise ExampleFileError(
                 path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
             )
-    if columns and len(table) > 1 and len(table[0][1]) == 1 and _filled(table[1:2]) > 1:
+    if columns and len(table) > 1 and _filled(table[:1]) == 1 and _filled(table[1:2]) > 1:
         raise ExampleFileError(
             path,
             f"line {table[0][0]} holds one cell above rows of several, and no heading row names a column of names: "
             f"if it is a title, head the names' column with one of {HEADINGS_SAID} below it",
         )
+    names = _numbered(table) if columns else 0
+    if names:
+        return _Columns(
+            0, names, missing=f"no name in column {names + 1}, the names' one, though the row holds other cells"
+        )
     return _Columns(0, 0)
+
+
+def _numbered(table: Sequence[tuple[int, list[str]]]) -> int:
+    """Returns the column of names of a list without a heading: the first one, unless it numbers the rows ("1;Léa",
+    as pasted from a numbered table), when the names are in the first column of words after it."""
+    if not all(re.fullmatch(r"\d+\.?", cells[0].strip()) for _, cells in table):
+        return 0
+    width = max(len(cells) for _, cells in table)
+    return next((column for column in range(1, width) if any(_worded(_cell(cells, column)) for _, cells in table)), 0)
 
 
 def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[str]) -> _Columns:
@@ -384,6 +440,7 @@ def _runs(words: Sequence[str]) -> set[str] | None:
 # Words a heading holds beside its known ones: "Nom de l'élève", "Prénom usuel", "Preferred name".
 _SMALL_WORDS = frozenset({"de", "du", "des", "d", "l", "le", "la", "of", "the", "s", "e", "usuel", "usuelle"})
 _SMALL_WORDS |= frozenset({"preferred", "legal", "official", "full", "complet", "en", "french", "francais"})
+_SMALL_WORDS |= frozenset({"et", "and", "liste", "list"})  # "Nom et prénom", "Liste des élèves"
 
 
 def _heading(cell: str) -> str:

@@ -43,7 +43,10 @@ class TeacherPlan:
 def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExample, ...]) -> TeacherPlan:
     """Returns the teacher's notes in `lang` for a kit printed with `options`, showing `examples` in its notation."""
     words = Words(lang)
-    variant = options.variant
+    # The notes describe a game the groups play: a class list too small for the kit's groups ("--teams" with two
+    # children) plays only the game of its own number of players.
+    played = games_played(options)
+    variant = options.variant if options.variant in played else played[0]
     rules = game_rules(variant)
     # The strategy positions are solved in the standard game: two sides (two players, or teams) to a full grid.
     standard = rules.ends == "full" and len(variant.sides) == 2
