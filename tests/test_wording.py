@@ -254,6 +254,7 @@ SAMPLE = {
     "two_per_page": False,
     "rules_per_group": False,
     "span": (31, 32),
+    "following": (34, 35),  # a page left blank between: the notes say why
     "article": ("à la", "aux"),
     "group_sizes": ((7, 4), (1, 3)),  # the class sheet: 31 children in teams
     "other_games": ((8, 3),),
