@@ -852,3 +852,32 @@ def test_the_class_sheet_names_the_sheet_the_kit_prints(first, sheet):
     plan = class_sheet_plan(options, "en")
     assert plan is not None
     assert sheet in " ".join(block.text for block in plan.intro)
+
+
+STRATEGY_CAVEAT = {
+    "en": "These positions are worked out for {}; with {}, the best move is not always the same.",
+    "fr": "Ces positions valent pour {} ; {}, le meilleur coup n’est plus toujours le même.",
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "players", "teams", "children", "said"),
+    [
+        (Language.EN, 2, False, 27, ("the two-player game (groups 1 to 12)", "three players, as in group 13")),
+        (Language.FR, 2, False, 27, ("la partie à deux joueurs (groupes 1 à 12)", "à trois joueurs (groupe 13)")),
+        (Language.EN, 4, True, 31, ("the team game (groups 1 to 7)", "three players, as in group 8")),
+        (Language.EN, 4, True, 26, None),  # teams and a pair: two sides alternate in both, the positions hold
+        (Language.EN, 2, False, 26, None),  # thirteen pairs
+    ],
+)
+def test_the_strategy_pages_say_which_groups_of_a_class_list_they_do_not_hold_for(
+    language, players, teams, children, said
+):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=players, teams=teams), language=language), names)
+    notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
+    caveat = STRATEGY_CAVEAT[language.value]
+    if said:
+        assert caveat.format(*said) in notes, notes[notes.find("Strat") :][:700]
+    else:
+        assert caveat.split("{}")[0] not in notes

@@ -83,7 +83,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
         ),
         watch=words.blocks("teacher.watch", ends=rules.ends, teams=variant.teams),
         talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams, players=variant.players),
-        strategy=strategy_plan(words, options.notation, variant.teams) if standard else None,
+        strategy=strategy_plan(words, options.notation, variant.teams, _games(options)) if standard else None,
         strategy_left_out=[]
         if standard
         else words.blocks("teacher.strategy_left_out", ends=rules.ends, players=variant.players),
