@@ -881,3 +881,32 @@ def test_the_strategy_pages_say_which_groups_of_a_class_list_they_do_not_hold_fo
         assert caveat.format(*said) in notes, notes[notes.find("Strat") :][:700]
     else:
         assert caveat.split("{}")[0] not in notes
+
+
+@pytest.mark.parametrize(
+    ("language", "children", "said"),
+    [
+        (
+            Language.EN,
+            26,
+            "an example follows the standard game, two players playing to a full grid, as in group 7, "
+            "not the team game (groups 1 to 6).",
+        ),
+        (
+            Language.FR,
+            26,
+            "un exemple suit la règle ordinaire, à deux joueurs jusqu’à la grille pleine : celle du groupe 7, "
+            "et non celle de la partie en équipes (groupes 1 à 6).",
+        ),
+        (
+            Language.EN,
+            28,
+            "an example follows the standard game, two players playing to a full grid, not this kit’s rule.",
+        ),
+    ],
+)
+def test_the_worked_examples_say_which_groups_play_their_rule_when_a_class_list_leaves_a_pair(language, children, said):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=4, teams=True), language=language), names)
+    notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
+    assert said in notes, notes[notes.find("Unless" if language is Language.EN else "Sauf si") :][:300]

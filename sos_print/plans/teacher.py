@@ -89,7 +89,11 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
         else words.blocks("teacher.strategy_left_out", ends=rules.ends, players=variant.players),
         examples_heading=(words("teacher.examples_heading"),),
         examples_intro=words.blocks(
-            "teacher.examples_intro", count=len(examples), ends=rules.ends, players=variant.players
+            "teacher.examples_intro",
+            count=len(examples),
+            ends=rules.ends,
+            players=variant.players,
+            games=_games(options),
         ),
         examples=tuple(
             example_figure(checked, k, words, options.notation) for k, checked in enumerate(examples, start=1)
