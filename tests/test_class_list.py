@@ -910,3 +910,43 @@ def test_the_worked_examples_say_which_groups_play_their_rule_when_a_class_list_
     options = with_class(PrintOptions(variant=Variant(players=4, teams=True), language=language), names)
     notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
     assert said in notes, notes[notes.find("Unless" if language is Language.EN else "Sauf si") :][:300]
+
+
+@pytest.mark.parametrize(
+    ("language", "players", "teams", "children", "said"),
+    [
+        (
+            Language.EN,
+            4,
+            True,
+            26,
+            (
+                "to note each team’s points (each player’s in group 7) and who writes next",
+                "Which move gave a gift to the other team (or another player)?",
+                "When did it put a team or a player ahead?",
+            ),
+        ),
+        (
+            Language.FR,
+            4,
+            True,
+            26,
+            (
+                "pour noter les points de chaque équipe (de chacun dans le groupe 7) et à qui est le tour",
+                "Quel coup a fait un cadeau à l’autre équipe (ou à un autre joueur) ?",
+                "Quand a-t-il permis à une équipe ou à un joueur de passer en tête ?",
+            ),
+        ),
+        (Language.EN, 2, False, 27, ("Which move gave a gift to another player?",)),  # group 13 plays with three
+        (Language.FR, 2, False, 27, ("Quel coup a fait un cadeau à un autre joueur ?",)),
+        (Language.EN, 4, True, 28, ("to note each team’s points and who writes next", "put a team ahead?")),
+    ],
+)
+def test_the_notes_of_a_mixed_class_list_word_the_pause_and_the_questions_for_every_kind_of_group(
+    language, players, teams, children, said
+):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=players, teams=teams), language=language), names)
+    notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
+    for sentence in said:
+        assert sentence in notes, sentence
