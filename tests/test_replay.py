@@ -148,6 +148,9 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     assert "Teams: A + C against B + D, writing in the order A, B, C, D." in team
     assert "Game: When every cell is full, the game ends; the last letter can still score. The team with" in team
     assert "The record stops there, before the end of the game." in team
+    # The board drawn once per player is where the record stops, not the final board.
+    assert "The board after the last recorded move, drawn once for each player" in team
+    assert "The final board" not in team
     target = flat(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))[0])
     assert "Game: The first player to reach 3 points wins at once, even with empty cells left." in target
     assert "every cell is full" not in target
