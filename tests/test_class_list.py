@@ -153,6 +153,63 @@ NUMBER_WORDS = {
     "en": {2: "two", 3: "three", 4: "four"},
     "fr": {2: "deux", 3: "trois", 4: "quatre"},
 }
+# How many groups, in words in the class sheet's prose (a teacher reads "twelve groups", not "12 groups").
+COUNT_WORDS = {
+    "en": dict(
+        enumerate(
+            [
+                "one",
+                "two",
+                "three",
+                "four",
+                "five",
+                "six",
+                "seven",
+                "eight",
+                "nine",
+                "ten",
+                "eleven",
+                "twelve",
+                "thirteen",
+                "fourteen",
+                "fifteen",
+                "sixteen",
+                "seventeen",
+                "eighteen",
+                "nineteen",
+                "twenty",
+            ],
+            start=1,
+        )
+    ),
+    "fr": dict(
+        enumerate(
+            [
+                "un",
+                "deux",
+                "trois",
+                "quatre",
+                "cinq",
+                "six",
+                "sept",
+                "huit",
+                "neuf",
+                "dix",
+                "onze",
+                "douze",
+                "treize",
+                "quatorze",
+                "quinze",
+                "seize",
+                "dix-sept",
+                "dix-huit",
+                "dix-neuf",
+                "vingt",
+            ],
+            start=1,
+        )
+    ),
+}
 
 
 def expected_sizes(children: int, size: int) -> list[int]:
@@ -165,7 +222,7 @@ def expected_sizes(children: int, size: int) -> list[int]:
 
 
 def said_groups(sizes: list[int], lang: str) -> str:
-    """Returns how the class sheet says the groups: "7 groups of four and 1 group of three"."""
+    """Returns how the class sheet says the groups: "seven groups of four and one group of three"."""
     counted: dict[int, int] = {}
     for size in sizes:
         counted[size] = counted.get(size, 0) + 1
@@ -174,7 +231,9 @@ def said_groups(sizes: list[int], lang: str) -> str:
         "fr": (NUMBER_WORDS["fr"], "groupe", "groupes", " et "),
     }[lang]
     of = "of" if lang == "en" else "de"
-    parts = [f"{n} {group if n == 1 else groups} {of} {word[size]}" for size, n in counted.items()]
+    parts = [
+        f"{COUNT_WORDS[lang].get(n, n)} {group if n == 1 else groups} {of} {word[size]}" for size, n in counted.items()
+    ]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + last + parts[-1]
 
 
@@ -278,12 +337,12 @@ def test_a_smaller_groups_row_of_the_class_sheet_has_a_cell_for_every_seat():
     [
         (
             Language.EN,
-            "7 groups of four and 1 group of three; each group of four plays in two teams",
-            "the three left over play together as group 8, the game for three players, without teams",
+            "seven groups of four and one group of three; each group of four plays in two teams",
+            "the three left over make group 8 and play the game for three players, without teams",
         ),
         (
             Language.FR,
-            "7 groupes de quatre et 1 groupe de trois ; chaque groupe de quatre joue en deux équipes",
+            "sept groupes de quatre et un groupe de trois ; chaque groupe de quatre joue en deux équipes",
             "les trois enfants qui restent jouent ensemble dans le groupe 8, la partie à trois joueurs, sans équipes",
         ),
     ],
@@ -768,7 +827,11 @@ def test_a_class_kits_notes_say_which_rule_sheet_pages_each_group_prints(
     # Who plays in which order, group by group, and a tie worded for three players where three play.
     if not teams:
         assert ORDER[lang][2] in kit and ORDER[lang][3] in kit
-        tie = "(in group 13, equal top scores)" if lang == "en" else "(pour la première place, dans le groupe 13)"
+        tie = (
+            "(in group 13, a tie for the top score is a draw)"
+            if lang == "en"
+            else "(pour la première place, dans le groupe 13)"
+        )
         assert tie in kit
 
 
@@ -788,9 +851,10 @@ def test_a_class_kits_rule_sheet_says_the_names_are_printed_and_keeps_the_seats(
         text = " ".join(" ".join(texts((folder / "players.pdf").read_bytes())).split())
         assert (printed[lang] in text) is names
         assert (write[lang] in text) is not names and (swap[lang] in text) is not names
-    # Two players: "your player letter (A or B)", three or more "(A, B…)".
+    # Two players: "your player letter (A or B)", three: "(A, B or C)".
     text = " ".join(" ".join(texts((named / "players.pdf").read_bytes())).split())
-    assert ("(A or B)" if lang == "en" else "(A ou B)") in text and "(A, B…)" in text
+    assert ("(A or B)" if lang == "en" else "(A ou B)") in text
+    assert ("(A, B or C)" if lang == "en" else "(A, B ou C)") in text
 
 
 @pytest.mark.parametrize(
@@ -821,7 +885,7 @@ def test_a_class_kits_rule_sheet_says_the_names_are_printed_and_keeps_the_seats(
             3,
             29,
             [
-                "the two left over play together as group 10, the game for two players",
+                "the two left over make group 10 and play the game for two players",
                 "order A, B, C (A, B in group 10)",
             ],
         ),
@@ -873,3 +937,128 @@ def test_the_teachers_notes_of_a_class_too_small_for_its_groups_describe_the_gam
     lang = 0 if language is Language.EN else 1
     assert plays[lang] in notes
     assert not_played[lang] not in notes, notes[notes.find(not_played[lang]) - 200 :][:400]
+
+
+STRATEGY_CAVEAT = {
+    "en": "These positions are worked out for {}; with {}, the best move is not always the same.",
+    "fr": "Ces positions valent pour {} ; {}, le meilleur coup n’est plus toujours le même.",
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "players", "teams", "children", "said"),
+    [
+        (Language.EN, 2, False, 27, ("the two-player game (groups 1 to 12)", "three players, as in group 13")),
+        (Language.FR, 2, False, 27, ("la partie à deux joueurs (groupes 1 à 12)", "à trois joueurs (groupe 13)")),
+        (Language.EN, 4, True, 31, ("the team game (groups 1 to 7)", "three players, as in group 8")),
+        (Language.EN, 4, True, 26, None),  # teams and a pair: two sides alternate in both, the positions hold
+        (Language.EN, 2, False, 26, None),  # thirteen pairs
+    ],
+)
+def test_the_strategy_pages_say_which_groups_of_a_class_list_they_do_not_hold_for(
+    language, players, teams, children, said
+):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=players, teams=teams), language=language), names)
+    notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
+    caveat = STRATEGY_CAVEAT[language.value]
+    if said:
+        assert caveat.format(*said) in notes, notes[notes.find("Strat") :][:700]
+    else:
+        assert caveat.split("{}")[0] not in notes
+
+
+@pytest.mark.parametrize(
+    ("language", "children", "said"),
+    [
+        (
+            Language.EN,
+            26,
+            "an example follows the standard game, two players playing to a full grid, as in group 7, "
+            "not the team game (groups 1 to 6).",
+        ),
+        (
+            Language.FR,
+            26,
+            "un exemple suit la règle ordinaire, à deux joueurs jusqu’à la grille pleine : celle du groupe 7, "
+            "et non celle de la partie en équipes (groupes 1 à 6).",
+        ),
+        (
+            Language.EN,
+            28,
+            "an example follows the standard game, two players playing to a full grid, not this kit’s rule.",
+        ),
+    ],
+)
+def test_the_worked_examples_say_which_groups_play_their_rule_when_a_class_list_leaves_a_pair(language, children, said):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=4, teams=True), language=language), names)
+    notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
+    assert said in notes, notes[notes.find("Unless" if language is Language.EN else "Sauf si") :][:300]
+
+
+@pytest.mark.parametrize(
+    ("language", "players", "teams", "children", "said"),
+    [
+        (
+            Language.EN,
+            4,
+            True,
+            26,
+            (
+                "to note each team’s points (each player’s in group 7) and who writes next",
+                "Which move gave a gift to the other team (or another player)?",
+                "When did it put a team or a player ahead?",
+            ),
+        ),
+        (
+            Language.FR,
+            4,
+            True,
+            26,
+            (
+                "pour noter les points de chaque équipe (de chacun dans le groupe 7) et à qui est le tour",
+                "Quel coup a fait un cadeau à l’autre équipe (ou à un autre joueur) ?",
+                "Quand a-t-il permis à une équipe ou à un joueur de passer en tête ?",
+            ),
+        ),
+        (Language.EN, 2, False, 27, ("Which move gave a gift to another player?",)),  # group 13 plays with three
+        (Language.FR, 2, False, 27, ("Quel coup a fait un cadeau à un autre joueur ?",)),
+        (Language.EN, 4, True, 28, ("to note each team’s points and who writes next", "put a team ahead?")),
+    ],
+)
+def test_the_notes_of_a_mixed_class_list_word_the_pause_and_the_questions_for_every_kind_of_group(
+    language, players, teams, children, said
+):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=players, teams=teams), language=language), names)
+    notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
+    for sentence in said:
+        assert sentence in notes, sentence
+
+
+@pytest.mark.parametrize(
+    ("language", "children", "said"),
+    [
+        (
+            Language.EN,
+            26,
+            (
+                "Each child’s name is printed beside their player letter (A, B…) on their group’s board",
+                "each team’s final score (A + C 5, B + D 3), or in a group without teams each player’s; the winner or "
+                "“draw”; and anything worth remembering.",
+            ),
+        ),
+        (
+            Language.FR,
+            26,
+            ("Le nom de chaque enfant est imprimé à côté de sa lettre de joueur (A, B…) sur la grille",),
+        ),
+    ],
+)
+def test_the_class_sheet_and_notes_of_a_team_class_list_read_as_a_teacher_writes(language, children, said):
+    names = tuple(f"Child {k}" for k in range(children))
+    options = with_class(PrintOptions(variant=Variant(players=4, teams=True), language=language), names)
+    notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
+    for sentence in said:
+        assert sentence in notes, sentence

@@ -71,6 +71,8 @@ def spoken(first: int, last: int, lang: str) -> str:
         (("--groups", "3", "--players", "4", "--large-print"), "en"),
         (("--groups", "3", "--rules-per-group"), "en"),
         (("--groups", "4", "--rules-per-group", "--lang", "fr"), "fr"),
+        (("--size", "8", "--large-print"), "en"),  # 4 score sheets end on page 5: page 6 is left blank
+        (("--size", "8", "--large-print", "--lang", "fr"), "fr"),
     ],
 )
 def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(runner, tmp_path, args, lang):
@@ -79,7 +81,13 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     players = tmp_path / "players.pdf"
     # Boards, score sheets, rules (one bookmark per language, the last part): read from the outline.
     starts = [*first_pages(players)[:3], page_count(players) + 1]
-    spans = [(first, following - 1) for first, following in itertools.pairwise(starts)]
+    pages = texts(players)
+    # A page left blank (so that the rules start on a front) is in no part: a part ends on its last printed page.
+    blank = [number for number, text in enumerate(pages, start=1) if not text.strip()]
+    spans = [
+        (first, max(page for page in range(first, following) if page not in blank))
+        for first, following in itertools.pairwise(starts)
+    ]
     line = KIT_WROTE.match(result.stdout.strip())
     assert line, result.stdout
     assert line.groups()[2:5] == tuple(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
@@ -97,14 +105,26 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
         }[lang]
         assert each in notes, notes[:900]
     elif lang == "en":
+        blank_said = r"(?: \([^)]*\))?"
         assert re.search(
-            rf"on {said[0]}, the score sheets? on {said[1]}, then the rule sheet[a-z ]* on {said[2]}\.", notes
+            rf"on {said[0]}, the score sheets? on {said[1]}{blank_said}, then the rule sheet[a-z ]* on {said[2]}\.",
+            notes,
         )
         assert f"print {said[2]} once for each group" in notes
     else:
         at = ["à la " + s if s.startswith("page ") else "aux " + s for s in said]
-        assert re.search(rf"{at[0]}, les relevés des points {at[1]}, puis la règle du jeu[a-z ]* {at[2]}\.", notes)
+        blank_said = r"(?: \([^)]*\))?"
+        assert re.search(
+            rf"{at[0]}, les? relevés? des points {at[1]}{blank_said}, puis la règle du jeu[a-z ]* {at[2]}\.", notes
+        )
         assert f"imprimez {'la' if said[2].startswith('page ') else 'les'} {said[2]} une fois par groupe" in notes
+    left = {
+        "en": "(page {} is left blank, so that the rules start on the front of a sheet printed on both sides)",
+        "fr": "(la page {} est laissée blanche, pour que la règle commence au recto d’une feuille imprimée recto "
+        "verso)",
+    }[lang]
+    assert [number for number in blank if left.format(number) in notes] == blank  # every blank page said, and why
+    assert (left.split("{}")[1] in notes) == bool(blank)
     cut = {"en": "cut it along the dashed line.", "fr": "coupez-la le long du pointillé."}[lang]
     assert (cut in notes) == ("--two-per-page" in args)  # the teacher is told to cut when the boards are two a page
 

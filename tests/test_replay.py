@@ -148,6 +148,12 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     assert "Teams: A + C against B + D, writing in the order A, B, C, D." in team
     assert "Game: When every cell is full, the game ends; the last letter can still score. The team with" in team
     assert "The record stops there, before the end of the game." in team
+    # The board drawn once per player is where the record stops, not the final board.
+    assert "The board after the last recorded move, drawn once for each player" in team
+    assert "The final board" not in team
+    assert "Each row as it should read under the rules: who wrote" in flat(
+        " ".join(texts(rendered("replay", PrintOptions(), "09-team-sos.toml")))
+    )
     target = flat(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))[0])
     assert "Game: The first player to reach 3 points wins at once, even with empty cells left." in target
     assert "every cell is full" not in target
@@ -518,8 +524,8 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     text = flat(texts(data)[page])
     assert (
         "At move 6, A wrote S in A3, scored nothing and left the next player a move that scores (O in B2). "
-        "With best play A would finish 1 point ahead; after this move, 1 point behind: no move of this game "
-        "changed the end more."
+        "With best play A would finish 1 point ahead; after this move, 1 point behind: no move in this game "
+        "changed the result more."
     ) in text
     assert "Move 6: A wrote S in A3" in text and "Best: O in A3" in text
     assert grids(data)[page] >= 2
@@ -577,8 +583,8 @@ def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
     # The turning point is the last section: its pages alone are read (the game before it takes up to 24 pages).
     first, section_text = section(data, "The turning point")
     pages_text = [flat(text) for text in section_text]
-    page = next(k for k, text in enumerate(pages_text) if "no move of this game changed the end more" in text)
-    after_why = pages_text[page].split("no move of this game changed the end more", 1)[1]
+    page = next(k for k, text in enumerate(pages_text) if "no move in this game changed the result more" in text)
+    after_why = pages_text[page].split("no move in this game changed the result more", 1)[1]
     assert re.search(r"Move \d+: [AB] wrote", after_why) and "Best: " in after_why, after_why
     played, better = boards_on(data, first + page)[-2:]
     assert played[1] == pytest.approx(better[1], abs=0.1)  # one top: side by side
@@ -654,7 +660,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
 def test_a_turning_point_tied_with_other_moves_says_so(tmp_path, lang, tie):
     # Example 6: moves 2, 4 and 8 each cost 1 point; the first of them is the turning point.
     text = flat(" ".join(texts(replay_file(tmp_path, EXAMPLES / "06-last-letter-scores.toml").read_bytes())))
-    assert f"after this move, 1 point behind: no move of this game changed the end more. {tie}" in text
+    assert f"after this move, 1 point behind: no move in this game changed the result more. {tie}" in text
 
 
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])

@@ -368,3 +368,18 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         assert words in text, words
     for words in unsaid:
         assert words not in text, words
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "letters"),
+    [
+        (Language.EN, Variant(), "(A or B)"),
+        (Language.EN, Variant(players=3), "(A, B or C)"),
+        (Language.EN, Variant(players=4, teams=True), "(A, B, C or D)"),
+        (Language.FR, Variant(players=3), "(A, B ou C)"),
+        (Language.FR, Variant(players=4), "(A, B, C ou D)"),
+    ],
+)
+def test_the_rule_sheet_lists_every_player_letter_of_its_game(examples, language, variant, letters):
+    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    assert letters in text.replace("\u00a0", " ")

@@ -108,6 +108,7 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
         "two_per_page": False,
         "rules_per_group": False,
         "games": (),  # every group plays the kit's own game
+        "solo": (),  # no group plays without teams beside teams
         "group_sizes": ((5, 2),),  # a class list of ten, in five pairs
         "other_games": (),
         "group_size": 2,

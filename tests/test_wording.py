@@ -120,6 +120,7 @@ ARGUMENTS = [
         "rules_per_group": False,
         # 33 in teams: six teams, then group 7 of three and group 8 of two, each on their own
         "games": ((4, True, (1, 2, 3, 4, 5, 6), (4, 5)), (3, False, (7,), (6, 7)), (2, False, (8,), (8, 9))),
+        "solo": (7, 8),  # the groups of a team class list that play without teams
         "numbers": (7, 8),
         "placed": False,
     },
@@ -254,11 +255,13 @@ SAMPLE = {
     "two_per_page": False,
     "rules_per_group": False,
     "span": (31, 32),
+    "following": (34, 35),  # a page left blank between: the notes say why
     "article": ("à la", "aux"),
     "group_sizes": ((7, 4), (1, 3)),  # the class sheet: 31 children in teams
     "other_games": ((8, 3),),
     "group_size": 4,
     "games": (),
+    "solo": (),
     "numbers": (1, 2, 3),
     "placed": True,
 }

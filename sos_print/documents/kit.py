@@ -23,7 +23,7 @@ def players_document(
     """Returns the players' file: a board per group, then a scoring audit per group, then the rule sheet (with a class
     list that leaves a group of another size, which plays the game of its own number of players, that game's rule
     sheet too); it says on which pages each part lies, each game's rule sheet a part of its own (the teacher's notes
-    say which pages each group prints)."""
+    say which pages each group prints); a page left blank so that a rule sheet starts on a front is in no part."""
     document = new_document(
         options,
         joined(options, "common.players_title", size=options.size, groups=options.groups),
@@ -43,9 +43,9 @@ def players_document(
     for index, (part, add) in enumerate(steps):
         first = document.pages + 1
         add()
-        if index + 1 < len(steps) and steps[index + 1][0] == "rules":
-            to_front(document)  # each game's rules start on a front: a page left blank, if any, ends the part before
         parts.append((part, first, document.pages))
+        if index + 1 < len(steps) and steps[index + 1][0] == "rules":
+            to_front(document)  # each game's rules start on a front: a page left blank is in no part (notes say why)
     return finished(document, tuple(parts))
 
 

@@ -92,6 +92,7 @@ def replay_plan(
             teams=game.example.variant.teams,
             scored=sum(step.points for step in game.steps),
             first=game.example.variant.first_sos_wins,
+            over=game.final.is_over,  # a record may stop before the end of the game
         ),
         scorers=scorer_boards(game, words, notation),
         audit_heading=words("replay.audit_heading", first=game.example.variant.first_sos_wins),

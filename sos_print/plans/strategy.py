@@ -30,11 +30,14 @@ class StrategyPlan:
     bookmark: str
 
 
-def strategy_plan(words: Words, notation: Notation, teams: bool = False) -> StrategyPlan:
+def strategy_plan(
+    words: Words, notation: Notation, teams: bool = False, games: tuple[tuple[object, ...], ...] = ()
+) -> StrategyPlan:
     """Returns the strategy section in `words`' language, cells named in `notation`, its sides named as teams in a
-    team kit ("team A + C")."""
+    team kit ("team A + C"); with a class list's `games` (players, teams, group numbers), it says which groups
+    play a game of more than two sides, for which these two-sided positions do not hold."""
     return StrategyPlan(
-        intro=words.blocks("teacher.strategy_intro", teams=teams),
+        intro=words.blocks("teacher.strategy_intro", teams=teams, games=games),
         lessons=tuple(lesson_figure(lesson, words, notation, teams) for lesson in lessons()),
         opening=opening_blocks(words, notation),
         bookmark=words("teacher.strategy_bookmark"),

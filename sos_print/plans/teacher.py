@@ -83,16 +83,27 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             large_print=options.kit_large_print,
             target=variant.target,
             small_most=MOST_SOS[3],
+            solo=_solo(options),
         ),
         watch=words.blocks("teacher.watch", ends=rules.ends, teams=variant.teams),
-        talk=words.blocks("teacher.talk", ends=rules.ends, teams=variant.teams, players=variant.players),
-        strategy=strategy_plan(words, options.notation, variant.teams) if standard else None,
+        talk=words.blocks(
+            "teacher.talk",
+            ends=rules.ends,
+            teams=variant.teams,
+            players=max(game[0] for game in _games(options) or ((variant.players,),)),
+            solo=_solo(options),
+        ),
+        strategy=strategy_plan(words, options.notation, variant.teams, _games(options)) if standard else None,
         strategy_left_out=[]
         if standard
         else words.blocks("teacher.strategy_left_out", ends=rules.ends, players=variant.players),
         examples_heading=(words("teacher.examples_heading"),),
         examples_intro=words.blocks(
-            "teacher.examples_intro", count=len(examples), ends=rules.ends, players=variant.players
+            "teacher.examples_intro",
+            count=len(examples),
+            ends=rules.ends,
+            players=variant.players,
+            games=_games(options),
         ),
         examples=tuple(
             example_figure(checked, k, words, options.notation) for k, checked in enumerate(examples, start=1)
@@ -108,6 +119,13 @@ def _parts(options: PrintOptions) -> tuple[tuple[int, int], ...]:
     printed alone."""
     pages = [(first, last) for _, first, last in options.kit_pages]
     return (*pages[:2], (pages[2][0], pages[-1][1])) if pages else ()
+
+
+def _solo(options: PrintOptions) -> tuple[int, ...]:
+    """Returns the numbers of the groups of a team kit's class list that play without teams (a pair or a three left
+    over), whose points the notes name beside the teams'; () when every group plays in teams, or none does."""
+    games = _games(options)
+    return tuple(n for game in games if not game[1] for n in game[2]) if options.variant.teams else ()
 
 
 def _games(options: PrintOptions) -> tuple[tuple[int, bool, tuple[int, ...], tuple[int, int] | None], ...]:
