@@ -59,10 +59,17 @@ def oracle_width(line) -> float:
     ],
 )
 def test_lines_break_at_ordinary_spaces_and_line_breaks_only(runs, width_mm, expected):
+    set_as_expected(runs, width_mm, expected)
+
+
+def set_as_expected(runs, width_mm: float, expected: list[str]):
+    """Sets `runs` at 10 pt in `width_mm`, checks the lines' texts and each line's width against the oracle's,
+    and returns the lines."""
     lines = set_lines(runs, width_mm, 10)
     assert texts(lines) == expected
     for line in lines:
         assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
+    return lines
 
 
 SHY = "\u00ad"
@@ -91,10 +98,7 @@ SHY = "\u00ad"
     ],
 )
 def test_a_soft_hyphen_is_invisible_unless_the_line_breaks_there(runs, width_mm, expected):
-    lines = set_lines(runs, width_mm, 10)
-    assert texts(lines) == expected
-    for line in lines:
-        assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
+    for line in set_as_expected(runs, width_mm, expected):
         assert line.width <= width_mm * MM
 
 
