@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 
 import pytest
 from conftest import ROOT
 from fontTools.pens.recordingPen import DecomposingRecordingPen
 from fontTools.ttLib import TTFont
-from pdfread import reader
+from pdfread import reader, texts
 
 from sos_print.documents.kit import players_document
 from sos_print.pdf.fonts import BOLD, REGULAR, register_fonts
@@ -28,13 +29,30 @@ def embedded_fonts(data: bytes) -> dict[str, bytes]:
     return found
 
 
+def mapped_characters(data: bytes) -> dict[str, set[str]]:
+    """Returns, for each embedded face, the characters its subset's ToUnicode map gives, code 0 (.notdef) aside."""
+    found = {}
+    for page in reader(data).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            cmap = font["/ToUnicode"].get_object().get_data().decode()
+            entries = re.findall(r"<([0-9A-F]+)> <([0-9A-F]+)>", cmap.split("beginbfchar")[1])
+            characters = {bytes.fromhex(unicode).decode("utf-16-be") for code, unicode in entries if int(code, 16)}
+            found[str(font["/BaseFont"]).split("+")[1]] = characters
+    return found
+
+
 @pytest.fixture(scope="module")
-def subsets():
+def players():
     from sos_print import data_dir
     from sos_print.engine.check import verify
 
-    data = players_document(PrintOptions(language=Language.BOTH), verify([str(data_dir("examples"))])).data
-    return embedded_fonts(data)
+    return players_document(PrintOptions(language=Language.BOTH), verify([str(data_dir("examples"))])).data
+
+
+@pytest.fixture(scope="module")
+def subsets(players):
+    return embedded_fonts(players)
 
 
 @pytest.mark.parametrize("face", [REGULAR, BOLD])
@@ -47,6 +65,14 @@ def test_subsets_are_whole_fonts_that_name_andika_and_its_licence(subsets, face,
     assert not caplog.records, [record.getMessage() for record in caplog.records]
     assert "Andika" in font["name"].getDebugName(1)
     assert "SIL" in font["name"].getDebugName(0)
+
+
+@pytest.mark.parametrize("face", [REGULAR, BOLD])
+def test_a_subset_holds_only_characters_the_document_prints(players, face):
+    # reportlab's default also puts every ASCII character in the first subset, printed or not: 20 to 30 glyphs that
+    # no page draws, in each face of each file.
+    printed = set("".join(texts(players))) | {" "}
+    assert mapped_characters(players)[face] - printed == set()
 
 
 @pytest.mark.parametrize(("face", "file"), [(REGULAR, "Andika-Regular.ttf"), (BOLD, "Andika-Bold.ttf")])

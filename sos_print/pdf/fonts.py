@@ -24,7 +24,9 @@ def register_fonts() -> None:
     """Registers Andika Regular and Bold with reportlab (once per process); PDFs embed subsets."""
     folder = data_dir("fonts")
     for name, file in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+        # Not ASCII-readable: reportlab's default puts all of ASCII in each subset, printed or not (about 3 KB of
+        # glyphs per face and file); readers take the text from the ToUnicode maps either way.
+        pdfmetrics.registerFont(TTFont(name, str(folder / file), asciiReadable=False))
     ttfonts.makeToUnicodeCMap = to_unicode_cmap
 
 
