@@ -186,16 +186,19 @@ def draw_lines(
 
 def _font_runs(line: Line) -> list[tuple[str, str]]:
     """Joins a line's words into (font, text) runs, so that each run is drawn by one call."""
-    pieces: list[Piece] = []
-    for word in line.words:
-        if pieces:
-            # As set_lines measured it, the space is set in the font the previous word ended in.
-            pieces.append((" ", pieces[-1][1]))
-        pieces.extend(word)
     runs: list[tuple[str, str]] = []
-    for text, font in pieces:
-        if runs and runs[-1][0] == font:
-            runs[-1] = (font, runs[-1][1] + text)
-        else:
-            runs.append((font, text))
+    font = ""
+    texts: list[str] = []  # the current run's pieces, joined once it ends (a line is drawn once: no string grows)
+    for word in line.words:
+        if texts:
+            # As set_lines measured it, the space is set in the font the previous word ended in.
+            texts.append(" ")
+        for text, piece_font in word:
+            if piece_font != font:
+                if texts:
+                    runs.append((font, "".join(texts)))
+                font, texts = piece_font, []
+            texts.append(text)
+    if texts:
+        runs.append((font, "".join(texts)))
     return runs
