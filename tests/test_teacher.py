@@ -8,7 +8,8 @@ import re
 import pytest
 from conftest import EXAMPLES
 from pdfminer.layout import LTChar, LTLine, LTRect
-from pdfread import MM, marks, page_count, pages, texts
+from pdfread import MM, marks, page_count, pages, reader, texts
+from pypdf.generic import StreamObject
 from rendered import shipped_examples
 
 from sos_print.documents.teacher import teacher_document
@@ -95,6 +96,16 @@ def test_a_100_mm_calibration_bar(english):
         bars = [rect for rect in pdf.pages[0].rects if abs(rect["width"] / MM - 100.0) < 0.01]
     assert len(bars) == 1
     assert "This bar measures 100 mm when printed at 100%." in flat(english).replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+def test_a_bilingual_notes_file_holds_each_ruler_once(examples, paper):
+    # A ruler is a hundred ticks or more, one "x y m x y l S" path each; the English and French sections share it.
+    data = teacher_document(PrintOptions(paper=paper, language=Language.BOTH), examples).data
+    pdf = reader(data)
+    streams = [pdf.get_object(number) for number in range(1, int(pdf.trailer["/Size"]))]
+    ticks = [obj.get_data().count(b" l S") for obj in streams if isinstance(obj, StreamObject)]
+    assert len([count for count in ticks if count >= 33]) == (2 if paper is Paper.LETTER else 1)  # 4 inches: 33
 
 
 @pytest.mark.parametrize(

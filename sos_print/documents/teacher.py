@@ -12,7 +12,7 @@ from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_calibration, draw_inch_calibration, draw_label, set_label
 from sos_print.pdf.flow import Flow
 from sos_print.plans.classsheet import class_sheet_plan
-from sos_print.plans.layout import CALIBRATION_INCHES, CALIBRATION_MM, LEADING, MM, NOTES_PT, SMALL_PT, scale_of
+from sos_print.plans.layout import CALIBRATION_INCHES, CALIBRATION_MM, LEADING, MM, NOTES_PT, SMALL_PT, Box, scale_of
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.teacher import TeacherPlan, teacher_plan
 from sos_print.plans.words import Block, Run
@@ -23,6 +23,7 @@ TICK = 4.0  # the ruler's longest tick, under its bar (mm)
 GOALS_PAD = 3.0  # inside the frame of what the children practise (mm), as lesson sheets set their goals apart
 GOALS_LINE = 0.8  # its frame (pt)
 EXAMPLE_GAP = 3.0  # above each worked example (mm)
+RULER_PAD = 3.0  # around a ruler's bar, ticks and numbers, in the form that holds it (mm)
 
 
 def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool = False) -> None:
@@ -103,10 +104,20 @@ def _ruler_height(scale: float) -> float:
 
 def _calibration(document: Document, x: float, top: float, *, plan: TeacherPlan, scale: float) -> None:
     size = SMALL_PT * scale
-    draw_calibration(document.canvas, x, top - 4.0, CALIBRATION_MM, size)
+    # The rulers are the same in every language: a bilingual document writes each once (a hundred ticks, 1 KB).
+    area = Box(
+        -RULER_PAD,
+        -(4.0 + 2 * size / MM + RULER_PAD),
+        CALIBRATION_MM + 2 * RULER_PAD,
+        2.5 + 4.0 + 2 * size / MM + 2 * RULER_PAD,
+    )
+    document.reuse(
+        ("ruler", size), area, partial(draw_calibration, x=0.0, y=0.0, length=CALIBRATION_MM, size=size), x, top - 4.0
+    )
     if plan.inch_bar:
         top -= _ruler_height(scale)
-        draw_inch_calibration(document.canvas, x, top - 4.0, CALIBRATION_INCHES, size)
+        inches = partial(draw_inch_calibration, x=0.0, y=0.0, inches=CALIBRATION_INCHES, size=size)
+        document.reuse(("inch ruler", size), area, inches, x, top - 4.0)
     draw_label(document.canvas, plan.calibration, x, top - _ruler_height(scale), size)
 
 
