@@ -108,6 +108,22 @@ def test_a_bilingual_notes_file_holds_each_ruler_once(examples, paper):
     assert len([count for count in ticks if count >= 33]) == (2 if paper is Paper.LETTER else 1)  # 4 inches: 33
 
 
+@pytest.mark.parametrize("large_print", [False, True])
+def test_the_ruler_form_holds_its_last_number_whole(examples, large_print):
+    # A form shows nothing outside its box: "100", centred on the bar's end, must fit in it at every type size.
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from sos_print.pdf.fonts import REGULAR
+    from sos_print.plans.layout import SMALL_PT, scale_of
+
+    data = teacher_document(PrintOptions(large_print=large_print), examples).data
+    pdf = reader(data)
+    streams = [pdf.get_object(number) for number in range(1, int(pdf.trailer["/Size"]))]
+    [ruler] = [obj for obj in streams if isinstance(obj, StreamObject) and obj.get_data().count(b" l S") > 100]
+    size = SMALL_PT * scale_of(large_print)
+    assert float(ruler["/BBox"][2]) >= 100 * MM + stringWidth("100", REGULAR, size) / 2
+
+
 @pytest.mark.parametrize(
     ("paper", "language", "sentence"),
     [

@@ -23,7 +23,7 @@ TICK = 4.0  # the ruler's longest tick, under its bar (mm)
 GOALS_PAD = 3.0  # inside the frame of what the children practise (mm), as lesson sheets set their goals apart
 GOALS_LINE = 0.8  # its frame (pt)
 EXAMPLE_GAP = 3.0  # above each worked example (mm)
-RULER_PAD = 3.0  # around a ruler's bar, ticks and numbers, in the form that holds it (mm)
+RULER_PAD = 3.0  # around a ruler's bar, ticks and numbers, in the form that holds it (mm, and a type size)
 
 
 def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool = False) -> None:
@@ -105,12 +105,8 @@ def _ruler_height(scale: float) -> float:
 def _calibration(document: Document, x: float, top: float, *, plan: TeacherPlan, scale: float) -> None:
     size = SMALL_PT * scale
     # The rulers are the same in every language: a bilingual document writes each once (a hundred ticks, 1 KB).
-    area = Box(
-        -RULER_PAD,
-        -(4.0 + 2 * size / MM + RULER_PAD),
-        CALIBRATION_MM + 2 * RULER_PAD,
-        2.5 + 4.0 + 2 * size / MM + 2 * RULER_PAD,
-    )
+    pad = RULER_PAD + size / MM  # a number centred on the bar's end ("100") reaches past it by half its width
+    area = Box(-pad, -(4.0 + 2 * size / MM + pad), CALIBRATION_MM + 2 * pad, 2.5 + 4.0 + 2 * size / MM + 2 * pad)
     document.reuse(
         ("ruler", size), area, partial(draw_calibration, x=0.0, y=0.0, length=CALIBRATION_MM, size=size), x, top - 4.0
     )
