@@ -231,6 +231,7 @@ def measure(sos: list[str], python: str, baseline: Path, work: Path, runs: int) 
             "own_import_ms",
             "base_import_s",
             "base_first_render_s",
+            "load",
             *FLOORS,
             *COLD_STEPS,
         )
@@ -238,6 +239,7 @@ def measure(sos: list[str], python: str, baseline: Path, work: Path, runs: int) 
     (work / "cold").mkdir()
     for n in range(runs):
         print(f"run {n + 1}/{runs}", file=sys.stderr)
+        series["load"].append(os.getloadavg()[0])  # a shared machine's other work slows every figure here
         ours, theirs = run_measured(kit30), run_measured(base, cwd=baseline)
         series["kit_s"].append(ours.seconds)
         series["kit_kb"].append(ours.peak_kb)
@@ -332,6 +334,12 @@ def import_profile(sos: list[str]) -> str:
     table += ["| module | self ms |", "|---|---:|"]
     table += [f"| {name} | {own / 1000:.2f} |" for own, name in mine]
     return "\n".join(table)
+
+
+def load_line(loads: list[float]) -> str:
+    """Returns the report's line on the machine's other work: the one-minute load average as the runs began."""
+    span = f"{min(loads):.1f} to {max(loads):.1f}"
+    return f"- Load average (one minute) as each run began: {span} on {os.cpu_count()} CPUs"
 
 
 def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
@@ -444,6 +452,7 @@ def write_report(series, sizes, profile: str, imports: str, runs: int) -> str:
         f"- Date: {datetime.date.today().isoformat()}",
         f"- Machine: {platform.machine()}, {os.cpu_count()} CPUs, {_cpu_model()}",
         f"- System: {platform.platform()}",
+        load_line(series["load"]),
         f"- Python {platform.python_version()}; "
         + ", ".join(
             f"{package} {_version(package)}" for package in ("sos-print", "reportlab", "jinja2", "typer", "pypdf")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from conftest import ROOT
@@ -96,6 +97,11 @@ def test_the_cold_budget_takes_its_ratios_run_by_run():
     # Before the pages: libraries 10 - 5, own modules, examples and lessons 10 each.
     assert "solve the lessons) takes 35 ms" in text
     assert "| fonts parsed, pages laid out and made, files written | 160 ms | 120 ms |" in text
+
+
+def test_the_kit_report_says_how_loaded_the_machine_was():
+    line = bench_kit.load_line([5.61, 4.66, 5.0])
+    assert line == f"- Load average (one minute) as each run began: 4.7 to 5.6 on {os.cpu_count()} CPUs"
 
 
 def test_the_cold_budget_says_when_nothing_is_left_for_the_pages():
