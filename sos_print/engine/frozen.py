@@ -78,6 +78,7 @@ def _record(cls: C, order: bool) -> C:
     cls.__record_fields__ = names  # type: ignore[attr-defined]
     cls.__record_defaults__ = defaults  # type: ignore[attr-defined]
     cls.__record_key__ = staticmethod(attrgetter(*names))  # type: ignore[attr-defined]
+    cls.__record_post_init__ = getattr(cls, "__post_init__", None)  # type: ignore[attr-defined]
     for name, method in (_ORDERED if order else _METHODS).items():
         setattr(cls, name, method)
     cls.__init_subclass__ = classmethod(_final)  # type: ignore[assignment]
@@ -92,12 +93,12 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     names: tuple[str, ...] = cls.__record_fields__
     values = self.__dict__
     if len(args) == len(names) and not kwargs:
-        values.update(zip(names, args, strict=True))
+        values.update(zip(names, args, strict=False))  # as many values as names: just counted
     else:
         _bind(cls, names, values, args, kwargs)
-    post_init = getattr(self, "__post_init__", None)
+    post_init = cls.__record_post_init__  # looked up once per class, not once per record: records are many
     if post_init is not None:
-        post_init()
+        post_init(self)
 
 
 def _bind(cls: type, names: tuple[str, ...], values: dict[str, Any], args: tuple[Any, ...], kwargs: Any) -> None:
