@@ -183,7 +183,9 @@ def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
     from typer.testing import CliRunner
 
     out = tmp_path / f"{record.stem}.pdf"
-    result = CliRunner().invoke(app, ["replay", str(record), *args, "--out", str(out), "--force"])
+    with pytest.MonkeyPatch.context() as patch:
+        weighing_shared(patch)  # the record's game is weighed with its size's shared table, not searched again
+        result = CliRunner().invoke(app, ["replay", str(record), *args, "--out", str(out), "--force"])
     assert result.exit_code == 0, result.output
     return out
 
