@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from pdfread import grid_cells, nearest_edge, pages, square_grids, texts
+from pdfread import grid_cells, marks, nearest_edge, pages, square_grids, texts
+from rendered import rendered
 
 from sos_print.documents.boards import boards_document, grids_document
 from sos_print.engine.notation import Notation
@@ -226,3 +227,56 @@ def test_a_team_rows_name_lines_each_start_with_their_seat(lang):
     assert tail == ["A", "+", "C", "A", "C", "B", "+", "D", "B", "D"], tail
     plain = texts(boards_document(PrintOptions(variant=Variant(players=4), language=lang)).data)[0]
     assert plain.split("Total")[-1].split() == ["A", "B", "C", "D"]  # one line each: the row names the seat
+
+
+# (options of a kit's players' file): a small, a usual and a large board, two per page, large print, A4 and Letter.
+NUMBERED = [
+    PrintOptions(size=3),
+    PrintOptions(size=4, groups=3, two_per_page=True),
+    PrintOptions(size=6, language=Language.BOTH, variant=Variant(players=3)),
+    PrintOptions(size=8, paper=Paper.LETTER),
+    PrintOptions(size=4, large_print=True, language=Language.FR),
+    PrintOptions(size=8, large_print=True, paper=Paper.LETTER),
+]
+
+
+@pytest.mark.parametrize(
+    "options", NUMBERED, ids=["3", "4 two per page", "6 en+fr 3 players", "8 letter", "4 large fr", "8 large letter"]
+)
+def test_every_page_of_the_players_file_has_its_number_in_the_foot_clear_of_the_board(options):
+    # The teacher's notes send the teacher to pages of players.pdf ("rules: pages 5-6"): each page says its number at
+    # the right of its bottom margin, no lower than 12 mm from the edge, 1 mm clear of anything else drawn; a page
+    # left blank so that the rules start on a front carries none.
+    data = rendered("players", options)
+    mm = 72 / 25.4
+    with pages(data) as pdf:
+        count = len(pdf.pages)
+        for number, page in enumerate(pdf.pages, start=1):
+            drawn = marks(page)
+            if not drawn:
+                continue
+            words = page.extract_words(keep_blank_chars=True)
+            low = max(words, key=lambda word: word["bottom"])
+            folio = {"en": f"Page {number} of {count}", "fr": f"Page {number} sur {count}"}
+            expected = " / ".join(folio[code] for code in options.language.codes)
+            line = [word for word in words if abs(word["bottom"] - low["bottom"]) < 1.0]
+            assert " ".join(word["text"] for word in line) == expected, (number, line)
+            right = page.width - max(word["x1"] for word in line)
+            assert right == pytest.approx(15.0 * mm, abs=0.5), number
+            assert (page.height - low["bottom"]) / mm >= 12.0 - 0.05, number
+            top = min(word["top"] for word in line) - 1.0 * mm
+            left = min(word["x0"] for word in line) - 1.0 * mm
+            others = [
+                mark
+                for mark in drawn
+                if page.height - mark.y0 > top and mark.x1 > left and not _in_folio(mark, line, page.height)
+            ]
+            assert not others, (number, others[:3])
+
+
+def _in_folio(mark, line, height) -> bool:
+    """Tells whether a drawn mark is one of the folio's characters."""
+    return any(
+        word["x0"] - 0.1 <= mark.x0 and mark.x1 <= word["x1"] + 0.1 and height - mark.y0 <= word["bottom"] + 0.1
+        for word in line
+    )

@@ -785,3 +785,17 @@ def test_every_page_of_the_answer_key_says_page_n_of_m_beside_a_head_that_never_
             ]
             assert all(char["x1"] < found["x0"] - 2 * MM for char in beside), (number, page.extract_text()[:120])
     assert count >= 3
+
+
+@pytest.mark.parametrize("args", [("--paper", "letter"), ("--paper", "letter", "--lang", "fr")], ids=["en", "fr"])
+def test_a_sheet_over_two_pages_leaves_no_blank_band_at_the_foot_of_its_first(args):
+    # Letter's default sheet held two puzzles on page 1 over a blank band of about 80 mm, four on page 2: a page but
+    # the last ends no more than 30 mm above its footer (the code and the page number).
+    data = made(*args)["puzzles.pdf"]
+    with pages(data) as pdf:
+        assert len(pdf.pages) == 2
+        first = pdf.pages[0]
+        footer = max(char["top"] for char in first.chars)  # from the page's top, in points
+        bottoms = [first.height - mark.y0 for mark in marks(first)]
+        lowest = max(bottom for bottom in bottoms if bottom < footer - 1.0)
+    assert (footer - lowest) / MM <= 30.0, (footer - lowest) / MM

@@ -1218,6 +1218,26 @@ def test_a_short_table_goes_whole_with_its_heading_where_that_costs_no_page():
     assert len(texts(data)) == 7
 
 
+@pytest.mark.parametrize(
+    "record",
+    [
+        "01-one-o-two-lines.toml",
+        "03-o-in-the-gap.toml",
+        "04-s-ends-a-column.toml",
+        "08-first-sos-wins.toml",
+        "10-small-board-safe-move.toml",
+        "11-team-first-sos-wins.toml",
+    ],
+)
+def test_a_short_game_fits_two_pages_its_diagrams_smaller_rather_than_its_last_section_alone(record):
+    # A game of one to four moves took 3 pages: the best play alone on the last. Its diagrams are drawn smaller (one
+    # cell size for all of them, not below 8.5 mm) where that saves the page.
+    data = record_document(record, 0, Language.EN)
+    assert len(texts(data)) == 2
+    cells = {round(board[2], 1) for page in boards(data) for board in page}
+    assert len(cells) == 1 and 8.5 <= cells.pop() < 16.0, boards(data)
+
+
 @pytest.mark.parametrize("lang", [Language.EN, Language.FR])
 def test_the_last_picture_goes_with_the_section_after_it_rather_than_leave_half_a_page(lang):
     # 09 every 1: the four pictures of moves 1 to 4 on page 2, move 5 with the score sheet's five rows on page 3:

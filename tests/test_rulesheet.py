@@ -263,21 +263,26 @@ def test_a_team_first_sos_wins_sheet_says_the_team_wins_and_nothing_scores(examp
         PrintOptions(large_print=True, paper=Paper.LETTER),
         PrintOptions(large_print=True, language=Language.FR),
         PrintOptions(large_print=True, notation=Notation.L1C1, size=8),
+        PrintOptions(large_print=True, language=Language.FR, paper=Paper.LETTER),
     ],
-    ids=["a4", "letter", "fr", "l1c1 8x8"],
+    ids=["a4", "letter", "fr", "l1c1 8x8", "fr letter"],
 )
 def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(examples, options):
     # Step 4 went over to page 2: the front, the rules a child reads, is one page, its type at large print's 18 pt.
+    # French on Letter fits only without its opening paragraph, which then opens the back.
     data = rules_document(options, examples).data
     with pages(data) as pdf:
         first = pdf.pages[0]
         steps = [line for line in first.extract_text().splitlines() if re.match(r"[1-4]\. ", line)]
+        front, back = (" ".join(page.extract_text().split()) for page in pdf.pages[:2])
         # The words, in the left half of the page (the pictures stand at the right).
         words = {
             round(char["size"], 1) for char in first.chars if char["text"].strip() and char["x1"] < first.width / 2
         }
     assert [line[:2] for line in steps] == ["1.", "2.", "3.", "4."], steps
     assert min(words) == 18.0
+    opening = {"en": "A game for two players", "fr": "Un jeu pour deux joueurs"}[options.language.value]
+    assert opening in front or back.startswith(opening), (front[:200], back[:200])
 
 
 @pytest.mark.parametrize(

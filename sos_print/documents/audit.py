@@ -43,6 +43,7 @@ from sos_print.plans.layout import (
     AUDIT_CELL_COLUMN,
     AUDIT_COLUMNS,
     AUDIT_FILL_GREY,
+    AUDIT_FOOT,
     AUDIT_HEAD_PAD,
     AUDIT_LINE_PT,
     AUDIT_LINES_MIN,
@@ -53,13 +54,13 @@ from sos_print.plans.layout import (
     BODY_PT,
     HEADING_PT,
     LEADING,
-    MARGIN,
     MM,
     NOTES_PT,
     SMALL_PT,
     TITLE_PT,
     Box,
     LayoutError,
+    page_area,
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
@@ -210,14 +211,11 @@ def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> lis
     pause = pause_height(plan, box.width, scale) + GAP
     first = box.height - _title_height(plan, box, scale, True, strip) - head
     later = box.height - _title_height(plan, box, scale, False, strip) - head
-    for pages in range(1, plan.rows + 1):
-        rooms = [first] + [later] * (pages - 1)
-        rooms[-1] -= pause
-        if min(rooms) < least:
-            continue
-        if sum(math.floor(room / least) for room in rooms) >= plan.rows:
-            break
-    else:
+    plain = _rooms(plan.rows, first, later, pause, least)
+    # Clear of a players' file's page number under it, wherever that costs no page.
+    lifted = _rooms(plan.rows, first - AUDIT_FOOT, later - AUDIT_FOOT, pause, least)
+    rooms = lifted if lifted and plain and len(lifted) == len(plain) else plain
+    if rooms is None:
         raise LayoutError(f"an audit page has no room for rows of {least:g} mm")
     row = _tallest_row(rooms, plan.rows, (least, AUDIT_ROW * scale))
     counts = _balanced([math.floor(room / row + 1e-9) for room in rooms], plan.rows)
@@ -226,6 +224,19 @@ def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> lis
         result.append(AuditPage(k == 0, range(move, move + count), k == len(counts) - 1, row))
         move += count
     return result
+
+
+def _rooms(rows: int, first: float, later: float, pause: float, least: float) -> list[float] | None:
+    """Returns the room (mm) for rows on each of the fewest pages that hold `rows` rows of `least` mm, the first page
+    `first` mm, the others `later`, the last less the pause box; None if no number of pages does."""
+    for pages in range(1, rows + 1):
+        rooms = [first] + [later] * (pages - 1)
+        rooms[-1] -= pause
+        if min(rooms) < least:
+            continue
+        if sum(math.floor(room / least) for room in rooms) >= rows:
+            return rooms
+    return None
 
 
 def _tallest_row(rooms: list[float], rows: int, heights: tuple[float, float]) -> float:
@@ -460,7 +471,7 @@ def render_audits(
     """
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
+    box = page_area((width, height), large_print)
     paper = Box(0, 0, width, height)
     for number, audit in enumerate(audits, start=1):
         if number == 1 and bookmark:
@@ -498,7 +509,7 @@ def audit_groups(options: PrintOptions, fillable: bool = False) -> list[AuditGro
     before anything is drawn (a name too long for its line is refused here)."""
     scale = scale_of(options.large_print)
     width, height = options.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
+    box = page_area((width, height), options.large_print)
     games = group_games(options)
     labels = [game.label for game in games]
     laid = {}

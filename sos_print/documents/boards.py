@@ -39,6 +39,7 @@ from sos_print.pdf.grids import draw_grid, label_gutters
 from sos_print.plans.boards import BoardPlan, board_plan
 from sos_print.plans.common import GroupGame, group_games, group_labels
 from sos_print.plans.layout import (
+    BOARD_FOOT,
     BODY_PT,
     HEADING_PT,
     MARGIN,
@@ -97,19 +98,22 @@ def fit(
     if plan.name_lines and two_columns:
         # Printed names need the width of a one-column table more than the board needs the sentence on naming cells.
         attempts.insert(2, attempts.pop(3))
-    # A compact header, the title beside the class and group, gives half pages the room they need.
-    for strip in (
-        layout_strip(plan.strip, box.width, group, scale),
-        layout_corner(plan.strip, box.width, group, scale),
-    ):
-        if strip is None:
-            continue
-        for with_hint, attempt in attempts:
-            if hint is not None and with_hint is not hint:
+    # A compact header, the title beside the class and group, gives half pages the room they need. The board stands
+    # BOARD_FOOT above the box's foot, clear of a players' file's page number, wherever some layout fits so.
+    foot = BOARD_FOOT[scale > 1.0]
+    for area in (Box(box.x, box.y + foot, box.width, box.height - foot), box):
+        for strip in (
+            layout_strip(plan.strip, area.width, group, scale),
+            layout_corner(plan.strip, area.width, group, scale),
+        ):
+            if strip is None:
                 continue
-            geometry = attempt(plan, box, scale, strip)
-            if geometry is not None and geometry.cell >= min_cell(n):
-                return geometry
+            for with_hint, attempt in attempts:
+                if hint is not None and with_hint is not hint:
+                    continue
+                geometry = attempt(plan, area, scale, strip)
+                if geometry is not None and geometry.cell >= min_cell(n):
+                    return geometry
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
@@ -21,8 +22,21 @@ from sos_print.pdf.draw import (
     set_name,
 )
 from sos_print.pdf.flow import Flow
+from sos_print.pdf.fonts import REGULAR
 from sos_print.plans.common import GroupGame, StripPlan
-from sos_print.plans.layout import CAPTION_GREY, MARGIN, NOTES_PT, SMALL_PT, TITLE_PT, Box
+from sos_print.plans.layout import (
+    CAPTION_GREY,
+    FOLIO_DEPTH,
+    FOLIO_FLOOR,
+    FOLIO_WIDTH,
+    MARGIN,
+    MM,
+    NOTES_PT,
+    SMALL_PT,
+    TITLE_PT,
+    Box,
+    scale_of,
+)
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label, Vocabulary
 
@@ -104,8 +118,17 @@ def notes_flow(
     return Flow(document, scale, start_page, NOTES_PT)
 
 
-FOLIO_DEPTH = 6.0  # mm under its top that a page's number may take (times the print's scale)
-FOLIO_WIDTH = 30.0  # mm at the right of a running head kept for the page's number, "Page 38 of 38" (times the scale)
+def number_pages(document: Document, options: PrintOptions) -> None:
+    """Numbers every page of a players' file ended from now on, "Page 3 of 32" at the right of its bottom margin,
+    below the drawing area, in every language of the options: the teacher's notes name the pages each part is on."""
+    pattern = joined(options, "common.page", number="{number}", count="{count}")
+    scale = scale_of(options.large_print)
+    size = SMALL_PT * scale
+    width = document.paper.size_mm[0]
+    draw = partial(_draw_folio, pattern=pattern, size=size)
+    area = Box(-width / 2, -FOLIO_DEPTH * scale, width / 2, FOLIO_DEPTH * scale)
+    top = FOLIO_FLOOR + (size - pdfmetrics.getDescent(REGULAR, size)) / MM  # its letters' lowest reach (font's descent)
+    document.number_pages(draw, area, width - MARGIN, top)
 
 
 def _draw_folio(canvas: Canvas, page: int, pages: int, *, pattern: str, size: float) -> None:

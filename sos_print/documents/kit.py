@@ -7,7 +7,7 @@ from functools import partial
 
 from sos_print.documents.audit import add_audits
 from sos_print.documents.boards import add_boards
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
+from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, number_pages
 from sos_print.documents.rulesheet import add_rules, to_front
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import replace
@@ -29,6 +29,7 @@ def players_document(
         joined(options, "common.players_title", size=options.size, groups=options.groups),
         joined(options, "common.players_subject"),
     )
+    number_pages(document, options)
     parts = []
     games = (
         (options.variant,)  # one part: every group's rule sheet, group by group

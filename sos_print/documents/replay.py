@@ -197,6 +197,7 @@ class Pouring:
 POURINGS = tuple(Pouring(whole, balance) for whole in (True, False) for balance in (False, True))
 LEAST_LAST = 1 / 3  # of its frame: a language's last page holds at least this much where a pouring gives it
 LEAST_PAGE = 1 / 2  # of its frame: every other page holds at least this much where a pouring gives it
+SHORT_REPLAY = 3  # pages: a replay this short has its diagrams made smaller where that saves it a page
 
 
 def render_replay(
@@ -210,12 +211,47 @@ def render_replay(
     page but the last.
     """
     scale = scale_of(large_print)
+    chosen, best = _best_pouring(document, plan, scale, layout)
+    if layout is None and SHORT_REPLAY >= best[0] > 1:
+        chosen, best = _smaller(document, plan, scale, chosen, best)
+    return _pour(document, plan, scale, chosen, POURINGS[best[-1]])[0]
+
+
+def _best_pouring(
+    document: Document, plan: ReplayPlan, scale: float, layout: Gallery | None
+) -> tuple[Gallery, tuple[int, int, float, int]]:
+    """Returns the diagrams' layout and how the pouring that fills its pages best fills them (its pages, its poor
+    pages, minus its least-full page but the last, its rank in POURINGS)."""
     tried = []
     for rank, pouring in enumerate(POURINGS):
-        fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring)[1]
+        found, fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring)
         poor = sum(fill < LEAST_PAGE for fill in fills[:-1]) + (fills[-1] < LEAST_LAST)
         tried.append((len(fills), poor, -min(fills[:-1], default=1.0), rank))
-    return _pour(document, plan, scale, layout, POURINGS[min(tried)[-1]])[0]
+    return found, min(tried)
+
+
+def _smaller(
+    document: Document, plan: ReplayPlan, scale: float, layout: Gallery, best: tuple[int, int, float, int]
+) -> tuple[Gallery, tuple[int, int, float, int]]:
+    """Returns the layout of a short replay's diagrams at the largest smaller cell (by whole millimetres, down to
+    REPLAY_LEAST_CELL) that saves it a page, with its best pouring; else `layout` and `best`. A game of a few moves
+    fits one or two pages rather than leave its last section alone on a page."""
+    least = REPLAY_LEAST_CELL[scale > 1.0]
+    cells = [layout.style.cell - k for k in range(1, 64) if layout.style.cell - k > least] + [least]
+    grids = _grids(plan, layout.named)
+    for cell in cells if layout.style.cell > least else ():
+        smaller = _gallery(grids, layout.size, layout.columns, layout.slot, cell, layout.named, scale)
+        found, tried = _best_pouring(document, plan, scale, smaller)
+        if tried[0] < best[0]:
+            return found, tried
+    return layout, best
+
+
+def _grids(plan: ReplayPlan, named: bool = True) -> list[GridPlan]:
+    """Returns every grid of the replay's diagrams, their lines unnamed unless `named`."""
+    turning = (plan.turning.played.grid, plan.turning.better.grid) if plan.turning else ()
+    grids = [figure.grid for figure in (*plan.steps, *plan.scorers)] + list(turning)
+    return grids if named else [replace(grid, named=False) for grid in grids]
 
 
 def _pour(
@@ -245,8 +281,7 @@ def _pour(
     flows.append(flow)
     document.bookmark(plan.bookmark)
     flow.blocks(plan.header)
-    turning = (plan.turning.played.grid, plan.turning.better.grid) if plan.turning else ()
-    grids = [figure.grid for figure in (*plan.steps, *plan.scorers)] + list(turning)
+    grids = _grids(plan)
     page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
     scorers = flow.room - flow.measure([*_heading(plan.final_heading), *plan.final_intro])  # under the header
     size = plan.steps[0].grid.size

@@ -36,7 +36,6 @@ from sos_print.plans.layout import (
     COORDINATE_CELL,
     COORDINATE_SIDE,
     HEADING_PT,
-    MARGIN,
     MM,
     NOTES_PT,
     RULES_DIAGRAM_CELL,
@@ -45,6 +44,7 @@ from sos_print.plans.layout import (
     TYPE_SCALE,
     Box,
     LayoutError,
+    page_area,
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
@@ -57,7 +57,7 @@ GAP = 5.0
 STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale): children read them first
 # In large print the front's pictures shrink, by half millimetres, until the four steps fit its page, never below the
 # normal sheet's cell: smaller, the scorers' rings (at large print's smallest size) would cover letters. The type keeps
-# its size. (French on Letter would need 9 mm: its step 4 still goes over.)
+# its size. (French on Letter would need 9 mm: there the opening paragraph goes to the back instead.)
 LARGE_STEP_LEAST_CELL = STEP_CELL
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
@@ -80,7 +80,7 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     column, the rest on the back, in two (one in large print)."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
+    box = page_area((width, height), large_print)
     strip = layout_strip(plan.strip, box.width, (0.0, 0.0), scale) if plan.strip.shown else None
     pages = [0]
     back = [False]
@@ -97,7 +97,11 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
 
     flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
-    flow.blocks(plan.intro)
+    # The four steps are the front's: where they fit its page only without the opening paragraph (French on Letter in
+    # large print), that paragraph opens the back instead.
+    intro_first = _steps_fit(flow, plan.steps, scale, flow.room - flow.measure(plan.intro))
+    if intro_first:
+        flow.blocks(plan.intro)
     style = _steps_style(flow, plan.steps, scale)
     for step in plan.steps:
         _step(flow, step, style)
@@ -109,7 +113,8 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
         flow.new_page()
     else:  # large print: the front took more than a page, and a new one would leave the second mostly empty
         flow.space(GAP * scale)
-    for section in plan.more if on_front else (plan.careful, *plan.more):
+    opening = () if intro_first else (plan.intro,)
+    for section in (*opening, *(plan.more if on_front else (plan.careful, *plan.more))):
         flow.blocks(section)
     _naming(flow, plan, scale)
     _example(flow, plan, scale, one_sheet=not large_print)
@@ -133,6 +138,12 @@ def _steps_style(flow: Flow, steps: tuple[RuleStep, ...], scale: float) -> Diagr
         ),
         zoomed[-1],
     )
+
+
+def _steps_fit(flow: Flow, steps: tuple[RuleStep, ...], scale: float, room: float) -> bool:
+    """Tells whether the steps of how to play fit `room` mm, their pictures as small as `_steps_style` makes them."""
+    style = STEPS.scaled(scale) if scale == 1.0 else _zoomed(STEPS.scaled(scale), LARGE_STEP_LEAST_CELL, scale)
+    return sum(STEP_GAP * scale + _step_height(flow, step, style) for step in steps) <= room
 
 
 def _zoomed(style: DiagramStyle, cell: float, scale: float) -> DiagramStyle:
@@ -280,7 +291,7 @@ def example_fits(options: PrintOptions, plan: RulesPlan) -> bool:
     as small as the sheet allows."""
     scale = scale_of(options.large_print)
     width, height = options.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
+    box = page_area((width, height), options.large_print)
     columns = 1 if options.large_print else 2
     column = (box.width - (columns - 1) * COLUMN_GAP) / columns
     style = replace(example_style(plan.example.grid, column, scale), cell=least_example_cell(scale))
@@ -431,7 +442,7 @@ def to_front(document: Document) -> None:
     front, so that its own back is the other side of the same sheet of paper (in a kit's file after 3 boards two
     to a page and 3 score sheets, it would start on page 6, the back of the score sheets' last)."""
     if document.pages % 2:
-        document.end_page()
+        document.end_page(blank=True)
 
 
 def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:

@@ -75,6 +75,7 @@ NUMBER_INDENT = 6.0  # the puzzle's number hangs in this margin, its words start
 PAD = 3.0  # inside the reminder's frame (mm)
 MIN_WORDS = 60.0  # the narrowest column of words beside a diagram (mm, times the scale)
 MAX_SPREAD = 10.0  # at most this much room is added between two rows of puzzles (mm)
+BAND = 30.0  # mm: a page but the last left with a blank band taller than this loses to a layout that fills it
 
 
 @frozen
@@ -271,7 +272,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
     answer_width, answer_height = _answer_size(plan, scale)
     indent = _indent(plan, scale)
     grid = plan.puzzles[0].grid
-    found: list[tuple[int, float, bool, bool, SheetLayout]] = []
+    found: list[tuple[int, bool, float, bool, bool, SheetLayout]] = []
     for columns in (2, 1):
         width = (box.width - (columns - 1) * COLUMN_GAP) / columns
         # Large print enlarges the cells' letters, not the cells' least size: 10 mm holds a large letter, and two
@@ -303,8 +304,15 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                 rows = int((room - REMINDER_GAP + PUZZLE_GAP) // (height + PUZZLE_GAP))
                 if rows >= 1:  # a page too full under the reminder starts the puzzles on the next one
                     layout = SheetLayout(columns, style, width, height, first, rows, beside, under)
-                    found.append((layout.pages(len(plan.puzzles)), -cell, under, not beside, layout))
-    return min(found, key=lambda item: item[:4])[4] if found else None
+                    pages = layout.pages(len(plan.puzzles))
+                    band = pages > 1 and _band(room - reminder - REMINDER_GAP, first, height) > BAND
+                    found.append((pages, band, -cell, under, not beside, layout))
+    return min(found, key=lambda item: item[:5])[5] if found else None
+
+
+def _band(room: float, rows: int, height: float) -> float:
+    """Returns the blank band (mm) `rows` rows `height` mm tall leave at the foot of `room` mm, their gaps spread."""
+    return room - rows * height - max(rows - 1, 0) * PUZZLE_GAP - rows * MAX_SPREAD
 
 
 # --- drawing ---------------------------------------------------------------------------------

@@ -60,9 +60,31 @@ class Box:
 # Every mark stays at least 12 mm from the paper's edge, so that no printer clips it; the
 # drawing area keeps a little more.
 MARGIN = 15.0
+# A page's number ("Page 38 of 38"): the room it may take under its top, and at the right of a running head (mm, times
+# the print's scale); on the players' pages, it sits in the bottom margin, its lowest mark FOLIO_FLOOR from the edge.
+FOLIO_DEPTH = 6.0
+FOLIO_WIDTH = 30.0
+FOLIO_FLOOR = 12.0
+# A page's number rises above the bottom margin (its letters' lowest reach at FOLIO_FLOOR): a children's page keeps
+# this much more at its foot (normal print, large print), so that the number stands clear of what is drawn above it.
+# In normal print it rises 0.2 mm: a board keeps BOARD_FOOT and a score sheet AUDIT_FOOT more wherever some layout
+# fits so (a score sheet's rows fill its page to the millimetre: a 4 x 4 one in English and French on A4 takes two
+# pages with 0.3 mm less; there the number touches the pause box).
+FOLIO_FOOT = (0.0, 2.0)
+BOARD_FOOT = (1.0, 2.0)
+AUDIT_FOOT = 1.0
 
 # --large-print multiplies every type size by LARGE_PRINT.
 LARGE_PRINT = 1.5
+
+
+def page_area(paper: tuple[float, float], large_print: bool, feet: tuple[float, float] = FOLIO_FOOT) -> Box:
+    """Returns where a children's page is drawn: the paper within MARGIN, its foot higher by `feet` (normal print,
+    large print), clear of the page's number under it."""
+    width, height = paper
+    box = Box(0, 0, width, height).inset(MARGIN)
+    foot = feet[large_print]
+    return Box(box.x, box.y + foot, box.width, box.height - foot)
 
 
 def scale_of(large_print: bool) -> float:
