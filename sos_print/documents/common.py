@@ -119,16 +119,17 @@ def notes_flow(
 
 
 def number_pages(document: Document, options: PrintOptions) -> None:
-    """Numbers every page of a players' file ended from now on, "Page 3 of 32" at the right of its bottom margin,
-    below the drawing area, in every language of the options: the teacher's notes name the pages each part is on."""
-    pattern = joined(options, "common.page", number="{number}", count="{count}")
+    """Numbers every page of a players' file ended from now on at the right of its bottom margin, below the drawing
+    area, as a workbook's pages are: the number alone (the teacher's notes name the pages each part is on)."""
     scale = scale_of(options.large_print)
     size = SMALL_PT * scale
-    width = document.paper.size_mm[0]
-    draw = partial(_draw_folio, pattern=pattern, size=size)
-    area = Box(-width / 2, -FOLIO_DEPTH * scale, width / 2, FOLIO_DEPTH * scale)
     top = FOLIO_FLOOR + (size - pdfmetrics.getDescent(REGULAR, size)) / MM  # its letters' lowest reach (font's descent)
-    document.number_pages(draw, area, width - MARGIN, top)
+    document.number_pages(partial(_draw_number, size=size), document.paper.size_mm[0] - MARGIN, top)
+
+
+def _draw_number(canvas: Canvas, page: int, *, size: float) -> None:
+    """Draws a page's number alone, its top right corner at the origin."""
+    draw_label(canvas, (str(page),), 0.0, 0.0, size, align="right")
 
 
 def _draw_folio(canvas: Canvas, page: int, pages: int, *, pattern: str, size: float) -> None:

@@ -30,7 +30,7 @@ class Document:
         self._buffer = io.BytesIO()
         self._reused: dict[Hashable, str] = {}
         self._folios: list[tuple[str, int, Callable[[Canvas, int, int], None], Box]] = []
-        self._numbered: tuple[Callable[[Canvas, int, int], None], Box, float, float] | None = None
+        self._numbered: tuple[Callable[[Canvas, int], None], float, float] | None = None
         self._outline_level = -1
         self._bookmarks = 0
         self._form: FormFields | None = None
@@ -107,14 +107,19 @@ class Document:
         self.canvas.doForm(name)  # a form may be used before it is made: it is made in `finish`
         self.canvas.restoreState()
 
-    def number_pages(self, draw: Callable[[Canvas, int, int], None], area: Box, x: float, y: float) -> None:
-        """Has every page ended from now on, but one left blank, carry its number as `folio` draws it."""
-        self._numbered = (draw, area, x, y)
+    def number_pages(self, draw: Callable[[Canvas, int], None], x: float, y: float) -> None:
+        """Has every page ended from now on, but one left blank, carry its number, which `draw(canvas, page)` draws
+        with its origin at (x, y) mm (in the page itself: a number alone needs no count of the pages)."""
+        self._numbered = (draw, x, y)
 
     def end_page(self, *, blank: bool = False) -> None:
         """Finishes the current page (`blank`: one left empty on purpose, which carries no number)."""
         if self._numbered and not blank:
-            self.folio(*self._numbered)
+            draw, x, y = self._numbered
+            self.canvas.saveState()
+            self.canvas.translate(x * MM, y * MM)
+            draw(self.canvas, self.pages + 1)
+            self.canvas.restoreState()
         self.canvas.showPage()
         self.pages += 1
 
