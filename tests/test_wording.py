@@ -167,9 +167,20 @@ ARGUMENTS = [
         "sheets": 1,
     },
 ]
-# The replay's other branches: a best move, a game the record leaves unfinished, every claim right.
+# The replay's other branches: a best move, a game the record leaves unfinished, every claim right, a game won on
+# points (SAMPLE's "first" is a seat, "A", and so true).
 ARGUMENTS.append(
-    {**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1, "ends": "full"}
+    {
+        **ARGUMENTS[0],
+        "slip": "",
+        "over": False,
+        "claimed": 3,
+        "wrong": 0,
+        "wrong_moves": (),
+        "ties": 1,
+        "ends": "full",
+        "first": "",
+    }
 )
 SAMPLE = {
     "weighed": True,  # the replay's analysis heading where the solver weighed moves
@@ -433,6 +444,12 @@ def test_typography_keeps_units_sizes_and_letters_together(sentences, pattern, w
 
 
 ADULT = ("teacher.", "puzzles.key_", "replay.", "web.")  # the words the teacher reads: "vous"
+# An order given with "tu", where a clause starts: the children's verbs, which a sentence to the teacher must not use
+# (the replay once told the teacher « compte les traits »).
+TU_ORDER = re.compile(
+    r"(?:^|[.:;!?>]\s*)(?:[Cc]ompte|[ÉéE]cris|[Rr]egarde|[Tt]rouve|[Vv]érifie|[Nn]ote|[Cc]herche|[Cc]oche|[Tt]race|"
+    r"[Ee]ntoure|[Ee]ssaie|[Jj]oue|[Ll]is|[Rr]emplis|[Dd]onne|[Gg]arde|[Ii]mprime|[Cc]ompare)\b"
+)
 
 
 def test_french_for_children_says_tu_and_for_the_teacher_vous():
@@ -443,7 +460,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
         )
         if children:
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
-        elif name.startswith(ADULT) and re.search(r"\b(tu|ton|ta|tes)\b", text):
+        elif name.startswith(ADULT) and (re.search(r"\b(tu|ton|ta|tes)\b", text) or TU_ORDER.search(text)):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris S\u00a0ou O\u00a0dans" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
