@@ -1062,3 +1062,28 @@ def test_the_class_sheet_and_notes_of_a_team_class_list_read_as_a_teacher_writes
     notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
     for sentence in said:
         assert sentence in notes, sentence
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        (
+            "en",
+            "an example follows the standard game, two players playing to a full grid, as in groups 1 to 12, "
+            "not the three-player game (group 13).",
+        ),
+        (
+            "fr",
+            "un exemple suit la règle ordinaire, à deux joueurs jusqu’à la grille pleine : celle des groupes 1 à "
+            "12, et non celle de la partie à trois joueurs (groupe 13).",
+        ),
+    ],
+)
+def test_the_worked_examples_say_which_groups_play_their_game_when_a_pair_class_leaves_a_three(lang, says):
+    # 27 children in pairs: twelve pairs and group 13 of three, which plays the three-player game.
+    from sos_print.plans.teacher import teacher_plan
+
+    options = with_class(PrintOptions(), tuple(f"Child {k}" for k in range(27)))
+    assert [len(group) for group in groups_of(options)] == [2] * 12 + [3]
+    intro = " ".join(block.text for block in teacher_plan(options, lang, ()).examples_intro)
+    assert says in re.sub("[\u00a0\u202f]", " ", intro), intro
