@@ -974,7 +974,7 @@ def test_the_strategy_pages_say_which_groups_of_a_class_list_they_do_not_hold_fo
         (
             Language.EN,
             26,
-            "an example follows the standard game, two players playing to a full grid, as in group 7, "
+            "an example follows the standard game, two players playing to a full board, as in group 7, "
             "not the team game (groups 1 to 6).",
         ),
         (
@@ -986,7 +986,7 @@ def test_the_strategy_pages_say_which_groups_of_a_class_list_they_do_not_hold_fo
         (
             Language.EN,
             28,
-            "an example follows the standard game, two players playing to a full grid, not this kit’s rule.",
+            "an example follows the standard game, two players playing to a full board, not this kit’s rule.",
         ),
     ],
 )
@@ -1069,7 +1069,7 @@ def test_the_class_sheet_and_notes_of_a_team_class_list_read_as_a_teacher_writes
     [
         (
             "en",
-            "an example follows the standard game, two players playing to a full grid, as in groups 1 to 12, "
+            "an example follows the standard game, two players playing to a full board, as in groups 1 to 12, "
             "not the three-player game (group 13).",
         ),
         (

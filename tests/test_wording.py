@@ -524,6 +524,22 @@ def test_a_tie_is_worded_for_the_number_of_sides(players, teams, english, french
     assert french in Words("fr")("common.rule_end", **context)
 
 
+# The English pages call the play area the board, as the children's pages do ("If the board fills up"): a teacher's
+# note that says "grid" reads as another thing (issue 21, English reading 6). French says « grille » throughout.
+def test_english_calls_the_play_area_the_board_on_every_page_and_in_every_example():
+    from sos_print.engine.examples import load_example
+
+    for name, text in rendered("en").items():
+        if name.startswith("common.grids_"):
+            continue  # the `grids` command's document of blank grids, named after the command
+        played = text.replace("arking grid", "")  # the key's marking grid is a table, not the play area
+        assert not re.search(r"\bgrids?\b", played, flags=re.IGNORECASE), f"{name}: {text!r}"
+    for path in sorted((ROOT / "examples").glob("*.toml")):
+        example = load_example(str(path))
+        for prose in (example.title.get("en", ""), example.text.get("en", "")):
+            assert not re.search(r"\bgrids?\b", prose), f"{path.name}: {prose!r}"
+
+
 # One wording for how an S-O-S is named: a reader who meets three wordings wonders whether they differ.
 ENDS_WORDING = {
     "en": (r"\b(?:its|two|both) ends\b|\bend cells?\b", "the cells at its two ends"),
