@@ -193,7 +193,7 @@ def test_french_bookmarks_and_metadata(examples):
     assert outline(data) == ["Grilles de jeu", "Relevés des points", "Règles"]
     from pdfread import reader
 
-    assert reader(data).metadata.title == "SOS, dossier de classe\u202f: 3 groupes, grilles 4\u00a0×\u00a04"
+    assert reader(data).metadata.title == "SOS, dossier de classe\u202f: 3\u00a0groupes, grilles 4\u00a0×\u00a04"
 
 
 @pytest.mark.parametrize("language", list(Language))

@@ -624,6 +624,42 @@ def test_a_letter_standing_alone_keeps_one_neighbour(lang, text, set_as):
     assert typography(text, lang).replace("\u00a0", "~") == set_as
 
 
+# A number never ends a line alone, and a counting example is one piece (issue 21, French reading 7 to 9): read on
+# the page, « 0 » at the end of a line and « pour D » on the next read as two things.
+@pytest.mark.parametrize(
+    ("lang", "text", "set_as"),
+    [
+        ("fr", "Points : 2 pour A, 0 pour D.", "Points\u202f: 2~pour~A, 0~pour~D."),
+        ("fr", "de bas en haut (1, 2, 3…).", "de bas en haut (1,~2,~3…)."),
+        ("fr", "O en A3 et 5 autres.", "O~en A3 et 5~autres."),
+        ("en", "O in A3 and 5 more.", "O~in A3 and 5~more."),
+        ("en", "B2 is the cell in L2C3", "B2 is the cell in L2C3"),  # a cell is no number
+        ("en", "moves 3, 6 and 13", "moves 3, 6~and 13"),  # a list of moves may break; a counting example not
+    ],
+)
+def test_a_number_keeps_the_word_after_it(lang, text, set_as):
+    assert typography(text, lang).replace("\u00a0", "~") == set_as
+
+
+def test_no_heading_ends_with_a_short_word_alone(sentences):
+    # « En équipes, le premier S-O-S / gagne »: a heading's last word of up to seven letters keeps the one before it.
+    lang, found = sentences
+    words = Words(lang)
+    assert words("teacher.example_heading", text="SOS en équipes, le premier S-O-S gagne").endswith("S-O-S\u00a0gagne")
+    headings = 0
+    for name in found:
+        document, _, rest = name.partition(".")
+        macro, _, k = rest.partition("#")
+        module = __import__("sos_print.plans.words", fromlist=["_module"])._module(lang, document)
+        context = {arg: {**SAMPLE, **ARGUMENTS[int(k)]}[arg] for arg in getattr(module, macro).arguments}
+        for block in words.blocks(f"{document}.{macro}", **context):
+            if block.kind in ("h1", "h2", "h3") and " " in block.text.strip():
+                headings += 1
+                last = block.text.strip().rsplit(" ", 1)[1]  # what follows the last space a line may break at
+                assert len(last) > 7 or "\u00a0" in last, f"{name}: {block.text!r} may end with {last!r} alone"
+    assert headings > 20
+
+
 @pytest.mark.parametrize("large_print", [False, True])
 def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large_print):
     from sos_print.cli import app
