@@ -279,6 +279,9 @@ RULES_INTRO = {
 }
 
 
+GAME_TITLE = {(2, False): "two players", (3, False): "three players", (4, False): "four players", (4, True): "teams"}
+
+
 @pytest.mark.parametrize(
     ("players", "teams", "children", "games"),
     [
@@ -297,6 +300,11 @@ def test_the_players_file_holds_the_rule_sheet_of_every_game_its_groups_play(pla
     assert len(starts) == len(games), [page[:80] for page in starts]
     for page, game in zip(starts, games, strict=True):
         assert RULES_INTRO[game] in page, page[:120]
+        # Among several games' rule sheets, each title names its game (issue 21, English reading 7).
+        title = f"SOS: the rules for {GAME_TITLE[game]} " if len(games) > 1 else "SOS: the rules A game"
+        assert page.startswith(title), page[:80]
+    named = [f"Rules for {GAME_TITLE[game]}" for game in games] if len(games) > 1 else ["Rules"]
+    assert [mark for mark in outline(rendered("players", options)) if mark.startswith("Rules")] == named
     for (played, teamed), group in zip(
         [(len(group), len(group) == 4 and teams) for group in groups_of(options)], groups_of(options), strict=True
     ):

@@ -123,6 +123,7 @@ ARGUMENTS = [
         "solo": (7, 8),  # the groups of a team class list that play without teams
         "numbers": (7, 8),
         "placed": False,
+        "titled": False,
     },
     {
         "groups": 2,
@@ -275,6 +276,7 @@ SAMPLE = {
     "solo": (),
     "numbers": (1, 2, 3),
     "placed": True,
+    "titled": True,  # a rule sheet among those of several games: its title names its game
 }
 
 
