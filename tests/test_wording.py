@@ -102,6 +102,8 @@ ARGUMENTS = [
         "rest": None,
         "letters": ("O",),
         "items": ("O in B2",),
+        "replies": ("O in B2",),
+        "offers": ((1, "O in B2 or S in C3", True),),
         "seats": "ABCD",
         "claimed": 4,
         "wrong": 1,
@@ -244,7 +246,8 @@ SAMPLE = {
     "limit": 16,
     "better": "S in A1",
     "better_points": 1,
-    "reply": "O in B1",
+    "replies": ("O in B1", "S in C2"),  # a gift's replies, at the turning point
+    "offers": ((2, "O in B1", False), (1, "S in C2 or O in C3", False)),  # a gift's replies, by the points they score
     "ties": 2,
     "last": True,
     "numbered": True,
