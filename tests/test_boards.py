@@ -138,6 +138,20 @@ def test_a_variant_in_play_is_stated_on_the_board(variant, note):
     assert note in " ".join(texts(boards_document(PrintOptions(variant=variant)).data)[0].split())
 
 
+@pytest.mark.parametrize(
+    ("lang", "win", "draw", "team"),
+    [
+        ("en", "your team wins at once.", "If the board fills up with no S-O-S", "Team game:"),
+        ("fr", "ton équipe gagne aussitôt.", "Si la grille est remplie sans aucun S-O-S", "Partie en équipes :"),
+    ],
+)
+def test_a_team_board_where_the_first_s_o_s_wins_says_the_win_then_the_draw_then_the_teams(lang, win, draw, team):
+    # The team line once stood between the win and the draw it leads to (issue 21, English reading 19).
+    options = PrintOptions(variant=Variant(players=4, teams=True, first_sos_wins=True), language=Language(lang))
+    text = " ".join(texts(boards_document(options).data)[0].split()).replace("\u202f", " ")
+    assert text.index(win) < text.index(draw) < text.index(team), text[:400]
+
+
 def test_the_3x3_board_says_it_is_the_smaller_first_round_version():
     assert "Smaller version for a first round: 3 × 3" in texts(boards_document(PrintOptions(size=3)).data)[0]
     assert "Smaller version" not in texts(boards_document(PrintOptions(size=4)).data)[0]

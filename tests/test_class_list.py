@@ -279,6 +279,9 @@ RULES_INTRO = {
 }
 
 
+GAME_TITLE = {(2, False): "two players", (3, False): "three players", (4, False): "four players", (4, True): "teams"}
+
+
 @pytest.mark.parametrize(
     ("players", "teams", "children", "games"),
     [
@@ -297,6 +300,11 @@ def test_the_players_file_holds_the_rule_sheet_of_every_game_its_groups_play(pla
     assert len(starts) == len(games), [page[:80] for page in starts]
     for page, game in zip(starts, games, strict=True):
         assert RULES_INTRO[game] in page, page[:120]
+        # Among several games' rule sheets, each title names its game (issue 21, English reading 7).
+        title = f"SOS: the rules for {GAME_TITLE[game]} " if len(games) > 1 else "SOS: the rules A game"
+        assert page.startswith(title), page[:80]
+    named = [f"Rules for {GAME_TITLE[game]}" for game in games] if len(games) > 1 else ["Rules"]
+    assert [mark for mark in outline(rendered("players", options)) if mark.startswith("Rules")] == named
     for (played, teamed), group in zip(
         [(len(group), len(group) == 4 and teams) for group in groups_of(options)], groups_of(options), strict=True
     ):
@@ -974,7 +982,7 @@ def test_the_strategy_pages_say_which_groups_of_a_class_list_they_do_not_hold_fo
         (
             Language.EN,
             26,
-            "an example follows the standard game, two players playing to a full grid, as in group 7, "
+            "an example follows the standard game, two players playing to a full board, as in group 7, "
             "not the team game (groups 1 to 6).",
         ),
         (
@@ -986,7 +994,7 @@ def test_the_strategy_pages_say_which_groups_of_a_class_list_they_do_not_hold_fo
         (
             Language.EN,
             28,
-            "an example follows the standard game, two players playing to a full grid, not this kit’s rule.",
+            "an example follows the standard game, two players playing to a full board, not this kit’s rule.",
         ),
     ],
 )
@@ -1062,3 +1070,28 @@ def test_the_class_sheet_and_notes_of_a_team_class_list_read_as_a_teacher_writes
     notes = " ".join(" ".join(texts(rendered("teacher", options))).split())
     for sentence in said:
         assert sentence in notes, sentence
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        (
+            "en",
+            "an example follows the standard game, two players playing to a full board, as in groups 1 to 12, "
+            "not the three-player game (group 13).",
+        ),
+        (
+            "fr",
+            "un exemple suit la règle ordinaire, à deux joueurs jusqu’à la grille pleine : celle des groupes 1 à "
+            "12, et non celle de la partie à trois joueurs (groupe 13).",
+        ),
+    ],
+)
+def test_the_worked_examples_say_which_groups_play_their_game_when_a_pair_class_leaves_a_three(lang, says):
+    # 27 children in pairs: twelve pairs and group 13 of three, which plays the three-player game.
+    from sos_print.plans.teacher import teacher_plan
+
+    options = with_class(PrintOptions(), tuple(f"Child {k}" for k in range(27)))
+    assert [len(group) for group in groups_of(options)] == [2] * 12 + [3]
+    intro = " ".join(block.text for block in teacher_plan(options, lang, ()).examples_intro)
+    assert says in re.sub("[\u00a0\u202f]", " ", intro), intro

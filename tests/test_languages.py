@@ -193,7 +193,7 @@ def test_french_bookmarks_and_metadata(examples):
     assert outline(data) == ["Grilles de jeu", "Relevés des points", "Règles"]
     from pdfread import reader
 
-    assert reader(data).metadata.title == "SOS, dossier de classe\u202f: 3 groupes, grilles 4\u00a0×\u00a04"
+    assert reader(data).metadata.title == "SOS, dossier de classe\u202f: 3\u00a0groupes, grilles 4\u00a0×\u00a04"
 
 
 @pytest.mark.parametrize("language", list(Language))
@@ -289,5 +289,8 @@ def test_every_title_reads_sos_then_what_the_pages_are(template, macro, lang, pa
     from sos_print.plans.words import Words
 
     for ends in ("full", "first"):  # a first-S-O-S-wins game's score sheet is its "game sheet"
-        title = Words(lang)(f"{template}.{macro}", **({"ends": ends} if template == "audit" else {}))
+        context = {"ends": ends} if template == "audit" else {}
+        if template == "rules":  # among several games' rule sheets, the title names its game
+            context = {"players": 3, "teams": False, "titled": ends == "first"}
+        title = Words(lang)(f"{template}.{macro}", **context)
         assert re.fullmatch(pattern + r"[^:]*", title), title

@@ -86,6 +86,9 @@ def test_a_reference_that_cannot_be_read_is_named(text, size, notation, message)
         ("then B writes next", Notation.A1, ["'B writes next' says who writes next: write {next N} (after move N)"]),
         ("puis A rejoue", Notation.A1, ["'A rejoue' says who writes next: write {next N} (after move N)"]),
         ("so C wins", Notation.A1, ["'C wins' says who wins: write {winner}"]),
+        # A count of gifts is a count of replies: the engine names them ({gifts N}), singular or plural as they are.
+        ("leaves two gifts", Notation.A1, ["'two gifts' counts gifts: write {gifts N}, the lines move N leaves"]),
+        ("laisse deux cadeaux", Notation.A1, ["'deux cadeaux' counts gifts: write {gifts N}, the lines move N leaves"]),
         ("B2 and B2", Notation.A1, ["'B2' names a cell or a line: write it in braces, like {B2} or {B1-B3}"]),
     ],
 )

@@ -525,9 +525,9 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     page = page_with(data, "At move 6, A wrote")
     text = flat(texts(data)[page])
     assert (
-        "At move 6, A wrote S in A3, scored nothing and left the next player a move that scores (O in B2). "
-        "With best play A would finish 1 point ahead; after this move, 1 point behind: no move in this game "
-        "changed the result more."
+        "At move 6, A wrote S in A3, scored nothing and left the next player two moves that score (O in B2 or "
+        "O in B3). With best play A would finish 1 point ahead; after this move, 1 point behind: no move in this "
+        "game changed the result more."
     ) in text
     assert "Move 6: A wrote S in A3" in text and "Best: O in A3" in text
     assert grids(data)[page] >= 2
@@ -651,11 +651,15 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
 
 def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
     # After move 5, S in A1 (A1-C1... B1 O, C1 S) scores for whoever writes: A's S in B2 leaves it, and makes O in
-    # B3 score (B2-B4). The sentence names the point the move gave, not the one that was there all along.
+    # B3 (B2-B4) and O in C3 (B2-D4) score. The sentence names the points the move gave, every one of them, not the
+    # one that was there all along.
     rows = [("1", "A", "O", "B1"), ("2", "B", "S", "C1"), ("3", "A", "S", "D4"), ("4", "B", "O", "C4")]
     rows += [("5", "A", "S", "B4"), ("6", "A", "S", "B2")]
     text = whole(document(csv_text(rows, header=HEADER[:6]), 4))
-    assert "At move 6, A wrote S in B2, scored nothing and left the next player a move that scores (O in B3)" in text
+    said = (
+        "At move 6, A wrote S in B2, scored nothing and left the next player two moves that score (O in B3 or O in C3)."
+    )
+    assert said in text
 
 
 @pytest.mark.parametrize(("lang", "tie"), [("en", "Two other moves changed it as much; this one came first.")])
@@ -1303,3 +1307,38 @@ def test_a_gift_that_leaves_two_scoring_cells_names_both(tmp_path):
     # Example 7, move 6: A's O in B3 leaves S in A2 (A2-C4) and S in C2 (A4-C2); B takes both.
     text = whole(replay_file(tmp_path, EXAMPLES / "07-target-score.toml").read_bytes())
     assert "Gift: B can now score 1 point with S in A2 or S in C2." in text
+
+
+# B's S in C3 fills the fourth corner: A may score 2 points with O in B2 (both diagonals), or 1 with an O in the middle
+# of any side. The gift says every reply, by the points it scores (issue 21, English reading 4).
+CORNERS = [("1", "A", "S", "A1"), ("2", "B", "S", "C1"), ("3", "A", "S", "A3"), ("4", "B", "S", "C3")]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            Language.EN,
+            "A can now score 2 points with O in B2, or 1 point with O in B1, O in A2, O in C2 or O in B3.",
+        ),
+        (
+            Language.FR,
+            "le joueur A peut maintenant marquer 2 points avec O en B2, ou 1 point avec O en B1, O en A2, O en C2 ou "
+            "O en B3.",
+        ),
+    ],
+)
+def test_a_gift_names_every_reply_it_leaves_by_the_points_each_scores(language, said):
+    assert said in whole(document(csv_text(CORNERS), 3, language=language))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (Language.EN, "left the next player two moves that score (O in A2 or O in B2)"),
+        (Language.FR, "a laissé au joueur suivant deux coups qui marquent (O en A2 ou O en B2)"),
+    ],
+)
+def test_the_turning_point_names_every_reply_a_gift_left(language, said):
+    # Example 9: C's S in A3 leaves S, empty, S in column A and on the diagonal A3-C1.
+    assert said in flat(" ".join(texts(rendered("replay", PrintOptions(language=language), "09-team-sos.toml"))))

@@ -169,7 +169,8 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
             {"target": 4},
             [
                 "one 5 × 5 board for each of the 12 groups, then their score sheets, in the same order, then the rule",
-                "The first player to reach 4 points wins at once; if the grid fills up first, the player with the most",
+                "The first player to reach 4 points wins at once; if the board fills up first, the player with "
+                "the most",
                 "This kit’s 5 × 5 board means at most 25 moves a game: the game can end sooner, when a side "
                 "reaches the target",
             ],
@@ -445,7 +446,7 @@ VARIANT_NOTES = [
         ["Un S-O-S ne compte qu’une fois", "Chaque nouvel S-O-S est marqué"],
     ),
     ("fr", Variant(players=4, teams=True), ["Si les deux camps jouent au mieux", "le camp qui commence"], []),
-    ("en", Variant(players=3), ["an example follows the standard game, two players playing to a full grid"], []),
+    ("en", Variant(players=3), ["an example follows the standard game, two players playing to a full board"], []),
     ("fr", Variant(players=4, teams=True), ["un exemple suit la règle ordinaire, à deux joueurs"], []),
     ("en", Variant(players=4, teams=True), ["When did it put a team ahead?"], ["When did it put a player ahead?"]),
     ("en", Variant(players=4, teams=True), ["both teams playing their best"], ["both players playing their best"]),

@@ -102,6 +102,8 @@ ARGUMENTS = [
         "rest": None,
         "letters": ("O",),
         "items": ("O in B2",),
+        "replies": ("O in B2",),
+        "offers": ((1, "O in B2 or S in C3", True),),
         "seats": "ABCD",
         "claimed": 4,
         "wrong": 1,
@@ -123,6 +125,7 @@ ARGUMENTS = [
         "solo": (7, 8),  # the groups of a team class list that play without teams
         "numbers": (7, 8),
         "placed": False,
+        "titled": False,
     },
     {
         "groups": 2,
@@ -167,9 +170,20 @@ ARGUMENTS = [
         "sheets": 1,
     },
 ]
-# The replay's other branches: a best move, a game the record leaves unfinished, every claim right.
+# The replay's other branches: a best move, a game the record leaves unfinished, every claim right, a game won on
+# points (SAMPLE's "first" is a seat, "A", and so true).
 ARGUMENTS.append(
-    {**ARGUMENTS[0], "slip": "", "over": False, "claimed": 3, "wrong": 0, "wrong_moves": (), "ties": 1, "ends": "full"}
+    {
+        **ARGUMENTS[0],
+        "slip": "",
+        "over": False,
+        "claimed": 3,
+        "wrong": 0,
+        "wrong_moves": (),
+        "ties": 1,
+        "ends": "full",
+        "first": "",
+    }
 )
 SAMPLE = {
     "weighed": True,  # the replay's analysis heading where the solver weighed moves
@@ -232,7 +246,8 @@ SAMPLE = {
     "limit": 16,
     "better": "S in A1",
     "better_points": 1,
-    "reply": "O in B1",
+    "replies": ("O in B1", "S in C2"),  # a gift's replies, at the turning point
+    "offers": ((2, "O in B1", False), (1, "S in C2 or O in C3", False)),  # a gift's replies, by the points they score
     "ties": 2,
     "last": True,
     "numbered": True,
@@ -264,6 +279,7 @@ SAMPLE = {
     "solo": (),
     "numbers": (1, 2, 3),
     "placed": True,
+    "titled": True,  # a rule sheet among those of several games: its title names its game
 }
 
 
@@ -433,6 +449,12 @@ def test_typography_keeps_units_sizes_and_letters_together(sentences, pattern, w
 
 
 ADULT = ("teacher.", "puzzles.key_", "replay.", "web.")  # the words the teacher reads: "vous"
+# An order given with "tu", where a clause starts: the children's verbs, which a sentence to the teacher must not use
+# (the replay once told the teacher « compte les traits »).
+TU_ORDER = re.compile(
+    r"(?:^|[.:;!?>]\s*)(?:[Cc]ompte|[ÉéE]cris|[Rr]egarde|[Tt]rouve|[Vv]érifie|[Nn]ote|[Cc]herche|[Cc]oche|[Tt]race|"
+    r"[Ee]ntoure|[Ee]ssaie|[Jj]oue|[Ll]is|[Rr]emplis|[Dd]onne|[Gg]arde|[Ii]mprime|[Cc]ompare)\b"
+)
 
 
 def test_french_for_children_says_tu_and_for_the_teacher_vous():
@@ -443,7 +465,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
         )
         if children:
             assert not re.search(r"\b(vous|votre|vos|[ÉéE]crivez|[Tt]irez|[Nn]otez|[Vv]érifiez)\b", text), name
-        elif name.startswith(ADULT) and re.search(r"\b(tu|ton|ta|tes)\b", text):
+        elif name.startswith(ADULT) and (re.search(r"\b(tu|ton|ta|tes)\b", text) or TU_ORDER.search(text)):
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris S\u00a0ou O\u00a0dans" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
@@ -505,6 +527,22 @@ def test_a_tie_is_worded_for_the_number_of_sides(players, teams, english, french
     context = {"ends": ends, "target": 5, "teams": teams, "players": players}
     assert english in Words("en")("common.rule_end", **context)
     assert french in Words("fr")("common.rule_end", **context)
+
+
+# The English pages call the play area the board, as the children's pages do ("If the board fills up"): a teacher's
+# note that says "grid" reads as another thing (issue 21, English reading 6). French says « grille » throughout.
+def test_english_calls_the_play_area_the_board_on_every_page_and_in_every_example():
+    from sos_print.engine.examples import load_example
+
+    for name, text in rendered("en").items():
+        if name.startswith("common.grids_"):
+            continue  # the `grids` command's document of blank grids, named after the command
+        played = text.replace("arking grid", "")  # the key's marking grid is a table, not the play area
+        assert not re.search(r"\bgrids?\b", played, flags=re.IGNORECASE), f"{name}: {text!r}"
+    for path in sorted((ROOT / "examples").glob("*.toml")):
+        example = load_example(str(path))
+        for prose in (example.title.get("en", ""), example.text.get("en", "")):
+            assert not re.search(r"\bgrids?\b", prose), f"{path.name}: {prose!r}"
 
 
 # One wording for how an S-O-S is named: a reader who meets three wordings wonders whether they differ.
@@ -589,6 +627,42 @@ def test_no_macro_prints_markup(sentences):
 )
 def test_a_letter_standing_alone_keeps_one_neighbour(lang, text, set_as):
     assert typography(text, lang).replace("\u00a0", "~") == set_as
+
+
+# A number never ends a line alone, and a counting example is one piece (issue 21, French reading 7 to 9): read on
+# the page, « 0 » at the end of a line and « pour D » on the next read as two things.
+@pytest.mark.parametrize(
+    ("lang", "text", "set_as"),
+    [
+        ("fr", "Points : 2 pour A, 0 pour D.", "Points\u202f: 2~pour~A, 0~pour~D."),
+        ("fr", "de bas en haut (1, 2, 3…).", "de bas en haut (1,~2,~3…)."),
+        ("fr", "O en A3 et 5 autres.", "O~en A3 et 5~autres."),
+        ("en", "O in A3 and 5 more.", "O~in A3 and 5~more."),
+        ("en", "B2 is the cell in L2C3", "B2 is the cell in L2C3"),  # a cell is no number
+        ("en", "moves 3, 6 and 13", "moves 3, 6~and 13"),  # a list of moves may break; a counting example not
+    ],
+)
+def test_a_number_keeps_the_word_after_it(lang, text, set_as):
+    assert typography(text, lang).replace("\u00a0", "~") == set_as
+
+
+def test_no_heading_ends_with_a_short_word_alone(sentences):
+    # « En équipes, le premier S-O-S / gagne »: a heading's last word of up to seven letters keeps the one before it.
+    lang, found = sentences
+    words = Words(lang)
+    assert words("teacher.example_heading", text="SOS en équipes, le premier S-O-S gagne").endswith("S-O-S\u00a0gagne")
+    headings = 0
+    for name in found:
+        document, _, rest = name.partition(".")
+        macro, _, k = rest.partition("#")
+        module = __import__("sos_print.plans.words", fromlist=["_module"])._module(lang, document)
+        context = {arg: {**SAMPLE, **ARGUMENTS[int(k)]}[arg] for arg in getattr(module, macro).arguments}
+        for block in words.blocks(f"{document}.{macro}", **context):
+            if block.kind in ("h1", "h2", "h3") and " " in block.text.strip():
+                headings += 1
+                last = block.text.strip().rsplit(" ", 1)[1]  # what follows the last space a line may break at
+                assert len(last) > 7 or "\u00a0" in last, f"{name}: {block.text!r} may end with {last!r} alone"
+    assert headings > 20
 
 
 @pytest.mark.parametrize("large_print", [False, True])

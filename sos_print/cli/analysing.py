@@ -160,11 +160,27 @@ def _facts(move: "MoveAnalysis", game: "CheckedExample") -> dict[str, str]:
     if move.missed:
         facts["missed point"] = f"{_named(move.chance.moves[0], game)} scored {_points(move.chance.points)} at once"
     if move.gift:
-        whom = _side(game.steps[move.number - 1].after.seat, game)
-        reply = _named(move.opening.moves[0], game)
-        won = game.example.variant.first_sos_wins
-        facts["gift"] = f"{whom} can now {'win' if won else 'score ' + _points(move.opening.points)} with {reply}"
+        facts["gift"] = _gift(move, game)
     return facts
+
+
+def _gift(move: "MoveAnalysis", game: "CheckedExample") -> str:
+    """Says every reply a gift left, most points first: "B can now score 2 points with O in B3, or 1 point with S in
+    A1 or S in C1" (where the first S-O-S wins, every reply wins)."""
+    from sos_print.engine.analysis import replies_in
+
+    after = game.steps[move.number - 1].after
+    whom = _side(after.seat, game)
+    replies = replies_in(after)
+    if game.example.variant.first_sos_wins:
+        return f"{whom} can now win with {_or([reply for chance in replies for reply in chance.moves], game)}"
+    said = [f"{_points(chance.points)} with {_or(list(chance.moves), game)}" for chance in replies]
+    return f"{whom} can now score {', or '.join(said)}"
+
+
+def _or(moves: list["Move"], game: "CheckedExample") -> str:
+    names = [_named(move, game) for move in moves]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _finishes(move: "MoveAnalysis", game: "CheckedExample") -> str:

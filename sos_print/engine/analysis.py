@@ -49,16 +49,23 @@ class Chance:
 
 def chance_in(position: Position) -> Chance:
     """Returns the most points one letter scores at once in `position` (none once the game is over)."""
+    found = replies_in(position)
+    return found[0] if found else Chance()
+
+
+def replies_in(position: Position) -> tuple[Chance, ...]:
+    """Returns every move that scores at once in `position`, grouped by the points it scores, most first: after a
+    gift, every reply it left (none once the game is over)."""
     if position.is_over:
-        return Chance()
+        return ()
     board = position.board
     scored = [
         (len(board.with_letter(cell, letter).sos_through(cell)), Move(cell, letter))
         for cell in board.empty_cells()
         for letter in (Letter.S, Letter.O)
     ]
-    most = max((points for points, _ in scored), default=0)
-    return Chance(most, tuple(move for points, move in scored if points == most)) if most else Chance()
+    counts = sorted({points for points, _ in scored if points}, reverse=True)
+    return tuple(Chance(count, tuple(move for points, move in scored if points == count)) for count in counts)
 
 
 @frozen

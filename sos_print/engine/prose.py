@@ -47,6 +47,10 @@ _HAND_WRITTEN = (
     ),
     (r"\b\d+\s+(?:to|à)\s+\d+\b", "states a score: write {score N} (after move N) or {score}"),
     (
+        r"\b(?:\d+|two|three|four|five|six|deux|trois|quatre|cinq|six)\s+(?:gifts|cadeaux)\b",
+        "counts gifts: write {gifts N}, the lines move N leaves",
+    ),
+    (
         r"\b[A-D]\s+(?:then\s+|puis\s+)?(?:writes again|writes next|plays again|takes the turn|rejoue|"
         r"écrit ensuite|prend la main)",
         "says who writes next: write {next N} (after move N)",

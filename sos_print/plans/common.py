@@ -89,13 +89,15 @@ def game_rules(variant: Variant) -> GameRules:
 
 
 def variant_notes(variant: Variant, vocabulary: Vocabulary) -> tuple[Label, ...]:
-    """Returns the lines that state how the variant in play differs: the teams, and an end other than a full grid."""
+    """Returns the lines that state how the variant in play differs: an end other than a full board, then the teams."""
     rules = game_rules(variant)
     notes = []
-    if variant.teams:
-        notes.append(vocabulary.label("common.variant_teams", ends=rules.ends))
+    # The end follows the board's rule, which says how a game is won: the teams' line between them would cut the
+    # winning S-O-S off from the draw it leads to.
     if rules.ends != "full":
         notes.append(vocabulary.label("common.rule_end", **rules.words))
+    if variant.teams:
+        notes.append(vocabulary.label("common.variant_teams", ends=rules.ends))
     return tuple(notes)
 
 

@@ -8,13 +8,13 @@ solver's analysis of its moves (`MoveAnalysis`).
 
 from __future__ import annotations
 
-from sos_print.engine.analysis import MoveAnalysis, turning_point, weighing_limit
+from sos_print.engine.analysis import MoveAnalysis, replies_in, turning_point, weighing_limit
 from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems
 from sos_print.engine.examples import ClaimedMove, GameHeader
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
-from sos_print.engine.rules import Board, Letter, Move, Position, Step, Variant
+from sos_print.engine.rules import Move, Position, Step, Variant
 from sos_print.engine.solver import solvable_variant
 from sos_print.plans.common import StripPlan, game_rules, strip_plan
 from sos_print.plans.grids import grid_plan
@@ -462,12 +462,28 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
         facts["gift"] = words(
             "replay.gift",
             side=words("replay.side", who=side_name(side), teams=variant.teams),
-            # Every cell that scores the most: a letter that leaves two gifts names both.
-            move=words("replay.one_of", items=tuple(_move_words(m, size, words, notation) for m in move.opening.moves)),
-            points=move.opening.points,
-            wins=_would_win(variant, after.side_scores[side], move.opening.points),
+            offers=_offers(after, side, size, words, notation),
         )
     return facts
+
+
+def _offers(
+    after: Position, side: str, size: int, words: Words, notation: Notation
+) -> tuple[tuple[int, str, bool], ...]:
+    """Returns every reply a gift left, as said: (points, the moves that score them, whether they win at once), most
+    points first; replies that win are said together, whatever they score."""
+    variant = after.variant
+    offers: list[tuple[int, list[Move], bool]] = []
+    for chance in replies_in(after):
+        wins = _would_win(variant, after.side_scores[side], chance.points)
+        if offers and wins and offers[-1][2]:
+            offers[-1][1].extend(chance.moves)
+        else:
+            offers.append((chance.points, list(chance.moves), wins))
+    return tuple(
+        (points, words("replay.one_of", items=tuple(_move_words(m, size, words, notation) for m in moves)), wins)
+        for points, moves, wins in offers
+    )
 
 
 def _winning_lines(game: CheckedExample, move: MoveAnalysis, notation: Notation) -> str:
@@ -545,7 +561,7 @@ def _turning(
             faint=earlier,
         )
         figures.append(ExampleFigure(caption, [], grid, []))
-    reply = _reply(step.after, before)
+    replies = _replies_made(step.after, before)
     ties = sum(1 for move in moves if move.cost == turn.cost) - 1
     why = words.blocks(
         "replay.turning_why",
@@ -556,7 +572,7 @@ def _turning(
         points=step.points,
         better=instead,
         better_points=better.points,
-        reply=_move_words(reply, size, words, notation) if reply else "",
+        replies=tuple(_move_words(reply, size, words, notation) for reply in replies),
         side=words(
             "replay.side", who=side_name(game.example.variant.side_of(step.seat)), teams=game.example.variant.teams
         ),
@@ -567,17 +583,15 @@ def _turning(
     return TurningPoint(figures[0], figures[1], why)
 
 
-def _reply(position: Position, before: Position) -> Move | None:
-    """Returns the move that scores the most for the side to move (the first of equals), or None if none scores.
-
-    A point the move made possible comes first: one that was there `before` it was only left untaken.
-    """
-
-    def scores(board: Board, move: Move) -> int:
-        return len(board.with_letter(move.cell, move.letter).sos_through(move.cell))
-
-    board = position.board
-    moves = [Move(cell, letter) for cell in board.empty_cells() for letter in (Letter.S, Letter.O)]
-    scoring = [(scores(board, move) > scores(before.board, move), scores(board, move), move) for move in moves]
-    best = max(scoring, key=lambda entry: entry[:2], default=(False, 0, None))
-    return best[2] if best[1] else None
+def _replies_made(position: Position, before: Position) -> tuple[Move, ...]:
+    """Returns every move that scores for the side to move, most points first, keeping those the last move made
+    possible (a point that was there `before` it was only left untaken), or all of them if it made none."""
+    replies = tuple(move for chance in replies_in(position) for move in chance.moves)
+    board = before.board
+    made = tuple(
+        move
+        for move in replies
+        if len(board.with_letter(move.cell, move.letter).sos_through(move.cell))
+        < len(position.board.with_letter(move.cell, move.letter).sos_through(move.cell))
+    )
+    return made or replies

@@ -54,8 +54,9 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
         words.blocks("rules.argued", ends=rules.ends),
         words.blocks("rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players),
     )
+    game = {"players": options.variant.players, "teams": options.variant.teams, "titled": _several_games(options)}
     return RulesPlan(
-        title=(words("rules.title"),),
+        title=(words("rules.title", **game),),
         intro=words.blocks(
             "rules.intro",
             players=options.variant.players,
@@ -71,9 +72,16 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
         example_heading=words("rules.example_heading"),
         legend=words("rules.legend", **marks_shown(figure.grid), first_sos_wins=rules.ends == "first"),
         example=figure,
-        bookmark=words("rules.bookmark"),
+        bookmark=words("rules.bookmark", **game),
         strip=strip_plan(options, fields=False, lang=lang),
     )
+
+
+def _several_games(options: PrintOptions) -> bool:
+    """Tells whether the kit's groups play several games, each with its own rule sheet: a class list that leaves a
+    group of another size (a group's game is that of its number of players)."""
+    seating = options.seating
+    return seating is not None and len({len(group) for group in seating.groups}) > 1
 
 
 def marks_shown(grid: GridPlan) -> dict[str, bool]:

@@ -164,10 +164,11 @@ def _module(lang: str, document: str) -> object:
 def typography(markup: str, lang: str) -> str:
     """Applies the spacing and apostrophes of `lang` to escaped markup, the values of variables included.
 
-    In both languages: no line break inside "4 × 4", "100 mm", "100 %", "2 points", a team's name
-    "A + C", a sequence of letters such as "S, O, S" or seats "A, B, C", or after a letter standing alone ("A rejoue",
-    "O in"; before it when it closes a phrase, "de B."): a no-break space; and typographic apostrophes
-    (an escaped &#39; too). In French, a narrow no-break space before ; : ! ? % » and after «.
+    In both languages: no line break inside "4 × 4", "100 mm", "100 %", a team's name "A + C", a sequence of
+    letters such as "S, O, S" or seats "A, B, C", a counting example "(1, 2, 3…)", after a number ("2 points",
+    "0 pour D") or a letter standing alone ("A rejoue", "O in"; before it when it closes a phrase, "de B."), or
+    before a heading's short last word: a no-break space; and typographic apostrophes (an escaped &#39; too). In
+    French, a narrow no-break space before ; : ! ? % » and after «.
     """
     for pattern, replacement, needs in (*_SPACING, *(_FRENCH if lang == "fr" else _ENGLISH)):
         if any(part in markup for part in needs):  # scanned only where it can match: half the time
@@ -175,6 +176,7 @@ def typography(markup: str, lang: str) -> str:
     return markup.replace("&#39;", "\u2019").replace("'", "\u2019")
 
 
+_SHORT_LAST_WORD = 7  # the longest last word of a heading that keeps the word before it ("gagne", "again")
 # (pattern, replacement, what a match contains one of), applied in order.
 _SPACING = (
     (re.compile(r"(\d) \u00d7 (\d)"), "\\1\u00a0\u00d7\u00a0\\2", ("\u00d7",)),
@@ -183,7 +185,13 @@ _SPACING = (
     (re.compile(r"\b([SO]) (?=[SO]\b)"), "\\1\u00a0", ("S ", "O ")),
     (re.compile(r"(?<![\w\-])([A-D]), (?=[A-D]\b)"), "\\1,\u00a0", (", ",)),  # seats in order, "(A, B…)"
     (re.compile(r"\b([A-D]) \+ ([A-D])\b"), "\\1\u00a0+\u00a0\\2", (" + ",)),  # a team's name, "A + C"
-    (re.compile(r"(\d) (points?)\b"), "\\1\u00a0\\2", (" point",)),  # "2 points"
+    # A number never ends a line alone: it keeps the word after it ("2 points", "0 pour D", "5 autres", "9 on 3 × 3").
+    # A number that is part of a name ("B2", "L2C3") or of a decimal is not one.
+    (re.compile(r"(?<![\w.,\u2019'#])(\d+) (?=\w)"), "\\1\u00a0", tuple(f"{digit} " for digit in "0123456789")),
+    # A counting example that trails off, "(1, 2, 3…)", is one thing: no break inside it.
+    (re.compile(r"(\d), (?=\d[\d, \u00a0]*\u2026)"), "\\1,\u00a0", ("\u2026",)),
+    # A heading never ends with a short word alone on its last line: the word keeps the one before it.
+    (re.compile(rf"(?<=\S) (?=[^\s<]{{1,{_SHORT_LAST_WORD}}}</h[1-3]>)"), "\u00a0", ("</h",)),
     # A letter standing alone (a seat, S or O) never ends a line: it keeps the word after it ("A rejoue", "O in");
     # closing a phrase, it keeps the word before it instead ("de B.", "un S"). One neighbour, never both: "leaves B
     # nothing" held whole is carried to the next line and leaves a gap at the end of this one.

@@ -39,7 +39,7 @@ def example_figure(
     elif numbered:
         heading = words("teacher.example_title", number=number, title=title)
     else:
-        heading = words("teacher.example_text", text=title)
+        heading = words("teacher.example_heading", text=title)
     text = prose(checked, "text", words, notation)
     numbers = {step.move.cell: k for k, step in enumerate(steps, start=1)} if len(steps) > 1 else None
     last = steps[-1] if steps else None
