@@ -82,12 +82,15 @@ TIER_GAP = 0.9
 
 @frozen
 class AuditPage:
-    """Holds one page of an audit: its rows (move numbers), their height, and whether the pause box follows."""
+    """Holds one page of an audit: its rows (move numbers), their height, whether the pause box follows, and whether
+    its foot leaves a players' file's page number clear (a score sheet that fills its page to the millimetre does
+    not: that page goes unnumbered rather than have the number touch the table)."""
 
     first: bool
     moves: range
     pause: bool
     row: float = AUDIT_ROW
+    numbered: bool = True
 
 
 def head_size(plan: AuditPlan, width: float, scale: float) -> float:
@@ -214,14 +217,15 @@ def paginate(plan: AuditPlan, box: Box, scale: float, strip: StripLayout) -> lis
     plain = _rooms(plan.rows, first, later, pause, least)
     # Clear of a players' file's page number under it, wherever that costs no page.
     lifted = _rooms(plan.rows, first - AUDIT_FOOT, later - AUDIT_FOOT, pause, least)
-    rooms = lifted if lifted and plain and len(lifted) == len(plain) else plain
+    clear = bool(lifted and plain and len(lifted) == len(plain))
+    rooms = lifted if clear else plain
     if rooms is None:
         raise LayoutError(f"an audit page has no room for rows of {least:g} mm")
     row = _tallest_row(rooms, plan.rows, (least, AUDIT_ROW * scale))
     counts = _balanced([math.floor(room / row + 1e-9) for room in rooms], plan.rows)
     result, move = [], 1
     for k, count in enumerate(counts):
-        result.append(AuditPage(k == 0, range(move, move + count), k == len(counts) - 1, row))
+        result.append(AuditPage(k == 0, range(move, move + count), k == len(counts) - 1, row, clear))
         move += count
     return result
 
@@ -499,7 +503,7 @@ def render_audits(
                 )
             elif page.first:
                 draw_names(document, audit.names)
-            document.end_page()
+            document.end_page(numbered=page.numbered)
         if progress:
             progress(number)
 

@@ -112,9 +112,10 @@ class Document:
         with its origin at (x, y) mm (in the page itself: a number alone needs no count of the pages)."""
         self._numbered = (draw, x, y)
 
-    def end_page(self, *, blank: bool = False) -> None:
-        """Finishes the current page (`blank`: one left empty on purpose, which carries no number)."""
-        if self._numbered and not blank:
+    def end_page(self, *, blank: bool = False, numbered: bool = True) -> None:
+        """Finishes the current page (`blank`: one left empty on purpose; `numbered=False`: one whose drawing leaves
+        no room for its number; neither carries one)."""
+        if self._numbered and numbered and not blank:
             draw, x, y = self._numbered
             self.canvas.saveState()
             self.canvas.translate(x * MM, y * MM)
