@@ -87,6 +87,23 @@ def test_paths_are_reported_as_given_and_folders_joined_with_file_names(runner, 
             "size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nby = 'C'\n",
             "move 1: by must be a seat of this game (A, B), not 'C'",
         ),
+        # A seat is one of the seats, not a part of the string "AB": "AB" and "" were taken for seats.
+        (
+            "size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nby = 'AB'\n",
+            "move 1: by must be a seat of this game (A, B), not 'AB'",
+        ),
+        (
+            "size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nby = ''\n",
+            "move 1: by must be a seat of this game (A, B), not ''",
+        ),
+        (
+            "size = 4\nplayers = 3\n[[move]]\ncell = 'A1'\nletter = 'S'\nby = 'BC'\n",
+            "move 1: by must be a seat of this game (A, B, C), not 'BC'",
+        ),
+        (
+            "size = 4\nplayers = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nnext = 'ABCD'\n",
+            "move 1: next must be a seat (A, B, C, D) or \"end\", not 'ABCD'",
+        ),
         (
             "size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nnext = 'x'\n",
             "move 1: next must be a seat (A, B) or \"end\", not 'x'",
@@ -232,6 +249,22 @@ def test_a_file_that_cannot_be_used_does_not_stop_the_files_after_it(tmp_path):
     assert [checked.example.path for checked in report.checked] == [str(good)]
     assert report.files == 3
     assert not report.ok
+
+
+def test_a_record_whose_player_runs_two_seats_together_does_not_stop_the_files_after_it(runner, tmp_path):
+    # It once ended the whole run with exit 70: the false claim of the file after it was never reported.
+    seats, false = tmp_path / "a.csv", tmp_path / "b.toml"
+    seats.write_text("move,player,letter,cell,lines,points\n1,A,S,B1,-,0\n2,AB,O,B2,-,0\n")
+    false.write_text(KIT.read_text().replace("points = 2", "points = 3"))
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{seats}: row 3: move 2: player must be a seat of this game (A, B), not 'AB'",
+            f"{false}: move 1: claims 3 points, the rules give 2 (B1-B3, A2-C2)",
+            "checked 2 files: 2 problems in 2 files",
+        ],
+    )
 
 
 def test_verify_returns_the_checked_examples_or_raises_with_the_whole_report(tmp_path):

@@ -1000,6 +1000,69 @@ def test_a_form_not_as_sos_print_wrote_it_is_refused_as_a_csv_file_without_a_col
     )
 
 
+def node_renamed(data: bytes, name: str, part: str) -> bytes:
+    """Returns the form with the field node `name` (full name) given the partial name `part`, as a form editor
+    renames a field, or a tool joining files renames one that clashes: every field under it is renamed too."""
+
+    def change(writer):
+        pending = [(root.get_object(), "") for root in writer.root_object["/AcroForm"]["/Fields"]]
+        while pending:
+            node, parent = pending.pop()
+            full = f"{parent}.{node['/T']}" if parent else str(node["/T"])
+            if full == name:
+                node[NameObject("/T")] = TextStringObject(part)
+                return
+            pending += [(kid.get_object(), full) for kid in node.get("/Kids", []) if "/T" in kid.get_object()]
+        raise AssertionError(name)
+
+    return edited(data, change)
+
+
+UNKNOWN = "group 1's form has a field '{}' no sos-print audit has: the form was changed"
+BEYOND = "group 1's form has a field '{}', but the table of a 3 × 3 audit has rows 1 to 9: the form was changed"
+
+
+@pytest.mark.parametrize(
+    ("groups", "name", "part", "message"),
+    [
+        # The whole table renamed: read as a table of no rows, group 1's game was dropped (or "no row filled in").
+        (2, "group1.move", "moves", UNKNOWN.format("group1.moves.1.player")),
+        (1, "group1.move", "moves", UNKNOWN.format("group1.moves.1.player")),
+        (1, "group1.move.3", "10", BEYOND.format("group1.move.10.player")),  # once "has 9 rows, not 9"
+        (1, "group1.move.3", "0", BEYOND.format("group1.move.0.player")),
+        (1, "group1.move.3", "\u0663", UNKNOWN.format("group1.move.\u0663.player")),  # an Arabic-Indic 3
+    ],
+    ids=["table-of-one-of-two-groups", "table-of-the-only-group", "row-10", "row-0", "row-arabic-3"],
+)
+def test_a_group_whose_table_or_row_was_renamed_is_refused_naming_the_field_never_dropped(
+    runner, tmp_path, groups, name, part, message
+):
+    steps = few_moves(3, Variant())
+    values = move_values(steps, 3, Notation.A1, Variant())
+    values["group1.move.2.points"] = "5"  # a false claim, which a table read as empty would pass
+    if groups == 2:  # the other group's game holds: it alone was read
+        values |= move_values(steps, 3, Notation.A1, Variant(), group=2)
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(node_renamed(fill(fillable(PrintOptions(size=3, groups=groups)), values), name, part))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
+    )
+
+
+def test_a_player_cell_of_two_seats_run_together_is_one_line_naming_its_row(runner, tmp_path):
+    # "AB" is in the string "AB" of the seats: it was taken for a seat and crashed with exit 70.
+    values = move_values(few_moves(3, Variant()), 3, Notation.A1, Variant())
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), {**values, "group1.move.2.player": "AB"}))
+    message = f"{pdf}: row 2: move 2: player must be a seat of this game (A, B), not 'AB'"
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
+    replayed = runner.invoke(app, ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")])
+    assert (replayed.exit_code, replayed.stderr.splitlines()[0]) == (1, f"sos-print: {message}")
+
+
 def test_the_fields_the_reader_expects_are_those_the_writer_writes():
     from sos_print.forms.fields import form_fields
 

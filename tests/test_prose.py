@@ -53,6 +53,22 @@ def test_references_are_read_in_the_files_notation(text, size, notation, tokens)
         ("{points}", 4, Notation.A1, "{points}: give the move number, like {points 1}"),
         ("{next two}", 4, Notation.A1, "{next two}: give the move number, like {next 1}"),
         ("{winner 3}", 4, Notation.A1, "{winner 3}: winner takes nothing"),
+        # Move 0 was read as the last move (Python's index -1): its fact printed under another move's number.
+        ("{points 0}", 4, Notation.A1, "{points 0}: moves are numbered from 1, like {points 1}"),
+        ("{next 00}", 4, Notation.A1, "{next 00}: moves are numbered from 1, like {next 1}"),
+        ("{gifts 0}", 4, Notation.A1, "{gifts 0}: moves are numbered from 1, like {gifts 1}"),
+        ("{score 0}", 4, Notation.A1, "{score 0}: moves are numbered from 1, like {score 1}"),
+        # int() reads an Arabic-Indic 1 as 1 (which the font cannot print) and fails on a superscript 2 (exit 70).
+        ("{points \u0661}", 4, Notation.A1, "{points \u0661}: write the move number with the digits 0 to 9, like"),
+        ("{score \u00b2}", 4, Notation.A1, "{score \u00b2}: write the move number with the digits 0 to 9, like"),
+        # int() refuses more than 4,300 digits (exit 70), and the message would have been as long.
+        pytest.param(
+            "{next " + "9" * 5000 + "}",
+            4,
+            Notation.A1,
+            "{next 999999\u2026}: no game has so many moves (at most 64)",
+            id="5000-digits",
+        ),
         ("{E1}", 4, Notation.A1, "{E1}: "),
         ("{B1-B4}", 4, Notation.A1, "{B1-B4}: "),
         ("a { brace", 4, Notation.A1, "an unmatched brace: references are written {B2}, {B1-B3} or {points 1}"),
@@ -62,6 +78,20 @@ def test_a_reference_that_cannot_be_read_is_named(text, size, notation, message)
     with pytest.raises(SosError) as error:
         parse_prose(text, size, notation)
     assert str(error.value).startswith(message), str(error.value)
+
+
+@pytest.mark.parametrize("reference", ["{points 0}", "{points \u0661}"])
+def test_check_and_teacher_refuse_a_move_number_alike_in_one_line(runner, tmp_path, reference):
+    # {points 0} passed and the teacher's notes printed the last move's points; {points ١} passed check only.
+    original = GAP.read_text()
+    (tmp_path / "gap.toml").write_text(original.replace(EN_TEXT, EN_TEXT.replace("{points 1}", reference)))
+    line = f"{tmp_path / 'gap.toml'}: text en: {reference}: "
+    checked = runner.invoke(app, ["check", str(tmp_path)])
+    assert (checked.exit_code, len(checked.stdout.splitlines())) == (1, 2), checked.stdout
+    assert checked.stdout.startswith(line)
+    taught = runner.invoke(app, ["teacher", str(tmp_path), "--out", str(tmp_path / "teacher.pdf")])
+    assert (taught.exit_code, taught.stdout.splitlines()[0]) == (1, checked.stdout.splitlines()[0])
+    assert not (tmp_path / "teacher.pdf").exists()
 
 
 @pytest.mark.parametrize(

@@ -118,9 +118,29 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(1, 1, "A"), "move 2 (row 3): A wrote, but move 1 scored nothing, so B writes next"),
         (altered(0, 1, "B"), "move 1 (row 2): B wrote, but the first move is A's"),
         (altered(1, 0, "7"), "row 3: move 2: the move column says '7', but this is move 2 of the record"),
-        # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'.
-        (altered(1, 0, "\u00b2"), "row 3: move 2: the move column says '\u00b2', but this is move 2 of the record"),
-        (altered(1, 0, "\u0662"), "row 3: move 2: the move column says '\u0662', but this is move 2 of the record"),
+        # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'. Said as it is: "says '²', but
+        # this is move 2" read as "2 is not 2".
+        (
+            altered(1, 0, "\u00b2"),
+            "row 3: move 2: the move column holds '\u00b2': write the move's number in the digits",
+        ),
+        (
+            altered(1, 0, "\u0662"),
+            "row 3: move 2: the move column holds '\u0662': write the move's number in the digits",
+        ),
+        # A header split by one separator and rows by another: each row was one cell, "the move column says '1,A...'".
+        (
+            game_csv(header="move;player;letter;cell;lines;points"),
+            "row 2: move 1: its cells are separated by ',', but the header's by ';': use one separator throughout",
+        ),
+        (
+            game_csv(header="move\tplayer\tletter\tcell\tlines\tpoints").replace(",", ";"),
+            "row 2: move 1: its cells are separated by ';', but the header's by tabs: use one separator throughout",
+        ),
+        (
+            game_csv().replace("\n3,A,S,B3,B1-B3,1", "\n3\tA\tS\tB3\tB1-B3\t1"),  # one row typed apart
+            "row 4: move 3: its cells are separated by tabs, but the header's by ',': use one separator throughout",
+        ),
         (altered(1, 0, "9" * 400), "row 3: move 2: the move column says '" + "9" * 37 + "\u2026', but this is move 2"),
         # A cell longer than any audit's is refused before it is read, naming its row and column.
         (
@@ -146,7 +166,7 @@ def test_the_true_record_checks(runner, tmp_path):
             "row 4: move 3: column 7 holds 1,000 characters; a cell of a record takes at most 400",
         ),
         # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
-        (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column says 'abc'"),
+        (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column holds 'abc'"),
         # A quotation mark never closed would swallow every row after it into one cell.
         (
             game_csv([GAME[0], ('"2', *GAME[1][1:]), *GAME[2:]]),
@@ -161,6 +181,9 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
         (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on the 4 × 4 board"),
         (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
+        # Seats run together: "AB" is in the string "AB" of the seats, and was taken for one (exit 70).
+        (altered(3, 1, "AB"), "row 5: move 4: player must be a seat of this game (A, B), not 'AB'"),
+        (altered(3, 1, "ab"), "row 5: move 4: player must be a seat of this game (A, B), not 'ab'"),
         (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
         (altered(3, 2, "s"), None),  # as a tablet types it, without a capital
         (altered(3, 2, "x"), "row 5: move 4: 'x' is not a letter of the game"),
@@ -203,6 +226,12 @@ def test_each_problem_is_one_line_on_its_move_and_row(runner, tmp_path, text, me
     assert code == 1, lines
     assert len(lines) == 2, lines
     assert lines[0].startswith(f"{path}: {message}"), lines[0]
+
+
+def test_a_record_over_one_megabyte_is_refused_as_a_game_record(runner, tmp_path):
+    # It was called "an example file", which a CSV record is not.
+    code, lines, path = run_check(runner, tmp_path, game_csv() + "\n" * 1_000_000)
+    assert (code, lines[0]) == (1, f"{path}: is 1,000,102 bytes; a game record may hold at most 1,000,000 bytes (1 MB)")
 
 
 def test_running_totals_are_checked_on_their_row(runner, tmp_path):

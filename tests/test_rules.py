@@ -304,7 +304,10 @@ def test_boards_are_at_least_3x3():
     ("make", "message"),
     [
         (lambda: Position(Board.empty(3), Variant(players=3), scores=(0, 0)), "2 scores for 3 players"),
-        (lambda: Position(Board.empty(3), Variant(), seat="C"), "seat 'C' is not one of AB"),
+        (lambda: Position(Board.empty(3), Variant(), seat="C"), "seat 'C' is not one of A, B"),
+        # A seat is one of the seats, not a part of their string "AB": "AB" and "" once made a position.
+        (lambda: Position(Board.empty(3), Variant(), seat="AB"), "seat 'AB' is not one of A, B"),
+        (lambda: Position(Board.empty(3), Variant(players=4), seat=""), "seat '' is not one of A, B, C, D"),
     ],
 )
 def test_a_position_must_agree_with_its_variant(make, message):

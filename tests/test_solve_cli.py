@@ -173,6 +173,29 @@ def test_a_finished_game_or_a_missing_file_is_an_error(runner, args, message):
     assert result.stdout == ""
 
 
+RECORD = "move,player,letter,cell,lines,points\n1,A,S,B1,-,0\n2,B,O,B2,-,0\n"
+SOLVE_TAKES = (
+    "solve takes a board or a worked example (.toml), not {}: 'sos-print analyse' weighs every move of a record"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "kind"),
+    [
+        ("game.csv", RECORD.encode(), "a game record (CSV)"),  # once "TOML syntax error: Expected '=' after a key"
+        ("game", RECORD.encode(), "a game record (CSV)"),  # a record told by its header row, as check tells it
+        ("audit.pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "a filled audit (PDF)"),  # once "is not UTF-8 text"
+        ("group 2.pdf.bak", b"%PDF-1.7\n", "a filled audit (PDF)"),
+    ],
+)
+def test_a_game_record_is_a_usage_error_pointing_to_analyse(runner, tmp_path, name, data, kind):
+    record = tmp_path / name
+    record.write_bytes(data)
+    result = run(runner, record)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"Usage error: {record}: {SOLVE_TAKES.format(kind)}\n"
+
+
 def test_an_illegal_move_in_a_file_is_named(runner, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('size = 3\n[[move]]\ncell = "B2"\nletter = "S"\n[[move]]\ncell = "B2"\nletter = "O"\n')

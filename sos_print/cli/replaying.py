@@ -122,7 +122,7 @@ def replay(
     run([out], force, lambda progress: [_render(options, game, every or 0, progress)], inputs=[record])
 
 
-def parsed_names(text: str, seats: str) -> dict[str, str]:
+def parsed_names(text: str, seats: tuple[str, ...]) -> dict[str, str]:
     """Returns the names `--names` gives ("A=Léa,B=Tom", or with semicolons as French lists have them), by seat; a
     malformed list is a usage error."""
     import re
@@ -139,7 +139,7 @@ def parsed_names(text: str, seats: str) -> dict[str, str]:
         if "=" in name:
             usage(f"--names: {quoted(item.strip())}: a name cannot hold '='")
         seat, name = seat.strip().upper(), clean_name(name)
-        if not equals or len(seat) != 1 or seat not in seats:  # seats is a string: "AB" holds "" and "AB"
+        if not equals or seat not in seats:
             usage(f"--names: {quoted(item.strip())} is not SEAT=NAME with a seat of this game ({', '.join(seats)})")
         if seat in found:
             usage(f"--names: seat {seat} is named twice")

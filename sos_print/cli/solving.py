@@ -160,9 +160,20 @@ def _board_position(text: str, variant: "Variant", to_move: str | None) -> "Posi
 
 
 def _file_position(path: str) -> "tuple[Position, Notation]":
+    from sos_print.cli.records import is_table
     from sos_print.engine.check import replay_example
+    from sos_print.engine.errors import shown
     from sos_print.engine.examples import load_example
+    from sos_print.engine.files import is_pdf
 
+    # Read as TOML, a CSV record was "a TOML syntax error" and a filled audit "not UTF-8 text".
+    if not path.lower().endswith(".toml") and (path.lower().endswith(".pdf") or is_pdf(path) or is_table(path)):
+        kind = "a filled audit (PDF)" if path.lower().endswith(".pdf") or is_pdf(path) else "a game record (CSV)"
+        usage(
+            f"{shown(path)}: solve takes a board or a worked example (.toml), not {kind}: "
+            "'sos-print analyse' weighs every move of a record",
+            field="board",
+        )
     checked = replay_example(load_example(path))
     return checked.final, checked.example.notation
 

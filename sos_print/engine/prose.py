@@ -23,7 +23,7 @@ import re
 
 from sos_print.engine.errors import NotationError, SosError, a_board
 from sos_print.engine.frozen import frozen
-from sos_print.engine.grid import Cell, Segment, segments_through
+from sos_print.engine.grid import MAX_SIZE, Cell, Segment, segments_through
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
 from sos_print.engine.rules import Letter, Position, Step
 
@@ -130,13 +130,25 @@ def _reference(inner: str, size: int, notation: Notation) -> Token:
             raise SosError(f"{{{inner}}}: give the move number, like {{{word} 1}}")
         if rest and not (rest.isdigit() and word in ("points", "next", "score", "gifts")):
             raise SosError(f"{{{inner}}}: {word} takes {'a move number' if _NEEDS_MOVE[word] else 'nothing'}")
-        return Fact(word, int(rest) if rest else 0)
+        return Fact(word, _move_number(word, rest) if rest else 0)
     try:
         if "-" in inner or "\u2013" in inner:
             return LineRef(parse_segment(inner, size, notation))
         return CellRef(parse_cell(inner, size, notation))
     except NotationError as error:
         raise SosError(f"{{{inner}}}: {error}") from None
+
+
+def _move_number(word: str, digits: str) -> int:
+    """Reads the move number of a fact's reference: digits 0 to 9 only (int() would read "١" as 1 and fail on "²"),
+    from 1 (a move 0 would be read as the last move), and no longer than a game can be."""
+    if not re.fullmatch(r"[0-9]+", digits):
+        raise SosError(f"{{{word} {digits}}}: write the move number with the digits 0 to 9, like {{{word} 1}}")
+    if len(digits.lstrip("0")) > 6:  # int() refuses more than 4,300 digits; the message shows a few
+        raise SosError(f"{{{word} {digits[:6]}\u2026}}: no game has so many moves (at most {MAX_SIZE * MAX_SIZE})")
+    if int(digits) == 0:
+        raise SosError(f"{{{word} {digits}}}: moves are numbered from 1, like {{{word} 1}}")
+    return int(digits)
 
 
 def _line_of_cells(column: bool, name: str, size: int, notation: Notation) -> LineOfCells:

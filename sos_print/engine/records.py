@@ -86,7 +86,7 @@ class RecordOptions:
 
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
-    data = read_bounded(path, MAX_BYTES, "an example file")
+    data = read_bounded(path, MAX_BYTES, "a game record")
     if data.startswith(b"%PDF-"):  # as files.is_pdf tells one
         raise ExampleFileError(
             path, "is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
@@ -160,7 +160,7 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
     rows = ((number, _row(line, separator, path)) for number, line in lines)
-    return record_from_table(header, rows, options, path, typed=True)
+    return record_from_table(header, rows, options, path, separator=separator)
 
 
 def _below_titles(
@@ -221,12 +221,12 @@ def record_from_table(
     rows: Iterable[tuple[int, Sequence[str]]],
     options: RecordOptions,
     path: str,
-    typed: bool = False,
+    separator: str | None = None,
 ) -> Example:
     """Returns the record of a table: its header cells, and its rows numbered as the file counts them.
 
-    Shared by the CSV reader (`typed`: a line break in a cell is a quotation mark never closed) and the reader
-    of filled PDF audits (where the lines field takes several lines).
+    Shared by the CSV reader (which gives the `separator` between the header's cells: a line break in a cell is a
+    quotation mark never closed) and the reader of filled PDF audits (where the lines field takes several lines).
     """
     columns = _columns(header, options.variant, path)
     moves: list[ClaimedMove] = []
@@ -235,7 +235,7 @@ def record_from_table(
         if len(moves) > options.size**2:
             break  # the board was full before the move above, which the replay refuses: the rows after it never play
         try:
-            cells = _cells(columns, row, typed)
+            cells = _cells(columns, row, separator)
             bare_number = re.fullmatch(r"[0-9]*", cells.get("move", ""))
             if bare_number and not any(value for name, value in cells.items() if name != "move"):
                 continue  # an empty row, or a move number the game never reached
@@ -258,8 +258,17 @@ def record_from_table(
     )
 
 
-def _cells(columns: list[str | None], row: Sequence[str], typed: bool) -> dict[str, str]:
-    """Returns a row's cells by column; a value beyond the header or under a column with no name is an error."""
+def _cells(columns: list[str | None], row: Sequence[str], separator: str | None) -> dict[str, str]:
+    """Returns a row's cells by column; a value beyond the header or under a column with no name is an error, and so
+    is a typed row read as one cell whose text another separator splits (a header by ';', its rows by ',')."""
+    typed = separator is not None
+    if typed and len(columns) > 1 and not any(value.strip() for value in row[1:]) and row:
+        other = next((mark for mark in _SEPARATORS if mark != separator and mark in row[0]), None)
+        if other is not None:
+            raise SosError(
+                f"its cells are separated by {_mark(other)}, but the header's by {_mark(separator)}: "
+                "use one separator throughout"
+            )
     for k, value in enumerate(row):
         if len(value) > MAX_CELL:
             column = columns[k] if k < len(columns) else None
@@ -273,6 +282,10 @@ def _cells(columns: list[str | None], row: Sequence[str], typed: bool) -> dict[s
             where = "beyond the header's last column" if beyond else f"under column {k + 1}, which has no name"
             raise SosError(f"{quoted(value.strip())} is {where}")
     return {name: row[k].strip() if k < len(row) else "" for k, name in enumerate(columns) if name}
+
+
+def _mark(separator: str | None) -> str:
+    return "tabs" if separator == "\t" else f"{separator!r}"
 
 
 def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | None]:
@@ -304,7 +317,9 @@ def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | N
 def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
     size, notation, variant = options.size, options.notation, options.variant
     written = cells.get("move", "")
-    if written and not (re.fullmatch(r"[0-9]{1,6}", written) and int(written) == number):
+    if written and not re.fullmatch(r"[0-9]+", written):  # "²" or "٢" is no number to compare: said as it is
+        raise SosError(f"the move column holds {quoted(written)}: write the move's number in the digits 0 to 9")
+    if written and not (len(written) <= 6 and int(written) == number):
         raise SosError(f"the move column says {quoted(written)}, but this is move {number} of the record")
     if not cells["letter"]:
         raise SosError("no letter: write S or O")

@@ -174,14 +174,15 @@ class Variant:
             raise VariantError("choose either a target score or the first S-O-S wins, not both")
 
     @property
-    def seats(self) -> str:
-        """Returns the seats in playing order, e.g. "ABC"."""
-        return SEATS[: self.players]
+    def seats(self) -> tuple[str, ...]:
+        """Returns the seats in playing order, e.g. ("A", "B", "C")."""
+        # A tuple, not the string "ABC": a seat is tested by equality, and "AB" or "" is in "ABC" but not a seat.
+        return tuple(SEATS[: self.players])
 
     @property
     def sides(self) -> tuple[str, ...]:
         """Returns the sides that score: the seats, or the teams "AC" and "BD"."""
-        return ("AC", "BD") if self.teams else tuple(self.seats)
+        return ("AC", "BD") if self.teams else self.seats
 
     def side_of(self, seat: str) -> str:
         """Returns the side that `seat` scores for."""
@@ -231,7 +232,7 @@ class Position:
         if len(self.scores) != self.variant.players:
             raise ValueError(f"{len(self.scores)} scores for {self.variant.players} players")
         if self.seat not in self.variant.seats:
-            raise ValueError(f"seat {self.seat!r} is not one of {self.variant.seats}")
+            raise ValueError(f"seat {self.seat!r} is not one of {', '.join(self.variant.seats)}")
 
     @classmethod
     def start(cls, board: Board | int, variant: Variant | None = None) -> Position:

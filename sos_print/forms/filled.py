@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import math
 import re
 import unicodedata
 import warnings
@@ -37,6 +38,7 @@ from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import Example, GameHeader
 from sos_print.engine.files import read_bounded
 from sos_print.engine.frozen import replace
+from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, record_from_table
 from sos_print.forms.fields import (
     CLASS_LENGTH,
@@ -75,6 +77,7 @@ def load_filled_audit(path: str) -> Example:
     games = _games(fields)
     if not games:
         raise ExampleFileError(path, "is a PDF form, but not a fillable sos-print audit: it has no game field")
+    _refuse_unknown_fields(fields, path)
     filled = _filled_groups(fields)
     if not filled:
         raise ExampleFileError(path, "is a fillable audit with no row filled in: there is no game to check yet")
@@ -445,6 +448,19 @@ def _games(fields: dict[str, str]) -> dict[int, str]:
     return dict(sorted(found.items()))
 
 
+def _refuse_unknown_fields(fields: dict[str, str], path: str) -> None:
+    """Refuses a field under a group's name that no audit has, in any group: a group's table renamed
+    (`group1.move` made `group1.moves`) would otherwise be read as a table with no rows, its game dropped unread."""
+    for name in fields:
+        ours = _OURS.fullmatch(name)
+        if ours is not None and not _KNOWN.fullmatch(ours[2]):
+            raise ExampleFileError(path, _unknown(int(ours[1]), name))
+
+
+def _unknown(group: int, name: str) -> str:
+    return f"group {group}'s form has a field {quoted(name)} no sos-print audit has: the form was changed"
+
+
 def _filled_groups(fields: dict[str, str]) -> list[int]:
     """Returns the groups with anything written in a row of their table, in order."""
     groups = {
@@ -468,13 +484,7 @@ def _refuse_unless_its_own(game: FormGame, group: int, fields: dict[str, str], p
         raise ExampleFileError(path, f"its field {field} says group={game.group}: it is group {group}'s field")
     prefix = f"group{group}."
     own = {name[len(prefix) :] for name in fields if name.startswith(prefix)}
-    rows = {int(match[1]) for tail in own if (match := re.fullmatch(r"move\.([0-9]+)\..+", tail))}
-    if rows != set(range(1, game.size**2 + 1)):
-        raise ExampleFileError(
-            path,
-            f"its field {field} says size={game.size}, but group {group}'s table has {len(rows)} rows, "
-            f"not {game.size**2}: the game field was changed",
-        )
+    _refuse_other_rows(game, group, own, path)
     variant = game.variant
     seats = sorted(tail[6:] for tail in own if re.fullmatch(r"names\.[A-D]", tail))
     if seats != list(variant.seats):
@@ -498,7 +508,7 @@ def _refuse_unless_its_own(game: FormGame, group: int, fields: dict[str, str], p
             )
     expected = form_fields(game.size, variant)
     for column in move_columns(variant):
-        if not any(f"move.{move}.{column}" in own for move in rows):
+        if not any(f"move.{move}.{column}" in own for move in range(1, game.size**2 + 1)):
             raise ExampleFileError(
                 path,
                 f"group {group}'s table has no {column} column: each row of a sos-print audit has one, so the "
@@ -509,10 +519,32 @@ def _refuse_unless_its_own(game: FormGame, group: int, fields: dict[str, str], p
         raise ExampleFileError(path, f"group {group}'s form has no field {prefix}{missing[0]}: the form was changed")
     extra = sorted(own.difference(expected))
     if extra:
+        raise ExampleFileError(path, _unknown(group, prefix + extra[0]))
+
+
+def _refuse_other_rows(game: FormGame, group: int, own: set[str], path: str) -> None:
+    """Refuses a table whose rows are not those of the board its game field says: a whole table of another board
+    means the game field was changed; a row beyond the board's means the form was."""
+    size, rows = game.size, {int(match[1]) for tail in own if (match := re.fullmatch(r"move\.([0-9]+)\..+", tail))}
+    wanted = set(range(1, size * size + 1))
+    if rows == wanted:
+        return
+    other = math.isqrt(len(rows))
+    if rows == set(range(1, other * other + 1)) and MIN_SIZE <= other <= MAX_SIZE:
         raise ExampleFileError(
             path,
-            f"group {group}'s form has a field {quoted(prefix + extra[0])} no sos-print audit has: the form was "
-            "changed",
+            f"its field {game_field(group)} says size={size}, but group {group}'s table has {len(rows)} rows, "
+            f"not {size * size}: the game field was changed",
+        )
+    beyond = sorted(rows - wanted)
+    if beyond:  # a row missing, with none beyond, is named with the other fields missing
+        row = beyond[0]
+        tails = sorted(tail for tail in own if tail.startswith(f"move.{row}."))  # the row's player field, if it has one
+        name = next((f"move.{row}.{column}" for column in MOVE_COLUMNS if f"move.{row}.{column}" in own), tails[0])
+        raise ExampleFileError(
+            path,
+            f"group {group}'s form has a field {quoted(group_field(group, name))}, but the table of a "
+            f"{size} × {size} audit has rows 1 to {size * size}: the form was changed",
         )
 
 

@@ -19,7 +19,7 @@ class AuditPlan:
     continued: Label
     intro: Label
     names: Label
-    seats: str
+    seats: tuple[str, ...]
     columns: tuple[Label, ...]  # every column's heading in full ("Total A"), as a fillable field's tooltip says it
     total: Label  # the heading printed over the running totals' columns, each headed by its side's name
     notation: Notation  # how long a cell's name is, which the cell column is as wide as
