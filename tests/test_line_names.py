@@ -3,15 +3,20 @@ diagonal's name by the end of its drawn line, joined to it by a leader, never be
 
 from __future__ import annotations
 
+import re
 from itertools import product
 
 import pytest
+from pdfread import pages
+from rendered import rendered
+from test_replay import MM_PT, boards
 
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, parse_segment
 from sos_print.engine.rules import Board
 from sos_print.pdf.grids import label_gutters, segment_tags
 from sos_print.plans.grids import grid_plan
+from sos_print.plans.options import PrintOptions
 
 CELL = 10.0
 TAG_PT = 8.0
@@ -103,14 +108,33 @@ def runs_on(a: tuple[float, float], b: tuple[float, float], line: Segment) -> bo
     return any(beyond)
 
 
+def past_end(box, line: Segment, size: int) -> list[Cell]:
+    """Returns the ends of the line inside the grid (the next cell along it is on the board) whose outer corner the
+    box touches with its own corner, lying beyond it, along the line's direction: the name sits just past that end."""
+    found = []
+    for end, other in ((line.start, line.end), (line.end, line.start)):
+        step = (end.col - other.col) // 2, (end.row - other.row) // 2  # rows counted up from the bottom
+        if not (0 <= end.col + step[0] < size and 0 <= end.row + step[1] < size):
+            continue
+        x, y = centre(end)
+        cx, cy = x + step[0] * CELL / 2, y + step[1] * CELL / 2
+        near_x = box.x if step[0] > 0 else box.right
+        near_y = box.y if step[1] > 0 else box.top
+        if abs(near_x - cx) < 1e-6 and abs(near_y - cy) < 1e-6:
+            found.append(end)
+    return found
+
+
 def check_tag(tag, line: Segment, grid, picture: str, alone: bool = True) -> None:
     """Holds one diagonal's name to where its line ends: outside the grid, joined by a leader to a corner of the
     name's frame, among no coordinate labels (beyond them, for a line with no end free of them). The leader starts at
     an end of the line on the grid's edge, or for an end inside the grid at the edge the line would reach; it never
     passes through a cell off its line, and never runs on along its line (which would look a cell longer)."""
     side, box = grid.size * CELL, tag.box
+    if tag.leader is None:  # named just past an end inside the grid, in line with it
+        assert past_end(box, line, grid.size), f"neither outside the grid nor just past an inner end: {picture}"
+        return
     assert box.right <= 0 or box.x >= side or box.top <= 0 or box.y >= side, f"inside the grid: {picture}"
-    assert tag.leader is not None, f"no leader: {picture}"
     own = {(cell.col, cell.row) for cell in (line.start, line.end, line.middle)}
     for a, b in zip(tag.leader, tag.leader[1:], strict=False):
         stray = cells_crossed(a, b, grid.size) - own
@@ -208,9 +232,58 @@ def test_a_diagonal_with_an_end_by_unlabelled_sides_is_named_there_not_under_the
     grid = grid_plan(Board.empty(size), notation, segments=(line,))
     (tag,) = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)
     free = free_end_nearby(line, size, grid.label_sides)
-    if free:
-        assert tag.leader is not None
+    if free and tag.leader is None:  # just past an inner end a cell from that corner, no free end on the edge passed
+        assert past_end(tag.box, line, size), f"{line}: {tag.box}"
+        ends = [centre(line.start), centre(line.end)]
+        assert not [p for p in free if any(abs(p[0] - x) + abs(p[1] - y) < 1e-6 for x, y in ends)], f"{line}: {free}"
+    elif free:
         start = tag.leader[0]
         assert any(abs(start[0] - x) + abs(start[1] - y) < 1e-6 for x, y in free), (
             f"{line} on {size} × {size}: named by the end at {start}, not by {free} ({grid.label_sides} labelled)"
         )
+
+
+A1_NAME = re.compile(r"^([A-H])([1-8])-([A-H])([1-8])$")
+
+
+def printed_names(data: bytes) -> list[tuple[str, tuple[float, float, float, float], tuple[float, float, float, int]]]:
+    """Returns each line name a document prints in bold beside or on a diagram, as (name, its box, the diagram's
+    (left, top, cell, cells a side)), in mm from the page's top-left corner: the diagram whose grid is nearest."""
+    found = []
+    with pages(data) as pdf:
+        for page, placed in zip(pdf.pages, boards(data), strict=True):
+            for word in page.extract_words(extra_attrs=["fontname"]):
+                if A1_NAME.match(word["text"]) and "Bold" in word["fontname"] and placed:
+                    box = tuple(word[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
+                    middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                    grid = min(
+                        placed, key=lambda g: _distance(middle, (g[0], g[1], g[0] + g[2] * g[3], g[1] + g[2] * g[3]))
+                    )
+                    found.append((word["text"], box, grid))
+    return found
+
+
+def _distance(point: tuple[float, float], box: tuple[float, float, float, float]) -> float:
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return (dx * dx + dy * dy) ** 0.5
+
+
+@pytest.mark.parametrize("name", ["teacher", "answers"])
+def test_a_line_ending_inside_the_grid_is_named_just_past_that_end_not_off_the_grids_corner(name):
+    # The key's "A1-C3" (its end C3 inside the 4 × 4 grid) hung off the grid's top-right corner, past D4, as did the
+    # teacher's example 11: a name sits by its line's end, within a cell of that end's centre
+    # (touching the end cell's outer corner) unless that end is on the grid's edge (named beyond it, by a leader).
+    data = rendered(name, PrintOptions())
+    named = printed_names(data)
+    assert named, "no line is named"
+    for text, box, (left, top, cell, size) in named:
+        cols = "ABCDEFGH"
+        a, b, c, d = A1_NAME.match(text).groups()
+        ends = [(cols.index(a), int(b) - 1), (cols.index(c), int(d) - 1)]  # rows from the bottom
+        centres = [(left + (col + 0.5) * cell, top + (size - row - 0.5) * cell) for col, row in ends]
+        near = min(range(2), key=lambda k: _distance(centres[k], box))
+        (col, row), (other_col, other_row) = ends[near], ends[1 - near]
+        step = ((col > other_col) - (col < other_col), (row > other_row) - (row < other_row))
+        on_edge = not (0 <= col + step[0] < size and 0 <= row + step[1] < size)
+        assert on_edge or _distance(centres[near], box) <= cell, (text, box, centres[near])

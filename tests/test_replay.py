@@ -1266,6 +1266,38 @@ def test_a_team_games_four_scorer_boards_stand_together_on_the_first_page(option
     assert len({round(board[0], 1) for board in under}) == 2  # two a row, as every diagram of the replay
 
 
+HEADINGS = {Language.EN: ("Who made each S-O-S", "Teams:"), Language.FR: ("Qui a fait chaque S-O-S", "Équipes")}
+PAGE_TOP = 35.0  # mm from the top of the page: a heading above this starts its page (under the class and date strip)
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR])
+def test_in_large_print_a_team_games_four_scorer_boards_share_a_page_and_no_heading_ends_one(paper, lang):
+    # 09 in large print: the four boards were split two and two over pages, and "Best play, move by move" with its
+    # intro ended a page, over a table too tall to follow them; a page may end early, as a book's does.
+    data = rendered("replay", PrintOptions(paper=paper, language=lang, large_print=True), "09-team-sos.toml")
+    scorers, header = HEADINGS[lang]
+    page = page_with(data, scorers)
+    with pages(data) as pdf:
+        top = pdf.pages[page].search(scorers, regex=False)[0]["bottom"] / MM_PT
+        tops = {
+            heading: match["top"] / MM_PT
+            for number, sheet in enumerate(pdf.pages)
+            for heading in SECTIONS
+            for match in sheet.search(heading, regex=False)
+            if match["chars"][0]["size"] > 12.5 * 1.5
+        }
+    under = [board for board in boards(data)[page] if board[1] > top]
+    assert len(under) == 4, boards(data)
+    assert len({round(board[0], 1) for board in under}) == 2  # two rows of two
+    assert all(board[2] >= 13.0 - 0.05 for board in under), under  # large print's least cell
+    assert page_with(data, header) == 0 and used(data)[0] >= 0.5  # the first page holds more than the header
+    for heading, started in section_starts(data):
+        assert started or tops[heading] < PAGE_TOP, (heading, tops[heading])
+    counts = [page["audit"] for page in table_rows(data) if page["audit"]]
+    assert all(count >= 3 for count in counts), counts
+
+
 # ---- the legend of the pictures says what they show, and the note for the adult what the table has --------------
 
 LINE_NAME = re.compile(r"^[A-H]\d-[A-H]\d$")

@@ -120,7 +120,7 @@ def gallery(
     width: float,
     page: float,
     scale: float,
-    together: tuple[Sequence[ExampleFigure], float] = ((), 0.0),
+    together: tuple[Sequence[ExampleFigure], Sequence[float]] = ((), ()),
 ) -> Gallery:
     """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others).
 
@@ -128,9 +128,10 @@ def gallery(
     one. Of the layouts of those columns whose diagrams fit (lines named or not; the cell from REPLAY_CELL for the
     board size down to REPLAY_LEAST_CELL, by half millimetres), the first, in that order of preference, whose rows
     of a typical height fill at least FILLED of a `page` mm tall; else the one that fills most. So a page holds as
-    many rows as it can at the largest cell, and is not left half empty for want of a millimetre. Where some of
-    them do, only the layouts whose rows of the figures `together` (the scorers' boards) fit the room given with
-    them (under the first page's header) are weighed: four players' boards are compared on one page, not two.
+    many rows as it can at the largest cell, and is not left half empty for want of a millimetre. Only the layouts
+    whose rows of the figures `together` (the scorers' boards) fit the first of the rooms given with them (under the
+    first page's header, then a page of their own) that some layout's do are weighed: four players' boards are
+    compared on one page, not two.
     """
     least = REPLAY_LEAST_CELL[scale > 1.0]
     cells = [REPLAY_CELL[size] * scale - 0.5 * k for k in range(64)]
@@ -145,7 +146,12 @@ def gallery(
                 if candidate.diagram_width <= slot:
                     found.append((_filled(candidate, figures, page), candidate))
         if found:
-            found = [item for item in found if _rows_height(item[1], together[0]) <= together[1]] or found
+            # Under the header where some layout lets them stand there, else on a page of their own.
+            for room in together[1]:
+                fitting = [item for item in found if _rows_height(item[1], together[0]) <= room]
+                if fitting:
+                    found = fitting
+                    break
             return next(
                 (candidate for fill, candidate in found if fill >= FILLED), max(found, key=lambda item: item[0])[1]
             )
@@ -283,19 +289,27 @@ def _pour(
     flow.blocks(plan.header)
     grids = _grids(plan)
     page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
-    scorers = flow.room - flow.measure([*_heading(plan.final_heading), *plan.final_intro])  # under the header
+    opening = flow.measure([*_heading(plan.final_heading), *plan.final_intro])
     size = plan.steps[0].grid.size
-    layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, scorers))
+    rooms = (flow.room - opening, page - opening)  # the scorers' boards under the header, else on a page of their own
+    layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, rooms))
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
     steps_start = _start(flow, plan.steps_heading, legend, (_first_row(plan.steps, layout),), page)
-    # Who made each S-O-S comes with the result it explains, before the game that led to it.
-    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout, steps_start)
-    _figures(flow, plan.steps_heading, legend, plan.steps, layout, audit_start)
-    _section(flow, plan.audit_heading, plan.audit_intro, *openings)
-    _table(flow, plan.audit, audit, pouring)
+    # Who made each S-O-S comes with the result it explains, before the game that led to it; but where its boards
+    # cannot stand together under the header and the checked score sheet can, the sheet comes first (the header's
+    # last sentence is about it), rather than leave the first page holding the header alone.
+    audit_first = opening + _rows_height(layout, plan.scorers) > flow.room and audit_start <= flow.room
+    if audit_first:
+        _section(flow, plan.audit_heading, plan.audit_intro, *openings)
+        _table(flow, plan.audit, audit, pouring)
+    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout, steps_start, together=True)
+    _figures(flow, plan.steps_heading, legend, plan.steps, layout, 0.0 if audit_first else audit_start)
+    if not audit_first:
+        _section(flow, plan.audit_heading, plan.audit_intro, *openings)
+        _table(flow, plan.audit, audit, pouring)
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
     else:
@@ -303,7 +317,10 @@ def _pour(
         analysis = _layout(plan.analysis, bases, flow.width, scale)
         notes = flow.measure(plan.adult_note) + flow.measure(plan.unweighed)
         openings = _openings(analysis, pouring)
-        _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in openings))
+        # Last, its heading row and three rows, which the table may not start with (five rows break on no page):
+        # where the heading, its intro and those do not fit under what is above, the section starts a page.
+        three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
+        _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in (*openings, three)))
         flow.blocks(plan.adult_note, grey=True)
         flow.blocks(plan.unweighed)
         _table(flow, plan.analysis, analysis, pouring)
@@ -363,8 +380,10 @@ def _figures(
     figures: Sequence[ExampleFigure],
     layout: Gallery,
     after: float,
+    together: bool = False,
 ) -> None:
     """Places a section of diagrams in rows of the gallery's columns, the section's heading kept with its first row
+    (with all its rows where they are `together` and a page holds them: the players' boards compared on one page)
     and the last row never alone at the top of a page when the row before it can go with it, unless the next
     section, which needs `after` mm to start, can start under it there: then the last row is not alone, and
     keeping two rows together would only leave the page before half empty."""
@@ -372,7 +391,8 @@ def _figures(
     rows = [shown[k : k + layout.columns] for k in range(0, len(shown), layout.columns)]
     layouts = [[layout.layout(figure) for figure in row] for row in rows]
     heights = _row_heights(figures, layout)
-    _section(flow, heading, intro, _first_row(figures, layout))
+    first = _first_row(figures, layout)
+    _section(flow, heading, intro, *((_rows_height(layout, figures), first) if together else (first,)))
     for index, (row, placed, height) in enumerate(zip(rows, layouts, heights, strict=True)):
         flow.space(ROW_GAP)
         alone = heights[-1] + ROW_GAP + after > flow.box.height

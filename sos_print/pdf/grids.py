@@ -234,9 +234,9 @@ def draw_scorers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float
 
 @frozen
 class Tag:
-    """Holds a line's name as drawn beside a diagram: its framed box, and for a diagonal the leader that joins it to
-    the end of the drawn line: from that end straight across the end cell's outer side, then to the box's corner;
-    for an end inside the grid, from the edge where the line drawn on would leave it."""
+    """Holds a line's name as drawn beside a diagram: its framed box, and for a diagonal named outside the grid the
+    leader that joins it to the end of the drawn line: from that end straight across the end cell's outer side, then
+    to the box's corner (from the edge where the line drawn on would leave the grid, when no end has room)."""
 
     name: str
     box: Box
@@ -250,30 +250,148 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
     coordinates on a labelled side. A diagonal's name sits by the end of the drawn line whose
     continuation leaves the grid through a side without coordinates, or at a corner of the grid
     (the grid's labels are chosen so that it has one, see `GridPlan.label_sides`), the nearer end
-    first; a leader runs from the line's end straight out of the grid (or, from an end inside the grid, from the edge
-    the line would reach), then to the name, so the name is joined to the line, never crosses another cell and never
-    sits among a row's or a column's labels. A name that would overlap
-    one already placed moves further out until it is free, so names never cover each other; they
-    never reach into the grid, so they never cover a letter.
+    first; a leader runs from the line's end straight out of the grid, then to the name, so the name is joined to the
+    line, never crosses another cell and never sits among a row's or a column's labels. A name that would overlap
+    one already placed moves further out until it is free, so names never cover each other.
+
+    A name that would go out from the grid's edge, cells away from an end inside the grid (off the grid's corner,
+    far from its line), sits just past that end instead, in line with the line (a diagonal's touching its end cell),
+    where it covers no letter, number, answer, coordinate, line or other name; else by an end on the grid's edge.
     """
     placed: list[Tag] = []
     if grid.scorers or not grid.named:
         return placed  # each line carries its scorer instead of its name, or the text alone names them
     gutters = label_gutters(grid, label_pt)
     height = CAP_HEIGHT * size / MM + 2 * TAG_PAD
+    ink = _ink(grid, x, y, cell, size, gutters)
     for mark in grid.segments:
         width = width_of(mark.name, BOLD, size) / MM + 2 * TAG_PAD
         taken = [tag.box for tag in placed]
         if mark.diagonal:
             box, leader = _diagonal_place(grid, x, y, cell, mark, (width, height), taken, gutters)
-            placed.append(Tag(mark.name, box, leader))
-            continue
-        exits = sorted(
-            _exit(grid, x, y, cell, a, b, gutters) for a, b in ((mark.start, mark.end), (mark.end, mark.start))
-        )
-        box, _ = _free_place(exits, (width, height), taken)
-        placed.append(Tag(mark.name, box))
+            tag = Tag(mark.name, box, leader)
+            at_end = any(_near(leader[0], cell_centre(grid, x, y, cell, *end)) for end in (mark.start, mark.end))
+        else:
+            exits = sorted(
+                _exit(grid, x, y, cell, a, b, gutters) for a, b in ((mark.start, mark.end), (mark.end, mark.start))
+            )
+            box, (_, _, point, _) = _free_place(exits, (width, height), taken)
+            tag = Tag(mark.name, box)
+            at_end = any(_edge_of(point, cell_centre(grid, x, y, cell, *end), cell, gutters) for end in ends(mark))
+        if not at_end:  # named from the grid's edge, cells away from the line's end: named just past that end instead
+            tag = _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink]) or _by_edge_end(
+                grid, x, y, cell, mark, (width, height), taken, gutters, tag
+            )
+        placed.append(tag)
     return placed
+
+
+def _by_edge_end(
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    mark: SegmentMark,
+    size: tuple[float, float],
+    taken: list[Box],
+    gutters: tuple[float, float],
+    tag: Tag,
+) -> Tag:
+    """Returns the line's name by its end on the grid's edge, beyond the coordinates if it must, when there is no room
+    past its inner end; `tag` when neither end is on the edge."""
+    edge = [exit for exit in line_exits(mark, grid.size) if exit.crossed == 0]
+    if not edge:
+        return tag
+    if mark.diagonal:
+        box, leader = _diagonal_place(grid, x, y, cell, mark, size, taken, gutters, edge)
+        return Tag(mark.name, box, leader)
+    end, other = (mark.start, mark.end) if edge[0].cell == mark.start else (mark.end, mark.start)
+    box, _ = _free_place([_exit(grid, x, y, cell, other, end, gutters)], size, taken)
+    return Tag(mark.name, box)
+
+
+def ends(mark: SegmentMark) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Returns a line's two end cells."""
+    return (mark.start, mark.end)
+
+
+def _near(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) < 1e-6
+
+
+def _edge_of(
+    point: tuple[float, float], centre: tuple[float, float], cell: float, gutters: tuple[float, float]
+) -> bool:
+    """Tells whether a row's or a column's name starts from the edge of its end cell (or beyond the coordinates
+    there): that end is on the grid's edge."""
+    far = abs(point[0] - centre[0]) + abs(point[1] - centre[1])
+    return far <= cell / 2 + max(gutters) + 1e-6
+
+
+def _past_end(
+    grid: GridPlan, x: float, y: float, cell: float, mark: SegmentMark, size: tuple[float, float], blocked: list[Box]
+) -> Tag | None:
+    """Returns the line's name just past an end inside the grid, in line with it: a diagonal's touching the end
+    cell's outer corner, a row's or a column's in the middle of the next cell; over no letter, move number, answer,
+    coordinate, line or name. None when neither end has the room."""
+    width, height = size
+    lines = [*grid.segments, *grid.faint]
+    for exit in sorted(line_exits(mark, grid.size), key=lambda exit: exit.crossed == 0):
+        if exit.crossed == 0:
+            continue
+        ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
+        sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
+        if mark.diagonal:
+            ax, ay = ex + sx * cell / 2, ey + sy * cell / 2
+            box = Box(ax if sx > 0 else ax - width, ay if sy > 0 else ay - height, width, height)
+        else:  # in the middle of the next cell: clear of the end cell's move number and of the grid's lines
+            box = Box(ex + sx * cell - width / 2, ey + sy * cell - height / 2, width, height)
+        if not any(_overlap(box, other) for other in blocked) and not _crosses(grid, x, y, cell, box, lines):
+            return Tag(mark.name, box)
+    return None
+
+
+def _ink(grid: GridPlan, x: float, y: float, cell: float, size: float, gutters: tuple[float, float]) -> list[Box]:
+    """Returns what a name inside the grid may not cover: each letter with its frame, each move number, each answer
+    cell, and the coordinates beside the labelled sides."""
+    found = []
+    half = cell * FRAME_SHARE + 0.3
+    number_height = CAP_HEIGHT * size / MM + KNOCKOUT_PAD
+    for row in range(grid.size):
+        for col in range(grid.size):
+            cx, cy = cell_centre(grid, x, y, cell, col, row)
+            if grid.letter(col, row):
+                found.append(Box(cx - half, cy - half, 2 * half, 2 * half))
+            number = grid.number(col, row)
+            if number:
+                wide = width_of(str(number), REGULAR, size) / MM + NUMBER_INSET + KNOCKOUT_PAD
+                found.append(Box(cx - cell / 2, cy + cell / 2 - NUMBER_INSET - number_height, wide, number_height))
+    for (col, row), _ in grid.answers:
+        cx, cy = cell_centre(grid, x, y, cell, col, row)
+        found.append(Box(cx - cell / 2, cy - cell / 2, cell, cell))
+    side, gap = grid.size * cell, LABEL_GAP / 2  # the labels keep LABEL_GAP from the grid: a name may use half
+    across, up = gutters[0] - gap, gutters[1] - gap
+    strips = {
+        "left": Box(x - gutters[0], y, across, side),
+        "right": Box(x + side + gap, y, across, side),
+        "bottom": Box(x, y - gutters[1], side, up),
+        "top": Box(x, y + side + gap, side, up),
+    }
+    return found + [strips[name] for name in grid.label_sides]
+
+
+def _crosses(grid: GridPlan, x: float, y: float, cell: float, box: Box, lines: Sequence[SegmentMark]) -> bool:
+    """Tells whether a drawn line passes through the box (sampled every half millimetre, its stroke's width
+    included)."""
+    pad = SEGMENT_PT / MM / 2
+    for mark in lines:
+        (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in ends(mark))
+        steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / 0.5))
+        for k in range(steps + 1):
+            px, py = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
+            if box.x - pad < px < box.right + pad and box.y - pad < py < box.top + pad:
+                return True
+    return False
 
 
 def _diagonal_place(
@@ -285,6 +403,7 @@ def _diagonal_place(
     size: tuple[float, float],
     taken: list[Box],
     gutters: tuple[float, float],
+    only: list[LineExit] | None = None,
 ) -> tuple[Box, tuple[tuple[float, float], ...]]:
     """Returns a diagonal's name box, beyond the grid's edge where the line drawn on from one end leaves it, and the
     leader from that end through that point to the box.
@@ -300,7 +419,7 @@ def _diagonal_place(
     labelled = grid.label_sides
     side = grid.size * cell
     bands = _label_bands(labelled, x, y, side, gutters)
-    free = free_exits(mark, grid.size, labelled)
+    free = [exit for exit in free_exits(mark, grid.size, labelled) if only is None or exit in only]
     beyond = not free  # many diagonals, no labelling free for them all: the name goes beyond the labels
 
     def place(exit: LineExit, step: int) -> tuple[Box, tuple[tuple[float, float], ...]]:
@@ -332,7 +451,7 @@ def _diagonal_place(
         return box, ((px, py), (qx, py) if across else (px, qy), (qx, qy))
 
     exits = sorted(
-        free or line_exits(mark, grid.size),
+        free or only or line_exits(mark, grid.size),
         key=lambda exit: (
             any(_overlap(place(exit, 0)[0], band) for band in bands),
             # A name beyond a corner's coordinates sits under the column letters, far from its line.
