@@ -455,7 +455,9 @@ def _loaded_rules(compiled: list[str]) -> tuple[str, ...]:
         compiled.append(name) or real(environment, source, name, *args, **kwargs)
     )
     try:
-        return tuple(sorted(macro_names("en", "rules"))) + (words.Words("en")("rules.title"),)
+        return tuple(sorted(macro_names("en", "rules"))) + (
+            words.Words("en")("rules.title", players=2, teams=False, titled=False),
+        )
     finally:
         del environment.compile
 

@@ -68,7 +68,8 @@ def test_pdfs_ask_viewers_not_to_scale_and_carry_metadata(examples):
     assert root["/ViewerPreferences"]["/PrintScaling"] == "/None"
     assert root["/Lang"] == "en"
     meta = reader(data).metadata
-    assert meta.title == "SOS class kit: 3 groups, 5\u00a0×\u00a05 boards"  # "5 × 5" never breaks
+    # "5 × 5" never breaks, nor a number and the word after it
+    assert meta.title == "SOS class kit: 3\u00a0groups, 5\u00a0×\u00a05\u00a0boards"
     assert "score sheets" in meta.subject
 
 

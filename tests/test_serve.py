@@ -163,11 +163,12 @@ def test_a_kit_from_the_page_is_the_command_lines_kit_byte_for_byte(client, runn
     assert result["status"] == 0
     assert {item["name"]: base64.b64decode(item["data"]) for item in result["files"]} == expected
     assert [item["label"] for item in result["files"]] == [
-        f"{pages} pages, {round(len(expected[name]) / 1024)} Ko"
+        f"{pages}\u00a0pages, {round(len(expected[name]) / 1024)}\u00a0Ko"  # a number keeps its unit
         for name, pages in (("players.pdf", 12), ("teacher.pdf", _pages(expected["teacher.pdf"])))
     ]
     assert len(result["preview"]) == 2
-    assert [picture["alt"] for picture in result["preview"]] == ["Page 1 de players.pdf", "Page 2 de players.pdf"]
+    alts = [picture["alt"] for picture in result["preview"]]
+    assert alts == ["Page 1\u00a0de players.pdf", "Page 2\u00a0de players.pdf"]  # a number keeps the word after it
     png = base64.b64decode(result["preview"][0]["src"].split(",", 1)[1])
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
 
@@ -479,7 +480,7 @@ def test_an_upload_larger_than_the_page_takes_is_one_sentence(client):
     big = io.BytesIO(b"x" * 101_000_001)
     response = post(client, "/en/check", {"paths": (big, "big.csv")})
     assert response.status_code == 413
-    assert "The files sent are larger than the page takes (100 MB in all)." in response.get_data(as_text=True)
+    assert "The files sent are larger than the page takes (100\u00a0MB in all)." in response.get_data(as_text=True)
 
 
 @pytest.mark.parametrize(

@@ -110,8 +110,8 @@ def test_a_french_kit_made_on_the_page_is_the_command_lines_kit(driver, served, 
     assert [link.text for link in links] == ["Télécharger players.pdf", "Télécharger teacher.pdf"]
     pictures = driver.find_elements(By.CSS_SELECTOR, ".preview img")
     assert [picture.get_attribute("alt") for picture in pictures] == [
-        "Page 1 de players.pdf",
-        "Page 2 de players.pdf",
+        "Page 1\u00a0de players.pdf",  # a number keeps the word after it
+        "Page 2\u00a0de players.pdf",
     ]
     assert all(picture.get_property("naturalWidth") == 420 for picture in pictures)
     for link in links:
