@@ -357,7 +357,8 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     files = made("--lang", "fr", "--size", "5")
     sheet = flat(" ".join(texts(files["puzzles.pdf"])))
     key = flat(" ".join(texts(files["answers.pdf"])))
-    assert "SOS : défis" in sheet and "Ta réponse" in sheet
+    # On 5 × 5 the answer boxes stand beside the boards without their caption, which a 4 × 4 sheet prints.
+    assert "SOS : défis" in sheet and "Ta réponse" in flat(" ".join(texts(made("--lang", "fr")["puzzles.pdf"])))
     for record in records("--lang", "fr", "--size", "5"):
         assert f"{record['number']}. " in sheet and f"À {record['to_move']} de jouer. " in sheet
     several = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) > 1]
@@ -440,6 +441,56 @@ def board_cells(page, size: int) -> list[list[float]]:
             if abs((run[-1] - run[0]) - (span[1] - span[0])) < 0.5:
                 boards.append([(b - a) / 72 * 25.4 for a, b in pairwise(run)])
     return boards
+
+
+def board_boxes(page, size: int) -> list[tuple[float, float]]:
+    """Returns the left edge and top (mm from the page's top-left corner) of each puzzle board on a page, found as
+    `board_cells` finds them."""
+    verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
+    found = []
+    for span in {(round(line["top"], 1), round(line["bottom"], 1)) for line in verticals}:
+        xs = sorted(
+            {round(line["x0"], 2) for line in verticals if (round(line["top"], 1), round(line["bottom"], 1)) == span}
+        )
+        for start in range(0, len(xs) - size, size + 1):
+            run = xs[start : start + size + 1]
+            if abs((run[-1] - run[0]) - (span[1] - span[0])) < 0.5:
+                found.append((run[0] / MM, span[0] / MM))
+    return sorted(found, key=lambda box: (round(box[1]), box[0]))
+
+
+# A sheet's boards on each page, two a row: the French sheet fell to one column on two A4 pages (a class set of 60
+# pages where the English one is 30), Letter to one column, the large-print French and Letter sheets to three pages
+# with a page holding the tip box alone or one row over a blank half.
+SHEET_PAGES = [
+    ((), (6,)),
+    (("--paper", "letter"), (4, 2)),
+    (("--paper", "letter", "--lang", "fr"), (4, 2)),
+    (("--large-print",), (2, 4)),
+    (("--large-print", "--lang", "fr"), (2, 4)),
+    (("--large-print", "--paper", "letter"), (2, 4)),
+    (("--large-print", "--paper", "letter", "--lang", "fr"), (2, 4)),
+]
+
+
+@pytest.mark.parametrize(("args", "boards"), SHEET_PAGES, ids=[" ".join(args) or "A4" for args, _ in SHEET_PAGES])
+def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards):
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        found = [board_boxes(page, 4) for page in pdf.pages]
+    assert tuple(len(page) for page in found) == boards
+    for page in found:
+        assert len({round(left) for left, _ in page}) == 2, page  # two columns
+
+
+# When one question of a row wrapped to a line more, its board sat a line lower than its neighbour's.
+@pytest.mark.parametrize("args", [("--lang", "en+fr"), ("--lang", "fr", "--size", "6")], ids=" ".join)
+def test_the_boards_of_a_row_share_their_top(args):
+    size = int(args[args.index("--size") + 1]) if "--size" in args else 4
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        found = [board_boxes(page, size) for page in pdf.pages]
+    rows = [page[k : k + 2] for page in found for k in range(0, len(page), 2)]
+    assert sum(len(row) for row in rows) == 6
+    assert all(len(row) == 2 and abs(row[0][1] - row[1][1]) < 0.1 for row in rows), rows
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -572,7 +623,7 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
                 if entry.bold:
                     letter = entry.text
                 else:
-                    listed.add((entry.text, letter))
+                    listed.add((entry.text.rstrip(","), letter))
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
 
 
@@ -633,6 +684,16 @@ def test_each_letter_of_the_marking_grid_keeps_its_cells_on_its_line(args, runne
         for (word, bold), (after, after_bold) in pairwise([*line, ("", True)]):
             if bold:
                 assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
+
+
+def test_each_letter_of_the_marking_grid_has_a_line_of_its_own_its_cells_parted_by_commas():
+    # "S D2 O B3 D1" (S in D2, O in B3 or D1) was told apart by its bold letters alone, and wrapped as it fell.
+    lines = grid_lines(made("--copies", "30")["answers.pdf"])
+    assert sum(line[0][0] == "O" for line in lines) > 30  # the O lines: some under an S line of the same box
+    for line in lines:
+        assert [bold for _, bold in line].count(True) == 1, line
+        cells = [word for word, bold in line if not bold]
+        assert all(word.endswith(",") for word in cells[:-1]) and not cells[-1].endswith(","), line
 
 
 def test_a_letter_whose_cells_overflow_a_box_of_the_marking_grid_starts_their_line_and_they_go_on_under_it():

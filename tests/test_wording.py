@@ -646,6 +646,19 @@ def test_a_number_keeps_the_word_after_it(lang, text, set_as):
     assert typography(text, lang).replace("\u00a0", "~") == set_as
 
 
+# The gift "S O _" broke after its O on a large-print Letter sheet: a line ended "S O" and the next began "_".
+@pytest.mark.parametrize(
+    ("lang", "text", "set_as"),
+    [
+        ("en", "Try not to leave S _ S or S O _ on three cells", "Try not to leave S~_~S or S~O~_ on three cells"),
+        ("fr", "ne pas laisser S _ S ou S O _ sur trois cases", "ne pas laisser S~_~S ou S~O~_ sur trois cases"),
+        ("en", "the move_name S O here", "the move_name S~O here"),  # no gift without an empty cell
+    ],
+)
+def test_a_gift_in_words_is_never_broken(lang, text, set_as):
+    assert typography(text, lang).replace("\u00a0", "~") == set_as
+
+
 def test_no_heading_ends_with_a_short_word_alone(sentences):
     # « En équipes, le premier S-O-S / gagne »: a heading's last word of up to seven letters keeps the one before it.
     lang, found = sentences

@@ -8,7 +8,7 @@ to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest
 
 from __future__ import annotations
 
-import math
+import enum
 from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
@@ -78,23 +78,30 @@ MAX_SPREAD = 10.0  # at most this much room is added between two rows of puzzles
 BAND = 30.0  # mm: a page but the last left with a blank band taller than this loses to a layout that fills it
 
 
+class Answers(enum.Enum):
+    """Names where a puzzle's words and answer boxes go around its diagram."""
+
+    STACKED = "stacked"  # the words over the diagram, the boxes beside it under their caption
+    BESIDE = "beside"  # the words and the boxes in a column beside the diagram: a single column of puzzles
+    UNDER = "under"  # the words over the diagram, the boxes in a row under it: a column as narrow as the diagram
+    SIDE = "side"  # the words over the diagram, the boxes beside it each under its word (the caption where it fits)
+
+
+# Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
+PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.BESIDE, Answers.UNDER)
+
+
 @frozen
 class SheetLayout:
-    """Holds how a sheet's puzzles are set: columns, the diagram's style, each block's size, puzzles per page."""
+    """Holds how a sheet's puzzles are set: columns, the diagram's style, each row's size, the rows of each page."""
 
     columns: int
     style: DiagramStyle
     width: float  # of a puzzle block (mm)
-    height: float
-    first_rows: int  # rows on a sheet's first page (under the reminder)
-    rows: int  # rows on its other pages
-    beside: bool = False  # the words and answer boxes in a column beside the diagram, not the words over it
-    under: bool = False  # the answer boxes in a row under the diagram: a column as narrow as the diagram will do
-
-    def pages(self, count: int) -> int:
-        """Returns the pages a sheet of `count` puzzles takes."""
-        first = self.first_rows * self.columns
-        return 1 + (math.ceil((count - first) / (self.rows * self.columns)) if count > first else 0)
+    words: tuple[float, ...]  # each row's question and turn: the tallest of its puzzles', so its boards share a top
+    heights: tuple[float, ...]  # each row's height (mm)
+    pages: tuple[int, ...]  # the rows on each page: on the first, under the reminder (none if it has no room)
+    answers: Answers = Answers.STACKED
 
 
 def set_rich(text: Rich, size: float, width: float) -> list[tuple[tuple[Line, ...], float]]:
@@ -210,13 +217,29 @@ def _indent(plan: SheetPlan, scale: float) -> float:
     return max(NUMBER_INDENT * scale, widest + 1.5 * scale)
 
 
-def _words_height(plan: SheetPlan, width: float, scale: float) -> float:
-    """Returns the height (mm) of the tallest question and turn line of the sheet, set `width` mm wide."""
+def _words_height(figures: Sequence[PuzzleFigure], width: float, scale: float) -> float:
+    """Returns the height (mm) of the tallest question and turn line of `figures`, set `width` mm wide."""
     body = BODY_PT * scale
     return max(
-        _set_question(figure, body, width)[0].height + set_label(figure.turn, body, width).height
-        for figure in plan.puzzles
+        _set_question(figure, body, width)[0].height + set_label(figure.turn, body, width).height for figure in figures
     )
+
+
+def _side_size(plan: SheetPlan, scale: float, caption: bool) -> tuple[float, float]:
+    """Returns the width and height (mm) of the answer boxes set beside a diagram each under its word, under their
+    caption if `caption`."""
+    body = BODY_PT * scale
+    words = [set_label(text, body) for text in (plan.answer_cell, plan.answer_letter)]
+    boxes = (ANSWER_CELL_BOX[plan.notation.value] * scale, ANSWER_LETTER_BOX * scale)
+    width = max(*(word.width for word in words), *boxes)
+    height = sum(word.height for word in words) + 2 * (1.0 + ANSWER_BOX_HEIGHT * scale) + 2.0
+    return width, height + (set_label(plan.answer, body, bold=True).height + 1.5 if caption else 0.0)
+
+
+def _side_caption(plan: SheetPlan, style: DiagramStyle, width: float, scale: float) -> bool:
+    """Tells whether the caption fits over the answer boxes beside the diagrams of a puzzle `width` mm wide."""
+    room = width - _indent(plan, scale) - _diagram_size(plan, style)[0] - ANSWER_GAP
+    return set_label(plan.answer, BODY_PT * scale, bold=True).width <= room
 
 
 def _star_room(body: float) -> float:
@@ -260,59 +283,112 @@ def _cells(scale: float) -> list[float]:
 
 
 def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
-    """Returns the layout that prints the sheet on the fewest pages, with the largest cells; None if none fits.
+    """Returns the layout that prints the sheet on the fewest pages, in two columns, with the largest cells; None
+    if none fits.
 
-    A puzzle is set either with its words across the top and the answer boxes beside the diagram
-    (stacked), or with its words and answer boxes in a column beside the diagram (beside), which
-    suits a single column of puzzles.
+    Each row is as tall as its own puzzles need: a question that wraps makes its row taller, not every row of the
+    sheet, and both boards of a row start level under the taller question.
     """
     header, footer = _header_height(plan, box, scale), _footer_height(scale)
-    room = box.height - header - footer
-    reminder = _reminder_height(plan, box.width, scale)
-    answer_width, answer_height = _answer_size(plan, scale)
-    indent = _indent(plan, scale)
-    grid = plan.puzzles[0].grid
-    found: list[tuple[int, bool, float, bool, bool, SheetLayout]] = []
+    room = box.height - header - footer - REMINDER_GAP
+    first_room = room - _reminder_height(plan, box.width, scale)
+    found: list[tuple[tuple[int, int, bool, bool, float, int], SheetLayout]] = []
     for columns in (2, 1):
         width = (box.width - (columns - 1) * COLUMN_GAP) / columns
+        rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
         # Large print enlarges the cells' letters, not the cells' least size: 10 mm holds a large letter, and two
         # columns of large-print puzzles keep a sheet to a few pages.
         for cell in _cells(scale):
             style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
-            margins = diagram_margins(grid, style)
-            diagram_width = margins.left + grid.size * cell + margins.right
-            diagram_height = margins.top + grid.size * cell + margins.bottom
-            words = width - diagram_width - ANSWER_GAP - indent  # beside the diagram, after the number
-            row_width, row_height = _answer_row_size(plan, scale)
-            for beside, under in ((False, False), (True, False), (False, True)):
-                if beside and words < max(answer_width, MIN_WORDS * scale):
+            for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
+                measure = _words_width(plan, style, width, answers, scale)
+                words = tuple(_words_height(row, measure, scale) for row in rows)
+                heights = tuple(_row_height(plan, style, width, answers, height, scale) for height in words)
+                pages = _paginate(heights, first_room, room)
+                if pages is None:
                     continue
-                if not beside and not under and indent + diagram_width + ANSWER_GAP + answer_width > width:
-                    continue
-                if under and max(indent + diagram_width, row_width) > width:
-                    continue
-                if beside:
-                    height = max(diagram_height, _words_height(plan, words, scale) + 2.0 + answer_height)
-                elif under:
-                    height = _words_height(plan, width - indent, scale) + 2.0 + diagram_height + 2.0 + row_height
-                else:
-                    # The answer boxes start level with the grid's top, under the coordinates on that side.
-                    answer_bottom = margins.top + answer_height
-                    height = _words_height(plan, width - indent, scale) + 2.0 + max(diagram_height, answer_bottom)
-                # Rows with a gap between each two, none under the last; on the first page, under the reminder.
-                first = int((room - reminder - REMINDER_GAP + PUZZLE_GAP) // (height + PUZZLE_GAP))
-                rows = int((room - REMINDER_GAP + PUZZLE_GAP) // (height + PUZZLE_GAP))
-                if rows >= 1:  # a page too full under the reminder starts the puzzles on the next one
-                    layout = SheetLayout(columns, style, width, height, first, rows, beside, under)
-                    pages = layout.pages(len(plan.puzzles))
-                    band = pages > 1 and _band(room - reminder - REMINDER_GAP, first, height) > BAND
-                    found.append((pages, band, -cell, under, not beside, layout))
-    return min(found, key=lambda item: item[:5])[5] if found else None
+                band = any(
+                    _band(first_room if page == 0 else room, heights, sum(pages[:page]), count) > BAND
+                    for page, count in enumerate(pages[:-1])
+                )
+                layout = SheetLayout(columns, style, width, words, heights, pages, answers)
+                # Answer boxes without their caption only where that saves a page, a blank band or a column.
+                bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
+                found.append(((len(pages), -columns, band, bare, -cell, PREFERRED.index(answers)), layout))
+    return min(found, key=lambda item: item[0])[1] if found else None
 
 
-def _band(room: float, rows: int, height: float) -> float:
-    """Returns the blank band (mm) `rows` rows `height` mm tall leave at the foot of `room` mm, their gaps spread."""
-    return room - rows * height - max(rows - 1, 0) * PUZZLE_GAP - rows * MAX_SPREAD
+def _diagram_size(plan: SheetPlan, style: DiagramStyle) -> tuple[float, float]:
+    """Returns the width and height (mm) of a puzzle's diagram with its coordinates."""
+    grid = plan.puzzles[0].grid
+    margins = diagram_margins(grid, style)
+    side = grid.size * style.cell
+    return margins.left + side + margins.right, margins.top + side + margins.bottom
+
+
+def _words_width(plan: SheetPlan, style: DiagramStyle, width: float, answers: Answers, scale: float) -> float:
+    """Returns the width (mm) a puzzle `width` mm wide sets its question in: after its number, beside the diagram
+    or over it."""
+    beside = _diagram_size(plan, style)[0] + ANSWER_GAP if answers is Answers.BESIDE else 0.0
+    return width - beside - _indent(plan, scale)
+
+
+def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale: float) -> float:
+    """Returns the width (mm) a puzzle takes with diagrams of `style`, its answer boxes where `answers` says."""
+    diagram = _indent(plan, scale) + _diagram_size(plan, style)[0]
+    if answers is Answers.UNDER:
+        return max(diagram, _answer_row_size(plan, scale)[0])
+    if answers is Answers.BESIDE:
+        return diagram + ANSWER_GAP + max(_answer_size(plan, scale)[0], MIN_WORDS * scale)
+    boxes = _side_size(plan, scale, False) if answers is Answers.SIDE else _answer_size(plan, scale)
+    return diagram + ANSWER_GAP + boxes[0]
+
+
+def _row_height(
+    plan: SheetPlan, style: DiagramStyle, width: float, answers: Answers, words: float, scale: float
+) -> float:
+    """Returns the height (mm) of a row of puzzles `width` mm wide whose tallest question and turn are `words` mm
+    tall."""
+    diagram = _diagram_size(plan, style)[1]
+    if answers is Answers.BESIDE:
+        return max(diagram, words + 2.0 + _answer_size(plan, scale)[1])
+    if answers is Answers.UNDER:
+        return words + 2.0 + diagram + 2.0 + _answer_row_size(plan, scale)[1]
+    # The answer boxes start level with the grid's top, under the coordinates on that side.
+    if answers is Answers.SIDE:
+        boxes = _side_size(plan, scale, _side_caption(plan, style, width, scale))
+    else:
+        boxes = _answer_size(plan, scale)
+    return words + 2.0 + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
+
+
+def _paginate(heights: Sequence[float], first: float, room: float) -> tuple[int, ...] | None:
+    """Returns how many rows `heights` mm tall go on each page, a gap between each two: the first page has `first`
+    mm (under the reminder: none if its first row does not fit), the others `room`; None if a row never fits."""
+    pages: list[int] = []
+    available, used, count = first, 0.0, 0
+    for height in heights:
+        while used + (PUZZLE_GAP if count else 0.0) + height > available:
+            if not count and pages:  # a row taller than an empty later page
+                return None
+            pages.append(count)
+            available, used, count = room, 0.0, 0
+        used += height + (PUZZLE_GAP if count else 0.0)
+        count += 1
+    return (*pages, count)
+
+
+def _band(room: float, heights: Sequence[float], start: int, count: int) -> float:
+    """Returns the blank band (mm) that `count` rows from row `start` leave at the foot of `room` mm, their gaps
+    spread."""
+    spare = room - sum(heights[start : start + count]) - max(count - 1, 0) * PUZZLE_GAP
+    return spare - max(count - 1, 0) * _spread(spare, count)
+
+
+def _spread(spare: float, count: int) -> float:
+    """Returns the room (mm) added to each gap between `count` rows of a page that leave `spare` mm: up to a limit,
+    so that a page does not end in a blank band."""
+    return min(max(spare, 0.0) / max(count, 1), MAX_SPREAD)
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -322,29 +398,25 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     """Adds one sheet to `document`: its pages, each with the header and footer, the reminder on the first."""
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
-    per_page = [layout.first_rows * layout.columns] + [layout.rows * layout.columns] * len(plan.puzzles)
-    figures = list(plan.puzzles)
-    pages = layout.pages(len(figures))
+    pages = len(layout.pages)
     document.bookmark(plan.bookmark)
-    for page in range(pages):
+    start = 0  # the page's first row
+    for page, count in enumerate(layout.pages):
         top = _draw_header(document.canvas, plan, box, scale)
         if page == 0:
             top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale)
         # The first row keeps the same gap under the reminder or, on a later page, under the name's rule.
         top -= REMINDER_GAP
-        on_page, figures = figures[: per_page[page]], figures[per_page[page] :]
-        rows = math.ceil(len(on_page) / layout.columns)
-        if not rows:
-            _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
-            document.end_page()
-            continue
-        # Room left over goes between the rows (up to a limit), so that a page does not end in a blank band.
-        spare = top - box.y - _footer_height(scale) - rows * layout.height - (rows - 1) * PUZZLE_GAP
-        gap = PUZZLE_GAP + min(max(spare, 0.0) / rows, MAX_SPREAD)
-        for k, figure in enumerate(on_page):
-            row, column = divmod(k, layout.columns)
-            x = box.x + column * (layout.width + COLUMN_GAP)
-            _draw_puzzle(document, plan, figure, x, top - row * (layout.height + gap), layout, scale)
+        heights = layout.heights[start : start + count]
+        spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * PUZZLE_GAP
+        gap = PUZZLE_GAP + _spread(spare, count)
+        for row in range(start, start + count):
+            first = row * layout.columns
+            for column, figure in enumerate(plan.puzzles[first : first + layout.columns]):
+                x = box.x + column * (layout.width + COLUMN_GAP)
+                _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
+            top -= layout.heights[row] + gap
+        start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
         document.end_page()
 
@@ -401,16 +473,24 @@ def _draw_reminder(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> f
 
 
 def _draw_puzzle(
-    document: Document, plan: SheetPlan, figure: PuzzleFigure, x: float, top: float, layout: SheetLayout, scale: float
+    document: Document,
+    plan: SheetPlan,
+    figure: PuzzleFigure,
+    x: float,
+    top: float,
+    words: float,
+    layout: SheetLayout,
+    scale: float,
 ) -> None:
-    """Draws one puzzle with its top-left corner at (x, top) mm: number, question, turn, diagram, answer boxes."""
+    """Draws one puzzle with its top-left corner at (x, top) mm: number, question, turn, diagram, answer boxes; the
+    diagram `words` mm under the top, level with the others of its row."""
     canvas = document.canvas
     body = BODY_PT * scale
     indent = _indent(plan, scale)
     style, grid = layout.style, figure.grid
     margins = diagram_margins(grid, style)
     side = grid.size * style.cell
-    if layout.beside:
+    if layout.answers is Answers.BESIDE:
         # The diagram on the left, then the number hanging before the question, the turn and the answer boxes.
         draw_diagram(document, grid, x + margins.left, top - margins.top - side, style)
         words_x = x + margins.left + side + margins.right + ANSWER_GAP
@@ -423,13 +503,18 @@ def _draw_puzzle(
     _draw_number(canvas, figure, x, top, indent, body)
     width = layout.width - indent
     below = _draw_question(canvas, figure, x + indent, top, body, width)
-    below = draw_label(canvas, figure.turn, x + indent, below, body, width=width) - 2.0
+    draw_label(canvas, figure.turn, x + indent, below, body, width=width)
+    below = top - words - 2.0
     draw_diagram(document, grid, x + indent + margins.left, below - margins.top - side, style)
-    if layout.under:
+    if layout.answers is Answers.UNDER:
         bottom = below - margins.top - side - margins.bottom - 2.0
         _draw_answer_row(canvas, plan, x, bottom, scale)
         return
     answer_x = x + indent + margins.left + side + margins.right + ANSWER_GAP
+    if layout.answers is Answers.SIDE:
+        caption = _side_caption(plan, style, layout.width, scale)
+        _draw_answer_side(canvas, plan, answer_x, below - margins.top, scale, caption)
+        return
     _draw_answer(canvas, plan, answer_x, below - margins.top, scale)
 
 
@@ -457,6 +542,21 @@ def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scal
         x += labelled.width + 2.0
         draw_box(canvas, Box(x, top - box_height, box_width * scale, box_height), 1.0)
         x += box_width * scale + ANSWER_GAP * scale
+
+
+def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float, caption: bool) -> None:
+    """Draws the answer boxes each under its word, the cell's over the letter's, under their caption if `caption`."""
+    body = BODY_PT * scale
+    if caption:
+        top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
+    box_height = ANSWER_BOX_HEIGHT * scale
+    for text, box_width in (
+        (plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]),
+        (plan.answer_letter, ANSWER_LETTER_BOX),
+    ):
+        top = draw_label(canvas, text, x, top, body) - 1.0
+        draw_box(canvas, Box(x, top - box_height, box_width * scale, box_height), 1.0)
+        top -= box_height + 2.0
 
 
 def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:

@@ -66,7 +66,7 @@ def set_cell(cell: TableCell, width: float, size: float) -> list[Line]:
     used = 0.0
     for group in _groups(cell):
         wide = _run_width(group, size)
-        if lines and used + width_of(" ", _font(lines[-1][-1]), size) / MM + wide <= width:
+        if lines and not group[0].apart and used + width_of(" ", _font(lines[-1][-1]), size) / MM + wide <= width:
             used += width_of(" ", _font(lines[-1][-1]), size) / MM + wide
             lines[-1].extend(group)
             continue

@@ -115,14 +115,17 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
 
 
 def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
-    """Returns a puzzle's answers as the marking grid lists them: each letter in bold, then its cells, on one line."""
-    size, entries = puzzle.board.size, []
+    """Returns a puzzle's answers as the marking grid lists them: each letter in bold on a line of its own, then its
+    cells, a comma between each two."""
+    size, entries = puzzle.board.size, list[Entry]()
     for letter in (Letter.S, Letter.O):
         cells = [answer.move.cell for answer in puzzle.answers if answer.move.letter is letter]
         if cells:
             # The cells are joined to their letter: a line break between them reads as a letter without its cells.
-            names = (Entry(cell_name(cell, size, notation), joined=True) for cell in cells)
-            entries += [Entry(letter.value, bold=True), *names]
+            # The second letter starts its own line: "S D2 O B3 D1", told apart by bold alone, read as five answers.
+            names = [cell_name(cell, size, notation) for cell in cells]
+            commas = (Entry(name + ("," if k < len(names) - 1 else ""), joined=True) for k, name in enumerate(names))
+            entries += [Entry(letter.value, bold=True, apart=bool(entries)), *commas]
     return tuple(entries)
 
 

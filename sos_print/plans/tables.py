@@ -13,6 +13,7 @@ class Entry:
     bold: bool = False
     struck: bool = False
     joined: bool = False  # kept on the line of the entry before it (a letter and its cells in the key's marking grid)
+    apart: bool = False  # starts a line of its own (the key's marking grid: each letter with its cells on its line)
 
 
 TableCell = tuple[Entry, ...]
