@@ -224,7 +224,7 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
     marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?You are playing this one\.", text)
     assert text.count("You are playing this one.") == (0 if ours is None else 1)
     if ours:
-        variants = text.split("Variants", 1)[1]
+        variants = text.split("Other ways to play", 1)[1]
         item = next(part for part in variants.split("•") if "You are playing this one." in part)
         assert item.strip().startswith(ours), (item, marked)
     if variant.target:
@@ -373,6 +373,47 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         assert words in text, words
     for words in unsaid:
         assert words not in text, words
+
+
+# A sheet whose own game has no points (the first S-O-S wins) still lets a child play its points variants: they say
+# how a point is scored, and none leans on "as usual" (the usual game of that sheet is the first S-O-S).
+@pytest.mark.parametrize(
+    ("language", "variant", "heading", "said", "unsaid"),
+    [
+        (
+            Language.EN,
+            Variant(first_sos_wins=True),
+            "Other ways to play",
+            ["Each S-O-S you make scores one point; if you score, write one more letter", "it is every player for"],
+            ["as usual", "keeps their own score"],
+        ),
+        (
+            Language.FR,
+            Variant(first_sos_wins=True),
+            "D'autres façons de jouer",
+            ["Chaque S-O-S que tu formes rapporte un point, et tu rejoues", "c'est chacun pour soi"],
+            ["comme d'habitude", "ses propres points", "qui l'atteint"],
+        ),
+        (Language.EN, Variant(), "Other ways to play", ["the first player or team to reach that score"], ["as usual"]),
+        (
+            Language.FR,
+            Variant(target=4),
+            "D'autres façons de jouer",
+            ["qui atteint ce nombre de points gagne aussitôt"],
+            ["comme d'habitude", "Chaque S-O-S que tu formes"],
+        ),
+    ],
+)
+def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
+    examples, language, variant, heading, said, unsaid
+):
+    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2019", "'")
+    variants = text.split(heading, 1)[1]
+    for words in said:
+        assert words.lower() in variants.lower(), words
+    for words in unsaid:
+        assert words not in variants, words
 
 
 @pytest.mark.parametrize(
