@@ -168,6 +168,7 @@ ARGUMENTS = [
         "scored": 0,
         "start": 7,
         "sheets": 1,
+        "seldom": True,
     },
 ]
 # The replay's other branches: a best move, a game the record leaves unfinished, every claim right, a game won on
@@ -265,6 +266,7 @@ SAMPLE = {
     "languages": 2,
     "large_print": True,
     "small_most": 6,
+    "most": 9,
     "sheets": 30,
     "parts": (),  # the teacher's notes printed alone: no page to name
     "two_per_page": False,

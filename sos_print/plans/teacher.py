@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sos_print.engine.capacity import MOST_SOS
+from sos_print.engine.capacity import MOST_SOS, seldom_reached
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen
 from sos_print.plans.common import StripPlan, game_rules, games_played, group_games, strip_plan
@@ -85,7 +85,15 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             small_most=MOST_SOS[3],
             solo=_solo(options),
         ),
-        watch=words.blocks("teacher.watch", ends=rules.ends, teams=variant.teams),
+        watch=words.blocks(
+            "teacher.watch",
+            ends=rules.ends,
+            teams=variant.teams,
+            target=variant.target,
+            size=options.size,
+            most=MOST_SOS[options.size],
+            seldom=rules.ends == "target" and seldom_reached(variant.target, options.size),
+        ),
         talk=words.blocks(
             "teacher.talk",
             ends=rules.ends,
