@@ -153,8 +153,8 @@ def test_a_team_board_where_the_first_s_o_s_wins_says_the_win_then_the_draw_then
 
 
 def test_the_3x3_board_says_it_is_the_smaller_first_round_version():
-    assert "Smaller version for a first round: 3 × 3" in texts(boards_document(PrintOptions(size=3)).data)[0]
-    assert "Smaller version" not in texts(boards_document(PrintOptions(size=4)).data)[0]
+    assert "A small board for your first games: 3 × 3" in texts(boards_document(PrintOptions(size=3)).data)[0]
+    assert "A small board" not in texts(boards_document(PrintOptions(size=4)).data)[0]
 
 
 def test_each_group_gets_its_numbered_board():

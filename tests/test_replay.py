@@ -308,7 +308,7 @@ def test_each_player_has_a_board_of_the_s_o_s_they_made_and_no_label_sits_on_a_l
     data = document(csv_text(GAME3), 3)
     page = page_with(data, "Who made each S-O-S")
     text = flat(texts(data)[page])
-    assert "A: 1 S-O-S" in text and "B: 2 S-O-S" in text
+    assert "A: 1 S-O-S line" in text and "B: 2 S-O-S lines" in text and "1 S-O-S lines" not in text
     assert "The final board, drawn once for each player and showing only the S-O-S that player made." in text
     (a, b), lines = boards(data)[page][:2], thick_lines(data, page)
     assert a[1] == b[1] and b[0] > a[0]  # side by side

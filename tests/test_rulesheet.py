@@ -76,7 +76,7 @@ FRENCH = [
     "Questions fréquentes",
     "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
-    "Un S-O-S ne compte qu’une fois, quel que soit le sens de lecture.",
+    "Un S-O-S ne compte qu’une fois, que tu le lises dans un sens ou dans l’autre.",
     "Ni trou ni virage : les trois lettres se suivent en ligne droite.",
     "Seul S, O, S compte. O, S, O ne rapporte rien.",
     "un seul coup de plus, pas deux",
@@ -204,7 +204,7 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
     with pages(data) as pdf:
         back = pdf.pages[1]
         dashed = [shape for shape in back.rects + back.lines + back.curves if shape.get("dash") and shape["dash"][0]]
-    assert ("dashed frame was written last" in text) is bool(dashed), f"{len(dashed)} dashed marks"
+    assert ("dotted box was written last" in text) is bool(dashed), f"{len(dashed)} dashed marks"
 
 
 @pytest.mark.parametrize(
@@ -414,6 +414,34 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
         assert words.lower() in variants.lower(), words
     for words in unsaid:
         assert words not in variants, words
+
+
+# What fresh native readers found on the children's rule sheet (issue 21): the player letter is drawn on the line, the
+# legend's boxes are a child's words, and a sentence has its subject.
+@pytest.mark.parametrize(
+    ("language", "variant", "said", "unsaid"),
+    [
+        (Language.EN, Variant(), ["write your player letter on the line.", "A letter in a dotted box"], ["framed"]),
+        (Language.EN, Variant(first_sos_wins=True), ["write your player letter on the line."], ["beside it"]),
+        (
+            Language.FR,
+            Variant(),
+            [
+                "écris ta lettre de joueur sur le trait.",
+                "Si trois cases alignées se lisent S, vide, S ou S, O, vide, c'est un cadeau",
+                "que tu le lises dans un sens ou dans l'autre.",
+            ],
+            ["de joueur à côté", "quel que soit le sens"],
+        ),
+    ],
+)
+def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, unsaid):
+    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2019", "'")
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words
 
 
 @pytest.mark.parametrize(

@@ -509,6 +509,29 @@ def test_the_notes_of_a_target_kit_say_it_stops_at_the_target_and_when_that_is_r
         assert words.replace("'", "’") not in text, words
 
 
+# The goals name a cell's parts in the order its name gives them, and a plural S-O-S is "S-O-S lines" (issue 21).
+@pytest.mark.parametrize(
+    ("options", "said", "unsaid"),
+    [
+        (PrintOptions(notation=Notation.L1C1), ["Naming a cell by its row and column"], ["its column and row"]),
+        (PrintOptions(), ["Naming a cell by its column and row", "Diagonal S-O-S lines are"], ["Diagonal S-O-S are"]),
+        (
+            PrintOptions(notation=Notation.L1C1, language=Language.FR),
+            ["Nommer une case par sa ligne et sa colonne"],
+            ["sa colonne et sa ligne"],
+        ),
+        (PrintOptions(language=Language.FR), ["Nommer une case par sa colonne et sa ligne"], []),
+        (PrintOptions(variant=Variant(target=4)), ["holds at most 6 S-O-S lines", "However many S-O-S lines"], []),
+    ],
+)
+def test_the_notes_name_a_cell_in_its_notations_order_and_count_s_o_s_lines(options, said, unsaid):
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teacher_document(options, shipped_examples()).data)))
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words
+
+
 @pytest.mark.parametrize(
     ("options", "pattern"),
     [

@@ -72,7 +72,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             parts=_parts(options),
             games=_games(options),
         ),
-        goals=words.blocks("teacher.goals", ends=rules.ends),
+        goals=words.blocks("teacher.goals", ends=rules.ends, notation=options.notation.value),
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
         timing=words.blocks("teacher.timing", size=options.size, ends=rules.ends),
         adapt=words.blocks(
