@@ -532,6 +532,28 @@ def test_the_notes_name_a_cell_in_its_notations_order_and_count_s_o_s_lines(opti
         assert words not in text, words
 
 
+# The strategy positions are on 4 × 4 boards: a kit of another size is told so, a 4 × 4 kit is not (issue 21).
+@pytest.mark.parametrize(
+    ("options", "said", "unsaid"),
+    [
+        (PrintOptions(size=3), ["The positions below are on 4 × 4 boards, the next size up from this kit’s 3 × 3"], []),
+        (PrintOptions(size=6), ["The positions below are on 4 × 4 boards, not this kit’s 6 × 6"], []),
+        (PrintOptions(size=4), [], ["The positions below are on"]),
+        (
+            PrintOptions(size=3, language=Language.FR),
+            ["sont sur des grilles 4 × 4, un peu plus grandes que la grille 3 × 3 de ce dossier"],
+            [],
+        ),
+    ],
+)
+def test_the_strategy_says_on_which_board_its_positions_are(options, said, unsaid):
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teacher_document(options, shipped_examples()).data)))
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words
+
+
 @pytest.mark.parametrize(
     ("options", "pattern"),
     [

@@ -242,6 +242,7 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
         wrong_moves=tuple(sorted(set(errors.moves))),
         carried_from=errors.carried_from,
         first=game.example.variant.first_sos_wins,
+        typed=not game.example.path.lower().endswith(".toml"),
     )
 
 

@@ -101,7 +101,9 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             players=max(game[0] for game in _games(options) or ((variant.players,),)),
             solo=_solo(options),
         ),
-        strategy=strategy_plan(words, options.notation, variant.teams, _games(options)) if standard else None,
+        strategy=strategy_plan(words, options.notation, variant.teams, _games(options), options.size)
+        if standard
+        else None,
         strategy_left_out=[]
         if standard
         else words.blocks("teacher.strategy_left_out", ends=rules.ends, players=variant.players),
