@@ -115,7 +115,12 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
             rf"on {said[0]}, the score sheets? on {said[1]}{blank_said}, then the rule sheet[a-z ]* on {said[2]}\.",
             notes,
         )
-        assert f"print {said[2]} once for each group" in notes
+        if "en+fr" in args:  # each group prints the rules in its own language (issue 21, French reading F14)
+            first, last = spans[2]
+            english, french = spoken(first, (first + last) // 2, lang), spoken((first + last) // 2 + 1, last, lang)
+            assert f"in its children’s language ({english} in English, {french} in French)" in notes, notes[:1200]
+        else:
+            assert f"print {said[2]} once for each group" in notes
     else:
         at = ["à la " + s if s.startswith("page ") else "aux " + s for s in said]
         blank_said = r"(?: \([^)]*\))?"

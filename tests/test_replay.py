@@ -161,6 +161,12 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     assert "Every entry in the record is right." in target and "Every entry on the score sheet" not in target
 
 
+def test_the_checked_score_sheet_lists_a_moves_lines_with_commas(tmp_path):
+    # Row 8 of example 7 completes two lines: the table lists them as the caption does (English reading 22).
+    text = flat(" ".join(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))))
+    assert "8 B S A2 A2-C2, A2-C4 2" in text, text
+
+
 def test_a_record_typed_from_a_score_sheet_says_its_entries_are_the_score_sheets():
     text = whole(document(csv_text(GAME3), 3))
     assert ("Every entry on the score sheet is right." in text) or ("The score sheet has" in text), text[:600]

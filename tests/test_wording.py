@@ -284,6 +284,7 @@ SAMPLE = {
     "numbers": (1, 2, 3),
     "placed": True,
     "titled": True,
+    "codes": ("fr", "en"),
     "typed": True,  # a rule sheet among those of several games: its title names its game
 }
 

@@ -347,7 +347,9 @@ def _audit_row(
     struck through beside the right value."""
 
     def names(segments: tuple[Segment, ...]) -> list[str]:
-        return [segment_name(segment, size, notation) for segment in segments]
+        # Each name is an entry of its own (the cell may wrap between them), with its comma, as captions list them.
+        named = [segment_name(segment, size, notation) for segment in segments]
+        return [f"{name}," for name in named[:-1]] + named[-1:]
 
     totals = dict(claim.totals)
     wrong = set(checked.wrong)

@@ -71,6 +71,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             rules_per_group=options.rules_per_group,
             parts=_parts(options),
             games=_games(options),
+            codes=options.language.codes,
         ),
         goals=words.blocks("teacher.goals", ends=rules.ends, notation=options.notation.value),
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
