@@ -283,9 +283,10 @@ SAMPLE = {
     "solo": (),
     "numbers": (1, 2, 3),
     "placed": True,
-    "titled": True,
-    "codes": ("fr", "en"),
-    "typed": True,  # a rule sheet among those of several games: its title names its game
+    "titled": True,  # a rule sheet among those of several games: its title names its game
+    "codes": ("fr", "en"),  # a bilingual kit: each group prints the rules in its own language
+    "typed": True,  # a replay of a record typed from a score sheet
+    "seldom": False,  # a target one side often reaches on its board
 }
 
 
