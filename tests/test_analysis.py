@@ -220,22 +220,25 @@ def test_the_sentences_name_each_slip_and_the_turning_point(runner, tmp_path):
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Each value counts the points from that move to the end of the game")
     assert lines[2].startswith(
-        "Move 2: B writes S in C1 and scores nothing: a gift: A can now score 1 point with O in B1; with best play "
-        "B would finish level; after this move, 1 point behind (best: "
+        # One short sentence a fact, and the margin in the past conditional (issue 21, English reading 18 and 21).
+        "Move 2: B writes S in C1 and scores nothing. Gift: A can now score 1 point with O in B1. With best play "
+        "B would have finished level; after this move, 1 point behind. Best: "
     )
     assert lines[3] == (
         # Every reply the gift left, not only the first (issue 21, English reading 4).
-        "Move 3: A writes S in A3 and scores nothing: a missed point: O in B1 scored 1 point at once; a gift: B can "
-        "now score 1 point with O in B1, O in A2 or O in B2; with best play A would finish 1 point ahead; after this "
-        "move, 6 points behind (best: O in B1)."
+        "Move 3: A writes S in A3 and scores nothing. Missed point: O in B1 scored 1 point at once. Gift: B can "
+        "now score 1 point with O in B1, O in A2 or O in B2. With best play A would have finished 1 point ahead; "
+        "after this move, 6 points behind. Best: O in B1."
     )
     assert lines[-1] == (
-        "Turning point: move 3, A's S in A3: with best play A would finish 1 point ahead; after this move, "
+        "Turning point: move 3, A's S in A3: with best play A would have finished 1 point ahead; after this move, "
         "6 points behind."
     )
     path = write_record(tmp_path, game_of(3, GIFT))
     lines = runner.invoke(app, ["analyse", path, "--size", "3"]).stdout.splitlines()
-    assert lines[3] == "Move 3: A writes S in C3 and scores 1 point: a best move, worth +1 with best play."
+    assert (
+        lines[3] == "Move 3: A writes S in C3 and scores 1 point: as good as the best move (worth +1 with best play)."
+    )
 
 
 def test_a_game_the_solver_cannot_weigh_says_why(runner, tmp_path):
@@ -305,7 +308,7 @@ def test_analyse_says_every_moves_look_ahead_facts_even_where_it_cannot_weigh_th
     path = write_record(tmp_path, game_of(3, GIFT, Variant(first_sos_wins=True)))
     result = runner.invoke(app, ["analyse", path, "--size", "3", "--first-sos-wins"])
     assert result.exit_code == 0, result.output
-    assert "Move 2: B writes O in B2 and scores nothing: a gift: A can now win with S in C3 (not weighed)." in (
+    assert "Move 2: B writes O in B2 and scores nothing. Gift: A can now win with S in C3 (not weighed)." in (
         result.stdout
     )
     found = json.loads(runner.invoke(app, ["analyse", path, "--size", "3", "--first-sos-wins", "--json"]).stdout)

@@ -153,8 +153,8 @@ def test_a_team_board_where_the_first_s_o_s_wins_says_the_win_then_the_draw_then
 
 
 def test_the_3x3_board_says_it_is_the_smaller_first_round_version():
-    assert "Smaller version for a first round: 3 × 3" in texts(boards_document(PrintOptions(size=3)).data)[0]
-    assert "Smaller version" not in texts(boards_document(PrintOptions(size=4)).data)[0]
+    assert "A small board for your first games: 3 × 3" in texts(boards_document(PrintOptions(size=3)).data)[0]
+    assert "A small board" not in texts(boards_document(PrintOptions(size=4)).data)[0]
 
 
 def test_each_group_gets_its_numbered_board():
@@ -257,6 +257,9 @@ NUMBERED = [
 ]
 
 
+BLANK_NOTICES = {"This page is intentionally left blank", "Cette page est volontairement laissée blanche"}
+
+
 @pytest.mark.parametrize(
     ("options", "unnumbered"),
     NUMBERED,
@@ -265,16 +268,16 @@ NUMBERED = [
 def test_every_page_of_the_players_file_has_its_number_in_the_foot_clear_of_the_board(options, unnumbered):
     # The teacher's notes send the teacher to pages of players.pdf ("rules: pages 5-6"): each page prints its number
     # alone, as a workbook's pages do, at the right of its bottom margin, no lower than 12 mm from the edge, 1 mm
-    # clear of anything else drawn; a page left blank so that the rules start on a front carries none, nor does a
-    # page whose drawing leaves the number no room.
+    # clear of anything else drawn; a page left blank so that the rules start on a front carries none (only a line
+    # in its middle that says it is blank on purpose), nor does a page whose drawing leaves the number no room.
     data = rendered("players", options)
     mm = 72 / 25.4
     with pages(data) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             drawn = marks(page)
-            if not drawn:
-                continue
             words = page.extract_words(keep_blank_chars=True)
+            if {word["text"] for word in words} <= BLANK_NOTICES:
+                continue  # its one line (one per language), in the middle, says so; it has no number
             low = max(words, key=lambda word: word["bottom"])
             line = [word for word in words if abs(word["bottom"] - low["bottom"]) < 1.0]
             if number in unnumbered:

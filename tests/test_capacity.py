@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sos_print.cli import app
-from sos_print.engine.capacity import MOST_SOS, most_sos
+from sos_print.engine.capacity import MOST_SOS, most_sos, seldom_reached
 
 # A filling that reaches the most S-O-S, for each size (rows from the top).
 FULLEST = {
@@ -113,3 +113,12 @@ def test_an_example_file_with_a_target_no_game_can_reach_is_refused(runner, tmp_
     result = runner.invoke(app, ["check", str(example)])
     assert result.exit_code == 1
     assert f"{example}: a full 4 × 4 grid holds at most 9 S-O-S, so target = 10 can never be reached" in result.output
+
+
+@pytest.mark.parametrize(
+    ("target", "size", "seldom"),
+    [(2, 3, False), (3, 3, True), (4, 3, True), (3, 4, False), (4, 4, True), (7, 5, False), (8, 5, True)],
+)
+def test_a_target_is_seldom_reached_past_a_third_of_the_most_s_o_s_its_board_holds(target, size, seldom):
+    # The teacher's notes warn of it: 2 of the 6 a 3 × 3 board holds is within reach, 3 is not (issue 21).
+    assert seldom_reached(target, size) is seldom

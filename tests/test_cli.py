@@ -21,7 +21,8 @@ from sos_print.documents.registry import DOCUMENTS
 WROTE = re.compile(r"^wrote (\S+) \((\d+) pages?, (\d+) KB\)(?: and (\S+) \((\d+) pages?, (\d+) KB\))?$")
 # A kit's players' file says where its parts are: "(32 pages: boards 1-15, score sheets 16-30, rules 31-32; 67 KB)".
 KIT_WROTE = re.compile(
-    r"^wrote (\S+) \((\d+) pages: boards ([\d-]+), score sheets ([\d-]+), rules ([\d-]+); (\d+) KB\)"
+    r"^wrote (\S+) \((\d+) pages: boards ([\d-]+), score sheets ([\d-]+),(?: blank (\d+),)? rules ([\d-]+);"
+    r" (\d+) KB\)"
     r" and (\S+) \((\d+) pages, (\d+) KB\)$"
 )
 
@@ -40,11 +41,11 @@ def test_kit_writes_the_players_and_the_teachers_files_and_says_so(runner, tmp_p
     players, teacher = out / "players.pdf", out / "teacher.pdf"
     match = KIT_WROTE.match(result.stdout.strip())
     assert match, result.stdout
-    assert match.group(1) == str(players) and match.group(7) == str(teacher)
+    assert match.group(1) == str(players) and match.group(8) == str(teacher)
     assert int(match.group(2)) == page_count(players) == 32  # a board and an audit for each of 15 groups, the rules
-    assert match.groups()[2:5] == ("1-15", "16-30", "31-32")
-    assert int(match.group(8)) == page_count(teacher)
-    assert int(match.group(6)) == round(players.stat().st_size / 1024)
+    assert match.group(3, 4, 5, 6) == ("1-15", "16-30", None, "31-32")  # no page left blank
+    assert int(match.group(9)) == page_count(teacher)
+    assert int(match.group(7)) == round(players.stat().st_size / 1024)
     assert outline(players) == ["Player boards", "Score sheets", "Rules"]
     assert result.stderr == ""  # no progress when the output is not a terminal
 
@@ -82,15 +83,19 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     # Boards, score sheets, rules (one bookmark per language, the last part): read from the outline.
     starts = [*first_pages(players)[:3], page_count(players) + 1]
     pages = texts(players)
-    # A page left blank (so that the rules start on a front) is in no part: a part ends on its last printed page.
-    blank = [number for number, text in enumerate(pages, start=1) if not text.strip()]
+    # A page left blank (so that the rules start on a front) is in no part: a part ends on its last printed page. It
+    # carries one line, in its middle, saying that it is blank on purpose, and nothing else.
+    notice = {"en": "This page is intentionally left blank", "fr": "Cette page est volontairement laissée blanche"}
+    blank = [number for number, text in enumerate(pages, start=1) if notice[lang] in text]
+    assert all(" ".join(pages[number - 1].split()) == notice[lang] for number in blank)
     spans = [
         (first, max(page for page in range(first, following) if page not in blank))
         for first, following in itertools.pairwise(starts)
     ]
     line = KIT_WROTE.match(result.stdout.strip())
     assert line, result.stdout
-    assert line.groups()[2:5] == tuple(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
+    assert line.group(3, 4, 6) == tuple(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
+    assert line.group(5) == (str(blank[0]) if blank else None)  # the terminal names a page left blank, as the notes do
     notes = " ".join(" ".join(texts(tmp_path / "teacher.pdf")[:2]).split())
     said = [spoken(*span, lang) for span in spans]
     groups = int(args[args.index("--groups") + 1]) if "--groups" in args else 1
@@ -110,7 +115,12 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
             rf"on {said[0]}, the score sheets? on {said[1]}{blank_said}, then the rule sheet[a-z ]* on {said[2]}\.",
             notes,
         )
-        assert f"print {said[2]} once for each group" in notes
+        if "en+fr" in args:  # each group prints the rules in its own language (issue 21, French reading F14)
+            first, last = spans[2]
+            english, french = spoken(first, (first + last) // 2, lang), spoken((first + last) // 2 + 1, last, lang)
+            assert f"in its children’s language ({english} in English, {french} in French)" in notes, notes[:1200]
+        else:
+            assert f"print {said[2]} once for each group" in notes
     else:
         at = ["à la " + s if s.startswith("page ") else "aux " + s for s in said]
         blank_said = r"(?: \([^)]*\))?"
@@ -127,6 +137,9 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     assert (left.split("{}")[1] in notes) == bool(blank)
     cut = {"en": "cut it along the dashed line.", "fr": "coupez-la le long du pointillé."}[lang]
     assert (cut in notes) == ("--two-per-page" in args)  # the teacher is told to cut when the boards are two a page
+    # and then to print the boards and score sheets on one side only: the back of a page cut in two is cut too.
+    one_side = {"en": "score sheets on one side of the paper only", "fr": "les relevés en recto seul"}[lang]
+    assert (one_side in notes) == ("--two-per-page" in args)
 
 
 def test_kit_defaults_to_a_sos_kit_folder_here(runner, tmp_path, monkeypatch):

@@ -157,6 +157,20 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     target = flat(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))[0])
     assert "Game: The first player to reach 3 points wins at once, even with empty cells left." in target
     assert "every cell is full" not in target
+    # A worked-example file is no child's score sheet: its claims are the record's (issue 21, English reading 23).
+    assert "Every entry in the record is right." in target and "Every entry on the score sheet" not in target
+
+
+def test_the_checked_score_sheet_lists_a_moves_lines_with_commas(tmp_path):
+    # Row 8 of example 7 completes two lines: the table lists them as the caption does (English reading 22).
+    text = flat(" ".join(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))))
+    assert "8 B S A2 A2-C2, A2-C4 2" in text, text
+
+
+def test_a_record_typed_from_a_score_sheet_says_its_entries_are_the_score_sheets():
+    text = whole(document(csv_text(GAME3), 3))
+    assert ("Every entry on the score sheet is right." in text) or ("The score sheet has" in text), text[:600]
+    assert "Every entry in the record" not in text
 
 
 @pytest.mark.parametrize(
@@ -308,7 +322,7 @@ def test_each_player_has_a_board_of_the_s_o_s_they_made_and_no_label_sits_on_a_l
     data = document(csv_text(GAME3), 3)
     page = page_with(data, "Who made each S-O-S")
     text = flat(texts(data)[page])
-    assert "A: 1 S-O-S" in text and "B: 2 S-O-S" in text
+    assert "A: 1 S-O-S line" in text and "B: 2 S-O-S lines" in text and "1 S-O-S lines" not in text
     assert "The final board, drawn once for each player and showing only the S-O-S that player made." in text
     (a, b), lines = boards(data)[page][:2], thick_lines(data, page)
     assert a[1] == b[1] and b[0] > a[0]  # side by side
@@ -508,14 +522,14 @@ def test_each_move_that_lost_value_is_named_with_the_best_move():
     text = whole(document(csv_text(GAME3), 3))
     # Move 4 (B's O in C2) and move 6 (A's S in A3) left the other side a scoring move.
     assert (
-        "4 B O in C2 −1 0 Gift: A can now score 1 point with S in C3. With best play B would finish level; after "
-        "this move, 1 point behind. Best: O in A3, S in B3, O in B3 and 5 more." in text
+        "4 B O in C2 −1 0 Gift: A can now score 1 point with S in C3. With best play B would have finished level; "
+        "after this move, 1 point behind. Best: O in A3, S in B3, O in B3 and 5 more." in text
     )
     assert (
         # The S in A3 left two gifts, O in B2 (A1-C3... B2) and O in B3: the comment names both.
-        "6 A S in A3 −2 0 Gift: B can now score 1 point with O in B2 or O in B3. With best play A would finish 1 "
-        "point ahead; "
-        "after this move, 1 point behind. Best: O in A3, S in B3, S in A2 and 2 more. The turning point." in text
+        "6 A S in A3 −2 0 Gift: B can now score 1 point with O in B2 or O in B3. With best play A would have "
+        "finished 1 point ahead; after this move, 1 point behind. Best: O in A3, S in B3, S in A2 and 2 more. "
+        "The turning point." in text
     )
     assert "7 B O in B2 +2 +2 ✓" in text  # move 7 took the gift
 
@@ -526,8 +540,8 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     text = flat(texts(data)[page])
     assert (
         "At move 6, A wrote S in A3, scored nothing and left the next player two moves that score (O in B2 or "
-        "O in B3). With best play A would finish 1 point ahead; after this move, 1 point behind: no move in this "
-        "game changed the result more."
+        "O in B3). With best play A would have finished 1 point ahead; after this move, 1 point behind: no move in "
+        "this game changed the result more."
     ) in text
     assert "Move 6: A wrote S in A3" in text and "Best: O in A3" in text
     assert grids(data)[page] >= 2

@@ -76,7 +76,7 @@ FRENCH = [
     "Questions fréquentes",
     "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
-    "Un S-O-S ne compte qu’une fois, quel que soit le sens de lecture.",
+    "Un S-O-S ne compte qu’une fois, que tu le lises dans un sens ou dans l’autre.",
     "Ni trou ni virage : les trois lettres se suivent en ligne droite.",
     "Seul S, O, S compte. O, S, O ne rapporte rien.",
     "un seul coup de plus, pas deux",
@@ -204,7 +204,7 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
     with pages(data) as pdf:
         back = pdf.pages[1]
         dashed = [shape for shape in back.rects + back.lines + back.curves if shape.get("dash") and shape["dash"][0]]
-    assert ("dashed frame was written last" in text) is bool(dashed), f"{len(dashed)} dashed marks"
+    assert ("dotted box was written last" in text) is bool(dashed), f"{len(dashed)} dashed marks"
 
 
 @pytest.mark.parametrize(
@@ -224,7 +224,7 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
     marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?You are playing this one\.", text)
     assert text.count("You are playing this one.") == (0 if ours is None else 1)
     if ours:
-        variants = text.split("Variants", 1)[1]
+        variants = text.split("Other ways to play", 1)[1]
         item = next(part for part in variants.split("•") if "You are playing this one." in part)
         assert item.strip().startswith(ours), (item, marked)
     if variant.target:
@@ -369,6 +369,75 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
 def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant, said, unsaid):
     text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
     text = text.replace("\u202f", " ").replace("\u00a0", " ")
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words
+
+
+# A sheet whose own game has no points (the first S-O-S wins) still lets a child play its points variants: they say
+# how a point is scored, and none leans on "as usual" (the usual game of that sheet is the first S-O-S).
+@pytest.mark.parametrize(
+    ("language", "variant", "heading", "said", "unsaid"),
+    [
+        (
+            Language.EN,
+            Variant(first_sos_wins=True),
+            "Other ways to play",
+            ["Each S-O-S you make scores one point; if you score, write one more letter", "it is every player for"],
+            ["as usual", "keeps their own score"],
+        ),
+        (
+            Language.FR,
+            Variant(first_sos_wins=True),
+            "D'autres façons de jouer",
+            ["Chaque S-O-S que tu formes rapporte un point, et tu rejoues", "c'est chacun pour soi"],
+            ["comme d'habitude", "ses propres points", "qui l'atteint"],
+        ),
+        (Language.EN, Variant(), "Other ways to play", ["the first player or team to reach that score"], ["as usual"]),
+        (
+            Language.FR,
+            Variant(target=4),
+            "D'autres façons de jouer",
+            ["qui atteint ce nombre de points gagne aussitôt"],
+            ["comme d'habitude", "Chaque S-O-S que tu formes"],
+        ),
+    ],
+)
+def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
+    examples, language, variant, heading, said, unsaid
+):
+    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2019", "'")
+    variants = text.split(heading, 1)[1]
+    for words in said:
+        assert words.lower() in variants.lower(), words
+    for words in unsaid:
+        assert words not in variants, words
+
+
+# What fresh native readers found on the children's rule sheet (issue 21): the player letter is drawn on the line, the
+# legend's boxes are a child's words, and a sentence has its subject.
+@pytest.mark.parametrize(
+    ("language", "variant", "said", "unsaid"),
+    [
+        (Language.EN, Variant(), ["write your player letter on the line.", "A letter in a dotted box"], ["framed"]),
+        (Language.EN, Variant(first_sos_wins=True), ["write your player letter on the line."], ["beside it"]),
+        (
+            Language.FR,
+            Variant(),
+            [
+                "écris ta lettre de joueur sur le trait.",
+                "Si trois cases alignées se lisent S, vide, S ou S, O, vide, c'est un cadeau",
+                "que tu le lises dans un sens ou dans l'autre.",
+            ],
+            ["de joueur à côté", "quel que soit le sens"],
+        ),
+    ],
+)
+def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, unsaid):
+    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2019", "'")
     for words in said:
         assert words in text, words
     for words in unsaid:

@@ -154,7 +154,7 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
         "Do not hand these pages to the children",
         "How long it takes",
         "Handing over the pencil.",
-        "Each child can explain one of their moves",
+        "Ask each child to explain one of their moves",
         "hand the pencil to a classmate or an adult, who writes for them",
     ):
         assert phrase in text, phrase
@@ -464,6 +464,94 @@ def test_the_notes_of_each_variant_speak_of_its_own_game(lang, variant, said, un
         assert words.replace("'", "’") in text, words
     for words in unsaid:
         assert words.replace("'", "’") not in text, words
+
+
+# A target kit reminds the adult, while the children play, that the game stops at the target, and warns where the
+# board makes that target rare: 4 of the 6 S-O-S a 3 × 3 board holds at most, 4 of the 9 of 4 × 4; not 3 of 9.
+@pytest.mark.parametrize(
+    ("lang", "size", "variant", "said", "unsaid"),
+    [
+        (
+            "en",
+            3,
+            Variant(target=4),
+            [
+                "The game stops as soon as a player reaches 4 points, even with empty cells left",
+                "A 3 × 3 board holds at most 6 S-O-S lines, so 4 points are seldom reached on it",
+            ],
+            [],
+        ),
+        (
+            "fr",
+            3,
+            Variant(target=4),
+            [
+                "La partie s’arrête dès qu’un joueur atteint 4 points, même s’il reste des cases vides",
+                "Une grille 3 × 3 contient au plus 6 S-O-S, et on y atteint rarement 4 points",
+            ],
+            [],
+        ),
+        ("en", 4, Variant(players=4, teams=True, target=4), ["as soon as a team reaches 4 points", "at most 9"], []),
+        ("fr", 4, Variant(target=3), ["dès qu’un joueur atteint 3 points"], ["rarement 3 points : la plupart"]),
+        ("en", 5, Variant(target=5), ["as soon as a player reaches 5 points"], ["seldom reached on it: most"]),
+        ("en", 4, Variant(), ["Ask each child to explain one of their moves"], ["The game stops as soon as"]),
+        ("fr", 4, Variant(), ["Demandez à chaque enfant d’expliquer un de ses coups"], ["La partie s’arrête dès"]),
+        ("en", 4, Variant(first_sos_wins=True), ["The first S-O-S ends the game at once"], ["The game stops as"]),
+    ],
+)
+def test_the_notes_of_a_target_kit_say_it_stops_at_the_target_and_when_that_is_rare(lang, size, variant, said, unsaid):
+    options = PrintOptions(size=size, variant=variant, language=Language(lang))
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teacher_document(options, shipped_examples()).data)))
+    text = text.replace("'", "’")
+    for words in said:
+        assert words.replace("'", "’") in text, words
+    for words in unsaid:
+        assert words.replace("'", "’") not in text, words
+
+
+# The goals name a cell's parts in the order its name gives them, and a plural S-O-S is "S-O-S lines" (issue 21).
+@pytest.mark.parametrize(
+    ("options", "said", "unsaid"),
+    [
+        (PrintOptions(notation=Notation.L1C1), ["Naming a cell by its row and column"], ["its column and row"]),
+        (PrintOptions(), ["Naming a cell by its column and row", "Diagonal S-O-S lines are"], ["Diagonal S-O-S are"]),
+        (
+            PrintOptions(notation=Notation.L1C1, language=Language.FR),
+            ["Nommer une case par sa ligne et sa colonne"],
+            ["sa colonne et sa ligne"],
+        ),
+        (PrintOptions(language=Language.FR), ["Nommer une case par sa colonne et sa ligne"], []),
+        (PrintOptions(variant=Variant(target=4)), ["holds at most 6 S-O-S lines", "However many S-O-S lines"], []),
+    ],
+)
+def test_the_notes_name_a_cell_in_its_notations_order_and_count_s_o_s_lines(options, said, unsaid):
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teacher_document(options, shipped_examples()).data)))
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words
+
+
+# The strategy positions are on 4 × 4 boards: a kit of another size is told so, a 4 × 4 kit is not (issue 21).
+@pytest.mark.parametrize(
+    ("options", "said", "unsaid"),
+    [
+        (PrintOptions(size=3), ["The positions below are on 4 × 4 boards, the next size up from this kit’s 3 × 3"], []),
+        (PrintOptions(size=6), ["The positions below are on 4 × 4 boards, not this kit’s 6 × 6"], []),
+        (PrintOptions(size=4), [], ["The positions below are on"]),
+        (
+            PrintOptions(size=3, language=Language.FR),
+            ["sont sur des grilles 4 × 4, un peu plus grandes que la grille 3 × 3 de ce dossier"],
+            [],
+        ),
+    ],
+)
+def test_the_strategy_says_on_which_board_its_positions_are(options, said, unsaid):
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teacher_document(options, shipped_examples()).data)))
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words
 
 
 @pytest.mark.parametrize(

@@ -104,6 +104,9 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
         "languages": 1,
         "large_print": False,
         "small_most": 6,
+        "most": 9,
+        "seldom": False,
+        "codes": ("en",),
         "parts": (),  # the teacher's notes printed alone: no page map
         "two_per_page": False,
         "rules_per_group": False,

@@ -168,6 +168,7 @@ ARGUMENTS = [
         "scored": 0,
         "start": 7,
         "sheets": 1,
+        "seldom": True,
     },
 ]
 # The replay's other branches: a best move, a game the record leaves unfinished, every claim right, a game won on
@@ -183,6 +184,7 @@ ARGUMENTS.append(
         "ties": 1,
         "ends": "full",
         "first": "",
+        "typed": False,  # a worked-example file: "Every entry in the record"
     }
 )
 SAMPLE = {
@@ -265,6 +267,8 @@ SAMPLE = {
     "languages": 2,
     "large_print": True,
     "small_most": 6,
+    "most": 9,
+    "shown": 4,  # the strategy positions' board, not the kit's 3 × 3
     "sheets": 30,
     "parts": (),  # the teacher's notes printed alone: no page to name
     "two_per_page": False,
@@ -280,6 +284,9 @@ SAMPLE = {
     "numbers": (1, 2, 3),
     "placed": True,
     "titled": True,  # a rule sheet among those of several games: its title names its game
+    "codes": ("fr", "en"),  # a bilingual kit: each group prints the rules in its own language
+    "typed": True,  # a replay of a record typed from a score sheet
+    "seldom": False,  # a target one side often reaches on its board
 }
 
 
@@ -693,7 +700,7 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
 @pytest.mark.parametrize(
     ("lang", "margin"),
     [
-        ("en", "with best play A would finish 2 points ahead; after this move, 1 point behind"),
+        ("en", "with best play A would have finished 2 points ahead; after this move, 1 point behind"),
         ("fr", "en jouant au mieux, A finirait avec 2 points d’avance ; après ce coup, avec 1 point de retard"),
     ],
 )

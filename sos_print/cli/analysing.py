@@ -40,8 +40,8 @@ def analyse(
         str,
         typer.Argument(
             help=(
-                "The game: a worked-example file (.toml), an audit typed into a spreadsheet (.csv) "
-                "or a fillable audit filled in on screen (.pdf)."
+                "The game: a worked-example file (.toml), a score sheet typed into a spreadsheet (.csv) "
+                "or a fillable score sheet filled in on screen (.pdf)."
             ),
             metavar="RECORD",
             show_default=False,
@@ -141,17 +141,19 @@ def _sentence(move: "MoveAnalysis", game: "CheckedExample") -> str:
     scored = "scores nothing" if not move.points else f"scores {_points(move.points)}"
     head = f"Move {move.number}: {move.seat} writes {_named(move.move, game)} and {scored}"
     facts = _facts(move, game)
-    said = "; ".join(f"a {kind}: {detail}" for kind, detail in facts.items())
+    # One short sentence per fact, as the replay's table says them: "Gift: A can now score 1 point with S in C2."
+    said = [f"{kind.capitalize()}: {detail}." for kind, detail in facts.items()]
     if not move.solved or move.value is None or move.best_value is None:
-        return f"{head}{': ' + said if said else ''} (not weighed)."
+        return " ".join([f"{head}.", *said])[:-1] + " (not weighed)."
     if not move.cost:
         though = " and ".join(facts.values())
-        worth = f"a best move, worth {_signed(move.value)} with best play"
+        worth = f"as good as the best move (worth {_signed(move.value)} with best play)"
         return f"{head}: {worth}{', though ' + though if though else ''}."
     assert move.slip is not None
     slip = move.slip.value
-    said = said if slip in facts else "; ".join(filter(None, [f"a {slip}", said]))
-    return f"{head}: {said}; {_finishes(move, game)} (best: {_best_words(move, game)})."
+    finish = _finishes(move, game)
+    finish = f"{finish[0].upper()}{finish[1:]}." if slip in facts else f"{slip.capitalize()}: {finish}."
+    return " ".join([f"{head}.", *said, finish, f"Best: {_best_words(move, game)}."])
 
 
 def _facts(move: "MoveAnalysis", game: "CheckedExample") -> dict[str, str]:
@@ -187,7 +189,8 @@ def _finishes(move: "MoveAnalysis", game: "CheckedExample") -> str:
     """Says how the move changed the mover's final margin with best play, as a teacher reads it aloud."""
     assert move.finish is not None and move.best_finish is not None
     side = _side(move.seat, game)
-    return f"with best play {side} would finish {_ahead(move.best_finish)}; after this move, {_ahead(move.finish)}"
+    best, played = _ahead(move.best_finish), _ahead(move.finish)
+    return f"with best play {side} would have finished {best}; after this move, {played}"
 
 
 def _ahead(lead: int) -> str:

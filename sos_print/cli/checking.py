@@ -20,8 +20,8 @@ def check(
         list[str],
         typer.Argument(
             help=(
-                "Worked-example files (.toml) or folders of them, and game records: audits typed into a spreadsheet "
-                "(.csv) or filled in on screen (.pdf, made with 'sos-print audit --fillable')."
+                "Worked-example files (.toml) or folders of them, and game records: score sheets typed into a "
+                "spreadsheet (.csv) or filled in on screen (.pdf, made with 'sos-print audit --fillable')."
             ),
             metavar="PATH...",
             show_default=False,

@@ -53,7 +53,7 @@ Size = Annotated[
 Groups = Annotated[
     int,
     typer.Option(
-        "--groups", min=1, max=500, help="Number of playing groups in the class: each gets a board and a scoring audit."
+        "--groups", min=1, max=500, help="Number of playing groups in the class: each gets a board and a score sheet."
     ),
 ]
 Players = Annotated[int, typer.Option("--players", min=2, max=4, help="Players per group, from 2 to 4 (seats A to D).")]
@@ -62,7 +62,9 @@ Teams = Annotated[
 ]
 Target = Annotated[
     int,
-    typer.Option("--target", min=0, help="Play to a target score: the first to reach it wins; 0 plays to a full grid."),
+    typer.Option(
+        "--target", min=0, help="Play to a target score: the first to reach it wins; 0 plays to a full board."
+    ),
 ]
 FirstSosWins = Annotated[bool, typer.Option("--first-sos-wins", help="Play the variant in which the first S-O-S wins.")]
 Lang = Annotated[
@@ -109,7 +111,7 @@ Names = Annotated[
         "--names",
         help=(
             "The players' names, seat by seat, as the replay prints them: A=Léa,B=Tom (or A=Léa;B=Tom). "
-            "A filled audit's own names are printed otherwise; a name given here replaces its seat's."
+            "A filled score sheet's own names are printed otherwise; a name given here replaces its seat's."
         ),
         show_default=False,
     ),

@@ -84,7 +84,7 @@ def kit(
     seed: Seed = 1,
     force: Force = False,
 ) -> None:
-    """Write a class kit: players.pdf (a board and an audit per group, the rules) and teacher.pdf, kept apart."""
+    """Write a class kit: players.pdf (a board and a score sheet per group, the rules) and teacher.pdf, kept apart."""
     options = print_options(
         size=size,
         groups=groups,
@@ -195,7 +195,7 @@ def audit(
         typer.Option(
             "--fillable",
             help=(
-                "Make each audit a form to fill in on a tablet or a computer (it still prints); "
+                "Make each score sheet a form to fill in on a tablet or a computer (it still prints); "
                 "'sos-print check' reads a filled one back with no options. One file holds at most "
                 "20,000 fields: 166 groups of 4 × 4 for two players, 34 groups of 8 × 8 for four."
             ),
@@ -217,7 +217,7 @@ def audit(
     seed: Seed = 1,
     force: Force = False,
 ) -> None:
-    """Write scoring audits: one table per group, a row per possible move, running totals and a pause box."""
+    """Write score sheets: one table per group, a row per possible move, running totals and a pause box."""
     options = print_options(
         size=size,
         groups=groups,

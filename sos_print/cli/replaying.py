@@ -54,8 +54,8 @@ def replay(
         str,
         typer.Argument(
             help=(
-                "The game: a worked-example file (.toml), a record typed from a filled audit (.csv), "
-                "or an audit filled in on a tablet (.pdf)."
+                "The game: a worked-example file (.toml), a record typed from a filled score sheet "
+                "(.csv), or a score sheet filled in on a tablet (.pdf)."
             ),
             metavar="RECORD",
             show_default=False,
@@ -94,7 +94,7 @@ def replay(
     names: Names = "",
     force: Force = False,
 ) -> None:
-    """Write one recorded game as a replay for the class: diagrams, the audit checked, and every move weighed."""
+    """Write one recorded game as a replay for the class: diagrams, the score sheet checked, and every move weighed."""
     look = print_options(language=language, paper=paper, large_print=large_print, class_name=class_name)
     game = played_record(
         record,

@@ -93,9 +93,12 @@ def _pages(count: int) -> str:
 
 def _parts(parts: tuple[tuple[str, int, int], ...]) -> str:
     """Returns where each part of a file lies before its size, ": boards 1-15, ..., rules 31-32; ", or ", ". Parts of
-    one name that follow each other (the rule sheet of each game a class plays) are said as one."""
+    one name that follow each other (the rule sheet of each game a class plays) are said as one; a page left blank
+    between two parts is said too ("blank 4"), so that nobody takes it for a page gone missing."""
     merged: list[tuple[str, int, int]] = []
     for part, first, last in parts:
+        if merged and merged[-1][2] + 1 < first:
+            merged.append(("blank", merged[-1][2] + 1, first - 1))
         if merged and merged[-1][0] == part and merged[-1][2] + 1 == first:
             merged[-1] = (part, merged[-1][1], last)
         else:

@@ -46,7 +46,9 @@ def players_document(
         add()
         parts.append((part, first, document.pages))
         if index + 1 < len(steps) and steps[index + 1][0] == "rules":
-            to_front(document)  # each game's rules start on a front: a page left blank is in no part (notes say why)
+            to_front(
+                document, options
+            )  # each game's rules start on a front: a page left blank is in no part (notes say why)
     return finished(document, tuple(parts))
 
 

@@ -49,7 +49,7 @@ from sos_print.plans.layout import (
 )
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan
-from sos_print.plans.words import Block, Run
+from sos_print.plans.words import Block, Run, Vocabulary
 from sos_print.plans.worked import ExampleFigure
 
 COLUMN_GAP = 8.0
@@ -410,7 +410,7 @@ def add_rules(
     candidates = rule_candidates(examples, options)  # played once: the same game in every language
     for lang in options.language.codes:
         if on_front:
-            to_front(document)
+            to_front(document, options)
         render_rules(document, _chosen_plan(options, lang, candidates, examples), large_print=options.large_print)
 
 
@@ -437,11 +437,17 @@ def _chosen_plan(
     return plan_of(chosen)
 
 
-def to_front(document: Document) -> None:
+def to_front(document: Document, options: PrintOptions) -> None:
     """Leaves the next page blank if it would be the back of a sheet printed on both sides: a rule sheet starts on a
     front, so that its own back is the other side of the same sheet of paper (in a kit's file after 3 boards two
-    to a page and 3 score sheets, it would start on page 6, the back of the score sheets' last)."""
+    to a page and 3 score sheets, it would start on page 6, the back of the score sheets' last). The page says, small,
+    in its middle, that it is blank on purpose, so that a teacher does not take it for a misprint."""
     if document.pages % 2:
+        width, height = document.paper.size_mm
+        label = Vocabulary(options.language).label("common.blank_page")
+        draw_label(
+            document.canvas, label, width / 2, height / 2, SMALL_PT * scale_of(options.large_print), align="centre"
+        )
         document.end_page(blank=True)
 
 

@@ -52,6 +52,12 @@ def _spanning(upper: int, o_cells: int, lower: int, full: int) -> int:
     return down.bit_count() + falling.bit_count() + rising.bit_count()
 
 
+def seldom_reached(target: int, size: int) -> bool:
+    """Tells whether reaching `target` points on a `size` x `size` board takes one side more than a third of the most
+    S-O-S a full grid of that size holds (more than 2 of the 6 on 3 x 3), which games between children rarely give."""
+    return 3 * target > MOST_SOS[size]
+
+
 def check_target(target: int, size: int, given: str = "--target") -> None:
     """Raises VariantError when no game on a `size` x `size` board can reach `target` points (`given` names where
     the target was set)."""

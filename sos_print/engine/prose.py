@@ -195,7 +195,7 @@ def fact_problems(tokens: tuple[Token, ...], start: Position, steps: tuple[Step,
 
 def _fact_problem(fact: Fact, start: Position, steps: tuple[Step, ...]) -> str:
     if fact.move > len(steps):
-        return f"{{{fact.kind} {fact.move}}}: the example has {len(steps)} moves"
+        return f"{{{fact.kind} {fact.move}}}: the example has {len(steps)} move{'' if len(steps) == 1 else 's'}"
     if fact.kind == "next" and steps[fact.move - 1].next_seat is None:
         return f"{{next {fact.move}}}: the game ends with move {fact.move}; nobody writes next"
     final = steps[-1].after if steps else start

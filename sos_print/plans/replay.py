@@ -242,6 +242,7 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
         wrong_moves=tuple(sorted(set(errors.moves))),
         carried_from=errors.carried_from,
         first=game.example.variant.first_sos_wins,
+        typed=not game.example.path.lower().endswith(".toml"),
     )
 
 
@@ -346,7 +347,9 @@ def _audit_row(
     struck through beside the right value."""
 
     def names(segments: tuple[Segment, ...]) -> list[str]:
-        return [segment_name(segment, size, notation) for segment in segments]
+        # Each name is an entry of its own (the cell may wrap between them), with its comma, as captions list them.
+        named = [segment_name(segment, size, notation) for segment in segments]
+        return [f"{name}," for name in named[:-1]] + named[-1:]
 
     totals = dict(claim.totals)
     wrong = set(checked.wrong)

@@ -31,13 +31,19 @@ class StrategyPlan:
 
 
 def strategy_plan(
-    words: Words, notation: Notation, teams: bool = False, games: tuple[tuple[object, ...], ...] = ()
+    words: Words,
+    notation: Notation,
+    teams: bool = False,
+    games: tuple[tuple[object, ...], ...] = (),
+    size: int = 4,
 ) -> StrategyPlan:
     """Returns the strategy section in `words`' language, cells named in `notation`, its sides named as teams in a
     team kit ("team A + C"); with a class list's `games` (players, teams, group numbers), it says which groups
-    play a game of more than two sides, for which these two-sided positions do not hold."""
+    play a game of more than two sides, for which these two-sided positions do not hold; a kit whose board (`size`)
+    is not the positions' is told on which board they are."""
+    shown = max(lesson.puzzle.board.size for lesson in lessons())
     return StrategyPlan(
-        intro=words.blocks("teacher.strategy_intro", teams=teams, games=games),
+        intro=words.blocks("teacher.strategy_intro", teams=teams, games=games, size=size, shown=shown),
         lessons=tuple(lesson_figure(lesson, words, notation, teams) for lesson in lessons()),
         opening=opening_blocks(words, notation),
         bookmark=words("teacher.strategy_bookmark"),

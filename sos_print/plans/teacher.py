@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sos_print.engine.capacity import MOST_SOS
+from sos_print.engine.capacity import MOST_SOS, seldom_reached
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.frozen import frozen
 from sos_print.plans.common import StripPlan, game_rules, games_played, group_games, strip_plan
@@ -71,8 +71,9 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             rules_per_group=options.rules_per_group,
             parts=_parts(options),
             games=_games(options),
+            codes=options.language.codes,
         ),
-        goals=words.blocks("teacher.goals", ends=rules.ends),
+        goals=words.blocks("teacher.goals", ends=rules.ends, notation=options.notation.value),
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
         timing=words.blocks("teacher.timing", size=options.size, ends=rules.ends),
         adapt=words.blocks(
@@ -85,7 +86,15 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             small_most=MOST_SOS[3],
             solo=_solo(options),
         ),
-        watch=words.blocks("teacher.watch", ends=rules.ends, teams=variant.teams),
+        watch=words.blocks(
+            "teacher.watch",
+            ends=rules.ends,
+            teams=variant.teams,
+            target=variant.target,
+            size=options.size,
+            most=MOST_SOS[options.size],
+            seldom=rules.ends == "target" and seldom_reached(variant.target, options.size),
+        ),
         talk=words.blocks(
             "teacher.talk",
             ends=rules.ends,
@@ -93,7 +102,9 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             players=max(game[0] for game in _games(options) or ((variant.players,),)),
             solo=_solo(options),
         ),
-        strategy=strategy_plan(words, options.notation, variant.teams, _games(options)) if standard else None,
+        strategy=strategy_plan(words, options.notation, variant.teams, _games(options), options.size)
+        if standard
+        else None,
         strategy_left_out=[]
         if standard
         else words.blocks("teacher.strategy_left_out", ends=rules.ends, players=variant.players),
