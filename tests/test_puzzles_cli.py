@@ -148,6 +148,47 @@ def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " "))
 
 
+QUESTIONS_FR = {
+    "score-now": "Quel coup marque le plus de points ?",
+    "no-gift": "Trouve un coup qui ne fait pas de cadeau.",
+    "best-move": "Défi : trouve le meilleur coup.",
+}
+TURN = re.compile(r"(It is|C’est à|À) [A-D]")
+
+
+def printed_questions(data: bytes) -> list[str]:
+    """Returns each puzzle's question as printed: its lines between the puzzle's number and the turn's sentence."""
+    found = []
+    for page in texts(data):
+        lines = page.split("\n")
+        for k, line in enumerate(lines):
+            if re.fullmatch(r"\d+\.", line.strip()):
+                end = next(j for j in range(k + 1, len(lines)) if TURN.match(lines[j]))
+                found.append(flat(" ".join(lines[k + 1 : end])))
+    return found
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--lang", "en"),
+        ("--lang", "fr"),
+        ("--lang", "en", "--large-print"),
+        ("--lang", "fr", "--large-print"),
+        ("--lang", "fr+en"),
+        ("--lang", "fr", "--size", "6", "--kind", "best-move"),
+    ],
+)
+def test_each_question_is_printed_once_word_for_word_however_its_lines_break(args):
+    # A starred question's first line is shorter, to leave room for the star: it once printed the last word of
+    # that line again at the start of the next ("Défi : trouve le meilleur coup." then "coup.").
+    questions = {"en": QUESTIONS, "fr": QUESTIONS_FR}
+    languages = args[1].split("+")
+    expected = [" ".join(questions[lang][record["kind"]] for lang in languages) for record in records(*args)]
+    assert any(record["kind"] == "best-move" for record in records(*args))
+    assert printed_questions(made(*args)["puzzles.pdf"]) == expected
+
+
 def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_number():
     files = made("--copies", "3", "--seed", "12")
     found = records("--copies", "3", "--seed", "12")
