@@ -158,7 +158,9 @@ def _facts(move: "MoveAnalysis", game: "CheckedExample") -> dict[str, str]:
     """Returns what one look ahead shows, by its name: a point left untaken, a gift left to the next side."""
     facts = {}
     if move.missed:
-        facts["missed point"] = f"{_named(move.chance.moves[0], game)} scored {_points(move.chance.points)} at once"
+        facts["missed point"] = (
+            f"{_named(move.chance.moves[0], game)} would have scored {_points(move.chance.points)} at once"
+        )
     if move.gift:
         facts["gift"] = _gift(move, game)
     return facts
@@ -187,7 +189,8 @@ def _finishes(move: "MoveAnalysis", game: "CheckedExample") -> str:
     """Says how the move changed the mover's final margin with best play, as a teacher reads it aloud."""
     assert move.finish is not None and move.best_finish is not None
     side = _side(move.seat, game)
-    return f"with best play {side} would finish {_ahead(move.best_finish)}; after this move, {_ahead(move.finish)}"
+    best = f"if both sides played their best, {side} would finish {_ahead(move.best_finish)}"
+    return f"{best}; after this move, {_ahead(move.finish)}"
 
 
 def _ahead(lead: int) -> str:
