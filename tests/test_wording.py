@@ -412,8 +412,10 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
             "board.rule#1": "If you make the first S-O-S, across, down or diagonally, your team wins at once.",
             "audit.intro#2": "If you score, write again on the next row, and again as long as you score.",
-            "audit.intro#1": "If your letter makes an S-O-S, write it in its row (like B1-B3): your team has won, and "
-            "the game stops.",
+            "audit.intro#1": "If your letter makes an S-O-S, write the cells at its two ends in its row (like B1-B3): "
+            "your team has won, and the game stops.",
+            # How an S-O-S is written down, said to the child (readfrB F17).
+            "audit.intro#0": "each new S-O-S, written as the cells at its two ends (like B1-B3), and the points.",
             "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
             "rules.step_4#1": "If the board fills up with no S-O-S, the game is a draw.",
             "common.rule_end#0": "If the board fills up first, the player with the most points wins",
@@ -424,8 +426,10 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "board.rule#1": "Si tu formes le premier S-O-S, en ligne, en colonne ou en diagonale, ton équipe gagne "
             "aussitôt.",
             "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
-            "audit.intro#1": "Si ta lettre forme un S-O-S, écris-le dans sa rangée (par exemple B1-B3) : ton équipe a "
-            "gagné, la partie s’arrête.",
+            "audit.intro#1": "Si ta lettre forme un S-O-S, écris dans sa rangée les cases de ses deux bouts (par "
+            "exemple B1-B3) : ton équipe a gagné, la partie s’arrête.",
+            "audit.intro#0": "chaque nouvel S-O-S, noté par les cases de ses deux bouts (par exemple B1-B3), et les "
+            "points.",
             "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
             "encore marquer.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
