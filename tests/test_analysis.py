@@ -220,17 +220,17 @@ def test_the_sentences_name_each_slip_and_the_turning_point(runner, tmp_path):
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Each value counts the points from that move to the end of the game")
     assert lines[2].startswith(
-        "Move 2: B writes S in C1 and scores nothing: a gift: A can now score 1 point with O in B1; if both sides "
-        "played their best, B would finish level; after this move, 1 point behind (best: "
+        "Move 2: B writes S in C1 and scores nothing: a gift: A can now score 1 point with O in B1; with best play on "
+        "both sides, B would finish level; after this move, 1 point behind (best: "
     )
     assert lines[3] == (
         # Every reply the gift left, not only the first (issue 21, English reading 4).
         "Move 3: A writes S in A3 and scores nothing: a missed point: O in B1 would have scored 1 point at once; a "
-        "gift: B can now score 1 point with O in B1, O in A2 or O in B2; if both sides played their best, A would "
+        "gift: B can now score 1 point with O in B1, O in A2 or O in B2; with best play on both sides, A would "
         "finish 1 point ahead; after this move, 6 points behind (best: O in B1)."
     )
     assert lines[-1] == (
-        "Turning point: move 3, A's S in A3: if both sides played their best, A would finish 1 point ahead; after "
+        "Turning point: move 3, A's S in A3: with best play on both sides, A would finish 1 point ahead; after "
         "this move, 6 points behind."
     )
     path = write_record(tmp_path, game_of(3, GIFT))

@@ -415,7 +415,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "audit.intro#1": "If your letter makes an S-O-S, write the cells at its two ends in its row (like B1-B3): "
             "your team has won, and the game stops.",
             # How an S-O-S is written down, said to the child (readfrB F17).
-            "audit.intro#0": "each new S-O-S, written as the cells at its two ends (like B1-B3), and the points.",
+            "audit.intro#0": "Write each new S-O-S as the cells at its two ends (like B1-B3).",
             "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
             "rules.step_4#1": "If the board fills up with no S-O-S, the game is a draw.",
             "common.rule_end#0": "If the board fills up first, the player with the most points wins",
@@ -698,7 +698,7 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
 @pytest.mark.parametrize(
     ("lang", "margin"),
     [
-        ("en", "if both sides played their best, A would finish 2 points ahead; after this move, 1 point behind"),
+        ("en", "with best play on both sides, A would finish 2 points ahead; after this move, 1 point behind"),
         ("fr", "si chacun jouait au mieux, A finirait avec 2 points d’avance ; après ce coup, avec 1 point de retard"),
     ],
 )

@@ -189,7 +189,7 @@ def _finishes(move: "MoveAnalysis", game: "CheckedExample") -> str:
     """Says how the move changed the mover's final margin with best play, as a teacher reads it aloud."""
     assert move.finish is not None and move.best_finish is not None
     side = _side(move.seat, game)
-    best = f"if both sides played their best, {side} would finish {_ahead(move.best_finish)}"
+    best = f"with best play on both sides, {side} would finish {_ahead(move.best_finish)}"
     return f"{best}; after this move, {_ahead(move.finish)}"
 
 
