@@ -10,6 +10,7 @@ from functools import cache
 from itertools import pairwise
 
 import pytest
+from oracle import scoring_moves
 from pdfread import MM, chars, marks, nearest_edge, outline, pages, reader, texts
 from test_puzzles_engine import expected_answers
 
@@ -148,6 +149,49 @@ def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " "))
 
 
+QUESTIONS_FR = {
+    "score-now": "Quel coup marque le plus de points ?",
+    "no-gift": "Trouve un coup qui ne fait pas de cadeau.",
+    "best-move": "Défi : trouve le meilleur coup.",
+}
+TURN = re.compile(r"(It is|C’est à|À) [A-D]")
+
+
+def printed_questions(data: bytes) -> list[str]:
+    """Returns each puzzle's question as printed: its lines between the puzzle's number and the turn's sentence."""
+    found = []
+    for page in texts(data):
+        lines = page.split("\n")
+        for k, line in enumerate(lines):
+            if re.fullmatch(r"\d+\.", line.strip()):
+                end = next(j for j in range(k + 1, len(lines)) if TURN.match(lines[j]))
+                found.append(flat(" ".join(lines[k + 1 : end])))
+    return found
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--lang", "en"),
+        ("--lang", "fr"),
+        ("--lang", "en", "--large-print"),
+        ("--lang", "fr", "--large-print"),
+        ("--lang", "fr+en"),
+        ("--lang", "fr", "--size", "6", "--copies", "2"),
+    ],
+)
+def test_each_question_is_printed_once_word_for_word_however_its_lines_break(args):
+    # A starred question's first line is shorter, to leave room for the star: it once printed the last word of
+    # that line again at the start of the next ("Défi : trouve le meilleur coup." then "coup.").
+    questions = {"en": QUESTIONS, "fr": QUESTIONS_FR}
+    languages = args[1].split("+")
+    expected = [" ".join(questions[lang][record["kind"]] for lang in languages) for record in records(*args)]
+    assert any(record["kind"] == "best-move" for record in records(*args))
+    assert printed_questions(made(*args)["puzzles.pdf"]) == expected
+    # « écris-en une » and « pas de cadeau » keep their last word: a line of one short word reads as a stray (readfrB).
+    assert not re.search(r"^(une|one|cadeau)\.$", "\n".join(texts(made(*args)["puzzles.pdf"])), re.MULTILINE)
+
+
 def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_number():
     files = made("--copies", "3", "--seed", "12")
     found = records("--copies", "3", "--seed", "12")
@@ -163,7 +207,7 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
     for sheet, page in enumerate(pages_text, start=1):
         # The child's sheet is numbered without the total, which would read as sheets to do.
         assert page.startswith("Class ") and "Date " in page and f"Sheet {sheet} " in page and " of 3" not in page
-        assert "SOS: puzzles" in page and "Name" in page and "Try not to leave S _ S or S O _" in page
+        assert "SOS: puzzles" in page and "Name" in page and "Try not to leave S _ S, S O _ or _ O S" in page
         assert "If you score, write one more letter; if that one scores too, write another." in page
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
@@ -360,16 +404,40 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     # On 5 × 5 the answer boxes stand beside the boards without their caption, which a 4 × 4 sheet prints.
     assert "SOS : défis" in sheet and "Ta réponse" in flat(" ".join(texts(made("--lang", "fr")["puzzles.pdf"])))
     for record in records("--lang", "fr", "--size", "5"):
-        assert f"{record['number']}. " in sheet and f"À {record['to_move']} de jouer. " in sheet
+        # « À A de jouer » set a preposition beside a seat of the same letter (readfrB).
+        assert f"{record['number']}. " in sheet and f"C’est à {record['to_move']} de jouer. " in sheet
     several = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) > 1]
     words = {2: "Deux", 3: "Trois", 4: "Quatre", 5: "Cinq", 6: "Six", 7: "Sept", 8: "Huit", 9: "Neuf"}
     assert several
     for record in several:
         count = len(record["answers"])
-        assert f"À {record['to_move']} de jouer. {words.get(count, count)} réponses : écris-en une." in sheet
+        assert f"C’est à {record['to_move']} de jouer. {words.get(count, count)} réponses : écris-en une." in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
+    # Where the teacher gives the seed; the table's cells and the board's cells told apart; which file starts each
+    # sheet on a page of its own (the key itself does not); « recto-verso », the noun, hyphenated (readfrB).
+    assert (
+        "avec le même numéro de tirage (le champ « Numéro de tirage » de la page web, --seed dans le terminal)" in key
+    )
+    assert "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
+    assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
+    assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto seul" in key
+    assert "(le recto-verso ne convient que si" in key
+
+
+def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes():
+    from sos_print.plans.worksheets import GIFT_PATTERNS
+
+    # Three cells of a line, one of them empty: a gift when one letter there scores (the oracle, on a 3 × 3 row).
+    lines = {a + b + c for a in "SO." for b in "SO." for c in "SO." if (a + b + c).count(".") == 1}
+    gifts = {line for line in lines if scoring_moves(line + "......", 3)}
+    assert gifts == {"S.S", "SO.", ".OS"} == set(GIFT_PATTERNS)
+    for lang, said in (
+        ("en", "Try not to leave S _ S, S O _ or _ O S on three cells"),
+        ("fr", "Essaie de ne pas laisser S _ S, S O _ ou _ O S sur trois cases"),
+    ):
+        assert said in flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
 
 
 # --- refusals --------------------------------------------------------------------------------
@@ -413,7 +481,7 @@ def test_an_existing_file_is_kept_without_force_and_replaced_with_it(runner, tmp
     [
         ("mixed", "M", "M for mixed", "M pour mélangés"),
         ("score-now", "P", "P for points now", "P pour les points tout de suite"),
-        ("no-gift", "A", "A for avoid the gift", "A pour attention au cadeau"),
+        ("no-gift", "A", "A for avoid the gift", "A pour aucun cadeau"),  # « Aucun cadeau », as the key's columns
         ("best-move", "E", "E for expert: the best move", "E pour expert : le meilleur coup"),
     ],
 )

@@ -522,14 +522,14 @@ def test_each_move_that_lost_value_is_named_with_the_best_move():
     text = whole(document(csv_text(GAME3), 3))
     # Move 4 (B's O in C2) and move 6 (A's S in A3) left the other side a scoring move.
     assert (
-        "4 B O in C2 −1 0 Gift: A can now score 1 point with S in C3. With best play B would have finished level; "
-        "after this move, 1 point behind. Best: O in A3, S in B3, O in B3 and 5 more." in text
+        "4 B O in C2 −1 0 Gift: A can now score 1 point with S in C3. With best play on both sides, B would have "
+        "finished level; after this move, 1 point behind. Best: O in A3, S in B3, O in B3 and 5 more." in text
     )
     assert (
         # The S in A3 left two gifts, O in B2 (A1-C3... B2) and O in B3: the comment names both.
-        "6 A S in A3 −2 0 Gift: B can now score 1 point with O in B2 or O in B3. With best play A would have "
-        "finished 1 point ahead; after this move, 1 point behind. Best: O in A3, S in B3, S in A2 and 2 more. "
-        "The turning point." in text
+        "6 A S in A3 −2 0 Gift: B can now score 1 point with O in B2 or O in B3. With best play on both sides, A would "
+        "have finished 1 point ahead; after this move, 1 point behind. Best: O in A3, S in B3, S in A2 and 2 more. The "
+        "turning point." in text
     )
     assert "7 B O in B2 +2 +2 ✓" in text  # move 7 took the gift
 
@@ -539,9 +539,9 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     page = page_with(data, "At move 6, A wrote")
     text = flat(texts(data)[page])
     assert (
-        "At move 6, A wrote S in A3, scored nothing and left the next player two moves that score (O in B2 or "
-        "O in B3). With best play A would have finished 1 point ahead; after this move, 1 point behind: no move in "
-        "this game changed the result more."
+        "At move 6, A wrote S in A3, scored nothing and left the next player two moves that score (O in B2 or O in "
+        "B3). With best play on both sides, A would have finished 1 point ahead; after this move, 1 point behind: no "
+        "move in this game changed the result more."
     ) in text
     assert "Move 6: A wrote S in A3" in text and "Best: O in A3" in text
     assert grids(data)[page] >= 2
@@ -564,7 +564,7 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     data = document(csv_text(rows, header=HEADER[:6]), 5)
     text = whole(data)
     assert (
-        "Moves 1 to 9 are not weighed with best play: they were played with more than 16 empty cells on the board, "
+        "Moves 1 to 9 are not compared with best play: they were played with more than 16 empty cells on the board, "
         "too many ways for the game to go on for the program to try them all. For them, the table says only "
         "whether a point was missed or a gift left, which you can see by looking one move ahead."
     ) in text
@@ -573,7 +573,7 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     assert sorted(analysis_rows(data)) == [10, 11]
     # Stopped before the solver could weigh anything: every move looked ahead, and no column of values.
     text = whole(document(csv_text(rows[:5], header=HEADER[:6]), 5))
-    assert "Moves 1 to 5 are not weighed with best play: they were played with more than 16 empty cells" in text
+    assert "Moves 1 to 5 are not compared with best play: they were played with more than 16 empty cells" in text
     assert "5 A O in C3 No point missed, no gift." in text and "Value" not in text
 
 
@@ -589,7 +589,7 @@ def no_score_8(every: int) -> bytes:
 
 def test_on_8x8_boards_moves_are_weighed_from_14_empty_cells():
     text = whole(no_score_8(0))
-    assert "Moves 1 to 50 are not weighed with best play: they were played with more than 14 empty cells" in text
+    assert "Moves 1 to 50 are not compared with best play: they were played with more than 14 empty cells" in text
     assert sorted(analysis_rows(no_score_8(0))) == [51, 52]
 
 
@@ -650,8 +650,8 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     assert "Score final : 1 pour A, 2 pour B. Le joueur B gagne." in text
     assert "Le relevé contient 5 erreurs, aux coups 3, 5, 7, 8 et 9 : dans le relevé vérifié, chaque valeur" in text
     assert (
-        "Cadeau : le joueur B peut maintenant marquer 1 point avec O en B2 ou O en B3. En jouant au mieux, le joueur "
-        "A finirait "
+        "Cadeau : le joueur B peut maintenant marquer 1 point avec O en B2 ou O en B3. Si chacun jouait au mieux, "
+        "le joueur A finirait "
         "avec 1 point d’avance ; après ce coup, avec 1 point de retard. Meilleurs coups : O en A3, S en B3, S en A2 "
         "et 2 autres. Le tournant de la partie." in text
     )
@@ -676,11 +676,65 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
     assert said in text
 
 
-@pytest.mark.parametrize(("lang", "tie"), [("en", "Two other moves changed it as much; this one came first.")])
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            [
+                "Missed point: O in B2 would have scored 1 point at once. With best play on both sides, A would "
+                "finish 6 points ahead; after this move, 4 points behind. Best: O in B2 or O in C2. Gift: B can now "
+                "score 1 point with O in B2 or O in C2. The turning point.",
+                "At move 2, A wrote O in D4 and scored no points, when O in B2 would have scored 1 point at once. "
+                "With best play on both sides, A would finish 6 points ahead; after this move, 4 points behind: no "
+                "move in this game changed the result more.",
+            ],
+        ),
+        (
+            # An unreal past in the conditional, a gift named as one (not « Aussi : »), both sides playing their best,
+            # and « aucun autre coup … autant » where « n'a plus changé » read as "no longer" (readfrB).
+            "fr",
+            [
+                "Point manqué : O en B2 aurait rapporté 1 point tout de suite. Si chacun jouait au mieux, le joueur A "
+                "finirait avec 6 points d’avance ; après ce coup, avec 4 points de retard. Meilleurs coups : O en B2 "
+                "ou O en C2. Cadeau : le joueur B peut maintenant marquer 1 point avec O en B2 ou O en C2. Le tournant "
+                "de la partie.",
+                "Au coup 2, A a écrit O en D4 et n’a rien marqué, alors que O en B2 aurait marqué 1 point tout de "
+                "suite. Si chacun jouait au mieux, le joueur A finirait avec 6 points d’avance ; après ce coup, avec 4 "
+                "points de retard : aucun autre coup de la partie n’a autant changé la fin.",
+            ],
+        ),
+    ],
+)
+def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(tmp_path, lang, said):
+    # Example 2: A's O in D4 missed a point and left one; the comment names each, the gift by its name.
+    text = flat(
+        " ".join(texts(replay_file(tmp_path, EXAMPLES / "02-sos-o-counts-once.toml", "--lang", lang).read_bytes()))
+    )
+    for sentence in said:
+        assert sentence in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "tie"),
+    [
+        (
+            "en",
+            "after this move, 1 point behind: no move in this game changed the result more. Two other moves changed "
+            "it as much; this one came first.",
+        ),
+        # « n'a plus changé » read first as "no longer": « davantage » says more than the others (readfrB).
+        (
+            "fr",
+            "après ce coup, avec 1 point de retard : aucun coup de la partie n’a davantage changé la fin (2 autres "
+            "coups l’ont changée autant ; celui-ci est le premier).",
+        ),
+    ],
+)
 def test_a_turning_point_tied_with_other_moves_says_so(tmp_path, lang, tie):
     # Example 6: moves 2, 4 and 8 each cost 1 point; the first of them is the turning point.
-    text = flat(" ".join(texts(replay_file(tmp_path, EXAMPLES / "06-last-letter-scores.toml").read_bytes())))
-    assert f"after this move, 1 point behind: no move in this game changed the result more. {tie}" in text
+    path = replay_file(tmp_path, EXAMPLES / "06-last-letter-scores.toml", "--lang", lang)
+    assert tie in flat(" ".join(texts(path.read_bytes())))
 
 
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])

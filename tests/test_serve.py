@@ -746,3 +746,41 @@ def test_a_class_sized_filled_audit_of_a_megabyte_is_taken_and_checked(client):
         "classe.pdf: move 1 (row 1): claims 1 point, the rules give 0",
         "checked 1 file: 1 problem in 1 file",
     ]
+
+
+def test_the_french_page_names_each_document_as_the_pdf_does_and_says_it_as_a_teacher_writes(client):
+    # One name for each thing, the PDF's own (« défis », « la partie rejouée », « rangée », « à l'écran »); no calque
+    # (« peser un coup »); a number does not play; a home page titled once (readfrB F14, F15).
+    pages = {path: get(client, path).get_data(as_text=True) for path in ("/fr/", "/fr/puzzles", "/fr/replay")}
+    pages |= {path: get(client, path).get_data(as_text=True) for path in ("/fr/audit", "/fr/analyse", "/fr/kit")}
+    html = " ".join(pages.values()).replace("\u00a0", " ").replace("\u202f", " ")
+    for wrong in (
+        "nigme",
+        "Récit d",
+        "récit d",
+        "Pèse",
+        "Peser",
+        "pesé",
+        "sur tablette (.pdf)",
+        "À remplir sur tablette",
+        "une ligne par coup",
+        "0 joue jusqu",
+        "ces cinq",
+        "dont viennent",
+        "Marquer tout de suite",
+        "Ne rien donner",
+    ):
+        assert wrong not in html, wrong
+    for said in (
+        "Défis de stratégie",
+        "La partie rejouée",
+        "Évaluer chaque coup d’une partie",
+        "Type de défi",
+        "Le plus de points",
+        "Aucun cadeau",
+        "une rangée par coup",
+        "avec 0, on joue jusqu’à ce que",
+    ):
+        assert said in html, said
+    assert "<title>SOS print</title>" in pages["/fr/"]
+    assert "<title>Défis de stratégie · SOS print</title>" in pages["/fr/puzzles"]

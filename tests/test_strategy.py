@@ -51,8 +51,8 @@ def test_take_the_point_the_only_scoring_move_is_the_best_and_a_quiet_move_is_wo
     assert max(value for move, value in worth.items() if not gains[move]) == 0
     assert (
         "Take the point A to play. O in A3 scores 1 point (A2-A4), and A writes again. It is the best move: from "
-        "here, with best play, A scores 2 points more than B. If A instead plays the best move that scores nothing, "
-        "A scores as many points as B from here."
+        "here, with best play on both sides, A scores 2 points more than B. If A instead plays the best move that "
+        "scores nothing, A scores as many points as B from here."
     ) in notes
 
 
@@ -66,7 +66,7 @@ def test_leave_no_gift_one_move_of_sixteen_leaves_nothing_and_it_is_the_best(not
     assert (
         "Leave no gift A to play. Nothing scores here, and A must write a letter. Of the 16 possible moves, 15 are "
         "gifts that leave B a point to take; only O in D1 leaves B nothing. It is also the best move: from here, "
-        "with best play, A scores 1 point more than B."
+        "with best play on both sides, A scores 1 point more than B."
     ) in notes
 
 
@@ -95,8 +95,8 @@ def test_sometimes_refuse_a_point_taking_it_loses_by_four_refusing_draws(notes):
             assert oracle.scoring_moves(after[:i] + letter + after[i + 1 :], 4)  # ...and gives A a point
     assert (
         "Sometimes refuse a point B to play. S in B1 scores 1 point, but then B must write again, and every move "
-        "left is a gift to A: with best play, B then scores 4 points fewer than A from here. O in B1 refuses the "
-        "point, and A must write: with best play, B scores as many points as A."
+        "left is a gift to A: with best play on both sides, B then scores 4 points fewer than A from here. O in B1 "
+        "refuses the point, and A must write: with best play on both sides, B scores as many points as A."
     ) in notes
 
 
@@ -120,7 +120,10 @@ def test_the_strategy_names_cells_in_the_kits_notation_and_speaks_french():
     ).data
     text = re.sub(r"\s+", " ", " ".join(texts(data)).replace("\u00a0", " ").replace("\u202f", " "))
     assert "Stratégie" in text and "Prendre le point Au tour de A. O en L2C1 marque 1 point (L1C1-L3C1)" in text
-    assert "seul O en L4C4 ne lui laisse rien. C’est aussi le meilleur coup : d’ici la fin, en jouant au mieux" in text
+    assert (
+        "seul O en L4C4 ne lui laisse rien. C’est aussi le meilleur coup : d’ici la fin, si chacun joue au mieux"
+        in text
+    )
     assert "de même qu’un S en L2C2, L2C3, L3C2 ou L3C3, les quatre cases du centre" in text
 
 

@@ -113,6 +113,24 @@ def test_a_word_wider_than_the_line_is_cut_into_parts_that_fit_and_keep_every_ch
         assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
 
 
+@pytest.mark.parametrize(
+    ("text", "indent_mm", "expected"),
+    [
+        (f"Défi{NNBSP}: trouve le meilleur coup.", 5, [f"Défi{NNBSP}: trouve le meilleur coup."]),
+        (f"Défi{NNBSP}: trouve le meilleur coup.", 12, [f"Défi{NNBSP}: trouve le meilleur", "coup."]),
+        (f"Défi{NNBSP}: trouve le meilleur coup.", 30, [f"Défi{NNBSP}: trouve le", "meilleur coup."]),
+        (f"Défi{NNBSP}: trouve le meilleur coup.", 56, ["", f"Défi{NNBSP}: trouve le meilleur coup."]),
+    ],
+    ids=["all-fit", "last-word-down", "two-words-down", "nothing-fits-first"],
+)
+def test_an_indented_first_line_is_shorter_and_every_word_is_set_once(text, indent_mm, expected):
+    # The room a puzzle's star takes: once set apart, it printed the first line's last word again on the next line.
+    lines = set_lines([Run(text, bold=True)], 60, 10, indent_mm)
+    assert texts(lines) == expected
+    assert lines[0].width <= (60 - indent_mm) * MM
+    assert all(line.width <= 60 * MM for line in lines)
+
+
 def test_a_line_sets_each_run_in_its_own_font():
     [line] = set_lines([Run("Score "), Run("one", bold=True), Run(" point")], 200, 10)
     assert line.words == ((("Score", REGULAR),), (("one", BOLD),), (("point", REGULAR),))

@@ -471,7 +471,10 @@ def test_a_replay_states_its_games_variant_and_no_other(name, lang):
 def test_a_replay_says_a_missed_win_was_a_win(lang):
     # Where the first S-O-S wins, the S-O-S a move missed would have won the game, not scored a point.
     _, text = replay_text(MISSED_WIN, lang)
-    said = {"en": "Missed win: S in C3 won at once.", "fr": "Victoire manquée : S en C3 aurait gagné tout de suite."}
+    said = {
+        "en": "Missed win: S in C3 would have won at once.",
+        "fr": "Victoire manquée : S en C3 aurait gagné tout de suite.",
+    }
     assert said[lang] in text, text
     assert not re.search(r"scored 1 point at once|aurait rapporté 1 point tout de suite", text)
 

@@ -256,9 +256,12 @@ SAMPLE = {
     "best_finish": 2,
     "finish": -1,
     "detail": "B can now score 1 point with O in C2",
-    "facts": ("O in B2 scored 2 points at once",),
+    "facts": (
+        ("missed point", "O in B2 would have scored 2 points at once"),
+        ("gift", "B can now score 1 point with O in C2"),
+    ),
     "who": "A",
-    "missed_fact": "O in B2 scored 2 points at once",
+    "missed_fact": "O in B2 would have scored 2 points at once",
     "gift_fact": "B can now score 1 point with O in C2",
     "wins": False,
     "won": "",
@@ -355,6 +358,11 @@ WRONG = {
         r"then move to 4\s×\s4",  # the kit holds no 4 × 4 board
         r"SOS (score|game) sheet, continued",  # the title of the first page, "SOS: score sheet", then continued
         r"wins? at once: draw a line",  # the colon made drawing the line read as how to win
+        # Read by a native French teacher (readfrB), the same faults in English.
+        r"[Ww]ith best play,? (team )?[A-D]\b",  # says the one side plays best: both sides do
+        r"\bin [A-H]\d+ (scored|won)\b",  # a move not played "would have scored"
+        r"\bAlso: ",  # name what it is: a gift, a missed point
+        r"not weighed with best play",  # the program plays nothing: the moves are not compared with best play
     ],
     "fr": [
         r"dans les deux sens",
@@ -383,6 +391,12 @@ WRONG = {
         r"une règle du jeu pour chaque partie jouée",  # one sheet per game played, read literally
         r"puis passez au 4",
         r"aussitôt\W+:\W+trace un trait",
+        # Read by a native French teacher (readfrB).
+        r"en jouant au mieux",  # the gerund's subject is the one side: « si chacun jouait au mieux »
+        r"n[’']a plus changé",  # read first as "no longer"
+        r"alors que .{1,20} marquait",  # an unreal past: « aurait marqué »
+        r"\bAussi\W+:",  # a calque of "Also:"
+        r"évalués? en jouant",
     ],
 }
 
@@ -405,8 +419,10 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
             "board.rule#1": "If you make the first S-O-S, across, down or diagonally, your team wins at once.",
             "audit.intro#2": "If you score, write again on the next row, and again as long as you score.",
-            "audit.intro#1": "If your letter makes an S-O-S, write it in its row (like B1-B3): your team has won, and "
-            "the game stops.",
+            "audit.intro#1": "If your letter makes an S-O-S, write the cells at its two ends in its row (like B1-B3): "
+            "your team has won, and the game stops.",
+            # How an S-O-S is written down, said to the child (readfrB F17).
+            "audit.intro#0": "Write each new S-O-S as the cells at its two ends (like B1-B3).",
             "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
             "rules.step_4#1": "If the board fills up with no S-O-S, the game is a draw.",
             "common.rule_end#0": "If the board fills up first, the player with the most points wins",
@@ -417,8 +433,10 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "board.rule#1": "Si tu formes le premier S-O-S, en ligne, en colonne ou en diagonale, ton équipe gagne "
             "aussitôt.",
             "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
-            "audit.intro#1": "Si ta lettre forme un S-O-S, écris-le dans sa rangée (par exemple B1-B3) : ton équipe a "
-            "gagné, la partie s’arrête.",
+            "audit.intro#1": "Si ta lettre forme un S-O-S, écris dans sa rangée les cases de ses deux bouts (par "
+            "exemple B1-B3) : ton équipe a gagné, la partie s’arrête.",
+            "audit.intro#0": "chaque nouvel S-O-S, noté par les cases de ses deux bouts (par exemple B1-B3), et les "
+            "points.",
             "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
             "encore marquer.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
@@ -700,15 +718,15 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
 @pytest.mark.parametrize(
     ("lang", "margin"),
     [
-        ("en", "with best play A would have finished 2 points ahead; after this move, 1 point behind"),
-        ("fr", "en jouant au mieux, A finirait avec 2 points d’avance ; après ce coup, avec 1 point de retard"),
+        ("en", "with best play on both sides, A would have finished 2 points ahead; after this move, 1 point behind"),
+        ("fr", "si chacun jouait au mieux, A finirait avec 2 points d’avance ; après ce coup, avec 1 point de retard"),
     ],
 )
 def test_the_replay_introduces_a_slip_as_the_finish_it_changed(lang, margin):
     intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro", teams=False))
     assert margin in intro, intro
     teams = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro", teams=True))
-    assert margin.replace("A would", "team A + C would").replace("mieux, A", "mieux, l’équipe A + C") in teams, teams
+    assert margin.replace(" A would", " team A + C would").replace("mieux, A", "mieux, l’équipe A + C") in teams, teams
 
 
 def test_terminal_messages_name_an_s_o_s_by_its_ends_in_the_one_wording():

@@ -160,7 +160,9 @@ def _facts(move: "MoveAnalysis", game: "CheckedExample") -> dict[str, str]:
     """Returns what one look ahead shows, by its name: a point left untaken, a gift left to the next side."""
     facts = {}
     if move.missed:
-        facts["missed point"] = f"{_named(move.chance.moves[0], game)} scored {_points(move.chance.points)} at once"
+        facts["missed point"] = (
+            f"{_named(move.chance.moves[0], game)} would have scored {_points(move.chance.points)} at once"
+        )
     if move.gift:
         facts["gift"] = _gift(move, game)
     return facts
@@ -190,7 +192,7 @@ def _finishes(move: "MoveAnalysis", game: "CheckedExample") -> str:
     assert move.finish is not None and move.best_finish is not None
     side = _side(move.seat, game)
     best, played = _ahead(move.best_finish), _ahead(move.finish)
-    return f"with best play {side} would have finished {best}; after this move, {played}"
+    return f"with best play on both sides, {side} would have finished {best}; after this move, {played}"
 
 
 def _ahead(lead: int) -> str:

@@ -254,15 +254,8 @@ def _star_radius(body: float) -> float:
 def _set_question(figure: PuzzleFigure, body: float, width: float) -> tuple[SetLabel, float]:
     """Sets a puzzle's question `width` mm wide, in bold; a challenge's first line is shortened to make room for its
     star. Returns the set question and how far its first line is moved along."""
-    if not figure.challenge:
-        return set_label(figure.question, body, width, bold=True), 0.0
-    room = _star_room(body)
-    first, *others = set_label(figure.question, body, width, bold=True).parts
-    (line, *_), _ = set_label(figure.question[:1], body, width - room, bold=True).parts[0]
-    words = figure.question[0].split()
-    rest = " ".join(words[len(line.words) :])
-    lines = (line, *(set_label((rest,), body, width, bold=True).parts[0][0] if rest else ()))
-    return SetLabel(((lines, first[1]), *others)), room
+    room = _star_room(body) if figure.challenge else 0.0
+    return set_label(figure.question, body, width, bold=True, indent=room), room
 
 
 def _draw_question(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, body: float, width: float) -> float:

@@ -60,12 +60,13 @@ class SetLabel:
 
 
 @lru_cache(maxsize=1024)
-def set_label(label: Label, size: float, width: float = 10_000.0, bold: bool = False) -> SetLabel:
-    """Sets `label` into lines no wider than `width` mm; other languages come below (`second_language`'s size)."""
+def set_label(label: Label, size: float, width: float = 10_000.0, bold: bool = False, indent: float = 0.0) -> SetLabel:
+    """Sets `label` into lines no wider than `width` mm, its first line `indent` mm narrower; other languages come
+    below (`second_language`'s size)."""
     parts = []
     for n, text in enumerate(label):
         part_size = size if n == 0 else second_language(size)
-        parts.append((tuple(set_lines([Run(text, bold)], width, part_size)), part_size))
+        parts.append((tuple(set_lines([Run(text, bold)], width, part_size, indent if n == 0 else 0.0)), part_size))
     return SetLabel(tuple(parts))
 
 

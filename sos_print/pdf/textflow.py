@@ -46,15 +46,17 @@ def width_of(text: str, font: str, size: float) -> float:
     return float(stringWidth(text, font, size))
 
 
-def set_lines(runs: Sequence[Run], width_mm: float, size: float) -> tuple[Line, ...]:
-    """Breaks `runs` into lines no wider than `width_mm` at `size` points."""
-    return _set_lines(tuple(runs), width_mm, size)
+def set_lines(runs: Sequence[Run], width_mm: float, size: float, indent_mm: float = 0.0) -> tuple[Line, ...]:
+    """Breaks `runs` into lines no wider than `width_mm` at `size` points, the first `indent_mm` narrower (it starts
+    after a mark, such as a puzzle's star)."""
+    return _set_lines(tuple(runs), width_mm, size, indent_mm)
 
 
 @lru_cache(maxsize=2048)
-def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Line, ...]:
+def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float, indent_mm: float) -> tuple[Line, ...]:
     """Sets lines once per text and measure: layouts measure a block, then draw it."""
-    width = width_mm * MM
+    full = width_mm * MM
+    width = full - indent_mm * MM  # the first line's room; every later line has the full width
     lines: list[Line] = []
     words: list[tuple[Piece, ...]] = []
     used = 0.0
@@ -65,17 +67,18 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float) -> tuple[Lin
             head, whole = split  # the word does not fit whole: its part up to a soft hyphen ends the line
             words.append(head)
             lines.append(Line(tuple(words), used + gap + _width(head, size)))
-            words, used, gap = [], 0.0, 0.0
-        for word, word_width in _fitting(_visible(whole), width, size):
+            words, used, gap, width = [], 0.0, 0.0, full
+        for word, word_width in _fitting(_visible(whole), full, size):
             gap = spaces[words[-1][-1][1]] if words else 0.0
-            if words and used + gap + word_width > width:
+            # A word too wide even alone for an indented first line leaves it empty and starts the next line.
+            if (words or width < full) and used + gap + word_width > width:
                 lines.append(Line(tuple(words), used))
-                words, used, gap = [], 0.0, 0.0
+                words, used, gap, width = [], 0.0, 0.0, full
             words.append(word)
             used += gap + word_width
         if forced_break:
             lines.append(Line(tuple(words), used))
-            words, used = [], 0.0
+            words, used, width = [], 0.0, full
     if words:
         lines.append(Line(tuple(words), used))
     return tuple(lines)

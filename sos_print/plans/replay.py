@@ -431,7 +431,7 @@ def _analysis_row(
             "replay.verdict",
             slip=slip,
             detail=facts.get(slip, ""),
-            facts=tuple(fact for kind, fact in facts.items() if kind != slip),
+            facts=tuple((kind, fact) for kind, fact in facts.items() if kind != slip),  # each said with its name
             side=words("replay.side", who=side_name(side), teams=game.example.variant.teams),
             best_finish=move.best_finish,
             finish=move.finish,

@@ -180,7 +180,7 @@ _SHORT_LAST_WORD = 7  # the longest last word of a heading that keeps the word b
 # (pattern, replacement, what a match contains one of), applied in order.
 _SPACING = (
     # A gift pictured in words, three cells of a line ("S _ S", "S O _"), is one thing a child must recognise whole.
-    (re.compile(r"(?<![\w\u00a0])([SO_]) ([SO_]) ([SO_])(?![\w\u00a0])"), "\\1\u00a0\\2\u00a0\\3", ("_",)),
+    (re.compile(r"(?<![\w\u00a0])([S_O]) ([S_O]) ([S_O])(?![\w\u00a0])"), "\\1\u00a0\\2\u00a0\\3", ("_",)),
     (re.compile(r"(\d) \u00d7 (\d)"), "\\1\u00a0\u00d7\u00a0\\2", ("\u00d7",)),
     (re.compile(r"(\d) (mm|cm)\b"), "\\1\u00a0\\2", ("mm", "cm")),
     (re.compile(r"\b(S|O|empty|vide), (?=(?:S|O|empty|vide)\b)"), "\\1,\u00a0", (", ",)),

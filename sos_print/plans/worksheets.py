@@ -18,7 +18,7 @@ from sos_print.plans.words import Label, Run, Vocabulary
 if TYPE_CHECKING:
     from sos_print.engine.roster import Child
 
-GIFT_PATTERNS = ("S.S", "SO.")  # the two gifts, as three cells of a line ("." empty)
+GIFT_PATTERNS = ("S.S", "SO.", ".OS")  # every gift, as three cells of a line ("." empty): one letter completes it
 
 Rich = tuple[tuple[Run, ...], ...]  # a phrase with bold runs, in every language of a document, first language first
 
