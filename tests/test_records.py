@@ -331,6 +331,50 @@ def test_a_folders_record_named_otherwise_is_named_as_skipped(runner, tmp_path):
     ]
 
 
+def _zipped(path, *names: str) -> None:
+    """Writes a zip file holding `names` (empty parts), as a workbook or an archive is one."""
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in names:
+            archive.writestr(name, "<x/>")
+
+
+SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
+ARCHIVE = "an archive; unpack it, then check the files it holds"
+PACKED = {  # name, how it is written, what it is
+    "game.xlsx": (lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),
+    "game.ods": (lambda path: _zipped(path, "mimetype", "content.xml"), SPREADSHEET),
+    "game.xls": (lambda path: path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500)), SPREADSHEET),
+    "game": (lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),  # told by its bytes
+    "group3.zip": (lambda path: _zipped(path, "group3.pdf"), ARCHIVE),
+    "group4.pdf.gz": (lambda path: path.write_bytes(b"\x1f\x8b\x08\x00" + bytes(40)), ARCHIVE),
+}
+
+
+@pytest.mark.parametrize("name", list(PACKED))
+def test_a_folders_spreadsheet_or_archive_is_named_as_skipped(runner, tmp_path, name):
+    write, kind = PACKED[name]
+    write(tmp_path / name)
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / name}: skipped: {kind}",
+        "checked 1 file: every claim in it holds; 1 path not checked",
+    ]
+
+
+@pytest.mark.parametrize("size", [["--size", "4"], []], ids=["size", "no size"])
+@pytest.mark.parametrize("name", list(PACKED))
+def test_a_spreadsheet_or_archive_named_alone_says_what_it_is(runner, tmp_path, name, size):
+    write, kind = PACKED[name]
+    write(tmp_path / name)
+    result = runner.invoke(app, ["check", str(tmp_path / name), *size])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [f"{tmp_path / name}: is {kind}", "checked no file: 1 path not checked"]
+
+
 FALSE_RECORD = FRENCH_RECORD + "3;A;S;B3;B1-B3;2;2;0\n"  # claims 2 points where the rules give 1
 ABOVE_HEADER = {"plain": "", "title": "Partie du 3 mars;;;;;;;\n", "sep and title": "sep=;\nPartie du 3 mars\n"}
 
@@ -457,7 +501,7 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
     [
         ("player\tletter\tcell\tlines\tpoints\r\nA\tS\tB1\t\t\r\n".encode("utf-16"), None),  # Excel's "Unicode text"
         (b";;;;\r\n\t\r\nplayer;letter;cell;lines;points\r\nA;S;B1;;\r\n", None),  # rows of bare separators first
-        (b"PK\x03\x04\x14\x00\x06\x00", "is not text (a spreadsheet's own file?): save it as CSV"),
+        (b"PK\x03\x04\x14\x00\x06\x00", "is a spreadsheet; save it as CSV (UTF-8) to check it"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.
         (b"\xef\xbb\xbfplayer;letter;cell;lines;points\nA;S;B1;;\n\xe9", "row 3: move 2: no letter: write S or O"),
         (b"player,letter,cell,lines,points\nA,S,B1,,,,B3\n", "row 2: move 1: 'B3' is beyond the header's last column"),

@@ -10,6 +10,7 @@ import os
 import re
 import stat
 import unicodedata
+import zipfile
 
 from sos_print.engine.errors import ExampleFileError
 
@@ -71,6 +72,56 @@ def is_pdf(path: str) -> bool:
             return file.read(5) == b"%PDF-"
     except OSError:
         return False
+
+
+def packed_kind(path: str, data: bytes | None = None) -> str | None:
+    """Returns what a spreadsheet's own file or an archive is and what to do with it, or None for any other file.
+
+    Told by its first bytes (a zip, OLE or gzip signature) as well as its name: a group's typed audit saved as
+    "game.xlsx", or sent as "group3.zip", holds a record `check` cannot read, and must never be passed over.
+    `data` is the file's bytes when they were read already.
+    """
+    lower = path.lower()
+    try:
+        if data is None:
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                return None
+            with open(path, "rb") as file:
+                head = file.read(8)
+        else:
+            head = data[:8]
+    except OSError:
+        return None
+    if head.startswith(b"PK\x03\x04") or lower.endswith(_ZIPPED):
+        names = _zip_names(path, data)
+        if lower.endswith(_SPREADSHEETS) or any(name.startswith(_WORKBOOK_PARTS) for name in names):
+            return _SPREADSHEET
+        # a zip that cannot be listed, named as a record ("game.csv"), is most likely a workbook saved under it
+        return _ARCHIVE if names or lower.endswith(".zip") else _SPREADSHEET
+    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1") or lower.endswith(_SPREADSHEETS):  # OLE: an old .xls
+        return _SPREADSHEET
+    if head.startswith(_ARCHIVE_SIGNATURES) or lower.endswith(_ARCHIVES):
+        return _ARCHIVE
+    return None
+
+
+_SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
+_ARCHIVE = "an archive; unpack it, then check the files it holds"
+_SPREADSHEETS = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".numbers")
+_ZIPPED = (".xlsx", ".xlsm", ".ods", ".numbers", ".zip")
+_ARCHIVES = (".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".tar")
+_ARCHIVE_SIGNATURES = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"7z\xbc\xaf\x27\x1c", b"Rar!\x1a\x07")
+# The parts of Excel's, LibreOffice's and Numbers' files: a zip holding one of them is a workbook.
+_WORKBOOK_PARTS = ("xl/", "[Content_Types].xml", "mimetype", "content.xml", "Index/", "Metadata/")
+
+
+def _zip_names(path: str, data: bytes | None) -> list[str]:
+    """Returns the names a zip file holds, or none if it cannot be read as one."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data) if data is not None else path) as archive:
+            return archive.namelist()[:1000]
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError):
+        return []
 
 
 def file_kind(mode: int) -> str:

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
-from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line
+from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, packed_kind, read_bounded, separator_line
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -91,6 +91,8 @@ def load_csv_record(path: str, options: RecordOptions) -> Example:
         raise ExampleFileError(
             path, "is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
         )
+    if kind := packed_kind(path, data):
+        raise ExampleFileError(path, f"is {kind}", unread=True)
     return parse_csv_record(decode_spreadsheet(data, path, "save it as CSV, then check that file"), options, path)
 
 
