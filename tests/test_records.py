@@ -319,6 +319,20 @@ def test_a_file_named_otherwise_that_is_no_record_says_which_names_are_read(runn
     assert not (tmp_path / "r.pdf").exists()
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [["check", ""], ["check", "lesson.toml", ""], ["analyse", "", "--size", "4"], ["replay", "", "--out", "r.pdf"]],
+)
+def test_an_empty_path_is_a_usage_error(runner, tmp_path, arguments, monkeypatch):
+    # a script's unset variable ("check $FILE") once gave ": no such file or folder", naming nothing
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 2, result.output
+    assert "Usage error: a path given is empty: give a file or folder name" in result.output.splitlines()
+    assert not (tmp_path / "r.pdf").exists()
+
+
 def test_a_folders_record_named_otherwise_is_named_as_skipped(runner, tmp_path):
     (tmp_path / "game.csv.bak").write_text(FRENCH_RECORD, encoding="utf-8")
     (tmp_path / "notes").write_text("not a record\n", encoding="utf-8")
