@@ -533,6 +533,39 @@ def test_what_spreadsheets_write_is_read_or_named(runner, tmp_path, data, messag
         assert result.stdout.splitlines()[0] == f"{path}: {message}" or result.stdout.startswith(f"{path}: {message}")
 
 
+MULTI_LINE = (
+    "Coup;Joueur;Lettre;Case;Lignes;Points;Total A;Total B\n1;A;S;A1;;0;0;0\n2;B;O;A2;;0;0;0\n3;A;S;A3;{};1;1;0\n"
+    "4;A;S;B1;;0;1;0\n"
+)
+
+
+@pytest.mark.parametrize(
+    "cell",
+    ['"A1-A3\nB1-B3"', '"A1-A3\r\nB1-B3"', '"A1-A3\nB1-B3\nC1-C3"', '"A1-A3,\nB1-B3"'],
+    ids=["two lines", "CRLF", "three lines", "comma"],
+)
+def test_a_quoted_cell_typed_on_several_lines_is_read_with_spaces(runner, tmp_path, cell):
+    # Excel's Alt+Enter: the cell was once "never closed"; its lines are read as one, the rows after it too
+    code, lines, path = run_check(runner, tmp_path, MULTI_LINE.format(cell))
+    assert code == 1
+    claimed = "A1-A3, B1-B3, C1-C3" if "C1" in cell else "A1-A3, B1-B3"
+    assert lines == [
+        f"{path}: move 3 (row 4): claims lines {claimed}, the rules give A1-A3",
+        "checked 1 file: 1 problem in 1 file",
+    ]
+
+
+def test_a_quotation_mark_never_closed_joins_no_row_after_it(runner, tmp_path):
+    # the next row holds a quotation mark too: joined, it would hide move 4 in a cell
+    text = MULTI_LINE.format('"A1-A3').replace("4;A;S;B1;;0;1;0", '4;A;"S;B1;;0;1;0')
+    code, lines, path = run_check(runner, tmp_path, text)
+    assert code == 1
+    assert lines[0] == (
+        f"{path}: row 4: move 3: a quotation mark opens a cell and is never closed: remove it, or close it in the same "
+        "row"
+    )
+
+
 def test_a_claim_of_many_points_is_compared_not_refused(runner, tmp_path):
     _, lines, path = run_check(runner, tmp_path, altered(2, 5, "9999"))
     assert lines[0] == f"{path}: move 3 (row 4): claims 9999 points, the rules give 1 (B1-B3)"
