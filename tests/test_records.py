@@ -514,6 +514,10 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
     ("data", "message"),
     [
         ("player\tletter\tcell\tlines\tpoints\r\nA\tS\tB1\t\t\r\n".encode("utf-16"), None),  # Excel's "Unicode text"
+        (  # a tool that adds a UTF-8 mark to whatever it saves, before UTF-16 text: once a garbled column name
+            b"\xef\xbb\xbf" + "player;letter;cell;lines;points\r\nA;S;B1;;\r\n".encode("utf-16"),
+            "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)",
+        ),
         (b";;;;\r\n\t\r\nplayer;letter;cell;lines;points\r\nA;S;B1;;\r\n", None),  # rows of bare separators first
         (b"PK\x03\x04\x14\x00\x06\x00", "is a spreadsheet; save it as CSV (UTF-8) to check it"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.

@@ -167,6 +167,10 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
 
 def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
     """Returns the text of `data` and whether it was read as Windows-1252, the encoding every byte decodes in."""
+    if data.startswith((b"\xef\xbb\xbf\xff\xfe", b"\xef\xbb\xbf\xfe\xff")):  # a tool that marks whatever it saves
+        raise ExampleFileError(
+            path, "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)"
+        )
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
         return data.decode("utf-32", errors="replace"), False
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
