@@ -351,7 +351,7 @@ def _zipped(path, *names: str) -> None:
 
     with zipfile.ZipFile(path, "w") as archive:
         for name in names:
-            archive.writestr(name, "<x/>")
+            archive.writestr(name, "application/vnd.oasis.opendocument.spreadsheet" if name == "mimetype" else "<x/>")
 
 
 SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
@@ -359,6 +359,7 @@ ARCHIVE = "an archive; unpack it, then check the files it holds"
 PACKED = {  # name, how it is written, what it is
     "game.xlsx": (lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),
     "game.ods": (lambda path: _zipped(path, "mimetype", "content.xml"), SPREADSHEET),
+    "game-ods": (lambda path: _zipped(path, "mimetype", "content.xml"), SPREADSHEET),
     "game.xls": (lambda path: path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500)), SPREADSHEET),
     "game": (lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),  # told by its bytes
     "group3.zip": (lambda path: _zipped(path, "group3.pdf"), ARCHIVE),
@@ -377,6 +378,14 @@ def test_a_folders_spreadsheet_or_archive_is_named_as_skipped(runner, tmp_path, 
         f"{tmp_path / name}: skipped: {kind}",
         "checked 1 file: every claim in it holds; 1 path not checked",
     ]
+
+
+def test_a_folders_word_document_is_no_spreadsheet(runner, tmp_path):
+    # a zip too, as a workbook is, but no record: passed over as a picture is
+    _zipped(tmp_path / "notes.docx", "[Content_Types].xml", "word/document.xml")
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
 
 
 @pytest.mark.parametrize("size", [["--size", "4"], []], ids=["size", "no size"])

@@ -93,11 +93,14 @@ def packed_kind(path: str, data: bytes | None = None) -> str | None:
     except OSError:
         return None
     if head.startswith(b"PK\x03\x04") or lower.endswith(_ZIPPED):
-        names = _zip_names(path, data)
-        if lower.endswith(_SPREADSHEETS) or any(name.startswith(_WORKBOOK_PARTS) for name in names):
+        workbook = _zipped_workbook(path, data)
+        if lower.endswith(_SPREADSHEETS) or workbook:
             return _SPREADSHEET
-        # a zip that cannot be listed, named as a record ("game.csv"), is most likely a workbook saved under it
-        return _ARCHIVE if names or lower.endswith(".zip") else _SPREADSHEET
+        if lower.endswith(".zip"):
+            return _ARCHIVE
+        # a zip that cannot be listed is most likely a workbook saved under another name ("game.csv"); a Word or
+        # PowerPoint file is no record, as a picture is not
+        return _SPREADSHEET if workbook is None else None
     if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1") or lower.endswith(_SPREADSHEETS):  # OLE: an old .xls
         return _SPREADSHEET
     if head.startswith(_ARCHIVE_SIGNATURES) or lower.endswith(_ARCHIVES):
@@ -111,17 +114,19 @@ _SPREADSHEETS = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".numbers")
 _ZIPPED = (".xlsx", ".xlsm", ".ods", ".numbers", ".zip")
 _ARCHIVES = (".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".tar")
 _ARCHIVE_SIGNATURES = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"7z\xbc\xaf\x27\x1c", b"Rar!\x1a\x07")
-# The parts of Excel's, LibreOffice's and Numbers' files: a zip holding one of them is a workbook.
-_WORKBOOK_PARTS = ("xl/", "[Content_Types].xml", "mimetype", "content.xml", "Index/", "Metadata/")
 
 
-def _zip_names(path: str, data: bytes | None) -> list[str]:
-    """Returns the names a zip file holds, or none if it cannot be read as one."""
+def _zipped_workbook(path: str, data: bytes | None) -> bool | None:
+    """Tells whether a zip file is a workbook (Excel's, or LibreOffice's, whose "mimetype" part says so), or None if
+    it cannot be read as a zip."""
     try:
         with zipfile.ZipFile(io.BytesIO(data) if data is not None else path) as archive:
-            return archive.namelist()[:1000]
-    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError):
-        return []
+            names = archive.namelist()
+            if any(name.startswith("xl/") for name in names):
+                return True
+            return "mimetype" in names and archive.read("mimetype")[:100].endswith(b".spreadsheet")
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, KeyError):
+        return None
 
 
 def file_kind(mode: int) -> str:
