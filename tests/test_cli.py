@@ -479,6 +479,18 @@ def test_a_number_of_thousands_of_digits_gets_the_options_own_sentence(
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("args", [["--class-name", "{}"], ["--class-name={}"]], ids=["apart", "="])
+def test_a_text_option_of_thousands_of_digits_is_counted_whole(runner, tmp_path, monkeypatch, args):
+    # digits were once cut to 4,300 for any option, and the message said "(4300 given)"
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["kit", *[arg.format("9" * 5000) for arg in args]])
+    message = (
+        "the class name does not fit the header strip: 2 lines of at most about 88 characters each here (5000 given); "
+        "make it shorter"
+    )
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Usage error: {message}\n")
+
+
 def test_a_usage_error_names_a_path_whole_and_escapes_what_is_not_printable(runner, tmp_path):
     record = tmp_path / ("a-long-name-for-the-record-of-group-2-in-the-spring-term" + "\n" + ".csv")
     record.write_text("player,letter,cell,lines,points\n")

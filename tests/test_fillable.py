@@ -1466,6 +1466,52 @@ def test_a_form_of_more_pages_than_any_audit_or_a_page_tree_that_loops_is_refuse
     assert str(error.value) == f"{path}: {message}"
 
 
+def _pages_without_form(data: bytes) -> bytes:
+    """Returns the pages of a filled audit copied into a new file, as "extract pages" tools do: no /AcroForm."""
+    writer = PdfWriter()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        writer.add_page(page)
+    if "/AcroForm" in writer.root_object:
+        del writer.root_object["/AcroForm"]
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _page_twice(data: bytes) -> bytes:
+    """Returns a filled audit whose page tree lists its first page a second time (no loop)."""
+    writer = PdfWriter(clone_from=io.BytesIO(data))
+    writer.add_page(writer.pages[0])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            _pages_without_form,
+            "holds audit fields on page 1 but not the form's list of them: its pages were copied into a new file "
+            "without the form; send the file the audit was filled in",
+        ),
+        (_page_twice, "lists page 1 twice (a page appears twice in the file): send the file the audit was filled in"),
+    ],
+    ids=["no form", "page twice"],
+)
+def test_a_filled_audit_whose_pages_were_copied_says_what_happened(runner, tmp_path, change, message):
+    # once "no fields ... printed to PDF again" (the values were all there) and "its tree of pages loops"
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(change(filled))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
+    )
+
+
 @pytest.mark.parametrize("lang", [Language.EN, Language.FR])
 def test_a_first_sos_wins_audit_asks_for_no_points_and_reads_back_and_checks(runner, tmp_path, lang):
     # The first S-O-S ends the game: its audit has no points, no totals and no points in its pause box, and a filled

@@ -319,6 +319,20 @@ def test_a_file_named_otherwise_that_is_no_record_says_which_names_are_read(runn
     assert not (tmp_path / "r.pdf").exists()
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [["check", ""], ["check", "lesson.toml", ""], ["analyse", "", "--size", "4"], ["replay", "", "--out", "r.pdf"]],
+)
+def test_an_empty_path_is_a_usage_error(runner, tmp_path, arguments, monkeypatch):
+    # a script's unset variable ("check $FILE") once gave ": no such file or folder", naming nothing
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 2, result.output
+    assert "Usage error: a path given is empty: give a file or folder name" in result.output.splitlines()
+    assert not (tmp_path / "r.pdf").exists()
+
+
 def test_a_folders_record_named_otherwise_is_named_as_skipped(runner, tmp_path):
     (tmp_path / "game.csv.bak").write_text(FRENCH_RECORD, encoding="utf-8")
     (tmp_path / "notes").write_text("not a record\n", encoding="utf-8")
@@ -329,6 +343,59 @@ def test_a_folders_record_named_otherwise_is_named_as_skipped(runner, tmp_path):
         "to check it",
         "checked no file: 1 path not checked",
     ]
+
+
+def _zipped(path, *names: str) -> None:
+    """Writes a zip file holding `names` (empty parts), as a workbook or an archive is one."""
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in names:
+            archive.writestr(name, "application/vnd.oasis.opendocument.spreadsheet" if name == "mimetype" else "<x/>")
+
+
+SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
+ARCHIVE = "an archive; unpack it, then check the files it holds"
+PACKED = {  # name, how it is written, what it is
+    "game.xlsx": (lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),
+    "game.ods": (lambda path: _zipped(path, "mimetype", "content.xml"), SPREADSHEET),
+    "game-ods": (lambda path: _zipped(path, "mimetype", "content.xml"), SPREADSHEET),
+    "game.xls": (lambda path: path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500)), SPREADSHEET),
+    "game": (lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),  # told by its bytes
+    "group3.zip": (lambda path: _zipped(path, "group3.pdf"), ARCHIVE),
+    "group4.pdf.gz": (lambda path: path.write_bytes(b"\x1f\x8b\x08\x00" + bytes(40)), ARCHIVE),
+}
+
+
+@pytest.mark.parametrize("name", list(PACKED))
+def test_a_folders_spreadsheet_or_archive_is_named_as_skipped(runner, tmp_path, name):
+    write, kind = PACKED[name]
+    write(tmp_path / name)
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / name}: skipped: {kind}",
+        "checked 1 file: every claim in it holds; 1 path not checked",
+    ]
+
+
+def test_a_folders_word_document_is_no_spreadsheet(runner, tmp_path):
+    # a zip too, as a workbook is, but no record: passed over as a picture is
+    _zipped(tmp_path / "notes.docx", "[Content_Types].xml", "word/document.xml")
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+
+
+@pytest.mark.parametrize("size", [["--size", "4"], []], ids=["size", "no size"])
+@pytest.mark.parametrize("name", list(PACKED))
+def test_a_spreadsheet_or_archive_named_alone_says_what_it_is(runner, tmp_path, name, size):
+    write, kind = PACKED[name]
+    write(tmp_path / name)
+    result = runner.invoke(app, ["check", str(tmp_path / name), *size])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [f"{tmp_path / name}: is {kind}", "checked no file: 1 path not checked"]
 
 
 FALSE_RECORD = FRENCH_RECORD + "3;A;S;B3;B1-B3;2;2;0\n"  # claims 2 points where the rules give 1
@@ -456,8 +523,12 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
     ("data", "message"),
     [
         ("player\tletter\tcell\tlines\tpoints\r\nA\tS\tB1\t\t\r\n".encode("utf-16"), None),  # Excel's "Unicode text"
+        (  # a tool that adds a UTF-8 mark to whatever it saves, before UTF-16 text: once a garbled column name
+            b"\xef\xbb\xbf" + "player;letter;cell;lines;points\r\nA;S;B1;;\r\n".encode("utf-16"),
+            "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)",
+        ),
         (b";;;;\r\n\t\r\nplayer;letter;cell;lines;points\r\nA;S;B1;;\r\n", None),  # rows of bare separators first
-        (b"PK\x03\x04\x14\x00\x06\x00", "is not text (a spreadsheet's own file?): save it as CSV"),
+        (b"PK\x03\x04\x14\x00\x06\x00", "is a spreadsheet; save it as CSV (UTF-8) to check it"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.
         (b"\xef\xbb\xbfplayer;letter;cell;lines;points\nA;S;B1;;\n\xe9", "row 3: move 2: no letter: write S or O"),
         (b"player,letter,cell,lines,points\nA,S,B1,,,,B3\n", "row 2: move 1: 'B3' is beyond the header's last column"),
@@ -473,6 +544,39 @@ def test_what_spreadsheets_write_is_read_or_named(runner, tmp_path, data, messag
         assert result.exit_code == 0, result.output
     else:
         assert result.stdout.splitlines()[0] == f"{path}: {message}" or result.stdout.startswith(f"{path}: {message}")
+
+
+MULTI_LINE = (
+    "Coup;Joueur;Lettre;Case;Lignes;Points;Total A;Total B\n1;A;S;A1;;0;0;0\n2;B;O;A2;;0;0;0\n3;A;S;A3;{};1;1;0\n"
+    "4;A;S;B1;;0;1;0\n"
+)
+
+
+@pytest.mark.parametrize(
+    "cell",
+    ['"A1-A3\nB1-B3"', '"A1-A3\r\nB1-B3"', '"A1-A3\nB1-B3\nC1-C3"', '"A1-A3,\nB1-B3"'],
+    ids=["two lines", "CRLF", "three lines", "comma"],
+)
+def test_a_quoted_cell_typed_on_several_lines_is_read_with_spaces(runner, tmp_path, cell):
+    # Excel's Alt+Enter: the cell was once "never closed"; its lines are read as one, the rows after it too
+    code, lines, path = run_check(runner, tmp_path, MULTI_LINE.format(cell))
+    assert code == 1
+    claimed = "A1-A3, B1-B3, C1-C3" if "C1" in cell else "A1-A3, B1-B3"
+    assert lines == [
+        f"{path}: move 3 (row 4): claims lines {claimed}, the rules give A1-A3",
+        "checked 1 file: 1 problem in 1 file",
+    ]
+
+
+def test_a_quotation_mark_never_closed_joins_no_row_after_it(runner, tmp_path):
+    # the next row holds a quotation mark too: joined, it would hide move 4 in a cell
+    text = MULTI_LINE.format('"A1-A3').replace("4;A;S;B1;;0;1;0", '4;A;"S;B1;;0;1;0')
+    code, lines, path = run_check(runner, tmp_path, text)
+    assert code == 1
+    assert lines[0] == (
+        f"{path}: row 4: move 3: a quotation mark opens a cell and is never closed: remove it, or close it in the same "
+        "row"
+    )
 
 
 def test_a_claim_of_many_points_is_compared_not_refused(runner, tmp_path):

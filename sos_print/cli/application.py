@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import import_module
 from typing import Annotated, Any
 
@@ -40,7 +40,7 @@ class Application(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        arguments = within_int_limit(list(args) if args is not None else sys.argv[1:])
+        arguments = within_int_limit(list(args) if args is not None else sys.argv[1:], text_options(self))
         try:
             code = super().main(arguments, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as error:  # every usage error click raises, and ours (options.usage)
@@ -60,17 +60,30 @@ ECHO = 40  # the most characters of a command-line value a usage error shows
 _WHOLE_NUMBER = re.compile(r"(\s*[+-]?)(\d+)(\s*)")
 
 
-def within_int_limit(arguments: Sequence[str]) -> list[str]:
+def within_int_limit(arguments: Sequence[str], text: Collection[str]) -> list[str]:
     """Returns the arguments with every whole number of more digits than Python turns into an int (4,300) cut to
     that many: it is as far beyond every option's range, and gets the option's own sentence ("--target 999... can
-    never be reached"), where Python's refusal would give click's "is not a valid int range"."""
+    never be reached"), where Python's refusal would give click's "is not a valid int range". The value of an
+    option in `text` (a class name of digits) is kept whole, so that a message counts what was typed."""
     most = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
     tamed = []
-    for argument in arguments:
-        flag, equals, value = argument.rpartition("=") if argument.startswith("--") else ("", "", argument)
-        number = _WHOLE_NUMBER.fullmatch(value) if len(value) > most else None
+    for before, argument in zip(["", *arguments], arguments, strict=False):
+        flag, equals, value = argument.partition("=") if argument.startswith("--") else ("", "", argument)
+        kept = flag in text if equals else before in text
+        number = _WHOLE_NUMBER.fullmatch(value) if not kept and len(value) > most else None
         tamed.append(f"{flag}{equals}{number[1]}{number[2][:most]}{number[3]}" if number else argument)
     return tamed
+
+
+def text_options(group: Any) -> set[str]:
+    """Returns the names of every option of `group`'s loaded commands that takes any text ("--class-name")."""
+    return {
+        name
+        for command in group.commands.values()
+        for parameter in command.params
+        if parameter.param_type_name == "option" and parameter.type.name in ("text", "str")
+        for name in parameter.opts
+    }
 
 
 def echoes_shortened(text: str, arguments: Sequence[str]) -> str:

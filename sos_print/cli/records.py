@@ -79,6 +79,8 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     from sos_print.engine.files import is_pdf
     from sos_print.engine.records import RecordOptions, load_csv_record
 
+    if "" in paths:  # a script's unset variable ("$FILE"): a line naming nothing would follow
+        usage("a path given is empty: give a file or folder name")
     variant = variant_of(
         players=records.players, teams=records.teams, target=records.target, first_sos_wins=records.first_sos_wins
     )

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, is_example, load_example
-from sos_print.engine.files import file_kind, is_pdf, unreadable_reason
+from sos_print.engine.files import file_kind, is_pdf, packed_kind, unreadable_reason
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
@@ -404,6 +404,8 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
             elif is_record(entry):  # a record whose name lost its .csv, as a PDF above
                 reason = "skipped: a game record whose name does not end in .csv, .tsv or .txt; name it to check it"
                 skipped.append(Problem(entry, reason, unread=True))
+            elif kind := packed_kind(entry):  # a group's record saved as a workbook, or sent in an archive
+                skipped.append(Problem(entry, f"skipped: {kind}", unread=True))
             continue
         entry = os.path.join(path, name)
         lower = name.lower()

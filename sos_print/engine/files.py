@@ -10,6 +10,7 @@ import os
 import re
 import stat
 import unicodedata
+import zipfile
 
 from sos_print.engine.errors import ExampleFileError
 
@@ -73,6 +74,61 @@ def is_pdf(path: str) -> bool:
         return False
 
 
+def packed_kind(path: str, data: bytes | None = None) -> str | None:
+    """Returns what a spreadsheet's own file or an archive is and what to do with it, or None for any other file.
+
+    Told by its first bytes (a zip, OLE or gzip signature) as well as its name: a group's typed audit saved as
+    "game.xlsx", or sent as "group3.zip", holds a record `check` cannot read, and must never be passed over.
+    `data` is the file's bytes when they were read already.
+    """
+    lower = path.lower()
+    try:
+        if data is None:
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                return None
+            with open(path, "rb") as file:
+                head = file.read(8)
+        else:
+            head = data[:8]
+    except OSError:
+        return None
+    if head.startswith(b"PK\x03\x04") or lower.endswith(_ZIPPED):
+        workbook = _zipped_workbook(path, data)
+        if lower.endswith(_SPREADSHEETS) or workbook:
+            return _SPREADSHEET
+        if lower.endswith(".zip"):
+            return _ARCHIVE
+        # a zip that cannot be listed is most likely a workbook saved under another name ("game.csv"); a Word or
+        # PowerPoint file is no record, as a picture is not
+        return _SPREADSHEET if workbook is None else None
+    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1") or lower.endswith(_SPREADSHEETS):  # OLE: an old .xls
+        return _SPREADSHEET
+    if head.startswith(_ARCHIVE_SIGNATURES) or lower.endswith(_ARCHIVES):
+        return _ARCHIVE
+    return None
+
+
+_SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
+_ARCHIVE = "an archive; unpack it, then check the files it holds"
+_SPREADSHEETS = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".numbers")
+_ZIPPED = (".xlsx", ".xlsm", ".ods", ".numbers", ".zip")
+_ARCHIVES = (".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".tar")
+_ARCHIVE_SIGNATURES = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"7z\xbc\xaf\x27\x1c", b"Rar!\x1a\x07")
+
+
+def _zipped_workbook(path: str, data: bytes | None) -> bool | None:
+    """Tells whether a zip file is a workbook (Excel's, or LibreOffice's, whose "mimetype" part says so), or None if
+    it cannot be read as a zip."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data) if data is not None else path) as archive:
+            names = archive.namelist()
+            if any(name.startswith("xl/") for name in names):
+                return True
+            return "mimetype" in names and archive.read("mimetype")[:100].endswith(b".spreadsheet")
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, KeyError):
+        return None
+
+
 def file_kind(mode: int) -> str:
     """Returns what a file that is not a regular file is, in words ("a FIFO")."""
     return _KINDS.get(stat.S_IFMT(mode), "a special file")
@@ -116,6 +172,10 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
 
 def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
     """Returns the text of `data` and whether it was read as Windows-1252, the encoding every byte decodes in."""
+    if data.startswith((b"\xef\xbb\xbf\xff\xfe", b"\xef\xbb\xbf\xfe\xff")):  # a tool that marks whatever it saves
+        raise ExampleFileError(
+            path, "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)"
+        )
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
         return data.decode("utf-32", errors="replace"), False
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):

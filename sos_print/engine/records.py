@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
-from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line
+from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, packed_kind, read_bounded, separator_line
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -91,6 +91,8 @@ def load_csv_record(path: str, options: RecordOptions) -> Example:
         raise ExampleFileError(
             path, "is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
         )
+    if kind := packed_kind(path, data):
+        raise ExampleFileError(path, f"is {kind}", unread=True)
     return parse_csv_record(decode_spreadsheet(data, path, "save it as CSV, then check that file"), options, path)
 
 
@@ -159,8 +161,37 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     header = _row(first[1], separator, path)
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
-    rows = ((number, _row(line, separator, path)) for number, line in lines)
+    rows = ((number, _row(line, separator, path)) for number, line in _typed_on_lines(lines, separator))
     return record_from_table(header, rows, options, path, separator=separator)
+
+
+def _typed_on_lines(lines: Iterator[tuple[int, str]], separator: str) -> Iterator[tuple[int, str]]:
+    """Yields the rows' lines, a quoted cell typed on several lines (Excel's Alt+Enter) joined into its row's line,
+    each line break read as a space.
+
+    Only lines that continue a cell are joined: text with no separator before the quotation mark that closes it,
+    within a few lines. A quotation mark never closed joins nothing, so that no row after it is lost in a cell.
+    """
+    waiting: list[tuple[int, str]] = []
+    while waiting or (waiting := list(itertools.islice(lines, 1))):
+        number, line = waiting.pop(0)
+        taken: list[tuple[int, str]] = []
+        joined = line
+        while joined.count('"') % 2 and len(taken) < _CELL_LINES:
+            following = waiting.pop(0) if waiting else next(lines, None)
+            if following is None:
+                break
+            taken.append(following)
+            if separator in following[1].partition('"')[0]:  # a row of its own, not the rest of a cell
+                break
+            joined = f"{joined} {following[1]}"
+        if joined.count('"') % 2:  # never closed: the line is read alone, and refused as such
+            waiting = taken + waiting
+            joined = line
+        yield number, joined
+
+
+_CELL_LINES = 8  # the most lines a record's cell is typed on: one S-O-S a line, and a letter completes at most 8
 
 
 def _below_titles(

@@ -185,8 +185,8 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
             if name in found:
                 raise ExampleFileError(path, _twice(name))
             found[name] = _value(node, ours[2], name, path)
-    if found:  # a file with no field of an audit is refused as such: its pages are never walked
-        _refuse_widgets_outside(catalog, walked, path)
+    if found or form is None:  # a file with no field of an audit is refused as such: its pages are never walked
+        _refuse_widgets_outside(catalog, walked, path, formless=form is None)
     return found, count
 
 
@@ -226,9 +226,10 @@ class _Budget:
         return list(value)
 
 
-def _refuse_widgets_outside(catalog: Any, walked: set[object], path: str) -> None:
+def _refuse_widgets_outside(catalog: Any, walked: set[object], path: str, formless: bool = False) -> None:
     """Refuses a widget on a page whose field is not in the form's tree (a page of another filled copy added, its
-    fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with."""
+    fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with;
+    `formless` when the file has no form at all (its pages copied into a new file, the fields still on them)."""
     budget = _Budget(path)
     for number, page in enumerate(_pages(catalog, path), start=1):
         for annotation in budget.items(page.get("/Annots")):
@@ -245,23 +246,39 @@ def _refuse_widgets_outside(catalog: Any, walked: set[object], path: str) -> Non
                     parts.append(part)
                 node, depth = _dictionary(node.get("/Parent")), depth + 1
             if parts and (parts[0] in ("game", *MOVE_COLUMNS) or parts[1:2] == ["total"]):
+                if formless:  # the values are all there: "printed to PDF again" would tell the teacher they are ink
+                    raise ExampleFileError(path, _FORMLESS.format(number))
                 raise ExampleFileError(path, _outside(".".join(reversed(parts)), number))
+
+
+_FORMLESS = (
+    "holds audit fields on page {} but not the form's list of them: its pages were copied into a new file without "
+    "the form; send the file the audit was filled in"
+)
 
 
 def _pages(catalog: Any, path: str) -> Iterator[Any]:
     """Yields the pages of the file in order, walking its page tree itself: pypdf would gather every page first,
     and a file of a megabyte can hold a hundred thousand of them. More pages than any audit has are refused."""
     pending, seen, pages = [catalog.get("/Pages")], set(), 0
+    numbers: dict[object, int] = {}  # each page's number, where it is first met
     while pending:
         node = _dictionary(pending.pop())
         if node is None:
             continue
+        kids = node.get("/Kids")
+        if _identity(node) in numbers:  # a page has no kids: listed again, it cannot loop
+            raise ExampleFileError(
+                path,
+                f"lists page {numbers[_identity(node)]} twice (a page appears twice in the file): send the "
+                "file the audit was filled in",
+            )
         if _identity(node) in seen:
             raise ExampleFileError(path, "cannot be read as a PDF: it is damaged (its tree of pages loops)")
         seen.add(_identity(node))
-        kids = node.get("/Kids")
         if kids is None:
             pages += 1
+            numbers[_identity(node)] = pages
             yield node
         else:
             pending += reversed(_items(kids)[: _MOST_PAGES + 1])
