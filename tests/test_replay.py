@@ -663,6 +663,20 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     assert "Score final\u202f:" in raw
 
 
+@pytest.mark.parametrize(
+    ("record", "sentence"),
+    [
+        ("02-sos-o-counts-once.toml", "Tous les points et S-O-S notés dans la partie enregistrée sont justes."),
+        ("08-first-sos-wins.toml", "Tous les S-O-S notés dans la partie enregistrée sont justes."),
+    ],
+)
+def test_a_french_replay_of_a_right_record_says_what_was_noted_is_right(tmp_path, record, sentence):
+    # Not « annonces » (a thing said aloud, a bid): a record notes its points and lines (native reading, issue 21).
+    text = whole(replay_file(tmp_path, EXAMPLES / record, "--lang", "fr").read_bytes())
+    assert sentence in text
+    assert "annonce" not in text
+
+
 def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
     # After move 5, S in A1 (A1-C1... B1 O, C1 S) scores for whoever writes: A's S in B2 leaves it, and makes O in
     # B3 (B2-B4) and O in C3 (B2-D4) score. The sentence names the points the move gave, every one of them, not the
