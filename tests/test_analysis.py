@@ -222,16 +222,16 @@ def test_the_sentences_name_each_slip_and_the_turning_point(runner, tmp_path):
     assert lines[2].startswith(
         # One short sentence a fact, and the margin in the past conditional (issue 21, English reading 18 and 21).
         "Move 2: B writes S in C1 and scores nothing. Gift: A can now score 1 point with O in B1. With best play on "
-        "both sides, B would have finished level; after this move, 1 point behind. Best: "
+        "both sides, B would finish level; after this move, 1 point behind. Best: "
     )
     assert lines[3] == (
         # Every reply the gift left, not only the first (issue 21, English reading 4).
         "Move 3: A writes S in A3 and scores nothing. Missed point: O in B1 would have scored 1 point at once. Gift: B "
-        "can now score 1 point with O in B1, O in A2 or O in B2. With best play on both sides, A would have finished 1 "
+        "can now score 1 point with O in B1, O in A2 or O in B2. With best play on both sides, A would finish 1 "
         "point ahead; after this move, 6 points behind. Best: O in B1."
     )
     assert lines[-1] == (
-        "Turning point: move 3, A's S in A3: with best play on both sides, A would have finished 1 point ahead; after "
+        "Turning point: move 3, A's S in A3: with best play on both sides, A would finish 1 point ahead; after "
         "this move, 6 points behind."
     )
     path = write_record(tmp_path, game_of(3, GIFT))

@@ -522,13 +522,13 @@ def test_each_move_that_lost_value_is_named_with_the_best_move():
     text = whole(document(csv_text(GAME3), 3))
     # Move 4 (B's O in C2) and move 6 (A's S in A3) left the other side a scoring move.
     assert (
-        "4 B O in C2 −1 0 Gift: A can now score 1 point with S in C3. With best play on both sides, B would have "
-        "finished level; after this move, 1 point behind. Best: O in A3, S in B3, O in B3 and 5 more." in text
+        "4 B O in C2 −1 0 Gift: A can now score 1 point with S in C3. With best play on both sides, B would "
+        "finish level; after this move, 1 point behind. Best: O in A3, S in B3, O in B3 and 5 more." in text
     )
     assert (
         # The S in A3 left two gifts, O in B2 (A1-C3... B2) and O in B3: the comment names both.
         "6 A S in A3 −2 0 Gift: B can now score 1 point with O in B2 or O in B3. With best play on both sides, A would "
-        "have finished 1 point ahead; after this move, 1 point behind. Best: O in A3, S in B3, S in A2 and 2 more. The "
+        "finish 1 point ahead; after this move, 1 point behind. Best: O in A3, S in B3, S in A2 and 2 more. The "
         "turning point." in text
     )
     assert "7 B O in B2 +2 +2 ✓" in text  # move 7 took the gift
@@ -540,7 +540,7 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     text = flat(texts(data)[page])
     assert (
         "At move 6, A wrote S in A3, scored nothing and left the next player two moves that score (O in B2 or O in "
-        "B3). With best play on both sides, A would have finished 1 point ahead; after this move, 1 point behind: no "
+        "B3). With best play on both sides, A would finish 1 point ahead; after this move, 1 point behind: no "
         "move in this game changed the result more."
     ) in text
     assert "Move 6: A wrote S in A3" in text and "Best: O in A3" in text

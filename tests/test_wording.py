@@ -718,7 +718,7 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
 @pytest.mark.parametrize(
     ("lang", "margin"),
     [
-        ("en", "with best play on both sides, A would have finished 2 points ahead; after this move, 1 point behind"),
+        ("en", "with best play on both sides, A would finish 2 points ahead; after this move, 1 point behind"),
         ("fr", "si chacun jouait au mieux, A finirait avec 2 points d’avance ; après ce coup, avec 1 point de retard"),
     ],
 )

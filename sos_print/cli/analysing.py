@@ -192,7 +192,7 @@ def _finishes(move: "MoveAnalysis", game: "CheckedExample") -> str:
     assert move.finish is not None and move.best_finish is not None
     side = _side(move.seat, game)
     best, played = _ahead(move.best_finish), _ahead(move.finish)
-    return f"with best play on both sides, {side} would have finished {best}; after this move, {played}"
+    return f"with best play on both sides, {side} would finish {best}; after this move, {played}"
 
 
 def _ahead(lead: int) -> str:
