@@ -495,11 +495,10 @@ def test_a_sheets_code_has_a_letter_that_reads_in_both_languages_and_the_key_exp
 # --- pages a child can use, a key a teacher marks from ---------------------------------------
 
 
-def board_cells(page, size: int) -> list[list[float]]:
-    """Returns the cell widths (mm) of each puzzle board on a page: its vertical lines as long as the board is
-    wide, read left to right in runs of `size` + 1 (two boards may share a row)."""
+def _board_runs(page, size: int):
+    """Yields each puzzle board on a page as (its vertical lines' x, left to right; its top and bottom), the lines
+    as long as the board is wide, read left to right in runs of `size` + 1 (two boards may share a row)."""
     verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
-    boards = []
     for span in {(round(line["top"], 1), round(line["bottom"], 1)) for line in verticals}:
         xs = sorted(
             {round(line["x0"], 2) for line in verticals if (round(line["top"], 1), round(line["bottom"], 1)) == span}
@@ -507,23 +506,17 @@ def board_cells(page, size: int) -> list[list[float]]:
         for start in range(0, len(xs) - size, size + 1):
             run = xs[start : start + size + 1]
             if abs((run[-1] - run[0]) - (span[1] - span[0])) < 0.5:
-                boards.append([(b - a) / 72 * 25.4 for a, b in pairwise(run)])
-    return boards
+                yield run, span
+
+
+def board_cells(page, size: int) -> list[list[float]]:
+    """Returns the cell widths (mm) of each puzzle board on a page."""
+    return [[(b - a) / 72 * 25.4 for a, b in pairwise(run)] for run, _ in _board_runs(page, size)]
 
 
 def board_boxes(page, size: int) -> list[tuple[float, float]]:
-    """Returns the left edge and top (mm from the page's top-left corner) of each puzzle board on a page, found as
-    `board_cells` finds them."""
-    verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
-    found = []
-    for span in {(round(line["top"], 1), round(line["bottom"], 1)) for line in verticals}:
-        xs = sorted(
-            {round(line["x0"], 2) for line in verticals if (round(line["top"], 1), round(line["bottom"], 1)) == span}
-        )
-        for start in range(0, len(xs) - size, size + 1):
-            run = xs[start : start + size + 1]
-            if abs((run[-1] - run[0]) - (span[1] - span[0])) < 0.5:
-                found.append((run[0] / MM, span[0] / MM))
+    """Returns the left edge and top (mm from the page's top-left corner) of each puzzle board on a page."""
+    found = [(run[0] / MM, span[0] / MM) for run, span in _board_runs(page, size)]
     return sorted(found, key=lambda box: (round(box[1]), box[0]))
 
 

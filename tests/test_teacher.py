@@ -509,6 +509,15 @@ def test_the_notes_of_a_target_kit_say_it_stops_at_the_target_and_when_that_is_r
         assert words.replace("'", "’") not in text, words
 
 
+def _says_and_not(data: bytes, said: list[str], unsaid: list[str]) -> None:
+    """Asserts that the notes print every sentence of `said` and none of `unsaid`, however their lines broke."""
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(data)))
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words
+
+
 # The goals name a cell's parts in the order its name gives them, and a plural S-O-S is "S-O-S lines" (issue 21).
 @pytest.mark.parametrize(
     ("options", "said", "unsaid"),
@@ -525,11 +534,7 @@ def test_the_notes_of_a_target_kit_say_it_stops_at_the_target_and_when_that_is_r
     ],
 )
 def test_the_notes_name_a_cell_in_its_notations_order_and_count_s_o_s_lines(options, said, unsaid):
-    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teacher_document(options, shipped_examples()).data)))
-    for words in said:
-        assert words in text, words
-    for words in unsaid:
-        assert words not in text, words
+    _says_and_not(teacher_document(options, shipped_examples()).data, said, unsaid)
 
 
 # The strategy positions are on 4 × 4 boards: a kit of another size is told so, a 4 × 4 kit is not (issue 21).
@@ -547,11 +552,7 @@ def test_the_notes_name_a_cell_in_its_notations_order_and_count_s_o_s_lines(opti
     ],
 )
 def test_the_strategy_says_on_which_board_its_positions_are(options, said, unsaid):
-    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teacher_document(options, shipped_examples()).data)))
-    for words in said:
-        assert words in text, words
-    for words in unsaid:
-        assert words not in text, words
+    _says_and_not(teacher_document(options, shipped_examples()).data, said, unsaid)
 
 
 @pytest.mark.parametrize(
