@@ -514,6 +514,26 @@ def test_the_longest_class_name_and_date_the_replays_header_holds_print_inside_t
             assert outside == [], page.page_number
 
 
+@pytest.mark.parametrize("args", [["--large-print"], ["--lang", "fr", "--paper", "letter", "--large-print"]])
+def test_the_longest_names_a_filled_audit_is_read_with_print_inside_the_margins(runner, tmp_path, args):
+    # A name field holds 40 characters and is read up to 160: the replay prints names in its sentences and captions,
+    # not in the strip, where they wrap.
+    values = move_values(full_board_game(), 3, Notation.A1, Variant())
+    values.update({"group1.names.A": "W" * 160, "group1.names.B": "Marie-Charlotte " * 9 + "Wxyz"})
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    margin = 15.0 * MM
+    with pages(out.read_bytes()) as document:
+        assert "W" * 20 in "".join(char["text"] for char in document.pages[0].chars)
+        for page in document.pages:
+            inside = margin - 0.01, page.width - margin + 0.01
+            outside = [char["text"] for char in page.chars if not inside[0] <= char["x0"] <= char["x1"] <= inside[1]]
+            assert outside == [], page.page_number
+
+
 @pytest.mark.parametrize("field", ["group1.class", "group1.date"])
 def test_a_class_name_too_long_given_as_an_option_is_still_a_usage_error(runner, tmp_path, field):
     values = move_values(full_board_game(), 3, Notation.A1, Variant())
