@@ -454,6 +454,113 @@ def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status
     assert not out.exists()
 
 
+# The header strip of the replay holds a class name in two lines and a date in one, at most about this many
+# capital Ws (the widest letter): the class name shrinks to SMALL_PT, the date stays at NOTES_PT.
+STRIP_HOLDS = [
+    # (arguments, the most Ws of a class name, of a date)
+    ([], 102, 46),
+    (["--large-print"], 66, 30),
+    (["--lang", "fr", "--paper", "letter"], 104, 47),
+    (["--lang", "fr", "--large-print"], 64, 30),
+    (["--lang", "en+fr", "--paper", "letter", "--large-print"], 66, 31),  # French holds fewer: its limit is said
+]
+
+
+@pytest.mark.parametrize("text", ["class", "date"])
+@pytest.mark.parametrize(("args", "class_most", "date_most"), STRIP_HOLDS)
+@pytest.mark.parametrize("length", ["one-more", "longest-read"])
+def test_a_class_name_or_date_typed_too_long_for_the_replays_header_is_the_files_error_naming_its_field(
+    runner, tmp_path, text, args, class_most, date_most, length
+):
+    # Typed on a tablet, not given as --class-name: no usage error (status 2) blaming an option, and never a date
+    # printed past the page's margin. The form's fields hold 60 and 20 characters; a tablet may not keep to them,
+    # and the form is read up to four times as much (240, 80).
+    most = {"class": class_most, "date": date_most}[text]
+    given = {"one-more": most + 1, "longest-read": {"class": 239, "date": 79}[text]}[length]
+    values = move_values(full_board_game(), 3, Notation.A1, Variant(), group=2)
+    values[f"group2.{text}"] = "W" * given
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), *args])
+    what = {"class": "class name", "date": "date"}[text]
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.exception is None or isinstance(result.exception, SystemExit)  # no traceback
+    assert result.stderr.splitlines() == [
+        f"sos-print: {pdf}: the {what} in its field 'group2.{text}' is too long for the replay's header: "
+        f"at most about {most} characters here ({given} given)"
+    ]
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("args", "class_most", "date_most"), STRIP_HOLDS)
+def test_the_longest_class_name_and_date_the_replays_header_holds_print_inside_the_margins(
+    runner, tmp_path, args, class_most, date_most
+):
+    values = move_values(full_board_game(), 3, Notation.A1, Variant())
+    values.update({"group1.class": "W" * class_most, "group1.date": "W" * date_most})
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    margin = 15.0 * MM  # the replay's pages keep 15 mm from every edge
+    with pages(out.read_bytes()) as document:
+        for page in document.pages:
+            printed = "".join(char["text"] for char in page.chars)
+            assert printed.count("W") >= class_most + date_most  # both texts are on every page, in full
+            inside = margin - 0.01, page.width - margin + 0.01
+            outside = [char["text"] for char in page.chars if not inside[0] <= char["x0"] <= char["x1"] <= inside[1]]
+            assert outside == [], page.page_number
+
+
+@pytest.mark.parametrize("args", [["--large-print"], ["--lang", "fr", "--paper", "letter", "--large-print"]])
+def test_the_longest_names_a_filled_audit_is_read_with_print_inside_the_margins(runner, tmp_path, args):
+    # A name field holds 40 characters and is read up to 160: the replay prints names in its sentences and captions,
+    # not in the strip, where they wrap.
+    values = move_values(full_board_game(), 3, Notation.A1, Variant())
+    values.update({"group1.names.A": "W" * 160, "group1.names.B": "Marie-Charlotte " * 9 + "Wxyz"})
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    margin = 15.0 * MM
+    with pages(out.read_bytes()) as document:
+        assert "W" * 20 in "".join(char["text"] for char in document.pages[0].chars)
+        for page in document.pages:
+            inside = margin - 0.01, page.width - margin + 0.01
+            outside = [char["text"] for char in page.chars if not inside[0] <= char["x0"] <= char["x1"] <= inside[1]]
+            assert outside == [], page.page_number
+
+
+@pytest.mark.parametrize("field", ["group1.class", "group1.date"])
+def test_a_class_name_too_long_given_as_an_option_is_still_a_usage_error(runner, tmp_path, field):
+    values = move_values(full_board_game(), 3, Notation.A1, Variant())
+    values[field] = "W" * 239 if field.endswith("class") else "W" * 79  # the option's text is said first
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), "--class-name", "W" * 239])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "Usage error: the class name does not fit the header strip: 2 lines of at most about 88 characters each here "
+        "(239 given); make it shorter\n"
+    )
+    assert not out.exists()
+
+
+def test_a_class_name_given_as_an_option_replaces_one_typed_too_long(runner, tmp_path):
+    values = move_values(full_board_game(), 3, Notation.A1, Variant())
+    values["group1.class"] = "W" * 239
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), "--class-name", "CM1"])
+    assert result.exit_code == 0, result.output
+    assert " ".join(texts(out.read_bytes())[0].split()).startswith("Class CM1 Date")
+
+
 def test_check_and_the_replay_count_the_same_errors_in_a_filled_audit(runner, tmp_path):
     # The score sheet of tests/test_check.py (four errors, 22 totals that carry them forward), typed on a tablet.
     from test_check import SHEET

@@ -4,7 +4,9 @@ The record is read and played first: a record that cannot be played (a file that
 read, an illegal move) is one line and status 1, before anything else is done. False claims
 are what the replay is for: they are printed corrected. The analysis runs while the PDF is
 made, after the output file has been checked, so that a file that may not be overwritten is
-refused at once; an interruption then leaves nothing written.
+refused at once; an interruption then leaves nothing written. A class name or a date typed in
+a filled audit that the header strip cannot hold is the file's error too (one line, status 1,
+naming the form's field), said before the moves are weighed.
 """
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
@@ -119,7 +121,12 @@ def replay(
         notation=print_notation or example.notation,
         class_name=header.class_name,
     )
-    run([out], force, lambda progress: [_render(options, game, every or 0, progress)], inputs=[record])
+
+    def render(progress: ProgressFn) -> list["Rendered"]:
+        _fit_header(record, options, header, bool(look.class_name))  # before the weighing: a refusal comes at once
+        return [_render(options, game, every or 0, progress)]
+
+    run([out], force, render, inputs=[record])
 
 
 def parsed_names(text: str, seats: tuple[str, ...]) -> dict[str, str]:
@@ -178,6 +185,31 @@ def _printable(what: str, text: str, refuse: "Callable[[str], NoReturn]") -> Non
     missing = missing_characters(text)
     if missing:
         refuse(not_in_font(what, missing))
+
+
+def _fit_header(record: str, options: "PrintOptions", header: "GameHeader", class_given: bool) -> None:
+    """Checks that the replay's header strip holds the class name and the date. A text typed in the record that it
+    cannot hold is the file's error (status 1), naming the file and the form's field: the user gave no option to
+    change; a `--class-name` it cannot hold stays a usage error."""
+    from sos_print.documents.replay import fit_header
+    from sos_print.engine.errors import ExampleFileError, quoted
+    from sos_print.forms.fields import group_field
+    from sos_print.plans.layout import StripTextError
+
+    try:
+        fit_header(options, header)
+    except StripTextError as error:
+        if error.what == "class name" and class_given:
+            raise  # `run` says it as the usage error it is
+        field = group_field(header.group, _FIELDS[error.what])
+        raise ExampleFileError(
+            record,
+            f"the {error.what} in its field {quoted(field)} is too long for the replay's header: "
+            f"at most about {error.most} characters here ({error.given} given)",
+        ) from None
+
+
+_FIELDS = {"class name": "class", "date": "date"}  # the form's field (`forms.fields`) of each text of the strip
 
 
 def _render(options: "PrintOptions", game: "CheckedExample", every: int, progress: ProgressFn) -> "Rendered":

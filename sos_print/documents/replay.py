@@ -26,6 +26,7 @@ from sos_print.documents.figures import (
 )
 from sos_print.engine.analysis import MoveAnalysis
 from sos_print.engine.check import CheckedExample
+from sos_print.engine.examples import GameHeader
 from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip
@@ -47,12 +48,13 @@ from sos_print.plans.layout import (
     SMALL_PT,
     TITLE_PT,
     Box,
+    StripTextError,
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.replay import ReplayPlan, TurningPoint, replay_plan
+from sos_print.plans.replay import ReplayPlan, TurningPoint, replay_group, replay_plan, replay_strip
 from sos_print.plans.tables import Table
-from sos_print.plans.words import Block, Run
+from sos_print.plans.words import Block, Run, Words
 from sos_print.plans.worked import ExampleFigure
 
 KEPT_ROWS = 3  # a table never has fewer rows than this on a page (unless it has fewer in all)
@@ -521,6 +523,24 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
     for figure, item in zip(pair, placed, strict=True):
         flow.space(ROW_GAP)
         flow.figure(item.height, partial(draw_figure, figure=figure, layout=item, body=layout.body))
+
+
+def fit_header(options: PrintOptions, header: GameHeader) -> None:
+    """Lays out the replay's header strip in each language of the options as its pages have it, so that a class name
+    or a date it cannot hold is refused (StripTextError) before the game is weighed: the refusal of the language
+    whose strip holds the least, so that the limit it says holds for the whole document."""
+    scale = scale_of(options.large_print)
+    width = Box(0, 0, *options.paper.size_mm).inset(MARGIN).width
+    refusals = []
+    for lang in options.language.codes:
+        group = replay_group(header, Words(lang))
+        room = group_room([(group,) if group else ()], scale)
+        try:
+            layout_strip(replay_strip(options, lang, header), width, room, scale)
+        except StripTextError as error:
+            refusals.append(error)
+    if refusals:  # the class name first, as the strip is laid out
+        raise min(refusals, key=lambda error: (error.what != "class name", error.most))
 
 
 def replay_document(

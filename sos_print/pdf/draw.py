@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NoReturn
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -32,7 +33,7 @@ from sos_print.plans.layout import (
     STRIP_GAP,
     STRIP_MAX_LINES,
     Box,
-    LayoutError,
+    StripTextError,
     second_language,
 )
 from sos_print.plans.words import Label, Run
@@ -217,8 +218,9 @@ def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], sca
     """Fits the strip into `width` mm: the class on the left, the date field and the group (`group` = its width
     and height) on the right, in one row when the class leaves room, else the date and group under the class.
 
-    The class name wraps to STRIP_MAX_LINES lines and shrinks from NOTES_PT to SMALL_PT;
-    a name that fits in neither is refused with a LayoutError naming the limit.
+    The class name wraps to STRIP_MAX_LINES lines and shrinks from NOTES_PT to SMALL_PT; a name that fits in
+    neither, or a date (a replay prints the one typed in a filled audit) wider than the strip, is refused with a
+    StripTextError naming the limit.
     """
     size = NOTES_PT * scale
     line = size * LEADING / MM
@@ -239,6 +241,8 @@ def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], sca
     # The name or its line takes the strip's whole width, the date and the group on the row under it,
     # or on a row each when they do not fit side by side.
     name = _fitted_name(strip.class_name, width - caption, scale) if strip.class_name else None
+    if date > width:
+        _refuse_date(strip, width, size)
     first = name.height if name else line
     below = 0.0 if date + gap + group_width <= width else line
     height = first + below + max(line if not below else 0.0, group_height)
@@ -266,15 +270,37 @@ def _name_lines(name: str, room: float, scale: float) -> SetLabel | None:
 
 
 def _fitted_name(name: str, room: float, scale: float) -> SetLabel:
-    """Sets the class name as _name_lines does, or refuses it with a LayoutError naming the limit."""
+    """Sets the class name as _name_lines does, or refuses it with a StripTextError naming the limit."""
     fitted = _name_lines(name, room, scale)
     if fitted is None:
         per_line = room / (width_of("n", BOLD, SMALL_PT * scale) / MM)
-        raise LayoutError(
+        raise StripTextError(
+            "class name",
+            STRIP_MAX_LINES * _letters(room, name, SMALL_PT * scale),
+            len(name),
             f"the class name does not fit the header strip: {STRIP_MAX_LINES} lines of at most about "
-            f"{int(per_line)} characters each here ({len(name)} given); make it shorter"
+            f"{int(per_line)} characters each here ({len(name)} given); make it shorter",
         )
     return fitted
+
+
+def _refuse_date(strip: StripPlan, width: float, size: float) -> NoReturn:
+    """Refuses a date wider than the strip, even on a row of its own after its caption, with a StripTextError."""
+    room = width - width_of(strip.date_caption + " ", REGULAR, size) / MM - 1.0
+    most = _letters(room, strip.date, size)
+    raise StripTextError(
+        "date",
+        most,
+        len(strip.date),
+        f"the date does not fit the header strip: at most about {most} characters here ({len(strip.date)} given)",
+    )
+
+
+def _letters(room: float, text: str, size: float) -> int:
+    """Returns about how many bold letters as wide as those of `text` (on average) `room` mm holds at `size` points:
+    a text of wide letters is told the limit in its own letters."""
+    letters = text.replace(" ", "") or "n"
+    return int(room / (width_of(letters, BOLD, size) / len(letters) / MM))
 
 
 def strip_lines(strip: StripPlan, layout: StripLayout, box: Box, scale: float) -> dict[str, tuple[float, float, float]]:

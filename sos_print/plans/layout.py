@@ -14,6 +14,16 @@ class LayoutError(SosError):
     """Signals a page that cannot hold what was asked at the sizes the kit promises."""
 
 
+class StripTextError(LayoutError):
+    """Signals a text of the header strip (`what`: "class name" or "date", as `GameHeader.texts` names them) that
+    the strip cannot hold: `given` characters where about `most` of its own letters fit. The command says where the
+    text came from: an option (a usage error) or a file (the file's error)."""
+
+    def __init__(self, what: str, most: int, given: int, message: str) -> None:
+        self.what, self.most, self.given = what, most, given
+        super().__init__(message)
+
+
 class Paper(enum.Enum):
     """Names the two paper sizes, portrait."""
 

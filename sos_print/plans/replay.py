@@ -78,8 +78,8 @@ def replay_plan(
     analysis, unweighed, notes = _analysis(game, moves, words, notation)
     return ReplayPlan(
         title=words("replay.title"),
-        strip=replace(strip_plan(options, fields=True, lang=lang), date=game.example.header.date),
-        group=_group(game.example.header, words),
+        strip=replay_strip(options, lang, game.example.header),
+        group=replay_group(game.example.header, words),
         header=_header(game, words, errors),
         bookmark=words("replay.bookmark"),
         steps_heading=words("replay.steps_heading"),
@@ -195,7 +195,12 @@ def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tup
     return tuple(figures)
 
 
-def _group(header: GameHeader, words: Words) -> str:
+def replay_strip(options: PrintOptions, lang: str, header: GameHeader) -> StripPlan:
+    """Returns the replay's header strip in `lang`: the options' class name, and the date `header` gives."""
+    return replace(strip_plan(options, fields=True, lang=lang), date=header.date)
+
+
+def replay_group(header: GameHeader, words: Words) -> str:
     """Returns the group the record is of, as the strip names it ("Group 3 of 15"), if it is one of several."""
     return words("common.group", number=header.group, count=header.groups) if header.groups > 1 else ""
 
