@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -10,6 +11,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, set_label
 from sos_print.pdf.grids import (
+    Tag,
     draw_answers,
     draw_grid,
     draw_leaders,
@@ -85,11 +87,17 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
     right = side_gutter if "right" in labelled else 1.0
     top = end_gutter if "top" in labelled else 1.0
     bottom = end_gutter if "bottom" in labelled else 1.0
-    for tag in segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt):
+    for tag in _tags(grid, style):
         box = tag.box
         left, right = max(left, -box.x), max(right, box.right - side)
         bottom, top = max(bottom, -box.y), max(top, box.top - side)
     return Margins(left, right, top, bottom)
+
+
+@lru_cache(maxsize=512)
+def _tags(grid: GridPlan, style: DiagramStyle) -> tuple[Tag, ...]:
+    # Laying out a page measures the same diagram many times (each cell size tried, each column, then drawing it).
+    return tuple(segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt))
 
 
 def fitted(figure: ExampleFigure, style: DiagramStyle, width: float) -> tuple[ExampleFigure, DiagramStyle]:
@@ -163,7 +171,7 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
 
     def draw(canvas: Canvas) -> None:
         shade_answers(canvas, grid, 0.0, 0.0, style.cell)
-        tags = segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt)
+        tags = _tags(grid, style)
         draw_segments(canvas, grid, 0.0, 0.0, style.cell)
         draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)

@@ -535,7 +535,7 @@ def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
 
-def draw_leaders(canvas: Canvas, tags: list[Tag]) -> None:
+def draw_leaders(canvas: Canvas, tags: Sequence[Tag]) -> None:
     """Draws each diagonal's leader, from the end of its line to its name: before the letters, which sit on it as
     they sit on the lines."""
     canvas.saveState()
@@ -553,7 +553,7 @@ def draw_leaders(canvas: Canvas, tags: list[Tag]) -> None:
     canvas.restoreState()
 
 
-def draw_tags(canvas: Canvas, tags: list[Tag], size: float) -> None:
+def draw_tags(canvas: Canvas, tags: Sequence[Tag], size: float) -> None:
     """Draws each line name in a small framed label (a diagonal's leader is drawn before, by draw_leaders)."""
     canvas.setLineWidth(0.6)
     canvas.setStrokeGray(SEGMENT_GREY)
