@@ -151,7 +151,7 @@ def flat(text: str) -> str:
 
 QUESTIONS_FR = {
     "score-now": "Quel coup marque le plus de points ?",
-    "no-gift": "Trouve un coup qui ne fait pas de cadeau.",
+    "no-gift": "Trouve un coup sans cadeau.",
     "best-move": "Défi : trouve le meilleur coup.",
 }
 TURN = re.compile(r"(It is|C’est à|À) [A-D]")
@@ -404,14 +404,15 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     # On 5 × 5 the answer boxes stand beside the boards without their caption, which a 4 × 4 sheet prints.
     assert "SOS : défis" in sheet and "Ta réponse" in flat(" ".join(texts(made("--lang", "fr")["puzzles.pdf"])))
     for record in records("--lang", "fr", "--size", "5"):
-        # « À A de jouer » set a preposition beside a seat of the same letter (readfrB).
-        assert f"{record['number']}. " in sheet and f"C’est à {record['to_move']} de jouer. " in sheet
+        # « À A de jouer » set a preposition beside a seat of the same letter (readfrB); « C'est à A de jouer. Il y a
+        # une seule réponse. » took two lines where the English takes one, and the sheet two pages (issue 23).
+        assert f"{record['number']}. " in sheet and f"C’est à {record['to_move']}. " in sheet
     several = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) > 1]
     words = {2: "Deux", 3: "Trois", 4: "Quatre", 5: "Cinq", 6: "Six", 7: "Sept", 8: "Huit", 9: "Neuf"}
     assert several
     for record in several:
         count = len(record["answers"])
-        assert f"C’est à {record['to_move']} de jouer. {words.get(count, count)} réponses : écris-en une." in sheet
+        assert f"C’est à {record['to_move']}. {words.get(count, count)} réponses : écris-en une." in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
@@ -435,7 +436,7 @@ def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes(
     assert gifts == {"S.S", "SO.", ".OS"} == set(GIFT_PATTERNS)
     for lang, said in (
         ("en", "Try not to leave S _ S, S O _ or _ O S on three cells"),
-        ("fr", "Essaie de ne pas laisser S _ S, S O _ ou _ O S sur trois cases"),
+        ("fr", "Ne laisse pas S _ S, S O _ ou _ O S sur trois cases"),
     ):
         assert said in flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
 
@@ -522,9 +523,11 @@ def board_boxes(page, size: int) -> list[tuple[float, float]]:
 
 # A sheet's boards on each page, two a row: the French sheet fell to one column on two A4 pages (a class set of 60
 # pages where the English one is 30), Letter to one column, the large-print French and Letter sheets to three pages
-# with a page holding the tip box alone or one row over a blank half.
+# with a page holding the tip box alone or one row over a blank half. The French A4 sheet then took two pages of two
+# columns, its text about 27 mm longer than the English: one page, as the English (issue 23).
 SHEET_PAGES = [
     ((), (6,)),
+    (("--lang", "fr"), (6,)),
     (("--paper", "letter"), (4, 2)),
     (("--paper", "letter", "--lang", "fr"), (4, 2)),
     (("--large-print",), (2, 4)),
