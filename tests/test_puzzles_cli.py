@@ -546,6 +546,31 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
         assert len({round(left) for left, _ in page}) == 2, page  # two columns
 
 
+# The en+fr large-print sheet's first page held the tip box alone (its 174 mm left a row of two puzzles no room), and
+# each later page one row: now every page holds puzzles, the tip box shared out over the first pages' rows (issue 23).
+TIPS = ["Watch out for gifts.", "Write a cell as its column letter", "A puzzle with a star", "If you score, write one"]
+LONE_TIPS = [
+    (("--lang", "en+fr", "--large-print"), 3),
+    (("--lang", "fr+en", "--large-print"), 3),
+    (("--lang", "en+fr", "--large-print", "--paper", "letter"), 3),
+    (("--lang", "en", "--large-print"), 2),
+]
+
+
+@pytest.mark.parametrize(("args", "count"), LONE_TIPS, ids=[" ".join(args) for args, _ in LONE_TIPS])
+def test_no_page_holds_the_tip_box_alone(args, count):
+    data = made(*args)["puzzles.pdf"]
+    with pages(data) as pdf:
+        boards = [len(board_boxes(page, 4)) for page in pdf.pages]
+    assert len(boards) == count and all(boards), boards
+    found = [flat(page) for page in texts(data)]
+    assert TIPS[0] in found[0]  # what a gift is, beside the gifts pictured, opens the sheet
+    for tip in TIPS:
+        assert sum(page.count(tip) for page in found) == 1, tip
+    star = next(k for k, page in enumerate(found) if "★" in page or "Challenge:" in page)
+    assert any(TIPS[2] in page for page in found[: star + 1]), "the star is explained after the first starred puzzle"
+
+
 # When one question of a row wrapped to a line more, its board sat a line lower than its neighbour's.
 @pytest.mark.parametrize("args", [("--lang", "en+fr"), ("--lang", "fr", "--size", "6")], ids=" ".join)
 def test_the_boards_of_a_row_share_their_top(args):
