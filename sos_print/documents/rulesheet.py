@@ -348,9 +348,12 @@ def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan) -> bool:
     any example that fits a column will do). The sheet is laid out without being drawn."""
     if options.large_print:
         return True
-    trial = Document.trial(options.paper)
-    render_rules(trial, plan)
-    return trial.pages <= 2
+    for careful_front in (False, True):  # as render_rules tries it: the warning on the back, else on the front
+        trial = Document.trial(options.paper)
+        _render_rules(trial, plan, large_print=False, sections=False, careful_front=careful_front)
+        if trial.pages <= 2:
+            return True
+    return False
 
 
 def rule_example(
