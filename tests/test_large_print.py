@@ -79,8 +79,10 @@ def _example_page(data: bytes, language: Language) -> int:
 @pytest.mark.parametrize(
     ("size", "paper", "notation", "language", "cell"),
     [
-        (4, Paper.A4, Notation.A1, Language.EN, 16.5),  # the normal sheet's 11 mm times 1.5
-        (4, Paper.A4, Notation.A1, Language.FR, 16.5),
+        # A little under 16.5 mm (the normal 11 mm times 1.5), to share the last page with naming cells rather than
+        # leave that section alone on a page (issue 23).
+        (4, Paper.A4, Notation.A1, Language.EN, 15.5),
+        (4, Paper.A4, Notation.A1, Language.FR, 16.5),  # the normal sheet's 11 mm times 1.5
         (3, Paper.LETTER, Notation.L1C1, Language.FR, 16.5),
         (6, Paper.A4, Notation.A1, Language.EN, 16.5),
         (8, Paper.A4, Notation.A1, Language.EN, 13.0),  # the board too large for 16.5 mm: never under 13 mm

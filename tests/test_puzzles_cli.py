@@ -151,7 +151,7 @@ def flat(text: str) -> str:
 
 QUESTIONS_FR = {
     "score-now": "Quel coup marque le plus de points ?",
-    "no-gift": "Trouve un coup qui ne fait pas de cadeau.",
+    "no-gift": "Trouve un coup sans cadeau.",
     "best-move": "Défi : trouve le meilleur coup.",
 }
 TURN = re.compile(r"(It is|C’est à|À) [A-D]")
@@ -404,14 +404,15 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     # On 5 × 5 the answer boxes stand beside the boards without their caption, which a 4 × 4 sheet prints.
     assert "SOS : défis" in sheet and "Ta réponse" in flat(" ".join(texts(made("--lang", "fr")["puzzles.pdf"])))
     for record in records("--lang", "fr", "--size", "5"):
-        # « À A de jouer » set a preposition beside a seat of the same letter (readfrB).
-        assert f"{record['number']}. " in sheet and f"C’est à {record['to_move']} de jouer. " in sheet
+        # « À A de jouer » set a preposition beside a seat of the same letter (readfrB); « C'est à A de jouer. Il y a
+        # une seule réponse. » took two lines where the English takes one, and the sheet two pages (issue 23).
+        assert f"{record['number']}. " in sheet and f"C’est à {record['to_move']}. " in sheet
     several = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) > 1]
     words = {2: "Deux", 3: "Trois", 4: "Quatre", 5: "Cinq", 6: "Six", 7: "Sept", 8: "Huit", 9: "Neuf"}
     assert several
     for record in several:
         count = len(record["answers"])
-        assert f"C’est à {record['to_move']} de jouer. {words.get(count, count)} réponses : écris-en une." in sheet
+        assert f"C’est à {record['to_move']}. {words.get(count, count)} réponses : écris-en une." in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
@@ -435,7 +436,7 @@ def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes(
     assert gifts == {"S.S", "SO.", ".OS"} == set(GIFT_PATTERNS)
     for lang, said in (
         ("en", "Try not to leave S _ S, S O _ or _ O S on three cells"),
-        ("fr", "Essaie de ne pas laisser S _ S, S O _ ou _ O S sur trois cases"),
+        ("fr", "Ne laisse pas S _ S, S O _ ou _ O S sur trois cases"),
     ):
         assert said in flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
 
@@ -522,9 +523,11 @@ def board_boxes(page, size: int) -> list[tuple[float, float]]:
 
 # A sheet's boards on each page, two a row: the French sheet fell to one column on two A4 pages (a class set of 60
 # pages where the English one is 30), Letter to one column, the large-print French and Letter sheets to three pages
-# with a page holding the tip box alone or one row over a blank half.
+# with a page holding the tip box alone or one row over a blank half. The French A4 sheet then took two pages of two
+# columns, its text about 27 mm longer than the English: one page, as the English (issue 23).
 SHEET_PAGES = [
     ((), (6,)),
+    (("--lang", "fr"), (6,)),
     (("--paper", "letter"), (4, 2)),
     (("--paper", "letter", "--lang", "fr"), (4, 2)),
     (("--large-print",), (2, 4)),
@@ -541,6 +544,31 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
     assert tuple(len(page) for page in found) == boards
     for page in found:
         assert len({round(left) for left, _ in page}) == 2, page  # two columns
+
+
+# The en+fr large-print sheet's first page held the tip box alone (its 174 mm left a row of two puzzles no room), and
+# each later page one row: now every page holds puzzles, the tip box shared out over the first pages' rows (issue 23).
+TIPS = ["Watch out for gifts.", "Write a cell as its column letter", "A puzzle with a star", "If you score, write one"]
+LONE_TIPS = [
+    (("--lang", "en+fr", "--large-print"), 3),
+    (("--lang", "fr+en", "--large-print"), 3),
+    (("--lang", "en+fr", "--large-print", "--paper", "letter"), 3),
+    (("--lang", "en", "--large-print"), 2),
+]
+
+
+@pytest.mark.parametrize(("args", "count"), LONE_TIPS, ids=[" ".join(args) for args, _ in LONE_TIPS])
+def test_no_page_holds_the_tip_box_alone(args, count):
+    data = made(*args)["puzzles.pdf"]
+    with pages(data) as pdf:
+        boards = [len(board_boxes(page, 4)) for page in pdf.pages]
+    assert len(boards) == count and all(boards), boards
+    found = [flat(page) for page in texts(data)]
+    assert TIPS[0] in found[0]  # what a gift is, beside the gifts pictured, opens the sheet
+    for tip in TIPS:
+        assert sum(page.count(tip) for page in found) == 1, tip
+    star = next(k for k, page in enumerate(found) if "★" in page or "Challenge:" in page)
+    assert any(TIPS[2] in page for page in found[: star + 1]), "the star is explained after the first starred puzzle"
 
 
 # When one question of a row wrapped to a line more, its board sat a line lower than its neighbour's.

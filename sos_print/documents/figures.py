@@ -178,7 +178,7 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
         draw_answers(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt)
         draw_tags(canvas, tags, style.tag_pt)
-        draw_scorers(canvas, grid, 0.0, 0.0, style.cell, style.tag_pt)
+        draw_scorers(canvas, grid, 0.0, 0.0, style.cell, style.tag_pt, style.letter_pt)
 
     document.reuse(("diagram", grid, style), area, draw, x, y)
 

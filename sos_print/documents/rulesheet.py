@@ -54,7 +54,11 @@ from sos_print.plans.worked import ExampleFigure
 
 COLUMN_GAP = 8.0
 GAP = 5.0
-STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale): children read them first
+STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale) its letters are sized for
+# The pictures grow into the room the front's words leave (a child looks at them before reading), up to this cell
+# (mm, times the scale), never wider than this share of the page's width: the words beside them keep the larger.
+STEP_MOST_CELL = 17.0
+STEP_PICTURE_SHARE = 0.45
 # In large print the front's pictures shrink, by half millimetres, until the four steps fit its page, never below the
 # normal sheet's cell: smaller, the scorers' rings (at large print's smallest size) would cover letters. The type keeps
 # its size. (French on Letter would need 9 mm: there the opening paragraph goes to the back instead.)
@@ -66,6 +70,7 @@ NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: 
 # The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, and in large
 # print, where the letters (22.2 pt) must still stand inside their frames (FRAME_SHARE of the cell each side) and
 # the diagram is never smaller than the normal sheet's (RULES_DIAGRAM_CELL).
+LARGE_PAGES = 3  # the large-print sheet's pages when its back runs on: the front, then two
 EXAMPLE_MIN_CELL = 7.0
 LARGE_EXAMPLE_MIN_CELL = 13.0
 
@@ -77,7 +82,26 @@ def least_example_cell(scale: float) -> float:
 
 def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = False) -> None:
     """Adds the rule sheet in one language to `document`, starting on a new page: how to play on the front, in one
-    column, the rest on the back, in two (one in large print)."""
+    column, the rest on the back, in two (one in large print).
+
+    The warning opens the back; on a sheet whose back it would push onto a third page (French on Letter, a large
+    board), it stands under the steps instead. In large print the back runs on, over two pages, when the sheet keeps
+    to LARGE_PAGES; else (French, a long example) it takes three, each with whole sections: the warning and the
+    questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
+    """
+    trial = Document.trial(document.paper)
+    _render_rules(trial, plan, large_print=large_print, sections=False, careful_front=False)
+    if large_print:
+        _render_rules(document, plan, large_print=True, sections=trial.pages > LARGE_PAGES, careful_front=False)
+    else:
+        _render_rules(document, plan, large_print=False, sections=False, careful_front=trial.pages > 2)
+
+
+def _render_rules(
+    document: Document, plan: RulesPlan, *, large_print: bool, sections: bool, careful_front: bool
+) -> None:
+    """Adds the rule sheet in one language to `document` (see `render_rules`): its back run on, or in `sections`;
+    the warning under the steps if `careful_front` and it fits there."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = page_area((width, height), large_print)
@@ -102,10 +126,10 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     intro_first = _steps_fit(flow, plan.steps, scale, flow.room - flow.measure(plan.intro))
     if intro_first:
         flow.blocks(plan.intro)
-    style = _steps_style(flow, plan.steps, scale)
+    style = _steps_style(flow, plan.steps, scale, flow.measure(plan.careful) if careful_front else 0.0)
     for step in plan.steps:
         _step(flow, step, style)
-    on_front = flow.measure(plan.careful) <= flow.room
+    on_front = careful_front and flow.measure(plan.careful) <= flow.room
     if on_front:
         flow.blocks(plan.careful)
     back[0] = True
@@ -114,29 +138,38 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     else:  # large print: the front took more than a page, and a new one would leave the second mostly empty
         flow.space(GAP * scale)
     opening = () if intro_first else (plan.intro,)
-    for section in (*opening, *(plan.more if on_front else (plan.careful, *plan.more))):
+    # The warning is a tip, not a rule: the front keeps to how to play, and the back opens with it (see render_rules).
+    questions, ways = plan.more
+    for section in (*opening, *(() if on_front else (plan.careful,)), questions):
         flow.blocks(section)
+    if sections:
+        flow.new_page()
+    flow.blocks(ways)
     _naming(flow, plan, scale)
+    if sections:
+        flow.new_page()
     _example(flow, plan, scale, one_sheet=not large_print)
     document.end_page()
 
 
-def _steps_style(flow: Flow, steps: tuple[RuleStep, ...], scale: float) -> DiagramStyle:
-    """Returns the style of the steps' pictures: at STEP_CELL (times the scale); in large print, the largest cell
-    down to LARGE_STEP_LEAST_CELL with which every step fits in the room left on the front's page."""
+def _steps_style(flow: Flow, steps: tuple[RuleStep, ...], scale: float, under: float) -> DiagramStyle:
+    """Returns the style of the steps' pictures: the largest cell, by half millimetres from STEP_MOST_CELL down to
+    STEP_CELL (times the scale; in large print down to LARGE_STEP_LEAST_CELL), with which every step fits in the room
+    left on the front's page, `under` mm kept below them, and its words keep the larger share of the page's width."""
     style = STEPS.scaled(scale)
-    if scale == 1.0:
-        return style
-    cells = [style.cell - 0.5 * k for k in range(int((style.cell - LARGE_STEP_LEAST_CELL) / 0.5) + 1)]
-    zoomed = [_zoomed(style, cell, scale) for cell in cells]
+    least = style.cell if scale == 1.0 else LARGE_STEP_LEAST_CELL
+    most = STEP_MOST_CELL * scale
+    cells = [most - 0.5 * k for k in range(int((most - least) / 0.5) + 1)]
+    sized = [replace(style, cell=cell) if cell >= style.cell else _zoomed(style, cell, scale) for cell in cells]
     gap = STEP_GAP * scale
     return next(
         (
             candidate
-            for candidate in zoomed
-            if sum(gap + _step_height(flow, step, candidate) for step in steps) <= flow.room
+            for candidate in sized
+            if all(_step_size(step, candidate)[0] <= STEP_PICTURE_SHARE * flow.width for step in steps if step.picture)
+            and sum(gap + _step_height(flow, step, candidate) for step in steps) <= flow.room - under
         ),
-        zoomed[-1],
+        sized[-1],
     )
 
 
@@ -259,6 +292,12 @@ def _example(flow: Flow, plan: RulesPlan, scale: float, *, one_sheet: bool) -> N
     style = example_style(figure.grid, flow.width, scale)
     layout = layout_figure(figure, flow.width, body, style)
     moves_on = flow.index + 1 < len(flow.frames) or not one_sheet
+    if head + layout.height > flow.room and not one_sheet and not flow.page_started:
+        # Large print: a smaller diagram (never below its least cell, its lines still named) on this page beats a
+        # page holding the example alone and the page before it half empty.
+        smaller = _shrunk(figure, flow.width, flow.room - head, scale, style)
+        if smaller[0].grid.named and head + smaller[2].height <= flow.room:
+            figure, style, layout = smaller
     if head + layout.height > flow.room and moves_on and not flow.page_started:
         flow.next_frame()
     if head + layout.height > flow.room:
@@ -309,9 +348,12 @@ def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan) -> bool:
     any example that fits a column will do). The sheet is laid out without being drawn."""
     if options.large_print:
         return True
-    trial = Document.trial(options.paper)
-    render_rules(trial, plan)
-    return trial.pages <= 2
+    for careful_front in (False, True):  # as render_rules tries it: the warning on the back, else on the front
+        trial = Document.trial(options.paper)
+        _render_rules(trial, plan, large_print=False, sections=False, careful_front=careful_front)
+        if trial.pages <= 2:
+            return True
+    return False
 
 
 def rule_example(

@@ -102,6 +102,9 @@ class SheetLayout:
     heights: tuple[float, ...]  # each row's height (mm)
     pages: tuple[int, ...]  # the rows on each page: on the first, under the reminder (none if it has no room)
     answers: Answers = Answers.STACKED
+    # The reminder's parts (see `_reminder_parts`) over each page's rows: all on the first, unless it would hold the
+    # reminder alone (see `_paginate_under`).
+    boxes: tuple[tuple[int, ...], ...] = ()
 
 
 def set_rich(text: Rich, size: float, width: float) -> list[tuple[tuple[Line, ...], float]]:
@@ -170,11 +173,22 @@ def _fitted_child(plan: SheetPlan, line: float, scale: float) -> SetLabel | None
     return set_name(plan.child, line - 2.0, name_height(BODY_PT * scale, 1), scale, 1)
 
 
-def _reminder_height(plan: SheetPlan, width: float, scale: float) -> float:
-    text = width - 2 * PAD - _patterns_width(scale) - PAD
+def _reminder_parts(plan: SheetPlan) -> tuple[Rich, ...]:
+    """Returns the reminder's parts in order: what a gift is (beside the gifts pictured), then the rest."""
+    return (plan.gift, *plan.reminders)
+
+
+def _reminder_height(plan: SheetPlan, width: float, scale: float, parts: tuple[int, ...] | None = None) -> float:
+    """Returns the height (mm) of the framed reminder holding `parts` of it (all if None), the gifts pictured beside
+    the first; 0 for none."""
+    chosen = tuple(range(len(_reminder_parts(plan)))) if parts is None else parts
+    if not chosen:
+        return 0.0
+    pictured = 0 in chosen
+    text = width - 2 * PAD - (_patterns_width(scale) + PAD if pictured else 0.0)
     body = BODY_PT * scale
-    words = sum(rich_height(part, body, text) + 1.0 for part in (plan.gift, *plan.reminders))
-    return max(words, _patterns_height(plan, scale)) + 2 * PAD
+    words = sum(rich_height(_reminder_parts(plan)[part], body, text) + 1.0 for part in chosen)
+    return max(words, _patterns_height(plan, scale) if pictured else 0.0) + 2 * PAD
 
 
 def _patterns_width(scale: float) -> float:
@@ -284,8 +298,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
     """
     header, footer = _header_height(plan, box, scale), _footer_height(scale)
     room = box.height - header - footer - REMINDER_GAP
-    first_room = room - _reminder_height(plan, box.width, scale)
-    found: list[tuple[tuple[int, int, bool, bool, float, int], SheetLayout]] = []
+    found: list[tuple[tuple[int, bool, int, bool, bool, float, int], SheetLayout]] = []
     for columns in (2, 1):
         width = (box.width - (columns - 1) * COLUMN_GAP) / columns
         rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
@@ -297,17 +310,18 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                 measure = _words_width(plan, style, width, answers, scale)
                 words = tuple(_words_height(row, measure, scale) for row in rows)
                 heights = tuple(_row_height(plan, style, width, answers, height, scale) for height in words)
-                pages = _paginate(heights, first_room, room)
+                pages, rooms, boxes = _paginate_under(plan, heights, box.width, room, scale)
                 if pages is None:
                     continue
                 band = any(
-                    _band(first_room if page == 0 else room, heights, sum(pages[:page]), count) > BAND
+                    _band(rooms[page] if page < len(rooms) else room, heights, sum(pages[:page]), count) > BAND
                     for page, count in enumerate(pages[:-1])
                 )
-                layout = SheetLayout(columns, style, width, words, heights, pages, answers)
+                layout = SheetLayout(columns, style, width, words, heights, pages, answers, boxes)
                 # Answer boxes without their caption only where that saves a page, a blank band or a column.
                 bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
-                found.append(((len(pages), -columns, band, bare, -cell, PREFERRED.index(answers)), layout))
+                lone = pages[0] == 0  # a first page holding the reminder alone
+                found.append(((len(pages), lone, -columns, band, bare, -cell, PREFERRED.index(answers)), layout))
     return min(found, key=lambda item: item[0])[1] if found else None
 
 
@@ -355,17 +369,58 @@ def _row_height(
     return words + 2.0 + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
 
 
-def _paginate(heights: Sequence[float], first: float, room: float) -> tuple[int, ...] | None:
-    """Returns how many rows `heights` mm tall go on each page, a gap between each two: the first page has `first`
+def _paginate_under(
+    plan: SheetPlan, heights: Sequence[float], width: float, room: float, scale: float
+) -> tuple[tuple[int, ...] | None, tuple[float, ...], tuple[tuple[int, ...], ...]]:
+    """Returns the rows on each page (None if a row never fits), the room (mm) each of the first pages leaves them
+    under its part of the reminder, and those parts.
+
+    The whole reminder goes over the first page's rows, unless it leaves no room for the first row (a sheet in two
+    languages in large print): then the first page holds what a gift is, with the gifts pictured, and how cells are
+    named, as far as they let its first row fit; each next page takes the parts left (what a star asks, then scoring
+    again) that let its own first row fit. No page holds the reminder alone."""
+    parts = len(_reminder_parts(plan))
+    whole = (room - _reminder_height(plan, width, scale),)
+    pages = _paginate(heights, whole, room)
+    if pages is None or pages[0] or not heights:
+        return pages, whole, ()
+    # How cells are named first (every answer box asks for a cell), then what a star asks, before the starred
+    # puzzles, then scoring again.
+    pending = [parts - 1, *reversed(range(1, parts - 1))]
+    counts: list[int] = []
+    rooms: list[float] = []
+    boxes: list[tuple[int, ...]] = []
+    row = 0
+    while row < len(heights):
+        chosen = [] if boxes else [0]
+        while pending and heights[row] <= room - _reminder_height(plan, width, scale, (*chosen, pending[0])):
+            chosen.append(pending.pop(0))
+        available = room - _reminder_height(plan, width, scale, tuple(chosen))
+        used, count = 0.0, 0
+        while row < len(heights) and used + (PUZZLE_GAP if count else 0.0) + heights[row] <= available:
+            used += heights[row] + (PUZZLE_GAP if count else 0.0)
+            count, row = count + 1, row + 1
+        if not count:
+            return pages, whole, ()
+        counts.append(count)
+        rooms.append(available)
+        boxes.append(tuple(chosen))
+    if pending:
+        return pages, whole, ()
+    return tuple(counts), tuple(rooms), tuple(boxes)
+
+
+def _paginate(heights: Sequence[float], rooms: Sequence[float], room: float) -> tuple[int, ...] | None:
+    """Returns how many rows `heights` mm tall go on each page, a gap between each two: the first pages have `rooms`
     mm (under the reminder: none if its first row does not fit), the others `room`; None if a row never fits."""
     pages: list[int] = []
-    available, used, count = first, 0.0, 0
+    available, used, count = rooms[0], 0.0, 0
     for height in heights:
         while used + (PUZZLE_GAP if count else 0.0) + height > available:
             if not count and pages:  # a row taller than an empty later page
                 return None
             pages.append(count)
-            available, used, count = room, 0.0, 0
+            available, used, count = rooms[len(pages)] if len(pages) < len(rooms) else room, 0.0, 0
         used += height + (PUZZLE_GAP if count else 0.0)
         count += 1
     return (*pages, count)
@@ -396,8 +451,13 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     start = 0  # the page's first row
     for page, count in enumerate(layout.pages):
         top = _draw_header(document.canvas, plan, box, scale)
-        if page == 0:
-            top = _draw_reminder(document.canvas, plan, Box(box.x, box.y, box.width, top - box.y), scale)
+        area = Box(box.x, box.y, box.width, top - box.y)
+        if layout.boxes:  # the reminder shared out over the first pages
+            parts: tuple[int, ...] | None = layout.boxes[page] if page < len(layout.boxes) else ()
+        else:
+            parts = None if page == 0 else ()
+        if parts != ():
+            top = _draw_reminder(document.canvas, plan, area, scale, parts)
         # The first row keeps the same gap under the reminder or, on a later page, under the name's rule.
         top -= REMINDER_GAP
         heights = layout.heights[start : start + count]
@@ -442,25 +502,30 @@ def _set_child(plan: SheetPlan, box: Box, scale: float) -> SetLabel | None:
     return _fitted_child(plan, _name_line(plan, box, scale), scale) if plan.child else None
 
 
-def _draw_reminder(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> float:
-    """Draws the framed reminder: the two gifts pictured, what a gift is, and the rest; returns its bottom."""
-    frame_height = _reminder_height(plan, box.width, scale)
+def _draw_reminder(
+    canvas: Canvas, plan: SheetPlan, box: Box, scale: float, parts: tuple[int, ...] | None = None
+) -> float:
+    """Draws the framed reminder, or `parts` of it: the gifts pictured beside what a gift is, and the rest; returns
+    its bottom."""
+    chosen = tuple(range(len(_reminder_parts(plan)))) if parts is None else parts
+    frame_height = _reminder_height(plan, box.width, scale, chosen)
     frame = Box(box.x, box.top - frame_height, box.width, frame_height)
     canvas.setStrokeGray(CAPTION_GREY)
     draw_box(canvas, frame, 0.8)
     canvas.setStrokeGray(0)
     cell = PATTERN_CELL * scale
-    for k, pattern in enumerate(plan.patterns):
+    pictured = 0 in chosen
+    for k, pattern in enumerate(plan.patterns if pictured else ()):
         y = frame.top - PAD - (k * 1.5 + 1) * cell
         for n, letter in enumerate(pattern):
             square = Box(frame.x + PAD + n * cell, y, cell, cell)
             draw_box(canvas, square, 1.0)
             if letter != ".":
                 draw_centred(canvas, letter, square.x + cell / 2, square.y + cell / 2, BODY_PT * scale, bold=True)
-    x = frame.x + 2 * PAD + _patterns_width(scale)
+    x = frame.x + PAD + (PAD + _patterns_width(scale) if pictured else 0.0)
     text = frame.right - PAD - x
     top = frame.top - PAD
-    for part in (plan.gift, *plan.reminders):
+    for part in (_reminder_parts(plan)[k] for k in chosen):
         top = draw_rich(canvas, part, x, top, BODY_PT * scale, text) - 1.0
     return frame.y
 

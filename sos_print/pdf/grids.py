@@ -6,6 +6,7 @@ none knows a rule of the game.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
@@ -35,6 +36,7 @@ FAINT_GREY = 0.2
 FAINT_SHARE = 0.4  # of a new line's width
 FAINT_DASH = (1.1, 0.8)  # mm on, mm off
 BADGE_SHARE = 0.62  # a scorer's label: its circle's radius, as a share of its type size
+SCORER_CLEARANCE = 1.0  # between a scorer's badge and its line, beside which it stands (mm)
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
@@ -184,51 +186,131 @@ def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
     canvas.restoreState()
 
 
-def scorer_places(grid: GridPlan) -> list[tuple[float, float]]:
-    """Returns where each line's scorer label goes, as (column, row from the top) in cells, fractions allowed.
+def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) -> list[tuple[float, float]]:
+    """Returns where each line's scorer badge goes: its centre (mm) from the grid's lower-left corner.
 
-    A label sits on its line halfway between the middle letter and one end, on a cell's side
-    or corner, so it never covers a letter. Two lines can share such a point only if they cross
-    there (a rising and a falling diagonal); the labels are then matched to points so that no
-    two share one, which is always possible: each line has two points and each point at most
-    two lines.
+    A badge stands beside its line, off it by SCORER_CLEARANCE, level with a point halfway between the middle letter
+    and one end: the line is drawn whole and the badge reads as its label. Each badge stays inside the grid, clear of
+    every letter and every other line, and at least one badge width from any other badge; lines are matched to such
+    places by trying them in turn (the rule sheet's pictures have at most four lines). If no such matching exists,
+    each badge takes its first place clear of letters and lines.
     """
-    choices = []
-    for mark in grid.segments:
-        (c0, r0), (c1, r1) = mark.start, mark.end
-        middle = ((c0 + c1) / 2, (r0 + r1) / 2)
-        choices.append([((middle[0] + c) / 2, (middle[1] + r) / 2) for c, r in ((c0, r0), (c1, r1))])
-    owner: dict[tuple[float, float], int] = {}
+    radius = BADGE_SHARE * size / MM
+    lines = [_line_ends(grid, mark, cell) for mark in grid.segments]
+    letters = _letter_boxes(grid, cell, letter_pt)
+    side = grid.size * cell
+    choices = [
+        [point for point in _badge_candidates(ends, radius) if _clear(point, radius, side, lines, letters)]
+        or _badge_candidates(ends, radius)[:1]
+        for ends in lines
+    ]
+    found = _matched(choices, 4 * radius)  # two radii, and one badge's width between them
+    return found if found is not None else [options[0] for options in choices]
 
-    def claim(line: int, seen: set[tuple[float, float]]) -> bool:
+
+def _line_ends(grid: GridPlan, mark: SegmentMark, cell: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Returns the centres (mm) of a line's two end cells."""
+    return (cell_centre(grid, 0.0, 0.0, cell, *mark.start), cell_centre(grid, 0.0, 0.0, cell, *mark.end))
+
+
+def _letter_boxes(grid: GridPlan, cell: float, letter_pt: float) -> list[Box]:
+    """Returns the white ground (mm) of each letter of the grid, as `_knockout` paints it."""
+    boxes = []
+    for row in range(grid.size):
+        for col in range(grid.size):
+            letter = grid.letter(col, row)
+            if letter:
+                cx, cy = cell_centre(grid, 0.0, 0.0, cell, col, row)
+                half_w = width_of(letter, BOLD, letter_pt) / MM / 2 + KNOCKOUT_PAD
+                half_h = CAP_HEIGHT * letter_pt / MM / 2 + KNOCKOUT_PAD
+                boxes.append(Box(cx - half_w, cy - half_h, 2 * half_w, 2 * half_h))
+    return boxes
+
+
+def _badge_candidates(
+    ends: tuple[tuple[float, float], tuple[float, float]], radius: float
+) -> list[tuple[float, float]]:
+    """Returns the places beside a line a badge may take: level with each point halfway between its middle and an
+    end, on either side of it; above a row and right of a column first."""
+    (x0, y0), (x1, y1) = ends
+    length = math.hypot(x1 - x0, y1 - y0)
+    across = ((y0 - y1) / length, (x1 - x0) / length)
+    if across[1] < -1e-9 or (abs(across[1]) < 1e-9 and across[0] < 0):
+        across = (-across[0], -across[1])  # above a row, right of a column: read first
+    off = radius + SEGMENT_PT / MM / 2 + SCORER_CLEARANCE
+    points = []
+    for share in (0.25, 0.75):
+        px, py = x0 + (x1 - x0) * share, y0 + (y1 - y0) * share
+        points += [(px + sign * off * across[0], py + sign * off * across[1]) for sign in (1, -1)]
+    return points
+
+
+def _clear(
+    point: tuple[float, float],
+    radius: float,
+    side: float,
+    lines: list[tuple[tuple[float, float], tuple[float, float]]],
+    letters: list[Box],
+) -> bool:
+    """Tells whether a badge at `point` stays inside the grid, off every line and every letter."""
+    x, y = point
+    if not (radius <= x <= side - radius and radius <= y <= side - radius):
+        return False
+    reach = radius + SEGMENT_PT / MM / 2 + SCORER_CLEARANCE / 2
+    if any(_to_segment(point, *ends) < reach for ends in lines):
+        return False
+    return all(_to_box(point, box) >= radius for box in letters)
+
+
+def _to_segment(point: tuple[float, float], start: tuple[float, float], end: tuple[float, float]) -> float:
+    """Returns the distance (mm) from `point` to the segment from `start` to `end`."""
+    (px, py), (x0, y0), (x1, y1) = point, start, end
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - x0 - t * dx, py - y0 - t * dy)
+
+
+def _to_box(point: tuple[float, float], box: Box) -> float:
+    """Returns the distance (mm) from `point` to the nearest point of `box` (0 inside it)."""
+    x, y = point
+    dx = max(box.x - x, 0.0, x - box.right)
+    dy = max(box.y - y, 0.0, y - box.top)
+    return math.hypot(dx, dy)
+
+
+def _matched(choices: list[list[tuple[float, float]]], apart: float) -> list[tuple[float, float]] | None:
+    """Returns one place for each line, from its choices, every two at least `apart` mm between centres (or None)."""
+    chosen: list[tuple[float, float]] = []
+
+    def fill(line: int) -> bool:
+        if line == len(choices):
+            return True
         for point in choices[line]:
-            if point in seen:
-                continue
-            seen.add(point)
-            if point not in owner or claim(owner[point], seen):
-                owner[point] = line
-                return True
+            if all(math.hypot(point[0] - x, point[1] - y) >= apart for x, y in chosen):
+                chosen.append(point)
+                if fill(line + 1):
+                    return True
+                chosen.pop()
         return False
 
-    for line in range(len(choices)):
-        claim(line, set())
-    placed = {line: point for point, line in owner.items()}
-    return [placed.get(line, choices[line][0]) for line in range(len(choices))]
+    return chosen if fill(0) else None
 
 
-def draw_scorers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
-    """Draws each line's scorer, a seat letter in a white disc on the line (see scorer_places), if the grid has them."""
+def draw_scorers(
+    canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float, letter_pt: float
+) -> None:
+    """Draws each line's scorer, a seat letter in a white disc beside the line (see scorer_places), if the grid has
+    them."""
     if not grid.scorers:
         return
     radius = BADGE_SHARE * size / MM
     canvas.setLineWidth(0.8)
-    for seat, (col, row) in zip(grid.scorers, scorer_places(grid), strict=True):
-        cx, cy = x + (col + 0.5) * cell, y + (grid.size - row - 0.5) * cell
+    for seat, (cx, cy) in zip(grid.scorers, scorer_places(grid, cell, size, letter_pt), strict=True):
         canvas.setStrokeGray(SEGMENT_GREY)
         canvas.setFillGray(1)
-        canvas.circle(cx * MM, cy * MM, radius * MM, stroke=1, fill=1)
+        canvas.circle((x + cx) * MM, (y + cy) * MM, radius * MM, stroke=1, fill=1)
         canvas.setFillGray(0)
-        draw_centred(canvas, seat, cx, cy, size, bold=True)
+        draw_centred(canvas, seat, x + cx, y + cy, size, bold=True)
     canvas.setStrokeGray(0)
 
 

@@ -75,7 +75,7 @@ class GridPlan:
     last: tuple[int, int] | None = None  # the last letter written, when it scored nothing
     answers: tuple[tuple[tuple[int, int], str], ...] = ()  # answer cells of a puzzle and the letters to write there
     faint: tuple[SegmentMark, ...] = ()  # lines scored earlier: drawn lighter, not named
-    scorers: tuple[str, ...] = ()  # one seat per line: each line labelled on itself with who scored it, not named
+    scorers: tuple[str, ...] = ()  # one seat per line: each line labelled beside itself with who scored it, not named
     named: bool = True  # each line's name beside the grid; off for a board too dense for them (its text names them)
 
     @property

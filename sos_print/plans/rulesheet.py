@@ -32,8 +32,8 @@ class RulesPlan:
     title: Label
     intro: list[Block]
     steps: tuple[RuleStep, ...]
-    careful: list[Block]  # under the steps if it fits there, else first on the back
-    more: tuple[list[Block], ...]  # the back: questions that come up, variants
+    careful: list[Block]  # first on the back; under the steps where it would push the back onto a third page
+    more: tuple[list[Block], list[Block]]  # the back: questions that come up, variants
     cells: list[Block]
     coordinates: GridPlan
     example_heading: str
@@ -51,7 +51,7 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     line = example_line(size, notation)
     figure = example_figure(example, 1, words, notation, numbered=False)
     more = (
-        words.blocks("rules.argued", ends=rules.ends),
+        words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None),
         words.blocks("rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players),
     )
     game = {"players": options.variant.players, "teams": options.variant.teams, "titled": _several_games(options)}
