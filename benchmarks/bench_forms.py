@@ -202,7 +202,7 @@ def main() -> int:
             from sos_print.engine.rules import Variant
             from sos_print.forms.fields import fields_per_group
 
-            fields = groups * fields_per_group(size, Variant(players=players), False)
+            fields = groups * fields_per_group(size, Variant(players=players))
             rows.append(
                 f"| {groups} groups, {size} × {size}, {players} players | {fields:,} | "
                 f"{blank.stat().st_size / 1e6:.1f} MB | "

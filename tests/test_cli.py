@@ -484,10 +484,7 @@ def test_a_text_option_of_thousands_of_digits_is_counted_whole(runner, tmp_path,
     # digits were once cut to 4,300 for any option, and the message said "(4300 given)"
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["kit", *[arg.format("9" * 5000) for arg in args]])
-    message = (
-        "the class name does not fit the header strip: 2 lines of at most about 88 characters each here (5000 given); "
-        "make it shorter"
-    )
+    message = "the class name has 5000 characters: at most 1000"
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Usage error: {message}\n")
 
 

@@ -52,7 +52,7 @@ def fillable(options: PrintOptions) -> bytes:
         # per group: the game, the class, the date, a name per seat, 5 + a total per side in each row, the pause box
         (3, Variant(), 1, "", 1 + 1 + 1 + 2 + 9 * 7 + 2 + 1),
         (4, Variant(), 2, "", 2 * (1 + 1 + 1 + 2 + 16 * 7 + 2 + 1)),
-        (4, Variant(), 1, "CM1 B", 1 + 0 + 1 + 2 + 16 * 7 + 2 + 1),  # a printed class name has no field
+        (4, Variant(), 1, "CM1 B", 1 + 1 + 1 + 2 + 16 * 7 + 2 + 1),  # a printed class name: a hidden class field
         (5, Variant(players=3), 1, "", 1 + 1 + 1 + 3 + 25 * 8 + 3 + 1),
         (6, Variant(players=4), 1, "", 1 + 1 + 1 + 4 + 36 * 9 + 4 + 1),
         (7, TEAMS, 3, "", 3 * (1 + 1 + 1 + 4 + 49 * 7 + 2 + 1)),
@@ -71,7 +71,7 @@ def test_every_cell_and_line_of_each_groups_audit_has_its_own_field(size, varian
     sides = [] if variant.first_sos_wins else sides  # nothing to add up
     columns = [column for column in COLUMNS if column != "points" or not variant.first_sos_wins]
     for group in range(1, groups + 1):
-        expected = {f"group{group}.game", f"group{group}.date"} | ({f"group{group}.class"} if not class_name else set())
+        expected = {f"group{group}.game", f"group{group}.class", f"group{group}.date"}
         expected |= {f"group{group}.names.{seat}" for seat in "ABCD"[: variant.players]}
         expected |= {
             f"group{group}.move.{n}.{column}"
@@ -433,6 +433,50 @@ def test_the_replay_of_a_filled_audit_prints_the_names_class_date_and_group_the_
 
 
 @pytest.mark.parametrize(
+    ("lang", "head"),
+    [
+        (Language.EN, "Class CM2 Lune Date 3 décembre Group 2 of 2"),
+        (Language.FR, "Classe CM2 Lune Date 3 décembre Groupe 2 sur 2"),
+    ],
+)
+def test_a_class_name_printed_on_a_fillable_audit_is_kept_in_a_hidden_field_and_replayed(runner, tmp_path, lang, head):
+    data = fillable(PrintOptions(size=3, groups=2, class_name="CM2 Lune", language=lang))
+    class_fields = {name: field for name, field in terminal_fields(data).items() if name.endswith(".class")}
+    assert sorted(class_fields) == ["group1.class", "group2.class"]
+    for _, name, widget in widgets(data):
+        if name.endswith(".class"):  # hidden (2) and read-only (1): the class is printed, never typed over
+            assert int(widget["/F"]) & 2 and int(widget["/Ff"]) & 1, name
+            assert widget["/V"] == "CM2 Lune", name
+    values = move_values(full_board_game(), 3, Notation.A1, Variant(), group=2) | {"group2.date": "3 décembre"}
+    pdf = tmp_path / "filled.pdf"
+    pdf.write_bytes(fill(data, values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--lang", lang.value, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pages_text = [" ".join(text.split()) for text in texts(out.read_bytes())]
+    assert all(text.startswith(head) for text in pages_text), pages_text[0][:80]
+
+
+def test_a_class_name_printed_whole_is_read_back_whole_and_one_of_1001_characters_is_a_usage_error(runner, tmp_path):
+    name = "x" + "\u0301" * 199  # 200 characters that print as one letter (no x with an acute to compose)
+    data = fillable(PrintOptions(size=3, class_name=name))
+    values = move_values(full_board_game(), 3, Notation.A1, Variant(), group=1)
+    pdf = tmp_path / "filled.pdf"
+    pdf.write_bytes(fill(data, values))
+    from sos_print.forms.filled import load_filled_audit
+
+    assert load_filled_audit(str(pdf)).header.class_name == name
+    longest = "x" + "\u0301" * 999
+    assert fillable(PrintOptions(size=3, class_name=longest))  # the most the option takes prints
+    result = runner.invoke(
+        app, ["audit", "--size", "3", "--class-name", longest + "x", "--out", str(tmp_path / "a.pdf")]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "Usage error: the class name has 1001 characters: at most 1000"
+    assert not (tmp_path / "a.pdf").exists()
+
+
+@pytest.mark.parametrize(
     ("field", "value", "message"),
     [
         ("group1.names.B", "Tom 三", "name of B: U+4E09 '三' is not in the font"),
@@ -541,11 +585,12 @@ def test_a_class_name_too_long_given_as_an_option_is_still_a_usage_error(runner,
     pdf = tmp_path / "game.pdf"
     pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
     out = tmp_path / "replay.pdf"
-    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), "--class-name", "W" * 239])
+    # 199 characters: under the most a class name has (200), and wider than the strip
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), "--class-name", "W" * 199])
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
         "Usage error: the class name does not fit the header strip: 2 lines of at most about 88 characters each here "
-        "(239 given); make it shorter\n"
+        "(199 given); make it shorter\n"
     )
     assert not out.exists()
 
@@ -1410,7 +1455,7 @@ def test_a_short_value_in_any_form_the_standard_allows_is_read(runner, tmp_path,
 def test_the_cap_on_a_forms_groups_counts_its_fields_as_written(options):
     from sos_print.forms.fields import fields_per_group
 
-    expected = options.groups * fields_per_group(options.size, options.variant, bool(options.class_name))
+    expected = options.groups * fields_per_group(options.size, options.variant)
     assert len(terminal_fields(fillable(options))) == expected
 
 

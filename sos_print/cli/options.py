@@ -195,10 +195,15 @@ def print_options(*, variant: Variant | None = None, **chosen: object) -> PrintO
 
 
 def printable_class_name(text: str) -> str:
-    """Returns the class name in NFC without surrounding spaces; a character the font lacks is a usage error."""
+    """Returns the class name in NFC without surrounding spaces; one too long, or with a character the font lacks, is
+    a usage error."""
     import unicodedata
 
+    from sos_print.forms.fields import CLASS_NAME_LENGTH
+
     name = unicodedata.normalize("NFC", text).strip()  # e + U+0301, as some systems write é, is the é the font has
+    if len(name) > CLASS_NAME_LENGTH:
+        usage(f"the class name has {len(name)} characters: at most {CLASS_NAME_LENGTH}", field="class_name")
     if name:
         from sos_print.pdf.fonts import missing_characters, not_in_font
 

@@ -324,8 +324,7 @@ def refuse_too_large_form(options: "PrintOptions") -> None:
 
     n = options.size
     if options.seating is not None:
-        named = bool(options.class_name)
-        fields = sum(fields_per_group(n, game.options.variant, named) for game in group_games(options))
+        fields = sum(fields_per_group(n, game.options.variant) for game in group_games(options))
         if fields > MAX_FIELDS:
             children = options.seating.children
             most = most_children(options, children)
@@ -336,7 +335,7 @@ def refuse_too_large_form(options: "PrintOptions") -> None:
                 f"of {options.variant.players}: split the class list into {files} lists of at most {most} names"
             )
         return
-    most = most_groups(options.size, options.variant, bool(options.class_name))
+    most = most_groups(options.size, options.variant)
     if options.groups > most:
         usage(
             f"--groups {options.groups}: a fillable audit holds at most {MAX_FIELDS:,} fields, so at most {most} "
@@ -352,10 +351,10 @@ def most_children(options: "PrintOptions", children: int) -> int:
     from sos_print.forms.fields import MAX_FIELDS, fields_per_group
     from sos_print.plans.common import group_variant
 
-    variant, named = options.variant, bool(options.class_name)
+    variant = options.variant
     for count in range(children, 1, -1):
         sizes = group_sizes(count, MAX_PLAYERS if variant.teams else variant.players)
-        if sum(fields_per_group(options.size, group_variant(variant, size), named) for size in sizes) <= MAX_FIELDS:
+        if sum(fields_per_group(options.size, group_variant(variant, size)) for size in sizes) <= MAX_FIELDS:
             return count
     return 2
 

@@ -58,6 +58,8 @@ def add_page_fields(
     group = game.group
     if page.first:
         form.add_hidden(game_field(group), describe_game(game))
+        if plan.strip.class_name:  # printed, not typed: kept for the replay, which prints it again
+            form.add_hidden(group_field(group, "class"), plan.strip.class_name)
     _add_strip(form, plan.strip, strip, box, scale, group)
     if page.first:
         slots = name_slots(plan, box, frame.names_top, scale)

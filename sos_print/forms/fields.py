@@ -4,7 +4,8 @@ A fillable audit holds one form per group; every field of group k lives under `g
 that the groups of one file never share a field:
 
     group3.game                        hidden and read-only: the game the form is for (`describe_game`)
-    group3.class, group3.date          the header strip (one field, shown on every page of the group)
+    group3.class, group3.date          the header strip (one field, shown on every page of the group); a class
+                                       name printed on the audit is held in a hidden read-only class field
     group3.names.A ... group3.names.D  the players' names, one per seat
     group3.move.5.player               row 5 of the table; also .letter, .cell, .lines, .points
     group3.move.5.total.A              and a running total per side (.total.AC for team A + C)
@@ -43,6 +44,8 @@ _KEYS = ("size", "players", "teams", "target", "first-sos-wins", "notation", "gr
 # The longest text each kind of field takes; a name or a date is written in full, whatever its length.
 NAME_LENGTH = MAX_NAME  # a class list's names fill these fields in: each holds the longest a class list does
 CLASS_LENGTH = 60
+CLASS_NAME_LENGTH = 1000  # the longest --class-name (the strip holds far fewer of most letters): kept whole in a
+# fillable audit's hidden class field
 DATE_LENGTH = 20
 NEXT_LENGTH = 20
 GAME_LENGTH = 200  # the hidden field's text is about 110 characters at most (describe_game)
@@ -132,21 +135,22 @@ def _flag(values: dict[str, str], key: str) -> bool:
     return values[key] == "yes"
 
 
-def fields_per_group(size: int, variant: Variant, class_named: bool) -> int:
-    """Returns how many fields each group's form has: the game, the class (unless printed) and the date, a name per
-    seat, a row per cell of the board with a total per side, and the pause box's points per side and who is next."""
+def fields_per_group(size: int, variant: Variant) -> int:
+    """Returns how many fields each group's form has: the game, the class (to type, or hidden when printed) and the
+    date, a name per seat, a row per cell of the board with a total per side, and the pause box's points per side and
+    who is next."""
     sides = len(scored_sides(variant))
-    return 1 + (0 if class_named else 1) + 1 + variant.players + size * size * len(move_columns(variant)) + sides + 1
+    return 1 + 1 + 1 + variant.players + size * size * len(move_columns(variant)) + sides + 1
 
 
-def most_groups(size: int, variant: Variant, class_named: bool) -> int:
+def most_groups(size: int, variant: Variant) -> int:
     """Returns the most groups one fillable audit takes for this board and game (MAX_FIELDS), at most MAX_GROUPS."""
-    return min(MAX_GROUPS, MAX_FIELDS // fields_per_group(size, variant, class_named))
+    return min(MAX_GROUPS, MAX_FIELDS // fields_per_group(size, variant))
 
 
 def form_fields(size: int, variant: Variant) -> tuple[str, ...]:
     """Returns the name of every field of a group's form after its `group<k>.` part, in the order of the module's
-    docstring: the class field too, which a form whose class name is printed leaves out."""
+    docstring: the class field too, which a form made before printed class names were kept may leave out."""
     sides = scored_sides(variant)
     names = ["game", "class", "date", *(f"names.{seat}" for seat in variant.seats)]
     names += [f"move.{move}.{column}" for move in range(1, size * size + 1) for column in move_columns(variant)]

@@ -42,6 +42,7 @@ from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, record_from_table
 from sos_print.forms.fields import (
     CLASS_LENGTH,
+    CLASS_NAME_LENGTH,
     DATE_LENGTH,
     GAME_LENGTH,
     MAX_FIELDS,
@@ -343,14 +344,15 @@ def _value(node: Any, tail: str, name: str, path: str) -> str:
         limit = GAME_LENGTH
     elif _KNOWN.fullmatch(tail) and tail.startswith("move."):
         limit = _SLACK * longest_value(tail.split(".", 2)[2])
-    elif tail in _HEADER_LENGTHS or tail.startswith("names."):
-        limit = _SLACK * _HEADER_LENGTHS.get(tail, NAME_LENGTH)
+    elif tail in _HEADER_LIMITS or tail.startswith("names."):
+        limit = _HEADER_LIMITS.get(tail, _SLACK * NAME_LENGTH)
     else:
         return ""
     return _text(node.get("/V"), limit, path, name)
 
 
-_HEADER_LENGTHS = {"class": CLASS_LENGTH, "date": DATE_LENGTH}
+# A class name printed on the audit is in its hidden class field whole, as long as --class-name allows.
+_HEADER_LIMITS = {"class": max(_SLACK * CLASS_LENGTH, CLASS_NAME_LENGTH), "date": _SLACK * DATE_LENGTH}
 
 
 def _header(fields: dict[str, str], game: FormGame, group: int) -> GameHeader:
