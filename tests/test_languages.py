@@ -113,27 +113,14 @@ def test_every_template_exists_in_both_languages_with_the_same_macros():
             assert en_args == fr_args, f"{document}.{name}: arguments differ: {en_args} / {fr_args}"
 
 
-# The tests that read one language's documents in A1 run on one pytest-xdist worker, so that the set is made once;
-# each set is a few seconds of work, so the sets go to different workers.
-SET_OF = {
-    language: pytest.mark.xdist_group(f"documents in {language.value}, A1") for language in (Language.EN, Language.FR)
-}
-
-
-@pytest.mark.parametrize(
-    ("language", "foreign", "notation"),
-    [
-        pytest.param(language, foreign, notation, marks=[SET_OF[language]] if notation is Notation.A1 else [])
-        for notation in Notation
-        for language, foreign in ((Language.FR, ENGLISH), (Language.EN, FRENCH))
-    ],
-    ids=[f"{notation.value}-{language.value}" for notation in Notation for language in (Language.FR, Language.EN)],
-)
-def test_french_documents_hold_no_english_and_english_ones_no_french(examples, language, foreign, notation):
-    for name, data in documents(language, notation).items():
-        # The English rule sheet in L1C1 says where the L comes from: "row (ligne in French)".
-        leaked = words(" ".join(texts(data)).replace("(ligne in French)", "")) & foreign
-        assert not leaked, f"{language.value} {name} ({notation.value}): {sorted(leaked)}"
+@pytest.mark.xdist_group("documents in English and French")
+@pytest.mark.parametrize("notation", list(Notation))
+def test_french_documents_hold_no_english_and_english_ones_no_french(examples, notation):
+    for language, foreign in ((Language.FR, ENGLISH), (Language.EN, FRENCH)):
+        for name, data in documents(language, notation).items():
+            # The English rule sheet in L1C1 says where the L comes from: "row (ligne in French)".
+            leaked = words(" ".join(texts(data)).replace("(ligne in French)", "")) & foreign
+            assert not leaked, f"{language.value} {name} ({notation.value}): {sorted(leaked)}"
 
 
 def test_bilingual_documents_carry_both_languages(examples):
@@ -159,7 +146,7 @@ def french_text(examples) -> str:
     return text
 
 
-@SET_OF[Language.FR]
+@pytest.mark.xdist_group("documents in English and French")
 def test_french_punctuation_has_a_narrow_no_break_space_before_it(examples):
     text = french_text(examples)
     for match in re.finditer(r"[;:!?»]", text):
@@ -170,7 +157,7 @@ def test_french_punctuation_has_a_narrow_no_break_space_before_it(examples):
     assert text.count("«") == text.count("»") > 0
 
 
-@SET_OF[Language.FR]
+@pytest.mark.xdist_group("documents in English and French")
 def test_french_uses_typographic_apostrophes_and_keeps_accents_and_ligatures(examples):
     text = french_text(examples)
     assert "'" not in text
@@ -184,21 +171,18 @@ def flat(text: str) -> str:
     return re.sub(r"[ \n]+", " ", text)
 
 
-@SET_OF[Language.FR]
+@pytest.mark.xdist_group("documents in English and French")
 def test_french_names_cells_naturally(examples):
     text = flat(french_text(examples))
     assert "la case B2" in text
-    l1c1 = flat(" ".join(texts(rendered("rules", PrintOptions(language=Language.FR, notation=Notation.L1C1)))))
+    l1c1 = flat(
+        " ".join(texts(rules_document(PrintOptions(language=Language.FR, notation=Notation.L1C1), examples).data))
+    )
     assert "La case L2C3 est à la ligne 2, colonne 3." in l1c1
 
 
-@pytest.mark.parametrize(
-    ("language", "lang"),
-    [
-        pytest.param(Language.EN, "en", marks=SET_OF[Language.EN]),
-        pytest.param(Language.FR, "fr-FR", marks=SET_OF[Language.FR]),
-    ],
-)
+@pytest.mark.xdist_group("documents in English and French")
+@pytest.mark.parametrize(("language", "lang"), [(Language.EN, "en"), (Language.FR, "fr-FR")])
 def test_pdf_language_metadata(examples, language, lang):
     for name, data in documents(language).items():
         assert catalog(data)["/Lang"] == lang, name
