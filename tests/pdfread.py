@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
+from typing import NamedTuple
 
 import pdfplumber
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTLine
@@ -198,4 +199,39 @@ def type_sizes(data: bytes) -> Counter[float]:
 
     for page in reader(data).pages:
         page.extract_text(visitor_text=visit)
+    return found
+
+
+class Drawn(NamedTuple):
+    """Holds what one page draws (see `marks`) and the page's size in points."""
+
+    width: float
+    height: float
+    marks: tuple
+
+
+def drawn_pages(data: bytes) -> tuple[Drawn, ...]:
+    """Returns what each page of the PDF draws (see `drawn_page`)."""
+    return tuple(drawn_page(data, number) for number in range(page_count(data)))
+
+
+@lru_cache(maxsize=256)
+def drawn_page(data: bytes, number: int) -> Drawn:
+    """Returns what page `number` (from 0) of the PDF draws, read once per document and process: several tests
+    measure the same pages (the caller must not change what it gets)."""
+    with pages(data) as pdf:
+        page = pdf.pages[number]
+        return Drawn(page.width, page.height, tuple(marks(page)))
+
+
+def search(page: Drawn, text: str) -> list[list[LTChar]]:
+    """Returns the characters (spaces left out) of each place a page draws `text`, its characters read in the order
+    they are drawn: what pdfplumber's `page.search(text, regex=False)` finds on a line, at less than half the cost."""
+    owners = [mark for mark in page.marks if isinstance(mark, LTChar) for _ in mark.get_text()]  # one per letter
+    joined = "".join(mark.get_text() for mark in page.marks if isinstance(mark, LTChar))
+    found = []
+    at = joined.find(text)
+    while at >= 0:
+        found.append(list(dict.fromkeys(mark for mark in owners[at : at + len(text)] if mark.get_text().strip())))
+        at = joined.find(text, at + 1)
     return found

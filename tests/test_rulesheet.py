@@ -8,11 +8,11 @@ from itertools import combinations
 import pytest
 from conftest import EXAMPLES
 from pdfread import MM, page_count, pages, texts
+from rendered import rendered, shipped_examples
 
 from sos_print.cli import app
 from sos_print.documents.kit import players_document
 from sos_print.documents.rulesheet import render_rules, rule_example, rules_document
-from sos_print.engine.check import verify
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
 from sos_print.pdf.document import Document
@@ -23,7 +23,7 @@ from sos_print.plans.rulesheet import rules_plan
 
 @pytest.fixture(scope="module")
 def examples():
-    return verify([str(EXAMPLES)])
+    return shipped_examples()
 
 
 def flat(data: bytes) -> str:
@@ -107,7 +107,7 @@ def test_one_sheet_front_and_back_per_language_two_in_large_print(
     examples, paper, notation, language, size, large_print, least, most
 ):
     options = PrintOptions(paper=paper, notation=notation, language=language, large_print=large_print, size=size)
-    pages = page_count(rules_document(options, examples).data)
+    pages = page_count(rendered("rules", options))
     assert least <= pages <= most
 
 
@@ -129,7 +129,7 @@ def test_one_sheet_front_and_back_per_language_two_in_large_print(
     ],
 )
 def test_the_example_and_the_naming_diagram_follow_the_notation(examples, notation, example_title, cell, result):
-    data = rules_document(PrintOptions(notation=notation), examples).data
+    data = rendered("rules", PrintOptions(notation=notation))
     text = flat(data).replace("\u00a0", " ")
     assert example_title in text
     assert result in text
@@ -139,7 +139,7 @@ def test_the_example_and_the_naming_diagram_follow_the_notation(examples, notati
 
 
 def test_the_kit_ends_the_players_file_with_the_rule_sheet_in_each_language(examples):
-    data = players_document(PrintOptions(groups=3, language=Language.BOTH), examples).data
+    data = rendered("players", PrintOptions(groups=3, language=Language.BOTH))
     found = texts(data)
     assert len(found) == 3 + 3 + 4  # boards, audits, and a rule sheet front and back in each language
     assert found[-4].startswith("SOS: the rules")
@@ -156,7 +156,7 @@ def test_a_false_claim_in_the_sheets_example_writes_nothing(runner, tmp_path):
 
 
 def test_the_naming_grid_follows_the_size_of_the_board(examples):
-    sheets = {size: rules_document(PrintOptions(size=size), examples).data for size in (3, 4, 8)}
+    sheets = {size: rendered("rules", PrintOptions(size=size)) for size in (3, 4, 8)}
     assert len(set(sheets.values())) == 3
     with pages(sheets[8]) as pdf:
         words = [w["text"] for page in pdf.pages for w in page.extract_words()]
@@ -169,7 +169,7 @@ def test_no_heading_ends_a_column(examples, large_print, language):
     from sos_print.plans.layout import HEADING_PT
 
     heading = HEADING_PT * (1.5 if large_print else 1.0)
-    data = rules_document(PrintOptions(language=language, large_print=large_print), examples).data
+    data = rendered("rules", PrintOptions(language=language, large_print=large_print))
     with pages(data) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             middle = page.width / 2
@@ -190,7 +190,7 @@ CELL_NAMES = {Notation.A1: r"\b([A-H])([1-8])\b", Notation.L1C1: r"\bL([1-9])C([
 @pytest.mark.parametrize("notation", list(Notation))
 @pytest.mark.parametrize("size", [3, 4, 5, 6, 7, 8])
 def test_every_cell_the_kits_rule_sheet_names_is_on_the_kits_board(examples, size, notation):
-    text = flat(rules_document(PrintOptions(size=size, notation=notation), examples).data)
+    text = flat(rendered("rules", PrintOptions(size=size, notation=notation)))
     named = re.findall(CELL_NAMES[notation], text)
     assert named, "the sheet names no cell"
     for first, second in named:
@@ -200,7 +200,7 @@ def test_every_cell_the_kits_rule_sheet_names_is_on_the_kits_board(examples, siz
 
 @pytest.mark.parametrize("size", [3, 4, 5, 8])
 def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, size):
-    data = rules_document(PrintOptions(size=size), examples).data
+    data = rendered("rules", PrintOptions(size=size))
     text = flat(data)
     with pages(data) as pdf:
         back = pdf.pages[1]
@@ -220,7 +220,7 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
     ],
 )
 def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, variant, intro, ours):
-    text = flat(rules_document(PrintOptions(variant=variant), examples).data).replace("\u00a0", " ")
+    text = flat(rendered("rules", PrintOptions(variant=variant))).replace("\u00a0", " ")
     assert intro in text
     marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?You are playing this one\.", text)
     assert text.count("You are playing this one.") == (0 if ours is None else 1)
@@ -230,7 +230,7 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
         assert item.strip().startswith(ours), (item, marked)
     if variant.target:
         assert "to 5 points" not in text, "the sheet prints the suggested target, not the kit's"
-    french = flat(rules_document(PrintOptions(variant=variant, language=Language.FR), examples).data)
+    french = flat(rendered("rules", PrintOptions(variant=variant, language=Language.FR)))
     assert french.replace("\u00a0", " ").count("Tu joues avec cette règle.") == (0 if ours is None else 1)
 
 
@@ -251,7 +251,7 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
 )
 def test_a_team_first_sos_wins_sheet_says_the_team_wins_and_nothing_scores(examples, language, said, unsaid):
     variant = Variant(players=4, teams=True, first_sos_wins=True)
-    text = flat(rules_document(PrintOptions(variant=variant, language=language), examples).data)
+    text = flat(rendered("rules", PrintOptions(variant=variant, language=language)))
     text = text.replace("\u202f", " ").replace("\u00a0", " ")
     assert all(words in text for words in said), text[:800]
     assert not any(words in text for words in unsaid)
@@ -271,7 +271,7 @@ def test_a_team_first_sos_wins_sheet_says_the_team_wins_and_nothing_scores(examp
 def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(examples, options):
     # Step 4 went over to page 2: the front, the rules a child reads, is one page, its type at large print's 18 pt.
     # French on Letter fits only without its opening paragraph, which then opens the back.
-    data = rules_document(options, examples).data
+    data = rendered("rules", options)
     with pages(data) as pdf:
         first = pdf.pages[0]
         steps = [line for line in first.extract_text().splitlines() if re.match(r"[1-4]\. ", line)]
@@ -299,14 +299,14 @@ def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(example
 def test_every_rule_sheet_of_a_kit_starts_on_the_front_of_a_sheet_printed_on_both_sides(examples, options):
     # After 3 boards two to a page and 3 score sheets, the rules began on page 6: their front on the back of a score
     # sheet, their back on another sheet. An odd page number is a front; the page left before it is blank.
-    rendered = players_document(options, examples)
-    found = texts(rendered.data)
+    made = players_document(options, examples)
+    found = texts(made.data)
     starts = [k for k, text in enumerate(found, start=1) if re.match(r"SOS\W+(the rules|la règle du jeu)", text)]
     assert len(starts) >= len(options.language.codes), starts
     assert all(start % 2 == 1 for start in starts), starts
     blank = [k for k, text in enumerate(found, start=1) if not text.strip()]
     assert all(k + 1 in starts for k in blank), (blank, starts)
-    (rules,) = [(first, last) for part, first, last in rendered.parts if part == "rules"]
+    (rules,) = [(first, last) for part, first, last in made.parts if part == "rules"]
     assert rules[0] == starts[0] and rules[1] == len(found)
 
 
@@ -368,7 +368,7 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
     ],
 )
 def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant, said, unsaid):
-    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = flat(rendered("rules", PrintOptions(language=language, variant=variant)))
     text = text.replace("\u202f", " ").replace("\u00a0", " ")
     for words in said:
         assert words in text, words
@@ -408,7 +408,7 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
 def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
     examples, language, variant, heading, said, unsaid
 ):
-    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = flat(rendered("rules", PrintOptions(language=language, variant=variant)))
     text = text.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2019", "'")
     variants = text.split(heading, 1)[1]
     for words in said:
@@ -438,7 +438,7 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
     ],
 )
 def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, unsaid):
-    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = flat(rendered("rules", PrintOptions(language=language, variant=variant)))
     text = text.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2019", "'")
     for words in said:
         assert words in text, words
@@ -457,7 +457,7 @@ def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, uns
     ],
 )
 def test_the_rule_sheet_lists_every_player_letter_of_its_game(examples, language, variant, letters):
-    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = flat(rendered("rules", PrintOptions(language=language, variant=variant)))
     assert letters in text.replace("\u00a0", " ")
 
 

@@ -8,9 +8,9 @@ import re
 import pytest
 from conftest import EXAMPLES
 from pdfminer.layout import LTChar, LTLine, LTRect
-from pdfread import MM, marks, page_count, pages, reader, texts
+from pdfread import MM, drawn_page, drawn_pages, page_count, reader, search, texts
 from pypdf.generic import StreamObject
-from rendered import shipped_examples
+from rendered import rendered, shipped_examples
 
 from sos_print.documents.teacher import teacher_document
 from sos_print.engine.check import verify
@@ -23,12 +23,26 @@ from sos_print.plans.options import Language, PrintOptions
 
 @pytest.fixture(scope="module")
 def examples():
-    return verify([str(EXAMPLES)])
+    return shipped_examples()
+
+
+def teachers_notes(options: PrintOptions) -> bytes:
+    """Returns the teacher's notes printed with `options` and every shipped example (made once per run and process,
+    shared with the other files' tests that read the same notes)."""
+    return rendered("teacher", options)
+
+
+# The tests that measure the same notes run on one pytest-xdist worker, so that the notes are drawn and read once.
+FIFTEEN_GROUPS = pytest.mark.xdist_group("teacher's notes, 15 groups")
+ONE_LANGUAGE = [
+    pytest.param(language, marks=pytest.mark.xdist_group(f"teacher's notes, {language.value}"))
+    for language in (Language.EN, Language.FR)
+]
 
 
 @pytest.fixture(scope="module")
 def english(examples):
-    return teacher_document(PrintOptions(groups=15), examples).data
+    return teachers_notes(PrintOptions(groups=15))
 
 
 def flat(data: bytes) -> str:
@@ -48,6 +62,7 @@ TITLES = [
 ]
 
 
+@FIFTEEN_GROUPS
 def test_every_shipped_example_is_drawn_with_its_title_and_the_engines_account(english, examples):
     text = flat(english).replace("\u00a0", " ")
     for number, title in enumerate(TITLES, start=1):
@@ -61,25 +76,27 @@ def test_every_shipped_example_is_drawn_with_its_title_and_the_engines_account(e
     assert "Score: 1 for team A + C, 1 for team B + D. The game goes on." in text
 
 
+@FIFTEEN_GROUPS
 def test_each_new_line_is_drawn_through_its_three_cell_centres_and_named(english, examples):
     # Every line the examples score, and the one the strategy section's "take the point" completes.
     expected = sum(step.points for checked in examples for step in checked.steps) + 1
-    with pages(english) as pdf:
-        drawn = []
-        for page in pdf.pages:
-            lines = [line for line in page.lines if abs(line["linewidth"] - SEGMENT_PT) < 0.01]
-            for line in lines:
-                (x0, y0), (x1, y1) = line["pts"][0], line["pts"][-1]
-                length = math.hypot(x1 - x0, y1 - y0) / MM
-                # Two cells of 10 mm from centre to centre, across or along a diagonal.
-                assert length == pytest.approx(20.0, abs=0.05) or length == pytest.approx(20.0 * 2**0.5, abs=0.05)
-                middle = ((x0 + x1) / 2, (y0 + y1) / 2)  # pdfplumber measures y from the top
-                letters = [c for c in page.chars if c["text"] == "O" and c["size"] > 11.9]  # diagram letters, 12 pt
-                assert any(
-                    math.hypot((c["x0"] + c["x1"]) / 2 - middle[0], (c["top"] + c["bottom"]) / 2 - middle[1]) < 2 * MM
-                    for c in letters
-                ), "no O at the middle of a scored line"
-            drawn += lines
+    drawn = []
+    for page in drawn_pages(english):
+        # The lines and letters as pdfminer reads them: y measured from the bottom, for both alike.
+        lines = [m for m in page.marks if isinstance(m, LTLine) and abs(m.linewidth - SEGMENT_PT) < 0.01]
+        for line in lines:
+            (x0, y0), (x1, y1) = line.pts[0], line.pts[-1]
+            length = math.hypot(x1 - x0, y1 - y0) / MM
+            # Two cells of 10 mm from centre to centre, across or along a diagonal.
+            assert length == pytest.approx(20.0, abs=0.05) or length == pytest.approx(20.0 * 2**0.5, abs=0.05)
+            middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+            letters = [  # diagram letters, 12 pt
+                c for c in page.marks if isinstance(c, LTChar) and c.get_text() == "O" and c.size > 11.9
+            ]
+            assert any(
+                math.hypot((c.x0 + c.x1) / 2 - middle[0], (c.y0 + c.y1) / 2 - middle[1]) < 2 * MM for c in letters
+            ), "no O at the middle of a scored line"
+        drawn += lines
     assert len(drawn) == expected
     text = flat(english)
     for checked in examples:
@@ -91,9 +108,10 @@ def test_each_new_line_is_drawn_through_its_three_cell_centres_and_named(english
                 assert name in text
 
 
+@FIFTEEN_GROUPS
 def test_a_100_mm_calibration_bar(english):
-    with pages(english) as pdf:
-        bars = [rect for rect in pdf.pages[0].rects if abs(rect["width"] / MM - 100.0) < 0.01]
+    first = drawn_page(english, 0)
+    bars = [rect for rect in first.marks if isinstance(rect, LTRect) and abs(rect.width / MM - 100.0) < 0.01]
     assert len(bars) == 1
     assert "This bar measures 100 mm when printed at 100%." in flat(english).replace("\u00a0", " ")
 
@@ -101,7 +119,7 @@ def test_a_100_mm_calibration_bar(english):
 @pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
 def test_a_bilingual_notes_file_holds_each_ruler_once(examples, paper):
     # A ruler is a hundred ticks or more, one "x y m x y l S" path each; the English and French sections share it.
-    data = teacher_document(PrintOptions(paper=paper, language=Language.BOTH), examples).data
+    data = teachers_notes(PrintOptions(paper=paper, language=Language.BOTH))
     pdf = reader(data)
     streams = [pdf.get_object(number) for number in range(1, int(pdf.trailer["/Size"]))]
     ticks = [obj.get_data().count(b" l S") for obj in streams if isinstance(obj, StreamObject)]
@@ -116,7 +134,7 @@ def test_the_ruler_form_holds_its_last_number_whole(examples, large_print):
     from sos_print.pdf.fonts import REGULAR
     from sos_print.plans.layout import SMALL_PT, scale_of
 
-    data = teacher_document(PrintOptions(large_print=large_print), examples).data
+    data = teachers_notes(PrintOptions(large_print=large_print))
     pdf = reader(data)
     streams = [pdf.get_object(number) for number in range(1, int(pdf.trailer["/Size"]))]
     [ruler] = [obj for obj in streams if isinstance(obj, StreamObject) and obj.get_data().count(b" l S") > 100]
@@ -133,14 +151,17 @@ def test_the_ruler_form_holds_its_last_number_whole(examples, large_print):
     ],
 )
 def test_on_letter_paper_a_4_inch_bar_follows_the_100_mm_bar(examples, paper, language, sentence):
-    data = teacher_document(PrintOptions(paper=paper, language=language), examples).data
-    with pages(data) as pdf:
-        widths = sorted(round(rect["width"] / MM, 2) for rect in pdf.pages[0].rects if rect["height"] / MM < 3)
+    data = teachers_notes(PrintOptions(paper=paper, language=language))
+    first = drawn_page(data, 0)
+    widths = sorted(
+        round(rect.width / MM, 2) for rect in first.marks if isinstance(rect, LTRect) and rect.height / MM < 3
+    )
     assert widths == ([100.0, 101.6] if paper is Paper.LETTER else [100.0])  # 4 inches: 101.6 mm
     text = flat(data).replace("\u00a0", " ").replace("\u202f", " ")
     assert sentence.replace("\u202f", " ") in text, text[:600]
 
 
+@FIFTEEN_GROUPS
 def test_printing_adaptations_watching_and_talking_are_covered(english):
     text = flat(english)
     for phrase in (
@@ -186,7 +207,7 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
 )
 def test_the_notes_describe_this_kit(examples, size, groups, variant, phrases):
     options = PrintOptions(size=size, groups=groups, variant=Variant(**variant))
-    text = flat(teacher_document(options, examples).data).replace("\u00a0", " ")
+    text = flat(teachers_notes(options)).replace("\u00a0", " ")
     for phrase in phrases:
         assert phrase in text, phrase
 
@@ -194,7 +215,7 @@ def test_the_notes_describe_this_kit(examples, size, groups, variant, phrases):
 @pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("language", list(Language))
 def test_the_notes_and_the_strategy_fit_on_two_pages_and_each_language_gets_its_own_section(examples, paper, language):
-    data = teacher_document(PrintOptions(paper=paper, language=language), examples).data
+    data = teachers_notes(PrintOptions(paper=paper, language=language))
     found = texts(data)
     # Notes and strategy on the first two or three pages of each language, the examples from the next.
     starts = [k for k, text in enumerate(found) if "Worked examples" in text or "Exemples commentés" in text]
@@ -231,7 +252,7 @@ def test_the_worked_examples_heading_starts_its_page_with_the_first_example(
     from rendered import with_class
 
     options = with_class(options) if roster else options
-    found = texts(teacher_document(replace(options, language=language), examples).data)
+    found = texts(teachers_notes(replace(options, language=language)))
     headed = [k for k, text in enumerate(found) if heading in text.splitlines()]
     started = [k for k, text in enumerate(found) if first in text.replace("\u00a0", " ").splitlines()]
     assert len(headed) == 1 and headed == started, f"heading on page {headed}, first example on {started}"
@@ -277,16 +298,14 @@ def test_large_print_in_a_kit_enlarges_the_childrens_pages_and_not_the_teachers_
     ],
 )
 def test_the_strategy_pages_are_printed_only_for_the_game_they_were_solved_in(examples, variant, shown):
-    text = flat(teacher_document(PrintOptions(variant=Variant(**variant)), examples).data)
+    text = flat(teachers_notes(PrintOptions(variant=Variant(**variant))))
     assert ("Take the point" in text) is shown
     assert ("The strategy pages are left out of this kit" in text) is not shown
 
 
 def test_one_group_checks_with_the_adult_and_several_swap_their_sheets(examples):
-    assert "With an adult, the players check each row" in flat(teacher_document(PrintOptions(), examples).data)
-    assert "Groups swap boards and score sheets and check each row" in flat(
-        teacher_document(PrintOptions(groups=3), examples).data
-    )
+    assert "With an adult, the players check each row" in flat(teachers_notes(PrintOptions()))
+    assert "Groups swap boards and score sheets and check each row" in flat(teachers_notes(PrintOptions(groups=3)))
 
 
 def _crosses(line: LTLine, box: tuple[float, float, float, float]) -> bool:
@@ -303,84 +322,82 @@ def _grey(colour) -> float | None:
     return value if isinstance(value, (int, float)) else None
 
 
-@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+@pytest.mark.parametrize("language", ONE_LANGUAGE)
 def test_a_line_through_a_black_answer_cell_stops_at_its_white_letter(examples, language):
     # A grey stroke across the white O of a black cell made it read as Ø (FR C21, EN 38): the cell's own black is
     # painted round the letter after the line, as white is round the other letters.
-    data = teacher_document(PrintOptions(language=language), examples).data
+    data = teachers_notes(PrintOptions(language=language))
     crossed = 0
-    with pages(data) as pdf:
-        for page in pdf.pages:
-            drawn = marks(page)
-            cells = [m for m in drawn if isinstance(m, LTRect) and _grey(m.non_stroking_color) == 0.12]
-            for k, letter in enumerate(drawn):
-                if (
-                    not isinstance(letter, LTChar)
-                    or _grey(letter.graphicstate.ncolor) != 1
-                    or not letter.get_text().strip()
-                ):
-                    continue
-                x, base = (letter.x0 + letter.x1) / 2, letter.matrix[5]
-                ink = (letter.x0, base, letter.x1, base + 0.7 * letter.size)  # a capital, on its baseline
-                cell = next(c for c in cells if c.x0 < x < c.x1 and c.y0 < base < c.y1 and c.width > 20)
-                lines = [
-                    n
-                    for n, m in enumerate(drawn[:k])
-                    if isinstance(m, LTLine) and m.x0 < ink[2] and ink[0] < m.x1 and m.y0 < ink[3] and ink[1] < m.y1
-                ]
-                if not lines:
-                    continue
-                crossed += 1
-                grounds = [
-                    n
-                    for n, m in enumerate(drawn[lines[-1] : k], start=lines[-1])
-                    if m in cells
-                    and m is not cell
-                    and m.x0 <= ink[0]
-                    and ink[2] <= m.x1
-                    and m.y0 <= ink[1]
-                    and ink[3] <= m.y1
-                ]
-                assert grounds, f"a line runs through the white {letter.get_text()} of a black cell"
+    for page in drawn_pages(data):
+        drawn = page.marks
+        cells = [m for m in drawn if isinstance(m, LTRect) and _grey(m.non_stroking_color) == 0.12]
+        for k, letter in enumerate(drawn):
+            if (
+                not isinstance(letter, LTChar)
+                or _grey(letter.graphicstate.ncolor) != 1
+                or not letter.get_text().strip()
+            ):
+                continue
+            x, base = (letter.x0 + letter.x1) / 2, letter.matrix[5]
+            ink = (letter.x0, base, letter.x1, base + 0.7 * letter.size)  # a capital, on its baseline
+            cell = next(c for c in cells if c.x0 < x < c.x1 and c.y0 < base < c.y1 and c.width > 20)
+            lines = [
+                n
+                for n, m in enumerate(drawn[:k])
+                if isinstance(m, LTLine) and m.x0 < ink[2] and ink[0] < m.x1 and m.y0 < ink[3] and ink[1] < m.y1
+            ]
+            if not lines:
+                continue
+            crossed += 1
+            grounds = [
+                n
+                for n, m in enumerate(drawn[lines[-1] : k], start=lines[-1])
+                if m in cells
+                and m is not cell
+                and m.x0 <= ink[0]
+                and ink[2] <= m.x1
+                and m.y0 <= ink[1]
+                and ink[3] <= m.y1
+            ]
+            assert grounds, f"a line runs through the white {letter.get_text()} of a black cell"
     assert crossed, "no line crosses a black cell's letter: the test reads nothing"
 
 
-@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+@pytest.mark.parametrize("language", ONE_LANGUAGE)
 def test_a_diagonal_through_a_cells_corner_runs_behind_its_move_number(examples, language):
     # Example 7's move numbers 6 and 7 sat under the diagonal strokes through their cells' corners (FR C21).
-    data = teacher_document(PrintOptions(language=language), examples).data
+    data = teachers_notes(PrintOptions(language=language))
     crossed = 0
-    with pages(data) as pdf:
-        for page in pdf.pages:
-            drawn = marks(page)
-            for k, digit in enumerate(drawn):
-                if (
-                    not isinstance(digit, LTChar)
-                    or not digit.get_text().isdigit()
-                    or _grey(digit.graphicstate.ncolor) != 0.35
-                ):
-                    continue
-                base = digit.matrix[5]
-                ink = (digit.x0, base, digit.x1, base + 0.7 * digit.size)
-                lines = [
-                    n
-                    for n, m in enumerate(drawn[:k])
-                    if isinstance(m, LTLine) and _grey(m.stroking_color) == 0.55 and _crosses(m, ink)
-                ]
-                if not lines:
-                    continue
-                crossed += 1
-                grounds = [
-                    m
-                    for m in drawn[lines[-1] : k]
-                    if isinstance(m, LTRect)
-                    and _grey(m.non_stroking_color) == 1
-                    and m.x0 <= ink[0]
-                    and ink[2] <= m.x1
-                    and m.y0 <= ink[1]
-                    and ink[3] <= m.y1
-                ]
-                assert grounds, f"a line runs over move number {digit.get_text()}"
+    for page in drawn_pages(data):
+        drawn = page.marks
+        for k, digit in enumerate(drawn):
+            if (
+                not isinstance(digit, LTChar)
+                or not digit.get_text().isdigit()
+                or _grey(digit.graphicstate.ncolor) != 0.35
+            ):
+                continue
+            base = digit.matrix[5]
+            ink = (digit.x0, base, digit.x1, base + 0.7 * digit.size)
+            lines = [
+                n
+                for n, m in enumerate(drawn[:k])
+                if isinstance(m, LTLine) and _grey(m.stroking_color) == 0.55 and _crosses(m, ink)
+            ]
+            if not lines:
+                continue
+            crossed += 1
+            grounds = [
+                m
+                for m in drawn[lines[-1] : k]
+                if isinstance(m, LTRect)
+                and _grey(m.non_stroking_color) == 1
+                and m.x0 <= ink[0]
+                and ink[2] <= m.x1
+                and m.y0 <= ink[1]
+                and ink[3] <= m.y1
+            ]
+            assert grounds, f"a line runs over move number {digit.get_text()}"
     assert crossed, "no line passes a move number: the test reads nothing"
 
 
@@ -395,14 +412,12 @@ def test_the_notes_of_a_first_sos_wins_kit_never_speak_of_points(lang, variant):
     # The first S-O-S ends the game: the notes (before the worked examples, which each follow their own game) speak of
     # a winner and a game sheet, never of points, scoring or totals.
     options = PrintOptions(variant=variant, language=Language(lang))
-    text = " ".join(" ".join(texts(teacher_document(options, shipped_examples()).data)).split())
+    text = " ".join(" ".join(texts(teachers_notes(options))).split())
     heading = {"en": "Worked examples", "fr": "Exemples commentés"}[lang]
     notes = text.split(heading)[0]
     found = re.findall(rf".{{30}}(?:{POINTS_WORDS[lang]}).{{10}}", notes, flags=re.IGNORECASE)
     assert not found, found
-    plain = " ".join(
-        " ".join(texts(teacher_document(PrintOptions(language=Language(lang)), shipped_examples()).data)).split()
-    )
+    plain = " ".join(" ".join(texts(teachers_notes(PrintOptions(language=Language(lang))))).split())
     assert re.search(POINTS_WORDS[lang], plain.split(heading)[0], flags=re.IGNORECASE)  # the standard game's do
 
 
@@ -421,7 +436,7 @@ def test_the_notes_of_a_first_sos_wins_kit_never_speak_of_points(lang, variant):
 def test_a_team_kits_strategy_names_the_team_that_scores_and_the_player_who_writes(lang, team, seat, wrong):
     # In a team kit the points are the team's, but one player writes: the one who scored writes again, not the team.
     def flat(variant: Variant) -> str:
-        data = teacher_document(PrintOptions(variant=variant, language=Language(lang)), shipped_examples()).data
+        data = teachers_notes(PrintOptions(variant=variant, language=Language(lang)))
         return re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(data)))
 
     teams = flat(Variant(players=4, teams=True))
@@ -458,7 +473,7 @@ VARIANT_NOTES = [
 
 @pytest.mark.parametrize(("lang", "variant", "said", "unsaid"), VARIANT_NOTES)
 def test_the_notes_of_each_variant_speak_of_its_own_game(lang, variant, said, unsaid):
-    data = teacher_document(PrintOptions(variant=variant, language=Language(lang)), shipped_examples()).data
+    data = teachers_notes(PrintOptions(variant=variant, language=Language(lang)))
     text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(data))).replace("'", "’")
     for words in said:
         assert words.replace("'", "’") in text, words
@@ -501,7 +516,7 @@ def test_the_notes_of_each_variant_speak_of_its_own_game(lang, variant, said, un
 )
 def test_the_notes_of_a_target_kit_say_it_stops_at_the_target_and_when_that_is_rare(lang, size, variant, said, unsaid):
     options = PrintOptions(size=size, variant=variant, language=Language(lang))
-    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teacher_document(options, shipped_examples()).data)))
+    text = re.sub(r"[\s\u00a0\u202f]+", " ", " ".join(texts(teachers_notes(options))))
     text = text.replace("'", "’")
     for words in said:
         assert words.replace("'", "’") in text, words
@@ -534,7 +549,7 @@ def _says_and_not(data: bytes, said: list[str], unsaid: list[str]) -> None:
     ],
 )
 def test_the_notes_name_a_cell_in_its_notations_order_and_count_s_o_s_lines(options, said, unsaid):
-    _says_and_not(teacher_document(options, shipped_examples()).data, said, unsaid)
+    _says_and_not(teachers_notes(options), said, unsaid)
 
 
 # The strategy positions are on 4 × 4 boards: a kit of another size is told so, a 4 × 4 kit is not (issue 21).
@@ -552,13 +567,13 @@ def test_the_notes_name_a_cell_in_its_notations_order_and_count_s_o_s_lines(opti
     ],
 )
 def test_the_strategy_says_on_which_board_its_positions_are(options, said, unsaid):
-    _says_and_not(teacher_document(options, shipped_examples()).data, said, unsaid)
+    _says_and_not(teachers_notes(options), said, unsaid)
 
 
 @pytest.mark.parametrize(
     ("options", "pattern"),
     [
-        (PrintOptions(groups=15), "Page {} of {}"),
+        pytest.param(PrintOptions(groups=15), "Page {} of {}", marks=FIFTEEN_GROUPS),
         (PrintOptions(groups=15, language=Language.BOTH, paper=Paper.LETTER), "Page {} of {}|Page {} sur {}"),
         (PrintOptions(groups=3, large_print=True, language=Language.FR), "Page {} sur {}"),
     ],
@@ -566,16 +581,17 @@ def test_the_strategy_says_on_which_board_its_positions_are(options, said, unsai
 )
 def test_every_page_of_the_notes_says_page_n_of_m_at_the_top_right(examples, options, pattern):
     # A teacher printing part of a long file needs the pages' numbers: in the head's line, at the right, small.
-    data = teacher_document(options, examples).data
-    with pages(data) as pdf:
-        count = len(pdf.pages)
-        for number, page in enumerate(pdf.pages, start=1):
-            wanted = [choice.format(number, count) for choice in pattern.split("|")]
-            found = [match for text in wanted for match in page.search(text, regex=False)]
-            assert len(found) == 1, (number, page.extract_text()[:200])
-            match = found[0]
-            assert match["top"] < 22 * MM and match["x1"] > page.width - 15.5 * MM, match
-            assert {round(char["size"], 1) for char in match["chars"]} == {13.5 if options.large_print else 9.0}
+    data = teachers_notes(options)
+    drawn = drawn_pages(data)
+    count = len(drawn)
+    for number, page in enumerate(drawn, start=1):
+        wanted = [choice.format(number, count) for choice in pattern.split("|")]
+        found = [match for text in wanted for match in search(page, text)]
+        assert len(found) == 1, (number, texts(data)[number - 1][:200])
+        match = found[0]
+        top, right = page.height - max(char.y1 for char in match), max(char.x1 for char in match)
+        assert top < 22 * MM and right > page.width - 15.5 * MM, (top, right)
+        assert {round(char.size, 1) for char in match} == {13.5 if options.large_print else 9.0}
     assert count >= 5
 
 
@@ -597,7 +613,7 @@ def test_every_page_of_the_notes_says_page_n_of_m_at_the_top_right(examples, opt
     ],
 )
 def test_the_notes_speak_of_this_kits_players_and_board(examples, language, size, variant, said, unsaid):
-    text = flat(teacher_document(PrintOptions(size=size, variant=variant, language=language), examples).data)
+    text = flat(teachers_notes(PrintOptions(size=size, variant=variant, language=language)))
     text = text.replace("\u202f", " ").replace("\u00a0", " ")
     notes = text.split("Worked examples" if language is Language.EN else "Exemples commentés", 1)[0]
     for words in said:

@@ -16,8 +16,6 @@ from pdfminer.layout import LTChar, LTRect
 from pdfread import marks, pages, type_sizes
 from rendered import BILINGUAL_SET, ENGLISH_SET, PDFS, every_pdf, rendered, shipped_examples, with_class
 
-from sos_print.documents.boards import boards_document
-from sos_print.documents.rulesheet import rules_document
 from sos_print.engine.rules import Variant
 from sos_print.plans.options import Language, PrintOptions
 
@@ -98,10 +96,10 @@ def test_every_document_prints_at_most_five_sizes_all_on_the_scale(examples, opt
 @pytest.mark.parametrize(("large_print", "body"), [(False, 12.0), (True, 18.0)])
 @pytest.mark.parametrize("language", [Language.EN, Language.FR])
 def test_the_childrens_rule_sheet_is_set_at_12_pt_or_more(examples, large_print, body, language):
-    used = sizes(rules_document(PrintOptions(language=language, large_print=large_print), examples).data)
+    used = sizes(rendered("rules", PrintOptions(language=language, large_print=large_print)))
     most = used.most_common(1)[0][0]
     assert most >= body, f"the rule sheet's body is {most} pt"
-    with pages(boards_document(PrintOptions(language=language, large_print=large_print)).data) as pdf:
+    with pages(rendered("boards", PrintOptions(language=language, large_print=large_print))) as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
     rule = next(word for word in words if word["text"] in ("Write", "Écris"))  # the rule over the grid
     assert rule["size"] >= body
@@ -117,7 +115,7 @@ def test_text_in_grey_is_dark_enough_to_photocopy(examples, name):
 
 
 def test_a_second_language_stays_at_a_childs_size_and_a_title_steps_down(examples):
-    data = boards_document(PrintOptions(language=Language.BOTH)).data
+    data = rendered("boards", PrintOptions(language=Language.BOTH))
     with pages(data) as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
     english = next(w for w in words if w["text"] == "Write")

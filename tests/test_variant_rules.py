@@ -11,6 +11,7 @@ its own variant.
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import product
 
 import pytest
@@ -136,8 +137,10 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
     return found
 
 
+@cache
 def owned(lang: str, variant: Variant) -> dict[str, set[tuple[str, bool]]]:
-    """Returns, for each rule sentence, the ways of ending and keeping score it is printed for.
+    """Returns, for each rule sentence, the ways of ending and keeping score it is printed for (once per run and test
+    process: the caller must not change what it gets).
 
     common.j2's rule statements are the measure: one of them belongs to its own ways even if a page prints it for
     all (that page would state it whatever the variant, which is wrong).
@@ -442,21 +445,38 @@ REPLAYS = {
 }
 
 
+@cache
 def replay_text(game: str, lang: str) -> tuple[Variant, str]:
-    """Returns a replay's variant and printed text, of a shipped game or of a game given as TOML."""
+    """Returns a replay's variant and printed text, of a shipped game or of a game given as TOML (made and read once
+    per run and test process: several tests read the same replay)."""
     if game.endswith(".toml"):
         variant = load_example(str(EXAMPLES / game)).variant
         data = rendered("replay", PrintOptions(language=Language(lang)), game)
     else:
-        played = replay_example(parse_example(game))
-        variant = played.example.variant
-        options = PrintOptions(size=played.example.size, variant=variant, language=Language(lang))
-        inputs = registry.Inputs(game=played, moves=analyse_game(played.start, played.steps))
+        inputs = given_game(game)
+        variant = inputs.game.example.variant
+        options = PrintOptions(size=inputs.game.example.size, variant=variant, language=Language(lang))
         data = registry.document("replay").make(options, inputs, None).data
     return variant, plain(" ".join(texts(data)))
 
 
-@pytest.mark.parametrize(("name", "lang"), list(product(REPLAYS, LANGUAGES)))
+@cache
+def given_game(game: str) -> registry.Inputs:
+    """Returns a game given as TOML played and weighed, as a replay is made from it: once for both languages."""
+    played = replay_example(parse_example(game))
+    return registry.Inputs(game=played, moves=analyse_game(played.start, played.steps))
+
+
+def replay_group(game: str):
+    """Returns the pytest-xdist group of the tests that read the replays of `game`, so that each is made once."""
+    return pytest.mark.xdist_group(f"replay of {game if game.endswith('.toml') else 'a game given as TOML'}")
+
+
+@pytest.mark.parametrize(
+    ("name", "lang"),
+    [pytest.param(name, lang, marks=replay_group(REPLAYS[name])) for name, lang in product(REPLAYS, LANGUAGES)],
+    ids=[f"{name}-{lang}" for name, lang in product(REPLAYS, LANGUAGES)],
+)
 def test_a_replay_states_its_games_variant_and_no_other(name, lang):
     variant, text = replay_text(REPLAYS[name], lang)
     ways = (played_ending(variant), plays_in_teams(variant))
@@ -467,6 +487,7 @@ def test_a_replay_states_its_games_variant_and_no_other(name, lang):
     assert right, f"the replay ({name}, {lang}) states no rule of its own variant"
 
 
+@replay_group(MISSED_WIN)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_replay_says_a_missed_win_was_a_win(lang):
     # Where the first S-O-S wins, the S-O-S a move missed would have won the game, not scored a point.
@@ -481,7 +502,15 @@ def test_a_replay_says_a_missed_win_was_a_win(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(
-    "game", ["08-first-sos-wins.toml", "11-team-first-sos-wins.toml", MISSED_WIN], ids=["08", "11", "missed-win"]
+    "game",
+    [
+        pytest.param(game, marks=replay_group(game), id=name)
+        for game, name in (
+            ("08-first-sos-wins.toml", "08"),
+            ("11-team-first-sos-wins.toml", "11"),
+            (MISSED_WIN, "missed-win"),
+        )
+    ],
 )
 def test_a_first_sos_wins_replay_says_who_won_and_how_never_points(game, lang):
     # The move that completes the first S-O-S won the game: its row says so and names the S-O-S, and no line speaks
