@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from conftest import EXAMPLES, ROOT, examples
 from games import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfread import MM, chars, nearest_edge, outline, pages, reader, section, texts
+from pdfread import MM, chars, fonts, nearest_edge, outline, pages, reader, section, texts, type_sizes
 from rendered import game, rendered, weigh, weighed, weighing_shared
 from test_check import SHEET
 from test_signals import wait_for_handlers
@@ -178,19 +178,19 @@ def test_a_record_typed_from_a_score_sheet_says_its_entries_are_the_score_sheets
 )
 def test_a_teams_name_is_never_broken_around_its_plus(options):
     # The checked audit's headings once read "Total A" over "+ C" (FR 12): they break after "Total" only.
-    with pages(rendered("replay", options, "09-team-sos.toml")) as pdf:
-        signs = 0
-        for number, page in enumerate(pdf.pages, start=1):
-            found = chars(page)
-            for sign in (char for char in found if char.get_text() == "+"):
-                level = [char for char in found if abs(char.y0 - sign.y0) < 1.0]
-                if any(char.get_text().isdigit() and 0 <= char.x0 - sign.x1 < 0.5 * MM for char in level):
-                    continue  # a value, "+2"
-                before = any(char.get_text() in "ABCD" and 0 <= sign.x0 - char.x1 < 3 * MM for char in level)
-                after = any(char.get_text() in "ABCD" and 0 <= char.x0 - sign.x1 < 3 * MM for char in level)
-                assert before and after, f"page {number}: a team's name broken at its '+'"
-                signs += 1
-        assert signs >= 6  # the headings and the text name the teams
+    pdf = opened(rendered("replay", options, "09-team-sos.toml"))
+    signs = 0
+    for number, page in enumerate(pdf.pages, start=1):
+        found = chars(page)
+        for sign in (char for char in found if char.get_text() == "+"):
+            level = [char for char in found if abs(char.y0 - sign.y0) < 1.0]
+            if any(char.get_text().isdigit() and 0 <= char.x0 - sign.x1 < 0.5 * MM for char in level):
+                continue  # a value, "+2"
+            before = any(char.get_text() in "ABCD" and 0 <= sign.x0 - char.x1 < 3 * MM for char in level)
+            after = any(char.get_text() in "ABCD" and 0 <= char.x0 - sign.x1 < 3 * MM for char in level)
+            assert before and after, f"page {number}: a team's name broken at its '+'"
+            signs += 1
+    assert signs >= 6  # the headings and the text name the teams
 
 
 def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
@@ -207,20 +207,33 @@ def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
 # ---- the game in diagrams ----------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4)
+def opened(data: bytes):
+    """Opens a replay with pdfplumber for the readers of one test, which measure the same pages in turn: each page
+    keeps what it parsed (a few documents at a time, as a parsed page of text takes megabytes)."""
+    return pages(data)
+
+
 @cache
 def plumbed(data: bytes) -> tuple[dict, ...]:
-    """Reads each page of a replay with pdfplumber once: its size, lines, marks and text, which several tests of the
-    layout measure on the same document."""
-    with pages(data) as pdf:
-        return tuple(
-            {
-                "height": page.height,
-                "lines": page.lines,
-                "marks": page.chars + page.lines + page.rects + page.curves,
-                "text": page.extract_text(),
-            }
-            for page in pdf.pages
-        )
+    """Reads each page of a replay with pdfplumber once: its size, lines, lowest mark, text and where it prints each
+    heading, which several tests of the layout measure on the same document (kept small: no characters)."""
+    return tuple(
+        {
+            "height": page.height,
+            "lines": page.lines,
+            "lowest": max(mark["bottom"] for mark in page.chars + page.lines + page.rects + page.curves),
+            "text": page.extract_text(),
+            "found": {
+                words: [
+                    {"size": match["chars"][0]["size"], "top": match["top"], "bottom": match["bottom"]}
+                    for match in page.search(words, regex=False)
+                ]
+                for words in SEARCHED
+            },
+        }
+        for page in opened(data).pages
+    )
 
 
 def boards(data: bytes) -> list[list[tuple[float, float, float, int]]]:
@@ -232,8 +245,8 @@ def boards(data: bytes) -> list[list[tuple[float, float, float, int]]]:
 def boards_on(data: bytes, number: int) -> list[tuple[float, float, float, int]]:
     """Returns the board diagrams of page `number` (from 0) alone: a test about one page of a long replay reads that
     page only."""
-    with pages(data) as pdf:
-        return diagrams(pdf.pages[number].lines)
+    pdf = opened(data)
+    return diagrams(pdf.pages[number].lines)
 
 
 def diagrams(lines: list[dict]) -> list[tuple[float, float, float, int]]:
@@ -284,13 +297,13 @@ def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
 def test_lines_scored_before_a_diagram_are_dark_thin_dashes_that_a_photocopy_keeps():
     data = document(csv_text(GAME3), 3)
     found = []
-    with pages(data) as pdf:
-        for page in pdf.pages:
-            for line in page.lines:
-                grey = line["stroking_color"]
-                grey = grey[0] if isinstance(grey, (list, tuple)) else grey
-                if dashed(line):  # the grid and the strip's rules are solid
-                    found.append((round(float(grey), 2), round(line["linewidth"], 2), line["dash"][0]))
+    pdf = opened(data)
+    for page in pdf.pages:
+        for line in page.lines:
+            grey = line["stroking_color"]
+            grey = grey[0] if isinstance(grey, (list, tuple)) else grey
+            if dashed(line):  # the grid and the strip's rules are solid
+                found.append((round(float(grey), 2), round(line["linewidth"], 2), line["dash"][0]))
     # C1-C3 before "Moves 6 and 7"; C1-C3, A3-C1 before "Move 8"; all three before "Move 9"; C1-C3 under each of
     # the turning point's two boards.
     assert len(found) == 1 + 2 + 3 + 2, found
@@ -302,13 +315,13 @@ def test_lines_scored_before_a_diagram_are_dark_thin_dashes_that_a_photocopy_kee
 
 def thick_lines(data: bytes, page_number: int) -> list[tuple[float, float, float, float]]:
     """Returns the S-O-S drawn as new lines on a page (thick, solid, grey), as (x0, top, x1, bottom) in mm."""
-    with pages(data) as pdf:
-        page = pdf.pages[page_number]
-        return [
-            tuple(line[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
-            for line in page.lines
-            if abs(line["linewidth"] - 2.2) < 0.05 and not dashed(line)
-        ]
+    pdf = opened(data)
+    page = pdf.pages[page_number]
+    return [
+        tuple(line[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
+        for line in page.lines
+        if abs(line["linewidth"] - 2.2) < 0.05 and not dashed(line)
+    ]
 
 
 def dashed(line: dict) -> bool:
@@ -332,8 +345,8 @@ def test_each_player_has_a_board_of_the_s_o_s_they_made_and_no_label_sits_on_a_l
         return [line for line in lines if left <= line[0] <= left + cell * n and top <= line[1] <= top + cell * n]
 
     assert (len(on(a)), len(on(b))) == (1, 2)
-    with pages(data) as pdf:
-        circles = [c for c in pdf.pages[page].curves if abs(c["width"] - c["height"]) < 0.1 and c["width"] > 4]
+    pdf = opened(data)
+    circles = [c for c in pdf.pages[page].curves if abs(c["width"] - c["height"]) < 0.1 and c["width"] > 4]
     assert circles == []
 
 
@@ -376,31 +389,31 @@ WRONG = altered(
 
 def struck(data: bytes, page_number: int) -> list[tuple[str, bool]]:
     """Returns each grey word of a page (a claim the rules contradict) and whether a line is drawn through it."""
-    with pages(data) as pdf:
-        page = pdf.pages[page_number]
-        words = page.extract_words(extra_attrs=["non_stroking_color"])
-        strokes = [line for line in page.lines if abs(line["top"] - line["bottom"]) < 0.01]
-        found = []
-        for word in words:
-            colour = word["non_stroking_color"]
-            grey = colour[0] if isinstance(colour, (list, tuple)) else colour
-            if grey is None or not 0.3 < float(grey) < 0.4:  # struck claims are at 35 %, the adult's note at 25 %
-                continue
-            through = any(
-                line["x0"] <= word["x0"] + 0.5
-                and line["x1"] >= word["x1"] - 0.5
-                and word["top"] < line["top"] < word["bottom"]
-                for line in strokes
-            )
-            found.append((word["text"], through))
+    pdf = opened(data)
+    page = pdf.pages[page_number]
+    words = page.extract_words(extra_attrs=["non_stroking_color"])
+    strokes = [line for line in page.lines if abs(line["top"] - line["bottom"]) < 0.01]
+    found = []
+    for word in words:
+        colour = word["non_stroking_color"]
+        grey = colour[0] if isinstance(colour, (list, tuple)) else colour
+        if grey is None or not 0.3 < float(grey) < 0.4:  # struck claims are at 35 %, the adult's note at 25 %
+            continue
+        through = any(
+            line["x0"] <= word["x0"] + 0.5
+            and line["x1"] >= word["x1"] - 0.5
+            and word["top"] < line["top"] < word["bottom"]
+            for line in strokes
+        )
+        found.append((word["text"], through))
     return found
 
 
 def audit_rows(data: bytes, page_number: int) -> dict[str, str]:
     """Returns each row of the checked audit as text, by move number."""
-    with pages(data) as pdf:
-        page = pdf.pages[page_number]
-        text = page.extract_text()
+    pdf = opened(data)
+    page = pdf.pages[page_number]
+    text = page.extract_text()
     rows = {}
     for line in text.splitlines():
         if line.startswith("Best play"):
@@ -431,8 +444,8 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
 
 def frames(data: bytes) -> list[int]:
     """Returns how many cells of the checked audit each page frames as an error: heavy rectangles of 1.6 pt."""
-    with pages(data) as pdf:
-        return [sum(abs(rect.get("linewidth", 0) - 1.6) < 0.05 for rect in page.rects) for page in pdf.pages]
+    pdf = opened(data)
+    return [sum(abs(rect.get("linewidth", 0) - 1.6) < 0.05 for rect in page.rects) for page in pdf.pages]
 
 
 def test_a_total_that_carries_an_earlier_error_forward_is_corrected_not_counted(runner, tmp_path):
@@ -481,9 +494,9 @@ def analysis_rows(data: bytes) -> dict[int, tuple[str, ...]]:
     rows = {}
     heading = "Best play, move by move" if "Best play, move by move" in whole(data) else "Move by move: missed"
     start = page_with(data, heading)
-    with pages(data) as pdf:
-        lines = [line for page in pdf.pages[start:] for line in page.extract_text().splitlines()]
-        after = next(k for k, line in enumerate(lines) if line.startswith(heading))
+    pdf = opened(data)
+    lines = [line for page in pdf.pages[start:] for line in page.extract_text().splitlines()]
+    after = next(k for k, line in enumerate(lines) if line.startswith(heading))
     for line in lines[after:]:
         match = re.match(r"^(\d+) ([A-D]) ([SO]) in ([A-H]\d) ([+−]?\d+) ([+−]?\d+)( |$)", line)
         if match:
@@ -614,7 +627,7 @@ def test_in_large_print_on_8x8_the_turning_points_boards_stand_one_above_the_oth
     placed = [board for page in boards(data) for board in page]
     assert {round(board[0], 1) for board in placed} == {round(placed[0][0], 1)}
     assert all(board[2] >= 13.0 for board in placed)
-    assert re.search(r"Best: [SO] in [A-H]\d$", flat(texts(data)[-1]))
+    assert re.search(r"Best: [SO] in [A-H]\d$", flat(reader(data).pages[-1].extract_text()))  # the last page alone
 
 
 @pytest.mark.parametrize(
@@ -797,21 +810,19 @@ def crowded_game(size: int, seed: int) -> str:
 def test_every_page_keeps_12_mm_from_the_edge_in_every_language_paper_and_size(text, size, options):
     data = document(text, size, **options)
     paper = options.get("paper", Paper.A4)
-    with pages(data) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            assert (page.width, page.height) == pytest.approx(paper.size_pt, abs=0.01)
-            assert nearest_edge(page) >= 12.0, f"page {number}"
+    pdf = opened(data)
+    for number, page in enumerate(pdf.pages, start=1):
+        assert (page.width, page.height) == pytest.approx(paper.size_pt, abs=0.01)
+        assert nearest_edge(page) >= 12.0, f"page {number}"
 
 
 @pytest.mark.parametrize("large_print", [False, True])
 def test_the_type_scale_and_the_fonts_are_the_kits(large_print):
     data = document(csv_text(WRONG), 3, language=Language.BOTH, large_print=large_print)
     scale = (18.5, 14.8, 12.0, 10.0, 9.0)
-    sizes = set()
-    with pages(data) as pdf:
-        for page in pdf.pages:
-            sizes |= {round(char["size"], 1) for char in page.chars if char["text"].strip()}
-            assert {char["fontname"].split("+")[1] for char in page.chars} <= {"Andika", "Andika-Bold"}
+    # Read with pypdf: the sizes pdfplumber measures character by character, and the fonts of every page's text.
+    sizes = set(type_sizes(data))
+    assert {name.split("+")[1] for name, _ in fonts(data)} <= {"Andika", "Andika-Bold"}
     allowed = {round(size * (1.5 if large_print else 1.0), 1) for size in scale}
     assert sizes <= allowed and len(sizes) <= 5, sorted(sizes)
 
@@ -1144,7 +1155,7 @@ def used(data: bytes) -> list[float]:
     """Returns the share of each page's height between its margins that holds anything, from the top."""
     found = []
     for page in plumbed(data):
-        lowest = max(mark["bottom"] for mark in page["marks"]) / MM_PT
+        lowest = page["lowest"] / MM_PT
         found.append((lowest - 15.0) / (page["height"] / MM_PT - 30.0))
     return found
 
@@ -1165,8 +1176,8 @@ def test_no_page_but_the_last_of_a_language_is_left_half_empty(name, text, size,
 def test_captions_are_set_for_children_12_pt_under_titles_of_14_8():
     data = document(csv_text(GAME3), 3)
     page = page_with(data, "The game, move by move")
-    with pages(data) as pdf:
-        words = pdf.pages[page].extract_words(extra_attrs=["size", "fontname"])
+    pdf = opened(data)
+    words = pdf.pages[page].extract_words(extra_attrs=["size", "fontname"])
     sizes = {round(word["size"], 1) for word in words if word["text"] in ("writes", "scores")}
     titles = {round(word["size"], 1) for word in words if word["text"] == "Moves" and "Bold" in word["fontname"]}
     assert sizes == {12.0} and titles == {14.8}
@@ -1176,13 +1187,13 @@ def test_a_lone_last_picture_has_the_layout_of_the_others():
     # Nine pictures, two a row: the ninth stands alone in the first column, its caption under it like the others'.
     data = document(csv_text(GAME3), 3, every=1)
     assert "A picture after every move. Small numbers" in whole(data)
-    with pages(data) as pdf:
-        titles = [
-            (word["x0"] / MM_PT, word["top"] / MM_PT, number)
-            for number, page in enumerate(pdf.pages)
-            for word in page.extract_words(extra_attrs=["size"])
-            if word["text"] == "Move" and round(word["size"], 1) == 14.8
-        ]
+    pdf = opened(data)
+    titles = [
+        (word["x0"] / MM_PT, word["top"] / MM_PT, number)
+        for number, page in enumerate(pdf.pages)
+        for word in page.extract_words(extra_attrs=["size"])
+        if word["text"] == "Move" and round(word["size"], 1) == 14.8
+    ]
     lefts = sorted({round(x, 1) for x, _, _ in titles})
     assert len(titles) == 9 + 1 and len(lefts) == 2  # the nine pictures' and the turning point's first board's
     x, top, number = titles[8]
@@ -1219,23 +1230,25 @@ SECTIONS = {
     "Le tournant de la partie": None,
 }
 
+# What `plumbed` finds on each page: the section headings and the heading rows of the tables they head.
+SEARCHED = tuple(dict.fromkeys([*SECTIONS, *(head for head in SECTIONS.values() if head)]))
+
 
 def section_starts(data: bytes) -> list[tuple[str, bool]]:
     """Returns each section heading (set larger than the body's 12 pt), with whether the page it is on also holds,
     under it, the start of what it heads (a board, or the table's heading row)."""
     found = []
     placed = boards(data)
-    with pages(data) as pdf:
-        for number, page in enumerate(pdf.pages):
-            for heading, head in SECTIONS.items():
-                for match in page.search(heading, regex=False):
-                    if match["chars"][0]["size"] <= 12.5:  # the words in a sentence, not the heading
-                        continue
-                    if head is None:
-                        under = any(board[1] > match["bottom"] / MM_PT for board in placed[number])
-                    else:
-                        under = any(other["top"] > match["bottom"] for other in page.search(head, regex=False))
-                    found.append((heading, under))
+    for number, page in enumerate(plumbed(data)):
+        for heading, head in SECTIONS.items():
+            for match in page["found"][heading]:
+                if match["size"] <= 12.5:  # the words in a sentence, not the heading
+                    continue
+                if head is None:
+                    under = any(board[1] > match["bottom"] / MM_PT for board in placed[number])
+                else:
+                    under = any(other["top"] > match["bottom"] for other in page["found"][head])
+                found.append((heading, under))
     return found
 
 
@@ -1341,8 +1354,7 @@ def test_a_team_games_four_scorer_boards_stand_together_on_the_first_page(option
     data = rendered("replay", options, "09-team-sos.toml")
     page = page_with(data, "Who made each S-O-S")
     assert page == 0
-    with pages(data) as pdf:
-        heading = pdf.pages[page].search("Who made each S-O-S", regex=False)[0]["bottom"] / MM_PT
+    heading = plumbed(data)[page]["found"]["Who made each S-O-S"][0]["bottom"] / MM_PT
     under = [board for board in boards(data)[page] if board[1] > heading]
     assert len(under) == 4, boards(data)
     assert len({round(board[0], 1) for board in under}) == 2  # two a row, as every diagram of the replay
@@ -1360,15 +1372,14 @@ def test_in_large_print_a_team_games_four_scorer_boards_share_a_page_and_no_head
     data = rendered("replay", PrintOptions(paper=paper, language=lang, large_print=True), "09-team-sos.toml")
     scorers, header = HEADINGS[lang]
     page = page_with(data, scorers)
-    with pages(data) as pdf:
-        top = pdf.pages[page].search(scorers, regex=False)[0]["bottom"] / MM_PT
-        tops = {
-            heading: match["top"] / MM_PT
-            for number, sheet in enumerate(pdf.pages)
-            for heading in SECTIONS
-            for match in sheet.search(heading, regex=False)
-            if match["chars"][0]["size"] > 12.5 * 1.5
-        }
+    top = plumbed(data)[page]["found"][scorers][0]["bottom"] / MM_PT
+    tops = {
+        heading: match["top"] / MM_PT
+        for sheet in plumbed(data)
+        for heading in SECTIONS
+        for match in sheet["found"][heading]
+        if match["size"] > 12.5 * 1.5
+    }
     under = [board for board in boards(data)[page] if board[1] > top]
     assert len(under) == 4, boards(data)
     assert len({round(board[0], 1) for board in under}) == 2  # two rows of two
@@ -1393,8 +1404,8 @@ def test_the_legend_says_where_the_pictures_name_their_lines_and_what_an_unnumbe
     found = texts(data)
     page = next(k for k, text in enumerate(found) if "The game, move by move" in text)
     legend = flat(found[page])
-    with pages(data) as pdf:
-        words = pdf.pages[page].extract_words(extra_attrs=["fontname"])
+    pdf = opened(data)
+    words = pdf.pages[page].extract_words(extra_attrs=["fontname"])
     # A line's name beside a picture is set in bold; a caption's "(A4-C4)" is not, and has brackets.
     tagged = any(LINE_NAME.match(word["text"]) and "Bold" in word["fontname"] for word in words)
     assert ("named at the end of its line" in legend) is tagged, legend[:600]
