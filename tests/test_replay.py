@@ -73,6 +73,8 @@ GAME4 = [
     ("15", "B", "O", "A3"),
     ("16", "A", "O", "D1"),
 ]
+# The tests that print GAME4 with the default options read one document: they run in the 4 x 4 layout tests' group.
+GAME4_PRINTED = pytest.mark.xdist_group("replay layout 4x4")
 
 
 def csv_text(rows, header=HEADER) -> str:
@@ -385,6 +387,8 @@ WRONG = altered(
         (9, 4): "A1-C3",  # move 9 made no line
     },
 )
+# The tests that print WRONG in English and French in large print read one document, on one test process.
+WRONG_BOTH_LARGE = pytest.mark.xdist_group("replay 3x3 en+fr large")
 
 
 def struck(data: bytes, page_number: int) -> list[tuple[str, bool]]:
@@ -510,7 +514,7 @@ def signed(value: int) -> str:
 
 @pytest.mark.parametrize(
     ("rows", "size"),
-    [(GAME3, 3), ([(*row, "", "", "", "") for row in GAME4], 4)],
+    [(GAME3, 3), pytest.param([(*row, "", "", "", "") for row in GAME4], 4, marks=GAME4_PRINTED)],
 )
 def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, monkeypatch, rows, size):
     weighing_shared(monkeypatch)  # the 4 x 4 game starts on the empty board: solved once per run, not per analysis
@@ -799,7 +803,7 @@ def crowded_game(size: int, seed: int) -> str:
 @pytest.mark.parametrize(
     ("text", "size", "options"),
     [
-        (csv_text(WRONG), 3, {"language": Language.BOTH, "large_print": True}),
+        pytest.param(csv_text(WRONG), 3, {"language": Language.BOTH, "large_print": True}, marks=WRONG_BOTH_LARGE),
         (csv_text(WRONG), 3, {"language": Language.FR, "paper": Paper.LETTER, "large_print": True}),
         (crowded_game(8, 4), 8, {"language": Language.BOTH, "paper": Paper.LETTER, "every": 8}),
         (crowded_game(8, 4), 8, {"language": Language.FR, "large_print": True, "every": 16}),
@@ -816,7 +820,7 @@ def test_every_page_keeps_12_mm_from_the_edge_in_every_language_paper_and_size(t
         assert nearest_edge(page) >= 12.0, f"page {number}"
 
 
-@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("large_print", [False, pytest.param(True, marks=WRONG_BOTH_LARGE)])
 def test_the_type_scale_and_the_fonts_are_the_kits(large_print):
     data = document(csv_text(WRONG), 3, language=Language.BOTH, large_print=large_print)
     scale = (18.5, 14.8, 12.0, 10.0, 9.0)
@@ -1118,7 +1122,7 @@ SIZED = {3: csv_text(GAME3), 4: GAME4_TEXT, 5: quiet_game(5), 6: crowded_game(6,
 
 @pytest.mark.parametrize(
     ("size", "cell"),
-    [(3, 18.0), (4, 16.0), (5, 14.0), (6, 12.0), (7, 11.0), (8, 10.0)],
+    [(3, 18.0), pytest.param(4, 16.0, marks=GAME4_PRINTED), (5, 14.0), (6, 12.0), (7, 11.0), (8, 10.0)],
 )
 def test_the_cells_are_larger_than_the_teachers_notes_10_mm_where_two_boards_fit_a_row(size, cell):
     # Normal print, A4: a 3 x 3 board at 18 mm a cell, 4 x 4 at 16, down to 10 on 8 x 8 (two 8 x 8 boards a row).
@@ -1307,6 +1311,7 @@ def test_no_page_of_a_shipped_record_is_nearly_empty_and_the_last_is_a_third_ful
     assert all(starts), section_starts(data)
 
 
+@pytest.mark.xdist_group("replay 06 large print")  # the document of the 06 large print cases above
 def test_a_short_table_goes_whole_with_its_heading_where_that_costs_no_page():
     # 06 in large print: the nine rows of the score sheet on one page under their heading, not five, then four alone.
     # (In French the whole table would take a page more: there it is split five and four, both pages well filled.)
@@ -1337,6 +1342,7 @@ def test_a_short_game_fits_two_pages_its_diagrams_smaller_rather_than_its_last_s
     assert len(cells) == 1 and 8.5 <= cells.pop() < 16.0, boards(data)
 
 
+@pytest.mark.xdist_group("replay 09 every 1")  # the documents of the 09 every 1 cases above
 @pytest.mark.parametrize("lang", [Language.EN, Language.FR])
 def test_the_last_picture_goes_with_the_section_after_it_rather_than_leave_half_a_page(lang):
     # 09 every 1: the four pictures of moves 1 to 4 on page 2, move 5 with the score sheet's five rows on page 3:
