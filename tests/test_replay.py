@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from functools import cache, lru_cache
@@ -143,7 +144,7 @@ def test_the_header_gives_the_players_and_the_engines_score_and_winner(runner, t
     assert score in first, first[:400]
 
 
-def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
+def test_a_team_game_names_the_teams_and_a_target_game_its_variant():
     team = flat(texts(rendered("replay", PrintOptions(), "09-team-sos.toml"))[0])  # weighed once per run
     assert re.match(r"Class Date SOS: game replay Teams: ", team), team[:100]
     assert "Score after move 5: 1 for team A + C, 1 for team B + D." in team
@@ -156,16 +157,16 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant(tmp_path):
     assert "Each row as it should read under the rules: who wrote" in flat(
         " ".join(texts(rendered("replay", PrintOptions(), "09-team-sos.toml")))
     )
-    target = flat(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))[0])
+    target = flat(texts(replayed("07-target-score.toml"))[0])
     assert "Game: The first player to reach 3 points wins at once, even with empty cells left." in target
     assert "every cell is full" not in target
     # A worked-example file is no child's score sheet: its claims are the record's (issue 21, English reading 23).
     assert "Every entry in the record is right." in target and "Every entry on the score sheet" not in target
 
 
-def test_the_checked_score_sheet_lists_a_moves_lines_with_commas(tmp_path):
+def test_the_checked_score_sheet_lists_a_moves_lines_with_commas():
     # Row 8 of example 7 completes two lines: the table lists them as the caption does (English reading 22).
-    text = flat(" ".join(texts(replay_file(tmp_path, EXAMPLES / "07-target-score.toml"))))
+    text = flat(" ".join(texts(replayed("07-target-score.toml"))))
     assert "8 B S A2 A2-C2, A2-C4 2" in text, text
 
 
@@ -204,6 +205,14 @@ def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
         result = CliRunner().invoke(app, ["replay", str(record), *args, "--out", str(out), "--force"])
     assert result.exit_code == 0, result.output
     return out
+
+
+@cache
+def replayed(record: str, *args: str) -> bytes:
+    """Returns the replay the command writes for the shipped record `record` with `args`: made once per run and test
+    process, as several tests read the same replay."""
+    with tempfile.TemporaryDirectory(prefix="sos-replay-test-") as folder:
+        return replay_file(Path(folder), EXAMPLES / record, *args).read_bytes()
 
 
 # ---- the game in diagrams ----------------------------------------------------------------------------------------
@@ -481,7 +490,7 @@ def test_a_total_that_carries_an_earlier_error_forward_is_corrected_not_counted(
     ) in french
 
 
-def test_a_record_without_claims_replays_with_the_engines_account(tmp_path):
+def test_a_record_without_claims_replays_with_the_engines_account():
     text = csv_text([(row[0], "", *row[2:4]) for row in GAME3], header=HEADER[:6])  # an empty player is no claim
     data = document(text, 3)
     assert "The record claims no points and no lines: the score sheet below is the rules’ own account." in whole(data)
@@ -687,9 +696,9 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
         ("08-first-sos-wins.toml", "Tous les S-O-S notés dans la partie enregistrée sont justes."),
     ],
 )
-def test_a_french_replay_of_a_right_record_says_what_was_noted_is_right(tmp_path, record, sentence):
+def test_a_french_replay_of_a_right_record_says_what_was_noted_is_right(record, sentence):
     # Not « annonces » (a thing said aloud, a bid): a record notes its points and lines (native reading, issue 21).
-    text = whole(replay_file(tmp_path, EXAMPLES / record, "--lang", "fr").read_bytes())
+    text = whole(replayed(record, "--lang", "fr"))
     assert sentence in text
     assert "annonce" not in text
 
@@ -737,11 +746,9 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
         ),
     ],
 )
-def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(tmp_path, lang, said):
+def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(lang, said):
     # Example 2: A's O in D4 missed a point and left one; the comment names each, the gift by its name.
-    text = flat(
-        " ".join(texts(replay_file(tmp_path, EXAMPLES / "02-sos-o-counts-once.toml", "--lang", lang).read_bytes()))
-    )
+    text = flat(" ".join(texts(replayed("02-sos-o-counts-once.toml", "--lang", lang))))
     for sentence in said:
         assert sentence in text
 
@@ -762,10 +769,9 @@ def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(tmp
         ),
     ],
 )
-def test_a_turning_point_tied_with_other_moves_says_so(tmp_path, lang, tie):
+def test_a_turning_point_tied_with_other_moves_says_so(lang, tie):
     # Example 6: moves 2, 4 and 8 each cost 1 point; the first of them is the turning point.
-    path = replay_file(tmp_path, EXAMPLES / "06-last-letter-scores.toml", "--lang", lang)
-    assert tie in flat(" ".join(texts(path.read_bytes())))
+    assert tie in flat(" ".join(texts(replayed("06-last-letter-scores.toml", "--lang", lang))))
 
 
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])
@@ -1012,7 +1018,7 @@ def test_ctrl_c_during_the_analysis_ends_in_one_line_and_writes_nothing(tmp_path
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.csv"]
 
 
-def test_a_move_the_solver_cannot_weigh_still_says_the_gift_it_left(tmp_path):
+def test_a_move_the_solver_cannot_weigh_still_says_the_gift_it_left():
     # First S-O-S wins, which the solver does not weigh: B's O in B2 lets A win at once with S in C3.
     rows = [("1", "A", "S", "A1"), ("2", "B", "O", "B2"), ("3", "A", "S", "C3")]
     text = whole(document(csv_text(rows, header=HEADER[:6]), 3, Variant(first_sos_wins=True)))
@@ -1059,9 +1065,9 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
         ("07-target-score.toml", "score sheet", "Move Player Letter Cell New S-O-S lines Points Total A Total B"),
     ],
 )
-def test_the_checked_sheet_of_a_first_sos_wins_game_has_no_points_or_totals(tmp_path, record, sheet_name, heads):
+def test_the_checked_sheet_of_a_first_sos_wins_game_has_no_points_or_totals(record, sheet_name, heads):
     # The kit calls a first-S-O-S-wins sheet a game sheet (it counts no points): the replay names it alike.
-    text = whole(replay_file(tmp_path, EXAMPLES / record).read_bytes())
+    text = whole(replayed(record))
     other = "score sheet" if sheet_name == "game sheet" else "game sheet"
     assert other not in text.lower(), text
     sheet = text.split(f"The {sheet_name}, checked", 1)[1]
@@ -1405,8 +1411,8 @@ LINE_NAME = re.compile(r"^[A-H]\d-[A-H]\d$")
 @pytest.mark.parametrize(
     "record", ["06-last-letter-scores.toml", "07-target-score.toml", "08-first-sos-wins.toml", "09-team-sos.toml"]
 )
-def test_the_legend_says_where_the_pictures_name_their_lines_and_what_an_unnumbered_letter_is(tmp_path, record):
-    data = replay_file(tmp_path, EXAMPLES / record).read_bytes()
+def test_the_legend_says_where_the_pictures_name_their_lines_and_what_an_unnumbered_letter_is(record):
+    data = replayed(record)
     found = texts(data)
     page = next(k for k, text in enumerate(found) if "The game, move by move" in text)
     legend = flat(found[page])
@@ -1425,18 +1431,18 @@ def test_the_legend_says_where_the_pictures_name_their_lines_and_what_an_unnumbe
     ("record", "later"),
     [("06-last-letter-scores.toml", True), ("07-target-score.toml", False), ("09-team-sos.toml", True)],
 )
-def test_the_note_for_the_adult_leaves_the_values_for_later_only_where_the_table_has_values(tmp_path, record, later):
-    text = whole(replay_file(tmp_path, EXAMPLES / record).read_bytes())
+def test_the_note_for_the_adult_leaves_the_values_for_later_only_where_the_table_has_values(record, later):
+    text = whole(replayed(record))
     assert "For the adult: with young children, start with the gifts and the missed points" in text
     assert ("the values can come later" in text) is later
     assert ("Value" in text.split("For the adult", 1)[1]) is later  # a column of values follows, or none
-    fr = whole(replay_file(tmp_path, EXAMPLES / record, "--lang", "fr").read_bytes())
+    fr = whole(replayed(record, "--lang", "fr"))
     assert ("les calculs du meilleur jeu peuvent attendre" in fr) is later
 
 
-def test_a_gift_that_leaves_two_scoring_cells_names_both(tmp_path):
+def test_a_gift_that_leaves_two_scoring_cells_names_both():
     # Example 7, move 6: A's O in B3 leaves S in A2 (A2-C4) and S in C2 (A4-C2); B takes both.
-    text = whole(replay_file(tmp_path, EXAMPLES / "07-target-score.toml").read_bytes())
+    text = whole(replayed("07-target-score.toml"))
     assert "Gift: B can now score 1 point with S in A2 or S in C2." in text
 
 
