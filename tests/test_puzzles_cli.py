@@ -34,6 +34,7 @@ GROUPS = {
     ("--paper", "letter"): "puzzles, letter",
     ("--paper", "letter", "--lang", "fr"): "puzzles, letter, fr",
     ("--large-print",): "puzzles, large print",
+    ("--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40"): "puzzles, best moves",
 }
 WROTE = re.compile(
     r"^wrote (\S+)/puzzles\.pdf \((\d+) pages?, \d+ KB\), \1/answers\.pdf \((\d+) pages?, \d+ KB\) "
@@ -135,7 +136,7 @@ def oracle_board(text: str) -> str:
     "args",
     [
         ("--copies", "3"),
-        ("--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40"),
+        grouped(("--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40")),
         ("--kind", "no-gift", "--size", "6", "--copies", "2", "--notation", "L1C1"),
         ("--kind", "score-now", "--size", "5", "--count", "4", "--copies", "2"),
     ],
@@ -354,6 +355,7 @@ def ahead(value: int, other: str) -> str:
     return f"{count} {'more' if value > 0 else 'fewer'} than {other}"
 
 
+@pytest.mark.xdist_group(GROUPS["--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40"])
 def test_a_best_move_answer_gives_the_values_of_the_greedy_move_and_of_the_best():
     from test_puzzles_engine import oracle
 
