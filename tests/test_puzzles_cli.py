@@ -25,6 +25,17 @@ QUESTIONS = {
     "no-gift": "Find a move that gives nothing away.",
     "best-move": "Challenge: find the best move.",  # starred on the sheet
 }
+# The tests that read the key of a class set of 30 sheets (38 pages, seconds to make) share a pytest-xdist group, so
+# that it is made once.
+CLASS_SET = pytest.mark.xdist_group("puzzles, 30 sheets")
+# Other option sets that tests of several kinds print: their cases share a group too, so that `made` runs once.
+GROUPS = {
+    (): "puzzles, default",
+    ("--paper", "letter"): "puzzles, letter",
+    ("--paper", "letter", "--lang", "fr"): "puzzles, letter, fr",
+    ("--large-print",): "puzzles, large print",
+    ("--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40"): "puzzles, best moves",
+}
 WROTE = re.compile(
     r"^wrote (\S+)/puzzles\.pdf \((\d+) pages?, \d+ KB\), \1/answers\.pdf \((\d+) pages?, \d+ KB\) "
     r"and \1/puzzles\.json \(\d+ KB\)$"
@@ -52,6 +63,12 @@ def made(*args: str) -> dict[str, bytes]:
         assert result.exit_code == 0, result.output
         assert WROTE.match(result.stdout.strip()), result.stdout
         return {name: (folder / name).read_bytes() for name in ("puzzles.pdf", "answers.pdf", "puzzles.json")}
+
+
+def grouped(args: tuple[str, ...], *values: object):
+    """Returns a test case that prints the option set `args`: in that set's xdist group, where other tests print it."""
+    marks = [pytest.mark.xdist_group(GROUPS[args])] if args in GROUPS else []
+    return pytest.param(args, *values, marks=marks)
 
 
 def records(*args: str) -> list[dict]:
@@ -119,7 +136,7 @@ def oracle_board(text: str) -> str:
     "args",
     [
         ("--copies", "3"),
-        ("--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40"),
+        grouped(("--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40")),
         ("--kind", "no-gift", "--size", "6", "--copies", "2", "--notation", "L1C1"),
         ("--kind", "score-now", "--size", "5", "--count", "4", "--copies", "2"),
     ],
@@ -338,6 +355,7 @@ def ahead(value: int, other: str) -> str:
     return f"{count} {'more' if value > 0 else 'fewer'} than {other}"
 
 
+@pytest.mark.xdist_group(GROUPS["--kind", "best-move", "--count", "5", "--copies", "2", "--seed", "40"])
 def test_a_best_move_answer_gives_the_values_of_the_greedy_move_and_of_the_best():
     from test_puzzles_engine import oracle
 
@@ -537,7 +555,11 @@ SHEET_PAGES = [
 ]
 
 
-@pytest.mark.parametrize(("args", "boards"), SHEET_PAGES, ids=[" ".join(args) or "A4" for args, _ in SHEET_PAGES])
+@pytest.mark.parametrize(
+    ("args", "boards"),
+    [grouped(*case) for case in SHEET_PAGES],
+    ids=[" ".join(args) or "A4" for args, _ in SHEET_PAGES],
+)
 def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards):
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         found = [board_boxes(page, 4) for page in pdf.pages]
@@ -618,7 +640,7 @@ FOOTED = [
 ]
 
 
-@pytest.mark.parametrize("args", FOOTED, ids=" ".join)
+@pytest.mark.parametrize("args", [grouped(args) for args in FOOTED], ids=" ".join)
 def test_the_sheets_code_at_the_foot_of_a_page_keeps_clear_of_the_last_row(args):
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
@@ -626,7 +648,11 @@ def test_the_sheets_code_at_the_foot_of_a_page_keeps_clear_of_the_last_row(args)
             assert gap >= 1.5, f"page {number}: the code at the foot is {gap:.1f} mm below the last row"
 
 
-@pytest.mark.parametrize("args", [("--size", "5"), ("--size", "6", "--lang", "fr"), ("--large-print",)], ids=" ".join)
+@pytest.mark.parametrize(
+    "args",
+    [grouped(args) for args in [("--size", "5"), ("--size", "6", "--lang", "fr"), ("--large-print",)]],
+    ids=" ".join,
+)
 def test_the_first_puzzle_of_a_later_page_is_as_far_under_the_name_as_the_first_under_the_reminder(args):
     # On page 2 the first puzzle sat about 2 mm under the name's rule, cramped beside page 1's gap under the frame.
     with pages(made(*args)["puzzles.pdf"]) as pdf:
@@ -688,6 +714,7 @@ def test_a_marking_grid_that_leaves_most_of_its_page_empty_is_followed_by_the_ex
     assert "Every answer explained" in key[page] and "Marking grid" in key[0], key[0][:300]
 
 
+@CLASS_SET
 def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer():
     from sos_print.engine.puzzles import puzzle_sheets
     from sos_print.plans.answers import marking_tables
@@ -723,9 +750,11 @@ CLASS = [
 ]  # fmt: skip
 
 
-def grid_lines(data: bytes) -> list[list[tuple[str, bool]]]:
+@cache
+def grid_lines(data: bytes) -> tuple[tuple[tuple[str, bool], ...], ...]:
     """Returns each line of text in the answer boxes of the key's marking grid (its first two pages): its words,
-    each with whether it is bold; the first column (the sheet or the child) is left out."""
+    each with whether it is bold; the first column (the sheet or the child) is left out (read once per key: two
+    tests read the class set's)."""
     found = []
     with pages(data) as pdf:
         for page in pdf.pages[:2]:
@@ -745,13 +774,18 @@ def grid_lines(data: bytes) -> list[list[tuple[str, bool]]]:
                 lines: dict[float, list] = {}
                 for word in sorted(inside, key=lambda w: w["x0"]):
                     lines.setdefault(round(word["top"]), []).append((word["text"], "Bold" in word["fontname"]))
-                found += [line for _, line in sorted(lines.items())]
-    return found
+                found += [tuple(line) for _, line in sorted(lines.items())]
+    return tuple(found)
 
 
 @pytest.mark.parametrize(
     "args",
-    [("--copies", "30"), ("--large-print",), ("--lang", "fr", "--copies", "30"), ("--roster",)],
+    [
+        pytest.param(("--copies", "30"), marks=CLASS_SET),
+        grouped(("--large-print",)),
+        ("--lang", "fr", "--copies", "30"),
+        ("--roster",),
+    ],
     ids=" ".join,
 )
 def test_each_letter_of_the_marking_grid_keeps_its_cells_on_its_line(args, runner, tmp_path):
@@ -775,6 +809,7 @@ def test_each_letter_of_the_marking_grid_keeps_its_cells_on_its_line(args, runne
                 assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
 
 
+@CLASS_SET
 def test_each_letter_of_the_marking_grid_has_a_line_of_its_own_its_cells_parted_by_commas():
     # "S D2 O B3 D1" (S in D2, O in B3 or D1) was told apart by its bold letters alone, and wrapped as it fell.
     lines = grid_lines(made("--copies", "30")["answers.pdf"])
@@ -798,7 +833,7 @@ def test_a_letter_whose_cells_overflow_a_box_of_the_marking_grid_starts_their_li
                 assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
 
 
-@pytest.mark.parametrize("args", [(), ("--lang", "fr", "--copies", "3")])
+@pytest.mark.parametrize("args", [grouped(()), ("--lang", "fr", "--copies", "3")])
 def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
     # Columns 1 to 5 were centred and the sixth (the one that takes the width left) and the headings were not.
     with pages(made(*args)["answers.pdf"]) as pdf:
@@ -827,7 +862,7 @@ def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
 @pytest.mark.parametrize(
     ("args", "sheet"),
     [
-        (("--copies", "30"), r"Sheet (\d+) of 30: code [0-9A-Z-]+, seed \d+"),
+        pytest.param(("--copies", "30"), r"Sheet (\d+) of 30: code [0-9A-Z-]+, seed \d+", marks=CLASS_SET),
         (("--copies", "3", "--lang", "fr"), r"Fiche (\d+) sur 3 : code [0-9A-Z-]+, tirage \d+"),
     ],
 )
@@ -876,7 +911,7 @@ KEYED = [
 ]
 
 
-@pytest.mark.parametrize("args", KEYED, ids=" ".join)
+@pytest.mark.parametrize("args", [grouped(args) for args in KEYED], ids=" ".join)
 def test_each_board_of_the_key_has_its_column_names_where_counting_starts_and_every_mark_inside_the_margins(args):
     # A diagonal's name once sent a board's column letters above it, under the letters of the board before, and hung
     # into the left margin (FR 14, EN 24c): the letters stay under the board (over it in L1C1), the names find room.
@@ -914,7 +949,7 @@ def test_each_board_of_the_key_has_its_column_names_where_counting_starts_and_ev
 @pytest.mark.parametrize(
     ("args", "pattern"),
     [
-        (("--copies", "30"), "Page {} of {}"),
+        pytest.param(("--copies", "30"), "Page {} of {}", marks=CLASS_SET),
         (("--copies", "3", "--lang", "fr", "--large-print"), "Page {} sur {}"),
     ],
     ids=["30 sheets", "fr large"],
@@ -937,7 +972,9 @@ def test_every_page_of_the_answer_key_says_page_n_of_m_beside_a_head_that_never_
     assert count >= 3
 
 
-@pytest.mark.parametrize("args", [("--paper", "letter"), ("--paper", "letter", "--lang", "fr")], ids=["en", "fr"])
+@pytest.mark.parametrize(
+    "args", [grouped(("--paper", "letter")), grouped(("--paper", "letter", "--lang", "fr"))], ids=["en", "fr"]
+)
 def test_a_sheet_over_two_pages_leaves_no_blank_band_at_the_foot_of_its_first(args):
     # Letter's default sheet held two puzzles on page 1 over a blank band of about 80 mm, four on page 2: a page but
     # the last ends no more than 30 mm above its footer (the code and the page number).
