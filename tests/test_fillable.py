@@ -982,6 +982,120 @@ def test_another_forms_widgets_outside_its_fields_are_no_concern_of_the_audits(r
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
 
 
+# A field's own entries; the rest of a field that is its own widget (/Rect, /AP, /F, /P...) is the widget's.
+FIELD_KEYS = {"/T", "/V", "/DV", "/FT", "/Ff", "/DA", "/Q", "/MaxLen", "/TU", "/Parent", "/Kids"}
+
+
+def widget_entries(node) -> dict:
+    """Returns the entries of a field's widget (a field of one widget may be one object with it)."""
+    return {key: value for key, value in node.items() if key not in FIELD_KEYS}
+
+
+def full_name(node) -> str:
+    parts = []
+    while node is not None:
+        node = node.get_object()
+        if "/T" in node:
+            parts.append(str(node["/T"]))
+        node = node.get("/Parent")
+    return ".".join(reversed(parts))
+
+
+def linked(first: bytes, second: bytes, listed: bool = True) -> bytes:
+    """Returns two filled copies joined as tools that link same-named fields join forms (Acrobat's "Combine Files",
+    iText's PdfCopyFields): each name is kept once, as the first copy's field, and the second copy's widgets become
+    its further widgets, each with its own appearance; `listed` False leaves them out of the field's /Kids, their
+    /Parent alone pointing at it (a link made by half)."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(first)))
+    fields = {}
+    for page in writer.pages:
+        for annotation in list(page["/Annots"]):
+            field = annotation.get_object()
+            if "/T" not in field:  # already one widget of several (the class and the date)
+                fields[full_name(field)] = field["/Parent"].get_object()
+                continue
+            widget = writer.add_annotation(page, widget_entries(field))
+            widget[NameObject("/Parent")] = field.indirect_reference
+            for key in [key for key in field if key not in FIELD_KEYS]:
+                del field[key]
+            field[NameObject("/Kids")] = ArrayObject([widget.indirect_reference])
+            page["/Annots"].remove(annotation)
+            fields[full_name(field)] = field
+    for page in PdfReader(io.BytesIO(second)).pages:
+        names = [full_name(annotation) for annotation in page["/Annots"]]
+        added = writer.add_page(page)
+        copied = [annotation.get_object() for annotation in added["/Annots"]]
+        added[NameObject("/Annots")] = ArrayObject()
+        for name, annotation in zip(names, copied, strict=True):
+            field = fields[name]
+            widget = writer.add_annotation(added, widget_entries(annotation))
+            widget[NameObject("/Parent")] = field.indirect_reference
+            if listed:
+                field["/Kids"].append(widget.indirect_reference)
+    return written(writer)
+
+
+@pytest.mark.parametrize(
+    ("groups", "listed", "how"),
+    [
+        (1, True, "has 2 widgets where an audit has one"),
+        (1, False, "has a widget on page 2 that it does not list"),
+        (2, True, "has 2 widgets where an audit has one"),  # group 1 filled in one copy, group 2 in the other
+    ],
+    ids=["linked", "half linked", "two groups"],
+)
+def test_filled_copies_joined_with_their_fields_linked_are_refused_never_read_as_one_game(
+    runner, tmp_path, groups, listed, how
+):
+    # sos-print gives more than one widget to a group's class and date fields only: one on each page of its audit.
+    _, steps = three_by_three_game()
+    blank = fillable(PrintOptions(size=3, groups=groups))
+    right = fill(blank, move_values(steps, 3, Notation.A1, Variant()))
+    wrong = fill(blank, {**move_values(steps, 3, Notation.A1, Variant(), groups), f"group{groups}.move.3.points": "2"})
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(linked(right, wrong, listed))
+    message = (
+        f"{pdf}: holds joined copies of an audit: group 1's field 'group1.game' {how} (a tool linked the copies' "
+        "fields of the same name, so their games share one value): check each filled copy on its own"
+    )
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
+    for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")]):
+        refused = runner.invoke(app, command)
+        assert (refused.exit_code, refused.stdout, refused.stderr) == (1, "", f"sos-print: {message}\n"), command
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.pdf"]
+
+
+@pytest.mark.parametrize("name", ["group1.move.3.points", "group1.names.B", "group1.pause.next"])
+def test_any_field_but_the_class_and_date_given_a_second_widget_is_refused_naming_it(runner, tmp_path, name):
+    # When every field is linked the game field is named first; a field linked alone is named all the same.
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+
+    def change(writer):
+        page = writer.pages[0]
+        reference = next(a for a in page["/Annots"] if full_name(a) == name)
+        field = reference.get_object()
+        own = widget_entries(field)
+        kids = [writer.add_annotation(page, own), writer.add_annotation(page, own)]
+        for key in own:
+            del field[key]
+        field[NameObject("/Kids")] = ArrayObject([kid.indirect_reference for kid in kids])
+        for kid in kids:
+            kid[NameObject("/Parent")] = field.indirect_reference
+        page["/Annots"].remove(reference)
+
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(edited(filled, change))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        1,
+        f"{pdf}: holds joined copies of an audit: group 1's field '{name}' has 2 widgets where an audit has one "
+        "(a tool linked the copies' fields of the same name, so their games share one value): check each filled "
+        "copy on its own",
+    )
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
