@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 import zlib
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from pdfread import MM, page_count, pages, texts
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, TextStringObject
+from pypdf.generic import (
+    ArrayObject,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
+    NumberObject,
+    TextStringObject,
+)
 from typer.testing import CliRunner
 
 from sos_print.cli import app
@@ -1744,6 +1751,17 @@ def _pages_without_form(data: bytes) -> bytes:
     return out.getvalue()
 
 
+def _pages_with_a_dangling_form(data: bytes, fields: tuple[int, ...] = (999_999,)) -> bytes:
+    """Returns the pages of a filled audit copied into a new file with a form whose list of fields names objects the
+    file does not hold (`fields`), as pdfunite joins filled forms, or lists none."""
+    writer = PdfWriter()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        writer.add_page(page)
+    listed = ArrayObject([IndirectObject(number, 0, writer) for number in fields])
+    writer.root_object[NameObject("/AcroForm")] = DictionaryObject({NameObject("/Fields"): listed})
+    return written(writer)
+
+
 def _page_twice(data: bytes) -> bytes:
     """Returns a filled audit whose page tree lists its first page a second time (no loop)."""
     writer = PdfWriter(clone_from=io.BytesIO(data))
@@ -1761,9 +1779,19 @@ def _page_twice(data: bytes) -> bytes:
             "holds audit fields on page 1 but not the form's list of them: its pages were copied into a new file "
             "without the form; send the file the audit was filled in",
         ),
+        (
+            _pages_with_a_dangling_form,
+            "holds audit fields on page 1 but not the form's list of them: its pages were copied into a new file "
+            "without the form; send the file the audit was filled in",
+        ),
+        (
+            partial(_pages_with_a_dangling_form, fields=()),
+            "holds audit fields on page 1 but not the form's list of them: its pages were copied into a new file "
+            "without the form; send the file the audit was filled in",
+        ),
         (_page_twice, "lists page 1 twice (a page appears twice in the file): send the file the audit was filled in"),
     ],
-    ids=["no form", "page twice"],
+    ids=["no form", "pdfunite", "empty list", "page twice"],
 )
 def test_a_filled_audit_whose_pages_were_copied_says_what_happened(runner, tmp_path, change, message):
     # once "no fields ... printed to PDF again" (the values were all there) and "its tree of pages loops"

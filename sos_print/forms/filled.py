@@ -194,8 +194,10 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
             if widgets > 1 and ours[2] not in _SHARED:
                 raise ExampleFileError(path, _linked(name, f"has {widgets} widgets where an audit has one"))
             found[name] = _value(node, ours[2], name, path)
-    if found or form is None:  # a file with no field of an audit is refused as such: its pages are never walked
-        _refuse_widgets_outside(catalog, walked, listed, path, formless=form is None)
+    # A form that lists no field (none, or only objects the file lacks, as pdfunite leaves a filled form) is no form:
+    # its pages may still hold every widget. Any other file with no field of an audit is refused as such, unwalked.
+    if found or not count:
+        _refuse_widgets_outside(catalog, walked, listed, path, formless=not count)
     return found, count
 
 
@@ -254,7 +256,7 @@ def _refuse_widgets_outside(
     """Refuses a widget on a page whose field is not in the form's tree (a page of another filled copy added, its
     fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with, and
     one whose field is an audit's field of one widget that does not list it (another copy's, linked to it by half);
-    `formless` when the file has no form at all (its pages copied into a new file, the fields still on them)."""
+    `formless` when its form lists no field at all (its pages copied into a new file, the fields still on them)."""
     budget = _Budget(path)
     for number, page in enumerate(_pages(catalog, path), start=1):
         for annotation in budget.items(page.get("/Annots")):
