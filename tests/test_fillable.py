@@ -439,6 +439,46 @@ def test_the_replay_of_a_filled_audit_prints_the_names_class_date_and_group_the_
     assert "Joueurs : Léa (A) et Zoé (B), qui écrivent dans cet ordre." in first.replace("\u202f", " ")
 
 
+def test_a_class_lists_name_the_fields_font_lacks_a_letter_of_is_printed_as_on_paper_and_kept_for_the_replay(
+    runner, tmp_path
+):
+    # A reader draws a field's text in Helvetica (WinAnsi): 'Łukasz' came out as 'ukasz', 'Nguyễn' as 'Nguyn'.
+    roster = tmp_path / "class.txt"
+    roster.write_text("Łukasz\nTom\nNguyễn\nŽeljko\n", encoding="utf-8")
+    blank = tmp_path / "form.pdf"
+    result = runner.invoke(app, ["audit", "--fillable", "--size", "3", "--roster", str(roster), "--out", str(blank)])
+    assert result.exit_code == 0, result.output
+    data = blank.read_bytes()
+    shown = {name: (entries.get("/V"), entries["/F"], entries["/Ff"] & 1) for _, name, entries in widgets(data)}
+    hidden, printed = 2, 4  # annotation flags
+    assert [shown[f"group{group}.names.{seat}"] for group in (1, 2) for seat in "AB"] == [
+        ("Łukasz", hidden, 1),  # read-only and hidden: printed on the page instead
+        ("Tom", printed, 0),  # still to be changed on screen
+        ("Nguyễn", hidden, 1),
+        ("Željko", printed, 0),  # Ž is a letter of WinAnsi
+    ]
+    assert all(str(value).encode("cp1252") for value, flags, _ in shown.values() if value and flags & printed)
+    # Printed where and as the paper audit prints it; the names in fields are not ink.
+    paper = tmp_path / "paper.pdf"
+    assert runner.invoke(app, ["audit", "--size", "3", "--roster", str(roster), "--out", str(paper)]).exit_code == 0
+    with pages(data) as form, pages(paper.read_bytes()) as printed_audit:
+        for page, name, absent in ((0, "Łukasz", "Tom"), (1, "Nguyễn", "Željko")):
+            words = {word["text"]: word for word in form.pages[page].extract_words()}
+            on_paper = {word["text"]: word for word in printed_audit.pages[page].extract_words()}
+            assert absent not in words and absent in on_paper
+            assert [round(words[name][key], 2) for key in ("x0", "top", "x1", "bottom")] == [
+                round(on_paper[name][key], 2) for key in ("x0", "top", "x1", "bottom")
+            ]
+    # What a child types in a names field is the reader's to draw: read back whole, as the hidden name is.
+    pdf = tmp_path / "filled.pdf"
+    typed = {**move_values(full_board_game(), 3, Notation.A1, Variant()), "group1.names.B": "Şükrü"}
+    pdf.write_bytes(fill(data, typed))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Players: Łukasz (A) and Şükrü (B), writing in that order." in " ".join(texts(out.read_bytes())[0].split())
+
+
 @pytest.mark.parametrize(
     ("lang", "head"),
     [
