@@ -38,14 +38,13 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.examples import Example, GameHeader
+from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader
 from sos_print.engine.files import read_bounded
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, record_from_table
 from sos_print.forms.fields import (
     CLASS_LENGTH,
-    CLASS_NAME_LENGTH,
     DATE_LENGTH,
     GAME_LENGTH,
     MAX_FIELDS,
