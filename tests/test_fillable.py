@@ -526,9 +526,9 @@ def test_a_class_name_printed_whole_is_read_back_whole_and_one_of_1001_character
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("group1.names.B", "Tom 三", "name of B: U+4E09 '三' is not in the font"),
-        ("group1.class", "CE2 \u2603", "class name: U+2603 '☃' is not in the font"),
-        ("group1.date", "3/12 \U0001f600", "date: U+1F600 '😀' is not in the font"),
+        ("group1.names.B", "Tom 三", "name of B: U+4E09 '三' is not in the font; replace it with --names B=NAME"),
+        ("group1.class", "CE2 \u2603", "class name: U+2603 '☃' is not in the font; replace it with --class-name NAME"),
+        ("group1.date", "3/12 \U0001f600", "date: U+1F600 '😀' is not in the font"),  # no option replaces it
     ],
 )
 def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status_1(
@@ -543,6 +543,35 @@ def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [f"sos-print: {pdf}: {message}"]
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "option", "printed"),
+    [
+        ("group1.names.B", "Tom \U0001f600", ["--names", "B=Tom"], "Players: Ann (A) and Tom (B), writing"),
+        ("group1.names.B", "Tom 三", ["--names", "b=Zoé"], "Players: Ann (A) and Zoé (B), writing"),
+        ("group1.class", "אבג CM2", ["--class-name", "CM2"], "Class CM2 Date SOS: game replay"),
+    ],
+)
+def test_a_typed_name_or_class_the_font_cannot_print_is_not_checked_when_an_option_replaces_it(
+    runner, tmp_path, field, value, option, printed
+):
+    # It was refused all the same, the documented remedy a dead end: a text replaced is never printed.
+    values = {**move_values(full_board_game(), 3, Notation.A1, Variant()), "group1.names.A": "Ann", field: value}
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), *option, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert printed in " ".join(texts(out.read_bytes())[0].split())
+    # The other seat's name is still checked: replacing one name is no licence for the other.
+    values["group1.names.A"] = "Ann 三"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    result = runner.invoke(app, ["replay", str(pdf), *option, "--out", str(out), "--force"])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"sos-print: {pdf}: name of A: U+4E09 '三' is not in the font; replace it with --names A=NAME\n",
+    )
 
 
 # The header strip of the replay holds a class name in two lines and a date in one, at most about this many
