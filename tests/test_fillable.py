@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 import zlib
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from pdfread import MM, page_count, pages, texts
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, TextStringObject
+from pypdf.generic import (
+    ArrayObject,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
+    NumberObject,
+    TextStringObject,
+)
 from typer.testing import CliRunner
 
 from sos_print.cli import app
@@ -432,6 +439,46 @@ def test_the_replay_of_a_filled_audit_prints_the_names_class_date_and_group_the_
     assert "Joueurs : Léa (A) et Zoé (B), qui écrivent dans cet ordre." in first.replace("\u202f", " ")
 
 
+def test_a_class_lists_name_the_fields_font_lacks_a_letter_of_is_printed_as_on_paper_and_kept_for_the_replay(
+    runner, tmp_path
+):
+    # A reader draws a field's text in Helvetica (WinAnsi): 'Łukasz' came out as 'ukasz', 'Nguyễn' as 'Nguyn'.
+    roster = tmp_path / "class.txt"
+    roster.write_text("Łukasz\nTom\nNguyễn\nŽeljko\n", encoding="utf-8")
+    blank = tmp_path / "form.pdf"
+    result = runner.invoke(app, ["audit", "--fillable", "--size", "3", "--roster", str(roster), "--out", str(blank)])
+    assert result.exit_code == 0, result.output
+    data = blank.read_bytes()
+    shown = {name: (entries.get("/V"), entries["/F"], entries["/Ff"] & 1) for _, name, entries in widgets(data)}
+    hidden, printed = 2, 4  # annotation flags
+    assert [shown[f"group{group}.names.{seat}"] for group in (1, 2) for seat in "AB"] == [
+        ("Łukasz", hidden, 1),  # read-only and hidden: printed on the page instead
+        ("Tom", printed, 0),  # still to be changed on screen
+        ("Nguyễn", hidden, 1),
+        ("Željko", printed, 0),  # Ž is a letter of WinAnsi
+    ]
+    assert all(str(value).encode("cp1252") for value, flags, _ in shown.values() if value and flags & printed)
+    # Printed where and as the paper audit prints it; the names in fields are not ink.
+    paper = tmp_path / "paper.pdf"
+    assert runner.invoke(app, ["audit", "--size", "3", "--roster", str(roster), "--out", str(paper)]).exit_code == 0
+    with pages(data) as form, pages(paper.read_bytes()) as printed_audit:
+        for page, name, absent in ((0, "Łukasz", "Tom"), (1, "Nguyễn", "Željko")):
+            words = {word["text"]: word for word in form.pages[page].extract_words()}
+            on_paper = {word["text"]: word for word in printed_audit.pages[page].extract_words()}
+            assert absent not in words and absent in on_paper
+            assert [round(words[name][key], 2) for key in ("x0", "top", "x1", "bottom")] == [
+                round(on_paper[name][key], 2) for key in ("x0", "top", "x1", "bottom")
+            ]
+    # What a child types in a names field is the reader's to draw: read back whole, as the hidden name is.
+    pdf = tmp_path / "filled.pdf"
+    typed = {**move_values(full_board_game(), 3, Notation.A1, Variant()), "group1.names.B": "Şükrü"}
+    pdf.write_bytes(fill(data, typed))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Players: Łukasz (A) and Şükrü (B), writing in that order." in " ".join(texts(out.read_bytes())[0].split())
+
+
 @pytest.mark.parametrize(
     ("lang", "head"),
     [
@@ -479,9 +526,9 @@ def test_a_class_name_printed_whole_is_read_back_whole_and_one_of_1001_character
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("group1.names.B", "Tom 三", "name of B: U+4E09 '三' is not in the font"),
-        ("group1.class", "CE2 \u2603", "class name: U+2603 '☃' is not in the font"),
-        ("group1.date", "3/12 \U0001f600", "date: U+1F600 '😀' is not in the font"),
+        ("group1.names.B", "Tom 三", "name of B: U+4E09 '三' is not in the font; replace it with --names B=NAME"),
+        ("group1.class", "CE2 \u2603", "class name: U+2603 '☃' is not in the font; replace it with --class-name NAME"),
+        ("group1.date", "3/12 \U0001f600", "date: U+1F600 '😀' is not in the font"),  # no option replaces it
     ],
 )
 def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status_1(
@@ -496,6 +543,35 @@ def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [f"sos-print: {pdf}: {message}"]
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "option", "printed"),
+    [
+        ("group1.names.B", "Tom \U0001f600", ["--names", "B=Tom"], "Players: Ann (A) and Tom (B), writing"),
+        ("group1.names.B", "Tom 三", ["--names", "b=Zoé"], "Players: Ann (A) and Zoé (B), writing"),
+        ("group1.class", "אבג CM2", ["--class-name", "CM2"], "Class CM2 Date SOS: game replay"),
+    ],
+)
+def test_a_typed_name_or_class_the_font_cannot_print_is_not_checked_when_an_option_replaces_it(
+    runner, tmp_path, field, value, option, printed
+):
+    # It was refused all the same, the documented remedy a dead end: a text replaced is never printed.
+    values = {**move_values(full_board_game(), 3, Notation.A1, Variant()), "group1.names.A": "Ann", field: value}
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), *option, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert printed in " ".join(texts(out.read_bytes())[0].split())
+    # The other seat's name is still checked: replacing one name is no licence for the other.
+    values["group1.names.A"] = "Ann 三"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    result = runner.invoke(app, ["replay", str(pdf), *option, "--out", str(out), "--force"])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"sos-print: {pdf}: name of A: U+4E09 '三' is not in the font; replace it with --names A=NAME\n",
+    )
 
 
 # The header strip of the replay holds a class name in two lines and a date in one, at most about this many
@@ -982,6 +1058,120 @@ def test_another_forms_widgets_outside_its_fields_are_no_concern_of_the_audits(r
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
 
 
+# A field's own entries; the rest of a field that is its own widget (/Rect, /AP, /F, /P...) is the widget's.
+FIELD_KEYS = {"/T", "/V", "/DV", "/FT", "/Ff", "/DA", "/Q", "/MaxLen", "/TU", "/Parent", "/Kids"}
+
+
+def widget_entries(node) -> dict:
+    """Returns the entries of a field's widget (a field of one widget may be one object with it)."""
+    return {key: value for key, value in node.items() if key not in FIELD_KEYS}
+
+
+def full_name(node) -> str:
+    parts = []
+    while node is not None:
+        node = node.get_object()
+        if "/T" in node:
+            parts.append(str(node["/T"]))
+        node = node.get("/Parent")
+    return ".".join(reversed(parts))
+
+
+def linked(first: bytes, second: bytes, listed: bool = True) -> bytes:
+    """Returns two filled copies joined as tools that link same-named fields join forms (Acrobat's "Combine Files",
+    iText's PdfCopyFields): each name is kept once, as the first copy's field, and the second copy's widgets become
+    its further widgets, each with its own appearance; `listed` False leaves them out of the field's /Kids, their
+    /Parent alone pointing at it (a link made by half)."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(first)))
+    fields = {}
+    for page in writer.pages:
+        for annotation in list(page["/Annots"]):
+            field = annotation.get_object()
+            if "/T" not in field:  # already one widget of several (the class and the date)
+                fields[full_name(field)] = field["/Parent"].get_object()
+                continue
+            widget = writer.add_annotation(page, widget_entries(field))
+            widget[NameObject("/Parent")] = field.indirect_reference
+            for key in [key for key in field if key not in FIELD_KEYS]:
+                del field[key]
+            field[NameObject("/Kids")] = ArrayObject([widget.indirect_reference])
+            page["/Annots"].remove(annotation)
+            fields[full_name(field)] = field
+    for page in PdfReader(io.BytesIO(second)).pages:
+        names = [full_name(annotation) for annotation in page["/Annots"]]
+        added = writer.add_page(page)
+        copied = [annotation.get_object() for annotation in added["/Annots"]]
+        added[NameObject("/Annots")] = ArrayObject()
+        for name, annotation in zip(names, copied, strict=True):
+            field = fields[name]
+            widget = writer.add_annotation(added, widget_entries(annotation))
+            widget[NameObject("/Parent")] = field.indirect_reference
+            if listed:
+                field["/Kids"].append(widget.indirect_reference)
+    return written(writer)
+
+
+@pytest.mark.parametrize(
+    ("groups", "listed", "how"),
+    [
+        (1, True, "has 2 widgets where an audit has one"),
+        (1, False, "has a widget on page 2 that it does not list"),
+        (2, True, "has 2 widgets where an audit has one"),  # group 1 filled in one copy, group 2 in the other
+    ],
+    ids=["linked", "half linked", "two groups"],
+)
+def test_filled_copies_joined_with_their_fields_linked_are_refused_never_read_as_one_game(
+    runner, tmp_path, groups, listed, how
+):
+    # sos-print gives more than one widget to a group's class and date fields only: one on each page of its audit.
+    _, steps = three_by_three_game()
+    blank = fillable(PrintOptions(size=3, groups=groups))
+    right = fill(blank, move_values(steps, 3, Notation.A1, Variant()))
+    wrong = fill(blank, {**move_values(steps, 3, Notation.A1, Variant(), groups), f"group{groups}.move.3.points": "2"})
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(linked(right, wrong, listed))
+    message = (
+        f"{pdf}: holds joined copies of an audit: group 1's field 'group1.game' {how} (a tool linked the copies' "
+        "fields of the same name, so their games share one value): check each filled copy on its own"
+    )
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
+    for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")]):
+        refused = runner.invoke(app, command)
+        assert (refused.exit_code, refused.stdout, refused.stderr) == (1, "", f"sos-print: {message}\n"), command
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.pdf"]
+
+
+@pytest.mark.parametrize("name", ["group1.move.3.points", "group1.names.B", "group1.pause.next"])
+def test_any_field_but_the_class_and_date_given_a_second_widget_is_refused_naming_it(runner, tmp_path, name):
+    # When every field is linked the game field is named first; a field linked alone is named all the same.
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+
+    def change(writer):
+        page = writer.pages[0]
+        reference = next(a for a in page["/Annots"] if full_name(a) == name)
+        field = reference.get_object()
+        own = widget_entries(field)
+        kids = [writer.add_annotation(page, own), writer.add_annotation(page, own)]
+        for key in own:
+            del field[key]
+        field[NameObject("/Kids")] = ArrayObject([kid.indirect_reference for kid in kids])
+        for kid in kids:
+            kid[NameObject("/Parent")] = field.indirect_reference
+        page["/Annots"].remove(reference)
+
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(edited(filled, change))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        1,
+        f"{pdf}: holds joined copies of an audit: group 1's field '{name}' has 2 widgets where an audit has one "
+        "(a tool linked the copies' fields of the same name, so their games share one value): check each filled "
+        "copy on its own",
+    )
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -1224,8 +1414,8 @@ def test_the_fields_the_reader_expects_are_those_the_writer_writes():
         PrintOptions(size=4, variant=Variant(players=3)),
     ):
         written_names = {name.removeprefix("group1.") for name in terminal_fields(fillable(options))}
-        expected = set(form_fields(options.size, options.variant)) - ({"class"} if options.class_name else set())
-        assert written_names == expected, options
+        # a printed class name is kept in a hidden class field: every form has one
+        assert written_names == set(form_fields(options.size, options.variant)), options
 
 
 def test_an_audit_saved_with_aes_and_an_owner_password_only_is_read(runner, tmp_path):
@@ -1630,6 +1820,17 @@ def _pages_without_form(data: bytes) -> bytes:
     return out.getvalue()
 
 
+def _pages_with_a_dangling_form(data: bytes, fields: tuple[int, ...] = (999_999,)) -> bytes:
+    """Returns the pages of a filled audit copied into a new file with a form whose list of fields names objects the
+    file does not hold (`fields`), as pdfunite joins filled forms, or lists none."""
+    writer = PdfWriter()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        writer.add_page(page)
+    listed = ArrayObject([IndirectObject(number, 0, writer) for number in fields])
+    writer.root_object[NameObject("/AcroForm")] = DictionaryObject({NameObject("/Fields"): listed})
+    return written(writer)
+
+
 def _page_twice(data: bytes) -> bytes:
     """Returns a filled audit whose page tree lists its first page a second time (no loop)."""
     writer = PdfWriter(clone_from=io.BytesIO(data))
@@ -1647,9 +1848,19 @@ def _page_twice(data: bytes) -> bytes:
             "holds audit fields on page 1 but not the form's list of them: its pages were copied into a new file "
             "without the form; send the file the audit was filled in",
         ),
+        (
+            _pages_with_a_dangling_form,
+            "holds audit fields on page 1 but not the form's list of them: its pages were copied into a new file "
+            "without the form; send the file the audit was filled in",
+        ),
+        (
+            partial(_pages_with_a_dangling_form, fields=()),
+            "holds audit fields on page 1 but not the form's list of them: its pages were copied into a new file "
+            "without the form; send the file the audit was filled in",
+        ),
         (_page_twice, "lists page 1 twice (a page appears twice in the file): send the file the audit was filled in"),
     ],
-    ids=["no form", "page twice"],
+    ids=["no form", "pdfunite", "empty list", "page twice"],
 )
 def test_a_filled_audit_whose_pages_were_copied_says_what_happened(runner, tmp_path, change, message):
     # once "no fields ... printed to PDF again" (the values were all there) and "its tree of pages loops"

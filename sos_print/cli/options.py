@@ -199,7 +199,7 @@ def printable_class_name(text: str) -> str:
     a usage error."""
     import unicodedata
 
-    from sos_print.forms.fields import CLASS_NAME_LENGTH
+    from sos_print.engine.examples import CLASS_NAME_LENGTH
 
     name = unicodedata.normalize("NFC", text).strip()  # e + U+0301, as some systems write é, is the é the font has
     if len(name) > CLASS_NAME_LENGTH:

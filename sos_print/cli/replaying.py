@@ -161,21 +161,28 @@ def parsed_names(text: str, seats: tuple[str, ...]) -> dict[str, str]:
 
 def printed_header(record: str, header: "GameHeader", names: dict[str, str], look: "PrintOptions") -> "GameHeader":
     """Returns what the replay prints of who played: `--names` over the record's names, `--class-name` over its
-    class. A text of the record that the font cannot print ends the run (status 1), naming the file."""
+    class. A text of the record that the font cannot print ends the run (status 1), naming the file and the option
+    that would replace it; one an option replaces is never printed, so never checked (the options' own are, as usage
+    errors)."""
     from sos_print.engine.errors import shown
 
-    def refuse(message: str) -> NoReturn:
-        say(f"sos-print: {shown(record)}: {message}", err=True)
-        raise typer.Exit(1)
-
-    for what, text in header.texts():
-        _printable(what, text, refuse)
     named = {**dict(header.names), **names}
-    return replace(
+    printed = replace(
         header,
         names=tuple((seat, named[seat]) for seat in sorted(named)),
         class_name=look.class_name or header.class_name,
     )
+    remedies = {f"name of {seat}": f"--names {seat}=NAME" for seat in named} | {"class name": "--class-name NAME"}
+    for what, text in printed.texts():
+        remedy = remedies.get(what)
+
+        def refuse(message: str, remedy: str | None = remedy) -> NoReturn:
+            advice = f"; replace it with {remedy}" if remedy else ""
+            say(f"sos-print: {shown(record)}: {message}{advice}", err=True)
+            raise typer.Exit(1)
+
+        _printable(what, text, refuse)
+    return printed
 
 
 def _printable(what: str, text: str, refuse: "Callable[[str], NoReturn]") -> None:

@@ -456,7 +456,7 @@ class AuditGroup:
     strip: StripLayout
     pages: tuple[AuditPage, ...]
     label: Label
-    names: tuple[PrintedName, ...] = ()
+    names: tuple[PrintedName, ...] = ()  # a fillable audit's: only those its names fields cannot show
     game: FormGame | None = None  # a fillable audit's: the game its form says
     filled: tuple[tuple[str, str], ...] = ()  # a fillable audit's names fields, filled in: (seat, name)
 
@@ -471,7 +471,8 @@ def render_audits(
 ) -> None:
     """Adds one audit per group to `document`; each page layout is drawn once and reused.
 
-    A group with a `game` is a form to fill in on screen, its names (if any) in its names fields.
+    A group with a `game` is a form to fill in on screen, its names (if any) in its names fields; a name the fields'
+    font lacks a letter of is printed as on paper, kept in a hidden names field.
     """
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
@@ -501,7 +502,7 @@ def render_audits(
                     game=audit.game,
                     names=dict(audit.filled),
                 )
-            elif page.first:
+            if page.first:
                 draw_names(document, audit.names)
             document.end_page(numbered=page.numbered)
         if progress:
@@ -524,9 +525,18 @@ def audit_groups(options: PrintOptions, fillable: bool = False) -> list[AuditGro
     for number, game in enumerate(games, start=1):
         plan, strip, pages, names = laid[game.options.variant]
         form = _form_game(game, number, fillable)
-        printed = names[game]
+        printed = names[game] if form is None else _unshown(names[game], game.names)
         audits.append(AuditGroup(plan, strip, pages, game.label, printed, form, game.names if form else ()))
     return audits
+
+
+def _unshown(printed: tuple[PrintedName, ...], names: tuple[tuple[str, str], ...]) -> tuple[PrintedName, ...]:
+    """Returns the printed names a fillable audit's names fields could not show: those with a letter the fields' font
+    lacks (a reader would drop it without a word), printed as on the paper audit."""
+    from sos_print.pdf.fields import in_form_font
+
+    by_seat = dict(names)
+    return tuple(name for name in printed if not in_form_font(by_seat[name.key]))
 
 
 # The room a names row gives printed names, tried in turn until every name of a game fits: (lines, rows).

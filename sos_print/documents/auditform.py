@@ -27,7 +27,7 @@ from sos_print.forms.fields import (
     move_field,
 )
 from sos_print.pdf.draw import StripLayout, strip_lines
-from sos_print.pdf.fields import CENTRE, LEFT, FormFields, TextField
+from sos_print.pdf.fields import CENTRE, LEFT, FormFields, TextField, in_form_font
 from sos_print.plans.audit import AuditPlan
 from sos_print.plans.common import StripPlan
 from sos_print.plans.layout import BODY_PT, LEADING, MM, NOTES_PT, Box
@@ -126,6 +126,9 @@ def _add_lines(
         above = top if part != "names" else slot.y + slot.room  # a names row may take two rows
         area = Box(slot.x0, slot.y + LINE_PAD, slot.x1 - slot.x0, above - slot.y - LINE_PAD)
         value = (values or {}).get(slot.key, "")
+        if not in_form_font(value):  # printed on the page as on paper (`audit.render_audits`); kept for the replay
+            form.add_hidden(name, value)
+            continue
         # A name filled in too long for its line at the field's size is fitted by the reader: it stays whole.
         wide = value and stringWidth(value, "Helvetica", size) > (area.width - 2 * CELL_PAD) * MM
         field = TextField(size=FIT if wide else size, max_length=length, tooltip=tip)

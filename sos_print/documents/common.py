@@ -151,11 +151,13 @@ class Slot:
 
 @frozen
 class PrintedName:
-    """Holds a child's name set on its line: drawn at (x, y) mm, the line's left end and height."""
+    """Holds a child's name set on its line: drawn at (x, y) mm, the line's left end and height; `key` is the line's
+    (a seat, or a team's seats)."""
 
     name: SetLabel
     x: float
     y: float
+    key: str = ""
 
 
 def place_names(game: GroupGame, slots: list[Slot], scale: float, where: str) -> tuple[PrintedName, ...]:
@@ -179,7 +181,7 @@ def place_names(game: GroupGame, slots: list[Slot], scale: float, where: str) ->
         if name is None:
             letters = per_line(width, scale, "".join(child.name for child in children))
             raise NameFitError(seating.path, children, where, letters, name_lines_in(slot.room, scale))
-        placed.append(PrintedName(name, slot.x0, slot.y))
+        placed.append(PrintedName(name, slot.x0, slot.y, slot.key))
     return tuple(placed)
 
 

@@ -66,6 +66,11 @@ class ClaimedMove:
         return f"move {self.number}" if self.row is None else f"move {self.number} (row {self.row})"
 
 
+# The longest --class-name (the strip holds far fewer of most letters): kept whole in a fillable audit's hidden class
+# field, and read back whole. Here, not with the form's fields, so that a printing run checks it without loading them.
+CLASS_NAME_LENGTH = 1000
+
+
 @frozen
 class GameHeader:
     """Holds what a record says of its game beside the moves, as an audit's header has it: the players' names by

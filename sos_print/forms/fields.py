@@ -44,8 +44,6 @@ _KEYS = ("size", "players", "teams", "target", "first-sos-wins", "notation", "gr
 # The longest text each kind of field takes; a name or a date is written in full, whatever its length.
 NAME_LENGTH = MAX_NAME  # a class list's names fill these fields in: each holds the longest a class list does
 CLASS_LENGTH = 60
-CLASS_NAME_LENGTH = 1000  # the longest --class-name (the strip holds far fewer of most letters): kept whole in a
-# fillable audit's hidden class field
 DATE_LENGTH = 20
 NEXT_LENGTH = 20
 GAME_LENGTH = 200  # the hidden field's text is about 110 characters at most (describe_game)

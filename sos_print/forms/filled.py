@@ -8,9 +8,12 @@ engine are loaded here, never reportlab or jinja2: `sos-print check` stays quick
 The field tree is walked here rather than by pypdf's `get_fields`, which keeps the first of two
 fields of one name (two filled copies of an audit merged into one file would lose a game without
 a word) and stops at 100,000 fields. A name that comes twice is refused; so is a hidden game field
-that does not match its group's own fields. Every page's widgets are walked too: one whose field
-is outside the tree (a page of another copy added) or that looks like an audit's field under a
-name no group has (a copy renamed, or put under another field) is refused, never passed over.
+that does not match its group's own fields. So is a field of more than one widget, but the class
+and the date (one on each page of a group): two copies joined with their fields of one name linked
+show two games through one value. Every page's widgets are walked too: one whose field is outside
+the tree (a page of another copy added), that its field does not list (another copy's, linked by
+half) or that looks like an audit's field under a name no group has (a copy renamed, or put under
+another field) is refused, never passed over.
 
 Only the game field's, the table's and the header's (names, class, date) values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
@@ -35,14 +38,13 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.examples import Example, GameHeader
+from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader
 from sos_print.engine.files import read_bounded
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, record_from_table
 from sos_print.forms.fields import (
     CLASS_LENGTH,
-    CLASS_NAME_LENGTH,
     DATE_LENGTH,
     GAME_LENGTH,
     MAX_FIELDS,
@@ -156,7 +158,8 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
     catalog: Any = reader.root_object  # pypdf's objects are typed loosely: each is looked at before it is used
     form = _dictionary(catalog.get("/AcroForm"))
     found: dict[str, str] = {}
-    walked: set[object] = set()  # the fields that take a value, and their widgets
+    walked: dict[object, str] = {}  # the fields that take a value, by full name
+    listed: set[object] = set()  # their widgets, as the fields list them
     count = 0
     budget = _Budget(path)
     roots = budget.items(form.get("/Fields") if form is not None else None)
@@ -177,7 +180,8 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
             pending += [(kid, name, (*above, _identity(node))) for kid in reversed(fields)]
         elif part is not None:  # a field that takes a value (its kids, if any, are its widgets)
             count += 1
-            walked.update(_identity(widget) for widget in [node, *kids])
+            walked[_identity(node)] = name
+            listed.update(_identity(widget) for widget in [node, *kids])
             ours = _OURS.fullmatch(name)
             if (ours is None or not _KNOWN.fullmatch(ours[2])) and _ROW_ANYWHERE.fullmatch(name):
                 raise ExampleFileError(path, _outside(name))
@@ -185,10 +189,28 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
                 continue  # another form's field: its value is never looked at
             if name in found:
                 raise ExampleFileError(path, _twice(name))
+            widgets = len(kids) + (node.get("/Subtype") == "/Widget")  # a field and its one widget may be one object
+            if widgets > 1 and ours[2] not in _SHARED:
+                raise ExampleFileError(path, _linked(name, f"has {widgets} widgets where an audit has one"))
             found[name] = _value(node, ours[2], name, path)
-    if found or form is None:  # a file with no field of an audit is refused as such: its pages are never walked
-        _refuse_widgets_outside(catalog, walked, path, formless=form is None)
+    # A form that lists no field (none, or only objects the file lacks, as pdfunite leaves a filled form) is no form:
+    # its pages may still hold every widget. Any other file with no field of an audit is refused as such, unwalked.
+    if found or not count:
+        _refuse_widgets_outside(catalog, walked, listed, path, formless=not count)
     return found, count
+
+
+# The only fields of an audit given a widget on each page of their group; every other field has one widget, so a field
+# of two is two copies of the audit joined by a tool that links fields of the same name (one value for both copies).
+_SHARED = ("class", "date")
+
+
+def _linked(name: str, how: str) -> str:
+    group = name[len("group") : name.index(".")]
+    return (
+        f"holds joined copies of an audit: group {group}'s field {quoted(name)} {how} (a tool linked the copies' "
+        "fields of the same name, so their games share one value): check each filled copy on its own"
+    )
 
 
 def _refuse_listed_again(identity: object, above: tuple[object, ...], seen: set[object], name: str, path: str) -> None:
@@ -227,18 +249,27 @@ class _Budget:
         return list(value)
 
 
-def _refuse_widgets_outside(catalog: Any, walked: set[object], path: str, formless: bool = False) -> None:
+def _refuse_widgets_outside(
+    catalog: Any, walked: dict[object, str], listed: set[object], path: str, formless: bool = False
+) -> None:
     """Refuses a widget on a page whose field is not in the form's tree (a page of another filled copy added, its
-    fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with;
-    `formless` when the file has no form at all (its pages copied into a new file, the fields still on them)."""
+    fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with, and
+    one whose field is an audit's field of one widget that does not list it (another copy's, linked to it by half);
+    `formless` when its form lists no field at all (its pages copied into a new file, the fields still on them)."""
     budget = _Budget(path)
     for number, page in enumerate(_pages(catalog, path), start=1):
         for annotation in budget.items(page.get("/Annots")):
             widget = _dictionary(annotation)
-            if widget is None or widget.get("/Subtype") != "/Widget" or _identity(widget) in walked:
+            if widget is None or widget.get("/Subtype") != "/Widget" or _identity(widget) in listed:
                 continue
             field = widget if "/T" in widget else _dictionary(widget.get("/Parent"))
-            if field is None or _identity(field) in walked:
+            if field is None:
+                continue
+            name = walked.get(_identity(field))
+            if name is not None:
+                ours = _OURS.fullmatch(name)
+                if ours is not None and ours[2] not in _SHARED:
+                    raise ExampleFileError(path, _linked(name, f"has a widget on page {number} that it does not list"))
                 continue
             parts, node, depth = [], field, 0
             while node is not None and depth <= _DEEPEST:

@@ -28,6 +28,7 @@ from sos_print.engine.frozen import frozen
 from sos_print.plans.layout import MM, Box
 
 FONT = "Helv"  # the name the PDF standard's examples and every form tool give Helvetica in a form
+ENCODING = "cp1252"  # Python's name for the font's WinAnsiEncoding: the only letters a reader draws a field's text in
 # Field flags (PDF 32000-1, tables 226 and 228), counted from bit 1.
 READ_ONLY = 1 << 0
 MULTILINE = 1 << 12
@@ -176,6 +177,16 @@ class FormFields:
             kids = [self._write(child, reference) for child in node.children.values()]
         field.parts = [b"<<", *own, node.entries, b" /Kids [", *_spaced(kids), b"] >>"]
         return reference
+
+
+def in_form_font(text: str) -> bool:
+    """Returns whether the form's font (Helvetica, WinAnsiEncoding) draws every character of `text`: a reader drops
+    the others from a field's text without a word (Ł, Ş, ễ...)."""
+    try:
+        text.encode(ENCODING)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _spaced(references: list[PDFObjectReference]) -> list[bytes | PDFObjectReference]:
