@@ -372,16 +372,19 @@ def test_a_game_nobody_scored_in_has_no_boards_of_scorers():
 @settings(max_examples=examples(60), deadline=None)
 @given(game=games(variants=st.just(Variant()), with_start=False, to_the_end=True))
 def test_no_two_scorer_labels_share_a_place_and_none_covers_a_letter(game):
+    # A badge stands beside its line (issue 23's design review: on the line it cut it), in mm from the grid's corner.
     segments = tuple(segment for step in game.steps for segment in step.segments)
     grid = grid_plan(game.final.board, Notation.A1, segments=segments, scorers=("A",) * len(segments))
-    places = scorer_places(grid)
+    cell, radius = 10.0, 0.62 * 9.0 * 25.4 / 72  # a 10 mm diagram, badges for 9 pt letters
+    places = scorer_places(grid, cell, 9.0, 12.0)
+    assert len(places) == len(segments), game.explain()
     assert len(set(places)) == len(places), game.explain()
-    for (col, row), segment in zip(places, grid.segments, strict=True):
-        assert (col % 1, row % 1) != (0, 0), game.explain()  # a cell's centre is where its letter is
-        (c0, r0), (c1, r1) = segment.start, segment.end
-        # On its own line, between the middle letter and an end.
-        assert (col - c0) * (r1 - r0) == (row - r0) * (c1 - c0), game.explain()
-        assert min(c0, c1) <= col <= max(c0, c1) and min(r0, r1) <= row <= max(r0, r1), game.explain()
+    centres = [
+        ((col + 0.5) * cell, (grid.size - row - 0.5) * cell) for col in range(grid.size) for row in range(grid.size)
+    ]
+    for x, y in places:
+        nearest = min(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for cx, cy in centres)
+        assert nearest > radius, game.explain()  # a cell's centre is where its letter is
 
 
 # ---- the checked audit ---------------------------------------------------------------------------------------------
