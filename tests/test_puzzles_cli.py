@@ -524,12 +524,14 @@ def board_boxes(page, size: int) -> list[tuple[float, float]]:
 # A sheet's boards on each page, two a row: the French sheet fell to one column on two A4 pages (a class set of 60
 # pages where the English one is 30), Letter to one column, the large-print French and Letter sheets to three pages
 # with a page holding the tip box alone or one row over a blank half. The French A4 sheet then took two pages of two
-# columns, its text about 27 mm longer than the English: one page, as the English (issue 23).
+# columns, its text about 27 mm longer than the English: one page, as the English. The Letter sheet, 17.6 mm shorter
+# than A4, took two pages, the second holding puzzles 5 and 6 alone: one page, set closer, with its 10 mm cells
+# (issue 23).
 SHEET_PAGES = [
     ((), (6,)),
     (("--lang", "fr"), (6,)),
-    (("--paper", "letter"), (4, 2)),
-    (("--paper", "letter", "--lang", "fr"), (4, 2)),
+    (("--paper", "letter"), (6,)),
+    (("--paper", "letter", "--lang", "fr"), (6,)),
     (("--large-print",), (2, 4)),
     (("--large-print", "--lang", "fr"), (2, 4)),
     (("--large-print", "--paper", "letter"), (2, 4)),
@@ -937,10 +939,14 @@ def test_every_page_of_the_answer_key_says_page_n_of_m_beside_a_head_that_never_
     assert count >= 3
 
 
-@pytest.mark.parametrize("args", [("--paper", "letter"), ("--paper", "letter", "--lang", "fr")], ids=["en", "fr"])
+SPILLING = [("--paper", "letter", "--count", "8"), ("--paper", "letter", "--lang", "fr", "--count", "8")]
+
+
+@pytest.mark.parametrize("args", SPILLING, ids=["en", "fr"])
 def test_a_sheet_over_two_pages_leaves_no_blank_band_at_the_foot_of_its_first(args):
-    # Letter's default sheet held two puzzles on page 1 over a blank band of about 80 mm, four on page 2: a page but
-    # the last ends no more than 30 mm above its footer (the code and the page number).
+    # Letter's default sheet held two puzzles on page 1 over a blank band of about 80 mm, four on page 2 (it now takes
+    # one page; eight puzzles take two): a page but the last ends no more than 30 mm above its footer (the code and
+    # the page number).
     data = made(*args)["puzzles.pdf"]
     with pages(data) as pdf:
         assert len(pdf.pages) == 2

@@ -87,6 +87,23 @@ class Answers(enum.Enum):
     SIDE = "side"  # the words over the diagram, the boxes beside it each under its word (the caption where it fits)
 
 
+@frozen
+class Spacing:
+    """Holds the room (mm) a sheet leaves between its parts, and how much it takes from the top and bottom margins."""
+
+    rows: float = PUZZLE_GAP  # between two rows of puzzles
+    reminder: float = REMINDER_GAP  # under the reminder, or under the name on a later page
+    words: float = 2.0  # between a puzzle's question and turn and its diagram
+    pad: float = PAD  # inside the reminder's frame
+    trim: float = 0.0  # taken from the top margin and from the bottom one
+
+
+# A sheet that the usual room spills onto a page more is set closer, where that saves the page: a Letter sheet of six
+# 4 x 4 puzzles, 17.6 mm shorter than A4, fits one page as on A4 with its 10 mm cells (issue 23). Its marks stay
+# 12 mm from the paper's edge.
+TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.5)
+
+
 # Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
 PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.BESIDE, Answers.UNDER)
 
@@ -102,6 +119,7 @@ class SheetLayout:
     heights: tuple[float, ...]  # each row's height (mm)
     pages: tuple[int, ...]  # the rows on each page: on the first, under the reminder (none if it has no room)
     answers: Answers = Answers.STACKED
+    spacing: Spacing = Spacing()
     # The reminder's parts (see `_reminder_parts`) over each page's rows: all on the first, unless it would hold the
     # reminder alone (see `_paginate_under`).
     boxes: tuple[tuple[int, ...], ...] = ()
@@ -178,17 +196,19 @@ def _reminder_parts(plan: SheetPlan) -> tuple[Rich, ...]:
     return (plan.gift, *plan.reminders)
 
 
-def _reminder_height(plan: SheetPlan, width: float, scale: float, parts: tuple[int, ...] | None = None) -> float:
+def _reminder_height(
+    plan: SheetPlan, width: float, scale: float, parts: tuple[int, ...] | None = None, pad: float = PAD
+) -> float:
     """Returns the height (mm) of the framed reminder holding `parts` of it (all if None), the gifts pictured beside
-    the first; 0 for none."""
+    the first, `pad` mm inside its frame; 0 for none."""
     chosen = tuple(range(len(_reminder_parts(plan)))) if parts is None else parts
     if not chosen:
         return 0.0
     pictured = 0 in chosen
-    text = width - 2 * PAD - (_patterns_width(scale) + PAD if pictured else 0.0)
+    text = width - 2 * pad - (_patterns_width(scale) + pad if pictured else 0.0)
     body = BODY_PT * scale
     words = sum(rich_height(_reminder_parts(plan)[part], body, text) + 1.0 for part in chosen)
-    return max(words, _patterns_height(plan, scale) if pictured else 0.0) + 2 * PAD
+    return max(words, _patterns_height(plan, scale) if pictured else 0.0) + 2 * pad
 
 
 def _patterns_width(scale: float) -> float:
@@ -296,33 +316,43 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
     Each row is as tall as its own puzzles need: a question that wraps makes its row taller, not every row of the
     sheet, and both boards of a row start level under the taller question.
     """
-    header, footer = _header_height(plan, box, scale), _footer_height(scale)
-    room = box.height - header - footer - REMINDER_GAP
-    found: list[tuple[tuple[int, bool, int, bool, bool, float, int], SheetLayout]] = []
-    for columns in (2, 1):
-        width = (box.width - (columns - 1) * COLUMN_GAP) / columns
-        rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
-        # Large print enlarges the cells' letters, not the cells' least size: 10 mm holds a large letter, and two
-        # columns of large-print puzzles keep a sheet to a few pages.
-        for cell in _cells(scale):
-            style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
-            for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
-                measure = _words_width(plan, style, width, answers, scale)
-                words = tuple(_words_height(row, measure, scale) for row in rows)
-                heights = tuple(_row_height(plan, style, width, answers, height, scale) for height in words)
-                pages, rooms, boxes = _paginate_under(plan, heights, box.width, room, scale)
-                if pages is None:
-                    continue
-                band = any(
-                    _band(rooms[page] if page < len(rooms) else room, heights, sum(pages[:page]), count) > BAND
-                    for page, count in enumerate(pages[:-1])
-                )
-                layout = SheetLayout(columns, style, width, words, heights, pages, answers, boxes)
-                # Answer boxes without their caption only where that saves a page, a blank band or a column.
-                bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
-                lone = pages[0] == 0  # a first page holding the reminder alone
-                found.append(((len(pages), lone, -columns, band, bare, -cell, PREFERRED.index(answers)), layout))
+    found: list[tuple[tuple[int, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
+    for spacing in (Spacing(), TIGHT):
+        page = _page_box(box, spacing)
+        room = page.height - _header_height(plan, page, scale) - _footer_height(scale) - spacing.reminder
+        for columns in (2, 1):
+            width = (page.width - (columns - 1) * COLUMN_GAP) / columns
+            rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
+            # Large print enlarges the cells' letters, not the cells' least size: 10 mm holds a large letter, and two
+            # columns of large-print puzzles keep a sheet to a few pages.
+            for cell in _cells(scale):
+                style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
+                for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
+                    measure = _words_width(plan, style, width, answers, scale)
+                    words = tuple(_words_height(row, measure, scale) for row in rows)
+                    heights = tuple(
+                        _row_height(plan, style, width, answers, height, scale, spacing.words) for height in words
+                    )
+                    pages, rooms, boxes = _paginate_under(plan, heights, page.width, room, scale, spacing)
+                    if pages is None:
+                        continue
+                    band = any(
+                        _band(rooms[k] if k < len(rooms) else room, heights, sum(pages[:k]), count, spacing.rows) > BAND
+                        for k, count in enumerate(pages[:-1])
+                    )
+                    layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing, boxes)
+                    # Answer boxes without their caption only where that saves a page, a blank band or a column.
+                    bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
+                    lone = pages[0] == 0  # a first page holding the reminder alone
+                    tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
+                    key = (len(pages), lone, tight, -columns, band, bare, -cell, PREFERRED.index(answers))
+                    found.append((key, layout))
     return min(found, key=lambda item: item[0])[1] if found else None
+
+
+def _page_box(box: Box, spacing: Spacing) -> Box:
+    """Returns the page's drawing area within the margins, `spacing`'s trim taken from the top and bottom ones."""
+    return Box(box.x, box.y - spacing.trim, box.width, box.height + 2 * spacing.trim)
 
 
 def _diagram_size(plan: SheetPlan, style: DiagramStyle) -> tuple[float, float]:
@@ -352,25 +382,25 @@ def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale:
 
 
 def _row_height(
-    plan: SheetPlan, style: DiagramStyle, width: float, answers: Answers, words: float, scale: float
+    plan: SheetPlan, style: DiagramStyle, width: float, answers: Answers, words: float, scale: float, gap: float = 2.0
 ) -> float:
     """Returns the height (mm) of a row of puzzles `width` mm wide whose tallest question and turn are `words` mm
-    tall."""
+    tall, `gap` mm over the diagram."""
     diagram = _diagram_size(plan, style)[1]
     if answers is Answers.BESIDE:
         return max(diagram, words + 2.0 + _answer_size(plan, scale)[1])
     if answers is Answers.UNDER:
-        return words + 2.0 + diagram + 2.0 + _answer_row_size(plan, scale)[1]
+        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
     if answers is Answers.SIDE:
         boxes = _side_size(plan, scale, _side_caption(plan, style, width, scale))
     else:
         boxes = _answer_size(plan, scale)
-    return words + 2.0 + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
+    return words + gap + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
 
 
 def _paginate_under(
-    plan: SheetPlan, heights: Sequence[float], width: float, room: float, scale: float
+    plan: SheetPlan, heights: Sequence[float], width: float, room: float, scale: float, spacing: Spacing
 ) -> tuple[tuple[int, ...] | None, tuple[float, ...], tuple[tuple[int, ...], ...]]:
     """Returns the rows on each page (None if a row never fits), the room (mm) each of the first pages leaves them
     under its part of the reminder, and those parts.
@@ -380,8 +410,8 @@ def _paginate_under(
     named, as far as they let its first row fit; each next page takes the parts left (what a star asks, then scoring
     again) that let its own first row fit. No page holds the reminder alone."""
     parts = len(_reminder_parts(plan))
-    whole = (room - _reminder_height(plan, width, scale),)
-    pages = _paginate(heights, whole, room)
+    whole = (room - _reminder_height(plan, width, scale, pad=spacing.pad),)
+    pages = _paginate(heights, whole, room, spacing.rows)
     if pages is None or pages[0] or not heights:
         return pages, whole, ()
     # How cells are named first (every answer box asks for a cell), then what a star asks, before the starred
@@ -393,12 +423,14 @@ def _paginate_under(
     row = 0
     while row < len(heights):
         chosen = [] if boxes else [0]
-        while pending and heights[row] <= room - _reminder_height(plan, width, scale, (*chosen, pending[0])):
+        while pending and heights[row] <= room - _reminder_height(
+            plan, width, scale, (*chosen, pending[0]), spacing.pad
+        ):
             chosen.append(pending.pop(0))
-        available = room - _reminder_height(plan, width, scale, tuple(chosen))
+        available = room - _reminder_height(plan, width, scale, tuple(chosen), spacing.pad)
         used, count = 0.0, 0
-        while row < len(heights) and used + (PUZZLE_GAP if count else 0.0) + heights[row] <= available:
-            used += heights[row] + (PUZZLE_GAP if count else 0.0)
+        while row < len(heights) and used + (spacing.rows if count else 0.0) + heights[row] <= available:
+            used += heights[row] + (spacing.rows if count else 0.0)
             count, row = count + 1, row + 1
         if not count:
             return pages, whole, ()
@@ -410,26 +442,26 @@ def _paginate_under(
     return tuple(counts), tuple(rooms), tuple(boxes)
 
 
-def _paginate(heights: Sequence[float], rooms: Sequence[float], room: float) -> tuple[int, ...] | None:
-    """Returns how many rows `heights` mm tall go on each page, a gap between each two: the first pages have `rooms`
+def _paginate(heights: Sequence[float], rooms: Sequence[float], room: float, gap: float) -> tuple[int, ...] | None:
+    """Returns how many rows `heights` mm tall go on each page, `gap` mm between each two: the first pages have `rooms`
     mm (under the reminder: none if its first row does not fit), the others `room`; None if a row never fits."""
     pages: list[int] = []
     available, used, count = rooms[0], 0.0, 0
     for height in heights:
-        while used + (PUZZLE_GAP if count else 0.0) + height > available:
+        while used + (gap if count else 0.0) + height > available:
             if not count and pages:  # a row taller than an empty later page
                 return None
             pages.append(count)
             available, used, count = rooms[len(pages)] if len(pages) < len(rooms) else room, 0.0, 0
-        used += height + (PUZZLE_GAP if count else 0.0)
+        used += height + (gap if count else 0.0)
         count += 1
     return (*pages, count)
 
 
-def _band(room: float, heights: Sequence[float], start: int, count: int) -> float:
-    """Returns the blank band (mm) that `count` rows from row `start` leave at the foot of `room` mm, their gaps
-    spread."""
-    spare = room - sum(heights[start : start + count]) - max(count - 1, 0) * PUZZLE_GAP
+def _band(room: float, heights: Sequence[float], start: int, count: int, gap: float) -> float:
+    """Returns the blank band (mm) that `count` rows from row `start` leave at the foot of `room` mm, `gap` mm between
+    each two before their gaps are spread."""
+    spare = room - sum(heights[start : start + count]) - max(count - 1, 0) * gap
     return spare - max(count - 1, 0) * _spread(spare, count)
 
 
@@ -445,7 +477,8 @@ def _spread(spare: float, count: int) -> float:
 def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale: float) -> None:
     """Adds one sheet to `document`: its pages, each with the header and footer, the reminder on the first."""
     width, height = document.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
+    spacing = layout.spacing
+    box = _page_box(Box(0, 0, width, height).inset(MARGIN), spacing)
     pages = len(layout.pages)
     document.bookmark(plan.bookmark)
     start = 0  # the page's first row
@@ -457,12 +490,12 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         else:
             parts = None if page == 0 else ()
         if parts != ():
-            top = _draw_reminder(document.canvas, plan, area, scale, parts)
+            top = _draw_reminder(document.canvas, plan, area, scale, parts, spacing.pad)
         # The first row keeps the same gap under the reminder or, on a later page, under the name's rule.
-        top -= REMINDER_GAP
+        top -= spacing.reminder
         heights = layout.heights[start : start + count]
-        spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * PUZZLE_GAP
-        gap = PUZZLE_GAP + _spread(spare, count)
+        spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * spacing.rows
+        gap = spacing.rows + _spread(spare, count)
         for row in range(start, start + count):
             first = row * layout.columns
             for column, figure in enumerate(plan.puzzles[first : first + layout.columns]):
@@ -503,12 +536,12 @@ def _set_child(plan: SheetPlan, box: Box, scale: float) -> SetLabel | None:
 
 
 def _draw_reminder(
-    canvas: Canvas, plan: SheetPlan, box: Box, scale: float, parts: tuple[int, ...] | None = None
+    canvas: Canvas, plan: SheetPlan, box: Box, scale: float, parts: tuple[int, ...] | None = None, pad: float = PAD
 ) -> float:
-    """Draws the framed reminder, or `parts` of it: the gifts pictured beside what a gift is, and the rest; returns
-    its bottom."""
+    """Draws the framed reminder, or `parts` of it, `pad` mm inside its frame: the gifts pictured beside what a gift
+    is, and the rest; returns its bottom."""
     chosen = tuple(range(len(_reminder_parts(plan)))) if parts is None else parts
-    frame_height = _reminder_height(plan, box.width, scale, chosen)
+    frame_height = _reminder_height(plan, box.width, scale, chosen, pad)
     frame = Box(box.x, box.top - frame_height, box.width, frame_height)
     canvas.setStrokeGray(CAPTION_GREY)
     draw_box(canvas, frame, 0.8)
@@ -516,15 +549,15 @@ def _draw_reminder(
     cell = PATTERN_CELL * scale
     pictured = 0 in chosen
     for k, pattern in enumerate(plan.patterns if pictured else ()):
-        y = frame.top - PAD - (k * 1.5 + 1) * cell
+        y = frame.top - pad - (k * 1.5 + 1) * cell
         for n, letter in enumerate(pattern):
-            square = Box(frame.x + PAD + n * cell, y, cell, cell)
+            square = Box(frame.x + pad + n * cell, y, cell, cell)
             draw_box(canvas, square, 1.0)
             if letter != ".":
                 draw_centred(canvas, letter, square.x + cell / 2, square.y + cell / 2, BODY_PT * scale, bold=True)
-    x = frame.x + PAD + (PAD + _patterns_width(scale) if pictured else 0.0)
-    text = frame.right - PAD - x
-    top = frame.top - PAD
+    x = frame.x + pad + (pad + _patterns_width(scale) if pictured else 0.0)
+    text = frame.right - pad - x
+    top = frame.top - pad
     for part in (_reminder_parts(plan)[k] for k in chosen):
         top = draw_rich(canvas, part, x, top, BODY_PT * scale, text) - 1.0
     return frame.y
@@ -562,7 +595,7 @@ def _draw_puzzle(
     width = layout.width - indent
     below = _draw_question(canvas, figure, x + indent, top, body, width)
     draw_label(canvas, figure.turn, x + indent, below, body, width=width)
-    below = top - words - 2.0
+    below = top - words - layout.spacing.words
     draw_diagram(document, grid, x + indent + margins.left, below - margins.top - side, style)
     if layout.answers is Answers.UNDER:
         bottom = below - margins.top - side - margins.bottom - 2.0
