@@ -550,11 +550,13 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
 
 # The en+fr large-print sheet's first page held the tip box alone (its 174 mm left a row of two puzzles no room), and
 # each later page one row: now every page holds puzzles, the tip box shared out over the first pages' rows (issue 23).
+# With its French as large as its English (1.5 times its normal size), the Letter sheet sets one puzzle a row: two
+# columns of such puzzles leave no room for the tip box on any page.
 TIPS = ["Watch out for gifts.", "Write a cell as its column letter", "A puzzle with a star", "If you score, write one"]
 LONE_TIPS = [
     (("--lang", "en+fr", "--large-print"), 3),
     (("--lang", "fr+en", "--large-print"), 3),
-    (("--lang", "en+fr", "--large-print", "--paper", "letter"), 3),
+    (("--lang", "en+fr", "--large-print", "--paper", "letter"), 4),
     (("--lang", "en", "--large-print"), 2),
 ]
 
@@ -682,6 +684,30 @@ def test_large_print_keeps_two_columns_of_4x4_puzzles():
     with pages(made("--large-print", "--count", "12")["puzzles.pdf"]) as pdf:
         assert len(pdf.pages) == 4
         assert max(len(board_cells(page, 4)) for page in pdf.pages) == 4  # two rows of two boards
+
+
+def second_language_sizes(data: bytes) -> dict[str, float]:
+    """Returns each word printed in the second language's grey on a sheet, with the least size (points) it has."""
+    found: dict[str, float] = {}
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            for word in page.extract_words(extra_attrs=["size", "non_stroking_color"]):
+                if word["non_stroking_color"] in ((0.25,), [0.25], 0.25):
+                    found[word["text"]] = min(found.get(word["text"], 99.0), word["size"])
+    return found
+
+
+# --help promises every word at least one and a half times larger: the French of an en+fr large-print sheet (the tip
+# box, the questions, whose turn it is, "Ta réponse", "Case", "Lettre") was set 1.25 times its normal size (issue 23).
+@pytest.mark.parametrize("lang", ["en+fr", "fr+en"])
+def test_large_print_sets_the_second_language_one_and_a_half_times_its_normal_size(lang):
+    normal = second_language_sizes(made("--lang", lang)["puzzles.pdf"])
+    large = second_language_sizes(made("--lang", lang, "--large-print")["puzzles.pdf"])
+    shared = normal.keys() & large.keys()
+    assert len(shared) >= 20, sorted(shared)
+    assert {"Case", "Lettre"} <= shared or {"Cell", "Letter"} <= shared
+    small = {word: (normal[word], large[word]) for word in shared if large[word] < 1.5 * normal[word] - 0.01}
+    assert not small, small
 
 
 @pytest.mark.parametrize(("copies", "page"), [("1", 0), ("3", 0)])

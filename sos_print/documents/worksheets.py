@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,7 +27,6 @@ from sos_print.pdf.draw import (
     draw_box,
     draw_centred,
     draw_group,
-    draw_label,
     draw_name,
     draw_rule_line,
     draw_set_label,
@@ -50,6 +50,7 @@ from sos_print.plans.layout import (
     CAPTION_GREY,
     FOOTER_GAP,
     HEADING_PT,
+    LARGE_PRINT,
     LEADING,
     MARGIN,
     MM,
@@ -62,12 +63,14 @@ from sos_print.plans.layout import (
     SECOND_LANGUAGE_GREY,
     SMALL_PT,
     TITLE_PT,
+    TYPE_SCALE,
     Box,
     LayoutError,
     scale_of,
     second_language,
 )
 from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Label
 from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, class_children, sheet_plan
 
 COLUMN_GAP = 5.0
@@ -125,10 +128,42 @@ class SheetLayout:
     boxes: tuple[tuple[int, ...], ...] = ()
 
 
+def other_size(size: float) -> float:
+    """Returns the size a sheet's other languages are set at under words of `size`: as `second_language` says in
+    normal print, and in large print that size times LARGE_PRINT, as --large-print promises every word (the French of
+    an en+fr sheet was 1.25 times its normal size, issue 23). A size alone says which scale it is on."""
+    if any(abs(size - step) < 1e-6 for step in TYPE_SCALE):
+        return second_language(size)
+    return second_language(size / LARGE_PRINT) * LARGE_PRINT
+
+
+@lru_cache(maxsize=1024)
+def set_words(label: Label, size: float, width: float = 10_000.0, bold: bool = False, indent: float = 0.0) -> SetLabel:
+    """Sets `label` as `set_label` does, its other languages at `other_size`."""
+    parts = [set_label(label[:1], size, width, bold, indent).parts[0]] if label else []
+    parts += [set_label((text,), other_size(size), width, bold).parts[0] for text in label[1:]]
+    return SetLabel(tuple(parts))
+
+
+def draw_words(
+    canvas: Canvas,
+    label: Label,
+    x: float,
+    top: float,
+    size: float,
+    *,
+    width: float = 10_000.0,
+    bold: bool = False,
+    align: str = "left",
+) -> float:
+    """Sets and draws `label` with its top at `top` mm, its other languages at `other_size`; returns the bottom."""
+    return draw_set_label(canvas, set_words(label, size, width, bold), x, top, align)
+
+
 def set_rich(text: Rich, size: float, width: float) -> list[tuple[tuple[Line, ...], float]]:
-    """Sets a styled phrase `width` mm wide: the first language at `size`, the others as `second_language` says."""
+    """Sets a styled phrase `width` mm wide: the first language at `size`, the others at `other_size`."""
     return [
-        (set_lines(runs, width, size if n == 0 else second_language(size)), size if n == 0 else second_language(size))
+        (set_lines(runs, width, size if n == 0 else other_size(size)), size if n == 0 else other_size(size))
         for n, runs in enumerate(text)
     ]
 
@@ -153,7 +188,7 @@ def draw_rich(canvas: Canvas, text: Rich, x: float, top: float, size: float, wid
 
 def _header_height(plan: SheetPlan, box: Box, scale: float) -> float:
     strip = layout_strip(plan.strip, box.width, group_room([plan.sheet_label], scale), scale)
-    title = set_label(plan.title, TITLE_PT * scale, box.width).height
+    title = set_words(plan.title, TITLE_PT * scale, box.width).height
     name = BODY_PT * scale * LEADING / MM + 2.0 if _name_below(plan, box, scale) else 0.0
     return strip.height + title + name + 2.0
 
@@ -165,7 +200,7 @@ def _name_width(plan: SheetPlan, scale: float) -> float:
 def _name_below(plan: SheetPlan, box: Box, scale: float) -> bool:
     """Tells whether the name field goes under the title: the title is too wide to share its line, or the child's
     name printed there would not fit beside it."""
-    if set_label(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale):
+    if set_words(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale):
         return True
     return bool(plan.child) and _fitted_child(plan, _beside_line(plan, box, scale), scale) is None
 
@@ -175,7 +210,7 @@ def _beside_line(plan: SheetPlan, box: Box, scale: float) -> float:
     all the room the title leaves."""
     if not plan.child:
         return NAME_LINE
-    title = set_label(plan.title[:1], TITLE_PT * scale, bold=True).width
+    title = set_words(plan.title[:1], TITLE_PT * scale, bold=True).width
     return max(NAME_LINE, box.width - title - _name_width(plan, scale) + NAME_LINE)
 
 
@@ -228,10 +263,10 @@ def _footer_height(scale: float) -> float:
 def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     """Returns the width and height (mm) of the answer area: its caption, then the cell box over the letter box."""
     body = BODY_PT * scale
-    label = max(set_label(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
+    label = max(set_words(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
     boxes = max(ANSWER_CELL_BOX[plan.notation.value], ANSWER_LETTER_BOX) * scale
-    width = max(label + boxes, set_label(plan.answer, body, bold=True).width)
-    height = set_label(plan.answer, body, bold=True).height + 1.5 + 2 * ANSWER_BOX_HEIGHT * scale + 2.0
+    width = max(label + boxes, set_words(plan.answer, body, bold=True).width)
+    height = set_words(plan.answer, body, bold=True).height + 1.5 + 2 * ANSWER_BOX_HEIGHT * scale + 2.0
     return width, height
 
 
@@ -240,14 +275,14 @@ def _answer_row_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     caption."""
     body = BODY_PT * scale
     boxes = [(plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]), (plan.answer_letter, ANSWER_LETTER_BOX)]
-    width = sum(set_label(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
-    height = set_label(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
-    return max(width, set_label(plan.answer, body, bold=True).width), height
+    width = sum(set_words(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
+    height = set_words(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
+    return max(width, set_words(plan.answer, body, bold=True).width), height
 
 
 def _indent(plan: SheetPlan, scale: float) -> float:
     """Returns the margin the puzzles' numbers hang in: room for the widest ("12.") and a space."""
-    widest = set_label((f"{len(plan.puzzles)}.",), BODY_PT * scale, bold=True).width
+    widest = set_words((f"{len(plan.puzzles)}.",), BODY_PT * scale, bold=True).width
     return max(NUMBER_INDENT * scale, widest + 1.5 * scale)
 
 
@@ -255,7 +290,7 @@ def _words_height(figures: Sequence[PuzzleFigure], width: float, scale: float) -
     """Returns the height (mm) of the tallest question and turn line of `figures`, set `width` mm wide."""
     body = BODY_PT * scale
     return max(
-        _set_question(figure, body, width)[0].height + set_label(figure.turn, body, width).height for figure in figures
+        _set_question(figure, body, width)[0].height + set_words(figure.turn, body, width).height for figure in figures
     )
 
 
@@ -263,17 +298,17 @@ def _side_size(plan: SheetPlan, scale: float, caption: bool) -> tuple[float, flo
     """Returns the width and height (mm) of the answer boxes set beside a diagram each under its word, under their
     caption if `caption`."""
     body = BODY_PT * scale
-    words = [set_label(text, body) for text in (plan.answer_cell, plan.answer_letter)]
+    words = [set_words(text, body) for text in (plan.answer_cell, plan.answer_letter)]
     boxes = (ANSWER_CELL_BOX[plan.notation.value] * scale, ANSWER_LETTER_BOX * scale)
     width = max(*(word.width for word in words), *boxes)
     height = sum(word.height for word in words) + 2 * (1.0 + ANSWER_BOX_HEIGHT * scale) + 2.0
-    return width, height + (set_label(plan.answer, body, bold=True).height + 1.5 if caption else 0.0)
+    return width, height + (set_words(plan.answer, body, bold=True).height + 1.5 if caption else 0.0)
 
 
 def _side_caption(plan: SheetPlan, style: DiagramStyle, width: float, scale: float) -> bool:
     """Tells whether the caption fits over the answer boxes beside the diagrams of a puzzle `width` mm wide."""
     room = width - _indent(plan, scale) - _diagram_size(plan, style)[0] - ANSWER_GAP
-    return set_label(plan.answer, BODY_PT * scale, bold=True).width <= room
+    return set_words(plan.answer, BODY_PT * scale, bold=True).width <= room
 
 
 def _star_room(body: float) -> float:
@@ -289,7 +324,7 @@ def _set_question(figure: PuzzleFigure, body: float, width: float) -> tuple[SetL
     """Sets a puzzle's question `width` mm wide, in bold; a challenge's first line is shortened to make room for its
     star. Returns the set question and how far its first line is moved along."""
     room = _star_room(body) if figure.challenge else 0.0
-    return set_label(figure.question, body, width, bold=True, indent=room), room
+    return set_words(figure.question, body, width, bold=True, indent=room), room
 
 
 def _draw_question(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, body: float, width: float) -> float:
@@ -514,13 +549,13 @@ def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> flo
     draw_group(canvas, plan.sheet_label, box, strip, scale)
     title = TITLE_PT * scale
     below = _name_below(plan, box, scale)
-    bottom = draw_label(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
+    bottom = draw_words(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
     # The name's caption sits on the title's first baseline (or under the title), its line runs to the margin.
     body = BODY_PT * scale
     baseline = bottom - 2.0 - body / MM if below else top - title / MM
     line = _name_line(plan, box, scale)
     caption_x = box.right - line - width_of(plan.name_caption + " ", REGULAR, body) / MM
-    draw_label(canvas, (plan.name_caption,), caption_x, baseline + body / MM, body)
+    draw_words(canvas, (plan.name_caption,), caption_x, baseline + body / MM, body)
     draw_rule_line(canvas, box.right - line, box.right, baseline - 0.8)
     name = _set_child(plan, box, scale)
     if name is not None:
@@ -588,13 +623,13 @@ def _draw_puzzle(
         width = x + layout.width - words_x - indent
         _draw_number(canvas, figure, words_x, top, indent, body)
         below = _draw_question(canvas, figure, words_x + indent, top, body, width)
-        below = draw_label(canvas, figure.turn, words_x + indent, below, body, width=width) - 2.0
+        below = draw_words(canvas, figure.turn, words_x + indent, below, body, width=width) - 2.0
         _draw_answer(canvas, plan, words_x + indent, below, scale)
         return
     _draw_number(canvas, figure, x, top, indent, body)
     width = layout.width - indent
     below = _draw_question(canvas, figure, x + indent, top, body, width)
-    draw_label(canvas, figure.turn, x + indent, below, body, width=width)
+    draw_words(canvas, figure.turn, x + indent, below, body, width=width)
     below = top - words - layout.spacing.words
     draw_diagram(document, grid, x + indent + margins.left, below - margins.top - side, style)
     if layout.answers is Answers.UNDER:
@@ -612,7 +647,7 @@ def _draw_puzzle(
 def _draw_number(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, indent: float, body: float) -> None:
     """Draws the puzzle's number in the margin its words hang from and, for a challenge, a star at the start of the
     question's line (on the next line it read as a bullet for the turn)."""
-    draw_label(canvas, (f"{figure.number}.",), x, top, body, bold=True)
+    draw_words(canvas, (f"{figure.number}.",), x, top, body, bold=True)
     if figure.challenge:
         radius = _star_radius(body)
         middle = top - body / MM + CAP_HEIGHT * body / MM / 2  # level with the middle of the capitals
@@ -622,14 +657,14 @@ def _draw_number(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, ind
 def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
     """Draws the answer area in one row: its caption, then the cell's box and the letter's, each after its word."""
     body = BODY_PT * scale
-    top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
+    top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
         (plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]),
         (plan.answer_letter, ANSWER_LETTER_BOX),
     ):
-        labelled = set_label(text, body)
-        draw_label(canvas, text, x, top - (box_height - labelled.height) / 2, body)
+        labelled = set_words(text, body)
+        draw_words(canvas, text, x, top - (box_height - labelled.height) / 2, body)
         x += labelled.width + 2.0
         draw_box(canvas, Box(x, top - box_height, box_width * scale, box_height), 1.0)
         x += box_width * scale + ANSWER_GAP * scale
@@ -639,13 +674,13 @@ def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, sca
     """Draws the answer boxes each under its word, the cell's over the letter's, under their caption if `caption`."""
     body = BODY_PT * scale
     if caption:
-        top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
+        top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
         (plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]),
         (plan.answer_letter, ANSWER_LETTER_BOX),
     ):
-        top = draw_label(canvas, text, x, top, body) - 1.0
+        top = draw_words(canvas, text, x, top, body) - 1.0
         draw_box(canvas, Box(x, top - box_height, box_width * scale, box_height), 1.0)
         top -= box_height + 2.0
 
@@ -653,13 +688,13 @@ def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, sca
 def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
     """Draws the answer area: its caption, then a box for the cell's name and one for the letter."""
     body = BODY_PT * scale
-    top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
-    label = max(set_label(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
+    top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
+    label = max(set_words(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
     box_height = ANSWER_BOX_HEIGHT * scale
     cell_box = ANSWER_CELL_BOX[plan.notation.value]
     for text, box_width in ((plan.answer_cell, cell_box), (plan.answer_letter, ANSWER_LETTER_BOX)):
-        labelled = set_label(text, body)
-        draw_label(canvas, text, x, top - (box_height - labelled.height) / 2, body)
+        labelled = set_words(text, body)
+        draw_words(canvas, text, x, top - (box_height - labelled.height) / 2, body)
         draw_box(canvas, Box(x + label, top - box_height, box_width * scale, box_height), 1.0)
         top -= box_height + 2.0
 
@@ -667,10 +702,10 @@ def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: f
 def _draw_footer(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, page: int, pages: int) -> None:
     size = SMALL_PT * scale
     canvas.setFillGray(CAPTION_GREY)
-    draw_label(canvas, plan.footer, box.x, box.y + size * LEADING / MM, size)
+    draw_words(canvas, plan.footer, box.x, box.y + size * LEADING / MM, size)
     if pages > 1:
         label = tuple(text.format(number=page, count=pages) for text in plan.page)
-        draw_label(canvas, (" / ".join(label),), box.right, box.y + size * LEADING / MM, size, align="right")
+        draw_words(canvas, (" / ".join(label),), box.right, box.y + size * LEADING / MM, size, align="right")
     canvas.setFillGray(0)
 
 
