@@ -104,7 +104,7 @@ class Spacing:
 # A sheet that the usual room spills onto a page more is set closer, where that saves the page: a Letter sheet of six
 # 4 x 4 puzzles, 17.6 mm shorter than A4, fits one page as on A4 with its 10 mm cells (issue 23). Its marks stay
 # 12 mm from the paper's edge.
-TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.5)
+TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.4)
 
 
 # Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
