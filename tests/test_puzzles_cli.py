@@ -710,6 +710,27 @@ def test_large_print_sets_the_second_language_one_and_a_half_times_its_normal_si
     assert not small, small
 
 
+# In the large-print key, the heads of columns 3 and 6 read "3." over "Meilleur coup": the number stands alone on its
+# line (issue 23). Each head's number keeps its first word.
+@pytest.mark.parametrize(
+    "args",
+    [("--large-print",), ("--large-print", "--lang", "fr"), ("--large-print", "--lang", "en+fr"), ("--lang", "fr")],
+    ids=" ".join,
+)
+def test_each_head_of_the_marking_grid_keeps_its_number_with_its_first_word(args):
+    with pages(made(*args)["answers.pdf"]) as pdf:
+        words = pdf.pages[0].extract_words()
+    numbers = [word for word in words if re.fullmatch(r"[1-6]\.", word["text"])]
+    assert len(numbers) >= 6, [word["text"] for word in words[:80]]
+    for number in numbers:
+        after = [
+            word
+            for word in words
+            if abs(word["top"] - number["top"]) < 1.0 and 0.0 <= word["x0"] - number["x1"] < 3.0 * MM
+        ]
+        assert after, (number["text"], round(number["top"]))
+
+
 @pytest.mark.parametrize(("copies", "page"), [("1", 0), ("3", 0)])
 def test_a_marking_grid_that_leaves_most_of_its_page_empty_is_followed_by_the_explanations(copies, page):
     key = texts(made("--copies", copies)["answers.pdf"])
