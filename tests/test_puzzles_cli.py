@@ -436,9 +436,31 @@ def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes(
     assert gifts == {"S.S", "SO.", ".OS"} == set(GIFT_PATTERNS)
     for lang, said in (
         ("en", "Try not to leave S _ S, S O _ or _ O S on three cells"),
-        ("fr", "Ne laisse pas S _ S, S O _ ou _ O S sur trois cases"),
+        # Advice, not a rule: the engine allows such a move, and « Ne laisse pas » read as a ban (issue 23).
+        ("fr", "Évite de laisser S _ S, S O _ ou _ O S sur trois cases"),
     ):
         assert said in flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
+
+
+# « Une case se note par… » was stiff for a child of eight, to whom « noter » is to give a mark (issue 23); the line
+# keeps to one line of the tip box on A4 and Letter, in both notations.
+CELL_LINES = [
+    (("--lang", "fr"), "Une case s’écrit avec la lettre de sa colonne, puis le numéro de sa ligne : B2."),
+    (
+        ("--lang", "fr", "--paper", "letter"),
+        "Une case s’écrit avec la lettre de sa colonne, puis le numéro de sa ligne : B2.",
+    ),
+    (
+        ("--lang", "fr", "--notation", "L1C1"),
+        "Une case s’écrit avec sa ligne (depuis le haut), puis sa colonne : L2C3.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "line"), CELL_LINES, ids=[" ".join(args) for args, _ in CELL_LINES])
+def test_the_french_sheet_says_how_a_cell_is_written_on_one_line(args, line):
+    lines = [flat(text).strip() for text in texts(made(*args)["puzzles.pdf"])[0].split("\n")]
+    assert line in lines, lines[:12]
 
 
 # --- refusals --------------------------------------------------------------------------------
