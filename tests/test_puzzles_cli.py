@@ -787,6 +787,32 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
 
 
+# Puzzles 4 and 5 swap kinds on 5 of 30 sheets: their columns were headed by a bare "4" and "5", which read as a
+# missing label (issue 23). Every head now names its puzzle's kind, or says that it varies from sheet to sheet.
+@pytest.mark.parametrize(
+    ("lang", "heads"),
+    [
+        ("en", ["Sheet", "1. Most points now", "2. Give nothing away", "3. Best move", "4. (varies)", "5. (varies)",
+                "6. Best move"]),
+        ("fr", ["Fiche", "1. Le plus de points", "2. Aucun cadeau", "3. Le meilleur coup", "4. (selon la fiche)",
+                "5. (selon la fiche)", "6. Le meilleur coup"]),
+    ],
+)  # fmt: skip
+def test_a_marking_grid_column_whose_kind_varies_from_sheet_to_sheet_says_so(lang, heads):
+    from sos_print.engine.puzzles import puzzle_sheets
+    from sos_print.plans.answers import marking_tables
+    from sos_print.plans.words import Words
+
+    sheets = puzzle_sheets(None, 4, 6, 30, 1)
+    assert {sheet.puzzles[3].kind for sheet in sheets} == {PuzzleKind.SCORE_NOW, PuzzleKind.NO_GIFT}
+    (table,) = marking_tables(tuple(sheets), Words(lang), Notation.A1)
+    assert [flat(head) for head in table.columns] == heads
+    assert all("\u00a0" in head for head in table.columns[1:])  # each number kept with its first word
+    if lang == "en":
+        first = flat(texts(made("--copies", "30")["answers.pdf"])[0])
+        assert "4. (varies)" in first and "5. (varies)" in first, first[:400]
+
+
 CLASS = [
     "Léa Martin", "Tom Dubois", "Aïcha Benali", "Noah Smith", "Emma Johnson", "Lucas Bernard", "Chloé Petit",
     "Mohammed Al-Rashid", "Olivia Brown", "Hugo Lefèvre", "Zoé Moreau", "Ethan Williams", "Inès Fontaine",
