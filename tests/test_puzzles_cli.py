@@ -787,6 +787,21 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
 
 
+# The 6 x 6 key's last page held puzzle 6 alone, about 80 % white (issue 23): the puzzle before it moves on with it.
+KEY_PAGES = [(("--size", "6"), [1, 3, 2]), (("--size", "6", "--lang", "fr"), [1, 3, 2])]
+
+
+@pytest.mark.parametrize(("args", "counts"), KEY_PAGES, ids=[" ".join(args) for args, _ in KEY_PAGES])
+def test_no_page_of_the_answer_key_holds_one_puzzle_alone_but_the_first(args, counts):
+    heading = re.compile(r"^\d+\. .*(, [A-D] to play|, au tour de [A-D])$", re.MULTILINE)
+    found = [len(heading.findall(flat_lines(page))) for page in texts(made(*args)["answers.pdf"])]
+    assert found == counts
+
+
+def flat_lines(text: str) -> str:
+    return "\n".join(flat(line).strip() for line in text.split("\n"))
+
+
 # Puzzles 4 and 5 swap kinds on 5 of 30 sheets: their columns were headed by a bare "4" and "5", which read as a
 # missing label (issue 23). Every head now names its puzzle's kind, or says that it varies from sheet to sheet.
 @pytest.mark.parametrize(
