@@ -10,6 +10,7 @@ lines they complete, and beside it the answers with their points, and why.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 
@@ -33,7 +34,29 @@ DIAGRAMS = DiagramStyle(cell=KEY_CELL)
 
 
 def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) -> None:
-    """Adds the answer key in one language to `document`, starting on a new page."""
+    """Adds the answer key in one language to `document`, starting on a new page: laid out once, then again with a
+    puzzle moved on where a page would hold one puzzle alone (the 6 x 6 key's last page held puzzle 6 alone)."""
+    trial = Document.trial(document.paper)
+    pages = _render_key(trial, plan, large_print, frozenset())
+    _render_key(document, plan, large_print, _balanced(pages))
+
+
+def _balanced(pages: tuple[tuple[int, ...], ...]) -> frozenset[tuple[int, int]]:
+    """Returns the puzzles, as (sheet, entry), that start a new page so that no page holds one puzzle alone: the one
+    before a lone last puzzle of its sheet, where its page keeps two or more. `pages` gives each puzzle's page."""
+    held = Counter(page for sheet in pages for page in sheet)
+    breaks = set()
+    for number, sheet in enumerate(pages):
+        if len(sheet) >= 2 and held[sheet[-1]] == 1 and sheet[-2] != sheet[-1] and held[sheet[-2]] >= 3:
+            breaks.add((number, len(sheet) - 2))
+    return frozenset(breaks)
+
+
+def _render_key(
+    document: Document, plan: KeyPlan, large_print: bool, breaks: frozenset[tuple[int, int]]
+) -> tuple[tuple[int, ...], ...]:
+    """Adds the key to `document`, a new page started before each puzzle `breaks` names (sheet, entry); returns the
+    page (from 0) each sheet's puzzles were placed on."""
     scale = scale_of(large_print)
     current = [""]  # the sheet whose answers a new page carries on: its running head names it, with its code
     flow = notes_flow(document, plan.strip, plan.title, scale, lambda: current[0], numbered=plan.page)
@@ -52,7 +75,8 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
     body = NOTES_PT * scale
     # One left edge for every board of the key and one for every text, whatever names a board has on its left.
     least = widest_margins([entry.grid for sheet in plan.sheets for entry in sheet.entries], style)
-    for sheet in plan.sheets:
+    placed: list[tuple[int, ...]] = []
+    for number, sheet in enumerate(plan.sheets):
         layouts = [layout_figure(entry, flow.width, body, style, least) for entry in sheet.entries]
         # A class list's child heads their sheet's answers, the sheet's number and code under the name.
         heading = [Block("h2", (Run(sheet.child),)), Block("p", (Run(sheet.heading),))] if sheet.child else []
@@ -61,10 +85,16 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
         flow.keep(flow.measure(heading) + ROW_GAP + layouts[0].height)
         document.bookmark(sheet.bookmark, level=1)
         flow.blocks(heading)
-        for entry, layout in zip(sheet.entries, layouts, strict=True):
+        on: list[int] = []
+        for k, (entry, layout) in enumerate(zip(sheet.entries, layouts, strict=True)):
+            if (number, k) in breaks:
+                flow.new_page()
             flow.space(ROW_GAP)
             flow.figure(layout.height, partial(draw_figure, figure=entry, layout=layout, body=body))
+            on.append(document.pages)
+        placed.append(tuple(on))
     document.end_page()
+    return tuple(placed)
 
 
 def _marking_columns(table: Table, width: float, scale: float) -> tuple[float, ...]:

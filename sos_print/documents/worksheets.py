@@ -3,13 +3,15 @@ its question, whose turn it is and a box for the answer, and the sheet's identif
 
 Each sheet starts on a new page. Its puzzles are set in rows of one or two, in the order of the
 sheet (fewer empty cells first); the layout takes the largest diagram cell, from PUZZLE_CELL down
-to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages.
+to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages; it sets the sheet closer
+(TIGHT) only where that saves a page.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,7 +28,6 @@ from sos_print.pdf.draw import (
     draw_box,
     draw_centred,
     draw_group,
-    draw_label,
     draw_name,
     draw_rule_line,
     draw_set_label,
@@ -50,6 +51,7 @@ from sos_print.plans.layout import (
     CAPTION_GREY,
     FOOTER_GAP,
     HEADING_PT,
+    LARGE_PRINT,
     LEADING,
     MARGIN,
     MM,
@@ -62,12 +64,14 @@ from sos_print.plans.layout import (
     SECOND_LANGUAGE_GREY,
     SMALL_PT,
     TITLE_PT,
+    TYPE_SCALE,
     Box,
     LayoutError,
     scale_of,
     second_language,
 )
 from sos_print.plans.options import PrintOptions
+from sos_print.plans.words import Label
 from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, class_children, sheet_plan
 
 COLUMN_GAP = 5.0
@@ -87,6 +91,23 @@ class Answers(enum.Enum):
     SIDE = "side"  # the words over the diagram, the boxes beside it each under its word (the caption where it fits)
 
 
+@frozen
+class Spacing:
+    """Holds the room (mm) a sheet leaves between its parts, and how much it takes from the top and bottom margins."""
+
+    rows: float = PUZZLE_GAP  # between two rows of puzzles
+    reminder: float = REMINDER_GAP  # under the reminder, or under the name on a later page
+    words: float = 2.0  # between a puzzle's question and turn and its diagram
+    pad: float = PAD  # inside the reminder's frame
+    trim: float = 0.0  # taken from the top margin and from the bottom one
+
+
+# A sheet that the usual room spills onto a page more is set closer, where that saves the page: a Letter sheet of six
+# 4 x 4 puzzles, 17.6 mm shorter than A4, fits one page as on A4 with its 10 mm cells (issue 23). Its marks stay
+# 12 mm from the paper's edge.
+TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.4)
+
+
 # Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
 PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.BESIDE, Answers.UNDER)
 
@@ -102,15 +123,48 @@ class SheetLayout:
     heights: tuple[float, ...]  # each row's height (mm)
     pages: tuple[int, ...]  # the rows on each page: on the first, under the reminder (none if it has no room)
     answers: Answers = Answers.STACKED
+    spacing: Spacing = Spacing()
     # The reminder's parts (see `_reminder_parts`) over each page's rows: all on the first, unless it would hold the
     # reminder alone (see `_paginate_under`).
     boxes: tuple[tuple[int, ...], ...] = ()
 
 
+def other_size(size: float) -> float:
+    """Returns the size a sheet's other languages are set at under words of `size`: as `second_language` says in
+    normal print, and in large print that size times LARGE_PRINT, as --large-print promises every word (the French of
+    an en+fr sheet was 1.25 times its normal size, issue 23). A size alone says which scale it is on."""
+    if any(abs(size - step) < 1e-6 for step in TYPE_SCALE):
+        return second_language(size)
+    return second_language(size / LARGE_PRINT) * LARGE_PRINT
+
+
+@lru_cache(maxsize=1024)
+def set_words(label: Label, size: float, width: float = 10_000.0, bold: bool = False, indent: float = 0.0) -> SetLabel:
+    """Sets `label` as `set_label` does, its other languages at `other_size`."""
+    parts = [set_label(label[:1], size, width, bold, indent).parts[0]] if label else []
+    parts += [set_label((text,), other_size(size), width, bold).parts[0] for text in label[1:]]
+    return SetLabel(tuple(parts))
+
+
+def draw_words(
+    canvas: Canvas,
+    label: Label,
+    x: float,
+    top: float,
+    size: float,
+    *,
+    width: float = 10_000.0,
+    bold: bool = False,
+    align: str = "left",
+) -> float:
+    """Sets and draws `label` with its top at `top` mm, its other languages at `other_size`; returns the bottom."""
+    return draw_set_label(canvas, set_words(label, size, width, bold), x, top, align)
+
+
 def set_rich(text: Rich, size: float, width: float) -> list[tuple[tuple[Line, ...], float]]:
-    """Sets a styled phrase `width` mm wide: the first language at `size`, the others as `second_language` says."""
+    """Sets a styled phrase `width` mm wide: the first language at `size`, the others at `other_size`."""
     return [
-        (set_lines(runs, width, size if n == 0 else second_language(size)), size if n == 0 else second_language(size))
+        (set_lines(runs, width, size if n == 0 else other_size(size)), size if n == 0 else other_size(size))
         for n, runs in enumerate(text)
     ]
 
@@ -135,7 +189,7 @@ def draw_rich(canvas: Canvas, text: Rich, x: float, top: float, size: float, wid
 
 def _header_height(plan: SheetPlan, box: Box, scale: float) -> float:
     strip = layout_strip(plan.strip, box.width, group_room([plan.sheet_label], scale), scale)
-    title = set_label(plan.title, TITLE_PT * scale, box.width).height
+    title = set_words(plan.title, TITLE_PT * scale, box.width).height
     name = BODY_PT * scale * LEADING / MM + 2.0 if _name_below(plan, box, scale) else 0.0
     return strip.height + title + name + 2.0
 
@@ -147,7 +201,7 @@ def _name_width(plan: SheetPlan, scale: float) -> float:
 def _name_below(plan: SheetPlan, box: Box, scale: float) -> bool:
     """Tells whether the name field goes under the title: the title is too wide to share its line, or the child's
     name printed there would not fit beside it."""
-    if set_label(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale):
+    if set_words(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale):
         return True
     return bool(plan.child) and _fitted_child(plan, _beside_line(plan, box, scale), scale) is None
 
@@ -157,7 +211,7 @@ def _beside_line(plan: SheetPlan, box: Box, scale: float) -> float:
     all the room the title leaves."""
     if not plan.child:
         return NAME_LINE
-    title = set_label(plan.title[:1], TITLE_PT * scale, bold=True).width
+    title = set_words(plan.title[:1], TITLE_PT * scale, bold=True).width
     return max(NAME_LINE, box.width - title - _name_width(plan, scale) + NAME_LINE)
 
 
@@ -178,17 +232,19 @@ def _reminder_parts(plan: SheetPlan) -> tuple[Rich, ...]:
     return (plan.gift, *plan.reminders)
 
 
-def _reminder_height(plan: SheetPlan, width: float, scale: float, parts: tuple[int, ...] | None = None) -> float:
+def _reminder_height(
+    plan: SheetPlan, width: float, scale: float, parts: tuple[int, ...] | None = None, pad: float = PAD
+) -> float:
     """Returns the height (mm) of the framed reminder holding `parts` of it (all if None), the gifts pictured beside
-    the first; 0 for none."""
+    the first, `pad` mm inside its frame; 0 for none."""
     chosen = tuple(range(len(_reminder_parts(plan)))) if parts is None else parts
     if not chosen:
         return 0.0
     pictured = 0 in chosen
-    text = width - 2 * PAD - (_patterns_width(scale) + PAD if pictured else 0.0)
+    text = width - 2 * pad - (_patterns_width(scale) + pad if pictured else 0.0)
     body = BODY_PT * scale
     words = sum(rich_height(_reminder_parts(plan)[part], body, text) + 1.0 for part in chosen)
-    return max(words, _patterns_height(plan, scale) if pictured else 0.0) + 2 * PAD
+    return max(words, _patterns_height(plan, scale) if pictured else 0.0) + 2 * pad
 
 
 def _patterns_width(scale: float) -> float:
@@ -208,10 +264,10 @@ def _footer_height(scale: float) -> float:
 def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     """Returns the width and height (mm) of the answer area: its caption, then the cell box over the letter box."""
     body = BODY_PT * scale
-    label = max(set_label(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
+    label = max(set_words(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
     boxes = max(ANSWER_CELL_BOX[plan.notation.value], ANSWER_LETTER_BOX) * scale
-    width = max(label + boxes, set_label(plan.answer, body, bold=True).width)
-    height = set_label(plan.answer, body, bold=True).height + 1.5 + 2 * ANSWER_BOX_HEIGHT * scale + 2.0
+    width = max(label + boxes, set_words(plan.answer, body, bold=True).width)
+    height = set_words(plan.answer, body, bold=True).height + 1.5 + 2 * ANSWER_BOX_HEIGHT * scale + 2.0
     return width, height
 
 
@@ -220,14 +276,14 @@ def _answer_row_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     caption."""
     body = BODY_PT * scale
     boxes = [(plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]), (plan.answer_letter, ANSWER_LETTER_BOX)]
-    width = sum(set_label(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
-    height = set_label(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
-    return max(width, set_label(plan.answer, body, bold=True).width), height
+    width = sum(set_words(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
+    height = set_words(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
+    return max(width, set_words(plan.answer, body, bold=True).width), height
 
 
 def _indent(plan: SheetPlan, scale: float) -> float:
     """Returns the margin the puzzles' numbers hang in: room for the widest ("12.") and a space."""
-    widest = set_label((f"{len(plan.puzzles)}.",), BODY_PT * scale, bold=True).width
+    widest = set_words((f"{len(plan.puzzles)}.",), BODY_PT * scale, bold=True).width
     return max(NUMBER_INDENT * scale, widest + 1.5 * scale)
 
 
@@ -235,7 +291,7 @@ def _words_height(figures: Sequence[PuzzleFigure], width: float, scale: float) -
     """Returns the height (mm) of the tallest question and turn line of `figures`, set `width` mm wide."""
     body = BODY_PT * scale
     return max(
-        _set_question(figure, body, width)[0].height + set_label(figure.turn, body, width).height for figure in figures
+        _set_question(figure, body, width)[0].height + set_words(figure.turn, body, width).height for figure in figures
     )
 
 
@@ -243,17 +299,17 @@ def _side_size(plan: SheetPlan, scale: float, caption: bool) -> tuple[float, flo
     """Returns the width and height (mm) of the answer boxes set beside a diagram each under its word, under their
     caption if `caption`."""
     body = BODY_PT * scale
-    words = [set_label(text, body) for text in (plan.answer_cell, plan.answer_letter)]
+    words = [set_words(text, body) for text in (plan.answer_cell, plan.answer_letter)]
     boxes = (ANSWER_CELL_BOX[plan.notation.value] * scale, ANSWER_LETTER_BOX * scale)
     width = max(*(word.width for word in words), *boxes)
     height = sum(word.height for word in words) + 2 * (1.0 + ANSWER_BOX_HEIGHT * scale) + 2.0
-    return width, height + (set_label(plan.answer, body, bold=True).height + 1.5 if caption else 0.0)
+    return width, height + (set_words(plan.answer, body, bold=True).height + 1.5 if caption else 0.0)
 
 
 def _side_caption(plan: SheetPlan, style: DiagramStyle, width: float, scale: float) -> bool:
     """Tells whether the caption fits over the answer boxes beside the diagrams of a puzzle `width` mm wide."""
     room = width - _indent(plan, scale) - _diagram_size(plan, style)[0] - ANSWER_GAP
-    return set_label(plan.answer, BODY_PT * scale, bold=True).width <= room
+    return set_words(plan.answer, BODY_PT * scale, bold=True).width <= room
 
 
 def _star_room(body: float) -> float:
@@ -269,7 +325,7 @@ def _set_question(figure: PuzzleFigure, body: float, width: float) -> tuple[SetL
     """Sets a puzzle's question `width` mm wide, in bold; a challenge's first line is shortened to make room for its
     star. Returns the set question and how far its first line is moved along."""
     room = _star_room(body) if figure.challenge else 0.0
-    return set_label(figure.question, body, width, bold=True, indent=room), room
+    return set_words(figure.question, body, width, bold=True, indent=room), room
 
 
 def _draw_question(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, body: float, width: float) -> float:
@@ -296,33 +352,43 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
     Each row is as tall as its own puzzles need: a question that wraps makes its row taller, not every row of the
     sheet, and both boards of a row start level under the taller question.
     """
-    header, footer = _header_height(plan, box, scale), _footer_height(scale)
-    room = box.height - header - footer - REMINDER_GAP
-    found: list[tuple[tuple[int, bool, int, bool, bool, float, int], SheetLayout]] = []
-    for columns in (2, 1):
-        width = (box.width - (columns - 1) * COLUMN_GAP) / columns
-        rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
-        # Large print enlarges the cells' letters, not the cells' least size: 10 mm holds a large letter, and two
-        # columns of large-print puzzles keep a sheet to a few pages.
-        for cell in _cells(scale):
-            style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
-            for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
-                measure = _words_width(plan, style, width, answers, scale)
-                words = tuple(_words_height(row, measure, scale) for row in rows)
-                heights = tuple(_row_height(plan, style, width, answers, height, scale) for height in words)
-                pages, rooms, boxes = _paginate_under(plan, heights, box.width, room, scale)
-                if pages is None:
-                    continue
-                band = any(
-                    _band(rooms[page] if page < len(rooms) else room, heights, sum(pages[:page]), count) > BAND
-                    for page, count in enumerate(pages[:-1])
-                )
-                layout = SheetLayout(columns, style, width, words, heights, pages, answers, boxes)
-                # Answer boxes without their caption only where that saves a page, a blank band or a column.
-                bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
-                lone = pages[0] == 0  # a first page holding the reminder alone
-                found.append(((len(pages), lone, -columns, band, bare, -cell, PREFERRED.index(answers)), layout))
+    found: list[tuple[tuple[int, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
+    for spacing in (Spacing(), TIGHT):
+        page = _page_box(box, spacing)
+        room = page.height - _header_height(plan, page, scale) - _footer_height(scale) - spacing.reminder
+        for columns in (2, 1):
+            width = (page.width - (columns - 1) * COLUMN_GAP) / columns
+            rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
+            # Large print enlarges the cells' letters, not the cells' least size: 10 mm holds a large letter, and two
+            # columns of large-print puzzles keep a sheet to a few pages.
+            for cell in _cells(scale):
+                style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
+                for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
+                    measure = _words_width(plan, style, width, answers, scale)
+                    words = tuple(_words_height(row, measure, scale) for row in rows)
+                    heights = tuple(
+                        _row_height(plan, style, width, answers, height, scale, spacing.words) for height in words
+                    )
+                    pages, rooms, boxes = _paginate_under(plan, heights, page.width, room, scale, spacing)
+                    if pages is None:
+                        continue
+                    band = any(
+                        _band(rooms[k] if k < len(rooms) else room, heights, sum(pages[:k]), count, spacing.rows) > BAND
+                        for k, count in enumerate(pages[:-1])
+                    )
+                    layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing, boxes)
+                    # Answer boxes without their caption only where that saves a page, a blank band or a column.
+                    bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
+                    lone = pages[0] == 0  # a first page holding the reminder alone
+                    tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
+                    key = (len(pages), lone, tight, -columns, band, bare, -cell, PREFERRED.index(answers))
+                    found.append((key, layout))
     return min(found, key=lambda item: item[0])[1] if found else None
+
+
+def _page_box(box: Box, spacing: Spacing) -> Box:
+    """Returns the page's drawing area within the margins, `spacing`'s trim taken from the top and bottom ones."""
+    return Box(box.x, box.y - spacing.trim, box.width, box.height + 2 * spacing.trim)
 
 
 def _diagram_size(plan: SheetPlan, style: DiagramStyle) -> tuple[float, float]:
@@ -352,25 +418,25 @@ def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale:
 
 
 def _row_height(
-    plan: SheetPlan, style: DiagramStyle, width: float, answers: Answers, words: float, scale: float
+    plan: SheetPlan, style: DiagramStyle, width: float, answers: Answers, words: float, scale: float, gap: float = 2.0
 ) -> float:
     """Returns the height (mm) of a row of puzzles `width` mm wide whose tallest question and turn are `words` mm
-    tall."""
+    tall, `gap` mm over the diagram."""
     diagram = _diagram_size(plan, style)[1]
     if answers is Answers.BESIDE:
         return max(diagram, words + 2.0 + _answer_size(plan, scale)[1])
     if answers is Answers.UNDER:
-        return words + 2.0 + diagram + 2.0 + _answer_row_size(plan, scale)[1]
+        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
     if answers is Answers.SIDE:
         boxes = _side_size(plan, scale, _side_caption(plan, style, width, scale))
     else:
         boxes = _answer_size(plan, scale)
-    return words + 2.0 + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
+    return words + gap + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
 
 
 def _paginate_under(
-    plan: SheetPlan, heights: Sequence[float], width: float, room: float, scale: float
+    plan: SheetPlan, heights: Sequence[float], width: float, room: float, scale: float, spacing: Spacing
 ) -> tuple[tuple[int, ...] | None, tuple[float, ...], tuple[tuple[int, ...], ...]]:
     """Returns the rows on each page (None if a row never fits), the room (mm) each of the first pages leaves them
     under its part of the reminder, and those parts.
@@ -380,8 +446,8 @@ def _paginate_under(
     named, as far as they let its first row fit; each next page takes the parts left (what a star asks, then scoring
     again) that let its own first row fit. No page holds the reminder alone."""
     parts = len(_reminder_parts(plan))
-    whole = (room - _reminder_height(plan, width, scale),)
-    pages = _paginate(heights, whole, room)
+    whole = (room - _reminder_height(plan, width, scale, pad=spacing.pad),)
+    pages = _paginate(heights, whole, room, spacing.rows)
     if pages is None or pages[0] or not heights:
         return pages, whole, ()
     # How cells are named first (every answer box asks for a cell), then what a star asks, before the starred
@@ -393,12 +459,14 @@ def _paginate_under(
     row = 0
     while row < len(heights):
         chosen = [] if boxes else [0]
-        while pending and heights[row] <= room - _reminder_height(plan, width, scale, (*chosen, pending[0])):
+        while pending and heights[row] <= room - _reminder_height(
+            plan, width, scale, (*chosen, pending[0]), spacing.pad
+        ):
             chosen.append(pending.pop(0))
-        available = room - _reminder_height(plan, width, scale, tuple(chosen))
+        available = room - _reminder_height(plan, width, scale, tuple(chosen), spacing.pad)
         used, count = 0.0, 0
-        while row < len(heights) and used + (PUZZLE_GAP if count else 0.0) + heights[row] <= available:
-            used += heights[row] + (PUZZLE_GAP if count else 0.0)
+        while row < len(heights) and used + (spacing.rows if count else 0.0) + heights[row] <= available:
+            used += heights[row] + (spacing.rows if count else 0.0)
             count, row = count + 1, row + 1
         if not count:
             return pages, whole, ()
@@ -410,26 +478,26 @@ def _paginate_under(
     return tuple(counts), tuple(rooms), tuple(boxes)
 
 
-def _paginate(heights: Sequence[float], rooms: Sequence[float], room: float) -> tuple[int, ...] | None:
-    """Returns how many rows `heights` mm tall go on each page, a gap between each two: the first pages have `rooms`
+def _paginate(heights: Sequence[float], rooms: Sequence[float], room: float, gap: float) -> tuple[int, ...] | None:
+    """Returns how many rows `heights` mm tall go on each page, `gap` mm between each two: the first pages have `rooms`
     mm (under the reminder: none if its first row does not fit), the others `room`; None if a row never fits."""
     pages: list[int] = []
     available, used, count = rooms[0], 0.0, 0
     for height in heights:
-        while used + (PUZZLE_GAP if count else 0.0) + height > available:
+        while used + (gap if count else 0.0) + height > available:
             if not count and pages:  # a row taller than an empty later page
                 return None
             pages.append(count)
             available, used, count = rooms[len(pages)] if len(pages) < len(rooms) else room, 0.0, 0
-        used += height + (PUZZLE_GAP if count else 0.0)
+        used += height + (gap if count else 0.0)
         count += 1
     return (*pages, count)
 
 
-def _band(room: float, heights: Sequence[float], start: int, count: int) -> float:
-    """Returns the blank band (mm) that `count` rows from row `start` leave at the foot of `room` mm, their gaps
-    spread."""
-    spare = room - sum(heights[start : start + count]) - max(count - 1, 0) * PUZZLE_GAP
+def _band(room: float, heights: Sequence[float], start: int, count: int, gap: float) -> float:
+    """Returns the blank band (mm) that `count` rows from row `start` leave at the foot of `room` mm, `gap` mm between
+    each two before their gaps are spread."""
+    spare = room - sum(heights[start : start + count]) - max(count - 1, 0) * gap
     return spare - max(count - 1, 0) * _spread(spare, count)
 
 
@@ -445,7 +513,8 @@ def _spread(spare: float, count: int) -> float:
 def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale: float) -> None:
     """Adds one sheet to `document`: its pages, each with the header and footer, the reminder on the first."""
     width, height = document.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
+    spacing = layout.spacing
+    box = _page_box(Box(0, 0, width, height).inset(MARGIN), spacing)
     pages = len(layout.pages)
     document.bookmark(plan.bookmark)
     start = 0  # the page's first row
@@ -457,12 +526,12 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         else:
             parts = None if page == 0 else ()
         if parts != ():
-            top = _draw_reminder(document.canvas, plan, area, scale, parts)
+            top = _draw_reminder(document.canvas, plan, area, scale, parts, spacing.pad)
         # The first row keeps the same gap under the reminder or, on a later page, under the name's rule.
-        top -= REMINDER_GAP
+        top -= spacing.reminder
         heights = layout.heights[start : start + count]
-        spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * PUZZLE_GAP
-        gap = PUZZLE_GAP + _spread(spare, count)
+        spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * spacing.rows
+        gap = spacing.rows + _spread(spare, count)
         for row in range(start, start + count):
             first = row * layout.columns
             for column, figure in enumerate(plan.puzzles[first : first + layout.columns]):
@@ -481,13 +550,13 @@ def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> flo
     draw_group(canvas, plan.sheet_label, box, strip, scale)
     title = TITLE_PT * scale
     below = _name_below(plan, box, scale)
-    bottom = draw_label(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
+    bottom = draw_words(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
     # The name's caption sits on the title's first baseline (or under the title), its line runs to the margin.
     body = BODY_PT * scale
     baseline = bottom - 2.0 - body / MM if below else top - title / MM
     line = _name_line(plan, box, scale)
     caption_x = box.right - line - width_of(plan.name_caption + " ", REGULAR, body) / MM
-    draw_label(canvas, (plan.name_caption,), caption_x, baseline + body / MM, body)
+    draw_words(canvas, (plan.name_caption,), caption_x, baseline + body / MM, body)
     draw_rule_line(canvas, box.right - line, box.right, baseline - 0.8)
     name = _set_child(plan, box, scale)
     if name is not None:
@@ -503,12 +572,12 @@ def _set_child(plan: SheetPlan, box: Box, scale: float) -> SetLabel | None:
 
 
 def _draw_reminder(
-    canvas: Canvas, plan: SheetPlan, box: Box, scale: float, parts: tuple[int, ...] | None = None
+    canvas: Canvas, plan: SheetPlan, box: Box, scale: float, parts: tuple[int, ...] | None = None, pad: float = PAD
 ) -> float:
-    """Draws the framed reminder, or `parts` of it: the gifts pictured beside what a gift is, and the rest; returns
-    its bottom."""
+    """Draws the framed reminder, or `parts` of it, `pad` mm inside its frame: the gifts pictured beside what a gift
+    is, and the rest; returns its bottom."""
     chosen = tuple(range(len(_reminder_parts(plan)))) if parts is None else parts
-    frame_height = _reminder_height(plan, box.width, scale, chosen)
+    frame_height = _reminder_height(plan, box.width, scale, chosen, pad)
     frame = Box(box.x, box.top - frame_height, box.width, frame_height)
     canvas.setStrokeGray(CAPTION_GREY)
     draw_box(canvas, frame, 0.8)
@@ -516,15 +585,15 @@ def _draw_reminder(
     cell = PATTERN_CELL * scale
     pictured = 0 in chosen
     for k, pattern in enumerate(plan.patterns if pictured else ()):
-        y = frame.top - PAD - (k * 1.5 + 1) * cell
+        y = frame.top - pad - (k * 1.5 + 1) * cell
         for n, letter in enumerate(pattern):
-            square = Box(frame.x + PAD + n * cell, y, cell, cell)
+            square = Box(frame.x + pad + n * cell, y, cell, cell)
             draw_box(canvas, square, 1.0)
             if letter != ".":
                 draw_centred(canvas, letter, square.x + cell / 2, square.y + cell / 2, BODY_PT * scale, bold=True)
-    x = frame.x + PAD + (PAD + _patterns_width(scale) if pictured else 0.0)
-    text = frame.right - PAD - x
-    top = frame.top - PAD
+    x = frame.x + pad + (pad + _patterns_width(scale) if pictured else 0.0)
+    text = frame.right - pad - x
+    top = frame.top - pad
     for part in (_reminder_parts(plan)[k] for k in chosen):
         top = draw_rich(canvas, part, x, top, BODY_PT * scale, text) - 1.0
     return frame.y
@@ -555,14 +624,14 @@ def _draw_puzzle(
         width = x + layout.width - words_x - indent
         _draw_number(canvas, figure, words_x, top, indent, body)
         below = _draw_question(canvas, figure, words_x + indent, top, body, width)
-        below = draw_label(canvas, figure.turn, words_x + indent, below, body, width=width) - 2.0
+        below = draw_words(canvas, figure.turn, words_x + indent, below, body, width=width) - 2.0
         _draw_answer(canvas, plan, words_x + indent, below, scale)
         return
     _draw_number(canvas, figure, x, top, indent, body)
     width = layout.width - indent
     below = _draw_question(canvas, figure, x + indent, top, body, width)
-    draw_label(canvas, figure.turn, x + indent, below, body, width=width)
-    below = top - words - 2.0
+    draw_words(canvas, figure.turn, x + indent, below, body, width=width)
+    below = top - words - layout.spacing.words
     draw_diagram(document, grid, x + indent + margins.left, below - margins.top - side, style)
     if layout.answers is Answers.UNDER:
         bottom = below - margins.top - side - margins.bottom - 2.0
@@ -579,7 +648,7 @@ def _draw_puzzle(
 def _draw_number(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, indent: float, body: float) -> None:
     """Draws the puzzle's number in the margin its words hang from and, for a challenge, a star at the start of the
     question's line (on the next line it read as a bullet for the turn)."""
-    draw_label(canvas, (f"{figure.number}.",), x, top, body, bold=True)
+    draw_words(canvas, (f"{figure.number}.",), x, top, body, bold=True)
     if figure.challenge:
         radius = _star_radius(body)
         middle = top - body / MM + CAP_HEIGHT * body / MM / 2  # level with the middle of the capitals
@@ -589,14 +658,14 @@ def _draw_number(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, ind
 def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
     """Draws the answer area in one row: its caption, then the cell's box and the letter's, each after its word."""
     body = BODY_PT * scale
-    top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
+    top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
         (plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]),
         (plan.answer_letter, ANSWER_LETTER_BOX),
     ):
-        labelled = set_label(text, body)
-        draw_label(canvas, text, x, top - (box_height - labelled.height) / 2, body)
+        labelled = set_words(text, body)
+        draw_words(canvas, text, x, top - (box_height - labelled.height) / 2, body)
         x += labelled.width + 2.0
         draw_box(canvas, Box(x, top - box_height, box_width * scale, box_height), 1.0)
         x += box_width * scale + ANSWER_GAP * scale
@@ -606,13 +675,13 @@ def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, sca
     """Draws the answer boxes each under its word, the cell's over the letter's, under their caption if `caption`."""
     body = BODY_PT * scale
     if caption:
-        top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
+        top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
         (plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]),
         (plan.answer_letter, ANSWER_LETTER_BOX),
     ):
-        top = draw_label(canvas, text, x, top, body) - 1.0
+        top = draw_words(canvas, text, x, top, body) - 1.0
         draw_box(canvas, Box(x, top - box_height, box_width * scale, box_height), 1.0)
         top -= box_height + 2.0
 
@@ -620,13 +689,13 @@ def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, sca
 def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
     """Draws the answer area: its caption, then a box for the cell's name and one for the letter."""
     body = BODY_PT * scale
-    top = draw_label(canvas, plan.answer, x, top, body, bold=True) - 1.5
-    label = max(set_label(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
+    top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
+    label = max(set_words(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
     box_height = ANSWER_BOX_HEIGHT * scale
     cell_box = ANSWER_CELL_BOX[plan.notation.value]
     for text, box_width in ((plan.answer_cell, cell_box), (plan.answer_letter, ANSWER_LETTER_BOX)):
-        labelled = set_label(text, body)
-        draw_label(canvas, text, x, top - (box_height - labelled.height) / 2, body)
+        labelled = set_words(text, body)
+        draw_words(canvas, text, x, top - (box_height - labelled.height) / 2, body)
         draw_box(canvas, Box(x + label, top - box_height, box_width * scale, box_height), 1.0)
         top -= box_height + 2.0
 
@@ -634,10 +703,10 @@ def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: f
 def _draw_footer(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, page: int, pages: int) -> None:
     size = SMALL_PT * scale
     canvas.setFillGray(CAPTION_GREY)
-    draw_label(canvas, plan.footer, box.x, box.y + size * LEADING / MM, size)
+    draw_words(canvas, plan.footer, box.x, box.y + size * LEADING / MM, size)
     if pages > 1:
         label = tuple(text.format(number=page, count=pages) for text in plan.page)
-        draw_label(canvas, (" / ".join(label),), box.right, box.y + size * LEADING / MM, size, align="right")
+        draw_words(canvas, (" / ".join(label),), box.right, box.y + size * LEADING / MM, size, align="right")
     canvas.setFillGray(0)
 
 
