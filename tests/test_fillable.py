@@ -528,7 +528,12 @@ def test_a_class_name_printed_whole_is_read_back_whole_and_one_of_1001_character
     [
         ("group1.names.B", "Tom 三", "name of B: U+4E09 '三' is not in the font; replace it with --names B=NAME"),
         ("group1.class", "CE2 \u2603", "class name: U+2603 '☃' is not in the font; replace it with --class-name NAME"),
-        ("group1.date", "3/12 \U0001f600", "date: U+1F600 '😀' is not in the font"),  # no option replaces it
+        # no option replaces a date: its field is named
+        (
+            "group1.date",
+            "3/12 \U0001f600",
+            "date: U+1F600 '😀' is not in the font; correct its field 'group1.date' in the form",
+        ),
     ],
 )
 def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status_1(
@@ -608,7 +613,8 @@ def test_a_class_name_or_date_typed_too_long_for_the_replays_header_is_the_files
     assert result.exception is None or isinstance(result.exception, SystemExit)  # no traceback
     assert result.stderr.splitlines() == [
         f"sos-print: {pdf}: the {what} in its field 'group2.{text}' is too long for the replay's header: "
-        f"at most about {most} characters here ({given} given)"
+        f"at most about {most} characters here ({given} given); "
+        + ("give a shorter one with --class-name NAME" if text == "class" else "correct it in the form")
     ]
     assert not out.exists()
 
@@ -1840,9 +1846,66 @@ def _page_twice(data: bytes) -> bytes:
     return out.getvalue()
 
 
+def _inked(data: bytes) -> PdfReader:
+    """Returns a filled audit "printed to PDF": its pages as drawn, the fields gone (their appearances are ink)."""
+    writer = PdfWriter(clone_from=io.BytesIO(data))
+    for page in writer.pages:
+        if "/Annots" in page:
+            del page["/Annots"]
+    del writer.root_object["/AcroForm"]
+    out = io.BytesIO()
+    writer.write(out)
+    return PdfReader(io.BytesIO(out.getvalue()))
+
+
+def _with_an_inked_copy(data: bytes, *, first: bool = False) -> bytes:
+    """Returns a filled audit with the pages of another filled copy, printed to PDF, added after it (or before it)."""
+    _, steps = three_by_three_game()
+    other = move_values(steps, 3, Notation.A1, Variant()) | {"group1.move.3.points": "5"}  # a false claim, in ink
+    writer = PdfWriter(clone_from=io.BytesIO(data))
+    for page in _inked(fill(fillable(PrintOptions(size=3)), other)).pages:
+        writer.insert_page(page, 0) if first else writer.add_page(page)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _behind_a_cover_form(data: bytes) -> bytes:
+    """Returns a filled audit behind a cover page whose form (one text field) a joining tool kept as the file's."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    cover = io.BytesIO()
+    canvas = Canvas(cover)
+    canvas.acroForm.textfield(name="Remarks", x=50, y=700, width=250, height=20)
+    canvas.showPage()
+    canvas.save()
+    writer = PdfWriter(clone_from=io.BytesIO(cover.getvalue()))
+    for page in PdfReader(io.BytesIO(data)).pages:
+        writer.add_page(page)  # the audit's page, its widgets with it; the file's form stays the cover's
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
+        (
+            _with_an_inked_copy,
+            "has a page 2 without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
+            "what it shows cannot be read; check each filled copy on its own",
+        ),
+        (
+            partial(_with_an_inked_copy, first=True),
+            "has a page 1 without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
+            "what it shows cannot be read; check each filled copy on its own",
+        ),
+        (
+            _behind_a_cover_form,
+            # the page's widgets come without their parents: the name is what can still be read of it
+            "holds audit fields outside its form, such as 'game' on page 2 (two filled copies joined into one "
+            "file?): check each filled copy on its own",
+        ),
         (
             _pages_without_form,
             "holds audit fields on page 1 but not the form's list of them: its pages were copied into a new file "
@@ -1860,7 +1923,7 @@ def _page_twice(data: bytes) -> bytes:
         ),
         (_page_twice, "lists page 1 twice (a page appears twice in the file): send the file the audit was filled in"),
     ],
-    ids=["no form", "pdfunite", "empty list", "page twice"],
+    ids=["inked copy after", "inked copy before", "cover form", "no form", "pdfunite", "empty list", "page twice"],
 )
 def test_a_filled_audit_whose_pages_were_copied_says_what_happened(runner, tmp_path, change, message):
     # once "no fields ... printed to PDF again" (the values were all there) and "its tree of pages loops"

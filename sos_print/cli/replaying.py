@@ -164,7 +164,8 @@ def printed_header(record: str, header: "GameHeader", names: dict[str, str], loo
     class. A text of the record that the font cannot print ends the run (status 1), naming the file and the option
     that would replace it; one an option replaces is never printed, so never checked (the options' own are, as usage
     errors)."""
-    from sos_print.engine.errors import shown
+    from sos_print.engine.errors import quoted, shown
+    from sos_print.forms.fields import group_field
 
     named = {**dict(header.names), **names}
     printed = replace(
@@ -172,13 +173,15 @@ def printed_header(record: str, header: "GameHeader", names: dict[str, str], loo
         names=tuple((seat, named[seat]) for seat in sorted(named)),
         class_name=look.class_name or header.class_name,
     )
-    remedies = {f"name of {seat}": f"--names {seat}=NAME" for seat in named} | {"class name": "--class-name NAME"}
+    remedies = {f"name of {seat}": f"; replace it with --names {seat}=NAME" for seat in named}
+    remedies["class name"] = "; replace it with --class-name NAME"
+    if header.group:  # a filled audit's: no option replaces a date
+        remedies["date"] = f"; correct its field {quoted(group_field(header.group, 'date'))} in the form"
     for what, text in printed.texts():
-        remedy = remedies.get(what)
+        remedy = remedies.get(what, "")
 
-        def refuse(message: str, remedy: str | None = remedy) -> NoReturn:
-            advice = f"; replace it with {remedy}" if remedy else ""
-            say(f"sos-print: {shown(record)}: {message}{advice}", err=True)
+        def refuse(message: str, remedy: str = remedy) -> NoReturn:
+            say(f"sos-print: {shown(record)}: {message}{remedy}", err=True)
             raise typer.Exit(1)
 
         _printable(what, text, refuse)
@@ -209,10 +212,11 @@ def _fit_header(record: str, options: "PrintOptions", header: "GameHeader", clas
         if error.what == "class name" and class_given:
             raise  # `run` says it as the usage error it is
         field = group_field(header.group, _FIELDS[error.what])
+        remedy = "give a shorter one with --class-name NAME" if error.what == "class name" else "correct it in the form"
         raise ExampleFileError(
             record,
             f"the {error.what} in its field {quoted(field)} is too long for the replay's header: "
-            f"at most about {error.most} characters here ({error.given} given)",
+            f"at most about {error.most} characters here ({error.given} given); {remedy}",
         ) from None
 
 

@@ -194,9 +194,8 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
                 raise ExampleFileError(path, _linked(name, f"has {widgets} widgets where an audit has one"))
             found[name] = _value(node, ours[2], name, path)
     # A form that lists no field (none, or only objects the file lacks, as pdfunite leaves a filled form) is no form:
-    # its pages may still hold every widget. Any other file with no field of an audit is refused as such, unwalked.
-    if found or not count:
-        _refuse_widgets_outside(catalog, walked, listed, path, formless=not count)
+    # its pages may still hold every widget; so may the pages of one whose form is another's (a cover page's).
+    _refuse_widgets_outside(catalog, walked, listed, path, formless=not count, audit=bool(found))
     return found, count
 
 
@@ -250,15 +249,25 @@ class _Budget:
 
 
 def _refuse_widgets_outside(
-    catalog: Any, walked: dict[object, str], listed: set[object], path: str, formless: bool = False
+    catalog: Any, walked: dict[object, str], listed: set[object], path: str, *, formless: bool, audit: bool
 ) -> None:
     """Refuses a widget on a page whose field is not in the form's tree (a page of another filled copy added, its
     fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with, and
     one whose field is an audit's field of one widget that does not list it (another copy's, linked to it by half);
-    `formless` when its form lists no field at all (its pages copied into a new file, the fields still on them)."""
+    `formless` when its form lists no field at all (its pages copied into a new file, the fields still on them).
+
+    `audit` when the form has an audit's fields: then it has a widget on every page (the date's), and a page with
+    none is a copy printed to PDF (its typed text turned to ink), or a page of another file, added: what it shows
+    would be dropped unread. (A page of another form is no concern.)
+    """
     budget = _Budget(path)
+    bare = 0  # the first page without a widget, refused once every page has been looked at
     for number, page in enumerate(_pages(catalog, path), start=1):
-        for annotation in budget.items(page.get("/Annots")):
+        annotations = budget.items(page.get("/Annots"))
+        kinds = [widget.get("/Subtype") for widget in map(_dictionary, annotations) if widget is not None]
+        if audit and "/Widget" not in kinds:
+            bare = bare or number
+        for annotation in annotations:
             widget = _dictionary(annotation)
             if widget is None or widget.get("/Subtype") != "/Widget" or _identity(widget) in listed:
                 continue
@@ -281,8 +290,14 @@ def _refuse_widgets_outside(
                 if formless:  # the values are all there: "printed to PDF again" would tell the teacher they are ink
                     raise ExampleFileError(path, _FORMLESS.format(number))
                 raise ExampleFileError(path, _outside(".".join(reversed(parts)), number))
+    if bare:
+        raise ExampleFileError(path, _INK.format(bare))
 
 
+_INK = (
+    "has a page {} without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
+    "what it shows cannot be read; check each filled copy on its own"
+)
 _FORMLESS = (
     "holds audit fields on page {} but not the form's list of them: its pages were copied into a new file without "
     "the form; send the file the audit was filled in"
