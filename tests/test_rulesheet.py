@@ -42,8 +42,8 @@ ENGLISH = [
     "4. A full board ends the game",  # "board", as on the page the children write on
     "the last letter can still score.",
     "if the scores are equal, it is a draw",  # two sides: no "top" scores
-    "Be careful",
-    "Do not leave S, empty, S or S, O, empty on three cells in a line",
+    "A tip",
+    "Try not to leave S, empty, S or S, O, empty on three cells in a line",
     "Questions that come up",
     "Both diagonals count, rising and falling.",
     "Letters belong to no one",
@@ -72,8 +72,8 @@ FRENCH = [
     "4. Grille pleine : fin de la partie",
     "la dernière lettre peut encore marquer.",
     "en cas d’égalité, la partie est nulle",  # deux camps : pas de « première place »
-    "Attention",
-    "Ne laisse pas S, vide, S ou S, O, vide sur trois cases alignées",
+    "Conseil",
+    "Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées",
     "Questions fréquentes",
     "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
@@ -430,7 +430,7 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
             Variant(),
             [
                 "écris ta lettre de joueur à côté.",
-                "Ne laisse pas S, vide, S ou S, O, vide sur trois cases alignées",
+                "Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées",
                 "que tu le lises dans un sens ou dans l'autre.",
             ],
             ["sur le trait", "quel que soit le sens"],
@@ -444,6 +444,34 @@ def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, uns
         assert words in text, words
     for words in unsaid:
         assert words not in text, words
+
+
+# « Attention : ne laisse pas … » read to a child as a rule (issue 23, French reader F1): the engine allows the move,
+# so the box gives advice, and says what the next player could do in each variant (win, where the first S-O-S wins).
+@pytest.mark.parametrize(
+    ("language", "variant", "advice"),
+    [
+        (Language.EN, Variant(), "A tip Try not to leave S, empty, S or S, O, empty on three cells in a line:"),
+        (Language.EN, Variant(), "in a line: the next player could complete the S-O-S and score."),
+        (Language.EN, Variant(target=6), "the next player could complete the S-O-S and score."),
+        (Language.EN, Variant(players=3), "A tip Try not to leave"),
+        (Language.EN, Variant(first_sos_wins=True), "the next player could complete the S-O-S and win."),
+        (Language.EN, Variant(players=4, teams=True, first_sos_wins=True), "the S-O-S and win for their team."),
+        (Language.FR, Variant(), "Conseil Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées : le"),
+        (Language.FR, Variant(), "alignées : le joueur suivant pourrait compléter le S-O-S et marquer."),
+        (Language.FR, Variant(target=6), "le joueur suivant pourrait compléter le S-O-S et marquer."),
+        (Language.FR, Variant(players=4), "Conseil Évite de laisser"),
+        (Language.FR, Variant(players=4, teams=True), "le joueur suivant pourrait compléter le S-O-S et marquer."),
+        (Language.FR, Variant(first_sos_wins=True), "le joueur suivant pourrait compléter le S-O-S et gagner."),
+        (Language.FR, Variant(players=4, teams=True, first_sos_wins=True), "le S-O-S et faire gagner son équipe."),
+    ],
+)  # fmt: skip
+def test_the_box_about_gifts_gives_advice_not_a_rule(examples, language, variant, advice):
+    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ")
+    assert advice in text
+    for rule in ("Be careful", "Do not leave", "Attention", "Ne laisse pas", "can complete", "peut compléter"):
+        assert rule not in text, rule
 
 
 @pytest.mark.parametrize(
@@ -521,7 +549,7 @@ def test_the_front_tells_how_to_play_in_about_150_words_and_the_warning_opens_th
     front += [text for step in plan.steps for text in (step.heading, *(block.text for block in step.text))]
     assert len(" ".join(front).split()) <= most
     found = texts(rules_document(PrintOptions(language=language), examples).data)
-    warning = {Language.EN: "Be careful", Language.FR: "Attention"}[language]
+    warning = {Language.EN: "A tip", Language.FR: "Conseil"}[language]
     assert warning not in found[0] and found[1].startswith(warning)
 
 
