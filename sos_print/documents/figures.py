@@ -22,6 +22,7 @@ from sos_print.pdf.grids import (
     draw_segments,
     draw_tags,
     label_gutters,
+    letter_drop,
     scorer_places,
     segment_tags,
     shade_answers,
@@ -179,8 +180,9 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
 
     def draw(canvas: Canvas) -> None:
         shade_answers(canvas, grid, 0.0, 0.0, style.cell)
-        tags = _tags(grid, style)
-        draw_segments(canvas, grid, 0.0, 0.0, style.cell)
+        drop = letter_drop(grid, style.cell, style.letter_pt, style.number_pt)
+        tags = tuple(_dropped(tag, drop) for tag in _tags(grid, style))
+        draw_segments(canvas, grid, 0.0, -drop, style.cell)
         draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
@@ -189,6 +191,14 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         draw_scorers(canvas, grid, 0.0, 0.0, style.cell, style.tag_pt, style.letter_pt)
 
     document.reuse(("diagram", grid, style), area, draw, x, y)
+
+
+def _dropped(tag: Tag, drop: float) -> Tag:
+    """Returns the tag with its leader starting at its line's end when the letters stand `drop` mm low (letter_drop)."""
+    if tag.leader is None or not drop:
+        return tag
+    (x, y), *rest = tag.leader
+    return replace(tag, leader=((x, y - drop), *rest))
 
 
 def draw_figure(

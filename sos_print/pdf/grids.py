@@ -47,6 +47,8 @@ TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
 LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
+NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
+FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
 
 
@@ -90,44 +92,73 @@ def cell_centre(grid: GridPlan, x: float, y: float, cell: float, col: int, row: 
 def draw_letters(
     canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float, number_pt: float
 ) -> None:
-    """Draws the letters, each move's number in its cell's corner, a frame round the letters that scored,
-    and a dashed frame round the last letter when it scored nothing."""
+    """Draws the letters, a frame round the letters that scored, a dashed frame round the last letter when it scored
+    nothing, and each move's number in its cell's corner, clear of the frame (see `frame_half`) and of the lines."""
     lined = bool(grid.segments or grid.faint)
+    drop = letter_drop(grid, cell, size, number_pt)
     for row in range(grid.size):
         for col in range(grid.size):
             letter = grid.letter(col, row)
             if not letter:
                 continue
-            cx, cy = cell_centre(grid, x, y, cell, col, row)
+            cx, cy = cell_centre(grid, x, y - drop, cell, col, row)
             bold = (col, row) in grid.marked or (col, row) == grid.last
             if lined:  # the lines run behind the letters: a white ground keeps O from reading as θ, S as $
                 _knockout(canvas, letter, cx, cy, size, bold)
             draw_centred(canvas, letter, cx, cy, size, bold=bold)
-            number = grid.number(col, row)
-            if number:
-                corner_x, corner_y = cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET
-                baseline = corner_y * MM - number_pt * 0.72
-                if lined:  # a diagonal runs through the cell's corner, where the number is: it goes behind it too
-                    pad = KNOCKOUT_PAD * MM / 2
-                    wide = width_of(str(number), REGULAR, number_pt)
-                    canvas.setFillGray(1)
-                    canvas.rect(
-                        corner_x * MM - pad, baseline - pad, wide + 2 * pad, CAP_HEIGHT * number_pt + 2 * pad, 0, 1
-                    )
-                canvas.setFillGray(GREY)
-                canvas.setFont(REGULAR, number_pt)
-                canvas.drawString(corner_x * MM, baseline, str(number))
-                canvas.setFillGray(0)
     # A frame, not a ring: a ringed O reads as a target, not as a letter.
     canvas.setLineWidth(NEW_LETTER_RING_PT)
-    half = cell * FRAME_SHARE
+    half = frame_half(cell, size, number_pt)
     for place in grid.marked:
-        _frame(canvas, *cell_centre(grid, x, y, cell, *place), half)
+        _frame(canvas, *cell_centre(grid, x, y - drop, cell, *place), half)
     if grid.last is not None:
         canvas.saveState()
         canvas.setDash([length * MM for length in LAST_LETTER_DASH])
-        _frame(canvas, *cell_centre(grid, x, y, cell, *grid.last), half)
+        _frame(canvas, *cell_centre(grid, x, y - drop, cell, *grid.last), half)
         canvas.restoreState()
+    framed = {*grid.marked, *([grid.last] if grid.last is not None else [])}
+    for row in range(grid.size):
+        for col in range(grid.size):
+            number = grid.number(col, row)
+            if number and grid.letter(col, row):
+                centre = cell_centre(grid, x, y, cell, col, row)
+                _number(canvas, str(number), centre, cell, number_pt, lined or (col, row) in framed)
+
+
+def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:
+    """Returns the half side (mm) of the frame round a scored letter: FRAME_SHARE of the cell, made smaller where the
+    move number in the cell's corner needs the room (in large print's cells its two digits ran into the frame), never
+    so small that the frame touches its letter."""
+    ring = NEW_LETTER_RING_PT / MM / 2
+    letter = max(width_of("O", BOLD, letter_pt) / MM, CAP_HEIGHT * letter_pt / MM) / 2
+    room = cell / 2 - NUMBER_INSET - CAP_HEIGHT * number_pt / MM - NUMBER_CLEARANCE - ring
+    return max(letter + FRAME_CLEARANCE + ring, min(cell * FRAME_SHARE, room))
+
+
+def letter_drop(grid: GridPlan, cell: float, letter_pt: float, number_pt: float) -> float:
+    """Returns how far (mm) below its cell's centre each letter of a grid with move numbers stands, its frame and
+    lines with it: none where the frame clears the number in the cell's corner, else just enough that it does (in
+    large print's cells a two-digit number ran into the frame, and the frame cannot shrink past its letter)."""
+    if not any(grid.number(col, row) for row in range(grid.size) for col in range(grid.size)):
+        return 0.0
+    below = cell / 2 - NUMBER_INSET - CAP_HEIGHT * number_pt / MM - NUMBER_CLEARANCE
+    return max(0.0, frame_half(cell, letter_pt, number_pt) + NEW_LETTER_RING_PT / MM / 2 - below)
+
+
+def _number(canvas: Canvas, text: str, centre: tuple[float, float], cell: float, size: float, ground: bool) -> None:
+    """Writes a move's number in the top-left corner of the cell centred at `centre`, on a white ground (as large as
+    a letter's) over the lines and the frame drawn before it if `ground`: a diagonal runs through the corner."""
+    corner_x, corner_y = centre[0] - cell / 2 + NUMBER_INSET, centre[1] + cell / 2 - NUMBER_INSET
+    baseline = corner_y * MM - size * 0.72
+    if ground:
+        pad = KNOCKOUT_PAD * MM
+        wide = width_of(text, REGULAR, size)
+        canvas.setFillGray(1)
+        canvas.rect(corner_x * MM - pad, baseline - pad, wide + 2 * pad, CAP_HEIGHT * size + 2 * pad, 0, 1)
+    canvas.setFillGray(GREY)
+    canvas.setFont(REGULAR, size)
+    canvas.drawString(corner_x * MM, baseline, text)
+    canvas.setFillGray(0)
 
 
 def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bold: bool, ground: float = 1.0) -> None:
