@@ -344,7 +344,7 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             Variant(first_sos_wins=True),
             [
                 "Si ta lettre forme un S-O-S, tu gagnes aussitôt. Trace un trait dessus",
-                "Un S-O-S se lit S, O, S depuis l’un ou l’autre bout.",
+                "Un S-O-S se lit dans un sens comme dans l’autre.",  # S, O, S from either end said nothing (issue 23)
                 "Tu peux utiliser celles des autres pour former ton S-O-S.",
             ],
             ["ne compte qu’une fois", "servir à plusieurs S-O-S"],
@@ -359,7 +359,7 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             Language.FR,
             Variant(players=4, teams=True),
             [
-                "Trois cases voisines qui se lisent S, O, S, en ligne, en colonne ou en diagonale, forment un S-O-S.",
+                "S, O, S sur trois cases voisines (en ligne, en colonne ou en diagonale) forment un S-O-S.",
                 "Quatre joueurs : A et C contre B et D. On joue dans l’ordre A, B, C, D.",
             ],
             ["B et D, qui jouent"],
@@ -432,8 +432,11 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
                 "écris ta lettre de joueur à côté.",
                 "Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées",
                 "que tu le lises dans un sens ou dans l'autre.",
+                # « ta lettre » said the S or O, then A or B, in two sentences running (issue 23, French F5, F6).
+                "Chaque nouvel S-O-S que tu complètes rapporte un point. Trace un trait dessus et écris ta lettre",
+                "S, O, S sur trois cases voisines (en ligne, en colonne ou en diagonale) forment un S-O-S.",
             ],
-            ["sur le trait", "quel que soit le sens"],
+            ["sur le trait", "quel que soit le sens", "que ta lettre complète", "qui se lisent S, O, S,"],
         ),
     ],
 )
