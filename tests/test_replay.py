@@ -4,6 +4,7 @@ corrections struck through, the analysis as `analyse --json` gives it, the turni
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import re
@@ -1482,3 +1483,67 @@ def test_a_gift_names_every_reply_it_leaves_by_the_points_each_scores(language, 
 def test_the_turning_point_names_every_reply_a_gift_left(language, said):
     # Example 9: C's S in A3 leaves S, empty, S in column A and on the diagonal A3-C1.
     assert said in flat(" ".join(texts(rendered("replay", PrintOptions(language=language), "09-team-sos.toml"))))
+
+
+def _number_boxes(page) -> list[tuple[float, float, float, float]]:
+    """Returns the boxes (x0, top, x1, bottom, in points) of the move numbers' digits on a page: grey digits, from
+    their baseline up their cap height."""
+    return [
+        (c["x0"], page.height - c["matrix"][5] - 0.7 * c["size"], c["x1"], page.height - c["matrix"][5])
+        for c in page.chars
+        if c["text"].isdigit() and c["non_stroking_color"] in ((0.35,), 0.35, [0.35])
+    ]
+
+
+def _to_box(start, end, box) -> float:
+    """Returns the distance (points) from the segment start-end to the box (0 where they meet), by sampling it."""
+    x0, top, x1, bottom = box
+    return min(
+        math.hypot(max(x0 - px, 0, px - x1), max(top - py, 0, py - bottom))
+        for t in (k / 200 for k in range(201))
+        for px, py in [(start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))]
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "seed", "options"),
+    [
+        (4, 1, {"large_print": True}),
+        (4, 2, {"large_print": True, "paper": Paper.LETTER}),
+        (5, 3, {"large_print": True, "language": Language.FR}),
+        (8, 4, {"large_print": True}),
+        (4, 1, {}),
+        (6, 3, {"paper": Paper.LETTER}),
+        (8, 4, {}),
+    ],
+    ids=["4 large", "4 large letter", "5 large fr", "8 large", "4", "6 letter", "8"],
+)
+def test_no_move_number_runs_into_a_frame_or_a_line(size, seed, options):
+    # In large print's cells two-digit move numbers ran into the scoring letter's frame and under the S-O-S line
+    # ("16" read as "1", issue 23, design review F2): each number keeps its own box, the frame off it, a line knocked
+    # out round it as round a letter (a white ground 0.5 mm larger).
+    data = document(crowded_game(size, seed), size, **options)
+    pad = 0.5 * MM
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            numbers = _number_boxes(page)
+            frames = [c for c in (*page.curves, *page.rects) if c["stroke"] and abs(c["linewidth"] - 1.4) < 0.01]
+            lines = [
+                (line["pts"][0], line["pts"][-1], line["linewidth"]) for line in page.lines if line["linewidth"] > 0.8
+            ]
+            grounds = [r for r in page.rects if r["fill"] and r["non_stroking_color"] in ((1,), 1, [1], (1.0,))]
+            for x0, top, x1, bottom in numbers:
+                for frame in frames:
+                    ring = frame["linewidth"] / 2
+                    apart = (
+                        x1 <= frame["x0"] - ring or x0 >= frame["x1"] + ring
+                        or bottom <= frame["top"] - ring or top >= frame["bottom"] + ring
+                    )  # fmt: skip
+                    assert apart, f"a move number at ({x0:.0f}, {top:.0f}) runs into a frame"
+                for start, end, width in lines:
+                    if _to_box(start, end, (x0, top, x1, bottom)) < width / 2:
+                        assert any(
+                            g["x0"] <= x0 - pad + 0.3 and g["x1"] >= x1 + pad - 0.3
+                            and g["top"] <= top - pad + 0.3 and g["bottom"] >= bottom + pad - 0.3
+                            for g in grounds
+                        ), f"a line runs through the move number at ({x0:.0f}, {top:.0f})"  # fmt: skip

@@ -42,8 +42,8 @@ ENGLISH = [
     "4. A full board ends the game",  # "board", as on the page the children write on
     "the last letter can still score.",
     "if the scores are equal, it is a draw",  # two sides: no "top" scores
-    "Be careful",
-    "Do not leave S, empty, S or S, O, empty on three cells in a line",
+    "A tip",
+    "Try not to leave S, empty, S or S, O, empty on three cells in a line",
     "Questions that come up",
     "Both diagonals count, rising and falling.",
     "Letters belong to no one",
@@ -72,8 +72,8 @@ FRENCH = [
     "4. Grille pleine : fin de la partie",
     "la dernière lettre peut encore marquer.",
     "en cas d’égalité, la partie est nulle",  # deux camps : pas de « première place »
-    "Attention",
-    "Ne laisse pas S, vide, S ou S, O, vide sur trois cases alignées",
+    "Conseil",
+    "Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées",
     "Questions fréquentes",
     "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
@@ -239,12 +239,12 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
     [
         (
             Language.EN,
-            ["can complete the S-O-S and win for their team.", "O, S, O does not count."],
+            ["could complete the S-O-S and win for their team.", "O, S, O does not count."],
             ["scores nothing"],
         ),
         (
             Language.FR,
-            ["peut compléter le S-O-S et faire gagner son équipe.", "O, S, O ne compte pas."],
+            ["pourrait compléter le S-O-S et faire gagner son équipe.", "O, S, O ne compte pas."],
             ["ne rapporte rien"],
         ),
     ],
@@ -344,7 +344,7 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             Variant(first_sos_wins=True),
             [
                 "Si ta lettre forme un S-O-S, tu gagnes aussitôt. Trace un trait dessus",
-                "Un S-O-S se lit S, O, S depuis l’un ou l’autre bout.",
+                "Un S-O-S se lit dans un sens comme dans l’autre.",  # S, O, S from either end said nothing (issue 23)
                 "Tu peux utiliser celles des autres pour former ton S-O-S.",
             ],
             ["ne compte qu’une fois", "servir à plusieurs S-O-S"],
@@ -359,7 +359,7 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             Language.FR,
             Variant(players=4, teams=True),
             [
-                "Trois cases voisines qui se lisent S, O, S, en ligne, en colonne ou en diagonale, forment un S-O-S.",
+                "S, O, S sur trois cases voisines (en ligne, en colonne ou en diagonale) forment un S-O-S.",
                 "Quatre joueurs : A et C contre B et D. On joue dans l’ordre A, B, C, D.",
             ],
             ["B et D, qui jouent"],
@@ -430,10 +430,13 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
             Variant(),
             [
                 "écris ta lettre de joueur à côté.",
-                "Ne laisse pas S, vide, S ou S, O, vide sur trois cases alignées",
+                "Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées",
                 "que tu le lises dans un sens ou dans l'autre.",
+                # « ta lettre » said the S or O, then A or B, in two sentences running (issue 23, French F5, F6).
+                "Chaque nouvel S-O-S que tu complètes rapporte un point. Trace un trait dessus et écris ta lettre",
+                "S, O, S sur trois cases voisines (en ligne, en colonne ou en diagonale) forment un S-O-S.",
             ],
-            ["sur le trait", "quel que soit le sens"],
+            ["sur le trait", "quel que soit le sens", "que ta lettre complète", "qui se lisent S, O, S,"],
         ),
     ],
 )
@@ -444,6 +447,34 @@ def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, uns
         assert words in text, words
     for words in unsaid:
         assert words not in text, words
+
+
+# « Attention : ne laisse pas … » read to a child as a rule (issue 23, French reader F1): the engine allows the move,
+# so the box gives advice, and says what the next player could do in each variant (win, where the first S-O-S wins).
+@pytest.mark.parametrize(
+    ("language", "variant", "advice"),
+    [
+        (Language.EN, Variant(), "A tip Try not to leave S, empty, S or S, O, empty on three cells in a line:"),
+        (Language.EN, Variant(), "in a line: the next player could complete the S-O-S and score."),
+        (Language.EN, Variant(target=6), "the next player could complete the S-O-S and score."),
+        (Language.EN, Variant(players=3), "A tip Try not to leave"),
+        (Language.EN, Variant(first_sos_wins=True), "the next player could complete the S-O-S and win."),
+        (Language.EN, Variant(players=4, teams=True, first_sos_wins=True), "the S-O-S and win for their team."),
+        (Language.FR, Variant(), "Conseil Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées : le"),
+        (Language.FR, Variant(), "alignées : le joueur suivant pourrait compléter le S-O-S et marquer."),
+        (Language.FR, Variant(target=6), "le joueur suivant pourrait compléter le S-O-S et marquer."),
+        (Language.FR, Variant(players=4), "Conseil Évite de laisser"),
+        (Language.FR, Variant(players=4, teams=True), "le joueur suivant pourrait compléter le S-O-S et marquer."),
+        (Language.FR, Variant(first_sos_wins=True), "le joueur suivant pourrait compléter le S-O-S et gagner."),
+        (Language.FR, Variant(players=4, teams=True, first_sos_wins=True), "le S-O-S et faire gagner son équipe."),
+    ],
+)  # fmt: skip
+def test_the_box_about_gifts_gives_advice_not_a_rule(examples, language, variant, advice):
+    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = text.replace("\u202f", " ").replace("\u00a0", " ")
+    assert advice in text
+    for rule in ("Be careful", "Do not leave", "Attention", "Ne laisse pas", "can complete", "peut compléter"):
+        assert rule not in text, rule
 
 
 @pytest.mark.parametrize(
@@ -483,32 +514,57 @@ def to_line(point, line) -> float:
     return ((px - x0 - t * dx) ** 2 + (py - y0 - t * dy) ** 2) ** 0.5
 
 
+LARGE = [
+    PrintOptions(large_print=True, language=language, paper=paper, size=size)
+    for size in (3, 4, 8)
+    for language in (Language.EN, Language.FR)
+    for paper in Paper
+]
+
+
 @pytest.mark.parametrize(
     "options",
     [
         *(PrintOptions(size=size) for size in range(3, 9)),
         PrintOptions(language=Language.FR),
-        PrintOptions(large_print=True),
-        PrintOptions(large_print=True, language=Language.FR, paper=Paper.LETTER),
+        *LARGE,
         PrintOptions(variant=Variant(target=3)),
         PrintOptions(variant=Variant(first_sos_wins=True)),
         PrintOptions(variant=Variant(players=3)),
         PrintOptions(variant=Variant(players=4, teams=True), large_print=True),
     ],
-    ids=["3", "4", "5", "6", "7", "8", "fr", "large", "large fr letter", "target", "first", "three", "teams large"],
+    ids=[
+        *map(str, range(3, 9)),
+        "fr",
+        *(f"large {o.size} {o.language.value} {o.paper.value}" for o in LARGE),
+        "target",
+        "first",
+        "three",
+        "teams large",
+    ],
 )
 def test_each_scorer_badge_stands_beside_its_line_and_leaves_every_line_whole(examples, options):
     # The badge sat on the S-O-S line, halfway between two letters, and cut it (issue 23, design review): now each
     # line is drawn whole, its badge beside it (within 2 mm of it), clear of every line, a badge's width from another.
+    # In large print's smaller cells the badges sat at the grid's inner corners, as near one line as another (issue 23,
+    # second design review F3): each is now nearer its own line than any other, by at least its radius, and clear of
+    # the coordinates and every other letter.
     with pages(rules_document(options, examples).data) as pdf:
         front = pdf.pages[0]
-        badges, lines = scorer_badges(front), sos_lines(front)
+        badges, lines, chars = scorer_badges(front), sos_lines(front), front.chars
     assert badges and len(badges) == len(lines), (len(badges), len(lines))
     half_line = 2.2 / 2
     for x, y, radius in badges:
-        gaps = [to_line((x, y), line) - radius - half_line for line in lines]
-        assert min(gaps) >= 0.0, f"a badge at ({x:.0f}, {y:.0f}) lies on an S-O-S line"
-        assert min(gaps) <= 2.0 * MM, f"a badge at ({x:.0f}, {y:.0f}) stands away from every line"
+        gaps = sorted(to_line((x, y), line) - radius - half_line for line in lines)
+        assert gaps[0] >= 0.0, f"a badge at ({x:.0f}, {y:.0f}) lies on an S-O-S line"
+        assert gaps[0] <= 2.0 * MM, f"a badge at ({x:.0f}, {y:.0f}) stands away from every line"
+        if len(gaps) > 1:
+            assert gaps[1] - gaps[0] >= radius, f"a badge at ({x:.0f}, {y:.0f}) stands as near another line"
+        for c in chars:
+            if c["text"].strip() and not (c["x0"] >= x - radius and c["x1"] <= x + radius and c["top"] >= y - radius):
+                near_x = max(c["x0"], min(x, c["x1"]))
+                near_y = max(c["top"], min(y, c["bottom"] - 0.3 * c["size"]))  # the cap height, not the descent
+                assert (near_x - x) ** 2 + (near_y - y) ** 2 >= radius**2, f"a badge covers {c['text']!r}"
     for (x0, y0, r0), (x1, y1, _) in combinations(badges, 2):
         assert ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 >= 4 * r0 - 0.01, "two badges closer than a badge's width"
 
@@ -521,7 +577,7 @@ def test_the_front_tells_how_to_play_in_about_150_words_and_the_warning_opens_th
     front += [text for step in plan.steps for text in (step.heading, *(block.text for block in step.text))]
     assert len(" ".join(front).split()) <= most
     found = texts(rules_document(PrintOptions(language=language), examples).data)
-    warning = {Language.EN: "Be careful", Language.FR: "Attention"}[language]
+    warning = {Language.EN: "A tip", Language.FR: "Conseil"}[language]
     assert warning not in found[0] and found[1].startswith(warning)
 
 
@@ -551,3 +607,34 @@ def test_no_page_of_the_large_print_sheet_holds_a_lone_small_section(examples, l
     if language is Language.EN and size == 4:
         assert count == 3
     assert min(filled) >= 0.45, [round(share, 2) for share in filled]
+
+
+LINE_NAME = r"([A-H]\d|L\dC\d)-([A-H]\d|L\dC\d)"
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("size", [3, 4, 8])
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_no_line_name_runs_over_a_boards_frame(examples, language, paper, size, large_print):
+    # On Letter the worked example's « A2-C2 », named in the empty cell past the line's end, ran over the board's right
+    # edge (issue 23, French reader F9): a name stands inside the board clear of its frame, or wholly outside it.
+    options = PrintOptions(language=language, paper=paper, size=size, large_print=large_print)
+    with pages(rules_document(options, examples).data) as pdf:
+        for page in pdf.pages:
+            frames = [
+                r for r in page.rects
+                if r["width"] > 40 and abs(r["width"] - r["height"]) < 0.5 and r["linewidth"] > 1.0
+            ]  # fmt: skip
+            for word in page.extract_words(extra_attrs=["fontname"]):
+                if "Bold" not in word["fontname"] or not re.fullmatch(LINE_NAME, word["text"]):
+                    continue
+                x0, x1, top, bottom = word["x0"] - 0.8 * MM, word["x1"] + 0.8 * MM, word["top"], word["bottom"]
+                for frame in frames:
+                    pen = frame["linewidth"]
+                    inside = (
+                        x0 >= frame["x0"] + pen and x1 <= frame["x1"] - pen
+                        and top >= frame["top"] + pen and bottom <= frame["bottom"] - pen
+                    )  # fmt: skip
+                    outside = x1 <= frame["x0"] or x0 >= frame["x1"] or bottom <= frame["top"] or top >= frame["bottom"]
+                    assert inside or outside, f"{word['text']} runs over a board's frame"

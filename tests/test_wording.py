@@ -363,6 +363,7 @@ WRONG = {
         r"\bin [A-H]\d+ (scored|won)\b",  # a move not played "would have scored"
         r"\bAlso: ",  # name what it is: a gift, a missed point
         r"not weighed with best play",  # the program plays nothing: the moves are not compared with best play
+        r"Do not leave S, empty",  # a prohibition where the rules allow the move: advice (issue 23)
     ],
     "fr": [
         r"dans les deux sens",
@@ -397,6 +398,7 @@ WRONG = {
         r"alors que .{1,20} marquait",  # an unreal past: « aurait marqué »
         r"\bAussi\W+:",  # a calque of "Also:"
         r"évalués? en jouant",
+        r"Ne laisse pas S, vide",  # une interdiction, là où la règle permet le coup : un conseil (issue 23)
     ],
 }
 

@@ -11,6 +11,8 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, set_label
 from sos_print.pdf.grids import (
+    BADGE_RING,
+    BADGE_SHARE,
     Tag,
     draw_answers,
     draw_grid,
@@ -20,6 +22,8 @@ from sos_print.pdf.grids import (
     draw_segments,
     draw_tags,
     label_gutters,
+    letter_drop,
+    scorer_places,
     segment_tags,
     shade_answers,
 )
@@ -79,7 +83,8 @@ class Margins:
 
 
 def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
-    """Measures the room around the grid: coordinate labels on their two sides, and wherever line names fall."""
+    """Measures the room around the grid: coordinate labels on their two sides, and wherever line names and scorers'
+    badges (which may stand a little past the grid's edge) fall."""
     side_gutter, end_gutter = label_gutters(grid, style.label_pt)
     labelled = grid.label_sides
     side = grid.size * style.cell
@@ -91,6 +96,10 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
         box = tag.box
         left, right = max(left, -box.x), max(right, box.right - side)
         bottom, top = max(bottom, -box.y), max(top, box.top - side)
+    reach = BADGE_SHARE * style.tag_pt / MM + BADGE_RING / 2
+    for x, y in scorer_places(grid, style.cell, style.tag_pt, style.letter_pt) if grid.scorers else ():
+        left, right = max(left, reach - x), max(right, x + reach - side)
+        bottom, top = max(bottom, reach - y), max(top, y + reach - side)
     return Margins(left, right, top, bottom)
 
 
@@ -171,8 +180,9 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
 
     def draw(canvas: Canvas) -> None:
         shade_answers(canvas, grid, 0.0, 0.0, style.cell)
-        tags = _tags(grid, style)
-        draw_segments(canvas, grid, 0.0, 0.0, style.cell)
+        drop = letter_drop(grid, style.cell, style.letter_pt, style.number_pt)
+        tags = tuple(_dropped(tag, drop) for tag in _tags(grid, style))
+        draw_segments(canvas, grid, 0.0, -drop, style.cell)
         draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
@@ -181,6 +191,14 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         draw_scorers(canvas, grid, 0.0, 0.0, style.cell, style.tag_pt, style.letter_pt)
 
     document.reuse(("diagram", grid, style), area, draw, x, y)
+
+
+def _dropped(tag: Tag, drop: float) -> Tag:
+    """Returns the tag with its leader starting at its line's end when the letters stand `drop` mm low (letter_drop)."""
+    if tag.leader is None or not drop:
+        return tag
+    (x, y), *rest = tag.leader
+    return replace(tag, leader=((x, y - drop), *rest))
 
 
 def draw_figure(

@@ -293,10 +293,11 @@ def _example(flow: Flow, plan: RulesPlan, scale: float, *, one_sheet: bool) -> N
     layout = layout_figure(figure, flow.width, body, style)
     moves_on = flow.index + 1 < len(flow.frames) or not one_sheet
     if head + layout.height > flow.room and not one_sheet and not flow.page_started:
-        # Large print: a smaller diagram (never below its least cell, its lines still named) on this page beats a
-        # page holding the example alone and the page before it half empty.
+        # Large print: a smaller diagram (never below its least cell; its lines named beside it if they fit there,
+        # else by the text alone) on this page beats a page holding the example alone and the page before it half
+        # empty.
         smaller = _shrunk(figure, flow.width, flow.room - head, scale, style)
-        if smaller[0].grid.named and head + smaller[2].height <= flow.room:
+        if head + smaller[2].height <= flow.room:
             figure, style, layout = smaller
     if head + layout.height > flow.room and moves_on and not flow.page_started:
         flow.next_frame()

@@ -36,13 +36,19 @@ FAINT_GREY = 0.2
 FAINT_SHARE = 0.4  # of a new line's width
 FAINT_DASH = (1.1, 0.8)  # mm on, mm off
 BADGE_SHARE = 0.62  # a scorer's label: its circle's radius, as a share of its type size
+BADGE_RING = 0.8 / MM  # the width of a badge's ring (mm)
 SCORER_CLEARANCE = 1.0  # between a scorer's badge and its line, beside which it stands (mm)
+# How far a badge may stand past the grid's edge, over the frame, short of the coordinates (LABEL_GAP out): beside a
+# line round the grid's edge, in large print's small cells, the badge has no room inside on the line's outer side (mm).
+SCORER_OVERHANG = 1.5
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
 LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
+NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
+FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
 
 
@@ -86,44 +92,73 @@ def cell_centre(grid: GridPlan, x: float, y: float, cell: float, col: int, row: 
 def draw_letters(
     canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float, number_pt: float
 ) -> None:
-    """Draws the letters, each move's number in its cell's corner, a frame round the letters that scored,
-    and a dashed frame round the last letter when it scored nothing."""
+    """Draws the letters, a frame round the letters that scored, a dashed frame round the last letter when it scored
+    nothing, and each move's number in its cell's corner, clear of the frame (see `frame_half`) and of the lines."""
     lined = bool(grid.segments or grid.faint)
+    drop = letter_drop(grid, cell, size, number_pt)
     for row in range(grid.size):
         for col in range(grid.size):
             letter = grid.letter(col, row)
             if not letter:
                 continue
-            cx, cy = cell_centre(grid, x, y, cell, col, row)
+            cx, cy = cell_centre(grid, x, y - drop, cell, col, row)
             bold = (col, row) in grid.marked or (col, row) == grid.last
             if lined:  # the lines run behind the letters: a white ground keeps O from reading as θ, S as $
                 _knockout(canvas, letter, cx, cy, size, bold)
             draw_centred(canvas, letter, cx, cy, size, bold=bold)
-            number = grid.number(col, row)
-            if number:
-                corner_x, corner_y = cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET
-                baseline = corner_y * MM - number_pt * 0.72
-                if lined:  # a diagonal runs through the cell's corner, where the number is: it goes behind it too
-                    pad = KNOCKOUT_PAD * MM / 2
-                    wide = width_of(str(number), REGULAR, number_pt)
-                    canvas.setFillGray(1)
-                    canvas.rect(
-                        corner_x * MM - pad, baseline - pad, wide + 2 * pad, CAP_HEIGHT * number_pt + 2 * pad, 0, 1
-                    )
-                canvas.setFillGray(GREY)
-                canvas.setFont(REGULAR, number_pt)
-                canvas.drawString(corner_x * MM, baseline, str(number))
-                canvas.setFillGray(0)
     # A frame, not a ring: a ringed O reads as a target, not as a letter.
     canvas.setLineWidth(NEW_LETTER_RING_PT)
-    half = cell * FRAME_SHARE
+    half = frame_half(cell, size, number_pt)
     for place in grid.marked:
-        _frame(canvas, *cell_centre(grid, x, y, cell, *place), half)
+        _frame(canvas, *cell_centre(grid, x, y - drop, cell, *place), half)
     if grid.last is not None:
         canvas.saveState()
         canvas.setDash([length * MM for length in LAST_LETTER_DASH])
-        _frame(canvas, *cell_centre(grid, x, y, cell, *grid.last), half)
+        _frame(canvas, *cell_centre(grid, x, y - drop, cell, *grid.last), half)
         canvas.restoreState()
+    framed = {*grid.marked, *([grid.last] if grid.last is not None else [])}
+    for row in range(grid.size):
+        for col in range(grid.size):
+            number = grid.number(col, row)
+            if number and grid.letter(col, row):
+                centre = cell_centre(grid, x, y, cell, col, row)
+                _number(canvas, str(number), centre, cell, number_pt, lined or (col, row) in framed)
+
+
+def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:
+    """Returns the half side (mm) of the frame round a scored letter: FRAME_SHARE of the cell, made smaller where the
+    move number in the cell's corner needs the room (in large print's cells its two digits ran into the frame), never
+    so small that the frame touches its letter."""
+    ring = NEW_LETTER_RING_PT / MM / 2
+    letter = max(width_of("O", BOLD, letter_pt) / MM, CAP_HEIGHT * letter_pt / MM) / 2
+    room = cell / 2 - NUMBER_INSET - CAP_HEIGHT * number_pt / MM - NUMBER_CLEARANCE - ring
+    return max(letter + FRAME_CLEARANCE + ring, min(cell * FRAME_SHARE, room))
+
+
+def letter_drop(grid: GridPlan, cell: float, letter_pt: float, number_pt: float) -> float:
+    """Returns how far (mm) below its cell's centre each letter of a grid with move numbers stands, its frame and
+    lines with it: none where the frame clears the number in the cell's corner, else just enough that it does (in
+    large print's cells a two-digit number ran into the frame, and the frame cannot shrink past its letter)."""
+    if not any(grid.number(col, row) for row in range(grid.size) for col in range(grid.size)):
+        return 0.0
+    below = cell / 2 - NUMBER_INSET - CAP_HEIGHT * number_pt / MM - NUMBER_CLEARANCE
+    return max(0.0, frame_half(cell, letter_pt, number_pt) + NEW_LETTER_RING_PT / MM / 2 - below)
+
+
+def _number(canvas: Canvas, text: str, centre: tuple[float, float], cell: float, size: float, ground: bool) -> None:
+    """Writes a move's number in the top-left corner of the cell centred at `centre`, on a white ground (as large as
+    a letter's) over the lines and the frame drawn before it if `ground`: a diagonal runs through the corner."""
+    corner_x, corner_y = centre[0] - cell / 2 + NUMBER_INSET, centre[1] + cell / 2 - NUMBER_INSET
+    baseline = corner_y * MM - size * 0.72
+    if ground:
+        pad = KNOCKOUT_PAD * MM
+        wide = width_of(text, REGULAR, size)
+        canvas.setFillGray(1)
+        canvas.rect(corner_x * MM - pad, baseline - pad, wide + 2 * pad, CAP_HEIGHT * size + 2 * pad, 0, 1)
+    canvas.setFillGray(GREY)
+    canvas.setFont(REGULAR, size)
+    canvas.drawString(corner_x * MM, baseline, text)
+    canvas.setFillGray(0)
 
 
 def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bold: bool, ground: float = 1.0) -> None:
@@ -190,8 +225,10 @@ def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) ->
     """Returns where each line's scorer badge goes: its centre (mm) from the grid's lower-left corner.
 
     A badge stands beside its line, off it by SCORER_CLEARANCE, level with a point halfway between the middle letter
-    and one end: the line is drawn whole and the badge reads as its label. Each badge stays inside the grid, clear of
-    every letter and every other line, and at least one badge width from any other badge; lines are matched to such
+    and one end: the line is drawn whole and the badge reads as its label. Each badge stays inside the grid (or past
+    its edge by at most SCORER_OVERHANG), clear of every letter and every other line, nearer its own line than any
+    other by a radius (at a corner between two lines it says neither), and at least one badge width from any other
+    badge; lines are matched to such
     places by trying them in turn (the rule sheet's pictures have at most four lines). If no such matching exists,
     each badge takes its first place clear of letters and lines.
     """
@@ -200,7 +237,7 @@ def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) ->
     letters = _letter_boxes(grid, cell, letter_pt)
     side = grid.size * cell
     choices = [
-        [point for point in _badge_candidates(ends, radius) if _clear(point, radius, side, lines, letters)]
+        [point for point in _badge_candidates(ends, radius) if _clear(point, radius, side, ends, lines, letters)]
         or _badge_candidates(ends, radius)[:1]
         for ends in lines
     ]
@@ -249,15 +286,21 @@ def _clear(
     point: tuple[float, float],
     radius: float,
     side: float,
+    own: tuple[tuple[float, float], tuple[float, float]],
     lines: list[tuple[tuple[float, float], tuple[float, float]]],
     letters: list[Box],
 ) -> bool:
-    """Tells whether a badge at `point` stays inside the grid, off every line and every letter."""
+    """Tells whether a badge at `point` stays inside the grid (see SCORER_OVERHANG), off every line and every letter,
+    and nearer its `own` line than any other by a radius."""
     x, y = point
-    if not (radius <= x <= side - radius and radius <= y <= side - radius):
+    inner = radius - SCORER_OVERHANG
+    if not (inner <= x <= side - inner and inner <= y <= side - inner):
         return False
     reach = radius + SEGMENT_PT / MM / 2 + SCORER_CLEARANCE / 2
     if any(_to_segment(point, *ends) < reach for ends in lines):
+        return False
+    nearest = _to_segment(point, *own) + radius
+    if any(_to_segment(point, *ends) < nearest for ends in lines if ends != own):
         return False
     return all(_to_box(point, box) >= radius for box in letters)
 
@@ -304,7 +347,7 @@ def draw_scorers(
     if not grid.scorers:
         return
     radius = BADGE_SHARE * size / MM
-    canvas.setLineWidth(0.8)
+    canvas.setLineWidth(BADGE_RING * MM)
     for seat, (cx, cy) in zip(grid.scorers, scorer_places(grid, cell, size, letter_pt), strict=True):
         canvas.setStrokeGray(SEGMENT_GREY)
         canvas.setFillGray(1)
@@ -415,9 +458,11 @@ def _past_end(
 ) -> Tag | None:
     """Returns the line's name just past an end inside the grid, in line with it: a diagonal's touching the end
     cell's outer corner, a row's or a column's in the middle of the next cell; over no letter, move number, answer,
-    coordinate, line or name. None when neither end has the room."""
+    coordinate, line or name; a row's or a column's inside the grid clear of its frame (past it, on Letter's narrower
+    cells, a name ran over the board's edge). None when neither end has the room."""
     width, height = size
     lines = [*grid.segments, *grid.faint]
+    inset, side = GRID_FRAME_PT / MM, grid.size * cell
     for exit in sorted(line_exits(mark, grid.size), key=lambda exit: exit.crossed == 0):
         if exit.crossed == 0:
             continue
@@ -428,9 +473,24 @@ def _past_end(
             box = Box(ax if sx > 0 else ax - width, ay if sy > 0 else ay - height, width, height)
         else:  # in the middle of the next cell: clear of the end cell's move number and of the grid's lines
             box = Box(ex + sx * cell - width / 2, ey + sy * cell - height / 2, width, height)
-        if not any(_overlap(box, other) for other in blocked) and not _crosses(grid, x, y, cell, box, lines):
+            box = Box(  # drawn back off the frame, towards the line's end, as far as the grid lets it
+                min(max(box.x, x + inset), x + side - inset - width),
+                min(max(box.y, y + inset), y + side - inset - height),
+                width,
+                height,
+            )
+        free = not any(_overlap(box, other) for other in blocked) and not _crosses(grid, x, y, cell, box, lines)
+        if free and (mark.diagonal or not _straddles(box, x, y, side, inset)):
             return Tag(mark.name, box)
     return None
+
+
+def _straddles(box: Box, x: float, y: float, side: float, inset: float) -> bool:
+    """Tells whether `box` runs over the frame of the grid whose lower-left corner is (x, y) mm: neither inside it,
+    `inset` mm clear of its edge, nor wholly outside."""
+    inside = x + inset <= box.x and box.right <= x + side - inset and y + inset <= box.y and box.top <= y + side - inset
+    outside = box.right <= x or box.x >= x + side or box.top <= y or box.y >= y + side
+    return not (inside or outside)
 
 
 def _ink(grid: GridPlan, x: float, y: float, cell: float, size: float, gutters: tuple[float, float]) -> list[Box]:
