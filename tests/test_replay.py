@@ -1523,7 +1523,9 @@ def test_no_move_number_runs_into_a_frame_or_a_line(size, seed, options):
     # ("16" read as "1", issue 23, design review F2): each number keeps its own box, the frame off it, a line knocked
     # out round it as round a letter (a white ground 0.5 mm larger).
     data = document(crowded_game(size, seed), size, **options)
-    pad = 0.5 * MM
+    # 0.5 mm on every side, but towards the cell's own edges, where it stops short of the frame: the number is 0.6 mm
+    # from them and the frame's inner half (1 pt) is the cell's (the design review's "5" cut a gap in the frame).
+    pad = 0.6 * MM - 1.0
     with pages(data) as pdf:
         for page in pdf.pages:
             numbers = _number_boxes(page)
@@ -1547,3 +1549,19 @@ def test_no_move_number_runs_into_a_frame_or_a_line(size, seed, options):
                             and g["top"] <= top - pad + 0.3 and g["bottom"] >= bottom + pad - 0.3
                             for g in grounds
                         ), f"a line runs through the move number at ({x0:.0f}, {top:.0f})"  # fmt: skip
+
+
+def test_a_move_number_stands_in_the_top_corner_no_diagonal_runs_into_so_the_line_stays_whole():
+    # Example 7 in large print: the diagonal A4-C2 runs into the top-left corners of B3 and C2, where moves 6 and 7
+    # were numbered on white grounds that cut the line in three (issue 23, second design review).
+    data = rendered("replay", PrintOptions(large_print=True), "07-target-score.toml")
+    with pages(data) as pdf:
+        page = next(page for page in pdf.pages if "Moves 4 to 7" in (page.extract_text() or ""))
+        digits = {c["text"]: c for c in page.chars if c["text"] in "67" and c["size"] < 14}  # 9 pt, large: 13.5
+        lines = [line for line in page.lines if line["linewidth"] > 2.0]  # the new S-O-S, 2.2 pt wide and more
+        assert set(digits) == {"6", "7"} and lines
+        for digit in digits.values():
+            box = (digit["x0"], digit["top"], digit["x1"], digit["bottom"])
+            for line in lines:
+                start, end = line["pts"][0], line["pts"][-1]
+                assert _to_box(start, end, box) > line["linewidth"] / 2, f"move {digit['text']} sits on the line"

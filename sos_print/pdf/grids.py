@@ -122,7 +122,28 @@ def draw_letters(
             number = grid.number(col, row)
             if number and grid.letter(col, row):
                 centre = cell_centre(grid, x, y, cell, col, row)
-                _number(canvas, str(number), centre, cell, number_pt, lined or (col, row) in framed)
+                right = ("left", "top") in crossed_corners(grid, col, row) and ("right", "top") not in crossed_corners(
+                    grid, col, row
+                )
+                _number(canvas, str(number), centre, cell, number_pt, lined or (col, row) in framed, right=right)
+
+
+def crossed_corners(grid: GridPlan, col: int, row: int) -> set[tuple[str, str]]:
+    """Returns the corners of cell (col, row from the top) that a diagonal line of the grid runs into, new or scored
+    before, as ("left" or "right", "top" or "bottom"): a move's number goes in a top corner no line crosses."""
+    found = set()
+    for mark in (*grid.segments, *grid.faint):
+        if not mark.diagonal:
+            continue
+        (c0, r0), (c1, r1) = mark.start, mark.end
+        dc, dr = (c1 > c0) - (c1 < c0), (r1 > r0) - (r1 < r0)
+        cells = [(c0 + k * dc, r0 + k * dr) for k in range(3)]
+        if (col, row) not in cells:
+            continue
+        k = cells.index((col, row))
+        ways = ([(dc, dr)] if k < 2 else []) + ([(-dc, -dr)] if k > 0 else [])  # on to the next cell, back to the last
+        found |= {("right" if a > 0 else "left", "bottom" if b > 0 else "top") for a, b in ways}
+    return found
 
 
 def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:
@@ -145,19 +166,28 @@ def letter_drop(grid: GridPlan, cell: float, letter_pt: float, number_pt: float)
     return max(0.0, frame_half(cell, letter_pt, number_pt) + NEW_LETTER_RING_PT / MM / 2 - below)
 
 
-def _number(canvas: Canvas, text: str, centre: tuple[float, float], cell: float, size: float, ground: bool) -> None:
-    """Writes a move's number in the top-left corner of the cell centred at `centre`, on a white ground (as large as
-    a letter's) over the lines and the frame drawn before it if `ground`: a diagonal runs through the corner."""
-    corner_x, corner_y = centre[0] - cell / 2 + NUMBER_INSET, centre[1] + cell / 2 - NUMBER_INSET
-    baseline = corner_y * MM - size * 0.72
+def _number(
+    canvas: Canvas, text: str, centre: tuple[float, float], cell: float, size: float, ground: bool, *, right: bool
+) -> None:
+    """Writes a move's number in the top-left corner of the cell centred at `centre` (the top-right one if `right`:
+    a diagonal runs into the top-left), on a white ground if `ground`, over the lines drawn before it but never over
+    the grid's lines or frame, which its ground stops short of."""
+    wide = width_of(text, REGULAR, size)
+    left = (
+        centre[0] * MM + (cell / 2 - NUMBER_INSET) * MM - wide if right else (centre[0] - cell / 2 + NUMBER_INSET) * MM
+    )
+    top = (centre[1] + cell / 2 - NUMBER_INSET) * MM
+    baseline = top - size * 0.72
     if ground:
-        pad = KNOCKOUT_PAD * MM
-        wide = width_of(text, REGULAR, size)
+        pad, edge = KNOCKOUT_PAD * MM, NUMBER_INSET * MM - GRID_FRAME_PT / 2  # the frame's inner half is the cell's
+        x0 = left - (pad if right else min(pad, edge))
+        x1 = left + wide + (min(pad, edge) if right else pad)
+        y1 = min(baseline + CAP_HEIGHT * size + pad, top + edge)
         canvas.setFillGray(1)
-        canvas.rect(corner_x * MM - pad, baseline - pad, wide + 2 * pad, CAP_HEIGHT * size + 2 * pad, 0, 1)
+        canvas.rect(x0, baseline - pad, x1 - x0, y1 - baseline + pad, 0, 1)
     canvas.setFillGray(GREY)
     canvas.setFont(REGULAR, size)
-    canvas.drawString(corner_x * MM, baseline, text)
+    canvas.drawString(left, baseline, text)
     canvas.setFillGray(0)
 
 
