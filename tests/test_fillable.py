@@ -1000,6 +1000,16 @@ def fields_left_out(first: bytes, second: bytes) -> bytes:
     return edited(merged(first, second), change)
 
 
+def refused_everywhere(runner, tmp_path, pdf, message) -> None:
+    """Asserts that check, analyse and replay each refuse `pdf` with the one line `message`, and nothing is written."""
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
+    for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")]):
+        refused = runner.invoke(app, command)
+        assert (refused.exit_code, refused.stdout, refused.stderr) == (1, "", f"sos-print: {message}\n"), command
+    assert sorted(path.name for path in tmp_path.iterdir()) == [pdf.name]
+
+
 @pytest.mark.parametrize(
     ("how", "where"),
     [
@@ -1030,12 +1040,7 @@ def test_a_filled_copy_joined_under_a_name_the_reader_does_not_read_is_refused_n
         f"{pdf}: holds audit fields outside its form, such as {where} (two filled copies joined into one file?): "
         "check each filled copy on its own"
     )
-    result = runner.invoke(app, ["check", str(pdf)])
-    assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
-    for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")]):
-        refused = runner.invoke(app, command)
-        assert (refused.exit_code, refused.stdout, refused.stderr) == (1, "", f"sos-print: {message}\n"), command
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.pdf"]
+    refused_everywhere(runner, tmp_path, pdf, message)
 
 
 def test_another_forms_widgets_outside_its_fields_are_no_concern_of_the_audits(runner, tmp_path):
@@ -1140,12 +1145,7 @@ def test_filled_copies_joined_with_their_fields_linked_are_refused_never_read_as
         f"{pdf}: holds joined copies of an audit: group 1's field 'group1.game' {how} (a tool linked the copies' "
         "fields of the same name, so their games share one value): check each filled copy on its own"
     )
-    result = runner.invoke(app, ["check", str(pdf)])
-    assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
-    for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")]):
-        refused = runner.invoke(app, command)
-        assert (refused.exit_code, refused.stdout, refused.stderr) == (1, "", f"sos-print: {message}\n"), command
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.pdf"]
+    refused_everywhere(runner, tmp_path, pdf, message)
 
 
 @pytest.mark.parametrize("name", ["group1.move.3.points", "group1.names.B", "group1.pause.next"])
