@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -1870,8 +1871,8 @@ def _with_an_inked_copy(data: bytes, *, first: bool = False) -> bytes:
     return out.getvalue()
 
 
-def _behind_a_cover_form(data: bytes) -> bytes:
-    """Returns a filled audit behind a cover page whose form (one text field) a joining tool kept as the file's."""
+def _cover_form() -> bytes:
+    """Returns a cover page with a form of its own: one text field."""
     from reportlab.pdfgen.canvas import Canvas
 
     cover = io.BytesIO()
@@ -1879,7 +1880,12 @@ def _behind_a_cover_form(data: bytes) -> bytes:
     canvas.acroForm.textfield(name="Remarks", x=50, y=700, width=250, height=20)
     canvas.showPage()
     canvas.save()
-    writer = PdfWriter(clone_from=io.BytesIO(cover.getvalue()))
+    return cover.getvalue()
+
+
+def _behind_a_cover_form(data: bytes) -> bytes:
+    """Returns a filled audit behind a cover page whose form (one text field) a joining tool kept as the file's."""
+    writer = PdfWriter(clone_from=io.BytesIO(_cover_form()))
     for page in PdfReader(io.BytesIO(data)).pages:
         writer.add_page(page)  # the audit's page, its widgets with it; the file's form stays the cover's
     out = io.BytesIO()
@@ -1902,9 +1908,10 @@ def _behind_a_cover_form(data: bytes) -> bytes:
         ),
         (
             _behind_a_cover_form,
-            # the page's widgets come without their parents: the name is what can still be read of it
-            "holds audit fields outside its form, such as 'game' on page 2 (two filled copies joined into one "
-            "file?): check each filled copy on its own",
+            # once "two filled copies joined", quoting 'game' (what could still be read of the widget's name)
+            "holds audit fields on page 2 but not the form's list of them: its pages were copied into a new file "
+            "without the form (joined after another file's pages, whose form it kept); send the file the audit was "
+            "filled in",
         ),
         (
             _pages_without_form,
@@ -1936,6 +1943,321 @@ def test_a_filled_audit_whose_pages_were_copied_says_what_happened(runner, tmp_p
         1,
         [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
     )
+
+
+# ---- what else a PDF app puts on an audit's pages, or with it --------------------------------------------------
+
+
+def _filled(two_pages: bool = False) -> bytes:
+    """Returns a filled 3 x 3 audit, every claim true: on one page, or on two (in both languages, in large print:
+    rows 1 to 5 on the first, rows 6 to 9 and the pause box on the second)."""
+    _, steps = three_by_three_game()
+    options = PrintOptions(size=3, language=Language.BOTH, large_print=True) if two_pages else PrintOptions(size=3)
+    return fill(fillable(options), move_values(steps, 3, Notation.A1, Variant()))
+
+
+def _annotation(kind: str, **entries) -> DictionaryObject:
+    box = ArrayObject([NumberObject(n) for n in (400, 500, 480, 520)])
+    return DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Annot"),
+            NameObject("/Subtype"): NameObject(kind),
+            NameObject("/Rect"): box,
+            **{NameObject(f"/{key}"): value for key, value in entries.items()},
+        }
+    )
+
+
+def _on_page(data: bytes, index: int, annotation: DictionaryObject, *, field: bool = False) -> bytes:
+    """Returns the PDF with `annotation` added on top of its page `index` (listed in the form too if `field`)."""
+
+    def change(writer):
+        added = writer.add_annotation(index, annotation)
+        if field:
+            writer.root_object["/AcroForm"]["/Fields"].append(added.indirect_reference)
+
+    return edited(data, change)
+
+
+def _field(name: str, kind: str = "/Tx", value: str = "") -> DictionaryObject:
+    """Returns a field and its widget as one object, as a PDF app adds one to a page."""
+    return _annotation("/Widget", T=TextStringObject(name), FT=NameObject(kind), V=TextStringObject(value))
+
+
+def _with_an_inked_page(data: bytes, annotation: DictionaryObject | None = None, *, field: bool = False) -> bytes:
+    """Returns a filled audit with a page of another filled copy printed to PDF (a false claim in ink) added after
+    it, `annotation` on that page."""
+    _, steps = three_by_three_game()
+    other = move_values(steps, 3, Notation.A1, Variant()) | {"group1.move.3.points": "5"}
+    writer = PdfWriter(clone_from=io.BytesIO(data))
+    writer.add_page(_inked(fill(fillable(PrintOptions(size=3)), other)).pages[0])
+    data = written(writer)
+    return data if annotation is None else _on_page(data, len(writer.pages) - 1, annotation, field=field)
+
+
+def _date_put_on_an_inked_page(data: bytes) -> bytes:
+    """Returns a two-page filled audit with a page printed to PDF added, given a widget of group 1's date field (a
+    third box of the field, as a form editor copies a field onto a page)."""
+    data = _with_an_inked_page(data)
+
+    def change(writer):
+        group = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+        date = next(kid for kid in group["/Kids"] if kid.get_object()["/T"] == "date")
+        widget = writer.add_annotation(len(writer.pages) - 1, _annotation("/Widget", Parent=date))
+        date.get_object()["/Kids"].append(widget.indirect_reference)
+
+    return edited(data, change)
+
+
+def _another_groups_field_on_page_1(data: bytes) -> bytes:
+    """Returns a two-group audit whose first page shows a box of group 2's date field too."""
+
+    def change(writer):
+        group = writer.root_object["/AcroForm"]["/Fields"][1].get_object()
+        date = next(kid for kid in group["/Kids"] if kid.get_object()["/T"] == "date")
+        widget = writer.add_annotation(0, _annotation("/Widget", Parent=date))
+        date.get_object()[NameObject("/Kids")] = ArrayObject(
+            [*date.get_object().get("/Kids", []), widget.indirect_reference]
+        )
+
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3, groups=2)), move_values(steps, 3, Notation.A1, Variant()))
+    return edited(filled, change)
+
+
+def _attached(data: bytes) -> bytes:
+    """Returns the filled audit with another filled copy attached to it as a file (the catalog's EmbeddedFiles)."""
+    return edited(data, lambda writer: writer.add_attachment("group1 copy.pdf", data))
+
+
+def _portfolio(data: bytes) -> bytes:
+    """Returns a PDF portfolio: a cover page whose attached files are the audits (catalog /Collection)."""
+    writer = PdfWriter()
+    writer.add_blank_page(595, 842)
+    writer.add_attachment("audit.pdf", data)
+    writer.root_object[NameObject("/Collection")] = DictionaryObject({NameObject("/Type"): NameObject("/Collection")})
+    return written(writer)
+
+
+def _file_on_page(data: bytes) -> bytes:
+    """Returns the filled audit with another file attached on its page (a paper-clip annotation)."""
+    spec = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Filespec"),
+            NameObject("/F"): TextStringObject("copy.pdf"),
+            NameObject("/UF"): TextStringObject("copy.pdf"),
+        }
+    )
+    return _on_page(data, 0, _annotation("/FileAttachment", FS=spec))
+
+
+def _pages_kept(data: bytes, kept: list[int], how: str) -> bytes:
+    """Returns some pages of a filled audit alone: taken out of a copy of the file (pypdf's remove_page, the form
+    kept whole, as pdfseparate leaves it), or copied into a new file (pypdf's append, the fields of the other pages
+    left behind, as qpdf --pages does)."""
+    if how == "removed":
+
+        def change(writer):
+            for index in sorted(set(range(len(writer.pages))) - set(kept), reverse=True):
+                writer.remove_page(index)
+
+        return edited(data, change)
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(data)), pages=kept)
+    return written(writer)
+
+
+def _widget_taken_off(writer, name: str, page: int) -> None:
+    """Takes the widget of row 5's `name` field off the page, its field left in the form."""
+    annotations = writer.pages[page]["/Annots"]
+    gone = next(
+        a for a in annotations if a.get_object().get("/T") == name and a.get_object()["/Parent"].get("/T") == "5"
+    )
+    writer.pages[page][NameObject("/Annots")] = ArrayObject([a for a in annotations if a != gone])
+
+
+UNREAD = "it is not read; type each row into the audit's fields"
+NOT_THE_AUDITS = "that is not one of the audit's (added by a PDF app?): what it holds is not read; type each row into "
+NOT_THE_AUDITS += "the audit's fields, and remove it"
+MISSING = "a page of the audit is missing (taken out of the file?); send the whole filled audit"
+INK = (
+    "has a page {} without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
+    "what it shows cannot be read; check each filled copy on its own"
+)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # S10-1: a page counts as the audit's only with its own rows on it; nothing but the audit's fields is on it
+        (
+            lambda data: _with_an_inked_page(data, _field("Signature1", "/Sig"), field=True),
+            INK.format(2),
+        ),
+        (
+            lambda data: _date_put_on_an_inked_page(_filled(two_pages=True)),
+            "has a page 3 with group 1's field 'group1.date' but none of its rows: not a page sos-print wrote (a copy "
+            "printed to PDF, with a field put on it?); what it shows cannot be read, so check each filled copy on "
+            "its own",
+        ),
+        (
+            lambda data: _on_page(data, 0, _field("Text1", value="5 points"), field=True),
+            f"has a field 'Text1' on page 1 {NOT_THE_AUDITS}",
+        ),
+        (
+            lambda data: _on_page(data, 0, _field("Signature1", "/Sig")),
+            f"has a signature field 'Signature1' on page 1 {NOT_THE_AUDITS}",
+        ),
+        (
+            lambda data: _another_groups_field_on_page_1(data),
+            "has fields of groups 1 and 2 on page 1, where sos-print puts one group's: the form was changed; send "
+            "the file the audit was filled in",
+        ),
+        # S10-2: files it carries
+        (
+            _attached,
+            "carries attached files ('group1 copy.pdf'), which are not read: save the audit again without them, and "
+            "check each filled copy on its own",
+        ),
+        (
+            _file_on_page,
+            "carries a file attached on page 1 ('copy.pdf'), which is not read: save the audit again without it, "
+            "and check each filled copy on its own",
+        ),
+        (
+            _portfolio,  # once "a PDF with no fields to fill in ... printed to PDF again"
+            "is a PDF portfolio, a file holding other files (such as 'audit.pdf'): open it and save each audit on "
+            "its own",
+        ),
+        # S10-3: what a PDF app puts on top of the form
+        (
+            lambda data: _on_page(data, 0, _annotation("/FreeText", Contents=TextStringObject("A S B3 0"))),
+            f"has on page 1 text typed on top of the form, not into its fields: {UNREAD}",
+        ),
+        (lambda data: _on_page(data, 0, _annotation("/Ink")), f"has on page 1 a drawing: {UNREAD}"),
+        (lambda data: _on_page(data, 0, _annotation("/Stamp")), f"has on page 1 a stamp: {UNREAD}"),
+        (lambda data: _on_page(data, 0, _annotation("/Square")), f"has on page 1 a drawn shape: {UNREAD}"),
+        (lambda data: _on_page(data, 0, _annotation("/Text")), f"has on page 1 a note: {UNREAD}"),
+        (lambda data: _on_page(data, 0, _annotation("/Link")), f"has on page 1 a link: {UNREAD}"),
+        (
+            lambda data: _on_page(data, 0, _annotation("/Made-Up")),
+            f"has on page 1 an annotation sos-print does not write: {UNREAD}",
+        ),
+        # S10-5: a group's pages, some of them
+        (
+            lambda data: _pages_kept(_filled(two_pages=True), [0], "removed"),
+            f"group 1's rows 6 to 9 and pause box are on none of the file's pages: {MISSING}",
+        ),
+        (
+            # once "its field group1.game says players=2 teams=no, but group 1's pause box has points for none"
+            lambda data: _pages_kept(_filled(two_pages=True), [0], "copied"),
+            f"group 1's rows 6 to 9 and pause box are on none of the file's pages: {MISSING}",
+        ),
+        (
+            lambda data: _pages_kept(_filled(two_pages=True), [1], "removed"),
+            f"group 1's names, game field and rows 1 to 5 are on none of the file's pages: {MISSING}",
+        ),
+        (
+            # once "is a PDF form, but not a fillable sos-print audit: it has no game field"
+            lambda data: _pages_kept(_filled(two_pages=True), [1], "copied"),
+            "holds rows of group 1's table but not its game field, which sos-print writes on group 1's first page: "
+            f"{MISSING}",
+        ),
+        (
+            lambda data: edited(data, partial(_widget_taken_off, name="cell", page=0)),
+            "group 1's field 'group1.move.5.cell' is on none of the file's pages: the form was changed; send the file "
+            "the audit was filled in",
+        ),
+    ],
+    ids=[
+        "signature-on-inked-page",
+        "date-on-inked-page",
+        "text1-on-audit-page",
+        "signature-on-audit-page",
+        "two-groups-on-a-page",
+        "embedded-file",
+        "file-on-page",
+        "portfolio",
+        "free-text",
+        "ink",
+        "stamp",
+        "square",
+        "note",
+        "link",
+        "unknown-kind",
+        "page-2-removed",
+        "page-1-copied-alone",
+        "page-1-removed",
+        "page-2-copied-alone",
+        "widget-taken-off",
+    ],
+)
+def test_what_a_pdf_app_adds_to_an_audit_or_takes_out_of_it_is_refused_in_one_line(runner, tmp_path, change, message):
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(change(_filled()))
+    refused_everywhere(runner, tmp_path, pdf, f"{pdf}: {message}")
+
+
+@pytest.mark.skipif(shutil.which("pdfunite") is None, reason="poppler-utils is not installed")
+@pytest.mark.parametrize(
+    ("tool", "message"),
+    [
+        (
+            "pdfunite",  # once "two filled copies joined", quoting 'game'
+            "holds audit fields on page 2 but not the form's list of them: its pages were copied into a new file "
+            "without the form (joined after another file's pages, whose form it kept); send the file the audit was "
+            "filled in",
+        ),
+        ("pdfseparate", f"group 1's rows 6 to 9 and pause box are on none of the file's pages: {MISSING}"),
+    ],
+)
+def test_what_poppler_makes_of_an_audit_is_named_as_the_pypdf_made_files_are(runner, tmp_path, tool, message):
+    # The same files as above, made by the tools themselves where they are installed (the tests above need none).
+    audit, cover, pdf = tmp_path / "filled.pdf", tmp_path / "cover.pdf", tmp_path / "audit.pdf"
+    audit.write_bytes(_filled(two_pages=tool == "pdfseparate"))
+    cover.write_bytes(_cover_form())
+    if tool == "pdfunite":
+        subprocess.run(["pdfunite", cover, audit, pdf], check=True, capture_output=True)
+    else:
+        subprocess.run(
+            ["pdfseparate", "-f", "1", "-l", "1", audit, tmp_path / "page%d.pdf"], check=True, capture_output=True
+        )
+        (tmp_path / "page1.pdf").rename(pdf)
+    audit.unlink()
+    cover.unlink()
+    refused_everywhere(runner, tmp_path, pdf, f"{pdf}: {message}")
+
+
+def _filled_by_pypdf(data: bytes) -> bytes:
+    """Returns the blank two-page audit filled as pypdf fills a form by default: each field's appearance drawn
+    again, the form asking readers to draw them too (NeedAppearances)."""
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    blank = fillable(PrintOptions(size=3, language=Language.BOTH, large_print=True))
+
+    def change(writer):
+        writer.set_need_appearances_writer(True)
+        for page in writer.pages:
+            writer.update_page_form_field_values(page, values)
+
+    return edited(blank, change)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda data: _filled(two_pages=True),
+        _filled_by_pypdf,
+        lambda data: _on_page(data, 0, _annotation("/Popup")),  # attached to no other annotation: it shows nothing
+        lambda data: pages_added(data, _cover_form()),  # a whole page of another form, as today
+    ],
+    ids=["two-pages", "pypdf-need-appearances", "popup", "cover-form-after"],
+)
+def test_an_audit_with_nothing_on_its_pages_but_its_own_fields_is_read(runner, tmp_path, change):
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(change(_filled()))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
 
 
 @pytest.mark.parametrize("lang", [Language.EN, Language.FR])

@@ -6,14 +6,14 @@ it: the same rules and messages, each problem named by the audit's row. Only pyp
 engine are loaded here, never reportlab or jinja2: `sos-print check` stays quick.
 
 The field tree is walked here rather than by pypdf's `get_fields`, which keeps the first of two
-fields of one name (two filled copies of an audit merged into one file would lose a game without
-a word) and stops at 100,000 fields. A name that comes twice is refused; so is a hidden game field
-that does not match its group's own fields. So is a field of more than one widget, but the class
-and the date (one on each page of a group): two copies joined with their fields of one name linked
-show two games through one value. Every page's widgets are walked too: one whose field is outside
-the tree (a page of another copy added), that its field does not list (another copy's, linked by
-half) or that looks like an audit's field under a name no group has (a copy renamed, or put under
-another field) is refused, never passed over.
+fields of one name (two filled copies merged into one file would lose a game without a word) and
+stops at 100,000 fields: a name that comes twice is refused, and so is a field of more than one
+widget but the class and the date (one on each page of a group), and a game field that does not
+match its group's fields. Then every page is walked: what sos-print did not write and would not
+read is refused in one line naming it and its page, never passed over. An audit's page holds only
+its own group's widgets, rows among them (no other form's field, no text typed on top of the form,
+no drawing); a page without any is a copy printed to PDF; every page of the group read is there;
+no file is attached. A whole page of another form (a cover sheet's) is no concern.
 
 Only the game field's, the table's and the header's (names, class, date) values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
@@ -69,7 +69,7 @@ MAX_PDF_BYTES = 100_000_000
 
 def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
-    fields, count = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
+    fields, count, shown = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
     if not count:
         # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(
@@ -78,10 +78,12 @@ def load_filled_audit(path: str) -> Example:
             "(or a filled one printed to PDF again, which keeps only the ink)",
         )
     games = _games(fields)
-    if not games:
-        raise ExampleFileError(path, "is a PDF form, but not a fillable sos-print audit: it has no game field")
     _refuse_unknown_fields(fields, path)
     filled = _filled_groups(fields)
+    if not games:
+        if filled:  # the rows of an audit, without the page that says their game
+            raise ExampleFileError(path, _NO_GAME.format(filled[0]))
+        raise ExampleFileError(path, "is a PDF form, but not a fillable sos-print audit: it has no game field")
     if not filled:
         raise ExampleFileError(path, "is a fillable audit with no row filled in: there is no game to check yet")
     if len(filled) > 1:
@@ -96,16 +98,71 @@ def load_filled_audit(path: str) -> Example:
     except SosError as error:
         raise ExampleFileError(path, f"group {group}: {error}") from None
     if game is None:
-        raise ExampleFileError(path, f"group {group} has rows filled in but no game field: not a whole sos-print audit")
+        raise ExampleFileError(path, _NO_GAME.format(group))
+    _refuse_missing_pages(game, group, shown.get(group, set()), path)
     _refuse_unless_its_own(game, group, fields, path)
+    _refuse_off_the_pages(game, group, shown.get(group, set()), path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     return replace(record, header=_header(fields, game, group))
 
 
-def _fields(data: bytes, path: str) -> tuple[dict[str, str], int]:
-    """Returns the fields of sos-print's audits by full name, with the value of those the record reads, and how many
-    fields that take a value the file has (any form's); a file pypdf cannot read is one ExampleFileError."""
+_NO_GAME = (
+    "holds rows of group {0}'s table but not its game field, which sos-print writes on group {0}'s first page: "
+    "a page of the audit is missing (taken out of the file?); send the whole filled audit"
+)
+
+
+def _refuse_missing_pages(game: FormGame, group: int, shown: set[str], path: str) -> None:
+    """Refuses a group's audit whose pages are not all in the file: whole rows, with the names and the game field
+    of its first page or the pause box of its last, on none of the file's pages (a field missing otherwise is the
+    form changed, named by `_refuse_unless_its_own`)."""
+    columns = move_columns(game.variant)
+    last = game.size**2
+    on_pages = [sum(f"move.{move}.{column}" in shown for column in columns) for move in range(1, last + 1)]
+    if any(0 < count < len(columns) for count in on_pages) or not shown <= {*form_fields(game.size, game.variant)}:
+        return  # a row with only some of its fields, or a field no page of the audit has: the form was changed
+    rows = [move for move, count in enumerate(on_pages, start=1) if not count]
+    first = ["game", *(f"names.{seat}" for seat in game.variant.seats)]
+    pause = [f"pause.score.{side}" for side in scored_sides(game.variant)] + ["pause.next"]
+    heads = {tail in shown for tail in first} | {1 not in rows}
+    tails = {tail in shown for tail in pause} | {last not in rows}
+    if not rows or len(heads) > 1 or len(tails) > 1:
+        return
+    parts = ["names, game field"] if 1 in rows else []
+    ranges: list[list[int]] = []
+    for move in rows:
+        if ranges and ranges[-1][-1] == move - 1:
+            ranges[-1][-1] = move
+        else:
+            ranges.append([move, move])
+    parts += [f"rows {low} to {high}" if high > low else f"row {low}" for low, high in ranges]
+    parts += ["pause box"] if last in rows else []
+    named = ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else parts[0]
+    verb = "is" if parts == [f"row {rows[0]}"] else "are"
+    raise ExampleFileError(
+        path,
+        f"group {group}'s {named} {verb} on none of the file's pages: a page of the audit is missing (taken out of "
+        "the file?); send the whole filled audit",
+    )
+
+
+def _refuse_off_the_pages(game: FormGame, group: int, shown: set[str], path: str) -> None:
+    """Refuses a field of the group's form whose widget is on none of the file's pages: what it holds is read, but
+    nobody sees it on the audit."""
+    for tail in form_fields(game.size, game.variant):
+        if tail not in shown and tail != "class":  # a form made before printed class names were kept has none
+            raise ExampleFileError(
+                path,
+                f"group {group}'s field {quoted(group_field(group, tail))} is on none of the file's pages: the form "
+                "was changed; send the file the audit was filled in",
+            )
+
+
+def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[str]]]:
+    """Returns the fields of sos-print's audits by full name, with the value of those the record reads, how many
+    fields that take a value the file has (any form's) and, by group, the fields on the audit's pages; a file pypdf
+    cannot read is one ExampleFileError."""
     if not data.lstrip(b"\0\t\n\f\r ").startswith(b"%PDF-"):
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
@@ -152,16 +209,17 @@ _KNOWN = re.compile(rf"game|class|date|names\.[A-D]|move\.[0-9]+\.{_COLUMN}|paus
 _ROW_ANYWHERE = re.compile(rf"(?:.*\.)?move\.[0-9]+\.{_COLUMN}", re.DOTALL)
 
 
-def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
-    """Returns the fields of sos-print's audits and how many fields the file has, walking the form's tree of fields,
-    then refuses a widget on a page whose field is not in that tree and looks like one of an audit's."""
+def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, set[str]]]:
+    """Returns the fields of sos-print's audits, how many fields the file has and the audit's fields on its pages
+    (`_refuse_unread_annotations`), walking the form's tree of fields, then every page."""
     catalog: Any = reader.root_object  # pypdf's objects are typed loosely: each is looked at before it is used
+    budget = _Budget(path)
+    _refuse_attached_files(catalog, budget, path)
     form = _dictionary(catalog.get("/AcroForm"))
     found: dict[str, str] = {}
     walked: dict[object, str] = {}  # the fields that take a value, by full name
     listed: set[object] = set()  # their widgets, as the fields list them
     count = 0
-    budget = _Budget(path)
     roots = budget.items(form.get("/Fields") if form is not None else None)
     pending: list[tuple[Any, str, tuple[object, ...]]] = [(root, "", ()) for root in reversed(roots)]
     seen: set[object] = set()
@@ -195,8 +253,8 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int]:
             found[name] = _value(node, ours[2], name, path)
     # A form that lists no field (none, or only objects the file lacks, as pdfunite leaves a filled form) is no form:
     # its pages may still hold every widget; so may the pages of one whose form is another's (a cover page's).
-    _refuse_widgets_outside(catalog, walked, listed, path, formless=not count, audit=bool(found))
-    return found, count
+    shown = _refuse_unread_annotations(catalog, walked, listed, path, formless=not found, audit=bool(found))
+    return found, count, shown
 
 
 # The only fields of an audit given a widget on each page of their group; every other field has one widget, so a field
@@ -248,50 +306,205 @@ class _Budget:
         return list(value)
 
 
-def _refuse_widgets_outside(
+def _refuse_unread_annotations(
     catalog: Any, walked: dict[object, str], listed: set[object], path: str, *, formless: bool, audit: bool
-) -> None:
-    """Refuses a widget on a page whose field is not in the form's tree (a page of another filled copy added, its
-    fields left behind) if its name, as far as it can be read, is one an audit's table or game field ends with, and
-    one whose field is an audit's field of one widget that does not list it (another copy's, linked to it by half);
-    `formless` when its form lists no field at all (its pages copied into a new file, the fields still on them).
+) -> dict[int, set[str]]:
+    """Refuses anything on a page that the record would not read, and returns, by group, the fields (after their
+    `group<k>.` part) whose widgets are on the audit's pages.
 
-    `audit` when the form has an audit's fields: then it has a widget on every page (the date's), and a page with
-    none is a copy printed to PDF (its typed text turned to ink), or a page of another file, added: what it shows
-    would be dropped unread. (A page of another form is no concern.)
+    A page is the audit's when it holds widgets of a group's fields, among them rows of its table: nothing else may be
+    on it but popups (they show another annotation's text). A widget outside the form's tree is refused if its name,
+    as far as it can be read, is an audit's (`formless` when the form lists no audit field: the pages were copied
+    without it), and so is one whose field is an audit's field of one widget that does not list it (another copy's,
+    linked by half). `audit` when the form has an audit's fields: then a page without any widget is a copy printed
+    to PDF or another file's page, added; a whole page of another form is no concern. A file attached on any page is
+    refused.
     """
     budget = _Budget(path)
     bare = 0  # the first page without a widget, refused once every page has been looked at
+    shown: dict[int, set[str]] = {}
     for number, page in enumerate(_pages(catalog, path), start=1):
-        annotations = budget.items(page.get("/Annots"))
-        kinds = [widget.get("/Subtype") for widget in map(_dictionary, annotations) if widget is not None]
-        if audit and "/Widget" not in kinds:
-            bare = bare or number
-        for annotation in annotations:
-            widget = _dictionary(annotation)
-            if widget is None or widget.get("/Subtype") != "/Widget" or _identity(widget) in listed:
+        groups: dict[int, set[str]] = {}  # the audit's fields with a widget on this page
+        foreign: list[tuple[str, Any]] = []  # other fields' widgets: (name, field)
+        marks: list[object] = []  # the kinds of the annotations neither widgets nor popups
+        for annotation in budget.items(page.get("/Annots")):
+            node = _dictionary(annotation)
+            kind = node.get("/Subtype") if node is not None else None
+            if kind == "/FileAttachment":
+                raise ExampleFileError(path, _attached(f"a file attached on page {number}", _file_name(node), 1))
+            if node is None or kind == "/Popup":
                 continue
-            field = widget if "/T" in widget else _dictionary(widget.get("/Parent"))
-            if field is None:
+            if kind != "/Widget":
+                marks.append(kind)
                 continue
-            name = walked.get(_identity(field))
-            if name is not None:
-                ours = _OURS.fullmatch(name)
-                if ours is not None and ours[2] not in _SHARED:
-                    raise ExampleFileError(path, _linked(name, f"has a widget on page {number} that it does not list"))
-                continue
-            parts, node, depth = [], field, 0
-            while node is not None and depth <= _DEEPEST:
-                part = _part(node.get("/T"), path)
-                if part is not None:
-                    parts.append(part)
-                node, depth = _dictionary(node.get("/Parent")), depth + 1
-            if parts and (parts[0] in ("game", *MOVE_COLUMNS) or parts[1:2] == ["total"]):
-                if formless:  # the values are all there: "printed to PDF again" would tell the teacher they are ink
-                    raise ExampleFileError(path, _FORMLESS.format(number))
-                raise ExampleFileError(path, _outside(".".join(reversed(parts)), number))
+            name, field = _widget_field(node, walked, listed, number, path, formless)
+            ours = _OURS.fullmatch(name)
+            if ours is None:
+                foreign.append((name, field))
+            else:
+                groups.setdefault(int(ours[1]), set()).add(ours[2])
+        if not groups:
+            # A page of another form is no concern; a page whose only fields are signatures is ink all the same.
+            if audit and all(_kind(field) == "/Sig" for _, field in foreign):
+                bare = bare or number
+            continue
+        _refuse_not_the_audits(number, groups, foreign, marks, path)
+        for group, tails in groups.items():
+            shown.setdefault(group, set()).update(tails)
     if bare:
         raise ExampleFileError(path, _INK.format(bare))
+    return shown
+
+
+def _widget_field(
+    widget: Any, walked: dict[object, str], listed: set[object], number: int, path: str, formless: bool
+) -> tuple[str, Any]:
+    """Returns the full name of a widget's field and the field, refusing a widget outside the form's tree that looks
+    like an audit's, and one the audit's field of one widget does not list."""
+    field = widget if "/T" in widget else _dictionary(widget.get("/Parent"))
+    if field is None:
+        return "", widget
+    name = walked.get(_identity(field))
+    if name is not None:
+        ours = _OURS.fullmatch(name)
+        if _identity(widget) not in listed and ours is not None and ours[2] not in _SHARED:
+            raise ExampleFileError(path, _linked(name, f"has a widget on page {number} that it does not list"))
+        return name, field
+    parts, node, depth = [], field, 0
+    while node is not None and depth <= _DEEPEST:
+        part = _part(node.get("/T"), path)
+        if part is not None:
+            parts.append(part)
+        node, depth = _dictionary(node.get("/Parent")), depth + 1
+    if parts and (parts[0] in ("game", *MOVE_COLUMNS) or parts[1:2] == ["total"]):
+        if formless:  # the values are all there: "printed to PDF again" would tell the teacher they are ink
+            joined = " (joined after another file's pages, whose form it kept)" if walked else ""
+            raise ExampleFileError(path, _FORMLESS.format(number, joined))
+        raise ExampleFileError(path, _outside(".".join(reversed(parts)), number))
+    return ".".join(reversed(parts)), field
+
+
+def _refuse_not_the_audits(
+    number: int, groups: dict[int, set[str]], foreign: list[tuple[str, Any]], marks: list[object], path: str
+) -> None:
+    """Refuses a page of the audit that holds what sos-print does not write there: another group's fields, another
+    form's field, an annotation on top of the form, or no row of its table (a field put on another page)."""
+    if len(groups) > 1:
+        first, second = sorted(groups)[:2]
+        raise ExampleFileError(
+            path,
+            f"has fields of groups {first} and {second} on page {number}, where sos-print puts one group's: "
+            "the form was changed; send the file the audit was filled in",
+        )
+    if foreign:
+        name, field = foreign[0]
+        what = "a signature field" if _kind(field) == "/Sig" else "a field"
+        named = f"{what} {quoted(name)}" if name else f"{what} without a name"
+        raise ExampleFileError(
+            path,
+            f"has {named} on page {number} that is not one of the audit's (added by a PDF app?): what it holds is "
+            "not read; type each row into the audit's fields, and remove it",
+        )
+    if marks:
+        raise ExampleFileError(
+            path,
+            f"has on page {number} {_MARKS.get(marks[0], 'an annotation sos-print does not write')}: it is not "
+            "read; type each row into the audit's fields",
+        )
+    ((group, tails),) = groups.items()
+    # (a field no audit has is named once the form is read: `_refuse_unknown_fields`)
+    if all(_KNOWN.fullmatch(tail) and not tail.startswith("move.") for tail in tails):
+        raise ExampleFileError(
+            path,
+            f"has a page {number} with group {group}'s field {quoted(group_field(group, min(tails)))} but none of "
+            "its rows: not a page sos-print wrote (a copy printed to PDF, with a field put on it?); what it shows "
+            "cannot be read, so check each filled copy on its own",
+        )
+
+
+def _kind(field: Any) -> object:
+    """Returns a field's type (/Tx, /Sig...), as it says it or inherits it from the fields above it."""
+    node, depth = field, 0
+    while node is not None and depth <= _DEEPEST:
+        if "/FT" in node:
+            return node.get("/FT")
+        node, depth = _dictionary(node.get("/Parent")), depth + 1
+    return None
+
+
+# What each kind of annotation a PDF reader adds on top of a page is, in plain words (sos-print writes only widgets).
+_MARKS: dict[object, str] = {
+    "/FreeText": "text typed on top of the form, not into its fields",
+    "/Ink": "a drawing",
+    "/Stamp": "a stamp",
+    **dict.fromkeys(("/Square", "/Circle", "/Line", "/Polygon", "/PolyLine"), "a drawn shape"),
+    "/Text": "a note",
+    **dict.fromkeys(("/Highlight", "/Underline", "/Squiggly", "/StrikeOut"), "a marking of the printed text"),
+    "/Caret": "an insertion mark",
+    "/Redact": "a mark to black out",
+    "/Link": "a link",
+    **dict.fromkeys(("/Sound", "/Movie", "/Screen", "/RichMedia", "/3D"), "a sound or a video"),
+    "/Watermark": "a watermark",
+}
+
+
+def _refuse_attached_files(catalog: Any, budget: _Budget, path: str) -> None:
+    """Refuses a file that carries other files (a portfolio, or files attached to the document): a filled copy in
+    them would not be read."""
+    names = _dictionary(catalog.get("/Names"))
+    tree = _dictionary(names.get("/EmbeddedFiles")) if names is not None else None
+    first = _first_attached(tree, budget)
+    if "/Collection" in catalog:
+        named = f" (such as {first})" if first else ""
+        raise ExampleFileError(
+            path, f"is a PDF portfolio, a file holding other files{named}: open it and save each audit on its own"
+        )
+    if first is not None:
+        raise ExampleFileError(path, _attached("attached files", first, 2))
+
+
+def _attached(what: str, name: str, count: int) -> str:
+    named = f" ({name})" if name else ""
+    which, them = ("which is", "it") if count == 1 else ("which are", "them")
+    return (
+        f"carries {what}{named}, {which} not read: save the audit again without {them}, and check each filled copy "
+        "on its own"
+    )
+
+
+def _first_attached(tree: Any, budget: _Budget) -> str | None:
+    """Returns the name of the first file of a tree of attached files ("" when it cannot be read safely), None if
+    the tree names none."""
+    node, depth = tree, 0
+    while node is not None and depth <= _DEEPEST:
+        pairs = budget.items(node.get("/Names"))
+        if len(pairs) >= 2:
+            return _file_name(_dictionary(pairs[1])) or _short(pairs[0])
+        kids = budget.items(node.get("/Kids"))
+        node, depth = (_dictionary(kids[0]) if kids else None), depth + 1
+    return None
+
+
+def _file_name(annotation_or_spec: Any) -> str:
+    """Returns an attached file's name, quoted and short, from its annotation or its file specification; "" if it
+    has none that can be read safely."""
+    node = annotation_or_spec
+    if node is None:
+        return ""
+    spec = node.get("/FS") if "/FS" in node else node
+    if isinstance(spec, (str, bytes)):
+        return _short(spec)
+    spec = _dictionary(spec)
+    return next((name for key in ("/UF", "/F") if spec is not None and (name := _short(spec.get(key)))), "")
+
+
+def _short(value: object) -> str:
+    """Returns a name from the file as a message quotes it, if it is text of a sensible length; else ""."""
+    value = value.get_object() if isinstance(value, PdfObject) else value
+    if not isinstance(value, (str, bytes)) or len(value) > 4 * _LONGEST_PART:
+        return ""
+    text = value if isinstance(value, str) else _decoded(bytes(value))
+    return quoted(text) if text.isprintable() and text else ""
 
 
 _INK = (
@@ -300,7 +513,7 @@ _INK = (
 )
 _FORMLESS = (
     "holds audit fields on page {} but not the form's list of them: its pages were copied into a new file without "
-    "the form; send the file the audit was filled in"
+    "the form{}; send the file the audit was filled in"
 )
 
 
