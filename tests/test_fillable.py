@@ -1044,8 +1044,9 @@ def test_a_filled_copy_joined_under_a_name_the_reader_does_not_read_is_refused_n
     refused_everywhere(runner, tmp_path, pdf, message)
 
 
-def test_another_forms_widgets_outside_its_fields_are_no_concern_of_the_audits(runner, tmp_path):
-    # A page of another form added: its widgets are outside the form too, but no audit field could hide there.
+def test_a_page_of_another_form_added_to_a_filled_audit_is_refused(runner, tmp_path):
+    # A page of another form added: its widgets are outside the form too. No audit field hides there, but the page
+    # may be an audit printed to PDF that an app gave fields of its own (Acrobat's "Text1"): its ink is not read.
     _, steps = three_by_three_game()
     other = PdfWriter()
     other.add_blank_page(595, 842)
@@ -1066,8 +1067,11 @@ def test_another_forms_widgets_outside_its_fields_are_no_concern_of_the_audits(r
     pdf.write_bytes(
         pages_added(fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant())), written(other))
     )
-    result = runner.invoke(app, ["check", str(pdf)])
-    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+    message = (
+        f"{pdf}: has a page 2 without the audit's fields (a copy printed to PDF, or a page of another file, added to "
+        "it): what it shows cannot be read; check each filled copy on its own"
+    )
+    refused_everywhere(runner, tmp_path, pdf, message)
 
 
 # A field's own entries; the rest of a field that is its own widget (/Rect, /AP, /F, /P...) is the widget's.
@@ -2094,6 +2098,11 @@ INK = (
             lambda data: _with_an_inked_page(data, _field("Signature1", "/Sig"), field=True),
             INK.format(2),
         ),
+        (  # an app's own field on a page printed to PDF is no sign of the audit's: its ink is not read
+            lambda data: _with_an_inked_page(data, _field("Text1", value="5 points"), field=True),
+            INK.format(2),
+        ),
+        (lambda data: pages_added(data, _cover_form()), INK.format(2)),  # a whole page of another form
         (
             lambda data: _date_put_on_an_inked_page(_filled(two_pages=True)),
             "has a page 3 with group 1's field 'group1.date' but none of its rows: not a page sos-print wrote (a copy "
@@ -2171,6 +2180,8 @@ INK = (
     ],
     ids=[
         "signature-on-inked-page",
+        "text1-on-inked-page",
+        "cover-form-after",
         "date-on-inked-page",
         "text1-on-audit-page",
         "signature-on-audit-page",
@@ -2249,9 +2260,8 @@ def _filled_by_pypdf(data: bytes) -> bytes:
         lambda data: _filled(two_pages=True),
         _filled_by_pypdf,
         lambda data: _on_page(data, 0, _annotation("/Popup")),  # attached to no other annotation: it shows nothing
-        lambda data: pages_added(data, _cover_form()),  # a whole page of another form, as today
     ],
-    ids=["two-pages", "pypdf-need-appearances", "popup", "cover-form-after"],
+    ids=["two-pages", "pypdf-need-appearances", "popup"],
 )
 def test_an_audit_with_nothing_on_its_pages_but_its_own_fields_is_read(runner, tmp_path, change):
     pdf = tmp_path / "audit.pdf"

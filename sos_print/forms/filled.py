@@ -12,8 +12,8 @@ widget but the class and the date (one on each page of a group), and a game fiel
 match its group's fields. Then every page is walked: what sos-print did not write and would not
 read is refused in one line naming it and its page, never passed over. An audit's page holds only
 its own group's widgets, rows among them (no other form's field, no text typed on top of the form,
-no drawing); a page without any is a copy printed to PDF; every page of the group read is there;
-no file is attached. A whole page of another form (a cover sheet's) is no concern.
+no drawing); any other page (printed ink, another form's, a cover sheet) may show what would go
+unread, and is refused; every page of the group read is there; no file is attached.
 
 Only the game field's, the table's and the header's (names, class, date) values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
@@ -316,9 +316,9 @@ def _refuse_unread_annotations(
     on it but popups (they show another annotation's text). A widget outside the form's tree is refused if its name,
     as far as it can be read, is an audit's (`formless` when the form lists no audit field: the pages were copied
     without it), and so is one whose field is an audit's field of one widget that does not list it (another copy's,
-    linked by half). `audit` when the form has an audit's fields: then a page without any widget is a copy printed
-    to PDF or another file's page, added; a whole page of another form is no concern. A file attached on any page is
-    refused.
+    linked by half). `audit` when the form has an audit's fields: then a page without a group's widgets is a copy
+    printed to PDF or another file's page (another form's, a signature's or none), added. A file attached on any page
+    is refused.
     """
     budget = _Budget(path)
     bare = 0  # the first page without a widget, refused once every page has been looked at
@@ -344,9 +344,8 @@ def _refuse_unread_annotations(
             else:
                 groups.setdefault(int(ours[1]), set()).add(ours[2])
         if not groups:
-            # A page of another form is no concern; a page whose only fields are signatures is ink all the same.
-            if audit and all(_kind(field) == "/Sig" for _, field in foreign):
-                bare = bare or number
+            # Not the audit's page: printed ink (fields an app put on it are no proof of more), or another file's.
+            bare = bare or (number if audit else 0)
             continue
         _refuse_not_the_audits(number, groups, foreign, marks, path)
         for group, tails in groups.items():
