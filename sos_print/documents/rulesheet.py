@@ -63,7 +63,7 @@ STEP_PICTURE_SHARE = 0.45
 # normal sheet's cell: smaller, the scorers' rings (at large print's smallest size) would cover letters. The type keeps
 # its size. (French on Letter would need 9 mm: there the opening paragraph goes to the back instead.)
 LARGE_STEP_LEAST_CELL = STEP_CELL
-DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
+DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT, names_outside=True)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
 NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: the text's size if it fits the cell

@@ -43,7 +43,7 @@ SCORER_CLEARANCE = 1.0  # between a scorer's badge and its line, beside which it
 SCORER_OVERHANG = 1.5
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
-TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
+TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
 LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
@@ -398,7 +398,9 @@ class Tag:
     leader: tuple[tuple[float, float], ...] | None = None
 
 
-def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float) -> list[Tag]:
+def segment_tags(
+    grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float, *, outside: bool = False
+) -> list[Tag]:
     """Places each line's name outside the grid, by one end of its line.
 
     A row's or column's name sits where the line, drawn on, would leave the grid, beyond the
@@ -412,6 +414,7 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
     A name that would go out from the grid's edge, cells away from an end inside the grid (off the grid's corner,
     far from its line), sits just past that end instead, in line with the line (a diagonal's touching its end cell),
     where it covers no letter, number, answer, coordinate, line or other name; else by an end on the grid's edge.
+    `outside`: never inside the grid, by an end on its edge (else where the line drawn on leaves it).
     """
     placed: list[Tag] = []
     if grid.scorers or not grid.named:
@@ -434,9 +437,8 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
             tag = Tag(mark.name, box)
             at_end = any(_edge_of(point, cell_centre(grid, x, y, cell, *end), cell, gutters) for end in ends(mark))
         if not at_end:  # named from the grid's edge, cells away from the line's end: named just past that end instead
-            tag = _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink]) or _by_edge_end(
-                grid, x, y, cell, mark, (width, height), taken, gutters, tag
-            )
+            inner = None if outside else _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink])
+            tag = inner or _by_edge_end(grid, x, y, cell, mark, (width, height), taken, gutters, tag)
         placed.append(tag)
     return placed
 
