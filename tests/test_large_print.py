@@ -216,7 +216,7 @@ def test_large_print_score_sheet_rows_take_larger_handwriting(size, paper, langu
 
 
 def _puzzle_boards(data: bytes, size: int) -> list[tuple[float, list[LTChar], tuple[float, float, float, float]]]:
-    """Returns each puzzle board of a sheet as (its cell in mm, the letters drawn in it, its box in points)."""
+    """Returns each board of `size` a document draws as (its cell in mm, the letters drawn in it, its box in points)."""
     found = []
     with pages(data) as pdf:
         for page in pdf.pages:
@@ -265,6 +265,33 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
         letters = [letter for _, inside, _ in boards for letter in inside]
         assert letters and {round(letter.size, 1) for letter in letters} == {letter_pt}
     for found, inside, (left, _, _, _) in boards:  # large print's: a margin either side of each letter
+        for letter in inside:
+            x0, _, x1, _ = _ink(letter)
+            column = int((letter.x0 - left) / (found * PT))
+            sides = (left + column * found * PT, left + (column + 1) * found * PT)
+            assert min(x0 - sides[0], sides[1] - x1) / PT >= 2.5, (letter.get_text(), found)
+
+
+# The rule sheet's four pictures were smaller in large print than in normal print: 14.5 mm cells beside 17 on A4,
+# 12.5 mm with 18 pt letters (normal print's are 18.5) beside 16 on Letter (issue 23, final review, finding 1). Normal
+# print's pictures are now no larger than large print's can be on the same front, and large print's letters larger.
+FRONT_CELLS = [
+    (Paper.A4, Language.EN, 14.5),
+    (Paper.A4, Language.FR, 14.0),
+    (Paper.LETTER, Language.EN, 12.5),
+    (Paper.LETTER, Language.FR, 12.5),
+]
+
+
+@pytest.mark.parametrize(("paper", "language", "cell"), FRONT_CELLS)
+def test_the_rule_sheets_pictures_are_as_large_in_large_print_with_larger_letters(paper, language, cell):
+    for large_print, letter_pt in ((False, 18.5), (True, LETTER_PT)):
+        data = rendered("rules", PrintOptions(paper=paper, language=language, large_print=large_print))
+        pictures = _puzzle_boards(data, 3)
+        assert len(pictures) == 4
+        assert {round(found, 2) for found, _, _ in pictures} == {cell}, large_print
+        assert {round(letter.size, 1) for _, inside, _ in pictures for letter in inside} == {letter_pt}
+    for found, inside, (left, _, _, _) in pictures:  # large print's: a margin either side of each letter
         for letter in inside:
             x0, _, x1, _ = _ink(letter)
             column = int((letter.x0 - left) / (found * PT))

@@ -46,8 +46,8 @@ class DiagramStyle:
     label_pt: float = SMALL_PT
     number_pt: float = SMALL_PT
     tag_pt: float = SMALL_PT
-    # Lines named outside the grid only, never just past an inner end in an empty cell (the answer key, the rule
-    # sheet: there a name read as the board's content, issue 23).
+    # Lines named outside the grid only, never just past an inner end in an empty cell (the answer key: there a name
+    # read as the board's content, issue 23).
     names_outside: bool = False
 
     def scaled(self, scale: float) -> DiagramStyle:

@@ -271,7 +271,9 @@ def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) ->
         or _badge_candidates(ends, radius)[:1]
         for ends in lines
     ]
-    found = _matched(choices, 4 * radius)  # two radii, and one badge's width between them
+    # Two radii, and one badge's width between them; and first no two level or plumb (within a radius): three badges
+    # on one grid line of a 3 x 3 picture read as the labels of one more line (issue 23, final review, finding 3).
+    found = _matched(choices, 4 * radius, radius) or _matched(choices, 4 * radius)
     return found if found is not None else [options[0] for options in choices]
 
 
@@ -351,15 +353,22 @@ def _to_box(point: tuple[float, float], box: Box) -> float:
     return math.hypot(dx, dy)
 
 
-def _matched(choices: list[list[tuple[float, float]]], apart: float) -> list[tuple[float, float]] | None:
-    """Returns one place for each line, from its choices, every two at least `apart` mm between centres (or None)."""
+def _matched(
+    choices: list[list[tuple[float, float]]], apart: float, unaligned: float = 0.0
+) -> list[tuple[float, float]] | None:
+    """Returns one place for each line, from its choices, every two at least `apart` mm between centres and at least
+    `unaligned` mm apart across and up the page (or None)."""
     chosen: list[tuple[float, float]] = []
+
+    def free(point: tuple[float, float], x: float, y: float) -> bool:
+        across, up = abs(point[0] - x), abs(point[1] - y)
+        return math.hypot(across, up) >= apart and min(across, up) >= unaligned
 
     def fill(line: int) -> bool:
         if line == len(choices):
             return True
         for point in choices[line]:
-            if all(math.hypot(point[0] - x, point[1] - y) >= apart for x, y in chosen):
+            if all(free(point, x, y) for x, y in chosen):
                 chosen.append(point)
                 if fill(line + 1):
                     return True
