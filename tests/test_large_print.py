@@ -12,10 +12,12 @@ from conftest import EXAMPLES, ROOT
 from fontTools.ttLib import TTFont
 from pdfminer.layout import LTChar, LTCurve, LTLine, LTRect
 from pdfread import chars, marks, pages, square_grids, texts
+from rendered import rendered
 
 from sos_print.documents.audit import audit_document
 from sos_print.documents.rulesheet import rules_document
 from sos_print.engine.check import verify
+from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
@@ -211,3 +213,87 @@ def test_large_print_score_sheet_rows_take_larger_handwriting(size, paper, langu
     assert len(heights) == size * size
     assert min(heights) >= least - 0.05, f"rows of {min(heights):.1f} mm"
     assert max(heights) <= 15.0 + 0.05, "rows taller than normal print's 10 mm times 1.5"
+
+
+def _puzzle_boards(data: bytes, size: int) -> list[tuple[float, list[LTChar], tuple[float, float, float, float]]]:
+    """Returns each board of `size` a document draws as (its cell in mm, the letters drawn in it, its box in points)."""
+    found = []
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            drawn = chars(page)
+            for run, (top, bottom) in _board_runs(page, size):
+                box = (run[0], page.height - bottom, run[-1], page.height - top)
+                inside = [c for c in drawn if c.get_text() in "SO" and _inside((c.x0, c.y0, c.x1, c.y1), box)]
+                found.append(((run[1] - run[0]) / PT, inside, box))
+    return found
+
+
+def _board_runs(page, size: int):
+    """Yields each board's vertical lines' x (a run of `size` + 1 as long as the board is wide) and top and bottom."""
+    verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
+    for span in {(round(line["top"], 1), round(line["bottom"], 1)) for line in verticals}:
+        xs = sorted({round(v["x0"], 2) for v in verticals if (round(v["top"], 1), round(v["bottom"], 1)) == span})
+        for start in range(0, len(xs) - size, size + 1):
+            run = xs[start : start + size + 1]
+            if abs((run[-1] - run[0]) - (span[1] - span[0])) < 0.5:
+                yield run, span
+
+
+# Large print set the puzzles' boards smaller than normal print's: 10 mm cells with 22.2 pt letters on 4 x 4 and
+# 5 x 5 A4, 11 mm where normal print takes 12 on 6 x 6 A4 (issue 23, final review, finding 1). A board in large print
+# is at least as large as the same sheet's in normal print, never under 11 mm, its letters larger, each O and S
+# 2.5 mm at least clear of its cell's sides.
+PUZZLE_CELLS = [
+    (4, Paper.A4, Language.EN, 10.0, 11.0),
+    (4, Paper.LETTER, Language.FR, 10.0, 11.0),
+    (5, Paper.A4, Language.FR, 10.0, 14.0),
+    (5, Paper.LETTER, Language.EN, 11.0, 14.0),
+    (6, Paper.A4, Language.EN, 12.0, 14.0),  # one column: two of 12 mm do not fit A4's width in large print
+    (6, Paper.LETTER, Language.FR, 11.0, 12.0),
+]
+
+
+@pytest.mark.parametrize(("size", "paper", "language", "normal", "large"), PUZZLE_CELLS)
+def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_letters(
+    size, paper, language, normal, large
+):
+    options = PrintOptions(size=size, paper=paper, language=language)
+    for large_print, cell, letter_pt in ((False, normal, 14.8), (True, large, LETTER_PT)):
+        boards = _puzzle_boards(rendered("puzzles", replace(options, large_print=large_print)), size)
+        assert len(boards) == 12  # two sheets of six
+        assert {round(found, 2) for found, _, _ in boards} == {cell}, large_print
+        letters = [letter for _, inside, _ in boards for letter in inside]
+        assert letters and {round(letter.size, 1) for letter in letters} == {letter_pt}
+    for found, inside, (left, _, _, _) in boards:  # large print's: a margin either side of each letter
+        for letter in inside:
+            x0, _, x1, _ = _ink(letter)
+            column = int((letter.x0 - left) / (found * PT))
+            sides = (left + column * found * PT, left + (column + 1) * found * PT)
+            assert min(x0 - sides[0], sides[1] - x1) / PT >= 2.5, (letter.get_text(), found)
+
+
+# The rule sheet's four pictures were smaller in large print than in normal print: 14.5 mm cells beside 17 on A4,
+# 12.5 mm with 18 pt letters (normal print's are 18.5) beside 16 on Letter (issue 23, final review, finding 1). Normal
+# print's pictures are now no larger than large print's can be on the same front, and large print's letters larger.
+FRONT_CELLS = [
+    (Paper.A4, Language.EN, 14.5),
+    (Paper.A4, Language.FR, 14.0),
+    (Paper.LETTER, Language.EN, 12.5),
+    (Paper.LETTER, Language.FR, 12.5),
+]
+
+
+@pytest.mark.parametrize(("paper", "language", "cell"), FRONT_CELLS)
+def test_the_rule_sheets_pictures_are_as_large_in_large_print_with_larger_letters(paper, language, cell):
+    for large_print, letter_pt in ((False, 18.5), (True, LETTER_PT)):
+        data = rendered("rules", PrintOptions(paper=paper, language=language, large_print=large_print))
+        pictures = _puzzle_boards(data, 3)
+        assert len(pictures) == 4
+        assert {round(found, 2) for found, _, _ in pictures} == {cell}, large_print
+        assert {round(letter.size, 1) for _, inside, _ in pictures for letter in inside} == {letter_pt}
+    for found, inside, (left, _, _, _) in pictures:  # large print's: a margin either side of each letter
+        for letter in inside:
+            x0, _, x1, _ = _ink(letter)
+            column = int((letter.x0 - left) / (found * PT))
+            sides = (left + column * found * PT, left + (column + 1) * found * PT)
+            assert min(x0 - sides[0], sides[1] - x1) / PT >= 2.5, (letter.get_text(), found)

@@ -46,6 +46,9 @@ class DiagramStyle:
     label_pt: float = SMALL_PT
     number_pt: float = SMALL_PT
     tag_pt: float = SMALL_PT
+    # Lines named outside the grid only, never just past an inner end in an empty cell (the answer key: there a name
+    # read as the board's content, issue 23).
+    names_outside: bool = False
 
     def scaled(self, scale: float) -> DiagramStyle:
         """Returns the style with every length and size multiplied by `scale` (large print)."""
@@ -55,6 +58,7 @@ class DiagramStyle:
             self.label_pt * scale,
             self.number_pt * scale,
             self.tag_pt * scale,
+            self.names_outside,
         )
 
 
@@ -106,7 +110,7 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
 @lru_cache(maxsize=512)
 def _tags(grid: GridPlan, style: DiagramStyle) -> tuple[Tag, ...]:
     # Laying out a page measures the same diagram many times (each cell size tried, each column, then drawing it).
-    return tuple(segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt))
+    return tuple(segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt, outside=style.names_outside))
 
 
 def fitted(figure: ExampleFigure, style: DiagramStyle, width: float) -> tuple[ExampleFigure, DiagramStyle]:

@@ -59,10 +59,12 @@ STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale) its 
 # (mm, times the scale), never wider than this share of the page's width: the words beside them keep the larger.
 STEP_MOST_CELL = 17.0
 STEP_PICTURE_SHARE = 0.45
-# In large print the front's pictures shrink, by half millimetres, until the four steps fit its page, never below the
-# normal sheet's cell: smaller, the scorers' rings (at large print's smallest size) would cover letters. The type keeps
-# its size. (French on Letter would need 9 mm: there the opening paragraph goes to the back instead.)
-LARGE_STEP_LEAST_CELL = STEP_CELL
+# In large print the front's pictures shrink, by half millimetres, until the four steps fit its page, never below this
+# cell, their letters larger than normal print's all the same (22.2 pt, not 18.5). The type keeps its size. (French
+# on Letter would need less: there the opening paragraph goes to the back instead.) Normal print's pictures are never
+# larger than large print's for the same sheet: a large-print picture smaller than the normal one reads as a mistake
+# (issue 23, final review, finding 1).
+LARGE_STEP_LEAST_CELL = 12.5
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
@@ -90,18 +92,27 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
     """
     trial = Document.trial(document.paper)
-    _render_rules(trial, plan, large_print=large_print, sections=False, careful_front=False)
+    large = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False)
     if large_print:
         _render_rules(document, plan, large_print=True, sections=trial.pages > LARGE_PAGES, careful_front=False)
     else:
-        _render_rules(document, plan, large_print=False, sections=False, careful_front=trial.pages > 2)
+        trial = Document.trial(document.paper)
+        _render_rules(trial, plan, large_print=False, sections=False, careful_front=False, most=large)
+        _render_rules(document, plan, large_print=False, sections=False, careful_front=trial.pages > 2, most=large)
 
 
 def _render_rules(
-    document: Document, plan: RulesPlan, *, large_print: bool, sections: bool, careful_front: bool
-) -> None:
+    document: Document,
+    plan: RulesPlan,
+    *,
+    large_print: bool,
+    sections: bool,
+    careful_front: bool,
+    most: float = STEP_MOST_CELL,
+) -> float:
     """Adds the rule sheet in one language to `document` (see `render_rules`): its back run on, or in `sections`;
-    the warning under the steps if `careful_front` and it fits there."""
+    the warning under the steps if `careful_front` and it fits there; the front's pictures' cells `most` mm at most
+    (in normal print). Returns the cell (mm) of the front's pictures."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = page_area((width, height), large_print)
@@ -126,7 +137,7 @@ def _render_rules(
     intro_first = _steps_fit(flow, plan.steps, scale, flow.room - flow.measure(plan.intro))
     if intro_first:
         flow.blocks(plan.intro)
-    style = _steps_style(flow, plan.steps, scale, flow.measure(plan.careful) if careful_front else 0.0)
+    style = _steps_style(flow, plan.steps, scale, flow.measure(plan.careful) if careful_front else 0.0, most)
     for step in plan.steps:
         _step(flow, step, style)
     on_front = careful_front and flow.measure(plan.careful) <= flow.room
@@ -150,15 +161,19 @@ def _render_rules(
         flow.new_page()
     _example(flow, plan, scale, one_sheet=not large_print)
     document.end_page()
+    return style.cell
 
 
-def _steps_style(flow: Flow, steps: tuple[RuleStep, ...], scale: float, under: float) -> DiagramStyle:
-    """Returns the style of the steps' pictures: the largest cell, by half millimetres from STEP_MOST_CELL down to
-    STEP_CELL (times the scale; in large print down to LARGE_STEP_LEAST_CELL), with which every step fits in the room
-    left on the front's page, `under` mm kept below them, and its words keep the larger share of the page's width."""
+def _steps_style(
+    flow: Flow, steps: tuple[RuleStep, ...], scale: float, under: float, largest: float = STEP_MOST_CELL
+) -> DiagramStyle:
+    """Returns the style of the steps' pictures: the largest cell, by half millimetres from STEP_MOST_CELL (times the
+    scale; in normal print `largest` at most, large print's) down to STEP_CELL (in large print down to
+    LARGE_STEP_LEAST_CELL), with which every step fits in the room left on the front's page, `under` mm kept below
+    them, and its words keep the larger share of the page's width."""
     style = STEPS.scaled(scale)
     least = style.cell if scale == 1.0 else LARGE_STEP_LEAST_CELL
-    most = STEP_MOST_CELL * scale
+    most = STEP_MOST_CELL * scale if scale != 1.0 else max(least, min(STEP_MOST_CELL, largest))
     cells = [most - 0.5 * k for k in range(int((most - least) / 0.5) + 1)]
     sized = [replace(style, cell=cell) if cell >= style.cell else _zoomed(style, cell, scale) for cell in cells]
     gap = STEP_GAP * scale
@@ -181,15 +196,16 @@ def _steps_fit(flow: Flow, steps: tuple[RuleStep, ...], scale: float, room: floa
 
 def _zoomed(style: DiagramStyle, cell: float, scale: float) -> DiagramStyle:
     """Returns the steps' style at `cell` mm: its letters, move numbers and scorers' rings smaller with its cells (a
-    ring would cover a letter else), each at the size of the type scale next below; its coordinates as they are."""
+    ring would cover a letter else), each at the size of the type scale next below, its letters never below
+    HEADING_PT times the scale (larger than normal print's, and 3 mm clear of their cells' sides at 12.5 mm); its
+    coordinates as they are."""
     sizes = sorted(size * scale for size in TYPE_SCALE)
 
     def down(size: float) -> float:
         return max((step for step in sizes if step <= size * cell / style.cell + 0.05), default=sizes[0])
 
-    return replace(
-        style, cell=cell, letter_pt=down(style.letter_pt), number_pt=down(style.number_pt), tag_pt=down(style.tag_pt)
-    )
+    letter = max(down(style.letter_pt), HEADING_PT * scale)
+    return replace(style, cell=cell, letter_pt=letter, number_pt=down(style.number_pt), tag_pt=down(style.tag_pt))
 
 
 def _step_size(step: RuleStep, style: DiagramStyle) -> tuple[float, float]:

@@ -59,6 +59,7 @@ from sos_print.plans.layout import (
     PATTERN_CELL,
     PUZZLE_CELL,
     PUZZLE_GAP,
+    PUZZLE_LARGE_MIN_CELL,
     PUZZLE_MIN_CELL,
     REMINDER_GAP,
     SECOND_LANGUAGE_GREY,
@@ -338,11 +339,20 @@ def _draw_question(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, b
     return draw_set_label(canvas, rest, x, top - size * LEADING / MM)
 
 
-def _cells(scale: float) -> list[float]:
-    """Returns the diagram cells a sheet's layout tries, largest first (mm): 1 mm apart, never under the least."""
+def _cells(scale: float, least: float) -> list[float]:
+    """Returns the diagram cells a sheet's layout tries, largest first (mm): 1 mm apart, never under `least`."""
     largest = PUZZLE_CELL * scale
-    steps = int(largest - PUZZLE_MIN_CELL)
-    return [largest - step for step in range(steps)] + [PUZZLE_MIN_CELL]
+    steps = int(largest - least)
+    return [largest - step for step in range(steps)] + [least]
+
+
+def _least_cell(plan: SheetPlan, box: Box, scale: float) -> float:
+    """Returns the smallest cell (mm) the sheet's boards may take: in large print, never smaller than the same sheet's
+    in normal print, nor than PUZZLE_LARGE_MIN_CELL (a large letter keeps clear of its cell's sides)."""
+    if scale == 1.0:
+        return PUZZLE_MIN_CELL
+    normal = sheet_layout(plan, box, 1.0)
+    return max(PUZZLE_LARGE_MIN_CELL, normal.style.cell if normal is not None else PUZZLE_MIN_CELL)
 
 
 def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
@@ -353,15 +363,15 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
     sheet, and both boards of a row start level under the taller question.
     """
     found: list[tuple[tuple[int, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
+    least = _least_cell(plan, box, scale)
     for spacing in (Spacing(), TIGHT):
         page = _page_box(box, spacing)
         room = page.height - _header_height(plan, page, scale) - _footer_height(scale) - spacing.reminder
         for columns in (2, 1):
             width = (page.width - (columns - 1) * COLUMN_GAP) / columns
             rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
-            # Large print enlarges the cells' letters, not the cells' least size: 10 mm holds a large letter, and two
-            # columns of large-print puzzles keep a sheet to a few pages.
-            for cell in _cells(scale):
+            # Large print enlarges the cells' letters, and its cells are never smaller than normal print's.
+            for cell in _cells(scale, least):
                 style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
                 for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
                     measure = _words_width(plan, style, width, answers, scale)

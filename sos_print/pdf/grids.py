@@ -43,7 +43,7 @@ SCORER_CLEARANCE = 1.0  # between a scorer's badge and its line, beside which it
 SCORER_OVERHANG = 1.5
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
-TAG_GAP = 1.2  # between the grid (or its coordinates) and a line name (mm)
+TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
 LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
@@ -271,7 +271,9 @@ def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) ->
         or _badge_candidates(ends, radius)[:1]
         for ends in lines
     ]
-    found = _matched(choices, 4 * radius)  # two radii, and one badge's width between them
+    # Two radii, and one badge's width between them; and first no two level or plumb (within a radius): three badges
+    # on one grid line of a 3 x 3 picture read as the labels of one more line (issue 23, final review, finding 3).
+    found = _matched(choices, 4 * radius, radius) or _matched(choices, 4 * radius)
     return found if found is not None else [options[0] for options in choices]
 
 
@@ -351,15 +353,22 @@ def _to_box(point: tuple[float, float], box: Box) -> float:
     return math.hypot(dx, dy)
 
 
-def _matched(choices: list[list[tuple[float, float]]], apart: float) -> list[tuple[float, float]] | None:
-    """Returns one place for each line, from its choices, every two at least `apart` mm between centres (or None)."""
+def _matched(
+    choices: list[list[tuple[float, float]]], apart: float, unaligned: float = 0.0
+) -> list[tuple[float, float]] | None:
+    """Returns one place for each line, from its choices, every two at least `apart` mm between centres and at least
+    `unaligned` mm apart across and up the page (or None)."""
     chosen: list[tuple[float, float]] = []
+
+    def free(point: tuple[float, float], x: float, y: float) -> bool:
+        across, up = abs(point[0] - x), abs(point[1] - y)
+        return math.hypot(across, up) >= apart and min(across, up) >= unaligned
 
     def fill(line: int) -> bool:
         if line == len(choices):
             return True
         for point in choices[line]:
-            if all(math.hypot(point[0] - x, point[1] - y) >= apart for x, y in chosen):
+            if all(free(point, x, y) for x, y in chosen):
                 chosen.append(point)
                 if fill(line + 1):
                     return True
@@ -398,7 +407,9 @@ class Tag:
     leader: tuple[tuple[float, float], ...] | None = None
 
 
-def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float) -> list[Tag]:
+def segment_tags(
+    grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float, *, outside: bool = False
+) -> list[Tag]:
     """Places each line's name outside the grid, by one end of its line.
 
     A row's or column's name sits where the line, drawn on, would leave the grid, beyond the
@@ -412,6 +423,7 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
     A name that would go out from the grid's edge, cells away from an end inside the grid (off the grid's corner,
     far from its line), sits just past that end instead, in line with the line (a diagonal's touching its end cell),
     where it covers no letter, number, answer, coordinate, line or other name; else by an end on the grid's edge.
+    `outside`: never inside the grid, by an end on its edge (else where the line drawn on leaves it).
     """
     placed: list[Tag] = []
     if grid.scorers or not grid.named:
@@ -434,9 +446,8 @@ def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, l
             tag = Tag(mark.name, box)
             at_end = any(_edge_of(point, cell_centre(grid, x, y, cell, *end), cell, gutters) for end in ends(mark))
         if not at_end:  # named from the grid's edge, cells away from the line's end: named just past that end instead
-            tag = _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink]) or _by_edge_end(
-                grid, x, y, cell, mark, (width, height), taken, gutters, tag
-            )
+            inner = None if outside else _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink])
+            tag = inner or _by_edge_end(grid, x, y, cell, mark, (width, height), taken, gutters, tag)
         placed.append(tag)
     return placed
 

@@ -220,6 +220,9 @@ ANSWER_GREY = 0.12  # the answer cells of the puzzles' key: near black, a white 
 # fewer pages; children read the board, and write their answer in the boxes beside it.
 PUZZLE_CELL = 12.0
 PUZZLE_MIN_CELL = 10.0  # a child reads 25 to 36 letters and tries a letter in pencil: never smaller
+# In large print a board is never smaller than the same sheet's in normal print, and its letters, larger (22.2 pt: a
+# 5.6 mm O), keep 2.7 mm clear of the cell's sides: its cells shrink no further than this, nor than normal print's.
+PUZZLE_LARGE_MIN_CELL = 11.0
 PUZZLE_GAP = 5.0  # between puzzles
 REMINDER_GAP = 4.0  # between the reminder's frame at the top of a sheet and its first row of puzzles
 FOOTER_GAP = 2.0  # kept free between a page's last row (its coordinates, its answer boxes) and the sheet's code
