@@ -196,7 +196,7 @@ STRIKE_PT = 1.0  # the line through a claim the rules contradict
 # The analysis's comments: where their column is narrower than this (mm, times the print's scale), a comment longer
 # than a line runs on under its row's other cells, across the table. Beside the five columns of a weighed move it is
 # (96 mm on A4 and 102 on Letter; in large print 67, where a comment ran 14 lines, now 4); beside the three of a move
-# looked at only (128 mm), it is not.
+# looked at only (128 mm), only in large print (116 mm at 18 pt).
 ANALYSIS_RUN_IN = 110.0
 # The replay's diagrams, set for children: one layout for the whole document, two a row where two fit. A cell is as
 # large as the column allows up to REPLAY_CELL for the board size, and never below REPLAY_LEAST_CELL (normal print,
