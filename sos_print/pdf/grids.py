@@ -48,7 +48,6 @@ LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
-NUMBER_HALO_PT = 1.5  # the white rim round a move number's digits where a line runs into every place it may go
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
 
@@ -187,7 +186,7 @@ def _number(
     """Writes a move's number at `place` along the top of the cell centred at `centre` (`number_place`), on a white
     ground if `ground`, over the lines drawn before it but never over the grid's lines or frame, which its ground stops
     short of. Where a line runs into every place (`place` is ""), it goes in the top-left corner with no ground, which
-    would cut the line, but a thin white outline round its digits, which keeps them legible over it."""
+    would cut the line, in black rather than grey, which keeps it legible over the grey line."""
     wide = width_of(text, REGULAR, size)
     right, middle = place == "right", place == "middle"
     left = (centre[0] - cell / 2 + NUMBER_INSET) * MM
@@ -205,18 +204,7 @@ def _number(
         canvas.setFillGray(1)
         canvas.rect(x0, baseline - pad, x1 - x0, y1 - baseline + pad, 0, 1)
     canvas.setFont(REGULAR, size)
-    if ground and not place:
-        canvas.saveState()  # the text's render mode and the stroke are the graphics state's: they go with it
-        outline = canvas.beginText(left, baseline)
-        outline.setFont(REGULAR, size)
-        outline.setTextRenderMode(1)  # stroke only: a white rim round each digit
-        canvas.setStrokeGray(1)
-        canvas.setLineWidth(NUMBER_HALO_PT)
-        canvas.setLineJoin(1)
-        outline.textOut(text)
-        canvas.drawText(outline)
-        canvas.restoreState()
-    canvas.setFillGray(GREY)
+    canvas.setFillGray(GREY if place or not ground else 0)
     canvas.drawString(left, baseline, text)
     canvas.setFillGray(0)
 
