@@ -48,7 +48,8 @@ class TableLayout:
     size: float
     head: float
     rows: tuple[float, ...]
-    bands: tuple[float, ...] = ()  # of a run-in table (`layout_table`): each row's band of cells (mm); else none
+    bands: tuple[float, ...] = ()  # of a run-in table (`layout_table`): each row's band of cells (mm), as tall as the
+    # row where its last cell stays in its column; else none
 
 
 def run_in_lines(cell: TableCell, first: float, width: float, size: float) -> tuple[list[Line], list[Line]]:
@@ -176,8 +177,8 @@ def layout_table(
 def _run_in_layout(
     table: Table, widths: list[float], width: float, sizes: tuple[float, float], row: float
 ) -> TableLayout:
-    """Sets a table whose last column runs on under its rows (`layout_table`): each row as tall as its other cells
-    (or `row` mm), and as the lines its last cell adds under them."""
+    """Sets a table whose last column runs on under its rows (`layout_table`) where that saves a line: such a row as
+    tall as its other cells (or `row` mm), and as the lines its last cell adds under them."""
     head_size, size = sizes
     leading = size * LEADING / MM
     laid = layout_table(table, widths, width, sizes, row)
@@ -190,8 +191,12 @@ def _run_in_layout(
         lines = [len(set_cell(cell, w - 2 * CELL_PAD, size)) for cell, w in zip(cells[:-1], widths, strict=False)]
         band = max(row, 2 * CELL_PAD + leading * max([1, *lines]))
         _, under = run_in_lines(cells[-1], widths[-1] - 2 * CELL_PAD, width - 2 * CELL_PAD, size)
+        if len(set_cell(cells[-1], widths[-1] - 2 * CELL_PAD, size)) <= 1 + len(under):
+            heights.append(height)  # running on saves it no line: it stays in its column (two lines there, not one
+            bands.append(height)  # and a few words under the row)
+            continue
         bands.append(band)
-        heights.append(band + (leading * len(under) + CELL_PAD if under else 0.0))
+        heights.append(band + leading * len(under) + CELL_PAD)
     return TableLayout(laid.widths, head_size, size, laid.head, tuple(heights), tuple(bands))
 
 
@@ -218,7 +223,7 @@ def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: f
     """Draws row `index` with its top-left corner at (x, top) mm; a framed cell (an error) is shaded and framed."""
     cells = table.rows[index]
     height = layout.rows[index]
-    if layout.bands and len(cells) == len(table.columns):
+    if layout.bands and layout.bands[index] < height:  # its last cell runs on under the others
         _draw_run_in(canvas, table, layout, index, x, top)
         return
     left = x
