@@ -29,12 +29,14 @@ from sos_print.engine.check import CheckedExample
 from sos_print.engine.examples import GameHeader
 from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip
+from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip, set_label
 from sos_print.pdf.flow import Flow
-from sos_print.pdf.table import TableLayout, draw_head, draw_row, layout_table, page_rows
+from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
+    ANALYSIS_RUN_IN,
     AUDIT_COLUMNS,
+    AUDIT_HEAD_PAD,
     AUDIT_LINES_MIN,
     AUDIT_POINTS_COLUMN,
     AUDIT_TOTAL_COLUMN,
@@ -128,14 +130,14 @@ def gallery(
 
     Two columns whenever every diagram fits one (so that the turning point's two boards stand side by side), else
     one. Of the layouts of those columns whose diagrams fit (lines named or not; the cell from REPLAY_CELL for the
-    board size down to REPLAY_LEAST_CELL, by half millimetres), the first, in that order of preference, whose rows
+    board size down to `least_cell`, by half millimetres), the first, in that order of preference, whose rows
     of a typical height fill at least FILLED of a `page` mm tall; else the one that fills most. So a page holds as
     many rows as it can at the largest cell, and is not left half empty for want of a millimetre. Only the layouts
     whose rows of the figures `together` (the scorers' boards) fit the first of the rooms given with them (under the
     first page's header, then a page of their own) that some layout's do are weighed: four players' boards are
     compared on one page, not two.
     """
-    least = REPLAY_LEAST_CELL[scale > 1.0]
+    least = least_cell(size, scale)
     cells = [REPLAY_CELL[size] * scale - 0.5 * k for k in range(64)]
     cells = [cell for cell in cells if cell >= least] or [least]
     for columns in (2, 1):
@@ -158,6 +160,14 @@ def gallery(
                 (candidate for fill, candidate in found if fill >= FILLED), max(found, key=lambda item: item[0])[1]
             )
     return _gallery([replace(grid, named=False) for grid in grids], size, 1, width, least, False, scale)
+
+
+def least_cell(size: int, scale: float) -> float:
+    """Returns the smallest cell (mm) of a replay's diagrams: REPLAY_LEAST_CELL, and in large print the largest cell
+    normal print gives the board size too (REPLAY_CELL), so that large print never draws a board smaller."""
+    if scale > 1.0:
+        return max(REPLAY_LEAST_CELL[1], REPLAY_CELL[size])
+    return REPLAY_LEAST_CELL[0]
 
 
 def _filled(layout: Gallery, figures: Sequence[ExampleFigure], page: float) -> float:
@@ -205,7 +215,8 @@ class Pouring:
 POURINGS = tuple(Pouring(whole, balance) for whole in (True, False) for balance in (False, True))
 LEAST_LAST = 1 / 3  # of its frame: a language's last page holds at least this much where a pouring gives it
 LEAST_PAGE = 1 / 2  # of its frame: every other page holds at least this much where a pouring gives it
-SHORT_REPLAY = 3  # pages: a replay this short has its diagrams made smaller where that saves it a page
+SHORT_REPLAY = (3, 8)  # pages (normal print, large print): a replay this short has its diagrams made smaller where
+# that saves it a page (in large print no smaller than normal print's, `least_cell`)
 
 
 def render_replay(
@@ -220,7 +231,7 @@ def render_replay(
     """
     scale = scale_of(large_print)
     chosen, best = _best_pouring(document, plan, scale, layout)
-    if layout is None and SHORT_REPLAY >= best[0] > 1:
+    if layout is None and SHORT_REPLAY[scale > 1.0] >= best[0] > 1:
         chosen, best = _smaller(document, plan, scale, chosen, best)
     return _pour(document, plan, scale, chosen, POURINGS[best[-1]])[0]
 
@@ -242,17 +253,26 @@ def _smaller(
     document: Document, plan: ReplayPlan, scale: float, layout: Gallery, best: tuple[int, int, float, int]
 ) -> tuple[Gallery, tuple[int, int, float, int]]:
     """Returns the layout of a short replay's diagrams at the largest smaller cell (by whole millimetres, down to
-    REPLAY_LEAST_CELL) that saves it a page, with its best pouring; else `layout` and `best`. A game of a few moves
-    fits one or two pages rather than leave its last section alone on a page."""
-    least = REPLAY_LEAST_CELL[scale > 1.0]
-    cells = [layout.style.cell - k for k in range(1, 64) if layout.style.cell - k > least] + [least]
+    `least_cell`) that saves it a page, with its best pouring; else `layout` and `best`. A game of a few moves fits
+    one or two pages rather than leave its last section alone on a page, and a large-print replay takes no page more
+    for cells larger than it needs. The least cell is tried first: where it saves no page, no cell does."""
+    least = least_cell(layout.size, scale)
+    if layout.style.cell <= least:
+        return layout, best
     grids = _grids(plan, layout.named)
-    for cell in cells if layout.style.cell > least else ():
+
+    def tried(cell: float) -> tuple[Gallery, tuple[int, int, float, int]]:
         smaller = _gallery(grids, layout.size, layout.columns, layout.slot, cell, layout.named, scale)
-        found, tried = _best_pouring(document, plan, scale, smaller)
-        if tried[0] < best[0]:
-            return found, tried
-    return layout, best
+        return _best_pouring(document, plan, scale, smaller)
+
+    smallest = tried(least)
+    if smallest[1][0] >= best[0]:
+        return layout, best
+    for cell in [layout.style.cell - k for k in range(1, 64) if layout.style.cell - k > least]:
+        found = tried(cell)
+        if found[1][0] < best[0]:
+            return found
+    return smallest
 
 
 def _grids(plan: ReplayPlan, named: bool = True) -> list[GridPlan]:
@@ -322,7 +342,8 @@ def _pour(
         # Last, its heading row and three rows, which the table may not start with (five rows break on no page):
         # where the heading, its intro and those do not fit under what is above, the section starts a page.
         three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
-        _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in (*openings, three)))
+        heights = (*openings[:-1], three, openings[-1])
+        _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in heights))
         flow.blocks(plan.adult_note, grey=True)
         flow.blocks(plan.unweighed)
         _table(flow, plan.analysis, analysis, pouring)
@@ -448,17 +469,21 @@ def _openings(layout: TableLayout, pouring: Pouring) -> tuple[float, ...]:
     """Returns the heights (mm) of the starts of a table its section's heading keeps, from the most to the least kept:
     the whole table, if it has SHORT_TABLE rows or fewer and the pouring keeps such tables whole; its heading row and
     first KEPT_ROWS rows (all its rows if it has fewer than twice as many, since then no page break would leave
-    KEPT_ROWS on each side)."""
+    KEPT_ROWS on each side); its heading row and first row, where rows are so tall that a page holds no more (a
+    heading never ends a page without them)."""
     whole = 2.0 + layout.head + sum(layout.rows)
     kept = layout.rows if len(layout.rows) < 2 * KEPT_ROWS else layout.rows[:KEPT_ROWS]
     least = 2.0 + layout.head + sum(kept)
-    return (whole, least) if pouring.whole and len(layout.rows) <= SHORT_TABLE else (least,)
+    first = 2.0 + layout.head + layout.rows[0]
+    return (whole, least, first) if pouring.whole and len(layout.rows) <= SHORT_TABLE else (least, first)
 
 
 def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
     fewer than KEPT_ROWS of its rows, and its last two pages share their rows evenly where the pouring says so."""
-    flow.keep(_openings(layout, pouring)[-1])  # which counts the space above the table
+    # Its heading row and first rows, or where a page cannot hold those, its first row (with the space above it).
+    openings = _openings(layout, pouring)
+    flow.keep(next((height for height in openings[-2:] if height <= flow.box.height), openings[-1]))
     flow.space(2.0)
     first = flow.room - layout.head
     later = flow.box.height - layout.head
@@ -490,11 +515,26 @@ def _balanced(counts: list[int], heights: Sequence[float], room: float) -> list[
 
 
 def _layout(table: Table, bases: Sequence[float], width: float, scale: float) -> TableLayout:
-    """Sets a table with its headings at NOTES_PT, or SMALL_PT when that leaves the stretching column too little."""
-    for head in (NOTES_PT, SMALL_PT):
-        layout = layout_table(table, bases, width, (head * scale, BODY_PT * scale))
-        if layout.widths[table.stretch] >= AUDIT_LINES_MIN:
-            break
+    """Sets a table with its headings at NOTES_PT, or SMALL_PT when that leaves the stretching column too little; the
+    headings after the stretching column (points, running totals: "Total A") each on one line where that leaves it
+    enough, and its own heading on one line too where it can be. The stretching column of the analysis, the last,
+    runs on under its rows where it is narrower than ANALYSIS_RUN_IN (times the print's scale)."""
+    layout = None
+    for whole, own in ((True, True), (True, False), (False, False)):
+        for head in (NOTES_PT, SMALL_PT):
+            lengths = [set_label((heading,), head * scale, bold=True).width + 2 * AUDIT_HEAD_PAD + SLACK
+                       for heading in table.columns]  # fmt: skip
+            widened = [
+                max(base, length) if whole and k > table.stretch else base
+                for k, (length, base) in enumerate(zip(lengths, bases, strict=True))
+            ]
+            sizes = (head * scale, BODY_PT * scale)
+            layout = layout_table(table, widened, width, sizes, run_in=ANALYSIS_RUN_IN * scale)
+            # Where those headings stand on one line, the stretching column's too ("New S-O-S lines").
+            least = max(AUDIT_LINES_MIN, lengths[table.stretch] if own else 0.0)
+            if layout.widths[table.stretch] >= least:
+                return layout
+    assert layout is not None
     return layout
 
 

@@ -122,28 +122,42 @@ def draw_letters(
             number = grid.number(col, row)
             if number and grid.letter(col, row):
                 centre = cell_centre(grid, x, y, cell, col, row)
-                right = ("left", "top") in crossed_corners(grid, col, row) and ("right", "top") not in crossed_corners(
-                    grid, col, row
-                )
-                _number(canvas, str(number), centre, cell, number_pt, lined or (col, row) in framed, right=right)
+                ground = lined or (col, row) in framed
+                _number(canvas, str(number), centre, cell, number_pt, ground, place=number_place(grid, col, row))
+
+
+NUMBER_PLACES = ("left", "right", "middle")  # a move number's places along its cell's top, in order of preference
 
 
 def crossed_corners(grid: GridPlan, col: int, row: int) -> set[tuple[str, str]]:
     """Returns the corners of cell (col, row from the top) that a diagonal line of the grid runs into, new or scored
     before, as ("left" or "right", "top" or "bottom"): a move's number goes in a top corner no line crosses."""
+    return {
+        ("right" if dc > 0 else "left", "bottom" if dr > 0 else "top") for dc, dr in _ways(grid, col, row) if dc and dr
+    }
+
+
+def _ways(grid: GridPlan, col: int, row: int) -> set[tuple[int, int]]:
+    """Returns the ways (columns, rows: -1, 0 or 1) the lines of the grid through cell (col, row) leave it."""
     found = set()
     for mark in (*grid.segments, *grid.faint):
-        if not mark.diagonal:
-            continue
         (c0, r0), (c1, r1) = mark.start, mark.end
         dc, dr = (c1 > c0) - (c1 < c0), (r1 > r0) - (r1 < r0)
         cells = [(c0 + k * dc, r0 + k * dr) for k in range(3)]
         if (col, row) not in cells:
             continue
         k = cells.index((col, row))
-        ways = ([(dc, dr)] if k < 2 else []) + ([(-dc, -dr)] if k > 0 else [])  # on to the next cell, back to the last
-        found |= {("right" if a > 0 else "left", "bottom" if b > 0 else "top") for a, b in ways}
+        found |= ({(dc, dr)} if k < 2 else set()) | ({(-dc, -dr)} if k > 0 else set())  # on to the next, back
     return found
+
+
+def number_place(grid: GridPlan, col: int, row: int) -> str:
+    """Returns where along the top of cell (col, row) its move number goes: in the top-left corner, else the top-right
+    one, else the middle of the top, whichever no line runs into ("" where every one of them is crossed: a cell
+    crossed by two diagonals and a column)."""
+    ways = _ways(grid, col, row)
+    crossed = {"left": (-1, -1) in ways, "right": (1, -1) in ways, "middle": (0, -1) in ways}
+    return next((place for place in NUMBER_PLACES if not crossed[place]), "")
 
 
 def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:
@@ -167,26 +181,30 @@ def letter_drop(grid: GridPlan, cell: float, letter_pt: float, number_pt: float)
 
 
 def _number(
-    canvas: Canvas, text: str, centre: tuple[float, float], cell: float, size: float, ground: bool, *, right: bool
+    canvas: Canvas, text: str, centre: tuple[float, float], cell: float, size: float, ground: bool, *, place: str
 ) -> None:
-    """Writes a move's number in the top-left corner of the cell centred at `centre` (the top-right one if `right`:
-    a diagonal runs into the top-left), on a white ground if `ground`, over the lines drawn before it but never over
-    the grid's lines or frame, which its ground stops short of."""
+    """Writes a move's number at `place` along the top of the cell centred at `centre` (`number_place`), on a white
+    ground if `ground`, over the lines drawn before it but never over the grid's lines or frame, which its ground stops
+    short of. Where a line runs into every place (`place` is ""), it goes in the top-left corner with no ground, which
+    would cut the line, in black rather than grey, which keeps it legible over the grey line."""
     wide = width_of(text, REGULAR, size)
-    left = (
-        centre[0] * MM + (cell / 2 - NUMBER_INSET) * MM - wide if right else (centre[0] - cell / 2 + NUMBER_INSET) * MM
-    )
+    right, middle = place == "right", place == "middle"
+    left = (centre[0] - cell / 2 + NUMBER_INSET) * MM
+    if right:
+        left = (centre[0] + cell / 2 - NUMBER_INSET) * MM - wide
+    elif middle:
+        left = centre[0] * MM - wide / 2
     top = (centre[1] + cell / 2 - NUMBER_INSET) * MM
     baseline = top - size * 0.72
-    if ground:
+    if ground and place:
         pad, edge = KNOCKOUT_PAD * MM, NUMBER_INSET * MM - GRID_FRAME_PT / 2  # the frame's inner half is the cell's
-        x0 = left - (pad if right else min(pad, edge))
+        x0 = left - (pad if right or middle else min(pad, edge))
         x1 = left + wide + (min(pad, edge) if right else pad)
         y1 = min(baseline + CAP_HEIGHT * size + pad, top + edge)
         canvas.setFillGray(1)
         canvas.rect(x0, baseline - pad, x1 - x0, y1 - baseline + pad, 0, 1)
-    canvas.setFillGray(GREY)
     canvas.setFont(REGULAR, size)
+    canvas.setFillGray(GREY if place or not ground else 0)
     canvas.drawString(left, baseline, text)
     canvas.setFillGray(0)
 

@@ -48,6 +48,17 @@ class TableLayout:
     size: float
     head: float
     rows: tuple[float, ...]
+    bands: tuple[float, ...] = ()  # of a run-in table (`layout_table`): each row's band of cells (mm), as tall as the
+    # row where its last cell stays in its column; else none
+
+
+def run_in_lines(cell: TableCell, first: float, width: float, size: float) -> tuple[list[Line], list[Line]]:
+    """Returns a run-in cell's lines: its first line set `first` mm wide (its column, beside the row's other cells),
+    and the lines that follow it under them, `width` mm wide (the table's width, less the padding)."""
+    lines = set_cell(cell, first, size)
+    if len(lines) <= 1:
+        return lines, []
+    return lines[:1], set_cell(cell[len(lines[0]) :], width, size)
 
 
 def _font(entry: Entry) -> str:
@@ -127,11 +138,22 @@ def column_widths(table: Table, bases: Sequence[float], width: float, head_size:
 
 
 def layout_table(
-    table: Table, bases: Sequence[float], width: float, sizes: tuple[float, float], row: float = AUDIT_MIN_ROW
+    table: Table,
+    bases: Sequence[float],
+    width: float,
+    sizes: tuple[float, float],
+    row: float = AUDIT_MIN_ROW,
+    run_in: float = 0.0,
 ) -> TableLayout:
-    """Sets `table` across `width` mm with its headings and entries at `sizes` (points); rows are at least `row` mm."""
+    """Sets `table` across `width` mm with its headings and entries at `sizes` (points); rows are at least `row` mm.
+
+    Where the stretch column is the last and narrower than `run_in` mm, a cell of it longer than a line runs on under
+    its row's other cells, across the table: a long comment beside narrow columns would run many lines.
+    """
     head_size, size = sizes
     widths = column_widths(table, bases, width, head_size, size)
+    if table.stretch == len(table.columns) - 1 and widths[-1] < run_in:
+        return _run_in_layout(table, widths, width, sizes, row)
     head = 2 * AUDIT_HEAD_PAD + max(
         set_label((heading,), head_size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
         for heading, w in zip(table.columns, widths, strict=True)
@@ -150,6 +172,32 @@ def layout_table(
         for cells in table.rows
     )
     return TableLayout(tuple(widths), head_size, size, head, heights)
+
+
+def _run_in_layout(
+    table: Table, widths: list[float], width: float, sizes: tuple[float, float], row: float
+) -> TableLayout:
+    """Sets a table whose last column runs on under its rows (`layout_table`) where that saves a line: such a row as
+    tall as its other cells (or `row` mm), and as the lines its last cell adds under them."""
+    head_size, size = sizes
+    leading = size * LEADING / MM
+    laid = layout_table(table, widths, width, sizes, row)
+    heights, bands = [], []
+    for cells, height in zip(table.rows, laid.rows, strict=True):
+        if len(cells) < len(table.columns):  # a short row's last cell spans the columns left: set as it is
+            heights.append(height)
+            bands.append(height)
+            continue
+        lines = [len(set_cell(cell, w - 2 * CELL_PAD, size)) for cell, w in zip(cells[:-1], widths, strict=False)]
+        band = max(row, 2 * CELL_PAD + leading * max([1, *lines]))
+        _, under = run_in_lines(cells[-1], widths[-1] - 2 * CELL_PAD, width - 2 * CELL_PAD, size)
+        if len(set_cell(cells[-1], widths[-1] - 2 * CELL_PAD, size)) <= 1 + len(under):
+            heights.append(height)  # running on saves it no line: it stays in its column (two lines there, not one
+            bands.append(height)  # and a few words under the row)
+            continue
+        bands.append(band)
+        heights.append(band + leading * len(under) + CELL_PAD)
+    return TableLayout(laid.widths, head_size, size, laid.head, tuple(heights), tuple(bands))
 
 
 def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: float) -> None:
@@ -175,6 +223,9 @@ def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: f
     """Draws row `index` with its top-left corner at (x, top) mm; a framed cell (an error) is shaded and framed."""
     cells = table.rows[index]
     height = layout.rows[index]
+    if layout.bands and layout.bands[index] < height:  # its last cell runs on under the others
+        _draw_run_in(canvas, table, layout, index, x, top)
+        return
     left = x
     for k, (cell, width) in enumerate(zip(cells, _spans(cells, layout.widths), strict=True)):
         framed = (index, k) in table.framed
@@ -187,8 +238,31 @@ def draw_row(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: f
         left += width
 
 
+def _draw_run_in(canvas: Canvas, table: Table, layout: TableLayout, index: int, x: float, top: float) -> None:
+    """Draws a run-in row: its cells in a band, but the last, whose first line stands beside them and whose other
+    lines run on under them across the table, all in one frame (no rule between the band and what is under it)."""
+    cells, size, widths = table.rows[index], layout.size, layout.widths
+    width, height, band = sum(widths), layout.rows[index], layout.bands[index]
+    left = x
+    for k, (cell, w) in enumerate(zip(cells[:-1], widths, strict=False)):
+        box = Box(left, top - band, w, band)
+        draw_box(canvas, box, AUDIT_LINE_PT)
+        _draw_cell(canvas, cell, box, size, k not in table.left)
+        left += w
+    draw_box(canvas, Box(x, top - height, width, height), AUDIT_LINE_PT)
+    first, under = run_in_lines(cells[-1], widths[-1] - 2 * CELL_PAD, width - 2 * CELL_PAD, size)
+    _draw_lines(canvas, first, Box(left, top - band, widths[-1], band), size, False)
+    if under:  # from the band's foot down, a padding left under the last line
+        lines = size * LEADING / MM * len(under)
+        _draw_lines(canvas, under, Box(x, top - band - lines, width, lines), size, False)
+
+
 def _draw_cell(canvas: Canvas, cell: TableCell, box: Box, size: float, centred: bool) -> None:
-    lines = set_cell(cell, box.width - 2 * CELL_PAD, size)
+    _draw_lines(canvas, set_cell(cell, box.width - 2 * CELL_PAD, size), box, size, centred)
+
+
+def _draw_lines(canvas: Canvas, lines: Sequence[Line], box: Box, size: float, centred: bool) -> None:
+    """Draws a cell's lines centred in the box's height, each centred in its width or from its left padding."""
     leading = size * LEADING / MM
     # The block of lines is centred in the cell's height: its first baseline one type size under its top.
     top = box.top - (box.height - leading * len(lines)) / 2

@@ -193,10 +193,16 @@ CORRECTED_FILL_GREY = 0.94  # a cell of the checked audit that holds an error
 ERROR_FRAME_PT = 1.6  # the frame inside such a cell: black and heavy, so that a cheap photocopy keeps it
 ERROR_FRAME_INSET = 0.7  # mm, from the cell's edge to its frame
 STRIKE_PT = 1.0  # the line through a claim the rules contradict
+# The analysis's comments: where their column is narrower than this (mm, times the print's scale), a comment longer
+# than a line runs on under its row's other cells, across the table. Beside the five columns of a weighed move it is
+# (96 mm on A4 and 102 on Letter; in large print 67, where a comment ran 14 lines, now 4); beside the three of a move
+# looked at only (128 mm), only in large print (116 mm at 18 pt).
+ANALYSIS_RUN_IN = 110.0
 # The replay's diagrams, set for children: one layout for the whole document, two a row where two fit. A cell is as
 # large as the column allows up to REPLAY_CELL for the board size, and never below REPLAY_LEAST_CELL (normal print,
-# large print), where the letters and the move numbers in its corner still stand clear of each other. Letters are a
-# size larger in cells of REPLAY_LETTER_CELL or more.
+# large print), where the letters and the move numbers in its corner still stand clear of each other; in large print
+# never below REPLAY_CELL either, so that no board is smaller than in normal print. Letters are a size larger in cells
+# of REPLAY_LETTER_CELL or more.
 REPLAY_CELL = {3: 18.0, 4: 16.0, 5: 14.0, 6: 12.0, 7: 11.0, 8: 10.0}
 REPLAY_LEAST_CELL = (8.5, 13.0)
 REPLAY_LETTER_CELL = 12.0
