@@ -211,3 +211,22 @@ def test_a_record_or_pdf_given_as_an_example_is_named_as_what_it_is(runner, tmp_
     )
     assert result.stderr == "sos-print: an example file cannot be used; nothing was written.\n"
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "files", [{}, {"g4.csv": RECORD}, {"notes.md": "# a note\n"}], ids=["empty", "a record", "a note"]
+)
+def test_a_folder_of_examples_holding_no_toml_file_is_refused(runner, tmp_path, files):
+    from sos_print.cli import app
+
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    result = runner.invoke(app, ["kit", "--examples", str(folder), "--out", str(tmp_path / "kit")])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{folder}: this folder holds no worked example (.toml)", "checked no file: 1 path not checked"],
+    )
+    assert result.stderr == "sos-print: an example file cannot be used; nothing was written.\n"
+    assert not (tmp_path / "kit").exists()

@@ -147,6 +147,8 @@ def _refuse_other_file(argument: str) -> None:
     from sos_print.engine.errors import shown
     from sos_print.engine.files import file_kind
 
+    if argument.lower().endswith(".toml"):  # an example file: refused as other commands refuse it, by load_example
+        return
     try:
         mode = os.stat(argument).st_mode
     except (OSError, ValueError):  # no such path (a board), a name too long for any file, or with a NUL in it

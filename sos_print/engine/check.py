@@ -471,6 +471,8 @@ def expand_path(
         else:
             kind = "a folder" if stat.S_ISDIR(mode) else file_kind(mode)
             skipped.append(Problem(entry, f"skipped: {kind}, not a regular file", unread=True))
+    if examples and not files and all(problem.passed for problem in skipped):  # its records named, no example read
+        return [], [*skipped, Problem(path, "this folder holds no worked example (.toml)", unread=True)]
     if not files and not skipped:
         message = "this folder holds no example file or game record (.toml, .csv, .tsv, .txt, .pdf)"
         return [], [Problem(path, message, unread=True)]
