@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from sos_print.engine.errors import ExampleFileError
+from sos_print.engine.errors import ExampleFileError, quoted
 from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line
 from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import MAX_PLAYERS
@@ -361,8 +361,8 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             lines = "1 line read as a name" if index == 1 else f"{index} lines read as names"
             raise ExampleFileError(
                 path,
-                f"line {number}: '{' '.join(cells[0].split())}' is a column heading below {lines}: "
-                "put the heading on the first line, or remove it",
+                f"line {number}: {quoted(' '.join(cells[0].split()), _LONGEST_HEADING + 2)} is a column heading below "
+                f"{lines}: put the heading on the first line, or remove it",
             )
         for wanted in (FIRST, NAME):
             if wanted in kinds:
