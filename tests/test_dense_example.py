@@ -91,7 +91,7 @@ def test_the_rule_sheet_refuses_an_example_of_another_board_and_writes_nothing(r
     assert result.exit_code == 2, result.output
     assert result.output == (
         f"Usage error: the rule sheet shows its worked example on the players' 4 × 4 board, and no example given "
-        f"({example}) is on a board that size or can be shown on one: give one with --example or --examples\n"
+        f"({example}) is on a board that size or can be shown on one: give one with {option}\n"
     )
     assert not out.exists()
 

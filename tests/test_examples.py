@@ -164,3 +164,69 @@ def test_a_grid_may_be_written_with_or_without_spaces():
 def test_the_number_of_players_defaults_to_two_or_four_for_teams(text, players, teams):
     variant = parse_example(text).variant
     assert (variant.players, variant.teams) == (players, teams)
+
+
+# ---- worked examples given to kit, teacher and rules: only .toml files are examples -----------------------------
+
+RECORD = "Move;Player;Letter;Cell\r\n1;A;S;B2\r\n"
+
+
+def test_a_folder_of_examples_passes_over_its_records_and_pdfs_naming_each(runner, tmp_path):
+    from sos_print.cli import app
+
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    (folder / "01.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    (folder / "g4.csv").write_text(RECORD)
+    (folder / "some.pdf").write_bytes(b"%PDF-1.4\n%\xe2\xe3\n")
+    (folder / "notes.md").write_text("# not read\n")
+    result = runner.invoke(app, ["kit", "--examples", str(folder), "--out", str(tmp_path / "kit")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"note: {folder / 'g4.csv'}: skipped: not a worked example (.toml)",
+        f"note: {folder / 'some.pdf'}: skipped: not a worked example (.toml)",
+    ]
+    assert sorted(path.name for path in (tmp_path / "kit").iterdir()) == ["players.pdf", "teacher.pdf"]
+
+
+@pytest.mark.parametrize(
+    ("command", "name", "data", "said"),
+    [
+        ("rules", "game.csv", RECORD.encode(), "is a game record (CSV), not a worked example (.toml)"),
+        ("kit", "replay.pdf", b"%PDF-1.4\n%\xe2\xe3\n1 0 obj\n", "is a PDF, not a worked example (.toml)"),
+        ("kit", "game.txt", RECORD.encode(), "is a game record (CSV), not a worked example (.toml)"),
+        ("rules", "audit", b"%PDF-1.7\n", "is a PDF, not a worked example (.toml)"),
+    ],
+)
+def test_a_record_or_pdf_given_as_an_example_is_named_as_what_it_is(runner, tmp_path, command, name, data, said):
+    from sos_print.cli import app
+
+    path = tmp_path / name
+    path.write_bytes(data)
+    option, out = ("--example", tmp_path / "r.pdf") if command == "rules" else ("--examples", tmp_path / "kit")
+    result = runner.invoke(app, [command, option, str(path), "--out", str(out)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{path}: {said}", "checked no file: 1 path not checked"],
+    )
+    assert result.stderr == "sos-print: an example file cannot be used; nothing was written.\n"
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "files", [{}, {"g4.csv": RECORD}, {"notes.md": "# a note\n"}], ids=["empty", "a record", "a note"]
+)
+def test_a_folder_of_examples_holding_no_toml_file_is_refused(runner, tmp_path, files):
+    from sos_print.cli import app
+
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    result = runner.invoke(app, ["kit", "--examples", str(folder), "--out", str(tmp_path / "kit")])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{folder}: this folder holds no worked example (.toml)", "checked no file: 1 path not checked"],
+    )
+    assert result.stderr == "sos-print: an example file cannot be used; nothing was written.\n"
+    assert not (tmp_path / "kit").exists()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -385,6 +386,25 @@ def test_only_the_folders_this_run_made_are_removed(runner, tmp_path, monkeypatc
     assert result.exit_code == 1
     assert [path.name for path in tmp_path.iterdir()] == ["new"]
     assert list((tmp_path / "new").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("out", "written", "folders"),
+    [
+        ("missing/../b.pdf", "b.pdf", []),  # once left an empty folder "missing" behind
+        ("a/b/../../c/d/../e.pdf", "c/e.pdf", ["c"]),
+        ("here/../f.pdf", "here/../f.pdf", ["here"]),  # an existing folder stays: it may be a link
+    ],
+)
+def test_a_folder_stepped_out_of_with_dots_is_not_made(runner, tmp_path, out, written, folders):
+    (tmp_path / "here").mkdir()
+    result = run(runner, "boards", "--out", tmp_path / out)
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(rf"wrote {re.escape(str(tmp_path / written))} \(1 page, \d+ KB\)\n", result.stdout)
+    assert sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*") if path.is_dir()) == sorted(
+        {"here", *folders}
+    )
+    assert (tmp_path / written).is_file()
 
 
 def test_a_folder_that_is_a_file_on_the_way_is_named(runner, tmp_path):

@@ -859,8 +859,8 @@ def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_r
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
         [
-            f"{path}: line 1: the text is neither UTF-8 nor Excel's Western European encoding (Windows-1252): "
-            "save the file as UTF-8 (in Excel: CSV UTF-8)",
+            f"{path}: line 1: the text is not UTF-8, and read as Excel's Western European encoding (Windows-1252) "
+            "it looks like another encoding's: save the file as UTF-8 (in Excel: CSV UTF-8)",
             "checked 1 file: 1 problem in 1 file",
         ],
     )

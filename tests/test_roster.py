@@ -77,6 +77,17 @@ SHAPES = {
         ["Léa", "Tom"],
     ),
     "a title line over one column": ("Classe de CM1\nPrénom\nLéa\nTom\n", ["Léa", "Tom"]),
+    # Titles above a one-column heading: lines starting with a title's word, one line of several words, or several
+    # set apart by an empty line (a school's export); a heading below names is refused (BELOW_NAMES).
+    "a title, an empty line, the heading": ("Classe de CE2 - Mme Martin\n\nÉlève\nLéa\nTom\n", ["Léa", "Tom"]),
+    "a title of several words": ("CE2 - Mme Martin\nÉlève\nLéa\nTom\n", ["Léa", "Tom"]),
+    "a school and a class over one column": ("École Ferry\nCE2 Mme Martin\nÉlève\nLéa\nTom\n", ["Léa", "Tom"]),
+    "titles parted from the heading": ("Mme Martin\nCE2 2025\n\nPrénom\nLéa\nTom\n", ["Léa", "Tom"]),
+    # Line ends other than CR and LF (a page break, a vertical tab, NEL, U+2028, U+2029) part two children.
+    "Unicode's other line ends": (
+        "Léa\u2028Tom\x0bZoé\x0cAna\x85Max\u2029Sam\n",
+        ["Léa", "Tom", "Zoé", "Ana", "Max", "Sam"],
+    ),
     "pupil surname, pupil first name": ("Pupil surname,Pupil first name\nSmith,Ann\nJones,Bob\n", ["Ann", "Bob"]),
     "nom élève, prénom élève": (
         "Nom élève;Prénom élève;Date naissance\nDupont;Léa;01/02/2015\nMartin;Tom;03/04/2015\n",
@@ -198,8 +209,8 @@ def test_a_list_in_another_encoding_than_utf_8_or_windows_1252_is_refused_naming
     with pytest.raises(ExampleFileError) as caught:
         read_roster(path)
     assert str(caught.value) == (
-        f"{path}: line {line}: the text is neither UTF-8 nor Excel's Western European encoding (Windows-1252): "
-        "save the file as UTF-8 (in Excel: CSV UTF-8)"
+        f"{path}: line {line}: the text is not UTF-8, and read as Excel's Western European encoding (Windows-1252) "
+        "it looks like another encoding's: save the file as UTF-8 (in Excel: CSV UTF-8)"
     )
 
 
@@ -238,6 +249,41 @@ def test_a_windows_1252_list_of_western_names_reads_with_every_accent():
     )
     roster = parse_roster(decode_spreadsheet(text.encode("cp1252"), "class.csv", ""), "class.csv")
     assert roster.names == tuple(WESTERN)
+
+
+# Valid Windows-1252 that reads like Mac Roman to a careless guess: the typographic apostrophe between lower-case
+# letters (Mac Roman's í), the euro sign after a word (Mac Roman's Ä), in the names and in ignored columns.
+APOSTROPHES = {
+    "an apostrophe in a note": (
+        "Nom;Prénom;Observations\nMartin;Léa;absente aujourd’hui\nDurand;Tom;\n",
+        ["Léa", "Tom"],
+    ),
+    "an apostrophe in a name": ("Ma’ilei\nTom\nZoé\n", ["Ma’ilei", "Tom", "Zoé"]),
+    "a euro sign": ("Prénom;Cantine\nLéa;12€\nTom€\n", ["Léa", "Tom€"]),
+}
+
+
+@pytest.mark.parametrize(("text", "names"), APOSTROPHES.values(), ids=APOSTROPHES)
+def test_windows_1252_apostrophes_and_euro_signs_are_no_sign_of_another_encoding(tmp_path, text, names):
+    assert read_roster(written(tmp_path, text.encode("cp1252"))).names == tuple(names)
+
+
+# A heading word below lines of names would make them a title: refused, naming the line, never a name dropped.
+BELOW_NAMES = [
+    ("Léa\nTom\nZoé\nEnfant\nInès\nJules\n", "line 4: 'Enfant' is a column heading below 3 lines read as names"),
+    ("Léa\nTom\nStudent\nZoé\n", "line 3: 'Student' is a column heading below 2 lines read as names"),
+    ("Léa\n\nÉlève\nTom\nZoé\n", "line 3: 'Élève' is a column heading below 1 line read as a name"),
+    ("Léa Martin\nTom Durand\nPrénom\nZoé\nAna\n", "line 3: 'Prénom' is a column heading below 2 lines read as names"),
+    ("Classe CE2\nLéa\nÉlèves\nZoé\nAna\n", "line 3: 'Élèves' is a column heading below 2 lines read as names"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BELOW_NAMES)
+def test_a_heading_below_names_in_a_one_column_list_is_refused_naming_its_line(tmp_path, text, message):
+    path = written(tmp_path, text.encode("utf-8"))
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value) == f"{path}: {message}: put the heading on the first line, or remove it"
 
 
 def test_a_name_of_only_invisible_characters_is_no_name():

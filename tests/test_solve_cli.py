@@ -196,6 +196,14 @@ def test_a_game_record_is_a_usage_error_pointing_to_analyse(runner, tmp_path, na
     assert result.stderr == f"Usage error: {record}: {SOLVE_TAKES.format(kind)}\n"
 
 
+@pytest.mark.parametrize(("path", "kind"), [("/dev/null", "a character device"), ("{folder}", "a folder")])
+def test_a_device_or_a_folder_is_named_as_what_it_is_not_read_as_a_board(runner, tmp_path, path, kind):
+    path = path.format(folder=tmp_path)  # read as a board, "/dev/null" was a row 'dev' holding 'd'
+    result = run(runner, path)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"Usage error: {path}: solve takes a board or a worked example (.toml), not {kind}\n"
+
+
 def test_an_illegal_move_in_a_file_is_named(runner, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('size = 3\n[[move]]\ncell = "B2"\nletter = "S"\n[[move]]\ncell = "B2"\nletter = "O"\n')

@@ -582,6 +582,22 @@ def test_a_target_kits_last_picture_says_which_end_it_shows(target):
             assert filled in said, said
 
 
+@pytest.mark.parametrize(("command", "option", "out"), [("kit", "--examples", "kit"), ("rules", "--example", "r.pdf")])
+def test_an_example_of_another_variant_is_refused_naming_the_commands_own_option(
+    runner, tmp_path, command, option, out
+):
+    from sos_print.cli import app
+
+    example = EXAMPLES / "09-team-sos.toml"
+    result = runner.invoke(app, [command, option, str(example), "--out", str(tmp_path / out)])
+    assert (result.exit_code, result.output) == (
+        2,
+        "Usage error: the rule sheet shows its worked example played by the sheet's rules (2 players), and no example "
+        f"given ({example}) goes the same way under them on a 4 × 4 board: give one with {option}\n",
+    )
+    assert not (tmp_path / out).exists()
+
+
 def test_a_kit_whose_examples_all_go_otherwise_in_its_variant_is_refused_and_writes_nothing(runner, tmp_path):
     from sos_print.cli import app
 
@@ -591,9 +607,9 @@ def test_a_kit_whose_examples_all_go_otherwise_in_its_variant_is_refused_and_wri
     )
     assert result.exit_code == 2, result.output
     assert result.output == (
-        "Usage error: the rule sheet shows its worked example played by this kit's rules (3 players, first S-O-S "
+        "Usage error: the rule sheet shows its worked example played by the sheet's rules (3 players, first S-O-S "
         f"wins), and no example given ({example}) goes the same way under them on a 4 × 4 board: give one with "
-        "--example or --examples\n"
+        "--examples\n"
     )
     assert not out.exists()
 

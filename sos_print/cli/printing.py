@@ -103,8 +103,10 @@ def kit(
     # Large print is for the children's pages: the teacher's notes keep their size (`teacher --large-print` asks).
     adult = replace(options, large_print=False, kit_large_print=options.large_print)
 
+    notes: list[str] = []
+
     def render(progress: ProgressFn) -> list["Rendered"]:
-        inputs = Inputs(examples=checked_examples(examples))
+        inputs = Inputs(examples=checked_examples(examples, notes))
         players = made[0].make(options, inputs, progress)
         # The notes say where each part of the players' file is: made after it, they know its pages.
         return [players, made[1].make(replace(adult, kit_pages=players.parts), inputs, progress)]
@@ -116,6 +118,7 @@ def kit(
         [*example_files(examples), *read_files(roster)],
         names_given=False,
     )
+    say_notes(notes)
     note_class_list(class_list)
 
 
@@ -271,9 +274,11 @@ def teacher(
     )
 
     def render(progress: ProgressFn) -> list["Rendered"]:
-        return [document("teacher").make(options, Inputs(examples=checked_examples(examples)), progress)]
+        return [document("teacher").make(options, Inputs(examples=checked_examples(examples, notes)), progress)]
 
+    notes: list[str] = []
     run([out], force, render, example_files(examples))
+    say_notes(notes)
 
 
 @app.command()
@@ -311,9 +316,11 @@ def rules(
     chosen = [example] if example else None
 
     def render(progress: ProgressFn) -> list["Rendered"]:
-        return [document("rules").make(options, Inputs(examples=checked_examples(chosen)), progress)]
+        return [document("rules").make(options, Inputs(examples=checked_examples(chosen, notes)), progress)]
 
+    notes: list[str] = []
     run([out], force, render, example_files(chosen))
+    say_notes(notes)
 
 
 def refuse_too_large_form(options: "PrintOptions") -> None:
@@ -380,14 +387,24 @@ def parse_sizes(text: str) -> list[int]:
     return sorted(sizes)
 
 
-def checked_examples(paths: list[Path] | None) -> "tuple[CheckedExample, ...]":
-    """Returns the examples for the teacher's notes, checked by the engine; a false claim stops everything."""
+def checked_examples(paths: list[Path] | None, notes: list[str]) -> "tuple[CheckedExample, ...]":
+    """Returns the examples for the teacher's notes, checked by the engine; a false claim stops everything. Each
+    file of a folder given that is no worked example (a record, a PDF) is added to `notes`, said once the run ends."""
     from sos_print import data_dir
-    from sos_print.engine.check import verify
+    from sos_print.engine.check import verify_examples
 
-    examples = verify([str(path) for path in paths] if paths else [str(data_dir("examples"))])
+    examples, passed = verify_examples([str(path) for path in paths] if paths else [str(data_dir("examples"))])
     refuse_unprintable(examples)
+    notes[:] = map(str, passed)  # rendered again (a web job's retry): said once
     return examples
+
+
+def say_notes(notes: list[str]) -> None:
+    """Says, one line each, the files a run passed over (a folder's game records among its worked examples)."""
+    from sos_print.cli.process import say
+
+    for note in notes:
+        say(f"note: {note}", err=True)
 
 
 def example_files(paths: list[Path] | None) -> list[str]:

@@ -34,13 +34,14 @@ def run(
     from sos_print.engine.errors import SosError, shown
     from sos_print.plans.layout import LayoutError
     from sos_print.system import interrupts, jobs
-    from sos_print.system.output import check_targets, write_files
+    from sos_print.system.output import check_targets, without_missing_steps, write_files
 
     job = jobs.current()
     if job is not None:
         targets_of_job = [path.name for path in targets]
     else:
         interrupts.set_outcome(interrupts.NOTHING_WRITTEN)
+        targets = [without_missing_steps(path) for path in targets]  # no folder made only to step out of it
     existing = writing = False
     try:
         try:

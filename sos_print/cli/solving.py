@@ -91,6 +91,7 @@ def solve(
 
     given = given_options(context, "players", "teams", "target", "first_sos_wins", "to_move")
     try:
+        _refuse_other_file(board)
         if _is_file(board):
             if given:
                 usage(f"{', '.join(given)}: a worked-example file says its own game and whose turn it is")
@@ -136,6 +137,25 @@ def solution_json(solution: "Solution", size: int, notation: "Notation") -> dict
         "moves": [{**cell(entry), "points": entry.points, "value": entry.value} for entry in solution.moves],
         "best": [cell(entry) for entry in solution.best],
     }
+
+
+def _refuse_other_file(argument: str) -> None:
+    """Refuses a BOARD that names a folder or a device: read as a board, "/dev/null" was a row 'dev' of bad cells."""
+    import os
+    import stat
+
+    from sos_print.engine.errors import shown
+    from sos_print.engine.files import file_kind
+
+    if argument.lower().endswith(".toml"):  # an example file: refused as other commands refuse it, by load_example
+        return
+    try:
+        mode = os.stat(argument).st_mode
+    except (OSError, ValueError):  # no such path (a board), a name too long for any file, or with a NUL in it
+        return
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else file_kind(mode)
+        usage(f"{shown(argument)}: solve takes a board or a worked example (.toml), not {kind}", field="board")
 
 
 def _is_file(argument: str) -> bool:

@@ -387,14 +387,17 @@ def rule_example(
     return _first_that_keeps(rule_candidates(examples, options), fits, keeps, examples)
 
 
-def rule_candidates(examples: tuple[CheckedExample, ...], options: PrintOptions) -> tuple[CheckedExample, ...]:
+def rule_candidates(
+    examples: tuple[CheckedExample, ...], options: PrintOptions, option: str = "--examples"
+) -> tuple[CheckedExample, ...]:
     """Returns the examples a rule sheet may show, played on the kit's own board under the kit's own rules, those
     written for the kit's variant first, then for its way of ending the game, then for its board size, then in the
     sheet's notation.
 
     An example written for another board or variant is shown only if it goes the same way there and every claim of
     it, its text included, still holds (`engine.check.played_as`): its play and its words are true in the kit's game.
-    Raises LayoutError naming the examples and what is missing when none will do.
+    Raises LayoutError naming the examples, what is missing and the command's `option` that gives another when none
+    will do.
     """
     size, variant = options.size, options.variant
     ends = game_rules(variant).ends
@@ -415,12 +418,11 @@ def rule_candidates(examples: tuple[CheckedExample, ...], options: PrintOptions)
         if not any(played_as(checked, size, checked.example.variant) for checked in examples):
             raise LayoutError(
                 f"the rule sheet shows its worked example on the players' {size} × {size} board, and no example "
-                f"given ({names}) is on a board that size or can be shown on one: give one with --example or --examples"
+                f"given ({names}) is on a board that size or can be shown on one: give one with {option}"
             )
         raise LayoutError(
-            f"the rule sheet shows its worked example played by this kit's rules ({rules_named(variant)}), and no "
-            f"example given ({names}) goes the same way under them on {a_board(size)}: give one with --example or "
-            "--examples"
+            f"the rule sheet shows its worked example played by the sheet's rules ({rules_named(variant)}), and no "
+            f"example given ({names}) goes the same way under them on {a_board(size)}: give one with {option}"
         )
     candidates.sort(key=lambda item: item[:-1])
     return tuple(checked for *_, checked in candidates)
@@ -462,11 +464,17 @@ def rules_named(variant: Variant) -> str:
 
 
 def add_rules(
-    document: Document, options: PrintOptions, examples: tuple[CheckedExample, ...], *, on_front: bool = False
+    document: Document,
+    options: PrintOptions,
+    examples: tuple[CheckedExample, ...],
+    *,
+    on_front: bool = False,
+    option: str = "--examples",
 ) -> None:
     """Adds the rule sheet in each language of the document, one after the other, with an example that fits; each
-    `on_front` of a sheet of paper printed on both sides, if asked (see `to_front`)."""
-    candidates = rule_candidates(examples, options)  # played once: the same game in every language
+    `on_front` of a sheet of paper printed on both sides, if asked (see `to_front`). `option` is the command's option
+    that gives examples, named when none will do (kit's --examples, rules' --example)."""
+    candidates = rule_candidates(examples, options, option)  # played once: the same game in every language
     for lang in options.language.codes:
         if on_front:
             to_front(document, options)
@@ -513,5 +521,5 @@ def to_front(document: Document, options: PrintOptions) -> None:
 def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:
     """Returns the rule sheet, one language after the other for en+fr."""
     document = new_document(options, joined(options, "rules.document_title"), joined(options, "rules.subject"))
-    add_rules(document, options, examples)
+    add_rules(document, options, examples, option="--example")  # the rules command's option
     return finished(document)

@@ -22,13 +22,15 @@ from sos_print.engine.rules import Board, Move, Outcome, Position, Step, Variant
 class Problem:
     """Holds one problem of one path: a false claim, a file that cannot be used, or a path not read at all.
 
-    `unread` marks a path that gave no file to check (missing, unreadable, not a regular file).
+    `unread` marks a path that gave no file to check (missing, unreadable, not a regular file); `passed` one that
+    the run does not read and says so in a note, as a folder's game records when only worked examples are wanted.
     """
 
     path: str
     message: str
     where: str = ""
     unread: bool = False
+    passed: bool = False
 
     def __str__(self) -> str:
         path = shown(self.path)  # a newline in a file name must not forge a line of the report
@@ -65,11 +67,13 @@ class CheckedExample:
 
 @frozen
 class Report:
-    """Holds the outcome of checking some paths: the usable examples and every problem found."""
+    """Holds the outcome of checking some paths: the usable examples, every problem found, and the files passed over
+    (named in notes: a folder's records, when only worked examples are read)."""
 
     checked: tuple[CheckedExample, ...]
     problems: tuple[Problem, ...]
     files: int
+    passed: tuple[Problem, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -304,7 +308,11 @@ def _prose_problems(checked: CheckedExample, part: str, lang: str) -> list[str]:
 
 
 def check_paths(
-    paths: list[str], load: Callable[[str], Example] = load_example, tables: bool = False, forms: bool = False
+    paths: list[str],
+    load: Callable[[str], Example] = load_example,
+    tables: bool = False,
+    forms: bool = False,
+    examples: bool = False,
 ) -> Report:
     """Checks every example file named by `paths` (files, or folders of them), in the order given.
 
@@ -312,10 +320,12 @@ def check_paths(
     when it reads a folder's filled audits (.pdf) and `tables` when it can read its CSV records
     too (it knows their board size). A folder's record that is not read is named as skipped. Each file
     is checked and counted once, however often it is named (itself, or in a folder and by name), and a
-    folder named is never skipped as one inside another.
+    folder named is never skipped as one inside another. With `examples` (worked examples wanted, not records), a
+    folder's records and PDFs are passed over, each named in the report's `passed`.
     """
     checked: list[CheckedExample] = []
     problems: list[Problem] = []
+    passed: list[Problem] = []
     files = 0
     given: dict[object, str] = {}  # each path once, where it is first given
     for path in paths:
@@ -323,7 +333,9 @@ def check_paths(
     named = {key for key, path in given.items() if os.path.isdir(path)}  # a folder named is checked, never skipped
     read: set[object] = set()  # each file once, however many folders hold it
     for path in given.values():
-        found, missing = expand_path(path, tables, forms)
+        found, missing = expand_path(path, tables, forms, examples)
+        passed += [problem for problem in missing if problem.passed]
+        missing = [problem for problem in missing if not problem.passed]
         # a folder inside this one that is named too is checked, not skipped; the problems of this one stay
         problems += [problem for problem in missing if problem.path == path or _same(problem.path) not in named]
         found = [file for file in found if _same(file) not in read]
@@ -343,7 +355,7 @@ def check_paths(
                 problems.append(Problem(stop.path, stop.message))
             elif not false_claims:
                 checked.append(replayed)
-    return Report(tuple(checked), tuple(problems), files)
+    return Report(tuple(checked), tuple(problems), files, tuple(passed))
 
 
 def _same(path: str) -> object:
@@ -356,15 +368,34 @@ def _same(path: str) -> object:
     return (info.st_dev, info.st_ino)
 
 
+def load_worked_example(path: str) -> Example:
+    """Reads the worked example at `path`; a game record or a PDF given instead is named as what it is (read as TOML,
+    a record was "a TOML syntax error" and a PDF "not UTF-8 text")."""
+    if not path.lower().endswith(".toml"):
+        if is_pdf(path):
+            raise ExampleFileError(path, "is a PDF, not a worked example (.toml)", unread=True)
+        if is_record(path):
+            raise ExampleFileError(path, "is a game record (CSV), not a worked example (.toml)", unread=True)
+    return load_example(path)
+
+
 def verify(paths: list[str]) -> tuple[CheckedExample, ...]:
     """Returns the checked examples of `paths`, or raises ClaimsError if anything is wrong."""
-    report = check_paths(paths)
+    return verify_examples(paths)[0]
+
+
+def verify_examples(paths: list[str]) -> tuple[tuple[CheckedExample, ...], tuple[Problem, ...]]:
+    """Returns the checked worked examples of `paths` and the files of its folders passed over as no example (records,
+    PDFs), or raises ClaimsError if anything is wrong."""
+    report = check_paths(paths, load_worked_example, examples=True)
     if not report.ok:
         raise ClaimsError(report)
-    return report.checked
+    return report.checked, report.passed
 
 
-def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[list[str], list[Problem]]:
+def expand_path(
+    path: str, tables: bool = False, forms: bool = False, examples: bool = False
+) -> tuple[list[str], list[Problem]]:
     """Returns the files named by `path` (a file, or a folder's examples and records sorted by name) and what was
     skipped.
 
@@ -372,7 +403,8 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
     from an audit (*.csv, *.tsv, *.txt, as a file named alone is read) if `tables`; a record that
     is not is named as skipped, with the reason, so that a clean report never hides a file that
     was not read. Only regular files (or links to them) are checked; any other entry (a dangling
-    link, a FIFO, a folder) is named as skipped.
+    link, a FIFO, a folder) is named as skipped. With `examples` (worked examples wanted: kit, teacher), its
+    records and PDFs are passed over (`Problem.passed`), and its other files as always.
     """
     try:
         info = os.stat(path)
@@ -387,6 +419,20 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
         return [], [Problem(path, f"cannot list this folder: {reason}", unread=True)]
     files, skipped = [], []
     for name in names:
+        lower = name.lower()
+        if examples and not lower.endswith(".toml") and _readable_name(name):
+            reason = "skipped: not a worked example (.toml)"
+            skipped.append(Problem(os.path.join(path, name), reason, unread=True, passed=True))
+            continue
+        if not _readable_name(name) and examples:  # only a worked example named otherwise is one not read
+            entry = os.path.join(path, name)
+            if _holds_records(entry):  # named, not read: examples are read from the folders given
+                reason = "skipped: a folder inside the folder; name it to read its examples"
+                skipped.append(Problem(entry, reason, unread=True, passed=True))
+            elif is_example(entry):
+                reason = "skipped: a worked example whose name does not end in .toml; name it to read it"
+                skipped.append(Problem(entry, reason, unread=True))
+            continue
         if not _readable_name(name):
             entry = os.path.join(path, name)
             if _holds_records(entry):  # a folder of records inside the folder: named, so that none is passed over
@@ -408,7 +454,6 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
                 skipped.append(Problem(entry, f"skipped: {kind}", unread=True))
             continue
         entry = os.path.join(path, name)
-        lower = name.lower()
         if lower.endswith(TABLE_SUFFIXES) and not tables:
             reason = "skipped: a game record typed from an audit; give --size to check it"
             skipped.append(Problem(entry, reason, unread=True))
@@ -426,6 +471,8 @@ def expand_path(path: str, tables: bool = False, forms: bool = False) -> tuple[l
         else:
             kind = "a folder" if stat.S_ISDIR(mode) else file_kind(mode)
             skipped.append(Problem(entry, f"skipped: {kind}, not a regular file", unread=True))
+    if examples and not files and all(problem.passed for problem in skipped):  # its records named, no example read
+        return [], [*skipped, Problem(path, "this folder holds no worked example (.toml)", unread=True)]
     if not files and not skipped:
         message = "this folder holds no example file or game record (.toml, .csv, .tsv, .txt, .pdf)"
         return [], [Problem(path, message, unread=True)]

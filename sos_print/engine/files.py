@@ -164,8 +164,8 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
     if line is not None:
         raise ExampleFileError(
             path,
-            f"line {line}: the text is neither UTF-8 nor Excel's Western European encoding (Windows-1252): "
-            "save the file as UTF-8 (in Excel: CSV UTF-8)",
+            f"line {line}: the text is not UTF-8, and read as Excel's Western European encoding (Windows-1252) it "
+            "looks like another encoding's: save the file as UTF-8 (in Excel: CSV UTF-8)",
         )
     return text
 
@@ -235,7 +235,8 @@ def garbled_line(text: str) -> int | None:
     A word is garbled when more than two thirds of its letters are accented, two at least ("Àííà" is Cyrillic
     "Анна", "Íßêïò" Greek; Icelandic "Þór" is a name), or when a symbol stands among its letters ("Ma³gorzata",
     "‚³‚Í" of Japanese): Western names have a few accented letters among plain ones ("Chloé", "Œdipe", "Søren"),
-    and no symbols but apostrophes, quotation marks, dashes, the middle dot ("Paul·e") and ordinals ("N°").
+    and no symbols but apostrophes, quotation marks, dashes, the middle dot ("Paul·e"), ordinals ("N°") and the euro
+    sign ("10€", a note's column).
     """
     numbered = enumerate(io.StringIO(text, newline=None), start=1)  # lines as the readers number them
     for number, line in numbered:
@@ -248,7 +249,9 @@ def garbled_line(text: str) -> int | None:
 
 
 _WORDS = re.compile(r"[\x00-\x40\x5b-\x60\x7b-\x7f\s]+")  # anything ASCII but letters, and spaces, ends a word
-_QUOTES = frozenset("\u2018\u2019\u201c\u201d")
+# ‘ “ ” between lower-case letters are Mac Roman's ë, ì and î; ’ is its í too, but Windows-1252's apostrophe first
+# ("aujourd’hui", "Ma’ilei"): a María read as "Mar’a" is left to the letters around it.
+_QUOTES = frozenset("\u2018\u201c\u201d")
 _NOT_WESTERN = frozenset("\u0192\u02c6\u02dc")  # ƒ ˆ ˜: Windows-1252 letters no Western name holds
 
 
@@ -266,7 +269,7 @@ def _mac_roman(word: str) -> bool:
     return False
 
 
-_WESTERN_MARKS = frozenset("\ufffd\u2018\u2019\u201c\u201d\u00ab\u00bb\u2013\u2014\u00b7\u00b0\u00ba\u00aa")
+_WESTERN_MARKS = frozenset("\ufffd\u2018\u2019\u201c\u201d\u00ab\u00bb\u2013\u2014\u00b7\u00b0\u00ba\u00aa\u20ac")
 
 
 def _garbled(word: str) -> bool:

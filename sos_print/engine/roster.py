@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from sos_print.engine.errors import ExampleFileError
+from sos_print.engine.errors import ExampleFileError, quoted
 from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line
 from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import MAX_PLAYERS
@@ -298,12 +298,16 @@ def clean_name(text: str) -> str:
 
 
 def _rows(text: str) -> Iterator[tuple[int, str]]:
-    """Yields each line that holds more than separators and spaces, with its number (lines end as CSV ends them)."""
+    """Yields each line that holds more than separators and spaces, with its number (lines end as CSV ends them).
+
+    The other line ends Unicode knows (a page break, a vertical tab, U+0085, U+2028, U+2029: a word processor's
+    or a web page's) end a line too, or two children would read as one name; the lines they part keep the number
+    an editor shows."""
     numbered = enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), start=1)
-    for number, line in numbered:
-        line = line.removesuffix("\n")
-        if line.translate(_NOT_TEXT).strip():
-            yield number, line
+    for number, whole in numbered:
+        for line in whole.removesuffix("\n").splitlines() or [""]:
+            if line.translate(_NOT_TEXT).strip():
+                yield number, line
 
 
 _NOT_TEXT = str.maketrans("", "", "".join(_SEPARATORS))
@@ -353,6 +357,13 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
         )
         if not heading:
             continue
+        if index and not columns and _kind(cells[0]) in (FIRST, NAME) and not _titles(above, number):
+            lines = "1 line read as a name" if index == 1 else f"{index} lines read as names"
+            raise ExampleFileError(
+                path,
+                f"line {number}: {quoted(' '.join(cells[0].split()), _LONGEST_HEADING + 2)} is a column heading below "
+                f"{lines}: put the heading on the first line, or remove it",
+            )
         for wanted in (FIRST, NAME):
             if wanted in kinds:
                 return _heading_columns(index, kinds, cells)
@@ -372,6 +383,16 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             0, names, missing=f"no name in column {names + 1}, the names' one, though the row holds other cells"
         )
     return _Columns(0, 0)
+
+
+def _titles(above: Sequence[tuple[int, list[str]]], heading: int) -> bool:
+    """Tells whether the lines above a one-column list's heading (on line `heading`) are titles, never names: each
+    starts with a title's word ("Classe de CE2") or holds several words ("CE2 - Mme Martin"), a single word being a
+    child's name; several lines of words, none of them a title's, are titles only when an empty line parts them from
+    the heading (else they are a list of full names)."""
+    if not all(_titled(row) or len(row[0].split()) > 1 for _, row in above):
+        return False
+    return len(above) == 1 or any(_titled(row) for _, row in above) or above[-1][0] + 1 < heading
 
 
 def _numbered(table: Sequence[tuple[int, list[str]]]) -> int:

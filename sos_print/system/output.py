@@ -54,6 +54,19 @@ _KINDS = {
 }
 
 
+def without_missing_steps(path: Path) -> Path:
+    """Returns `path` with each "folder/.." step taken out where the folder does not exist ("out/new/../b.pdf" is
+    "out/b.pdf"): the system would need the folder made only to step out of it, and it would be left behind empty.
+    A folder that exists stays, as ".." after a link to a folder leads out of the folder linked to, not back."""
+    parts: list[str] = []
+    for part in path.parts:
+        if part == ".." and parts and parts[-1] not in ("..", path.anchor) and not os.path.lexists(Path(*parts)):
+            parts.pop()
+        else:
+            parts.append(part)
+    return Path(*parts) if parts else Path(".")
+
+
 def check_targets(paths: list[Path], force: bool, inputs: Sequence[str | Path] = (), names_given: bool = True) -> bool:
     """Makes sure each path can be written; returns whether any of them exists (and would be replaced).
 
