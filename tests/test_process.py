@@ -107,7 +107,7 @@ GC_PROBE = (
     "        states.setdefault(name, gc.isenabled())\n"
     "        return function(*args, **kwargs)\n"
     "    return probed\n"
-    "check.verify = probe('verify', check.verify)\n"
+    "check.verify_examples = probe('verify', check.verify_examples)\n"
     "analysis.analyse_game = probe('analysis', analysis.analyse_game)\n"
     "teacher.teacher_document = probe('teacher', teacher.teacher_document)\n"
     "application.app_for = probe('loading', application.app_for)\n"
