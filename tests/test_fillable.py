@@ -28,6 +28,7 @@ from pypdf.generic import (
     DictionaryObject,
     IndirectObject,
     NameObject,
+    NullObject,
     NumberObject,
     TextStringObject,
 )
@@ -2080,6 +2081,65 @@ def _widget_taken_off(writer, name: str, page: int) -> None:
     writer.pages[page][NameObject("/Annots")] = ArrayObject([a for a in annotations if a != gone])
 
 
+def _inked_page_with_kids(data: bytes, kids) -> bytes:
+    """Returns a filled audit with a page printed to PDF added that carries /Kids too (an empty array, or null): a
+    viewer shows it as a page, as its /Type says."""
+    return edited(_with_an_inked_page(data), lambda writer: writer.pages[1].__setitem__(NameObject("/Kids"), kids))
+
+
+def _page_kinds(data: bytes, kind: str) -> bytes:
+    """Returns a filled audit whose page says it is `kind` (a list of pages, or nothing) where it should say /Page."""
+    return edited(data, lambda writer: writer.pages[0].__setitem__(NameObject("/Type"), NameObject(kind)))
+
+
+def _page_list_of_many(data: bytes) -> bytes:
+    """Returns a filled audit whose list of pages names 2,000 nulls before its page: none is cut off unread."""
+
+    def change(writer):
+        kids = writer.root_object["/Pages"]["/Kids"]
+        writer.root_object["/Pages"][NameObject("/Kids")] = ArrayObject([NullObject()] * 2_000 + list(kids))
+
+    return edited(data, change)
+
+
+def _widget_of_a_group_of_fields(data: bytes) -> bytes:
+    """Returns a filled audit whose page shows a widget of `group1.move`, which gathers the rows and takes no value
+    (a form editor's box with its own appearance)."""
+
+    def change(writer):
+        group = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+        move = next(kid for kid in group["/Kids"] if kid.get_object()["/T"] == "move")
+        writer.add_annotation(0, _annotation("/Widget", Parent=move.get_object().indirect_reference))
+
+    return edited(data, change)
+
+
+def _widgets_shown_again(data: bytes) -> bytes:
+    """Returns a filled audit with another copy's page printed to PDF added, given the widgets of page 1 (its list of
+    annotations), as an app copying a page's form onto another page does: its ink shows under the audit's values."""
+
+    def change(writer):
+        writer.pages[1][NameObject("/Annots")] = writer.pages[0]["/Annots"]
+
+    return edited(_with_an_inked_page(data), change)
+
+
+def _attached_in_a_later_leaf(data: bytes, empty: DictionaryObject) -> bytes:
+    """Returns the filled audit with a file attached in the second leaf of the catalog's tree of attached files, its
+    first leaf `empty`."""
+
+    def change(writer):
+        spec = DictionaryObject(
+            {NameObject("/Type"): NameObject("/Filespec"), NameObject("/F"): TextStringObject("copy.pdf")}
+        )
+        leaf = DictionaryObject({NameObject("/Names"): ArrayObject([TextStringObject("copy.pdf"), spec])})
+        kids = ArrayObject([writer._add_object(empty), writer._add_object(leaf)])
+        tree = DictionaryObject({NameObject("/Kids"): kids})
+        writer.root_object[NameObject("/Names")] = DictionaryObject({NameObject("/EmbeddedFiles"): tree})
+
+    return edited(data, change)
+
+
 UNREAD = "it is not read; type each row into the audit's fields"
 NOT_THE_AUDITS = "that is not one of the audit's (added by a PDF app?): what it holds is not read; type each row into "
 NOT_THE_AUDITS += "the audit's fields, and remove it"
@@ -2138,6 +2198,39 @@ INK = (
             "is a PDF portfolio, a file holding other files (such as 'audit.pdf'): open it and save each audit on "
             "its own",
         ),
+        # issue 20: a page tree, widgets and attached files as no audit has them
+        (lambda data: _inked_page_with_kids(data, ArrayObject()), INK.format(2)),
+        (lambda data: _inked_page_with_kids(data, NullObject()), INK.format(2)),
+        (
+            lambda data: _page_kinds(data, "/Pages"),
+            "cannot be read as a PDF: it is damaged (its tree of pages holds a list of pages without its list)",
+        ),
+        (
+            lambda data: _page_kinds(data, "/Annot"),
+            "cannot be read as a PDF: it is damaged (its tree of pages holds neither a page nor a list of pages)",
+        ),
+        (_page_list_of_many, "has more pages than any sos-print audit (at most 2,000)"),
+        (
+            _widget_of_a_group_of_fields,
+            "has a widget of 'group1.move' on page 1, which is not one of the audit's fields but a group of them (or "
+            "a name no audit has): what it shows is not read; the form was changed, so send the file the audit was "
+            "filled in",
+        ),
+        (
+            _widgets_shown_again,
+            "has a page 2 that shows the widgets of page 1 again (a copy of that page added to the file?): what it "
+            "shows cannot be read; send the file the audit was filled in, or check each filled copy on its own",
+        ),
+        (
+            lambda data: _attached_in_a_later_leaf(data, DictionaryObject({NameObject("/Names"): ArrayObject()})),
+            "carries attached files ('copy.pdf'), which are not read: save the audit again without them, and check "
+            "each filled copy on its own",
+        ),
+        (
+            lambda data: _attached_in_a_later_leaf(data, DictionaryObject({NameObject("/Kids"): ArrayObject()})),
+            "carries attached files ('copy.pdf'), which are not read: save the audit again without them, and check "
+            "each filled copy on its own",
+        ),
         # S10-3: what a PDF app puts on top of the form
         (
             lambda data: _on_page(data, 0, _annotation("/FreeText", Contents=TextStringObject("A S B3 0"))),
@@ -2189,6 +2282,15 @@ INK = (
         "embedded-file",
         "file-on-page",
         "portfolio",
+        "page-with-empty-kids",
+        "page-with-null-kids",
+        "page-says-pages",
+        "page-says-annot",
+        "kids-over-the-cap",
+        "widget-of-group1.move",
+        "widgets-shown-again",
+        "attached-after-empty-leaf",
+        "attached-after-empty-kid",
         "free-text",
         "ink",
         "stamp",

@@ -323,6 +323,7 @@ def _refuse_unread_annotations(
     budget = _Budget(path)
     bare = 0  # the first page without a widget, refused once every page has been looked at
     shown: dict[int, set[str]] = {}
+    placed: dict[object, int] = {}  # each widget's page: one listed on two shows one field's value twice
     for number, page in enumerate(_pages(catalog, path), start=1):
         groups: dict[int, set[str]] = {}  # the audit's fields with a widget on this page
         foreign: list[tuple[str, Any]] = []  # other fields' widgets: (name, field)
@@ -337,8 +338,16 @@ def _refuse_unread_annotations(
             if kind != "/Widget":
                 marks.append(kind)
                 continue
+            if placed.setdefault(_identity(node), number) != number:
+                raise ExampleFileError(path, _AGAIN.format(number, placed[_identity(node)]))
             name, field = _widget_field(node, walked, listed, number, path, formless)
             ours = _OURS.fullmatch(name)
+            if ours is not None and not formless and _identity(field) not in walked:
+                # The audit's fields are all in the form's tree: a widget of a group of its fields (`group1.move`), or
+                # of a field the form does not list, shows what no row of the record reads.
+                if _KNOWN.fullmatch(ours[2]):
+                    raise ExampleFileError(path, _outside(name, number))
+                raise ExampleFileError(path, _NOT_A_FIELD.format(quoted(name), number))
             if ours is None:
                 foreign.append((name, field))
             else:
@@ -473,14 +482,19 @@ def _attached(what: str, name: str, count: int) -> str:
 
 def _first_attached(tree: Any, budget: _Budget) -> str | None:
     """Returns the name of the first file of a tree of attached files ("" when it cannot be read safely), None if
-    the tree names none."""
-    node, depth = tree, 0
-    while node is not None and depth <= _DEEPEST:
+    the tree names none: every node is looked at (a node may be empty, and the files in the next), within `budget`."""
+    pending: list[tuple[Any, int]] = [(tree, 0)]
+    seen: set[object] = set()
+    while pending:
+        reference, depth = pending.pop()
+        node = _dictionary(reference)
+        if node is None or depth > _DEEPEST or _identity(node) in seen:
+            continue
+        seen.add(_identity(node))
         pairs = budget.items(node.get("/Names"))
         if len(pairs) >= 2:
             return _file_name(_dictionary(pairs[1])) or _short(pairs[0])
-        kids = budget.items(node.get("/Kids"))
-        node, depth = (_dictionary(kids[0]) if kids else None), depth + 1
+        pending += [(kid, depth + 1) for kid in reversed(budget.items(node.get("/Kids")))]
     return None
 
 
@@ -506,6 +520,14 @@ def _short(value: object) -> str:
     return quoted(text) if text.isprintable() and text else ""
 
 
+_AGAIN = (
+    "has a page {} that shows the widgets of page {} again (a copy of that page added to the file?): what it shows "
+    "cannot be read; send the file the audit was filled in, or check each filled copy on its own"
+)
+_NOT_A_FIELD = (
+    "has a widget of {} on page {}, which is not one of the audit's fields but a group of them (or a name no audit "
+    "has): what it shows is not read; the form was changed, so send the file the audit was filled in"
+)
 _INK = (
     "has a page {} without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
     "what it shows cannot be read; check each filled copy on its own"
@@ -518,14 +540,18 @@ _FORMLESS = (
 
 def _pages(catalog: Any, path: str) -> Iterator[Any]:
     """Yields the pages of the file in order, walking its page tree itself: pypdf would gather every page first,
-    and a file of a megabyte can hold a hundred thousand of them. More pages than any audit has are refused."""
+    and a file of a megabyte can hold a hundred thousand of them. More pages than any audit has are refused.
+
+    A node is a page or a list of pages as its /Type says, as pypdf and viewers take it: a page that also has /Kids
+    (an empty array, or null) is still shown, so it is read. A node that is neither, or a page with kids, is damage.
+    """
     pending, seen, pages = [catalog.get("/Pages")], set(), 0
     numbers: dict[object, int] = {}  # each page's number, where it is first met
     while pending:
         node = _dictionary(pending.pop())
         if node is None:
             continue
-        kids = node.get("/Kids")
+        kind = node.get("/Type")
         if _identity(node) in numbers:  # a page has no kids: listed again, it cannot loop
             raise ExampleFileError(
                 path,
@@ -535,14 +561,25 @@ def _pages(catalog: Any, path: str) -> Iterator[Any]:
         if _identity(node) in seen:
             raise ExampleFileError(path, "cannot be read as a PDF: it is damaged (its tree of pages loops)")
         seen.add(_identity(node))
-        if kids is None:
+        kids = _items(node.get("/Kids"))
+        if kind == "/Page" and not kids:
             pages += 1
             numbers[_identity(node)] = pages
             yield node
+        elif kind == "/Pages" and isinstance(_resolved(node.get("/Kids")), ArrayObject):
+            if len(kids) > _MOST_PAGES:
+                raise ExampleFileError(path, _MANY_PAGES)
+            pending += reversed(kids)
         else:
-            pending += reversed(_items(kids)[: _MOST_PAGES + 1])
+            what = {"/Page": "a page that lists pages", "/Pages": "a list of pages without its list"}.get(
+                kind, "neither a page nor a list of pages"
+            )
+            raise ExampleFileError(path, f"cannot be read as a PDF: it is damaged (its tree of pages holds {what})")
         if pages > _MOST_PAGES or len(seen) > 2 * _MOST_PAGES:  # pages, or the nodes that gather them
-            raise ExampleFileError(path, f"has more pages than any sos-print audit (at most {_MOST_PAGES:,})")
+            raise ExampleFileError(path, _MANY_PAGES)
+
+
+_MANY_PAGES = f"has more pages than any sos-print audit (at most {_MOST_PAGES:,})"
 
 
 def _outside(name: str, page: int | None = None) -> str:
@@ -566,6 +603,11 @@ def _dictionary(value: object) -> Any:
     """Returns `value` as a dictionary (an indirect reference followed), or None if it is anything else."""
     value = value.get_object() if isinstance(value, PdfObject) else value
     return value if isinstance(value, DictionaryObject) else None
+
+
+def _resolved(value: object) -> object:
+    """Returns `value`, an indirect reference followed."""
+    return value.get_object() if isinstance(value, PdfObject) else value
 
 
 def _items(value: object) -> list[Any]:
