@@ -179,19 +179,22 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
 
 
 def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
-    """Refuses a file of more objects than any audit sos-print writes, before any is read: pypdf reads every object
-    of a compressed object stream at once, so a megabyte of them would cost hundreds of megabytes."""
-    listed = getattr(reader, "xref_objStm", {})  # the objects inside object streams, as the cross-reference lists
-    size = reader.trailer.get("/Size")
-    count = max(len(listed), size if isinstance(size, int) else 0)
+    """Refuses a file of more objects than sos-print reads, before any is read: pypdf reads every object of a
+    compressed object stream at once, so a megabyte of them would cost hundreds of megabytes. The objects are
+    counted as the cross-reference lists them, not as the trailer's /Size says, which may lie."""
+    count = sum(len(numbers) for numbers in reader.xref.values()) + len(reader.xref_objStm)
     if count > _MOST_OBJECTS:
         raise ExampleFileError(
-            path, f"holds {count:,} objects, more than any sos-print audit (at most {_MOST_OBJECTS:,}): not an audit"
+            path,
+            f"holds {count:,} objects, more than sos-print reads in one file (at most {_MOST_OBJECTS:,}): not an "
+            "audit, or a class's audit saved again and again by a PDF app; give each group its own copy of the audit",
         )
 
 
-# The largest form `audit --fillable` writes has about 26,400 objects; a tablet may add an appearance to every field.
-_MOST_OBJECTS = 60_000
+# The largest form `audit --fillable` writes has 28,682 objects (281 groups of 3 x 3, both languages, in large
+# print); each time an app saves it whole, it may add an appearance to every field (about 20,000 objects): three such
+# saves are read.
+_MOST_OBJECTS = 100_000
 # Far beyond what `audit --fillable` writes (see MAX_FIELDS in forms.fields); a bound on a hostile file's work.
 _MOST_NODES = 4 * MAX_FIELDS
 _DEEPEST = 12  # sos-print's field names have five parts at most
