@@ -1820,6 +1820,46 @@ def test_a_file_of_more_objects_than_any_audit_is_refused_before_they_are_read(r
 
 
 @pytest.mark.parametrize(
+    ("value", "refused"),
+    [
+        (b"(" + b"5" * 120_000 + b")", True),  # a string
+        (b"<" + b"35" * 60_000 + b">", True),  # in hex
+        (b"(endobj" + b"5" * 120_000 + b")", True),  # "endobj" in the string does not end the object
+        (b"(5) >>\nendobj\n%" + b"x" * 120_000 + b"\n<<", False),  # a replaced object's bytes after its own
+    ],
+    ids=["string", "hex", "endobj-inside", "dead-bytes-after"],
+)
+def test_an_object_far_larger_than_any_of_an_audits_is_refused_before_pypdf_parses_it(
+    tmp_path, monkeypatch, value, refused
+):
+    # pypdf reads a string a byte at a time, at about 22 times its size: a 95 MB value cost 2 GB. The limit is 8 MB;
+    # lowered here, so that the file stays small.
+    import sos_print.forms.filled as filled
+
+    monkeypatch.setattr(filled, "_LARGEST_OBJECT", 100_000)
+    bodies = {
+        **page_tree(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>",
+        4: b"[5 0 R]",
+        5: b"<< /T (group1) /Kids [6 0 R] >>",
+        6: b"<< /T (game) /FT /Tx /V " + value + b" >>",
+    }
+    path = tmp_path / "form.pdf"
+    path.write_bytes(tabled_pdf(bodies))
+    with pytest.raises(ExampleFileError) as error:
+        filled.load_filled_audit(str(path))
+    start = path.read_bytes().index(b"6 0 obj")
+    if not refused:  # read on, to its page without the audit's widgets
+        assert str(error.value) == f"{path}: {INK.format(1)}"
+        return
+    span = path.stat().st_size - start  # the last object listed: up to the end of the file
+    assert str(error.value) == (
+        f"{path}: holds an object of {span:,} bytes at byte {start:,}, far larger than any object of a sos-print audit "
+        "but its streams (at most 100,000): not an audit"
+    )
+
+
+@pytest.mark.parametrize(
     ("pages", "message"),
     [
         (2_500, "has more pages than any sos-print audit (at most 2,000)"),

@@ -171,6 +171,7 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
+            _refuse_huge_objects(reader, data, path)
             return _walk(reader, path)
         except ExampleFileError:
             raise
@@ -191,6 +192,37 @@ def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
         )
 
 
+def _refuse_huge_objects(reader: PdfReader, data: bytes, path: str) -> None:
+    """Refuses an object that is not a stream and far larger than any of an audit's, before pypdf parses it: pypdf
+    reads a string or a name a byte at a time, at about 22 times its size in memory.
+
+    Each object listed lies between its offset and the next one listed; a longer stretch than any audit's object is
+    refused unless it starts a stream (read by its /Length, at the cost of its size) or its object ends well inside
+    it, its strings and dictionaries closed (what follows is then an object a later save replaced, or a
+    cross-reference table).
+    """
+    offsets = sorted({at for numbers in reader.xref.values() for at in numbers.values() if isinstance(at, int)})
+    for start, end in zip(offsets, [*offsets[1:], len(data)], strict=True):
+        if end - start <= _LARGEST_OBJECT or b"stream" in data[start : start + 1024]:
+            continue
+        close = data.find(b"endobj", start, start + _LARGEST_OBJECT)
+        if close < 0 or not _balanced(data[start:close]):
+            raise ExampleFileError(
+                path,
+                f"holds an object of {end - start:,} bytes at byte {start:,}, far larger than any object of a "
+                f"sos-print audit but its streams (at most {_LARGEST_OBJECT:,}): not an audit",
+            )
+
+
+def _balanced(text: bytes) -> bool:
+    """Tells whether an object's text closes every string and dictionary it opens (a string holding "endobj" does
+    not end its object there)."""
+    text = text.replace(b"\\\\", b"").replace(b"\\(", b"").replace(b"\\)", b"")
+    return text.count(b"(") == text.count(b")") and text.count(b"<") == text.count(b">")
+
+
+# An audit's largest object that is not a stream is its list of fields or of a page's widgets: well under a megabyte.
+_LARGEST_OBJECT = 8_000_000
 # The largest form `audit --fillable` writes has 28,682 objects (281 groups of 3 x 3, both languages, in large
 # print); each time an app saves it whole, it may add an appearance to every field (about 20,000 objects): three such
 # saves are read.
