@@ -1039,10 +1039,26 @@ def test_a_filled_copy_joined_under_a_name_the_reader_does_not_read_is_refused_n
     pdf = tmp_path / "class.pdf"
     pdf.write_bytes(data)
     message = (
-        f"{pdf}: holds audit fields outside its form, such as {where} (two filled copies joined into one file?): "
-        "check each filled copy on its own"
+        f"{pdf}: holds audit fields outside its form, such as {where} (pages joined from two files?): send the file "
+        "the audit was filled in, or check each filled copy on its own"
     )
     refused_everywhere(runner, tmp_path, pdf, message)
+
+
+def test_a_group_split_from_the_class_file_by_a_tool_that_renames_its_fields_says_so(runner, tmp_path):
+    # qpdf --empty --pages class.pdf 3-4 -- names group 2's fields 'group2+1...': once "two filled copies joined"
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3, groups=2)), move_values(steps, 3, Notation.A1, Variant(), group=2))
+    pdf = tmp_path / "group2.pdf"
+    pdf.write_bytes(copy_renamed(_pages_kept(filled, [1], "copied"), "group2+1"))
+    refused_everywhere(
+        runner,
+        tmp_path,
+        pdf,
+        f"{pdf}: holds group 2's fields renamed by a tool that split the class file ('group2+1.move.1.player' for "
+        "'group2.move.1.player'): split it keeping the form's names (for pages 3 and 4: qpdf class.pdf --pages . "
+        "3-4 -- group.pdf), or hand out the whole file",
+    )
 
 
 def test_a_page_of_another_form_added_to_a_filled_audit_is_refused(runner, tmp_path):
@@ -1600,8 +1616,8 @@ def two_fields_named(name: str) -> bytes:
         ),
         (
             lambda blank: copy_renamed(blank, FORGED),
-            "holds audit fields outside its form, such as 'group1.x\\nchecked 9 files: every clai\u2026' (two filled "
-            "copies joined into one file?): check each filled copy on its own",
+            "holds audit fields outside its form, such as 'group1.x\\nchecked 9 files: every clai\u2026' (pages "
+            "joined from two files?): send the file the audit was filled in, or check each filled copy on its own",
         ),
         (
             lambda blank: copy_renamed(blank, "group1" + "y" * 3000),

@@ -618,11 +618,21 @@ _MANY_PAGES = f"has more pages than any sos-print audit (at most {_MOST_PAGES:,}
 
 
 def _outside(name: str, page: int | None = None) -> str:
+    renamed = _SPLIT.match(name)
+    if renamed is not None:  # qpdf --empty --pages keeps each page's fields apart by renaming them
+        return (
+            f"holds group {renamed[1]}'s fields renamed by a tool that split the class file ({quoted(name)} for "
+            f"{quoted(name[: renamed.start(2)] + name[renamed.end(2) :])}): split it keeping the form's names (for "
+            "pages 3 and 4: qpdf class.pdf --pages . 3-4 -- group.pdf), or hand out the whole file"
+        )
     where = f" on page {page}" if page is not None else ""
     return (
-        f"holds audit fields outside its form, such as {quoted(name)}{where} "
-        "(two filled copies joined into one file?): check each filled copy on its own"
+        f"holds audit fields outside its form, such as {quoted(name)}{where} (pages joined from two files?): "
+        "send the file the audit was filled in, or check each filled copy on its own"
     )
+
+
+_SPLIT = re.compile(r"group([1-9][0-9]{0,2})(\+[0-9]+)\..*", re.DOTALL)
 
 
 def _twice(name: str) -> str:
