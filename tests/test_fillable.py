@@ -30,6 +30,7 @@ from pypdf.generic import (
     NameObject,
     NullObject,
     NumberObject,
+    StreamObject,
     TextStringObject,
 )
 from typer.testing import CliRunner
@@ -2219,10 +2220,69 @@ def _attached_in_a_later_leaf(data: bytes, empty: DictionaryObject) -> bytes:
     return edited(data, change)
 
 
+def _javascript(where: str):
+    """Returns a change putting a JavaScript action that sets a row's points (in document JavaScript, the action run
+    on opening, or after a first action, or on printing) into a filled audit."""
+    script = {
+        NameObject("/S"): NameObject("/JavaScript"),
+        NameObject("/JS"): TextStringObject('this.getField("group1.move.3.points").value = "5";'),
+    }
+
+    def change(writer):
+        action = writer._add_object(DictionaryObject(script))
+        root = writer.root_object
+        if where == "names":
+            tree = DictionaryObject({NameObject("/Names"): ArrayObject([TextStringObject("points"), action])})
+            root[NameObject("/Names")] = DictionaryObject({NameObject("/JavaScript"): tree})
+        elif where == "open":
+            root[NameObject("/OpenAction")] = action
+        elif where == "next":
+            root[NameObject("/OpenAction")] = DictionaryObject(
+                {
+                    NameObject("/S"): NameObject("/Named"),
+                    NameObject("/N"): NameObject("/FirstPage"),
+                    NameObject("/Next"): ArrayObject([action]),
+                }
+            )
+        else:
+            root[NameObject("/AA")] = DictionaryObject({NameObject("/WP"): action})
+
+    return lambda data: edited(data, change)
+
+
+def _xfa(data: bytes) -> bytes:
+    """Returns a filled audit given an XFA form whose data says other points."""
+
+    def change(writer):
+        datasets = StreamObject()
+        datasets.set_data(b"<xfa:datasets><xfa:data><points>5</points></xfa:data></xfa:datasets>")
+        xfa = ArrayObject([TextStringObject("datasets"), writer._add_object(datasets)])
+        writer.root_object["/AcroForm"][NameObject("/XFA")] = xfa
+
+    return edited(data, change)
+
+
+def _associated_file(data: bytes, page: int | None = None) -> bytes:
+    """Returns a filled audit with another copy associated with it (PDF 2.0's /AF), or with its page `page`."""
+
+    def change(writer):
+        spec = DictionaryObject(
+            {NameObject("/Type"): NameObject("/Filespec"), NameObject("/UF"): TextStringObject("copy.pdf")}
+        )
+        owner = writer.root_object if page is None else writer.pages[page]
+        owner[NameObject("/AF")] = ArrayObject([writer._add_object(spec)])
+
+    return edited(data, change)
+
+
 UNREAD = "it is not read; type each row into the audit's fields"
 NOT_THE_AUDITS = "that is not one of the audit's (added by a PDF app?): what it holds is not read; type each row into "
 NOT_THE_AUDITS += "the audit's fields, and remove it"
 MISSING = "a page of the audit is missing (taken out of the file?); send the whole filled audit"
+JAVASCRIPT = (
+    "carries JavaScript that a PDF reader runs by itself (as it opens, saves or prints the file), which may change "
+    "what the fields show (sos-print never writes any): send the file the audit was filled in"
+)
 INK = (
     "has a page {} without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
     "what it shows cannot be read; check each filled copy on its own"
@@ -2276,6 +2336,23 @@ INK = (
             _portfolio,  # once "a PDF with no fields to fill in ... printed to PDF again"
             "is a PDF portfolio, a file holding other files (such as 'audit.pdf'): open it and save each audit on "
             "its own",
+        ),
+        # issue 20: what sos-print never writes and a PDF reader acts on
+        *[(_javascript(where), JAVASCRIPT) for where in ("names", "open", "next", "print")],
+        (
+            _xfa,
+            "is an XFA form, whose values a PDF reader may show instead of its fields' (sos-print never writes one): "
+            "send the file the audit was filled in",
+        ),
+        (
+            _associated_file,
+            "carries files associated with the document ('copy.pdf'), which are not read: save the audit again "
+            "without them, and check each filled copy on its own",
+        ),
+        (
+            partial(_associated_file, page=0),
+            "carries files associated with page 1 ('copy.pdf'), which are not read: save the audit again without "
+            "them, and check each filled copy on its own",
         ),
         # issue 20: a page tree, widgets and attached files as no audit has them
         (lambda data: _inked_page_with_kids(data, ArrayObject()), INK.format(2)),
@@ -2361,6 +2438,13 @@ INK = (
         "embedded-file",
         "file-on-page",
         "portfolio",
+        "document-javascript",
+        "javascript-on-opening",
+        "javascript-after-a-first-action",
+        "javascript-on-printing",
+        "xfa",
+        "associated-file",
+        "file-associated-with-page",
         "page-with-empty-kids",
         "page-with-null-kids",
         "page-says-pages",

@@ -251,6 +251,7 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, 
     budget = _Budget(path)
     _refuse_attached_files(catalog, budget, path)
     form = _dictionary(catalog.get("/AcroForm"))
+    _refuse_acting_on_its_own(catalog, form, budget, path)
     found: dict[str, str] = {}
     walked: dict[object, str] = {}  # the fields that take a value, by full name
     listed: set[object] = set()  # their widgets, as the fields list them
@@ -335,10 +336,14 @@ class _Budget:
         value = value.get_object() if isinstance(value, PdfObject) else value
         if not isinstance(value, ArrayObject):
             return []
-        self.left -= len(value)
+        self.spend(len(value))
+        return list(value)
+
+    def spend(self, count: int) -> None:
+        """Counts `count` objects followed, refusing the file once they are too many."""
+        self.left -= count
         if self.left < 0:
             raise ExampleFileError(self.path, "is a PDF form far larger or deeper than any sos-print audit")
-        return list(value)
 
 
 def _refuse_unread_annotations(
@@ -363,6 +368,9 @@ def _refuse_unread_annotations(
         groups: dict[int, set[str]] = {}  # the audit's fields with a widget on this page
         foreign: list[tuple[str, Any]] = []  # other fields' widgets: (name, field)
         marks: list[object] = []  # the kinds of the annotations neither widgets nor popups
+        associated = _associated(page, budget)
+        if associated is not None:
+            raise ExampleFileError(path, _attached(f"files associated with page {number}", associated, 2))
         for annotation in budget.items(page.get("/Annots")):
             node = _dictionary(annotation)
             kind = node.get("/Subtype") if node is not None else None
@@ -504,6 +512,56 @@ def _refuse_attached_files(catalog: Any, budget: _Budget, path: str) -> None:
         )
     if first is not None:
         raise ExampleFileError(path, _attached("attached files", first, 2))
+    associated = _associated(catalog, budget)
+    if associated is not None:
+        raise ExampleFileError(path, _attached("files associated with the document", associated, 2))
+
+
+def _refuse_acting_on_its_own(catalog: Any, form: Any, budget: _Budget, path: str) -> None:
+    """Refuses what sos-print never writes and a PDF reader acts on: an XFA form (values kept apart from the fields,
+    which a reader may show instead of them), JavaScript a reader runs by itself (it may change what a field shows)."""
+    if form is not None and "/XFA" in form:
+        raise ExampleFileError(
+            path,
+            "is an XFA form, whose values a PDF reader may show instead of its fields' (sos-print never writes "
+            "one): send the file the audit was filled in",
+        )
+    names = _dictionary(catalog.get("/Names"))
+    actions = [catalog.get("/OpenAction"), *(_dictionary(catalog.get("/AA")) or {}).values()]
+    if (names is not None and "/JavaScript" in names) or _runs_javascript(actions, budget):
+        raise ExampleFileError(
+            path,
+            "carries JavaScript that a PDF reader runs by itself (as it opens, saves or prints the file), which may "
+            "change what the fields show (sos-print never writes any): send the file the audit was filled in",
+        )
+
+
+def _runs_javascript(actions: list[Any], budget: _Budget) -> bool:
+    """Tells whether any of `actions`, or an action they lead to (/Next), is JavaScript, within `budget`."""
+    pending, seen = list(actions), set()
+    while pending:
+        value = _resolved(pending.pop())
+        if isinstance(value, ArrayObject):  # a destination, or a list of next actions
+            pending += budget.items(value)
+            continue
+        action = _dictionary(value)
+        if action is None or _identity(action) in seen:
+            continue
+        seen.add(_identity(action))
+        if action.get("/S") == "/JavaScript" or "/JS" in action:
+            return True
+        pending.append(action.get("/Next"))
+        budget.spend(1)
+    return False
+
+
+def _associated(node: Any, budget: _Budget) -> str | None:
+    """Returns the name of the first file associated with the document or a page (PDF 2.0's /AF), "" if it cannot
+    be read safely, None if there is none."""
+    if "/AF" not in node:
+        return None
+    files = budget.items(node.get("/AF"))
+    return _file_name(_dictionary(files[0])) if files else ""
 
 
 def _attached(what: str, name: str, count: int) -> str:
