@@ -2365,6 +2365,12 @@ INK = (
             lambda data: _page_kinds(data, "/Annot"),
             "cannot be read as a PDF: it is damaged (its tree of pages holds neither a page nor a list of pages)",
         ),
+        (
+            lambda data: edited(
+                data, lambda writer: writer.pages[0].__setitem__(NameObject("/Kids"), ArrayObject([NullObject()]))
+            ),
+            "cannot be read as a PDF: it is damaged (its tree of pages holds a page that lists pages)",
+        ),
         (_page_list_of_many, "has more pages than any sos-print audit (at most 2,000)"),
         (
             _widget_of_a_group_of_fields,
@@ -2449,6 +2455,7 @@ INK = (
         "page-with-null-kids",
         "page-says-pages",
         "page-says-annot",
+        "page-with-kids",
         "kids-over-the-cap",
         "widget-of-group1.move",
         "widgets-shown-again",

@@ -13,7 +13,9 @@ match its group's fields. Then every page is walked: what sos-print did not writ
 read is refused in one line naming it and its page, never passed over. An audit's page holds only
 its own group's widgets, rows among them (no other form's field, no text typed on top of the form,
 no drawing); any other page (printed ink, another form's, a cover sheet) may show what would go
-unread, and is refused; every page of the group read is there; no file is attached.
+unread, and is refused; every page of the group read is there, and no widget is shown on two pages; no file is
+attached; nothing a PDF reader acts on by itself (JavaScript, an XFA form) is there. Before anything is parsed, a
+file of far more objects than an audit's, or holding one object far larger, is refused.
 
 Only the game field's, the table's and the header's (names, class, date) values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
