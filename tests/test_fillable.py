@@ -28,7 +28,9 @@ from pypdf.generic import (
     DictionaryObject,
     IndirectObject,
     NameObject,
+    NullObject,
     NumberObject,
+    StreamObject,
     TextStringObject,
 )
 from typer.testing import CliRunner
@@ -1038,10 +1040,26 @@ def test_a_filled_copy_joined_under_a_name_the_reader_does_not_read_is_refused_n
     pdf = tmp_path / "class.pdf"
     pdf.write_bytes(data)
     message = (
-        f"{pdf}: holds audit fields outside its form, such as {where} (two filled copies joined into one file?): "
-        "check each filled copy on its own"
+        f"{pdf}: holds audit fields outside its form, such as {where} (pages joined from two files?): send the file "
+        "the audit was filled in, or check each filled copy on its own"
     )
     refused_everywhere(runner, tmp_path, pdf, message)
+
+
+def test_a_group_split_from_the_class_file_by_a_tool_that_renames_its_fields_says_so(runner, tmp_path):
+    # qpdf --empty --pages class.pdf 3-4 -- names group 2's fields 'group2+1...': once "two filled copies joined"
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3, groups=2)), move_values(steps, 3, Notation.A1, Variant(), group=2))
+    pdf = tmp_path / "group2.pdf"
+    pdf.write_bytes(copy_renamed(_pages_kept(filled, [1], "copied"), "group2+1"))
+    refused_everywhere(
+        runner,
+        tmp_path,
+        pdf,
+        f"{pdf}: holds group 2's fields renamed by a tool that split the class file ('group2+1.move.1.player' for "
+        "'group2.move.1.player'): split it keeping the form's names (for pages 3 and 4: qpdf class.pdf --pages . "
+        "3-4 -- group.pdf), or hand out the whole file",
+    )
 
 
 def test_a_page_of_another_form_added_to_a_filled_audit_is_refused(runner, tmp_path):
@@ -1599,8 +1617,8 @@ def two_fields_named(name: str) -> bytes:
         ),
         (
             lambda blank: copy_renamed(blank, FORGED),
-            "holds audit fields outside its form, such as 'group1.x\\nchecked 9 files: every clai\u2026' (two filled "
-            "copies joined into one file?): check each filled copy on its own",
+            "holds audit fields outside its form, such as 'group1.x\\nchecked 9 files: every clai\u2026' (pages "
+            "joined from two files?): send the file the audit was filled in, or check each filled copy on its own",
         ),
         (
             lambda blank: copy_renamed(blank, "group1" + "y" * 3000),
@@ -1720,6 +1738,23 @@ def packed_pdf(bodies: dict[int, bytes]) -> bytes:
     return out + b"stream\n" + table + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % at_xref
 
 
+def tabled_pdf(bodies: dict[int, bytes], size: int | None = None) -> bytes:
+    """Returns a PDF of the objects `bodies` (1 is the catalog) each on its own, listed by a cross-reference table,
+    its trailer's /Size `size` if given (true or not)."""
+    out, offsets = [b"%PDF-1.4\n"], {}
+    at = len(out[0])
+    for number in sorted(bodies):
+        offsets[number] = at
+        out.append(b"%d 0 obj\n%s\nendobj\n" % (number, bodies[number]))
+        at += len(out[-1])
+    count = max(bodies) + 1
+    rows = [b"0000000000 65535 f \n"] + [
+        b"%010d 00000 n \n" % offsets[n] if n in offsets else b"0000000000 65535 f \n" for n in range(1, count)
+    ]
+    trailer = b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size or count, at)
+    return b"".join([*out, b"xref\n0 %d\n" % count, *rows, trailer])
+
+
 def page_tree(pages: bytes) -> dict[int, bytes]:
     return {1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields 4 0 R >> >>", 2: pages}
 
@@ -1772,16 +1807,20 @@ def test_a_form_naming_one_object_again_and_again_is_refused_after_as_many_objec
         assert len(followed) <= 100_000, f"{name}: {len(followed):,} objects followed"
 
 
-def test_a_file_of_more_objects_than_any_audit_is_refused_before_they_are_read(runner, tmp_path):
+@pytest.mark.parametrize("size", ["true", "lies"])
+def test_a_file_of_more_objects_than_any_audit_is_refused_before_they_are_read(runner, tmp_path, size):
     import tracemalloc
 
     from sos_print.forms.filled import load_filled_audit
 
-    # 70,000 pages in one object stream: half a megabyte that pypdf would read into about 300 MB.
-    pages = {3 + k: b"<< /Type /Page /Parent 2 0 R >>" for k in range(70_000)}
+    # 110,000 pages in one object stream: a megabyte that pypdf would read into about 500 MB. The trailer's /Size
+    # may say 10: the objects are counted as the cross-reference lists them.
+    pages = {3 + k: b"<< /Type /Page /Parent 2 0 R >>" for k in range(110_000)}
     kids = b" ".join(b"%d 0 R" % number for number in pages)
+    bodies = {**page_tree(b"<< /Type /Pages /Kids [" + kids + b"] /Count 110000 >>"), **pages}
+    data = packed_pdf(bodies) if size == "true" else tabled_pdf(bodies, size=10)
     path = tmp_path / "pages.pdf"
-    path.write_bytes(packed_pdf({**page_tree(b"<< /Type /Pages /Kids [" + kids + b"] /Count 70000 >>"), **pages}))
+    path.write_bytes(data)
     tracemalloc.start()
     try:
         with pytest.raises(ExampleFileError) as error:
@@ -1789,10 +1828,52 @@ def test_a_file_of_more_objects_than_any_audit_is_refused_before_they_are_read(r
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+    count = "110,004" if size == "true" else "110,002"  # the object stream and the cross-reference stream, or none
     assert str(error.value) == (
-        f"{path}: holds 70,005 objects, more than any sos-print audit (at most 60,000): not an audit"
+        f"{path}: holds {count} objects, more than sos-print reads in one file (at most 100,000): not an audit, or a "
+        "class's audit saved again and again by a PDF app; give each group its own copy of the audit"
     )
     assert peak < 30 * path.stat().st_size, f"{peak:,} bytes for a file of {path.stat().st_size:,}"
+
+
+@pytest.mark.parametrize(
+    ("value", "refused"),
+    [
+        (b"(" + b"5" * 120_000 + b")", True),  # a string
+        (b"<" + b"35" * 60_000 + b">", True),  # in hex
+        (b"(endobj" + b"5" * 120_000 + b")", True),  # "endobj" in the string does not end the object
+        (b"(5) >>\nendobj\n%" + b"x" * 120_000 + b"\n<<", False),  # a replaced object's bytes after its own
+    ],
+    ids=["string", "hex", "endobj-inside", "dead-bytes-after"],
+)
+def test_an_object_far_larger_than_any_of_an_audits_is_refused_before_pypdf_parses_it(
+    tmp_path, monkeypatch, value, refused
+):
+    # pypdf reads a string a byte at a time, at about 22 times its size: a 95 MB value cost 2 GB. The limit is 8 MB;
+    # lowered here, so that the file stays small.
+    import sos_print.forms.filled as filled
+
+    monkeypatch.setattr(filled, "_LARGEST_OBJECT", 100_000)
+    bodies = {
+        **page_tree(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>",
+        4: b"[5 0 R]",
+        5: b"<< /T (group1) /Kids [6 0 R] >>",
+        6: b"<< /T (game) /FT /Tx /V " + value + b" >>",
+    }
+    path = tmp_path / "form.pdf"
+    path.write_bytes(tabled_pdf(bodies))
+    with pytest.raises(ExampleFileError) as error:
+        filled.load_filled_audit(str(path))
+    start = path.read_bytes().index(b"6 0 obj")
+    if not refused:  # read on, to its page without the audit's widgets
+        assert str(error.value) == f"{path}: {INK.format(1)}"
+        return
+    span = path.stat().st_size - start  # the last object listed: up to the end of the file
+    assert str(error.value) == (
+        f"{path}: holds an object of {span:,} bytes at byte {start:,}, far larger than any object of a sos-print audit "
+        "but its streams (at most 100,000): not an audit"
+    )
 
 
 @pytest.mark.parametrize(
@@ -2080,10 +2161,128 @@ def _widget_taken_off(writer, name: str, page: int) -> None:
     writer.pages[page][NameObject("/Annots")] = ArrayObject([a for a in annotations if a != gone])
 
 
+def _inked_page_with_kids(data: bytes, kids) -> bytes:
+    """Returns a filled audit with a page printed to PDF added that carries /Kids too (an empty array, or null): a
+    viewer shows it as a page, as its /Type says."""
+    return edited(_with_an_inked_page(data), lambda writer: writer.pages[1].__setitem__(NameObject("/Kids"), kids))
+
+
+def _page_kinds(data: bytes, kind: str) -> bytes:
+    """Returns a filled audit whose page says it is `kind` (a list of pages, or nothing) where it should say /Page."""
+    return edited(data, lambda writer: writer.pages[0].__setitem__(NameObject("/Type"), NameObject(kind)))
+
+
+def _page_list_of_many(data: bytes) -> bytes:
+    """Returns a filled audit whose list of pages names 2,000 nulls before its page: none is cut off unread."""
+
+    def change(writer):
+        kids = writer.root_object["/Pages"]["/Kids"]
+        writer.root_object["/Pages"][NameObject("/Kids")] = ArrayObject([NullObject()] * 2_000 + list(kids))
+
+    return edited(data, change)
+
+
+def _widget_of_a_group_of_fields(data: bytes) -> bytes:
+    """Returns a filled audit whose page shows a widget of `group1.move`, which gathers the rows and takes no value
+    (a form editor's box with its own appearance)."""
+
+    def change(writer):
+        group = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+        move = next(kid for kid in group["/Kids"] if kid.get_object()["/T"] == "move")
+        writer.add_annotation(0, _annotation("/Widget", Parent=move.get_object().indirect_reference))
+
+    return edited(data, change)
+
+
+def _widgets_shown_again(data: bytes) -> bytes:
+    """Returns a filled audit with another copy's page printed to PDF added, given the widgets of page 1 (its list of
+    annotations), as an app copying a page's form onto another page does: its ink shows under the audit's values."""
+
+    def change(writer):
+        writer.pages[1][NameObject("/Annots")] = writer.pages[0]["/Annots"]
+
+    return edited(_with_an_inked_page(data), change)
+
+
+def _attached_in_a_later_leaf(data: bytes, empty: DictionaryObject) -> bytes:
+    """Returns the filled audit with a file attached in the second leaf of the catalog's tree of attached files, its
+    first leaf `empty`."""
+
+    def change(writer):
+        spec = DictionaryObject(
+            {NameObject("/Type"): NameObject("/Filespec"), NameObject("/F"): TextStringObject("copy.pdf")}
+        )
+        leaf = DictionaryObject({NameObject("/Names"): ArrayObject([TextStringObject("copy.pdf"), spec])})
+        kids = ArrayObject([writer._add_object(empty), writer._add_object(leaf)])
+        tree = DictionaryObject({NameObject("/Kids"): kids})
+        writer.root_object[NameObject("/Names")] = DictionaryObject({NameObject("/EmbeddedFiles"): tree})
+
+    return edited(data, change)
+
+
+def _javascript(where: str):
+    """Returns a change putting a JavaScript action that sets a row's points (in document JavaScript, the action run
+    on opening, or after a first action, or on printing) into a filled audit."""
+    script = {
+        NameObject("/S"): NameObject("/JavaScript"),
+        NameObject("/JS"): TextStringObject('this.getField("group1.move.3.points").value = "5";'),
+    }
+
+    def change(writer):
+        action = writer._add_object(DictionaryObject(script))
+        root = writer.root_object
+        if where == "names":
+            tree = DictionaryObject({NameObject("/Names"): ArrayObject([TextStringObject("points"), action])})
+            root[NameObject("/Names")] = DictionaryObject({NameObject("/JavaScript"): tree})
+        elif where == "open":
+            root[NameObject("/OpenAction")] = action
+        elif where == "next":
+            root[NameObject("/OpenAction")] = DictionaryObject(
+                {
+                    NameObject("/S"): NameObject("/Named"),
+                    NameObject("/N"): NameObject("/FirstPage"),
+                    NameObject("/Next"): ArrayObject([action]),
+                }
+            )
+        else:
+            root[NameObject("/AA")] = DictionaryObject({NameObject("/WP"): action})
+
+    return lambda data: edited(data, change)
+
+
+def _xfa(data: bytes) -> bytes:
+    """Returns a filled audit given an XFA form whose data says other points."""
+
+    def change(writer):
+        datasets = StreamObject()
+        datasets.set_data(b"<xfa:datasets><xfa:data><points>5</points></xfa:data></xfa:datasets>")
+        xfa = ArrayObject([TextStringObject("datasets"), writer._add_object(datasets)])
+        writer.root_object["/AcroForm"][NameObject("/XFA")] = xfa
+
+    return edited(data, change)
+
+
+def _associated_file(data: bytes, page: int | None = None) -> bytes:
+    """Returns a filled audit with another copy associated with it (PDF 2.0's /AF), or with its page `page`."""
+
+    def change(writer):
+        spec = DictionaryObject(
+            {NameObject("/Type"): NameObject("/Filespec"), NameObject("/UF"): TextStringObject("copy.pdf")}
+        )
+        owner = writer.root_object if page is None else writer.pages[page]
+        owner[NameObject("/AF")] = ArrayObject([writer._add_object(spec)])
+
+    return edited(data, change)
+
+
 UNREAD = "it is not read; type each row into the audit's fields"
 NOT_THE_AUDITS = "that is not one of the audit's (added by a PDF app?): what it holds is not read; type each row into "
 NOT_THE_AUDITS += "the audit's fields, and remove it"
 MISSING = "a page of the audit is missing (taken out of the file?); send the whole filled audit"
+JAVASCRIPT = (
+    "carries JavaScript that a PDF reader runs by itself (as it opens, saves or prints the file), which may change "
+    "what the fields show (sos-print never writes any): send the file the audit was filled in"
+)
 INK = (
     "has a page {} without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
     "what it shows cannot be read; check each filled copy on its own"
@@ -2138,6 +2337,62 @@ INK = (
             "is a PDF portfolio, a file holding other files (such as 'audit.pdf'): open it and save each audit on "
             "its own",
         ),
+        # issue 20: what sos-print never writes and a PDF reader acts on
+        *[(_javascript(where), JAVASCRIPT) for where in ("names", "open", "next", "print")],
+        (
+            _xfa,
+            "is an XFA form, whose values a PDF reader may show instead of its fields' (sos-print never writes one): "
+            "send the file the audit was filled in",
+        ),
+        (
+            _associated_file,
+            "carries files associated with the document ('copy.pdf'), which are not read: save the audit again "
+            "without them, and check each filled copy on its own",
+        ),
+        (
+            partial(_associated_file, page=0),
+            "carries files associated with page 1 ('copy.pdf'), which are not read: save the audit again without "
+            "them, and check each filled copy on its own",
+        ),
+        # issue 20: a page tree, widgets and attached files as no audit has them
+        (lambda data: _inked_page_with_kids(data, ArrayObject()), INK.format(2)),
+        (lambda data: _inked_page_with_kids(data, NullObject()), INK.format(2)),
+        (
+            lambda data: _page_kinds(data, "/Pages"),
+            "cannot be read as a PDF: it is damaged (its tree of pages holds a list of pages without its list)",
+        ),
+        (
+            lambda data: _page_kinds(data, "/Annot"),
+            "cannot be read as a PDF: it is damaged (its tree of pages holds neither a page nor a list of pages)",
+        ),
+        (
+            lambda data: edited(
+                data, lambda writer: writer.pages[0].__setitem__(NameObject("/Kids"), ArrayObject([NullObject()]))
+            ),
+            "cannot be read as a PDF: it is damaged (its tree of pages holds a page that lists pages)",
+        ),
+        (_page_list_of_many, "has more pages than any sos-print audit (at most 2,000)"),
+        (
+            _widget_of_a_group_of_fields,
+            "has a widget of 'group1.move' on page 1, which is not one of the audit's fields but a group of them (or "
+            "a name no audit has): what it shows is not read; the form was changed, so send the file the audit was "
+            "filled in",
+        ),
+        (
+            _widgets_shown_again,
+            "has a page 2 that shows the widgets of page 1 again (a copy of that page added to the file?): what it "
+            "shows cannot be read; send the file the audit was filled in, or check each filled copy on its own",
+        ),
+        (
+            lambda data: _attached_in_a_later_leaf(data, DictionaryObject({NameObject("/Names"): ArrayObject()})),
+            "carries attached files ('copy.pdf'), which are not read: save the audit again without them, and check "
+            "each filled copy on its own",
+        ),
+        (
+            lambda data: _attached_in_a_later_leaf(data, DictionaryObject({NameObject("/Kids"): ArrayObject()})),
+            "carries attached files ('copy.pdf'), which are not read: save the audit again without them, and check "
+            "each filled copy on its own",
+        ),
         # S10-3: what a PDF app puts on top of the form
         (
             lambda data: _on_page(data, 0, _annotation("/FreeText", Contents=TextStringObject("A S B3 0"))),
@@ -2189,6 +2444,23 @@ INK = (
         "embedded-file",
         "file-on-page",
         "portfolio",
+        "document-javascript",
+        "javascript-on-opening",
+        "javascript-after-a-first-action",
+        "javascript-on-printing",
+        "xfa",
+        "associated-file",
+        "file-associated-with-page",
+        "page-with-empty-kids",
+        "page-with-null-kids",
+        "page-says-pages",
+        "page-says-annot",
+        "page-with-kids",
+        "kids-over-the-cap",
+        "widget-of-group1.move",
+        "widgets-shown-again",
+        "attached-after-empty-leaf",
+        "attached-after-empty-kid",
         "free-text",
         "ink",
         "stamp",

@@ -13,7 +13,9 @@ match its group's fields. Then every page is walked: what sos-print did not writ
 read is refused in one line naming it and its page, never passed over. An audit's page holds only
 its own group's widgets, rows among them (no other form's field, no text typed on top of the form,
 no drawing); any other page (printed ink, another form's, a cover sheet) may show what would go
-unread, and is refused; every page of the group read is there; no file is attached.
+unread, and is refused; every page of the group read is there, and no widget is shown on two pages; no file is
+attached; nothing a PDF reader acts on by itself (JavaScript, an XFA form) is there. Before anything is parsed, a
+file of far more objects than an audit's, or holding one object far larger, is refused.
 
 Only the game field's, the table's and the header's (names, class, date) values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
@@ -171,6 +173,7 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
+            _refuse_huge_objects(reader, data, path)
             return _walk(reader, path)
         except ExampleFileError:
             raise
@@ -179,19 +182,53 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
 
 
 def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
-    """Refuses a file of more objects than any audit sos-print writes, before any is read: pypdf reads every object
-    of a compressed object stream at once, so a megabyte of them would cost hundreds of megabytes."""
-    listed = getattr(reader, "xref_objStm", {})  # the objects inside object streams, as the cross-reference lists
-    size = reader.trailer.get("/Size")
-    count = max(len(listed), size if isinstance(size, int) else 0)
+    """Refuses a file of more objects than sos-print reads, before any is read: pypdf reads every object of a
+    compressed object stream at once, so a megabyte of them would cost hundreds of megabytes. The objects are
+    counted as the cross-reference lists them, not as the trailer's /Size says, which may lie."""
+    count = sum(len(numbers) for numbers in reader.xref.values()) + len(reader.xref_objStm)
     if count > _MOST_OBJECTS:
         raise ExampleFileError(
-            path, f"holds {count:,} objects, more than any sos-print audit (at most {_MOST_OBJECTS:,}): not an audit"
+            path,
+            f"holds {count:,} objects, more than sos-print reads in one file (at most {_MOST_OBJECTS:,}): not an "
+            "audit, or a class's audit saved again and again by a PDF app; give each group its own copy of the audit",
         )
 
 
-# The largest form `audit --fillable` writes has about 26,400 objects; a tablet may add an appearance to every field.
-_MOST_OBJECTS = 60_000
+def _refuse_huge_objects(reader: PdfReader, data: bytes, path: str) -> None:
+    """Refuses an object that is not a stream and far larger than any of an audit's, before pypdf parses it: pypdf
+    reads a string or a name a byte at a time, at about 22 times its size in memory.
+
+    Each object listed lies between its offset and the next one listed; a longer stretch than any audit's object is
+    refused unless it starts a stream (read by its /Length, at the cost of its size) or its object ends well inside
+    it, its strings and dictionaries closed (what follows is then an object a later save replaced, or a
+    cross-reference table).
+    """
+    offsets = sorted({at for numbers in reader.xref.values() for at in numbers.values() if isinstance(at, int)})
+    for start, end in zip(offsets, [*offsets[1:], len(data)], strict=True):
+        if end - start <= _LARGEST_OBJECT or b"stream" in data[start : start + 1024]:
+            continue
+        close = data.find(b"endobj", start, start + _LARGEST_OBJECT)
+        if close < 0 or not _balanced(data[start:close]):
+            raise ExampleFileError(
+                path,
+                f"holds an object of {end - start:,} bytes at byte {start:,}, far larger than any object of a "
+                f"sos-print audit but its streams (at most {_LARGEST_OBJECT:,}): not an audit",
+            )
+
+
+def _balanced(text: bytes) -> bool:
+    """Tells whether an object's text closes every string and dictionary it opens (a string holding "endobj" does
+    not end its object there)."""
+    text = text.replace(b"\\\\", b"").replace(b"\\(", b"").replace(b"\\)", b"")
+    return text.count(b"(") == text.count(b")") and text.count(b"<") == text.count(b">")
+
+
+# An audit's largest object that is not a stream is its list of fields or of a page's widgets: well under a megabyte.
+_LARGEST_OBJECT = 8_000_000
+# The largest form `audit --fillable` writes has 28,682 objects (281 groups of 3 x 3, both languages, in large
+# print); each time an app saves it whole, it may add an appearance to every field (about 20,000 objects): three such
+# saves are read.
+_MOST_OBJECTS = 100_000
 # Far beyond what `audit --fillable` writes (see MAX_FIELDS in forms.fields); a bound on a hostile file's work.
 _MOST_NODES = 4 * MAX_FIELDS
 _DEEPEST = 12  # sos-print's field names have five parts at most
@@ -216,6 +253,7 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, 
     budget = _Budget(path)
     _refuse_attached_files(catalog, budget, path)
     form = _dictionary(catalog.get("/AcroForm"))
+    _refuse_acting_on_its_own(catalog, form, budget, path)
     found: dict[str, str] = {}
     walked: dict[object, str] = {}  # the fields that take a value, by full name
     listed: set[object] = set()  # their widgets, as the fields list them
@@ -300,10 +338,14 @@ class _Budget:
         value = value.get_object() if isinstance(value, PdfObject) else value
         if not isinstance(value, ArrayObject):
             return []
-        self.left -= len(value)
+        self.spend(len(value))
+        return list(value)
+
+    def spend(self, count: int) -> None:
+        """Counts `count` objects followed, refusing the file once they are too many."""
+        self.left -= count
         if self.left < 0:
             raise ExampleFileError(self.path, "is a PDF form far larger or deeper than any sos-print audit")
-        return list(value)
 
 
 def _refuse_unread_annotations(
@@ -323,10 +365,14 @@ def _refuse_unread_annotations(
     budget = _Budget(path)
     bare = 0  # the first page without a widget, refused once every page has been looked at
     shown: dict[int, set[str]] = {}
+    placed: dict[object, int] = {}  # each widget's page: one listed on two shows one field's value twice
     for number, page in enumerate(_pages(catalog, path), start=1):
         groups: dict[int, set[str]] = {}  # the audit's fields with a widget on this page
         foreign: list[tuple[str, Any]] = []  # other fields' widgets: (name, field)
         marks: list[object] = []  # the kinds of the annotations neither widgets nor popups
+        associated = _associated(page, budget)
+        if associated is not None:
+            raise ExampleFileError(path, _attached(f"files associated with page {number}", associated, 2))
         for annotation in budget.items(page.get("/Annots")):
             node = _dictionary(annotation)
             kind = node.get("/Subtype") if node is not None else None
@@ -337,8 +383,16 @@ def _refuse_unread_annotations(
             if kind != "/Widget":
                 marks.append(kind)
                 continue
+            if placed.setdefault(_identity(node), number) != number:
+                raise ExampleFileError(path, _AGAIN.format(number, placed[_identity(node)]))
             name, field = _widget_field(node, walked, listed, number, path, formless)
             ours = _OURS.fullmatch(name)
+            if ours is not None and not formless and _identity(field) not in walked:
+                # The audit's fields are all in the form's tree: a widget of a group of its fields (`group1.move`), or
+                # of a field the form does not list, shows what no row of the record reads.
+                if _KNOWN.fullmatch(ours[2]):
+                    raise ExampleFileError(path, _outside(name, number))
+                raise ExampleFileError(path, _NOT_A_FIELD.format(quoted(name), number))
             if ours is None:
                 foreign.append((name, field))
             else:
@@ -460,6 +514,56 @@ def _refuse_attached_files(catalog: Any, budget: _Budget, path: str) -> None:
         )
     if first is not None:
         raise ExampleFileError(path, _attached("attached files", first, 2))
+    associated = _associated(catalog, budget)
+    if associated is not None:
+        raise ExampleFileError(path, _attached("files associated with the document", associated, 2))
+
+
+def _refuse_acting_on_its_own(catalog: Any, form: Any, budget: _Budget, path: str) -> None:
+    """Refuses what sos-print never writes and a PDF reader acts on: an XFA form (values kept apart from the fields,
+    which a reader may show instead of them), JavaScript a reader runs by itself (it may change what a field shows)."""
+    if form is not None and "/XFA" in form:
+        raise ExampleFileError(
+            path,
+            "is an XFA form, whose values a PDF reader may show instead of its fields' (sos-print never writes "
+            "one): send the file the audit was filled in",
+        )
+    names = _dictionary(catalog.get("/Names"))
+    actions = [catalog.get("/OpenAction"), *(_dictionary(catalog.get("/AA")) or {}).values()]
+    if (names is not None and "/JavaScript" in names) or _runs_javascript(actions, budget):
+        raise ExampleFileError(
+            path,
+            "carries JavaScript that a PDF reader runs by itself (as it opens, saves or prints the file), which may "
+            "change what the fields show (sos-print never writes any): send the file the audit was filled in",
+        )
+
+
+def _runs_javascript(actions: list[Any], budget: _Budget) -> bool:
+    """Tells whether any of `actions`, or an action they lead to (/Next), is JavaScript, within `budget`."""
+    pending, seen = list(actions), set()
+    while pending:
+        value = _resolved(pending.pop())
+        if isinstance(value, ArrayObject):  # a destination, or a list of next actions
+            pending += budget.items(value)
+            continue
+        action = _dictionary(value)
+        if action is None or _identity(action) in seen:
+            continue
+        seen.add(_identity(action))
+        if action.get("/S") == "/JavaScript" or "/JS" in action:
+            return True
+        pending.append(action.get("/Next"))
+        budget.spend(1)
+    return False
+
+
+def _associated(node: Any, budget: _Budget) -> str | None:
+    """Returns the name of the first file associated with the document or a page (PDF 2.0's /AF), "" if it cannot
+    be read safely, None if there is none."""
+    if "/AF" not in node:
+        return None
+    files = budget.items(node.get("/AF"))
+    return _file_name(_dictionary(files[0])) if files else ""
 
 
 def _attached(what: str, name: str, count: int) -> str:
@@ -473,14 +577,19 @@ def _attached(what: str, name: str, count: int) -> str:
 
 def _first_attached(tree: Any, budget: _Budget) -> str | None:
     """Returns the name of the first file of a tree of attached files ("" when it cannot be read safely), None if
-    the tree names none."""
-    node, depth = tree, 0
-    while node is not None and depth <= _DEEPEST:
+    the tree names none: every node is looked at (a node may be empty, and the files in the next), within `budget`."""
+    pending: list[tuple[Any, int]] = [(tree, 0)]
+    seen: set[object] = set()
+    while pending:
+        reference, depth = pending.pop()
+        node = _dictionary(reference)
+        if node is None or depth > _DEEPEST or _identity(node) in seen:
+            continue
+        seen.add(_identity(node))
         pairs = budget.items(node.get("/Names"))
         if len(pairs) >= 2:
             return _file_name(_dictionary(pairs[1])) or _short(pairs[0])
-        kids = budget.items(node.get("/Kids"))
-        node, depth = (_dictionary(kids[0]) if kids else None), depth + 1
+        pending += [(kid, depth + 1) for kid in reversed(budget.items(node.get("/Kids")))]
     return None
 
 
@@ -506,6 +615,14 @@ def _short(value: object) -> str:
     return quoted(text) if text.isprintable() and text else ""
 
 
+_AGAIN = (
+    "has a page {} that shows the widgets of page {} again (a copy of that page added to the file?): what it shows "
+    "cannot be read; send the file the audit was filled in, or check each filled copy on its own"
+)
+_NOT_A_FIELD = (
+    "has a widget of {} on page {}, which is not one of the audit's fields but a group of them (or a name no audit "
+    "has): what it shows is not read; the form was changed, so send the file the audit was filled in"
+)
 _INK = (
     "has a page {} without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
     "what it shows cannot be read; check each filled copy on its own"
@@ -518,14 +635,18 @@ _FORMLESS = (
 
 def _pages(catalog: Any, path: str) -> Iterator[Any]:
     """Yields the pages of the file in order, walking its page tree itself: pypdf would gather every page first,
-    and a file of a megabyte can hold a hundred thousand of them. More pages than any audit has are refused."""
+    and a file of a megabyte can hold a hundred thousand of them. More pages than any audit has are refused.
+
+    A node is a page or a list of pages as its /Type says, as pypdf and viewers take it: a page that also has /Kids
+    (an empty array, or null) is still shown, so it is read. A node that is neither, or a page with kids, is damage.
+    """
     pending, seen, pages = [catalog.get("/Pages")], set(), 0
     numbers: dict[object, int] = {}  # each page's number, where it is first met
     while pending:
         node = _dictionary(pending.pop())
         if node is None:
             continue
-        kids = node.get("/Kids")
+        kind = node.get("/Type")
         if _identity(node) in numbers:  # a page has no kids: listed again, it cannot loop
             raise ExampleFileError(
                 path,
@@ -535,22 +656,43 @@ def _pages(catalog: Any, path: str) -> Iterator[Any]:
         if _identity(node) in seen:
             raise ExampleFileError(path, "cannot be read as a PDF: it is damaged (its tree of pages loops)")
         seen.add(_identity(node))
-        if kids is None:
+        kids = _items(node.get("/Kids"))
+        if kind == "/Page" and not kids:
             pages += 1
             numbers[_identity(node)] = pages
             yield node
+        elif kind == "/Pages" and isinstance(_resolved(node.get("/Kids")), ArrayObject):
+            if len(kids) > _MOST_PAGES:
+                raise ExampleFileError(path, _MANY_PAGES)
+            pending += reversed(kids)
         else:
-            pending += reversed(_items(kids)[: _MOST_PAGES + 1])
+            what = {"/Page": "a page that lists pages", "/Pages": "a list of pages without its list"}.get(
+                kind, "neither a page nor a list of pages"
+            )
+            raise ExampleFileError(path, f"cannot be read as a PDF: it is damaged (its tree of pages holds {what})")
         if pages > _MOST_PAGES or len(seen) > 2 * _MOST_PAGES:  # pages, or the nodes that gather them
-            raise ExampleFileError(path, f"has more pages than any sos-print audit (at most {_MOST_PAGES:,})")
+            raise ExampleFileError(path, _MANY_PAGES)
+
+
+_MANY_PAGES = f"has more pages than any sos-print audit (at most {_MOST_PAGES:,})"
 
 
 def _outside(name: str, page: int | None = None) -> str:
+    renamed = _SPLIT.match(name)
+    if renamed is not None:  # qpdf --empty --pages keeps each page's fields apart by renaming them
+        return (
+            f"holds group {renamed[1]}'s fields renamed by a tool that split the class file ({quoted(name)} for "
+            f"{quoted(name[: renamed.start(2)] + name[renamed.end(2) :])}): split it keeping the form's names (for "
+            "pages 3 and 4: qpdf class.pdf --pages . 3-4 -- group.pdf), or hand out the whole file"
+        )
     where = f" on page {page}" if page is not None else ""
     return (
-        f"holds audit fields outside its form, such as {quoted(name)}{where} "
-        "(two filled copies joined into one file?): check each filled copy on its own"
+        f"holds audit fields outside its form, such as {quoted(name)}{where} (pages joined from two files?): "
+        "send the file the audit was filled in, or check each filled copy on its own"
     )
+
+
+_SPLIT = re.compile(r"group([1-9][0-9]{0,2})(\+[0-9]+)\..*", re.DOTALL)
 
 
 def _twice(name: str) -> str:
@@ -566,6 +708,11 @@ def _dictionary(value: object) -> Any:
     """Returns `value` as a dictionary (an indirect reference followed), or None if it is anything else."""
     value = value.get_object() if isinstance(value, PdfObject) else value
     return value if isinstance(value, DictionaryObject) else None
+
+
+def _resolved(value: object) -> object:
+    """Returns `value`, an indirect reference followed."""
+    return value.get_object() if isinstance(value, PdfObject) else value
 
 
 def _items(value: object) -> list[Any]:
