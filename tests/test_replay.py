@@ -1847,3 +1847,7 @@ def test_an_8x8_large_print_replay_keeps_each_caption_and_heading_with_its_board
     # Each title under its own board: the coordinates' row (7 mm) and the gap under the board, no more.
     assert all(gap is not None and gap < 18.0 for _, _, gap in captions), captions
     assert all(under for _, under in section_starts(data, 18.0)), section_starts(data, 18.0)
+    # A board that would leave a page more than half empty stands there with its title, its caption running on: pages
+    # holding only the end of a caption (15 %, 28 % and 18 % full) are gone, and the replay a page shorter (27).
+    assert len(plumbed(data)) == 26
+    assert all(share >= 0.45 for share in used(data)[:-1]), [f"{share:.0%}" for share in used(data)]

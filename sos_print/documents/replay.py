@@ -437,8 +437,12 @@ def _figures(
             both = height + ROW_GAP + heights[-1]
             if both <= flow.box.height:
                 flow.keep(both)
-        # A caption longer than a page (many moves in one picture, in large print), or the first under its heading.
-        if height > flow.box.height or (index == 0 and split and ROW_GAP + height > flow.room):
+        # A caption longer than a page (many moves in one picture, in large print), or the first under its heading;
+        # or one diagram a row that would leave a page more than half empty where its diagram and title fit (its
+        # caption runs on at the top of the next page, as a long one's does).
+        short = ROW_GAP + height > flow.room and _half_empty(flow) and layout.columns == 1
+        fits = ROW_GAP + _long_start(flow, row[0], layout, 0) <= flow.room
+        if height > flow.box.height or (index == 0 and split and ROW_GAP + height > flow.room) or (short and fits):
             for figure in row:
                 _long(flow, figure, layout)
             continue
@@ -453,9 +457,10 @@ def _long_start(flow: Flow, figure: ExampleFigure, layout: Gallery, blocks: int 
 
 def _long(flow: Flow, figure: ExampleFigure, layout: Gallery) -> None:
     """Places a diagram with its caption under it flowing on after it, over the pages it needs; the diagram kept with
-    its caption's title and first block (a title alone at the top of a page named the board on the page before)."""
+    its caption's title (a title alone at the top of a page named the board on the page before), not with the first
+    block too: a board then moved to a new page would leave the caption before it alone on a page a third full."""
     side = figure.grid.size * layout.style.cell
-    flow.keep(_long_start(flow, figure, layout))
+    flow.keep(_long_start(flow, figure, layout, 0))
     flow.figure(
         layout.diagram_height + GAP,
         lambda document, x, top: draw_diagram(
