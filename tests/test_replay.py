@@ -1606,6 +1606,30 @@ def test_a_move_number_stands_in_the_top_corner_no_diagonal_runs_into_so_the_lin
                 assert _to_box(start, end, box) > line["linewidth"] / 2, f"move {digit['text']} sits on the line"
 
 
+def test_a_move_number_is_clear_of_a_diagonal_that_passes_its_corners_point():
+    # Example 6: A1-C3 runs from A1 to B2 through the point that is also B1's top-left corner, and from B2 to C3
+    # through C2's: moves 9 (B1) and 3 (C2) were numbered there and touched the line (issue 23's final review, 7).
+    data = rendered("replay", PrintOptions(), "06-last-letter-scores.toml")
+    with pages(data) as pdf:
+        checked = 0
+        for page in pdf.pages:
+            digits = [c for c in page.chars if c["text"].isdigit() and c["size"] < 9.5]  # move numbers: 9 pt
+            diagonals = [
+                line
+                for line in page.lines
+                if abs(line["x0"] - line["x1"]) > 1.0 and abs(line["top"] - line["bottom"]) > 1.0
+            ]
+            for digit in digits:
+                box = (digit["x0"], digit["top"], digit["x1"], digit["bottom"])
+                for line in diagonals:
+                    start, end = line["pts"][0], line["pts"][-1]
+                    gap = _to_box(start, end, box) - line["linewidth"] / 2
+                    # 0.7 and 0.9 mm from the line's edge at the corner's point, a hair at 9 pt; now a cell away
+                    assert gap > 1.5 * MM_PT, f"move {digit['text']} touches a line on page {page.page_number}"
+                    checked += 1
+        assert checked > 20
+
+
 # ---- the designer's final review (issue 23): large print as large as normal, comments that read, heads on one line --
 
 
