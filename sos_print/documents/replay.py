@@ -106,8 +106,11 @@ class Gallery:
                 width,
                 height,
             )
-        height = self.diagram_height + GAP + text_height(figure, self.slot, self.body) + 2.0
-        under = self.diagram_height + GAP
+        # One diagram a row: its caption under its own labels, not under the room the other diagrams' need (the
+        # scorers' boards, which name no line, had their captions 27 mm under them on 8 x 8 in large print).
+        bottom = diagram_margins(figure.grid, self.style).bottom if self.columns == 1 else self.margins.bottom
+        under = self.margins.top + self.style.cell * self.size + bottom + GAP
+        height = under + text_height(figure, self.slot, self.body) + 2.0
         return FigureLayout(
             self.style, self.margins.left, self.margins.top, self.diagram_height, 0.0, under, self.slot, height
         )
@@ -344,9 +347,13 @@ def _pour(
         three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
         heights = (*openings[:-1], three, openings[-1])
         _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in heights))
+        # Where no page holds the heading and intro with three rows (rows whose comments run on), the table starts
+        # with its first row under them: keeping three would leave the heading alone at a page's foot.
+        opening = flow.measure(_heading(plan.analysis_heading)) + flow.measure(plan.analysis_intro) + notes
+        first_only = all(opening + height > flow.box.height for height in heights[:-1])
         flow.blocks(plan.adult_note, grey=True)
         flow.blocks(plan.unweighed)
-        _table(flow, plan.analysis, analysis, pouring)
+        _table(flow, plan.analysis, analysis, pouring, first_only)
         flow.blocks(plan.notes)
     if plan.turning is not None:
         _turning(flow, plan, plan.turning, layout)
@@ -415,7 +422,14 @@ def _figures(
     layouts = [[layout.layout(figure) for figure in row] for row in rows]
     heights = _row_heights(figures, layout)
     first = _first_row(figures, layout)
-    _section(flow, heading, intro, *((_rows_height(layout, figures), first) if together else (first,)))
+    opening = flow.measure(_heading(heading)) + flow.measure(intro)
+    # A first figure too long for a page, or for one under the heading and intro (large print, 8 x 8): the heading
+    # keeps its diagram and its caption's start, and the caption runs on (the heading stood alone at a page's foot).
+    split = bool(heights) and layout.columns == 1 and opening + first > flow.box.height
+    starts: tuple[float, ...] = (first,)
+    if split:  # the diagram, its caption's title and first block; else the diagram and its title at least
+        starts = tuple(ROW_GAP + _long_start(flow, rows[0][0], layout, blocks) for blocks in (1, 0))
+    _section(flow, heading, intro, *((_rows_height(layout, figures), first) if together else starts))
     for index, (row, placed, height) in enumerate(zip(rows, layouts, heights, strict=True)):
         flow.space(ROW_GAP)
         alone = heights[-1] + ROW_GAP + after > flow.box.height
@@ -423,23 +437,38 @@ def _figures(
             both = height + ROW_GAP + heights[-1]
             if both <= flow.box.height:
                 flow.keep(both)
-        if height > flow.box.height:  # a caption longer than a page (many moves in one picture, in large print)
+        # A caption longer than a page (many moves in one picture, in large print), or the first under its heading;
+        # or one diagram a row that would leave a page more than half empty where its diagram and title fit (its
+        # caption runs on at the top of the next page, as a long one's does).
+        short = ROW_GAP + height > flow.room and _half_empty(flow) and layout.columns == 1
+        fits = ROW_GAP + _long_start(flow, row[0], layout, 0) <= flow.room
+        if height > flow.box.height or (index == 0 and split and ROW_GAP + height > flow.room) or (short and fits):
             for figure in row:
                 _long(flow, figure, layout)
             continue
         flow.figure(height, partial(_draw_row, figures=row, layouts=placed, slot=layout.slot, body=layout.body))
 
 
+def _long_start(flow: Flow, figure: ExampleFigure, layout: Gallery, blocks: int = 1) -> float:
+    """Returns the height (mm) of a long figure's start (`_long`): its diagram, its caption's title and first
+    `blocks` blocks."""
+    return layout.diagram_height + GAP + flow.measure([Block("h3", (Run(figure.title),)), *figure.text[:blocks]])
+
+
 def _long(flow: Flow, figure: ExampleFigure, layout: Gallery) -> None:
-    """Places a diagram with its caption under it flowing on after it, over the pages it needs."""
+    """Places a diagram with its caption under it flowing on after it, over the pages it needs; the diagram kept with
+    its caption's title (a title alone at the top of a page named the board on the page before), not with the first
+    block too: a board then moved to a new page would leave the caption before it alone on a page a third full."""
     side = figure.grid.size * layout.style.cell
+    flow.keep(_long_start(flow, figure, layout, 0))
     flow.figure(
         layout.diagram_height + GAP,
         lambda document, x, top: draw_diagram(
             document, figure.grid, x + layout.margins.left, top - layout.margins.top - side, layout.style
         ),
     )
-    flow.blocks([Block("h3", (Run(figure.title),)), *figure.text])
+    flow.blocks([Block("h3", (Run(figure.title),))])  # under its diagram, even where the text starts a page
+    flow.blocks(figure.text)
 
 
 def _draw_row(
@@ -478,12 +507,13 @@ def _openings(layout: TableLayout, pouring: Pouring) -> tuple[float, ...]:
     return (whole, least, first) if pouring.whole and len(layout.rows) <= SHORT_TABLE else (least, first)
 
 
-def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring) -> None:
+def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, first_only: bool = False) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
-    fewer than KEPT_ROWS of its rows, and its last two pages share their rows evenly where the pouring says so."""
+    fewer than KEPT_ROWS of its rows (but the first, where `first_only`: its section's heading keeps only the first
+    row), and its last two pages share their rows evenly where the pouring says so."""
     # Its heading row and first rows, or where a page cannot hold those, its first row (with the space above it).
     openings = _openings(layout, pouring)
-    flow.keep(next((height for height in openings[-2:] if height <= flow.box.height), openings[-1]))
+    flow.keep(next((height for height in openings[-2:] if height <= flow.box.height and not first_only), openings[-1]))
     flow.space(2.0)
     first = flow.room - layout.head
     later = flow.box.height - layout.head
@@ -518,7 +548,8 @@ def _layout(table: Table, bases: Sequence[float], width: float, scale: float) ->
     """Sets a table with its headings at NOTES_PT, or SMALL_PT when that leaves the stretching column too little; the
     headings after the stretching column (points, running totals: "Total A") each on one line where that leaves it
     enough, and its own heading on one line too where it can be. The stretching column of the analysis, the last,
-    runs on under its rows where it is narrower than ANALYSIS_RUN_IN (times the print's scale)."""
+    runs on under its rows where it is narrower than ANALYSIS_RUN_IN (times the print's scale), from the column of the
+    move written (the third): under the move's number it would read as another row."""
     layout = None
     for whole, own in ((True, True), (True, False), (False, False)):
         for head in (NOTES_PT, SMALL_PT):
@@ -529,7 +560,7 @@ def _layout(table: Table, bases: Sequence[float], width: float, scale: float) ->
                 for k, (length, base) in enumerate(zip(lengths, bases, strict=True))
             ]
             sizes = (head * scale, BODY_PT * scale)
-            layout = layout_table(table, widened, width, sizes, run_in=ANALYSIS_RUN_IN * scale)
+            layout = layout_table(table, widened, width, sizes, run_in=ANALYSIS_RUN_IN * scale, indent=2)
             # Where those headings stand on one line, the stretching column's too ("New S-O-S lines").
             least = max(AUDIT_LINES_MIN, lengths[table.stretch] if own else 0.0)
             if layout.widths[table.stretch] >= least:

@@ -156,8 +156,25 @@ def number_place(grid: GridPlan, col: int, row: int) -> str:
     one, else the middle of the top, whichever no line runs into ("" where every one of them is crossed: a cell
     crossed by two diagonals and a column)."""
     ways = _ways(grid, col, row)
-    crossed = {"left": (-1, -1) in ways, "right": (1, -1) in ways, "middle": (0, -1) in ways}
+    vertices = _vertices(grid)  # a diagonal between two cells beside this one passes its corner's very point
+    crossed = {
+        "left": (-1, -1) in ways or (col, row) in vertices,
+        "right": (1, -1) in ways or (col + 1, row) in vertices,
+        "middle": (0, -1) in ways,
+    }
     return next((place for place in NUMBER_PLACES if not crossed[place]), "")
+
+
+def _vertices(grid: GridPlan) -> set[tuple[int, int]]:
+    """Returns the grid's points that a diagonal line passes through, between two of its cells, as (column, row) of
+    the cell whose top-left corner each is."""
+    found = set()
+    for mark in (*grid.segments, *grid.faint):
+        (c0, r0), (c1, r1) = mark.start, mark.end
+        dc, dr = (c1 > c0) - (c1 < c0), (r1 > r0) - (r1 < r0)
+        if dc and dr:
+            found |= {(c0 + k * dc + (dc > 0), r0 + k * dr + (dr > 0)) for k in range(2)}
+    return found
 
 
 def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:

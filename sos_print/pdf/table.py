@@ -50,14 +50,19 @@ class TableLayout:
     rows: tuple[float, ...]
     bands: tuple[float, ...] = ()  # of a run-in table (`layout_table`): each row's band of cells (mm), as tall as the
     # row where its last cell stays in its column; else none
+    indent: float = 0.0  # of a run-in table: from its left edge to where the lines run on under a row start (mm)
 
 
 def run_in_lines(cell: TableCell, first: float, width: float, size: float) -> tuple[list[Line], list[Line]]:
     """Returns a run-in cell's lines: its first line set `first` mm wide (its column, beside the row's other cells),
-    and the lines that follow it under them, `width` mm wide (the table's width, less the padding)."""
+    and the lines that follow it under them, `width` mm wide (from the run-on's indent to the table's right edge, less
+    the padding). A first line of bold entries only (a label, "Gift:") would stand alone, apart from the sentence it
+    names: then the whole cell runs on under the row."""
     lines = set_cell(cell, first, size)
     if len(lines) <= 1:
         return lines, []
+    if all(entry.bold for entry in lines[0]):
+        return [], set_cell(cell, width, size)
     return lines[:1], set_cell(cell[len(lines[0]) :], width, size)
 
 
@@ -144,16 +149,18 @@ def layout_table(
     sizes: tuple[float, float],
     row: float = AUDIT_MIN_ROW,
     run_in: float = 0.0,
+    indent: int = 0,
 ) -> TableLayout:
     """Sets `table` across `width` mm with its headings and entries at `sizes` (points); rows are at least `row` mm.
 
     Where the stretch column is the last and narrower than `run_in` mm, a cell of it longer than a line runs on under
-    its row's other cells, across the table: a long comment beside narrow columns would run many lines.
+    its row's other cells, from column `indent` to the right edge: a long comment beside narrow columns would run many
+    lines.
     """
     head_size, size = sizes
     widths = column_widths(table, bases, width, head_size, size)
     if table.stretch == len(table.columns) - 1 and widths[-1] < run_in:
-        return _run_in_layout(table, widths, width, sizes, row)
+        return _run_in_layout(table, widths, sizes, row, sum(widths[:indent]))
     head = 2 * AUDIT_HEAD_PAD + max(
         set_label((heading,), head_size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
         for heading, w in zip(table.columns, widths, strict=True)
@@ -175,29 +182,31 @@ def layout_table(
 
 
 def _run_in_layout(
-    table: Table, widths: list[float], width: float, sizes: tuple[float, float], row: float
+    table: Table, widths: list[float], sizes: tuple[float, float], row: float, indent: float
 ) -> TableLayout:
-    """Sets a table whose last column runs on under its rows (`layout_table`) where that saves a line: such a row as
-    tall as its other cells (or `row` mm), and as the lines its last cell adds under them."""
+    """Sets a table whose last column runs on under its rows (`layout_table`) `indent` mm from its left edge. Where
+    that saves a line in any row, every row whose last cell is longer than a line runs on, so that the table reads
+    one way: such a row as tall as its other cells (or `row` mm), and as the lines its last cell adds under them."""
     head_size, size = sizes
     leading = size * LEADING / MM
+    width = sum(widths)
     laid = layout_table(table, widths, width, sizes, row)
-    heights, bands = [], []
+    heights, bands, saves = [], [], False
     for cells, height in zip(table.rows, laid.rows, strict=True):
-        if len(cells) < len(table.columns):  # a short row's last cell spans the columns left: set as it is
+        in_column = len(set_cell(cells[-1], widths[-1] - 2 * CELL_PAD, size))
+        if len(cells) < len(table.columns) or in_column <= 1:  # a short row's last cell spans the columns left
             heights.append(height)
             bands.append(height)
             continue
         lines = [len(set_cell(cell, w - 2 * CELL_PAD, size)) for cell, w in zip(cells[:-1], widths, strict=False)]
         band = max(row, 2 * CELL_PAD + leading * max([1, *lines]))
-        _, under = run_in_lines(cells[-1], widths[-1] - 2 * CELL_PAD, width - 2 * CELL_PAD, size)
-        if len(set_cell(cells[-1], widths[-1] - 2 * CELL_PAD, size)) <= 1 + len(under):
-            heights.append(height)  # running on saves it no line: it stays in its column (two lines there, not one
-            bands.append(height)  # and a few words under the row)
-            continue
+        first, under = run_in_lines(cells[-1], widths[-1] - 2 * CELL_PAD, width - indent - 2 * CELL_PAD, size)
+        saves = saves or in_column > len(first) + len(under)
         bands.append(band)
         heights.append(band + leading * len(under) + CELL_PAD)
-    return TableLayout(laid.widths, head_size, size, laid.head, tuple(heights), tuple(bands))
+    if not saves:  # running on saves no row a line: every cell stays in its column
+        return laid
+    return TableLayout(laid.widths, head_size, size, laid.head, tuple(heights), tuple(bands), indent)
 
 
 def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: float) -> None:
@@ -250,11 +259,12 @@ def _draw_run_in(canvas: Canvas, table: Table, layout: TableLayout, index: int, 
         _draw_cell(canvas, cell, box, size, k not in table.left)
         left += w
     draw_box(canvas, Box(x, top - height, width, height), AUDIT_LINE_PT)
-    first, under = run_in_lines(cells[-1], widths[-1] - 2 * CELL_PAD, width - 2 * CELL_PAD, size)
+    indent = layout.indent
+    first, under = run_in_lines(cells[-1], widths[-1] - 2 * CELL_PAD, width - indent - 2 * CELL_PAD, size)
     _draw_lines(canvas, first, Box(left, top - band, widths[-1], band), size, False)
     if under:  # from the band's foot down, a padding left under the last line
         lines = size * LEADING / MM * len(under)
-        _draw_lines(canvas, under, Box(x, top - band - lines, width, lines), size, False)
+        _draw_lines(canvas, under, Box(x + indent, top - band - lines, width - indent, lines), size, False)
 
 
 def _draw_cell(canvas: Canvas, cell: TableCell, box: Box, size: float, centred: bool) -> None:

@@ -194,7 +194,8 @@ ERROR_FRAME_PT = 1.6  # the frame inside such a cell: black and heavy, so that a
 ERROR_FRAME_INSET = 0.7  # mm, from the cell's edge to its frame
 STRIKE_PT = 1.0  # the line through a claim the rules contradict
 # The analysis's comments: where their column is narrower than this (mm, times the print's scale), a comment longer
-# than a line runs on under its row's other cells, across the table. Beside the five columns of a weighed move it is
+# than a line runs on under its row's other cells, from the column of the move written to the table's right edge
+# (every long comment of the table, where that saves any row a line). Beside the five columns of a weighed move it is
 # (96 mm on A4 and 102 on Letter; in large print 67, where a comment ran 14 lines, now 4); beside the three of a move
 # looked at only (128 mm), only in large print (116 mm at 18 pt).
 ANALYSIS_RUN_IN = 110.0
