@@ -138,7 +138,7 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     cut = {"en": "cut it along the dashed line.", "fr": "coupez-la le long du pointillé."}[lang]
     assert (cut in notes) == ("--two-per-page" in args)  # the teacher is told to cut when the boards are two a page
     # and then to print the boards and score sheets on one side only: the back of a page cut in two is cut too.
-    one_side = {"en": "score sheets on one side of the paper only", "fr": "les relevés en recto seul"}[lang]
+    one_side = {"en": "score sheets on one side of the paper only", "fr": "les relevés en recto simple"}[lang]
     assert (one_side in notes) == ("--two-per-page" in args)
 
 

@@ -12,7 +12,7 @@ from rendered import rendered
 from test_replay import MM_PT, boards
 
 from sos_print.engine.grid import Cell, Segment
-from sos_print.engine.notation import Notation, parse_segment
+from sos_print.engine.notation import Notation, parse_cell, parse_segment
 from sos_print.engine.rules import Board
 from sos_print.pdf.grids import TAG_GAP, label_gutters, segment_tags
 from sos_print.plans.grids import grid_plan
@@ -310,3 +310,97 @@ def test_the_keys_line_names_stand_outside_their_board_clear_of_its_frame(option
         side = cell * size
         apart = max(left - x1, x0 - left - side, upper - bottom, top - upper - side)
         assert apart >= 0.8, (text, round(apart, 2))
+
+
+def label_boxes(grid, side: float) -> list[tuple[str, float, float, float, float]]:
+    """Returns each coordinate label's box (text, left, bottom, right, top, mm from the grid's lower-left corner),
+    placed as the board draws them on its labelled sides."""
+    from sos_print.pdf.draw import CAP_HEIGHT
+    from sos_print.pdf.fonts import REGULAR
+    from sos_print.pdf.textflow import width_of
+    from sos_print.plans.layout import LABEL_GAP, MM
+
+    across, _ = label_gutters(grid, LABEL_PT)
+    cap = CAP_HEIGHT * LABEL_PT / MM
+    found = []
+    for k, text in enumerate(grid.col_labels):
+        half = width_of(text, REGULAR, LABEL_PT) / MM / 2
+        cx = (k + 0.5) * CELL
+        for name, cy in (("bottom", -LABEL_GAP - cap / 2), ("top", side + LABEL_GAP + cap / 2)):
+            if name in grid.label_sides:
+                found.append((text, cx - half, cy - cap / 2, cx + half, cy + cap / 2))
+    for k, text in enumerate(grid.row_labels):
+        half = width_of(text, REGULAR, LABEL_PT) / MM / 2
+        cy = side - (k + 0.5) * CELL
+        for name, cx in (("left", -across / 2 - LABEL_GAP / 2), ("right", side + across / 2 + LABEL_GAP / 2)):
+            if name in grid.label_sides:
+                found.append((text, cx - half, cy - cap / 2, cx + half, cy + cap / 2))
+    return found
+
+
+def crossings(size: int) -> list[tuple[Segment, Segment]]:
+    """Returns every pair of three-cell diagonals that cross at their middle cell (an O scoring two lines at once)."""
+    return [(a, b) for a in diagonals(size) for b in diagonals(size) if a.middle == b.middle and a != b and a < b]
+
+
+KEY_CASES = [
+    (size, notation, lines)
+    for size in range(4, 7)
+    for notation in Notation
+    for lines in [*((line,) for line in diagonals(size)), *crossings(size)]
+]
+
+
+@pytest.mark.parametrize(("size", "notation", "lines"), KEY_CASES, ids=lambda v: str(v))
+def test_the_keys_diagonal_names_leave_the_grid_between_labels_and_stand_clear_of_frame_and_labels(
+    size, notation, lines
+):
+    # The key's "A1-C3" and "A3-C1" sat under the column letters of a 4 × 4 board, 7 to 12 mm off, their leaders
+    # crossing the frame and brushing the letter "C" (issue 23, review 5): a name outside the grid stands 2 mm at
+    # least off its frame, over no coordinate label, and its leader runs along its line to the edge, then passes
+    # 1 mm at least from every label.
+    grid = grid_plan(Board.empty(size), notation, segments=lines)
+    side = size * CELL
+    labels = label_boxes(grid, side)
+    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT, outside=True)
+    for tag, line in zip(tags, lines, strict=True):
+        box, picture = tag.box, f"{tag.name} on {size} × {size} ({notation.value}): {tag.box}, leader {tag.leader}"
+        apart = max(-box.right, box.x - side, -box.top, box.y - side)
+        assert apart >= TAG_GAP - 1e-6, f"{round(apart, 2)} mm off the frame: {picture}"
+        for text, left, bottom, right, top in labels:
+            clear = box.right <= left or right <= box.x or box.top <= bottom or top <= box.y
+            assert clear, f"over the label {text}: {picture}"
+        assert tag.leader is not None
+        (x0, y0), (x1, y1) = centre(line.start), centre(line.end)
+        for a, b in zip(tag.leader, tag.leader[1:], strict=False):
+            for k in range(201):
+                px, py = a[0] + (b[0] - a[0]) * k / 200, a[1] + (b[1] - a[1]) * k / 200
+                if 0 < px < side and 0 < py < side:  # inside the grid: on the line drawn on, nowhere else
+                    assert abs((x1 - x0) * (py - y0) - (y1 - y0) * (px - x0)) < 1e-6, f"off its line: {picture}"
+                for text, left, bottom, right, top in labels:
+                    gap = max(left - px, px - right, bottom - py, py - top)
+                    assert gap >= 1.0, f"the leader passes {round(gap, 2)} mm from the label {text}: {picture}"
+    for k, tag in enumerate(tags):
+        for other in tags[k + 1 :]:
+            box, them = tag.box, other.box
+            assert box.right <= them.x or them.right <= box.x or box.top <= them.y or them.top <= box.y
+
+
+def test_the_keys_diagonal_name_leaves_by_an_end_whose_way_out_crosses_no_letter():
+    # On the 6 × 6 key, "C1-E3" was named past F4 through the O written there: its leader ran through a letter.
+    from sos_print.engine.rules import Letter
+
+    lines = named_on(6, "C1-E3", "C3-E1")
+    board = Board.empty(6).with_letter(parse_cell("F4", 6), Letter.parse("O"))
+    grid = grid_plan(board, Notation.A1, segments=lines)
+    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT, outside=True)
+    f4 = (5.5 * CELL, 3.5 * CELL)
+    for tag in tags:
+        for a, b in zip(tag.leader, tag.leader[1:], strict=False):
+            for k in range(201):
+                px, py = a[0] + (b[0] - a[0]) * k / 200, a[1] + (b[1] - a[1]) * k / 200
+                assert abs(px - f4[0]) > CELL / 2 or abs(py - f4[1]) > CELL / 2, f"{tag.name} crosses F4's O"
+
+
+def named_on(size: int, *names: str) -> tuple[Segment, ...]:
+    return tuple(parse_segment(name, size, Notation.A1) for name in names)

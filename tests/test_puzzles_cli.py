@@ -444,7 +444,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     )
     assert "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
-    assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto seul" in key
+    assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto simple" in key
     assert "(le recto-verso ne convient que si" in key
 
 
@@ -1104,3 +1104,21 @@ def test_a_sheet_over_two_pages_leaves_no_blank_band_at_the_foot_of_its_first(ar
         bottoms = [first.height - mark.y0 for mark in marks(first)]
         lowest = max(bottom for bottom in bottoms if bottom < footer - 1.0)
     assert (footer - lowest) / MM <= 30.0, (footer - lowest) / MM
+
+
+@pytest.mark.parametrize(
+    ("lang", "tails"),
+    [
+        ("fr", ["de\u00a0points\u202f?", "sans\u00a0cadeau.", "meilleur\u00a0coup."]),
+        ("en", ["most\u00a0points?", "nothing\u00a0away.", "best\u00a0move."]),
+    ],
+)
+def test_a_puzzles_question_never_leaves_its_last_word_alone_on_a_line(lang, tails):
+    # In large print on Letter the French question broke "meilleur / coup.", one word alone (issue 23, review 11):
+    # each question binds its last two words.
+    from sos_print.plans.words import Words
+
+    words = Words(lang)
+    found = ["".join(run.text for run in block.runs) for kind in ("score-now", "no-gift", "best-move")
+             for block in words.blocks("puzzles.question", kind=kind)]  # fmt: skip
+    assert [text[-len(tail) :] for text, tail in zip(found, tails, strict=True)] == tails

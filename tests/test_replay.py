@@ -690,7 +690,7 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     assert "Pour l’adulte : avec de jeunes enfants, commencez par" in text
     # The value leaves out the points scored before the move; the comment counts them: the page says so.
     assert "Les points marqués avant ce coup ne comptent pas dans sa valeur." in text
-    assert "Son commentaire dit comment il a changé la fin de la partie, points déjà marqués compris" in text
+    assert "Son commentaire dit comment il a changé le résultat de la partie, points déjà marqués compris" in text
     raw = " ".join(texts(document(csv_text(WRONG), 3, language=Language.FR)))
     assert "Score final\u202f:" in raw
 
@@ -747,7 +747,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué, alors que O en B2 aurait marqué 1 point tout de "
                 "suite. Si chacun jouait au mieux, le joueur A finirait avec 6 points d’avance ; après ce coup, avec 4 "
-                "points de retard : aucun autre coup de la partie n’a autant changé la fin.",
+                "points de retard : aucun autre coup de la partie n’a autant changé le résultat.",
             ],
         ),
     ],
@@ -770,8 +770,8 @@ def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(lan
         # « n'a plus changé » read first as "no longer": « davantage » says more than the others (readfrB).
         (
             "fr",
-            "après ce coup, avec 1 point de retard : aucun coup de la partie n’a davantage changé la fin (2 autres "
-            "coups l’ont changée autant ; celui-ci est le premier).",
+            "après ce coup, avec 1 point de retard : aucun coup de la partie n’a davantage changé le résultat "
+            "(2 autres coups l’ont changé autant ; celui-ci est le premier).",
         ),
     ],
 )

@@ -623,3 +623,29 @@ def test_the_notes_speak_of_this_kits_players_and_board(examples, language, size
         assert words in notes, words
     for words in unsaid:
         assert words not in notes, words
+
+
+@pytest.mark.parametrize(
+    ("lang", "first_sos_wins", "others", "sentence"),
+    [
+        ("fr", True, 1, "L’autre coup ne complète aucun S-O-S."),
+        ("fr", True, 2, "Les autres coups ne complètent aucun S-O-S."),
+        ("fr", False, 1, "L’autre coup ne marque rien."),
+        ("fr", False, 3, "Les autres coups ne marquent rien."),
+        ("en", True, 1, "The other move completes no S-O-S."),
+        ("en", True, 2, "The other moves complete no S-O-S."),
+        ("en", False, 1, "The other move scores nothing."),
+        ("en", False, 3, "The other moves score nothing."),
+    ],
+)
+@pytest.mark.parametrize("template", ["teacher", "replay"])
+def test_the_moves_a_worked_example_does_not_tell_are_counted_in_the_sentence_that_says_so(
+    template, lang, first_sos_wins, others, sentence
+):
+    # With one other move, the French example said "Les autres coups ne complètent aucun S-O-S" (issue 23, review 13).
+    from sos_print.plans.words import Words
+
+    words = Words(lang)
+    flag = {"teacher": "first_sos_wins", "replay": "first"}[template]
+    (block,) = words.blocks(f"{template}.other_moves", **{flag: first_sos_wins, "others": others})
+    assert "".join(run.text for run in block.runs).replace("'", "’") == sentence

@@ -469,6 +469,9 @@ def segment_tags(
     for mark in grid.segments:
         width = width_of(mark.name, BOLD, size) / MM + 2 * TAG_PAD
         taken = [tag.box for tag in placed]
+        if mark.diagonal and outside:
+            placed.append(_outside_diagonal(grid, x, y, cell, mark, (width, height), taken, gutters))
+            continue
         if mark.diagonal:
             box, leader = _diagonal_place(grid, x, y, cell, mark, (width, height), taken, gutters)
             tag = Tag(mark.name, box, leader)
@@ -688,6 +691,80 @@ def _diagonal_place(
             first = first or (box, leader)
             if not any(_overlap(box, other) for other in taken):
                 return box, leader
+    assert first is not None
+    return first
+
+
+def _outside_diagonal(
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    mark: SegmentMark,
+    size: tuple[float, float],
+    taken: list[Box],
+    gutters: tuple[float, float],
+) -> Tag:
+    """Returns a diagonal's name outside the grid, joined to its line by a leader that runs on along the line from
+    an end to the grid's edge, then straight out past the coordinates, so that it crosses no label and no frame but
+    at the edge it leaves by.
+
+    The leader leaves the grid at a cell's corner: between two coordinate labels on a labelled side (a cell's width
+    apart), or at a corner of the grid, where no label is. Of the two ends, one whose way out crosses no letter comes
+    first, then one free of labels (above or right of an A1 board), then a corner of the grid, then the one nearer
+    the edge. The name moves further out, along the edge, while it overlaps a name already placed.
+    """
+    width, height = size
+    labelled = set(grid.label_sides)
+
+    def crossed_letters(exit: LineExit) -> bool:
+        col, row = exit.cell
+        return any(
+            grid.letter(col + exit.direction[0] * k, row + exit.direction[1] * k) for k in range(1, exit.crossed + 1)
+        )
+
+    exits = sorted(
+        line_exits(mark, grid.size),
+        key=lambda exit: (
+            crossed_letters(exit),
+            bool(exit.sides & labelled),
+            len(exit.sides) != 2,
+            exit.crossed,
+        ),
+    )
+
+    def place(exit: LineExit, step: int) -> Tag:
+        ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
+        sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
+        reach = (exit.crossed + 0.5) * cell
+        px, py = ex + sx * reach, ey + sy * reach  # where the line, drawn on, meets the grid's edge: a cell's corner
+        across = "left" in exit.sides or "right" in exit.sides
+        down = "top" in exit.sides or "bottom" in exit.sides
+        out_x = (TAG_GAP + (gutters[0] if exit.sides & labelled & {"left", "right"} else 0.0)) if across else 0.0
+        out_y = (TAG_GAP + (gutters[1] if exit.sides & labelled & {"top", "bottom"} else 0.0)) if down else 0.0
+        if across and down:  # at a corner of the grid: on along the line, past both sides' labels, to the box's corner
+            out = max(out_x, out_y)
+            qx, qy = px + sx * out, py + sy * out
+            shift = step * (width + TAG_GAP)
+            box = Box((qx if sx > 0 else qx - width) + sx * shift, qy if sy > 0 else qy - height, width, height)
+            return Tag(mark.name, box, ((ex, ey), (px, py), (qx, qy)))
+        qx, qy = px + sx * out_x if across else px, py + sy * out_y if down else py
+        if across:  # the box's middle level with the leader, further along the edge, away from the line, if taken
+            shift = step * (height + TAG_GAP) * sy
+            box = Box(qx if sx > 0 else qx - width, qy - height / 2 + shift, width, height)
+        else:
+            shift = step * (width + TAG_GAP) * sx
+            box = Box(qx - width / 2 + shift, qy if sy > 0 else qy - height, width, height)
+        end = (box.x + box.width / 2, qy) if down else (qx, box.y + box.height / 2)
+        return Tag(mark.name, box, ((ex, ey), (px, py), (qx, qy), end))
+
+    first: Tag | None = None
+    for step in range(16):
+        for exit in exits:
+            tag = place(exit, step)
+            first = first or tag
+            if not any(_overlap(tag.box, other) for other in taken):
+                return tag
     assert first is not None
     return first
 

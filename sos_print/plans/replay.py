@@ -176,7 +176,9 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         )
     ]
     if len(told) < len(span):  # the moves the caption does not tell: say what they did, which is nothing
-        text += words.blocks("replay.other_moves", first=game.example.variant.first_sos_wins)
+        text += words.blocks(
+            "replay.other_moves", first=game.example.variant.first_sos_wins, others=len(span) - len(told)
+        )
     return ExampleFigure(title, text, grid, [])
 
 

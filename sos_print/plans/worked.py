@@ -118,7 +118,7 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
         blocks += move_sentence("teacher.move_result", k + 1, steps[k], checked.example, words, notation)
     first = checked.example.variant.first_sos_wins
     if len(shown) < len(steps):
-        blocks += words.blocks("teacher.other_moves", first_sos_wins=first)
+        blocks += words.blocks("teacher.other_moves", first_sos_wins=first, others=len(steps) - len(shown))
     final = checked.final
     winner = final.outcome.winner if final.outcome else None
     blocks += words.blocks(
