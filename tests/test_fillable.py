@@ -2204,9 +2204,9 @@ def _widgets_shown_again(data: bytes) -> bytes:
     return edited(_with_an_inked_page(data), change)
 
 
-def _attached_in_a_later_leaf(data: bytes, empty: DictionaryObject) -> bytes:
+def _attached_in_a_later_leaf(data: bytes, empty: DictionaryObject, depth: int = 0) -> bytes:
     """Returns the filled audit with a file attached in the second leaf of the catalog's tree of attached files, its
-    first leaf `empty`."""
+    first leaf `empty`, the tree under `depth` more nodes of one kid each."""
 
     def change(writer):
         spec = DictionaryObject(
@@ -2215,18 +2215,28 @@ def _attached_in_a_later_leaf(data: bytes, empty: DictionaryObject) -> bytes:
         leaf = DictionaryObject({NameObject("/Names"): ArrayObject([TextStringObject("copy.pdf"), spec])})
         kids = ArrayObject([writer._add_object(empty), writer._add_object(leaf)])
         tree = DictionaryObject({NameObject("/Kids"): kids})
+        for _ in range(depth):
+            tree = DictionaryObject({NameObject("/Kids"): ArrayObject([writer._add_object(tree)])})
         writer.root_object[NameObject("/Names")] = DictionaryObject({NameObject("/EmbeddedFiles"): tree})
 
     return edited(data, change)
 
 
-def _javascript(where: str):
-    """Returns a change putting a JavaScript action that sets a row's points (in document JavaScript, the action run
-    on opening, or after a first action, or on printing) into a filled audit."""
-    script = {
-        NameObject("/S"): NameObject("/JavaScript"),
-        NameObject("/JS"): TextStringObject('this.getField("group1.move.3.points").value = "5";'),
-    }
+def _javascript(where: str, kind: str = "/JavaScript"):
+    """Returns a change putting an action that sets a row's points (JavaScript) or loads, resets or hides fields into
+    a filled audit: in document JavaScript, the action run on opening, or after a first action, or on printing, on
+    opening page 1, or when a field is shown or formatted."""
+    if kind == "/JavaScript":
+        script = {
+            NameObject("/S"): NameObject("/JavaScript"),
+            NameObject("/JS"): TextStringObject('this.getField("group1.move.3.points").value = "5";'),
+        }
+    else:
+        script = {NameObject("/S"): NameObject(kind), NameObject("/F"): TextStringObject("values.fdf")}
+
+    def points_of_row_3(writer):
+        widgets = [a.get_object() for page in writer.pages for a in page["/Annots"]]
+        return next(w for w in widgets if w.get("/T") == "points" and w["/Parent"].get_object().get("/T") == "3")
 
     def change(writer):
         action = writer._add_object(DictionaryObject(script))
@@ -2244,6 +2254,10 @@ def _javascript(where: str):
                     NameObject("/Next"): ArrayObject([action]),
                 }
             )
+        elif where == "page":
+            writer.pages[0][NameObject("/AA")] = DictionaryObject({NameObject("/O"): action})
+        elif where == "field":
+            points_of_row_3(writer)[NameObject("/AA")] = DictionaryObject({NameObject("/F"): action})
         else:
             root[NameObject("/AA")] = DictionaryObject({NameObject("/WP"): action})
 
@@ -2279,10 +2293,11 @@ UNREAD = "it is not read; type each row into the audit's fields"
 NOT_THE_AUDITS = "that is not one of the audit's (added by a PDF app?): what it holds is not read; type each row into "
 NOT_THE_AUDITS += "the audit's fields, and remove it"
 MISSING = "a page of the audit is missing (taken out of the file?); send the whole filled audit"
-JAVASCRIPT = (
-    "carries JavaScript that a PDF reader runs by itself (as it opens, saves or prints the file), which may change "
-    "what the fields show (sos-print never writes any): send the file the audit was filled in"
+ACTING = (
+    "carries {} that a PDF reader runs by itself (as it opens, shows, saves or prints {}), which may change what the "
+    "fields show (sos-print never writes any): send the file the audit was filled in"
 )
+JAVASCRIPT = ACTING.format("JavaScript", "the document")
 INK = (
     "has a page {} without the audit's fields (a copy printed to PDF, or a page of another file, added to it): "
     "what it shows cannot be read; check each filled copy on its own"
@@ -2339,6 +2354,11 @@ INK = (
         ),
         # issue 20: what sos-print never writes and a PDF reader acts on
         *[(_javascript(where), JAVASCRIPT) for where in ("names", "open", "next", "print")],
+        (_javascript("page"), ACTING.format("JavaScript", "page 1")),
+        (_javascript("field"), ACTING.format("JavaScript", "field 'group1.move.3.points'")),
+        (_javascript("open", "/ImportData"), ACTING.format("an action (ImportData)", "the document")),
+        (_javascript("page", "/ResetForm"), ACTING.format("an action (ResetForm)", "page 1")),
+        (_javascript("field", "/Hide"), ACTING.format("an action (Hide)", "field 'group1.move.3.points'")),
         (
             _xfa,
             "is an XFA form, whose values a PDF reader may show instead of its fields' (sos-print never writes one): "
@@ -2392,6 +2412,11 @@ INK = (
             lambda data: _attached_in_a_later_leaf(data, DictionaryObject({NameObject("/Kids"): ArrayObject()})),
             "carries attached files ('copy.pdf'), which are not read: save the audit again without them, and check "
             "each filled copy on its own",
+        ),
+        (  # a tree deeper than any looked into is not taken to hold nothing
+            lambda data: _attached_in_a_later_leaf(data, DictionaryObject({NameObject("/Kids"): ArrayObject()}), 20),
+            "carries attached files, which are not read: save the audit again without them, and check each filled "
+            "copy on its own",
         ),
         # S10-3: what a PDF app puts on top of the form
         (
@@ -2448,6 +2473,11 @@ INK = (
         "javascript-on-opening",
         "javascript-after-a-first-action",
         "javascript-on-printing",
+        "javascript-on-opening-a-page",
+        "javascript-formatting-a-field",
+        "fields-imported-on-opening",
+        "fields-reset-on-opening-a-page",
+        "a-field-hidden-as-it-is-shown",
         "xfa",
         "associated-file",
         "file-associated-with-page",
@@ -2461,6 +2491,7 @@ INK = (
         "widgets-shown-again",
         "attached-after-empty-leaf",
         "attached-after-empty-kid",
+        "attached-twenty-levels-down",
         "free-text",
         "ink",
         "stamp",

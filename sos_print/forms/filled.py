@@ -14,8 +14,9 @@ read is refused in one line naming it and its page, never passed over. An audit'
 its own group's widgets, rows among them (no other form's field, no text typed on top of the form,
 no drawing); any other page (printed ink, another form's, a cover sheet) may show what would go
 unread, and is refused; every page of the group read is there, and no widget is shown on two pages; no file is
-attached; nothing a PDF reader acts on by itself (JavaScript, an XFA form) is there. Before anything is parsed, a
-file of far more objects than an audit's, or holding one object far larger, is refused.
+attached; nothing a PDF reader acts on by itself (JavaScript, fields loaded, reset or hidden, an XFA form) is
+there. Before anything is parsed, a file of far more objects than an audit's, or holding one object far larger, is
+refused.
 
 Only the game field's, the table's and the header's (names, class, date) values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
@@ -270,6 +271,7 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, 
         name = f"{parent}.{part}" if parent and part is not None else part if part is not None else parent
         _refuse_listed_again(_identity(node), above, seen, name, path)
         seen.add(_identity(node))
+        _refuse_actions(node, f"field {quoted(name or '')}", budget, path)
         kids = [kid for kid in map(_dictionary, budget.items(node.get("/Kids"))) if kid is not None]
         fields = [kid for kid in kids if "/T" in kid]
         if fields:
@@ -373,8 +375,11 @@ def _refuse_unread_annotations(
         associated = _associated(page, budget)
         if associated is not None:
             raise ExampleFileError(path, _attached(f"files associated with page {number}", associated, 2))
+        _refuse_actions(page, f"page {number}", budget, path)
         for annotation in budget.items(page.get("/Annots")):
             node = _dictionary(annotation)
+            if node is not None:
+                _refuse_actions(node, f"a field on page {number}", budget, path)
             kind = node.get("/Subtype") if node is not None else None
             if kind == "/FileAttachment":
                 raise ExampleFileError(path, _attached(f"a file attached on page {number}", _file_name(node), 1))
@@ -521,7 +526,9 @@ def _refuse_attached_files(catalog: Any, budget: _Budget, path: str) -> None:
 
 def _refuse_acting_on_its_own(catalog: Any, form: Any, budget: _Budget, path: str) -> None:
     """Refuses what sos-print never writes and a PDF reader acts on: an XFA form (values kept apart from the fields,
-    which a reader may show instead of them), JavaScript a reader runs by itself (it may change what a field shows)."""
+    which a reader may show instead of them), JavaScript a reader runs by itself or actions that load, reset or hide
+    fields (they may change what a field shows): the document's here, each page's, field's and widget's as they are
+    walked."""
     if form is not None and "/XFA" in form:
         raise ExampleFileError(
             path,
@@ -529,18 +536,17 @@ def _refuse_acting_on_its_own(catalog: Any, form: Any, budget: _Budget, path: st
             "one): send the file the audit was filled in",
         )
     names = _dictionary(catalog.get("/Names"))
-    actions = [catalog.get("/OpenAction"), *(_dictionary(catalog.get("/AA")) or {}).values()]
-    if (names is not None and "/JavaScript" in names) or _runs_javascript(actions, budget):
-        raise ExampleFileError(
-            path,
-            "carries JavaScript that a PDF reader runs by itself (as it opens, saves or prints the file), which may "
-            "change what the fields show (sos-print never writes any): send the file the audit was filled in",
-        )
+    if names is not None and "/JavaScript" in names:
+        raise ExampleFileError(path, _acting("/JavaScript", "the document"))
+    _refuse_actions(catalog, "the document", budget, path)
 
 
-def _runs_javascript(actions: list[Any], budget: _Budget) -> bool:
-    """Tells whether any of `actions`, or an action they lead to (/Next), is JavaScript, within `budget`."""
-    pending, seen = list(actions), set()
+def _refuse_actions(node: Any, where: str, budget: _Budget, path: str) -> None:
+    """Refuses a document, page, field or widget `node` whose actions a reader runs by itself (on opening, on
+    showing a page or a field, on formatting or calculating a value, on printing) run JavaScript or set, reset or
+    hide fields, within `budget`; one run only when a child clicks (/A) changes nothing by itself."""
+    pending = [node.get("/OpenAction"), *(_dictionary(node.get("/AA")) or {}).values()]
+    seen: set[object] = set()
     while pending:
         value = _resolved(pending.pop())
         if isinstance(value, ArrayObject):  # a destination, or a list of next actions
@@ -550,11 +556,23 @@ def _runs_javascript(actions: list[Any], budget: _Budget) -> bool:
         if action is None or _identity(action) in seen:
             continue
         seen.add(_identity(action))
-        if action.get("/S") == "/JavaScript" or "/JS" in action:
-            return True
+        kind = "/JavaScript" if "/JS" in action else action.get("/S")
+        if kind in _CHANGING:
+            raise ExampleFileError(path, _acting(str(kind), where))
         pending.append(action.get("/Next"))
         budget.spend(1)
-    return False
+
+
+# The actions that may make a reader show other values than the fields hold.
+_CHANGING = ("/JavaScript", "/ImportData", "/ResetForm", "/Hide")
+
+
+def _acting(kind: str, where: str) -> str:
+    what = "JavaScript" if kind == "/JavaScript" else f"an action ({kind[1:]})"
+    return (
+        f"carries {what} that a PDF reader runs by itself (as it opens, shows, saves or prints {where}), which may "
+        "change what the fields show (sos-print never writes any): send the file the audit was filled in"
+    )
 
 
 def _associated(node: Any, budget: _Budget) -> str | None:
@@ -583,8 +601,10 @@ def _first_attached(tree: Any, budget: _Budget) -> str | None:
     while pending:
         reference, depth = pending.pop()
         node = _dictionary(reference)
-        if node is None or depth > _DEEPEST or _identity(node) in seen:
+        if node is None or _identity(node) in seen:
             continue
+        if depth > _DEEPEST:
+            return ""  # deeper than any tree worth reading: not taken to hold nothing
         seen.add(_identity(node))
         pairs = budget.items(node.get("/Names"))
         if len(pairs) >= 2:
