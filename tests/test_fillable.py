@@ -2264,6 +2264,17 @@ def _javascript(where: str, kind: str = "/JavaScript"):
     return lambda data: edited(data, change)
 
 
+def _on_row_3(data: bytes, key: str, value) -> bytes:
+    """Returns a filled audit whose row 3 node (`group1.move.3`, the parent of the row's fields) is given `key`."""
+
+    def change(writer):
+        widgets = [a.get_object() for page in writer.pages for a in page["/Annots"]]
+        row = next(w["/Parent"].get_object() for w in widgets if w.get("/T") == "points" and w["/Parent"]["/T"] == "3")
+        row[NameObject(key)] = value(writer) if callable(value) else value
+
+    return edited(data, change)
+
+
 def _xfa(data: bytes) -> bytes:
     """Returns a filled audit given an XFA form whose data says other points."""
 
@@ -2359,6 +2370,22 @@ INK = (
         (_javascript("open", "/ImportData"), ACTING.format("an action (ImportData)", "the document")),
         (_javascript("page", "/ResetForm"), ACTING.format("an action (ResetForm)", "page 1")),
         (_javascript("field", "/Hide"), ACTING.format("an action (Hide)", "field 'group1.move.3.points'")),
+        (  # a value on a row's node, which its fields inherit: a reader shows it, no field holds it
+            lambda data: _on_row_3(data, "/V", TextStringObject("5")),
+            "gives 'group1.move.3' a value, which its fields would take as theirs (sos-print never writes one "
+            "there): the form was changed; send the file the audit was filled in",
+        ),
+        (
+            lambda data: _on_row_3(
+                data,
+                "/AF",
+                lambda writer: ArrayObject(
+                    [writer._add_object(DictionaryObject({NameObject("/UF"): TextStringObject("copy.pdf")}))]
+                ),
+            ),
+            "carries files associated with field 'group1.move.3' ('copy.pdf'), which are not read: save the audit "
+            "again without them, and check each filled copy on its own",
+        ),
         (
             _xfa,
             "is an XFA form, whose values a PDF reader may show instead of its fields' (sos-print never writes one): "
@@ -2478,6 +2505,8 @@ INK = (
         "fields-imported-on-opening",
         "fields-reset-on-opening-a-page",
         "a-field-hidden-as-it-is-shown",
+        "a-value-its-fields-inherit",
+        "file-associated-with-a-row",
         "xfa",
         "associated-file",
         "file-associated-with-page",

@@ -272,8 +272,13 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, 
         _refuse_listed_again(_identity(node), above, seen, name, path)
         seen.add(_identity(node))
         _refuse_actions(node, f"field {quoted(name or '')}", budget, path)
+        associated = _associated(node, budget)
+        if associated is not None:
+            raise ExampleFileError(path, _attached(f"files associated with field {quoted(name or '')}", associated, 2))
         kids = [kid for kid in map(_dictionary, budget.items(node.get("/Kids"))) if kid is not None]
         fields = [kid for kid in kids if "/T" in kid]
+        if fields and "/V" in node:  # a value its fields would inherit, which no row's field is read for
+            raise ExampleFileError(path, _INHERITED.format(quoted(name or "")))
         if fields:
             pending += [(kid, name, (*above, _identity(node))) for kid in reversed(fields)]
         elif part is not None:  # a field that takes a value (its kids, if any, are its widgets)
@@ -296,6 +301,11 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, 
     shown = _refuse_unread_annotations(catalog, walked, listed, path, formless=not found, audit=bool(found))
     return found, count, shown
 
+
+_INHERITED = (
+    "gives {} a value, which its fields would take as theirs (sos-print never writes one there): the form was changed; "
+    "send the file the audit was filled in"
+)
 
 # The only fields of an audit given a widget on each page of their group; every other field has one widget, so a field
 # of two is two copies of the audit joined by a tool that links fields of the same name (one value for both copies).
@@ -380,6 +390,10 @@ def _refuse_unread_annotations(
             node = _dictionary(annotation)
             if node is not None:
                 _refuse_actions(node, f"a field on page {number}", budget, path)
+                if (associated := _associated(node, budget)) is not None:
+                    raise ExampleFileError(
+                        path, _attached(f"files associated with a field on page {number}", associated, 2)
+                    )
             kind = node.get("/Subtype") if node is not None else None
             if kind == "/FileAttachment":
                 raise ExampleFileError(path, _attached(f"a file attached on page {number}", _file_name(node), 1))
