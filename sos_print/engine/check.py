@@ -488,17 +488,28 @@ def _readable_name(name: str) -> bool:
 
 
 def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
-    """Tells whether `entry` is a folder (a link to one only if `follow`: links below are never followed) holding,
-    itself or in a folder below it (down to `depth` levels), files named as `check` reads them."""
+    """Tells whether `entry` is a folder (a link to one only if `follow`) that may hold what `check` reads, itself or
+    in a folder below it: a file named as one, or one that is one by its content (a record, an audit or an example
+    whose name lost its ending, or an archive), or a link; a folder deeper than `depth` or too long to look through
+    is taken to hold some, so that nothing is passed over in silence."""
     try:
         if not stat.S_ISDIR((os.stat if follow else os.lstat)(entry).st_mode):
             return False
         names = os.listdir(entry)
     except OSError:
         return False
-    if any(map(_readable_name, names)):
+    if any(map(_readable_name, names)) or (names and depth == 0) or len(names) > 1000:
         return True
-    return depth > 0 and any(_holds_records(os.path.join(entry, name), depth - 1) for name in names[:1000])
+    return any(_may_be_read(os.path.join(entry, name), depth - 1) for name in names)
+
+
+def _may_be_read(entry: str, depth: int) -> bool:
+    """Tells whether an entry of a folder inside a checked folder is, or may lead to, something `check` reads."""
+    if os.path.islink(entry):
+        return os.path.exists(entry)
+    if os.path.isfile(entry):
+        return is_example(entry) or is_pdf(entry) or is_record(entry) or bool(packed_kind(entry))
+    return _holds_records(entry, depth)
 
 
 def _move_problems(
