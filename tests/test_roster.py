@@ -314,8 +314,16 @@ BAD = [
     (b"", "holds no name: write one child's name a line"),
     (b"\n \n;;\n", "holds no name: write one child's name a line"),
     (b"Name\n", "holds no name under its heading row: write one child's name a row"),
-    (b"Tom\n", "holds one name: a game needs at least two children"),
-    (b"Nom;Prenom\nDupont;Tom\n", "holds one name: a game needs at least two children"),
+    (b"Tom\n", "holds one name, on line 1: a game needs at least two children"),
+    (b"Nom;Prenom\nDupont;Tom\n", "holds one name, on line 2: a game needs at least two children"),
+    (  # names written across one line: the message says so, never only "one name"
+        "Alice,Bruno,Chloé,Denis\n".encode(),
+        "holds one name, on line 1, which holds 3 more cells: write one child's name a line",
+    ),
+    (
+        b"Alice\tBruno\tLea\n",
+        "holds one name, on line 1, which holds 2 more cells: write one child's name a line",
+    ),
     ("".join(f"Child {k}\n" for k in range(201)).encode(), "holds more than 200 names; a class list holds at most 200"),
     (b"Tom\n" + b"A" * 41 + b"\n", "line 2: a name of 41 characters; a name holds at most 40"),
     (b"Last name;Class\nDupont;CE2\nMartin;CE2\n", "its heading row names no column of names"),
