@@ -1062,6 +1062,24 @@ def test_a_group_split_from_the_class_file_by_a_tool_that_renames_its_fields_say
     )
 
 
+def test_two_copies_joined_by_a_tool_that_renames_the_seconds_fields_are_said_to_be_joined(runner, tmp_path):
+    # qpdf --empty --pages right.pdf wrong.pdf -- keeps the first copy's names and renames the second's 'group1+1...':
+    # two copies joined, not a class file split, and neither copy is read as the record.
+    _, steps = three_by_three_game()
+    blank = fillable(PrintOptions(size=3))
+    right = fill(blank, move_values(steps, 3, Notation.A1, Variant()))
+    wrong = fill(blank, {**move_values(steps, 3, Notation.A1, Variant()), "group1.move.3.points": "2"})
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(merged(right, copy_renamed(wrong, "group1+1")))
+    refused_everywhere(
+        runner,
+        tmp_path,
+        pdf,
+        f"{pdf}: holds group 1's fields twice, a copy's renamed ('group1+1.move.1.player' beside "
+        "'group1.move.1.player'): two filled copies were joined into one file; check each filled copy on its own",
+    )
+
+
 def test_a_page_of_another_form_added_to_a_filled_audit_is_refused(runner, tmp_path):
     # A page of another form added: its widgets are outside the form too. No audit field hides there, but the page
     # may be an audit printed to PDF that an app gave fields of its own (Acrobat's "Text1"): its ink is not read.

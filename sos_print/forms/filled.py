@@ -34,7 +34,7 @@ import re
 import unicodedata
 import warnings
 import zlib
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from typing import Any
 
 from pypdf import PdfReader
@@ -287,7 +287,7 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, 
             listed.update(_identity(widget) for widget in [node, *kids])
             ours = _OURS.fullmatch(name)
             if (ours is None or not _KNOWN.fullmatch(ours[2])) and _ROW_ANYWHERE.fullmatch(name):
-                raise ExampleFileError(path, _outside(name))
+                raise ExampleFileError(path, _outside(name, joined=found))
             if ours is None:
                 continue  # another form's field: its value is never looked at
             if name in found:
@@ -711,12 +711,18 @@ def _pages(catalog: Any, path: str) -> Iterator[Any]:
 _MANY_PAGES = f"has more pages than any sos-print audit (at most {_MOST_PAGES:,})"
 
 
-def _outside(name: str, page: int | None = None) -> str:
+def _outside(name: str, page: int | None = None, joined: Container[str] = ()) -> str:
     renamed = _SPLIT.match(name)
+    original = name[: renamed.start(2)] + name[renamed.end(2) :] if renamed is not None else ""
+    if renamed is not None and original in joined:  # the form's own field and a copy of it: two copies joined
+        return (
+            f"holds group {renamed[1]}'s fields twice, a copy's renamed ({quoted(name)} beside {quoted(original)}): "
+            "two filled copies were joined into one file; check each filled copy on its own"
+        )
     if renamed is not None:  # qpdf --empty --pages keeps each page's fields apart by renaming them
         return (
             f"holds group {renamed[1]}'s fields renamed by a tool that split the class file ({quoted(name)} for "
-            f"{quoted(name[: renamed.start(2)] + name[renamed.end(2) :])}): split it keeping the form's names (for "
+            f"{quoted(original)}): split it keeping the form's names (for "
             "pages 3 and 4: qpdf class.pdf --pages . 3-4 -- group.pdf), or hand out the whole file"
         )
     where = f" on page {page}" if page is not None else ""
