@@ -242,11 +242,11 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     if not children:
         raise ExampleFileError(path, "holds no name under its heading row: write one child's name a row")
     if len(children) == 1:
-        raise ExampleFileError(path, _one_name(children[0], dict(table), path))
+        raise ExampleFileError(path, _one_name(children[0], dict(table)))
     return Roster(path, tuple(children), tuple(borrowed), " or ".join(used[column] for column in sorted(used)))
 
 
-def _one_name(child: Child, table: dict[int, list[str]], path: str) -> str:
+def _one_name(child: Child, table: dict[int, list[str]]) -> str:
     """Returns why a list of one name is refused, naming its line (never the child) and, when that line holds more
     cells (names written across a line?), how many."""
     others = sum(1 for cell in table.get(child.line, []) if cell.strip()) - 1
