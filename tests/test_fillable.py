@@ -2274,6 +2274,18 @@ def _javascript(where: str, kind: str = "/JavaScript"):
             )
         elif where == "page":
             writer.pages[0][NameObject("/AA")] = DictionaryObject({NameObject("/O"): action})
+        elif where == "link":  # an annotation that is no field, run as its page shows it
+            link = DictionaryObject(
+                {
+                    NameObject("/Type"): NameObject("/Annot"),
+                    NameObject("/Subtype"): NameObject("/Link"),
+                    NameObject("/Rect"): ArrayObject(
+                        [NumberObject(0), NumberObject(0), NumberObject(9), NumberObject(9)]
+                    ),
+                    NameObject("/AA"): DictionaryObject({NameObject("/PV"): action}),
+                }
+            )
+            writer.pages[0]["/Annots"].append(writer._add_object(link))
         elif where == "field":
             points_of_row_3(writer)[NameObject("/AA")] = DictionaryObject({NameObject("/F"): action})
         else:
@@ -2388,6 +2400,7 @@ INK = (
         (_javascript("open", "/ImportData"), ACTING.format("an action (ImportData)", "the document")),
         (_javascript("page", "/ResetForm"), ACTING.format("an action (ResetForm)", "page 1")),
         (_javascript("field", "/Hide"), ACTING.format("an action (Hide)", "field 'group1.move.3.points'")),
+        (_javascript("link"), ACTING.format("JavaScript", "an annotation on page 1")),
         (  # a value on a row's node, which its fields inherit: a reader shows it, no field holds it
             lambda data: _on_row_3(data, "/V", TextStringObject("5")),
             "gives 'group1.move.3' a value, which its fields would take as theirs (sos-print never writes one "
@@ -2523,6 +2536,7 @@ INK = (
         "fields-imported-on-opening",
         "fields-reset-on-opening-a-page",
         "a-field-hidden-as-it-is-shown",
+        "javascript-of-a-link-as-its-page-shows",
         "a-value-its-fields-inherit",
         "file-associated-with-a-row",
         "xfa",

@@ -389,11 +389,10 @@ def _refuse_unread_annotations(
         for annotation in budget.items(page.get("/Annots")):
             node = _dictionary(annotation)
             if node is not None:
-                _refuse_actions(node, f"a field on page {number}", budget, path)
+                what = f"{'a field' if node.get('/Subtype') == '/Widget' else 'an annotation'} on page {number}"
+                _refuse_actions(node, what, budget, path)
                 if (associated := _associated(node, budget)) is not None:
-                    raise ExampleFileError(
-                        path, _attached(f"files associated with a field on page {number}", associated, 2)
-                    )
+                    raise ExampleFileError(path, _attached(f"files associated with {what}", associated, 2))
             kind = node.get("/Subtype") if node is not None else None
             if kind == "/FileAttachment":
                 raise ExampleFileError(path, _attached(f"a file attached on page {number}", _file_name(node), 1))
