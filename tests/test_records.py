@@ -797,19 +797,12 @@ def test_a_folder_of_records_inside_a_checked_folder_is_named_never_passed_over(
     assert named.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"
 
 
-def _archived_record(path):
-    import zipfile
-
-    with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("game.csv", altered(4, 5, "3"))
-
-
 @pytest.mark.parametrize(
     "put",
     [
         lambda sub: (sub / "game").write_text(altered(4, 5, "3")),  # a record whose name lost its ending
         lambda sub: (sub / "lesson").write_text((EXAMPLES / "03-o-in-the-gap.toml").read_text()),
-        lambda sub: _archived_record(sub / "games.zip"),
+        lambda sub: _zipped(sub / "games.zip", "game.csv"),
         lambda sub: (sub / "link").symlink_to(EXAMPLES),  # a link to a folder of examples
         lambda sub: ((deep := sub.joinpath(*"abcdefghijk")).mkdir(parents=True), (deep / "g.csv").write_text("x")),
     ],
