@@ -68,6 +68,7 @@ SHAPES = {
     # Numbers beside the names (an age, a date) are no child: never refused, with a heading row or without.
     "no heading: a name, an age and a date": ("Léa;8;01/02/2016\nTom;9;03/04/2015\n", ["Léa", "Tom"]),
     "a number beyond the heading's last column": ("Prénom;Nom\nLéa;Dupont;8\nTom;Martin;9\n", ["Léa", "Tom"]),
+    "markup as written": ("Léa\nNoé <b>&</b>\n", ["Léa", "Noé <b>&</b>"]),
     "a list whose one name holds a comma": (
         "Léa\nTom\nJohn Smith, Jr.\nZoé\n",
         ["Léa", "Tom", "John Smith, Jr.", "Zoé"],
