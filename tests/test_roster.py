@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from conftest import examples
@@ -13,6 +14,7 @@ from sos_print.engine.errors import ExampleFileError
 from sos_print.engine.files import decode_spreadsheet
 from sos_print.engine.roster import (
     FIRST_NAME_HEADINGS,
+    HEADINGS_SAID,
     LAST_NAME_HEADINGS,
     NAME_HEADINGS,
     OTHER_HEADINGS,
@@ -57,11 +59,20 @@ SHAPES = {
     "an empty first name: the last name": ("Nom;Prénom\nDupont;Léa\nMartin;\nDurand;Tom\n", ["Léa", "Martin", "Tom"]),
     "duplicates kept": ("Léa\nTom\nLéa\n", ["Léa", "Tom", "Léa"]),
     "CR line ends": ("Léa\rTom\r", ["Léa", "Tom"]),
+    # One comma is one name (school software exports "last name, first name"); more are refused (SEVERAL_NAMES).
+    "a last name, a comma, a first name among names": ("Léa\nDupont, Zoé\nTom\n", ["Léa", "Dupont, Zoé", "Tom"]),
+    "last name, comma, first name quoted on every line": (
+        '"Dupont, Léa"\n"Martin, Tom"\n',
+        ["Dupont, Léa", "Martin, Tom"],
+    ),
+    # Numbers beside the names (an age, a date) are no child: never refused, with a heading row or without.
+    "no heading: a name, an age and a date": ("Léa;8;01/02/2016\nTom;9;03/04/2015\n", ["Léa", "Tom"]),
+    "a number beyond the heading's last column": ("Prénom;Nom\nLéa;Dupont;8\nTom;Martin;9\n", ["Léa", "Tom"]),
+    "markup as written": ("Léa\nNoé <b>&</b>\n", ["Léa", "Noé <b>&</b>"]),
     "a list whose one name holds a comma": (
         "Léa\nTom\nJohn Smith, Jr.\nZoé\n",
         ["Léa", "Tom", "John Smith, Jr.", "Zoé"],
     ),
-    "last name, first name on every line": ("Dupont, Léa\nMartin, Tom\n", ["Dupont", "Martin"]),
     # A spreadsheet's column of names saved as CSV: Excel quotes a cell holding a comma or a quotation mark.
     "a quoted column": ('"Léa"\n"Tom"\n"Dupont, Zoé"\n"Ana"\n', ["Léa", "Tom", "Dupont, Zoé", "Ana"]),
     "a quoted column under its heading": ('"Prénom"\r\n"Léa"\r\n"Tom"\r\n', ["Léa", "Tom"]),
@@ -125,8 +136,6 @@ SHAPES = {
     # A numbered list without a heading: the names, never the numbers; a placeholder is no name, as an empty cell.
     "numbered rows, semicolons": ("1;Léa\n2;Tom\n3;Sam\n", ["Léa", "Tom", "Sam"]),
     "numbered rows, tabs": ("1\tLéa\n2\tTom\n", ["Léa", "Tom"]),
-    "numbered rows with dots and a class": ("1.;Léa;CM1\n2.;Tom;CM1\n3.;;\n", ["Léa", "Tom"]),
-    "numbered rows, then last and first names": ("1;Dupont;Léa\n2;Martin;Tom\n", ["Dupont", "Martin"]),
     "placeholders for first names": ("Prénom;Nom\n-;Martin\n?;Durand\nLéa;Dupont\n", ["Martin", "Durand", "Léa"]),
     "a footer in the last-name column": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nTotal : 2 élèves;\n", ["Léa", "Tom"]),
 }
@@ -168,7 +177,7 @@ def test_each_separator_with_a_bom_and_extra_columns(tmp_path, separator):
 def test_excels_separator_line_names_the_separator_and_is_no_child():
     roster = parse_roster("sep=;\nPrénom;Nom\nLéa;Martin\nTom;Dupont\n")
     assert [child.name for child in roster.children] == ["Léa", "Tom"]
-    assert [child.name for child in parse_roster("SEP=,\nLéa, the 1st\nTom\n").children] == ["Léa", "Tom"]
+    assert [child.name for child in parse_roster("SEP=,\nLéa, 8\nTom\n").children] == ["Léa", "Tom"]
     # as LibreOffice writes it back, with a tab, padded, or followed by the separators of empty cells
     for line in ['"sep=;"', "sep = ;", "sep=;;;", "sep=;;;;"]:
         assert [child.name for child in parse_roster(f"{line}\nNom;Prénom\nDupont;Léa\nMartin;Tom\n").children] == [
@@ -357,6 +366,62 @@ def test_a_class_list_that_cannot_be_used_is_one_line_naming_the_file(tmp_path, 
     text = str(caught.value)
     assert text.startswith(f"{path}: ") and message in text and "\n" not in text, text
     assert "Tom" not in text  # a name never reaches the terminal in a message
+
+
+HEAD = "write one child's name a line, or head the names' column with one of " + HEADINGS_SAID
+ONE_COMMA = "(a name holds one at most: last name, first name)"
+# Several children on one line or in one cell, each refused naming the first such line, never a child: without a
+# heading row, a cell of words after the name; under one, beyond its last column; a name holding a semicolon, a tab
+# (or another control character) or more than one comma.
+SEVERAL_NAMES = {
+    "pairs on every line": ("Alice, Bob\nChloé, Denis\nEmma, Farid\n", f"line 1 holds 1 more cell: {HEAD}"),
+    "three a line, commas": ("Alice, Bob, Chloé,\nDenis, Emma, Farid\n", f"line 1 holds 2 more cells: {HEAD}"),
+    "three a line, semicolons": ("Alice;Bob;Chloé\nDenis;Emma;Farid\n", f"line 1 holds 2 more cells: {HEAD}"),
+    "two a line, tabs": ("Alice\tBob\nChloé\tDenis\n", f"line 1 holds 1 more cell: {HEAD}"),
+    "ages, then a name": ("Léa;8\nTom;9\nZoé;Ana\n", f"line 3 holds 1 more cell: {HEAD}"),
+    "numbered rows, then last and first names": ("1;Dupont;Léa\n2;Martin;Tom\n", f"line 1 holds 1 more cell: {HEAD}"),
+    "numbered rows with dots and a class": ("1.;Léa;CM1\n2.;Tom;CM1\n3.;;\n", f"line 1 holds 1 more cell: {HEAD}"),
+    # Two children or a last and a first name: the same line; quoted, or under a heading row, it is one name.
+    "last name, first name on every line": ("Dupont, Léa\nMartin, Tom\n", f"line 1 holds 1 more cell: {HEAD}"),
+    "names beyond the heading's last column": (
+        "Nom,Prénom,Classe\nMartin,Alice,CE2\nDurand,Bob,CE2\nPetit,Chloé,Denis,Emma\n",
+        "line 4 holds 1 cell beyond the heading row's last column: write one child's name a row",
+    ),
+    "pairs under a heading of one column": (
+        "Prénom\nAlice, Bob\nChloé, Denis\n",
+        "line 2 holds 1 cell beyond the heading row's last column: write one child's name a row",
+    ),
+    "a semicolon in a name": (
+        "Alice\nBob\nChloé\nDenis; Emma\n",
+        "line 4: a name holds a semicolon: write one child's name a line",
+    ),
+    "a quoted semicolon under a heading": (
+        'Prénom,Classe\nLéa,CM1\n"Zoé; Ana",CM1\nTom,CM1\n',
+        "line 3: a name holds a semicolon: write one child's name a line",
+    ),
+    "a tab in a name": ("Alice\nBob\tChloé\nDenis\n", "line 2: a name holds a tab: write one child's name a line"),
+    "a control character in a name": (
+        "Alice\nBob\x01Chloé\nDenis\n",
+        "line 2: a name holds a control character (U+0001): write one child's name a line",
+    ),
+    "three commas on the first line": (
+        "Alice, Bob, Chloé, Denis\nEmma\nFarid\n",
+        f"line 1: a name holds 3 commas {ONE_COMMA}: write one child's name a line",
+    ),
+    "two commas on a middle line": (
+        "Alice\nBob\nChloé, Denis, Emma\nFarid\n",
+        f"line 3: a name holds 2 commas {ONE_COMMA}: write one child's name a line",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), SEVERAL_NAMES.values(), ids=SEVERAL_NAMES)
+def test_several_children_on_one_line_or_in_one_cell_are_refused_naming_the_line(tmp_path, text, message):
+    path = written(tmp_path, text.encode())
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value) == f"{path}: {message}"
+    assert not any(name in message for name in re.findall(r"[A-ZÀ-Ý][^\W\d_]+", text))  # no child is named
 
 
 @pytest.mark.parametrize(

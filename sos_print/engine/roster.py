@@ -11,7 +11,9 @@ name), and the terminal says so; a row holding text but no name is refused, nami
 that no child is left out in silence. A row that is a title, a section's title or a total ("Classe CM2",
 "Total : 3") or a heading row again is no child. Without a heading row, the names are in the first column (the
 first column of words when the first one numbers the rows: "1;Léa"); a "-" or "?" typed for a name is no name.
-Other columns are ignored.
+Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after the name
+without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a semicolon,
+a tab or more than one comma; one comma is a name ("Dupont, Léa", as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says which names repeat, so that the teacher can add an initial).
@@ -217,22 +219,22 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
     table = [(number, _cells(line, separator, number, path)) for number, line in rows]
     columns = _names_columns(table, separator is not None, path)
-    children, borrowed, used, titles = [], [], {}, 0
+    children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     for number, cells in table[columns.start :]:
         if _titled(cells) or _headed(cells):  # a section's title, a total, the heading row again: never a child
             titles += 1
             continue
-        name = _cell(cells, columns.names)
-        if not name:
+        crowded = crowded or _crowded(number, cells, columns)
+        column: int | None = columns.names
+        if not _cell(cells, columns.names):
             column = next((column for column in columns.others if _cell(cells, column)), None)
             if column is not None:
-                name = _cell(cells, column)
                 borrowed.append(number)
                 used[column] = columns.headings[column]
             elif not _numbered_only(cells):  # other cells but no name typed: never left out
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
-        if name:
-            children.append(_checked(Child(name, number), path))
+        if column is not None and _cell(cells, column):
+            children.append(_checked(Child(_cell(cells, column), number), cells[column], path))
         if len(children) > MAX_CHILDREN:
             raise ExampleFileError(
                 path, f"holds more than {MAX_CHILDREN} names; a class list holds at most {MAX_CHILDREN}: split it"
@@ -243,6 +245,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         raise ExampleFileError(path, "holds no name under its heading row: write one child's name a row")
     if len(children) == 1:
         raise ExampleFileError(path, _one_name(children[0], dict(table)))
+    if crowded:  # after the one-name check, which says the same of a list written across its only line
+        raise ExampleFileError(path, crowded)
     return Roster(path, tuple(children), tuple(borrowed), " or ".join(used[column] for column in sorted(used)))
 
 
@@ -253,6 +257,32 @@ def _one_name(child: Child, table: dict[int, list[str]]) -> str:
     if others >= 2:
         return f"holds one name, on line {child.line}, which holds {others} more cells: write one child's name a line"
     return f"holds one name, on line {child.line}: a game needs at least two children"
+
+
+def _crowded(number: int, cells: Sequence[str], columns: _Columns) -> str:
+    """Returns why a row is refused for holding more than one child's cells, or "": without a heading row, a cell of
+    words after the name (names written across the lines: "Alice;Bob"), and under one, a cell of words beyond the
+    heading's last column, which no heading says is no name. A number (an age, a date) is never a child's name."""
+    if columns.headings:
+        last = max(column for column, heading in enumerate(columns.headings) if heading) + 1
+        beyond = [cell for cell in cells[last:] if cell.strip()]
+        if any(_worded(cell) for cell in beyond):
+            return (
+                f"line {number} holds {_count(len(beyond), 'cell')} beyond the heading row's last column: "
+                "write one child's name a row"
+            )
+        return ""
+    after = [cell for cell in cells[columns.names + 1 :] if cell.strip()]
+    if any(_worded(cell) for cell in after):
+        return (
+            f"line {number} holds {_count(len(after), 'more cell')}: write one child's name a line, or head the "
+            f"names' column with one of {HEADINGS_SAID}"
+        )
+    return ""
+
+
+def _count(count: int, what: str) -> str:
+    return f"{count} {what}" if count == 1 else f"{count} {what}s"
 
 
 @frozen
@@ -480,11 +510,16 @@ def _heading(cell: str) -> str:
     return "".join(char for char in decomposed if char.isalnum() and not unicodedata.combining(char))
 
 
-def _checked(child: Child, path: str) -> Child:
+def _checked(child: Child, written: str, path: str) -> Child:
+    """Returns `child` if its name, `written` as the cell holds it, can be printed; a name holding a semicolon, a tab
+    (or another control character) or more than one comma is several children's names written in one cell, refused."""
     if "\ufffd" in child.name:
         raise ExampleFileError(
             path, f"line {child.line}: a name holds a character that could not be read: save the list as UTF-8"
         )
+    several = _several(written.strip())
+    if several:
+        raise ExampleFileError(path, f"line {child.line}: a name holds {several}: write one child's name a line")
     if len(child.name) > MAX_NAME:
         raise ExampleFileError(
             path,
@@ -492,6 +527,22 @@ def _checked(child: Child, path: str) -> Child:
             "shorten it (a first name and an initial tell children apart)",
         )
     return child
+
+
+def _several(written: str) -> str:
+    """Returns what in a name as written says it is several names ("a semicolon"), or "". One comma is a name: school
+    software exports "Dupont, Léa" (last name, first name), which two children's names cannot be told from."""
+    control = next((char for char in written if unicodedata.category(char) == "Cc"), None)
+    if control == "\t":
+        return "a tab"
+    if control is not None:
+        return f"a control character (U+{ord(control):04X})"
+    if ";" in written:
+        return "a semicolon"
+    commas = written.count(",")
+    if commas > 1:
+        return f"{commas} commas (a name holds one at most: last name, first name)"
+    return ""
 
 
 def group_sizes(count: int, players: int) -> list[int]:
