@@ -44,7 +44,7 @@ ENGLISH = [
     "the last letter can still score.",
     "if the scores are equal, it is a draw",  # two sides: no "top" scores
     "A tip",
-    "Try not to leave S, empty, S or S, O, empty on three cells in a line",
+    "Try not to leave S, empty, S or S, O, empty (or empty, O, S) on three cells in a line",
     "Questions that come up",
     "Both diagonals count, rising and falling.",
     "Letters belong to no one",
@@ -74,7 +74,7 @@ FRENCH = [
     "la dernière lettre peut encore marquer.",
     "en cas d’égalité, la partie est nulle",  # deux camps : pas de « première place »
     "Conseil",
-    "Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées",
+    "Évite de laisser S, vide, S ou S, O, vide (ou vide, O, S) sur trois cases alignées",
     "Questions fréquentes",
     "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
@@ -431,7 +431,7 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
             Variant(),
             [
                 "écris ta lettre de joueur à côté.",
-                "Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées",
+                "Évite de laisser S, vide, S ou S, O, vide (ou vide, O, S) sur trois cases alignées",
                 "que tu le lises dans un sens ou dans l'autre.",
                 # « ta lettre » said the S or O, then A or B, in two sentences running (issue 23, French F5, F6).
                 "Chaque nouvel S-O-S que tu complètes rapporte un point. Trace un trait dessus et écris ta lettre",
@@ -455,13 +455,13 @@ def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, uns
 @pytest.mark.parametrize(
     ("language", "variant", "advice"),
     [
-        (Language.EN, Variant(), "A tip Try not to leave S, empty, S or S, O, empty on three cells in a line:"),
+        (Language.EN, Variant(), "A tip Try not to leave S, empty, S or S, O, empty (or empty, O, S) on three"),
         (Language.EN, Variant(), "in a line: the next player could complete the S-O-S and score."),
         (Language.EN, Variant(target=6), "the next player could complete the S-O-S and score."),
         (Language.EN, Variant(players=3), "A tip Try not to leave"),
         (Language.EN, Variant(first_sos_wins=True), "the next player could complete the S-O-S and win."),
         (Language.EN, Variant(players=4, teams=True, first_sos_wins=True), "the S-O-S and win for their team."),
-        (Language.FR, Variant(), "Conseil Évite de laisser S, vide, S ou S, O, vide sur trois cases alignées : le"),
+        (Language.FR, Variant(), "Conseil Évite de laisser S, vide, S ou S, O, vide (ou vide, O, S) sur trois"),
         (Language.FR, Variant(), "alignées : le joueur suivant pourrait compléter le S-O-S et marquer."),
         (Language.FR, Variant(target=6), "le joueur suivant pourrait compléter le S-O-S et marquer."),
         (Language.FR, Variant(players=4), "Conseil Évite de laisser"),
