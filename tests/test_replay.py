@@ -1242,7 +1242,7 @@ SECTIONS = {
     "Best play, move by move": "What the move did",
     "Move by move: missed chances and gifts": "What the move did",
     "The turning point": None,
-    "Qui a fait chaque S-O-S": None,
+    "Qui a formé chaque S-O-S": None,
     "La partie, coup par coup": None,
     "Le relevé, vérifié": "Nouveaux",
     "Le meilleur jeu, coup par coup": "Ce que le coup a fait",
@@ -1380,7 +1380,7 @@ def test_a_team_games_four_scorer_boards_stand_together_on_the_first_page(option
     assert len({round(board[0], 1) for board in under}) == 2  # two a row, as every diagram of the replay
 
 
-HEADINGS = {Language.EN: ("Who made each S-O-S", "Teams:"), Language.FR: ("Qui a fait chaque S-O-S", "Équipes")}
+HEADINGS = {Language.EN: ("Who made each S-O-S", "Teams:"), Language.FR: ("Qui a formé chaque S-O-S", "Équipes")}
 PAGE_TOP = 35.0  # mm from the top of the page: a heading above this starts its page (under the class and date strip)
 
 
