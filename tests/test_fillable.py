@@ -1711,7 +1711,7 @@ def redrawn(
                 field, parts = annotation.get_object(), []
                 node = field
                 while node is not None:
-                    parts.append(str(node["/T"]))
+                    parts += [str(node["/T"])] if "/T" in node else []
                     node = node["/Parent"].get_object() if "/Parent" in node else None
                 if ".".join(reversed(parts)) != name:
                     continue
@@ -1750,6 +1750,18 @@ def redrawn(
     return edited(data, change)
 
 
+def untyped(data: bytes) -> bytes:
+    """Returns the form with the type of row 3's points field taken away (a text field no more)."""
+
+    def change(writer):
+        row = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+        for part in ("move", "3", "points"):
+            row = next(kid.get_object() for kid in row["/Kids"] if kid.get_object()["/T"] == part)
+        del row["/FT"]
+
+    return edited(data, change)
+
+
 def helvetica(**entries) -> dict:
     return {"/Type": NameObject("/Font"), "/BaseFont": NameObject("/Helvetica")} | {
         f"/{k}": v for k, v in entries.items()
@@ -1765,7 +1777,7 @@ POINTS = "group1.move.3.points"  # move 3 scored 1
 LINES_3 = "group1.move.3.lines"  # move 3 drew A1-C3
 SHOWS = (
     "group 1's field '{}' shows {} on the page but holds {} (its value was changed without drawing it again): what "
-    "would be checked is not what the audit shows; retype the field in a PDF reader and save the file"
+    "sos-print would read is not what the audit shows; retype the field in a PDF reader and save the file"
 )
 
 
@@ -1794,6 +1806,11 @@ SHOWS = (
         ),
         ({}, partial(redrawn, name=POINTS, content=b"q /X0 Do Q"), SHOWS.format(POINTS, "'5'", "'1'")),
         (
+            {POINTS: "5"},
+            lambda data: untyped(redrawn(data, name=POINTS, value="1")),
+            SHOWS.format(POINTS, "'5'", "'1'"),
+        ),
+        (
             {"group1.names.A": "Zoé"},
             partial(redrawn, name="group1.names.A", value="Zoe"),
             SHOWS.format("group1.names.A", "'Zoé'", "'Zoe'"),
@@ -1821,6 +1838,7 @@ SHOWS = (
         "quote-operators",
         "invisible-text-beside-shown",
         "drawing-in-a-drawing",
+        "field-type-taken-away",
         "name",
         "no-drawing",
         "other-spacing",
@@ -1850,6 +1868,28 @@ def test_a_field_whose_page_shows_another_value_than_it_holds_is_refused_naming_
             1,
             [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
         )
+
+
+def test_drawings_are_read_only_up_to_their_bound_and_the_files_budget():
+    from sos_print.forms.shown import LARGEST_DRAWING, Budget, shown_text
+
+    font = DictionaryObject({NameObject(k): NameObject(v) for k, v in helvetica(Subtype="/Type1").items()})
+    font[NameObject("/Encoding")] = NameObject("/WinAnsiEncoding")
+    fonts = DictionaryObject({NameObject("/Helv"): font})
+
+    def drawing(content: bytes):
+        made = DecodedStreamObject()
+        made.set_data(content)
+        return made
+
+    text = b"BT /Helv 12 Tf (5) Tj ET"
+    padded = text + b" " * (LARGEST_DRAWING - len(text))
+    budget = Budget(2 * LARGEST_DRAWING)
+    assert shown_text(drawing(padded), fonts, budget) == ("5 ", {"cp1252"})
+    assert shown_text(drawing(padded + b" "), fonts, budget) is None  # one byte over the bound
+    assert shown_text(drawing(padded), fonts, budget) == ("5 ", {"cp1252"})
+    assert shown_text(drawing(text), fonts, budget) is None  # the budget is spent
+    assert shown_text(drawing(padded).flate_encode(), fonts, Budget()) == ("5 ", {"cp1252"})
 
 
 def test_a_form_filled_by_pypdf_for_readers_to_draw_again_is_read(runner, tmp_path):

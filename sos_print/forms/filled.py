@@ -194,10 +194,11 @@ def _refuse_values_not_shown(
     the record reads: the teacher and the children see what the drawing shows, so a value changed without it being
     drawn again would be checked unseen.
 
-    Only a text field whose drawing's text can be told for sure is held to it (`forms.shown`); any other is read by
-    its value, as before. Spaces and line breaks are not compared: a reader breaks a long value into lines, and may
-    place each character or word by itself. A drawing that shows no text while the field holds some is refused unless
-    the form asks readers to draw its fields again (/NeedAppearances), as they then show the value.
+    Only a drawing whose text can be told for sure is held to it (`forms.shown`), whatever type the field was given
+    (all an audit's are text fields); any other field is read by its value, as before. Spaces and line breaks are
+    not compared: a reader breaks a long value into lines, and may place each character or word by itself. A drawing
+    that shows no text while the field holds some is refused unless the form asks readers to draw its fields again
+    (/NeedAppearances), as they then show the value.
     """
     groups = _filled_groups(found)
     if len(groups) != 1:
@@ -214,7 +215,7 @@ def _refuse_values_not_shown(
         if not _KNOWN.fullmatch(tail) or tail.startswith("pause."):
             continue  # another group's field, the pause box or a field no audit has: the record reads none of them
         field, widgets = drawn[name]
-        if _kind(field) != "/Tx" or _flags(field) & _COMB:
+        if _kind(field) == "/Tx" and _flags(field) & _COMB:
             continue  # a comb field's reader places each character in a box of its own: not compared
         held = "".join(unicodedata.normalize("NFC", value).split())
         for widget in map(_dictionary, widgets):
@@ -229,8 +230,8 @@ def _refuse_values_not_shown(
             raise ExampleFileError(
                 path,
                 f"group {groups[0]}'s field {quoted(name)} shows {shows} on the page but holds {holds} (its value "
-                "was changed without drawing it again): what would be checked is not what the audit shows; retype "
-                "the field in a PDF reader and save the file",
+                "was changed without drawing it again): what sos-print would read is not what the audit shows; "
+                "retype the field in a PDF reader and save the file",
             )
 
 

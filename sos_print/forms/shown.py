@@ -29,10 +29,10 @@ from pypdf.generic import (
 
 # pypdf draws a field of ours in about 150 bytes, a lines field on two lines in about 200; other readers add a border
 # or a background. A drawing larger than this is not read (its text is not told), nor are those past the budget: an
-# audit's group has at most 8 x 8 rows of 9 fields, and parsing costs about 2 s a megabyte.
+# audit's group has at most 8 x 8 rows of 9 fields, and parsing costs about 3 s a megabyte.
 LARGEST_DRAWING = 16_384
-DRAWINGS_BUDGET = 1_000_000
-_LEAST_COST = 256
+DRAWINGS_BUDGET = 500_000
+_LEAST_COST = 256  # counted for each drawing read, however short: one drawn again and again costs its parsing
 _DEEPEST = 3  # a drawing may draw another (Do): readers draw a field in one, rarely two
 
 # The standard fonts whose built-in encoding is StandardEncoding (not Symbol and ZapfDingbats, whose codes are symbols).
