@@ -25,6 +25,8 @@ from pdfread import MM, page_count, pages, texts
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (
     ArrayObject,
+    BooleanObject,
+    DecodedStreamObject,
     DictionaryObject,
     IndirectObject,
     NameObject,
@@ -1494,6 +1496,7 @@ def test_a_value_stored_as_a_text_stream_is_read_as_its_text(runner, tmp_path):
                 stream = DecodedStreamObject()
                 stream.set_data(b"2")  # move 5 scored 1: the claim in the stream must be read
                 field[NameObject("/V")] = stream  # pypdf writes a stream as an object of its own
+                del field["/AP"]  # left for the reader to draw: a drawing of "1" would be refused
     pdf = tmp_path / "game.pdf"
     with pdf.open("wb") as out:
         writer.write(out)
@@ -1503,7 +1506,7 @@ def test_a_value_stored_as_a_text_stream_is_read_as_its_text(runner, tmp_path):
 
 def with_values(data: bytes, values: dict) -> bytes:
     """Returns the form with the /V of each field named in `values` (full names) set to the PDF object given, as a
-    hostile program would write it (no reader draws it)."""
+    hostile program would write it, its drawing taken away (one showing the old value would be refused first)."""
 
     def change(writer):
         for page in writer.pages:
@@ -1516,6 +1519,7 @@ def with_values(data: bytes, values: dict) -> bytes:
                 name = ".".join(reversed(parts))
                 if name in values:
                     field[NameObject("/V")] = values[name]() if callable(values[name]) else values[name]
+                    field.pop("/AP", None)
 
     return edited(data, change)
 
@@ -1679,6 +1683,226 @@ def test_a_short_value_in_any_form_the_standard_allows_is_read(runner, tmp_path,
     pdf.write_bytes(with_values(data, {"group1.move.5.points": value}))  # move 5 scored 1: the claim must be read
     result = runner.invoke(app, ["check", str(pdf)])
     assert result.stdout.splitlines()[0] == f"{pdf}: move 5 (row 5): claims 2 points, the rules give 1 (A3-C1)"
+
+
+# ---- what the page shows -----------------------------------------------------------------------------------------
+
+_KEEP = object()
+
+
+def redrawn(
+    data: bytes,
+    name: str,
+    value: object = _KEEP,
+    content: object = _KEEP,
+    font: dict | None = None,
+    need_appearances: bool = False,
+    flags: int = 0,
+) -> bytes:
+    """Returns the form with the field `name` (full name) given `value` and its widget drawn by `content` (None: no
+    drawing), in the form's Helvetica as /Helv or in `font`; `flags` are added to the field's. What is not given is
+    kept, as a tool that changes one and not the other leaves it."""
+
+    def change(writer):
+        form = writer.root_object["/AcroForm"]
+        form[NameObject("/NeedAppearances")] = BooleanObject(need_appearances)
+        for page in writer.pages:
+            for annotation in page.get("/Annots", []):
+                field, parts = annotation.get_object(), []
+                node = field
+                while node is not None:
+                    parts += [str(node["/T"])] if "/T" in node else []
+                    node = node["/Parent"].get_object() if "/Parent" in node else None
+                if ".".join(reversed(parts)) != name:
+                    continue
+                if value is not _KEEP:
+                    field[NameObject("/V")] = TextStringObject(value)
+                if flags:
+                    field[NameObject("/Ff")] = NumberObject(int(field["/Ff"]) | flags)
+                if content is None:
+                    del field["/AP"]
+                elif content is not _KEEP:
+                    helv = form["/DR"]["/Font"].raw_get("/Helv")
+                    fonts = {NameObject("/Helv"): helv}
+                    if font is not None:
+                        fonts[NameObject("/F0")] = writer._add_object(
+                            DictionaryObject({NameObject(k): v for k, v in font.items()})
+                        )
+                    drawing = DecodedStreamObject()
+                    drawing.set_data(content)
+                    drawing.update(
+                        {
+                            NameObject("/Type"): NameObject("/XObject"),
+                            NameObject("/Subtype"): NameObject("/Form"),
+                            NameObject("/BBox"): ArrayObject([NumberObject(0)] * 2 + [NumberObject(40)] * 2),
+                            NameObject("/Resources"): DictionaryObject({NameObject("/Font"): DictionaryObject(fonts)}),
+                        }
+                    )
+                    if b"/X0 Do" in content:  # a drawing that draws another: the text is in that one
+                        inner = DecodedStreamObject()
+                        inner.set_data(b"BT /Helv 12 Tf (5) Tj ET")
+                        inner.update({k: v for k, v in drawing.items() if k != "/Length"})
+                        drawing["/Resources"][NameObject("/XObject")] = DictionaryObject(
+                            {NameObject("/X0"): writer._add_object(inner)}
+                        )
+                    field[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(drawing)})
+
+    return edited(data, change)
+
+
+def untyped(data: bytes) -> bytes:
+    """Returns the form with the type of row 3's points field taken away (a text field no more)."""
+
+    def change(writer):
+        row = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+        for part in ("move", "3", "points"):
+            row = next(kid.get_object() for kid in row["/Kids"] if kid.get_object()["/T"] == part)
+        del row["/FT"]
+
+    return edited(data, change)
+
+
+def helvetica(**entries) -> dict:
+    return {"/Type": NameObject("/Font"), "/BaseFont": NameObject("/Helvetica")} | {
+        f"/{k}": v for k, v in entries.items()
+    }
+
+
+TYPE0 = helvetica(Subtype=NameObject("/Type0"), Encoding=NameObject("/Identity-H"))
+DIFFERENCES = helvetica(
+    Subtype=NameObject("/Type1"),
+    Encoding=DictionaryObject({NameObject("/Differences"): ArrayObject([NumberObject(53), NameObject("/one")])}),
+)
+POINTS = "group1.move.3.points"  # move 3 scored 1
+LINES_3 = "group1.move.3.lines"  # move 3 drew A1-C3
+SHOWS = (
+    "group 1's field '{}' shows {} on the page but holds {} (its value was changed without drawing it again): what "
+    "sos-print would read is not what the audit shows; retype the field in a PDF reader and save the file"
+)
+
+
+@pytest.mark.parametrize(
+    ("filled", "change", "message"),
+    [
+        # A value changed by a tool, its drawing left as the reader drew it: the page shows 5, check read 1.
+        ({POINTS: "5"}, partial(redrawn, name=POINTS, value="1"), SHOWS.format(POINTS, "'5'", "'1'")),
+        ({}, partial(redrawn, name=POINTS, value=""), SHOWS.format(POINTS, "'1'", "nothing")),
+        ({}, partial(redrawn, name=POINTS, content=b"/Tx BMC EMC"), SHOWS.format(POINTS, "nothing", "'1'")),
+        (
+            {},
+            partial(redrawn, name=LINES_3, content=b"BT /Helv 12 Tf 2 14 Td (A1-C3) Tj 0 -13 Td (B2-B4) Tj ET"),
+            SHOWS.format(LINES_3, "'A1-C3 B2-B4'", "'A1-C3'"),
+        ),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf [(5)] TJ ET"), SHOWS.format(POINTS, "'5'", "'1'")),
+        (
+            {},
+            partial(redrawn, name=LINES_3, content=b"BT /Helv 12 Tf 12 TL (A1-) ' 0 0 (C2) \" ET"),
+            SHOWS.format(LINES_3, "'A1- C2'", "'A1-C3'"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf 3 Tr (1) Tj 0 Tr (5) Tj ET"),
+            SHOWS.format(POINTS, "'5'", "'1'"),
+        ),
+        ({}, partial(redrawn, name=POINTS, content=b"q /X0 Do Q"), SHOWS.format(POINTS, "'5'", "'1'")),
+        (
+            {POINTS: "5"},
+            lambda data: untyped(redrawn(data, name=POINTS, value="1")),
+            SHOWS.format(POINTS, "'5'", "'1'"),
+        ),
+        (
+            {"group1.names.A": "Zoé"},
+            partial(redrawn, name="group1.names.A", value="Zoe"),
+            SHOWS.format("group1.names.A", "'Zoé'", "'Zoe'"),
+        ),
+        # What the page shows is the value, drawn otherwise: the value is read.
+        ({}, partial(redrawn, name=POINTS, content=None), None),
+        ({}, partial(redrawn, name=LINES_3, content=b"BT /Helv 12 Tf (A1-) Tj 0 -13 Td ( C3 ) Tj ET"), None),
+        ({}, partial(redrawn, name=POINTS, content=b"/Tx BMC EMC", need_appearances=True), None),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf 1 Tr (1) Tj 7 Tr (5) Tj ET"), None),
+        # What the page shows cannot be told for sure: the value is read, as before.
+        ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf <0018> Tj ET", font=TYPE0), None),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (5) Tj ET", font=DIFFERENCES), None),
+        ({}, partial(redrawn, name=POINTS, content=b"BT (5) Tj ET"), None),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET", flags=1 << 24), None),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET" + b" " * 20_000), None),
+        ({}, partial(redrawn, name=POINTS, content=b"BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI"), None),
+        ({"group1.names.A": "Łukasz"}, lambda data: data, None),  # pypdf draws "?ukasz": Helvetica has no Ł
+    ],
+    ids=[
+        "value-changed",
+        "value-emptied",
+        "drawing-emptied",
+        "two-lines-one-value",
+        "tj-array",
+        "quote-operators",
+        "invisible-text-beside-shown",
+        "drawing-in-a-drawing",
+        "field-type-taken-away",
+        "name",
+        "no-drawing",
+        "other-spacing",
+        "empty-drawing-readers-redraw",
+        "outlined-text-and-clip",
+        "type0-glyph-numbers",
+        "encoding-differences",
+        "no-font",
+        "comb",
+        "over-16-kb",
+        "picture",
+        "letter-helvetica-lacks",
+    ],
+)
+def test_a_field_whose_page_shows_another_value_than_it_holds_is_refused_naming_it(
+    runner, tmp_path, filled, change, message
+):
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant()) | filled
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(change(fill(fillable(PrintOptions(size=3)), values)))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if message is None:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+    else:
+        assert (result.exit_code, result.stdout.splitlines()) == (
+            1,
+            [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
+        )
+
+
+def test_drawings_are_read_only_up_to_their_bound_and_the_files_budget():
+    from sos_print.forms.shown import LARGEST_DRAWING, Budget, shown_text
+
+    font = DictionaryObject({NameObject(k): NameObject(v) for k, v in helvetica(Subtype="/Type1").items()})
+    font[NameObject("/Encoding")] = NameObject("/WinAnsiEncoding")
+    fonts = DictionaryObject({NameObject("/Helv"): font})
+
+    def drawing(content: bytes):
+        made = DecodedStreamObject()
+        made.set_data(content)
+        return made
+
+    text = b"BT /Helv 12 Tf (5) Tj ET"
+    padded = text + b" " * (LARGEST_DRAWING - len(text))
+    budget = Budget(2 * LARGEST_DRAWING)
+    assert shown_text(drawing(padded), fonts, budget) == ("5 ", {"cp1252"})
+    assert shown_text(drawing(padded + b" "), fonts, budget) is None  # one byte over the bound
+    assert shown_text(drawing(padded), fonts, budget) == ("5 ", {"cp1252"})
+    assert shown_text(drawing(text), fonts, budget) is None  # the budget is spent
+    assert shown_text(drawing(padded).flate_encode(), fonts, Budget()) == ("5 ", {"cp1252"})
+
+
+def test_a_form_filled_by_pypdf_for_readers_to_draw_again_is_read(runner, tmp_path):
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant()) | {"group1.names.A": "Zoé", "group1.date": "3 déc."}
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(fillable(PrintOptions(size=3)))))
+    for page in writer.pages:
+        writer.update_page_form_field_values(page, values, auto_regenerate=True)
+    assert writer.root_object["/AcroForm"]["/NeedAppearances"]
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(written(writer))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
 
 
 @pytest.mark.parametrize(

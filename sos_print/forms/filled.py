@@ -16,7 +16,8 @@ no drawing); any other page (printed ink, another form's, a cover sheet) may sho
 unread, and is refused; every page of the group read is there, and no widget is shown on two pages; no file is
 attached; nothing a PDF reader acts on by itself (JavaScript, fields loaded, reset or hidden, an XFA form) is
 there. Before anything is parsed, a file of far more objects than an audit's, or holding one object far larger, is
-refused.
+refused. A field of the record whose drawing on the page shows other text than its value is refused too: the teacher
+and the children see the drawing, the record reads the value (`forms.shown` tells the drawing's text where it can).
 
 Only the game field's, the table's and the header's (names, class, date) values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
@@ -38,7 +39,7 @@ from collections.abc import Container, Iterator
 from typing import Any
 
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject, DictionaryObject, NullObject, PdfObject, StreamObject
+from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader
@@ -64,6 +65,7 @@ from sos_print.forms.fields import (
     record_header,
     scored_sides,
 )
+from sos_print.forms.shown import Budget, encodes, shown_text
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (20,000 fields, forms.fields.MAX_FIELDS) is about 6 MB.
@@ -175,11 +177,86 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
             _refuse_huge_objects(reader, data, path)
-            return _walk(reader, path)
+            drawn: dict[str, tuple[Any, list[Any]]] = {}
+            found, count, shown = _walk(reader, path, drawn)
+            _refuse_values_not_shown(reader.root_object, found, drawn, path)
+            return found, count, shown
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged file can fail anywhere inside pypdf, with any exception
             raise ExampleFileError(path, f"cannot be read as a PDF: it is damaged ({_reason(error)})") from None
+
+
+def _refuse_values_not_shown(
+    catalog: Any, found: dict[str, str], drawn: dict[str, tuple[Any, list[Any]]], path: str
+) -> None:
+    """Refuses a field of the record's group whose widget shows other text on the page than the field's value, which
+    the record reads: the teacher and the children see what the drawing shows, so a value changed without it being
+    drawn again would be checked unseen.
+
+    Only a drawing whose text can be told for sure is held to it (`forms.shown`), whatever type the field was given
+    (all an audit's are text fields); any other field is read by its value, as before. Spaces and line breaks are
+    not compared: a reader breaks a long value into lines, and may place each character or word by itself. A drawing
+    that shows no text while the field holds some is refused unless the form asks readers to draw its fields again
+    (/NeedAppearances), as they then show the value.
+    """
+    groups = _filled_groups(found)
+    if len(groups) != 1:
+        return  # no game, or several: refused with its own message once the fields are read
+    form = _dictionary(catalog.get("/AcroForm"))
+    resources = _dictionary(form.get("/DR")) if form is not None else None
+    fonts = _dictionary(resources.get("/Font")) if resources is not None else None
+    flag = _resolved(form.get("/NeedAppearances")) if form is not None else None
+    redrawn = isinstance(flag, BooleanObject) and flag.value
+    budget = Budget()
+    prefix = f"group{groups[0]}."
+    for name, value in found.items():
+        tail = name[len(prefix) :] if name.startswith(prefix) else ""
+        if not _KNOWN.fullmatch(tail) or tail.startswith("pause."):
+            continue  # another group's field, the pause box or a field no audit has: the record reads none of them
+        field, widgets = drawn[name]
+        if _kind(field) == "/Tx" and _flags(field) & _COMB:
+            continue  # a comb field's reader places each character in a box of its own: not compared
+        held = "".join(unicodedata.normalize("NFC", value).split())
+        for widget in map(_dictionary, widgets):
+            seen = shown_text(_appearance(widget), fonts, budget) if widget is not None else None
+            if seen is None or not all(encodes(held, codec) for codec in seen[1]):
+                continue  # what it shows cannot be told, or the value has characters its font cannot draw
+            text = "".join(unicodedata.normalize("NFC", seen[0]).split())
+            if text == held or (redrawn and not text):
+                continue
+            shows = quoted(" ".join(seen[0].split())) if text else "nothing"
+            holds = quoted(" ".join(value.split())) if held else "nothing"
+            raise ExampleFileError(
+                path,
+                f"group {groups[0]}'s field {quoted(name)} shows {shows} on the page but holds {holds} (its value "
+                "was changed without drawing it again): what sos-print would read is not what the audit shows; "
+                "retype the field in a PDF reader and save the file",
+            )
+
+
+_COMB = 1 << 24  # the field flag of a comb field (bit 25)
+
+
+def _flags(field: Any) -> int:
+    """Returns a field's flags (/Ff), as it says them or inherits them from the fields above it."""
+    node, depth = field, 0
+    while node is not None and depth <= _DEEPEST:
+        flags = _resolved(node.get("/Ff"))
+        if flags is not None:
+            return int(flags) if isinstance(flags, int) else 0
+        node, depth = _dictionary(node.get("/Parent")), depth + 1
+    return 0
+
+
+def _appearance(widget: Any) -> object:
+    """Returns the drawing a widget shows (its normal appearance, or the one its state /AS names), None if none."""
+    appearances = _dictionary(widget.get("/AP"))
+    drawing = _resolved(appearances.get("/N")) if appearances is not None else None
+    if isinstance(drawing, DictionaryObject) and not isinstance(drawing, StreamObject):
+        state = widget.get("/AS")
+        drawing = _resolved(drawing.get(state)) if isinstance(state, str) else None
+    return drawing
 
 
 def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
@@ -247,9 +324,12 @@ _KNOWN = re.compile(rf"game|class|date|names\.[A-D]|move\.[0-9]+\.{_COLUMN}|paus
 _ROW_ANYWHERE = re.compile(rf"(?:.*\.)?move\.[0-9]+\.{_COLUMN}", re.DOTALL)
 
 
-def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, set[str]]]:
+def _walk(
+    reader: PdfReader, path: str, drawn: dict[str, tuple[Any, list[Any]]]
+) -> tuple[dict[str, str], int, dict[int, set[str]]]:
     """Returns the fields of sos-print's audits, how many fields the file has and the audit's fields on its pages
-    (`_refuse_unread_annotations`), walking the form's tree of fields, then every page."""
+    (`_refuse_unread_annotations`), walking the form's tree of fields, then every page; `drawn` gets the widgets of
+    each field of ours, by full name."""
     catalog: Any = reader.root_object  # pypdf's objects are typed loosely: each is looked at before it is used
     budget = _Budget(path)
     _refuse_attached_files(catalog, budget, path)
@@ -296,6 +376,7 @@ def _walk(reader: PdfReader, path: str) -> tuple[dict[str, str], int, dict[int, 
             if widgets > 1 and ours[2] not in _SHARED:
                 raise ExampleFileError(path, _linked(name, f"has {widgets} widgets where an audit has one"))
             found[name] = _value(node, ours[2], name, path)
+            drawn[name] = (node, [node, *kids] if node.get("/Subtype") == "/Widget" else kids)
     # A form that lists no field (none, or only objects the file lacks, as pdfunite leaves a filled form) is no form:
     # its pages may still hold every widget; so may the pages of one whose form is another's (a cover page's).
     shown = _refuse_unread_annotations(catalog, walked, listed, path, formless=not found, audit=bool(found))
