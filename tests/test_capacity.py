@@ -72,7 +72,7 @@ def test_no_full_grid_holds_more_than_the_table(rows):
     ("args", "message"),
     [
         (
-            ["boards", "--size", "4", "--target", "10", "--out", "out"],
+            ["boards", "--size", "4", "--target", "10", "--out", "out.pdf"],
             "a full 4 × 4 grid holds at most 9 S-O-S, so --target 10",
         ),
         (
@@ -80,7 +80,7 @@ def test_no_full_grid_holds_more_than_the_table(rows):
             "a full 3 × 3 grid holds at most 6 S-O-S, so --target 7",
         ),
         (
-            ["audit", "--size", "8", "--target", "64", "--out", "out"],
+            ["audit", "--size", "8", "--target", "64", "--out", "out.pdf"],
             "a full 8 × 8 grid holds at most 63 S-O-S, so --target 64",
         ),
         (
@@ -91,7 +91,7 @@ def test_no_full_grid_holds_more_than_the_table(rows):
 )
 def test_a_target_no_game_can_reach_is_a_usage_error(runner, tmp_path, args, message):
     (tmp_path / "game.csv").write_text("player,letter,cell\nA,S,A1\n")
-    result = runner.invoke(app, [str(tmp_path / a) if a in ("game.csv", "out") else a for a in args])
+    result = runner.invoke(app, [str(tmp_path / a) if a in ("game.csv", "out", "out.pdf") else a for a in args])
     assert result.exit_code == 2, result.output
     assert result.output == f"Usage error: {message} can never be reached\n"
     assert not (tmp_path / "out").exists()

@@ -541,7 +541,7 @@ def test_a_class_list_that_cannot_be_used_is_one_line_status_1_and_nothing_writt
     roster = tmp_path / "class.csv"
     if data is not None:
         roster.write_bytes(data)
-    out = tmp_path / "out"
+    out = tmp_path / ("out" if command in ("kit", "puzzles") else "out.pdf")
     result = runner.invoke(app, [command, "--roster", str(roster), "--out", str(out)])
     assert result.exit_code == 1, result.output
     assert result.stdout == "" and len(result.stderr.splitlines()) == 1, result.stderr
@@ -627,7 +627,8 @@ def test_a_fillable_audit_of_a_class_list_too_large_for_one_form_says_how_many_c
 )
 def test_options_that_contradict_the_class_list_are_usage_errors(runner, tmp_path, args, message):
     roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Maël"])
-    result = runner.invoke(app, [arg.replace("{roster}", str(roster)) for arg in args] + ["--out", "x"])
+    out = str(tmp_path / ("x" if args[0] in ("kit", "puzzles") else "x.pdf"))
+    result = runner.invoke(app, [arg.replace("{roster}", str(roster)) for arg in args] + ["--out", out])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(f"Usage error: {message}") and len(result.stderr.splitlines()) == 1
 

@@ -602,6 +602,76 @@ def test_an_out_file_ending_with_a_slash_is_a_usage_error_not_a_file_named_as_th
     assert list(tmp_path.iterdir()) == []
 
 
+FOLDER_COMMANDS = {
+    "kit": "players.pdf and teacher.pdf",
+    "puzzles": "puzzles.pdf, answers.pdf and puzzles.json",
+}
+NOT_PDF = "does not end in .pdf: give the PDF file a name ending in .pdf"
+NO_STEM = "has no name before .pdf: give the PDF file a name ending in .pdf"
+
+
+@pytest.mark.parametrize(
+    "command", sorted({command for entry in DOCUMENTS for command in entry.commands} - set(FOLDER_COMMANDS))
+)
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        # A PDF under another kind's name: "check rp.csv" then reads it as a record, a double click opens a spreadsheet.
+        ("rp.csv", f"'rp.csv' {NOT_PDF}"),
+        ("ok.toml", f"'ok.toml' {NOT_PDF}"),
+        ("replay.pdf.bak", f"'replay.pdf.bak' {NOT_PDF}"),
+        # No suffix is refused too, not completed: "notes.pdf" would be a file never named, and --force replaces it.
+        ("notes", f"'notes' {NOT_PDF}"),
+        ("new/notes", f"'new/notes' {NOT_PDF}"),
+        (".pdf", f"'.pdf' {NO_STEM}"),
+        ("new/.PDF", f"'new/.PDF' {NO_STEM}"),
+        ("Notes.PDF", None),  # as Windows names files: any case
+    ],
+)
+def test_an_out_file_not_ending_in_pdf_is_a_usage_error_and_nothing_is_written(
+    runner, tmp_path, monkeypatch, command, name, message
+):
+    monkeypatch.chdir(tmp_path)
+    record = [str(EXAMPLES / "06-last-letter-scores.toml")] if command == "replay" else []
+    result = runner.invoke(app, [command, *record, "--out", name])
+    if message is None:
+        assert result.exit_code == 0, result.output
+        assert [path.name for path in tmp_path.iterdir()] == [name]
+        return
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"Usage error: Invalid value for '--out': {message}\n",
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", sorted(FOLDER_COMMANDS))
+@pytest.mark.parametrize("name", ["kit.pdf", "kit.PDF/", "new/kit.pdf"])
+def test_an_out_folder_ending_in_pdf_is_a_usage_error_not_a_folder_of_that_name(
+    runner, tmp_path, monkeypatch, command, name
+):
+    # "--out kit.pdf" asks for one file, and got a folder called kit.pdf with the files in it.
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [command, "--out", name])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"Usage error: Invalid value for '--out': '{name}' ends in .pdf, but it names the folder to write "
+        f"{FOLDER_COMMANDS[command]} into: give the folder's name\n",
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_folder_commands_are_those_whose_out_is_a_folder():
+    import typer
+
+    group = typer.main.get_command(app)
+    helps = {name: command.params for name, command in group.commands.items()}
+    folders = {name for name, params in helps.items() for p in params if p.name == "out" and "folder" in p.help}
+    assert folders == set(FOLDER_COMMANDS)
+
+
 def test_a_class_name_the_font_cannot_print_is_a_usage_error(runner, tmp_path):
     result = runner.invoke(app, ["boards", "--class-name", "CE2 \u2603", "--out", str(tmp_path / "b.pdf")])
     assert (result.exit_code, result.output) == (2, "Usage error: class name: U+2603 '☃' is not in the font\n")

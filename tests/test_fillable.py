@@ -371,6 +371,21 @@ def test_a_filled_audit_is_analysed_like_its_csv_twin(runner, tmp_path):
     assert words.stdout == runner.invoke(app, ["analyse", str(csv), "--size", "3"]).stdout
 
 
+def test_a_filled_audit_replayed_onto_itself_is_refused_even_with_force(runner, tmp_path):
+    # A group's only record; a --out named as the record ends in .pdf (test_cli), so the name alone does not refuse it.
+    _, steps = three_by_three_game()
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant())))
+    before = pdf.read_bytes()
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(pdf), "--force"])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"sos-print: {pdf} is the file this run reads; write to another file\n",
+    )
+    assert pdf.read_bytes() == before
+    assert [path.name for path in tmp_path.iterdir()] == ["game.pdf"]
+
+
 @pytest.mark.parametrize("lines", ["A1-C3\n", "\r\nA1-C3", "A1-C3\n\n"])
 def test_a_line_break_typed_in_the_lines_field_is_only_a_space(runner, tmp_path, lines):
     # The field takes several lines on purpose (a move may make two S-O-S); the CSV rule about unclosed

@@ -255,7 +255,8 @@ def run_fuzzed(runner, args: list[str]) -> None:
             "record": record,
         }
         args = [arg.format(**places) if arg.startswith("{") and arg.endswith("}") else arg for arg in args]
-        out = work / "out" / "target"
+        target = "target" if args[0] in OUTPUTS else "target.pdf"  # a folder, or one PDF (its name ends in .pdf)
+        out = work / "out" / target
         result = runner.invoke(app, [*args, "--out", str(out)])
         where = f"sos-print {' '.join(map(repr, args))}: {result.exit_code} {result.output!r}"
         assert result.exception is None or isinstance(result.exception, SystemExit), (where, result.exception)
@@ -265,7 +266,7 @@ def run_fuzzed(runner, args: list[str]) -> None:
         left = sorted(str(path.relative_to(work)) for path in work.rglob("*") if path not in (false, record))
         if result.exit_code == 0:
             names = OUTPUTS.get(args[0], [])
-            expected = [f"out/target/{name}" for name in names] if names else ["out/target"]
+            expected = [f"out/target/{name}" for name in names] if names else [f"out/{target}"]
             assert left == ["out", *(["out/target"] if names else []), *expected], where
             for name in expected:
                 data = (work / name).read_bytes()

@@ -248,7 +248,7 @@ def warm(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("warm")
     for command in ("boards", "kit"):
-        result = CliRunner().invoke(app, [command, "--out", str(out / command)])
+        result = CliRunner().invoke(app, [command, "--out", str(out / command) + ".pdf" * (command == "boards")])
         assert result.exit_code == 0, result.output
 
 
@@ -319,7 +319,8 @@ def test_a_folder_that_becomes_unwritable_after_the_check_is_still_one_line(runn
 def test_a_class_name_the_font_cannot_print_is_a_usage_error_naming_each_character(
     runner, tmp_path, command, name, message
 ):
-    result = invoke(runner, command, "--out", tmp_path / "out", "--class-name", name)
+    out = tmp_path / ("out" if command == "kit" else "out.pdf")
+    result = invoke(runner, command, "--out", out, "--class-name", name)
     assert result.exit_code == 2
     assert result.stderr == f"Usage error: class name: {message}\n"
     assert list(tmp_path.iterdir()) == []

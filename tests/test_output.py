@@ -301,9 +301,12 @@ def test_a_target_that_is_not_a_regular_file_is_never_replaced(runner, tmp_path,
 
 @pytest.mark.parametrize("force", [False, True])
 def test_a_folder_as_the_target_file_is_refused(runner, tmp_path, force):
-    result = run(runner, "boards", "--out", tmp_path, *(["--force"] if force else []))
+    # A folder's name without .pdf is refused as a name (test_cli); one named as a PDF file is found on the disk.
+    folder = tmp_path / "boards.pdf"
+    folder.mkdir()
+    result = run(runner, "boards", "--out", folder, *(["--force"] if force else []))
     assert result.exit_code == 1
-    assert f"{tmp_path} is a folder; give a file name ending in .pdf" in result.stderr
+    assert result.stderr == f"sos-print: {folder} is a folder; give a file name ending in .pdf\n"
 
 
 @pytest.mark.parametrize(
@@ -332,13 +335,13 @@ def test_a_folder_where_a_run_writes_one_of_its_own_files_is_named_as_a_folder(r
 @pytest.mark.parametrize(
     ("command", "name", "out"),
     [
-        (["replay", "{input}"], "game.toml", "game.toml"),
-        (["replay", "{input}", "--size", "3"], "game.csv", "game.csv"),
-        (["replay", "{input}"], "game.toml", "link.pdf"),  # the same file under another name
-        (["rules", "--example", "{input}"], "game.toml", "game.toml"),
-        (["teacher", "{input}"], "game.toml", "game.toml"),
-        (["teacher", "{folder}"], "game.toml", "game.toml"),  # a file the folder holds
-        (["rules", "--example", "{folder}"], "game.toml", "game.toml"),
+        # A PDF's --out ends in .pdf (test_cli), so a record is its output under another name: a link to it.
+        (["replay", "{input}"], "game.toml", "link.pdf"),
+        (["replay", "{input}", "--size", "3"], "game.csv", "link.pdf"),
+        (["rules", "--example", "{input}"], "game.toml", "link.pdf"),
+        (["teacher", "{input}"], "game.toml", "link.pdf"),
+        (["teacher", "{folder}"], "game.toml", "link.pdf"),  # a file the folder holds
+        (["rules", "--example", "{folder}"], "game.toml", "link.pdf"),
         (["kit", "--examples", "{input}"], "players.pdf", "."),
     ],
 )

@@ -245,5 +245,7 @@ def test_each_readme_example_writes_its_own_output_so_the_next_does_not_fail():
                 continue
             out = words[words.index("--out") + 1] if "--out" in words else defaults[words[0]]
             assert out not in written, f"{line.strip()!r} writes {out}, as {written.get(out)!r} did: it would fail"
+            # A PDF file's --out ends in .pdf, a folder's does not: either is a usage error otherwise.
+            assert out.lower().endswith(".pdf") != (words[0] in ("kit", "puzzles")), line.strip()
             written[out] = line.strip()
     assert len(written) >= 10, written

@@ -228,6 +228,48 @@ def test_each_problem_is_one_line_on_its_move_and_row(runner, tmp_path, text, me
     assert lines[0].startswith(f"{path}: {message}"), lines[0]
 
 
+MOVED_FIRST = "put the header row first"
+
+
+@pytest.mark.parametrize(
+    ("above", "message"),
+    [
+        # A sheet sorted with its header row: the moves above it were passed over as titles, their claims unchecked.
+        ("1,A,S,B1,,9\n2,B,O,B2,B1-B3,9\n", f"row 1 is a move above the header row (row 3): {MOVED_FIRST}"),
+        (",A,s,B1,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # no number, a small s
+        (",,O,Z9,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # off the board: still a move
+        (",,O,L1C2,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # the other notation
+        ("Class 3B, game 2\n1,A,S,B1,,9\n", f"row 2 is a move above the header row (row 3): {MOVED_FIRST}"),
+        ("\n\n1,A,S,B1,,9\n", f"row 3 is a move above the header row (row 4): {MOVED_FIRST}"),  # as the file counts
+        # Titles stay titles, even split by the header's separator: a letter and a cell name make a move, not one.
+        ("Class 3B, game 2\n", None),
+        ("Class 3B, game 2\nPlayed on 3 March,,,,,\n", None),
+        ("Game 1,A,S,table B2,,\n", None),
+        ("SOS,S,O,S,,\n", None),
+        ("Partie du 3 mars,,,,,\n", None),
+    ],
+)
+def test_a_move_above_the_header_row_is_refused_and_a_title_is_passed_over(runner, tmp_path, above, message):
+    code, lines, path = run_check(runner, tmp_path, above + game_csv())
+    if message is None:
+        assert (code, lines) == (0, ["checked 1 file: every claim holds"])
+        return
+    assert (code, lines) == (1, [f"{path}: {message}", "checked 1 file: 1 problem in 1 file"])
+
+
+@pytest.mark.parametrize("command", ["replay", "analyse"])
+def test_replay_and_analyse_refuse_a_move_above_the_header_row(runner, tmp_path, command):
+    path = tmp_path / "game.csv"
+    path.write_text("1;A;S;B1;;9\n" + game_csv().replace(",", ";"))
+    out = ["--out", str(tmp_path / "r.pdf")] * (command == "replay")
+    result = runner.invoke(app, [command, str(path), "--size", "4", *out])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"sos-print: {path}: row 1 is a move above the header row (row 2): put the header row first\n"
+    )
+    assert sorted(tmp_path.iterdir()) == [path]
+
+
 def test_a_record_over_one_megabyte_is_refused_as_a_game_record(runner, tmp_path):
     # It was called "an example file", which a CSV record is not.
     code, lines, path = run_check(runner, tmp_path, game_csv() + "\n" * 1_000_000)

@@ -34,16 +34,36 @@ def _out_path(text: str | Path) -> Path:
     return Path(text)
 
 
+PDF = ".pdf"
+
+
 def _out_file(text: str | Path) -> Path:
-    """Reads the --out of one file: a name ending with a slash names a folder, which Path would silently drop."""
+    """Reads the --out of one PDF file: a name ending with a slash names a folder, which Path would silently drop,
+    and a name not ending in .pdf ("replay.csv", "notes") would hold a PDF that its name says is something else."""
     if isinstance(text, str) and text.endswith(("/", os.sep)):
         raise typer.BadParameter(f"{quoted(text)} ends with a slash, so it names a folder: give the file's name")
-    return _out_path(text)
+    path = _out_path(text)
+    # Refused, not completed: "notes.pdf" written for "--out notes" would be a file the user never named, and --force
+    # would replace it.
+    if isinstance(text, str) and not text.lower().endswith(PDF):
+        raise typer.BadParameter(f"{quoted(text)} does not end in {PDF}: give the PDF file a name ending in {PDF}")
+    if path.name.lower() == PDF:  # a hidden file named ".pdf", which no folder shows
+        raise typer.BadParameter(f"{quoted(text)} has no name before {PDF}: give the PDF file a name ending in {PDF}")
+    return path
 
 
 def out_folder(holds: str) -> object:
     """Returns the --out option of a command that writes several files into a folder: `holds` names them."""
-    return typer.Option("--out", parser=_out_path, metavar="<path>", help=f"The folder to write {holds} into.")
+
+    def folder(text: str | Path) -> Path:
+        # "--out kit.pdf" asks for a file, and would get a folder of that name with the files in it.
+        if isinstance(text, str) and text.rstrip("/" + os.sep).lower().endswith(PDF):
+            raise typer.BadParameter(
+                f"{quoted(text)} ends in {PDF}, but it names the folder to write {holds} into: give the folder's name"
+            )
+        return _out_path(text)
+
+    return typer.Option("--out", parser=folder, metavar="<path>", help=f"The folder to write {holds} into.")
 
 
 OutFile = Annotated[Path, typer.Option("--out", parser=_out_file, metavar="<path>", help="The PDF file to write.")]

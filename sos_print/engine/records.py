@@ -156,11 +156,18 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
             raise ExampleFileError(
                 path, "holds no header row: write player, letter, cell, lines, points on the line after 'sep='"
             )
-    first, lines = _below_titles(first, lines)
+    titles, first, lines = _below_titles(first, lines)
     separator = hint or _separator(first[1])
     header = _row(first[1], separator, path)
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
+    columns = [_column(name) for name in header]
+    for number, line in titles:
+        # A sheet sorted with its header row puts moves above it: passed over as titles, their claims went unchecked.
+        if _reads_as_move(line, separator, columns):
+            raise ExampleFileError(
+                path, f"row {number} is a move above the header row (row {first[0]}): put the header row first"
+            )
     rows = ((number, _row(line, separator, path)) for number, line in _typed_on_lines(lines, separator))
     return record_from_table(header, rows, options, path, separator=separator)
 
@@ -196,14 +203,28 @@ _CELL_LINES = 8  # the most lines a record's cell is typed on: one S-O-S a line,
 
 def _below_titles(
     first: tuple[int, str], lines: Iterator[tuple[int, str]]
-) -> tuple[tuple[int, str], Iterator[tuple[int, str]]]:
-    """Returns the header row and the rows below it, passing over the title lines a spreadsheet may hold above a
-    header ("Partie du 3 mars;;;"); with no header among the first lines, the first line is the header."""
+) -> tuple[list[tuple[int, str]], tuple[int, str], Iterator[tuple[int, str]]]:
+    """Returns the title lines a spreadsheet may hold above a header ("Partie du 3 mars;;;"), the header row and the
+    rows below it; with no header among the first lines, the first line is the header."""
     if _is_header(first[1]):
-        return first, lines
+        return [], first, lines
     above = [first, *itertools.islice(lines, _TITLES)]
     found = next((k for k, (_, line) in enumerate(above) if _is_header(line)), 0)
-    return above[found], itertools.chain(above[found + 1 :], lines)
+    return above[:found], above[found], itertools.chain(above[found + 1 :], lines)
+
+
+def _reads_as_move(line: str, separator: str, columns: Sequence[str | None]) -> bool:
+    """Tells whether a line above the header reads as a move in the header's columns: S or O under the letter, a
+    cell name (in either notation, on the board or not) under the cell. A title ("Class 3B, game 2") never does."""
+    try:
+        row = next(csv.reader([line], delimiter=separator), [])
+    except csv.Error:
+        return False
+    cells = {name: row[k].strip() for k, name in enumerate(columns) if name and k < len(row)}
+    return cells.get("letter") in ("S", "s", "O", "o") and bool(_CELL_NAME.fullmatch(cells.get("cell", "").upper()))
+
+
+_CELL_NAME = re.compile(r"[A-Z]+[0-9]+|L[0-9]+C[0-9]+")  # the shapes of notation.parse_cell, whatever the board
 
 
 def _blank(line: str) -> bool:
