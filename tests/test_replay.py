@@ -1214,8 +1214,11 @@ def test_a_lone_last_picture_has_the_layout_of_the_others():
         for word in page.extract_words(extra_attrs=["size"])
         if word["text"] == "Move" and round(word["size"], 1) == 14.8
     ]
-    lefts = sorted({round(x, 1) for x, _, _ in titles})
-    assert len(titles) == 9 + 1 and len(lefts) == 2  # the nine pictures' and the turning point's first board's
+    lefts = sorted({round(x, 1) for x, _, _ in titles[:9]})
+    assert len(titles) == 9 + 1 and len(lefts) == 2  # the nine pictures', two columns
+    x, top, number = titles[9]  # the turning point's first board's: under its grid, from the grid's left edge
+    board = max((board for board in boards(data)[number] if board[1] < top), key=lambda board: board[1])
+    assert round(x, 1) == round(board[0], 1)
     x, top, number = titles[8]
     assert round(x, 1) == lefts[0]
     board = max((board for board in boards(data)[number] if board[1] < top), key=lambda board: board[1])
