@@ -287,7 +287,10 @@ def test_a_line_ending_inside_the_grid_is_named_just_past_that_end_not_off_the_g
         (col, row), (other_col, other_row) = ends[near], ends[1 - near]
         step = ((col > other_col) - (col < other_col), (row > other_row) - (row < other_row))
         on_edge = not (0 <= col + step[0] < size and 0 <= row + step[1] < size)
-        assert on_edge or _distance(centres[near], box) <= cell, (text, box, centres[near])
+        # A row whose other end is by the row numbers: named on the side without them, level with its row (beyond
+        # the numbers, "A1-C1 1" read as one string, issue 23).
+        far_side = row == other_row and 0 in (col, other_col) and box[0] >= left + size * cell
+        assert on_edge or far_side or _distance(centres[near], box) <= cell, (text, box, centres[near])
 
 
 @pytest.mark.parametrize(
@@ -404,3 +407,94 @@ def test_the_keys_diagonal_name_leaves_by_an_end_whose_way_out_crosses_no_letter
 
 def named_on(size: int, *names: str) -> tuple[Segment, ...]:
     return tuple(parse_segment(name, size, Notation.A1) for name in names)
+
+
+ANY_NAME = re.compile(r"^(?:[A-H][1-8]|L[1-8]C[1-8])[-–](?:[A-H][1-8]|L[1-8]C[1-8])$")
+COORDINATE = re.compile(r"^(?:[1-8]|[A-H]|L[1-8]|C[1-8])$")
+BESIDE = 6.0  # mm: a coordinate label level with a line name nearer than this across read as one string with it
+
+
+def names_beside_labels(data: bytes) -> list[str]:
+    """Returns each line name (bold) outside the grids that stands level with a coordinate label (regular), its box
+    overlapping the label's up the page by half a line at least, less than BESIDE mm away across, as "page: name ~
+    label, gap" (a name inside a grid has its frame between it and the labels)."""
+    found = []
+    with pages(data) as pdf:
+        for number, (page, placed) in enumerate(zip(pdf.pages, boards(data), strict=True), start=1):
+            words = page.extract_words(extra_attrs=["fontname"])
+
+            names = [w for w in words if ANY_NAME.match(w["text"]) and "Bold" in w["fontname"] and _outside(w, placed)]
+            labels = [w for w in words if COORDINATE.match(w["text"]) and "Bold" not in w["fontname"]]
+            for name in names:
+                for label in labels:
+                    level = min(name["bottom"], label["bottom"]) - max(name["top"], label["top"])
+                    across = max(label["x0"] - name["x1"], name["x0"] - label["x1"]) / MM_PT
+                    if (
+                        level > min(name["bottom"] - name["top"], label["bottom"] - label["top"]) / 2
+                        and across < BESIDE
+                    ):
+                        found.append(f"p{number}: {name['text']} ~ {label['text']}, {across:.1f} mm")
+    return found
+
+
+def _outside(word: dict, placed: list[tuple[float, float, float, int]]) -> bool:
+    """Tells whether a word stands outside every board of its page."""
+    x, y = (word["x0"] + word["x1"]) / 2 / MM_PT, (word["top"] + word["bottom"]) / 2 / MM_PT
+    return not any(0 < x - left < cell * n and 0 < y - top < cell * n for left, top, cell, n in placed)
+
+
+def key_of_thirty_sheets() -> bytes:
+    """Returns the answer key of 30 mixed 4 x 4 sheets of six puzzles, seed 1 (`puzzles --copies 30`): on sheets 1
+    and 30 a row's name stood beyond the row numbers."""
+    from sos_print.documents.registry import Inputs, document
+    from sos_print.engine.puzzles import puzzle_sheets
+
+    sheets = puzzle_sheets(None, 4, 6, 30, 1)
+    return document("answers").make(PrintOptions(), Inputs(sheets=sheets), None).data
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        key_of_thirty_sheets,
+        lambda: rendered("rules", PrintOptions(size=8, notation=Notation.L1C1)),
+        lambda: rendered("teacher", PrintOptions()),
+        lambda: rendered("teacher", PrintOptions(notation=Notation.L1C1, large_print=True)),
+        lambda: rendered("replay", PrintOptions(language=Language.FR), "07-target-score.toml"),
+    ],
+    ids=["key-30-sheets", "rules-8-l1c1", "teacher", "teacher-l1c1-large", "replay-07-fr"],
+)
+def test_no_line_name_stands_level_with_a_coordinate_label_beside_it(make):
+    # "A1-C1" beyond the row number "1", 2.3 mm from it on its baseline, read "A1-C1 1" (the key of 30 sheets, pages 3
+    # and 38), "L7C1-L7C3" beside "L7" on the 8 x 8 rule sheet (issue 23, review 33, finding 2.1): a row is named on
+    # the side without numbers, and no name stands level with a coordinate label within BESIDE mm.
+    assert names_beside_labels(make()) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "other", "kind"),
+    [
+        ("A4-C2", "A4-C4", "faint"),
+        ("A4-C2", "A4-C4", "segments"),
+        ("A4-C2", "A2-A4", "faint"),
+        ("A4-C2", "A2-A4", "segments"),
+    ],
+)
+def test_a_diagonals_leader_leaves_its_end_cell_along_no_row_or_column_scored_through_it(line, other, kind):
+    # Replay 07 in French: the leader of "A4-C2" left A4 straight out to the left, on from the dashed row A4-C4, and
+    # read as that row's (issue 23, review 33, finding 2.1): it leaves its end cell by a side no other line runs
+    # along, or by the cell's outer corner.
+    lines = {"segments": named_on(4, line), "faint": ()}
+    if kind == "faint":
+        lines["faint"] = named_on(4, other)
+    else:
+        lines["segments"] = named_on(4, line, other)
+    grid = grid_plan(Board.empty(4), Notation.A1, segments=lines["segments"], faint=lines["faint"])
+    tag = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)[0]
+    assert tag.name == line and tag.leader is not None
+    (x0, y0), (x1, y1) = tag.leader[:2]
+    drawn = parse_segment(other, 4, Notation.A1)
+    (a, b), (c, d) = centre(drawn.start), centre(drawn.end)
+    on_it = abs((c - a) * (y0 - b) - (d - b) * (x0 - a)) < 1e-6  # the leader starts in a cell of the other line
+    assert on_it, "the case does not put the leader's start on the other line"
+    assert abs((c - a) * (y1 - y0) - (d - b) * (x1 - x0)) > 1e-6, f"on along {other}: {tag.leader}"

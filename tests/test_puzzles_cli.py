@@ -797,9 +797,9 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
 
     # The key's first two pages are read (its 38 pages hold every answer explained).
     key = [page.extract_text() for page in reader(made("--copies", "30")["answers.pdf"]).pages[:2]]
-    explained = next(k for k, text in enumerate(key) if "Every answer explained" in text)
-    # The grid's last rows (sheets 27 to 30 on A4) leave most of page 2 empty: the explanations follow there.
-    assert explained == 1 and "Marking grid" in key[0] and "\n30\n" in key[1], key[1][:300]
+    # The grid's last rows (sheets 27 to 30 on A4) leave most of page 2 empty: the explanations follow there (or,
+    # since the boxes of the sheets that swap kinds name them, start the next page).
+    assert "Marking grid" in key[0] and "\n30\n" in key[1], key[1][:300]
     # Each box of the grid holds the answers puzzles.json gives, by letter.
     sheets = puzzle_sheets(None, 4, 6, 30, 1)
     (table,) = marking_tables(tuple(sheets), Words("en"), Notation.A1)
@@ -813,7 +813,7 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
             for entry in cell:
                 if entry.bold:
                     letter = entry.text
-                else:
+                elif letter is not None:  # after the kind in brackets, where the sheet's is not the column's
                     listed.add((entry.text.rstrip(","), letter))
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
 
@@ -834,17 +834,18 @@ def flat_lines(text: str) -> str:
 
 
 # Puzzles 4 and 5 swap kinds on 5 of 30 sheets: their columns were headed by a bare "4" and "5", which read as a
-# missing label (issue 23). Every head now names its puzzle's kind, or says that it varies from sheet to sheet.
+# missing label, then "(varies)", which left the teacher to look the kind up (issue 23, review 33, finding 2.4). Each
+# head names the kind most sheets ask there, and a box whose sheet asks another names that kind first, in brackets.
 @pytest.mark.parametrize(
-    ("lang", "heads"),
+    ("lang", "heads", "others"),
     [
-        ("en", ["Sheet", "1. Most points now", "2. Give nothing away", "3. Best move", "4. (varies)", "5. (varies)",
-                "6. Best move"]),
-        ("fr", ["Fiche", "1. Le plus de points", "2. Aucun cadeau", "3. Le meilleur coup", "4. (selon la fiche)",
-                "5. (selon la fiche)", "6. Le meilleur coup"]),
+        ("en", ["Sheet", "1. Most points now", "2. Give nothing away", "3. Best move", "4. Most points now",
+                "5. Give nothing away", "6. Best move"], ("(Give nothing away)", "(Most points now)")),
+        ("fr", ["Fiche", "1. Le plus de points", "2. Aucun cadeau", "3. Le meilleur coup", "4. Le plus de points",
+                "5. Aucun cadeau", "6. Le meilleur coup"], ("(Aucun cadeau)", "(Le plus de points)")),
     ],
 )  # fmt: skip
-def test_a_marking_grid_column_whose_kind_varies_from_sheet_to_sheet_says_so(lang, heads):
+def test_a_marking_grid_box_whose_sheet_asks_another_kind_than_its_column_names_it(lang, heads, others):
     from sos_print.engine.puzzles import puzzle_sheets
     from sos_print.plans.answers import marking_tables
     from sos_print.plans.words import Words
@@ -854,9 +855,23 @@ def test_a_marking_grid_column_whose_kind_varies_from_sheet_to_sheet_says_so(lan
     (table,) = marking_tables(tuple(sheets), Words(lang), Notation.A1)
     assert [flat(head) for head in table.columns] == heads
     assert all("\u00a0" in head for head in table.columns[1:])  # each number kept with its first word
+    swapped = [n for n, sheet in enumerate(sheets) if sheet.puzzles[3].kind is not PuzzleKind.SCORE_NOW]
+    assert len(swapped) == 5
+    for n, row in enumerate(table.rows):
+        for k, cell in enumerate(row[1:]):
+            # the words before the first bold letter: the kind, where the sheet's is not the head's
+            named = " ".join(entry.text for entry in cell[: next(i for i, e in enumerate(cell) if e.bold)])
+            expected = others[k - 3] if k in (3, 4) and n in swapped else ""
+            assert named == expected, (n + 1, k + 1, named)
     if lang == "en":
         first = flat(texts(made("--copies", "30")["answers.pdf"])[0])
-        assert "4. (varies)" in first and "5. (varies)" in first, first[:400]
+        assert "(varies)" not in first
+        assert (
+            "Where a sheet asks another kind of puzzle than its column’s head, its box names that kind first" in first
+        )
+        assert "(Give nothing away) O D2" in first, first[:1200]
+        single = flat(texts(made()["answers.pdf"])[0])
+        assert "Where a sheet asks another kind" not in single  # one sheet: every box asks its head's kind
 
 
 CLASS = [
@@ -890,7 +905,12 @@ def grid_lines(data: bytes) -> tuple[tuple[tuple[str, bool], ...], ...]:
                 lines: dict[float, list] = {}
                 for word in sorted(inside, key=lambda w: w["x0"]):
                     lines.setdefault(round(word["top"]), []).append((word["text"], "Bold" in word["fontname"]))
-                found += [tuple(line) for _, line in sorted(lines.items())]
+                ordered = [tuple(line) for _, line in sorted(lines.items())]
+                # A box whose sheet asks another kind than its column's head names it first, in brackets: left out.
+                start = next((k for k, line in enumerate(ordered) if any(bold for _, bold in line)), len(ordered))
+                kind = " ".join(text for line in ordered[:start] for text, _ in line)
+                assert not kind or (kind.startswith("(") and kind.endswith(")")), kind
+                found += ordered[start:]
     return tuple(found)
 
 

@@ -1214,8 +1214,11 @@ def test_a_lone_last_picture_has_the_layout_of_the_others():
         for word in page.extract_words(extra_attrs=["size"])
         if word["text"] == "Move" and round(word["size"], 1) == 14.8
     ]
-    lefts = sorted({round(x, 1) for x, _, _ in titles})
-    assert len(titles) == 9 + 1 and len(lefts) == 2  # the nine pictures' and the turning point's first board's
+    lefts = sorted({round(x, 1) for x, _, _ in titles[:9]})
+    assert len(titles) == 9 + 1 and len(lefts) == 2  # the nine pictures', two columns
+    x, top, number = titles[9]  # the turning point's first board's: under its grid, from the grid's left edge
+    board = max((board for board in boards(data)[number] if board[1] < top), key=lambda board: board[1])
+    assert round(x, 1) == round(board[0], 1)
     x, top, number = titles[8]
     assert round(x, 1) == lefts[0]
     board = max((board for board in boards(data)[number] if board[1] < top), key=lambda board: board[1])
@@ -1875,3 +1878,33 @@ def test_an_8x8_large_print_replay_keeps_each_caption_and_heading_with_its_board
     # holding only the end of a caption (15 %, 28 % and 18 % full) are gone, and the replay a page shorter (27).
     assert len(plumbed(data)) == 26
     assert all(share >= 0.45 for share in used(data)[:-1]), [f"{share:.0%}" for share in used(data)]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(large_print=True, paper=Paper.LETTER),
+        PrintOptions(language=Language.FR, large_print=True, paper=Paper.LETTER),
+        PrintOptions(),
+    ],
+    ids=["en-large-letter", "fr-large-letter", "en"],
+)
+def test_the_turning_points_two_captions_stand_under_their_own_boards_as_far_apart_as_they(options):
+    # Each caption ran across its whole column, the first to 5 mm of the second, on its line: "Move 4: C wrote S in
+    # A3 Best: S in A4" read as one (issue 23, review 33, finding 2.6). Under its own grid and as wide, a caption
+    # stands at least as far from the other, on a line they share, as the two grids stand apart.
+    data = rendered("replay", options)
+    number = len(texts(data)) - 1  # the turning point ends the replay
+    played, better = boards_on(data, number)[-2:]
+    assert played[1] == pytest.approx(better[1], abs=0.1), "the two boards do not stand side by side"
+    side = played[2] * played[3]
+    board_gap = better[0] - (played[0] + side)
+    with opened(data) as pdf:
+        words = [w for w in pdf.pages[number].extract_words() if w["top"] / MM > played[1] + side + 3.0]
+    first = [w for w in words if w["x1"] / MM <= played[0] + side + 0.1]
+    second = [w for w in words if w["x0"] / MM >= better[0] - 0.1]
+    assert first and second and len(first) + len(second) == len(words), [w["text"] for w in words]
+    for one in first:
+        for two in second:
+            level = min(one["bottom"], two["bottom"]) > max(one["top"], two["top"])
+            assert not level or (two["x0"] - one["x1"]) / MM >= board_gap - 0.1, (one["text"], two["text"])

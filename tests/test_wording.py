@@ -188,6 +188,7 @@ ARGUMENTS.append(
     }
 )
 SAMPLE = {
+    "marked": True,  # the key's marking grid names the kind in a box whose sheet asks another than its column's head
     "weighed": True,  # the replay's analysis heading where the solver weighed moves
     "inches": False,  # the teacher's calibration on A4 (ARGUMENTS[0] prints the Letter one)
     # The web page's words (web.j2).

@@ -583,6 +583,7 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
     pair = [layout.shown(turning.played), layout.shown(turning.better)]
     placed = [layout.layout(figure) for figure in pair]
     if layout.columns == 2:
+        placed = [_under_grid(figure, item, layout) for figure, item in zip(pair, placed, strict=True)]
         height = max(item.height for item in placed)
         _section(flow, plan.turning_heading, turning.why, ROW_GAP + height)
         flow.space(ROW_GAP)
@@ -594,6 +595,15 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
     for figure, item in zip(pair, placed, strict=True):
         flow.space(ROW_GAP)
         flow.figure(item.height, partial(draw_figure, figure=figure, layout=item, body=layout.body))
+
+
+def _under_grid(figure: ExampleFigure, placed: FigureLayout, layout: Gallery) -> FigureLayout:
+    """Returns a figure's layout with its caption under its own grid, as wide as the grid: the turning point's two
+    captions side by side, each across its whole column, read as one ("Move 4: C wrote S in A3 Best: S in A4", issue
+    23); under their grids they stand as far apart as the grids do."""
+    side = layout.style.cell * layout.size
+    height = placed.text_y + text_height(figure, side, layout.body) + 2.0
+    return replace(placed, text_x=layout.margins.left, text_width=side, height=max(placed.diagram_height, height))
 
 
 def fit_header(options: PrintOptions, header: GameHeader) -> None:

@@ -448,7 +448,8 @@ def segment_tags(
     """Places each line's name outside the grid, by one end of its line.
 
     A row's or column's name sits where the line, drawn on, would leave the grid, beyond the
-    coordinates on a labelled side. A diagonal's name sits by the end of the drawn line whose
+    column letters on a labelled side; a row's never beyond the row numbers, where it read as one string with its
+    row's number, but on the side without them. A diagonal's name sits by the end of the drawn line whose
     continuation leaves the grid through a side without coordinates, or at a corner of the grid
     (the grid's labels are chosen so that it has one, see `GridPlan.label_sides`), the nearer end
     first; a leader runs from the line's end straight out of the grid, then to the name, so the name is joined to the
@@ -480,6 +481,7 @@ def segment_tags(
             exits = sorted(
                 _exit(grid, x, y, cell, a, b, gutters) for a, b in ((mark.start, mark.end), (mark.end, mark.start))
             )
+            exits = [exit for exit in exits if not _beside_numbers(exit)] or exits
             box, (_, _, point, _) = _free_place(exits, (width, height), taken)
             tag = Tag(mark.name, box)
             at_end = any(_edge_of(point, cell_centre(grid, x, y, cell, *end), cell, gutters) for end in ends(mark))
@@ -501,8 +503,9 @@ def _by_edge_end(
     gutters: tuple[float, float],
     tag: Tag,
 ) -> Tag:
-    """Returns the line's name by its end on the grid's edge, beyond the coordinates if it must, when there is no room
-    past its inner end; `tag` when neither end is on the edge."""
+    """Returns the line's name by its end on the grid's edge, beyond the column letters if it must, when there is no
+    room past its inner end; `tag` when neither end is on the edge, or when the end on the edge is a row's by the row
+    numbers (`_beside_numbers`)."""
     edge = [exit for exit in line_exits(mark, grid.size) if exit.crossed == 0]
     if not edge:
         return tag
@@ -510,8 +513,18 @@ def _by_edge_end(
         box, leader = _diagonal_place(grid, x, y, cell, mark, size, taken, gutters, edge)
         return Tag(mark.name, box, leader)
     end, other = (mark.start, mark.end) if edge[0].cell == mark.start else (mark.end, mark.start)
-    box, _ = _free_place([_exit(grid, x, y, cell, other, end, gutters)], size, taken)
+    out = _exit(grid, x, y, cell, other, end, gutters)
+    if _beside_numbers(out):
+        return tag  # on the side without numbers, level with its row
+    box, _ = _free_place([out], size, taken)
     return Tag(mark.name, box)
+
+
+def _beside_numbers(exit: Exit) -> bool:
+    """Tells whether a row's name going out by `exit` would stand beyond the row numbers, level with its row's: it
+    read as one string with it ("A1-C1 1", issue 23), so a row is named on the side without numbers."""
+    labelled, _, _, (_, sy) = exit
+    return labelled and sy == 0
 
 
 def ends(mark: SegmentMark) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -663,10 +676,7 @@ def _diagonal_place(
         qy = py + sy * out_y + onward[1] * step * (height + TAG_GAP)
         box = Box(qx if sx > 0 else qx - width, qy if sy > 0 else qy - height, width, height)
         if exit.crossed == 0:
-            # Straight out of the end cell across its outer side, at an angle to the line: a leader run on along the
-            # line would make it look a cell longer.
-            edge = (ex + sx * cell / 2, ey) if across else (ex, ey + sy * cell / 2)
-            return box, ((ex, ey), edge, (qx, qy))
+            return box, ((ex, ey), _stub(grid, exit, ex, ey, cell, across), (qx, qy))
         # Past an inner end, every way out crosses another cell: the leader starts at the edge, where the line drawn
         # on would leave, and goes straight out, then to the name.
         return box, ((px, py), (qx, py) if across else (px, qy), (qx, qy))
@@ -693,6 +703,22 @@ def _diagonal_place(
                 return box, leader
     assert first is not None
     return first
+
+
+def _stub(grid: GridPlan, exit: LineExit, ex: float, ey: float, cell: float, across: bool) -> tuple[float, float]:
+    """Returns where a diagonal's leader leaves its end cell, at the edge of the grid (`exit.crossed` is 0): straight
+    out across the cell's outer side, at an angle to the line (a leader run on along the line would make it look a
+    cell longer), by the side no row or column scored through that cell runs along (a leader on from the end of a
+    dashed row read as that row's, issue 23); where both do, at the cell's outer corner."""
+    sx, sy = exit.direction[0], -exit.direction[1]
+    ways = _ways(grid, *exit.cell)
+    flat = bool(ways & {(1, 0), (-1, 0)})
+    plumb = bool(ways & {(0, 1), (0, -1)})
+    if across and not flat:
+        return (ex + sx * cell / 2, ey)
+    if exit.sides & {"top", "bottom"} and not plumb:
+        return (ex, ey + sy * cell / 2)
+    return (ex + sx * cell / 2, ey + sy * cell / 2)
 
 
 def _outside_diagonal(

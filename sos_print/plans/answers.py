@@ -59,7 +59,17 @@ def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> Key
         title=(words("puzzles.key_title"),),
         keep_apart=(words("puzzles.key_keep_apart"),),
         marking_heading=words("puzzles.key_grid_heading"),
-        marking_intro=words.blocks("puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets)),
+        marking_intro=words.blocks(
+            "puzzles.key_grid_intro",
+            notation=options.notation.value,
+            sheets=len(sheets),
+            marked=any(
+                sheet.puzzles[k].kind is not kind
+                for k, kind in column_kinds(sheets).items()
+                for sheet in sheets
+                if k < len(sheet.puzzles)
+            ),
+        ),
         marking=marking_tables(sheets, words, options.notation, children),
         explained_heading=words("puzzles.key_explained_heading"),
         intro=words.blocks(
@@ -85,25 +95,35 @@ def marking_tables(
     named = any(children)
     count = max(len(sheet.puzzles) for sheet in sheets)
     tables = []
+    heads = column_kinds(sheets)
     for first in range(0, count, MARKING_COLUMNS):
         numbers = range(first, min(first + MARKING_COLUMNS, count))
-        kinds = [{sheet.puzzles[k].kind for sheet in sheets if k < len(sheet.puzzles)} for k in numbers]
         columns = (
             words("puzzles.key_grid_child" if named else "puzzles.key_grid_sheet"),
-            *(
-                words("puzzles.key_grid_puzzle", number=k + 1, kind=next(iter(kind)).value if len(kind) == 1 else "")
-                for k, kind in zip(numbers, kinds, strict=True)
-            ),
+            *(words("puzzles.key_grid_puzzle", number=k + 1, kind=heads[k].value) for k in numbers),
         )
         rows = tuple(
             (
                 _sheet_cell(sheet, children[n] if named else ""),
-                *(_marked(sheet.puzzles[k], notation) if k < len(sheet.puzzles) else () for k in numbers),
+                *(
+                    _marked(sheet.puzzles[k], notation, words, heads[k]) if k < len(sheet.puzzles) else ()
+                    for k in numbers
+                ),
             )
             for n, sheet in enumerate(sheets)
         )
         tables.append(Table(columns, rows, stretch=len(columns) - 1, left=(0,) if named else (), centred=True))
     return tuple(tables)
+
+
+def column_kinds(sheets: tuple[Sheet, ...]) -> dict[int, PuzzleKind]:
+    """Returns, for each puzzle's place on the sheets (from 0), the kind most sheets ask there (of two as many, the
+    first sheet's): its column's head in the marking grid."""
+    found = {}
+    for k in range(max(len(sheet.puzzles) for sheet in sheets)):
+        kinds = [sheet.puzzles[k].kind for sheet in sheets if k < len(sheet.puzzles)]
+        found[k] = max(dict.fromkeys(kinds), key=kinds.count)
+    return found
 
 
 def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
@@ -114,10 +134,13 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
     return (*(Entry(word, bold=True) for word in child.split(" ")), Entry(f"({sheet.number})"))
 
 
-def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
+def _marked(puzzle: Puzzle, notation: Notation, words: Words, head: PuzzleKind) -> TableCell:
     """Returns a puzzle's answers as the marking grid lists them: each letter in bold on a line of its own, then its
-    cells, a comma between each two."""
+    cells, a comma between each two; first the puzzle's kind, in brackets, where it is not its column's `head` (a
+    head "(varies)" left the teacher to look the kind up, issue 23)."""
     size, entries = puzzle.board.size, list[Entry]()
+    if puzzle.kind is not head:
+        entries += [Entry(word) for word in words("puzzles.key_grid_other", kind=puzzle.kind.value).split(" ")]
     for letter in (Letter.S, Letter.O):
         cells = [answer.move.cell for answer in puzzle.answers if answer.move.letter is letter]
         if cells:
