@@ -314,7 +314,7 @@ def _pour(
     flow.blocks(plan.header)
     grids = _grids(plan)
     page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
-    opening = flow.measure([*_heading(plan.final_heading), *plan.final_intro])
+    opening = _opening(flow, plan.final_heading, plan.final_intro, rows=True)
     size = plan.steps[0].grid.size
     rooms = (flow.room - opening, page - opening)  # the scorers' boards under the header, else on a page of their own
     layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, rooms))
@@ -322,7 +322,7 @@ def _pour(
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
-    steps_start = _start(flow, plan.steps_heading, legend, (_first_row(plan.steps, layout),), page)
+    steps_start = _start(flow, plan.steps_heading, legend, (_first_row(plan.steps, layout),), page, rows=True)
     # Who made each S-O-S comes with the result it explains, before the game that led to it; but where its boards
     # cannot stand together under the header and the checked score sheet can, the sheet comes first (the header's
     # last sentence is about it), rather than leave the first page holding the header alone.
@@ -346,6 +346,11 @@ def _pour(
         # where the heading, its intro and those do not fit under what is above, the section starts a page.
         three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
         heights = (*openings[:-1], three, openings[-1])
+        # A table kept whole keeps the sentence after it too ("No move the program weighed lost any points"): alone,
+        # it made a last page 11 % full (03 in large print).
+        whole = 2.0 + analysis.head + sum(analysis.rows)
+        closing = 3.0 + flow.measure(plan.notes) if plan.notes else 0.0
+        heights = tuple(height + closing * (height >= whole - 1e-6) for height in heights)
         _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in heights))
         # Where no page holds the heading and intro with three rows (rows whose comments run on), the table starts
         # with its first row under them: keeping three would leave the heading alone at a page's foot.
@@ -366,25 +371,35 @@ def _heading(text: str) -> list[Block]:
     return [Block("h2", (Run(text),))]
 
 
-def _section(flow: Flow, heading: str, intro: list[Block], *following: float) -> None:
+def _section(flow: Flow, heading: str, intro: list[Block], *following: float, rows: bool = False) -> None:
     """Starts a section: its heading and intro kept with what comes after, the first of the heights `following` (mm,
     from the most to the least kept) that fits under them on a page (the start of what it heads: a heading and its
     intro never end a page without it), and a bookmark. Only when none does do the heading and intro stay where
-    they fit.
+    they fit. What follows is `rows` of diagrams or not (`_opening`).
     """
     blocks = _heading(heading)
-    opening = flow.measure(blocks) + flow.measure(intro)
+    opening = _opening(flow, heading, intro, rows)
     kept = [opening + height for height in following if opening + height <= flow.box.height]
     flow.keep(kept[0] if kept else opening)  # else what follows fits under them on no page: they stay where they fit
     flow.document.bookmark(heading, level=1)
     flow.blocks([*blocks, *intro])
 
 
-def _start(flow: Flow, heading: str, intro: list[Block], following: Sequence[float], page: float) -> float:
+def _start(
+    flow: Flow, heading: str, intro: list[Block], following: Sequence[float], page: float, rows: bool = False
+) -> float:
     """Returns the height (mm) a section keeps together to start on a `page` mm tall frame, as `_section` chooses it:
     its heading and intro with the first of the heights `following` that fits there (else the last)."""
-    opening = flow.measure(_heading(heading)) + flow.measure(intro)
+    opening = _opening(flow, heading, intro, rows)
     return opening + next((height for height in following if opening + height <= page), following[-1])
+
+
+def _opening(flow: Flow, heading: str, intro: list[Block], rows: bool = False) -> float:
+    """Returns the height (mm) of a section's heading and intro; where `rows` of diagrams follow, without the space
+    under the intro's last block, which the gap above the first row takes in (`Flow.space`, collapsing): a team's
+    four boards missed their page by 0.4 mm, and the two under the heading left the other two half a page alone."""
+    blocks = [*_heading(heading), *intro]
+    return flow.measure(blocks) - (min(flow.styles[blocks[-1].kind].after, ROW_GAP) if rows else 0.0)
 
 
 def _half_empty(flow: Flow) -> bool:
@@ -422,16 +437,16 @@ def _figures(
     layouts = [[layout.layout(figure) for figure in row] for row in rows]
     heights = _row_heights(figures, layout)
     first = _first_row(figures, layout)
-    opening = flow.measure(_heading(heading)) + flow.measure(intro)
+    opening = _opening(flow, heading, intro, rows=True)
     # A first figure too long for a page, or for one under the heading and intro (large print, 8 x 8): the heading
     # keeps its diagram and its caption's start, and the caption runs on (the heading stood alone at a page's foot).
     split = bool(heights) and layout.columns == 1 and opening + first > flow.box.height
     starts: tuple[float, ...] = (first,)
     if split:  # the diagram, its caption's title and first block; else the diagram and its title at least
         starts = tuple(ROW_GAP + _long_start(flow, rows[0][0], layout, blocks) for blocks in (1, 0))
-    _section(flow, heading, intro, *((_rows_height(layout, figures), first) if together else starts))
+    _section(flow, heading, intro, *((_rows_height(layout, figures), first) if together else starts), rows=True)
     for index, (row, placed, height) in enumerate(zip(rows, layouts, heights, strict=True)):
-        flow.space(ROW_GAP)
+        flow.space(ROW_GAP, collapse=True)
         alone = heights[-1] + ROW_GAP + after > flow.box.height
         if index == len(rows) - 2 and index > 0 and alone and not _half_empty(flow):
             both = height + ROW_GAP + heights[-1]

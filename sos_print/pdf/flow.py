@@ -83,6 +83,7 @@ class Flow:
         self.box = self.frames[index]
         self.top = self.box.top
         self.page_started = True
+        self.after = 0.0
 
     def new_page(self) -> None:
         """Ends the current page and starts the next."""
@@ -96,10 +97,12 @@ class Flow:
         else:
             self.new_page()
 
-    def space(self, height: float) -> None:
-        """Leaves `height` mm empty, unless at the top of a frame."""
+    def space(self, height: float, collapse: bool = False) -> None:
+        """Leaves `height` mm empty, unless at the top of a frame; where it `collapse`s, the space left under the block
+        just placed counts toward it (a paragraph's 1.5 mm and a row's 4 mm are one gap of 4 mm, not 5.5)."""
         if not self.page_started:
-            self.top -= height
+            self.top -= max(0.0, height - self.after) if collapse else height
+        self.after = 0.0
 
     @property
     def room(self) -> float:
@@ -157,6 +160,7 @@ class Flow:
         draw(self.document, self.box.x, self.top)
         self.top -= height
         self.page_started = False
+        self.after = 0.0
 
     def beside(
         self, heading: Sequence[Block], blocks: Sequence[Block], drawing: tuple[float, float], draw: Drawer, gap: float
@@ -176,7 +180,7 @@ class Flow:
         self.box = frame
         draw(self.document, frame.right - width, top)
         self.top = min(self.top, top - height)
-        self.page_started = False
+        self.page_started, self.after = False, 0.0
 
     def framed(self, blocks: Sequence[Block], pad: float, line_pt: float) -> None:
         """Places `blocks` in a frame `pad` mm around them, kept whole in one frame of the flow (a box of goals, as
@@ -195,7 +199,7 @@ class Flow:
         self.box = frame
         bottom = self.top + last.after - pad
         draw_box(self.canvas, Box(frame.x, bottom, frame.width, top - bottom), line_pt)
-        self.top, self.page_started = bottom, False
+        self.top, self.page_started, self.after = bottom, False, 0.0
 
     def _lines(self, block: Block, style: Style, width: float | None = None) -> tuple[Line, ...]:
         runs = [Run(run.text, run.bold or style.bold) for run in block.runs]
@@ -226,6 +230,7 @@ class Flow:
             if lines:
                 self.next_frame()
         self.top -= style.after
+        self.after = style.after
 
 
 def _lines_in(room: float, style: Style) -> int:
