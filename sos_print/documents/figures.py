@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_label, set_label
+from sos_print.pdf.draw import SetLabel, draw_set_label, set_label
 from sos_print.pdf.grids import (
     BADGE_RING,
     BADGE_SHARE,
@@ -29,7 +29,18 @@ from sos_print.pdf.grids import (
 )
 from sos_print.pdf.textflow import draw_lines, set_lines
 from sos_print.plans.grids import GridPlan
-from sos_print.plans.layout import BODY_PT, DIAGRAM_CELL, LEADING, MM, SMALL_PT, Box, step_up
+from sos_print.plans.layout import (
+    BODY_PT,
+    DIAGRAM_CELL,
+    LEADING,
+    MM,
+    SECOND_LANGUAGE_GREY,
+    SMALL_PT,
+    Box,
+    step_down,
+    step_up,
+)
+from sos_print.plans.words import SECOND, Block
 from sos_print.plans.worked import ExampleFigure
 
 GAP = 5.0
@@ -166,10 +177,24 @@ def _sides(margins: Margins) -> tuple[float, float, float, float]:
 
 def text_height(figure: ExampleFigure, width: float, body: float) -> float:
     """Returns the height (mm) of an example's title, text and account set `width` mm wide at `body` points."""
-    height = set_label((figure.title,), step_up(body), width, bold=True).height + 1.5
+    height = _set_title(figure, step_up(body), width).height + 1.5
     for block in (*figure.text, *figure.results):
-        height += len(set_lines(block.runs, width, body)) * body * LEADING / MM + 1.2
+        size = _size(block, body)
+        height += len(set_lines(block.runs, width, size)) * size * LEADING / MM + 1.2
     return height
+
+
+def _set_title(figure: ExampleFigure, size: float, width: float) -> SetLabel:
+    """Sets a figure's title in bold, its second language's under it one step down (`words.SECOND`)."""
+    title = set_label((figure.title,), size, width, bold=True)
+    if not figure.second:
+        return title
+    return SetLabel(title.parts + set_label((figure.second,), step_down(size), width, bold=True).parts)
+
+
+def _size(block: Block, body: float) -> float:
+    """Returns the type size of a figure's text block: `body`, one step down for a second language's."""
+    return step_down(body) if block.kind.startswith(SECOND) else body
 
 
 def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: DiagramStyle) -> None:
@@ -216,8 +241,13 @@ def draw_figure(
 
 def draw_text(canvas: Canvas, figure: ExampleFigure, x: float, top: float, width: float, body: float) -> float:
     """Draws an example's title, text and account `width` mm wide; returns the bottom."""
-    below = draw_label(canvas, (figure.title,), x, top, step_up(body), width=width, bold=True) - 1.5
+    below = draw_set_label(canvas, _set_title(figure, step_up(body), width), x, top) - 1.5
     for block in (*figure.text, *figure.results):
-        lines = set_lines(block.runs, width, body)
-        below = draw_lines(canvas, lines, x, below, body, body * LEADING) - 1.2
+        size, second = _size(block, body), block.kind.startswith(SECOND)
+        lines = set_lines(block.runs, width, size)
+        if second:
+            canvas.setFillGray(SECOND_LANGUAGE_GREY)
+        below = draw_lines(canvas, lines, x, below, size, size * LEADING) - 1.2
+        if second:
+            canvas.setFillGray(0)
     return below
