@@ -955,6 +955,22 @@ def test_the_french_of_a_two_language_key_keeps_french_typography():
     assert checked >= 300
 
 
+# In large print, a puzzle's text in two languages set beside its diagram was far taller than the diagram: the key
+# held two puzzles a page or one, 143 pages for a class set on Letter against 137 for the two keys apart. Past the
+# diagram, the text runs on under it across the page.
+def test_a_two_language_large_print_key_runs_each_puzzles_text_on_under_its_diagram():
+    args = ("--copies", "3", "--large-print", "--paper", "letter")
+    key = made(*args, "--lang", "fr+en")["answers.pdf"]
+    assert len(texts(key)) == 12
+    assert [len(texts(made(*args, "--lang", lang)["answers.pdf"])) for lang in ("fr", "en")] == [9, 8]
+    starts = ("Nothing scores here.", "This move scores", "Each of these moves scores", "Taking the most points")
+    with pages(key) as pdf:
+        lines = [line for page in pdf.pages for line in page.extract_text_lines() if line["text"].startswith(starts)]
+    assert len(lines) == 18, [line["text"] for line in lines]  # every puzzle's why, in English under the French
+    under = [line for line in lines if line["x0"] < 25 * MM]  # at the page's left margin, under the diagram
+    assert len(under) >= 9, [(round(line["x0"] / MM), line["text"]) for line in lines]
+
+
 CLASS = [
     "Léa Martin", "Tom Dubois", "Aïcha Benali", "Noah Smith", "Emma Johnson", "Lucas Bernard", "Chloé Petit",
     "Mohammed Al-Rashid", "Olivia Brown", "Hugo Lefèvre", "Zoé Moreau", "Ethan Williams", "Inès Fontaine",
