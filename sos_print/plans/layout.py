@@ -81,8 +81,8 @@ FOLIO_FLOOR = 12.0
 # fits so (a score sheet's rows fill its page to the millimetre: a 4 x 4 one in English and French on A4 takes two
 # pages with 0.3 mm less; there the number touches the pause box).
 FOLIO_FOOT = (0.0, 2.0)
-BOARD_FOOT = (1.0, 2.0)
-AUDIT_FOOT = 1.0
+BOARD_FOOT = (1.2, 2.8)
+AUDIT_FOOT = 2.0
 
 # --large-print multiplies every type size by LARGE_PRINT.
 LARGE_PRINT = 1.5
