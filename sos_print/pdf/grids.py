@@ -44,6 +44,9 @@ SCORER_OVERHANG = 1.5
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
+# Between a line name's frame inside the grid and its cell's sides, where names keep clear of the grid's lines (large
+# print, whose names are half as large again in cells that are not: there they filled their cells) (mm).
+CELL_CLEARANCE = 2.0
 LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
@@ -443,7 +446,15 @@ class Tag:
 
 
 def segment_tags(
-    grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float, *, outside: bool = False
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    size: float,
+    label_pt: float,
+    *,
+    outside: bool = False,
+    clear: bool = False,
 ) -> list[Tag]:
     """Places each line's name outside the grid, by one end of its line.
 
@@ -459,7 +470,8 @@ def segment_tags(
     A name that would go out from the grid's edge, cells away from an end inside the grid (off the grid's corner,
     far from its line), sits just past that end instead, in line with the line (a diagonal's touching its end cell),
     where it covers no letter, number, answer, coordinate, line or other name; else by an end on the grid's edge.
-    `outside`: never inside the grid, by an end on its edge (else where the line drawn on leaves it).
+    `outside`: never inside the grid, by an end on its edge (else where the line drawn on leaves it). `clear`: a
+    name inside the grid stands in the middle of its cell, CELL_CLEARANCE from its sides, or outside the grid.
     """
     placed: list[Tag] = []
     if grid.scorers or not grid.named:
@@ -486,7 +498,7 @@ def segment_tags(
             tag = Tag(mark.name, box)
             at_end = any(_edge_of(point, cell_centre(grid, x, y, cell, *end), cell, gutters) for end in ends(mark))
         if not at_end:  # named from the grid's edge, cells away from the line's end: named just past that end instead
-            inner = None if outside else _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink])
+            inner = None if outside else _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink], clear)
             tag = inner or _by_edge_end(grid, x, y, cell, mark, (width, height), taken, gutters, tag)
         placed.append(tag)
     return placed
@@ -546,13 +558,24 @@ def _edge_of(
 
 
 def _past_end(
-    grid: GridPlan, x: float, y: float, cell: float, mark: SegmentMark, size: tuple[float, float], blocked: list[Box]
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    mark: SegmentMark,
+    size: tuple[float, float],
+    blocked: list[Box],
+    clear: bool = False,
 ) -> Tag | None:
     """Returns the line's name just past an end inside the grid, in line with it: a diagonal's touching the end
     cell's outer corner, a row's or a column's in the middle of the next cell; over no letter, move number, answer,
     coordinate, line or name; a row's or a column's inside the grid clear of its frame (past it, on Letter's narrower
-    cells, a name ran over the board's edge). None when neither end has the room."""
+    cells, a name ran over the board's edge). `clear`: every name in the middle of the next cell, CELL_CLEARANCE
+    from its sides (in large print « A1-C3 » filled its cell, on its lines and the board's frame: issue 23, review
+    33, 1.2). None when neither end has the room."""
     width, height = size
+    if clear and max(width, height) + 2 * CELL_CLEARANCE > cell:
+        return None
     lines = [*grid.segments, *grid.faint]
     inset, side = GRID_FRAME_PT / MM, grid.size * cell
     for exit in sorted(line_exits(mark, grid.size), key=lambda exit: exit.crossed == 0):
@@ -560,7 +583,9 @@ def _past_end(
             continue
         ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
         sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
-        if mark.diagonal:
+        if clear:
+            box = Box(ex + sx * cell - width / 2, ey + sy * cell - height / 2, width, height)
+        elif mark.diagonal:
             ax, ay = ex + sx * cell / 2, ey + sy * cell / 2
             box = Box(ax if sx > 0 else ax - width, ay if sy > 0 else ay - height, width, height)
         else:  # in the middle of the next cell: clear of the end cell's move number and of the grid's lines
