@@ -584,3 +584,26 @@ def test_no_large_print_line_name_touches_a_grid_line(made):
                 nearest = min((clearance(box, stroke) for stroke in strokes), default=1000.0) / MM_PT
                 assert nearest >= 0.5, f"page {number}: {name} {nearest:.2f} mm from a grid line"
                 assert nearest >= min(CELL_CLEARANCE, TAG_GAP) - 0.3, f"page {number}: {name} {nearest:.2f} mm"
+
+
+@pytest.mark.parametrize(("size", "lang"), [(7, Language.EN), (7, Language.FR), (8, Language.EN), (8, Language.FR)])
+def test_a_rows_name_wider_than_a_cell_stands_just_past_the_rows_end_inside_the_grid(size, lang):
+    # The L1C1 rule sheet's "L7C1-L7C3", centred on the cell after C3, covered its S; it went to the grid's far side,
+    # five cells from its line (issue 23, review 33): it starts within 3 mm past its end cell, level with its row.
+    data = rendered("rules", PrintOptions(size=size, notation=Notation.L1C1, language=lang))
+    row = size - 1
+    name = f"L{row}C1-L{row}C3"
+    found = []
+    with pages(data) as pdf:
+        for page, placed in zip(pdf.pages, boards(data), strict=True):
+            for word in page.extract_words(extra_attrs=["fontname"]):
+                if word["text"] == name and "Bold" in word["fontname"]:
+                    box = tuple(word[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
+                    left, top, cell, cells = min(placed, key=lambda g: abs(g[1] + g[2] * g[3] / 2 - box[1]))
+                    found.append((box, left, top, cell, cells))
+    assert len(found) == 1, found
+    box, left, top, cell, cells = found[0]
+    assert cells == size
+    assert 0.0 <= box[0] - (left + 3 * cell) <= 3.0, (box, left + 3 * cell)
+    middle = (box[1] + box[3]) / 2
+    assert top + (row - 1) * cell < middle < top + row * cell, (box, top, cell)

@@ -47,6 +47,7 @@ TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: 
 # Between a line name's frame inside the grid and its cell's sides, where names keep clear of the grid's lines (large
 # print, whose names are half as large again in cells that are not: there they filled their cells) (mm).
 CELL_CLEARANCE = 2.0
+TAG_AFTER_END = 1.5  # from a line's end cell to a name wider than a cell, written past that end inside the grid (mm)
 LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
@@ -588,18 +589,39 @@ def _past_end(
         elif mark.diagonal:
             ax, ay = ex + sx * cell / 2, ey + sy * cell / 2
             box = Box(ax if sx > 0 else ax - width, ay if sy > 0 else ay - height, width, height)
-        else:  # in the middle of the next cell: clear of the end cell's move number and of the grid's lines
-            box = Box(ex + sx * cell - width / 2, ey + sy * cell - height / 2, width, height)
-            box = Box(  # drawn back off the frame, towards the line's end, as far as the grid lets it
-                min(max(box.x, x + inset), x + side - inset - width),
-                min(max(box.y, y + inset), y + side - inset - height),
-                width,
-                height,
-            )
+        else:
+            box = _after_end(ex, ey, sx, sy, cell, size, (x, y, side, inset))
         free = not any(_overlap(box, other) for other in blocked) and not _crosses(grid, x, y, cell, box, lines)
         if free and (mark.diagonal or not _straddles(box, x, y, side, inset)):
             return Tag(mark.name, box)
     return None
+
+
+def _after_end(
+    ex: float,
+    ey: float,
+    sx: int,
+    sy: int,
+    cell: float,
+    size: tuple[float, float],
+    frame: tuple[float, float, float, float],
+) -> Box:
+    """Returns the box of a row's or a column's name in the middle of the cell after its end (ex, ey), clear of the
+    end cell's move number and of the grid's lines; a name wider than a cell starts TAG_AFTER_END mm past the end
+    cell instead, as centred it covered the end's letter and went to the grid's far side (issue 23); drawn back off
+    the frame (x, y, side, inset), towards the line's end, as far as the grid lets it."""
+    width, height = size
+    x, y, side, inset = frame
+    left = ex + sx * cell - width / 2
+    if sx and width > cell:
+        left = ex + cell / 2 + TAG_AFTER_END if sx > 0 else ex - cell / 2 - TAG_AFTER_END - width
+    bottom = ey + sy * cell - height / 2
+    return Box(
+        min(max(left, x + inset), x + side - inset - width),
+        min(max(bottom, y + inset), y + side - inset - height),
+        width,
+        height,
+    )
 
 
 def _straddles(box: Box, x: float, y: float, side: float, inset: float) -> bool:
