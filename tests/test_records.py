@@ -247,10 +247,49 @@ MOVED_FIRST = "put the header row first"
         ("Game 1,A,S,table B2,,\n", None),
         ("SOS,S,O,S,,\n", None),
         ("Partie du 3 mars,,,,,\n", None),
+        # A move typed with a slip the rows below would refuse: a seat under player, and a letter or a cell.
+        (",A,S ,B 1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (",A,,B1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # no letter
+        (",A,S,b 1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (", b ,O,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # no cell, spaces around
+        (",A,\uff33,B1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # a full-width S
+        ("1,d,x,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        # Split by another separator than the header's: read as a move all the same.
+        ("1;A;S;B1;;9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("\tA\tS\tB 1\t\t9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        # Titles: a seat's letter under player, but a title's words under move, or nothing under letter and cell.
+        ("Game 1;A;S;table B2;;\n", None),
+        ("Partie du 3 mars;;;;;\n", None),
+        ("Groupe,A,,,,\n", None),
+        (",A,,,,\n", None),
     ],
 )
 def test_a_move_above_the_header_row_is_refused_and_a_title_is_passed_over(runner, tmp_path, above, message):
     code, lines, path = run_check(runner, tmp_path, above + game_csv())
+    if message is None:
+        assert (code, lines) == (0, ["checked 1 file: every claim holds"])
+        return
+    assert (code, lines) == (1, [f"{path}: {message}", "checked 1 file: 1 problem in 1 file"])
+
+
+@pytest.mark.parametrize(
+    ("above", "message"),
+    [
+        # The sweep's rows, above a header with no move column (sweep 14, F6).
+        ("A,S ,A 1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A,,A1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A,S,a 1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A;S;A1;;9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("Class 3B, game 2\n", None),
+        ("Partie du 3 mars,,,,,\n", None),
+        ("SOS,S,O,S,,\n", None),
+        ("Game 1,A,S,table B2,,\n", None),
+        ("A game of SOS\n", None),
+    ],
+)
+def test_a_move_above_a_header_without_a_move_column_is_refused(runner, tmp_path, above, message):
+    rows = [row[1:] for row in GAME]
+    code, lines, path = run_check(runner, tmp_path, above + game_csv(rows, "player,letter,cell,lines,points"))
     if message is None:
         assert (code, lines) == (0, ["checked 1 file: every claim holds"])
         return
