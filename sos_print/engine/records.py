@@ -351,6 +351,11 @@ def _mark(separator: str | None) -> str:
 
 
 def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | None]:
+    if not any(_column(name) for name in header):
+        # A class list given by mistake, or a link to another file: quoting its first row would print a child's name.
+        raise ExampleFileError(
+            path, f"is not a game record: its first row names none of the columns {', '.join(REQUIRED)}"
+        )
     names = NAMES["fr" if any(_clean(name) in _FRENCH for name in header) else "en"]
     columns: list[str | None] = []
     for name in header:
