@@ -360,6 +360,31 @@ def test_a_name_that_may_be_a_title_is_refused_naming_its_line_never_passed_over
     assert not any(name in str(caught.value) for name in ("Anna", "Sam", "List", "Dan", "Total", "Classe"))
 
 
+# Above a heading row of several columns, a row of several cells with words under the names' column that are no
+# title's may be a child (a sheet sorted with its heading row): refused, never passed over as a title (issue 20, F1).
+CHILD_ABOVE = {
+    "a last and a first name": ("Dupont;Léa\nNom;Prénom;Classe\nMartin;Tom;CM1\nPetit;Zoé;CM1\n", 1, "Prénom"),
+    "a group, a last and a first name": (
+        "Groupe A;Dupont;Léa\nGroupe;Nom;Prénom;Age\nGroupe A;Martin;Tom;8\nGroupe B;Petit;Zoé;9\n",
+        1,
+        "Prénom",
+    ),
+    "below a title": ("Class 4B,,\nSmith,Amy\nLast name,First name,Age\nJones,Ben,8\nBrown,Cal,9\n", 2, "First name"),
+}
+
+
+@pytest.mark.parametrize(("text", "line", "heading"), CHILD_ABOVE.values(), ids=CHILD_ABOVE)
+def test_a_row_above_the_heading_holding_a_name_is_refused_naming_its_line(tmp_path, text, line, heading):
+    path = written(tmp_path, text.encode())
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value) == (
+        f"{path}: line {line} is above the heading row and holds words under its {heading} column: put the heading "
+        "row first, or remove the line if it is a title"
+    )
+    assert not any(name in str(caught.value) for name in ("Léa", "Dupont", "Amy", "Smith"))
+
+
 def test_a_name_of_only_invisible_characters_is_no_name():
     assert [child.name for child in parse_roster("Léa\n\u200b\n\ufeff\u200b\nTom\n").children] == ["Léa", "Tom"]
 

@@ -327,13 +327,19 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
         return _titled(cells)
     if not _titled([name]):
         return False
-    if any(char.isdigit() or char == ":" for char in name):
+    if _title_name(name):
         return True
     raise ExampleFileError(
         path,
         f"line {number}: a name starts with a title's word ({TITLES_SAID}), so it may be a title: remove the line if "
         "it is one, or write the child's first name first",
     )
+
+
+def _title_name(name: str) -> bool:
+    """Tells whether a cell is a title no child's name can be: it starts with a title's word and holds a digit or a
+    colon ("Classe CM2", "Total : 3", "Enseignant : Mme X")."""
+    return _titled([name]) and any(char.isdigit() or char == ":" for char in name)
 
 
 def _titled(cells: Sequence[str]) -> bool:
@@ -437,7 +443,9 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             )
         for wanted in (FIRST, NAME):
             if wanted in kinds:
-                return _heading_columns(index, kinds, cells)
+                found = _heading_columns(index, kinds, cells)
+                _no_child_above(table[:index], found, path)
+                return found
         if index == 0 and len(cells) > 1 and any(kinds):
             raise ExampleFileError(
                 path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
@@ -454,6 +462,21 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             0, names, missing=f"no name in column {names + 1}, the names' one, though the row holds other cells"
         )
     return _Columns(0, 0)
+
+
+def _no_child_above(above: Sequence[tuple[int, list[str]]], columns: _Columns, path: str) -> None:
+    """Refuses a row above a heading row of several columns that may be a child's: one of several cells, holding words
+    under the names' column that are no title's ("Dupont;Léa" above "Nom;Prénom;Classe", a sheet sorted with its
+    heading row); a title over the columns ("Classe : CM1;Enseignant : Mme X") or of one cell is passed over."""
+    for number, cells in above:
+        name = _cell(cells, columns.names)
+        if _filled([(number, cells)]) > 1 and _worded(name) and not _title_name(name):
+            heading = columns.headings[columns.names]
+            raise ExampleFileError(
+                path,
+                f"line {number} is above the heading row and holds words under its {heading} column: put the heading "
+                "row first, or remove the line if it is a title",
+            )
 
 
 def _titles(above: Sequence[tuple[int, list[str]]], heading: int) -> bool:
