@@ -496,6 +496,21 @@ def test_puzzles_print_a_sheet_for_each_child(runner, tmp_path):
     assert sorted({record["sheet"] for record in records}) == [1, 2, 3]
 
 
+@pytest.mark.parametrize("command", ["puzzles", "boards"])
+def test_a_child_whose_last_name_is_a_titles_word_gets_a_sheet_and_a_seat(runner, tmp_path, command):
+    # "List;Anna" once passed for a title: Anna had no sheet, no line in the key, no seat (issue 20, F1).
+    roster = tmp_path / "class.csv"
+    roster.write_text("Nom;Prénom\nList;Anna\nMartin;Léa\nDupont;Bob\n", encoding="utf-8")
+    out = tmp_path / ("p" if command == "puzzles" else "b.pdf")
+    count = ["--count", "3"] if command == "puzzles" else []
+    result = runner.invoke(app, [command, "--roster", str(roster), *count, "--out", str(out)])
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    pages = texts(out / "puzzles.pdf") if command == "puzzles" else texts(out)
+    assert all(any(on(page, name) for page in pages) for name in ("Anna", "Léa", "Bob"))
+    if command == "puzzles":
+        assert on("\n".join(texts(out / "answers.pdf")), "Anna (1)")
+
+
 def test_repeated_names_are_kept_and_the_one_notice_names_them(runner, tmp_path):
     roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Léa", "Tom", "Tom"])
     result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(tmp_path / "b.pdf")])
@@ -530,6 +545,8 @@ NOT_A_LIST = [
     ("pairs on every line", b"Tom, Lea\nSam, Ana\n", "line 1 holds 1 more cell: write one child's name a line, or"),
     ("beyond the heading", b"Nom,Classe\nTom,CE2\nLea,CE2,Sam\n", "line 3 holds 1 cell beyond the heading row's last"),
     ("a semicolon in a name", b"Tom\nLea; Sam\nAna\n", "line 2: a name holds a semicolon: write one child's name a"),
+    ("a slash in a name", b"Tom\nLea / Sam\nAna\n", "line 2: a name holds a slash: write one child's name a line"),
+    ("a name or a title", b"Name\nTom\nList Lea\nAna\n", "line 3: a name starts with a title's word (class, "),
 ]
 
 
