@@ -1,9 +1,9 @@
 """Sets and draws tables whose cells hold short entries: values, claims struck through, corrections in bold.
 
-A cell's entries are set left to right and wrap between entries, never inside one, nor between an entry
-and the entries joined to it. A struck entry is printed in grey with a real line drawn through it, not a
-combining character: it reads as crossed out on paper, and a program reading the PDF back finds the line
-over it.
+A cell's entries are set left to right and wrap between entries, never between an entry and the entries joined
+to it, nor inside an entry but one wider than its column (a long name), which breaks after its hyphens, else between
+its letters. A struck entry is printed in grey with a real line drawn through it, not a combining character: it
+reads as crossed out on paper, and a program reading the PDF back finds the line over it.
 """
 
 from __future__ import annotations
