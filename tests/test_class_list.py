@@ -26,6 +26,7 @@ from pypdf.generic import (
     TextStringObject,
 )
 from rendered import CLASS, rendered, with_class
+from test_long_text import clashes
 
 from sos_print.cli import app
 from sos_print.engine.notation import Notation, cell_name
@@ -600,6 +601,61 @@ def test_a_name_too_wide_for_its_line_is_refused_with_the_limit_in_its_own_lette
     assert said in result.stderr
     assert result.stderr.endswith("; shorten it (a first name and an initial tell children apart)\n")
     assert not out.exists()
+
+
+# The longest names a class list holds, on the puzzle sheets and in the key's marking grid, whose first column is
+# narrower than they are: broken after their hyphens, a word of W between its letters (issue 20: the key's table sent
+# itself back to be set again until Python's stack ran out). A name of 40 W does not fit a large-print sheet's line.
+LONGEST_NAMES = {
+    "hyphenated": "Maximilian-Alexander-Ferdinand-Christoph",
+    "accented": "Anne-Charlotte-Éléonore-Marie-Bernadette",
+    "one word": "W" * 40,
+    "one shorter word": "W" * 18,
+}
+PUZZLE_LOOKS = {
+    "en": [],
+    "fr": ["--lang", "fr"],
+    "en+fr letter": ["--lang", "en+fr", "--paper", "letter"],
+    "large print": ["--large-print"],
+    "large print fr letter": ["--large-print", "--lang", "fr", "--paper", "letter"],
+}
+
+
+@pytest.mark.parametrize("options", PUZZLE_LOOKS.values(), ids=PUZZLE_LOOKS)
+@pytest.mark.parametrize("name", LONGEST_NAMES.values(), ids=LONGEST_NAMES)
+def test_the_longest_names_print_whole_on_the_puzzle_sheets_and_in_the_key_or_are_refused(
+    runner, tmp_path, name, options
+):
+    assert len(name) in (18, 40)
+    roster = class_file(tmp_path, ["Léa", name, "Tom"])
+    out = tmp_path / "p"
+    result = runner.invoke(app, ["puzzles", "--roster", str(roster), *options, "--out", str(out)])
+    if name == "W" * 40 and "--large-print" in options:
+        assert result.exit_code == 1 and result.stdout == "", result.output
+        assert result.stderr.startswith(f"sos-print: {roster}: line 3: a name of 40 characters does not fit on a ")
+        assert result.stderr.endswith("; shorten it (a first name and an initial tell children apart)\n")
+        assert len(result.stderr.splitlines()) == 1 and "WW" not in result.stderr
+        assert not out.exists()
+        return
+    assert result.exit_code == 0, result.output
+    for document in ("puzzles.pdf", "answers.pdf"):
+        data = (out / document).read_bytes()
+        read = texts(data)
+        # On the child's sheet, and in the key: the marking grid (its first page) and the heading of their sheet.
+        assert sum(on(page, name) for page in read) >= (1 if document == "puzzles.pdf" else 2), document
+        if document == "answers.pdf":
+            assert on(read[0], name + "(2)")
+        with pages(data) as pdf:
+            for number, page in enumerate(pdf.pages, start=1):
+                assert not clashes(page), (document, number, clashes(page)[:3])  # a name over its neighbour's cell
+                margin = 12 * 72 / 25.4
+                for word in page.extract_words():
+                    inside = margin <= word["x0"] and word["x1"] <= page.width - margin
+                    assert inside and margin <= word["top"] and word["bottom"] <= page.height - margin, (
+                        document,
+                        number,
+                        word["text"],
+                    )
 
 
 # A class list too large for one fillable audit: the refusal says how many children one file takes, and that many
