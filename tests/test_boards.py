@@ -280,7 +280,10 @@ def test_every_page_of_the_players_file_has_its_number_in_the_foot_clear_of_the_
                 continue  # its one line (one per language), in the middle, says so; it has no number
             low = max(words, key=lambda word: word["bottom"])
             line = [word for word in words if abs(word["bottom"] - low["bottom"]) < 1.0]
-            if number in unnumbered:
+            if number in unnumbered or any(
+                word["text"].startswith("Page ") and word["top"] < page.height / 3 for word in words
+            ):
+                # A score sheet of several pages numbers them in its head ("Page 1 of 4"): one numbering a page.
                 assert (page.height - low["bottom"]) / mm > 15.0, (number, line)  # nothing in the bottom margin
                 continue
             assert " ".join(word["text"] for word in line) == str(number), (number, line)
@@ -303,3 +306,43 @@ def _in_folio(mark, line, height) -> bool:
         word["x0"] - 0.1 <= mark.x0 and mark.x1 <= word["x1"] + 0.1 and height - mark.y0 <= word["bottom"] + 0.1
         for word in line
     )
+
+
+def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """Returns the distance (points) between two boxes (x0, top, x1, bottom), 0 where they meet."""
+    dx = max(0.0, b[0] - a[2], a[0] - b[2])
+    dy = max(0.0, b[1] - a[3], a[1] - b[3])
+    return (dx * dx + dy * dy) ** 0.5
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(size=8, paper=Paper.LETTER, language=Language.FR, large_print=True),
+        PrintOptions(size=8, large_print=True),
+        PrintOptions(size=4, large_print=True, paper=Paper.LETTER),
+        PrintOptions(size=4, paper=Paper.LETTER, language=Language.FR),
+        PrintOptions(size=8),
+        PrintOptions(size=3),
+    ],
+    ids=["8 fr letter large", "8 large", "4 letter large", "4 fr letter", "8", "3"],
+)
+def test_a_players_page_has_one_numbering_its_number_2_mm_clear_of_every_box(options):
+    # The 8 x 8 kit in French on Letter in large print: the number "1" under the board touched B's Total box, and a
+    # score sheet's head said "Page 1 sur 4" over a foot that said "2" (issue 23, review 33, 2.5). A page of a score
+    # sheet of several pages is numbered by its head alone; any other number in the foot stands 2 mm from every box.
+    mm = 72 / 25.4
+    with pages(rendered("players", options)) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            words = page.extract_words()
+            head = [word for word in words if word["text"] in ("Page", "page") and word["top"] < page.height / 3]
+            foot = [word for word in words if word["text"] == str(number) and word["top"] > page.height - 25 * mm]
+            assert not (head and foot), f"page {number} numbered twice"
+            for word in foot:
+                box = (word["x0"], word["top"], word["x1"], word["bottom"])
+                drawn = [
+                    (item["x0"], item["top"], item["x1"], item["bottom"])
+                    for item in page.rects + page.curves + page.lines
+                ]
+                nearest = min((_apart(box, other) for other in drawn), default=1000.0) / mm
+                assert nearest >= 2.0, f"page {number}: its number {nearest:.2f} mm from a box"

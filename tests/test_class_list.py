@@ -26,6 +26,7 @@ from pypdf.generic import (
     TextStringObject,
 )
 from rendered import CLASS, rendered, with_class
+from test_long_text import clashes
 
 from sos_print.cli import app
 from sos_print.engine.notation import Notation, cell_name
@@ -496,6 +497,21 @@ def test_puzzles_print_a_sheet_for_each_child(runner, tmp_path):
     assert sorted({record["sheet"] for record in records}) == [1, 2, 3]
 
 
+@pytest.mark.parametrize("command", ["puzzles", "boards"])
+def test_a_child_whose_last_name_is_a_titles_word_gets_a_sheet_and_a_seat(runner, tmp_path, command):
+    # "List;Anna" once passed for a title: Anna had no sheet, no line in the key, no seat (issue 20, F1).
+    roster = tmp_path / "class.csv"
+    roster.write_text("Nom;Prénom\nList;Anna\nMartin;Léa\nDupont;Bob\n", encoding="utf-8")
+    out = tmp_path / ("p" if command == "puzzles" else "b.pdf")
+    count = ["--count", "3"] if command == "puzzles" else []
+    result = runner.invoke(app, [command, "--roster", str(roster), *count, "--out", str(out)])
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    pages = texts(out / "puzzles.pdf") if command == "puzzles" else texts(out)
+    assert all(any(on(page, name) for page in pages) for name in ("Anna", "Léa", "Bob"))
+    if command == "puzzles":
+        assert on("\n".join(texts(out / "answers.pdf")), "Anna (1)")
+
+
 def test_repeated_names_are_kept_and_the_one_notice_names_them(runner, tmp_path):
     roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Léa", "Tom", "Tom"])
     result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(tmp_path / "b.pdf")])
@@ -530,6 +546,8 @@ NOT_A_LIST = [
     ("pairs on every line", b"Tom, Lea\nSam, Ana\n", "line 1 holds 1 more cell: write one child's name a line, or"),
     ("beyond the heading", b"Nom,Classe\nTom,CE2\nLea,CE2,Sam\n", "line 3 holds 1 cell beyond the heading row's last"),
     ("a semicolon in a name", b"Tom\nLea; Sam\nAna\n", "line 2: a name holds a semicolon: write one child's name a"),
+    ("a slash in a name", b"Tom\nLea / Sam\nAna\n", "line 2: a name holds a slash: write one child's name a line"),
+    ("a name or a title", b"Name\nTom\nList Lea\nAna\n", "line 3: a name starts with a title's word (class, "),
 ]
 
 
@@ -583,6 +601,74 @@ def test_a_name_too_wide_for_its_line_is_refused_with_the_limit_in_its_own_lette
     assert said in result.stderr
     assert result.stderr.endswith("; shorten it (a first name and an initial tell children apart)\n")
     assert not out.exists()
+
+
+# The longest names a class list holds, on the puzzle sheets and in the key's marking grid, whose first column is
+# narrower than they are: broken after their hyphens, a word of W between its letters (issue 20: the key's table sent
+# itself back to be set again until Python's stack ran out). A name of 40 W does not fit a large-print sheet's line.
+LONGEST_NAMES = {
+    "hyphenated": "Maximilian-Alexander-Ferdinand-Christoph",
+    "accented": "Anne-Charlotte-Éléonore-Marie-Bernadette",
+    "one word": "W" * 40,
+    "one shorter word": "W" * 18,
+}
+PUZZLE_LOOKS = {
+    "en": [],
+    "fr": ["--lang", "fr"],
+    "en+fr letter": ["--lang", "en+fr", "--paper", "letter"],
+    "large print": ["--large-print"],
+    "large print fr letter": ["--large-print", "--lang", "fr", "--paper", "letter"],
+}
+
+
+# Each name in one look, each look once: five sets of puzzles cover them (twenty took 100 s of the suite).
+LONGEST_CASES = [
+    ("hyphenated", "en"),
+    ("accented", "large print fr letter"),
+    ("one word", "en+fr letter"),
+    ("one word", "large print"),
+    ("one shorter word", "fr"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [(LONGEST_NAMES[name], PUZZLE_LOOKS[look]) for name, look in LONGEST_CASES],
+    ids=[f"{name}-{look}" for name, look in LONGEST_CASES],
+)
+def test_the_longest_names_print_whole_on_the_puzzle_sheets_and_in_the_key_or_are_refused(
+    runner, tmp_path, name, options
+):
+    assert len(name) in (18, 40)
+    roster = class_file(tmp_path, ["Léa", name, "Tom"])
+    out = tmp_path / "p"
+    result = runner.invoke(app, ["puzzles", "--roster", str(roster), *options, "--out", str(out)])
+    if name == "W" * 40 and "--large-print" in options:
+        assert result.exit_code == 1 and result.stdout == "", result.output
+        assert result.stderr.startswith(f"sos-print: {roster}: line 3: a name of 40 characters does not fit on a ")
+        assert result.stderr.endswith("; shorten it (a first name and an initial tell children apart)\n")
+        assert len(result.stderr.splitlines()) == 1 and "WW" not in result.stderr
+        assert not out.exists()
+        return
+    assert result.exit_code == 0, result.output
+    for document in ("puzzles.pdf", "answers.pdf"):
+        data = (out / document).read_bytes()
+        read = texts(data)
+        # On the child's sheet, and in the key: the marking grid (its first page) and the heading of their sheet.
+        assert sum(on(page, name) for page in read) >= (1 if document == "puzzles.pdf" else 2), document
+        if document == "answers.pdf":
+            assert on(read[0], name + "(2)")
+        with pages(data) as pdf:
+            for number, page in enumerate(pdf.pages, start=1):
+                assert not clashes(page), (document, number, clashes(page)[:3])  # a name over its neighbour's cell
+                margin = 12 * 72 / 25.4
+                for word in page.extract_words():
+                    inside = margin <= word["x0"] and word["x1"] <= page.width - margin
+                    assert inside and margin <= word["top"] and word["bottom"] <= page.height - margin, (
+                        document,
+                        number,
+                        word["text"],
+                    )
 
 
 # A class list too large for one fillable audit: the refusal says how many children one file takes, and that many

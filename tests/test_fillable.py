@@ -28,6 +28,7 @@ from pypdf.generic import (
     BooleanObject,
     DecodedStreamObject,
     DictionaryObject,
+    FloatObject,
     IndirectObject,
     NameObject,
     NullObject,
@@ -1713,10 +1714,13 @@ def redrawn(
     font: dict | None = None,
     need_appearances: bool = False,
     flags: int = 0,
+    widget: dict | None = None,
+    drawn: dict | None = None,
 ) -> bytes:
     """Returns the form with the field `name` (full name) given `value` and its widget drawn by `content` (None: no
-    drawing), in the form's Helvetica as /Helv or in `font`; `flags` are added to the field's. What is not given is
-    kept, as a tool that changes one and not the other leaves it."""
+    drawing), in the form's Helvetica as /Helv or in `font`; `flags` are added to the field's, the entries `widget`
+    set in its widget (/F, /Rect) and `drawn` in its drawing (/BBox, /Matrix). What is not given is kept, as a
+    tool that changes one and not the other leaves it."""
 
     def change(writer):
         form = writer.root_object["/AcroForm"]
@@ -1734,6 +1738,8 @@ def redrawn(
                     field[NameObject("/V")] = TextStringObject(value)
                 if flags:
                     field[NameObject("/Ff")] = NumberObject(int(field["/Ff"]) | flags)
+                for key, entry in (widget or {}).items():
+                    field[NameObject(key)] = entry
                 if content is None:
                     del field["/AP"]
                 elif content is not _KEEP:
@@ -1743,9 +1749,9 @@ def redrawn(
                         fonts[NameObject("/F0")] = writer._add_object(
                             DictionaryObject({NameObject(k): v for k, v in font.items()})
                         )
-                    drawing = DecodedStreamObject()
-                    drawing.set_data(content)
-                    drawing.update(
+                    made = DecodedStreamObject()
+                    made.set_data(content)
+                    made.update(
                         {
                             NameObject("/Type"): NameObject("/XObject"),
                             NameObject("/Subtype"): NameObject("/Form"),
@@ -1756,11 +1762,13 @@ def redrawn(
                     if b"/X0 Do" in content:  # a drawing that draws another: the text is in that one
                         inner = DecodedStreamObject()
                         inner.set_data(b"BT /Helv 12 Tf (5) Tj ET")
-                        inner.update({k: v for k, v in drawing.items() if k != "/Length"})
-                        drawing["/Resources"][NameObject("/XObject")] = DictionaryObject(
+                        inner.update({k: v for k, v in made.items() if k != "/Length"})
+                        made["/Resources"][NameObject("/XObject")] = DictionaryObject(
                             {NameObject("/X0"): writer._add_object(inner)}
                         )
-                    field[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(drawing)})
+                    field[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(made)})
+                for key, entry in (drawn or {}).items():
+                    field["/AP"]["/N"].get_object()[NameObject(key)] = entry
 
     return edited(data, change)
 
@@ -1789,11 +1797,34 @@ DIFFERENCES = helvetica(
     Encoding=DictionaryObject({NameObject("/Differences"): ArrayObject([NumberObject(53), NameObject("/one")])}),
 )
 POINTS = "group1.move.3.points"  # move 3 scored 1
+# A font whose codes 49 and 50 ("1" and "2" in WinAnsiEncoding) draw the glyphs five and Lslash.
+RENAMED = helvetica(
+    Subtype=NameObject("/Type1"),
+    Encoding=DictionaryObject(
+        {
+            NameObject("/BaseEncoding"): NameObject("/WinAnsiEncoding"),
+            NameObject("/Differences"): ArrayObject([NumberObject(49), NameObject("/five"), NameObject("/Lslash")]),
+        }
+    ),
+)
 LINES_3 = "group1.move.3.lines"  # move 3 drew A1-C3
 SHOWS = (
     "group 1's field '{}' shows {} on the page but holds {} (its value was changed without drawing it again): what "
     "sos-print would read is not what the audit shows; retype the field in a PDF reader and save the file"
 )
+UNSEEN = (
+    "group 1's field '{}' holds {} but the page does not show it ({}): what sos-print would read is not what the "
+    "audit shows; send the file the audit was filled in"
+)
+
+
+def numbers(*values: float) -> ArrayObject:
+    return ArrayObject(NumberObject(value) if float(value).is_integer() else FloatObject(value) for value in values)
+
+
+def shown_in(code: bytes) -> bytes:
+    """Returns a drawing of row 3's points (1) in the form's Helvetica, drawn after `code` (colour, scaling)."""
+    return b"BT /Helv 12 Tf 0 g " + code + b" 2 8 Td (1) Tj ET"
 
 
 @pytest.mark.parametrize(
@@ -1830,14 +1861,90 @@ SHOWS = (
             partial(redrawn, name="group1.names.A", value="Zoe"),
             SHOWS.format("group1.names.A", "'Zoé'", "'Zoe'"),
         ),
+        # A font that gives a code another glyph by its name (/Differences): read through the glyph's name.
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (1) Tj ET", font=RENAMED),
+            SHOWS.format(POINTS, "'5'", "'1'"),
+        ),
+        # Text drawn where or as the page cannot show it: the field shows nothing.
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"BT /Helv 0 Tf 2 8 Td (1) Tj ET"),
+            SHOWS.format(POINTS, "nothing", "'1'"),
+        ),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"0 Tz")), SHOWS.format(POINTS, "nothing", "'1'")),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 g")), SHOWS.format(POINTS, "nothing", "'1'")),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 1 1 rg")), SHOWS.format(POINTS, "nothing", "'1'")),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"0 0 0 0 k")), SHOWS.format(POINTS, "nothing", "'1'")),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=shown_in(b"/DeviceGray cs 1 sc")),
+            SHOWS.format(POINTS, "nothing", "'1'"),
+        ),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 G 1 Tr")), SHOWS.format(POINTS, "nothing", "'1'")),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"500 500 Td")), SHOWS.format(POINTS, "nothing", "'1'")),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"-200 0 Td")), SHOWS.format(POINTS, "nothing", "'1'")),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"0 0 0 0 0 0 cm " + shown_in(b"")),
+            SHOWS.format(POINTS, "nothing", "'1'"),
+        ),
+        # A widget the page cannot show: the field is refused, whatever its drawing shows, readers drawing it or not.
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/F": NumberObject(4 | 2)}),
+            UNSEEN.format(POINTS, "'1'", "its widget's flags hide it"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/F": NumberObject(4 | 32)}, need_appearances=True),
+            UNSEEN.format(POINTS, "'1'", "its widget's flags hide it"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/F": NumberObject(2)}, flags=1),
+            UNSEEN.format(POINTS, "'1'", "its widget's flags hide it"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/Rect": numbers(300, 400, 300, 420)}),
+            UNSEEN.format(POINTS, "'1'", "its widget has no size"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, drawn={"/BBox": numbers(0, 0, 0, 0)}),
+            UNSEEN.format(POINTS, "'1'", "its drawing's box is empty"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, drawn={"/Matrix": numbers(0, 0, 0, 0, 0, 0)}),
+            UNSEEN.format(POINTS, "'1'", "its drawing's box is empty"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/Rect": numbers(-300, 400, -260, 420)}),
+            UNSEEN.format(POINTS, "'1'", "its widget lies outside page 1"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/Rect": numbers(300, 900, 340, 920)}, need_appearances=True),
+            UNSEEN.format(POINTS, "'1'", "its widget lies outside page 1"),
+        ),
         # What the page shows is the value, drawn otherwise: the value is read.
         ({}, partial(redrawn, name=POINTS, content=None), None),
         ({}, partial(redrawn, name=LINES_3, content=b"BT /Helv 12 Tf (A1-) Tj 0 -13 Td ( C3 ) Tj ET"), None),
         ({}, partial(redrawn, name=POINTS, content=b"/Tx BMC EMC", need_appearances=True), None),
         ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf 1 Tr (1) Tj 7 Tr (5) Tj ET"), None),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (5) Tj ET", font=DIFFERENCES), None),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"0.5 g")), None),
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 g 2 Tr")), None),  # white, outlined in black
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"38 0 Td")), None),  # partly in the box
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 g"), need_appearances=True), None),
+        ({}, partial(redrawn, name=POINTS, widget={"/F": NumberObject(4 | 1)}), None),  # a widget is a known type
         # What the page shows cannot be told for sure: the value is read, as before.
         ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf <0018> Tj ET", font=TYPE0), None),
-        ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (5) Tj ET", font=DIFFERENCES), None),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (2) Tj ET", font=RENAMED), None),
         ({}, partial(redrawn, name=POINTS, content=b"BT (5) Tj ET"), None),
         ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET", flags=1 << 24), None),
         ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET" + b" " * 20_000), None),
@@ -1855,12 +1962,37 @@ SHOWS = (
         "drawing-in-a-drawing",
         "field-type-taken-away",
         "name",
+        "encoding-differences-another-glyph",
+        "font-size-0",
+        "scaling-0",
+        "white-gray",
+        "white-rgb",
+        "white-cmyk",
+        "white-in-a-colour-space",
+        "white-outline",
+        "text-outside-the-box",
+        "text-left-of-the-box",
+        "matrix-0",
+        "widget-hidden",
+        "widget-no-view-readers-redraw",
+        "widget-hidden-read-only",
+        "widget-no-width",
+        "drawing-box-empty",
+        "drawing-matrix-0",
+        "widget-off-the-page",
+        "widget-above-the-page-readers-redraw",
         "no-drawing",
         "other-spacing",
         "empty-drawing-readers-redraw",
         "outlined-text-and-clip",
+        "encoding-differences-same-glyph",
+        "gray-text",
+        "white-text-outlined-in-black",
+        "text-partly-in-the-box",
+        "white-text-readers-redraw",
+        "invisible-flag-on-a-widget",
         "type0-glyph-numbers",
-        "encoding-differences",
+        "encoding-differences-glyph-not-told",
         "no-font",
         "comb",
         "over-16-kb",

@@ -498,3 +498,112 @@ def test_a_diagonals_leader_leaves_its_end_cell_along_no_row_or_column_scored_th
     on_it = abs((c - a) * (y0 - b) - (d - b) * (x0 - a)) < 1e-6  # the leader starts in a cell of the other line
     assert on_it, "the case does not put the leader's start on the other line"
     assert abs((c - a) * (y1 - y0) - (d - b) * (x1 - x0)) > 1e-6, f"on along {other}: {tag.leader}"
+
+
+def _black(item: dict) -> bool:
+    colour = item.get("stroking_color")
+    return colour is not None and all(value == 0 for value in (colour if isinstance(colour, tuple) else (colour,)))
+
+
+def grid_strokes(page) -> list[tuple[float, float, float, float]]:
+    """Returns every line a grid draws (black: its cells' lines and its frame's sides) as (x0, top, x1, bottom)."""
+    found = [(line["x0"], line["top"], line["x1"], line["bottom"]) for line in page.lines if _black(line)]
+    for r in page.rects:
+        if _black(r) and r["stroke"] and not r["fill"] and r["width"] > 20 and abs(r["width"] - r["height"]) < 0.5:
+            x0, top, x1, bottom = r["x0"], r["top"], r["x1"], r["bottom"]
+            found += [(x0, top, x0, bottom), (x1, top, x1, bottom), (x0, top, x1, top), (x0, bottom, x1, bottom)]
+    return found
+
+
+def name_boxes(page) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Returns each line name drawn on the page with the frame round it (x0, top, x1, bottom)."""
+    found = []
+    for word in page.extract_words(extra_attrs=["fontname"]):
+        if "Bold" not in word["fontname"] or not re.fullmatch(r"([A-H]\d|L\dC\d)-([A-H]\d|L\dC\d)", word["text"]):
+            continue
+        middle = (word["top"] + word["bottom"]) / 2
+        frames = [
+            c for c in page.curves
+            if c["x0"] <= word["x0"] and word["x1"] <= c["x1"] and c["top"] <= middle <= c["bottom"]
+            and c["width"] < word["x1"] - word["x0"] + 20
+        ]  # fmt: skip
+        assert frames, f"{word['text']} has no frame"
+        frame = min(frames, key=lambda c: c["width"])
+        found.append((word["text"], (frame["x0"], frame["top"], frame["x1"], frame["bottom"])))
+    return found
+
+
+def clearance(box: tuple[float, float, float, float], stroke: tuple[float, float, float, float]) -> float:
+    """Returns the distance (points) between a box and a straight stroke, 0 where they meet."""
+    dx = max(0.0, stroke[0] - box[2], box[0] - stroke[2])
+    dy = max(0.0, stroke[1] - box[3], box[1] - stroke[3])
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def _replay(name: str, language: Language, paper: Paper, every: int = 0) -> bytes:
+    from rendered import game, weighed
+
+    from sos_print.documents.replay import replay_document
+
+    played = game(name)
+    options = PrintOptions(
+        language=language, paper=paper, large_print=True, size=played.example.size, variant=played.example.variant
+    )
+    return replay_document(options, played, weighed(name), every).data
+
+
+def _rules(language: Language, paper: Paper) -> bytes:
+    from rendered import shipped_examples
+
+    from sos_print.documents.rulesheet import rules_document
+
+    return rules_document(PrintOptions(language=language, paper=paper, large_print=True), shipped_examples()).data
+
+
+LARGE_PRINT_NAMED = {
+    "replay 11, French, A4": lambda: _replay("11-team-first-sos-wins.toml", Language.FR, Paper.A4),
+    "replay 11, English, Letter": lambda: _replay("11-team-first-sos-wins.toml", Language.EN, Paper.LETTER),
+    "replay 09 every move, Letter": lambda: _replay("09-team-sos.toml", Language.EN, Paper.LETTER, every=1),
+    "replay 03, French, Letter": lambda: _replay("03-o-in-the-gap.toml", Language.FR, Paper.LETTER),
+    "rules, French, Letter": lambda: _rules(Language.FR, Paper.LETTER),
+    "rules, English, A4": lambda: _rules(Language.EN, Paper.A4),
+}
+
+
+@pytest.mark.parametrize("made", list(LARGE_PRINT_NAMED))
+def test_no_large_print_line_name_touches_a_grid_line(made):
+    # In large print a name set in the cell past its line's end filled the cell, on its lines and the board's frame
+    # (« A1-C3 » in D4 of replay 11 in French, « A2-C2 » in D2 of the French rule sheet on Letter; issue 23, review 33,
+    # 1.2): a name keeps CELL_CLEARANCE from every line of the grid, inside a cell or outside the board.
+    from sos_print.pdf.grids import CELL_CLEARANCE
+
+    with pages(LARGE_PRINT_NAMED[made]()) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            strokes = grid_strokes(page)
+            for name, box in name_boxes(page):
+                nearest = min((clearance(box, stroke) for stroke in strokes), default=1000.0) / MM_PT
+                assert nearest >= 0.5, f"page {number}: {name} {nearest:.2f} mm from a grid line"
+                assert nearest >= min(CELL_CLEARANCE, TAG_GAP) - 0.3, f"page {number}: {name} {nearest:.2f} mm"
+
+
+@pytest.mark.parametrize(("size", "lang"), [(7, Language.EN), (7, Language.FR), (8, Language.EN), (8, Language.FR)])
+def test_a_rows_name_wider_than_a_cell_stands_just_past_the_rows_end_inside_the_grid(size, lang):
+    # The L1C1 rule sheet's "L7C1-L7C3", centred on the cell after C3, covered its S; it went to the grid's far side,
+    # five cells from its line (issue 23, review 33): it starts within 3 mm past its end cell, level with its row.
+    data = rendered("rules", PrintOptions(size=size, notation=Notation.L1C1, language=lang))
+    row = size - 1
+    name = f"L{row}C1-L{row}C3"
+    found = []
+    with pages(data) as pdf:
+        for page, placed in zip(pdf.pages, boards(data), strict=True):
+            for word in page.extract_words(extra_attrs=["fontname"]):
+                if word["text"] == name and "Bold" in word["fontname"]:
+                    box = tuple(word[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
+                    left, top, cell, cells = min(placed, key=lambda g: abs(g[1] + g[2] * g[3] / 2 - box[1]))
+                    found.append((box, left, top, cell, cells))
+    assert len(found) == 1, found
+    box, left, top, cell, cells = found[0]
+    assert cells == size
+    assert 0.0 <= box[0] - (left + 3 * cell) <= 3.0, (box, left + 3 * cell)
+    middle = (box[1] + box[3]) / 2
+    assert top + (row - 1) * cell < middle < top + row * cell, (box, top, cell)

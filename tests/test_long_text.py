@@ -117,3 +117,43 @@ def test_a_long_word_in_an_example_stays_on_the_page(tmp_path, runner):
             assert not margin_breaches(page) and not clashes(page)
         text = "".join(char.get_text() for page in pdf.pages for char in chars(page))
     assert text.count("Supercalifragilistic") == 2 * 15  # every letter printed, none dropped
+
+
+# A table's entry wider than its column (a child's name in the key's marking grid, issue 20): broken after its
+# hyphens, as a name on a board, and a word without one between its letters; the entry after it follows its last part.
+BROKEN_ENTRIES = {
+    "after its hyphens": ("Maximilian-Alexander-Ferdinand", 26.8, ["Maximilian-", "Alexander-", "Ferdinand (2)"]),
+    "parts share a line": (
+        "Maximilian-Alexander-Ferdinand",
+        40.0,
+        ["Maximilian-Alexander-", "Ferdinand (2)"],
+    ),
+    "accents": ("Anne-Charlotte-Éléonore-Marie", 30.0, ["Anne-Charlotte-", "Éléonore-Marie", "(2)"]),
+    "between its letters": ("W" * 18, 26.8, ["WWWWWWW", "WWWWWWW", "WWWW (2)"]),
+    "a hyphen first, then letters": ("Jean-" + "W" * 18, 26.8, ["Jean-", "WWWWWWW", "WWWWWWW", "WWWW (2)"]),
+    "a name that fits, whole": ("Léa", 26.8, ["Léa (2)"]),
+}
+
+
+@pytest.mark.parametrize(("name", "width", "lines"), BROKEN_ENTRIES.values(), ids=BROKEN_ENTRIES)
+def test_a_table_entry_wider_than_its_column_is_broken_after_its_hyphens_then_its_letters(name, width, lines):
+    from sos_print.pdf.table import entry_width, set_cell
+    from sos_print.plans.tables import Entry
+
+    set_lines = set_cell((Entry(name, bold=True), Entry("(2)")), width, 10.0)
+    assert [" ".join(entry.text for entry in line) for line in set_lines] == lines
+    assert all(entry_width(entry, 10.0) <= width for line in set_lines for entry in line)
+
+
+@pytest.mark.parametrize("name", ["Maximilian-Alexander-Ferdinand-Christoph", "W" * 40])
+def test_a_table_whose_entry_is_wider_than_the_page_keeps_its_columns_on_it(name):
+    from sos_print.pdf.table import layout_table
+    from sos_print.plans.tables import Entry, Table
+
+    cells = ((Entry(name, bold=True), Entry("(1)")), *[(Entry("S", bold=True), Entry("B2"))] * 6)
+    table = Table(("Child", *[f"Puzzle {k}" for k in range(1, 7)]), (cells,), stretch=6, left=(0,), centred=True)
+    # Before issue 20, the name's column took its width, the last column less than nothing, and the table was set
+    # again and again until Python's stack ran out.
+    layout = layout_table(table, (30.0, *[25.0] * 6), 180.0, (10.0, 10.0), 6.5)
+    assert layout.widths == pytest.approx((30.0, *[25.0] * 6))
+    assert layout.rows[0] > 6.5  # the name takes lines of its own

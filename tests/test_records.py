@@ -247,10 +247,49 @@ MOVED_FIRST = "put the header row first"
         ("Game 1,A,S,table B2,,\n", None),
         ("SOS,S,O,S,,\n", None),
         ("Partie du 3 mars,,,,,\n", None),
+        # A move typed with a slip the rows below would refuse: a seat under player, and a letter or a cell.
+        (",A,S ,B 1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (",A,,B1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # no letter
+        (",A,S,b 1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (", b ,O,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # no cell, spaces around
+        (",A,\uff33,B1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),  # a full-width S
+        ("1,d,x,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        # Split by another separator than the header's: read as a move all the same.
+        ("1;A;S;B1;;9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("\tA\tS\tB 1\t\t9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        # Titles: a seat's letter under player, but a title's words under move, or nothing under letter and cell.
+        ("Game 1;A;S;table B2;;\n", None),
+        ("Partie du 3 mars;;;;;\n", None),
+        ("Groupe,A,,,,\n", None),
+        (",A,,,,\n", None),
     ],
 )
 def test_a_move_above_the_header_row_is_refused_and_a_title_is_passed_over(runner, tmp_path, above, message):
     code, lines, path = run_check(runner, tmp_path, above + game_csv())
+    if message is None:
+        assert (code, lines) == (0, ["checked 1 file: every claim holds"])
+        return
+    assert (code, lines) == (1, [f"{path}: {message}", "checked 1 file: 1 problem in 1 file"])
+
+
+@pytest.mark.parametrize(
+    ("above", "message"),
+    [
+        # The sweep's rows, above a header with no move column (sweep 14, F6).
+        ("A,S ,A 1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A,,A1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A,S,a 1,,9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A;S;A1;;9\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("Class 3B, game 2\n", None),
+        ("Partie du 3 mars,,,,,\n", None),
+        ("SOS,S,O,S,,\n", None),
+        ("Game 1,A,S,table B2,,\n", None),
+        ("A game of SOS\n", None),
+    ],
+)
+def test_a_move_above_a_header_without_a_move_column_is_refused(runner, tmp_path, above, message):
+    rows = [row[1:] for row in GAME]
+    code, lines, path = run_check(runner, tmp_path, above + game_csv(rows, "player,letter,cell,lines,points"))
     if message is None:
         assert (code, lines) == (0, ["checked 1 file: every claim holds"])
         return
@@ -484,6 +523,58 @@ def test_a_named_file_that_is_no_record_with_size_says_what_it_is_not(runner, tm
     assert result.stdout.splitlines()[0] == (
         f"{path}: is not a worked example (TOML), a game record (CSV with its header row) or a filled audit (PDF); "
         "their names end in .toml, .csv, .tsv, .txt or .pdf"
+    )
+
+
+NOT_A_RECORD = "is not a game record: its first row names none of the columns player, letter, cell, lines, points"
+
+
+# A class list given by mistake (sweep 14, F8): "the header names an unknown column 'Léa'" printed a child's name, and a
+# link to /etc/passwd in a checked folder its first line. A first row naming no column is no header: nothing quoted.
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("eleves.csv", "Léa\nNoël\nZoé\n"),
+        ("eleves.txt", "Léa\nNoël\nZoé\n"),
+        ("weird.csv", "Léa Dupont;S;A1\nZoé;O;B2\n"),
+        ("classe.csv", "Nom;Prénom;Classe\nDupont;Léa;CM1\n"),
+        ("liste.csv", "Classe de CM1\nPrénom\nLéa\nNoël\n"),  # a title line above: the first row all the same
+        ("pw.csv", "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"),
+        ("sep.csv", "sep=;\nLéa;Zoé\n"),
+    ],
+)
+def test_a_file_whose_first_row_names_no_column_is_no_record_and_none_of_its_cells_is_quoted(
+    runner, tmp_path, name, text
+):
+    code, lines, path = run_check(runner, tmp_path, text, name=name)
+    assert (code, lines) == (1, [f"{path}: {NOT_A_RECORD}", "checked 1 file: 1 problem in 1 file"])
+
+
+@pytest.mark.parametrize("command", ["replay", "analyse"])
+def test_replay_and_analyse_of_a_class_list_quote_no_name(runner, tmp_path, command):
+    path = tmp_path / "eleves.txt"
+    path.write_text("Léa\nNoël\nZoé\n")
+    out = ["--out", str(tmp_path / "r.pdf")] * (command == "replay")
+    result = runner.invoke(app, [command, str(path), "--size", "4", *out])
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"sos-print: {path}: {NOT_A_RECORD}\n")
+    assert sorted(tmp_path.iterdir()) == [path]
+
+
+def test_a_class_list_and_a_link_to_a_system_file_in_a_checked_folder_quote_nothing(runner, tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "game.csv").write_text(game_csv())
+    (folder / "eleves.csv").write_text("Léa\nNoël\nZoé\n")
+    (tmp_path / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (folder / "pw.csv").symlink_to(tmp_path / "passwd")
+    result = runner.invoke(app, ["check", str(folder), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{folder / 'eleves.csv'}: {NOT_A_RECORD}",
+            f"{folder / 'pw.csv'}: {NOT_A_RECORD}",
+            "checked 3 files: 2 problems in 2 files",
+        ],
     )
 
 

@@ -933,12 +933,17 @@ def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runne
     assert "Players: A and Tom (B), writing in that order." in text and "Player A" not in text
 
 
-@pytest.mark.parametrize("names", ["A=Léa;B=Tom", "A=Léa, B=Tom", "b=Tom;a=Léa;"])
+def names_options(names: str | tuple[str, ...]) -> list[str]:
+    """Returns `--names` once for a text, once for each text of a tuple."""
+    return [option for text in ((names,) if isinstance(names, str) else names) for option in ("--names", text)]
+
+
+@pytest.mark.parametrize("names", ["A=Léa;B=Tom", "A=Léa, B=Tom", "b=Tom;a=Léa;", ("A=Léa", "B=Tom")])
 def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runner, tmp_path, names):
     record = tmp_path / "game.csv"
     record.write_text(csv_text(GAME3))
     out = tmp_path / "replay.pdf"
-    result = runner.invoke(app, ["replay", str(record), "--size", "3", "--names", names, "--out", str(out)])
+    result = runner.invoke(app, ["replay", str(record), "--size", "3", *names_options(names), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "Players: Léa (A) and Tom (B), writing in that order." in whole(out.read_bytes())
 
@@ -952,6 +957,10 @@ def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runn
         ("=Léa", "--names: '=Léa' is not SEAT=NAME with a seat of this game (A, B)"),
         ("AB=Léa", "--names: 'AB=Léa' is not SEAT=NAME with a seat of this game (A, B)"),
         ("A=Léa,a=Tom", "--names: seat A is named twice"),
+        # Given twice, the last was printed alone, where one --names of both was refused (sweep 14, F9).
+        (("A=Léa", "A=Zoé"), "--names: seat A is named twice"),
+        (("A=Léa,B=Tom", "b=Zoé"), "--names: seat B is named twice"),
+        (("A=Léa", "C=Tom"), "--names: 'C=Tom' is not SEAT=NAME with a seat of this game (A, B)"),
         ("A=", "--names: seat A has no name after its ="),
         ("A=" + "x" * 41, "--names: the name of A has 41 characters; a name takes at most 40"),
         ("A=Léa B=Tom", "--names: 'A=Léa B=Tom' names more than one seat; separate them with commas"),
@@ -963,7 +972,7 @@ def test_names_that_cannot_be_printed_or_read_are_a_usage_error(runner, tmp_path
     record = tmp_path / "game.csv"
     record.write_text(csv_text(GAME3))
     out = tmp_path / "replay.pdf"
-    result = runner.invoke(app, ["replay", str(record), "--size", "3", "--names", names, "--out", str(out)])
+    result = runner.invoke(app, ["replay", str(record), "--size", "3", *names_options(names), "--out", str(out)])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [f"Usage error: {message}"]
     assert not out.exists()

@@ -21,6 +21,7 @@ from sos_print.engine.roster import (
     Child,
     _heading,
     _kind,
+    _several,
     _titled,
     clean_name,
     form_groups,
@@ -68,7 +69,7 @@ SHAPES = {
     # Numbers beside the names (an age, a date) are no child: never refused, with a heading row or without.
     "no heading: a name, an age and a date": ("Léa;8;01/02/2016\nTom;9;03/04/2015\n", ["Léa", "Tom"]),
     "a number beyond the heading's last column": ("Prénom;Nom\nLéa;Dupont;8\nTom;Martin;9\n", ["Léa", "Tom"]),
-    "markup as written": ("Léa\nNoé <b>&</b>\n", ["Léa", "Noé <b>&</b>"]),
+    "markup as written": ("Léa\nNoé <b>\n", ["Léa", "Noé <b>"]),
     "a list whose one name holds a comma": (
         "Léa\nTom\nJohn Smith, Jr.\nZoé\n",
         ["Léa", "Tom", "John Smith, Jr.", "Zoé"],
@@ -138,6 +139,45 @@ SHAPES = {
     "numbered rows, tabs": ("1\tLéa\n2\tTom\n", ["Léa", "Tom"]),
     "placeholders for first names": ("Prénom;Nom\n-;Martin\n?;Durand\nLéa;Dupont\n", ["Martin", "Durand", "Léa"]),
     "a footer in the last-name column": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nTotal : 2 élèves;\n", ["Léa", "Tom"]),
+    "a footer with its count in the names' column": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nTotal;2\n", ["Léa", "Tom"]),
+    "a class's title among one name a line": ("Léa\nTom\nClasse CM2\nZoé\n", ["Léa", "Tom", "Zoé"]),
+    # A row holding a name under the names' column is a child, whatever its other cells start with (issue 20, F1).
+    "a last name starting with a title's word": ("Nom;Prénom\nList;Anna\nMartin;Léa\n", ["Anna", "Léa"]),
+    "last names Teacher, Year, Class": (
+        "Nom;Prénom\nTeacher;Sam\nYear;Tom\nClass;Amy\nMartin;Léa\n",
+        ["Sam", "Tom", "Amy", "Léa"],
+    ),
+    "last names School and Total": ("Last name,First name\nSchool,Ann\nTotal,Ben\nMartin,Léa\n", ["Ann", "Ben", "Léa"]),
+    "a last name Ecole on the last row": ("Nom;Prénom\nDupont;Léa\nEcole;Marie\n", ["Léa", "Marie"]),
+    # A school's export whose first column is the group, class or year (issue 20, F2).
+    "a group column first": (
+        "Groupe;Nom;Prénom\nGroupe A;Dupont;Léa\nGroupe B;Martin;Tom\n",
+        ["Léa", "Tom"],
+    ),
+    "a class column first": ("Class,First name,Last name\nClass 4B,Amy,Smith\nClass 4C,Ben,Jones\n", ["Amy", "Ben"]),
+    "a year column first": ("Year,Name\nYear 4,Amy\nYear 5,Ben\n", ["Amy", "Ben"]),
+    "class values, some with the word": ("Class,Name\n4B,Amy\nClass 4C,Cal\n4B,Eve\n", ["Amy", "Cal", "Eve"]),
+    "a group's row between children": (
+        "Groupe;Nom;Prénom\nGroupe A;;\nA;Dupont;Léa\nGroupe B;;\nB;Martin;Tom\n",
+        ["Léa", "Tom"],
+    ),
+    "a last name alone beside a class": (
+        "Class,First name,Last name\nClass 4C,,Brown\nClass 4C,Cal,Jones\n",
+        ["Brown", "Cal"],
+    ),
+    # Headings of school exports, a count in brackets after a heading of several children (issue 20, F10).
+    "Élèves (24)": ("Élèves (24)\nLéa Dupont\nTom Martin\n", ["Léa Dupont", "Tom Martin"]),
+    "Students [30]": ("Students [30]\nAnn\nBob\n", ["Ann", "Bob"]),
+    "Liste des élèves (2) :": ("Liste des élèves (2) :\nLéa\nTom\n", ["Léa", "Tom"]),
+    "First": ("First\nLéa Dupont\nTom Martin\n", ["Léa Dupont", "Tom Martin"]),
+    "Learner": ("Learner\nLéa Dupont\nTom Martin\n", ["Léa Dupont", "Tom Martin"]),
+    "Learners, and a learner's ID": ("Learner ID,Learners\n1,Ann\n2,Bob\n", ["Ann", "Bob"]),
+    "names with a number in brackets": ("Child (1)\nChild (2)\n", ["Child (1)", "Child (2)"]),
+    # Names holding a hyphen, an apostrophe or the letters of a joining word stay one child (issue 20, F7).
+    "hyphens, apostrophes, and and et inside names": (
+        "D'Artagnan\nJean-Luc\nMarie-Noëlle\nO’Brien\nAnand\nEtta Blanchet\nBertrand\n",
+        ["D'Artagnan", "Jean-Luc", "Marie-Noëlle", "O’Brien", "Anand", "Etta Blanchet", "Bertrand"],
+    ),
 }
 
 
@@ -295,6 +335,56 @@ def test_a_heading_below_names_in_a_one_column_list_is_refused_naming_its_line(t
     assert str(caught.value) == f"{path}: {message}: put the heading on the first line, or remove it"
 
 
+FIRST = "class, school, year, list, group, teacher, total, classe, école, liste..."
+TITLE_OR_NAME = {
+    "a full name starting with List": ("Name\nAnna List\nList Anna\nBob\n", 3),
+    "a full name starting with Teacher": ("Name\nAnna\nBob\nTeacher Sam\n", 4),
+    "one name a line": ("Léa\nNoël\nListe Anna\nZoé\n", 3),
+    "a word of a title alone": ("Name,Group\nAmy,1\nBen,1\nList,2\nDan,2\n", 4),
+    "a total without its count": ("Prénom\nAmy\nBen\nTotal\n", 4),
+    "a last name alone": ("Nom;Prénom\nDupont;Léa\nClasse;\nMartin;Tom\n", 3),
+}
+
+
+@pytest.mark.parametrize(("text", "line"), TITLE_OR_NAME.values(), ids=TITLE_OR_NAME)
+def test_a_name_that_may_be_a_title_is_refused_naming_its_line_never_passed_over(tmp_path, text, line):
+    # A row holding a name is never passed over as a title (issue 20, F1); a name starting with a title's word and
+    # holding no digit or colon ("Classe CM2", "Total : 3") may be either, and is refused.
+    path = written(tmp_path, text.encode())
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value) == (
+        f"{path}: line {line}: a name starts with a title's word ({FIRST}), so it may be a title: remove the line if "
+        "it is one, or write the child's first name first"
+    )
+    assert not any(name in str(caught.value) for name in ("Anna", "Sam", "List", "Dan", "Total", "Classe"))
+
+
+# Above a heading row of several columns, a row of several cells with words under the names' column that are no
+# title's may be a child (a sheet sorted with its heading row): refused, never passed over as a title (issue 20, F1).
+CHILD_ABOVE = {
+    "a last and a first name": ("Dupont;Léa\nNom;Prénom;Classe\nMartin;Tom;CM1\nPetit;Zoé;CM1\n", 1, "Prénom"),
+    "a group, a last and a first name": (
+        "Groupe A;Dupont;Léa\nGroupe;Nom;Prénom;Age\nGroupe A;Martin;Tom;8\nGroupe B;Petit;Zoé;9\n",
+        1,
+        "Prénom",
+    ),
+    "below a title": ("Class 4B,,\nSmith,Amy\nLast name,First name,Age\nJones,Ben,8\nBrown,Cal,9\n", 2, "First name"),
+}
+
+
+@pytest.mark.parametrize(("text", "line", "heading"), CHILD_ABOVE.values(), ids=CHILD_ABOVE)
+def test_a_row_above_the_heading_holding_a_name_is_refused_naming_its_line(tmp_path, text, line, heading):
+    path = written(tmp_path, text.encode())
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value) == (
+        f"{path}: line {line} is above the heading row and holds words under its {heading} column: put the heading "
+        "row first, or remove the line if it is a title"
+    )
+    assert not any(name in str(caught.value) for name in ("Léa", "Dupont", "Amy", "Smith"))
+
+
 def test_a_name_of_only_invisible_characters_is_no_name():
     assert [child.name for child in parse_roster("Léa\n\u200b\n\ufeff\u200b\nTom\n").children] == ["Léa", "Tom"]
 
@@ -370,6 +460,7 @@ def test_a_class_list_that_cannot_be_used_is_one_line_naming_the_file(tmp_path, 
 
 HEAD = "write one child's name a line, or head the names' column with one of " + HEADINGS_SAID
 ONE_COMMA = "(a name holds one at most: last name, first name)"
+ONE = "write one child's name a line"
 # Several children on one line or in one cell, each refused naming the first such line, never a child: without a
 # heading row, a cell of words after the name; under one, beyond its last column; a name holding a semicolon, a tab
 # (or another control character) or more than one comma.
@@ -407,6 +498,16 @@ SEVERAL_NAMES = {
     "three commas on the first line": (
         "Alice, Bob, Chloé, Denis\nEmma\nFarid\n",
         f"line 1: a name holds 3 commas {ONE_COMMA}: write one child's name a line",
+    ),
+    # Names joined by a sign or a word (issue 20, F7).
+    "a slash between two names": ("Alice\nBob\nChloé / Denis\nEmma\n", "line 3: a name holds a slash: " + ONE),
+    "an ampersand": ("Alice\nBob\nChloé & Denis\nEmma\n", "line 3: a name holds an ampersand: " + ONE),
+    "a vertical bar": ("Alice\nBob\nChloé | Denis\nEmma\n", "line 3: a name holds a vertical bar: " + ONE),
+    "a plus sign": ("Alice\nBob+Chloé\nEmma\n", "line 2: a name holds a plus sign: " + ONE),
+    "et": ("Alice\nBob\nChloé et Denis\nEmma\n", "line 3: a name holds the word 'et': " + ONE),
+    "AND under a heading": (
+        "Prénom;Classe\nAlice;CM1\nBob AND Chloé;CM1\n",
+        "line 3: a name holds the word 'and': " + ONE,
     ),
     "two commas on a middle line": (
         "Alice\nBob\nChloé, Denis, Emma\nFarid\n",
@@ -531,7 +632,11 @@ NAMES = st.text(
     max_size=40,
 ).filter(
     lambda name: (
-        clean_name(name) and _heading(name) not in NOT_A_HEADING and _kind(name) is None and not _titled([name])
+        clean_name(name)
+        and _heading(name) not in NOT_A_HEADING
+        and _kind(name) is None
+        and not _titled([name])
+        and not _several(name.strip())
     )
 )
 

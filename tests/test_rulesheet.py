@@ -648,3 +648,58 @@ def test_no_line_name_runs_over_a_boards_frame(examples, language, paper, size, 
                     )  # fmt: skip
                     outside = x1 <= frame["x0"] or x0 >= frame["x1"] or bottom <= frame["top"] or top >= frame["bottom"]
                     assert inside or outside, f"{word['text']} runs over a board's frame"
+
+
+def grid_frames(page) -> list[dict]:
+    """Returns the frames of the square grids drawn on the page."""
+    return [r for r in page.rects if r["width"] > 20 and abs(r["width"] - r["height"]) < 0.5 and not r["fill"]]
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("notation", list(Notation))
+@pytest.mark.parametrize("size", [3, 4, 5, 6, 7, 8])
+def test_the_naming_grid_names_its_cell_in_it_or_beside_it_on_its_row(examples, size, notation, large_print):
+    # In 8 x 8 cells « L2C3 » fitted no size: the cell was ringed, its name nowhere in the picture (issue 23, review
+    # 33, 1.1). The name stands in its cell, or beside the grid's right edge level with it, joined by a leader.
+    from sos_print.plans.rulesheet import naming_grid
+
+    grid = naming_grid(size, notation)
+    name = max(grid.letters, key=len)
+    row, col = divmod(grid.letters.index(name), size)
+    options = PrintOptions(size=size, notation=notation, large_print=large_print)
+    data = rules_document(options, examples).data
+    assert any(text.count(name) >= 2 for text in texts(data)), "the name is only in the text"
+    found = []
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            for frame in grid_frames(page):
+                cell = frame["width"] / size
+                for word in page.extract_words():
+                    middle = (word["top"] + word["bottom"]) / 2
+                    level = frame["top"] + row * cell < middle < frame["top"] + (row + 1) * cell
+                    inside = frame["x0"] + col * cell < word["x0"] and word["x1"] < frame["x0"] + (col + 1) * cell
+                    beside = frame["x1"] < word["x0"] < frame["x1"] + 6 * MM
+                    if word["text"] == name and level and (inside or beside):
+                        found.append(word)
+    assert len(found) == 1, found
+
+
+# Today's pages of the sheets whose naming cell is named beside the grid (6 x 6 to 8 x 8 in L1C1), per language, in
+# normal and large print: naming it there added no page (a grid wide enough to hold it added one to some sheets).
+NAMING_PAGES = {
+    (Language.EN, False): {6: 2, 7: 2, 8: 2},
+    (Language.FR, False): {6: 2, 7: 2, 8: 2},
+    (Language.EN, True): {6: 3, 7: 3, 8: 4},
+    (Language.FR, True): {6: 4, 7: 4, 8: 4},
+}
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("language", [Language.EN, Language.FR, Language.BOTH])
+@pytest.mark.parametrize("size", [6, 7, 8])
+def test_naming_the_cell_beside_the_grid_adds_no_page(examples, size, language, paper, large_print):
+    options = PrintOptions(size=size, notation=Notation.L1C1, language=language, paper=paper, large_print=large_print)
+    languages = [Language.EN, Language.FR] if language is Language.BOTH else [language]
+    expected = sum(NAMING_PAGES[(one, large_print)][size] for one in languages)
+    assert page_count(rules_document(options, examples).data) == expected

@@ -126,7 +126,7 @@ RulesPerGroup = Annotated[
 ClassName = Annotated[str, typer.Option("--class-name", help="A class or group name printed at the top of every page.")]
 Force = Annotated[bool, typer.Option("--force", help="Replace output files that already exist.")]
 Names = Annotated[
-    str,
+    list[str] | None,  # given twice, both are read: the last alone would hide a seat named twice
     typer.Option(
         "--names",
         help=(

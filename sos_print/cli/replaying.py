@@ -93,7 +93,7 @@ def replay(
     paper: PaperSize = Paper.A4,
     large_print: LargePrint = False,
     class_name: ClassName = "",
-    names: Names = "",
+    names: Names = None,
     force: Force = False,
 ) -> None:
     """Write one recorded game as a replay for the class: diagrams, the score sheet checked, and every move weighed."""
@@ -111,7 +111,8 @@ def replay(
         ),
         empty="holds no move to replay",
     )
-    header = printed_header(record, game.example.header, parsed_names(names, game.example.variant.seats), look)
+    given = parsed_names(",".join(names or ()), game.example.variant.seats)  # --names given twice: read as one list
+    header = printed_header(record, game.example.header, given, look)
     example = replace(game.example, header=header)
     game = replace(game, example=example)
     options = replace(

@@ -504,7 +504,9 @@ def render_audits(
                 )
             if page.first:
                 draw_names(document, audit.names)
-            document.end_page(numbered=page.numbered)
+            # An audit of several pages numbers them itself ("Page 1 of 4" in its head): the file's number under it
+            # disagreed ("2"), two numberings on one page (issue 23, review 33, 2.5).
+            document.end_page(numbered=page.numbered and len(pages) == 1)
         if progress:
             progress(number)
 

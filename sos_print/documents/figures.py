@@ -62,6 +62,8 @@ class DiagramStyle:
     # Lines named outside the grid only, never just past an inner end in an empty cell (the answer key: there a name
     # read as the board's content, issue 23).
     names_outside: bool = False
+    # Lines named inside the grid only in the middle of a cell, clear of its sides (large print: see segment_tags).
+    names_clear: bool = False
 
     def scaled(self, scale: float) -> DiagramStyle:
         """Returns the style with every length and size multiplied by `scale` (large print)."""
@@ -72,6 +74,7 @@ class DiagramStyle:
             self.number_pt * scale,
             self.tag_pt * scale,
             self.names_outside,
+            self.names_clear or scale > 1.0,
         )
 
 
@@ -127,7 +130,18 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
 @lru_cache(maxsize=512)
 def _tags(grid: GridPlan, style: DiagramStyle) -> tuple[Tag, ...]:
     # Laying out a page measures the same diagram many times (each cell size tried, each column, then drawing it).
-    return tuple(segment_tags(grid, 0.0, 0.0, style.cell, style.tag_pt, style.label_pt, outside=style.names_outside))
+    return tuple(
+        segment_tags(
+            grid,
+            0.0,
+            0.0,
+            style.cell,
+            style.tag_pt,
+            style.label_pt,
+            outside=style.names_outside,
+            clear=style.names_clear,
+        )
+    )
 
 
 def fitted(figure: ExampleFigure, style: DiagramStyle, width: float) -> tuple[ExampleFigure, DiagramStyle]:

@@ -201,9 +201,11 @@ def _gallery(
 
 def _style(cell: float, scale: float) -> DiagramStyle:
     """Returns the diagrams' style at `cell` mm: letters a step larger in cells that take them, coordinates and line
-    names at the captions' smaller size, move numbers the smallest."""
+    names at the captions' smaller size, move numbers the smallest; in large print, names clear of the lines."""
     letter = HEADING_PT if cell >= REPLAY_LETTER_CELL * scale else BODY_PT
-    return DiagramStyle(cell, letter * scale, NOTES_PT * scale, SMALL_PT * scale, NOTES_PT * scale)
+    return DiagramStyle(
+        cell, letter * scale, NOTES_PT * scale, SMALL_PT * scale, NOTES_PT * scale, names_clear=scale > 1.0
+    )
 
 
 @frozen

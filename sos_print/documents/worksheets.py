@@ -372,7 +372,14 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
             rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
             # Large print enlarges the cells' letters, and its cells are never smaller than normal print's.
             for cell in _cells(scale, least):
-                style = DiagramStyle(cell, HEADING_PT * scale, BODY_PT * scale, SMALL_PT * scale, SMALL_PT * scale)
+                style = DiagramStyle(
+                    cell,
+                    HEADING_PT * scale,
+                    BODY_PT * scale,
+                    SMALL_PT * scale,
+                    SMALL_PT * scale,
+                    names_clear=scale > 1.0,
+                )
                 for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
                     measure = _words_width(plan, style, width, answers, scale)
                     words = tuple(_words_height(row, measure, scale) for row in rows)

@@ -214,16 +214,26 @@ def _below_titles(
 
 
 def _reads_as_move(line: str, separator: str, columns: Sequence[str | None]) -> bool:
-    """Tells whether a line above the header reads as a move in the header's columns: S or O under the letter, a
-    cell name (in either notation, on the board or not) under the cell. A title ("Class 3B, game 2") never does."""
-    try:
-        row = next(csv.reader([line], delimiter=separator), [])
-    except csv.Error:
-        return False
-    cells = {name: row[k].strip() for k, name in enumerate(columns) if name and k < len(row)}
-    return cells.get("letter") in ("S", "s", "O", "o") and bool(_CELL_NAME.fullmatch(cells.get("cell", "").upper()))
+    """Tells whether a line above the header reads as a move in the header's columns, split by the header's separator
+    or another the reader accepts: S or O under the letter and a cell name (in either notation, on the board or not)
+    under the cell, or a seat under the player and anything under the letter or the cell, no word under the move.
+    A title ("Class 3B, game 2", "Game 1,A,S,table B2") never does."""
+    for mark in (separator, *(other for other in _SEPARATORS if other != separator)):
+        try:
+            row = next(csv.reader([line], delimiter=mark), [])
+        except csv.Error:
+            continue
+        cells = {name: row[k].strip() for k, name in enumerate(columns) if name and k < len(row)}
+        if cells.get("letter") in ("S", "s", "O", "o") and _CELL_NAME.fullmatch(cells.get("cell", "").upper()):
+            return True
+        # A move typed with a slip ("A 1", no letter) that the rows below would refuse: passed over, it went unchecked.
+        seat = cells.get("player", "").upper() in ("A", "B", "C", "D")
+        if seat and (cells.get("letter") or cells.get("cell")) and not _WORD.search(cells.get("move", "")):
+            return True
+    return False
 
 
+_WORD = re.compile(r"[^\W\d_]")  # a letter: a title's words ("Game 1") under the move column, where a move has digits
 _CELL_NAME = re.compile(r"[A-Z]+[0-9]+|L[0-9]+C[0-9]+")  # the shapes of notation.parse_cell, whatever the board
 
 
@@ -341,6 +351,11 @@ def _mark(separator: str | None) -> str:
 
 
 def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | None]:
+    if not any(_column(name) for name in header):
+        # A class list given by mistake, or a link to another file: quoting its first row would print a child's name.
+        raise ExampleFileError(
+            path, f"is not a game record: its first row names none of the columns {', '.join(REQUIRED)}"
+        )
     names = NAMES["fr" if any(_clean(name) in _FRENCH for name in header) else "en"]
     columns: list[str | None] = []
     for name in header:

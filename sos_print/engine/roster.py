@@ -9,11 +9,14 @@ last-name column, as children know each other by their first names ("Nom;Prénom
 export). A child whose first name is not typed is called by the row's other name column (its last
 name), and the terminal says so; a row holding text but no name is refused, naming its line, so
 that no child is left out in silence. A row that is a title, a section's title or a total ("Classe CM2",
-"Total : 3") or a heading row again is no child. Without a heading row, the names are in the first column (the
-first column of words when the first one numbers the rows: "1;Léa"); a "-" or "?" typed for a name is no name.
+"Total : 3") or a heading row again is no child; a row holding a name under the names' column is one, and a name
+that may be a title ("List Anna") is refused, naming its line. Without a heading row, the names are in the first
+column (the first column of words when the first one numbers the rows: "1;Léa"); a "-" or "?" typed for a name is
+no name.
 Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after the name
 without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a semicolon,
-a tab or more than one comma; one comma is a name ("Dupont, Léa", as school software exports it).
+a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé et Denis"); one comma is a
+name ("Dupont, Léa", as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says which names repeat, so that the teacher can add an initial).
@@ -51,7 +54,7 @@ _LONGEST_HEADING = 60  # characters: a longer cell is a name or a note, never lo
 
 # Headings, as `_heading` reduces them (no case, accents, spaces or punctuation).
 FIRST_NAME_HEADINGS = frozenset(
-    {"firstname", "firstnames", "givenname", "givennames", "forename", "forenames", "prenom", "prenoms"}
+    {"first", "firstname", "firstnames", "givenname", "givennames", "forename", "forenames", "prenom", "prenoms"}
 )
 # A column of last names: the name a child is called by when the first name is not typed.
 LAST_NAME_HEADINGS = frozenset({"lastname", "surname", "familyname", "nomdefamille", "nomdusage", "nomdenaissance"})
@@ -78,7 +81,14 @@ NAME_HEADINGS = frozenset(
         "pupils",
         "children",
         "classlist",
+        "learner",
+        "learners",
+        "learnername",
     }
+)
+# Last words of a heading of several children, which a school's export may follow with their count: "Élèves (24)".
+COUNTED_HEADINGS = frozenset(
+    {"names", "noms", "prenoms", "firstnames", "eleves", "enfants", "students", "pupils", "children", "learners"}
 )
 # Headings of other columns a school's export has: a first row of these is a heading row without names.
 OTHER_HEADINGS = frozenset(
@@ -117,6 +127,7 @@ TITLE_WORDS = frozenset(
     | {"enseignant", "enseignante", "teacher", "liste", "list", "groupe", "group"}
 )
 HEADINGS_SAID = "name, first name, student, nom, prénom, élève"  # as messages list the headings read
+TITLES_SAID = "class, school, year, list, group, teacher, total, classe, école, liste..."  # as messages say them
 
 T = TypeVar("T")
 # Where a name is printed, as a message says it.
@@ -221,7 +232,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     columns = _names_columns(table, separator is not None, path)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     for number, cells in table[columns.start :]:
-        if _titled(cells) or _headed(cells):  # a section's title, a total, the heading row again: never a child
+        if _headed(cells) or _title_row(number, cells, columns, path):  # never a child, and never holds one's name
             titles += 1
             continue
         crowded = crowded or _crowded(number, cells, columns)
@@ -302,6 +313,33 @@ def _numbered_only(cells: Sequence[str]) -> bool:
     leaves empty ("29;;"); a row holding a date, an age or a pupil's number besides is a child whose name is missing."""
     filled = [cell.strip() for cell in cells if clean_name(cell)]
     return not filled or (len(filled) == 1 and filled[0].removesuffix(".").isdigit())
+
+
+def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) -> bool:
+    """Tells whether a row below the heading row (or in a list without one) is a title, a section's title or a
+    footer. Its name, the names' column's cell or else the one it would be taken from, decides: a row holding none
+    (or a number alone: "Total;24") is one when its first filled cell starts with a title's word; a name starting with
+    one is a title only when no name can be it, holding a digit or a colon ("Classe CM2", "Total : 3"), and is
+    refused, naming its line, when a child's name can ("List Anna", "Teacher Sam"): a child is never passed over."""
+    filled = [column for column in (columns.names, *columns.others) if _cell(cells, column)]
+    name = _cell(cells, filled[0]) if filled else ""
+    if not _worded(name):
+        return _titled(cells)
+    if not _titled([name]):
+        return False
+    if _title_name(name):
+        return True
+    raise ExampleFileError(
+        path,
+        f"line {number}: a name starts with a title's word ({TITLES_SAID}), so it may be a title: remove the line if "
+        "it is one, or write the child's first name first",
+    )
+
+
+def _title_name(name: str) -> bool:
+    """Tells whether a cell is a title no child's name can be: it starts with a title's word and holds a digit or a
+    colon ("Classe CM2", "Total : 3", "Enseignant : Mme X")."""
+    return _titled([name]) and any(char.isdigit() or char == ":" for char in name)
 
 
 def _titled(cells: Sequence[str]) -> bool:
@@ -405,7 +443,9 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             )
         for wanted in (FIRST, NAME):
             if wanted in kinds:
-                return _heading_columns(index, kinds, cells)
+                found = _heading_columns(index, kinds, cells)
+                _no_child_above(table[:index], found, path)
+                return found
         if index == 0 and len(cells) > 1 and any(kinds):
             raise ExampleFileError(
                 path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
@@ -422,6 +462,21 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             0, names, missing=f"no name in column {names + 1}, the names' one, though the row holds other cells"
         )
     return _Columns(0, 0)
+
+
+def _no_child_above(above: Sequence[tuple[int, list[str]]], columns: _Columns, path: str) -> None:
+    """Refuses a row above a heading row of several columns that may be a child's: one of several cells, holding words
+    under the names' column that are no title's ("Dupont;Léa" above "Nom;Prénom;Classe", a sheet sorted with its
+    heading row); a title over the columns ("Classe : CM1;Enseignant : Mme X") or of one cell is passed over."""
+    for number, cells in above:
+        name = _cell(cells, columns.names)
+        if _filled([(number, cells)]) > 1 and _worded(name) and not _title_name(name):
+            heading = columns.headings[columns.names]
+            raise ExampleFileError(
+                path,
+                f"line {number} is above the heading row and holds words under its {heading} column: put the heading "
+                "row first, or remove the line if it is a title",
+            )
 
 
 def _titles(above: Sequence[tuple[int, list[str]]], heading: int) -> bool:
@@ -472,6 +527,9 @@ def _kind(cell: str) -> str | None:
     l'élève"): a cell holding any other word or a number ("Child 1") is a name. First names win
     over last names, and other columns over names ("Student ID" is no column of names).
     """
+    counted = re.fullmatch(r"(.*\S)\s*[(\[]\s*\d+\s*[)\]]\W*", cell)
+    if counted and _heading(re.split(r"[\W_]+", counted[1].strip())[-1]) in COUNTED_HEADINGS:  # "Child (2)" is a name
+        cell = counted[1]
     whole = _heading(cell)
     for kind, known in _KINDS:
         if whole in known:
@@ -530,8 +588,9 @@ def _checked(child: Child, written: str, path: str) -> Child:
 
 
 def _several(written: str) -> str:
-    """Returns what in a name as written says it is several names ("a semicolon"), or "". One comma is a name: school
-    software exports "Dupont, Léa" (last name, first name), which two children's names cannot be told from."""
+    """Returns what in a name as written says it is several names ("a semicolon", "a slash", the word "et"), or "". One
+    comma is a name: school software exports "Dupont, Léa" (last name, first name), which two children's names cannot
+    be told from."""
     control = next((char for char in written if unicodedata.category(char) == "Cc"), None)
     if control == "\t":
         return "a tab"
@@ -539,10 +598,20 @@ def _several(written: str) -> str:
         return f"a control character (U+{ord(control):04X})"
     if ";" in written:
         return "a semicolon"
+    joined = next((_JOINS[char] for char in written if char in _JOINS), None)
+    if joined:
+        return joined
+    word = re.search(r"\s(et|and)\s", written, re.IGNORECASE)
+    if word:
+        return f"the word {quoted(word[1].lower())}"
     commas = written.count(",")
     if commas > 1:
         return f"{commas} commas (a name holds one at most: last name, first name)"
     return ""
+
+
+# Signs that join two children's names in one cell ("Chloé / Denis"); a hyphen or an apostrophe is part of a name.
+_JOINS = {"/": "a slash", "&": "an ampersand", "|": "a vertical bar", "+": "a plus sign"}
 
 
 def group_sizes(count: int, players: int) -> list[int]:

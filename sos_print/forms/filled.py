@@ -17,7 +17,8 @@ unread, and is refused; every page of the group read is there, and no widget is 
 attached; nothing a PDF reader acts on by itself (JavaScript, fields loaded, reset or hidden, an XFA form) is
 there. Before anything is parsed, a file of far more objects than an audit's, or holding one object far larger, is
 refused. A field of the record whose drawing on the page shows other text than its value is refused too: the teacher
-and the children see the drawing, the record reads the value (`forms.shown` tells the drawing's text where it can).
+and the children see the drawing, the record reads the value (`forms.shown` tells the drawing's text where it can);
+so is a field holding a value its widget cannot show (hidden by its flags, of no size, or off its page).
 
 Only the game field's, the table's and the header's (names, class, date) values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
@@ -178,8 +179,9 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
             _refuse_too_many_objects(reader, path)
             _refuse_huge_objects(reader, data, path)
             drawn: dict[str, tuple[Any, list[Any]]] = {}
-            found, count, shown = _walk(reader, path, drawn)
-            _refuse_values_not_shown(reader.root_object, found, drawn, path)
+            pages: dict[object, tuple[int, Any]] = {}
+            found, count, shown = _walk(reader, path, drawn, pages)
+            _refuse_values_not_shown(reader.root_object, found, drawn, pages, path)
             return found, count, shown
         except ExampleFileError:
             raise
@@ -188,11 +190,16 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
 
 
 def _refuse_values_not_shown(
-    catalog: Any, found: dict[str, str], drawn: dict[str, tuple[Any, list[Any]]], path: str
+    catalog: Any,
+    found: dict[str, str],
+    drawn: dict[str, tuple[Any, list[Any]]],
+    pages: dict[object, tuple[int, Any]],
+    path: str,
 ) -> None:
     """Refuses a field of the record's group whose widget shows other text on the page than the field's value, which
     the record reads: the teacher and the children see what the drawing shows, so a value changed without it being
-    drawn again would be checked unseen.
+    drawn again would be checked unseen. So is a field holding a value whose widget the page cannot show at all
+    (hidden, of no size, or off its page: `pages` gives each widget's page and its number).
 
     Only a drawing whose text can be told for sure is held to it (`forms.shown`), whatever type the field was given
     (all an audit's are text fields); any other field is read by its value, as before. Spaces and line breaks are
@@ -215,9 +222,18 @@ def _refuse_values_not_shown(
         if not _KNOWN.fullmatch(tail) or tail.startswith("pause."):
             continue  # another group's field, the pause box or a field no audit has: the record reads none of them
         field, widgets = drawn[name]
+        held = "".join(unicodedata.normalize("NFC", value).split())
+        for widget in map(_dictionary, widgets if held and not _kept_unseen(tail, field) else []):
+            unseen = _unseen(widget, pages.get(_identity(widget))) if widget is not None else None
+            if unseen is not None:
+                raise ExampleFileError(
+                    path,
+                    f"group {groups[0]}'s field {quoted(name)} holds {quoted(' '.join(value.split()))} but the page "
+                    f"does not show it ({unseen}): what sos-print would read is not what the audit shows; send the "
+                    "file the audit was filled in",
+                )
         if _kind(field) == "/Tx" and _flags(field) & _COMB:
             continue  # a comb field's reader places each character in a box of its own: not compared
-        held = "".join(unicodedata.normalize("NFC", value).split())
         for widget in map(_dictionary, widgets):
             seen = shown_text(_appearance(widget), fonts, budget) if widget is not None else None
             if seen is None or not all(encodes(held, codec) for codec in seen[1]):
@@ -236,6 +252,81 @@ def _refuse_values_not_shown(
 
 
 _COMB = 1 << 24  # the field flag of a comb field (bit 25)
+_READ_ONLY = 1 << 0
+# Annotation flags (PDF 32000-1, table 165): Invisible (bit 1) hides only an annotation of a type the reader does not
+# know, Hidden (bit 2) any, and NoView (bit 6) any on the screen.
+_INVISIBLE, _HIDDEN, _NO_VIEW = 1 << 0, 1 << 1, 1 << 5
+_NARROWEST = 1.0  # points: a widget narrower or lower than this shows nothing
+
+
+def _kept_unseen(tail: str, field: Any) -> bool:
+    """Tells whether a field is one sos-print keeps hidden and read-only: the game's, and the class's and names' when
+    they are printed on the page as ink (a row's field is always shown)."""
+    return tail == "game" or ((tail == "class" or tail.startswith("names.")) and bool(_flags(field) & _READ_ONLY))
+
+
+def _unseen(widget: Any, page: tuple[int, Any] | None) -> str | None:
+    """Returns why the page cannot show a widget (its flags hide it, it has no size, its drawing's box is empty, or
+    it lies off its page `page`, a number and a page), None if it may."""
+    flags = _resolved(widget.get("/F"))
+    flags = int(flags) if isinstance(flags, int) and not isinstance(flags, bool) else 0
+    known = widget.get("/Subtype") in (None, "/Widget")  # a field's widget may leave its type unsaid
+    if flags & (_HIDDEN | _NO_VIEW) or (flags & _INVISIBLE and not known):
+        return "its widget's flags hide it"
+    rect = _rectangle(widget.get("/Rect"))
+    if rect is None or rect[2] - rect[0] < _NARROWEST or rect[3] - rect[1] < _NARROWEST:
+        return "its widget has no size"
+    drawing = _appearance(widget)
+    if isinstance(drawing, StreamObject):
+        box = _rectangle(drawing.get("/BBox"))
+        matrix = _resolved(drawing.get("/Matrix"))
+        numbers: list[Any] = [_resolved(number) for number in matrix] if isinstance(matrix, ArrayObject) else []
+        a, b, c, d = (float(n) for n in numbers[:4]) if _all_numbers(numbers, 6) else (1.0, 0.0, 0.0, 1.0)
+        if box is None or not (box[2] - box[0]) * (box[3] - box[1]) * abs(a * d - b * c) > 0:  # NaN is not
+            return "its drawing's box is empty"
+    if page is not None:
+        visible = _page_box(page[1])
+        if visible is not None and not (
+            rect[0] < visible[2] and visible[0] < rect[2] and rect[1] < visible[3] and visible[1] < rect[3]
+        ):
+            return f"its widget lies outside page {page[0]}"
+    return None
+
+
+def _rectangle(value: object) -> tuple[float, float, float, float] | None:
+    """Returns a rectangle (/Rect, /BBox, /MediaBox) as left, bottom, right, top, None if it is not four numbers."""
+    array = _resolved(value)
+    if not isinstance(array, ArrayObject) or len(array) != 4:
+        return None
+    numbers: list[Any] = [_resolved(number) for number in array]
+    if not _all_numbers(numbers, 4):
+        return None
+    x0, y0, x1, y1 = (float(number) for number in numbers)
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def _all_numbers(values: list[object], count: int) -> bool:
+    """Tells whether `values` are `count` finite numbers."""
+    return len(values) == count and all(
+        isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) for value in values
+    )
+
+
+def _page_box(page: Any) -> tuple[float, float, float, float] | None:
+    """Returns the part of a page a reader shows (its crop box within its media box, as it says them or inherits
+    them), None if it says none."""
+    boxes: dict[str, tuple[float, float, float, float] | None] = {}
+    node, depth = page, 0
+    while node is not None and depth <= _DEEPEST and len(boxes) < 2:
+        for key in ("/MediaBox", "/CropBox"):
+            if key not in boxes and key in node:
+                boxes[key] = _rectangle(node.get(key))
+        node, depth = _dictionary(node.get("/Parent")), depth + 1
+    media, crop = boxes.get("/MediaBox"), boxes.get("/CropBox")
+    if media is None or crop is None:
+        return media
+    shared = (max(media[0], crop[0]), max(media[1], crop[1]), min(media[2], crop[2]), min(media[3], crop[3]))
+    return shared if shared[0] <= shared[2] and shared[1] <= shared[3] else media
 
 
 def _flags(field: Any) -> int:
@@ -325,11 +416,11 @@ _ROW_ANYWHERE = re.compile(rf"(?:.*\.)?move\.[0-9]+\.{_COLUMN}", re.DOTALL)
 
 
 def _walk(
-    reader: PdfReader, path: str, drawn: dict[str, tuple[Any, list[Any]]]
+    reader: PdfReader, path: str, drawn: dict[str, tuple[Any, list[Any]]], pages: dict[object, tuple[int, Any]]
 ) -> tuple[dict[str, str], int, dict[int, set[str]]]:
     """Returns the fields of sos-print's audits, how many fields the file has and the audit's fields on its pages
     (`_refuse_unread_annotations`), walking the form's tree of fields, then every page; `drawn` gets the widgets of
-    each field of ours, by full name."""
+    each field of ours, by full name, and `pages` each widget's page and its number."""
     catalog: Any = reader.root_object  # pypdf's objects are typed loosely: each is looked at before it is used
     budget = _Budget(path)
     _refuse_attached_files(catalog, budget, path)
@@ -379,7 +470,7 @@ def _walk(
             drawn[name] = (node, [node, *kids] if node.get("/Subtype") == "/Widget" else kids)
     # A form that lists no field (none, or only objects the file lacks, as pdfunite leaves a filled form) is no form:
     # its pages may still hold every widget; so may the pages of one whose form is another's (a cover page's).
-    shown = _refuse_unread_annotations(catalog, walked, listed, path, formless=not found, audit=bool(found))
+    shown = _refuse_unread_annotations(catalog, walked, listed, pages, path, formless=not found, audit=bool(found))
     return found, count, shown
 
 
@@ -442,7 +533,14 @@ class _Budget:
 
 
 def _refuse_unread_annotations(
-    catalog: Any, walked: dict[object, str], listed: set[object], path: str, *, formless: bool, audit: bool
+    catalog: Any,
+    walked: dict[object, str],
+    listed: set[object],
+    pages: dict[object, tuple[int, Any]],
+    path: str,
+    *,
+    formless: bool,
+    audit: bool,
 ) -> dict[int, set[str]]:
     """Refuses anything on a page that the record would not read, and returns, by group, the fields (after their
     `group<k>.` part) whose widgets are on the audit's pages.
@@ -484,6 +582,7 @@ def _refuse_unread_annotations(
                 continue
             if placed.setdefault(_identity(node), number) != number:
                 raise ExampleFileError(path, _AGAIN.format(number, placed[_identity(node)]))
+            pages[_identity(node)] = (number, page)
             name, field = _widget_field(node, walked, listed, number, path, formless)
             ours = _OURS.fullmatch(name)
             if ours is not None and not formless and _identity(field) not in walked:

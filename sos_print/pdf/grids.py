@@ -44,6 +44,10 @@ SCORER_OVERHANG = 1.5
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
+# Between a line name's frame inside the grid and its cell's sides, where names keep clear of the grid's lines (large
+# print, whose names are half as large again in cells that are not: there they filled their cells) (mm).
+CELL_CLEARANCE = 2.0
+TAG_AFTER_END = 1.5  # from a line's end cell to a name wider than a cell, written past that end inside the grid (mm)
 LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
@@ -443,7 +447,15 @@ class Tag:
 
 
 def segment_tags(
-    grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float, *, outside: bool = False
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    size: float,
+    label_pt: float,
+    *,
+    outside: bool = False,
+    clear: bool = False,
 ) -> list[Tag]:
     """Places each line's name outside the grid, by one end of its line.
 
@@ -459,7 +471,8 @@ def segment_tags(
     A name that would go out from the grid's edge, cells away from an end inside the grid (off the grid's corner,
     far from its line), sits just past that end instead, in line with the line (a diagonal's touching its end cell),
     where it covers no letter, number, answer, coordinate, line or other name; else by an end on the grid's edge.
-    `outside`: never inside the grid, by an end on its edge (else where the line drawn on leaves it).
+    `outside`: never inside the grid, by an end on its edge (else where the line drawn on leaves it). `clear`: a
+    name inside the grid stands in the middle of its cell, CELL_CLEARANCE from its sides, or outside the grid.
     """
     placed: list[Tag] = []
     if grid.scorers or not grid.named:
@@ -486,7 +499,7 @@ def segment_tags(
             tag = Tag(mark.name, box)
             at_end = any(_edge_of(point, cell_centre(grid, x, y, cell, *end), cell, gutters) for end in ends(mark))
         if not at_end:  # named from the grid's edge, cells away from the line's end: named just past that end instead
-            inner = None if outside else _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink])
+            inner = None if outside else _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink], clear)
             tag = inner or _by_edge_end(grid, x, y, cell, mark, (width, height), taken, gutters, tag)
         placed.append(tag)
     return placed
@@ -546,13 +559,24 @@ def _edge_of(
 
 
 def _past_end(
-    grid: GridPlan, x: float, y: float, cell: float, mark: SegmentMark, size: tuple[float, float], blocked: list[Box]
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    mark: SegmentMark,
+    size: tuple[float, float],
+    blocked: list[Box],
+    clear: bool = False,
 ) -> Tag | None:
     """Returns the line's name just past an end inside the grid, in line with it: a diagonal's touching the end
     cell's outer corner, a row's or a column's in the middle of the next cell; over no letter, move number, answer,
     coordinate, line or name; a row's or a column's inside the grid clear of its frame (past it, on Letter's narrower
-    cells, a name ran over the board's edge). None when neither end has the room."""
+    cells, a name ran over the board's edge). `clear`: every name in the middle of the next cell, CELL_CLEARANCE
+    from its sides (in large print « A1-C3 » filled its cell, on its lines and the board's frame: issue 23, review
+    33, 1.2). None when neither end has the room."""
     width, height = size
+    if clear and max(width, height) + 2 * CELL_CLEARANCE > cell:
+        return None
     lines = [*grid.segments, *grid.faint]
     inset, side = GRID_FRAME_PT / MM, grid.size * cell
     for exit in sorted(line_exits(mark, grid.size), key=lambda exit: exit.crossed == 0):
@@ -560,21 +584,44 @@ def _past_end(
             continue
         ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
         sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
-        if mark.diagonal:
+        if clear:
+            box = Box(ex + sx * cell - width / 2, ey + sy * cell - height / 2, width, height)
+        elif mark.diagonal:
             ax, ay = ex + sx * cell / 2, ey + sy * cell / 2
             box = Box(ax if sx > 0 else ax - width, ay if sy > 0 else ay - height, width, height)
-        else:  # in the middle of the next cell: clear of the end cell's move number and of the grid's lines
-            box = Box(ex + sx * cell - width / 2, ey + sy * cell - height / 2, width, height)
-            box = Box(  # drawn back off the frame, towards the line's end, as far as the grid lets it
-                min(max(box.x, x + inset), x + side - inset - width),
-                min(max(box.y, y + inset), y + side - inset - height),
-                width,
-                height,
-            )
+        else:
+            box = _after_end(ex, ey, sx, sy, cell, size, (x, y, side, inset))
         free = not any(_overlap(box, other) for other in blocked) and not _crosses(grid, x, y, cell, box, lines)
         if free and (mark.diagonal or not _straddles(box, x, y, side, inset)):
             return Tag(mark.name, box)
     return None
+
+
+def _after_end(
+    ex: float,
+    ey: float,
+    sx: int,
+    sy: int,
+    cell: float,
+    size: tuple[float, float],
+    frame: tuple[float, float, float, float],
+) -> Box:
+    """Returns the box of a row's or a column's name in the middle of the cell after its end (ex, ey), clear of the
+    end cell's move number and of the grid's lines; a name wider than a cell starts TAG_AFTER_END mm past the end
+    cell instead, as centred it covered the end's letter and went to the grid's far side (issue 23); drawn back off
+    the frame (x, y, side, inset), towards the line's end, as far as the grid lets it."""
+    width, height = size
+    x, y, side, inset = frame
+    left = ex + sx * cell - width / 2
+    if sx and width > cell:
+        left = ex + cell / 2 + TAG_AFTER_END if sx > 0 else ex - cell / 2 - TAG_AFTER_END - width
+    bottom = ey + sy * cell - height / 2
+    return Box(
+        min(max(left, x + inset), x + side - inset - width),
+        min(max(bottom, y + inset), y + side - inset - height),
+        width,
+        height,
+    )
 
 
 def _straddles(box: Box, x: float, y: float, side: float, inset: float) -> bool:

@@ -1,18 +1,19 @@
 """Sets and draws tables whose cells hold short entries: values, claims struck through, corrections in bold.
 
-A cell's entries are set left to right and wrap between entries, never inside one, nor between an entry
-and the entries joined to it. A struck entry is printed in grey with a real line drawn through it, not a
-combining character: it reads as crossed out on paper, and a program reading the PDF back finds the line
-over it.
+A cell's entries are set left to right and wrap between entries, never between an entry and the entries joined
+to it, nor inside an entry but one wider than its column (a long name), which breaks after its hyphens, else between
+its letters. A struck entry is printed in grey with a real line drawn through it, not a combining character: it
+reads as crossed out on paper, and a program reading the PDF back finds the line over it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.draw import SetLabel, draw_box, draw_set_label, set_label
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import width_of
@@ -62,7 +63,8 @@ def run_in_lines(cell: TableCell, first: float, width: float, size: float) -> tu
     lines = set_cell(cell, first, size)
     if len(lines) <= 1:
         return lines, []
-    if all(entry.bold for entry in lines[0]):
+    # An entry wider than the column is broken there (`set_cell`): under the row, it breaks less, or not at all.
+    if all(entry.bold for entry in lines[0]) or any(entry_width(entry, size) > first for entry in cell):
         return [], set_cell(cell, width, size)
     return lines[:1], set_cell(cell[len(lines[0]) :], width, size)
 
@@ -78,10 +80,11 @@ def entry_width(entry: Entry, size: float) -> float:
 
 def set_cell(cell: TableCell, width: float, size: float) -> list[Line]:
     """Breaks a cell's entries into lines no wider than `width` mm, between groups (an entry and those joined to it),
-    never inside one; a group wider than that starts a line of its own, and only it is broken, between entries."""
+    never inside one; a group wider than that starts a line of its own, and only it is broken, between entries. An
+    entry wider than a line (a long name in a narrow column) is broken first (`broken_entry`)."""
     lines: list[list[Entry]] = []
     used = 0.0
-    for group in _groups(cell):
+    for group in _groups(tuple(part for entry in cell for part in broken_entry(entry, width, size))):
         wide = _run_width(group, size)
         if lines and not group[0].apart and used + width_of(" ", _font(lines[-1][-1]), size) / MM + wide <= width:
             used += width_of(" ", _font(lines[-1][-1]), size) / MM + wide
@@ -98,6 +101,27 @@ def set_cell(cell: TableCell, width: float, size: float) -> list[Line]:
                 lines[-1].append(entry)
                 used += space + entry_width(entry, size)
     return [tuple(line) for line in lines]
+
+
+def broken_entry(entry: Entry, width: float, size: float) -> list[Entry]:
+    """Returns an entry no wider than `width` mm whole, else in parts that are: broken after its hyphens
+    ("Marie-" / "Charlotte"), as a name is on a board, and a part still too wide between its letters, each part as
+    long as a line holds. The parts after the first start lines of their own, and the entries joined to the entry
+    follow its last part."""
+    if entry_width(entry, size) <= width:
+        return [entry]
+    texts: list[str] = []
+    for piece in re.split(r"(?<=-)(?=.)", entry.text):
+        if texts and entry_width(replace(entry, text=texts[-1] + piece), size) <= width:
+            texts[-1] += piece
+            continue
+        texts.append("")
+        for char in piece:  # a part too wide alone (no hyphen in it) is cut where the line ends
+            if texts[-1] and entry_width(replace(entry, text=texts[-1] + char), size) > width:
+                texts.append("")
+            texts[-1] += char
+    first = replace(entry, text=texts[0])
+    return [first, *(replace(entry, text=text, joined=False, apart=True) for text in texts[1:])]
 
 
 def _groups(cell: TableCell) -> list[list[Entry]]:
@@ -125,9 +149,11 @@ def _spans(row: Sequence[TableCell], widths: Sequence[float]) -> list[float]:
 def column_widths(table: Table, bases: Sequence[float], width: float, head_size: float, size: float) -> list[float]:
     """Returns each column's width (mm), the stretch column taking what the others leave.
 
-    Every other column is at least its base, its longest heading word and its widest entry.
+    Every other column is at least its base and its longest heading word, and as wide as its widest entry where the
+    stretch column keeps its base and its own longest heading word: else the widest columns give the stretch column
+    back what it lacks, and an entry wider than its column is broken there (`set_cell`).
     """
-    widths = []
+    widths, least = [], []
     for k, (heading, base) in enumerate(zip(table.columns, bases, strict=True)):
         words = max(set_label((word,), head_size, bold=True).width for word in heading.split(" "))
         if table.others:  # the heading's translation, one step down
@@ -141,8 +167,18 @@ def column_widths(table: Table, bases: Sequence[float], width: float, head_size:
         ]
         widest = max(entries, default=0.0) if k != table.stretch else 0.0
         # A hair more than the text: a word as wide as its room must not be cut by a rounding error.
-        widths.append(max(base, words + 2 * AUDIT_HEAD_PAD + SLACK, widest + 2 * CELL_PAD + SLACK))
+        least.append(max(base, words + 2 * AUDIT_HEAD_PAD + SLACK))
+        widths.append(max(least[-1], widest + 2 * CELL_PAD + SLACK))
     widths[table.stretch] = width - sum(widths) + widths[table.stretch]
+    # A long name widened its column past the page (issue 20): the stretch column went negative.
+    lacking = least[table.stretch] - widths[table.stretch]
+    for k in sorted(range(len(widths)), key=lambda k: least[k] - widths[k]):
+        if lacking <= 1e-9 or k == table.stretch:
+            continue
+        given = min(lacking, widths[k] - least[k])
+        widths[k] -= given
+        widths[table.stretch] += given
+        lacking -= given
     return widths
 
 
@@ -161,10 +197,15 @@ def layout_table(
     its row's other cells, from column `indent` to the right edge: a long comment beside narrow columns would run many
     lines.
     """
-    head_size, size = sizes
-    widths = column_widths(table, bases, width, head_size, size)
+    widths = column_widths(table, bases, width, *sizes)
     if table.stretch == len(table.columns) - 1 and widths[-1] < run_in:
         return _run_in_layout(table, widths, sizes, row, sum(widths[:indent]))
+    return _layout(table, widths, sizes, row)
+
+
+def _layout(table: Table, widths: list[float], sizes: tuple[float, float], row: float) -> TableLayout:
+    """Sets a table on columns `widths` mm wide, every cell in its column."""
+    head_size, size = sizes
     head = 2 * AUDIT_HEAD_PAD + max(
         _head_height(table, k, head_size, w - 2 * AUDIT_HEAD_PAD) for k, w in enumerate(widths)
     )
@@ -201,7 +242,7 @@ def _run_in_layout(
     head_size, size = sizes
     leading = size * LEADING / MM
     width = sum(widths)
-    laid = layout_table(table, widths, width, sizes, row)
+    laid = _layout(table, widths, sizes, row)  # not `layout_table`, which sent its table here again and again
     heights, bands, saves = [], [], False
     for cells, height in zip(table.rows, laid.rows, strict=True):
         in_column = len(set_cell(cells[-1], widths[-1] - 2 * CELL_PAD, size))

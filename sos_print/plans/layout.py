@@ -79,10 +79,11 @@ FOLIO_FLOOR = 12.0
 # this much more at its foot (normal print, large print), so that the number stands clear of what is drawn above it.
 # In normal print it rises 0.2 mm: a board keeps BOARD_FOOT and a score sheet AUDIT_FOOT more wherever some layout
 # fits so (a score sheet's rows fill its page to the millimetre: a 4 x 4 one in English and French on A4 takes two
-# pages with 0.3 mm less; there the number touches the pause box).
+# pages with 0.3 mm less; there the page goes unnumbered). With them the number stands 2 mm clear of the board's
+# Total boxes and the score sheet's table (1.2 mm from B's Total box in large print, issue 23, review 33, 2.5).
 FOLIO_FOOT = (0.0, 2.0)
-BOARD_FOOT = (1.0, 2.0)
-AUDIT_FOOT = 1.0
+BOARD_FOOT = (1.2, 2.8)
+AUDIT_FOOT = 2.0
 
 # --large-print multiplies every type size by LARGE_PRINT.
 LARGE_PRINT = 1.5
