@@ -393,6 +393,8 @@ def test_a_best_move_answer_gives_the_values_of_the_greedy_move_and_of_the_best(
         ("--large-print", "--size", "4"),
         ("--large-print", "--lang", "en+fr", "--paper", "letter", "--size", "6", "--count", "12"),
         ("--class-name", "CM1 Smith & Co <B>", "--kind", "no-gift", "--count", "12"),
+        # The key's running head, a sheet's code in two languages, ran under its page number in two (issue 23).
+        ("--large-print", "--lang", "fr+en", "--paper", "letter", "--copies", "3"),
     ],
 )
 def test_every_page_keeps_its_words_apart_and_inside_the_margins(args):
@@ -874,6 +876,101 @@ def test_a_marking_grid_box_whose_sheet_asks_another_kind_than_its_column_names_
         assert "Where a sheet asks another kind" not in single  # one sheet: every box asks its head's kind
 
 
+# A key in two languages was printed whole once per language, one after the other: 78 pages for a class set of 30
+# (issue 23, review item 2.3). It is printed once, as the puzzle sheets are: each heading and paragraph in the first
+# language with the second under it, one step down in grey, its marking grid and diagrams once.
+BOTH_KEY = pytest.mark.xdist_group("puzzles, 30 sheets, en+fr")
+ENGLISH_WORDS = {"the", "and", "to", "play", "move", "moves", "scores", "answer", "answers", "sheet", "seed", "of"}
+FRENCH_WORDS = {"le", "la", "les", "et", "une", "coup", "coups", "case", "chaque", "pour", "des", "au", "tour", "fiche"}
+FRENCH_WORDS |= {"réponse", "réponses", "tirage", "marque", "aucun", "sur", "défis", "corrigé", "ce", "ici"}
+
+
+@BOTH_KEY
+def test_a_two_language_key_is_printed_once_its_marking_grid_headed_in_both_languages():
+    data = made("--copies", "30", "--lang", "en+fr")["answers.pdf"]
+    key = texts(data)
+    assert len(key) == 48  # the English key and the French one are 39 pages each
+    first = flat(key[0])
+    assert first.startswith("SOS: puzzle answer key SOS : corrigé des défis Page 1 of 48 / Page 1 sur 48"), first[:200]
+    for words in ("Marking grid Grille de correction", "One row for each child’s sheet", "Une ligne par fiche d’élève"):
+        assert words in first, words
+    with pages(data) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size", "non_stroking_color"])
+    grey = ((0.25,), [0.25], 0.25)
+    # Each head in English, its French under it, one step down in grey, in the same column.
+    for english, french in [("Sheet", "Fiche"), *((f"{n}.", f"{n}.") for n in range(1, 7))]:
+        over = [w for w in words if w["text"] == english and abs(w["size"] - 10.0) < 0.05 and w["top"] < 400]
+        under = [w for w in words if w["text"] == french and abs(w["size"] - 9.0) < 0.05 and w["top"] < 400]
+        assert len(over) == len(under) == 1, (english, over, under)
+        assert under[0]["non_stroking_color"] in grey and over[0]["non_stroking_color"] not in grey
+        assert over[0]["bottom"] <= under[0]["top"] and abs(over[0]["x0"] - under[0]["x0"]) < 40, english
+    heads = flat(" ".join(w["text"] for w in words if w["top"] < 400))
+    for kind in ("Most", "Give", "Best", "Le plus de", "Aucun", "Le meilleur"):
+        assert kind in heads, kind
+
+
+@BOTH_KEY
+def test_a_two_language_key_explains_every_sheet_once_in_both_languages():
+    args = ("--copies", "30", "--lang", "en+fr")
+    data = made(*args)["answers.pdf"]
+    lines = [flat(line).strip() for page in texts(data) for line in page.split("\n")]
+    assert outline(data) == [
+        "SOS: puzzle answer key / SOS\u202f: corrigé des défis",
+        *(f"Sheet {n} / Fiche {n}" for n in range(1, 31)),
+    ]
+    for n in range(1, 31):
+        assert sum(line.startswith(f"Sheet {n} of 30: code") for line in lines) == 1, n
+        assert sum(line.startswith(f"Fiche {n} sur 30 : code") for line in lines) == 1, n
+    # Each puzzle's heading in English, its French right under it; each diagram once, its answers marked.
+    english = [k for k, line in enumerate(lines) if re.fullmatch(r"\d\. .*, [A-D] to play", line)]
+    assert len(english) == 180
+    assert all(re.fullmatch(r"\d\. .*, au tour de [A-D]", lines[k + 1]) for k in english)
+    expected = []
+    for record in records(*args):
+        cells: dict[str, list[str]] = {}
+        for answer in record["answers"]:
+            cells.setdefault(answer["cell"], []).append(answer["letter"])
+        expected += [(cell, "/".join(sorted(letters, key="SO".index))) for cell, letters in cells.items()]
+    assert Counter(marked_cells(data)) == Counter(expected)
+    # The explanations' introduction, each paragraph followed by its French.
+    text = flat(" ".join(texts(data)[:4]))
+    assert "it completes. Chaque réponse ci-dessous a été calculée" in text
+    assert "Every answer explained Toutes les réponses expliquées Every answer below" in text
+
+
+@BOTH_KEY
+def test_the_french_of_a_two_language_key_keeps_french_typography():
+    data = made("--copies", "30", "--lang", "en+fr")["answers.pdf"]
+    lines = [line for page in texts(data) for line in page.split("\n")]
+    checked = 0
+    for line in lines:
+        found = set(re.findall(r"[a-zàâçéèêëîïôûùüÿœ]+", line.lower()))
+        if found & FRENCH_WORDS and not found & ENGLISH_WORDS:
+            for match in re.finditer(r"[;:!?»]", line):
+                assert line[match.start() - 1] == "\u202f", line
+                checked += 1
+            assert "'" not in line, line
+        elif found & ENGLISH_WORDS and not found & FRENCH_WORDS:
+            assert "\u202f" not in line, line
+    assert checked >= 300
+
+
+# In large print, a puzzle's text in two languages set beside its diagram was far taller than the diagram: the key
+# held two puzzles a page or one, 143 pages for a class set on Letter against 137 for the two keys apart. Past the
+# diagram, the text runs on under it across the page.
+def test_a_two_language_large_print_key_runs_each_puzzles_text_on_under_its_diagram():
+    args = ("--copies", "3", "--large-print", "--paper", "letter")
+    key = made(*args, "--lang", "fr+en")["answers.pdf"]
+    assert len(texts(key)) == 12
+    assert [len(texts(made(*args, "--lang", lang)["answers.pdf"])) for lang in ("fr", "en")] == [9, 8]
+    starts = ("Nothing scores here.", "This move scores", "Each of these moves scores", "Taking the most points")
+    with pages(key) as pdf:
+        lines = [line for page in pdf.pages for line in page.extract_text_lines() if line["text"].startswith(starts)]
+    assert len(lines) == 18, [line["text"] for line in lines]  # every puzzle's why, in English under the French
+    under = [line for line in lines if line["x0"] < 25 * MM]  # at the page's left margin, under the diagram
+    assert len(under) >= 9, [(round(line["x0"] / MM), line["text"]) for line in lines]
+
+
 CLASS = [
     "Léa Martin", "Tom Dubois", "Aïcha Benali", "Noah Smith", "Emma Johnson", "Lucas Bernard", "Chloé Petit",
     "Mohammed Al-Rashid", "Olivia Brown", "Hugo Lefèvre", "Zoé Moreau", "Ethan Williams", "Inès Fontaine",
@@ -918,6 +1015,7 @@ def grid_lines(data: bytes) -> tuple[tuple[tuple[str, bool], ...], ...]:
     "args",
     [
         pytest.param(("--copies", "30"), marks=CLASS_SET),
+        pytest.param(("--copies", "30", "--lang", "en+fr"), marks=BOTH_KEY),
         grouped(("--large-print",)),
         ("--lang", "fr", "--copies", "30"),
         ("--roster",),

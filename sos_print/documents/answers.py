@@ -1,6 +1,8 @@
 """Draws the teacher's answer key of the puzzle sheets, and writes the puzzles as data (puzzles.json).
 
-The key is a teacher's document, like the teacher's notes: adults' type size, once per language.
+The key is a teacher's document, like the teacher's notes: adults' type size. In two languages, as the puzzle
+sheets are, it is printed once: each heading and paragraph in the first language with the second under it, one
+step down in grey, its marking grid and diagrams once.
 It starts with the marking grid, a row per sheet and a column per puzzle holding every right
 answer, to mark a class set from a page or two. Then each sheet has a heading with its number and
 code, then its puzzles, each a small diagram of the position with its answers marked and the
@@ -24,7 +26,7 @@ from sos_print.plans.answers import KeyPlan, key_plan, puzzle_records
 from sos_print.plans.layout import KEY_CELL, NOTES_PT, scale_of
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Table
-from sos_print.plans.words import Block, Run
+from sos_print.plans.words import Block, Label, Run, interleaved
 
 ROW_GAP = 4.0
 MARKING_SHEET_COLUMN = 14.0  # the marking grid's first column, the sheet's number (mm, times the scale)
@@ -58,30 +60,34 @@ def _render_key(
     """Adds the key to `document`, a new page started before each puzzle `breaks` names (sheet, entry); returns the
     page (from 0) each sheet's puzzles were placed on."""
     scale = scale_of(large_print)
-    current = [""]  # the sheet whose answers a new page carries on: its running head names it, with its code
+    # The sheet whose answers a new page carries on: its running head names it, with its code, in each language.
+    current: list[Label] = [("",) * len(plan.title)]
     flow = notes_flow(document, plan.strip, plan.title, scale, lambda: current[0], numbered=plan.page)
     document.bookmark(plan.bookmark)
-    flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
+    flow.blocks(_blocks("p", plan.keep_apart), grey=True)
     # The marking grid first, a class set on a page or two; the illustrated explanations follow on a page of their
     # own, but under a grid's last rows that leave most of a page empty (no near-empty page).
-    flow.blocks([Block("h2", (Run(plan.marking_heading),)), *plan.marking_intro])
+    flow.blocks([*_blocks("h2", plan.marking_heading), *plan.marking_intro])
     for table in plan.marking:
         columns = _marking_columns(table, flow.width, scale)
         place_table(flow, table, layout_table(table, columns, flow.width, (NOTES_PT * scale,) * 2, MARKING_ROW * scale))
     if flow.room < flow.box.height / 2:
         flow.new_page()
-    flow.blocks([Block("h2", (Run(plan.explained_heading),)), *plan.intro])
+    flow.blocks([*_blocks("h2", plan.explained_heading), *plan.intro])
     style = DIAGRAMS.scaled(scale)
     body = NOTES_PT * scale
     # One left edge for every board of the key and one for every text, whatever names a board has on its left.
     least = widest_margins([entry.grid for sheet in plan.sheets for entry in sheet.entries], style)
     placed: list[tuple[int, ...]] = []
     for number, sheet in enumerate(plan.sheets):
-        layouts = [layout_figure(entry, flow.width, body, style, least) for entry in sheet.entries]
+        # In two languages, a puzzle's text runs on under its diagram: beside it, it took two puzzles' room.
+        layouts = [
+            layout_figure(entry, flow.width, body, style, least, wrap=bool(entry.second)) for entry in sheet.entries
+        ]
         # A class list's child heads their sheet's answers, the sheet's number and code under the name.
-        heading = [Block("h2", (Run(sheet.child),)), Block("p", (Run(sheet.heading),))] if sheet.child else []
-        heading = heading or [Block("h2", (Run(sheet.heading),))]
-        current[0] = " \u00b7 ".join(part for part in (sheet.child, sheet.heading) if part)
+        heading = [Block("h2", (Run(sheet.child),)), *_blocks("p", sheet.heading)] if sheet.child else []
+        heading = heading or _blocks("h2", sheet.heading)
+        current[0] = tuple(" \u00b7 ".join(part for part in (sheet.child, text) if part) for text in sheet.heading)
         flow.keep(flow.measure(heading) + ROW_GAP + layouts[0].height)
         document.bookmark(sheet.bookmark, level=1)
         flow.blocks(heading)
@@ -97,6 +103,12 @@ def _render_key(
     return tuple(placed)
 
 
+def _blocks(kind: str, label: Label) -> list[Block]:
+    """Returns a label as blocks of `kind`: its first language's, then its second's under it (`words.SECOND`)."""
+    first = [Block(kind, (Run(label[0]),))]
+    return interleaved(first, [Block(kind, (Run(text),)) for text in label[1:]] if len(label) > 1 else None)
+
+
 def _marking_columns(table: Table, width: float, scale: float) -> tuple[float, ...]:
     """Returns the marking grid's columns: the sheet's number, then the puzzles in equal shares of the rest."""
     puzzles = len(table.columns) - 1
@@ -106,15 +118,13 @@ def _marking_columns(table: Table, width: float, scale: float) -> tuple[float, .
 
 
 def answers_document(options: PrintOptions, sheets: Sequence[Sheet], progress: Progress | None = None) -> Rendered:
-    """Returns the answer key of `sheets`, once per language."""
+    """Returns the answer key of `sheets`: in two languages, its words in both and its tables and diagrams once."""
     document = new_document(
         options, joined(options, "puzzles.key_document_title"), joined(options, "puzzles.key_subject")
     )
-    codes = options.language.codes
-    for done, lang in enumerate(codes, start=1):
-        render_key(document, key_plan(options, lang, tuple(sheets)), large_print=options.large_print)
-        if progress:
-            progress("answer key", done, len(codes))
+    render_key(document, key_plan(options, tuple(sheets)), large_print=options.large_print)
+    if progress:
+        progress("answer key", 1, 1)
     return finished(document)
 
 

@@ -23,6 +23,7 @@ from sos_print.pdf.draw import (
 )
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.fonts import REGULAR
+from sos_print.pdf.textflow import width_of
 from sos_print.plans.common import GroupGame, StripPlan
 from sos_print.plans.layout import (
     CAPTION_GREY,
@@ -85,7 +86,7 @@ def notes_flow(
     strip: StripPlan,
     title: Label,
     scale: float,
-    running: Callable[[], str] | None = None,
+    running: Callable[[], str | Label] | None = None,
     numbered: str = "",
 ) -> Flow:
     """Returns a flow of notes for the adult: its first page headed by the strip (when shown) and `title` at the
@@ -96,14 +97,20 @@ def notes_flow(
     box = Box(0, 0, width, height).inset(MARGIN)
     laid = layout_strip(strip, box.width, (0.0, 0.0), scale) if strip.shown else None
     pages = [0]
+    # The number's room: FOLIO_WIDTH, or more for one in two languages ("Page 12 of 48 / Page 12 sur 48").
+    widest = width_of(numbered.format(number=888, count=888), REGULAR, SMALL_PT * scale) / MM + 2.0
+    folio = max(FOLIO_WIDTH * scale, widest)
 
     def start_page() -> list[Box]:
         top = line = draw_strip(document.canvas, strip, laid, box, scale) if laid else box.top
         if pages[0]:
             part = running() if running else ""
-            head = (*title[:-1], f"{title[-1]} \u00b7 {part}") if part else title
+            if isinstance(part, tuple):  # the part named in each language of the title
+                head = tuple(f"{text} \u00b7 {name}" if name else text for text, name in zip(title, part, strict=True))
+            else:
+                head = (*title[:-1], f"{title[-1]} \u00b7 {part}") if part else title
             document.canvas.setFillGray(CAPTION_GREY)
-            room = box.width - (FOLIO_WIDTH * scale if numbered else 0.0)  # a long head never runs under the number
+            room = box.width - (folio if numbered else 0.0)  # a long head never runs under the number
             top = draw_label(document.canvas, head, box.x, top, SMALL_PT * scale, width=room) - 1.0
             document.canvas.setFillGray(0)
         else:

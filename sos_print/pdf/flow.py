@@ -13,12 +13,12 @@ from itertools import takewhile
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_box
 from sos_print.pdf.textflow import Line, draw_lines, set_lines
-from sos_print.plans.layout import BODY_PT, CAPTION_GREY, LEADING, MM, Box, step_up
-from sos_print.plans.words import Block, Run
+from sos_print.plans.layout import BODY_PT, CAPTION_GREY, LEADING, MM, SECOND_LANGUAGE_GREY, Box, step_down, step_up
+from sos_print.plans.words import SECOND, Block, Run
 
 BULLET_INDENT = 5.0  # mm
 SHORT_BLOCK = 6  # lines: a block this short moves whole to the next column rather than split
@@ -36,18 +36,26 @@ class Style:
     indent: float = 0.0
     bold: bool = False
     keep_with_next: bool = False
+    grey: bool = False  # a second language's
 
 
 def styles(scale: float, body: float = BODY_PT) -> dict[str, Style]:
     """Returns the style of each block kind for a body size in points, headings one and two steps up the scale."""
     size = body * scale
-    return {
+    first = {
         "h1": Style(step_up(step_up(size)), 0.0, 2.5, bold=True, keep_with_next=True),
         "h2": Style(step_up(size), 3.0, 1.0, bold=True, keep_with_next=True),
         "h3": Style(size, 2.5, 1.0, bold=True, keep_with_next=True),
         "p": Style(size, 0.0, 1.5),
         "li": Style(size, 0.0, 1.0, indent=BULLET_INDENT * scale),
     }
+    # A block's translation right under it (its own space before is the block's after), a gap after the pair. An
+    # adult reads it: one step down the scale, without the floor of a child's body size that `second_language` keeps.
+    second = {
+        SECOND + kind: replace(style, size=step_down(style.size), before=0.0, after=max(style.after, 2.5), grey=True)
+        for kind, style in first.items()
+    }
+    return first | second
 
 
 class Flow:
@@ -127,6 +135,11 @@ class Flow:
     def _heads(self, following: Sequence[Block], room: float) -> bool:
         """Tells whether what follows a heading starts in `room` mm under it: its first KEPT_ITEMS items whole, for a
         list; the next block whole or two lines of it and more, for anything else."""
+        nearest = self.styles[following[0].kind]
+        if following[0].kind.startswith(SECOND) and nearest.keep_with_next and len(following) > 1:
+            # The heading's translation: what follows it must start under it too.
+            height = nearest.before + self._height(self._lines(following[0], nearest), nearest) + nearest.after
+            return room - height >= 0 and self._heads(following[1:], room - height)
         items = list(takewhile(lambda block: block.kind == "li", following))[:KEPT_ITEMS]
         if items:
             return self.measure(items) - self.styles["li"].after <= room + 1e-6
@@ -219,7 +232,7 @@ class Flow:
                 self.next_frame()
                 continue
             chunk, lines = lines[:room], lines[room:]
-            self.canvas.setFillGray(CAPTION_GREY if grey else 0)
+            self.canvas.setFillGray(CAPTION_GREY if grey else SECOND_LANGUAGE_GREY if style.grey else 0)
             if block.kind == "li" and first:
                 bullet = set_lines([Run("\u2022")], 10.0, style.size)
                 draw_lines(self.canvas, bullet, x - style.indent * 0.7, self.top, style.size, leading)

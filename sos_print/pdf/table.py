@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen, replace
-from sos_print.pdf.draw import draw_box, draw_label, set_label
+from sos_print.pdf.draw import SetLabel, draw_box, draw_set_label, set_label
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import width_of
 from sos_print.plans.layout import (
@@ -30,6 +30,7 @@ from sos_print.plans.layout import (
     MM,
     STRIKE_PT,
     Box,
+    step_down,
 )
 from sos_print.plans.tables import Entry, Table, TableCell
 
@@ -155,6 +156,9 @@ def column_widths(table: Table, bases: Sequence[float], width: float, head_size:
     widths, least = [], []
     for k, (heading, base) in enumerate(zip(table.columns, bases, strict=True)):
         words = max(set_label((word,), head_size, bold=True).width for word in heading.split(" "))
+        if table.others:  # the heading's translation, one step down
+            other = table.others[k].split(" ")
+            words = max(words, *(set_label((word,), step_down(head_size), bold=True).width for word in other))
         entries = [
             entry_width(entry, size)
             for row in table.rows
@@ -203,8 +207,7 @@ def _layout(table: Table, widths: list[float], sizes: tuple[float, float], row: 
     """Sets a table on columns `widths` mm wide, every cell in its column."""
     head_size, size = sizes
     head = 2 * AUDIT_HEAD_PAD + max(
-        set_label((heading,), head_size, w - 2 * AUDIT_HEAD_PAD, bold=True).height
-        for heading, w in zip(table.columns, widths, strict=True)
+        _head_height(table, k, head_size, w - 2 * AUDIT_HEAD_PAD) for k, w in enumerate(widths)
     )
     leading = size * LEADING / MM
     heights = tuple(
@@ -220,6 +223,14 @@ def _layout(table: Table, widths: list[float], sizes: tuple[float, float], row: 
         for cells in table.rows
     )
     return TableLayout(tuple(widths), head_size, size, head, heights)
+
+
+def _head_height(table: Table, k: int, size: float, width: float) -> float:
+    """Returns the height (mm) of column `k`'s heading set `width` mm wide, its translation under it."""
+    height = set_label((table.columns[k],), size, width, bold=True).height
+    if table.others:
+        height += set_label((table.others[k],), step_down(size), width, bold=True).height
+    return height
 
 
 def _run_in_layout(
@@ -256,16 +267,13 @@ def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: 
     for k, (heading, width) in enumerate(zip(table.columns, layout.widths, strict=True)):
         draw_box(canvas, Box(left, top - layout.head, width, layout.head), AUDIT_LINE_PT, fill_grey=AUDIT_FILL_GREY)
         centred = table.centred and k not in table.left
-        draw_label(
-            canvas,
-            (heading,),
-            left + width / 2 if centred else left + AUDIT_HEAD_PAD,
-            top - AUDIT_HEAD_PAD,
-            layout.head_size,
-            width=width - 2 * AUDIT_HEAD_PAD,
-            bold=True,
-            align="centre" if centred else "left",
-        )
+        x = left + width / 2 if centred else left + AUDIT_HEAD_PAD
+        align = "centre" if centred else "left"
+        room = width - 2 * AUDIT_HEAD_PAD
+        parts = set_label((heading,), layout.head_size, room, bold=True).parts
+        if table.others:  # the translation under it, one step down, grey as a label's second language
+            parts += set_label((table.others[k],), step_down(layout.head_size), room, bold=True).parts
+        draw_set_label(canvas, SetLabel(parts), x, top - AUDIT_HEAD_PAD, align)
         left += width
 
 

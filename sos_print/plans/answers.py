@@ -6,7 +6,7 @@ from there (the solver's, for best-move puzzles), named in the sheets' notation.
 
 from __future__ import annotations
 
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, cell_name, segment_names
 from sos_print.engine.puzzles import Choice, Puzzle, PuzzleKind, Sheet
@@ -15,7 +15,7 @@ from sos_print.plans.common import StripPlan, strip_plan
 from sos_print.plans.grids import answer_letters, grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
-from sos_print.plans.words import Block, Label, Words
+from sos_print.plans.words import Block, Label, Words, interleaved
 from sos_print.plans.worked import ExampleFigure
 from sos_print.plans.worksheets import class_children
 
@@ -26,7 +26,7 @@ MARKING_COLUMNS = 6  # puzzles in one table of the marking grid
 class KeySheet:
     """Holds one sheet's answers in the key: its heading and each puzzle as a figure with its answers marked."""
 
-    heading: str
+    heading: Label  # in each language of the key
     bookmark: str
     entries: tuple[ExampleFigure, ...]
     child: str = ""  # the name of the child the sheet is for (a class list's), over its heading
@@ -34,14 +34,16 @@ class KeySheet:
 
 @frozen
 class KeyPlan:
-    """Holds the answer key in one language: the marking grid of every sheet's answers, then each sheet explained."""
+    """Holds the answer key: the marking grid of every sheet's answers, then each sheet explained. A key in two
+    languages has its words in both, the second under the first (its blocks follow, `words.SECOND`), and its tables
+    and diagrams once."""
 
     title: Label
     keep_apart: Label
-    marking_heading: str
+    marking_heading: Label
     marking_intro: list[Block]
     marking: tuple[Table, ...]  # one table per MARKING_COLUMNS puzzles: a row per sheet, a column per puzzle
-    explained_heading: str
+    explained_heading: Label
     intro: list[Block]
     sheets: tuple[KeySheet, ...]
     bookmark: str
@@ -49,70 +51,102 @@ class KeyPlan:
     page: str  # "Page {number} of {count}": each page's number in the file, filled in when its pages are counted
 
 
-def key_plan(options: PrintOptions, lang: str, sheets: tuple[Sheet, ...]) -> KeyPlan:
-    """Returns the answer key of `sheets` in `lang`, naming cells in the options' notation."""
-    words = Words(lang)
+def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
+    """Returns the answer key of `sheets` in the options' languages, naming cells in the options' notation."""
+    languages = tuple(Words(code) for code in options.language.codes)
+    words, other = languages[0], (languages[1] if len(languages) > 1 else None)
     first = sheets[0]
     kind = first.kind.value if first.kind else "mixed"
     children = tuple(child.name if child else "" for child in class_children(options, len(sheets)))
+
+    def label(name: str, **context: object) -> Label:
+        return tuple(language(name, **context) for language in languages)
+
+    def blocks(name: str, **context: object) -> list[Block]:
+        return interleaved(words.blocks(name, **context), other.blocks(name, **context) if other else None)
+
+    marked = any(
+        sheet.puzzles[k].kind is not kind
+        for k, kind in column_kinds(sheets).items()
+        for sheet in sheets
+        if k < len(sheet.puzzles)
+    )
     return KeyPlan(
-        title=(words("puzzles.key_title"),),
-        keep_apart=(words("puzzles.key_keep_apart"),),
-        marking_heading=words("puzzles.key_grid_heading"),
-        marking_intro=words.blocks(
-            "puzzles.key_grid_intro",
-            notation=options.notation.value,
-            sheets=len(sheets),
-            marked=any(
-                sheet.puzzles[k].kind is not kind
-                for k, kind in column_kinds(sheets).items()
-                for sheet in sheets
-                if k < len(sheet.puzzles)
-            ),
+        title=label("puzzles.key_title"),
+        keep_apart=label("puzzles.key_keep_apart"),
+        marking_heading=label("puzzles.key_grid_heading"),
+        marking_intro=blocks(
+            "puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets), marked=marked
         ),
-        marking=marking_tables(sheets, words, options.notation, children),
-        explained_heading=words("puzzles.key_explained_heading"),
-        intro=words.blocks(
+        marking=marking_tables(sheets, words, options.notation, children, other),
+        explained_heading=label("puzzles.key_explained_heading"),
+        intro=blocks(
             "puzzles.key_intro", identifier=first.identifier, size=first.size, count=len(first.puzzles), kind=kind
         ),
         sheets=tuple(
-            _key_sheet(sheet, len(sheets), words, options.notation, child)
+            _key_sheet(sheet, len(sheets), languages, options.notation, child)
             for sheet, child in zip(sheets, children, strict=True)
         ),
-        bookmark=words("puzzles.key_bookmark", number=first.number) if len(sheets) == 1 else words("puzzles.key_title"),
-        strip=strip_plan(options, fields=False, lang=lang),
-        page=words("common.page", number="{number}", count="{count}"),
+        bookmark=_joined(
+            label("puzzles.key_bookmark", number=first.number) if len(sheets) == 1 else label("puzzles.key_title")
+        ),
+        strip=strip_plan(options, fields=False, lang=words.lang),
+        page=_joined(label("common.page", number="{number}", count="{count}")),
     )
 
 
+def _joined(label: Label) -> str:
+    """Returns a label's languages on one line, a slash between them (once where they read the same)."""
+    return " / ".join(dict.fromkeys(label))
+
+
 def marking_tables(
-    sheets: tuple[Sheet, ...], words: Words, notation: Notation, children: tuple[str, ...] = ()
+    sheets: tuple[Sheet, ...],
+    words: Words,
+    notation: Notation,
+    children: tuple[str, ...] = (),
+    other: Words | None = None,
 ) -> tuple[Table, ...]:
     """Returns the grid a teacher marks a class set from: a row per sheet, a column per puzzle, each cell every
     right answer, by letter (S, then O) and its cells; a sheet of many puzzles is split into tables of
     MARKING_COLUMNS puzzles, so that the columns keep their room. With `children` (a name per sheet), each row
-    starts with the child's name and the sheet's number."""
+    starts with the child's name and the sheet's number. With an `other` language, each head has its translation
+    under it, and a box's kind (where it is not its head's) is named in both."""
     named = any(children)
     count = max(len(sheet.puzzles) for sheet in sheets)
     tables = []
     heads = column_kinds(sheets)
     for first in range(0, count, MARKING_COLUMNS):
         numbers = range(first, min(first + MARKING_COLUMNS, count))
-        columns = (
-            words("puzzles.key_grid_child" if named else "puzzles.key_grid_sheet"),
-            *(words("puzzles.key_grid_puzzle", number=k + 1, kind=heads[k].value) for k in numbers),
+        columns, others = (
+            (
+                language("puzzles.key_grid_child" if named else "puzzles.key_grid_sheet"),
+                *(language("puzzles.key_grid_puzzle", number=k + 1, kind=heads[k].value) for k in numbers),
+            )
+            for language in (words, other or words)
         )
         rows = tuple(
             (
                 _sheet_cell(sheet, children[n] if named else ""),
                 *(
-                    _marked(sheet.puzzles[k], notation, words, heads[k]) if k < len(sheet.puzzles) else ()
+                    _marked(sheet.puzzles[k], notation, (words, other) if other else (words,), heads[k])
+                    if k < len(sheet.puzzles)
+                    else ()
                     for k in numbers
                 ),
             )
             for n, sheet in enumerate(sheets)
         )
-        tables.append(Table(columns, rows, stretch=len(columns) - 1, left=(0,) if named else (), centred=True))
+        tables.append(
+            Table(
+                columns,
+                rows,
+                stretch=len(columns) - 1,
+                left=(0,) if named else (),
+                centred=True,
+                others=others if other else (),
+            )
+        )
     return tuple(tables)
 
 
@@ -134,13 +168,16 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
     return (*(Entry(word, bold=True) for word in child.split(" ")), Entry(f"({sheet.number})"))
 
 
-def _marked(puzzle: Puzzle, notation: Notation, words: Words, head: PuzzleKind) -> TableCell:
+def _marked(puzzle: Puzzle, notation: Notation, languages: tuple[Words, ...], head: PuzzleKind) -> TableCell:
     """Returns a puzzle's answers as the marking grid lists them: each letter in bold on a line of its own, then its
     cells, a comma between each two; first the puzzle's kind, in brackets, where it is not its column's `head` (a
-    head "(varies)" left the teacher to look the kind up, issue 23)."""
+    head "(varies)" left the teacher to look the kind up, issue 23), in each of `languages`: "(Give nothing away /
+    Aucun cadeau)"."""
     size, entries = puzzle.board.size, list[Entry]()
     if puzzle.kind is not head:
-        entries += [Entry(word) for word in words("puzzles.key_grid_other", kind=puzzle.kind.value).split(" ")]
+        kinds = [language("puzzles.key_grid_other", kind=puzzle.kind.value) for language in languages]
+        named = kinds[0] if len(kinds) == 1 else "(" + " / ".join(kind.strip("()") for kind in kinds) + ")"
+        entries += [Entry(word) for word in named.split(" ")]
     for letter in (Letter.S, Letter.O):
         cells = [answer.move.cell for answer in puzzle.answers if answer.move.letter is letter]
         if cells:
@@ -152,10 +189,26 @@ def _marked(puzzle: Puzzle, notation: Notation, words: Words, head: PuzzleKind) 
     return tuple(entries)
 
 
-def _key_sheet(sheet: Sheet, count: int, words: Words, notation: Notation, child: str = "") -> KeySheet:
-    heading = words("puzzles.key_sheet", number=sheet.number, count=count, identifier=sheet.identifier, seed=sheet.seed)
-    entries = tuple(key_entry(puzzle, number, words, notation) for number, puzzle in enumerate(sheet.puzzles, start=1))
-    return KeySheet(heading, words("puzzles.key_bookmark", number=sheet.number), entries, child)
+def _key_sheet(sheet: Sheet, count: int, languages: tuple[Words, ...], notation: Notation, child: str = "") -> KeySheet:
+    heading = tuple(
+        words("puzzles.key_sheet", number=sheet.number, count=count, identifier=sheet.identifier, seed=sheet.seed)
+        for words in languages
+    )
+    entries = tuple(
+        _translated([key_entry(puzzle, number, words, notation) for words in languages])
+        for number, puzzle in enumerate(sheet.puzzles, start=1)
+    )
+    bookmark = _joined(tuple(words("puzzles.key_bookmark", number=sheet.number) for words in languages))
+    return KeySheet(heading, bookmark, entries, child)
+
+
+def _translated(figures: list[ExampleFigure]) -> ExampleFigure:
+    """Returns a puzzle's figure in its first language with the second's title and text under each part (one
+    language: the figure itself): the diagram is drawn once."""
+    if len(figures) == 1:
+        return figures[0]
+    first, second = figures
+    return replace(first, text=interleaved(first.text, second.text), second=second.title)
 
 
 def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> ExampleFigure:

@@ -35,3 +35,4 @@ class Table:
     framed: tuple[tuple[int, int], ...] = ()  # (row, column) of each cell that holds an error of its own: framed
     left: tuple[int, ...] = ()
     centred: bool = False
+    others: tuple[str, ...] = ()  # each heading in the document's second language, set under it (none: one language)

@@ -33,6 +33,8 @@ BLOCK_TAGS = ("h1", "h2", "h3", "p", "li")
 _NNBSP = "\u202f"
 
 Label = tuple[str, ...]  # one phrase in every language of a document, first language first
+# A block whose kind starts so is the block before it in the document's second language: set one step down, in grey.
+SECOND = "second-"
 
 
 @cache
@@ -117,6 +119,19 @@ class Block:
     def text(self) -> str:
         """Returns the block's words without styling."""
         return "".join(run.text for run in self.runs)
+
+
+def seconded(blocks: list[Block]) -> list[Block]:
+    """Returns `blocks` marked as the second language's (SECOND), to follow their first language's."""
+    return [Block(SECOND + block.kind, block.runs) for block in blocks]
+
+
+def interleaved(first: list[Block], second: list[Block] | None) -> list[Block]:
+    """Returns each block of `first` followed by its translation, the block of `second` in its place (one language:
+    `first` alone)."""
+    if second is None:
+        return first
+    return [block for pair in zip(first, seconded(second), strict=True) for block in pair]
 
 
 class Words:

@@ -23,9 +23,10 @@ class ExampleFigure:
     """Holds one worked example as printed: title, explanation, the diagram, and the engine's account."""
 
     title: str
-    text: list[Block]
+    text: list[Block]  # a block of the second language's kind (`words.SECOND`) follows its first language's
     grid: GridPlan
     results: list[Block]
+    second: str = ""  # the title in the document's second language, under it (the answer key in two languages)
 
 
 def example_figure(
