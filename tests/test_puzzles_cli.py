@@ -444,7 +444,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert (
         "avec le même numéro de tirage (le champ « Numéro de tirage » de la page web, --seed dans le terminal)" in key
     )
-    assert "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
+    assert "Chaque case du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
     assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto simple" in key
     assert "(le recto-verso ne convient que si" in key
