@@ -262,6 +262,26 @@ MOVED_FIRST = "put the header row first"
         ("Partie du 3 mars;;;;;\n", None),
         ("Groupe,A,,,,\n", None),
         (",A,,,,\n", None),
+        # A seat's legend (sweep 15, F15): a seat and a word under letter, nothing like a cell under cell. A move needs
+        # S or O under letter, one character typed for it, or a cell's name under cell, typed with a slip or not.
+        (",A,L\u00e9a,,,\n,B,Zo\u00e9,,,\n", None),
+        (",A,,table,,\n", None),
+        (",A,L\u00e9a,B 2,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (",A,,a 1,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (",A,,L1 C2,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (",A,\uff33,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (",A, o ,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        # Title rows above the header (sweep 15, F18): up to ten are read; more are said, the header's row named.
+        ("Partie du 3 mars\nGroupe 2\nL\u00e9a contre Zo\u00e9\n", None),
+        ("".join(f"Note {k}\n" for k in range(10)), None),
+        (
+            "".join(f"Note {k}\n\n" for k in range(11)),
+            "its header row (row 23) comes after 11 title rows: keep at most 10 above it",
+        ),
+        (
+            "".join(f"Note {k}\n" for k in range(11)) + "1,A,S,B1,,9\n",
+            f"row 12 is a move above the header row (row 13): {MOVED_FIRST}",
+        ),
     ],
 )
 def test_a_move_above_the_header_row_is_refused_and_a_title_is_passed_over(runner, tmp_path, above, message):
@@ -285,6 +305,10 @@ def test_a_move_above_the_header_row_is_refused_and_a_title_is_passed_over(runne
         ("SOS,S,O,S,,\n", None),
         ("Game 1,A,S,table B2,,\n", None),
         ("A game of SOS\n", None),
+        ("A,L\u00e9a\nB,Zo\u00e9\n", None),  # a seat's legend (sweep 15, F15)
+        ("A;L\u00e9a;\nB;Zo\u00e9;\n", None),
+        ("A,L\u00e9a,B 2,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A,x,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
     ],
 )
 def test_a_move_above_a_header_without_a_move_column_is_refused(runner, tmp_path, above, message):
@@ -480,7 +504,12 @@ def test_a_spreadsheet_or_archive_named_alone_says_what_it_is(runner, tmp_path, 
 
 
 FALSE_RECORD = FRENCH_RECORD + "3;A;S;B3;B1-B3;2;2;0\n"  # claims 2 points where the rules give 1
-ABOVE_HEADER = {"plain": "", "title": "Partie du 3 mars;;;;;;;\n", "sep and title": "sep=;\nPartie du 3 mars\n"}
+ABOVE_HEADER = {
+    "plain": "",
+    "title": "Partie du 3 mars;;;;;;;\n",
+    "sep and title": "sep=;\nPartie du 3 mars\n",
+    "three titles": "Partie du 3 mars\nGroupe 2\nA;Léa\n",  # sweep 15, F15 and F18
+}
 
 
 @pytest.mark.parametrize("above", ABOVE_HEADER.values(), ids=list(ABOVE_HEADER))
@@ -527,27 +556,113 @@ def test_a_named_file_that_is_no_record_with_size_says_what_it_is_not(runner, tm
 
 
 NOT_A_RECORD = "is not a game record: its first row names none of the columns player, letter, cell, lines, points"
+ONLY_ONE = "is not a game record: its first row names only one of the columns player, letter, cell, lines, points"
+ONLY_ONE_FR = "is not a game record: its first row names only one of the columns joueur, lettre, case, lignes, points"
 
 
 # A class list given by mistake (sweep 14, F8): "the header names an unknown column 'Léa'" printed a child's name, and a
 # link to /etc/passwd in a checked folder its first line. A first row naming no column is no header: nothing quoted.
+# Nor is one naming a single column, or none of player, letter and cell (sweep 15, F14): a child whose surname is a
+# column's ("Case", "Player", "Points") heads the list, and 'Justin' was quoted as an unknown column.
 @pytest.mark.parametrize(
-    ("name", "text"),
+    ("name", "text", "message"),
     [
-        ("eleves.csv", "Léa\nNoël\nZoé\n"),
-        ("eleves.txt", "Léa\nNoël\nZoé\n"),
-        ("weird.csv", "Léa Dupont;S;A1\nZoé;O;B2\n"),
-        ("classe.csv", "Nom;Prénom;Classe\nDupont;Léa;CM1\n"),
-        ("liste.csv", "Classe de CM1\nPrénom\nLéa\nNoël\n"),  # a title line above: the first row all the same
-        ("pw.csv", "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"),
-        ("sep.csv", "sep=;\nLéa;Zoé\n"),
+        ("eleves.csv", "Léa\nNoël\nZoé\n", NOT_A_RECORD),
+        ("eleves.txt", "Léa\nNoël\nZoé\n", NOT_A_RECORD),
+        ("weird.csv", "Léa Dupont;S;A1\nZoé;O;B2\n", NOT_A_RECORD),
+        ("classe.csv", "Nom;Prénom;Classe\nDupont;Léa;CM1\n", NOT_A_RECORD),
+        (
+            "liste.csv",
+            "Classe de CM1\nPrénom\nLéa\nNoël\n",
+            NOT_A_RECORD,
+        ),  # a title line above: the first row all the same
+        ("pw.csv", "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n", NOT_A_RECORD),
+        ("sep.csv", "sep=;\nLéa;Zoé\n", NOT_A_RECORD),
+        ("case.csv", "Case,Justin\nDupont,Léa\nMartin,Noël\n", ONLY_ONE_FR),
+        ("player.csv", "Player;Tom\nDupont;Léa\n", ONLY_ONE),
+        ("points.csv", "Prénom;Points\nLéa;3\nNoël;5\n", ONLY_ONE),
+        ("cell.csv", "Léa;Dupont;Cell\n", ONLY_ONE),
+        (
+            "coup.csv",
+            "Coup;Tom\nDupont;Léa\n",
+            NOT_A_RECORD.replace("player, letter, cell, lines", "joueur, lettre, case, lignes"),
+        ),
+        (
+            "scores.csv",
+            "Lines;Points;Tom\n3;5;Léa\n",
+            "is not a game record: its first row names none of the columns player, letter, cell",
+        ),
     ],
 )
 def test_a_file_whose_first_row_names_no_column_is_no_record_and_none_of_its_cells_is_quoted(
-    runner, tmp_path, name, text
+    runner, tmp_path, name, text, message
 ):
     code, lines, path = run_check(runner, tmp_path, text, name=name)
-    assert (code, lines) == (1, [f"{path}: {NOT_A_RECORD}", "checked 1 file: 1 problem in 1 file"])
+    assert (code, lines) == (1, [f"{path}: {message}", "checked 1 file: 1 problem in 1 file"])
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        # Two columns named, one of them player, letter or cell: a record's header with a typo, which is shown.
+        ("player,letter,Tom", "the header names an unknown column 'Tom' (known: move, player, letter, cell"),
+        ("joueur;Tom;lignes", "the header names an unknown column 'Tom' (known: coup, joueur, lettre, case"),
+        ("move,cell,Tom", "the header names an unknown column 'Tom' (known: move, player, letter, cell"),
+    ],
+)
+def test_a_header_naming_two_columns_shows_its_typo(runner, tmp_path, header, message):
+    code, lines, path = run_check(runner, tmp_path, header + "\nA,S,B1\n")
+    assert code == 1
+    assert lines[0].startswith(f"{path}: {message}"), lines
+
+
+# The sweep's records (sweep 15, rec3/): a class list is no record, a seat's legend and three titles are read.
+SWEEP_15 = {
+    "e01_case_surname": ("Case,Justin\nDupont,Léa\nMartin,Noël\n", ONLY_ONE_FR),
+    "e02_player_surname": ("Player;Tom\nDupont;Léa\n", ONLY_ONE),
+    "e03_points_class_scores": ("Prénom;Points\nLéa;3\nNoël;5\n", ONLY_ONE),
+    "e04_three_titles": (
+        "Partie du 3 mars\nGroupe 2\nLéa contre Zoé\nplayer,letter,cell,lines,points\nA,S,A1,,0\nB,O,B2,,0\n",
+        None,
+    ),
+    "e05_title_3cells": (
+        "Partie du 3 mars,Groupe 2,Salle 4\nplayer,letter,cell,lines,points\nA,S,A1,,0\nB,O,B2,,0\n",
+        None,
+    ),
+    "e06_title_A_B": ("Joueurs,A = Léa,B = Zoé\nplayer,letter,cell,lines,points\nA,S,A1,,0\nB,O,B2,,0\n", None),
+    "e07_title_seatA": ("A,Léa\nB,Zoé\nplayer,letter,cell,lines,points\nA,S,A1,,0\nB,O,B2,,0\n", None),
+    "e08_title_seat_names_fr": ("A;Léa;\nB;Zoé;\njoueur;lettre;case;lignes;points\nA;S;A1;;0\nB;O;B2;;0\n", None),
+    "e09_move_col_title": (
+        "Game 1,A,S,table B2\nmove,player,letter,cell,lines,points\n1,A,S,A1,,0\n2,B,O,B2,,0\n",
+        None,
+    ),
+    "e10_title_with_seat_letter": ("A vs B,S O S\nplayer,letter,cell,lines,points\nA,S,A1,,0\nB,O,B2,,0\n", None),
+    "e11_sep_then_title": (
+        "sep=;\nPartie du 3 mars;;;;\nplayer;letter;cell;lines;points\nA;S;A1;;0\nB;O;B2;;0\n",
+        None,
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), SWEEP_15.values(), ids=list(SWEEP_15))
+@pytest.mark.parametrize("command", ["check", "replay", "analyse"])
+def test_the_sweeps_class_lists_are_no_records_and_its_records_with_titles_read(
+    runner, tmp_path, command, text, message
+):
+    path = tmp_path / "game.csv"
+    path.write_text(text, encoding="utf-8")
+    out = ["--out", str(tmp_path / "r.pdf")] * (command == "replay")
+    result = runner.invoke(app, [command, str(path), "--size", "3", *out])
+    if message is not None:
+        said = result.stdout.splitlines()[0] if command == "check" else result.stderr
+        assert (result.exit_code, said) == (
+            1,
+            f"{path}: {message}" if command == "check" else f"sos-print: {path}: {message}\n",
+        )
+        return
+    assert result.exit_code == 0, result.output
+    if command == "check":
+        assert result.stdout.splitlines() == ["checked 1 file: every claim holds"]
 
 
 @pytest.mark.parametrize("command", ["replay", "analyse"])
@@ -565,15 +680,19 @@ def test_a_class_list_and_a_link_to_a_system_file_in_a_checked_folder_quote_noth
     folder.mkdir()
     (folder / "game.csv").write_text(game_csv())
     (folder / "eleves.csv").write_text("Léa\nNoël\nZoé\n")
+    (folder / "liste.csv").write_text("Prénom;Nom\nLéa;Case\n")
+    (folder / "case.csv").write_text("Case,Justin\nDupont,Léa\n")  # sweep 15, fold4/
     (tmp_path / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
     (folder / "pw.csv").symlink_to(tmp_path / "passwd")
     result = runner.invoke(app, ["check", str(folder), "--size", "4"])
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
         [
+            f"{folder / 'case.csv'}: {ONLY_ONE_FR}",
             f"{folder / 'eleves.csv'}: {NOT_A_RECORD}",
+            f"{folder / 'liste.csv'}: {NOT_A_RECORD}",
             f"{folder / 'pw.csv'}: {NOT_A_RECORD}",
-            "checked 3 files: 2 problems in 2 files",
+            "checked 5 files: 4 problems in 4 files",
         ],
     )
 

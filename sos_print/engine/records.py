@@ -109,13 +109,13 @@ def is_record(path: str) -> bool:
             return False
         with open(path, "rb") as file:
             head = file.read(_HEAD)
-        lines = decode_spreadsheet(head, path, "").removeprefix("\ufeff").splitlines()[:8]
+        lines = decode_spreadsheet(head, path, "").removeprefix("\ufeff").splitlines()
     except (OSError, SosError):
         return False
     lines = [line for line in lines if not _blank(line)]
     if lines and separator_line(lines[0]):
         lines = lines[1:]
-    return any(_is_header(line) for line in lines[: _TITLES + 1])  # a title line or two may stand above it
+    return any(_is_header(line) for line in lines[: _TITLES + 1])  # title lines may stand above it
 
 
 def _is_header(line: str) -> bool:
@@ -127,7 +127,10 @@ def _is_header(line: str) -> bool:
     return {"player", "letter", "cell"} <= {_column(name) for name in header}
 
 
-_TITLES = 2  # title lines a spreadsheet may hold above a record's header row ("Partie du 3 mars")
+# Title rows a record may hold above its header row ("Partie du 3 mars", "Groupe 2", "A;Léa"): a teacher's sheet has a
+# few. Each is read for a move before it is passed over, so that the limit only bounds how far a header is looked for.
+_TITLES = 10
+_LOOK = 40  # rows looked through for a header further down, to name its row rather than call the file no record
 
 
 _HEAD = 4096  # bytes: a header row is far shorter
@@ -168,6 +171,11 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
             raise ExampleFileError(
                 path, f"row {number} is a move above the header row (row {first[0]}): put the header row first"
             )
+    if len(titles) > _TITLES:
+        raise ExampleFileError(
+            path,
+            f"its header row (row {first[0]}) comes after {len(titles)} title rows: keep at most {_TITLES} above it",
+        )
     rows = ((number, _row(line, separator, path)) for number, line in _typed_on_lines(lines, separator))
     return record_from_table(header, rows, options, path, separator=separator)
 
@@ -205,10 +213,12 @@ def _below_titles(
     first: tuple[int, str], lines: Iterator[tuple[int, str]]
 ) -> tuple[list[tuple[int, str]], tuple[int, str], Iterator[tuple[int, str]]]:
     """Returns the title lines a spreadsheet may hold above a header ("Partie du 3 mars;;;"), the header row and the
-    rows below it; with no header among the first lines, the first line is the header."""
+    rows below it; with no header among the first lines, the first line is the header.
+
+    A header found below more title lines than are read is returned with them all, for its row to be named."""
     if _is_header(first[1]):
         return [], first, lines
-    above = [first, *itertools.islice(lines, _TITLES)]
+    above = [first, *itertools.islice(lines, _LOOK)]
     found = next((k for k, (_, line) in enumerate(above) if _is_header(line)), 0)
     return above[:found], above[found], itertools.chain(above[found + 1 :], lines)
 
@@ -216,8 +226,9 @@ def _below_titles(
 def _reads_as_move(line: str, separator: str, columns: Sequence[str | None]) -> bool:
     """Tells whether a line above the header reads as a move in the header's columns, split by the header's separator
     or another the reader accepts: S or O under the letter and a cell name (in either notation, on the board or not)
-    under the cell, or a seat under the player and anything under the letter or the cell, no word under the move.
-    A title ("Class 3B, game 2", "Game 1,A,S,table B2") never does."""
+    under the cell, or a seat under the player and, typed with a slip or not, S or O or one character under the letter
+    or a cell's name under the cell, no word under the move. A title ("Class 3B, game 2", "Game 1,A,S,table B2") or a
+    seat's legend ("A,Léa") never does."""
     for mark in (separator, *(other for other in _SEPARATORS if other != separator)):
         try:
             row = next(csv.reader([line], delimiter=mark), [])
@@ -226,15 +237,25 @@ def _reads_as_move(line: str, separator: str, columns: Sequence[str | None]) -> 
         cells = {name: row[k].strip() for k, name in enumerate(columns) if name and k < len(row)}
         if cells.get("letter") in ("S", "s", "O", "o") and _CELL_NAME.fullmatch(cells.get("cell", "").upper()):
             return True
-        # A move typed with a slip ("A 1", no letter) that the rows below would refuse: passed over, it went unchecked.
+        # A move typed with a slip ("A 1", no letter, a full-width S) that the rows below would refuse: passed over,
+        # it went unchecked. A word under the letter with no cell beside it is a seat's player ("A,Léa"), no move.
         seat = cells.get("player", "").upper() in ("A", "B", "C", "D")
-        if seat and (cells.get("letter") or cells.get("cell")) and not _WORD.search(cells.get("move", "")):
+        letter, cell = (_typed(cells.get(name, "")) for name in ("letter", "cell"))
+        move = len(letter) == 1 or _SLIPPED_CELL.fullmatch(cell)
+        if seat and move and not _WORD.search(cells.get("move", "")):
             return True
     return False
 
 
+def _typed(text: str) -> str:
+    """Returns a cell as a slip may have typed the letter or the cell name it meant: full-width, any case, padded."""
+    return unicodedata.normalize("NFKC", text).strip().upper()
+
+
 _WORD = re.compile(r"[^\W\d_]")  # a letter: a title's words ("Game 1") under the move column, where a move has digits
 _CELL_NAME = re.compile(r"[A-Z]+[0-9]+|L[0-9]+C[0-9]+")  # the shapes of notation.parse_cell, whatever the board
+# A cell name with a slip: spaces, a dot or a hyphen between its parts ("A 1", "L1 C2"), but no word ("Salle 4").
+_SLIPPED_CELL = re.compile(r"[A-Z]{1,2}[\s.-]*[0-9]{1,2}|L\s*[0-9]{1,2}[\s.-]*C\s*[0-9]{1,2}")
 
 
 def _blank(line: str) -> bool:
@@ -351,12 +372,14 @@ def _mark(separator: str | None) -> str:
 
 
 def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | None]:
-    if not any(_column(name) for name in header):
-        # A class list given by mistake, or a link to another file: quoting its first row would print a child's name.
-        raise ExampleFileError(
-            path, f"is not a game record: its first row names none of the columns {', '.join(REQUIRED)}"
-        )
     names = NAMES["fr" if any(_clean(name) in _FRENCH for name in header) else "en"]
+    required = dict(zip(NAMES["en"], names, strict=True))
+    named = {_column(name) for name in header} - {None}
+    unknown = any(name.strip() and _column(name) is None for name in header)
+    if not named or (unknown and (len(named) < 2 or not named & {"player", "letter", "cell"})):
+        # A class list given by mistake, or a link to another file: quoting its first row would print a child's name,
+        # even when the first child's surname is a column's ("Case,Justin"). A header with a typo names two at least.
+        raise ExampleFileError(path, f"is not a game record: its first row names {_how_many(named, required)}")
     columns: list[str | None] = []
     for name in header:
         column = _column(name)
@@ -372,13 +395,20 @@ def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | N
     needed = WITHOUT_POINTS if variant.first_sos_wins else REQUIRED
     missing = [name for name in needed if name not in columns]
     if missing:
-        required = dict(zip(NAMES["en"], names, strict=True))
         raise ExampleFileError(
             path,
             f"the header has no {required[missing[0]]} column: the columns are "
             f"{', '.join(required[name] for name in needed)}",
         )
     return columns
+
+
+def _how_many(named: set[str | None], required: dict[str, str]) -> str:
+    """Says how many of a record's columns a first row that is no header names, in the header's language."""
+    among = [name for name in REQUIRED if name in named]
+    if len(among) >= 2:  # the lines and the points, with no player, letter or cell
+        return f"none of the columns {', '.join(required[name] for name in ('player', 'letter', 'cell'))}"
+    return f"{'only one' if among else 'none'} of the columns {', '.join(required[name] for name in REQUIRED)}"
 
 
 def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
