@@ -23,6 +23,7 @@ from sos_print.engine.roster import (
     _kind,
     _several,
     _titled,
+    _unmarked,
     clean_name,
     form_groups,
     group_sizes,
@@ -173,6 +174,60 @@ SHAPES = {
     "Learner": ("Learner\nLéa Dupont\nTom Martin\n", ["Léa Dupont", "Tom Martin"]),
     "Learners, and a learner's ID": ("Learner ID,Learners\n1,Ann\n2,Bob\n", ["Ann", "Bob"]),
     "names with a number in brackets": ("Child (1)\nChild (2)\n", ["Child (1)", "Child (2)"]),
+    # Titles, sections and footers with no digit or colon are passed over, every child read (issue 20, sweep 15 F11).
+    "Classe de Mme Martin": ("Classe de Mme Martin\nLéa\nNoël\n", ["Léa", "Noël"]),
+    "Classe des Lutins": ("Classe des Lutins\nLéa\nNoël\nZoé\n", ["Léa", "Noël", "Zoé"]),
+    "Class of Mrs Smith": ("Class of Mrs Smith\nAmy\nBen\n", ["Amy", "Ben"]),
+    "sections Groupe A;": ("Nom;Prénom\nGroupe A;\nDupont;Léa\nGroupe B;\nPetit;Zoé\n", ["Léa", "Zoé"]),
+    "sections Groupe rouge;": ("Nom;Prénom\nGroupe rouge;\nDupont;Léa\nGroupe bleu;\nPetit;Zoé\n", ["Léa", "Zoé"]),
+    "one-column sections Groupe A": ("Groupe A\nLéa\nNoël\nGroupe B\nZoé\n", ["Léa", "Noël", "Zoé"]),
+    "a footer Total;2": ("Prénom;Nom\nLéa;Dupont\nNoël;Martin\nTotal;2\n", ["Léa", "Noël"]),
+    "a footer Effectif;2": ("Prénom;Nom\nLéa;Dupont\nNoël;Martin\nEffectif;2\n", ["Léa", "Noël"]),
+    # Titles and label;value lines above a heading row (issue 20, sweep 15 F12).
+    "a title of as many cells as the heading": (
+        "Mme Martin;CM2;2025-2026\nNom;Prénom;Classe\nDupont;Léa;CM2\nMartin;Noël;CM2\n",
+        ["Léa", "Noël"],
+    ),
+    "an export's date and time": (
+        "Export Pronote;03/09/2025;14:02\nNom;Prénom;Classe\nDupont;Léa;CM2\nMartin;Noël;CM2\n",
+        ["Léa", "Noël"],
+    ),
+    "a class and year above two columns": ("CM2;2025-2026\nNom;Prénom\nDupont;Léa\nMartin;Noël\n", ["Léa", "Noël"]),
+    "a college's title": (
+        "Collège Jean Moulin;Année scolaire 2025-2026;6e B\nNom;Prénom;Classe\nDupont;Léa;6B\nMartin;Noël;6B\n",
+        ["Léa", "Noël"],
+    ),
+    "a teacher's title, commas": (
+        "Teacher: Mrs Smith,Room 4,2025\nLast name,First name,Class\nSmith,Amy,4B\nJones,Ben,4B\n",
+        ["Amy", "Ben"],
+    ),
+    "École;Jules Ferry": ("École;Jules Ferry\nNom;Prénom;Classe\nDupont;Léa;CM2\nMartin;Noël;CM2\n", ["Léa", "Noël"]),
+    "Enseignant;Mme Martin": (
+        "Enseignant;Mme Martin\nNom;Prénom;Classe\nDupont;Léa;CM2\nMartin;Noël;CM2\n",
+        ["Léa", "Noël"],
+    ),
+    "Teacher,Mrs Smith": (
+        "Teacher,Mrs Smith\nLast name,First name,Class\nSmith,Amy,4B\nJones,Ben,4B\n",
+        ["Amy", "Ben"],
+    ),
+    "Classe;CM2": ("Classe;CM2\nNom;Prénom;Né(e) le\nDupont;Léa;01/02/2016\nMartin;Noël;03/04/2016\n", ["Léa", "Noël"]),
+    "Année scolaire;2025-2026": ("Année scolaire;2025-2026\nPrénom;Nom\nLéa;Dupont\nNoël;Martin\n", ["Léa", "Noël"]),
+    "Date;03/09/2025": ("Date;03/09/2025\nPrénom;Nom\nLéa;Dupont\nNoël;Martin\n", ["Léa", "Noël"]),
+    "Établissement;Collège Jean Moulin": (
+        "Établissement;Collège Jean Moulin\nPrénom;Nom\nLéa;Dupont\nNoël;Martin\n",
+        ["Léa", "Noël"],
+    ),
+    # A one-column list's first line that is its title (issue 20, sweep 15 F13).
+    "a year above one name a line": ("2025-2026\nLéa\nNoël\nZoé\n", ["Léa", "Noël", "Zoé"]),
+    "CM2 - Mme Martin": ("CM2 - Mme Martin\nLéa\nNoël\n", ["Léa", "Noël"]),
+    "Mme Martin, CE1": ("Mme Martin, CE1\nLéa\nNoël\n", ["Léa", "Noël"]),
+    "a title, an empty line, then names": ("Les Lutins\n\nLéa\nNoël\nZoé\n", ["Léa", "Noël", "Zoé"]),
+    # Numbered or bulleted lists: the marks are no part of the names (issue 20, sweep 15 F19).
+    "a first name and a digit first": ("Léa 2\nTom\nZoé\n", ["Léa 2", "Tom", "Zoé"]),
+    "numbered with dots": ("1. Léa\n2. Noël\n3. Zoé\n", ["Léa", "Noël", "Zoé"]),
+    "numbered with brackets": ("1) Léa\n2) Noël\n", ["Léa", "Noël"]),
+    "dashes": ("- Léa\n- Noël\n", ["Léa", "Noël"]),
+    "bullets": ("• Léa\n• Noël\n", ["Léa", "Noël"]),
     # Names holding a hyphen, an apostrophe or the letters of a joining word stay one child (issue 20, F7).
     "hyphens, apostrophes, and and et inside names": (
         "D'Artagnan\nJean-Luc\nMarie-Noëlle\nO’Brien\nAnand\nEtta Blanchet\nBertrand\n",
@@ -343,6 +398,7 @@ TITLE_OR_NAME = {
     "a word of a title alone": ("Name,Group\nAmy,1\nBen,1\nList,2\nDan,2\n", 4),
     "a total without its count": ("Prénom\nAmy\nBen\nTotal\n", 4),
     "a last name alone": ("Nom;Prénom\nDupont;Léa\nClasse;\nMartin;Tom\n", 3),
+    "a surname starting a full name": ("Nom\nClasse Marie\nDupont Léa\nMartin Noël\n", 2),
 }
 
 
@@ -370,6 +426,11 @@ CHILD_ABOVE = {
         "Prénom",
     ),
     "below a title": ("Class 4B,,\nSmith,Amy\nLast name,First name,Age\nJones,Ben,8\nBrown,Cal,9\n", 2, "First name"),
+    "a child's row of as many cells": (
+        "Dupont;Léa;CM2\nNom;Prénom;Classe\nMartin;Noël;CM2\nPetit;Zoé;CM2\n",
+        1,
+        "Prénom",
+    ),
 }
 
 
@@ -504,6 +565,11 @@ SEVERAL_NAMES = {
     "an ampersand": ("Alice\nBob\nChloé & Denis\nEmma\n", "line 3: a name holds an ampersand: " + ONE),
     "a vertical bar": ("Alice\nBob\nChloé | Denis\nEmma\n", "line 3: a name holds a vertical bar: " + ONE),
     "a plus sign": ("Alice\nBob+Chloé\nEmma\n", "line 2: a name holds a plus sign: " + ONE),
+    "a backslash": ("Alice\nBob\nChloé \\ Denis\nEmma\n", "line 3: a name holds a backslash: " + ONE),
+    "no letter below the first line": (
+        "Alice\nBob\n2025-2026\nEmma\n",
+        "line 3: a name holds no letter: remove the line if it is a title, or write the name",
+    ),
     "et": ("Alice\nBob\nChloé et Denis\nEmma\n", "line 3: a name holds the word 'et': " + ONE),
     "AND under a heading": (
         "Prénom;Classe\nAlice;CM1\nBob AND Chloé;CM1\n",
@@ -637,6 +703,7 @@ NAMES = st.text(
         and _kind(name) is None
         and not _titled([name])
         and not _several(name.strip())
+        and _unmarked(clean_name(name)) == clean_name(name)  # "- Léa", "• Léa": a list's mark is no part of a name
     )
 )
 

@@ -8,15 +8,19 @@ one of whose cells names a column of names, exactly or by a word of it ("Name", 
 last-name column, as children know each other by their first names ("Nom;Prénom", a school's
 export). A child whose first name is not typed is called by the row's other name column (its last
 name), and the terminal says so; a row holding text but no name is refused, naming its line, so
-that no child is left out in silence. A row that is a title, a section's title or a total ("Classe CM2",
-"Total : 3") or a heading row again is no child; a row holding a name under the names' column is one, and a name
-that may be a title ("List Anna") is refused, naming its line. Without a heading row, the names are in the first
-column (the first column of words when the first one numbers the rows: "1;Léa"); a "-" or "?" typed for a name is
-no name.
+that no child is left out in silence. A row of headings only, a column of names among them, is the heading row
+whatever lies above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose
+cells under the name columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title,
+a section's title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a
+heading row again is no child; a row holding a name under the names' column is one, and a name that may be a title
+("List Anna") is refused, naming its line. Without a heading row, the names are in the first column (the first
+column of words when the first one numbers the rows: "1;Léa"), a one-column list's first line is its title when it
+alone holds a digit ("2025-2026") or holds several words and an empty line parts it from one-word names; a "-" or
+"?" typed for a name is no name, a name with no letter is refused, and a list's mark ("1. Léa", "• Léa") is dropped.
 Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after the name
 without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a semicolon,
-a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé et Denis"); one comma is a
-name ("Dupont, Léa", as school software exports it).
+a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
+Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says which names repeat, so that the teacher can add an initial).
@@ -126,6 +130,12 @@ TITLE_WORDS = frozenset(
     {"classe", "class", "ecole", "school", "annee", "year", "total", "remarque", "remarques", "effectif"}
     | {"enseignant", "enseignante", "teacher", "liste", "list", "groupe", "group"}
 )
+# First words of a title line above a heading row besides TITLE_WORDS: a label ("Établissement;Collège X", "Date;3/9")
+# or a civility ("Mme Martin;CM2"), which no child's name under the names' column starts with.
+LABEL_WORDS = frozenset(
+    {"etablissement", "college", "lycee", "date", "export", "anneescolaire", "enseignants", "professeur", "prof"}
+    | {"mme", "mlle", "m", "mr", "mrs", "ms", "miss", "madame", "monsieur", "room", "salle", "niveau", "cycle"}
+)
 HEADINGS_SAID = "name, first name, student, nom, prénom, élève"  # as messages list the headings read
 TITLES_SAID = "class, school, year, list, group, teacher, total, classe, école, liste..."  # as messages say them
 
@@ -232,7 +242,11 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     columns = _names_columns(table, separator is not None, path)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     for number, cells in table[columns.start :]:
-        if _headed(cells) or _title_row(number, cells, columns, path):  # never a child, and never holds one's name
+        if (
+            _headed(cells)
+            or (separator is None and number == table[0][0] and _list_title(table))
+            or _title_row(number, cells, columns, path)
+        ):  # never a child, and never holds one's name
             titles += 1
             continue
         crowded = crowded or _crowded(number, cells, columns)
@@ -245,7 +259,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             elif not _numbered_only(cells):  # other cells but no name typed: never left out
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if column is not None and _cell(cells, column):
-            children.append(_checked(Child(_cell(cells, column), number), cells[column], path))
+            children.append(_checked(Child(_unmarked(_cell(cells, column)), number), cells[column], path))
         if len(children) > MAX_CHILDREN:
             raise ExampleFileError(
                 path, f"holds more than {MAX_CHILDREN} names; a class list holds at most {MAX_CHILDREN}: split it"
@@ -259,6 +273,30 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     if crowded:  # after the one-name check, which says the same of a list written across its only line
         raise ExampleFileError(path, crowded)
     return Roster(path, tuple(children), tuple(borrowed), " or ".join(used[column] for column in sorted(used)))
+
+
+def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
+    """Tells whether the first line of a list of one name a line is its title: no line under it holds a digit and it
+    holds no letter ("2025-2026") or several words, one of letters and digits ("CM2 - Mme Martin", "Mme Martin, CE1"),
+    which a child's name does not ("Léa 2" is one); or it holds several words, an empty line parts it from the names
+    and they are of one word each ("Les Lutins")."""
+    (first, (title, *_)), rest = table[0], [cells[0] for _, cells in table[1:]]
+    if not rest:
+        return False
+    words = title.split()
+    mixed = any(_worded(word) and any(char.isdigit() for char in word) for word in words)
+    digits = any(char.isdigit() for char in title) and not any(char.isdigit() for name in rest for char in name)
+    if digits and (not _worded(title) or (len(words) > 1 and mixed)):
+        return True
+    return len(title.split()) > 1 and table[1][0] > first + 1 and all(len(name.split()) == 1 for name in rest)
+
+
+def _unmarked(name: str) -> str:
+    """Returns a name without the mark of a numbered or bulleted list it was copied from ("1. Léa", "• Léa")."""
+    return _LIST_MARK.sub("", name)
+
+
+_LIST_MARK = re.compile(r"^(?:\d{1,3}[.)]|[-\u2013\u2014\u2022\u00b7\u25aa\u25e6\u2023*])\s+")
 
 
 def _one_name(child: Child, table: dict[int, list[str]]) -> str:
@@ -327,7 +365,7 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
         return _titled(cells)
     if not _titled([name]):
         return False
-    if _title_name(name):
+    if _title_name(name) or _footer(name, cells):
         return True
     raise ExampleFileError(
         path,
@@ -338,8 +376,28 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
 
 def _title_name(name: str) -> bool:
     """Tells whether a cell is a title no child's name can be: it starts with a title's word and holds a digit or a
-    colon ("Classe CM2", "Total : 3", "Enseignant : Mme X")."""
-    return _titled([name]) and any(char.isdigit() or char == ":" for char in name)
+    colon ("Classe CM2", "Total : 3", "Enseignant : Mme X"), or its next word is "de", "des", "of"... ("Classe de Mme
+    Martin", "Class of Mrs Smith"), or it is that word and a letter or a colour ("Groupe A", "Groupe rouge")."""
+    if not _titled([name]):
+        return False
+    words = [word for word in map(_heading, re.split(r"[\W_]+", name)) if word]
+    return (
+        any(char.isdigit() or char == ":" for char in name)
+        or (len(words) > 2 and words[1] in _OF)
+        or (len(words) == 2 and (len(words[1]) == 1 or words[1] in _COLOURS))
+    )
+
+
+def _footer(name: str, cells: Sequence[str]) -> bool:
+    """Tells whether a row is a footer of a count: a total's word beside numbers alone ("Total;24")."""
+    others = [cell.strip() for cell in cells if cell.strip() and clean_name(cell) != name]
+    return _heading(name) in _TOTALS and bool(others) and all(cell.isdigit() for cell in others)
+
+
+_OF = frozenset({"de", "des", "du", "d", "of", "the"})  # "Classe de Mme Martin", "Class of Mrs Smith"
+_COLOURS = frozenset({"rouge", "bleu", "vert", "jaune", "orange", "violet", "rose", "blanc", "noir", "gris", "marron"})
+_COLOURS |= frozenset({"red", "blue", "green", "yellow", "purple", "pink", "white", "black", "grey", "gray", "brown"})
+_TOTALS = frozenset({"total", "effectif", "effectifs"})
 
 
 def _titled(cells: Sequence[str]) -> bool:
@@ -422,13 +480,14 @@ def _cells(line: str, separator: str | None, number: int, path: str) -> list[str
 def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: str) -> _Columns:
     """Returns where the names of a class list's rows are: under its heading row, found among the first lines
     (the lines above it being titles), or in the first column of every row when it has none."""
+    unnamed = False
     for index, (number, cells) in enumerate(table[: _TITLES + 1]):
         kinds = [_kind(cell) for cell in cells]
         # Above a heading of several columns, titles have fewer cells filled; a list of one column has a title
         # above a known heading whole ("Prénom"), never above a word of a child's name.
         above = table[:index]
         heading = index == 0 or (
-            _filled(above) < _filled([(number, cells)]) or all(_titled(row) for _, row in above)
+            _filled(above) < _filled([(number, cells)]) or all(_titled(row) for _, row in above) or _headed(cells)
             if columns
             else _kind(cells[0]) is not None
         )
@@ -447,9 +506,11 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
                 _no_child_above(table[:index], found, path)
                 return found
         if index == 0 and len(cells) > 1 and any(kinds):
-            raise ExampleFileError(
-                path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
-            )
+            unnamed = True  # unless a heading row of names comes below it: "Classe;CM2" above "Nom;Prénom"
+    if unnamed:
+        raise ExampleFileError(
+            path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
+        )
     if columns and len(table) > 1 and _filled(table[:1]) == 1 and _filled(table[1:2]) > 1:
         raise ExampleFileError(
             path,
@@ -469,14 +530,26 @@ def _no_child_above(above: Sequence[tuple[int, list[str]]], columns: _Columns, p
     under the names' column that are no title's ("Dupont;Léa" above "Nom;Prénom;Classe", a sheet sorted with its
     heading row); a title over the columns ("Classe : CM1;Enseignant : Mme X") or of one cell is passed over."""
     for number, cells in above:
-        name = _cell(cells, columns.names)
-        if _filled([(number, cells)]) > 1 and _worded(name) and not _title_name(name):
+        names = [_cell(cells, column) for column in (columns.names, *columns.others)]
+        if _filled([(number, cells)]) > 1 and all(_plausible(name) for name in names):
             heading = columns.headings[columns.names]
             raise ExampleFileError(
                 path,
                 f"line {number} is above the heading row and holds words under its {heading} column: put the heading "
                 "row first, or remove the line if it is a title",
             )
+
+
+def _plausible(name: str) -> bool:
+    """Tells whether a cell above a heading row may be a child's name under its column: words without a digit or a
+    colon, starting with no title's, label's or civility's word ("Dupont", "Léa"; not "CM2", "École", "Mme Martin")."""
+    words = [word for word in map(_heading, re.split(r"[\W_]+", name)) if word]
+    return (
+        bool(words)
+        and not any(char.isdigit() or char == ":" for char in name)
+        and words[0] not in TITLE_WORDS | LABEL_WORDS
+        and "".join(words[:2]) not in LABEL_WORDS
+    )
 
 
 def _titles(above: Sequence[tuple[int, list[str]]], heading: int) -> bool:
@@ -575,6 +648,10 @@ def _checked(child: Child, written: str, path: str) -> Child:
         raise ExampleFileError(
             path, f"line {child.line}: a name holds a character that could not be read: save the list as UTF-8"
         )
+    if not _worded(child.name):
+        raise ExampleFileError(
+            path, f"line {child.line}: a name holds no letter: remove the line if it is a title, or write the name"
+        )
     several = _several(written.strip())
     if several:
         raise ExampleFileError(path, f"line {child.line}: a name holds {several}: write one child's name a line")
@@ -611,7 +688,7 @@ def _several(written: str) -> str:
 
 
 # Signs that join two children's names in one cell ("Chloé / Denis"); a hyphen or an apostrophe is part of a name.
-_JOINS = {"/": "a slash", "&": "an ampersand", "|": "a vertical bar", "+": "a plus sign"}
+_JOINS = {"/": "a slash", "\\": "a backslash", "&": "an ampersand", "|": "a vertical bar", "+": "a plus sign"}
 
 
 def group_sizes(count: int, players: int) -> list[int]:
