@@ -1504,7 +1504,11 @@ def test_a_gift_names_three_replies_by_the_points_each_scores_and_counts_the_oth
     ("language", "word", "said"),
     [
         (Language.EN, "in", "left the next player five moves that score (O in B2, O in B1, O in A2 and 2 more)"),
-        (Language.FR, "en", "a laissé au joueur suivant cinq coups qui marquent (O en B2, O en B1, O en A2 et 2 autres)"),
+        (
+            Language.FR,
+            "en",
+            "a laissé au joueur suivant cinq coups qui marquent (O en B2, O en B1, O en A2 et 2 autres)",
+        ),
     ],
 )
 def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, word, said):
