@@ -39,6 +39,7 @@ from sos_print.pdf.grids import scorer_places
 from sos_print.plans.grids import grid_plan
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
+from sos_print.plans.words import Words
 
 STANDARD = Variant()
 MM_PT = 72 / 25.4  # points per millimetre
@@ -1467,26 +1468,67 @@ def test_a_gift_that_leaves_two_scoring_cells_names_both():
 
 
 # B's S in C3 fills the fourth corner: A may score 2 points with O in B2 (both diagonals), or 1 with an O in the middle
-# of any side. The gift says every reply, by the points it scores (issue 21, English reading 4).
+# of any side. The gift says its replies by the points each scores (issue 21, English reading 4), three named as the
+# best moves are and the others counted: an 8 x 8 gift named fourteen cells over three lines of a cell (review 34, H5).
 CORNERS = [("1", "A", "S", "A1"), ("2", "B", "S", "C1"), ("3", "A", "S", "A3"), ("4", "B", "S", "C3")]
 
 
+GIFTS_SAID = [
+    (Language.EN, "Gift: A can now score 2 points with O in B2, or 1 point with O in B1, O in A2 and 2 more."),
+    (Language.EN, "Gift: B can now score 1 point with O in B1, O in A2 or O in B2."),  # three: all named
+    (
+        Language.FR,
+        "Cadeau : le joueur A peut maintenant marquer 2 points avec O en B2, ou 1 point avec O en B1, O en A2 et 2 "
+        "autres.",
+    ),
+    (Language.FR, "Cadeau : le joueur B peut maintenant marquer 1 point avec O en B1, O en A2 ou O en B2."),
+]
+
+
+@pytest.mark.parametrize(("language", "said"), GIFTS_SAID)
+def test_a_gift_names_three_replies_by_the_points_each_scores_and_counts_the_others(language, said):
+    from sos_print.plans.replay import replay_plan
+
+    game, moves = game_of(csv_text(CORNERS), 3)
+    plan = replay_plan(PrintOptions(size=3, language=language), language.codes[0], game, moves)
+    assert plan.analysis is not None
+    comments = [" ".join(entry.text for entry in row[-1]) for row in plan.analysis.rows]
+    assert any(said in flat(comment) for comment in comments), comments
+    if language == Language.FR:  # a no-break space before the colon, and between a count and its word
+        assert all("Cadeau\u202f:" in comment for comment in comments[1:]), comments
+        assert any("et 2\u00a0autres." in comment for comment in comments), comments
+    assert said in whole(document(csv_text(CORNERS), 3, language=language))  # and printed so
+
+
 @pytest.mark.parametrize(
-    ("language", "said"),
+    ("language", "word", "said"),
     [
-        (
-            Language.EN,
-            "A can now score 2 points with O in B2, or 1 point with O in B1, O in A2, O in C2 or O in B3.",
-        ),
+        (Language.EN, "in", "left the next player five moves that score (O in B2, O in B1, O in A2 and 2 more)"),
         (
             Language.FR,
-            "le joueur A peut maintenant marquer 2 points avec O en B2, ou 1 point avec O en B1, O en A2, O en C2 ou "
-            "O en B3.",
+            "en",
+            "a laissé au joueur suivant cinq coups qui marquent (O en B2, O en B1, O en A2 et 2 autres)",
         ),
     ],
 )
-def test_a_gift_names_every_reply_it_leaves_by_the_points_each_scores(language, said):
-    assert said in whole(document(csv_text(CORNERS), 3, language=language))
+def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, word, said):
+    why = Words(language.codes[0]).blocks(
+        "replay.turning_why",
+        slip="gift",
+        number=4,
+        seat="B",
+        move=f"S {word} C3",
+        points=0,
+        better=f"O {word} A2",
+        better_points=1,
+        replies=tuple(f"O {word} {cell}" for cell in ("B2", "B1", "A2")),
+        more=2,
+        side="A",
+        best_finish=1,
+        finish=-6,
+        ties=0,
+    )
+    assert said in flat(" ".join(block.text for block in why))
 
 
 @pytest.mark.parametrize(

@@ -480,8 +480,9 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
 def _offers(
     after: Position, side: str, size: int, words: Words, notation: Notation
 ) -> tuple[tuple[int, str, bool], ...]:
-    """Returns every reply a gift left, as said: (points, the moves that score them, whether they win at once), most
-    points first; replies that win are said together, whatever they score."""
+    """Returns the replies a gift left, as said: (points, the moves that score them, whether they win at once), most
+    points first; replies that win are said together, whatever they score. SHOWN_BEST moves are named, as a verdict's
+    best moves are, and the others counted after the last ("and 11 more"): a gift on 8 x 8 named fourteen cells."""
     variant = after.variant
     offers: list[tuple[int, list[Move], bool]] = []
     for chance in replies_in(after):
@@ -490,9 +491,17 @@ def _offers(
             offers[-1][1].extend(chance.moves)
         else:
             offers.append((chance.points, list(chance.moves), wins))
+    more = max(0, sum(len(moves) for _, moves, _ in offers) - SHOWN_BEST)
+    said, left = [], SHOWN_BEST
+    for points, moves, wins in offers:
+        if left <= 0:
+            break
+        shown = tuple(_move_words(m, size, words, notation) for m in moves[:left])
+        left -= len(shown)
+        said.append((points, shown, wins))
     return tuple(
-        (points, words("replay.one_of", items=tuple(_move_words(m, size, words, notation) for m in moves)), wins)
-        for points, moves, wins in offers
+        (points, words("replay.one_of", items=shown, more=more if k == len(said) - 1 else 0), wins)
+        for k, (points, shown, wins) in enumerate(said)
     )
 
 
@@ -582,7 +591,8 @@ def _turning(
         points=step.points,
         better=instead,
         better_points=better.points,
-        replies=tuple(_move_words(reply, size, words, notation) for reply in replies),
+        replies=tuple(_move_words(reply, size, words, notation) for reply in replies[:SHOWN_BEST]),
+        more=max(0, len(replies) - SHOWN_BEST),  # counted, not named, as in the table
         side=words(
             "replay.side", who=side_name(game.example.variant.side_of(step.seat)), teams=game.example.variant.teams
         ),
