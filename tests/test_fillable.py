@@ -1967,6 +1967,8 @@ def shown_in(code: bytes) -> bytes:
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"38 0 Td")), None),  # partly in the box
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 g"), need_appearances=True), None),
         ({}, partial(redrawn, name=POINTS, widget={"/F": NumberObject(4 | 1)}), None),  # a widget is a known type
+        # The game field sos-print keeps hidden is never shown: pdftk draws it clipped to its widget of no size.
+        ({}, partial(redrawn, name="group1.game", content=b"q 0 0 0 0 re W n " + FIVE + b" Q"), None),
         # What the page shows cannot be told for sure: the value is read, as before.
         ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf <0018> Tj ET", font=TYPE0), None),
         ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (2) Tj ET", font=RENAMED), None),
@@ -2123,6 +2125,7 @@ def shown_in(code: bytes) -> bytes:
         "text-partly-in-the-box",
         "white-text-readers-redraw",
         "invisible-flag-on-a-widget",
+        "hidden-game-field-drawn-clipped",
         "type0-glyph-numbers",
         "encoding-differences-glyph-not-told",
         "no-font",
