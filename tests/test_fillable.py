@@ -1822,6 +1822,31 @@ def numbers(*values: float) -> ArrayObject:
     return ArrayObject(NumberObject(value) if float(value).is_integer() else FloatObject(value) for value in values)
 
 
+UNREAD = (
+    "group 1's field '{}' holds {} but its drawing cannot be read ({}): what sos-print would read may not be what the "
+    "audit shows; retype the field in a PDF reader and save the file"
+)
+COMB = (
+    "group 1's field '{}' is set to show each character in a box of its own (a comb field), which sos-print never "
+    "sets: what sos-print would read may not be what the audit shows; send the file the audit was filled in"
+)
+FIVE = b"BT /Helv 12 Tf 2 8 Td (5) Tj ET"
+
+
+def held_in(**entries) -> dict:
+    """Returns a drawing's resources: Helvetica as /Helv, and `entries` (graphics states, colour spaces)."""
+    font = DictionaryObject({NameObject(k): v for k, v in helvetica(Subtype=NameObject("/Type1")).items()})
+    font[NameObject("/Encoding")] = NameObject("/WinAnsiEncoding")
+    resources = {"/Font": DictionaryObject({NameObject("/Helv"): font})} | {f"/{k}": v for k, v in entries.items()}
+    return {"/Resources": DictionaryObject({NameObject(k): v for k, v in resources.items()})}
+
+
+def graphics_state(**entries) -> DictionaryObject:
+    """Returns resources naming one graphics state /G0 of `entries`."""
+    state = DictionaryObject({NameObject(f"/{k}"): v for k, v in entries.items()})
+    return DictionaryObject({NameObject("/G0"): state})
+
+
 def shown_in(code: bytes) -> bytes:
     """Returns a drawing of row 3's points (1) in the form's Helvetica, drawn after `code` (colour, scaling)."""
     return b"BT /Helv 12 Tf 0 g " + code + b" 2 8 Td (1) Tj ET"
@@ -1942,14 +1967,123 @@ def shown_in(code: bytes) -> bytes:
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"38 0 Td")), None),  # partly in the box
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 g"), need_appearances=True), None),
         ({}, partial(redrawn, name=POINTS, widget={"/F": NumberObject(4 | 1)}), None),  # a widget is a known type
+        # The game field sos-print keeps hidden is never shown: pdftk draws it clipped to its widget of no size.
+        ({}, partial(redrawn, name="group1.game", content=b"q 0 0 0 0 re W n " + FIVE + b" Q"), None),
         # What the page shows cannot be told for sure: the value is read, as before.
         ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf <0018> Tj ET", font=TYPE0), None),
         ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (2) Tj ET", font=RENAMED), None),
         ({}, partial(redrawn, name=POINTS, content=b"BT (5) Tj ET"), None),
-        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET", flags=1 << 24), None),
-        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET" + b" " * 20_000), None),
-        ({}, partial(redrawn, name=POINTS, content=b"BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI"), None),
         ({"group1.names.A": "Łukasz"}, lambda data: data, None),  # pypdf draws "?ukasz": Helvetica has no Ł
+        # A row emptied, its drawing kept: the page shows the row, the record would drop it (sweep 15 F16, A10/A11).
+        (
+            {},
+            partial(
+                redrawn,
+                name=POINTS,
+                value="",
+                content=FIVE.hex().encode() + b">",
+                drawn={"/Filter": NameObject("/ASCIIHexDecode")},
+            ),
+            SHOWS.format(POINTS, "'5'", "nothing"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, value="", content=b"BT /F0 12 Tf <0018> Tj ET", font=TYPE0),
+            SHOWS.format(POINTS, "something that cannot be read", "nothing"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, value="", content=b"%" + b" " * 17_000 + b"\n" + FIVE),
+            UNREAD.format(POINTS, "nothing", "it is larger than 16 KB"),
+        ),
+        ({}, partial(redrawn, name=POINTS, value="", content=b"BT /Helv 12 Tf () Tj ET"), None),
+        # A drawing stored or drawn as no reader draws a field: refused, not trusted (sweep 15 F16, F17).
+        (
+            {},
+            partial(
+                redrawn,
+                name=POINTS,
+                content=zlib.compress(FIVE),
+                drawn={"/Filter": NameObject("/FlateDecode"), "/DecodeParms": DictionaryObject()},
+            ),
+            SHOWS.format(POINTS, "'5'", "'1'"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=FIVE, drawn={"/Filter": NameObject("/LZWDecode")}),
+            UNREAD.format(POINTS, "'1'", "it is stored with a filter no reader writes for a field"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET" + b" " * 20_000),
+            UNREAD.format(POINTS, "'1'", "it is larger than 16 KB"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI"),
+            UNREAD.format(POINTS, "'1'", "it draws a picture"),
+        ),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET", flags=1 << 24), COMB.format(POINTS)),
+        (
+            {},
+            partial(
+                redrawn,
+                name=POINTS,
+                content=b"q /G0 gs BT 2 8 Td (5) Tj ET Q",
+                drawn=held_in(ExtGState=graphics_state(Font=ArrayObject([NameObject("/Helv"), NumberObject(12)]))),
+            ),
+            UNREAD.format(POINTS, "'1'", "it sets a font, a blend, a mask or a transfer through a graphics state"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"q /G0 gs " + shown_in(b"") + b" Q"),
+            UNREAD.format(POINTS, "'1'", "it names a graphics state it does not hold"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"/OC /oc0 BDC " + shown_in(b"") + b" EMC"),
+            UNREAD.format(POINTS, "'1'", "it draws optional content, which the page may hide"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=shown_in(b"/CS0 cs 1 sc")),
+            UNREAD.format(POINTS, "'1'", "it draws text in a colour sos-print cannot tell"),
+        ),
+        (
+            {},
+            partial(
+                redrawn,
+                name=POINTS,
+                content=b"q /G0 gs " + shown_in(b"") + b" Q",
+                drawn=held_in(ExtGState=graphics_state(ca=NumberObject(0), CA=NumberObject(0))),
+            ),
+            SHOWS.format(POINTS, "nothing", "'1'"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"q 0 0 0 0 re W n " + shown_in(b"") + b" Q"),
+            SHOWS.format(POINTS, "nothing", "'1'"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"q 0 0 40 40 re W n " + shown_in(b"") + b" Q"),
+            None,
+        ),
+        (
+            {},
+            partial(
+                redrawn,
+                name=POINTS,
+                content=b"q /G0 gs " + shown_in(b"") + b" Q",
+                drawn=held_in(ExtGState=graphics_state(ca=FloatObject(0.5), LW=NumberObject(1))),
+            ),
+            None,
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/OC": DictionaryObject({NameObject("/Type"): NameObject("/OCG")})}),
+            UNSEEN.format(POINTS, "'1'", "its widget is in optional content, which the page may hide"),
+        ),
     ],
     ids=[
         "value-changed",
@@ -1991,13 +2125,29 @@ def shown_in(code: bytes) -> bytes:
         "text-partly-in-the-box",
         "white-text-readers-redraw",
         "invisible-flag-on-a-widget",
+        "hidden-game-field-drawn-clipped",
         "type0-glyph-numbers",
         "encoding-differences-glyph-not-told",
         "no-font",
-        "comb",
+        "letter-helvetica-lacks",
+        "row-emptied-drawing-hex-encoded",
+        "row-emptied-drawing-in-a-font-not-told",
+        "row-emptied-drawing-over-16-kb",
+        "row-emptied-drawing-of-no-character",
+        "flate-with-empty-parameters",
+        "filter-no-reader-writes",
         "over-16-kb",
         "picture",
-        "letter-helvetica-lacks",
+        "comb",
+        "font-through-a-graphics-state",
+        "graphics-state-missing",
+        "optional-content-in-the-drawing",
+        "colour-space-not-told",
+        "transparent-text",
+        "clipped-to-nothing",
+        "clipped-to-the-box",
+        "half-transparent-text",
+        "widget-in-optional-content",
     ],
 )
 def test_a_field_whose_page_shows_another_value_than_it_holds_is_refused_naming_it(
@@ -2018,7 +2168,7 @@ def test_a_field_whose_page_shows_another_value_than_it_holds_is_refused_naming_
 
 
 def test_drawings_are_read_only_up_to_their_bound_and_the_files_budget():
-    from sos_print.forms.shown import LARGEST_DRAWING, Budget, shown_text
+    from sos_print.forms.shown import LARGEST_DRAWING, Budget, Shown, Unreadable, shown_text
 
     font = DictionaryObject({NameObject(k): NameObject(v) for k, v in helvetica(Subtype="/Type1").items()})
     font[NameObject("/Encoding")] = NameObject("/WinAnsiEncoding")
@@ -2029,14 +2179,32 @@ def test_drawings_are_read_only_up_to_their_bound_and_the_files_budget():
         made.set_data(content)
         return made
 
+    def unread(made, budget) -> str:
+        with pytest.raises(Unreadable) as raised:
+            shown_text(made, fonts, budget)
+        return str(raised.value)
+
     text = b"BT /Helv 12 Tf (5) Tj ET"
     padded = text + b" " * (LARGEST_DRAWING - len(text))
+    five = Shown("5 ", frozenset({"cp1252"}), False)
     budget = Budget(2 * LARGEST_DRAWING)
-    assert shown_text(drawing(padded), fonts, budget) == ("5 ", {"cp1252"})
-    assert shown_text(drawing(padded + b" "), fonts, budget) is None  # one byte over the bound
-    assert shown_text(drawing(padded), fonts, budget) == ("5 ", {"cp1252"})
-    assert shown_text(drawing(text), fonts, budget) is None  # the budget is spent
-    assert shown_text(drawing(padded).flate_encode(), fonts, Budget()) == ("5 ", {"cp1252"})
+    assert shown_text(drawing(padded), fonts, budget) == five
+    assert unread(drawing(padded + b" "), budget) == "it is larger than 16 KB"  # one byte over the bound
+    assert shown_text(drawing(padded), fonts, budget) == five
+    assert unread(drawing(text), budget) == "the file's drawings are larger than any reader writes for an audit"
+    assert shown_text(drawing(padded).flate_encode(), fonts, Budget()) == five
+    bomb = drawing(b"")
+    bomb.set_data(zlib.compress(text + b" " * 10_000_000))
+    bomb[NameObject("/Filter")] = NameObject("/FlateDecode")
+    assert unread(bomb, Budget()) == "it is larger than 16 KB"
+    looped = drawing(b"/X0 Do " + text)
+    looped[NameObject("/Resources")] = DictionaryObject(
+        {NameObject("/XObject"): DictionaryObject({NameObject("/X0"): looped})}
+    )
+    looped[NameObject("/Subtype")] = NameObject("/Form")
+    assert unread(looped, Budget()) == (
+        "it draws drawings within drawings, or itself, deeper than any reader draws a field"
+    )
 
 
 def test_a_form_filled_by_pypdf_for_readers_to_draw_again_is_read(runner, tmp_path):

@@ -66,7 +66,7 @@ from sos_print.forms.fields import (
     record_header,
     scored_sides,
 )
-from sos_print.forms.shown import Budget, encodes, shown_text
+from sos_print.forms.shown import Budget, Unreadable, encodes, shown_text
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (20,000 fields, forms.fields.MAX_FIELDS) is about 6 MB.
@@ -202,7 +202,9 @@ def _refuse_values_not_shown(
     (hidden, of no size, or off its page: `pages` gives each widget's page and its number).
 
     Only a drawing whose text can be told for sure is held to it (`forms.shown`), whatever type the field was given
-    (all an audit's are text fields); any other field is read by its value, as before. Spaces and line breaks are
+    (all an audit's are text fields): one in a font whose codes cannot be told is read by its value, unless the field
+    holds nothing (a row the page shows would be dropped). A drawing no reader writes for a field (`Unreadable`) is
+    refused, and so is a comb field, which sos-print never makes. Spaces and line breaks are
     not compared: a reader breaks a long value into lines, and may place each character or word by itself. A drawing
     that shows no text while the field holds some is refused unless the form asks readers to draw its fields again
     (/NeedAppearances), as they then show the value.
@@ -233,22 +235,44 @@ def _refuse_values_not_shown(
                     "file the audit was filled in",
                 )
         if _kind(field) == "/Tx" and _flags(field) & _COMB:
-            continue  # a comb field's reader places each character in a box of its own: not compared
-        for widget in map(_dictionary, widgets):
-            seen = shown_text(_appearance(widget), fonts, budget) if widget is not None else None
-            if seen is None or not all(encodes(held, codec) for codec in seen[1]):
-                continue  # what it shows cannot be told, or the value has characters its font cannot draw
-            text = "".join(unicodedata.normalize("NFC", seen[0]).split())
-            if text == held or (redrawn and not text):
-                continue
-            shows = quoted(" ".join(seen[0].split())) if text else "nothing"
-            holds = quoted(" ".join(value.split())) if held else "nothing"
             raise ExampleFileError(
                 path,
-                f"group {groups[0]}'s field {quoted(name)} shows {shows} on the page but holds {holds} (its value "
-                "was changed without drawing it again): what sos-print would read is not what the audit shows; "
+                f"group {groups[0]}'s field {quoted(name)} is set to show each character in a box of its own (a comb "
+                "field), which sos-print never sets: what sos-print would read may not be what the audit shows; send "
+                "the file the audit was filled in",
+            )
+        for widget in map(_dictionary, widgets if not _kept_unseen(tail, field) else []):  # never shown: not read
+            try:
+                seen = shown_text(_appearance(widget), fonts, budget) if widget is not None else None
+            except Unreadable as error:
+                raise ExampleFileError(
+                    path,
+                    f"group {groups[0]}'s field {quoted(name)} holds {_holds(value)} but its drawing cannot be read "
+                    f"({error}): what sos-print would read may not be what the audit shows; retype the field in a PDF "
+                    "reader and save the file",
+                ) from None
+            if seen is None:
+                continue  # no drawing: readers draw the value
+            text = "".join(unicodedata.normalize("NFC", seen.text).split())
+            if seen.untold and not held and not text:
+                shows = "something that cannot be read"  # a row the page shows, the record would drop
+            elif seen.untold or not all(encodes(held, codec) for codec in seen.codecs):
+                continue  # what it shows cannot be told, or the value has characters its font cannot draw
+            elif text == held or (redrawn and not text):
+                continue
+            else:
+                shows = quoted(" ".join(seen.text.split())) if text else "nothing"
+            raise ExampleFileError(
+                path,
+                f"group {groups[0]}'s field {quoted(name)} shows {shows} on the page but holds {_holds(value)} (its "
+                "value was changed without drawing it again): what sos-print would read is not what the audit shows; "
                 "retype the field in a PDF reader and save the file",
             )
+
+
+def _holds(value: str) -> str:
+    """Returns a field's value as a message quotes it: its words, or nothing."""
+    return quoted(" ".join(value.split())) if value.split() else "nothing"
 
 
 _COMB = 1 << 24  # the field flag of a comb field (bit 25)
@@ -273,6 +297,8 @@ def _unseen(widget: Any, page: tuple[int, Any] | None) -> str | None:
     known = widget.get("/Subtype") in (None, "/Widget")  # a field's widget may leave its type unsaid
     if flags & (_HIDDEN | _NO_VIEW) or (flags & _INVISIBLE and not known):
         return "its widget's flags hide it"
+    if widget.get("/OC") is not None:
+        return "its widget is in optional content, which the page may hide"
     rect = _rectangle(widget.get("/Rect"))
     if rect is None or rect[2] - rect[0] < _NARROWEST or rect[3] - rect[1] < _NARROWEST:
         return "its widget has no size"

@@ -2,14 +2,16 @@
 
 A PDF reader draws what a child typed into the field's appearance stream (/AP /N), and that drawing is what the page
 shows and prints; the value (/V) is what the record reads. `shown_text` returns the text the drawing's text-showing
-operators (Tj, TJ, ' and ") put on the page, or None when it cannot be told for sure: a font whose codes are glyph
-numbers or follow its own table (Type0, Type3, a font's built-in encoding, a glyph named in /Differences outside the
-few an audit's text needs), text shown with no font, a picture, a filter no reader uses for a field's drawing, or a
-drawing larger than any reader writes. Text the page cannot show is left out: drawn invisible (render modes 3 and
-7), in white or nearly, at no size (a size, a horizontal scaling or a matrix of 0), or wholly outside the drawing's
-box. A white box painted over text is not looked for: the text under it counts as shown. Each drawing is read only up
-to a bound, and the drawings of one file only up to a budget, so that a hostile file costs time and memory in
-proportion to what a real one holds.
+operators (Tj, TJ, ' and ") put on the page, and whether it also paints text whose characters cannot be told: a font
+whose codes are glyph numbers or follow its own table (Type0, Type3, a font's built-in encoding, a glyph named in
+/Differences outside the few an audit's text needs), or text shown with no font. A drawing no reader writes for a
+field cannot be read at all (`Unreadable`): stored with a filter other than Flate, ASCIIHex, ASCII85 and RunLength,
+larger than any reader writes, drawing itself, a picture, optional content, a colour space other than the device's,
+or a graphics state that sets a font, a blend, a mask or a transfer. Text the page cannot show is left out: drawn
+invisible (render modes 3 and 7), in white or nearly, transparent, clipped to nothing, at no size (a size, a
+horizontal scaling or a matrix of 0), or wholly outside the drawing's box. A white box painted over text is not
+looked for: the text under it counts as shown. Each drawing is read only up to a bound, and the drawings of one file
+only up to a budget, so that a hostile file costs time and memory in proportion to what a real one holds.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import unicodedata
 import zlib
 from typing import Any
 
+from pypdf.filters import ASCII85Decode, ASCIIHexDecode, RunLengthDecode
 from pypdf.generic import (
     ArrayObject,
     ByteStringObject,
@@ -28,7 +31,6 @@ from pypdf.generic import (
     DecodedStreamObject,
     DictionaryObject,
     NameObject,
-    NullObject,
     PdfObject,
     StreamObject,
     TextStringObject,
@@ -64,13 +66,32 @@ class Budget:
         self.left = left
 
 
-def shown_text(appearance: Any, fonts: Any, budget: Budget) -> tuple[str, set[Codec]] | None:
-    """Returns the text the appearance stream `appearance` shows, each piece of text drawn followed by a space, with
-    the codecs (`codec`) of the fonts it is drawn in, or None when it cannot be told for sure; `fonts` (the form's /DR
-    fonts) serve a drawing that names no font of its own, as readers take them."""
+class Unreadable(Exception):
+    """Says why a drawing cannot be read at all (a filter, its size, a loop, a picture, a colour or state not told):
+    what it shows cannot be told, and no reader draws a field so, so it is refused rather than trusted."""
+
+
+@frozen
+class Shown:
+    """Holds the text a drawing shows, each piece followed by a space, the codecs (`codec`) of its fonts, and whether
+    it also paints text in a font whose codes cannot be told (`untold`): then its text cannot be told for sure."""
+
+    text: str
+    codecs: frozenset[Codec]
+    untold: bool
+
+
+def shown_text(appearance: Any, fonts: Any, budget: Budget) -> Shown | None:
+    """Returns what the appearance stream `appearance` shows (`Shown`), None if it is no drawing; `fonts` (the form's
+    /DR fonts) serve a drawing that names no font of its own, as readers take them. Raises `Unreadable` when the
+    drawing cannot be read at all."""
+    if not isinstance(_resolved(appearance), StreamObject):
+        return None
     parts: list[str] = []
     codecs: set[Codec] = set()
-    return ("".join(parts), codecs) if _read(appearance, fonts, budget, parts, codecs, 0) else None
+    untold = [False]
+    _read(appearance, fonts, budget, parts, codecs, untold, 0)
+    return Shown("".join(parts), frozenset(codecs), untold[0])
 
 
 def codec(font: Any) -> Codec | None:
@@ -232,6 +253,8 @@ class _State:
         self.rise = 0.0
         self.fill: bool | None = False  # whether the colour is white (None: a colour space not told)
         self.stroke: bool | None = False
+        self.alpha = (1.0, 1.0)  # the fill's and the stroke's opacity (ExtGState /ca and /CA)
+        self.hidden = False  # clipped to nothing: nothing drawn now shows
         self.spaces = ["/DeviceGray", "/DeviceGray"]  # the fill's colour space, then the stroke's
         self.ctm = ctm
         self.clip = clip  # the box the drawings drawn so far clip to, in the outermost drawing's space
@@ -243,20 +266,25 @@ def _read(
     budget: Budget,
     parts: list[str],
     codecs: set[Codec],
+    untold: list[bool],
     depth: int,
     outer: _State | None = None,
-) -> bool:
-    """Adds to `parts` the text a drawing shows (drawings it draws too); False if that cannot be told for sure. Text
-    the page cannot show (drawn invisible, in white, at no size, or wholly outside the drawing's box) is left out."""
+) -> None:
+    """Adds to `parts` the text a drawing shows (drawings it draws too), and sets `untold[0]` when it paints text in
+    a font whose codes cannot be told; raises `Unreadable` if the drawing cannot be read. Text the page cannot show
+    (drawn invisible, in white, transparent, clipped away, at no size, or wholly outside the drawing's box) is left
+    out."""
     stream = _resolved(appearance)
-    if not isinstance(stream, StreamObject) or depth > _DEEPEST:
-        return False
+    if not isinstance(stream, StreamObject):
+        raise Unreadable("it draws something that is no drawing")
+    if depth > _DEEPEST:
+        raise Unreadable("it draws drawings within drawings, or itself, deeper than any reader draws a field")
     data = _data(stream, budget)
-    if data is None:
-        return False
     resources = _dictionary(stream.get("/Resources"))
     own = _dictionary(resources.get("/Font")) if resources is not None else None
     drawings = _dictionary(resources.get("/XObject")) if resources is not None else None
+    states = _dictionary(resources.get("/ExtGState")) if resources is not None else None
+    spaces = _dictionary(resources.get("/ColorSpace")) if resources is not None else None
     fonts = own if own is not None else fonts
     state = copy.copy(outer) if outer is not None else _State(_IDENTITY, None)
     state.spaces = list(state.spaces)
@@ -266,7 +294,7 @@ def _read(
     if box is not None:
         clip = _meet(state.clip, _bounds(box, state.ctm))
         if clip is None:
-            return True  # drawn wholly outside the drawing that draws it: nothing of it shows
+            return  # drawn wholly outside the drawing that draws it: nothing of it shows
         state.clip = clip
     plain = DecodedStreamObject()
     plain.set_data(data)
@@ -274,8 +302,27 @@ def _read(
     line: Matrix = _IDENTITY
     drift = 0.0  # how far the text drawn since the line's start may have moved on, at most
     saved: list[_State] = []
+    path: list[tuple[float, float]] = []  # the points of the path being built, on the page
+    clipping = False  # W or W* seen: the path, once ended, clips
     for operands, operator in ContentStream(plain, None).operations:
         numbers = _numbers(operands)
+        if operator in (b"m", b"l", b"c", b"v", b"y", b"re"):
+            path += _points(operator, numbers, state.ctm)
+        elif operator in (b"W", b"W*"):
+            clipping = True
+        elif operator in _ENDS_PATH:
+            if clipping:
+                clip = _bounds_of(path)
+                met = _meet(state.clip, clip) if clip is not None else None
+                if met is None or met[2] - met[0] <= 0 or met[3] - met[1] <= 0:
+                    state.hidden = True  # clipped to nothing, or to a box of no area
+                else:
+                    state.clip = met
+            path, clipping = [], False
+        elif operator == b"gs":
+            _graphics_state(state, states.get(operands[0]) if states is not None and operands else None)
+        elif operator == b"BDC" and operands and operands[0] == "/OC":
+            raise Unreadable("it draws optional content, which the page may hide")
         if operator == b"q":
             saved.append(copy.copy(state))
             state.spaces = list(state.spaces)
@@ -315,7 +362,7 @@ def _read(
             text = line = _times((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), line)
             drift = 0.0
         elif operator in _SETS_COLOUR:
-            _colour(state, operator, operands, numbers)
+            _colour(state, operator, operands, numbers, spaces)
         if operator in (b"Tj", b"'", b'"', b"TJ"):
             pieces = operands[-1:] if operator != b"TJ" else list(_items(operands[-1:]))
             strings = [piece for piece in pieces if isinstance(piece, (TextStringObject, ByteStringObject))]
@@ -330,37 +377,90 @@ def _read(
             )
             reach = drift + advance
             drift = reach
-            if not _painted(state) or not _seen(state, text, reach):
+            painted = _painted(state)
+            if state.hidden or painted is False or not _seen(state, text, reach):
                 continue
-            if state.font is None:
-                return False
-            for piece in strings:
-                raw = piece.get_original_bytes() if isinstance(piece, TextStringObject) else bytes(piece)
-                decoded = _decoded(raw, state.font)
+            raws = [
+                piece.get_original_bytes() if isinstance(piece, TextStringObject) else bytes(piece) for piece in strings
+            ]
+            if not any(raws):
+                continue  # no character drawn
+            if painted is None:
+                raise Unreadable("it draws text in a colour sos-print cannot tell")
+            for raw in raws:
+                decoded = _decoded(raw, state.font) if state.font is not None else None
                 if decoded is None:
-                    return False
+                    untold[0] = True  # a font whose codes cannot be told: what it shows is not read
+                    continue
                 parts.append(decoded + " ")
-                codecs.add(state.font)
+                codecs.add(state.font)  # type: ignore[arg-type]
         elif operator == b"Do" and operands:
             drawn = _resolved(drawings.get(operands[0])) if drawings is not None else None
             if not isinstance(drawn, StreamObject) or drawn.get("/Subtype") != "/Form":
-                return False  # a picture, which may show anything
-            if not _read(drawn, fonts, budget, parts, codecs, depth + 1, state):
-                return False
-        elif operator in (b"INLINE IMAGE", b"BI", b"sh"):
-            return False  # a picture or a shading, which may show anything
-    return True
+                raise Unreadable("it draws a picture")
+            if not state.hidden:
+                _read(drawn, fonts, budget, parts, codecs, untold, depth + 1, state)
+        elif operator in (b"INLINE IMAGE", b"BI", b"sh") and not state.hidden:
+            raise Unreadable("it draws a picture")
 
 
 _SETS_COLOUR = (b"g", b"rg", b"k", b"sc", b"scn", b"cs", b"G", b"RG", b"K", b"SC", b"SCN", b"CS")
+_ENDS_PATH = (b"n", b"f", b"F", b"f*", b"S", b"s", b"B", b"B*", b"b", b"b*")
+_FAINTEST = 1 - _PALEST  # an opacity this low shows nothing on the page
+# Entries of a graphics state (ExtGState) that change only how lines and curves are drawn, or nothing of text's look.
+_HARMLESS = {"/Type", "/LW", "/LC", "/LJ", "/ML", "/D", "/RI", "/OP", "/op", "/OPM", "/FL", "/SM", "/SA", "/AIS"}
+_HARMLESS |= {"/TK", "/UseBlackPtComp", "/HT", "/BG", "/BG2", "/UCR", "/UCR2", "/ca", "/CA", "/BM", "/SMask"}
 
 
-def _colour(state: _State, operator: bytes, operands: list[Any], numbers: list[float]) -> None:
+def _graphics_state(state: _State, value: object) -> None:
+    """Applies a graphics state (gs) to `state`: its opacities; raises `Unreadable` for one that sets a font, a
+    blend, a mask or a transfer (which change what text shows), or that is not there."""
+    entries = _dictionary(value)
+    if entries is None:
+        raise Unreadable("it names a graphics state it does not hold")
+    blend = _resolved(entries.get("/BM"))
+    mask = _resolved(entries.get("/SMask"))
+    if (
+        set(entries) - _HARMLESS
+        or blend not in (None, "/Normal", "/Compatible")
+        or (isinstance(blend, ArrayObject) and list(blend) != ["/Normal"])
+        or mask not in (None, "/None")
+    ):
+        raise Unreadable("it sets a font, a blend, a mask or a transfer through a graphics state")
+    fill, stroke = (_resolved(entries.get(key)) for key in ("/ca", "/CA"))
+    state.alpha = (
+        float(fill) if isinstance(fill, (int, float)) and not isinstance(fill, bool) else state.alpha[0],
+        float(stroke) if isinstance(stroke, (int, float)) and not isinstance(stroke, bool) else state.alpha[1],
+    )
+
+
+def _points(operator: bytes, numbers: list[float], ctm: Matrix) -> list[tuple[float, float]]:
+    """Returns the points of a path operator (m, l, c, v, y, re) on the page."""
+    if operator == b"re" and len(numbers) == 4:
+        x, y, width, height = numbers
+        corners = [(x, y), (x + width, y + height)]
+    else:
+        corners = list(zip(numbers[0::2], numbers[1::2], strict=False))
+    a, b, c, d, e, f = ctm
+    return [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
+
+
+def _bounds_of(points: list[tuple[float, float]]) -> Box | None:
+    """Returns the smallest upright box holding `points`, None if there are none or one is not finite."""
+    if not points or not all(math.isfinite(x) and math.isfinite(y) for x, y in points):
+        return None
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _colour(state: _State, operator: bytes, operands: list[Any], numbers: list[float], spaces: Any) -> None:
     """Notes whether the fill (lower-case operators) or stroke colour an operator sets is white, or cannot be told."""
     stroke = operator.isupper()
     kind = operator.lower()
     if kind == b"cs":
         space = operands[0] if operands and isinstance(operands[0], NameObject) else None
+        named = _resolved(spaces.get(space)) if spaces is not None and space is not None else None
+        space = named if isinstance(named, NameObject) else space  # a name for a device space is that space
         state.spaces[stroke] = str(space)
         white: bool | None = False if space in _DEVICE else None  # a device space starts black
     elif kind in (b"sc", b"scn") and state.spaces[stroke] not in _DEVICE:
@@ -383,11 +483,16 @@ def _white(parts: list[float]) -> bool | None:
     return None
 
 
-def _painted(state: _State) -> bool:
-    """Tells whether text drawn now paints anything the page shows: invisible, or in white, it does not."""
-    filled = state.mode in _FILLED and state.fill is not True
-    stroked = state.mode in _STROKED and state.stroke is not True
-    return filled or stroked or state.mode not in range(8)
+def _painted(state: _State) -> bool | None:
+    """Tells whether text drawn now paints anything the page shows (invisible, in white, or transparent, it does
+    not), None if that cannot be told (a colour in a space not told)."""
+    if state.mode not in range(8):
+        return True
+    filled = state.mode in _FILLED and state.alpha[0] > _FAINTEST and state.fill is not True
+    stroked = state.mode in _STROKED and state.alpha[1] > _FAINTEST and state.stroke is not True
+    if (filled and state.fill is False) or (stroked and state.stroke is False):
+        return True
+    return None if filled or stroked else False
 
 
 def _seen(state: _State, text: Matrix, reach: float) -> bool:
@@ -465,29 +570,60 @@ def _meet(first: Box | None, second: Box) -> Box | None:
     return (left, bottom, right, top) if left <= right and bottom <= top else None
 
 
-def _data(stream: StreamObject, budget: Budget) -> bytes | None:
-    """Returns a drawing's content, uncompressed or inflated from Flate, read only up to `LARGEST_DRAWING` and
-    counted against `budget`; None if it is larger, past the budget, or stored in any other way."""
-    filters = stream.get("/Filter")
+def _data(stream: StreamObject, budget: Budget) -> bytes:
+    """Returns a drawing's content, decoded through the standard filters readers write (Flate without a predictor,
+    ASCIIHex, ASCII85, RunLength), read only up to `LARGEST_DRAWING` and counted against `budget`; raises `Unreadable`
+    if it is larger, past the budget, or stored in any other way."""
+    filters = _resolved(stream.get("/Filter"))
     filters = list(filters) if isinstance(filters, ArrayObject) else [] if filters is None else [filters]
-    parameters = stream.get("/DecodeParms")
-    if filters not in ([], ["/FlateDecode"]) or not (parameters is None or isinstance(parameters, NullObject)):
-        return None
-    stored = StreamObject.get_data(stream)  # the bytes as stored: EncodedStreamObject.get_data inflates them whole
-    if len(stored) > LARGEST_DRAWING + 1024:  # room for the compressed form's own header and blocks
-        return None
-    if filters:
+    parameters = _resolved(stream.get("/DecodeParms"))
+    parameters = list(parameters) if isinstance(parameters, ArrayObject) else [parameters] * len(filters)
+    data = StreamObject.get_data(stream)  # the bytes as stored: EncodedStreamObject.get_data decodes them whole
+    if len(data) > LARGEST_DRAWING + 1024:  # room for a filter's own bytes
+        raise Unreadable(f"it is larger than {LARGEST_DRAWING // 1024} KB")
+    if len(parameters) != len(filters):
+        raise Unreadable("its filters are not told")
+    for name, given in zip(filters, parameters, strict=True):
+        decode = _DECODERS.get(str(_resolved(name)))
+        given = _dictionary(given)
+        if decode is None or (given is not None and not _plain(given)):
+            raise Unreadable("it is stored with a filter no reader writes for a field")
         try:
-            data = zlib.decompressobj().decompress(stored, LARGEST_DRAWING + 1)
-        except zlib.error:
-            return None
-    else:
-        data = stored
+            data = decode(data)
+        except Exception:  # a damaged filter's data can fail anywhere inside pypdf or zlib
+            raise Unreadable("its filter's data is damaged") from None
+        if len(data) > LARGEST_DRAWING + 1024:
+            raise Unreadable(f"it is larger than {LARGEST_DRAWING // 1024} KB")
+    if len(data) > LARGEST_DRAWING:
+        raise Unreadable(f"it is larger than {LARGEST_DRAWING // 1024} KB")
     cost = max(len(data), _LEAST_COST)  # a drawing of a few bytes drawn again and again still costs its parsing
-    if len(data) > LARGEST_DRAWING or cost > budget.left:
-        return None
+    if cost > budget.left:
+        raise Unreadable("the file's drawings are larger than any reader writes for an audit")
     budget.left -= cost
     return bytes(data)
+
+
+def _inflated(data: bytes) -> bytes:
+    """Returns Flate data inflated, only up to just past the largest drawing read (a small file may inflate hugely)."""
+    return zlib.decompressobj().decompress(data, LARGEST_DRAWING + 1025)
+
+
+_DECODERS: dict[str, Any] = {
+    "/FlateDecode": _inflated,
+    "/Fl": _inflated,
+    "/ASCIIHexDecode": ASCIIHexDecode.decode,
+    "/AHx": ASCIIHexDecode.decode,
+    "/ASCII85Decode": ASCII85Decode.decode,
+    "/A85": ASCII85Decode.decode,
+    "/RunLengthDecode": RunLengthDecode.decode,
+    "/RL": RunLengthDecode.decode,
+}
+
+
+def _plain(parameters: Any) -> bool:
+    """Tells whether a filter's parameters (/DecodeParms) change nothing: none, or no predictor."""
+    predictor = _resolved(parameters.get("/Predictor"))
+    return predictor in (None, 1)
 
 
 def _dictionary(value: object) -> Any:
