@@ -391,11 +391,12 @@ def test_no_two_scorer_labels_share_a_place_and_none_covers_a_letter(game):
 # ---- the checked audit ---------------------------------------------------------------------------------------------
 
 # An 8 x 8 game typed from a random record, no claims (review 34): its many numbers stand in every corner.
-RANDOM_8 = (
+RANDOM_8 = re.findall(
+    r"[SO][A-H][1-8]",
     "OB3 OC5 SB5 SD8 SG3 SG8 OC4 OH1 OF4 OF6 OA1 SC6 SA2 OC1 SB1 OC7 SB4 OG7 OG6 SF3 SD1 OD6 OC3 OE2 OD7 OD5 SG2 "
     "SH6 OF5 OF1 SC2 SG1 OE7 OH4 OH7 OE8 OB7 SA8 OE5 OG4 SF7 SE4 OF8 SB8 SH2 OD3 SD4 SA6 OA3 OB6 OE1 SH3 SE6 OC8 "
-    "OA7 OE3 SG5 OA5 OA4 OH8 OD2 OB2 SH5 SF2"
-).split()
+    "OA7 OE3 SG5 OA5 OA4 OH8 OD2 OB2 SH5 SF2",
+)
 NUMBERS_APART = 1.5  # mm: two move numbers on one baseline, a grid line apart, nearer than this read as one
 
 
@@ -413,13 +414,13 @@ def numbers_too_near(data: bytes) -> list[str]:
                 y = (char["top"] + char["bottom"]) / 2 / MM_PT - top
                 if 0 < x < cell * size and 0 < y < cell * size:
                     numbers[(int(y // cell), int(x // cell))].append(char)
-            for (row, col), chars in numbers.items():
+            for (row, col), own in numbers.items():
                 after = numbers.get((row, col + 1))
                 if after is None:
                     continue
-                gap = (min(c["x0"] for c in after) - max(c["x1"] for c in chars)) / MM_PT
+                gap = (min(c["x0"] for c in after) - max(c["x1"] for c in own)) / MM_PT
                 if gap < NUMBERS_APART:
-                    text = ["".join(c["text"] for c in sorted(cs, key=lambda c: c["x0"])) for cs in (chars, after)]
+                    text = ["".join(c["text"] for c in sorted(cs, key=lambda c: c["x0"])) for cs in (own, after)]
                     found.append(f"p{number}: {text[0]} {text[1]}, {gap:.2f} mm")
     return found
 

@@ -123,10 +123,10 @@ def draw_letters(
         _frame(canvas, *cell_centre(grid, x, y - drop, cell, *grid.last), half)
         canvas.restoreState()
     framed = {*grid.marked, *([grid.last] if grid.last is not None else [])}
-    for (col, row), place in number_places(grid).items():
+    for (col, row), where in number_places(grid).items():
         centre = cell_centre(grid, x, y, cell, col, row)
         ground = lined or (col, row) in framed
-        _number(canvas, str(grid.number(col, row)), centre, cell, number_pt, ground, place=place)
+        _number(canvas, str(grid.number(col, row)), centre, cell, number_pt, ground, place=where)
 
 
 NUMBER_PLACES = ("left", "right", "middle")  # a move number's places along its cell's top, in order of preference
