@@ -391,6 +391,63 @@ def test_no_two_scorer_labels_share_a_place_and_none_covers_a_letter(game):
 
 # ---- the checked audit ---------------------------------------------------------------------------------------------
 
+# An 8 x 8 game typed from a random record, no claims (review 34): its many numbers stand in every corner.
+RANDOM_8 = re.findall(
+    r"[SO][A-H][1-8]",
+    "OB3 OC5 SB5 SD8 SG3 SG8 OC4 OH1 OF4 OF6 OA1 SC6 SA2 OC1 SB1 OC7 SB4 OG7 OG6 SF3 SD1 OD6 OC3 OE2 OD7 OD5 SG2 "
+    "SH6 OF5 OF1 SC2 SG1 OE7 OH4 OH7 OE8 OB7 SA8 OE5 OG4 SF7 SE4 OF8 SB8 SH2 OD3 SD4 SA6 OA3 OB6 OE1 SH3 SE6 OC8 "
+    "OA7 OE3 SG5 OA5 OA4 OH8 OD2 OB2 SH5 SF2",
+)
+NUMBERS_APART = 1.5  # mm: two move numbers on one baseline, a grid line apart, nearer than this read as one
+
+
+def numbers_too_near(data: bytes) -> list[str]:
+    """Returns each two move numbers (the regular digits inside a board, one number to a cell) of neighbouring cells
+    of one row nearer than NUMBERS_APART, as "page: left number right number, gap"."""
+    found = []
+    pdf = opened(data)
+    for number, (page, placed) in enumerate(zip(pdf.pages, boards(data), strict=True), start=1):
+        digits = [c for c in page.chars if c["text"].isdigit() and "Bold" not in c["fontname"]]
+        for left, top, cell, size in placed:
+            numbers: dict[tuple[int, int], list[dict]] = defaultdict(list)
+            for char in digits:
+                x = (char["x0"] + char["x1"]) / 2 / MM_PT - left
+                y = (char["top"] + char["bottom"]) / 2 / MM_PT - top
+                if 0 < x < cell * size and 0 < y < cell * size:
+                    numbers[(int(y // cell), int(x // cell))].append(char)
+            for (row, col), own in numbers.items():
+                after = numbers.get((row, col + 1))
+                if after is None:
+                    continue
+                gap = (min(c["x0"] for c in after) - max(c["x1"] for c in own)) / MM_PT
+                if gap < NUMBERS_APART:
+                    text = ["".join(c["text"] for c in sorted(cs, key=lambda c: c["x0"])) for cs in (own, after)]
+                    found.append(f"p{number}: {text[0]} {text[1]}, {gap:.2f} mm")
+    return found
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: document(csv_text([(str(k), "", m[0], m[1:]) for k, m in enumerate(RANDOM_8, 1)], HEADER[:6]), 8),
+        lambda: document(csv_text([(str(k), "", m[0], m[1:]) for k, m in enumerate(RANDOM_8, 1)], HEADER[:6]), 8,
+                         every=8, large_print=True),
+        lambda: rendered("replay", PrintOptions(), "06-last-letter-scores.toml"),
+        lambda: rendered("replay", PrintOptions(large_print=True), "06-last-letter-scores.toml"),
+        lambda: rendered("replay", PrintOptions(), "09-team-sos.toml"),
+        lambda: rendered("replay", PrintOptions(language=Language.FR), "05-french-game-5x5.toml"),
+        lambda: document(crowded_game(8, 4), 8, every=8),
+        lambda: rendered("teacher", PrintOptions()),
+    ],
+    ids=["random-8x8", "random-8x8-large-every-8", "06", "06-large", "09", "05-fr", "crowded-8x8", "teacher"],
+)  # fmt: skip
+def test_two_move_numbers_side_by_side_keep_apart(make):
+    # A number pushed to its cell's top-right corner by a line through the top-left one stood 1.2 mm from the next
+    # cell's number, a grid line between: "37 16" read "3716" on an 8 x 8 replay, B1's "9" and C1's "6" read "96"
+    # on example 06 (review 34): two numbers on one baseline in neighbouring cells keep NUMBERS_APART.
+    assert numbers_too_near(make()) == []
+
+
 WRONG = altered(
     GAME3,
     {

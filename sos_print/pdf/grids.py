@@ -47,7 +47,9 @@ TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: 
 # Between a line name's frame inside the grid and its cell's sides, where names keep clear of the grid's lines (large
 # print, whose names are half as large again in cells that are not: there they filled their cells) (mm).
 CELL_CLEARANCE = 2.0
-TAG_AFTER_END = 1.5  # from a line's end cell to a name wider than a cell, written past that end inside the grid (mm)
+# Between a line name's frame inside the grid and its cell's sides in normal print: a name that cannot keep it (wider
+# than a cell) covers a grid line, or runs over the board's frame, and goes outside the grid (mm).
+LINE_CLEARANCE = 1.0
 LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
@@ -121,13 +123,10 @@ def draw_letters(
         _frame(canvas, *cell_centre(grid, x, y - drop, cell, *grid.last), half)
         canvas.restoreState()
     framed = {*grid.marked, *([grid.last] if grid.last is not None else [])}
-    for row in range(grid.size):
-        for col in range(grid.size):
-            number = grid.number(col, row)
-            if number and grid.letter(col, row):
-                centre = cell_centre(grid, x, y, cell, col, row)
-                ground = lined or (col, row) in framed
-                _number(canvas, str(number), centre, cell, number_pt, ground, place=number_place(grid, col, row))
+    for (col, row), where in number_places(grid).items():
+        centre = cell_centre(grid, x, y, cell, col, row)
+        ground = lined or (col, row) in framed
+        _number(canvas, str(grid.number(col, row)), centre, cell, number_pt, ground, place=where)
 
 
 NUMBER_PLACES = ("left", "right", "middle")  # a move number's places along its cell's top, in order of preference
@@ -155,10 +154,40 @@ def _ways(grid: GridPlan, col: int, row: int) -> set[tuple[int, int]]:
     return found
 
 
-def number_place(grid: GridPlan, col: int, row: int) -> str:
-    """Returns where along the top of cell (col, row) its move number goes: in the top-left corner, else the top-right
-    one, else the middle of the top, whichever no line runs into ("" where every one of them is crossed: a cell
-    crossed by two diagonals and a column)."""
+def number_places(grid: GridPlan) -> dict[tuple[int, int], str]:
+    """Returns where along the top of its cell each move number goes, by cell (column, row from the top): in the
+    top-left corner, else the top-right one, else the middle of the top, whichever no line runs into ("" where every
+    one of them is crossed: a cell crossed by two diagonals and a column; the top-left corner, over the line).
+
+    A number never stands in the top-right corner where the next cell's number stands in its top-left one: the two,
+    a grid line apart, read as one ("37 16" as "3716", review 34). Along each row, of the choices that keep them
+    apart, the one that puts fewest numbers on a line, then most in their first free place, is taken (the first
+    found, trying each cell's places in order from the left: the same every time)."""
+    places: dict[tuple[int, int], str] = {}
+    for row in range(grid.size):
+        numbered = [col for col in range(grid.size) if grid.number(col, row) and grid.letter(col, row)]
+        # For each place of the cell reached: the least (numbers on a line, places after the first free one) of the
+        # row so far ending there, and the places that make it.
+        best: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = {"": ((0, 0), ())}
+        for k, col in enumerate(numbered):
+            beside = k > 0 and numbered[k - 1] == col - 1
+            reached: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = {}
+            for place, cost in _place_costs(grid, col, row):
+                for before, ((crossed, later), chosen) in best.items():
+                    if beside and before == "right" and place in ("left", ""):
+                        continue
+                    total = (crossed + cost[0], later + cost[1])
+                    if place not in reached or total < reached[place][0]:
+                        reached[place] = (total, (*chosen, place))
+            best = reached
+        _, chosen = min(best.values(), key=lambda found: found[0])
+        places.update(((col, row), place) for col, place in zip(numbered, chosen, strict=True))
+    return places
+
+
+def _place_costs(grid: GridPlan, col: int, row: int) -> list[tuple[str, tuple[int, int]]]:
+    """Returns the places a move number of cell (col, row) may take, each with its cost: (1 for a place on a line,
+    how many free places come before it). The free ones, in order of preference, then "" (over the line)."""
     ways = _ways(grid, col, row)
     vertices = _vertices(grid)  # a diagonal between two cells beside this one passes its corner's very point
     crossed = {
@@ -166,7 +195,8 @@ def number_place(grid: GridPlan, col: int, row: int) -> str:
         "right": (1, -1) in ways or (col + 1, row) in vertices,
         "middle": (0, -1) in ways,
     }
-    return next((place for place in NUMBER_PLACES if not crossed[place]), "")
+    free = [place for place in NUMBER_PLACES if not crossed[place]]
+    return [*((place, (0, rank)) for rank, place in enumerate(free)), ("", (1, 0))]
 
 
 def _vertices(grid: GridPlan) -> set[tuple[int, int]]:
@@ -469,8 +499,8 @@ def segment_tags(
     one already placed moves further out until it is free, so names never cover each other.
 
     A name that would go out from the grid's edge, cells away from an end inside the grid (off the grid's corner,
-    far from its line), sits just past that end instead, in line with the line (a diagonal's touching its end cell),
-    where it covers no letter, number, answer, coordinate, line or other name; else by an end on the grid's edge.
+    far from its line), sits just past that end instead, in the next cell along the line, where it covers no letter,
+    number, answer, coordinate, line, grid line or other name (see `_past_end`); else by an end on the grid's edge.
     `outside`: never inside the grid, by an end on its edge (else where the line drawn on leaves it). `clear`: a
     name inside the grid stands in the middle of its cell, CELL_CLEARANCE from its sides, or outside the grid.
     """
@@ -518,12 +548,17 @@ def _by_edge_end(
 ) -> Tag:
     """Returns the line's name by its end on the grid's edge, beyond the column letters if it must, when there is no
     room past its inner end; `tag` when neither end is on the edge, or when the end on the edge is a row's by the row
-    numbers (`_beside_numbers`)."""
+    numbers (`_beside_numbers`) or a diagonal's by one labelled side, where its name would stand among the labels."""
     edge = [exit for exit in line_exits(mark, grid.size) if exit.crossed == 0]
+    if mark.diagonal:
+        edge = [exit for exit in edge if exit in free_exits(mark, grid.size, grid.label_sides)]
     if not edge:
         return tag
     if mark.diagonal:
         box, leader = _diagonal_place(grid, x, y, cell, mark, size, taken, gutters, edge)
+        bands = _label_bands(grid.label_sides, x, y, grid.size * cell, gutters)
+        if any(_overlap(box, band) for band in bands) and not any(_overlap(tag.box, band) for band in bands):
+            return tag  # in line with a row's or a column's labels, it read as theirs
         return Tag(mark.name, box, leader)
     end, other = (mark.start, mark.end) if edge[0].cell == mark.start else (mark.end, mark.start)
     out = _exit(grid, x, y, cell, other, end, gutters)
@@ -568,60 +603,34 @@ def _past_end(
     blocked: list[Box],
     clear: bool = False,
 ) -> Tag | None:
-    """Returns the line's name just past an end inside the grid, in line with it: a diagonal's touching the end
-    cell's outer corner, a row's or a column's in the middle of the next cell; over no letter, move number, answer,
-    coordinate, line or name; a row's or a column's inside the grid clear of its frame (past it, on Letter's narrower
-    cells, a name ran over the board's edge). `clear`: every name in the middle of the next cell, CELL_CLEARANCE
-    from its sides (in large print « A1-C3 » filled its cell, on its lines and the board's frame: issue 23, review
-    33, 1.2). None when neither end has the room."""
+    """Returns the line's name just past an end inside the grid, in line with it: a diagonal's in the next cell along
+    it, its corner LINE_CLEARANCE mm on from the end cell's outer corner, a row's or a column's in the middle of the
+    next cell; over no letter, move number, answer, coordinate, line or name, and clear of the grid's lines and its
+    frame. A name that cannot keep LINE_CLEARANCE from the sides of a cell goes outside the grid: the corner of
+    « A1-C3 » on that of its end C3, wider than a cell, ran over the board's frame and the line under the next cell,
+    which it covered (review 34). `clear`: every name in the middle of the next cell, CELL_CLEARANCE from its sides
+    (in large print « A1-C3 » filled its cell, on its lines and the board's frame: issue 23, review 33, 1.2). None
+    when neither end has the room."""
     width, height = size
-    if clear and max(width, height) + 2 * CELL_CLEARANCE > cell:
+    room = CELL_CLEARANCE if clear else LINE_CLEARANCE
+    if max(width, height) + 2 * room > cell:
         return None
     lines = [*grid.segments, *grid.faint]
     inset, side = GRID_FRAME_PT / MM, grid.size * cell
-    for exit in sorted(line_exits(mark, grid.size), key=lambda exit: exit.crossed == 0):
+    for exit in line_exits(mark, grid.size):
         if exit.crossed == 0:
             continue
         ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
         sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
-        if clear:
+        if clear or not mark.diagonal:
             box = Box(ex + sx * cell - width / 2, ey + sy * cell - height / 2, width, height)
-        elif mark.diagonal:
-            ax, ay = ex + sx * cell / 2, ey + sy * cell / 2
-            box = Box(ax if sx > 0 else ax - width, ay if sy > 0 else ay - height, width, height)
         else:
-            box = _after_end(ex, ey, sx, sy, cell, size, (x, y, side, inset))
+            ax, ay = ex + sx * (cell / 2 + room), ey + sy * (cell / 2 + room)
+            box = Box(ax if sx > 0 else ax - width, ay if sy > 0 else ay - height, width, height)
         free = not any(_overlap(box, other) for other in blocked) and not _crosses(grid, x, y, cell, box, lines)
-        if free and (mark.diagonal or not _straddles(box, x, y, side, inset)):
+        if free and not _straddles(box, x, y, side, inset):
             return Tag(mark.name, box)
     return None
-
-
-def _after_end(
-    ex: float,
-    ey: float,
-    sx: int,
-    sy: int,
-    cell: float,
-    size: tuple[float, float],
-    frame: tuple[float, float, float, float],
-) -> Box:
-    """Returns the box of a row's or a column's name in the middle of the cell after its end (ex, ey), clear of the
-    end cell's move number and of the grid's lines; a name wider than a cell starts TAG_AFTER_END mm past the end
-    cell instead, as centred it covered the end's letter and went to the grid's far side (issue 23); drawn back off
-    the frame (x, y, side, inset), towards the line's end, as far as the grid lets it."""
-    width, height = size
-    x, y, side, inset = frame
-    left = ex + sx * cell - width / 2
-    if sx and width > cell:
-        left = ex + cell / 2 + TAG_AFTER_END if sx > 0 else ex - cell / 2 - TAG_AFTER_END - width
-    bottom = ey + sy * cell - height / 2
-    return Box(
-        min(max(left, x + inset), x + side - inset - width),
-        min(max(bottom, y + inset), y + side - inset - height),
-        width,
-        height,
-    )
 
 
 def _straddles(box: Box, x: float, y: float, side: float, inset: float) -> bool:
@@ -643,10 +652,13 @@ def _ink(grid: GridPlan, x: float, y: float, cell: float, size: float, gutters: 
             cx, cy = cell_centre(grid, x, y, cell, col, row)
             if grid.letter(col, row):
                 found.append(Box(cx - half, cy - half, 2 * half, 2 * half))
-            number = grid.number(col, row)
-            if number:
-                wide = width_of(str(number), REGULAR, size) / MM + NUMBER_INSET + KNOCKOUT_PAD
-                found.append(Box(cx - cell / 2, cy + cell / 2 - NUMBER_INSET - number_height, wide, number_height))
+    for (col, row), place in number_places(grid).items():  # in the corner or the middle its cell's top gives it
+        cx, cy = cell_centre(grid, x, y, cell, col, row)
+        digits = width_of(str(grid.number(col, row)), REGULAR, size) / MM
+        wide = digits + NUMBER_INSET + KNOCKOUT_PAD
+        left = {"right": cx + cell / 2 - wide, "middle": cx - digits / 2 - KNOCKOUT_PAD}.get(place, cx - cell / 2)
+        width = digits + 2 * KNOCKOUT_PAD if place == "middle" else wide
+        found.append(Box(left, cy + cell / 2 - NUMBER_INSET - number_height, width, number_height))
     for (col, row), _ in grid.answers:
         cx, cy = cell_centre(grid, x, y, cell, col, row)
         found.append(Box(cx - cell / 2, cy - cell / 2, cell, cell))
