@@ -86,7 +86,9 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
             number,
             vocab.label("puzzles.question", kind=puzzle.kind.value),
             vocab.label("puzzles.turn", seat=puzzle.to_move, answers=len(puzzle.answers)),
-            grid_plan(puzzle.board, options.notation),
+            # Every S-O-S already on the board is struck, as in class, in the replay's thin dashes: a child tells
+            # it from a new one and does not count it for "most points" (issue 34, H7).
+            grid_plan(puzzle.board, options.notation, faint=puzzle.board.sos_lines()),
             challenge=puzzle.kind is PuzzleKind.BEST_MOVE,
         )
         for number, puzzle in enumerate(sheet.puzzles, start=1)
