@@ -1219,3 +1219,24 @@ def test_the_key_draws_the_same_dashed_lines_on_its_boards(args):
 def test_the_struck_lines_add_no_page(args, sheets, key):
     files = made(*args)
     assert (len(reader(files["puzzles.pdf"]).pages), len(reader(files["answers.pdf"]).pages)) == (sheets, key)
+
+
+# The reminder says what the dashed lines are on a sheet whose boards have some, where the sentence adds no page: not
+# on Letter, a page shorter than A4, whose sheet it took to a second page (issue 34, H7).
+@pytest.mark.parametrize(
+    ("args", "sentence", "told"),
+    [
+        (("--copies", "30"), "Dashed lines are S-O-S already made: they score nothing now.", True),
+        (("--lang", "fr"), "Les traits en pointillés sont des S-O-S déjà faits : ils ne rapportent plus rien.", True),
+        (("--paper", "letter"), "Dashed lines are S-O-S", False),
+    ],
+    ids=["copies 30", "fr", "letter"],
+)
+def test_the_reminder_says_what_the_dashed_lines_are_where_it_adds_no_page(args, sentence, told):
+    found = records(*args)
+    pages_text = [flat(page) for page in texts(made(*args)["puzzles.pdf"])]
+    assert len(pages_text) == max(record["sheet"] for record in found)  # one page a sheet
+    for sheet, page in enumerate(pages_text, start=1):
+        lined = any(sos_on(record["board"]) for record in found if record["sheet"] == sheet)
+        assert page.count(sentence) == (told and lined), sheet
+    assert told == any(sentence in page for page in pages_text)

@@ -59,6 +59,7 @@ class SheetPlan:
     bookmark: str
     strip: StripPlan
     child: str = ""  # the name printed on the name line: a class list's child, one sheet each
+    struck: Rich = ()  # what the dashed lines on its boards are, told after scoring again where it adds no page
 
 
 def class_children(options: PrintOptions, sheets: int) -> tuple[Child | None, ...]:
@@ -113,4 +114,5 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         bookmark=" / ".join(dict.fromkeys(vocab.label("puzzles.bookmark", number=sheet.number))),
         strip=strip_plan(options, fields=True),
         child=child.name if child else "",
+        struck=rich(vocab, "puzzles.struck") if any(puzzle.board.sos_lines() for puzzle in sheet.puzzles) else (),
     )
