@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.figures import DiagramStyle, diagram_margins, draw_diagram
 from sos_print.engine.errors import a_board
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.puzzles import Sheet
 from sos_print.engine.roster import NameFitError
 from sos_print.pdf.document import Document
@@ -727,6 +727,21 @@ def _draw_footer(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, page: 
     canvas.setFillGray(0)
 
 
+def _told_struck(plan: SheetPlan, box: Box, scale: float) -> tuple[SheetPlan, SheetLayout | None]:
+    """Returns the sheet's plan and layout with the sentence on its dashed lines among the reminders, after scoring
+    again, where that adds no page and leaves rows on the first page; else without it (the Letter sheet, a page
+    shorter than A4, has no room for it; nor has a large-print sheet whose reminder, then taller than a page, no page's
+    first row can share)."""
+    layout = sheet_layout(plan, box, scale)
+    if not plan.struck:
+        return plan, layout
+    told = replace(plan, reminders=(*plan.reminders[:1], plan.struck, *plan.reminders[1:]))
+    longer = sheet_layout(told, box, scale)
+    if longer is not None and longer.pages[0] and (layout is None or len(longer.pages) <= len(layout.pages)):
+        return told, longer
+    return plan, layout
+
+
 def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress: Progress | None = None) -> Rendered:
     """Returns the children's sheets: each sheet of the set on pages of its own."""
     copies = len(sheets)
@@ -744,8 +759,8 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
         if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
             letters = per_line(_name_line(plan, box, scale) - 2.0, scale, child.name)
             raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
-    for done, (sheet, plan) in enumerate(zip(sheets, plans, strict=True), start=1):
-        layout = sheet_layout(plan, box, scale)
+    for done, (sheet, bare) in enumerate(zip(sheets, plans, strict=True), start=1):
+        plan, layout = _told_struck(bare, box, scale)
         if layout is None:
             raise LayoutError(f"{a_board(sheet.size, 'puzzle')} does not fit on the page with these options")
         render_sheet(document, plan, layout, scale)

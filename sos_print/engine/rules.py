@@ -20,7 +20,7 @@ from sos_print.engine.errors import (
     quoted,
 )
 from sos_print.engine.frozen import frozen, replace
-from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment, all_cells, segments_through
+from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment, all_cells, all_segments, segments_through
 from sos_print.engine.notation import cell_name
 
 SEATS = "ABCD"
@@ -111,6 +111,10 @@ class Board:
     def sos_through(self, cell: Cell) -> tuple[Segment, ...]:
         """Returns the S-O-S segments that contain `cell`, in report order."""
         return tuple(seg for seg in segments_through(self.size)[cell] if self.reads_sos(seg))
+
+    def sos_lines(self) -> tuple[Segment, ...]:
+        """Returns every segment that reads S-O-S on this board, in report order."""
+        return tuple(seg for seg in all_segments(self.size) if self.reads_sos(seg))
 
     def diagram(self) -> str:
         """Returns the board as text, top row first, "." for an empty cell."""

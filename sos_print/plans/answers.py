@@ -215,7 +215,13 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
     """Returns one puzzle of the key: its heading, its answers with their points, why, and the marked diagram."""
     position = Position(puzzle.board, seat=puzzle.to_move)
     segments = tuple(seg for answer in puzzle.answers if answer.points for seg in position.step(answer.move).segments)
-    grid = grid_plan(puzzle.board, notation, segments=segments, answers=answer_letters(puzzle.answers))
+    grid = grid_plan(
+        puzzle.board,
+        notation,
+        segments=segments,
+        answers=answer_letters(puzzle.answers),
+        faint=puzzle.board.sos_lines(),  # dashed as on the child's sheet (issue 34, H7)
+    )
     heading = words("puzzles.key_heading", number=number, kind=puzzle.kind.value, seat=puzzle.to_move)
     items = tuple(_answer_item(puzzle, answer, position, words, notation) for answer in _shown(puzzle))
     listed = words("puzzles.key_list", items=items)

@@ -59,6 +59,7 @@ class SheetPlan:
     bookmark: str
     strip: StripPlan
     child: str = ""  # the name printed on the name line: a class list's child, one sheet each
+    struck: Rich = ()  # what the dashed lines on its boards are, told after scoring again where it adds no page
 
 
 def class_children(options: PrintOptions, sheets: int) -> tuple[Child | None, ...]:
@@ -86,7 +87,9 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
             number,
             vocab.label("puzzles.question", kind=puzzle.kind.value),
             vocab.label("puzzles.turn", seat=puzzle.to_move, answers=len(puzzle.answers)),
-            grid_plan(puzzle.board, options.notation),
+            # Every S-O-S already on the board is struck, as in class, in the replay's thin dashes: a child tells
+            # it from a new one and does not count it for "most points" (issue 34, H7).
+            grid_plan(puzzle.board, options.notation, faint=puzzle.board.sos_lines()),
             challenge=puzzle.kind is PuzzleKind.BEST_MOVE,
         )
         for number, puzzle in enumerate(sheet.puzzles, start=1)
@@ -111,4 +114,5 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         bookmark=" / ".join(dict.fromkeys(vocab.label("puzzles.bookmark", number=sheet.number))),
         strip=strip_plan(options, fields=True),
         child=child.name if child else "",
+        struck=rich(vocab, "puzzles.struck") if any(puzzle.board.sos_lines() for puzzle in sheet.puzzles) else (),
     )
