@@ -278,17 +278,20 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
 # The rule sheet's four pictures were smaller in large print than in normal print: 14.5 mm cells beside 17 on A4,
 # 12.5 mm with 18 pt letters (normal print's are 18.5) beside 16 on Letter (issue 23, final review, finding 1). Normal
 # print's pictures are now no larger than large print's can be on the same front, and large print's letters larger.
+# Large print's were still 37.5 mm on Letter (issue 23, review 34, B3): its opening paragraph now stands beside the
+# first picture (English on Letter) or opens the back (French on Letter, four pages either way) where that makes them
+# larger; with 16.5 mm cells their letters are 27.75 pt.
 FRONT_CELLS = [
-    (Paper.A4, Language.EN, 14.5),
-    (Paper.A4, Language.FR, 14.0),
-    (Paper.LETTER, Language.EN, 12.5),
-    (Paper.LETTER, Language.FR, 12.5),
+    (Paper.A4, Language.EN, 16.5, 27.8),
+    (Paper.A4, Language.FR, 15.0, LETTER_PT),
+    (Paper.LETTER, Language.EN, 14.0, LETTER_PT),
+    (Paper.LETTER, Language.FR, 15.5, LETTER_PT),
 ]
 
 
-@pytest.mark.parametrize(("paper", "language", "cell"), FRONT_CELLS)
-def test_the_rule_sheets_pictures_are_as_large_in_large_print_with_larger_letters(paper, language, cell):
-    for large_print, letter_pt in ((False, 18.5), (True, LETTER_PT)):
+@pytest.mark.parametrize(("paper", "language", "cell", "large_pt"), FRONT_CELLS)
+def test_the_rule_sheets_pictures_are_as_large_in_large_print_with_larger_letters(paper, language, cell, large_pt):
+    for large_print, letter_pt in ((False, 18.5), (True, large_pt)):
         data = rendered("rules", PrintOptions(paper=paper, language=language, large_print=large_print))
         pictures = _puzzle_boards(data, 3)
         assert len(pictures) == 4

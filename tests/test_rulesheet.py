@@ -14,6 +14,7 @@ from test_replay import boards_on
 from sos_print.cli import app
 from sos_print.documents.kit import players_document
 from sos_print.documents.rulesheet import render_rules, rule_example, rules_document
+from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
 from sos_print.pdf.document import Document
@@ -576,6 +577,86 @@ def test_each_scorer_badge_stands_beside_its_line_and_leaves_every_line_whole(ex
         near = [(x, y, r) for x, y, r in badges if box[0] - r <= x <= box[2] + r and box[1] - r <= y <= box[3] + r]
         for (x0, y0, r0), (x1, y1, _) in combinations(near, 2):
             assert min(abs(x1 - x0), abs(y1 - y0)) >= r0 - 0.01, f"in line: ({x0:.0f}, {y0:.0f}), ({x1:.0f}, {y1:.0f})"
+
+
+def badge_crosses(badge, frame, margin: float = 0.25 * MM) -> bool:
+    """Tells whether a badge (centre and radius, points) neither stands wholly inside a frame, its ring `margin` clear
+    of the frame's pen, nor wholly outside it."""
+    x, y, radius = badge
+    reach, pen = radius + 0.4, frame["linewidth"] / 2 + margin  # the ring is 0.8 pt wide
+    inside = (
+        frame["x0"] + pen <= x - reach and x + reach <= frame["x1"] - pen
+        and frame["top"] + pen <= y - reach and y + reach <= frame["bottom"] - pen
+    )  # fmt: skip
+    outside = (
+        x + reach <= frame["x0"] - pen or x - reach >= frame["x1"] + pen
+        or y + reach <= frame["top"] - pen or y - reach >= frame["bottom"] + pen
+    )  # fmt: skip
+    return not (inside or outside)
+
+
+BADGE_SHEETS = [
+    *(PrintOptions(size=size, paper=paper) for size in (3, 4, 8) for paper in Paper),
+    *(PrintOptions(language=Language.FR, paper=paper) for paper in Paper),
+    *LARGE,
+    *(PrintOptions(variant=variant) for variant in (Variant(target=3), Variant(players=3))),
+    PrintOptions(variant=Variant(players=3), language=Language.FR),
+    PrintOptions(variant=Variant(players=4, teams=True), large_print=True, paper=Paper.LETTER),
+]
+
+
+@pytest.mark.parametrize(
+    "options",
+    BADGE_SHEETS,
+    ids=[
+        f"{'large ' if o.large_print else ''}{o.size} {o.language.value} {o.paper.value} {o.variant.players}"
+        f"{' teams' if o.variant.teams else ''}{' target' if o.variant.target else ''}"
+        for o in BADGE_SHEETS
+    ],
+)
+def test_no_scorer_badge_stands_across_a_boards_frame(examples, options):
+    # The badges of the full board's picture sat on its frame: "A" over the top and right edges, "B" over the left one,
+    # in normal print and large (issue 23, review 34, B3 and P17; three players' "B" top, "C" bottom). A badge stands
+    # wholly inside the board, clear of its frame, or wholly outside it.
+    with pages(rules_document(options, examples).data) as pdf:
+        front = pdf.pages[0]
+        badges, frames = scorer_badges(front), grid_frames(front)
+    assert badges and frames
+    for badge in badges:
+        for frame in frames:
+            assert not badge_crosses(badge, frame), f"a badge at ({badge[0]:.0f}, {badge[1]:.0f}) crosses a frame"
+
+
+def test_the_kits_rule_sheet_keeps_its_badges_off_the_frames(examples):
+    # The three-player kit's players.pdf, page 3: "B" stood on the top edge of step 4's board, "C" on its bottom edge.
+    data = rendered("players", PrintOptions(variant=Variant(players=3), language=Language.FR))
+    with pages(data) as pdf:
+        found = [(badge, frame) for page in pdf.pages for badge in scorer_badges(page) for frame in grid_frames(page)]
+    assert found
+    for badge, frame in found:
+        assert not badge_crosses(badge, frame), f"a badge at ({badge[0]:.0f}, {badge[1]:.0f}) crosses a frame"
+
+
+def step_pictures(data: bytes) -> list[float]:
+    """Returns the sides (mm) of the pictures of how to play on the sheet's front."""
+    with pages(data) as pdf:
+        return [frame["width"] / MM for frame in grid_frames(pdf.pages[0])]
+
+
+# Large print's pictures shrank to 37.5 mm on Letter, where normal print's A4 sheet has 43.5 mm, while their letters
+# grew by half: the S-O-S lines became stubs between them (issue 23, review 34, B3). They are as large as normal print's
+# on the same paper, and 42 mm at the least (14 mm cells), the opening paragraph beside the first picture or on the
+# back where that makes them larger without adding a page.
+@pytest.mark.parametrize("size", range(3, 9))
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_large_prints_pictures_of_how_to_play_are_as_large_as_normal_prints(examples, language, paper, size):
+    options = PrintOptions(language=language, paper=paper, size=size)
+    normal = step_pictures(rules_document(options, examples).data)
+    large = step_pictures(rules_document(replace(options, large_print=True), examples).data)
+    assert len(normal) == len(large) == 4
+    assert min(large) >= max(normal) - 0.05, (large, normal)
+    assert min(large) >= 42.0 - 0.05, large
 
 
 @pytest.mark.parametrize(("language", "most"), [(Language.EN, 160), (Language.FR, 175)])

@@ -6,7 +6,7 @@ print one. It takes a sheet, front and back, per language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from sos_print.documents.common import Rendered, finished, joined, new_document
@@ -26,7 +26,7 @@ from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_centred, draw_label, draw_strip, layout_strip, set_label
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.fonts import BOLD, REGULAR
-from sos_print.pdf.grids import LEADER_PT, SEGMENT_GREY, cell_centre, frame_half, label_gutters
+from sos_print.pdf.grids import LEADER_PT, SEGMENT_GREY, cell_centre, frame_half, label_gutters, scorers_placed
 from sos_print.pdf.textflow import width_of
 from sos_print.plans.common import game_rules
 from sos_print.plans.grids import GridPlan
@@ -66,6 +66,11 @@ STEP_PICTURE_SHARE = 0.45
 # larger than large print's for the same sheet: a large-print picture smaller than the normal one reads as a mistake
 # (issue 23, final review, finding 1).
 LARGE_STEP_LEAST_CELL = 12.5
+# Large print's pictures at 12.5 mm a cell (37.5 mm a picture on Letter, where normal print's A4 sheet has 43.5) left
+# 1 to 2 mm of each S-O-S line between the larger letters (issue 23, review 34, B3): where its pictures would be smaller
+# than this cell with the opening paragraph on the front, that paragraph opens the back instead and the pictures
+# take its room.
+LARGE_STEP_CELL = 15.0
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
@@ -95,14 +100,49 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     to LARGE_PAGES; else (French, a long example) it takes three, each with whole sections: the warning and the
     questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
     """
-    trial = Document.trial(document.paper)
-    large = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False)
+    large = _large_print_layout(document, plan)
     if large_print:
-        _render_rules(document, plan, large_print=True, sections=trial.pages > LARGE_PAGES, careful_front=False)
+        sections, intro_back = large.sections, large.back
+        _render_rules(document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back)
     else:
         trial = Document.trial(document.paper)
-        _render_rules(trial, plan, large_print=False, sections=False, careful_front=False, most=large)
-        _render_rules(document, plan, large_print=False, sections=False, careful_front=trial.pages > 2, most=large)
+        _render_rules(trial, plan, large_print=False, sections=False, careful_front=False, most=large.cell)
+        careful_front = trial.pages > 2
+        _render_rules(document, plan, large_print=False, sections=False, careful_front=careful_front, most=large.cell)
+
+
+@frozen
+class LargeLayout:
+    """Holds how the large-print sheet is laid out: its back in sections, its opening paragraph on the back, and the
+    cell (mm) of its front's pictures, with the pages it takes."""
+
+    sections: bool
+    back: bool
+    cell: float
+    pages: int
+
+
+def _large_print_layout(document: Document, plan: RulesPlan) -> LargeLayout:
+    """Returns how the large-print sheet of `plan` is laid out on the document's paper: its opening paragraph on the
+    front; or, where the front's pictures are smaller than LARGE_STEP_CELL with it, on the back if that makes them
+    larger and adds no page (French on Letter: the sheet takes four pages either way)."""
+    front = _large_trial(document, plan, back=False)
+    if front.cell >= LARGE_STEP_CELL:
+        return front
+    back = _large_trial(document, plan, back=True)
+    return back if back.cell > front.cell and back.pages <= front.pages else front
+
+
+def _large_trial(document: Document, plan: RulesPlan, *, back: bool) -> LargeLayout:
+    """Lays out the large-print sheet of `plan` without drawing it, its opening paragraph on the `back` or not: its
+    back run on where the sheet keeps to LARGE_PAGES, else in sections."""
+    trial = Document.trial(document.paper)
+    cell = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False, intro_back=back)
+    if trial.pages <= LARGE_PAGES:
+        return LargeLayout(False, back, cell, trial.pages)
+    trial = Document.trial(document.paper)
+    _render_rules(trial, plan, large_print=True, sections=True, careful_front=False, intro_back=back)
+    return LargeLayout(True, back, cell, trial.pages)
 
 
 def _render_rules(
@@ -113,10 +153,12 @@ def _render_rules(
     sections: bool,
     careful_front: bool,
     most: float = STEP_MOST_CELL,
+    intro_back: bool = False,
 ) -> float:
     """Adds the rule sheet in one language to `document` (see `render_rules`): its back run on, or in `sections`;
     the warning under the steps if `careful_front` and it fits there; the front's pictures' cells `most` mm at most
-    (in normal print). Returns the cell (mm) of the front's pictures."""
+    (in normal print); the opening paragraph on the back if `intro_back`, else where `_intro_place` puts it. Returns the
+    cell (mm) of the front's pictures."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = page_area((width, height), large_print)
@@ -136,14 +178,13 @@ def _render_rules(
 
     flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
-    # The four steps are the front's: where they fit its page only without the opening paragraph (French on Letter in
-    # large print), that paragraph opens the back instead.
-    intro_first = _steps_fit(flow, plan.steps, scale, flow.room - flow.measure(plan.intro))
-    if intro_first:
+    place = "back" if intro_back else _intro_place(flow, plan, scale)
+    if place == "above":
         flow.blocks(plan.intro)
-    style = _steps_style(flow, plan.steps, scale, flow.measure(plan.careful) if careful_front else 0.0, most)
-    for step in plan.steps:
-        _step(flow, step, style)
+    lead = plan.intro if place == "beside" else []
+    style = _steps_style(flow, plan.steps, scale, flow.measure(plan.careful) if careful_front else 0.0, most, lead)
+    for k, step in enumerate(plan.steps):
+        _step(flow, step, style, [] if k else lead)
     on_front = careful_front and flow.measure(plan.careful) <= flow.room
     if on_front:
         flow.blocks(plan.careful)
@@ -152,7 +193,7 @@ def _render_rules(
         flow.new_page()
     else:  # large print: the front took more than a page, and a new one would leave the second mostly empty
         flow.space(GAP * scale)
-    opening = () if intro_first else (plan.intro,)
+    opening = (plan.intro,) if place == "back" else ()
     # The warning is a tip, not a rule: the front keeps to how to play, and the back opens with it (see render_rules).
     questions, ways = plan.more
     for section in (*opening, *(() if on_front else (plan.careful,)), questions):
@@ -168,34 +209,86 @@ def _render_rules(
     return style.cell
 
 
+def _intro_place(flow: Flow, plan: RulesPlan, scale: float) -> str:
+    """Returns where the opening paragraph goes on the front: "above" the steps, across the page, where the steps'
+    pictures still fit it at their target cell (STEP_CELL; in large print LARGE_STEP_CELL); else, in large print,
+    "beside" the first step's picture, above that step's words (the first step's words are short, its picture tall),
+    where the pictures fit larger so, at large print's least cell at the least; else "above" where they fit at that
+    cell; else the paragraph opens the "back"."""
+    intro = flow.measure(plan.intro)
+    if _steps_fit(flow, plan.steps, scale, flow.room - intro):
+        return "above"
+    if scale == 1.0:
+        return "back"
+    above = _steps_style(flow, plan.steps, scale, intro)
+    beside = _steps_style(flow, plan.steps, scale, 0.0, lead=plan.intro)
+    if _steps_fit(flow, plan.steps, scale, flow.room, plan.intro, least=True) and beside.cell > above.cell:
+        return "beside"
+    return "above" if _steps_fit(flow, plan.steps, scale, flow.room - intro, least=True) else "back"
+
+
 def _steps_style(
-    flow: Flow, steps: tuple[RuleStep, ...], scale: float, under: float, largest: float = STEP_MOST_CELL
+    flow: Flow,
+    steps: tuple[RuleStep, ...],
+    scale: float,
+    under: float,
+    largest: float = STEP_MOST_CELL,
+    lead: Sequence[Block] = (),
 ) -> DiagramStyle:
     """Returns the style of the steps' pictures: the largest cell, by half millimetres from STEP_MOST_CELL (times the
     scale; in normal print `largest` at most, large print's) down to STEP_CELL (in large print down to
-    LARGE_STEP_LEAST_CELL), with which every step fits in the room left on the front's page, `under` mm kept below
-    them, and its words keep the larger share of the page's width."""
+    LARGE_STEP_LEAST_CELL), whose scorers' badges each find a place (see `_badged`), with which every step, `lead`
+    above the first one's words, fits in the room left on the front's page, `under` mm kept below them, and its
+    words keep the larger share of the page's width."""
     style = STEPS.scaled(scale)
     least = style.cell if scale == 1.0 else LARGE_STEP_LEAST_CELL
     most = STEP_MOST_CELL * scale if scale != 1.0 else max(least, min(STEP_MOST_CELL, largest))
     cells = [most - 0.5 * k for k in range(int((most - least) / 0.5) + 1)]
     sized = [replace(style, cell=cell) if cell >= style.cell else _zoomed(style, cell, scale) for cell in cells]
-    gap = STEP_GAP * scale
+    badged = [found for candidate in sized if (found := _badged(steps, candidate, scale)) is not None]
     return next(
         (
             candidate
-            for candidate in sized
+            for candidate in badged
             if all(_step_size(step, candidate)[0] <= STEP_PICTURE_SHARE * flow.width for step in steps if step.picture)
-            and sum(gap + _step_height(flow, step, candidate) for step in steps) <= flow.room - under
+            and _steps_height(flow, steps, candidate, lead) <= flow.room - under
         ),
-        sized[-1],
+        _badged(steps, sized[-1], scale) or sized[-1],
     )
 
 
-def _steps_fit(flow: Flow, steps: tuple[RuleStep, ...], scale: float, room: float) -> bool:
-    """Tells whether the steps of how to play fit `room` mm, their pictures as small as `_steps_style` makes them."""
-    style = STEPS.scaled(scale) if scale == 1.0 else _zoomed(STEPS.scaled(scale), LARGE_STEP_LEAST_CELL, scale)
-    return sum(STEP_GAP * scale + _step_height(flow, step, style) for step in steps) <= room
+def _badged(steps: tuple[RuleStep, ...], style: DiagramStyle, scale: float) -> DiagramStyle | None:
+    """Returns the style with its scorers' badges at the largest size of the type scale, up to its own, at which each
+    badge of every step's picture finds its place inside the board, clear of its frame, its letters, the other lines
+    and badges (`scorers_placed`), or None where none is small enough: a badge over the frame read as a mark on the
+    board's edge (issue 23, review 34, B3 and P17)."""
+    sizes = sorted((size * scale for size in TYPE_SCALE if size * scale <= style.tag_pt + 0.05), reverse=True)
+    pictures = [step.picture for step in steps if step.picture is not None and step.picture.scorers]
+    return next(
+        (
+            replace(style, tag_pt=size)
+            for size in sizes
+            if all(scorers_placed(picture, style.cell, size, style.letter_pt) for picture in pictures)
+        ),
+        None,
+    )
+
+
+def _steps_height(flow: Flow, steps: tuple[RuleStep, ...], style: DiagramStyle, lead: Sequence[Block]) -> float:
+    """Returns the height (mm) the steps of how to play take, the space above each included, `lead` above the first
+    one's words."""
+    gap = STEP_GAP * flow.scale
+    return sum(gap + _step_height(flow, step, style, [] if k else lead) for k, step in enumerate(steps))
+
+
+def _steps_fit(
+    flow: Flow, steps: tuple[RuleStep, ...], scale: float, room: float, lead: Sequence[Block] = (), least: bool = False
+) -> bool:
+    """Tells whether the steps of how to play, `lead` above the first one's words, fit `room` mm, their pictures at
+    STEP_CELL (in large print at LARGE_STEP_CELL, or the `least` `_steps_style` makes them)."""
+    cell = LARGE_STEP_LEAST_CELL if least else LARGE_STEP_CELL
+    style = STEPS.scaled(scale) if scale == 1.0 else _zoomed(STEPS.scaled(scale), cell, scale)
+    return _steps_height(flow, steps, style, lead) <= room
 
 
 def _zoomed(style: DiagramStyle, cell: float, scale: float) -> DiagramStyle:
@@ -220,18 +313,18 @@ def _step_size(step: RuleStep, style: DiagramStyle) -> tuple[float, float]:
     return margins.left + side + margins.right, margins.top + side + margins.bottom
 
 
-def _step_height(flow: Flow, step: RuleStep, style: DiagramStyle) -> float:
-    """Returns the height (mm) one step of how to play takes, without the space above it."""
-    blocks = [Block("h2", (Run(step.heading),)), *step.text]
+def _step_height(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> float:
+    """Returns the height (mm) one step of how to play takes, `lead` above its words, without the space above it."""
+    blocks = [*lead, Block("h2", (Run(step.heading),)), *step.text]
     if step.picture is None:
         return flow.measure(blocks)
     width, height = _step_size(step, style)
     return max(height, flow.measure(blocks, flow.width - width - GAP))
 
 
-def _step(flow: Flow, step: RuleStep, style: DiagramStyle) -> None:
-    """Places one step of how to play: its heading and words beside its picture."""
-    heading = [Block("h2", (Run(step.heading),))]
+def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> None:
+    """Places one step of how to play: its heading and words beside its picture, `lead` above them."""
+    heading = [*lead, Block("h2", (Run(step.heading),))]
     flow.space(STEP_GAP * flow.scale)
     if step.picture is None:
         flow.keep(flow.measure(heading) + flow.measure(step.text))

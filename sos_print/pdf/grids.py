@@ -38,9 +38,13 @@ FAINT_DASH = (1.1, 0.8)  # mm on, mm off
 BADGE_SHARE = 0.62  # a scorer's label: its circle's radius, as a share of its type size
 BADGE_RING = 0.8 / MM  # the width of a badge's ring (mm)
 SCORER_CLEARANCE = 1.0  # between a scorer's badge and its line, beside which it stands (mm)
-# How far a badge may stand past the grid's edge, over the frame, short of the coordinates (LABEL_GAP out): beside a
-# line round the grid's edge, in large print's small cells, the badge has no room inside on the line's outer side (mm).
-SCORER_OVERHANG = 1.5
+# Between a badge's ring and the inside of the grid's frame (mm): a badge over the frame read as a mark on the board's
+# edge, half in and half out (issue 23, review 34, B3 and P17), so it stands wholly inside, on its line's inner side.
+SCORER_FRAME_CLEARANCE = 0.5
+# Where along its line a badge may stand, as shares of the line from the end it is nearer: a quarter first (halfway
+# between the middle letter and an end), then nearer the middle letter or the end, where a quarter is as near another
+# line round the same corner (four lines round a 3 x 3 board, in large print's cells).
+SCORER_SHARES = (0.25, 0.275, 0.225, 0.3, 0.2, 0.325, 0.35)
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
@@ -324,26 +328,46 @@ def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) ->
     """Returns where each line's scorer badge goes: its centre (mm) from the grid's lower-left corner.
 
     A badge stands beside its line, off it by SCORER_CLEARANCE, level with a point halfway between the middle letter
-    and one end: the line is drawn whole and the badge reads as its label. Each badge stays inside the grid (or past
-    its edge by at most SCORER_OVERHANG), clear of every letter and every other line, nearer its own line than any
-    other by a radius (at a corner between two lines it says neither), and at least one badge width from any other
-    badge; lines are matched to such
-    places by trying them in turn (the rule sheet's pictures have at most four lines). If no such matching exists,
-    each badge takes its first place clear of letters and lines.
+    and one end (or a little nearer either, SCORER_SHARES): the line is drawn whole and the badge reads as its label.
+    Each badge stays inside the grid, clear of its frame (SCORER_FRAME_CLEARANCE), clear of every letter and every
+    other line, nearer its own line than any other by a radius (at a corner between two lines it says neither), and
+    at least one badge width from any other badge; lines are matched to such places by trying them in turn (the rule
+    sheet's pictures have at most four lines). If no such matching exists, each badge takes its first such place;
+    a line with none, a place clear of letters and lines over the frame (see `_scorer_choices`).
     """
     radius = BADGE_SHARE * size / MM
-    lines = [_line_ends(grid, mark, cell) for mark in grid.segments]
-    letters = _letter_boxes(grid, cell, letter_pt)
-    side = grid.size * cell
-    choices = [
-        [point for point in _badge_candidates(ends, radius) if _clear(point, radius, side, ends, lines, letters)]
-        or _badge_candidates(ends, radius)[:1]
-        for ends in lines
-    ]
+    choices = [clear or fallback for clear, fallback in _scorer_choices(grid, cell, radius, letter_pt)]
     # Two radii, and one badge's width between them; and first no two level or plumb (within a radius): three badges
     # on one grid line of a 3 x 3 picture read as the labels of one more line (issue 23, final review, finding 3).
     found = _matched(choices, 4 * radius, radius) or _matched(choices, 4 * radius)
     return found if found is not None else [options[0] for options in choices]
+
+
+def scorers_placed(grid: GridPlan, cell: float, size: float, letter_pt: float) -> bool:
+    """Tells whether every scorer's badge of the grid finds a place by all of `scorer_places`' rules, no two badges
+    level or plumb (else some stand where they can: on the frame, over a letter or another badge)."""
+    radius = BADGE_SHARE * size / MM
+    choices = [clear for clear, _ in _scorer_choices(grid, cell, radius, letter_pt)]
+    return all(choices) and _matched(choices, 4 * radius, radius) is not None
+
+
+def _scorer_choices(
+    grid: GridPlan, cell: float, radius: float, letter_pt: float
+) -> list[tuple[list[tuple[float, float]], list[tuple[float, float]]]]:
+    """Returns, for each line, the places its badge may take by `scorer_places`' rules, and those it takes if none
+    may: clear of letters and lines but over the frame, else its first place inside the grid, else its first."""
+    lines = [_line_ends(grid, mark, cell) for mark in grid.segments]
+    letters = _letter_boxes(grid, cell, letter_pt)
+    side = grid.size * cell
+    choices = []
+    for ends in lines:
+        candidates = _badge_candidates(ends, radius)
+        inside = [point for point in candidates if _inside(point, radius, side)]
+        clear = [point for point in inside if _clear(point, radius, ends, lines, letters)]
+        # Last resort (a picture too small for its badges): clear of letters and lines, over the frame if it must.
+        anywhere = [point for point in candidates if _clear(point, radius, ends, lines, letters)]
+        choices.append((clear, anywhere or (inside or candidates)[:1]))
+    return choices
 
 
 def _line_ends(grid: GridPlan, mark: SegmentMark, cell: float) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -369,7 +393,8 @@ def _badge_candidates(
     ends: tuple[tuple[float, float], tuple[float, float]], radius: float
 ) -> list[tuple[float, float]]:
     """Returns the places beside a line a badge may take: level with each point halfway between its middle and an
-    end, on either side of it; above a row and right of a column first."""
+    end, on either side of it, then level with the points SCORER_SHARES give; above a row and right of a column
+    first."""
     (x0, y0), (x1, y1) = ends
     length = math.hypot(x1 - x0, y1 - y0)
     across = ((y0 - y1) / length, (x1 - x0) / length)
@@ -377,7 +402,7 @@ def _badge_candidates(
         across = (-across[0], -across[1])  # above a row, right of a column: read first
     off = radius + SEGMENT_PT / MM / 2 + SCORER_CLEARANCE
     points = []
-    for share in (0.25, 0.75):
+    for share in (along for near in SCORER_SHARES for along in (near, 1.0 - near)):
         px, py = x0 + (x1 - x0) * share, y0 + (y1 - y0) * share
         points += [(px + sign * off * across[0], py + sign * off * across[1]) for sign in (1, -1)]
     return points
@@ -386,17 +411,12 @@ def _badge_candidates(
 def _clear(
     point: tuple[float, float],
     radius: float,
-    side: float,
     own: tuple[tuple[float, float], tuple[float, float]],
     lines: list[tuple[tuple[float, float], tuple[float, float]]],
     letters: list[Box],
 ) -> bool:
-    """Tells whether a badge at `point` stays inside the grid (see SCORER_OVERHANG), off every line and every letter,
-    and nearer its `own` line than any other by a radius."""
-    x, y = point
-    inner = radius - SCORER_OVERHANG
-    if not (inner <= x <= side - inner and inner <= y <= side - inner):
-        return False
+    """Tells whether a badge at `point` stays off every line and every letter, and nearer its `own` line than any
+    other by a radius."""
     reach = radius + SEGMENT_PT / MM / 2 + SCORER_CLEARANCE / 2
     if any(_to_segment(point, *ends) < reach for ends in lines):
         return False
@@ -404,6 +424,14 @@ def _clear(
     if any(_to_segment(point, *ends) < nearest for ends in lines if ends != own):
         return False
     return all(_to_box(point, box) >= radius for box in letters)
+
+
+def _inside(point: tuple[float, float], radius: float, side: float) -> bool:
+    """Tells whether a badge at `point` stands wholly inside a grid `side` mm wide, its ring SCORER_FRAME_CLEARANCE
+    clear of the frame (drawn GRID_FRAME_PT wide at most, half of it inside)."""
+    inner = radius + BADGE_RING / 2 + GRID_FRAME_PT / MM / 2 + SCORER_FRAME_CLEARANCE
+    x, y = point
+    return inner <= x <= side - inner and inner <= y <= side - inner
 
 
 def _to_segment(point: tuple[float, float], start: tuple[float, float], end: tuple[float, float]) -> float:
