@@ -245,7 +245,7 @@ def _steps_style(
     most = STEP_MOST_CELL * scale if scale != 1.0 else max(least, min(STEP_MOST_CELL, largest))
     cells = [most - 0.5 * k for k in range(int((most - least) / 0.5) + 1)]
     sized = [replace(style, cell=cell) if cell >= style.cell else _zoomed(style, cell, scale) for cell in cells]
-    badged = [found for candidate in sized if (found := _badged(steps, candidate, scale)) is not None]
+    badged = (found for candidate in sized if (found := _badged(steps, candidate, scale)) is not None)
     return next(
         (
             candidate

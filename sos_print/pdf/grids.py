@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -336,7 +337,7 @@ def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) ->
     a line with none, a place clear of letters and lines over the frame (see `_scorer_choices`).
     """
     radius = BADGE_SHARE * size / MM
-    choices = [clear or fallback for clear, fallback in _scorer_choices(grid, cell, radius, letter_pt)]
+    choices = [list(clear or fallback) for clear, fallback in _scorer_choices(grid, cell, radius, letter_pt)]
     # Two radii, and one badge's width between them; and first no two level or plumb (within a radius): three badges
     # on one grid line of a 3 x 3 picture read as the labels of one more line (issue 23, final review, finding 3).
     found = _matched(choices, 4 * radius, radius) or _matched(choices, 4 * radius)
@@ -347,15 +348,17 @@ def scorers_placed(grid: GridPlan, cell: float, size: float, letter_pt: float) -
     """Tells whether every scorer's badge of the grid finds a place by all of `scorer_places`' rules, no two badges
     level or plumb (else some stand where they can: on the frame, over a letter or another badge)."""
     radius = BADGE_SHARE * size / MM
-    choices = [clear for clear, _ in _scorer_choices(grid, cell, radius, letter_pt)]
+    choices = [list(clear) for clear, _ in _scorer_choices(grid, cell, radius, letter_pt)]
     return all(choices) and _matched(choices, 4 * radius, radius) is not None
 
 
+@lru_cache(maxsize=4096)
 def _scorer_choices(
     grid: GridPlan, cell: float, radius: float, letter_pt: float
-) -> list[tuple[list[tuple[float, float]], list[tuple[float, float]]]]:
+) -> tuple[tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]], ...]:
     """Returns, for each line, the places its badge may take by `scorer_places`' rules, and those it takes if none
     may: clear of letters and lines but over the frame, else its first place inside the grid, else its first."""
+    # Cached: the rule sheet's layout tries each picture at many cell and badge sizes, and measures it again to draw.
     lines = [_line_ends(grid, mark, cell) for mark in grid.segments]
     letters = _letter_boxes(grid, cell, letter_pt)
     side = grid.size * cell
@@ -366,8 +369,8 @@ def _scorer_choices(
         clear = [point for point in inside if _clear(point, radius, ends, lines, letters)]
         # Last resort (a picture too small for its badges): clear of letters and lines, over the frame if it must.
         anywhere = [point for point in candidates if _clear(point, radius, ends, lines, letters)]
-        choices.append((clear, anywhere or (inside or candidates)[:1]))
-    return choices
+        choices.append((tuple(clear), tuple(anywhere or (inside or candidates)[:1])))
+    return tuple(choices)
 
 
 def _line_ends(grid: GridPlan, mark: SegmentMark, cell: float) -> tuple[tuple[float, float], tuple[float, float]]:
