@@ -996,14 +996,25 @@ def names_options(names: str | tuple[str, ...]) -> list[str]:
     return [option for text in ((names,) if isinstance(names, str) else names) for option in ("--names", text)]
 
 
-@pytest.mark.parametrize("names", ["A=Léa;B=Tom", "A=Léa, B=Tom", "b=Tom;a=Léa;", ("A=Léa", "B=Tom")])
-def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runner, tmp_path, names):
+@pytest.mark.parametrize(
+    ("names", "printed"),
+    [
+        ("A=Léa;B=Tom", "Léa (A) and Tom (B)"),
+        ("A=Léa, B=Tom", "Léa (A) and Tom (B)"),
+        ("b=Tom;a=Léa;", "Léa (A) and Tom (B)"),
+        (("A=Léa", "B=Tom"), "Léa (A) and Tom (B)"),
+        # With a semicolon, commas are the names' own: a class list's "surname, first name" (sweep 15).
+        ("A=Dupont, Léa;B=Martin, Tom", "Dupont, Léa (A) and Martin, Tom (B)"),
+        (("A=Dupont, Léa;", "B=Tom"), "Dupont, Léa (A) and Tom (B)"),
+    ],
+)
+def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runner, tmp_path, names, printed):
     record = tmp_path / "game.csv"
     record.write_text(csv_text(GAME3))
     out = tmp_path / "replay.pdf"
     result = runner.invoke(app, ["replay", str(record), "--size", "3", *names_options(names), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Players: Léa (A) and Tom (B), writing in that order." in whole(out.read_bytes())
+    assert f"Players: {printed}, writing in that order." in whole(out.read_bytes())
 
 
 @pytest.mark.parametrize(
@@ -1023,6 +1034,12 @@ def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runn
         ("A=" + "x" * 41, "--names: the name of A has 41 characters; a name takes at most 40"),
         ("A=Léa B=Tom", "--names: 'A=Léa B=Tom' names more than one seat; separate them with commas"),
         ("A=Lé=a,B=Tom", "--names: 'A=Lé=a': a name cannot hold '='"),
+        ("A=Léa;B=Tom,C=Zoé", "--names: 'B=Tom,C=Zoé' names more than one seat; separate them with semicolons"),
+        (
+            "A=Dupont, Léa,B=Martin, Tom",
+            "--names: 'Léa' is not SEAT=NAME; if a name holds a comma, separate the seats with semicolons:"
+            " A=Dupont, Léa;B=Martin, Tom",
+        ),
         ("A=\u200b", "--names: seat A has no name after its ="),
     ],
 )

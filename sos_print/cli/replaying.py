@@ -11,7 +11,7 @@ naming the form's field), said before the moves are weighed.
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -111,7 +111,7 @@ def replay(
         ),
         empty="holds no move to replay",
     )
-    given = parsed_names(",".join(names or ()), game.example.variant.seats)  # --names given twice: read as one list
+    given = parsed_names(names or (), game.example.variant.seats)
     header = printed_header(record, game.example.header, given, look)
     example = replace(game.example, header=header)
     game = replace(game, example=example)
@@ -130,9 +130,9 @@ def replay(
     run([out], force, render, inputs=[record])
 
 
-def parsed_names(text: str, seats: tuple[str, ...]) -> dict[str, str]:
-    """Returns the names `--names` gives ("A=Léa,B=Tom", or with semicolons as French lists have them), by seat; a
-    malformed list is a usage error."""
+def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]:
+    """Returns the names every `--names` gives ("A=Léa,B=Tom", or with semicolons as French lists have them), by
+    seat, as one list; a malformed list, or a seat named twice, is a usage error."""
     import re
 
     from sos_print.engine.errors import quoted
@@ -140,13 +140,19 @@ def parsed_names(text: str, seats: tuple[str, ...]) -> dict[str, str]:
     from sos_print.forms.fields import NAME_LENGTH
 
     found: dict[str, str] = {}
-    for item in filter(str.strip, re.split(r"[,;]", text)):
+    for item, separator in _name_items(texts):
+        word = "semicolons" if separator == ";" else "commas"
         seat, equals, name = item.partition("=")
-        if re.search(r"\s[A-Da-d]\s*=", name):  # two names run together: "A=Léa B=Tom"
-            usage(f"--names: {quoted(item.strip())} names more than one seat; separate them with commas")
+        if re.search(r"[\s,][A-Da-d]\s*=", name):  # two names run together: "A=Léa B=Tom", "A=Léa;B=Tom,C=Zoé"
+            usage(f"--names: {quoted(item.strip())} names more than one seat; separate them with {word}")
         if "=" in name:
             usage(f"--names: {quoted(item.strip())}: a name cannot hold '='")
         seat, name = seat.strip().upper(), clean_name(name)
+        if not equals and found and separator == ",":  # "A=Dupont, Léa,B=Martin, Tom"
+            usage(
+                f"--names: {quoted(item.strip())} is not SEAT=NAME; if a name holds a comma, separate the seats with"
+                " semicolons: A=Dupont, Léa;B=Martin, Tom"
+            )
         if not equals or seat not in seats:
             usage(f"--names: {quoted(item.strip())} is not SEAT=NAME with a seat of this game ({', '.join(seats)})")
         if seat in found:
@@ -158,6 +164,14 @@ def parsed_names(text: str, seats: tuple[str, ...]) -> dict[str, str]:
         _printable(f"--names: name of {seat}", name, usage)
         found[seat] = name
     return found
+
+
+def _name_items(texts: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """Yields each `--names` text's items, with its separator: a semicolon where the text holds one (its commas then
+    belong to the names: "A=Dupont, Léa;B=Martin, Tom"), else a comma."""
+    for text in texts:
+        separator = ";" if ";" in text else ","
+        yield from ((item, separator) for item in text.split(separator) if item.strip())
 
 
 def printed_header(record: str, header: "GameHeader", names: dict[str, str], look: "PrintOptions") -> "GameHeader":
