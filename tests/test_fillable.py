@@ -2049,6 +2049,20 @@ def shown_in(code: bytes) -> bytes:
             partial(redrawn, name=POINTS, content=shown_in(b"/CS0 cs 1 sc")),
             UNREAD.format(POINTS, "'1'", "it draws text in a colour sos-print cannot tell"),
         ),
+        # A box painted after the text, in any colour, may hide it: "5" in white on a black box over a black "1".
+        *(
+            (
+                {},
+                partial(redrawn, name=POINTS, content=shown_in(b"") + paint),
+                UNREAD.format(POINTS, "'1'", "it paints over the text it shows"),
+            )
+            for paint in (
+                b" 1 g 0 0 40 20 re f",
+                b" 0 g 0 0 40 20 re f 1 g BT /Helv 12 Tf 2 8 Td (5) Tj ET",
+                b" q 1 1 1 rg 0 0 40 20 re f* Q",
+                b" 0 0 40 20 re B",
+            )
+        ),
         (
             {},
             partial(
@@ -2143,6 +2157,10 @@ def shown_in(code: bytes) -> bytes:
         "graphics-state-missing",
         "optional-content-in-the-drawing",
         "colour-space-not-told",
+        "white-box-after-the-text",
+        "white-text-on-a-black-box-over-the-text",
+        "white-box-after-the-text-saved-state",
+        "filled-and-stroked-box-after-the-text",
         "transparent-text",
         "clipped-to-nothing",
         "clipped-to-the-box",

@@ -311,6 +311,9 @@ def _read(
         elif operator in (b"W", b"W*"):
             clipping = True
         elif operator in _ENDS_PATH:
+            if operator in _FILLS and (parts or untold[0]) and not state.hidden and state.alpha[0] > _FAINTEST:
+                # No reader paints after a field's text: a box painted there may hide it (sweep 14, Z16).
+                raise Unreadable("it paints over the text it shows")
             if clipping:
                 clip = _bounds_of(path)
                 met = _meet(state.clip, clip) if clip is not None else None
@@ -406,6 +409,7 @@ def _read(
 
 _SETS_COLOUR = (b"g", b"rg", b"k", b"sc", b"scn", b"cs", b"G", b"RG", b"K", b"SC", b"SCN", b"CS")
 _ENDS_PATH = (b"n", b"f", b"F", b"f*", b"S", b"s", b"B", b"B*", b"b", b"b*")
+_FILLS = (b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*")
 _FAINTEST = 1 - _PALEST  # an opacity this low shows nothing on the page
 # Entries of a graphics state (ExtGState) that change only how lines and curves are drawn, or nothing of text's look.
 _HARMLESS = {"/Type", "/LW", "/LC", "/LJ", "/ML", "/D", "/RI", "/OP", "/op", "/OPM", "/FL", "/SM", "/SA", "/AIS"}
