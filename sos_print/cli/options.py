@@ -311,13 +311,18 @@ def read_class_list(path: Path) -> ClassList:
 
 
 def note_class_list(class_list: ClassList | None) -> None:
-    """Says which names the class list repeats, so that the teacher can add an initial (the only line that shows
-    names on the terminal), and which lines had no first name and are called by another column."""
+    """Says which lines of the class list were read as titles, which had no first name and are called by another
+    column, and which names it repeats, so that the teacher can add an initial (the only line that shows names on
+    the terminal)."""
     from sos_print.cli.process import say
     from sos_print.engine.errors import shown
 
     if class_list is None:
         return
+    if class_list.passed:
+        lines = class_list.passed
+        said = f"line {lines[0]} was" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} were"
+        say(f"note: {shown(class_list.path)}: {said} read as a title, not a child's name", err=True)
     if class_list.borrowed:
         lines = class_list.borrowed
         said = f"line {lines[0]} has" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} have"

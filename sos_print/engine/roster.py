@@ -177,13 +177,15 @@ class Roster:
     """Holds a class list as read: the file it came from and its children, in the list's order.
 
     `borrowed` holds the lines whose first name was not typed, and `borrowed_from` the heading of the
-    column their name was taken from instead ("Nom").
+    column their name was taken from instead ("Nom"); `passed` the lines of words read as titles, sections or
+    footers, not children (a teacher is told of each: a child is never left out without a word).
     """
 
     path: str
     children: tuple[Child, ...]
     borrowed: tuple[int, ...] = ()
     borrowed_from: str = ""
+    passed: tuple[int, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -241,13 +243,16 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     table = [(number, _cells(line, separator, number, path)) for number, line in rows]
     columns = _names_columns(table, separator is not None, path)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
+    above = table[: columns.start - 1] if columns.headings else table[: columns.start]
+    passed = [number for number, cells in above if any(map(_worded, cells))]
     for number, cells in table[columns.start :]:
-        if (
-            _headed(cells)
-            or (separator is None and number == table[0][0] and _list_title(table))
-            or _title_row(number, cells, columns, path)
-        ):  # never a child, and never holds one's name
+        if _headed(cells) or (separator is None and number == table[0][0] and _list_title(table)):
             titles += 1
+            passed += [number] if not _headed(cells) else []
+            continue
+        if _title_row(number, cells, columns, path):  # never a child, and never holds one's name
+            titles += 1
+            passed += [number] if any(map(_worded, cells)) else []
             continue
         crowded = crowded or _crowded(number, cells, columns)
         column: int | None = columns.names
@@ -272,7 +277,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         raise ExampleFileError(path, _one_name(children[0], dict(table)))
     if crowded:  # after the one-name check, which says the same of a list written across its only line
         raise ExampleFileError(path, crowded)
-    return Roster(path, tuple(children), tuple(borrowed), " or ".join(used[column] for column in sorted(used)))
+    used_from = " or ".join(used[column] for column in sorted(used))
+    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed))
 
 
 def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
