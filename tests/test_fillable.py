@@ -2063,6 +2063,23 @@ def shown_in(code: bytes) -> bytes:
                 b" 0 0 40 20 re B",
             )
         ),
+        # Text moved or stretched out of sight while its box may still hold it (sweep 16, F6).
+        *(
+            (
+                {},
+                partial(redrawn, name=POINTS, content=content),
+                UNREAD.format(POINTS, "'1'", "it moves or stretches its text as no reader does for a field"),
+            )
+            for content in (
+                shown_in(b"30 Ts"),
+                shown_in(b"-15 Ts"),
+                shown_in(b"1 Tz"),
+                shown_in(b"0.01 Tz"),
+                shown_in(b"500 Tc"),
+                b"BT /Helv 12 Tf 0 g 2 8 Td 500 Tw (1 ) Tj ET",
+                b"BT /Helv 12 Tf 0 g 2 8 Td [-90000 (1)] TJ ET",
+            )
+        ),
         (
             {},
             partial(
@@ -2161,6 +2178,13 @@ def shown_in(code: bytes) -> bytes:
         "white-text-on-a-black-box-over-the-text",
         "white-box-after-the-text-saved-state",
         "filled-and-stroked-box-after-the-text",
+        "text-risen-out-of-sight",
+        "text-sunk-out-of-sight",
+        "text-scaled-to-1-percent",
+        "text-scaled-to-a-hundredth-of-a-percent",
+        "characters-spaced-out-of-sight",
+        "words-spaced-out-of-sight",
+        "shifted-out-of-sight-in-an-array",
         "transparent-text",
         "clipped-to-nothing",
         "clipped-to-the-box",

@@ -390,6 +390,8 @@ def _read(
                 continue  # no character drawn
             if painted is None:
                 raise Unreadable("it draws text in a colour sos-print cannot tell")
+            if _displaced(state, pieces):
+                raise Unreadable("it moves or stretches its text as no reader does for a field")
             for raw in raws:
                 decoded = _decoded(raw, state.font) if state.font is not None else None
                 if decoded is None:
@@ -497,6 +499,26 @@ def _painted(state: _State) -> bool | None:
     if (filled and state.fill is False) or (stroked and state.stroke is False):
         return True
     return None if filled or stroked else False
+
+
+def _displaced(state: _State, pieces: list[Any]) -> bool:
+    """Tells whether text is raised, stretched, spaced or shifted more than any reader draws a field's value (a rise
+    of 30 points or a scaling of 1 % moves it out of sight while its box still may hold it: sweep 16, F6)."""
+    size = abs(state.size or 0.0)
+    shifts = [abs(float(piece)) for piece in pieces if isinstance(piece, (int, float))]
+    return (
+        abs(state.rise) > _FREEST_RISE
+        or not _NARROWEST <= abs(state.scale) <= _WIDEST
+        or abs(state.spacing[0]) > size / 2
+        or abs(state.spacing[1]) > size
+        or any(shift > _LARGEST_SHIFT for shift in shifts)
+    )
+
+
+# How far readers go when they draw a field's value: no rise, a scaling near 100 %, kerning under an em.
+_FREEST_RISE = 0.01
+_NARROWEST, _WIDEST = 0.5, 2.0
+_LARGEST_SHIFT = 1000.0  # thousandths of an em
 
 
 def _seen(state: _State, text: Matrix, reach: float) -> bool:
