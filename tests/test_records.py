@@ -184,6 +184,10 @@ def test_the_true_record_checks(runner, tmp_path):
         # Seats run together: "AB" is in the string "AB" of the seats, and was taken for one (exit 70).
         (altered(3, 1, "AB"), "row 5: move 4: player must be a seat of this game (A, B), not 'AB'"),
         (altered(3, 1, "ab"), "row 5: move 4: player must be a seat of this game (A, B), not 'ab'"),
+        (
+            altered(3, 1, "Léa"),
+            "row 5: move 4: player must be a seat of this game (A, B), not a name or a word: write the seat's letter",
+        ),
         (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
         (altered(3, 2, "s"), None),  # as a tablet types it, without a capital
         (altered(3, 2, "x"), "row 5: move 4: 'x' is not a letter of the game"),

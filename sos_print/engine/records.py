@@ -425,7 +425,10 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
     player = cells["player"].upper() or None
     if player is not None and player not in variant.seats:
         seats = ", ".join(variant.seats)
-        raise SosError(f"player must be a seat of this game ({seats}), not {quoted(cells['player'])}")
+        written = cells["player"]
+        # A longer cell may be a child's name, which no message prints (sweep 16, F5).
+        said = quoted(written) if len(written.strip()) <= 2 else "a name or a word: write the seat's letter"
+        raise SosError(f"player must be a seat of this game ({seats}), not {said}")
     totals = tuple(
         (name[6:], _count(value, name)) for name, value in cells.items() if name.startswith("total ") and value
     )
