@@ -2,9 +2,9 @@
 its question, whose turn it is and a box for the answer, and the sheet's identifier at the foot.
 
 Each sheet starts on a new page. Its puzzles are set in rows of one or two, in the order of the
-sheet (fewer empty cells first); the layout takes the largest diagram cell, from PUZZLE_CELL down
-to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages; it sets the sheet closer
-(TIGHT) only where that saves a page.
+sheet (fewer empty cells first, each kind in its places); the layout takes the largest diagram cell, from
+PUZZLE_CELL down to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages; it sets
+the sheet closer (TIGHT) only where that saves a page.
 """
 
 from __future__ import annotations
