@@ -32,6 +32,7 @@ ROW_GAP = 4.0
 MARKING_SHEET_COLUMN = 14.0  # the marking grid's first column, the sheet's number (mm, times the scale)
 MARKING_CHILD_COLUMN = 30.0  # the same, holding a child's name and the sheet's number
 MARKING_ROW = 6.5  # the marking grid's shortest row: thirty sheets on a page (mm, times the scale)
+EXPLAINED_ROOM = 0.5  # the share of a page the explanations need under the grid to start there (divided by the scale)
 DIAGRAMS = DiagramStyle(cell=KEY_CELL, names_outside=True)  # a name in an empty cell read as a letter to mark
 
 
@@ -66,12 +67,14 @@ def _render_key(
     document.bookmark(plan.bookmark)
     flow.blocks(_blocks("p", plan.keep_apart), grey=True)
     # The marking grid first, a class set on a page or two; the illustrated explanations follow on a page of their
-    # own, but under a grid's last rows that leave most of a page empty (no near-empty page).
+    # own, but under a grid's last rows that leave room for as much of them as half a page holds in normal print (no
+    # near-empty page): a third of the page in large print, whose grid of 12 puzzles stood alone on 30 % of its page
+    # (issue 23, review 34 H11).
     flow.blocks([*_blocks("h2", plan.marking_heading), *plan.marking_intro])
     for table in plan.marking:
         columns = _marking_columns(table, flow.width, scale)
         place_table(flow, table, layout_table(table, columns, flow.width, (NOTES_PT * scale,) * 2, MARKING_ROW * scale))
-    if flow.room < flow.box.height / 2:
+    if flow.room < flow.box.height * EXPLAINED_ROOM / scale:
         flow.new_page()
     flow.blocks([*_blocks("h2", plan.explained_heading), *plan.intro])
     style = DIAGRAMS.scaled(scale)
