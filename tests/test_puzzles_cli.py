@@ -792,7 +792,8 @@ def test_each_head_of_the_marking_grid_keeps_its_number_with_its_first_word(args
 
 # The large-print grid of 12 puzzles stood alone on page 1, 70 % of it empty (issue 23, review 34 H11).
 @pytest.mark.parametrize(
-    "args", [("--copies", "1"), ("--copies", "3"), ("--large-print", "--count", "12"), ("--large-print", "--copies", "3")]
+    "args",
+    [("--copies", "1"), ("--copies", "3"), ("--large-print", "--count", "12"), ("--large-print", "--copies", "3")],
 )
 def test_a_marking_grid_that_leaves_most_of_its_page_empty_is_followed_by_the_explanations(args):
     key = texts(made(*args)["answers.pdf"])
