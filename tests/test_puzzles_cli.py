@@ -1325,3 +1325,20 @@ def test_the_reminder_says_what_the_dashed_lines_are_where_it_adds_no_page(args,
         lined = any(sos_on(record["board"]) for record in found if record["sheet"] == sheet)
         assert page.count(sentence) == (told and lined), sheet
     assert told == any(sentence in page for page in pages_text)
+
+
+# The key's leaders, from a diagonal's end to its name, were 0.7 pt at 0.55 grey: a cheap copier dropped them (issue
+# 23, review 34 P5). They are 1 pt at 0.3 grey, as dark as the lines a photocopy keeps.
+@pytest.mark.parametrize("args", [(), ("--notation", "l1c1", "--size", "5")])
+def test_the_keys_leaders_are_thick_and_dark_enough_for_a_photocopy(args):
+    found = []
+    with pages(made(*args)["answers.pdf"]) as pdf:
+        for page in pdf.pages:
+            for curve in page.curves:
+                if curve["stroke"] and tuple(curve["pts"][0]) != tuple(curve["pts"][-1]):  # open: a name's frame closes
+                    grey = curve["stroking_color"]
+                    found.append(
+                        (round(float(grey[0] if isinstance(grey, (list, tuple)) else grey), 2), curve["linewidth"])
+                    )
+    assert found
+    assert all(grey <= 0.3 and width >= 1.0 for grey, width in found), found

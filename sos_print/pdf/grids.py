@@ -24,6 +24,8 @@ from sos_print.plans.layout import (
     GRID_LINE_PT,
     LABEL_GAP,
     LAST_LETTER_DASH,
+    LEADER_GREY,
+    LEADER_PT,
     MM,
     NEW_LETTER_RING_PT,
     SEGMENT_PT,
@@ -55,7 +57,6 @@ CELL_CLEARANCE = 2.0
 # Between a line name's frame inside the grid and its cell's sides in normal print: a name that cannot keep it (wider
 # than a cell) covers a grid line, or runs over the board's frame, and goes outside the grid (mm).
 LINE_CLEARANCE = 1.0
-LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
@@ -951,7 +952,7 @@ def draw_leaders(canvas: Canvas, tags: Sequence[Tag]) -> None:
     they sit on the lines."""
     canvas.saveState()
     canvas.setLineWidth(LEADER_PT)
-    canvas.setStrokeGray(SEGMENT_GREY)
+    canvas.setStrokeGray(LEADER_GREY)
     canvas.setLineCap(1)
     canvas.setLineJoin(1)
     for tag in tags:

@@ -223,6 +223,9 @@ NEW_LETTER_RING_PT = 1.4
 LAST_LETTER_DASH = (1.2, 0.9)  # mm on, mm off: the square around a last letter that scored nothing
 GREY = 0.35  # move numbers in diagrams: contrast 7:1, dark enough to photocopy
 ANSWER_GREY = 0.12  # the answer cells of the puzzles' key: near black, a white letter in each (kept by a photocopy)
+# The line from a diagonal's end to its name: at 0.7 pt, 0.55 grey, it dropped out on a cheap copier (issue 23, P5).
+LEADER_PT = 1.0
+LEADER_GREY = 0.3
 
 # Puzzle sheets. The diagram's cells shrink from PUZZLE_CELL to PUZZLE_MIN_CELL to keep a sheet on
 # fewer pages; children read the board, and write their answer in the boxes beside it.
