@@ -280,9 +280,10 @@ def middle(char: dict, low: str, high: str) -> float:
     return (char[low] + char[high]) / 2
 
 
-def marked_cells(data: bytes) -> list[tuple[str, str]]:
+def marked_cells(data: bytes, numbered: bool = False) -> list[tuple[str, ...]]:
     """Reads the answer key's diagrams: each black cell's name, from the coordinates beside and under its diagram,
-    and the letters written in it (in white), in the order they are printed."""
+    and the letters written in it (in white, bold), in the order they are printed; if `numbered`, the answer's number
+    written in its corner too (regular)."""
     found = []
     with pages(data) as pdf:
         for page in pdf.pages:
@@ -292,7 +293,21 @@ def marked_cells(data: bytes) -> list[tuple[str, str]]:
                 if r.get("non_stroking_color") in ((0.12,), [0.12], 0.12) and abs(r["width"] - r["height"]) < 0.1
             ]
             chars = page.chars
-            small = [c for c in chars if abs(c["size"] - 9.0) < 0.05 and "Bold" not in c["fontname"]]
+
+            def within(c, rect) -> bool:
+                return (
+                    rect["x0"] < (c["x0"] + c["x1"]) / 2 < rect["x1"]
+                    and rect["top"] < (c["top"] + c["bottom"]) / 2 < rect["bottom"]
+                )
+
+            # The coordinates (an answer's number, in its black cell, is none).
+            small = [
+                c
+                for c in chars
+                if abs(c["size"] - 9.0) < 0.05
+                and "Bold" not in c["fontname"]
+                and not any(within(c, rect) for rect in greys)
+            ]
             # A coordinate stands alone; a diagonal's name ("A1-C3") is a word of characters side by side.
             labels = [
                 c
@@ -305,12 +320,7 @@ def marked_cells(data: bytes) -> list[tuple[str, str]]:
                 )
             ]
             for rect in sorted(greys, key=lambda r: (round(r["top"]), r["x0"])):
-                inside = [
-                    c
-                    for c in chars
-                    if rect["x0"] < (c["x0"] + c["x1"]) / 2 < rect["x1"]
-                    and rect["top"] < (c["top"] + c["bottom"]) / 2 < rect["bottom"]
-                ]
+                inside = [c for c in chars if within(c, rect)]
                 x0, x1, top, bottom = rect["x0"], rect["x1"], rect["top"], rect["bottom"]
                 # A diagram labels the two sides its named diagonals leave free: columns below or above, rows
                 # left or right; the nearest label in line with the cell names it.
@@ -318,7 +328,9 @@ def marked_cells(data: bytes) -> list[tuple[str, str]]:
                 in_row = [c for c in labels if top < middle(c, "top", "bottom") < bottom and not x0 <= c["x0"] <= x1]
                 column = min(in_column, key=lambda c: abs(middle(c, "top", "bottom") - (top + bottom) / 2))["text"]
                 row = min(in_row, key=lambda c: abs(middle(c, "x0", "x1") - (x0 + x1) / 2))["text"]
-                found.append((column + row, "".join(c["text"] for c in inside)))
+                letters = "".join(c["text"] for c in inside if "Bold" in c["fontname"])
+                digits = "".join(c["text"] for c in inside if "Bold" not in c["fontname"])
+                found.append((column + row, letters, digits) if numbered else (column + row, letters))
     return found
 
 
@@ -332,6 +344,31 @@ def test_the_answer_keys_marked_cells_are_the_answers_of_puzzles_json(args):
             cells.setdefault(answer["cell"], []).append(answer["letter"])
         expected += [(cell, "/".join(sorted(letters, key="SO".index))) for cell, letters in cells.items()]
     assert Counter(marked_cells(files["answers.pdf"])) == Counter(expected)
+
+
+# Several answers blacked on one board read as one position: three black cells in C4 read "O S O" (issue 23, review
+# 34 P4). Each is numbered in its cell's corner as in the list of answers, "(1) O in L3C4, 1 point (...); (2) ...".
+@pytest.mark.parametrize("args", [("--size", "5"), ("--copies", "3"), ("--lang", "fr")])
+def test_several_answers_are_numbered_in_their_cells_as_in_the_list(args):
+    files = made(*args)
+    expected, numbered = [], 0
+    for record in records(*args):
+        answers = record["answers"]
+        cells = list(dict.fromkeys(answer["cell"] for answer in answers))
+        # One item a cell for no-gift puzzles (nothing scores: "S or O in B2"), else one a move.
+        items = cells if record["kind"] == "no-gift" else [answer["cell"] for answer in answers]
+        numbered += len(items) if len(items) > 1 else 0
+        for cell in cells:
+            letters = "/".join(sorted((a["letter"] for a in answers if a["cell"] == cell), key="SO".index))
+            numbers = [str(k) for k, item in enumerate(items, start=1) if item == cell and len(items) > 1]
+            expected.append((cell, letters, ",".join(numbers)))
+    found = marked_cells(files["answers.pdf"], numbered=True)
+    assert Counter(found) == Counter(expected)
+    assert numbered
+    text = flat(" ".join(texts(files["answers.pdf"])))
+    assert len(re.findall(r"\(\d\) [SO] (?:or O )?(?:in|en) ", text)) == numbered
+    if args == ("--size", "5"):  # in L1C1, the three black cells in C4 that read "O S O"
+        assert "Answers: (1) O in D3, 1 point (C3-E3); (2) S in D2, 1 point (B2-D2); (3) O in D1, 1 point" in text
 
 
 def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():

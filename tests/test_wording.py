@@ -204,6 +204,7 @@ SAMPLE = {
     "file": "players.pdf",
     "suffixes": ".toml, .csv",
     "number": 3,
+    "item": "O in B2, 1 point (A2-C2)",
     "count": 15,
     "seat": "A",
     "letter": "O",

@@ -287,8 +287,11 @@ def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
     canvas.setFillGray(0)
 
 
-def draw_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
-    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer).
+def draw_answers(
+    canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float, number_size: float = 0.0
+) -> None:
+    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer), and
+    its number in the key's list, `number_size` points, along the cell's top where no line runs (as a move number).
 
     A line drawn through the cell stops at the letter, on the cell's own black: a grey stroke across a white O
     makes it read as Ø."""
@@ -299,6 +302,16 @@ def draw_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float
             _knockout(canvas, text, *centre, size, True, ANSWER_GREY)
         canvas.setFillGray(1)
         draw_centred(canvas, text, *centre, size, bold=True)
+    for place, text in grid.answer_numbers:
+        centre = cell_centre(grid, x, y, cell, *place)
+        where = _place_costs(grid, *place)[0][0] or "left"
+        wide = width_of(text, REGULAR, number_size)
+        left = {"left": (centre[0] - cell / 2 + NUMBER_INSET) * MM, "middle": centre[0] * MM - wide / 2}.get(
+            where, (centre[0] + cell / 2 - NUMBER_INSET) * MM - wide
+        )
+        canvas.setFillGray(1)
+        canvas.setFont(REGULAR, number_size)
+        canvas.drawString(left, (centre[1] + cell / 2 - NUMBER_INSET) * MM - number_size * 0.72, text)
     canvas.setFillGray(0)
 
 

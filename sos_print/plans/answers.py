@@ -198,17 +198,29 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
     """Returns one puzzle of the key: its heading, its answers with their points, why, and the marked diagram."""
     position = Position(puzzle.board, seat=puzzle.to_move)
     segments = tuple(seg for answer in puzzle.answers if answer.points for seg in position.step(answer.move).segments)
+    shown = _shown(puzzle)
+    # Several answers are numbered, in the list and in their cells: blacked together on one board they read as one
+    # position (issue 23, review 34 P4).
+    numbers: dict[Cell, list[str]] = {}
+    for k, (cell, _) in enumerate(shown if len(shown) > 1 else (), start=1):
+        numbers.setdefault(cell, []).append(str(k))
     grid = grid_plan(
         puzzle.board,
         notation,
         segments=segments,
         answers=answer_letters(puzzle.answers),
         faint=puzzle.board.sos_lines(),  # dashed as on the child's sheet (issue 34, H7)
+        answer_numbers={cell: ",".join(found) for cell, found in numbers.items()},
     )
     heading = words("puzzles.key_heading", number=number, kind=puzzle.kind.value, seat=puzzle.to_move)
-    items = tuple(_answer_item(puzzle, answer, position, words, notation) for answer in _shown(puzzle))
+    items = tuple(
+        words("puzzles.key_numbered", number=k, item=_answer_item(puzzle, answer, position, words, notation))
+        if len(shown) > 1
+        else _answer_item(puzzle, answer, position, words, notation)
+        for k, answer in enumerate(shown, start=1)
+    )
     listed = words("puzzles.key_list", items=items)
-    blocks = words.blocks("puzzles.key_answers", count=len(_shown(puzzle)), answers=listed)
+    blocks = words.blocks("puzzles.key_answers", count=len(shown), answers=listed)
     blocks += _why(puzzle, words, notation)
     return ExampleFigure(heading, blocks, grid, [])
 
