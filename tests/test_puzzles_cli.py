@@ -464,7 +464,12 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     sheet = flat(" ".join(texts(files["puzzles.pdf"])))
     key = flat(" ".join(texts(files["answers.pdf"])))
     # On 5 × 5 the answer boxes stand beside the boards without their caption, which a 4 × 4 sheet prints.
-    assert "SOS : défis" in sheet and "Ta réponse" in flat(" ".join(texts(made("--lang", "fr")["puzzles.pdf"])))
+    # « SOS : défis » called every puzzle a défi, while only the starred ones are (issue 23, review 34 P3).
+    assert (
+        "SOS : casse-têtes" in sheet
+        and "défis" not in sheet + key
+        and "Ta réponse" in flat(" ".join(texts(made("--lang", "fr")["puzzles.pdf"])))
+    )
     for record in records("--lang", "fr", "--size", "5"):
         # « À A de jouer » set a preposition beside a seat of the same letter (readfrB); « C'est à A de jouer. Il y a
         # une seule réponse. » took two lines where the English takes one, and the sheet two pages (issue 23).
@@ -916,7 +921,7 @@ def test_each_column_of_the_marking_grid_asks_its_heads_kind_on_every_sheet(lang
 BOTH_KEY = pytest.mark.xdist_group("puzzles, 30 sheets, en+fr")
 ENGLISH_WORDS = {"the", "and", "to", "play", "move", "moves", "scores", "answer", "answers", "sheet", "seed", "of"}
 FRENCH_WORDS = {"le", "la", "les", "et", "une", "coup", "coups", "case", "chaque", "pour", "des", "au", "tour", "fiche"}
-FRENCH_WORDS |= {"réponse", "réponses", "tirage", "marque", "aucun", "sur", "défis", "corrigé", "ce", "ici"}
+FRENCH_WORDS |= {"réponse", "réponses", "tirage", "marque", "aucun", "sur", "casse-têtes", "corrigé", "ce", "ici"}
 
 
 @BOTH_KEY
@@ -925,7 +930,9 @@ def test_a_two_language_key_is_printed_once_its_marking_grid_headed_in_both_lang
     key = texts(data)
     assert len(key) == 48  # the English key and the French one are 39 pages each
     first = flat(key[0])
-    assert first.startswith("SOS: puzzle answer key SOS : corrigé des défis Page 1 of 48 / Page 1 sur 48"), first[:200]
+    assert first.startswith("SOS: puzzle answer key SOS : corrigé des casse-têtes Page 1 of 48 / Page 1 sur 48"), first[
+        :200
+    ]
     for words in ("Marking grid Grille de correction", "One row for each child’s sheet", "Une ligne par fiche d’élève"):
         assert words in first, words
     with pages(data) as pdf:
@@ -949,7 +956,7 @@ def test_a_two_language_key_explains_every_sheet_once_in_both_languages():
     data = made(*args)["answers.pdf"]
     lines = [flat(line).strip() for page in texts(data) for line in page.split("\n")]
     assert outline(data) == [
-        "SOS: puzzle answer key / SOS\u202f: corrigé des défis",
+        "SOS: puzzle answer key / SOS\u202f: corrigé des casse-têtes",
         *(f"Sheet {n} / Fiche {n}" for n in range(1, 31)),
     ]
     for n in range(1, 31):
