@@ -1386,3 +1386,18 @@ def test_the_keys_leaders_are_thick_and_dark_enough_for_a_photocopy(args):
                     )
     assert found
     assert all(grey <= 0.3 and width >= 1.0 for grey, width in found), found
+
+
+# The large-print gifts pictured in the reminder stood about 1 mm from its words (issue 23, review 34 P7).
+@pytest.mark.parametrize("args", [(), ("--large-print",), ("--paper", "letter"), ("--large-print", "--lang", "fr")])
+def test_the_gifts_pictured_in_the_reminder_stand_3_mm_from_its_words(args):
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        page = pdf.pages[0]
+        cell = 7.0 * (1.5 if "--large-print" in args else 1.0) * MM
+        squares = [r for r in page.rects if abs(r["width"] - cell) < 1 and abs(r["height"] - cell) < 1]
+        assert len(squares) == 9
+        right = max(r["x1"] for r in squares) + 0.5  # the squares' frames are 1 pt
+        top, bottom = min(r["top"] for r in squares), max(r["bottom"] for r in squares)
+        beside = [c for c in page.chars if top <= c["top"] <= bottom and c["x0"] > right and c["text"].strip()]
+        assert beside
+        assert min(c["x0"] for c in beside) - right >= 3.0 * MM - 0.5

@@ -57,6 +57,7 @@ from sos_print.plans.layout import (
     MM,
     NAME_LINE,
     PATTERN_CELL,
+    PATTERN_GUTTER,
     PUZZLE_CELL,
     PUZZLE_GAP,
     PUZZLE_LARGE_MIN_CELL,
@@ -242,7 +243,7 @@ def _reminder_height(
     if not chosen:
         return 0.0
     pictured = 0 in chosen
-    text = width - 2 * pad - (_patterns_width(scale) + pad if pictured else 0.0)
+    text = width - 2 * pad - (_patterns_width(scale) + PATTERN_GUTTER if pictured else 0.0)
     body = BODY_PT * scale
     words = sum(rich_height(_reminder_parts(plan)[part], body, text) + 1.0 for part in chosen)
     return max(words, _patterns_height(plan, scale) if pictured else 0.0) + 2 * pad
@@ -608,7 +609,7 @@ def _draw_reminder(
             draw_box(canvas, square, 1.0)
             if letter != ".":
                 draw_centred(canvas, letter, square.x + cell / 2, square.y + cell / 2, BODY_PT * scale, bold=True)
-    x = frame.x + pad + (pad + _patterns_width(scale) if pictured else 0.0)
+    x = frame.x + pad + (PATTERN_GUTTER + _patterns_width(scale) if pictured else 0.0)
     text = frame.right - pad - x
     top = frame.top - pad
     for part in (_reminder_parts(plan)[k] for k in chosen):

@@ -243,4 +243,7 @@ ANSWER_LETTER_BOX = 12.0  # width of the box for the letter
 ANSWER_BOX_HEIGHT = 11.0
 NAME_LINE = 60.0  # the line for a child's name beside the title
 PATTERN_CELL = 7.0  # the cells of the two gifts pictured at the top of a sheet
+# Between those gifts and the words beside them: the closer spacing's 2 mm pad (less the frames' half width), about
+# 1 mm, had the large-print pictures touch the text (issue 23, review 34 P7).
+PATTERN_GUTTER = 3.0
 KEY_CELL = 8.0  # the diagrams of the answer key: small, so that a sheet's six puzzles fit on a page
