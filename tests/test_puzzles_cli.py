@@ -520,9 +520,14 @@ CELL_LINES = [
         ("--lang", "fr", "--paper", "letter"),
         "Une case s’écrit avec la lettre de sa colonne, puis le numéro de sa ligne : B2.",
     ),
+    # The labels say L and C: the sentence names them, as the rule sheet does (issue 23, review 34 P2).
     (
         ("--lang", "fr", "--notation", "L1C1"),
-        "Une case s’écrit avec sa ligne (depuis le haut), puis sa colonne : L2C3.",
+        "Une case s’écrit avec sa ligne L (depuis le haut), puis sa colonne C : L2C3.",
+    ),
+    (
+        ("--lang", "fr", "--notation", "L1C1", "--paper", "letter"),
+        "Une case s’écrit avec sa ligne L (depuis le haut), puis sa colonne C : L2C3.",
     ),
 ]
 
@@ -531,6 +536,32 @@ CELL_LINES = [
 def test_the_french_sheet_says_how_a_cell_is_written_on_one_line(args, line):
     lines = [flat(text).strip() for text in texts(made(*args)["puzzles.pdf"])[0].split("\n")]
     assert line in lines, lines[:12]
+
+
+# "Write a cell as its row from the top" beside labels L1 to L5 left the L unexplained; the box for "L2C3" was 22 mm,
+# short for a child's hand (issue 23, review 34 P2). The sentence says what L is; the box is 30 mm, or as near as the
+# sheets' pages allow: no page is added for it, and every sheet of a set has the same.
+CELL_BOXES = [
+    (("--size", "5"), 30.0, 2),
+    (("--size", "6", "--lang", "en+fr"), 30.0, 2),
+    ((), 28.0, 1),
+    (("--copies", "3"), 28.0, 1),
+    (("--size", "5", "--count", "9", "--paper", "letter"), 22.0, 2),
+]
+
+
+@pytest.mark.parametrize(("args", "width", "count"), CELL_BOXES, ids=[" ".join(args) for args, _, _ in CELL_BOXES])
+def test_an_l1c1_sheet_says_what_l_is_and_gives_the_cell_name_a_wide_box(args, width, count):
+    data = made("--notation", "l1c1", *args)["puzzles.pdf"]
+    sheets = texts(data)
+    assert "Write a cell as its row from the top (L for line), then its column (C): L2C3." in flat(sheets[0])
+    height = 11.0 * MM
+    with pages(data) as pdf:
+        boxes = [r for page in pdf.pages for r in page.rects if abs(r["height"] - height) < 0.5]
+    cells = [r["width"] / MM for r in boxes if r["width"] > 14.0 * MM]  # the letter's box is 12 mm
+    assert cells and all(abs(cell - width) < 0.2 for cell in cells), sorted(set(round(c, 1) for c in cells))
+    copies = int(args[args.index("--copies") + 1]) if "--copies" in args else 1
+    assert len(sheets) == count * copies
 
 
 # --- refusals --------------------------------------------------------------------------------

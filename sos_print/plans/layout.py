@@ -184,7 +184,7 @@ AUDIT_LINE_PT = 0.6
 AUDIT_COLUMNS = (13.0, 17.0, 15.0, 16.0)  # move, player, letter, cell (mm); the checked audit of a replay too
 AUDIT_POINTS_COLUMN = 16.0
 AUDIT_TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # a replay's running total, under its own "Total A"
-AUDIT_CELL_COLUMN = {"A1": 16.0, "L1C1": 24.0}  # "B2", or "L2C3" handwritten at 4 to 5 mm a letter
+AUDIT_CELL_COLUMN = {"A1": 16.0, "L1C1": 30.0}  # "B2", or "L2C3" handwritten at 4 to 5 mm a letter
 # Under one "Total" spanning them, a running total's column holds its side's name and two handwritten digits.
 AUDIT_SPANNED_TOTAL = {2: 14.0, 3: 13.0, 4: 12.0}
 AUDIT_LINES_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
@@ -238,7 +238,9 @@ PUZZLE_GAP = 5.0  # between puzzles
 REMINDER_GAP = 4.0  # between the reminder's frame at the top of a sheet and its first row of puzzles
 FOOTER_GAP = 2.0  # kept free between a page's last row (its coordinates, its answer boxes) and the sheet's code
 ANSWER_GAP = 3.0  # between a diagram and its answer boxes
-ANSWER_CELL_BOX = {"A1": 16.0, "L1C1": 22.0}  # width of the box for a cell's name: "B2", or "L2C3", in a child's hand
+# The widths of the box for a cell's name: "B2", or "L2C3", in a child's hand; the first that prints no sheet of a set
+# on more pages than the last (22 mm was short for "L2C3", issue 23, review 34 P2; 30 mm adds a page to some sheets).
+ANSWER_CELL_BOXES = {"A1": (16.0,), "L1C1": (30.0, 28.0, 26.0, 22.0)}
 ANSWER_LETTER_BOX = 12.0  # width of the box for the letter
 ANSWER_BOX_HEIGHT = 11.0
 NAME_LINE = 60.0  # the line for a child's name beside the title
