@@ -1432,3 +1432,29 @@ def test_the_gifts_pictured_in_the_reminder_stand_3_mm_from_its_words(args):
         beside = [c for c in page.chars if top <= c["top"] <= bottom and c["x0"] > right and c["text"].strip()]
         assert beside
         assert min(c["x0"] for c in beside) - right >= 3.0 * MM - 0.5
+
+
+# A class set's key is 39 pages, and nothing told the teacher that the marking grid's first two suffice to mark
+# (issue 23, review 34 P6): a sentence under the title names the grid's pages, found from the layout.
+PRINT_MARKING = [
+    (("--copies", "30"), "To mark, print pages 1–2 only; the explanations follow.", 2),
+    (
+        ("--copies", "30", "--lang", "fr"),
+        "Pour corriger, imprimez seulement les pages 1 et 2 ; les explications suivent.",
+        2,
+    ),
+    ((), "To mark, print page 1 only; the explanations follow.", 1),
+    (("--copies", "3", "--large-print"), "To mark, print page 1 only; the explanations follow.", 1),
+]
+
+
+@pytest.mark.parametrize(("args", "said", "through"), PRINT_MARKING, ids=[" ".join(a) for a, _, _ in PRINT_MARKING])
+def test_the_key_says_which_pages_to_print_to_mark(args, said, through):
+    key = [flat(page) for page in texts(made(*args)["answers.pdf"])]
+    assert said in key[0]
+    copies = args[args.index("--copies") + 1] if "--copies" in args else "1"
+    # The last sheet's row of the grid (a single sheet's row, "1", is told from a diagram's row number by its page).
+    grid = re.compile(rf"(^| ){copies} [SO] [A-D]\d")
+    assert grid.search(key[through - 1])
+    assert copies == "1" or not any(grid.search(page) for page in key[through:])
+    assert len(key) > through

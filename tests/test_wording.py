@@ -205,6 +205,7 @@ SAMPLE = {
     "suffixes": ".toml, .csv",
     "number": 3,
     "item": "O in B2, 1 point (A2-C2)",
+    "through": 2,
     "count": 15,
     "seat": "A",
     "letter": "O",

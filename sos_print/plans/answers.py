@@ -40,6 +40,9 @@ class KeyPlan:
 
     title: Label
     keep_apart: Label
+    # "To mark, print pages 1–2 only", for a grid on one page, on two, and on more: "{through}" stands for its last
+    # page, which the key's layout finds (a class set's key of 39 pages did not say which suffice, issue 23, P6).
+    print_marking: tuple[Label, Label, Label]
     marking_heading: Label
     marking_intro: list[Block]
     marking: tuple[Table, ...]  # one table per MARKING_COLUMNS puzzles: a row per sheet, a column per puzzle
@@ -68,6 +71,11 @@ def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
     return KeyPlan(
         title=label("puzzles.key_title"),
         keep_apart=label("puzzles.key_keep_apart"),
+        print_marking=(
+            label("puzzles.key_print_marking", through=1),
+            label("puzzles.key_print_marking", through=2),
+            label("puzzles.key_print_marking", through="{through}"),
+        ),
         marking_heading=label("puzzles.key_grid_heading"),
         marking_intro=blocks("puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets)),
         marking=marking_tables(sheets, words, options.notation, children, other),
