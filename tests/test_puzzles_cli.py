@@ -1032,7 +1032,8 @@ def test_a_two_language_large_print_key_runs_each_puzzles_text_on_under_its_diag
     args = ("--copies", "3", "--large-print", "--paper", "letter")
     key = made(*args, "--lang", "fr+en")["answers.pdf"]
     assert len(texts(key)) == 12
-    assert [len(texts(made(*args, "--lang", lang)["answers.pdf"])) for lang in ("fr", "en")] == [9, 8]
+    # The French key, 9 pages, is 8 since its explanations follow the grid on page 1 in large print too (review 34 H11).
+    assert [len(texts(made(*args, "--lang", lang)["answers.pdf"])) for lang in ("fr", "en")] == [8, 8]
     starts = ("Nothing scores here.", "This move scores", "Each of these moves scores", "Taking the most points")
     with pages(key) as pdf:
         lines = [line for page in pdf.pages for line in page.extract_text_lines() if line["text"].startswith(starts)]
