@@ -748,8 +748,8 @@ def test_a_class_sized_filled_audit_of_a_megabyte_is_taken_and_checked(client):
 
 
 def test_the_french_page_names_each_document_as_the_pdf_does_and_says_it_as_a_teacher_writes(client):
-    # One name for each thing, the PDF's own (« défis », « la partie rejouée », « rangée », « à l'écran »); no calque
-    # (« peser un coup »); a number does not play; a home page titled once (readfrB F14, F15).
+    # One name for each thing, the PDF's own (« casse-têtes », « la partie rejouée », « rangée », « à l'écran »); no
+    # calque (« peser un coup »); a number does not play; a home page titled once (readfrB F14, F15).
     pages = {path: get(client, path).get_data(as_text=True) for path in ("/fr/", "/fr/puzzles", "/fr/replay")}
     pages |= {path: get(client, path).get_data(as_text=True) for path in ("/fr/audit", "/fr/analyse", "/fr/kit")}
     html = " ".join(pages.values()).replace("\u00a0", " ").replace("\u202f", " ")
@@ -771,10 +771,10 @@ def test_the_french_page_names_each_document_as_the_pdf_does_and_says_it_as_a_te
     ):
         assert wrong not in html, wrong
     for said in (
-        "Défis de stratégie",
+        "Casse-têtes de stratégie",
         "La partie rejouée",
         "Évaluer chaque coup d’une partie",
-        "Type de défi",
+        "Type de casse-tête",
         "Le plus de points",
         "Aucun cadeau",
         "une rangée par coup",
@@ -782,4 +782,6 @@ def test_the_french_page_names_each_document_as_the_pdf_does_and_says_it_as_a_te
     ):
         assert said in html, said
     assert "<title>SOS print</title>" in pages["/fr/"]
-    assert "<title>Défis de stratégie · SOS print</title>" in pages["/fr/puzzles"]
+    # Only the starred puzzles are « Défi : trouve le meilleur coup » (issue 23, review 34 P3).
+    assert "<title>Casse-têtes de stratégie · SOS print</title>" in pages["/fr/puzzles"]
+    assert "Défis" not in html and "défis" not in html

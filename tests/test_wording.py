@@ -204,6 +204,8 @@ SAMPLE = {
     "file": "players.pdf",
     "suffixes": ".toml, .csv",
     "number": 3,
+    "item": "O in B2, 1 point (A2-C2)",
+    "through": 2,
     "count": 15,
     "seat": "A",
     "letter": "O",

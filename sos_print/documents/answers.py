@@ -32,15 +32,24 @@ ROW_GAP = 4.0
 MARKING_SHEET_COLUMN = 14.0  # the marking grid's first column, the sheet's number (mm, times the scale)
 MARKING_CHILD_COLUMN = 30.0  # the same, holding a child's name and the sheet's number
 MARKING_ROW = 6.5  # the marking grid's shortest row: thirty sheets on a page (mm, times the scale)
+EXPLAINED_ROOM = 0.5  # the share of a page the explanations need under the grid to start there (divided by the scale)
 DIAGRAMS = DiagramStyle(cell=KEY_CELL, names_outside=True)  # a name in an empty cell read as a letter to mark
 
 
 def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) -> None:
     """Adds the answer key in one language to `document`, starting on a new page: laid out once, then again with a
     puzzle moved on where a page would hold one puzzle alone (the 6 x 6 key's last page held puzzle 6 alone)."""
+    # The sentence naming the grid's pages is set from a trial of the grid alone with it: it may move the grid's end
+    # (tried again then).
+    through = 1
+    for _ in range(3):
+        _, found = _render_key(Document.trial(document.paper), plan, large_print, frozenset(), through, grid_only=True)
+        if found == through:
+            break
+        through = found
     trial = Document.trial(document.paper)
-    pages = _render_key(trial, plan, large_print, frozenset())
-    _render_key(document, plan, large_print, _balanced(pages))
+    pages, _ = _render_key(trial, plan, large_print, frozenset(), through)
+    _render_key(document, plan, large_print, _balanced(pages), through if trial.pages > through else 0)
 
 
 def _balanced(pages: tuple[tuple[int, ...], ...]) -> frozenset[tuple[int, int]]:
@@ -55,23 +64,39 @@ def _balanced(pages: tuple[tuple[int, ...], ...]) -> frozenset[tuple[int, int]]:
 
 
 def _render_key(
-    document: Document, plan: KeyPlan, large_print: bool, breaks: frozenset[tuple[int, int]]
-) -> tuple[tuple[int, ...], ...]:
-    """Adds the key to `document`, a new page started before each puzzle `breaks` names (sheet, entry); returns the
-    page (from 0) each sheet's puzzles were placed on."""
+    document: Document,
+    plan: KeyPlan,
+    large_print: bool,
+    breaks: frozenset[tuple[int, int]],
+    through: int = 0,
+    *,
+    grid_only: bool = False,
+) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Adds the key to `document` (its marking grid alone if `grid_only`), a new page started before each puzzle
+    `breaks` names (sheet, entry), and under its title, where `through` is given, the sentence saying that pages 1 to
+    `through` are the marking grid's; returns the page (from 0) each sheet's puzzles were placed on, and the grid's
+    last page (from 1)."""
     scale = scale_of(large_print)
     # The sheet whose answers a new page carries on: its running head names it, with its code, in each language.
     current: list[Label] = [("",) * len(plan.title)]
     flow = notes_flow(document, plan.strip, plan.title, scale, lambda: current[0], numbered=plan.page)
     document.bookmark(plan.bookmark)
     flow.blocks(_blocks("p", plan.keep_apart), grey=True)
+    if through:
+        told = plan.print_marking[min(through, 3) - 1]
+        flow.blocks(_blocks("p", tuple(text.replace("{through}", str(through)) for text in told)))
     # The marking grid first, a class set on a page or two; the illustrated explanations follow on a page of their
-    # own, but under a grid's last rows that leave most of a page empty (no near-empty page).
+    # own, but under a grid's last rows that leave room for as much of them as half a page holds in normal print (no
+    # near-empty page): a third of the page in large print, whose grid of 12 puzzles stood alone on 30 % of its page
+    # (issue 23, review 34 H11).
     flow.blocks([*_blocks("h2", plan.marking_heading), *plan.marking_intro])
     for table in plan.marking:
         columns = _marking_columns(table, flow.width, scale)
         place_table(flow, table, layout_table(table, columns, flow.width, (NOTES_PT * scale,) * 2, MARKING_ROW * scale))
-    if flow.room < flow.box.height / 2:
+    grid = document.pages + 1
+    if grid_only:
+        return (), grid
+    if flow.room < flow.box.height * EXPLAINED_ROOM / scale:
         flow.new_page()
     flow.blocks([*_blocks("h2", plan.explained_heading), *plan.intro])
     style = DIAGRAMS.scaled(scale)
@@ -100,7 +125,7 @@ def _render_key(
             on.append(document.pages)
         placed.append(tuple(on))
     document.end_page()
-    return tuple(placed)
+    return tuple(placed), grid
 
 
 def _blocks(kind: str, label: Label) -> list[Block]:

@@ -114,7 +114,9 @@ def notes_flow(
             top = draw_label(document.canvas, head, box.x, top, SMALL_PT * scale, width=room) - 1.0
             document.canvas.setFillGray(0)
         else:
-            top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=box.width, bold=True)
+            # Nor a title ("SOS : corrigé des casse-têtes" in large print on Letter ran under "Page 1 sur 12 / ...").
+            room = box.width - (folio if numbered else 0.0)
+            top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=room, bold=True)
         if numbered:  # after the head, which a page's text starts with
             draw = partial(_draw_folio, pattern=numbered, size=SMALL_PT * scale)
             area = Box(-box.width / 2, -FOLIO_DEPTH * scale, box.width / 2, FOLIO_DEPTH * scale)

@@ -291,7 +291,7 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
-        draw_answers(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt)
+        draw_answers(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)
         draw_tags(canvas, tags, style.tag_pt)
         draw_scorers(canvas, grid, 0.0, 0.0, style.cell, style.tag_pt, style.letter_pt)
 

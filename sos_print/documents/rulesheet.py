@@ -26,7 +26,7 @@ from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_centred, draw_label, draw_strip, layout_strip, set_label
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.fonts import BOLD, REGULAR
-from sos_print.pdf.grids import LEADER_PT, SEGMENT_GREY, cell_centre, frame_half, label_gutters, scorers_placed
+from sos_print.pdf.grids import cell_centre, frame_half, label_gutters, scorers_placed
 from sos_print.pdf.textflow import width_of
 from sos_print.plans.common import game_rules
 from sos_print.plans.grids import GridPlan
@@ -36,6 +36,8 @@ from sos_print.plans.layout import (
     COORDINATE_CELL,
     COORDINATE_SIDE,
     HEADING_PT,
+    LEADER_GREY,
+    LEADER_PT,
     MM,
     NEW_LETTER_RING_PT,
     NOTES_PT,
@@ -440,7 +442,7 @@ def _coordinates(document: Document, x: float, top: float, *, naming: Naming) ->
     canvas = document.canvas
     canvas.saveState()
     canvas.setLineWidth(LEADER_PT)
-    canvas.setStrokeGray(SEGMENT_GREY)
+    canvas.setStrokeGray(LEADER_GREY)
     canvas.setLineCap(1)
     canvas.line((cx + ring) * MM, cy * MM, (gx + side + gap - LEADER_SPACE * naming.scale) * MM, cy * MM)
     canvas.restoreState()

@@ -2,9 +2,9 @@
 its question, whose turn it is and a box for the answer, and the sheet's identifier at the foot.
 
 Each sheet starts on a new page. Its puzzles are set in rows of one or two, in the order of the
-sheet (fewer empty cells first); the layout takes the largest diagram cell, from PUZZLE_CELL down
-to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages; it sets the sheet closer
-(TIGHT) only where that saves a page.
+sheet (fewer empty cells first, each kind in its places); the layout takes the largest diagram cell, from
+PUZZLE_CELL down to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages; it sets
+the sheet closer (TIGHT) only where that saves a page.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from sos_print.pdf.fonts import REGULAR
 from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
 from sos_print.plans.layout import (
     ANSWER_BOX_HEIGHT,
-    ANSWER_CELL_BOX,
+    ANSWER_CELL_BOXES,
     ANSWER_GAP,
     ANSWER_LETTER_BOX,
     BODY_PT,
@@ -57,6 +57,7 @@ from sos_print.plans.layout import (
     MM,
     NAME_LINE,
     PATTERN_CELL,
+    PATTERN_GUTTER,
     PUZZLE_CELL,
     PUZZLE_GAP,
     PUZZLE_LARGE_MIN_CELL,
@@ -242,7 +243,7 @@ def _reminder_height(
     if not chosen:
         return 0.0
     pictured = 0 in chosen
-    text = width - 2 * pad - (_patterns_width(scale) + pad if pictured else 0.0)
+    text = width - 2 * pad - (_patterns_width(scale) + PATTERN_GUTTER if pictured else 0.0)
     body = BODY_PT * scale
     words = sum(rich_height(_reminder_parts(plan)[part], body, text) + 1.0 for part in chosen)
     return max(words, _patterns_height(plan, scale) if pictured else 0.0) + 2 * pad
@@ -266,7 +267,7 @@ def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     """Returns the width and height (mm) of the answer area: its caption, then the cell box over the letter box."""
     body = BODY_PT * scale
     label = max(set_words(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
-    boxes = max(ANSWER_CELL_BOX[plan.notation.value], ANSWER_LETTER_BOX) * scale
+    boxes = max(plan.cell_box, ANSWER_LETTER_BOX) * scale
     width = max(label + boxes, set_words(plan.answer, body, bold=True).width)
     height = set_words(plan.answer, body, bold=True).height + 1.5 + 2 * ANSWER_BOX_HEIGHT * scale + 2.0
     return width, height
@@ -276,7 +277,7 @@ def _answer_row_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     """Returns the width and height (mm) of the answer area set in one row: its caption, then each box after its
     caption."""
     body = BODY_PT * scale
-    boxes = [(plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]), (plan.answer_letter, ANSWER_LETTER_BOX)]
+    boxes = [(plan.answer_cell, plan.cell_box), (plan.answer_letter, ANSWER_LETTER_BOX)]
     width = sum(set_words(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
     height = set_words(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
     return max(width, set_words(plan.answer, body, bold=True).width), height
@@ -301,7 +302,7 @@ def _side_size(plan: SheetPlan, scale: float, caption: bool) -> tuple[float, flo
     caption if `caption`."""
     body = BODY_PT * scale
     words = [set_words(text, body) for text in (plan.answer_cell, plan.answer_letter)]
-    boxes = (ANSWER_CELL_BOX[plan.notation.value] * scale, ANSWER_LETTER_BOX * scale)
+    boxes = (plan.cell_box * scale, ANSWER_LETTER_BOX * scale)
     width = max(*(word.width for word in words), *boxes)
     height = sum(word.height for word in words) + 2 * (1.0 + ANSWER_BOX_HEIGHT * scale) + 2.0
     return width, height + (set_words(plan.answer, body, bold=True).height + 1.5 if caption else 0.0)
@@ -608,7 +609,7 @@ def _draw_reminder(
             draw_box(canvas, square, 1.0)
             if letter != ".":
                 draw_centred(canvas, letter, square.x + cell / 2, square.y + cell / 2, BODY_PT * scale, bold=True)
-    x = frame.x + pad + (pad + _patterns_width(scale) if pictured else 0.0)
+    x = frame.x + pad + (PATTERN_GUTTER + _patterns_width(scale) if pictured else 0.0)
     text = frame.right - pad - x
     top = frame.top - pad
     for part in (_reminder_parts(plan)[k] for k in chosen):
@@ -678,7 +679,7 @@ def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scal
     top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
-        (plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]),
+        (plan.answer_cell, plan.cell_box),
         (plan.answer_letter, ANSWER_LETTER_BOX),
     ):
         labelled = set_words(text, body)
@@ -695,7 +696,7 @@ def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, sca
         top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
-        (plan.answer_cell, ANSWER_CELL_BOX[plan.notation.value]),
+        (plan.answer_cell, plan.cell_box),
         (plan.answer_letter, ANSWER_LETTER_BOX),
     ):
         top = draw_words(canvas, text, x, top, body) - 1.0
@@ -709,7 +710,7 @@ def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: f
     top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     label = max(set_words(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
     box_height = ANSWER_BOX_HEIGHT * scale
-    cell_box = ANSWER_CELL_BOX[plan.notation.value]
+    cell_box = plan.cell_box
     for text, box_width in ((plan.answer_cell, cell_box), (plan.answer_letter, ANSWER_LETTER_BOX)):
         labelled = set_words(text, body)
         draw_words(canvas, text, x, top - (box_height - labelled.height) / 2, body)
@@ -742,6 +743,25 @@ def _told_struck(plan: SheetPlan, box: Box, scale: float) -> tuple[SheetPlan, Sh
     return plan, layout
 
 
+def _boxed(plans: Sequence[SheetPlan], box: Box, scale: float) -> list[tuple[SheetPlan, SheetLayout | None]]:
+    """Returns each sheet's plan and layout (`_told_struck`) with the widest box for a cell's name of the notation's
+    ANSWER_CELL_BOXES that prints no sheet of the set on more pages than the narrowest: one width for the whole set."""
+    widths = ANSWER_CELL_BOXES[plans[0].notation.value] if plans else (0.0,)
+
+    def laid(width: float) -> list[tuple[SheetPlan, SheetLayout | None]]:
+        return [_told_struck(replace(plan, cell_box=width), box, scale) for plan in plans]
+
+    def pages(layout: SheetLayout | None) -> float:
+        return len(layout.pages) if layout is not None else float("inf")
+
+    narrowest = laid(widths[-1])
+    for width in widths[:-1]:
+        wide = laid(width)
+        if all(pages(a) <= pages(b) for (_, a), (_, b) in zip(wide, narrowest, strict=True)):
+            return wide
+    return narrowest
+
+
 def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress: Progress | None = None) -> Rendered:
     """Returns the children's sheets: each sheet of the set on pages of its own."""
     copies = len(sheets)
@@ -759,8 +779,7 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
         if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
             letters = per_line(_name_line(plan, box, scale) - 2.0, scale, child.name)
             raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
-    for done, (sheet, bare) in enumerate(zip(sheets, plans, strict=True), start=1):
-        plan, layout = _told_struck(bare, box, scale)
+    for done, (sheet, (plan, layout)) in enumerate(zip(sheets, _boxed(plans, box, scale), strict=True), start=1):
         if layout is None:
             raise LayoutError(f"{a_board(sheet.size, 'puzzle')} does not fit on the page with these options")
         render_sheet(document, plan, layout, scale)

@@ -265,7 +265,8 @@ def sheet_seed(seed: int, number: int) -> int:
 
 
 def puzzle_sheet(kind: PuzzleKind | None, size: int, count: int, seed: int, number: int = 1) -> Sheet:
-    """Returns one sheet of `count` different puzzles, fewest empty cells first, made from `seed` alone."""
+    """Returns one sheet of `count` different puzzles, fewest empty cells first among each kind's, made from `seed`
+    alone."""
     family, rank = place(seed)
     return Sheet(number, seed, size, kind, _Family(kind, size, count, family).sheet(rank))
 
@@ -321,7 +322,15 @@ class _Family:
             here.add(name)
             self.used[name] += 1
             items.append((size * size - item.board.filled(), step, item))
-        return tuple(item for _, _, item in sorted(items, key=lambda entry: entry[:2]))
+        return _in_order(items, [chosen for chosen, _ in plan(kind, size, count)])
+
+
+def _in_order(items: list[tuple[int, int, Puzzle | Banked]], kinds: list[PuzzleKind]) -> tuple[Puzzle | Banked, ...]:
+    """Returns a sheet's drawn puzzles (empty cells, step, puzzle) fewest empty cells first, each kind's among its own
+    places of the plan (`kinds`, one per step): puzzle k of a mixed sheet asks the same on every sheet of a set, as
+    the key's marking grid heads its column (issue 23: sorting them all made puzzles 4 and 5 trade kinds)."""
+    ranked = {kind: iter(sorted(entry for entry in items if kinds[entry[1]] is kind)) for kind in dict.fromkeys(kinds)}
+    return tuple(next(ranked[kind])[2] for kind in kinds)
 
 
 def plan(kind: PuzzleKind | None, size: int, count: int) -> list[tuple[PuzzleKind, int]]:

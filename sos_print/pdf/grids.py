@@ -24,6 +24,8 @@ from sos_print.plans.layout import (
     GRID_LINE_PT,
     LABEL_GAP,
     LAST_LETTER_DASH,
+    LEADER_GREY,
+    LEADER_PT,
     MM,
     NEW_LETTER_RING_PT,
     SEGMENT_PT,
@@ -55,11 +57,11 @@ CELL_CLEARANCE = 2.0
 # Between a line name's frame inside the grid and its cell's sides in normal print: a name that cannot keep it (wider
 # than a cell) covers a grid line, or runs over the board's frame, and goes outside the grid (mm).
 LINE_CLEARANCE = 1.0
-LEADER_PT = 0.7  # the line from a diagonal's end to its name
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
+ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
 
 
@@ -286,19 +288,51 @@ def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
     canvas.setFillGray(0)
 
 
-def draw_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float) -> None:
-    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer).
+def draw_answers(
+    canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float, number_size: float = 0.0
+) -> None:
+    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer), and
+    its number in the key's list, `number_size` points, along the cell's top where no line runs (as a move number).
 
     A line drawn through the cell stops at the letter, on the cell's own black: a grey stroke across a white O
     makes it read as Ø."""
     lined = bool(grid.segments or grid.faint)
+    numbers = dict(grid.answer_numbers)
     for place, text in grid.answers:
         centre = cell_centre(grid, x, y, cell, *place)
+        letters_pt, middle = size, centre[0]
+        if place in numbers:  # the letters stand clear of the number, beside it, smaller if they must ("S/O")
+            left, wide = _answer_number(grid, place, numbers[place], centre, cell, number_size)
+            room = (cell - 2 * NUMBER_INSET) * MM - wide - ANSWER_NUMBER_GAP * MM
+            letters_pt = min(size, size * room / width_of(text, BOLD, size))
+            half = width_of(text, BOLD, letters_pt) / MM / 2
+            if left < centre[0] * MM:  # the number in the top-left corner
+                middle = max(middle, (left + wide) / MM + ANSWER_NUMBER_GAP + half)
+            else:
+                middle = min(middle, left / MM - ANSWER_NUMBER_GAP - half)
         if lined:
-            _knockout(canvas, text, *centre, size, True, ANSWER_GREY)
+            _knockout(canvas, text, middle, centre[1], letters_pt, True, ANSWER_GREY)
         canvas.setFillGray(1)
-        draw_centred(canvas, text, *centre, size, bold=True)
+        draw_centred(canvas, text, middle, centre[1], letters_pt, bold=True)
+    for place, text in grid.answer_numbers:
+        centre = cell_centre(grid, x, y, cell, *place)
+        left, _ = _answer_number(grid, place, text, centre, cell, number_size)
+        canvas.setFillGray(1)
+        canvas.setFont(REGULAR, number_size)
+        canvas.drawString(left, (centre[1] + cell / 2 - NUMBER_INSET) * MM - number_size * 0.72, text)
     canvas.setFillGray(0)
+
+
+def _answer_number(
+    grid: GridPlan, place: tuple[int, int], text: str, centre: tuple[float, float], cell: float, size: float
+) -> tuple[float, float]:
+    """Returns where an answer's number starts (points) and its width (points): in the cell's top-left corner, or
+    the top-right one where a line runs into the first and not the second; never the middle, over the letter."""
+    costs = dict(_place_costs(grid, *place))
+    wide = width_of(text, REGULAR, size)
+    if "left" not in costs and "right" in costs:
+        return (centre[0] + cell / 2 - NUMBER_INSET) * MM - wide, wide
+    return (centre[0] - cell / 2 + NUMBER_INSET) * MM, wide
 
 
 def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:
@@ -951,7 +985,7 @@ def draw_leaders(canvas: Canvas, tags: Sequence[Tag]) -> None:
     they sit on the lines."""
     canvas.saveState()
     canvas.setLineWidth(LEADER_PT)
-    canvas.setStrokeGray(SEGMENT_GREY)
+    canvas.setStrokeGray(LEADER_GREY)
     canvas.setLineCap(1)
     canvas.setLineJoin(1)
     for tag in tags:

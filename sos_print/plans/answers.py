@@ -40,6 +40,9 @@ class KeyPlan:
 
     title: Label
     keep_apart: Label
+    # "To mark, print pages 1–2 only", for a grid on one page, on two, and on more: "{through}" stands for its last
+    # page, which the key's layout finds (a class set's key of 39 pages did not say which suffice, issue 23, P6).
+    print_marking: tuple[Label, Label, Label]
     marking_heading: Label
     marking_intro: list[Block]
     marking: tuple[Table, ...]  # one table per MARKING_COLUMNS puzzles: a row per sheet, a column per puzzle
@@ -65,19 +68,16 @@ def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
     def blocks(name: str, **context: object) -> list[Block]:
         return interleaved(words.blocks(name, **context), other.blocks(name, **context) if other else None)
 
-    marked = any(
-        sheet.puzzles[k].kind is not kind
-        for k, kind in column_kinds(sheets).items()
-        for sheet in sheets
-        if k < len(sheet.puzzles)
-    )
     return KeyPlan(
         title=label("puzzles.key_title"),
         keep_apart=label("puzzles.key_keep_apart"),
-        marking_heading=label("puzzles.key_grid_heading"),
-        marking_intro=blocks(
-            "puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets), marked=marked
+        print_marking=(
+            label("puzzles.key_print_marking", through=1),
+            label("puzzles.key_print_marking", through=2),
+            label("puzzles.key_print_marking", through="{through}"),
         ),
+        marking_heading=label("puzzles.key_grid_heading"),
+        marking_intro=blocks("puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets)),
         marking=marking_tables(sheets, words, options.notation, children, other),
         explained_heading=label("puzzles.key_explained_heading"),
         intro=blocks(
@@ -111,7 +111,7 @@ def marking_tables(
     right answer, by letter (S, then O) and its cells; a sheet of many puzzles is split into tables of
     MARKING_COLUMNS puzzles, so that the columns keep their room. With `children` (a name per sheet), each row
     starts with the child's name and the sheet's number. With an `other` language, each head has its translation
-    under it, and a box's kind (where it is not its head's) is named in both."""
+    under it."""
     named = any(children)
     count = max(len(sheet.puzzles) for sheet in sheets)
     tables = []
@@ -128,12 +128,7 @@ def marking_tables(
         rows = tuple(
             (
                 _sheet_cell(sheet, children[n] if named else ""),
-                *(
-                    _marked(sheet.puzzles[k], notation, (words, other) if other else (words,), heads[k])
-                    if k < len(sheet.puzzles)
-                    else ()
-                    for k in numbers
-                ),
+                *(_marked(sheet.puzzles[k], notation) if k < len(sheet.puzzles) else () for k in numbers),
             )
             for n, sheet in enumerate(sheets)
         )
@@ -151,12 +146,14 @@ def marking_tables(
 
 
 def column_kinds(sheets: tuple[Sheet, ...]) -> dict[int, PuzzleKind]:
-    """Returns, for each puzzle's place on the sheets (from 0), the kind most sheets ask there (of two as many, the
-    first sheet's): its column's head in the marking grid."""
+    """Returns, for each puzzle's place on the sheets (from 0), the kind every sheet asks there: its column's head in
+    the marking grid (the engine keeps each kind in its places, so that a column is marked with one question)."""
     found = {}
     for k in range(max(len(sheet.puzzles) for sheet in sheets)):
-        kinds = [sheet.puzzles[k].kind for sheet in sheets if k < len(sheet.puzzles)]
-        found[k] = max(dict.fromkeys(kinds), key=kinds.count)
+        kinds = {sheet.puzzles[k].kind for sheet in sheets if k < len(sheet.puzzles)}
+        if len(kinds) != 1:
+            raise ValueError(f"puzzle {k + 1} asks {len(kinds)} kinds of question on the sheets of one set")
+        (found[k],) = kinds
     return found
 
 
@@ -168,16 +165,10 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
     return (*(Entry(word, bold=True) for word in child.split(" ")), Entry(f"({sheet.number})"))
 
 
-def _marked(puzzle: Puzzle, notation: Notation, languages: tuple[Words, ...], head: PuzzleKind) -> TableCell:
+def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
     """Returns a puzzle's answers as the marking grid lists them: each letter in bold on a line of its own, then its
-    cells, a comma between each two; first the puzzle's kind, in brackets, where it is not its column's `head` (a
-    head "(varies)" left the teacher to look the kind up, issue 23), in each of `languages`: "(Give nothing away /
-    Aucun cadeau)"."""
+    cells, a comma between each two."""
     size, entries = puzzle.board.size, list[Entry]()
-    if puzzle.kind is not head:
-        kinds = [language("puzzles.key_grid_other", kind=puzzle.kind.value) for language in languages]
-        named = kinds[0] if len(kinds) == 1 else "(" + " / ".join(kind.strip("()") for kind in kinds) + ")"
-        entries += [Entry(word) for word in named.split(" ")]
     for letter in (Letter.S, Letter.O):
         cells = [answer.move.cell for answer in puzzle.answers if answer.move.letter is letter]
         if cells:
@@ -215,17 +206,29 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
     """Returns one puzzle of the key: its heading, its answers with their points, why, and the marked diagram."""
     position = Position(puzzle.board, seat=puzzle.to_move)
     segments = tuple(seg for answer in puzzle.answers if answer.points for seg in position.step(answer.move).segments)
+    shown = _shown(puzzle)
+    # Several answers are numbered, in the list and in their cells: blacked together on one board they read as one
+    # position (issue 23, review 34 P4).
+    numbers: dict[Cell, list[str]] = {}
+    for k, (cell, _) in enumerate(shown if len(shown) > 1 else (), start=1):
+        numbers.setdefault(cell, []).append(str(k))
     grid = grid_plan(
         puzzle.board,
         notation,
         segments=segments,
         answers=answer_letters(puzzle.answers),
         faint=puzzle.board.sos_lines(),  # dashed as on the child's sheet (issue 34, H7)
+        answer_numbers={cell: ",".join(found) for cell, found in numbers.items()},
     )
     heading = words("puzzles.key_heading", number=number, kind=puzzle.kind.value, seat=puzzle.to_move)
-    items = tuple(_answer_item(puzzle, answer, position, words, notation) for answer in _shown(puzzle))
+    items = tuple(
+        words("puzzles.key_numbered", number=k, item=_answer_item(puzzle, answer, position, words, notation))
+        if len(shown) > 1
+        else _answer_item(puzzle, answer, position, words, notation)
+        for k, answer in enumerate(shown, start=1)
+    )
     listed = words("puzzles.key_list", items=items)
-    blocks = words.blocks("puzzles.key_answers", count=len(_shown(puzzle)), answers=listed)
+    blocks = words.blocks("puzzles.key_answers", count=len(shown), answers=listed)
     blocks += _why(puzzle, words, notation)
     return ExampleFigure(heading, blocks, grid, [])
 

@@ -77,6 +77,9 @@ class GridPlan:
     faint: tuple[SegmentMark, ...] = ()  # lines scored earlier: drawn lighter, not named
     scorers: tuple[str, ...] = ()  # one seat per line: each line labelled beside itself with who scored it, not named
     named: bool = True  # each line's name beside the grid; off for a board too dense for them (its text names them)
+    # Each answer cell's number in the key's list of answers ("1", or "1,2" for two answers there), where a puzzle has
+    # several: blacked together they read as one position (three in a column read "O S O", issue 23, review 34 P4).
+    answer_numbers: tuple[tuple[tuple[int, int], str], ...] = ()
 
     @property
     def label_sides(self) -> tuple[str, ...]:
@@ -106,10 +109,12 @@ def grid_plan(
     answers: dict[Cell, str] | None = None,
     faint: tuple[Segment, ...] = (),
     scorers: tuple[str, ...] = (),
+    answer_numbers: dict[Cell, str] | None = None,
 ) -> GridPlan:
     """Returns what a diagram of `board` shows: coordinates, ringed cells, lines, move numbers, the last letter.
 
-    `answers` are a puzzle's answer cells and the letters to write there; `faint` lines (scored
+    `answers` are a puzzle's answer cells and the letters to write there (`answer_numbers`, their numbers in the
+    key's list, where it lists several); `faint` lines (scored
     before) are drawn lighter and not named; with `scorers` (one seat per line of `segments`)
     each line carries its scorer's seat instead of its name.
     """
@@ -151,6 +156,7 @@ def grid_plan(
         shown,
         tuple(map(mark, faint)),
         scorers,
+        answer_numbers=tuple(sorted((at(cell), text) for cell, text in (answer_numbers or {}).items())),
     )
 
 

@@ -184,7 +184,7 @@ AUDIT_LINE_PT = 0.6
 AUDIT_COLUMNS = (13.0, 17.0, 15.0, 16.0)  # move, player, letter, cell (mm); the checked audit of a replay too
 AUDIT_POINTS_COLUMN = 16.0
 AUDIT_TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # a replay's running total, under its own "Total A"
-AUDIT_CELL_COLUMN = {"A1": 16.0, "L1C1": 24.0}  # "B2", or "L2C3" handwritten at 4 to 5 mm a letter
+AUDIT_CELL_COLUMN = {"A1": 16.0, "L1C1": 30.0}  # "B2", or "L2C3" handwritten at 4 to 5 mm a letter
 # Under one "Total" spanning them, a running total's column holds its side's name and two handwritten digits.
 AUDIT_SPANNED_TOTAL = {2: 14.0, 3: 13.0, 4: 12.0}
 AUDIT_LINES_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
@@ -223,6 +223,9 @@ NEW_LETTER_RING_PT = 1.4
 LAST_LETTER_DASH = (1.2, 0.9)  # mm on, mm off: the square around a last letter that scored nothing
 GREY = 0.35  # move numbers in diagrams: contrast 7:1, dark enough to photocopy
 ANSWER_GREY = 0.12  # the answer cells of the puzzles' key: near black, a white letter in each (kept by a photocopy)
+# The line from a diagonal's end to its name: at 0.7 pt, 0.55 grey, it dropped out on a cheap copier (issue 23, P5).
+LEADER_PT = 1.0
+LEADER_GREY = 0.3
 
 # Puzzle sheets. The diagram's cells shrink from PUZZLE_CELL to PUZZLE_MIN_CELL to keep a sheet on
 # fewer pages; children read the board, and write their answer in the boxes beside it.
@@ -235,9 +238,14 @@ PUZZLE_GAP = 5.0  # between puzzles
 REMINDER_GAP = 4.0  # between the reminder's frame at the top of a sheet and its first row of puzzles
 FOOTER_GAP = 2.0  # kept free between a page's last row (its coordinates, its answer boxes) and the sheet's code
 ANSWER_GAP = 3.0  # between a diagram and its answer boxes
-ANSWER_CELL_BOX = {"A1": 16.0, "L1C1": 22.0}  # width of the box for a cell's name: "B2", or "L2C3", in a child's hand
+# The widths of the box for a cell's name: "B2", or "L2C3", in a child's hand; the first that prints no sheet of a set
+# on more pages than the last (22 mm was short for "L2C3", issue 23, review 34 P2; 30 mm adds a page to some sheets).
+ANSWER_CELL_BOXES = {"A1": (16.0,), "L1C1": (30.0, 28.0, 26.0, 22.0)}
 ANSWER_LETTER_BOX = 12.0  # width of the box for the letter
 ANSWER_BOX_HEIGHT = 11.0
 NAME_LINE = 60.0  # the line for a child's name beside the title
 PATTERN_CELL = 7.0  # the cells of the two gifts pictured at the top of a sheet
+# Between those gifts and the words beside them: the closer spacing's 2 mm pad (less the frames' half width), about
+# 1 mm, had the large-print pictures touch the text (issue 23, review 34 P7).
+PATTERN_GUTTER = 3.0
 KEY_CELL = 8.0  # the diagrams of the answer key: small, so that a sheet's six puzzles fit on a page

@@ -12,6 +12,7 @@ from sos_print.engine.notation import Notation
 from sos_print.engine.puzzles import PuzzleKind, Sheet
 from sos_print.plans.common import StripPlan, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
+from sos_print.plans.layout import ANSWER_CELL_BOXES
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label, Run, Vocabulary
 
@@ -53,6 +54,7 @@ class SheetPlan:
     answer_cell: Label
     answer_letter: Label
     notation: Notation  # how long the cell names written in the answer box are
+    cell_box: float  # the width (mm) of the box for the cell's name: the first of its notation's ANSWER_CELL_BOXES
     footer: Label
     page: Label  # "Page {number} of {count}", filled in when the sheet's pages are counted
     puzzles: tuple[PuzzleFigure, ...]
@@ -108,6 +110,7 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         answer_cell=vocab.label("puzzles.answer_cell"),
         answer_letter=vocab.label("puzzles.answer_letter"),
         notation=options.notation,
+        cell_box=ANSWER_CELL_BOXES[options.notation.value][0],
         footer=(" / ".join(dict.fromkeys(vocab.label("puzzles.footer", identifier=sheet.identifier))),),
         page=vocab.label("common.page", number="{number}", count="{count}"),
         puzzles=figures,
