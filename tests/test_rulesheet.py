@@ -784,3 +784,43 @@ def test_naming_the_cell_beside_the_grid_adds_no_page(examples, size, language, 
     languages = [Language.EN, Language.FR] if language is Language.BOTH else [language]
     expected = sum(NAMING_PAGES[(one, large_print)][size] for one in languages)
     assert page_count(rules_document(options, examples).data) == expected
+
+
+KIT_PARTS = re.compile(r"^wrote \S*players\.pdf \(\d+ pages: .*\brules (\d+)-(\d+);", re.M)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--teams", "--target", "5"),
+        ("--first-sos-wins",),
+        ("--players", "3"),
+        ("--players", "4", "--target", "3", "--size", "5"),
+        ("--teams", "--first-sos-wins", "--large-print"),
+    ],
+    ids=" ".join,
+)
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_rules_takes_the_kits_game_options_and_prints_the_kits_rule_sheet(runner, tmp_path, options, language):
+    # `rules --first-sos-wins` was a usage error: a teacher playing a variant had its rule sheet only in a whole kit
+    # (issue 23, review 34, H9). The same options print the same sheet, word for word, as the kit's players.pdf.
+    args = [*options, "--lang", language]
+    sheet = runner.invoke(app, ["rules", *args, "--out", str(tmp_path / "rules.pdf")])
+    assert sheet.exit_code == 0, sheet.output
+    kit = runner.invoke(app, ["kit", *args, "--out", str(tmp_path / "kit")])
+    assert kit.exit_code == 0, kit.output
+    first, last = map(int, KIT_PARTS.search(kit.stdout).groups())
+    kit_pages = page_words((tmp_path / "kit" / "players.pdf").read_bytes())[first - 1 : last]
+    # The kit numbers its pages at their foot, the lone sheet does not: the lowest word of each kit page is its number.
+    for number, words in enumerate(kit_pages, start=first):
+        assert words.pop()[1] == str(number)
+    assert page_words((tmp_path / "rules.pdf").read_bytes()) == kit_pages
+
+
+def page_words(data: bytes) -> list[list[tuple[float, str, float]]]:
+    """Returns each page's words, (top, text, left) in points, from the top of the page down."""
+    with pages(data) as pdf:
+        return [
+            sorted((round(word["top"], 1), word["text"], round(word["x0"], 1)) for word in page.extract_words())
+            for page in pdf.pages
+        ]
