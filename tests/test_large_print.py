@@ -280,11 +280,13 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
 # print's pictures are now no larger than large print's can be on the same front, and large print's letters larger.
 # Large print's were still 37.5 mm on Letter (issue 23, review 34, B3): its opening paragraph now stands beside the
 # first picture (English on Letter) or opens the back (French on Letter, four pages either way) where that makes them
-# larger; with 16.5 mm cells their letters are 27.75 pt.
+# larger; with 16.5 mm cells their letters are 27.75 pt. The pictured game's result said under step 4 (issue 23, review
+# 34, P16) takes a line of English on A4 (15 mm cells, not 16.5), and the sheet's layout is the one of fewest pages and
+# then largest pictures (H10): English on Letter and French on A4 gain.
 FRONT_CELLS = [
-    (Paper.A4, Language.EN, 16.5, 27.8),
-    (Paper.A4, Language.FR, 15.0, LETTER_PT),
-    (Paper.LETTER, Language.EN, 14.0, LETTER_PT),
+    (Paper.A4, Language.EN, 15.0, LETTER_PT),
+    (Paper.A4, Language.FR, 16.5, 27.8),
+    (Paper.LETTER, Language.EN, 15.0, LETTER_PT),
     (Paper.LETTER, Language.FR, 15.5, LETTER_PT),
 ]
 

@@ -659,7 +659,8 @@ def test_large_prints_pictures_of_how_to_play_are_as_large_as_normal_prints(exam
     assert min(large) >= 42.0 - 0.05, large
 
 
-@pytest.mark.parametrize(("language", "most"), [(Language.EN, 160), (Language.FR, 175)])
+# The pictured game's result under step 4 (issue 23, review 34, P16) adds its eight or nine words.
+@pytest.mark.parametrize(("language", "most"), [(Language.EN, 170), (Language.FR, 185)])
 def test_the_front_tells_how_to_play_in_about_150_words_and_the_warning_opens_the_back(examples, language, most):
     # The front held about 260 English and 279 French words: the issue asks about 150 (French runs a tenth longer).
     plan = rules_plan(PrintOptions(language=language), language.value, examples[0])

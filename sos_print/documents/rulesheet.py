@@ -49,7 +49,7 @@ from sos_print.plans.layout import (
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan
+from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan, uncaptioned
 from sos_print.plans.words import Block, Run, Vocabulary
 from sos_print.plans.worked import ExampleFigure
 
@@ -74,6 +74,9 @@ LARGE_STEP_CELL = 15.0
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
+# In large print, half that: the caption under step 4 (the pictured game's result) and the picture of the first S-O-S's
+# step 4 would have sent the opening paragraph to the back and the back onto a fourth page (issue 23, review 34, H10).
+LARGE_STEP_GAP = 1.0
 NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: the text's size if it fits the cell
 NAME_GAP = 3.0  # from the naming grid's frame to a cell name set beside it (mm, times the scale)
 LEADER_SPACE = 1.0  # between the leader's end and the name it leads to (mm, times the scale)
@@ -101,6 +104,12 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
     """
     large = _large_print_layout(document, plan)
+    if large.pages > LARGE_PAGES and (bare := uncaptioned(plan)) != plan:
+        # The result of step 4's pictured game, said under it, would cost the large-print sheet a page: it is left out
+        # there (issue 23, review 34, P16 and H10; normal print keeps its pictures' size from large print's).
+        shorter = _large_print_layout(document, bare)
+        if shorter.pages < large.pages:
+            plan, large = (bare, shorter) if large_print else (plan, shorter)
     if large_print:
         sections, intro_back = large.sections, large.back
         _render_rules(document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back)
@@ -120,29 +129,36 @@ class LargeLayout:
     back: bool
     cell: float
     pages: int
+    badged: bool  # every scorer's badge of its pictures finds a place (see `_badged`)
 
 
 def _large_print_layout(document: Document, plan: RulesPlan) -> LargeLayout:
-    """Returns how the large-print sheet of `plan` is laid out on the document's paper: its opening paragraph on the
-    front; or, where the front's pictures are smaller than LARGE_STEP_CELL with it, on the back if that makes them
-    larger and adds no page (French on Letter: the sheet takes four pages either way)."""
-    front = _large_trial(document, plan, back=False)
-    if front.cell >= LARGE_STEP_CELL:
+    """Returns how the large-print sheet of `plan` is laid out on the document's paper: in the fewest pages, then with
+    the front's largest pictures, its opening paragraph on the front (where `_intro_place` puts it) or opening the
+    back. A caption under step 4 or a fourth picture could push the opening paragraph to the back and the back onto a
+    fourth page, where the paragraph on the front and pictures a little smaller kept to three (issue 23, review 34,
+    H10)."""
+    front, back = (_large_trial(document, plan, back=back) for back in (False, True))
+    # Never pictures whose badges stand over the board's frame and letters (too small a cell for them); then the
+    # fewest pages; then the paragraph on the front where its pictures are large enough so (LARGE_STEP_CELL).
+    best = min((front, back), key=lambda layout: (not layout.badged, layout.pages))
+    ties = [layout for layout in (front, back) if (layout.badged, layout.pages) == (best.badged, best.pages)]
+    if front in ties and front.cell >= LARGE_STEP_CELL:
         return front
-    back = _large_trial(document, plan, back=True)
-    return back if back.cell > front.cell and back.pages <= front.pages else front
+    return max(ties, key=lambda layout: (layout.cell, not layout.back))
 
 
 def _large_trial(document: Document, plan: RulesPlan, *, back: bool) -> LargeLayout:
     """Lays out the large-print sheet of `plan` without drawing it, its opening paragraph on the `back` or not: its
     back run on where the sheet keeps to LARGE_PAGES, else in sections."""
     trial = Document.trial(document.paper)
-    cell = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False, intro_back=back)
+    style = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False, intro_back=back)
+    badged = _badged(plan.steps, style, scale_of(True)) is not None
     if trial.pages <= LARGE_PAGES:
-        return LargeLayout(False, back, cell, trial.pages)
+        return LargeLayout(False, back, style.cell, trial.pages, badged)
     trial = Document.trial(document.paper)
     _render_rules(trial, plan, large_print=True, sections=True, careful_front=False, intro_back=back)
-    return LargeLayout(True, back, cell, trial.pages)
+    return LargeLayout(True, back, style.cell, trial.pages, badged)
 
 
 def _render_rules(
@@ -154,7 +170,7 @@ def _render_rules(
     careful_front: bool,
     most: float = STEP_MOST_CELL,
     intro_back: bool = False,
-) -> float:
+) -> DiagramStyle:
     """Adds the rule sheet in one language to `document` (see `render_rules`): its back run on, or in `sections`;
     the warning under the steps if `careful_front` and it fits there; the front's pictures' cells `most` mm at most
     (in normal print); the opening paragraph on the back if `intro_back`, else where `_intro_place` puts it. Returns the
@@ -206,7 +222,7 @@ def _render_rules(
         flow.new_page()
     _example(flow, plan, scale, one_sheet=not large_print)
     document.end_page()
-    return style.cell
+    return style
 
 
 def _intro_place(flow: Flow, plan: RulesPlan, scale: float) -> str:
@@ -277,7 +293,7 @@ def _badged(steps: tuple[RuleStep, ...], style: DiagramStyle, scale: float) -> D
 def _steps_height(flow: Flow, steps: tuple[RuleStep, ...], style: DiagramStyle, lead: Sequence[Block]) -> float:
     """Returns the height (mm) the steps of how to play take, the space above each included, `lead` above the first
     one's words."""
-    gap = STEP_GAP * flow.scale
+    gap = _step_gap(flow)
     return sum(gap + _step_height(flow, step, style, [] if k else lead) for k, step in enumerate(steps))
 
 
@@ -322,10 +338,15 @@ def _step_height(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence
     return max(height, flow.measure(blocks, flow.width - width - GAP))
 
 
+def _step_gap(flow: Flow) -> float:
+    """Returns the space (mm) above each step of how to play."""
+    return (STEP_GAP if flow.scale == 1.0 else LARGE_STEP_GAP) * flow.scale
+
+
 def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> None:
     """Places one step of how to play: its heading and words beside its picture, `lead` above them."""
     heading = [*lead, Block("h2", (Run(step.heading),))]
-    flow.space(STEP_GAP * flow.scale)
+    flow.space(_step_gap(flow))
     if step.picture is None:
         flow.keep(flow.measure(heading) + flow.measure(step.text))
         flow.blocks([*heading, *step.text])
