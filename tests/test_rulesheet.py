@@ -865,3 +865,23 @@ def test_the_french_sheet_says_ligne_for_a_row_only(examples, variant):
     assert "à l'horizontale, à la verticale ou en diagonale" in text
     for said in re.finditer(r"\blignes?\b(?! \d| [A-H]\d|, comptée| portent)", text):
         raise AssertionError(text[max(0, said.start() - 60) : said.end() + 60])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(variant=Variant(players=3), language=Language.FR),
+        PrintOptions(variant=Variant(players=3), language=Language.FR, size=5),
+        PrintOptions(variant=Variant(players=3), language=Language.FR, paper=Paper.LETTER, size=3),
+        PrintOptions(language=Language.FR, paper=Paper.LETTER, size=3),
+        PrintOptions(variant=Variant(target=5), language=Language.FR, paper=Paper.LETTER, size=3),
+    ],
+    ids=["three", "three 5x5", "three letter 3x3", "letter 3x3", "target letter 3x3"],
+)
+def test_the_tip_opens_the_back_where_another_example_keeps_the_sheet_to_one_sheet(examples, options):
+    # `kit --players 3 --lang fr`: « Conseil » stood under step 4, while on every other sheet it opens the back
+    # (issue 23, review 34, P19). The front keeps to the four steps where another example keeps the sheet to its
+    # two sides.
+    found = texts(rules_document(options, examples).data)
+    assert len(found) == 2
+    assert "Conseil" not in found[0] and found[1].startswith("Conseil"), found[0][-300:]

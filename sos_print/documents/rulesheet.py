@@ -552,12 +552,13 @@ def example_fits(options: PrintOptions, plan: RulesPlan) -> bool:
     return layout.height + heading <= box.height - 25.0 * scale
 
 
-def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan) -> bool:
-    """Tells whether the rule sheet of `plan` keeps to the two sides of one sheet of paper (large print never does:
-    any example that fits a column will do). The sheet is laid out without being drawn."""
+def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan, tip_on_front: bool = True) -> bool:
+    """Tells whether the rule sheet of `plan` keeps to the two sides of one sheet of paper, its warning on the back or,
+    if `tip_on_front`, on the front where it must (large print never does: any example that fits a column will do).
+    The sheet is laid out without being drawn."""
     if options.large_print:
         return True
-    for careful_front in (False, True):  # as render_rules tries it: the warning on the back, else on the front
+    for careful_front in (False, True) if tip_on_front else (False,):  # as render_rules tries it
         trial = Document.trial(options.paper)
         _render_rules(trial, plan, large_print=False, sections=False, careful_front=careful_front)
         if trial.pages <= 2:
@@ -569,10 +570,11 @@ def rule_example(
     examples: tuple[CheckedExample, ...],
     options: PrintOptions,
     fits: Callable[[CheckedExample], bool] = lambda _: True,
-    keeps: Callable[[CheckedExample], bool] = lambda _: True,
+    keeps: Callable[[CheckedExample, bool], bool] = lambda _, __: True,
 ) -> CheckedExample:
     """Returns the example a rule sheet shows, played on the kit's own board under the kit's own rules: the first of
-    `rule_candidates` that fits and keeps the sheet to one sheet of paper, else the first that fits.
+    `rule_candidates` that fits and keeps the sheet to one sheet of paper (`keeps`, the warning under the steps
+    allowed or not), else the first that fits (see `_first_that_keeps`).
 
     Raises LayoutError naming the examples and what is missing when none will do.
     """
@@ -623,16 +625,22 @@ def rule_candidates(
 def _first_that_keeps(
     candidates: tuple[CheckedExample, ...],
     fits: Callable[[CheckedExample], bool],
-    keeps: Callable[[CheckedExample], bool],
+    keeps: Callable[[CheckedExample, bool], bool],
     examples: tuple[CheckedExample, ...],
 ) -> CheckedExample:
-    """Returns the first candidate that fits and keeps the sheet to one sheet of paper, else the first that fits;
-    raises LayoutError naming `examples` when none fits."""
-    first = None
+    """Returns the first candidate that fits and keeps the sheet to one sheet of paper with its warning opening the
+    back, else the first that keeps to it with the warning under the steps, else the first that fits; raises
+    LayoutError naming `examples` when none fits. The warning under the steps made the front of some sheets more than
+    how to play, where another example kept it on the back (issue 23, review 34, P19: three players in French)."""
+    first = tipped = None
     for checked in (checked for checked in candidates if fits(checked)):  # tried in turn: each is laid out
-        if keeps(checked):
+        if keeps(checked, False):
             return checked
+        if tipped is None and keeps(checked, True):
+            tipped = checked
         first = first or checked
+    if tipped is not None:
+        return tipped
     if first is None:
         raise LayoutError(
             f"no worked example fits the rule sheet ({_names(examples)}): its diagram and text must fit one column of "
@@ -690,7 +698,7 @@ def _chosen_plan(
     chosen = _first_that_keeps(
         candidates,
         lambda example: example_fits(options, plan_of(example)),
-        lambda example: keeps_to_one_sheet(options, plan_of(example)),
+        lambda example, careful: keeps_to_one_sheet(options, plan_of(example), careful),
         examples,
     )
     return plan_of(chosen)
