@@ -11,7 +11,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 from fontTools.ttLib import TTFont
 from pdfminer.layout import LTChar, LTCurve, LTLine, LTRect
-from pdfread import chars, marks, pages, square_grids, texts
+from pdfread import chars, marks, page_count, pages, square_grids, texts
 from rendered import rendered
 
 from sos_print.documents.audit import audit_document
@@ -19,6 +19,7 @@ from sos_print.documents.rulesheet import rules_document
 from sos_print.engine.check import verify
 from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
+from sos_print.engine.rules import Variant
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
 
@@ -305,3 +306,22 @@ def test_the_rule_sheets_pictures_are_as_large_in_large_print_with_larger_letter
             column = int((letter.x0 - left) / (found * PT))
             sides = (left + column * found * PT, left + (column + 1) * found * PT)
             assert min(x0 - sides[0], sides[1] - x1) / PT >= 2.5, (letter.get_text(), found)
+
+
+# The large-print rule sheet's pages, sizes 3 to 8, for the plain game and a target of 5 (issue 23, review 34, H10):
+# the step 4 result and picture added no page (the result is left out where it would), and a target sheet takes as
+# few pages as the plain one (four before, each of them). French takes four: its back holds more than two pages' worth.
+SHEET_PAGES = {
+    (Language.EN, Paper.A4): (4, 3, 4, 3, 3, 3),
+    (Language.EN, Paper.LETTER): (3, 3, 4, 3, 3, 4),
+    (Language.FR, Paper.A4): (4, 4, 4, 4, 4, 4),
+    (Language.FR, Paper.LETTER): (4, 4, 4, 4, 4, 4),
+}
+
+
+@pytest.mark.parametrize("variant", [Variant(), Variant(target=5)], ids=str)
+@pytest.mark.parametrize(("language", "paper"), list(SHEET_PAGES))
+def test_the_large_print_rule_sheet_takes_no_more_pages_than_it_did(examples, language, paper, variant):
+    for size, most in zip(range(3, 9), SHEET_PAGES[(language, paper)], strict=True):
+        options = PrintOptions(language=language, paper=paper, size=size, large_print=True, variant=variant)
+        assert page_count(rules_document(options, examples).data) <= most, size
