@@ -11,7 +11,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 from fontTools.ttLib import TTFont
 from pdfminer.layout import LTChar, LTCurve, LTLine, LTRect
-from pdfread import chars, marks, pages, square_grids, texts
+from pdfread import chars, marks, page_count, pages, square_grids, texts
 from rendered import rendered
 
 from sos_print.documents.audit import audit_document
@@ -19,6 +19,7 @@ from sos_print.documents.rulesheet import rules_document
 from sos_print.engine.check import verify
 from sos_print.engine.frozen import replace
 from sos_print.engine.notation import Notation
+from sos_print.engine.rules import Variant
 from sos_print.plans.layout import Paper
 from sos_print.plans.options import Language, PrintOptions
 
@@ -280,11 +281,13 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
 # print's pictures are now no larger than large print's can be on the same front, and large print's letters larger.
 # Large print's were still 37.5 mm on Letter (issue 23, review 34, B3): its opening paragraph now stands beside the
 # first picture (English on Letter) or opens the back (French on Letter, four pages either way) where that makes them
-# larger; with 16.5 mm cells their letters are 27.75 pt.
+# larger; with 16.5 mm cells their letters are 27.75 pt. The pictured game's result said under step 4 (issue 23, review
+# 34, P16) takes a line of English on A4 (15 mm cells, not 16.5), and the sheet's layout is the one of fewest pages and
+# then largest pictures (H10): English on Letter and French on A4 gain.
 FRONT_CELLS = [
-    (Paper.A4, Language.EN, 16.5, 27.8),
-    (Paper.A4, Language.FR, 15.0, LETTER_PT),
-    (Paper.LETTER, Language.EN, 14.0, LETTER_PT),
+    (Paper.A4, Language.EN, 15.0, LETTER_PT),
+    (Paper.A4, Language.FR, 16.5, 27.8),
+    (Paper.LETTER, Language.EN, 15.0, LETTER_PT),
     (Paper.LETTER, Language.FR, 15.5, LETTER_PT),
 ]
 
@@ -303,3 +306,22 @@ def test_the_rule_sheets_pictures_are_as_large_in_large_print_with_larger_letter
             column = int((letter.x0 - left) / (found * PT))
             sides = (left + column * found * PT, left + (column + 1) * found * PT)
             assert min(x0 - sides[0], sides[1] - x1) / PT >= 2.5, (letter.get_text(), found)
+
+
+# The large-print rule sheet's pages, sizes 3 to 8, for the plain game and a target of 5 (issue 23, review 34, H10):
+# the step 4 result and picture added no page (the result is left out where it would), and a target sheet takes as
+# few pages as the plain one (four before, each of them). French takes four: its back holds more than two pages' worth.
+SHEET_PAGES = {
+    (Language.EN, Paper.A4): (4, 3, 4, 3, 3, 3),
+    (Language.EN, Paper.LETTER): (3, 3, 4, 3, 3, 4),
+    (Language.FR, Paper.A4): (4, 4, 4, 4, 4, 4),
+    (Language.FR, Paper.LETTER): (4, 4, 4, 4, 4, 4),
+}
+
+
+@pytest.mark.parametrize("variant", [Variant(), Variant(target=5)], ids=str)
+@pytest.mark.parametrize(("language", "paper"), list(SHEET_PAGES))
+def test_the_large_print_rule_sheet_takes_no_more_pages_than_it_did(examples, language, paper, variant):
+    for size, most in zip(range(3, 9), SHEET_PAGES[(language, paper)], strict=True):
+        options = PrintOptions(language=language, paper=paper, size=size, large_print=True, variant=variant)
+        assert page_count(rules_document(options, examples).data) <= most, size

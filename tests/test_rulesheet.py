@@ -67,7 +67,7 @@ FRENCH = [
     "Tu ne peux pas passer ton tour.",
     "(tu choisis)",
     "Chacun son tour de commencer. À la partie suivante, un autre joueur devient le joueur A.",
-    "2. Forme un S-O-S en ligne droite",
+    "2. Forme un S-O-S bien aligné",
     "3. Marque un point et rejoue",
     "rapporte un point",
     "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
@@ -80,7 +80,7 @@ FRENCH = [
     "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
     "Un S-O-S ne compte qu’une fois, que tu le lises dans un sens ou dans l’autre.",
-    "Ni trou ni virage : les trois lettres se suivent en ligne droite.",
+    "Ni trou ni virage : les trois lettres se suivent, bien alignées.",
     "Seul S, O, S compte. O, S, O ne rapporte rien.",
     "un seul coup de plus, pas deux",
     "Le premier à 5 points (ou un autre nombre choisi ensemble).",
@@ -361,7 +361,7 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             Language.FR,
             Variant(players=4, teams=True),
             [
-                "S, O, S sur trois cases voisines (en ligne, en colonne ou en diagonale) forment un S-O-S.",
+                "S, O, S sur trois cases voisines forment un S-O-S, à l’horizontale, à la verticale ou en diagonale.",
                 "Quatre joueurs : A et C contre B et D. On joue dans l’ordre A, B, C, D.",
             ],
             ["B et D, qui jouent"],
@@ -387,14 +387,14 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
             Language.EN,
             Variant(first_sos_wins=True),
             "Other ways to play",
-            ["Each S-O-S you make scores one point; if you score, write one more letter", "it is every player for"],
+            ["Each S-O-S you make scores one point; if you score, write one more letter", "each player plays for"],
             ["as usual", "keeps their own score"],
         ),
         (
             Language.FR,
             Variant(first_sos_wins=True),
             "D'autres façons de jouer",
-            ["Chaque S-O-S que tu formes rapporte un point, et tu rejoues", "c'est chacun pour soi"],
+            ["Chaque S-O-S que tu formes rapporte un point, et tu rejoues", "chacun joue pour soi"],
             ["comme d'habitude", "ses propres points", "qui l'atteint"],
         ),
         (Language.EN, Variant(), "Other ways to play", ["the first player or team to reach that score"], ["as usual"]),
@@ -436,7 +436,7 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
                 "que tu le lises dans un sens ou dans l'autre.",
                 # « ta lettre » said the S or O, then A or B, in two sentences running (issue 23, French F5, F6).
                 "Chaque nouvel S-O-S que tu complètes rapporte un point. Trace un trait dessus et écris ta lettre",
-                "S, O, S sur trois cases voisines (en ligne, en colonne ou en diagonale) forment un S-O-S.",
+                "S, O, S sur trois cases voisines forment un S-O-S, à l'horizontale, à la verticale ou en diagonale.",
             ],
             ["sur le trait", "quel que soit le sens", "que ta lettre complète", "qui se lisent S, O, S,"],
         ),
@@ -659,7 +659,8 @@ def test_large_prints_pictures_of_how_to_play_are_as_large_as_normal_prints(exam
     assert min(large) >= 42.0 - 0.05, large
 
 
-@pytest.mark.parametrize(("language", "most"), [(Language.EN, 160), (Language.FR, 175)])
+# The pictured game's result under step 4 (issue 23, review 34, P16) adds its eight or nine words.
+@pytest.mark.parametrize(("language", "most"), [(Language.EN, 170), (Language.FR, 185)])
 def test_the_front_tells_how_to_play_in_about_150_words_and_the_warning_opens_the_back(examples, language, most):
     # The front held about 260 English and 279 French words: the issue asks about 150 (French runs a tenth longer).
     plan = rules_plan(PrintOptions(language=language), language.value, examples[0])
@@ -784,3 +785,103 @@ def test_naming_the_cell_beside_the_grid_adds_no_page(examples, size, language, 
     languages = [Language.EN, Language.FR] if language is Language.BOTH else [language]
     expected = sum(NAMING_PAGES[(one, large_print)][size] for one in languages)
     assert page_count(rules_document(options, examples).data) == expected
+
+
+KIT_PARTS = re.compile(r"^wrote \S*players\.pdf \(\d+ pages: .*\brules (\d+)-(\d+);", re.M)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--teams", "--target", "5"),
+        ("--first-sos-wins",),
+        ("--players", "3"),
+        ("--players", "4", "--target", "3", "--size", "5"),
+        ("--teams", "--first-sos-wins", "--large-print"),
+    ],
+    ids=" ".join,
+)
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_rules_takes_the_kits_game_options_and_prints_the_kits_rule_sheet(runner, tmp_path, options, language):
+    # `rules --first-sos-wins` was a usage error: a teacher playing a variant had its rule sheet only in a whole kit
+    # (issue 23, review 34, H9). The same options print the same sheet, word for word, as the kit's players.pdf.
+    args = [*options, "--lang", language]
+    sheet = runner.invoke(app, ["rules", *args, "--out", str(tmp_path / "rules.pdf")])
+    assert sheet.exit_code == 0, sheet.output
+    kit = runner.invoke(app, ["kit", *args, "--out", str(tmp_path / "kit")])
+    assert kit.exit_code == 0, kit.output
+    first, last = map(int, KIT_PARTS.search(kit.stdout).groups())
+    kit_pages = page_words((tmp_path / "kit" / "players.pdf").read_bytes())[first - 1 : last]
+    # The kit numbers its pages at their foot, the lone sheet does not: the lowest word of each kit page is its number.
+    for number, words in enumerate(kit_pages, start=first):
+        assert words.pop()[1] == str(number)
+    assert page_words((tmp_path / "rules.pdf").read_bytes()) == kit_pages
+
+
+def page_words(data: bytes) -> list[list[tuple[float, str, float]]]:
+    """Returns each page's words, (top, text, left) in points, from the top of the page down."""
+    with pages(data) as pdf:
+        return [
+            sorted((round(word["top"], 1), word["text"], round(word["x0"], 1)) for word in page.extract_words())
+            for page in pdf.pages
+        ]
+
+
+SHEET_VARIANTS = [
+    Variant(),
+    Variant(target=7),
+    Variant(first_sos_wins=True),
+    Variant(players=3),
+    Variant(players=3, first_sos_wins=True),
+    Variant(players=4, teams=True),
+    Variant(players=4, teams=True, first_sos_wins=True),
+]
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_each_other_way_to_play_is_told_in_the_same_words_on_every_sheet(examples, language):
+    # "Three or four players" said "each player keeps their own score" on one sheet and "it is every player for
+    # themselves" on another (issue 23, review 34, P23): a variant is one sentence, whichever game the sheet is for;
+    # only the target's number and the marks of the sheet's own game differ (and a sheet without points says how a
+    # point is scored, as its first way to play needs it).
+    ours = {Language.EN: " You are playing this\u00a0one.", Language.FR: " Tu joues avec cette\u00a0règle."}[language]
+    told = {}
+    for variant in SHEET_VARIANTS:
+        plan = rules_plan(PrintOptions(variant=variant, language=language), language.value, examples[0])
+        items = [block.text.replace(ours, "") for block in plan.more[1] if block.kind == "li"]
+        assert len(items) == 4, items
+        told[variant] = [re.sub(r"\d+", "N", re.sub(r" \(.*?\)", "", items[0])), *items[1:]]  # "5 (or ...)", "7"
+    assert len({tuple(items[1:]) for items in told.values()}) == 1, told
+    pointed = {items[0] for variant, items in told.items() if not variant.first_sos_wins}
+    assert len(pointed) == 1, pointed
+
+
+@pytest.mark.parametrize("variant", SHEET_VARIANTS, ids=str)
+def test_the_french_sheet_says_ligne_for_a_row_only(examples, variant):
+    # « Forme un S-O-S en ligne droite (en ligne, en colonne ou en diagonale) » : « ligne » y disait deux choses, la
+    # rangée et le trait droit (issue 23, review 34, P20). Une « ligne » est une rangée de la grille, et rien d'autre.
+    text = flat(rendered("rules", PrintOptions(variant=variant, language=Language.FR))).replace("\u2019", "'")
+    assert "Forme un S-O-S bien aligné" in text
+    assert "à l'horizontale, à la verticale ou en diagonale" in text
+    for said in re.finditer(r"\blignes?\b(?! \d| [A-H]\d|, comptée| portent)", text):
+        raise AssertionError(text[max(0, said.start() - 60) : said.end() + 60])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(variant=Variant(players=3), language=Language.FR),
+        PrintOptions(variant=Variant(players=3), language=Language.FR, size=5),
+        PrintOptions(variant=Variant(players=3), language=Language.FR, paper=Paper.LETTER, size=3),
+        PrintOptions(language=Language.FR, paper=Paper.LETTER, size=3),
+        PrintOptions(variant=Variant(target=5), language=Language.FR, paper=Paper.LETTER, size=3),
+    ],
+    ids=["three", "three 5x5", "three letter 3x3", "letter 3x3", "target letter 3x3"],
+)
+def test_the_tip_opens_the_back_where_another_example_keeps_the_sheet_to_one_sheet(examples, options):
+    # `kit --players 3 --lang fr`: « Conseil » stood under step 4, while on every other sheet it opens the back
+    # (issue 23, review 34, P19). The front keeps to the four steps where another example keeps the sheet to its
+    # two sides.
+    found = texts(rules_document(options, examples).data)
+    assert len(found) == 2
+    assert "Conseil" not in found[0] and found[1].startswith("Conseil"), found[0][-300:]

@@ -187,6 +187,18 @@ def test_a_single_document_is_downloaded_as_itself(client, runner, tmp_path):
     assert response.data == expected["boards.pdf"]
 
 
+def test_the_rule_sheet_form_offers_the_kits_game_options(served, client, runner, tmp_path):
+    # The rules form had no variant: a teacher playing team SOS to 5 points had its rule sheet in a whole kit only
+    # (issue 23, review 34, H9). Its fields are the kit's own, and the page's sheet is the command line's.
+    kit, rules = served.forms["kit"], served.forms["rules"]
+    for name in ("players", "teams", "target", "first_sos_wins"):
+        assert rules.field(name) == kit.field(name), name
+    expected = cli_files(runner, tmp_path, "rules", "--teams", "--target", "5", "--lang", "fr")
+    response = post(client, "/fr/rules", {"teams": "on", "target": "5", "lang": "fr"})
+    assert response.headers["Content-Type"] == "application/pdf"
+    assert response.data == expected["rules.pdf"]
+
+
 def test_a_replay_of_an_uploaded_record_is_the_command_lines_and_never_names_the_servers_folder(
     client, runner, tmp_path
 ):

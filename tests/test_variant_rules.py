@@ -33,7 +33,7 @@ from sos_print.engine.rules import Letter, Move, Position, Variant, parse_board
 from sos_print.plans.common import game_rules
 from sos_print.plans.layout import LayoutError
 from sos_print.plans.options import Language, PrintOptions
-from sos_print.plans.rulesheet import A_WHOLE_GAME, rules_plan
+from sos_print.plans.rulesheet import A_DRAWN_GAME, A_WHOLE_GAME, rules_plan
 from sos_print.plans.teacher import teacher_plan
 from sos_print.plans.words import LANGUAGES, Words
 
@@ -580,6 +580,72 @@ def test_a_target_kits_last_picture_says_which_end_it_shows(target):
                 "fr": f"la grille s’est remplie avant : le joueur A gagne {high} à {low}",
             }[lang]
             assert filled in said, said
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        Variant(first_sos_wins=True),
+        Variant(players=3, first_sos_wins=True),
+        Variant(players=4, teams=True, first_sos_wins=True),
+    ],
+    ids=str,
+)
+def test_a_first_sos_sheets_last_step_pictures_a_full_board_without_an_sos(variant):
+    # Step 4, "No S-O-S, no winner", was the only step without a picture (issue 23, review 34, P18): it shows a full
+    # board on which the referee finds no S-O-S, a drawn game of the sheet's own rules.
+    picture = rules_plan(PrintOptions(variant=variant), "en", shipped_examples()[0]).steps[3].picture
+    assert picture is not None and not picture.segments and not picture.scorers
+    moves = [((ord(name[0]) - 65, int(name[1]) - 1), letter) for letter, name in A_DRAWN_GAME]
+    turns = referee(3, {}, moves, variant.players, variant.teams, variant.target, variant.first_sos_wins)
+    assert not any(turn.lines for turn in turns) and turns[-1].winner == "draw", turns[-1]
+    shown = {(k % 3, k // 3): letter for k, letter in enumerate(picture.letters) if letter}
+    assert shown == {(col, 2 - row): letter for (col, row), letter in moves}
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        Variant(),
+        Variant(players=3),
+        Variant(players=4),
+        Variant(players=4, teams=True),
+        Variant(target=5),
+        Variant(players=3, target=9),
+        Variant(players=4, teams=True, target=5),
+    ],
+    ids=str,
+)
+def test_the_last_picture_of_a_points_game_says_who_won_and_by_how_much(variant):
+    # Only the team sheet said "team A + C wins 3 to 1" under its full board: the two-player and three-player sheets
+    # showed a finished game and left its result unsaid (issue 23, review 34, P16). The referee's scores are said.
+    moves = [((ord(name[0]) - 65, int(name[1]) - 1), letter) for letter, name in A_WHOLE_GAME]
+    turns = referee(3, {}, moves, variant.players, variant.teams, variant.target, variant.first_sos_wins)
+    assert all(turn.next_seat for turn in turns[:-1]) and turns[-1].next_seat is None, "the game stops early"
+    final, winner = turns[-1].scores, turns[-1].winner
+    assert winner not in (None, "draw"), final
+    # Most points first, equal scores in seat order.
+    others = sorted(
+        ((points, " + ".join(side)) for side, points in final.items() if side != winner), key=lambda o: (-o[0], o[1])
+    )
+    for lang in LANGUAGES:
+        step = rules_plan(PrintOptions(variant=variant), lang, shipped_examples()[0]).steps[3]
+        said = plain(" ".join(block.text for block in step.text)).replace("\u2019", "'")
+        who = {"en": ("team " if variant.teams else "player "), "fr": ("l'équipe " if variant.teams else "le joueur ")}
+        who_won = who[lang] + " + ".join(winner)
+        if len(final) == 2:
+            result = {
+                "en": f"{who_won} wins {final[winner]} to {others[0][0]}.",
+                "fr": f"{who_won} gagne {final[winner]} à {others[0][0]}.",
+            }
+        else:
+            against = [f"{points} {'for' if lang == 'en' else 'pour'} {side}" for points, side in others]
+            listed = ", ".join(against[:-1]) + {"en": " and ", "fr": " et "}[lang] + against[-1]
+            result = {
+                "en": f"{who_won} wins with {final[winner]} points, against {listed}.",
+                "fr": f"{who_won} gagne avec {final[winner]} points, contre {listed}.",
+            }
+        assert result[lang] in said, said
 
 
 @pytest.mark.parametrize(("command", "option", "out"), [("kit", "--examples", "kit"), ("rules", "--example", "r.pdf")])

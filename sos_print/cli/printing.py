@@ -297,6 +297,10 @@ def rules(
             help="Size of the board the players use, from 3 to 8: the sheet shows how its cells are named.",
         ),
     ] = 4,
+    players: Players = 2,
+    teams: Teams = False,
+    target: Target = 0,
+    first_sos_wins: FirstSosWins = False,
     language: Lang = Language.EN,
     paper: PaperSize = Paper.A4,
     notation: CellNotation = Notation.A1,
@@ -307,6 +311,7 @@ def rules(
     """Write the rule sheet: the rules, the variants, naming cells, and a worked example checked by the engine."""
     options = print_options(
         size=size,
+        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
         language=language,
         paper=paper,
         notation=notation,

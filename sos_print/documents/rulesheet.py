@@ -51,7 +51,7 @@ from sos_print.plans.layout import (
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan
+from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan, uncaptioned
 from sos_print.plans.words import Block, Run, Vocabulary
 from sos_print.plans.worked import ExampleFigure
 
@@ -76,6 +76,9 @@ LARGE_STEP_CELL = 15.0
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
+# In large print, half that: the caption under step 4 (the pictured game's result) and the picture of the first S-O-S's
+# step 4 would have sent the opening paragraph to the back and the back onto a fourth page (issue 23, review 34, H10).
+LARGE_STEP_GAP = 1.0
 NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: the text's size if it fits the cell
 NAME_GAP = 3.0  # from the naming grid's frame to a cell name set beside it (mm, times the scale)
 LEADER_SPACE = 1.0  # between the leader's end and the name it leads to (mm, times the scale)
@@ -103,6 +106,12 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
     """
     large = _large_print_layout(document, plan)
+    if large.pages > LARGE_PAGES and (bare := uncaptioned(plan)) != plan:
+        # The result of step 4's pictured game, said under it, would cost the large-print sheet a page: it is left out
+        # there (issue 23, review 34, P16 and H10; normal print keeps its pictures' size from large print's).
+        shorter = _large_print_layout(document, bare)
+        if shorter.pages < large.pages:
+            plan, large = (bare, shorter) if large_print else (plan, shorter)
     if large_print:
         sections, intro_back = large.sections, large.back
         _render_rules(document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back)
@@ -122,29 +131,36 @@ class LargeLayout:
     back: bool
     cell: float
     pages: int
+    badged: bool  # every scorer's badge of its pictures finds a place (see `_badged`)
 
 
 def _large_print_layout(document: Document, plan: RulesPlan) -> LargeLayout:
-    """Returns how the large-print sheet of `plan` is laid out on the document's paper: its opening paragraph on the
-    front; or, where the front's pictures are smaller than LARGE_STEP_CELL with it, on the back if that makes them
-    larger and adds no page (French on Letter: the sheet takes four pages either way)."""
-    front = _large_trial(document, plan, back=False)
-    if front.cell >= LARGE_STEP_CELL:
+    """Returns how the large-print sheet of `plan` is laid out on the document's paper: in the fewest pages, then with
+    the front's largest pictures, its opening paragraph on the front (where `_intro_place` puts it) or opening the
+    back. A caption under step 4 or a fourth picture could push the opening paragraph to the back and the back onto a
+    fourth page, where the paragraph on the front and pictures a little smaller kept to three (issue 23, review 34,
+    H10)."""
+    front, back = (_large_trial(document, plan, back=back) for back in (False, True))
+    # Never pictures whose badges stand over the board's frame and letters (too small a cell for them); then the
+    # fewest pages; then the paragraph on the front where its pictures are large enough so (LARGE_STEP_CELL).
+    best = min((front, back), key=lambda layout: (not layout.badged, layout.pages))
+    ties = [layout for layout in (front, back) if (layout.badged, layout.pages) == (best.badged, best.pages)]
+    if front in ties and front.cell >= LARGE_STEP_CELL:
         return front
-    back = _large_trial(document, plan, back=True)
-    return back if back.cell > front.cell and back.pages <= front.pages else front
+    return max(ties, key=lambda layout: (layout.cell, not layout.back))
 
 
 def _large_trial(document: Document, plan: RulesPlan, *, back: bool) -> LargeLayout:
     """Lays out the large-print sheet of `plan` without drawing it, its opening paragraph on the `back` or not: its
     back run on where the sheet keeps to LARGE_PAGES, else in sections."""
     trial = Document.trial(document.paper)
-    cell = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False, intro_back=back)
+    style = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False, intro_back=back)
+    badged = _badged(plan.steps, style, scale_of(True)) is not None
     if trial.pages <= LARGE_PAGES:
-        return LargeLayout(False, back, cell, trial.pages)
+        return LargeLayout(False, back, style.cell, trial.pages, badged)
     trial = Document.trial(document.paper)
     _render_rules(trial, plan, large_print=True, sections=True, careful_front=False, intro_back=back)
-    return LargeLayout(True, back, cell, trial.pages)
+    return LargeLayout(True, back, style.cell, trial.pages, badged)
 
 
 def _render_rules(
@@ -156,7 +172,7 @@ def _render_rules(
     careful_front: bool,
     most: float = STEP_MOST_CELL,
     intro_back: bool = False,
-) -> float:
+) -> DiagramStyle:
     """Adds the rule sheet in one language to `document` (see `render_rules`): its back run on, or in `sections`;
     the warning under the steps if `careful_front` and it fits there; the front's pictures' cells `most` mm at most
     (in normal print); the opening paragraph on the back if `intro_back`, else where `_intro_place` puts it. Returns the
@@ -208,7 +224,7 @@ def _render_rules(
         flow.new_page()
     _example(flow, plan, scale, one_sheet=not large_print)
     document.end_page()
-    return style.cell
+    return style
 
 
 def _intro_place(flow: Flow, plan: RulesPlan, scale: float) -> str:
@@ -279,7 +295,7 @@ def _badged(steps: tuple[RuleStep, ...], style: DiagramStyle, scale: float) -> D
 def _steps_height(flow: Flow, steps: tuple[RuleStep, ...], style: DiagramStyle, lead: Sequence[Block]) -> float:
     """Returns the height (mm) the steps of how to play take, the space above each included, `lead` above the first
     one's words."""
-    gap = STEP_GAP * flow.scale
+    gap = _step_gap(flow)
     return sum(gap + _step_height(flow, step, style, [] if k else lead) for k, step in enumerate(steps))
 
 
@@ -324,10 +340,15 @@ def _step_height(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence
     return max(height, flow.measure(blocks, flow.width - width - GAP))
 
 
+def _step_gap(flow: Flow) -> float:
+    """Returns the space (mm) above each step of how to play."""
+    return (STEP_GAP if flow.scale == 1.0 else LARGE_STEP_GAP) * flow.scale
+
+
 def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> None:
     """Places one step of how to play: its heading and words beside its picture, `lead` above them."""
     heading = [*lead, Block("h2", (Run(step.heading),))]
-    flow.space(STEP_GAP * flow.scale)
+    flow.space(_step_gap(flow))
     if step.picture is None:
         flow.keep(flow.measure(heading) + flow.measure(step.text))
         flow.blocks([*heading, *step.text])
@@ -533,12 +554,13 @@ def example_fits(options: PrintOptions, plan: RulesPlan) -> bool:
     return layout.height + heading <= box.height - 25.0 * scale
 
 
-def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan) -> bool:
-    """Tells whether the rule sheet of `plan` keeps to the two sides of one sheet of paper (large print never does:
-    any example that fits a column will do). The sheet is laid out without being drawn."""
+def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan, tip_on_front: bool = True) -> bool:
+    """Tells whether the rule sheet of `plan` keeps to the two sides of one sheet of paper, its warning on the back or,
+    if `tip_on_front`, on the front where it must (large print never does: any example that fits a column will do).
+    The sheet is laid out without being drawn."""
     if options.large_print:
         return True
-    for careful_front in (False, True):  # as render_rules tries it: the warning on the back, else on the front
+    for careful_front in (False, True) if tip_on_front else (False,):  # as render_rules tries it
         trial = Document.trial(options.paper)
         _render_rules(trial, plan, large_print=False, sections=False, careful_front=careful_front)
         if trial.pages <= 2:
@@ -550,10 +572,11 @@ def rule_example(
     examples: tuple[CheckedExample, ...],
     options: PrintOptions,
     fits: Callable[[CheckedExample], bool] = lambda _: True,
-    keeps: Callable[[CheckedExample], bool] = lambda _: True,
+    keeps: Callable[[CheckedExample, bool], bool] = lambda _, __: True,
 ) -> CheckedExample:
     """Returns the example a rule sheet shows, played on the kit's own board under the kit's own rules: the first of
-    `rule_candidates` that fits and keeps the sheet to one sheet of paper, else the first that fits.
+    `rule_candidates` that fits and keeps the sheet to one sheet of paper (`keeps`, the warning under the steps
+    allowed or not), else the first that fits (see `_first_that_keeps`).
 
     Raises LayoutError naming the examples and what is missing when none will do.
     """
@@ -604,16 +627,22 @@ def rule_candidates(
 def _first_that_keeps(
     candidates: tuple[CheckedExample, ...],
     fits: Callable[[CheckedExample], bool],
-    keeps: Callable[[CheckedExample], bool],
+    keeps: Callable[[CheckedExample, bool], bool],
     examples: tuple[CheckedExample, ...],
 ) -> CheckedExample:
-    """Returns the first candidate that fits and keeps the sheet to one sheet of paper, else the first that fits;
-    raises LayoutError naming `examples` when none fits."""
-    first = None
+    """Returns the first candidate that fits and keeps the sheet to one sheet of paper with its warning opening the
+    back, else the first that keeps to it with the warning under the steps, else the first that fits; raises
+    LayoutError naming `examples` when none fits. The warning under the steps made the front of some sheets more than
+    how to play, where another example kept it on the back (issue 23, review 34, P19: three players in French)."""
+    first = tipped = None
     for checked in (checked for checked in candidates if fits(checked)):  # tried in turn: each is laid out
-        if keeps(checked):
+        if keeps(checked, False):
             return checked
+        if tipped is None and keeps(checked, True):
+            tipped = checked
         first = first or checked
+    if tipped is not None:
+        return tipped
     if first is None:
         raise LayoutError(
             f"no worked example fits the rule sheet ({_names(examples)}): its diagram and text must fit one column of "
@@ -671,7 +700,7 @@ def _chosen_plan(
     chosen = _first_that_keeps(
         candidates,
         lambda example: example_fits(options, plan_of(example)),
-        lambda example: keeps_to_one_sheet(options, plan_of(example)),
+        lambda example, careful: keeps_to_one_sheet(options, plan_of(example), careful),
         examples,
     )
     return plan_of(chosen)

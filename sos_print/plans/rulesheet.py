@@ -11,7 +11,7 @@ from sos_print.plans.audit import example_line
 from sos_print.plans.common import GameRules, StripPlan, game_rules, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.words import Block, Label, Words
+from sos_print.plans.words import Block, Label, Run, Words
 from sos_print.plans.worked import ExampleFigure, example_figure, side_name
 
 
@@ -22,6 +22,8 @@ class RuleStep:
     heading: str
     text: list[Block]
     picture: GridPlan | None
+    # Its words without the sentence that says how the pictured game ended, where they have one (see `uncaptioned`).
+    bare: tuple[Block, ...] = ()
 
 
 @frozen
@@ -97,36 +99,50 @@ A_POINT = (("S", "A2"), ("S", "C2"), ("O", "B2"))  # the O completes A2-C2
 A_WHOLE_GAME = (
     ("S", "A1"), ("S", "C1"), ("O", "B1"), ("S", "A3"), ("O", "A2"), ("S", "C3"), ("O", "B3"), ("O", "C2"), ("S", "B2"),
 )  # fmt: skip
+# A game of the first-S-O-S variant that nobody wins: the board fills up with no S-O-S (OSO / SSO / OSS, top row first).
+A_DRAWN_GAME = (
+    ("S", "B2"), ("O", "A1"), ("S", "C1"), ("O", "C3"), ("S", "A2"), ("O", "C2"), ("S", "B3"), ("O", "A3"), ("S", "B1"),
+)  # fmt: skip
 
 
 def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Variant) -> tuple[RuleStep, ...]:
-    """Returns the four steps of how to play, each pictured by a small game the engine plays by the kit's rules."""
+    """Returns the four steps of how to play, each pictured by a small game the engine plays by the kit's rules (the
+    first S-O-S's fourth, a full board without one)."""
     first = rules.ends == "first"
     pictures = (
         _played(LETTERS_WRITTEN, notation, variant),
         _played(A_DIAGONAL, notation, variant),
         _played(A_POINT, notation, variant, scorers=True),
-        None if first else _played(A_WHOLE_GAME, notation, variant, scorers=True),
+        _played(A_DRAWN_GAME, notation, variant) if first else _played(A_WHOLE_GAME, notation, variant, scorers=True),
     )
     steps = []
     for k, picture in enumerate(pictures, start=1):
         heading = words(f"rules.step_{k}_heading", number=k, **rules.words)
         text = words.blocks(f"rules.step_{k}", **rules.words)
-        if k == 4 and rules.ends == "target":
-            # The picture of a target game may end on a full board short of the target: say which end it shows.
+        if k == 4 and not first:
+            # How the pictured game ended, as the engine scores it; of a target game, which end it shows: it may end
+            # on a full board short of the target.
             end = _final(A_WHOLE_GAME, variant)
-            outcome = end.outcome
-            scores = sorted(end.side_scores.values(), reverse=True)
-            text += words.blocks(
-                "rules.step_4_picture",
-                full=end.board.is_full() and max(scores) < rules.target,
-                winner=side_name(outcome.winner) if outcome and outcome.winner else "",
-                high=scores[0],
-                low=scores[-1],
-                teams=rules.teams,
+            scores = tuple((side_name(side), points) for side, points in end.side_scores.items())
+            reached = bool(rules.target) and max(points for _, points in scores) >= rules.target
+            (said,) = words.blocks(
+                "rules.step_4_picture", target=rules.target, full=not reached, scores=scores, teams=rules.teams
             )
+            # Run on in the rule's paragraph: a paragraph of its own took the room of the large-print front's opening
+            # paragraph, sent to the back, which then ran onto a fourth page.
+            bare = tuple(text)
+            text = [*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs))]
+            steps.append(RuleStep(heading, text, picture, bare))
+            continue
         steps.append(RuleStep(heading, text, picture))
     return tuple(steps)
+
+
+def uncaptioned(plan: RulesPlan) -> RulesPlan:
+    """Returns the sheet without the sentence under step 4 that says how its pictured game ended: large print leaves
+    it out where it would cost a page."""
+    steps = tuple(replace(step, text=list(step.bare), bare=()) if step.bare else step for step in plan.steps)
+    return replace(plan, steps=steps)
 
 
 def _final(moves: tuple[tuple[str, str], ...], variant: Variant) -> Position:
