@@ -2090,3 +2090,22 @@ def test_the_sentence_after_a_table_kept_whole_stays_under_it(record):
     page = page_with(data, "No move the program weighed lost any points")
     assert table_rows(data)[page]["analysis"] == 1
     assert page_with(data, "Best play, move by move") == page and len(texts(data)) == 4
+
+
+# ---- review 34 (issue 23): the replay designer's review ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "nothing"),
+    [
+        (Language.EN, ("3 A S in C4 Scores 1 point (A4-C4).", "7 B S in C2 Scores 1 point (A4-C2)."), "No point missed"),
+        (Language.FR, ("3 A S en C4 Marque 1 point (A4-C4).", "7 B S en C2 Marque 1 point (A4-C2)."), "Aucun point"),
+    ],
+)
+def test_a_move_that_scored_says_what_it_scored_in_the_missed_chances_table(lang, said, nothing):
+    # Example 7 (to a target: no move weighed) said "No point missed, no gift." of moves 3 and 7, which scored (P8).
+    data = record_document("07-target-score.toml", 0, lang)
+    lines = [flat(line) for page in plumbed(data) for line in page["text"].splitlines()]
+    for row in said:
+        assert row in lines, [line for line in lines if line[:2] in ("3 ", "7 ")]
+    assert not any(line.startswith(said[0][:12]) and nothing in line for line in lines)

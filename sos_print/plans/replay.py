@@ -419,6 +419,7 @@ def _analysis_row(
     game: CheckedExample, move: MoveAnalysis, turning: bool, words: Words, notation: Notation
 ) -> tuple[TableCell, ...]:
     size = game.example.size
+    step = game.steps[move.number - 1]
     facts = _facts(game, move, words, notation)
     if move.value is None or move.best_value is None or move.finish is None or move.best_finish is None:
         comment = words.blocks(
@@ -428,6 +429,8 @@ def _analysis_row(
             wins=move.missed and _misses_a_win(game, move),
             won=_winning_lines(game, move, notation),
             first=game.example.variant.first_sos_wins,
+            points=step.points,  # a move that scored says what it scored, not "No point missed" (review 34, P8)
+            lines=segment_names(step.segments, size, notation) if step.points else "",
         )
         value = best_value = words("replay.not_weighed")
     else:
