@@ -1,5 +1,5 @@
-"""Builds the replay of a recorded game as printed: who played and the result, each player's board of the S-O-S they
-made, the game in diagrams, the audit checked row by row, and every move weighed with best play.
+"""Builds the replay of a recorded game as printed: who played and the result, the game in diagrams, the turning point,
+each player's board of the S-O-S they made, the audit checked row by row, and every move weighed with best play.
 
 Everything here is plain data in one language and in the kit's notation; `documents/replay.py`
 draws it. The facts all come from the engine: the replayed game (`CheckedExample`) and the
