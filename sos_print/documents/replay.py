@@ -1,5 +1,6 @@
-"""Draws the replay of a recorded game: who played and the result, the game in diagrams, who made each S-O-S, the
-audit checked row by row, and every move weighed with best play, the turning point pictured.
+"""Draws the replay of a recorded game in one order in every format and language: who played and the result, the game
+in diagrams, the turning point pictured, who made each S-O-S, then the adult's tables, the audit checked row by row
+and every move weighed with best play.
 
 The replay is set for children, on paper or on a board: every word at their size (12 pt, captions' titles one step
 up, table headings one step down), the diagrams in one layout for the whole document (`Gallery`): two a row where
@@ -214,10 +215,18 @@ class Pouring:
 
     whole: bool  # a table of SHORT_TABLE rows or fewer goes whole with its heading, on the next page if it must
     balance: bool  # a table over two pages or more shares its last two pages' rows evenly
+    together: bool  # the players' boards of who made each S-O-S on one page, where a page holds them
 
 
-# In order of preference, where two fill their pages alike: short tables whole, then split as they fall.
-POURINGS = tuple(Pouring(whole, balance) for whole in (True, False) for balance in (False, True))
+# In order of preference, where two fill their pages alike: short tables whole, then split as they fall; the players'
+# boards on one page, unless that costs a page or leaves one poor. In the one order of the sections (review 34, H2)
+# a team game's four boards, kept together after the turning point, took 09 a fifth page, two of them a third full.
+POURINGS = tuple(
+    Pouring(whole, balance, together)
+    for together in (True, False)
+    for whole in (True, False)
+    for balance in (False, True)
+)
 LEAST_LAST = 1 / 3  # of its frame: a language's last page holds at least this much where a pouring gives it
 LEAST_PAGE = 1 / 2  # of its frame: every other page holds at least this much where a pouring gives it
 SHORT_REPLAY = (3, 8)  # pages (normal print, large print): a replay this short has its diagrams made smaller where
@@ -251,7 +260,10 @@ def _best_pouring(
         found, fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring)
         poor = sum(fill < LEAST_PAGE for fill in fills[:-1]) + (fills[-1] < LEAST_LAST)
         tried.append((len(fills), poor, -min(fills[:-1], default=1.0), rank))
-    return found, min(tried)
+    # The players' boards apart only where that saves a page or a poor page, not for a fuller page alone.
+    best = min(tried)
+    kept = [trial for trial in tried if trial[:2] == best[:2] and POURINGS[trial[-1]].together]
+    return found, min(kept, default=best)
 
 
 def _smaller(
@@ -318,25 +330,24 @@ def _pour(
     page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
     opening = _opening(flow, plan.final_heading, plan.final_intro, rows=True)
     size = plan.steps[0].grid.size
-    rooms = (flow.room - opening, page - opening)  # the scorers' boards under the header, else on a page of their own
+    # The scorers' boards' rooms as they were when the boards stood under the header: the cells chosen do not change
+    # with the order of the sections (review 34, H2), and boards that fit there fit under the turning point more often.
+    rooms = (flow.room - opening, page - opening)
     layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, rooms))
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
-    steps_start = _start(flow, plan.steps_heading, legend, (_first_row(plan.steps, layout),), page, rows=True)
-    # Who made each S-O-S comes with the result it explains, before the game that led to it; but where its boards
-    # cannot stand together under the header and the checked score sheet can, the sheet comes first (the header's
-    # last sentence is about it), rather than leave the first page holding the header alone.
-    audit_first = opening + _rows_height(layout, plan.scorers) > flow.room and audit_start <= flow.room
-    if audit_first:
-        _section(flow, plan.audit_heading, plan.audit_intro, *openings)
-        _table(flow, plan.audit, audit, pouring)
-    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout, steps_start, together=True)
-    _figures(flow, plan.steps_heading, legend, plan.steps, layout, 0.0 if audit_first else audit_start)
-    if not audit_first:
-        _section(flow, plan.audit_heading, plan.audit_intro, *openings)
-        _table(flow, plan.audit, audit, pouring)
+    scorers_start = _start(flow, plan.final_heading, plan.final_intro, (_first_row(plan.scorers, layout),), page, True)
+    # One order in every format (review 34, H2): the game, the moment a class discusses, who made each S-O-S, then
+    # the tables for the adult. The pages fill within it; a section never moves ahead of another to fill one.
+    turning_start = _turning_start(flow, plan, layout) if plan.turning is not None else 0.0
+    _figures(flow, plan.steps_heading, legend, plan.steps, layout, turning_start or scorers_start or audit_start)
+    if plan.turning is not None:
+        _turning(flow, plan, plan.turning, layout)
+    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout, audit_start, pouring.together)
+    _section(flow, plan.audit_heading, plan.audit_intro, *openings)
+    _table(flow, plan.audit, audit, pouring, _opening(flow, plan.audit_heading, plan.audit_intro))
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
     else:
@@ -354,16 +365,11 @@ def _pour(
         closing = 3.0 + flow.measure(plan.notes) if plan.notes else 0.0
         heights = tuple(height + closing * (height >= whole - 1e-6) for height in heights)
         _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in heights))
-        # Where no page holds the heading and intro with three rows (rows whose comments run on), the table starts
-        # with its first row under them: keeping three would leave the heading alone at a page's foot.
         opening = flow.measure(_heading(plan.analysis_heading)) + flow.measure(plan.analysis_intro) + notes
-        first_only = all(opening + height > flow.box.height for height in heights[:-1])
         flow.blocks(plan.adult_note, grey=True)
         flow.blocks(plan.unweighed)
-        _table(flow, plan.analysis, analysis, pouring, first_only)
+        _table(flow, plan.analysis, analysis, pouring, opening)
         flow.blocks(plan.notes)
-    if plan.turning is not None:
-        _turning(flow, plan, plan.turning, layout)
     fills.append((box.top - flow.top) / box.height)
     document.end_page()
     return layout, fills
@@ -524,13 +530,19 @@ def _openings(layout: TableLayout, pouring: Pouring) -> tuple[float, ...]:
     return (whole, least, first) if pouring.whole and len(layout.rows) <= SHORT_TABLE else (least, first)
 
 
-def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, first_only: bool = False) -> None:
+def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, above: float) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
-    fewer than KEPT_ROWS of its rows (but the first, where `first_only`: its section's heading keeps only the first
-    row), and its last two pages share their rows evenly where the pouring says so."""
-    # Its heading row and first rows, or where a page cannot hold those, its first row (with the space above it).
-    openings = _openings(layout, pouring)
-    flow.keep(next((height for height in openings[-2:] if height <= flow.box.height and not first_only), openings[-1]))
+    fewer than KEPT_ROWS of its rows (but the first, where its section's heading and intro, `above` mm, and those
+    do not fit on a page: then as many as do, at least one), and its last two pages share their rows evenly where
+    the pouring says so."""
+    # Its heading row and first rows (all of a table too short to break, else KEPT_ROWS), else KEPT_ROWS, else its
+    # first row: the most of those that a page holds under its section's heading and intro, already placed. Keeping
+    # more moved the table to the next page and left the heading and its twelve lines of intro alone on a page 45 %
+    # empty (09 in large print on Letter, review 34, H3).
+    least = _openings(layout, pouring)[-2]
+    three = 2.0 + layout.head + sum(layout.rows[:KEPT_ROWS])
+    one = 2.0 + layout.head + layout.rows[0]
+    flow.keep(next((height for height in (least, three) if above + height <= flow.box.height), one))
     flow.space(2.0)
     first = flow.room - layout.head
     later = flow.box.height - layout.head
@@ -612,6 +624,19 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
     for figure, item in zip(pair, placed, strict=True):
         flow.space(ROW_GAP)
         flow.figure(item.height, partial(draw_figure, figure=figure, layout=item, body=layout.body))
+
+
+def _turning_start(flow: Flow, plan: ReplayPlan, layout: Gallery) -> float:
+    """Returns the height (mm) the turning point keeps together to start: its heading, its sentence of why and its
+    first row of boards."""
+    assert plan.turning is not None
+    pair = [layout.shown(plan.turning.played), layout.shown(plan.turning.better)]
+    placed = [layout.layout(figure) for figure in pair]
+    if layout.columns == 2:
+        first = max(_under_grid(figure, item, layout).height for figure, item in zip(pair, placed, strict=True))
+    else:
+        first = placed[0].height
+    return _opening(flow, plan.turning_heading, plan.turning.why) + ROW_GAP + first
 
 
 def _under_grid(figure: ExampleFigure, placed: FigureLayout, layout: Gallery) -> FigureLayout:

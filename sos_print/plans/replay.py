@@ -1,5 +1,5 @@
-"""Builds the replay of a recorded game as printed: who played and the result, each player's board of the S-O-S they
-made, the game in diagrams, the audit checked row by row, and every move weighed with best play.
+"""Builds the replay of a recorded game as printed: who played and the result, the game in diagrams, the turning point,
+each player's board of the S-O-S they made, the audit checked row by row, and every move weighed with best play.
 
 Everything here is plain data in one language and in the kit's notation; `documents/replay.py`
 draws it. The facts all come from the engine: the replayed game (`CheckedExample`) and the
@@ -419,6 +419,7 @@ def _analysis_row(
     game: CheckedExample, move: MoveAnalysis, turning: bool, words: Words, notation: Notation
 ) -> tuple[TableCell, ...]:
     size = game.example.size
+    step = game.steps[move.number - 1]
     facts = _facts(game, move, words, notation)
     if move.value is None or move.best_value is None or move.finish is None or move.best_finish is None:
         comment = words.blocks(
@@ -428,6 +429,8 @@ def _analysis_row(
             wins=move.missed and _misses_a_win(game, move),
             won=_winning_lines(game, move, notation),
             first=game.example.variant.first_sos_wins,
+            points=step.points,  # a move that scored says what it scored, not "No point missed" (review 34, P8)
+            lines=segment_names(step.segments, size, notation) if step.points else "",
         )
         value = best_value = words("replay.not_weighed")
     else:
