@@ -134,7 +134,6 @@ def _tags(grid: GridPlan, style: DiagramStyle) -> tuple[Tag, ...]:
             0.0,
             style.cell,
             style.tag_pt,
-            style.label_pt,
             letter_drop(grid, style.cell, style.letter_pt, style.number_pt),
         )
     )

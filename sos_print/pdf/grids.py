@@ -506,29 +506,26 @@ class Tag:
     leader: tuple[tuple[float, float], ...] | None = None
 
 
-def segment_tags(
-    grid: GridPlan, x: float, y: float, cell: float, size: float, label_pt: float, drop: float = 0.0
-) -> list[Tag]:
+def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, drop: float = 0.0) -> list[Tag]:
     """Places each line's name outside the grid, joined to its line by a leader that runs on in the line's own
     direction from the outer edge of an end cell (along its row, down its column, on along its diagonal), out over
     the frame, to the name's frame.
 
     A name inside the grid read as a fourth letter of its line or as a written cell, and a leader at an angle to its
-    line as a struck row or column (issue 23, review 34, H1). So a name stands TAG_GAP clear of the frame, never
-    beyond a labelled side (level with a row number, under or over a column letter) nor in line with a side's
-    labels, and its leader crosses no cell holding a letter (there it read as the line drawn longer). Of the two
-    ends, the one whose leader is shorter; a name whose place is taken moves on along its leader. A line neither end
-    of which leads out so (each way crosses a letter or reaches a labelled side) is not named on the diagram: its
-    text names the lines. `drop`: how far (mm) below their cells' centres the lines are drawn (`letter_drop`).
+    line as a struck row or column (issue 23, review 34, H1). So a name stands TAG_GAP clear of the frame and never
+    past a labelled side (see `_beyond_labels`): its leader leaves the grid by a side without coordinates, and
+    crosses no cell holding a letter (there it read as the line drawn longer). Of the two ends, the one whose leader
+    is shorter; a name whose place is taken moves on along its leader. A line neither end of which leads out so
+    (each way crosses a letter or reaches a labelled side) is not named on the diagram: its text names the lines.
+    `drop`: how far (mm) below their cells' centres the lines are drawn (`letter_drop`).
     """
     placed: list[Tag] = []
     if grid.scorers or not grid.named:
         return placed  # each line carries its scorer instead of its name, or the text alone names them
-    gutters = label_gutters(grid, label_pt)
     height = CAP_HEIGHT * size / MM + 2 * TAG_PAD
     for mark in grid.segments:
         width = width_of(mark.name, BOLD, size) / MM + 2 * TAG_PAD
-        tag = _led_out(grid, (x, y), drop, cell, mark, (width, height), placed, gutters)
+        tag = _led_out(grid, (x, y), drop, cell, mark, (width, height), placed)
         if tag is not None:
             placed.append(tag)
     return placed
@@ -542,7 +539,6 @@ def _led_out(
     mark: SegmentMark,
     size: tuple[float, float],
     placed: list[Tag],
-    gutters: tuple[float, float],
 ) -> Tag | None:
     """Returns the line's name at the end of the shortest leader that leads out of the grid in the line's own
     direction to a free place (see `segment_tags`), or None. `corner`: the grid's lower-left corner (mm)."""
@@ -551,13 +547,12 @@ def _led_out(
     side = grid.size * cell
     labelled = grid.label_sides
     frame = Box(gx - TAG_GAP, gy - TAG_GAP, side + 2 * TAG_GAP, side + 2 * TAG_GAP)
-    bands = _label_bands(labelled, gx, gy, side, gutters)
-    labels = _label_strips(labelled, gx, gy, side, gutters)
+    bands = _beyond_labels(labelled, gx, gy, side)
     taken = [_grown(tag.box, TAG_SPACE) for tag in placed]
     found: list[tuple[float, Tag]] = []
     for exit in line_exits(mark, grid.size):
-        if len(exit.sides) == 1 and exit.sides <= set(labelled):
-            continue  # out between the coordinates: beyond them, its name read as one of them
+        if exit.sides & set(labelled):
+            continue  # out between the coordinates or past them: its name read as one of them
         col, row = exit.cell
         (dc, dr), crossed = exit.direction, exit.crossed
         if any(_written(grid, col + dc * k, row + dr * k) for k in range(1, crossed + 1)):
@@ -580,7 +575,7 @@ def _led_out(
                 or any(_overlap(box, band) for band in bands)
                 or any(_overlap(box, other) for other in taken)
                 or any(_meets(tag.leader, box) for tag in placed if tag.leader)
-                or any(_meets(leader, other) for other in [*taken, *labels])
+                or any(_meets(leader, other) for other in taken)
             ):
                 continue
             found.append((reach, Tag(mark.name, box, leader)))
@@ -618,31 +613,16 @@ def _meets(leader: tuple[tuple[float, float], ...], box: Box) -> bool:
     return False
 
 
-def _label_bands(labelled: tuple[str, ...], x: float, y: float, side: float, gutters: tuple[float, float]) -> list[Box]:
-    """Returns where a name may not stand for the labels of the labelled sides: beyond a side, within its length
-    (level with a row number, under or over a column letter), and in the strip its labels are read along, drawn on
-    without end and TAG_GAP wider (in line with them, a name read as one of them)."""
+def _beyond_labels(labelled: tuple[str, ...], x: float, y: float, side: float) -> list[Box]:
+    """Returns where a name may not stand for the coordinates: anywhere past a labelled side, its whole length and
+    beyond (level with a row number, under or over a column letter, or in line with them past the grid's corner it
+    read as one of them; and under the column letters it pushed the board's caption away from it)."""
     far = 1000.0
-    across, up = gutters[0] + TAG_GAP, gutters[1] + TAG_GAP
     strips = {
-        "left": (Box(x - far, y, far, side), Box(x - across, y - far, across, side + 2 * far)),
-        "right": (Box(x + side, y, far, side), Box(x + side, y - far, across, side + 2 * far)),
-        "bottom": (Box(x, y - far, side, far), Box(x - far, y - up, side + 2 * far, up)),
-        "top": (Box(x, y + side, side, far), Box(x - far, y + side, side + 2 * far, up)),
-    }
-    return [box for name in labelled for box in strips[name]]
-
-
-def _label_strips(
-    labelled: tuple[str, ...], x: float, y: float, side: float, gutters: tuple[float, float]
-) -> list[Box]:
-    """Returns where the coordinates of the labelled sides stand, which a leader may not cross."""
-    across, up = gutters
-    strips = {
-        "left": Box(x - across, y, across, side),
-        "right": Box(x + side, y, across, side),
-        "bottom": Box(x, y - up, side, up),
-        "top": Box(x, y + side, side, up),
+        "left": Box(x - far, y - far, far, side + 2 * far),
+        "right": Box(x + side, y - far, far, side + 2 * far),
+        "bottom": Box(x - far, y - far, side + 2 * far, far),
+        "top": Box(x - far, y + side, side + 2 * far, far),
     }
     return [strips[name] for name in labelled]
 
