@@ -632,8 +632,8 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def draw_leaders(canvas: Canvas, tags: Sequence[Tag]) -> None:
-    """Draws each diagonal's leader, from the end of its line to its name: before the letters, which sit on it as
-    they sit on the lines."""
+    """Draws each name's leader, thin and grey, from its line's end cell on to the name: before the grid's lines,
+    which cross it."""
     canvas.saveState()
     canvas.setLineWidth(LEADER_PT)
     canvas.setStrokeGray(SEGMENT_GREY)
@@ -650,7 +650,7 @@ def draw_leaders(canvas: Canvas, tags: Sequence[Tag]) -> None:
 
 
 def draw_tags(canvas: Canvas, tags: Sequence[Tag], size: float) -> None:
-    """Draws each line name in a small framed label (a diagonal's leader is drawn before, by draw_leaders)."""
+    """Draws each line name in a small framed label (its leader is drawn before, by draw_leaders)."""
     canvas.setLineWidth(0.6)
     canvas.setStrokeGray(SEGMENT_GREY)
     for tag in tags:
