@@ -975,7 +975,8 @@ def test_a_two_language_large_print_key_runs_each_puzzles_text_on_under_its_diag
         lines = [line for page in pdf.pages for line in page.extract_text_lines() if line["text"].startswith(starts)]
     assert len(lines) == 18, [line["text"] for line in lines]  # every puzzle's why, in English under the French
     under = [line for line in lines if line["x0"] < 25 * MM]  # at the page's left margin, under the diagram
-    assert len(under) >= 9, [(round(line["x0"] / MM), line["text"]) for line in lines]
+    # 7 at least (9 before issue 23, review 34, H1: with no name left of a board, the text beside is wider).
+    assert len(under) >= 7, [(round(line["x0"] / MM), line["text"]) for line in lines]
 
 
 CLASS = [
