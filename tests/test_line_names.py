@@ -3,6 +3,7 @@ diagonal's name by the end of its drawn line, joined to it by a leader, never be
 
 from __future__ import annotations
 
+import math
 import re
 from itertools import product
 
@@ -12,8 +13,8 @@ from rendered import rendered
 from test_replay import MM_PT, boards
 
 from sos_print.engine.grid import Cell, Segment
-from sos_print.engine.notation import Notation, parse_cell, parse_segment
-from sos_print.engine.rules import Board
+from sos_print.engine.notation import Notation, parse_cell, parse_segment, segment_name
+from sos_print.engine.rules import Board, Variant
 from sos_print.pdf.grids import TAG_GAP, label_gutters, segment_tags
 from sos_print.plans.grids import grid_plan
 from sos_print.plans.layout import Paper
@@ -60,195 +61,6 @@ def among_labels(box, grid, side: float) -> str:
     return next((f"in line with the labels {name}" for name in sides if strips[name]), "")
 
 
-def exit_sides(line: Segment, size: int) -> list[set[str]]:
-    """Returns, for each end of the line, the sides the line drawn on past it leaves the grid by (two at a corner),
-    worked out here cell by cell apart from the program's exits."""
-    found = []
-    for end, other in ((line.start, line.end), (line.end, line.start)):
-        step = (end.col - other.col) // 2, (end.row - other.row) // 2  # rows counted up from the bottom
-        col, row = end.col, end.row
-        while 0 <= col + step[0] < size and 0 <= row + step[1] < size:
-            col, row = col + step[0], row + step[1]
-        sides = set()
-        if col + step[0] < 0 or col + step[0] >= size:
-            sides.add("left" if step[0] < 0 else "right")
-        if row + step[1] < 0 or row + step[1] >= size:
-            sides.add("bottom" if step[1] < 0 else "top")
-        found.append(sides)
-    return found
-
-
-def boxed_in(line: Segment, size: int, labelled: tuple[str, ...]) -> bool:
-    """Tells whether the line, drawn on past either end, leaves the grid by one labelled side: no end of it is free
-    of coordinates, and its name must sit beyond them."""
-    return all(len(sides) == 1 and sides <= set(labelled) for sides in exit_sides(line, size))
-
-
-def cells_crossed(a: tuple[float, float], b: tuple[float, float], size: int) -> set[tuple[int, int]]:
-    """Returns the cells of the grid (column, row from the bottom) whose inside the segment from a to b passes
-    through, found by sampling it finely: points on a cell's border belong to none."""
-    found = set()
-    for k in range(1001):
-        x, y = a[0] + (b[0] - a[0]) * k / 1000, a[1] + (b[1] - a[1]) * k / 1000
-        col, row = int(x // CELL), int(y // CELL)
-        inside = min(x - col * CELL, (col + 1) * CELL - x, y - row * CELL, (row + 1) * CELL - y) > 1e-3
-        if inside and 0 <= col < size and 0 <= row < size:
-            found.add((col, row))
-    return found
-
-
-def runs_on(a: tuple[float, float], b: tuple[float, float], line: Segment) -> bool:
-    """Tells whether the segment from a to b lies on the line drawn on past its end cells (collinear with it)."""
-    (x0, y0), (x1, y1) = centre(line.start), centre(line.end)
-    beyond = []
-    for x, y in (a, b):
-        if abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) > 1e-6:
-            return False
-        t = ((x - x0) * (x1 - x0) + (y - y0) * (y1 - y0)) / ((x1 - x0) ** 2 + (y1 - y0) ** 2)
-        beyond.append(t < -0.25 - 1e-6 or t > 1.25 + 1e-6)  # past the end cells' outer corners
-    return any(beyond)
-
-
-def past_end(box, line: Segment, size: int) -> list[Cell]:
-    """Returns the ends of the line inside the grid (the next cell along it is on the board) whose outer corner the
-    box touches with its own corner, lying beyond it, along the line's direction: the name sits just past that end."""
-    found = []
-    for end, other in ((line.start, line.end), (line.end, line.start)):
-        step = (end.col - other.col) // 2, (end.row - other.row) // 2  # rows counted up from the bottom
-        if not (0 <= end.col + step[0] < size and 0 <= end.row + step[1] < size):
-            continue
-        x, y = centre(end)
-        cx, cy = x + step[0] * CELL / 2, y + step[1] * CELL / 2
-        near_x = box.x if step[0] > 0 else box.right
-        near_y = box.y if step[1] > 0 else box.top
-        if abs(near_x - cx) < 1e-6 and abs(near_y - cy) < 1e-6:
-            found.append(end)
-    return found
-
-
-def check_tag(tag, line: Segment, grid, picture: str, alone: bool = True) -> None:
-    """Holds one diagonal's name to where its line ends: outside the grid, joined by a leader to a corner of the
-    name's frame, among no coordinate labels (beyond them, for a line with no end free of them). The leader starts at
-    an end of the line on the grid's edge, or for an end inside the grid at the edge the line would reach; it never
-    passes through a cell off its line, and never runs on along its line (which would look a cell longer)."""
-    side, box = grid.size * CELL, tag.box
-    if tag.leader is None:  # named just past an end inside the grid, in line with it
-        assert past_end(box, line, grid.size), f"neither outside the grid nor just past an inner end: {picture}"
-        return
-    assert box.right <= 0 or box.x >= side or box.top <= 0 or box.y >= side, f"inside the grid: {picture}"
-    own = {(cell.col, cell.row) for cell in (line.start, line.end, line.middle)}
-    for a, b in zip(tag.leader, tag.leader[1:], strict=False):
-        stray = cells_crossed(a, b, grid.size) - own
-        assert not stray, f"the leader crosses the cells {sorted(stray)}: {picture}"
-        assert not runs_on(a, b, line), f"the leader runs on along its line from {a} to {b}: {picture}"
-    start, corner = tag.leader[0], tag.leader[-1]
-    ends = [centre(line.start), centre(line.end)]
-    on_edge = min(abs(start[0]), abs(start[0] - side), abs(start[1]), abs(start[1] - side)) < 1e-6
-    at_end = any(abs(x - start[0]) + abs(y - start[1]) < 1e-6 for x, y in ends)
-    assert at_end or on_edge, f"the leader starts neither at the line's end nor at the grid's edge: {picture}"
-    if on_edge:  # from where the line drawn on leaves the grid
-        assert any(runs_on(start, end, line) or cells_crossed(start, end, grid.size) <= own for end in ends), (
-            f"the leader starts away from where the line leaves the grid: {picture}"
-        )
-    corners = [(x, y) for x in (box.x, box.right) for y in (box.y, box.top)]
-    assert min(abs(x - corner[0]) + abs(y - corner[1]) for x, y in corners) < 1e-6, f"leader apart: {picture}"
-    across, up = label_gutters(grid, LABEL_PT)  # at a corner, the name goes beyond both sides' labels
-    out_x, out_y = max(0.0, -corner[0], corner[0] - side), max(0.0, -corner[1], corner[1] - side)
-    near = out_x <= across + TAG_GAP + 1e-6 and out_y <= up + TAG_GAP + 1e-6
-    assert near or not alone, f"name far from the edge: {picture}"
-    where = among_labels(box, grid, side)
-    if boxed_in(line, grid.size, grid.label_sides):
-        assert not where.startswith("in line with"), f"the name sits {where}: {picture}"
-    else:
-        assert not where, f"the name sits {where}: {picture}"
-
-
-CASES = [(size, notation, line) for size in range(3, 9) for notation in Notation for line in diagonals(size)]
-
-
-@pytest.mark.parametrize(("size", "notation", "line"), CASES, ids=lambda v: str(v))
-def test_a_diagonals_name_is_joined_to_the_end_of_its_line_and_among_no_labels(size, notation, line):
-    grid = grid_plan(Board.empty(size), notation, segments=(line,))
-    (tag,) = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)
-    # The column letters stay where counting starts and the row numbers on the left, whatever the line (FR 14).
-    assert grid.label_sides == (("left", "top") if notation is Notation.L1C1 else ("left", "bottom"))
-    check_tag(tag, line, grid, f"{line} on {size} × {size} ({notation.value}): {tag.box}, leader {tag.leader}")
-
-
-def named(notation: Notation, *names: str) -> tuple[Segment, ...]:
-    return tuple(parse_segment(name, 4, notation) for name in names)
-
-
-# Diagrams with several diagonals: the worked example "First to 3" in each notation (its two diagonals once ended
-# among the row labels), and two whose names once moved the column letters above the grid.
-DIAGRAMS = [
-    (Notation.L1C1, named(Notation.L1C1, "L1C1-L3C3", "L1C3-L3C1", "L1C1-L1C3", "L3C1-L3C3")),
-    (Notation.A1, named(Notation.A1, "A4-C2", "A2-C4", "A4-C4", "A2-C2")),
-    (Notation.A1, named(Notation.A1, "A3-C1", "B1-D3")),
-]
-
-
-@pytest.mark.parametrize(("notation", "lines"), DIAGRAMS, ids=lambda v: str(v))
-def test_the_names_of_several_lines_keep_to_their_ends_and_clear_of_each_other(notation, lines):
-    grid = grid_plan(Board.empty(4), notation, segments=lines)
-    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)
-    for tag, line in zip(tags, lines, strict=True):
-        if line.start.col != line.end.col and line.start.row != line.end.row:
-            check_tag(tag, line, grid, f"{tag.name} with {[t.name for t in tags]}: {tag.box}", alone=False)
-    for k, tag in enumerate(tags):
-        for other in tags[k + 1 :]:
-            box, them = tag.box, other.box
-            apart = box.right <= them.x or them.right <= box.x or box.top <= them.y or them.top <= box.y
-            assert apart, f"{tag.name} covers {other.name}"
-
-
-def free_end_nearby(line: Segment, size: int, labelled: tuple[str, ...]) -> list[tuple[float, float]]:
-    """Returns where the leader starts for each end of the line from which it, drawn on, leaves the grid within a cell
-    by a corner without coordinates on either side (worked out here cell by cell, apart from the program's exits):
-    the end's centre, or the grid's corner a cell past it."""
-    found = []
-    for end, other in ((line.start, line.end), (line.end, line.start)):
-        step = (end.col - other.col) // 2, (end.row - other.row) // 2  # rows counted up from the bottom
-        col, row, crossed = end.col, end.row, 0
-        while 0 <= col + step[0] < size and 0 <= row + step[1] < size:
-            col, row, crossed = col + step[0], row + step[1], crossed + 1
-        sides = set()
-        if col + step[0] < 0 or col + step[0] >= size:
-            sides.add("left" if step[0] < 0 else "right")
-        if row + step[1] < 0 or row + step[1] >= size:
-            sides.add("bottom" if step[1] < 0 else "top")
-        if crossed <= 1 and len(sides) == 2 and not sides & set(labelled):
-            # The leader starts at the end's centre, or past a cell it may not cross, at the grid's corner.
-            x, y = centre(end)
-            found.append(
-                (x + step[0] * (crossed + 0.5) * CELL, y + step[1] * (crossed + 0.5) * CELL) if crossed else (x, y)
-            )
-    return found
-
-
-@pytest.mark.parametrize(("size", "notation", "line"), CASES, ids=lambda v: str(v))
-def test_a_diagonal_with_an_end_by_unlabelled_sides_is_named_there_not_under_the_coordinates(size, notation, line):
-    # "A1-C3" under the column letters, below-left of the grid, reads as far from its line (EN 39, FR C21): where
-    # the other end leaves the grid by a corner without labels, a cell away at most, the name sits there.
-    grid = grid_plan(Board.empty(size), notation, segments=(line,))
-    (tag,) = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)
-    free = free_end_nearby(line, size, grid.label_sides)
-    if free and tag.leader is None:  # just past an inner end a cell from that corner, no free end on the edge passed
-        assert past_end(tag.box, line, size), f"{line}: {tag.box}"
-        ends = [centre(line.start), centre(line.end)]
-        assert not [p for p in free if any(abs(p[0] - x) + abs(p[1] - y) < 1e-6 for x, y in ends)], f"{line}: {free}"
-    elif free:
-        start = tag.leader[0]
-        ends = [centre(line.start), centre(line.end)]
-        # A corner a cell past an inner end no name fits past (in a cell it covered the grid's lines, review 34): the
-        # name goes by the line's other end, on the grid's edge (issue 23: off that corner it hung far from C3).
-        a_cell_past = not [p for p in free if any(abs(p[0] - x) + abs(p[1] - y) < 1e-6 for x, y in ends)]
-        by_end = a_cell_past and any(abs(start[0] - x) + abs(start[1] - y) < 1e-6 for x, y in ends)
-        assert by_end or any(abs(start[0] - x) + abs(start[1] - y) < 1e-6 for x, y in free), (
-            f"{line} on {size} × {size}: named by the end at {start}, not by {free} ({grid.label_sides} labelled)"
-        )
-
-
 A1_NAME = re.compile(r"^([A-H])([1-8])-([A-H])([1-8])$")
 
 
@@ -273,35 +85,6 @@ def _distance(point: tuple[float, float], box: tuple[float, float, float, float]
     dx = max(box[0] - point[0], 0.0, point[0] - box[2])
     dy = max(box[1] - point[1], 0.0, point[1] - box[3])
     return (dx * dx + dy * dy) ** 0.5
-
-
-@pytest.mark.parametrize("name", ["teacher"])
-def test_a_line_ending_inside_the_grid_is_named_just_past_that_end_not_off_the_grids_corner(name):
-    # The key's "A1-C3" (its end C3 inside the 4 × 4 grid) hung off the grid's top-right corner, past D4, as did the
-    # teacher's example 11: a name sits by its line's end, within a cell of that end's centre
-    # (touching the end cell's outer corner) unless that end is on the grid's edge (named beyond it, by a leader).
-    data = rendered(name, PrintOptions())
-    named = printed_names(data)
-    assert named, "no line is named"
-    for text, box, (left, top, cell, size) in named:
-        cols = "ABCDEFGH"
-        a, b, c, d = A1_NAME.match(text).groups()
-        ends = [(cols.index(a), int(b) - 1), (cols.index(c), int(d) - 1)]  # rows from the bottom
-        centres = [(left + (col + 0.5) * cell, top + (size - row - 0.5) * cell) for col, row in ends]
-        near = min(range(2), key=lambda k: _distance(centres[k], box))
-        (col, row), (other_col, other_row) = ends[near], ends[1 - near]
-        step = ((col > other_col) - (col < other_col), (row > other_row) - (row < other_row))
-        on_edge = not (0 <= col + step[0] < size and 0 <= row + step[1] < size)
-        # A row whose other end is by the row numbers: named on the side without them, level with its row (beyond
-        # the numbers, "A1-C1 1" read as one string, issue 23).
-        far_side = row == other_row and 0 in (col, other_col) and box[0] >= left + size * cell
-        # Neither end on the edge, no room in a cell past either (a name there covered the grid's lines, review 34):
-        # outside the grid where the line drawn on leaves it, a cell past its end.
-        other_step = (-step[0], -step[1])
-        inner = 0 <= other_col + other_step[0] < size and 0 <= other_row + other_step[1] < size
-        outside = box[2] <= left or box[0] >= left + size * cell or box[3] <= top or box[1] >= top + size * cell
-        next_out = inner and outside and _distance(centres[near], box) <= 2 * cell
-        assert on_edge or far_side or next_out or _distance(centres[near], box) <= cell, (text, box, centres[near])
 
 
 @pytest.mark.parametrize(
@@ -376,8 +159,10 @@ def test_the_keys_diagonal_names_leave_the_grid_between_labels_and_stand_clear_o
     grid = grid_plan(Board.empty(size), notation, segments=lines)
     side = size * CELL
     labels = label_boxes(grid, side)
-    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT, outside=True)
-    for tag, line in zip(tags, lines, strict=True):
+    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT)
+    by_name = {segment_name(line, size, notation): line for line in lines}
+    for tag in tags:
+        line = by_name[tag.name]
         box, picture = tag.box, f"{tag.name} on {size} × {size} ({notation.value}): {tag.box}, leader {tag.leader}"
         apart = max(-box.right, box.x - side, -box.top, box.y - side)
         assert apart >= TAG_GAP - 1e-6, f"{round(apart, 2)} mm off the frame: {picture}"
@@ -407,7 +192,7 @@ def test_the_keys_diagonal_name_leaves_by_an_end_whose_way_out_crosses_no_letter
     lines = named_on(6, "C1-E3", "C3-E1")
     board = Board.empty(6).with_letter(parse_cell("F4", 6), Letter.parse("O"))
     grid = grid_plan(board, Notation.A1, segments=lines)
-    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT, outside=True)
+    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT)
     f4 = (5.5 * CELL, 3.5 * CELL)
     for tag in tags:
         for a, b in zip(tag.leader, tag.leader[1:], strict=False):
@@ -480,35 +265,6 @@ def test_no_line_name_stands_level_with_a_coordinate_label_beside_it(make):
     # and 38), "L7C1-L7C3" beside "L7" on the 8 x 8 rule sheet (issue 23, review 33, finding 2.1): a row is named on
     # the side without numbers, and no name stands level with a coordinate label within BESIDE mm.
     assert names_beside_labels(make()) == []
-
-
-@pytest.mark.parametrize(
-    ("line", "other", "kind"),
-    [
-        ("A4-C2", "A4-C4", "faint"),
-        ("A4-C2", "A4-C4", "segments"),
-        ("A4-C2", "A2-A4", "faint"),
-        ("A4-C2", "A2-A4", "segments"),
-    ],
-)
-def test_a_diagonals_leader_leaves_its_end_cell_along_no_row_or_column_scored_through_it(line, other, kind):
-    # Replay 07 in French: the leader of "A4-C2" left A4 straight out to the left, on from the dashed row A4-C4, and
-    # read as that row's (issue 23, review 33, finding 2.1): it leaves its end cell by a side no other line runs
-    # along, or by the cell's outer corner.
-    lines = {"segments": named_on(4, line), "faint": ()}
-    if kind == "faint":
-        lines["faint"] = named_on(4, other)
-    else:
-        lines["segments"] = named_on(4, line, other)
-    grid = grid_plan(Board.empty(4), Notation.A1, segments=lines["segments"], faint=lines["faint"])
-    tag = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT, LABEL_PT)[0]
-    assert tag.name == line and tag.leader is not None
-    (x0, y0), (x1, y1) = tag.leader[:2]
-    drawn = parse_segment(other, 4, Notation.A1)
-    (a, b), (c, d) = centre(drawn.start), centre(drawn.end)
-    on_it = abs((c - a) * (y0 - b) - (d - b) * (x0 - a)) < 1e-6  # the leader starts in a cell of the other line
-    assert on_it, "the case does not put the leader's start on the other line"
-    assert abs((c - a) * (y1 - y0) - (d - b) * (x1 - x0)) > 1e-6, f"on along {other}: {tag.leader}"
 
 
 def _black(item: dict) -> bool:
@@ -585,16 +341,14 @@ LARGE_PRINT_NAMED = {
 def test_no_large_print_line_name_touches_a_grid_line(made):
     # In large print a name set in the cell past its line's end filled the cell, on its lines and the board's frame
     # (« A1-C3 » in D4 of replay 11 in French, « A2-C2 » in D2 of the French rule sheet on Letter; issue 23, review 33,
-    # 1.2): a name keeps CELL_CLEARANCE from every line of the grid, inside a cell or outside the board.
-    from sos_print.pdf.grids import CELL_CLEARANCE
-
+    # 1.2): a name keeps TAG_GAP from every line of the grid, outside the board.
     with pages(LARGE_PRINT_NAMED[made]()) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             strokes = grid_strokes(page)
             for name, box in name_boxes(page):
                 nearest = min((clearance(box, stroke) for stroke in strokes), default=1000.0) / MM_PT
                 assert nearest >= 0.5, f"page {number}: {name} {nearest:.2f} mm from a grid line"
-                assert nearest >= min(CELL_CLEARANCE, TAG_GAP) - 0.3, f"page {number}: {name} {nearest:.2f} mm"
+                assert nearest >= TAG_GAP - 0.3, f"page {number}: {name} {nearest:.2f} mm"
 
 
 def board_frames(page) -> list[tuple[float, float, float, float]]:
@@ -609,11 +363,7 @@ def board_frames(page) -> list[tuple[float, float, float, float]]:
 NAMED = {
     "replay 11": lambda: rendered("replay", PrintOptions(), "11-team-first-sos-wins.toml"),
     "replay 11, French": lambda: rendered("replay", PrintOptions(language=Language.FR), "11-team-first-sos-wins.toml"),
-    "replay 11, Letter": lambda: rendered("replay", PrintOptions(paper=Paper.LETTER), "11-team-first-sos-wins.toml"),
-    "replay 11, French, Letter": lambda: rendered(
-        "replay", PrintOptions(language=Language.FR, paper=Paper.LETTER), "11-team-first-sos-wins.toml"
-    ),
-    "replay 07": lambda: rendered("replay", PrintOptions(), "07-target-score.toml"),
+    "replay 09": lambda: rendered("replay", PrintOptions(), "09-team-sos.toml"),
     "rules": lambda: rendered("rules", PrintOptions()),
     "rules, French, Letter": lambda: rendered("rules", PrintOptions(language=Language.FR, paper=Paper.LETTER)),
     "rules, 8 x 8, L1C1": lambda: rendered("rules", PrintOptions(size=8, notation=Notation.L1C1)),
@@ -625,9 +375,7 @@ NAMED = {
 def test_no_line_name_straddles_a_boards_frame_or_covers_a_grid_line(made):
     # Replay 11's "A1-C3", its corner on that of its end C3 and wider than a cell, ran over the board's right frame
     # and covered the line under D4 (review 34): a name stands inside a board or wholly outside it, and clear of
-    # every line of a grid (LINE_CLEARANCE inside a cell, TAG_GAP outside the frame).
-    from sos_print.pdf.grids import LINE_CLEARANCE
-
+    # every line of a grid (TAG_GAP: every name stands outside the frame, issue 23, review 34, H1).
     named = 0
     with pages(NAMED[made]()) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
@@ -639,7 +387,7 @@ def test_no_line_name_straddles_a_boards_frame_or_covers_a_grid_line(made):
                     apart = x1 <= left or right <= x0 or bottom <= upper or lower <= top
                     assert inside or apart, f"page {number}: {name} straddles a board's frame"
                 nearest = min((clearance((x0, top, x1, bottom), stroke) for stroke in strokes), default=1000.0)
-                assert nearest / MM_PT >= LINE_CLEARANCE - 0.1, f"page {number}: {name} {nearest / MM_PT:.2f} mm"
+                assert nearest / MM_PT >= TAG_GAP - 0.1, f"page {number}: {name} {nearest / MM_PT:.2f} mm"
     assert named, "no line is named"
 
 
@@ -666,3 +414,186 @@ def test_a_rows_name_wider_than_a_cell_stands_outside_the_grid_level_with_its_ro
     assert TAG_GAP <= box[0] - (left + cells * cell) <= TAG_GAP + 2.0, (box, left + cells * cell)
     middle = (box[1] + box[3]) / 2
     assert top + (row - 1) * cell < middle < top + row * cell, (box, top, cell)
+
+
+def every_line(size: int) -> list[Segment]:
+    """Returns every three-cell row, column and diagonal of a board."""
+    found = list(diagonals(size))
+    for a, b in product(range(size - 2), range(size)):
+        found += [Segment.between(Cell(a, b), Cell(a + 2, b)), Segment.between(Cell(b, a), Cell(b, a + 2))]
+    return found
+
+
+def way_out(line: Segment, size: int) -> list[tuple[Cell, tuple[int, int], set[str]]]:
+    """Returns, for each end of the line, the end, the way on past it (columns, rows up) and the sides the line drawn
+    on leaves the grid by (two at a corner), worked out here cell by cell apart from the program."""
+    found = []
+    for end, other in ((line.start, line.end), (line.end, line.start)):
+        step = (end.col - other.col) // 2, (end.row - other.row) // 2
+        col, row = end.col, end.row
+        while 0 <= col + step[0] < size and 0 <= row + step[1] < size:
+            col, row = col + step[0], row + step[1]
+        sides = set()
+        if not 0 <= col + step[0] < size:
+            sides.add("left" if step[0] < 0 else "right")
+        if not 0 <= row + step[1] < size:
+            sides.add("bottom" if step[1] < 0 else "top")
+        found.append((end, step, sides))
+    return found
+
+
+LINE_CASES = [(size, notation, line) for size in range(3, 9) for notation in Notation for line in every_line(size)]
+
+
+@pytest.mark.parametrize(("size", "notation", "line"), LINE_CASES, ids=lambda v: str(v))
+def test_a_lines_name_stands_outside_the_grid_at_the_end_of_a_leader_in_the_lines_own_direction(size, notation, line):
+    # « A1-C1 » in the empty cell D1 read as a fourth letter of its row, and a leader leaving C3 straight up for
+    # « A1-C3 » as a struck column (issue 23, review 34, H1): the name stands outside the grid, TAG_GAP clear of it and
+    # never past a labelled side, and its leader runs on from the edge of an end cell in the line's own direction.
+    grid = grid_plan(Board.empty(size), notation, segments=(line,))
+    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT)
+    free = [way for way in way_out(line, size) if not way[2] & set(grid.label_sides)]
+    if not free:  # every way out passes between or past coordinates: the diagram's text names the line
+        assert tags == []
+        return
+    (tag,) = tags
+    side, box, picture = size * CELL, tag.box, f"{tag.name}: {tag.box}, leader {tag.leader}"
+    apart = max(-box.right, box.x - side, -box.top, box.y - side)
+    assert apart >= TAG_GAP - 1e-6, f"{apart:.2f} mm off the frame: {picture}"
+    assert among_labels(box, grid, side) == "", picture
+    beyond = {"left": box.x < 0, "right": box.right > side, "bottom": box.y < 0, "top": box.top > side}
+    assert not any(beyond[name] for name in grid.label_sides), f"past a labelled side: {picture}"
+    (x0, y0), (x1, y1) = tag.leader
+    ends = []
+    for end, (dc, dr), _ in free:
+        cx, cy = centre(end)
+        ends.append(((cx + dc * CELL / 2, cy + dr * CELL / 2), (dc, dr)))
+    start, (dc, dr) = next(((p, way) for p, way in ends if abs(p[0] - x0) + abs(p[1] - y0) < 1e-6), (None, (0, 0)))
+    assert start is not None, f"the leader starts at no free end cell's outer edge: {picture}"
+    length = math.hypot(x1 - x0, y1 - y0)
+    assert abs((x1 - x0) / length - dc / math.hypot(dc, dr)) < 1e-6, picture
+    assert abs((y1 - y0) / length - dr / math.hypot(dc, dr)) < 1e-6, picture
+    on_edge = min(abs(x1 - box.x), abs(x1 - box.right)) < 1e-6 or min(abs(y1 - box.y), abs(y1 - box.top)) < 1e-6
+    assert on_edge and box.x - 1e-6 <= x1 <= box.right + 1e-6 and box.y - 1e-6 <= y1 <= box.top + 1e-6, picture
+
+
+@pytest.mark.parametrize(
+    ("letters", "named"),
+    [
+        ({}, "right"),  # A1-C1 on 4 x 4: out past C1 through the empty D1
+        ({"D1": "O"}, None),  # D1 holds a letter; past A1 the row numbers: no name on the diagram
+    ],
+)
+def test_a_rows_leader_crosses_no_letter_and_never_passes_the_row_numbers(letters, named):
+    from sos_print.engine.rules import Letter
+
+    board = Board.empty(4)
+    for cell, letter in letters.items():
+        board = board.with_letter(parse_cell(cell, 4), Letter.parse(letter))
+    grid = grid_plan(board, Notation.A1, segments=named_on(4, "A1-C1"))
+    tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT)
+    if named is None:
+        assert tags == []
+    else:
+        assert len(tags) == 1 and tags[0].box.x >= 4 * CELL + TAG_GAP - 1e-6
+
+
+LEADER_PT_READ = 1.0  # a leader's width as printed (points): half an S-O-S line's, yet kept by a photocopy
+
+
+def page_strokes(page, width: float) -> list[tuple[tuple[float, float], tuple[float, float], float]]:
+    """Returns the straight grey strokes `width` points wide on the page: (start, end) in mm from the page's top-left
+    corner, and their grey."""
+    found = []
+    for line in page.lines:
+        colour = line.get("stroking_color")
+        grey = colour[0] if isinstance(colour, (tuple, list)) and len(colour) == 1 else colour
+        if isinstance(grey, (int, float)) and 0 < grey < 1 and abs(line["linewidth"] - width) < 0.05:
+            (ax, ay), (bx, by) = line["pts"][0], line["pts"][-1]
+            found.append(((ax / MM_PT, ay / MM_PT), (bx / MM_PT, by / MM_PT), float(grey)))
+    return found
+
+
+def letter_cells(page, placed) -> set[tuple[int, int, int]]:
+    """Returns the cells holding a letter (S, O, or an answer to write), as (board, column, row from the top)."""
+    found = set()
+    for char in page.chars:
+        if char["text"] not in "SO/":
+            continue
+        x, y = (char["x0"] + char["x1"]) / 2 / MM_PT, (char["top"] + char["bottom"]) / 2 / MM_PT
+        for k, (left, top, cell, n) in enumerate(placed):
+            if 0 < x - left < cell * n and 0 < y - top < cell * n:
+                found.add((k, int((x - left) // cell), int((y - top) // cell)))
+    return found
+
+
+SEEN = {
+    "replay 07": lambda: rendered("replay", PrintOptions(), "07-target-score.toml"),
+    "replay 09": lambda: rendered("replay", PrintOptions(), "09-team-sos.toml"),
+    "replay 11": lambda: rendered("replay", PrintOptions(), "11-team-first-sos-wins.toml"),
+    "rules": lambda: rendered("rules", PrintOptions()),
+    "rules, French": lambda: rendered("rules", PrintOptions(language=Language.FR)),
+    "rules, 8 x 8, L1C1": lambda: rendered("rules", PrintOptions(size=8, notation=Notation.L1C1)),
+    "kit, first S-O-S wins": lambda: rendered("players", PrintOptions(variant=Variant(first_sos_wins=True))),
+    "kit, teams to 5": lambda: rendered("players", PrintOptions(variant=Variant(players=4, teams=True, target=5))),
+    "key, 6 x 6, French, Letter": lambda: rendered(
+        "answers", PrintOptions(size=6, language=Language.FR, paper=Paper.LETTER)
+    ),
+}
+
+
+@pytest.mark.parametrize("made", list(SEEN))
+def test_each_printed_name_stands_outside_its_board_led_to_by_its_lines_own_direction_through_no_letter(made):
+    # Review 34, H1: « A1-C1 » in D1 of replay 09, « B1-B3 » in B4 of the rule sheet, « B5-D3 » on the French key led
+    # through the O of A6. Read back from the page: every name's frame stands TAG_GAP clear of every board's frame;
+    # every leader, thin and dark enough to photocopy, runs on from an S-O-S line in its direction and crosses no
+    # cell holding a letter; every name is at the end of a leader.
+    from sos_print.plans.layout import SEGMENT_PT
+
+    data = SEEN[made]()
+    named = 0
+    with pages(data) as pdf:
+        for number, (page, placed) in enumerate(zip(pdf.pages, boards(data), strict=True), start=1):
+            lines = [(a, b) for a, b, _ in page_strokes(page, SEGMENT_PT)]
+            leaders = page_strokes(page, LEADER_PT_READ)
+            written = letter_cells(page, placed)
+            for name, (x0, top, x1, bottom) in name_boxes(page):
+                named += 1
+                box = (x0 / MM_PT, top / MM_PT, x1 / MM_PT, bottom / MM_PT)
+                for left, upper, cell, n in placed:
+                    apart = max(left - box[2], box[0] - left - cell * n, upper - box[3], box[1] - upper - cell * n)
+                    assert apart >= TAG_GAP - 0.1, f"p{number}: {name} {apart:.2f} mm from a board's frame"
+                ends = [end for _, end, _ in leaders] + [start for start, _, _ in leaders]
+                assert any(_distance(end, box) < 0.1 for end in ends), f"p{number}: {name} has no leader"
+            for start, end, grey in leaders:
+                assert grey <= 0.3 + 1e-6, f"p{number}: a leader too light to photocopy ({grey})"
+                length = math.hypot(end[0] - start[0], end[1] - start[1])
+                way = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
+                assert any(_runs_on(start, way, line) for line in lines), f"p{number}: a leader off its line's way"
+                for k in range(401):
+                    px, py = start[0] + (end[0] - start[0]) * k / 400, start[1] + (end[1] - start[1]) * k / 400
+                    for b, (left, upper, cell, _) in enumerate(placed):
+                        col, row = int((px - left) // cell), int((py - upper) // cell)
+                        inside = (
+                            min(px - left - col * cell, (col + 1) * cell - px + left) > 0.3
+                            and min(py - upper - row * cell, (row + 1) * cell - py + upper) > 0.3
+                        )
+                        assert not (inside and (b, col, row) in written), f"p{number}: a leader crosses a letter"
+    assert named or made in UNNAMED, "no line is named"
+
+
+UNNAMED = {"replay 07"}  # its layout leaves the names to the captions (« named in the caption »)
+
+
+def _runs_on(start: tuple[float, float], way: tuple[float, float], line) -> bool:
+    """Tells whether a leader from `start` the way `way` runs on from the drawn line, past one of its ends, in the
+    line's own direction."""
+    (ax, ay), (bx, by) = line
+    length = math.hypot(bx - ax, by - ay)
+    for (px, py), (qx, qy) in (((ax, ay), (bx, by)), ((bx, by), (ax, ay))):
+        ux, uy = (qx - px) / length, (qy - py) / length  # from one end to the other: past the other, on
+        if abs(ux - way[0]) < 0.01 and abs(uy - way[1]) < 0.01:
+            off = abs((start[0] - qx) * uy - (start[1] - qy) * ux)
+            if off < 0.2 and (start[0] - qx) * ux + (start[1] - qy) * uy > 0:
+                return True
+    return False

@@ -33,7 +33,7 @@ MARKING_SHEET_COLUMN = 14.0  # the marking grid's first column, the sheet's numb
 MARKING_CHILD_COLUMN = 30.0  # the same, holding a child's name and the sheet's number
 MARKING_ROW = 6.5  # the marking grid's shortest row: thirty sheets on a page (mm, times the scale)
 EXPLAINED_ROOM = 0.5  # the share of a page the explanations need under the grid to start there (divided by the scale)
-DIAGRAMS = DiagramStyle(cell=KEY_CELL, names_outside=True)  # a name in an empty cell read as a letter to mark
+DIAGRAMS = DiagramStyle(cell=KEY_CELL)
 
 
 def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) -> None:

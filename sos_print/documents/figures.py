@@ -59,10 +59,8 @@ class DiagramStyle:
     label_pt: float = SMALL_PT
     number_pt: float = SMALL_PT
     tag_pt: float = SMALL_PT
-    # Lines named outside the grid only, never just past an inner end in an empty cell (the answer key: there a name
-    # read as the board's content, issue 23).
-    names_outside: bool = False
-    # Lines named inside the grid only in the middle of a cell, clear of its sides (large print: see segment_tags).
+    # Large print: where the lines' names beside the board would take room from it, the text alone names them (see
+    # rulesheet's `_shrunk`).
     names_clear: bool = False
 
     def scaled(self, scale: float) -> DiagramStyle:
@@ -73,7 +71,6 @@ class DiagramStyle:
             self.label_pt * scale,
             self.number_pt * scale,
             self.tag_pt * scale,
-            self.names_outside,
             self.names_clear or scale > 1.0,
         )
 
@@ -137,9 +134,7 @@ def _tags(grid: GridPlan, style: DiagramStyle) -> tuple[Tag, ...]:
             0.0,
             style.cell,
             style.tag_pt,
-            style.label_pt,
-            outside=style.names_outside,
-            clear=style.names_clear,
+            letter_drop(grid, style.cell, style.letter_pt, style.number_pt),
         )
     )
 
@@ -286,7 +281,7 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
     def draw(canvas: Canvas) -> None:
         shade_answers(canvas, grid, 0.0, 0.0, style.cell)
         drop = letter_drop(grid, style.cell, style.letter_pt, style.number_pt)
-        tags = tuple(_dropped(tag, drop) for tag in _tags(grid, style))
+        tags = _tags(grid, style)
         draw_segments(canvas, grid, 0.0, -drop, style.cell)
         draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
@@ -296,14 +291,6 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         draw_scorers(canvas, grid, 0.0, 0.0, style.cell, style.tag_pt, style.letter_pt)
 
     document.reuse(("diagram", grid, style), area, draw, x, y)
-
-
-def _dropped(tag: Tag, drop: float) -> Tag:
-    """Returns the tag with its leader starting at its line's end when the letters stand `drop` mm low (letter_drop)."""
-    if tag.leader is None or not drop:
-        return tag
-    (x, y), *rest = tag.leader
-    return replace(tag, leader=((x, y - drop), *rest))
 
 
 def draw_figure(

@@ -148,10 +148,12 @@ def gallery(
         slot = (width - GAP * (columns - 1)) / columns
         found = []
         for cell in cells:
-            for named in (True, False):
-                shown = [grid if named else replace(grid, named=False) for grid in grids]
-                candidate = _gallery(shown, size, columns, slot, cell, named, scale)
-                if candidate.diagram_width <= slot:
+            plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
+            for candidate in (_gallery(grids, size, columns, slot, cell, True, scale), plain):
+                # Large print names the lines in the captions alone where names over or under the boards (which
+                # stand outside them, issue 23, review 34, H1) would make them taller, as the rule sheet does.
+                taller = scale > 1.0 and candidate.diagram_height > plain.diagram_height + 1e-6
+                if candidate.diagram_width <= slot and not taller:
                     found.append((_filled(candidate, figures, page), candidate))
         if found:
             # Under the header where some layout lets them stand there, else on a page of their own.

@@ -23,10 +23,10 @@ from sos_print.engine.errors import a_board
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.rules import Variant
 from sos_print.pdf.document import Document
-from sos_print.pdf.draw import draw_centred, draw_label, draw_strip, layout_strip, set_label
+from sos_print.pdf.draw import draw_label, draw_strip, layout_strip, set_label
 from sos_print.pdf.flow import Flow
-from sos_print.pdf.fonts import BOLD, REGULAR
-from sos_print.pdf.grids import cell_centre, frame_half, label_gutters, scorers_placed
+from sos_print.pdf.fonts import REGULAR
+from sos_print.pdf.grids import label_gutters, scorers_placed
 from sos_print.pdf.textflow import width_of
 from sos_print.plans.common import game_rules
 from sos_print.plans.grids import GridPlan
@@ -36,10 +36,7 @@ from sos_print.plans.layout import (
     COORDINATE_CELL,
     COORDINATE_SIDE,
     HEADING_PT,
-    LEADER_GREY,
-    LEADER_PT,
     MM,
-    NEW_LETTER_RING_PT,
     NOTES_PT,
     RULES_DIAGRAM_CELL,
     SMALL_PT,
@@ -80,8 +77,7 @@ STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
 # step 4 would have sent the opening paragraph to the back and the back onto a fourth page (issue 23, review 34, H10).
 LARGE_STEP_GAP = 1.0
 NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: the text's size if it fits the cell
-NAME_GAP = 3.0  # from the naming grid's frame to a cell name set beside it (mm, times the scale)
-LEADER_SPACE = 1.0  # between the leader's end and the name it leads to (mm, times the scale)
+NAME_SHARE = 0.9  # of the naming grid's cell, the most its cell's name may take across
 LABEL_SPACE = 2.0  # between two column labels of the naming grid, at the least (mm)
 # The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, and in large
 # print, where the letters (22.2 pt) must still stand inside their frames (FRAME_SHARE of the cell each side) and
@@ -368,15 +364,13 @@ def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block]
 @frozen
 class Naming:
     """Holds how the naming grid is drawn: its grid, cell (mm), the size (points) of its coordinates and of the name
-    in its cell (of the ring's letter when the name is set beside the grid, at the body's size: `beside`, "" when
-    written inside it), and the print's scale."""
+    in its cell, and the print's scale."""
 
     grid: GridPlan
     cell: float
     label_pt: float
     name_pt: float
     scale: float
-    beside: str = ""
 
     @property
     def gutters(self) -> tuple[float, float]:
@@ -384,24 +378,15 @@ class Naming:
         return label_gutters(self.grid, self.label_pt)
 
     @property
-    def right(self) -> float:
-        """Returns the room (mm) right of the grid: the gutter kept on both sides, or the name set there."""
-        side_gutter = self.gutters[0]
-        if not self.beside:
-            return side_gutter
-        return max(side_gutter, NAME_GAP * self.scale + width_of(self.beside, BOLD, BODY_PT * self.scale) / MM)
-
-    @property
     def size(self) -> tuple[float, float]:
         """Returns the width and height (mm) of the drawing."""
         side_gutter, end_gutter = self.gutters
         side = self.grid.size * self.cell
-        return side + side_gutter + self.right, side + 2 * end_gutter + 2.0
+        return side + 2 * side_gutter, side + 2 * end_gutter + 2.0
 
 
 def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
-    """Places how cells are named: the text, then a grid of the kit's board with one cell named in it (or, where the
-    name is wider than the cell, ringed in it and named beside the grid)."""
+    """Places how cells are named: the text, then a grid of the kit's board with one cell named in it."""
     naming = naming_layout(plan.coordinates, flow.width, scale)
     draw = partial(_coordinates, naming=naming)
     diagram_w, diagram_h = naming.size
@@ -418,9 +403,9 @@ def naming_layout(grid: GridPlan, width: float, scale: float) -> Naming:
     """Returns how the naming grid is drawn in a frame `width` mm wide: its cell COORDINATE_CELL at most (times the
     scale), the grid COORDINATE_SIDE; its coordinates at the captions' size, or the smallest where those would come
     within LABEL_SPACE of each other (C1 to C8 nearly touched); the cell's name written in it at the body's size if
-    it fits, else the smallest, else set beside the grid at the body's size, the cell ringed and joined to it by a
-    leader (in 6 × 6 to 8 × 8 cells « L2C3 » fits no size: a grid wide enough for it added a page to some sheets,
-    issue 23, review 33, 1.1)."""
+    it fits, else the smallest, else as large as fits its cell (in 6 × 6 to 8 × 8 cells « L2C3 »): set beside the
+    grid, joined to its cell by a leader along its row, it read as a line's name (issue 23, review 34, H1), and a grid
+    wide enough for it at the smallest size added a page to some sheets (review 33, 1.1)."""
     most = min(COORDINATE_CELL, COORDINATE_SIDE / grid.size) * scale
     widest = max(grid.col_labels, key=lambda label: width_of(label, REGULAR, NOTES_PT))
     label_pt = next(
@@ -434,42 +419,18 @@ def naming_layout(grid: GridPlan, width: float, scale: float) -> Naming:
     side_gutter = label_gutters(grid, label_pt)[0]
     cell = min(most, (width - 2 * side_gutter - 2.0) / grid.size)
     name = max(grid.letters, key=len)
-    for size in NAME_PTS:
-        if width_of(name, BOLD, size * scale) / MM <= cell * 0.9:
-            return Naming(grid, cell, label_pt, size * scale, scale)
-    place = divmod(grid.letters.index(name), grid.size)[::-1]  # (column, row from the top)
-    naming = Naming(replace(grid, letters=(), marked=(place,)), cell, label_pt, SMALL_PT * scale, scale, name)
-    # Where the grid stands beside the text (large print), it still does, a little smaller: under the text it took
-    # the height of the text set narrower too.
-    beside = width - GAP - BESIDE_TEXT
-    room = beside if grid.size * cell + 2 * side_gutter <= beside else width - 2.0
-    return replace(naming, cell=min(cell, (room - side_gutter - naming.right) / grid.size))
+    room = cell * NAME_SHARE * MM / width_of(name, REGULAR, 1.0)  # the size (points) at which the name fills its room
+    size = next((size * scale for size in NAME_PTS if size * scale <= room), room)
+    return Naming(grid, cell, label_pt, size, scale)
 
 
 def _coordinates(document: Document, x: float, top: float, *, naming: Naming) -> None:
-    """Draws a small labelled grid with one cell named in it, or ringed in it and named beside it."""
+    """Draws a small labelled grid with one cell named in it."""
     side_gutter, end_gutter = naming.gutters
     cell, grid = naming.cell, naming.grid
     small = SMALL_PT * naming.scale
     style = DiagramStyle(cell, naming.name_pt, naming.label_pt, small, small)
-    gx, gy = x + side_gutter, top - end_gutter - grid.size * cell
-    draw_diagram(document, grid, gx, gy, style)
-    if not naming.beside:
-        return
-    (col, row), side = grid.marked[0], grid.size * cell
-    cx, cy = cell_centre(grid, gx, gy, cell, col, row)
-    ring = frame_half(cell, style.letter_pt, style.number_pt) + NEW_LETTER_RING_PT / MM / 2
-    gap = NAME_GAP * naming.scale
-    canvas = document.canvas
-    canvas.saveState()
-    canvas.setLineWidth(LEADER_PT)
-    canvas.setStrokeGray(LEADER_GREY)
-    canvas.setLineCap(1)
-    canvas.line((cx + ring) * MM, cy * MM, (gx + side + gap - LEADER_SPACE * naming.scale) * MM, cy * MM)
-    canvas.restoreState()
-    body = BODY_PT * naming.scale  # the size of the text that names it
-    wide = width_of(naming.beside, BOLD, body) / MM
-    draw_centred(canvas, naming.beside, gx + side + gap + wide / 2, cy, body, bold=True)
+    draw_diagram(document, grid, x + side_gutter, top - end_gutter - grid.size * cell, style)
 
 
 def example_style(grid: GridPlan, column: float, scale: float) -> DiagramStyle:

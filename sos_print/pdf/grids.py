@@ -9,14 +9,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from reportlab.pdfgen.canvas import Canvas
 
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.draw import CAP_HEIGHT, draw_centred
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import width_of
-from sos_print.plans.grids import GridPlan, LineExit, SegmentMark, free_exits, line_exits
+from sos_print.plans.grids import GridPlan, SegmentMark, line_exits
 from sos_print.plans.layout import (
     ANSWER_GREY,
     GREY,
@@ -51,12 +52,9 @@ SCORER_SHARES = (0.25, 0.275, 0.225, 0.3, 0.2, 0.325, 0.35)
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
-# Between a line name's frame inside the grid and its cell's sides, where names keep clear of the grid's lines (large
-# print, whose names are half as large again in cells that are not: there they filled their cells) (mm).
-CELL_CLEARANCE = 2.0
-# Between a line name's frame inside the grid and its cell's sides in normal print: a name that cannot keep it (wider
-# than a cell) covers a grid line, or runs over the board's frame, and goes outside the grid (mm).
-LINE_CLEARANCE = 1.0
+TAG_SPACE = 0.5  # between two line names' frames, and between a name's frame and another name's leader (mm)
+LEADER_STEP = 0.25  # how far on along its leader a name moves while its place is taken (mm)
+LEADER_REACH = 40.0  # how far past TAG_GAP a leader may run to find its name a place (mm)
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
@@ -532,448 +530,133 @@ def draw_scorers(
 
 @frozen
 class Tag:
-    """Holds a line's name as drawn beside a diagram: its framed box, and for a diagonal named outside the grid the
-    leader that joins it to the end of the drawn line: from that end straight across the end cell's outer side, then
-    to the box's corner (from the edge where the line drawn on would leave the grid, when no end has room)."""
+    """Holds a line's name as drawn outside a diagram: its framed box, and the leader that joins it to its line, from
+    the outer edge of an end cell on in the line's direction to the box (see `segment_tags`)."""
 
     name: str
     box: Box
     leader: tuple[tuple[float, float], ...] | None = None
 
 
-def segment_tags(
-    grid: GridPlan,
-    x: float,
-    y: float,
-    cell: float,
-    size: float,
-    label_pt: float,
-    *,
-    outside: bool = False,
-    clear: bool = False,
-) -> list[Tag]:
-    """Places each line's name outside the grid, by one end of its line.
+def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, drop: float = 0.0) -> list[Tag]:
+    """Places each line's name outside the grid, joined to its line by a leader that runs on in the line's own
+    direction from the outer edge of an end cell (along its row, down its column, on along its diagonal), out over
+    the frame, to the name's frame.
 
-    A row's or column's name sits where the line, drawn on, would leave the grid, beyond the
-    column letters on a labelled side; a row's never beyond the row numbers, where it read as one string with its
-    row's number, but on the side without them. A diagonal's name sits by the end of the drawn line whose
-    continuation leaves the grid through a side without coordinates, or at a corner of the grid
-    (the grid's labels are chosen so that it has one, see `GridPlan.label_sides`), the nearer end
-    first; a leader runs from the line's end straight out of the grid, then to the name, so the name is joined to the
-    line, never crosses another cell and never sits among a row's or a column's labels. A name that would overlap
-    one already placed moves further out until it is free, so names never cover each other.
-
-    A name that would go out from the grid's edge, cells away from an end inside the grid (off the grid's corner,
-    far from its line), sits just past that end instead, in the next cell along the line, where it covers no letter,
-    number, answer, coordinate, line, grid line or other name (see `_past_end`); else by an end on the grid's edge.
-    `outside`: never inside the grid, by an end on its edge (else where the line drawn on leaves it). `clear`: a
-    name inside the grid stands in the middle of its cell, CELL_CLEARANCE from its sides, or outside the grid.
+    A name inside the grid read as a fourth letter of its line or as a written cell, and a leader at an angle to its
+    line as a struck row or column (issue 23, review 34, H1). So a name stands TAG_GAP clear of the frame and never
+    past a labelled side (see `_beyond_labels`): its leader leaves the grid by a side without coordinates, and
+    crosses no cell holding a letter (there it read as the line drawn longer). Of the two ends, the one whose leader
+    is shorter; a name whose place is taken moves on along its leader. A line neither end of which leads out so
+    (each way crosses a letter or reaches a labelled side) is not named on the diagram: its text names the lines.
+    `drop`: how far (mm) below their cells' centres the lines are drawn (`letter_drop`).
     """
     placed: list[Tag] = []
     if grid.scorers or not grid.named:
         return placed  # each line carries its scorer instead of its name, or the text alone names them
-    gutters = label_gutters(grid, label_pt)
     height = CAP_HEIGHT * size / MM + 2 * TAG_PAD
-    ink = _ink(grid, x, y, cell, size, gutters)
     for mark in grid.segments:
         width = width_of(mark.name, BOLD, size) / MM + 2 * TAG_PAD
-        taken = [tag.box for tag in placed]
-        if mark.diagonal and outside:
-            placed.append(_outside_diagonal(grid, x, y, cell, mark, (width, height), taken, gutters))
-            continue
-        if mark.diagonal:
-            box, leader = _diagonal_place(grid, x, y, cell, mark, (width, height), taken, gutters)
-            tag = Tag(mark.name, box, leader)
-            at_end = any(_near(leader[0], cell_centre(grid, x, y, cell, *end)) for end in (mark.start, mark.end))
-        else:
-            exits = sorted(
-                _exit(grid, x, y, cell, a, b, gutters) for a, b in ((mark.start, mark.end), (mark.end, mark.start))
-            )
-            exits = [exit for exit in exits if not _beside_numbers(exit)] or exits
-            box, (_, _, point, _) = _free_place(exits, (width, height), taken)
-            tag = Tag(mark.name, box)
-            at_end = any(_edge_of(point, cell_centre(grid, x, y, cell, *end), cell, gutters) for end in ends(mark))
-        if not at_end:  # named from the grid's edge, cells away from the line's end: named just past that end instead
-            inner = None if outside else _past_end(grid, x, y, cell, mark, (width, height), [*taken, *ink], clear)
-            tag = inner or _by_edge_end(grid, x, y, cell, mark, (width, height), taken, gutters, tag)
-        placed.append(tag)
+        tag = _led_out(grid, (x, y), drop, cell, mark, (width, height), placed)
+        if tag is not None:
+            placed.append(tag)
     return placed
 
 
-def _by_edge_end(
+def _led_out(
     grid: GridPlan,
-    x: float,
-    y: float,
+    corner: tuple[float, float],
+    drop: float,
     cell: float,
     mark: SegmentMark,
     size: tuple[float, float],
-    taken: list[Box],
-    gutters: tuple[float, float],
-    tag: Tag,
-) -> Tag:
-    """Returns the line's name by its end on the grid's edge, beyond the column letters if it must, when there is no
-    room past its inner end; `tag` when neither end is on the edge, or when the end on the edge is a row's by the row
-    numbers (`_beside_numbers`) or a diagonal's by one labelled side, where its name would stand among the labels."""
-    edge = [exit for exit in line_exits(mark, grid.size) if exit.crossed == 0]
-    if mark.diagonal:
-        edge = [exit for exit in edge if exit in free_exits(mark, grid.size, grid.label_sides)]
-    if not edge:
-        return tag
-    if mark.diagonal:
-        box, leader = _diagonal_place(grid, x, y, cell, mark, size, taken, gutters, edge)
-        bands = _label_bands(grid.label_sides, x, y, grid.size * cell, gutters)
-        if any(_overlap(box, band) for band in bands) and not any(_overlap(tag.box, band) for band in bands):
-            return tag  # in line with a row's or a column's labels, it read as theirs
-        return Tag(mark.name, box, leader)
-    end, other = (mark.start, mark.end) if edge[0].cell == mark.start else (mark.end, mark.start)
-    out = _exit(grid, x, y, cell, other, end, gutters)
-    if _beside_numbers(out):
-        return tag  # on the side without numbers, level with its row
-    box, _ = _free_place([out], size, taken)
-    return Tag(mark.name, box)
-
-
-def _beside_numbers(exit: Exit) -> bool:
-    """Tells whether a row's name going out by `exit` would stand beyond the row numbers, level with its row's: it
-    read as one string with it ("A1-C1 1", issue 23), so a row is named on the side without numbers."""
-    labelled, _, _, (_, sy) = exit
-    return labelled and sy == 0
-
-
-def ends(mark: SegmentMark) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Returns a line's two end cells."""
-    return (mark.start, mark.end)
-
-
-def _near(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) < 1e-6
-
-
-def _edge_of(
-    point: tuple[float, float], centre: tuple[float, float], cell: float, gutters: tuple[float, float]
-) -> bool:
-    """Tells whether a row's or a column's name starts from the edge of its end cell (or beyond the coordinates
-    there): that end is on the grid's edge."""
-    far = abs(point[0] - centre[0]) + abs(point[1] - centre[1])
-    return far <= cell / 2 + max(gutters) + 1e-6
-
-
-def _past_end(
-    grid: GridPlan,
-    x: float,
-    y: float,
-    cell: float,
-    mark: SegmentMark,
-    size: tuple[float, float],
-    blocked: list[Box],
-    clear: bool = False,
+    placed: list[Tag],
 ) -> Tag | None:
-    """Returns the line's name just past an end inside the grid, in line with it: a diagonal's in the next cell along
-    it, its corner LINE_CLEARANCE mm on from the end cell's outer corner, a row's or a column's in the middle of the
-    next cell; over no letter, move number, answer, coordinate, line or name, and clear of the grid's lines and its
-    frame. A name that cannot keep LINE_CLEARANCE from the sides of a cell goes outside the grid: the corner of
-    « A1-C3 » on that of its end C3, wider than a cell, ran over the board's frame and the line under the next cell,
-    which it covered (review 34). `clear`: every name in the middle of the next cell, CELL_CLEARANCE from its sides
-    (in large print « A1-C3 » filled its cell, on its lines and the board's frame: issue 23, review 33, 1.2). None
-    when neither end has the room."""
+    """Returns the line's name at the end of the shortest leader that leads out of the grid in the line's own
+    direction to a free place (see `segment_tags`), or None. `corner`: the grid's lower-left corner (mm)."""
     width, height = size
-    room = CELL_CLEARANCE if clear else LINE_CLEARANCE
-    if max(width, height) + 2 * room > cell:
-        return None
-    lines = [*grid.segments, *grid.faint]
-    inset, side = GRID_FRAME_PT / MM, grid.size * cell
+    gx, gy = corner
+    side = grid.size * cell
+    labelled = grid.label_sides
+    frame = Box(gx - TAG_GAP, gy - TAG_GAP, side + 2 * TAG_GAP, side + 2 * TAG_GAP)
+    bands = _beyond_labels(labelled, gx, gy, side)
+    taken = [_grown(tag.box, TAG_SPACE) for tag in placed]
+    found: list[tuple[float, Tag]] = []
     for exit in line_exits(mark, grid.size):
-        if exit.crossed == 0:
-            continue
-        ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
-        sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
-        if clear or not mark.diagonal:
-            box = Box(ex + sx * cell - width / 2, ey + sy * cell - height / 2, width, height)
-        else:
-            ax, ay = ex + sx * (cell / 2 + room), ey + sy * (cell / 2 + room)
-            box = Box(ax if sx > 0 else ax - width, ay if sy > 0 else ay - height, width, height)
-        free = not any(_overlap(box, other) for other in blocked) and not _crosses(grid, x, y, cell, box, lines)
-        if free and not _straddles(box, x, y, side, inset):
-            return Tag(mark.name, box)
-    return None
+        if exit.sides & set(labelled):
+            continue  # out between the coordinates or past them: its name read as one of them
+        col, row = exit.cell
+        (dc, dr), crossed = exit.direction, exit.crossed
+        if any(_written(grid, col + dc * k, row + dr * k) for k in range(1, crossed + 1)):
+            continue  # through a letter, the leader read as the line drawn longer
+        ex, ey = cell_centre(grid, gx, gy - drop, cell, col, row)
+        sx, sy = dc, -dr  # up the page, rows down the grid
+        # From the end cell's outer side or corner; up the page, past the cell's own top, which the lines drawn low
+        # stand `drop` below.
+        lead = cell / 2 + (drop if sy > 0 else 0.0)
+        start = (ex + sx * lead, ey + sy * lead)
+        for step in range(int(LEADER_REACH / LEADER_STEP) + 1):
+            reach = crossed * cell + TAG_GAP + step * LEADER_STEP
+            end = (start[0] + sx * reach, start[1] + sy * reach)
+            box = _box_at(end, (sx, sy), width, height)
+            if not sx:  # a column's name over or under the grid, never past its labelled sides
+                box = replace(box, x=min(max(box.x, gx), gx + side - width))
+            leader = (start, end)
+            if (
+                _overlap(box, frame)
+                or any(_overlap(box, band) for band in bands)
+                or any(_overlap(box, other) for other in taken)
+                or any(_meets(tag.leader, box) for tag in placed if tag.leader)
+                or any(_meets(leader, other) for other in taken)
+            ):
+                continue
+            found.append((reach, Tag(mark.name, box, leader)))
+            break
+    return min(found, key=lambda item: item[0])[1] if found else None
 
 
-def _straddles(box: Box, x: float, y: float, side: float, inset: float) -> bool:
-    """Tells whether `box` runs over the frame of the grid whose lower-left corner is (x, y) mm: neither inside it,
-    `inset` mm clear of its edge, nor wholly outside."""
-    inside = x + inset <= box.x and box.right <= x + side - inset and y + inset <= box.y and box.top <= y + side - inset
-    outside = box.right <= x or box.x >= x + side or box.top <= y or box.y >= y + side
-    return not (inside or outside)
+def _written(grid: GridPlan, col: int, row: int) -> bool:
+    """Tells whether the cell holds a letter, or a puzzle's answer to write there."""
+    return bool(grid.letter(col, row)) or any(place == (col, row) for place, _ in grid.answers)
 
 
-def _ink(grid: GridPlan, x: float, y: float, cell: float, size: float, gutters: tuple[float, float]) -> list[Box]:
-    """Returns what a name inside the grid may not cover: each letter with its frame, each move number, each answer
-    cell, and the coordinates beside the labelled sides."""
-    found = []
-    half = cell * FRAME_SHARE + 0.3
-    number_height = CAP_HEIGHT * size / MM + KNOCKOUT_PAD
-    for row in range(grid.size):
-        for col in range(grid.size):
-            cx, cy = cell_centre(grid, x, y, cell, col, row)
-            if grid.letter(col, row):
-                found.append(Box(cx - half, cy - half, 2 * half, 2 * half))
-    for (col, row), place in number_places(grid).items():  # in the corner or the middle its cell's top gives it
-        cx, cy = cell_centre(grid, x, y, cell, col, row)
-        digits = width_of(str(grid.number(col, row)), REGULAR, size) / MM
-        wide = digits + NUMBER_INSET + KNOCKOUT_PAD
-        left = {"right": cx + cell / 2 - wide, "middle": cx - digits / 2 - KNOCKOUT_PAD}.get(place, cx - cell / 2)
-        width = digits + 2 * KNOCKOUT_PAD if place == "middle" else wide
-        found.append(Box(left, cy + cell / 2 - NUMBER_INSET - number_height, width, number_height))
-    for (col, row), _ in grid.answers:
-        cx, cy = cell_centre(grid, x, y, cell, col, row)
-        found.append(Box(cx - cell / 2, cy - cell / 2, cell, cell))
-    side, gap = grid.size * cell, LABEL_GAP / 2  # the labels keep LABEL_GAP from the grid: a name may use half
-    across, up = gutters[0] - gap, gutters[1] - gap
-    strips = {
-        "left": Box(x - gutters[0], y, across, side),
-        "right": Box(x + side + gap, y, across, side),
-        "bottom": Box(x, y - gutters[1], side, up),
-        "top": Box(x, y + side + gap, side, up),
-    }
-    return found + [strips[name] for name in grid.label_sides]
+def _box_at(end: tuple[float, float], way: tuple[int, int], width: float, height: float) -> Box:
+    """Returns a name's frame met by its leader's `end`, beyond it the way the leader runs: a diagonal's at the
+    frame's corner, a row's at the middle of its side (level with the row), a column's at the middle of its top or
+    bottom (under or over the column)."""
+    (qx, qy), (sx, sy) = end, way
+    left = qx if sx > 0 else qx - width if sx < 0 else qx - width / 2
+    bottom = qy if sy > 0 else qy - height if sy < 0 else qy - height / 2
+    return Box(left, bottom, width, height)
 
 
-def _crosses(grid: GridPlan, x: float, y: float, cell: float, box: Box, lines: Sequence[SegmentMark]) -> bool:
-    """Tells whether a drawn line passes through the box (sampled every half millimetre, its stroke's width
-    included)."""
-    pad = SEGMENT_PT / MM / 2
-    for mark in lines:
-        (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in ends(mark))
-        steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / 0.5))
+def _grown(box: Box, pad: float) -> Box:
+    return Box(box.x - pad, box.y - pad, box.width + 2 * pad, box.height + 2 * pad)
+
+
+def _meets(leader: tuple[tuple[float, float], ...], box: Box) -> bool:
+    """Tells whether a leader passes through the box (sampled every quarter millimetre)."""
+    for (x0, y0), (x1, y1) in pairwise(leader):
+        steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / 0.25))
         for k in range(steps + 1):
             px, py = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
-            if box.x - pad < px < box.right + pad and box.y - pad < py < box.top + pad:
+            if box.x < px < box.right and box.y < py < box.top:
                 return True
     return False
 
 
-def _diagonal_place(
-    grid: GridPlan,
-    x: float,
-    y: float,
-    cell: float,
-    mark: SegmentMark,
-    size: tuple[float, float],
-    taken: list[Box],
-    gutters: tuple[float, float],
-    only: list[LineExit] | None = None,
-) -> tuple[Box, tuple[tuple[float, float], ...]]:
-    """Returns a diagonal's name box, beyond the grid's edge where the line drawn on from one end leaves it, and the
-    leader from that end through that point to the box.
-
-    At a corner of the grid the box goes beyond the coordinates of either side, diagonally: in line with no row or
-    column of labels. Of the free ends, one whose box keeps out of the labels' rows and columns comes first, then one
-    that leaves by sides without labels, a cell away at most, then the nearer (fewer cells crossed, fewer labels to
-    pass). A diagonal that leaves the grid by labelled sides only, at both ends, is named beyond the labels at one
-    end, its leader passing between two of them. The box moves further out, along the edge, while it overlaps a name
-    already placed.
-    """
-    width, height = size
-    labelled = grid.label_sides
-    side = grid.size * cell
-    bands = _label_bands(labelled, x, y, side, gutters)
-    free = [exit for exit in free_exits(mark, grid.size, labelled) if only is None or exit in only]
-    beyond = not free  # many diagonals, no labelling free for them all: the name goes beyond the labels
-
-    def place(exit: LineExit, step: int) -> tuple[Box, tuple[tuple[float, float], ...]]:
-        ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
-        sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
-        reach = (exit.crossed + 0.5) * cell
-        px, py = ex + sx * reach, ey + sy * reach  # where the line, drawn on, crosses the grid's edge
-        across = bool(exit.sides & {"left", "right"})
-        corner = len(exit.sides) == 2
-        onward = (0, sy) if across else (sx, 0)  # along the edge it leaves by, away from the line
-        out_x = TAG_GAP + (
-            gutters[0] if (beyond and across) or (corner and exit.sides & set(labelled) & {"left", "right"}) else 0.0
-        )
-        out_y = TAG_GAP + (
-            gutters[1]
-            if (beyond and not across) or (corner and exit.sides & set(labelled) & {"top", "bottom"})
-            else 0.0
-        )
-        qx = px + sx * out_x + onward[0] * step * (width + TAG_GAP)
-        qy = py + sy * out_y + onward[1] * step * (height + TAG_GAP)
-        box = Box(qx if sx > 0 else qx - width, qy if sy > 0 else qy - height, width, height)
-        if exit.crossed == 0:
-            return box, ((ex, ey), _stub(grid, exit, ex, ey, cell, across), (qx, qy))
-        # Past an inner end, every way out crosses another cell: the leader starts at the edge, where the line drawn
-        # on would leave, and goes straight out, then to the name.
-        return box, ((px, py), (qx, py) if across else (px, qy), (qx, qy))
-
-    exits = sorted(
-        free or only or line_exits(mark, grid.size),
-        key=lambda exit: (
-            any(_overlap(place(exit, 0)[0], band) for band in bands),
-            # A name beyond a corner's coordinates sits under the column letters, far from its line.
-            not (exit.crossed <= 1 and not exit.sides & set(labelled)),
-            exit.crossed,
-            len(exit.sides & set(labelled)),  # a corner without labels is nearer than one beyond them
-            # Beyond the labels, under (or over) the column letters rather than left of the row numbers: the left
-            # edge is the one a page's diagrams share.
-            "left" in exit.sides,
-        ),
-    )
-    first: tuple[Box, tuple[tuple[float, float], ...]] | None = None
-    for step in range(16):
-        for exit in exits:
-            box, leader = place(exit, step)
-            first = first or (box, leader)
-            if not any(_overlap(box, other) for other in taken):
-                return box, leader
-    assert first is not None
-    return first
-
-
-def _stub(grid: GridPlan, exit: LineExit, ex: float, ey: float, cell: float, across: bool) -> tuple[float, float]:
-    """Returns where a diagonal's leader leaves its end cell, at the edge of the grid (`exit.crossed` is 0): straight
-    out across the cell's outer side, at an angle to the line (a leader run on along the line would make it look a
-    cell longer), by the side no row or column scored through that cell runs along (a leader on from the end of a
-    dashed row read as that row's, issue 23); where both do, at the cell's outer corner."""
-    sx, sy = exit.direction[0], -exit.direction[1]
-    ways = _ways(grid, *exit.cell)
-    flat = bool(ways & {(1, 0), (-1, 0)})
-    plumb = bool(ways & {(0, 1), (0, -1)})
-    if across and not flat:
-        return (ex + sx * cell / 2, ey)
-    if exit.sides & {"top", "bottom"} and not plumb:
-        return (ex, ey + sy * cell / 2)
-    return (ex + sx * cell / 2, ey + sy * cell / 2)
-
-
-def _outside_diagonal(
-    grid: GridPlan,
-    x: float,
-    y: float,
-    cell: float,
-    mark: SegmentMark,
-    size: tuple[float, float],
-    taken: list[Box],
-    gutters: tuple[float, float],
-) -> Tag:
-    """Returns a diagonal's name outside the grid, joined to its line by a leader that runs on along the line from
-    an end to the grid's edge, then straight out past the coordinates, so that it crosses no label and no frame but
-    at the edge it leaves by.
-
-    The leader leaves the grid at a cell's corner: between two coordinate labels on a labelled side (a cell's width
-    apart), or at a corner of the grid, where no label is. Of the two ends, one whose way out crosses no letter comes
-    first, then one free of labels (above or right of an A1 board), then a corner of the grid, then the one nearer
-    the edge. The name moves further out, along the edge, while it overlaps a name already placed.
-    """
-    width, height = size
-    labelled = set(grid.label_sides)
-
-    def crossed_letters(exit: LineExit) -> bool:
-        col, row = exit.cell
-        return any(
-            grid.letter(col + exit.direction[0] * k, row + exit.direction[1] * k) for k in range(1, exit.crossed + 1)
-        )
-
-    exits = sorted(
-        line_exits(mark, grid.size),
-        key=lambda exit: (
-            crossed_letters(exit),
-            bool(exit.sides & labelled),
-            len(exit.sides) != 2,
-            exit.crossed,
-        ),
-    )
-
-    def place(exit: LineExit, step: int) -> Tag:
-        ex, ey = cell_centre(grid, x, y, cell, *exit.cell)
-        sx, sy = exit.direction[0], -exit.direction[1]  # up the page, rows down the grid
-        reach = (exit.crossed + 0.5) * cell
-        px, py = ex + sx * reach, ey + sy * reach  # where the line, drawn on, meets the grid's edge: a cell's corner
-        across = "left" in exit.sides or "right" in exit.sides
-        down = "top" in exit.sides or "bottom" in exit.sides
-        out_x = (TAG_GAP + (gutters[0] if exit.sides & labelled & {"left", "right"} else 0.0)) if across else 0.0
-        out_y = (TAG_GAP + (gutters[1] if exit.sides & labelled & {"top", "bottom"} else 0.0)) if down else 0.0
-        if across and down:  # at a corner of the grid: on along the line, past both sides' labels, to the box's corner
-            out = max(out_x, out_y)
-            qx, qy = px + sx * out, py + sy * out
-            shift = step * (width + TAG_GAP)
-            box = Box((qx if sx > 0 else qx - width) + sx * shift, qy if sy > 0 else qy - height, width, height)
-            return Tag(mark.name, box, ((ex, ey), (px, py), (qx, qy)))
-        qx, qy = px + sx * out_x if across else px, py + sy * out_y if down else py
-        if across:  # the box's middle level with the leader, further along the edge, away from the line, if taken
-            shift = step * (height + TAG_GAP) * sy
-            box = Box(qx if sx > 0 else qx - width, qy - height / 2 + shift, width, height)
-        else:
-            shift = step * (width + TAG_GAP) * sx
-            box = Box(qx - width / 2 + shift, qy if sy > 0 else qy - height, width, height)
-        end = (box.x + box.width / 2, qy) if down else (qx, box.y + box.height / 2)
-        return Tag(mark.name, box, ((ex, ey), (px, py), (qx, qy), end))
-
-    first: Tag | None = None
-    for step in range(16):
-        for exit in exits:
-            tag = place(exit, step)
-            first = first or tag
-            if not any(_overlap(tag.box, other) for other in taken):
-                return tag
-    assert first is not None
-    return first
-
-
-def _label_bands(labelled: tuple[str, ...], x: float, y: float, side: float, gutters: tuple[float, float]) -> list[Box]:
-    """Returns the strips the coordinate labels of each labelled side are read along, drawn on without end: a name
-    in one reads as a row's or a column's label."""
+def _beyond_labels(labelled: tuple[str, ...], x: float, y: float, side: float) -> list[Box]:
+    """Returns where a name may not stand for the coordinates: anywhere past a labelled side, its whole length and
+    beyond (level with a row number, under or over a column letter, or in line with them past the grid's corner it
+    read as one of them; and under the column letters it pushed the board's caption away from it)."""
     far = 1000.0
     strips = {
-        "left": Box(x - gutters[0], y - far, gutters[0], side + 2 * far),
-        "right": Box(x + side, y - far, gutters[0], side + 2 * far),
-        "bottom": Box(x - far, y - gutters[1], side + 2 * far, gutters[1]),
-        "top": Box(x - far, y + side, side + 2 * far, gutters[1]),
+        "left": Box(x - far, y - far, far, side + 2 * far),
+        "right": Box(x + side, y - far, far, side + 2 * far),
+        "bottom": Box(x - far, y - far, side + 2 * far, far),
+        "top": Box(x - far, y + side, side + 2 * far, far),
     }
     return [strips[name] for name in labelled]
-
-
-Exit = tuple[bool, float, tuple[float, float], tuple[int, int]]
-
-
-def _free_place(exits: list[Exit], size: tuple[float, float], taken: list[Box]) -> tuple[Box, Exit]:
-    """Returns the first box, trying each exit and then further out along its line, that overlaps nothing taken,
-    and the exit it goes out by."""
-    width, height = size
-    first: tuple[Box, Exit] | None = None
-    for step in range(16):
-        for exit in exits:
-            _, _, (px, py), (sx, sy) = exit
-            cx = px + sx * (TAG_GAP + width / 2 + step * (width + TAG_GAP))
-            cy = py + sy * (TAG_GAP + height / 2 + step * (height + TAG_GAP))
-            box = Box(cx - width / 2, cy - height / 2, width, height)
-            first = first or (box, exit)
-            if not any(_overlap(box, other) for other in taken):
-                return box, exit
-    assert first is not None
-    return first
-
-
-def _exit(
-    grid: GridPlan,
-    x: float,
-    y: float,
-    cell: float,
-    start: tuple[int, int],
-    end: tuple[int, int],
-    gutters: tuple[float, float],
-) -> Exit:
-    """Returns, for one end of a row or a column, (whether it leaves by a labelled side, how far its end cell's
-    centre is from the edge, the point to start from: the edge, or beyond the coordinates, the direction out)."""
-    (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *c) for c in (start, end))
-    sx, sy = (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
-    side = grid.size * cell
-    px = (x + side if sx > 0 else x) if sx else x1
-    py = (y + side if sy > 0 else y) if sy else y1
-    leaving = ("right" if sx > 0 else "left") if sx else ("top" if sy > 0 else "bottom")
-    labelled = leaving in grid.label_sides
-    if labelled:  # beyond the coordinates, level with its own row's or column's label
-        px, py = px + sx * gutters[0], py + sy * gutters[1]
-    return (labelled, abs(px - x1) + abs(py - y1), (px, py), (sx, sy))
 
 
 def _overlap(a: Box, b: Box) -> bool:
@@ -981,8 +664,8 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def draw_leaders(canvas: Canvas, tags: Sequence[Tag]) -> None:
-    """Draws each diagonal's leader, from the end of its line to its name: before the letters, which sit on it as
-    they sit on the lines."""
+    """Draws each name's leader, thin and grey, from its line's end cell on to the name: before the grid's lines,
+    which cross it."""
     canvas.saveState()
     canvas.setLineWidth(LEADER_PT)
     canvas.setStrokeGray(LEADER_GREY)
@@ -999,7 +682,7 @@ def draw_leaders(canvas: Canvas, tags: Sequence[Tag]) -> None:
 
 
 def draw_tags(canvas: Canvas, tags: Sequence[Tag], size: float) -> None:
-    """Draws each line name in a small framed label (a diagonal's leader is drawn before, by draw_leaders)."""
+    """Draws each line name in a small framed label (its leader is drawn before, by draw_leaders)."""
     canvas.setLineWidth(0.6)
     canvas.setStrokeGray(SEGMENT_GREY)
     for tag in tags:

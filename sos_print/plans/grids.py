@@ -54,12 +54,6 @@ def line_exits(mark: SegmentMark, size: int) -> tuple[LineExit, LineExit]:
     return found[0], found[1]
 
 
-def free_exits(mark: SegmentMark, size: int, labelled: tuple[str, ...]) -> list[LineExit]:
-    """Returns the exits of a line where its name can sit by its end and by no coordinate label: through a side
-    without labels, or at a corner of the grid (the name then sits beyond both sides, level with no label)."""
-    return [exit for exit in line_exits(mark, size) if len(exit.sides) == 2 or not exit.sides <= set(labelled)]
-
-
 @frozen
 class GridPlan:
     """Holds a grid ready to draw: labels, letters row by row from the top, marks."""
