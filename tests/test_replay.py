@@ -2090,3 +2090,107 @@ def test_the_sentence_after_a_table_kept_whole_stays_under_it(record):
     page = page_with(data, "No move the program weighed lost any points")
     assert table_rows(data)[page]["analysis"] == 1
     assert page_with(data, "Best play, move by move") == page and len(texts(data)) == 4
+
+
+# ---- board sizes and who made each S-O-S (issue 23, review 34: H6, P9, P10, P13) -------------------------------------
+
+
+@cache
+def random_game(size: int, seed: int) -> str:
+    """Returns a whole game on a board of `size` of moves chosen at random (a child's game: few points), as CSV."""
+    chance = random.Random(seed)
+    position, rows = Position.start(Board.empty(size)), []
+    while not position.is_over:
+        moves = [Move(cell, letter) for cell in position.board.empty_cells() for letter in (Letter.S, Letter.O)]
+        move = chance.choice(moves)
+        step = position.step(move)
+        rows.append((str(len(rows) + 1), step.seat, move.letter.value, cell_name(move.cell, size)))
+        position = step.after
+    return csv_text(rows, header=HEADER[:6])
+
+
+def steps_boards(data: bytes) -> list[list[tuple[float, float, float, int]]]:
+    """Returns the boards of each page of "The game, move by move", from its first page to the page before the score
+    sheet's."""
+    return boards(data)[page_with(data, "The game, move by move") : page_with(data, "The score sheet, checked")]
+
+
+@pytest.mark.parametrize(("every", "from_page"), [(0, 0), (8, 1)], ids=["each score", "every 8"])
+def test_an_8x8_replays_pages_hold_two_rows_of_two_boards(every, from_page):
+    # 8 x 8 boards of 80 mm left one row of two a page, the page ending at 52 to 60 % of its height (review 34, H6):
+    # at 64 mm two rows and their captions fit, under the section's heading too where each picture tells one score
+    # (every 8 moves, the heading's page holds one row of captions of two or three scoring moves).
+    data = document(random_game(8, 3), 8, every=every)
+    placed = steps_boards(data)
+    assert all(len(page) == 4 for page in placed[from_page:]), [len(page) for page in placed]
+    assert {round(board[2], 1) for page in placed for board in page} == {8.0}
+    assert {round(board[0], 1) for page in placed for board in page} == {20.0, 112.5}  # two columns, side by side
+
+
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])
+def test_a_4x4_board_is_drawn_at_one_size_whatever_the_games_length(large_print):
+    # Short games' boards were drawn smaller to save a page: 40 mm (03), 44 (11), 60 (09), 64 (07) (review 34, P9).
+    records = [path.name for path in sorted(EXAMPLES.glob("*.toml")) if game(path.name).example.size == 4]
+    assert len(records) >= 7
+    cells = {
+        record: {round(board[2], 1) for page in boards(record_document(record, 0, Language.EN, large_print))
+                 for board in page}
+        for record in records
+    }  # fmt: skip
+    assert set(map(frozenset, cells.values())) == {frozenset({20.0 if large_print else 16.0})}, cells
+
+
+# Three players, A, B and C in turn: C completes A1-A3 at move 3 and writes again; A and B make none.
+THREE_PLAYERS = [("1", "A", "S", "A1"), ("2", "B", "O", "A2"), ("3", "C", "S", "A3"), ("4", "C", "O", "C2")]
+
+
+@pytest.mark.parametrize(
+    ("make", "titles", "sentence"),
+    [
+        (lambda lang: rendered("replay", PrintOptions(language=lang), "11-team-first-sos-wins.toml"),
+         {Language.EN: ["A + C: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S"]},
+         {Language.EN: "The final board, showing only the S-O-S that won. In this game, the player who made an S-O-S "
+                       "won for their team.",
+          Language.FR: "La dernière grille, avec seulement le S-O-S gagnant : celui qui l'a complété a gagné pour son "
+                       "équipe."}),
+        (lambda lang: rendered("replay", PrintOptions(language=lang), "09-team-sos.toml"),
+         {Language.EN: ["A + C: 1 S-O-S line", "B + D: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S",
+                                                                                     "B + D : 1 S-O-S"]},
+         {Language.EN: "drawn once for each team who made an S-O-S and showing only the S-O-S that team made. Count",
+          Language.FR: "une fois pour chaque équipe qui a complété un S-O-S, avec seulement les S-O-S de cette équipe. "
+                       "Comptez"}),
+        (lambda lang: document(csv_text(THREE_PLAYERS, HEADER[:6]), 3, Variant(players=3), language=lang),
+         {Language.EN: ["C: 1 S-O-S line"], Language.FR: ["C : 1 S-O-S"]},
+         {Language.EN: "showing only the S-O-S that player made. A and B made no S-O-S. Count the lines",
+          Language.FR: "avec seulement les S-O-S qu'il a complétés. A et B n'ont complété aucun S-O-S. Comptez"}),
+    ],
+    ids=["11 first S-O-S wins", "09 teams", "3 players"],
+)  # fmt: skip
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR])
+def test_who_made_each_sos_draws_a_board_only_for_a_side_that_made_one(make, titles, sentence, lang):
+    # Every seat had a board, empty where it made no line: three empty boards of four in example 11, two in 09
+    # (review 34, P10). A team's lines are the team's; the sides that made none are named in one sentence.
+    data = make(lang)
+    heading = "Who made each S-O-S" if lang is Language.EN else "Qui a formé chaque S-O-S"
+    page = page_with(data, heading)
+    text = flat(texts(data)[page])
+    assert re.findall(r"\b(?:[A-D] \+ )?[A-D] ?: \d+ S-O-S(?: lines?)?", text) == titles[lang]
+    assert sentence[lang] in text.replace("’", "'")
+    top = plumbed(data)[page]["found"][heading][0]["bottom"] / MM_PT
+    under = [board for board in boards(data)[page] if board[1] > top]
+    assert len(under) == len(titles[lang]), under
+
+
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR])
+def test_the_move_written_stands_clear_of_its_columns_rules_in_l1c1(lang):
+    # "O in L3C3" touched the rules of its 22 mm column (example 05, review 34, P13): it keeps a cell's padding.
+    data = rendered("replay", PrintOptions(language=lang), "05-french-game-5x5.toml")
+    pdf = opened(data)
+    page = pdf.pages[page_with(data, "Move by move" if lang is Language.EN else "Coup par coup")]
+    rules = sorted({round(line["x0"], 2) for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01})
+    words = [word for word in page.extract_words() if re.fullmatch(r"L\dC\d", word["text"])]
+    played = [word for word in words if word["x0"] < rules[3]]  # the third column's: the move written
+    assert len(played) >= 5, played
+    for word in played:
+        right = min(rule for rule in rules if rule > word["x1"])
+        assert (right - word["x1"]) / MM_PT >= 1.5, (word["text"], (right - word["x1"]) / MM_PT)

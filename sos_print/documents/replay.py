@@ -31,7 +31,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip, set_label
 from sos_print.pdf.flow import Flow
-from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
+from sos_print.pdf.table import CELL_PAD, SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     ANALYSIS_RUN_IN,
@@ -64,7 +64,6 @@ SHORT_TABLE = 12  # rows: a table this short goes whole on one page with its hea
 ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
 LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 0.0)  # no move weighed: move, player, the move played, comment
 ROW_GAP = 4.0  # between two rows of diagrams (mm)
-FILLED = 0.75  # the share of a page the rows of diagrams should fill, at the largest cell that does
 
 
 @frozen
@@ -125,44 +124,53 @@ def gallery(
     grids: Sequence[GridPlan],
     size: int,
     width: float,
-    page: float,
+    pages: tuple[float, float],
     scale: float,
     together: tuple[Sequence[ExampleFigure], Sequence[float]] = ((), ()),
 ) -> Gallery:
-    """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others).
+    """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others) at
+    the board size's cell (`board_cell`): the same board whatever the game's length. Its lines are named beside the
+    diagrams where those names fit the columns and cost no row on the `pages` (mm: the room under the section's
+    heading, a page's; the names above and beside an 8 x 8 board left the first page one row of two), and where the
+    figures `together` (the scorers' boards) fit the first of the rooms given with them (under the first page's
+    header, then a page of their own) that either layout's do: the players' boards are compared on one page."""
+    cell, columns = board_cell(grids, size, width, scale)
+    slot = (width - GAP * (columns - 1)) / columns
+    found = []
+    for named in (True, False):
+        shown = [grid if named else replace(grid, named=False) for grid in grids]
+        candidate = _gallery(shown, size, columns, slot, cell, named, scale)
+        if candidate.diagram_width <= slot or not named:
+            found.append(candidate)
+    most = max(_rows_a_page(candidate, figures, pages) for candidate in found)
+    found = [candidate for candidate in found if _rows_a_page(candidate, figures, pages) == most]
+    for room in together[1]:  # under the header where some layout lets them stand there, else on a page of their own
+        fitting = [candidate for candidate in found if _rows_height(candidate, together[0]) <= room]
+        if fitting:
+            return fitting[0]
+    return found[0]
 
-    Two columns whenever every diagram fits one (so that the turning point's two boards stand side by side), else
-    one. Of the layouts of those columns whose diagrams fit (lines named or not; the cell from REPLAY_CELL for the
-    board size down to `least_cell`, by half millimetres), the first, in that order of preference, whose rows
-    of a typical height fill at least FILLED of a `page` mm tall; else the one that fills most. So a page holds as
-    many rows as it can at the largest cell, and is not left half empty for want of a millimetre. Only the layouts
-    whose rows of the figures `together` (the scorers' boards) fit the first of the rooms given with them (under the
-    first page's header, then a page of their own) that some layout's do are weighed: four players' boards are
-    compared on one page, not two.
-    """
+
+def _rows_a_page(layout: Gallery, figures: Sequence[ExampleFigure], pages: tuple[float, float]) -> tuple[int, ...]:
+    """Returns how many rows of the typical height (the median row's) each of `pages` (mm) holds in `layout`."""
+    heights = _row_heights(figures, layout)
+    typical = sorted(heights)[len(heights) // 2] + ROW_GAP if heights else pages[-1]
+    return tuple(int(page // typical) for page in pages)
+
+
+def board_cell(grids: Sequence[GridPlan], size: int, width: float, scale: float) -> tuple[float, int]:
+    """Returns the cell (mm) of a replay's diagrams and how many a row: REPLAY_CELL for the board size (times the
+    print's scale), by half millimetres smaller until two diagrams with their coordinates fit a row, not below
+    `least_cell`; else one a row at that cell. It depends on the board size, the paper and the print alone, never on
+    the game: a short game's boards were drawn smaller to save a page (4 x 4 at 40 to 64 mm, review 34, P9)."""
     least = least_cell(size, scale)
-    cells = [REPLAY_CELL[size] * scale - 0.5 * k for k in range(64)]
-    cells = [cell for cell in cells if cell >= least] or [least]
-    for columns in (2, 1):
-        slot = (width - GAP * (columns - 1)) / columns
-        found = []
-        for cell in cells:
-            for named in (True, False):
-                shown = [grid if named else replace(grid, named=False) for grid in grids]
-                candidate = _gallery(shown, size, columns, slot, cell, named, scale)
-                if candidate.diagram_width <= slot:
-                    found.append((_filled(candidate, figures, page), candidate))
-        if found:
-            # Under the header where some layout lets them stand there, else on a page of their own.
-            for room in together[1]:
-                fitting = [item for item in found if _rows_height(item[1], together[0]) <= room]
-                if fitting:
-                    found = fitting
-                    break
-            return next(
-                (candidate for fill, candidate in found if fill >= FILLED), max(found, key=lambda item: item[0])[1]
-            )
-    return _gallery([replace(grid, named=False) for grid in grids], size, 1, width, least, False, scale)
+    largest = max(REPLAY_CELL[size] * scale, least)
+    unnamed = [replace(grid, named=False) for grid in grids]
+    slot = (width - GAP) / 2
+    for cell in [largest - 0.5 * k for k in range(64) if largest - 0.5 * k >= least - 1e-9]:
+        if _gallery(unnamed, size, 2, slot, cell, False, scale).diagram_width <= slot:
+            return cell, 2
+    return largest, 1
 
 
 def least_cell(size: int, scale: float) -> float:
@@ -171,15 +179,6 @@ def least_cell(size: int, scale: float) -> float:
     if scale > 1.0:
         return max(REPLAY_LEAST_CELL[1], REPLAY_CELL[size])
     return REPLAY_LEAST_CELL[0]
-
-
-def _filled(layout: Gallery, figures: Sequence[ExampleFigure], page: float) -> float:
-    """Returns the share of a page that rows of the typical height (the median row's) fill in `layout`: as many as a
-    page holds, or as the figures make."""
-    heights = [layout.layout(layout.shown(figure)).height for figure in figures]
-    rows = sorted(max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns))
-    typical = rows[len(rows) // 2] + ROW_GAP if rows else page
-    return min(1.0, min(max(1, int(page // typical)), len(rows)) * typical / page)
 
 
 def _rows_height(layout: Gallery, figures: Sequence[ExampleFigure]) -> float:
@@ -220,8 +219,6 @@ class Pouring:
 POURINGS = tuple(Pouring(whole, balance) for whole in (True, False) for balance in (False, True))
 LEAST_LAST = 1 / 3  # of its frame: a language's last page holds at least this much where a pouring gives it
 LEAST_PAGE = 1 / 2  # of its frame: every other page holds at least this much where a pouring gives it
-SHORT_REPLAY = (3, 8)  # pages (normal print, large print): a replay this short has its diagrams made smaller where
-# that saves it a page (in large print no smaller than normal print's, `least_cell`)
 
 
 def render_replay(
@@ -236,8 +233,6 @@ def render_replay(
     """
     scale = scale_of(large_print)
     chosen, best = _best_pouring(document, plan, scale, layout)
-    if layout is None and SHORT_REPLAY[scale > 1.0] >= best[0] > 1:
-        chosen, best = _smaller(document, plan, scale, chosen, best)
     return _pour(document, plan, scale, chosen, POURINGS[best[-1]])[0]
 
 
@@ -252,32 +247,6 @@ def _best_pouring(
         poor = sum(fill < LEAST_PAGE for fill in fills[:-1]) + (fills[-1] < LEAST_LAST)
         tried.append((len(fills), poor, -min(fills[:-1], default=1.0), rank))
     return found, min(tried)
-
-
-def _smaller(
-    document: Document, plan: ReplayPlan, scale: float, layout: Gallery, best: tuple[int, int, float, int]
-) -> tuple[Gallery, tuple[int, int, float, int]]:
-    """Returns the layout of a short replay's diagrams at the largest smaller cell (by whole millimetres, down to
-    `least_cell`) that saves it a page, with its best pouring; else `layout` and `best`. A game of a few moves fits
-    one or two pages rather than leave its last section alone on a page, and a large-print replay takes no page more
-    for cells larger than it needs. The least cell is tried first: where it saves no page, no cell does."""
-    least = least_cell(layout.size, scale)
-    if layout.style.cell <= least:
-        return layout, best
-    grids = _grids(plan, layout.named)
-
-    def tried(cell: float) -> tuple[Gallery, tuple[int, int, float, int]]:
-        smaller = _gallery(grids, layout.size, layout.columns, layout.slot, cell, layout.named, scale)
-        return _best_pouring(document, plan, scale, smaller)
-
-    smallest = tried(least)
-    if smallest[1][0] >= best[0]:
-        return layout, best
-    for cell in [layout.style.cell - k for k in range(1, 64) if layout.style.cell - k > least]:
-        found = tried(cell)
-        if found[1][0] < best[0]:
-            return found
-    return smallest
 
 
 def _grids(plan: ReplayPlan, named: bool = True) -> list[GridPlan]:
@@ -319,7 +288,10 @@ def _pour(
     opening = _opening(flow, plan.final_heading, plan.final_intro, rows=True)
     size = plan.steps[0].grid.size
     rooms = (flow.room - opening, page - opening)  # the scorers' boards under the header, else on a page of their own
-    layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, rooms))
+    legend_opening = _opening(flow, plan.steps_heading, plan.steps_intro, rows=True)
+    layout = layout or gallery(
+        plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms)
+    )
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
@@ -340,7 +312,11 @@ def _pour(
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
     else:
-        bases = ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS
+        bases = _played_column(
+            plan.analysis,
+            ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS,
+            scale,
+        )
         analysis = _layout(plan.analysis, bases, flow.width, scale)
         notes = flow.measure(plan.adult_note) + flow.measure(plan.unweighed)
         openings = _openings(analysis, pouring)
@@ -501,6 +477,15 @@ def _draw_row(
     for figure, layout in zip(figures, layouts, strict=True):
         draw_figure(document, x, top, figure=figure, layout=layout, body=body)
         x += slot + GAP
+
+
+def _played_column(table: Table, bases: tuple[float, ...], scale: float) -> tuple[float, ...]:
+    """Returns the narrowest widths of the analysis's columns, the move written's (the third) wide enough for its
+    longest entry on one line inside its padding: "O in L3C3" touched the rules of a 22 mm column (review 34, P13)."""
+    longest = max(
+        (set_label((entry.text,), BODY_PT * scale).width for row in table.rows for entry in row[2]), default=0.0
+    )
+    return (*bases[:2], max(bases[2], longest + 2 * CELL_PAD + SLACK), *bases[3:])
 
 
 def _audit_columns(table: Table) -> tuple[float, ...]:
