@@ -28,12 +28,14 @@ from sos_print.engine.analysis import MoveAnalysis
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.examples import GameHeader
 from sos_print.engine.frozen import frozen, replace
+from sos_print.engine.notation import Notation
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip, set_label
 from sos_print.pdf.flow import Flow
-from sos_print.pdf.table import CELL_PAD, SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
+from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
+    ANALYSIS_PLAYED_COLUMN,
     ANALYSIS_RUN_IN,
     AUDIT_COLUMNS,
     AUDIT_HEAD_PAD,
@@ -61,8 +63,9 @@ from sos_print.plans.worked import ExampleFigure
 
 KEPT_ROWS = 3  # a table never has fewer rows than this on a page (unless it has fewer in all)
 SHORT_TABLE = 12  # rows: a table this short goes whole on one page with its heading wherever a page holds them
-ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
-LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 0.0)  # no move weighed: move, player, the move played, comment
+ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 0.0, 16.0, 16.0, 0.0)  # move, player, the move played (by notation), value,
+# best, comment
+LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 0.0, 0.0)  # no move weighed: move, player, the move played, comment
 ROW_GAP = 4.0  # between two rows of diagrams (mm)
 
 
@@ -313,9 +316,7 @@ def _pour(
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
     else:
         bases = _played_column(
-            plan.analysis,
-            ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS,
-            scale,
+            ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS, plan.notation
         )
         analysis = _layout(plan.analysis, bases, flow.width, scale)
         notes = flow.measure(plan.adult_note) + flow.measure(plan.unweighed)
@@ -479,13 +480,10 @@ def _draw_row(
         x += slot + GAP
 
 
-def _played_column(table: Table, bases: tuple[float, ...], scale: float) -> tuple[float, ...]:
-    """Returns the narrowest widths of the analysis's columns, the move written's (the third) wide enough for its
-    longest entry on one line inside its padding: "O in L3C3" touched the rules of a 22 mm column (review 34, P13)."""
-    longest = max(
-        (set_label((entry.text,), BODY_PT * scale).width for row in table.rows for entry in row[2]), default=0.0
-    )
-    return (*bases[:2], max(bases[2], longest + 2 * CELL_PAD + SLACK), *bases[3:])
+def _played_column(bases: tuple[float, ...], notation: Notation) -> tuple[float, ...]:
+    """Returns the narrowest widths of the analysis's columns, the move written's (the third) as its notation needs:
+    "O in L3C3" touched the rules of the 22 mm column "O in B2" fits (review 34, P13)."""
+    return (*bases[:2], ANALYSIS_PLAYED_COLUMN[notation.value], *bases[3:])
 
 
 def _audit_columns(table: Table) -> tuple[float, ...]:

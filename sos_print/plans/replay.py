@@ -41,6 +41,7 @@ class ReplayPlan:
     """Holds the replay of one game in one language."""
 
     title: str
+    notation: Notation  # the printed pages' cell names
     strip: StripPlan
     group: str  # "Group 2 of 3" in the strip, for a filled audit of a class of groups; else ""
     header: list[Block]
@@ -78,6 +79,7 @@ def replay_plan(
     analysis, unweighed, notes = _analysis(game, moves, words, notation)
     return ReplayPlan(
         title=words("replay.title"),
+        notation=notation,
         strip=replay_strip(options, lang, game.example.header),
         group=replay_group(game.example.header, words),
         header=_header(game, words, errors),
