@@ -46,6 +46,7 @@ from sos_print.plans.layout import (
     HEADING_PT,
     MARGIN,
     NOTES_PT,
+    REPLAY_ALONE_CELL,
     REPLAY_CELL,
     REPLAY_LEAST_CELL,
     REPLAY_LETTER_CELL,
@@ -164,8 +165,9 @@ def _rows_a_page(layout: Gallery, figures: Sequence[ExampleFigure], pages: tuple
 def board_cell(grids: Sequence[GridPlan], size: int, width: float, scale: float) -> tuple[float, int]:
     """Returns the cell (mm) of a replay's diagrams and how many a row: REPLAY_CELL for the board size (times the
     print's scale), by half millimetres smaller until two diagrams with their coordinates fit a row, not below
-    `least_cell`; else one a row at that cell. It depends on the board size, the paper and the print alone, never on
-    the game: a short game's boards were drawn smaller to save a page (4 x 4 at 40 to 64 mm, review 34, P9)."""
+    `least_cell`; else one a row, at REPLAY_ALONE_CELL (times the scale) at least. It depends on the board size, the
+    paper and the print alone, never on the game: a short game's boards were drawn smaller to save a page (4 x 4 at
+    40 to 64 mm, review 34, P9)."""
     least = least_cell(size, scale)
     largest = max(REPLAY_CELL[size] * scale, least)
     unnamed = [replace(grid, named=False) for grid in grids]
@@ -173,7 +175,7 @@ def board_cell(grids: Sequence[GridPlan], size: int, width: float, scale: float)
     for cell in [largest - 0.5 * k for k in range(64) if largest - 0.5 * k >= least - 1e-9]:
         if _gallery(unnamed, size, 2, slot, cell, False, scale).diagram_width <= slot:
             return cell, 2
-    return largest, 1
+    return max(largest, REPLAY_ALONE_CELL * scale), 1  # one a row: as large as an 8 x 8 board has room for
 
 
 def least_cell(size: int, scale: float) -> float:

@@ -213,6 +213,7 @@ ANALYSIS_PLAYED_COLUMN = {"A1": 22.0, "L1C1": 28.0}
 # cells of REPLAY_LETTER_CELL or more.
 REPLAY_CELL = {3: 18.0, 4: 16.0, 5: 14.0, 6: 12.0, 7: 11.0, 8: 8.0}
 REPLAY_LEAST_CELL = (8.0, 13.0)
+REPLAY_ALONE_CELL = 10.0  # times the print's scale, at least, where one diagram stands a row (8 x 8 in large print)
 REPLAY_LETTER_CELL = 12.0
 
 # Diagrams of worked examples (teacher's notes, rule sheet).
