@@ -959,7 +959,7 @@ FRENCH_WORDS |= {"réponse", "réponses", "tirage", "marque", "aucun", "sur", "c
 def test_a_two_language_key_is_printed_once_its_marking_grid_headed_in_both_languages():
     data = made("--copies", "30", "--lang", "en+fr")["answers.pdf"]
     key = texts(data)
-    assert len(key) == 47  # the English key and the French one are 39 pages each; the names outside the boards (H1) save one
+    assert len(key) == 47  # 39 pages each language; the names outside the boards (H1) save one
     first = flat(key[0])
     assert first.startswith("SOS: puzzle answer key SOS : corrigé Page 1 of 47 / Page 1 sur 47"), first[:200]
     for words in ("Marking grid Grille de correction", "One row for each child’s sheet", "Une ligne par fiche d’élève"):

@@ -227,6 +227,7 @@ SAMPLE = {
     "winner": "A",
     "team": False,
     "over": True,
+    "nobody": ("B", "D"),  # the sides that made no S-O-S, under who made each
     "copies": 30,
     "identifier": "4M6-482913",
     "seed": 482913,

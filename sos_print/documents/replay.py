@@ -29,12 +29,14 @@ from sos_print.engine.analysis import MoveAnalysis
 from sos_print.engine.check import CheckedExample
 from sos_print.engine.examples import GameHeader
 from sos_print.engine.frozen import frozen, replace
+from sos_print.engine.notation import Notation
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip, set_label
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
+    ANALYSIS_PLAYED_COLUMN,
     ANALYSIS_RUN_IN,
     AUDIT_COLUMNS,
     AUDIT_HEAD_PAD,
@@ -45,6 +47,7 @@ from sos_print.plans.layout import (
     HEADING_PT,
     MARGIN,
     NOTES_PT,
+    REPLAY_ALONE_CELL,
     REPLAY_CELL,
     REPLAY_LEAST_CELL,
     REPLAY_LETTER_CELL,
@@ -62,10 +65,10 @@ from sos_print.plans.worked import ExampleFigure
 
 KEPT_ROWS = 3  # a table never has fewer rows than this on a page (unless it has fewer in all)
 SHORT_TABLE = 12  # rows: a table this short goes whole on one page with its heading wherever a page holds them
-ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 16.0, 16.0, 0.0)  # move, player, the move played, value, best, comment
-LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 22.0, 0.0)  # no move weighed: move, player, the move played, comment
+ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 0.0, 16.0, 16.0, 0.0)  # move, player, the move played (by notation), value,
+# best, comment
+LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 0.0, 0.0)  # no move weighed: move, player, the move played, comment
 ROW_GAP = 4.0  # between two rows of diagrams (mm)
-FILLED = 0.75  # the share of a page the rows of diagrams should fill, at the largest cell that does
 
 
 @frozen
@@ -126,46 +129,54 @@ def gallery(
     grids: Sequence[GridPlan],
     size: int,
     width: float,
-    page: float,
+    pages: tuple[float, float],
     scale: float,
     together: tuple[Sequence[ExampleFigure], Sequence[float]] = ((), ()),
 ) -> Gallery:
-    """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others).
+    """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others) at
+    the board size's cell (`board_cell`): the same board whatever the game's length. Its lines are named beside the
+    diagrams where those names fit the columns and cost no row on the `pages` (mm: the room under the section's
+    heading, a page's; the names above and beside an 8 x 8 board left the first page one row of two), and where the
+    figures `together` (the scorers' boards) fit the first of the rooms given with them (under the first page's
+    header, then a page of their own) that either layout's do: the players' boards are compared on one page."""
+    cell, columns = board_cell(grids, size, width, scale)
+    slot = (width - GAP * (columns - 1)) / columns
+    plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
+    named = _gallery(grids, size, columns, slot, cell, True, scale)
+    # Large print names the lines in the captions alone where names over or under the boards (which stand outside
+    # them, issue 23, review 34, H1) would make them taller, as the rule sheet does.
+    taller = scale > 1.0 and named.diagram_height > plain.diagram_height + 1e-6
+    found = [named, plain] if named.diagram_width <= slot and not taller else [plain]
+    most = max(_rows_a_page(candidate, figures, pages) for candidate in found)
+    found = [candidate for candidate in found if _rows_a_page(candidate, figures, pages) == most]
+    for room in together[1]:  # under the header where some layout lets them stand there, else on a page of their own
+        fitting = [candidate for candidate in found if _rows_height(candidate, together[0]) <= room]
+        if fitting:
+            return fitting[0]
+    return found[0]
 
-    Two columns whenever every diagram fits one (so that the turning point's two boards stand side by side), else
-    one. Of the layouts of those columns whose diagrams fit (lines named or not; the cell from REPLAY_CELL for the
-    board size down to `least_cell`, by half millimetres), the first, in that order of preference, whose rows
-    of a typical height fill at least FILLED of a `page` mm tall; else the one that fills most. So a page holds as
-    many rows as it can at the largest cell, and is not left half empty for want of a millimetre. Only the layouts
-    whose rows of the figures `together` (the scorers' boards) fit the first of the rooms given with them (under the
-    first page's header, then a page of their own) that some layout's do are weighed: four players' boards are
-    compared on one page, not two.
-    """
+
+def _rows_a_page(layout: Gallery, figures: Sequence[ExampleFigure], pages: tuple[float, float]) -> tuple[int, ...]:
+    """Returns how many rows of the typical height (the median row's) each of `pages` (mm) holds in `layout`."""
+    heights = _row_heights(figures, layout)
+    typical = sorted(heights)[len(heights) // 2] + ROW_GAP if heights else pages[-1]
+    return tuple(int(page // typical) for page in pages)
+
+
+def board_cell(grids: Sequence[GridPlan], size: int, width: float, scale: float) -> tuple[float, int]:
+    """Returns the cell (mm) of a replay's diagrams and how many a row: REPLAY_CELL for the board size (times the
+    print's scale), by half millimetres smaller until two diagrams with their coordinates fit a row, not below
+    `least_cell`; else one a row, at REPLAY_ALONE_CELL (times the scale) at least. It depends on the board size, the
+    paper and the print alone, never on the game: a short game's boards were drawn smaller to save a page (4 x 4 at
+    40 to 64 mm, review 34, P9)."""
     least = least_cell(size, scale)
-    cells = [REPLAY_CELL[size] * scale - 0.5 * k for k in range(64)]
-    cells = [cell for cell in cells if cell >= least] or [least]
-    for columns in (2, 1):
-        slot = (width - GAP * (columns - 1)) / columns
-        found = []
-        for cell in cells:
-            plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
-            for candidate in (_gallery(grids, size, columns, slot, cell, True, scale), plain):
-                # Large print names the lines in the captions alone where names over or under the boards (which
-                # stand outside them, issue 23, review 34, H1) would make them taller, as the rule sheet does.
-                taller = scale > 1.0 and candidate.diagram_height > plain.diagram_height + 1e-6
-                if candidate.diagram_width <= slot and not taller:
-                    found.append((_filled(candidate, figures, page), candidate))
-        if found:
-            # Under the header where some layout lets them stand there, else on a page of their own.
-            for room in together[1]:
-                fitting = [item for item in found if _rows_height(item[1], together[0]) <= room]
-                if fitting:
-                    found = fitting
-                    break
-            return next(
-                (candidate for fill, candidate in found if fill >= FILLED), max(found, key=lambda item: item[0])[1]
-            )
-    return _gallery([replace(grid, named=False) for grid in grids], size, 1, width, least, False, scale)
+    largest = max(REPLAY_CELL[size] * scale, least)
+    unnamed = [replace(grid, named=False) for grid in grids]
+    slot = (width - GAP) / 2
+    for cell in [largest - 0.5 * k for k in range(64) if largest - 0.5 * k >= least - 1e-9]:
+        if _gallery(unnamed, size, 2, slot, cell, False, scale).diagram_width <= slot:
+            return cell, 2
+    return max(largest, REPLAY_ALONE_CELL * scale), 1  # one a row: as large as an 8 x 8 board has room for
 
 
 def least_cell(size: int, scale: float) -> float:
@@ -174,15 +185,6 @@ def least_cell(size: int, scale: float) -> float:
     if scale > 1.0:
         return max(REPLAY_LEAST_CELL[1], REPLAY_CELL[size])
     return REPLAY_LEAST_CELL[0]
-
-
-def _filled(layout: Gallery, figures: Sequence[ExampleFigure], page: float) -> float:
-    """Returns the share of a page that rows of the typical height (the median row's) fill in `layout`: as many as a
-    page holds, or as the figures make."""
-    heights = [layout.layout(layout.shown(figure)).height for figure in figures]
-    rows = sorted(max(heights[k : k + layout.columns]) for k in range(0, len(heights), layout.columns))
-    typical = rows[len(rows) // 2] + ROW_GAP if rows else page
-    return min(1.0, min(max(1, int(page // typical)), len(rows)) * typical / page)
 
 
 def _rows_height(layout: Gallery, figures: Sequence[ExampleFigure]) -> float:
@@ -231,8 +233,6 @@ POURINGS = tuple(
 )
 LEAST_LAST = 1 / 3  # of its frame: a language's last page holds at least this much where a pouring gives it
 LEAST_PAGE = 1 / 2  # of its frame: every other page holds at least this much where a pouring gives it
-SHORT_REPLAY = (3, 8)  # pages (normal print, large print): a replay this short has its diagrams made smaller where
-# that saves it a page (in large print no smaller than normal print's, `least_cell`)
 
 
 def render_replay(
@@ -247,8 +247,6 @@ def render_replay(
     """
     scale = scale_of(large_print)
     chosen, best = _best_pouring(document, plan, scale, layout)
-    if layout is None and SHORT_REPLAY[scale > 1.0] >= best[0] > 1:
-        chosen, best = _smaller(document, plan, scale, chosen, best)
     return _pour(document, plan, scale, chosen, POURINGS[best[-1]])[0]
 
 
@@ -266,32 +264,6 @@ def _best_pouring(
     best = min(tried)
     kept = [trial for trial in tried if trial[:2] == best[:2] and POURINGS[trial[-1]].together]
     return found, min(kept, default=best)
-
-
-def _smaller(
-    document: Document, plan: ReplayPlan, scale: float, layout: Gallery, best: tuple[int, int, float, int]
-) -> tuple[Gallery, tuple[int, int, float, int]]:
-    """Returns the layout of a short replay's diagrams at the largest smaller cell (by whole millimetres, down to
-    `least_cell`) that saves it a page, with its best pouring; else `layout` and `best`. A game of a few moves fits
-    one or two pages rather than leave its last section alone on a page, and a large-print replay takes no page more
-    for cells larger than it needs. The least cell is tried first: where it saves no page, no cell does."""
-    least = least_cell(layout.size, scale)
-    if layout.style.cell <= least:
-        return layout, best
-    grids = _grids(plan, layout.named)
-
-    def tried(cell: float) -> tuple[Gallery, tuple[int, int, float, int]]:
-        smaller = _gallery(grids, layout.size, layout.columns, layout.slot, cell, layout.named, scale)
-        return _best_pouring(document, plan, scale, smaller)
-
-    smallest = tried(least)
-    if smallest[1][0] >= best[0]:
-        return layout, best
-    for cell in [layout.style.cell - k for k in range(1, 64) if layout.style.cell - k > least]:
-        found = tried(cell)
-        if found[1][0] < best[0]:
-            return found
-    return smallest
 
 
 def _grids(plan: ReplayPlan, named: bool = True) -> list[GridPlan]:
@@ -332,10 +304,11 @@ def _pour(
     page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
     opening = _opening(flow, plan.final_heading, plan.final_intro, rows=True)
     size = plan.steps[0].grid.size
-    # The scorers' boards' rooms as they were when the boards stood under the header: the cells chosen do not change
-    # with the order of the sections (review 34, H2), and boards that fit there fit under the turning point more often.
-    rooms = (flow.room - opening, page - opening)
-    layout = layout or gallery(plan.steps, grids, size, flow.width, page, scale, (plan.scorers, rooms))
+    rooms = (flow.room - opening, page - opening)  # the scorers' boards under the header, else on a page of their own
+    legend_opening = _opening(flow, plan.steps_heading, plan.steps_intro, rows=True)
+    layout = layout or gallery(
+        plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms)
+    )
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
@@ -353,7 +326,9 @@ def _pour(
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
     else:
-        bases = ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS
+        bases = _played_column(
+            ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS, plan.notation
+        )
         analysis = _layout(plan.analysis, bases, flow.width, scale)
         notes = flow.measure(plan.adult_note) + flow.measure(plan.unweighed)
         openings = _openings(analysis, pouring)
@@ -509,6 +484,12 @@ def _draw_row(
     for figure, layout in zip(figures, layouts, strict=True):
         draw_figure(document, x, top, figure=figure, layout=layout, body=body)
         x += slot + GAP
+
+
+def _played_column(bases: tuple[float, ...], notation: Notation) -> tuple[float, ...]:
+    """Returns the narrowest widths of the analysis's columns, the move written's (the third) as its notation needs:
+    "O in L3C3" touched the rules of the 22 mm column "O in B2" fits (review 34, P13)."""
+    return (*bases[:2], ANALYSIS_PLAYED_COLUMN[notation.value], *bases[3:])
 
 
 def _audit_columns(table: Table) -> tuple[float, ...]:

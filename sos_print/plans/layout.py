@@ -200,13 +200,20 @@ STRIKE_PT = 1.0  # the line through a claim the rules contradict
 # (96 mm on A4 and 102 on Letter; in large print 67, where a comment ran 14 lines, now 4); beside the three of a move
 # looked at only (128 mm), only in large print (116 mm at 18 pt).
 ANALYSIS_RUN_IN = 110.0
-# The replay's diagrams, set for children: one layout for the whole document, two a row where two fit. A cell is as
-# large as the column allows up to REPLAY_CELL for the board size, and never below REPLAY_LEAST_CELL (normal print,
-# large print), where the letters and the move numbers in its corner still stand clear of each other; in large print
-# never below REPLAY_CELL either, so that no board is smaller than in normal print. Letters are a size larger in cells
-# of REPLAY_LETTER_CELL or more.
-REPLAY_CELL = {3: 18.0, 4: 16.0, 5: 14.0, 6: 12.0, 7: 11.0, 8: 10.0}
-REPLAY_LEAST_CELL = (8.5, 13.0)
+# The analysis's column of the move written, by notation: "O in B2", or "O in L3C3" with air on each side (it touched
+# the rules of 22 mm: review 34, P13).
+ANALYSIS_PLAYED_COLUMN = {"A1": 22.0, "L1C1": 28.0}
+# The replay's diagrams, set for children: one layout for the whole document, two a row where two fit. A cell is
+# REPLAY_CELL for the board size (times the print's scale), whatever the game's length (a short game's 4 x 4 boards
+# were drawn at 40 to 64 mm to save a page: review 34, P9), smaller only where two diagrams do not fit a row, and
+# never below REPLAY_LEAST_CELL (normal print, large print), where the letters and the move numbers in its corner
+# still stand clear of each other; in large print never below REPLAY_CELL either, so that no board is smaller than
+# in normal print. An 8 x 8 board is 64 mm: two rows of two and their captions fit a page, under the section's
+# heading too (at 80 mm each page held one row, ending half empty: review 34, H6). Letters are a size larger in
+# cells of REPLAY_LETTER_CELL or more.
+REPLAY_CELL = {3: 18.0, 4: 16.0, 5: 14.0, 6: 12.0, 7: 11.0, 8: 8.0}
+REPLAY_LEAST_CELL = (8.0, 13.0)
+REPLAY_ALONE_CELL = 10.0  # times the print's scale, at least, where one diagram stands a row (8 x 8 in large print)
 REPLAY_LETTER_CELL = 12.0
 
 # Diagrams of worked examples (teacher's notes, rule sheet).

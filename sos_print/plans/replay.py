@@ -41,6 +41,7 @@ class ReplayPlan:
     """Holds the replay of one game in one language."""
 
     title: str
+    notation: Notation  # the printed pages' cell names
     strip: StripPlan
     group: str  # "Group 2 of 3" in the strip, for a filled audit of a class of groups; else ""
     header: list[Block]
@@ -51,7 +52,7 @@ class ReplayPlan:
     steps: tuple[ExampleFigure, ...]
     final_heading: str
     final_intro: list[Block]
-    scorers: tuple[ExampleFigure, ...]  # one board per seat, its S-O-S only; none when nobody scored
+    scorers: tuple[ExampleFigure, ...]  # one board per side that scored, its S-O-S only
     audit_heading: str
     audit_intro: list[Block]
     audit: Table
@@ -78,6 +79,7 @@ def replay_plan(
     analysis, unweighed, notes = _analysis(game, moves, words, notation)
     return ReplayPlan(
         title=words("replay.title"),
+        notation=notation,
         strip=replay_strip(options, lang, game.example.header),
         group=replay_group(game.example.header, words),
         header=_header(game, words, errors),
@@ -87,13 +89,7 @@ def replay_plan(
         steps_intro_unnamed=_steps_intro(game, words, every, named=False),
         steps=tuple(_step_figure(game, span, words, notation) for span in spans(game.steps, every)),
         final_heading=words("replay.final_heading"),
-        final_intro=words.blocks(
-            "replay.final_intro",
-            teams=game.example.variant.teams,
-            scored=sum(step.points for step in game.steps),
-            first=game.example.variant.first_sos_wins,
-            over=game.final.is_over,  # a record may stop before the end of the game
-        ),
+        final_intro=_final_intro(game, words),
         scorers=scorer_boards(game, words, notation),
         audit_heading=words("replay.audit_heading", first=game.example.variant.first_sos_wins),
         audit_intro=words.blocks(
@@ -183,18 +179,45 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
 
 
 def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tuple[ExampleFigure, ...]:
-    """Returns the last board once per seat with only the S-O-S that seat completed, titled with how many: which
-    board a line is on says who made it, with no label on the lines (none when nobody scored)."""
-    if not any(step.segments for step in game.steps):
-        return ()
-    header = game.example.header
+    """Returns the last board once per side (a seat, or a team: its points are the team's) that completed an S-O-S,
+    with only that side's S-O-S, titled with how many: which board a line is on says who made it, with no label on
+    the lines. A side that made none has no board (three empty boards of four said nothing: review 34, P10)."""
     figures = []
-    for seat in game.example.variant.seats:
-        made = tuple(segment for step in game.steps if step.seat == seat for segment in step.segments)
-        grid = replace(grid_plan(game.final.board, notation, segments=made), named=False)
-        title = words("replay.scorer_title", who=player_name(seat, header), count=len(made))
-        figures.append(ExampleFigure(title, [], grid, []))
+    for side, made in _lines_by_side(game).items():
+        if made:
+            grid = replace(grid_plan(game.final.board, notation, segments=made), named=False)
+            title = words("replay.scorer_title", who=_side_words(game, side), count=len(made))
+            figures.append(ExampleFigure(title, [], grid, []))
     return tuple(figures)
+
+
+def _lines_by_side(game: CheckedExample) -> dict[str, tuple[Segment, ...]]:
+    """Returns the S-O-S each side (a seat, or a team) completed, side by side in playing order."""
+    variant = game.example.variant
+    return {
+        side: tuple(segment for step in game.steps if variant.side_of(step.seat) == side for segment in step.segments)
+        for side in variant.sides
+    }
+
+
+def _side_words(game: CheckedExample, side: str) -> str:
+    """Returns how the replay names a side where a name helps: a team by its seats ("A + C"), a player as
+    `player_name` does."""
+    return side_name(side) if game.example.variant.teams else player_name(side, game.example.header)
+
+
+def _final_intro(game: CheckedExample, words: Words) -> list[Block]:
+    """Returns the legend of the scorers' boards, saying in one sentence which sides made no S-O-S (they have none)."""
+    variant = game.example.variant
+    made = _lines_by_side(game)
+    return words.blocks(
+        "replay.final_intro",
+        teams=variant.teams,
+        scored=sum(step.points for step in game.steps),
+        first=variant.first_sos_wins,
+        over=game.final.is_over,  # a record may stop before the end of the game
+        nobody=tuple(_side_words(game, side) for side, lines in made.items() if not lines),
+    )
 
 
 def replay_strip(options: PrintOptions, lang: str, header: GameHeader) -> StripPlan:
