@@ -488,7 +488,8 @@ def _example(flow: Flow, plan: RulesPlan, scale: float, *, one_sheet: bool) -> N
     does not fit this one; then, on a sheet kept to its two sides, with a smaller diagram (its lines left unnamed, as
     its text names them, if the smallest is not enough), which beats a third page when this is the back's last; in
     large print, which has no such sheet, on a page of its own at full size, as its letters and their frames are
-    sized together (see `example_style`)."""
+    sized together (see `example_style`), its text run on under its diagram where even that page is too short (see
+    `_run_on`)."""
     body = BODY_PT * scale
     heading = [Block("h2", (Run(plan.example_heading),)), Block("p", (Run(plan.legend),))]
     head = flow.measure(heading)
