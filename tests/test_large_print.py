@@ -325,3 +325,91 @@ def test_the_large_print_rule_sheet_takes_no_more_pages_than_it_did(examples, la
     for size, most in zip(range(3, 9), SHEET_PAGES[(language, paper)], strict=True):
         options = PrintOptions(language=language, paper=paper, size=size, large_print=True, variant=variant)
         assert page_count(rules_document(options, examples).data) <= most, size
+
+
+HEADING = {Language.EN: "A worked example", Language.FR: "Un exemple expliqué"}
+# The last sentence of the example's account, which ends the sheet: the team game goes on, player B or team B + D wins.
+ENDS = {False: ("The game goes on.", "La partie continue."), True: ("wins.", "gagne.")}
+TEAM, FIRST = Variant(players=4, teams=True), Variant(first_sos_wins=True)
+TITLES = {  # the only shipped example each variant plays: its title, in English and French
+    TEAM: ("Team SOS", "SOS en équipes"),
+    Variant(players=4, teams=True, target=5): ("Team SOS", "SOS en équipes"),
+    FIRST: ("First S-O-S wins", "Le premier S-O-S gagne"),
+    Variant(players=3, first_sos_wins=True): ("First S-O-S wins", "Le premier S-O-S gagne"),
+    Variant(players=4, teams=True, first_sos_wins=True): (
+        "Team SOS, first S-O-S wins",
+        "SOS en équipes, le premier S-O-S gagne",
+    ),
+}
+
+
+# Each variant with one shipped example only, on the boards where that example's diagram and text at large print's
+# least cell measured taller than a page: these sheets refused to print, and with them the kit (issue 23). A sample of
+# the 80 refused (sizes 5 to 8, both papers, notations and languages): each prints its example whole on a page.
+@pytest.mark.parametrize(
+    ("size", "variant", "language", "paper", "notation"),
+    [
+        (8, FIRST, Language.EN, Paper.A4, Notation.A1),
+        (8, FIRST, Language.FR, Paper.LETTER, Notation.A1),
+        (7, Variant(players=3, first_sos_wins=True), Language.EN, Paper.LETTER, Notation.L1C1),
+        (7, TEAM, Language.EN, Paper.A4, Notation.A1),
+        (8, TEAM, Language.FR, Paper.LETTER, Notation.A1),
+        (8, Variant(players=4, teams=True, target=5), Language.EN, Paper.A4, Notation.L1C1),
+        (6, TEAM, Language.FR, Paper.A4, Notation.L1C1),
+        (5, TEAM, Language.FR, Paper.LETTER, Notation.L1C1),
+        (8, Variant(players=4, teams=True, first_sos_wins=True), Language.FR, Paper.A4, Notation.A1),
+        (7, Variant(players=4, teams=True, first_sos_wins=True), Language.EN, Paper.LETTER, Notation.L1C1),
+    ],
+    ids=str,
+)
+def test_a_variants_large_print_rule_sheet_on_a_large_board_shows_its_worked_example(
+    examples, size, variant, language, paper, notation
+):
+    options = PrintOptions(
+        size=size, variant=variant, language=language, paper=paper, notation=notation, large_print=True
+    )
+    data = rules_document(options, examples).data
+    found = [k for k, text in enumerate(texts(data)) if HEADING[language] in " ".join(text.split())]
+    assert len(found) == 1
+    text = " ".join(texts(data)[found[0]].split())
+    assert TITLES[variant][language is Language.FR] in text.split(HEADING[language], 1)[1]
+    assert text.endswith(ENDS[variant.first_sos_wins][language is Language.FR]), "the account ends its page"
+    with pages(data) as pdf:
+        assert [len(grid) for grid in square_grids(pdf.pages[found[0]])] == [size]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("kit", "--first-sos-wins", "--size", "8"),
+        ("kit", "--teams", "--size", "7", "--lang", "fr", "--paper", "letter"),
+        ("rules", "--teams", "--size", "8"),
+    ],
+    ids=" ".join,
+)
+def test_a_large_print_kit_of_a_variant_on_a_large_board_is_written(runner, tmp_path, args):
+    from sos_print.cli import app
+
+    out = tmp_path / ("kit" if args[0] == "kit" else "rules.pdf")
+    result = runner.invoke(app, [*args, "--large-print", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    players = out / "players.pdf" if args[0] == "kit" else out
+    heading = HEADING[Language.FR if "fr" in args else Language.EN]
+    assert any(heading in " ".join(text.split()) for text in texts(players))
+
+
+def test_a_worked_example_too_long_for_a_large_print_page_runs_on_under_its_diagram(examples, tmp_path):
+    # An example of text three times as long (a teacher's own): on 8 x 8 its diagram and text at the least cell are
+    # taller than a page. Its text runs on onto the next page, under its diagram, rather than the sheet being refused.
+    shipped = (EXAMPLES / "01-one-o-two-lines.toml").read_text(encoding="utf-8")
+    text = re.search(r'^en = "(There is.*)"$', shipped, re.MULTILINE).group(1)
+    long = tmp_path / "long.toml"
+    long.write_text(shipped.replace(text, " ".join([text] * 3), 1), encoding="utf-8")
+    data = rules_document(PrintOptions(size=8, large_print=True), verify([str(long)])).data
+    read = [" ".join(page.split()) for page in texts(data)]
+    number = next(k for k, page in enumerate(read) if HEADING[Language.EN] in page)
+    assert "One O, two lines" in read[number] and read[number].count("There is already an S") >= 1
+    assert read[number + 1].rstrip().endswith("Score: A 2, B 0. The game goes on."), read[number + 1]
+    with pages(data) as pdf:
+        assert [len(grid) for grid in square_grids(pdf.pages[number])] == [8]
+        assert not square_grids(pdf.pages[number + 1])

@@ -165,8 +165,10 @@ def layout_figure(
     style: DiagramStyle,
     least: Margins | None = None,
     wrap: bool = False,
+    text_under: bool = False,
 ) -> FigureLayout:
-    """Puts the text beside the diagram or under it, whichever is shorter (beside only if the column is wide enough).
+    """Puts the text beside the diagram or under it, whichever is shorter (beside only if the column is wide enough),
+    or always under it if `text_under`.
 
     `least` widens the diagram's margins to at least those: figures set one under another with the same `least`
     share their grid's left edge and their text's. With `wrap`, text beside the diagram runs on under it: a block
@@ -182,7 +184,7 @@ def layout_figure(
         style, margins.left, margins.top, diagram_height, 0.0, diagram_height + GAP, width, under_height
     )
     beside = width - diagram_width - GAP
-    if beside < MIN_TEXT_COLUMN:
+    if beside < MIN_TEXT_COLUMN or text_under:
         return under
     if wrap:
         depth = diagram_height + GAP

@@ -488,7 +488,8 @@ def _example(flow: Flow, plan: RulesPlan, scale: float, *, one_sheet: bool) -> N
     does not fit this one; then, on a sheet kept to its two sides, with a smaller diagram (its lines left unnamed, as
     its text names them, if the smallest is not enough), which beats a third page when this is the back's last; in
     large print, which has no such sheet, on a page of its own at full size, as its letters and their frames are
-    sized together (see `example_style`)."""
+    sized together (see `example_style`), its text run on under its diagram where even that page is too short (see
+    `_run_on`)."""
     body = BODY_PT * scale
     heading = [Block("h2", (Run(plan.example_heading),)), Block("p", (Run(plan.legend),))]
     head = flow.measure(heading)
@@ -510,35 +511,60 @@ def _example(flow: Flow, plan: RulesPlan, scale: float, *, one_sheet: bool) -> N
     flow.keep(head + layout.height)
     if head + layout.height > flow.room:
         figure, style, layout = _shrunk(plan.example, flow.width, flow.room - head, scale, style)
+    if head + layout.height > flow.room and not one_sheet:
+        _run_on(flow, plan, heading, scale)
+        return
     flow.blocks(heading)
     flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, body=body))
 
 
+def _run_on(flow: Flow, plan: RulesPlan, heading: list[Block], scale: float) -> None:
+    """Places the large-print worked example whose diagram and text are too tall for a page even at its least cell
+    (a variant's only example on a 7 × 7 or 8 × 8 board): its heading, its diagram as large as the page's room allows
+    and its title under it, then its text and account run on under them, onto the next page where they must (issue
+    23: `kit --large-print --teams --size 8` printed no kit)."""
+    body = BODY_PT * scale
+    titled = _titled(plan.example)
+    head = flow.measure(heading)
+    style = example_style(titled.grid, flow.width, scale)
+    flow.keep(head + layout_figure(titled, flow.width, body, style, text_under=True).height)
+    figure, _, layout = _shrunk(titled, flow.width, flow.room - head, scale, style, text_under=True)
+    flow.blocks(heading)
+    flow.figure(layout.height, partial(draw_figure, figure=figure, layout=layout, body=body))
+    flow.blocks([*plan.example.text, *plan.example.results])
+
+
+def _titled(figure: ExampleFigure) -> ExampleFigure:
+    """Returns the worked example with its diagram and title only, its text and account left to run on."""
+    return replace(figure, text=[], results=[])
+
+
 def _shrunk(
-    figure: ExampleFigure, width: float, room: float, scale: float, style: DiagramStyle
+    figure: ExampleFigure, width: float, room: float, scale: float, style: DiagramStyle, text_under: bool = False
 ) -> tuple[ExampleFigure, DiagramStyle, FigureLayout]:
     """Returns the largest diagram, down to the smallest cell, whose example fits `room` mm, its lines named beside
-    it if they can be (or the smallest, unnamed)."""
+    it if they can be (or the smallest, unnamed); its text under it if `text_under`."""
     body = BODY_PT * scale
     unnamed = replace(figure, grid=replace(figure.grid, named=False))
     while True:
-        layout = layout_figure(figure, width, body, style)
+        layout = layout_figure(figure, width, body, style, text_under=text_under)
         if layout.height <= room:
             return figure, style, layout
         if style.names_clear and figure.grid.named:
             # Large print names a line outside the board only (in a cell its name filled the cell): where those
             # names would take room from the board, the text names the lines and the board keeps its cells.
-            plain = layout_figure(unnamed, width, body, style)
+            plain = layout_figure(unnamed, width, body, style, text_under=text_under)
             if plain.height <= room:
                 return unnamed, style, plain
         if style.cell <= least_example_cell(scale):
-            return unnamed, style, layout_figure(unnamed, width, body, style)
+            return unnamed, style, layout_figure(unnamed, width, body, style, text_under=text_under)
         style = replace(style, cell=max(style.cell - 0.5 * scale, least_example_cell(scale)))
 
 
-def example_fits(options: PrintOptions, plan: RulesPlan) -> bool:
+def example_fits(options: PrintOptions, plan: RulesPlan, run_on: bool = False) -> bool:
     """Tells whether the worked example of `plan` fits one column of the rule sheet printed with `options`, its diagram
-    as small as the sheet allows."""
+    as small as the sheet allows; if `run_on` (large print), its diagram and title only, its text running on under
+    them (see `_run_on`)."""
     scale = scale_of(options.large_print)
     width, height = options.paper.size_mm
     box = page_area((width, height), options.large_print)
@@ -548,7 +574,8 @@ def example_fits(options: PrintOptions, plan: RulesPlan) -> bool:
     margins = diagram_margins(plan.example.grid, style)
     if margins.left + plan.example.grid.size * style.cell + margins.right > column:
         return False
-    layout = layout_figure(plan.example, column, BODY_PT * scale, style)
+    shown = _titled(plan.example) if run_on and options.large_print else plan.example
+    layout = layout_figure(shown, column, BODY_PT * scale, style, text_under=shown is not plan.example)
     heading = set_label((plan.example_heading,), HEADING_PT * scale, column, bold=True).height + 4.0
     heading += set_label((plan.legend,), BODY_PT * scale, column).height + 2.0
     return layout.height + heading <= box.height - 25.0 * scale
@@ -697,12 +724,19 @@ def _chosen_plan(
             plans.append((example, made))
         return made
 
-    chosen = _first_that_keeps(
-        candidates,
-        lambda example: example_fits(options, plan_of(example)),
-        lambda example, careful: keeps_to_one_sheet(options, plan_of(example), careful),
-        examples,
-    )
+    def keeps(example: CheckedExample, careful: bool) -> bool:
+        return keeps_to_one_sheet(options, plan_of(example), careful)
+
+    try:
+        chosen = _first_that_keeps(candidates, lambda example: example_fits(options, plan_of(example)), keeps, examples)
+    except LayoutError:
+        if not options.large_print:
+            raise
+        # A variant's only example on a 7 x 7 or 8 x 8 board is too tall for a large-print page, its diagram at its
+        # least cell: its text runs on under its diagram rather than the teacher getting no kit (issue 23).
+        chosen = _first_that_keeps(
+            candidates, lambda example: example_fits(options, plan_of(example), run_on=True), keeps, examples
+        )
     return plan_of(chosen)
 
 
