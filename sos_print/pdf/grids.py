@@ -48,6 +48,7 @@ SCORER_FRAME_CLEARANCE = 0.5
 # between the middle letter and an end), then nearer the middle letter or the end, where a quarter is as near another
 # line round the same corner (four lines round a 3 x 3 board, in large print's cells).
 SCORER_SHARES = (0.25, 0.275, 0.225, 0.3, 0.2, 0.325, 0.35)
+MATCHING_BUDGET = 20_000  # places tried when matching badges to places, at the most
 ALL_SIDES = ("top", "bottom", "left", "right")
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
@@ -493,6 +494,9 @@ def _matched(
     """Returns one place for each line, from its choices, every two at least `apart` mm between centres and at least
     `unaligned` mm apart across and up the page (or None)."""
     chosen: list[tuple[float, float]] = []
+    # The search tries the places in turn, which a board of many lines (a replay's) would make endless: past this
+    # many places tried, no matching is found and each badge takes its first place.
+    budget = [MATCHING_BUDGET]
 
     def free(point: tuple[float, float], x: float, y: float) -> bool:
         across, up = abs(point[0] - x), abs(point[1] - y)
@@ -502,6 +506,9 @@ def _matched(
         if line == len(choices):
             return True
         for point in choices[line]:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
             if all(free(point, x, y) for x, y in chosen):
                 chosen.append(point)
                 if fill(line + 1):
