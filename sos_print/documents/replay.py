@@ -137,8 +137,8 @@ def gallery(
     the board size's cell (`board_cell`): the same board whatever the game's length. Its lines are named beside the
     diagrams where those names fit the columns and cost no row on the `pages` (mm: the room under the section's
     heading, a page's; the names above and beside an 8 x 8 board left the first page one row of two), and where the
-    figures `together` (the scorers' boards) fit the first of the rooms given with them (under the first page's
-    header, then a page of their own) that either layout's do: the players' boards are compared on one page."""
+    figures `together` (the scorers' boards) fit the first of the rooms given with them that either layout's do: the
+    players' boards are compared on one page."""
     cell, columns = board_cell(grids, size, width, scale)
     slot = (width - GAP * (columns - 1)) / columns
     plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
@@ -149,7 +149,7 @@ def gallery(
     found = [named, plain] if named.diagram_width <= slot and not taller else [plain]
     most = max(_rows_a_page(candidate, figures, pages) for candidate in found)
     found = [candidate for candidate in found if _rows_a_page(candidate, figures, pages) == most]
-    for room in together[1]:  # under the header where some layout lets them stand there, else on a page of their own
+    for room in together[1]:
         fitting = [candidate for candidate in found if _rows_height(candidate, together[0]) <= room]
         if fitting:
             return fitting[0]
@@ -296,15 +296,15 @@ def _pour(
             first[0] = False
         return [Box(box.x, box.y, box.width, top - 2.0 - box.y)]
 
-    flow = Flow(document, scale, start_page, BODY_PT)
+    page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
+    flow = Flow(document, scale, start_page, BODY_PT, later=page)
     flows.append(flow)
     document.bookmark(plan.bookmark)
     flow.blocks(plan.header)
     grids = _grids(plan)
-    page = box.height - strip.height - 2.0  # the frame of every page but the first, which has the title
     opening = _opening(flow, plan.final_heading, plan.final_intro, rows=True)
     size = plan.steps[0].grid.size
-    rooms = (flow.room - opening, page - opening)  # the scorers' boards under the header, else on a page of their own
+    rooms = (page - opening,)  # the scorers' boards follow the turning point (review 34, H2): a page of their own
     legend_opening = _opening(flow, plan.steps_heading, plan.steps_intro, rows=True)
     layout = layout or gallery(
         plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms)
@@ -364,7 +364,7 @@ def _section(flow: Flow, heading: str, intro: list[Block], *following: float, ro
     """
     blocks = _heading(heading)
     opening = _opening(flow, heading, intro, rows)
-    kept = [opening + height for height in following if opening + height <= flow.box.height]
+    kept = [opening + height for height in following if opening + height <= flow.tallest]
     flow.keep(kept[0] if kept else opening)  # else what follows fits under them on no page: they stay where they fit
     flow.document.bookmark(heading, level=1)
     flow.blocks([*blocks, *intro])

@@ -62,13 +62,19 @@ class Flow:
     """Places blocks and figures top to bottom in a page's frames (one box, or columns), then on new pages.
 
     `start_page` draws a page's fixed parts (its header) and returns the frames to fill,
-    left to right; every frame of a flow has the same width.
+    left to right; every frame of a flow has the same width. `later` is the height (mm) of the frames of the pages
+    after the first, where the first's are shorter (a title above them).
     """
 
     def __init__(
-        self, document: Document, scale: float, start_page: Callable[[], list[Box]], body: float = BODY_PT
+        self,
+        document: Document,
+        scale: float,
+        start_page: Callable[[], list[Box]],
+        body: float = BODY_PT,
+        later: float = 0.0,
     ) -> None:
-        self.document, self.scale = document, scale
+        self.document, self.scale, self.later = document, scale, later
         self.styles = styles(scale, body)
         self._start_page = start_page
         self._open_page()
@@ -111,6 +117,11 @@ class Flow:
         if not self.page_started:
             self.top -= max(0.0, height - self.after) if collapse else height
         self.after = 0.0
+
+    @property
+    def tallest(self) -> float:
+        """Returns the height (mm) of the tallest frame a page of this flow gives: this one, or a later page's."""
+        return max(self.box.height, self.later)
 
     @property
     def room(self) -> float:
