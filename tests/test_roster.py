@@ -21,6 +21,7 @@ from sos_print.engine.roster import (
     Child,
     _heading,
     _kind,
+    _no_name,
     _several,
     _titled,
     _unmarked,
@@ -446,6 +447,46 @@ def test_a_row_above_the_heading_holding_a_name_is_refused_naming_its_line(tmp_p
     assert not any(name in str(caught.value) for name in ("Léa", "Dupont", "Amy", "Smith"))
 
 
+# Each line is a child, a title passed over, or a child that may be a title (noted): a line is passed over only when
+# no child's name can be it, and one a name can be is seated, noted when it stands out of the lines around it as a
+# title does (issue 20, sweep 16 F1 F2).
+SEATED_OR_PASSED = {
+    "a class tag after a first name": ("Zoé (CM2)\nLéa\nNoël\nHugo\n", ["Zoé (CM2)", "Léa", "Noël", "Hugo"], [], [1]),
+    "a level after a first name": ("Léa CE2\nNoël\nZoé\n", ["Léa CE2", "Noël", "Zoé"], [], [1]),
+    "two first names, an empty line": ("Jean Paul\n\nLéa\nNoël\n", ["Jean Paul", "Léa", "Noël"], [], [1]),
+    "levels on every line": ("Léa CE2\nNoël CE2\nZoé CE1\n", ["Léa CE2", "Noël CE2", "Zoé CE1"], [], []),
+    "numbered names": ("Élève1\nÉlève2\nÉlève3\n", ["Élève1", "Élève2", "Élève3"], [], []),
+    "apostrophes, hyphens, one word": (
+        "N'Diaye\nO'Brien\nAnne Marie\nJean-Paul\nLéa\nRose\nBlanche Martin\nLes\n",
+        ["N'Diaye", "O'Brien", "Anne Marie", "Jean-Paul", "Léa", "Rose", "Blanche Martin", "Les"],
+        [],
+        [],
+    ),
+    "a surname that is a title's word in a full name": (
+        "Léa Martin\nJimmy Page\nNoël Petit\n",
+        ["Léa Martin", "Jimmy Page", "Noël Petit"],
+        [],
+        [2],
+    ),
+    "a title, sections and a footer": (
+        "Mrs Smith's class\nTeam A\nAmy\nBen\nTeam B\nCal\nDan\n4 students\n",
+        ["Amy", "Ben", "Cal", "Dan"],
+        [1, 2, 5, 8],
+        [],
+    ),
+    "Grade 4 and an empty line": ("Grade 4\n\nAmy\nBen\n", ["Amy", "Ben"], [1], []),
+    "CM2 - Mme Martin": ("CM2 - Mme Martin\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+}
+
+
+@pytest.mark.parametrize(("text", "names", "passed", "doubtful"), SEATED_OR_PASSED.values(), ids=SEATED_OR_PASSED)
+def test_a_line_is_passed_over_only_when_no_name_can_be_it_and_seated_and_noted_when_it_may_be_a_title(
+    text, names, passed, doubtful
+):
+    roster = parse_roster(text)
+    assert (list(roster.names), list(roster.passed), list(roster.doubtful)) == (names, passed, doubtful)
+
+
 def test_a_name_of_only_invisible_characters_is_no_name():
     assert [child.name for child in parse_roster("Léa\n\u200b\n\ufeff\u200b\nTom\n").children] == ["Léa", "Tom"]
 
@@ -702,6 +743,7 @@ NAMES = st.text(
         and _heading(name) not in NOT_A_HEADING
         and _kind(name) is None
         and not _titled([name])
+        and not _no_name(clean_name(name))  # "Tutor", "Mme Martin": a title's words alone are no name
         and not _several(name.strip())
         and _unmarked(clean_name(name)) == clean_name(name)  # "- Léa", "• Léa": a list's mark is no part of a name
     )

@@ -311,9 +311,9 @@ def read_class_list(path: Path) -> ClassList:
 
 
 def note_class_list(class_list: ClassList | None) -> None:
-    """Says which lines of the class list were read as titles, which had no first name and are called by another
-    column, and which names it repeats, so that the teacher can add an initial (the only line that shows names on
-    the terminal)."""
+    """Says which lines of the class list were read as titles, which were read as names but may be titles, which had
+    no first name and are called by another column, and which names it repeats, so that the teacher can add an
+    initial (the only line that shows names on the terminal)."""
     from sos_print.cli.process import say
     from sos_print.engine.errors import shown
 
@@ -323,6 +323,15 @@ def note_class_list(class_list: ClassList | None) -> None:
         lines = class_list.passed
         said = f"line {lines[0]} was" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} were"
         say(f"note: {shown(class_list.path)}: {said} read as a title, not a child's name", err=True)
+    if class_list.doubtful:
+        lines = class_list.doubtful
+        said = (
+            f"line {lines[0]} was read as a child's name but may be a title: remove it if it is one"
+            if len(lines) == 1
+            else f"lines {_listed([str(line) for line in lines])} were read as children's names but may be titles: "
+            "remove those that are"
+        )
+        say(f"note: {shown(class_list.path)}: {said}", err=True)
     if class_list.borrowed:
         lines = class_list.borrowed
         said = f"line {lines[0]} has" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} have"
