@@ -1252,6 +1252,25 @@ PASSED_OVER = {
         "Martin,Léa,lea@x.fr,9\nDupont,Noël,noel@x.fr,7\n",
         f"lines 2, 3 and 4 were {TITLE}",
     ),
+    # A label and its value above the heading row, whatever the label (sweep 16, F3).
+    "Matière;Mathématiques": ("Matière;Mathématiques\nNom;Prénom\nDupont;Léa\nMartin;Noël\n", f"line 1 was {TITLE}"),
+    "Subject,Maths": ("Subject,Maths\nLast name,First name\nSmith,Amy\nJones,Ben\n", f"line 1 was {TITLE}"),
+    "Term,Autumn": ("Term,Autumn\nLast name,First name\nSmith,Amy\nJones,Ben\n", f"line 1 was {TITLE}"),
+    "Académie;Rennes": ("Académie;Rennes\nNom;Prénom\nDupont;Léa\nMartin;Noël\n", f"line 1 was {TITLE}"),
+    "Instructor,Jane Doe": (
+        "Instructor,Jane Doe\nLast name,First name\nSmith,Amy\nJones,Ben\n",
+        f"line 1 was {TITLE}",
+    ),
+    "Utilisateur;Martin Sophie": (
+        "Utilisateur;Martin Sophie\nNom;Prénom\nDupont;Léa\nMartin;Noël\n",
+        f"line 1 was {TITLE}",
+    ),
+    "three labels": (
+        "Établissement;Collège Jean Moulin\nDiscipline;Français\nPériode;Trimestre 1\nNom;Prénom\nDupont;Léa\n"
+        "Martin;Noël\n",
+        f"lines 1, 2 and 3 were {TITLE}",
+    ),
+    "a footer Total élèves;3": ("Nom;Prénom\nDupont;Léa\nMartin;Noël\nTotal élèves;2\n", f"line 4 was {TITLE}"),
 }
 
 

@@ -628,13 +628,15 @@ def _no_child_above(above: Sequence[tuple[int, list[str]]], columns: _Columns, p
 
 def _plausible(name: str) -> bool:
     """Tells whether a cell above a heading row may be a child's name under its column: words without a digit or a
-    colon, starting with no title's, label's or civility's word ("Dupont", "Léa"; not "CM2", "École", "Mme Martin")."""
+    colon, starting with no title's, label's, section's or civility's word ("Dupont", "Léa"; not "CM2", "École",
+    "Mme Martin", "Matière", "Subject", "Term", "Instructor", "Académie")."""
     words = [word for word in map(_heading, re.split(r"[\W_]+", name)) if word]
     return (
         bool(words)
         and not any(char.isdigit() or char == ":" for char in name)
-        and words[0] not in TITLE_WORDS | LABEL_WORDS
+        and words[0] not in NOT_NAME_WORDS
         and "".join(words[:2]) not in LABEL_WORDS
+        and not _no_name(name)
     )
 
 
