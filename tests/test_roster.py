@@ -487,6 +487,40 @@ def test_a_line_is_passed_over_only_when_no_name_can_be_it_and_seated_and_noted_
     assert (list(roster.names), list(roster.passed), list(roster.doubtful)) == (names, passed, doubtful)
 
 
+# A cell typed on two lines (Excel's Alt+Enter) and a heading row below too many titles are said as they are, not as a
+# quotation mark never closed or a heading row missing (issue 20, sweep 16 F4).
+MISREAD = {
+    "a line break in a quoted cell": (
+        'Nom;Prénom\nDupont;"Léa\nMarie"\nMartin;Noël\n',
+        "line 2: a cell holds a line break: write the name on one line",
+    ),
+    "a line break in a quoted cell, CRLF": (
+        'Nom;Prénom\r\nDupont;"Léa\r\nMarie"\r\nMartin;Noël\r\n',
+        "line 2: a cell holds a line break: write the name on one line",
+    ),
+    "a line break in a one-column list": (
+        '"Léa\nMarie"\nNoël\nZoé\n',
+        "line 1: a cell holds a line break: write the name on one line",
+    ),
+    "a quotation mark never closed": (
+        'Nom;Prénom\nDupont;"Léa\nMartin;Noël\n',
+        "line 2: a quotation mark opens a cell and is never closed: remove it, or close it in the same row",
+    ),
+    "five title lines": (
+        "A\nB;c\nDate;x\nMme X;y\nCM2;z\nNom;Prénom\nDupont;Léa\nMartin;Noël\n",
+        "its heading row (line 6) comes after 5 title lines: keep at most 4 above it",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), MISREAD.values(), ids=MISREAD)
+def test_a_cell_on_two_lines_and_a_heading_below_five_titles_are_said_as_they_are(tmp_path, text, message):
+    path = written(tmp_path, text.encode())
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
 def test_a_name_of_only_invisible_characters_is_no_name():
     assert [child.name for child in parse_roster("Léa\n\u200b\n\ufeff\u200b\nTom\n").children] == ["Léa", "Tom"]
 

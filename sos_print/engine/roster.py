@@ -56,6 +56,7 @@ MAX_NAME = 40  # characters: a first name and a last name; a fillable audit's na
 _SEPARATORS = (";", "\t", ",")  # in this order when a heading row does not tell: French Excel uses semicolons
 _SAMPLE = 20  # rows the separator is told from
 _TITLES = 4  # title lines a heading row may have above it ("Classe de CM1 - 2025", a school's name, the year)
+_LOOK = 10  # lines a heading row below too many titles is looked for on, to name its line
 _LONGEST_HEADING = 60  # characters: a longer cell is a name or a note, never looked at word by word
 
 # Headings, as `_heading` reduces them (no case, accents, spaces or punctuation).
@@ -275,7 +276,10 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         if not rows:
             raise ExampleFileError(path, "holds no name: write one child's name a line")
     separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
-    table = [(number, _cells(line, separator, number, path)) for number, line in rows]
+    table = [
+        (number, _cells(line, separator, number, path, [below for _, below in rows[index + 1 :][:_CELL_LINES]]))
+        for index, (number, line) in enumerate(rows)
+    ]
     columns = _names_columns(table, separator is not None, path)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
@@ -551,16 +555,35 @@ def _separator(lines: Sequence[str]) -> str | None:
     return best if found[best] and 2 * found[best] >= len(lines) else None
 
 
-def _cells(line: str, separator: str | None, number: int, path: str) -> list[str]:
+def _cells(line: str, separator: str | None, number: int, path: str, below: Sequence[str] = ()) -> list[str]:
     """Reads one line as CSV cells; a list of one name a line is a CSV file of one column (Excel quotes its cells:
-    "Dupont, Léa"), read with a separator no line holds. A quotation mark never closed is refused, as in records."""
+    "Dupont, Léa"), read with a separator no line holds. A quotation mark never closed is refused, as in records; one
+    closed on a line `below` is a cell typed on several lines (Excel's Alt+Enter), refused as a name on two lines."""
     try:
         cells = next(csv.reader([line + "\n"], delimiter=separator or "\n"), [])
     except csv.Error as error:
         raise ExampleFileError(path, f"line {number}: CSV cannot be read: {error}") from None
     if any("\n" in cell for cell in cells):
+        if _closed_below(line, below, separator):
+            raise ExampleFileError(path, f"line {number}: a cell holds a line break: write the name on one line")
         raise ExampleFileError(path, f"line {number}: {UNCLOSED_QUOTE}")
     return cells
+
+
+_CELL_LINES = 8  # lines a cell typed with line breaks is looked for on, as records do
+
+
+def _closed_below(line: str, below: Sequence[str], separator: str | None) -> bool:
+    """Tells whether the quotation mark a line opens is closed on one of the lines `below`, each before it continuing
+    the cell: no separator before its first quotation mark (else it is a row of its own)."""
+    joined = line
+    for following in below:
+        if separator and separator in following.partition('"')[0]:
+            return False
+        joined += "\n" + following
+        if not joined.count('"') % 2:
+            return True
+    return False
 
 
 def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: str) -> _Columns:
@@ -593,6 +616,12 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
                 return found
         if index == 0 and len(cells) > 1 and any(kinds):
             unnamed = True  # unless a heading row of names comes below it: "Classe;CM2" above "Nom;Prénom"
+    far = next((index for index, (_, cells) in enumerate(table[: _LOOK + 1]) if _headed(cells)), None)
+    if columns and far is not None and far > _TITLES:  # a heading below more titles than are read: named, not missed
+        raise ExampleFileError(
+            path,
+            f"its heading row (line {table[far][0]}) comes after {far} title lines: keep at most {_TITLES} above it",
+        )
     if unnamed:
         raise ExampleFileError(
             path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
