@@ -25,7 +25,7 @@ a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis"
 Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
-both kept (`Roster.repeated` says which names repeat, so that the teacher can add an initial).
+both kept (`Roster.repeated` says on which lines names repeat, so that the teacher can add an initial).
 Messages name a child by the line of the file, never by name: a name is printed only on the pages
 asked for.
 
@@ -228,16 +228,13 @@ class Roster:
         """Returns the children's names, in the list's order."""
         return tuple(child.name for child in self.children)
 
-    def repeated(self) -> tuple[tuple[str, int], ...]:
-        """Returns each name that more than one child has (told apart from case alone), with how many have it,
-        in the order of the list."""
-        counts: dict[str, int] = {}
-        first: dict[str, str] = {}
-        for name in self.names:
-            key = name.casefold()
-            counts[key] = counts.get(key, 0) + 1
-            first.setdefault(key, name)
-        return tuple((first[key], count) for key, count in counts.items() if count > 1)
+    def repeated(self) -> tuple[tuple[int, ...], ...]:
+        """Returns the lines of each name that more than one child has (told apart from case alone), in the order
+        of the list: messages name the lines, never the name."""
+        lines: dict[str, list[int]] = {}
+        for child in self.children:
+            lines.setdefault(child.name.casefold(), []).append(child.line)
+        return tuple(tuple(found) for found in lines.values() if len(found) > 1)
 
 
 @frozen
