@@ -230,6 +230,11 @@ SHAPES = {
     "dashes": ("- Léa\n- Noël\n", ["Léa", "Noël"]),
     "bullets": ("• Léa\n• Noël\n", ["Léa", "Noël"]),
     # Names holding a hyphen, an apostrophe or the letters of a joining word stay one child (issue 20, F7).
+    # The Spanish "y" and the Italian or Portuguese "e" join one child's own names: read as one, by choice (sweep 15).
+    "y and e between names": (
+        "Emma y Ana\nLuca e Sofia\nGarcía y López\n",
+        ["Emma y Ana", "Luca e Sofia", "García y López"],
+    ),
     "hyphens, apostrophes, and and et inside names": (
         "D'Artagnan\nJean-Luc\nMarie-Noëlle\nO’Brien\nAnand\nEtta Blanchet\nBertrand\n",
         ["D'Artagnan", "Jean-Luc", "Marie-Noëlle", "O’Brien", "Anand", "Etta Blanchet", "Bertrand"],
@@ -646,6 +651,7 @@ SEVERAL_NAMES = {
         "line 3: a name holds no letter: remove the line if it is a title, or write the name",
     ),
     "et": ("Alice\nBob\nChloé et Denis\nEmma\n", "line 3: a name holds the word 'et': " + ONE),
+    "und": ("Alice\nBob\nChloé und Denis\nEmma\n", "line 3: a name holds the word 'und': " + ONE),
     "AND under a heading": (
         "Prénom;Classe\nAlice;CM1\nBob AND Chloé;CM1\n",
         "line 3: a name holds the word 'and': " + ONE,

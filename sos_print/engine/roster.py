@@ -22,7 +22,7 @@ with no letter is refused, and a list's mark ("1. Léa", "• Léa") is dropped.
 Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after the name
 without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a semicolon,
 a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
-Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
+Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says on which lines names repeat, so that the teacher can add an initial).
@@ -792,7 +792,9 @@ def _several(written: str) -> str:
     joined = next((_JOINS[char] for char in written if char in _JOINS), None)
     if joined:
         return joined
-    word = re.search(r"\s(et|and)\s", written, re.IGNORECASE)
+    # "und" too; not the Spanish "y" nor the Italian or Portuguese "e", which join one child's own names ("García y
+    # López", "Maria e Silva"): "Emma y Ana" reads as one child, by choice.
+    word = re.search(r"\s(et|and|und)\s", written, re.IGNORECASE)
     if word:
         return f"the word {quoted(word[1].lower())}"
     commas = written.count(",")
