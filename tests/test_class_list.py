@@ -1191,6 +1191,7 @@ def test_the_worked_examples_say_which_groups_play_their_game_when_a_pair_class_
 
 
 TITLE = "read as a title, not a child's name"
+TITLES = "read as titles, not children's names"
 MAYBE = "read as a child's name but may be a title: remove it if it is one"
 PASSED_OVER = {
     # A first line that a child's name can be is seated, and the note names it: Zoé had no seat (sweep 16, F1).
@@ -1207,7 +1208,7 @@ PASSED_OVER = {
     "a footer": ("Nom;Prénom\nDupont;Léa\nMartin;Noël\nTotal;2\n", f"line 4 was {TITLE}"),
     "a title above the heading and a section": (
         "Mme Martin;CM2;2025-2026\nNom;Prénom;Classe\nDupont;Léa;CM2\nGroupe A;;\nMartin;Noël;CM2\n",
-        f"lines 1 and 4 were {TITLE}",
+        f"lines 1 and 4 were {TITLES}",
     ),
     # Titles, sections and footers no child's name can be: a civility, an article before a group's name, or no word
     # a name can be beside a number or a title's, label's, section's or footer's word (sweep 16, F2).
@@ -1225,10 +1226,10 @@ PASSED_OVER = {
     "3 students": ("Léa\nNoël\nZoé\n3 students\n", f"line 4 was {TITLE}"),
     "Page 1 sur 1": ("Léa\nNoël\nZoé\nPage 1 sur 1\n", f"line 4 was {TITLE}"),
     "Généré par PRONOTE": ("Léa\nNoël\nZoé\nGénéré par PRONOTE\n", f"line 4 was {TITLE}"),
-    "sections Table 1": ("Table 1\nLéa\nNoël\nTable 2\nZoé\n", f"lines 1 and 4 were {TITLE}"),
-    "sections Équipe bleue": ("Équipe bleue\nLéa\nNoël\nÉquipe rouge\nZoé\n", f"lines 1 and 4 were {TITLE}"),
-    "sections Team A": ("Team A\nLéa\nNoël\nTeam B\nZoé\n", f"lines 1 and 4 were {TITLE}"),
-    "sections CM1 :": ("CM1 :\nLéa\nNoël\nCM2 :\nZoé\n", f"lines 1 and 4 were {TITLE}"),
+    "sections Table 1": ("Table 1\nLéa\nNoël\nTable 2\nZoé\n", f"lines 1 and 4 were {TITLES}"),
+    "sections Équipe bleue": ("Équipe bleue\nLéa\nNoël\nÉquipe rouge\nZoé\n", f"lines 1 and 4 were {TITLES}"),
+    "sections Team A": ("Team A\nLéa\nNoël\nTeam B\nZoé\n", f"lines 1 and 4 were {TITLES}"),
+    "sections CM1 :": ("CM1 :\nLéa\nNoël\nCM2 :\nZoé\n", f"lines 1 and 4 were {TITLES}"),
     "a footer Count,3": ("First name,Last name\nAmy,Smith\nBen,Jones\nCount,3\n", f"line 4 was {TITLE}"),
     "a footer Number of pupils: 2,": (
         "First name,Last name\nAmy,Smith\nBen,Jones\nNumber of pupils: 2,\n",
@@ -1241,7 +1242,7 @@ PASSED_OVER = {
     ),
     "sections CM1; under Nom;Prénom": (
         "Nom;Prénom\nCM1;\nDupont;Léa\nMartin;Noël\nCM2;\nPetit;Zoé\n",
-        f"lines 2 and 5 were {TITLE}",
+        f"lines 2 and 5 were {TITLES}",
     ),
     "a footer Nombre d'élèves;3": ("Nom;Prénom\nDupont;Léa\nMartin;Noël\nNombre d'élèves;2\n", f"line 4 was {TITLE}"),
     "a footer Total students,3": (
@@ -1251,7 +1252,7 @@ PASSED_OVER = {
     "Google Classroom's rows": (
         'Last Name,First Name,Email Address,Quiz 1\nDate,,,"Sep 3, 2025"\nPoints possible,,,10\nClass average,,,8\n'
         "Martin,Léa,lea@x.fr,9\nDupont,Noël,noel@x.fr,7\n",
-        f"lines 2, 3 and 4 were {TITLE}",
+        f"lines 2, 3 and 4 were {TITLES}",
     ),
     # A label and its value above the heading row, whatever the label (sweep 16, F3).
     "Matière;Mathématiques": ("Matière;Mathématiques\nNom;Prénom\nDupont;Léa\nMartin;Noël\n", f"line 1 was {TITLE}"),
@@ -1269,7 +1270,7 @@ PASSED_OVER = {
     "three labels": (
         "Établissement;Collège Jean Moulin\nDiscipline;Français\nPériode;Trimestre 1\nNom;Prénom\nDupont;Léa\n"
         "Martin;Noël\n",
-        f"lines 1, 2 and 3 were {TITLE}",
+        f"lines 1, 2 and 3 were {TITLES}",
     ),
     "a footer Total élèves;3": ("Nom;Prénom\nDupont;Léa\nMartin;Noël\nTotal élèves;2\n", f"line 4 was {TITLE}"),
 }

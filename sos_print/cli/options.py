@@ -321,8 +321,12 @@ def note_class_list(class_list: ClassList | None) -> None:
         return
     if class_list.passed:
         lines = class_list.passed
-        said = f"line {lines[0]} was" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} were"
-        say(f"note: {shown(class_list.path)}: {said} read as a title, not a child's name", err=True)
+        said = (
+            f"line {lines[0]} was read as a title, not a child's name"
+            if len(lines) == 1
+            else f"lines {_listed([str(line) for line in lines])} were read as titles, not children's names"
+        )
+        say(f"note: {shown(class_list.path)}: {said}", err=True)
     if class_list.doubtful:
         lines = class_list.doubtful
         said = (
