@@ -815,3 +815,21 @@ def test_names_the_replay_page_cannot_use_are_named_by_their_entry_never_quoted(
     result = result_of(post(client, "/en/replay", data, stream=True))
     assert (result["status"], result["message"]) == (2, message)
     assert not any(name in json.dumps(result, ensure_ascii=False) for name in ("Léa", "Zoé", "Tom"))
+
+
+@pytest.mark.parametrize(
+    ("roster", "note"),
+    [
+        (
+            "Zoé (CM2)\nLéa\nNoël\nHugo\n",
+            "line 1 was read as a child's name but may be a title: remove it if it is one",
+        ),
+        ("Grade 4\nLéa\nNoël\nHugo\n", "line 1 was read as a title, not a child's name"),
+    ],
+)
+def test_the_page_notes_a_line_read_as_a_title_or_that_may_be_one_as_the_command_line_does(client, roster, note):
+    # Issue 20, sweep 16 F1 F2: the page shows the terminal's note, naming the line and never its words.
+    response = post(client, "/en/boards", {"roster": (io.BytesIO(roster.encode()), "class.csv")}, stream=True)
+    result = result_of(response)
+    assert (result["status"], result["lines"][-1:]) == (0, [f"note: class.csv: {note}"]), result
+    assert not any(word in line for line in result["lines"] for word in ("Zoé", "CM2", "Grade"))
