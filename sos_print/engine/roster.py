@@ -336,7 +336,8 @@ def _parted_title(table: Sequence[tuple[int, list[str]]]) -> bool:
     """Tells whether the first line of a list of one name a line stands as a title does: several words, an empty line
     under it, and names of one word each below ("Anne Marie", or "Les Lutins")."""
     (first, (title, *_)), rest = table[0], [cells[0] for _, cells in table[1:]]
-    return bool(rest) and len(title.split()) > 1 and table[1][0] > first + 1 and all(len(n.split()) == 1 for n in rest)
+    one_word = all(len(name.split()) == 1 for name in rest)
+    return bool(rest) and len(title.split()) > 1 and table[1][0] > first + 1 and one_word
 
 
 def _no_name(text: str) -> bool:
