@@ -1026,23 +1026,27 @@ def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runn
     ("names", "message"),
     [
         ("A=Léa,B=三", "--names: name of B: U+4E09 '三' is not in the font"),
-        ("A=Léa,C=Tom", "--names: 'C=Tom' is not SEAT=NAME with a seat of this game (A, B)"),
-        ("Léa", "--names: 'Léa' is not SEAT=NAME with a seat of this game (A, B)"),
-        ("=Léa", "--names: '=Léa' is not SEAT=NAME with a seat of this game (A, B)"),
-        ("AB=Léa", "--names: 'AB=Léa' is not SEAT=NAME with a seat of this game (A, B)"),
+        # An entry is named by its place, never quoted: it holds a child's name (issue 20, sweep 16 F5).
+        ("A=Léa,C=Tom", "--names: entry 2 is for seat C, which a 2-player game has not: name seats A, B"),
+        ("A=Léa,B=Tom,E=Zoé", "--names: entry 3 is not SEAT=NAME with a seat of this game (A, B)"),
+        ("Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
+        ("=Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
+        ("AB=Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
+        ("Léa=Zoé", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
         ("A=Léa,a=Tom", "--names: seat A is named twice"),
         # Given twice, the last was printed alone, where one --names of both was refused (sweep 14, F9).
         (("A=Léa", "A=Zoé"), "--names: seat A is named twice"),
         (("A=Léa,B=Tom", "b=Zoé"), "--names: seat B is named twice"),
-        (("A=Léa", "C=Tom"), "--names: 'C=Tom' is not SEAT=NAME with a seat of this game (A, B)"),
+        (("A=Léa", "C=Tom"), "--names: entry 2 is for seat C, which a 2-player game has not: name seats A, B"),
         ("A=", "--names: seat A has no name after its ="),
         ("A=" + "x" * 41, "--names: the name of A has 41 characters; a name takes at most 40"),
-        ("A=Léa B=Tom", "--names: 'A=Léa B=Tom' names more than one seat; separate them with commas"),
-        ("A=Lé=a,B=Tom", "--names: 'A=Lé=a': a name cannot hold '='"),
-        ("A=Léa;B=Tom,C=Zoé", "--names: 'B=Tom,C=Zoé' names more than one seat; separate them with semicolons"),
+        ("A=Léa B=Tom", "--names: entry 1 names more than one seat; separate them with commas"),
+        ("A=Lé=a,B=Tom", "--names: entry 1: a name cannot hold '='"),
+        ("A=Léa=Zoé", "--names: entry 1: a name cannot hold '='"),
+        ("A=Léa;B=Tom,C=Zoé", "--names: entry 2 names more than one seat; separate them with semicolons"),
         (
             "A=Dupont, Léa,B=Martin, Tom",
-            "--names: 'Léa' is not SEAT=NAME; if a name holds a comma, separate the seats with semicolons:"
+            "--names: entry 2 is not SEAT=NAME; if a name holds a comma, separate the seats with semicolons:"
             " A=Dupont, Léa;B=Martin, Tom",
         ),
         ("A=\u200b", "--names: seat A has no name after its ="),

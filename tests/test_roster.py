@@ -21,6 +21,7 @@ from sos_print.engine.roster import (
     Child,
     _heading,
     _kind,
+    _no_name,
     _several,
     _titled,
     _unmarked,
@@ -229,6 +230,11 @@ SHAPES = {
     "dashes": ("- Léa\n- Noël\n", ["Léa", "Noël"]),
     "bullets": ("• Léa\n• Noël\n", ["Léa", "Noël"]),
     # Names holding a hyphen, an apostrophe or the letters of a joining word stay one child (issue 20, F7).
+    # The Spanish "y" and the Italian or Portuguese "e" join one child's own names: read as one, by choice (sweep 15).
+    "y and e between names": (
+        "Emma y Ana\nLuca e Sofia\nGarcía y López\n",
+        ["Emma y Ana", "Luca e Sofia", "García y López"],
+    ),
     "hyphens, apostrophes, and and et inside names": (
         "D'Artagnan\nJean-Luc\nMarie-Noëlle\nO’Brien\nAnand\nEtta Blanchet\nBertrand\n",
         ["D'Artagnan", "Jean-Luc", "Marie-Noëlle", "O’Brien", "Anand", "Etta Blanchet", "Bertrand"],
@@ -446,6 +452,80 @@ def test_a_row_above_the_heading_holding_a_name_is_refused_naming_its_line(tmp_p
     assert not any(name in str(caught.value) for name in ("Léa", "Dupont", "Amy", "Smith"))
 
 
+# Each line is a child, a title passed over, or a child that may be a title (noted): a line is passed over only when
+# no child's name can be it, and one a name can be is seated, noted when it stands out of the lines around it as a
+# title does (issue 20, sweep 16 F1 F2).
+SEATED_OR_PASSED = {
+    "a class tag after a first name": ("Zoé (CM2)\nLéa\nNoël\nHugo\n", ["Zoé (CM2)", "Léa", "Noël", "Hugo"], [], [1]),
+    "a level after a first name": ("Léa CE2\nNoël\nZoé\n", ["Léa CE2", "Noël", "Zoé"], [], [1]),
+    "two first names, an empty line": ("Jean Paul\n\nLéa\nNoël\n", ["Jean Paul", "Léa", "Noël"], [], [1]),
+    "levels on every line": ("Léa CE2\nNoël CE2\nZoé CE1\n", ["Léa CE2", "Noël CE2", "Zoé CE1"], [], []),
+    "numbered names": ("Élève1\nÉlève2\nÉlève3\n", ["Élève1", "Élève2", "Élève3"], [], []),
+    "apostrophes, hyphens, one word": (
+        "N'Diaye\nO'Brien\nAnne Marie\nJean-Paul\nLéa\nRose\nBlanche Martin\nLes\n",
+        ["N'Diaye", "O'Brien", "Anne Marie", "Jean-Paul", "Léa", "Rose", "Blanche Martin", "Les"],
+        [],
+        [],
+    ),
+    "a surname that is a title's word in a full name": (
+        "Léa Martin\nJimmy Page\nNoël Petit\n",
+        ["Léa Martin", "Jimmy Page", "Noël Petit"],
+        [],
+        [2],
+    ),
+    "a title, sections and a footer": (
+        "Mrs Smith's class\nTeam A\nAmy\nBen\nTeam B\nCal\nDan\n4 students\n",
+        ["Amy", "Ben", "Cal", "Dan"],
+        [1, 2, 5, 8],
+        [],
+    ),
+    "Grade 4 and an empty line": ("Grade 4\n\nAmy\nBen\n", ["Amy", "Ben"], [1], []),
+    "CM2 - Mme Martin": ("CM2 - Mme Martin\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+}
+
+
+@pytest.mark.parametrize(("text", "names", "passed", "doubtful"), SEATED_OR_PASSED.values(), ids=SEATED_OR_PASSED)
+def test_a_line_is_passed_over_only_when_no_name_can_be_it_and_seated_and_noted_when_it_may_be_a_title(
+    text, names, passed, doubtful
+):
+    roster = parse_roster(text)
+    assert (list(roster.names), list(roster.passed), list(roster.doubtful)) == (names, passed, doubtful)
+
+
+# A cell typed on two lines (Excel's Alt+Enter) and a heading row below too many titles are said as they are, not as a
+# quotation mark never closed or a heading row missing (issue 20, sweep 16 F4).
+MISREAD = {
+    "a line break in a quoted cell": (
+        'Nom;Prénom\nDupont;"Léa\nMarie"\nMartin;Noël\n',
+        "line 2: a cell holds a line break: write the name on one line",
+    ),
+    "a line break in a quoted cell, CRLF": (
+        'Nom;Prénom\r\nDupont;"Léa\r\nMarie"\r\nMartin;Noël\r\n',
+        "line 2: a cell holds a line break: write the name on one line",
+    ),
+    "a line break in a one-column list": (
+        '"Léa\nMarie"\nNoël\nZoé\n',
+        "line 1: a cell holds a line break: write the name on one line",
+    ),
+    "a quotation mark never closed": (
+        'Nom;Prénom\nDupont;"Léa\nMartin;Noël\n',
+        "line 2: a quotation mark opens a cell and is never closed: remove it, or close it in the same row",
+    ),
+    "five title lines": (
+        "A\nB;c\nDate;x\nMme X;y\nCM2;z\nNom;Prénom\nDupont;Léa\nMartin;Noël\n",
+        "its heading row (line 6) comes after 5 title lines: keep at most 4 above it",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), MISREAD.values(), ids=MISREAD)
+def test_a_cell_on_two_lines_and_a_heading_below_five_titles_are_said_as_they_are(tmp_path, text, message):
+    path = written(tmp_path, text.encode())
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
 def test_a_name_of_only_invisible_characters_is_no_name():
     assert [child.name for child in parse_roster("Léa\n\u200b\n\ufeff\u200b\nTom\n").children] == ["Léa", "Tom"]
 
@@ -466,7 +546,7 @@ def test_a_child_without_a_first_name_is_called_by_the_other_name_column_and_the
 
 def test_repeated_names_are_found_whatever_their_case():
     roster = parse_roster("Léa\nTom\nléa\nZoé\nTom\nTom\n")
-    assert roster.repeated() == (("Léa", 2), ("Tom", 3))
+    assert roster.repeated() == ((1, 3), (2, 5, 6))
     assert parse_roster("Léa\nTom\n").repeated() == ()
 
 
@@ -571,6 +651,7 @@ SEVERAL_NAMES = {
         "line 3: a name holds no letter: remove the line if it is a title, or write the name",
     ),
     "et": ("Alice\nBob\nChloé et Denis\nEmma\n", "line 3: a name holds the word 'et': " + ONE),
+    "und": ("Alice\nBob\nChloé und Denis\nEmma\n", "line 3: a name holds the word 'und': " + ONE),
     "AND under a heading": (
         "Prénom;Classe\nAlice;CM1\nBob AND Chloé;CM1\n",
         "line 3: a name holds the word 'and': " + ONE,
@@ -702,6 +783,7 @@ NAMES = st.text(
         and _heading(name) not in NOT_A_HEADING
         and _kind(name) is None
         and not _titled([name])
+        and not _no_name(clean_name(name))  # "Tutor", "Mme Martin": a title's words alone are no name
         and not _several(name.strip())
         and _unmarked(clean_name(name)) == clean_name(name)  # "- Léa", "• Léa": a list's mark is no part of a name
     )

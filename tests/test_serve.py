@@ -331,7 +331,8 @@ def test_without_javascript_a_download_with_a_note_is_the_page_with_the_note_and
     response = post(client, "/en/boards", {"roster": (io.BytesIO(roster), "class.csv")})
     assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/html")
     page_text = response.get_data(as_text=True)
-    assert "note: class.csv has 2 children called Ada: add an initial to tell them apart on their pages" in page_text
+    said = "note: class.csv: lines 1 and 2 hold the same name: add an initial to tell them apart on their pages"
+    assert said in page_text
     links = re.findall(r'<a class="download" href="data:application/pdf;base64,([^"]+)" download="([^"]+)">', page_text)
     assert [name for _, name in links] == ["boards.pdf"]
     (tmp_path / "class.csv").write_bytes(roster)
@@ -797,3 +798,38 @@ def test_the_french_page_names_each_document_as_the_pdf_does_and_says_it_as_a_te
     # Only the starred puzzles are « Défi : trouve le meilleur coup » (issue 23, review 34 P3).
     assert "<title>Casse-têtes de stratégie · SOS print</title>" in pages["/fr/puzzles"]
     assert "Défis" not in html and "défis" not in html
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("A=Léa,C=Zoé", "--names: entry 2 is for seat C, which a 2-player game has not: name seats A, B"),
+        ("Zoé", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
+        ("B=Tom\n--out=x", "--names: entry 1: a name cannot hold '='"),
+    ],
+)
+def test_names_the_replay_page_cannot_use_are_named_by_their_entry_never_quoted(client, names, message):
+    # The page says what the command line says, and neither echoes a child's name (issue 20, sweep 16 F5).
+    text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n2,B,O,B2,,0\n3,A,S,B3,B1-B3,2\n"
+    data = {"record": (io.BytesIO(text.encode()), "game.csv"), "size": "4", "names": names}
+    result = result_of(post(client, "/en/replay", data, stream=True))
+    assert (result["status"], result["message"]) == (2, message)
+    assert not any(name in json.dumps(result, ensure_ascii=False) for name in ("Léa", "Zoé", "Tom"))
+
+
+@pytest.mark.parametrize(
+    ("roster", "note"),
+    [
+        (
+            "Zoé (CM2)\nLéa\nNoël\nHugo\n",
+            "line 1 was read as a child's name but may be a title: remove it if it is one",
+        ),
+        ("Grade 4\nLéa\nNoël\nHugo\n", "line 1 was read as a title, not a child's name"),
+    ],
+)
+def test_the_page_notes_a_line_read_as_a_title_or_that_may_be_one_as_the_command_line_does(client, roster, note):
+    # Issue 20, sweep 16 F1 F2: the page shows the terminal's note, naming the line and never its words.
+    response = post(client, "/en/boards", {"roster": (io.BytesIO(roster.encode()), "class.csv")}, stream=True)
+    result = result_of(response)
+    assert (result["status"], result["lines"][-1:]) == (0, [f"note: class.csv: {note}"]), result
+    assert not any(word in line for line in result["lines"] for word in ("Zoé", "CM2", "Grade"))

@@ -248,7 +248,8 @@ def test_without_javascript_a_note_is_shown_and_its_file_is_a_link_that_download
         plain.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         report = wait(plain, lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre") or None)[0]
         assert (
-            report.text == "note: class.csv has 2 children called Ada: add an initial to tell them apart on their pages"
+            report.text
+            == "note: class.csv: lines 1 and 2 hold the same name: add an initial to tell them apart on their pages"
         )
         plain.find_element(By.CSS_SELECTOR, "a.download").click()
         made = downloaded(downloads, ["boards.pdf"])["boards.pdf"]

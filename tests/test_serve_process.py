@@ -185,7 +185,9 @@ def test_a_class_list_uploaded_makes_the_named_kit_and_no_name_reaches_the_serve
     result = next(line["result"] for line in lines if "result" in line)
     files = {item["name"]: base64.b64decode(item["data"]) for item in result["files"]}
     assert files == {path.name: path.read_bytes() for path in out.iterdir()}
-    assert any("Tom" in line for line in result["lines"])  # the note on a repeated name is the page's
+    # The note on a repeated name is the page's, naming its lines, never the name (issue 20, sweep 16 F5).
+    assert any("lines 3 and 8 hold the same name" in line for line in result["lines"])
+    assert not [name for name in CLASS if any(name in line for line in result["lines"])]
     code, printed, err = server.stop()
     assert code == 130
     seen = "\n".join([*server.said, printed, err])

@@ -311,9 +311,9 @@ def read_class_list(path: Path) -> ClassList:
 
 
 def note_class_list(class_list: ClassList | None) -> None:
-    """Says which lines of the class list were read as titles, which had no first name and are called by another
-    column, and which names it repeats, so that the teacher can add an initial (the only line that shows names on
-    the terminal)."""
+    """Says which lines of the class list were read as titles, which were read as names but may be titles, which had
+    no first name and are called by another column, and which lines repeat a name, so that the teacher can add an
+    initial; by their lines, never their words: the terminal shows no child's name."""
     from sos_print.cli.process import say
     from sos_print.engine.errors import shown
 
@@ -321,8 +321,21 @@ def note_class_list(class_list: ClassList | None) -> None:
         return
     if class_list.passed:
         lines = class_list.passed
-        said = f"line {lines[0]} was" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} were"
-        say(f"note: {shown(class_list.path)}: {said} read as a title, not a child's name", err=True)
+        said = (
+            f"line {lines[0]} was read as a title, not a child's name"
+            if len(lines) == 1
+            else f"lines {_listed([str(line) for line in lines])} were read as titles, not children's names"
+        )
+        say(f"note: {shown(class_list.path)}: {said}", err=True)
+    if class_list.doubtful:
+        lines = class_list.doubtful
+        said = (
+            f"line {lines[0]} was read as a child's name but may be a title: remove it if it is one"
+            if len(lines) == 1
+            else f"lines {_listed([str(line) for line in lines])} were read as children's names but may be titles: "
+            "remove those that are"
+        )
+        say(f"note: {shown(class_list.path)}: {said}", err=True)
     if class_list.borrowed:
         lines = class_list.borrowed
         said = f"line {lines[0]} has" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} have"
@@ -335,13 +348,12 @@ def note_class_list(class_list: ClassList | None) -> None:
     if not repeated:
         return
     most = 8
-    listed = [f"{count} children called {_printable(name)}" for name, count in repeated[:most]]
+    groups = [f"lines {_listed([str(line) for line in lines])}" for lines in repeated[:most]]
+    said = f"{groups[0]} hold the same name" if len(groups) == 1 else f"{groups[0]} hold one name"
+    said += "".join(f", {group} another" for group in groups[1:])
     if len(repeated) > most:
-        listed.append(f"{len(repeated) - most} more names repeated")
-    say(
-        f"note: {shown(class_list.path)} has {_listed(listed)}: add an initial to tell them apart on their pages",
-        err=True,
-    )
+        said += f", and {len(repeated) - most} more names repeat"
+    say(f"note: {shown(class_list.path)}: {said}: add an initial to tell them apart on their pages", err=True)
 
 
 def _listed(items: list[str]) -> str:

@@ -132,29 +132,34 @@ def replay(
 
 def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]:
     """Returns the names every `--names` gives ("A=Léa,B=Tom", or with semicolons as French lists have them), by
-    seat, as one list; a malformed list, or a seat named twice, is a usage error."""
+    seat, as one list; a malformed list, or a seat named twice, is a usage error naming the entry by its place (entry
+    1, 2...) and never its text, which holds a child's name."""
     import re
 
-    from sos_print.engine.errors import quoted
     from sos_print.engine.roster import clean_name
     from sos_print.forms.fields import NAME_LENGTH
 
     found: dict[str, str] = {}
-    for item, separator in _name_items(texts):
+    for entry, (item, separator) in enumerate(_name_items(texts), start=1):
         word = "semicolons" if separator == ";" else "commas"
         seat, equals, name = item.partition("=")
         if re.search(r"[\s,][A-Da-d]\s*=", name):  # two names run together: "A=Léa B=Tom", "A=Léa;B=Tom,C=Zoé"
-            usage(f"--names: {quoted(item.strip())} names more than one seat; separate them with {word}")
+            usage(f"--names: entry {entry} names more than one seat; separate them with {word}")
         if "=" in name:
-            usage(f"--names: {quoted(item.strip())}: a name cannot hold '='")
+            usage(f"--names: entry {entry}: a name cannot hold '='")
         seat, name = seat.strip().upper(), clean_name(name)
         if not equals and found and separator == ",":  # "A=Dupont, Léa,B=Martin, Tom"
             usage(
-                f"--names: {quoted(item.strip())} is not SEAT=NAME; if a name holds a comma, separate the seats with"
+                f"--names: entry {entry} is not SEAT=NAME; if a name holds a comma, separate the seats with"
                 " semicolons: A=Dupont, Léa;B=Martin, Tom"
             )
+        if equals and seat in ("A", "B", "C", "D") and seat not in seats:
+            usage(
+                f"--names: entry {entry} is for seat {seat}, which a {len(seats)}-player game has not: "
+                f"name seats {', '.join(seats)}"
+            )
         if not equals or seat not in seats:
-            usage(f"--names: {quoted(item.strip())} is not SEAT=NAME with a seat of this game ({', '.join(seats)})")
+            usage(f"--names: entry {entry} is not SEAT=NAME with a seat of this game ({', '.join(seats)})")
         if seat in found:
             usage(f"--names: seat {seat} is named twice")
         if not name:

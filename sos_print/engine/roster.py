@@ -14,16 +14,18 @@ cells under the name columns may be a child's ("Dupont;Léa;CM2"), refused namin
 a section's title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a
 heading row again is no child; a row holding a name under the names' column is one, and a name that may be a title
 ("List Anna") is refused, naming its line. Without a heading row, the names are in the first column (the first
-column of words when the first one numbers the rows: "1;Léa"), a one-column list's first line is its title when it
-alone holds a digit ("2025-2026") or holds several words and an empty line parts it from one-word names; a "-" or
-"?" typed for a name is no name, a name with no letter is refused, and a list's mark ("1. Léa", "• Léa") is dropped.
+column of words when the first one numbers the rows: "1;Léa"). Any line no child's name can be is passed over as a
+title, a section or a footer ("Mme Martin", "Les Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`),
+as is a one-column list's first line of no letter ("2025-2026"); a line a name can be is a child, noted when it
+stands out as a title does ("Zoé (CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a name
+with no letter is refused, and a list's mark ("1. Léa", "• Léa") is dropped.
 Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after the name
 without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a semicolon,
 a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
-Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
+Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
-both kept (`Roster.repeated` says which names repeat, so that the teacher can add an initial).
+both kept (`Roster.repeated` says on which lines names repeat, so that the teacher can add an initial).
 Messages name a child by the line of the file, never by name: a name is printed only on the pages
 asked for.
 
@@ -54,6 +56,7 @@ MAX_NAME = 40  # characters: a first name and a last name; a fillable audit's na
 _SEPARATORS = (";", "\t", ",")  # in this order when a heading row does not tell: French Excel uses semicolons
 _SAMPLE = 20  # rows the separator is told from
 _TITLES = 4  # title lines a heading row may have above it ("Classe de CM1 - 2025", a school's name, the year)
+_LOOK = 10  # lines a heading row below too many titles is looked for on, to name its line
 _LONGEST_HEADING = 60  # characters: a longer cell is a name or a note, never looked at word by word
 
 # Headings, as `_heading` reduces them (no case, accents, spaces or punctuation).
@@ -88,11 +91,14 @@ NAME_HEADINGS = frozenset(
         "learner",
         "learners",
         "learnername",
+        "participant",
+        "participants",
     }
 )
 # Last words of a heading of several children, which a school's export may follow with their count: "Élèves (24)".
 COUNTED_HEADINGS = frozenset(
     {"names", "noms", "prenoms", "firstnames", "eleves", "enfants", "students", "pupils", "children", "learners"}
+    | {"participants"}
 )
 # Headings of other columns a school's export has: a first row of these is a heading row without names.
 OTHER_HEADINGS = frozenset(
@@ -138,6 +144,33 @@ LABEL_WORDS = frozenset(
 )
 HEADINGS_SAID = "name, first name, student, nom, prénom, élève"  # as messages list the headings read
 TITLES_SAID = "class, school, year, list, group, teacher, total, classe, école, liste..."  # as messages say them
+# Words of titles, labels, sections and footers besides TITLE_WORDS and LABEL_WORDS ("Grade 4", "Team A", "Page 1 sur
+# 1", "3 students", "Points possible", "Matière;Maths"): a line of these, numbers and small words alone is no child's
+# name, nor one under a heading row whose first word is one of them. No first name is among them ("Rose", a colour,
+# "Child", in "Child 1", and "Fin" are not).
+NOT_NAME_WORDS = (
+    TITLE_WORDS
+    | (LABEL_WORDS - {"m"})
+    | COUNTED_HEADINGS
+    | frozenset({"classes", "groups", "groupes", "lists", "listes", "effectifs", "moyen", "moyenne"})
+    | frozenset({"grade", "homeroom", "period", "periode", "form", "section", "sections", "team", "teams", "equipe"})
+    | frozenset({"equipes", "table", "set", "atelier", "ateliers", "promotion", "promo", "rentree", "register"})
+    | frozenset({"attendance", "appel", "roll", "page", "pages", "count", "nombre", "number", "numbers", "subtotal"})
+    | frozenset({"soustotal", "sous", "end", "genere", "generee", "generated", "printed", "imprime", "edite"})
+    | frozenset({"exporte", "exported", "average", "points", "possible", "pronote", "division", "matiere", "subject"})
+    | frozenset({"discipline"})
+    | frozenset({"course", "term", "trimestre", "semestre", "semester", "tutor", "instructor", "utilisateur", "user"})
+    | frozenset({"academie", "structure", "cours", "level", "garcons", "filles", "boys", "girls"})
+    | frozenset({"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "monday", "tuesday"})
+    | frozenset({"wednesday", "thursday", "friday", "saturday", "sunday"})
+)
+# Small words between a title's ("Fin de la liste", "Page 1 sur 1", "Généré par Pronote"): neither a name nor a title.
+_SMALL = frozenset({"de", "des", "du", "d", "l", "la", "le", "les", "of", "the", "s", "sur", "par", "by", "on", "et"})
+_SMALL |= frozenset({"and", "en", "au", "aux", "my", "our", "mon", "ma", "notre", "nos", "to", "for", "pour", "in"})
+# Civilities: a child is never called "Mme" or "Mrs" ("Mme Martin", "Mrs Smith's class", "CM2 - Mme Martin").
+_CIVILITIES = frozenset({"mme", "mmes", "mlle", "mr", "mrs", "ms", "miss", "madame", "monsieur", "mademoiselle"})
+# A group's name starts with an article ("Les Dauphins", "The Owls"), a child's never does.
+_ARTICLES = frozenset({"les", "the"})
 
 T = TypeVar("T")
 # Where a name is printed, as a message says it.
@@ -178,7 +211,9 @@ class Roster:
 
     `borrowed` holds the lines whose first name was not typed, and `borrowed_from` the heading of the
     column their name was taken from instead ("Nom"); `passed` the lines of words read as titles, sections or
-    footers, not children (a teacher is told of each: a child is never left out without a word).
+    footers, not children (a teacher is told of each: a child is never left out without a word); `doubtful` the lines
+    read as children that stand out of the list as a title does ("Zoé (CM2)" above "Léa", "Noël"), for the teacher
+    to check.
     """
 
     path: str
@@ -186,22 +221,20 @@ class Roster:
     borrowed: tuple[int, ...] = ()
     borrowed_from: str = ""
     passed: tuple[int, ...] = ()
+    doubtful: tuple[int, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
         """Returns the children's names, in the list's order."""
         return tuple(child.name for child in self.children)
 
-    def repeated(self) -> tuple[tuple[str, int], ...]:
-        """Returns each name that more than one child has (told apart from case alone), with how many have it,
-        in the order of the list."""
-        counts: dict[str, int] = {}
-        first: dict[str, str] = {}
-        for name in self.names:
-            key = name.casefold()
-            counts[key] = counts.get(key, 0) + 1
-            first.setdefault(key, name)
-        return tuple((first[key], count) for key, count in counts.items() if count > 1)
+    def repeated(self) -> tuple[tuple[int, ...], ...]:
+        """Returns the lines of each name that more than one child has (told apart from case alone), in the order
+        of the list: messages name the lines, never the name."""
+        lines: dict[str, list[int]] = {}
+        for child in self.children:
+            lines.setdefault(child.name.casefold(), []).append(child.line)
+        return tuple(tuple(found) for found in lines.values() if len(found) > 1)
 
 
 @frozen
@@ -240,7 +273,10 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         if not rows:
             raise ExampleFileError(path, "holds no name: write one child's name a line")
     separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
-    table = [(number, _cells(line, separator, number, path)) for number, line in rows]
+    table = [
+        (number, _cells(line, separator, number, path, [below for _, below in rows[index + 1 :][:_CELL_LINES]]))
+        for index, (number, line) in enumerate(rows)
+    ]
     columns = _names_columns(table, separator is not None, path)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
@@ -278,23 +314,66 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     if crowded:  # after the one-name check, which says the same of a list written across its only line
         raise ExampleFileError(path, crowded)
     used_from = " or ".join(used[column] for column in sorted(used))
-    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed))
+    parted = separator is None and not columns.headings and _parted_title(table)
+    marked = [_marked(child.name) or (parted and child.line == table[0][0]) for child in children]
+    doubtful = [
+        child.line
+        for k, child in enumerate(children)
+        if marked[k] and not any(marked[j] for j in (k - 1, k + 1) if 0 <= j < len(children))
+    ]
+    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful))
 
 
 def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
-    """Tells whether the first line of a list of one name a line is its title: no line under it holds a digit and it
-    holds no letter ("2025-2026") or several words, one of letters and digits ("CM2 - Mme Martin", "Mme Martin, CE1"),
-    which a child's name does not ("Léa 2" is one); or it holds several words, an empty line parts it from the names
-    and they are of one word each ("Les Lutins")."""
-    (first, (title, *_)), rest = table[0], [cells[0] for _, cells in table[1:]]
-    if not rest:
-        return False
-    words = title.split()
-    mixed = any(_worded(word) and any(char.isdigit() for char in word) for word in words)
+    """Tells whether the first line of a list of one name a line is its title for want of a letter ("2025-2026"), no
+    line under it holding a digit."""
+    (title, *_), rest = table[0][1], [cells[0] for _, cells in table[1:]]
     digits = any(char.isdigit() for char in title) and not any(char.isdigit() for name in rest for char in name)
-    if digits and (not _worded(title) or (len(words) > 1 and mixed)):
+    return bool(rest) and digits and not _worded(title)
+
+
+def _parted_title(table: Sequence[tuple[int, list[str]]]) -> bool:
+    """Tells whether the first line of a list of one name a line stands as a title does: several words, an empty line
+    under it, and names of one word each below ("Anne Marie", or "Les Lutins")."""
+    (first, (title, *_)), rest = table[0], [cells[0] for _, cells in table[1:]]
+    one_word = all(len(name.split()) == 1 for name in rest)
+    return bool(rest) and len(title.split()) > 1 and table[1][0] > first + 1 and one_word
+
+
+def _no_name(text: str) -> bool:
+    """Tells whether a line of letters is a title, a section or a footer that no child's name can be: a civility in
+    it ("Mme Martin", "CM2 - Mme Martin", "Mrs Smith's class"), an article before a group's name ("Les Dauphins"),
+    or no word a name can be, with a number or a title's, label's, section's or footer's word among them ("CM2",
+    "Grade 4", "Team A", "Page 1 sur 1", "3 students", "Nombre d'élèves : 3", "Points possible"). A word a name can
+    be is one of letters alone, longer than one, and none of those ("Léa", "Marie" in "Marie 2", "Zoé" in
+    "Zoé (CM2)")."""
+    if not _worded(text):
+        return False
+    words = [word for word in re.split(r"[\W_]+", text) if word]
+    known = [_heading(word) for word in words]
+    if any(word in _CIVILITIES for word in known) or re.match(r"\s*M\.\s", text):
         return True
-    return len(title.split()) > 1 and table[1][0] > first + 1 and all(len(name.split()) == 1 for name in rest)
+    if len(known) > 1 and known[0] in _ARTICLES:
+        return True
+    titled = any(key in NOT_NAME_WORDS or any(map(str.isdigit, word)) for word, key in zip(words, known, strict=True))
+    return titled and not any(map(_name_word, words))
+
+
+def _name_word(word: str) -> bool:
+    """Tells whether a word may be (part of) a child's name: letters, with the digits a teacher adds to tell two
+    children apart ("Léa2", "Élève12"), of a name's length and no title's, label's or small word ("CM2", "4B", "6e",
+    "Grade", "de" are none)."""
+    letters = _heading("".join(char for char in word if not char.isdigit()))
+    least = 3 if len(letters) < len(_heading(word)) else 2  # "CM2", "CE1": a class's letters are two
+    return len(letters) >= least and letters.isalpha() and letters not in NOT_NAME_WORDS | _SMALL | _HUES
+
+
+def _marked(text: str) -> bool:
+    """Tells whether a child's name bears what a title does: a digit, a colon, or a title's, label's or section's
+    word ("Marie 2", "Zoé (CM2)", "Léa CE2", "Atelier peinture", "Fin de la liste"): seated, but named in a note when
+    the lines around it bear none, as a title stands out of the list it heads."""
+    words = [_heading(word) for word in re.split(r"[\W_]+", text) if word]
+    return any(char.isdigit() or char == ":" for char in text) or any(word in NOT_NAME_WORDS for word in words)
 
 
 def _unmarked(name: str) -> str:
@@ -367,11 +446,12 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
     refused, naming its line, when a child's name can ("List Anna", "Teacher Sam"): a child is never passed over."""
     filled = [column for column in (columns.names, *columns.others) if _cell(cells, column)]
     name = _cell(cells, filled[0]) if filled else ""
-    if not _worded(name):
-        return _titled(cells)
+    if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
+        first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
+        return _titled(cells) or (first in (columns.names, *columns.others) and _no_name(cells[first]))
     if not _titled([name]):
-        return False
-    if _title_name(name) or _footer(name, cells):
+        return _no_name(name)
+    if _title_name(name) or _footer(name, cells) or (len(name.split()) > 1 and _no_name(name)):
         return True
     raise ExampleFileError(
         path,
@@ -404,6 +484,8 @@ _OF = frozenset({"de", "des", "du", "d", "of", "the"})  # "Classe de Mme Martin"
 _COLOURS = frozenset({"rouge", "bleu", "vert", "jaune", "orange", "violet", "rose", "blanc", "noir", "gris", "marron"})
 _COLOURS |= frozenset({"red", "blue", "green", "yellow", "purple", "pink", "white", "black", "grey", "gray", "brown"})
 _TOTALS = frozenset({"total", "effectif", "effectifs"})
+# Colours as a team's or a group's name has them ("Équipe bleue"): no name beside a title's word, a name alone ("Rose").
+_HUES = _COLOURS | frozenset({"bleue", "verte", "blanche", "noire", "grise", "violette", "marron"})
 
 
 def _titled(cells: Sequence[str]) -> bool:
@@ -471,16 +553,35 @@ def _separator(lines: Sequence[str]) -> str | None:
     return best if found[best] and 2 * found[best] >= len(lines) else None
 
 
-def _cells(line: str, separator: str | None, number: int, path: str) -> list[str]:
+def _cells(line: str, separator: str | None, number: int, path: str, below: Sequence[str] = ()) -> list[str]:
     """Reads one line as CSV cells; a list of one name a line is a CSV file of one column (Excel quotes its cells:
-    "Dupont, Léa"), read with a separator no line holds. A quotation mark never closed is refused, as in records."""
+    "Dupont, Léa"), read with a separator no line holds. A quotation mark never closed is refused, as in records; one
+    closed on a line `below` is a cell typed on several lines (Excel's Alt+Enter), refused as a name on two lines."""
     try:
         cells = next(csv.reader([line + "\n"], delimiter=separator or "\n"), [])
     except csv.Error as error:
         raise ExampleFileError(path, f"line {number}: CSV cannot be read: {error}") from None
     if any("\n" in cell for cell in cells):
+        if _closed_below(line, below, separator):
+            raise ExampleFileError(path, f"line {number}: a cell holds a line break: write the name on one line")
         raise ExampleFileError(path, f"line {number}: {UNCLOSED_QUOTE}")
     return cells
+
+
+_CELL_LINES = 8  # lines a cell typed with line breaks is looked for on, as records do
+
+
+def _closed_below(line: str, below: Sequence[str], separator: str | None) -> bool:
+    """Tells whether the quotation mark a line opens is closed on one of the lines `below`, each before it continuing
+    the cell: no separator before its first quotation mark (else it is a row of its own)."""
+    joined = line
+    for following in below:
+        if separator and separator in following.partition('"')[0]:
+            return False
+        joined += "\n" + following
+        if not joined.count('"') % 2:
+            return True
+    return False
 
 
 def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: str) -> _Columns:
@@ -513,6 +614,12 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
                 return found
         if index == 0 and len(cells) > 1 and any(kinds):
             unnamed = True  # unless a heading row of names comes below it: "Classe;CM2" above "Nom;Prénom"
+    far = next((index for index, (_, cells) in enumerate(table[: _LOOK + 1]) if _headed(cells)), None)
+    if columns and far is not None and far > _TITLES:  # a heading below more titles than are read: named, not missed
+        raise ExampleFileError(
+            path,
+            f"its heading row (line {table[far][0]}) comes after {far} title lines: keep at most {_TITLES} above it",
+        )
     if unnamed:
         raise ExampleFileError(
             path, f"its heading row names no column of names: head the names' column with one of {HEADINGS_SAID}"
@@ -548,13 +655,15 @@ def _no_child_above(above: Sequence[tuple[int, list[str]]], columns: _Columns, p
 
 def _plausible(name: str) -> bool:
     """Tells whether a cell above a heading row may be a child's name under its column: words without a digit or a
-    colon, starting with no title's, label's or civility's word ("Dupont", "Léa"; not "CM2", "École", "Mme Martin")."""
+    colon, starting with no title's, label's, section's or civility's word ("Dupont", "Léa"; not "CM2", "École",
+    "Mme Martin", "Matière", "Subject", "Term", "Instructor", "Académie")."""
     words = [word for word in map(_heading, re.split(r"[\W_]+", name)) if word]
     return (
         bool(words)
         and not any(char.isdigit() or char == ":" for char in name)
-        and words[0] not in TITLE_WORDS | LABEL_WORDS
+        and words[0] not in NOT_NAME_WORDS
         and "".join(words[:2]) not in LABEL_WORDS
+        and not _no_name(name)
     )
 
 
@@ -684,7 +793,9 @@ def _several(written: str) -> str:
     joined = next((_JOINS[char] for char in written if char in _JOINS), None)
     if joined:
         return joined
-    word = re.search(r"\s(et|and)\s", written, re.IGNORECASE)
+    # "und" too; not the Spanish "y" nor the Italian or Portuguese "e", which join one child's own names ("García y
+    # López", "Maria e Silva"): "Emma y Ana" reads as one child, by choice.
+    word = re.search(r"\s(et|and|und)\s", written, re.IGNORECASE)
     if word:
         return f"the word {quoted(word[1].lower())}"
     commas = written.count(",")
