@@ -155,7 +155,7 @@ NOT_NAME_WORDS = (
     | frozenset({"classes", "groups", "groupes", "lists", "listes", "effectifs", "moyen", "moyenne"})
     | frozenset({"grade", "homeroom", "period", "periode", "form", "section", "sections", "team", "teams", "equipe"})
     | frozenset({"equipes", "table", "set", "atelier", "ateliers", "promotion", "promo", "rentree", "register"})
-    | frozenset({"attendance", "appel", "roll", "page", "pages", "count", "nombre", "number", "numbers", "subtotal"})
+    | frozenset({"attendance", "appel", "roll", "pages", "count", "nombre", "number", "numbers", "subtotal"})
     | frozenset({"soustotal", "sous", "end", "genere", "generee", "generated", "printed", "imprime", "edite"})
     | frozenset({"exporte", "exported", "average", "points", "possible", "pronote", "division", "matiere", "subject"})
     | frozenset({"discipline"})
@@ -169,8 +169,10 @@ _SMALL = frozenset({"de", "des", "du", "d", "l", "la", "le", "les", "of", "the",
 _SMALL |= frozenset({"and", "en", "au", "aux", "my", "our", "mon", "ma", "notre", "nos", "to", "for", "pour", "in"})
 # Civilities: a child is never called "Mme" or "Mrs" ("Mme Martin", "Mrs Smith's class", "CM2 - Mme Martin").
 _CIVILITIES = frozenset({"mme", "mmes", "mlle", "mr", "mrs", "ms", "miss", "madame", "monsieur", "mademoiselle"})
-# A group's name starts with an article ("Les Dauphins", "The Owls"), a child's never does.
+# A group's name starts with an article before a plural ("Les Dauphins", "The Owls"); "Les Paul", "Thế Anh" are names.
 _ARTICLES = frozenset({"les", "the"})
+# Words of a title beside a number alone ("Page 1 sur 1"): "Page" is a first name too.
+_NUMBERED = frozenset({"page"})
 
 T = TypeVar("T")
 # Where a name is printed, as a message says it.
@@ -351,21 +353,34 @@ def _no_name(text: str) -> bool:
         return False
     words = [word for word in re.split(r"[\W_]+", text) if word]
     known = [_heading(word) for word in words]
-    if any(word in _CIVILITIES for word in known) or re.match(r"\s*M\.\s", text):
+    if any(_civility(word) for word in words[:-1]) or (re.match(r"\s*M\.\s", text) and len(words) > 2):
         return True
-    if len(known) > 1 and known[0] in _ARTICLES:
+    if len(words) > 1 and words[0].casefold() in _ARTICLES and words[1].casefold().endswith(("s", "x")):
         return True
-    titled = any(key in NOT_NAME_WORDS or any(map(str.isdigit, word)) for word, key in zip(words, known, strict=True))
-    return titled and not any(map(_name_word, words))
+    numbered = any(map(str.isdigit, text))
+    titled = numbered or any(key in NOT_NAME_WORDS | _NUMBERED for key in known)
+    # A colour is a name beside no title's word ("Rose 2", not "Équipe bleue"); "Page" beside no number.
+    hues = not any(key in NOT_NAME_WORDS for key in known)
+    return titled and not any(_name_word(word, hues, numbered) for word in words)
 
 
-def _name_word(word: str) -> bool:
+def _civility(word: str) -> bool:
+    """Tells whether a word is a civility as written ("Mme", "Mrs", "Monsieur"): not a child's initials in capitals
+    ("Léa MS", "Zoé MR")."""
+    return _heading(word) in _CIVILITIES and not (word.isupper() and len(word) <= 3)
+
+
+def _name_word(word: str, hues: bool = False, numbered: bool = False) -> bool:
     """Tells whether a word may be (part of) a child's name: letters, with the digits a teacher adds to tell two
-    children apart ("Léa2", "Élève12"), of a name's length and no title's, label's or small word ("CM2", "4B", "6e",
-    "Grade", "de" are none)."""
-    letters = _heading("".join(char for char in word if not char.isdigit()))
-    least = 3 if len(letters) < len(_heading(word)) else 2  # "CM2", "CE1": a class's letters are two
-    return len(letters) >= least and letters.isalpha() and letters not in NOT_NAME_WORDS | _SMALL | _HUES
+    children apart ("Léa2", "Jo1", "Élève12"), of a name's length and no title's, label's or small word ("CM2", "4B",
+    "6e", "Grade", "de" are none); a colour only where `hues` ("Rose"), "Page" only where the line is not `numbered`
+    ("Page 1 sur 1")."""
+    written = "".join(char for char in word if not char.isdigit())
+    letters = _heading(written)
+    least = 3 if len(written) < len(word) and written.isupper() else 2  # "CM2", "CE1": a class's two capitals
+    excluded = NOT_NAME_WORDS | (_NUMBERED if numbered else frozenset()) | (frozenset() if hues else _HUES)
+    small = written.casefold() in _SMALL  # with its accents: "Mỹ" is a name, "my" a small word
+    return len(letters) >= least and letters.isalpha() and letters not in excluded and not small
 
 
 def _marked(text: str) -> bool:
@@ -449,8 +464,8 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
     if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
         return _titled(cells) or (first in (columns.names, *columns.others) and _no_name(cells[first]))
-    if not _titled([name]):
-        return _no_name(name)
+    if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
+        return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name)
     if _title_name(name) or _footer(name, cells) or (len(name.split()) > 1 and _no_name(name)):
         return True
     raise ExampleFileError(
