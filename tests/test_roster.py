@@ -229,6 +229,13 @@ SHAPES = {
     "numbered with brackets": ("1) Léa\n2) Noël\n", ["Léa", "Noël"]),
     "dashes": ("- Léa\n- Noël\n", ["Léa", "Noël"]),
     "bullets": ("• Léa\n• Noël\n", ["Léa", "Noël"]),
+    # Sweep 17 F4: marks the reader printed as part of the names.
+    "numbered with a space": ("1 Léa\n2 Noël\n3 Zoé\n", ["Léa", "Noël", "Zoé"]),
+    "numbered, no space": ("1.Léa\n2.Noël\n", ["Léa", "Noël"]),
+    "numbered with a dash": ("1 - Léa\n2 - Noël\n", ["Léa", "Noël"]),
+    "n° and a number": ("n°1 Léa\nn°2 Noël\n", ["Léa", "Noël"]),
+    "lettered": ("a) Léa\nb) Noël\n", ["Léa", "Noël"]),
+    "arrows and Word's o": ("→ Léa\no Noël\n", ["Léa", "Noël"]),
     # Names holding a hyphen, an apostrophe or the letters of a joining word stay one child (issue 20, F7).
     # The Spanish "y" and the Italian or Portuguese "e" join one child's own names: read as one, by choice (sweep 15).
     "y and e between names": (

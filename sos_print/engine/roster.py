@@ -396,7 +396,11 @@ def _unmarked(name: str) -> str:
     return _LIST_MARK.sub("", name)
 
 
-_LIST_MARK = re.compile(r"^(?:\d{1,3}[.)]|[-\u2013\u2014\u2022\u00b7\u25aa\u25e6\u2023*])\s+")
+# "1. Léa", "1 Léa", "1.Léa", "1 - Léa", "n°1 Léa", "a) Léa", "• Léa", "→ Léa", and Word's bullet pasted as "o Léa".
+_LIST_MARK = re.compile(
+    r"^(?:(?:n°\s?|#)?\d{1,3}(?:\s*[.)\-\u2013\u2014:]\s*|\s+)|[a-z]\)\s*"
+    r"|[-\u2013\u2014\u2022\u00b7\u25aa\u25e6\u2023*\u2192\u25ba\u25b8\u27a2>o]\s+)(?=\w)"
+)
 
 
 def _one_name(child: Child, table: dict[int, list[str]]) -> str:
