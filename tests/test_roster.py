@@ -507,6 +507,10 @@ SEATED_OR_PASSED = {
         [],
     ),
     "a group's name": ("Les Dauphins\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    # Sweep 17 F3: titles no word list knows, seated, and noted now.
+    "one word set apart": ("Maternelle\n\nLéa\nNoël\nZoé\n", ["Maternelle", "Léa", "Noël", "Zoé"], [], [1]),
+    "a level in capitals": ("CP\nLéa\nNoël\nZoé\n", ["CP", "Léa", "Noël", "Zoé"], [], [1]),
+    "initials in capitals last": ("Léa\nNoël\nZoé\nMD\n", ["Léa", "Noël", "Zoé", "MD"], [], [4]),
     "a title, sections and a footer": (
         "Mrs Smith's class\nTeam A\nAmy\nBen\nTeam B\nCal\nDan\n4 students\n",
         ["Amy", "Ben", "Cal", "Dan"],

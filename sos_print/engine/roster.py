@@ -43,6 +43,7 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import TypeVar
 
 from sos_print.engine.errors import ExampleFileError, quoted
@@ -335,11 +336,10 @@ def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
 
 
 def _parted_title(table: Sequence[tuple[int, list[str]]]) -> bool:
-    """Tells whether the first line of a list of one name a line stands as a title does: several words, an empty line
-    under it, and names of one word each below ("Anne Marie", or "Les Lutins")."""
-    (first, (title, *_)), rest = table[0], [cells[0] for _, cells in table[1:]]
-    one_word = all(len(name.split()) == 1 for name in rest)
-    return bool(rest) and len(title.split()) > 1 and table[1][0] > first + 1 and one_word
+    """Tells whether the first line of a list of one name a line stands as a title does: set apart by an empty line
+    under it, where no empty line parts the names below ("Maternelle", "Anne Marie", or "Les Lutins")."""
+    lines = [number for number, _ in table]
+    return len(lines) > 2 and lines[1] > lines[0] + 1 and all(b == a + 1 for a, b in pairwise(lines[1:]))
 
 
 def _no_name(text: str) -> bool:
@@ -386,9 +386,11 @@ def _name_word(word: str, hues: bool = False, numbered: bool = False) -> bool:
 def _marked(text: str) -> bool:
     """Tells whether a child's name bears what a title does: a digit, a colon, or a title's, label's or section's
     word ("Marie 2", "Zoé (CM2)", "Léa CE2", "Atelier peinture", "Fin de la liste"): seated, but named in a note when
-    the lines around it bear none, as a title stands out of the list it heads."""
+    the lines around it bear none, as a title stands out of the list it heads; so does a line of three capitals at
+    most ("CP", "GS")."""
     words = [_heading(word) for word in re.split(r"[\W_]+", text) if word]
-    return any(char.isdigit() or char == ":" for char in text) or any(word in NOT_NAME_WORDS for word in words)
+    capitals = text.isupper() and len(_heading(text)) <= 3  # a level or initials alone: "CP", "GS", "MD"
+    return capitals or any(char.isdigit() or char == ":" for char in text) or any(w in NOT_NAME_WORDS for w in words)
 
 
 def _unmarked(name: str) -> str:
