@@ -229,6 +229,9 @@ SHAPES = {
     "numbered with brackets": ("1) Léa\n2) Noël\n", ["Léa", "Noël"]),
     "dashes": ("- Léa\n- Noël\n", ["Léa", "Noël"]),
     "bullets": ("• Léa\n• Noël\n", ["Léa", "Noël"]),
+    # Sweep 17 F6: every line indented with a tab, as pasted from Word or a web page.
+    "indented with a tab": ("\tLéa\n\tNoël\n\tZoé\n", ["Léa", "Noël", "Zoé"]),
+    "indented twice, with a heading": ("\t\tPrénom\n\t\tLéa\n\t\tNoël\n", ["Léa", "Noël"]),
     # Sweep 17 F4: marks the reader printed as part of the names.
     "numbered with a space": ("1 Léa\n2 Noël\n3 Zoé\n", ["Léa", "Noël", "Zoé"]),
     "numbered, no space": ("1.Léa\n2.Noël\n", ["Léa", "Noël"]),

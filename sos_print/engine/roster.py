@@ -280,6 +280,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         (number, _cells(line, separator, number, path, [below for _, below in rows[index + 1 :][:_CELL_LINES]]))
         for index, (number, line) in enumerate(rows)
     ]
+    while separator is not None and all(len(cells) > 1 and not cells[0].strip() for _, cells in table):
+        table = [(number, cells[1:]) for number, cells in table]  # every line indented, as pasted from a web page
     columns = _names_columns(table, separator is not None, path)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
