@@ -530,6 +530,8 @@ SEATED_OR_PASSED = {
 HEADED = {
     "Page beside its surname": ("Nom;Prénom;Date de naissance\nDupont;Page;12/03/2016\nMartin;Léa;01/02/2016\n", 2, []),
     "Les Paul beside his": ("Prénom;Nom\nLes Paul;Smith\nLéa;Petit\n", 2, []),
+    # Sweep 17 F7: a title's word beside a civility ("Teacher,Ms Green") is no child, and was refused as one.
+    "a teacher's row": ("First name,Last name\nAmy,Jones\nBen,Brown\nTeacher,Ms Green\n", 2, [4]),
     "a section's cell alone": ("Nom;Prénom\nCM1;\nDupont;Léa\nMartin;Noël\n", 2, [2]),
 }
 

@@ -474,7 +474,8 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
         return _titled(cells) or (first in (columns.names, *columns.others) and _no_name(cells[first]))
     if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
         return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name)
-    if _title_name(name) or _footer(name, cells) or (len(name.split()) > 1 and _no_name(name)):
+    civil = any(_civility(word) for cell in cells for word in re.split(r"[\W_]+", cell)[:-1])  # "Teacher;Ms Green"
+    if _title_name(name) or _footer(name, cells) or (len(name.split()) > 1 and _no_name(name)) or civil:
         return True
     raise ExampleFileError(
         path,
