@@ -43,6 +43,9 @@ class RulesPlan:
     example: ExampleFigure
     bookmark: str
     strip: StripPlan
+    # The naming grid's cells wide enough for the cell's name at a legible size; off where that would take the sheet
+    # onto a third page (an 8 x 8 board in L1C1 on Letter), its name then as large as fits the grid's usual cell.
+    legible_name: bool = True
 
 
 def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> RulesPlan:
@@ -93,8 +96,11 @@ def marks_shown(grid: GridPlan) -> dict[str, bool]:
 
 
 # The small games the steps picture, on a 3 x 3 board: (letter, cell) in the order they are written.
-LETTERS_WRITTEN = (("S", "A3"), ("O", "C1"), ("S", "B2"))
-A_DIAGONAL = (("S", "A1"), ("O", "B2"), ("S", "C3"))
+# No three letters in one line: S A3, S B2 and O C1 on a diagonal read as "S S O", a line (issue 23, review 34, P14).
+LETTERS_WRITTEN = (("S", "A3"), ("O", "C2"), ("S", "B1"))
+# One O that completes an S-O-S each way the rule names, across, down and diagonally (issue 23, review 34, P15): the
+# picture showed a diagonal only, while its words name all three.
+THREE_WAYS = (("S", "A2"), ("S", "C2"), ("S", "B3"), ("S", "B1"), ("S", "A1"), ("S", "C3"), ("O", "B2"))
 A_POINT = (("S", "A2"), ("S", "C2"), ("O", "B2"))  # the O completes A2-C2
 A_WHOLE_GAME = (
     ("S", "A1"), ("S", "C1"), ("O", "B1"), ("S", "A3"), ("O", "A2"), ("S", "C3"), ("O", "B3"), ("O", "C2"), ("S", "B2"),
@@ -111,7 +117,7 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
     first = rules.ends == "first"
     pictures = (
         _played(LETTERS_WRITTEN, notation, variant),
-        _played(A_DIAGONAL, notation, variant),
+        _played(THREE_WAYS, notation, variant, lines=True),
         _played(A_POINT, notation, variant, scorers=True),
         _played(A_DRAWN_GAME, notation, variant) if first else _played(A_WHOLE_GAME, notation, variant, scorers=True),
     )
@@ -156,11 +162,15 @@ def _final(moves: tuple[tuple[str, str], ...], variant: Variant) -> Position:
 
 
 def _played(
-    moves: tuple[tuple[str, str], ...], notation: Notation, variant: Variant, scorers: bool = False
+    moves: tuple[tuple[str, str], ...],
+    notation: Notation,
+    variant: Variant,
+    scorers: bool = False,
+    lines: bool = False,
 ) -> GridPlan:
     """Returns the 3 x 3 board after `moves` played by the engine under `variant`, up to the end of the game (a
-    target reached ends it with cells empty), its S-O-S drawn with the seat that completed each if `scorers`, or else
-    unmarked."""
+    target reached ends it with cells empty), its S-O-S drawn with the seat that completed each if `scorers`, drawn
+    unnamed if `lines` (the step before drawing a line is taught), or else unmarked."""
     position = Position.start(3, variant)
     steps = []
     for letter, name in moves:
@@ -168,9 +178,11 @@ def _played(
             break
         steps.append(position.step(Move(parse_cell(name, 3), Letter(letter))))
         position = steps[-1].after
+    scored = [(segment, step.seat) for step in steps for segment in step.segments]
+    if lines:
+        return replace(grid_plan(position.board, notation, segments=tuple(s for s, _ in scored)), named=False)
     if not scorers:
         return grid_plan(position.board, notation)
-    scored = [(segment, step.seat) for step in steps for segment in step.segments]
     return grid_plan(
         position.board,
         notation,
