@@ -951,12 +951,12 @@ def box_of(board) -> tuple[float, float, float, float]:
         (7, Language.EN, Paper.A4),
         (7, Language.FR, Paper.LETTER),
         (8, Language.EN, Paper.A4),
-        (8, Language.FR, Paper.A4),
+        (8, Language.FR, Paper.LETTER),
     ],
 )
 def test_the_naming_grid_writes_its_cells_name_at_8_points_at_least(examples, size, language, paper):
     # In 7 x 7 and 8 x 8 cells « L2C3 » shrank to 7 and 6 points (issue 23, review 34): the cells now grow for it, the
-    # sheet still on one sheet of paper (on Letter an 8 x 8 sheet has no room: see NAMING_PAGES).
+    # sheet still on one sheet of paper (an 8 x 8 sheet on Letter has the room as its example shows a corner).
     options = PrintOptions(size=size, notation=Notation.L1C1, language=language, paper=paper)
     data = rules_document(options, examples).data
     with pages(data) as pdf:
@@ -968,3 +968,39 @@ def test_the_naming_grid_writes_its_cells_name_at_8_points_at_least(examples, si
         ]
     assert page_count(data) == 2
     assert sizes and min(sizes) >= 8.0 - 0.01, sizes
+
+
+@pytest.mark.parametrize(
+    ("size", "notation", "language", "paper", "rows", "cols"),
+    [
+        (8, Notation.L1C1, Language.EN, Paper.A4, ["L5", "L6", "L7", "L8"], ["C1", "C2", "C3", "C4"]),
+        (8, Notation.L1C1, Language.FR, Paper.LETTER, ["L5", "L6", "L7", "L8"], ["C1", "C2", "C3", "C4"]),
+        (7, Notation.A1, Language.EN, Paper.LETTER, ["4", "3", "2", "1"], ["A", "B", "C", "D"]),
+    ],
+)
+def test_a_large_boards_worked_example_shows_the_corner_it_is_played_in(
+    examples, size, notation, language, paper, rows, cols
+):
+    # A one-move example in row L7 took a third of the back as a full 8 x 8 board (issue 23, review 34, P22): it shows
+    # the 4 x 4 corner that holds it, labelled with the board's own coordinates.
+    options = PrintOptions(size=size, notation=notation, language=language, paper=paper)
+    data = rules_document(options, examples).data
+    assert page_count(data) == 2
+    boards = boards_on(data, 1)
+    assert sorted(board[3] for board in boards) == [4, size]  # the corner, and the naming grid
+    left, top, cell, _ = next(board for board in boards if board[3] == 4)
+    with pages(data) as pdf:
+        words = pdf.pages[1].extract_words()
+    beside = [
+        w["text"]
+        for w in words
+        if (left - 8.0) * MM < w["x1"] < left * MM and top * MM < w["top"] < (top + 4 * cell) * MM
+    ]
+    above_or_under = [
+        w["text"]
+        for w in words
+        if left * MM < w["x0"] < (left + 4 * cell) * MM
+        and (abs(w["bottom"] - top * MM) < 4 * MM or abs(w["top"] - (top + 4 * cell) * MM) < 4 * MM)
+    ]
+    assert beside[-4:] == rows, beside
+    assert [w for w in above_or_under if w in cols] == cols, above_or_under

@@ -9,7 +9,7 @@ from sos_print.engine.notation import Notation, cell_name, parse_cell
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.plans.audit import example_line
 from sos_print.plans.common import GameRules, StripPlan, game_rules, strip_plan
-from sos_print.plans.grids import GridPlan, grid_plan
+from sos_print.plans.grids import GridPlan, SegmentMark, grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Block, Label, Run, Words
 from sos_print.plans.worked import ExampleFigure, example_figure, side_name
@@ -55,6 +55,9 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     rules = game_rules(options.variant)
     line = example_line(size, notation)
     figure = example_figure(example, 1, words, notation, numbered=False)
+    # Large print keeps the whole board: its sheet runs on over pages, and the corner took a 7 x 7 sheet to a fourth.
+    if not options.large_print:
+        figure = replace(figure, grid=corner(figure.grid))
     more = (
         words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None),
         words.blocks("rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players),
@@ -199,3 +202,51 @@ def naming_grid(size: int, notation: Notation) -> GridPlan:
     places = [(col, row) for row in range(size) for col in range(size)]
     letters = tuple(name if place == grid.marked[0] else "" for place in places)
     return replace(grid, letters=letters, marked=())
+
+
+CORNER_LEAST = 4  # the worked example's diagram on a large board: its corner holding every mark, this many cells a side
+
+
+def corner(grid: GridPlan) -> GridPlan:
+    """Returns the corner of a large board's diagram that holds all its letters and marks, CORNER_LEAST cells a side
+    or more, by its edges nearest them, its coordinates those of the board; the whole diagram where the corner would
+    be nearly as large. A one-move example took a third of the page as a full 8 x 8 board (issue 23, review 34, P22)."""
+    n = grid.size
+    places = [(col, row) for row in range(n) for col in range(n) if grid.letter(col, row) or grid.number(col, row)]
+    places += [*grid.marked, *(place for place, _ in grid.answers), *([grid.last] if grid.last else [])]
+    places += [end for mark in (*grid.segments, *grid.faint) for end in (mark.start, mark.end)]
+    if not places:
+        return grid
+    cols, rows = [col for col, _ in places], [row for _, row in places]
+    side = max(CORNER_LEAST, max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
+    if n - side < 2:
+        return grid
+
+    def start(low: int, high: int) -> int:
+        # The window's first column (or row) that holds low to high, as near an edge of the board as it can be.
+        fits = range(max(0, high - side + 1), min(low, n - side) + 1)
+        return min(fits, key=lambda first: min(first, n - side - first))
+
+    col0, row0 = start(min(cols), max(cols)), start(min(rows), max(rows))
+
+    def moved(place: tuple[int, int]) -> tuple[int, int]:
+        return (place[0] - col0, place[1] - row0)
+
+    def line(mark: SegmentMark) -> SegmentMark:
+        return SegmentMark(moved(mark.start), moved(mark.end), mark.name)
+
+    window = [(col, row) for row in range(row0, row0 + side) for col in range(col0, col0 + side)]
+    return replace(
+        grid,
+        size=side,
+        col_labels=grid.col_labels[col0 : col0 + side],
+        row_labels=grid.row_labels[row0 : row0 + side],
+        letters=tuple(grid.letter(col, row) for col, row in window) if grid.letters else (),
+        marked=tuple(map(moved, grid.marked)),
+        segments=tuple(map(line, grid.segments)),
+        numbers=tuple(grid.number(col, row) for col, row in window) if grid.numbers else (),
+        last=moved(grid.last) if grid.last is not None else None,
+        answers=tuple((moved(place), text) for place, text in grid.answers),
+        faint=tuple(map(line, grid.faint)),
+        answer_numbers=tuple((moved(place), text) for place, text in grid.answer_numbers),
+    )
