@@ -48,7 +48,7 @@ from sos_print.plans.layout import (
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan, uncaptioned
+from sos_print.plans.rulesheet import RulesPlan, RuleStep, cornered, rules_plan, uncaptioned
 from sos_print.plans.words import Block, Run, Vocabulary
 from sos_print.plans.worked import ExampleFigure
 
@@ -78,7 +78,7 @@ STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
 LARGE_STEP_GAP = 1.0
 NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: the text's size if it fits the cell
 NAME_SHARE = 0.9  # of the naming grid's cell, the most its cell's name may take across
-NAME_LEAST_PT = 8.0  # the cell's name in the naming grid, at the least (in either print), where the sheet has room
+NAME_LEAST_PT = SMALL_PT  # the cell's name in the naming grid, at the least (in either print), where the sheet has room
 LABEL_SPACE = 2.0  # between two column labels of the naming grid, at the least (mm)
 # The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, and in large
 # print, where the letters (22.2 pt) must still stand inside their frames (FRAME_SHARE of the cell each side) and
@@ -102,11 +102,13 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     to LARGE_PAGES; else (French, a long example) it takes three, each with whole sections: the warning and the
     questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
     """
-    large = _large_print_layout(document, plan)
+    # Normal print's pictures are never larger than large print's, which prints the worked example's whole board.
+    whole = plan if plan.whole is None else replace(plan, example=replace(plan.example, grid=plan.whole), whole=None)
+    large = _large_print_layout(document, whole)
     if large.pages > LARGE_PAGES and (bare := uncaptioned(plan)) != plan:
         # The result of step 4's pictured game, said under it, would cost the large-print sheet a page: it is left out
         # there (issue 23, review 34, P16 and H10; normal print keeps its pictures' size from large print's).
-        shorter = _large_print_layout(document, bare)
+        shorter = _large_print_layout(document, uncaptioned(whole))
         if shorter.pages < large.pages:
             plan, large = (bare, shorter) if large_print else (plan, shorter)
     if large_print:
@@ -707,7 +709,9 @@ def _chosen_plan(
         chosen = _first_that_keeps(
             candidates, lambda example: example_fits(options, plan_of(example), run_on=True), keeps, examples
         )
-    plan = plan_of(chosen)
+    # The example is chosen on its whole board, as large print shows it: normal print's pictures take their size from
+    # large print's sheet of the same example. Normal print then shows the corner that holds it.
+    plan = plan_of(chosen) if options.large_print else cornered(plan_of(chosen))
     if plan.legible_name and not keeps_to_one_sheet(options, plan):
         # The naming grid's larger cells took the sheet onto a third page: its usual cells, if that keeps it to one.
         usual = _chosen_plan(options, lang, candidates, examples, legible=False)

@@ -46,6 +46,9 @@ class RulesPlan:
     # The naming grid's cells wide enough for the cell's name at a legible size; off where that would take the sheet
     # onto a third page (an 8 x 8 board in L1C1 on Letter), its name then as large as fits the grid's usual cell.
     legible_name: bool = True
+    # The worked example's whole board where its diagram shows a corner (see `corner`): large print's layout, which
+    # sets how large normal print's pictures may be, is that of the whole board, as large print prints it.
+    whole: GridPlan | None = None
 
 
 def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> RulesPlan:
@@ -55,9 +58,6 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     rules = game_rules(options.variant)
     line = example_line(size, notation)
     figure = example_figure(example, 1, words, notation, numbered=False)
-    # Large print keeps the whole board: its sheet runs on over pages, and the corner took a 7 x 7 sheet to a fourth.
-    if not options.large_print:
-        figure = replace(figure, grid=corner(figure.grid))
     more = (
         words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None),
         words.blocks("rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players),
@@ -83,6 +83,15 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
         bookmark=words("rules.bookmark", **game),
         strip=strip_plan(options, fields=False, lang=lang),
     )
+
+
+def cornered(plan: RulesPlan) -> RulesPlan:
+    """Returns the sheet with its worked example's diagram cut to the corner of the board that holds it (see
+    `corner`), the whole board kept for large print's layout; the sheet as it is where the corner is the board."""
+    shown = corner(plan.example.grid)
+    if shown is plan.example.grid:
+        return plan
+    return replace(plan, example=replace(plan.example, grid=shown), whole=plan.example.grid)
 
 
 def _several_games(options: PrintOptions) -> bool:
