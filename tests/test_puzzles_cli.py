@@ -1403,29 +1403,6 @@ def test_the_reminder_says_what_the_dashed_lines_are_where_it_adds_no_page(args,
     assert told == any(sentence in page for page in pages_text)
 
 
-# The key drew the S-O-S already on a board dashed, as the sheets do, and did not say what they are (issue 23, review
-# 34 H7): its opening paragraph says it, in either language.
-@pytest.mark.parametrize(
-    ("args", "sentence"),
-    [
-        (
-            (),
-            "A line drawn through an answer is an S-O-S it completes; a dashed line, one already on the board, which "
-            "scores nothing now.",
-        ),
-        (
-            ("--lang", "fr"),
-            "Un trait montre un S-O-S que la réponse complète ; un trait en pointillés, un S-O-S déjà "
-            "sur la grille, qui ne rapporte plus rien.",
-        ),
-    ],
-    ids=["en", "fr"],
-)
-def test_the_key_says_what_the_dashed_lines_are(args, sentence):
-    key = flat(" ".join(texts(made(*args)["answers.pdf"])))
-    assert sentence in key
-
-
 # The key's leaders, from a diagonal's end to its name, were 0.7 pt at 0.55 grey: a cheap copier dropped them (issue
 # 23, review 34 P5). They are 1 pt at 0.3 grey, as dark as the lines a photocopy keeps.
 @pytest.mark.parametrize("args", [(), ("--notation", "l1c1", "--size", "5")])
