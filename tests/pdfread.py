@@ -105,9 +105,33 @@ def catalog(data: bytes | Path):
     return reader(data).trailer["/Root"]
 
 
-def pages(data: bytes):
-    """Opens the PDF with pdfplumber for geometry; use as a context manager."""
+def pages(data: bytes) -> _Kept:
+    """Opens the PDF with pdfplumber for geometry (use as a context manager, or read `.pages`): once per document and
+    process, so that the tests that measure the same document read its pages once (change nothing it gives)."""
+    return _Kept(_opened(data))
+
+
+@lru_cache(maxsize=16)
+def _opened(data: bytes) -> pdfplumber.PDF:
+    # pdfplumber keeps each page's objects once read: a document kept open is parsed once, whichever test reads it
+    # (a few documents at a time: a parsed page of text takes megabytes).
     return pdfplumber.open(io.BytesIO(data))
+
+
+class _Kept:
+    """Hands out a kept pdfplumber document: leaving a `with` block leaves it open for the next test."""
+
+    def __init__(self, pdf: pdfplumber.PDF) -> None:
+        self._pdf = pdf
+
+    def __enter__(self) -> pdfplumber.PDF:
+        return self._pdf
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def __getattr__(self, name: str):
+        return getattr(self._pdf, name)
 
 
 def marks(page) -> list:

@@ -1286,3 +1286,27 @@ def test_every_line_read_as_a_title_or_that_may_be_one_is_named_in_a_note_never_
     result = runner.invoke(app, [command, "--roster", str(roster), "--out", str(tmp_path / "x.pdf")])
     assert result.exit_code == 0, result.output
     assert result.stderr == f"note: {roster}: {said}\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "usage"),
+    [
+        (
+            ["boards", "--groups", "3", "--out", "x.pdf"],
+            "--groups 3: the class list makes 2 groups; leave --groups out, or give 2",
+        ),
+        (
+            ["puzzles", "--copies", "5", "--out", "x"],
+            "--copies 5: the class list has 4 children, one sheet each; leave --copies out",
+        ),
+    ],
+    ids=["boards --groups", "puzzles --copies"],
+)
+def test_a_count_refused_follows_the_note_on_the_lines_passed_over(runner, tmp_path, args, usage):
+    # The usage error counted fewer children than the teacher saw in the file, and the note that says why was never
+    # printed: the run stopped before it (issue 20, sweep 17 F5).
+    roster = tmp_path / "class.txt"
+    roster.write_text("Grade 4\nAmy\nBen\nCal\nDan\n", encoding="utf-8")
+    result = runner.invoke(app, [*args, "--roster", str(roster)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"note: {roster}: line 1 was read as a title, not a child's name\nUsage error: {usage}\n"

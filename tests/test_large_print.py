@@ -94,7 +94,7 @@ def _example_page(data: bytes, language: Language) -> int:
 )
 def test_the_large_print_worked_example_is_drawn_with_its_type(examples, size, paper, notation, language, cell):
     options = PrintOptions(size=size, paper=paper, notation=notation, language=language, large_print=True)
-    data = rules_document(options, examples).data
+    data = rendered("rules", options)
     number = _example_page(data, language)
     text = " ".join(texts(data)[number].split())
     with pages(data) as pdf:
@@ -172,7 +172,7 @@ def _box(mark) -> tuple[float, float, float, float]:
 @pytest.mark.parametrize(("notation", "name", "size"), [(Notation.A1, "B2", BODY_PT), (Notation.L1C1, "L2C3", BODY_PT)])
 @pytest.mark.parametrize("language", [Language.EN, Language.FR])
 def test_the_large_print_naming_grid_names_its_cell_at_the_body_size(examples, notation, name, size, language):
-    data = rules_document(PrintOptions(notation=notation, language=language, large_print=True), examples).data
+    data = rendered("rules", PrintOptions(notation=notation, language=language, large_print=True))
     with pages(data) as pdf:
         found = [
             word
@@ -324,7 +324,7 @@ SHEET_PAGES = {
 def test_the_large_print_rule_sheet_takes_no_more_pages_than_it_did(examples, language, paper, variant):
     for size, most in zip(range(3, 9), SHEET_PAGES[(language, paper)], strict=True):
         options = PrintOptions(language=language, paper=paper, size=size, large_print=True, variant=variant)
-        assert page_count(rules_document(options, examples).data) <= most, size
+        assert page_count(rendered("rules", options)) <= most, size
 
 
 HEADING = {Language.EN: "A worked example", Language.FR: "Un exemple expliqué"}
@@ -368,7 +368,7 @@ def test_a_variants_large_print_rule_sheet_on_a_large_board_shows_its_worked_exa
     options = PrintOptions(
         size=size, variant=variant, language=language, paper=paper, notation=notation, large_print=True
     )
-    data = rules_document(options, examples).data
+    data = rendered("rules", options)
     found = [k for k, text in enumerate(texts(data)) if HEADING[language] in " ".join(text.split())]
     assert len(found) == 1
     text = " ".join(texts(data)[found[0]].split())

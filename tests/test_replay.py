@@ -1011,6 +1011,9 @@ def names_options(names: str | tuple[str, ...]) -> list[str]:
         # With a semicolon, commas are the names' own: a class list's "surname, first name" (sweep 15).
         ("A=Dupont, Léa;B=Martin, Tom", "Dupont, Léa (A) and Martin, Tom (B)"),
         (("A=Dupont, Léa;", "B=Tom"), "Dupont, Léa (A) and Tom (B)"),
+        # A separator after the last name was kept in it, or read as the list's (sweep 17 F8).
+        ("A=Léa;B=Tom,", "Léa (A) and Tom (B)"),
+        ("A=Léa,B=Tom;", "Léa (A) and Tom (B)"),
     ],
 )
 def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runner, tmp_path, names, printed):

@@ -229,6 +229,16 @@ SHAPES = {
     "numbered with brackets": ("1) Léa\n2) Noël\n", ["Léa", "Noël"]),
     "dashes": ("- Léa\n- Noël\n", ["Léa", "Noël"]),
     "bullets": ("• Léa\n• Noël\n", ["Léa", "Noël"]),
+    # Sweep 17 F6: every line indented with a tab, as pasted from Word or a web page.
+    "indented with a tab": ("\tLéa\n\tNoël\n\tZoé\n", ["Léa", "Noël", "Zoé"]),
+    "indented twice, with a heading": ("\t\tPrénom\n\t\tLéa\n\t\tNoël\n", ["Léa", "Noël"]),
+    # Sweep 17 F4: marks the reader printed as part of the names.
+    "numbered with a space": ("1 Léa\n2 Noël\n3 Zoé\n", ["Léa", "Noël", "Zoé"]),
+    "numbered, no space": ("1.Léa\n2.Noël\n", ["Léa", "Noël"]),
+    "numbered with a dash": ("1 - Léa\n2 - Noël\n", ["Léa", "Noël"]),
+    "n° and a number": ("n°1 Léa\nn°2 Noël\n", ["Léa", "Noël"]),
+    "lettered": ("a) Léa\nb) Noël\n", ["Léa", "Noël"]),
+    "arrows and Word's o": ("→ Léa\no Noël\n", ["Léa", "Noël"]),
     # Names holding a hyphen, an apostrophe or the letters of a joining word stay one child (issue 20, F7).
     # The Spanish "y" and the Italian or Portuguese "e" join one child's own names: read as one, by choice (sweep 15).
     "y and e between names": (
@@ -467,12 +477,43 @@ SEATED_OR_PASSED = {
         [],
         [],
     ),
-    "a surname that is a title's word in a full name": (
+    "a surname that is a first name too": (
         "Léa Martin\nJimmy Page\nNoël Petit\n",
         ["Léa Martin", "Jimmy Page", "Noël Petit"],
         [],
-        [2],
+        [],
     ),
+    # Sweep 17 F2: first names a title's words were taken for (an article, a civility, a colour, a page).
+    "Les Paul, Thế Anh, The Kian": (
+        "Léa\nLes Paul\nThế Anh Nguyễn\nThe Kian Seng\nNoël\n",
+        ["Léa", "Les Paul", "Thế Anh Nguyễn", "The Kian Seng", "Noël"],
+        [],
+        [],
+    ),
+    "initials in capitals": (
+        "Léa MS\nNoël DB\nZoé MR\nHugo LM\n",
+        ["Léa MS", "Noël DB", "Zoé MR", "Hugo LM"],
+        [],
+        [1, 3],
+    ),
+    "initials first": ("L. Martin\nM. Dupont\nA. Petit\n", ["L. Martin", "M. Dupont", "A. Petit"], [], []),
+    "a surname Miss": ("Amy\nBen Miss\nCal\n", ["Amy", "Ben Miss", "Cal"], [], [2]),
+    "colours as names, numbered": ("Léa\nRose 1\nRose 2\nNoël\n", ["Léa", "Rose 1", "Rose 2", "Noël"], [], []),
+    "a colour with a class tag": ("Léa CE2\nRose CE2\nNoël CE2\n", ["Léa CE2", "Rose CE2", "Noël CE2"], [], []),
+    "two letters and a digit": ("Léa\nJo1\nJo2\nMỹ 2\nNoël\n", ["Léa", "Jo1", "Jo2", "Mỹ 2", "Noël"], [], []),
+    "Page alone": ("Léa\nPage\nNoël\nZoé\n", ["Léa", "Page", "Noël", "Zoé"], [], []),
+    "a page's footer": ("Léa\nNoël\nZoé\nPage 1 sur 1\n", ["Léa", "Noël", "Zoé"], [4], []),
+    "a team's colour": (
+        "Équipe bleue\nLéa\nNoël\nÉquipe verte\nZoé\nHugo\n",
+        ["Léa", "Noël", "Zoé", "Hugo"],
+        [1, 4],
+        [],
+    ),
+    "a group's name": ("Les Dauphins\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    # Sweep 17 F3: titles no word list knows, seated, and noted now.
+    "one word set apart": ("Maternelle\n\nLéa\nNoël\nZoé\n", ["Maternelle", "Léa", "Noël", "Zoé"], [], [1]),
+    "a level in capitals": ("CP\nLéa\nNoël\nZoé\n", ["CP", "Léa", "Noël", "Zoé"], [], [1]),
+    "initials in capitals last": ("Léa\nNoël\nZoé\nMD\n", ["Léa", "Noël", "Zoé", "MD"], [], [4]),
     "a title, sections and a footer": (
         "Mrs Smith's class\nTeam A\nAmy\nBen\nTeam B\nCal\nDan\n4 students\n",
         ["Amy", "Ben", "Cal", "Dan"],
@@ -482,6 +523,21 @@ SEATED_OR_PASSED = {
     "Grade 4 and an empty line": ("Grade 4\n\nAmy\nBen\n", ["Amy", "Ben"], [1], []),
     "CM2 - Mme Martin": ("CM2 - Mme Martin\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
 }
+
+
+# Sweep 17 F1: under a heading row, a first name beside its surname is a child whatever the word ("Page"); a cell
+# alone in a row under the names' columns may be a section ("CM1;").
+HEADED = {
+    "Page beside its surname": ("Nom;Prénom;Date de naissance\nDupont;Page;12/03/2016\nMartin;Léa;01/02/2016\n", 2, []),
+    "Les Paul beside his": ("Prénom;Nom\nLes Paul;Smith\nLéa;Petit\n", 2, []),
+    "a section's cell alone": ("Nom;Prénom\nCM1;\nDupont;Léa\nMartin;Noël\n", 2, [2]),
+}
+
+
+@pytest.mark.parametrize(("text", "seated", "passed"), HEADED.values(), ids=HEADED)
+def test_under_a_heading_row_a_name_beside_a_surname_is_a_child(text, seated, passed):
+    roster = parse_roster(text)
+    assert (len(roster.names), list(roster.passed)) == (seated, passed)
 
 
 @pytest.mark.parametrize(("text", "names", "passed", "doubtful"), SEATED_OR_PASSED.values(), ids=SEATED_OR_PASSED)

@@ -472,7 +472,7 @@ def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, uns
     ],
 )  # fmt: skip
 def test_the_box_about_gifts_gives_advice_not_a_rule(examples, language, variant, advice):
-    text = flat(rules_document(PrintOptions(language=language, variant=variant), examples).data)
+    text = flat(rendered("rules", PrintOptions(language=language, variant=variant)))
     text = text.replace("\u202f", " ").replace("\u00a0", " ")
     assert advice in text
     for rule in ("Be careful", "Do not leave", "Attention", "Ne laisse pas", "can complete", "peut compléter"):
@@ -557,7 +557,7 @@ def test_each_scorer_badge_stands_beside_its_line_and_leaves_every_line_whole(ex
     # In large print's smaller cells the badges sat at the grid's inner corners, as near one line as another (issue 23,
     # second design review F3): each is now nearer its own line than any other, by at least its radius, and clear of
     # the coordinates and every other letter.
-    data = rules_document(options, examples).data
+    data = rendered("rules", options)
     with pages(data) as pdf:
         front = pdf.pages[0]
         badges, lines, chars = scorer_badges(front), sos_lines(front), front.chars
@@ -631,7 +631,7 @@ def test_no_scorer_badge_stands_across_a_boards_frame(examples, options):
     # The badges of the full board's picture sat on its frame: "A" over the top and right edges, "B" over the left one,
     # in normal print and large (issue 23, review 34, B3 and P17; three players' "B" top, "C" bottom). A badge stands
     # wholly inside the board, clear of its frame, or wholly outside it.
-    with pages(rules_document(options, examples).data) as pdf:
+    with pages(rendered("rules", options)) as pdf:
         front = pdf.pages[0]
         badges, frames = scorer_badges(front), grid_frames(front)
     assert badges and frames
@@ -665,8 +665,8 @@ def step_pictures(data: bytes) -> list[float]:
 @pytest.mark.parametrize("language", [Language.EN, Language.FR])
 def test_large_prints_pictures_of_how_to_play_are_as_large_as_normal_prints(examples, language, paper, size):
     options = PrintOptions(language=language, paper=paper, size=size)
-    normal = step_pictures(rules_document(options, examples).data)
-    large = step_pictures(rules_document(replace(options, large_print=True), examples).data)
+    normal = step_pictures(rendered("rules", options))
+    large = step_pictures(rendered("rules", replace(options, large_print=True)))
     assert len(normal) == len(large) == 4
     assert min(large) >= max(normal) - 0.05, (large, normal)
     assert min(large) >= 42.0 - 0.05, large
@@ -680,7 +680,7 @@ def test_the_front_tells_how_to_play_in_about_150_words_and_the_warning_opens_th
     front = [*plan.title, *(block.text for block in plan.intro)]
     front += [text for step in plan.steps for text in (step.heading, *(block.text for block in step.text))]
     assert len(" ".join(front).split()) <= most
-    found = texts(rules_document(PrintOptions(language=language), examples).data)
+    found = texts(rendered("rules", PrintOptions(language=language)))
     warning = {Language.EN: "A tip", Language.FR: "Conseil"}[language]
     assert warning not in found[0] and found[1].startswith(warning)
 
@@ -690,7 +690,7 @@ def test_the_front_tells_how_to_play_in_about_150_words_and_the_warning_opens_th
 def test_the_fronts_pictures_grow_into_the_room_the_words_leave(examples, paper, language):
     # 11 mm cells, with a third of the page left empty under them: they now take the room, as large as large print's
     # pictures can be on the same front (no larger: issue 23, final review, finding 1), 12.5 mm a cell or more.
-    with pages(rules_document(PrintOptions(language=language, paper=paper), examples).data) as pdf:
+    with pages(rendered("rules", PrintOptions(language=language, paper=paper))) as pdf:
         front = pdf.pages[0]
         title = min(c["bottom"] for c in front.chars)  # the title's first letter
         letters = [c for c in front.chars if c["text"] in "SO" and abs(c["size"] - 18.5) < 0.1 and c["top"] > title]
@@ -705,7 +705,7 @@ def test_no_page_of_the_large_print_sheet_holds_a_lone_small_section(examples, l
     # It took four pages, the third holding only "Naming cells" (a fifth of its page): now three pages when the back
     # fits two, else four whose pages each carry at least 45 % of a page, in whole sections.
     options = PrintOptions(large_print=True, language=language, paper=paper, size=size)
-    with pages(rules_document(options, examples).data) as pdf:
+    with pages(rendered("rules", options)) as pdf:
         count = len(pdf.pages)
         filled = [max(c["bottom"] for c in page.chars if c["text"].strip()) / page.height for page in pdf.pages]
     assert count <= 4
@@ -725,7 +725,7 @@ def test_no_line_name_runs_over_a_boards_frame(examples, language, paper, size, 
     # On Letter the worked example's « A2-C2 », named in the empty cell past the line's end, ran over the board's right
     # edge (issue 23, French reader F9): a name stands inside the board clear of its frame, or wholly outside it.
     options = PrintOptions(language=language, paper=paper, size=size, large_print=large_print)
-    with pages(rules_document(options, examples).data) as pdf:
+    with pages(rendered("rules", options)) as pdf:
         for page in pdf.pages:
             frames = [
                 r for r in page.rects
@@ -762,7 +762,7 @@ def test_the_naming_grid_names_its_cell_in_it_or_beside_it_on_its_row(examples, 
     name = max(grid.letters, key=len)
     row, col = divmod(grid.letters.index(name), size)
     options = PrintOptions(size=size, notation=notation, large_print=large_print)
-    data = rules_document(options, examples).data
+    data = rendered("rules", options)
     assert any(text.count(name) >= 2 for text in texts(data)), "the name is only in the text"
     found = []
     with pages(data) as pdf:
@@ -797,7 +797,7 @@ def test_naming_the_cell_beside_the_grid_adds_no_page(examples, size, language, 
     options = PrintOptions(size=size, notation=Notation.L1C1, language=language, paper=paper, large_print=large_print)
     languages = [Language.EN, Language.FR] if language is Language.BOTH else [language]
     expected = sum(NAMING_PAGES[(one, large_print)][size] for one in languages)
-    assert page_count(rules_document(options, examples).data) == expected
+    assert page_count(rendered("rules", options)) == expected
 
 
 KIT_PARTS = re.compile(r"^wrote \S*players\.pdf \(\d+ pages: .*\brules (\d+)-(\d+);", re.M)
@@ -895,7 +895,7 @@ def test_the_tip_opens_the_back_where_another_example_keeps_the_sheet_to_one_she
     # `kit --players 3 --lang fr`: « Conseil » stood under step 4, while on every other sheet it opens the back
     # (issue 23, review 34, P19). The front keeps to the four steps where another example keeps the sheet to its
     # two sides.
-    found = texts(rules_document(options, examples).data)
+    found = texts(rendered("rules", options))
     assert len(found) == 2
     assert "Conseil" not in found[0] and found[1].startswith("Conseil"), found[0][-300:]
 

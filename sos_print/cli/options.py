@@ -286,6 +286,7 @@ def seated(
     variant = options.variant
     groups = form_groups(class_list.children, variant.players, variant.teams, shuffle, seed)
     if "--groups" in given and options.groups != len(groups):
+        note_class_list(class_list)  # the lines passed over explain a count the teacher did not expect
         usage(
             f"--groups {options.groups}: the class list makes {len(groups)} "
             f"{'group' if len(groups) == 1 else 'groups'}; leave --groups out, or give {len(groups)}"

@@ -116,6 +116,7 @@ def puzzles(
         class_list = read_class_list(roster)
         children = len(class_list.children)
         if given_options(context, "copies") and copies != children:
+            note_class_list(class_list)  # the lines passed over explain a count the teacher did not expect
             usage(f"--copies {copies}: the class list has {children} children, one sheet each; leave --copies out")
         # One sheet per child, in the list's order: the seating holds them all as one list.
         options = replace(options, seating=Seating(str(roster), (class_list.children,)))

@@ -11,6 +11,7 @@ naming the form's field), said before the moves are weighed.
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -175,8 +176,10 @@ def _name_items(texts: Sequence[str]) -> Iterator[tuple[str, str]]:
     """Yields each `--names` text's items, with its separator: a semicolon where the text holds one (its commas then
     belong to the names: "A=Dupont, Léa;B=Martin, Tom"), else a comma."""
     for text in texts:
-        separator = ";" if ";" in text else ","
-        yield from ((item, separator) for item in text.split(separator) if item.strip())
+        core = text.strip().rstrip(",;")  # a separator typed after the last name ("A=Léa;B=Tom,") parts nothing
+        seated = all(re.match(r"\s*[A-Za-z]\s*=", item) for item in core.split(","))
+        separator = ";" if ";" in core or (";" in text and not seated) else ","  # "A=Dupont, Léa;", "A=Léa,B=Tom;"
+        yield from ((item, separator) for item in core.split(separator) if item.strip())
 
 
 def printed_header(record: str, header: "GameHeader", names: dict[str, str], look: "PrintOptions") -> "GameHeader":

@@ -103,9 +103,11 @@ class Margins:
     bottom: float
 
 
+@lru_cache(maxsize=4096)
 def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
     """Measures the room around the grid: coordinate labels on their two sides, and wherever line names and scorers'
     badges (which may stand a little past the grid's edge) fall."""
+    # Cached: the rule sheet's layout measures each step's picture at every cell size it tries, for every block.
     side_gutter, end_gutter = label_gutters(grid, style.label_pt)
     labelled = grid.label_sides
     side = grid.size * style.cell

@@ -43,6 +43,7 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import TypeVar
 
 from sos_print.engine.errors import ExampleFileError, quoted
@@ -155,7 +156,7 @@ NOT_NAME_WORDS = (
     | frozenset({"classes", "groups", "groupes", "lists", "listes", "effectifs", "moyen", "moyenne"})
     | frozenset({"grade", "homeroom", "period", "periode", "form", "section", "sections", "team", "teams", "equipe"})
     | frozenset({"equipes", "table", "set", "atelier", "ateliers", "promotion", "promo", "rentree", "register"})
-    | frozenset({"attendance", "appel", "roll", "page", "pages", "count", "nombre", "number", "numbers", "subtotal"})
+    | frozenset({"attendance", "appel", "roll", "pages", "count", "nombre", "number", "numbers", "subtotal"})
     | frozenset({"soustotal", "sous", "end", "genere", "generee", "generated", "printed", "imprime", "edite"})
     | frozenset({"exporte", "exported", "average", "points", "possible", "pronote", "division", "matiere", "subject"})
     | frozenset({"discipline"})
@@ -169,8 +170,10 @@ _SMALL = frozenset({"de", "des", "du", "d", "l", "la", "le", "les", "of", "the",
 _SMALL |= frozenset({"and", "en", "au", "aux", "my", "our", "mon", "ma", "notre", "nos", "to", "for", "pour", "in"})
 # Civilities: a child is never called "Mme" or "Mrs" ("Mme Martin", "Mrs Smith's class", "CM2 - Mme Martin").
 _CIVILITIES = frozenset({"mme", "mmes", "mlle", "mr", "mrs", "ms", "miss", "madame", "monsieur", "mademoiselle"})
-# A group's name starts with an article ("Les Dauphins", "The Owls"), a child's never does.
+# A group's name starts with an article before a plural ("Les Dauphins", "The Owls"); "Les Paul", "Thế Anh" are names.
 _ARTICLES = frozenset({"les", "the"})
+# Words of a title beside a number alone ("Page 1 sur 1"): "Page" is a first name too.
+_NUMBERED = frozenset({"page"})
 
 T = TypeVar("T")
 # Where a name is printed, as a message says it.
@@ -277,6 +280,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         (number, _cells(line, separator, number, path, [below for _, below in rows[index + 1 :][:_CELL_LINES]]))
         for index, (number, line) in enumerate(rows)
     ]
+    while separator is not None and all(len(cells) > 1 and not cells[0].strip() for _, cells in table):
+        table = [(number, cells[1:]) for number, cells in table]  # every line indented, as pasted from a web page
     columns = _names_columns(table, separator is not None, path)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
@@ -333,11 +338,10 @@ def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
 
 
 def _parted_title(table: Sequence[tuple[int, list[str]]]) -> bool:
-    """Tells whether the first line of a list of one name a line stands as a title does: several words, an empty line
-    under it, and names of one word each below ("Anne Marie", or "Les Lutins")."""
-    (first, (title, *_)), rest = table[0], [cells[0] for _, cells in table[1:]]
-    one_word = all(len(name.split()) == 1 for name in rest)
-    return bool(rest) and len(title.split()) > 1 and table[1][0] > first + 1 and one_word
+    """Tells whether the first line of a list of one name a line stands as a title does: set apart by an empty line
+    under it, where no empty line parts the names below ("Maternelle", "Anne Marie", or "Les Lutins")."""
+    lines = [number for number, _ in table]
+    return len(lines) > 2 and lines[1] > lines[0] + 1 and all(b == a + 1 for a, b in pairwise(lines[1:]))
 
 
 def _no_name(text: str) -> bool:
@@ -351,29 +355,44 @@ def _no_name(text: str) -> bool:
         return False
     words = [word for word in re.split(r"[\W_]+", text) if word]
     known = [_heading(word) for word in words]
-    if any(word in _CIVILITIES for word in known) or re.match(r"\s*M\.\s", text):
+    if any(_civility(word) for word in words[:-1]) or (re.match(r"\s*M\.\s", text) and len(words) > 2):
         return True
-    if len(known) > 1 and known[0] in _ARTICLES:
+    if len(words) > 1 and words[0].casefold() in _ARTICLES and words[1].casefold().endswith(("s", "x")):
         return True
-    titled = any(key in NOT_NAME_WORDS or any(map(str.isdigit, word)) for word, key in zip(words, known, strict=True))
-    return titled and not any(map(_name_word, words))
+    numbered = any(map(str.isdigit, text))
+    titled = numbered or any(key in NOT_NAME_WORDS | _NUMBERED for key in known)
+    # A colour is a name beside no title's word ("Rose 2", not "Équipe bleue"); "Page" beside no number.
+    hues = not any(key in NOT_NAME_WORDS for key in known)
+    return titled and not any(_name_word(word, hues, numbered) for word in words)
 
 
-def _name_word(word: str) -> bool:
+def _civility(word: str) -> bool:
+    """Tells whether a word is a civility as written ("Mme", "Mrs", "Monsieur"): not a child's initials in capitals
+    ("Léa MS", "Zoé MR")."""
+    return _heading(word) in _CIVILITIES and not (word.isupper() and len(word) <= 3)
+
+
+def _name_word(word: str, hues: bool = False, numbered: bool = False) -> bool:
     """Tells whether a word may be (part of) a child's name: letters, with the digits a teacher adds to tell two
-    children apart ("Léa2", "Élève12"), of a name's length and no title's, label's or small word ("CM2", "4B", "6e",
-    "Grade", "de" are none)."""
-    letters = _heading("".join(char for char in word if not char.isdigit()))
-    least = 3 if len(letters) < len(_heading(word)) else 2  # "CM2", "CE1": a class's letters are two
-    return len(letters) >= least and letters.isalpha() and letters not in NOT_NAME_WORDS | _SMALL | _HUES
+    children apart ("Léa2", "Jo1", "Élève12"), of a name's length and no title's, label's or small word ("CM2", "4B",
+    "6e", "Grade", "de" are none); a colour only where `hues` ("Rose"), "Page" only where the line is not `numbered`
+    ("Page 1 sur 1")."""
+    written = "".join(char for char in word if not char.isdigit())
+    letters = _heading(written)
+    least = 3 if len(written) < len(word) and written.isupper() else 2  # "CM2", "CE1": a class's two capitals
+    excluded = NOT_NAME_WORDS | (_NUMBERED if numbered else frozenset()) | (frozenset() if hues else _HUES)
+    small = written.casefold() in _SMALL  # with its accents: "Mỹ" is a name, "my" a small word
+    return len(letters) >= least and letters.isalpha() and letters not in excluded and not small
 
 
 def _marked(text: str) -> bool:
     """Tells whether a child's name bears what a title does: a digit, a colon, or a title's, label's or section's
     word ("Marie 2", "Zoé (CM2)", "Léa CE2", "Atelier peinture", "Fin de la liste"): seated, but named in a note when
-    the lines around it bear none, as a title stands out of the list it heads."""
+    the lines around it bear none, as a title stands out of the list it heads; so does a line of three capitals at
+    most ("CP", "GS")."""
     words = [_heading(word) for word in re.split(r"[\W_]+", text) if word]
-    return any(char.isdigit() or char == ":" for char in text) or any(word in NOT_NAME_WORDS for word in words)
+    capitals = text.isupper() and len(_heading(text)) <= 3  # a level or initials alone: "CP", "GS", "MD"
+    return capitals or any(char.isdigit() or char == ":" for char in text) or any(w in NOT_NAME_WORDS for w in words)
 
 
 def _unmarked(name: str) -> str:
@@ -381,7 +400,11 @@ def _unmarked(name: str) -> str:
     return _LIST_MARK.sub("", name)
 
 
-_LIST_MARK = re.compile(r"^(?:\d{1,3}[.)]|[-\u2013\u2014\u2022\u00b7\u25aa\u25e6\u2023*])\s+")
+# "1. Léa", "1 Léa", "1.Léa", "1 - Léa", "n°1 Léa", "a) Léa", "• Léa", "→ Léa", and Word's bullet pasted as "o Léa".
+_LIST_MARK = re.compile(
+    r"^(?:(?:n°\s?|#)?\d{1,3}(?:\s*[.)\-\u2013\u2014:]\s*|\s+)|[a-z]\)\s*"
+    r"|[-\u2013\u2014\u2022\u00b7\u25aa\u25e6\u2023*\u2192\u25ba\u25b8\u27a2>o]\s+)(?=\w)"
+)
 
 
 def _one_name(child: Child, table: dict[int, list[str]]) -> str:
@@ -449,8 +472,8 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
     if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
         return _titled(cells) or (first in (columns.names, *columns.others) and _no_name(cells[first]))
-    if not _titled([name]):
-        return _no_name(name)
+    if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
+        return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name)
     if _title_name(name) or _footer(name, cells) or (len(name.split()) > 1 and _no_name(name)):
         return True
     raise ExampleFileError(
