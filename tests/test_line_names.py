@@ -398,6 +398,7 @@ def test_a_rows_name_wider_than_a_cell_stands_outside_the_grid_level_with_its_ro
     # The L1C1 rule sheet's "L7C1-L7C3", centred on the cell after C3, covered its S (issue 23, review 33); written
     # just past C3 inside the grid, wider than a cell, it ran across L7C4 and L7C5 over their grid line and read as
     # letters in them (review 34): it stands outside the grid, on the side without row numbers, level with its row.
+    # The example shows the board's 4 x 4 corner that holds it, rows L{size - 3} to L{size} (review 34, P22).
     data = rendered("rules", PrintOptions(size=size, notation=Notation.L1C1, language=lang))
     row = size - 1
     name = f"L{row}C1-L{row}C3"
@@ -412,10 +413,10 @@ def test_a_rows_name_wider_than_a_cell_stands_outside_the_grid_level_with_its_ro
                     found.append((box, left, top, cell, cells))
     assert len(found) == 1, found
     box, left, top, cell, cells = found[0]
-    assert cells == size
+    assert cells == 4
     assert TAG_GAP <= box[0] - (left + cells * cell) <= TAG_GAP + 2.0, (box, left + cells * cell)
-    middle = (box[1] + box[3]) / 2
-    assert top + (row - 1) * cell < middle < top + row * cell, (box, top, cell)
+    middle, first = (box[1] + box[3]) / 2, size - cells  # the corner's first row, from the top of the board
+    assert top + (row - 1 - first) * cell < middle < top + (row - first) * cell, (box, top, cell)
 
 
 def every_line(size: int) -> list[Segment]:

@@ -509,6 +509,12 @@ def sos_lines(page) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     return [(line["pts"][0], line["pts"][-1]) for line in page.lines if abs(line["linewidth"] - 2.2) < 0.01]
 
 
+def within(line, box) -> bool:
+    """Tells whether a line's middle (points) lies in a box (left, top, right, bottom)."""
+    (x0, y0), (x1, y1) = line
+    return box[0] <= (x0 + x1) / 2 <= box[2] and box[1] <= (y0 + y1) / 2 <= box[3]
+
+
 def to_line(point, line) -> float:
     (px, py), ((x0, y0), (x1, y1)) = point, line
     dx, dy = x1 - x0, y1 - y0
@@ -555,6 +561,13 @@ def test_each_scorer_badge_stands_beside_its_line_and_leaves_every_line_whole(ex
     with pages(data) as pdf:
         front = pdf.pages[0]
         badges, lines, chars = scorer_badges(front), sos_lines(front), front.chars
+    # Step 2's lines carry no badge (a line is drawn and signed from step 3 on): the badged pictures' lines only.
+    boxes = [
+        (left * MM, top * MM, (left + cell * size) * MM, (top + cell * size) * MM)
+        for left, top, cell, size in boards_on(data, 0)
+    ]
+    badged = [box for box in boxes if any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for x, y, _ in badges)]
+    lines = [line for line in lines if any(within(line, box) for box in badged)]
     assert badges and len(badges) == len(lines), (len(badges), len(lines))
     half_line = 2.2 / 2
     for x, y, radius in badges:
@@ -885,3 +898,109 @@ def test_the_tip_opens_the_back_where_another_example_keeps_the_sheet_to_one_she
     found = texts(rendered("rules", options))
     assert len(found) == 2
     assert "Conseil" not in found[0] and found[1].startswith("Conseil"), found[0][-300:]
+
+
+def picture_letters(page, board) -> dict[tuple[int, int], str]:
+    """Returns the letters written in a board diagram (left, top, cell mm, size), by (column, row from the top)."""
+    left, top, cell, size = board
+    found = {}
+    for c in page.chars:
+        col = int(((c["x0"] + c["x1"]) / 2 / MM - left) // cell)
+        row = int(((c["top"] + c["bottom"]) / 2 / MM - top) // cell)
+        if c["text"] in "SO" and 0 <= col < size and 0 <= row < size and c["size"] > 12:
+            found[(col, row)] = c["text"]
+    return found
+
+
+STEP_SHEETS = [
+    PrintOptions(),
+    PrintOptions(language=Language.FR, paper=Paper.LETTER),
+    PrintOptions(variant=Variant(players=3)),
+    PrintOptions(variant=Variant(first_sos_wins=True), large_print=True),
+]
+
+
+@pytest.mark.parametrize("options", STEP_SHEETS, ids=["en", "fr letter", "three", "first large"])
+def test_step_1_scatters_its_letters_and_step_2_shows_each_way(examples, options):
+    # Step 1 wrote S in A3, S in B2, O in C1: one diagonal, read as "S S O" in a line (issue 23, review 34, P14); step 2
+    # showed a diagonal S-O-S only, while its words say across, down or diagonally (P15).
+    data = rules_document(options, examples).data
+    first, second = boards_on(data, 0)[:2]
+    with pages(data) as pdf:
+        front = pdf.pages[0]
+        written = picture_letters(front, first)
+        lines = [line for line in sos_lines(front) if within(line, box_of(second))]
+    assert sorted(written.values()) == ["O", "S", "S"]
+    for (x0, y0), (x1, y1), (x2, y2) in combinations(written, 3):
+        assert (x1 - x0) * (y2 - y0) != (x2 - x0) * (y1 - y0), f"step 1's letters in one line: {written}"
+    ways = sorted(
+        "across" if abs(y0 - y1) < 0.1 else "down" if abs(x0 - x1) < 0.1 else "diagonal" for (x0, y0), (x1, y1) in lines
+    )
+    assert ways == ["across", "diagonal", "down"]
+
+
+def box_of(board) -> tuple[float, float, float, float]:
+    """Returns a board diagram's box in points (left, top, right, bottom)."""
+    left, top, cell, size = board
+    return (left * MM, top * MM, (left + cell * size) * MM, (top + cell * size) * MM)
+
+
+@pytest.mark.parametrize(
+    ("size", "language", "paper"),
+    [
+        (7, Language.EN, Paper.A4),
+        (7, Language.FR, Paper.LETTER),
+        (8, Language.EN, Paper.A4),
+        (8, Language.FR, Paper.A4),
+    ],
+)
+def test_the_naming_grid_writes_its_cells_name_at_the_smallest_size_printed_at_least(examples, size, language, paper):
+    # In 7 x 7 and 8 x 8 cells « L2C3 » shrank to 7 and 6 points (issue 23, review 34): the cells now grow for it to
+    # 9 pt, the sheet still on one sheet of paper (an 8 x 8 sheet on Letter has not the room: see NAMING_PAGES).
+    options = PrintOptions(size=size, notation=Notation.L1C1, language=language, paper=paper)
+    data = rules_document(options, examples).data
+    with pages(data) as pdf:
+        sizes = [
+            word["size"]
+            for page in pdf.pages
+            for word in page.extract_words(extra_attrs=["size"])
+            if word["text"] == "L2C3" and any(frame["x0"] < word["x0"] < frame["x1"] for frame in grid_frames(page))
+        ]
+    assert page_count(data) == 2
+    assert sizes and min(sizes) >= 9.0 - 0.01, sizes
+
+
+@pytest.mark.parametrize(
+    ("size", "notation", "language", "paper", "rows", "cols"),
+    [
+        (8, Notation.L1C1, Language.EN, Paper.A4, ["L5", "L6", "L7", "L8"], ["C1", "C2", "C3", "C4"]),
+        (8, Notation.L1C1, Language.FR, Paper.LETTER, ["L5", "L6", "L7", "L8"], ["C1", "C2", "C3", "C4"]),
+        (7, Notation.A1, Language.EN, Paper.LETTER, ["4", "3", "2", "1"], ["A", "B", "C", "D"]),
+    ],
+)
+def test_a_large_boards_worked_example_shows_the_corner_it_is_played_in(
+    examples, size, notation, language, paper, rows, cols
+):
+    # A one-move example in row L7 took a third of the back as a full 8 x 8 board (issue 23, review 34, P22): it shows
+    # the 4 x 4 corner that holds it, labelled with the board's own coordinates.
+    options = PrintOptions(size=size, notation=notation, language=language, paper=paper)
+    data = rules_document(options, examples).data
+    assert page_count(data) == 2
+    boards = boards_on(data, 1)
+    assert sorted(board[3] for board in boards) == [4, size]  # the corner, and the naming grid
+    left, top, cell, _ = next(board for board in boards if board[3] == 4)
+    with pages(data) as pdf:
+        words = pdf.pages[1].extract_words()
+    beside = [
+        w["text"]
+        for w in words
+        if (left - 8.0) * MM < w["x1"] < left * MM and top * MM < w["top"] < (top + 4 * cell) * MM
+    ]
+    above_or_under = [
+        w["text"]
+        for w in words
+        if left * MM < w["x0"] < (left + 4 * cell) * MM
+        and (abs(w["bottom"] - top * MM) < 4 * MM or abs(w["top"] - (top + 4 * cell) * MM) < 4 * MM)
+    ]
+    assert beside[-4:] == rows, beside
+    assert [w for w in above_or_under if w in cols] == cols, above_or_under

@@ -48,7 +48,7 @@ from sos_print.plans.layout import (
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.rulesheet import RulesPlan, RuleStep, rules_plan, uncaptioned
+from sos_print.plans.rulesheet import RulesPlan, RuleStep, cornered, rules_plan, uncaptioned
 from sos_print.plans.words import Block, Run, Vocabulary
 from sos_print.plans.worked import ExampleFigure
 
@@ -78,6 +78,7 @@ STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
 LARGE_STEP_GAP = 1.0
 NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: the text's size if it fits the cell
 NAME_SHARE = 0.9  # of the naming grid's cell, the most its cell's name may take across
+NAME_LEAST_PT = SMALL_PT  # the cell's name in the naming grid, at the least (in either print), where the sheet has room
 LABEL_SPACE = 2.0  # between two column labels of the naming grid, at the least (mm)
 # The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, and in large
 # print, where the letters (22.2 pt) must still stand inside their frames (FRAME_SHARE of the cell each side) and
@@ -101,11 +102,13 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     to LARGE_PAGES; else (French, a long example) it takes three, each with whole sections: the warning and the
     questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
     """
-    large = _large_print_layout(document, plan)
+    # Normal print's pictures are never larger than large print's, which prints the worked example's whole board.
+    whole = plan if plan.whole is None else replace(plan, example=replace(plan.example, grid=plan.whole), whole=None)
+    large = _large_print_layout(document, whole)
     if large.pages > LARGE_PAGES and (bare := uncaptioned(plan)) != plan:
         # The result of step 4's pictured game, said under it, would cost the large-print sheet a page: it is left out
         # there (issue 23, review 34, P16 and H10; normal print keeps its pictures' size from large print's).
-        shorter = _large_print_layout(document, bare)
+        shorter = _large_print_layout(document, uncaptioned(whole))
         if shorter.pages < large.pages:
             plan, large = (bare, shorter) if large_print else (plan, shorter)
     if large_print:
@@ -387,7 +390,7 @@ class Naming:
 
 def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     """Places how cells are named: the text, then a grid of the kit's board with one cell named in it."""
-    naming = naming_layout(plan.coordinates, flow.width, scale)
+    naming = naming_layout(plan.coordinates, flow.width, scale, legible=plan.legible_name)
     draw = partial(_coordinates, naming=naming)
     diagram_w, diagram_h = naming.size
     if flow.width - diagram_w - GAP >= BESIDE_TEXT:
@@ -399,7 +402,7 @@ def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     flow.figure(diagram_h, draw)
 
 
-def naming_layout(grid: GridPlan, width: float, scale: float) -> Naming:
+def naming_layout(grid: GridPlan, width: float, scale: float, legible: bool = True) -> Naming:
     """Returns how the naming grid is drawn in a frame `width` mm wide: its cell COORDINATE_CELL at most (times the
     scale), the grid COORDINATE_SIDE; its coordinates at the captions' size, or the smallest where those would come
     within LABEL_SPACE of each other (C1 to C8 nearly touched); the cell's name written in it at the body's size if
@@ -417,8 +420,11 @@ def naming_layout(grid: GridPlan, width: float, scale: float) -> Naming:
         SMALL_PT * scale,
     )
     side_gutter = label_gutters(grid, label_pt)[0]
-    cell = min(most, (width - 2 * side_gutter - 2.0) / grid.size)
     name = max(grid.letters, key=len)
+    # Cells wide enough for the name at NAME_LEAST_PT, where the sheet keeps to one sheet of paper so: in 7 x 7 and
+    # 8 x 8 cells « L2C3 » shrank to 7 and 6 points (issue 23, review 34).
+    least = width_of(name, REGULAR, NAME_LEAST_PT) / MM / NAME_SHARE if legible else 0.0
+    cell = min(max(most, least), (width - 2 * side_gutter - 2.0) / grid.size)
     room = cell * NAME_SHARE * MM / width_of(name, REGULAR, 1.0)  # the size (points) at which the name fills its room
     size = next((size * scale for size in NAME_PTS if size * scale <= room), room)
     return Naming(grid, cell, label_pt, size, scale)
@@ -672,16 +678,21 @@ def add_rules(
 
 
 def _chosen_plan(
-    options: PrintOptions, lang: str, candidates: tuple[CheckedExample, ...], examples: tuple[CheckedExample, ...]
+    options: PrintOptions,
+    lang: str,
+    candidates: tuple[CheckedExample, ...],
+    examples: tuple[CheckedExample, ...],
+    legible: bool = True,
 ) -> RulesPlan:
-    """Returns the rule sheet's plan in `lang` with the example `rule_example` would choose; each candidate's plan is
-    made once, as it is measured, tried, then drawn."""
+    """Returns the rule sheet's plan in `lang` with the example `rule_example` would choose, its naming grid's cell
+    named at a legible size where the sheet keeps to one sheet of paper so; each candidate's plan is made once, as it
+    is measured, tried, then drawn."""
     plans: list[tuple[CheckedExample, RulesPlan]] = []
 
     def plan_of(example: CheckedExample) -> RulesPlan:
         made = next((plan for candidate, plan in plans if candidate is example), None)
         if made is None:
-            made = rules_plan(options, lang, example)
+            made = replace(rules_plan(options, lang, example), legible_name=legible)
             plans.append((example, made))
         return made
 
@@ -698,7 +709,15 @@ def _chosen_plan(
         chosen = _first_that_keeps(
             candidates, lambda example: example_fits(options, plan_of(example), run_on=True), keeps, examples
         )
-    return plan_of(chosen)
+    # The example is chosen on its whole board, as large print shows it: normal print's pictures take their size from
+    # large print's sheet of the same example. Normal print then shows the corner that holds it.
+    plan = plan_of(chosen) if options.large_print else cornered(plan_of(chosen))
+    if plan.legible_name and not keeps_to_one_sheet(options, plan):
+        # The naming grid's larger cells took the sheet onto a third page: its usual cells, if that keeps it to one.
+        usual = _chosen_plan(options, lang, candidates, examples, legible=False)
+        if keeps_to_one_sheet(options, usual):
+            return usual
+    return plan
 
 
 def to_front(document: Document, options: PrintOptions) -> None:

@@ -9,7 +9,7 @@ from sos_print.engine.notation import Notation, cell_name, parse_cell
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.plans.audit import example_line
 from sos_print.plans.common import GameRules, StripPlan, game_rules, strip_plan
-from sos_print.plans.grids import GridPlan, grid_plan
+from sos_print.plans.grids import GridPlan, SegmentMark, grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Block, Label, Run, Words
 from sos_print.plans.worked import ExampleFigure, example_figure, side_name
@@ -43,6 +43,12 @@ class RulesPlan:
     example: ExampleFigure
     bookmark: str
     strip: StripPlan
+    # The naming grid's cells wide enough for the cell's name at a legible size; off where that would take the sheet
+    # onto a third page (an 8 x 8 board in L1C1 on Letter), its name then as large as fits the grid's usual cell.
+    legible_name: bool = True
+    # The worked example's whole board where its diagram shows a corner (see `corner`): large print's layout, which
+    # sets how large normal print's pictures may be, is that of the whole board, as large print prints it.
+    whole: GridPlan | None = None
 
 
 def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> RulesPlan:
@@ -79,6 +85,15 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     )
 
 
+def cornered(plan: RulesPlan) -> RulesPlan:
+    """Returns the sheet with its worked example's diagram cut to the corner of the board that holds it (see
+    `corner`), the whole board kept for large print's layout; the sheet as it is where the corner is the board."""
+    shown = corner(plan.example.grid)
+    if shown is plan.example.grid:
+        return plan
+    return replace(plan, example=replace(plan.example, grid=shown), whole=plan.example.grid)
+
+
 def _several_games(options: PrintOptions) -> bool:
     """Tells whether the kit's groups play several games, each with its own rule sheet: a class list that leaves a
     group of another size (a group's game is that of its number of players)."""
@@ -93,8 +108,11 @@ def marks_shown(grid: GridPlan) -> dict[str, bool]:
 
 
 # The small games the steps picture, on a 3 x 3 board: (letter, cell) in the order they are written.
-LETTERS_WRITTEN = (("S", "A3"), ("O", "C1"), ("S", "B2"))
-A_DIAGONAL = (("S", "A1"), ("O", "B2"), ("S", "C3"))
+# No three letters in one line: S A3, S B2 and O C1 on a diagonal read as "S S O", a line (issue 23, review 34, P14).
+LETTERS_WRITTEN = (("S", "A3"), ("O", "C2"), ("S", "B1"))
+# One O that completes an S-O-S each way the rule names, across, down and diagonally (issue 23, review 34, P15): the
+# picture showed a diagonal only, while its words name all three.
+THREE_WAYS = (("S", "A2"), ("S", "C2"), ("S", "B3"), ("S", "B1"), ("S", "A1"), ("S", "C3"), ("O", "B2"))
 A_POINT = (("S", "A2"), ("S", "C2"), ("O", "B2"))  # the O completes A2-C2
 A_WHOLE_GAME = (
     ("S", "A1"), ("S", "C1"), ("O", "B1"), ("S", "A3"), ("O", "A2"), ("S", "C3"), ("O", "B3"), ("O", "C2"), ("S", "B2"),
@@ -111,7 +129,7 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
     first = rules.ends == "first"
     pictures = (
         _played(LETTERS_WRITTEN, notation, variant),
-        _played(A_DIAGONAL, notation, variant),
+        _played(THREE_WAYS, notation, variant, lines=True),
         _played(A_POINT, notation, variant, scorers=True),
         _played(A_DRAWN_GAME, notation, variant) if first else _played(A_WHOLE_GAME, notation, variant, scorers=True),
     )
@@ -156,11 +174,15 @@ def _final(moves: tuple[tuple[str, str], ...], variant: Variant) -> Position:
 
 
 def _played(
-    moves: tuple[tuple[str, str], ...], notation: Notation, variant: Variant, scorers: bool = False
+    moves: tuple[tuple[str, str], ...],
+    notation: Notation,
+    variant: Variant,
+    scorers: bool = False,
+    lines: bool = False,
 ) -> GridPlan:
     """Returns the 3 x 3 board after `moves` played by the engine under `variant`, up to the end of the game (a
-    target reached ends it with cells empty), its S-O-S drawn with the seat that completed each if `scorers`, or else
-    unmarked."""
+    target reached ends it with cells empty), its S-O-S drawn with the seat that completed each if `scorers`, drawn
+    unnamed if `lines` (the step before drawing a line is taught), or else unmarked."""
     position = Position.start(3, variant)
     steps = []
     for letter, name in moves:
@@ -168,9 +190,11 @@ def _played(
             break
         steps.append(position.step(Move(parse_cell(name, 3), Letter(letter))))
         position = steps[-1].after
+    scored = [(segment, step.seat) for step in steps for segment in step.segments]
+    if lines:
+        return replace(grid_plan(position.board, notation, segments=tuple(s for s, _ in scored)), named=False)
     if not scorers:
         return grid_plan(position.board, notation)
-    scored = [(segment, step.seat) for step in steps for segment in step.segments]
     return grid_plan(
         position.board,
         notation,
@@ -187,3 +211,51 @@ def naming_grid(size: int, notation: Notation) -> GridPlan:
     places = [(col, row) for row in range(size) for col in range(size)]
     letters = tuple(name if place == grid.marked[0] else "" for place in places)
     return replace(grid, letters=letters, marked=())
+
+
+CORNER_LEAST = 4  # the worked example's diagram on a large board: its corner holding every mark, this many cells a side
+
+
+def corner(grid: GridPlan) -> GridPlan:
+    """Returns the corner of a large board's diagram that holds all its letters and marks, CORNER_LEAST cells a side
+    or more, by its edges nearest them, its coordinates those of the board; the whole diagram where the corner would
+    be nearly as large. A one-move example took a third of the page as a full 8 x 8 board (issue 23, review 34, P22)."""
+    n = grid.size
+    places = [(col, row) for row in range(n) for col in range(n) if grid.letter(col, row) or grid.number(col, row)]
+    places += [*grid.marked, *(place for place, _ in grid.answers), *([grid.last] if grid.last else [])]
+    places += [end for mark in (*grid.segments, *grid.faint) for end in (mark.start, mark.end)]
+    if not places:
+        return grid
+    cols, rows = [col for col, _ in places], [row for _, row in places]
+    side = max(CORNER_LEAST, max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
+    if n - side < 2:
+        return grid
+
+    def start(low: int, high: int) -> int:
+        # The window's first column (or row) that holds low to high, as near an edge of the board as it can be.
+        fits = range(max(0, high - side + 1), min(low, n - side) + 1)
+        return min(fits, key=lambda first: min(first, n - side - first))
+
+    col0, row0 = start(min(cols), max(cols)), start(min(rows), max(rows))
+
+    def moved(place: tuple[int, int]) -> tuple[int, int]:
+        return (place[0] - col0, place[1] - row0)
+
+    def line(mark: SegmentMark) -> SegmentMark:
+        return SegmentMark(moved(mark.start), moved(mark.end), mark.name)
+
+    window = [(col, row) for row in range(row0, row0 + side) for col in range(col0, col0 + side)]
+    return replace(
+        grid,
+        size=side,
+        col_labels=grid.col_labels[col0 : col0 + side],
+        row_labels=grid.row_labels[row0 : row0 + side],
+        letters=tuple(grid.letter(col, row) for col, row in window) if grid.letters else (),
+        marked=tuple(map(moved, grid.marked)),
+        segments=tuple(map(line, grid.segments)),
+        numbers=tuple(grid.number(col, row) for col, row in window) if grid.numbers else (),
+        last=moved(grid.last) if grid.last is not None else None,
+        answers=tuple((moved(place), text) for place, text in grid.answers),
+        faint=tuple(map(line, grid.faint)),
+        answer_numbers=tuple((moved(place), text) for place, text in grid.answer_numbers),
+    )
