@@ -511,7 +511,20 @@ SEATED_OR_PASSED = {
     ),
     "a group's name": ("Les Dauphins\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
     # Sweep 17 F3: titles no word list knows, seated, and noted now.
-    "one word set apart": ("Maternelle\n\nLéa\nNoël\nZoé\n", ["Maternelle", "Léa", "Noël", "Zoé"], [], [1]),
+    "one word set apart": ("Papillons\n\nLéa\nNoël\nZoé\n", ["Papillons", "Léa", "Noël", "Zoé"], [], [1]),
+    "a register's sections and footer": (
+        "Cantine\nLéa\nNoël\nAbsents\nZoé\nGarderie\nHugo\nSignature du directeur\n",
+        ["Léa", "Noël", "Zoé", "Hugo"],
+        [1, 4, 6, 8],
+        [],
+    ),
+    "Reception, Morning and Afternoon": (
+        "Reception\nMorning\nAmy\nBen\nAfternoon\nCal\n",
+        ["Amy", "Ben", "Cal"],
+        [1, 2, 5],
+        [],
+    ),
+    "Absent today": ("Name\nAmy\nBen\nAbsent today\nCal\n", ["Amy", "Ben", "Cal"], [4], []),
     "a level in capitals": ("CP\nLéa\nNoël\nZoé\n", ["CP", "Léa", "Noël", "Zoé"], [], [1]),
     "initials in capitals last": ("Léa\nNoël\nZoé\nMD\n", ["Léa", "Noël", "Zoé", "MD"], [], [4]),
     "a title, sections and a footer": (

@@ -164,6 +164,10 @@ NOT_NAME_WORDS = (
     | frozenset({"academie", "structure", "cours", "level", "garcons", "filles", "boys", "girls"})
     | frozenset({"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "monday", "tuesday"})
     | frozenset({"wednesday", "thursday", "friday", "saturday", "sunday"})
+    # Sweep 17 F3: a register's own sections and footers ("Absents", "Cantine", "Signature du directeur", "ONDE").
+    | frozenset({"absent", "absents", "absente", "absentes", "cantine", "garderie", "etude", "signature", "directeur"})
+    | frozenset({"directrice", "headteacher", "sortie", "reception", "nursery", "morning", "afternoon", "matin"})
+    | frozenset({"mathematiques", "maths", "anglais", "maternelle", "kindergarten", "onde", "today"})
 )
 # Small words between a title's ("Fin de la liste", "Page 1 sur 1", "Généré par Pronote"): neither a name nor a title.
 _SMALL = frozenset({"de", "des", "du", "d", "l", "la", "le", "les", "of", "the", "s", "sur", "par", "by", "on", "et"})
