@@ -320,31 +320,24 @@ def note_class_list(class_list: ClassList | None) -> None:
 
     if class_list is None:
         return
-    if class_list.passed:
-        lines = class_list.passed
-        said = (
-            f"line {lines[0]} was read as a title, not a child's name"
-            if len(lines) == 1
-            else f"lines {_listed([str(line) for line in lines])} were read as titles, not children's names"
-        )
-        say(f"note: {shown(class_list.path)}: {said}", err=True)
-    if class_list.doubtful:
-        lines = class_list.doubtful
-        said = (
-            f"line {lines[0]} was read as a child's name but may be a title: remove it if it is one"
-            if len(lines) == 1
-            else f"lines {_listed([str(line) for line in lines])} were read as children's names but may be titles: "
-            "remove those that are"
-        )
-        say(f"note: {shown(class_list.path)}: {said}", err=True)
-    if class_list.borrowed:
-        lines = class_list.borrowed
-        said = f"line {lines[0]} has" if len(lines) == 1 else f"lines {_listed([str(line) for line in lines])} have"
-        column = _printable(class_list.borrowed_from)
-        say(
-            f"note: {shown(class_list.path)}: {said} no first name: the name in its {column} column is printed instead",
-            err=True,
-        )
+    column = _printable(class_list.borrowed_from) if class_list.borrowed else ""
+    notes = (
+        (class_list.passed, "was read as a title, not a child's name", "were read as titles, not children's names"),
+        (
+            class_list.doubtful,
+            "was read as a child's name but may be a title: remove it if it is one",
+            "were read as children's names but may be titles: remove those that are",
+        ),
+        (
+            class_list.borrowed,
+            f"has no first name: the name in its {column} column is printed instead",
+            f"have no first name: the name in its {column} column is printed instead",
+        ),
+    )
+    for lines, one, many in notes:
+        if lines:
+            said = f"line {lines[0]} {one}" if len(lines) == 1 else f"lines {_listed([str(n) for n in lines])} {many}"
+            say(f"note: {shown(class_list.path)}: {said}", err=True)
     repeated = class_list.repeated()
     if not repeated:
         return
