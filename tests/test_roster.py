@@ -636,6 +636,9 @@ BAD = [
         "holds one name, on line 1, which holds 2 more cells: write one child's name a line",
     ),
     ("".join(f"Child {k}\n" for k in range(201)).encode(), "holds more than 200 names; a class list holds at most 200"),
+    # A megabyte of names, or of title lines, took minutes to read (issue 20, sweep 18, N11): its lines are counted.
+    (b"L\xc3\xa9a\n" * 200_000, "holds more than 1,000 lines; a class list holds at most 200 names: split it"),
+    (b"Tom\nSam\n" + b"Page 1\n" * 999, "holds more than 1,000 lines; a class list holds at most 200 names: split it"),
     (b"Tom\n" + b"A" * 41 + b"\n", "line 2: a name of 41 characters; a name holds at most 40"),
     (b"Last name;Class\nDupont;CE2\nMartin;CE2\n", "its heading row names no column of names"),
     (b"PK\x03\x04\x14\x00\x06\x00", "is not text (a spreadsheet's own file?): save it as CSV"),

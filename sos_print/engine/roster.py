@@ -43,7 +43,7 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import TypeVar
 
 from sos_print.engine.errors import ExampleFileError, quoted
@@ -53,6 +53,10 @@ from sos_print.engine.rules import MAX_PLAYERS
 
 MAX_BYTES = 1_000_000  # a class list of 200 names takes a few kilobytes, a school's whole export less than this
 MAX_CHILDREN = 200  # as many as sheets `puzzles --copies` prints: several classes, and 100 groups at most
+# Lines with text, at most: MAX_CHILDREN names with their titles, headings and footers many times over. A list of a
+# megabyte's lines (200,000 names, or as many titles) took minutes to read before its count was refused, and held a
+# web page's worker as long (issue 20, sweep 18, N11).
+MAX_LINES = 1_000
 MAX_NAME = 40  # characters: a first name and a last name; a fillable audit's names field holds as many
 _SEPARATORS = (";", "\t", ",")  # in this order when a heading row does not tell: French Excel uses semicolons
 _SAMPLE = 20  # rows the separator is told from
@@ -271,17 +275,22 @@ def read_roster(path: str) -> Roster:
 def parse_roster(text: str, path: str = "<class list>") -> Roster:
     """Reads a class list from its text; `path` names it in messages, with the line of any problem."""
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # as records do: a cell is refused by its length
-    rows = list(_rows(text))
+    rows = list(islice(_rows(text), MAX_LINES + 1))
     if not rows:
         raise ExampleFileError(path, "holds no name: write one child's name a line")
+    if len(rows) > MAX_LINES:
+        raise ExampleFileError(
+            path, f"holds more than {MAX_LINES:,} lines; a class list holds at most {MAX_CHILDREN} names: split it"
+        )
     hint = separator_line(rows[0][1])
     if hint:
         rows = rows[1:]
         if not rows:
             raise ExampleFileError(path, "holds no name: write one child's name a line")
     separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
+    lines = [line for _, line in rows]
     table = [
-        (number, _cells(line, separator, number, path, [below for _, below in rows[index + 1 :][:_CELL_LINES]]))
+        (number, _cells(line, separator, number, path, lines[index + 1 : index + 1 + _CELL_LINES]))
         for index, (number, line) in enumerate(rows)
     ]
     while separator is not None and all(len(cells) > 1 and not cells[0].strip() for _, cells in table):
