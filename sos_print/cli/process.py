@@ -7,7 +7,7 @@
 | 2 | a usage error (options, or text the font cannot print) |
 | 70 | an internal error: a bug in sos-print (one line; the details go to a file) |
 | 74 | standard output could not be written (a closed pipe, a full device) |
-| 130, 143 | interrupted by SIGINT or SIGTERM |
+| 129, 130, 131, 143 | interrupted by SIGHUP, SIGINT, SIGQUIT or SIGTERM |
 
 Everything the commands print goes through `say`, so that a failing standard output (a
 closed pipe such as `| head -1`, or `> /dev/full`) ends in one line on standard error and

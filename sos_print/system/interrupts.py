@@ -1,4 +1,4 @@
-"""Turns SIGINT, SIGTERM and SIGHUP into one clean exception, and holds them off while files are swapped.
+"""Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into one clean exception, and holds them off while files are swapped.
 
 A signal handler that raises can strike anywhere: in the middle of renaming the second file
 of a kit, or inside a cleanup that removes temporary files. So the handler raises only while
@@ -21,15 +21,21 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import NoReturn
 
-# SIGHUP: the terminal was closed, which ends a program as surely as Ctrl-C; Windows has no such signal.
-SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()))
+# SIGHUP: the terminal was closed, which ends a program as surely as Ctrl-C; SIGQUIT: Ctrl-\, a key as near as Ctrl-C,
+# which left a kit's new players.pdf beside its old teacher.pdf (issue 20, sweep 18, N9). Windows has neither.
+SIGNALS = (
+    signal.SIGINT,
+    signal.SIGTERM,
+    *(getattr(signal, name) for name in ("SIGHUP", "SIGQUIT") if hasattr(signal, name)),
+)
 NOTHING_WRITTEN = "nothing written"
 OLD_FILES_KEPT = "nothing written; the old files are untouched"
 ALL_WRITTEN = "the new files were already written in full"
 
 
 class Interrupted(BaseException):  # like KeyboardInterrupt: not an error, a request to stop
-    """Signals that the user (SIGINT; SIGHUP: the terminal closed) or the system (SIGTERM) asked the program to stop."""
+    """Signals that the user (SIGINT, SIGQUIT; SIGHUP: the terminal closed) or the system (SIGTERM) asked the program to
+    stop."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
