@@ -1227,6 +1227,12 @@ PASSED_OVER = {
     "Page 1 sur 1": ("Léa\nNoël\nZoé\nPage 1 sur 1\n", f"line 4 was {TITLE}"),
     "Généré par PRONOTE": ("Léa\nNoël\nZoé\nGénéré par PRONOTE\n", f"line 4 was {TITLE}"),
     "sections Table 1": ("Table 1\nLéa\nNoël\nTable 2\nZoé\n", f"lines 1 and 4 were {TITLES}"),
+    # A thousand title lines made a note of their thousand numbers (issue 20, sweep 18, N12): runs and a count.
+    "many titles": ("Léa\nNoël\n" + "Page 1\n" * 30, f"lines 3 to 32 were {TITLES}"),
+    "many sections": (
+        "".join(f"Table {k}\nChild {k}\n" for k in range(1, 16)),
+        f"lines 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 and 5 more were {TITLES}",
+    ),
     "sections Équipe bleue": ("Équipe bleue\nLéa\nNoël\nÉquipe rouge\nZoé\n", f"lines 1 and 4 were {TITLES}"),
     "sections Team A": ("Team A\nLéa\nNoël\nTeam B\nZoé\n", f"lines 1 and 4 were {TITLES}"),
     "sections CM1 :": ("CM1 :\nLéa\nNoël\nCM2 :\nZoé\n", f"lines 1 and 4 were {TITLES}"),
