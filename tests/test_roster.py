@@ -626,6 +626,13 @@ BAD = [
     (b"\n \n;;\n", "holds no name: write one child's name a line"),
     (b"Name\n", "holds no name under its heading row: write one child's name a row"),
     (b"Tom\n", "holds one name, on line 1: a game needs at least two children"),
+    # The file shows two names: the message says which line was passed over (issue 20, sweep 18, N7).
+    (b"Tom\nSunday\n", "holds one name, on line 1 (line 2 was read as a title): a game needs at least two children"),
+    (
+        b"Classe de CM1\nTom\nTotal : 1\n",
+        "holds one name, on line 2 (lines 1 and 3 were read as titles): a game needs at least two children",
+    ),
+    (b"Tom\n" + b"Page 1\n" * 4, "holds one name, on line 1 (4 of its lines were read as titles): a game needs"),
     (b"Nom;Prenom\nDupont;Tom\n", "holds one name, on line 2: a game needs at least two children"),
     (  # names written across one line: the message says so, never only "one name"
         "Alice,Bruno,Chloé,Denis\n".encode(),

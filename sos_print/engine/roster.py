@@ -328,7 +328,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     if not children:
         raise ExampleFileError(path, "holds no name under its heading row: write one child's name a row")
     if len(children) == 1:
-        raise ExampleFileError(path, _one_name(children[0], dict(table)))
+        raise ExampleFileError(path, _one_name(children[0], dict(table), passed))
     if crowded:  # after the one-name check, which says the same of a list written across its only line
         raise ExampleFileError(path, crowded)
     used_from = " or ".join(used[column] for column in sorted(used))
@@ -420,13 +420,18 @@ _LIST_MARK = re.compile(
 )
 
 
-def _one_name(child: Child, table: dict[int, list[str]]) -> str:
-    """Returns why a list of one name is refused, naming its line (never the child) and, when that line holds more
-    cells (names written across a line?), how many."""
+def _one_name(child: Child, table: dict[int, list[str]], passed: Sequence[int]) -> str:
+    """Returns why a list of one name is refused, naming its line (never the child), the lines `passed` over as titles
+    (the file shows more names than one: issue 20, sweep 18, N7) and, when that line holds more cells (names written
+    across a line?), how many."""
     others = sum(1 for cell in table.get(child.line, []) if cell.strip()) - 1
     if others >= 2:
         return f"holds one name, on line {child.line}, which holds {others} more cells: write one child's name a line"
-    return f"holds one name, on line {child.line}: a game needs at least two children"
+    titles = f" (line {passed[0]} was read as a title)" if len(passed) == 1 else ""
+    if len(passed) > 1:
+        lines = f"lines {', '.join(map(str, passed[:-1]))} and {passed[-1]}"
+        titles = f" ({lines if len(passed) <= 3 else f'{len(passed)} of its lines'} were read as titles)"
+    return f"holds one name, on line {child.line}{titles}: a game needs at least two children"
 
 
 def _crowded(number: int, cells: Sequence[str], columns: _Columns) -> str:
