@@ -28,6 +28,7 @@ QUESTIONS = {
 # The tests that read the key of a class set of 30 sheets (38 pages, seconds to make) share a pytest-xdist group, so
 # that it is made once.
 CLASS_SET = pytest.mark.xdist_group("puzzles, 30 sheets")
+BOTH_KEY = pytest.mark.xdist_group("puzzles, 30 sheets, en+fr")
 # Other option sets that tests of several kinds print: their cases share a group too, so that `made` runs once.
 GROUPS = {
     (): "puzzles, default",
@@ -369,6 +370,60 @@ def test_several_answers_are_numbered_in_their_cells_as_in_the_list(args):
     assert len(re.findall(r"\(\d\) [SO] (?:or O )?(?:in|en) ", text)) == numbered
     if args == ("--size", "5"):  # in L1C1, the three black cells in C4 that read "O S O"
         assert "Answers: (1) O in D3, 1 point (C3-E3); (2) S in D2, 1 point (B2-D2); (3) O in D1, 1 point" in text
+
+
+def answer_cells(data: bytes) -> list[tuple[int, str, list[float], list[tuple[float, float]]]]:
+    """Reads the answer key's black cells: on each, its page (from 1), its letters (bold, in the order printed), the
+    size (points) of each of its letters S and O, and where its number starts from the cell's top-left corner (mm)."""
+    found = []
+    with pages(data) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            cells = [
+                r
+                for r in page.rects
+                if r.get("non_stroking_color") in ((0.12,), [0.12], 0.12)
+                and abs(r["width"] - r["height"]) < 0.1
+                and r["width"] > 7 * MM
+            ]
+            for rect in cells:
+                inside = [
+                    c
+                    for c in page.chars
+                    if rect["x0"] < middle(c, "x0", "x1") < rect["x1"]
+                    and rect["top"] < middle(c, "top", "bottom") < rect["bottom"]
+                ]
+                bold = [c for c in inside if "Bold" in c["fontname"]]
+                digits = sorted((c for c in inside if "Bold" not in c["fontname"]), key=lambda c: c["x0"])
+                corner = [(c["x0"] - rect["x0"], min(c["top"] for c in digits) - rect["top"]) for c in digits[:1]]
+                letters = "".join(c["text"] for c in bold)
+                sizes = [c["size"] for c in bold if c["text"] in "SO"]
+                found.append((number, letters, sizes, [(x / MM, y / MM) for x, y in corner]))
+    return found
+
+
+# "S/O" beside "1,2" was shrunk to 3 pt to fit an 8 mm cell's width, and a number went to the top-right corner where a
+# line ran into the top-left (issue 23, review 37 H2: --copies 30, answers.pdf p.25, sheet 19, puzzle 3, cell A2;
+# p.30 in en+fr; pp.40 and 62 in large print): the letters are as large as every answer's, under the number where
+# they do not fit beside it, and every number starts in its cell's top-left corner.
+@pytest.mark.parametrize(
+    ("args", "page", "size"),
+    [
+        pytest.param(("--copies", "30"), 25, 12.0, marks=CLASS_SET),
+        pytest.param(("--copies", "30", "--lang", "en+fr"), 30, 12.0, marks=BOTH_KEY),
+        (("--copies", "30", "--large-print"), 40, 18.0),
+    ],
+    ids=["30 sheets", "30 sheets en+fr", "30 sheets large print"],
+)
+def test_every_answer_letter_of_the_key_is_as_large_as_the_others_its_number_in_the_top_left_corner(args, page, size):
+    cells = answer_cells(made(*args)["answers.pdf"])
+    assert cells
+    for at, letters, sizes, corner in cells:
+        assert letters in {"S", "O", "S/O"}, f"p.{at}: {letters}"
+        assert sizes and all(abs(found - size) < 0.05 for found in sizes), f"p.{at}, {letters}: {sizes} pt"
+        for x, y in corner:
+            assert 0.4 < x < 0.8 and y < 2.5, f"p.{at}, {letters}: its number {x:.1f} mm, {y:.1f} mm in"
+    # Sheet 19, puzzle 3, cell A2: answers (1) S and (2) O.
+    assert page in [at for at, letters, _, corner in cells if letters == "S/O" and corner]
 
 
 def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
@@ -949,7 +1004,6 @@ def test_each_column_of_the_marking_grid_asks_its_heads_kind_on_every_sheet(lang
 # A key in two languages was printed whole once per language, one after the other: 78 pages for a class set of 30
 # (issue 23, review item 2.3). It is printed once, as the puzzle sheets are: each heading and paragraph in the first
 # language with the second under it, one step down in grey, its marking grid and diagrams once.
-BOTH_KEY = pytest.mark.xdist_group("puzzles, 30 sheets, en+fr")
 ENGLISH_WORDS = {"the", "and", "to", "play", "move", "moves", "scores", "answer", "answers", "sheet", "seed", "of"}
 FRENCH_WORDS = {"le", "la", "les", "et", "une", "coup", "coups", "case", "chaque", "pour", "des", "au", "tour", "fiche"}
 FRENCH_WORDS |= {"réponse", "réponses", "tirage", "marque", "aucun", "sur", "casse-têtes", "corrigé", "ce", "ici"}
