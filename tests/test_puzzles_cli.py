@@ -1081,9 +1081,10 @@ def test_the_french_of_a_two_language_key_keeps_french_typography():
 
 
 # In large print, a puzzle's text in two languages set beside its diagram was far taller than the diagram: the key
-# held two puzzles a page or one, 143 pages for a class set on Letter against 137 for the two keys apart. Past the
-# diagram, the text runs on under it across the page.
-def test_a_two_language_large_print_key_runs_each_puzzles_text_on_under_its_diagram():
+# held two puzzles a page or one, 143 pages for a class set on Letter against 137 for the two keys apart. Its text ran
+# on under the diagram across the page, where it read as the diagram's or the next puzzle's (issue 23, review 37 H3):
+# it keeps its column beside the diagram, the key as long.
+def test_a_two_language_key_keeps_each_puzzles_text_in_its_column_beside_the_diagram():
     args = ("--copies", "3", "--large-print", "--paper", "letter")
     key = made(*args, "--lang", "fr+en")["answers.pdf"]
     # 11 pages, not 12, since a line's name stands outside its board or only in its text (issue 23, review 34, H1),
@@ -1092,11 +1093,28 @@ def test_a_two_language_large_print_key_runs_each_puzzles_text_on_under_its_diag
     assert [len(texts(made(*args, "--lang", lang)["answers.pdf"])) for lang in ("fr", "en")] == [8, 8]
     starts = ("Nothing scores here.", "This move scores", "Each of these moves scores", "Taking the most points")
     with pages(key) as pdf:
-        lines = [line for page in pdf.pages for line in page.extract_text_lines() if line["text"].startswith(starts)]
+        found = [page.extract_text_lines() for page in pdf.pages]
+    lines = [line for page in found for line in page if line["text"].startswith(starts)]
     assert len(lines) == 18, [line["text"] for line in lines]  # every puzzle's why, in English under the French
-    under = [line for line in lines if line["x0"] < 25 * MM]  # at the page's left margin, under the diagram
-    # 7 at least (9 before issue 23, review 34, H1: with no name left of a board, the text beside is wider).
-    assert len(under) >= 7, [(round(line["x0"] / MM), line["text"]) for line in lines]
+    column = min(line["x0"] for line in lines)
+    assert column > 60 * MM  # beside the diagram
+    # From the first puzzle on, no word stands left of the text's column but a board's letters, coordinates, answer
+    # numbers and line names, the running head and a sheet's heading (with its code).
+    board = re.compile(r"^(?:[SOA-F]|\d+|[\d,]+|S/O|[A-F]\d[-–][A-F]\d)$")
+    first = next(k for k, page in enumerate(found) if any(line in lines for line in page))
+    top = min(line["top"] for line in found[first] if line in lines)
+    with pages(key) as pdf:
+        for k, page in enumerate(pdf.pages[first:], start=first):
+            words = page.extract_words()
+            headed = [w["top"] for w in words if w["text"].lower().startswith("code") or w["top"] < 40 * MM]
+            left = [
+                w["text"]
+                for w in words
+                if w["x0"] < column - 1
+                and (k > first or w["top"] > top)
+                and not any(abs(w["top"] - head) < 3 for head in headed)
+            ]
+            assert all(board.match(text) for text in left), (k + 1, left)
 
 
 CLASS = [
