@@ -250,7 +250,9 @@ def _board_runs(page, size: int):
 PUZZLE_CELLS = [
     (4, Paper.A4, Language.EN, 10.0, 11.0),
     (4, Paper.LETTER, Language.FR, 10.0, 11.0),
-    (5, Paper.A4, Language.FR, 11.0, 14.0),
+    # 10 mm since the reminder's sentence on the star takes one line: the sheet's usual spacing, not the tight one its
+    # 11 mm cells took, holds two rows on its first page (issue 23, review 37 H1).
+    (5, Paper.A4, Language.FR, 10.0, 14.0),
     (5, Paper.LETTER, Language.EN, 11.0, 14.0),
     (6, Paper.A4, Language.EN, 12.0, 14.0),  # one column: two of 12 mm do not fit A4's width in large print
     (6, Paper.LETTER, Language.FR, 11.0, 12.0),

@@ -28,6 +28,7 @@ QUESTIONS = {
 # The tests that read the key of a class set of 30 sheets (38 pages, seconds to make) share a pytest-xdist group, so
 # that it is made once.
 CLASS_SET = pytest.mark.xdist_group("puzzles, 30 sheets")
+BOTH_KEY = pytest.mark.xdist_group("puzzles, 30 sheets, en+fr")
 # Other option sets that tests of several kinds print: their cases share a group too, so that `made` runs once.
 GROUPS = {
     (): "puzzles, default",
@@ -371,6 +372,60 @@ def test_several_answers_are_numbered_in_their_cells_as_in_the_list(args):
         assert "Answers: (1) O in D3, 1 point (C3-E3); (2) S in D2, 1 point (B2-D2); (3) O in D1, 1 point" in text
 
 
+def answer_cells(data: bytes) -> list[tuple[int, str, list[float], list[tuple[float, float]]]]:
+    """Reads the answer key's black cells: on each, its page (from 1), its letters (bold, in the order printed), the
+    size (points) of each of its letters S and O, and where its number starts from the cell's top-left corner (mm)."""
+    found = []
+    with pages(data) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            cells = [
+                r
+                for r in page.rects
+                if r.get("non_stroking_color") in ((0.12,), [0.12], 0.12)
+                and abs(r["width"] - r["height"]) < 0.1
+                and r["width"] > 7 * MM
+            ]
+            for rect in cells:
+                inside = [
+                    c
+                    for c in page.chars
+                    if rect["x0"] < middle(c, "x0", "x1") < rect["x1"]
+                    and rect["top"] < middle(c, "top", "bottom") < rect["bottom"]
+                ]
+                bold = [c for c in inside if "Bold" in c["fontname"]]
+                digits = sorted((c for c in inside if "Bold" not in c["fontname"]), key=lambda c: c["x0"])
+                corner = [(c["x0"] - rect["x0"], min(c["top"] for c in digits) - rect["top"]) for c in digits[:1]]
+                letters = "".join(c["text"] for c in bold)
+                sizes = [c["size"] for c in bold if c["text"] in "SO"]
+                found.append((number, letters, sizes, [(x / MM, y / MM) for x, y in corner]))
+    return found
+
+
+# "S/O" beside "1,2" was shrunk to 3 pt to fit an 8 mm cell's width, and a number went to the top-right corner where a
+# line ran into the top-left (issue 23, review 37 H2: --copies 30, answers.pdf p.25, sheet 19, puzzle 3, cell A2;
+# p.30 in en+fr; pp.40 and 62 in large print): the letters are as large as every answer's, under the number where
+# they do not fit beside it, and every number starts in its cell's top-left corner.
+@pytest.mark.parametrize(
+    ("args", "page", "size"),
+    [
+        pytest.param(("--copies", "30"), 25, 12.0, marks=CLASS_SET),
+        pytest.param(("--copies", "30", "--lang", "en+fr"), 30, 12.0, marks=BOTH_KEY),
+        (("--copies", "30", "--large-print"), 40, 18.0),
+    ],
+    ids=["30 sheets", "30 sheets en+fr", "30 sheets large print"],
+)
+def test_every_answer_letter_of_the_key_is_as_large_as_the_others_its_number_in_the_top_left_corner(args, page, size):
+    cells = answer_cells(made(*args)["answers.pdf"])
+    assert cells
+    for at, letters, sizes, corner in cells:
+        assert letters in {"S", "O", "S/O"}, f"p.{at}: {letters}"
+        assert sizes and all(abs(found - size) < 0.05 for found in sizes), f"p.{at}, {letters}: {sizes} pt"
+        for x, y in corner:
+            assert 0.4 < x < 0.8 and y < 2.5, f"p.{at}, {letters}: its number {x:.1f} mm, {y:.1f} mm in"
+    # Sheet 19, puzzle 3, cell A2: answers (1) S and (2) O.
+    assert page in [at for at, letters, _, corner in cells if letters == "S/O" and corner]
+
+
 def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
     files = made("--copies", "3", "--seed", "12")
     text = flat(" ".join(texts(files["answers.pdf"])))
@@ -679,10 +734,11 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
 # each later page one row: now every page holds puzzles, the tip box shared out over the first pages' rows (issue 23).
 # With its French as large as its English (1.5 times its normal size), the Letter sheet sets one puzzle a row: two
 # columns of such puzzles leave no room for the tip box on any page. Its boards no smaller than normal print's (11 mm
-# cells, not 10: finding 1 of the final review), the A4 sheet takes four pages, the tip box shared over the first two.
-TIPS = ["Watch out for gifts.", "Write a cell as its column letter", "A puzzle with a star", "If you score, write one"]
+# cells, not 10: finding 1 of the final review), the A4 sheet took four pages, the tip box shared over the first two;
+# with the sentence on the star one line (issue 23, review 37 H1) it takes three, the tip box shared over all three.
+TIPS = ["Watch out for gifts.", "Write a cell as its column letter", "A star asks for", "If you score, write one"]
 LONE_TIPS = [
-    (("--lang", "en+fr", "--large-print"), 4),
+    (("--lang", "en+fr", "--large-print"), 3),
     (("--lang", "fr+en", "--large-print"), 4),
     (("--lang", "en+fr", "--large-print", "--paper", "letter"), 4),
     (("--lang", "en", "--large-print"), 2),
@@ -949,7 +1005,6 @@ def test_each_column_of_the_marking_grid_asks_its_heads_kind_on_every_sheet(lang
 # A key in two languages was printed whole once per language, one after the other: 78 pages for a class set of 30
 # (issue 23, review item 2.3). It is printed once, as the puzzle sheets are: each heading and paragraph in the first
 # language with the second under it, one step down in grey, its marking grid and diagrams once.
-BOTH_KEY = pytest.mark.xdist_group("puzzles, 30 sheets, en+fr")
 ENGLISH_WORDS = {"the", "and", "to", "play", "move", "moves", "scores", "answer", "answers", "sheet", "seed", "of"}
 FRENCH_WORDS = {"le", "la", "les", "et", "une", "coup", "coups", "case", "chaque", "pour", "des", "au", "tour", "fiche"}
 FRENCH_WORDS |= {"réponse", "réponses", "tirage", "marque", "aucun", "sur", "casse-têtes", "corrigé", "ce", "ici"}
@@ -1026,9 +1081,10 @@ def test_the_french_of_a_two_language_key_keeps_french_typography():
 
 
 # In large print, a puzzle's text in two languages set beside its diagram was far taller than the diagram: the key
-# held two puzzles a page or one, 143 pages for a class set on Letter against 137 for the two keys apart. Past the
-# diagram, the text runs on under it across the page.
-def test_a_two_language_large_print_key_runs_each_puzzles_text_on_under_its_diagram():
+# held two puzzles a page or one, 143 pages for a class set on Letter against 137 for the two keys apart. Its text ran
+# on under the diagram across the page, where it read as the diagram's or the next puzzle's (issue 23, review 37 H3):
+# it keeps its column beside the diagram, the key as long.
+def test_a_two_language_key_keeps_each_puzzles_text_in_its_column_beside_the_diagram():
     args = ("--copies", "3", "--large-print", "--paper", "letter")
     key = made(*args, "--lang", "fr+en")["answers.pdf"]
     # 11 pages, not 12, since a line's name stands outside its board or only in its text (issue 23, review 34, H1),
@@ -1037,11 +1093,28 @@ def test_a_two_language_large_print_key_runs_each_puzzles_text_on_under_its_diag
     assert [len(texts(made(*args, "--lang", lang)["answers.pdf"])) for lang in ("fr", "en")] == [8, 8]
     starts = ("Nothing scores here.", "This move scores", "Each of these moves scores", "Taking the most points")
     with pages(key) as pdf:
-        lines = [line for page in pdf.pages for line in page.extract_text_lines() if line["text"].startswith(starts)]
+        found = [page.extract_text_lines() for page in pdf.pages]
+    lines = [line for page in found for line in page if line["text"].startswith(starts)]
     assert len(lines) == 18, [line["text"] for line in lines]  # every puzzle's why, in English under the French
-    under = [line for line in lines if line["x0"] < 25 * MM]  # at the page's left margin, under the diagram
-    # 7 at least (9 before issue 23, review 34, H1: with no name left of a board, the text beside is wider).
-    assert len(under) >= 7, [(round(line["x0"] / MM), line["text"]) for line in lines]
+    column = min(line["x0"] for line in lines)
+    assert column > 60 * MM  # beside the diagram
+    # From the first puzzle on, no word stands left of the text's column but a board's letters, coordinates, answer
+    # numbers and line names, the running head and a sheet's heading (with its code).
+    board = re.compile(r"^(?:[SOA-F]|\d+|[\d,]+|S/O|[A-F]\d[-–][A-F]\d)$")
+    first = next(k for k, page in enumerate(found) if any(line in lines for line in page))
+    top = min(line["top"] for line in found[first] if line in lines)
+    with pages(key) as pdf:
+        for k, page in enumerate(pdf.pages[first:], start=first):
+            words = page.extract_words()
+            headed = [w["top"] for w in words if w["text"].lower().startswith("code") or w["top"] < 40 * MM]
+            left = [
+                w["text"]
+                for w in words
+                if w["x0"] < column - 1
+                and (k > first or w["top"] > top)
+                and not any(abs(w["top"] - head) < 3 for head in headed)
+            ]
+            assert all(board.match(text) for text in left), (k + 1, left)
 
 
 CLASS = [
@@ -1382,25 +1455,39 @@ def test_the_struck_lines_add_no_page(args, sheets, key):
     assert (len(reader(files["puzzles.pdf"]).pages), len(reader(files["answers.pdf"]).pages)) == (sheets, key)
 
 
-# The reminder says what the dashed lines are on a sheet whose boards have some, where the sentence adds no page: not
-# on Letter, a page shorter than A4, whose sheet it took to a second page (issue 34, H7).
-@pytest.mark.parametrize(
-    ("args", "sentence", "told"),
-    [
-        (("--copies", "30"), "Dashed lines are S-O-S already made: they score nothing now.", True),
-        (("--lang", "fr"), "Les traits en pointillés sont des S-O-S déjà faits : ils ne rapportent plus rien.", True),
-        (("--paper", "letter"), "Dashed lines are S-O-S", False),
-    ],
-    ids=["copies 30", "fr", "letter"],
-)
-def test_the_reminder_says_what_the_dashed_lines_are_where_it_adds_no_page(args, sentence, told):
+STRUCK = {
+    "en": "Dashed lines are S-O-S already made: they score nothing now.",
+    "fr": "Les traits en pointillés sont des S-O-S déjà faits : ils ne rapportent plus rien.",
+}
+TOLD = [
+    pytest.param(
+        ("--paper", paper, "--lang", lang, "--copies", "2", *large), id=f"{paper} {lang}{' large' if large else ''}"
+    )
+    for paper in ("a4", "letter")
+    for lang in ("en", "fr")
+    for large in ((), ("--large-print",))
+]
+
+
+# The reminder says what the dashed lines are on every sheet whose boards have some, run on after scoring again: the
+# Letter sheet, a page shorter than A4, left it out, though its boards carried dashed lines (issue 34, H7; issue 23,
+# review 37 H1). The sentence on the star, one line now, makes the room.
+@pytest.mark.parametrize("args", [*TOLD, pytest.param(("--copies", "30"), marks=CLASS_SET, id="copies 30")])
+def test_every_sheet_whose_boards_carry_dashed_lines_says_what_they_are(args):
+    sentence = STRUCK["fr" if "fr" in args else "en"]
     found = records(*args)
-    pages_text = [flat(page) for page in texts(made(*args)["puzzles.pdf"])]
-    assert len(pages_text) == max(record["sheet"] for record in found)  # one page a sheet
-    for sheet, page in enumerate(pages_text, start=1):
-        lined = any(sos_on(record["board"]) for record in found if record["sheet"] == sheet)
-        assert page.count(sentence) == (told and lined), sheet
-    assert told == any(sentence in page for page in pages_text)
+    sheets: dict[str, list[str]] = {}  # each sheet's pages, by the code at their foot, in order
+    for page in texts(made(*args)["puzzles.pdf"]):
+        sheets.setdefault(re.search(r"Code (\S+)", flat(page)).group(1), []).append(flat(page))
+    assert len(sheets) == max(record["sheet"] for record in found)
+    lined = [any(sos_on(r["board"]) for r in found if r["sheet"] == sheet) for sheet in range(1, len(sheets) + 1)]
+    assert any(lined)
+    for sheet, (pages_text, carried) in enumerate(zip(sheets.values(), lined, strict=True), start=1):
+        assert sum(page.count(sentence) for page in pages_text) == carried, sheet
+        if carried:  # run on after scoring again, in its paragraph
+            assert "write another. " + sentence in " ".join(pages_text) or "continues. " + sentence in " ".join(
+                pages_text
+            ), sheet
 
 
 # The key's leaders, from a diagonal's end to its name, were 0.7 pt at 0.55 grey: a cheap copier dropped them (issue
@@ -1432,7 +1519,7 @@ def test_the_gifts_pictured_in_the_reminder_stand_3_mm_from_its_words(args):
         top, bottom = min(r["top"] for r in squares), max(r["bottom"] for r in squares)
         beside = [c for c in page.chars if top <= c["top"] <= bottom and c["x0"] > right and c["text"].strip()]
         assert beside
-        assert min(c["x0"] for c in beside) - right >= 3.0 * MM - 0.5
+        assert min(c["x0"] for c in beside) - right >= 3.0 * MM - 0.5 - 0.01  # a hundredth of a point: rounding
 
 
 # A class set's key is 39 pages, and nothing told the teacher that the marking grid's first two suffice to mark

@@ -105,10 +105,10 @@ def _render_key(
     least = widest_margins([entry.grid for sheet in plan.sheets for entry in sheet.entries], style)
     placed: list[tuple[int, ...]] = []
     for number, sheet in enumerate(plan.sheets):
-        # In two languages, a puzzle's text runs on under its diagram: beside it, it took two puzzles' room.
-        layouts = [
-            layout_figure(entry, flow.width, body, style, least, wrap=bool(entry.second)) for entry in sheet.entries
-        ]
+        # In two languages too, a puzzle's text keeps its column beside the diagram, the next puzzle pushed down: its
+        # last lines run back under the diagram read as the diagram's, or the next puzzle's; the class set's key is as
+        # long, the large-print Letter one a page longer in 96 (issue 23, review 37 H3).
+        layouts = [layout_figure(entry, flow.width, body, style, least) for entry in sheet.entries]
         # A class list's child heads their sheet's answers, the sheet's number and code under the name.
         heading = [Block("h2", (Run(sheet.child),)), *_blocks("p", sheet.heading)] if sheet.child else []
         heading = heading or _blocks("h2", sheet.heading)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -11,7 +10,6 @@ from reportlab.pdfgen.canvas import Canvas
 from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import SetLabel, draw_set_label, set_label
-from sos_print.pdf.fonts import BOLD
 from sos_print.pdf.grids import (
     BADGE_RING,
     BADGE_SHARE,
@@ -29,7 +27,7 @@ from sos_print.pdf.grids import (
     segment_tags,
     shade_answers,
 )
-from sos_print.pdf.textflow import Line, draw_lines, set_lines
+from sos_print.pdf.textflow import draw_lines, set_lines
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     BODY_PT,
@@ -42,7 +40,7 @@ from sos_print.plans.layout import (
     step_down,
     step_up,
 )
-from sos_print.plans.words import SECOND, Block, Run
+from sos_print.plans.words import SECOND, Block
 from sos_print.plans.worked import ExampleFigure
 
 GAP = 5.0
@@ -87,10 +85,6 @@ class FigureLayout:
     text_y: float
     text_width: float
     height: float
-    # Of text beside the diagram that runs on under it (`layout_figure`'s `wrap`): the depth under the figure's top
-    # from which a block of text starts at the figure's left edge, `full` mm wide; 0 where the text stays beside.
-    wrap: float = 0.0
-    full: float = 0.0
 
 
 @frozen
@@ -161,15 +155,13 @@ def layout_figure(
     body: float,
     style: DiagramStyle,
     least: Margins | None = None,
-    wrap: bool = False,
     text_under: bool = False,
 ) -> FigureLayout:
     """Puts the text beside the diagram or under it, whichever is shorter (beside only if the column is wide enough),
     or always under it if `text_under`.
 
     `least` widens the diagram's margins to at least those: figures set one under another with the same `least`
-    share their grid's left edge and their text's. With `wrap`, text beside the diagram runs on under it: a block
-    that starts below the diagram takes the whole width (a key in two languages, whose text is twice as long).
+    share their grid's left edge and their text's.
     """
     margins = diagram_margins(figure.grid, style)
     if least is not None:
@@ -183,60 +175,10 @@ def layout_figure(
     beside = width - diagram_width - GAP
     if beside < MIN_TEXT_COLUMN or text_under:
         return under
-    if wrap:
-        depth = diagram_height + GAP
-        height = max(diagram_height, _placed(figure, beside, body, (depth, diagram_width + GAP, width))[1]) + 2.0
-        if height <= under_height:
-            return FigureLayout(
-                style, margins.left, margins.top, diagram_height, diagram_width + GAP, 0.0, beside, height, depth, width
-            )
-        return under
     height = max(diagram_height, text_height(figure, beside, body)) + 2.0
     if height > under_height:
         return under
     return FigureLayout(style, margins.left, margins.top, diagram_height, diagram_width + GAP, 0.0, beside, height)
-
-
-Placed = tuple[float, float, tuple[Line, ...], float, bool]  # a part of a block: its top, x, lines, size, grey
-
-
-def _placed(
-    figure: ExampleFigure, width: float, body: float, wrap: tuple[float, float, float]
-) -> tuple[list[Placed], float]:
-    """Sets a figure's text blocks `width` mm wide beside its diagram; from `wrap[0]` mm under the text's top, the
-    lines go on `wrap[2]` mm wide, `wrap[1]` mm further left (under the diagram). Returns each part of a block (its
-    top under the text's top, its x from the text's left, its lines, size and whether it is a second language's),
-    and the height of the text."""
-    depth, left, full = wrap
-    top = _set_title(figure, step_up(body), width).height + 1.5
-    placed: list[Placed] = []
-    for block in (*figure.text, *figure.results):
-        size, second = _size(block, body), block.kind.startswith(SECOND)
-        leading = size * LEADING / MM
-        lines = set_lines(block.runs, width, size) if top < depth else ()
-        beside = lines[: max(0, math.ceil((depth - top) / leading - 1e-6))]
-        if len(lines) - len(beside) == 1:  # a paragraph's last line alone under the diagram reads as a stray
-            beside = lines
-        if beside:
-            placed.append((top, 0.0, beside, size, second))
-            top += len(beside) * leading
-        if len(beside) < len(lines) or not lines:  # the rest of the paragraph runs on under the diagram
-            under = set_lines(_runs(lines[len(beside) :]) if lines else block.runs, full, size)
-            placed.append((top, -left, under, size, second))
-            top += len(under) * leading
-        top += 1.2
-    return placed, top
-
-
-def _runs(lines: Sequence[Line]) -> list[Run]:
-    """Returns the words of set lines as runs again, a space between each two, to be set at another width."""
-    runs: list[Run] = []
-    for line in lines:
-        for word in line.words:
-            if runs:
-                runs.append(Run(" ", runs[-1].bold))
-            runs += [Run(text, font == BOLD) for text, font in word]
-    return runs
 
 
 def widest_margins(grids: Sequence[GridPlan], style: DiagramStyle) -> Margins:
@@ -303,24 +245,7 @@ def draw_figure(
     """Draws a worked example with its top-left corner at (x, top) mm, its text at `body` points."""
     grid, style = figure.grid, layout.style
     draw_diagram(document, grid, x + layout.left, top - layout.above - grid.size * style.cell, style)
-    if layout.wrap:
-        _draw_wrapped(document.canvas, figure, layout, x + layout.text_x, top - layout.text_y, body)
-        return
     draw_text(document.canvas, figure, x + layout.text_x, top - layout.text_y, layout.text_width, body)
-
-
-def _draw_wrapped(
-    canvas: Canvas, figure: ExampleFigure, layout: FigureLayout, x: float, top: float, body: float
-) -> None:
-    """Draws a figure's text beside its diagram, running on under it (`layout_figure`'s `wrap`)."""
-    draw_set_label(canvas, _set_title(figure, step_up(body), layout.text_width), x, top)
-    parts, _ = _placed(figure, layout.text_width, body, (layout.wrap, layout.text_x, layout.full))
-    for below, left, lines, size, second in parts:
-        if second:
-            canvas.setFillGray(SECOND_LANGUAGE_GREY)
-        draw_lines(canvas, lines, x + left, top - below, size, size * LEADING)
-        if second:
-            canvas.setFillGray(0)
 
 
 def draw_text(canvas: Canvas, figure: ExampleFigure, x: float, top: float, width: float, body: float) -> float:

@@ -74,7 +74,7 @@ from sos_print.plans.layout import (
 )
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.words import Label
-from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, class_children, sheet_plan
+from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, class_children, run_on, sheet_plan
 
 COLUMN_GAP = 5.0
 NUMBER_INDENT = 6.0  # the puzzle's number hangs in this margin, its words start after it (mm, times the scale)
@@ -729,14 +729,16 @@ def _draw_footer(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, page: 
 
 
 def _told_struck(plan: SheetPlan, box: Box, scale: float) -> tuple[SheetPlan, SheetLayout | None]:
-    """Returns the sheet's plan and layout with the sentence on its dashed lines among the reminders, after scoring
-    again, where that adds no page and leaves rows on the first page; else without it (the Letter sheet, a page
-    shorter than A4, has no room for it; nor has a large-print sheet whose reminder, then taller than a page, no page's
-    first row can share)."""
+    """Returns the sheet's plan and layout with the sentence on its dashed lines after scoring again, in its
+    paragraph, where that adds no page and leaves rows on the first page; else without it.
+
+    In a paragraph of its own it took the Letter sheet, a page shorter than A4, to a second page: run on after
+    scoring again it adds a line and no paragraph, which the one-line sentence on the star leaves room for (issue 23,
+    review 37 H1)."""
     layout = sheet_layout(plan, box, scale)
     if not plan.struck:
         return plan, layout
-    told = replace(plan, reminders=(*plan.reminders[:1], plan.struck, *plan.reminders[1:]))
+    told = replace(plan, reminders=(run_on(plan.reminders[0], plan.struck), *plan.reminders[1:]))
     longer = sheet_layout(told, box, scale)
     if longer is not None and longer.pages[0] and (layout is None or len(longer.pages) <= len(layout.pages)):
         return told, longer

@@ -61,6 +61,7 @@ NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
 ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
+SLASH_SCALE = 0.5  # the width of the slash of an answer's "S/O", as a share of its own: the letters fit a key's cell
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
 
 
@@ -266,9 +267,21 @@ def _number(
     canvas.setFillGray(0)
 
 
-def _knockout(canvas: Canvas, letter: str, cx: float, cy: float, size: float, bold: bool, ground: float = 1.0) -> None:
-    """Paints a ground (white, or an answer cell's black) just larger than a letter, over the lines drawn before it."""
-    half_width = width_of(letter, BOLD if bold else REGULAR, size) / MM / 2 + KNOCKOUT_PAD
+def _knockout(
+    canvas: Canvas,
+    letter: str,
+    cx: float,
+    cy: float,
+    size: float,
+    bold: bool,
+    ground: float = 1.0,
+    half: float | None = None,
+) -> None:
+    """Paints a ground (white, or an answer cell's black) just larger than a letter, or than `half` mm either side of
+    `cx` where given, over the lines drawn before it."""
+    if half is None:
+        half = width_of(letter, BOLD if bold else REGULAR, size) / MM / 2
+    half_width = half + KNOCKOUT_PAD
     half_height = CAP_HEIGHT * size / MM / 2 + KNOCKOUT_PAD
     canvas.setFillGray(ground)
     canvas.rect((cx - half_width) * MM, (cy - half_height) * MM, 2 * half_width * MM, 2 * half_height * MM, 0, 1)
@@ -290,48 +303,83 @@ def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
 def draw_answers(
     canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, size: float, number_size: float = 0.0
 ) -> None:
-    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer), and
-    its number in the key's list, `number_size` points, along the cell's top where no line runs (as a move number).
+    """Writes in each answer cell, in white, the letter to write there, bold ("S/O" when either is an answer), always
+    at `size`, and its number in the key's list, `number_size` points, in the cell's top-left corner (as a move
+    number): the letters beside the number where they fit there, else under it.
 
-    A line drawn through the cell stops at the letter, on the cell's own black: a grey stroke across a white O
-    makes it read as Ø."""
+    A line drawn through the cell stops at the letters and the number, on the cell's own black: a grey stroke across a
+    white O makes it read as Ø. "S/O" at 3 pt beside "1,2", to fit the cell's width, could not be read on paper
+    (issue 23, review 37 H2), nor a number that moved to the other corner where a line ran into the first."""
     lined = bool(grid.segments or grid.faint)
     numbers = dict(grid.answer_numbers)
     for place, text in grid.answers:
         centre = cell_centre(grid, x, y, cell, *place)
-        letters_pt, middle = size, centre[0]
-        if place in numbers:  # the letters stand clear of the number, beside it, smaller if they must ("S/O")
-            left, wide = _answer_number(grid, place, numbers[place], centre, cell, number_size)
-            room = (cell - 2 * NUMBER_INSET) * MM - wide - ANSWER_NUMBER_GAP * MM
-            letters_pt = min(size, size * room / width_of(text, BOLD, size))
-            half = width_of(text, BOLD, letters_pt) / MM / 2
-            if left < centre[0] * MM:  # the number in the top-left corner
+        middle, level = centre
+        half = _answer_width(text, size) / MM / 2
+        if place in numbers:
+            left, top, wide = _answer_number(numbers[place], centre, cell, number_size)
+            if (cell - 2 * NUMBER_INSET) * MM - wide - ANSWER_NUMBER_GAP * MM >= 2 * half * MM:
                 middle = max(middle, (left + wide) / MM + ANSWER_NUMBER_GAP + half)
-            else:
-                middle = min(middle, left / MM - ANSWER_NUMBER_GAP - half)
+            else:  # under the number, as low as keeps the letters as far from the cell's foot as it is from the top
+                below = top / MM - CAP_HEIGHT * number_size / MM - ANSWER_NUMBER_GAP
+                level = min(level, (below + centre[1] - cell / 2 + NUMBER_INSET) / 2)
         if lined:
-            _knockout(canvas, text, middle, centre[1], letters_pt, True, ANSWER_GREY)
+            _knockout(canvas, text, middle, level, size, True, ANSWER_GREY, half)
         canvas.setFillGray(1)
-        draw_centred(canvas, text, middle, centre[1], letters_pt, bold=True)
+        _draw_answer_letters(canvas, text, middle, level, size)
     for place, text in grid.answer_numbers:
-        centre = cell_centre(grid, x, y, cell, *place)
-        left, _ = _answer_number(grid, place, text, centre, cell, number_size)
+        left, top, wide = _answer_number(text, cell_centre(grid, x, y, cell, *place), cell, number_size)
+        baseline = top - number_size * CAP_HEIGHT
+        if lined:  # a line running into the corner stops at the number, as at the letters, short of the grid's lines
+            pad, edge = ANSWER_NUMBER_GAP * MM, NUMBER_INSET * MM - GRID_FRAME_PT / 2
+            canvas.setFillGray(ANSWER_GREY)
+            canvas.rect(
+                left - min(pad, edge),
+                baseline - pad,
+                wide + pad + min(pad, edge),
+                top - baseline + pad + min(pad, edge),
+                0,
+                1,
+            )
         canvas.setFillGray(1)
         canvas.setFont(REGULAR, number_size)
-        canvas.drawString(left, (centre[1] + cell / 2 - NUMBER_INSET) * MM - number_size * 0.72, text)
+        canvas.drawString(left, baseline, text)
     canvas.setFillGray(0)
 
 
-def _answer_number(
-    grid: GridPlan, place: tuple[int, int], text: str, centre: tuple[float, float], cell: float, size: float
-) -> tuple[float, float]:
-    """Returns where an answer's number starts (points) and its width (points): in the cell's top-left corner, or
-    the top-right one where a line runs into the first and not the second; never the middle, over the letter."""
-    costs = dict(_place_costs(grid, *place))
+def _answer_number(text: str, centre: tuple[float, float], cell: float, size: float) -> tuple[float, float, float]:
+    """Returns where an answer's number starts and the top of its capitals (points), and its width (points): always
+    in the cell's top-left corner, so that every number of a key is found in the same place."""
     wide = width_of(text, REGULAR, size)
-    if "left" not in costs and "right" in costs:
-        return (centre[0] + cell / 2 - NUMBER_INSET) * MM - wide, wide
-    return (centre[0] - cell / 2 + NUMBER_INSET) * MM, wide
+    return (centre[0] - cell / 2 + NUMBER_INSET) * MM, (centre[1] + cell / 2 - NUMBER_INSET) * MM, wide
+
+
+def _answer_parts(text: str, size: float) -> list[tuple[str, float]]:
+    """Returns each glyph of an answer's letters with its advance (points): "S/O" has its slash at SLASH_SCALE of its
+    width, the two letters at their full size, so that they fit a key's cell (see `draw_answers`)."""
+    return [(part, width_of(part, BOLD, size) * (SLASH_SCALE if part == "/" else 1.0)) for part in text]
+
+
+def _answer_width(text: str, size: float) -> float:
+    """Returns the width (points) of an answer's letters as `_draw_answer_letters` sets them."""
+    return sum(advance for _, advance in _answer_parts(text, size))
+
+
+def _draw_answer_letters(canvas: Canvas, text: str, cx: float, cy: float, size: float) -> None:
+    """Draws an answer's letters in bold centred on (cx, cy) mm, the slash of "S/O" narrowed (`_answer_parts`)."""
+    if "/" not in text:
+        draw_centred(canvas, text, cx, cy, size, bold=True)
+        return
+    start = cx * MM - _answer_width(text, size) / 2
+    for part, advance in _answer_parts(text, size):
+        canvas.saveState()  # the slash's scale is the text state's: it would narrow every later letter
+        words = canvas.beginText(start, cy * MM - CAP_HEIGHT * size / 2)
+        words.setFont(BOLD, size)
+        words.setHorizScale(SLASH_SCALE * 100 if part == "/" else 100)
+        words.textOut(part)
+        canvas.drawText(words)
+        canvas.restoreState()
+        start += advance
 
 
 def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:

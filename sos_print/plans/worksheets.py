@@ -29,6 +29,11 @@ def rich(vocab: Vocabulary, name: str, **context: object) -> Rich:
     return tuple(tuple(run for block in blocks for run in block.runs) for blocks in vocab.blocks(name, **context))
 
 
+def run_on(first: Rich, then: Rich) -> Rich:
+    """Returns `then` run on after `first` in one paragraph, language by language."""
+    return tuple((*a, Run(" "), *b) for a, b in zip(first, then, strict=True))
+
+
 @frozen
 class PuzzleFigure:
     """Holds one puzzle as a child sees it: its number, the question, whose turn it is, the board."""
@@ -61,7 +66,7 @@ class SheetPlan:
     bookmark: str
     strip: StripPlan
     child: str = ""  # the name printed on the name line: a class list's child, one sheet each
-    struck: Rich = ()  # what the dashed lines on its boards are, told after scoring again where it adds no page
+    struck: Rich = ()  # what the dashed lines on its boards are, run on after scoring again where it adds no page
 
 
 def class_children(options: PrintOptions, sheets: int) -> tuple[Child | None, ...]:
