@@ -300,6 +300,10 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
     passed = [number for number, cells in above if any(map(_worded, cells))]
     for number, cells in table[columns.start :]:
+        if _placeholder(cells):
+            raise ExampleFileError(
+                path, f"line {number} holds a mark but no name: write the child's name, or remove it"
+            )
         if _headed(cells) or (separator is None and number == table[0][0] and _list_title(table)):
             titles += 1
             passed += [number] if not _headed(cells) else []
@@ -470,6 +474,13 @@ class _Columns:
     others: tuple[int, ...] = ()
     headings: tuple[str, ...] = ()
     missing: str = "no name in the first column, though the row holds other cells"
+
+
+def _placeholder(cells: Sequence[str]) -> bool:
+    """Tells whether a row holds only the "?" or "-" a teacher types for a child whose name is not known yet: it was
+    passed over without a word, a child without a seat (issue 20, sweep 18, N13)."""
+    filled = [cell.strip() for cell in cells if cell.strip()]
+    return bool(filled) and all(re.fullmatch(r"\?{1,3}|[-\u2013\u2014]", cell) for cell in filled)
 
 
 def _numbered_only(cells: Sequence[str]) -> bool:
