@@ -285,12 +285,14 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
 # first picture (English on Letter) or opens the back (French on Letter, four pages either way) where that makes them
 # larger; with 16.5 mm cells their letters are 27.75 pt. The pictured game's result said under step 4 (issue 23, review
 # 34, P16) takes a line of English on A4 (15 mm cells, not 16.5), and the sheet's layout is the one of fewest pages and
-# then largest pictures (H10): English on Letter and French on A4 gain.
+# then largest pictures (H10): English on Letter and French on A4 gain. Who plays and who starts now always stands on
+# the front, beside the first picture where the rest of the opening paragraph opens the back (issue 23, a French
+# teacher's read, W2): English on A4 gains again (17 mm), French and English on Letter lose a millimetre or so.
 FRONT_CELLS = [
-    (Paper.A4, Language.EN, 15.0, LETTER_PT),
-    (Paper.A4, Language.FR, 16.5, 27.8),
-    (Paper.LETTER, Language.EN, 15.0, LETTER_PT),
-    (Paper.LETTER, Language.FR, 15.5, LETTER_PT),
+    (Paper.A4, Language.EN, 17.0, 27.8),
+    (Paper.A4, Language.FR, 16.0, LETTER_PT),
+    (Paper.LETTER, Language.EN, 14.5, LETTER_PT),
+    (Paper.LETTER, Language.FR, 14.0, LETTER_PT),
 ]
 
 

@@ -272,12 +272,13 @@ def test_a_team_first_sos_wins_sheet_says_the_team_wins_and_nothing_scores(examp
 )
 def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(examples, options):
     # Step 4 went over to page 2: the front, the rules a child reads, is one page, its type at large print's 18 pt.
-    # French on Letter fits only without its opening paragraph, which then opens the back.
+    # Who plays and who starts opens it, above step 1: French sheets opened with the steps, the players on page 2
+    # (issue 23, a French teacher's read, W2).
     data = rendered("rules", options)
     with pages(data) as pdf:
         first = pdf.pages[0]
         steps = [line for line in first.extract_text().splitlines() if re.match(r"[1-4]\. ", line)]
-        front, back = (" ".join(page.extract_text().split()) for page in pdf.pages[:2])
+        front = " ".join(first.extract_text().split())
         # The words, in the left half of the page (the pictures stand at the right).
         words = {
             round(char["size"], 1) for char in first.chars if char["text"].strip() and char["x1"] < first.width / 2
@@ -285,7 +286,9 @@ def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(example
     assert [line[:2] for line in steps] == ["1.", "2.", "3.", "4."], steps
     assert min(words) == 18.0
     opening = {"en": "A game for two players", "fr": "Un jeu pour deux joueurs"}[options.language.value]
-    assert opening in front or back.startswith(opening), (front[:200], back[:200])
+    starts = {"en": "Player A starts, then player B.", "fr": "Le joueur A commence ; B joue ensuite."}
+    assert opening in front and starts[options.language.value] in front, front[:300]
+    assert front.index(opening) < front.index("1. "), front[:300]
 
 
 @pytest.mark.parametrize(
@@ -367,6 +370,9 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             ["B et D, qui jouent"],
         ),
         (Language.EN, Variant(players=3), ["if two or more players share the top score, it is a draw"], []),
+        # "Le premier à 1 points." (issue 23, a French teacher's read, W3).
+        (Language.EN, Variant(target=1), ["First to 1 point. The first player"], ["1 points"]),
+        (Language.FR, Variant(target=1), ["Le premier à 1 point. Le premier joueur"], ["1 points"]),
     ],
 )
 def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant, said, unsaid):
@@ -1004,3 +1010,50 @@ def test_a_large_boards_worked_example_shows_the_corner_it_is_played_in(
     ]
     assert beside[-4:] == rows, beside
     assert [w for w in above_or_under if w in cols] == cols, above_or_under
+
+
+def stray_letters(page) -> list[str]:
+    """Returns the diagram letters of the page that cross a line of their board's grid or its frame."""
+    found = []
+    for frame in grid_frames(page):
+        x0, top, side = frame["x0"], frame["top"], frame["width"]
+        rows = {
+            char["text"] for char in page.chars
+            if char["text"].isdigit() and x0 - 8 * MM < char["x1"] <= x0
+            and top < (char["top"] + char["bottom"]) / 2 < frame["bottom"]
+        }  # fmt: skip
+        cell = side / len(rows)  # the row numbers at the grid's left: one a row
+        for char in page.chars:
+            middle = ((char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2)
+            if char["text"] not in "SO" or char["size"] < 14 or not (x0 < middle[0] < x0 + side):
+                continue
+            if not top < middle[1] < top + side:
+                continue
+            baseline = page.height - char["matrix"][5]
+            capital = baseline - 0.7 * char["size"]  # the top of a capital letter
+            columns = {int((x - x0) // cell) for x in (char["x0"] + 0.5, char["x1"] - 0.5)}
+            lines = {int((y - top) // cell) for y in (capital, baseline)}
+            if len(columns) > 1 or len(lines) > 1 or capital < top or baseline > top + side:
+                where = f"({char['x0'] / MM:.0f} mm, {baseline / MM:.0f} mm)"
+                found.append(f"{char['text']} at {where}, cells {cell / MM:.1f} mm")
+    return found
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(language=Language.FR, variant=Variant(players=4, teams=True)),
+        PrintOptions(language=Language.FR, variant=Variant(players=4, teams=True), paper=Paper.LETTER),
+        PrintOptions(language=Language.EN, variant=Variant(players=4, teams=True)),
+        PrintOptions(language=Language.FR, variant=Variant(players=3)),
+        PrintOptions(language=Language.FR, variant=Variant(first_sos_wins=True), size=8),
+        PrintOptions(language=Language.BOTH, variant=Variant(target=5)),
+    ],
+    ids=["fr teams", "fr teams letter", "en teams", "fr three", "fr first 8x8", "en+fr target"],
+)
+def test_every_letter_of_the_sheets_pictures_stands_inside_its_cell(examples, options):
+    # The French team sheet on A4 squeezed its worked example into 7 mm cells, its letters full size: they stood on the
+    # grid's lines, the S of A1 on the frame (issue 23, a French teacher's read, W1). Its cells are 9 mm at the least.
+    with pages(rendered("rules", options)) as pdf:
+        found = [f"page {k}: {letter}" for k, page in enumerate(pdf.pages, 1) for letter in stray_letters(page)]
+    assert not found, found

@@ -48,7 +48,7 @@ from sos_print.plans.layout import (
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.rulesheet import RulesPlan, RuleStep, cornered, rules_plan, uncaptioned
+from sos_print.plans.rulesheet import RulesPlan, RuleStep, corner, cornered, rules_plan, uncaptioned
 from sos_print.plans.words import Block, Run, Vocabulary
 from sos_print.plans.worked import ExampleFigure
 
@@ -80,17 +80,24 @@ NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: 
 NAME_SHARE = 0.9  # of the naming grid's cell, the most its cell's name may take across
 NAME_LEAST_PT = SMALL_PT  # the cell's name in the naming grid, at the least (in either print), where the sheet has room
 LABEL_SPACE = 2.0  # between two column labels of the naming grid, at the least (mm)
-# The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, and in large
-# print, where the letters (22.2 pt) must still stand inside their frames (FRAME_SHARE of the cell each side) and
-# the diagram is never smaller than the normal sheet's (RULES_DIAGRAM_CELL).
+# The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, where a letter
+# and the move number above it still stand inside their cell (at 7 mm the letters stood on the grid's lines: issue 23,
+# a French teacher's read, W1), and in large print, where the letters (22.2 pt) must still stand inside their frames
+# (FRAME_SHARE of the cell each side) and the diagram is never smaller than the normal sheet's (RULES_DIAGRAM_CELL).
 LARGE_PAGES = 3  # the large-print sheet's pages when its back runs on: the front, then two
-EXAMPLE_MIN_CELL = 7.0
+EXAMPLE_MIN_CELL = 9.0
 LARGE_EXAMPLE_MIN_CELL = 13.0
+# Normal print draws the corner of a large board that holds the game (`cornered`); the whole board is only measured,
+# to choose the example as large print does, at the cell that measure has always used.
+WHOLE_BOARD_MIN_CELL = 7.0
 
 
-def least_example_cell(scale: float) -> float:
-    """Returns the smallest cell (mm) the worked example's diagram may shrink to at this scale."""
-    return EXAMPLE_MIN_CELL if scale == 1.0 else LARGE_EXAMPLE_MIN_CELL
+def least_example_cell(scale: float, grid: GridPlan | None = None) -> float:
+    """Returns the smallest cell (mm) the worked example's diagram may shrink to at this scale; `grid`, a whole board
+    that normal print draws only a corner of, is measured at WHOLE_BOARD_MIN_CELL."""
+    if scale != 1.0:
+        return LARGE_EXAMPLE_MIN_CELL
+    return WHOLE_BOARD_MIN_CELL if grid is not None and corner(grid) is not grid else EXAMPLE_MIN_CELL
 
 
 def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = False) -> None:
@@ -196,10 +203,20 @@ def _render_rules(
     flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
     place = "back" if intro_back else _intro_place(flow, plan, scale)
+    under = flow.measure(plan.careful) if careful_front else 0.0
     if place == "above":
         flow.blocks(plan.intro)
     lead = plan.intro if place == "beside" else []
-    style = _steps_style(flow, plan.steps, scale, flow.measure(plan.careful) if careful_front else 0.0, most, lead)
+    style = _steps_style(flow, plan.steps, scale, under, most, lead)
+    # Who plays and who starts stays on the front where the opening paragraph opens the back: a sheet whose steps came
+    # first read as a game without players (issue 23, a French teacher's read, W2). It stands beside the first step's
+    # picture, whose own words are short, unless the pictures' badges then find no place.
+    rest = plan.intro
+    if place == "back":
+        who = _steps_style(flow, plan.steps, scale, under, most, plan.intro[:1])
+        fits = _steps_height(flow, plan.steps, who, plan.intro[:1]) <= flow.room - under
+        if fits and _badged(plan.steps, who, scale) is not None:
+            lead, style, rest = plan.intro[:1], who, plan.intro[1:]
     for k, step in enumerate(plan.steps):
         _step(flow, step, style, [] if k else lead)
     on_front = careful_front and flow.measure(plan.careful) <= flow.room
@@ -210,7 +227,7 @@ def _render_rules(
         flow.new_page()
     else:  # large print: the front took more than a page, and a new one would leave the second mostly empty
         flow.space(GAP * scale)
-    opening = (plan.intro,) if place == "back" else ()
+    opening = (rest,) if place == "back" and rest else ()
     # The warning is a tip, not a rule: the front keeps to how to play, and the back opens with it (see render_rules).
     questions, ways = plan.more
     for section in (*opening, *(() if on_front else (plan.careful,)), questions):
@@ -237,11 +254,14 @@ def _intro_place(flow: Flow, plan: RulesPlan, scale: float) -> str:
         return "above"
     if scale == 1.0:
         return "back"
-    above = _steps_style(flow, plan.steps, scale, intro)
-    beside = _steps_style(flow, plan.steps, scale, 0.0, lead=plan.intro)
-    if _steps_fit(flow, plan.steps, scale, flow.room, plan.intro, least=True) and beside.cell > above.cell:
+    above_fits = _steps_fit(flow, plan.steps, scale, flow.room - intro, least=True)
+    if _steps_fit(flow, plan.steps, scale, flow.room, plan.intro, least=True) and (
+        not above_fits
+        or _steps_style(flow, plan.steps, scale, 0.0, lead=plan.intro).cell
+        > _steps_style(flow, plan.steps, scale, intro).cell
+    ):
         return "beside"
-    return "above" if _steps_fit(flow, plan.steps, scale, flow.room - intro, least=True) else "back"
+    return "above" if above_fits else "back"
 
 
 def _steps_style(
@@ -446,7 +466,7 @@ def example_style(grid: GridPlan, column: float, scale: float) -> DiagramStyle:
     for _ in range(2):  # the margins depend a little on the cell: once more settles it
         margins = diagram_margins(grid, style)
         cell = (column - margins.left - margins.right) / grid.size
-        style = replace(style, cell=max(min(DIAGRAMS.cell * scale, cell), least_example_cell(scale)))
+        style = replace(style, cell=max(min(DIAGRAMS.cell * scale, cell), least_example_cell(scale, grid)))
     return style
 
 
@@ -523,9 +543,9 @@ def _shrunk(
             plain = layout_figure(unnamed, width, body, style, text_under=text_under)
             if plain.height <= room:
                 return unnamed, style, plain
-        if style.cell <= least_example_cell(scale):
+        if style.cell <= least_example_cell(scale, figure.grid):
             return unnamed, style, layout_figure(unnamed, width, body, style, text_under=text_under)
-        style = replace(style, cell=max(style.cell - 0.5 * scale, least_example_cell(scale)))
+        style = replace(style, cell=max(style.cell - 0.5 * scale, least_example_cell(scale, figure.grid)))
 
 
 def example_fits(options: PrintOptions, plan: RulesPlan, run_on: bool = False) -> bool:
@@ -537,11 +557,13 @@ def example_fits(options: PrintOptions, plan: RulesPlan, run_on: bool = False) -
     box = page_area((width, height), options.large_print)
     columns = 1 if options.large_print else 2
     column = (box.width - (columns - 1) * COLUMN_GAP) / columns
-    style = replace(example_style(plan.example.grid, column, scale), cell=least_example_cell(scale))
-    margins = diagram_margins(plan.example.grid, style)
-    if margins.left + plan.example.grid.size * style.cell + margins.right > column:
+    # Normal print draws the corner that holds the game (see `_chosen_plan`): it is that which must fit.
+    drawn = plan.example if options.large_print else cornered(plan).example
+    style = replace(example_style(drawn.grid, column, scale), cell=least_example_cell(scale))
+    margins = diagram_margins(drawn.grid, style)
+    if margins.left + drawn.grid.size * style.cell + margins.right > column:
         return False
-    shown = _titled(plan.example) if run_on and options.large_print else plan.example
+    shown = _titled(drawn) if run_on and options.large_print else drawn
     layout = layout_figure(shown, column, BODY_PT * scale, style, text_under=shown is not plan.example)
     heading = set_label((plan.example_heading,), HEADING_PT * scale, column, bold=True).height + 4.0
     heading += set_label((plan.legend,), BODY_PT * scale, column).height + 2.0
