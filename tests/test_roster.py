@@ -619,6 +619,12 @@ def test_repeated_names_are_found_whatever_their_case():
     roster = parse_roster("Léa\nTom\nléa\nZoé\nTom\nTom\n")
     assert roster.repeated() == ((1, 3), (2, 5, 6))
     assert parse_roster("Léa\nTom\n").repeated() == ()
+    # Marks that print nothing were kept in the name, which then repeated another with no note (issue 20, sweep 18,
+    # N16): a zero-width space, a soft hyphen, a left-to-right mark, a word joiner, a byte order mark.
+    roster = parse_roster("Léa\nLé\u200ba\nJean\u00adPierre\nJeanPierre\nTom\u200e\nTom\nZo\u2060é\nZo\ufeffé\n")
+    assert roster.names == ("Léa", "Léa", "JeanPierre", "JeanPierre", "Tom", "Tom", "Zoé", "Zoé")
+    assert roster.repeated() == ((1, 2), (3, 4), (5, 6), (7, 8))
+    assert parse_roster("Mehr\u200cdad\nTom\n").names == ("Mehr\u200cdad", "Tom")  # a Persian name's non-joiner stays
 
 
 BAD = [

@@ -565,11 +565,17 @@ def _cell(cells: Sequence[str], column: int) -> str:
     return clean_name(cells[column]) if column < len(cells) else ""
 
 
+# Marks a word processor or a web page leaves in a name, which print nothing: "Lé\u200ba" and "Léa" printed the same
+# name with no note that it repeats (issue 20, sweep 18, N16). A zero-width joiner or non-joiner is part of some
+# scripts' spelling, and stays.
+_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200e\u200f\u2060\ufeff"))
+
+
 def clean_name(text: str) -> str:
     """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one; a name with
     nothing visible (only zero-width or format characters) is no name, nor one of punctuation alone: the "-" or "?"
     a teacher types for a name not known."""
-    name = " ".join(unicodedata.normalize("NFC", text).split())
+    name = " ".join(unicodedata.normalize("NFC", text).translate(_INVISIBLE).split())
     return name if any(unicodedata.category(char)[0] in "LNS" for char in name) else ""
 
 
