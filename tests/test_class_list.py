@@ -1226,6 +1226,17 @@ PASSED_OVER = {
     "3 students": ("Léa\nNoël\nZoé\n3 students\n", f"line 4 was {TITLE}"),
     "Page 1 sur 1": ("Léa\nNoël\nZoé\nPage 1 sur 1\n", f"line 4 was {TITLE}"),
     "Généré par PRONOTE": ("Léa\nNoël\nZoé\nGénéré par PRONOTE\n", f"line 4 was {TITLE}"),
+    # A date or a web address was refused as "a name holds a slash" (issue 20, sweep 18, N10).
+    "a printing date": (
+        "Nom;Prénom\nDupont;Léa\nMartin;Noël\nDate d'impression : 03/09/2025;;\n",
+        f"line 4 was {TITLE}",
+    ),
+    "a place and a date": (
+        "Nom;Prénom\nDupont;Léa\nMartin;Noël\nFait à Rennes, le 03/09/2025;;\n",
+        f"line 4 was {TITLE}",
+    ),
+    "a web address": ("Nom;Prénom\nDupont;Léa\nMartin;Noël\nhttps://onde.education.gouv.fr;;\n", f"line 4 was {TITLE}"),
+    "updated on": ("Léa\nNoël\nZoé\nMis à jour le 03/09/2025\n", f"line 4 was {TITLE}"),
     "sections Table 1": ("Table 1\nLéa\nNoël\nTable 2\nZoé\n", f"lines 1 and 4 were {TITLES}"),
     # A thousand title lines made a note of their thousand numbers (issue 20, sweep 18, N12): runs and a count.
     "many titles": ("Léa\nNoël\n" + "Page 1\n" * 30, f"lines 3 to 32 were {TITLES}"),

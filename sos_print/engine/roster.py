@@ -490,6 +490,10 @@ def _numbered_only(cells: Sequence[str]) -> bool:
     return not filled or (len(filled) == 1 and filled[0].removesuffix(".").isdigit())
 
 
+# A date or a web address in the names' cell: a footer's, never a child's name (issue 20, sweep 18, N10).
+_DATED = re.compile(r"\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|://|\bwww\.", re.IGNORECASE)
+
+
 def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) -> bool:
     """Tells whether a row below the heading row (or in a list without one) is a title, a section's title or a
     footer. Its name, the names' column's cell or else the one it would be taken from, decides: a row holding none
@@ -501,6 +505,8 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
     if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
         return _titled(cells) or (first in (columns.names, *columns.others) and _no_name(cells[first]))
+    if _DATED.search(name):  # "Imprimé le 03/09/2025", "https://onde...": refused as names holding a slash
+        return True
     if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
         return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name)
     civil = any(_civility(word) for cell in cells for word in re.split(r"[\W_]+", cell)[:-1])  # "Teacher;Ms Green"
