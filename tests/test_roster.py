@@ -239,6 +239,13 @@ SHAPES = {
     "n° and a number": ("n°1 Léa\nn°2 Noël\n", ["Léa", "Noël"]),
     "lettered": ("a) Léa\nb) Noël\n", ["Léa", "Noël"]),
     "arrows and Word's o": ("→ Léa\no Noël\n", ["Léa", "Noël"]),
+    # Sweep 18 N18: more marks, each printed as part of every name.
+    "numbers in brackets": ("(1) Léa\n[2] Noël\n", ["Léa", "Noël"]),
+    "capital letters and brackets": ("A) Léa\nB) Noël\n", ["Léa", "Noël"]),
+    "letters and dots": ("a. Léa\nb. Noël\n", ["Léa", "Noël"]),
+    "1° and 1/": ("1° Léa\n2/ Noël\n", ["Léa", "Noël"]),
+    "ticks and a bullet without a space": ("✓ Léa\n✔ Noël\n•Zoé\n", ["Léa", "Noël", "Zoé"]),
+    "an initial first stays": ("V. Hugo\nA. Martin\n", ["V. Hugo", "A. Martin"]),
     # Names holding a hyphen, an apostrophe or the letters of a joining word stay one child (issue 20, F7).
     # The Spanish "y" and the Italian or Portuguese "e" join one child's own names: read as one, by choice (sweep 15).
     "y and e between names": (

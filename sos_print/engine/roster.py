@@ -417,10 +417,13 @@ def _unmarked(name: str) -> str:
     return _LIST_MARK.sub("", name)
 
 
-# "1. Léa", "1 Léa", "1.Léa", "1 - Léa", "n°1 Léa", "a) Léa", "• Léa", "→ Léa", and Word's bullet pasted as "o Léa".
+# "1. Léa", "1 Léa", "1.Léa", "1 - Léa", "1° Léa", "1/ Léa", "n°1 Léa", "(1) Léa", "[1] Léa", "a) Léa", "A) Léa",
+# "a. Léa", "• Léa", "•Léa", "→ Léa", "✓ Léa", and Word's bullet pasted as "o Léa" (issue 20, sweeps 17 F4 and 18 N18).
+# A capital and a dot stay: "V. Hugo" is an initial. Roman numerals stay too: "I. Léa" could be one.
 _LIST_MARK = re.compile(
-    r"^(?:(?:n°\s?|#)?\d{1,3}(?:\s*[.)\-\u2013\u2014:]\s*|\s+)|[a-z]\)\s*"
-    r"|[-\u2013\u2014\u2022\u00b7\u25aa\u25e6\u2023*\u2192\u25ba\u25b8\u27a2>o]\s+)(?=\w)"
+    r"^(?:(?:n°\s?|#)?\d{1,3}(?:\s*[.)\-\u2013\u2014:°/]\s*|\s+)|[(\[]\d{1,3}[)\]]\s*|[A-Za-z]\)\s*|[a-z]\.\s+"
+    r"|[\u2022\u25aa\u25e6\u2023\u2192\u25ba\u25b8\u27a2\u2713\u2714\u2611]\s*"
+    r"|[-\u2013\u2014\u00b7*>o]\s+)(?=\w)"
 )
 
 
@@ -832,7 +835,7 @@ def _checked(child: Child, written: str, path: str) -> Child:
         raise ExampleFileError(
             path, f"line {child.line}: a name holds no letter: remove the line if it is a title, or write the name"
         )
-    several = _several(written.strip())
+    several = _several(_unmarked(written.strip()))  # a list's mark ("1/ Léa") is no part of the name
     if several:
         raise ExampleFileError(path, f"line {child.line}: a name holds {several}: write one child's name a line")
     if len(child.name) > MAX_NAME:
