@@ -1310,3 +1310,59 @@ def test_a_count_refused_follows_the_note_on_the_lines_passed_over(runner, tmp_p
     result = runner.invoke(app, [*args, "--roster", str(roster)])
     assert result.exit_code == 2, result.output
     assert result.stderr == f"note: {roster}: line 1 was read as a title, not a child's name\nUsage error: {usage}\n"
+
+
+SURNAMES = "if they are last names, head the first names' column Prénom or First name"
+# Which column's names are printed, and the note that says so when they may be last names; the names of the other
+# columns are on no page.
+READ_FROM = {
+    # A first-name heading with a number or an ordinal is a first-name heading, the first of them read: the surnames
+    # were printed, with no word (issue 20, sweep 18 N2).
+    "Nom;Prénom 1;Prénom 2": ("Nom;Prénom 1;Prénom 2;Classe\nDupont;Léa;Marie;CE2\nMartin;Noël;;CE2\n", "Léa Noël", ""),
+    "Nom;Prénom1": ("Nom;Prénom1\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
+    "Nom;Prénom2": ("Nom;Prénom2\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
+    "Nom;1er prénom": (
+        "Nom;1er prénom;Date de naissance\nDupont;Léa;12/03/2016\nMartin;Noël;01/02/2016\n",
+        "Léa Noël",
+        "",
+    ),
+    "Last name,First name 1": ("Last name,First name 1\nSmith,Amy\nBrown,Ben\n", "Amy Ben", ""),
+    "Nom élève;Prénom élève 1": ("Nom élève;Prénom élève 1\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
+    "ONDE's export": (
+        "Nom de famille;Nom d'usage;Prénom 1;Prénom 2;Date de naissance\nDUPONT;DUPONT;Léa;Marie;12/03/2016\n"
+        "MARTIN;;Noël;;01/02/2016\n",
+        "Léa Noël",
+        "",
+    ),
+    # A column of names printed beside a column no heading names: noted, as they may be last names.
+    "a heading merged over two columns": (
+        "Nom et prénom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n",
+        "Dupont Martin",
+        f"the names in its Nom et prénom column are printed: {SURNAMES}",
+    ),
+    "Nom;Vorname": (
+        "Nom;Vorname\nDupont;Léa\nMartin;Noël\n",
+        "Dupont Martin",
+        f"the names in its Nom column are printed: {SURNAMES}",
+    ),
+    "Nom;Classe": ("Nom;Classe\nLéa;CE2\nNoël;CE2\n", "Léa Noël", ""),
+    "Nom;Commentaire": ("Nom;Commentaire\nDupont Léa;calme\nMartin Noël;bavard\n", "Dupont Léa,Martin Noël", ""),
+}
+NOT_READ = ["Dupont", "Martin", "Marie", "Smith", "Brown", "DUPONT", "MARTIN", "Léa", "Noël", "Jonathan", "Elizabeth"]
+
+
+@pytest.mark.parametrize(("text", "names", "said"), READ_FROM.values(), ids=READ_FROM)
+def test_the_names_printed_are_the_first_names_column_and_a_note_says_when_they_may_be_last_names(
+    runner, tmp_path, text, names, said
+):
+    roster = tmp_path / "class.csv"
+    roster.write_text(text, encoding="utf-8")
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (f"note: {roster}: {said}\n" if said else "")
+    seated = names.split(",") if "," in names else names.split()
+    page = "\n".join(texts(out))
+    assert all(on(page, name) for name in seated), page
+    others = [name for name in NOT_READ if not any(name in seat for seat in seated)]
+    assert not any(re.search(rf"\b{name}\b", page) for name in others), page

@@ -1,28 +1,28 @@
 """Reads a class list and forms the class's playing groups from it.
 
-A class list is what a teacher already has: a text file with one name a line, or a spreadsheet
-saved as CSV (cells separated by commas, semicolons or tabs, in any encoding `files.decode_spreadsheet`
-reads). A CSV file's heading row is one of its first lines (title lines may come above it)
-one of whose cells names a column of names, exactly or by a word of it ("Name", "Prénom élève",
-"Pupil first name"...): that column holds the names, and a first-name column wins over a name or
-last-name column, as children know each other by their first names ("Nom;Prénom", a school's
-export). A child whose first name is not typed is called by the row's other name column (its last
-name), and the terminal says so; a row holding text but no name is refused, naming its line, so
-that no child is left out in silence. A row of headings only, a column of names among them, is the heading row
-whatever lies above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose
-cells under the name columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title,
-a section's title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a
-heading row again is no child; a row holding a name under the names' column is one, and a name that may be a title
-("List Anna") is refused, naming its line. Without a heading row, the names are in the first column (the first
-column of words when the first one numbers the rows: "1;Léa"). Any line no child's name can be is passed over as a
-title, a section or a footer ("Mme Martin", "Les Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`),
-as is a one-column list's first line of no letter ("2025-2026"); a line a name can be is a child, noted when it
-stands out as a title does ("Zoé (CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a name
-with no letter is refused, and a list's mark ("1. Léa", "• Léa") is dropped.
-Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after the name
-without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a semicolon,
-a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
-Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
+A class list is what a teacher already has: a text file with one name a line, or a spreadsheet saved as CSV (cells
+separated by commas, semicolons or tabs, in any encoding `files.decode_spreadsheet` reads). A CSV file's heading row is
+one of its first lines (title lines may come above it) one of whose cells names a column of names, exactly or by a word
+of it ("Name", "Prénom élève", "Pupil first name"...): that column holds the names, and a first-name column wins over a
+name or last-name column, as children know each other by their first names ("Nom;Prénom", a school's export), the first
+one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"); names printed from a column that may hold last
+names, beside one no heading names ("Nom;Vorname"), are noted (`Roster.surnames`). A child whose first name is not typed
+is called by the row's other name column (its last name), and the terminal says so; a row holding text but no name is
+refused, naming its line, so that no child is left out in silence. A row of headings only, a column of names among them,
+is the heading row whatever lies above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"),
+except one whose cells under the name columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that
+is a title, a section's title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or
+a heading row again is no child; a row holding a name under the names' column is one, and a name that may be a title
+("List Anna") is refused, naming its line. Without a heading row, the names are in the first column (the first column of
+words when the first one numbers the rows: "1;Léa"). Any line no child's name can be is passed over as a title, a
+section or a footer ("Mme Martin", "Les Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`), as is a
+one-column list's first line of no letter ("2025-2026"); a line a name can be is a child, noted when it stands out as a
+title does ("Zoé (CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a name with no letter is
+refused, and a list's mark ("1. Léa", "• Léa") is dropped. Other columns are ignored, but a cell of words that may be a
+child is refused, naming its line: after the name without a heading row ("Alice;Bob"), beyond the heading's last column
+under one. So is a name holding a semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé /
+Denis", "Chloé \\ Denis", "Chloé et Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software
+exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says on which lines names repeat, so that the teacher can add an initial).
@@ -220,7 +220,8 @@ class Roster:
     column their name was taken from instead ("Nom"); `passed` the lines of words read as titles, sections or
     footers, not children (a teacher is told of each: a child is never left out without a word); `doubtful` the lines
     read as children that stand out of the list as a title does ("Zoé (CM2)" above "Léa", "Noël"), for the teacher
-    to check.
+    to check; `surnames` the heading of the names' column when its names may be last names (a first-name column
+    beside it not recognised), for the teacher to be told.
     """
 
     path: str
@@ -229,6 +230,7 @@ class Roster:
     borrowed_from: str = ""
     passed: tuple[int, ...] = ()
     doubtful: tuple[int, ...] = ()
+    surnames: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -288,6 +290,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         table = [(number, cells[1:]) for number, cells in table]  # every line indented, as pasted from a web page
     columns = _names_columns(table, separator is not None, path)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
+    seated: list[list[str]] = []  # the rows the children were read from
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
     passed = [number for number, cells in above if any(map(_worded, cells))]
     for number, cells in table[columns.start :]:
@@ -310,6 +313,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if column is not None and _cell(cells, column):
             children.append(_checked(Child(_unmarked(_cell(cells, column)), number), cells[column], path))
+            seated.append(cells)
         if len(children) > MAX_CHILDREN:
             raise ExampleFileError(
                 path, f"holds more than {MAX_CHILDREN} names; a class list holds at most {MAX_CHILDREN}: split it"
@@ -330,7 +334,24 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         for k, child in enumerate(children)
         if marked[k] and not any(marked[j] for j in (k - 1, k + 1) if 0 <= j < len(children))
     ]
-    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful))
+    surnames = _surnames(columns, seated)
+    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames)
+
+
+def _surnames(columns: _Columns, seated: Sequence[list[str]]) -> str:
+    """Returns the heading of the names' column when its names may be last names, or "": a column of names, not of
+    first names ("Nom"), holding one word a row beside a column whose heading names nothing known (a first-name
+    heading not read, "Vorname", or none: "Nom et prénom" merged over two columns) with words on every row."""
+    if not columns.headings or not _may_be_surnames(columns.headings[columns.names]):
+        return ""
+    if any(len(_cell(cells, columns.names).split()) > 1 for cells in seated):
+        return ""
+    beside = [
+        column
+        for column, heading in enumerate(columns.headings)
+        if column != columns.names and _kind(heading) is None and all(_worded(_cell(cells, column)) for cells in seated)
+    ]
+    return columns.headings[columns.names] if beside else ""
 
 
 def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
@@ -754,7 +775,33 @@ def _kind(cell: str) -> str | None:
         return None
     words = [word for word in map(_heading, re.split(r"[\W_]+", cell)) if word]
     runs = _runs(words)
-    return next((kind for kind, known in _KINDS if runs and runs & known), None)
+    found = next((kind for kind, known in _KINDS if runs and runs & known), None)
+    return FIRST if found is None and _given_name(words) else found
+
+
+def _may_be_surnames(heading: str) -> bool:
+    """Tells whether a names' column's heading may head last names: it names no first names ("Nom", "Name",
+    "Élève"), or a last name beside them ("Nom et prénom", as a heading merged over two columns reads)."""
+    words = [_ORDINAL.sub(r"\1", word) for word in map(_heading, re.split(r"[\W_]+", heading)) if word]
+    runs = _runs([word for word in words if word]) or set()
+    return _kind(heading) != FIRST or bool(runs & (LAST_NAME_HEADINGS | {"nom", "noms", "name", "names"}))
+
+
+def _given_name(words: Sequence[str]) -> bool:
+    """Tells whether heading words name one of a child's first names by its number or ordinal ("Prénom 1", "Prénom2",
+    "1er prénom", "First name 1", "Prénom élève 1"), as exports list several given names: a first-name column. A
+    number beside another heading is a child's name ("Child 1", "Élève 2")."""
+    rest = [_ORDINAL.sub(r"\1", word) for word in words]
+    if sum(word != kept for word, kept in zip(words, rest, strict=True)) != 1:
+        return False
+    runs = _runs([word for word in rest if word])
+    if not runs:
+        return False
+    return next((kind for kind, known in _KINDS if runs & known), None) == FIRST
+
+
+# A number or an ordinal in a heading, alone or after its word ("1", "1er", "1ère", "2nd", "prenom2"): its word kept.
+_ORDINAL = re.compile(r"^([a-z]+)\d{1,2}$|^\d{1,2}(?:er|re|ere|e|eme|nd|st|rd|th)?$")
 
 
 def _runs(words: Sequence[str]) -> set[str] | None:
