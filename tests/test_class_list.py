@@ -1318,6 +1318,9 @@ SURNAMES = "if they are last names, head the first names' column Prénom or Firs
 READ_FROM = {
     # A first-name heading with a number or an ordinal is a first-name heading, the first of them read: the surnames
     # were printed, with no word (issue 20, sweep 18 N2).
+    # Given names by their number are one list, not two (sweep 18 N1): the first is read.
+    "Prénom 1;Prénom 2;Nom": ("Prénom 1;Prénom 2;Nom\nLéa;Marie;Dupont\nNoël;;Martin\n", "Léa Noël", ""),
+    "Nom;Prénom;Prénom 2": ("Nom;Prénom;Prénom 2\nDupont;Léa;Marie\nMartin;Noël;\n", "Léa Noël", ""),
     "Nom;Prénom 1;Prénom 2": ("Nom;Prénom 1;Prénom 2;Classe\nDupont;Léa;Marie;CE2\nMartin;Noël;;CE2\n", "Léa Noël", ""),
     "Nom;Prénom1": ("Nom;Prénom1\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
     "Nom;Prénom2": ("Nom;Prénom2\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
@@ -1366,3 +1369,41 @@ def test_the_names_printed_are_the_first_names_column_and_a_note_says_when_they_
     assert all(on(page, name) for name in seated), page
     others = [name for name in NOT_READ if not any(name in seat for seat in seated)]
     assert not any(re.search(rf"\b{name}\b", page) for name in others), page
+
+
+ONE_LIST = "keep one list of names a row, a second list under the first"
+# A heading row naming two columns of first names, or of names: one of them was read in silence, the children of the
+# other on no page (issue 20, sweep 18 N1).
+TWO_LISTS = {
+    "two blocks side by side": (
+        "Nom;Prénom;;Nom;Prénom\nDupont;Léa;;Roux;Hugo\nMartin;Noël;;Petit;Zoé\nBernard;Lina;;;\n",
+        f"line 1 names two columns of first names (columns 2 and 5): {ONE_LIST}",
+    ),
+    "numbered halves": (
+        "N°;Nom;Prénom;N°;Nom;Prénom\n1;Dupont;Léa;4;Roux;Hugo\n2;Martin;Noël;5;Petit;Zoé\n",
+        f"line 1 names two columns of first names (columns 3 and 6): {ONE_LIST}",
+    ),
+    "under a title": (
+        "Classe de CM2\nFirst name,Last name,First name,Last name\nAmy,Smith,Dan,Jones\nBen,Brown,Eve,White\n",
+        f"line 2 names two columns of first names (columns 1 and 3): {ONE_LIST}",
+    ),
+    "Élèves;Élèves": (
+        "Élèves;Élèves\nLéa;Hugo\nNoël;Zoé\n",
+        f"line 1 names two columns of names (columns 1 and 2): {ONE_LIST}",
+    ),
+    "Name,Name": (
+        "Name,Name\nAmy,Dan\nBen,Eve\nCal,\n",
+        f"line 1 names two columns of names (columns 1 and 2): {ONE_LIST}",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), TWO_LISTS.values(), ids=TWO_LISTS)
+def test_a_heading_row_naming_two_lists_of_names_is_refused_naming_its_line(runner, tmp_path, text, message):
+    roster = tmp_path / "class.csv"
+    roster.write_text(text, encoding="utf-8")
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"sos-print: {roster}: {message}\n"
+    assert not out.exists()

@@ -5,24 +5,25 @@ separated by commas, semicolons or tabs, in any encoding `files.decode_spreadshe
 one of its first lines (title lines may come above it) one of whose cells names a column of names, exactly or by a word
 of it ("Name", "Prénom élève", "Pupil first name"...): that column holds the names, and a first-name column wins over a
 name or last-name column, as children know each other by their first names ("Nom;Prénom", a school's export), the first
-one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"); names printed from a column that may hold last
-names, beside one no heading names ("Nom;Vorname"), are noted (`Roster.surnames`). A child whose first name is not typed
-is called by the row's other name column (its last name), and the terminal says so; a row holding text but no name is
-refused, naming its line, so that no child is left out in silence. A row of headings only, a column of names among them,
-is the heading row whatever lies above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"),
-except one whose cells under the name columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that
-is a title, a section's title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or
-a heading row again is no child; a row holding a name under the names' column is one, and a name that may be a title
-("List Anna") is refused, naming its line. Without a heading row, the names are in the first column (the first column of
-words when the first one numbers the rows: "1;Léa"). Any line no child's name can be is passed over as a title, a
-section or a footer ("Mme Martin", "Les Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`), as is a
-one-column list's first line of no letter ("2025-2026"); a line a name can be is a child, noted when it stands out as a
-title does ("Zoé (CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a name with no letter is
-refused, and a list's mark ("1. Léa", "• Léa") is dropped. Other columns are ignored, but a cell of words that may be a
-child is refused, naming its line: after the name without a heading row ("Alice;Bob"), beyond the heading's last column
-under one. So is a name holding a semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé /
-Denis", "Chloé \\ Denis", "Chloé et Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software
-exports it).
+one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"); a heading row naming two columns of first names, or
+of names, is two lists side by side ("Nom;Prénom;;Nom;Prénom"), refused naming its line; names printed from a column
+that may hold last names, beside one no heading names ("Nom;Vorname"), are noted (`Roster.surnames`). A child whose
+first name is not typed is called by the row's other name column (its last name), and the terminal says so; a row
+holding text but no name is refused, naming its line, so that no child is left out in silence. A row of headings only, a
+column of names among them, is the heading row whatever lies above it; the rows above are titles ("École;Jules Ferry",
+"Mme Martin;CM2;2025"), except one whose cells under the name columns may be a child's ("Dupont;Léa;CM2"), refused
+naming its line. A row that is a title, a section's title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A",
+"Total : 3", "Total;24") or a heading row again is no child; a row holding a name under the names' column is one, and a
+name that may be a title ("List Anna") is refused, naming its line. Without a heading row, the names are in the first
+column (the first column of words when the first one numbers the rows: "1;Léa"). Any line no child's name can be is
+passed over as a title, a section or a footer ("Mme Martin", "Les Dauphins", "CM2", "Grade 4", "Team A", "3 students";
+`_no_name`), as is a one-column list's first line of no letter ("2025-2026"); a line a name can be is a child, noted
+when it stands out as a title does ("Zoé (CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a
+name with no letter is refused, and a list's mark ("1. Léa", "• Léa") is dropped. Other columns are ignored, but a cell
+of words that may be a child is refused, naming its line: after the name without a heading row ("Alice;Bob"), beyond the
+heading's last column under one. So is a name holding a semicolon, a tab, more than one comma, a sign or a word joining
+two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa",
+as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says on which lines names repeat, so that the teacher can add an initial).
@@ -658,6 +659,7 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             )
         for wanted in (FIRST, NAME):
             if wanted in kinds:
+                _two_lists(number, kinds, cells, path)
                 found = _heading_columns(index, kinds, cells)
                 _no_child_above(table[:index], found, path)
                 return found
@@ -733,6 +735,26 @@ def _numbered(table: Sequence[tuple[int, list[str]]]) -> int:
         return 0
     width = max(len(cells) for _, cells in table)
     return next((column for column in range(1, width) if any(_worded(_cell(cells, column)) for _, cells in table)), 0)
+
+
+def _two_lists(number: int, kinds: Sequence[str | None], cells: Sequence[str], path: str) -> None:
+    """Refuses a heading row naming two columns of first names, or two of names: two lists side by side ("Nom;Prénom;;
+    Nom;Prénom", a class in two blocks to fit a page) or a parent's names beside the child's, one of which would be
+    read in silence. A child's given names by their number ("Prénom 1;Prénom 2") are one list, the first read."""
+    firsts = [column for column, kind in enumerate(kinds) if kind == FIRST and not _numbered_heading(cells[column])]
+    names = [column for column, kind in enumerate(kinds) if kind == NAME]
+    for columns, what in ((firsts, "first names"), (names, "names")):
+        if len(columns) > 1:
+            raise ExampleFileError(
+                path,
+                f"line {number} names two columns of {what} (columns {columns[0] + 1} and {columns[1] + 1}): keep one "
+                "list of names a row, a second list under the first",
+            )
+
+
+def _numbered_heading(cell: str) -> bool:
+    """Tells whether a heading bears a number or an ordinal ("Prénom 2", "Prénom2", "2e prénom")."""
+    return any(_ORDINAL.fullmatch(word) for word in map(_heading, re.split(r"[\W_]+", cell)) if word)
 
 
 def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[str]) -> _Columns:
