@@ -1337,6 +1337,32 @@ READ_FROM = {
         "Léa Noël",
         "",
     ),
+    # The first name a child goes by is printed where given, the legal one where not: the legal one was printed,
+    # with no word (sweep 18 N3).
+    "Prénom d'usage": (
+        "Nom;Prénom;Prénom d'usage;Classe\nDupont;Jonathan;Jo;CE2\nMartin;Noël;;CE2\n",
+        "Jo Noël",
+        "",
+    ),
+    "Prénom usuel": ("Nom;Prénom;Prénom usuel\nDupont;Jonathan;Jo\nMartin;Noël;\n", "Jo Noël", ""),
+    "Preferred name": ("Surname,Forename,Preferred name\nSmith,Jonathan,Jon\nJones,Amy,\n", "Jon Amy", ""),
+    "Known as": ("Surname,Forename,Known as\nSmith,Jonathan,Jon\nJones,Amy,\n", "Jon Amy", ""),
+    "SIMS's legal and preferred forenames": (
+        "Legal Surname,Legal Forename,Preferred Forename,Reg Group\nSmith,Jonathan,Jon,4B\nBrown,Elizabeth,Beth,4B\n"
+        "Jones,Amy,,4B\n",
+        "Jon Beth Amy",
+        "",
+    ),
+    "preferred surname and forename": (
+        "Surname,Forename,Preferred Surname,Preferred Forename\nSmith,Jonathan,Smith,Jon\nBrown,Elizabeth,Brown,Beth\n",
+        "Jon Beth",
+        "",
+    ),
+    "Prénom usuel first, Nom when neither": (
+        "Prénom usuel;Prénom;Nom\nJo;Jonathan;Dupont\n;Noël;Martin\n;;Petit\n",
+        "Jo Noël Petit",
+        "line 4 has no first name: the name in its Nom column is printed instead",
+    ),
     # A column of names printed beside a column no heading names: noted, as they may be last names.
     "a heading merged over two columns": (
         "Nom et prénom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n",

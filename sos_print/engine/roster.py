@@ -5,25 +5,26 @@ separated by commas, semicolons or tabs, in any encoding `files.decode_spreadshe
 one of its first lines (title lines may come above it) one of whose cells names a column of names, exactly or by a word
 of it ("Name", "Prénom élève", "Pupil first name"...): that column holds the names, and a first-name column wins over a
 name or last-name column, as children know each other by their first names ("Nom;Prénom", a school's export), the first
-one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"); a heading row naming two columns of first names, or
-of names, is two lists side by side ("Nom;Prénom;;Nom;Prénom"), refused naming its line; names printed from a column
-that may hold last names, beside one no heading names ("Nom;Vorname"), are noted (`Roster.surnames`). A child whose
-first name is not typed is called by the row's other name column (its last name), and the terminal says so; a row
-holding text but no name is refused, naming its line, so that no child is left out in silence. A row of headings only, a
-column of names among them, is the heading row whatever lies above it; the rows above are titles ("École;Jules Ferry",
-"Mme Martin;CM2;2025"), except one whose cells under the name columns may be a child's ("Dupont;Léa;CM2"), refused
-naming its line. A row that is a title, a section's title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A",
-"Total : 3", "Total;24") or a heading row again is no child; a row holding a name under the names' column is one, and a
-name that may be a title ("List Anna") is refused, naming its line. Without a heading row, the names are in the first
-column (the first column of words when the first one numbers the rows: "1;Léa"). Any line no child's name can be is
-passed over as a title, a section or a footer ("Mme Martin", "Les Dauphins", "CM2", "Grade 4", "Team A", "3 students";
-`_no_name`), as is a one-column list's first line of no letter ("2025-2026"); a line a name can be is a child, noted
-when it stands out as a title does ("Zoé (CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a
-name with no letter is refused, and a list's mark ("1. Léa", "• Léa") is dropped. Other columns are ignored, but a cell
-of words that may be a child is refused, naming its line: after the name without a heading row ("Alice;Bob"), beyond the
-heading's last column under one. So is a name holding a semicolon, a tab, more than one comma, a sign or a word joining
-two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa",
-as school software exports it).
+one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"), and a column of the first name a child goes by
+("Prénom d'usage", "Preferred name", "Known as") is printed where it holds a name, the legal first name where not; a
+heading row naming two columns of first names, or of names, is two lists side by side ("Nom;Prénom;;Nom;Prénom"),
+refused naming its line; names printed from a column that may hold last names, beside one no heading names
+("Nom;Vorname"), are noted (`Roster.surnames`). A child whose first name is not typed is called by the row's other name
+column (its last name), and the terminal says so; a row holding text but no name is refused, naming its line, so that no
+child is left out in silence. A row of headings only, a column of names among them, is the heading row whatever lies
+above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose cells under the name
+columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title, a section's title or a
+total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a heading row again is no child; a
+row holding a name under the names' column is one, and a name that may be a title ("List Anna") is refused, naming its
+line. Without a heading row, the names are in the first column (the first column of words when the first one numbers the
+rows: "1;Léa"). Any line no child's name can be is passed over as a title, a section or a footer ("Mme Martin", "Les
+Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`), as is a one-column list's first line of no letter
+("2025-2026"); a line a name can be is a child, noted when it stands out as a title does ("Zoé (CM2)" above "Léa";
+`_marked`). A "-" or "?" typed for a name is no name, a name with no letter is refused, and a list's mark ("1. Léa", "•
+Léa") is dropped. Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after
+the name without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a
+semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
+Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says on which lines names repeat, so that the teacher can add an initial).
@@ -305,7 +306,9 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             continue
         crowded = crowded or _crowded(number, cells, columns)
         column: int | None = columns.names
-        if not _cell(cells, columns.names):
+        if not _cell(cells, columns.names):  # the legal first name where none a child goes by is given, as is
+            column = next((column for column in columns.given if _cell(cells, column)), None)
+        if column is None or not _cell(cells, column):
             column = next((column for column in columns.others if _cell(cells, column)), None)
             if column is not None:
                 borrowed.append(number)
@@ -471,13 +474,20 @@ def _count(count: int, what: str) -> str:
 @frozen
 class _Columns:
     """Holds where a class list's names are: the first row of names, their column, the other name columns a
-    name is taken from when its own cell is empty, the headings as written, and how an empty name is said."""
+    name is taken from when its own cell is empty, the headings as written, how an empty name is said, and the legal
+    first name's column, read without a word where a first name a child goes by is not given."""
 
     start: int
     names: int
     others: tuple[int, ...] = ()
     headings: tuple[str, ...] = ()
     missing: str = "no name in the first column, though the row holds other cells"
+    given: tuple[int, ...] = ()  # the legal first name's column, read where the used one (`names`) is empty
+
+    @property
+    def read(self) -> tuple[int, ...]:
+        """Returns the columns a name is read from, in the order they are tried."""
+        return (self.names, *self.given, *self.others)
 
 
 def _numbered_only(cells: Sequence[str]) -> bool:
@@ -493,11 +503,11 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
     (or a number alone: "Total;24") is one when its first filled cell starts with a title's word; a name starting with
     one is a title only when no name can be it, holding a digit or a colon ("Classe CM2", "Total : 3"), and is
     refused, naming its line, when a child's name can ("List Anna", "Teacher Sam"): a child is never passed over."""
-    filled = [column for column in (columns.names, *columns.others) if _cell(cells, column)]
+    filled = [column for column in columns.read if _cell(cells, column)]
     name = _cell(cells, filled[0]) if filled else ""
     if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
-        return _titled(cells) or (first in (columns.names, *columns.others) and _no_name(cells[first]))
+        return _titled(cells) or (first in columns.read and _no_name(cells[first]))
     if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
         return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name)
     civil = any(_civility(word) for cell in cells for word in re.split(r"[\W_]+", cell)[:-1])  # "Teacher;Ms Green"
@@ -694,7 +704,7 @@ def _no_child_above(above: Sequence[tuple[int, list[str]]], columns: _Columns, p
     under the names' column that are no title's ("Dupont;Léa" above "Nom;Prénom;Classe", a sheet sorted with its
     heading row); a title over the columns ("Classe : CM1;Enseignant : Mme X") or of one cell is passed over."""
     for number, cells in above:
-        names = [_cell(cells, column) for column in (columns.names, *columns.others)]
+        names = [_cell(cells, column) for column in columns.read]
         if _filled([(number, cells)]) > 1 and all(_plausible(name) for name in names):
             heading = columns.headings[columns.names]
             raise ExampleFileError(
@@ -742,8 +752,10 @@ def _two_lists(number: int, kinds: Sequence[str | None], cells: Sequence[str], p
     Nom;Prénom", a class in two blocks to fit a page) or a parent's names beside the child's, one of which would be
     read in silence. A child's given names by their number ("Prénom 1;Prénom 2") are one list, the first read."""
     firsts = [column for column, kind in enumerate(kinds) if kind == FIRST and not _numbered_heading(cells[column])]
+    used = [column for column in firsts if _preferred(cells[column])]  # beside the legal one: one list
+    legal = [column for column in firsts if column not in used]
     names = [column for column, kind in enumerate(kinds) if kind == NAME]
-    for columns, what in ((firsts, "first names"), (names, "names")):
+    for columns, what in ((legal, "first names"), (used, "first names"), (names, "names")):
         if len(columns) > 1:
             raise ExampleFileError(
                 path,
@@ -761,11 +773,15 @@ def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[st
     """Returns the columns a heading row names: the first-name column, else the name column, and the other name
     columns, first names first."""
     order = [column for wanted in (FIRST, NAME, LAST) for column, kind in enumerate(kinds) if kind == wanted]
-    names, others = order[0], tuple(order[1:])
-    heading = " ".join(cells[names].split())
+    used = next((column for column in order if kinds[column] == FIRST and _preferred(cells[column])), None)
+    legal = next((column for column in order if kinds[column] == FIRST and column != used), None)
+    names = order[0] if used is None else used
+    given = () if used is None or legal is None else (legal,)
+    others = tuple(column for column in order if column != names and column not in given)
+    heading = " ".join(cells[names if legal is None else legal].split())
     missing = f"no name in its {heading} column, though the row holds other cells"
     headings = tuple(" ".join(cell.split()) for cell in cells)
-    return _Columns(index + 1, names, others, headings, missing)
+    return _Columns(index + 1, names, others, headings, missing, given)
 
 
 def _filled(rows: Sequence[tuple[int, list[str]]]) -> int:
@@ -786,6 +802,8 @@ def _kind(cell: str) -> str | None:
     l'élève"): a cell holding any other word or a number ("Child 1") is a name. First names win
     over last names, and other columns over names ("Student ID" is no column of names).
     """
+    if _preferred(cell):
+        return FIRST
     counted = re.fullmatch(r"(.*\S)\s*[(\[]\s*\d+\s*[)\]]\W*", cell)
     if counted and _heading(re.split(r"[\W_]+", counted[1].strip())[-1]) in COUNTED_HEADINGS:  # "Child (2)" is a name
         cell = counted[1]
@@ -806,7 +824,28 @@ def _may_be_surnames(heading: str) -> bool:
     "Élève"), or a last name beside them ("Nom et prénom", as a heading merged over two columns reads)."""
     words = [_ORDINAL.sub(r"\1", word) for word in map(_heading, re.split(r"[\W_]+", heading)) if word]
     runs = _runs([word for word in words if word]) or set()
+    if _preferred(heading):
+        return False
     return _kind(heading) != FIRST or bool(runs & (LAST_NAME_HEADINGS | {"nom", "noms", "name", "names"}))
+
+
+def _preferred(cell: str) -> bool:
+    """Tells whether a heading names the first name a child goes by ("Prénom d'usage", "Prénom usuel", "Preferred
+    forename", "Preferred name", "Known as"): printed where given, the legal first name where not."""
+    if len(cell) > _LONGEST_HEADING:
+        return False
+    words = [word for word in map(_heading, re.split(r"[\W_]+", cell)) if word]
+    if "".join(words) == "knownas":
+        return True
+    if not _PREFERRED & set(words):
+        return False
+    runs = _runs([word for word in words if word not in _PREFERRED])
+    if not runs:
+        return False
+    return bool(runs & FIRST_NAME_HEADINGS) or (runs == {"name"} and "preferred" in words)
+
+
+_PREFERRED = frozenset({"usage", "usuel", "usuelle", "preferred"})  # "Nom d'usage", a last name, is no first name
 
 
 def _given_name(words: Sequence[str]) -> bool:
