@@ -1272,6 +1272,13 @@ PASSED_OVER = {
         "Martin;Noël\n",
         f"lines 1, 2 and 3 were {TITLES}",
     ),
+    # "Les" before a surname among full names is a child, seated and noted: Les Jones was dropped (sweep 18 N4).
+    "Les Jones among full names": ("Amy Brown\nLes Jones\nBen Smith\nCal Green\n", f"line 2 was {MAYBE}"),
+    "Les Dennis under Name": ("Name\nAmy Brown\nLes Dennis\nBen Smith\n", f"line 3 was {MAYBE}"),
+    "Les Dauphins among full names": (
+        "Les Dauphins\nLéa Dupont\nNoël Martin\nLes Lutins\nZoé Petit\n",
+        "lines 1 and 4 were read as children's names but may be titles: remove those that are",
+    ),
     "a footer Total élèves;3": ("Nom;Prénom\nDupont;Léa\nMartin;Noël\nTotal élèves;2\n", f"line 4 was {TITLE}"),
 }
 
@@ -1362,6 +1369,11 @@ READ_FROM = {
         "Prénom usuel;Prénom;Nom\nJo;Jonathan;Dupont\n;Noël;Martin\n;;Petit\n",
         "Jo Noël Petit",
         "line 4 has no first name: the name in its Nom column is printed instead",
+    ),
+    "Les Roberts under Full name": (
+        "Full name,Class\nLes Roberts,4B\nAmy Brown,4B\nBen Smith,4B\n",
+        "Les Roberts,Amy Brown,Ben Smith",
+        "line 2 was read as a child's name but may be a title: remove it if it is one",
     ),
     # A column of names printed beside a column no heading names: noted, as they may be last names.
     "a heading merged over two columns": (

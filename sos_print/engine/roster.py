@@ -291,6 +291,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     while separator is not None and all(len(cells) > 1 and not cells[0].strip() for _, cells in table):
         table = [(number, cells[1:]) for number, cells in table]  # every line indented, as pasted from a web page
     columns = _names_columns(table, separator is not None, path)
+    full = _full_names(table[columns.start :], columns)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     seated: list[list[str]] = []  # the rows the children were read from
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
@@ -300,7 +301,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             titles += 1
             passed += [number] if not _headed(cells) else []
             continue
-        if _title_row(number, cells, columns, path):  # never a child, and never holds one's name
+        if _title_row(number, cells, columns, path, full):  # never a child, and never holds one's name
             titles += 1
             passed += [number] if any(map(_worded, cells)) else []
             continue
@@ -373,21 +374,35 @@ def _parted_title(table: Sequence[tuple[int, list[str]]]) -> bool:
     return len(lines) > 2 and lines[1] > lines[0] + 1 and all(b == a + 1 for a, b in pairwise(lines[1:]))
 
 
-def _no_name(text: str) -> bool:
-    """Tells whether a line of letters is a title, a section or a footer that no child's name can be: a civility in
-    it ("Mme Martin", "CM2 - Mme Martin", "Mrs Smith's class"), an article before a group's name ("Les Dauphins"),
-    or no word a name can be, with a number or a title's, label's, section's or footer's word among them ("CM2",
-    "Grade 4", "Team A", "Page 1 sur 1", "3 students", "Nombre d'élèves : 3", "Points possible"). A word a name can
-    be is one of letters alone, longer than one, and none of those ("Léa", "Marie" in "Marie 2", "Zoé" in
-    "Zoé (CM2)")."""
+def _full_names(rows: Sequence[tuple[int, list[str]]], columns: _Columns) -> bool:
+    """Tells whether most names of a list are of several words ("Amy Brown"): there "Les Jones" is a child's name, a
+    group's title standing out among first names alone ("Les Dauphins" above "Léa")."""
+    names = [_cell(cells, columns.names) for _, cells in rows]
+    names = [name for name in names if _worded(name)]
+    return 2 * sum(len(name.split()) > 1 for name in names) > len(names)
+
+
+def _group_name(words: Sequence[str]) -> bool:
+    """Tells whether words start as a group's name does: an article before a plural ("Les Dauphins", "The Owls"),
+    which "Les" before a surname is too ("Les Jones")."""
+    return len(words) > 1 and words[0].casefold() in _ARTICLES and words[1].casefold().endswith(("s", "x"))
+
+
+def _no_name(text: str, full: bool = False) -> bool:
+    """Tells whether a line of letters is a title, a section or a footer that no child's name can be: a civility in it
+    ("Mme Martin", "CM2 - Mme Martin", "Mrs Smith's class"), an article before a group's name ("Les Dauphins"; not
+    "Les" before a capitalised word in a list of `full` names, "Les Jones"), or no word a name can be, with a number
+    or a title's, label's, section's or footer's word among them ("CM2", "Grade 4", "Team A", "Page 1 sur 1", "3
+    students", "Nombre d'élèves : 3", "Points possible"). A word a name can be is one of letters alone, longer than
+    one, and none of those ("Léa", "Marie" in "Marie 2", "Zoé" in "Zoé (CM2)")."""
     if not _worded(text):
         return False
     words = [word for word in re.split(r"[\W_]+", text) if word]
     known = [_heading(word) for word in words]
     if any(_civility(word) for word in words[:-1]) or (re.match(r"\s*M\.\s", text) and len(words) > 2):
         return True
-    if len(words) > 1 and words[0].casefold() in _ARTICLES and words[1].casefold().endswith(("s", "x")):
-        return True
+    if _group_name(words) and not (full and words[0].casefold() == "les" and words[1][:1].isupper()):
+        return True  # in a list of full names, "Les Jones" is a child, seated and noted (`_marked`)
     numbered = any(map(str.isdigit, text))
     titled = numbered or any(key in NOT_NAME_WORDS | _NUMBERED for key in known)
     # A colour is a name beside no title's word ("Rose 2", not "Équipe bleue"); "Page" beside no number.
@@ -418,10 +433,16 @@ def _marked(text: str) -> bool:
     """Tells whether a child's name bears what a title does: a digit, a colon, or a title's, label's or section's
     word ("Marie 2", "Zoé (CM2)", "Léa CE2", "Atelier peinture", "Fin de la liste"): seated, but named in a note when
     the lines around it bear none, as a title stands out of the list it heads; so does a line of three capitals at
-    most ("CP", "GS")."""
+    most ("CP", "GS"), and an article before a plural ("Les Jones" seated among full names)."""
     words = [_heading(word) for word in re.split(r"[\W_]+", text) if word]
     capitals = text.isupper() and len(_heading(text)) <= 3  # a level or initials alone: "CP", "GS", "MD"
-    return capitals or any(char.isdigit() or char == ":" for char in text) or any(w in NOT_NAME_WORDS for w in words)
+    grouped = _group_name([word for word in re.split(r"[\W_]+", text) if word])  # "Les Jones", or a group's name
+    return (
+        capitals
+        or grouped
+        or any(char.isdigit() or char == ":" for char in text)
+        or any(w in NOT_NAME_WORDS for w in words)
+    )
 
 
 def _unmarked(name: str) -> str:
@@ -497,7 +518,7 @@ def _numbered_only(cells: Sequence[str]) -> bool:
     return not filled or (len(filled) == 1 and filled[0].removesuffix(".").isdigit())
 
 
-def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) -> bool:
+def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str, full: bool = False) -> bool:
     """Tells whether a row below the heading row (or in a list without one) is a title, a section's title or a
     footer. Its name, the names' column's cell or else the one it would be taken from, decides: a row holding none
     (or a number alone: "Total;24") is one when its first filled cell starts with a title's word; a name starting with
@@ -509,7 +530,7 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) 
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
         return _titled(cells) or (first in columns.read and _no_name(cells[first]))
     if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
-        return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name)
+        return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name, full)
     civil = any(_civility(word) for cell in cells for word in re.split(r"[\W_]+", cell)[:-1])  # "Teacher;Ms Green"
     if _title_name(name) or _footer(name, cells) or (len(name.split()) > 1 and _no_name(name)) or civil:
         return True
