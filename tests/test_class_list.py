@@ -1275,6 +1275,7 @@ PASSED_OVER = {
     # "Les" before a surname among full names is a child, seated and noted: Les Jones was dropped (sweep 18 N4).
     "Les Jones among full names": ("Amy Brown\nLes Jones\nBen Smith\nCal Green\n", f"line 2 was {MAYBE}"),
     "Les Dennis under Name": ("Name\nAmy Brown\nLes Dennis\nBen Smith\n", f"line 3 was {MAYBE}"),
+    "Les Lutins set apart above full names": ("Les Lutins\n\nLéa Dupont\nNoël Martin\n", f"line 1 was {TITLE}"),
     "Les Dauphins among full names": (
         "Les Dauphins\nLéa Dupont\nNoël Martin\nLes Lutins\nZoé Petit\n",
         "lines 1 and 4 were read as children's names but may be titles: remove those that are",

@@ -292,6 +292,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         table = [(number, cells[1:]) for number, cells in table]  # every line indented, as pasted from a web page
     columns = _names_columns(table, separator is not None, path)
     full = _full_names(table[columns.start :], columns)
+    parted = separator is None and not columns.headings and _parted_title(table)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     seated: list[list[str]] = []  # the rows the children were read from
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
@@ -301,7 +302,10 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             titles += 1
             passed += [number] if not _headed(cells) else []
             continue
-        if _title_row(number, cells, columns, path, full):  # never a child, and never holds one's name
+        # "Les Lutins" set apart above full names is their title, never "Les Jones" among them
+        if _title_row(
+            number, cells, columns, path, full and not (parted and number == table[0][0])
+        ):  # never a child, and never holds one's name
             titles += 1
             passed += [number] if any(map(_worded, cells)) else []
             continue
@@ -332,7 +336,6 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     if crowded:  # after the one-name check, which says the same of a list written across its only line
         raise ExampleFileError(path, crowded)
     used_from = " or ".join(used[column] for column in sorted(used))
-    parted = separator is None and not columns.headings and _parted_title(table)
     marked = [_marked(child.name) or (parted and child.line == table[0][0]) for child in children]
     doubtful = [
         child.line
