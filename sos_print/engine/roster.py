@@ -826,8 +826,6 @@ def _kind(cell: str) -> str | None:
     l'élève"): a cell holding any other word or a number ("Child 1") is a name. First names win
     over last names, and other columns over names ("Student ID" is no column of names).
     """
-    if _preferred(cell):
-        return FIRST
     counted = re.fullmatch(r"(.*\S)\s*[(\[]\s*\d+\s*[)\]]\W*", cell)
     if counted and _heading(re.split(r"[\W_]+", counted[1].strip())[-1]) in COUNTED_HEADINGS:  # "Child (2)" is a name
         cell = counted[1]
@@ -838,9 +836,11 @@ def _kind(cell: str) -> str | None:
     if len(cell) > _LONGEST_HEADING:
         return None
     words = [word for word in map(_heading, re.split(r"[\W_]+", cell)) if word]
+    if _preferred_words(words):  # "Preferred name" too, a first name
+        return FIRST
     runs = _runs(words)
     found = next((kind for kind, known in _KINDS if runs and runs & known), None)
-    return FIRST if found is None and _given_name(words) else found
+    return FIRST if found is None and any(map(str.isdigit, whole)) and _given_name(words) else found
 
 
 def _may_be_surnames(heading: str) -> bool:
@@ -858,7 +858,11 @@ def _preferred(cell: str) -> bool:
     forename", "Preferred name", "Known as"): printed where given, the legal first name where not."""
     if len(cell) > _LONGEST_HEADING:
         return False
-    words = [word for word in map(_heading, re.split(r"[\W_]+", cell)) if word]
+    return _preferred_words([word for word in map(_heading, re.split(r"[\W_]+", cell)) if word])
+
+
+def _preferred_words(words: Sequence[str]) -> bool:
+    """Tells whether heading words name the first name a child goes by (see `_preferred`)."""
     if "".join(words) == "knownas":
         return True
     if not _PREFERRED & set(words):
