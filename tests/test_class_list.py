@@ -1289,6 +1289,14 @@ PASSED_OVER = {
         "Martin;Noël\n",
         f"lines 1, 2 and 3 were {TITLES}",
     ),
+    # "Les" before a surname among full names is a child, seated and noted: Les Jones was dropped (sweep 18 N4).
+    "Les Jones among full names": ("Amy Brown\nLes Jones\nBen Smith\nCal Green\n", f"line 2 was {MAYBE}"),
+    "Les Dennis under Name": ("Name\nAmy Brown\nLes Dennis\nBen Smith\n", f"line 3 was {MAYBE}"),
+    "Les Lutins set apart above full names": ("Les Lutins\n\nLéa Dupont\nNoël Martin\n", f"line 1 was {TITLE}"),
+    "Les Dauphins among full names": (
+        "Les Dauphins\nLéa Dupont\nNoël Martin\nLes Lutins\nZoé Petit\n",
+        "lines 1 and 4 were read as children's names but may be titles: remove those that are",
+    ),
     "a footer Total élèves;3": ("Nom;Prénom\nDupont;Léa\nMartin;Noël\nTotal élèves;2\n", f"line 4 was {TITLE}"),
 }
 
@@ -1327,3 +1335,131 @@ def test_a_count_refused_follows_the_note_on_the_lines_passed_over(runner, tmp_p
     result = runner.invoke(app, [*args, "--roster", str(roster)])
     assert result.exit_code == 2, result.output
     assert result.stderr == f"note: {roster}: line 1 was read as a title, not a child's name\nUsage error: {usage}\n"
+
+
+SURNAMES = "if they are last names, head the first names' column Prénom or First name"
+# Which column's names are printed, and the note that says so when they may be last names; the names of the other
+# columns are on no page.
+READ_FROM = {
+    # A first-name heading with a number or an ordinal is a first-name heading, the first of them read: the surnames
+    # were printed, with no word (issue 20, sweep 18 N2).
+    # Given names by their number are one list, not two (sweep 18 N1): the first is read.
+    "Prénom 1;Prénom 2;Nom": ("Prénom 1;Prénom 2;Nom\nLéa;Marie;Dupont\nNoël;;Martin\n", "Léa Noël", ""),
+    "Nom;Prénom;Prénom 2": ("Nom;Prénom;Prénom 2\nDupont;Léa;Marie\nMartin;Noël;\n", "Léa Noël", ""),
+    "Nom;Prénom 1;Prénom 2": ("Nom;Prénom 1;Prénom 2;Classe\nDupont;Léa;Marie;CE2\nMartin;Noël;;CE2\n", "Léa Noël", ""),
+    "Nom;Prénom1": ("Nom;Prénom1\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
+    "Nom;Prénom2": ("Nom;Prénom2\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
+    "Nom;1er prénom": (
+        "Nom;1er prénom;Date de naissance\nDupont;Léa;12/03/2016\nMartin;Noël;01/02/2016\n",
+        "Léa Noël",
+        "",
+    ),
+    "Last name,First name 1": ("Last name,First name 1\nSmith,Amy\nBrown,Ben\n", "Amy Ben", ""),
+    "Nom élève;Prénom élève 1": ("Nom élève;Prénom élève 1\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
+    "ONDE's export": (
+        "Nom de famille;Nom d'usage;Prénom 1;Prénom 2;Date de naissance\nDUPONT;DUPONT;Léa;Marie;12/03/2016\n"
+        "MARTIN;;Noël;;01/02/2016\n",
+        "Léa Noël",
+        "",
+    ),
+    # The first name a child goes by is printed where given, the legal one where not: the legal one was printed,
+    # with no word (sweep 18 N3).
+    "Prénom d'usage": (
+        "Nom;Prénom;Prénom d'usage;Classe\nDupont;Jonathan;Jo;CE2\nMartin;Noël;;CE2\n",
+        "Jo Noël",
+        "",
+    ),
+    "Prénom usuel": ("Nom;Prénom;Prénom usuel\nDupont;Jonathan;Jo\nMartin;Noël;\n", "Jo Noël", ""),
+    "Preferred name": ("Surname,Forename,Preferred name\nSmith,Jonathan,Jon\nJones,Amy,\n", "Jon Amy", ""),
+    "Known as": ("Surname,Forename,Known as\nSmith,Jonathan,Jon\nJones,Amy,\n", "Jon Amy", ""),
+    "SIMS's legal and preferred forenames": (
+        "Legal Surname,Legal Forename,Preferred Forename,Reg Group\nSmith,Jonathan,Jon,4B\nBrown,Elizabeth,Beth,4B\n"
+        "Jones,Amy,,4B\n",
+        "Jon Beth Amy",
+        "",
+    ),
+    "preferred surname and forename": (
+        "Surname,Forename,Preferred Surname,Preferred Forename\nSmith,Jonathan,Smith,Jon\nBrown,Elizabeth,Brown,Beth\n",
+        "Jon Beth",
+        "",
+    ),
+    "Prénom usuel first, Nom when neither": (
+        "Prénom usuel;Prénom;Nom\nJo;Jonathan;Dupont\n;Noël;Martin\n;;Petit\n",
+        "Jo Noël Petit",
+        "line 4 has no first name: the name in its Nom column is printed instead",
+    ),
+    "Les Roberts under Full name": (
+        "Full name,Class\nLes Roberts,4B\nAmy Brown,4B\nBen Smith,4B\n",
+        "Les Roberts,Amy Brown,Ben Smith",
+        "line 2 was read as a child's name but may be a title: remove it if it is one",
+    ),
+    # A column of names printed beside a column no heading names: noted, as they may be last names.
+    "a heading merged over two columns": (
+        "Nom et prénom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n",
+        "Dupont Martin",
+        f"the names in its Nom et prénom column are printed: {SURNAMES}",
+    ),
+    "Nom;Vorname": (
+        "Nom;Vorname\nDupont;Léa\nMartin;Noël\n",
+        "Dupont Martin",
+        f"the names in its Nom column are printed: {SURNAMES}",
+    ),
+    "Nom;Classe": ("Nom;Classe\nLéa;CE2\nNoël;CE2\n", "Léa Noël", ""),
+    "Nom;Commentaire": ("Nom;Commentaire\nDupont Léa;calme\nMartin Noël;bavard\n", "Dupont Léa,Martin Noël", ""),
+}
+NOT_READ = ["Dupont", "Martin", "Marie", "Smith", "Brown", "DUPONT", "MARTIN", "Léa", "Noël", "Jonathan", "Elizabeth"]
+
+
+@pytest.mark.parametrize(("text", "names", "said"), READ_FROM.values(), ids=READ_FROM)
+def test_the_names_printed_are_the_first_names_column_and_a_note_says_when_they_may_be_last_names(
+    runner, tmp_path, text, names, said
+):
+    roster = tmp_path / "class.csv"
+    roster.write_text(text, encoding="utf-8")
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (f"note: {roster}: {said}\n" if said else "")
+    seated = names.split(",") if "," in names else names.split()
+    page = "\n".join(texts(out))
+    assert all(on(page, name) for name in seated), page
+    others = [name for name in NOT_READ if not any(name in seat for seat in seated)]
+    assert not any(re.search(rf"\b{name}\b", page) for name in others), page
+
+
+ONE_LIST = "keep one list of names a row, a second list under the first"
+# A heading row naming two columns of first names, or of names: one of them was read in silence, the children of the
+# other on no page (issue 20, sweep 18 N1).
+TWO_LISTS = {
+    "two blocks side by side": (
+        "Nom;Prénom;;Nom;Prénom\nDupont;Léa;;Roux;Hugo\nMartin;Noël;;Petit;Zoé\nBernard;Lina;;;\n",
+        f"line 1 names two columns of first names (columns 2 and 5): {ONE_LIST}",
+    ),
+    "numbered halves": (
+        "N°;Nom;Prénom;N°;Nom;Prénom\n1;Dupont;Léa;4;Roux;Hugo\n2;Martin;Noël;5;Petit;Zoé\n",
+        f"line 1 names two columns of first names (columns 3 and 6): {ONE_LIST}",
+    ),
+    "under a title": (
+        "Classe de CM2\nFirst name,Last name,First name,Last name\nAmy,Smith,Dan,Jones\nBen,Brown,Eve,White\n",
+        f"line 2 names two columns of first names (columns 1 and 3): {ONE_LIST}",
+    ),
+    "Élèves;Élèves": (
+        "Élèves;Élèves\nLéa;Hugo\nNoël;Zoé\n",
+        f"line 1 names two columns of names (columns 1 and 2): {ONE_LIST}",
+    ),
+    "Name,Name": (
+        "Name,Name\nAmy,Dan\nBen,Eve\nCal,\n",
+        f"line 1 names two columns of names (columns 1 and 2): {ONE_LIST}",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), TWO_LISTS.values(), ids=TWO_LISTS)
+def test_a_heading_row_naming_two_lists_of_names_is_refused_naming_its_line(runner, tmp_path, text, message):
+    roster = tmp_path / "class.csv"
+    roster.write_text(text, encoding="utf-8")
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"sos-print: {roster}: {message}\n"
+    assert not out.exists()

@@ -1,27 +1,29 @@
 """Reads a class list and forms the class's playing groups from it.
 
-A class list is what a teacher already has: a text file with one name a line, or a spreadsheet
-saved as CSV (cells separated by commas, semicolons or tabs, in any encoding `files.decode_spreadsheet`
-reads). A CSV file's heading row is one of its first lines (title lines may come above it)
-one of whose cells names a column of names, exactly or by a word of it ("Name", "Prénom élève",
-"Pupil first name"...): that column holds the names, and a first-name column wins over a name or
-last-name column, as children know each other by their first names ("Nom;Prénom", a school's
-export). A child whose first name is not typed is called by the row's other name column (its last
-name), and the terminal says so; a row holding text but no name is refused, naming its line, so
-that no child is left out in silence. A row of headings only, a column of names among them, is the heading row
-whatever lies above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose
-cells under the name columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title,
-a section's title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a
-heading row again is no child; a row holding a name under the names' column is one, and a name that may be a title
-("List Anna") is refused, naming its line. Without a heading row, the names are in the first column (the first
-column of words when the first one numbers the rows: "1;Léa"). Any line no child's name can be is passed over as a
-title, a section or a footer ("Mme Martin", "Les Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`),
-as is a one-column list's first line of no letter ("2025-2026"); a line a name can be is a child, noted when it
-stands out as a title does ("Zoé (CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a name
-with no letter is refused, and a list's mark ("1. Léa", "• Léa") is dropped.
-Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after the name
-without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a semicolon,
-a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
+A class list is what a teacher already has: a text file with one name a line, or a spreadsheet saved as CSV (cells
+separated by commas, semicolons or tabs, in any encoding `files.decode_spreadsheet` reads). A CSV file's heading row is
+one of its first lines (title lines may come above it) one of whose cells names a column of names, exactly or by a word
+of it ("Name", "Prénom élève", "Pupil first name"...): that column holds the names, and a first-name column wins over a
+name or last-name column, as children know each other by their first names ("Nom;Prénom", a school's export), the first
+one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"), and a column of the first name a child goes by
+("Prénom d'usage", "Preferred name", "Known as") is printed where it holds a name, the legal first name where not; a
+heading row naming two columns of first names, or of names, is two lists side by side ("Nom;Prénom;;Nom;Prénom"),
+refused naming its line; names printed from a column that may hold last names, beside one no heading names
+("Nom;Vorname"), are noted (`Roster.surnames`). A child whose first name is not typed is called by the row's other name
+column (its last name), and the terminal says so; a row holding text but no name is refused, naming its line, so that no
+child is left out in silence. A row of headings only, a column of names among them, is the heading row whatever lies
+above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose cells under the name
+columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title, a section's title or a
+total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a heading row again is no child; a
+row holding a name under the names' column is one, and a name that may be a title ("List Anna") is refused, naming its
+line. Without a heading row, the names are in the first column (the first column of words when the first one numbers the
+rows: "1;Léa"). Any line no child's name can be is passed over as a title, a section or a footer ("Mme Martin", "Les
+Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`), as is a one-column list's first line of no letter
+("2025-2026"); a line a name can be is a child, noted when it stands out as a title does ("Zoé (CM2)" above "Léa";
+`_marked`). A "-" or "?" typed for a name is no name, a name with no letter is refused, and a list's mark ("1. Léa", "•
+Léa") is dropped. Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after
+the name without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a
+semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
 Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
@@ -224,7 +226,8 @@ class Roster:
     column their name was taken from instead ("Nom"); `passed` the lines of words read as titles, sections or
     footers, not children (a teacher is told of each: a child is never left out without a word); `doubtful` the lines
     read as children that stand out of the list as a title does ("Zoé (CM2)" above "Léa", "Noël"), for the teacher
-    to check.
+    to check; `surnames` the heading of the names' column when its names may be last names (a first-name column
+    beside it not recognised), for the teacher to be told.
     """
 
     path: str
@@ -233,6 +236,7 @@ class Roster:
     borrowed_from: str = ""
     passed: tuple[int, ...] = ()
     doubtful: tuple[int, ...] = ()
+    surnames: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -296,7 +300,10 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     while separator is not None and all(len(cells) > 1 and not cells[0].strip() for _, cells in table):
         table = [(number, cells[1:]) for number, cells in table]  # every line indented, as pasted from a web page
     columns = _names_columns(table, separator is not None, path)
+    full = _full_names(table[columns.start :], columns)
+    parted = separator is None and not columns.headings and _parted_title(table)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
+    seated: list[list[str]] = []  # the rows the children were read from
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
     passed = [number for number, cells in above if any(map(_worded, cells))]
     for number, cells in table[columns.start :]:
@@ -308,13 +315,18 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             titles += 1
             passed += [number] if not _headed(cells) else []
             continue
-        if _title_row(number, cells, columns, path):  # never a child, and never holds one's name
+        # "Les Lutins" set apart above full names is their title, never "Les Jones" among them
+        if _title_row(
+            number, cells, columns, path, full and not (parted and number == table[0][0])
+        ):  # never a child, and never holds one's name
             titles += 1
             passed += [number] if any(map(_worded, cells)) else []
             continue
         crowded = crowded or _crowded(number, cells, columns)
         column: int | None = columns.names
-        if not _cell(cells, columns.names):
+        if not _cell(cells, columns.names):  # the legal first name where none a child goes by is given, as is
+            column = next((column for column in columns.given if _cell(cells, column)), None)
+        if column is None or not _cell(cells, column):
             column = next((column for column in columns.others if _cell(cells, column)), None)
             if column is not None:
                 borrowed.append(number)
@@ -323,6 +335,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if column is not None and _cell(cells, column):
             children.append(_checked(Child(_unmarked(_cell(cells, column)), number), cells[column], path))
+            seated.append(cells)
         if len(children) > MAX_CHILDREN:
             raise ExampleFileError(
                 path, f"holds more than {MAX_CHILDREN} names; a class list holds at most {MAX_CHILDREN}: split it"
@@ -336,14 +349,30 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     if crowded:  # after the one-name check, which says the same of a list written across its only line
         raise ExampleFileError(path, crowded)
     used_from = " or ".join(used[column] for column in sorted(used))
-    parted = separator is None and not columns.headings and _parted_title(table)
     marked = [_marked(child.name) or (parted and child.line == table[0][0]) for child in children]
     doubtful = [
         child.line
         for k, child in enumerate(children)
         if marked[k] and not any(marked[j] for j in (k - 1, k + 1) if 0 <= j < len(children))
     ]
-    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful))
+    surnames = _surnames(columns, seated)
+    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames)
+
+
+def _surnames(columns: _Columns, seated: Sequence[list[str]]) -> str:
+    """Returns the heading of the names' column when its names may be last names, or "": a column of names, not of
+    first names ("Nom"), holding one word a row beside a column whose heading names nothing known (a first-name
+    heading not read, "Vorname", or none: "Nom et prénom" merged over two columns) with words on every row."""
+    if not columns.headings or not _may_be_surnames(columns.headings[columns.names]):
+        return ""
+    if any(len(_cell(cells, columns.names).split()) > 1 for cells in seated):
+        return ""
+    beside = [
+        column
+        for column, heading in enumerate(columns.headings)
+        if column != columns.names and _kind(heading) is None and all(_worded(_cell(cells, column)) for cells in seated)
+    ]
+    return columns.headings[columns.names] if beside else ""
 
 
 def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
@@ -361,21 +390,35 @@ def _parted_title(table: Sequence[tuple[int, list[str]]]) -> bool:
     return len(lines) > 2 and lines[1] > lines[0] + 1 and all(b == a + 1 for a, b in pairwise(lines[1:]))
 
 
-def _no_name(text: str) -> bool:
-    """Tells whether a line of letters is a title, a section or a footer that no child's name can be: a civility in
-    it ("Mme Martin", "CM2 - Mme Martin", "Mrs Smith's class"), an article before a group's name ("Les Dauphins"),
-    or no word a name can be, with a number or a title's, label's, section's or footer's word among them ("CM2",
-    "Grade 4", "Team A", "Page 1 sur 1", "3 students", "Nombre d'élèves : 3", "Points possible"). A word a name can
-    be is one of letters alone, longer than one, and none of those ("Léa", "Marie" in "Marie 2", "Zoé" in
-    "Zoé (CM2)")."""
+def _full_names(rows: Sequence[tuple[int, list[str]]], columns: _Columns) -> bool:
+    """Tells whether most names of a list are of several words ("Amy Brown"): there "Les Jones" is a child's name, a
+    group's title standing out among first names alone ("Les Dauphins" above "Léa")."""
+    names = [_cell(cells, columns.names) for _, cells in rows]
+    names = [name for name in names if _worded(name)]
+    return 2 * sum(len(name.split()) > 1 for name in names) > len(names)
+
+
+def _group_name(words: Sequence[str]) -> bool:
+    """Tells whether words start as a group's name does: an article before a plural ("Les Dauphins", "The Owls"),
+    which "Les" before a surname is too ("Les Jones")."""
+    return len(words) > 1 and words[0].casefold() in _ARTICLES and words[1].casefold().endswith(("s", "x"))
+
+
+def _no_name(text: str, full: bool = False) -> bool:
+    """Tells whether a line of letters is a title, a section or a footer that no child's name can be: a civility in it
+    ("Mme Martin", "CM2 - Mme Martin", "Mrs Smith's class"), an article before a group's name ("Les Dauphins"; not
+    "Les" before a capitalised word in a list of `full` names, "Les Jones"), or no word a name can be, with a number
+    or a title's, label's, section's or footer's word among them ("CM2", "Grade 4", "Team A", "Page 1 sur 1", "3
+    students", "Nombre d'élèves : 3", "Points possible"). A word a name can be is one of letters alone, longer than
+    one, and none of those ("Léa", "Marie" in "Marie 2", "Zoé" in "Zoé (CM2)")."""
     if not _worded(text):
         return False
     words = [word for word in re.split(r"[\W_]+", text) if word]
     known = [_heading(word) for word in words]
     if any(_civility(word) for word in words[:-1]) or (re.match(r"\s*M\.\s", text) and len(words) > 2):
         return True
-    if len(words) > 1 and words[0].casefold() in _ARTICLES and words[1].casefold().endswith(("s", "x")):
-        return True
+    if _group_name(words) and not (full and words[0].casefold() == "les" and words[1][:1].isupper()):
+        return True  # in a list of full names, "Les Jones" is a child, seated and noted (`_marked`)
     numbered = any(map(str.isdigit, text))
     titled = numbered or any(key in NOT_NAME_WORDS | _NUMBERED for key in known)
     # A colour is a name beside no title's word ("Rose 2", not "Équipe bleue"); "Page" beside no number.
@@ -406,10 +449,16 @@ def _marked(text: str) -> bool:
     """Tells whether a child's name bears what a title does: a digit, a colon, or a title's, label's or section's
     word ("Marie 2", "Zoé (CM2)", "Léa CE2", "Atelier peinture", "Fin de la liste"): seated, but named in a note when
     the lines around it bear none, as a title stands out of the list it heads; so does a line of three capitals at
-    most ("CP", "GS")."""
+    most ("CP", "GS"), and an article before a plural ("Les Jones" seated among full names)."""
     words = [_heading(word) for word in re.split(r"[\W_]+", text) if word]
     capitals = text.isupper() and len(_heading(text)) <= 3  # a level or initials alone: "CP", "GS", "MD"
-    return capitals or any(char.isdigit() or char == ":" for char in text) or any(w in NOT_NAME_WORDS for w in words)
+    grouped = _group_name([word for word in re.split(r"[\W_]+", text) if word])  # "Les Jones", or a group's name
+    return (
+        capitals
+        or grouped
+        or any(char.isdigit() or char == ":" for char in text)
+        or any(w in NOT_NAME_WORDS for w in words)
+    )
 
 
 def _unmarked(name: str) -> str:
@@ -470,13 +519,20 @@ def _count(count: int, what: str) -> str:
 @frozen
 class _Columns:
     """Holds where a class list's names are: the first row of names, their column, the other name columns a
-    name is taken from when its own cell is empty, the headings as written, and how an empty name is said."""
+    name is taken from when its own cell is empty, the headings as written, how an empty name is said, and the legal
+    first name's column, read without a word where a first name a child goes by is not given."""
 
     start: int
     names: int
     others: tuple[int, ...] = ()
     headings: tuple[str, ...] = ()
     missing: str = "no name in the first column, though the row holds other cells"
+    given: tuple[int, ...] = ()  # the legal first name's column, read where the used one (`names`) is empty
+
+    @property
+    def read(self) -> tuple[int, ...]:
+        """Returns the columns a name is read from, in the order they are tried."""
+        return (self.names, *self.given, *self.others)
 
 
 def _placeholder(cells: Sequence[str]) -> bool:
@@ -497,21 +553,21 @@ def _numbered_only(cells: Sequence[str]) -> bool:
 _DATED = re.compile(r"\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|://|\bwww\.", re.IGNORECASE)
 
 
-def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str) -> bool:
+def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str, full: bool = False) -> bool:
     """Tells whether a row below the heading row (or in a list without one) is a title, a section's title or a
     footer. Its name, the names' column's cell or else the one it would be taken from, decides: a row holding none
     (or a number alone: "Total;24") is one when its first filled cell starts with a title's word; a name starting with
     one is a title only when no name can be it, holding a digit or a colon ("Classe CM2", "Total : 3"), and is
     refused, naming its line, when a child's name can ("List Anna", "Teacher Sam"): a child is never passed over."""
-    filled = [column for column in (columns.names, *columns.others) if _cell(cells, column)]
+    filled = [column for column in columns.read if _cell(cells, column)]
     name = _cell(cells, filled[0]) if filled else ""
     if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
-        return _titled(cells) or (first in (columns.names, *columns.others) and _no_name(cells[first]))
+        return _titled(cells) or (first in columns.read and _no_name(cells[first]))
     if _DATED.search(name):  # "Imprimé le 03/09/2025", "https://onde...": refused as names holding a slash
         return True
     if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
-        return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name)
+        return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name, full)
     civil = any(_civility(word) for cell in cells for word in re.split(r"[\W_]+", cell)[:-1])  # "Teacher;Ms Green"
     if _title_name(name) or _footer(name, cells) or (len(name.split()) > 1 and _no_name(name)) or civil:
         return True
@@ -677,6 +733,7 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
             )
         for wanted in (FIRST, NAME):
             if wanted in kinds:
+                _two_lists(number, kinds, cells, path)
                 found = _heading_columns(index, kinds, cells)
                 _no_child_above(table[:index], found, path)
                 return found
@@ -711,7 +768,7 @@ def _no_child_above(above: Sequence[tuple[int, list[str]]], columns: _Columns, p
     under the names' column that are no title's ("Dupont;Léa" above "Nom;Prénom;Classe", a sheet sorted with its
     heading row); a title over the columns ("Classe : CM1;Enseignant : Mme X") or of one cell is passed over."""
     for number, cells in above:
-        names = [_cell(cells, column) for column in (columns.names, *columns.others)]
+        names = [_cell(cells, column) for column in columns.read]
         if _filled([(number, cells)]) > 1 and all(_plausible(name) for name in names):
             heading = columns.headings[columns.names]
             raise ExampleFileError(
@@ -754,15 +811,41 @@ def _numbered(table: Sequence[tuple[int, list[str]]]) -> int:
     return next((column for column in range(1, width) if any(_worded(_cell(cells, column)) for _, cells in table)), 0)
 
 
+def _two_lists(number: int, kinds: Sequence[str | None], cells: Sequence[str], path: str) -> None:
+    """Refuses a heading row naming two columns of first names, or two of names: two lists side by side ("Nom;Prénom;;
+    Nom;Prénom", a class in two blocks to fit a page) or a parent's names beside the child's, one of which would be
+    read in silence. A child's given names by their number ("Prénom 1;Prénom 2") are one list, the first read."""
+    firsts = [column for column, kind in enumerate(kinds) if kind == FIRST and not _numbered_heading(cells[column])]
+    used = [column for column in firsts if _preferred(cells[column])]  # beside the legal one: one list
+    legal = [column for column in firsts if column not in used]
+    names = [column for column, kind in enumerate(kinds) if kind == NAME]
+    for columns, what in ((legal, "first names"), (used, "first names"), (names, "names")):
+        if len(columns) > 1:
+            raise ExampleFileError(
+                path,
+                f"line {number} names two columns of {what} (columns {columns[0] + 1} and {columns[1] + 1}): keep one "
+                "list of names a row, a second list under the first",
+            )
+
+
+def _numbered_heading(cell: str) -> bool:
+    """Tells whether a heading bears a number or an ordinal ("Prénom 2", "Prénom2", "2e prénom")."""
+    return any(_ORDINAL.fullmatch(word) for word in map(_heading, re.split(r"[\W_]+", cell)) if word)
+
+
 def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[str]) -> _Columns:
     """Returns the columns a heading row names: the first-name column, else the name column, and the other name
     columns, first names first."""
     order = [column for wanted in (FIRST, NAME, LAST) for column, kind in enumerate(kinds) if kind == wanted]
-    names, others = order[0], tuple(order[1:])
-    heading = " ".join(cells[names].split())
+    used = next((column for column in order if kinds[column] == FIRST and _preferred(cells[column])), None)
+    legal = next((column for column in order if kinds[column] == FIRST and column != used), None)
+    names = order[0] if used is None else used
+    given = () if used is None or legal is None else (legal,)
+    others = tuple(column for column in order if column != names and column not in given)
+    heading = " ".join(cells[names if legal is None else legal].split())
     missing = f"no name in its {heading} column, though the row holds other cells"
     headings = tuple(" ".join(cell.split()) for cell in cells)
-    return _Columns(index + 1, names, others, headings, missing)
+    return _Columns(index + 1, names, others, headings, missing, given)
 
 
 def _filled(rows: Sequence[tuple[int, list[str]]]) -> int:
@@ -793,8 +876,61 @@ def _kind(cell: str) -> str | None:
     if len(cell) > _LONGEST_HEADING:
         return None
     words = [word for word in map(_heading, re.split(r"[\W_]+", cell)) if word]
+    if _preferred_words(words):  # "Preferred name" too, a first name
+        return FIRST
     runs = _runs(words)
-    return next((kind for kind, known in _KINDS if runs and runs & known), None)
+    found = next((kind for kind, known in _KINDS if runs and runs & known), None)
+    return FIRST if found is None and any(map(str.isdigit, whole)) and _given_name(words) else found
+
+
+def _may_be_surnames(heading: str) -> bool:
+    """Tells whether a names' column's heading may head last names: it names no first names ("Nom", "Name",
+    "Élève"), or a last name beside them ("Nom et prénom", as a heading merged over two columns reads)."""
+    words = [_ORDINAL.sub(r"\1", word) for word in map(_heading, re.split(r"[\W_]+", heading)) if word]
+    runs = _runs([word for word in words if word]) or set()
+    if _preferred(heading):
+        return False
+    return _kind(heading) != FIRST or bool(runs & (LAST_NAME_HEADINGS | {"nom", "noms", "name", "names"}))
+
+
+def _preferred(cell: str) -> bool:
+    """Tells whether a heading names the first name a child goes by ("Prénom d'usage", "Prénom usuel", "Preferred
+    forename", "Preferred name", "Known as"): printed where given, the legal first name where not."""
+    if len(cell) > _LONGEST_HEADING:
+        return False
+    return _preferred_words([word for word in map(_heading, re.split(r"[\W_]+", cell)) if word])
+
+
+def _preferred_words(words: Sequence[str]) -> bool:
+    """Tells whether heading words name the first name a child goes by (see `_preferred`)."""
+    if "".join(words) == "knownas":
+        return True
+    if not _PREFERRED & set(words):
+        return False
+    runs = _runs([word for word in words if word not in _PREFERRED])
+    if not runs:
+        return False
+    return bool(runs & FIRST_NAME_HEADINGS) or (runs == {"name"} and "preferred" in words)
+
+
+_PREFERRED = frozenset({"usage", "usuel", "usuelle", "preferred"})  # "Nom d'usage", a last name, is no first name
+
+
+def _given_name(words: Sequence[str]) -> bool:
+    """Tells whether heading words name one of a child's first names by its number or ordinal ("Prénom 1", "Prénom2",
+    "1er prénom", "First name 1", "Prénom élève 1"), as exports list several given names: a first-name column. A
+    number beside another heading is a child's name ("Child 1", "Élève 2")."""
+    rest = [_ORDINAL.sub(r"\1", word) for word in words]
+    if sum(word != kept for word, kept in zip(words, rest, strict=True)) != 1:
+        return False
+    runs = _runs([word for word in rest if word])
+    if not runs:
+        return False
+    return next((kind for kind, known in _KINDS if runs & known), None) == FIRST
+
+
+# A number or an ordinal in a heading, alone or after its word ("1", "1er", "1ère", "2nd", "prenom2"): its word kept.
+_ORDINAL = re.compile(r"^([a-z]+)\d{1,2}$|^\d{1,2}(?:er|re|ere|e|eme|nd|st|rd|th)?$")
 
 
 def _runs(words: Sequence[str]) -> set[str] | None:
