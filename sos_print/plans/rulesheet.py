@@ -20,7 +20,7 @@ class RuleStep:
     """Holds one numbered step of the rule sheet's front: its heading, its sentences and its picture (or none)."""
 
     heading: str
-    text: list[Block]
+    text: tuple[Block, ...]
     picture: GridPlan | None
     # Its words without the sentence that says how the pictured game ended, where they have one (see `uncaptioned`).
     bare: tuple[Block, ...] = ()
@@ -136,7 +136,7 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
     steps = []
     for k, picture in enumerate(pictures, start=1):
         heading = words(f"rules.step_{k}_heading", number=k, **rules.words)
-        text = words.blocks(f"rules.step_{k}", **rules.words)
+        text = tuple(words.blocks(f"rules.step_{k}", **rules.words))
         if k == 4 and not first:
             # How the pictured game ended, as the engine scores it; of a target game, which end it shows: it may end
             # on a full board short of the target.
@@ -148,8 +148,8 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
             )
             # Run on in the rule's paragraph: a paragraph of its own took the room of the large-print front's opening
             # paragraph, sent to the back, which then ran onto a fourth page.
-            bare = tuple(text)
-            text = [*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs))]
+            bare = text
+            text = (*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs)))
             steps.append(RuleStep(heading, text, picture, bare))
             continue
         steps.append(RuleStep(heading, text, picture))
@@ -159,7 +159,7 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
 def uncaptioned(plan: RulesPlan) -> RulesPlan:
     """Returns the sheet without the sentence under step 4 that says how its pictured game ended: large print leaves
     it out where it would cost a page."""
-    steps = tuple(replace(step, text=list(step.bare), bare=()) if step.bare else step for step in plan.steps)
+    steps = tuple(replace(step, text=step.bare, bare=()) if step.bare else step for step in plan.steps)
     return replace(plan, steps=steps)
 
 
