@@ -178,7 +178,8 @@ class Flow:
         """Places a drawing `height` mm tall, in the next frame if it does not fit in this one."""
         if height > self.room and not self.page_started:
             self.next_frame()
-        draw(self.document, self.box.x, self.top)
+        if self.document.drawn:  # a trial's canvas keeps nothing: its drawings are not even worked out
+            draw(self.document, self.box.x, self.top)
         self.top -= height
         self.page_started = False
         self.after = 0.0
@@ -199,7 +200,8 @@ class Flow:
         self.box = Box(frame.x, frame.y, frame.width - width - gap, frame.height)
         self.blocks(blocks)
         self.box = frame
-        draw(self.document, frame.right - width, top)
+        if self.document.drawn:
+            draw(self.document, frame.right - width, top)
         self.top = min(self.top, top - height)
         self.page_started, self.after = False, 0.0
 
