@@ -241,12 +241,13 @@ class Flow:
                 self.next_frame()
                 continue
             chunk, lines = lines[:room], lines[room:]
-            self.canvas.setFillGray(CAPTION_GREY if grey else SECOND_LANGUAGE_GREY if style.grey else 0)
-            if block.kind == "li" and first:
-                bullet = set_lines([Run("\u2022")], 10.0, style.size)
-                draw_lines(self.canvas, bullet, x - style.indent * 0.7, self.top, style.size, leading)
-            draw_lines(self.canvas, chunk, x, self.top, style.size, leading)
-            self.canvas.setFillGray(0)
+            if self.document.drawn:  # see `figure`
+                self.canvas.setFillGray(CAPTION_GREY if grey else SECOND_LANGUAGE_GREY if style.grey else 0)
+                if block.kind == "li" and first:
+                    bullet = set_lines([Run("\u2022")], 10.0, style.size)
+                    draw_lines(self.canvas, bullet, x - style.indent * 0.7, self.top, style.size, leading)
+                draw_lines(self.canvas, chunk, x, self.top, style.size, leading)
+                self.canvas.setFillGray(0)
             self.top -= len(chunk) * leading / MM
             self.page_started, first = False, False
             if lines:
