@@ -44,6 +44,7 @@ from sos_print.plans.layout import (
     TYPE_SCALE,
     Box,
     LayoutError,
+    Paper,
     page_area,
     scale_of,
 )
@@ -115,9 +116,7 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
         sections, intro_back = large.sections, large.back
         _render_rules(document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back)
     else:
-        trial = Document.trial(document.paper)
-        _render_rules(trial, plan, large_print=False, sections=False, careful_front=False, most=large.cell)
-        careful_front = trial.pages > 2
+        careful_front = _trial(document.paper, plan, False, False, False, large.cell, False)[0] > 2
         _render_rules(document, plan, large_print=False, sections=False, careful_front=careful_front, most=large.cell)
 
 
@@ -152,14 +151,33 @@ def _large_print_layout(document: Document, plan: RulesPlan) -> LargeLayout:
 def _large_trial(document: Document, plan: RulesPlan, *, back: bool) -> LargeLayout:
     """Lays out the large-print sheet of `plan` without drawing it, its opening paragraph on the `back` or not: its
     back run on where the sheet keeps to LARGE_PAGES, else in sections."""
-    trial = Document.trial(document.paper)
-    style = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False, intro_back=back)
+    pages, style = _trial(document.paper, plan, True, False, False, STEP_MOST_CELL, back)
     badged = _badged(plan.steps, style, scale_of(True)) is not None
-    if trial.pages <= LARGE_PAGES:
-        return LargeLayout(False, back, style.cell, trial.pages, badged)
-    trial = Document.trial(document.paper)
-    _render_rules(trial, plan, large_print=True, sections=True, careful_front=False, intro_back=back)
-    return LargeLayout(True, back, style.cell, trial.pages, badged)
+    if pages <= LARGE_PAGES:
+        return LargeLayout(False, back, style.cell, pages, badged)
+    pages = _trial(document.paper, plan, True, True, False, STEP_MOST_CELL, back)[0]
+    return LargeLayout(True, back, style.cell, pages, badged)
+
+
+# Kept: the same layouts of a sheet are tried again (each example's sheet while one is chosen, then the one drawn; the
+# large-print layout that sizes normal print's pictures).
+@lru_cache(maxsize=64)
+def _trial(
+    paper: Paper, plan: RulesPlan, large_print: bool, sections: bool, careful_front: bool, most: float, intro_back: bool
+) -> tuple[int, DiagramStyle]:
+    """Returns the pages the sheet of `plan` takes on `paper`, laid out as `_render_rules` lays it out without being
+    drawn, and the style of its front's pictures."""
+    trial = Document.trial(paper)
+    style = _render_rules(
+        trial,
+        plan,
+        large_print=large_print,
+        sections=sections,
+        careful_front=careful_front,
+        most=most,
+        intro_back=intro_back,
+    )
+    return trial.pages, style
 
 
 def _render_rules(
@@ -535,7 +553,7 @@ def _run_on(flow: Flow, plan: RulesPlan, heading: list[Block], scale: float) -> 
 
 def _titled(figure: ExampleFigure) -> ExampleFigure:
     """Returns the worked example with its diagram and title only, its text and account left to run on."""
-    return replace(figure, text=[], results=[])
+    return replace(figure, text=(), results=())
 
 
 def _shrunk(
@@ -587,9 +605,7 @@ def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan, tip_on_front: boo
     if options.large_print:
         return True
     for careful_front in (False, True) if tip_on_front else (False,):  # as render_rules tries it
-        trial = Document.trial(options.paper)
-        _render_rules(trial, plan, large_print=False, sections=False, careful_front=careful_front)
-        if trial.pages <= 2:
+        if _trial(options.paper, plan, False, False, careful_front, STEP_MOST_CELL, False)[0] <= 2:
             return True
     return False
 

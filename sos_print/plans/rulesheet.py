@@ -32,11 +32,11 @@ class RulesPlan:
     comes up, the variants, naming cells and a checked example (its back)."""
 
     title: Label
-    intro: list[Block]
+    intro: tuple[Block, ...]
     steps: tuple[RuleStep, ...]
-    careful: list[Block]  # first on the back; under the steps where it would push the back onto a third page
-    more: tuple[list[Block], list[Block]]  # the back: questions that come up, variants
-    cells: list[Block]
+    careful: tuple[Block, ...]  # first on the back; under the steps where it would push the back onto a third page
+    more: tuple[tuple[Block, ...], tuple[Block, ...]]  # the back: questions that come up, variants
+    cells: tuple[Block, ...]
     coordinates: GridPlan
     example_heading: str
     legend: str
@@ -59,23 +59,29 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     line = example_line(size, notation)
     figure = example_figure(example, 1, words, notation, numbered=False)
     more = (
-        words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None),
-        words.blocks("rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players),
+        tuple(words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None)),
+        tuple(
+            words.blocks(
+                "rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players
+            )
+        ),
     )
     game = {"players": options.variant.players, "teams": options.variant.teams, "titled": _several_games(options)}
     return RulesPlan(
         title=(words("rules.title", **game),),
-        intro=words.blocks(
-            "rules.intro",
-            players=options.variant.players,
-            teams=options.variant.teams,
-            ends=rules.ends,
-            named=options.seating is not None,
+        intro=tuple(
+            words.blocks(
+                "rules.intro",
+                players=options.variant.players,
+                teams=options.variant.teams,
+                ends=rules.ends,
+                named=options.seating is not None,
+            )
         ),
         steps=rule_steps(words, notation, rules, options.variant),
-        careful=words.blocks("rules.careful", ends=rules.ends, teams=rules.teams),
+        careful=tuple(words.blocks("rules.careful", ends=rules.ends, teams=rules.teams)),
         more=more,
-        cells=words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line),
+        cells=tuple(words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line)),
         coordinates=naming_grid(size, notation),
         example_heading=words("rules.example_heading"),
         legend=words("rules.legend", **marks_shown(figure.grid), first_sos_wins=rules.ends == "first"),
