@@ -172,7 +172,7 @@ def number_places(grid: GridPlan) -> dict[tuple[int, int], str]:
     return dict(_number_places(grid))
 
 
-# Kept: a replay draws each of its boards in every pouring it tries, and the places take longer than the drawing.
+# Kept: the same boards are drawn again, at other cells and in other documents; placing took longer than drawing.
 @lru_cache(maxsize=512)
 def _number_places(grid: GridPlan) -> tuple[tuple[tuple[int, int], str], ...]:
     """Returns `number_places` of `grid` as (cell, place) pairs."""
