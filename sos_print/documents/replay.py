@@ -11,7 +11,7 @@ diagram. Each language comes whole, one after the other.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
+from functools import lru_cache, partial
 
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
 from sos_print.documents.figures import (
@@ -258,6 +258,7 @@ def _best_pouring(
     tried = []
     for rank, pouring in enumerate(POURINGS):
         found, fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring)
+        layout = found  # the diagrams' layout depends on the page, not on the pouring: made once
         poor = sum(fill < LEAST_PAGE for fill in fills[:-1]) + (fills[-1] < LEAST_LAST)
         tried.append((len(fills), poor, -min(fills[:-1], default=1.0), rank))
     # The players' boards apart only where that saves a page or a poor page, not for a fuller page alone.
@@ -556,7 +557,9 @@ def _balanced(counts: list[int], heights: Sequence[float], room: float) -> list[
     return counts
 
 
-def _layout(table: Table, bases: Sequence[float], width: float, scale: float) -> TableLayout:
+# Kept: each pouring a replay tries sets its two tables again, at the same width.
+@lru_cache(maxsize=64)
+def _layout(table: Table, bases: tuple[float, ...], width: float, scale: float) -> TableLayout:
     """Sets a table with its headings at NOTES_PT, or SMALL_PT when that leaves the stretching column too little; the
     headings after the stretching column (points, running totals: "Total A") each on one line where that leaves it
     enough, and its own heading on one line too where it can be. The stretching column of the analysis, the last,

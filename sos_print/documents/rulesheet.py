@@ -7,7 +7,7 @@ print one. It takes a sheet, front and back, per language.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import lru_cache, partial
 
 from sos_print.documents.common import Rendered, finished, joined, new_document
 from sos_print.documents.figures import (
@@ -24,7 +24,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.rules import Variant
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_label, draw_strip, layout_strip, set_label
-from sos_print.pdf.flow import Flow
+from sos_print.pdf.flow import Flow, measured
 from sos_print.pdf.fonts import REGULAR
 from sos_print.pdf.grids import label_gutters, scorers_placed
 from sos_print.pdf.textflow import width_of
@@ -44,6 +44,7 @@ from sos_print.plans.layout import (
     TYPE_SCALE,
     Box,
     LayoutError,
+    Paper,
     page_area,
     scale_of,
 )
@@ -122,9 +123,7 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
         sections, intro_back = large.sections, large.back
         _render_rules(document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back)
     else:
-        trial = Document.trial(document.paper)
-        _render_rules(trial, plan, large_print=False, sections=False, careful_front=False, most=large.cell)
-        careful_front = trial.pages > 2
+        careful_front = _trial(document.paper, plan, False, False, False, large.cell, False)[0] > 2
         _render_rules(document, plan, large_print=False, sections=False, careful_front=careful_front, most=large.cell)
 
 
@@ -159,14 +158,33 @@ def _large_print_layout(document: Document, plan: RulesPlan) -> LargeLayout:
 def _large_trial(document: Document, plan: RulesPlan, *, back: bool) -> LargeLayout:
     """Lays out the large-print sheet of `plan` without drawing it, its opening paragraph on the `back` or not: its
     back run on where the sheet keeps to LARGE_PAGES, else in sections."""
-    trial = Document.trial(document.paper)
-    style = _render_rules(trial, plan, large_print=True, sections=False, careful_front=False, intro_back=back)
+    pages, style = _trial(document.paper, plan, True, False, False, STEP_MOST_CELL, back)
     badged = _badged(plan.steps, style, scale_of(True)) is not None
-    if trial.pages <= LARGE_PAGES:
-        return LargeLayout(False, back, style.cell, trial.pages, badged)
-    trial = Document.trial(document.paper)
-    _render_rules(trial, plan, large_print=True, sections=True, careful_front=False, intro_back=back)
-    return LargeLayout(True, back, style.cell, trial.pages, badged)
+    if pages <= LARGE_PAGES:
+        return LargeLayout(False, back, style.cell, pages, badged)
+    pages = _trial(document.paper, plan, True, True, False, STEP_MOST_CELL, back)[0]
+    return LargeLayout(True, back, style.cell, pages, badged)
+
+
+# Kept: the same layouts of a sheet are tried again (each example's sheet while one is chosen, then the one drawn; the
+# large-print layout that sizes normal print's pictures).
+@lru_cache(maxsize=64)
+def _trial(
+    paper: Paper, plan: RulesPlan, large_print: bool, sections: bool, careful_front: bool, most: float, intro_back: bool
+) -> tuple[int, DiagramStyle]:
+    """Returns the pages the sheet of `plan` takes on `paper`, laid out as `_render_rules` lays it out without being
+    drawn, and the style of its front's pictures."""
+    trial = Document.trial(paper)
+    style = _render_rules(
+        trial,
+        plan,
+        large_print=large_print,
+        sections=sections,
+        careful_front=careful_front,
+        most=most,
+        intro_back=intro_back,
+    )
+    return trial.pages, style
 
 
 def _render_rules(
@@ -277,6 +295,34 @@ def _steps_style(
     LARGE_STEP_LEAST_CELL), whose scorers' badges each find a place (see `_badged`), with which every step, `lead`
     above the first one's words, fits in the room left on the front's page, `under` mm kept below them, and its
     words keep the larger share of the page's width."""
+    return _sized_steps(_Column.of(flow), steps, scale, flow.room - under, largest, tuple(lead))
+
+
+@frozen
+class _Column:
+    """Holds what the height of the steps depends on: the flow's scale and body size (points), its frames' width
+    (mm)."""
+
+    scale: float
+    body: float
+    width: float
+
+    @staticmethod
+    def of(flow: Flow) -> _Column:
+        """Returns the column of `flow`'s frames."""
+        return _Column(flow.scale, flow.body, flow.width)
+
+    def measure(self, blocks: Sequence[Block], width: float | None = None) -> float:
+        """Returns the height (mm) `blocks` take in this column, or in one `width` mm wide (see `Flow.measure`)."""
+        return measured(self.scale, self.body, self.width if width is None else width, tuple(blocks))
+
+
+# Kept: a sheet is laid out about ten times before it is drawn (each choice tried), its steps the same each time.
+@lru_cache(maxsize=256)
+def _sized_steps(
+    column: _Column, steps: tuple[RuleStep, ...], scale: float, room: float, largest: float, lead: tuple[Block, ...]
+) -> DiagramStyle:
+    """Returns `_steps_style` for the steps in `room` mm of a `column`."""
     style = STEPS.scaled(scale)
     least = style.cell if scale == 1.0 else LARGE_STEP_LEAST_CELL
     most = STEP_MOST_CELL * scale if scale != 1.0 else max(least, min(STEP_MOST_CELL, largest))
@@ -287,13 +333,17 @@ def _steps_style(
         (
             candidate
             for candidate in badged
-            if all(_step_size(step, candidate)[0] <= STEP_PICTURE_SHARE * flow.width for step in steps if step.picture)
-            and _steps_height(flow, steps, candidate, lead) <= flow.room - under
+            if all(
+                _step_size(step, candidate)[0] <= STEP_PICTURE_SHARE * column.width for step in steps if step.picture
+            )
+            and _steps_height(column, steps, candidate, lead) <= room
         ),
         _badged(steps, sized[-1], scale) or sized[-1],
     )
 
 
+# Kept: the same pictures are tried at each cell of each layout of a sheet.
+@lru_cache(maxsize=1024)
 def _badged(steps: tuple[RuleStep, ...], style: DiagramStyle, scale: float) -> DiagramStyle | None:
     """Returns the style with its scorers' badges at the largest size of the type scale, up to its own, at which each
     badge of every step's picture finds its place inside the board, clear of its frame, its letters, the other lines
@@ -311,11 +361,11 @@ def _badged(steps: tuple[RuleStep, ...], style: DiagramStyle, scale: float) -> D
     )
 
 
-def _steps_height(flow: Flow, steps: tuple[RuleStep, ...], style: DiagramStyle, lead: Sequence[Block]) -> float:
+def _steps_height(column: _Column, steps: tuple[RuleStep, ...], style: DiagramStyle, lead: Sequence[Block]) -> float:
     """Returns the height (mm) the steps of how to play take, the space above each included, `lead` above the first
     one's words."""
-    gap = _step_gap(flow)
-    return sum(gap + _step_height(flow, step, style, [] if k else lead) for k, step in enumerate(steps))
+    gap = _step_gap(column.scale)
+    return sum(gap + _step_height(column, step, style, [] if k else lead) for k, step in enumerate(steps))
 
 
 def _steps_fit(
@@ -325,7 +375,7 @@ def _steps_fit(
     STEP_CELL (in large print at LARGE_STEP_CELL, or the `least` `_steps_style` makes them)."""
     cell = LARGE_STEP_LEAST_CELL if least else LARGE_STEP_CELL
     style = STEPS.scaled(scale) if scale == 1.0 else _zoomed(STEPS.scaled(scale), cell, scale)
-    return _steps_height(flow, steps, style, lead) <= room
+    return _steps_height(_Column.of(flow), steps, style, lead) <= room
 
 
 def _zoomed(style: DiagramStyle, cell: float, scale: float) -> DiagramStyle:
@@ -350,24 +400,24 @@ def _step_size(step: RuleStep, style: DiagramStyle) -> tuple[float, float]:
     return margins.left + side + margins.right, margins.top + side + margins.bottom
 
 
-def _step_height(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> float:
+def _step_height(column: _Column, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> float:
     """Returns the height (mm) one step of how to play takes, `lead` above its words, without the space above it."""
     blocks = [*lead, Block("h2", (Run(step.heading),)), *step.text]
     if step.picture is None:
-        return flow.measure(blocks)
+        return column.measure(blocks)
     width, height = _step_size(step, style)
-    return max(height, flow.measure(blocks, flow.width - width - GAP))
+    return max(height, column.measure(blocks, column.width - width - GAP))
 
 
-def _step_gap(flow: Flow) -> float:
-    """Returns the space (mm) above each step of how to play."""
-    return (STEP_GAP if flow.scale == 1.0 else LARGE_STEP_GAP) * flow.scale
+def _step_gap(scale: float) -> float:
+    """Returns the space (mm) above each step of how to play, at the print's `scale`."""
+    return (STEP_GAP if scale == 1.0 else LARGE_STEP_GAP) * scale
 
 
 def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> None:
     """Places one step of how to play: its heading and words beside its picture, `lead` above them."""
     heading = [*lead, Block("h2", (Run(step.heading),))]
-    flow.space(_step_gap(flow))
+    flow.space(_step_gap(flow.scale))
     if step.picture is None:
         flow.keep(flow.measure(heading) + flow.measure(step.text))
         flow.blocks([*heading, *step.text])
@@ -523,7 +573,7 @@ def _run_on(flow: Flow, plan: RulesPlan, heading: list[Block], scale: float) -> 
 
 def _titled(figure: ExampleFigure) -> ExampleFigure:
     """Returns the worked example with its diagram and title only, its text and account left to run on."""
-    return replace(figure, text=[], results=[])
+    return replace(figure, text=(), results=())
 
 
 def _shrunk(
@@ -577,9 +627,7 @@ def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan, tip_on_front: boo
     if options.large_print:
         return True
     for careful_front in (False, True) if tip_on_front else (False,):  # as render_rules tries it
-        trial = Document.trial(options.paper)
-        _render_rules(trial, plan, large_print=False, sections=False, careful_front=careful_front)
-        if trial.pages <= 2:
+        if _trial(options.paper, plan, False, False, careful_front, STEP_MOST_CELL, False)[0] <= 2:
             return True
     return False
 

@@ -50,8 +50,8 @@ def replace(record: T, /, **changes: Any) -> T:
     unknown = set(changes) - set(names)
     if unknown:
         raise TypeError(f"{type(record).__name__} has no field {sorted(unknown)[0]!r}")
-    values = {name: changes[name] if name in changes else getattr(record, name) for name in names}
-    return type(record)(**values)
+    # In order, not by name: a record made from all its fields in order takes `_init`'s quick way.
+    return type(record)(*[changes[name] if name in changes else getattr(record, name) for name in names])
 
 
 def _fields(cls: type) -> tuple[tuple[str, ...], dict[str, object]]:
@@ -133,8 +133,22 @@ def _eq(self: Any, other: Any) -> Any:
     return NotImplemented
 
 
+# A record's hash, kept in its `__dict__` under a name no field can have: records are immutable, and layouts look
+# the same nested records up in caches many times (hashing a rule sheet's steps walked every record in them).
+_HASH = "hash "
+
+
 def _hash(self: Any) -> int:
-    return hash(self.__record_key__(self))
+    values = self.__dict__
+    found: int | None = values.get(_HASH)
+    if found is None:
+        found = values[_HASH] = hash(self.__record_key__(self))
+    return found
+
+
+def _getstate(self: Any) -> dict[str, Any]:
+    """Returns the record's fields for pickling, without its kept hash: another process hashes strings otherwise."""
+    return {name: value for name, value in self.__dict__.items() if name != _HASH}
 
 
 def _final(cls: type, /, **kwargs: Any) -> None:
@@ -164,6 +178,7 @@ _METHODS: dict[str, Callable[..., Any]] = {
     "__repr__": _repr,
     "__eq__": _eq,
     "__hash__": _hash,
+    "__getstate__": _getstate,
     "__setattr__": _setattr,
     "__delattr__": _delattr,
 }

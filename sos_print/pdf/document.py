@@ -34,6 +34,7 @@ class Document:
         self._outline_level = -1
         self._bookmarks = 0
         self._form: FormFields | None = None
+        self.drawn = True  # False for a trial: what `reuse` would draw is not even worked out
         # invariant: no timestamp or random ID in the file, so the same inputs give the same bytes.
         self.canvas = Canvas(
             self._buffer,
@@ -58,6 +59,7 @@ class Document:
         document of the same content gets."""
         document = cls(paper, title="", subject="", lang="en")
         document.canvas = cast(Canvas, _Discarded())
+        document.drawn = False
         return document
 
     @property
@@ -87,9 +89,10 @@ class Document:
         name = self._reused.get(key)
         if name is None:
             name = f"figure{len(self._reused) + 1}"
-            self.canvas.beginForm(name, area.x * MM, area.y * MM, area.right * MM, area.top * MM)
-            draw(self.canvas)
-            self.canvas.endForm()
+            if self.drawn:
+                self.canvas.beginForm(name, area.x * MM, area.y * MM, area.right * MM, area.top * MM)
+                draw(self.canvas)
+                self.canvas.endForm()
             self._reused[key] = name
         self.canvas.saveState()
         self.canvas.translate(x * MM, y * MM)

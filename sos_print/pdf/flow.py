@@ -9,6 +9,7 @@ no single line of a paragraph is left alone at the foot or the head of a column.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import takewhile
 
 from reportlab.pdfgen.canvas import Canvas
@@ -74,7 +75,7 @@ class Flow:
         body: float = BODY_PT,
         later: float = 0.0,
     ) -> None:
-        self.document, self.scale, self.later = document, scale, later
+        self.document, self.scale, self.body, self.later = document, scale, body, later
         self.styles = styles(scale, body)
         self._start_page = start_page
         self._open_page()
@@ -171,17 +172,14 @@ class Flow:
 
     def measure(self, blocks: Sequence[Block], width: float | None = None) -> float:
         """Returns the height (mm) `blocks` take in this flow's frames, or in a column `width` mm wide."""
-        return sum(
-            style.before + self._height(self._lines(block, style, width), style) + style.after
-            for block in blocks
-            for style in (self.styles[block.kind],)
-        )
+        return measured(self.scale, self.body, self.box.width if width is None else width, tuple(blocks))
 
     def figure(self, height: float, draw: Drawer) -> None:
         """Places a drawing `height` mm tall, in the next frame if it does not fit in this one."""
         if height > self.room and not self.page_started:
             self.next_frame()
-        draw(self.document, self.box.x, self.top)
+        if self.document.drawn:  # a trial's canvas keeps nothing: its drawings are not even worked out
+            draw(self.document, self.box.x, self.top)
         self.top -= height
         self.page_started = False
         self.after = 0.0
@@ -202,7 +200,8 @@ class Flow:
         self.box = Box(frame.x, frame.y, frame.width - width - gap, frame.height)
         self.blocks(blocks)
         self.box = frame
-        draw(self.document, frame.right - width, top)
+        if self.document.drawn:
+            draw(self.document, frame.right - width, top)
         self.top = min(self.top, top - height)
         self.page_started, self.after = False, 0.0
 
@@ -225,12 +224,11 @@ class Flow:
         draw_box(self.canvas, Box(frame.x, bottom, frame.width, top - bottom), line_pt)
         self.top, self.page_started, self.after = bottom, False, 0.0
 
-    def _lines(self, block: Block, style: Style, width: float | None = None) -> tuple[Line, ...]:
-        runs = [Run(run.text, run.bold or style.bold) for run in block.runs]
-        return set_lines(runs, (self.box.width if width is None else width) - style.indent, style.size)
+    def _lines(self, block: Block, style: Style) -> tuple[Line, ...]:
+        return _lines(block, style, self.box.width)
 
     def _height(self, lines: Sequence[Line], style: Style) -> float:
-        return len(lines) * style.size * LEADING / MM
+        return _height(lines, style)
 
     def _place(self, block: Block, lines: tuple[Line, ...], style: Style, grey: bool) -> None:
         leading = style.size * LEADING
@@ -243,18 +241,50 @@ class Flow:
                 self.next_frame()
                 continue
             chunk, lines = lines[:room], lines[room:]
-            self.canvas.setFillGray(CAPTION_GREY if grey else SECOND_LANGUAGE_GREY if style.grey else 0)
-            if block.kind == "li" and first:
-                bullet = set_lines([Run("\u2022")], 10.0, style.size)
-                draw_lines(self.canvas, bullet, x - style.indent * 0.7, self.top, style.size, leading)
-            draw_lines(self.canvas, chunk, x, self.top, style.size, leading)
-            self.canvas.setFillGray(0)
+            if self.document.drawn:  # see `figure`
+                self.canvas.setFillGray(CAPTION_GREY if grey else SECOND_LANGUAGE_GREY if style.grey else 0)
+                if block.kind == "li" and first:
+                    bullet = set_lines([Run("\u2022")], 10.0, style.size)
+                    draw_lines(self.canvas, bullet, x - style.indent * 0.7, self.top, style.size, leading)
+                draw_lines(self.canvas, chunk, x, self.top, style.size, leading)
+                self.canvas.setFillGray(0)
             self.top -= len(chunk) * leading / MM
             self.page_started, first = False, False
             if lines:
                 self.next_frame()
         self.top -= style.after
         self.after = style.after
+
+
+# Kept: a layout tries its choices by measuring the same blocks at the same widths again and again (a rule sheet is
+# laid out about ten times before it is drawn).
+@lru_cache(maxsize=4096)
+def measured(scale: float, body: float, width: float, blocks: tuple[Block, ...]) -> float:
+    """Returns the height (mm) `blocks` take in a column `width` mm wide, set as a flow of `scale` and `body` size
+    sets them (see `Flow.measure`)."""
+    kinds = _styles(scale, body)
+    return sum(
+        style.before + _height(_lines(block, style, width), style) + style.after
+        for block in blocks
+        for style in (kinds[block.kind],)
+    )
+
+
+@lru_cache(maxsize=16)
+def _styles(scale: float, body: float) -> dict[str, Style]:
+    """Returns `styles(scale, body)`, made once: `measured` must not change it."""
+    return styles(scale, body)
+
+
+def _lines(block: Block, style: Style, width: float) -> tuple[Line, ...]:
+    """Returns a block set in `style` in a column `width` mm wide."""
+    # The block's own runs where the style adds nothing to them: set_lines finds them in its cache at once.
+    runs = [run if run.bold or not style.bold else Run(run.text, True) for run in block.runs]
+    return set_lines(runs, width - style.indent, style.size)
+
+
+def _height(lines: Sequence[Line], style: Style) -> float:
+    return len(lines) * style.size * LEADING / MM
 
 
 def _lines_in(room: float, style: Style) -> int:

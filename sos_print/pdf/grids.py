@@ -170,6 +170,13 @@ def number_places(grid: GridPlan) -> dict[tuple[int, int], str]:
     a grid line apart, read as one ("37 16" as "3716", review 34). Along each row, of the choices that keep them
     apart, the one that puts fewest numbers on a line, then most in their first free place, is taken (the first
     found, trying each cell's places in order from the left: the same every time)."""
+    return dict(_number_places(grid))
+
+
+# Kept: the same boards are drawn again, at other cells and in other documents; placing took longer than drawing.
+@lru_cache(maxsize=512)
+def _number_places(grid: GridPlan) -> tuple[tuple[tuple[int, int], str], ...]:
+    """Returns `number_places` of `grid` as (cell, place) pairs."""
     places: dict[tuple[int, int], str] = {}
     for row in range(grid.size):
         numbered = [col for col in range(grid.size) if grid.number(col, row) and grid.letter(col, row)]
@@ -189,7 +196,7 @@ def number_places(grid: GridPlan) -> dict[tuple[int, int], str]:
             best = reached
         _, chosen = min(best.values(), key=lambda found: found[0])
         places.update(((col, row), place) for col, place in zip(numbered, chosen, strict=True))
-    return places
+    return tuple(places.items())
 
 
 def _place_costs(grid: GridPlan, col: int, row: int) -> list[tuple[str, tuple[int, int]]]:

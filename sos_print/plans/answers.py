@@ -199,7 +199,7 @@ def _translated(figures: list[ExampleFigure]) -> ExampleFigure:
     if len(figures) == 1:
         return figures[0]
     first, second = figures
-    return replace(first, text=interleaved(first.text, second.text), second=second.title)
+    return replace(first, text=tuple(interleaved(list(first.text), list(second.text))), second=second.title)
 
 
 def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> ExampleFigure:
@@ -230,7 +230,7 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
     listed = words("puzzles.key_list", items=items)
     blocks = words.blocks("puzzles.key_answers", count=len(shown), answers=listed)
     blocks += _why(puzzle, words, notation)
-    return ExampleFigure(heading, blocks, grid, [])
+    return ExampleFigure(heading, tuple(blocks), grid, ())
 
 
 def _shown(puzzle: Puzzle) -> list[tuple[Cell, tuple[Choice, ...]]]:

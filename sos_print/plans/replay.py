@@ -175,7 +175,7 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         text += words.blocks(
             "replay.other_moves", first=game.example.variant.first_sos_wins, others=len(span) - len(told)
         )
-    return ExampleFigure(title, text, grid, [])
+    return ExampleFigure(title, tuple(text), grid, ())
 
 
 def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tuple[ExampleFigure, ...]:
@@ -187,7 +187,7 @@ def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tup
         if made:
             grid = replace(grid_plan(game.final.board, notation, segments=made), named=False)
             title = words("replay.scorer_title", who=_side_words(game, side), count=len(made))
-            figures.append(ExampleFigure(title, [], grid, []))
+            figures.append(ExampleFigure(title, (), grid, ()))
     return tuple(figures)
 
 
@@ -605,7 +605,7 @@ def _turning(
             last=None if shown.points else shown.move.cell,
             faint=earlier,
         )
-        figures.append(ExampleFigure(caption, [], grid, []))
+        figures.append(ExampleFigure(caption, (), grid, ()))
     replies = _replies_made(step.after, before)
     ties = sum(1 for move in moves if move.cost == turn.cost) - 1
     why = words.blocks(

@@ -20,7 +20,7 @@ class RuleStep:
     """Holds one numbered step of the rule sheet's front: its heading, its sentences and its picture (or none)."""
 
     heading: str
-    text: list[Block]
+    text: tuple[Block, ...]
     picture: GridPlan | None
     # Its words without the sentence that says how the pictured game ended, where they have one (see `uncaptioned`).
     bare: tuple[Block, ...] = ()
@@ -32,11 +32,11 @@ class RulesPlan:
     comes up, the variants, naming cells and a checked example (its back)."""
 
     title: Label
-    intro: list[Block]
+    intro: tuple[Block, ...]
     steps: tuple[RuleStep, ...]
-    careful: list[Block]  # first on the back; under the steps where it would push the back onto a third page
-    more: tuple[list[Block], list[Block]]  # the back: questions that come up, variants
-    cells: list[Block]
+    careful: tuple[Block, ...]  # first on the back; under the steps where it would push the back onto a third page
+    more: tuple[tuple[Block, ...], tuple[Block, ...]]  # the back: questions that come up, variants
+    cells: tuple[Block, ...]
     coordinates: GridPlan
     example_heading: str
     legend: str
@@ -59,23 +59,29 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     line = example_line(size, notation)
     figure = example_figure(example, 1, words, notation, numbered=False)
     more = (
-        words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None),
-        words.blocks("rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players),
+        tuple(words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None)),
+        tuple(
+            words.blocks(
+                "rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players
+            )
+        ),
     )
     game = {"players": options.variant.players, "teams": options.variant.teams, "titled": _several_games(options)}
     return RulesPlan(
         title=(words("rules.title", **game),),
-        intro=words.blocks(
-            "rules.intro",
-            players=options.variant.players,
-            teams=options.variant.teams,
-            ends=rules.ends,
-            named=options.seating is not None,
+        intro=tuple(
+            words.blocks(
+                "rules.intro",
+                players=options.variant.players,
+                teams=options.variant.teams,
+                ends=rules.ends,
+                named=options.seating is not None,
+            )
         ),
         steps=rule_steps(words, notation, rules, options.variant),
-        careful=words.blocks("rules.careful", ends=rules.ends, teams=rules.teams),
+        careful=tuple(words.blocks("rules.careful", ends=rules.ends, teams=rules.teams)),
         more=more,
-        cells=words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line),
+        cells=tuple(words.blocks("rules.cells_a1" if notation is Notation.A1 else "rules.cells_l1c1", line=line)),
         coordinates=naming_grid(size, notation),
         example_heading=words("rules.example_heading"),
         legend=words("rules.legend", **marks_shown(figure.grid), first_sos_wins=rules.ends == "first"),
@@ -136,7 +142,7 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
     steps = []
     for k, picture in enumerate(pictures, start=1):
         heading = words(f"rules.step_{k}_heading", number=k, **rules.words)
-        text = words.blocks(f"rules.step_{k}", **rules.words)
+        text = tuple(words.blocks(f"rules.step_{k}", **rules.words))
         if k == 4 and not first:
             # How the pictured game ended, as the engine scores it; of a target game, which end it shows: it may end
             # on a full board short of the target.
@@ -148,8 +154,8 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
             )
             # Run on in the rule's paragraph: a paragraph of its own took the room of the large-print front's opening
             # paragraph, sent to the back, which then ran onto a fourth page.
-            bare = tuple(text)
-            text = [*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs))]
+            bare = text
+            text = (*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs)))
             steps.append(RuleStep(heading, text, picture, bare))
             continue
         steps.append(RuleStep(heading, text, picture))
@@ -159,7 +165,7 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
 def uncaptioned(plan: RulesPlan) -> RulesPlan:
     """Returns the sheet without the sentence under step 4 that says how its pictured game ended: large print leaves
     it out where it would cost a page."""
-    steps = tuple(replace(step, text=list(step.bare), bare=()) if step.bare else step for step in plan.steps)
+    steps = tuple(replace(step, text=step.bare, bare=()) if step.bare else step for step in plan.steps)
     return replace(plan, steps=steps)
 
 

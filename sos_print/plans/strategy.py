@@ -114,7 +114,7 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation, teams: bool 
         )
     grid = grid_plan(puzzle.board, notation, segments=segments, answers=answer_letters(puzzle.answers))
     title = words(f"teacher.strategy_{'gift' if lesson.idea is Idea.NO_GIFT else lesson.idea.value}_title")
-    return ExampleFigure(title, text, grid, [])
+    return ExampleFigure(title, tuple(text), grid, ())
 
 
 def opening_blocks(words: Words, notation: Notation) -> list[Block]:

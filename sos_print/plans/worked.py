@@ -23,9 +23,9 @@ class ExampleFigure:
     """Holds one worked example as printed: title, explanation, the diagram, and the engine's account."""
 
     title: str
-    text: list[Block]  # a block of the second language's kind (`words.SECOND`) follows its first language's
+    text: tuple[Block, ...]  # a block of the second language's kind (`words.SECOND`) follows its first language's
     grid: GridPlan
-    results: list[Block]
+    results: tuple[Block, ...]
     second: str = ""  # the title in the document's second language, under it (the answer key in two languages)
 
 
@@ -54,7 +54,7 @@ def example_figure(
         last=last.move.cell if last is not None and not last.points else None,
     )
     blocks = words.blocks("teacher.example_text", text=text) if text else []
-    return ExampleFigure(heading, blocks, grid, _results(checked, words, notation))
+    return ExampleFigure(heading, tuple(blocks), grid, tuple(_results(checked, words, notation)))
 
 
 def prose(checked: CheckedExample, part: str, words: Words, notation: Notation) -> str:
