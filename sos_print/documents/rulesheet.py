@@ -232,7 +232,7 @@ def _render_rules(
     rest = plan.intro
     if place == "back":
         who = _steps_style(flow, plan.steps, scale, under, most, plan.intro[:1])
-        fits = _steps_height(flow, plan.steps, who, plan.intro[:1]) <= flow.room - under
+        fits = _steps_height(_Column.of(flow), plan.steps, who, plan.intro[:1]) <= flow.room - under
         if fits and _badged(plan.steps, who, scale) is not None:
             lead, style, rest = plan.intro[:1], who, plan.intro[1:]
     for k, step in enumerate(plan.steps):
