@@ -495,7 +495,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert (
         "avec le même numéro de tirage (le champ « Numéro de tirage » de la page web, --seed dans le terminal)" in key
     )
-    assert "Chaque case du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
+    assert "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
     assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto simple" in key
     assert "(le recto-verso ne convient que si" in key
@@ -966,7 +966,12 @@ def test_a_two_language_key_is_printed_once_its_marking_grid_headed_in_both_lang
     assert len(key) == 47  # 39 pages each language; the names outside the boards (H1) save one
     first = flat(key[0])
     assert first.startswith("SOS: puzzle answer key SOS : corrigé Page 1 of 47 / Page 1 sur 47"), first[:200]
-    for words in ("Marking grid Grille de correction", "One row for each child’s sheet", "Une ligne par fiche d’élève"):
+    # « Une rangée » of the table, « une cellule » of it: « ligne » and « case » are the board's words (session 37 P28).
+    for words in (
+        "Marking grid Grille de correction",
+        "One row for each child’s sheet",
+        "Une rangée par fiche d’élève (son numéro est en haut de la fiche), une colonne par casse-tête.",
+    ):
         assert words in first, words
     with pages(data) as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size", "non_stroking_color"])
