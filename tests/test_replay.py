@@ -2475,7 +2475,7 @@ REPLAYED = [
     ("07-target-score.toml", Language.FR, "Gagne : complète A2-C2 et A2-C4."),
     ("07-target-score.toml", Language.EN, "Wins: completes A2-C2 and A2-C4."),
     ("09-team-sos.toml", Language.FR, "A + C contre B + D. Les joueurs jouent dans l’ordre A, B, C, D."),
-    ("09-team-sos.toml", Language.FR, "Meilleur coup : S en D4"),
+    ("09-team-sos.toml", Language.FR, "Un des meilleurs coups : S en A4"),  # its table lists 19 best moves
     ("09-team-sos.toml", Language.EN, "drawn once for each team that made an S-O-S"),
     (
         "11-team-first-sos-wins.toml",
