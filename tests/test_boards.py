@@ -257,7 +257,7 @@ NUMBERED = [
 ]
 
 
-BLANK_NOTICES = {"This page is intentionally left blank", "Cette page est volontairement laissée blanche"}
+BLANK_NOTICES = {"This page is intentionally left blank", "Page laissée blanche intentionnellement."}
 
 
 @pytest.mark.parametrize(

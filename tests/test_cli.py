@@ -85,7 +85,8 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     pages = texts(players)
     # A page left blank (so that the rules start on a front) is in no part: a part ends on its last printed page. It
     # carries one line, in its middle, saying that it is blank on purpose, and nothing else.
-    notice = {"en": "This page is intentionally left blank", "fr": "Cette page est volontairement laissée blanche"}
+    # The French a whole sentence, with its full stop (issue 23, session 37 P20).
+    notice = {"en": "This page is intentionally left blank", "fr": "Page laissée blanche intentionnellement."}
     blank = [number for number, text in enumerate(pages, start=1) if notice[lang] in text]
     assert all(" ".join(pages[number - 1].split()) == notice[lang] for number in blank)
     spans = [

@@ -446,7 +446,7 @@ def test_the_replay_of_a_filled_audit_prints_the_names_class_date_and_group_the_
     assert result.exit_code == 0, result.output
     pages_text = [" ".join(text.split()) for text in texts(out.read_bytes())]
     assert pages_text[0].startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3 SOS: game replay")
-    assert "Players: Léa (A) and Tom (B), writing in that order." in pages_text[0]
+    assert "Players: Léa (A) and Tom (B), playing in that order." in pages_text[0]
     assert "Final score: Léa (A) 2, Tom (B) 3. Tom (B) wins." in pages_text[0]
     assert all(text.startswith("Class CE2 Mme Martin Date 3 décembre Group 2 of 3") for text in pages_text)
     # The command line's names and class replace the audit's.
@@ -457,7 +457,7 @@ def test_the_replay_of_a_filled_audit_prints_the_names_class_date_and_group_the_
     assert result.exit_code == 0, result.output
     first = " ".join(texts(out.read_bytes())[0].split())
     assert first.startswith("Classe CM1 Date 3 décembre Groupe 2 sur 3")
-    assert "Joueurs : Léa (A) et Zoé (B), qui écrivent dans cet ordre." in first.replace("\u202f", " ")
+    assert "Joueurs : Léa (A) et Zoé (B), qui jouent dans cet ordre." in first.replace("\u202f", " ")
 
 
 def test_a_class_lists_name_the_fields_font_lacks_a_letter_of_is_printed_as_on_paper_and_kept_for_the_replay(
@@ -497,7 +497,7 @@ def test_a_class_lists_name_the_fields_font_lacks_a_letter_of_is_printed_as_on_p
     out = tmp_path / "replay.pdf"
     result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Players: Łukasz (A) and Şükrü (B), writing in that order." in " ".join(texts(out.read_bytes())[0].split())
+    assert "Players: Łukasz (A) and Şükrü (B), playing in that order." in " ".join(texts(out.read_bytes())[0].split())
 
 
 @pytest.mark.parametrize(
@@ -574,8 +574,8 @@ def test_a_typed_name_class_or_date_the_font_cannot_print_is_one_line_and_status
 @pytest.mark.parametrize(
     ("field", "value", "option", "printed"),
     [
-        ("group1.names.B", "Tom \U0001f600", ["--names", "B=Tom"], "Players: Ann (A) and Tom (B), writing"),
-        ("group1.names.B", "Tom 三", ["--names", "b=Zoé"], "Players: Ann (A) and Zoé (B), writing"),
+        ("group1.names.B", "Tom \U0001f600", ["--names", "B=Tom"], "Players: Ann (A) and Tom (B), playing"),
+        ("group1.names.B", "Tom 三", ["--names", "b=Zoé"], "Players: Ann (A) and Zoé (B), playing"),
         ("group1.class", "אבג CM2", ["--class-name", "CM2"], "Class CM2 Date SOS: game replay"),
     ],
 )

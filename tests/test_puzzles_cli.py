@@ -172,7 +172,7 @@ QUESTIONS_FR = {
     "no-gift": "Trouve un coup sans cadeau.",
     "best-move": "Défi : trouve le meilleur coup.",
 }
-TURN = re.compile(r"([A-D]’s turn|C’est à [A-D])")
+TURN = re.compile(r"([A-D]’s turn|[A-D] joue\.)")
 
 
 def printed_questions(data: bytes) -> list[str]:
@@ -197,6 +197,7 @@ def printed_questions(data: bytes) -> list[str]:
         ("--lang", "fr+en"),
         ("--lang", "en+fr", "--large-print"),
         ("--lang", "fr", "--size", "6", "--copies", "2"),
+        ("--lang", "fr", "--paper", "letter"),  # the narrowest line: « Il y a une seule réponse. » keeps its end
     ],
 )
 def test_each_question_is_printed_once_word_for_word_however_its_lines_break(args):
@@ -208,7 +209,8 @@ def test_each_question_is_printed_once_word_for_word_however_its_lines_break(arg
     assert any(record["kind"] == "best-move" for record in records(*args))
     assert printed_questions(made(*args)["puzzles.pdf"]) == expected
     # « écris-en une » and « pas de cadeau » keep their last word: a line of one short word reads as a stray (readfrB);
-    # so do "1 answer" and « 1 réponse », which the large-print en+fr sheet once broke (issue 23, design F9).
+    # so do "one answer" and « seule réponse », as "1 answer" and « 1 réponse », which the large-print en+fr sheet
+    # once broke (issue 23, design F9).
     printed = "\n".join(texts(made(*args)["puzzles.pdf"]))
     assert not re.search(r"^(une|one|cadeau|answers?|réponses?)\.$", printed, re.MULTILINE)
 
@@ -234,10 +236,11 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
             count = len(record["answers"])
-            # One pattern for every count, in digits, as the issue asks ("there is 1 answer", "there are 2 answers"):
-            # the sentence once changed form, "There is one answer." beside "Two answers: write one." (issue 34, P1).
-            # With several answers, the child is told to write one, not to squeeze them all into the one box.
-            answers = "There is 1 answer." if count == 1 else f"There are {count} answers: write one."
+            # One pattern for every count, "There is one answer.", "There are 2 answers": the sentence once changed
+            # form, "There is one answer." beside "Two answers: write one." (issue 34, P1); "1" in running text
+            # read as a misprint (issue 23, session 37 P10). With several answers, the child is told to write one,
+            # not to squeeze them all into the one box.
+            answers = "There is one answer." if count == 1 else f"There are {count} answers: write one."
             # "A’s turn.", not "It is A’s turn.": with the longer "There are 2 answers", that took a second line on a
             # row, and the Letter sheet a second page.
             expected = f"{record['number']}. {QUESTIONS[record['kind']]} {record['to_move']}’s turn. {answers}"
@@ -527,17 +530,18 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     )
     for record in records("--lang", "fr", "--size", "5"):
         # « À A de jouer » set a preposition beside a seat of the same letter (readfrB); « C'est à A de jouer. Il y a
-        # une seule réponse. » took two lines where the English takes one, and the sheet two pages (issue 23).
-        assert f"{record['number']}. " in sheet and f"C’est à {record['to_move']}. " in sheet
+        # une seule réponse. » took two lines where the English takes one, and the sheet two pages (issue 23); « C'est
+        # à A. » was clipped speech, and « C'est au tour de A. » too wide on Letter (session 37 P9).
+        assert f"{record['number']}. " in sheet and f"{record['to_move']} joue. " in sheet
     several = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) > 1]
     assert several
     for record in several:
         count = len(record["answers"])
-        assert f"C’est à {record['to_move']}. Il y a {count} réponses : écris-en une." in sheet
+        assert f"{record['to_move']} joue. Il y a {count} réponses : écris-en une." in sheet
     single = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) == 1]
     assert single
     for record in single:
-        assert f"C’est à {record['to_move']}. Il y a 1 réponse." in sheet
+        assert f"{record['to_move']} joue. Il y a une seule réponse." in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
@@ -546,7 +550,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert (
         "avec le même numéro de tirage (le champ « Numéro de tirage » de la page web, --seed dans le terminal)" in key
     )
-    assert "Chaque case du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
+    assert "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
     assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto simple" in key
     assert "(le recto-verso ne convient que si" in key
@@ -1017,7 +1021,12 @@ def test_a_two_language_key_is_printed_once_its_marking_grid_headed_in_both_lang
     assert len(key) == 47  # 39 pages each language; the names outside the boards (H1) save one
     first = flat(key[0])
     assert first.startswith("SOS: puzzle answer key SOS : corrigé Page 1 of 47 / Page 1 sur 47"), first[:200]
-    for words in ("Marking grid Grille de correction", "One row for each child’s sheet", "Une ligne par fiche d’élève"):
+    # « Une rangée » of the table, « une cellule » of it: « ligne » and « case » are the board's words (session 37 P28).
+    for words in (
+        "Marking grid Grille de correction",
+        "One row for each child’s sheet",
+        "Une rangée par fiche d’élève (son numéro est en haut de la fiche), une colonne par casse-tête.",
+    ):
         assert words in first, words
     with pages(data) as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size", "non_stroking_color"])

@@ -61,6 +61,12 @@ ENGLISH = [
     "Naming cells",
     "An S-O-S is named by the cells at its two ends",
     "A worked example",
+    # Where the name goes: the sheet has no board of its own to write under (issue 23, session 37 design H5).
+    "A game for two players, each with a pencil. Player A starts, then player B. Write your name beside your player "
+    "letter (A or B) on your game board.",
+    # The tie, as step 4 says it (session 37 P6): the top scores shared, whatever the number of sides; short, since a
+    # longer item took the large-print sheet to a fourth page.
+    "If the board fills up first, the most points wins; equal top scores are a draw.",
 ]
 FRENCH = [
     "1. Écris une lettre",
@@ -90,6 +96,13 @@ FRENCH = [
     "Nommer les cases",
     "Un S-O-S se nomme par les cases de ses deux bouts",
     "Un exemple expliqué",
+    # Où écrire son prénom : la fiche n'a pas de grille à elle (issue 23, session 37, H5 du designer).
+    "Un jeu pour deux joueurs, chacun avec un crayon. Le joueur A commence ; B joue ensuite. Écris ton prénom à côté "
+    "de ta lettre de joueur (A ou B), sur ta feuille de jeu.",
+    # Les mots de la grille et des casse-têtes (session 37 P1), l'égalité (P6), pas de virgule devant « et » (P3).
+    "S, O, S sur trois cases voisines, en ligne, en colonne ou en diagonale, forment un S-O-S.",
+    "Si la grille se remplit avant, le meilleur score gagne ; en cas d’égalité en tête, la partie est nulle.",
+    "Une lettre dans un cadre en pointillés est la dernière écrite et n’a rien marqué.",
 ]
 
 
@@ -364,7 +377,7 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             Language.FR,
             Variant(players=4, teams=True),
             [
-                "S, O, S sur trois cases voisines forment un S-O-S, à l’horizontale, à la verticale ou en diagonale.",
+                "S, O, S sur trois cases voisines, en ligne, en colonne ou en diagonale, forment un S-O-S.",
                 "Quatre joueurs : A et C contre B et D. On joue dans l’ordre A, B, C, D.",
             ],
             ["B et D, qui jouent"],
@@ -442,9 +455,16 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
                 "que tu le lises dans un sens ou dans l'autre.",
                 # « ta lettre » said the S or O, then A or B, in two sentences running (issue 23, French F5, F6).
                 "Chaque nouvel S-O-S que tu complètes rapporte un point. Trace un trait dessus et écris ta lettre",
-                "S, O, S sur trois cases voisines forment un S-O-S, à l'horizontale, à la verticale ou en diagonale.",
+                "S, O, S sur trois cases voisines, en ligne, en colonne ou en diagonale, forment un S-O-S.",
             ],
-            ["sur le trait", "quel que soit le sens", "que ta lettre complète", "qui se lisent S, O, S,"],
+            [
+                "sur le trait",
+                "quel que soit le sens",
+                "que ta lettre complète",
+                "qui se lisent S, O, S,",
+                "à l'horizontale",  # not the board's words (session 37 P1)
+                "sous la grille",  # no board on the sheet (session 37, design H5)
+            ],
         ),
     ],
 )
@@ -878,11 +898,13 @@ def test_each_other_way_to_play_is_told_in_the_same_words_on_every_sheet(example
 @pytest.mark.parametrize("variant", SHEET_VARIANTS, ids=str)
 def test_the_french_sheet_says_ligne_for_a_row_only(examples, variant):
     # « Forme un S-O-S en ligne droite (en ligne, en colonne ou en diagonale) » : « ligne » y disait deux choses, la
-    # rangée et le trait droit (issue 23, review 34, P20). Une « ligne » est une rangée de la grille, et rien d'autre.
+    # rangée et le trait droit (issue 23, review 34, P20). Une « ligne » est une rangée de la grille, et rien d'autre :
+    # « en ligne, en colonne ou en diagonale », les mots de la grille de jeu et des casse-têtes (session 37 P1), dit
+    # le long d'une rangée.
     text = flat(rendered("rules", PrintOptions(variant=variant, language=Language.FR))).replace("\u2019", "'")
     assert "Forme un S-O-S bien aligné" in text
-    assert "à l'horizontale, à la verticale ou en diagonale" in text
-    for said in re.finditer(r"\blignes?\b(?! \d| [A-H]\d|, comptée| portent)", text):
+    assert "en ligne, en colonne ou en diagonale" in text
+    for said in re.finditer(r"\blignes?\b(?! \d| [A-H]\d|, comptée| portent|, en colonne)", text):
         raise AssertionError(text[max(0, said.start() - 60) : said.end() + 60])
 
 

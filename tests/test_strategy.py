@@ -119,7 +119,8 @@ def test_the_strategy_names_cells_in_the_kits_notation_and_speaks_french():
         PrintOptions(language=Language.FR, notation=Notation.L1C1), verify([str(EXAMPLES / "03-o-in-the-gap.toml")])
     ).data
     text = re.sub(r"\s+", " ", " ".join(texts(data)).replace("\u00a0", " ").replace("\u202f", " "))
-    assert "Stratégie" in text and "Prendre le point Au tour de A. O en L2C1 marque 1 point (L1C1-L3C1)" in text
+    assert "Stratégie" in text
+    assert "Prendre le point C’est au tour de A. Un O en L2C1 marque 1 point (L1C1-L3C1)" in text
     assert (
         "seul O en L4C4 ne lui laisse rien. C’est aussi le meilleur coup : d’ici la fin, si chacun joue au mieux"
         in text

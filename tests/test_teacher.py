@@ -168,13 +168,21 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
         "100%",
         "never “fit to page”",
         "headers and footers",
-        "A first round on 3 × 3.",
-        "An adult can write for a child.",
+        # The four headings of "Adapting the game" in one form, each an instruction (issue 23, session 37 P27).
+        "Start on 3 × 3.",
+        "Write for the child.",
+        "Take your time.",
         "While they play, make sure that",
         "After the game, talk about",
         "Do not hand these pages to the children",
         "How long it takes",
-        "Handing over the pencil.",
+        "Hand over the pencil.",
+        # What the teacher shows matches the rule sheet's step 3 (session 37 P2).
+        "write a letter, find an S-O-S, draw a line through it and write the player’s letter beside it, then let that "
+        "player write again.",
+        # No player owns S: said once, plainly (session 37 P26).
+        "Letters belong to no one: no player has a letter of their own; each writes S or O, as they choose, and may "
+        "use the letters the others wrote.",
         "Ask each child to explain one of their moves",
         "hand the pencil to a classmate or an adult, who writes for them",
     ):
@@ -189,10 +197,13 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
             12,
             {"target": 4},
             [
-                "one 5 × 5 board for each of the 12 groups, then their score sheets, in the same order, then the rule",
+                # The file's parts once, and what else each group needs, without the rules "also" (session 37 P23).
+                "The players’ file holds one 5 × 5 board for each of the 12 groups, their score sheets, in the same "
+                "order, and the rule sheet. Each group needs its board, its score sheet and a pencil per player; print "
+                "the rules once for each group, or put one copy where everyone can see it.",
                 "The first player to reach 4 points wins at once; if the board fills up first, the player with "
                 "the most",
-                "This kit’s 5 × 5 board means at most 25 moves a game: the game can end sooner, when a side "
+                "This kit’s 5 × 5 board means at most 25 moves a game: the game can end sooner, when a player "
                 "reaches the target",
             ],
         ),
@@ -433,7 +444,12 @@ def test_the_notes_of_a_first_sos_wins_kit_never_speak_of_points(lang, variant):
             "A to play.",
             ["team A + C writes again", "team A + C must write", "team B + D must write"],
         ),
-        ("fr", "Au tour de A (l’équipe A + C).", "Au tour de A.", ["l’équipe A + C rejoue", "l’équipe A + C doit"]),
+        (
+            "fr",
+            "C’est au tour de A (l’équipe A + C).",
+            "C’est au tour de A.",
+            ["l’équipe A + C rejoue", "l’équipe A + C doit"],
+        ),
     ],
 )
 def test_a_team_kits_strategy_names_the_team_that_scores_and_the_player_who_writes(lang, team, seat, wrong):
@@ -464,6 +480,31 @@ VARIANT_NOTES = [
         ["Un S-O-S ne compte qu’une fois", "Chaque nouvel S-O-S est marqué"],
     ),
     ("fr", Variant(players=4, teams=True), ["Si les deux camps jouent au mieux", "le camp qui commence"], []),
+    # « Camp » is for two teams; two players who each play for themselves are « joueurs » (session 37 P25).
+    ("fr", Variant(), ["Si les deux joueurs jouent au mieux", "le joueur qui commence"], ["deux camps", "le camp qui"]),
+    ("fr", Variant(players=3, target=5), ["dès qu’un joueur atteint le score visé"], ["dès qu’un camp"]),
+    ("fr", Variant(players=4, teams=True, target=5), ["dès qu’une équipe atteint le score visé"], ["dès qu’un camp"]),
+    # A sentence with its verb, and the move with its article (session 37 P24).
+    ("fr", Variant(), ["C’est au tour de A. Un O en A3 marque 1 point (A2-A4), et A rejoue."], ["Au tour de A."]),
+    # The notes alone: the players' file named once, the rules not "also" needed (session 37 P23).
+    (
+        "fr",
+        Variant(),
+        [
+            "Le fichier des joueurs contient une grille 4 × 4, son relevé des points et la règle du jeu. Chaque groupe "
+            "a besoin de sa grille, de son relevé et d’un crayon par joueur ; imprimez la règle une fois par groupe, "
+            "ou affichez-en un exemplaire à la vue de tous.",
+            # P2, P26, P27
+            "trouver un S-O-S, tracer un trait dessus et écrire à côté la lettre du joueur",
+            "Les lettres n’appartiennent à personne : aucun joueur n’a « sa » lettre ; chacun écrit S ou O, à son "
+            "choix, et peut utiliser les lettres écrites par les autres.",
+            "Commencer en 3 × 3.",
+            "Écrire pour l’enfant.",
+            "Passer le crayon.",
+            "Prendre son temps.",
+        ],
+        ["puis son relevé", "Le S n’est pas", "Prenez votre temps."],
+    ),
     ("en", Variant(players=3), ["an example follows the standard game, two players playing to a full board"], []),
     ("fr", Variant(players=4, teams=True), ["un exemple suit la règle ordinaire, à deux joueurs"], []),
     ("en", Variant(players=4, teams=True), ["When did it put a team ahead?"], ["When did it put a player ahead?"]),

@@ -480,6 +480,9 @@ def test_typography_keeps_units_sizes_and_letters_together(sentences, pattern, w
 
 
 ADULT = ("teacher.", "puzzles.key_", "replay.", "web.")  # the words the teacher reads: "vous"
+# The replay's words under "Who made each S-O-S" ask the children themselves to count their lines: « Compte les
+# traits », where « Comptez » said vous on a page set for children (issue 23, session 37 P14).
+REPLAY_CHILDREN = ("replay.final_intro",)
 # An order given with "tu", where a clause starts: the children's verbs, which a sentence to the teacher must not use
 # (the replay once told the teacher « compte les traits »).
 TU_ORDER = re.compile(
@@ -491,7 +494,7 @@ TU_ORDER = re.compile(
 def test_french_for_children_says_tu_and_for_the_teacher_vous():
     found = rendered("fr")
     for name, text in found.items():
-        children = name.startswith(("board.", "audit.", "rules.")) or (
+        children = name.startswith(("board.", "audit.", "rules.", *REPLAY_CHILDREN)) or (
             name.startswith("puzzles.") and not name.startswith("puzzles.key_")
         )
         if children:
@@ -725,14 +728,19 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
     ("lang", "margin"),
     [
         ("en", "with best play on both sides, A would finish 2 points ahead; after this move, 1 point behind"),
-        ("fr", "si chacun jouait au mieux, A finirait avec 2 points d’avance ; après ce coup, avec 1 point de retard"),
+        (
+            "fr",
+            "avant ce coup, si chacun jouait au mieux, A finirait avec 2 points d’avance ; après ce coup, A finirait "
+            "avec 1 point de retard",
+        ),
     ],
 )
 def test_the_replay_introduces_a_slip_as_the_finish_it_changed(lang, margin):
     intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro", teams=False))
     assert margin in intro, intro
     teams = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro", teams=True))
-    assert margin.replace(" A would", " team A + C would").replace("mieux, A", "mieux, l’équipe A + C") in teams, teams
+    team = margin.replace(" A would", " team A + C would").replace(", A finirait", ", l’équipe A + C finirait")
+    assert team in teams, teams
 
 
 def test_terminal_messages_name_an_s_o_s_by_its_ends_in_the_one_wording():

@@ -450,7 +450,7 @@ def _analysis_row(
             missed_fact=facts.get("missed point", ""),
             gift_fact=facts.get("gift", ""),
             wins=move.missed and _misses_a_win(game, move),
-            won=_winning_lines(game, move, notation),
+            won=_winning_lines(game, move, words, notation),
             first=game.example.variant.first_sos_wins,
             points=step.points,  # a move that scored says what it scored, not "No point missed" (review 34, P8)
             lines=segment_names(step.segments, size, notation) if step.points else "",
@@ -531,14 +531,16 @@ def _offers(
     )
 
 
-def _winning_lines(game: CheckedExample, move: MoveAnalysis, notation: Notation) -> str:
-    """Returns the S-O-S a move completed to win the game at once (the first S-O-S, or the target reached), or ""."""
+def _winning_lines(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Notation) -> str:
+    """Returns the S-O-S a move completed to win the game at once (the first S-O-S, or the target reached), joined
+    as a sentence lists them ("A2-C2 and A2-C4"), or ""."""
     step = game.steps[move.number - 1]
     variant = game.example.variant
     reached = bool(variant.target) and step.after.side_scores[variant.side_of(move.seat)] >= variant.target
     if not (step.segments and step.after.is_over and (variant.first_sos_wins or reached)):
         return ""
-    return segment_names(step.segments, game.example.size, notation)
+    names = segment_names(step.segments, game.example.size, notation).split(", ")  # in report order
+    return words("common.and_list", items=tuple(names))
 
 
 def _misses_a_win(game: CheckedExample, move: MoveAnalysis) -> bool:
@@ -594,7 +596,7 @@ def _turning(
     figures = []
     for shown, caption in (
         (step, words("replay.turning_played", number=number, seat=step.seat, move=played)),
-        (better, words("replay.turning_better", move=instead)),
+        (better, words("replay.turning_better", move=instead, count=len(turn.best))),
     ):
         grid = grid_plan(
             shown.after.board,

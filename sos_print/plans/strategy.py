@@ -45,7 +45,7 @@ def strategy_plan(
     return StrategyPlan(
         intro=words.blocks("teacher.strategy_intro", teams=teams, games=games, size=size, shown=shown),
         lessons=tuple(lesson_figure(lesson, words, notation, teams) for lesson in lessons()),
-        opening=opening_blocks(words, notation),
+        opening=opening_blocks(words, notation, teams),
         bookmark=words("teacher.strategy_bookmark"),
     )
 
@@ -117,8 +117,9 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation, teams: bool 
     return ExampleFigure(title, tuple(text), grid, ())
 
 
-def opening_blocks(words: Words, notation: Notation) -> list[Block]:
-    """Returns the proven result of the empty 4 x 4 board, from the solver's data file."""
+def opening_blocks(words: Words, notation: Notation, teams: bool = False) -> list[Block]:
+    """Returns the proven result of the empty 4 x 4 board, from the solver's data file; a team kit's sides are its
+    teams."""
     result = opening()
     keeping = result.keeping
     o_cells = [entry.move.cell for entry in keeping if entry.move.letter is Letter.O]
@@ -126,6 +127,7 @@ def opening_blocks(words: Words, notation: Notation) -> list[Block]:
     others = {entry.value for entry in result.moves if entry not in keeping}
     return words.blocks(
         "teacher.strategy_opening",
+        teams=teams,
         value=result.value,
         o_all=len(o_cells) == result.size**2,
         o_cells=_cells(o_cells, result.size, words, notation),

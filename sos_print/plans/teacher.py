@@ -75,7 +75,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
         ),
         goals=words.blocks("teacher.goals", ends=rules.ends, notation=options.notation.value),
         lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
-        timing=words.blocks("teacher.timing", size=options.size, ends=rules.ends),
+        timing=words.blocks("teacher.timing", size=options.size, ends=rules.ends, teams=rules.teams),
         adapt=words.blocks(
             "teacher.adapt",
             size=options.size,
