@@ -239,6 +239,10 @@ SHAPES = {
     "n° and a number": ("n°1 Léa\nn°2 Noël\n", ["Léa", "Noël"]),
     "lettered": ("a) Léa\nb) Noël\n", ["Léa", "Noël"]),
     "arrows and Word's o": ("→ Léa\no Noël\n", ["Léa", "Noël"]),
+    # Sweep 18 N5: a list made for a game, headed by its players: the heading was seated as a child, with no note.
+    "headed Players": ("Players\nAmy\nBen\n", ["Amy", "Ben"]),
+    "headed Joueurs and a count": ("Joueurs (2)\nLéa\nNoël\n", ["Léa", "Noël"]),
+    "headed Membres": ("Membres\nLéa\nNoël\n", ["Léa", "Noël"]),
     # Sweep 18 N18: more marks, each printed as part of every name.
     "numbers in brackets": ("(1) Léa\n[2] Noël\n", ["Léa", "Noël"]),
     "capital letters and brackets": ("A) Léa\nB) Noël\n", ["Léa", "Noël"]),

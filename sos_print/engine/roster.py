@@ -100,12 +100,23 @@ NAME_HEADINGS = frozenset(
         "learnername",
         "participant",
         "participants",
+        # A list made for a game is headed by its players (issue 20, sweep 18, N5: seated as a child, with no note).
+        "player",
+        "players",
+        "joueur",
+        "joueurs",
+        "joueuse",
+        "joueuses",
+        "kids",
+        "members",
+        "membres",
+        "roster",
     }
 )
 # Last words of a heading of several children, which a school's export may follow with their count: "Élèves (24)".
 COUNTED_HEADINGS = frozenset(
     {"names", "noms", "prenoms", "firstnames", "eleves", "enfants", "students", "pupils", "children", "learners"}
-    | {"participants"}
+    | {"participants", "players", "joueurs", "joueuses", "kids", "members", "membres"}
 )
 # Headings of other columns a school's export has: a first row of these is a heading row without names.
 OTHER_HEADINGS = frozenset(
