@@ -166,7 +166,7 @@ def test_the_true_record_checks(runner, tmp_path):
             "row 4: move 3: column 7 holds 1,000 characters; a cell of a record takes at most 400",
         ),
         # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
-        (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column holds 'abc'"),
+        (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column holds a word"),
         # A quotation mark never closed would swallow every row after it into one cell.
         (
             game_csv([GAME[0], ('"2', *GAME[1][1:]), *GAME[2:]]),
@@ -191,7 +191,12 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
         (altered(3, 2, "s"), None),  # as a tablet types it, without a capital
         (altered(3, 2, "x"), "row 5: move 4: 'x' is not a letter of the game"),
-        (altered(3, 5, "two"), "row 5: move 4: points must be a whole number, not 'two'"),
+        (altered(3, 5, "two"), "row 5: move 4: points must be a whole number, not a word"),
+        # A child's name typed in the wrong column is never printed (issue 20, sweep 18, N14).
+        (altered(3, 3, "Léa"), "row 5: move 4: a word is not a cell name in A1 notation (like B2)"),
+        (altered(3, 2, "Léa"), "row 5: move 4: a word is not a letter of the game: write S or O"),
+        (altered(3, 5, "Léa"), "row 5: move 4: points must be a whole number, not a word"),
+        (altered(2, 4, "Léa-Noël"), "row 4: move 3: a word is not a segment: write the cells at its two ends joined"),
         (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
         # A column left out would check nothing and say that every claim holds.
         (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 class SosError(ValueError):
     """Signals any problem sos_print reports to its user."""
@@ -25,6 +27,16 @@ _LONGEST_PATH = 4096  # PATH_MAX on Linux, the longest of the systems sos-print 
 def a_board(size: int, noun: str = "board") -> str:
     """Returns "a 4 × 4 board", or "an 8 × 8 board": the article English says before the number."""
     return f"{'an' if size == 8 else 'a'} {size} × {size} {noun}"
+
+
+def typed(text: str) -> str:
+    """Returns what a record's cell holds as a message shows it: quoted, or "a word" where it holds one (three letters
+    in a row), which may be a child's name typed in the wrong column: no message prints a name (issue 20, sweep 18,
+    N14)."""
+    return "a word" if _WORD.search(text) else quoted(text)
+
+
+_WORD = re.compile(r"[^\W\d_]{3}")
 
 
 def quoted(value: object, limit: int = 40) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import re
 
-from sos_print.engine.errors import NotationError, quoted
+from sos_print.engine.errors import NotationError, quoted, typed
 from sos_print.engine.grid import Cell, Segment
 
 # Patterns are compiled on first use (re caches them): compiling costs more than importing this module.
@@ -60,7 +60,7 @@ def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
     match = re.fullmatch(pattern, clean)
     if match is None:
         example = "B2" if notation is Notation.A1 else "L2C3"
-        raise NotationError(f"{quoted(text)} is not a cell name in {notation.value} notation (like {example})")
+        raise NotationError(f"{typed(text)} is not a cell name in {notation.value} notation (like {example})")
     first, second = match.groups()
     if len(first) > 3 or len(second) > 3:  # far off any board; and int() refuses thousands of digits
         raise NotationError(f"cell {quoted(clean)} is not on the {size} × {size} board")
@@ -84,7 +84,7 @@ def parse_segment(text: str, size: int, notation: Notation = Notation.A1) -> Seg
     """Returns the segment named by its two end cells, in either order (B1-B3 or B3-B1)."""
     match = re.fullmatch(_SEGMENT, text.upper())
     if match is None:
-        raise NotationError(f"{quoted(text)} is not a segment: write the cells at its two ends joined by a hyphen")
+        raise NotationError(f"{typed(text)} is not a segment: write the cells at its two ends joined by a hyphen")
     a, b = (parse_cell(name, size, notation) for name in match.groups())
     try:
         return Segment.between(a, b)

@@ -35,7 +35,7 @@ import stat
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
-from sos_print.engine.errors import ExampleFileError, SosError, quoted
+from sos_print.engine.errors import ExampleFileError, SosError, quoted, typed
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
 from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, packed_kind, read_bounded, separator_line
 from sos_print.engine.frozen import frozen
@@ -415,7 +415,7 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
     size, notation, variant = options.size, options.notation, options.variant
     written = cells.get("move", "")
     if written and not re.fullmatch(r"[0-9]+", written):  # "²" or "٢" is no number to compare: said as it is
-        raise SosError(f"the move column holds {quoted(written)}: write the move's number in the digits 0 to 9")
+        raise SosError(f"the move column holds {typed(written)}: write the move's number in the digits 0 to 9")
     if written and not (len(written) <= 6 and int(written) == number):
         raise SosError(f"the move column says {quoted(written)}, but this is move {number} of the record")
     if not cells["letter"]:
@@ -449,12 +449,12 @@ def _letter(text: str) -> Letter:
     # str.upper() would also make the long s "ſ" an S.
     if text in ("S", "s", "O", "o"):
         return Letter.parse(text.upper())
-    raise SosError(f"{quoted(text)} is not a letter of the game: write S or O")
+    raise SosError(f"{typed(text)} is not a letter of the game: write S or O")
 
 
 def _count(text: str, column: str) -> int:
     if not re.fullmatch(r"[0-9]+", text):
-        raise SosError(f"{column} must be a whole number, not {quoted(text)}")
+        raise SosError(f"{column} must be a whole number, not {typed(text)}")
     if len(text) > 6:
         raise SosError(f"{column} is too large ({quoted(text)})")
     return int(text)
