@@ -107,7 +107,6 @@ NAME_HEADINGS = frozenset(
         "joueurs",
         "joueuse",
         "joueuses",
-        "kids",
         "members",
         "membres",
         "roster",
@@ -116,7 +115,7 @@ NAME_HEADINGS = frozenset(
 # Last words of a heading of several children, which a school's export may follow with their count: "Élèves (24)".
 COUNTED_HEADINGS = frozenset(
     {"names", "noms", "prenoms", "firstnames", "eleves", "enfants", "students", "pupils", "children", "learners"}
-    | {"participants", "players", "joueurs", "joueuses", "kids", "members", "membres"}
+    | {"participants", "players", "joueurs", "joueuses", "members", "membres"}
 )
 # Headings of other columns a school's export has: a first row of these is a heading row without names.
 OTHER_HEADINGS = frozenset(
