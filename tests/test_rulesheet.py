@@ -46,7 +46,7 @@ ENGLISH = [
     "if the scores are equal, it is a draw",  # two sides: no "top" scores
     "A tip",
     "Try not to leave S, empty, S or S, O, empty (or empty, O, S) on three cells in a line",
-    "Questions that come up",
+    "Good to know",  # statements, not questions (issue 23, a French teacher's read, P4)
     "Both diagonals count, rising and falling.",
     "Letters belong to no one",
     "An S-O-S counts only once, from whichever end you read it.",
@@ -82,7 +82,7 @@ FRENCH = [
     "en cas d’égalité, la partie est nulle",  # deux camps : pas de « première place »
     "Conseil",
     "Évite de laisser S, vide, S ou S, O, vide (ou vide, O, S) sur trois cases alignées",
-    "Questions fréquentes",
+    "Bon à savoir",
     "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
     "Un S-O-S ne compte qu’une fois, que tu le lises dans un sens ou dans l’autre.",
@@ -240,7 +240,7 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
     marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?You are playing this one\.", text)
     assert text.count("You are playing this one.") == (0 if ours is None else 1)
     if ours:
-        variants = text.split("Other ways to play", 1)[1]
+        variants = text.split("Ways to play", 1)[1]  # a variant's sheet: not all "other" ways (French read, P5)
         item = next(part for part in variants.split("•") if "You are playing this one." in part)
         assert item.strip().startswith(ours), (item, marked)
     if variant.target:
@@ -405,14 +405,14 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         (
             Language.EN,
             Variant(first_sos_wins=True),
-            "Other ways to play",
+            "Ways to play",
             ["Each S-O-S you make scores one point; if you score, write one more letter", "each player plays for"],
             ["as usual", "keeps their own score"],
         ),
         (
             Language.FR,
             Variant(first_sos_wins=True),
-            "D'autres façons de jouer",
+            "Les façons de jouer",
             ["Chaque S-O-S que tu formes rapporte un point, et tu rejoues", "chacun joue pour soi"],
             ["comme d'habitude", "ses propres points", "qui l'atteint"],
         ),
@@ -420,7 +420,7 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         (
             Language.FR,
             Variant(target=4),
-            "D'autres façons de jouer",
+            "Les façons de jouer",
             ["qui atteint ce nombre de points gagne aussitôt"],
             ["comme d'habitude", "Chaque S-O-S que tu formes"],
         ),
