@@ -1412,6 +1412,12 @@ READ_FROM = {
         f"the names in its Nom column are printed: {SURNAMES}",
     ),
     "Nom;Classe": ("Nom;Classe\nLéa;CE2\nNoël;CE2\n", "Léa Noël", ""),
+    # Accents saved twice (UTF-8 read as Windows-1252, saved again) print as typed, and a note says so (sweep 18 N6).
+    "accents saved twice": (
+        "PrÃ©nom;Nom\nLÃ©a;Dupont\nNoÃ«l;Martin\nFranÃ§ois;Petit\nÃ‰lodie;Roux\n",
+        "Léa Noël François Élodie",
+        "its accents had been saved twice (é as Ã©, UTF-8 read as Windows-1252): they are read as first typed",
+    ),
     "Nom;Commentaire": ("Nom;Commentaire\nDupont Léa;calme\nMartin Noël;bavard\n", "Dupont Léa,Martin Noël", ""),
 }
 NOT_READ = ["Dupont", "Martin", "Marie", "Smith", "Brown", "DUPONT", "MARTIN", "Léa", "Noël", "Jonathan", "Elizabeth"]

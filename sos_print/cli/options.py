@@ -314,7 +314,8 @@ def read_class_list(path: Path) -> ClassList:
 
 
 def note_class_list(class_list: ClassList | None) -> None:
-    """Says which lines of the class list were read as titles, which were read as names but may be titles, which had
+    """Says whether the class list's accents were read back from being saved twice, which lines were read as titles,
+    which were read as names but may be titles, which had
     no first name and are called by another column, and which lines repeat a name, so that the teacher can add an
     initial; by their lines, never their words: the terminal shows no child's name."""
     from sos_print.cli.process import say
@@ -322,6 +323,12 @@ def note_class_list(class_list: ClassList | None) -> None:
 
     if class_list is None:
         return
+    if class_list.repaired:  # the teacher may meet the garbled names elsewhere: said once, by no name
+        say(
+            f"note: {shown(class_list.path)}: its accents had been saved twice (é as Ã©, UTF-8 read as Windows-1252): "
+            "they are read as first typed",
+            err=True,
+        )
     column = _printable(class_list.borrowed_from) if class_list.borrowed else ""
     notes = (
         (class_list.passed, "was read as a title, not a child's name", "were read as titles, not children's names"),

@@ -26,6 +26,10 @@ the name without a heading row ("Alice;Bob"), beyond the heading's last column u
 semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
 Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
 
+A list whose accents were saved twice (UTF-8 read as Windows-1252, then saved as UTF-8 again: "LÃ©a") is read as
+first typed when all its text beyond ASCII reads back so, into a letter or a typographic sign ("Â¡" alone stays); a
+line of letters saved twice in a list that is not wholly so is refused, naming its line.
+
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says on which lines names repeat, so that the teacher can add an initial).
 Messages name a child by the line of the file, never by name: a name is printed only on the pages
@@ -237,7 +241,8 @@ class Roster:
     footers, not children (a teacher is told of each: a child is never left out without a word); `doubtful` the lines
     read as children that stand out of the list as a title does ("Zoé (CM2)" above "Léa", "Noël"), for the teacher
     to check; `surnames` the heading of the names' column when its names may be last names (a first-name column
-    beside it not recognised), for the teacher to be told.
+    beside it not recognised), for the teacher to be told; `repaired` whether the list's accents had been saved twice
+    and were read back ("LÃ©a" as "Léa").
     """
 
     path: str
@@ -247,6 +252,7 @@ class Roster:
     passed: tuple[int, ...] = ()
     doubtful: tuple[int, ...] = ()
     surnames: str = ""
+    repaired: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -289,6 +295,7 @@ def read_roster(path: str) -> Roster:
 def parse_roster(text: str, path: str = "<class list>") -> Roster:
     """Reads a class list from its text; `path` names it in messages, with the line of any problem."""
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # as records do: a cell is refused by its length
+    text, repaired = _saved_twice(text, path)
     rows = list(islice(_rows(text), MAX_LINES + 1))
     if not rows:
         raise ExampleFileError(path, "holds no name: write one child's name a line")
@@ -366,7 +373,56 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         if marked[k] and not any(marked[j] for j in (k - 1, k + 1) if 0 <= j < len(children))
     ]
     surnames = _surnames(columns, seated)
-    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames)
+    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames, repaired)
+
+
+def _saved_twice(text: str, path: str) -> tuple[str, bool]:
+    """Returns `text` with its accents read back when they were saved twice, and whether they were: a list saved as
+    UTF-8, opened by a tool that read it as Windows-1252 and saved again as UTF-8, holds "LÃ©a" for "Léa" (issue 20,
+    sweep 18, N6). Only when every run of characters that are not ASCII is such bytes, and they read back as UTF-8
+    holding a letter or a sign beyond Latin-1 ("â€™" is "’"), is the text read back ("Â¡" alone stays as written); a
+    line holding a letter saved twice in a text that is not wholly so is refused, naming its line."""
+    body = text.removeprefix("\ufeff")
+    runs = _NOT_ASCII.findall(body)
+    if not runs:
+        return text, False
+    undone = [_undone(run) for run in runs]
+    if all(run is not None for run in undone) and any(_telling(char) for run in undone for char in run or ""):
+        pieces = iter(undone)
+        return _NOT_ASCII.sub(lambda _: next(pieces) or "", body), True
+    for number, line in enumerate(io.StringIO(body, newline=None), start=1):  # lines as `_rows` numbers them
+        if any((_undone(pair) or "").isalpha() for pair in _TWICE.findall(line)):
+            raise ExampleFileError(
+                path,
+                f"line {number}: its accents look saved twice (é shows as Ã©, UTF-8 read as Windows-1252), and other "
+                "lines' do not: type the line's accents again, or save the list again as UTF-8 from where it came",
+            )
+    return text, False
+
+
+def _telling(char: str) -> bool:
+    """Tells whether a character read back from bytes saved twice tells that they were: a letter, or a sign of three
+    UTF-8 bytes ("’", "–"); a sign of Latin-1 ("¡", "°") may be what a name holds beside "Â"."""
+    return char.isalpha() or ord(char) > 0x7FF
+
+
+def _undone(run: str) -> str | None:
+    """Returns a run of characters read back from the Windows-1252 bytes they are as UTF-8, or None if they are not
+    such bytes or do not read as UTF-8."""
+    try:
+        return bytes(_WINDOWS_BYTES[char] for char in run).decode("utf-8")
+    except (KeyError, UnicodeDecodeError):
+        return None
+
+
+# Each character Windows-1252 decodes a byte over 127 into, with that byte; the five bytes it leaves undefined read
+# as the control character of the same number, as Windows reads them ("Ã\x81" is "Á" saved twice).
+_WINDOWS_BYTES = {bytes([byte]).decode("cp1252", errors="ignore") or chr(byte): byte for byte in range(128, 256)}
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]+")
+# A letter of two UTF-8 bytes saved twice: its first byte's character (Â to ß), then its second's (0x80 to 0xBF).
+_TWICE = re.compile(
+    "[\u00c2-\u00df][" + "".join(re.escape(char) for char, byte in _WINDOWS_BYTES.items() if byte < 0xC0) + "]"
+)
 
 
 def _surnames(columns: _Columns, seated: Sequence[list[str]]) -> str:
