@@ -276,6 +276,7 @@ def seated(
     """
     from sos_print.engine.frozen import replace
     from sos_print.engine.roster import Seating, form_groups
+    from sos_print.engine.rules import MAX_PLAYERS
 
     given = given_options(context, "groups", "shuffle", "seed")
     if shuffle and roster is None:
@@ -287,6 +288,16 @@ def seated(
     class_list = read_class_list(roster)
     variant = options.variant
     groups = form_groups(class_list.children, variant.players, variant.teams, shuffle, seed)
+    if variant.teams and len(class_list.children) < MAX_PLAYERS:  # no group plays the game asked for: said at once
+        from sos_print.cli.process import say
+        from sos_print.engine.errors import shown
+
+        count = len(class_list.children)
+        say(
+            f"note: {shown(roster)}: its {count} children are too few for two teams of two (--teams): they play "
+            f"together the game for {count} players, without teams",
+            err=True,
+        )
     if "--groups" in given and options.groups != len(groups):
         note_class_list(class_list)  # the lines passed over explain a count the teacher did not expect
         usage(
