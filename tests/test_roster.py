@@ -115,6 +115,16 @@ SHAPES = {
     # A heading row again, a second class's title, titles with Excel's trailing separators, a list word heading one
     # column, a footer: never printed on a child's board.
     "the heading row repeated": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nNom;Prénom\nPetit;Zoé\n", ["Léa", "Tom", "Zoé"]),
+    # Two exports pasted one under the other, their columns in another order: each part read by its own heading row
+    # (issue 20, sweep 18, N8: the second part's last names were printed).
+    "a heading row again, its columns swapped": (
+        "Nom;Prénom\nDupont;Léa\nMartin;Tom\nPrénom;Nom\nZoé;Petit\nAna;Roux\n",
+        ["Léa", "Tom", "Zoé", "Ana"],
+    ),
+    "a heading row again, with a class column first": (
+        "Nom;Prénom;Classe\nDupont;Léa;CM1\nMartin;Tom;CM1\nClasse;Prénom;Nom\nCM2;Zoé;Petit\nCM2;Ana;Roux\n",
+        ["Léa", "Tom", "Zoé", "Ana"],
+    ),
     "two classes in one file": (
         "Classe CM1;\nNom;Prénom\nDupont;Léa\nMartin;Tom\nClasse CM2;\nNom;Prénom\nPetit;Zoé\nRoux;Ana\n",
         ["Léa", "Tom", "Zoé", "Ana"],
@@ -692,6 +702,11 @@ BAD = [
     (b"Pr\xc3\xa9nom;Classe\nL\xc3\xa9a;CM1\n;CM1\nTom;CM1\n", "line 3: no name in its Prénom column, though the row"),
     (b"Pr\xc3\xa9nom;Date\nL\xc3\xa9a;01/02/2015\n;12/03/2015\nTom;03/04/2015\n", "line 3: no name in its Prénom"),
     (b"Pr\xc3\xa9nom;\xc3\x82ge;Num\xc3\xa9ro\nL\xc3\xa9a;9;1001\n;10;1002\nTom;9;1003\n", "line 3: no name in its"),
+    # A heading row again naming last names alone: its part has no column of names (issue 20, sweep 18, N8).
+    (
+        "Nom;Prénom\nDupont;Léa\nMartin;Tom\nNom de famille;Classe\nPetit;CM2\n".encode(),
+        "line 4 is a heading row again, naming no column of first names or names: head the names' column with one of",
+    ),
     # Accents saved twice on some lines only: no reading is right for every line (issue 20, sweep 18, N6).
     (
         "Tom\nLÃ©a\nZoé\n".encode(),

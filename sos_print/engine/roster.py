@@ -14,7 +14,8 @@ column (its last name), and the terminal says so; a row holding text but no name
 child is left out in silence. A row of headings only, a column of names among them, is the heading row whatever lies
 above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose cells under the name
 columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title, a section's title or a
-total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a heading row again is no child; a
+total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a heading row again is no child
+(the rows under a heading row again are read by its own columns: "Nom;Prénom", then "Prénom;Nom" pasted below); a
 row holding a name under the names' column is one, and a name that may be a title ("List Anna") is refused, naming its
 line. Without a heading row, the names are in the first column (the first column of words when the first one numbers the
 rows: "1;Léa"). Any line no child's name can be is passed over as a title, a section or a footer ("Mme Martin", "Les
@@ -321,6 +322,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     parted = separator is None and not columns.headings and _parted_title(table)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     seated: list[list[str]] = []  # the rows the children were read from
+    parts: list[tuple[_Columns, list[list[str]]]] = []  # each heading row's columns and rows, before the last's
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
     passed = [number for number, cells in above if any(map(_worded, cells))]
     for number, cells in table[columns.start :]:
@@ -331,6 +333,9 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         if _headed(cells) or (separator is None and number == table[0][0] and _list_title(table)):
             titles += 1
             passed += [number] if not _headed(cells) else []
+            if _headed(cells) and columns.headings:  # a second export pasted below, its columns in its own order
+                parts.append((columns, seated))
+                columns, seated = _heading_again(number, cells, columns, path), []
             continue
         # "Les Lutins" set apart above full names is their title, never "Les Jones" among them
         if _title_row(
@@ -372,7 +377,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         for k, child in enumerate(children)
         if marked[k] and not any(marked[j] for j in (k - 1, k + 1) if 0 <= j < len(children))
     ]
-    surnames = _surnames(columns, seated)
+    surnames = next(filter(None, (_surnames(*part) for part in [*parts, (columns, seated)] if part[1])), "")
     return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames, repaired)
 
 
@@ -423,6 +428,23 @@ _NOT_ASCII = re.compile(r"[^\x00-\x7f]+")
 _TWICE = re.compile(
     "[\u00c2-\u00df][" + "".join(re.escape(char) for char, byte in _WINDOWS_BYTES.items() if byte < 0xC0) + "]"
 )
+
+
+def _heading_again(number: int, cells: Sequence[str], columns: _Columns, path: str) -> _Columns:
+    """Returns where the names are under a heading row found again below the first (two exports pasted one under the
+    other, "Nom;Prénom" then "Prénom;Nom"): its own columns, so that the rows under it are read by its headings, not by
+    the first's (issue 20, sweep 18, N8); the same row again keeps the columns as they are."""
+    if tuple(" ".join(cell.split()) for cell in cells) == columns.headings:
+        return columns
+    kinds = [_kind(cell) for cell in cells]
+    if FIRST not in kinds and NAME not in kinds:  # a row of last names' headings alone ("Nom;Classe") names no list
+        raise ExampleFileError(
+            path,
+            f"line {number} is a heading row again, naming no column of first names or names: head the names' column "
+            f"with one of {HEADINGS_SAID}, or remove the line",
+        )
+    _two_lists(number, kinds, cells, path)
+    return _heading_columns(number - 1, kinds, cells)
 
 
 def _surnames(columns: _Columns, seated: Sequence[list[str]]) -> str:
