@@ -561,6 +561,20 @@ SEATED_OR_PASSED = {
         [1, 2, 5, 8],
         [],
     ),
+    # A school's name above the names, or between two classes (issue 20, sweep 18): the list was refused.
+    "École Jules Ferry": ("École Jules Ferry\nLéa\nNoël\nZoé\n", ["Léa", "Noël", "Zoé"], [1], []),
+    "École élémentaire Jules Ferry": ("École élémentaire Jules Ferry\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "Ecole Jules Ferry, no accent": ("Ecole Jules Ferry\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "School: Jules Ferry": ("School: Jules Ferry\nAmy\nBen\n", ["Amy", "Ben"], [1], []),
+    "École Ferry first": ("École Ferry\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "Collège Jean Moulin": ("Collège Jean Moulin\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "Groupe scolaire Jean Jaurès": ("Groupe scolaire Jean Jaurès\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "a second school between two classes": (
+        "École Jules Ferry\nLéa\nNoël\nÉcole Jean Moulin\nZoé\n",
+        ["Léa", "Noël", "Zoé"],
+        [1, 4],
+        [],
+    ),
     "Grade 4 and an empty line": ("Grade 4\n\nAmy\nBen\n", ["Amy", "Ben"], [1], []),
     "CM2 - Mme Martin": ("CM2 - Mme Martin\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
 }

@@ -20,12 +20,14 @@ row holding a name under the names' column is one, and a name that may be a titl
 line. Without a heading row, the names are in the first column (the first column of words when the first one numbers the
 rows: "1;Léa"). Any line no child's name can be is passed over as a title, a section or a footer ("Mme Martin", "Les
 Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`), as is a one-column list's first line of no letter
-("2025-2026"); a line a name can be is a child, noted when it stands out as a title does ("Zoé (CM2)" above "Léa";
-`_marked`). A "-" or "?" typed for a name is no name, a name with no letter is refused, and a list's mark ("1. Léa", "•
-Léa") is dropped. Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after
-the name without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a
-semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
-Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
+("2025-2026"), and a school's name: a school's word and two words at least ("École Jules Ferry"), or one on the first
+line ("École Ferry"; `_school`); a line a name can be is a child, noted when it stands out as a title does ("Zoé
+(CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a name with no letter is refused, and a
+list's mark ("1. Léa", "• Léa") is dropped. Other columns are ignored, but a cell of words that may be a child is
+refused, naming its line: after the name without a heading row ("Alice;Bob"), beyond the heading's last column under
+one. So is a name holding a semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé /
+Denis", "Chloé \\ Denis", "Chloé et Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software
+exports it).
 
 A list whose accents were saved twice (UTF-8 read as Windows-1252, then saved as UTF-8 again: "LÃ©a") is read as
 first typed when all its text beyond ASCII reads back so, into a letter or a typographic sign ("Â¡" alone stays); a
@@ -339,7 +341,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             continue
         # "Les Lutins" set apart above full names is their title, never "Les Jones" among them
         if _title_row(
-            number, cells, columns, path, full and not (parted and number == table[0][0])
+            number, cells, columns, path, full and not (parted and number == table[0][0]), number == table[0][0]
         ):  # never a child, and never holds one's name
             titles += 1
             passed += [number] if any(map(_worded, cells)) else []
@@ -641,18 +643,23 @@ def _numbered_only(cells: Sequence[str]) -> bool:
 _DATED = re.compile(r"\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|://|\bwww\.", re.IGNORECASE)
 
 
-def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str, full: bool = False) -> bool:
+def _title_row(
+    number: int, cells: Sequence[str], columns: _Columns, path: str, full: bool = False, top: bool = False
+) -> bool:
     """Tells whether a row below the heading row (or in a list without one) is a title, a section's title or a
     footer. Its name, the names' column's cell or else the one it would be taken from, decides: a row holding none
     (or a number alone: "Total;24") is one when its first filled cell starts with a title's word; a name starting with
     one is a title only when no name can be it, holding a digit or a colon ("Classe CM2", "Total : 3"), and is
-    refused, naming its line, when a child's name can ("List Anna", "Teacher Sam"): a child is never passed over."""
+    refused, naming its line, when a child's name can ("List Anna", "Teacher Sam"): a child is never passed over. A
+    school's name is a title (`_school`; `top` on the file's first line)."""
     filled = [column for column in columns.read if _cell(cells, column)]
     name = _cell(cells, filled[0]) if filled else ""
     if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
         return _titled(cells) or (first in columns.read and _no_name(cells[first]))
     if _DATED.search(name):  # "Imprimé le 03/09/2025", "https://onde...": refused as names holding a slash
+        return True
+    if _school(name, top):
         return True
     if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
         return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name, full)
@@ -664,6 +671,19 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str, 
         f"line {number}: a name starts with a title's word ({TITLES_SAID}), so it may be a title: remove the line if "
         "it is one, or write the child's first name first",
     )
+
+
+def _school(name: str, first: bool) -> bool:
+    """Tells whether a name is a school's, a title: a school's word and the name it bears, of two words or more ("École
+    Jules Ferry", "École élémentaire Jules Ferry", "Collège Jean Moulin"), or of one on the file's `first` line ("École
+    Ferry" above the names, "Groupe scolaire Jean Jaurès"). The list was refused, or the school seated as a child
+    (issue 20, sweep 18): no child's name starts with "École" and has two more words."""
+    words = [word for word in map(_heading, re.split(r"[\W_]+", name)) if word]
+    school = 1 if words[:1] and words[0] in _SCHOOLS else 2 if "".join(words[:2]) in _SCHOOLS else 0
+    return bool(school) and len(words) - school >= (1 if first else 2)
+
+
+_SCHOOLS = frozenset({"ecole", "school", "college", "lycee", "etablissement", "academy", "groupescolaire"})
 
 
 def _title_name(name: str) -> bool:
