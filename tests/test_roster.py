@@ -561,6 +561,16 @@ SEATED_OR_PASSED = {
         [1, 2, 5, 8],
         [],
     ),
+    # First names that are words too are children (issue 20, sweep 18): Mardi and Sunday were passed over as days; a
+    # day alone among names is noted, as a section's title may be one; beside a number or a title's word it is one.
+    "first names that are words too": (
+        "Mardi\nSunday\nSummer\nWinter\nApril\nJune\nNoël\nPascal\n",
+        ["Mardi", "Sunday", "Summer", "Winter", "April", "June", "Noël", "Pascal"],
+        [],
+        [],
+    ),
+    "a day's name among names": ("Léa\nMardi\nTom\nSunday\n", ["Léa", "Mardi", "Tom", "Sunday"], [], [2, 4]),
+    "days as sections": ("Lundi matin\nLéa\nTom\nMardi 3\nZoé\n", ["Léa", "Tom", "Zoé"], [1, 4], []),
     # A school's name above the names, or between two classes (issue 20, sweep 18): the list was refused.
     "École Jules Ferry": ("École Jules Ferry\nLéa\nNoël\nZoé\n", ["Léa", "Noël", "Zoé"], [1], []),
     "École élémentaire Jules Ferry": ("École élémentaire Jules Ferry\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
@@ -675,7 +685,7 @@ BAD = [
     (b"Name\n", "holds no name under its heading row: write one child's name a row"),
     (b"Tom\n", "holds one name, on line 1: a game needs at least two children"),
     # The file shows two names: the message says which line was passed over (issue 20, sweep 18, N7).
-    (b"Tom\nSunday\n", "holds one name, on line 1 (line 2 was read as a title): a game needs at least two children"),
+    (b"Tom\nGrade 4\n", "holds one name, on line 1 (line 2 was read as a title): a game needs at least two children"),
     (
         b"Classe de CM1\nTom\nTotal : 1\n",
         "holds one name, on line 2 (lines 1 and 3 were read as titles): a game needs at least two children",

@@ -20,7 +20,8 @@ row holding a name under the names' column is one, and a name that may be a titl
 line. Without a heading row, the names are in the first column (the first column of words when the first one numbers the
 rows: "1;Léa"). Any line no child's name can be is passed over as a title, a section or a footer ("Mme Martin", "Les
 Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`), as is a one-column list's first line of no letter
-("2025-2026"), and a school's name: a school's word and two words at least ("École Jules Ferry"), or one on the first
+("2025-2026"), and a school's name (a day is a child's name alone, "Mardi", a title beside a number or a title's
+word, "Lundi matin"): a school's word and two words at least ("École Jules Ferry"), or one on the first
 line ("École Ferry"; `_school`); a line a name can be is a child, noted when it stands out as a title does ("Zoé
 (CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a name with no letter is refused, and a
 list's mark ("1. Léa", "• Léa") is dropped. Other columns are ignored, but a cell of words that may be a child is
@@ -185,13 +186,15 @@ NOT_NAME_WORDS = (
     | frozenset({"discipline"})
     | frozenset({"course", "term", "trimestre", "semestre", "semester", "tutor", "instructor", "utilisateur", "user"})
     | frozenset({"academie", "structure", "cours", "level", "garcons", "filles", "boys", "girls"})
-    | frozenset({"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "monday", "tuesday"})
-    | frozenset({"wednesday", "thursday", "friday", "saturday", "sunday"})
     # Sweep 17 F3: a register's own sections and footers ("Absents", "Cantine", "Signature du directeur", "ONDE").
     | frozenset({"absent", "absents", "absente", "absentes", "cantine", "garderie", "etude", "signature", "directeur"})
     | frozenset({"directrice", "headteacher", "sortie", "reception", "nursery", "morning", "afternoon", "matin"})
     | frozenset({"mathematiques", "maths", "anglais", "maternelle", "kindergarten", "onde", "today"})
 )
+# Days: a section's title beside a number or a title's word ("Mardi 3", "Lundi matin"), a child's first name alone
+# ("Mardi", "Sunday"), which was passed over as a title (issue 20, sweep 18).
+_DAYS = frozenset({"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "monday", "tuesday"})
+_DAYS |= frozenset({"wednesday", "thursday", "friday", "saturday", "sunday"})
 # Small words between a title's ("Fin de la liste", "Page 1 sur 1", "Généré par Pronote"): neither a name nor a title.
 _SMALL = frozenset({"de", "des", "du", "d", "l", "la", "le", "les", "of", "the", "s", "sur", "par", "by", "on", "et"})
 _SMALL |= frozenset({"and", "en", "au", "aux", "my", "our", "mon", "ma", "notre", "nos", "to", "for", "pour", "in"})
@@ -510,8 +513,9 @@ def _no_name(text: str, full: bool = False) -> bool:
     if _group_name(words) and not (full and words[0].casefold() == "les" and words[1][:1].isupper()):
         return True  # in a list of full names, "Les Jones" is a child, seated and noted (`_marked`)
     numbered = any(map(str.isdigit, text))
-    titled = numbered or any(key in NOT_NAME_WORDS | _NUMBERED for key in known)
-    # A colour is a name beside no title's word ("Rose 2", not "Équipe bleue"); "Page" beside no number.
+    titled = numbered or any(key in NOT_NAME_WORDS | _NUMBERED | _DAYS for key in known)
+    # A colour is a name beside no title's word ("Rose 2", not "Équipe bleue"); "Page" beside no number; a day beside
+    # neither ("Mardi", not "Mardi 3" nor "Lundi matin").
     hues = not any(key in NOT_NAME_WORDS for key in known)
     return titled and not any(_name_word(word, hues, numbered) for word in words)
 
@@ -526,11 +530,12 @@ def _name_word(word: str, hues: bool = False, numbered: bool = False) -> bool:
     """Tells whether a word may be (part of) a child's name: letters, with the digits a teacher adds to tell two
     children apart ("Léa2", "Jo1", "Élève12"), of a name's length and no title's, label's or small word ("CM2", "4B",
     "6e", "Grade", "de" are none); a colour only where `hues` ("Rose"), "Page" only where the line is not `numbered`
-    ("Page 1 sur 1")."""
+    ("Page 1 sur 1"), a day only where both ("Mardi", not "Mardi 3")."""
     written = "".join(char for char in word if not char.isdigit())
     letters = _heading(written)
     least = 3 if len(written) < len(word) and written.isupper() else 2  # "CM2", "CE1": a class's two capitals
     excluded = NOT_NAME_WORDS | (_NUMBERED if numbered else frozenset()) | (frozenset() if hues else _HUES)
+    excluded |= _DAYS if numbered or not hues else frozenset()
     small = written.casefold() in _SMALL  # with its accents: "Mỹ" is a name, "my" a small word
     return len(letters) >= least and letters.isalpha() and letters not in excluded and not small
 
@@ -547,7 +552,7 @@ def _marked(text: str) -> bool:
         capitals
         or grouped
         or any(char.isdigit() or char == ":" for char in text)
-        or any(w in NOT_NAME_WORDS for w in words)
+        or any(w in NOT_NAME_WORDS | _DAYS for w in words)
     )
 
 
@@ -894,7 +899,7 @@ def _plausible(name: str) -> bool:
     return (
         bool(words)
         and not any(char.isdigit() or char == ":" for char in name)
-        and words[0] not in NOT_NAME_WORDS
+        and words[0] not in NOT_NAME_WORDS | _DAYS
         and "".join(words[:2]) not in LABEL_WORDS
         and not _no_name(name)
     )
