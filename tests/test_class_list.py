@@ -1430,11 +1430,21 @@ READ_FROM = {
         "Les Roberts,Amy Brown,Ben Smith",
         "line 2 was read as a child's name but may be a title: remove it if it is one",
     ),
+    # A heading merged over two columns, as spreadsheets export it: the first names are the column its words say
+    # (issue 20, sweep 18: the last names were printed with a note, or the rows refused).
+    "a heading merged over two columns": ("Nom et prénom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n", "Léa Noël", ""),
+    "Nom et prénom; alone": ("Nom et prénom;\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
+    "Prénom et nom; alone": ("Prénom et nom;\nLéa;Dupont\nNoël;Martin\n", "Léa Noël", ""),
+    "a merged heading, a first name not typed": (
+        "Nom et prénom;\nDupont;Léa\nMartin;\nPetit;Noël\n",
+        "Léa Martin Noël",
+        "line 3 has no first name: the name in its Nom et prénom column is printed instead",
+    ),
     # A column of names printed beside a column no heading names: noted, as they may be last names.
-    "a heading merged over two columns": (
-        "Nom et prénom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n",
+    "a heading over the first of two columns": (
+        "Nom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n",
         "Dupont Martin",
-        f"the names in its Nom et prénom column are printed: {SURNAMES}",
+        f"the names in its Nom column are printed: {SURNAMES}",
     ),
     "Nom;Vorname": (
         "Nom;Vorname\nDupont;Léa\nMartin;Noël\n",

@@ -144,6 +144,13 @@ SHAPES = {
     "Pupils": ("Pupils\nAnn\nBob\n", ["Ann", "Bob"]),
     "Class list": ("Class list\nAnn\nBob\n", ["Ann", "Bob"]),
     "Nom et prénom": ("Nom et prénom\nDupont Léa\nMartin Tom\n", ["Dupont Léa", "Martin Tom"]),
+    # Merged over two columns, as spreadsheets export it: the first names are the second column (issue 20, sweep 18).
+    "Nom et prénom; merged over two columns": ("Nom et prénom;\nDupont;Léa\nMartin;Tom\n", ["Léa", "Tom"]),
+    "a merged heading row again": (
+        "Nom et prénom;\nDupont;Léa\nMartin;Tom\nNom et prénom;\nPetit;Zoé\n",
+        ["Léa", "Tom", "Zoé"],
+    ),
+    "Last name and first name, merged, tabs": ("Last name and first name\t\nSmith\tAmy\nJones\tBen\n", ["Amy", "Ben"]),
     "Liste des élèves": ("Liste des élèves\nLéa\nTom\n", ["Léa", "Tom"]),
     "a footer row": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\n;Total : 2\n", ["Léa", "Tom"]),
     # A numbered list without a heading: the names, never the numbers; a placeholder is no name, as an empty cell.

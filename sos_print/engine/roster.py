@@ -5,30 +5,30 @@ separated by commas, semicolons or tabs, in any encoding `files.decode_spreadshe
 one of its first lines (title lines may come above it) one of whose cells names a column of names, exactly or by a word
 of it ("Name", "Prénom élève", "Pupil first name"...): that column holds the names, and a first-name column wins over a
 name or last-name column, as children know each other by their first names ("Nom;Prénom", a school's export), the first
-one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"), and a column of the first name a child goes by
-("Prénom d'usage", "Preferred name", "Known as") is printed where it holds a name, the legal first name where not; a
-heading row naming two columns of first names, or of names, is two lists side by side ("Nom;Prénom;;Nom;Prénom"),
-refused naming its line; names printed from a column that may hold last names, beside one no heading names
-("Nom;Vorname"), are noted (`Roster.surnames`). A child whose first name is not typed is called by the row's other name
-column (its last name), and the terminal says so; a row holding text but no name is refused, naming its line, so that no
-child is left out in silence. A row of headings only, a column of names among them, is the heading row whatever lies
-above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose cells under the name
-columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title, a section's title or a
-total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a heading row again is no child
-(the rows under a heading row again are read by its own columns: "Nom;Prénom", then "Prénom;Nom" pasted below); a
-row holding a name under the names' column is one, and a name that may be a title ("List Anna") is refused, naming its
+one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"), a heading merged over two columns ("Nom et prénom;"
+above "Dupont;Léa", as spreadsheets export it) heads both, in the order its words say, and a column of the first name a
+child goes by ("Prénom d'usage", "Preferred name", "Known as") is printed where it holds a name, the legal first name
+where not; a heading row naming two columns of first names, or of names, is two lists side by side
+("Nom;Prénom;;Nom;Prénom"), refused naming its line; names printed from a column that may hold last names, beside one no
+heading names ("Nom;Vorname"), are noted (`Roster.surnames`). A child whose first name is not typed is called by the
+row's other name column (its last name), and the terminal says so; a row holding text but no name is refused, naming its
+line, so that no child is left out in silence. A row of headings only, a column of names among them, is the heading row
+whatever lies above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose cells
+under the name columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title, a section's
+title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a heading row again is
+no child (the rows under a heading row again are read by its own columns: "Nom;Prénom", then "Prénom;Nom" pasted below);
+a row holding a name under the names' column is one, and a name that may be a title ("List Anna") is refused, naming its
 line. Without a heading row, the names are in the first column (the first column of words when the first one numbers the
 rows: "1;Léa"). Any line no child's name can be is passed over as a title, a section or a footer ("Mme Martin", "Les
 Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`), as is a one-column list's first line of no letter
-("2025-2026"), and a school's name (a day is a child's name alone, "Mardi", a title beside a number or a title's
-word, "Lundi matin"): a school's word and two words at least ("École Jules Ferry"), or one on the first
-line ("École Ferry"; `_school`); a line a name can be is a child, noted when it stands out as a title does ("Zoé
-(CM2)" above "Léa"; `_marked`). A "-" or "?" typed for a name is no name, a name with no letter is refused, and a
-list's mark ("1. Léa", "• Léa") is dropped. Other columns are ignored, but a cell of words that may be a child is
-refused, naming its line: after the name without a heading row ("Alice;Bob"), beyond the heading's last column under
-one. So is a name holding a semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé /
-Denis", "Chloé \\ Denis", "Chloé et Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software
-exports it).
+("2025-2026"), and a school's name (a day is a child's name alone, "Mardi", a title beside a number or a title's word,
+"Lundi matin"): a school's word and two words at least ("École Jules Ferry"), or one on the first line ("École Ferry";
+`_school`); a line a name can be is a child, noted when it stands out as a title does ("Zoé (CM2)" above "Léa";
+`_marked`). A "-" or "?" typed for a name is no name, a name with no letter is refused, and a list's mark ("1. Léa", "•
+Léa") is dropped. Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after
+the name without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a
+semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
+Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
 
 A list whose accents were saved twice (UTF-8 read as Windows-1252, then saved as UTF-8 again: "LÃ©a") is read as
 first typed when all its text beyond ASCII reads back so, into a letter or a typographic sign ("Â¡" alone stays); a
@@ -330,7 +330,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     parts: list[tuple[_Columns, list[list[str]]]] = []  # each heading row's columns and rows, before the last's
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
     passed = [number for number, cells in above if any(map(_worded, cells))]
-    for number, cells in table[columns.start :]:
+    for index, (number, cells) in enumerate(table[columns.start :], start=columns.start):
         if _placeholder(cells):
             raise ExampleFileError(
                 path, f"line {number} holds a mark but no name: write the child's name, or remove it"
@@ -340,7 +340,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             passed += [number] if not _headed(cells) else []
             if _headed(cells) and columns.headings:  # a second export pasted below, its columns in its own order
                 parts.append((columns, seated))
-                columns, seated = _heading_again(number, cells, columns, path), []
+                columns, seated = _heading_again(number, cells, table[index + 1 :], path), []
             continue
         # "Les Lutins" set apart above full names is their title, never "Les Jones" among them
         if _title_row(
@@ -435,12 +435,10 @@ _TWICE = re.compile(
 )
 
 
-def _heading_again(number: int, cells: Sequence[str], columns: _Columns, path: str) -> _Columns:
+def _heading_again(number: int, cells: Sequence[str], below: Sequence[tuple[int, list[str]]], path: str) -> _Columns:
     """Returns where the names are under a heading row found again below the first (two exports pasted one under the
-    other, "Nom;Prénom" then "Prénom;Nom"): its own columns, so that the rows under it are read by its headings, not by
-    the first's (issue 20, sweep 18, N8); the same row again keeps the columns as they are."""
-    if tuple(" ".join(cell.split()) for cell in cells) == columns.headings:
-        return columns
+    other, "Nom;Prénom" then "Prénom;Nom"), the rows `below` it: its own columns, so that the rows under it are read
+    by its headings, not by the first's (issue 20, sweep 18, N8)."""
     kinds = [_kind(cell) for cell in cells]
     if FIRST not in kinds and NAME not in kinds:  # a row of last names' headings alone ("Nom;Classe") names no list
         raise ExampleFileError(
@@ -449,13 +447,13 @@ def _heading_again(number: int, cells: Sequence[str], columns: _Columns, path: s
             f"with one of {HEADINGS_SAID}, or remove the line",
         )
     _two_lists(number, kinds, cells, path)
-    return _heading_columns(number - 1, kinds, cells)
+    return _merged(_heading_columns(number - 1, kinds, cells), below)
 
 
 def _surnames(columns: _Columns, seated: Sequence[list[str]]) -> str:
     """Returns the heading of the names' column when its names may be last names, or "": a column of names, not of
     first names ("Nom"), holding one word a row beside a column whose heading names nothing known (a first-name
-    heading not read, "Vorname", or none: "Nom et prénom" merged over two columns) with words on every row."""
+    heading not read, "Vorname", or none: "Nom;;Classe") with words on every row."""
     if not columns.headings or not _may_be_surnames(columns.headings[columns.names]):
         return ""
     if any(len(_cell(cells, columns.names).split()) > 1 for cells in seated):
@@ -847,7 +845,7 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
         for wanted in (FIRST, NAME):
             if wanted in kinds:
                 _two_lists(number, kinds, cells, path)
-                found = _heading_columns(index, kinds, cells)
+                found = _merged(_heading_columns(index, kinds, cells), table[index + 1 :])
                 _no_child_above(table[:index], found, path)
                 return found
         if index == 0 and len(cells) > 1 and any(kinds):
@@ -959,6 +957,33 @@ def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[st
     missing = f"no name in its {heading} column, though the row holds other cells"
     headings = tuple(" ".join(cell.split()) for cell in cells)
     return _Columns(index + 1, names, others, headings, missing, given)
+
+
+def _merged(columns: _Columns, below: Sequence[tuple[int, list[str]]]) -> _Columns:
+    """Returns where the names are under a heading merged over two columns, as a spreadsheet exports it ("Nom et
+    prénom;" over "Dupont;Léa"): the heading names a last name and a first name, the cell after it is empty, and rows
+    below hold words there. The first names are in the column its words put them in ("Nom et prénom": the second), the
+    last names beside them are a name a child without a first name is called by. The rows were refused for a cell
+    beyond the heading row, or their last names printed (issue 20, sweep 18)."""
+    column, headings = columns.names, columns.headings
+    words = [word for word in map(_heading, re.split(r"[\W_]+", headings[column])) if word]
+    first = next((k for k, word in enumerate(words) if word in _MERGED_FIRST), None)
+    last = next((k for k, word in enumerate(words) if word in _MERGED_LAST), None)
+    after = column + 1
+    if first is None or last is None or columns.given or (after < len(headings) and headings[after]):
+        return columns
+    if not any(_worded(_cell(cells, after)) for _, cells in below):
+        return columns
+    names, other = (after, column) if last < first else (column, after)
+    filled = (*headings[:after], headings[column], *headings[after + 1 :])
+    others = (other, *(found for found in columns.others if found != other))
+    return _Columns(columns.start, names, others, filled, columns.missing)
+
+
+# Words of a heading merged over a column of last names and one of first names ("Nom et prénom", "Last name, first
+# name", "Prénom Nom").
+_MERGED_FIRST = frozenset({"prenom", "prenoms", "first", "firstname", "forename", "forenames", "given", "givenname"})
+_MERGED_LAST = frozenset({"nom", "noms", "surname", "surnames", "last", "lastname", "family", "familyname"})
 
 
 def _filled(rows: Sequence[tuple[int, list[str]]]) -> int:
