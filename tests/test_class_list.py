@@ -257,8 +257,12 @@ def test_the_class_sheet_says_the_groups_the_class_really_makes_for_every_class_
         assert [len(group) for group in groups] == expected_sizes(children, size), f"{children} children"
         assert min(len(group) for group in groups) >= 2 and max(len(group) for group in groups) <= 4
         leftover = any(len(group) != size for group in groups)
-        for lang, divide in (("en", "do not divide exactly"), ("fr", "ne se partagent pas exactement")):
+        for lang, divide, few in (
+            ("en", "do not divide exactly", "are too few for two teams of two"),
+            ("fr", "ne se partagent pas exactement", "sont trop peu nombreux pour deux équipes de deux"),
+        ):
             text = intro_text(options, lang)
+            divide = few if teams and children < 4 else divide  # no team at all: said so (sweep 18, N15)
             said = f"{'The' if lang == 'en' else 'Les'} {children} "
             teamed = teams and any(len(group) == 4 for group in groups)
             after = {"en": ";", "fr": " ;"}[lang] if teamed else "."  # then, with teams, how a group of four plays
@@ -721,6 +725,21 @@ def test_options_that_contradict_the_class_list_are_usage_errors(runner, tmp_pat
     assert result.stderr.startswith(f"Usage error: {message}") and len(result.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize("command", ["kit", "boards"])
+@pytest.mark.parametrize("children", [2, 3])
+def test_a_class_too_small_for_two_teams_plays_without_teams_and_a_note_says_so(runner, tmp_path, command, children):
+    # Two or three children with --teams made one group without a word on the terminal (issue 20, sweep 18, N15).
+    roster = class_file(tmp_path, ["Léa", "Tom", "Zoé"][:children])
+    out = str(tmp_path / ("kit" if command == "kit" else "b.pdf"))
+    result = runner.invoke(app, [command, "--roster", str(roster), "--teams", "--out", out])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"note: {roster}: its {children} children are too few for two teams of two (--teams): they play together "
+        f"the game for {children} players, without teams\n"
+    )
+    assert runner.invoke(app, [command, "--roster", str(roster), "--out", out, "--force"]).stderr == ""
+
+
 def test_groups_that_agree_with_the_class_list_are_no_error(runner, tmp_path):
     roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Maël"])
     args = ["boards", "--roster", str(roster), "--groups", "2", "--out", str(tmp_path / "b.pdf")]
@@ -968,6 +987,15 @@ def test_a_class_kits_rule_sheet_says_the_names_are_printed_and_keeps_the_seats(
 @pytest.mark.parametrize(
     ("lang", "players", "children", "said"),
     [
+        # Two or three children with --teams ("teams" here): too few for two teams of two, said so (sweep 18, N15).
+        ("en", "teams", 2, ["The 2 children are too few for two teams of two: they play together as group 1"]),
+        (
+            "fr",
+            "teams",
+            3,
+            ["Les 3 enfants sont trop peu nombreux pour deux équipes de deux : ils jouent ensemble dans le groupe 1"],
+        ),
+        ("en", 4, 3, ["The 3 children do not divide exactly into groups of four: they play together as group 1"]),
         (
             "en",
             2,
@@ -1009,7 +1037,8 @@ def test_a_class_kits_rule_sheet_says_the_names_are_printed_and_keeps_the_seats(
     ],
 )
 def test_the_class_sheet_says_what_became_of_the_children_left_over(lang, players, children, said):
-    options = with_class(PrintOptions(variant=Variant(players=players)), tuple(f"C{k}" for k in range(children)))
+    variant = Variant(players=4, teams=True) if players == "teams" else Variant(players=players)
+    options = with_class(PrintOptions(variant=variant), tuple(f"C{k}" for k in range(children)))
     plan = class_sheet_plan(options, lang)
     assert plan is not None
     text = " ".join(block.text for block in (*plan.intro, *plan.results_intro))
@@ -1031,6 +1060,7 @@ def test_the_class_sheet_names_the_sheet_the_kit_prints(first, sheet):
     ("players", "teams", "children", "plays", "not_played"),
     [
         (4, True, 2, ("two players", "deux joueurs"), ("two teams", "deux équipes")),
+        (4, True, 3, ("three players", "trois joueurs"), ("two teams", "deux équipes")),
         (4, False, 3, ("three players", "trois joueurs"), ("four players", "quatre joueurs")),
         (3, False, 2, ("two players", "deux joueurs"), ("three players", "trois joueurs")),
     ],
@@ -1400,11 +1430,21 @@ READ_FROM = {
         "Les Roberts,Amy Brown,Ben Smith",
         "line 2 was read as a child's name but may be a title: remove it if it is one",
     ),
+    # A heading merged over two columns, as spreadsheets export it: the first names are the column its words say
+    # (issue 20, sweep 18: the last names were printed with a note, or the rows refused).
+    "a heading merged over two columns": ("Nom et prénom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n", "Léa Noël", ""),
+    "Nom et prénom; alone": ("Nom et prénom;\nDupont;Léa\nMartin;Noël\n", "Léa Noël", ""),
+    "Prénom et nom; alone": ("Prénom et nom;\nLéa;Dupont\nNoël;Martin\n", "Léa Noël", ""),
+    "a merged heading, a first name not typed": (
+        "Nom et prénom;\nDupont;Léa\nMartin;\nPetit;Noël\n",
+        "Léa Martin Noël",
+        "line 3 has no first name: the name in its Nom et prénom column is printed instead",
+    ),
     # A column of names printed beside a column no heading names: noted, as they may be last names.
-    "a heading merged over two columns": (
-        "Nom et prénom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n",
+    "a heading over the first of two columns": (
+        "Nom;;Classe\nDupont;Léa;CE2\nMartin;Noël;CE2\n",
         "Dupont Martin",
-        f"the names in its Nom et prénom column are printed: {SURNAMES}",
+        f"the names in its Nom column are printed: {SURNAMES}",
     ),
     "Nom;Vorname": (
         "Nom;Vorname\nDupont;Léa\nMartin;Noël\n",
@@ -1412,6 +1452,12 @@ READ_FROM = {
         f"the names in its Nom column are printed: {SURNAMES}",
     ),
     "Nom;Classe": ("Nom;Classe\nLéa;CE2\nNoël;CE2\n", "Léa Noël", ""),
+    # Accents saved twice (UTF-8 read as Windows-1252, saved again) print as typed, and a note says so (sweep 18 N6).
+    "accents saved twice": (
+        "PrÃ©nom;Nom\nLÃ©a;Dupont\nNoÃ«l;Martin\nFranÃ§ois;Petit\nÃ‰lodie;Roux\n",
+        "Léa Noël François Élodie",
+        "its accents had been saved twice (é as Ã©, UTF-8 read as Windows-1252): they are read as first typed",
+    ),
     "Nom;Commentaire": ("Nom;Commentaire\nDupont Léa;calme\nMartin Noël;bavard\n", "Dupont Léa,Martin Noël", ""),
 }
 NOT_READ = ["Dupont", "Martin", "Marie", "Smith", "Brown", "DUPONT", "MARTIN", "Léa", "Noël", "Jonathan", "Elizabeth"]

@@ -115,6 +115,16 @@ SHAPES = {
     # A heading row again, a second class's title, titles with Excel's trailing separators, a list word heading one
     # column, a footer: never printed on a child's board.
     "the heading row repeated": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\nNom;Prénom\nPetit;Zoé\n", ["Léa", "Tom", "Zoé"]),
+    # Two exports pasted one under the other, their columns in another order: each part read by its own heading row
+    # (issue 20, sweep 18, N8: the second part's last names were printed).
+    "a heading row again, its columns swapped": (
+        "Nom;Prénom\nDupont;Léa\nMartin;Tom\nPrénom;Nom\nZoé;Petit\nAna;Roux\n",
+        ["Léa", "Tom", "Zoé", "Ana"],
+    ),
+    "a heading row again, with a class column first": (
+        "Nom;Prénom;Classe\nDupont;Léa;CM1\nMartin;Tom;CM1\nClasse;Prénom;Nom\nCM2;Zoé;Petit\nCM2;Ana;Roux\n",
+        ["Léa", "Tom", "Zoé", "Ana"],
+    ),
     "two classes in one file": (
         "Classe CM1;\nNom;Prénom\nDupont;Léa\nMartin;Tom\nClasse CM2;\nNom;Prénom\nPetit;Zoé\nRoux;Ana\n",
         ["Léa", "Tom", "Zoé", "Ana"],
@@ -134,6 +144,13 @@ SHAPES = {
     "Pupils": ("Pupils\nAnn\nBob\n", ["Ann", "Bob"]),
     "Class list": ("Class list\nAnn\nBob\n", ["Ann", "Bob"]),
     "Nom et prénom": ("Nom et prénom\nDupont Léa\nMartin Tom\n", ["Dupont Léa", "Martin Tom"]),
+    # Merged over two columns, as spreadsheets export it: the first names are the second column (issue 20, sweep 18).
+    "Nom et prénom; merged over two columns": ("Nom et prénom;\nDupont;Léa\nMartin;Tom\n", ["Léa", "Tom"]),
+    "a merged heading row again": (
+        "Nom et prénom;\nDupont;Léa\nMartin;Tom\nNom et prénom;\nPetit;Zoé\n",
+        ["Léa", "Tom", "Zoé"],
+    ),
+    "Last name and first name, merged, tabs": ("Last name and first name\t\nSmith\tAmy\nJones\tBen\n", ["Amy", "Ben"]),
     "Liste des élèves": ("Liste des élèves\nLéa\nTom\n", ["Léa", "Tom"]),
     "a footer row": ("Nom;Prénom\nDupont;Léa\nMartin;Tom\n;Total : 2\n", ["Léa", "Tom"]),
     # A numbered list without a heading: the names, never the numbers; a placeholder is no name, as an empty cell.
@@ -256,6 +273,13 @@ SHAPES = {
         "Emma y Ana\nLuca e Sofia\nGarcía y López\n",
         ["Emma y Ana", "Luca e Sofia", "García y López"],
     ),
+    # Saved as UTF-8, read back by a tool as Windows-1252 and saved again (issue 20, sweep 18, N6): read as typed.
+    "accents saved twice": (
+        "NÂ°;PrÃ©nom;Nom\n1;LÃ©a;Dupont\n2;ZoÃ©;Martin\n3;MaÃ«l;Petit\n4;FranÃ§ois;Roux\n5;Ã‰lodie;Moreau\n",
+        ["Léa", "Zoé", "Maël", "François", "Élodie"],
+    ),
+    "Á and an apostrophe saved twice": ("Ã\x81lvaro\nNâ€™Golo\nTom\n", ["Álvaro", "N’Golo", "Tom"]),
+    "a sign after Â is no accent saved twice": ("Â¡Hola\nTom\nJOÃO\n", ["Â¡Hola", "Tom", "JOÃO"]),
     "hyphens, apostrophes, and and et inside names": (
         "D'Artagnan\nJean-Luc\nMarie-Noëlle\nO’Brien\nAnand\nEtta Blanchet\nBertrand\n",
         ["D'Artagnan", "Jean-Luc", "Marie-Noëlle", "O’Brien", "Anand", "Etta Blanchet", "Bertrand"],
@@ -544,6 +568,30 @@ SEATED_OR_PASSED = {
         [1, 2, 5, 8],
         [],
     ),
+    # First names that are words too are children (issue 20, sweep 18): Mardi and Sunday were passed over as days; a
+    # day alone among names is noted, as a section's title may be one; beside a number or a title's word it is one.
+    "first names that are words too": (
+        "Mardi\nSunday\nSummer\nWinter\nApril\nJune\nNoël\nPascal\n",
+        ["Mardi", "Sunday", "Summer", "Winter", "April", "June", "Noël", "Pascal"],
+        [],
+        [],
+    ),
+    "a day's name among names": ("Léa\nMardi\nTom\nSunday\n", ["Léa", "Mardi", "Tom", "Sunday"], [], [2, 4]),
+    "days as sections": ("Lundi matin\nLéa\nTom\nMardi 3\nZoé\n", ["Léa", "Tom", "Zoé"], [1, 4], []),
+    # A school's name above the names, or between two classes (issue 20, sweep 18): the list was refused.
+    "École Jules Ferry": ("École Jules Ferry\nLéa\nNoël\nZoé\n", ["Léa", "Noël", "Zoé"], [1], []),
+    "École élémentaire Jules Ferry": ("École élémentaire Jules Ferry\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "Ecole Jules Ferry, no accent": ("Ecole Jules Ferry\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "School: Jules Ferry": ("School: Jules Ferry\nAmy\nBen\n", ["Amy", "Ben"], [1], []),
+    "École Ferry first": ("École Ferry\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "Collège Jean Moulin": ("Collège Jean Moulin\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "Groupe scolaire Jean Jaurès": ("Groupe scolaire Jean Jaurès\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
+    "a second school between two classes": (
+        "École Jules Ferry\nLéa\nNoël\nÉcole Jean Moulin\nZoé\n",
+        ["Léa", "Noël", "Zoé"],
+        [1, 4],
+        [],
+    ),
     "Grade 4 and an empty line": ("Grade 4\n\nAmy\nBen\n", ["Amy", "Ben"], [1], []),
     "CM2 - Mme Martin": ("CM2 - Mme Martin\nLéa\nNoël\n", ["Léa", "Noël"], [1], []),
 }
@@ -644,7 +692,7 @@ BAD = [
     (b"Name\n", "holds no name under its heading row: write one child's name a row"),
     (b"Tom\n", "holds one name, on line 1: a game needs at least two children"),
     # The file shows two names: the message says which line was passed over (issue 20, sweep 18, N7).
-    (b"Tom\nSunday\n", "holds one name, on line 1 (line 2 was read as a title): a game needs at least two children"),
+    (b"Tom\nGrade 4\n", "holds one name, on line 1 (line 2 was read as a title): a game needs at least two children"),
     (
         b"Classe de CM1\nTom\nTotal : 1\n",
         "holds one name, on line 2 (lines 1 and 3 were read as titles): a game needs at least two children",
@@ -685,6 +733,16 @@ BAD = [
     (b"Pr\xc3\xa9nom;Classe\nL\xc3\xa9a;CM1\n;CM1\nTom;CM1\n", "line 3: no name in its Prénom column, though the row"),
     (b"Pr\xc3\xa9nom;Date\nL\xc3\xa9a;01/02/2015\n;12/03/2015\nTom;03/04/2015\n", "line 3: no name in its Prénom"),
     (b"Pr\xc3\xa9nom;\xc3\x82ge;Num\xc3\xa9ro\nL\xc3\xa9a;9;1001\n;10;1002\nTom;9;1003\n", "line 3: no name in its"),
+    # A heading row again naming last names alone: its part has no column of names (issue 20, sweep 18, N8).
+    (
+        "Nom;Prénom\nDupont;Léa\nMartin;Tom\nNom de famille;Classe\nPetit;CM2\n".encode(),
+        "line 4 is a heading row again, naming no column of first names or names: head the names' column with one of",
+    ),
+    # Accents saved twice on some lines only: no reading is right for every line (issue 20, sweep 18, N6).
+    (
+        "Tom\nLÃ©a\nZoé\n".encode(),
+        "line 2: its accents look saved twice (é shows as Ã©, UTF-8 read as Windows-1252), and other lines' do not",
+    ),
     # A title over columns no heading names: the title would be a child, and the last names printed.
     (b"Classe de CM1\nDupont;L\xc3\xa9a\nMartin;Tom\n", "line 1 holds one cell above rows of several, and no heading"),
 ]
@@ -873,6 +931,10 @@ def test_the_rule_on_examples_a_teacher_can_check(count, players, sizes):
     assert group_sizes(count, players) == sizes
 
 
+# A letter that begins a UTF-8 character of two bytes or more (Â to ô), then one that is a byte continuing it, both as
+# Windows-1252 reads them: no name holds it, text saved twice does.
+WINDOWS = {bytes([byte]).decode("cp1252", "ignore") or chr(byte): byte for byte in range(0x80, 0xC0)}
+SAVED_TWICE = re.compile("[\u00c2-\u00f4][" + re.escape("".join(WINDOWS)) + "]")
 NOT_A_HEADING = FIRST_NAME_HEADINGS | NAME_HEADINGS | OTHER_HEADINGS | LAST_NAME_HEADINGS
 NAMES = st.text(
     alphabet=st.characters(categories=("L", "M", "Zs", "Pd", "Po"), exclude_characters=';,\t"\ufeff\ufffd'),
@@ -887,6 +949,7 @@ NAMES = st.text(
         and not _no_name(clean_name(name))  # "Tutor", "Mme Martin": a title's words alone are no name
         and not _several(name.strip())
         and _unmarked(clean_name(name)) == clean_name(name)  # "- Léa", "• Léa": a list's mark is no part of a name
+        and not SAVED_TWICE.search(name)  # "Ãª" is "ê" saved twice, read back by design (issue 20, sweep 18, N6)
     )
 )
 

@@ -276,6 +276,7 @@ def seated(
     """
     from sos_print.engine.frozen import replace
     from sos_print.engine.roster import Seating, form_groups
+    from sos_print.engine.rules import MAX_PLAYERS
 
     given = given_options(context, "groups", "shuffle", "seed")
     if shuffle and roster is None:
@@ -287,6 +288,16 @@ def seated(
     class_list = read_class_list(roster)
     variant = options.variant
     groups = form_groups(class_list.children, variant.players, variant.teams, shuffle, seed)
+    if variant.teams and len(class_list.children) < MAX_PLAYERS:  # no group plays the game asked for: said at once
+        from sos_print.cli.process import say
+        from sos_print.engine.errors import shown
+
+        count = len(class_list.children)
+        say(
+            f"note: {shown(roster)}: its {count} children are too few for two teams of two (--teams): they play "
+            f"together the game for {count} players, without teams",
+            err=True,
+        )
     if "--groups" in given and options.groups != len(groups):
         note_class_list(class_list)  # the lines passed over explain a count the teacher did not expect
         usage(
@@ -314,7 +325,8 @@ def read_class_list(path: Path) -> ClassList:
 
 
 def note_class_list(class_list: ClassList | None) -> None:
-    """Says which lines of the class list were read as titles, which were read as names but may be titles, which had
+    """Says whether the class list's accents were read back from being saved twice, which lines were read as titles,
+    which were read as names but may be titles, which had
     no first name and are called by another column, and which lines repeat a name, so that the teacher can add an
     initial; by their lines, never their words: the terminal shows no child's name."""
     from sos_print.cli.process import say
@@ -322,6 +334,12 @@ def note_class_list(class_list: ClassList | None) -> None:
 
     if class_list is None:
         return
+    if class_list.repaired:  # the teacher may meet the garbled names elsewhere: said once, by no name
+        say(
+            f"note: {shown(class_list.path)}: its accents had been saved twice (é as Ã©, UTF-8 read as Windows-1252): "
+            "they are read as first typed",
+            err=True,
+        )
     column = _printable(class_list.borrowed_from) if class_list.borrowed else ""
     notes = (
         (class_list.passed, "was read as a title, not a child's name", "were read as titles, not children's names"),

@@ -5,26 +5,34 @@ separated by commas, semicolons or tabs, in any encoding `files.decode_spreadshe
 one of its first lines (title lines may come above it) one of whose cells names a column of names, exactly or by a word
 of it ("Name", "Prénom élève", "Pupil first name"...): that column holds the names, and a first-name column wins over a
 name or last-name column, as children know each other by their first names ("Nom;Prénom", a school's export), the first
-one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"), and a column of the first name a child goes by
-("Prénom d'usage", "Preferred name", "Known as") is printed where it holds a name, the legal first name where not; a
-heading row naming two columns of first names, or of names, is two lists side by side ("Nom;Prénom;;Nom;Prénom"),
-refused naming its line; names printed from a column that may hold last names, beside one no heading names
-("Nom;Vorname"), are noted (`Roster.surnames`). A child whose first name is not typed is called by the row's other name
-column (its last name), and the terminal says so; a row holding text but no name is refused, naming its line, so that no
-child is left out in silence. A row of headings only, a column of names among them, is the heading row whatever lies
-above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose cells under the name
-columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title, a section's title or a
-total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a heading row again is no child; a
-row holding a name under the names' column is one, and a name that may be a title ("List Anna") is refused, naming its
+one when they bear their number ("Prénom 1;Prénom 2", "1er prénom"), a heading merged over two columns ("Nom et prénom;"
+above "Dupont;Léa", as spreadsheets export it) heads both, in the order its words say, and a column of the first name a
+child goes by ("Prénom d'usage", "Preferred name", "Known as") is printed where it holds a name, the legal first name
+where not; a heading row naming two columns of first names, or of names, is two lists side by side
+("Nom;Prénom;;Nom;Prénom"), refused naming its line; names printed from a column that may hold last names, beside one no
+heading names ("Nom;Vorname"), are noted (`Roster.surnames`). A child whose first name is not typed is called by the
+row's other name column (its last name), and the terminal says so; a row holding text but no name is refused, naming its
+line, so that no child is left out in silence. A row of headings only, a column of names among them, is the heading row
+whatever lies above it; the rows above are titles ("École;Jules Ferry", "Mme Martin;CM2;2025"), except one whose cells
+under the name columns may be a child's ("Dupont;Léa;CM2"), refused naming its line. A row that is a title, a section's
+title or a total ("Classe CM2", "Classe de Mme Martin", "Groupe A", "Total : 3", "Total;24") or a heading row again is
+no child (the rows under a heading row again are read by its own columns: "Nom;Prénom", then "Prénom;Nom" pasted below);
+a row holding a name under the names' column is one, and a name that may be a title ("List Anna") is refused, naming its
 line. Without a heading row, the names are in the first column (the first column of words when the first one numbers the
 rows: "1;Léa"). Any line no child's name can be is passed over as a title, a section or a footer ("Mme Martin", "Les
 Dauphins", "CM2", "Grade 4", "Team A", "3 students"; `_no_name`), as is a one-column list's first line of no letter
-("2025-2026"); a line a name can be is a child, noted when it stands out as a title does ("Zoé (CM2)" above "Léa";
+("2025-2026"), and a school's name (a day is a child's name alone, "Mardi", a title beside a number or a title's word,
+"Lundi matin"): a school's word and two words at least ("École Jules Ferry"), or one on the first line ("École Ferry";
+`_school`); a line a name can be is a child, noted when it stands out as a title does ("Zoé (CM2)" above "Léa";
 `_marked`). A "-" or "?" typed for a name is no name, a name with no letter is refused, and a list's mark ("1. Léa", "•
 Léa") is dropped. Other columns are ignored, but a cell of words that may be a child is refused, naming its line: after
 the name without a heading row ("Alice;Bob"), beyond the heading's last column under one. So is a name holding a
 semicolon, a tab, more than one comma, a sign or a word joining two names ("Chloé / Denis", "Chloé \\ Denis", "Chloé et
 Denis", "Chloé und Denis"); one comma is a name ("Dupont, Léa", as school software exports it).
+
+A list whose accents were saved twice (UTF-8 read as Windows-1252, then saved as UTF-8 again: "LÃ©a") is read as
+first typed when all its text beyond ASCII reads back so, into a letter or a typographic sign ("Â¡" alone stays); a
+line of letters saved twice in a list that is not wholly so is refused, naming its line.
 
 Names are kept as written, in NFC with their spaces collapsed; two children of the same name are
 both kept (`Roster.repeated` says on which lines names repeat, so that the teacher can add an initial).
@@ -178,13 +186,15 @@ NOT_NAME_WORDS = (
     | frozenset({"discipline"})
     | frozenset({"course", "term", "trimestre", "semestre", "semester", "tutor", "instructor", "utilisateur", "user"})
     | frozenset({"academie", "structure", "cours", "level", "garcons", "filles", "boys", "girls"})
-    | frozenset({"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "monday", "tuesday"})
-    | frozenset({"wednesday", "thursday", "friday", "saturday", "sunday"})
     # Sweep 17 F3: a register's own sections and footers ("Absents", "Cantine", "Signature du directeur", "ONDE").
     | frozenset({"absent", "absents", "absente", "absentes", "cantine", "garderie", "etude", "signature", "directeur"})
     | frozenset({"directrice", "headteacher", "sortie", "reception", "nursery", "morning", "afternoon", "matin"})
     | frozenset({"mathematiques", "maths", "anglais", "maternelle", "kindergarten", "onde", "today"})
 )
+# Days: a section's title beside a number or a title's word ("Mardi 3", "Lundi matin"), a child's first name alone
+# ("Mardi", "Sunday"), which was passed over as a title (issue 20, sweep 18).
+_DAYS = frozenset({"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "monday", "tuesday"})
+_DAYS |= frozenset({"wednesday", "thursday", "friday", "saturday", "sunday"})
 # Small words between a title's ("Fin de la liste", "Page 1 sur 1", "Généré par Pronote"): neither a name nor a title.
 _SMALL = frozenset({"de", "des", "du", "d", "l", "la", "le", "les", "of", "the", "s", "sur", "par", "by", "on", "et"})
 _SMALL |= frozenset({"and", "en", "au", "aux", "my", "our", "mon", "ma", "notre", "nos", "to", "for", "pour", "in"})
@@ -237,7 +247,8 @@ class Roster:
     footers, not children (a teacher is told of each: a child is never left out without a word); `doubtful` the lines
     read as children that stand out of the list as a title does ("Zoé (CM2)" above "Léa", "Noël"), for the teacher
     to check; `surnames` the heading of the names' column when its names may be last names (a first-name column
-    beside it not recognised), for the teacher to be told.
+    beside it not recognised), for the teacher to be told; `repaired` whether the list's accents had been saved twice
+    and were read back ("LÃ©a" as "Léa").
     """
 
     path: str
@@ -247,6 +258,7 @@ class Roster:
     passed: tuple[int, ...] = ()
     doubtful: tuple[int, ...] = ()
     surnames: str = ""
+    repaired: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -289,6 +301,7 @@ def read_roster(path: str) -> Roster:
 def parse_roster(text: str, path: str = "<class list>") -> Roster:
     """Reads a class list from its text; `path` names it in messages, with the line of any problem."""
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # as records do: a cell is refused by its length
+    text, repaired = _saved_twice(text, path)
     rows = list(islice(_rows(text), MAX_LINES + 1))
     if not rows:
         raise ExampleFileError(path, "holds no name: write one child's name a line")
@@ -314,9 +327,10 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     parted = separator is None and not columns.headings and _parted_title(table)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
     seated: list[list[str]] = []  # the rows the children were read from
+    parts: list[tuple[_Columns, list[list[str]]]] = []  # each heading row's columns and rows, before the last's
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
     passed = [number for number, cells in above if any(map(_worded, cells))]
-    for number, cells in table[columns.start :]:
+    for index, (number, cells) in enumerate(table[columns.start :], start=columns.start):
         if _placeholder(cells):
             raise ExampleFileError(
                 path, f"line {number} holds a mark but no name: write the child's name, or remove it"
@@ -324,10 +338,13 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         if _headed(cells) or (separator is None and number == table[0][0] and _list_title(table)):
             titles += 1
             passed += [number] if not _headed(cells) else []
+            if _headed(cells) and columns.headings:  # a second export pasted below, its columns in its own order
+                parts.append((columns, seated))
+                columns, seated = _heading_again(number, cells, table[index + 1 :], path), []
             continue
         # "Les Lutins" set apart above full names is their title, never "Les Jones" among them
         if _title_row(
-            number, cells, columns, path, full and not (parted and number == table[0][0])
+            number, cells, columns, path, full and not (parted and number == table[0][0]), number == table[0][0]
         ):  # never a child, and never holds one's name
             titles += 1
             passed += [number] if any(map(_worded, cells)) else []
@@ -365,14 +382,78 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         for k, child in enumerate(children)
         if marked[k] and not any(marked[j] for j in (k - 1, k + 1) if 0 <= j < len(children))
     ]
-    surnames = _surnames(columns, seated)
-    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames)
+    surnames = next(filter(None, (_surnames(*part) for part in [*parts, (columns, seated)] if part[1])), "")
+    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames, repaired)
+
+
+def _saved_twice(text: str, path: str) -> tuple[str, bool]:
+    """Returns `text` with its accents read back when they were saved twice, and whether they were: a list saved as
+    UTF-8, opened by a tool that read it as Windows-1252 and saved again as UTF-8, holds "LÃ©a" for "Léa" (issue 20,
+    sweep 18, N6). Only when every run of characters that are not ASCII is such bytes, and they read back as UTF-8
+    holding a letter or a sign beyond Latin-1 ("â€™" is "’"), is the text read back ("Â¡" alone stays as written); a
+    line holding a letter saved twice in a text that is not wholly so is refused, naming its line."""
+    body = text.removeprefix("\ufeff")
+    runs = _NOT_ASCII.findall(body)
+    if not runs:
+        return text, False
+    undone = [_undone(run) for run in runs]
+    if all(run is not None for run in undone) and any(_telling(char) for run in undone for char in run or ""):
+        pieces = iter(undone)
+        return _NOT_ASCII.sub(lambda _: next(pieces) or "", body), True
+    for number, line in enumerate(io.StringIO(body, newline=None), start=1):  # lines as `_rows` numbers them
+        if any((_undone(pair) or "").isalpha() for pair in _TWICE.findall(line)):
+            raise ExampleFileError(
+                path,
+                f"line {number}: its accents look saved twice (é shows as Ã©, UTF-8 read as Windows-1252), and other "
+                "lines' do not: type the line's accents again, or save the list again as UTF-8 from where it came",
+            )
+    return text, False
+
+
+def _telling(char: str) -> bool:
+    """Tells whether a character read back from bytes saved twice tells that they were: a letter, or a sign of three
+    UTF-8 bytes ("’", "–"); a sign of Latin-1 ("¡", "°") may be what a name holds beside "Â"."""
+    return char.isalpha() or ord(char) > 0x7FF
+
+
+def _undone(run: str) -> str | None:
+    """Returns a run of characters read back from the Windows-1252 bytes they are as UTF-8, or None if they are not
+    such bytes or do not read as UTF-8."""
+    try:
+        return bytes(_WINDOWS_BYTES[char] for char in run).decode("utf-8")
+    except (KeyError, UnicodeDecodeError):
+        return None
+
+
+# Each character Windows-1252 decodes a byte over 127 into, with that byte; the five bytes it leaves undefined read
+# as the control character of the same number, as Windows reads them ("Ã\x81" is "Á" saved twice).
+_WINDOWS_BYTES = {bytes([byte]).decode("cp1252", errors="ignore") or chr(byte): byte for byte in range(128, 256)}
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]+")
+# A letter of two UTF-8 bytes saved twice: its first byte's character (Â to ß), then its second's (0x80 to 0xBF).
+_TWICE = re.compile(
+    "[\u00c2-\u00df][" + "".join(re.escape(char) for char, byte in _WINDOWS_BYTES.items() if byte < 0xC0) + "]"
+)
+
+
+def _heading_again(number: int, cells: Sequence[str], below: Sequence[tuple[int, list[str]]], path: str) -> _Columns:
+    """Returns where the names are under a heading row found again below the first (two exports pasted one under the
+    other, "Nom;Prénom" then "Prénom;Nom"), the rows `below` it: its own columns, so that the rows under it are read
+    by its headings, not by the first's (issue 20, sweep 18, N8)."""
+    kinds = [_kind(cell) for cell in cells]
+    if FIRST not in kinds and NAME not in kinds:  # a row of last names' headings alone ("Nom;Classe") names no list
+        raise ExampleFileError(
+            path,
+            f"line {number} is a heading row again, naming no column of first names or names: head the names' column "
+            f"with one of {HEADINGS_SAID}, or remove the line",
+        )
+    _two_lists(number, kinds, cells, path)
+    return _merged(_heading_columns(number - 1, kinds, cells), below)
 
 
 def _surnames(columns: _Columns, seated: Sequence[list[str]]) -> str:
     """Returns the heading of the names' column when its names may be last names, or "": a column of names, not of
     first names ("Nom"), holding one word a row beside a column whose heading names nothing known (a first-name
-    heading not read, "Vorname", or none: "Nom et prénom" merged over two columns) with words on every row."""
+    heading not read, "Vorname", or none: "Nom;;Classe") with words on every row."""
     if not columns.headings or not _may_be_surnames(columns.headings[columns.names]):
         return ""
     if any(len(_cell(cells, columns.names).split()) > 1 for cells in seated):
@@ -430,8 +511,9 @@ def _no_name(text: str, full: bool = False) -> bool:
     if _group_name(words) and not (full and words[0].casefold() == "les" and words[1][:1].isupper()):
         return True  # in a list of full names, "Les Jones" is a child, seated and noted (`_marked`)
     numbered = any(map(str.isdigit, text))
-    titled = numbered or any(key in NOT_NAME_WORDS | _NUMBERED for key in known)
-    # A colour is a name beside no title's word ("Rose 2", not "Équipe bleue"); "Page" beside no number.
+    titled = numbered or any(key in NOT_NAME_WORDS | _NUMBERED | _DAYS for key in known)
+    # A colour is a name beside no title's word ("Rose 2", not "Équipe bleue"); "Page" beside no number; a day beside
+    # neither ("Mardi", not "Mardi 3" nor "Lundi matin").
     hues = not any(key in NOT_NAME_WORDS for key in known)
     return titled and not any(_name_word(word, hues, numbered) for word in words)
 
@@ -446,11 +528,12 @@ def _name_word(word: str, hues: bool = False, numbered: bool = False) -> bool:
     """Tells whether a word may be (part of) a child's name: letters, with the digits a teacher adds to tell two
     children apart ("Léa2", "Jo1", "Élève12"), of a name's length and no title's, label's or small word ("CM2", "4B",
     "6e", "Grade", "de" are none); a colour only where `hues` ("Rose"), "Page" only where the line is not `numbered`
-    ("Page 1 sur 1")."""
+    ("Page 1 sur 1"), a day only where both ("Mardi", not "Mardi 3")."""
     written = "".join(char for char in word if not char.isdigit())
     letters = _heading(written)
     least = 3 if len(written) < len(word) and written.isupper() else 2  # "CM2", "CE1": a class's two capitals
     excluded = NOT_NAME_WORDS | (_NUMBERED if numbered else frozenset()) | (frozenset() if hues else _HUES)
+    excluded |= _DAYS if numbered or not hues else frozenset()
     small = written.casefold() in _SMALL  # with its accents: "Mỹ" is a name, "my" a small word
     return len(letters) >= least and letters.isalpha() and letters not in excluded and not small
 
@@ -467,7 +550,7 @@ def _marked(text: str) -> bool:
         capitals
         or grouped
         or any(char.isdigit() or char == ":" for char in text)
-        or any(w in NOT_NAME_WORDS for w in words)
+        or any(w in NOT_NAME_WORDS | _DAYS for w in words)
     )
 
 
@@ -563,18 +646,23 @@ def _numbered_only(cells: Sequence[str]) -> bool:
 _DATED = re.compile(r"\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|://|\bwww\.", re.IGNORECASE)
 
 
-def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str, full: bool = False) -> bool:
+def _title_row(
+    number: int, cells: Sequence[str], columns: _Columns, path: str, full: bool = False, top: bool = False
+) -> bool:
     """Tells whether a row below the heading row (or in a list without one) is a title, a section's title or a
     footer. Its name, the names' column's cell or else the one it would be taken from, decides: a row holding none
     (or a number alone: "Total;24") is one when its first filled cell starts with a title's word; a name starting with
     one is a title only when no name can be it, holding a digit or a colon ("Classe CM2", "Total : 3"), and is
-    refused, naming its line, when a child's name can ("List Anna", "Teacher Sam"): a child is never passed over."""
+    refused, naming its line, when a child's name can ("List Anna", "Teacher Sam"): a child is never passed over. A
+    school's name is a title (`_school`; `top` on the file's first line)."""
     filled = [column for column in columns.read if _cell(cells, column)]
     name = _cell(cells, filled[0]) if filled else ""
     if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
         return _titled(cells) or (first in columns.read and _no_name(cells[first]))
     if _DATED.search(name):  # "Imprimé le 03/09/2025", "https://onde...": refused as names holding a slash
+        return True
+    if _school(name, top):
         return True
     if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
         return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name, full)
@@ -586,6 +674,19 @@ def _title_row(number: int, cells: Sequence[str], columns: _Columns, path: str, 
         f"line {number}: a name starts with a title's word ({TITLES_SAID}), so it may be a title: remove the line if "
         "it is one, or write the child's first name first",
     )
+
+
+def _school(name: str, first: bool) -> bool:
+    """Tells whether a name is a school's, a title: a school's word and the name it bears, of two words or more ("École
+    Jules Ferry", "École élémentaire Jules Ferry", "Collège Jean Moulin"), or of one on the file's `first` line ("École
+    Ferry" above the names, "Groupe scolaire Jean Jaurès"). The list was refused, or the school seated as a child
+    (issue 20, sweep 18): no child's name starts with "École" and has two more words."""
+    words = [word for word in map(_heading, re.split(r"[\W_]+", name)) if word]
+    school = 1 if words[:1] and words[0] in _SCHOOLS else 2 if "".join(words[:2]) in _SCHOOLS else 0
+    return bool(school) and len(words) - school >= (1 if first else 2)
+
+
+_SCHOOLS = frozenset({"ecole", "school", "college", "lycee", "etablissement", "academy", "groupescolaire"})
 
 
 def _title_name(name: str) -> bool:
@@ -744,7 +845,7 @@ def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: 
         for wanted in (FIRST, NAME):
             if wanted in kinds:
                 _two_lists(number, kinds, cells, path)
-                found = _heading_columns(index, kinds, cells)
+                found = _merged(_heading_columns(index, kinds, cells), table[index + 1 :])
                 _no_child_above(table[:index], found, path)
                 return found
         if index == 0 and len(cells) > 1 and any(kinds):
@@ -796,7 +897,7 @@ def _plausible(name: str) -> bool:
     return (
         bool(words)
         and not any(char.isdigit() or char == ":" for char in name)
-        and words[0] not in NOT_NAME_WORDS
+        and words[0] not in NOT_NAME_WORDS | _DAYS
         and "".join(words[:2]) not in LABEL_WORDS
         and not _no_name(name)
     )
@@ -856,6 +957,33 @@ def _heading_columns(index: int, kinds: Sequence[str | None], cells: Sequence[st
     missing = f"no name in its {heading} column, though the row holds other cells"
     headings = tuple(" ".join(cell.split()) for cell in cells)
     return _Columns(index + 1, names, others, headings, missing, given)
+
+
+def _merged(columns: _Columns, below: Sequence[tuple[int, list[str]]]) -> _Columns:
+    """Returns where the names are under a heading merged over two columns, as a spreadsheet exports it ("Nom et
+    prénom;" over "Dupont;Léa"): the heading names a last name and a first name, the cell after it is empty, and rows
+    below hold words there. The first names are in the column its words put them in ("Nom et prénom": the second), the
+    last names beside them are a name a child without a first name is called by. The rows were refused for a cell
+    beyond the heading row, or their last names printed (issue 20, sweep 18)."""
+    column, headings = columns.names, columns.headings
+    words = [word for word in map(_heading, re.split(r"[\W_]+", headings[column])) if word]
+    first = next((k for k, word in enumerate(words) if word in _MERGED_FIRST), None)
+    last = next((k for k, word in enumerate(words) if word in _MERGED_LAST), None)
+    after = column + 1
+    if first is None or last is None or columns.given or (after < len(headings) and headings[after]):
+        return columns
+    if not any(_worded(_cell(cells, after)) for _, cells in below):
+        return columns
+    names, other = (after, column) if last < first else (column, after)
+    filled = (*headings[:after], headings[column], *headings[after + 1 :])
+    others = (other, *(found for found in columns.others if found != other))
+    return _Columns(columns.start, names, others, filled, columns.missing)
+
+
+# Words of a heading merged over a column of last names and one of first names ("Nom et prénom", "Last name, first
+# name", "Prénom Nom").
+_MERGED_FIRST = frozenset({"prenom", "prenoms", "first", "firstname", "forename", "forenames", "given", "givenname"})
+_MERGED_LAST = frozenset({"nom", "noms", "surname", "surnames", "last", "lastname", "family", "familyname"})
 
 
 def _filled(rows: Sequence[tuple[int, list[str]]]) -> int:

@@ -61,6 +61,7 @@ def class_sheet_plan(options: PrintOptions, lang: str) -> ClassSheetPlan | None:
             other_games=tuple((number, game.options.variant.players) for number, game in _others(games, variant)),
             group_size=4 if variant.teams else variant.players,
             teams=any(game.options.variant.teams for game in games),  # a class of two or three has no team
+            teams_asked=variant.teams,  # and is told too few for teams, not of groups of four (sweep 18, N15)
             seed=seating.seed,
             ends=game_rules(variant).ends,  # a first-S-O-S-wins game keeps a game sheet, not a score sheet
         ),
