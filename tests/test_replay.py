@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import pairwise
 from pathlib import Path
 
@@ -879,18 +879,20 @@ def crowded_game(size: int, seed: int) -> str:
 
 
 @pytest.mark.parametrize(
-    ("text", "size", "options"),
+    ("record", "size", "options"),
     [
-        pytest.param(csv_text(WRONG), 3, {"language": Language.BOTH, "large_print": True}, marks=WRONG_BOTH_LARGE),
-        (csv_text(WRONG), 3, {"language": Language.FR, "paper": Paper.LETTER, "large_print": True}),
-        (crowded_game(8, 4), 8, {"language": Language.BOTH, "paper": Paper.LETTER, "every": 8}),
-        (crowded_game(8, 4), 8, {"language": Language.FR, "large_print": True, "every": 16}),
-        (crowded_game(6, 3), 6, {"paper": Paper.LETTER, "large_print": True, "class_name": "CM1 B " * 8}),
+        pytest.param(
+            partial(csv_text, WRONG), 3, {"language": Language.BOTH, "large_print": True}, marks=WRONG_BOTH_LARGE
+        ),
+        (partial(csv_text, WRONG), 3, {"language": Language.FR, "paper": Paper.LETTER, "large_print": True}),
+        (partial(crowded_game, 8, 4), 8, {"language": Language.BOTH, "paper": Paper.LETTER, "every": 8}),
+        (partial(crowded_game, 8, 4), 8, {"language": Language.FR, "large_print": True, "every": 16}),
+        (partial(crowded_game, 6, 3), 6, {"paper": Paper.LETTER, "large_print": True, "class_name": "CM1 B " * 8}),
     ],
     ids=["3x3 en+fr large", "3x3 fr letter large", "8x8 en+fr letter", "8x8 fr large every 16", "6x6 letter large"],
 )
-def test_every_page_keeps_12_mm_from_the_edge_in_every_language_paper_and_size(text, size, options):
-    data = document(text, size, **options)
+def test_every_page_keeps_12_mm_from_the_edge_in_every_language_paper_and_size(record, size, options):
+    data = document(record(), size, **options)
     paper = options.get("paper", Paper.A4)
     pdf = opened(data)
     for number, page in enumerate(pdf.pages, start=1):
@@ -1187,14 +1189,15 @@ def test_the_checked_sheet_of_a_first_sos_wins_game_has_no_points_or_totals(reco
 # ---- the layout: set for children, one diagram layout, no table broken short, no near-empty page -----------------
 
 GAME4_TEXT = csv_text([(*row, "", "", "", "") for row in GAME4])  # as the analysis test weighs it: once per run
-# (name, record, size, options): the option sets the audit of the replay found broken.
+# (name, record, size, options): the option sets the audit of the replay found broken. A record is made when a test
+# reads it (crowded games are played move by move), not while the tests are collected.
 LAYOUTS = [
-    ("4x4", GAME4_TEXT, 4, {}),
-    ("4x4 every 1", GAME4_TEXT, 4, {"every": 1}),
-    ("4x4 large print letter", GAME4_TEXT, 4, {"large_print": True, "paper": Paper.LETTER}),
-    ("8x8 every 8", crowded_game(8, 4), 8, {"every": 8}),
-    ("6x6 fr letter", crowded_game(6, 3), 6, {"language": Language.FR, "paper": Paper.LETTER}),
-    ("3x3 en+fr every 1", csv_text(WRONG), 3, {"language": Language.BOTH, "every": 1}),
+    ("4x4", lambda: GAME4_TEXT, 4, {}),
+    ("4x4 every 1", lambda: GAME4_TEXT, 4, {"every": 1}),
+    ("4x4 large print letter", lambda: GAME4_TEXT, 4, {"large_print": True, "paper": Paper.LETTER}),
+    ("8x8 every 8", partial(crowded_game, 8, 4), 8, {"every": 8}),
+    ("6x6 fr letter", partial(crowded_game, 6, 3), 6, {"language": Language.FR, "paper": Paper.LETTER}),
+    ("3x3 en+fr every 1", partial(csv_text, WRONG), 3, {"language": Language.BOTH, "every": 1}),
 ]
 # The three tests of the layout read each document once, on one test process (pytest-xdist's group).
 LAYOUT_CASES = [
@@ -1206,9 +1209,9 @@ LAYOUT_CASES = [
 SECOND_COLUMN = {Paper.A4: 92.5, Paper.LETTER: 95.45}
 
 
-@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUT_CASES)
-def test_every_diagram_of_a_replay_has_one_layout_two_a_row(name, text, size, options):
-    data = document(text, size, **options)
+@pytest.mark.parametrize(("name", "record", "size", "options"), LAYOUT_CASES)
+def test_every_diagram_of_a_replay_has_one_layout_two_a_row(name, record, size, options):
+    data = document(record(), size, **options)
     placed = [board for page in boards(data) for board in page]
     assert {board[3] for board in placed} == {size}
     assert len({round(board[2], 1) for board in placed}) == 1, placed  # one cell
@@ -1227,8 +1230,12 @@ def quiet_game(size: int) -> str:
     return csv_text([(str(k), "AB"[(k - 1) % 2], "O", cell) for k, cell in enumerate(cells, start=1)], HEADER[:6])
 
 
-# The games other tests weigh too (each is weighed once per run), and games of O's that need no weighing.
-SIZED = {3: csv_text(GAME3), 4: GAME4_TEXT, 5: quiet_game(5), 6: crowded_game(6, 3), 7: quiet_game(7)}
+def sized_game(size: int) -> str:
+    """Returns the record of `size`: games other tests weigh too (each is weighed once per run), and games of O's that
+    need no weighing."""
+    if size in (5, 7):
+        return quiet_game(size)
+    return {3: csv_text(GAME3), 4: GAME4_TEXT}.get(size) or crowded_game(size, 3 if size == 6 else 4)
 
 
 @pytest.mark.parametrize(
@@ -1238,7 +1245,7 @@ SIZED = {3: csv_text(GAME3), 4: GAME4_TEXT, 5: quiet_game(5), 6: crowded_game(6,
 def test_each_board_size_has_its_own_cell_in_normal_print(size, cell):
     # Normal print, A4: a 3 x 3 board at 18 mm a cell, 4 x 4 at 16, down to 11 on 7 x 7; 8 x 8 at 8, where two rows of
     # two boards and their captions fit a page (review 34, H6).
-    data = document(SIZED.get(size) or crowded_game(8, 4), size)
+    data = document(sized_game(size), size)
     placed = [board for page in boards(data) for board in page]
     assert {round(board[2], 1) for board in placed} == {cell}
 
