@@ -10,7 +10,7 @@ from itertools import product
 
 import pytest
 from pdfread import pages
-from rendered import rendered
+from rendered import puzzle_set, rendered
 from test_replay import MM_PT, boards, record_document
 
 from sos_print.engine.grid import Cell, Segment
@@ -246,9 +246,8 @@ def key_of_thirty_sheets() -> bytes:
     """Returns the answer key of 30 mixed 4 x 4 sheets of six puzzles, seed 1 (`puzzles --copies 30`): on sheets 1
     and 30 a row's name stood beyond the row numbers."""
     from sos_print.documents.registry import Inputs, document
-    from sos_print.engine.puzzles import puzzle_sheets
 
-    sheets = puzzle_sheets(None, 4, 6, 30, 1)
+    sheets = puzzle_set(4, 30)
     return document("answers").make(PrintOptions(), Inputs(sheets=sheets), None).data
 
 
