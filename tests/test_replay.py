@@ -1282,9 +1282,9 @@ def table_rows(data: bytes) -> list[dict[str, int]]:
     return found
 
 
-@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUT_CASES)
-def test_no_page_holds_fewer_than_three_rows_of_a_table(name, text, size, options):
-    data = document(text, size, **options)
+@pytest.mark.parametrize(("name", "record", "size", "options"), LAYOUT_CASES)
+def test_no_page_holds_fewer_than_three_rows_of_a_table(name, record, size, options):
+    data = document(record(), size, **options)
     rows = table_rows(data)
     for table in ("audit", "analysis"):
         counts = [page[table] for page in rows if page[table]]
@@ -1335,9 +1335,9 @@ def table_alone(data: bytes) -> set[int]:
     }  # fmt: skip
 
 
-@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUT_CASES)
-def test_no_page_but_the_last_of_a_language_is_left_half_empty(name, text, size, options):
-    data = document(text, size, **options)
+@pytest.mark.parametrize(("name", "record", "size", "options"), LAYOUT_CASES)
+def test_no_page_but_the_last_of_a_language_is_left_half_empty(name, record, size, options):
+    data = document(record(), size, **options)
     pages_text = [flat(text) for text in texts(data)]
     last = [k - 1 for k, text in enumerate(pages_text) if k and "SOS : la partie rejouée" in text]
     last.append(len(pages_text) - 1)
@@ -1433,12 +1433,12 @@ def section_starts(data: bytes, body: float = 12.0) -> list[tuple[str, bool]]:
     return found
 
 
-@pytest.mark.parametrize(("name", "text", "size", "options"), LAYOUT_CASES)
-def test_a_section_heading_is_never_left_without_the_start_of_what_it_heads(name, text, size, options):
+@pytest.mark.parametrize(("name", "record", "size", "options"), LAYOUT_CASES)
+def test_a_section_heading_is_never_left_without_the_start_of_what_it_heads(name, record, size, options):
     # 8 x 8 every 8 moves left "Best play, move by move" and its intro at the foot of a page, its table on the next.
     # In "4x4 large print letter" the analysis's heading and intro with three rows are taller than a page: they keep
     # the heading row and the first row (they stood alone at a page's foot: design review, finding 2).
-    starts = section_starts(document(text, size, **options), 18.0 if options.get("large_print") else 12.0)
+    starts = section_starts(document(record(), size, **options), 18.0 if options.get("large_print") else 12.0)
     languages = 2 if options.get("language") == Language.BOTH else 1
     assert len(starts) >= 4 * languages, starts  # the sections were found
     assert all(under for _, under in starts), starts
