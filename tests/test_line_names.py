@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 from itertools import product
 
 import pytest
 from pdfread import pages
-from rendered import rendered
+from rendered import puzzle_set, rendered
 from test_replay import MM_PT, boards, record_document
 
 from sos_print.engine.grid import Cell, Segment
@@ -25,13 +26,15 @@ TAG_PT = 8.0
 LABEL_PT = 8.0
 
 
-def diagonals(size: int) -> list[Segment]:
-    """Returns every three-cell diagonal of a board, in both directions."""
+@cache
+def diagonals(size: int) -> tuple[Segment, ...]:
+    """Returns every three-cell diagonal of a board, in both directions (kept: the tables of cases below read them once
+    per pair of lines, while the tests are collected)."""
     found = []
     for col, row in product(range(size - 2), range(size - 2)):
         found.append(Segment.between(Cell(col, row), Cell(col + 2, row + 2)))
         found.append(Segment.between(Cell(col, row + 2), Cell(col + 2, row)))
-    return found
+    return tuple(found)
 
 
 def centre(cell: Cell) -> tuple[float, float]:
@@ -243,9 +246,8 @@ def key_of_thirty_sheets() -> bytes:
     """Returns the answer key of 30 mixed 4 x 4 sheets of six puzzles, seed 1 (`puzzles --copies 30`): on sheets 1
     and 30 a row's name stood beyond the row numbers."""
     from sos_print.documents.registry import Inputs, document
-    from sos_print.engine.puzzles import puzzle_sheets
 
-    sheets = puzzle_sheets(None, 4, 6, 30, 1)
+    sheets = puzzle_set(4, 30)
     return document("answers").make(PrintOptions(), Inputs(sheets=sheets), None).data
 
 
@@ -419,12 +421,13 @@ def test_a_rows_name_wider_than_a_cell_stands_outside_the_grid_level_with_its_ro
     assert top + (row - 1 - first) * cell < middle < top + (row - first) * cell, (box, top, cell)
 
 
-def every_line(size: int) -> list[Segment]:
-    """Returns every three-cell row, column and diagonal of a board."""
+@cache
+def every_line(size: int) -> tuple[Segment, ...]:
+    """Returns every three-cell row, column and diagonal of a board (kept: read once per notation)."""
     found = list(diagonals(size))
     for a, b in product(range(size - 2), range(size)):
         found += [Segment.between(Cell(a, b), Cell(a + 2, b)), Segment.between(Cell(b, a), Cell(b, a + 2))]
-    return found
+    return tuple(found)
 
 
 def way_out(line: Segment, size: int) -> list[tuple[Cell, tuple[int, int], set[str]]]:

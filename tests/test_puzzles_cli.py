@@ -12,6 +12,7 @@ from itertools import pairwise
 import pytest
 from oracle import scoring_moves
 from pdfread import MM, chars, marks, nearest_edge, outline, pages, reader, texts
+from rendered import puzzle_set
 from test_puzzles_engine import expected_answers
 
 from sos_print.cli import app
@@ -935,7 +936,6 @@ def test_a_marking_grid_that_leaves_most_of_its_page_empty_is_followed_by_the_ex
 
 @CLASS_SET
 def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer():
-    from sos_print.engine.puzzles import puzzle_sheets
     from sos_print.plans.answers import marking_tables
     from sos_print.plans.words import Words
 
@@ -944,7 +944,7 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
     # The grid's last rows (sheets 27 to 30 on A4) leave most of page 2 empty: the explanations follow there.
     assert "Marking grid" in key[0] and "\n30\n" in key[1], key[1][:300]
     # Each box of the grid holds the answers puzzles.json gives, by letter.
-    sheets = puzzle_sheets(None, 4, 6, 30, 1)
+    sheets = puzzle_set(4, 30)
     (table,) = marking_tables(tuple(sheets), Words("en"), Notation.A1)
     by_sheet = {}
     for record in records("--copies", "30"):
@@ -989,12 +989,12 @@ def flat_lines(text: str) -> str:
                 "5. Aucun cadeau", "6. Le meilleur coup"]),
     ],
 )  # fmt: skip
+@CLASS_SET  # the same 30 sheets as the class set's tests: made once on their test process
 def test_each_column_of_the_marking_grid_asks_its_heads_kind_on_every_sheet(lang, heads):
-    from sos_print.engine.puzzles import puzzle_sheets
     from sos_print.plans.answers import marking_tables
     from sos_print.plans.words import Words
 
-    sheets = puzzle_sheets(None, 4, 6, 30, 1)
+    sheets = puzzle_set(4, 30)
     (table,) = marking_tables(tuple(sheets), Words(lang), Notation.A1)
     assert [flat(head) for head in table.columns] == heads
     assert all("\u00a0" in head for head in table.columns[1:])  # each number kept with its first word

@@ -12,7 +12,7 @@ import re
 import pytest
 from conftest import ROOT
 from pdfread import MM, pages, reader, texts
-from rendered import PDFS
+from rendered import PDFS, puzzle_set
 from rendered import rendered as rendered_document
 from templates_read import macro_names
 
@@ -798,9 +798,8 @@ def test_what_the_children_practise_is_framed(lang):
 def test_the_key_points_to_a_sheets_number_only_where_the_sheets_carry_one(copies):
     # A set of one sheet prints no number on it: the key must not send the teacher looking for one.
     from sos_print.documents.registry import Inputs, document
-    from sos_print.engine.puzzles import puzzle_sheets
 
-    sheets = tuple(puzzle_sheets(None, 4, 6, copies, 1))
+    sheets = puzzle_set(4, copies)
     made = {
         name: document(name).make(PrintOptions(), Inputs(sheets=sheets), None).data for name in ("puzzles", "answers")
     }
