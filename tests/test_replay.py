@@ -999,6 +999,58 @@ def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runne
     assert "Players: A and Tom (B), playing in that order." in text and "Player A" not in text
 
 
+# Every sentence of the pictures, the turning point and the comments of GAME3 (WRONG: move 3's player claimed as B),
+# each picture's move by name, and both tables' player column, in each language (issue 23, review of session 38, H7).
+NAMED_EVERYWHERE = {
+    "en": (
+        ("Move 1 Inès writes O in A1 and scores no points. Tom writes next.", "Move 3 Inès writes O in B1",
+         "Move 5 Inès writes S in C3 and scores 1 point (C1-C3). Inès writes again.",
+         "Move 9 Tom writes O in A2 and scores no points. The game ends.",
+         "At move 6, Inès wrote S in A3, scored nothing", "With best play on both sides, Inès would finish 1 point",
+         "Move 6: Inès wrote S in A3", "Gift: Tom can now score 1 point with O in B2 or O in B3.",
+         "Gift: Inès can now score 1 point with S in C3. With best play on both sides, Tom would finish level"),
+        re.compile(r"\b[AB] (writes|wrote|would|can now)\b"),
+    ),
+    "fr": (
+        ("Coup 1 Inès écrit O en A1 et ne marque aucun point. Ensuite, c’est au tour de Tom.",
+         "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
+         "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
+         "Au coup 6, Inès a écrit S en A3", "si chacun jouait au mieux, Inès finirait avec 1 point d’avance",
+         "Coup 6 : Inès a écrit S en A3", "Cadeau : Tom peut maintenant marquer 1 point avec O en B2 ou O en B3."),
+        re.compile(r"\b[AB] (écrit|a écrit|finirait|peut maintenant|rejoue)\b|joueur [AB]\b|tour de [AB]\b"),
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_named_players_are_called_by_name_in_every_caption_comment_and_table(tmp_path, lang):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(WRONG))
+    data = replay_file(tmp_path, record, "--size", "3", "--every", "1", "--lang", lang, "--names", "A=Inès,B=Tom")
+    text = whole(data.read_bytes())
+    said, seats = NAMED_EVERYWHERE[lang]
+    for sentence in said:
+        assert sentence in text
+    assert not seats.findall(text), seats.findall(text)  # no sentence says a seat where the name is known
+    # Both tables' player columns: the seat first, as the score sheet has it, with the name ("A (Inès)"), one row a
+    # move in each; move 3's claim, B, struck through before the right player.
+    rows = re.findall(r"\b(\d) ([AB]) \((Inès|Tom)\) [SO] (?:in |en )?[ABC]\d", text)
+    assert len(rows) == 2 * 9 - 1 and all((seat, name) in (("A", "Inès"), ("B", "Tom")) for _, seat, name in rows)
+    assert "3 B (Tom) A (Inès) O B1" in text
+    struck_words = [
+        word for page in range(len(texts(data.read_bytes()))) for word, _ in struck(data.read_bytes(), page)
+    ]
+    assert "(Tom)" in struck_words
+
+
+def test_two_players_of_one_name_are_told_apart_by_their_seats(tmp_path):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    text = whole(replay_file(tmp_path, record, "--size", "3", "--every", "1", "--names", "A=Léa;B=Léa").read_bytes())
+    assert "Move 1 Léa (A) writes O in A1 and scores no points. Léa (B) writes next." in text
+    assert "Léa (A) writes again." in text and "Move 6: Léa (A) wrote S in A3" in text
+
+
 def names_options(names: str | tuple[str, ...]) -> list[str]:
     """Returns `--names` once for a text, once for each text of a tuple."""
     return [option for text in ((names,) if isinstance(names, str) else names) for option in ("--names", text)]
