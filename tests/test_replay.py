@@ -2143,6 +2143,51 @@ def test_the_turning_points_two_captions_stand_under_their_own_boards_as_far_apa
             assert not level or (two["x0"] - one["x1"]) / MM >= board_gap - 0.1, (one["text"], two["text"])
 
 
+# ---- session 38's review (issue 23, H8): pages packed, none but the last under half full -------------------------
+
+# (name, record, size, options, pages at most): 4 x 4 in large print took 11 Letter pages, its boards two a row at
+# 20 mm, each row a page of its own, over half of it empty; 8 x 8 every 8 moves, 12.
+PACKED = [
+    ("4x4 large print letter", GAME4_TEXT, 4, {"large_print": True, "paper": Paper.LETTER}, 10),
+    ("4x4 large print", GAME4_TEXT, 4, {"large_print": True}, 9),
+    ("8x8 every 8", crowded_game(8, 4), 8, {"every": 8}, 12),
+    ("8x8 every 8 letter", crowded_game(8, 4), 8, {"every": 8, "paper": Paper.LETTER}, 12),
+]
+PACKED_CASES = [
+    pytest.param(*case, id=case[0], marks=pytest.mark.xdist_group(f"replay layout {case[0]}")) for case in PACKED
+]
+
+
+@pytest.mark.parametrize(("name", "text", "size", "options", "count"), PACKED_CASES)
+def test_a_replay_takes_at_most_these_pages_none_but_the_last_under_half_full(name, text, size, options, count):
+    data = document(text, size, **options)
+    shares = used(data)
+    assert len(shares) <= count, len(shares)
+    assert all(share >= 0.5 for share in shares[:-1]), [f"{share:.0%}" for share in shares]
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+def test_in_large_print_4x4_boards_stand_three_a_page_captions_beside_and_the_pairs_side_by_side(paper):
+    data = document(GAME4_TEXT, 4, large_print=True, paper=paper)
+    placed = boards(data)
+    game_pages = placed[1 : page_with(data, "The turning point")]
+    assert game_pages and all(len(page) == 3 for page in game_pages[:1]), [len(page) for page in placed]
+    lefts = {round(board[0], 1) for page in game_pages for board in page}
+    assert len(lefts) == 1  # one a row, at one place on every page
+    with opened(data) as pdf:  # each caption's title beside its board, level with its top
+        for number, page in enumerate(pdf.pages[1 : 1 + len(game_pages)], start=1):
+            titles = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("Move", "Moves")]
+            for board in placed[number]:
+                right = board[0] + board[2] * 4
+                assert any(w["x0"] / MM_PT > right and abs(w["top"] / MM_PT - board[1]) < 8.0 for w in titles)
+    for heading in ("The turning point", "Who made each S-O-S"):  # two boards side by side, under the heading
+        number = page_with(data, heading)
+        top = plumbed(data)[number]["found"][heading][0]["bottom"] / MM_PT
+        pair = [board for board in placed[number] if board[1] > top][:2]
+        assert len(pair) == 2 and pair[0][1] == pytest.approx(pair[1][1], abs=0.1), pair
+        assert pair[1][0] - pair[0][0] == pytest.approx(SECOND_COLUMN[paper], abs=0.15)
+
+
 # ---- the designer's review of the replays' pages (issue 23, review 33) --------------------------------------------
 
 # The option sets the review found pages more than half empty in: (record, every, language, large print, paper, pages).
@@ -2154,10 +2199,11 @@ REVIEWED = [
     # A page more in large print since the one order of review 34, H2: the header alone on a language's first page,
     # where the game's first row does not fit under it; on letter the game's heading no longer ends page 1 (its
     # first row fits under it on a later page only, whose frame the title leaves taller).
-    ("09-team-sos.toml", 1, Language.EN, True, Paper.LETTER, 9),
+    # Two pages fewer since large print sets 4 x 4 one board a row at 16 mm, its caption beside it (session 38, H8).
+    ("09-team-sos.toml", 1, Language.EN, True, Paper.LETTER, 8),
     # A page fewer since who made each S-O-S shows the winning team's board alone (review 34, P10): the score sheet
     # fits under it.
-    ("11-team-first-sos-wins.toml", 0, Language.FR, True, Paper.A4, 4),
+    ("11-team-first-sos-wins.toml", 0, Language.FR, True, Paper.A4, 3),
     ("06-last-letter-scores.toml", 0, Language.FR_EN, True, Paper.LETTER, 16),
 ]
 REVIEWED_CASES = [
@@ -2441,7 +2487,9 @@ def test_a_4x4_board_is_drawn_at_one_size_whatever_the_games_length(large_print)
                  for board in page}
         for record in records
     }  # fmt: skip
-    assert set(map(frozenset, cells.values())) == {frozenset({20.0 if large_print else 16.0})}, cells
+    # In large print one a row at normal print's 16 mm, its caption beside it: two a row at 20 mm held one row a page,
+    # 4 x 4's 16 moves took 11 Letter pages (session 38, H8).
+    assert set(map(frozenset, cells.values())) == {frozenset({16.0})}, cells
 
 
 # Three players, A, B and C in turn: C completes A1-A3 at move 3 and writes again; A and B make none.
