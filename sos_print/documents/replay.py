@@ -45,7 +45,9 @@ from sos_print.plans.layout import (
     AUDIT_TOTAL_COLUMN,
     BODY_PT,
     HEADING_PT,
+    LEADING,
     MARGIN,
+    MM,
     NOTES_PT,
     REPLAY_ALONE_CELL,
     REPLAY_CELL,
@@ -56,6 +58,7 @@ from sos_print.plans.layout import (
     Box,
     StripTextError,
     scale_of,
+    step_up,
 )
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.replay import ReplayPlan, TurningPoint, replay_group, replay_plan, replay_strip
@@ -69,6 +72,7 @@ ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 0.0, 16.0, 16.0, 0.0)  # move, player, t
 # best, comment
 LOOKED_COLUMNS = (*AUDIT_COLUMNS[:2], 0.0, 0.0)  # no move weighed: move, player, the move played, comment
 ROW_GAP = 4.0  # between two rows of diagrams (mm)
+CAPTION_LINES = 4  # a typical caption's lines with its title, as large print's choice of layout weighs it
 
 
 @frozen
@@ -140,6 +144,8 @@ def gallery(
     figures `together` (the scorers' boards) fit the first of the rooms given with them that either layout's do: the
     players' boards are compared on one page."""
     cell, columns = board_cell(grids, size, width, scale)
+    if columns == 2 and scale > 1.0:
+        cell, columns = _fuller(grids, size, width, pages[-1], scale, cell)
     slot = (width - GAP * (columns - 1)) / columns
     plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
     named = _gallery(grids, size, columns, slot, cell, True, scale)
@@ -150,7 +156,7 @@ def gallery(
     most = max(_rows_a_page(candidate, figures, pages) for candidate in found)
     found = [candidate for candidate in found if _rows_a_page(candidate, figures, pages) == most]
     for room in together[1]:
-        fitting = [candidate for candidate in found if _rows_height(candidate, together[0]) <= room]
+        fitting = [candidate for candidate in found if _rows_height(paired(candidate), together[0]) <= room]
         if fitting:
             return fitting[0]
     return found[0]
@@ -177,6 +183,32 @@ def board_cell(grids: Sequence[GridPlan], size: int, width: float, scale: float)
         if _gallery(unnamed, size, 2, slot, cell, False, scale).diagram_width <= slot:
             return cell, 2
     return max(largest, REPLAY_ALONE_CELL * scale), 1  # one a row: as large as an 8 x 8 board has room for
+
+
+def _fuller(
+    grids: Sequence[GridPlan], size: int, width: float, page: float, scale: float, cell: float
+) -> tuple[float, int]:
+    """Returns the cell and columns of large print's diagrams, two a row at `cell` or one a row at `least_cell` with
+    its caption beside it (where its grid is as wide as a column of text), whichever puts more diagrams on a `page`
+    mm tall, with a caption of CAPTION_LINES (the
+    board size's, the paper's and the print's, never the game's). Two boards a row at 20 mm a cell and their captions
+    under them took a page of their own, half of it empty: 16 moves on 4 x 4 took 11 Letter pages (session 38, H8)."""
+    unnamed = [replace(grid, named=False) for grid in grids]
+    two = _gallery(unnamed, size, 2, (width - GAP) / 2, cell, False, scale)
+    one = _gallery(unnamed, size, 1, width, least_cell(size, scale), False, scale)
+    caption = _caption_height(two.body)
+    under = two.diagram_height + GAP + caption + 2.0 + ROW_GAP
+    beside = max(one.diagram_height, caption) + 2.0 + ROW_GAP
+    # A grid narrower than a column of text (3 x 3) would break the turning point's titles under it into four lines.
+    wide = one.style.cell * size >= MIN_TEXT_COLUMN
+    if one.beside and wide and int(page // beside) > 2 * int(page // under):
+        return one.style.cell, 1
+    return cell, 2
+
+
+def _caption_height(body: float) -> float:
+    """Returns the height (mm) of a typical caption: its title, a size up, and CAPTION_LINES - 1 lines of text."""
+    return (step_up(body) + (CAPTION_LINES - 1) * body) * LEADING / MM + 1.5 + 1.2
 
 
 def least_cell(size: int, scale: float) -> float:
@@ -314,14 +346,15 @@ def _pour(
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
-    scorers_start = _start(flow, plan.final_heading, plan.final_intro, (_first_row(plan.scorers, layout),), page, True)
+    pairs = paired(layout)
+    scorers_start = _start(flow, plan.final_heading, plan.final_intro, (_first_row(plan.scorers, pairs),), page, True)
     # One order in every format (review 34, H2): the game, the moment a class discusses, who made each S-O-S, then
     # the tables for the adult. The pages fill within it; a section never moves ahead of another to fill one.
     turning_start = _turning_start(flow, plan, layout) if plan.turning is not None else 0.0
     _figures(flow, plan.steps_heading, legend, plan.steps, layout, turning_start or scorers_start or audit_start)
     if plan.turning is not None:
         _turning(flow, plan, plan.turning, layout)
-    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, layout, audit_start, pouring.together)
+    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, pairs, audit_start, pouring.together)
     _section(flow, plan.audit_heading, plan.audit_intro, *openings)
     _table(flow, plan.audit, audit, pouring, _opening(flow, plan.audit_heading, plan.audit_intro))
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
@@ -597,12 +630,13 @@ def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Galler
     the other where the gallery has one column), after the sentence of why."""
     pair = [layout.shown(turning.played), layout.shown(turning.better)]
     placed = [layout.layout(figure) for figure in pair]
-    if layout.columns == 2:
+    slot = _pair_slot(layout)
+    if slot:
         placed = [_under_grid(figure, item, layout) for figure, item in zip(pair, placed, strict=True)]
         height = max(item.height for item in placed)
         _section(flow, plan.turning_heading, turning.why, ROW_GAP + height)
         flow.space(ROW_GAP)
-        flow.figure(height, partial(_draw_row, figures=pair, layouts=placed, slot=layout.slot, body=layout.body))
+        flow.figure(height, partial(_draw_row, figures=pair, layouts=placed, slot=slot, body=layout.body))
         return
     # One above the other: both on one page whenever a page holds them, so that the class can compare them.
     both = ROW_GAP + placed[0].height + ROW_GAP + placed[1].height
@@ -618,11 +652,31 @@ def _turning_start(flow: Flow, plan: ReplayPlan, layout: Gallery) -> float:
     assert plan.turning is not None
     pair = [layout.shown(plan.turning.played), layout.shown(plan.turning.better)]
     placed = [layout.layout(figure) for figure in pair]
-    if layout.columns == 2:
+    if _pair_slot(layout):
         first = max(_under_grid(figure, item, layout).height for figure, item in zip(pair, placed, strict=True))
     else:
         first = placed[0].height
     return _opening(flow, plan.turning_heading, plan.turning.why) + ROW_GAP + first
+
+
+def _pair_slot(layout: Gallery) -> float:
+    """Returns the width (mm) of each of the turning point's two columns where its boards stand side by side: the
+    gallery's two columns, or, where it has one, half its width if a board fits there (large print's boards with
+    their captions beside them); else 0: one above the other."""
+    if layout.columns == 2:
+        return layout.slot
+    half = (layout.slot - GAP) / 2
+    return half if layout.diagram_width <= half else 0.0
+
+
+def paired(layout: Gallery) -> Gallery:
+    """Returns the layout of the players' boards of who made each S-O-S: the gallery's, or where it stands one board
+    a row with its caption beside it, two a row with their titles under them where two fit (`_pair_slot`), so that
+    a class compares them side by side."""
+    slot = _pair_slot(layout)
+    if layout.columns == 2 or not slot:
+        return layout
+    return replace(layout, columns=2, slot=slot, beside=False)
 
 
 def _under_grid(figure: ExampleFigure, placed: FigureLayout, layout: Gallery) -> FigureLayout:
@@ -630,8 +684,12 @@ def _under_grid(figure: ExampleFigure, placed: FigureLayout, layout: Gallery) ->
     captions side by side, each across its whole column, read as one ("Move 4: C wrote S in A3 Best: S in A4", issue
     23); under their grids they stand as far apart as the grids do."""
     side = layout.style.cell * layout.size
-    height = placed.text_y + text_height(figure, side, layout.body) + 2.0
-    return replace(placed, text_x=layout.margins.left, text_width=side, height=max(placed.diagram_height, height))
+    # Under the grid's labels, as the gallery's two columns set it, where the gallery sets captions beside.
+    under = layout.margins.top + side + layout.margins.bottom + GAP if layout.beside else placed.text_y
+    height = under + text_height(figure, side, layout.body) + 2.0
+    return replace(
+        placed, text_x=layout.margins.left, text_y=under, text_width=side, height=max(placed.diagram_height, height)
+    )
 
 
 def fit_header(options: PrintOptions, header: GameHeader) -> None:

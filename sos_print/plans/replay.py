@@ -21,7 +21,7 @@ from sos_print.plans.grids import grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Words
-from sos_print.plans.worked import ExampleFigure, move_sentence, side_name, total_heading
+from sos_print.plans.worked import ExampleFigure, called, move_sentence, side_name, total_heading
 
 MINUS = "\u2212"
 SHOWN_BEST = 3  # best moves named in a verdict; the others are counted
@@ -101,7 +101,11 @@ def replay_plan(
         audit=audit,
         analysis_heading=words("replay.analysis_heading", weighed=any(move.solved for move in moves)),
         analysis_intro=(
-            words.blocks("replay.analysis_intro", teams=game.example.variant.teams)
+            words.blocks(
+                "replay.analysis_intro",
+                teams=game.example.variant.teams,
+                who=called(game.example.header, game.example.variant.seats[0]),
+            )
             if any(move.solved for move in moves)
             else []
         ),
@@ -168,7 +172,13 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         block
         for k in told
         for block in move_sentence(
-            "replay.step_move", _number(game, k) if len(span) > 1 else 0, steps[k], game.example, words, notation
+            "replay.step_move",
+            _number(game, k) if len(span) > 1 else 0,
+            steps[k],
+            game.example,
+            words,
+            notation,
+            named=True,
         )
     ]
     if len(told) < len(span):  # the moves the caption does not tell: say what they did, which is nothing
@@ -228,6 +238,20 @@ def replay_strip(options: PrintOptions, lang: str, header: GameHeader) -> StripP
 def replay_group(header: GameHeader, words: Words) -> str:
     """Returns the group the record is of, as the strip names it ("Group 3 of 15"), if it is one of several."""
     return words("common.group", number=header.group, count=header.groups) if header.groups > 1 else ""
+
+
+def seat_label(seat: str, header: GameHeader) -> str:
+    """Returns how a table's narrow player column names a seat: "A (Léa)" where a name is given (the seat first, as
+    the score sheet has it, the name never parted from it), else "A"."""
+    name = header.name(seat)
+    return f"{seat}\u00a0({name})" if name and seat else seat
+
+
+def _side_called(game: CheckedExample, side: str, words: Words) -> str:
+    """Returns how a comment calls a side: "team A + C", or a player as `called` does ("Léa", "A", « le joueur A »)."""
+    teams = game.example.variant.teams
+    who = side_name(side) if teams else called(game.example.header, side)
+    return words("replay.side", who=who, teams=teams, named=not teams and who != side)
 
 
 def player_name(seat: str, header: GameHeader) -> str:
@@ -328,7 +352,9 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
     columns += [total_heading(words("audit.col_total", side=side_name(side))) for side in sides]
     rows, framed, claimed, origins = [], [], 0, set()
     for index, (claim, step, checked) in enumerate(zip(example.moves, game.steps, check_rows(game), strict=True)):
-        cells, made = _audit_row(claim, step, checked, sides, example.size, notation, words("replay.no_line"))
+        cells, made = _audit_row(
+            claim, step, checked, sides, example.size, notation, words("replay.no_line"), example.header
+        )
         rows.append(cells)
         framed += [(index, column) for column in _framed(checked, sides)]
         claimed += made
@@ -372,6 +398,7 @@ def _audit_row(
     size: int,
     notation: Notation,
     none: str,
+    header: GameHeader,
 ) -> tuple[tuple[TableCell, ...], int]:
     """Returns one row of the checked audit, with how many claims it made: an error or a total carried forward
     struck through beside the right value."""
@@ -387,7 +414,7 @@ def _audit_row(
     made = [claim.by, claim.points, claim.lines, *(totals.get(side) for side in sides)]
     cells = (
         (Entry(str(claim.number)),),
-        _corrected([claim.by or ""], [step.seat], "player" in wrong),
+        _corrected([seat_label(claim.by or "", header)], [seat_label(step.seat, header)], "player" in wrong),
         (Entry(step.move.letter.value),),
         (Entry(cell_name(step.move.cell, size, notation)),),
         _corrected(names(claim.lines or ()), names(step.segments), "lines" in wrong, none),
@@ -465,7 +492,7 @@ def _analysis_row(
             slip=slip,
             detail=facts.get(slip, ""),
             facts=tuple((kind, fact) for kind, fact in facts.items() if kind != slip),  # each said with its name
-            side=words("replay.side", who=side_name(side), teams=game.example.variant.teams),
+            side=_side_called(game, side, words),
             best_finish=move.best_finish,
             finish=move.finish,
             best_moves=tuple(best[:SHOWN_BEST]),
@@ -475,7 +502,7 @@ def _analysis_row(
         value, best_value = signed(move.value), signed(move.best_value)
     return (
         (Entry(str(_number(game, move.number - 1))),),
-        (Entry(move.seat),),
+        (Entry(seat_label(move.seat, game.example.header)),),
         (Entry(_move_words(move.move, size, words, notation)),),  # one piece: "S in B2" never breaks
         (Entry(value, bold=move.cost > 0),),
         (Entry(best_value),),
@@ -497,7 +524,7 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
         side = variant.side_of(after.seat)
         facts["gift"] = words(
             "replay.gift",
-            side=words("replay.side", who=side_name(side), teams=variant.teams),
+            side=_side_called(game, side, words),
             offers=_offers(after, side, size, words, notation),
         )
     return facts
@@ -585,7 +612,7 @@ def _turning(
     turn = turning_point(moves)
     if turn is None or turn.slip is None:
         return None
-    index, size = turn.number - 1, game.example.size
+    index, size, header = turn.number - 1, game.example.size, game.example.header
     before, step = _before(game, index), game.steps[index]
     best = ordered_best(turn, before)[0]
     better = before.step(best)
@@ -595,7 +622,7 @@ def _turning(
     played, instead = (_move_words(m, size, words, notation) for m in (step.move, best))
     figures = []
     for shown, caption in (
-        (step, words("replay.turning_played", number=number, seat=step.seat, move=played)),
+        (step, words("replay.turning_played", number=number, seat=called(header, step.seat), move=played)),
         (better, words("replay.turning_better", move=instead, count=len(turn.best))),
     ):
         grid = grid_plan(
@@ -614,16 +641,14 @@ def _turning(
         "replay.turning_why",
         slip=turn.slip.value,
         number=number,
-        seat=step.seat,
+        seat=called(header, step.seat),
         move=played,
         points=step.points,
         better=instead,
         better_points=better.points,
         replies=tuple(_move_words(reply, size, words, notation) for reply in replies[:SHOWN_BEST]),
         more=max(0, len(replies) - SHOWN_BEST),  # counted, not named, as in the table
-        side=words(
-            "replay.side", who=side_name(game.example.variant.side_of(step.seat)), teams=game.example.variant.teams
-        ),
+        side=_side_called(game, game.example.variant.side_of(step.seat), words),
         best_finish=turn.best_finish,
         finish=turn.finish,
         ties=ties,

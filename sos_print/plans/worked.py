@@ -8,7 +8,7 @@ the engine's account of the moves.
 from __future__ import annotations
 
 from sos_print.engine.check import CheckedExample
-from sos_print.engine.examples import Example
+from sos_print.engine.examples import Example, GameHeader
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, cell_name, column_letters, segment_name, segment_names
@@ -104,6 +104,15 @@ def side_name(side: str) -> str:
     return " + ".join(side)
 
 
+def called(header: GameHeader, seat: str) -> str:
+    """Returns how a replay's sentences call the player at `seat`: by the name the record gives ("Léa"), with the
+    seat where another player has the same name ("Léa (A)"), else by the seat ("A")."""
+    name = header.name(seat)
+    if not name:
+        return seat
+    return f"{name} ({seat})" if [given for _, given in header.names].count(name) > 1 else name
+
+
 def total_heading(text: str) -> str:
     """Returns a running total's column heading ("Total A + C") breakable after "Total" only: a narrow column
     stacks "Total" over "A + C", never "Total A" over "+ C"."""
@@ -134,19 +143,30 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
 
 
 def move_sentence(
-    macro: str, number: int, step: Step, example: Example, words: Words, notation: Notation
+    macro: str,
+    number: int,
+    step: Step,
+    example: Example,
+    words: Words,
+    notation: Notation,
+    named: bool = False,
 ) -> list[Block]:
     """Returns the sentence `macro` says of one move of `example`'s game: who wrote what where, what it scored (where
-    the first S-O-S wins, the S-O-S it completed), who writes next."""
+    the first S-O-S wins, the S-O-S it completed), who writes next; each player by the name the record gives where
+    `named` (a replay: "Léa writes S in B2"), else by the seat."""
     size = example.size
+
+    def who(seat: str | None) -> str | None:
+        return called(example.header, seat) if named and seat is not None else seat
+
     return words.blocks(
         macro,
         number=number,
-        seat=step.seat,
+        seat=who(step.seat),
         letter=step.move.letter.value,
         cell=cell_name(step.move.cell, size, notation),
         points=step.points,
         lines=segment_names(step.segments, size, notation),
-        next=step.next_seat,
+        next=who(step.next_seat),
         first_sos_wins=example.variant.first_sos_wins,
     )
