@@ -956,10 +956,10 @@ def test_a_class_kits_rule_sheet_says_the_names_are_printed_and_keeps_the_seats(
     # pictures carry no names, has not (issue 23, session 37 design H5).
     text = " ".join(" ".join(texts((named / "players.pdf").read_bytes())).split())
     on_board = {
-        "en": "Player A starts, then player B. Your name is printed beside your player letter (A or B) on your game "
+        "en": "Player A starts, then player B. Your name is printed beside your player letter (A or B) on the player "
         "board.",
         "fr": "Le joueur A commence ; B joue ensuite. Ton prénom est imprimé à côté de ta lettre de joueur (A ou B), "
-        "sur ta feuille de jeu.",
+        "sur la grille de jeu.",
     }
     assert on_board[lang] in text.replace("\u202f", " ").replace("\u00a0", " ")
     assert ("(A, B or C)" if lang == "en" else "(A, B ou C)") in text

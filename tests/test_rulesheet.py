@@ -63,7 +63,7 @@ ENGLISH = [
     "A worked example",
     # Where the name goes: the sheet has no board of its own to write under (issue 23, session 37 design H5).
     "A game for two players, each with a pencil. Player A starts, then player B. Write your name beside your player "
-    "letter (A or B) on your game board.",
+    "letter (A or B) on the player board.",
     # The tie, as step 4 says it (session 37 P6): the top scores shared, whatever the number of sides; short, since a
     # longer item took the large-print sheet to a fourth page.
     "If the board fills up first, the most points wins; equal top scores are a draw.",
@@ -98,7 +98,7 @@ FRENCH = [
     "Un exemple expliqué",
     # Où écrire son prénom : la fiche n'a pas de grille à elle (issue 23, session 37, H5 du designer).
     "Un jeu pour deux joueurs, chacun avec un crayon. Le joueur A commence ; B joue ensuite. Écris ton prénom à côté "
-    "de ta lettre de joueur (A ou B), sur ta feuille de jeu.",
+    "de ta lettre de joueur (A ou B), sur la grille de jeu.",
     # Les mots de la grille et des casse-têtes (session 37 P1), l'égalité (P6), pas de virgule devant « et » (P3).
     "S, O, S sur trois cases voisines, en ligne, en colonne ou en diagonale, forment un S-O-S.",
     "Si la grille se remplit avant, le meilleur score gagne ; en cas d’égalité en tête, la partie est nulle.",
@@ -302,6 +302,41 @@ def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(example
     starts = {"en": "Player A starts, then player B.", "fr": "Le joueur A commence ; B joue ensuite."}
     assert opening in front and starts[options.language.value] in front, front[:300]
     assert front.index(opening) < front.index("1. "), front[:300]
+
+
+NAME_SENTENCE = {
+    Language.EN: "Write your name beside your player",  # the words the pictures' letters cannot cut in two
+    Language.FR: "Écris ton prénom à côté de ta lettre de",
+}
+
+
+# Where to write one's name opened the large-print sheet's back, after "the game is over", though the children do it
+# before they play (issue 23, French read fr38, A2): it stands on the front, before step 1. Not yet on French Letter's
+# large-print front, nor on that of four players or teams in French or teams in English: their front is full at large
+# print's least pictures (14 mm cells, below which the scorers' badges find no place), and it opens the back there.
+@pytest.mark.parametrize(
+    ("language", "paper", "variant", "large_print"),
+    [
+        *[(language, paper, Variant(), False) for language in (Language.EN, Language.FR) for paper in Paper],
+        (Language.FR, Paper.LETTER, Variant(players=4, teams=True), False),
+        (Language.EN, Paper.A4, Variant(), True),
+        (Language.EN, Paper.LETTER, Variant(), True),
+        (Language.FR, Paper.A4, Variant(), True),
+        (Language.EN, Paper.A4, Variant(players=3), True),
+        (Language.EN, Paper.LETTER, Variant(players=4), True),
+        (Language.FR, Paper.A4, Variant(players=3), True),
+        (Language.FR, Paper.A4, Variant(target=3), True),
+        (Language.EN, Paper.LETTER, Variant(players=4, teams=True, first_sos_wins=True), True),
+        (Language.FR, Paper.LETTER, Variant(first_sos_wins=True), True),
+    ],
+    ids=str,
+)
+def test_the_front_says_where_to_write_your_name_before_step_1(language, paper, variant, large_print):
+    options = PrintOptions(language=language, paper=paper, variant=variant, large_print=large_print)
+    with pages(rendered("rules", options)) as pdf:
+        front = " ".join(pdf.pages[0].extract_text().split()).replace("\u202f", " ").replace("\u00a0", " ")
+    assert NAME_SENTENCE[language] in front, front[:400]
+    assert front.index(NAME_SENTENCE[language]) < front.index("1. "), front[:400]
 
 
 @pytest.mark.parametrize(
