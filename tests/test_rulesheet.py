@@ -66,7 +66,7 @@ ENGLISH = [
     "letter (A or B) on the player board.",
     # The tie, as step 4 says it (session 37 P6): the top scores shared, whatever the number of sides; short, since a
     # longer item took the large-print sheet to a fourth page.
-    "If the board fills up first, the most points wins; equal top scores are a draw.",
+    "If the board fills up first, the player or team with the most points wins; equal top scores are a draw.",
 ]
 FRENCH = [
     "1. Écris une lettre",
@@ -79,7 +79,7 @@ FRENCH = [
     "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
     "4. Grille pleine : fin de la partie",
     "la dernière lettre peut encore marquer.",
-    "en cas d’égalité, la partie est nulle",  # deux camps : pas de « première place »
+    "en cas d’égalité, la partie est nulle",  # deux camps : pas « en tête »
     "Conseil",
     "Évite de laisser S, vide, S ou S, O, vide (ou vide, O, S) sur trois cases alignées",
     "Bon à savoir",
@@ -101,7 +101,8 @@ FRENCH = [
     "de ta lettre de joueur (A ou B), sur la grille de jeu.",
     # Les mots de la grille et des casse-têtes (session 37 P1), l'égalité (P6), pas de virgule devant « et » (P3).
     "S, O, S sur trois cases voisines, en ligne, en colonne ou en diagonale, forment un S-O-S.",
-    "Si la grille se remplit avant, le meilleur score gagne ; en cas d’égalité en tête, la partie est nulle.",
+    "Si la grille se remplit avant, le joueur ou l’équipe qui a le plus de points gagne ; en cas d’égalité en tête, la "
+    "partie est nulle.",  # a player wins, not a score (fr38, B6)
     "Une lettre dans un cadre en pointillés est la dernière écrite et n’a rien marqué.",
 ]
 
@@ -237,16 +238,16 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
 def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, variant, intro, ours):
     text = flat(rendered("rules", PrintOptions(variant=variant))).replace("\u00a0", " ")
     assert intro in text
-    marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?You are playing this one\.", text)
-    assert text.count("You are playing this one.") == (0 if ours is None else 1)
+    marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?This is how you play today\.", text)
+    assert text.count("This is how you play today.") == (0 if ours is None else 1)
     if ours:
-        variants = text.split("Ways to play", 1)[1]  # a variant's sheet: not all "other" ways (French read, P5)
-        item = next(part for part in variants.split("•") if "You are playing this one." in part)
+        variants = text.split("All the ways to play", 1)[1]  # a variant's sheet: not all "other" ways (French read, P5)
+        item = next(part for part in variants.split("•") if "This is how you play today." in part)
         assert item.strip().startswith(ours), (item, marked)
     if variant.target:
         assert "to 5 points" not in text, "the sheet prints the suggested target, not the kit's"
     french = flat(rendered("rules", PrintOptions(variant=variant, language=Language.FR)))
-    assert french.replace("\u00a0", " ").count("Tu joues avec cette règle.") == (0 if ours is None else 1)
+    assert french.replace("\u00a0", " ").count("C’est ta façon de jouer aujourd’hui.") == (0 if ours is None else 1)
 
 
 @pytest.mark.parametrize(
@@ -440,14 +441,14 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         (
             Language.EN,
             Variant(first_sos_wins=True),
-            "Ways to play",
+            "All the ways to play",
             ["Each S-O-S you make scores one point; if you score, write one more letter", "each player plays for"],
             ["as usual", "keeps their own score"],
         ),
         (
             Language.FR,
             Variant(first_sos_wins=True),
-            "Les façons de jouer",
+            "Toutes les façons de jouer",
             ["Chaque S-O-S que tu formes rapporte un point, et tu rejoues", "chacun joue pour soi"],
             ["comme d'habitude", "ses propres points", "qui l'atteint"],
         ),
@@ -455,7 +456,7 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         (
             Language.FR,
             Variant(target=4),
-            "Les façons de jouer",
+            "Toutes les façons de jouer",
             ["qui atteint ce nombre de points gagne aussitôt"],
             ["comme d'habitude", "Chaque S-O-S que tu formes"],
         ),
@@ -918,7 +919,10 @@ def test_each_other_way_to_play_is_told_in_the_same_words_on_every_sheet(example
     # themselves" on another (issue 23, review 34, P23): a variant is one sentence, whichever game the sheet is for;
     # only the target's number and the marks of the sheet's own game differ (and a sheet without points says how a
     # point is scored, as its first way to play needs it).
-    ours = {Language.EN: " You are playing this\u00a0one.", Language.FR: " Tu joues avec cette\u00a0règle."}[language]
+    ours = {
+        Language.EN: " This is how you play\u00a0today.",
+        Language.FR: " C’est ta façon de jouer\u00a0aujourd’hui.",
+    }[language]
     told = {}
     for variant in SHEET_VARIANTS:
         plan = rules_plan(PrintOptions(variant=variant, language=language), language.value, examples[0])
