@@ -928,11 +928,7 @@ def test_a_class_kits_notes_say_which_rule_sheet_pages_each_group_prints(
     # Who plays in which order, group by group, and a tie worded for three players where three play.
     if not teams:
         assert ORDER[lang][2] in kit and ORDER[lang][3] in kit
-        tie = (
-            "(in group 13, a tie for the top score is a draw)"
-            if lang == "en"
-            else "(pour la première place, dans le groupe 13)"
-        )
+        tie = "(in group 13, a tie for the top score is a draw)" if lang == "en" else "(en tête, dans le groupe 13)"
         assert tie in kit
 
 
