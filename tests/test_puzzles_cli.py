@@ -172,7 +172,7 @@ QUESTIONS_FR = {
     "no-gift": "Trouve un coup sans cadeau.",
     "best-move": "Défi : trouve le meilleur coup.",
 }
-TURN = re.compile(r"([A-D]’s turn|Au tour de [A-D]\.)")
+TURN = re.compile(r"([A-D]’s turn|[A-D] joue\.)")
 
 
 def printed_questions(data: bytes) -> list[str]:
@@ -244,9 +244,9 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
             # form, "There is one answer." beside "Two answers: write one." (issue 34, P1); "1" in running text
             # read as a misprint (issue 23, session 37 P10). With several answers, the child is told to write one,
             # not to squeeze them all into the one box.
-            # The count in words in a sentence for children (issue 23, French read fr38, B16).
-            words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-            answers = "There is one answer." if count == 1 else f"There are {words[count]} answers: write one."
+            # The count stays in digits: "There are three answers: write one." took two lines on Letter, where its
+            # sheet then left out what the dashed lines are (French read fr38, B16).
+            answers = "There is one answer." if count == 1 else f"There are {count} answers: write one."
             # "A’s turn.", not "It is A’s turn.": with the longer "There are 2 answers", that took a second line on a
             # row, and the Letter sheet a second page.
             expected = f"{record['number']}. {QUESTIONS[record['kind']]} {record['to_move']}’s turn. {answers}"
@@ -537,19 +537,19 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     for record in records("--lang", "fr", "--size", "5"):
         # « À A de jouer » set a preposition beside a seat of the same letter (readfrB); « C'est à A de jouer. Il y a
         # une seule réponse. » took two lines where the English takes one, and the sheet two pages (issue 23); « C'est
-        # à A. » was clipped speech; « A joue. » copied "A's turn", where the key says « au tour de A » (fr38, B3);
-        # « C'est au tour de A. » took the Letter sheet to a second page.
-        assert f"{record['number']}. " in sheet and f"Au tour de {record['to_move']}. " in sheet
+        # à A. » was clipped speech, and « C'est au tour de A. » too wide on Letter (session 37 P9); « Au tour de A. »
+        # (French read fr38, B3) and « deux réponses » in words (B16) still cost the Letter sheet its sentence on the
+        # dashed lines.
+        assert f"{record['number']}. " in sheet and f"{record['to_move']} joue. " in sheet
     several = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) > 1]
     assert several
     for record in several:
         count = len(record["answers"])
-        words = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six"}[count]  # in words (fr38, B16)
-        assert f"Au tour de {record['to_move']}. Il y a {words} réponses : écris-en une." in sheet
+        assert f"{record['to_move']} joue. Il y a {count} réponses : écris-en une." in sheet
     single = [r for r in records("--lang", "fr", "--size", "5") if len(r["answers"]) == 1]
     assert single
     for record in single:
-        assert f"Au tour de {record['to_move']}. Il y a une seule réponse." in sheet
+        assert f"{record['to_move']} joue. Il y a une seule réponse." in sheet
     assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
@@ -752,7 +752,7 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
 TIPS = [
     "Watch out for gifts.",
     "Write a cell as its column letter",
-    "A star marks a challenge",
+    "A star: find the move",
     "If you score, write one",
 ]
 LONE_TIPS = [
