@@ -66,7 +66,7 @@ ENGLISH = [
     "letter (A or B) on the player board.",
     # The tie, as step 4 says it (session 37 P6): the top scores shared, whatever the number of sides; short, since a
     # longer item took the large-print sheet to a fourth page.
-    "If the board fills up first, the player or team with the most points wins; equal top scores are a draw.",
+    "If the board fills up first, the most points wins; equal top scores are a draw.",
 ]
 FRENCH = [
     "1. Écris une lettre",
@@ -1118,3 +1118,29 @@ def test_every_letter_of_the_sheets_pictures_stands_inside_its_cell(examples, op
     with pages(rendered("rules", options)) as pdf:
         found = [f"page {k}: {letter}" for k, page in enumerate(pdf.pages, 1) for letter in stray_letters(page)]
     assert not found, found
+
+
+# "Someone else is player A" did not say how a team game keeps its teams: everyone moving along one seat keeps them,
+# and the other team starts (issue 23, French read fr38, B16).
+@pytest.mark.parametrize(
+    ("language", "said", "plain"),
+    [
+        (
+            Language.EN,
+            "Take turns to start. Next game, everyone moves along one seat: the other team starts.",
+            "Next game, someone else is player A.",
+        ),
+        (
+            Language.FR,
+            "Chacun son tour de commencer. À la partie suivante, chacun se décale d’une place : l’autre équipe "
+            "commence.",
+            "À la partie suivante, un autre joueur devient le joueur A.",
+        ),
+    ],
+)
+def test_a_team_sheet_says_how_the_next_game_keeps_the_teams(examples, language, said, plain):
+    team = flat(rendered("rules", PrintOptions(variant=Variant(players=4, teams=True), language=language)))
+    team = team.replace("\u202f", " ").replace("\u00a0", " ")
+    assert said in team and plain not in team
+    alone = flat(rendered("rules", PrintOptions(variant=Variant(players=4), language=language)))
+    assert plain in alone.replace("\u202f", " ").replace("\u00a0", " ")
