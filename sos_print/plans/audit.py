@@ -53,8 +53,7 @@ def audit_plan(options: PrintOptions) -> AuditPlan:
     columns = [vocab.label(f"audit.col_{name}") for name in names[: -2 if scored else -1]]
     columns += [
         vocab.label("audit.col_segments", ends=rules.ends),
-        # A heading the same word in both languages ("Points") is printed once (issue 23, French read fr38, B16).
-        *([tuple(dict.fromkeys(vocab.label("audit.col_points")))] if scored else []),
+        *([vocab.label("audit.col_points")] if scored else []),
     ]
     # A narrow column heading breaks after "Total" only: "Total" over "A + C".
     columns += [tuple(map(total_heading, vocab.label("audit.col_total", side=side.short))) for side in game_sides]

@@ -43,8 +43,7 @@ def board_plan(options: PrintOptions) -> BoardPlan:
         tally = vocab.label("board.winning_line", line=example_line(n, options.notation))
         total = vocab.label("board.winner", teams=variant.teams)
     else:
-        # A heading the same word in both languages ("Total") is printed once (issue 23, French read fr38, B16).
-        tally, total = vocab.label("board.tally"), tuple(dict.fromkeys(vocab.label("board.total")))
+        tally, total = vocab.label("board.tally"), vocab.label("board.total")
     return BoardPlan(
         title=vocab.label("board.title"),
         smaller=vocab.label("board.smaller_version", size=n) if n == 3 else None,
