@@ -947,11 +947,7 @@ def test_a_class_kits_notes_say_which_rule_sheet_pages_each_group_prints(
     # Who plays in which order, group by group, and a tie worded for three players where three play.
     if not teams:
         assert ORDER[lang][2] in kit and ORDER[lang][3] in kit
-        tie = (
-            "(in group 13, a tie for the top score is a draw)"
-            if lang == "en"
-            else "(pour la première place, dans le groupe 13)"
-        )
+        tie = "(in group 13, a tie for the top score is a draw)" if lang == "en" else "(en tête, dans le groupe 13)"
         assert tie in kit
 
 
@@ -975,10 +971,10 @@ def test_a_class_kits_rule_sheet_says_the_names_are_printed_and_keeps_the_seats(
     # pictures carry no names, has not (issue 23, session 37 design H5).
     text = " ".join(" ".join(texts((named / "players.pdf").read_bytes())).split())
     on_board = {
-        "en": "Player A starts, then player B. Your name is printed beside your player letter (A or B) on your game "
+        "en": "Player A starts, then player B. Your name is printed beside your player letter (A or B) on the player "
         "board.",
         "fr": "Le joueur A commence ; B joue ensuite. Ton prénom est imprimé à côté de ta lettre de joueur (A ou B), "
-        "sur ta feuille de jeu.",
+        "sur la grille de jeu.",
     }
     assert on_board[lang] in text.replace("\u202f", " ").replace("\u00a0", " ")
     assert ("(A, B or C)" if lang == "en" else "(A, B ou C)") in text

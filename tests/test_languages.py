@@ -176,7 +176,7 @@ def test_french_names_cells_naturally(examples):
     text = flat(french_text(examples))
     assert "la case B2" in text
     l1c1 = flat(" ".join(texts(rendered("rules", PrintOptions(language=Language.FR, notation=Notation.L1C1)))))
-    assert "La case L2C3 est à la ligne 2, colonne 3." in l1c1
+    assert "La case L2C3 est sur la ligne 2, dans la colonne 3." in l1c1
 
 
 @pytest.mark.xdist_group("documents in English and French")

@@ -63,7 +63,7 @@ ENGLISH = [
     "A worked example",
     # Where the name goes: the sheet has no board of its own to write under (issue 23, session 37 design H5).
     "A game for two players, each with a pencil. Player A starts, then player B. Write your name beside your player "
-    "letter (A or B) on your game board.",
+    "letter (A or B) on the player board.",
     # The tie, as step 4 says it (session 37 P6): the top scores shared, whatever the number of sides; short, since a
     # longer item took the large-print sheet to a fourth page.
     "If the board fills up first, the most points wins; equal top scores are a draw.",
@@ -79,7 +79,7 @@ FRENCH = [
     "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
     "4. Grille pleine : fin de la partie",
     "la dernière lettre peut encore marquer.",
-    "en cas d’égalité, la partie est nulle",  # deux camps : pas de « première place »
+    "en cas d’égalité, la partie est nulle",  # deux camps : pas « en tête »
     "Conseil",
     "Évite de laisser S, vide, S ou S, O, vide (ou vide, O, S) sur trois cases alignées",
     "Bon à savoir",
@@ -98,10 +98,11 @@ FRENCH = [
     "Un exemple expliqué",
     # Où écrire son prénom : la fiche n'a pas de grille à elle (issue 23, session 37, H5 du designer).
     "Un jeu pour deux joueurs, chacun avec un crayon. Le joueur A commence ; B joue ensuite. Écris ton prénom à côté "
-    "de ta lettre de joueur (A ou B), sur ta feuille de jeu.",
+    "de ta lettre de joueur (A ou B), sur la grille de jeu.",
     # Les mots de la grille et des casse-têtes (session 37 P1), l'égalité (P6), pas de virgule devant « et » (P3).
     "S, O, S sur trois cases voisines, en ligne, en colonne ou en diagonale, forment un S-O-S.",
-    "Si la grille se remplit avant, le meilleur score gagne ; en cas d’égalité en tête, la partie est nulle.",
+    "Si la grille se remplit avant, le joueur ou l’équipe qui a le plus de points gagne ; en cas d’égalité en tête, la "
+    "partie est nulle.",  # a player wins, not a score (fr38, B6)
     "Une lettre dans un cadre en pointillés est la dernière écrite et n’a rien marqué.",
 ]
 
@@ -237,16 +238,16 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
 def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, variant, intro, ours):
     text = flat(rendered("rules", PrintOptions(variant=variant))).replace("\u00a0", " ")
     assert intro in text
-    marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?You are playing this one\.", text)
-    assert text.count("You are playing this one.") == (0 if ours is None else 1)
+    marked = re.findall(r"(\w[\w ,-]*\.)[^.]*?This is how you play today\.", text)
+    assert text.count("This is how you play today.") == (0 if ours is None else 1)
     if ours:
-        variants = text.split("Ways to play", 1)[1]  # a variant's sheet: not all "other" ways (French read, P5)
-        item = next(part for part in variants.split("•") if "You are playing this one." in part)
+        variants = text.split("All the ways to play", 1)[1]  # a variant's sheet: not all "other" ways (French read, P5)
+        item = next(part for part in variants.split("•") if "This is how you play today." in part)
         assert item.strip().startswith(ours), (item, marked)
     if variant.target:
         assert "to 5 points" not in text, "the sheet prints the suggested target, not the kit's"
     french = flat(rendered("rules", PrintOptions(variant=variant, language=Language.FR)))
-    assert french.replace("\u00a0", " ").count("Tu joues avec cette règle.") == (0 if ours is None else 1)
+    assert french.replace("\u00a0", " ").count("C’est ta façon de jouer aujourd’hui.") == (0 if ours is None else 1)
 
 
 @pytest.mark.parametrize(
@@ -302,6 +303,41 @@ def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(example
     starts = {"en": "Player A starts, then player B.", "fr": "Le joueur A commence ; B joue ensuite."}
     assert opening in front and starts[options.language.value] in front, front[:300]
     assert front.index(opening) < front.index("1. "), front[:300]
+
+
+NAME_SENTENCE = {
+    Language.EN: "Write your name beside your player",  # the words the pictures' letters cannot cut in two
+    Language.FR: "Écris ton prénom à côté de ta lettre de",
+}
+
+
+# Where to write one's name opened the large-print sheet's back, after "the game is over", though the children do it
+# before they play (issue 23, French read fr38, A2): it stands on the front, before step 1. Not yet on French Letter's
+# large-print front, nor on that of four players or teams in French or teams in English: their front is full at large
+# print's least pictures (14 mm cells, below which the scorers' badges find no place), and it opens the back there.
+@pytest.mark.parametrize(
+    ("language", "paper", "variant", "large_print"),
+    [
+        *[(language, paper, Variant(), False) for language in (Language.EN, Language.FR) for paper in Paper],
+        (Language.FR, Paper.LETTER, Variant(players=4, teams=True), False),
+        (Language.EN, Paper.A4, Variant(), True),
+        (Language.EN, Paper.LETTER, Variant(), True),
+        (Language.FR, Paper.A4, Variant(), True),
+        (Language.EN, Paper.A4, Variant(players=3), True),
+        (Language.EN, Paper.LETTER, Variant(players=4), True),
+        (Language.FR, Paper.A4, Variant(players=3), True),
+        (Language.FR, Paper.A4, Variant(target=3), True),
+        (Language.EN, Paper.LETTER, Variant(players=4, teams=True, first_sos_wins=True), True),
+        (Language.FR, Paper.LETTER, Variant(first_sos_wins=True), True),
+    ],
+    ids=str,
+)
+def test_the_front_says_where_to_write_your_name_before_step_1(language, paper, variant, large_print):
+    options = PrintOptions(language=language, paper=paper, variant=variant, large_print=large_print)
+    with pages(rendered("rules", options)) as pdf:
+        front = " ".join(pdf.pages[0].extract_text().split()).replace("\u202f", " ").replace("\u00a0", " ")
+    assert NAME_SENTENCE[language] in front, front[:400]
+    assert front.index(NAME_SENTENCE[language]) < front.index("1. "), front[:400]
 
 
 @pytest.mark.parametrize(
@@ -405,14 +441,14 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         (
             Language.EN,
             Variant(first_sos_wins=True),
-            "Ways to play",
+            "All the ways to play",
             ["Each S-O-S you make scores one point; if you score, write one more letter", "each player plays for"],
             ["as usual", "keeps their own score"],
         ),
         (
             Language.FR,
             Variant(first_sos_wins=True),
-            "Les façons de jouer",
+            "Toutes les façons de jouer",
             ["Chaque S-O-S que tu formes rapporte un point, et tu rejoues", "chacun joue pour soi"],
             ["comme d'habitude", "ses propres points", "qui l'atteint"],
         ),
@@ -420,7 +456,7 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         (
             Language.FR,
             Variant(target=4),
-            "Les façons de jouer",
+            "Toutes les façons de jouer",
             ["qui atteint ce nombre de points gagne aussitôt"],
             ["comme d'habitude", "Chaque S-O-S que tu formes"],
         ),
@@ -883,7 +919,10 @@ def test_each_other_way_to_play_is_told_in_the_same_words_on_every_sheet(example
     # themselves" on another (issue 23, review 34, P23): a variant is one sentence, whichever game the sheet is for;
     # only the target's number and the marks of the sheet's own game differ (and a sheet without points says how a
     # point is scored, as its first way to play needs it).
-    ours = {Language.EN: " You are playing this\u00a0one.", Language.FR: " Tu joues avec cette\u00a0règle."}[language]
+    ours = {
+        Language.EN: " This is how you play\u00a0today.",
+        Language.FR: " C’est ta façon de jouer\u00a0aujourd’hui.",
+    }[language]
     told = {}
     for variant in SHEET_VARIANTS:
         plan = rules_plan(PrintOptions(variant=variant, language=language), language.value, examples[0])
@@ -1079,3 +1118,29 @@ def test_every_letter_of_the_sheets_pictures_stands_inside_its_cell(examples, op
     with pages(rendered("rules", options)) as pdf:
         found = [f"page {k}: {letter}" for k, page in enumerate(pdf.pages, 1) for letter in stray_letters(page)]
     assert not found, found
+
+
+# "Someone else is player A" did not say how a team game keeps its teams: everyone moving along one seat keeps them,
+# and the other team starts (issue 23, French read fr38, B16).
+@pytest.mark.parametrize(
+    ("language", "said", "plain"),
+    [
+        (
+            Language.EN,
+            "Take turns to start. Next game, everyone moves along one seat: the other team starts.",
+            "Next game, someone else is player A.",
+        ),
+        (
+            Language.FR,
+            "Chacun son tour de commencer. À la partie suivante, chacun se décale d’une place : l’autre équipe "
+            "commence.",
+            "À la partie suivante, un autre joueur devient le joueur A.",
+        ),
+    ],
+)
+def test_a_team_sheet_says_how_the_next_game_keeps_the_teams(examples, language, said, plain):
+    team = flat(rendered("rules", PrintOptions(variant=Variant(players=4, teams=True), language=language)))
+    team = team.replace("\u202f", " ").replace("\u00a0", " ")
+    assert said in team and plain not in team
+    alone = flat(rendered("rules", PrintOptions(variant=Variant(players=4), language=language)))
+    assert plain in alone.replace("\u202f", " ").replace("\u00a0", " ")

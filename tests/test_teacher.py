@@ -500,7 +500,7 @@ VARIANT_NOTES = [
             "choix, et peut utiliser les lettres écrites par les autres.",
             "Commencer en 3 × 3.",
             "Écrire pour l’enfant.",
-            "Passer le crayon.",
+            "Confier le crayon.",  # not « Passer », beside « Personne ne peut passer » (fr38, B11)
             "Prendre son temps.",
         ],
         ["puis son relevé", "Le S n’est pas", "Prenez votre temps."],
@@ -652,7 +652,7 @@ def test_every_page_of_the_notes_says_page_n_of_m_at_the_top_right(examples, opt
         (Language.FR, 3, Variant(), ["puis imprimez un dossier 4 × 4 pour la partie suivante"], ["passez au 4"]),
         # A first game on 8 × 8 takes about half an hour of play: the lesson's slot says it may not finish.
         (Language.EN, 8, Variant(), ["may not finish in one lesson: the “Pausing the game” box keeps it"], []),
-        (Language.FR, 8, Variant(), ["peut ne pas finir en une séance : l’encadré « Faire une pause »"], []),
+        (Language.FR, 8, Variant(), ["peut ne pas finir en une séance : le cadre « Faire une pause »"], []),
         (Language.EN, 5, Variant(), [], ["may not finish in one lesson"]),
     ],
 )

@@ -552,8 +552,8 @@ def test_singular_and_plural_of_points_are_right():
         # Two sides tie for the win, not for a "first place" among more.
         (2, False, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
         (4, True, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
-        (3, False, "if two or more players share the top score", "en cas d’égalité pour la première place"),
-        (4, False, "if two or more players share the top score", "en cas d’égalité pour la première place"),
+        (3, False, "if two or more players share the top score", "en cas d’égalité en tête"),
+        (4, False, "if two or more players share the top score", "en cas d’égalité en tête"),
     ],
 )
 @pytest.mark.parametrize("ends", ["full", "target"])

@@ -227,14 +227,26 @@ def _render_rules(
     lead = plan.intro if place == "beside" else []
     style = _steps_style(flow, plan.steps, scale, under, most, lead)
     # Who plays and who starts stays on the front where the opening paragraph opens the back: a sheet whose steps came
-    # first read as a game without players (issue 23, a French teacher's read, W2). It stands beside the first step's
-    # picture, whose own words are short, unless the pictures' badges then find no place.
-    rest = plan.intro
+    # first read as a game without players (issue 23, a French teacher's read, W2); so does where to write one's name,
+    # which the children do before they play: it opened the back, after "the game is over" (fr38, A2). The whole
+    # paragraph stands beside the first step's picture, whose own words are short; else who plays runs across the page
+    # above the steps and the name beside that picture; else who plays stands beside it alone; in each, the sentence
+    # under step 4 (how the pictured game ended) is left out rather than the name, and the pictures' badges must find
+    # their places.
+    rest, above = plan.intro, plan.intro[:0]
     if place == "back":
-        who = _steps_style(flow, plan.steps, scale, under, most, plan.intro[:1])
-        fits = _steps_height(_Column.of(flow), plan.steps, who, plan.intro[:1]) <= flow.room - under
-        if fits and _badged(plan.steps, who, scale) is not None:
-            lead, style, rest = plan.intro[:1], who, plan.intro[1:]
+        column, who_plays, name = _Column.of(flow), plan.intro[:1], plan.intro[1:]
+        bare = uncaptioned(plan) if scale != 1.0 else plan  # normal print keeps its sentence under step 4
+        tries = [(shown, over, kept) for over, kept in (((), plan.intro), (who_plays, name)) for shown in (plan, bare)]
+        for shown, over, kept in (*tries, (plan, (), who_plays)):
+            below = under + (flow.measure(over) if over else 0.0)
+            who = _steps_style(flow, shown.steps, scale, below, most, kept)
+            fits = _steps_height(column, shown.steps, who, kept) <= flow.room - below
+            if fits and _badged(shown.steps, who, scale) is not None:
+                plan, above, lead, style, rest = shown, over, kept, who, plan.intro[len(over) + len(kept) :]
+                break
+    if above:
+        flow.blocks(above)
     for k, step in enumerate(plan.steps):
         _step(flow, step, style, [] if k else lead)
     on_front = careful_front and flow.measure(plan.careful) <= flow.room

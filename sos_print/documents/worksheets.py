@@ -266,7 +266,7 @@ def _footer_height(scale: float) -> float:
 def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     """Returns the width and height (mm) of the answer area: its caption, then the cell box over the letter box."""
     body = BODY_PT * scale
-    label = max(set_words(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
+    label = max(set_words(text, body).width for text in (plan.answer_letter, plan.answer_cell)) + 2.0
     boxes = max(plan.cell_box, ANSWER_LETTER_BOX) * scale
     width = max(label + boxes, set_words(plan.answer, body, bold=True).width)
     height = set_words(plan.answer, body, bold=True).height + 1.5 + 2 * ANSWER_BOX_HEIGHT * scale + 2.0
@@ -277,7 +277,7 @@ def _answer_row_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     """Returns the width and height (mm) of the answer area set in one row: its caption, then each box after its
     caption."""
     body = BODY_PT * scale
-    boxes = [(plan.answer_cell, plan.cell_box), (plan.answer_letter, ANSWER_LETTER_BOX)]
+    boxes = [(plan.answer_letter, ANSWER_LETTER_BOX), (plan.answer_cell, plan.cell_box)]
     width = sum(set_words(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
     height = set_words(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
     return max(width, set_words(plan.answer, body, bold=True).width), height
@@ -301,8 +301,8 @@ def _side_size(plan: SheetPlan, scale: float, caption: bool) -> tuple[float, flo
     """Returns the width and height (mm) of the answer boxes set beside a diagram each under its word, under their
     caption if `caption`."""
     body = BODY_PT * scale
-    words = [set_words(text, body) for text in (plan.answer_cell, plan.answer_letter)]
-    boxes = (plan.cell_box * scale, ANSWER_LETTER_BOX * scale)
+    words = [set_words(text, body) for text in (plan.answer_letter, plan.answer_cell)]
+    boxes = (ANSWER_LETTER_BOX * scale, plan.cell_box * scale)
     width = max(*(word.width for word in words), *boxes)
     height = sum(word.height for word in words) + 2 * (1.0 + ANSWER_BOX_HEIGHT * scale) + 2.0
     return width, height + (set_words(plan.answer, body, bold=True).height + 1.5 if caption else 0.0)
@@ -679,8 +679,8 @@ def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scal
     top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
-        (plan.answer_cell, plan.cell_box),
         (plan.answer_letter, ANSWER_LETTER_BOX),
+        (plan.answer_cell, plan.cell_box),
     ):
         labelled = set_words(text, body)
         draw_words(canvas, text, x, top - (box_height - labelled.height) / 2, body)
@@ -696,8 +696,8 @@ def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, sca
         top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
-        (plan.answer_cell, plan.cell_box),
         (plan.answer_letter, ANSWER_LETTER_BOX),
+        (plan.answer_cell, plan.cell_box),
     ):
         top = draw_words(canvas, text, x, top, body) - 1.0
         draw_box(canvas, Box(x, top - box_height, box_width * scale, box_height), 1.0)
@@ -708,10 +708,10 @@ def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: f
     """Draws the answer area: its caption, then a box for the cell's name and one for the letter."""
     body = BODY_PT * scale
     top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
-    label = max(set_words(text, body).width for text in (plan.answer_cell, plan.answer_letter)) + 2.0
+    label = max(set_words(text, body).width for text in (plan.answer_letter, plan.answer_cell)) + 2.0
     box_height = ANSWER_BOX_HEIGHT * scale
     cell_box = plan.cell_box
-    for text, box_width in ((plan.answer_cell, cell_box), (plan.answer_letter, ANSWER_LETTER_BOX)):
+    for text, box_width in ((plan.answer_letter, ANSWER_LETTER_BOX), (plan.answer_cell, cell_box)):
         labelled = set_words(text, body)
         draw_words(canvas, text, x, top - (box_height - labelled.height) / 2, body)
         draw_box(canvas, Box(x + label, top - box_height, box_width * scale, box_height), 1.0)

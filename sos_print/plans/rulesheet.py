@@ -59,7 +59,7 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
     line = example_line(size, notation)
     figure = example_figure(example, 1, words, notation, numbered=False)
     more = (
-        tuple(words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None)),
+        tuple(words.blocks("rules.argued", ends=rules.ends, named=options.seating is not None, teams=rules.teams)),
         tuple(
             words.blocks(
                 "rules.variants", target=rules.target, ends=rules.ends, teams=rules.teams, players=rules.players
