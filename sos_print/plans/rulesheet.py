@@ -258,9 +258,11 @@ def corner(grid: GridPlan) -> GridPlan:
         return SegmentMark(moved(mark.start), moved(mark.end), mark.name)
 
     window = [(col, row) for row in range(row0, row0 + side) for col in range(col0, col0 + side)]
+    cut = {"left": col0 > 0, "right": col0 + side < n, "top": row0 > 0, "bottom": row0 + side < n}
     return replace(
         grid,
         size=side,
+        open_sides=tuple(name for name, runs_on in cut.items() if runs_on),
         col_labels=grid.col_labels[col0 : col0 + side],
         row_labels=grid.row_labels[row0 : row0 + side],
         letters=tuple(grid.letter(col, row) for col, row in window) if grid.letters else (),
