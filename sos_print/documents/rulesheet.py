@@ -268,8 +268,15 @@ def _render_rules(
         flow.blocks(section)
     if sections:
         flow.new_page()
-    flow.blocks(ways)
-    _naming(flow, plan, scale)
+    if not flow.starts_here(ways) and _naming_height(flow, plan, scale) <= flow.room:
+        # The other ways to play, a list that never leaves its last item alone at the head of a column, go to the next
+        # column whole: naming cells, which fits here, takes the room they leave (the French sheet's « SOS en équipes »
+        # stood alone at the top of column 2: issue 23, design review des38, B9).
+        _naming(flow, plan, scale)
+        flow.blocks(ways)
+    else:
+        flow.blocks(ways)
+        _naming(flow, plan, scale)
     if sections:
         flow.new_page()
     _example(flow, plan, scale, one_sheet=not large_print)
@@ -486,6 +493,15 @@ def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     flow.keep(flow.measure(plan.cells) + diagram_h)
     flow.blocks(plan.cells)
     flow.figure(diagram_h, draw)
+
+
+def _naming_height(flow: Flow, plan: RulesPlan, scale: float) -> float:
+    """Returns the height (mm) `_naming` takes in the flow's frames."""
+    naming = naming_layout(plan.coordinates, flow.width, scale, legible=plan.legible_name)
+    diagram_w, diagram_h = naming.size
+    if flow.width - diagram_w - GAP >= BESIDE_TEXT:
+        return flow.measure(plan.cells[:1]) + max(flow.measure(plan.cells[1:], flow.width - diagram_w - GAP), diagram_h)
+    return flow.measure(plan.cells) + diagram_h
 
 
 def naming_layout(grid: GridPlan, width: float, scale: float, legible: bool = True) -> Naming:
