@@ -287,11 +287,13 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
 # 34, P16) takes a line of English on A4 (15 mm cells, not 16.5), and the sheet's layout is the one of fewest pages and
 # then largest pictures (H10): English on Letter and French on A4 gain. Who plays and who starts now always stands on
 # the front, beside the first picture where the rest of the opening paragraph opens the back (issue 23, a French
-# teacher's read, W2): English on A4 gains again (17 mm), French and English on Letter lose a millimetre or so.
+# teacher's read, W2): English on A4 gains again (17 mm), French and English on Letter lose a millimetre or so. Then
+# the teams' sheet had smaller pictures than the two-player sheet (issue 23, design review des38, B7): every sheet's
+# are 14 mm a cell, the largest every game's large-print front holds, in either print.
 FRONT_CELLS = [
-    (Paper.A4, Language.EN, 17.0, 27.8),
-    (Paper.A4, Language.FR, 16.0, LETTER_PT),
-    (Paper.LETTER, Language.EN, 14.5, LETTER_PT),
+    (Paper.A4, Language.EN, 14.0, LETTER_PT),
+    (Paper.A4, Language.FR, 14.0, LETTER_PT),
+    (Paper.LETTER, Language.EN, 14.0, LETTER_PT),
     (Paper.LETTER, Language.FR, 14.0, LETTER_PT),
 ]
 

@@ -23,6 +23,7 @@ from sos_print.pdf.grids import (
     draw_tags,
     label_gutters,
     letter_drop,
+    open_reach,
     scorer_places,
     segment_tags,
     shade_answers,
@@ -109,6 +110,11 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
     right = side_gutter if "right" in labelled else 1.0
     top = end_gutter if "top" in labelled else 1.0
     bottom = end_gutter if "bottom" in labelled else 1.0
+    runs_on = open_reach(style.cell)  # a corner of a board: its lines run on past the sides it continues by
+    left, right, top, bottom = (
+        max(margin, runs_on) if name in grid.open_sides else margin
+        for name, margin in (("left", left), ("right", right), ("top", top), ("bottom", bottom))
+    )
     for tag in _tags(grid, style):
         box = tag.box
         left, right = max(left, -box.x), max(right, box.right - side)

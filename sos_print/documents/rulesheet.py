@@ -56,9 +56,13 @@ from sos_print.plans.worked import ExampleFigure
 COLUMN_GAP = 8.0
 GAP = 5.0
 STEP_CELL = 11.0  # the cells of the front's pictures (mm, times the scale) its letters are sized for
-# The pictures grow into the room the front's words leave (a child looks at them before reading), up to this cell
-# (mm, times the scale), never wider than this share of the page's width: the words beside them keep the larger.
-STEP_MOST_CELL = 17.0
+# The front's pictures have this cell (mm) in either print, whatever the game: they grew into the room the words left,
+# so the teams' sheet, whose longer opening paragraph leaves less, had smaller pictures than the two-player sheet
+# beside it in a kit (issue 23, design review des38, B7). It is the largest that every sheet's front holds in large
+# print, whose pictures are never smaller than normal print's. Where a front does not hold it (teams whose first
+# S-O-S wins, in large print on Letter) its pictures shrink by half millimetres until the steps fit. A picture is
+# never wider than this share of the page's width: the words beside it keep the larger.
+FRONT_CELL = 14.0
 STEP_PICTURE_SHARE = 0.45
 # In large print the front's pictures shrink, by half millimetres, until the four steps fit its page, never below this
 # cell, their letters larger than normal print's all the same (22.2 pt, not 18.5). The type keeps its size. (French
@@ -69,8 +73,8 @@ LARGE_STEP_LEAST_CELL = 12.5
 # Large print's pictures at 12.5 mm a cell (37.5 mm a picture on Letter, where normal print's A4 sheet has 43.5) left
 # 1 to 2 mm of each S-O-S line between the larger letters (issue 23, review 34, B3): where its pictures would be smaller
 # than this cell with the opening paragraph on the front, that paragraph opens the back instead and the pictures
-# take its room.
-LARGE_STEP_CELL = 15.0
+# take its room (the front's cell: larger pictures are no aim any more).
+LARGE_STEP_CELL = FRONT_CELL
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
@@ -158,11 +162,11 @@ def _large_print_layout(document: Document, plan: RulesPlan) -> LargeLayout:
 def _large_trial(document: Document, plan: RulesPlan, *, back: bool) -> LargeLayout:
     """Lays out the large-print sheet of `plan` without drawing it, its opening paragraph on the `back` or not: its
     back run on where the sheet keeps to LARGE_PAGES, else in sections."""
-    pages, style = _trial(document.paper, plan, True, False, False, STEP_MOST_CELL, back)
+    pages, style = _trial(document.paper, plan, True, False, False, FRONT_CELL, back)
     badged = _badged(plan.steps, style, scale_of(True)) is not None
     if pages <= LARGE_PAGES:
         return LargeLayout(False, back, style.cell, pages, badged)
-    pages = _trial(document.paper, plan, True, True, False, STEP_MOST_CELL, back)[0]
+    pages = _trial(document.paper, plan, True, True, False, FRONT_CELL, back)[0]
     return LargeLayout(True, back, style.cell, pages, badged)
 
 
@@ -194,7 +198,7 @@ def _render_rules(
     large_print: bool,
     sections: bool,
     careful_front: bool,
-    most: float = STEP_MOST_CELL,
+    most: float = FRONT_CELL,
     intro_back: bool = False,
 ) -> DiagramStyle:
     """Adds the rule sheet in one language to `document` (see `render_rules`): its back run on, or in `sections`;
@@ -264,8 +268,15 @@ def _render_rules(
         flow.blocks(section)
     if sections:
         flow.new_page()
-    flow.blocks(ways)
-    _naming(flow, plan, scale)
+    if not flow.starts_here(ways) and _naming_height(flow, plan, scale) <= flow.room:
+        # The other ways to play, a list that never leaves its last item alone at the head of a column, go to the next
+        # column whole: naming cells, which fits here, takes the room they leave (the French sheet's « SOS en équipes »
+        # stood alone at the top of column 2: issue 23, design review des38, B9).
+        _naming(flow, plan, scale)
+        flow.blocks(ways)
+    else:
+        flow.blocks(ways)
+        _naming(flow, plan, scale)
     if sections:
         flow.new_page()
     _example(flow, plan, scale, one_sheet=not large_print)
@@ -299,11 +310,11 @@ def _steps_style(
     steps: tuple[RuleStep, ...],
     scale: float,
     under: float,
-    largest: float = STEP_MOST_CELL,
+    largest: float = FRONT_CELL,
     lead: Sequence[Block] = (),
 ) -> DiagramStyle:
-    """Returns the style of the steps' pictures: the largest cell, by half millimetres from STEP_MOST_CELL (times the
-    scale; in normal print `largest` at most, large print's) down to STEP_CELL (in large print down to
+    """Returns the style of the steps' pictures: the largest cell, by half millimetres from FRONT_CELL (in either
+    print; `largest` at most, in normal print large print's) down to STEP_CELL (in large print down to
     LARGE_STEP_LEAST_CELL), whose scorers' badges each find a place (see `_badged`), with which every step, `lead`
     above the first one's words, fits in the room left on the front's page, `under` mm kept below them, and its
     words keep the larger share of the page's width."""
@@ -337,7 +348,7 @@ def _sized_steps(
     """Returns `_steps_style` for the steps in `room` mm of a `column`."""
     style = STEPS.scaled(scale)
     least = style.cell if scale == 1.0 else LARGE_STEP_LEAST_CELL
-    most = STEP_MOST_CELL * scale if scale != 1.0 else max(least, min(STEP_MOST_CELL, largest))
+    most = max(least, min(FRONT_CELL, largest))
     cells = [most - 0.5 * k for k in range(int((most - least) / 0.5) + 1)]
     sized = [replace(style, cell=cell) if cell >= style.cell else _zoomed(style, cell, scale) for cell in cells]
     badged = (found for candidate in sized if (found := _badged(steps, candidate, scale)) is not None)
@@ -482,6 +493,15 @@ def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     flow.keep(flow.measure(plan.cells) + diagram_h)
     flow.blocks(plan.cells)
     flow.figure(diagram_h, draw)
+
+
+def _naming_height(flow: Flow, plan: RulesPlan, scale: float) -> float:
+    """Returns the height (mm) `_naming` takes in the flow's frames."""
+    naming = naming_layout(plan.coordinates, flow.width, scale, legible=plan.legible_name)
+    diagram_w, diagram_h = naming.size
+    if flow.width - diagram_w - GAP >= BESIDE_TEXT:
+        return flow.measure(plan.cells[:1]) + max(flow.measure(plan.cells[1:], flow.width - diagram_w - GAP), diagram_h)
+    return flow.measure(plan.cells) + diagram_h
 
 
 def naming_layout(grid: GridPlan, width: float, scale: float, legible: bool = True) -> Naming:
@@ -639,7 +659,7 @@ def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan, tip_on_front: boo
     if options.large_print:
         return True
     for careful_front in (False, True) if tip_on_front else (False,):  # as render_rules tries it
-        if _trial(options.paper, plan, False, False, careful_front, STEP_MOST_CELL, False)[0] <= 2:
+        if _trial(options.paper, plan, False, False, careful_front, FRONT_CELL, False)[0] <= 2:
             return True
     return False
 

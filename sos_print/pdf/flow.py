@@ -3,7 +3,8 @@
 The rules of a careful typesetter: a heading never ends a page or column without at least
 two lines of what it heads, or three items of the list it heads; a short block (a list item,
 a paragraph of a few lines) is not split between columns when it fits whole in the next one;
-no single line of a paragraph is left alone at the foot or the head of a column.
+no single line of a paragraph is left alone at the foot or the head of a column, nor the last
+item of a list at the head of one.
 """
 
 from __future__ import annotations
@@ -134,29 +135,55 @@ class Flow:
         for n, block in enumerate(blocks):
             style = self.styles[block.kind]
             lines = self._lines(block, style)
-            if style.keep_with_next and n + 1 < len(blocks):
-                under = self.room - style.before - self._height(lines, style) - style.after
-                stays = under >= 0 and self._heads(blocks[n + 1 :], under)
-            else:
-                stays = self._starts(lines, style, self.room - style.before)
-            if not stays and not self.page_started and self._starts(lines, style, self.box.height):
+            if not self._stays(blocks[n:]) and not self.page_started and self._starts(lines, style, self.box.height):
                 self.next_frame()
             self.space(style.before)
             self._place(block, lines, style, grey)
 
+    def starts_here(self, blocks: Sequence[Block]) -> bool:
+        """Tells whether `blocks` would start in this frame, as `blocks` places them, rather than in the next."""
+        return self.page_started or self._stays(blocks)
+
+    def _stays(self, blocks: Sequence[Block]) -> bool:
+        """Tells whether the first of `blocks` may start in the room left: a heading with what it heads under it; the
+        last but one item of a list with the last, where that one would stand alone at the head of the next frame."""
+        block = blocks[0]
+        style = self.styles[block.kind]
+        lines = self._lines(block, style)
+        if style.keep_with_next and len(blocks) > 1:
+            under = self.room - style.before - self._height(lines, style) - style.after
+            return under >= 0 and self._heads(blocks[1:], under)
+        items = list(takewhile(lambda following: following.kind == "li", blocks))
+        if len(items) == 2 and self._widowed(items, self.room):
+            return False
+        return self._starts(lines, style, self.room - style.before)
+
     def _heads(self, following: Sequence[Block], room: float) -> bool:
         """Tells whether what follows a heading starts in `room` mm under it: its first KEPT_ITEMS items whole, for a
-        list; the next block whole or two lines of it and more, for anything else."""
+        list, and never its last item alone in the next frame where the items before it would then be fewer; the next
+        block whole or two lines of it and more, for anything else."""
         nearest = self.styles[following[0].kind]
         if following[0].kind.startswith(SECOND) and nearest.keep_with_next and len(following) > 1:
             # The heading's translation: what follows it must start under it too.
             height = nearest.before + self._height(self._lines(following[0], nearest), nearest) + nearest.after
             return room - height >= 0 and self._heads(following[1:], room - height)
-        items = list(takewhile(lambda block: block.kind == "li", following))[:KEPT_ITEMS]
+        items = list(takewhile(lambda block: block.kind == "li", following))
         if items:
-            return self.measure(items) - self.styles["li"].after <= room + 1e-6
+            if len(items) - 2 < KEPT_ITEMS and self._widowed(items, room):
+                return False  # the last but one would go with the last, leaving too few under the heading
+            return self.measure(items[:KEPT_ITEMS]) - self.styles["li"].after <= room + 1e-6
         style = self.styles[following[0].kind]
         return self._starts(self._lines(following[0], style), style, room - style.before)
+
+    def _widowed(self, items: Sequence[Block], room: float) -> bool:
+        """Tells whether a list's `items`, set from here in `room` mm, would leave the last alone at the head of the
+        next frame: every item before it fits whole, and it does not start (a French rule sheet's « SOS en équipes »
+        stood alone at the top of the second column, above another section: issue 23, design review des38, B9)."""
+        if len(items) < 2:
+            return False
+        style = self.styles["li"]
+        left = room - self.measure(items[:-1])
+        return left >= -1e-6 and not self._starts(self._lines(items[-1], style), style, left - style.before)
 
     def _starts(self, lines: Sequence[Line], style: Style, room: float) -> bool:
         """Tells whether a block can start in `room` mm: whole if short, else two lines here and two after."""

@@ -51,6 +51,7 @@ SCORER_FRAME_CLEARANCE = 0.5
 SCORER_SHARES = (0.25, 0.275, 0.225, 0.3, 0.2, 0.325, 0.35)
 MATCHING_BUDGET = 20_000  # places tried when matching badges to places, at the most
 ALL_SIDES = ("top", "bottom", "left", "right")
+OPEN_SHARE = 0.35  # of a cell, how far a corner of a board's lines run on past the sides it continues by
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
 TAG_SPACE = 0.5  # between two line names' frames, and between a name's frame and another name's leader (mm)
@@ -80,7 +81,10 @@ def draw_grid(
     canvas.setStrokeGray(0)
     canvas.grid([(x + k * cell) * MM for k in range(n + 1)], [(y + k * cell) * MM for k in range(n + 1)])
     canvas.setLineWidth(GRID_FRAME_PT * min(1.0, cell / 15.0))
-    canvas.rect(x * MM, y * MM, side * MM, side * MM, stroke=1, fill=0)
+    if grid.open_sides:
+        _open_frame(canvas, grid, x, y, cell)
+    else:
+        canvas.rect(x * MM, y * MM, side * MM, side * MM, stroke=1, fill=0)
     side_gutter, _ = label_gutters(grid, label_pt)
     offset = LABEL_GAP + CAP_HEIGHT * label_pt / MM / 2
     for k, text in enumerate(grid.col_labels):
@@ -95,6 +99,39 @@ def draw_grid(
             draw_centred(canvas, text, x - side_gutter / 2 - LABEL_GAP / 2, cy, label_pt)
         if "right" in sides:
             draw_centred(canvas, text, x + side + side_gutter / 2 + LABEL_GAP / 2, cy, label_pt)
+
+
+def open_reach(cell: float) -> float:
+    """Returns how far (mm) a corner of a board's lines run on past the sides the board continues by (`open_sides`)."""
+    return OPEN_SHARE * cell
+
+
+def _open_frame(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
+    """Draws the frame of a corner of a board on its own edges only, and its lines run on a little past the sides the
+    board continues by, the board's edges thick as its frame: the corner reads as part of a board, not a small one."""
+    n, side, reach = grid.size, grid.size * cell, open_reach(cell)
+    frame, thin = (width * min(1.0, cell / 15.0) for width in (GRID_FRAME_PT, GRID_LINE_PT))
+    canvas.saveState()
+    canvas.setLineWidth(frame)
+    canvas.setLineCap(2)  # square ends: two sides of the frame meet in a full corner
+    ends = {"left": ((x, y), (x, y + side)), "right": ((x + side, y), (x + side, y + side))}
+    ends |= {"bottom": ((x, y), (x + side, y)), "top": ((x, y + side), (x + side, y + side))}
+    for name, ((x0, y0), (x1, y1)) in ends.items():
+        if name not in grid.open_sides:
+            canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+    runs = {"left": (-1, 0), "right": (1, 0), "bottom": (0, -1), "top": (0, 1)}
+    for name in grid.open_sides:
+        dx, dy = runs[name]
+        start = {"left": x, "right": x + side, "bottom": y, "top": y + side}[name]
+        for k in range(n + 1):
+            # Along the board's edge (the first or last line, on a side not open) the stub is the frame's width.
+            edge = {0: ("left", "bottom"), n: ("right", "top")}.get(k, ())
+            canvas.setLineWidth(frame if edge and edge[bool(dx)] not in grid.open_sides else thin)
+            if dx:
+                canvas.line(start * MM, (y + k * cell) * MM, (start + dx * reach) * MM, (y + k * cell) * MM)
+            else:
+                canvas.line((x + k * cell) * MM, start * MM, (x + k * cell) * MM, (start + dy * reach) * MM)
+    canvas.restoreState()
 
 
 def cell_centre(grid: GridPlan, x: float, y: float, cell: float, col: int, row: int) -> tuple[float, float]:
@@ -639,7 +676,8 @@ def _led_out(
     width, height = size
     gx, gy = corner
     side = grid.size * cell
-    labelled = grid.label_sides
+    # Nor past a side the board runs on by: there the name stood on the board's cells not drawn.
+    labelled = (*grid.label_sides, *grid.open_sides)
     frame = Box(gx - TAG_GAP, gy - TAG_GAP, side + 2 * TAG_GAP, side + 2 * TAG_GAP)
     bands = _beyond_labels(labelled, gx, gy, side)
     taken = [_grown(tag.box, TAG_SPACE) for tag in placed]

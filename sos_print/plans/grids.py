@@ -74,15 +74,27 @@ class GridPlan:
     # Each answer cell's number in the key's list of answers ("1", or "1,2" for two answers there), where a puzzle has
     # several: blacked together they read as one position (three in a column read "O S O", issue 23, review 34 P4).
     answer_numbers: tuple[tuple[tuple[int, int], str], ...] = ()
+    # Coordinates on two sides (see `label_sides`); none on the rule sheet's front, whose pictures name no cell: there
+    # column A read as player A, whose badge stood over it (issue 23, design review des38, B1).
+    labelled: bool = True
+    # The sides past which the board runs on, where the diagram shows a corner of it: drawn open, no frame there (a
+    # corner of a 6 x 6 board, framed all round, read as a 4 x 4 board: des38, B8).
+    open_sides: tuple[str, ...] = ()
 
     @property
     def label_sides(self) -> tuple[str, ...]:
         """Returns the two sides a small diagram labels, one across and one up: the left, and where counting starts
         (the bottom in A1, the top in L1C1), on every diagram, whatever lines it names: column letters that moved
         above one board sat under the letters of the board over it. A line's name finds its place around them (see
-        `segment_tags`). The board labels all four sides, so any two of them read alike.
+        `segment_tags`). The board labels all four sides, so any two of them read alike: a corner of a board is
+        labelled on its own edges, not on the sides it runs on past (`open_sides`). None for an unlabelled diagram.
         """
-        return ("left", "top") if self.from_top else ("left", "bottom")
+        if not self.labelled:
+            return ()
+        across = "top" if self.from_top else "bottom"
+        opposite = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+        up, across = (opposite[side] if side in self.open_sides else side for side in ("left", across))
+        return (up, across)
 
     def letter(self, col: int, row: int) -> str:
         """Returns the letter at column `col`, row `row` from the top ("" if empty)."""

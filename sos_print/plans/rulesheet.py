@@ -134,7 +134,7 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
     first S-O-S's fourth, a full board without one)."""
     first = rules.ends == "first"
     pictures = (
-        _played(LETTERS_WRITTEN, notation, variant),
+        _played(LETTERS_WRITTEN, notation, variant, last=True),
         _played(THREE_WAYS, notation, variant, lines=True),
         _played(A_POINT, notation, variant, scorers=True),
         _played(A_DRAWN_GAME, notation, variant) if first else _played(A_WHOLE_GAME, notation, variant, scorers=True),
@@ -143,6 +143,11 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
     for k, picture in enumerate(pictures, start=1):
         heading = words(f"rules.step_{k}_heading", number=k, **rules.words)
         text = tuple(words.blocks(f"rules.step_{k}", **rules.words))
+        if k == 2:
+            # Its picture's three S-O-S through one O read as one S-O-S that needs all three (des38, B3): the words say
+            # that each way is one, as many as the engine scored, run on in the rule's paragraph as step 4's are.
+            (said,) = words.blocks("rules.step_2_picture", count=len(picture.segments))
+            text = (*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs)))
         if k == 4 and not first:
             # How the pictured game ended, as the engine scores it; of a target game, which end it shows: it may end
             # on a full board short of the target.
@@ -185,10 +190,13 @@ def _played(
     variant: Variant,
     scorers: bool = False,
     lines: bool = False,
+    last: bool = False,
 ) -> GridPlan:
     """Returns the 3 x 3 board after `moves` played by the engine under `variant`, up to the end of the game (a
     target reached ends it with cells empty), its S-O-S drawn with the seat that completed each if `scorers`, drawn
-    unnamed if `lines` (the step before drawing a line is taught), or else unmarked."""
+    unnamed if `lines` (the step before drawing a line is taught), or else unmarked; the last letter written in a
+    dotted frame if `last`, as the worked example marks it. Without coordinates: the front names no cell (naming
+    cells is taught on the back), and its column letters read as the players' letters (des38, B1)."""
     position = Position.start(3, variant)
     steps = []
     for letter, name in moves:
@@ -197,16 +205,15 @@ def _played(
         steps.append(position.step(Move(parse_cell(name, 3), Letter(letter))))
         position = steps[-1].after
     scored = [(segment, step.seat) for step in steps for segment in step.segments]
+    segments = tuple(segment for segment, _ in scored)
     if lines:
-        return replace(grid_plan(position.board, notation, segments=tuple(s for s, _ in scored)), named=False)
-    if not scorers:
-        return grid_plan(position.board, notation)
-    return grid_plan(
-        position.board,
-        notation,
-        segments=tuple(segment for segment, _ in scored),
-        scorers=tuple(seat for _, seat in scored),
-    )
+        plan = replace(grid_plan(position.board, notation, segments=segments), named=False)
+    elif scorers:
+        plan = grid_plan(position.board, notation, segments=segments, scorers=tuple(seat for _, seat in scored))
+    else:
+        # Step 1's picture showed three letters, not which was written: the last, framed (des38, B2).
+        plan = grid_plan(position.board, notation, last=steps[-1].move.cell if last and steps else None)
+    return replace(plan, labelled=False)
 
 
 def naming_grid(size: int, notation: Notation) -> GridPlan:
@@ -251,9 +258,11 @@ def corner(grid: GridPlan) -> GridPlan:
         return SegmentMark(moved(mark.start), moved(mark.end), mark.name)
 
     window = [(col, row) for row in range(row0, row0 + side) for col in range(col0, col0 + side)]
+    cut = {"left": col0 > 0, "right": col0 + side < n, "top": row0 > 0, "bottom": row0 + side < n}
     return replace(
         grid,
         size=side,
+        open_sides=tuple(name for name, runs_on in cut.items() if runs_on),
         col_labels=grid.col_labels[col0 : col0 + side],
         row_labels=grid.row_labels[row0 : row0 + side],
         letters=tuple(grid.letter(col, row) for col, row in window) if grid.letters else (),
