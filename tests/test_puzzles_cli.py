@@ -957,8 +957,26 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
                 if entry.bold:
                     letter = entry.text
                 elif letter is not None:
-                    listed.add((entry.text.rstrip(","), letter))
+                    listed |= {(entry.text.rstrip(","), one) for one in letter.split("/")}
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
+
+
+# The key says "S/O means either letter", but its grid wrote "S A3 / O A3" on two lines, which read as two answers
+# (issue 23, review des38 B11: --copies 30, sheet 13, puzzle 2): a cell where either letter is right is "S/O A3".
+@CLASS_SET
+def test_the_marking_grid_writes_a_cell_where_either_letter_is_right_once_under_s_o():
+    data = made("--copies", "30")
+    grid = " ".join(texts(data["answers.pdf"])[:2])
+    either = []
+    for record in records("--copies", "30"):
+        letters: dict[str, set[str]] = {}
+        for answer in record["answers"]:
+            letters.setdefault(answer["cell"], set()).add(answer["letter"])
+        either += [cell for cell, found in letters.items() if found == {"S", "O"}]
+    assert len(either) == 10  # seed 1's class set: sheet 13, puzzle 2 (A3) and nine more
+    assert "S/O A3" in grid
+    assert sorted(re.findall(r"S/O (\S+)", grid)) == sorted(either)
+    assert "S A3\nO A3" not in grid
 
 
 # The 6 x 6 key's last page held puzzle 6 alone, about 80 % white (issue 23): the puzzle before it moves on with it.
@@ -1000,7 +1018,7 @@ def test_each_column_of_the_marking_grid_asks_its_heads_kind_on_every_sheet(lang
     assert all("\u00a0" in head for head in table.columns[1:])  # each number kept with its first word
     for row in table.rows:
         for cell in row[1:]:
-            assert cell[0].bold and cell[0].text in ("S", "O"), cell  # the answers' first letter, no kind before it
+            assert cell[0].bold and cell[0].text in ("S/O", "S", "O"), cell  # the answers' first letter, no kind
     if lang == "en":
         first = flat(texts(made("--copies", "30")["answers.pdf"])[0])
         assert "(varies)" not in first and "another kind" not in first and "(Give nothing away)" not in first

@@ -167,16 +167,21 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
 
 def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
     """Returns a puzzle's answers as the marking grid lists them: each letter in bold on a line of its own, then its
-    cells, a comma between each two."""
+    cells, a comma between each two; a cell where either letter is right under "S/O", as the key's diagrams and
+    its note ("S/O means either letter") write it, where "S A3" and "O A3" on two lines read as two answers (issue 23,
+    review des38 B11)."""
     size, entries = puzzle.board.size, list[Entry]()
-    for letter in (Letter.S, Letter.O):
-        cells = [answer.move.cell for answer in puzzle.answers if answer.move.letter is letter]
+    letters: dict[Cell, str] = {}
+    for answer in sorted(puzzle.answers, key=lambda answer: answer.move.letter is not Letter.S):
+        letters[answer.move.cell] = "/".join(filter(None, (letters.get(answer.move.cell), answer.move.letter.value)))
+    for letter in ("S/O", Letter.S.value, Letter.O.value):
+        cells = [cell for cell, found in letters.items() if found == letter]
         if cells:
             # The cells are joined to their letter: a line break between them reads as a letter without its cells.
-            # The second letter starts its own line: "S D2 O B3 D1", told apart by bold alone, read as five answers.
+            # The next letter starts its own line: "S D2 O B3 D1", told apart by bold alone, read as five answers.
             names = [cell_name(cell, size, notation) for cell in cells]
             commas = (Entry(name + ("," if k < len(names) - 1 else ""), joined=True) for k, name in enumerate(names))
-            entries += [Entry(letter.value, bold=True, apart=bool(entries)), *commas]
+            entries += [Entry(letter, bold=True, apart=bool(entries)), *commas]
     return tuple(entries)
 
 
