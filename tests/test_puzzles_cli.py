@@ -733,6 +733,45 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
         assert len({round(left) for left, _ in page}) == 2, page  # two columns
 
 
+# A 5 x 5 sheet held puzzles 1 to 4 on its first page and 5 and 6 on the second, about 55 % of it white (a class set of
+# 60 pages, 30 half blank); a 6 x 6 sheet held two under the reminder and four on the second page, a third of the first
+# white (issue 23, review des38 A5). Six puzzles of either size do not fit one page with cells of 10 mm: each page
+# holds three, two a row and the third alone across the page, its words beside its board (on 6 x 6, scoring again is
+# told over the second page's). A two-language 6 x 6 sheet's reminder, twice as tall, leaves its first page no room
+# for three. The boards per page and their cells (mm):
+BALANCED = [
+    (("--size", "5"), (3, 3), 12.0),
+    (("--size", "5", "--lang", "fr"), (3, 3), 12.0),
+    (("--size", "5", "--lang", "en+fr"), (3, 3), 11.0),
+    (("--size", "5", "--paper", "letter"), (3, 3), 12.0),
+    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3), 12.0),
+    (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (3, 3), 10.0),
+    (("--size", "6"), (3, 3), 12.0),
+    (("--size", "6", "--lang", "fr"), (3, 3), 12.0),
+    (("--size", "6", "--lang", "en+fr"), (2, 4), 10.0),
+    (("--size", "6", "--paper", "letter"), (3, 3), 10.0),
+    (("--size", "6", "--paper", "letter", "--lang", "fr"), (3, 3), 10.0),
+    (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 2, 2), 12.0),
+]
+
+
+@pytest.mark.parametrize(("args", "boards", "cell"), BALANCED, ids=[" ".join(args) for args, _, _ in BALANCED])
+def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cell):
+    size = int(args[1])
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        found = [board_cells(page, size) for page in pdf.pages]
+        lone = [(page, board_boxes(page, size)) for page in pdf.pages if len(board_boxes(page, size)) == 3]
+        for page, boxes in lone:
+            # The third puzzle alone under the first's board, its number beside its own board.
+            (left, top), right = boxes[-1], boxes[-1][0] + size * cell
+            assert abs(left - boxes[0][0]) < 0.1
+            words = page.extract_words()
+            number = next(w for w in words if re.fullmatch(r"\d+\.", w["text"]) and abs(w["top"] / MM - top) < 8)
+            assert number["x0"] / MM > right, (number, right)
+    assert tuple(len(page) for page in found) == boards
+    assert {round(c, 1) for page in found for board in page for c in board} == {cell}
+
+
 # The en+fr large-print sheet's first page held the tip box alone (its 174 mm left a row of two puzzles no room), and
 # each later page one row: now every page holds puzzles, the tip box shared out over the first pages' rows (issue 23).
 # With its French as large as its English (1.5 times its normal size), the Letter sheet sets one puzzle a row: two
@@ -762,15 +801,19 @@ def test_no_page_holds_the_tip_box_alone(args, count):
     assert any(TIPS[2] in page for page in found[: star + 1]), "the star is explained after the first starred puzzle"
 
 
-# When one question of a row wrapped to a line more, its board sat a line lower than its neighbour's.
+# When one question of a row wrapped to a line more, its board sat a line lower than its neighbour's. (A page's third
+# puzzle alone across it has no neighbour: a row of one.)
 @pytest.mark.parametrize("args", [("--lang", "en+fr"), ("--lang", "fr", "--size", "6")], ids=" ".join)
 def test_the_boards_of_a_row_share_their_top(args):
     size = int(args[args.index("--size") + 1]) if "--size" in args else 4
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         found = [board_boxes(page, size) for page in pdf.pages]
-    rows = [page[k : k + 2] for page in found for k in range(0, len(page), 2)]
-    assert sum(len(row) for row in rows) == 6
-    assert all(len(row) == 2 and abs(row[0][1] - row[1][1]) < 0.1 for row in rows), rows
+    assert sum(len(page) for page in found) == 6
+    for page in found:
+        left = min(x for x, _ in page)
+        tops = [top for x, top in page if abs(x - left) < 0.1]
+        rights = [top for x, top in page if abs(x - left) >= 0.1]
+        assert rights and all(any(abs(top - other) < 0.1 for other in tops) for top in rights), page
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

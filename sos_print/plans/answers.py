@@ -140,7 +140,12 @@ def marking_tables(
         for n, sheet in enumerate(sheets)
     )
     table = Table(
-        columns, rows, stretch=len(columns) - 1, left=(0,) if named else (), centred=True, others=others if other else ()
+        columns,
+        rows,
+        stretch=len(columns) - 1,
+        left=(0,) if named else (),
+        centred=True,
+        others=others if other else (),
     )
     return (table,)
 
