@@ -772,6 +772,26 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
     assert {round(c, 1) for page in found for board in page for c in board} == {cell}
 
 
+# A sheet of score-now puzzles began "Watch out for gifts.", though none of its puzzles is about gifts (issue 23,
+# review des38 B13): its reminder leads with its own question, beside the three lines pictured, which are where a move
+# scores. The other kinds' questions are about gifts (the best move gives none away): gifts lead them.
+LEADS = [
+    (("--kind", "score-now"), "Score the most points. Fill the empty cell of S _ S", "Watch out for gifts."),
+    (("--kind", "score-now", "--lang", "fr"), "Marque le plus de points. Complète la case vide de S _ S", "cadeau"),
+    (("--kind", "no-gift"), "Watch out for gifts. Try not to leave", "Score the most points."),
+    (("--kind", "best-move"), "Watch out for gifts. Try not to leave", "Score the most points."),
+    ((), "Watch out for gifts. Try not to leave", "Score the most points."),
+]
+
+
+@pytest.mark.parametrize(("args", "lead", "absent"), LEADS, ids=[" ".join(args) or "mixed" for args, _, _ in LEADS])
+def test_a_sheets_reminder_leads_with_what_its_puzzles_ask(args, lead, absent):
+    text = flat(texts(made(*args)["puzzles.pdf"])[0])
+    assert lead in text
+    reminder = text[text.index(lead) : text.index("1. ")]
+    assert absent not in reminder, reminder
+
+
 # The en+fr large-print sheet's first page held the tip box alone (its 174 mm left a row of two puzzles no room), and
 # each later page one row: now every page holds puzzles, the tip box shared out over the first pages' rows (issue 23).
 # With its French as large as its English (1.5 times its normal size), the Letter sheet sets one puzzle a row: two
