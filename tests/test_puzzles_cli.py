@@ -420,9 +420,8 @@ def answer_cells(data: bytes) -> list[tuple[int, str, list[float], list[tuple[fl
     [
         pytest.param(("--copies", "30"), 25, 12.0, marks=CLASS_SET),
         pytest.param(("--copies", "30", "--lang", "en+fr"), 30, 12.0, marks=BOTH_KEY),
-        (("--copies", "30", "--large-print"), 40, 18.0),
     ],
-    ids=["30 sheets", "30 sheets en+fr", "30 sheets large print"],
+    ids=["30 sheets", "30 sheets en+fr"],
 )
 def test_every_answer_letter_of_the_key_is_as_large_as_the_others_its_number_in_the_top_left_corner(args, page, size):
     cells = answer_cells(made(*args)["answers.pdf"])
@@ -744,6 +743,65 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
         assert len({round(left) for left, _ in page}) == 2, page  # two columns
 
 
+# A 5 x 5 sheet held puzzles 1 to 4 on its first page and 5 and 6 on the second, about 55 % of it white (a class set of
+# 60 pages, 30 half blank); a 6 x 6 sheet held two under the reminder and four on the second page, a third of the first
+# white (issue 23, review des38 A5). Six puzzles of either size do not fit one page with cells of 10 mm: each page
+# holds three, two a row and the third alone across the page, its words beside its board (on 6 x 6, scoring again is
+# told over the second page's). A two-language 6 x 6 sheet's reminder, twice as tall, leaves its first page no room
+# for three. The boards per page and their cells (mm):
+BALANCED = [
+    (("--size", "5"), (3, 3), 12.0),
+    (("--size", "5", "--lang", "fr"), (3, 3), 12.0),
+    (("--size", "5", "--lang", "en+fr"), (3, 3), 11.0),
+    (("--size", "5", "--paper", "letter"), (3, 3), 12.0),
+    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3), 12.0),
+    (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (3, 3), 10.0),
+    (("--size", "6"), (3, 3), 12.0),
+    (("--size", "6", "--lang", "fr"), (3, 3), 12.0),
+    (("--size", "6", "--lang", "en+fr"), (2, 4), 10.0),
+    (("--size", "6", "--paper", "letter"), (3, 3), 10.0),
+    (("--size", "6", "--paper", "letter", "--lang", "fr"), (3, 3), 10.0),
+    (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 2, 2), 12.0),
+]
+
+
+@pytest.mark.parametrize(("args", "boards", "cell"), BALANCED, ids=[" ".join(args) for args, _, _ in BALANCED])
+def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cell):
+    size = int(args[1])
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        found = [board_cells(page, size) for page in pdf.pages]
+        lone = [(page, board_boxes(page, size)) for page in pdf.pages if len(board_boxes(page, size)) == 3]
+        for page, boxes in lone:
+            # The third puzzle alone under the first's board, its number beside its own board.
+            (left, top), right = boxes[-1], boxes[-1][0] + size * cell
+            assert abs(left - boxes[0][0]) < 0.1
+            words = page.extract_words()
+            number = next(w for w in words if re.fullmatch(r"\d+\.", w["text"]) and abs(w["top"] / MM - top) < 8)
+            assert number["x0"] / MM > right, (number, right)
+    assert tuple(len(page) for page in found) == boards
+    assert {round(c, 1) for page in found for board in page for c in board} == {cell}
+
+
+# A sheet of score-now puzzles began "Watch out for gifts.", though none of its puzzles is about gifts (issue 23,
+# review des38 B13): its reminder leads with its own question, beside the three lines pictured, which are where a move
+# scores. The other kinds' questions are about gifts (the best move gives none away): gifts lead them.
+LEADS = [
+    (("--kind", "score-now"), "Score the most points. Fill the empty cell of S _ S", "Watch out for gifts."),
+    (("--kind", "score-now", "--lang", "fr"), "Marque le plus de points. Complète la case vide de S _ S", "cadeau"),
+    (("--kind", "no-gift"), "Watch out for gifts. Try not to leave", "Score the most points."),
+    (("--kind", "best-move"), "Watch out for gifts. Try not to leave", "Score the most points."),
+    ((), "Watch out for gifts. Try not to leave", "Score the most points."),
+]
+
+
+@pytest.mark.parametrize(("args", "lead", "absent"), LEADS, ids=[" ".join(args) or "mixed" for args, _, _ in LEADS])
+def test_a_sheets_reminder_leads_with_what_its_puzzles_ask(args, lead, absent):
+    text = flat(texts(made(*args)["puzzles.pdf"])[0])
+    assert lead in text
+    reminder = text[text.index(lead) : text.index("1. ")]
+    assert absent not in reminder, reminder
+
+
 # The en+fr large-print sheet's first page held the tip box alone (its 174 mm left a row of two puzzles no room), and
 # each later page one row: now every page holds puzzles, the tip box shared out over the first pages' rows (issue 23).
 # With its French as large as its English (1.5 times its normal size), the Letter sheet sets one puzzle a row: two
@@ -778,15 +836,19 @@ def test_no_page_holds_the_tip_box_alone(args, count):
     assert any(TIPS[2] in page for page in found[: star + 1]), "the star is explained after the first starred puzzle"
 
 
-# When one question of a row wrapped to a line more, its board sat a line lower than its neighbour's.
+# When one question of a row wrapped to a line more, its board sat a line lower than its neighbour's. (A page's third
+# puzzle alone across it has no neighbour: a row of one.)
 @pytest.mark.parametrize("args", [("--lang", "en+fr"), ("--lang", "fr", "--size", "6")], ids=" ".join)
 def test_the_boards_of_a_row_share_their_top(args):
     size = int(args[args.index("--size") + 1]) if "--size" in args else 4
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         found = [board_boxes(page, size) for page in pdf.pages]
-    rows = [page[k : k + 2] for page in found for k in range(0, len(page), 2)]
-    assert sum(len(row) for row in rows) == 6
-    assert all(len(row) == 2 and abs(row[0][1] - row[1][1]) < 0.1 for row in rows), rows
+    assert sum(len(page) for page in found) == 6
+    for page in found:
+        left = min(x for x, _ in page)
+        tops = [top for x, top in page if abs(x - left) < 0.1]
+        rights = [top for x, top in page if abs(x - left) >= 0.1]
+        assert rights and all(any(abs(top - other) < 0.1 for other in tops) for top in rights), page
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -971,8 +1033,71 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
                 if entry.bold:
                     letter = entry.text
                 elif letter is not None:
-                    listed.add((entry.text.rstrip(","), letter))
+                    listed |= {(entry.text.rstrip(","), one) for one in letter.split("/")}
             assert listed == {(answer["cell"], answer["letter"]) for answer in record["answers"]}, (number, record)
+
+
+# The key says "S/O means either letter", but its grid wrote "S A3 / O A3" on two lines, which read as two answers
+# (issue 23, review des38 B11: --copies 30, sheet 13, puzzle 2): a cell where either letter is right is "S/O A3".
+@CLASS_SET
+def test_the_marking_grid_writes_a_cell_where_either_letter_is_right_once_under_s_o():
+    data = made("--copies", "30")
+    grid = " ".join(texts(data["answers.pdf"])[:2])
+    either = []
+    for record in records("--copies", "30"):
+        letters: dict[str, set[str]] = {}
+        for answer in record["answers"]:
+            letters.setdefault(answer["cell"], set()).add(answer["letter"])
+        either += [cell for cell, found in letters.items() if found == {"S", "O"}]
+    assert len(either) == 10  # seed 1's class set: sheet 13, puzzle 2 (A3) and nine more
+    assert "S/O A3" in grid
+    assert sorted(re.findall(r"S/O (\S+)", grid)) == sorted(either)
+    assert "S A3\nO A3" not in grid
+
+
+# Large print is for the children's sheets: the key of 30 sheets in large print took 62 pages, its marking grid of 12
+# puzzles five, answers wrapping in its columns (issue 23, review des38 A7). It keeps its size, as the kit's teacher's
+# notes do: the same file.
+@pytest.mark.parametrize("args", [("--copies", "3"), ("--copies", "2", "--lang", "en+fr", "--paper", "letter")])
+def test_the_answer_key_keeps_its_size_in_large_print(args):
+    assert made(*args, "--large-print")["answers.pdf"] == made(*args)["answers.pdf"]
+
+
+# The grid of 30 sheets of 12 puzzles took three pages in two tables, puzzles 1 to 6 on pages 1 and 2 and 7 to 12 on
+# pages 2 and 3: a sheet's answers were on two pages (issue 23, review des38 A7). One table, each sheet's row on one
+# page, 30 rows on two pages: more than six puzzles are set at 9 pt, headed by their number, their kinds named over
+# the grid.
+MARKED = [
+    (("--copies", "30"), 6, 10.0),
+    (("--copies", "30", "--count", "12"), 12, 9.0),
+    (("--copies", "30", "--count", "12", "--large-print"), 12, 9.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "count", "size"),
+    [pytest.param(*case, marks=CLASS_SET) if case[1] == 6 else case for case in MARKED],
+    ids=[" ".join(args) for args, _, _ in MARKED],
+)
+def test_the_marking_grid_of_a_class_set_takes_two_pages_each_sheets_row_on_one(args, count, size):
+    data = made(*args)["answers.pdf"]
+    grid = [page.extract_text() for page in reader(data).pages[:2]]
+    assert "To mark, print pages 1–2 only" in flat(grid[0])
+    numbers: list[int] = []
+    with pages(data) as pdf:
+        for page in pdf.pages[:2]:
+            words = page.extract_words(extra_attrs=["size", "fontname"])
+            sheet = next(word for word in words if word["text"] == "Sheet")
+            heads = [w for w in words if re.fullmatch(r"\d+\.", w["text"]) and abs(w["top"] - sheet["top"]) < 3]
+            # Each grid page repeats the heads of every puzzle: one table.
+            assert [int(word["text"][:-1]) for word in heads] == list(range(1, count + 1))
+            numbers += [int(w["text"]) for w in words if w["x0"] < 26 * MM and w["text"].isdigit() and w["top"] > 80]
+            letters = [word for word in words if word["text"] in ("S", "O", "S/O") and "Bold" in word["fontname"]]
+            assert letters and {round(word["size"], 1) for word in letters} == {size}
+    assert numbers == list(range(1, 31))  # every sheet's row once, in order
+    if count > 6:
+        legend = "1, 4, 7, 10. Most points now · 2, 5, 8, 11. Give nothing away · 3, 6, 9, 12. Best move"
+        assert legend in flat(grid[0])
 
 
 # The 6 x 6 key's last page held puzzle 6 alone, about 80 % white (issue 23): the puzzle before it moves on with it.
@@ -1014,7 +1139,7 @@ def test_each_column_of_the_marking_grid_asks_its_heads_kind_on_every_sheet(lang
     assert all("\u00a0" in head for head in table.columns[1:])  # each number kept with its first word
     for row in table.rows:
         for cell in row[1:]:
-            assert cell[0].bold and cell[0].text in ("S", "O"), cell  # the answers' first letter, no kind before it
+            assert cell[0].bold and cell[0].text in ("S/O", "S", "O"), cell  # the answers' first letter, no kind
     if lang == "en":
         first = flat(texts(made("--copies", "30")["answers.pdf"])[0])
         assert "(varies)" not in first and "another kind" not in first and "(Give nothing away)" not in first
@@ -1107,23 +1232,35 @@ def test_the_french_of_a_two_language_key_keeps_french_typography():
 # held two puzzles a page or one, 143 pages for a class set on Letter against 137 for the two keys apart. Its text ran
 # on under the diagram across the page, where it read as the diagram's or the next puzzle's (issue 23, review 37 H3):
 # it keeps its column beside the diagram, the key as long.
+# The key keeps its size in large print since (issue 23, review des38 A7): the test reads the Letter key of 3 sheets.
 def test_a_two_language_key_keeps_each_puzzles_text_in_its_column_beside_the_diagram():
-    args = ("--copies", "3", "--large-print", "--paper", "letter")
+    args = ("--copies", "3", "--paper", "letter")
     key = made(*args, "--lang", "fr+en")["answers.pdf"]
-    # 11 pages, not 12, since a line's name stands outside its board or only in its text (issue 23, review 34, H1),
-    # and the French key's explanations follow the grid on page 1 in large print too (review 34 H11).
-    assert len(texts(key)) == 11
-    assert [len(texts(made(*args, "--lang", lang)["answers.pdf"])) for lang in ("fr", "en")] == [8, 8]
+    assert len(texts(key)) == 7
+    assert [len(texts(made(*args, "--lang", lang)["answers.pdf"])) for lang in ("fr", "en")] == [5, 5]
     starts = ("Nothing scores here.", "This move scores", "Each of these moves scores", "Taking the most points")
-    with pages(key) as pdf:
-        found = [page.extract_text_lines() for page in pdf.pages]
-    lines = [line for page in found for line in page if line["text"].startswith(starts)]
-    assert len(lines) == 18, [line["text"] for line in lines]  # every puzzle's why, in English under the French
-    column = min(line["x0"] for line in lines)
-    assert column > 60 * MM  # beside the diagram
     # From the first puzzle on, no word stands left of the text's column but a board's letters, coordinates, answer
     # numbers and line names, the running head and a sheet's heading (with its code).
     board = re.compile(r"^(?:[SOA-F]|\d+|[\d,]+|S/O|[A-F]\d[-–][A-F]\d)$")
+    with pages(key) as pdf:
+        found = [page.extract_text_lines() for page in pdf.pages]
+        placed = [page.extract_words() for page in pdf.pages]
+    # A why's line level with a board's row reads after its letters ("1 S S This move scores"): its first word is
+    # found on the line after them.
+    lines, xs = [], []
+    for page, words in zip(found, placed, strict=True):
+        for line in page:
+            start = next((start for start in starts if start in line["text"]), None)
+            before = line["text"].split(start)[0].split() if start else ["?"]
+            if start and all(board.match(word) for word in before):
+                lines.append(line)
+                first = start.split()[0]
+                xs.append(
+                    max(w["x0"] for w in words if w["text"] == first and line["top"] - 1 < w["top"] < line["bottom"])
+                )
+    assert len(lines) == 18, [line["text"] for line in lines]  # every puzzle's why, in English under the French
+    column = min(xs)
+    assert column > 45 * MM, column / MM  # beside the diagram
     first = next(k for k, page in enumerate(found) if any(line in lines for line in page))
     top = min(line["top"] for line in found[first] if line in lines)
     with pages(key) as pdf:
@@ -1201,10 +1338,10 @@ def test_each_letter_of_the_marking_grid_keeps_its_cells_on_its_line(args, runne
     groups = [line for line in lines if any(bold for _, bold in line)]
     assert len(groups) >= 30 if args != ("--large-print",) else len(groups) >= 6, lines
     for line in lines:
-        assert line[0][1] and line[0][0] in {"S", "O"}, f"a line of the grid starts without its letter: {line}"
+        assert line[0][1] and line[0][0] in {"S", "O", "S/O"}, f"a line of the grid starts without its letter: {line}"
         for (word, bold), (after, after_bold) in pairwise([*line, ("", True)]):
             if bold:
-                assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
+                assert word in {"S", "O", "S/O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
 
 
 @CLASS_SET
@@ -1219,16 +1356,16 @@ def test_each_letter_of_the_marking_grid_has_a_line_of_its_own_its_cells_parted_
 
 
 def test_a_letter_whose_cells_overflow_a_box_of_the_marking_grid_starts_their_line_and_they_go_on_under_it():
-    # In French large print, "O C4 B2 C1" is wider than a sixth of the page: its cells go on under it, and no
-    # letter ends a line or shares one with the end of another letter's cells.
-    lines = grid_lines(made("--lang", "fr", "--copies", "30", "--large-print")["answers.pdf"])
+    # In a grid of twelve puzzles, "O C4, B2, C1" is wider than a twelfth of the page: its cells go on under it, and
+    # no letter ends a line or shares one with the end of another letter's cells.
+    lines = grid_lines(made("--lang", "fr", "--copies", "5", "--count", "12")["answers.pdf"])
     assert any(not line[0][1] for line in lines)  # a group is too wide here: the case is tested
     for before, line in pairwise(lines):
         if not line[0][1]:
             assert not before[-1][1], (before, line)
         for (word, bold), (after, after_bold) in pairwise([*line, ("", True)]):
             if bold:
-                assert word in {"S", "O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
+                assert word in {"S", "O", "S/O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
 
 
 @pytest.mark.parametrize("args", [grouped(()), ("--lang", "fr", "--copies", "3")])

@@ -111,7 +111,10 @@ LargePrint = Annotated[
     bool,
     typer.Option(
         "--large-print",
-        help="Print every word at least one and a half times larger; in a kit, the children's pages only.",
+        help=(
+            "Print every word at least one and a half times larger; in a kit and with puzzles, the children's pages"
+            " only."
+        ),
     ),
 ]
 TwoPerPage = Annotated[

@@ -22,8 +22,8 @@ from sos_print.documents.tables import place_table
 from sos_print.engine.puzzles import Sheet
 from sos_print.pdf.document import Document
 from sos_print.pdf.table import layout_table
-from sos_print.plans.answers import KeyPlan, key_plan, puzzle_records
-from sos_print.plans.layout import KEY_CELL, NOTES_PT, scale_of
+from sos_print.plans.answers import MARKING_COLUMNS, KeyPlan, key_plan, puzzle_records
+from sos_print.plans.layout import KEY_CELL, NOTES_PT, SMALL_PT, scale_of
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Table
 from sos_print.plans.words import Block, Label, Run, interleaved
@@ -90,9 +90,14 @@ def _render_key(
     # near-empty page): a third of the page in large print, whose grid of 12 puzzles stood alone on 30 % of its page
     # (issue 23, review 34 H11).
     flow.blocks([*_blocks("h2", plan.marking_heading), *plan.marking_intro])
+    if plan.marking_legend:
+        flow.blocks(_blocks("p", plan.marking_legend))
     for table in plan.marking:
+        # More than six puzzles a sheet are set a size down, every sheet's row on one page: split into tables of six,
+        # twelve took three pages for 30 sheets (issue 23, review des38 A7).
+        size = (NOTES_PT if len(table.columns) - 1 <= MARKING_COLUMNS else SMALL_PT) * scale
         columns = _marking_columns(table, flow.width, scale)
-        place_table(flow, table, layout_table(table, columns, flow.width, (NOTES_PT * scale,) * 2, MARKING_ROW * scale))
+        place_table(flow, table, layout_table(table, columns, flow.width, (size,) * 2, MARKING_ROW * scale))
     grid = document.pages + 1
     if grid_only:
         return (), grid
@@ -147,7 +152,9 @@ def answers_document(options: PrintOptions, sheets: Sequence[Sheet], progress: P
     document = new_document(
         options, joined(options, "puzzles.key_document_title"), joined(options, "puzzles.key_subject")
     )
-    render_key(document, key_plan(options, tuple(sheets)), large_print=options.large_print)
+    # Large print is for the children's sheets: the teacher's key keeps its size, as the kit's notes do; in large print
+    # its grid for 30 sheets of 12 puzzles took five pages, answers wrapping in its columns (issue 23, review des38 A7).
+    render_key(document, key_plan(options, tuple(sheets)))
     if progress:
         progress("answer key", 1, 1)
     return finished(document)

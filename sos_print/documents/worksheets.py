@@ -4,7 +4,8 @@ its question, whose turn it is and a box for the answer, and the sheet's identif
 Each sheet starts on a new page. Its puzzles are set in rows of one or two, in the order of the
 sheet (fewer empty cells first, each kind in its places); the layout takes the largest diagram cell, from
 PUZZLE_CELL down to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages; it sets
-the sheet closer (TIGHT) only where that saves a page.
+the sheet closer (TIGHT) only where that saves a page. A sheet of several pages holds as many puzzles on each,
+where a page's odd puzzle alone across it allows (`_balanced`).
 """
 
 from __future__ import annotations
@@ -129,6 +130,15 @@ class SheetLayout:
     # The reminder's parts (see `_reminder_parts`) over each page's rows: all on the first, unless it would hold the
     # reminder alone (see `_paginate_under`).
     boxes: tuple[tuple[int, ...], ...] = ()
+    # The puzzles in each row: `columns` each (none given), or a page's last row of one set across the page, its
+    # words and boxes beside its diagram (`_balanced`).
+    counts: tuple[int, ...] = ()
+
+    def row_counts(self, puzzles: int) -> tuple[int, ...]:
+        """Returns the puzzles in each row of a sheet of `puzzles`."""
+        if self.counts:
+            return self.counts
+        return tuple(min(self.columns, puzzles - first) for first in range(0, puzzles, self.columns))
 
 
 def other_size(size: float) -> float:
@@ -363,7 +373,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
     Each row is as tall as its own puzzles need: a question that wraps makes its row taller, not every row of the
     sheet, and both boards of a row start level under the taller question.
     """
-    found: list[tuple[tuple[int, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
+    found: list[tuple[tuple[int, bool, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
     least = _least_cell(plan, box, scale)
     for spacing in (Spacing(), TIGHT):
         page = _page_box(box, spacing)
@@ -390,18 +400,110 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                     pages, rooms, boxes = _paginate_under(plan, heights, page.width, room, scale, spacing)
                     if pages is None:
                         continue
-                    band = any(
-                        _band(rooms[k] if k < len(rooms) else room, heights, sum(pages[:k]), count, spacing.rows) > BAND
-                        for k, count in enumerate(pages[:-1])
-                    )
                     layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing, boxes)
+                    # A sheet on two pages or more whose pages hold their puzzles unevenly (four and two: a page half
+                    # white) is set evenly where a page's last puzzle alone across it lets it (`_balanced`).
+                    even = (
+                        _balanced(plan, layout, page.width, room, scale) if _uneven(layout, len(plan.puzzles)) else None
+                    )
                     # Answer boxes without their caption only where that saves a page, a blank band or a column.
                     bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
-                    lone = pages[0] == 0  # a first page holding the reminder alone
                     tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
-                    key = (len(pages), lone, tight, -columns, band, bare, -cell, PREFERRED.index(answers))
-                    found.append((key, layout))
+                    for laid in (layout, even):
+                        if laid is None:
+                            continue
+                        lone = laid.pages[0] == 0  # a first page holding the reminder alone
+                        uneven = _uneven(laid, len(plan.puzzles))
+                        band = _banded(
+                            laid,
+                            rooms if laid is layout else _rooms(plan, laid.boxes, page.width, room, scale, spacing),
+                            room,
+                        )
+                        key = (len(pages), lone, uneven, tight, -columns, band, bare, -cell, PREFERRED.index(answers))
+                        found.append((key, laid))
     return min(found, key=lambda item: item[0])[1] if found else None
+
+
+def _banded(layout: SheetLayout, rooms: Sequence[float], room: float) -> bool:
+    """Tells whether a page of `layout` but the last ends in a blank band taller than BAND: its first pages have
+    `rooms` mm for their rows, the others `room`."""
+    return any(
+        _band(rooms[k] if k < len(rooms) else room, layout.heights, sum(layout.pages[:k]), count, layout.spacing.rows)
+        > BAND
+        for k, count in enumerate(layout.pages[:-1])
+    )
+
+
+def _uneven(layout: SheetLayout, puzzles: int) -> bool:
+    """Tells whether a layout of two pages or more puts more puzzles on one page than on another by two or more."""
+    counts = layout.row_counts(puzzles)
+    held, start = [], 0
+    for rows in layout.pages:
+        held.append(sum(counts[start : start + rows]))
+        start += rows
+    return len(held) > 1 and max(held) - min(held) > 1
+
+
+def _balanced(plan: SheetPlan, layout: SheetLayout, width: float, room: float, scale: float) -> SheetLayout | None:
+    """Returns `layout`, a two-column one, on as many pages holding as many puzzles each (one more on the first
+    pages where they do not share out evenly): each page's puzzles two a row, and an odd one last, alone across the
+    page `width` mm wide, its words and boxes beside its diagram; None if a page's rows do not fit its room, `room`
+    mm (less the reminder's frame on the first), or for a layout of one column or of one page.
+
+    Five 5 x 5 puzzles filled the first page and the sixth half filled the second; the 6 x 6 sheet held two under the
+    reminder and four on the second page, a third of the first white (issue 23, review des38 A5)."""
+    pages, puzzles = len(layout.pages), len(plan.puzzles)
+    if layout.columns != 2 or pages < 2:
+        return None
+    style, spacing = layout.style, layout.spacing
+    if _needed_width(plan, style, Answers.BESIDE, scale) > width - _indent(plan, scale):
+        return None
+    held = [puzzles // pages + (1 if page < puzzles % pages else 0) for page in range(pages)]
+    counts: list[int] = []
+    for count in held:
+        counts += [2] * (count // 2) + [1] * (count % 2)
+    measure = _words_width(plan, style, layout.width, layout.answers, scale)
+    wide = width - _indent(plan, scale)
+    words: list[float] = []
+    heights: list[float] = []
+    first = 0
+    for count in counts:
+        row = plan.puzzles[first : first + count]
+        first += count
+        if count == 2:
+            words.append(_words_height(row, measure, scale))
+            heights.append(_row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words))
+        else:
+            words.append(_words_height(row, _words_width(plan, style, wide, Answers.BESIDE, scale), scale))
+            heights.append(_row_height(plan, style, wide, Answers.BESIDE, words[-1], scale, spacing.words))
+    rows = tuple(count // 2 + count % 2 for count in held)
+    parts = tuple(range(len(_reminder_parts(plan))))
+    shares: list[tuple[tuple[int, ...], ...]] = [(parts,)]  # the whole reminder over the first page's rows
+    if pages == 2 and len(parts) > 2:
+        # Or scoring again over the second page's: a sheet in two languages has a reminder twice as tall. The other
+        # parts stay over the first puzzles (what a star asks, over the first starred one).
+        shares.append((tuple(part for part in parts if part != 1), (1,)))
+    for boxes in shares:
+        rooms = (*_rooms(plan, boxes, width, room, scale, spacing), *[room] * (pages - len(boxes)))
+        start, fits = 0, True
+        for available, count in zip(rooms, rows, strict=True):
+            fits = fits and sum(heights[start : start + count]) + (count - 1) * spacing.rows <= available
+            start += count
+        if fits:
+            shared = boxes if len(boxes) > 1 else ()
+            return replace(
+                layout, words=tuple(words), heights=tuple(heights), pages=rows, boxes=shared, counts=tuple(counts)
+            )
+    return None
+
+
+def _rooms(
+    plan: SheetPlan, boxes: tuple[tuple[int, ...], ...], width: float, room: float, scale: float, spacing: Spacing
+) -> tuple[float, ...]:
+    """Returns the room (mm) each of the first pages leaves its rows, `room` mm less its part of the reminder:
+    `boxes` gives each page's parts (none given: the whole reminder on the first)."""
+    boxes = boxes or (tuple(range(len(_reminder_parts(plan)))),)
+    return tuple(room - _reminder_height(plan, width, scale, parts, spacing.pad) for parts in boxes)
 
 
 def _page_box(box: Box, spacing: Spacing) -> Box:
@@ -534,6 +636,7 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     spacing = layout.spacing
     box = _page_box(Box(0, 0, width, height).inset(MARGIN), spacing)
     pages = len(layout.pages)
+    counts = layout.row_counts(len(plan.puzzles))
     document.bookmark(plan.bookmark)
     start = 0  # the page's first row
     for page, count in enumerate(layout.pages):
@@ -551,10 +654,16 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * spacing.rows
         gap = spacing.rows + _spread(spare, count)
         for row in range(start, start + count):
-            first = row * layout.columns
-            for column, figure in enumerate(plan.puzzles[first : first + layout.columns]):
-                x = box.x + column * (layout.width + COLUMN_GAP)
-                _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
+            first = sum(counts[:row])
+            if layout.counts and counts[row] < layout.columns:  # a page's last puzzle alone, across it (`_balanced`)
+                # Its diagram under the others' of its column, its number and words beside it.
+                indent = _indent(plan, scale)
+                wide = replace(layout, answers=Answers.BESIDE, width=box.width - indent)
+                _draw_puzzle(document, plan, plan.puzzles[first], box.x + indent, top, layout.words[row], wide, scale)
+            else:
+                for column, figure in enumerate(plan.puzzles[first : first + layout.columns]):
+                    x = box.x + column * (layout.width + COLUMN_GAP)
+                    _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
             top -= layout.heights[row] + gap
         start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)

@@ -233,7 +233,7 @@ def _layout(table: Table, widths: list[float], sizes: tuple[float, float], row: 
 def _head_height(table: Table, k: int, size: float, width: float) -> float:
     """Returns the height (mm) of column `k`'s heading set `width` mm wide, its translation under it."""
     height = set_label((table.columns[k],), size, width, bold=True).height
-    if table.others:
+    if table.others and table.others[k]:  # none for a heading that needs none (a number)
         height += set_label((table.others[k],), step_down(size), width, bold=True).height
     return height
 
@@ -276,7 +276,7 @@ def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: 
         align = "centre" if centred else "left"
         room = width - 2 * AUDIT_HEAD_PAD
         parts = set_label((heading,), layout.head_size, room, bold=True).parts
-        if table.others:  # the translation under it, one step down, grey as a label's second language
+        if table.others and table.others[k]:  # its translation under it, a step down, grey as a second language
             parts += set_label((table.others[k],), step_down(layout.head_size), room, bold=True).parts
         draw_set_label(canvas, SetLabel(parts), x, top - AUDIT_HEAD_PAD, align)
         left += width

@@ -19,7 +19,9 @@ from sos_print.plans.words import Block, Label, Words, interleaved
 from sos_print.plans.worked import ExampleFigure
 from sos_print.plans.worksheets import class_children
 
-MARKING_COLUMNS = 6  # puzzles in one table of the marking grid
+# Puzzles the marking grid heads with their kind, at the key's type size. More are set a size down (documents.answers)
+# and headed by their number, their kinds named over the grid: twelve heads naming their kind take 190 mm at 9 pt.
+MARKING_COLUMNS = 6
 
 
 @frozen
@@ -45,7 +47,8 @@ class KeyPlan:
     print_marking: tuple[Label, Label, Label]
     marking_heading: Label
     marking_intro: list[Block]
-    marking: tuple[Table, ...]  # one table per MARKING_COLUMNS puzzles: a row per sheet, a column per puzzle
+    marking: tuple[Table, ...]  # one table: a row per sheet, a column per puzzle
+    marking_legend: Label  # over a grid of more than MARKING_COLUMNS puzzles, headed by number: each number's kind
     explained_heading: Label
     intro: list[Block]
     sheets: tuple[KeySheet, ...]
@@ -79,6 +82,7 @@ def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
         marking_heading=label("puzzles.key_grid_heading"),
         marking_intro=blocks("puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets)),
         marking=marking_tables(sheets, words, options.notation, children, other),
+        marking_legend=marking_legend(sheets, languages),
         explained_heading=label("puzzles.key_explained_heading"),
         intro=blocks(
             "puzzles.key_intro", identifier=first.identifier, size=first.size, count=len(first.puzzles), kind=kind
@@ -108,41 +112,57 @@ def marking_tables(
     other: Words | None = None,
 ) -> tuple[Table, ...]:
     """Returns the grid a teacher marks a class set from: a row per sheet, a column per puzzle, each cell every
-    right answer, by letter (S, then O) and its cells; a sheet of many puzzles is split into tables of
-    MARKING_COLUMNS puzzles, so that the columns keep their room. With `children` (a name per sheet), each row
-    starts with the child's name and the sheet's number. With an `other` language, each head has its translation
-    under it."""
+    right answer, by letter (S/O, S, then O) and its cells. One table, whatever the count: split into tables of six
+    puzzles, a sheet of twelve had its answers on two pages (sheets 1 to 6 on pages 1 and 2, sheets 7 to 12 on 2 and
+    3, issue 23, review des38 A7). With `children` (a name per sheet), each row starts with the child's name and the
+    sheet's number. With an `other` language, each head has its translation under it."""
     named = any(children)
-    count = max(len(sheet.puzzles) for sheet in sheets)
-    tables = []
+    numbers = range(max(len(sheet.puzzles) for sheet in sheets))
     heads = column_kinds(sheets)
-    for first in range(0, count, MARKING_COLUMNS):
-        numbers = range(first, min(first + MARKING_COLUMNS, count))
-        columns, others = (
-            (
-                language("puzzles.key_grid_child" if named else "puzzles.key_grid_sheet"),
-                *(language("puzzles.key_grid_puzzle", number=k + 1, kind=heads[k].value) for k in numbers),
-            )
-            for language in (words, other or words)
+    numbered = len(numbers) > MARKING_COLUMNS  # headed by number alone, `marking_legend` naming the kinds
+    columns, others = (
+        (
+            language("puzzles.key_grid_child" if named else "puzzles.key_grid_sheet"),
+            *(
+                (f"{k + 1}." if language is words else "")
+                if numbered
+                else language("puzzles.key_grid_puzzle", number=k + 1, kind=heads[k].value)
+                for k in numbers
+            ),
         )
-        rows = tuple(
-            (
-                _sheet_cell(sheet, children[n] if named else ""),
-                *(_marked(sheet.puzzles[k], notation) if k < len(sheet.puzzles) else () for k in numbers),
-            )
-            for n, sheet in enumerate(sheets)
+        for language in (words, other or words)
+    )
+    rows = tuple(
+        (
+            _sheet_cell(sheet, children[n] if named else ""),
+            *(_marked(sheet.puzzles[k], notation) if k < len(sheet.puzzles) else () for k in numbers),
         )
-        tables.append(
-            Table(
-                columns,
-                rows,
-                stretch=len(columns) - 1,
-                left=(0,) if named else (),
-                centred=True,
-                others=others if other else (),
-            )
-        )
-    return tuple(tables)
+        for n, sheet in enumerate(sheets)
+    )
+    table = Table(
+        columns,
+        rows,
+        stretch=len(columns) - 1,
+        left=(0,) if named else (),
+        centred=True,
+        others=others if other else (),
+    )
+    return (table,)
+
+
+def marking_legend(sheets: tuple[Sheet, ...], languages: tuple[Words, ...]) -> Label:
+    """Returns the line over a marking grid of more than MARKING_COLUMNS puzzles, whose heads are numbers: the
+    puzzles each kind is asked in, "1, 4, 7, 10. Most points now · 2, 5, 8, 11. Give nothing away · …"; none for
+    fewer, whose heads name their kind."""
+    heads = column_kinds(sheets)
+    if len(heads) <= MARKING_COLUMNS:
+        return ()
+    kinds = dict.fromkeys(heads.values())
+    places = {kind: ", ".join(str(k + 1) for k, asked in heads.items() if asked is kind) for kind in kinds}
+    return tuple(
+        " \u00b7 ".join(words("puzzles.key_grid_puzzle", number=places[kind], kind=kind.value) for kind in kinds)
+        for words in languages
+    )
 
 
 def column_kinds(sheets: tuple[Sheet, ...]) -> dict[int, PuzzleKind]:
@@ -167,16 +187,21 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
 
 def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
     """Returns a puzzle's answers as the marking grid lists them: each letter in bold on a line of its own, then its
-    cells, a comma between each two."""
+    cells, a comma between each two; a cell where either letter is right under "S/O", as the key's diagrams and
+    its note ("S/O means either letter") write it, where "S A3" and "O A3" on two lines read as two answers (issue 23,
+    review des38 B11)."""
     size, entries = puzzle.board.size, list[Entry]()
-    for letter in (Letter.S, Letter.O):
-        cells = [answer.move.cell for answer in puzzle.answers if answer.move.letter is letter]
+    letters: dict[Cell, str] = {}
+    for answer in sorted(puzzle.answers, key=lambda answer: answer.move.letter is not Letter.S):
+        letters[answer.move.cell] = "/".join(filter(None, (letters.get(answer.move.cell), answer.move.letter.value)))
+    for letter in ("S/O", Letter.S.value, Letter.O.value):
+        cells = [cell for cell, found in letters.items() if found == letter]
         if cells:
             # The cells are joined to their letter: a line break between them reads as a letter without its cells.
-            # The second letter starts its own line: "S D2 O B3 D1", told apart by bold alone, read as five answers.
+            # The next letter starts its own line: "S D2 O B3 D1", told apart by bold alone, read as five answers.
             names = [cell_name(cell, size, notation) for cell in cells]
             commas = (Entry(name + ("," if k < len(names) - 1 else ""), joined=True) for k, name in enumerate(names))
-            entries += [Entry(letter.value, bold=True, apart=bool(entries)), *commas]
+            entries += [Entry(letter, bold=True, apart=bool(entries)), *commas]
     return tuple(entries)
 
 

@@ -35,4 +35,6 @@ class Table:
     framed: tuple[tuple[int, int], ...] = ()  # (row, column) of each cell that holds an error of its own: framed
     left: tuple[int, ...] = ()
     centred: bool = False
-    others: tuple[str, ...] = ()  # each heading in the document's second language, set under it (none: one language)
+    # Each heading in the document's second language, set under it (none: one language; "" for a heading that needs
+    # no translation, such as a number).
+    others: tuple[str, ...] = ()

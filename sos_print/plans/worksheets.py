@@ -108,7 +108,8 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         sheet_label=(" / ".join(dict.fromkeys(vocab.label("puzzles.sheet", number=sheet.number))),)
         if copies > 1
         else (),
-        gift=rich(vocab, "puzzles.gift"),
+        # The sheet's own question leads, beside the lines pictured: a score-now sheet began "Watch out for gifts."
+        gift=rich(vocab, "puzzles.lead", kind=sheet.kind.value if sheet.kind else "mixed"),
         patterns=GIFT_PATTERNS,
         reminders=tuple(reminders),
         answer=vocab.label("puzzles.answer"),
