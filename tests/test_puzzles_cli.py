@@ -1455,6 +1455,19 @@ def test_the_key_draws_the_same_dashed_lines_on_its_boards(args):
     assert expected and dashed == expected
 
 
+# In large print the dashes of S-O-S already made stayed 0.88 pt and 1.1 mm long while the letters grew by half: the
+# diagonal D3-B1 read as three specks between large letters (issue 23, des38 B10). They grow with the type.
+@pytest.mark.parametrize(("args", "width", "dash"), [((), 0.88, 1.1), (("--large-print",), 1.32, 1.65)])
+def test_the_dashes_of_lines_already_made_grow_with_the_type(args, width, dash):
+    found = []
+    for name in ("puzzles.pdf", "answers.pdf"):
+        with pages(made("--count", "12", *args)[name]) as pdf:
+            found += [line for page in pdf.pages for line in page.lines if line.get("dash") and line["dash"][0]]
+    assert found
+    for line in found:
+        assert abs(line["linewidth"] - width) < 0.01 and abs(line["dash"][0][0] / MM - dash) < 0.01, line
+
+
 # Drawing those lines, and the sentence about them, adds no page (issue 34, H7).
 @pytest.mark.parametrize(
     ("args", "sheets", "key"),
