@@ -90,21 +90,31 @@ def _distance(point: tuple[float, float], box: tuple[float, float, float, float]
     return (dx * dx + dy * dy) ** 0.5
 
 
+def key_of(options: PrintOptions, copies: int) -> bytes:
+    """Returns the answer key of `copies` mixed sheets of six puzzles, seed 1, printed with `options`."""
+    from rendered import puzzle_set
+
+    from sos_print.documents.registry import Inputs, document
+
+    return document("answers").make(options, Inputs(sheets=puzzle_set(options.size, copies)), None).data
+
+
 @pytest.mark.parametrize(
-    "options",
+    ("options", "copies"),
     [
-        PrintOptions(),
-        PrintOptions(size=6, paper=Paper.LETTER),
-        PrintOptions(language=Language.FR, large_print=True),
-        PrintOptions(size=5, language=Language.FR, large_print=True),
+        (PrintOptions(), 2),
+        (PrintOptions(size=6, paper=Paper.LETTER), 6),
+        (PrintOptions(language=Language.FR, large_print=True), 2),
+        (PrintOptions(size=5, language=Language.FR, large_print=True), 6),
     ],
     ids=["en-4", "en-6-letter", "fr-4-large", "fr-5-large"],
 )
-def test_the_keys_line_names_stand_outside_their_board_clear_of_its_frame(options):
+def test_the_keys_line_names_stand_outside_their_board_clear_of_its_frame(options, copies):
     # The key's "B3-B5" sat in the empty cell B6 of a 6 x 6 board, its "A2-A4" on the frame of a large-print 4 x 4:
     # each name stands outside its board, its frame 2 mm from the grid's edge: its letters' boxes, which reach below
-    # the baseline by the font's descent, 0.8 mm at least (0.15 mm, on the frame, before).
-    named = printed_names(rendered("answers", options))
+    # the baseline by the font's descent, 0.8 mm at least (0.15 mm, on the frame, before). (Six sheets on 5 x 5 and
+    # 6 x 6: on two, no puzzle has every line of its picture named, and a picture names all or none.)
+    named = printed_names(key_of(options, copies))
     assert named, "no line is named"
     for text, (x0, top, x1, bottom), (left, upper, cell, size) in named:
         side = cell * size
@@ -455,7 +465,9 @@ LINE_CASES = [(size, notation, line) for size in range(3, 9) for notation in Not
 def test_a_lines_name_stands_outside_the_grid_at_the_end_of_a_leader_in_the_lines_own_direction(size, notation, line):
     # « A1-C1 » in the empty cell D1 read as a fourth letter of its row, and a leader leaving C3 straight up for
     # « A1-C3 » as a struck column (issue 23, review 34, H1): the name stands outside the grid, TAG_GAP clear of it and
-    # never past a labelled side, and its leader runs on from the edge of an end cell in the line's own direction.
+    # never past a labelled side, and its leader runs in the line's own direction from the point where the line, run
+    # on past an end, meets the frame: a leader from the last letter through an empty cell made the S-O-S look four
+    # cells long (des38 A3).
     grid = grid_plan(Board.empty(size), notation, segments=(line,))
     tags = segment_tags(grid, 0.0, 0.0, CELL, TAG_PT)
     free = [way for way in way_out(line, size) if not way[2] & set(grid.label_sides)]
@@ -473,9 +485,10 @@ def test_a_lines_name_stands_outside_the_grid_at_the_end_of_a_leader_in_the_line
     ends = []
     for end, (dc, dr), _ in free:
         cx, cy = centre(end)
-        ends.append(((cx + dc * CELL / 2, cy + dr * CELL / 2), (dc, dr)))
+        run = min((side - at if way > 0 else at) for at, way in ((cx, dc), (cy, dr)) if way)  # on to the frame
+        ends.append(((cx + dc * run, cy + dr * run), (dc, dr)))
     start, (dc, dr) = next(((p, way) for p, way in ends if abs(p[0] - x0) + abs(p[1] - y0) < 1e-6), (None, (0, 0)))
-    assert start is not None, f"the leader starts at no free end cell's outer edge: {picture}"
+    assert start is not None, f"the leader starts on the frame past no free end: {picture}"
     length = math.hypot(x1 - x0, y1 - y0)
     assert abs((x1 - x0) / length - dc / math.hypot(dc, dr)) < 1e-6, picture
     assert abs((y1 - y0) / length - dr / math.hypot(dc, dr)) < 1e-6, picture
@@ -542,9 +555,7 @@ SEEN = {
     "rules, 8 x 8, L1C1": lambda: rendered("rules", PrintOptions(size=8, notation=Notation.L1C1)),
     "kit, first S-O-S wins": lambda: rendered("players", PrintOptions(variant=Variant(first_sos_wins=True))),
     "kit, teams to 5": lambda: rendered("players", PrintOptions(variant=Variant(players=4, teams=True, target=5))),
-    "key, 6 x 6, French, Letter": lambda: rendered(
-        "answers", PrintOptions(size=6, language=Language.FR, paper=Paper.LETTER)
-    ),
+    "key, 6 x 6, French, Letter": lambda: key_of(PrintOptions(size=6, language=Language.FR, paper=Paper.LETTER), 6),
 }
 
 
@@ -603,3 +614,111 @@ def _runs_on(start: tuple[float, float], way: tuple[float, float], line) -> bool
             if off < 0.2 and (start[0] - qx) * ux + (start[1] - qy) * uy > 0:
                 return True
     return False
+
+
+LED = {
+    "rules": lambda: rendered("rules", PrintOptions()),
+    "rules, French": lambda: rendered("rules", PrintOptions(language=Language.FR)),
+    "rules, first S-O-S wins": lambda: rendered("rules", PrintOptions(variant=Variant(first_sos_wins=True))),
+    "rules, 6 x 6, L1C1": lambda: rendered("rules", PrintOptions(size=6, notation=Notation.L1C1)),
+    "rules, French, Letter, large print": lambda: _rules(Language.FR, Paper.LETTER),
+    "teacher": lambda: rendered("teacher", PrintOptions()),
+    "teacher, French": lambda: rendered("teacher", PrintOptions(language=Language.FR)),
+    "key": lambda: rendered("answers", PrintOptions()),
+    "key of 30 sheets": key_of_thirty_sheets,
+    "key, 5 x 5, French, large print": lambda: key_of(PrintOptions(size=5, language=Language.FR, large_print=True), 6),
+    "replay 09 every 1": lambda: record_document("09-team-sos.toml", 1, Language.EN),
+}
+
+
+def cell_at(point: tuple[float, float], placed) -> tuple[int, int, int] | None:
+    """Returns the cell (board, column, row from the top) whose inside, 0.3 mm in from its lines, holds a point (mm
+    from the page's top-left corner), or None."""
+    px, py = point
+    for b, (left, top, cell, n) in enumerate(placed):
+        col, row = int((px - left) // cell), int((py - top) // cell)
+        across, up = px - left - col * cell, py - top - row * cell
+        if 0 <= col < n and 0 <= row < n and min(across, cell - across, up, cell - up) > 0.3:
+            return (b, col, row)
+    return None
+
+
+def along(start: tuple[float, float], end: tuple[float, float], steps: int = 400) -> list[tuple[float, float]]:
+    return [
+        (start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps)
+        for k in range(steps + 1)
+    ]
+
+
+@pytest.mark.parametrize("made", list(LED))
+def test_no_leader_runs_through_a_cell_that_is_not_one_of_its_lines_three(made):
+    # "B1-B3" was reached through the empty B4 on the rule sheet's worked example, under "No gaps, no bends", and
+    # "A1-C3" through D4 on the key: the S-O-S looked four cells long (issue 23, des38 A3). Read back from the page:
+    # every leader runs on from an S-O-S line, and no point of it lies inside a cell other than that line's three.
+    from sos_print.plans.layout import SEGMENT_PT
+
+    data = LED[made]()
+    leaders = 0
+    with pages(data) as pdf:
+        for number, (page, placed) in enumerate(zip(pdf.pages, boards(data), strict=True), start=1):
+            lines = [(a, b) for a, b, _ in page_strokes(page, SEGMENT_PT)]
+            for start, end, _ in page_strokes(page, LEADER_PT_READ):
+                leaders += 1
+                length = math.hypot(end[0] - start[0], end[1] - start[1])
+                way = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
+                line = next((line for line in lines if _runs_on(start, way, line)), None)
+                assert line is not None, f"p{number}: a leader runs on from no S-O-S line"
+                own = {cell for point in along(*line) if (cell := cell_at(point, placed)) is not None}
+                assert len(own) == 3, f"p{number}: an S-O-S line through {len(own)} cells"
+                inside = {cell for point in along(start, end) if (cell := cell_at(point, placed)) is not None}
+                assert inside <= own, f"p{number}: a leader runs through {sorted(inside - own)}"
+    assert leaders, "no line is named: the test reads nothing"
+
+
+def test_a_diagram_names_every_one_of_its_lines_or_none():
+    # The key's sheet 1, puzzle 4 named "A1-C3" but not "A3-C1" (its ways out pass the coordinates): a picture that
+    # names some of its new lines reads as if the others were not new (issue 23, des38 A3). Its text names them all.
+    lines = named_on(4, "A1-C3", "A3-C1")
+    assert segment_tags(grid_plan(Board.empty(4), Notation.A1, segments=lines), 0.0, 0.0, CELL, TAG_PT) == []
+    (alone,) = segment_tags(grid_plan(Board.empty(4), Notation.A1, segments=lines[:1]), 0.0, 0.0, CELL, TAG_PT)
+    assert alone.name == "A1-C3"
+
+
+INKED = {
+    "rules": lambda: rendered("rules", PrintOptions()),
+    "rules, French, first S-O-S wins": lambda: rendered(
+        "rules", PrintOptions(language=Language.FR, variant=Variant(first_sos_wins=True))
+    ),
+    "key": lambda: rendered("answers", PrintOptions()),
+    "replay": lambda: rendered("replay", PrintOptions()),
+    "replay 09 every 1": lambda: record_document("09-team-sos.toml", 1, Language.EN),
+    "teacher": lambda: rendered("teacher", PrintOptions()),
+}
+
+
+def _grey(colour) -> float:
+    return float(colour[0] if isinstance(colour, (tuple, list)) else colour)
+
+
+@pytest.mark.parametrize("made", list(INKED))
+def test_every_sos_line_and_scorers_ring_survives_a_copier_that_drops_light_grey(made):
+    # Every S-O-S line and every scorer's ring was drawn at grey 0.55, 45 % ink: a copier that thresholds at 50 %
+    # dropped every line of the rule sheet's front, the line the page teaches (issue 23, des38 A2). Read back: each
+    # new S-O-S line (solid, 2.2 pt) has 70 % ink at least, each scorer's ring (a white disc ringed 0.8 pt) is black.
+    from test_replay import dashed
+
+    lines = rings = 0
+    with pages(INKED[made]()) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            for line in page.lines:
+                if abs(line["linewidth"] - 2.2) < 0.01 and not dashed(line):
+                    lines += 1
+                    ink = 1 - _grey(line["stroking_color"])
+                    assert ink >= 0.70, f"p{number}: an S-O-S line at {ink:.0%} ink"
+            for ring in page.curves:
+                round_ = abs(ring["width"] - ring["height"]) < 0.5 and ring["width"] < 30
+                if round_ and ring["fill"] and _grey(ring["non_stroking_color"]) == 1 and ring["linewidth"] == 0.8:
+                    rings += 1
+                    assert _grey(ring["stroking_color"]) == 0, f"p{number}: a scorer's ring not black"
+    assert lines, "no S-O-S line: the test reads nothing"
+    assert rings or not made.startswith("rules"), "no scorer's ring on the rule sheet: the test reads nothing"

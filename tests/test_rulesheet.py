@@ -557,11 +557,11 @@ def test_the_rule_sheet_lists_every_player_letter_of_its_game(examples, language
 
 
 def scorer_badges(page) -> list[tuple[float, float, float]]:
-    """Returns the scorers' badges of a page: (centre x, centre y, radius) in points, white discs ringed in grey."""
+    """Returns the scorers' badges of a page: (centre x, centre y, radius) in points, white discs ringed in black."""
     return [
         ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2, (c["x1"] - c["x0"]) / 2)
         for c in page.curves
-        if c["fill"] and c["non_stroking_color"] == 1.0 and c["stroking_color"] == 0.55
+        if c["fill"] and c["non_stroking_color"] == 1.0 and c["stroking_color"] == 0.0
         and abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.5
     ]  # fmt: skip
 

@@ -396,7 +396,7 @@ def test_a_diagonal_through_a_cells_corner_runs_behind_its_move_number(examples,
             lines = [
                 n
                 for n, m in enumerate(drawn[:k])
-                if isinstance(m, LTLine) and _grey(m.stroking_color) == 0.55 and _crosses(m, ink)
+                if isinstance(m, LTLine) and _grey(m.stroking_color) == 0.25 and _crosses(m, ink)
             ]
             if not lines:
                 continue

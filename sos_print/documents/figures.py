@@ -61,6 +61,7 @@ class DiagramStyle:
     # Large print: where the lines' names beside the board would take room from it, the text alone names them (see
     # rulesheet's `_shrunk`).
     names_clear: bool = False
+    dashes: float = 1.0  # the width and dashes of lines scored earlier, as a share of normal print's (`draw_segments`)
 
     def scaled(self, scale: float) -> DiagramStyle:
         """Returns the style with every length and size multiplied by `scale` (large print)."""
@@ -71,6 +72,7 @@ class DiagramStyle:
             self.number_pt * scale,
             self.tag_pt * scale,
             self.names_clear or scale > 1.0,
+            self.dashes * scale,
         )
 
 
@@ -234,7 +236,7 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         shade_answers(canvas, grid, 0.0, 0.0, style.cell)
         drop = letter_drop(grid, style.cell, style.letter_pt, style.number_pt)
         tags = _tags(grid, style)
-        draw_segments(canvas, grid, 0.0, -drop, style.cell)
+        draw_segments(canvas, grid, 0.0, -drop, style.cell, style.dashes)
         draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)

@@ -390,6 +390,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                     SMALL_PT * scale,
                     SMALL_PT * scale,
                     names_clear=scale > 1.0,
+                    dashes=scale,
                 )
                 for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
                     measure = _words_width(plan, style, width, answers, scale)

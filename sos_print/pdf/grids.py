@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import pairwise
+from itertools import islice, pairwise, permutations
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -20,6 +20,7 @@ from sos_print.pdf.textflow import width_of
 from sos_print.plans.grids import GridPlan, SegmentMark, line_exits
 from sos_print.plans.layout import (
     ANSWER_GREY,
+    BADGE_RING_GREY,
     GREY,
     GRID_FRAME_PT,
     GRID_LINE_PT,
@@ -29,11 +30,11 @@ from sos_print.plans.layout import (
     LEADER_PT,
     MM,
     NEW_LETTER_RING_PT,
+    SEGMENT_GREY,
     SEGMENT_PT,
     Box,
 )
 
-SEGMENT_GREY = 0.55
 # A line scored before the moves a diagram shows: thin dashes, dark enough that a cheap photocopy keeps them (a light
 # grey vanishes and the pictures stop building up), plainly not a new line, which is solid and thick.
 FAINT_GREY = 0.2
@@ -54,6 +55,7 @@ ALL_SIDES = ("top", "bottom", "left", "right")
 OPEN_SHARE = 0.35  # of a cell, how far a corner of a board's lines run on past the sides it continues by
 TAG_PAD = 0.8  # around a line name, inside its frame (mm)
 TAG_GAP = 2.0  # between the grid (or its coordinates) and a line name's frame: plainly apart from the frame (mm)
+ORDERS_TRIED = 24  # orders in which a diagram's lines look for a place for their names, at the most (all of four)
 TAG_SPACE = 0.5  # between two line names' frames, and between a name's frame and another name's leader (mm)
 LEADER_STEP = 0.25  # how far on along its leader a name moves while its place is taken (mm)
 LEADER_REACH = 40.0  # how far past TAG_GAP a leader may run to find its name a place (mm)
@@ -430,14 +432,15 @@ def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:
     canvas.roundRect((cx - half) * MM, (cy - half) * MM, 2 * half * MM, 2 * half * MM, half * 0.3 * MM)
 
 
-def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
+def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, dashes: float = 1.0) -> None:
     """Draws each scored line through its three cell centres, under the letters, which come after.
 
-    Lines scored earlier are drawn first, thin and dashed.
+    Lines scored earlier are drawn first, thin and dashed, their width and dashes `dashes` times normal print's: in
+    large print, 0.88 pt dashes between letters half as large again read as specks (des38 B10).
     """
     canvas.saveState()
     for marks, grey, width, dash in (
-        (grid.faint, FAINT_GREY, SEGMENT_PT * FAINT_SHARE, FAINT_DASH),
+        (grid.faint, FAINT_GREY, SEGMENT_PT * FAINT_SHARE * dashes, tuple(length * dashes for length in FAINT_DASH)),
         (grid.segments, SEGMENT_GREY, SEGMENT_PT, ()),
     ):
         canvas.setLineWidth(width)
@@ -619,7 +622,7 @@ def draw_scorers(
     radius = BADGE_SHARE * size / MM
     canvas.setLineWidth(BADGE_RING * MM)
     for seat, (cx, cy) in zip(grid.scorers, scorer_places(grid, cell, size, letter_pt), strict=True):
-        canvas.setStrokeGray(SEGMENT_GREY)
+        canvas.setStrokeGray(BADGE_RING_GREY)
         canvas.setFillGray(1)
         canvas.circle((x + cx) * MM, (y + cy) * MM, radius * MM, stroke=1, fill=1)
         canvas.setFillGray(0)
@@ -630,7 +633,7 @@ def draw_scorers(
 @frozen
 class Tag:
     """Holds a line's name as drawn outside a diagram: its framed box, and the leader that joins it to its line, from
-    the outer edge of an end cell on in the line's direction to the box (see `segment_tags`)."""
+    the grid's frame, in the line's direction, to the box (see `segment_tags`)."""
 
     name: str
     box: Box
@@ -638,28 +641,39 @@ class Tag:
 
 
 def segment_tags(grid: GridPlan, x: float, y: float, cell: float, size: float, drop: float = 0.0) -> list[Tag]:
-    """Places each line's name outside the grid, joined to its line by a leader that runs on in the line's own
-    direction from the outer edge of an end cell (along its row, down its column, on along its diagonal), out over
-    the frame, to the name's frame.
+    """Places each line's name outside the grid, past one end of the line in its own direction (along its row, down
+    its column, on along its diagonal), joined to it by a leader from the grid's frame to the name's frame.
 
     A name inside the grid read as a fourth letter of its line or as a written cell, and a leader at an angle to its
     line as a struck row or column (issue 23, review 34, H1). So a name stands TAG_GAP clear of the frame and never
-    past a labelled side (see `_beyond_labels`): its leader leaves the grid by a side without coordinates, and
-    crosses no cell holding a letter (there it read as the line drawn longer). Of the two ends, the one whose leader
-    is shorter; a name whose place is taken moves on along its leader. A line neither end of which leads out so
-    (each way crosses a letter or reaches a labelled side) is not named on the diagram: its text names the lines.
+    past a labelled side (see `_beyond_labels`): its way out leaves the grid by a side without coordinates, and
+    crosses no cell holding a letter (the name read as that of the letters past the line). The leader starts at the
+    frame, never in a cell: from the line's last letter on through an empty cell it made the S-O-S look four cells
+    long ("B1-B3" through B4 on the rule sheet, under "No gaps, no bends"; issue 23, des38 A3). Of the two ends, the
+    one nearer the frame; a name whose place is taken moves on along its leader.
+
+    Every line of the diagram is named, or none: a picture naming some of its new lines and not the others read as if
+    those were not new (des38 A3). Where one line cannot be named so (each way out crosses a letter, reaches a
+    labelled side or finds no room), the text, which names every line, names them alone.
     `drop`: how far (mm) below their cells' centres the lines are drawn (`letter_drop`).
     """
-    placed: list[Tag] = []
     if grid.scorers or not grid.named:
-        return placed  # each line carries its scorer instead of its name, or the text alone names them
+        return []  # each line carries its scorer instead of its name, or the text alone names them
     height = CAP_HEIGHT * size / MM + 2 * TAG_PAD
-    for mark in grid.segments:
-        width = width_of(mark.name, BOLD, size) / MM + 2 * TAG_PAD
-        tag = _led_out(grid, (x, y), drop, cell, mark, (width, height), placed)
-        if tag is not None:
-            placed.append(tag)
-    return placed
+    sizes = {mark: (width_of(mark.name, BOLD, size) / MM + 2 * TAG_PAD, height) for mark in grid.segments}
+    # Each line takes the first free place in turn; where one finds none, the lines are tried in other orders (a
+    # name placed first can take the only place of another's), up to ORDERS_TRIED of them.
+    for order in islice(permutations(range(len(grid.segments))), ORDERS_TRIED):
+        placed: list[Tag | None] = [None] * len(order)
+        for k in order:
+            mark = grid.segments[k]
+            tag = _led_out(grid, (x, y), drop, cell, mark, sizes[mark], [t for t in placed if t is not None])
+            if tag is None:
+                break
+            placed[k] = tag
+        else:
+            return [tag for tag in placed if tag is not None]
+    return []
 
 
 def _led_out(
@@ -691,12 +705,9 @@ def _led_out(
             continue  # through a letter, the leader read as the line drawn longer
         ex, ey = cell_centre(grid, gx, gy - drop, cell, col, row)
         sx, sy = dc, -dr  # up the page, rows down the grid
-        # From the end cell's outer side or corner; up the page, past the cell's own top, which the lines drawn low
-        # stand `drop` below.
-        lead = cell / 2 + (drop if sy > 0 else 0.0)
-        start = (ex + sx * lead, ey + sy * lead)
+        start = _on_frame((ex, ey), (sx, sy), (gx, gy), side)
         for step in range(int(LEADER_REACH / LEADER_STEP) + 1):
-            reach = crossed * cell + TAG_GAP + step * LEADER_STEP
+            reach = TAG_GAP + step * LEADER_STEP
             end = (start[0] + sx * reach, start[1] + sy * reach)
             box = _box_at(end, (sx, sy), width, height)
             if not sx:  # a column's name over or under the grid, never past its labelled sides
@@ -710,9 +721,22 @@ def _led_out(
                 or any(_meets(leader, other) for other in taken)
             ):
                 continue
-            found.append((reach, Tag(mark.name, box, leader)))
+            found.append((crossed * cell + reach, Tag(mark.name, box, leader)))
             break
     return min(found, key=lambda item: item[0])[1] if found else None
+
+
+def _on_frame(
+    point: tuple[float, float], way: tuple[int, int], corner: tuple[float, float], side: float
+) -> tuple[float, float]:
+    """Returns where the line from `point` (mm, inside the grid) the way `way` (columns, up the page) first meets
+    the grid's frame. `corner`: the grid's lower-left corner (mm)."""
+    reach = []
+    for at, step, low in ((point[0], way[0], corner[0]), (point[1], way[1], corner[1])):
+        if step:
+            reach.append((low + side - at) if step > 0 else (at - low))
+    t = min(reach)
+    return (point[0] + way[0] * t, point[1] + way[1] * t)
 
 
 def _written(grid: GridPlan, col: int, row: int) -> bool:
@@ -764,12 +788,11 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def draw_leaders(canvas: Canvas, tags: Sequence[Tag]) -> None:
-    """Draws each name's leader, thin and grey, from its line's end cell on to the name: before the grid's lines,
-    which cross it."""
+    """Draws each name's leader, thin and grey, from the grid's frame on to the name."""
     canvas.saveState()
     canvas.setLineWidth(LEADER_PT)
     canvas.setStrokeGray(LEADER_GREY)
-    canvas.setLineCap(1)
+    canvas.setLineCap(0)  # square with the frame it starts on: not a round end poking into the cell
     canvas.setLineJoin(1)
     for tag in tags:
         if tag.leader is not None:

@@ -226,6 +226,11 @@ COORDINATE_CELL = 10.0  # the rule sheet's grid that shows how cells are named, 
 COORDINATE_SIDE = 45.0  # at most, so that the sheet keeps to its two sides with a board from 5 x 5 to 8 x 8
 BESIDE_TEXT = 80.0  # the narrowest text set beside a diagram rather than above it
 SEGMENT_PT = 2.2
+# A new S-O-S line, and the frame round its name: 75 % ink. At 0.55 (45 % ink) a copier that thresholds at 50 % left
+# the rule sheet's pictures without a single line, the very thing they teach (issue 23, des38 A2); the letters it
+# runs behind keep a white ground, and the black grid lines stay the darker.
+SEGMENT_GREY = 0.25
+BADGE_RING_GREY = 0.0  # a scorer's badge's circle: black, as its letter, for the same copier
 NEW_LETTER_RING_PT = 1.4
 LAST_LETTER_DASH = (1.2, 0.9)  # mm on, mm off: the square around a last letter that scored nothing
 GREY = 0.35  # move numbers in diagrams: contrast 7:1, dark enough to photocopy
