@@ -116,6 +116,7 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
         "group_sizes": ((5, 2),),  # a class list of ten, in five pairs
         "other_games": (),
         "group_size": 2,
+        "teams_asked": False,
         "seed": None,
         "named": False,  # no class list: the children write their names
         "span": (31, 32),

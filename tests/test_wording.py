@@ -285,6 +285,7 @@ SAMPLE = {
     "article": ("à la", "aux"),
     "group_sizes": ((7, 4), (1, 3)),  # the class sheet: 31 children in teams
     "other_games": ((8, 3),),
+    "teams_asked": True,  # the class sheet of a class too few for the teams asked says so
     "group_size": 4,
     "games": (),
     "solo": (),
