@@ -661,8 +661,8 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     assert (
         # Short sentences a child follows: what the move did, that it changed the result most, then by how much
         # (des38, A6).
-        "At move 6, A wrote S in A3 and scored nothing. This left the next player two moves that score: O in B2 "
-        "or O in B3. This move changed the result more than any other. Before this move, A would finish 1 point "
+        "At move 6, A wrote S in A3 and scored nothing. This left B two moves that score: O in B2 or O in "
+        "B3. This move changed the result more than any other. Before this move, A would finish 1 point "
         "ahead if both sides played their best; after it, 1 point behind."
     ) in text
     # Eight moves are best: the picture shows one of them, and says so (issue 23, session 37 P16).
@@ -813,10 +813,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
     rows = [("1", "A", "O", "B1"), ("2", "B", "S", "C1"), ("3", "A", "S", "D4"), ("4", "B", "O", "C4")]
     rows += [("5", "A", "S", "B4"), ("6", "A", "S", "B2")]
     text = whole(document(csv_text(rows, header=HEADER[:6]), 4))
-    said = (
-        "At move 6, A wrote S in B2 and scored nothing. This left the next player two moves that score: O in B3 or "
-        "O in C3."
-    )
+    said = "At move 6, A wrote S in B2 and scored nothing. This left B two moves that score: O in B3 or O in C3."
     assert said in text
 
 
@@ -1038,7 +1035,8 @@ NAMED_EVERYWHERE = {
         ("Move 1 Inès writes O in A1 and scores no points. Tom writes next.", "Move 3 Inès writes O in B1",
          "Move 5 Inès writes S in C3 and scores 1 point (C1-C3). Inès writes again.",
          "Move 9 Tom writes O in A2 and scores no points. The game ends.",
-         "At move 6, Inès wrote S in A3 and scored nothing", "With best play on both sides, Inès would finish 1 point",
+         "At move 6, Inès wrote S in A3 and scored nothing. This left Tom two moves that score",
+         "With best play on both sides, Inès would finish 1 point",
          "Move 6: Inès wrote S in A3", "Gift: Tom can now score 1 point with O in B2 or O in B3.",
          "Gift: Inès can now score 1 point with S in C3. With best play on both sides, Tom would finish level"),
         re.compile(r"\b[AB] (writes|wrote|would|can now)\b"),
@@ -1047,7 +1045,8 @@ NAMED_EVERYWHERE = {
         ("Coup 1 Inès écrit O en A1 et ne marque aucun point. Ensuite, c’est au tour de Tom.",
          "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
          "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
-         "Au coup 6, Inès a écrit S en A3", "si chacun jouait au mieux, Inès finirait avec 1 point d’avance",
+         "Au coup 6, Inès a écrit S en A3 et n’a rien marqué. Ce coup a laissé à Tom deux coups qui marquent",
+         "si chacun jouait au mieux, Inès finirait avec 1 point d’avance",
          "Coup 6 : Inès a écrit S en A3", "Cadeau : Tom peut maintenant marquer 1 point avec O en B2 ou O en B3."),
         re.compile(r"\b[AB] (écrit|a écrit|finirait|peut maintenant|rejoue)\b|joueur [AB]\b|tour de [AB]\b"),
     ),

@@ -663,6 +663,7 @@ def _turning(
         slip=turn.slip.value,
         number=number,
         seat=called(header, step.seat),
+        next=called(header, step.after.seat),  # who the gift was left to, by name where the record gives one
         move=played,
         points=step.points,
         better=instead,
