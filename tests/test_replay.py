@@ -2625,3 +2625,46 @@ REPLAYED = [
 def test_the_replays_of_the_worked_examples_read_as_a_teacher_writes(example, language, sentence):
     text = whole(rendered("replay", PrintOptions(language=language), example))
     assert sentence in text, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "wrong", "moves", "carried", "said"),
+    [
+        (
+            "en",
+            1,
+            (3,),
+            (3,),
+            "The score sheet has 1 mistake, on move 3. In the checked score sheet, it is crossed out, and the right "
+            "value follows the arrow. From move 3 on, the totals carry this mistake: they are corrected too, but they "
+            "do not count as new mistakes.",
+        ),
+        (
+            "en",
+            2,
+            (5,),
+            (),
+            "The score sheet has 2 mistakes, on move 5. In the checked score sheet, each one is crossed out, and the "
+            "right value follows the arrow.",
+        ),
+        (
+            "fr",
+            1,
+            (3,),
+            (3,),
+            "Le relevé contient 1 erreur, au coup 3. Dans le relevé vérifié, elle est barrée, et la bonne valeur suit "
+            "la flèche. À partir du coup 3, les totaux reprennent cette erreur : ils sont corrigés eux aussi, mais ne "
+            "comptent pas comme de nouvelles erreurs.",
+        ),
+    ],
+)
+def test_the_sheets_mistakes_are_told_in_short_sentences_a_child_follows(lang, wrong, moves, carried, said):
+    # « Les totaux qui suivent une erreur la reportent (totaux reportés depuis le coup 3) : ils sont corrigés aussi,
+    # mais pas comptés une deuxième fois » was dense even for an adult (des38, A6; fr38, B14).
+    from sos_print.plans.words import Words
+
+    blocks = Words(lang).blocks(
+        "replay.claims", claimed=20, wrong=wrong, wrong_moves=moves, carried_from=carried, first=False, typed=True
+    )
+    text = re.sub("[\u00a0\u202f]", " ", " ".join(block.text for block in blocks)).replace("’", "'")
+    assert text == said.replace("’", "'")
