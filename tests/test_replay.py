@@ -1702,11 +1702,11 @@ def test_a_gift_names_three_replies_by_the_points_each_scores_and_counts_the_oth
 @pytest.mark.parametrize(
     ("language", "word", "said"),
     [
-        (Language.EN, "in", "left the next player five moves that score (O in B2, O in B1, O in A2 and 2 more)"),
+        (Language.EN, "in", "This left A five moves that score: O in B2, O in B1, O in A2 and 2 more."),
         (
             Language.FR,
             "en",
-            "a laissé au joueur suivant cinq coups qui marquent (O en B2, O en B1, O en A2 et 2 autres)",
+            "Ce coup a laissé à A cinq coups qui marquent : O en B2, O en B1, O en A2 et 2 autres.",
         ),
     ],
 )
@@ -1716,6 +1716,7 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
         slip="gift",
         number=4,
         seat="B",
+        next="A",
         move=f"S {word} C3",
         points=0,
         better=f"O {word} A2",
@@ -1733,8 +1734,8 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "left the next player two moves that score (O in A2 or O in B2)"),
-        (Language.FR, "a laissé au joueur suivant deux coups qui marquent (O en A2 ou O en B2)"),
+        (Language.EN, "This left D two moves that score: O in A2 or O in B2."),
+        (Language.FR, "Ce coup a laissé à D deux coups qui marquent : O en A2 ou O en B2."),
     ],
 )
 def test_the_turning_point_names_every_reply_a_gift_left(language, said):
@@ -2555,7 +2556,9 @@ def test_who_made_each_sos_draws_a_board_only_for_a_side_that_made_one(make, tit
     # Every seat had a board, empty where it made no line: three empty boards of four in example 11, two in 09
     # (review 34, P10). A team's lines are the team's; the sides that made none are named in one sentence.
     data = make(lang)
-    heading = "Who made each S-O-S" if lang is Language.EN else "Qui a formé chaque S-O-S"
+    # Each S-O-S, or the winning one where the first S-O-S wins (fr38, B16).
+    headings = ("Who made each S-O-S", "Who made the winning S-O-S", "Qui a formé chaque S-O-S")
+    heading = next(h for h in (*headings, "Qui a formé le S-O-S gagnant") if h in whole(data))
     page = page_with(data, heading)
     text = flat(texts(data)[page])
     assert re.findall(r"\b(?:[A-D] \+ )?[A-D] ?: \d+ S-O-S(?: lines?)?", text) == titles[lang]
