@@ -732,8 +732,8 @@ def test_check_and_the_replay_count_the_same_errors_in_a_filled_audit(runner, tm
     assert result.stdout.splitlines()[-1] == "checked 1 file: 4 problems in 1 file"
     plan = replay_plan(PrintOptions(), "en", replay_example(load_filled_audit(str(pdf))), ())
     header = " ".join(block.text for block in plan.header).replace("\u00a0", " ")  # a number keeps its next word
-    assert "The score sheet has 4 errors, on moves 3, 6, 9 and 13" in header
-    assert "(totals carried forward from moves 3, 6 and 13)" in header
+    assert "The score sheet has 4 mistakes, on moves 3, 6, 9 and 13." in header
+    assert "From moves 3, 6 and 13 on, the totals carry these mistakes" in header
 
 
 def test_a_wrong_claim_is_named_by_the_audits_row_and_its_lines(runner, tmp_path):

@@ -188,6 +188,8 @@ ARGUMENTS.append(
     }
 )
 SAMPLE = {
+    "mark": "*",  # the replay's note under its checked sheet: a total that carried earlier mistakes forward
+    "origins": (3, 6),
     "marked": True,  # the key's marking grid names the kind in a box whose sheet asks another than its column's head
     "weighed": True,  # the replay's analysis heading where the solver weighed moves
     "inches": False,  # the teacher's calibration on A4 (ARGUMENTS[0] prints the Letter one)
@@ -523,6 +525,7 @@ def test_no_sentence_starts_with_a_digit():
                 "teacher.ahead",
                 "replay.ahead",  # a phrase inside a sentence ("3 points ahead")
                 "replay.numbers",  # a list inside a sentence ("on moves 3, 6 and 13")
+                "replay.or_list",  # a list inside a sentence ("at move 3, 6 or 13")
                 "puzzles.key_grid_puzzle",  # a numbered heading ("3. Best move")
                 "replay.missed",  # "S in B2 scored 2 points at once", after a heading
                 *(f"rules.step_{k}_heading" for k in range(1, 5)),  # numbered titles ("3. Write a letter")
@@ -737,9 +740,10 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
     ],
 )
 def test_the_replay_introduces_a_slip_as_the_finish_it_changed(lang, margin):
-    intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro", teams=False))
+    # The value and the finish are the adult's, in the smaller note; the intro is the child's (des38, A6).
+    intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.adult_note", first=False, weighed=True, teams=False))
     assert margin in intro, intro
-    teams = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.analysis_intro", teams=True))
+    teams = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.adult_note", first=False, weighed=True, teams=True))
     team = margin.replace(" A would", " team A + C would").replace(", A finirait", ", l’équipe A + C finirait")
     assert team in teams, teams
 

@@ -357,6 +357,7 @@ def _pour(
     _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, pairs, audit_start, pouring.together)
     _section(flow, plan.audit_heading, plan.audit_intro, *openings)
     _table(flow, plan.audit, audit, pouring, _opening(flow, plan.audit_heading, plan.audit_intro))
+    flow.blocks(plan.audit_note)
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
     else:

@@ -56,6 +56,7 @@ class ReplayPlan:
     audit_heading: str
     audit_intro: list[Block]
     audit: Table
+    audit_note: list[Block]  # under the table: what the mark after a carried total means (none: no total carried)
     analysis_heading: str
     analysis_intro: list[Block]
     adult_note: list[Block]
@@ -88,7 +89,11 @@ def replay_plan(
         steps_intro=_steps_intro(game, words, every, named=True),
         steps_intro_unnamed=_steps_intro(game, words, every, named=False),
         steps=tuple(_step_figure(game, span, words, notation) for span in spans(game.steps, every)),
-        final_heading=words("replay.final_heading"),
+        final_heading=words(
+            "replay.final_heading",
+            first=game.example.variant.first_sos_wins,
+            lines=sum(len(step.segments) for step in game.steps),
+        ),
         final_intro=_final_intro(game, words),
         scorers=scorer_boards(game, words, notation),
         audit_heading=words("replay.audit_heading", first=game.example.variant.first_sos_wins),
@@ -99,6 +104,9 @@ def replay_plan(
             scored=len(audit.columns) > 5,
         ),
         audit=audit,
+        audit_note=words.blocks("replay.audit_note", mark=CARRIED, origins=errors.carried_from)
+        if errors.carried_from
+        else [],
         analysis_heading=words("replay.analysis_heading", weighed=any(move.solved for move in moves)),
         analysis_intro=(
             words.blocks(
@@ -113,6 +121,8 @@ def replay_plan(
             "replay.adult_note",
             first=game.example.variant.first_sos_wins,
             weighed=any(move.solved for move in moves),
+            teams=game.example.variant.teams,
+            who=called(game.example.header, game.example.variant.seats[0]),
         ),
         analysis=analysis,
         unweighed=unweighed,
@@ -318,17 +328,30 @@ def _result_claim(game: CheckedExample, words: Words) -> list[Block]:
     )
 
 
-def _corrected(claim: list[str], right: list[str], differs: bool, none: str = "") -> TableCell:
-    """Returns a cell holding the right value, after the claim struck through where the claim differs.
+CORRECTED = "\u2192"  # between a claim struck through and the right value: "3 → 1" never reads as 31 (des38, A4)
+CARRIED = "*"  # after a total that only carried an earlier error forward; the note under the table says so
 
-    An empty list of lines is written `none` when it is struck or is the correction.
+
+def _corrected(claim: list[str], right: list[str], differs: bool, none: str = "") -> TableCell:
+    """Returns a cell holding the right value, after the claim struck through and an arrow where the claim differs.
+
+    An empty list of lines is written `none` when it is struck or is the correction. The claim and the right value
+    are never side by side: "3̶1" was read as 31, from a projector and by `pdftotext` (des38, A4).
     """
     if not differs:
         return tuple(Entry(text) for text in right)
     return (
         *(Entry(text, struck=True) for text in claim or [none]),
-        *(Entry(text, bold=True) for text in right or [none]),
+        Entry(CORRECTED),
+        *(Entry(text, bold=True, joined=k == 0) for k, text in enumerate(right or [none])),
     )
+
+
+def _carried(right: str) -> TableCell:
+    """Returns a total that was wrong only because it carried an earlier error forward: the right value alone, marked
+    (the note under the table says why). Struck through beside the right value, it filled 12 rows of a 4 x 4 sheet
+    with a wrong number that was no mistake of that row (des38, A4)."""
+    return (Entry(right + CARRIED),)
 
 
 @frozen
@@ -400,8 +423,8 @@ def _audit_row(
     none: str,
     header: GameHeader,
 ) -> tuple[tuple[TableCell, ...], int]:
-    """Returns one row of the checked audit, with how many claims it made: an error or a total carried forward
-    struck through beside the right value."""
+    """Returns one row of the checked audit, with how many claims it made: an error struck through, then the right
+    value; a total that carried an earlier error forward, the right value marked."""
 
     def names(segments: tuple[Segment, ...]) -> list[str]:
         # Each name is an entry of its own (the cell may wrap between them), with its comma, as captions list them.
@@ -420,11 +443,9 @@ def _audit_row(
         _corrected(names(claim.lines or ()), names(step.segments), "lines" in wrong, none),
         _corrected([str(claim.points)], [str(step.points)], "points" in wrong),
         *(
-            _corrected(
-                [str(totals.get(side))],
-                [str(step.after.side_scores[side])],
-                f"total {side}" in wrong or side in carried,
-            )
+            _carried(str(step.after.side_scores[side]))
+            if side in carried and f"total {side}" not in wrong
+            else _corrected([str(totals.get(side))], [str(step.after.side_scores[side])], f"total {side}" in wrong)
             for side in sides
         ),
     )
@@ -642,6 +663,7 @@ def _turning(
         slip=turn.slip.value,
         number=number,
         seat=called(header, step.seat),
+        next=called(header, step.after.seat),  # who the gift was left to, by name where the record gives one
         move=played,
         points=step.points,
         better=instead,
