@@ -9,7 +9,7 @@ from functools import cache
 from itertools import product
 
 import pytest
-from pdfread import pages
+from pdfread import pages, texts
 from rendered import puzzle_set, rendered
 from test_replay import MM_PT, boards, record_document
 
@@ -380,7 +380,8 @@ NAMED = {
     "replay 09 every 1": lambda: record_document("09-team-sos.toml", 1, Language.EN),
     "rules": lambda: rendered("rules", PrintOptions()),
     "rules, French, Letter": lambda: rendered("rules", PrintOptions(language=Language.FR, paper=Paper.LETTER)),
-    "rules, 8 x 8, L1C1": lambda: rendered("rules", PrintOptions(size=8, notation=Notation.L1C1)),
+    # The L1C1 rule sheets of large boards show a corner open where the board goes on, and name no line in it.
+    "teacher, L1C1": lambda: rendered("teacher", PrintOptions(notation=Notation.L1C1)),
     "answer key": lambda: rendered("answers", PrintOptions()),
 }
 
@@ -406,29 +407,25 @@ def test_no_line_name_straddles_a_boards_frame_or_covers_a_grid_line(made):
 
 
 @pytest.mark.parametrize(("size", "lang"), [(7, Language.EN), (7, Language.FR), (8, Language.EN), (8, Language.FR)])
-def test_a_rows_name_wider_than_a_cell_stands_outside_the_grid_level_with_its_row(size, lang):
-    # The L1C1 rule sheet's "L7C1-L7C3", centred on the cell after C3, covered its S (issue 23, review 33); written
-    # just past C3 inside the grid, wider than a cell, it ran across L7C4 and L7C5 over their grid line and read as
-    # letters in them (review 34): it stands outside the grid, on the side without row numbers, level with its row.
-    # The example shows the board's 4 x 4 corner that holds it, rows L{size - 3} to L{size} (review 34, P22).
+def test_a_rows_name_stands_past_no_open_side_of_the_corner_shown_and_the_text_names_it(size, lang):
+    # The L1C1 rule sheet's "L7C1-L7C3" was centred on the cell after C3 and covered its S (issue 23, review 33), then
+    # stood past C4, outside the corner shown (review 34). That corner of the board is now drawn open where the board
+    # goes on (des38 B8): a name there would stand on the board's own cells, and the left side holds the row numbers.
+    # So the picture names no line (all or none, des38 A3) and the text beside it does.
     data = rendered("rules", PrintOptions(size=size, notation=Notation.L1C1, language=lang))
     row = size - 1
     name = f"L{row}C1-L{row}C3"
-    found = []
+    drawn = []
     with pages(data) as pdf:
         for page, placed in zip(pdf.pages, boards(data), strict=True):
             for word in page.extract_words(extra_attrs=["fontname"]):
-                if word["text"] == name and "Bold" in word["fontname"]:
-                    box = tuple(word[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
-                    middle = (box[1] + box[3]) / 2
-                    left, top, cell, cells = next(g for g in placed if g[1] < middle < g[1] + g[2] * g[3])
-                    found.append((box, left, top, cell, cells))
-    assert len(found) == 1, found
-    box, left, top, cell, cells = found[0]
-    assert cells == 4
-    assert TAG_GAP <= box[0] - (left + cells * cell) <= TAG_GAP + 2.0, (box, left + cells * cell)
-    middle, first = (box[1] + box[3]) / 2, size - cells  # the corner's first row, from the top of the board
-    assert top + (row - 1 - first) * cell < middle < top + (row - first) * cell, (box, top, cell)
+                middle = (word["top"] + word["bottom"]) / 2 / MM_PT
+                if word["text"] == name and any(g[1] - 10 < middle < g[1] + g[2] * g[3] + 10 for g in placed):
+                    drawn.append(word)
+    corner = [g for page in boards(data) for g in page if g[3] == 4]
+    assert corner, "the example shows no 4 x 4 corner"
+    assert not [w for w in drawn if "Bold" in w["fontname"]], drawn
+    assert name in " ".join(" ".join(texts(data)).split()), f"the text does not name {name}"
 
 
 @cache
@@ -552,7 +549,8 @@ SEEN = {
     "replay 11": lambda: rendered("replay", PrintOptions(), "11-team-first-sos-wins.toml"),
     "rules": lambda: rendered("rules", PrintOptions()),
     "rules, French": lambda: rendered("rules", PrintOptions(language=Language.FR)),
-    "rules, 8 x 8, L1C1": lambda: rendered("rules", PrintOptions(size=8, notation=Notation.L1C1)),
+    # The L1C1 rule sheets of large boards show a corner open where the board goes on, and name no line in it.
+    "teacher, L1C1": lambda: rendered("teacher", PrintOptions(notation=Notation.L1C1)),
     "kit, first S-O-S wins": lambda: rendered("players", PrintOptions(variant=Variant(first_sos_wins=True))),
     "kit, teams to 5": lambda: rendered("players", PrintOptions(variant=Variant(players=4, teams=True, target=5))),
     "key, 6 x 6, French, Letter": lambda: key_of(PrintOptions(size=6, language=Language.FR, paper=Paper.LETTER), 6),
@@ -620,7 +618,8 @@ LED = {
     "rules": lambda: rendered("rules", PrintOptions()),
     "rules, French": lambda: rendered("rules", PrintOptions(language=Language.FR)),
     "rules, first S-O-S wins": lambda: rendered("rules", PrintOptions(variant=Variant(first_sos_wins=True))),
-    "rules, 6 x 6, L1C1": lambda: rendered("rules", PrintOptions(size=6, notation=Notation.L1C1)),
+    # The L1C1 rule sheets of large boards show a corner open where the board goes on, and name no line in it.
+    "teacher, L1C1": lambda: rendered("teacher", PrintOptions(notation=Notation.L1C1)),
     "rules, French, Letter, large print": lambda: _rules(Language.FR, Paper.LETTER),
     "teacher": lambda: rendered("teacher", PrintOptions()),
     "teacher, French": lambda: rendered("teacher", PrintOptions(language=Language.FR)),

@@ -725,8 +725,8 @@ SHEET_PAGES = [
     (("--paper", "letter", "--lang", "fr"), (6,)),
     (("--large-print",), (2, 4)),
     (("--large-print", "--lang", "fr"), (2, 4)),
-    (("--large-print", "--paper", "letter"), (2, 4)),
-    (("--large-print", "--paper", "letter", "--lang", "fr"), (2, 4)),
+    (("--large-print", "--paper", "letter"), (3, 3)),
+    (("--large-print", "--paper", "letter", "--lang", "fr"), (3, 3)),
 ]
 
 
@@ -786,8 +786,8 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
 # review des38 B13): its reminder leads with its own question, beside the three lines pictured, which are where a move
 # scores. The other kinds' questions are about gifts (the best move gives none away): gifts lead them.
 LEADS = [
-    (("--kind", "score-now"), "Score the most points. Fill the empty cell of S _ S", "Watch out for gifts."),
-    (("--kind", "score-now", "--lang", "fr"), "Marque le plus de points. Complète la case vide de S _ S", "cadeau"),
+    (("--kind", "score-now"), "Score the most points. Fill the empty cell of S, empty, S", "Watch out for gifts."),
+    (("--kind", "score-now", "--lang", "fr"), "Marque le plus de points. Complète la case vide de S,", "cadeau"),
     (("--kind", "no-gift"), "Watch out for gifts. Try not to leave", "Score the most points."),
     (("--kind", "best-move"), "Watch out for gifts. Try not to leave", "Score the most points."),
     ((), "Watch out for gifts. Try not to leave", "Score the most points."),
@@ -1608,12 +1608,19 @@ def test_the_key_draws_the_same_dashed_lines_on_its_boards(args):
 
 # In large print the dashes of S-O-S already made stayed 0.88 pt and 1.1 mm long while the letters grew by half: the
 # diagonal D3-B1 read as three specks between large letters (issue 23, des38 B10). They grow with the type.
-@pytest.mark.parametrize(("args", "width", "dash"), [((), 0.88, 1.1), (("--large-print",), 1.32, 1.65)])
-def test_the_dashes_of_lines_already_made_grow_with_the_type(args, width, dash):
-    found = []
-    for name in ("puzzles.pdf", "answers.pdf"):
-        with pages(made("--count", "12", *args)[name]) as pdf:
-            found += [line for page in pdf.pages for line in page.lines if line.get("dash") and line["dash"][0]]
+# The key keeps its size in large print (des38, A7), and so its dashes.
+DASHES = [
+    ((), "puzzles.pdf", 0.88, 1.1),
+    ((), "answers.pdf", 0.88, 1.1),
+    (("--large-print",), "puzzles.pdf", 1.32, 1.65),
+    (("--large-print",), "answers.pdf", 0.88, 1.1),
+]
+
+
+@pytest.mark.parametrize(("args", "name", "width", "dash"), DASHES)
+def test_the_dashes_of_lines_already_made_grow_with_the_type(args, name, width, dash):
+    with pages(made("--count", "12", *args)[name]) as pdf:
+        found = [line for page in pdf.pages for line in page.lines if line.get("dash") and line["dash"][0]]
     assert found
     for line in found:
         assert abs(line["linewidth"] - width) < 0.01 and abs(line["dash"][0][0] / MM - dash) < 0.01, line

@@ -143,7 +143,8 @@ def test_a_corner_of_a_large_board_is_drawn_open_where_the_board_runs_on(options
 
 
 WAYS = {
-    Language.EN: [r"First to \d+ points", r"First S-O-S wins\.", r"Three or four players\.", r"Team SOS\."],
+    # The list's item, not the worked example's heading of a game to a target ("First to 3 points", no stop).
+    Language.EN: [r"First to \d+ points(\.| \()", r"First S-O-S wins\.", r"Three or four players\.", r"Team SOS\."],
     Language.FR: [
         r"Le premier à \d+ points",
         r"Le premier S-O-S gagne\.",
