@@ -887,19 +887,20 @@ def test_rules_takes_the_kits_game_options_and_prints_the_kits_rule_sheet(runner
     kit = runner.invoke(app, ["kit", *args, "--out", str(tmp_path / "kit")])
     assert kit.exit_code == 0, kit.output
     first, last = map(int, KIT_PARTS.search(kit.stdout).groups())
-    kit_pages = page_words((tmp_path / "kit" / "players.pdf").read_bytes())[first - 1 : last]
+    kit_pages = page_words((tmp_path / "kit" / "players.pdf").read_bytes(), first - 1, last)  # its rules alone
     # The kit numbers its pages at their foot, the lone sheet does not: the lowest word of each kit page is its number.
     for number, words in enumerate(kit_pages, start=first):
         assert words.pop()[1] == str(number)
     assert page_words((tmp_path / "rules.pdf").read_bytes()) == kit_pages
 
 
-def page_words(data: bytes) -> list[list[tuple[float, str, float]]]:
-    """Returns each page's words, (top, text, left) in points, from the top of the page down."""
+def page_words(data: bytes, start: int = 0, stop: int | None = None) -> list[list[tuple[float, str, float]]]:
+    """Returns the words of each page from `start` to before `stop` (from 0; every page by default), (top, text, left)
+    in points, from the top of the page down: the kit's boards and score sheets are not read."""
     with pages(data) as pdf:
         return [
             sorted((round(word["top"], 1), word["text"], round(word["x0"], 1)) for word in page.extract_words())
-            for page in pdf.pages
+            for page in pdf.pages[start:stop]
         ]
 
 
