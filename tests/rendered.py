@@ -43,7 +43,27 @@ def shipped_examples() -> tuple[CheckedExample, ...]:
 @cache
 def puzzle_set(size: int, copies: int = 2) -> tuple:
     """Returns `copies` mixed sheets of six puzzles on boards of `size` (4 at least)."""
-    return puzzle_sheets(None, max(size, 4), 6, copies, 1)
+    return sheets_made(None, max(size, 4), 6, copies, 1)
+
+
+@cache
+def sheets_made(kind, size: int, count: int, copies: int, seed: int) -> tuple:
+    """Returns the puzzle sheets made with these arguments, once per run and test process."""
+    return puzzle_sheets(kind, size, count, copies, seed)
+
+
+def sheets_shared(monkeypatch) -> None:
+    """Makes the puzzles command take its sheets from `sheets_made` in this test: the same sheets (each is made from
+    its seed alone), without searching again what a set printed in another language or size of type searched."""
+    from sos_print.engine import puzzles
+
+    def shared(kind, size, count, copies, seed, progress=None):
+        sheets = sheets_made(kind, size, count, copies, seed)
+        for done in range(1, copies + 1) if progress is not None else ():
+            progress(done, copies)  # as the sheets are made, one call a sheet
+        return sheets
+
+    monkeypatch.setattr(puzzles, "puzzle_sheets", shared)
 
 
 def class_seating(players: int = 2, teams: bool = False, names: tuple[str, ...] = CLASS) -> Seating:

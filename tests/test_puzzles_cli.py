@@ -12,7 +12,7 @@ from itertools import pairwise
 import pytest
 from oracle import scoring_moves
 from pdfread import MM, chars, marks, nearest_edge, outline, pages, reader, texts
-from rendered import puzzle_set
+from rendered import puzzle_set, sheets_shared
 from test_puzzles_engine import expected_answers
 
 from sos_print.cli import app
@@ -59,7 +59,8 @@ def made(*args: str) -> dict[str, bytes]:
 
     from typer.testing import CliRunner
 
-    with tempfile.TemporaryDirectory(prefix="sos-puzzles-test-") as temporary:
+    with tempfile.TemporaryDirectory(prefix="sos-puzzles-test-") as temporary, pytest.MonkeyPatch.context() as patch:
+        sheets_shared(patch)  # a set made again in another language or print makes its sheets once
         folder = Path(temporary) / "out"
         result = invoke(CliRunner(), "--out", folder, *args)
         assert result.exit_code == 0, result.output
