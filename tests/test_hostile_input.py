@@ -241,6 +241,29 @@ def test_a_folder_that_cannot_be_listed_says_so_and_the_others_are_checked(runne
     ]
 
 
+def test_what_cannot_be_opened_or_listed_inside_a_checked_folder_is_named(runner):
+    # A record whose name lost its ending, a folder and a folder below one, none of which the user may read: each is
+    # named, never passed over as a file of no interest (sweep 39, F2).
+    with shared_folder() as folder:
+        good = folder / GOOD.name  # a copy: the checkout itself may be closed to other users
+        good.write_text(GOOD.read_text())
+        (folder / "group2").write_text(GOOD.read_text())
+        (folder / "group2").chmod(0o000)
+        (folder / "group4").mkdir()
+        (folder / "group4" / "a.toml").write_text(GOOD.read_text())
+        (folder / "group4").chmod(0o300)  # may be entered, not listed
+        (folder / "group5" / "inner").mkdir(parents=True)
+        (folder / "group5" / "inner").chmod(0o300)
+        code, lines = as_nobody(lambda: check(runner, folder))
+    assert code == 1
+    assert lines == [
+        f"{folder / 'group2'}: skipped: permission denied",
+        f"{folder / 'group4'}: skipped: cannot list this folder: permission denied",
+        f"{folder / 'group5'}: skipped: a folder inside the folder; name it to check it",
+        "checked 1 file: every claim in it holds; 3 paths not checked",
+    ]
+
+
 @pytest.fixture(scope="module")
 def warm(tmp_path_factory):
     """Renders once as root, so that the unprivileged child finds fonts and templates already loaded."""
