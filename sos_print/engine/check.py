@@ -454,8 +454,8 @@ def expand_path(
                 skipped.append(Problem(entry, reason, unread=True))
             elif kind := packed_kind(entry):  # a group's record saved as a workbook, or sent in an archive
                 skipped.append(Problem(entry, f"skipped: {kind}", unread=True))
-            elif (reason := _unread(entry, name)) is not None:  # anything else but notes, pictures and documents
-                skipped.append(Problem(entry, f"skipped: {reason}", unread=True))
+            elif unread := _unread(entry, name):  # anything else but notes, pictures and documents
+                skipped.append(Problem(entry, f"skipped: {unread}", unread=True))
             continue
         entry = os.path.join(path, name)
         if lower.endswith(TABLE_SUFFIXES) and not tables:
