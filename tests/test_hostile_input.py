@@ -625,3 +625,42 @@ def test_a_path_longer_than_any_file_system_allows_is_shortened_in_its_one_line(
     said = result.stdout + result.stderr
     assert result.exit_code == 1 and f"{shown}: cannot be read (File name too long)" in said, said[:300]
     assert all(len(line) < 300 for line in said.splitlines())
+
+
+# ---- an --out folder reached through a link another user planted in a shared folder ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "out"),
+    [
+        (["kit", "--force"], "{link}"),
+        (["kit"], "{link}/new"),
+        (["rules", "--force"], "{link}/players.pdf"),
+        (["puzzles", "--force"], "{link}/puzzles"),
+    ],
+)
+def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_write(runner, command, out):
+    # The kernel's protected_symlinks rule, kept where it is off: a link in a sticky folder anyone may write in,
+    # owned neither by the user nor by the folder's owner, may lead the run over the user's own files (sweep 39, F6).
+    if os.geteuid() != 0:
+        pytest.skip("planting a link as another user needs root")
+    with shared_folder() as folder:
+        (folder / "shared").mkdir()
+        (folder / "shared").chmod(0o1777)  # as /tmp
+        victim = folder / "victim"
+        victim.mkdir()
+        (victim / "players.pdf").write_bytes(b"root's own file")
+        link = folder / "shared" / "kit"
+        as_nobody(lambda: os.symlink(victim, link))
+        result = invoke(runner, *command, "--out", out.format(link=link))
+        assert result.exit_code == 1, result.output
+        assert result.stderr.splitlines() == [
+            f"sos-print: cannot use the folder {out.format(link=link).removesuffix('/players.pdf')}: {link} is a "
+            f"symbolic link another user left in the shared folder {link.parent}; give the folder it leads to, if it "
+            "is yours"
+        ]
+        assert sorted(os.listdir(victim)) == ["players.pdf"]
+        assert (victim / "players.pdf").read_bytes() == b"root's own file"
+        os.unlink(link)  # the user's own link, or one the folder's owner made, is followed as always
+        link.symlink_to(victim)
+        assert invoke(runner, *command, "--out", out.format(link=link)).exit_code == 0
