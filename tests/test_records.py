@@ -1194,3 +1194,26 @@ def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_r
             "checked 1 file: 1 problem in 1 file",
         ],
     )
+
+
+@pytest.mark.parametrize(("separator", "extra"), [(";", ""), (";", ";9")])
+def test_a_header_row_followed_by_thousands_of_empty_cells_names_its_columns_once(
+    runner, tmp_path, monkeypatch, separator, extra
+):
+    # A sheet with a far column formatted exports a separator for each empty cell: each was named as a column three
+    # times over, seconds of work for one row (sweep 39, F5). The empty cells after the last name are not read.
+    from sos_print.engine import records
+
+    looked: list[str] = []
+    column = records._column
+    monkeypatch.setattr(records, "_column", lambda name: looked.append(name) or column(name))
+    header, *rows = FRENCH_RECORD.splitlines()
+    path = tmp_path / "wide.csv"
+    rows[-1] += separator * 1000 + extra  # a value far under a column with no name is still refused
+    path.write_text("\n".join([header + separator * 100_000, *rows]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert len(looked) < 100, len(looked)
+    if extra:
+        assert f"'9' is under column {8 + 1000 + 1}, which has no name" in result.stdout, result.output
+    else:
+        assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
