@@ -254,6 +254,13 @@ def _document(text: str) -> str | None:
         return "an RTF document"
     if head.startswith("<") and re.search(r"<(!doctype html|html|table|tr|td|body)\b", head):
         return "a web page (HTML)"
+    # A school system's address book or calendar export: each field on a line, read as children's names
+    if head.startswith("begin:vcard"):
+        return "a contacts file (vCard)"
+    if head.startswith("begin:vcalendar"):
+        return "a calendar file (iCalendar)"
+    if re.match(r"(version: *1\s+)?dn::? ", head):
+        return "a directory export (LDIF)"
     return None
 
 

@@ -1118,6 +1118,12 @@ def _checked(child: Child, written: str, path: str) -> Child:
         raise ExampleFileError(
             path, f"line {child.line}: a name holds no letter: remove the line if it is a title, or write the name"
         )
+    if _FIELD.match(written.strip()):  # "FN:Léa", "SUMMARY:Sortie": a contacts or calendar file pasted in a list
+        raise ExampleFileError(
+            path,
+            f"line {child.line}: a name starts with a key in capitals and a colon (as FN: or BEGIN:), as a contacts or "
+            "calendar file's lines do: export the class as CSV",
+        )
     several = _several(_unmarked(written.strip()))  # a list's mark ("1/ Léa") is no part of the name
     if several:
         raise ExampleFileError(path, f"line {child.line}: a name holds {several}: write one child's name a line")
@@ -1128,6 +1134,10 @@ def _checked(child: Child, written: str, path: str) -> Child:
             "shorten it (a first name and an initial tell children apart)",
         )
     return child
+
+
+# A vCard's or iCalendar's property line ("FN:Léa", "TEL;TYPE=cell:06...", "item1.EMAIL:..."): no name is written so
+_FIELD = re.compile(r"(?:item[0-9]+\.)?[A-Z][A-Z0-9-]+(?:;[^:]*)?:\S")
 
 
 def _several(written: str) -> str:
