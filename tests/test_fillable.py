@@ -1257,6 +1257,18 @@ def test_any_field_but_the_class_and_date_given_a_second_widget_is_refused_namin
             ("size=4", "size=3", "group=1", "group=1"),
             "its field group1.game says size=3, but group 1's table has 16 rows, not 9: the game field was changed",
         ),
+        # The target and the count of groups change no field: the value the audit was written with, kept as the
+        # field's default, tells them (sweep 39, F1: a game played on after its target passed as won by no one).
+        (
+            ("size=3", "size=3", "target=0", "target=2"),
+            "its field group1.game says target=2, but the audit was written with target=0: the game field was "
+            "changed after it was written",
+        ),
+        (
+            ("size=3", "size=3", "groups=2", "groups=500"),
+            "its field group1.game says groups=500, but the audit was written with groups=2: the game field was "
+            "changed after it was written",
+        ),
     ],
 )
 def test_a_game_field_that_does_not_match_its_own_form_is_refused_naming_it(runner, tmp_path, change, message):

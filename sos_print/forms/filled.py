@@ -75,7 +75,7 @@ MAX_PDF_BYTES = 100_000_000
 
 def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
-    fields, count, shown = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
+    fields, count, shown, written = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
     if not count:
         # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(
@@ -108,6 +108,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_missing_pages(game, group, shown.get(group, set()), path)
     _refuse_unless_its_own(game, group, fields, path)
     _refuse_off_the_pages(game, group, shown.get(group, set()), path)
+    _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     return replace(record, header=_header(fields, game, group))
@@ -165,10 +166,10 @@ def _refuse_off_the_pages(game: FormGame, group: int, shown: set[str], path: str
             )
 
 
-def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[str]]]:
+def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[str]], dict[str, str]]:
     """Returns the fields of sos-print's audits by full name, with the value of those the record reads, how many
-    fields that take a value the file has (any form's) and, by group, the fields on the audit's pages; a file pypdf
-    cannot read is one ExampleFileError."""
+    fields that take a value the file has (any form's), by group the fields on the audit's pages, and the default
+    value (/DV) each game field was written with; a file pypdf cannot read is one ExampleFileError."""
     if not data.lstrip(b"\0\t\n\f\r ").startswith(b"%PDF-"):
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
@@ -182,7 +183,12 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
             pages: dict[object, tuple[int, Any]] = {}
             found, count, shown = _walk(reader, path, drawn, pages)
             _refuse_values_not_shown(reader.root_object, found, drawn, pages, path)
-            return found, count, shown
+            written = {
+                name: _text(node.get("/DV"), GAME_LENGTH, path, name)
+                for name, (node, _) in drawn.items()
+                if name.endswith(".game") and "/DV" in node
+            }
+            return found, count, shown, written
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged file can fail anywhere inside pypdf, with any exception
@@ -985,6 +991,20 @@ def _part(value: object, path: str) -> str | None:
             )
         return str(value)
     return f"<{type(value).__name__}>"  # a number or worse where a name should be: no name of ours
+
+
+def _refuse_unlike_its_default(text: str, default: str | None, field: str, path: str) -> None:
+    """Refuses a game field whose value is not the one the audit was written with, kept as its default value: the
+    target and the count of groups change no field of the form, so nothing else would tell an edited one (a game
+    played on after its target was reached read as won by no one). A form without a default is read as it is."""
+    if default is None or default.split() == text.split():
+        return
+    said = dict(item.partition("=")[::2] for item in text.split())
+    wrote = dict(item.partition("=")[::2] for item in default.split())
+    key = next((key for key in [*wrote, *said] if said.get(key) != wrote.get(key)), "")
+    now, then = said.get(key, ""), wrote.get(key, "")
+    change = f" says {key}={now}, but the audit was written with {key}={then}" if key else ""
+    raise ExampleFileError(path, f"its field {field}{change}: the game field was changed after it was written")
 
 
 def _value(node: Any, tail: str, name: str, path: str) -> str:
