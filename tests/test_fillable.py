@@ -813,6 +813,19 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
         out = io.BytesIO()
         writer.write(out)
         return out.getvalue(), "is protected by a password: save it again without one"
+    if kind in ("certificate", "unknown-encryption"):  # not damaged, as it was called (sweep 39, F7)
+        writer = cloned(fill(blank, one))
+        writer.encrypt("", "owner", algorithm="AES-128")
+        out = io.BytesIO()
+        writer.write(out)
+        if kind == "certificate":  # Acrobat's "Certificate Security"
+            return out.getvalue().replace(b"/Standard", b"/Adobe.PubSec", 1), (
+                "is encrypted with a certificate: save it again without security"
+            )
+        assert out.getvalue().count(b"/V 4") == 1
+        return out.getvalue().replace(b"/V 4", b"/V 9"), (
+            "is encrypted by a method sos-print cannot open: save it again without security"
+        )
     assert kind == "bad-cell"
     return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "row 2: move 2: cell Z9 is not on the 3 × 3 board"
 
@@ -820,7 +833,7 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
 KINDS = ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups", "newer", "tampered"]
 
 
-@pytest.mark.parametrize("kind", [*KINDS, "encrypted", "bad-cell"])
+@pytest.mark.parametrize("kind", [*KINDS, "encrypted", "certificate", "unknown-encryption", "bad-cell"])
 def test_a_pdf_that_is_no_filled_audit_is_one_line_and_status_1(runner, tmp_path, kind):
     data, message = broken(kind, tmp_path)
     path = tmp_path / f"{kind}.pdf"

@@ -832,6 +832,9 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
             b"\xef\xbb\xbf" + "player;letter;cell;lines;points\r\nA;S;B1;;\r\n".encode("utf-16"),
             "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)",
         ),
+        # rare encodings' marks, read as Windows-1252 into a garbled column name (sweep 39, F8)
+        (b"+/v8-player;letter;cell;lines;points\r\n", "is UTF-7 text: save it as UTF-8 (in Excel: CSV UTF-8)"),
+        (b"\x841\x953player;letter;cell;lines;points\r\n", "is GB18030 text: save it as UTF-8 (in Excel: CSV UTF-8)"),
         (b";;;;\r\n\t\r\nplayer;letter;cell;lines;points\r\nA;S;B1;;\r\n", None),  # rows of bare separators first
         (b"PK\x03\x04\x14\x00\x06\x00", "is a spreadsheet; save it as CSV (UTF-8) to check it"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.

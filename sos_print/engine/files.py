@@ -227,6 +227,9 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         raise ExampleFileError(
             path, "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)"
         )
+    marked = next((name for mark, name in _RARE_MARKS if data.startswith(mark)), None)
+    if marked:  # read as Windows-1252, its mark became the first column's name: "+/v8-move", "„1•3move"
+        raise ExampleFileError(path, f"is {marked} text: save it as UTF-8 (in Excel: CSV UTF-8)")
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
         return data.decode("utf-32", errors="replace"), False
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -244,6 +247,12 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         # Excel's "CSV" in Western Europe: every byte decodes, so a Cyrillic, Greek or Japanese list would too,
         # into letters no one could read on a child's board.
         return data.decode("cp1252", errors="replace"), True
+
+
+_RARE_MARKS = (
+    *((b"+/v" + end, "UTF-7") for end in (b"8", b"9", b"+", b"/")),
+    (b"\x84\x31\x95\x33", "GB18030"),
+)
 
 
 def _document(text: str) -> str | None:

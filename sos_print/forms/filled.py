@@ -174,7 +174,12 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
         try:
-            reader = PdfReader(io.BytesIO(data))
+            try:
+                reader = PdfReader(io.BytesIO(data))
+            except NotImplementedError as error:  # pypdf reads the encryption as it opens the file
+                if "ncryption" not in str(error):
+                    raise
+                raise ExampleFileError(path, _security(error)) from None
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
@@ -1104,6 +1109,14 @@ def _decoded(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace")
     return data.decode("latin-1")
+
+
+def _security(error: NotImplementedError) -> str:
+    """Says why a file pypdf cannot decrypt is refused: encrypted with a certificate (Acrobat's "Certificate
+    Security") or by a method pypdf does not know. It is no damaged file; saving it without security helps."""
+    if "handler" in str(error):
+        return "is encrypted with a certificate: save it again without security"
+    return "is encrypted by a method sos-print cannot open: save it again without security"
 
 
 def _reason(error: Exception) -> str:
