@@ -3283,3 +3283,42 @@ def test_a_first_sos_wins_audit_asks_for_no_points_and_reads_back_and_checks(run
     wrong.write_bytes(fill(blank, values))
     result = runner.invoke(app, ["check", str(wrong)])
     assert result.exit_code == 1 and "move 3" in result.stdout, result.output
+
+
+def in_states(data: bytes, name: str, state: str | None) -> bytes:
+    """Returns the form with the drawing of field `name` kept as its appearance state /On, the widget's state set
+    to `state` (None: no state said), as a tool that turned a text field's drawing into a checkbox's leaves it."""
+
+    def change(writer):
+        for page in writer.pages:
+            for annotation in page.get("/Annots", []):
+                field = annotation.get_object()
+                names, node = [], field
+                while node is not None:
+                    names += [str(node["/T"])] if "/T" in node else []
+                    node = node["/Parent"].get_object() if "/Parent" in node else None
+                if ".".join(reversed(names)) == name:
+                    drawing = field["/AP"].raw_get("/N")
+                    field["/AP"][NameObject("/N")] = DictionaryObject({NameObject("/On"): drawing})
+                    if state is not None:
+                        field[NameObject("/AS")] = NameObject(state)
+
+    return edited(data, change)
+
+
+@pytest.mark.parametrize(("state", "refused"), [("/Off", True), (None, True), ("/On", False)])
+def test_a_field_whose_appearance_state_names_no_drawing_shows_nothing_and_is_refused(runner, tmp_path, state, refused):
+    # PDFium (Chrome, many tablets) draws nothing for a state its appearances do not hold: the value was read unseen
+    # (sweep 39, F4). The state that names the drawing shows it, and is read.
+    _, steps = three_by_three_game()
+    pdf = tmp_path / "game.pdf"
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    pdf.write_bytes(in_states(filled, POINTS, state))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if refused:
+        assert (result.exit_code, result.stdout.splitlines()) == (
+            1,
+            [f"{pdf}: {SHOWS.format(POINTS, 'nothing', repr('1'))}", "checked 1 file: 1 problem in 1 file"],
+        )
+    else:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")

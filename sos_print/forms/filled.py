@@ -66,7 +66,7 @@ from sos_print.forms.fields import (
     record_header,
     scored_sides,
 )
-from sos_print.forms.shown import Budget, Unreadable, encodes, shown_text
+from sos_print.forms.shown import Budget, Shown, Unreadable, encodes, shown_text
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (20,000 fields, forms.fields.MAX_FIELDS) is about 6 MB.
@@ -254,7 +254,9 @@ def _refuse_values_not_shown(
             )
         for widget in map(_dictionary, widgets if not _kept_unseen(tail, field) else []):  # never shown: not read
             try:
-                seen = shown_text(_appearance(widget), fonts, budget) if widget is not None else None
+                drawing = _appearance(widget) if widget is not None else None
+                # a state its appearances do not hold: viewers draw nothing (PDFium), never the value
+                seen = _NOTHING_SHOWN if drawing is _NO_STATE else shown_text(drawing, fonts, budget)
             except Unreadable as error:
                 raise ExampleFileError(
                     path,
@@ -378,13 +380,19 @@ def _flags(field: Any) -> int:
 
 
 def _appearance(widget: Any) -> object:
-    """Returns the drawing a widget shows (its normal appearance, or the one its state /AS names), None if none."""
+    """Returns the drawing a widget shows (its normal appearance, or the one its state /AS names), None if none, and
+    `_NO_STATE` when its appearances are states of which /AS names none: then it shows nothing (sweep 39, F4)."""
     appearances = _dictionary(widget.get("/AP"))
     drawing = _resolved(appearances.get("/N")) if appearances is not None else None
     if isinstance(drawing, DictionaryObject) and not isinstance(drawing, StreamObject):
         state = widget.get("/AS")
         drawing = _resolved(drawing.get(state)) if isinstance(state, str) else None
+        return drawing if isinstance(drawing, StreamObject) else _NO_STATE
     return drawing
+
+
+_NO_STATE = object()
+_NOTHING_SHOWN = Shown("", frozenset(), False)
 
 
 def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
