@@ -677,3 +677,22 @@ def test_a_class_name_the_font_cannot_print_is_a_usage_error(runner, tmp_path):
     result = runner.invoke(app, ["boards", "--class-name", "CE2 \u2603", "--out", str(tmp_path / "b.pdf")])
     assert (result.exit_code, result.output) == (2, "Usage error: class name: U+2603 '☃' is not in the font\n")
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "value"),
+    [
+        (["puzzles", "--kind", "\u017fcore-now"], "--kind", "\u017fcore-now"),  # the long s folds to "s"
+        (["puzzles", "--kind", "be\ufb06-move"], "--kind", "be\ufb06-move"),  # the "st" ligature folds to "st"
+        (["boards", "--paper", "\u212a4"], "--paper", "\u212a4"),  # the Kelvin sign folds to "k", no paper is
+        (["rules", "--notation", "L1C\u0131"], "--notation", "L1C\u0131"),
+    ],
+)
+def test_a_choice_is_met_only_by_its_ascii_spelling(runner, tmp_path, args, option, value):
+    # click compares choices case-folded: "ſcore-now" was "score-now" (sweep 39, F9).
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}': '{value}' is not one of" in result.output
+    assert not (tmp_path / "out").exists()
+    upper = runner.invoke(app, ["puzzles", "--kind", "SCORE-NOW", "--out", str(tmp_path / "upper")])
+    assert upper.exit_code == 0, upper.output  # any case of the ASCII spelling still does

@@ -814,6 +814,19 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
         out = io.BytesIO()
         writer.write(out)
         return out.getvalue(), "is protected by a password: save it again without one"
+    if kind in ("certificate", "unknown-encryption"):  # not damaged, as it was called (sweep 39, F7)
+        writer = cloned(fill(blank, one))
+        writer.encrypt("", "owner", algorithm="AES-128")
+        out = io.BytesIO()
+        writer.write(out)
+        if kind == "certificate":  # Acrobat's "Certificate Security"
+            return out.getvalue().replace(b"/Standard", b"/Adobe.PubSec", 1), (
+                "is encrypted with a certificate: save it again without security"
+            )
+        assert out.getvalue().count(b"/V 4") == 1
+        return out.getvalue().replace(b"/V 4", b"/V 9"), (
+            "is encrypted by a method sos-print cannot open: save it again without security"
+        )
     assert kind == "bad-cell"
     return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "row 2: move 2: cell Z9 is not on the 3 × 3 board"
 
@@ -821,7 +834,7 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
 KINDS = ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups", "newer", "tampered"]
 
 
-@pytest.mark.parametrize("kind", [*KINDS, "encrypted", "bad-cell"])
+@pytest.mark.parametrize("kind", [*KINDS, "encrypted", "certificate", "unknown-encryption", "bad-cell"])
 def test_a_pdf_that_is_no_filled_audit_is_one_line_and_status_1(runner, tmp_path, kind):
     data, message = broken(kind, tmp_path)
     path = tmp_path / f"{kind}.pdf"
@@ -1257,6 +1270,18 @@ def test_any_field_but_the_class_and_date_given_a_second_widget_is_refused_namin
         (
             ("size=4", "size=3", "group=1", "group=1"),
             "its field group1.game says size=3, but group 1's table has 16 rows, not 9: the game field was changed",
+        ),
+        # The target and the count of groups change no field: the value the audit was written with, kept as the
+        # field's default, tells them (sweep 39, F1: a game played on after its target passed as won by no one).
+        (
+            ("size=3", "size=3", "target=0", "target=2"),
+            "its field group1.game says target=2, but the audit was written with target=0: the game field was "
+            "changed after it was written",
+        ),
+        (
+            ("size=3", "size=3", "groups=2", "groups=500"),
+            "its field group1.game says groups=500, but the audit was written with groups=2: the game field was "
+            "changed after it was written",
         ),
     ],
 )
@@ -3259,3 +3284,42 @@ def test_a_first_sos_wins_audit_asks_for_no_points_and_reads_back_and_checks(run
     wrong.write_bytes(fill(blank, values))
     result = runner.invoke(app, ["check", str(wrong)])
     assert result.exit_code == 1 and "move 3" in result.stdout, result.output
+
+
+def in_states(data: bytes, name: str, state: str | None) -> bytes:
+    """Returns the form with the drawing of field `name` kept as its appearance state /On, the widget's state set
+    to `state` (None: no state said), as a tool that turned a text field's drawing into a checkbox's leaves it."""
+
+    def change(writer):
+        for page in writer.pages:
+            for annotation in page.get("/Annots", []):
+                field = annotation.get_object()
+                names, node = [], field
+                while node is not None:
+                    names += [str(node["/T"])] if "/T" in node else []
+                    node = node["/Parent"].get_object() if "/Parent" in node else None
+                if ".".join(reversed(names)) == name:
+                    drawing = field["/AP"].raw_get("/N")
+                    field["/AP"][NameObject("/N")] = DictionaryObject({NameObject("/On"): drawing})
+                    if state is not None:
+                        field[NameObject("/AS")] = NameObject(state)
+
+    return edited(data, change)
+
+
+@pytest.mark.parametrize(("state", "refused"), [("/Off", True), (None, True), ("/On", False)])
+def test_a_field_whose_appearance_state_names_no_drawing_shows_nothing_and_is_refused(runner, tmp_path, state, refused):
+    # PDFium (Chrome, many tablets) draws nothing for a state its appearances do not hold: the value was read unseen
+    # (sweep 39, F4). The state that names the drawing shows it, and is read.
+    _, steps = three_by_three_game()
+    pdf = tmp_path / "game.pdf"
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    pdf.write_bytes(in_states(filled, POINTS, state))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if refused:
+        assert (result.exit_code, result.stdout.splitlines()) == (
+            1,
+            [f"{pdf}: {SHOWS.format(POINTS, 'nothing', repr('1'))}", "checked 1 file: 1 problem in 1 file"],
+        )
+    else:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")

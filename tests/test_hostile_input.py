@@ -241,6 +241,29 @@ def test_a_folder_that_cannot_be_listed_says_so_and_the_others_are_checked(runne
     ]
 
 
+def test_what_cannot_be_opened_or_listed_inside_a_checked_folder_is_named(runner):
+    # A record whose name lost its ending, a folder and a folder below one, none of which the user may read: each is
+    # named, never passed over as a file of no interest (sweep 39, F2).
+    with shared_folder() as folder:
+        good = folder / GOOD.name  # a copy: the checkout itself may be closed to other users
+        good.write_text(GOOD.read_text())
+        (folder / "group2").write_text(GOOD.read_text())
+        (folder / "group2").chmod(0o000)
+        (folder / "group4").mkdir()
+        (folder / "group4" / "a.toml").write_text(GOOD.read_text())
+        (folder / "group4").chmod(0o300)  # may be entered, not listed
+        (folder / "group5" / "inner").mkdir(parents=True)
+        (folder / "group5" / "inner").chmod(0o300)
+        code, lines = as_nobody(lambda: check(runner, folder))
+    assert code == 1
+    assert lines == [
+        f"{folder / 'group2'}: skipped: permission denied",
+        f"{folder / 'group4'}: skipped: cannot list this folder: permission denied",
+        f"{folder / 'group5'}: skipped: a folder inside the folder; name it to check it",
+        "checked 1 file: every claim in it holds; 3 paths not checked",
+    ]
+
+
 @pytest.fixture(scope="module")
 def warm(tmp_path_factory):
     """Renders once as root, so that the unprivileged child finds fonts and templates already loaded."""
@@ -602,3 +625,42 @@ def test_a_path_longer_than_any_file_system_allows_is_shortened_in_its_one_line(
     said = result.stdout + result.stderr
     assert result.exit_code == 1 and f"{shown}: cannot be read (File name too long)" in said, said[:300]
     assert all(len(line) < 300 for line in said.splitlines())
+
+
+# ---- an --out folder reached through a link another user planted in a shared folder ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "out"),
+    [
+        (["kit", "--force"], "{link}"),
+        (["kit"], "{link}/new"),
+        (["rules", "--force"], "{link}/players.pdf"),
+        (["puzzles", "--force"], "{link}/puzzles"),
+    ],
+)
+def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_write(runner, command, out):
+    # The kernel's protected_symlinks rule, kept where it is off: a link in a sticky folder anyone may write in,
+    # owned neither by the user nor by the folder's owner, may lead the run over the user's own files (sweep 39, F6).
+    if os.geteuid() != 0:
+        pytest.skip("planting a link as another user needs root")
+    with shared_folder() as folder:
+        (folder / "shared").mkdir()
+        (folder / "shared").chmod(0o1777)  # as /tmp
+        victim = folder / "victim"
+        victim.mkdir()
+        (victim / "players.pdf").write_bytes(b"root's own file")
+        link = folder / "shared" / "kit"
+        as_nobody(lambda: os.symlink(victim, link))
+        result = invoke(runner, *command, "--out", out.format(link=link))
+        assert result.exit_code == 1, result.output
+        assert result.stderr.splitlines() == [
+            f"sos-print: cannot use the folder {out.format(link=link).removesuffix('/players.pdf')}: {link} is a "
+            f"symbolic link another user left in the shared folder {link.parent}; give the folder it leads to, if it "
+            "is yours"
+        ]
+        assert sorted(os.listdir(victim)) == ["players.pdf"]
+        assert (victim / "players.pdf").read_bytes() == b"root's own file"
+        os.unlink(link)  # the user's own link, or one the folder's owner made, is followed as always
+        link.symlink_to(victim)
+        assert invoke(runner, *command, "--out", out.format(link=link)).exit_code == 0

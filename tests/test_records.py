@@ -478,6 +478,12 @@ PACKED = {  # name, how it is written, what it is
     "game": (lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),  # told by its bytes
     "group3.zip": (lambda path: _zipped(path, "group3.pdf"), ARCHIVE),
     "group4.pdf.gz": (lambda path: path.write_bytes(b"\x1f\x8b\x08\x00" + bytes(40)), ARCHIVE),
+    # zstd, lz4, lzip, lzma and compress (.Z), told by their bytes under any name (sweep 39, F2)
+    "group5.pdf.zst": (lambda path: path.write_bytes(b"\x28\xb5\x2f\xfd" + bytes(40)), ARCHIVE),
+    "group5.lz4.bin": (lambda path: path.write_bytes(b"\x04\x22\x4d\x18" + bytes(40)), ARCHIVE),
+    "group5.bin": (lambda path: path.write_bytes(b"LZIP\x01" + bytes(40)), ARCHIVE),
+    "group5-lzma": (lambda path: path.write_bytes(b"\x5d\x00\x00\x80\x00" + bytes(40)), ARCHIVE),
+    "group5.pdf.Z": (lambda path: path.write_bytes(b"\x1f\x9d\x90" + bytes(40)), ARCHIVE),
 }
 
 
@@ -492,6 +498,44 @@ def test_a_folders_spreadsheet_or_archive_is_named_as_skipped(runner, tmp_path, 
         f"{tmp_path / name}: skipped: {kind}",
         "checked 1 file: every claim in it holds; 1 path not checked",
     ]
+
+
+UNREAD = "not a file sos-print reads (a record, a worked example or a filled audit); if it is packed, unpack it"
+HARMLESS = {  # what a class's folder holds beside its records, passed over in silence
+    "notes.md": b"Groupe 2 : rejouer lundi\n",
+    "notes-cp1252.txt.bak": "Léa a gagné\r\n".encode("cp1252"),
+    "liste.rtf.old": "\ufeffA;Léa\n".encode("utf-16"),
+    "board.jpg": b"\xff\xd8\xff\xe0" + bytes(40),
+    "board.png": b"\x89PNG\r\n\x1a\n" + bytes(40),
+    "IMG_0001.HEIC": b"\x00\x00\x00\x18ftypheic" + bytes(40),
+    "empty": b"",
+    ".DS_Store": b"\x00\x00\x00\x01Bud1" + bytes(40),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("group2.pdf.br", b"\x8b\x02\x80" + bytes(range(1, 40))),  # brotli has no signature: named by its ending
+        ("group2.pdf.new", bytes(range(256))),  # a packer no one foresaw: named as what sos-print does not read
+        ("group2.sqlite", b"SQLite format 3\x00" + bytes(40)),
+    ],
+)
+def test_a_folders_file_of_no_known_kind_is_named_never_passed_over(runner, tmp_path, name, data):
+    # One rule, not a list: a file that is neither read nor a note, a picture or a document may hold a record.
+    (tmp_path / name).write_bytes(data)
+    for harmless, content in HARMLESS.items():
+        (tmp_path / harmless).write_bytes(content)
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    reason = ARCHIVE if name.endswith(".br") else UNREAD
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{tmp_path / name}: skipped: {reason}", "checked 1 file: every claim in it holds; 1 path not checked"],
+    )
+    (tmp_path / name).unlink()
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
 
 
 def test_a_folders_word_document_is_no_spreadsheet(runner, tmp_path):
@@ -788,6 +832,9 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
             b"\xef\xbb\xbf" + "player;letter;cell;lines;points\r\nA;S;B1;;\r\n".encode("utf-16"),
             "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)",
         ),
+        # rare encodings' marks, read as Windows-1252 into a garbled column name (sweep 39, F8)
+        (b"+/v8-player;letter;cell;lines;points\r\n", "is UTF-7 text: save it as UTF-8 (in Excel: CSV UTF-8)"),
+        (b"\x841\x953player;letter;cell;lines;points\r\n", "is GB18030 text: save it as UTF-8 (in Excel: CSV UTF-8)"),
         (b";;;;\r\n\t\r\nplayer;letter;cell;lines;points\r\nA;S;B1;;\r\n", None),  # rows of bare separators first
         (b"PK\x03\x04\x14\x00\x06\x00", "is a spreadsheet; save it as CSV (UTF-8) to check it"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.
@@ -1150,3 +1197,26 @@ def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_r
             "checked 1 file: 1 problem in 1 file",
         ],
     )
+
+
+@pytest.mark.parametrize(("separator", "extra"), [(";", ""), (";", ";9")])
+def test_a_header_row_followed_by_thousands_of_empty_cells_names_its_columns_once(
+    runner, tmp_path, monkeypatch, separator, extra
+):
+    # A sheet with a far column formatted exports a separator for each empty cell: each was named as a column three
+    # times over, seconds of work for one row (sweep 39, F5). The empty cells after the last name are not read.
+    from sos_print.engine import records
+
+    looked: list[str] = []
+    column = records._column
+    monkeypatch.setattr(records, "_column", lambda name: looked.append(name) or column(name))
+    header, *rows = FRENCH_RECORD.splitlines()
+    path = tmp_path / "wide.csv"
+    rows[-1] += separator * 1000 + extra  # a value far under a column with no name is still refused
+    path.write_text("\n".join([header + separator * 100_000, *rows]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert len(looked) < 100, len(looked)
+    if extra:
+        assert f"'9' is under column {8 + 1000 + 1}, which has no name" in result.stdout, result.output
+    else:
+        assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])

@@ -850,13 +850,20 @@ DOCUMENTS = {
     "a web page in UTF-16": ("<!DOCTYPE html>\n<html><body><table><tr><td>Léa</td></tr></table></body>", "utf-16"),
     "a web page in Windows-1252": ("\n  <HTML>\n<TR><TD>Léa</TD></TR>\n", "cp1252"),
     "an RTF document": ("{\\rtf1\\ansi\nLéa\\par\nTom\\par\n}\n", "cp1252"),
+    # a school system's address book or calendar: each field on its own line was a child (sweep 39, F3)
+    "a contacts file (vCard)": ("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Léa\r\nEND:VCARD\r\n" * 2, "utf-8"),
+    "a calendar file (iCalendar)": ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Léa\nEND:VEVENT\n", "utf-8"),
+    "a directory export (LDIF)": ("dn: cn=Léa,dc=school\nobjectClass: person\ncn: Léa\n\n", "utf-8"),
+    "a directory export (LDIF) with its version": ("version: 1\ndn: cn=Tom,dc=school\ncn: Tom\n", "utf-8"),
 }
 
 
 @pytest.mark.parametrize(("text", "codec"), DOCUMENTS.values(), ids=DOCUMENTS)
 def test_a_web_page_or_rtf_document_is_refused_as_a_pdf_is(tmp_path, text, codec):
     path = written(tmp_path, text.encode(codec), "export.xls")
-    kind = "an RTF document" if "rtf" in text else "a web page (HTML)"
+    said = next(key for key, value in DOCUMENTS.items() if value == (text, codec))
+    kind = said[: said.index(")") + 1] if ")" in said else "a web page (HTML)"
+    kind = "an RTF document" if "rtf" in text else kind
     with pytest.raises(ExampleFileError) as caught:
         read_roster(path)
     advice = "save it as CSV, or as text with one name a line"
@@ -964,3 +971,30 @@ def test_any_list_of_names_reads_back_as_written_in_any_encoding(names, codec):
     roster = parse_roster(decode_spreadsheet(text.encode(codec), "class.txt", ""), "class.txt")
     assert roster.names == tuple(clean_name(name) for name in names)
     assert all(child.line == line for child, line in zip(roster.children, range(1, len(names) + 1), strict=True))
+
+
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_a_heading_row_followed_by_thousands_of_empty_cells_names_its_columns_once(monkeypatch, separator):
+    # A sheet with a far column formatted exports a separator for each empty cell: each was looked at as a heading,
+    # seconds of work for one row (sweep 39, F5). The empty cells at the end of a row are not looked at.
+    from sos_print.engine import roster
+
+    looked: list[str] = []
+    kind = roster._kind
+    monkeypatch.setattr(roster, "_kind", lambda cell: looked.append(cell) or kind(cell))
+    text = "Prénom" + separator * 100_000 + "\nLéa\nZoë\n"
+    assert [child.name for child in parse_roster(text).children] == ["Léa", "Zoë"]
+    assert len(looked) < 100, len(looked)
+
+
+@pytest.mark.parametrize("line", ["FN:Léa", "SUMMARY:Sortie", "TEL;TYPE=cell:0612", "item1.EMAIL:lea@school.fr"])
+def test_a_contacts_or_calendar_field_in_a_list_is_no_childs_name(line):
+    # A vCard's lines pasted below a heading: "FN:Léa" and "END:VCARD" were children paired on a page (sweep 39, F3).
+    with pytest.raises(ExampleFileError) as caught:
+        parse_roster(f"Prénom\nTom\n{line}\nZoë\n", "class.csv")
+    assert str(caught.value) == (
+        "class.csv: line 3: a name starts with a key in capitals and a colon (as FN: or BEGIN:), as a contacts or "
+        "calendar file's lines do: export the class as CSV"
+    )
+    for name in ["Léa : absente", "DUPONT Léa", "Anne-Marie", "M:Léa"]:  # a name, however written, is read
+        assert parse_roster(f"Prénom\nTom\n{name}\n").children[1].name

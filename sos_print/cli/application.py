@@ -104,8 +104,21 @@ def echoes_shortened(text: str, arguments: Sequence[str]) -> str:
     return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
 
 
+def _ascii_only(token: str) -> str:
+    """Returns an option's value or name as click compares it: a letter beyond ASCII that case-folds into ASCII
+    ("ſ" into "s", "ﬆ" into "st", the Kelvin sign into "k") is spelled out ("\\u017fcore-now"), so that no choice
+    is met by a look-alike of its ASCII spelling."""
+    if token.isascii():
+        return token
+    return "".join(
+        char.encode("ascii", "backslashreplace").decode("ascii") if char.casefold().isascii() else char
+        for char in token
+    )
+
+
 app = typer.Typer(
     cls=Application,
+    context_settings={"token_normalize_func": _ascii_only},  # every choice option, in every command
     name="sos-print",
     help="Print SOS classroom materials whose worked examples are checked by the rules engine.",
     no_args_is_help=True,

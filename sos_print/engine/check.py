@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, is_example, load_example
-from sos_print.engine.files import file_kind, is_pdf, packed_kind, unreadable_reason
+from sos_print.engine.files import file_kind, is_pdf, packed_kind, unread_reason, unreadable_reason
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
@@ -435,7 +435,9 @@ def expand_path(
             continue
         if not _readable_name(name):
             entry = os.path.join(path, name)
-            if _holds_records(entry):  # a folder of records inside the folder: named, so that none is passed over
+            if closed := _unlisted(entry):  # a folder inside that cannot be listed may hold anything
+                skipped.append(Problem(entry, f"skipped: cannot list this folder: {closed}", unread=True))
+            elif _holds_records(entry):  # a folder of records inside the folder: named, so that none is passed over
                 skipped.append(Problem(entry, "skipped: a folder inside the folder; name it to check it", unread=True))
             elif os.path.islink(entry) and _holds_records(entry, follow=True) and _same(entry) != _same(path):
                 # named as a folder is, not followed: a link may lead back up the tree, or to files read already
@@ -452,6 +454,8 @@ def expand_path(
                 skipped.append(Problem(entry, reason, unread=True))
             elif kind := packed_kind(entry):  # a group's record saved as a workbook, or sent in an archive
                 skipped.append(Problem(entry, f"skipped: {kind}", unread=True))
+            elif unread := _unread(entry, name):  # anything else but notes, pictures and documents
+                skipped.append(Problem(entry, f"skipped: {unread}", unread=True))
             continue
         entry = os.path.join(path, name)
         if lower.endswith(TABLE_SUFFIXES) and not tables:
@@ -487,6 +491,29 @@ def _readable_name(name: str) -> bool:
     return name.lower().endswith((".toml", *TABLE_SUFFIXES, _FORM))
 
 
+def _unlisted(entry: str) -> str | None:
+    """Returns why `entry`, a folder (not a link to one), cannot be listed, or None if it can or is no folder."""
+    try:
+        if not stat.S_ISDIR(os.lstat(entry).st_mode):
+            return None
+        os.scandir(entry).close()
+    except OSError as error:
+        return "permission denied" if isinstance(error, PermissionError) else error.strerror or str(error)
+    return None
+
+
+def _unread(entry: str, name: str) -> str | None:
+    """Returns why a folder's entry `check` reads in no way must be named, or None when it is harmless: a folder of
+    no record, a FIFO or device, the system's hidden files (".DS_Store"), or what `unread_reason` lets pass."""
+    try:
+        info = os.stat(entry)
+    except OSError as error:
+        return unreadable_reason(entry, error)
+    if name.startswith(".") or not stat.S_ISREG(info.st_mode):
+        return None
+    return unread_reason(entry)
+
+
 def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
     """Tells whether `entry` is a folder (a link to one only if `follow`) that may hold what `check` reads, itself or
     in a folder below it: a file named as one, or one that is one by its content (a record, an audit or an example
@@ -495,9 +522,12 @@ def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
     try:
         if not stat.S_ISDIR((os.stat if follow else os.lstat)(entry).st_mode):
             return False
-        names = os.listdir(entry)
     except OSError:
         return False
+    try:
+        names = os.listdir(entry)
+    except OSError:  # a folder below that cannot be listed may hold anything
+        return True
     if any(map(_readable_name, names)) or (names and depth == 0) or len(names) > 1000:
         return True
     return any(_may_be_read(os.path.join(entry, name), depth - 1) for name in names)
@@ -508,7 +538,10 @@ def _may_be_read(entry: str, depth: int) -> bool:
     if os.path.islink(entry):
         return os.path.exists(entry)
     if os.path.isfile(entry):
-        return is_example(entry) or is_pdf(entry) or is_record(entry) or bool(packed_kind(entry))
+        found = is_example(entry) or is_pdf(entry) or is_record(entry) or bool(packed_kind(entry))
+        return found or _unread(entry, os.path.basename(entry)) is not None
+    if not os.path.exists(entry):  # a name that cannot be looked at
+        return _unread(entry, os.path.basename(entry)) is not None
     return _holds_records(entry, depth)
 
 

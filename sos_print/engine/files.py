@@ -112,8 +112,59 @@ _SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
 _ARCHIVE = "an archive; unpack it, then check the files it holds"
 _SPREADSHEETS = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".numbers")
 _ZIPPED = (".xlsx", ".xlsm", ".ods", ".numbers", ".zip")
-_ARCHIVES = (".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".tar")
-_ARCHIVE_SIGNATURES = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"7z\xbc\xaf\x27\x1c", b"Rar!\x1a\x07")
+_ARCHIVES = (
+    *(".zip", ".gz", ".tgz", ".bz2", ".tbz2", ".xz", ".txz", ".7z", ".rar", ".tar", ".cpio"),
+    *(".zst", ".tzst", ".lz4", ".lzma", ".lz", ".z", ".br"),  # zstd, lz4, lzma, lzip, compress (.Z), brotli
+)
+_ARCHIVE_SIGNATURES = (
+    *(b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"7z\xbc\xaf\x27\x1c", b"Rar!\x1a\x07"),
+    *(b"\x28\xb5\x2f\xfd", b"\x04\x22\x4d\x18", b"\x1f\x9d", b"LZIP", b"\x5d\x00\x00"),  # zstd lz4 .Z lzip lzma
+    *(b"070707", b"070701", b"070702", b"\xc7\x71", b"\x71\xc7"),  # cpio, in characters or in binary
+)
+
+
+def unread_reason(path: str) -> str | None:
+    """Returns why a folder's file `check` does not read must be named, or None when it is harmless: empty, text
+    (a teacher's notes), a picture (a photo of a sheet) or an office document that is no spreadsheet.
+
+    One rule rather than a list of what to name: a file of any other kind (packed by a tool no one foresaw, or
+    damaged) may hold a record, so it is never passed over in silence; neither is one that cannot be looked at.
+    """
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        return unreadable_reason(path, error)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return None  # a FIFO or a device holds no record, and is named where its name says it should
+        head = os.read(handle, 4096)
+    except OSError as error:
+        return unreadable_reason(path, error)
+    finally:
+        os.close(handle)
+    if not head or head.startswith(_PICTURES) or head[4:12] in _PICTURE_BOXES or _text(head):
+        return None
+    if head.startswith(b"PK\x03\x04") and _zipped_workbook(path, None) is False:  # a Word or PowerPoint file
+        return None
+    return "not a file sos-print reads (a record, a worked example or a filled audit); if it is packed, unpack it"
+
+
+# JPEG, PNG, GIF, BMP, TIFF, and the RIFF of WebP: a phone's photo of a paper sheet, which holds no typed record
+_PICTURES = (b"\xff\xd8", b"\x89PNG", b"GIF8", b"BM", b"II*\x00", b"MM\x00*", b"RIFF")
+_PICTURE_BOXES = frozenset({b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypavif", b"ftyphevc", b"ftypmsf1"})  # HEIC
+
+
+def _text(head: bytes) -> bool:
+    """Tells whether the first bytes of a file are text in an encoding a note is saved in: no control characters
+    but line ends and tabs once decoded (packed or binary data holds some within its first bytes)."""
+    try:
+        text, _ = _decoded(head, "", "")
+    except ExampleFileError:
+        return False
+    text = text[:-1] if text.endswith("\ufffd") else text  # a character cut at the end of what was read
+    return not any(
+        char == "\ufffd" or (unicodedata.category(char) == "Cc" and char not in "\t\n\r\f\v\x1a") for char in text
+    )
 
 
 def _zipped_workbook(path: str, data: bytes | None) -> bool | None:
@@ -176,6 +227,9 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         raise ExampleFileError(
             path, "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)"
         )
+    marked = next((name for mark, name in _RARE_MARKS if data.startswith(mark)), None)
+    if marked:  # read as Windows-1252, its mark became the first column's name: "+/v8-move", "„1•3move"
+        raise ExampleFileError(path, f"is {marked} text: save it as UTF-8 (in Excel: CSV UTF-8)")
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
         return data.decode("utf-32", errors="replace"), False
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -195,6 +249,12 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         return data.decode("cp1252", errors="replace"), True
 
 
+_RARE_MARKS = (
+    *((b"+/v" + end, "UTF-7") for end in (b"8", b"9", b"+", b"/")),
+    (b"\x84\x31\x95\x33", "GB18030"),
+)
+
+
 def _document(text: str) -> str | None:
     """Returns what a text that is a document's markup is ("a web page (HTML)", "an RTF document"), or None: its
     tags would be read as names or cells."""
@@ -203,6 +263,13 @@ def _document(text: str) -> str | None:
         return "an RTF document"
     if head.startswith("<") and re.search(r"<(!doctype html|html|table|tr|td|body)\b", head):
         return "a web page (HTML)"
+    # A school system's address book or calendar export: each field on a line, read as children's names
+    if head.startswith("begin:vcard"):
+        return "a contacts file (vCard)"
+    if head.startswith("begin:vcalendar"):
+        return "a calendar file (iCalendar)"
+    if re.match(r"(version: *1\s+)?dn::? ", head):
+        return "a directory export (LDIF)"
     return None
 
 

@@ -124,7 +124,7 @@ def _is_header(line: str) -> bool:
         header = next(csv.reader([line], delimiter=_separator(line)), [])
     except csv.Error:
         return False
-    return {"player", "letter", "cell"} <= {_column(name) for name in header}
+    return {"player", "letter", "cell"} <= set(_named(header))
 
 
 # Title rows a record may hold above its header row ("Partie du 3 mars", "Groupe 2", "A;Léa"): a teacher's sheet has a
@@ -164,7 +164,7 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     header = _row(first[1], separator, path)
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
-    columns = [_column(name) for name in header]
+    columns = _named(header)
     for number, line in titles:
         # A sheet sorted with its header row puts moves above it: passed over as titles, their claims went unchecked.
         if _reads_as_move(line, separator, columns):
@@ -279,10 +279,25 @@ def _separator(header: str) -> str:
     """Returns the separator that splits the header into the most known column names (quotes read as CSV)."""
 
     def known(separator: str) -> int:
-        cells = next(csv.reader([header], delimiter=separator), [])
+        cells = _trimmed(next(csv.reader([header], delimiter=separator), []))
         return sum(_column(name) is not None for name in cells)
 
     return max(_SEPARATORS, key=known)
+
+
+def _trimmed(header: Sequence[str]) -> Sequence[str]:
+    """Returns a header row without its empty cells at the end: a sheet with a far column formatted exports a
+    separator for each of thousands of empty cells, and naming each cost seconds (sweep 39, F5)."""
+    end = len(header)
+    while end and not header[end - 1].strip():
+        end -= 1
+    return header[:end]
+
+
+def _named(header: Sequence[str]) -> list[str | None]:
+    """Returns the column each header cell names, or None, as many as the cells; trailing empty ones are not read."""
+    cells = _trimmed(header)
+    return [_column(name) for name in cells] + [None] * (len(header) - len(cells))
 
 
 def _clean(name: str) -> str:
@@ -371,7 +386,8 @@ def _mark(separator: str | None) -> str:
     return "tabs" if separator == "\t" else f"{separator!r}"
 
 
-def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | None]:
+def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | None]:
+    header = _trimmed(full)  # the empty cells after the last name are columns with no name, not read one by one
     names = NAMES["fr" if any(_clean(name) in _FRENCH for name in header) else "en"]
     required = dict(zip(NAMES["en"], names, strict=True))
     named = {_column(name) for name in header} - {None}
@@ -392,6 +408,7 @@ def _columns(header: Sequence[str], variant: Variant, path: str) -> list[str | N
         if column is not None and column in columns:
             raise ExampleFileError(path, f"the header names the column {quoted(name.strip())} twice")
         columns.append(column)
+    columns += [None] * (len(full) - len(header))
     needed = WITHOUT_POINTS if variant.first_sos_wins else REQUIRED
     missing = [name for name in needed if name not in columns]
     if missing:

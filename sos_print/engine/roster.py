@@ -781,7 +781,7 @@ def _separator(lines: Sequence[str]) -> str | None:
     for line in lines[: _TITLES + 1]:
         for separator in _SEPARATORS:
             cells = next(csv.reader([line], delimiter=separator), [])
-            if len(cells) > 1 and any(_kind(cell) in (FIRST, NAME) for cell in cells):
+            if len(cells) > 1 and any(_kind(cell) in (FIRST, NAME) for cell in _trimmed(cells)):
                 return separator
     found = {separator: sum(separator in line for line in lines) for separator in _SEPARATORS}
     best = max(_SEPARATORS, key=lambda separator: found[separator])
@@ -819,12 +819,21 @@ def _closed_below(line: str, below: Sequence[str], separator: str | None) -> boo
     return False
 
 
+def _trimmed(cells: Sequence[str]) -> Sequence[str]:
+    """Returns a row without its empty cells at the end, which name nothing (sweep 39, F5)."""
+    end = len(cells)
+    while end and not cells[end - 1].strip():
+        end -= 1
+    return cells[:end]
+
+
 def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: str) -> _Columns:
     """Returns where the names of a class list's rows are: under its heading row, found among the first lines
     (the lines above it being titles), or in the first column of every row when it has none."""
     unnamed = False
     for index, (number, cells) in enumerate(table[: _TITLES + 1]):
-        kinds = [_kind(cell) for cell in cells]
+        named = _trimmed(cells)  # a sheet with a far column formatted: thousands of empty cells, none a heading
+        kinds = [_kind(cell) for cell in named] + [None] * (len(cells) - len(named))
         # Above a heading of several columns, titles have fewer cells filled; a list of one column has a title
         # above a known heading whole ("Prénom"), never above a word of a child's name.
         above = table[:index]
@@ -1109,6 +1118,12 @@ def _checked(child: Child, written: str, path: str) -> Child:
         raise ExampleFileError(
             path, f"line {child.line}: a name holds no letter: remove the line if it is a title, or write the name"
         )
+    if _FIELD.match(written.strip()):  # "FN:Léa", "SUMMARY:Sortie": a contacts or calendar file pasted in a list
+        raise ExampleFileError(
+            path,
+            f"line {child.line}: a name starts with a key in capitals and a colon (as FN: or BEGIN:), as a contacts or "
+            "calendar file's lines do: export the class as CSV",
+        )
     several = _several(_unmarked(written.strip()))  # a list's mark ("1/ Léa") is no part of the name
     if several:
         raise ExampleFileError(path, f"line {child.line}: a name holds {several}: write one child's name a line")
@@ -1119,6 +1134,10 @@ def _checked(child: Child, written: str, path: str) -> Child:
             "shorten it (a first name and an initial tell children apart)",
         )
     return child
+
+
+# A vCard's or iCalendar's property line ("FN:Léa", "TEL;TYPE=cell:06...", "item1.EMAIL:..."): no name is written so
+_FIELD = re.compile(r"(?:item[0-9]+\.)?[A-Z][A-Z0-9-]+(?:;[^:]*)?:\S")
 
 
 def _several(written: str) -> str:

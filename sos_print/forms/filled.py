@@ -66,7 +66,7 @@ from sos_print.forms.fields import (
     record_header,
     scored_sides,
 )
-from sos_print.forms.shown import Budget, Unreadable, encodes, shown_text
+from sos_print.forms.shown import Budget, Shown, Unreadable, encodes, shown_text
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (20,000 fields, forms.fields.MAX_FIELDS) is about 6 MB.
@@ -75,7 +75,7 @@ MAX_PDF_BYTES = 100_000_000
 
 def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
-    fields, count, shown = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
+    fields, count, shown, written = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
     if not count:
         # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(
@@ -108,6 +108,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_missing_pages(game, group, shown.get(group, set()), path)
     _refuse_unless_its_own(game, group, fields, path)
     _refuse_off_the_pages(game, group, shown.get(group, set()), path)
+    _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     return replace(record, header=_header(fields, game, group))
@@ -165,15 +166,20 @@ def _refuse_off_the_pages(game: FormGame, group: int, shown: set[str], path: str
             )
 
 
-def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[str]]]:
+def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[str]], dict[str, str]]:
     """Returns the fields of sos-print's audits by full name, with the value of those the record reads, how many
-    fields that take a value the file has (any form's) and, by group, the fields on the audit's pages; a file pypdf
-    cannot read is one ExampleFileError."""
+    fields that take a value the file has (any form's), by group the fields on the audit's pages, and the default
+    value (/DV) each game field was written with; a file pypdf cannot read is one ExampleFileError."""
     if not data.lstrip(b"\0\t\n\f\r ").startswith(b"%PDF-"):
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
         try:
-            reader = PdfReader(io.BytesIO(data))
+            try:
+                reader = PdfReader(io.BytesIO(data))
+            except NotImplementedError as error:  # pypdf reads the encryption as it opens the file
+                if "ncryption" not in str(error):
+                    raise
+                raise ExampleFileError(path, _security(error)) from None
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
@@ -182,7 +188,12 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
             pages: dict[object, tuple[int, Any]] = {}
             found, count, shown = _walk(reader, path, drawn, pages)
             _refuse_values_not_shown(reader.root_object, found, drawn, pages, path)
-            return found, count, shown
+            written = {
+                name: _text(node.get("/DV"), GAME_LENGTH, path, name)
+                for name, (node, _) in drawn.items()
+                if name.endswith(".game") and "/DV" in node
+            }
+            return found, count, shown, written
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged file can fail anywhere inside pypdf, with any exception
@@ -243,7 +254,9 @@ def _refuse_values_not_shown(
             )
         for widget in map(_dictionary, widgets if not _kept_unseen(tail, field) else []):  # never shown: not read
             try:
-                seen = shown_text(_appearance(widget), fonts, budget) if widget is not None else None
+                drawing = _appearance(widget) if widget is not None else None
+                # a state its appearances do not hold: viewers draw nothing (PDFium), never the value
+                seen = _NOTHING_SHOWN if drawing is _NO_STATE else shown_text(drawing, fonts, budget)
             except Unreadable as error:
                 raise ExampleFileError(
                     path,
@@ -367,13 +380,19 @@ def _flags(field: Any) -> int:
 
 
 def _appearance(widget: Any) -> object:
-    """Returns the drawing a widget shows (its normal appearance, or the one its state /AS names), None if none."""
+    """Returns the drawing a widget shows (its normal appearance, or the one its state /AS names), None if none, and
+    `_NO_STATE` when its appearances are states of which /AS names none: then it shows nothing (sweep 39, F4)."""
     appearances = _dictionary(widget.get("/AP"))
     drawing = _resolved(appearances.get("/N")) if appearances is not None else None
     if isinstance(drawing, DictionaryObject) and not isinstance(drawing, StreamObject):
         state = widget.get("/AS")
         drawing = _resolved(drawing.get(state)) if isinstance(state, str) else None
+        return drawing if isinstance(drawing, StreamObject) else _NO_STATE
     return drawing
+
+
+_NO_STATE = object()
+_NOTHING_SHOWN = Shown("", frozenset(), False)
 
 
 def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
@@ -987,6 +1006,20 @@ def _part(value: object, path: str) -> str | None:
     return f"<{type(value).__name__}>"  # a number or worse where a name should be: no name of ours
 
 
+def _refuse_unlike_its_default(text: str, default: str | None, field: str, path: str) -> None:
+    """Refuses a game field whose value is not the one the audit was written with, kept as its default value: the
+    target and the count of groups change no field of the form, so nothing else would tell an edited one (a game
+    played on after its target was reached read as won by no one). A form without a default is read as it is."""
+    if default is None or default.split() == text.split():
+        return
+    said = dict(item.partition("=")[::2] for item in text.split())
+    wrote = dict(item.partition("=")[::2] for item in default.split())
+    key = next((key for key in [*wrote, *said] if said.get(key) != wrote.get(key)), "")
+    now, then = said.get(key, ""), wrote.get(key, "")
+    change = f" says {key}={now}, but the audit was written with {key}={then}" if key else ""
+    raise ExampleFileError(path, f"its field {field}{change}: the game field was changed after it was written")
+
+
 def _value(node: Any, tail: str, name: str, path: str) -> str:
     """Returns the value of a field of ours that the record reads (the game, a table's cell, the header's names,
     class and date), held to the most its field takes; the pause box is not the record's, and gives ""."""
@@ -1084,6 +1117,14 @@ def _decoded(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace")
     return data.decode("latin-1")
+
+
+def _security(error: NotImplementedError) -> str:
+    """Says why a file pypdf cannot decrypt is refused: encrypted with a certificate (Acrobat's "Certificate
+    Security") or by a method pypdf does not know. It is no damaged file; saving it without security helps."""
+    if "handler" in str(error):
+        return "is encrypted with a certificate: save it again without security"
+    return "is encrypted by a method sos-print cannot open: save it again without security"
 
 
 def _reason(error: Exception) -> str:

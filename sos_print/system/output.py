@@ -119,8 +119,31 @@ def _refuse_unless_regular(path: Path, mode: int) -> None:
         raise OutputError(f"{shown(path)} is {kind}, not a regular file: sos-print replaces only regular files")
 
 
+def _refuse_planted_links(folder: Path) -> None:
+    """Refuses a symbolic link on the way to `folder` that lies in a sticky folder anyone may write in (/tmp) and
+    belongs neither to the user nor to that folder's owner: another user may have planted it there to lead the
+    run's files over the user's own. It is the kernel's protected_symlinks rule, kept even where it is turned off."""
+    current = Path(os.path.abspath(folder))
+    for step in (*reversed(current.parents), current):
+        try:
+            info = os.lstat(step)
+            if not stat.S_ISLNK(info.st_mode):
+                continue
+            shared = os.stat(step.parent)
+        except OSError:
+            return  # a step that does not exist yet: the folders below it are made by this run
+        sticky = shared.st_mode & stat.S_ISVTX and shared.st_mode & stat.S_IWOTH
+        if sticky and info.st_uid not in (os.geteuid(), shared.st_uid):
+            raise OutputError(
+                f"cannot use the folder {shown(folder)}: {shown(step)} is a symbolic link another user left in the "
+                f"shared folder {shown(step.parent)}; give the folder it leads to, if it is yours"
+            )
+
+
 def _check_folder(folder: Path) -> Path:
     """Returns the nearest folder that exists on the way to `folder`, if files can be made there."""
+    if hasattr(os, "geteuid"):
+        _refuse_planted_links(folder)
     current = folder
     while True:
         try:
@@ -164,6 +187,8 @@ def write_files(files: list[tuple[Path, bytes]], force: bool) -> None:
         work = _Work()
         try:
             for folder in dict.fromkeys(path.parent for path, _ in files):
+                if hasattr(os, "geteuid"):  # again: the link may have been planted while the files were drawn
+                    _refuse_planted_links(folder)
                 work.make_folder(folder)
             interrupts.checkpoint()
             for path, data in files:
