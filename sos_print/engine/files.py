@@ -11,6 +11,7 @@ import re
 import stat
 import unicodedata
 import zipfile
+from collections.abc import Sequence
 
 from sos_print.engine.errors import ExampleFileError
 
@@ -165,6 +166,15 @@ def _text(head: bytes) -> bool:
     return not any(
         char == "\ufffd" or (unicodedata.category(char) == "Cc" and char not in "\t\n\r\f\v\x1a") for char in text
     )
+
+
+def trimmed_row(cells: Sequence[str]) -> Sequence[str]:
+    """Returns a CSV row without its empty cells at the end, which name no column: a sheet with a far column
+    formatted exports a separator for each of thousands of them, and naming each cost seconds (sweep 39, F5)."""
+    end = len(cells)
+    while end and not cells[end - 1].strip():
+        end -= 1
+    return cells[:end]
 
 
 def _zipped_workbook(path: str, data: bytes | None) -> bool | None:

@@ -37,7 +37,14 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted, typed
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
-from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, packed_kind, read_bounded, separator_line
+from sos_print.engine.files import (
+    UNCLOSED_QUOTE,
+    decode_spreadsheet,
+    packed_kind,
+    read_bounded,
+    separator_line,
+    trimmed_row,
+)
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -279,24 +286,15 @@ def _separator(header: str) -> str:
     """Returns the separator that splits the header into the most known column names (quotes read as CSV)."""
 
     def known(separator: str) -> int:
-        cells = _trimmed(next(csv.reader([header], delimiter=separator), []))
+        cells = trimmed_row(next(csv.reader([header], delimiter=separator), []))
         return sum(_column(name) is not None for name in cells)
 
     return max(_SEPARATORS, key=known)
 
 
-def _trimmed(header: Sequence[str]) -> Sequence[str]:
-    """Returns a header row without its empty cells at the end: a sheet with a far column formatted exports a
-    separator for each of thousands of empty cells, and naming each cost seconds (sweep 39, F5)."""
-    end = len(header)
-    while end and not header[end - 1].strip():
-        end -= 1
-    return header[:end]
-
-
 def _named(header: Sequence[str]) -> list[str | None]:
     """Returns the column each header cell names, or None, as many as the cells; trailing empty ones are not read."""
-    cells = _trimmed(header)
+    cells = trimmed_row(header)
     return [_column(name) for name in cells] + [None] * (len(header) - len(cells))
 
 
@@ -387,7 +385,7 @@ def _mark(separator: str | None) -> str:
 
 
 def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | None]:
-    header = _trimmed(full)  # the empty cells after the last name are columns with no name, not read one by one
+    header = trimmed_row(full)  # the empty cells after the last name are columns with no name, not read one by one
     names = NAMES["fr" if any(_clean(name) in _FRENCH for name in header) else "en"]
     required = dict(zip(NAMES["en"], names, strict=True))
     named = {_column(name) for name in header} - {None}

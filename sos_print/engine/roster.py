@@ -57,7 +57,7 @@ from itertools import islice, pairwise
 from typing import TypeVar
 
 from sos_print.engine.errors import ExampleFileError, quoted
-from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line
+from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line, trimmed_row
 from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import MAX_PLAYERS
 
@@ -781,7 +781,7 @@ def _separator(lines: Sequence[str]) -> str | None:
     for line in lines[: _TITLES + 1]:
         for separator in _SEPARATORS:
             cells = next(csv.reader([line], delimiter=separator), [])
-            if len(cells) > 1 and any(_kind(cell) in (FIRST, NAME) for cell in _trimmed(cells)):
+            if len(cells) > 1 and any(_kind(cell) in (FIRST, NAME) for cell in trimmed_row(cells)):
                 return separator
     found = {separator: sum(separator in line for line in lines) for separator in _SEPARATORS}
     best = max(_SEPARATORS, key=lambda separator: found[separator])
@@ -819,20 +819,12 @@ def _closed_below(line: str, below: Sequence[str], separator: str | None) -> boo
     return False
 
 
-def _trimmed(cells: Sequence[str]) -> Sequence[str]:
-    """Returns a row without its empty cells at the end, which name nothing (sweep 39, F5)."""
-    end = len(cells)
-    while end and not cells[end - 1].strip():
-        end -= 1
-    return cells[:end]
-
-
 def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: str) -> _Columns:
     """Returns where the names of a class list's rows are: under its heading row, found among the first lines
     (the lines above it being titles), or in the first column of every row when it has none."""
     unnamed = False
     for index, (number, cells) in enumerate(table[: _TITLES + 1]):
-        named = _trimmed(cells)  # a sheet with a far column formatted: thousands of empty cells, none a heading
+        named = trimmed_row(cells)  # a sheet with a far column formatted: thousands of empty cells, none a heading
         kinds = [_kind(cell) for cell in named] + [None] * (len(cells) - len(named))
         # Above a heading of several columns, titles have fewer cells filled; a list of one column has a title
         # above a known heading whole ("Prénom"), never above a word of a child's name.

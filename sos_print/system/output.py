@@ -123,6 +123,8 @@ def _refuse_planted_links(folder: Path) -> None:
     """Refuses a symbolic link on the way to `folder` that lies in a sticky folder anyone may write in (/tmp) and
     belongs neither to the user nor to that folder's owner: another user may have planted it there to lead the
     run's files over the user's own. It is the kernel's protected_symlinks rule, kept even where it is turned off."""
+    if not hasattr(os, "geteuid"):  # no owners to compare where there are no user ids
+        return
     current = Path(os.path.abspath(folder))
     for step in (*reversed(current.parents), current):
         try:
@@ -142,8 +144,7 @@ def _refuse_planted_links(folder: Path) -> None:
 
 def _check_folder(folder: Path) -> Path:
     """Returns the nearest folder that exists on the way to `folder`, if files can be made there."""
-    if hasattr(os, "geteuid"):
-        _refuse_planted_links(folder)
+    _refuse_planted_links(folder)
     current = folder
     while True:
         try:
@@ -187,8 +188,7 @@ def write_files(files: list[tuple[Path, bytes]], force: bool) -> None:
         work = _Work()
         try:
             for folder in dict.fromkeys(path.parent for path, _ in files):
-                if hasattr(os, "geteuid"):  # again: the link may have been planted while the files were drawn
-                    _refuse_planted_links(folder)
+                _refuse_planted_links(folder)  # again: the link may have been planted while the files were drawn
                 work.make_folder(folder)
             interrupts.checkpoint()
             for path, data in files:
