@@ -229,7 +229,7 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
     [
         (Variant(), "A game for two players, each with a pencil.", None),
         (Variant(players=3), "A game for three players", "Three or four players."),
-        (Variant(players=4, teams=True), "A and C play together against B and D", "Team SOS."),
+        (Variant(players=4, teams=True), "in two teams: A and C against B and D.", "Team SOS."),
         # Not 5, the number the sheet suggests when no target is set: the kit's own must be the one printed.
         (Variant(target=7), "A game for two players", "First to 7 points."),
         (Variant(first_sos_wins=True), "A game for two players", "First S-O-S wins."),
@@ -312,9 +312,9 @@ NAME_SENTENCE = {
 
 
 # Where to write one's name opened the large-print sheet's back, after "the game is over", though the children do it
-# before they play (issue 23, French read fr38, A2): it stands on the front, before step 1. Not yet on French Letter's
-# large-print front, nor on that of four players or teams in French or teams in English: their front is full at large
-# print's least pictures (14 mm cells, below which the scorers' badges find no place), and it opens the back there.
+# before they play (issue 23, French read fr38, A2): it stands on the front, before step 1. Not yet on some large-print
+# fronts (French on Letter, teams in English on Letter): they are full at large print's least pictures (14 mm cells,
+# below which the scorers' badges find no place), and it opens the back there, under a heading (the next test).
 @pytest.mark.parametrize(
     ("language", "paper", "variant", "large_print"),
     [
@@ -327,6 +327,7 @@ NAME_SENTENCE = {
         (Language.EN, Paper.LETTER, Variant(players=4), True),
         (Language.FR, Paper.A4, Variant(players=3), True),
         (Language.FR, Paper.A4, Variant(target=3), True),
+        (Language.FR, Paper.A4, Variant(players=4, teams=True), True),
         (Language.EN, Paper.LETTER, Variant(players=4, teams=True, first_sos_wins=True), True),
         (Language.FR, Paper.LETTER, Variant(first_sos_wins=True), True),
     ],
@@ -338,6 +339,45 @@ def test_the_front_says_where_to_write_your_name_before_step_1(language, paper, 
         front = " ".join(pdf.pages[0].extract_text().split()).replace("\u202f", " ").replace("\u00a0", " ")
     assert NAME_SENTENCE[language] in front, front[:400]
     assert front.index(NAME_SENTENCE[language]) < front.index("1. "), front[:400]
+
+
+WHO_PLAYS = {
+    Language.EN: ("A game for", "Player A starts"),
+    Language.FR: ("Un jeu pour", "Le joueur A commence"),
+}
+BEFORE_YOU_PLAY = {Language.EN: "Before you play", Language.FR: "Avant de jouer"}
+
+
+# Large print's front is full for some games, and where to write one's name (and once who plays too) went to the
+# back, under no heading, after the tip: the front read as a game without players, the back as a stray sentence
+# (issue 23, design review des40, 1). Who plays always opens the front; what is left opens the back under a heading.
+@pytest.mark.parametrize(
+    ("language", "paper", "variant"),
+    [
+        (Language.FR, Paper.A4, Variant(players=4, teams=True)),
+        (Language.FR, Paper.LETTER, Variant(players=4, teams=True)),
+        (Language.FR, Paper.LETTER, Variant(players=3)),
+        (Language.FR, Paper.LETTER, Variant(players=4)),
+        (Language.EN, Paper.LETTER, Variant(players=4, teams=True)),
+        (Language.EN, Paper.LETTER, Variant(players=3)),
+        (Language.EN, Paper.A4, Variant(players=4, teams=True)),
+        (Language.EN, Paper.A4, Variant()),
+    ],
+    ids=str,
+)
+def test_the_large_print_front_says_who_plays_and_the_back_heads_what_it_left(language, paper, variant):
+    options = PrintOptions(language=language, paper=paper, variant=variant, large_print=True)
+    with pages(rendered("rules", options)) as pdf:
+        front, back = (
+            " ".join(page.extract_text().split()).replace("\u202f", " ").replace("\u00a0", " ")
+            for page in pdf.pages[:2]
+        )
+    game, start = WHO_PLAYS[language]
+    assert front.index(game) < front.index(start) < front.index("1. "), front[:400]
+    if NAME_SENTENCE[language] in front:
+        assert BEFORE_YOU_PLAY[language] not in front + back, back[:300]
+    else:
+        assert back.startswith(f"{BEFORE_YOU_PLAY[language]} {NAME_SENTENCE[language]}"), back[:300]
 
 
 @pytest.mark.parametrize(
@@ -406,7 +446,10 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
         (
             Language.EN,
             Variant(players=4, teams=True),
-            ["A game for four players, each with a pencil, in two teams: A and C play together"],
+            [
+                "A game for four players, each with a pencil, in two teams: A and C against B and D. "
+                "Player A starts, then B, C and D, in that order."
+            ],
             ["in two teams, each with a pencil"],
         ),
         (

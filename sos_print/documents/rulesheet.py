@@ -235,14 +235,14 @@ def _render_rules(
     # which the children do before they play: it opened the back, after "the game is over" (fr38, A2). The whole
     # paragraph stands beside the first step's picture, whose own words are short; else who plays runs across the page
     # above the steps and the name beside that picture; else who plays stands beside it alone; in each, the sentence
-    # under step 4 (how the pictured game ended) is left out rather than the name, and the pictures' badges must find
-    # their places.
+    # under step 4 (how the pictured game ended) is left out rather than the name or who plays, and the pictures'
+    # badges must find their places. What is left opens the back under its own heading (des40, 1).
     rest, above = plan.intro, plan.intro[:0]
     if place == "back":
         column, who_plays, name = _Column.of(flow), plan.intro[:1], plan.intro[1:]
         bare = uncaptioned(plan) if scale != 1.0 else plan  # normal print keeps its sentence under step 4
         tries = [(shown, over, kept) for over, kept in (((), plan.intro), (who_plays, name)) for shown in (plan, bare)]
-        for shown, over, kept in (*tries, (plan, (), who_plays)):
+        for shown, over, kept in (*tries, (plan, (), who_plays), (bare, (), who_plays)):
             below = under + (flow.measure(over) if over else 0.0)
             who = _steps_style(flow, shown.steps, scale, below, most, kept)
             fits = _steps_height(column, shown.steps, who, kept) <= flow.room - below
@@ -261,7 +261,7 @@ def _render_rules(
         flow.new_page()
     else:  # large print: the front took more than a page, and a new one would leave the second mostly empty
         flow.space(GAP * scale)
-    opening = (rest,) if place == "back" and rest else ()
+    opening = ((*plan.intro_heading, *rest),) if place == "back" and rest else ()
     # The warning is a tip, not a rule: the front keeps to how to play, and the back opens with it (see render_rules).
     questions, ways = plan.more
     for section in (*opening, *(() if on_front else (plan.careful,)), questions):

@@ -33,6 +33,7 @@ class RulesPlan:
 
     title: Label
     intro: tuple[Block, ...]
+    intro_heading: tuple[Block, ...]  # heads what of the opening paragraph opens a large-print back
     steps: tuple[RuleStep, ...]
     careful: tuple[Block, ...]  # first on the back; under the steps where it would push the back onto a third page
     more: tuple[tuple[Block, ...], tuple[Block, ...]]  # the back: questions that come up, variants
@@ -74,10 +75,10 @@ def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> Rul
                 "rules.intro",
                 players=options.variant.players,
                 teams=options.variant.teams,
-                ends=rules.ends,
                 named=options.seating is not None,
             )
         ),
+        intro_heading=tuple(words.blocks("rules.intro_heading")),
         steps=rule_steps(words, notation, rules, options.variant),
         careful=tuple(words.blocks("rules.careful", ends=rules.ends, teams=rules.teams)),
         more=more,
