@@ -66,13 +66,11 @@ def test_the_fronts_pictures_carry_no_coordinates(name, notation, large_print):
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_every_games_front_has_pictures_of_one_size(name, language, paper, large_print):
     # The teams' sheet, whose opening paragraph is longer, had 14 mm cells where the two-player sheet had 17 (des38,
-    # B7): every game's front pictures have 14 mm cells, in either print, on either paper. Large print's front for
-    # teams whose first S-O-S wins does not hold them on Letter: there (and on its normal print, whose pictures are
-    # never larger than large print's) 13.5 mm.
+    # B7): every game's front pictures have 14 mm cells, in either print, on either paper (teams whose first S-O-S
+    # wins had 13.5 mm on Letter until their opening sentence was shortened, des40).
     options = PrintOptions(variant=VARIANTS[name], language=language, paper=paper, large_print=large_print)
     frames, _, _ = front_pictures(rendered("rules", options))
-    cell = 13.5 if name == "teams first" and paper is Paper.LETTER else 14.0
-    assert [round(frame["width"] / MM / 3, 2) for frame in frames] == [cell] * 4
+    assert [round(frame["width"] / MM / 3, 2) for frame in frames] == [14.0] * 4
 
 
 @pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])
