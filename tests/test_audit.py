@@ -288,7 +288,7 @@ def test_a_target_kits_sheet_states_its_target(lang, variant, said):
         (
             Language.FR,
             Variant(),
-            ["Si tu t’arrêtes, remplis ce cadre", "avec l’autre joueur pour reprendre", "Nouveaux S-O-S"],
+            ["Si tu t’arrêtes, remplis ce cadre.", "Pour reprendre, vérifie-le avec l’autre joueur.", "Nouveaux S-O-S"],
         ),
         (Language.FR, Variant(first_sos_wins=True), ["Si tu t’arrêtes, remplis ce cadre", "S-O-S gagnant"]),
     ],

@@ -788,7 +788,11 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
 # scores. The other kinds' questions are about gifts (the best move gives none away): gifts lead them.
 LEADS = [
     (("--kind", "score-now"), "Score the most points. Fill the empty cell of S, empty, S", "Watch out for gifts."),
-    (("--kind", "score-now", "--lang", "fr"), "Marque le plus de points. Complète la case vide de S,", "cadeau"),
+    (
+        ("--kind", "score-now", "--lang", "fr"),
+        "Marque le plus de points. Remplis la case vide de trois cases alignées",
+        "cadeau",
+    ),
     (("--kind", "no-gift"), "Watch out for gifts. Try not to leave", "Score the most points."),
     (("--kind", "best-move"), "Watch out for gifts. Try not to leave", "Score the most points."),
     ((), "Watch out for gifts. Try not to leave", "Score the most points."),

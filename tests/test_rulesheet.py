@@ -88,7 +88,7 @@ FRENCH = [
     "Un S-O-S ne compte qu’une fois, que tu le lises dans un sens ou dans l’autre.",
     "Ni trou ni virage : les trois lettres se suivent, bien alignées.",
     "Seul S, O, S compte. O, S, O ne rapporte rien.",
-    "un seul coup de plus, pas deux",
+    "rapporte deux points, mais tu ne rejoues qu’une fois ; si ce coup marque aussi, tu rejoues encore.",
     "Le premier à 5 points (ou un autre nombre choisi ensemble).",
     "Le premier S-O-S gagne.",
     "Trois ou quatre joueurs.",

@@ -91,7 +91,8 @@ def test_step_1_frames_the_letter_just_written(name, large_print):
 
 STEP_2 = {
     Language.EN: "In the picture, there are 3 S-O-S: one across, one down, one diagonal.",
-    Language.FR: "Sur l'image, il y a 3 S-O-S : un en ligne, un en colonne, un en diagonale.",
+    # In words in French, as the three « un » that follow it (fr41): a child reads « trois », not a digit.
+    Language.FR: "Sur l'image, il y a trois S-O-S : un en ligne, un en colonne, un en diagonale.",
 }
 
 

@@ -442,8 +442,8 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "board.rule#1": "Si tu formes le premier S-O-S, en ligne, en colonne ou en diagonale, ton équipe gagne "
             "aussitôt.",
             "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
-            "audit.intro#1": "Si ta lettre forme un S-O-S, écris dans sa rangée les cases de ses deux bouts (par "
-            "exemple B1-B3) : ton équipe a gagné, la partie s’arrête.",
+            "audit.intro#1": "Si ta lettre forme un S-O-S, écris aussi les cases de ses deux bouts (par exemple "
+            "B1-B3) : ton équipe a gagné, la partie s’arrête.",
             "audit.intro#0": "chaque nouvel S-O-S, noté par les cases de ses deux bouts (par exemple B1-B3), et les "
             "points.",
             "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
