@@ -484,7 +484,23 @@ PACKED = {  # name, how it is written, what it is
     "group5.bin": (lambda path: path.write_bytes(b"LZIP\x01" + bytes(40)), ARCHIVE),
     "group5-lzma": (lambda path: path.write_bytes(b"\x5d\x00\x00\x80\x00" + bytes(40)), ARCHIVE),
     "group5.pdf.Z": (lambda path: path.write_bytes(b"\x1f\x9d\x90" + bytes(40)), ARCHIVE),
+    # a zip or a tar not named as one, holding a filled audit stored as it is: an archive by its bytes, not a Word
+    # file nor a PDF for the "%PDF-" in its first bytes (sweep 40, F2)
+    "group3.dat": (lambda path: _zipped(path, "group3.pdf"), ARCHIVE),
+    "group3-tar": (lambda path: _tarred(path, "group3.pdf"), ARCHIVE),
 }
+
+
+def _tarred(path, name: str) -> None:
+    """Writes a tar file holding one part `name`, a PDF's first bytes."""
+    import io
+    import tarfile
+
+    data = b"%PDF-1.4\n" + bytes(40)
+    with tarfile.open(path, "w") as archive:
+        info = tarfile.TarInfo(name)
+        info.size = len(data)
+        archive.addfile(info, io.BytesIO(data))
 
 
 @pytest.mark.parametrize("name", list(PACKED))
@@ -538,9 +554,16 @@ def test_a_folders_file_of_no_known_kind_is_named_never_passed_over(runner, tmp_
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
 
 
-def test_a_folders_word_document_is_no_spreadsheet(runner, tmp_path):
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        ("notes.docx", ["[Content_Types].xml", "word/document.xml"]),
+        ("slides-pptx", ["[Content_Types].xml", "ppt/presentation.xml"]),  # told by its parts, whatever its name
+    ],
+)
+def test_a_folders_word_document_is_no_spreadsheet(runner, tmp_path, name, parts):
     # a zip too, as a workbook is, but no record: passed over as a picture is
-    _zipped(tmp_path / "notes.docx", "[Content_Types].xml", "word/document.xml")
+    _zipped(tmp_path / name, *parts)
     (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
     result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])

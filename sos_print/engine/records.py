@@ -43,6 +43,7 @@ from sos_print.engine.files import (
     packed_kind,
     read_bounded,
     separator_line,
+    starts_as_pdf,
     trimmed_row,
 )
 from sos_print.engine.frozen import frozen
@@ -94,7 +95,7 @@ class RecordOptions:
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
     data = read_bounded(path, MAX_BYTES, "a game record")
-    if data.startswith(b"%PDF-"):  # as files.is_pdf tells one
+    if starts_as_pdf(data):  # as files.is_pdf tells one
         raise ExampleFileError(
             path, "is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
         )

@@ -44,7 +44,7 @@ from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObje
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader
-from sos_print.engine.files import read_bounded
+from sos_print.engine.files import read_bounded, starts_as_pdf
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, record_from_table
@@ -170,7 +170,7 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
     """Returns the fields of sos-print's audits by full name, with the value of those the record reads, how many
     fields that take a value the file has (any form's), by group the fields on the audit's pages, and the default
     value (/DV) each game field was written with; a file pypdf cannot read is one ExampleFileError."""
-    if not data.lstrip(b"\0\t\n\f\r ").startswith(b"%PDF-"):
+    if not starts_as_pdf(data):  # as check tells a folder's PDF, whatever stands before its header
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
         try:
