@@ -1243,3 +1243,43 @@ def test_a_header_row_followed_by_thousands_of_empty_cells_names_its_columns_onc
         assert f"'9' is under column {8 + 1000 + 1}, which has no name" in result.stdout, result.output
     else:
         assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+
+
+@pytest.mark.parametrize("name", ["wide.csv", "wide.csv.bak"])
+def test_a_header_row_with_a_far_cell_is_refused_naming_its_columns_before_naming_each(
+    runner, tmp_path, monkeypatch, name
+):
+    # One cell far to the right made each empty cell before it a column, named one by one: seconds of work for one
+    # megabyte (sweep 40, F7). More than 64 columns are refused in one line, a few named at most, in a folder too.
+    from sos_print.engine import records
+
+    looked: list[str] = []
+    column = records._column
+    monkeypatch.setattr(records, "_column", lambda name: looked.append(name) or column(name))
+    header, *rows = FRENCH_RECORD.splitlines()
+    path = tmp_path / name
+    path.write_text("\n".join([header + ";" * 100_000 + "x", *rows]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{path}: row 1: the header row has 100,008 columns; a record has at most 64",
+            "checked 1 file: 1 problem in 1 file",
+        ],
+    )
+    assert len(looked) < 1000, len(looked)
+
+
+@pytest.mark.parametrize(("count", "refused"), [(64, False), (65, True)])
+def test_a_header_row_of_64_columns_is_read_and_one_of_65_refused(runner, tmp_path, count, refused):
+    header, *rows = FRENCH_RECORD.splitlines()
+    path = tmp_path / "notes.csv"
+    named = header.count(";") + 1
+    path.write_text("\n".join([header + ";note" * (count - named), *rows]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    expected = (
+        "row 1: the header row has 65 columns; a record has at most 64"
+        if refused
+        else "the header names an unknown column 'note' (known: coup, joueur, lettre, case, lignes, points, total A...)"
+    )
+    assert result.stdout.splitlines()[0] == f"{path}: {expected}", result.output

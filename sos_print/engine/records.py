@@ -79,6 +79,9 @@ TABLE_SUFFIXES = (".csv", ".tsv", ".txt")
 # The most characters a cell holds. The longest a real one takes is a lines cell on 8 x 8: one letter completes at
 # most 8 S-O-S, "L1C1 - L3C3, " each; a longer cell is refused before it is parsed, whatever the file's size.
 MAX_CELL = 400
+# The most columns a record's header row may have: an audit has at most 10 (move, player, letter, cell, lines, points
+# and 4 totals); a few more of a teacher's notes are read as unknown columns, a wider row is refused.
+MAX_COLUMNS = 64
 NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
 _SEPARATORS = (";", ",", "\t")
 
@@ -170,6 +173,7 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     titles, first, lines = _below_titles(first, lines)
     separator = hint or _separator(first[1])
     header = _row(first[1], separator, path)
+    _refuse_wide(header, path, first[0])
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
     columns = _named(header)
@@ -288,15 +292,24 @@ def _separator(header: str) -> str:
 
     def known(separator: str) -> int:
         cells = trimmed_row(next(csv.reader([header], delimiter=separator), []))
-        return sum(_column(name) is not None for name in cells)
+        return sum(_column(name) is not None for name in cells[: MAX_COLUMNS + 1])
 
     return max(_SEPARATORS, key=known)
 
 
 def _named(header: Sequence[str]) -> list[str | None]:
     """Returns the column each header cell names, or None, as many as the cells; trailing empty ones are not read."""
-    cells = trimmed_row(header)
+    cells = trimmed_row(header)[: MAX_COLUMNS + 1]  # a wider header is refused: its far cells are not named
     return [_column(name) for name in cells] + [None] * (len(header) - len(cells))
+
+
+def _refuse_wide(header: Sequence[str], path: str, row: int | None = None) -> None:
+    """Refuses a header row of more columns than a record has, before anything is built for each of them: one far
+    cell after a megabyte of separators made a column of each, and cost seconds (sweep 40, F7)."""
+    count = len(trimmed_row(header))
+    if count > MAX_COLUMNS:
+        where = f"row {row}: " if row is not None else ""
+        raise ExampleFileError(path, f"{where}the header row has {count:,} columns; a record has at most {MAX_COLUMNS}")
 
 
 def _clean(name: str) -> str:
@@ -386,6 +399,7 @@ def _mark(separator: str | None) -> str:
 
 
 def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | None]:
+    _refuse_wide(full, path)
     header = trimmed_row(full)  # the empty cells after the last name are columns with no name, not read one by one
     names = NAMES["fr" if any(_clean(name) in _FRENCH for name in header) else "en"]
     required = dict(zip(NAMES["en"], names, strict=True))
