@@ -585,6 +585,9 @@ ABOVE_HEADER = {
     "title": "Partie du 3 mars;;;;;;;\n",
     "sep and title": "sep=;\nPartie du 3 mars\n",
     "three titles": "Partie du 3 mars\nGroupe 2\nA;Léa\n",  # sweep 15, F15 and F18
+    # a header row past the first 4 KB, which were all that was looked at: as a note, it passed (sweep 40, F3)
+    "blank lines past 4 KB": "\n" * 5000,
+    "a long title": "Partie du 3 mars, " * 300 + "\n",
 }
 
 

@@ -118,15 +118,17 @@ def is_record(path: str) -> bool:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return False
-        with open(path, "rb") as file:
-            head = file.read(_HEAD)
-        lines = decode_spreadsheet(head, path, "").removeprefix("\ufeff").splitlines()
+        # the whole file, as a named one is read: blank lines or a long title may push its header row past any first
+        # bytes looked at, and a record passed over as a note let a folder pass with exit 0 (sweep 40, F3)
+        data = read_bounded(path, MAX_BYTES, "a game record")
+        lines = io.StringIO(decode_spreadsheet(data, path, "").removeprefix("\ufeff"), newline=None)
     except (OSError, SosError):
         return False
-    lines = [line for line in lines if not _blank(line)]
-    if lines and separator_line(lines[0]):
-        lines = lines[1:]
-    return any(_is_header(line) for line in lines[: _TITLES + 1])  # title lines may stand above it
+    filled = (line for line in lines if not _blank(line))
+    first = list(itertools.islice(filled, _TITLES + 2))
+    if first and separator_line(first[0]):
+        first = first[1:]
+    return any(_is_header(line) for line in first[: _TITLES + 1])  # title lines may stand above it
 
 
 def _is_header(line: str) -> bool:
@@ -142,9 +144,6 @@ def _is_header(line: str) -> bool:
 # few. Each is read for a move before it is passed over, so that the limit only bounds how far a header is looked for.
 _TITLES = 10
 _LOOK = 40  # rows looked through for a header further down, to name its row rather than call the file no record
-
-
-_HEAD = 4096  # bytes: a header row is far shorter
 
 
 def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") -> Example:
