@@ -756,6 +756,65 @@ def test_a_wrong_claim_is_named_by_the_audits_row_and_its_lines(runner, tmp_path
     ]
 
 
+# The pause box of three_by_three_game's audit, whose scores are A 0 B 0 until move 3, A 1 B 0 until move 5, then
+# B scores on moves 5, 6 and 7; each case fills group 1's rows and the boxes given, on a class's form of two groups.
+PAUSE_SCORE = "group 1's field 'group1.pause.score.A' holds {}: write the points in the digits 0 to 9"
+PAUSES = {
+    "the score and seat after move 5": ({"group1.pause.score.A": "1", "group1.pause.score.B": "1"}, None),
+    "the score after move 3, next by name": (
+        {"group1.pause.score.A": "1", "group1.pause.score.B": "0", "group1.pause.next": " zoé "},
+        None,
+    ),
+    "only who is next": ({"group1.pause.next": "b"}, None),
+    "points of no moment": (
+        {"group1.pause.score.A": "2", "group1.pause.score.B": "1"},
+        "pause box: claims A 2, B 1, which the rules give at no moment of the game (after move 7: A 1, B 3, B writes "
+        "next)",
+    ),
+    "a seat of no moment": (
+        {"group1.pause.score.A": "1", "group1.pause.score.B": "3", "group1.pause.next": "A"},
+        "pause box: claims A 1, B 3, A writes next, which the rules give at no moment of the game (after move 7: A 1, "
+        "B 3, B writes next)",
+    ),
+    "a word for points": ({"group1.pause.score.A": "deux"}, PAUSE_SCORE.format("a word")),
+    "a full-width digit": ({"group1.pause.score.A": "\uff11"}, PAUSE_SCORE.format("'\uff11'")),
+    "a name of no seat": (
+        {"group1.pause.next": "Léo"},
+        "group 1's field 'group1.pause.next' holds a word that is no name of the names row: write who writes next as "
+        "a seat (A, B) or a name typed in the names row",
+    ),
+    # another group's box: its game is in no row, and was passed over with exit 0 (sweep 40, F4)
+    "another group's box": (
+        {"group2.pause.score.A": "5", "group2.pause.score.B": "3", "group2.pause.next": "B"},
+        "group 2's pause box is filled in ('group2.pause.score.A'), but group 2's table has no row: the game it "
+        "pauses cannot be checked; type its moves in group 2's table, in a copy of its own",
+    ),
+    "another group's box, who is next only": (
+        {"group2.pause.next": "A"},
+        "group 2's pause box is filled in ('group2.pause.next'), but group 2's table has no row: the game it pauses "
+        "cannot be checked; type its moves in group 2's table, in a copy of its own",
+    ),
+}
+
+
+@pytest.mark.parametrize(("boxes", "problem"), PAUSES.values(), ids=list(PAUSES))
+def test_every_filled_pause_box_is_held_to_its_groups_game(runner, tmp_path, boxes, problem):
+    # A pause box says the points and who writes next when a group stopped; the game may go on in the same table,
+    # so it must be true at some moment of the game. Another group's box pauses a game no row of the file holds.
+    _, steps = three_by_three_game()
+    values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.names.A": "Zoé", **boxes}
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if problem is None:
+        assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+    else:
+        assert (result.exit_code, result.stdout.splitlines()) == (
+            1,
+            [f"{pdf}: {problem}", "checked 1 file: 1 problem in 1 file"],
+        )
+
+
 def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner, tmp_path):
     _, steps = three_by_three_game()
     values = move_values(steps[:3], 3, Notation.A1, Variant())

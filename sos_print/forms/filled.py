@@ -43,7 +43,7 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader
+from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader, Pause
 from sos_print.engine.files import read_bounded, starts_as_pdf
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
@@ -55,6 +55,7 @@ from sos_print.forms.fields import (
     MAX_FIELDS,
     MOVE_COLUMNS,
     NAME_LENGTH,
+    NEXT_LENGTH,
     FormGame,
     form_fields,
     game_field,
@@ -109,9 +110,11 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unless_its_own(game, group, fields, path)
     _refuse_off_the_pages(game, group, shown.get(group, set()), path)
     _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
+    _refuse_other_pauses(fields, group, path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
-    return replace(record, header=_header(fields, game, group))
+    header = _header(fields, game, group)
+    return replace(record, header=header, pause=_pause(fields, game, group, header, path))
 
 
 _NO_GAME = (
@@ -232,8 +235,8 @@ def _refuse_values_not_shown(
     prefix = f"group{groups[0]}."
     for name, value in found.items():
         tail = name[len(prefix) :] if name.startswith(prefix) else ""
-        if not _KNOWN.fullmatch(tail) or tail.startswith("pause."):
-            continue  # another group's field, the pause box or a field no audit has: the record reads none of them
+        if not _KNOWN.fullmatch(tail):
+            continue  # another group's field or a field no audit has: the record reads neither
         field, widgets = drawn[name]
         held = "".join(unicodedata.normalize("NFC", value).split())
         for widget in map(_dictionary, widgets if held and not _kept_unseen(tail, field) else []):
@@ -1022,13 +1025,17 @@ def _refuse_unlike_its_default(text: str, default: str | None, field: str, path:
 
 def _value(node: Any, tail: str, name: str, path: str) -> str:
     """Returns the value of a field of ours that the record reads (the game, a table's cell, the header's names,
-    class and date), held to the most its field takes; the pause box is not the record's, and gives ""."""
+    class and date, the pause box), held to the most its field takes; any other gives ""."""
     if tail == "game":
         limit = GAME_LENGTH
     elif _KNOWN.fullmatch(tail) and tail.startswith("move."):
         limit = _SLACK * longest_value(tail.split(".", 2)[2])
     elif tail in _HEADER_LIMITS or tail.startswith("names."):
         limit = _HEADER_LIMITS.get(tail, _SLACK * NAME_LENGTH)
+    elif tail == "pause.next":
+        limit = _SLACK * NEXT_LENGTH
+    elif tail.startswith("pause.score."):
+        limit = _SLACK * longest_value("total.A")
     else:
         return ""
     return _text(node.get("/V"), limit, path, name)
@@ -1265,6 +1272,55 @@ def _side_order(side: str) -> tuple[int, str]:
 def _sides(sides: list[str] | tuple[str, ...]) -> str:
     """Names seats or sides as the audit prints them: "A, B, C" or "A + C, B + D"; none is "none"."""
     return ", ".join(" + ".join(side) for side in sides) or "none"
+
+
+def _refuse_other_pauses(fields: dict[str, str], group: int, path: str) -> None:
+    """Refuses a pause box filled in for another group than the one whose rows are: that group stopped a game whose
+    moves are in no row of the file, so what its box claims could be checked against nothing, and a clean report
+    would pass over a game without a word (sweep 40, F4)."""
+    for name, value in fields.items():
+        match = re.fullmatch(r"group([1-9][0-9]{0,2})\.pause\..+", name)
+        if match is not None and int(match[1]) != group and value.strip():
+            other = int(match[1])
+            raise ExampleFileError(
+                path,
+                f"group {other}'s pause box is filled in ({quoted(name)}), but group {other}'s table has no row: the "
+                f"game it pauses cannot be checked; type its moves in group {other}'s table, in a copy of its own",
+            )
+
+
+def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeader, path: str) -> Pause | None:
+    """Returns what group `group`'s pause box claims, for check to hold it to the game as it holds the rows: each
+    side's points (whole numbers in the digits 0 to 9), and who writes next, as a seat's letter or a name of the
+    names row; a box that cannot be read is refused naming its field."""
+    scores = []
+    for side in scored_sides(game.variant):
+        name = group_field(group, "pause", "score", side)
+        text = fields.get(name, "").strip()
+        if not text:
+            continue
+        if not re.fullmatch(r"[0-9]{1,6}", text):
+            said = quoted(text) if len(text) <= _SAID else "a word"  # a longer text may be a child's name
+            raise ExampleFileError(
+                path, f"group {group}'s field {quoted(name)} holds {said}: write the points in the digits 0 to 9"
+            )
+        scores.append((side, int(text)))
+    name = group_field(group, "pause", "next")
+    text = " ".join(unicodedata.normalize("NFC", fields.get(name, "")).split())
+    named = {typed.casefold(): seat for seat, typed in header.names}
+    seat = text.upper() if text.upper() in game.variant.seats else named.get(text.casefold())
+    if text and seat is None:
+        said = quoted(text) if len(text) <= _SAID else "a word that is no name of the names row"
+        seats = ", ".join(game.variant.seats)
+        raise ExampleFileError(
+            path,
+            f"group {group}'s field {quoted(name)} holds {said}: write who writes next as a seat ({seats}) or a name "
+            "typed in the names row",
+        )
+    return Pause(tuple(scores), seat) if scores or seat else None
+
+
+_SAID = 2  # the most characters of a pause box's text a message quotes: a longer one may be a child's name
 
 
 def _rows(fields: dict[str, str], game: FormGame, group: int) -> list[tuple[int, list[str]]]:
