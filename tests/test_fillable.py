@@ -1359,6 +1359,56 @@ def test_a_game_field_that_does_not_match_its_own_form_is_refused_naming_it(runn
     assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {message}")
 
 
+WRITTEN = "the game field was changed after it was written"
+GAME_EDITS = {
+    # the default value edited with the value: the other groups' game fields still say the class's game
+    "value and default, target": (
+        ("target=0", "target=2"),
+        ("/V", "/DV"),
+        f"its field group1.game says target=2, but group 2's field group2.game says target=0: {WRITTEN}",
+    ),
+    "value and default, groups": (
+        ("groups=2", "groups=3"),
+        ("/V", "/DV"),
+        f"its field group1.game says groups=3, but the form holds the game fields of 2 groups: {WRITTEN}",
+    ),
+    "value, default deleted": (
+        ("target=0", "target=2"),
+        ("/V",),
+        f"its field group1.game has no default value, which sos-print writes beside the game: {WRITTEN}",
+    ),
+    # the value given to the field above the game field, the game field's own taken out: refused as inherited
+    "value moved to its parent": (
+        ("target=0", "target=2"),
+        ("parent",),
+        "gives 'group1' a value, which its fields would take as theirs (sos-print never writes one there): the form "
+        "was changed; send the file the audit was filled in",
+    ),
+}
+
+
+@pytest.mark.parametrize(("change", "keys", "message"), GAME_EDITS.values(), ids=list(GAME_EDITS))
+def test_a_game_field_edited_past_its_default_value_is_refused_naming_it(runner, tmp_path, change, keys, message):
+    # Comparing the value with the default alone was passed by editing both, or deleting the default (sweep 40, F6).
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3, groups=2)), move_values(steps, 3, Notation.A1, Variant()))
+
+    def edit(writer):
+        group = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+        game = next(kid.get_object() for kid in group["/Kids"] if kid.get_object()["/T"] == "game")
+        value = TextStringObject(str(game["/V"]).replace(*change))
+        if "parent" in keys:
+            del game[NameObject("/V")]
+            group[NameObject("/V")] = value
+        del game[NameObject("/DV")]
+        for key in keys if "parent" not in keys else ():
+            game[NameObject(key)] = value
+
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(edited(filled, edit))
+    refused_everywhere(runner, tmp_path, pdf, f"{pdf}: {message}")
+
+
 def few_moves(size: int, variant: Variant) -> list:
     """Returns the steps of three S written in the first empty cells: a game any form of the board can hold."""
     position, steps = Position.start(Board.empty(size), variant), []

@@ -110,6 +110,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unless_its_own(game, group, fields, path)
     _refuse_off_the_pages(game, group, shown.get(group, set()), path)
     _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
+    _refuse_unlike_the_class(games, game, group, path)
     _refuse_other_pauses(fields, group, path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
@@ -1012,8 +1013,19 @@ def _part(value: object, path: str) -> str | None:
 def _refuse_unlike_its_default(text: str, default: str | None, field: str, path: str) -> None:
     """Refuses a game field whose value is not the one the audit was written with, kept as its default value: the
     target and the count of groups change no field of the form, so nothing else would tell an edited one (a game
-    played on after its target was reached read as won by no one). A form without a default is read as it is."""
-    if default is None or default.split() == text.split():
+    played on after its target was reached read as won by no one).
+
+    A game field with no default is refused too: sos-print writes one beside every value, so a default deleted hid
+    an edited value (sweep 40, F6). The value is the field's own: one given to a field above it is refused where the
+    tree is walked (`_INHERITED`), and a widget's own is read by no reader. The default can be edited alongside the
+    value: `_refuse_unlike_the_class` holds it to what the other fields of the form say as well."""
+    if default is None:
+        raise ExampleFileError(
+            path,
+            f"its field {field} has no default value, which sos-print writes beside the game: the game field was "
+            "changed after it was written",
+        )
+    if default.split() == text.split():
         return
     said = dict(item.partition("=")[::2] for item in text.split())
     wrote = dict(item.partition("=")[::2] for item in default.split())
@@ -1021,6 +1033,38 @@ def _refuse_unlike_its_default(text: str, default: str | None, field: str, path:
     now, then = said.get(key, ""), wrote.get(key, "")
     change = f" says {key}={now}, but the audit was written with {key}={then}" if key else ""
     raise ExampleFileError(path, f"its field {field}{change}: the game field was changed after it was written")
+
+
+def _refuse_unlike_the_class(games: dict[int, str], game: FormGame, group: int, path: str) -> None:
+    """Refuses a game field that says another game than the form's other game fields, or another count of groups
+    than the form holds: a class's audit is written for one game, each group's field saying it, and the groups it
+    holds are the groups it was written for.
+
+    Why here, and not only the default value: the value and its default sit side by side in one field, and an editor
+    changing the target changes both (sweep 40, F6). What the form itself holds cannot be changed alongside it
+    without changing every group's field, so a single field changed is told; the target printed on the page (its
+    instructions' words) is not read, and a form whose every game field was changed alike is still read as it says.
+    """
+    field = game_field(group)
+    held = sorted(games)
+    if held != list(range(1, game.groups + 1)):
+        count = f"{len(held)} group{'s' * (len(held) != 1)}"
+        raise ExampleFileError(
+            path,
+            f"its field {field} says groups={game.groups}, but the form holds the game fields of {count}: the game "
+            "field was changed after it was written",
+        )
+    said = dict(item.partition("=")[::2] for item in games[group].split()[2:] if not item.startswith("group="))
+    for other in held:
+        theirs = dict(item.partition("=")[::2] for item in games[other].split()[2:] if not item.startswith("group="))
+        key = next((key for key in [*said, *theirs] if said.get(key) != theirs.get(key)), None)
+        if key is not None:
+            raise ExampleFileError(
+                path,
+                f"its field {field} says {key}={said.get(key, '')}, but group {other}'s field "
+                f"{game_field(other)} says {key}={theirs.get(key, '')}: the game field was changed after it was "
+                "written",
+            )
 
 
 def _value(node: Any, tail: str, name: str, path: str) -> str:
