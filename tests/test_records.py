@@ -526,6 +526,9 @@ HARMLESS = {  # what a class's folder holds beside its records, passed over in s
     "IMG_0001.HEIC": b"\x00\x00\x00\x18ftypheic" + bytes(40),
     "empty": b"",
     ".DS_Store": b"\x00\x00\x00\x01Bud1" + bytes(40),
+    # macOS's AppleDouble companions of files copied from a Mac, named as records: read, they failed (sweep 40)
+    **{name: b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + bytes(40) for name in ("._game.csv", "._a.pdf")},
+    "._lesson.toml": b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + bytes(40),
 }
 
 
@@ -552,6 +555,16 @@ def test_a_folders_file_of_no_known_kind_is_named_never_passed_over(runner, tmp_
     (tmp_path / name).unlink()
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+
+
+def test_a_folders_record_named_as_a_macs_companion_file_is_still_read(runner, tmp_path):
+    # An AppleDouble file is told by its bytes, not by its name: a record named "._game.csv" is a record.
+    (tmp_path / "._game.csv").write_text(FALSE_RECORD, encoding="utf-8")
+    (tmp_path / "._lesson.csv").write_bytes(HARMLESS["._game.csv"])
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0].startswith(f"{tmp_path / '._game.csv'}: move 3 (row 4): claims 2 points")
+    assert result.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"
 
 
 @pytest.mark.parametrize(

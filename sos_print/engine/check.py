@@ -9,7 +9,14 @@ from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, is_example, load_example
-from sos_print.engine.files import file_kind, is_pdf, packed_kind, unread_reason, unreadable_reason
+from sos_print.engine.files import (
+    file_kind,
+    is_apple_double,
+    is_pdf,
+    packed_kind,
+    unread_reason,
+    unreadable_reason,
+)
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
@@ -421,6 +428,10 @@ def expand_path(
     files, skipped = [], []
     for name in names:
         lower = name.lower()
+        if name.startswith("._") and is_apple_double(os.path.join(path, name)):
+            # a Mac's hidden companion of "game.csv", passed over as its ".DS_Store" is: read as a record, it made a
+            # folder copied from a Mac fail; told by its bytes, so that a record named so is still read
+            continue
         if examples and not lower.endswith(".toml") and _readable_name(name):
             reason = "skipped: not a worked example (.toml)"
             skipped.append(Problem(os.path.join(path, name), reason, unread=True, passed=True))

@@ -75,6 +75,18 @@ def is_pdf(path: str) -> bool:
         return False
 
 
+def is_apple_double(path: str) -> bool:
+    """Tells whether `path` is a regular file of macOS's AppleDouble kind: the "._game.csv" beside each file copied
+    from a Mac to a USB stick or a shared folder, holding that file's Finder data and never a record."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as file:
+            return file.read(4) == b"\x00\x05\x16\x07"
+    except OSError:
+        return False
+
+
 # The PDF specification lets a reader find the header "%PDF-" anywhere in a file's first 1024 bytes (PDF 1.7,
 # annex H.3): a tablet app or a mail gateway may save a line break or a few bytes before it, and readers open it.
 PDF_HEAD = 1024
