@@ -20,10 +20,11 @@ refused. A field of the record whose drawing on the page shows other text than i
 and the children see the drawing, the record reads the value (`forms.shown` tells the drawing's text where it can);
 so is a field holding a value its widget cannot show (hidden by its flags, of no size, or off its page).
 
-Only the game field's, the table's and the header's (names, class, date) values are read, each held
+Only the game field's, the table's, the header's (names, class, date) and the pause box's values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
 in proportion to its size whatever pypdf itself would decode. The header is the record's too
-(`GameHeader`): the replay prints it.
+(`GameHeader`): the replay prints it. The pause box is a claim of the record (`Pause`), checked as its rows are; a
+pause box filled in for another group than the one whose rows are is refused.
 """
 
 from __future__ import annotations
@@ -1054,9 +1055,9 @@ def _refuse_unlike_the_class(games: dict[int, str], game: FormGame, group: int, 
             f"its field {field} says groups={game.groups}, but the form holds the game fields of {count}: the game "
             "field was changed after it was written",
         )
-    said = dict(item.partition("=")[::2] for item in games[group].split()[2:] if not item.startswith("group="))
+    said = _class_game(games[group])
     for other in held:
-        theirs = dict(item.partition("=")[::2] for item in games[other].split()[2:] if not item.startswith("group="))
+        theirs = _class_game(games[other])
         key = next((key for key in [*said, *theirs] if said.get(key) != theirs.get(key)), None)
         if key is not None:
             raise ExampleFileError(
@@ -1065,6 +1066,13 @@ def _refuse_unlike_the_class(games: dict[int, str], game: FormGame, group: int, 
                 f"{game_field(other)} says {key}={theirs.get(key, '')}: the game field was changed after it was "
                 "written",
             )
+
+
+def _class_game(text: str) -> dict[str, str]:
+    """Returns what a game field says of the class's game, which every group's says alike: not the group, nor its
+    players and teams (a class list leaves a group of three among pairs, or a pair among teams)."""
+    items = dict(item.partition("=")[::2] for item in text.split()[2:])
+    return {key: value for key, value in items.items() if key not in ("group", "players", "teams")}
 
 
 def _value(node: Any, tail: str, name: str, path: str) -> str:
