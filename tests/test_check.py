@@ -300,15 +300,27 @@ def test_an_empty_folder_is_a_problem_not_a_pass(runner, tmp_path):
     assert lines[0] == f"{tmp_path}: this folder holds no example file or game record (.toml, .csv, .tsv, .txt, .pdf)"
 
 
-@pytest.mark.parametrize("name", ["group 2.pdf.bak", "wrong.pdf ", "x.PDF~", "noext"])
-def test_a_filled_audit_whose_name_lost_its_pdf_is_named_in_a_folder_and_read_when_named(runner, tmp_path, name):
+@pytest.mark.parametrize(
+    ("name", "lead"),
+    [
+        ("group 2.pdf.bak", b""),
+        ("wrong.pdf ", b""),
+        ("x.PDF~", b""),
+        ("noext", b""),
+        # bytes before "%PDF-", which the PDF specification allows in the first 1024: a line break was read as a
+        # note and passed over with exit 0 (sweep 40, F1)
+        ("group1", b"\n"),
+        pytest.param("group1.bak", b"\r\n" + b"saved by a tablet app " * 40, id="880 bytes before"),
+    ],
+)
+def test_a_filled_audit_whose_name_lost_its_pdf_is_named_in_a_folder_and_read_when_named(runner, tmp_path, name, lead):
     from rendered import rendered
 
     from sos_print.plans.options import PrintOptions
 
     (tmp_path / "01.toml").write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text())
     form = tmp_path / name
-    form.write_bytes(rendered("fillable audit", PrintOptions(size=3)))
+    form.write_bytes(lead + rendered("fillable audit", PrintOptions(size=3)))
     code, lines = run_check(runner, tmp_path)
     assert code == 1
     assert f"{form}: skipped: a PDF whose name does not end in .pdf; name it to check it" in lines

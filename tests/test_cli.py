@@ -696,3 +696,29 @@ def test_a_choice_is_met_only_by_its_ascii_spelling(runner, tmp_path, args, opti
     assert not (tmp_path / "out").exists()
     upper = runner.invoke(app, ["puzzles", "--kind", "SCORE-NOW", "--out", str(tmp_path / "upper")])
     assert upper.exit_code == 0, upper.output  # any case of the ASCII spelling still does
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--groups", "\uff14"),  # a full-width 4
+        ("--groups", "\u0664"),  # an Arabic-Indic 4
+        ("--groups", "1_0"),  # Python's 10
+        ("--size", "\u0966\u0034"),  # a Devanagari 0 before a 4
+        ("--target", "\U0001d7d2"),  # a mathematical bold 4
+    ],
+)
+def test_a_whole_number_option_takes_the_digits_0_to_9_only(runner, tmp_path, monkeypatch, option, value):
+    # int() takes other scripts' digits and underscores: "--groups ４" printed 4 groups, "1_0" 10 (sweep 40).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["audit", option, value])
+    message = f"Usage error: Invalid value for '{option}': {value!r} is not a valid int range.\n"
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("value", ["4", "+4", " 4 ", "04"])
+def test_a_whole_number_option_in_ascii_digits_is_read_as_before(runner, tmp_path, value):
+    result = runner.invoke(app, ["audit", "--groups", value, "--out", str(tmp_path / "audit.pdf")])
+    assert result.exit_code == 0, result.output
+    assert page_count(tmp_path / "audit.pdf") == 4  # one score sheet a group

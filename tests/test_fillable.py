@@ -756,6 +756,65 @@ def test_a_wrong_claim_is_named_by_the_audits_row_and_its_lines(runner, tmp_path
     ]
 
 
+# The pause box of three_by_three_game's audit, whose scores are A 0 B 0 until move 3, A 1 B 0 until move 5, then
+# B scores on moves 5, 6 and 7; each case fills group 1's rows and the boxes given, on a class's form of two groups.
+PAUSE_SCORE = "group 1's field 'group1.pause.score.A' holds {}: write the points in the digits 0 to 9"
+PAUSES = {
+    "the score and seat after move 5": ({"group1.pause.score.A": "1", "group1.pause.score.B": "1"}, None),
+    "the score after move 3, next by name": (
+        {"group1.pause.score.A": "1", "group1.pause.score.B": "0", "group1.pause.next": " zoé "},
+        None,
+    ),
+    "only who is next": ({"group1.pause.next": "b"}, None),
+    "points of no moment": (
+        {"group1.pause.score.A": "2", "group1.pause.score.B": "1"},
+        "pause box: claims A 2, B 1, which the rules give at no moment of the game (after move 7: A 1, B 3, B writes "
+        "next)",
+    ),
+    "a seat of no moment": (
+        {"group1.pause.score.A": "1", "group1.pause.score.B": "3", "group1.pause.next": "A"},
+        "pause box: claims A 1, B 3, A writes next, which the rules give at no moment of the game (after move 7: A 1, "
+        "B 3, B writes next)",
+    ),
+    "a word for points": ({"group1.pause.score.A": "deux"}, PAUSE_SCORE.format("a word")),
+    "a full-width digit": ({"group1.pause.score.A": "\uff11"}, PAUSE_SCORE.format("'\uff11'")),
+    "a name of no seat": (
+        {"group1.pause.next": "Léo"},
+        "group 1's field 'group1.pause.next' holds a word that is no name of the names row: write who writes next as "
+        "a seat (A, B) or a name typed in the names row",
+    ),
+    # another group's box: its game is in no row, and was passed over with exit 0 (sweep 40, F4)
+    "another group's box": (
+        {"group2.pause.score.A": "5", "group2.pause.score.B": "3", "group2.pause.next": "B"},
+        "group 2's pause box is filled in ('group2.pause.score.A'), but group 2's table has no row: the game it "
+        "pauses cannot be checked; type its moves in group 2's table, in a copy of its own",
+    ),
+    "another group's box, who is next only": (
+        {"group2.pause.next": "A"},
+        "group 2's pause box is filled in ('group2.pause.next'), but group 2's table has no row: the game it pauses "
+        "cannot be checked; type its moves in group 2's table, in a copy of its own",
+    ),
+}
+
+
+@pytest.mark.parametrize(("boxes", "problem"), PAUSES.values(), ids=list(PAUSES))
+def test_every_filled_pause_box_is_held_to_its_groups_game(runner, tmp_path, boxes, problem):
+    # A pause box says the points and who writes next when a group stopped; the game may go on in the same table,
+    # so it must be true at some moment of the game. Another group's box pauses a game no row of the file holds.
+    _, steps = three_by_three_game()
+    values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.names.A": "Zoé", **boxes}
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if problem is None:
+        assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+    else:
+        assert (result.exit_code, result.stdout.splitlines()) == (
+            1,
+            [f"{pdf}: {problem}", "checked 1 file: 1 problem in 1 file"],
+        )
+
+
 def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner, tmp_path):
     _, steps = three_by_three_game()
     values = move_values(steps[:3], 3, Notation.A1, Variant())
@@ -1298,6 +1357,56 @@ def test_a_game_field_that_does_not_match_its_own_form_is_refused_naming_it(runn
     pdf.write_bytes(fill(blank, {**move_values(steps, size, Notation.A1, Variant()), "group1.game": game}))
     result = runner.invoke(app, ["check", str(pdf)])
     assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {message}")
+
+
+WRITTEN = "the game field was changed after it was written"
+GAME_EDITS = {
+    # the default value edited with the value: the other groups' game fields still say the class's game
+    "value and default, target": (
+        ("target=0", "target=2"),
+        ("/V", "/DV"),
+        f"its field group1.game says target=2, but group 2's field group2.game says target=0: {WRITTEN}",
+    ),
+    "value and default, groups": (
+        ("groups=2", "groups=3"),
+        ("/V", "/DV"),
+        f"its field group1.game says groups=3, but the form holds the game fields of 2 groups: {WRITTEN}",
+    ),
+    "value, default deleted": (
+        ("target=0", "target=2"),
+        ("/V",),
+        f"its field group1.game has no default value, which sos-print writes beside the game: {WRITTEN}",
+    ),
+    # the value given to the field above the game field, the game field's own taken out: refused as inherited
+    "value moved to its parent": (
+        ("target=0", "target=2"),
+        ("parent",),
+        "gives 'group1' a value, which its fields would take as theirs (sos-print never writes one there): the form "
+        "was changed; send the file the audit was filled in",
+    ),
+}
+
+
+@pytest.mark.parametrize(("change", "keys", "message"), GAME_EDITS.values(), ids=list(GAME_EDITS))
+def test_a_game_field_edited_past_its_default_value_is_refused_naming_it(runner, tmp_path, change, keys, message):
+    # Comparing the value with the default alone was passed by editing both, or deleting the default (sweep 40, F6).
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3, groups=2)), move_values(steps, 3, Notation.A1, Variant()))
+
+    def edit(writer):
+        group = writer.root_object["/AcroForm"]["/Fields"][0].get_object()
+        game = next(kid.get_object() for kid in group["/Kids"] if kid.get_object()["/T"] == "game")
+        value = TextStringObject(str(game["/V"]).replace(*change))
+        if "parent" in keys:
+            del game[NameObject("/V")]
+            group[NameObject("/V")] = value
+        del game[NameObject("/DV")]
+        for key in keys if "parent" not in keys else ():
+            game[NameObject(key)] = value
+
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(edited(filled, edit))
+    refused_everywhere(runner, tmp_path, pdf, f"{pdf}: {message}")
 
 
 def few_moves(size: int, variant: Variant) -> list:

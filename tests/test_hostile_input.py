@@ -637,6 +637,10 @@ def test_a_path_longer_than_any_file_system_allows_is_shortened_in_its_one_line(
         (["kit"], "{link}/new"),
         (["rules", "--force"], "{link}/players.pdf"),
         (["puzzles", "--force"], "{link}/puzzles"),
+        # the link, then "..": the folder above where the link leads, as the kernel reads it; the text made plain
+        # first ("shared/kit/../mine" as "shared/mine") never looked at the link (sweep 40, F5)
+        (["kit"], "{link}/../mine"),
+        (["rules"], "{link}/./../rules.pdf"),
     ],
 )
 def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_write(runner, command, out):
@@ -654,13 +658,15 @@ def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_wri
         as_nobody(lambda: os.symlink(victim, link))
         result = invoke(runner, *command, "--out", out.format(link=link))
         assert result.exit_code == 1, result.output
+        named = Path(out.format(link=link)).parent if out.endswith(".pdf") else out.format(link=link)  # the folder
         assert result.stderr.splitlines() == [
-            f"sos-print: cannot use the folder {out.format(link=link).removesuffix('/players.pdf')}: {link} is a "
+            f"sos-print: cannot use the folder {named}: {link} is a "
             f"symbolic link another user left in the shared folder {link.parent}; give the folder it leads to, if it "
             "is yours"
         ]
         assert sorted(os.listdir(victim)) == ["players.pdf"]
         assert (victim / "players.pdf").read_bytes() == b"root's own file"
+        assert sorted(os.listdir(folder)) == ["shared", "victim"]  # nothing beside where the link leads either
         os.unlink(link)  # the user's own link, or one the folder's owner made, is followed as always
         link.symlink_to(victim)
         assert invoke(runner, *command, "--out", out.format(link=link)).exit_code == 0

@@ -484,7 +484,23 @@ PACKED = {  # name, how it is written, what it is
     "group5.bin": (lambda path: path.write_bytes(b"LZIP\x01" + bytes(40)), ARCHIVE),
     "group5-lzma": (lambda path: path.write_bytes(b"\x5d\x00\x00\x80\x00" + bytes(40)), ARCHIVE),
     "group5.pdf.Z": (lambda path: path.write_bytes(b"\x1f\x9d\x90" + bytes(40)), ARCHIVE),
+    # a zip or a tar not named as one, holding a filled audit stored as it is: an archive by its bytes, not a Word
+    # file nor a PDF for the "%PDF-" in its first bytes (sweep 40, F2)
+    "group3.dat": (lambda path: _zipped(path, "group3.pdf"), ARCHIVE),
+    "group3-tar": (lambda path: _tarred(path, "group3.pdf"), ARCHIVE),
 }
+
+
+def _tarred(path, name: str) -> None:
+    """Writes a tar file holding one part `name`, a PDF's first bytes."""
+    import io
+    import tarfile
+
+    data = b"%PDF-1.4\n" + bytes(40)
+    with tarfile.open(path, "w") as archive:
+        info = tarfile.TarInfo(name)
+        info.size = len(data)
+        archive.addfile(info, io.BytesIO(data))
 
 
 @pytest.mark.parametrize("name", list(PACKED))
@@ -510,6 +526,9 @@ HARMLESS = {  # what a class's folder holds beside its records, passed over in s
     "IMG_0001.HEIC": b"\x00\x00\x00\x18ftypheic" + bytes(40),
     "empty": b"",
     ".DS_Store": b"\x00\x00\x00\x01Bud1" + bytes(40),
+    # macOS's AppleDouble companions of files copied from a Mac, named as records: read, they failed (sweep 40)
+    **{name: b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + bytes(40) for name in ("._game.csv", "._a.pdf")},
+    "._lesson.toml": b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + bytes(40),
 }
 
 
@@ -538,9 +557,26 @@ def test_a_folders_file_of_no_known_kind_is_named_never_passed_over(runner, tmp_
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
 
 
-def test_a_folders_word_document_is_no_spreadsheet(runner, tmp_path):
+def test_a_folders_record_named_as_a_macs_companion_file_is_still_read(runner, tmp_path):
+    # An AppleDouble file is told by its bytes, not by its name: a record named "._game.csv" is a record.
+    (tmp_path / "._game.csv").write_text(FALSE_RECORD, encoding="utf-8")
+    (tmp_path / "._lesson.csv").write_bytes(HARMLESS["._game.csv"])
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0].startswith(f"{tmp_path / '._game.csv'}: move 3 (row 4): claims 2 points")
+    assert result.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"
+
+
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        ("notes.docx", ["[Content_Types].xml", "word/document.xml"]),
+        ("slides-pptx", ["[Content_Types].xml", "ppt/presentation.xml"]),  # told by its parts, whatever its name
+    ],
+)
+def test_a_folders_word_document_is_no_spreadsheet(runner, tmp_path, name, parts):
     # a zip too, as a workbook is, but no record: passed over as a picture is
-    _zipped(tmp_path / "notes.docx", "[Content_Types].xml", "word/document.xml")
+    _zipped(tmp_path / name, *parts)
     (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
     result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
@@ -562,6 +598,9 @@ ABOVE_HEADER = {
     "title": "Partie du 3 mars;;;;;;;\n",
     "sep and title": "sep=;\nPartie du 3 mars\n",
     "three titles": "Partie du 3 mars\nGroupe 2\nA;Léa\n",  # sweep 15, F15 and F18
+    # a header row past the first 4 KB, which were all that was looked at: as a note, it passed (sweep 40, F3)
+    "blank lines past 4 KB": "\n" * 5000,
+    "a long title": "Partie du 3 mars, " * 300 + "\n",
 }
 
 
@@ -1220,3 +1259,43 @@ def test_a_header_row_followed_by_thousands_of_empty_cells_names_its_columns_onc
         assert f"'9' is under column {8 + 1000 + 1}, which has no name" in result.stdout, result.output
     else:
         assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+
+
+@pytest.mark.parametrize("name", ["wide.csv", "wide.csv.bak"])
+def test_a_header_row_with_a_far_cell_is_refused_naming_its_columns_before_naming_each(
+    runner, tmp_path, monkeypatch, name
+):
+    # One cell far to the right made each empty cell before it a column, named one by one: seconds of work for one
+    # megabyte (sweep 40, F7). More than 64 columns are refused in one line, a few named at most, in a folder too.
+    from sos_print.engine import records
+
+    looked: list[str] = []
+    column = records._column
+    monkeypatch.setattr(records, "_column", lambda name: looked.append(name) or column(name))
+    header, *rows = FRENCH_RECORD.splitlines()
+    path = tmp_path / name
+    path.write_text("\n".join([header + ";" * 100_000 + "x", *rows]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{path}: row 1: the header row has 100,008 columns; a record has at most 64",
+            "checked 1 file: 1 problem in 1 file",
+        ],
+    )
+    assert len(looked) < 1000, len(looked)
+
+
+@pytest.mark.parametrize(("count", "refused"), [(64, False), (65, True)])
+def test_a_header_row_of_64_columns_is_read_and_one_of_65_refused(runner, tmp_path, count, refused):
+    header, *rows = FRENCH_RECORD.splitlines()
+    path = tmp_path / "notes.csv"
+    named = header.count(";") + 1
+    path.write_text("\n".join([header + ";note" * (count - named), *rows]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    expected = (
+        "row 1: the header row has 65 columns; a record has at most 64"
+        if refused
+        else "the header names an unknown column 'note' (known: coup, joueur, lettre, case, lignes, points, total A...)"
+    )
+    assert result.stdout.splitlines()[0] == f"{path}: {expected}", result.output

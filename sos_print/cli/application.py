@@ -41,6 +41,7 @@ class Application(TyperGroup):
         **extra: Any,
     ) -> Any:
         arguments = within_int_limit(list(args) if args is not None else sys.argv[1:], text_options(self))
+        ascii_integers(self)
         try:
             code = super().main(arguments, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as error:  # every usage error click raises, and ours (options.usage)
@@ -73,6 +74,25 @@ def within_int_limit(arguments: Sequence[str], text: Collection[str]) -> list[st
         number = _WHOLE_NUMBER.fullmatch(value) if not kept and len(value) > most else None
         tamed.append(f"{flag}{equals}{number[1]}{number[2][:most]}{number[3]}" if number else argument)
     return tamed
+
+
+def ascii_integers(group: Any) -> None:
+    """Makes every whole-number option of `group` and its loaded commands take the digits 0 to 9 only (a sign and
+    spaces around them as before): click reads them with int(), which also takes other scripts' digits ("４", "٤")
+    and underscores ("1_0" is 10), so a look-alike typed or pasted became another number than the one shown."""
+    for command in [group, *group.commands.values()]:
+        for parameter in command.params:
+            if getattr(parameter.type, "_number_class", None) is int:  # click's int and int range, as Typer makes them
+                parameter.type._number_class = _ascii_int  # what they read a value with
+
+
+def _ascii_int(value: object) -> int:
+    """Returns a whole number written in the digits 0 to 9; raises ValueError for any other text, as int() does."""
+    if isinstance(value, int):  # a default
+        return value
+    if not (isinstance(value, str) and value.isascii() and _WHOLE_NUMBER.fullmatch(value)):
+        raise ValueError(value)
+    return int(value)
 
 
 def text_options(group: Any) -> set[str]:

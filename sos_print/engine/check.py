@@ -9,7 +9,14 @@ from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, is_example, load_example
-from sos_print.engine.files import file_kind, is_pdf, packed_kind, unread_reason, unreadable_reason
+from sos_print.engine.files import (
+    file_kind,
+    is_apple_double,
+    is_pdf,
+    packed_kind,
+    unread_reason,
+    unreadable_reason,
+)
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
@@ -191,6 +198,7 @@ def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]
     if not whole:
         return problems  # the result and the text speak of the whole game
     problems += [Problem(example.path, message, "result") for message in _result_problems(checked)]
+    problems += [Problem(example.path, message, "pause box") for message in _pause_problems(checked)]
     for part in ("title", "text"):
         for lang in sorted(getattr(example, part)):
             problems += [
@@ -420,6 +428,10 @@ def expand_path(
     files, skipped = [], []
     for name in names:
         lower = name.lower()
+        if name.startswith("._") and is_apple_double(os.path.join(path, name)):
+            # a Mac's hidden companion of "game.csv", passed over as its ".DS_Store" is: read as a record, it made a
+            # folder copied from a Mac fail; told by its bytes, so that a record named so is still read
+            continue
         if examples and not lower.endswith(".toml") and _readable_name(name):
             reason = "skipped: not a worked example (.toml)"
             skipped.append(Problem(os.path.join(path, name), reason, unread=True, passed=True))
@@ -625,6 +637,32 @@ def _result_problems(checked: CheckedExample) -> list[str]:
             going_on = " (the game goes on)" if actual_winner == NONE else ""
             problems.append(f"claims winner {example.winner}, the rules give {actual_winner}{going_on}")
     return problems
+
+
+def _pause_problems(checked: CheckedExample) -> list[str]:
+    """Returns what is wrong with a pause box's claims: the points and the seat written there must be those of some
+    moment of the game, before its first move or after one of its moves (the game may have gone on after the pause,
+    in the same table), and the game must not have ended there."""
+    pause = checked.example.pause
+    if pause is None or (not pause.scores and pause.next is None):
+        return []
+    positions = [checked.start, *(step.after for step in checked.steps)]
+    for position in positions:
+        scores = position.side_scores
+        if all(scores.get(side) == points for side, points in pause.scores) and (
+            pause.next is None or (not position.is_over and position.seat == pause.next)
+        ):
+            return []
+    claimed = [f"{_side_name(side)} {points}" for side, points in pause.scores]
+    claimed += [_next_words(pause.next)] if pause.next is not None else []
+    last = positions[-1]
+    actual = [f"{_side_name(side)} {points}" for side, points in last.side_scores.items() if pause.scores]
+    actual.append(_next_words(END if last.is_over else last.seat))
+    moves = len(checked.steps)
+    after = f"after move {moves}" if moves else "before the first move"
+    return [
+        f"claims {', '.join(claimed)}, which the rules give at no moment of the game ({after}: {', '.join(actual)})"
+    ]
 
 
 def _winner_name(outcome: Outcome | None) -> str:

@@ -66,6 +66,15 @@ class ClaimedMove:
         return f"move {self.number}" if self.row is None else f"move {self.number} (row {self.row})"
 
 
+@frozen
+class Pause:
+    """Holds what a score sheet's pause box claims, written when a group stopped mid-game: each side's points so far
+    (only those written) and the seat that writes next (None if not written)."""
+
+    scores: tuple[tuple[str, int], ...] = ()
+    next: str | None = None
+
+
 # The longest --class-name (the strip holds far fewer of most letters): kept whole in a fillable audit's hidden class
 # field, and read back whole. Here, not with the form's fields, so that a printing run checks it without loading them.
 CLASS_NAME_LENGTH = 1000
@@ -109,6 +118,7 @@ class Example:
     winner: str | None = None
     stopped: str | None = None  # why a record stops early: a row that cannot be read (the moves are those before it)
     header: GameHeader = GameHeader()  # who played, the class, the date, the group: none for a worked example
+    pause: Pause | None = None  # what a filled audit's pause box claims: checked as the moves' claims are
 
     @property
     def size(self) -> int:

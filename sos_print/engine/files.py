@@ -70,9 +70,33 @@ def is_pdf(path: str) -> bool:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return False
         with open(path, "rb") as file:
-            return file.read(5) == b"%PDF-"
+            return starts_as_pdf(file.read(PDF_HEAD))
     except OSError:
         return False
+
+
+def is_apple_double(path: str) -> bool:
+    """Tells whether `path` is a regular file of macOS's AppleDouble kind: the "._game.csv" beside each file copied
+    from a Mac to a USB stick or a shared folder, holding that file's Finder data and never a record."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as file:
+            return file.read(4) == b"\x00\x05\x16\x07"
+    except OSError:
+        return False
+
+
+# The PDF specification lets a reader find the header "%PDF-" anywhere in a file's first 1024 bytes (PDF 1.7,
+# annex H.3): a tablet app or a mail gateway may save a line break or a few bytes before it, and readers open it.
+PDF_HEAD = 1024
+
+
+def starts_as_pdf(head: bytes) -> bool:
+    """Tells whether a file's first bytes are a PDF's: "%PDF-" and a version digit within its first 1024 bytes."""
+    if head.startswith(b"PK\x03\x04") or _packed_head(head):  # an archive holding a PDF stored unpacked
+        return False
+    return re.search(rb"%PDF-\d", head[:PDF_HEAD]) is not None
 
 
 def packed_kind(path: str, data: bytes | None = None) -> str | None:
@@ -88,23 +112,24 @@ def packed_kind(path: str, data: bytes | None = None) -> str | None:
             if not stat.S_ISREG(os.stat(path).st_mode):
                 return None
             with open(path, "rb") as file:
-                head = file.read(8)
+                head = file.read(_TAR_MARK.stop)
         else:
-            head = data[:8]
+            head = data[: _TAR_MARK.stop]
     except OSError:
         return None
     if head.startswith(b"PK\x03\x04") or lower.endswith(_ZIPPED):
-        workbook = _zipped_workbook(path, data)
-        if lower.endswith(_SPREADSHEETS) or workbook:
+        zipped = _zipped(path, data)
+        if lower.endswith(_SPREADSHEETS) or zipped == "workbook":
             return _SPREADSHEET
         if lower.endswith(".zip"):
             return _ARCHIVE
         # a zip that cannot be listed is most likely a workbook saved under another name ("game.csv"); a Word or
-        # PowerPoint file is no record, as a picture is not
-        return _SPREADSHEET if workbook is None else None
+        # PowerPoint file is no record, as a picture is not; any other zip is an archive whatever its name
+        # ("group3.dat"), told by its parts and not by its name (sweep 40, F2)
+        return {None: _SPREADSHEET, "document": None}.get(zipped, _ARCHIVE)
     if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1") or lower.endswith(_SPREADSHEETS):  # OLE: an old .xls
         return _SPREADSHEET
-    if head.startswith(_ARCHIVE_SIGNATURES) or lower.endswith(_ARCHIVES):
+    if _packed_head(head) or lower.endswith(_ARCHIVES):
         return _ARCHIVE
     return None
 
@@ -117,6 +142,14 @@ _ARCHIVES = (
     *(".zip", ".gz", ".tgz", ".bz2", ".tbz2", ".xz", ".txz", ".7z", ".rar", ".tar", ".cpio"),
     *(".zst", ".tzst", ".lz4", ".lzma", ".lz", ".z", ".br"),  # zstd, lz4, lzma, lzip, compress (.Z), brotli
 )
+_TAR_MARK = slice(257, 262)  # where a tar file's header says "ustar" (it has no signature at its start)
+
+
+def _packed_head(head: bytes) -> bool:
+    """Tells whether a file's first bytes are an archive's or a compressed file's, by their signature."""
+    return head.startswith(_ARCHIVE_SIGNATURES) or head[_TAR_MARK] == b"ustar"
+
+
 _ARCHIVE_SIGNATURES = (
     *(b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"7z\xbc\xaf\x27\x1c", b"Rar!\x1a\x07"),
     *(b"\x28\xb5\x2f\xfd", b"\x04\x22\x4d\x18", b"\x1f\x9d", b"LZIP", b"\x5d\x00\x00"),  # zstd lz4 .Z lzip lzma
@@ -145,7 +178,7 @@ def unread_reason(path: str) -> str | None:
         os.close(handle)
     if not head or head.startswith(_PICTURES) or head[4:12] in _PICTURE_BOXES or _text(head):
         return None
-    if head.startswith(b"PK\x03\x04") and _zipped_workbook(path, None) is False:  # a Word or PowerPoint file
+    if head.startswith(b"PK\x03\x04") and _zipped(path, None) == "document":  # a Word or PowerPoint file
         return None
     return "not a file sos-print reads (a record, a worked example or a filled audit); if it is packed, unpack it"
 
@@ -177,17 +210,24 @@ def trimmed_row(cells: Sequence[str]) -> Sequence[str]:
     return cells[:end]
 
 
-def _zipped_workbook(path: str, data: bytes | None) -> bool | None:
-    """Tells whether a zip file is a workbook (Excel's, or LibreOffice's, whose "mimetype" part says so), or None if
-    it cannot be read as a zip."""
+def _zipped(path: str, data: bytes | None) -> str | None:
+    """Returns what a zip file is by its parts: "workbook" (Excel's, or LibreOffice's, whose "mimetype" part says
+    so), "document" (a Word, PowerPoint or LibreOffice text or slides file), "archive" for any other, or None if it
+    cannot be read as a zip."""
     try:
         with zipfile.ZipFile(io.BytesIO(data) if data is not None else path) as archive:
             names = archive.namelist()
-            if any(name.startswith("xl/") for name in names):
-                return True
-            return "mimetype" in names and archive.read("mimetype")[:100].endswith(b".spreadsheet")
-    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, KeyError):
+            mimetype = archive.read("mimetype")[:100] if "mimetype" in names else b""
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, KeyError, NotImplementedError):
         return None
+    if any(name.startswith("xl/") for name in names) or mimetype.endswith(b".spreadsheet"):
+        return "workbook"
+    if any(name.startswith(("word/", "ppt/")) for name in names) or mimetype.endswith(_OPEN_DOCUMENTS):
+        return "document"
+    return "archive"
+
+
+_OPEN_DOCUMENTS = (b".text", b".presentation", b".graphics")  # LibreOffice's Writer, Impress and Draw files
 
 
 def file_kind(mode: int) -> str:
@@ -246,7 +286,7 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         return data.decode("utf-16", errors="replace"), False  # Excel's "Unicode text"
     if b"\x00" in data[:4096] and (encoding := _unmarked_unicode(data[:4096])):
         return data.decode(encoding, errors="replace"), False
-    if data.startswith(b"%PDF-"):  # printable enough to be read as Windows-1252, into garbled lines
+    if starts_as_pdf(data):  # printable enough to be read as Windows-1252, into garbled lines
         raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
     if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
         raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")

@@ -43,6 +43,7 @@ from sos_print.engine.files import (
     packed_kind,
     read_bounded,
     separator_line,
+    starts_as_pdf,
     trimmed_row,
 )
 from sos_print.engine.frozen import frozen
@@ -78,6 +79,9 @@ TABLE_SUFFIXES = (".csv", ".tsv", ".txt")
 # The most characters a cell holds. The longest a real one takes is a lines cell on 8 x 8: one letter completes at
 # most 8 S-O-S, "L1C1 - L3C3, " each; a longer cell is refused before it is parsed, whatever the file's size.
 MAX_CELL = 400
+# The most columns a record's header row may have: an audit has at most 10 (move, player, letter, cell, lines, points
+# and 4 totals); a few more of a teacher's notes are read as unknown columns, a wider row is refused.
+MAX_COLUMNS = 64
 NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
 _SEPARATORS = (";", ",", "\t")
 
@@ -94,7 +98,7 @@ class RecordOptions:
 def load_csv_record(path: str, options: RecordOptions) -> Example:
     """Reads the CSV record at `path` (named in messages exactly as given)."""
     data = read_bounded(path, MAX_BYTES, "a game record")
-    if data.startswith(b"%PDF-"):  # as files.is_pdf tells one
+    if starts_as_pdf(data):  # as files.is_pdf tells one
         raise ExampleFileError(
             path, "is a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
         )
@@ -114,15 +118,17 @@ def is_record(path: str) -> bool:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return False
-        with open(path, "rb") as file:
-            head = file.read(_HEAD)
-        lines = decode_spreadsheet(head, path, "").removeprefix("\ufeff").splitlines()
+        # the whole file, as a named one is read: blank lines or a long title may push its header row past any first
+        # bytes looked at, and a record passed over as a note let a folder pass with exit 0 (sweep 40, F3)
+        data = read_bounded(path, MAX_BYTES, "a game record")
+        lines = io.StringIO(decode_spreadsheet(data, path, "").removeprefix("\ufeff"), newline=None)
     except (OSError, SosError):
         return False
-    lines = [line for line in lines if not _blank(line)]
-    if lines and separator_line(lines[0]):
-        lines = lines[1:]
-    return any(_is_header(line) for line in lines[: _TITLES + 1])  # title lines may stand above it
+    filled = (line for line in lines if not _blank(line))
+    first = list(itertools.islice(filled, _TITLES + 2))
+    if first and separator_line(first[0]):
+        first = first[1:]
+    return any(_is_header(line) for line in first[: _TITLES + 1])  # title lines may stand above it
 
 
 def _is_header(line: str) -> bool:
@@ -138,9 +144,6 @@ def _is_header(line: str) -> bool:
 # few. Each is read for a move before it is passed over, so that the limit only bounds how far a header is looked for.
 _TITLES = 10
 _LOOK = 40  # rows looked through for a header further down, to name its row rather than call the file no record
-
-
-_HEAD = 4096  # bytes: a header row is far shorter
 
 
 def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") -> Example:
@@ -169,6 +172,7 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     titles, first, lines = _below_titles(first, lines)
     separator = hint or _separator(first[1])
     header = _row(first[1], separator, path)
+    _refuse_wide(header, path, first[0])
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
     columns = _named(header)
@@ -287,15 +291,24 @@ def _separator(header: str) -> str:
 
     def known(separator: str) -> int:
         cells = trimmed_row(next(csv.reader([header], delimiter=separator), []))
-        return sum(_column(name) is not None for name in cells)
+        return sum(_column(name) is not None for name in cells[: MAX_COLUMNS + 1])
 
     return max(_SEPARATORS, key=known)
 
 
 def _named(header: Sequence[str]) -> list[str | None]:
     """Returns the column each header cell names, or None, as many as the cells; trailing empty ones are not read."""
-    cells = trimmed_row(header)
+    cells = trimmed_row(header)[: MAX_COLUMNS + 1]  # a wider header is refused: its far cells are not named
     return [_column(name) for name in cells] + [None] * (len(header) - len(cells))
+
+
+def _refuse_wide(header: Sequence[str], path: str, row: int | None = None) -> None:
+    """Refuses a header row of more columns than a record has, before anything is built for each of them: one far
+    cell after a megabyte of separators made a column of each, and cost seconds (sweep 40, F7)."""
+    count = len(trimmed_row(header))
+    if count > MAX_COLUMNS:
+        where = f"row {row}: " if row is not None else ""
+        raise ExampleFileError(path, f"{where}the header row has {count:,} columns; a record has at most {MAX_COLUMNS}")
 
 
 def _clean(name: str) -> str:
@@ -385,6 +398,7 @@ def _mark(separator: str | None) -> str:
 
 
 def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | None]:
+    _refuse_wide(full, path)
     header = trimmed_row(full)  # the empty cells after the last name are columns with no name, not read one by one
     names = NAMES["fr" if any(_clean(name) in _FRENCH for name in header) else "en"]
     required = dict(zip(NAMES["en"], names, strict=True))

@@ -20,10 +20,11 @@ refused. A field of the record whose drawing on the page shows other text than i
 and the children see the drawing, the record reads the value (`forms.shown` tells the drawing's text where it can);
 so is a field holding a value its widget cannot show (hidden by its flags, of no size, or off its page).
 
-Only the game field's, the table's and the header's (names, class, date) values are read, each held
+Only the game field's, the table's, the header's (names, class, date) and the pause box's values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
 in proportion to its size whatever pypdf itself would decode. The header is the record's too
-(`GameHeader`): the replay prints it.
+(`GameHeader`): the replay prints it. The pause box is a claim of the record (`Pause`), checked as its rows are; a
+pause box filled in for another group than the one whose rows are is refused.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader
-from sos_print.engine.files import read_bounded
+from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader, Pause
+from sos_print.engine.files import read_bounded, starts_as_pdf
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, record_from_table
@@ -55,6 +56,7 @@ from sos_print.forms.fields import (
     MAX_FIELDS,
     MOVE_COLUMNS,
     NAME_LENGTH,
+    NEXT_LENGTH,
     FormGame,
     form_fields,
     game_field,
@@ -109,9 +111,12 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unless_its_own(game, group, fields, path)
     _refuse_off_the_pages(game, group, shown.get(group, set()), path)
     _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
+    _refuse_unlike_the_class(games, game, group, path)
+    _refuse_other_pauses(fields, group, path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
-    return replace(record, header=_header(fields, game, group))
+    header = _header(fields, game, group)
+    return replace(record, header=header, pause=_pause(fields, game, group, header, path))
 
 
 _NO_GAME = (
@@ -170,7 +175,7 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
     """Returns the fields of sos-print's audits by full name, with the value of those the record reads, how many
     fields that take a value the file has (any form's), by group the fields on the audit's pages, and the default
     value (/DV) each game field was written with; a file pypdf cannot read is one ExampleFileError."""
-    if not data.lstrip(b"\0\t\n\f\r ").startswith(b"%PDF-"):
+    if not starts_as_pdf(data):  # as check tells a folder's PDF, whatever stands before its header
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
         try:
@@ -232,8 +237,8 @@ def _refuse_values_not_shown(
     prefix = f"group{groups[0]}."
     for name, value in found.items():
         tail = name[len(prefix) :] if name.startswith(prefix) else ""
-        if not _KNOWN.fullmatch(tail) or tail.startswith("pause."):
-            continue  # another group's field, the pause box or a field no audit has: the record reads none of them
+        if not _KNOWN.fullmatch(tail):
+            continue  # another group's field or a field no audit has: the record reads neither
         field, widgets = drawn[name]
         held = "".join(unicodedata.normalize("NFC", value).split())
         for widget in map(_dictionary, widgets if held and not _kept_unseen(tail, field) else []):
@@ -1009,8 +1014,19 @@ def _part(value: object, path: str) -> str | None:
 def _refuse_unlike_its_default(text: str, default: str | None, field: str, path: str) -> None:
     """Refuses a game field whose value is not the one the audit was written with, kept as its default value: the
     target and the count of groups change no field of the form, so nothing else would tell an edited one (a game
-    played on after its target was reached read as won by no one). A form without a default is read as it is."""
-    if default is None or default.split() == text.split():
+    played on after its target was reached read as won by no one).
+
+    A game field with no default is refused too: sos-print writes one beside every value, so a default deleted hid
+    an edited value (sweep 40, F6). The value is the field's own: one given to a field above it is refused where the
+    tree is walked (`_INHERITED`), and a widget's own is read by no reader. The default can be edited alongside the
+    value: `_refuse_unlike_the_class` holds it to what the other fields of the form say as well."""
+    if default is None:
+        raise ExampleFileError(
+            path,
+            f"its field {field} has no default value, which sos-print writes beside the game: the game field was "
+            "changed after it was written",
+        )
+    if default.split() == text.split():
         return
     said = dict(item.partition("=")[::2] for item in text.split())
     wrote = dict(item.partition("=")[::2] for item in default.split())
@@ -1020,15 +1036,58 @@ def _refuse_unlike_its_default(text: str, default: str | None, field: str, path:
     raise ExampleFileError(path, f"its field {field}{change}: the game field was changed after it was written")
 
 
+def _refuse_unlike_the_class(games: dict[int, str], game: FormGame, group: int, path: str) -> None:
+    """Refuses a game field that says another game than the form's other game fields, or another count of groups
+    than the form holds: a class's audit is written for one game, each group's field saying it, and the groups it
+    holds are the groups it was written for.
+
+    Why here, and not only the default value: the value and its default sit side by side in one field, and an editor
+    changing the target changes both (sweep 40, F6). What the form itself holds cannot be changed alongside it
+    without changing every group's field, so a single field changed is told; the target printed on the page (its
+    instructions' words) is not read, and a form whose every game field was changed alike is still read as it says.
+    """
+    field = game_field(group)
+    held = sorted(games)
+    if held != list(range(1, game.groups + 1)):
+        count = f"{len(held)} group{'s' * (len(held) != 1)}"
+        raise ExampleFileError(
+            path,
+            f"its field {field} says groups={game.groups}, but the form holds the game fields of {count}: the game "
+            "field was changed after it was written",
+        )
+    said = _class_game(games[group])
+    for other in held:
+        theirs = _class_game(games[other])
+        key = next((key for key in [*said, *theirs] if said.get(key) != theirs.get(key)), None)
+        if key is not None:
+            raise ExampleFileError(
+                path,
+                f"its field {field} says {key}={said.get(key, '')}, but group {other}'s field "
+                f"{game_field(other)} says {key}={theirs.get(key, '')}: the game field was changed after it was "
+                "written",
+            )
+
+
+def _class_game(text: str) -> dict[str, str]:
+    """Returns what a game field says of the class's game, which every group's says alike: not the group, nor its
+    players and teams (a class list leaves a group of three among pairs, or a pair among teams)."""
+    items = dict(item.partition("=")[::2] for item in text.split()[2:])
+    return {key: value for key, value in items.items() if key not in ("group", "players", "teams")}
+
+
 def _value(node: Any, tail: str, name: str, path: str) -> str:
     """Returns the value of a field of ours that the record reads (the game, a table's cell, the header's names,
-    class and date), held to the most its field takes; the pause box is not the record's, and gives ""."""
+    class and date, the pause box), held to the most its field takes; any other gives ""."""
     if tail == "game":
         limit = GAME_LENGTH
     elif _KNOWN.fullmatch(tail) and tail.startswith("move."):
         limit = _SLACK * longest_value(tail.split(".", 2)[2])
     elif tail in _HEADER_LIMITS or tail.startswith("names."):
         limit = _HEADER_LIMITS.get(tail, _SLACK * NAME_LENGTH)
+    elif tail == "pause.next":
+        limit = _SLACK * NEXT_LENGTH
+    elif tail.startswith("pause.score."):
+        limit = _SLACK * longest_value("total.A")
     else:
         return ""
     return _text(node.get("/V"), limit, path, name)
@@ -1265,6 +1324,55 @@ def _side_order(side: str) -> tuple[int, str]:
 def _sides(sides: list[str] | tuple[str, ...]) -> str:
     """Names seats or sides as the audit prints them: "A, B, C" or "A + C, B + D"; none is "none"."""
     return ", ".join(" + ".join(side) for side in sides) or "none"
+
+
+def _refuse_other_pauses(fields: dict[str, str], group: int, path: str) -> None:
+    """Refuses a pause box filled in for another group than the one whose rows are: that group stopped a game whose
+    moves are in no row of the file, so what its box claims could be checked against nothing, and a clean report
+    would pass over a game without a word (sweep 40, F4)."""
+    for name, value in fields.items():
+        match = re.fullmatch(r"group([1-9][0-9]{0,2})\.pause\..+", name)
+        if match is not None and int(match[1]) != group and value.strip():
+            other = int(match[1])
+            raise ExampleFileError(
+                path,
+                f"group {other}'s pause box is filled in ({quoted(name)}), but group {other}'s table has no row: the "
+                f"game it pauses cannot be checked; type its moves in group {other}'s table, in a copy of its own",
+            )
+
+
+def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeader, path: str) -> Pause | None:
+    """Returns what group `group`'s pause box claims, for check to hold it to the game as it holds the rows: each
+    side's points (whole numbers in the digits 0 to 9), and who writes next, as a seat's letter or a name of the
+    names row; a box that cannot be read is refused naming its field."""
+    scores = []
+    for side in scored_sides(game.variant):
+        name = group_field(group, "pause", "score", side)
+        text = fields.get(name, "").strip()
+        if not text:
+            continue
+        if not re.fullmatch(r"[0-9]{1,6}", text):
+            said = quoted(text) if len(text) <= _SAID else "a word"  # a longer text may be a child's name
+            raise ExampleFileError(
+                path, f"group {group}'s field {quoted(name)} holds {said}: write the points in the digits 0 to 9"
+            )
+        scores.append((side, int(text)))
+    name = group_field(group, "pause", "next")
+    text = " ".join(unicodedata.normalize("NFC", fields.get(name, "")).split())
+    named = {typed.casefold(): seat for seat, typed in header.names}
+    seat = text.upper() if text.upper() in game.variant.seats else named.get(text.casefold())
+    if text and seat is None:
+        said = quoted(text) if len(text) <= _SAID else "a word that is no name of the names row"
+        seats = ", ".join(game.variant.seats)
+        raise ExampleFileError(
+            path,
+            f"group {group}'s field {quoted(name)} holds {said}: write who writes next as a seat ({seats}) or a name "
+            "typed in the names row",
+        )
+    return Pause(tuple(scores), seat) if scores or seat else None
+
+
+_SAID = 2  # the most characters of a pause box's text a message quotes: a longer one may be a child's name
 
 
 def _rows(fields: dict[str, str], game: FormGame, group: int) -> list[tuple[int, list[str]]]:

@@ -122,24 +122,51 @@ def _refuse_unless_regular(path: Path, mode: int) -> None:
 def _refuse_planted_links(folder: Path) -> None:
     """Refuses a symbolic link on the way to `folder` that lies in a sticky folder anyone may write in (/tmp) and
     belongs neither to the user nor to that folder's owner: another user may have planted it there to lead the
-    run's files over the user's own. It is the kernel's protected_symlinks rule, kept even where it is turned off."""
+    run's files over the user's own. It is the kernel's protected_symlinks rule, kept even where it is turned off.
+
+    The path is walked as the kernel resolves it, one name at a time, each link followed to its target before the
+    names after it: "lnk/.." is the folder above where the link leads, not the folder holding the link, so a path
+    made plain by its text first ("S/lnk/../kit" read as "S/kit") never looked at the link (sweep 40, F5)."""
     if not hasattr(os, "geteuid"):  # no owners to compare where there are no user ids
         return
-    current = Path(os.path.abspath(folder))
-    for step in (*reversed(current.parents), current):
+    try:
+        current = Path(os.getcwd() if not os.path.isabs(folder) else os.sep)  # getcwd gives the folder with no link
+    except OSError:
+        return  # a working folder removed: the kernel finds no relative path either
+    pending = list(reversed(Path(folder).parts[1:] if os.path.isabs(folder) else Path(folder).parts))
+    followed = 0
+    while pending:
+        name = pending.pop()
+        if name in ("", "."):
+            continue
+        if name == "..":
+            current = current.parent  # `current` holds no link: its parent is the kernel's ".."
+            continue
+        step = current / name
         try:
             info = os.lstat(step)
             if not stat.S_ISLNK(info.st_mode):
+                current = step
                 continue
-            shared = os.stat(step.parent)
+            shared = os.stat(current)
+            target = os.readlink(step)
         except OSError:
             return  # a step that does not exist yet: the folders below it are made by this run
         sticky = shared.st_mode & stat.S_ISVTX and shared.st_mode & stat.S_IWOTH
         if sticky and info.st_uid not in (os.geteuid(), shared.st_uid):
             raise OutputError(
                 f"cannot use the folder {shown(folder)}: {shown(step)} is a symbolic link another user left in the "
-                f"shared folder {shown(step.parent)}; give the folder it leads to, if it is yours"
+                f"shared folder {shown(current)}; give the folder it leads to, if it is yours"
             )
+        followed += 1
+        if followed > _MOST_LINKS:
+            return  # a loop of links: the kernel refuses the path itself, where the folder is made
+        if os.path.isabs(target):
+            current = Path(os.sep)
+        pending += reversed(Path(target).parts[1:] if os.path.isabs(target) else Path(target).parts)
+
+
+_MOST_LINKS = 40  # the links Linux follows in one path before it gives up (ELOOP)
 
 
 def _check_folder(folder: Path) -> Path:
