@@ -712,7 +712,7 @@ def test_a_whole_number_option_takes_the_digits_0_to_9_only(runner, tmp_path, mo
     # int() takes other scripts' digits and underscores: "--groups ４" printed 4 groups, "1_0" 10 (sweep 40).
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["audit", option, value])
-    message = f"Usage error: Invalid value for '{option}': {value!r} is not a valid int range.\n"
+    message = f"Usage error: Invalid value for '{option}': {value!r} is not a whole number in the digits 0 to 9.\n"
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
     assert not list(tmp_path.iterdir())
 

@@ -41,8 +41,12 @@ class Application(TyperGroup):
         **extra: Any,
     ) -> Any:
         arguments = within_int_limit(list(args) if args is not None else sys.argv[1:], text_options(self))
-        ascii_integers(self)
         try:
+            if look_alike := look_alike_number(arguments, int_options(self)):
+                option, value = look_alike
+                raise typer.BadParameter(
+                    f"{value!r} is not a whole number in the digits 0 to 9.", param_hint=f"'{option}'"
+                )
             code = super().main(arguments, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as error:  # every usage error click raises, and ours (options.usage)
             text = error.format_message()
@@ -76,23 +80,37 @@ def within_int_limit(arguments: Sequence[str], text: Collection[str]) -> list[st
     return tamed
 
 
-def ascii_integers(group: Any) -> None:
-    """Makes every whole-number option of `group` and its loaded commands take the digits 0 to 9 only (a sign and
-    spaces around them as before): click reads them with int(), which also takes other scripts' digits ("４", "٤")
-    and underscores ("1_0" is 10), so a look-alike typed or pasted became another number than the one shown."""
-    for command in [group, *group.commands.values()]:
-        for parameter in command.params:
-            if getattr(parameter.type, "_number_class", None) is int:  # click's int and int range, as Typer makes them
-                parameter.type._number_class = _ascii_int  # what they read a value with
+def look_alike_number(arguments: Sequence[str], numbers: Collection[str]) -> tuple[str, str] | None:
+    """Returns the first whole-number option in `numbers` and its value where int() would take the value but it is
+    not written in the digits 0 to 9 (other scripts' digits, "４" or "٤", and underscores, "1_0" for 10): a look-alike
+    typed or pasted printed another number of groups than the one shown. None where every such value is plain."""
+    for before, argument in zip(["", *arguments], arguments, strict=False):
+        if argument == "--":
+            return None
+        flag, equals, value = argument.partition("=") if argument.startswith("--") else ("", "", argument)
+        option = flag if equals else before
+        if option in numbers and not (value.isascii() and _WHOLE_NUMBER.fullmatch(value)) and _is_int(value):
+            return option, value
+    return None
 
 
-def _ascii_int(value: object) -> int:
-    """Returns a whole number written in the digits 0 to 9; raises ValueError for any other text, as int() does."""
-    if isinstance(value, int):  # a default
-        return value
-    if not (isinstance(value, str) and value.isascii() and _WHOLE_NUMBER.fullmatch(value)):
-        raise ValueError(value)
-    return int(value)
+def _is_int(value: str) -> bool:
+    try:
+        int(value)
+    except ValueError:
+        return False
+    return True
+
+
+def int_options(group: Any) -> set[str]:
+    """Returns the names of every option of `group`'s loaded commands that takes a whole number ("--groups")."""
+    return {
+        name
+        for command in group.commands.values()
+        for parameter in command.params
+        if parameter.param_type_name == "option" and parameter.type.name in ("int", "int range")
+        for name in parameter.opts
+    }
 
 
 def text_options(group: Any) -> set[str]:
