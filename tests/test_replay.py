@@ -185,6 +185,34 @@ def test_a_record_typed_from_a_score_sheet_says_its_entries_are_the_score_sheets
 
 
 @pytest.mark.parametrize(
+    ("totals", "lang", "said"),
+    [
+        (("3", "2"), Language.EN, "On the score sheet, A won 3 to 2. Counted correctly, B wins 2 to 1."),
+        (("2", "2"), Language.EN, "On the score sheet, the game was a draw, 2 to 2. Counted correctly, B wins 2 to 1."),
+        (("3", "2"), Language.FR, "Sur le relevé, A a gagné 3 à 2. Compté correctement, c'est B qui gagne 2 à 1."),
+        (
+            ("2", "2"),
+            Language.FR,
+            "Sur le relevé, la partie était nulle, 2 à 2. Compté correctement, c'est B qui gagne",
+        ),
+        (("1", "3"), Language.EN, None),  # a slip that leaves B the winner is a mistake like any other
+        (("1", "3"), Language.FR, None),
+    ],
+)
+def test_a_sheet_whose_totals_name_another_winner_says_so_in_the_summary(totals, lang, said):
+    # The last row's totals of GAME3 changed: the summary, read out to the class, sets the sheet's winner beside the
+    # right one, before the mistakes are counted (issue 23).
+    rows = altered(GAME3, {(9, 6): totals[0], (9, 7): totals[1]})
+    first = flat(texts(document(csv_text(rows), 3, language=lang))[0]).replace("\u2019", "'")
+    summary = first.split("The game, move by move" if lang == Language.EN else "La partie, coup par coup")[0]
+    if said is None:
+        assert "On the score sheet," not in summary and "Sur le relevé," not in summary, summary
+    else:
+        assert said in summary, summary
+        assert summary.index(said[:20]) < summary.index("mistake" if lang == Language.EN else "erreur"), summary
+
+
+@pytest.mark.parametrize(
     "options", [PrintOptions(language=Language.FR), PrintOptions(), PrintOptions(large_print=True)], ids=str
 )
 def test_a_teams_name_is_never_broken_around_its_plus(options):
