@@ -400,6 +400,54 @@ def test_each_player_has_a_board_of_the_s_o_s_they_made_and_no_label_sits_on_a_l
     assert circles == []
 
 
+# A completes A1-C1 at move 3 and C1-E1 at move 6: two S-O-S end to end on row 1, sharing C1.
+JOINED = [("1", "A", "S", "A1"), ("2", "B", "S", "C1"), ("3", "A", "O", "B1"), ("4", "A", "S", "E5"),
+          ("5", "B", "O", "D1"), ("6", "A", "S", "E1")]  # fmt: skip
+
+
+def sos_lines(data: bytes, page_number: int, board) -> list[tuple[float, float, float, float]]:
+    """Returns the S-O-S drawn on one board of a page, new (thick) or earlier (dashed): grey lines, where the grid's
+    are black, as (x0, top, x1, bottom) in mm."""
+    left, top, cell, size = board
+    found = []
+    for line in opened(data).pages[page_number].lines:
+        grey = line["stroking_color"]
+        grey = grey[0] if isinstance(grey, (list, tuple)) else grey
+        box = tuple(line[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
+        inside = left <= box[0] <= box[2] <= left + cell * size and top <= box[1] <= box[3] <= top + cell * size
+        if float(grey) > 0.1 and inside:
+            found.append(box)
+    return found
+
+
+@pytest.mark.parametrize("heading", ["The game, move by move", "Who made each S-O-S"])
+def test_two_s_o_s_that_meet_end_to_end_are_drawn_apart_so_a_child_counts_two(heading):
+    # Drawn centre to centre, A1-C1 and C1-E1 read as one long line (issue 23): each stops short of C1's centre, on
+    # the game's last picture (A1-C1 in dashes, made before it) as on A's board of who made each S-O-S.
+    data = document(csv_text(JOINED, header=HEADER[:6]), 5)
+    page = page_with(data, heading)
+    board = boards(data)[page][-1 if heading.startswith("The game") else 0]
+    cell = board[2]
+    lines = sorted(line for line in sos_lines(data, page, board) if abs(line[1] - line[3]) < 0.01)  # level: row 1
+    if heading.startswith("The game"):  # dashes come as one line each: the first's left end and the last's right
+        lines = [(lines[0][0], lines[0][1], max(x1 for _, _, x1, _ in lines[:-1]), lines[0][3]), lines[-1]]
+    assert len(lines) == 2, lines
+    (left, _, left_end, _), (right_start, _, right, _) = lines
+    assert right_start - left_end >= 6.0, lines  # mm between them, on C1
+    # Their outer ends still reach A1's and E1's centres, and each line runs on past its O.
+    assert right - left == pytest.approx(4 * cell, abs=0.1)
+    assert left_end - left >= 1.5 * cell and right - right_start >= 1.5 * cell
+
+
+def test_two_s_o_s_that_meet_at_an_angle_are_drawn_whole():
+    # B's A3-C1 and A3-C3 of GAME3 share A3 in two directions: they read as two already, and each runs centre to centre.
+    data = document(csv_text(GAME3), 3)
+    page = page_with(data, "Who made each S-O-S")
+    cell = boards(data)[page][0][2]
+    lengths = sorted(math.hypot(x1 - x0, bottom - top) for x0, top, x1, bottom in thick_lines(data, page))
+    assert lengths == pytest.approx([2 * cell, 2 * cell, 2 * math.sqrt(2) * cell], abs=0.05)
+
+
 def test_a_game_nobody_scored_in_has_no_boards_of_scorers():
     rows = [(str(k), "", "O", cell) for k, cell in enumerate(["A1", "B2", "C3"], start=1)]
     data = document(csv_text(rows, header=HEADER[:6]), 3)

@@ -66,6 +66,10 @@ FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at
 ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
 SLASH_SCALE = 0.5  # the width of the slash of an answer's "S/O", as a share of its own: the letters fit a key's cell
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
+# Where two lines meet end to end on one row, column or diagonal (A1-C1 and C1-E1), each stops short of the shared
+# cell's centre by this share of a cell, clear of its letter: a child counts two S-O-S, not one long line (issue 23).
+# 6 mm between them on the smallest replay cell (8 mm), more on larger cells, where the letter is larger too.
+SHARED_END_SHARE = 0.375
 
 
 def label_gutters(grid: GridPlan, size: float) -> tuple[float, float]:
@@ -448,9 +452,45 @@ def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
         canvas.setLineCap(0 if dash else 1)
         canvas.setDash([length * MM for length in dash])
         for mark in marks:
-            (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in (mark.start, mark.end))
+            (x0, y0), (x1, y1) = _drawn_ends(grid, mark, x, y, cell)
             canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
     canvas.restoreState()
+
+
+def _drawn_ends(
+    grid: GridPlan, mark: SegmentMark, x: float, y: float, cell: float
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Returns where a line is drawn from and to (mm): its end cells' centres, each drawn back by SHARED_END_SHARE of a
+    cell where another line of the grid goes on from that end in the same direction."""
+    start, end = (cell_centre(grid, x, y, cell, *place) for place in (mark.start, mark.end))
+    length = math.dist(start, end)
+    back = SHARED_END_SHARE * cell
+    shared = _continued(grid, mark)
+    ends = []
+    for (px, py), (qx, qy), place in ((start, end, mark.start), (end, start, mark.end)):
+        share = back / length if place in shared and length else 0.0
+        ends.append((px + (qx - px) * share, py + (qy - py) * share))
+    return ends[0], ends[1]
+
+
+def _continued(grid: GridPlan, mark: SegmentMark) -> set[tuple[int, int]]:
+    """Returns the end cells of `mark` where another line of the grid (new or earlier) starts or ends in the same
+    direction: the two read as one long line there."""
+    way = _direction(mark)
+    return {
+        place
+        for other in (*grid.segments, *grid.faint)
+        if other != mark and _direction(other) == way
+        for place in (mark.start, mark.end)
+        if place in (other.start, other.end)
+    }
+
+
+def _direction(mark: SegmentMark) -> tuple[int, int]:
+    """Returns the direction of a line, the same from either end: (1, 0), (0, 1), (1, 1) or (1, -1)."""
+    dx, dy = (b - a for a, b in zip(mark.start, mark.end, strict=True))
+    dx, dy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    return (dx, dy) if (dx, dy) > (0, 0) else (-dx, -dy)
 
 
 def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) -> list[tuple[float, float]]:
