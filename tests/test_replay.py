@@ -1416,12 +1416,13 @@ def sized_game(size: int) -> str:
         (5, 14.0),
         (6, 12.0),
         (7, 11.0),
-        pytest.param(8, 8.0, marks=CROWDED_8),
+        pytest.param(8, 10.0, marks=CROWDED_8),
     ],
 )
 def test_each_board_size_has_its_own_cell_in_normal_print(size, cell):
-    # Normal print, A4: a 3 x 3 board at 18 mm a cell, 4 x 4 at 16, down to 11 on 7 x 7; 8 x 8 at 8, where two rows of
-    # two boards and their captions fit a page (review 34, H6).
+    # Normal print, A4: a 3 x 3 board at 18 mm a cell, 4 x 4 at 16, down to 11 on 7 x 7; 8 x 8 at 10, where two rows of
+    # two boards and their short captions still fit a page (review 34, H6); at 8 mm a class could not read 64 cells
+    # and a move number's ground cut the lines (issue 23).
     data = document(sized_game(size), size)
     placed = [board for page in boards(data) for board in page]
     assert {round(board[2], 1) for board in placed} == {cell}
@@ -1945,6 +1946,32 @@ def test_no_move_number_runs_into_a_frame_or_a_line(size, seed, options):
                             and g["top"] <= top - pad + 0.3 and g["bottom"] >= bottom + pad - 0.3
                             for g in grounds
                         ), f"a line runs through the move number at ({x0:.0f}, {top:.0f})"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("seed", "every"), [pytest.param(4, 0, marks=CROWDED_8), (1, 8), (3, 1)], ids=["crowded", "every 8", "every 1"]
+)
+def test_no_move_numbers_ground_covers_a_new_line_on_8x8(seed, every):
+    # On 8 mm cells a number's white ground in a cell's corner reached the S-O-S line down the cell's middle and cut a
+    # notch in it (issue 23): on 10 mm cells each ground stands clear of every new line, half its width round it.
+    data = document(crowded_game(8, seed), 8, every=every)
+    checked = 0
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            numbers = _number_boxes(page)
+            grounds = [
+                (g["x0"], g["top"], g["x1"], g["bottom"])
+                for g in page.rects
+                if g["fill"] and g["non_stroking_color"] in ((1,), 1, [1], (1.0,))
+                and any(g["x0"] <= x0 and x1 <= g["x1"] and g["top"] <= top and bottom <= g["bottom"]
+                        for x0, top, x1, bottom in numbers)
+            ]  # fmt: skip
+            new = [line for line in page.lines if abs(line["linewidth"] - 2.2) < 0.05 and not dashed(line)]
+            for ground in grounds:
+                for line in new:
+                    checked += 1
+                    assert _to_box(line["pts"][0], line["pts"][-1], ground) >= line["linewidth"] / 2, (page, ground)
+    assert checked > 100
 
 
 def test_a_move_number_stands_in_the_top_corner_no_diagonal_runs_into_so_the_line_stays_whole():
@@ -2603,8 +2630,9 @@ def flat_text(data: bytes) -> str:
 
 @pytest.mark.parametrize("every", [0, 8], ids=["each score", "every 8"])
 def test_an_8x8_replays_pages_hold_two_rows_of_two_boards(every):
-    # 8 x 8 boards of 80 mm left one row of two a page, the page ending at 52 to 60 % of its height (review 34, H6):
-    # at 64 mm two rows and their captions fit where each picture tells one score.
+    # 8 x 8 boards of 80 mm with their lines named above them left one row of two a page, the page ending at 52 to 60 %
+    # of its height (review 34, H6): at 80 mm with the lines named in the captions, two rows and their captions fit
+    # where each picture tells one score (10 mm cells, issue 23).
     data = document(random_game(8, 3), 8, every=every)
     placed = [page for page in steps_boards(data) if page]
     # The first page holds one row under the header; the last may hold the game's last picture alone. Every 8 moves,
@@ -2613,7 +2641,7 @@ def test_an_8x8_replays_pages_hold_two_rows_of_two_boards(every):
     rows = [len(page) for page in placed[1:-1]]
     assert rows == ([4] * len(rows) if every == 0 else [2, 2]), [len(page) for page in placed]
     assert 1 <= len(placed[-1]) <= 4
-    assert {round(board[2], 1) for page in placed for board in page} == {8.0}
+    assert {round(board[2], 1) for page in placed for board in page} == {10.0}
     lefts = sorted({round(board[0], 1) for page in placed for board in page})
     assert len(lefts) == 2 and lefts[1] - lefts[0] == pytest.approx(SECOND_COLUMN[Paper.A4], abs=0.15), lefts
 
