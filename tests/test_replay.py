@@ -744,7 +744,7 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
         # (des38, A6).
         "At move 6, A wrote S in A3 and scored nothing. This left B two moves that score: O in B2 or O in "
         "B3. This move changed the result more than any other. Before this move, A would finish 1 point "
-        "ahead if both sides played their best; after it, 1 point behind."
+        "ahead if both sides played their best from this move to the end; after it, 1 point behind."
     ) in text
     # Eight moves are best: the picture shows one of them, and says so (issue 23, session 37 P16).
     assert "Move 6: A wrote S in A3" in text and "One of the best moves: O in A3" in text
@@ -803,8 +803,9 @@ def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
     # The turning point is the last section: its pages alone are read (the game before it takes up to 24 pages).
     first, section_text = section(data, "The turning point")
     pages_text = [flat(text) for text in section_text]
-    page = next(k for k, text in enumerate(pages_text) if "if both sides played their best; after it," in text)
-    after_why = pages_text[page].split("if both sides played their best; after it,", 1)[1]
+    said = "if both sides played their best from this move to the end; after it,"
+    page = next(k for k, text in enumerate(pages_text) if said in text)
+    after_why = pages_text[page].split(said, 1)[1]
     assert re.search(r"Move \d+: [AB] wrote", after_why) and re.search(r"(Best|One of the best moves): ", after_why)
     played, better = boards_on(data, first + page)[-2:]
     assert played[1] == pytest.approx(better[1], abs=0.1)  # one top: side by side
@@ -909,7 +910,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "score 1 point with O in B2 or O in C2. The turning point.",
                 "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. This "
                 "move changed the result more than any other. Before this move, A would finish 6 points ahead if "
-                "both sides played their best; after it, 4 points behind.",
+                "both sides played their best from this move to the end; after it, 4 points behind.",
             ],
         ),
         (
@@ -923,7 +924,8 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. O en B2 aurait marqué 1 point tout de suite. "
                 "Aucun autre coup de la partie n’a autant changé le résultat. Avant ce coup, si chacun jouait au "
-                "mieux, A finirait avec 6 points d’avance ; après ce coup, A finirait avec 4 points de retard.",
+                "mieux de ce coup jusqu’à la fin, A finirait avec 6 points d’avance ; après ce coup, A finirait avec 4 "
+                "points de retard.",
             ],
         ),
     ],
@@ -1135,7 +1137,7 @@ NAMED_EVERYWHERE = {
          "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
          "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
          "Au coup 6, Inès a écrit S en A3 et n’a rien marqué. Ce coup a laissé à Tom deux coups qui marquent",
-         "si chacun jouait au mieux, Inès finirait avec 1 point d’avance",
+         "si chacun jouait au mieux de ce coup jusqu’à la fin, Inès finirait avec 1 point d’avance",
          "Coup 6 : Inès a écrit S en A3", "Cadeau : Tom peut maintenant marquer 1 point avec O en B2 ou O en B3."),
         re.compile(r"\b[AB] (écrit|a écrit|finirait|peut maintenant|rejoue)\b|joueur [AB]\b|tour de [AB]\b"),
     ),
@@ -2737,8 +2739,8 @@ REPLAYED = [
     (
         "06-last-letter-scores.toml",
         Language.FR,
-        "Avant ce coup, si chacun jouait au mieux, la partie finirait à égalité ; après ce coup, B finirait avec 1 "
-        "point de retard.",
+        "Avant ce coup, si chacun jouait au mieux de ce coup jusqu’à la fin, la partie finirait à égalité ; après ce "
+        "coup, B finirait avec 1 point de retard.",
     ),
     ("06-last-letter-scores.toml", Language.FR, "Un des meilleurs coups : O en A3"),
     ("06-last-letter-scores.toml", Language.EN, "One of the best moves: O in A3"),

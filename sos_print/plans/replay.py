@@ -332,7 +332,7 @@ def _sheet_winner(game: CheckedExample, words: Words, side: Callable[[str], str]
         said=side(said) if said else "",
         said_scores=_ranked(claimed, said),
         winner=side(right) if right else "",
-        scores=_ranked(final.side_scores, right),
+        right_scores=_ranked(final.side_scores, right),
         teams=game.example.variant.teams,
     )
 
