@@ -212,6 +212,19 @@ def test_a_sheet_whose_totals_name_another_winner_says_so_in_the_summary(totals,
         assert summary.index(said[:20]) < summary.index("mistake" if lang == Language.EN else "erreur"), summary
 
 
+# A whole team game on 3 x 3 that A + C win 1 to 0; its score sheet's last row says 1 to 2.
+TEAM_SHEET = [("1", "A", "S", "A3"), ("2", "B", "O", "B3"), ("3", "C", "S", "A1"), ("4", "D", "S", "A2"),
+              ("5", "A", "S", "C3"), ("6", "A", "O", "C2"), ("7", "B", "O", "C1"), ("8", "C", "S", "B2"),
+              ("9", "D", "O", "B1", "", "", "1", "2")]  # fmt: skip
+
+
+def test_a_team_sheet_whose_totals_name_the_other_team_says_so_by_its_team():
+    header = (*HEADER[:6], "Total A + C", "Total B + D")
+    data = document(csv_text(TEAM_SHEET, header=header), 3, Variant(players=4, teams=True))
+    first = flat(texts(data)[0])
+    assert "On the score sheet, team B + D won 2 to 1. Counted correctly, team A + C wins 1 to 0." in first, first
+
+
 @pytest.mark.parametrize(
     "options", [PrintOptions(language=Language.FR), PrintOptions(), PrintOptions(large_print=True)], ids=str
 )
