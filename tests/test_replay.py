@@ -185,6 +185,47 @@ def test_a_record_typed_from_a_score_sheet_says_its_entries_are_the_score_sheets
 
 
 @pytest.mark.parametrize(
+    ("totals", "lang", "said"),
+    [
+        (("3", "2"), Language.EN, "On the score sheet, A won 3 to 2. Counted correctly, B wins 2 to 1."),
+        (("2", "2"), Language.EN, "On the score sheet, the game was a draw, 2 to 2. Counted correctly, B wins 2 to 1."),
+        (("3", "2"), Language.FR, "Sur le relevé, A a gagné 3 à 2. Compté correctement, c'est B qui gagne 2 à 1."),
+        (
+            ("2", "2"),
+            Language.FR,
+            "Sur le relevé, la partie était nulle, 2 à 2. Compté correctement, c'est B qui gagne",
+        ),
+        (("1", "3"), Language.EN, None),  # a slip that leaves B the winner is a mistake like any other
+        (("1", "3"), Language.FR, None),
+    ],
+)
+def test_a_sheet_whose_totals_name_another_winner_says_so_in_the_summary(totals, lang, said):
+    # The last row's totals of GAME3 changed: the summary, read out to the class, sets the sheet's winner beside the
+    # right one, before the mistakes are counted (issue 23).
+    rows = altered(GAME3, {(9, 6): totals[0], (9, 7): totals[1]})
+    first = flat(texts(document(csv_text(rows), 3, language=lang))[0]).replace("\u2019", "'")
+    summary = first.split("The game, move by move" if lang == Language.EN else "La partie, coup par coup")[0]
+    if said is None:
+        assert "On the score sheet," not in summary and "Sur le relevé," not in summary, summary
+    else:
+        assert said in summary, summary
+        assert summary.index(said[:20]) < summary.index("mistake" if lang == Language.EN else "erreur"), summary
+
+
+# A whole team game on 3 x 3 that A + C win 1 to 0; its score sheet's last row says 1 to 2.
+TEAM_SHEET = [("1", "A", "S", "A3"), ("2", "B", "O", "B3"), ("3", "C", "S", "A1"), ("4", "D", "S", "A2"),
+              ("5", "A", "S", "C3"), ("6", "A", "O", "C2"), ("7", "B", "O", "C1"), ("8", "C", "S", "B2"),
+              ("9", "D", "O", "B1", "", "", "1", "2")]  # fmt: skip
+
+
+def test_a_team_sheet_whose_totals_name_the_other_team_says_so_by_its_team():
+    header = (*HEADER[:6], "Total A + C", "Total B + D")
+    data = document(csv_text(TEAM_SHEET, header=header), 3, Variant(players=4, teams=True))
+    first = flat(texts(data)[0])
+    assert "On the score sheet, team B + D won 2 to 1. Counted correctly, team A + C wins 1 to 0." in first, first
+
+
+@pytest.mark.parametrize(
     "options", [PrintOptions(language=Language.FR), PrintOptions(), PrintOptions(large_print=True)], ids=str
 )
 def test_a_teams_name_is_never_broken_around_its_plus(options):
@@ -370,6 +411,54 @@ def test_each_player_has_a_board_of_the_s_o_s_they_made_and_no_label_sits_on_a_l
     pdf = opened(data)
     circles = [c for c in pdf.pages[page].curves if abs(c["width"] - c["height"]) < 0.1 and c["width"] > 4]
     assert circles == []
+
+
+# A completes A1-C1 at move 3 and C1-E1 at move 6: two S-O-S end to end on row 1, sharing C1.
+JOINED = [("1", "A", "S", "A1"), ("2", "B", "S", "C1"), ("3", "A", "O", "B1"), ("4", "A", "S", "E5"),
+          ("5", "B", "O", "D1"), ("6", "A", "S", "E1")]  # fmt: skip
+
+
+def sos_lines(data: bytes, page_number: int, board) -> list[tuple[float, float, float, float]]:
+    """Returns the S-O-S drawn on one board of a page, new (thick) or earlier (dashed): grey lines, where the grid's
+    are black, as (x0, top, x1, bottom) in mm."""
+    left, top, cell, size = board
+    found = []
+    for line in opened(data).pages[page_number].lines:
+        grey = line["stroking_color"]
+        grey = grey[0] if isinstance(grey, (list, tuple)) else grey
+        box = tuple(line[key] / MM_PT for key in ("x0", "top", "x1", "bottom"))
+        inside = left <= box[0] <= box[2] <= left + cell * size and top <= box[1] <= box[3] <= top + cell * size
+        if float(grey) > 0.1 and inside:
+            found.append(box)
+    return found
+
+
+@pytest.mark.parametrize("heading", ["The game, move by move", "Who made each S-O-S"])
+def test_two_s_o_s_that_meet_end_to_end_are_drawn_apart_so_a_child_counts_two(heading):
+    # Drawn centre to centre, A1-C1 and C1-E1 read as one long line (issue 23): each stops short of C1's centre, on
+    # the game's last picture (A1-C1 in dashes, made before it) as on A's board of who made each S-O-S.
+    data = document(csv_text(JOINED, header=HEADER[:6]), 5)
+    page = page_with(data, heading)
+    board = boards(data)[page][-1 if heading.startswith("The game") else 0]
+    cell = board[2]
+    lines = sorted(line for line in sos_lines(data, page, board) if abs(line[1] - line[3]) < 0.01)  # level: row 1
+    if heading.startswith("The game"):  # dashes come as one line each: the first's left end and the last's right
+        lines = [(lines[0][0], lines[0][1], max(x1 for _, _, x1, _ in lines[:-1]), lines[0][3]), lines[-1]]
+    assert len(lines) == 2, lines
+    (left, _, left_end, _), (right_start, _, right, _) = lines
+    assert right_start - left_end >= 6.0, lines  # mm between them, on C1
+    # Their outer ends still reach A1's and E1's centres, and each line runs on past its O.
+    assert right - left == pytest.approx(4 * cell, abs=0.1)
+    assert left_end - left >= 1.5 * cell and right - right_start >= 1.5 * cell
+
+
+def test_two_s_o_s_that_meet_at_an_angle_are_drawn_whole():
+    # B's A3-C1 and A3-C3 of GAME3 share A3 in two directions: they read as two already, and each runs centre to centre.
+    data = document(csv_text(GAME3), 3)
+    page = page_with(data, "Who made each S-O-S")
+    cell = boards(data)[page][0][2]
+    lengths = sorted(math.hypot(x1 - x0, bottom - top) for x0, top, x1, bottom in thick_lines(data, page))
+    assert lengths == pytest.approx([2 * cell, 2 * cell, 2 * math.sqrt(2) * cell], abs=0.05)
 
 
 def test_a_game_nobody_scored_in_has_no_boards_of_scorers():
@@ -668,7 +757,7 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
         # (des38, A6).
         "At move 6, A wrote S in A3 and scored nothing. This left B two moves that score: O in B2 or O in "
         "B3. This move changed the result more than any other. Before this move, A would finish 1 point "
-        "ahead if both sides played their best; after it, 1 point behind."
+        "ahead if both sides played their best from this move to the end; after it, 1 point behind."
     ) in text
     # Eight moves are best: the picture shows one of them, and says so (issue 23, session 37 P16).
     assert "Move 6: A wrote S in A3" in text and "One of the best moves: O in A3" in text
@@ -727,8 +816,9 @@ def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
     # The turning point is the last section: its pages alone are read (the game before it takes up to 24 pages).
     first, section_text = section(data, "The turning point")
     pages_text = [flat(text) for text in section_text]
-    page = next(k for k, text in enumerate(pages_text) if "if both sides played their best; after it," in text)
-    after_why = pages_text[page].split("if both sides played their best; after it,", 1)[1]
+    said = "if both sides played their best from this move to the end; after it,"
+    page = next(k for k, text in enumerate(pages_text) if said in text)
+    after_why = pages_text[page].split(said, 1)[1]
     assert re.search(r"Move \d+: [AB] wrote", after_why) and re.search(r"(Best|One of the best moves): ", after_why)
     played, better = boards_on(data, first + page)[-2:]
     assert played[1] == pytest.approx(better[1], abs=0.1)  # one top: side by side
@@ -833,7 +923,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "score 1 point with O in B2 or O in C2. The turning point.",
                 "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. This "
                 "move changed the result more than any other. Before this move, A would finish 6 points ahead if "
-                "both sides played their best; after it, 4 points behind.",
+                "both sides played their best from this move to the end; after it, 4 points behind.",
             ],
         ),
         (
@@ -847,7 +937,8 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. O en B2 aurait marqué 1 point tout de suite. "
                 "Aucun autre coup de la partie n’a autant changé le résultat. Avant ce coup, si chacun jouait au "
-                "mieux, A finirait avec 6 points d’avance ; après ce coup, A finirait avec 4 points de retard.",
+                "mieux de ce coup jusqu’à la fin, A finirait avec 6 points d’avance ; après ce coup, A finirait avec 4 "
+                "points de retard.",
             ],
         ),
     ],
@@ -1059,7 +1150,7 @@ NAMED_EVERYWHERE = {
          "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
          "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
          "Au coup 6, Inès a écrit S en A3 et n’a rien marqué. Ce coup a laissé à Tom deux coups qui marquent",
-         "si chacun jouait au mieux, Inès finirait avec 1 point d’avance",
+         "si chacun jouait au mieux de ce coup jusqu’à la fin, Inès finirait avec 1 point d’avance",
          "Coup 6 : Inès a écrit S en A3", "Cadeau : Tom peut maintenant marquer 1 point avec O en B2 ou O en B3."),
         re.compile(r"\b[AB] (écrit|a écrit|finirait|peut maintenant|rejoue)\b|joueur [AB]\b|tour de [AB]\b"),
     ),
@@ -1340,12 +1431,13 @@ def sized_game(size: int) -> str:
         (5, 14.0),
         (6, 12.0),
         (7, 11.0),
-        pytest.param(8, 8.0, marks=CROWDED_8),
+        pytest.param(8, 10.0, marks=CROWDED_8),
     ],
 )
 def test_each_board_size_has_its_own_cell_in_normal_print(size, cell):
-    # Normal print, A4: a 3 x 3 board at 18 mm a cell, 4 x 4 at 16, down to 11 on 7 x 7; 8 x 8 at 8, where two rows of
-    # two boards and their captions fit a page (review 34, H6).
+    # Normal print, A4: a 3 x 3 board at 18 mm a cell, 4 x 4 at 16, down to 11 on 7 x 7; 8 x 8 at 10, where two rows of
+    # two boards and their short captions still fit a page (review 34, H6); at 8 mm a class could not read 64 cells
+    # and a move number's ground cut the lines (issue 23).
     data = document(sized_game(size), size)
     placed = [board for page in boards(data) for board in page]
     assert {round(board[2], 1) for board in placed} == {cell}
@@ -1869,6 +1961,32 @@ def test_no_move_number_runs_into_a_frame_or_a_line(size, seed, options):
                             and g["top"] <= top - pad + 0.3 and g["bottom"] >= bottom + pad - 0.3
                             for g in grounds
                         ), f"a line runs through the move number at ({x0:.0f}, {top:.0f})"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("seed", "every"), [pytest.param(4, 0, marks=CROWDED_8), (1, 8), (3, 1)], ids=["crowded", "every 8", "every 1"]
+)
+def test_no_move_numbers_ground_covers_a_new_line_on_8x8(seed, every):
+    # On 8 mm cells a number's white ground in a cell's corner reached the S-O-S line down the cell's middle and cut a
+    # notch in it (issue 23): on 10 mm cells each ground stands clear of every new line, half its width round it.
+    data = document(crowded_game(8, seed), 8, every=every)
+    checked = 0
+    with pages(data) as pdf:
+        for page in pdf.pages:
+            numbers = _number_boxes(page)
+            grounds = [
+                (g["x0"], g["top"], g["x1"], g["bottom"])
+                for g in page.rects
+                if g["fill"] and g["non_stroking_color"] in ((1,), 1, [1], (1.0,))
+                and any(g["x0"] <= x0 and x1 <= g["x1"] and g["top"] <= top and bottom <= g["bottom"]
+                        for x0, top, x1, bottom in numbers)
+            ]  # fmt: skip
+            new = [line for line in page.lines if abs(line["linewidth"] - 2.2) < 0.05 and not dashed(line)]
+            for ground in grounds:
+                for line in new:
+                    checked += 1
+                    assert _to_box(line["pts"][0], line["pts"][-1], ground) >= line["linewidth"] / 2, (page, ground)
+    assert checked > 100
 
 
 def test_a_move_number_stands_in_the_top_corner_no_diagonal_runs_into_so_the_line_stays_whole():
@@ -2527,8 +2645,9 @@ def flat_text(data: bytes) -> str:
 
 @pytest.mark.parametrize("every", [0, 8], ids=["each score", "every 8"])
 def test_an_8x8_replays_pages_hold_two_rows_of_two_boards(every):
-    # 8 x 8 boards of 80 mm left one row of two a page, the page ending at 52 to 60 % of its height (review 34, H6):
-    # at 64 mm two rows and their captions fit where each picture tells one score.
+    # 8 x 8 boards of 80 mm with their lines named above them left one row of two a page, the page ending at 52 to 60 %
+    # of its height (review 34, H6): at 80 mm with the lines named in the captions, two rows and their captions fit
+    # where each picture tells one score (10 mm cells, issue 23).
     data = document(random_game(8, 3), 8, every=every)
     placed = [page for page in steps_boards(data) if page]
     # The first page holds one row under the header; the last may hold the game's last picture alone. Every 8 moves,
@@ -2537,7 +2656,7 @@ def test_an_8x8_replays_pages_hold_two_rows_of_two_boards(every):
     rows = [len(page) for page in placed[1:-1]]
     assert rows == ([4] * len(rows) if every == 0 else [2, 2]), [len(page) for page in placed]
     assert 1 <= len(placed[-1]) <= 4
-    assert {round(board[2], 1) for page in placed for board in page} == {8.0}
+    assert {round(board[2], 1) for page in placed for board in page} == {10.0}
     lefts = sorted({round(board[0], 1) for page in placed for board in page})
     assert len(lefts) == 2 and lefts[1] - lefts[0] == pytest.approx(SECOND_COLUMN[Paper.A4], abs=0.15), lefts
 
@@ -2633,8 +2752,8 @@ REPLAYED = [
     (
         "06-last-letter-scores.toml",
         Language.FR,
-        "Avant ce coup, si chacun jouait au mieux, la partie finirait à égalité ; après ce coup, B finirait avec 1 "
-        "point de retard.",
+        "Avant ce coup, si chacun jouait au mieux de ce coup jusqu’à la fin, la partie finirait à égalité ; après ce "
+        "coup, B finirait avec 1 point de retard.",
     ),
     ("06-last-letter-scores.toml", Language.FR, "Un des meilleurs coups : O en A3"),
     ("06-last-letter-scores.toml", Language.EN, "One of the best moves: O in A3"),

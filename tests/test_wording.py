@@ -227,6 +227,9 @@ SAMPLE = {
     "next": "A",
     "score": "A 2, B 1",
     "winner": "A",
+    "said": "B",  # the winner a score sheet's own totals name, where the right count names another
+    "said_scores": (11, 10),
+    "right_scores": (10, 9),
     "team": False,
     "over": True,
     "nobody": ("B", "D"),  # the sides that made no S-O-S, under who made each

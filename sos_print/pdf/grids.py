@@ -65,7 +65,12 @@ NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
 ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
 SLASH_SCALE = 0.5  # the width of the slash of an answer's "S/O", as a share of its own: the letters fit a key's cell
+Ends = tuple[tuple[float, float], tuple[float, float]]  # a line's two drawn ends (mm)
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
+# Where two lines meet end to end on one row, column or diagonal (A1-C1 and C1-E1), each stops short of the shared
+# cell's centre by this share of a cell, clear of its letter: a child counts two S-O-S, not one long line (issue 23).
+# 6 mm between them on the smallest replay cell (8 mm), more on larger cells, where the letter is larger too.
+SHARED_END_SHARE = 0.375
 
 
 def label_gutters(grid: GridPlan, size: float) -> tuple[float, float]:
@@ -169,10 +174,11 @@ def draw_letters(
         _frame(canvas, *cell_centre(grid, x, y - drop, cell, *grid.last), half)
         canvas.restoreState()
     framed = {*grid.marked, *([grid.last] if grid.last is not None else [])}
+    new = tuple(_drawn_ends(grid, mark, x, y - drop, cell) for mark in grid.segments)
     for (col, row), where in number_places(grid).items():
         centre = cell_centre(grid, x, y, cell, col, row)
         ground = lined or (col, row) in framed
-        _number(canvas, str(grid.number(col, row)), centre, cell, number_pt, ground, place=where)
+        _number(canvas, str(grid.number(col, row)), centre, cell, number_pt, ground, place=where, new=new)
 
 
 NUMBER_PLACES = ("left", "right", "middle")  # a move number's places along its cell's top, in order of preference
@@ -285,12 +291,21 @@ def letter_drop(grid: GridPlan, cell: float, letter_pt: float, number_pt: float)
 
 
 def _number(
-    canvas: Canvas, text: str, centre: tuple[float, float], cell: float, size: float, ground: bool, *, place: str
+    canvas: Canvas,
+    text: str,
+    centre: tuple[float, float],
+    cell: float,
+    size: float,
+    ground: bool,
+    *,
+    place: str,
+    new: tuple[Ends, ...] = (),
 ) -> None:
     """Writes a move's number at `place` along the top of the cell centred at `centre` (`number_place`), on a white
     ground if `ground`, over the lines drawn before it but never over the grid's lines or frame, which its ground stops
-    short of. Where a line runs into every place (`place` is ""), it goes in the top-left corner with no ground, which
-    would cut the line, in black rather than grey, which keeps it legible over the grey line."""
+    short of, nor over the `new` lines (their drawn ends, mm), which it stops short of too (`_clear_pads`). Where a
+    line runs into every place (`place` is ""), it goes in the top-left corner with no ground, which would cut the
+    line, in black rather than grey, which keeps it legible over the grey line."""
     wide = width_of(text, REGULAR, size)
     right, middle = place == "right", place == "middle"
     left = (centre[0] - cell / 2 + NUMBER_INSET) * MM
@@ -302,15 +317,81 @@ def _number(
     baseline = top - size * 0.72
     if ground and place:
         pad, edge = KNOCKOUT_PAD * MM, NUMBER_INSET * MM - GRID_FRAME_PT / 2  # the frame's inner half is the cell's
-        x0 = left - (pad if right or middle else min(pad, edge))
-        x1 = left + wide + (min(pad, edge) if right else pad)
-        y1 = min(baseline + CAP_HEIGHT * size + pad, top + edge)
+        pads = (  # mm: left, bottom, right, top
+            (pad if right or middle else min(pad, edge)) / MM,
+            pad / MM,
+            (min(pad, edge) if right else pad) / MM,
+            (min(baseline + CAP_HEIGHT * size + pad, top + edge) - baseline - CAP_HEIGHT * size) / MM,
+        )
+        digits = Box(left / MM, baseline / MM, wide / MM, CAP_HEIGHT * size / MM)
+        x0, y0, x1, y1 = _grown_by(digits, _clear_pads(digits, pads, new))
         canvas.setFillGray(1)
-        canvas.rect(x0, baseline - pad, x1 - x0, y1 - baseline + pad, 0, 1)
+        canvas.rect(x0 * MM, y0 * MM, (x1 - x0) * MM, (y1 - y0) * MM, 0, 1)
     canvas.setFont(REGULAR, size)
     canvas.setFillGray(GREY if place or not ground else 0)
     canvas.drawString(left, baseline, text)
     canvas.setFillGray(0)
+
+
+def _grown_by(box: Box, pads: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """Returns `box` grown by `pads` (mm: left, bottom, right, top) as (left, bottom, right, top)."""
+    return box.x - pads[0], box.y - pads[1], box.right + pads[2], box.top + pads[3]
+
+
+def _clear_pads(
+    digits: Box, pads: tuple[float, float, float, float], new: tuple[Ends, ...]
+) -> tuple[float, float, float, float]:
+    """Returns the pads (mm: left, bottom, right, top) of a move number's ground round its `digits`, as large as
+    `pads` but short of every `new` line, half its width round it: on 8 mm cells the ground of a number in a cell's
+    corner cut a notch in the line down the cell's middle (issue 23). A side that alone reaches a line is drawn back
+    to it; where none does alone (a diagonal past a corner), every side is, by as much."""
+    reach = SEGMENT_PT / MM / 2
+
+    def clear(tried: tuple[float, ...]) -> bool:
+        x0, y0, x1, y1 = _grown_by(digits, (tried[0], tried[1], tried[2], tried[3]))
+        box = Box(x0, y0, x1 - x0, y1 - y0)
+        return all(_segment_to_box(*ends, box) >= reach for ends in new)
+
+    steps = [k / 20 for k in range(20, -1, -1)]  # shares of each pad, the largest first
+    found = list(pads)
+    for _ in range(4):
+        if clear(tuple(found)):
+            break
+        sides = []
+        for side in range(4):
+            share = next((share for share in steps if clear(_with(found, side, pads[side] * share))), None)
+            if share is not None:
+                sides.append((share, side))
+        if sides:
+            share, side = max(sides)
+            found[side] = pads[side] * share
+        else:
+            share = next((share for share in steps if clear(tuple(pad * share for pad in found))), 0.0)
+            found = [pad * share for pad in found]
+    return found[0], found[1], found[2], found[3]
+
+
+def _with(pads: list[float], side: int, value: float) -> tuple[float, ...]:
+    """Returns `pads` with the one of `side` set to `value`."""
+    return tuple(value if k == side else pad for k, pad in enumerate(pads))
+
+
+def _segment_to_box(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
+    """Returns the distance (mm) from the segment from `start` to `end` to `box` (0 where they meet)."""
+    (ax, ay), (bx, by) = start, end
+    low, high = 0.0, 1.0
+    for p, q in ((ax - bx, ax - box.x), (bx - ax, box.right - ax), (ay - by, ay - box.y), (by - ay, box.top - ay)):
+        if p == 0:
+            if q < 0:
+                low, high = 1.0, 0.0
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    if low <= high:  # the segment enters the box (Liang-Barsky clipping)
+        return 0.0
+    corners = [(x, y) for x in (box.x, box.right) for y in (box.y, box.top)]
+    return min(_to_box(start, box), _to_box(end, box), *(_to_segment(corner, start, end) for corner in corners))
 
 
 def _knockout(
@@ -448,9 +529,45 @@ def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
         canvas.setLineCap(0 if dash else 1)
         canvas.setDash([length * MM for length in dash])
         for mark in marks:
-            (x0, y0), (x1, y1) = (cell_centre(grid, x, y, cell, *end) for end in (mark.start, mark.end))
+            (x0, y0), (x1, y1) = _drawn_ends(grid, mark, x, y, cell)
             canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
     canvas.restoreState()
+
+
+def _drawn_ends(
+    grid: GridPlan, mark: SegmentMark, x: float, y: float, cell: float
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Returns where a line is drawn from and to (mm): its end cells' centres, each drawn back by SHARED_END_SHARE of a
+    cell where another line of the grid goes on from that end in the same direction."""
+    start, end = (cell_centre(grid, x, y, cell, *place) for place in (mark.start, mark.end))
+    length = math.dist(start, end)
+    back = SHARED_END_SHARE * cell
+    shared = _continued(grid, mark)
+    ends = []
+    for (px, py), (qx, qy), place in ((start, end, mark.start), (end, start, mark.end)):
+        share = back / length if place in shared and length else 0.0
+        ends.append((px + (qx - px) * share, py + (qy - py) * share))
+    return ends[0], ends[1]
+
+
+def _continued(grid: GridPlan, mark: SegmentMark) -> set[tuple[int, int]]:
+    """Returns the end cells of `mark` where another line of the grid (new or earlier) starts or ends in the same
+    direction: the two read as one long line there."""
+    way = _direction(mark)
+    return {
+        place
+        for other in (*grid.segments, *grid.faint)
+        if other != mark and _direction(other) == way
+        for place in (mark.start, mark.end)
+        if place in (other.start, other.end)
+    }
+
+
+def _direction(mark: SegmentMark) -> tuple[int, int]:
+    """Returns the direction of a line, the same from either end: (1, 0), (0, 1), (1, 1) or (1, -1)."""
+    dx, dy = (b - a for a, b in zip(mark.start, mark.end, strict=True))
+    dx, dy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    return (dx, dy) if (dx, dy) > (0, 0) else (-dx, -dy)
 
 
 def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) -> list[tuple[float, float]]:

@@ -208,10 +208,11 @@ ANALYSIS_PLAYED_COLUMN = {"A1": 22.0, "L1C1": 28.0}
 # were drawn at 40 to 64 mm to save a page: review 34, P9), smaller only where two diagrams do not fit a row, and
 # never below REPLAY_LEAST_CELL (normal print, large print), where the letters and the move numbers in its corner
 # still stand clear of each other; in large print never below REPLAY_CELL either, so that no board is smaller than
-# in normal print. An 8 x 8 board is 64 mm: two rows of two and their captions fit a page, under the section's
-# heading too (at 80 mm each page held one row, ending half empty: review 34, H6). Letters are a size larger in
-# cells of REPLAY_LETTER_CELL or more.
-REPLAY_CELL = {3: 18.0, 4: 16.0, 5: 14.0, 6: 12.0, 7: 11.0, 8: 8.0}
+# in normal print. An 8 x 8 board is 80 mm, two a row, its cells 10 mm: at 8 mm a class could not read its 64 cells
+# and a move number's ground reached the line down its cell's middle (issue 23); two rows of two with short captions
+# fit an A4 page, its lines named in the captions (review 34, H6). Letters are a size larger in cells of
+# REPLAY_LETTER_CELL or more.
+REPLAY_CELL = {3: 18.0, 4: 16.0, 5: 14.0, 6: 12.0, 7: 11.0, 8: 10.0}
 REPLAY_LEAST_CELL = (8.0, 13.0)
 REPLAY_ALONE_CELL = 10.0  # times the print's scale, at least, where one diagram stands a row (8 x 8 in large print)
 REPLAY_LETTER_CELL = 12.0

@@ -8,6 +8,8 @@ solver's analysis of its moves (`MoveAnalysis`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sos_print.engine.analysis import MoveAnalysis, replies_in, turning_point, weighing_limit
 from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems
 from sos_print.engine.examples import ClaimedMove, GameHeader
@@ -298,6 +300,7 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
             first=variant.first_sos_wins,  # no points: who won is the result
         ),
     ]
+    blocks += _sheet_winner(game, words, side)
     blocks += _result_claim(game, words)
     return blocks + words.blocks(
         "replay.claims",
@@ -308,6 +311,43 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
         first=game.example.variant.first_sos_wins,
         typed=not game.example.path.lower().endswith(".toml"),
     )
+
+
+def _sheet_winner(game: CheckedExample, words: Words, side: Callable[[str], str]) -> list[Block]:
+    """Returns the sentence that sets the winner the score sheet's own last totals give beside the right one, when
+    they differ (a draw counts as a result): read out to a class, "A wins" must not stand beside a sheet that says B
+    won (issue 23). A slip that leaves the winner as it was is told with the other mistakes, not here; `side` names a
+    side as the header does."""
+    final = game.final
+    if final.outcome is None or not game.example.moves:
+        return []
+    claimed = dict(game.example.moves[-1].totals)
+    if set(claimed) != set(final.side_scores):  # the sheet's last row does not give every side's total
+        return []
+    said, right = _leader(claimed), final.outcome.winner
+    if said == right:
+        return []
+    return words.blocks(
+        "replay.sheet_winner",
+        said=side(said) if said else "",
+        said_scores=_ranked(claimed, said),
+        winner=side(right) if right else "",
+        right_scores=_ranked(final.side_scores, right),
+        teams=game.example.variant.teams,
+    )
+
+
+def _leader(scores: dict[str, int]) -> str | None:
+    """Returns the side with the most points, or None where two or more share the most (a draw)."""
+    most = max(scores.values())
+    leaders = [side for side, points in scores.items() if points == most]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _ranked(scores: dict[str, int], first: str | None) -> tuple[int, ...]:
+    """Returns the points of every side, the winner's first, then the most to the least: "11 to 10"."""
+    rest = sorted((points for side, points in scores.items() if side != first), reverse=True)
+    return (scores[first], *rest) if first else tuple(sorted(scores.values(), reverse=True))
 
 
 def _result_claim(game: CheckedExample, words: Words) -> list[Block]:
