@@ -557,6 +557,17 @@ def test_a_folders_file_of_no_known_kind_is_named_never_passed_over(runner, tmp_
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
 
 
+def test_a_subfolder_of_a_macs_companion_files_and_notes_is_passed_over(runner, tmp_path):
+    # A folder copied from a Mac holds "._game.csv" beside each file, in its subfolders too: such a subfolder holds
+    # nothing check reads, and naming it as skipped made the whole check exit 1.
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    (tmp_path / "photos").mkdir()
+    for harmless, content in HARMLESS.items():
+        (tmp_path / "photos" / harmless).write_bytes(content)
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+
+
 def test_a_folders_record_named_as_a_macs_companion_file_is_still_read(runner, tmp_path):
     # An AppleDouble file is told by its bytes, not by its name: a record named "._game.csv" is a record.
     (tmp_path / "._game.csv").write_text(FALSE_RECORD, encoding="utf-8")

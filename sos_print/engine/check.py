@@ -540,7 +540,10 @@ def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
         names = os.listdir(entry)
     except OSError:  # a folder below that cannot be listed may hold anything
         return True
-    if any(map(_readable_name, names)) or (names and depth == 0) or len(names) > 1000:
+    if len(names) > 1000:
+        return True
+    names = [name for name in names if not (name.startswith("._") and is_apple_double(os.path.join(entry, name)))]
+    if any(map(_readable_name, names)) or (names and depth == 0):
         return True
     return any(_may_be_read(os.path.join(entry, name), depth - 1) for name in names)
 
