@@ -189,11 +189,11 @@ def test_a_record_typed_from_a_score_sheet_says_its_entries_are_the_score_sheets
     [
         (("3", "2"), Language.EN, "On the score sheet, A won 3 to 2. Counted correctly, B wins 2 to 1."),
         (("2", "2"), Language.EN, "On the score sheet, the game was a draw, 2 to 2. Counted correctly, B wins 2 to 1."),
-        (("3", "2"), Language.FR, "Sur le relevé, A a gagné 3 à 2. Compté correctement, c'est B qui gagne 2 à 1."),
+        (("3", "2"), Language.FR, "Sur le relevé, A a gagné 3 à 2. En comptant correctement, c'est B qui gagne 2 à 1."),
         (
             ("2", "2"),
             Language.FR,
-            "Sur le relevé, la partie était nulle, 2 à 2. Compté correctement, c'est B qui gagne",
+            "Sur le relevé, la partie était nulle, 2 à 2. En comptant correctement, c'est B qui gagne",
         ),
         (("1", "3"), Language.EN, None),  # a slip that leaves B the winner is a mistake like any other
         (("1", "3"), Language.FR, None),
