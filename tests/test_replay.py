@@ -652,11 +652,11 @@ def test_a_total_that_carries_an_earlier_error_forward_is_corrected_not_counted(
     french = whole(document(SHEET, 4, language=Language.FR))
     assert (
         "Le relevé contient 4 erreurs, aux coups 3, 6, 9 et 13. Dans le relevé vérifié, chacune est barrée, et la "
-        "bonne valeur suit la flèche. À partir des coups 3, 6 et 13, les totaux reprennent ces erreurs : ils sont "
-        "corrigés eux aussi, mais ne comptent pas comme de nouvelles erreurs."
+        "bonne valeur suit la flèche. D’autres totaux sont faux à cause des erreurs faites aux coups 3, 6 et 13 : "
+        "ils sont corrigés eux aussi, mais ne comptent pas comme de nouvelles erreurs."
     ) in french
     assert (
-        "* Ce total était faux sur le relevé seulement parce qu’il reprenait une erreur faite au coup 3, 6 ou 13. "
+        "* Ce total était faux sur le relevé seulement à cause d’une erreur faite au coup 3, 6 ou 13. "
         "Il est corrigé ici ; ce n’est pas une nouvelle erreur."
     ) in french
 
@@ -890,8 +890,8 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
 @pytest.mark.parametrize(
     ("record", "sentence"),
     [
-        ("02-sos-o-counts-once.toml", "Tous les points et S-O-S notés dans la partie enregistrée sont justes."),
-        ("08-first-sos-wins.toml", "Tous les S-O-S notés dans la partie enregistrée sont justes."),
+        ("02-sos-o-counts-once.toml", "Tous les points et tous les S-O-S notés dans cette partie sont justes."),
+        ("08-first-sos-wins.toml", "Tous les S-O-S notés dans cette partie sont justes."),
     ],
 )
 def test_a_french_replay_of_a_right_record_says_what_was_noted_is_right(record, sentence):
@@ -935,10 +935,10 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "mieux, A finirait avec 6 points d’avance ; après ce coup, A finirait avec 4 "
                 "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut maintenant marquer "
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
-                "Au coup 2, A a écrit O en D4 et n’a rien marqué. O en B2 aurait marqué 1 point tout de suite. "
+                "Au coup 2, A a écrit O en D4 et n’a rien marqué. O en B2 aurait rapporté 1 point tout de suite. "
                 "Aucun autre coup de la partie n’a autant changé le résultat. Avant ce coup, si chacun jouait au "
-                "mieux de ce coup jusqu’à la fin, A finirait avec 6 points d’avance ; après ce coup, A finirait avec 4 "
-                "points de retard.",
+                "mieux à partir de là jusqu’à la fin, A finirait avec 6 points d’avance ; après ce coup, A finirait "
+                "avec 4 points de retard.",
             ],
         ),
     ],
@@ -1150,7 +1150,7 @@ NAMED_EVERYWHERE = {
          "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
          "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
          "Au coup 6, Inès a écrit S en A3 et n’a rien marqué. Ce coup a laissé à Tom deux coups qui marquent",
-         "si chacun jouait au mieux de ce coup jusqu’à la fin, Inès finirait avec 1 point d’avance",
+         "si chacun jouait au mieux à partir de là jusqu’à la fin, Inès finirait avec 1 point d’avance",
          "Coup 6 : Inès a écrit S en A3", "Cadeau : Tom peut maintenant marquer 1 point avec O en B2 ou O en B3."),
         re.compile(r"\b[AB] (écrit|a écrit|finirait|peut maintenant|rejoue)\b|joueur [AB]\b|tour de [AB]\b"),
     ),
@@ -2687,18 +2687,18 @@ THREE_PLAYERS = [("1", "A", "S", "A1"), ("2", "B", "O", "A2"), ("3", "C", "S", "
          {Language.EN: ["A + C: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S"]},
          {Language.EN: "The final board, showing only the S-O-S that won. In this game, the player who made an S-O-S "
                        "won for their team.",
-          Language.FR: "La dernière grille, avec seulement le S-O-S gagnant : celui qui l'a complété a gagné pour son "
+          Language.FR: "La dernière grille, avec seulement le S-O-S gagnant : celui qui l'a complété a fait gagner son "
                        "équipe."}),
         (lambda lang: rendered("replay", PrintOptions(language=lang), "09-team-sos.toml"),
          {Language.EN: ["A + C: 1 S-O-S line", "B + D: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S",
                                                                                      "B + D : 1 S-O-S"]},
          {Language.EN: "drawn once for each team that made an S-O-S and showing only the S-O-S that team made. Count",
-          Language.FR: "une fois pour chaque équipe qui a complété un S-O-S, avec seulement les S-O-S de cette équipe. "
+          Language.FR: "dessinée pour chaque équipe qui a complété un S-O-S, avec seulement ses S-O-S. "
                        "Compte"}),
         (lambda lang: document(csv_text(THREE_PLAYERS, HEADER[:6]), 3, Variant(players=3), language=lang),
          {Language.EN: ["C: 1 S-O-S line"], Language.FR: ["C : 1 S-O-S"]},
          {Language.EN: "showing only the S-O-S that player made. A and B made no S-O-S. Count the lines",
-          Language.FR: "avec seulement les S-O-S qu'il a complétés. A et B n'ont complété aucun S-O-S. Compte"}),
+          Language.FR: "avec seulement ses S-O-S. A et B n'ont complété aucun S-O-S. Compte"}),
     ],
     ids=["11 first S-O-S wins", "09 teams", "3 players"],
 )  # fmt: skip
@@ -2752,8 +2752,8 @@ REPLAYED = [
     (
         "06-last-letter-scores.toml",
         Language.FR,
-        "Avant ce coup, si chacun jouait au mieux de ce coup jusqu’à la fin, la partie finirait à égalité ; après ce "
-        "coup, B finirait avec 1 point de retard.",
+        "Avant ce coup, si chacun jouait au mieux à partir de là jusqu’à la fin, la partie finirait à égalité ; "
+        "après ce coup, B finirait avec 1 point de retard.",
     ),
     ("06-last-letter-scores.toml", Language.FR, "Un des meilleurs coups : O en A3"),
     ("06-last-letter-scores.toml", Language.EN, "One of the best moves: O in A3"),
@@ -2769,7 +2769,7 @@ REPLAYED = [
     (
         "11-team-first-sos-wins.toml",
         Language.FR,
-        "Partie : celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, fait aussitôt gagner son "
+        "Règle : celui qui forme le premier S-O-S, en ligne, en colonne ou en diagonale, fait aussitôt gagner son "
         "équipe.",
     ),
 ]
@@ -2806,9 +2806,9 @@ def test_the_replays_of_the_worked_examples_read_as_a_teacher_writes(example, la
             1,
             (3,),
             (3,),
-            "Le relevé contient 1 erreur, au coup 3. Dans le relevé vérifié, elle est barrée, et la bonne valeur suit "
-            "la flèche. À partir du coup 3, les totaux reprennent cette erreur : ils sont corrigés eux aussi, mais ne "
-            "comptent pas comme de nouvelles erreurs.",
+            "Le relevé contient une erreur, au coup 3. Dans le relevé vérifié, elle est barrée, et la bonne valeur "
+            "suit la flèche. D’autres totaux sont faux à cause de l’erreur faite au coup 3 : ils sont corrigés eux "
+            "aussi, mais ne comptent pas comme de nouvelles erreurs.",
         ),
     ],
 )
