@@ -1178,6 +1178,26 @@ def test_named_players_are_called_by_name_in_every_caption_comment_and_table(tmp
     assert "(Tom)" in struck_words
 
 
+@pytest.mark.parametrize(
+    ("name", "turn"),
+    [
+        ("Inès", "au tour d’Inès"),
+        ("Élodie", "au tour d’Élodie"),
+        ("Yves", "au tour d’Yves"),  # a Y before a consonant is a vowel
+        ("Yanis", "au tour de Yanis"),  # a Y before a vowel is said as a consonant (frr41)
+        ("Yasmine", "au tour de Yasmine"),
+        ("Tom", "au tour de Tom"),
+        ("A", "au tour de A"),  # a seat is not elided
+    ],
+)
+def test_a_french_caption_elides_de_before_a_name_said_with_a_vowel(name, turn):
+    said = Words("fr")(
+        "replay.step_move", number=1, seat="Léa", letter="O", cell="A1", points=0, lines="", next=name,
+        first_sos_wins=False,
+    )  # fmt: skip
+    assert said.replace("\u00a0", " ").endswith(f"Ensuite, c’est {turn}."), said
+
+
 def test_two_players_of_one_name_are_told_apart_by_their_seats(tmp_path):
     record = tmp_path / "game.csv"
     record.write_text(csv_text(GAME3))
