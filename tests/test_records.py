@@ -557,6 +557,15 @@ def test_a_folders_file_of_no_known_kind_is_named_never_passed_over(runner, tmp_
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
 
 
+def test_a_filled_audit_that_starts_as_a_macs_companion_file_is_still_named(runner, tmp_path):
+    # Four bytes of AppleDouble before %PDF- made a PDF readers open pass over in silence (sweep 41, A5).
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    (tmp_path / "._group1.pdf").write_bytes(b"\x00\x05\x16\x07\n%PDF-1.4\n" + bytes(40))
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 1
+    assert str(tmp_path / "._group1.pdf") in result.stdout
+
+
 def test_a_subfolder_of_a_macs_companion_files_and_notes_is_passed_over(runner, tmp_path):
     # A folder copied from a Mac holds "._game.csv" beside each file, in its subfolders too: such a subfolder holds
     # nothing check reads, and naming it as skipped made the whole check exit 1.

@@ -82,9 +82,11 @@ def is_apple_double(path: str) -> bool:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return False
         with open(path, "rb") as file:
-            return file.read(4) == b"\x00\x05\x16\x07"
+            head = file.read(PDF_HEAD)
     except OSError:
         return False
+    # a filled audit with these four bytes before its %PDF- is a PDF that readers open, not a Mac's companion file
+    return head.startswith(b"\x00\x05\x16\x07") and not starts_as_pdf(head)
 
 
 # The PDF specification lets a reader find the header "%PDF-" anywhere in a file's first 1024 bytes (PDF 1.7,
