@@ -1448,6 +1448,9 @@ READ_FROM = {
         f"the names in its Nom column are printed: {SURNAMES}",
     ),
     "Nom;Classe": ("Nom;Classe\nLéa;CE2\nNoël;CE2\n", "Léa Noël", ""),
+    # A column of no known heading beside first names and last names is a school's own (the town), never a partner.
+    "Prénom;Nom;Ville": ("Prénom;Nom;Ville\nLéa;Dupont;Lyon\nNoël;Martin;Nice\n", "Léa Noël", ""),
+    "Élève;Commentaire, a word on some rows": ("Élève;Commentaire\nLéa;calme\nNoël;\nZoé;\n", "Léa Noël Zoé", ""),
     # Accents saved twice (UTF-8 read as Windows-1252, saved again) print as typed, and a note says so (sweep 18 N6).
     "accents saved twice": (
         "PrÃ©nom;Nom\nLÃ©a;Dupont\nNoÃ«l;Martin\nFranÃ§ois;Petit\nÃ‰lodie;Roux\n",
@@ -1499,6 +1502,23 @@ TWO_LISTS = {
     "Name,Name": (
         "Name,Name\nAmy,Dan\nBen,Eve\nCal,\n",
         f"line 1 names two columns of names (columns 1 and 2): {ONE_LIST}",
+    ),
+    # A pair a line under a heading no list of names has: the partners were on no page, with a note about last names
+    # (issue 20, sweep 41 B2).
+    "Élève,Binôme": (
+        "Élève,Binôme\nLéa,Tom\nZoé,Noah\nInès,Hugo\n",
+        "its column 2 ('Binôme') holds names on most rows, but only column 1 ('Élève') is printed: if they are "
+        "children too, put every child in one column; if not, remove column 2",
+    ),
+    "Student,Partner,Class with an odd child out": (
+        "Student,Partner,Class\nAmy,Dan,4B\nBen,Eve,4B\nCal,,4B\n",
+        "its column 2 ('Partner') holds names on most rows, but only column 1 ('Student') is printed: if they are "
+        "children too, put every child in one column; if not, remove column 2",
+    ),
+    "Prénom;Binôme": (
+        "Prénom;Binôme\nLéa;Tom\nZoé;Noah\n",
+        "its column 2 ('Binôme') holds names on most rows, but only column 1 ('Prénom') is printed: if they are "
+        "children too, put every child in one column; if not, remove column 2",
     ),
 }
 

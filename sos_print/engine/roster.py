@@ -382,6 +382,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         for k, child in enumerate(children)
         if marked[k] and not any(marked[j] for j in (k - 1, k + 1) if 0 <= j < len(children))
     ]
+    for part in [*parts, (columns, seated)]:
+        _partners(*part, path)
     surnames = next(filter(None, (_surnames(*part) for part in [*parts, (columns, seated)] if part[1])), "")
     return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames, repaired)
 
@@ -464,6 +466,33 @@ def _surnames(columns: _Columns, seated: Sequence[list[str]]) -> str:
         if column != columns.names and _kind(heading) is None and all(_worded(_cell(cells, column)) for cells in seated)
     ]
     return columns.headings[columns.names] if beside else ""
+
+
+def _partners(columns: _Columns, seated: Sequence[list[str]], path: str) -> None:
+    """Refuses a list whose one column of no known heading holds names on most rows beside a column of
+    children ("Élève;Binôme", "Student;Partner", "Prénom;Binôme"): a pair on each line, whose second children would not
+    be printed (issue 20, sweep 41, B2). Beside a column of names that may be last names ("Nom;Vorname") it is noted
+    instead (`_surnames`)."""
+    # Only beside the children's column and columns of known other things ("Classe"): a school's export has more (a
+    # parent's name, the town), none of them another child.
+    unknown = [column for column, other in enumerate(columns.headings) if other.strip() and _kind(other) is None]
+    known = {_kind(other) for column, other in enumerate(columns.headings) if other.strip() and column != columns.names}
+    if not seated or len(unknown) != 1 or known - {None, OTHER}:
+        return
+    heading = columns.headings[columns.names]
+    words = {_heading(word) for word in re.split(r"[\W_]+", heading)}
+    if _may_be_surnames(heading) and words & {"nom", "noms", "name", "names", "fullname", "nomcomplet"}:
+        return
+    column = unknown[0]
+    filled = [_cell(cells, column).split() for cells in seated if _cell(cells, column)]
+    # A pair a row, but for an odd child out: most rows hold a second name, and every such cell is one.
+    if 2 * len(filled) > len(seated) and all(words and all(map(_name_word, words)) for words in filled):
+        raise ExampleFileError(
+            path,
+            f"its column {column + 1} ({quoted(columns.headings[column], _LONGEST_HEADING + 2)}) holds names on most "
+            f"rows, but only column {columns.names + 1} ({quoted(heading, _LONGEST_HEADING + 2)}) is printed: if they "
+            f"are children too, put every child in one column; if not, remove column {column + 1}",
+        )
 
 
 def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
