@@ -405,7 +405,10 @@ CUT = "x" * 37 + "\u2026"  # as the engine quotes a value: 40 characters with th
             ["solve", "..../..../..../....", "--notation", LONG],
             f"Invalid value for '--notation': '{CUT}' is not one of 'a1', 'l1c1'.",
         ),
-        (["kit", "--players", LONG], f"Invalid value for '--players': '{CUT}' is not a valid int range."),
+        (
+            ["kit", "--players", LONG],
+            f"Invalid value for '--players': '{CUT}' is not a whole number in the digits 0 to 9.",
+        ),
         (
             ["kit", "--size", "9" * 1000],
             "Invalid value for '--size': " + "9" * 39 + "\u2026 is not in the range 3<=x<=8.",
@@ -706,6 +709,10 @@ def test_a_choice_is_met_only_by_its_ascii_spelling(runner, tmp_path, args, opti
         ("--groups", "1_0"),  # Python's 10
         ("--size", "\u0966\u0034"),  # a Devanagari 0 before a 4
         ("--target", "\U0001d7d2"),  # a mathematical bold 4
+        # Not a number at all: click's "is not a valid int range" was jargon beside the sentence above (sweep 41 C2).
+        ("--target", "0x1"),
+        ("--groups", "2.5"),
+        ("--groups", "four"),
     ],
 )
 def test_a_whole_number_option_takes_the_digits_0_to_9_only(runner, tmp_path, monkeypatch, option, value):
@@ -715,6 +722,32 @@ def test_a_whole_number_option_takes_the_digits_0_to_9_only(runner, tmp_path, mo
     message = f"Usage error: Invalid value for '{option}': {value!r} is not a whole number in the digits 0 to 9.\n"
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("args", "typed", "option"),
+    [
+        (["check", "\u2014size", "3", "game.csv"], "\u2014size", "--size"),  # an em dash, as a word processor types
+        (["kit", "\u2013force"], "\u2013force", "--force"),  # an en dash
+        (["kit", "\u2212\u2212lang=fr"], "\u2212\u2212lang", "--lang"),  # two minus signs
+        (["audit", "\u2013-groups", "3"], "\u2013-groups", "--groups"),
+    ],
+)
+def test_an_option_written_with_a_long_dash_is_named_with_the_one_to_type(
+    runner, tmp_path, monkeypatch, args, typed, option
+):
+    # "check —size 3 game.csv" asked for --size, as if it had not been given; "kit —force" was an extra argument.
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    message = f"Usage error: {typed!r} is written with a long dash: type {option}\n"
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_long_dash_before_no_option_is_left_to_the_command(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["kit", "\u2014frob"])
+    assert (result.exit_code, result.stderr) == (2, "Usage error: Got unexpected extra argument(s) (\u2014frob)\n")
 
 
 @pytest.mark.parametrize("value", ["4", "+4", " 4 ", "04"])

@@ -189,6 +189,16 @@ def test_a_file_name_with_a_terminal_escape_is_quoted(runner, tmp_path):
     assert lines[0].startswith(repr(str(evil)))
 
 
+def test_a_file_name_whose_bytes_are_not_utf8_shows_the_byte_a_listing_shows(runner, tmp_path):
+    # Python reads the byte 0xFF of a name as the lone surrogate U+DCFF: it was shown as "\udcff" (sweep 41 C3).
+    evil = os.fsdecode(os.fsencode(tmp_path) + b"/game\xff.toml")
+    with open(os.fsencode(evil), "w") as handle:
+        handle.write("size = 4\nsise = 1\n")
+    code, lines = check(runner, evil)
+    assert code == 1
+    assert lines[0].startswith("'" + str(tmp_path) + "/game\\xff.toml': unknown key 'sise'"), lines[0]
+
+
 def test_a_missing_example_file_is_no_such_file_not_a_false_claim(runner, tmp_path):
     result = invoke(runner, "kit", "--out", tmp_path / "kit", "--examples", tmp_path / "nope.toml")
     assert result.exit_code == 1

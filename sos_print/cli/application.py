@@ -40,10 +40,14 @@ class Application(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        arguments = within_int_limit(list(args) if args is not None else sys.argv[1:], text_options(self))
+        arguments = within_int_limit(list(args) if args is not None else sys.argv[1:], options_taking(self, "text"))
         try:
-            if look_alike := look_alike_number(arguments, int_options(self)):
-                option, value = look_alike
+            if dashed := long_dashed_option(arguments, options_taking(self)):
+                from sos_print.cli.options import usage
+
+                usage(f"{dashed[0]!r} is written with a long dash: type {dashed[1]}")
+            if unread := not_whole_number(arguments, options_taking(self, "int")):
+                option, value = unread
                 raise typer.BadParameter(
                     f"{value!r} is not a whole number in the digits 0 to 9.", param_hint=f"'{option}'"
                 )
@@ -80,46 +84,52 @@ def within_int_limit(arguments: Sequence[str], text: Collection[str]) -> list[st
     return tamed
 
 
-def look_alike_number(arguments: Sequence[str], numbers: Collection[str]) -> tuple[str, str] | None:
-    """Returns the first whole-number option in `numbers` and its value where int() would take the value but it is
-    not written in the digits 0 to 9 (other scripts' digits, "４" or "٤", and underscores, "1_0" for 10): a look-alike
-    typed or pasted printed another number of groups than the one shown. None where every such value is plain."""
+def not_whole_number(arguments: Sequence[str], numbers: Collection[str]) -> tuple[str, str] | None:
+    """Returns the first whole-number option in `numbers` and its value where the value is not written in the digits
+    0 to 9, or None where every such value is. int() takes other scripts' digits ("４", "٤") and underscores ("1_0" for
+    10): a look-alike typed or pasted printed another number of groups than the one shown. Any other value ("0x1",
+    "2.5") gets the same sentence, not click's "is not a valid int range" (issue 20, sweep 41 C2)."""
     for before, argument in zip(["", *arguments], arguments, strict=False):
         if argument == "--":
             return None
         flag, equals, value = argument.partition("=") if argument.startswith("--") else ("", "", argument)
         option = flag if equals else before
-        if option in numbers and not (value.isascii() and _WHOLE_NUMBER.fullmatch(value)) and _is_int(value):
+        if option in numbers and not (value.isascii() and _WHOLE_NUMBER.fullmatch(value)):
             return option, value
     return None
 
 
-def _is_int(value: str) -> bool:
-    try:
-        int(value)
-    except ValueError:
-        return False
-    return True
+# Dashes a word processor or a web page puts for "--" (an en or em dash, a minus sign, full-width hyphens).
+_LONG_DASHES = re.compile(
+    r"[\u2010-\u2015\u2212\ufe58\ufe63\uff0d-]*[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]"
+    r"[\u2010-\u2015\u2212\ufe58\ufe63\uff0d-]*([a-z][a-z-]*)(=.*)?",
+    re.DOTALL,
+)
 
 
-def int_options(group: Any) -> set[str]:
-    """Returns the names of every option of `group`'s loaded commands that takes a whole number ("--groups")."""
+def long_dashed_option(arguments: Sequence[str], names: Collection[str]) -> tuple[str, str] | None:
+    """Returns the first argument that is an option of `names` written with a long dash ("—size", as a word processor
+    changes "--size") and the option, or None. It was read as a file's name ("check —size 3 game.csv" asked for
+    --size) or as an extra argument (issue 20, sweep 41 C1)."""
+    for argument in arguments:
+        if argument == "--":
+            return None
+        dashed = _LONG_DASHES.fullmatch(argument)
+        if dashed and f"--{dashed[1]}" in names:
+            return argument.partition("=")[0], f"--{dashed[1]}"
+    return None
+
+
+def options_taking(group: Any, *types: str) -> set[str]:
+    """Returns the names of every option of `group`'s loaded commands ("--groups"), or of those that take a value of
+    one of `types`: "int" a whole number, "text" any text ("--class-name")."""
+    kinds = {"int": ("int", "int range"), "text": ("text", "str")}
+    wanted = {name for kind in types for name in kinds[kind]}
     return {
         name
         for command in group.commands.values()
         for parameter in command.params
-        if parameter.param_type_name == "option" and parameter.type.name in ("int", "int range")
-        for name in parameter.opts
-    }
-
-
-def text_options(group: Any) -> set[str]:
-    """Returns the names of every option of `group`'s loaded commands that takes any text ("--class-name")."""
-    return {
-        name
-        for command in group.commands.values()
-        for parameter in command.params
-        if parameter.param_type_name == "option" and parameter.type.name in ("text", "str")
+        if parameter.param_type_name == "option" and (not types or parameter.type.name in wanted)
         for name in parameter.opts
     }
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sos_print.cli.application import COMMANDS, app, text_options, within_int_limit
+from sos_print.cli.application import COMMANDS, app, options_taking, within_int_limit
 
 if TYPE_CHECKING:
     from sos_print.system.jobs import Job
@@ -168,7 +168,7 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
     chosen.no_args_is_help = False
     with jobs.running(job):
         try:
-            with chosen.make_context(command, within_int_limit(arguments, text_options(group))) as context:
+            with chosen.make_context(command, within_int_limit(arguments, options_taking(group, "text"))) as context:
                 chosen.invoke(context)
         except typer.Exit as end:
             return Outcome(status=end.exit_code)

@@ -18,9 +18,12 @@ def shown(path: object) -> str:
     text = str(path)
     if len(text) > _LONGEST_PATH:  # names no file on any system, so a cut hides nothing: the line stays short
         text = f"{text[:60]}\u2026{text[-60:]}"
-    return text if text.isprintable() else repr(text)
+    # A byte that is not UTF-8 is held as a lone surrogate (Python's surrogateescape): shown as the byte, "\xff",
+    # that a user can find in a listing, not as "\udcff" (issue 20, sweep 41 C3).
+    return text if text.isprintable() else _ESCAPED_BYTE.sub(r"\1\\x\2", repr(text))
 
 
+_ESCAPED_BYTE = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
 _LONGEST_PATH = 4096  # PATH_MAX on Linux, the longest of the systems sos-print runs on
 
 
