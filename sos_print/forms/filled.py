@@ -18,7 +18,8 @@ attached; nothing a PDF reader acts on by itself (JavaScript, fields loaded, res
 there. Before anything is parsed, a file of far more objects than an audit's, or holding one object far larger, is
 refused. A field of the record whose drawing on the page shows other text than its value is refused too: the teacher
 and the children see the drawing, the record reads the value (`forms.shown` tells the drawing's text where it can);
-so is a field holding a value its widget cannot show (hidden by its flags, of no size, or off its page).
+so is a field holding a value its widget cannot show (hidden by its flags, of no size, or off its page), one moved
+from where sos-print put it, and one the page's own drawing writes over (`forms.placed`).
 
 Only the game field's, the table's, the header's (names, class, date) and the pause box's values are read, each held
 to what its field takes before it is copied or decoded, so that a hostile file costs memory and time
@@ -68,6 +69,7 @@ from sos_print.forms.fields import (
     record_header,
     scored_sides,
 )
+from sos_print.forms.placed import Placed, refuse_ink_over_fields, refuse_out_of_place
 from sos_print.forms.shown import Budget, Shown, Unreadable, encodes, shown_text
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
@@ -77,7 +79,7 @@ MAX_PDF_BYTES = 100_000_000
 
 def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
-    fields, count, shown, written = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
+    fields, count, shown, written, places = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
     if not count:
         # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(
@@ -113,6 +115,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
     _refuse_unlike_the_class(games, game, group, path)
     _refuse_other_pauses(fields, group, path)
+    _refuse_moved_or_inked(group, places, path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     header = _header(fields, game, group)
@@ -171,10 +174,11 @@ def _refuse_off_the_pages(game: FormGame, group: int, shown: set[str], path: str
             )
 
 
-def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[str]], dict[str, str]]:
+def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[str]], dict[str, str], list[Placed]]:
     """Returns the fields of sos-print's audits by full name, with the value of those the record reads, how many
-    fields that take a value the file has (any form's), by group the fields on the audit's pages, and the default
-    value (/DV) each game field was written with; a file pypdf cannot read is one ExampleFileError."""
+    fields that take a value the file has (any form's), by group the fields on the audit's pages, the default
+    value (/DV) each game field was written with, and where each widget of those fields is; a file pypdf cannot read
+    is one ExampleFileError."""
     if not starts_as_pdf(data):  # as check tells a folder's PDF, whatever stands before its header
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
@@ -198,7 +202,7 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
                 for name, (node, _) in drawn.items()
                 if name.endswith(".game") and "/DV" in node
             }
-            return found, count, shown, written
+            return found, count, shown, written, _places(found, drawn, pages)
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged file can fail anywhere inside pypdf, with any exception
@@ -286,6 +290,40 @@ def _refuse_values_not_shown(
                 "value was changed without drawing it again): what sos-print would read is not what the audit shows; "
                 "retype the field in a PDF reader and save the file",
             )
+
+
+def _places(
+    found: dict[str, str], drawn: dict[str, tuple[Any, list[Any]]], pages: dict[object, tuple[int, Any]]
+) -> list[Placed]:
+    """Returns where each widget of an audit's fields is: its field, its page and its box; `read` tells a field whose
+    value the record reads and the page shows (not the game's, nor names and class printed as ink)."""
+    groups = _filled_groups(found)
+    prefix = f"group{groups[0]}." if len(groups) == 1 else "\0"
+    places = []
+    for name, (field, widgets) in drawn.items():
+        tail = name[len(prefix) :] if name.startswith(prefix) else ""
+        read = bool(_KNOWN.fullmatch(tail)) and not _kept_unseen(tail, field)
+        for widget in map(_dictionary, widgets):
+            page = pages.get(_identity(widget)) if widget is not None else None
+            box = _rectangle(widget.get("/Rect")) if page is not None else None
+            if page is not None and box is not None:
+                places.append(Placed(name, tail, read, page[0], page[1], box))
+    return places
+
+
+def _refuse_moved_or_inked(group: int, places: list[Placed], path: str) -> None:
+    """Refuses a read field of the record's group that is not where sos-print put it, or that the page's drawing
+    covers with ink of its own (`forms.placed`); a drawing pypdf cannot read is the file's damage."""
+    read = [place for place in places if place.read]
+    numbers = {place.number for place in read}
+    refuse_out_of_place(group, read, [place for place in places if place.number in numbers], path)
+    with _quiet():
+        try:
+            refuse_ink_over_fields(group, read, path)
+        except ExampleFileError:
+            raise
+        except Exception as error:  # a damaged drawing can fail anywhere inside pypdf, with any exception
+            raise ExampleFileError(path, f"cannot be read as a PDF: it is damaged ({_reason(error)})") from None
 
 
 def _holds(value: str) -> str:

@@ -1,0 +1,222 @@
+"""A filled audit is read as its pages show it: every read field where sos-print put it, and no ink over one.
+
+Each case is an audit filled with a true 3 x 3 game, then changed as an editor or a tool could change it (issue 20,
+sweep 41, A1 and A2): the page then shows other claims than the fields hold, so `check` must refuse it.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import pytest
+from formfill import fill, move_values
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
+from typer.testing import CliRunner
+
+from sos_print.cli import app
+from sos_print.documents.audit import audit_document
+from sos_print.engine.notation import Notation, cell_name
+from sos_print.engine.rules import Board, Letter, Move, Position, Variant
+from sos_print.plans.layout import Paper
+from sos_print.plans.options import Language, PrintOptions
+
+GAME = [("A1", "S"), ("B2", "O"), ("C3", "S"), ("A3", "S"), ("C1", "S"), ("B1", "O"), ("B3", "O")]
+TAIL = "what sos-print would read is not what the audit shows; send the file the audit was filled in"
+MOVED = "group 1's field 'group1.{}' {} on page 1: the form was changed after it was written; " + TAIL
+INKED = (
+    "page 1 shows {} drawn over group 1's field 'group1.{}' (ink added to the page, not typed in the field): " + TAIL
+)
+
+
+def steps(moves, size=3, variant=None):
+    position, played = Position.start(Board.empty(size), variant or Variant()), []
+    for name, letter in moves:
+        cell = next(c for c in position.board.empty_cells() if cell_name(c, size) == name)
+        played.append(position.step(Move(cell, Letter(letter))))
+        position = played[-1].after
+    return played
+
+
+@lru_cache(maxsize=4)
+def filled(wrong: bool = False) -> bytes:
+    values = move_values(steps(GAME), 3, Notation.A1, Variant())
+    if wrong:  # two false claims: 5 points on row 2, the lines of row 3
+        values |= {"group1.move.2.points": "5", "group1.move.3.lines": "A1-A3"}
+    return fill(audit_document(PrintOptions(size=3), fillable=True).data, values)
+
+
+def widget(writer: PdfWriter, name: str):
+    for annotation in writer.pages[0]["/Annots"]:
+        node, parts = annotation.get_object(), []
+        while node is not None:
+            parts.insert(0, str(node.get("/T", "")))
+            node = node.get("/Parent").get_object() if "/Parent" in node else None
+        if ".".join(part for part in parts if part) == name:
+            return annotation.get_object()
+    raise AssertionError(f"no widget {name}")
+
+
+def box(writer: PdfWriter, name: str) -> list[float]:
+    return [float(v) for v in widget(writer, name)["/Rect"]]
+
+
+def rect(values) -> ArrayObject:
+    return ArrayObject([FloatObject(v) for v in values])
+
+
+def swap_points(writer: PdfWriter) -> None:
+    two, three = widget(writer, "group1.move.2.points"), widget(writer, "group1.move.3.points")
+    two[NameObject("/Rect")], three[NameObject("/Rect")] = three["/Rect"], two["/Rect"]
+
+
+def cover_with_a_blank_widget(writer: PdfWriter) -> None:
+    # Row 8's empty points widget laid over row 2's, drawn as an opaque white box: row 2 shows nothing.
+    two = box(writer, "group1.move.2.points")
+    eight = widget(writer, "group1.move.8.points")
+    eight[NameObject("/Rect")] = rect(two)
+    white = DecodedStreamObject()
+    white.set_data(f"1 1 1 rg 0 0 {two[2] - two[0]:.2f} {two[3] - two[1]:.2f} re f".encode())
+    white[NameObject("/Subtype")] = NameObject("/Form")
+    white[NameObject("/BBox")] = rect([0, 0, two[2] - two[0], two[3] - two[1]])
+    eight[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(white)})
+
+
+def date_over_points(writer: PdfWriter) -> None:
+    widget(writer, "group1.date")[NameObject("/Rect")] = rect(box(writer, "group1.move.2.points"))
+
+
+def lines_out_of_their_column(writer: PdfWriter) -> None:
+    lines = box(writer, "group1.move.3.lines")
+    widget(writer, "group1.move.3.lines")[NameObject("/Rect")] = rect(
+        [lines[0] + 120, lines[1], lines[2] + 120, lines[3]]
+    )
+
+
+def rows_two_and_three_swapped_whole(writer: PdfWriter) -> None:
+    for column in ("player", "letter", "cell", "lines", "points", "total.A", "total.B"):
+        two, three = widget(writer, f"group1.move.2.{column}"), widget(writer, f"group1.move.3.{column}")
+        two[NameObject("/Rect")], three[NameObject("/Rect")] = three["/Rect"], two["/Rect"]
+
+
+def text_in_the_pages_drawing(writer: PdfWriter) -> None:
+    # As an editor's "add text" writes it: into the page's own content, over row 2's points cell.
+    x0, y0, _, _ = box(writer, "group1.move.2.points")
+    page = writer.pages[0]
+    font = next(iter(page["/Resources"]["/Font"]))
+    stamp = DecodedStreamObject()
+    stamp.set_data(f"BT {font} 12 Tf {x0 + 4:.2f} {y0 + 5:.2f} Td (5) Tj ET".encode())
+    add_to_drawing(writer, page, stamp)
+
+
+def add_to_drawing(writer: PdfWriter, page, stream: DecodedStreamObject) -> None:
+    existing = page.raw_get("/Contents")
+    items = list(existing.get_object()) if isinstance(existing.get_object(), ArrayObject) else [existing]
+    page[NameObject("/Contents")] = ArrayObject([*items, writer._add_object(stream)])
+
+
+def image_over_a_cell(writer: PdfWriter) -> None:
+    x0, y0, x1, y1 = box(writer, "group1.move.2.points")
+    page = writer.pages[0]
+    image = DecodedStreamObject()
+    image.set_data(b"\x00")
+    image.update(
+        {
+            NameObject("/Subtype"): NameObject("/Image"),
+            NameObject("/Width"): FloatObject(1),
+            NameObject("/Height"): FloatObject(1),
+            NameObject("/ColorSpace"): NameObject("/DeviceGray"),
+            NameObject("/BitsPerComponent"): FloatObject(8),
+        }
+    )
+    resources = page["/Resources"]
+    xobjects = resources.get("/XObject")
+    xobjects = xobjects.get_object() if xobjects is not None else DictionaryObject()
+    xobjects[NameObject("/Stamp")] = writer._add_object(image)
+    resources[NameObject("/XObject")] = xobjects
+    draw = DecodedStreamObject()
+    draw.set_data(f"q {x1 - x0:.2f} 0 0 {y1 - y0:.2f} {x0:.2f} {y0:.2f} cm /Stamp Do Q".encode())
+    add_to_drawing(writer, page, draw)
+
+
+def wrong_copy_flattened_on_top(writer: PdfWriter) -> None:
+    # A wrongly filled copy flattened (its fields turned to ink) and merged onto the right one's page.
+    flat = PdfWriter(clone_from=PdfReader(io.BytesIO(filled(wrong=True))))
+    values = move_values(steps(GAME), 3, Notation.A1, Variant())
+    values |= {"group1.move.2.points": "5", "group1.move.3.lines": "A1-A3"}
+    flat.update_page_form_field_values(flat.pages[0], values, auto_regenerate=False, flatten=True)
+    flat.remove_annotations(None)
+    out = io.BytesIO()
+    flat.write(out)
+    writer.pages[0].merge_page(PdfReader(out).pages[0])
+
+
+CHANGED = {
+    "two widgets' places swapped": (swap_points, MOVED.format("move.2.points", "is not on its row's line")),
+    "a blank widget laid over another": (
+        cover_with_a_blank_widget,
+        MOVED.format("move.8.points", "is not on its row's line"),
+    ),
+    "the date laid over a claim": (date_over_points, MOVED.format("move.2.points", "lies over 'group1.date'")),
+    "a field moved out of its column": (
+        lines_out_of_their_column,
+        MOVED.format("move.3.lines", "is not in its column"),
+    ),
+    "two rows swapped whole": (
+        rows_two_and_three_swapped_whole,
+        MOVED.format("move.3.player", "is not below 'group1.move.2.player'"),
+    ),
+    "text added to the page's drawing": (text_in_the_pages_drawing, INKED.format("text", "move.2.points")),
+    "an image stamped over a cell": (image_over_a_cell, INKED.format("an image", "move.2.points")),
+    "a wrong copy flattened on top": (wrong_copy_flattened_on_top, INKED.format("text", "move.1.player")),
+}
+
+
+@pytest.mark.parametrize(("change", "message"), CHANGED.values(), ids=CHANGED)
+def test_a_field_moved_covered_or_inked_over_is_refused_naming_it_and_its_page(tmp_path, change, message):
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled())))
+    change(writer)
+    path = tmp_path / "group1.pdf"
+    writer.write(path)
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [f"{path}: {message}", "checked 1 file: 1 problem in 1 file"]
+
+
+# Layouts whose own labels stand closest to a field: the pause box's in large print, the date's under a bilingual
+# class line, the class and date fields meeting at a corner, a long run of accents, and the rest of the range of
+# sizes, players, papers and languages.
+LAYOUTS = {
+    "8 x 8, four players, large print": (
+        PrintOptions(size=8, variant=Variant(players=4), large_print=True, groups=2),
+        2,
+    ),
+    "6 x 6, fr+en with a class": (
+        PrintOptions(size=6, language=Language.FR_EN, class_name="CE2 B", groups=2),
+        2,
+    ),
+    "3 x 3, en+fr, large print: the class and date fields meet": (
+        PrintOptions(size=3, language=Language.BOTH, large_print=True),
+        1,
+    ),
+    "3 x 3, a class name of 200 characters printed as one letter": (
+        PrintOptions(size=3, class_name="x" + "\u0301" * 199),
+        1,
+    ),
+    "3 x 3, teams": (PrintOptions(size=3, variant=Variant(players=4, teams=True)), 1),
+    "5 x 5, French, Letter": (PrintOptions(size=5, language=Language.FR, paper=Paper.LETTER), 1),
+}
+
+
+@pytest.mark.parametrize(("options", "group"), LAYOUTS.values(), ids=LAYOUTS)
+def test_an_audit_filled_as_a_tablet_fills_it_is_read_in_every_layout(tmp_path, options, group):
+    size, variant = options.size, options.variant
+    moves = [cell_name(cell, size) for cell in Board.empty(size).empty_cells()]
+    played = steps([(name, "S" if k % 3 else "O") for k, name in enumerate(moves)], size, variant)
+    path = tmp_path / "audit.pdf"
+    path.write_bytes(
+        fill(audit_document(options, fillable=True).data, move_values(played, size, Notation.A1, variant, group))
+    )
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
