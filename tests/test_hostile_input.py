@@ -6,6 +6,7 @@ never a traceback or a hang, and the other files of the same run are still check
 
 from __future__ import annotations
 
+import errno
 import marshal
 import os
 import re
@@ -313,6 +314,23 @@ def test_a_folder_that_becomes_unwritable_after_the_check_is_still_one_line(runn
         assert list(locked.iterdir()) == []
     assert code == 1
     assert stderr == f"sos-print: cannot write {locked / 'b.pdf'}: Permission denied; nothing was written\n"
+
+
+def test_out_through_a_folder_the_user_may_enter_but_not_list_is_written(runner, warm):
+    """The folders on the way are opened only to be walked through (O_PATH), as the kernel walks a path: a folder
+    mode 0711 (a home folder, often) needs no right to list it (sweep 41, A4)."""
+    with shared_folder() as folder:
+        closed = folder / "closed"
+        (closed / "open").mkdir(parents=True)
+        (closed / "open").chmod(0o777)
+        closed.chmod(0o711)
+        result = as_nobody(
+            lambda: (lambda r: (r.exit_code, r.stderr))(
+                invoke(runner, "boards", "--out", closed / "open" / "sub" / "b.pdf")
+            )
+        )
+        assert result == (0, "")
+        assert [path.name for path in (closed / "open" / "sub").iterdir()] == ["b.pdf"]
 
 
 # ---- text the font cannot print --------------------------------------------------------------------------------
@@ -670,3 +688,91 @@ def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_wri
         os.unlink(link)  # the user's own link, or one the folder's owner made, is followed as always
         link.symlink_to(victim)
         assert invoke(runner, *command, "--out", out.format(link=link)).exit_code == 0
+
+
+# ---- a folder on the way to --out swapped for a link once it was checked -----------------------------------------
+
+
+def swap(one: Path, other: Path) -> None:
+    """Exchanges the names `one` and `other` (in a sticky folder root may rename anything)."""
+    middle = one.with_name("swapping")
+    os.rename(one, middle)
+    os.rename(other, one)
+    os.rename(middle, other)
+
+
+@pytest.mark.parametrize(
+    ("moment", "force", "refused"),
+    [
+        ("open", False, True),  # the first file opened after the check: the output folder, on its way
+        ("open .part", False, False),  # the temporary file made
+        ("link", False, False),  # the file takes its name
+        ("replace", True, False),  # the file takes the name of the old one
+        ("link fails", False, False),  # the file cannot take its name: its temporary file is removed
+    ],
+)
+def test_a_folder_swapped_for_a_link_after_the_check_never_leads_the_files_elsewhere(
+    runner, monkeypatch, moment, force, refused
+):
+    """Another user swaps their folder on the way to --out for their link to a folder of the user's at the worst
+    moment: the files (and their clean-up) stay in the folder that was checked, or the link is refused (sweep 41,
+    A4: the folder was looked up again by its path for each file, so root's temporary files landed in root's folder).
+    """
+    if os.geteuid() != 0:
+        pytest.skip("planting a link as another user needs root")
+    from sos_print.system import output
+
+    with shared_folder() as folder:
+        shared, victim = folder / "shared", folder / "victim"
+        shared.mkdir()
+        shared.chmod(0o1777)  # as /tmp
+        victim.mkdir()
+        (victim / "b.pdf").write_bytes(b"root's own file")  # what --force would replace, through the link
+        sub, link = shared / "sub", shared / "subln"
+        as_nobody(lambda: (os.mkdir(sub), os.symlink(victim, link)))
+        if force:
+            (sub / "b.pdf").write_bytes(b"the old boards")
+        inode = sub.stat().st_ino
+        real = {name: getattr(os, name) for name in ("open", "link", "replace")}
+        armed: list[bool] = []
+
+        def arm_then_write(*args, **kwargs):
+            armed.append(True)
+            return real_write(*args, **kwargs)
+
+        def swapping(name):
+            def call(*args, **kwargs):
+                wanted = moment.split()[0] == name and (moment != "open .part" or str(args[0]).endswith(".part"))
+                if armed and armed[-1] and wanted:
+                    armed.append(False)  # once
+                    swap(sub, link)
+                    if moment == "link fails":
+                        raise OSError(errno.EIO, os.strerror(errno.EIO))
+                return real[name](*args, **kwargs)
+
+            return call
+
+        real_write = output.write_files
+        monkeypatch.setattr(output, "write_files", arm_then_write)
+        for name in real:
+            monkeypatch.setattr(os, name, swapping(name))
+        result = invoke(runner, "boards", "--out", sub / "b.pdf", *(["--force"] if force else []))
+        monkeypatch.undo()
+        assert armed[-1] is False, "the swap never happened"
+        assert (victim / "b.pdf").read_bytes() == b"root's own file"
+        assert sorted(os.listdir(victim)) == ["b.pdf"]  # no temporary file of root's left there either
+        assert link.stat().st_ino == inode and link.is_dir() and not link.is_symlink()  # the folder, now named subln
+        written = not refused and moment != "link fails"
+        assert sorted(os.listdir(link)) == ["b.pdf"] * (force or written)  # and no temporary file left in it
+        if refused:
+            assert result.stderr == (
+                f"sos-print: cannot use the folder {sub}: {sub} is a symbolic link another user left in the shared "
+                f"folder {shared}; give the folder it leads to, if it is yours; nothing was written\n"
+            )
+        elif moment == "link fails":
+            assert result.stderr == (
+                f"sos-print: cannot write {sub / 'b.pdf'}: Input/output error; nothing was written\n"
+            )
+        else:
+            assert result.exit_code == 0, result.output
+            assert (link / "b.pdf").read_bytes().startswith(b"%PDF-")  # written in the folder that was checked
