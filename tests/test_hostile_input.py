@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import marshal
 import os
+import pwd
 import re
 import shutil
 import stat
@@ -664,6 +665,7 @@ def test_a_path_longer_than_any_file_system_allows_is_shortened_in_its_one_line(
 def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_write(runner, command, out):
     # The kernel's protected_symlinks rule, kept where it is off: a link in a sticky folder anyone may write in,
     # owned neither by the user nor by the folder's owner, may lead the run over the user's own files (sweep 39, F6).
+    # Other shared folders and other owners: test_a_link_in_any_folder_others_may_write_in_is_followed_only_if_ours.
     if os.geteuid() != 0:
         pytest.skip("planting a link as another user needs root")
     with shared_folder() as folder:
@@ -685,9 +687,73 @@ def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_wri
         assert sorted(os.listdir(victim)) == ["players.pdf"]
         assert (victim / "players.pdf").read_bytes() == b"root's own file"
         assert sorted(os.listdir(folder)) == ["shared", "victim"]  # nothing beside where the link leads either
-        os.unlink(link)  # the user's own link, or one the folder's owner made, is followed as always
+        os.unlink(link)  # the user's own link is followed as always
         link.symlink_to(victim)
         assert invoke(runner, *command, "--out", out.format(link=link)).exit_code == 0
+
+
+def plant(link: Path, target: Path, owner: str, nobody_may_write: bool) -> None:
+    """Makes the link `link` to `target` belonging to `owner`: nobody, root, or root's link with a second name."""
+    if owner == "nobody" and nobody_may_write:
+        as_nobody(lambda: os.symlink(target, link))  # as another user would
+    elif owner == "nobody":  # a folder shared with a group: as if a member of it had made the link
+        link.symlink_to(target)
+        nobody = pwd.getpwnam("nobody")
+        os.lchown(link, nobody.pw_uid, nobody.pw_gid)
+    elif owner == "root":
+        link.symlink_to(target)
+    else:  # a link root made elsewhere, given a second name here (as anyone may where hard links are not protected)
+        elsewhere = link.parent.parent / "roots-own-link"
+        elsewhere.symlink_to(target)
+        os.link(elsewhere, link, follow_symlinks=False)
+
+
+@pytest.mark.parametrize(
+    ("mode", "folder_owner", "link_owner", "followed"),
+    [
+        ("1777", "root", "nobody", False),  # as /tmp
+        ("0777", "root", "nobody", False),  # anyone may write, without the sticky bit: a careless class share
+        ("0775", "root", "nobody", False),  # shared with a group (a class's): a member may replace the link at will
+        ("0770", "root", "nobody", False),
+        ("0777", "nobody", "nobody", False),  # the folder's owner's link: anyone else may have swapped it in
+        ("1777", "nobody", "nobody", False),  # the folder's owner may swap it at will, sticky or not
+        ("1777", "root", "second name", False),  # root's link hard-linked there by someone else
+        ("0777", "root", "root", True),  # the user's own link, even in a folder anyone may write in
+        ("1777", "nobody", "root", True),
+        ("0755", "nobody", "nobody", True),  # a folder only its owner may write in: theirs to link as they like
+    ],
+)
+def test_a_link_in_any_folder_others_may_write_in_is_followed_only_if_ours(
+    runner, mode, folder_owner, link_owner, followed
+):
+    # Anyone who may write in a folder without the sticky bit may replace any name in it, and the owner of a sticky
+    # folder any name in theirs: a link there is followed only if it belongs to the user (or root), whoever owns the
+    # folder (sweep 41, B1).
+    if os.geteuid() != 0:
+        pytest.skip("planting a link as another user needs root")
+    with shared_folder() as folder:
+        shared, victim = folder / "shared", folder / "victim"
+        shared.mkdir()
+        victim.mkdir()
+        (victim / "players.pdf").write_bytes(b"root's own file")
+        link = shared / "kit"
+        if folder_owner == "nobody":
+            nobody = pwd.getpwnam("nobody")
+            os.chown(shared, nobody.pw_uid, nobody.pw_gid)
+        shared.chmod(int(mode, 8))
+        plant(link, victim, link_owner, nobody_may_write=folder_owner == "nobody" or mode.endswith("7"))
+        result = invoke(runner, "kit", "--force", "--out", link)
+        if followed:
+            assert result.exit_code == 0, result.output
+            assert sorted(os.listdir(victim)) == ["players.pdf", "teacher.pdf"]
+            return
+        assert (result.exit_code, result.stdout) == (1, ""), result.output
+        assert result.stderr == (
+            f"sos-print: cannot use the folder {link}: {link} is a symbolic link another user left in the shared "
+            f"folder {shared}; give the folder it leads to, if it is yours\n"
+        )
+        assert sorted(os.listdir(victim)) == ["players.pdf"]
+        assert (victim / "players.pdf").read_bytes() == b"root's own file"
 
 
 # ---- a folder on the way to --out swapped for a link once it was checked -----------------------------------------

@@ -364,15 +364,18 @@ class _Walk:
         raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
 
     def refuse_planted(self, name: str, link: os.stat_result) -> None:
-        """Refuses a link that lies in a sticky folder anyone may write in (/tmp) and belongs neither to the user nor
-        to that folder's owner: another user may have planted it there to lead the run's files over the user's own.
-        It is the kernel's protected_symlinks rule, kept even where it is turned off (sweep 39, F6)."""
+        """Refuses a link in a folder that someone other than the user may write in (its group or everyone, sticky as
+        /tmp or not) unless the link belongs to the user or to root and has a single name: any other link there may
+        have been planted, or swapped in, by another user (anyone who may write in a folder without the sticky bit,
+        the owner of a sticky one) to lead the run's files over the user's own. It is stricter than the kernel's
+        protected_symlinks rule (sticky folders only, their owner trusted), and holds where that is off (sweep 39, F6;
+        sweep 41, B1)."""
         if not hasattr(os, "geteuid"):  # no owners to compare where there are no user ids
             return
         assert self.handle is not None
-        holder = os.fstat(self.handle)
-        sticky = holder.st_mode & stat.S_ISVTX and holder.st_mode & stat.S_IWOTH
-        if sticky and link.st_uid not in (os.geteuid(), holder.st_uid):
+        shared = os.fstat(self.handle).st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        ours = link.st_uid in (os.geteuid(), 0) and link.st_nlink == 1  # a second name: linked there from elsewhere
+        if shared and not ours:
             raise OutputError(
                 f"cannot use the folder {shown(self.folder)}: {shown(self.current / name)} is a symbolic link another "
                 f"user left in the shared folder {shown(self.current)}; give the folder it leads to, if it is yours"
