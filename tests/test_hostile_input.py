@@ -23,7 +23,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 from pdfread import texts
 from templates_read import macro_names
-from unprivileged import as_nobody, shared_folder
+from unprivileged import as_nobody, running_as_nobody, shared_folder
 
 from sos_print.cli import app
 
@@ -842,3 +842,47 @@ def test_a_folder_swapped_for_a_link_after_the_check_never_leads_the_files_elsew
         else:
             assert result.exit_code == 0, result.output
             assert (link / "b.pdf").read_bytes().startswith(b"%PDF-")  # written in the folder that was checked
+
+
+def test_a_folder_swapped_for_a_link_again_and_again_never_leads_the_files_elsewhere():
+    """The attack itself, bounded to three seconds: another user swaps their folder and their link to a folder of the
+    user's as fast as the system allows (renameat2 RENAME_EXCHANGE) while files are written into the folder (ad41's
+    f_toctou_out.sh, within the suite): every file lands in the other user's folder or is refused, and no temporary
+    file is left anywhere."""
+    import ctypes
+    import time
+    from collections import Counter
+
+    from sos_print.system.output import OutputError, check_targets, write_files
+
+    if os.geteuid() != 0:
+        pytest.skip("swapping as another user needs root")
+    libc = ctypes.CDLL(None, use_errno=True)
+    with shared_folder() as folder:
+        shared, victim = folder / "shared", folder / "victim"
+        shared.mkdir()
+        shared.chmod(0o1777)  # as /tmp
+        victim.mkdir()
+        sub, link = shared / "sub", shared / "subln"
+        as_nobody(lambda: (os.mkdir(sub), os.symlink(victim, link)))
+
+        def swap_for_three_seconds() -> None:
+            one, other, end = bytes(sub), bytes(link), time.monotonic() + 3
+            while time.monotonic() < end:
+                for _ in range(100):
+                    libc.renameat2(-100, one, -100, other, 2)  # AT_FDCWD, RENAME_EXCHANGE
+
+        outcomes: Counter[str] = Counter()
+        with running_as_nobody(swap_for_three_seconds) as running:
+            while running():
+                target = sub / f"a{sum(outcomes.values())}.pdf"
+                try:
+                    check_targets([target], force=False)
+                    write_files([(target, b"%PDF- root's file")], force=False)
+                    outcomes["written"] += 1
+                except OutputError as error:
+                    outcomes[str(error).split(":")[0]] += 1
+        assert os.listdir(victim) == [], outcomes
+        assert [path.name for path in shared.rglob(".sos-print-*")] == [], outcomes
+        assert len(list(shared.rglob("a*.pdf"))) == outcomes["written"], outcomes  # each in the other user's folder
+        assert set(outcomes) <= {"written", f"cannot use the folder {sub}"}, outcomes
