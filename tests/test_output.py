@@ -440,6 +440,17 @@ def test_a_name_too_long_is_a_clean_error(runner, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_path_longer_than_the_system_allows_makes_no_folder(runner, tmp_path):
+    # Walked one name at a time, each name is found however long the path: the path as a whole is still refused.
+    out = tmp_path / ("a/" * 2100 + "kit")
+    result = run(runner, "kit", "--out", out)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("sos-print: cannot use the folder ") and result.stderr.endswith(
+        ": File name too long\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_file_name_with_a_newline_is_quoted_in_messages(runner, tmp_path):
     target = tmp_path / "a\nwrote b.pdf"
     target.write_bytes(b"old")

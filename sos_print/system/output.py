@@ -52,6 +52,7 @@ _FOLDER = (_PATH or os.O_RDONLY) | _DIRECTORY | _NOFOLLOW | _CLOEXEC
 _BY_FOLDER = {os.open, os.mkdir, os.stat, os.link, os.rename, os.unlink, os.rmdir, os.readlink} <= os.supports_dir_fd
 _ATTEMPTS = 100  # random names that clash this often mean something else is wrong
 _MOST_LINKS = 40  # the links Linux follows in one path before it gives up (ELOOP)
+_LONGEST_PATH = 4096  # PATH_MAX on Linux, the bytes of the longest path the kernel looks up
 
 
 class OutputError(SosError):
@@ -259,6 +260,8 @@ class _Walk:
     """Walks a folder's path one name at a time, holding open the folder reached."""
 
     def __init__(self, folder: Path, made: _Made | None) -> None:
+        if len(os.fsencode(folder)) >= _LONGEST_PATH:  # as the kernel refuses it, though each name would be found
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
         self.folder, self.made = folder, made
         absolute = folder.is_absolute()
         self.names = list(folder.parts[1:] if absolute else folder.parts)
