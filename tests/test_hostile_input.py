@@ -6,8 +6,10 @@ never a traceback or a hang, and the other files of the same run are still check
 
 from __future__ import annotations
 
+import errno
 import marshal
 import os
+import pwd
 import re
 import shutil
 import stat
@@ -21,7 +23,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 from pdfread import texts
 from templates_read import macro_names
-from unprivileged import as_nobody, shared_folder
+from unprivileged import as_nobody, running_as_nobody, shared_folder
 
 from sos_print.cli import app
 
@@ -323,6 +325,23 @@ def test_a_folder_that_becomes_unwritable_after_the_check_is_still_one_line(runn
         assert list(locked.iterdir()) == []
     assert code == 1
     assert stderr == f"sos-print: cannot write {locked / 'b.pdf'}: Permission denied; nothing was written\n"
+
+
+def test_out_through_a_folder_the_user_may_enter_but_not_list_is_written(runner, warm):
+    """The folders on the way are opened only to be walked through (O_PATH), as the kernel walks a path: a folder
+    mode 0711 (a home folder, often) needs no right to list it (sweep 41, A4)."""
+    with shared_folder() as folder:
+        closed = folder / "closed"
+        (closed / "open").mkdir(parents=True)
+        (closed / "open").chmod(0o777)
+        closed.chmod(0o711)
+        result = as_nobody(
+            lambda: (lambda r: (r.exit_code, r.stderr))(
+                invoke(runner, "boards", "--out", closed / "open" / "sub" / "b.pdf")
+            )
+        )
+        assert result == (0, "")
+        assert [path.name for path in (closed / "open" / "sub").iterdir()] == ["b.pdf"]
 
 
 # ---- text the font cannot print --------------------------------------------------------------------------------
@@ -656,6 +675,7 @@ def test_a_path_longer_than_any_file_system_allows_is_shortened_in_its_one_line(
 def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_write(runner, command, out):
     # The kernel's protected_symlinks rule, kept where it is off: a link in a sticky folder anyone may write in,
     # owned neither by the user nor by the folder's owner, may lead the run over the user's own files (sweep 39, F6).
+    # Other shared folders and other owners: test_a_link_in_any_folder_others_may_write_in_is_followed_only_if_ours.
     if os.geteuid() != 0:
         pytest.skip("planting a link as another user needs root")
     with shared_folder() as folder:
@@ -677,6 +697,202 @@ def test_a_link_another_user_planted_in_a_shared_folder_is_never_followed_to_wri
         assert sorted(os.listdir(victim)) == ["players.pdf"]
         assert (victim / "players.pdf").read_bytes() == b"root's own file"
         assert sorted(os.listdir(folder)) == ["shared", "victim"]  # nothing beside where the link leads either
-        os.unlink(link)  # the user's own link, or one the folder's owner made, is followed as always
+        os.unlink(link)  # the user's own link is followed as always
         link.symlink_to(victim)
         assert invoke(runner, *command, "--out", out.format(link=link)).exit_code == 0
+
+
+def plant(link: Path, target: Path, owner: str, nobody_may_write: bool) -> None:
+    """Makes the link `link` to `target` belonging to `owner`: nobody, root, or root's link with a second name."""
+    if owner == "nobody" and nobody_may_write:
+        as_nobody(lambda: os.symlink(target, link))  # as another user would
+    elif owner == "nobody":  # a folder shared with a group: as if a member of it had made the link
+        link.symlink_to(target)
+        nobody = pwd.getpwnam("nobody")
+        os.lchown(link, nobody.pw_uid, nobody.pw_gid)
+    elif owner == "root":
+        link.symlink_to(target)
+    else:  # a link root made elsewhere, given a second name here (as anyone may where hard links are not protected)
+        elsewhere = link.parent.parent / "roots-own-link"
+        elsewhere.symlink_to(target)
+        os.link(elsewhere, link, follow_symlinks=False)
+
+
+@pytest.mark.parametrize(
+    ("mode", "folder_owner", "link_owner", "followed"),
+    [
+        ("1777", "root", "nobody", False),  # as /tmp
+        ("0777", "root", "nobody", False),  # anyone may write, without the sticky bit: a careless class share
+        ("0775", "root", "nobody", False),  # shared with a group (a class's): a member may replace the link at will
+        ("0770", "root", "nobody", False),
+        ("0777", "nobody", "nobody", False),  # the folder's owner's link: anyone else may have swapped it in
+        ("1777", "nobody", "nobody", False),  # the folder's owner may swap it at will, sticky or not
+        ("1777", "root", "second name", False),  # root's link hard-linked there by someone else
+        ("0777", "root", "root", True),  # the user's own link, even in a folder anyone may write in
+        ("1777", "nobody", "root", True),
+        ("0755", "nobody", "nobody", True),  # a folder only its owner may write in: theirs to link as they like
+    ],
+)
+def test_a_link_in_any_folder_others_may_write_in_is_followed_only_if_ours(
+    runner, mode, folder_owner, link_owner, followed
+):
+    # Anyone who may write in a folder without the sticky bit may replace any name in it, and the owner of a sticky
+    # folder any name in theirs: a link there is followed only if it belongs to the user (or root), whoever owns the
+    # folder (sweep 41, B1).
+    if os.geteuid() != 0:
+        pytest.skip("planting a link as another user needs root")
+    with shared_folder() as folder:
+        shared, victim = folder / "shared", folder / "victim"
+        shared.mkdir()
+        victim.mkdir()
+        (victim / "players.pdf").write_bytes(b"root's own file")
+        link = shared / "kit"
+        if folder_owner == "nobody":
+            nobody = pwd.getpwnam("nobody")
+            os.chown(shared, nobody.pw_uid, nobody.pw_gid)
+        shared.chmod(int(mode, 8))
+        plant(link, victim, link_owner, nobody_may_write=folder_owner == "nobody" or mode.endswith("7"))
+        result = invoke(runner, "kit", "--force", "--out", link)
+        if followed:
+            assert result.exit_code == 0, result.output
+            assert sorted(os.listdir(victim)) == ["players.pdf", "teacher.pdf"]
+            return
+        assert (result.exit_code, result.stdout) == (1, ""), result.output
+        assert result.stderr == (
+            f"sos-print: cannot use the folder {link}: {link} is a symbolic link another user left in the shared "
+            f"folder {shared}; give the folder it leads to, if it is yours\n"
+        )
+        assert sorted(os.listdir(victim)) == ["players.pdf"]
+        assert (victim / "players.pdf").read_bytes() == b"root's own file"
+
+
+# ---- a folder on the way to --out swapped for a link once it was checked -----------------------------------------
+
+
+def swap(one: Path, other: Path) -> None:
+    """Exchanges the names `one` and `other` (in a sticky folder root may rename anything)."""
+    middle = one.with_name("swapping")
+    os.rename(one, middle)
+    os.rename(other, one)
+    os.rename(middle, other)
+
+
+@pytest.mark.parametrize(
+    ("moment", "force", "refused"),
+    [
+        ("open", False, True),  # the first file opened after the check: the output folder, on its way
+        ("open .part", False, False),  # the temporary file made
+        ("link", False, False),  # the file takes its name
+        ("replace", True, False),  # the file takes the name of the old one
+        ("link fails", False, False),  # the file cannot take its name: its temporary file is removed
+    ],
+)
+def test_a_folder_swapped_for_a_link_after_the_check_never_leads_the_files_elsewhere(
+    runner, monkeypatch, moment, force, refused
+):
+    """Another user swaps their folder on the way to --out for their link to a folder of the user's at the worst
+    moment: the files (and their clean-up) stay in the folder that was checked, or the link is refused (sweep 41,
+    A4: the folder was looked up again by its path for each file, so root's temporary files landed in root's folder).
+    """
+    if os.geteuid() != 0:
+        pytest.skip("planting a link as another user needs root")
+    from sos_print.system import output
+
+    with shared_folder() as folder:
+        shared, victim = folder / "shared", folder / "victim"
+        shared.mkdir()
+        shared.chmod(0o1777)  # as /tmp
+        victim.mkdir()
+        (victim / "b.pdf").write_bytes(b"root's own file")  # what --force would replace, through the link
+        sub, link = shared / "sub", shared / "subln"
+        as_nobody(lambda: (os.mkdir(sub), os.symlink(victim, link)))
+        if force:
+            (sub / "b.pdf").write_bytes(b"the old boards")
+        inode = sub.stat().st_ino
+        real = {name: getattr(os, name) for name in ("open", "link", "replace")}
+        armed: list[bool] = []
+
+        def arm_then_write(*args, **kwargs):
+            armed.append(True)
+            return real_write(*args, **kwargs)
+
+        def swapping(name):
+            def call(*args, **kwargs):
+                wanted = moment.split()[0] == name and (moment != "open .part" or str(args[0]).endswith(".part"))
+                if armed and armed[-1] and wanted:
+                    armed.append(False)  # once
+                    swap(sub, link)
+                    if moment == "link fails":
+                        raise OSError(errno.EIO, os.strerror(errno.EIO))
+                return real[name](*args, **kwargs)
+
+            return call
+
+        real_write = output.write_files
+        monkeypatch.setattr(output, "write_files", arm_then_write)
+        for name in real:
+            monkeypatch.setattr(os, name, swapping(name))
+        result = invoke(runner, "boards", "--out", sub / "b.pdf", *(["--force"] if force else []))
+        monkeypatch.undo()
+        assert armed[-1] is False, "the swap never happened"
+        assert (victim / "b.pdf").read_bytes() == b"root's own file"
+        assert sorted(os.listdir(victim)) == ["b.pdf"]  # no temporary file of root's left there either
+        assert link.stat().st_ino == inode and link.is_dir() and not link.is_symlink()  # the folder, now named subln
+        written = not refused and moment != "link fails"
+        assert sorted(os.listdir(link)) == ["b.pdf"] * (force or written)  # and no temporary file left in it
+        if refused:
+            assert result.stderr == (
+                f"sos-print: cannot use the folder {sub}: {sub} is a symbolic link another user left in the shared "
+                f"folder {shared}; give the folder it leads to, if it is yours; nothing was written\n"
+            )
+        elif moment == "link fails":
+            assert result.stderr == (
+                f"sos-print: cannot write {sub / 'b.pdf'}: Input/output error; nothing was written\n"
+            )
+        else:
+            assert result.exit_code == 0, result.output
+            assert (link / "b.pdf").read_bytes().startswith(b"%PDF-")  # written in the folder that was checked
+
+
+def test_a_folder_swapped_for_a_link_again_and_again_never_leads_the_files_elsewhere():
+    """The attack itself, bounded to three seconds: another user swaps their folder and their link to a folder of the
+    user's as fast as the system allows (renameat2 RENAME_EXCHANGE) while files are written into the folder (ad41's
+    f_toctou_out.sh, within the suite): every file lands in the other user's folder or is refused, and no temporary
+    file is left anywhere."""
+    import ctypes
+    import time
+    from collections import Counter
+
+    from sos_print.system.output import OutputError, check_targets, write_files
+
+    if os.geteuid() != 0:
+        pytest.skip("swapping as another user needs root")
+    libc = ctypes.CDLL(None, use_errno=True)
+    with shared_folder() as folder:
+        shared, victim = folder / "shared", folder / "victim"
+        shared.mkdir()
+        shared.chmod(0o1777)  # as /tmp
+        victim.mkdir()
+        sub, link = shared / "sub", shared / "subln"
+        as_nobody(lambda: (os.mkdir(sub), os.symlink(victim, link)))
+
+        def swap_for_three_seconds() -> None:
+            one, other, end = bytes(sub), bytes(link), time.monotonic() + 3
+            while time.monotonic() < end:
+                for _ in range(100):
+                    libc.renameat2(-100, one, -100, other, 2)  # AT_FDCWD, RENAME_EXCHANGE
+
+        outcomes: Counter[str] = Counter()
+        with running_as_nobody(swap_for_three_seconds) as running:
+            while running():
+                target = sub / f"a{sum(outcomes.values())}.pdf"
+                try:
+                    check_targets([target], force=False)
+                    write_files([(target, b"%PDF- root's file")], force=False)
+                    outcomes["written"] += 1
+                except OutputError as error:
+                    outcomes[str(error).split(":")[0]] += 1
+        assert os.listdir(victim) == [], outcomes
+        assert [path.name for path in shared.rglob(".sos-print-*")] == [], outcomes
+        assert len(list(shared.rglob("a*.pdf"))) == outcomes["written"], outcomes  # each in the other user's folder
+        assert set(outcomes) <= {"written", f"cannot use the folder {sub}"}, outcomes

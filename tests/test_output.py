@@ -440,6 +440,17 @@ def test_a_name_too_long_is_a_clean_error(runner, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_path_longer_than_the_system_allows_makes_no_folder(runner, tmp_path):
+    # Walked one name at a time, each name is found however long the path: the path as a whole is still refused.
+    out = tmp_path / ("a/" * 2100 + "kit")
+    result = run(runner, "kit", "--out", out)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("sos-print: cannot use the folder ") and result.stderr.endswith(
+        ": File name too long\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_file_name_with_a_newline_is_quoted_in_messages(runner, tmp_path):
     target = tmp_path / "a\nwrote b.pdf"
     target.write_bytes(b"old")
@@ -506,3 +517,78 @@ def test_a_signal_a_library_swallowed_still_stops_the_run_before_writing(runner,
     with pytest.raises(interrupts.Interrupted):
         runner.invoke(app, ["boards", "--out", str(tmp_path / "b.pdf")], catch_exceptions=False)
     assert list(tmp_path.iterdir()) == []
+
+
+# ---- open folders --------------------------------------------------------------------------------------------------
+
+
+def descriptors() -> set[str]:
+    return set(os.listdir("/proc/self/fd"))
+
+
+def _written(tmp_path, monkeypatch, signals):
+    write_files([(tmp_path / "new" / "a" / "players.pdf", b"p"), (tmp_path / "new" / "a" / "teacher.pdf", b"t")], False)
+
+
+def _replaced(tmp_path, monkeypatch, signals):
+    old_kit(tmp_path / "kit")
+    write_files([(tmp_path / "kit" / "players.pdf", b"p"), (tmp_path / "kit" / "teacher.pdf", b"t")], force=True)
+
+
+def _disk_full(tmp_path, monkeypatch, signals):
+    fail_nth(monkeypatch, "write", 2, errno.ENOSPC, is_part)
+    write_files([(tmp_path / "new" / "players.pdf", b"p"), (tmp_path / "new" / "teacher.pdf", b"t")], False)
+
+
+def _interrupted(tmp_path, monkeypatch, signals):
+    real = os.write
+    monkeypatch.setattr(os, "write", lambda *args: (signals(), real(*args))[1])
+    write_files([(tmp_path / "new" / "players.pdf", b"p")], False)
+
+
+def _file_on_the_way(tmp_path, monkeypatch, signals):
+    (tmp_path / "file").write_text("not a folder")
+    write_files([(tmp_path / "new" / "b.pdf", b"b"), (tmp_path / "file" / "a" / "b.pdf", b"b")], False)
+
+
+def _loop_of_links(tmp_path, monkeypatch, signals):
+    (tmp_path / "loop").symlink_to("loop")
+    write_files([(tmp_path / "loop" / "b.pdf", b"b")], False)
+
+
+def _checked(tmp_path, monkeypatch, signals):
+    (tmp_path / "b.pdf").write_bytes(b"old")
+    (tmp_path / "link").symlink_to(tmp_path)
+    check_targets([tmp_path / "new" / "b.pdf", tmp_path / "link" / "c.pdf", tmp_path / "link" / "b.pdf"], False)
+
+
+def _checked_then_interrupted(tmp_path, monkeypatch, signals):
+    real = os.open
+    monkeypatch.setattr(os, "open", lambda *args, **kwargs: (signals(), real(*args, **kwargs))[1])
+    check_targets([tmp_path / "a.pdf"], False)
+
+
+@pytest.mark.parametrize(
+    ("run", "raised"),
+    [
+        (_written, None),
+        (_replaced, None),
+        (_disk_full, output.OutputError),
+        (_interrupted, interrupts.Interrupted),
+        (_file_on_the_way, output.OutputError),
+        (_loop_of_links, output.OutputError),
+        (_checked, output.OutputError),
+        (_checked_then_interrupted, interrupts.Interrupted),
+    ],
+)
+def test_every_folder_opened_is_closed_again_whatever_happens(tmp_path, monkeypatch, signals, run, raised):
+    """Each folder on the way to --out is held open while it is used (sweep 41, A4); none stays open after."""
+    before = descriptors()
+    if raised is None:
+        run(tmp_path, monkeypatch, signals)
+    else:
+        with pytest.raises(raised):
+            run(tmp_path, monkeypatch, signals)
+    monkeypatch.undo()
+    assert descriptors() == before
+    assert leftovers(tmp_path) == []

@@ -18,6 +18,7 @@ import pickle
 import pkgutil
 import pwd
 import shutil
+import signal
 import tempfile
 import traceback
 from collections.abc import Callable, Iterator
@@ -73,6 +74,40 @@ def as_nobody(function: Callable[[], T]) -> T:
     if kind == "error":
         raise AssertionError(f"the unprivileged child failed:\n{value}")
     return value
+
+
+@contextmanager
+def running_as_nobody(function: Callable[[], object]) -> Iterator[Callable[[], bool]]:
+    """Runs `function()` in a child that dropped to nobody while the block runs; yields a way to ask whether the child
+    is still running. The child is stopped, if it has not ended, and reaped when the block ends."""
+    if os.geteuid() != 0:
+        raise AssertionError("running as another user needs root")
+    load_every_module()
+    nobody = pwd.getpwnam("nobody")
+    pid = os.fork()
+    if pid == 0:  # the child: drop root for good, run, and leave without cleanup
+        code = 1
+        try:
+            os.setgroups([])
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+            function()
+            code = 0
+        finally:
+            os._exit(code)
+    ended: list[int] = []
+
+    def running() -> bool:
+        if not ended and os.waitpid(pid, os.WNOHANG) != (0, 0):
+            ended.append(pid)
+        return not ended
+
+    try:
+        yield running
+    finally:
+        if running():
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
 
 
 @contextmanager
