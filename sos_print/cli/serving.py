@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sos_print.cli.application import COMMANDS, app, options_taking, within_int_limit
+from sos_print.cli.application import COMMANDS, app, not_whole_number, options_taking, within_int_limit
 
 if TYPE_CHECKING:
     from sos_print.system.jobs import Job
@@ -166,6 +166,11 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
     chosen = group.commands[command]  # type: ignore[attr-defined]
     # A command given nothing shows its help on the command line; a form left empty is told which field it needs.
     chosen.no_args_is_help = False
+    unread = not_whole_number(arguments, options_taking(group, "int"))
+    if unread is not None:  # as the command line says it (`application.Application.main`), beside its field
+        option, value = unread
+        name = next(param.name for param in chosen.params if option in param.opts)
+        return Outcome(status=2, message=f"{value!r} is not a whole number in the digits 0 to 9.", field=name)
     with jobs.running(job):
         try:
             with chosen.make_context(command, within_int_limit(arguments, options_taking(group, "text"))) as context:
