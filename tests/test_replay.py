@@ -1788,6 +1788,29 @@ def test_the_legend_says_where_the_pictures_name_their_lines_and_what_an_unnumbe
 
 
 @pytest.mark.parametrize(
+    ("lang", "named", "unnamed"),
+    [
+        (Language.EN, "named at the end of its line", "named in the caption"),
+        (Language.FR, "nommé au bout de son trait", "nommé dans le texte sous l"),  # l’image
+    ],
+)
+@pytest.mark.parametrize("every", [8, 0], ids=["every 8", "each score"])
+def test_the_legend_names_lines_at_their_ends_only_where_a_picture_draws_a_name_there(every, lang, named, unnamed):
+    # 8 x 8 every 8 moves: the legend said each new S-O-S was "named at the end of its line", yet no picture had room
+    # for a single name beside its grid: the captions alone named them (issue 23, des41 A4).
+    data = document(crowded_game(8, 4), 8, every=every, language=lang)
+    legend = flat(texts(data)[page_with(data, "coup par coup" if lang == Language.FR else "The game, move by move")])
+    with opened(data) as pdf:
+        tagged = any(
+            LINE_NAME.match(word["text"]) and "Bold" in word["fontname"]
+            for page in pdf.pages
+            for word in page.extract_words(extra_attrs=["fontname"])
+        )
+    assert (named in legend) is tagged and (unnamed in legend) is not tagged, legend[:700]
+    assert unnamed in legend  # no picture of so many lines on 8 x 8 names them beside its grid
+
+
+@pytest.mark.parametrize(
     ("record", "later"),
     [("06-last-letter-scores.toml", True), ("07-target-score.toml", False), ("09-team-sos.toml", True)],
 )

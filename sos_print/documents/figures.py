@@ -128,6 +128,11 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
     return Margins(left, right, top, bottom)
 
 
+def tagged(grid: GridPlan, style: DiagramStyle) -> bool:
+    """Tells whether the diagram names its lines beside the grid in `style` (each line or none: `segment_tags`)."""
+    return bool(_tags(grid, style))
+
+
 @lru_cache(maxsize=512)
 def _tags(grid: GridPlan, style: DiagramStyle) -> tuple[Tag, ...]:
     # Laying out a page measures the same diagram many times (each cell size tried, each column, then drawing it).

@@ -23,6 +23,7 @@ from sos_print.documents.figures import (
     diagram_margins,
     draw_diagram,
     draw_figure,
+    tagged,
     text_height,
 )
 from sos_print.engine.analysis import MoveAnalysis
@@ -85,7 +86,7 @@ class Gallery:
     slot: float  # a column's width (mm)
     style: DiagramStyle
     margins: Margins
-    named: bool
+    named: bool  # the lines' names beside the diagrams, where every diagram finds room for them (`drawn_names`)
     beside: bool  # one column with room for the caption beside its diagram; else under it
     body: float  # the captions' type size (points)
 
@@ -160,6 +161,16 @@ def gallery(
         if fitting:
             return fitting[0]
     return found[0]
+
+
+def drawn_names(layout: Gallery, figures: Sequence[ExampleFigure]) -> Gallery:
+    """Returns the layout naming the lines beside the diagrams only where each of the game's diagrams with a new line
+    finds room for every name: on 8 x 8 every 8 moves none did, and the legend said the lines were "named at the
+    end of its line" (issue 23, des41 A4); a picture naming its lines beside a picture that does not read as if
+    those had none."""
+    if layout.named and not all(tagged(layout.shown(f).grid, layout.style) for f in figures if f.grid.segments):
+        return replace(layout, named=False)
+    return layout
 
 
 def _rows_a_page(layout: Gallery, figures: Sequence[ExampleFigure], pages: tuple[float, float]) -> tuple[int, ...]:
@@ -342,6 +353,7 @@ def _pour(
     layout = layout or gallery(
         plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms)
     )
+    layout = drawn_names(layout, plan.steps)
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
