@@ -1,5 +1,5 @@
-"""Draws the replay of a recorded game in one order in every format and language: who played and the result, the game
-in diagrams, the turning point pictured, who made each S-O-S, then the adult's tables, the audit checked row by row
+"""Draws the replay of a recorded game in one order in every format and language: who played and the result, who made
+each S-O-S, the game in diagrams, the turning point pictured, then the adult's tables, the audit checked row by row
 and every move weighed with best play.
 
 The replay is set for children, on paper or on a board: every word at their size (12 pt, captions' titles one step
@@ -348,7 +348,8 @@ def _pour(
     grids = _grids(plan)
     opening = _opening(flow, plan.final_heading, plan.final_intro, rows=True)
     size = plan.steps[0].grid.size
-    rooms = (page - opening,)  # the scorers' boards follow the turning point (review 34, H2): a page of their own
+    # The scorers' boards follow the summary (the result is what a class looks at first): under it, else a page.
+    rooms = (flow.room - opening, page - opening)
     legend_opening = _opening(flow, plan.steps_heading, plan.steps_intro, rows=True)
     layout = layout or gallery(
         plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms)
@@ -359,14 +360,15 @@ def _pour(
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
     pairs = paired(layout)
-    scorers_start = _start(flow, plan.final_heading, plan.final_intro, (_first_row(plan.scorers, pairs),), page, True)
-    # One order in every format (review 34, H2): the game, the moment a class discusses, who made each S-O-S, then
-    # the tables for the adult. The pages fill within it; a section never moves ahead of another to fill one.
+    steps_start = _opening(flow, plan.steps_heading, legend, rows=True) + _first_row(plan.steps, layout)
+    # One order in every format (review 34, H2): the result, who made each S-O-S (what a class looks at first, and
+    # it fills the first page, which held the summary alone: issue 23, rp42), the game, the moment a class
+    # discusses, then the tables for the adult. The pages fill within it; a section never moves ahead of another.
     turning_start = _turning_start(flow, plan, layout) if plan.turning is not None else 0.0
-    _figures(flow, plan.steps_heading, legend, plan.steps, layout, turning_start or scorers_start or audit_start)
+    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, pairs, steps_start, pouring.together)
+    _figures(flow, plan.steps_heading, legend, plan.steps, layout, turning_start or audit_start)
     if plan.turning is not None:
         _turning(flow, plan, plan.turning, layout)
-    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, pairs, audit_start, pouring.together)
     _section(flow, plan.audit_heading, plan.audit_intro, *openings)
     _table(flow, plan.audit, audit, pouring, _opening(flow, plan.audit_heading, plan.audit_intro))
     flow.blocks(plan.audit_note)
