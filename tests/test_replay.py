@@ -2307,17 +2307,35 @@ def test_a_table_whose_comments_run_on_runs_every_long_comment_on():
 # ---- the designer's final review of issue 23, finding 2: an 8 x 8 game in large print, a page a diagram ----------
 
 
-def captions_under(data: bytes) -> list[tuple[int, str, float | None]]:
-    """Returns each diagram's caption title ("Coups 1 à 8", "A : 12 S-O-S") with its page and how far (mm) under
-    the bottom of the nearest board above it on that page it stands, or None where no board stands above it."""
+def captions_with(data: bytes) -> list[tuple[int, str, bool]]:
+    """Returns each diagram's caption title ("Coups 1 à 8", "A : 12 S-O-S", set a size up) with its page and whether
+    it stands with a board of that page: under it (the coordinates' row, 7 mm, and the gap, no more: 18 mm), or
+    beside it, level with its top, right of it."""
+    found = []
+    for number, (page, placed) in enumerate(zip(opened(data).pages, boards(data), strict=True)):
+        for match in page.search(r"Coups? \d+( à \d+)?|[AB] : \d+ S-O-S"):
+            if match["chars"][0]["size"] < 19.0:  # a move's number in a caption's text, not a title
+                continue
+            top, left = match["top"] / MM_PT, match["x0"] / MM_PT
+            under = any(0 < top - (board[1] + board[2] * board[3]) < 18.0 for board in placed)
+            beside = any(abs(top - board[1]) < 8.0 and left > board[0] + board[2] * board[3] for board in placed)
+            found.append((number, flat(match["text"]), under or beside))
+    return found
+
+
+def tails(data: bytes) -> list[tuple[int, str]]:
+    """Returns the lines of a caption's text ("Coup 16 : …") above every board of their page: a caption's tail,
+    which a child reads as the story of the board under it."""
     found = []
     for number, (page, placed) in enumerate(zip(opened(data).pages, boards(data), strict=True)):
         for line in page.extract_text_lines():
             text = flat(line["text"])
-            if re.fullmatch(r"Coups? \d+( à \d+)?|[AB] : \d+ S-O-S", text):
-                top = line["top"] / MM_PT
-                gaps = [top - (board[1] + board[2] * board[3]) for board in placed]
-                found.append((number, text, min((gap for gap in gaps if gap > 0), default=None)))
+            if (
+                re.match(r"Coups? \d+ :|Les autres coups", text)
+                and placed
+                and line["bottom"] / MM_PT < min(board[1] for board in placed)
+            ):
+                found.append((number, text))
     return found
 
 
@@ -2326,15 +2344,15 @@ def test_an_8x8_large_print_replay_keeps_each_caption_and_heading_with_its_board
     # game8 of the final review, every 8 moves in French large print: "Coups 25 à 32" stood alone at the top of a
     # page, its board on the page before; "La partie, coup par coup" and its intro at a page's foot, the first board
     # on the next; the scorers' "A : 20 S-O-S" 27 mm under their boards (under the room other boards' names need).
+    # A caption's tail stood at the top of the next page, over another board (issue 23, des41 A1): at 13 mm a cell
+    # each caption stands whole beside its board, running on under it where it is taller (issue 23, rp42).
     data = document(crowded_game(8, 4), 8, every=8, large_print=True, language=Language.FR)
-    captions = captions_under(data)
-    assert len(captions) == 10, captions  # the two scorers' boards and eight of the game
-    # Each title under its own board: the coordinates' row (7 mm) and the gap under the board, no more.
-    assert all(gap is not None and gap < 18.0 for _, _, gap in captions), captions
+    captions = captions_with(data)
+    assert len(captions) >= 10, captions  # the two scorers' boards, eight of the game, the turning point's
+    assert all(kept for _, _, kept in captions), captions
+    assert tails(data) == []
+    assert {round(board[2], 1) for page in boards(data) for board in page} == {13.0}
     assert all(under for _, under in section_starts(data, 18.0)), section_starts(data, 18.0)
-    # A board that would leave a page more than half empty stands there with its title, its caption running on: pages
-    # holding only the end of a caption (15 %, 28 % and 18 % full) are gone, and the replay a page shorter (27).
-    assert len(plumbed(data)) == 26
     alone = header_alone(data)  # the header alone, the game's first board not fitting under it (review 34, H2)
     shares = used(data)
     assert all(share >= 0.45 or k in alone for k, share in enumerate(shares[:-1])), [f"{s:.0%}" for s in shares]

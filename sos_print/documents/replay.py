@@ -20,6 +20,7 @@ from sos_print.documents.figures import (
     DiagramStyle,
     FigureLayout,
     Margins,
+    blocks_height,
     diagram_margins,
     draw_diagram,
     draw_figure,
@@ -89,6 +90,7 @@ class Gallery:
     named: bool  # the lines' names beside the diagrams, where every diagram finds room for them (`drawn_names`)
     beside: bool  # one column with room for the caption beside its diagram; else under it
     body: float  # the captions' type size (points)
+    wrap: bool = False  # a caption beside its diagram and taller than it runs on under it, across the column
 
     @property
     def diagram_width(self) -> float:
@@ -105,6 +107,8 @@ class Gallery:
         if self.beside:
             width = self.slot - self.diagram_width - GAP
             height = max(self.diagram_height, text_height(figure, width, self.body)) + 2.0
+            if self.wrap and height > self.diagram_height + 2.0:
+                return self._wrapped(figure, width)
             return FigureLayout(
                 self.style,
                 self.margins.left,
@@ -122,6 +126,33 @@ class Gallery:
         height = under + text_height(figure, self.slot, self.body) + 2.0
         return FigureLayout(
             self.style, self.margins.left, self.margins.top, self.diagram_height, 0.0, under, self.slot, height
+        )
+
+    def _wrapped(self, figure: ExampleFigure, width: float) -> FigureLayout:
+        """Returns a layout with the caption's title and first blocks beside the diagram, as many as end level with
+        it, and the rest under it across the column: beside alone, 8 moves' caption of an 8 x 8 board in large print
+        was taller than a page (issue 23, rp42)."""
+        beside = 0
+        while beside < len(figure.text) and (
+            text_height(replace(figure, text=figure.text[: beside + 1], results=()), width, self.body)
+            <= self.diagram_height
+        ):
+            beside += 1
+        under = self.diagram_height + GAP
+        rest = (*figure.text[beside:], *figure.results)
+        height = under + blocks_height(rest, self.slot, self.body) + 2.0
+        return FigureLayout(
+            self.style,
+            self.margins.left,
+            self.margins.top,
+            self.diagram_height,
+            self.diagram_width + GAP,
+            0.0,
+            width,
+            height,
+            beside,
+            under,
+            self.slot,
         )
 
     def shown(self, figure: ExampleFigure) -> ExampleFigure:
@@ -148,8 +179,15 @@ def gallery(
     if columns == 2 and scale > 1.0:
         cell, columns = _fuller(grids, size, width, pages[-1], scale, cell)
     slot = (width - GAP * (columns - 1)) / columns
+    beside, wrap = True, False
+    if columns == 1 and scale > 1.0:
+        least = cell
+        cell, beside = _whole(grids, figures, size, width, pages[-1], scale, cell)
+        wrap = beside and cell < least
     plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
+    plain = replace(plain, beside=plain.beside and beside, wrap=wrap)
     named = _gallery(grids, size, columns, slot, cell, True, scale)
+    named = replace(named, beside=named.beside and beside, wrap=wrap)
     # Large print names the lines in the captions alone where names over or under the boards (which stand outside
     # them, issue 23, review 34, H1) would make them taller, as the rule sheet does.
     taller = scale > 1.0 and named.diagram_height > plain.diagram_height + 1e-6
@@ -215,6 +253,37 @@ def _fuller(
     if one.beside and wide and int(page // beside) > 2 * int(page // under):
         return one.style.cell, 1
     return cell, 2
+
+
+def _whole(
+    grids: Sequence[GridPlan],
+    figures: Sequence[ExampleFigure],
+    size: int,
+    width: float,
+    page: float,
+    scale: float,
+    cell: float,
+) -> tuple[float, bool]:
+    """Returns the cell of large print's diagrams one a row, and whether their captions stand beside them: `cell` where
+    each board with its caption fits a `page` mm tall, else the least cell that holds large print's letters
+    (REPLAY_LEAST_CELL) with the captions beside the boards where each then fits, else under them where each does.
+    At 15 mm an 8 x 8 board and its caption under it missed Letter's page: the caption's tail stood at the top of the
+    next page, over another board, read as that board's (issue 23, des41 A1)."""
+    unnamed = [replace(grid, named=False) for grid in grids]
+    shown = [replace(figure, grid=replace(figure.grid, named=False)) for figure in figures]
+
+    def fits(layout: Gallery) -> bool:
+        return all(layout.layout(figure).height + ROW_GAP <= page for figure in shown)
+
+    if fits(_gallery(unnamed, size, 1, width, cell, False, scale)):
+        return cell, True
+    least = max(REPLAY_LEAST_CELL[1], REPLAY_CELL[size])
+    smaller = _gallery(unnamed, size, 1, width, least, False, scale)
+    if smaller.beside and fits(replace(smaller, wrap=True)):
+        return least, True
+    if fits(replace(smaller, beside=False)):
+        return least, False
+    return cell, True  # a caption longer than a page, even round the least board: it runs on (`_long`)
 
 
 def _caption_height(body: float) -> float:
@@ -486,12 +555,10 @@ def _figures(
             both = height + ROW_GAP + heights[-1]
             if both <= flow.box.height:
                 flow.keep(both)
-        # A caption longer than a page (many moves in one picture, in large print), or the first under its heading;
-        # or one diagram a row that would leave a page more than half empty where its diagram and title fit (its
-        # caption runs on at the top of the next page, as a long one's does).
-        short = ROW_GAP + height > flow.room and _half_empty(flow) and layout.columns == 1
-        fits = ROW_GAP + _long_start(flow, row[0], layout, 0) <= flow.room
-        if height > flow.box.height or (index == 0 and split and ROW_GAP + height > flow.room) or (short and fits):
+        # A caption longer than a page, or the first under its heading where they do not fit a page together: it runs
+        # on. Never to fill a page: a caption's tail at the top of the next page, over another board, read as that
+        # board's (issue 23, des41 A1).
+        if height > flow.box.height or (index == 0 and split and ROW_GAP + height > flow.room):
             for figure in row:
                 _long(flow, figure, layout)
             continue
