@@ -2422,6 +2422,35 @@ def test_a_replay_takes_at_most_these_pages_none_but_the_last_under_half_full(na
     assert all(share >= 0.5 for share in shares[:-1]), [f"{share:.0%}" for share in shares]
 
 
+# The replays des41 measured (issue 23): (name, record, size, every, options); a record of this module is made when the
+# test reads it. 05 in large print on Letter took 5 pages, page 1 its summary alone (39 %); 8 x 8 every 8, page 1 the
+# summary alone (26 %); 09, page 3 its five-row score sheet alone (34 %).
+HALF_FULL = [
+    ("09", "09-team-sos.toml", 0, 0, {}),
+    ("09 large print letter", "09-team-sos.toml", 0, 0, {"large_print": True, "paper": Paper.LETTER}),
+    ("05 large print letter", "05-french-game-5x5.toml", 0, 0, {"large_print": True, "paper": Paper.LETTER}),
+    ("8x8", partial(crowded_game, 8, 4), 8, 0, {}),
+    ("8x8 every 8", partial(crowded_game, 8, 4), 8, 8, {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "record", "size", "every", "options"),
+    [pytest.param(*case, id=case[0], marks=CROWDED_8 if case[2] else ()) for case in HALF_FULL],
+)
+def test_no_page_of_the_measured_replays_but_the_last_is_under_half_full(name, record, size, every, options):
+    # Who made each S-O-S fills page 1 under the summary (a lone player's board with its title beside it, 05), and a
+    # short section shares a page with the next where it fits whole (issue 23, rp42).
+    if size:
+        data = document(record(), size, every=every, **options)
+    else:
+        data = rendered("replay", PrintOptions(**options), record)
+    shares = used(data)
+    assert all(share >= 0.5 for share in shares[:-1]), [f"{share:.0%}" for share in shares]
+    if name.startswith("05"):
+        assert page_with(data, "Who made each S-O-S") == 0 and len(shares) == 4, [f"{s:.0%}" for s in shares]
+
+
 @pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
 def test_in_large_print_4x4_boards_stand_three_a_page_captions_beside_and_the_pairs_side_by_side(paper):
     data = document(GAME4_TEXT, 4, large_print=True, paper=paper)

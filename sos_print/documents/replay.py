@@ -428,7 +428,7 @@ def _pour(
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
-    pairs = paired(layout)
+    pairs = paired(layout, len(plan.scorers), flow.width)
     steps_start = _opening(flow, plan.steps_heading, legend, rows=True) + _first_row(plan.steps, layout)
     # One order in every format (review 34, H2): the result, who made each S-O-S (what a class looks at first, and
     # it fills the first page, which held the summary alone: issue 23, rp42), the game, the moment a class
@@ -751,10 +751,14 @@ def _pair_slot(layout: Gallery) -> float:
     return half if layout.diagram_width <= half else 0.0
 
 
-def paired(layout: Gallery) -> Gallery:
+def paired(layout: Gallery, boards: int = 2, width: float = 0.0) -> Gallery:
     """Returns the layout of the players' boards of who made each S-O-S: the gallery's, or where it stands one board
     a row with its caption beside it, two a row with their titles under them where two fit (`_pair_slot`), so that
-    a class compares them side by side."""
+    a class compares them side by side; a lone board (one player scored) in a gallery of two columns with its title
+    beside it, across the frame (`width` mm), where the second column would stand empty: under the summary, its
+    title under it made 05 in large print on Letter miss page 1 by a few millimetres (issue 23, rp42)."""
+    if boards == 1 and layout.columns == 2 and width - layout.diagram_width - GAP >= MIN_TEXT_COLUMN:
+        return replace(layout, columns=1, slot=width, beside=True, wrap=False)
     slot = _pair_slot(layout)
     if layout.columns == 2 or not slot:
         return layout
