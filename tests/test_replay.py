@@ -666,6 +666,25 @@ def test_a_total_that_carries_an_earlier_error_forward_is_corrected_not_counted(
     ) in french
 
 
+@pytest.mark.parametrize(
+    ("options", "note"),
+    [
+        ({}, "* This total was wrong on the score sheet only because it carried forward a mistake"),
+        ({"large_print": True}, "* This total was wrong on the score sheet only because it carried forward a mistake"),
+        ({"language": Language.FR}, "* Ce total était faux sur le relevé seulement à cause d’une erreur"),
+    ],
+    ids=["en", "en large", "fr"],
+)
+def test_every_page_with_a_starred_total_explains_the_star_under_its_rows(options, note):
+    # The 8 x 8 sheet's starred totals started on one page and the star was explained two pages later, after the
+    # table (issue 23, des41 C3): each page of the table holding a starred total says what the star means.
+    data = document(SHEET, 4, **options)
+    starred = [k for k, text in enumerate(texts(data)) if re.search(r"\b\d\*", text)]
+    assert len(starred) >= 2 or not options.get("large_print"), starred  # in large print the table runs on
+    for page in starred:
+        assert note in flat(texts(data)[page]), page + 1
+
+
 @pytest.mark.parametrize("record", ["SHEET", "WRONG"])
 def test_no_wrong_value_is_read_back_joined_to_the_right_one(record):
     # "3̶1" read back as 31 with pdftotext, and from a projector (des38, A4): every value of the checked sheet read

@@ -439,7 +439,14 @@ def _pour(
     if plan.turning is not None:
         _turning(flow, plan, plan.turning, layout)
     _section(flow, plan.audit_heading, plan.audit_intro, *openings)
-    _table(flow, plan.audit, audit, pouring, _opening(flow, plan.audit_heading, plan.audit_intro))
+    _table(
+        flow,
+        plan.audit,
+        audit,
+        pouring,
+        _opening(flow, plan.audit_heading, plan.audit_intro),
+        (plan.audit_note, plan.audit_marked),
+    )
     flow.blocks(plan.audit_note)
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
@@ -629,11 +636,20 @@ def _openings(layout: TableLayout, pouring: Pouring) -> tuple[float, ...]:
     return (whole, least, first) if pouring.whole and len(layout.rows) <= SHORT_TABLE else (least, first)
 
 
-def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, above: float) -> None:
+def _table(
+    flow: Flow,
+    table: Table,
+    layout: TableLayout,
+    pouring: Pouring,
+    above: float,
+    note: tuple[list[Block], tuple[int, ...]] = ([], ()),
+) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
     fewer than KEPT_ROWS of its rows (but the first, where its section's heading and intro, `above` mm, and those
     do not fit on a page: then as many as do, at least one), and its last two pages share their rows evenly where
-    the pouring says so."""
+    the pouring says so. The `note` (its blocks, and the rows it explains) goes under the rows of each page but the
+    table's last that holds one of those rows: the star of a carried total was explained only after the table, two
+    pages after the first starred total (issue 23, des41 C3); after the last, the caller places it."""
     # Its heading row and first rows (all of a table too short to break, else KEPT_ROWS), else KEPT_ROWS, else its
     # first row: the most of those that a page holds under its section's heading and intro, already placed. Keeping
     # more moved the table to the next page and left the heading and its twelve lines of intro alone on a page 45 %
@@ -643,8 +659,9 @@ def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, abov
     one = 2.0 + layout.head + layout.rows[0]
     flow.keep(next((height for height in (least, three) if above + height <= flow.box.height), one))
     flow.space(2.0)
-    first = flow.room - layout.head
-    later = flow.box.height - layout.head
+    footnote = flow.measure(note[0]) + 2.0 if note[1] else 0.0  # the room kept for it on every page of the table
+    first = flow.room - layout.head - footnote
+    later = flow.box.height - layout.head - footnote
     counts = page_rows(layout.rows, first, later, KEPT_ROWS)
     if pouring.balance:
         counts = _balanced(counts, layout.rows, later)
@@ -656,6 +673,9 @@ def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, abov
         for _ in range(count):
             flow.figure(layout.rows[index], partial(_draw_row_of, table=table, layout=layout, index=index))
             index += 1
+        if page < len(counts) - 1 and any(index - count <= row < index for row in note[1]):
+            flow.space(2.0)
+            flow.blocks(note[0])
     flow.space(3.0)
 
 

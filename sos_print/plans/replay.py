@@ -59,6 +59,7 @@ class ReplayPlan:
     audit_intro: list[Block]
     audit: Table
     audit_note: list[Block]  # under the table: what the mark after a carried total means (none: no total carried)
+    audit_marked: tuple[int, ...]  # the audit's rows holding a marked total: the note goes on each page holding one
     analysis_heading: str
     analysis_intro: list[Block]
     adult_note: list[Block]
@@ -109,6 +110,9 @@ def replay_plan(
         audit_note=words.blocks("replay.audit_note", mark=CARRIED, origins=errors.carried_from)
         if errors.carried_from
         else [],
+        audit_marked=tuple(
+            k for k, row in enumerate(audit.rows) if any(entry.text.endswith(CARRIED) for cell in row for entry in cell)
+        ),
         analysis_heading=words("replay.analysis_heading", weighed=any(move.solved for move in moves)),
         analysis_intro=(
             words.blocks(
