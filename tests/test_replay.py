@@ -225,6 +225,50 @@ def test_a_team_sheet_whose_totals_name_the_other_team_says_so_by_its_team():
     assert "On the score sheet, team B + D won 2 to 1. Counted correctly, team A + C wins 1 to 0." in first, first
 
 
+# A whole 3 x 3 game of three players that A wins with 3 points, C 1, B 0; its score sheet's last row says C 2, A 1,
+# B 0.
+THREE_SHEET = [("1", "A", "O", "B2"), ("2", "B", "S", "B1"), ("3", "C", "S", "A1"), ("4", "A", "O", "B3"),
+               ("5", "B", "S", "C2"), ("6", "C", "S", "C3"), ("7", "C", "O", "A2"), ("8", "A", "S", "A3"),
+               ("9", "A", "S", "C1", "", "", "1", "0", "2")]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            Language.EN,
+            "On the score sheet, C won with 2 points, ahead of A (1 point) and B (0). Counted correctly, A wins with "
+            "3 points, ahead of C (1 point) and B (0).",
+        ),
+        (
+            Language.FR,
+            "Sur le relevé, C a gagné avec 2 points, devant A (1 point) et B (0). En comptant correctement, c'est A "
+            "qui gagne avec 3 points, devant C (1 point) et B (0).",
+        ),
+    ],
+)
+def test_a_three_player_sheet_with_another_winner_says_whose_score_is_whose(lang, said):
+    # « 2 à 1 à 0 » is not French, nor "2 to 1 to 0" English: nobody can tell whose score is whose (frr41).
+    header = (*HEADER[:6], "Total A", "Total B", "Total C")
+    data = document(csv_text(THREE_SHEET, header=header), 3, Variant(players=3), language=lang)
+    assert said in flat(texts(data)[0]).replace("\u2019", "'"), flat(texts(data)[0])
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (Language.EN, "The record said team B + D won: the rules give the result above."),
+        (Language.FR, "Le relevé annonçait la victoire de l'équipe B + D : le résultat ci-dessus"),
+    ],
+)
+def test_a_claimed_winner_is_named_as_the_header_names_the_sides(tmp_path, lang, said):
+    # « la victoire de A + C » named a team without « l'équipe », as the header never does (frr41).
+    record = tmp_path / "claimed.toml"
+    record.write_text((EXAMPLES / "09-team-sos.toml").read_text().replace('winner = "none"', 'winner = "BD"'))
+    data = replay_file(tmp_path, record, "--lang", lang.value)
+    assert said in flat(texts(data.read_bytes())[0]).replace("\u2019", "'"), flat(texts(data.read_bytes())[0])
+
+
 @pytest.mark.parametrize(
     "options", [PrintOptions(language=Language.FR), PrintOptions(), PrintOptions(large_print=True)], ids=str
 )
