@@ -137,6 +137,8 @@ ARGUMENTS = [
         "ends_early": False,
         "ends": "full",
         "scores": (("A", 0), ("B", 1), ("C", 1)),
+        "said_scores": (("C", 2), ("B", 1), ("A", 0)),  # three sides: whose score is whose (frr41)
+        "right_scores": (("B", 2), ("C", 1), ("A", 1)),
         "kind": "best-move",
         "value": 0,
         "greedy_value": 2,
@@ -228,8 +230,8 @@ SAMPLE = {
     "score": "A 2, B 1",
     "winner": "A",
     "said": "B",  # the winner a score sheet's own totals name, where the right count names another
-    "said_scores": (11, 10),
-    "right_scores": (10, 9),
+    "said_scores": (("B", 11), ("A", 10)),  # (side, points), the winner first
+    "right_scores": (("A", 10), ("B", 9)),
     "team": False,
     "over": True,
     "nobody": ("B", "D"),  # the sides that made no S-O-S, under who made each

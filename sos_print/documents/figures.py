@@ -88,6 +88,9 @@ class FigureLayout:
     text_y: float
     text_width: float
     height: float
+    rest: int = -1  # where a caption wraps round its diagram: its first text block set under it, at `rest_y`
+    rest_y: float = 0.0
+    rest_width: float = 0.0
 
 
 @frozen
@@ -126,6 +129,11 @@ def diagram_margins(grid: GridPlan, style: DiagramStyle) -> Margins:
         left, right = max(left, reach - x), max(right, x + reach - side)
         bottom, top = max(bottom, reach - y), max(top, y + reach - side)
     return Margins(left, right, top, bottom)
+
+
+def tagged(grid: GridPlan, style: DiagramStyle) -> bool:
+    """Tells whether the diagram names its lines beside the grid in `style` (each line or none: `segment_tags`)."""
+    return bool(_tags(grid, style))
 
 
 @lru_cache(maxsize=512)
@@ -253,13 +261,32 @@ def draw_figure(
     """Draws a worked example with its top-left corner at (x, top) mm, its text at `body` points."""
     grid, style = figure.grid, layout.style
     draw_diagram(document, grid, x + layout.left, top - layout.above - grid.size * style.cell, style)
-    draw_text(document.canvas, figure, x + layout.text_x, top - layout.text_y, layout.text_width, body)
+    if layout.rest < 0:
+        draw_text(document.canvas, figure, x + layout.text_x, top - layout.text_y, layout.text_width, body)
+        return
+    head = replace(figure, text=figure.text[: layout.rest], results=())
+    draw_text(document.canvas, head, x + layout.text_x, top - layout.text_y, layout.text_width, body)
+    rest = (*figure.text[layout.rest :], *figure.results)
+    _draw_blocks(document.canvas, rest, x, top - layout.rest_y, layout.rest_width, body)
+
+
+def blocks_height(blocks: Sequence[Block], width: float, body: float) -> float:
+    """Returns the height (mm) of an example's text blocks set `width` mm wide at `body` points, with no title."""
+    return sum(
+        len(set_lines(block.runs, width, _size(block, body))) * _size(block, body) * LEADING / MM + 1.2
+        for block in blocks
+    )
 
 
 def draw_text(canvas: Canvas, figure: ExampleFigure, x: float, top: float, width: float, body: float) -> float:
     """Draws an example's title, text and account `width` mm wide; returns the bottom."""
     below = draw_set_label(canvas, _set_title(figure, step_up(body), width), x, top) - 1.5
-    for block in (*figure.text, *figure.results):
+    return _draw_blocks(canvas, (*figure.text, *figure.results), x, below, width, body)
+
+
+def _draw_blocks(canvas: Canvas, blocks: Sequence[Block], x: float, below: float, width: float, body: float) -> float:
+    """Draws text blocks `width` mm wide from `below` down; returns the bottom."""
+    for block in blocks:
         size, second = _size(block, body), block.kind.startswith(SECOND)
         lines = set_lines(block.runs, width, size)
         if second:

@@ -1,5 +1,5 @@
-"""Draws the replay of a recorded game in one order in every format and language: who played and the result, the game
-in diagrams, the turning point pictured, who made each S-O-S, then the adult's tables, the audit checked row by row
+"""Draws the replay of a recorded game in one order in every format and language: who played and the result, who made
+each S-O-S, the game in diagrams, the turning point pictured, then the adult's tables, the audit checked row by row
 and every move weighed with best play.
 
 The replay is set for children, on paper or on a board: every word at their size (12 pt, captions' titles one step
@@ -20,9 +20,11 @@ from sos_print.documents.figures import (
     DiagramStyle,
     FigureLayout,
     Margins,
+    blocks_height,
     diagram_margins,
     draw_diagram,
     draw_figure,
+    tagged,
     text_height,
 )
 from sos_print.engine.analysis import MoveAnalysis
@@ -85,9 +87,10 @@ class Gallery:
     slot: float  # a column's width (mm)
     style: DiagramStyle
     margins: Margins
-    named: bool
+    named: bool  # the lines' names beside the diagrams, where every diagram finds room for them (`drawn_names`)
     beside: bool  # one column with room for the caption beside its diagram; else under it
     body: float  # the captions' type size (points)
+    wrap: bool = False  # a caption beside its diagram and taller than it runs on under it, across the column
 
     @property
     def diagram_width(self) -> float:
@@ -104,6 +107,8 @@ class Gallery:
         if self.beside:
             width = self.slot - self.diagram_width - GAP
             height = max(self.diagram_height, text_height(figure, width, self.body)) + 2.0
+            if self.wrap and height > self.diagram_height + 2.0:
+                return self._wrapped(figure, width)
             return FigureLayout(
                 self.style,
                 self.margins.left,
@@ -121,6 +126,33 @@ class Gallery:
         height = under + text_height(figure, self.slot, self.body) + 2.0
         return FigureLayout(
             self.style, self.margins.left, self.margins.top, self.diagram_height, 0.0, under, self.slot, height
+        )
+
+    def _wrapped(self, figure: ExampleFigure, width: float) -> FigureLayout:
+        """Returns a layout with the caption's title and first blocks beside the diagram, as many as end level with
+        it, and the rest under it across the column: beside alone, 8 moves' caption of an 8 x 8 board in large print
+        was taller than a page (issue 23, rp42)."""
+        beside = 0
+        while beside < len(figure.text) and (
+            text_height(replace(figure, text=figure.text[: beside + 1], results=()), width, self.body)
+            <= self.diagram_height
+        ):
+            beside += 1
+        under = self.diagram_height + GAP
+        rest = (*figure.text[beside:], *figure.results)
+        height = under + blocks_height(rest, self.slot, self.body) + 2.0
+        return FigureLayout(
+            self.style,
+            self.margins.left,
+            self.margins.top,
+            self.diagram_height,
+            self.diagram_width + GAP,
+            0.0,
+            width,
+            height,
+            beside,
+            under,
+            self.slot,
         )
 
     def shown(self, figure: ExampleFigure) -> ExampleFigure:
@@ -147,8 +179,15 @@ def gallery(
     if columns == 2 and scale > 1.0:
         cell, columns = _fuller(grids, size, width, pages[-1], scale, cell)
     slot = (width - GAP * (columns - 1)) / columns
+    beside, wrap = True, False
+    if columns == 1 and scale > 1.0:
+        least = cell
+        cell, beside = _whole(grids, figures, size, width, pages[-1], scale, cell)
+        wrap = beside and cell < least
     plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
+    plain = replace(plain, beside=plain.beside and beside, wrap=wrap)
     named = _gallery(grids, size, columns, slot, cell, True, scale)
+    named = replace(named, beside=named.beside and beside, wrap=wrap)
     # Large print names the lines in the captions alone where names over or under the boards (which stand outside
     # them, issue 23, review 34, H1) would make them taller, as the rule sheet does.
     taller = scale > 1.0 and named.diagram_height > plain.diagram_height + 1e-6
@@ -160,6 +199,16 @@ def gallery(
         if fitting:
             return fitting[0]
     return found[0]
+
+
+def drawn_names(layout: Gallery, figures: Sequence[ExampleFigure]) -> Gallery:
+    """Returns the layout naming the lines beside the diagrams only where each of the game's diagrams with a new line
+    finds room for every name: on 8 x 8 every 8 moves none did, and the legend said the lines were "named at the
+    end of its line" (issue 23, des41 A4); a picture naming its lines beside a picture that does not read as if
+    those had none."""
+    if layout.named and not all(tagged(layout.shown(f).grid, layout.style) for f in figures if f.grid.segments):
+        return replace(layout, named=False)
+    return layout
 
 
 def _rows_a_page(layout: Gallery, figures: Sequence[ExampleFigure], pages: tuple[float, float]) -> tuple[int, ...]:
@@ -204,6 +253,37 @@ def _fuller(
     if one.beside and wide and int(page // beside) > 2 * int(page // under):
         return one.style.cell, 1
     return cell, 2
+
+
+def _whole(
+    grids: Sequence[GridPlan],
+    figures: Sequence[ExampleFigure],
+    size: int,
+    width: float,
+    page: float,
+    scale: float,
+    cell: float,
+) -> tuple[float, bool]:
+    """Returns the cell of large print's diagrams one a row, and whether their captions stand beside them: `cell` where
+    each board with its caption fits a `page` mm tall, else the least cell that holds large print's letters
+    (REPLAY_LEAST_CELL) with the captions beside the boards where each then fits, else under them where each does.
+    At 15 mm an 8 x 8 board and its caption under it missed Letter's page: the caption's tail stood at the top of the
+    next page, over another board, read as that board's (issue 23, des41 A1)."""
+    unnamed = [replace(grid, named=False) for grid in grids]
+    shown = [replace(figure, grid=replace(figure.grid, named=False)) for figure in figures]
+
+    def fits(layout: Gallery) -> bool:
+        return all(layout.layout(figure).height + ROW_GAP <= page for figure in shown)
+
+    if fits(_gallery(unnamed, size, 1, width, cell, False, scale)):
+        return cell, True
+    least = max(REPLAY_LEAST_CELL[1], REPLAY_CELL[size])
+    smaller = _gallery(unnamed, size, 1, width, least, False, scale)
+    if smaller.beside and fits(replace(smaller, wrap=True)):
+        return least, True
+    if fits(replace(smaller, beside=False)):
+        return least, False
+    return cell, True  # a caption longer than a page, even round the least board: it runs on (`_long`)
 
 
 def _caption_height(body: float) -> float:
@@ -337,26 +417,36 @@ def _pour(
     grids = _grids(plan)
     opening = _opening(flow, plan.final_heading, plan.final_intro, rows=True)
     size = plan.steps[0].grid.size
-    rooms = (page - opening,)  # the scorers' boards follow the turning point (review 34, H2): a page of their own
+    # The scorers' boards follow the summary (the result is what a class looks at first): under it, else a page.
+    rooms = (flow.room - opening, page - opening)
     legend_opening = _opening(flow, plan.steps_heading, plan.steps_intro, rows=True)
     layout = layout or gallery(
         plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms)
     )
+    layout = drawn_names(layout, plan.steps)
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
-    pairs = paired(layout)
-    scorers_start = _start(flow, plan.final_heading, plan.final_intro, (_first_row(plan.scorers, pairs),), page, True)
-    # One order in every format (review 34, H2): the game, the moment a class discusses, who made each S-O-S, then
-    # the tables for the adult. The pages fill within it; a section never moves ahead of another to fill one.
+    pairs = paired(layout, len(plan.scorers), flow.width)
+    steps_start = _opening(flow, plan.steps_heading, legend, rows=True) + _first_row(plan.steps, layout)
+    # One order in every format (review 34, H2): the result, who made each S-O-S (what a class looks at first, and
+    # it fills the first page, which held the summary alone: issue 23, rp42), the game, the moment a class
+    # discusses, then the tables for the adult. The pages fill within it; a section never moves ahead of another.
     turning_start = _turning_start(flow, plan, layout) if plan.turning is not None else 0.0
-    _figures(flow, plan.steps_heading, legend, plan.steps, layout, turning_start or scorers_start or audit_start)
+    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, pairs, steps_start, pouring.together)
+    _figures(flow, plan.steps_heading, legend, plan.steps, layout, turning_start or audit_start)
     if plan.turning is not None:
         _turning(flow, plan, plan.turning, layout)
-    _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, pairs, audit_start, pouring.together)
     _section(flow, plan.audit_heading, plan.audit_intro, *openings)
-    _table(flow, plan.audit, audit, pouring, _opening(flow, plan.audit_heading, plan.audit_intro))
+    _table(
+        flow,
+        plan.audit,
+        audit,
+        pouring,
+        _opening(flow, plan.audit_heading, plan.audit_intro),
+        (plan.audit_note, plan.audit_marked),
+    )
     flow.blocks(plan.audit_note)
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
         _section(flow, plan.analysis_heading, plan.notes, 0.0)
@@ -472,12 +562,10 @@ def _figures(
             both = height + ROW_GAP + heights[-1]
             if both <= flow.box.height:
                 flow.keep(both)
-        # A caption longer than a page (many moves in one picture, in large print), or the first under its heading;
-        # or one diagram a row that would leave a page more than half empty where its diagram and title fit (its
-        # caption runs on at the top of the next page, as a long one's does).
-        short = ROW_GAP + height > flow.room and _half_empty(flow) and layout.columns == 1
-        fits = ROW_GAP + _long_start(flow, row[0], layout, 0) <= flow.room
-        if height > flow.box.height or (index == 0 and split and ROW_GAP + height > flow.room) or (short and fits):
+        # A caption longer than a page, or the first under its heading where they do not fit a page together: it runs
+        # on. Never to fill a page: a caption's tail at the top of the next page, over another board, read as that
+        # board's (issue 23, des41 A1).
+        if height > flow.box.height or (index == 0 and split and ROW_GAP + height > flow.room):
             for figure in row:
                 _long(flow, figure, layout)
             continue
@@ -548,11 +636,20 @@ def _openings(layout: TableLayout, pouring: Pouring) -> tuple[float, ...]:
     return (whole, least, first) if pouring.whole and len(layout.rows) <= SHORT_TABLE else (least, first)
 
 
-def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, above: float) -> None:
+def _table(
+    flow: Flow,
+    table: Table,
+    layout: TableLayout,
+    pouring: Pouring,
+    above: float,
+    note: tuple[list[Block], tuple[int, ...]] = ([], ()),
+) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
     fewer than KEPT_ROWS of its rows (but the first, where its section's heading and intro, `above` mm, and those
     do not fit on a page: then as many as do, at least one), and its last two pages share their rows evenly where
-    the pouring says so."""
+    the pouring says so. The `note` (its blocks, and the rows it explains) goes under the rows of each page but the
+    table's last that holds one of those rows: the star of a carried total was explained only after the table, two
+    pages after the first starred total (issue 23, des41 C3); after the last, the caller places it."""
     # Its heading row and first rows (all of a table too short to break, else KEPT_ROWS), else KEPT_ROWS, else its
     # first row: the most of those that a page holds under its section's heading and intro, already placed. Keeping
     # more moved the table to the next page and left the heading and its twelve lines of intro alone on a page 45 %
@@ -562,8 +659,9 @@ def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, abov
     one = 2.0 + layout.head + layout.rows[0]
     flow.keep(next((height for height in (least, three) if above + height <= flow.box.height), one))
     flow.space(2.0)
-    first = flow.room - layout.head
-    later = flow.box.height - layout.head
+    footnote = flow.measure(note[0]) + 2.0 if note[1] else 0.0  # the room kept for it on every page of the table
+    first = flow.room - layout.head - footnote
+    later = flow.box.height - layout.head - footnote
     counts = page_rows(layout.rows, first, later, KEPT_ROWS)
     if pouring.balance:
         counts = _balanced(counts, layout.rows, later)
@@ -575,6 +673,9 @@ def _table(flow: Flow, table: Table, layout: TableLayout, pouring: Pouring, abov
         for _ in range(count):
             flow.figure(layout.rows[index], partial(_draw_row_of, table=table, layout=layout, index=index))
             index += 1
+        if page < len(counts) - 1 and any(index - count <= row < index for row in note[1]):
+            flow.space(2.0)
+            flow.blocks(note[0])
     flow.space(3.0)
 
 
@@ -670,10 +771,14 @@ def _pair_slot(layout: Gallery) -> float:
     return half if layout.diagram_width <= half else 0.0
 
 
-def paired(layout: Gallery) -> Gallery:
+def paired(layout: Gallery, boards: int = 2, width: float = 0.0) -> Gallery:
     """Returns the layout of the players' boards of who made each S-O-S: the gallery's, or where it stands one board
     a row with its caption beside it, two a row with their titles under them where two fit (`_pair_slot`), so that
-    a class compares them side by side."""
+    a class compares them side by side; a lone board (one player scored) in a gallery of two columns with its title
+    beside it, across the frame (`width` mm), where the second column would stand empty: under the summary, its
+    title under it made 05 in large print on Letter miss page 1 by a few millimetres (issue 23, rp42)."""
+    if boards == 1 and layout.columns == 2 and width - layout.diagram_width - GAP >= MIN_TEXT_COLUMN:
+        return replace(layout, columns=1, slot=width, beside=True, wrap=False)
     slot = _pair_slot(layout)
     if layout.columns == 2 or not slot:
         return layout

@@ -304,8 +304,9 @@ def _number(
     """Writes a move's number at `place` along the top of the cell centred at `centre` (`number_place`), on a white
     ground if `ground`, over the lines drawn before it but never over the grid's lines or frame, which its ground stops
     short of, nor over the `new` lines (their drawn ends, mm), which it stops short of too (`_clear_pads`). Where a
-    line runs into every place (`place` is ""), it goes in the top-left corner with no ground, which would cut the
-    line, in black rather than grey, which keeps it legible over the grey line."""
+    line runs into every place (`place` is ""), it goes in the top-left corner. Every number is grey: a few drawn black
+    over the lines of an 8 x 8 board read as other marks (issue 23, des41 C2); its ground knocks the earlier lines out
+    behind it, as a letter's does, and stops short of a new line unless that runs through the digits themselves."""
     wide = width_of(text, REGULAR, size)
     right, middle = place == "right", place == "middle"
     left = (centre[0] - cell / 2 + NUMBER_INSET) * MM
@@ -315,7 +316,7 @@ def _number(
         left = centre[0] * MM - wide / 2
     top = (centre[1] + cell / 2 - NUMBER_INSET) * MM
     baseline = top - size * 0.72
-    if ground and place:
+    if ground:
         pad, edge = KNOCKOUT_PAD * MM, NUMBER_INSET * MM - GRID_FRAME_PT / 2  # the frame's inner half is the cell's
         pads = (  # mm: left, bottom, right, top
             (pad if right or middle else min(pad, edge)) / MM,
@@ -324,11 +325,13 @@ def _number(
             (min(baseline + CAP_HEIGHT * size + pad, top + edge) - baseline - CAP_HEIGHT * size) / MM,
         )
         digits = Box(left / MM, baseline / MM, wide / MM, CAP_HEIGHT * size / MM)
-        x0, y0, x1, y1 = _grown_by(digits, _clear_pads(digits, pads, new))
+        # Knocked out of a new line that runs through the digits themselves (every place crossed), as a letter is.
+        through = any(_segment_to_box(*ends, digits) < SEGMENT_PT / MM / 2 for ends in new)
+        x0, y0, x1, y1 = _grown_by(digits, pads if through else _clear_pads(digits, pads, new))
         canvas.setFillGray(1)
         canvas.rect(x0 * MM, y0 * MM, (x1 - x0) * MM, (y1 - y0) * MM, 0, 1)
     canvas.setFont(REGULAR, size)
-    canvas.setFillGray(GREY if place or not ground else 0)
+    canvas.setFillGray(GREY)
     canvas.drawString(left, baseline, text)
     canvas.setFillGray(0)
 

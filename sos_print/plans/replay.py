@@ -59,6 +59,7 @@ class ReplayPlan:
     audit_intro: list[Block]
     audit: Table
     audit_note: list[Block]  # under the table: what the mark after a carried total means (none: no total carried)
+    audit_marked: tuple[int, ...]  # the audit's rows holding a marked total: the note goes on each page holding one
     analysis_heading: str
     analysis_intro: list[Block]
     adult_note: list[Block]
@@ -109,6 +110,9 @@ def replay_plan(
         audit_note=words.blocks("replay.audit_note", mark=CARRIED, origins=errors.carried_from)
         if errors.carried_from
         else [],
+        audit_marked=tuple(
+            k for k, row in enumerate(audit.rows) if any(entry.text.endswith(CARRIED) for cell in row for entry in cell)
+        ),
         analysis_heading=words("replay.analysis_heading", weighed=any(move.solved for move in moves)),
         analysis_intro=(
             words.blocks(
@@ -301,7 +305,7 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
         ),
     ]
     blocks += _sheet_winner(game, words, side)
-    blocks += _result_claim(game, words)
+    blocks += _result_claim(game, words, side)
     return blocks + words.blocks(
         "replay.claims",
         claimed=errors.claimed,
@@ -330,9 +334,9 @@ def _sheet_winner(game: CheckedExample, words: Words, side: Callable[[str], str]
     return words.blocks(
         "replay.sheet_winner",
         said=side(said) if said else "",
-        said_scores=_ranked(claimed, said),
+        said_scores=tuple((side(name), points) for name, points in _ranked(claimed, said)),
         winner=side(right) if right else "",
-        right_scores=_ranked(final.side_scores, right),
+        right_scores=tuple((side(name), points) for name, points in _ranked(final.side_scores, right)),
         teams=game.example.variant.teams,
     )
 
@@ -344,14 +348,17 @@ def _leader(scores: dict[str, int]) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def _ranked(scores: dict[str, int], first: str | None) -> tuple[int, ...]:
-    """Returns the points of every side, the winner's first, then the most to the least: "11 to 10"."""
-    rest = sorted((points for side, points in scores.items() if side != first), reverse=True)
-    return (scores[first], *rest) if first else tuple(sorted(scores.values(), reverse=True))
+def _ranked(scores: dict[str, int], first: str | None) -> tuple[tuple[str, int], ...]:
+    """Returns every side with its points, the winner first, then from the most to the least (in seat order where
+    two have as many): "11 to 10" for two, "C with 2 points, ahead of B (1 point) and A (0)" for more, where the
+    bare points "2 to 1 to 0" said nobody's (frr41)."""
+    rest = sorted((item for item in scores.items() if item[0] != first), key=lambda item: -item[1])
+    return ((first, scores[first]), *rest) if first else tuple(rest)
 
 
-def _result_claim(game: CheckedExample, words: Words) -> list[Block]:
-    """Returns what the record said of the result, when the rules say otherwise."""
+def _result_claim(game: CheckedExample, words: Words, side: Callable[[str], str]) -> list[Block]:
+    """Returns what the record said of the result, when the rules say otherwise; `side` names the winner it claims
+    as the header names the sides ("Tom (B)", "team A + C"): by its seat alone, it stood beside "Tom (B) wins"."""
     example, final = game.example, game.final
     actual = {side: final.side_scores[side] for side in example.score or {}}
     score = example.score is not None and example.score != actual
@@ -364,7 +371,8 @@ def _result_claim(game: CheckedExample, words: Words) -> list[Block]:
     return words.blocks(
         "replay.result_claim",
         score=said if score else "",
-        winner=(claim if claim in ("draw", "none") else side_name(claim)) if named else "",
+        winner=(claim if claim in ("draw", "none") else side(claim)) if named else "",
+        teams=example.variant.teams,
     )
 
 
