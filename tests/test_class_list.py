@@ -1448,7 +1448,11 @@ READ_FROM = {
         f"the names in its Nom column are printed: {SURNAMES}",
     ),
     "Nom;Classe": ("Nom;Classe\nLéa;CE2\nNoël;CE2\n", "Léa Noël", ""),
-    # A column of no known heading beside first names and last names is a school's own (the town), never a partner.
+    # A column of words headed as no partner's is a school's own (the canteen, the language, the town), never a
+    # partner: refused at first (sweep 42, B1).
+    "Prénom;Cantine": ("Prénom;Cantine\nLéa;Oui\nNoël;Non\nZoé;Oui\n", "Léa Noël Zoé", ""),
+    "Prénom;Langue": ("Prénom;Langue\nLéa;Allemand\nNoël;Espagnol\n", "Léa Noël", ""),
+    "First name,Transport": ("First name,Transport\nAmy,Bus\nBen,Walker\n", "Amy Ben", ""),
     "Prénom;Nom;Ville": ("Prénom;Nom;Ville\nLéa;Dupont;Lyon\nNoël;Martin;Nice\n", "Léa Noël", ""),
     "Élève;Commentaire, a word on some rows": ("Élève;Commentaire\nLéa;calme\nNoël;\nZoé;\n", "Léa Noël Zoé", ""),
     # Accents saved twice (UTF-8 read as Windows-1252, saved again) print as typed, and a note says so (sweep 18 N6).
@@ -1514,6 +1518,16 @@ TWO_LISTS = {
         "Student,Partner,Class\nAmy,Dan,4B\nBen,Eve,4B\nCal,,4B\n",
         "its column 2 ('Partner') holds names on most rows, but only column 1 ('Student') is printed: if they are "
         "children too, put every child in one column; if not, remove column 2",
+    ),
+    "Élève;Binôme;Ville": (
+        "Élève;Binôme;Ville\nLéa;Tom;Lyon\nZoé;Noah;Bron\n",
+        "its column 2 ('Binôme') holds names on most rows, but only column 1 ('Élève') is printed: if they are "
+        "children too, put every child in one column; if not, remove column 2",
+    ),
+    "Prénom;Nom;Coéquipier": (
+        "Prénom;Nom;Coéquipier\nLéa;Dupont;Tom\nZoé;Martin;Noah\n",
+        "its column 3 ('Coéquipier') holds names on most rows, but only column 1 ('Prénom') is printed: if they are "
+        "children too, put every child in one column; if not, remove column 3",
     ),
     "Prénom;Binôme": (
         "Prénom;Binôme\nLéa;Tom\nZoé;Noah\n",

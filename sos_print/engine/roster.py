@@ -125,6 +125,11 @@ COUNTED_HEADINGS = frozenset(
     {"names", "noms", "prenoms", "firstnames", "eleves", "enfants", "students", "pupils", "children", "learners"}
     | {"participants", "players", "joueurs", "joueuses", "members", "membres"}
 )
+# Words of a heading of a child's partner, in a list of pairs ("Binôme", "Partner", "Coéquipier"): another child.
+PARTNER_HEADINGS = frozenset(
+    {"binome", "binomes", "partner", "partners", "partenaire", "partenaires", "pair", "paire", "buddy", "coequipier"}
+    | {"coequipiere", "equipier", "equipiere", "teammate", "camarade", "voisin", "voisine", "neighbour", "neighbor"}
+)
 # Headings of other columns a school's export has: a first row of these is a heading row without names.
 OTHER_HEADINGS = frozenset(
     {
@@ -469,30 +474,24 @@ def _surnames(columns: _Columns, seated: Sequence[list[str]]) -> str:
 
 
 def _partners(columns: _Columns, seated: Sequence[list[str]], path: str) -> None:
-    """Refuses a list whose one column of no known heading holds names on most rows beside a column of
-    children ("Élève;Binôme", "Student;Partner", "Prénom;Binôme"): a pair on each line, whose second children would not
-    be printed (issue 20, sweep 41, B2). Beside a column of names that may be last names ("Nom;Vorname") it is noted
-    instead (`_surnames`)."""
-    # Only beside the children's column and columns of known other things ("Classe"): a school's export has more (a
-    # parent's name, the town), none of them another child.
-    unknown = [column for column, other in enumerate(columns.headings) if other.strip() and _kind(other) is None]
-    known = {_kind(other) for column, other in enumerate(columns.headings) if other.strip() and column != columns.names}
-    if not seated or len(unknown) != 1 or known - {None, OTHER}:
-        return
-    heading = columns.headings[columns.names]
-    words = {_heading(word) for word in re.split(r"[\W_]+", heading)}
-    if _may_be_surnames(heading) and words & {"nom", "noms", "name", "names", "fullname", "nomcomplet"}:
-        return
-    column = unknown[0]
-    filled = [_cell(cells, column).split() for cells in seated if _cell(cells, column)]
-    # A pair a row, but for an odd child out: most rows hold a second name, and every such cell is one.
-    if 2 * len(filled) > len(seated) and all(words and all(map(_name_word, words)) for words in filled):
-        raise ExampleFileError(
-            path,
-            f"its column {column + 1} ({quoted(columns.headings[column], _LONGEST_HEADING + 2)}) holds names on most "
-            f"rows, but only column {columns.names + 1} ({quoted(heading, _LONGEST_HEADING + 2)}) is printed: if they "
-            f"are children too, put every child in one column; if not, remove column {column + 1}",
-        )
+    """Refuses a list whose column headed as a partner's ("Élève;Binôme", "Student;Partner") holds names on most rows:
+    a pair on each line, whose second children would not be printed (issue 20, sweep 41, B2). Only a partner's heading
+    says so: a school's export has other columns of words (the canteen, the town, a house, a language) that are no
+    children (sweep 42, B1)."""
+    heading = columns.headings[columns.names] if columns.headings else ""
+    for column, other in enumerate(trimmed_row(columns.headings)):  # not a far column's thousands of blanks
+        words = {_heading(word) for word in re.split(r"[\W_]+", other) if word}
+        if column == columns.names or not words & PARTNER_HEADINGS or _kind(other) is not None:
+            continue
+        filled = [_cell(cells, column).split() for cells in seated if _cell(cells, column)]
+        # A pair a row, but for an odd child out: most rows hold a second name, and every such cell is one.
+        if 2 * len(filled) > len(seated) and all(words and all(map(_name_word, words)) for words in filled):
+            raise ExampleFileError(
+                path,
+                f"its column {column + 1} ({quoted(other, _LONGEST_HEADING + 2)}) holds names on most rows, but only "
+                f"column {columns.names + 1} ({quoted(heading, _LONGEST_HEADING + 2)}) is printed: if they are "
+                f"children too, put every child in one column; if not, remove column {column + 1}",
+            )
 
 
 def _list_title(table: Sequence[tuple[int, list[str]]]) -> bool:
