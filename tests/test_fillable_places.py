@@ -100,6 +100,21 @@ def rows_two_and_three_swapped_whole(writer: PdfWriter) -> None:
         two[NameObject("/Rect")], three[NameObject("/Rect")] = three["/Rect"], two["/Rect"]
 
 
+def totals_swapped_in_every_row(writer: PdfWriter) -> None:
+    # Every row's A total under B's heading and back: each keeps its line and its column, the page names the other
+    # winner (sweep 42, A4).
+    for row in range(1, 10):
+        one, other = widget(writer, f"group1.move.{row}.total.A"), widget(writer, f"group1.move.{row}.total.B")
+        one[NameObject("/Rect")], other[NameObject("/Rect")] = other["/Rect"], one["/Rect"]
+
+
+def shrunk_to_a_dot(writer: PdfWriter) -> None:
+    # Row 2's points widget shrunk to a point in its cell's middle: the cell shows nothing, the field still holds 0.
+    x0, y0, x1, y1 = box(writer, "group1.move.2.points")
+    x, y = (x0 + x1) / 2, (y0 + y1) / 2
+    widget(writer, "group1.move.2.points")[NameObject("/Rect")] = rect([x - 0.5, y - 0.5, x + 0.5, y + 0.5])
+
+
 def text_in_the_pages_drawing(writer: PdfWriter) -> None:
     # As an editor's "add text" writes it: into the page's own content, over row 2's points cell.
     x0, y0, _, _ = box(writer, "group1.move.2.points")
@@ -166,6 +181,14 @@ CHANGED = {
     "two rows swapped whole": (
         rows_two_and_three_swapped_whole,
         MOVED.format("move.3.player", "is not below 'group1.move.2.player'"),
+    ),
+    "the totals swapped in every row": (
+        totals_swapped_in_every_row,
+        MOVED.format("move.1.total.B", "stands right of 'group1.move.1.total.A', not left of it"),
+    ),
+    "a widget shrunk to a dot": (
+        shrunk_to_a_dot,
+        MOVED.format("move.2.points", "is not the size of its column's other fields"),
     ),
     "text added to the page's drawing": (text_in_the_pages_drawing, INKED.format("text", "move.2.points")),
     "an image stamped over a cell": (image_over_a_cell, INKED.format("an image", "move.2.points")),

@@ -115,7 +115,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
     _refuse_unlike_the_class(games, game, group, path)
     _refuse_other_pauses(fields, group, path)
-    _refuse_moved_or_inked(group, places, path)
+    _refuse_moved_or_inked(group, places, move_columns(game.variant), path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     header = _header(fields, game, group)
@@ -311,12 +311,12 @@ def _places(
     return places
 
 
-def _refuse_moved_or_inked(group: int, places: list[Placed], path: str) -> None:
+def _refuse_moved_or_inked(group: int, places: list[Placed], order: tuple[str, ...], path: str) -> None:
     """Refuses a read field of the record's group that is not where sos-print put it, or that the page's drawing
     covers with ink of its own (`forms.placed`); a drawing pypdf cannot read is the file's damage."""
     read = [place for place in places if place.read]
     numbers = {place.number for place in read}
-    refuse_out_of_place(group, read, [place for place in places if place.number in numbers], path)
+    refuse_out_of_place(group, read, [place for place in places if place.number in numbers], order, path)
     with _quiet():
         try:
             refuse_ink_over_fields(group, read, path)

@@ -44,9 +44,12 @@ class Placed(NamedTuple):
     box: Box
 
 
-def refuse_out_of_place(group: int, placed: Sequence[Placed], others: Sequence[Placed], path: str) -> None:
-    """Refuses a read field of `group` that is not where sos-print put it: off its row's line or its column, its row
-    out of order, or over another widget (`others`: every widget on the group's pages)."""
+def refuse_out_of_place(
+    group: int, placed: Sequence[Placed], others: Sequence[Placed], order: Sequence[str], path: str
+) -> None:
+    """Refuses a read field of `group` that is not where sos-print put it: off its row's line or its column, of
+    another size than its column's, its column out of the table's `order` (left to right), its row out of order, or
+    over another widget (`others`: every widget on the group's pages)."""
     rows: dict[int, list[Placed]] = defaultdict(list)
     columns: dict[tuple[int, str], list[Placed]] = defaultdict(list)
     for widget in placed:
@@ -60,9 +63,16 @@ def refuse_out_of_place(group: int, placed: Sequence[Placed], others: Sequence[P
         if odd is not None:
             _refuse(group, odd, "is not on its row's line", path)
     for widgets in columns.values():
-        odd = _odd_one(widgets, 0)
+        odd = _odd_one(widgets, 0) or _odd_size(widgets)
         if odd is not None:
-            _refuse(group, odd, "is not in its column", path)
+            how = "is not in its column" if _odd_one(widgets, 0) else "is not the size of its column's other fields"
+            _refuse(group, odd, how, path)
+    for widgets in rows.values():
+        # Whole columns swapped keep every line and column: the totals of A under B's heading (sweep 42, A4).
+        known = sorted((w for w in widgets if _column(w) in order), key=lambda w: _centre(w.box, 0))
+        for left, right in pairwise(known):
+            if order.index(_column(left)) > order.index(_column(right)):
+                _refuse(group, left, f"stands right of {quoted(right.name)}, not left of it", path)
     ordered = [rows[row][0] for row in sorted(rows)]
     for above, below in pairwise(ordered):
         if (below.number, -_centre(below.box, 1)) <= (above.number, -_centre(above.box, 1)):
@@ -217,6 +227,22 @@ def _odd_one(widgets: Sequence[Placed], axis: int) -> Placed | None:
     """Returns a widget whose box does not reach the middle line (`axis` 1) or column (0) of the others, or None."""
     middle = sorted(_centre(widget.box, axis) for widget in widgets)[len(widgets) // 2]
     return next((widget for widget in widgets if not widget.box[axis] <= middle <= widget.box[axis + 2]), None)
+
+
+def _column(widget: Placed) -> str:
+    """Returns the column of a row's widget ("points", "total.A"), or "" for a widget of no row."""
+    row = _ROW.fullmatch(widget.tail)
+    return row[2] if row else ""
+
+
+def _odd_size(widgets: Sequence[Placed]) -> Placed | None:
+    """Returns a widget of another width or height than most of its column's (shrunk to a dot, squeezed), or None."""
+    sizes = sorted((w.box[2] - w.box[0], w.box[3] - w.box[1]) for w in widgets)
+    wide, high = sizes[len(sizes) // 2]
+    return next(
+        (w for w in widgets if abs(w.box[2] - w.box[0] - wide) > _SLACK or abs(w.box[3] - w.box[1] - high) > _SLACK),
+        None,
+    )
 
 
 def _centre(box: Box, axis: int) -> float:
