@@ -898,8 +898,11 @@ def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
 def test_in_large_print_on_8x8_the_turning_points_boards_stand_one_above_the_other():
     # Two 8 x 8 boards of large print do not fit side by side (13 mm cells at least, for 18 pt letters): the
     # gallery has one column, every board at one left edge, the turning point's two boards one after the other.
+    # The players' boards of who made each S-O-S, first, stand two a row at 10 mm (issue 23, rp42 decision 3).
     data = document(crowded_game(8, 1), 8, every=16, large_print=True)
     placed = [board for page in boards(data) for board in page]
+    players, placed = placed[:2], placed[2:]
+    assert players[0][1] == pytest.approx(players[1][1], abs=0.1) and {round(b[2], 2) for b in players} == {10.0}
     assert {round(board[0], 1) for board in placed} == {round(placed[0][0], 1)}
     assert all(board[2] >= 13.0 - 0.05 for board in placed)
     # The second board's caption ends the turning point: the checked score sheet follows it (review 34, H2; who made
@@ -2201,24 +2204,25 @@ def test_in_normal_print_the_comments_run_on_too_and_the_replay_is_no_longer(lan
 
 
 @pytest.mark.parametrize(
-    ("size", "paper", "least"),
+    ("size", "paper", "least", "players"),
     [
-        pytest.param(4, Paper.A4, 16.0, marks=GAME4_PRINTED),
-        (4, Paper.LETTER, 16.0),
-        pytest.param(6, Paper.LETTER, 13.0, marks=CROWDED_6_LETTER),
-        pytest.param(8, Paper.A4, 13.0, marks=CROWDED_8),
+        pytest.param(4, Paper.A4, 16.0, 16.0, marks=GAME4_PRINTED),
+        (4, Paper.LETTER, 16.0, 16.0),
+        pytest.param(6, Paper.LETTER, 13.0, 13.5, marks=CROWDED_6_LETTER),
+        pytest.param(8, Paper.A4, 13.0, 10.0, marks=CROWDED_8),
     ],
     ids=["4x4 a4", "4x4 letter", "6x6 letter", "8x8 a4"],
 )
-def test_a_large_print_board_is_at_least_as_large_as_normal_prints(size, paper, least):
-    # 4 x 4 boards had 13 mm cells in large print and 16 in normal print (design review, finding 3).
+def test_a_large_print_board_is_at_least_as_large_as_normal_prints(size, paper, least, players):
+    # 4 x 4 boards had 13 mm cells in large print and 16 in normal print (design review, finding 3). The players' boards
+    # of who made each S-O-S, the replay's first two, stand two a row at the largest cell where two fit, normal print's
+    # on 8 x 8 (10 mm: they carry no move numbers), not one a row on two pages (issue 23, rp42 decision 3).
     text = GAME4_TEXT if size == 4 else crowded_game(size, 3 if size == 6 else 4)
-    large = {
-        round(board[2], 2) for page in boards(document(text, size, paper=paper, large_print=True)) for board in page
-    }
+    placed = [board for page in boards(document(text, size, paper=paper, large_print=True)) for board in page]
+    first, game = {round(board[2], 2) for board in placed[:2]}, {round(board[2], 2) for board in placed[2:]}
     normal = {round(board[2], 2) for page in boards(document(text, size, paper=paper)) for board in page}
-    assert len(large) == 1 and len(normal) == 1, (large, normal)
-    assert min(large) >= least - 0.05 and min(large) >= max(normal) - 0.05, (large, normal)
+    assert len(game) == 1 and len(normal) == 1 and first == {players}, (first, game, normal)
+    assert min(game) >= least - 0.05 and min(game | first) >= max(normal) - 0.05, (first, game, normal)
 
 
 def test_large_prints_least_cell_is_never_under_normal_prints_largest():
@@ -2428,7 +2432,11 @@ def test_an_8x8_large_print_replay_keeps_each_caption_and_heading_with_its_board
     assert len(captions) >= 10, captions  # the two scorers' boards, eight of the game, the turning point's
     assert all(kept for _, _, kept in captions), captions
     assert tails(data) == []
-    assert {round(board[2], 1) for page in boards(data) for board in page} == {13.0}
+    # The players' boards, first, two a row at 10 mm; the game's and the turning point's at 13 (issue 23, rp42).
+    placed = [board for page in boards(data) for board in page]
+    players, placed = placed[:2], placed[2:]
+    assert {round(board[2], 1) for board in players} == {10.0}
+    assert {round(board[2], 1) for board in placed} == {13.0}
     assert all(under for _, under in section_starts(data, 18.0)), section_starts(data, 18.0)
     alone = header_alone(data)  # the header alone, the game's first board not fitting under it (review 34, H2)
     shares = used(data)
@@ -3017,3 +3025,37 @@ def test_the_sheets_mistakes_are_told_in_short_sentences_a_child_follows(lang, w
     )
     text = re.sub("[\u00a0\u202f]", " ", " ".join(block.text for block in blocks)).replace("’", "'")
     assert text == said.replace("’", "'")
+
+
+# ---- rp42 decision 3 (issue 23): the players' boards of who made each S-O-S compared on one page ---------------------
+
+# (size, paper, cell): in large print two 7 x 7 or 8 x 8 boards do not fit a row at 13 mm, a game's least cell; the
+# players' boards, which carry no move numbers, stand two a row at the largest cell where two fit, their 18 pt letters
+# at least 2.6 mm from their cell's edges. One a row at 13 mm, the two boards of an 8 x 8 game fell on two pages.
+PAIRED = [
+    (7, Paper.A4, 11.0),
+    (7, Paper.LETTER, 11.5),
+    (8, Paper.A4, 10.0),
+    (8, Paper.LETTER, 10.0),
+]
+
+
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR], ids=["en", "fr"])
+@pytest.mark.parametrize(
+    ("size", "paper", "cell"), PAIRED, ids=[f"{size}x{size} {paper.name.lower()}" for size, paper, _ in PAIRED]
+)
+def test_in_large_print_the_players_boards_of_7x7_and_8x8_stand_side_by_side_on_one_page(size, paper, cell, lang):
+    data = document(crowded_game(size, 4), size, every=16, large_print=True, paper=paper, language=lang)
+    first, _ = section(data, "Qui a formé chaque S-O-S" if lang == Language.FR else "Who made each S-O-S")
+    players = boards_on(data, first)[:2]  # the section's page: the summary before it has no board
+    assert len(players) == 2, players
+    assert players[0][1] == pytest.approx(players[1][1], abs=0.1), players  # one top: side by side
+    assert [(round(board[2], 2), board[3]) for board in players] == [(cell, size)] * 2
+    # Each title under its own board, from its column's left edge (its coordinates', left of the grid) to its right.
+    with opened(data) as pdf:
+        page = pdf.pages[first]
+        for side, (left, top, step, n) in zip("AB", players, strict=True):
+            found = page.search(rf"{side}\s?:\s?\d+ S-O-S")
+            assert found, side
+            x0, title_top = found[0]["x0"] / MM_PT, found[0]["top"] / MM_PT
+            assert left - 10.0 <= x0 <= left + step * n and top + step * n < title_top < top + step * n + 20.0

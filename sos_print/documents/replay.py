@@ -194,8 +194,9 @@ def gallery(
     found = [named, plain] if named.diagram_width <= slot and not taller else [plain]
     most = max(_rows_a_page(candidate, figures, pages) for candidate in found)
     found = [candidate for candidate in found if _rows_a_page(candidate, figures, pages) == most]
-    for room in together[1]:
-        fitting = [candidate for candidate in found if _rows_height(paired(candidate), together[0]) <= room]
+    scorers, rooms = together
+    for room in rooms:
+        fitting = [candidate for candidate in found if _rows_height(paired(candidate, scorers), scorers) <= room]
         if fitting:
             return fitting[0]
     return found[0]
@@ -428,7 +429,7 @@ def _pour(
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
-    pairs = paired(layout, len(plan.scorers), flow.width)
+    pairs = paired(layout, plan.scorers, flow.width)
     steps_start = _opening(flow, plan.steps_heading, legend, rows=True) + _first_row(plan.steps, layout)
     # One order in every format (review 34, H2): the result, who made each S-O-S (what a class looks at first, and
     # it fills the first page, which held the summary alone: issue 23, rp42), the game, the moment a class
@@ -771,18 +772,38 @@ def _pair_slot(layout: Gallery) -> float:
     return half if layout.diagram_width <= half else 0.0
 
 
-def paired(layout: Gallery, boards: int = 2, width: float = 0.0) -> Gallery:
-    """Returns the layout of the players' boards of who made each S-O-S: the gallery's, or where it stands one board
-    a row with its caption beside it, two a row with their titles under them where two fit (`_pair_slot`), so that
-    a class compares them side by side; a lone board (one player scored) in a gallery of two columns with its title
-    beside it, across the frame (`width` mm), where the second column would stand empty: under the summary, its
-    title under it made 05 in large print on Letter miss page 1 by a few millimetres (issue 23, rp42)."""
-    if boards == 1 and layout.columns == 2 and width - layout.diagram_width - GAP >= MIN_TEXT_COLUMN:
+def paired(layout: Gallery, scorers: Sequence[ExampleFigure] = (), width: float = 0.0) -> Gallery:
+    """Returns the layout of the players' boards of who made each S-O-S (`scorers`): the gallery's, or where it stands
+    one board a row with its caption beside it, two a row with their titles under them, at the gallery's cell where
+    two fit (`_pair_slot`), else at the largest that does (`_pair_cell`), so that a class compares them side by
+    side; a lone board (one player scored) in a gallery of two columns with its title beside it, across the frame
+    (`width` mm), where the second column would stand empty: under the summary, its title under it made 05 in large
+    print on Letter miss page 1 by a few millimetres (issue 23, rp42)."""
+    if len(scorers) == 1 and layout.columns == 2 and width - layout.diagram_width - GAP >= MIN_TEXT_COLUMN:
         return replace(layout, columns=1, slot=width, beside=True, wrap=False)
-    slot = _pair_slot(layout)
-    if layout.columns == 2 or not slot:
+    if layout.columns == 2:
         return layout
-    return replace(layout, columns=2, slot=slot, beside=False)
+    slot = _pair_slot(layout)
+    if slot:
+        return replace(layout, columns=2, slot=slot, beside=False)
+    return _pair_cell(layout, scorers) if len(scorers) > 1 else layout
+
+
+def _pair_cell(layout: Gallery, scorers: Sequence[ExampleFigure]) -> Gallery:
+    """Returns the players' boards two a row at the largest cell (by half millimetres, not below normal print's
+    REPLAY_CELL for the board size) where two fit the gallery's width, else the gallery's layout. They carry no move
+    number, so 18 pt letters stand clear in a cell of 10 mm: at large print's 13 mm, one a row, the two boards of
+    an 8 x 8 game fell on two pages, which a class could not compare (issue 23, rp42 decision 3)."""
+    half = (layout.slot - GAP) / 2
+    scale = layout.body / BODY_PT
+    grids = [replace(figure.grid, named=False) for figure in scorers]
+    cell = layout.style.cell - 0.5
+    while cell >= REPLAY_CELL[layout.size] - 1e-9:
+        two = _gallery(grids, layout.size, 2, half, cell, False, scale)
+        if two.diagram_width <= half:
+            return two
+        cell -= 0.5
+    return layout
 
 
 def _under_grid(figure: ExampleFigure, placed: FigureLayout, layout: Gallery) -> FigureLayout:
