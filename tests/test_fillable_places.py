@@ -25,9 +25,7 @@ from sos_print.plans.options import Language, PrintOptions
 GAME = [("A1", "S"), ("B2", "O"), ("C3", "S"), ("A3", "S"), ("C1", "S"), ("B1", "O"), ("B3", "O")]
 TAIL = "what sos-print would read is not what the audit shows; send the file the audit was filled in"
 MOVED = "group 1's field 'group1.{}' {} on page 1: the form was changed after it was written; " + TAIL
-INKED = (
-    "page 1 shows {} drawn over group 1's field 'group1.{}' (ink added to the page, not typed in the field): " + TAIL
-)
+INKED = "page 1 shows ink drawn over group 1's field 'group1.{}' (added to the page, not typed in the field): " + TAIL
 
 
 def steps(moves, size=3, variant=None):
@@ -155,6 +153,24 @@ def image_over_a_cell(writer: PdfWriter) -> None:
     add_to_drawing(writer, page, draw)
 
 
+def digit_drawn_as_a_path(writer: PdfWriter) -> None:
+    # A "1" as a filled bar, not text: every way a page can put ink is seen as a reader draws it (sweep 42, A2).
+    x0, y0, _, y1 = box(writer, "group1.move.2.points")
+    bar = DecodedStreamObject()
+    bar.set_data(f"0 g {x0 + 4:.2f} {y0 + 3:.2f} 2 {y1 - y0 - 6:.2f} re f".encode())
+    add_to_drawing(writer, writer.pages[0], bar)
+
+
+def spaces_run_into_a_cell(writer: PdfWriter) -> None:
+    # A run that starts left of the table, its second "1" moved into row 2's points cell by a spacing (sweep 42, A1).
+    x0, y0, _, _ = box(writer, "group1.move.2.points")
+    page = writer.pages[0]
+    font = next(iter(page["/Resources"]["/Font"]))
+    stamp = DecodedStreamObject()
+    stamp.set_data(f"BT {font} 12 Tf 20 {y0 + 5:.2f} Td 0 Tc [(1) {-(x0 + 4 - 20) * 1000 / 12:.0f} (1)] TJ ET".encode())
+    add_to_drawing(writer, page, stamp)
+
+
 def wrong_copy_flattened_on_top(writer: PdfWriter) -> None:
     # A wrongly filled copy flattened (its fields turned to ink) and merged onto the right one's page.
     flat = PdfWriter(clone_from=PdfReader(io.BytesIO(filled(wrong=True))))
@@ -190,9 +206,11 @@ CHANGED = {
         shrunk_to_a_dot,
         MOVED.format("move.2.points", "is not the size of its column's other fields"),
     ),
-    "text added to the page's drawing": (text_in_the_pages_drawing, INKED.format("text", "move.2.points")),
-    "an image stamped over a cell": (image_over_a_cell, INKED.format("an image", "move.2.points")),
-    "a wrong copy flattened on top": (wrong_copy_flattened_on_top, INKED.format("text", "move.1.player")),
+    "text added to the page's drawing": (text_in_the_pages_drawing, INKED.format("move.2.points")),
+    "an image stamped over a cell": (image_over_a_cell, INKED.format("move.2.points")),
+    "a digit drawn as a path": (digit_drawn_as_a_path, INKED.format("move.2.points")),
+    "text moved into a cell by its spacing": (spaces_run_into_a_cell, INKED.format("move.2.points")),
+    "a wrong copy flattened on top": (wrong_copy_flattened_on_top, INKED.format("move.1.player")),
 }
 
 

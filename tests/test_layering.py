@@ -33,7 +33,7 @@ LAYERS = list(BELOW)
 LIBRARIES = {
     "engine": set(),
     "system": set(),
-    "forms": {"pypdf"},
+    "forms": {"pypdf", "pypdfium2"},
     "plans": {"jinja2", "markupsafe"},
     "pdf": {"reportlab"},
     "documents": {"reportlab"},

@@ -79,7 +79,8 @@ MAX_PDF_BYTES = 100_000_000
 
 def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
-    fields, count, shown, written, places = _fields(read_bounded(path, MAX_PDF_BYTES, "a filled audit"), path)
+    data = read_bounded(path, MAX_PDF_BYTES, "a filled audit")
+    fields, count, shown, written, places = _fields(data, path)
     if not count:
         # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(
@@ -115,7 +116,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
     _refuse_unlike_the_class(games, game, group, path)
     _refuse_other_pauses(fields, group, path)
-    _refuse_moved_or_inked(group, places, move_columns(game.variant), path)
+    _refuse_moved_or_inked(group, places, move_columns(game.variant), data, path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     header = _header(fields, game, group)
@@ -311,7 +312,7 @@ def _places(
     return places
 
 
-def _refuse_moved_or_inked(group: int, places: list[Placed], order: tuple[str, ...], path: str) -> None:
+def _refuse_moved_or_inked(group: int, places: list[Placed], order: tuple[str, ...], data: bytes, path: str) -> None:
     """Refuses a read field of the record's group that is not where sos-print put it, or that the page's drawing
     covers with ink of its own (`forms.placed`); a drawing pypdf cannot read is the file's damage."""
     read = [place for place in places if place.read]
@@ -319,7 +320,7 @@ def _refuse_moved_or_inked(group: int, places: list[Placed], order: tuple[str, .
     refuse_out_of_place(group, read, [place for place in places if place.number in numbers], order, path)
     with _quiet():
         try:
-            refuse_ink_over_fields(group, read, path)
+            refuse_ink_over_fields(group, read, data, path)
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged drawing can fail anywhere inside pypdf, with any exception

@@ -2,34 +2,28 @@
 
 A field is read by its name, but the teacher reads the page: a widget moved to another row's cell, one laid over
 another, or a claim written into the page's own drawing over a field (a copy flattened and stamped on, text added
-by an editor) would make what is checked differ from what the page shows (issue 20, sweep 41, A1 and A2). So each
-read field of the group must sit on its row's line, in its column, with the rows in their order down the pages and
-no widget over another; and no text or image of the page's drawing may stand in a read field's box.
+by an editor) would make what is checked differ from what the page shows (issue 20, sweeps 41 and 42). So each read
+field of the group must sit on its row's line, in its column, of its column's size, in the table's order of columns,
+with the rows in their order down the pages and no widget over another; and the page's own drawing may put no ink in a
+claim's field, as PDFium draws it.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple
-
-from pypdf.generic import ContentStream, DictionaryObject, PdfObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError, quoted
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
-Matrix = tuple[float, float, float, float, float, float]
 
 _SLACK = 0.5  # points: two boxes of a form that touch along an edge do not overlap
-_CLAIM = 12  # glyphs: the longest run held by its width, as long as a claim of lines is ("A1-C3 B2-D4")
-_LINE = 2.0  # points: the baseline of a label above a field may dip into its box (the date's, under the class line)
-_MOST_OPERATIONS = 200_000  # a page of sos-print's audit draws a few thousand; the form's own file caps its size
-_DEEPEST = 8  # drawings within drawings: sos-print nests none
+_EDGE = 1.5  # points: a field's box lies on its cell's lines, which the page draws
+_INK = 200  # of 255: darker than any light grey a drawing of sos-print's leaves in a cell (none)
 _ROW = re.compile(r"move\.([0-9]+)\.(.+)")
-_SHOWS = {b"Tj", b"TJ", b"'", b'"'}
-_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 class Placed(NamedTuple):
@@ -83,135 +77,43 @@ def refuse_out_of_place(
                 _refuse(group, other, f"lies over {quoted(widget.name)}", path)
 
 
-def refuse_ink_over_fields(group: int, placed: Sequence[Placed], path: str) -> None:
-    """Refuses a page whose drawing shows text or an image within a read field's box: what the page shows there is
-    not the field's value (a filled copy flattened onto it, text added by an editor)."""
+def refuse_ink_over_fields(group: int, placed: Sequence[Placed], data: bytes, path: str) -> None:
+    """Refuses a page whose own drawing puts ink within a claim's field (a row's or the pause box's): what the page
+    shows there is not the field's value (a filled copy flattened onto it, text an editor added, a digit drawn as a
+    path). The pages are drawn by PDFium without their widgets, so whatever way the ink was written is seen as a reader
+    shows it (sweep 42, A1 and A2)."""
+    import pypdfium2
+
     by_page: dict[int, list[Placed]] = defaultdict(list)
     for widget in placed:
-        by_page[widget.number].append(widget)
-    for number, widgets in sorted(by_page.items()):
-        page = widgets[0].page
-        budget = [_MOST_OPERATIONS]
-        try:
-            pdf = page.indirect_reference.pdf if page.indirect_reference is not None else None
-            marks = list(_marks(page.get("/Contents"), _inherited(page, "/Resources"), pdf, _IDENTITY, budget, 0))
-        except _TooLarge:
-            raise ExampleFileError(
-                path, f"page {number}'s drawing is far larger than an audit's: the page was changed"
-            ) from None
-        for what, mark in marks:
-            hit = next((widget for widget in widgets if _over(mark, widget.box)), None)
-            if hit is not None:
+        if _ROW.fullmatch(widget.tail) or widget.tail.startswith("pause."):
+            by_page[widget.number].append(widget)
+    document = pypdfium2.PdfDocument(data)
+    try:
+        for number, widgets in sorted(by_page.items()):
+            page = document[number - 1]
+            bitmap = page.render(scale=1, draw_annots=False, may_draw_forms=False, grayscale=True)
+            inked = next((widget for widget in widgets if _inked(bitmap, page.get_height(), widget.box)), None)
+            if inked is not None:
                 raise ExampleFileError(
                     path,
-                    f"page {number} shows {what} drawn over group {group}'s field {quoted(hit.name)} (ink added to the "
+                    f"page {number} shows ink drawn over group {group}'s field {quoted(inked.name)} (added to the "
                     "page, not typed in the field): what sos-print would read is not what the audit shows; send the "
                     "file the audit was filled in",
                 )
+    finally:
+        document.close()
 
 
-class _TooLarge(Exception):
-    """Signals a drawing of more operations than any audit page's."""
-
-
-def _marks(
-    content: Any, resources: Any, pdf: Any, ctm: Matrix, budget: list[int], depth: int
-) -> Iterator[tuple[str, tuple[Box, int]]]:
-    """Yields each text run and image of a drawing with its box on the page, its drawings within followed."""
-    if content is None or depth > _DEEPEST:
-        return
-    operations = (content if isinstance(content, ContentStream) else ContentStream(content, pdf)).operations
-    resources = _dictionary(resources)
-    xobjects = _dictionary(resources.get("/XObject")) if resources is not None else None
-    stack: list[Matrix] = []
-    line = text = _IDENTITY
-    leading = size = 0.0
-    for operands, operator in operations:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _TooLarge
-        if operator == b"q":
-            stack.append(ctm)
-        elif operator == b"Q" and stack:
-            ctm = stack.pop()
-        elif operator == b"cm" and _numbers(operands, 6):
-            ctm = _times(_matrix(operands), ctm)
-        elif operator == b"BT":
-            line = text = _IDENTITY
-        elif operator == b"Tm" and _numbers(operands, 6):
-            line = text = _matrix(operands)
-        elif operator in (b"Td", b"TD") and _numbers(operands, 2):
-            leading = -float(operands[1]) if operator == b"TD" else leading
-            line = text = _times((1, 0, 0, 1, float(operands[0]), float(operands[1])), line)
-        elif operator == b"TL" and _numbers(operands, 1):
-            leading = float(operands[0])
-        elif operator == b"Tf" and len(operands) == 2 and _numbers(operands[1:], 1):
-            size = float(operands[1])
-        if operator in (b"T*", b"'", b'"'):
-            line = text = _times((1, 0, 0, 1, 0, -leading), line)
-        if operator in _SHOWS:
-            yield "text", _run_box(operands, _times(text, ctm), size)
-        elif operator == b"Do" and operands and xobjects is not None:
-            drawing = _resolved(xobjects.get(operands[0]))
-            if isinstance(drawing, StreamObject) and drawing.get("/Subtype") == "/Image":
-                yield "an image", (_box((0.0, 0.0, 1.0, 1.0), ctm), 0)
-            elif isinstance(drawing, StreamObject) and drawing.get("/Subtype") == "/Form":
-                inner = drawing.get("/Matrix")
-                placed = _times(_matrix(inner), ctm) if _numbers(inner, 6) else ctm
-                within = drawing.get("/Resources") or resources
-                yield from _marks(drawing, within, pdf, placed, budget, depth + 1)
-
-
-def _run_box(operands: list[Any], matrix: Matrix, size: float) -> tuple[Box, int]:
-    """Returns the box of a text run on the page and its count of glyphs: from its start, as wide as its glyphs at
-    most (half an em each: the narrowest width of the digits a claim is made of), as high as the font."""
-    shown = [item for operand in operands for item in (operand if isinstance(operand, list) else [operand])]
-    count = sum(len(item) for item in shown if isinstance(item, (str, bytes)))
-    return _box((0.0, 0.0, max(count, 1) * size / 2, size * 0.7), matrix), count
-
-
-def _box(box: Box, matrix: Matrix) -> Box:
-    """Returns the page box holding `box` as `matrix` places it."""
-    a, b, c, d, e, f = matrix
-    xs, ys = [], []
-    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
-        xs.append(a * x + c * y + e)
-        ys.append(b * x + d * y + f)
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _times(m: Sequence[float], n: Sequence[float]) -> Matrix:
-    """Returns the matrix product m × n, as PDF composes a transformation with the one it is drawn in."""
-    return (
-        m[0] * n[0] + m[1] * n[2],
-        m[0] * n[1] + m[1] * n[3],
-        m[2] * n[0] + m[3] * n[2],
-        m[2] * n[1] + m[3] * n[3],
-        m[4] * n[0] + m[5] * n[2] + n[4],
-        m[4] * n[1] + m[5] * n[3] + n[5],
+def _inked(bitmap: Any, height: float, box: Box) -> bool:
+    """Tells whether a field's box, less its edges (the table's lines), holds a pixel darker than a light grey in a
+    page drawn at one pixel a point (grey, one byte a pixel)."""
+    left, right = max(int(box[0] + _EDGE), 0), min(int(box[2] - _EDGE), bitmap.width)
+    top, bottom = max(int(height - box[3] + _EDGE), 0), min(int(height - box[1] - _EDGE), bitmap.height)
+    pixels, stride = bitmap.buffer, bitmap.stride
+    return any(
+        right > left and min(pixels[row * stride + left : row * stride + right]) < _INK for row in range(top, bottom)
     )
-
-
-def _matrix(operands: Any) -> Matrix:
-    """Returns six numbers (checked by `_numbers`) as a matrix."""
-    a, b, c, d, e, f = (float(number.get_object()) for number in operands)
-    return (a, b, c, d, e, f)
-
-
-def _numbers(operands: Any, count: int) -> bool:
-    values = [_resolved(value) for value in operands] if isinstance(operands, list) else []
-    return len(values) == count and all(
-        isinstance(value, (int, float)) and not isinstance(value, bool) for value in values
-    )
-
-
-def _over(mark: tuple[Box, int], field: Box) -> bool:
-    """Tells whether a text run (or an image: no glyph) stands in a field's box: it starts within it, or, short as a
-    claim is, covers its middle. A label beside or above a field may touch its edge (a descender), never either; a
-    long run's width is not known (an accent takes none), so only its start is held."""
-    (left, bottom, _, _), glyphs = mark
-    starts = field[0] + _SLACK < left < field[2] - _SLACK and field[1] + _LINE < bottom < field[3] - _LINE
-    return starts or (glyphs <= _CLAIM and _covers(mark[0], field))
 
 
 def _covers(one: Box, other: Box) -> bool:
@@ -255,22 +157,3 @@ def _refuse(group: int, widget: Placed, how: str, path: str) -> None:
         f"group {group}'s field {quoted(widget.name)} {how} on page {widget.number}: the form was changed after it "
         "was written; what sos-print would read is not what the audit shows; send the file the audit was filled in",
     )
-
-
-def _inherited(page: Any, key: str) -> object:
-    """Returns what a page says of `key`, or what the nearest of the page tree's nodes above it says."""
-    node, depth = page, 0
-    while node is not None and depth <= _DEEPEST:
-        if key in node:
-            return node.get(key)
-        node, depth = _dictionary(node.get("/Parent")), depth + 1
-    return None
-
-
-def _dictionary(value: object) -> Any:
-    value = value.get_object() if isinstance(value, PdfObject) else value
-    return value if isinstance(value, DictionaryObject) else None
-
-
-def _resolved(value: object) -> object:
-    return value.get_object() if isinstance(value, PdfObject) else value
