@@ -725,9 +725,13 @@ SHEET_PAGES = [
     (("--paper", "letter"), (6,)),
     (("--paper", "letter", "--lang", "fr"), (6,)),
     (("--large-print",), (2, 4)),
-    (("--large-print", "--lang", "fr"), (2, 4)),
-    (("--large-print", "--paper", "letter"), (3, 3)),
-    (("--large-print", "--paper", "letter", "--lang", "fr"), (3, 3)),
+    # A later page says what dashed lines are in its title's place (review des41, B1): the French sentence, a line
+    # longer than the title in large print, leaves a later page room for one row of puzzles, which take 17 mm cells.
+    (("--large-print", "--lang", "fr"), (2, 2, 2)),
+    # Three a page set scoring again, and the sentence on dashed lines after it, on the second page, over none of the
+    # first page's dashed lines: run on after what a gift is, it leaves the first page room for a row of two.
+    (("--large-print", "--paper", "letter"), (2, 4)),
+    (("--large-print", "--paper", "letter", "--lang", "fr"), (2, 4)),
 ]
 
 
@@ -819,8 +823,10 @@ TIPS = [
     "A star: find the move",
     "If you score, write one",
 ]
+# The sentence on dashed lines, over the first page's rows and in each later page's title, takes a fourth page from the
+# A4 sheet (review des41, B1).
 LONE_TIPS = [
-    (("--lang", "en+fr", "--large-print"), 3),
+    (("--lang", "en+fr", "--large-print"), 4),
     (("--lang", "fr+en", "--large-print"), 4),
     (("--lang", "en+fr", "--large-print", "--paper", "letter"), 4),
     (("--lang", "en", "--large-print"), 2),
@@ -1670,11 +1676,53 @@ def test_every_sheet_whose_boards_carry_dashed_lines_says_what_they_are(args):
     lined = [any(sos_on(r["board"]) for r in found if r["sheet"] == sheet) for sheet in range(1, len(sheets) + 1)]
     assert any(lined)
     for sheet, (pages_text, carried) in enumerate(zip(sheets.values(), lined, strict=True), start=1):
-        assert sum(page.count(sentence) for page in pages_text) == carried, sheet
-        if carried:  # run on after scoring again, in its paragraph
-            assert "write another. " + sentence in " ".join(pages_text) or "continues. " + sentence in " ".join(
-                pages_text
-            ), sheet
+        # Once on the first page and, since review des41 B1, again on each later page whose boards carry some.
+        assert (sentence in pages_text[0]) == carried, sheet
+        assert all(page.count(sentence) <= 1 for page in pages_text), sheet
+        assert carried or not any(sentence in page for page in pages_text), sheet
+        if carried:  # run on in its paragraph: after scoring again, or after what the sheet asks
+            assert re.search(
+                rf"(write another|continues|could score|pourrait marquer|S-O-S)\. {re.escape(sentence)}", pages_text[0]
+            )
+
+
+# A sheet of two pages or more said what dashed lines are once, in its reminder, which took it to the second page with
+# scoring again: the first page's boards carried dashed lines and nothing said what they were (review des41, B1). Every
+# page whose boards carry dashed lines says it, over them: in the reminder, over the first page's rows, or in a later
+# page's title.
+DASHED_PAGES = [
+    *(
+        pytest.param(("--size", str(size), "--lang", lang, "--paper", paper), id=f"{size} {lang} {paper}")
+        for size in (4, 5, 6)
+        for lang in ("en", "fr", "en+fr", "fr+en")
+        for paper in ("a4", "letter")
+    ),
+    *(
+        pytest.param(
+            ("--large-print", "--size", str(size), "--lang", lang, "--paper", paper), id=f"large {size} {lang} {paper}"
+        )
+        for size, lang, paper in (("4", "en", "a4"), ("4", "fr", "letter"), ("5", "en+fr", "a4"), ("6", "en", "a4"))
+    ),
+    pytest.param(("--large-print", "--count", "12"), id="large 12"),
+]
+
+
+@pytest.mark.parametrize("args", DASHED_PAGES)
+def test_every_page_whose_boards_carry_dashed_lines_says_what_they_are_over_them(args):
+    language = "fr" if "--lang" in args and args[args.index("--lang") + 1].startswith("fr") else "en"
+    sentence, word = STRUCK[language], {"en": "Dashed", "fr": "pointillés"}[language]  # a word said nowhere else
+    data = made(*args)["puzzles.pdf"]
+    lined = 0
+    with pages(data) as pdf:
+        for number, (page, text) in enumerate(zip(pdf.pages, texts(data), strict=True), start=1):
+            dashes = [line["top"] for line in page.lines if line.get("dash") and line["dash"][0]]
+            if not dashes:
+                continue
+            lined += 1
+            assert flat(text).count(sentence) == 1, number
+            said = [found["top"] for found in page.extract_words() if found["text"] == word]
+            assert len(said) == 1 and said[0] < min(dashes), number
+    assert lined
 
 
 # The key's leaders, from a diagonal's end to its name, were 0.7 pt at 0.55 grey: a cheap copier dropped them (issue
