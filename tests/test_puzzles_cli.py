@@ -751,21 +751,24 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
 # A 5 x 5 sheet held puzzles 1 to 4 on its first page and 5 and 6 on the second, about 55 % of it white (a class set of
 # 60 pages, 30 half blank); a 6 x 6 sheet held two under the reminder and four on the second page, a third of the first
 # white (issue 23, review des38 A5). Six puzzles of either size do not fit one page with cells of 10 mm: each page
-# holds three, two a row and the third alone across the page, its words beside its board (on 6 x 6, scoring again is
-# told over the second page's). A two-language 6 x 6 sheet's reminder, twice as tall, leaves its first page no room
-# for three. The boards per page and their cells (mm):
+# holds three, two a row and the third alone in its row, set as they are (on 6 x 6, scoring again is told over the
+# second page's). A two-language 6 x 6 sheet's reminder, twice as tall, leaves its first page no room
+# for three. Since the third reads as the others, its number and question over its board and its answer boxes under
+# it (review des41, B3), its row is as tall as a row of two: the cells are a step smaller, and 5 x 5 in two languages
+# and 6 x 6 on Letter, whose pages do not hold three, hold two and four again, in 11 mm cells (10 before). The boards
+# per page and their cells (mm):
 BALANCED = [
-    (("--size", "5"), (3, 3), 12.0),
-    (("--size", "5", "--lang", "fr"), (3, 3), 12.0),
-    (("--size", "5", "--lang", "en+fr"), (3, 3), 11.0),
-    (("--size", "5", "--paper", "letter"), (3, 3), 12.0),
-    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3), 12.0),
-    (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (3, 3), 10.0),
-    (("--size", "6"), (3, 3), 12.0),
-    (("--size", "6", "--lang", "fr"), (3, 3), 12.0),
+    (("--size", "5"), (3, 3), 11.0),
+    (("--size", "5", "--lang", "fr"), (3, 3), 11.0),
+    (("--size", "5", "--lang", "en+fr"), (3, 3), 10.0),
+    (("--size", "5", "--paper", "letter"), (3, 3), 11.0),
+    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3), 10.0),
+    (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (2, 4), 11.0),
+    (("--size", "6"), (3, 3), 10.0),
+    (("--size", "6", "--lang", "fr"), (3, 3), 10.0),
     (("--size", "6", "--lang", "en+fr"), (2, 4), 10.0),
-    (("--size", "6", "--paper", "letter"), (3, 3), 10.0),
-    (("--size", "6", "--paper", "letter", "--lang", "fr"), (3, 3), 10.0),
+    (("--size", "6", "--paper", "letter"), (2, 4), 11.0),
+    (("--size", "6", "--paper", "letter", "--lang", "fr"), (2, 4), 11.0),
     (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 2, 2), 12.0),
 ]
 
@@ -777,12 +780,13 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
         found = [board_cells(page, size) for page in pdf.pages]
         lone = [(page, board_boxes(page, size)) for page in pdf.pages if len(board_boxes(page, size)) == 3]
         for page, boxes in lone:
-            # The third puzzle alone under the first's board, its number beside its own board.
-            (left, top), right = boxes[-1], boxes[-1][0] + size * cell
+            # The third puzzle alone under the first's board, its number over its own board's top left corner, as
+            # the others' (review des41, B3: it stood beside its board).
+            left, top = boxes[-1]
             assert abs(left - boxes[0][0]) < 0.1
             words = page.extract_words()
-            number = next(w for w in words if re.fullmatch(r"\d+\.", w["text"]) and abs(w["top"] / MM - top) < 8)
-            assert number["x0"] / MM > right, (number, right)
+            number = next(w for w in words if re.fullmatch(r"\d+\.", w["text"]) and 0 < top - w["bottom"] / MM < 30)
+            assert number["x0"] / MM < left, (number, left)
     assert tuple(len(page) for page in found) == boards
     assert {round(c, 1) for page in found for board in page for c in board} == {cell}
 
@@ -1781,3 +1785,44 @@ def test_the_key_says_which_pages_to_print_to_mark(args, said, through):
     assert grid.search(key[through - 1])
     assert copies == "1" or not any(grid.search(page) for page in key[through:])
     assert len(key) > through
+
+
+# On 5 x 5, 6 x 6 and two-language sheets a page's third puzzle, alone in its row, had its number, question and
+# answer boxes to the right of its board: reading down, a child met a board before its "3." (review des41, B3). Every
+# puzzle's number now stands over its board's top edge, at its left, on every layout of a sheet.
+NUMBERED = [
+    *(
+        pytest.param(("--size", str(size), "--lang", lang, "--paper", paper), id=f"{size} {lang} {paper}")
+        for size in (4, 5, 6)
+        for lang in ("en", "fr+en")
+        for paper in ("a4", "letter")
+    ),
+    pytest.param(("--large-print", "--size", "5", "--lang", "en+fr"), id="large 5 en+fr"),
+    pytest.param(("--large-print", "--size", "6"), id="large 6"),
+    pytest.param(("--large-print", "--paper", "letter"), id="large letter"),
+    pytest.param(("--large-print", "--count", "12"), id="large 12"),
+    pytest.param(("--count", "5", "--size", "5"), id="5 puzzles"),
+]
+
+
+@pytest.mark.parametrize("args", NUMBERED)
+def test_every_puzzles_number_stands_over_its_boards_top_edge(args):
+    size = int(args[args.index("--size") + 1]) if "--size" in args else 4
+    count = int(args[args.index("--count") + 1]) if "--count" in args else 6
+    found = 0
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        for page in pdf.pages:
+            numbers = [word for word in page.extract_words() if re.fullmatch(r"\d+\.", word["text"])]
+            boards = list(_board_runs(page, size))
+            assert len(numbers) == len(boards)
+            for run, (top, _) in boards:
+                over = [
+                    word
+                    for word in numbers
+                    if word["bottom"] <= top
+                    and run[0] - 20 * MM <= word["x0"] < run[0]
+                    and top - word["bottom"] < 40 * MM
+                ]
+                assert len(over) == 1, (run[0] / MM, top / MM)
+            found += len(boards)
+    assert found == count

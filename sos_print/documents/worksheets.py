@@ -5,7 +5,7 @@ Each sheet starts on a new page. Its puzzles are set in rows of one or two, in t
 sheet (fewer empty cells first, each kind in its places); the layout takes the largest diagram cell, from
 PUZZLE_CELL down to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages; it sets
 the sheet closer (TIGHT) only where that saves a page. A sheet of several pages holds as many puzzles on each,
-where a page's odd puzzle alone across it allows (`_balanced`).
+where a page's odd puzzle alone in its row allows (`_balanced`).
 """
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ class SheetLayout:
     # The reminder's parts (see `_reminder_parts`) over each page's rows: all on the first, unless it would hold the
     # reminder alone (see `_paginate_under`).
     boxes: tuple[tuple[int, ...], ...] = ()
-    # The puzzles in each row: `columns` each (none given), or a page's last row of one set across the page, its
-    # words and boxes beside its diagram (`_balanced`).
+    # The puzzles in each row: `columns` each (none given), or a page's last row of one, in its first column
+    # (`_balanced`).
     counts: tuple[int, ...] = ()
 
     def row_counts(self, puzzles: int) -> tuple[int, ...]:
@@ -430,7 +430,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                         continue
                     layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing, boxes)
                     # A sheet on two pages or more whose pages hold their puzzles unevenly (four and two: a page half
-                    # white) is set evenly where a page's last puzzle alone across it lets it (`_balanced`).
+                    # white) is set evenly where a page's last puzzle alone in its row lets it (`_balanced`).
                     lopsided = _uneven(layout, len(plan.puzzles))
                     even = _balanced(plan, layout, page.width, room, later, scale) if lopsided else None
                     # Answer boxes without their caption only where that saves a page, a blank band or a column.
@@ -477,8 +477,8 @@ def _balanced(
     plan: SheetPlan, layout: SheetLayout, width: float, room: float, later: float, scale: float
 ) -> SheetLayout | None:
     """Returns `layout`, a two-column one, on as many pages holding as many puzzles each (one more on the first
-    pages where they do not share out evenly): each page's puzzles two a row, and an odd one last, alone across the
-    page `width` mm wide, its words and boxes beside its diagram; None if a page's rows do not fit its room, `room`
+    pages where they do not share out evenly): each page's puzzles two a row, and an odd one last, alone in its row
+    and set as in a row of two; None if a page's rows do not fit its room, `room`
     mm on the first less the reminder's frame, `later` mm on the others (less any part of the reminder), or for a
     layout of one column or of one page.
 
@@ -488,26 +488,19 @@ def _balanced(
     if layout.columns != 2 or pages < 2:
         return None
     style, spacing = layout.style, layout.spacing
-    if _needed_width(plan, style, Answers.BESIDE, scale) > width - _indent(plan, scale):
-        return None
     held = [puzzles // pages + (1 if page < puzzles % pages else 0) for page in range(pages)]
     counts: list[int] = []
     for count in held:
         counts += [2] * (count // 2) + [1] * (count % 2)
     measure = _words_width(plan, style, layout.width, layout.answers, scale)
-    wide = width - _indent(plan, scale)
     words: list[float] = []
     heights: list[float] = []
     first = 0
-    for count in counts:
+    for count in counts:  # a puzzle alone in its row set as in a row of two, in its first column
         row = plan.puzzles[first : first + count]
         first += count
-        if count == 2:
-            words.append(_words_height(row, measure, scale))
-            heights.append(_row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words))
-        else:
-            words.append(_words_height(row, _words_width(plan, style, wide, Answers.BESIDE, scale), scale))
-            heights.append(_row_height(plan, style, wide, Answers.BESIDE, words[-1], scale, spacing.words))
+        words.append(_words_height(row, measure, scale))
+        heights.append(_row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words))
     rows = tuple(count // 2 + count % 2 for count in held)
     parts = tuple(range(len(_reminder_parts(plan))))
     shares: list[tuple[tuple[int, ...], ...]] = [(parts,)]  # the whole reminder over the first page's rows
@@ -715,15 +708,12 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         gap = spacing.rows + _spread(spare, count)
         for row in range(start, start + count):
             first = sum(counts[:row])
-            if layout.counts and counts[row] < layout.columns:  # a page's last puzzle alone, across it (`_balanced`)
-                # Its diagram under the others' of its column, its number and words beside it.
-                indent = _indent(plan, scale)
-                wide = replace(layout, answers=Answers.BESIDE, width=box.width - indent)
-                _draw_puzzle(document, plan, plan.puzzles[first], box.x + indent, top, layout.words[row], wide, scale)
-            else:
-                for column, figure in enumerate(plan.puzzles[first : first + layout.columns]):
-                    x = box.x + column * (layout.width + COLUMN_GAP)
-                    _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
+            # A page's last puzzle alone in its row (`_balanced`) reads as the others: its number and question over its
+            # diagram, its answer boxes where theirs are. Beside its diagram, the child met a board before its number
+            # (review des41, B3).
+            for column, figure in enumerate(plan.puzzles[first : first + counts[row]]):
+                x = box.x + column * (layout.width + COLUMN_GAP)
+                _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
             top -= layout.heights[row] + gap
         start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
