@@ -559,7 +559,10 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert (
         "avec le même numéro de tirage (le champ « Numéro de tirage » de la page web, --seed dans le terminal)" in key
     )
-    assert "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
+    assert (
+        "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras (S/O : l'une ou l'autre "
+        "lettre), puis chaque case" in key.replace("’", "'")
+    )
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
     assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto simple" in key
     assert "(le recto-verso ne convient que si" in key
@@ -1826,3 +1829,41 @@ def test_every_puzzles_number_stands_over_its_boards_top_edge(args):
                 assert len(over) == 1, (run[0] / MM, top / MM)
             found += len(boards)
     assert found == count
+
+
+# The marking grid, which the teacher prints alone, told "S/O" only in the explanations after it, and headed the
+# challenges' columns "3. Best move" where the sheet says "★ Challenge" (review des41, C7).
+GRID_STARS = [
+    ((), "(S/O: either letter)", "Best", 2),
+    (("--lang", "fr", "--copies", "3"), "(S/O : l'une ou l'autre lettre)", "meilleur", 2),
+    (("--kind", "score-now"), "(S/O: either letter)", "Best", 0),
+    (("--large-print", "--count", "12", "--copies", "3"), "(S/O: either letter)", "Best", 0),  # heads are numbers
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "said", "word", "stars"), GRID_STARS, ids=[" ".join(a) or "A4" for a, *_ in GRID_STARS]
+)
+def test_the_marking_grid_says_what_s_o_is_and_stars_the_challenges(args, said, word, stars):
+    data = made(*args)["answers.pdf"]
+    first = flat(texts(data)[0]).replace("’", "'")
+    grid = first[: first.index("Sheet 1" if "fr" not in args else "Fiche 1")] if stars else first
+    assert said in grid
+    assert ("A star heads the challenges" in grid or "Comme sur les fiches, une étoile signale" in grid) == bool(stars)
+    with pages(data) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        head = next(w for w in words if w["text"] in ("Sheet", "Fiche"))  # the grid's first heading
+        drawn = [
+            c
+            for c in page.curves
+            if c.get("fill") and len(c.get("pts", ())) in (10, 11) and abs(c["top"] - head["top"]) < 30
+        ]
+        assert len(drawn) == stars
+        for star in drawn:  # before the heading's first line, on it
+            middle = (star["top"] + star["bottom"]) / 2
+            after = [w for w in words if w["top"] < middle < w["bottom"] and w["x0"] >= star["x1"]]
+            assert after and re.fullmatch(r"\d+\.", min(after, key=lambda w: w["x0"])["text"])
+            assert any(
+                w["text"] == word for w in words if abs(w["top"] - min(after, key=lambda w: w["x0"])["top"]) < 20
+            )
