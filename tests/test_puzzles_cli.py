@@ -1867,3 +1867,28 @@ def test_the_marking_grid_says_what_s_o_is_and_stars_the_challenges(args, said, 
             assert any(
                 w["text"] == word for w in words if abs(w["top"] - min(after, key=lambda w: w["x0"])["top"]) < 20
             )
+
+
+# On a two-language sheet the second language's question was black, while every other word of that language is grey
+# (review des41, C6): a question of one line left it first in what was drawn after the line.
+@pytest.mark.parametrize(
+    ("args", "first_words"),
+    [
+        (("--lang", "en+fr"), {"Quel", "Trouve", "Défi"}),
+        (("--lang", "fr+en", "--size", "5"), {"Which", "Find", "Challenge:"}),
+    ],
+    ids=["en+fr", "fr+en"],
+)
+def test_the_second_languages_question_is_grey_as_the_rest_of_it(args, first_words):
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        found = [
+            word
+            for page in pdf.pages
+            for word in page.extract_words(extra_attrs=["non_stroking_color"])
+            if word["text"] in first_words
+        ]
+    assert len(found) == 6
+    for word in found:
+        colour = word["non_stroking_color"]
+        grey = float(colour[0] if isinstance(colour, (list, tuple)) else colour)
+        assert abs(grey - 0.25) < 0.01, word

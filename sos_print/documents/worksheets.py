@@ -368,8 +368,15 @@ def _draw_question(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, b
     question, room = _set_question(figure, body, width)
     (lines, size), *others = question.parts
     draw_lines(canvas, lines[:1], x + room, top, size, size * LEADING)
-    rest = SetLabel(tuple(part for part in ((lines[1:], size), *others) if part[0]))
-    return draw_set_label(canvas, rest, x, top - size * LEADING / MM)
+    top = draw_set_label(canvas, SetLabel(((lines[1:], size),)), x, top - size * LEADING / MM)
+    # The other languages grey, as every other word of theirs: a question of one line left the second language first
+    # in the label drawn after it, and so black (review des41, C6).
+    canvas.setFillGray(SECOND_LANGUAGE_GREY)
+    for other, other_size in others:
+        draw_lines(canvas, other, x, top, other_size, other_size * LEADING)
+        top -= len(other) * other_size * LEADING / MM
+    canvas.setFillGray(0)
+    return top
 
 
 def _cells(scale: float, least: float) -> list[float]:
