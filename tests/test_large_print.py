@@ -250,12 +250,15 @@ def _board_runs(page, size: int):
 PUZZLE_CELLS = [
     (4, Paper.A4, Language.EN, 10.0, 11.0),
     (4, Paper.LETTER, Language.FR, 10.0, 11.0),
-    # Normal print holds three 5 x 5 puzzles a page, the third alone across it, with 12 mm cells (issue 23, review
-    # des38 A5: four and two, in 10 mm cells on A4 and 11 on Letter); a 6 x 6 Letter sheet three a page in 10 mm.
-    (5, Paper.A4, Language.FR, 12.0, 14.0),
-    (5, Paper.LETTER, Language.EN, 12.0, 14.0),
-    (6, Paper.A4, Language.EN, 12.0, 14.0),  # one column: two of 12 mm do not fit A4's width in large print
-    (6, Paper.LETTER, Language.FR, 10.0, 12.0),
+    # Normal print holds three 5 x 5 puzzles a page, the third alone in its row, with 11 mm cells (issue 23, review
+    # des38 A5: four and two, in 10 mm cells on A4 and 11 on Letter); a 6 x 6 A4 sheet three a page in 10 mm, a Letter
+    # one two and four in 11. The lone puzzle set as the others, its answer boxes under its board (review des41, B3),
+    # made the cells of normal print a step smaller, and with them the least large print may take.
+    (5, Paper.A4, Language.FR, 11.0, 14.0),
+    (5, Paper.LETTER, Language.EN, 11.0, 14.0),
+    # Two columns of 11 mm on three pages, where 12 mm ones in one column took four.
+    (6, Paper.A4, Language.EN, 10.0, 11.0),
+    (6, Paper.LETTER, Language.FR, 11.0, 12.0),
 ]
 
 

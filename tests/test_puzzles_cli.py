@@ -559,7 +559,10 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert (
         "avec le même numéro de tirage (le champ « Numéro de tirage » de la page web, --seed dans le terminal)" in key
     )
-    assert "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras, puis chaque case" in key
+    assert (
+        "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras (S/O : l'une ou l'autre "
+        "lettre), puis chaque case" in key.replace("’", "'")
+    )
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
     assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto simple" in key
     assert "(le recto-verso ne convient que si" in key
@@ -725,9 +728,13 @@ SHEET_PAGES = [
     (("--paper", "letter"), (6,)),
     (("--paper", "letter", "--lang", "fr"), (6,)),
     (("--large-print",), (2, 4)),
-    (("--large-print", "--lang", "fr"), (2, 4)),
-    (("--large-print", "--paper", "letter"), (3, 3)),
-    (("--large-print", "--paper", "letter", "--lang", "fr"), (3, 3)),
+    # A later page says what dashed lines are in its title's place (review des41, B1): the French sentence, a line
+    # longer than the title in large print, leaves a later page room for one row of puzzles, which take 17 mm cells.
+    (("--large-print", "--lang", "fr"), (2, 2, 2)),
+    # Three a page set scoring again, and the sentence on dashed lines after it, on the second page, over none of the
+    # first page's dashed lines: run on after what a gift is, it leaves the first page room for a row of two.
+    (("--large-print", "--paper", "letter"), (2, 4)),
+    (("--large-print", "--paper", "letter", "--lang", "fr"), (2, 4)),
 ]
 
 
@@ -747,21 +754,24 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards)
 # A 5 x 5 sheet held puzzles 1 to 4 on its first page and 5 and 6 on the second, about 55 % of it white (a class set of
 # 60 pages, 30 half blank); a 6 x 6 sheet held two under the reminder and four on the second page, a third of the first
 # white (issue 23, review des38 A5). Six puzzles of either size do not fit one page with cells of 10 mm: each page
-# holds three, two a row and the third alone across the page, its words beside its board (on 6 x 6, scoring again is
-# told over the second page's). A two-language 6 x 6 sheet's reminder, twice as tall, leaves its first page no room
-# for three. The boards per page and their cells (mm):
+# holds three, two a row and the third alone in its row, set as they are (on 6 x 6, scoring again is told over the
+# second page's). A two-language 6 x 6 sheet's reminder, twice as tall, leaves its first page no room
+# for three. Since the third reads as the others, its number and question over its board and its answer boxes under
+# it (review des41, B3), its row is as tall as a row of two: the cells are a step smaller, and 5 x 5 in two languages
+# and 6 x 6 on Letter, whose pages do not hold three, hold two and four again, in 11 mm cells (10 before). The boards
+# per page and their cells (mm):
 BALANCED = [
-    (("--size", "5"), (3, 3), 12.0),
-    (("--size", "5", "--lang", "fr"), (3, 3), 12.0),
-    (("--size", "5", "--lang", "en+fr"), (3, 3), 11.0),
-    (("--size", "5", "--paper", "letter"), (3, 3), 12.0),
-    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3), 12.0),
-    (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (3, 3), 10.0),
-    (("--size", "6"), (3, 3), 12.0),
-    (("--size", "6", "--lang", "fr"), (3, 3), 12.0),
+    (("--size", "5"), (3, 3), 11.0),
+    (("--size", "5", "--lang", "fr"), (3, 3), 11.0),
+    (("--size", "5", "--lang", "en+fr"), (3, 3), 10.0),
+    (("--size", "5", "--paper", "letter"), (3, 3), 11.0),
+    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3), 10.0),
+    (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (2, 4), 11.0),
+    (("--size", "6"), (3, 3), 10.0),
+    (("--size", "6", "--lang", "fr"), (3, 3), 10.0),
     (("--size", "6", "--lang", "en+fr"), (2, 4), 10.0),
-    (("--size", "6", "--paper", "letter"), (3, 3), 10.0),
-    (("--size", "6", "--paper", "letter", "--lang", "fr"), (3, 3), 10.0),
+    (("--size", "6", "--paper", "letter"), (2, 4), 11.0),
+    (("--size", "6", "--paper", "letter", "--lang", "fr"), (2, 4), 11.0),
     (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 2, 2), 12.0),
 ]
 
@@ -773,12 +783,13 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
         found = [board_cells(page, size) for page in pdf.pages]
         lone = [(page, board_boxes(page, size)) for page in pdf.pages if len(board_boxes(page, size)) == 3]
         for page, boxes in lone:
-            # The third puzzle alone under the first's board, its number beside its own board.
-            (left, top), right = boxes[-1], boxes[-1][0] + size * cell
+            # The third puzzle alone under the first's board, its number over its own board's top left corner, as
+            # the others' (review des41, B3: it stood beside its board).
+            left, top = boxes[-1]
             assert abs(left - boxes[0][0]) < 0.1
             words = page.extract_words()
-            number = next(w for w in words if re.fullmatch(r"\d+\.", w["text"]) and abs(w["top"] / MM - top) < 8)
-            assert number["x0"] / MM > right, (number, right)
+            number = next(w for w in words if re.fullmatch(r"\d+\.", w["text"]) and 0 < top - w["bottom"] / MM < 30)
+            assert number["x0"] / MM < left, (number, left)
     assert tuple(len(page) for page in found) == boards
     assert {round(c, 1) for page in found for board in page for c in board} == {cell}
 
@@ -819,8 +830,10 @@ TIPS = [
     "A star: find the move",
     "If you score, write one",
 ]
+# The sentence on dashed lines, over the first page's rows and in each later page's title, takes a fourth page from the
+# A4 sheet (review des41, B1).
 LONE_TIPS = [
-    (("--lang", "en+fr", "--large-print"), 3),
+    (("--lang", "en+fr", "--large-print"), 4),
     (("--lang", "fr+en", "--large-print"), 4),
     (("--lang", "en+fr", "--large-print", "--paper", "letter"), 4),
     (("--lang", "en", "--large-print"), 2),
@@ -1670,11 +1683,53 @@ def test_every_sheet_whose_boards_carry_dashed_lines_says_what_they_are(args):
     lined = [any(sos_on(r["board"]) for r in found if r["sheet"] == sheet) for sheet in range(1, len(sheets) + 1)]
     assert any(lined)
     for sheet, (pages_text, carried) in enumerate(zip(sheets.values(), lined, strict=True), start=1):
-        assert sum(page.count(sentence) for page in pages_text) == carried, sheet
-        if carried:  # run on after scoring again, in its paragraph
-            assert "write another. " + sentence in " ".join(pages_text) or "continues. " + sentence in " ".join(
-                pages_text
-            ), sheet
+        # Once on the first page and, since review des41 B1, again on each later page whose boards carry some.
+        assert (sentence in pages_text[0]) == carried, sheet
+        assert all(page.count(sentence) <= 1 for page in pages_text), sheet
+        assert carried or not any(sentence in page for page in pages_text), sheet
+        if carried:  # run on in its paragraph: after scoring again, or after what the sheet asks
+            assert re.search(
+                rf"(write another|continues|could score|pourrait marquer|S-O-S)\. {re.escape(sentence)}", pages_text[0]
+            )
+
+
+# A sheet of two pages or more said what dashed lines are once, in its reminder, which took it to the second page with
+# scoring again: the first page's boards carried dashed lines and nothing said what they were (review des41, B1). Every
+# page whose boards carry dashed lines says it, over them: in the reminder, over the first page's rows, or in a later
+# page's title.
+DASHED_PAGES = [
+    *(
+        pytest.param(("--size", str(size), "--lang", lang, "--paper", paper), id=f"{size} {lang} {paper}")
+        for size in (4, 5, 6)
+        for lang in ("en", "fr", "en+fr", "fr+en")
+        for paper in ("a4", "letter")
+    ),
+    *(
+        pytest.param(
+            ("--large-print", "--size", str(size), "--lang", lang, "--paper", paper), id=f"large {size} {lang} {paper}"
+        )
+        for size, lang, paper in (("4", "en", "a4"), ("4", "fr", "letter"), ("5", "en+fr", "a4"), ("6", "en", "a4"))
+    ),
+    pytest.param(("--large-print", "--count", "12"), id="large 12"),
+]
+
+
+@pytest.mark.parametrize("args", DASHED_PAGES)
+def test_every_page_whose_boards_carry_dashed_lines_says_what_they_are_over_them(args):
+    language = "fr" if "--lang" in args and args[args.index("--lang") + 1].startswith("fr") else "en"
+    sentence, word = STRUCK[language], {"en": "Dashed", "fr": "pointillés"}[language]  # a word said nowhere else
+    data = made(*args)["puzzles.pdf"]
+    lined = 0
+    with pages(data) as pdf:
+        for number, (page, text) in enumerate(zip(pdf.pages, texts(data), strict=True), start=1):
+            dashes = [line["top"] for line in page.lines if line.get("dash") and line["dash"][0]]
+            if not dashes:
+                continue
+            lined += 1
+            assert flat(text).count(sentence) == 1, number
+            said = [found["top"] for found in page.extract_words() if found["text"] == word]
+            assert len(said) == 1 and said[0] < min(dashes), number
+    assert lined
 
 
 # The key's leaders, from a diagonal's end to its name, were 0.7 pt at 0.55 grey: a cheap copier dropped them (issue
@@ -1733,3 +1788,107 @@ def test_the_key_says_which_pages_to_print_to_mark(args, said, through):
     assert grid.search(key[through - 1])
     assert copies == "1" or not any(grid.search(page) for page in key[through:])
     assert len(key) > through
+
+
+# On 5 x 5, 6 x 6 and two-language sheets a page's third puzzle, alone in its row, had its number, question and
+# answer boxes to the right of its board: reading down, a child met a board before its "3." (review des41, B3). Every
+# puzzle's number now stands over its board's top edge, at its left, on every layout of a sheet.
+NUMBERED = [
+    *(
+        pytest.param(("--size", str(size), "--lang", lang, "--paper", paper), id=f"{size} {lang} {paper}")
+        for size in (4, 5, 6)
+        for lang in ("en", "fr+en")
+        for paper in ("a4", "letter")
+    ),
+    pytest.param(("--large-print", "--size", "5", "--lang", "en+fr"), id="large 5 en+fr"),
+    pytest.param(("--large-print", "--size", "6"), id="large 6"),
+    pytest.param(("--large-print", "--paper", "letter"), id="large letter"),
+    pytest.param(("--large-print", "--count", "12"), id="large 12"),
+    pytest.param(("--count", "5", "--size", "5"), id="5 puzzles"),
+]
+
+
+@pytest.mark.parametrize("args", NUMBERED)
+def test_every_puzzles_number_stands_over_its_boards_top_edge(args):
+    size = int(args[args.index("--size") + 1]) if "--size" in args else 4
+    count = int(args[args.index("--count") + 1]) if "--count" in args else 6
+    found = 0
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        for page in pdf.pages:
+            numbers = [word for word in page.extract_words() if re.fullmatch(r"\d+\.", word["text"])]
+            boards = list(_board_runs(page, size))
+            assert len(numbers) == len(boards)
+            for run, (top, _) in boards:
+                over = [
+                    word
+                    for word in numbers
+                    if word["bottom"] <= top
+                    and run[0] - 20 * MM <= word["x0"] < run[0]
+                    and top - word["bottom"] < 40 * MM
+                ]
+                assert len(over) == 1, (run[0] / MM, top / MM)
+            found += len(boards)
+    assert found == count
+
+
+# The marking grid, which the teacher prints alone, told "S/O" only in the explanations after it, and headed the
+# challenges' columns "3. Best move" where the sheet says "★ Challenge" (review des41, C7).
+GRID_STARS = [
+    ((), "(S/O: either letter)", "Best", 2),
+    (("--lang", "fr", "--copies", "3"), "(S/O : l'une ou l'autre lettre)", "meilleur", 2),
+    (("--kind", "score-now"), "(S/O: either letter)", "Best", 0),
+    (("--large-print", "--count", "12", "--copies", "3"), "(S/O: either letter)", "Best", 0),  # heads are numbers
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "said", "word", "stars"), GRID_STARS, ids=[" ".join(a) or "A4" for a, *_ in GRID_STARS]
+)
+def test_the_marking_grid_says_what_s_o_is_and_stars_the_challenges(args, said, word, stars):
+    data = made(*args)["answers.pdf"]
+    first = flat(texts(data)[0]).replace("’", "'")
+    grid = first[: first.index("Sheet 1" if "fr" not in args else "Fiche 1")] if stars else first
+    assert said in grid
+    assert ("A star heads the challenges" in grid or "Comme sur les fiches, une étoile signale" in grid) == bool(stars)
+    with pages(data) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        head = next(w for w in words if w["text"] in ("Sheet", "Fiche"))  # the grid's first heading
+        drawn = [
+            c
+            for c in page.curves
+            if c.get("fill") and len(c.get("pts", ())) in (10, 11) and abs(c["top"] - head["top"]) < 30
+        ]
+        assert len(drawn) == stars
+        for star in drawn:  # before the heading's first line, on it
+            middle = (star["top"] + star["bottom"]) / 2
+            after = [w for w in words if w["top"] < middle < w["bottom"] and w["x0"] >= star["x1"]]
+            assert after and re.fullmatch(r"\d+\.", min(after, key=lambda w: w["x0"])["text"])
+            assert any(
+                w["text"] == word for w in words if abs(w["top"] - min(after, key=lambda w: w["x0"])["top"]) < 20
+            )
+
+
+# On a two-language sheet the second language's question was black, while every other word of that language is grey
+# (review des41, C6): a question of one line left it first in what was drawn after the line.
+@pytest.mark.parametrize(
+    ("args", "first_words"),
+    [
+        (("--lang", "en+fr"), {"Quel", "Trouve", "Défi"}),
+        (("--lang", "fr+en", "--size", "5"), {"Which", "Find", "Challenge:"}),
+    ],
+    ids=["en+fr", "fr+en"],
+)
+def test_the_second_languages_question_is_grey_as_the_rest_of_it(args, first_words):
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        found = [
+            word
+            for page in pdf.pages
+            for word in page.extract_words(extra_attrs=["non_stroking_color"])
+            if word["text"] in first_words
+        ]
+    assert len(found) == 6
+    for word in found:
+        colour = word["non_stroking_color"]
+        grey = float(colour[0] if isinstance(colour, (list, tuple)) else colour)
+        assert abs(grey - 0.25) < 0.01, word

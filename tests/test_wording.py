@@ -284,6 +284,7 @@ SAMPLE = {
     "most": 9,
     "shown": 4,  # the strategy positions' board, not the kit's 3 × 3
     "sheets": 30,
+    "starred": True,  # the marking grid heads its challenges with the sheet's star
     "parts": (),  # the teacher's notes printed alone: no page to name
     "two_per_page": False,
     "rules_per_group": False,

@@ -5,7 +5,7 @@ Each sheet starts on a new page. Its puzzles are set in rows of one or two, in t
 sheet (fewer empty cells first, each kind in its places); the layout takes the largest diagram cell, from
 PUZZLE_CELL down to PUZZLE_MIN_CELL, and the number of columns that print the sheet on the fewest pages; it sets
 the sheet closer (TIGHT) only where that saves a page. A sheet of several pages holds as many puzzles on each,
-where a page's odd puzzle alone across it allows (`_balanced`).
+where a page's odd puzzle alone in its row allows (`_balanced`).
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ PAD = 3.0  # inside the reminder's frame (mm)
 MIN_WORDS = 60.0  # the narrowest column of words beside a diagram (mm, times the scale)
 MAX_SPREAD = 10.0  # at most this much room is added between two rows of puzzles (mm)
 BAND = 30.0  # mm: a page but the last left with a blank band taller than this loses to a layout that fills it
+NOTE_GAP = 1.0  # under the line on dashed lines at the top of a later page, as under each part of the reminder (mm)
 
 
 class Answers(enum.Enum):
@@ -130,8 +131,8 @@ class SheetLayout:
     # The reminder's parts (see `_reminder_parts`) over each page's rows: all on the first, unless it would hold the
     # reminder alone (see `_paginate_under`).
     boxes: tuple[tuple[int, ...], ...] = ()
-    # The puzzles in each row: `columns` each (none given), or a page's last row of one set across the page, its
-    # words and boxes beside its diagram (`_balanced`).
+    # The puzzles in each row: `columns` each (none given), or a page's last row of one, in its first column
+    # (`_balanced`).
     counts: tuple[int, ...] = ()
 
     def row_counts(self, puzzles: int) -> tuple[int, ...]:
@@ -199,11 +200,32 @@ def draw_rich(canvas: Canvas, text: Rich, x: float, top: float, size: float, wid
 # --- measuring -------------------------------------------------------------------------------
 
 
-def _header_height(plan: SheetPlan, box: Box, scale: float) -> float:
+def _header_height(plan: SheetPlan, box: Box, scale: float, noted: bool = False) -> float:
+    """Returns the height (mm) of a page's header: the strip, the title (or, if `noted`, the line on dashed lines in
+    its place) and the name field."""
     strip = layout_strip(plan.strip, box.width, group_room([plan.sheet_label], scale), scale)
-    title = set_words(plan.title, TITLE_PT * scale, box.width).height
-    name = BODY_PT * scale * LEADING / MM + 2.0 if _name_below(plan, box, scale) else 0.0
+    below = _noted_below(plan, box, scale) if noted else _name_below(plan, box, scale)
+    if noted:
+        title = rich_height(plan.struck, BODY_PT * scale, _note_width(plan, box, scale, below))
+    else:
+        title = set_words(plan.title, TITLE_PT * scale, box.width).height
+    name = BODY_PT * scale * LEADING / MM + 2.0 if below else 0.0
     return strip.height + title + name + 2.0
+
+
+def _noted_below(plan: SheetPlan, box: Box, scale: float) -> bool:
+    """Tells whether the name field goes under the line on dashed lines set in the title's place: as under the title,
+    or where beside the name that line wraps to more than it and the name's line take."""
+    if _name_below(plan, box, scale):
+        return True
+    body = BODY_PT * scale
+    beside = rich_height(plan.struck, body, _note_width(plan, box, scale, False))
+    return rich_height(plan.struck, body, box.width) + body * LEADING / MM + 2.0 < beside
+
+
+def _note_width(plan: SheetPlan, box: Box, scale: float, below: bool) -> float:
+    """Returns the width (mm) of the line on dashed lines set in the title's place: the page's, or beside the name."""
+    return box.width if below else box.width - _name_line(plan, box, scale) - _name_width(plan, scale) + NAME_LINE
 
 
 def _name_width(plan: SheetPlan, scale: float) -> float:
@@ -346,8 +368,15 @@ def _draw_question(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, b
     question, room = _set_question(figure, body, width)
     (lines, size), *others = question.parts
     draw_lines(canvas, lines[:1], x + room, top, size, size * LEADING)
-    rest = SetLabel(tuple(part for part in ((lines[1:], size), *others) if part[0]))
-    return draw_set_label(canvas, rest, x, top - size * LEADING / MM)
+    top = draw_set_label(canvas, SetLabel(((lines[1:], size),)), x, top - size * LEADING / MM)
+    # The other languages grey, as every other word of theirs: a question of one line left the second language first
+    # in the label drawn after it, and so black (review des41, C6).
+    canvas.setFillGray(SECOND_LANGUAGE_GREY)
+    for other, other_size in others:
+        draw_lines(canvas, other, x, top, other_size, other_size * LEADING)
+        top -= len(other) * other_size * LEADING / MM
+    canvas.setFillGray(0)
+    return top
 
 
 def _cells(scale: float, least: float) -> list[float]:
@@ -359,25 +388,30 @@ def _cells(scale: float, least: float) -> list[float]:
 
 def _least_cell(plan: SheetPlan, box: Box, scale: float) -> float:
     """Returns the smallest cell (mm) the sheet's boards may take: in large print, never smaller than the same sheet's
-    in normal print, nor than PUZZLE_LARGE_MIN_CELL (a large letter keeps clear of its cell's sides)."""
+    in normal print (where its sentence on dashed lines goes as there: `_told_struck`), nor than PUZZLE_LARGE_MIN_CELL
+    (a large letter keeps clear of its cell's sides)."""
     if scale == 1.0:
         return PUZZLE_MIN_CELL
-    normal = sheet_layout(plan, box, 1.0)
+    normal = _told_struck(plan, box, 1.0)[1]
     return max(PUZZLE_LARGE_MIN_CELL, normal.style.cell if normal is not None else PUZZLE_MIN_CELL)
 
 
-def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
-    """Returns the layout that prints the sheet on the fewest pages, in two columns, with the largest cells; None
-    if none fits.
+def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = None) -> SheetLayout | None:
+    """Returns the layout that prints the sheet on the fewest pages, in two columns, with the largest cells, none
+    under `least` mm (`_least_cell` if not given); None if none fits.
 
     Each row is as tall as its own puzzles need: a question that wraps makes its row taller, not every row of the
     sheet, and both boards of a row start level under the taller question.
     """
     found: list[tuple[tuple[int, bool, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
-    least = _least_cell(plan, box, scale)
+    least = _least_cell(plan, box, scale) if least is None else least
     for spacing in (Spacing(), TIGHT):
         page = _page_box(box, spacing)
         room = page.height - _header_height(plan, page, scale) - _footer_height(scale) - spacing.reminder
+        # A later page says what dashed lines are in its title's place; the first, where its reminder does not, over
+        # its rows.
+        later = room + _header_height(plan, page, scale) - _header_height(plan, page, scale, bool(plan.struck))
+        room = room if plan.told else room - _note_height(plan, page.width, scale)
         for columns in (2, 1):
             width = (page.width - (columns - 1) * COLUMN_GAP) / columns
             rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
@@ -398,15 +432,14 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                     heights = tuple(
                         _row_height(plan, style, width, answers, height, scale, spacing.words) for height in words
                     )
-                    pages, rooms, boxes = _paginate_under(plan, heights, page.width, room, scale, spacing)
+                    pages, rooms, boxes = _paginate_under(plan, heights, page.width, room, later, scale, spacing)
                     if pages is None:
                         continue
                     layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing, boxes)
                     # A sheet on two pages or more whose pages hold their puzzles unevenly (four and two: a page half
-                    # white) is set evenly where a page's last puzzle alone across it lets it (`_balanced`).
-                    even = (
-                        _balanced(plan, layout, page.width, room, scale) if _uneven(layout, len(plan.puzzles)) else None
-                    )
+                    # white) is set evenly where a page's last puzzle alone in its row lets it (`_balanced`).
+                    lopsided = _uneven(layout, len(plan.puzzles))
+                    even = _balanced(plan, layout, page.width, room, later, scale) if lopsided else None
                     # Answer boxes without their caption only where that saves a page, a blank band or a column.
                     bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
                     tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
@@ -417,8 +450,10 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float) -> SheetLayout | None:
                         uneven = _uneven(laid, len(plan.puzzles))
                         band = _banded(
                             laid,
-                            rooms if laid is layout else _rooms(plan, laid.boxes, page.width, room, scale, spacing),
-                            room,
+                            rooms
+                            if laid is layout
+                            else _rooms(plan, laid.boxes, page.width, room, later, scale, spacing),
+                            later,
                         )
                         key = (len(pages), lone, uneven, tight, -columns, band, bare, -cell, PREFERRED.index(answers))
                         found.append((key, laid))
@@ -445,11 +480,14 @@ def _uneven(layout: SheetLayout, puzzles: int) -> bool:
     return len(held) > 1 and max(held) - min(held) > 1
 
 
-def _balanced(plan: SheetPlan, layout: SheetLayout, width: float, room: float, scale: float) -> SheetLayout | None:
+def _balanced(
+    plan: SheetPlan, layout: SheetLayout, width: float, room: float, later: float, scale: float
+) -> SheetLayout | None:
     """Returns `layout`, a two-column one, on as many pages holding as many puzzles each (one more on the first
-    pages where they do not share out evenly): each page's puzzles two a row, and an odd one last, alone across the
-    page `width` mm wide, its words and boxes beside its diagram; None if a page's rows do not fit its room, `room`
-    mm (less the reminder's frame on the first), or for a layout of one column or of one page.
+    pages where they do not share out evenly): each page's puzzles two a row, and an odd one last, alone in its row
+    and set as in a row of two; None if a page's rows do not fit its room, `room`
+    mm on the first less the reminder's frame, `later` mm on the others (less any part of the reminder), or for a
+    layout of one column or of one page.
 
     Five 5 x 5 puzzles filled the first page and the sixth half filled the second; the 6 x 6 sheet held two under the
     reminder and four on the second page, a third of the first white (issue 23, review des38 A5)."""
@@ -457,26 +495,19 @@ def _balanced(plan: SheetPlan, layout: SheetLayout, width: float, room: float, s
     if layout.columns != 2 or pages < 2:
         return None
     style, spacing = layout.style, layout.spacing
-    if _needed_width(plan, style, Answers.BESIDE, scale) > width - _indent(plan, scale):
-        return None
     held = [puzzles // pages + (1 if page < puzzles % pages else 0) for page in range(pages)]
     counts: list[int] = []
     for count in held:
         counts += [2] * (count // 2) + [1] * (count % 2)
     measure = _words_width(plan, style, layout.width, layout.answers, scale)
-    wide = width - _indent(plan, scale)
     words: list[float] = []
     heights: list[float] = []
     first = 0
-    for count in counts:
+    for count in counts:  # a puzzle alone in its row set as in a row of two, in its first column
         row = plan.puzzles[first : first + count]
         first += count
-        if count == 2:
-            words.append(_words_height(row, measure, scale))
-            heights.append(_row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words))
-        else:
-            words.append(_words_height(row, _words_width(plan, style, wide, Answers.BESIDE, scale), scale))
-            heights.append(_row_height(plan, style, wide, Answers.BESIDE, words[-1], scale, spacing.words))
+        words.append(_words_height(row, measure, scale))
+        heights.append(_row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words))
     rows = tuple(count // 2 + count % 2 for count in held)
     parts = tuple(range(len(_reminder_parts(plan))))
     shares: list[tuple[tuple[int, ...], ...]] = [(parts,)]  # the whole reminder over the first page's rows
@@ -485,7 +516,7 @@ def _balanced(plan: SheetPlan, layout: SheetLayout, width: float, room: float, s
         # parts stay over the first puzzles (what a star asks, over the first starred one).
         shares.append((tuple(part for part in parts if part != 1), (1,)))
     for boxes in shares:
-        rooms = (*_rooms(plan, boxes, width, room, scale, spacing), *[room] * (pages - len(boxes)))
+        rooms = (*_rooms(plan, boxes, width, room, later, scale, spacing), *[later] * (pages - len(boxes)))
         start, fits = 0, True
         for available, count in zip(rooms, rows, strict=True):
             fits = fits and sum(heights[start : start + count]) + (count - 1) * spacing.rows <= available
@@ -499,12 +530,28 @@ def _balanced(plan: SheetPlan, layout: SheetLayout, width: float, room: float, s
 
 
 def _rooms(
-    plan: SheetPlan, boxes: tuple[tuple[int, ...], ...], width: float, room: float, scale: float, spacing: Spacing
+    plan: SheetPlan,
+    boxes: tuple[tuple[int, ...], ...],
+    width: float,
+    room: float,
+    later: float,
+    scale: float,
+    spacing: Spacing,
 ) -> tuple[float, ...]:
-    """Returns the room (mm) each of the first pages leaves its rows, `room` mm less its part of the reminder:
-    `boxes` gives each page's parts (none given: the whole reminder on the first)."""
+    """Returns the room (mm) each of the first pages leaves its rows, `room` mm on the first and `later` on the
+    next less its part of the reminder: `boxes` gives each page's parts (none given: the whole reminder on the
+    first)."""
     boxes = boxes or (tuple(range(len(_reminder_parts(plan)))),)
-    return tuple(room - _reminder_height(plan, width, scale, parts, spacing.pad) for parts in boxes)
+    return tuple(
+        (later if page else room) - _reminder_height(plan, width, scale, parts, spacing.pad)
+        for page, parts in enumerate(boxes)
+    )
+
+
+def _note_height(plan: SheetPlan, width: float, scale: float) -> float:
+    """Returns the height (mm) of the line that says what dashed lines are at the top of a sheet's later pages, a
+    gap under it; 0 for a sheet whose boards have none."""
+    return rich_height(plan.struck, BODY_PT * scale, width) + NOTE_GAP if plan.struck else 0.0
 
 
 def _page_box(box: Box, spacing: Spacing) -> Box:
@@ -557,10 +604,16 @@ def _row_height(
 
 
 def _paginate_under(
-    plan: SheetPlan, heights: Sequence[float], width: float, room: float, scale: float, spacing: Spacing
+    plan: SheetPlan,
+    heights: Sequence[float],
+    width: float,
+    room: float,
+    later: float,
+    scale: float,
+    spacing: Spacing,
 ) -> tuple[tuple[int, ...] | None, tuple[float, ...], tuple[tuple[int, ...], ...]]:
     """Returns the rows on each page (None if a row never fits), the room (mm) each of the first pages leaves them
-    under its part of the reminder, and those parts.
+    under its part of the reminder, and those parts: the first page has `room` mm, the others `later`.
 
     The whole reminder goes over the first page's rows, unless it leaves no room for the first row (a sheet in two
     languages in large print): then the first page holds what a gift is, with the gifts pictured, and how cells are
@@ -568,7 +621,7 @@ def _paginate_under(
     again) that let its own first row fit. No page holds the reminder alone."""
     parts = len(_reminder_parts(plan))
     whole = (room - _reminder_height(plan, width, scale, pad=spacing.pad),)
-    pages = _paginate(heights, whole, room, spacing.rows)
+    pages = _paginate(heights, whole, later, spacing.rows)
     if pages is None or pages[0] or not heights:
         return pages, whole, ()
     # How cells are named first (every answer box asks for a cell), then what a star asks, before the starred
@@ -580,11 +633,12 @@ def _paginate_under(
     row = 0
     while row < len(heights):
         chosen = [] if boxes else [0]
-        while pending and heights[row] <= room - _reminder_height(
+        base = later if boxes else room
+        while pending and heights[row] <= base - _reminder_height(
             plan, width, scale, (*chosen, pending[0]), spacing.pad
         ):
             chosen.append(pending.pop(0))
-        available = room - _reminder_height(plan, width, scale, tuple(chosen), spacing.pad)
+        available = base - _reminder_height(plan, width, scale, tuple(chosen), spacing.pad)
         used, count = 0.0, 0
         while row < len(heights) and used + (spacing.rows if count else 0.0) + heights[row] <= available:
             used += heights[row] + (spacing.rows if count else 0.0)
@@ -641,7 +695,12 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     document.bookmark(plan.bookmark)
     start = 0  # the page's first row
     for page, count in enumerate(layout.pages):
-        top = _draw_header(document.canvas, plan, box, scale)
+        # The child who starts a page reads what the dashed lines on its boards are (review des41, B1): on a later
+        # page in its title's place, on the first over its rows where its reminder does not say it.
+        lined = plan.struck and any(plan.puzzles[k].grid.faint for k in _figures(counts, range(start, start + count)))
+        top = _draw_header(document.canvas, plan, box, scale, bool(page and lined))
+        if not page and lined and not plan.told:
+            top = draw_rich(document.canvas, plan.struck, box.x, top, BODY_PT * scale, box.width) - NOTE_GAP
         area = Box(box.x, box.y, box.width, top - box.y)
         if layout.boxes:  # the reminder shared out over the first pages
             parts: tuple[int, ...] | None = layout.boxes[page] if page < len(layout.boxes) else ()
@@ -656,29 +715,35 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         gap = spacing.rows + _spread(spare, count)
         for row in range(start, start + count):
             first = sum(counts[:row])
-            if layout.counts and counts[row] < layout.columns:  # a page's last puzzle alone, across it (`_balanced`)
-                # Its diagram under the others' of its column, its number and words beside it.
-                indent = _indent(plan, scale)
-                wide = replace(layout, answers=Answers.BESIDE, width=box.width - indent)
-                _draw_puzzle(document, plan, plan.puzzles[first], box.x + indent, top, layout.words[row], wide, scale)
-            else:
-                for column, figure in enumerate(plan.puzzles[first : first + layout.columns]):
-                    x = box.x + column * (layout.width + COLUMN_GAP)
-                    _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
+            # A page's last puzzle alone in its row (`_balanced`) reads as the others: its number and question over its
+            # diagram, its answer boxes where theirs are. Beside its diagram, the child met a board before its number
+            # (review des41, B3).
+            for column, figure in enumerate(plan.puzzles[first : first + counts[row]]):
+                x = box.x + column * (layout.width + COLUMN_GAP)
+                _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
             top -= layout.heights[row] + gap
         start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
         document.end_page()
 
 
-def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float) -> float:
-    """Draws the strip (class, date, the sheet's number), the title and the name field; returns the bottom."""
+def _figures(counts: Sequence[int], rows: range) -> range:
+    """Returns the numbers (from 0) of the puzzles in `rows`, each row holding `counts` puzzles."""
+    return range(sum(counts[: rows.start]), sum(counts[: rows.stop]))
+
+
+def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, noted: bool = False) -> float:
+    """Draws the strip (class, date, the sheet's number), the title (or, if `noted`, the line on dashed lines in its
+    place) and the name field; returns the bottom."""
     strip = layout_strip(plan.strip, box.width, group_room([plan.sheet_label], scale), scale)
     top = draw_strip(canvas, plan.strip, strip, box, scale)
     draw_group(canvas, plan.sheet_label, box, strip, scale)
-    title = TITLE_PT * scale
-    below = _name_below(plan, box, scale)
-    bottom = draw_words(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
+    title = BODY_PT * scale if noted else TITLE_PT * scale
+    below = _noted_below(plan, box, scale) if noted else _name_below(plan, box, scale)
+    if noted:
+        bottom = draw_rich(canvas, plan.struck, box.x, top, title, _note_width(plan, box, scale, below))
+    else:
+        bottom = draw_words(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
     # The name's caption sits on the title's first baseline (or under the title), its line runs to the margin.
     body = BODY_PT * scale
     baseline = bottom - 2.0 - body / MM if below else top - title / MM
@@ -839,20 +904,30 @@ def _draw_footer(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, page: 
 
 
 def _told_struck(plan: SheetPlan, box: Box, scale: float) -> tuple[SheetPlan, SheetLayout | None]:
-    """Returns the sheet's plan and layout with the sentence on its dashed lines after scoring again, in its
-    paragraph, where that adds no page and leaves rows on the first page; else without it.
+    """Returns the sheet's plan and layout with the sentence on its dashed lines run on in a paragraph of the first
+    page's reminder: after scoring again, where that part stays on the first page and adds no page, else after what
+    the sheet asks, beside the gifts pictured, else over the first page's rows. A later page says it over its rows
+    (`render_sheet`).
 
-    In a paragraph of its own it took the Letter sheet, a page shorter than A4, to a second page: run on after
-    scoring again it adds a line and no paragraph, which the one-line sentence on the star leaves room for (issue 23,
-    review 37 H1)."""
-    layout = sheet_layout(plan, box, scale)
+    In a paragraph of its own it took the Letter sheet, a page shorter than A4, to a second page: run on it adds a
+    line and no paragraph (issue 23, review 37 H1). Run on after scoring again, it went with that part to the second
+    page of a 6 x 6 or two-language sheet, whose first page's boards carry dashed lines too (review des41, B1)."""
     if not plan.struck:
-        return plan, layout
-    told = replace(plan, reminders=(run_on(plan.reminders[0], plan.struck), *plan.reminders[1:]))
-    longer = sheet_layout(told, box, scale)
-    if longer is not None and longer.pages[0] and (layout is None or len(longer.pages) <= len(layout.pages)):
-        return told, longer
-    return plan, layout
+        return plan, sheet_layout(plan, box, scale)
+    least = _least_cell(plan, box, scale)  # as the sheet is printed in normal print
+    again = replace(plan, reminders=(run_on(plan.reminders[0], plan.struck), *plan.reminders[1:]), told=True)
+    lead = replace(plan, gift=run_on(plan.gift, plan.struck), told=True)
+    found: list[tuple[tuple[int, bool, int], SheetPlan, SheetLayout | None]] = []
+    # Or over the first page's rows, as over the next pages'. Last, where each of those adds a page or leaves the
+    # first page's reminder alone (a sheet in two languages in large print), after scoring again on the second page.
+    for rank, (told, part) in enumerate(((again, 1), (lead, 0), (plan, 0), (again, -1))):
+        layout = sheet_layout(told, box, scale, least)
+        if layout is None:
+            found.append(((1_000, True, rank), told, None))
+        elif part < 0 or not layout.boxes or part in layout.boxes[0]:  # the reminder, or that part, on the first page
+            found.append(((len(layout.pages), not layout.pages[0], rank), told, layout))
+    _, told, layout = min(found, key=lambda item: item[0])
+    return told, layout
 
 
 def _boxed(plans: Sequence[SheetPlan], box: Box, scale: float) -> list[tuple[SheetPlan, SheetLayout | None]]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen, replace
-from sos_print.pdf.draw import SetLabel, draw_box, draw_set_label, set_label
+from sos_print.pdf.draw import CAP_HEIGHT, SetLabel, draw_box, draw_set_label, draw_star, set_label
 from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.textflow import width_of
 from sos_print.plans.layout import (
@@ -172,7 +172,7 @@ def column_widths(table: Table, bases: Sequence[float], width: float, head_size:
         ]
         widest = max(entries, default=0.0) if k != table.stretch else 0.0
         # A hair more than the text: a word as wide as its room must not be cut by a rounding error.
-        least.append(max(base, words + 2 * AUDIT_HEAD_PAD + SLACK))
+        least.append(max(base, words + 2 * AUDIT_HEAD_PAD + 2 * _star_room(table, k, head_size) + SLACK))
         widths.append(max(least[-1], widest + 2 * CELL_PAD + SLACK))
     widths[table.stretch] = width - sum(widths) + widths[table.stretch]
     # A long name widened its column past the page (issue 20): the stretch column went negative.
@@ -212,7 +212,8 @@ def _layout(table: Table, widths: list[float], sizes: tuple[float, float], row: 
     """Sets a table on columns `widths` mm wide, every cell in its column."""
     head_size, size = sizes
     head = 2 * AUDIT_HEAD_PAD + max(
-        _head_height(table, k, head_size, w - 2 * AUDIT_HEAD_PAD) for k, w in enumerate(widths)
+        _head_height(table, k, head_size, w - 2 * AUDIT_HEAD_PAD - 2 * _star_room(table, k, head_size))
+        for k, w in enumerate(widths)
     )
     leading = size * LEADING / MM
     heights = tuple(
@@ -228,6 +229,16 @@ def _layout(table: Table, widths: list[float], sizes: tuple[float, float], row: 
         for cells in table.rows
     )
     return TableLayout(tuple(widths), head_size, size, head, heights)
+
+
+def _star_room(table: Table, k: int, size: float) -> float:
+    """Returns the room (mm) a star takes before column `k`'s heading set at `size` points, with a space; 0 for a
+    heading without one. As much is kept after it, so that a centred heading keeps clear of its frame."""
+    return 2 * _star_radius(size) + 0.5 * size / MM if k in table.starred else 0.0
+
+
+def _star_radius(size: float) -> float:
+    return size / MM * 0.45
 
 
 def _head_height(table: Table, k: int, size: float, width: float) -> float:
@@ -274,11 +285,18 @@ def draw_head(canvas: Canvas, table: Table, layout: TableLayout, x: float, top: 
         centred = table.centred and k not in table.left
         x = left + width / 2 if centred else left + AUDIT_HEAD_PAD
         align = "centre" if centred else "left"
-        room = width - 2 * AUDIT_HEAD_PAD
+        star = _star_room(table, k, layout.head_size)
+        room = width - 2 * AUDIT_HEAD_PAD - 2 * star
         parts = set_label((heading,), layout.head_size, room, bold=True).parts
         if table.others and table.others[k]:  # its translation under it, a step down, grey as a second language
             parts += set_label((table.others[k],), step_down(layout.head_size), room, bold=True).parts
-        draw_set_label(canvas, SetLabel(parts), x, top - AUDIT_HEAD_PAD, align)
+        text_x = x if centred else x + star
+        draw_set_label(canvas, SetLabel(parts), text_x, top - AUDIT_HEAD_PAD, align)
+        if star:  # before the first line, level with the middle of its capitals, as on the children's sheet
+            (first, *_), size = parts[0]
+            start = text_x - first.width / MM / 2 if centred else text_x
+            middle = top - AUDIT_HEAD_PAD - size / MM + CAP_HEIGHT * size / MM / 2
+            draw_star(canvas, start - star + _star_radius(size), middle, _star_radius(size))
         left += width
 
 

@@ -80,7 +80,12 @@ def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
             label("puzzles.key_print_marking", through="{through}"),
         ),
         marking_heading=label("puzzles.key_grid_heading"),
-        marking_intro=blocks("puzzles.key_grid_intro", notation=options.notation.value, sheets=len(sheets)),
+        marking_intro=blocks(
+            "puzzles.key_grid_intro",
+            notation=options.notation.value,
+            sheets=len(sheets),
+            starred=any(table.starred for table in marking_tables(sheets, words, options.notation)),
+        ),
         marking=marking_tables(sheets, words, options.notation, children, other),
         marking_legend=marking_legend(sheets, languages),
         explained_heading=label("puzzles.key_explained_heading"),
@@ -146,6 +151,9 @@ def marking_tables(
         left=(0,) if named else (),
         centred=True,
         others=others if other else (),
+        # A challenge's column is starred as the sheet stars its puzzle (review des41, C7); not a column headed by its
+        # number alone, twelve to a page, which the star left too narrow for "12.".
+        starred=() if numbered else tuple(k + 1 for k in numbers if heads[k] is PuzzleKind.BEST_MOVE),
     )
     return (table,)
 

@@ -38,3 +38,4 @@ class Table:
     # Each heading in the document's second language, set under it (none: one language; "" for a heading that needs
     # no translation, such as a number).
     others: tuple[str, ...] = ()
+    starred: tuple[int, ...] = ()  # the columns whose heading a drawn star opens: the sheets' challenge puzzles

@@ -66,7 +66,8 @@ class SheetPlan:
     bookmark: str
     strip: StripPlan
     child: str = ""  # the name printed on the name line: a class list's child, one sheet each
-    struck: Rich = ()  # what the dashed lines on its boards are, run on after scoring again where it adds no page
+    struck: Rich = ()  # what the dashed lines on its boards are: run on in the first page's reminder if `told`
+    told: bool = False  # else said over the first page's rows, as over the next pages'
 
 
 def class_children(options: PrintOptions, sheets: int) -> tuple[Child | None, ...]:
