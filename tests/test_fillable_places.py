@@ -12,7 +12,7 @@ from functools import lru_cache
 import pytest
 from formfill import fill, move_values
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, NumberObject
 from typer.testing import CliRunner
 
 from sos_print.cli import app
@@ -171,6 +171,16 @@ def spaces_run_into_a_cell(writer: PdfWriter) -> None:
     add_to_drawing(writer, page, stamp)
 
 
+def ink_under_a_shifted_crop_box(writer: PdfWriter) -> None:
+    # The shown part of the page moved by a crop box: ink must still be found where the page shows it.
+    digit_drawn_as_a_path(writer)
+    writer.pages[0][NameObject("/CropBox")] = rect([20, 30, 595.28, 841.89])
+
+
+def turned_page(writer: PdfWriter) -> None:
+    writer.pages[0][NameObject("/Rotate")] = NumberObject(90)
+
+
 def wrong_copy_flattened_on_top(writer: PdfWriter) -> None:
     # A wrongly filled copy flattened (its fields turned to ink) and merged onto the right one's page.
     flat = PdfWriter(clone_from=PdfReader(io.BytesIO(filled(wrong=True))))
@@ -210,6 +220,11 @@ CHANGED = {
     "an image stamped over a cell": (image_over_a_cell, INKED.format("move.2.points")),
     "a digit drawn as a path": (digit_drawn_as_a_path, INKED.format("move.2.points")),
     "text moved into a cell by its spacing": (spaces_run_into_a_cell, INKED.format("move.2.points")),
+    "ink under a shifted crop box": (ink_under_a_shifted_crop_box, INKED.format("move.2.points")),
+    "a turned page": (
+        turned_page,
+        "page 1 is turned (rotated 90°), which sos-print never does: send the file the audit was filled in",
+    ),
     "a wrong copy flattened on top": (wrong_copy_flattened_on_top, INKED.format("move.1.player")),
 }
 

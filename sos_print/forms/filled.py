@@ -308,7 +308,7 @@ def _places(
             page = pages.get(_identity(widget)) if widget is not None else None
             box = _rectangle(widget.get("/Rect")) if page is not None else None
             if page is not None and box is not None:
-                places.append(Placed(name, tail, read, page[0], page[1], box))
+                places.append(Placed(name, tail, read, page[0], box))
     return places
 
 

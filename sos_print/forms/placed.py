@@ -28,13 +28,12 @@ _ROW = re.compile(r"move\.([0-9]+)\.(.+)")
 
 class Placed(NamedTuple):
     """Holds one widget of an audit's field: the field's full name and name within its group, whether the record
-    reads it as the page shows it, its page's number and page, and its box on the page."""
+    reads it as the page shows it, its page's number, and its box on the page."""
 
     name: str
     tail: str
     read: bool
     number: int
-    page: Any
     box: Box
 
 
@@ -92,8 +91,17 @@ def refuse_ink_over_fields(group: int, placed: Sequence[Placed], data: bytes, pa
     try:
         for number, widgets in sorted(by_page.items()):
             page = document[number - 1]
+            if page.get_rotation() % 360:  # its pixels would not stand where the boxes say
+                raise ExampleFileError(
+                    path,
+                    f"page {number} is turned (rotated {page.get_rotation()}°), which sos-print never does: "
+                    "send the file the audit was filled in",
+                )
             bitmap = page.render(scale=1, draw_annots=False, may_draw_forms=False, grayscale=True)
-            inked = next((widget for widget in widgets if _inked(bitmap, page.get_height(), widget.box)), None)
+            # The bitmap is the shown part of the page, its crop box within its media box: its top left is pixel 0, 0.
+            crop, media = page.get_cropbox(), page.get_mediabox()
+            shown = (*map(max, crop[:2], media[:2]), *map(min, crop[2:], media[2:]))
+            inked = next((widget for widget in widgets if _inked(bitmap, shown, widget.box)), None)
             if inked is not None:
                 raise ExampleFileError(
                     path,
@@ -105,11 +113,11 @@ def refuse_ink_over_fields(group: int, placed: Sequence[Placed], data: bytes, pa
         document.close()
 
 
-def _inked(bitmap: Any, height: float, box: Box) -> bool:
-    """Tells whether a field's box, less its edges (the table's lines), holds a pixel darker than a light grey in a
-    page drawn at one pixel a point (grey, one byte a pixel)."""
-    left, right = max(int(box[0] + _EDGE), 0), min(int(box[2] - _EDGE), bitmap.width)
-    top, bottom = max(int(height - box[3] + _EDGE), 0), min(int(height - box[1] - _EDGE), bitmap.height)
+def _inked(bitmap: Any, shown: Sequence[float], box: Box) -> bool:
+    """Tells whether a field's box, less its edges (the table's lines), holds a pixel darker than a light grey in the
+    `shown` part of a page (left, bottom, right, top) drawn at one pixel a point (grey, one byte a pixel)."""
+    left, right = max(int(box[0] - shown[0] + _EDGE), 0), min(int(box[2] - shown[0] - _EDGE), bitmap.width)
+    top, bottom = max(int(shown[3] - box[3] + _EDGE), 0), min(int(shown[3] - box[1] - _EDGE), bitmap.height)
     pixels, stride = bitmap.buffer, bitmap.stride
     return any(
         right > left and min(pixels[row * stride + left : row * stride + right]) < _INK for row in range(top, bottom)
