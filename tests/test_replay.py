@@ -1873,7 +1873,11 @@ def test_the_legend_says_where_the_pictures_name_their_lines_and_what_an_unnumbe
     ("lang", "named", "unnamed"),
     [
         (Language.EN, "named at the end of its line", "named in the caption"),
-        (Language.FR, "nommé au bout de son trait", "nommé dans le texte sous l"),  # l’image
+        (
+            Language.FR,
+            "nommé au bout de son trait",
+            "nommé dans la légende de l",
+        ),  # l’image: the caption stands beside or under it
     ],
 )
 @pytest.mark.parametrize("every", [8, 0], ids=["every 8", "each score"])
