@@ -184,3 +184,17 @@ def test_each_step_of_the_progress_acts_on_a_signal_held_off(monkeypatch):
     with pytest.raises(interrupts.Interrupted) as stopped:
         step("boards", 2, 3)
     assert stopped.value.exit_code == 143
+
+
+def test_what_reportlab_prints_while_it_writes_a_pdf_never_reaches_the_runs_output(monkeypatch, capsys):
+    # A Ctrl-C inside reportlab's writing of a dictionary made it print that dictionary (a bare except in pdfdoc)
+    # before the run's one line: stdout held "{'FormXob.figure1': ...}" (CI, 4 December 2026).
+    from reportlab.pdfgen.canvas import Canvas
+
+    from sos_print.documents.boards import boards_document
+    from sos_print.plans.options import PrintOptions
+
+    save = Canvas.save
+    monkeypatch.setattr(Canvas, "save", lambda canvas: (print({"FormXob.figure1": object()}), save(canvas))[1])
+    assert boards_document(PrintOptions()).data.startswith(b"%PDF-")
+    assert capsys.readouterr().out == ""

@@ -137,7 +137,9 @@ class Document:
             self.canvas.endForm()
         if self._form is not None:
             self._form.finish()
-        with _binary_streams():
+        # reportlab prints a dictionary it was writing when anything interrupts it there, Ctrl-C included (a bare
+        # except in pdfdoc): the run's own output stays one line (tests/test_signals.py caught it once in CI).
+        with _binary_streams(), contextlib.redirect_stdout(io.StringIO()):
             self.canvas.save()
         return self._buffer.getvalue()
 
