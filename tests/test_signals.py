@@ -198,3 +198,20 @@ def test_what_reportlab_prints_while_it_writes_a_pdf_never_reaches_the_runs_outp
     monkeypatch.setattr(Canvas, "save", lambda canvas: (print({"FormXob.figure1": object()}), save(canvas))[1])
     assert boards_document(PrintOptions()).data.startswith(b"%PDF-")
     assert capsys.readouterr().out == ""
+
+
+def test_a_document_written_on_a_web_pages_worker_thread_leaves_the_processs_output_alone(monkeypatch):
+    # sys.stdout is the process's: swapped by one worker thread, another's restore could leave it swapped for good.
+    import threading
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from sos_print.documents.boards import boards_document
+    from sos_print.plans.options import PrintOptions
+
+    seen, save, before = [], Canvas.save, sys.stdout
+    monkeypatch.setattr(Canvas, "save", lambda canvas: (seen.append(sys.stdout), save(canvas))[1])
+    worker = threading.Thread(target=lambda: boards_document(PrintOptions()))
+    worker.start()
+    worker.join()
+    assert seen == [before]

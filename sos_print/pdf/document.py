@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import threading
 from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, cast
 
@@ -137,9 +138,7 @@ class Document:
             self.canvas.endForm()
         if self._form is not None:
             self._form.finish()
-        # reportlab prints a dictionary it was writing when anything interrupts it there, Ctrl-C included (a bare
-        # except in pdfdoc): the run's own output stays one line (tests/test_signals.py caught it once in CI).
-        with _binary_streams(), contextlib.redirect_stdout(io.StringIO()):
+        with _binary_streams(), _quiet():
             self.canvas.save()
         return self._buffer.getvalue()
 
@@ -152,6 +151,16 @@ class _Discarded:
 
     def _nothing(self, *args: object, **kwargs: object) -> _Discarded:
         return self
+
+
+def _quiet() -> contextlib.AbstractContextManager[object]:
+    """Keeps what reportlab prints off the run's output: it prints a dictionary it was writing when anything
+    interrupts it there, Ctrl-C included (a bare except in pdfdoc), above the run's one line (tests/test_signals.py
+    caught it once in CI). Only a command's own thread, where Ctrl-C lands: sys.stdout is the process's, and the web
+    page's worker threads write documents side by side."""
+    if threading.current_thread() is not threading.main_thread():
+        return contextlib.nullcontext()
+    return contextlib.redirect_stdout(io.StringIO())
 
 
 @contextlib.contextmanager
