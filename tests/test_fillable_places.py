@@ -116,10 +116,14 @@ def shrunk_to_a_dot(writer: PdfWriter) -> None:
 def text_in_the_pages_drawing(writer: PdfWriter) -> None:
     # As an editor's "add text" writes it: into the page's own content, over row 2's points cell.
     x0, y0, _, _ = box(writer, "group1.move.2.points")
+    write_text(writer, f"{x0 + 4:.2f} {y0 + 5:.2f} Td (5) Tj")
+
+
+def write_text(writer: PdfWriter, operators: str) -> None:
+    """Adds text to page 1's own drawing, in the page's first font at 12 pt."""
     page = writer.pages[0]
-    font = next(iter(page["/Resources"]["/Font"]))
     stamp = DecodedStreamObject()
-    stamp.set_data(f"BT {font} 12 Tf {x0 + 4:.2f} {y0 + 5:.2f} Td (5) Tj ET".encode())
+    stamp.set_data(f"BT {next(iter(page['/Resources']['/Font']))} 12 Tf {operators} ET".encode())
     add_to_drawing(writer, page, stamp)
 
 
@@ -164,11 +168,7 @@ def digit_drawn_as_a_path(writer: PdfWriter) -> None:
 def spaces_run_into_a_cell(writer: PdfWriter) -> None:
     # A run that starts left of the table, its second "1" moved into row 2's points cell by a spacing (sweep 42, A1).
     x0, y0, _, _ = box(writer, "group1.move.2.points")
-    page = writer.pages[0]
-    font = next(iter(page["/Resources"]["/Font"]))
-    stamp = DecodedStreamObject()
-    stamp.set_data(f"BT {font} 12 Tf 20 {y0 + 5:.2f} Td 0 Tc [(1) {-(x0 + 4 - 20) * 1000 / 12:.0f} (1)] TJ ET".encode())
-    add_to_drawing(writer, page, stamp)
+    write_text(writer, f"20 {y0 + 5:.2f} Td 0 Tc [(1) {-(x0 + 4 - 20) * 1000 / 12:.0f} (1)] TJ")
 
 
 def ink_under_a_shifted_crop_box(writer: PdfWriter) -> None:

@@ -56,10 +56,12 @@ def refuse_out_of_place(
         if odd is not None:
             _refuse(group, odd, "is not on its row's line", path)
     for widgets in columns.values():
-        odd = _odd_one(widgets, 0) or _odd_size(widgets)
-        if odd is not None:
-            how = "is not in its column" if _odd_one(widgets, 0) else "is not the size of its column's other fields"
-            _refuse(group, odd, how, path)
+        for odd, how in (
+            (_odd_one(widgets, 0), "is not in its column"),
+            (_odd_size(widgets), "is not the size of its column's other fields"),
+        ):
+            if odd is not None:
+                _refuse(group, odd, how, path)
     for widgets in rows.values():
         # Whole columns swapped keep every line and column: the totals of A under B's heading (sweep 42, A4).
         known = sorted((w for w in widgets if _column(w) in order), key=lambda w: _centre(w.box, 0))
