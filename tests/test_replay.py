@@ -2448,6 +2448,22 @@ def test_an_8x8_large_print_replay_keeps_each_caption_and_heading_with_its_board
 
 
 @pytest.mark.parametrize(
+    ("size", "seed", "every", "language"),
+    [(8, 2, 8, Language.FR), (8, 3, 8, Language.FR), (7, 7, 7, Language.FR), (7, 2, 6, Language.FR_EN)],
+    ids=["8x8-every-8", "8x8-another-game", "7x7-every-7", "7x7-every-6-fr+en"],
+)
+def test_on_letter_in_large_print_no_caption_runs_on_above_the_next_board(size, seed, every, language):
+    # "Coups 1 à 8", under the section's heading and its five lines of legend, missed Letter's page: its last move
+    # stood at the top of the next page, over the board of moves 9 to 16, read as that board's (issue 23, des42 A1).
+    # The first board is measured under its heading too: where it does not fit there, the captions go beside.
+    options = {"large_print": True, "language": language, "paper": Paper.LETTER}
+    data = document(crowded_game(size, seed), size, every=every, **options)
+    assert tails(data) == []
+    captions = captions_with(data)
+    assert len(captions) >= 8 and all(kept for _, _, kept in captions), captions
+
+
+@pytest.mark.parametrize(
     "options",
     [
         PrintOptions(large_print=True, paper=Paper.LETTER),

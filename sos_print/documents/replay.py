@@ -182,7 +182,7 @@ def gallery(
     beside, wrap = True, False
     if columns == 1 and scale > 1.0:
         least = cell
-        cell, beside = _whole(grids, figures, size, width, pages[-1], scale, cell)
+        cell, beside = _whole(grids, figures, size, width, pages, scale, cell)
         wrap = beside and cell < least
     plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
     plain = replace(plain, beside=plain.beside and beside, wrap=wrap)
@@ -261,12 +261,13 @@ def _whole(
     figures: Sequence[ExampleFigure],
     size: int,
     width: float,
-    page: float,
+    pages: tuple[float, float],
     scale: float,
     cell: float,
 ) -> tuple[float, bool]:
     """Returns the cell of large print's diagrams one a row, and whether their captions stand beside them: `cell` where
-    each board with its caption fits a `page` mm tall, else the least cell that holds large print's letters
+    each board with its caption fits its room (`pages`: the first under the section's heading and legend, the others
+    a page; the first only measured on a page ran on, des42 A1), else the least cell that holds large print's letters
     (REPLAY_LEAST_CELL) with the captions beside the boards where each then fits, else under them where each does.
     At 15 mm an 8 x 8 board and its caption under it missed Letter's page: the caption's tail stood at the top of the
     next page, over another board, read as that board's (issue 23, des41 A1)."""
@@ -274,7 +275,8 @@ def _whole(
     shown = [replace(figure, grid=replace(figure.grid, named=False)) for figure in figures]
 
     def fits(layout: Gallery) -> bool:
-        return all(layout.layout(figure).height + ROW_GAP <= page for figure in shown)
+        rooms = [pages[0], *[pages[-1]] * (len(shown) - 1)]
+        return all(layout.layout(figure).height + ROW_GAP <= room for figure, room in zip(shown, rooms, strict=True))
 
     if fits(_gallery(unnamed, size, 1, width, cell, False, scale)):
         return cell, True
@@ -420,7 +422,10 @@ def _pour(
     size = plan.steps[0].grid.size
     # The scorers' boards follow the summary (the result is what a class looks at first): under it, else a page.
     rooms = (flow.room - opening, page - opening)
-    legend_opening = _opening(flow, plan.steps_heading, plan.steps_intro, rows=True)
+    # Either legend may head the game's pictures (`drawn_names` chooses after the layout): the first is measured under
+    # the longer, or its caption's tail ran on over the next board (issue 23, des42 A1).
+    legends = (plan.steps_intro, plan.steps_intro_unnamed)
+    legend_opening = max(_opening(flow, plan.steps_heading, intro, rows=True) for intro in legends)
     layout = layout or gallery(
         plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms)
     )
