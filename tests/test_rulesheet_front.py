@@ -169,3 +169,31 @@ def test_the_other_ways_to_play_stay_in_one_column(name, language, paper, large_
                     found.append((number, match["x0"] < page.width / 2, pattern))
     assert sorted(pattern for *_, pattern in found) == sorted(WAYS[language]), found
     assert len({(number, left) for number, left, _ in found}) == 1, found
+
+
+DASHED_BOX = {
+    Language.EN: "The dashed box shows the last letter written.",
+    Language.FR: "Le cadre en pointillés montre",
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "language", "paper", "large_print"),
+    [
+        *(
+            (name, language, paper, False)
+            for name in VARIANTS
+            for language in (Language.EN, Language.FR)
+            for paper in Paper
+        ),
+        ("two", Language.EN, Paper.A4, True),
+        ("two", Language.FR, Paper.A4, True),
+    ],
+)
+def test_the_front_says_what_step_1s_dashed_box_shows(name, language, paper, large_print):
+    # Step 1's picture frames the letter just written in dashes, and no word said what the frame meant (issue 23,
+    # des42 C5). Large print leaves the sentence out only where it would cost a page or shrink the pictures.
+    options = PrintOptions(variant=VARIANTS[name], language=language, paper=paper, large_print=large_print)
+    front = " ".join(texts(rendered("rules", options))[0].split())
+    step_1, step_2 = front.index("1. "), front.index("2. ")
+    assert DASHED_BOX[language] in front[step_1:step_2], front[step_1:step_2]

@@ -49,7 +49,7 @@ from sos_print.plans.layout import (
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.rulesheet import RulesPlan, RuleStep, corner, cornered, rules_plan, uncaptioned
+from sos_print.plans.rulesheet import UNCAPTIONED, RulesPlan, RuleStep, corner, cornered, rules_plan, uncaptioned
 from sos_print.plans.words import Block, Run, Vocabulary
 from sos_print.plans.worked import ExampleFigure
 
@@ -117,12 +117,16 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     # Normal print's pictures are never larger than large print's, which prints the worked example's whole board.
     whole = plan if plan.whole is None else replace(plan, example=replace(plan.example, grid=plan.whole), whole=None)
     large = _large_print_layout(document, whole)
-    if large.pages > LARGE_PAGES and (bare := uncaptioned(plan)) != plan:
-        # The result of step 4's pictured game, said under it, would cost the large-print sheet a page: it is left out
-        # there (issue 23, review 34, P16 and H10; normal print keeps its pictures' size from large print's).
-        shorter = _large_print_layout(document, uncaptioned(whole))
-        if shorter.pages < large.pages:
-            plan, large = (bare, shorter) if large_print else (plan, shorter)
+    for numbers in UNCAPTIONED:
+        # What the front's pictures show, said beside them, is left out of large print where it would cost the sheet a
+        # page (issue 23, review 34, P16 and H10), step 1's sentence first; that one also where it would shrink the
+        # pictures (des42 C5). Normal print keeps its pictures' size from large print's.
+        shorter = _large_print_layout(document, uncaptioned(whole, numbers))
+        saves = large.pages > LARGE_PAGES and shorter.pages < large.pages
+        saves = saves or (numbers == UNCAPTIONED[0] and shorter.cell > large.cell)
+        if uncaptioned(plan, numbers) != plan and saves:
+            plan, large = (uncaptioned(plan, numbers), shorter) if large_print else (plan, shorter)
+            break
     if large_print:
         sections, intro_back = large.sections, large.back
         _render_rules(document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back)
@@ -234,15 +238,16 @@ def _render_rules(
     # first read as a game without players (issue 23, a French teacher's read, W2); so does where to write one's name,
     # which the children do before they play: it opened the back, after "the game is over" (fr38, A2). The whole
     # paragraph stands beside the first step's picture, whose own words are short; else who plays runs across the page
-    # above the steps and the name beside that picture; else who plays stands beside it alone; in each, the sentence
-    # under step 4 (how the pictured game ended) is left out rather than the name or who plays, and the pictures'
-    # badges must find their places. What is left opens the back under its own heading (des40, 1).
+    # above the steps and the name beside that picture; else who plays stands beside it alone; in each, the pictures'
+    # sentences (step 1's, then step 4's: `UNCAPTIONED`) are left out rather than the name or who plays, and the
+    # pictures' badges must find their places. What is left opens the back under its own heading (des40, 1).
     rest, above = plan.intro, plan.intro[:0]
     if place == "back":
         column, who_plays, name = _Column.of(flow), plan.intro[:1], plan.intro[1:]
-        bare = uncaptioned(plan) if scale != 1.0 else plan  # normal print keeps its sentence under step 4
-        tries = [(shown, over, kept) for over, kept in (((), plan.intro), (who_plays, name)) for shown in (plan, bare)]
-        for shown, over, kept in (*tries, (plan, (), who_plays), (bare, (), who_plays)):
+        # Normal print keeps its pictures' sentences; large print leaves them out, step 1's first (`UNCAPTIONED`).
+        bare = [uncaptioned(plan, numbers) for numbers in UNCAPTIONED] if scale != 1.0 else []
+        tries = [(shown, over, kept) for over, kept in (((), plan.intro), (who_plays, name)) for shown in (plan, *bare)]
+        for shown, over, kept in (*tries, *((shown, (), who_plays) for shown in (plan, *bare))):
             below = under + (flow.measure(over) if over else 0.0)
             who = _steps_style(flow, shown.steps, scale, below, most, kept)
             fits = _steps_height(column, shown.steps, who, kept) <= flow.room - below

@@ -144,11 +144,16 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
     for k, picture in enumerate(pictures, start=1):
         heading = words(f"rules.step_{k}_heading", number=k, **rules.words)
         text = tuple(words.blocks(f"rules.step_{k}", **rules.words))
+        if k == 1:
+            # Its picture frames the letter just written, in dashes no word explained (issue 23, des42 C5).
+            (said,) = words.blocks("rules.step_1_picture")
+            steps.append(RuleStep(heading, _run_on(text, said), picture, text))
+            continue
         if k == 2:
             # Its picture's three S-O-S through one O read as one S-O-S that needs all three (des38, B3): the words say
             # that each way is one, as many as the engine scored, run on in the rule's paragraph as step 4's are.
             (said,) = words.blocks("rules.step_2_picture", count=len(picture.segments))
-            text = (*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs)))
+            text = _run_on(text, said)
         if k == 4 and not first:
             # How the pictured game ended, as the engine scores it; of a target game, which end it shows: it may end
             # on a full board short of the target.
@@ -160,18 +165,28 @@ def rule_steps(words: Words, notation: Notation, rules: GameRules, variant: Vari
             )
             # Run on in the rule's paragraph: a paragraph of its own took the room of the large-print front's opening
             # paragraph, sent to the back, which then ran onto a fourth page.
-            bare = text
-            text = (*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs)))
-            steps.append(RuleStep(heading, text, picture, bare))
+            steps.append(RuleStep(heading, _run_on(text, said), picture, text))
             continue
         steps.append(RuleStep(heading, text, picture))
     return tuple(steps)
 
 
-def uncaptioned(plan: RulesPlan) -> RulesPlan:
-    """Returns the sheet without the sentence under step 4 that says how its pictured game ended: large print leaves
-    it out where it would cost a page."""
-    steps = tuple(replace(step, text=step.bare, bare=()) if step.bare else step for step in plan.steps)
+def _run_on(text: tuple[Block, ...], said: Block) -> tuple[Block, ...]:
+    """Returns a step's words with `said` run on in its last paragraph."""
+    return (*text[:-1], Block(text[-1].kind, (*text[-1].runs, Run(" "), *said.runs)))
+
+
+# The sentences about the front's pictures that large print leaves out where they would cost a page, by step number:
+# first what step 1's frame means, then also how step 4's game ended (`uncaptioned`).
+UNCAPTIONED = ((1,), (1, 4))
+
+
+def uncaptioned(plan: RulesPlan, numbers: tuple[int, ...] = UNCAPTIONED[-1]) -> RulesPlan:
+    """Returns the sheet without the sentences that say what the pictures of the steps `numbers` show."""
+    steps = tuple(
+        replace(step, text=step.bare, bare=()) if step.bare and k in numbers else step
+        for k, step in enumerate(plan.steps, start=1)
+    )
     return replace(plan, steps=steps)
 
 
