@@ -895,18 +895,20 @@ def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
     assert better[0] - played[0] == pytest.approx(92.5, abs=0.1)  # the second column of A4's 180 mm
 
 
-def test_in_large_print_on_8x8_the_turning_points_boards_stand_one_above_the_other():
-    # Two 8 x 8 boards of large print do not fit side by side (13 mm cells at least, for 18 pt letters): the
-    # gallery has one column, every board at one left edge, the turning point's two boards one after the other.
-    # The players' boards of who made each S-O-S, first, stand two a row at 10 mm (issue 23, rp42 decision 3).
+def test_in_large_print_on_8x8_the_game_stands_a_board_a_row_and_the_boards_compared_two_a_row():
+    # Two 8 x 8 boards of large print do not fit side by side at the game's 13 mm cells (for 18 pt letters under
+    # their move numbers): the gallery has one column, every board at one left edge. The players' boards of who made
+    # each S-O-S, first, stand two a row at 10 mm (issue 23, rp42 decision 3), and so do the turning point's two, last
+    # (one above the other, they fell on two pages: issue 23, rp43 B4).
     data = document(crowded_game(8, 1), 8, every=16, large_print=True)
     placed = [board for page in boards(data) for board in page]
-    players, placed = placed[:2], placed[2:]
-    assert players[0][1] == pytest.approx(players[1][1], abs=0.1) and {round(b[2], 2) for b in players} == {10.0}
+    players, placed, turning = placed[:2], placed[2:-2], placed[-2:]
+    for pair in (players, turning):
+        assert pair[0][1] == pytest.approx(pair[1][1], abs=0.1) and {round(b[2], 2) for b in pair} == {10.0}
     assert {round(board[0], 1) for board in placed} == {round(placed[0][0], 1)}
     assert all(board[2] >= 13.0 - 0.05 for board in placed)
-    # The second board's caption ends the turning point: the checked score sheet follows it (review 34, H2; who made
-    # each S-O-S follows the summary since issue 23, rp42).
+    # The turning point's captions end it: the checked score sheet follows them (review 34, H2; who made each S-O-S
+    # follows the summary since issue 23, rp42).
     assert re.search(
         r"(Best|One of the best moves): [SO] in [A-H]\d (Class Date )?The score sheet, checked", whole(data)
     )
@@ -2221,9 +2223,11 @@ def test_a_large_print_board_is_at_least_as_large_as_normal_prints(size, paper, 
     # 4 x 4 boards had 13 mm cells in large print and 16 in normal print (design review, finding 3). The players' boards
     # of who made each S-O-S, the replay's first two, stand two a row at the largest cell where two fit, normal print's
     # on 8 x 8 (10 mm: they carry no move numbers), not one a row on two pages (issue 23, rp42 decision 3).
+    # The turning point's two boards, last, are compared side by side as the players' are (issue 23, rp43 B4).
     text = GAME4_TEXT if size == 4 else crowded_game(size, 3 if size == 6 else 4)
     placed = [board for page in boards(document(text, size, paper=paper, large_print=True)) for board in page]
-    first, game = {round(board[2], 2) for board in placed[:2]}, {round(board[2], 2) for board in placed[2:]}
+    first = {round(board[2], 2) for board in placed[:2] + placed[-2:]}
+    game = {round(board[2], 2) for board in placed[2:-2]}
     normal = {round(board[2], 2) for page in boards(document(text, size, paper=paper)) for board in page}
     assert len(game) == 1 and len(normal) == 1 and first == {players}, (first, game, normal)
     assert min(game) >= least - 0.05 and min(game | first) >= max(normal) - 0.05, (first, game, normal)
@@ -2436,10 +2440,11 @@ def test_an_8x8_large_print_replay_keeps_each_caption_and_heading_with_its_board
     assert len(captions) >= 10, captions  # the two scorers' boards, eight of the game, the turning point's
     assert all(kept for _, _, kept in captions), captions
     assert tails(data) == []
-    # The players' boards, first, two a row at 10 mm; the game's and the turning point's at 13 (issue 23, rp42).
+    # The players' boards, first, two a row at 10 mm, the game's at 13 (issue 23, rp42), the turning point's two, last,
+    # two a row at 10 mm (issue 23, rp43 B4).
     placed = [board for page in boards(data) for board in page]
-    players, placed = placed[:2], placed[2:]
-    assert {round(board[2], 1) for board in players} == {10.0}
+    players, placed, turning = placed[:2], placed[2:-2], placed[-2:]
+    assert {round(board[2], 1) for board in players + turning} == {10.0}
     assert {round(board[2], 1) for board in placed} == {13.0}
     assert all(under for _, under in section_starts(data, 18.0)), section_starts(data, 18.0)
     alone = header_alone(data)  # the header alone, the game's first board not fitting under it (review 34, H2)
@@ -3079,3 +3084,81 @@ def test_in_large_print_the_players_boards_of_7x7_and_8x8_stand_side_by_side_on_
             assert found, side
             x0, title_top = found[0]["x0"] / MM_PT, found[0]["top"] / MM_PT
             assert left - 10.0 <= x0 <= left + step * n and top + step * n < title_top < top + step * n + 20.0
+
+
+# ---- rp43 B4 (issue 23): the turning point's two boards compared on one page in large print ----------------------
+
+# (size, paper, cell, numbered): one a row at large print's 13 mm, the board the move left stood at the foot of a page
+# and the best move's at the top of the next. Side by side at the largest cell where two fit, as the players' boards
+# are; in 10 mm cells 18 pt letters under 13.5 pt move numbers stood on their cells' lower lines and the frame of the
+# move crossed them: the numbers are left out there (the caption names the move).
+TURNED = [
+    (7, Paper.A4, 11.0, True),
+    (7, Paper.LETTER, 11.5, True),
+    (8, Paper.A4, 10.0, False),
+    (8, Paper.LETTER, 10.0, False),
+]
+
+
+def within(mark: dict, board: tuple[float, float, float, int]) -> bool:
+    """Tells whether a character or a curve of a pdfplumber page stands inside a board (left, top, cell, cells a side:
+    `boards`)."""
+    left, top, step, n = board
+    return (
+        left < mark["x0"] / MM_PT
+        and mark["x1"] / MM_PT < left + step * n
+        and top < mark["top"] / MM_PT < top + step * n
+    )
+
+
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR], ids=["en", "fr"])
+@pytest.mark.parametrize(
+    ("size", "paper", "cell", "numbered"),
+    TURNED,
+    ids=[f"{size}x{size} {paper.name.lower()}" for size, paper, _, _ in TURNED],
+)
+def test_in_large_print_the_turning_points_two_boards_of_7x7_and_8x8_stand_side_by_side(
+    size, paper, cell, numbered, lang
+):
+    data = document(crowded_game(size, 4), size, every=16, large_print=True, paper=paper, language=lang)
+    french = lang == Language.FR
+    number, _ = section(data, "Le tournant de la partie" if french else "The turning point")
+    page = opened(data).pages[number]
+    heading = page.search("Le tournant de la partie" if french else "The turning point")[0]["bottom"] / MM_PT
+    played, better = [board for board in boards_on(data, number) if board[1] > heading][:2]
+    assert played[1] == pytest.approx(better[1], abs=0.1), (played, better)  # one top: side by side, on one page
+    assert [(round(board[2], 2), board[3]) for board in (played, better)] == [(cell, size)] * 2
+    # Each caption's title under its own board, from its column's left edge to its right (`_under_grid`).
+    titles = (r"Coup \d+", r"Un des meilleurs|Meilleur coup") if french else (r"Move \d+", r"One of the best|Best:")
+    for (left, top, step, n), title in zip((played, better), titles, strict=True):
+        found = [match for match in page.search(title) if match["chars"][0]["size"] > 19.0]
+        assert found, title
+        x0, title_top = found[0]["x0"] / MM_PT, found[0]["top"] / MM_PT
+        assert left - 10.0 <= x0 <= left + step * n and top + step * n < title_top < top + step * n + 20.0
+    # Every letter at 18 pt, clear of its cell's lower line and of the move numbers; the frame of the move inside its
+    # cell, clear of its lines.
+    for board in (played, better):
+        left, top, step, n = board
+        marks = [
+            (c["text"], c["size"], c["x0"] / MM_PT, c["x1"] / MM_PT, (page.height - c["matrix"][5]) / MM_PT)
+            for c in page.chars
+            if within(c, board)
+        ]
+        letters = [mark for mark in marks if mark[0] in "SO"]
+        numbers = [mark for mark in marks if mark[0].isdigit()]
+        assert letters and {round(mark[1], 1) for mark in letters} == {18.0}
+        assert bool(numbers) == numbered
+        for _, points, _, _, baseline in letters:
+            centre = baseline - 0.35 * points / MM_PT  # the middle of a capital
+            lower = top + (int((centre - top) // step) + 1) * step
+            assert lower - baseline >= 1.0, (lower, baseline)
+        for _, small, x0, x1, base in numbers:
+            for _, points, left_of, right_of, baseline in letters:
+                apart = x1 <= left_of or right_of <= x0 or base <= baseline - 0.7 * points / MM_PT
+                assert apart or baseline <= base - 0.7 * small / MM_PT, (x0, base, left_of, baseline)
+        frames = [curve for curve in page.curves if within(curve, board)]
+        assert frames
+        for frame in frames:
+            outer = frame["bottom"] / MM_PT + frame["linewidth"] / 2 / MM_PT
+            lower = top + (int((frame["top"] / MM_PT - top) // step) + 1) * step
+            assert outer <= lower - 0.3, (outer, lower)

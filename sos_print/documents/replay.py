@@ -35,6 +35,7 @@ from sos_print.engine.notation import Notation
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip, set_label
 from sos_print.pdf.flow import Flow
+from sos_print.pdf.grids import frame_room
 from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
@@ -735,10 +736,9 @@ def _draw_row_of(document: Document, x: float, top: float, *, table: Table, layo
 
 def _turning(flow: Flow, plan: ReplayPlan, turning: TurningPoint, layout: Gallery) -> None:
     """Places the turning point: the board the move left beside the board the best move would have left (one above
-    the other where the gallery has one column), after the sentence of why."""
-    pair = [layout.shown(turning.played), layout.shown(turning.better)]
+    the other where two fit a row at no cell: `_turning_pair`), after the sentence of why."""
+    layout, slot, pair = _turning_pair(layout, turning)
     placed = [layout.layout(figure) for figure in pair]
-    slot = _pair_slot(layout)
     if slot:
         placed = [_under_grid(figure, item, layout) for figure, item in zip(pair, placed, strict=True)]
         height = max(item.height for item in placed)
@@ -758,13 +758,41 @@ def _turning_start(flow: Flow, plan: ReplayPlan, layout: Gallery) -> float:
     """Returns the height (mm) the turning point keeps together to start: its heading, its sentence of why and its
     first row of boards."""
     assert plan.turning is not None
-    pair = [layout.shown(plan.turning.played), layout.shown(plan.turning.better)]
+    layout, slot, pair = _turning_pair(layout, plan.turning)
     placed = [layout.layout(figure) for figure in pair]
-    if _pair_slot(layout):
+    if slot:
         first = max(_under_grid(figure, item, layout).height for figure, item in zip(pair, placed, strict=True))
     else:
         first = placed[0].height
     return _opening(flow, plan.turning_heading, plan.turning.why) + ROW_GAP + first
+
+
+def _turning_pair(layout: Gallery, turning: TurningPoint) -> tuple[Gallery, float, list[ExampleFigure]]:
+    """Returns the layout of the turning point's two boards, the width (mm) of each of their columns where they stand
+    side by side (else 0: one above the other) and the two as drawn: in the gallery's layout where two fit a row
+    (`_pair_slot`), else two a row at the largest cell where two fit (`_pair_cell`), else one above the other. One a
+    row at large print's 13 mm, the board the move left stood at the foot of a page and the best move's at the top of
+    the next, on 7 x 7 and 8 x 8, and the class could not compare them (issue 23, rp43 B4)."""
+    pair = [layout.shown(turning.played), layout.shown(turning.better)]
+    slot = _pair_slot(layout)
+    if slot:
+        return layout, slot, pair
+    two = _pair_cell(layout, pair)
+    if two.columns == 1:
+        return layout, 0.0, pair
+    return two, two.slot, [_numbered(two, figure) for figure in pair]
+
+
+def _numbered(layout: Gallery, figure: ExampleFigure) -> ExampleFigure:
+    """Returns the figure without its move numbers where, under them, the letters of the layout and the frame of the
+    move would not stand clear of their cells' lower lines (`frame_room`), as the players' boards carry none: in 10
+    mm cells (8 x 8 in large print) 18 pt letters stood on those lines, their white ground cut them, the frame of the
+    move crossed them, and a 13.5 pt number, half a cell wide, stood on every path a new S-O-S takes up its cell,
+    which it hid (issue 23, rp43 B4). The caption names the move and its frame marks it."""
+    style = layout.style
+    if frame_room(style.cell, style.letter_pt, style.number_pt) >= 0.0:
+        return figure
+    return replace(figure, grid=replace(figure.grid, numbers=()))
 
 
 def _pair_slot(layout: Gallery) -> float:
@@ -794,14 +822,15 @@ def paired(layout: Gallery, scorers: Sequence[ExampleFigure] = (), width: float 
     return _pair_cell(layout, scorers) if len(scorers) > 1 else layout
 
 
-def _pair_cell(layout: Gallery, scorers: Sequence[ExampleFigure]) -> Gallery:
-    """Returns the players' boards two a row at the largest cell (by half millimetres, not below normal print's
-    REPLAY_CELL for the board size) where two fit the gallery's width, else the gallery's layout. They carry no move
-    number, so 18 pt letters stand clear in a cell of 10 mm: at large print's 13 mm, one a row, the two boards of
-    an 8 x 8 game fell on two pages, which a class could not compare (issue 23, rp42 decision 3)."""
+def _pair_cell(layout: Gallery, figures: Sequence[ExampleFigure]) -> Gallery:
+    """Returns boards compared side by side (the players', the turning point's) two a row at the largest cell (by half
+    millimetres, not below normal print's REPLAY_CELL for the board size) where two fit the gallery's width, else the
+    gallery's layout. The players' boards carry no move number, so 18 pt letters stand clear in a cell of 10 mm
+    (the turning point's leave theirs out where they would not: `_numbered`): at large print's 13 mm, one a row, the
+    two boards of an 8 x 8 game fell on two pages, which a class could not compare (issue 23, rp42 decision 3)."""
     half = (layout.slot - GAP) / 2
     scale = layout.body / BODY_PT
-    grids = [replace(figure.grid, named=False) for figure in scorers]
+    grids = [replace(figure.grid, named=False) for figure in figures]
     cell = layout.style.cell - 0.5
     while cell >= REPLAY_CELL[layout.size] - 1e-9:
         two = _gallery(grids, layout.size, 2, half, cell, False, scale)

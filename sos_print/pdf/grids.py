@@ -286,8 +286,23 @@ def letter_drop(grid: GridPlan, cell: float, letter_pt: float, number_pt: float)
     large print's cells a two-digit number ran into the frame, and the frame cannot shrink past its letter)."""
     if not any(grid.number(col, row) for row in range(grid.size) for col in range(grid.size)):
         return 0.0
+    return _numbered_drop(cell, letter_pt, number_pt)
+
+
+def _numbered_drop(cell: float, letter_pt: float, number_pt: float) -> float:
+    """Returns `letter_drop` in a grid with move numbers."""
     below = cell / 2 - NUMBER_INSET - CAP_HEIGHT * number_pt / MM - NUMBER_CLEARANCE
     return max(0.0, frame_half(cell, letter_pt, number_pt) + NEW_LETTER_RING_PT / MM / 2 - below)
+
+
+def frame_room(cell: float, letter_pt: float, number_pt: float) -> float:
+    """Returns the room (mm) between the frame round a scored letter, dropped under the move number in its cell's
+    corner (`letter_drop`), and the line at its cell's foot (in the bottom row the board's frame, GRID_FRAME_PT wide
+    in cells of 15 mm, half of it in the cell): negative where the frame crosses that line and the letter stands on
+    it (18 pt letters under 13.5 pt numbers in 10 mm cells)."""
+    ring = NEW_LETTER_RING_PT / MM / 2
+    line = GRID_FRAME_PT * min(1.0, cell / 15.0) / MM / 2
+    return cell / 2 - _numbered_drop(cell, letter_pt, number_pt) - frame_half(cell, letter_pt, number_pt) - ring - line
 
 
 def _number(
