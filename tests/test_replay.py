@@ -3162,3 +3162,38 @@ def test_in_large_print_the_turning_points_two_boards_of_7x7_and_8x8_stand_side_
             outer = frame["bottom"] / MM_PT + frame["linewidth"] / 2 / MM_PT
             lower = top + (int((frame["top"] / MM_PT - top) // step) + 1) * step
             assert outer <= lower - 0.3, (outer, lower)
+
+
+# ---- rp43 A2 (issue 23): the players' boards under the summary on the first page, in large print too ---------------
+
+
+def slipped(text: str, rows: set[int]) -> str:
+    """Returns a CSV record with a claim of 5 points, always wrong, on each of its `rows` (from 1, under the header)."""
+    return "\r\n".join(row + "5" if k in rows else row for k, row in enumerate(text.split("\r\n")))
+
+
+# (size, seed, cell): a summary telling three mistakes left the players' boards of who made each S-O-S a few millimetres
+# short of the first page on Letter, at the gallery's cell (13.5 mm on 6 x 6, 16.5 on 5 x 5): it held the summary
+# alone, 42 % full. At the largest cell not below normal print's (12 and 14 mm) where they fit, they stand under it.
+UNDER_SUMMARY = [(6, 3, 12.0), (5, 1, 14.5)]
+
+
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR, Language.BOTH], ids=["en", "fr", "en+fr"])
+@pytest.mark.parametrize(("size", "seed", "cell"), UNDER_SUMMARY, ids=["6x6", "5x5"])
+def test_in_large_print_the_players_boards_stand_under_a_long_summary_at_a_cell_normal_print_reaches(
+    size, seed, cell, lang
+):
+    data = document(
+        slipped(crowded_game(size, seed), {3, 7, 12}), size, large_print=True, paper=Paper.LETTER, language=lang
+    )
+    pages_text = [flat(text) for text in texts(data)]
+    firsts = [k for k, text in enumerate(pages_text) if re.search(r"SOS ?: (game replay|la partie rejouée)", text)]
+    assert len(firsts) == (2 if lang == Language.BOTH else 1)
+    shares, placed = used(data), boards(data)
+    for first in firsts:  # each language's first page, at one cell in both
+        assert re.search(r"(Who made each S-O-S|Qui a formé chaque S-O-S)", pages_text[first]), pages_text[first]
+        players = placed[first]
+        assert [(round(board[2], 2), board[3]) for board in players] == [(cell, size)] * 2
+        assert players[0][1] == pytest.approx(players[1][1], abs=0.1)  # side by side
+        assert shares[first] >= 0.9, shares[first]
+        assert {round(board[2], 2) for board in placed[first + 1]} == {13.5 if size == 6 else 16.5}  # the game's

@@ -352,28 +352,35 @@ LEAST_PAGE = 1 / 2  # of its frame: every other page holds at least this much wh
 
 
 def render_replay(
-    document: Document, plan: ReplayPlan, *, large_print: bool = False, layout: Gallery | None = None
+    document: Document,
+    plan: ReplayPlan,
+    *,
+    large_print: bool = False,
+    layout: Gallery | None = None,
+    plans: Sequence[ReplayPlan] = (),
 ) -> Gallery:
     """Adds the replay in one language to `document`, starting on a new page, its diagrams in `layout` (by default
-    the one its own figures call for); returns that layout, for the document's other languages.
+    the one its own figures call for); returns that layout, for the document's other languages. The players' boards
+    of who made each S-O-S stand at one cell in each of the document's languages (`plans`, by default this one's).
 
     Each pouring is tried on pages laid out but not drawn, and the one that fills its pages best is drawn: the fewest
     pages, then the fewest pages left under LEAST_PAGE full (the last under LEAST_LAST), then the fullest least-full
     page but the last.
     """
     scale = scale_of(large_print)
-    chosen, best = _best_pouring(document, plan, scale, layout)
-    return _pour(document, plan, scale, chosen, POURINGS[best[-1]])[0]
+    plans = plans or (plan,)
+    chosen, best = _best_pouring(document, plan, scale, layout, plans)
+    return _pour(document, plan, scale, chosen, POURINGS[best[-1]], plans)[0]
 
 
 def _best_pouring(
-    document: Document, plan: ReplayPlan, scale: float, layout: Gallery | None
+    document: Document, plan: ReplayPlan, scale: float, layout: Gallery | None, plans: Sequence[ReplayPlan]
 ) -> tuple[Gallery, tuple[int, int, float, int]]:
     """Returns the diagrams' layout and how the pouring that fills its pages best fills them (its pages, its poor
     pages, minus its least-full page but the last, its rank in POURINGS)."""
     tried = []
     for rank, pouring in enumerate(POURINGS):
-        found, fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring)
+        found, fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring, plans)
         layout = found  # the diagrams' layout depends on the page, not on the pouring: made once
         poor = sum(fill < LEAST_PAGE for fill in fills[:-1]) + (fills[-1] < LEAST_LAST)
         tried.append((len(fills), poor, -min(fills[:-1], default=1.0), rank))
@@ -391,10 +398,15 @@ def _grids(plan: ReplayPlan, named: bool = True) -> list[GridPlan]:
 
 
 def _pour(
-    document: Document, plan: ReplayPlan, scale: float, layout: Gallery | None, pouring: Pouring
+    document: Document,
+    plan: ReplayPlan,
+    scale: float,
+    layout: Gallery | None,
+    pouring: Pouring,
+    plans: Sequence[ReplayPlan],
 ) -> tuple[Gallery, list[float]]:
     """Adds the replay to `document` as `pouring` says; returns its diagrams' layout and the share of each page's
-    frame it fills."""
+    frame it fills. The players' boards stand at one cell in each language of `plans` (`_under_summary`)."""
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     group = (plan.group,) if plan.group else ()
@@ -435,7 +447,7 @@ def _pour(
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
-    pairs = paired(layout, plan.scorers, flow.width)
+    pairs = _under_summary(flow, plan, paired(layout, plan.scorers, flow.width), plans)
     steps_start = _opening(flow, plan.steps_heading, legend, rows=True) + _first_row(plan.steps, layout)
     # One order in every format (review 34, H2): the result, who made each S-O-S (what a class looks at first, and
     # it fills the first page, which held the summary alone: issue 23, rp42), the game, the moment a class
@@ -482,6 +494,35 @@ def _pour(
     fills.append((box.top - flow.top) / box.height)
     document.end_page()
     return layout, fills
+
+
+def _under_summary(flow: Flow, plan: ReplayPlan, layout: Gallery, plans: Sequence[ReplayPlan]) -> Gallery:
+    """Returns the layout of the players' boards (`paired`) at the largest cell, by half millimetres down to normal
+    print's REPLAY_CELL, at which they stand with their heading and legend under the summary on the first page in
+    each language of `plans` where they do at any such cell (a language where they do at none keeps its summary
+    alone), one cell for all, as the diagrams are. In large print a summary telling the sheet's mistakes left them a
+    few millimetres short at the gallery's cell (5 x 5 and 6 x 6 on Letter), and the first page held it alone, half
+    empty (issue 23, rp43 A2). `flow` stands under this language's summary."""
+    if not plan.scorers:
+        return layout
+    # The room under each language's summary: this one's, with that language's summary and section start instead.
+    here = flow.room + flow.measure(plan.header)
+    rooms = [
+        here - flow.measure(other.header) - _opening(flow, other.final_heading, other.final_intro, rows=True)
+        for other in plans
+    ]
+    scale = layout.body / BODY_PT
+    grids = [replace(figure.grid, named=False) for figure in plan.scorers]
+    steps = int((layout.style.cell - REPLAY_CELL[layout.size]) / 0.5 + 1e-6)
+    found = [layout] + [
+        _gallery(grids, layout.size, layout.columns, layout.slot, layout.style.cell - 0.5 * k, False, scale)
+        for k in range(1, steps + 1)
+    ]
+    needed = [
+        next((k for k, candidate in enumerate(found) if _rows_height(candidate, other.scorers) <= room), None)
+        for other, room in zip(plans, rooms, strict=True)
+    ]
+    return found[max((k for k in needed if k is not None), default=0)]
 
 
 def _heading(text: str) -> list[Block]:
@@ -884,11 +925,10 @@ def replay_document(
         joined(options, "replay.document_title", size=game.example.size),
         joined(options, "replay.subject", first=game.example.variant.first_sos_wins),
     )
-    codes = options.language.codes
+    plans = [replay_plan(options, lang, game, moves, every) for lang in options.language.codes]
     layout = None  # the first language's: both languages' diagrams alike
-    for done, lang in enumerate(codes, start=1):
-        plan = replay_plan(options, lang, game, moves, every)
-        layout = render_replay(document, plan, large_print=options.large_print, layout=layout)
+    for done, plan in enumerate(plans, start=1):
+        layout = render_replay(document, plan, large_print=options.large_print, layout=layout, plans=plans)
         if progress:
-            progress("replay", done, len(codes))
+            progress("replay", done, len(plans))
     return finished(document)
