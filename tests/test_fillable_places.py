@@ -7,12 +7,21 @@ sweep 41, A1 and A2): the page then shows other claims than the fields hold, so 
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 
 import pytest
-from formfill import fill, move_values
+from formfill import fill, move_values, widgets
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, NumberObject
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+    NumberObject,
+    TextStringObject,
+)
 from typer.testing import CliRunner
 
 from sos_print.cli import app
@@ -83,6 +92,45 @@ def cover_with_a_blank_widget(writer: PdfWriter) -> None:
 
 def date_over_points(writer: PdfWriter) -> None:
     widget(writer, "group1.date")[NameObject("/Rect")] = rect(box(writer, "group1.move.2.points"))
+
+
+def drawing(writer: PdfWriter, content: str, width: float, height: float) -> DictionaryObject:
+    """Returns appearances whose normal one draws `content` in the form's Helvetica (/Helv) in a box of that size."""
+    made = DecodedStreamObject()
+    made.set_data(content.encode())
+    fonts = DictionaryObject({NameObject("/Helv"): writer.root_object["/AcroForm"]["/DR"]["/Font"].raw_get("/Helv")})
+    made.update(
+        {
+            NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): rect([0, 0, width, height]),
+            NameObject("/Resources"): DictionaryObject({NameObject("/Font"): fonts}),
+        }
+    )
+    return DictionaryObject({NameObject("/N"): writer._add_object(made)})
+
+
+def popup_showing_a_digit_over_a_claim(writer: PdfWriter) -> None:
+    # A popup (which an audit's page may hold, beside the note it opens) drawn as a "7" in row 2's points cell.
+    x0, y0, _, y1 = box(writer, "group1.move.2.points")
+    popup = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Annot"),
+            NameObject("/Subtype"): NameObject("/Popup"),
+            NameObject("/Rect"): rect([x0 + 2, y0 + 1, x0 + 12, y1 - 1]),
+            NameObject("/F"): NumberObject(4),
+            NameObject("/AP"): drawing(writer, "BT /Helv 12 Tf 0 g 1 4 Td (7) Tj ET", 10, y1 - y0 - 2),
+        }
+    )
+    writer.pages[0]["/Annots"].append(writer._add_object(popup))
+
+
+def date_laid_partly_over_a_claim(writer: PdfWriter) -> None:
+    # The date's widget over the right of row 2's total of B, its middle beyond the table, typed and drawn as "7".
+    x0, y0, x1, y1 = box(writer, "group1.move.2.total.B")
+    date = widget(writer, "group1.date")
+    date[NameObject("/Rect")] = rect([x0 + (x1 - x0) * 0.6, y0, x1 + 40, y1])
+    date[NameObject("/V")] = TextStringObject("7")
+    date[NameObject("/AP")] = drawing(writer, "BT /Helv 12 Tf 0 g 1 4 Td (7) Tj ET", (x1 - x0) * 0.4 + 40, y1 - y0)
 
 
 def lines_out_of_their_column(writer: PdfWriter) -> None:
@@ -200,6 +248,16 @@ CHANGED = {
         MOVED.format("move.8.points", "is not on its row's line"),
     ),
     "the date laid over a claim": (date_over_points, MOVED.format("move.2.points", "lies over 'group1.date'")),
+    "a popup over a claim": (
+        popup_showing_a_digit_over_a_claim,
+        "page 1 has an annotation (Popup) laid over group 1's field 'group1.move.2.points' (added by a PDF app?): "
+        "what it shows there is not read; remove it, or send the file the audit was filled in",
+    ),
+    "the date laid over a claim short of its middle": (
+        date_laid_partly_over_a_claim,
+        "group 1's field 'group1.date' lies over 'group1.move.2.total.B' on page 1: the form was changed after it was "
+        "written; " + TAIL,
+    ),
     "a field moved out of its column": (
         lines_out_of_their_column,
         MOVED.format("move.3.lines", "is not in its column"),
@@ -276,3 +334,27 @@ def test_an_audit_filled_as_a_tablet_fills_it_is_read_in_every_layout(tmp_path, 
     )
     result = CliRunner().invoke(app, ["check", str(path)])
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
+# Every layout the audit is written in, its widgets as written: a claim's field meets another widget only at its
+# edges (at most 1.5 points into it), so that a form fresh from sos-print is never taken for one laid over (A5).
+FRESH = [
+    *(PrintOptions(size=size, variant=Variant(players=players)) for size in range(3, 9) for players in (2, 3, 4)),
+    *(PrintOptions(size=size, variant=Variant(players=4, teams=True)) for size in (3, 8)),
+    *(PrintOptions(size=size, large_print=True, variant=Variant(players=4)) for size in (3, 8)),
+    *(PrintOptions(size=8, language=language, paper=Paper.LETTER, large_print=True) for language in Language),
+    PrintOptions(size=4, groups=40, class_name="CE2 B", language=Language.BOTH),
+]
+
+
+@pytest.mark.parametrize("options", FRESH)
+def test_no_widget_of_a_fresh_audit_lies_over_a_claims_field(options):
+    found = widgets(audit_document(options, fillable=True).data)
+    for number, name, entries in found:
+        if not re.fullmatch(r"group[0-9]+\.(move\.[0-9]+\..+|pause\..+)", name):
+            continue
+        x0, y0, x1, y1 = (float(v) for v in entries["/Rect"])
+        for other, other_name, theirs in found:
+            u0, v0, u1, v1 = (float(v) for v in theirs["/Rect"])
+            if other == number and other_name != name:
+                assert min(x1, u1) - max(x0, u0) <= 1.5 or min(y1, v1) - max(y0, v0) <= 1.5, (number, name, other_name)

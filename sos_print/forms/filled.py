@@ -196,14 +196,15 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
             _refuse_huge_objects(reader, data, path)
             drawn: dict[str, tuple[Any, list[Any]]] = {}
             pages: dict[object, tuple[int, Any]] = {}
-            found, count, shown = _walk(reader, path, drawn, pages)
+            notes: list[tuple[int, Any]] = []
+            found, count, shown = _walk(reader, path, drawn, pages, notes)
             _refuse_values_not_shown(reader.root_object, found, drawn, pages, path)
             written = {
                 name: _text(node.get("/DV"), GAME_LENGTH, path, name)
                 for name, (node, _) in drawn.items()
                 if name.endswith(".game") and "/DV" in node
             }
-            return found, count, shown, written, _places(found, drawn, pages)
+            return found, count, shown, written, _places(found, drawn, pages, notes)
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged file can fail anywhere inside pypdf, with any exception
@@ -294,10 +295,14 @@ def _refuse_values_not_shown(
 
 
 def _places(
-    found: dict[str, str], drawn: dict[str, tuple[Any, list[Any]]], pages: dict[object, tuple[int, Any]]
+    found: dict[str, str],
+    drawn: dict[str, tuple[Any, list[Any]]],
+    pages: dict[object, tuple[int, Any]],
+    notes: list[tuple[int, Any]],
 ) -> list[Placed]:
     """Returns where each widget of an audit's fields is: its field, its page and its box; `read` tells a field whose
-    value the record reads and the page shows (not the game's, nor names and class printed as ink)."""
+    value the record reads and the page shows (not the game's, nor names and class printed as ink). The other
+    annotations an audit's page may hold (`notes`: popups, by page number) follow, with no name and their kind."""
     groups = _filled_groups(found)
     prefix = f"group{groups[0]}." if len(groups) == 1 else "\0"
     places = []
@@ -309,6 +314,10 @@ def _places(
             box = _rectangle(widget.get("/Rect")) if page is not None else None
             if page is not None and box is not None:
                 places.append(Placed(name, tail, read, page[0], box))
+    for number, note in notes:
+        box = _rectangle(note.get("/Rect"))
+        if box is not None:
+            places.append(Placed("", str(note.get("/Subtype")), False, number, box))
     return places
 
 
@@ -505,11 +514,16 @@ _ROW_ANYWHERE = re.compile(rf"(?:.*\.)?move\.[0-9]+\.{_COLUMN}", re.DOTALL)
 
 
 def _walk(
-    reader: PdfReader, path: str, drawn: dict[str, tuple[Any, list[Any]]], pages: dict[object, tuple[int, Any]]
+    reader: PdfReader,
+    path: str,
+    drawn: dict[str, tuple[Any, list[Any]]],
+    pages: dict[object, tuple[int, Any]],
+    notes: list[tuple[int, Any]],
 ) -> tuple[dict[str, str], int, dict[int, set[str]]]:
     """Returns the fields of sos-print's audits, how many fields the file has and the audit's fields on its pages
     (`_refuse_unread_annotations`), walking the form's tree of fields, then every page; `drawn` gets the widgets of
-    each field of ours, by full name, and `pages` each widget's page and its number."""
+    each field of ours, by full name, `pages` each widget's page and its number, and `notes` the popups each page
+    holds, with its number."""
     catalog: Any = reader.root_object  # pypdf's objects are typed loosely: each is looked at before it is used
     budget = _Budget(path)
     _refuse_attached_files(catalog, budget, path)
@@ -559,7 +573,9 @@ def _walk(
             drawn[name] = (node, [node, *kids] if node.get("/Subtype") == "/Widget" else kids)
     # A form that lists no field (none, or only objects the file lacks, as pdfunite leaves a filled form) is no form:
     # its pages may still hold every widget; so may the pages of one whose form is another's (a cover page's).
-    shown = _refuse_unread_annotations(catalog, walked, listed, pages, path, formless=not found, audit=bool(found))
+    shown = _refuse_unread_annotations(
+        catalog, walked, listed, pages, notes, path, formless=not found, audit=bool(found)
+    )
     return found, count, shown
 
 
@@ -626,6 +642,7 @@ def _refuse_unread_annotations(
     walked: dict[object, str],
     listed: set[object],
     pages: dict[object, tuple[int, Any]],
+    notes: list[tuple[int, Any]],
     path: str,
     *,
     formless: bool,
@@ -640,7 +657,7 @@ def _refuse_unread_annotations(
     without it), and so is one whose field is an audit's field of one widget that does not list it (another copy's,
     linked by half). `audit` when the form has an audit's fields: then a page without a group's widgets is a copy
     printed to PDF or another file's page (another form's, a signature's or none), added. A file attached on any page
-    is refused.
+    is refused. Each popup goes to `notes`, with its page's number: one laid over a claim shows what is not read.
     """
     budget = _Budget(path)
     bare = 0  # the first page without a widget, refused once every page has been looked at
@@ -665,6 +682,7 @@ def _refuse_unread_annotations(
             if kind == "/FileAttachment":
                 raise ExampleFileError(path, _attached(f"a file attached on page {number}", _file_name(node), 1))
             if node is None or kind == "/Popup":
+                notes += [(number, node)] if node is not None else []
                 continue
             if kind != "/Widget":
                 marks.append(kind)

@@ -28,7 +28,8 @@ _ROW = re.compile(r"move\.([0-9]+)\.(.+)")
 
 class Placed(NamedTuple):
     """Holds one widget of an audit's field: the field's full name and name within its group, whether the record
-    reads it as the page shows it, its page's number, and its box on the page."""
+    reads it as the page shows it, its page's number, and its box on the page; or another annotation of the page (a
+    popup), with no name and its kind ("/Popup") for its name within its group."""
 
     name: str
     tail: str
@@ -42,7 +43,9 @@ def refuse_out_of_place(
 ) -> None:
     """Refuses a read field of `group` that is not where sos-print put it: off its row's line or its column, of
     another size than its column's, its column out of the table's `order` (left to right), its row out of order, or
-    over another widget (`others`: every widget on the group's pages)."""
+    over another widget (`others`: every widget and annotation on the group's pages). A claim's field (a row's or the
+    pause box's) may have no annotation over any of its box but its edges, whatever it is: one that shows a digit
+    there, a widget of another field or a popup, is seen on the page while the field's own value is read (A5)."""
     rows: dict[int, list[Placed]] = defaultdict(list)
     columns: dict[tuple[int, str], list[Placed]] = defaultdict(list)
     for widget in placed:
@@ -75,7 +78,23 @@ def refuse_out_of_place(
     for widget in placed:
         for other in others:
             if other.number == widget.number and other.name != widget.name and _covers(widget.box, other.box):
-                _refuse(group, other, f"lies over {quoted(widget.name)}", path)
+                _refuse_laid_over(group, widget, other, path)
+    for widget in filter(_claim, placed):
+        for other in others:
+            if other.number == widget.number and other.name != widget.name and _overlaps(widget.box, other.box):
+                _refuse_laid_over(group, widget, other, path)
+
+
+def _refuse_laid_over(group: int, widget: Placed, other: Placed, path: str) -> None:
+    """Refuses a widget or another annotation (`other`) laid over a read field (`widget`)."""
+    if other.name:
+        _refuse(group, other, f"lies over {quoted(widget.name)}", path)
+    raise ExampleFileError(
+        path,
+        f"page {other.number} has an annotation ({other.tail.lstrip('/')}) laid over group {group}'s field "
+        f"{quoted(widget.name)} (added by a PDF app?): what it shows there is not read; remove it, or send the file "
+        "the audit was filled in",
+    )
 
 
 def refuse_ink_over_fields(group: int, placed: Sequence[Placed], data: bytes, path: str) -> None:
@@ -86,9 +105,8 @@ def refuse_ink_over_fields(group: int, placed: Sequence[Placed], data: bytes, pa
     import pypdfium2
 
     by_page: dict[int, list[Placed]] = defaultdict(list)
-    for widget in placed:
-        if _ROW.fullmatch(widget.tail) or widget.tail.startswith("pause."):
-            by_page[widget.number].append(widget)
+    for widget in filter(_claim, placed):
+        by_page[widget.number].append(widget)
     document = pypdfium2.PdfDocument(data)
     try:
         for number, widgets in sorted(by_page.items()):
@@ -123,6 +141,19 @@ def _inked(bitmap: Any, shown: Sequence[float], box: Box) -> bool:
     pixels, stride = bitmap.buffer, bitmap.stride
     return any(
         right > left and min(pixels[row * stride + left : row * stride + right]) < _INK for row in range(top, bottom)
+    )
+
+
+def _claim(widget: Placed) -> bool:
+    """Tells whether a widget is a claim's: a row's or the pause box's."""
+    return bool(_ROW.fullmatch(widget.tail)) or widget.tail.startswith("pause.")
+
+
+def _overlaps(one: Box, other: Box) -> bool:
+    """Tells whether two boxes share more than a strip along an edge: sos-print's own fields only touch, or meet by
+    less than their edges (the class and date fields of a bilingual strip, by 2.3 points, are no claims)."""
+    return (
+        min(one[2], other[2]) - max(one[0], other[0]) > _EDGE and min(one[3], other[3]) - max(one[1], other[1]) > _EDGE
     )
 
 
