@@ -730,7 +730,11 @@ def plant(link: Path, target: Path, owner: str, nobody_may_write: bool) -> None:
         ("1777", "root", "second name", False),  # root's link hard-linked there by someone else
         ("0777", "root", "root", True),  # the user's own link, even in a folder anyone may write in
         ("1777", "nobody", "root", True),
-        ("0755", "nobody", "nobody", True),  # a folder only its owner may write in: theirs to link as they like
+        # A folder another user owns, which only they may write in (/tmp/bob): they may swap the link at will (A7).
+        ("0755", "nobody", "nobody", False),
+        ("0700", "nobody", "nobody", False),
+        ("0755", "nobody", "root", True),
+        ("0755", "root", "nobody", True),  # root's own folder: no one but root could have put the link there
     ],
 )
 def test_a_link_in_any_folder_others_may_write_in_is_followed_only_if_ours(
@@ -758,9 +762,10 @@ def test_a_link_in_any_folder_others_may_write_in_is_followed_only_if_ours(
             assert sorted(os.listdir(victim)) == ["players.pdf", "teacher.pdf"]
             return
         assert (result.exit_code, result.stdout) == (1, ""), result.output
+        where = f"the shared folder {shared}" if int(mode, 8) & 0o022 else f"{shared}, a folder of theirs"
         assert result.stderr == (
-            f"sos-print: cannot use the folder {link}: {link} is a symbolic link another user left in the shared "
-            f"folder {shared}; give the folder it leads to, if it is yours\n"
+            f"sos-print: cannot use the folder {link}: {link} is a symbolic link another user left in {where}; give "
+            "the folder it leads to, if it is yours\n"
         )
         assert sorted(os.listdir(victim)) == ["players.pdf"]
         assert (victim / "players.pdf").read_bytes() == b"root's own file"

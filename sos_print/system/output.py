@@ -367,22 +367,27 @@ class _Walk:
         raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
 
     def refuse_planted(self, name: str, link: os.stat_result) -> None:
-        """Refuses a link in a folder that someone other than the user may write in (its group or everyone, sticky as
-        /tmp or not) unless the link belongs to the user or to root and has a single name: any other link there may
-        have been planted, or swapped in, by another user (anyone who may write in a folder without the sticky bit,
-        the owner of a sticky one) to lead the run's files over the user's own. It is stricter than the kernel's
-        protected_symlinks rule (sticky folders only, their owner trusted), and holds where that is off (sweep 39, F6;
-        sweep 41, B1)."""
+        """Refuses a link in a folder that another user controls (one someone other than the user may write in, its
+        group or everyone, sticky as /tmp or not; or one that belongs to another user than the user and root, such as
+        /tmp/bob of mode 0755) unless the link belongs to the user or to root and has a single name: any other link
+        there may have been planted, or swapped in, by another user (anyone who may write in a folder without the
+        sticky bit, the owner of any folder) to lead the run's files over the user's own. It is stricter than the
+        kernel's protected_symlinks rule (sticky folders only, their owner trusted), and holds where that is off
+        (sweep 39, F6; sweep 41, B1; issue 20, A7)."""
         if not hasattr(os, "geteuid"):  # no owners to compare where there are no user ids
             return
         assert self.handle is not None
-        shared = os.fstat(self.handle).st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        folder = os.fstat(self.handle)
+        shared = folder.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        theirs = folder.st_uid not in (os.geteuid(), 0)  # its owner may replace any name in it, whatever its mode
         ours = link.st_uid in (os.geteuid(), 0) and link.st_nlink == 1  # a second name: linked there from elsewhere
-        if shared and not ours:
-            raise OutputError(
-                f"cannot use the folder {shown(self.folder)}: {shown(self.current / name)} is a symbolic link another "
-                f"user left in the shared folder {shown(self.current)}; give the folder it leads to, if it is yours"
-            )
+        if ours or not (shared or theirs):
+            return
+        where = f"the shared folder {shown(self.current)}" if shared else f"{shown(self.current)}, a folder of theirs"
+        raise OutputError(
+            f"cannot use the folder {shown(self.folder)}: {shown(self.current / name)} is a symbolic link another "
+            f"user left in {where}; give the folder it leads to, if it is yours"
+        )
 
     def make(self, name: str, index: int) -> None:
         """Makes the folder `name` in the folder reached and records it, unless another run made it meanwhile."""
