@@ -3367,7 +3367,10 @@ def _filled_by_pypdf(data: bytes) -> bytes:
     [
         lambda data: _filled(two_pages=True),
         _filled_by_pypdf,
-        lambda data: _on_page(data, 0, _annotation("/Popup")),  # attached to no other annotation: it shows nothing
+        # attached to no other annotation, and over no claim: it shows nothing
+        lambda data: _on_page(
+            data, 0, _annotation("/Popup", Rect=ArrayObject([NumberObject(n) for n in (20, 20, 60, 40)]))
+        ),
     ],
     ids=["two-pages", "pypdf-need-appearances", "popup"],
 )
