@@ -298,6 +298,74 @@ def test_a_field_moved_covered_or_inked_over_is_refused_naming_it_and_its_page(t
     assert result.stdout.splitlines() == [f"{path}: {message}", "checked 1 file: 1 problem in 1 file"]
 
 
+@lru_cache(maxsize=2)
+def class_filled(group: int) -> bytes:
+    """Returns a class's audit of three groups of 3 x 3, group `group`'s table filled with a true game."""
+    values = move_values(steps(GAME), 3, Notation.A1, Variant(), group)
+    return fill(audit_document(PrintOptions(size=3, groups=3), fillable=True).data, values)
+
+
+def widgets_swapped(first: int, second: int):
+    """Returns a change that moves the widgets of two pages each onto the other (each page keeps its drawing)."""
+
+    def change(writer: PdfWriter) -> None:
+        one, other = writer.pages[first - 1], writer.pages[second - 1]
+        annotations = one["/Annots"], other["/Annots"]
+        one[NameObject("/Annots")], other[NameObject("/Annots")] = annotations[1], annotations[0]
+        for page, moved in ((other, annotations[0]), (one, annotations[1])):
+            for annotation in moved:
+                annotation.get_object()[NameObject("/P")] = page.indirect_reference
+
+    return change
+
+
+def drawings_swapped(first: int, second: int):
+    """Returns a change that gives two pages each the other's drawing (each keeps its widgets)."""
+
+    def change(writer: PdfWriter) -> None:
+        one, other = writer.pages[first - 1], writer.pages[second - 1]
+        drawings = one.raw_get("/Contents"), other.raw_get("/Contents")
+        one[NameObject("/Contents")], other[NameObject("/Contents")] = drawings[1], drawings[0]
+
+    return change
+
+
+def pages_swapped(writer: PdfWriter) -> None:
+    kids = writer.root_object["/Pages"]["/Kids"]
+    kids[0], kids[1] = kids[1], kids[0]
+
+
+ORDER = (
+    "has group {}'s field 'group{}.move.1.cell' on page {}, after group {}'s page {}, where sos-print puts the groups' "
+    "pages in order (pages or fields moved between the groups' sheets?): what sos-print would read may not be what the "
+    "audit shows; send the file the audit was filled in"
+)
+HEADED = (
+    "page {} is headed for group {} but holds group {}'s field 'group{}.move.1.player' (pages or fields moved between "
+    "the groups' sheets): " + TAIL
+)
+SWAPPED = {
+    "group 1's widgets on group 2's page and back": (1, widgets_swapped(1, 2), ORDER.format(1, 1, 2, 2, 1)),
+    "group 1's page headed for group 2": (1, drawings_swapped(1, 2), HEADED.format(1, 2, 1, 1)),
+    "group 2's page headed for group 3, group 1 unread": (2, drawings_swapped(2, 3), HEADED.format(2, 3, 2, 2)),
+    "groups 1 and 2's pages in the other order": (1, pages_swapped, ORDER.format(1, 1, 2, 2, 1)),
+    "the unread groups 2 and 3's widgets swapped": (1, widgets_swapped(2, 3), ORDER.format(2, 2, 3, 3, 2)),
+}
+
+
+@pytest.mark.parametrize(("group", "change", "message"), SWAPPED.values(), ids=SWAPPED)
+def test_a_groups_fields_on_another_groups_page_or_its_pages_out_of_order_are_refused(tmp_path, group, change, message):
+    # Each page of a class's audit says its group at its foot: a page headed for group 2 holding group 1's claims would
+    # show the teacher one group's header over another's game (issue 20, A8).
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(class_filled(group))))
+    change(writer)
+    path = tmp_path / "class.pdf"
+    writer.write(path)
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [f"{path}: {message}", "checked 1 file: 1 problem in 1 file"]
+
+
 # Layouts whose own labels stand closest to a field: the pause box's in large print, the date's under a bilingual
 # class line, the class and date fields meeting at a corner, a long run of accents, and the rest of the range of
 # sizes, players, papers and languages.
@@ -319,6 +387,10 @@ LAYOUTS = {
         1,
     ),
     "3 x 3, teams": (PrintOptions(size=3, variant=Variant(players=4, teams=True)), 1),
+    "8 x 8, four players, large print, four groups of four pages": (
+        PrintOptions(size=8, variant=Variant(players=4), large_print=True, groups=4),
+        3,
+    ),
     "5 x 5, French, Letter": (PrintOptions(size=5, language=Language.FR, paper=Paper.LETTER), 1),
 }
 

@@ -116,7 +116,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
     _refuse_unlike_the_class(games, game, group, path)
     _refuse_other_pauses(fields, group, path)
-    _refuse_moved_or_inked(group, places, move_columns(game.variant), data, path)
+    _refuse_moved_or_inked(group, game.groups, places, move_columns(game.variant), data, path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     header = _header(fields, game, group)
@@ -321,7 +321,9 @@ def _places(
     return places
 
 
-def _refuse_moved_or_inked(group: int, places: list[Placed], order: tuple[str, ...], data: bytes, path: str) -> None:
+def _refuse_moved_or_inked(
+    group: int, groups: int, places: list[Placed], order: tuple[str, ...], data: bytes, path: str
+) -> None:
     """Refuses a read field of the record's group that is not where sos-print put it, or that the page's drawing
     covers with ink of its own (`forms.placed`); a drawing pypdf cannot read is the file's damage."""
     read = [place for place in places if place.read]
@@ -329,7 +331,7 @@ def _refuse_moved_or_inked(group: int, places: list[Placed], order: tuple[str, .
     refuse_out_of_place(group, read, [place for place in places if place.number in numbers], order, path)
     with _quiet():
         try:
-            refuse_ink_over_fields(group, read, data, path)
+            refuse_ink_over_fields(group, groups, read, data, path)
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged drawing can fail anywhere inside pypdf, with any exception
@@ -663,6 +665,7 @@ def _refuse_unread_annotations(
     bare = 0  # the first page without a widget, refused once every page has been looked at
     shown: dict[int, set[str]] = {}
     placed: dict[object, int] = {}  # each widget's page: one listed on two shows one field's value twice
+    last = (0, 0)  # the group of the last audit's page, and its number
     for number, page in enumerate(_pages(catalog, path), start=1):
         groups: dict[int, set[str]] = {}  # the audit's fields with a widget on this page
         foreign: list[tuple[str, Any]] = []  # other fields' widgets: (name, field)
@@ -708,10 +711,25 @@ def _refuse_unread_annotations(
             continue
         _refuse_not_the_audits(number, groups, foreign, marks, path)
         for group, tails in groups.items():
+            _refuse_out_of_order(group, tails, number, last, path)
             shown.setdefault(group, set()).update(tails)
+            last = (group, number)
     if bare:
         raise ExampleFileError(path, _INK.format(bare))
     return shown
+
+
+def _refuse_out_of_order(group: int, tails: set[str], number: int, last: tuple[int, int], path: str) -> None:
+    """Refuses a page of group `group` (its fields `tails`) after a page of a later group (`last`: that group and its
+    page): sos-print writes the groups' pages in order, so two groups' pages were swapped, or their widgets (A8)."""
+    if group < last[0]:
+        name = group_field(group, min(tails, key=lambda tail: (not tail.startswith("move."), tail)))
+        raise ExampleFileError(
+            path,
+            f"has group {group}'s field {quoted(name)} on page {number}, after group {last[0]}'s page {last[1]}, where "
+            "sos-print puts the groups' pages in order (pages or fields moved between the groups' sheets?): what "
+            "sos-print would read may not be what the audit shows; send the file the audit was filled in",
+        )
 
 
 def _widget_field(

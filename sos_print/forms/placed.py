@@ -97,11 +97,12 @@ def _refuse_laid_over(group: int, widget: Placed, other: Placed, path: str) -> N
     )
 
 
-def refuse_ink_over_fields(group: int, placed: Sequence[Placed], data: bytes, path: str) -> None:
+def refuse_ink_over_fields(group: int, groups: int, placed: Sequence[Placed], data: bytes, path: str) -> None:
     """Refuses a page whose own drawing puts ink within a claim's field (a row's or the pause box's): what the page
     shows there is not the field's value (a filled copy flattened onto it, text an editor added, a digit drawn as a
     path). The pages are drawn by PDFium without their widgets, so whatever way the ink was written is seen as a reader
-    shows it (sweep 42, A1 and A2)."""
+    shows it (sweep 42, A1 and A2). A page of a class's audit (of `groups` groups) headed for another group than the
+    one whose claims it holds is refused too: two groups' pages or widgets swapped (A8)."""
     import pypdfium2
 
     by_page: dict[int, list[Placed]] = defaultdict(list)
@@ -111,6 +112,7 @@ def refuse_ink_over_fields(group: int, placed: Sequence[Placed], data: bytes, pa
     try:
         for number, widgets in sorted(by_page.items()):
             page = document[number - 1]
+            _refuse_headed_for_another(page, number, group, groups, widgets[0], path)
             if page.get_rotation() % 360:  # its pixels would not stand where the boxes say
                 raise ExampleFileError(
                     path,
@@ -131,6 +133,33 @@ def refuse_ink_over_fields(group: int, placed: Sequence[Placed], data: bytes, pa
                 )
     finally:
         document.close()
+
+
+def _refuse_headed_for_another(page: Any, number: int, group: int, groups: int, widget: Placed, path: str) -> None:
+    """Refuses a page of a class's audit whose foot names another group than `group`, whose claim (`widget`) it holds.
+
+    sos-print ends each page of a class's audit with its group, "Group 2 of 3" (and its page, "· Page 1 of 2"), in
+    every language its first words, so it is read as a word, a number, a word and the count of groups, whatever the
+    words: no template is loaded here (check loads no jinja2). A page whose last line says no group is not held to one.
+    """
+    if groups < 2:
+        return  # one group's audit names no group
+    text = page.get_textpage()
+    try:
+        lines = text.get_text_range().splitlines()
+    finally:
+        text.close()
+    foot = _FOOT.match(lines[-1]) if lines else None
+    if foot is not None and int(foot[2]) == groups and int(foot[1]) != group:
+        raise ExampleFileError(
+            path,
+            f"page {number} is headed for group {foot[1]} but holds group {group}'s field {quoted(widget.name)} "
+            "(pages or fields moved between the groups' sheets): what sos-print would read is not what the audit "
+            "shows; send the file the audit was filled in",
+        )
+
+
+_FOOT = re.compile(r"\s*[^\W\d]+\s+([0-9]{1,4})\s+[^\W\d]+\s+([0-9]{1,4})\b")
 
 
 def _inked(bitmap: Any, shown: Sequence[float], box: Box) -> bool:
