@@ -1863,11 +1863,12 @@ def redrawn(
     flags: int = 0,
     widget: dict | None = None,
     drawn: dict | None = None,
+    inner: bytes = b"BT /Helv 12 Tf (5) Tj ET",
 ) -> bytes:
     """Returns the form with the field `name` (full name) given `value` and its widget drawn by `content` (None: no
     drawing), in the form's Helvetica as /Helv or in `font`; `flags` are added to the field's, the entries `widget`
-    set in its widget (/F, /Rect) and `drawn` in its drawing (/BBox, /Matrix). What is not given is kept, as a
-    tool that changes one and not the other leaves it."""
+    set in its widget (/F, /Rect) and `drawn` in its drawing (/BBox, /Matrix); a drawing that draws /X0 draws `inner`
+    there. What is not given is kept, as a tool that changes one and not the other leaves it."""
 
     def change(writer):
         form = writer.root_object["/AcroForm"]
@@ -1907,11 +1908,11 @@ def redrawn(
                         }
                     )
                     if b"/X0 Do" in content:  # a drawing that draws another: the text is in that one
-                        inner = DecodedStreamObject()
-                        inner.set_data(b"BT /Helv 12 Tf (5) Tj ET")
-                        inner.update({k: v for k, v in made.items() if k != "/Length"})
+                        drawing = DecodedStreamObject()
+                        drawing.set_data(inner)
+                        drawing.update({k: v for k, v in made.items() if k != "/Length"})
                         made["/Resources"][NameObject("/XObject")] = DictionaryObject(
-                            {NameObject("/X0"): writer._add_object(inner)}
+                            {NameObject("/X0"): writer._add_object(drawing)}
                         )
                     field[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(made)})
                 for key, entry in (drawn or {}).items():
@@ -1973,6 +1974,13 @@ UNREAD = (
     "group 1's field '{}' holds {} but its drawing cannot be read ({}): what sos-print would read may not be what the "
     "audit shows; retype the field in a PDF reader and save the file"
 )
+UNTOLD = (
+    "group 1's field '{}' holds {} but its drawing cannot be read (it draws text in a font whose characters "
+    "sos-print cannot tell): what sos-print would read may not be what the audit shows; retype the field in a PDF "
+    "reader and save the file"
+)
+NAME = "group1.names.A"
+MARKS = "it draws lines or boxes within the field, beside its text, as no reader draws a field"
 COMB = (
     "group 1's field '{}' is set to show each character in a box of its own (a comb field), which sos-print never "
     "sets: what sos-print would read may not be what the audit shows; send the file the audit was filled in"
@@ -2116,10 +2124,21 @@ def shown_in(code: bytes) -> bytes:
         ({}, partial(redrawn, name=POINTS, widget={"/F": NumberObject(4 | 1)}), None),  # a widget is a known type
         # The game field sos-print keeps hidden is never shown: pdftk draws it clipped to its widget of no size.
         ({}, partial(redrawn, name="group1.game", content=b"q 0 0 0 0 re W n " + FIVE + b" Q"), None),
-        # What the page shows cannot be told for sure: the value is read, as before.
-        ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf <0018> Tj ET", font=TYPE0), None),
-        ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (2) Tj ET", font=RENAMED), None),
-        ({}, partial(redrawn, name=POINTS, content=b"BT (5) Tj ET"), None),
+        # What a name's drawing shows cannot be told for sure: the value is read, as before (a reader may draw a letter
+        # Helvetica lacks in a font of its own).
+        ({NAME: "Zoé"}, partial(redrawn, name=NAME, content=b"BT /F0 12 Tf <0018> Tj ET", font=TYPE0), None),
+        ({NAME: "Zoé"}, partial(redrawn, name=NAME, content=b"BT /F0 12 Tf (2) Tj ET", font=RENAMED), None),
+        ({NAME: "Zoé"}, partial(redrawn, name=NAME, content=b"BT (5) Tj ET"), None),
+        # A claim's cannot be told either: it may show another claim, or marks beside the value (A6).
+        *(
+            ({}, partial(redrawn, name=POINTS, content=content, font=font), UNTOLD.format(POINTS, "'1'"))
+            for content, font in (
+                (b"BT /F0 12 Tf <0018> Tj ET", TYPE0),
+                (b"BT /F0 12 Tf (2) Tj ET", RENAMED),
+                (b"BT (5) Tj ET", None),
+                (b"BT /Helv 12 Tf 2 8 Td (1) Tj /F0 12 Tf <0007> Tj ET", TYPE0),
+            )
+        ),
         ({"group1.names.A": "Łukasz"}, lambda data: data, None),  # pypdf draws "?ukasz": Helvetica has no Ł
         # A row emptied, its drawing kept: the page shows the row, the record would drop it (sweep 15 F16, A10/A11).
         (
@@ -2171,6 +2190,42 @@ def shown_in(code: bytes) -> bytes:
             UNREAD.format(POINTS, "'1'", "it draws a picture"),
         ),
         ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf (5) Tj ET", flags=1 << 24), COMB.format(POINTS)),
+        # Marks drawn beside the value, which the page shows and the record does not read (A6): only text, a border
+        # along the drawing's edges and a background filling it are drawn by readers.
+        *(
+            (
+                {},
+                partial(redrawn, name=POINTS, content=content + shown_in(b""), **more),
+                UNREAD.format(POINTS, "'1'", why),
+            )
+            for content, more, why in (
+                (b"0 g 30 3 2 14 re f ", {}, MARKS),
+                (b"0 G 1 w 28 16 m 36 16 l 30 3 l S ", {}, MARKS),
+                (b"q /X0 Do Q ", {"inner": b"0 g 30 3 2 14 re f"}, MARKS),
+                (b"0 G 0 0 40 40 re 20 w S ", {}, MARKS),
+                (b"0 g 30 3 m 36 10 30 16 32 3 c f ", {}, MARKS),
+                (b"0 g 37 8 1 8 re f ", {}, MARKS),
+                (b"0 G 20 w 1 J 30 10 m S ", {}, MARKS),
+                (b"0 g 30 3 m 2 0 d0 ", {}, "it draws with an operator no reader writes for a field (d0)"),
+                (b"q /Sh0 sh Q ", {}, "it draws a picture"),
+                (
+                    b"BT /F0 12 Tf (7) Tj ET ",
+                    {"font": helvetica(Subtype=NameObject("/Type3"))},
+                    "it draws its text in a font of drawn glyphs (Type3), which may show any mark",
+                ),
+            )
+        ),
+        # A background and a border as pypdf draws them for a widget with colours (/MK), and an underline.
+        *(
+            ({}, partial(redrawn, name=POINTS, content=content + shown_in(b"")), None)
+            for content in (
+                b"q 0 0 40 40 re 1 1 0.8 rg f 1 1 38 38 re 0 0 1 RG s Q ",
+                b"q 0 0 40 40 re 1 1 0.8 rg f 1.5 1.5 37 37 re 3 w 0 0 1 RG s Q ",
+                b"0 G 1 w 0 0.5 m 40 0.5 l S ",
+                b"0.5 g 1 1 m 1 39 l 39 39 l 38 38 l 2 38 l 2 2 l f ",
+                b"0 G 1 w 0 3 m 0 1 1 0 3 0 c 37 0 l 39 0 40 1 40 3 c S ",
+            )
+        ),
         (
             {},
             partial(
@@ -2304,9 +2359,13 @@ def shown_in(code: bytes) -> bytes:
         "white-text-readers-redraw",
         "invisible-flag-on-a-widget",
         "hidden-game-field-drawn-clipped",
-        "type0-glyph-numbers",
-        "encoding-differences-glyph-not-told",
-        "no-font",
+        "name-type0-glyph-numbers",
+        "name-encoding-differences-glyph-not-told",
+        "name-no-font",
+        "claim-type0-glyph-numbers",
+        "claim-encoding-differences-glyph-not-told",
+        "claim-no-font",
+        "claim-and-a-glyph-number-beside-it",
         "letter-helvetica-lacks",
         "row-emptied-drawing-hex-encoded",
         "row-emptied-drawing-in-a-font-not-told",
@@ -2317,6 +2376,21 @@ def shown_in(code: bytes) -> bytes:
         "over-16-kb",
         "picture",
         "comb",
+        "digit-drawn-as-a-box-beside-the-value",
+        "digit-drawn-as-lines-beside-the-value",
+        "digit-drawn-in-a-drawing-in-the-drawing",
+        "border-too-wide",
+        "digit-drawn-as-a-curve",
+        "short-bar-along-an-edge",
+        "dot-of-a-wide-round-cap",
+        "type3-glyphs-operator",
+        "shading",
+        "type3-glyph",
+        "background-and-border",
+        "background-and-thick-border",
+        "underline",
+        "beveled-border",
+        "rounded-underline",
         "font-through-a-graphics-state",
         "graphics-state-missing",
         "optional-content-in-the-drawing",

@@ -3,15 +3,18 @@
 A PDF reader draws what a child typed into the field's appearance stream (/AP /N), and that drawing is what the page
 shows and prints; the value (/V) is what the record reads. `shown_text` returns the text the drawing's text-showing
 operators (Tj, TJ, ' and ") put on the page, and whether it also paints text whose characters cannot be told: a font
-whose codes are glyph numbers or follow its own table (Type0, Type3, a font's built-in encoding, a glyph named in
+whose codes are glyph numbers or follow its own table (Type0, a font's built-in encoding, a glyph named in
 /Differences outside the few an audit's text needs), or text shown with no font. A drawing no reader writes for a
 field cannot be read at all (`Unreadable`): stored with a filter other than Flate, ASCIIHex, ASCII85 and RunLength,
 larger than any reader writes, drawing itself, a picture, optional content, a colour space other than the device's,
-or a graphics state that sets a font, a blend, a mask or a transfer. Text the page cannot show is left out: drawn
-invisible (render modes 3 and 7), in white or nearly, transparent, clipped to nothing, at no size (a size, a
-horizontal scaling or a matrix of 0), or wholly outside the drawing's box. A white box painted over text is not
-looked for: the text under it counts as shown. Each drawing is read only up to a bound, and the drawings of one file
-only up to a budget, so that a hostile file costs time and memory in proportion to what a real one holds.
+a graphics state that sets a font, a blend, a mask or a transfer, an operator readers do not write for a field (a
+curve, a shading), a font of drawn glyphs (Type3), or a painted path that is neither a border along the drawing's
+edges nor a background filling it (a digit drawn as a bar or lines beside the value: issue 20, A6). Text the page
+cannot show is left out: drawn invisible (render modes 3 and 7), in white or nearly, transparent, clipped to
+nothing, at no size (a size, a horizontal scaling or a matrix of 0), or wholly outside the drawing's box. A white
+box painted over text is not looked for: the text under it counts as shown. Each drawing is read only up to a bound,
+and the drawings of one file only up to a budget, so that a hostile file costs time and memory in proportion to what
+a real one holds.
 """
 
 from __future__ import annotations
@@ -258,6 +261,8 @@ class _State:
         self.spaces = ["/DeviceGray", "/DeviceGray"]  # the fill's colour space, then the stroke's
         self.ctm = ctm
         self.clip = clip  # the box the drawings drawn so far clip to, in the outermost drawing's space
+        self.frame = clip  # the outermost drawing's box: a border runs along its edges, a background fills it
+        self.width = 1.0  # the line width (w), in the outermost drawing's space
 
 
 def _read(
@@ -296,32 +301,40 @@ def _read(
         if clip is None:
             return  # drawn wholly outside the drawing that draws it: nothing of it shows
         state.clip = clip
+        state.frame = state.frame if outer is not None else box
     plain = DecodedStreamObject()
     plain.set_data(data)
     text: Matrix = _IDENTITY
     line: Matrix = _IDENTITY
     drift = 0.0  # how far the text drawn since the line's start may have moved on, at most
     saved: list[_State] = []
-    path: list[tuple[float, float]] = []  # the points of the path being built, on the page
+    shapes: list[_Shape] = []  # the path's parts, each begun by m or re, on the page
     clipping = False  # W or W* seen: the path, once ended, clips
     for operands, operator in ContentStream(plain, None).operations:
         numbers = _numbers(operands)
-        if operator in (b"m", b"l", b"c", b"v", b"y", b"re"):
-            path += _points(operator, numbers, state.ctm)
+        if operator not in _WRITTEN:
+            if operator in (b"INLINE IMAGE", b"BI", b"sh"):
+                raise Unreadable("it draws a picture")
+            raise Unreadable(f"it draws with an operator no reader writes for a field ({_said(operator)})")
+        if operator in _BUILDS:
+            _build(shapes, operator, _points(operator, numbers, state.ctm))
         elif operator in (b"W", b"W*"):
             clipping = True
         elif operator in _ENDS_PATH:
             if operator in _FILLS and (parts or untold[0]) and not state.hidden and state.alpha[0] > _FAINTEST:
                 # No reader paints after a field's text: a box painted there may hide it (sweep 14, Z16).
                 raise Unreadable("it paints over the text it shows")
+            if operator != b"n" and not state.hidden and state.frame is not None:
+                reach = state.width * _scale(state.ctm) / 2 if operator in _STROKES else 0.0
+                _refuse_marks(shapes, state.frame, reach, closed=operator != b"S")
             if clipping:
-                clip = _bounds_of(path)
+                clip = _bounds_of([point for shape in shapes for piece in shape.pieces for point in piece])
                 met = _meet(state.clip, clip) if clip is not None else None
                 if met is None or met[2] - met[0] <= 0 or met[3] - met[1] <= 0:
                     state.hidden = True  # clipped to nothing, or to a box of no area
                 else:
                     state.clip = met
-            path, clipping = [], False
+            shapes, clipping = [], False
         elif operator == b"gs":
             _graphics_state(state, states.get(operands[0]) if states is not None and operands else None)
         elif operator == b"BDC" and operands and operands[0] == "/OC":
@@ -333,8 +346,12 @@ def _read(
             state = saved.pop()
         elif operator == b"cm" and len(numbers) == 6:
             state.ctm = _times(_six(numbers), state.ctm)
+        elif operator == b"w" and len(numbers) == 1:
+            state.width = abs(numbers[0])
         elif operator == b"Tf" and operands:
             font = fonts.get(operands[0]) if fonts is not None and isinstance(operands[0], NameObject) else None
+            if _dictionary(font) is not None and _dictionary(font).get("/Subtype") == "/Type3":
+                raise Unreadable("it draws its text in a font of drawn glyphs (Type3), which may show any mark")
             state.font = codec(font)
             state.size = numbers[-1] if len(operands) == 2 and len(numbers) == 1 else 0.0
         elif operator == b"Tr" and operands and isinstance(operands[0], (int, float)):
@@ -405,8 +422,101 @@ def _read(
                 raise Unreadable("it draws a picture")
             if not state.hidden:
                 _read(drawn, fonts, budget, parts, codecs, untold, depth + 1, state)
-        elif operator in (b"INLINE IMAGE", b"BI", b"sh") and not state.hidden:
-            raise Unreadable("it draws a picture")
+
+
+# The operators a reader writes for a field: text and its state, the graphics state, colours, marked content, and
+# paths (a border, a background, a clip); drawings in drawings (Do) are read as theirs. A shading, a picture inline,
+# a Type3 glyph's own operators and anything else are not (A6).
+_WRITTEN = frozenset(
+    b"BT ET Tc Tw Tz TL Tf Tr Ts Td TD Tm T* Tj TJ ' \" q Q cm w J j M d ri i gs CS cs SC SCN sc scn G g RG rg K k "
+    b"BMC BDC EMC MP DP BX EX m l c v y h re S s f F f* B B* b b* n W W* Do".split()
+)
+_STROKES = (b"S", b"s", b"B", b"B*", b"b", b"b*")
+_BUILDS = (b"m", b"l", b"c", b"v", b"y", b"re", b"h")
+# Points: a border runs this close along the drawing's edges (pypdf strokes a thick one, 3 points wide, 3 points in:
+# it reaches 4.5 points in); anything further in is a mark.
+_BAND = 4.5
+
+
+def _said(operator: object) -> str:
+    """Returns an operator as a message quotes it, short and printable."""
+    text = operator.decode("latin-1") if isinstance(operator, bytes) else str(operator)
+    return text[:12] if text[:12].isprintable() else repr(text[:12])
+
+
+Point = tuple[float, float]
+
+
+class _Shape:
+    """Holds a part of a path (begun by m or re), on the page: its pieces, each a straight line (two points) or a
+    curve (its end points and control points), and its first and current points."""
+
+    def __init__(self, start: Point) -> None:
+        self.start = self.end = start
+        self.pieces: list[list[Point]] = [[start]]  # a lone point: a dot, when stroked with round caps
+
+    def add(self, *points: Point) -> None:
+        self.pieces.append([self.end, *points])
+        self.end = points[-1]
+
+    def close(self) -> None:
+        self.add(self.start)
+
+
+def _build(shapes: list[_Shape], operator: bytes, points: list[Point]) -> None:
+    """Adds what a path operator (m, l, c, v, y, re, h) draws, its `points` on the page, to the path's `shapes`."""
+    if operator == b"h":
+        if shapes:
+            shapes[-1].close()
+        return
+    if not points:
+        return
+    if operator == b"re" or operator == b"m" or not shapes:
+        shapes.append(_Shape(points[0]))
+        if operator != b"re":
+            return
+        for corner in points[1:]:
+            shapes[-1].add(corner)
+        shapes[-1].close()
+        return
+    shapes[-1].add(*points)
+
+
+def _refuse_marks(shapes: list[_Shape], frame: Box, reach: float, *, closed: bool) -> None:
+    """Refuses a painted path that is neither a border nor a background: each straight line or curve of it (`reach`
+    further out for a stroke's half width; a curve by its control points, which hold it) must lie along one edge of the
+    drawing's box (`frame`), within `_BAND` of it, and each part of the path must run the box's whole width or
+    height. The painted area's edges then lie along the box's edges, so it is a border, or a background filling the
+    box; a bar, a digit drawn as lines, or a box within the field is a mark no reader draws (A6), which the page
+    would show beside the value the record reads. A filled path is closed (`closed`), a stroked one only where h
+    closes it."""
+    left, bottom, right, top = frame
+    band = _BAND + 0.01  # a writer's rounding of its numbers
+    for shape in shapes:
+        pieces = shape.pieces + ([[shape.end, shape.start]] if closed else [])
+        bounds = _bounds_of([point for piece in pieces for point in piece])
+        if bounds is None or not (
+            (bounds[0] - reach <= left + band and bounds[2] + reach >= right - band)
+            or (bounds[1] - reach <= bottom + band and bounds[3] + reach >= top - band)
+        ):  # a border runs the whole length of an edge: a short bar beside the value would read as a "1"
+            raise Unreadable("it draws lines or boxes within the field, beside its text, as no reader draws a field")
+        for piece in pieces:
+            xs, ys = [x for x, _ in piece], [y for _, y in piece]
+            if not all(map(math.isfinite, xs + ys)):
+                raise Unreadable("it draws a path it does not place")
+            if (
+                max(xs) + reach <= left + band
+                or min(xs) - reach >= right - band
+                or max(ys) + reach <= bottom + band
+                or min(ys) - reach >= top - band
+            ):
+                continue  # along one edge: a border's, or a background's
+            raise Unreadable("it draws lines or boxes within the field, beside its text, as no reader draws a field")
+
+
+def _scale(ctm: Matrix) -> float:
+    """Returns how much a matrix enlarges lengths, on average over its directions."""
+    return math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))
 
 
 _SETS_COLOUR = (b"g", b"rg", b"k", b"sc", b"scn", b"cs", b"G", b"RG", b"K", b"SC", b"SCN", b"CS")
@@ -444,7 +554,7 @@ def _points(operator: bytes, numbers: list[float], ctm: Matrix) -> list[tuple[fl
     """Returns the points of a path operator (m, l, c, v, y, re) on the page."""
     if operator == b"re" and len(numbers) == 4:
         x, y, width, height = numbers
-        corners = [(x, y), (x + width, y + height)]
+        corners = [(x, y), (x + width, y), (x + width, y + height), (x, y + height)]
     else:
         corners = list(zip(numbers[0::2], numbers[1::2], strict=False))
     a, b, c, d, e, f = ctm
