@@ -355,8 +355,8 @@ SWAPPED = {
 
 @pytest.mark.parametrize(("group", "change", "message"), SWAPPED.values(), ids=SWAPPED)
 def test_a_groups_fields_on_another_groups_page_or_its_pages_out_of_order_are_refused(tmp_path, group, change, message):
-    # Each page of a class's audit says its group at its foot: a page headed for group 2 holding group 1's claims would
-    # show the teacher one group's header over another's game (issue 20, A8).
+    # Each page of a class's audit names its group in its header: a page headed for group 2 holding group 1's claims
+    # would show the teacher one group's header over another's game (issue 20, A8).
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(class_filled(group))))
     change(writer)
     path = tmp_path / "class.pdf"

@@ -136,11 +136,13 @@ def refuse_ink_over_fields(group: int, groups: int, placed: Sequence[Placed], da
 
 
 def _refuse_headed_for_another(page: Any, number: int, group: int, groups: int, widget: Placed, path: str) -> None:
-    """Refuses a page of a class's audit whose foot names another group than `group`, whose claim (`widget`) it holds.
+    """Refuses a page of a class's audit whose header names another group than `group`, whose claim (`widget`) it
+    holds.
 
-    sos-print ends each page of a class's audit with its group, "Group 2 of 3" (and its page, "· Page 1 of 2"), in
-    every language its first words, so it is read as a word, a number, a word and the count of groups, whatever the
-    words: no template is loaded here (check loads no jinja2). A page whose last line says no group is not held to one.
+    sos-print draws the group last on each page of a class's audit, at the right of its header strip: "Group 2 of 3"
+    (and its page, "· Page 1 of 2"), in every language the line's first words. So the last line of the page's text is
+    read as a word, a number, a word and the count of groups, whatever the words: no template is loaded here (check
+    loads no jinja2). A page whose last line names no group is not held to one.
     """
     if groups < 2:
         return  # one group's audit names no group
@@ -149,17 +151,17 @@ def _refuse_headed_for_another(page: Any, number: int, group: int, groups: int, 
         lines = text.get_text_range().splitlines()
     finally:
         text.close()
-    foot = _FOOT.match(lines[-1]) if lines else None
-    if foot is not None and int(foot[2]) == groups and int(foot[1]) != group:
+    named = _NAMED.match(lines[-1]) if lines else None
+    if named is not None and int(named[2]) == groups and int(named[1]) != group:
         raise ExampleFileError(
             path,
-            f"page {number} is headed for group {foot[1]} but holds group {group}'s field {quoted(widget.name)} "
+            f"page {number} is headed for group {named[1]} but holds group {group}'s field {quoted(widget.name)} "
             "(pages or fields moved between the groups' sheets): what sos-print would read is not what the audit "
             "shows; send the file the audit was filled in",
         )
 
 
-_FOOT = re.compile(r"\s*[^\W\d]+\s+([0-9]{1,4})\s+[^\W\d]+\s+([0-9]{1,4})\b")
+_NAMED = re.compile(r"\s*[^\W\d]+\s+([0-9]{1,4})\s+[^\W\d]+\s+([0-9]{1,4})\b")
 
 
 def _inked(bitmap: Any, shown: Sequence[float], box: Box) -> bool:
