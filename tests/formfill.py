@@ -29,6 +29,35 @@ def _filled(data: bytes, values: tuple[tuple[str, str], ...]) -> bytes:
     return out.getvalue()
 
 
+def typed_in_pdfium(data: bytes, values: dict[str, str]) -> bytes:
+    """Returns the PDF `data` with `values` (full names) typed into their fields as Chrome's PDF viewer (PDFium) takes
+    them: a click in the middle of each field's widget, a key pressed for each character, the field left; then saved,
+    each field drawn by PDFium itself."""
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    places = {name: (number, entries["/Rect"]) for number, name, entries in widgets(data)}
+    document = pypdfium2.PdfDocument(data)
+    try:
+        document.init_forms()
+        form = document.formenv.raw
+        for name, value in values.items():
+            number, box = places[name]
+            page = document[number]
+            pdfium.FORM_OnAfterLoadPage(page.raw, form)
+            x, y = (float(box[0]) + float(box[2])) / 2, (float(box[1]) + float(box[3])) / 2
+            pdfium.FORM_OnLButtonDown(form, page.raw, 0, x, y)
+            pdfium.FORM_OnLButtonUp(form, page.raw, 0, x, y)
+            for character in value:
+                pdfium.FORM_OnChar(form, page.raw, ord(character), 0)
+            pdfium.FORM_ForceToKillFocus(form)
+        out = io.BytesIO()
+        document.save(out)
+        return out.getvalue()
+    finally:
+        document.close()
+
+
 def move_values(
     steps: tuple[Step, ...] | list[Step], size: int, notation: Notation, variant: Variant, group: int = 1
 ) -> dict[str, str]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, examples
-from formfill import fill, move_values, terminal_fields, widgets
+from formfill import fill, move_values, terminal_fields, typed_in_pdfium, widgets
 from games import VARIANTS, games
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -2479,6 +2479,41 @@ def test_a_form_filled_by_pypdf_for_readers_to_draw_again_is_read(runner, tmp_pa
     assert writer.root_object["/AcroForm"]["/NeedAppearances"]
     pdf = tmp_path / "game.pdf"
     pdf.write_bytes(written(writer))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
+def bordered(data: bytes, width: int, style: str) -> bytes:
+    """Returns the form with every widget of its first page given a blue border of `width` and `style` (/S solid, /B
+    beveled, /I inset, /U underline, /D dashed) on a pale yellow background, as a PDF app's field properties set it."""
+
+    def change(writer):
+        for annotation in writer.pages[0]["/Annots"]:
+            annotation.get_object()[NameObject("/MK")] = DictionaryObject(
+                {NameObject("/BC"): numbers(0, 0, 1), NameObject("/BG"): numbers(1, 1, 0.8)}
+            )
+            annotation.get_object()[NameObject("/BS")] = DictionaryObject(
+                {NameObject("/W"): NumberObject(width), NameObject("/S"): NameObject(style)}
+            )
+
+    return edited(data, change)
+
+
+@pytest.mark.parametrize(
+    ("width", "style"), [(None, None), (1, "/S"), (3, "/S"), (1, "/B"), (3, "/B"), (2, "/I"), (1, "/U"), (1, "/D")]
+)
+@pytest.mark.parametrize("filler", ["pdfium", "pypdf"])
+def test_a_form_filled_in_chromes_viewer_or_by_pypdf_is_read_whatever_border_its_fields_were_given(
+    runner, tmp_path, filler, width, style
+):
+    # What real readers draw for a field, a border and a background among it, is never taken for marks beside its
+    # value (A6): PDFium types each value in as Chrome's viewer does, pypdf draws them as a tablet app may.
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant()) | {"group1.names.A": "Zoé", "group1.date": "4/12"}
+    blank = fillable(PrintOptions(size=3))
+    blank = bordered(blank, width, style) if width is not None else blank
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(typed_in_pdfium(blank, values) if filler == "pdfium" else fill(blank, values))
     result = runner.invoke(app, ["check", str(pdf)])
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
 

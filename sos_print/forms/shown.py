@@ -433,9 +433,9 @@ _WRITTEN = frozenset(
 )
 _STROKES = (b"S", b"s", b"B", b"B*", b"b", b"b*")
 _BUILDS = (b"m", b"l", b"c", b"v", b"y", b"re", b"h")
-# Points: a border runs this close along the drawing's edges (pypdf strokes a thick one, 3 points wide, 3 points in:
-# it reaches 4.5 points in); anything further in is a mark.
-_BAND = 4.5
+# Points: a border runs this close along the drawing's edges (a thick one is 3 points wide: pypdf strokes it 3 points
+# in, so it reaches 4.5 points in; PDFium and Acrobat bevel it to 6 points in); anything further in is a mark.
+_BAND = 6.0
 
 
 def _said(operator: object) -> str:
