@@ -1980,6 +1980,18 @@ UNTOLD = (
     "reader and save the file"
 )
 NAME = "group1.names.A"
+OWN = (
+    "group 1's field '{}' holds '1' but its drawing cannot be read (it draws text in a font of the file's own, whose "
+    "glyphs may show other characters): what sos-print would read may not be what the audit shows; retype the field "
+    "in a PDF reader and save the file"
+)
+# A TrueType font with its program (left out here: only its presence is looked at), as an app embeds one.
+EMBEDDED = helvetica(
+    Subtype=NameObject("/TrueType"),
+    BaseFont=NameObject("/ABCDEF+Helvetica"),
+    Encoding=NameObject("/WinAnsiEncoding"),
+    FontDescriptor=DictionaryObject({NameObject("/FontFile2"): NullObject()}),
+)
 MARKS = "it draws lines or boxes within the field, beside its text, as no reader draws a field"
 COMB = (
     "group 1's field '{}' is set to show each character in a box of its own (a comb field), which sos-print never "
@@ -2138,6 +2150,34 @@ def shown_in(code: bytes) -> bytes:
                 (b"BT (5) Tj ET", None),
                 (b"BT /Helv 12 Tf 2 8 Td (1) Tj /F0 12 Tf <0007> Tj ET", TYPE0),
             )
+        ),
+        # Nor is text drawn in glyphs of the file's own: an embedded font may draw a "7" for the code of "1", and a
+        # font named as no standard one is drawn in whatever font the reader has of that name (A6).
+        *(
+            ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf 2 8 Td (1) Tj ET", font=font), OWN.format(POINTS))
+            for font in (
+                EMBEDDED,
+                helvetica(
+                    Subtype=NameObject("/Type1"),
+                    BaseFont=NameObject("/Wingdings"),
+                    Encoding=NameObject("/WinAnsiEncoding"),
+                ),
+            )
+        ),
+        ({NAME: "Zoé"}, partial(redrawn, name=NAME, content=b"BT /F0 12 Tf (Zo\xe9) Tj ET", font=EMBEDDED), None),
+        (
+            {},
+            partial(
+                redrawn,
+                name=POINTS,
+                content=b"BT /F0 12 Tf 2 8 Td (1) Tj ET",
+                font=helvetica(
+                    Subtype=NameObject("/TrueType"),
+                    BaseFont=NameObject("/Arial,Bold"),
+                    Encoding=NameObject("/WinAnsiEncoding"),
+                ),
+            ),
+            None,
         ),
         ({"group1.names.A": "Łukasz"}, lambda data: data, None),  # pypdf draws "?ukasz": Helvetica has no Ł
         # A row emptied, its drawing kept: the page shows the row, the record would drop it (sweep 15 F16, A10/A11).
@@ -2366,6 +2406,10 @@ def shown_in(code: bytes) -> bytes:
         "claim-encoding-differences-glyph-not-told",
         "claim-no-font",
         "claim-and-a-glyph-number-beside-it",
+        "claim-in-an-embedded-font",
+        "claim-in-a-font-named-as-no-standard-one",
+        "name-in-an-embedded-font",
+        "claim-in-arial-bold",
         "letter-helvetica-lacks",
         "row-emptied-drawing-hex-encoded",
         "row-emptied-drawing-in-a-font-not-told",
@@ -2449,7 +2493,7 @@ def test_drawings_are_read_only_up_to_their_bound_and_the_files_budget():
 
     text = b"BT /Helv 12 Tf (5) Tj ET"
     padded = text + b" " * (LARGEST_DRAWING - len(text))
-    five = Shown("5 ", frozenset({"cp1252"}), False)
+    five = Shown("5 ", frozenset({"cp1252"}), False, False)
     budget = Budget(2 * LARGEST_DRAWING)
     assert shown_text(drawing(padded), fonts, budget) == five
     assert unread(drawing(padded + b" "), budget) == "it is larger than 16 KB"  # one byte over the bound

@@ -226,11 +226,11 @@ def _refuse_values_not_shown(
     Only a drawing whose text can be told for sure is held to it (`forms.shown`), whatever type the field was given
     (all an audit's are text fields): a name, class or date in a font whose codes cannot be told is read by its value,
     unless the field holds nothing (a row the page shows would be dropped); a claim's is refused, as it may show
-    another claim or marks beside it (A6). A drawing no reader writes for a field (`Unreadable`) is
-    refused, and so is a comb field, which sos-print never makes. Spaces and line breaks are
-    not compared: a reader breaks a long value into lines, and may place each character or word by itself. A drawing
-    that shows no text while the field holds some is refused unless the form asks readers to draw its fields again
-    (/NeedAppearances), as they then show the value.
+    another claim or marks beside it, and so is a claim drawn in glyphs of the file's own (an embedded font) (A6). A
+    drawing no reader writes for a field (`Unreadable`) is refused, and so is a comb field, which sos-print never
+    makes. Spaces and line breaks are not compared: a reader breaks a long value into lines, and may place each
+    character or word by itself. A drawing that shows no text while the field holds some is refused unless the form
+    asks readers to draw its fields again (/NeedAppearances), as they then show the value.
     """
     groups = _filled_groups(found)
     if len(groups) != 1:
@@ -281,6 +281,16 @@ def _refuse_values_not_shown(
             text = "".join(unicodedata.normalize("NFC", seen.text).split())
             if seen.untold and not held and not text:
                 shows = "something that cannot be read"  # a row the page shows, the record would drop
+            elif seen.own and tail.startswith(("move.", "pause.")):
+                # Readers draw a claim in the form's Helvetica, in their own glyphs: a font program of the file's may
+                # draw a "7" for the code of "1" (A6).
+                raise ExampleFileError(
+                    path,
+                    f"group {groups[0]}'s field {quoted(name)} holds {_holds(value)} but its drawing cannot be read "
+                    "(it draws text in a font of the file's own, whose glyphs may show other characters): what "
+                    "sos-print would read may not be what the audit shows; retype the field in a PDF reader and save "
+                    "the file",
+                )
             elif seen.untold and tail.startswith(("move.", "pause.")):
                 # A claim is digits, letters and cells, which every reader draws in the form's Helvetica: text whose
                 # characters cannot be told may show another claim than the value, or marks beside it (A6).
@@ -457,7 +467,7 @@ def _appearance(widget: Any) -> object:
 
 
 _NO_STATE = object()
-_NOTHING_SHOWN = Shown("", frozenset(), False)
+_NOTHING_SHOWN = Shown("", frozenset(), False, False)
 
 
 def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 import string
 import unicodedata
 import zlib
@@ -76,12 +77,15 @@ class Unreadable(Exception):
 
 @frozen
 class Shown:
-    """Holds the text a drawing shows, each piece followed by a space, the codecs (`codec`) of its fonts, and whether
-    it also paints text in a font whose codes cannot be told (`untold`): then its text cannot be told for sure."""
+    """Holds the text a drawing shows, each piece followed by a space, the codecs (`codec`) of its fonts, whether it
+    also paints text in a font whose codes cannot be told (`untold`): then its text cannot be told for sure, and
+    whether it draws text in glyphs of the file's own (`own`: an embedded font, or one named as none of the standard
+    fonts, which a reader draws in whatever font has that name), which may show other characters than their codes."""
 
     text: str
     codecs: frozenset[Codec]
     untold: bool
+    own: bool
 
 
 def shown_text(appearance: Any, fonts: Any, budget: Budget) -> Shown | None:
@@ -92,9 +96,27 @@ def shown_text(appearance: Any, fonts: Any, budget: Budget) -> Shown | None:
         return None
     parts: list[str] = []
     codecs: set[Codec] = set()
-    untold = [False]
+    untold = [False, False]
     _read(appearance, fonts, budget, parts, codecs, untold, 0)
-    return Shown("".join(parts), frozenset(codecs), untold[0])
+    return Shown("".join(parts), frozenset(codecs), untold[0], untold[1])
+
+
+def own_glyphs(font: Any) -> bool:
+    """Tells whether a font's glyphs are the file's own: embedded (a font program in its descriptor), or named as none
+    of the standard Latin fonts (Helvetica, Times, Courier and their Arial, Times New Roman and Courier New twins),
+    so that a reader draws it in whatever font has that name."""
+    font = _dictionary(font)
+    if font is None:
+        return False
+    descriptor = _dictionary(font.get("/FontDescriptor"))
+    if descriptor is not None and any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
+        return True
+    name = font.get("/BaseFont")
+    return not (isinstance(name, NameObject) and _STANDARD_NAME.fullmatch(name[1:]))
+
+
+# A standard font, as readers name it: the family, then any style ("Helvetica-Bold", "TimesNewRomanPS-BoldMT").
+_STANDARD_NAME = re.compile(r"(?:Helvetica|Arial|Times|Courier)[A-Za-z,-]{0,24}")
 
 
 def codec(font: Any) -> Codec | None:
@@ -248,6 +270,7 @@ class _State:
 
     def __init__(self, ctm: Matrix, clip: Box | None) -> None:
         self.font: Codec | None = None  # the codec of the font in use
+        self.own = False  # whether its glyphs are the file's own (`own_glyphs`)
         self.size: float | None = None  # None until a font is chosen: text shown without one cannot be told
         self.scale = 1.0  # the horizontal scaling (Tz), as a fraction
         self.mode = 0  # the text render mode
@@ -353,6 +376,7 @@ def _read(
             if _dictionary(font) is not None and _dictionary(font).get("/Subtype") == "/Type3":
                 raise Unreadable("it draws its text in a font of drawn glyphs (Type3), which may show any mark")
             state.font = codec(font)
+            state.own = own_glyphs(font)
             state.size = numbers[-1] if len(operands) == 2 and len(numbers) == 1 else 0.0
         elif operator == b"Tr" and operands and isinstance(operands[0], (int, float)):
             state.mode = int(operands[0])
@@ -416,6 +440,7 @@ def _read(
                     continue
                 parts.append(decoded + " ")
                 codecs.add(state.font)  # type: ignore[arg-type]
+                untold[1] = untold[1] or state.own
         elif operator == b"Do" and operands:
             drawn = _resolved(drawings.get(operands[0])) if drawings is not None else None
             if not isinstance(drawn, StreamObject) or drawn.get("/Subtype") != "/Form":
