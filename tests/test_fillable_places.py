@@ -289,9 +289,14 @@ CHANGED = {
 
 @pytest.mark.parametrize(("change", "message"), CHANGED.values(), ids=CHANGED)
 def test_a_field_moved_covered_or_inked_over_is_refused_naming_it_and_its_page(tmp_path, change, message):
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled())))
+    assert_refused(tmp_path / "group1.pdf", filled(), change, message)
+
+
+def assert_refused(path, data: bytes, change, message: str) -> None:
+    """Asserts that `check` refuses the filled audit `data`, changed by `change` and written to `path`, with the one
+    line `message`."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     change(writer)
-    path = tmp_path / "group1.pdf"
     writer.write(path)
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code == 1, result.output
@@ -357,13 +362,7 @@ SWAPPED = {
 def test_a_groups_fields_on_another_groups_page_or_its_pages_out_of_order_are_refused(tmp_path, group, change, message):
     # Each page of a class's audit names its group in its header: a page headed for group 2 holding group 1's claims
     # would show the teacher one group's header over another's game (issue 20, A8).
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(class_filled(group))))
-    change(writer)
-    path = tmp_path / "class.pdf"
-    writer.write(path)
-    result = CliRunner().invoke(app, ["check", str(path)])
-    assert result.exit_code == 1, result.output
-    assert result.stdout.splitlines() == [f"{path}: {message}", "checked 1 file: 1 problem in 1 file"]
+    assert_refused(tmp_path / "class.pdf", class_filled(group), change, message)
 
 
 # Layouts whose own labels stand closest to a field: the pause box's in large print, the date's under a bilingual
