@@ -1977,6 +1977,7 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
         best_finish=1,
         finish=-6,
         ties=0,
+        result=None,
     )
     assert said in flat(" ".join(block.text for block in why))
 
@@ -3197,3 +3198,28 @@ def test_in_large_print_the_players_boards_stand_under_a_long_summary_at_a_cell_
         assert players[0][1] == pytest.approx(players[1][1], abs=0.1)  # side by side
         assert shares[first] >= 0.9, shares[first]
         assert {round(board[2], 2) for board in placed[first + 1]} == {13.5 if size == 6 else 16.5}  # the game's
+
+
+@pytest.mark.parametrize(
+    ("seed", "language", "said"),
+    [
+        (
+            3,
+            Language.EN,
+            "after it, 1 point behind. In the game, A won in the end: later moves changed the result again.",
+        ),
+        (3, Language.FR, "Dans la partie, A a finalement gagné : des coups suivants ont encore changé le résultat."),
+        (7, Language.EN, "In the end, the game was a draw: later moves changed the result again."),
+        (7, Language.FR, "Finalement, la partie s’est terminée à égalité : des coups suivants ont encore changé"),
+        (1, Language.EN, None),  # B would finish 3 behind after move 6, and lost by 1: nothing to add
+    ],
+)
+def test_the_turning_point_says_so_where_the_game_ended_otherwise_than_it_would_have(seed, language, said):
+    # "After move 51, B would finish 6 points behind" on a page after "Player B wins": later slips changed the result
+    # again, and the turning point read as a contradiction (issue 23, rv44 C5).
+    found = " ".join(" ".join(texts(document(crowded_game(4, seed), 4, language=language))).split())
+    turning = found[found.index("The turning point" if language is Language.EN else "Le tournant de la partie") :]
+    if said is None:
+        assert "changed the result again" not in found and "after it, 3 points behind." in turning
+    else:
+        assert said in turning, turning[:600]

@@ -303,6 +303,7 @@ SAMPLE = {
     "codes": ("fr", "en"),  # a bilingual kit: each group prints the rules in its own language
     "typed": True,  # a replay of a record typed from a score sheet
     "seldom": False,  # a target one side often reaches on its board
+    "result": 2,  # the turning point's side won in the end all the same
 }
 
 

@@ -722,8 +722,18 @@ def _turning(
         best_finish=turn.best_finish,
         finish=turn.finish,
         ties=ties,
+        result=_turned_again(game, game.example.variant.side_of(step.seat), turn.finish),
     )
     return TurningPoint(figures[0], figures[1], why)
+
+
+def _turned_again(game: CheckedExample, side: str, finish: int | None) -> int | None:
+    """Returns the side's final lead in the game where it has another sign than `finish`, its lead after the turning
+    point with best play (later slips changed the result again), else None. "B would finish 6 points behind" over
+    a page saying B won read as a contradiction (issue 23, rv44 C5)."""
+    scores = game.final.side_scores
+    lead = scores[side] - max(points for other, points in scores.items() if other != side)
+    return None if finish is None or (lead > 0) - (lead < 0) == (finish > 0) - (finish < 0) else lead
 
 
 def _replies_made(position: Position, before: Position) -> tuple[Move, ...]:
