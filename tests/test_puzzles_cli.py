@@ -19,6 +19,7 @@ from sos_print.cli import app
 from sos_print.engine.notation import Notation
 from sos_print.engine.puzzles import PuzzleKind
 from sos_print.engine.rules import parse_board
+from sos_print.plans.layout import FOOTER_GAP
 
 KINDS = {"score-now", "no-gift", "best-move"}
 QUESTIONS = {
@@ -890,6 +891,7 @@ def footer_clearance(page) -> float:
     return (min(mark.y0 for mark in rest) - max(mark.y1 for mark in footer)) / MM
 
 
+LONG_CLASS = "CM1 – Mme Dupont-Lefèvre, École élémentaire Jules Ferry de Saint-Rémy"  # wraps to two lines
 # The sheet's code at a page's foot once sat on the column letters of the last row (FR 11: a French question set in
 # bold wraps where it was measured in regular; the first row under the reminder had no room for its gap).
 FOOTED = [
@@ -902,6 +904,25 @@ FOOTED = [
     ("--kind", "score-now", "--size", "5", "--notation", "L1C1", "--lang", "en+fr", "--count", "12"),
     ("--size", "6", "--paper", "letter", "--notation", "L1C1", "--large-print", "--count", "12"),
     ("--kind", "no-gift", "--size", "4", "--large-print", "--lang", "fr", "--count", "7"),
+    # A name field under the title, measured 2 mm shorter than drawn, let the answer boxes reach the code (issue 23,
+    # review rv44 B1): a long class name, two languages, large print on Letter, and in normal print.
+    (
+        "--large-print",
+        "--paper",
+        "letter",
+        "--lang",
+        "fr+en",
+        "--size",
+        "6",
+        "--count",
+        "4",
+        "--class-name",
+        LONG_CLASS,
+    ),
+    ("--paper", "letter", "--lang", "en+fr", "--class-name", LONG_CLASS),
+    ("--large-print", "--lang", "fr", "--size", "5", "--class-name", LONG_CLASS),
+    ("--large-print", "--size", "6", "--count", "12", "--paper", "letter"),
+    ("--large-print", "--count", "12", "--size", "5"),
 ]
 
 
@@ -910,7 +931,7 @@ def test_the_sheets_code_at_the_foot_of_a_page_keeps_clear_of_the_last_row(args)
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             gap = footer_clearance(page)
-            assert gap >= 1.5, f"page {number}: the code at the foot is {gap:.1f} mm below the last row"
+            assert gap >= FOOTER_GAP, f"page {number}: the code at the foot is {gap:.1f} mm below the last row"
 
 
 @pytest.mark.parametrize(

@@ -83,6 +83,8 @@ PAD = 3.0  # inside the reminder's frame (mm)
 MIN_WORDS = 60.0  # the narrowest column of words beside a diagram (mm, times the scale)
 MAX_SPREAD = 10.0  # at most this much room is added between two rows of puzzles (mm)
 BAND = 30.0  # mm: a page but the last left with a blank band taller than this loses to a layout that fills it
+HEADER_GAP = 2.0  # under the title, or under the name field set under it (mm)
+NAME_GAP = 2.0  # over and under the name field set under the title (mm)
 NOTE_GAP = 1.0  # under the line on dashed lines at the top of a later page, as under each part of the reminder (mm)
 
 
@@ -208,9 +210,16 @@ def _header_height(plan: SheetPlan, box: Box, scale: float, noted: bool = False)
     if noted:
         title = rich_height(plan.struck, BODY_PT * scale, _note_width(plan, box, scale, below))
     else:
-        title = set_words(plan.title, TITLE_PT * scale, box.width).height
-    name = BODY_PT * scale * LEADING / MM + 2.0 if below else 0.0
-    return strip.height + title + name + 2.0
+        title = set_words(plan.title, TITLE_PT * scale, box.width, bold=True).height
+    return strip.height + title + (_name_room(scale) if below else 0.0) + HEADER_GAP
+
+
+def _name_room(scale: float) -> float:
+    """Returns the height (mm) the name field takes under the title: a gap, its line, the gap under that.
+
+    The header was measured 2 mm shorter than it is drawn, so a page whose name field goes under its title (a long
+    class name, large print, a second language) let its last row reach the sheet's code (issue 23, review rv44 B1)."""
+    return NAME_GAP + BODY_PT * scale * LEADING / MM + NAME_GAP
 
 
 def _noted_below(plan: SheetPlan, box: Box, scale: float) -> bool:
@@ -220,7 +229,7 @@ def _noted_below(plan: SheetPlan, box: Box, scale: float) -> bool:
         return True
     body = BODY_PT * scale
     beside = rich_height(plan.struck, body, _note_width(plan, box, scale, False))
-    return rich_height(plan.struck, body, box.width) + body * LEADING / MM + 2.0 < beside
+    return rich_height(plan.struck, body, box.width) + _name_room(scale) < beside
 
 
 def _note_width(plan: SheetPlan, box: Box, scale: float, below: bool) -> float:
@@ -746,7 +755,7 @@ def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, noted:
         bottom = draw_words(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
     # The name's caption sits on the title's first baseline (or under the title), its line runs to the margin.
     body = BODY_PT * scale
-    baseline = bottom - 2.0 - body / MM if below else top - title / MM
+    baseline = bottom - NAME_GAP - body / MM if below else top - title / MM
     line = _name_line(plan, box, scale)
     caption_x = box.right - line - width_of(plan.name_caption + " ", REGULAR, body) / MM
     draw_words(canvas, (plan.name_caption,), caption_x, baseline + body / MM, body)
@@ -755,8 +764,8 @@ def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, noted:
     if name is not None:
         draw_name(canvas, name, box.right - line + 1.0, baseline - 0.8)
     if below:
-        bottom = baseline - body * (LEADING - 1) / MM - 2.0
-    return bottom - 2.0
+        bottom = baseline - body * (LEADING - 1) / MM - NAME_GAP
+    return bottom - HEADER_GAP
 
 
 def _set_child(plan: SheetPlan, box: Box, scale: float) -> SetLabel | None:
