@@ -127,12 +127,11 @@ class SheetLayout:
     width: float  # of a puzzle block (mm)
     words: tuple[float, ...]  # each row's question and turn: the tallest of its puzzles', so its boards share a top
     heights: tuple[float, ...]  # each row's height (mm)
-    pages: tuple[int, ...]  # the rows on each page: on the first, under the reminder (none if it has no room)
+    # The rows on each page: on the first, under the whole reminder (none if it leaves them no room: a puzzle goes to
+    # the next page, never a part of the reminder, issue 23, review rv44 B3).
+    pages: tuple[int, ...]
     answers: Answers = Answers.STACKED
     spacing: Spacing = Spacing()
-    # The reminder's parts (see `_reminder_parts`) over each page's rows: all on the first, unless it would hold the
-    # reminder alone (see `_paginate_under`).
-    boxes: tuple[tuple[int, ...], ...] = ()
     # The puzzles in each row: `columns` each (none given), or a page's last row of one, in its first column
     # (`_balanced`).
     counts: tuple[int, ...] = ()
@@ -275,19 +274,13 @@ def _reminder_parts(plan: SheetPlan) -> tuple[Rich, ...]:
     return (plan.gift, *plan.reminders)
 
 
-def _reminder_height(
-    plan: SheetPlan, width: float, scale: float, parts: tuple[int, ...] | None = None, pad: float = PAD
-) -> float:
-    """Returns the height (mm) of the framed reminder holding `parts` of it (all if None), the gifts pictured beside
-    the first, `pad` mm inside its frame; 0 for none."""
-    chosen = tuple(range(len(_reminder_parts(plan)))) if parts is None else parts
-    if not chosen:
-        return 0.0
-    pictured = 0 in chosen
-    text = width - 2 * pad - (_patterns_width(scale) + PATTERN_GUTTER if pictured else 0.0)
+def _reminder_height(plan: SheetPlan, width: float, scale: float, pad: float = PAD) -> float:
+    """Returns the height (mm) of the framed reminder, the gifts pictured beside its first part, `pad` mm inside its
+    frame."""
+    text = width - 2 * pad - _patterns_width(scale) - PATTERN_GUTTER
     body = BODY_PT * scale
-    words = sum(rich_height(_reminder_parts(plan)[part], body, text) + 1.0 for part in chosen)
-    return max(words, _patterns_height(plan, scale) if pictured else 0.0) + 2 * pad
+    words = sum(rich_height(part, body, text) + 1.0 for part in _reminder_parts(plan))
+    return max(words, _patterns_height(plan, scale)) + 2 * pad
 
 
 def _patterns_width(scale: float) -> float:
@@ -421,6 +414,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
         # its rows.
         later = room + _header_height(plan, page, scale) - _header_height(plan, page, scale, bool(plan.struck))
         room = room if plan.told else room - _note_height(plan, page.width, scale)
+        first = room - _reminder_height(plan, page.width, scale, pad=spacing.pad)  # under the whole reminder
         for columns in (2, 1):
             width = (page.width - (columns - 1) * COLUMN_GAP) / columns
             rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
@@ -441,14 +435,14 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                     heights = tuple(
                         _row_height(plan, style, width, answers, height, scale, spacing.words) for height in words
                     )
-                    pages, rooms, boxes = _paginate_under(plan, heights, page.width, room, later, scale, spacing)
+                    pages = _paginate(heights, (first,), later, spacing.rows)
                     if pages is None:
                         continue
-                    layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing, boxes)
+                    layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing)
                     # A sheet on two pages or more whose pages hold their puzzles unevenly (four and two: a page half
                     # white) is set evenly where a page's last puzzle alone in its row lets it (`_balanced`).
                     lopsided = _uneven(layout, len(plan.puzzles))
-                    even = _balanced(plan, layout, page.width, room, later, scale) if lopsided else None
+                    even = _balanced(plan, layout, first, later, scale) if lopsided else None
                     # Answer boxes without their caption only where that saves a page, a blank band or a column.
                     bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
                     tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
@@ -457,24 +451,17 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                             continue
                         lone = laid.pages[0] == 0  # a first page holding the reminder alone
                         uneven = _uneven(laid, len(plan.puzzles))
-                        band = _banded(
-                            laid,
-                            rooms
-                            if laid is layout
-                            else _rooms(plan, laid.boxes, page.width, room, later, scale, spacing),
-                            later,
-                        )
+                        band = _banded(laid, first, later)
                         key = (len(pages), lone, uneven, tight, -columns, band, bare, -cell, PREFERRED.index(answers))
                         found.append((key, laid))
     return min(found, key=lambda item: item[0])[1] if found else None
 
 
-def _banded(layout: SheetLayout, rooms: Sequence[float], room: float) -> bool:
-    """Tells whether a page of `layout` but the last ends in a blank band taller than BAND: its first pages have
-    `rooms` mm for their rows, the others `room`."""
+def _banded(layout: SheetLayout, first: float, room: float) -> bool:
+    """Tells whether a page of `layout` but the last ends in a blank band taller than BAND: its first page has
+    `first` mm for its rows, the others `room`."""
     return any(
-        _band(rooms[k] if k < len(rooms) else room, layout.heights, sum(layout.pages[:k]), count, layout.spacing.rows)
-        > BAND
+        _band(room if k else first, layout.heights, sum(layout.pages[:k]), count, layout.spacing.rows) > BAND
         for k, count in enumerate(layout.pages[:-1])
     )
 
@@ -489,14 +476,11 @@ def _uneven(layout: SheetLayout, puzzles: int) -> bool:
     return len(held) > 1 and max(held) - min(held) > 1
 
 
-def _balanced(
-    plan: SheetPlan, layout: SheetLayout, width: float, room: float, later: float, scale: float
-) -> SheetLayout | None:
+def _balanced(plan: SheetPlan, layout: SheetLayout, first: float, later: float, scale: float) -> SheetLayout | None:
     """Returns `layout`, a two-column one, on as many pages holding as many puzzles each (one more on the first
     pages where they do not share out evenly): each page's puzzles two a row, and an odd one last, alone in its row
-    and set as in a row of two; None if a page's rows do not fit its room, `room`
-    mm on the first less the reminder's frame, `later` mm on the others (less any part of the reminder), or for a
-    layout of one column or of one page.
+    and set as in a row of two; None if a page's rows do not fit its room, `first` mm on the first, under the whole
+    reminder, `later` mm on the others, or for a layout of one column or of one page.
 
     Five 5 x 5 puzzles filled the first page and the sixth half filled the second; the 6 x 6 sheet held two under the
     reminder and four on the second page, a third of the first white (issue 23, review des38 A5)."""
@@ -511,50 +495,22 @@ def _balanced(
     measure = _words_width(plan, style, layout.width, layout.answers, scale)
     words: list[float] = []
     heights: list[float] = []
-    first = 0
+    start = 0
     for count in counts:  # a puzzle alone in its row set as in a row of two, in its first column
-        row = plan.puzzles[first : first + count]
-        first += count
+        row = plan.puzzles[start : start + count]
+        start += count
         words.append(_words_height(row, measure, scale))
         heights.append(_row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words))
     rows = tuple(count // 2 + count % 2 for count in held)
-    parts = tuple(range(len(_reminder_parts(plan))))
-    shares: list[tuple[tuple[int, ...], ...]] = [(parts,)]  # the whole reminder over the first page's rows
-    if pages == 2 and len(parts) > 2:
-        # Or scoring again over the second page's: a sheet in two languages has a reminder twice as tall. The other
-        # parts stay over the first puzzles (what a star asks, over the first starred one).
-        shares.append((tuple(part for part in parts if part != 1), (1,)))
-    for boxes in shares:
-        rooms = (*_rooms(plan, boxes, width, room, later, scale, spacing), *[later] * (pages - len(boxes)))
-        start, fits = 0, True
-        for available, count in zip(rooms, rows, strict=True):
-            fits = fits and sum(heights[start : start + count]) + (count - 1) * spacing.rows <= available
-            start += count
-        if fits:
-            shared = boxes if len(boxes) > 1 else ()
-            return replace(
-                layout, words=tuple(words), heights=tuple(heights), pages=rows, boxes=shared, counts=tuple(counts)
-            )
-    return None
-
-
-def _rooms(
-    plan: SheetPlan,
-    boxes: tuple[tuple[int, ...], ...],
-    width: float,
-    room: float,
-    later: float,
-    scale: float,
-    spacing: Spacing,
-) -> tuple[float, ...]:
-    """Returns the room (mm) each of the first pages leaves its rows, `room` mm on the first and `later` on the
-    next less its part of the reminder: `boxes` gives each page's parts (none given: the whole reminder on the
-    first)."""
-    boxes = boxes or (tuple(range(len(_reminder_parts(plan)))),)
-    return tuple(
-        (later if page else room) - _reminder_height(plan, width, scale, parts, spacing.pad)
-        for page, parts in enumerate(boxes)
-    )
+    # The whole reminder over the first page's rows: scoring again, over the second page's, went unread on the first
+    # (issue 23, review rv44 B3).
+    rooms = (first, *[later] * (pages - 1))
+    start = 0
+    for available, count in zip(rooms, rows, strict=True):
+        if sum(heights[start : start + count]) + (count - 1) * spacing.rows > available:
+            return None
+        start += count
+    return replace(layout, words=tuple(words), heights=tuple(heights), pages=rows, counts=tuple(counts))
 
 
 def _note_height(plan: SheetPlan, width: float, scale: float) -> float:
@@ -612,56 +568,6 @@ def _row_height(
     return words + gap + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
 
 
-def _paginate_under(
-    plan: SheetPlan,
-    heights: Sequence[float],
-    width: float,
-    room: float,
-    later: float,
-    scale: float,
-    spacing: Spacing,
-) -> tuple[tuple[int, ...] | None, tuple[float, ...], tuple[tuple[int, ...], ...]]:
-    """Returns the rows on each page (None if a row never fits), the room (mm) each of the first pages leaves them
-    under its part of the reminder, and those parts: the first page has `room` mm, the others `later`.
-
-    The whole reminder goes over the first page's rows, unless it leaves no room for the first row (a sheet in two
-    languages in large print): then the first page holds what a gift is, with the gifts pictured, and how cells are
-    named, as far as they let its first row fit; each next page takes the parts left (what a star asks, then scoring
-    again) that let its own first row fit. No page holds the reminder alone."""
-    parts = len(_reminder_parts(plan))
-    whole = (room - _reminder_height(plan, width, scale, pad=spacing.pad),)
-    pages = _paginate(heights, whole, later, spacing.rows)
-    if pages is None or pages[0] or not heights:
-        return pages, whole, ()
-    # How cells are named first (every answer box asks for a cell), then what a star asks, before the starred
-    # puzzles, then scoring again.
-    pending = [parts - 1, *reversed(range(1, parts - 1))]
-    counts: list[int] = []
-    rooms: list[float] = []
-    boxes: list[tuple[int, ...]] = []
-    row = 0
-    while row < len(heights):
-        chosen = [] if boxes else [0]
-        base = later if boxes else room
-        while pending and heights[row] <= base - _reminder_height(
-            plan, width, scale, (*chosen, pending[0]), spacing.pad
-        ):
-            chosen.append(pending.pop(0))
-        available = base - _reminder_height(plan, width, scale, tuple(chosen), spacing.pad)
-        used, count = 0.0, 0
-        while row < len(heights) and used + (spacing.rows if count else 0.0) + heights[row] <= available:
-            used += heights[row] + (spacing.rows if count else 0.0)
-            count, row = count + 1, row + 1
-        if not count:
-            return pages, whole, ()
-        counts.append(count)
-        rooms.append(available)
-        boxes.append(tuple(chosen))
-    if pending:
-        return pages, whole, ()
-    return tuple(counts), tuple(rooms), tuple(boxes)
-
-
 def _paginate(heights: Sequence[float], rooms: Sequence[float], room: float, gap: float) -> tuple[int, ...] | None:
     """Returns how many rows `heights` mm tall go on each page, `gap` mm between each two: the first pages have `rooms`
     mm (under the reminder: none if its first row does not fit), the others `room`; None if a row never fits."""
@@ -711,12 +617,8 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         if not page and lined and not plan.told:
             top = draw_rich(document.canvas, plan.struck, box.x, top, BODY_PT * scale, box.width) - NOTE_GAP
         area = Box(box.x, box.y, box.width, top - box.y)
-        if layout.boxes:  # the reminder shared out over the first pages
-            parts: tuple[int, ...] | None = layout.boxes[page] if page < len(layout.boxes) else ()
-        else:
-            parts = None if page == 0 else ()
-        if parts != ():
-            top = _draw_reminder(document.canvas, plan, area, scale, parts, spacing.pad)
+        if not page:
+            top = _draw_reminder(document.canvas, plan, area, scale, pad=spacing.pad)
         # The first row keeps the same gap under the reminder or, on a later page, under the name's rule.
         top -= spacing.reminder
         heights = layout.heights[start : start + count]
@@ -773,30 +675,26 @@ def _set_child(plan: SheetPlan, box: Box, scale: float) -> SetLabel | None:
     return _fitted_child(plan, _name_line(plan, box, scale), scale) if plan.child else None
 
 
-def _draw_reminder(
-    canvas: Canvas, plan: SheetPlan, box: Box, scale: float, parts: tuple[int, ...] | None = None, pad: float = PAD
-) -> float:
-    """Draws the framed reminder, or `parts` of it, `pad` mm inside its frame: the gifts pictured beside what a gift
-    is, and the rest; returns its bottom."""
-    chosen = tuple(range(len(_reminder_parts(plan)))) if parts is None else parts
-    frame_height = _reminder_height(plan, box.width, scale, chosen, pad)
+def _draw_reminder(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, pad: float = PAD) -> float:
+    """Draws the framed reminder, `pad` mm inside its frame: the gifts pictured beside what a gift is, and the rest;
+    returns its bottom."""
+    frame_height = _reminder_height(plan, box.width, scale, pad)
     frame = Box(box.x, box.top - frame_height, box.width, frame_height)
     canvas.setStrokeGray(CAPTION_GREY)
     draw_box(canvas, frame, 0.8)
     canvas.setStrokeGray(0)
     cell = PATTERN_CELL * scale
-    pictured = 0 in chosen
-    for k, pattern in enumerate(plan.patterns if pictured else ()):
+    for k, pattern in enumerate(plan.patterns):
         y = frame.top - pad - (k * 1.5 + 1) * cell
         for n, letter in enumerate(pattern):
             square = Box(frame.x + pad + n * cell, y, cell, cell)
             draw_box(canvas, square, 1.0)
             if letter != ".":
                 draw_centred(canvas, letter, square.x + cell / 2, square.y + cell / 2, BODY_PT * scale, bold=True)
-    x = frame.x + pad + (PATTERN_GUTTER + _patterns_width(scale) if pictured else 0.0)
+    x = frame.x + pad + PATTERN_GUTTER + _patterns_width(scale)
     text = frame.right - pad - x
     top = frame.top - pad
-    for part in (_reminder_parts(plan)[k] for k in chosen):
+    for part in _reminder_parts(plan):
         top = draw_rich(canvas, part, x, top, BODY_PT * scale, text) - 1.0
     return frame.y
 
@@ -914,8 +812,8 @@ def _draw_footer(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, page: 
 
 def _told_struck(plan: SheetPlan, box: Box, scale: float) -> tuple[SheetPlan, SheetLayout | None]:
     """Returns the sheet's plan and layout with the sentence on its dashed lines run on in a paragraph of the first
-    page's reminder: after scoring again, where that part stays on the first page and adds no page, else after what
-    the sheet asks, beside the gifts pictured, else over the first page's rows. A later page says it over its rows
+    page's reminder: after scoring again, where that adds no page, else after what the sheet asks, beside the gifts
+    pictured, else over the first page's rows. A later page says it over its rows
     (`render_sheet`).
 
     In a paragraph of its own it took the Letter sheet, a page shorter than A4, to a second page: run on it adds a
@@ -927,13 +825,12 @@ def _told_struck(plan: SheetPlan, box: Box, scale: float) -> tuple[SheetPlan, Sh
     again = replace(plan, reminders=(run_on(plan.reminders[0], plan.struck), *plan.reminders[1:]), told=True)
     lead = replace(plan, gift=run_on(plan.gift, plan.struck), told=True)
     found: list[tuple[tuple[int, bool, int], SheetPlan, SheetLayout | None]] = []
-    # Or over the first page's rows, as over the next pages'. Last, where each of those adds a page or leaves the
-    # first page's reminder alone (a sheet in two languages in large print), after scoring again on the second page.
-    for rank, (told, part) in enumerate(((again, 1), (lead, 0), (plan, 0), (again, -1))):
+    # Or over the first page's rows, as over the next pages'.
+    for rank, told in enumerate((again, lead, plan)):
         layout = sheet_layout(told, box, scale, least)
         if layout is None:
             found.append(((1_000, True, rank), told, None))
-        elif part < 0 or not layout.boxes or part in layout.boxes[0]:  # the reminder, or that part, on the first page
+        else:
             found.append(((len(layout.pages), not layout.pages[0], rank), told, layout))
     _, told, layout = min(found, key=lambda item: item[0])
     return told, layout
