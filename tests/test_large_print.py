@@ -245,21 +245,28 @@ def _board_runs(page, size: int):
 
 # Large print set the puzzles' boards smaller than normal print's: 10 mm cells with 22.2 pt letters on 4 x 4 and
 # 5 x 5 A4, 11 mm where normal print takes 12 on 6 x 6 A4 (issue 23, final review, finding 1). A board in large print
-# is at least as large as the same sheet's in normal print, never under 11 mm, its letters larger, each O and S
-# 2.5 mm at least clear of its cell's sides.
+# is at least as large as the same sheet's in normal print, its letters larger. In 11 mm cells (and in 11.2 mm on
+# 6 x 6) its 1.5 times larger letters nearly touched the grid lines, and the dashed lines already made ran through
+# them (issue 23, review rv44 A2): its cells are LARGE_CELL at least, 1.5 times normal print's least, each letter's
+# body (its font's ascent to descent) at most LETTER_SHARE of its cell's height and each O and S ink LETTER_CLEAR clear
+# of its cell's four sides (2.5 mm, sideways, before). Three or four 4 x 4 puzzles a page, one a page of 6 x 6.
 PUZZLE_CELLS = [
-    (4, Paper.A4, Language.EN, 10.0, 11.0),
-    (4, Paper.LETTER, Language.FR, 10.0, 11.0),
+    (4, Paper.A4, Language.EN, 10.0, 17.0),
+    (4, Paper.LETTER, Language.FR, 10.0, 17.0),
     # Normal print holds three 5 x 5 puzzles a page, the third alone in its row, with 11 mm cells (issue 23, review
     # des38 A5: four and two, in 10 mm cells on A4 and 11 on Letter); a 6 x 6 A4 sheet three a page in 10 mm, a Letter
     # one two and four in 11. The lone puzzle set as the others, its answer boxes under its board (review des41, B3),
     # made the cells of normal print a step smaller, and with them the least large print may take.
-    (5, Paper.A4, Language.FR, 11.0, 14.0),
-    (5, Paper.LETTER, Language.EN, 11.0, 14.0),
-    # Two columns of 11 mm on three pages, where 12 mm ones in one column took four.
-    (6, Paper.A4, Language.EN, 10.0, 11.0),
-    (6, Paper.LETTER, Language.FR, 11.0, 12.0),
+    # The tip box kept whole on the first page (review rv44 B3) takes normal print's A4 5 x 5 cells a step smaller, and
+    # its 6 x 6 ones a step larger, four a page on the second.
+    (5, Paper.A4, Language.FR, 10.0, 15.0),
+    (5, Paper.LETTER, Language.EN, 11.0, 16.0),
+    (6, Paper.A4, Language.EN, 12.0, 17.0),
+    (6, Paper.LETTER, Language.FR, 11.0, 15.0),
 ]
+LARGE_CELL = 15.0
+LETTER_SHARE = 0.6
+LETTER_CLEAR = 4.0
 
 
 @pytest.mark.parametrize(("size", "paper", "language", "normal", "large"), PUZZLE_CELLS)
@@ -273,12 +280,17 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
         assert {round(found, 2) for found, _, _ in boards} == {cell}, large_print
         letters = [letter for _, inside, _ in boards for letter in inside]
         assert letters and {round(letter.size, 1) for letter in letters} == {letter_pt}
-    for found, inside, (left, _, _, _) in boards:  # large print's: a margin either side of each letter
+    assert large >= LARGE_CELL
+    for found, inside, (left, bottom, _, _) in boards:  # large print's: a margin on every side of each letter
         for letter in inside:
-            x0, _, x1, _ = _ink(letter)
+            assert (letter.y1 - letter.y0) / PT <= LETTER_SHARE * found, (letter.get_text(), found)
+            x0, y0, x1, y1 = _ink(letter)
             column = int((letter.x0 - left) / (found * PT))
+            row = int(((y0 + y1) / 2 - bottom) / (found * PT))
             sides = (left + column * found * PT, left + (column + 1) * found * PT)
-            assert min(x0 - sides[0], sides[1] - x1) / PT >= 2.5, (letter.get_text(), found)
+            ends = (bottom + row * found * PT, bottom + (row + 1) * found * PT)
+            clear = min(x0 - sides[0], sides[1] - x1, y0 - ends[0], ends[1] - y1) / PT
+            assert clear >= LETTER_CLEAR, (letter.get_text(), found, round(clear, 2))
 
 
 # The rule sheet's four pictures were smaller in large print than in normal print: 14.5 mm cells beside 17 on A4,

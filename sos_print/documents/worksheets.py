@@ -80,7 +80,6 @@ from sos_print.plans.worksheets import PuzzleFigure, Rich, SheetPlan, class_chil
 COLUMN_GAP = 5.0
 NUMBER_INDENT = 6.0  # the puzzle's number hangs in this margin, its words start after it (mm, times the scale)
 PAD = 3.0  # inside the reminder's frame (mm)
-MIN_WORDS = 60.0  # the narrowest column of words beside a diagram (mm, times the scale)
 MAX_SPREAD = 10.0  # at most this much room is added between two rows of puzzles (mm)
 BAND = 30.0  # mm: a page but the last left with a blank band taller than this loses to a layout that fills it
 HEADER_GAP = 2.0  # under the title, or under the name field set under it (mm)
@@ -92,7 +91,6 @@ class Answers(enum.Enum):
     """Names where a puzzle's words and answer boxes go around its diagram."""
 
     STACKED = "stacked"  # the words over the diagram, the boxes beside it under their caption
-    BESIDE = "beside"  # the words and the boxes in a column beside the diagram: a single column of puzzles
     UNDER = "under"  # the words over the diagram, the boxes in a row under it: a column as narrow as the diagram
     SIDE = "side"  # the words over the diagram, the boxes beside it each under its word (the caption where it fits)
 
@@ -115,7 +113,7 @@ TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.4)
 
 
 # Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
-PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.BESIDE, Answers.UNDER)
+PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.UNDER)
 
 
 @frozen
@@ -415,6 +413,8 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
         later = room + _header_height(plan, page, scale) - _header_height(plan, page, scale, bool(plan.struck))
         room = room if plan.told else room - _note_height(plan, page.width, scale)
         first = room - _reminder_height(plan, page.width, scale, pad=spacing.pad)  # under the whole reminder
+        if first < 0:  # the reminder alone overflows the first page: it ran over the sheet's code
+            continue
         for columns in (2, 1):
             width = (page.width - (columns - 1) * COLUMN_GAP) / columns
             rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
@@ -430,7 +430,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                     dashes=scale,
                 )
                 for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
-                    measure = _words_width(plan, style, width, answers, scale)
+                    measure = _words_width(plan, width, scale)
                     words = tuple(_words_height(row, measure, scale) for row in rows)
                     heights = tuple(
                         _row_height(plan, style, width, answers, height, scale, spacing.words) for height in words
@@ -492,7 +492,7 @@ def _balanced(plan: SheetPlan, layout: SheetLayout, first: float, later: float, 
     counts: list[int] = []
     for count in held:
         counts += [2] * (count // 2) + [1] * (count % 2)
-    measure = _words_width(plan, style, layout.width, layout.answers, scale)
+    measure = _words_width(plan, layout.width, scale)
     words: list[float] = []
     heights: list[float] = []
     start = 0
@@ -532,11 +532,9 @@ def _diagram_size(plan: SheetPlan, style: DiagramStyle) -> tuple[float, float]:
     return margins.left + side + margins.right, margins.top + side + margins.bottom
 
 
-def _words_width(plan: SheetPlan, style: DiagramStyle, width: float, answers: Answers, scale: float) -> float:
-    """Returns the width (mm) a puzzle `width` mm wide sets its question in: after its number, beside the diagram
-    or over it."""
-    beside = _diagram_size(plan, style)[0] + ANSWER_GAP if answers is Answers.BESIDE else 0.0
-    return width - beside - _indent(plan, scale)
+def _words_width(plan: SheetPlan, width: float, scale: float) -> float:
+    """Returns the width (mm) a puzzle `width` mm wide sets its question in, after its number, over the diagram."""
+    return width - _indent(plan, scale)
 
 
 def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale: float) -> float:
@@ -544,8 +542,6 @@ def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale:
     diagram = _indent(plan, scale) + _diagram_size(plan, style)[0]
     if answers is Answers.UNDER:
         return max(diagram, _answer_row_size(plan, scale)[0])
-    if answers is Answers.BESIDE:
-        return diagram + ANSWER_GAP + max(_answer_size(plan, scale)[0], MIN_WORDS * scale)
     boxes = _side_size(plan, scale, False) if answers is Answers.SIDE else _answer_size(plan, scale)
     return diagram + ANSWER_GAP + boxes[0]
 
@@ -556,8 +552,6 @@ def _row_height(
     """Returns the height (mm) of a row of puzzles `width` mm wide whose tallest question and turn are `words` mm
     tall, `gap` mm over the diagram."""
     diagram = _diagram_size(plan, style)[1]
-    if answers is Answers.BESIDE:
-        return max(diagram, words + 2.0 + _answer_size(plan, scale)[1])
     if answers is Answers.UNDER:
         return words + gap + diagram + 2.0 + _answer_row_size(plan, scale)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
@@ -717,16 +711,6 @@ def _draw_puzzle(
     style, grid = layout.style, figure.grid
     margins = diagram_margins(grid, style)
     side = grid.size * style.cell
-    if layout.answers is Answers.BESIDE:
-        # The diagram on the left, then the number hanging before the question, the turn and the answer boxes.
-        draw_diagram(document, grid, x + margins.left, top - margins.top - side, style)
-        words_x = x + margins.left + side + margins.right + ANSWER_GAP
-        width = x + layout.width - words_x - indent
-        _draw_number(canvas, figure, words_x, top, indent, body)
-        below = _draw_question(canvas, figure, words_x + indent, top, body, width)
-        below = draw_words(canvas, figure.turn, words_x + indent, below, body, width=width) - 2.0
-        _draw_answer(canvas, plan, words_x + indent, below, scale)
-        return
     _draw_number(canvas, figure, x, top, indent, body)
     width = layout.width - indent
     below = _draw_question(canvas, figure, x + indent, top, body, width)

@@ -244,9 +244,11 @@ LEADER_GREY = 0.3
 # fewer pages; children read the board, and write their answer in the boxes beside it.
 PUZZLE_CELL = 12.0
 PUZZLE_MIN_CELL = 10.0  # a child reads 25 to 36 letters and tries a letter in pencil: never smaller
-# In large print a board is never smaller than the same sheet's in normal print, and its letters, larger (22.2 pt: a
-# 5.6 mm O), keep 2.7 mm clear of the cell's sides: its cells shrink no further than this, nor than normal print's.
-PUZZLE_LARGE_MIN_CELL = 11.0
+# In large print a board grows with its letters (22.2 pt: a 5.6 mm O, 37 % of the cell's height as a 14.8 pt O is of
+# a 10 mm cell): its cells shrink no further than LARGE_PRINT times normal print's least, nor than the same sheet's in
+# normal print, one puzzle a row where two no longer fit. In 11 mm cells its letters nearly touched the grid lines and
+# the dashed lines already made ran through them (issue 23, review rv44 A2).
+PUZZLE_LARGE_MIN_CELL = 15.0
 PUZZLE_GAP = 5.0  # between puzzles
 REMINDER_GAP = 4.0  # between the reminder's frame at the top of a sheet and its first row of puzzles
 FOOTER_GAP = 2.0  # kept free between a page's last row (its coordinates, its answer boxes) and the sheet's code
