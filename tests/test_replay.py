@@ -2921,13 +2921,16 @@ THREE_PLAYERS = [("1", "A", "S", "A1"), ("2", "B", "O", "A2"), ("3", "C", "S", "
         (lambda lang: rendered("replay", PrintOptions(language=lang), "09-team-sos.toml"),
          {Language.EN: ["A + C: 1 S-O-S line", "B + D: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S",
                                                                                      "B + D : 1 S-O-S"]},
-         {Language.EN: "drawn once for each team that made an S-O-S and showing only the S-O-S that team made. Count",
-          Language.FR: "dessinée pour chaque équipe qui a complété un S-O-S, avec seulement ses S-O-S. "
-                       "Compte"}),
+         {Language.EN: "drawn once for each team that made an S-O-S and showing only the S-O-S that team made. The "
+                       "number by each board says how many; the board shows where.",
+          Language.FR: "dessinée pour chaque équipe qui a complété un S-O-S, avec seulement ses S-O-S. Le nombre près "
+                       "de chaque grille dit combien il y en a ; la grille montre où."}),
         (lambda lang: document(csv_text(THREE_PLAYERS, HEADER[:6]), 3, Variant(players=3), language=lang),
          {Language.EN: ["C: 1 S-O-S line"], Language.FR: ["C : 1 S-O-S"]},
-         {Language.EN: "showing only the S-O-S that player made. A and B made no S-O-S. Count the lines",
-          Language.FR: "avec seulement ses S-O-S. A et B n'ont complété aucun S-O-S. Compte"}),
+         {Language.EN: "showing only the S-O-S that player made. A and B made no S-O-S. The number by each board says "
+                       "how many; the board shows where.",
+          Language.FR: "avec seulement ses S-O-S. A et B n'ont complété aucun S-O-S. Le nombre près de chaque grille "
+                       "dit combien il y en a ; la grille montre où."}),
     ],
     ids=["11 first S-O-S wins", "09 teams", "3 players"],
 )  # fmt: skip
@@ -2972,12 +2975,22 @@ def test_the_move_written_stands_clear_of_its_columns_rules_in_l1c1(lang):
 
 
 # What a French teacher and a designer found in the replays of the worked examples (issue 23, session 37): the
-# players play (they do not only write), a child counts the lines (« tu »), a tie is a game that finishes level, a
-# picture of one of several best moves says so, the adverb stands before the infinitive, two winning lines are
-# joined by "and", and a team is a "that".
+# players play (they do not only write), a tie is a game that finishes level, a picture of one of several best moves
+# says so, the adverb stands before the infinitive, two winning lines are joined by "and", and a team is a "that".
+# The players' boards are read by the number by each, not by counting their lines, which a crowded board's S-O-S
+# sharing an S made one (issue 23, rv44 A1): said to the class, with no « tu » or « vous ».
 REPLAYED = [
     ("06-last-letter-scores.toml", Language.FR, "Joueurs : A et B, qui jouent dans cet ordre."),
-    ("06-last-letter-scores.toml", Language.FR, "Compte les traits pour trouver les points de chacun."),
+    (
+        "06-last-letter-scores.toml",
+        Language.FR,
+        "avec seulement ses S-O-S. Le nombre près de chaque grille dit combien il y en a ; la grille montre où.",
+    ),
+    (
+        "06-last-letter-scores.toml",
+        Language.EN,
+        "showing only the S-O-S that player made. The number by each board says how many; the board shows where.",
+    ),
     (
         "06-last-letter-scores.toml",
         Language.FR,

@@ -490,8 +490,8 @@ def test_typography_keeps_units_sizes_and_letters_together(sentences, pattern, w
 
 
 ADULT = ("teacher.", "puzzles.key_", "replay.", "web.")  # the words the teacher reads: "vous"
-# The replay's words under "Who made each S-O-S" ask the children themselves to count their lines: « Compte les
-# traits », where « Comptez » said vous on a page set for children (issue 23, session 37 P14).
+# The replay's words under "Who made each S-O-S" are set for the children: « Comptez les traits » said vous on a page
+# set for them (issue 23, session 37 P14); they now say what the boards show, to the class (issue 23, rv44 A1).
 REPLAY_CHILDREN = ("replay.final_intro",)
 # An order given with "tu", where a clause starts: the children's verbs, which a sentence to the teacher must not use
 # (the replay once told the teacher « compte les traits »).
