@@ -3219,11 +3219,11 @@ def test_in_large_print_the_players_boards_stand_under_a_long_summary_at_a_cell_
         (
             3,
             Language.EN,
-            "after it, 1 point behind. In the game, A won in the end: later moves changed the result again.",
+            "after it, 1 point behind. Yet in the end, A won: later moves changed the result again.",
         ),
-        (3, Language.FR, "Dans la partie, A a finalement gagné : des coups suivants ont encore changé le résultat."),
-        (7, Language.EN, "In the end, the game was a draw: later moves changed the result again."),
-        (7, Language.FR, "Finalement, la partie s’est terminée à égalité : des coups suivants ont encore changé"),
+        (3, Language.FR, "Pourtant, à la fin, c’est A qui a gagné : plus tard, d’autres coups ont de nouveau changé"),
+        (7, Language.EN, "Yet in the end, the game was a draw: later moves changed the result again."),
+        (7, Language.FR, "Pourtant, à la fin, la partie s’est terminée à égalité : plus tard, d’autres coups ont"),
         (1, Language.EN, None),  # B would finish 3 behind after move 6, and lost by 1: nothing to add
     ],
 )

@@ -172,8 +172,8 @@ def test_the_other_ways_to_play_stay_in_one_column(name, language, paper, large_
 
 
 DASHED_BOX = {
-    Language.EN: "The dashed box shows the last letter written.",
-    Language.FR: "Le cadre en pointillés montre",
+    Language.EN: "The picture’s dashed box marks the new letter.",
+    Language.FR: "Sur l’image, le cadre en pointillés marque la nouvelle lettre.",
 }
 
 
