@@ -959,7 +959,7 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     assert "Pour l’adulte : avec de jeunes enfants, commencez par" in text
     # The value leaves out the points scored before the move; the comment counts them: the page says so.
     assert "Les points marqués avant ce coup ne comptent pas dans sa valeur." in text
-    assert "Son commentaire dit comment il a changé la fin de la partie." in text
+    assert "Pour ces coups-là, le commentaire dit comment le coup a changé le résultat." in text
     assert "Un commentaire compte aussi les points déjà marqués" in text  # in the adult's note
     raw = " ".join(texts(document(csv_text(WRONG), 3, language=Language.FR)))
     assert "Score final\u202f:" in raw
