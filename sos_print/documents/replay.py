@@ -230,7 +230,7 @@ def board_cell(grids: Sequence[GridPlan], size: int, width: float, scale: float)
     largest = max(REPLAY_CELL[size] * scale, least)
     unnamed = [replace(grid, named=False) for grid in grids]
     slot = (width - GAP) / 2
-    for cell in [largest - 0.5 * k for k in range(64) if largest - 0.5 * k >= least - 1e-9]:
+    for cell in _cells_down(largest, least):
         if _gallery(unnamed, size, 2, slot, cell, False, scale).diagram_width <= slot:
             return cell, 2
     return max(largest, REPLAY_ALONE_CELL * scale), 1  # one a row: as large as an 8 x 8 board has room for
@@ -513,10 +513,9 @@ def _under_summary(flow: Flow, plan: ReplayPlan, layout: Gallery, plans: Sequenc
     ]
     scale = layout.body / BODY_PT
     grids = [replace(figure.grid, named=False) for figure in plan.scorers]
-    steps = int((layout.style.cell - REPLAY_CELL[layout.size]) / 0.5 + 1e-6)
     found = [layout] + [
-        _gallery(grids, layout.size, layout.columns, layout.slot, layout.style.cell - 0.5 * k, False, scale)
-        for k in range(1, steps + 1)
+        _gallery(grids, layout.size, layout.columns, layout.slot, cell, False, scale)
+        for cell in _cells_down(layout.style.cell, REPLAY_CELL[layout.size])[1:]
     ]
     needed = [
         next((k for k, candidate in enumerate(found) if _rows_height(candidate, other.scorers) <= room), None)
@@ -872,13 +871,16 @@ def _pair_cell(layout: Gallery, figures: Sequence[ExampleFigure]) -> Gallery:
     half = (layout.slot - GAP) / 2
     scale = layout.body / BODY_PT
     grids = [replace(figure.grid, named=False) for figure in figures]
-    cell = layout.style.cell - 0.5
-    while cell >= REPLAY_CELL[layout.size] - 1e-9:
+    for cell in _cells_down(layout.style.cell, REPLAY_CELL[layout.size])[1:]:
         two = _gallery(grids, layout.size, 2, half, cell, False, scale)
         if two.diagram_width <= half:
             return two
-        cell -= 0.5
     return layout
+
+
+def _cells_down(largest: float, least: float) -> list[float]:
+    """Returns the cells (mm) tried for a layout, from `largest` down by half millimetres to `least`."""
+    return [largest - 0.5 * k for k in range(int((largest - least) / 0.5 + 1e-6) + 1)]
 
 
 def _under_grid(figure: ExampleFigure, placed: FigureLayout, layout: Gallery) -> FigureLayout:

@@ -121,11 +121,13 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
         # What the front's pictures show, said beside them, is left out of large print where it would cost the sheet a
         # page (issue 23, review 34, P16 and H10), step 1's sentence first; that one also where it would shrink the
         # pictures (des42 C5). Normal print keeps its pictures' size from large print's.
+        bare = uncaptioned(plan, numbers)
+        if bare == plan:
+            continue
         shorter = _large_print_layout(document, uncaptioned(whole, numbers))
         saves = large.pages > LARGE_PAGES and shorter.pages < large.pages
-        saves = saves or (numbers == UNCAPTIONED[0] and shorter.cell > large.cell)
-        if uncaptioned(plan, numbers) != plan and saves:
-            plan, large = (uncaptioned(plan, numbers), shorter) if large_print else (plan, shorter)
+        if saves or (numbers == UNCAPTIONED[0] and shorter.cell > large.cell):
+            plan, large = (bare, shorter) if large_print else (plan, shorter)
             break
     if large_print:
         sections, intro_back = large.sections, large.back
