@@ -236,7 +236,7 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
         assert (
             "SOS: puzzles" in page
             and "Name" in page
-            and "Try not to leave S, empty, S or S, O, empty (or empty, O, S)" in page
+            and "Try not to leave three cells in a line like one of these, in any direction" in page
         )
         assert "If you score, write one more letter; if that one scores too, write another." in page
         assert "Write a cell as its column letter, then its row number: B2." in page
@@ -577,12 +577,16 @@ def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes(
     gifts = {line for line in lines if scoring_moves(line + "......", 3)}
     assert gifts == {"S.S", "SO.", ".OS"} == set(GIFT_PATTERNS)
     for lang, said in (
-        # As the rule sheet says it, aloud: the underscores could not be read (issue 23, French read fr38, B5).
-        ("en", "Try not to leave S, empty, S or S, O, empty (or empty, O, S) on three cells"),
+        # The three lines pictured speak for themselves: "S, empty, S or S, O, empty (or empty, O, S)" was hard to
+        # read for a child of eight alone (issue 23, review rv44 C8). Every direction, as the engine counts lines.
+        ("en", "Watch out for gifts. Try not to leave three cells in a line like one of these, in any direction: the"),
         # Advice, not a rule: the engine allows such a move, and « Ne laisse pas » read as a ban (issue 23).
-        ("fr", "Évite de laisser S, vide, S ou S, O, vide (ou vide, O, S) sur trois cases"),
+        ("fr", "Attention aux cadeaux. Évite de laisser trois cases alignées comme celles-ci, dans n’importe quel"),
     ):
-        assert said in flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
+        page = flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
+        assert said in page
+        # "These" are the pictures, drawn just before the sentence: each gift's letters, its empty cell left out.
+        assert page[: page.index(said)].endswith("S S S O O S ")
 
 
 # « Une case se note par… » was stiff for a child of eight, to whom « noter » is to give a mark (issue 23); the line
@@ -798,10 +802,10 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
 # review des38 B13): its reminder leads with its own question, beside the three lines pictured, which are where a move
 # scores. The other kinds' questions are about gifts (the best move gives none away): gifts lead them.
 LEADS = [
-    (("--kind", "score-now"), "Score the most points. Fill the empty cell of S, empty, S", "Watch out for gifts."),
+    (("--kind", "score-now"), "Score the most points. Find three cells in a line like one of these", "gifts"),
     (
         ("--kind", "score-now", "--lang", "fr"),
-        "Marque le plus de points. Remplis la case vide de trois cases alignées",
+        "Marque le plus de points. Cherche trois cases alignées comme celles-ci, dans n’importe quel sens, et",
         "cadeau",
     ),
     (("--kind", "no-gift"), "Watch out for gifts. Try not to leave", "Score the most points."),
