@@ -160,8 +160,8 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant():
     assert "The record stops there, before the end of the game." in team
     # The board drawn once per player is where the record stops, not the final board.
     text = whole(rendered("replay", PrintOptions(), "09-team-sos.toml"))
-    assert "The board after the last recorded move, drawn once for each team that made an S-O-S" in text
-    assert "The final board" not in text
+    assert "For each team that made an S-O-S, here is the board after the last recorded move with only that" in text
+    assert "the final board" not in text
     assert "Each row as it should read under the rules: who wrote" in flat(
         " ".join(texts(rendered("replay", PrintOptions(), "09-team-sos.toml")))
     )
@@ -398,6 +398,28 @@ def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
     assert "A picture every 2 moves, and one after the last move." in whole(data)
 
 
+# A caption tells the moves it does not show before its last move: "The game ends. The other move scores nothing."
+# spoke of a move after the game had ended (issue 23, a French teacher's read).
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            Language.EN,
+            "B writes again. The other move scores nothing. Move 9: B writes O in A2 and scores no points. The game "
+            "ends.",
+        ),
+        (
+            Language.FR,
+            "B rejoue. L’autre coup ne marque rien. Coup 9 : B écrit O en A2 et ne marque aucun point. La partie est "
+            "terminée.",
+        ),
+    ],
+)
+def test_a_caption_ends_with_its_last_move_after_the_moves_it_does_not_tell(language, said):
+    text = flat(whole(document(csv_text(GAME3), 3, every=5, language=language)))
+    assert said in text, text
+
+
 def test_lines_scored_before_a_diagram_are_dark_thin_dashes_that_a_photocopy_keeps():
     data = document(csv_text(GAME3), 3)
     found = []
@@ -441,8 +463,8 @@ def test_each_player_has_a_board_of_the_s_o_s_they_made_and_no_label_sits_on_a_l
     text = flat(texts(data)[page])
     assert "A: 1 S-O-S line" in text and "B: 2 S-O-S lines" in text and "1 S-O-S lines" not in text
     assert (
-        "The final board, drawn once for each player who made an S-O-S and showing only the S-O-S that player made."
-        in text
+        "For each player who made an S-O-S, here is the final board with only their S-O-S. The number after each name "
+        "says how many; the board shows where." in text
     )
     (a, b), lines = boards(data)[page][:2], thick_lines(data, page)
     assert a[1] == b[1] and b[0] > a[0]  # side by side
@@ -2914,23 +2936,23 @@ THREE_PLAYERS = [("1", "A", "S", "A1"), ("2", "B", "O", "A2"), ("3", "C", "S", "
     [
         (lambda lang: rendered("replay", PrintOptions(language=lang), "11-team-first-sos-wins.toml"),
          {Language.EN: ["A + C: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S"]},
-         {Language.EN: "The final board, showing only the S-O-S that won. In this game, the player who made an S-O-S "
-                       "won for their team.",
-          Language.FR: "La dernière grille, avec seulement le S-O-S gagnant : celui qui l'a complété a fait gagner son "
-                       "équipe."}),
+         {Language.EN: "Here is the final board, showing only the S-O-S that won. In this game, the player who made an "
+                       "S-O-S won for their team.",
+          Language.FR: "Voici la dernière grille, avec seulement le S-O-S gagnant : celui qui l'a complété a fait "
+                       "gagner son équipe."}),
         (lambda lang: rendered("replay", PrintOptions(language=lang), "09-team-sos.toml"),
          {Language.EN: ["A + C: 1 S-O-S line", "B + D: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S",
                                                                                      "B + D : 1 S-O-S"]},
-         {Language.EN: "drawn once for each team that made an S-O-S and showing only the S-O-S that team made. The "
-                       "number by each board says how many; the board shows where.",
-          Language.FR: "dessinée pour chaque équipe qui a complété un S-O-S, avec seulement ses S-O-S. Le nombre près "
-                       "de chaque grille dit combien il y en a ; la grille montre où."}),
+         {Language.EN: "For each team that made an S-O-S, here is the board after the last recorded move with only "
+                       "that team's S-O-S. The number after each name says how many; the board shows where.",
+          Language.FR: "Voici, pour chaque équipe qui a complété un S-O-S, la grille après le dernier coup noté avec "
+                       "seulement ses S-O-S. Le nombre après chaque nom dit combien il y en a ; la grille montre où."}),
         (lambda lang: document(csv_text(THREE_PLAYERS, HEADER[:6]), 3, Variant(players=3), language=lang),
          {Language.EN: ["C: 1 S-O-S line"], Language.FR: ["C : 1 S-O-S"]},
-         {Language.EN: "showing only the S-O-S that player made. A and B made no S-O-S. The number by each board says "
-                       "how many; the board shows where.",
-          Language.FR: "avec seulement ses S-O-S. A et B n'ont complété aucun S-O-S. Le nombre près de chaque grille "
-                       "dit combien il y en a ; la grille montre où."}),
+         {Language.EN: "move with only their S-O-S. A and B made no S-O-S. The number after each name says how many; "
+                       "the board shows where.",
+          Language.FR: "avec seulement ses S-O-S. A et B n'ont complété aucun S-O-S. Le nombre après chaque nom dit "
+                       "combien il y en a ; la grille montre où."}),
     ],
     ids=["11 first S-O-S wins", "09 teams", "3 players"],
 )  # fmt: skip
@@ -2977,19 +2999,22 @@ def test_the_move_written_stands_clear_of_its_columns_rules_in_l1c1(lang):
 # What a French teacher and a designer found in the replays of the worked examples (issue 23, session 37): the
 # players play (they do not only write), a tie is a game that finishes level, a picture of one of several best moves
 # says so, the adverb stands before the infinitive, two winning lines are joined by "and", and a team is a "that".
-# The players' boards are read by the number by each, not by counting their lines, which a crowded board's S-O-S
-# sharing an S made one (issue 23, rv44 A1): said to the class, with no « tu » or « vous ».
+# The players' boards are read by the number after each name (under or beside the board, as the layout sets it),
+# not by counting their lines, which a crowded board's S-O-S sharing an S made one (issue 23, rv44 A1): said to the
+# class, with no « tu » or « vous ».
 REPLAYED = [
     ("06-last-letter-scores.toml", Language.FR, "Joueurs : A et B, qui jouent dans cet ordre."),
     (
         "06-last-letter-scores.toml",
         Language.FR,
-        "avec seulement ses S-O-S. Le nombre près de chaque grille dit combien il y en a ; la grille montre où.",
+        "Voici, pour chaque joueur qui a complété un S-O-S, la dernière grille avec seulement ses S-O-S. Le nombre "
+        "après chaque nom dit combien il y en a ; la grille montre où.",
     ),
     (
         "06-last-letter-scores.toml",
         Language.EN,
-        "showing only the S-O-S that player made. The number by each board says how many; the board shows where.",
+        "For each player who made an S-O-S, here is the final board with only their S-O-S. The number after each "
+        "name says how many; the board shows where.",
     ),
     (
         "06-last-letter-scores.toml",
@@ -3007,7 +3032,7 @@ REPLAYED = [
     ("08-first-sos-wins.toml", Language.FR, "Qui a formé le S-O-S gagnant"),
     ("08-first-sos-wins.toml", Language.EN, "Who made the winning S-O-S"),
     ("09-team-sos.toml", Language.FR, "Un des meilleurs coups : S en A4"),  # its table lists 19 best moves
-    ("09-team-sos.toml", Language.EN, "drawn once for each team that made an S-O-S"),
+    ("09-team-sos.toml", Language.EN, "For each team that made an S-O-S, here is the board"),
     (
         "11-team-first-sos-wins.toml",
         Language.FR,

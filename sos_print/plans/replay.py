@@ -184,24 +184,18 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
     title = words("replay.step_title", start=_number(game, span.start), end=_number(game, last))
     # The move's number heads its sentence, unless the diagram shows that one move only (its title says it).
     told = [k for k in span if steps[k].points or k == last]
-    text = [
-        block
-        for k in told
-        for block in move_sentence(
-            "replay.step_move",
-            _number(game, k) if len(span) > 1 else 0,
-            steps[k],
-            game.example,
-            words,
-            notation,
-            named=True,
-        )
-    ]
-    if len(told) < len(span):  # the moves the caption does not tell: say what they did, which is nothing
-        text += words.blocks(
-            "replay.other_moves", first=game.example.variant.first_sos_wins, others=len(span) - len(told)
-        )
-    return ExampleFigure(title, tuple(text), grid, ())
+
+    def sentence(k: int) -> list[Block]:
+        number = _number(game, k) if len(span) > 1 else 0
+        return move_sentence("replay.step_move", number, steps[k], game.example, words, notation, named=True)
+
+    # The moves the caption does not tell: say what they did, which is nothing; before the move that ends the game,
+    # whose "The game ends." is the story's last word.
+    others, first = len(span) - len(told), game.example.variant.first_sos_wins
+    said = words.blocks("replay.other_moves", first=first, others=others) if others else []
+    ends = steps[last].next_seat is None
+    text = [block for k in told for block in (said if ends and k == last else []) + sentence(k)]
+    return ExampleFigure(title, tuple(text if ends else text + said), grid, ())
 
 
 def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tuple[ExampleFigure, ...]:
