@@ -251,7 +251,9 @@ def _board_runs(page, size: int):
 # body (its font's ascent to descent) at most LETTER_SHARE of its cell's height and each O and S ink LETTER_CLEAR clear
 # of its cell's four sides (2.5 mm, sideways, before). Three or four 4 x 4 puzzles a page, one a page of 6 x 6.
 PUZZLE_CELLS = [
-    (4, Paper.A4, Language.EN, 10.0, 17.0),
+    # The gift said with the three lines pictured (review rv44 C8) sets English A4's 4 x 4 boards a step smaller and
+    # its 6 x 6 ones a step larger: the sheet's pages hold the same puzzles.
+    (4, Paper.A4, Language.EN, 10.0, 16.0),
     (4, Paper.LETTER, Language.FR, 10.0, 17.0),
     # Normal print holds three 5 x 5 puzzles a page, the third alone in its row, with 11 mm cells (issue 23, review
     # des38 A5: four and two, in 10 mm cells on A4 and 11 on Letter); a 6 x 6 A4 sheet three a page in 10 mm, a Letter
@@ -261,7 +263,7 @@ PUZZLE_CELLS = [
     # its 6 x 6 ones a step larger, four a page on the second.
     (5, Paper.A4, Language.FR, 10.0, 15.0),
     (5, Paper.LETTER, Language.EN, 11.0, 16.0),
-    (6, Paper.A4, Language.EN, 12.0, 17.0),
+    (6, Paper.A4, Language.EN, 12.0, 18.0),
     (6, Paper.LETTER, Language.FR, 11.0, 15.0),
 ]
 LARGE_CELL = 15.0
