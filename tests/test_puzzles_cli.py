@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import pytest
 from oracle import scoring_moves
-from pdfread import MM, chars, marks, nearest_edge, outline, pages, reader, texts
+from pdfread import MM, chars, marks, nearest_edge, outline, pages, reader, texts, type_sizes
 from rendered import puzzle_set, sheets_shared
 from test_puzzles_engine import expected_answers
 
@@ -565,8 +565,8 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
         "lettre), puis chaque case" in key.replace("’", "'")
     )
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
-    assert "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page : imprimez ce fichier en recto simple" in key
-    assert "(le recto-verso ne convient que si" in key
+    # A 5 x 5 sheet takes two pages: it may be printed two-sided (review rv44 B5).
+    assert "Chaque fiche fait 2 pages : imprimez donc ce fichier en recto verso sans crainte" in key
 
 
 def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes():
@@ -723,15 +723,16 @@ def board_boxes(page, size: int) -> list[tuple[float, float]]:
 # columns, its text about 27 mm longer than the English: one page, as the English. The Letter sheet, 17.6 mm shorter
 # than A4, took two pages, the second holding puzzles 5 and 6 alone: one page, set closer, with its 10 mm cells
 # (issue 23). Large print's boards, grown with their letters to 15 mm cells at least (review rv44 A2), take a row of
-# two a page on A4, and on Letter one a row. The boards on each page, and in how many columns:
+# two a page on A4, and on Letter one a row. A sheet of three pages ends with a working page of blank grids, as many as
+# it holds, so that it prints two-sided (review rv44 B5). The boards on each page, and in how many columns:
 SHEET_PAGES = [
     ((), (6,), 2),
     (("--lang", "fr"), (6,), 2),
     (("--paper", "letter"), (6,), 2),
     (("--paper", "letter", "--lang", "fr"), (6,), 2),
-    (("--large-print",), (2, 2, 2), 2),
+    (("--large-print",), (2, 2, 2, 4), 2),
     # A later page says what dashed lines are in its title's place (review des41, B1).
-    (("--large-print", "--lang", "fr"), (2, 2, 2), 2),
+    (("--large-print", "--lang", "fr"), (2, 2, 2, 6), 2),
     (("--large-print", "--paper", "letter"), (1, 2, 2, 1), 1),
     (("--large-print", "--paper", "letter", "--lang", "fr"), (1, 2, 2, 1), 1),
 ]
@@ -772,7 +773,7 @@ BALANCED = [
     (("--size", "6", "--lang", "en+fr"), (2, 4), 10.0),
     (("--size", "6", "--paper", "letter"), (2, 4), 11.0),
     (("--size", "6", "--paper", "letter", "--lang", "fr"), (2, 4), 11.0),
-    (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 2, 2), 11.0),
+    (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 2, 2, 4), 11.0),  # and a working page's grids
 ]
 
 
@@ -838,7 +839,7 @@ LONE_TIPS = [
     (("--lang", "en+fr", "--large-print"), (0, 2, 2, 2)),
     (("--lang", "fr+en", "--large-print"), (0, 2, 2, 2)),
     (("--lang", "en+fr", "--large-print", "--paper", "letter"), (0, 2, 2, 2)),
-    (("--lang", "en", "--large-print"), (2, 2, 2)),
+    (("--lang", "en", "--large-print"), (2, 2, 2, 4)),  # and a working page's blank grids (review rv44 B5)
 ]
 
 
@@ -1147,10 +1148,15 @@ def test_the_marking_grid_writes_a_cell_where_either_letter_is_right_once_under_
 
 # Large print is for the children's sheets: the key of 30 sheets in large print took 62 pages, its marking grid of 12
 # puzzles five, answers wrapping in its columns (issue 23, review des38 A7). It keeps its size, as the kit's teacher's
-# notes do: the same file.
+# notes do: the same pages, but for the sentence on printing puzzles.pdf two-sided, which says how many pages the
+# large-print sheets take (review rv44 B5).
 @pytest.mark.parametrize("args", [("--copies", "3"), ("--copies", "2", "--lang", "en+fr", "--paper", "letter")])
 def test_the_answer_key_keeps_its_size_in_large_print(args):
-    assert made(*args, "--large-print")["answers.pdf"] == made(*args)["answers.pdf"]
+    large, normal = made(*args, "--large-print")["answers.pdf"], made(*args)["answers.pdf"]
+    assert set(type_sizes(large)) == set(type_sizes(normal))
+    advice = re.compile(r"In puzzles\.pdf, .*? back\.|Dans puzzles\.pdf, .*? verso\.")
+    said = [[advice.sub("", flat(page)) for page in texts(data)] for data in (large, normal)]
+    assert said[0] == said[1]
 
 
 # The grid of 30 sheets of 12 puzzles took three pages in two tables, puzzles 1 to 6 on pages 1 and 2 and 7 to 12 on
@@ -1887,6 +1893,8 @@ def test_every_puzzles_number_stands_over_its_boards_top_edge(args):
     found = 0
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         for page in pdf.pages:
+            if "Working space" in page.extract_text():  # blank grids, no puzzle (review rv44 B5)
+                continue
             numbers = [word for word in page.extract_words() if re.fullmatch(r"\d+\.", word["text"])]
             boards = list(_board_runs(page, size))
             assert len(numbers) == len(boards)
@@ -1964,3 +1972,138 @@ def test_the_second_languages_question_is_grey_as_the_rest_of_it(args, first_wor
         colour = word["non_stroking_color"]
         grey = float(colour[0] if isinstance(colour, (list, tuple)) else colour)
         assert abs(grey - 0.25) < 0.01, word
+
+
+# --- two-sided printing ----------------------------------------------------------------------
+
+
+# A sheet of several pages forced one-sided printing: the large-print 5 x 5 sheet of twelve puzzles took seven pages,
+# and the key told the teacher to print one-sided unless each sheet took exactly two: 150 sheets of paper for 30
+# children (review rv44 B5). A sheet of an odd number of pages, more than one, ends with a working page; a sheet of one
+# page stays one page. The pages of each sheet, in order:
+SHEET_SIDES = [
+    (("--copies", "2"), (1, 1)),
+    (("--copies", "2", "--size", "5"), (2, 2)),
+    (("--copies", "2", "--large-print"), (4, 4)),  # three, and the working page
+    (("--copies", "2", "--large-print", "--count", "12", "--size", "5"), (8, 8)),  # seven, and the working page
+    (
+        ("--copies", "2", "--large-print", "--size", "6", "--count", "4", "--lang", "fr+en", "--notation", "L1C1"),
+        (6, 6),  # five, and the working page
+    ),
+    # Two pages each but the last sheet, whose three puzzles fit one.
+    (("--copies", "10", "--count", "3", "--lang", "fr+en", "--paper", "letter"), (2,) * 9 + (1,)),
+]
+
+
+def sheets_pages(data: bytes) -> list[list[str]]:
+    """Returns each sheet's pages, read back: the pages that carry its code, in order."""
+    found: dict[str, list[str]] = {}
+    for page in texts(data):
+        code = re.search(r"Code (\S+)", page).group(1)
+        found.setdefault(code, []).append(flat(page))
+    return list(found.values())
+
+
+@pytest.mark.parametrize(("args", "counts"), SHEET_SIDES, ids=[" ".join(args) for args, _ in SHEET_SIDES])
+def test_every_sheet_of_several_pages_has_an_even_number_and_a_sheet_of_one_page_stays_one(args, counts):
+    sheets = sheets_pages(made(*args)["puzzles.pdf"])
+    assert tuple(len(sheet) for sheet in sheets) == counts
+    for number, sheet in enumerate(sheets, start=1):
+        assert len(sheet) == 1 or len(sheet) % 2 == 0
+        for page, text in enumerate(sheet, start=1):
+            assert len(sheet) == 1 or re.search(rf"Page {page} (of|sur) {len(sheet)}", text), text
+            assert f"Sheet {number}" in text or f"Fiche {number}" in text
+
+
+# The working page is headed as the sheet's others, its name line, the sheet's number and its page number, and holds
+# as many blank grids of the sheet's boards, their cell size, coordinates on two sides, as it has room for. Its grids:
+WORKING = [
+    (("--copies", "2", "--large-print"), "Working space", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "2", "3", "4")),
+    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 6, 15.0, ("A", "B", "C", "D"), ("1", "4")),
+    (("--copies", "2", "--large-print", "--count", "12", "--size", "5"), "Working space", 5, 2, 16.0, ("A", "E"), ()),
+    (
+        ("--copies", "2", "--large-print", "--size", "6", "--count", "4", "--lang", "fr+en", "--notation", "L1C1"),
+        "Brouillon Working space",
+        6,
+        1,
+        18.0,
+        ("C1", "C6"),
+        ("L1", "L6"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "title", "size", "grids", "cell", "columns", "rows"), WORKING, ids=[" ".join(a) for a, *_ in WORKING]
+)
+def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_its_boards(
+    args, title, size, grids, cell, columns, rows
+):
+    data = made(*args)["puzzles.pdf"]
+    sheets = sheets_pages(data)
+    count = len(sheets[0])
+    first = len(sheets[0]) - 1  # the working page of sheet 1, the last of its pages
+    for number, sheet in enumerate(sheets, start=1):
+        working = sheet[-1]
+        assert title in working and sum(title in page for page in sheet) == 1
+        assert re.search(r"(Name|Prénom)", working) and re.search(rf"(Sheet|Fiche) {number}\b", working)
+        assert re.search(rf"Page {count} (of|sur) {count}", working)
+        assert not re.search(r"(^| )\d+\. ", working)  # no puzzle
+    with pages(data) as pdf:
+        page = pdf.pages[first]
+        found = board_cells(page, size)
+        words = [word["text"] for word in page.extract_words()]
+        inside = [
+            c
+            for c in page.chars
+            for run, (top, bottom) in _board_runs(page, size)
+            if run[0] < c["x0"] < run[-1] and top < c["top"] < bottom
+        ]
+    assert len(found) == grids
+    assert {round(c, 1) for board in found for c in board} == {cell}
+    assert not inside  # no letter in a blank grid
+    for name in (*columns, *rows):
+        assert words.count(name) >= grids, name
+
+
+# The key says how to print puzzles.pdf from what its sheets take: one page each, one-sided, as two-sided would put
+# another child's sheet on the back; several, two-sided, safe as each takes an even number (review rv44 B5).
+SIDES_ADVICE = [
+    (
+        ("--copies", "2"),
+        "In puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes one page: print that file "
+        "one-sided, as two-sided printing would put another child’s sheet on the back.",
+    ),
+    (
+        ("--copies", "2", "--size", "5"),
+        "In puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes 2 pages, so you can print "
+        "that file two-sided: no child gets another’s sheet on the back.",
+    ),
+    (
+        ("--copies", "2", "--large-print"),
+        "In puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes 4 pages; a sheet whose "
+        "puzzles took an odd number ends with a working page of blank boards, so you can print that file two-sided: no "
+        "child gets another’s sheet on the back.",
+    ),
+    (
+        ("--copies", "10", "--count", "3", "--lang", "fr+en", "--paper", "letter"),
+        "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Certaines fiches tiennent sur une page, "
+        "d’autres sur plusieurs : imprimez ce fichier en recto simple, sinon la fiche d’un autre enfant serait "
+        "imprimée au verso d’une fiche d’une page. In puzzles.pdf, each child’s sheet starts on a page of its own. "
+        "Some sheets take one page and others several: print that file one-sided, as two-sided printing would put "
+        "another child’s sheet on the back of a one-page sheet.",
+    ),
+    (
+        ("--copies", "2", "--large-print", "--lang", "fr"),
+        "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Chaque fiche fait 4 pages ; une fiche dont "
+        "les casse-têtes occupaient un nombre impair de pages finit par une page de brouillon aux grilles vides : "
+        "imprimez donc ce fichier en recto verso sans crainte, aucun enfant n’aura la fiche d’un autre au verso.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "advice"), SIDES_ADVICE, ids=[" ".join(args) for args, _ in SIDES_ADVICE])
+def test_the_key_says_whether_puzzles_pdf_prints_two_sided_from_the_pages_its_sheets_take(args, advice):
+    key = flat(" ".join(texts(made(*args)["answers.pdf"])))
+    assert advice in key
+    assert "exactly two pages" not in key and "exactement deux pages" not in key

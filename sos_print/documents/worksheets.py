@@ -84,6 +84,8 @@ MAX_SPREAD = 10.0  # at most this much room is added between two rows of puzzles
 BAND = 30.0  # mm: a page but the last left with a blank band taller than this loses to a layout that fills it
 HEADER_GAP = 2.0  # under the title, or under the name field set under it (mm)
 NAME_GAP = 2.0  # over and under the name field set under the title (mm)
+WORKING_GAP = 6.0  # at least between two rows of the working page's blank grids (mm)
+MAX_WORKING_GAP = 20.0  # at most that: the rows spread down the page no further (mm)
 NOTE_GAP = 1.0  # under the line on dashed lines at the top of a later page, as under each part of the reminder (mm)
 
 
@@ -599,7 +601,7 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     width, height = document.paper.size_mm
     spacing = layout.spacing
     box = _page_box(Box(0, 0, width, height).inset(MARGIN), spacing)
-    pages = len(layout.pages)
+    pages = page_count(layout)
     counts = layout.row_counts(len(plan.puzzles))
     document.bookmark(plan.bookmark)
     start = 0  # the page's first row
@@ -630,6 +632,39 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
         document.end_page()
+    if pages > len(layout.pages):
+        _draw_working(document, plan, layout, box, scale)
+        _draw_footer(document.canvas, plan, box, scale, pages, pages)
+        document.end_page()
+
+
+def page_count(layout: SheetLayout) -> int:
+    """Returns the pages a sheet takes: its puzzles', and a working page after an odd number of them, more than one."""
+    pages = len(layout.pages)
+    return pages + 1 if pages > 1 and pages % 2 else pages
+
+
+def _draw_working(document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, scale: float) -> None:
+    """Draws the working page: the header, its title "Working space", and as many blank grids of the sheet's boards,
+    at their cell size, as the page holds, spread over it."""
+    assert plan.blank is not None
+    top = _draw_header(document.canvas, replace(plan, title=plan.working), box, scale) - layout.spacing.reminder
+    grid, style = plan.blank, layout.style
+    margins = diagram_margins(grid, style)
+    side = grid.size * style.cell
+    width, height = margins.left + side + margins.right, margins.top + side + margins.bottom
+    room = top - box.y - _footer_height(scale)
+    columns = max(1, int((box.width + COLUMN_GAP) // (width + COLUMN_GAP)))
+    rows = max(1, int((room + WORKING_GAP) // (height + WORKING_GAP)))
+    # Two columns or more spread to the margins, as the puzzles' columns; a single one is centred.
+    across = (box.width - columns * width) / (columns - 1) if columns > 1 else 0.0
+    left = box.x if columns > 1 else box.x + (box.width - width) / 2
+    down = min((room - rows * height) / max(rows - 1, 1), MAX_WORKING_GAP)
+    for row in range(rows):
+        for column in range(columns):
+            x = left + column * (width + across) + margins.left
+            y = top - row * (height + down) - margins.top - side
+            draw_diagram(document, grid, x, y, style)
 
 
 def _figures(counts: Sequence[int], rows: range) -> range:
@@ -839,6 +874,35 @@ def _boxed(plans: Sequence[SheetPlan], box: Box, scale: float) -> list[tuple[She
     return narrowest
 
 
+@lru_cache(maxsize=1)
+def _laid_out(options: PrintOptions, sheets: tuple[Sheet, ...]) -> tuple[tuple[SheetPlan, SheetLayout], ...]:
+    """Returns each sheet's plan and layout, once for the sheets and for their key, which says how many pages they
+    take; raises NameFitError for a child's name the name line cannot hold, LayoutError for a sheet the page cannot."""
+    scale = scale_of(options.large_print)
+    width, height = options.paper.size_mm
+    box = Box(0, 0, width, height).inset(MARGIN)
+    children = class_children(options, len(sheets))
+    plans = [sheet_plan(options, sheet, len(sheets), child) for sheet, child in zip(sheets, children, strict=True)]
+    for plan, child in zip(plans, children, strict=True):  # every name is set before anything is drawn
+        if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
+            letters = per_line(_name_line(plan, box, scale) - 2.0, scale, child.name)
+            raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
+    laid = []
+    for sheet, (plan, layout) in zip(sheets, _boxed(plans, box, scale), strict=True):
+        if layout is None:
+            raise LayoutError(f"{a_board(sheet.size, 'puzzle')} does not fit on the page with these options")
+        laid.append((plan, layout))
+    return tuple(laid)
+
+
+def sheet_pages(options: PrintOptions, sheets: Sequence[Sheet]) -> tuple[tuple[int, ...], bool]:
+    """Returns the pages each sheet takes in puzzles.pdf, and whether any of them ends with a working page."""
+    laid = _laid_out(options, tuple(sheets))
+    return tuple(page_count(layout) for _, layout in laid), any(
+        page_count(layout) > len(layout.pages) for _, layout in laid
+    )
+
+
 def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress: Progress | None = None) -> Rendered:
     """Returns the children's sheets: each sheet of the set on pages of its own."""
     copies = len(sheets)
@@ -848,17 +912,7 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
         joined(options, "puzzles.subject"),
     )
     scale = scale_of(options.large_print)
-    width, height = options.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
-    children = class_children(options, copies)
-    plans = [sheet_plan(options, sheet, copies, child) for sheet, child in zip(sheets, children, strict=True)]
-    for plan, child in zip(plans, children, strict=True):  # every name is set before anything is drawn
-        if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
-            letters = per_line(_name_line(plan, box, scale) - 2.0, scale, child.name)
-            raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
-    for done, (sheet, (plan, layout)) in enumerate(zip(sheets, _boxed(plans, box, scale), strict=True), start=1):
-        if layout is None:
-            raise LayoutError(f"{a_board(sheet.size, 'puzzle')} does not fit on the page with these options")
+    for done, (plan, layout) in enumerate(_laid_out(options, tuple(sheets)), start=1):
         render_sheet(document, plan, layout, scale)
         if progress:
             progress("puzzle sheets", done, copies)

@@ -57,8 +57,12 @@ class KeyPlan:
     page: str  # "Page {number} of {count}": each page's number in the file, filled in when its pages are counted
 
 
-def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
-    """Returns the answer key of `sheets` in the options' languages, naming cells in the options' notation."""
+def key_plan(
+    options: PrintOptions, sheets: tuple[Sheet, ...], pages: tuple[int, ...] = (1,), working: bool = False
+) -> KeyPlan:
+    """Returns the answer key of `sheets` in the options' languages, naming cells in the options' notation; `pages`
+    are the sheets' page counts in puzzles.pdf and `working` tells whether a sheet ends with a working page: they say
+    whether it may be printed two-sided."""
     languages = tuple(Words(code) for code in options.language.codes)
     words, other = languages[0], (languages[1] if len(languages) > 1 else None)
     first = sheets[0]
@@ -90,7 +94,13 @@ def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
         marking_legend=marking_legend(sheets, languages),
         explained_heading=label("puzzles.key_explained_heading"),
         intro=blocks(
-            "puzzles.key_intro", identifier=first.identifier, size=first.size, count=len(first.puzzles), kind=kind
+            "puzzles.key_intro",
+            identifier=first.identifier,
+            size=first.size,
+            count=len(first.puzzles),
+            kind=kind,
+            sheet_pages=tuple(sorted(set(pages))),
+            working=working,
         ),
         sheets=tuple(
             _key_sheet(sheet, len(sheets), languages, options.notation, child)
