@@ -368,8 +368,9 @@ def test_several_answers_are_numbered_in_their_cells_as_in_the_list(args):
     for record in records(*args):
         answers = record["answers"]
         cells = list(dict.fromkeys(answer["cell"] for answer in answers))
-        # One item a cell for no-gift puzzles (nothing scores: "S or O in B2"), else one a move.
-        items = cells if record["kind"] == "no-gift" else [answer["cell"] for answer in answers]
+        # One item a move, as the sheet counts them: a no-gift puzzle's were one a cell, "S or O in B2", under a sheet
+        # that counted two answers there (review rv44 C1).
+        items = [answer["cell"] for answer in answers]
         numbered += len(items) if len(items) > 1 else 0
         for cell in cells:
             letters = "/".join(sorted((a["letter"] for a in answers if a["cell"] == cell), key="SO".index))
@@ -2107,3 +2108,54 @@ def test_the_key_says_whether_puzzles_pdf_prints_two_sided_from_the_pages_its_sh
     key = flat(" ".join(texts(made(*args)["answers.pdf"])))
     assert advice in key
     assert "exactly two pages" not in key and "exactement deux pages" not in key
+
+
+# The sheet and the key counted a puzzle's answers differently: the sheet said "There are 3 answers: write one.", the
+# key listed "(1) O in A3; (2) S or O in D1" (review rv44 C1, sheet 30 of the class set, puzzle 2). The key lists one
+# answer a move, as the sheet counts them. The sentence that says why follows the list:
+WHY = re.compile(r" (?=This move scores|Each of these moves scores|Nothing scores here|Taking the most points now)")
+
+
+def key_answer_counts(data: bytes) -> list[int]:
+    """Returns how many answers the key lists for each puzzle, in order: one after "Answer:", else its numbered
+    items."""
+    text = flat(" ".join(texts(data)))
+    blocks = [WHY.split(block)[0] for block in re.split(r"\bAnswers?: ", text)[1:]]
+    heads = re.findall(r"\b(Answers?): ", text)
+    return [
+        1 if head == "Answer" else len(re.findall(r"\(\d+\) ", block))
+        for head, block in zip(heads, blocks, strict=True)
+    ]
+
+
+def sheet_answer_counts(data: bytes, found: list[dict]) -> list[int]:
+    """Returns how many answers each puzzle's sentence on the children's sheet says it has, in the order of `found`."""
+    pages = [flat(page) for page in texts(data)]
+    counts = []
+    for record in found:
+        page = " ".join(page for page in pages if f"Sheet {record['sheet']} " in page)  # all its pages
+        said = re.search(
+            rf"{record['number']}\. {re.escape(QUESTIONS[record['kind']])} {record['to_move']}’s turn\. "
+            r"There (?:is (one) answer|are (\d+) answers)",
+            page,
+        )
+        assert said, (record, page)
+        counts.append(1 if said.group(1) else int(said.group(2)))
+    return counts
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(("--copies", "30"), marks=CLASS_SET),
+        ("--kind", "no-gift", "--copies", "4"),
+        ("--size", "6", "--copies", "2", "--kind", "no-gift"),
+    ],
+    ids=["class set", "no-gift", "6x6 no-gift"],
+)
+def test_the_key_lists_as_many_answers_for_each_puzzle_as_its_sheet_says_it_has(args):
+    files, found = made(*args), records(*args)
+    stated = sheet_answer_counts(files["puzzles.pdf"], found)
+    assert stated == [len(record["answers"]) for record in found]
+    assert key_answer_counts(files["answers.pdf"]) == stated
+    assert any(len({a["cell"] for a in r["answers"]}) < len(r["answers"]) for r in found)  # two answers in a cell

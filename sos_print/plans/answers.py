@@ -277,10 +277,9 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
 
 
 def _shown(puzzle: Puzzle) -> list[tuple[Cell, tuple[Choice, ...]]]:
-    """Returns the answers as listed: one item per move, or per cell for no-gift puzzles (nothing scores there)."""
-    if puzzle.kind is PuzzleKind.NO_GIFT:
-        cells = dict.fromkeys(answer.move.cell for answer in puzzle.answers)
-        return [(cell, tuple(a for a in puzzle.answers if a.move.cell == cell)) for cell in cells]
+    """Returns the answers as listed: one item per move, a letter in a cell, as the child's sheet counts them. A
+    no-gift puzzle's were listed per cell, "(1) O in A3; (2) S or O in D1" under a sheet that said "There are 3
+    answers" (issue 23, rv44 C1)."""
     return [(answer.move.cell, (answer,)) for answer in puzzle.answers]
 
 
