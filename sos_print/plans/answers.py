@@ -255,6 +255,8 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
     numbers: dict[Cell, list[str]] = {}
     for k, (cell, _) in enumerate(shown if len(shown) > 1 else (), start=1):
         numbers.setdefault(cell, []).append(str(k))
+    # No line is named beside the board, as the answers' text names every line each completes: a name found no room
+    # by crossing lines, so that one puzzle named its lines and the next did not (issue 23, rv44 C2).
     grid = grid_plan(
         puzzle.board,
         notation,
@@ -262,6 +264,7 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
         answers=answer_letters(puzzle.answers),
         faint=puzzle.board.sos_lines(),  # dashed as on the child's sheet (issue 34, H7)
         answer_numbers={cell: ",".join(found) for cell, found in numbers.items()},
+        named=False,
     )
     heading = words("puzzles.key_heading", number=number, kind=puzzle.kind.value, seat=puzzle.to_move)
     items = tuple(
