@@ -2178,3 +2178,33 @@ def test_the_keys_boards_name_no_line_beside_the_grid_the_text_names_them(args):
     assert not bare
     text = flat(" ".join(texts(data)))
     assert re.search(r"\d points? \((?:[A-F]\d|L\dC\d)[–-]", text)  # the lines named in the text
+
+
+# A child's name that fitted beside the title only a size down was printed there, smaller than its caption "Name"
+# (review rv44 C6: a name of 21 letters on a large-print French sheet): it goes under the title, where the page's
+# width holds it at its caption's size. Each sheet's name and its caption, on every page, at one size:
+NAME_SIZES = [
+    (("--large-print", "--lang", "fr"), "Anne-Sophie Martin-Lefèvre", 18.0),
+    (("--large-print",), "Jean-Baptiste Vandenberghe-Roux", 18.0),
+    (("--large-print", "--lang", "en+fr"), "Jean-Baptiste Lefèvre", 18.0),
+    (("--large-print", "--paper", "letter"), "Zoé", 18.0),
+    (("--lang", "fr+en"), "Maximilian-Alexander Vandenberghe-Oppenh", 12.0),
+    ((), "Jean-Baptiste Vandenberghe-Roux", 12.0),
+]
+
+
+@pytest.mark.parametrize(("args", "name", "size"), NAME_SIZES, ids=[" ".join(a) or "A4" for a, *_ in NAME_SIZES])
+def test_a_childs_name_is_printed_at_the_size_of_its_caption(runner, tmp_path, args, name, size):
+    roster = tmp_path / "class.txt"
+    roster.write_text(f"{name}\nZoé\n", encoding="utf-8")
+    result = invoke(runner, "--out", tmp_path / "out", "--roster", roster, "--count", "3", *args)
+    assert result.exit_code == 0, result.output
+    found = 0
+    with pages((tmp_path / "out" / "puzzles.pdf").read_bytes()) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(extra_attrs=["size"])
+            caption = next(word for word in words if word["text"] in ("Name", "Prénom"))
+            printed = [word for word in words if word["text"] in (*name.split(" "), "Zoé")]
+            assert printed and {round(word["size"], 1) for word in (caption, *printed)} == {size}, printed
+            found += 1
+    assert found >= 2

@@ -242,10 +242,16 @@ def _name_width(plan: SheetPlan, scale: float) -> float:
 
 def _name_below(plan: SheetPlan, box: Box, scale: float) -> bool:
     """Tells whether the name field goes under the title: the title is too wide to share its line, or the child's
-    name printed there would not fit beside it."""
+    name printed there would not fit beside it at its caption's size.
+
+    Beside the title, a name that fitted a size down was printed smaller than "Name" in large print (issue 23, rv44
+    C6): under it, the whole width holds it at that size, or, a long name, a size down as before."""
     if set_words(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale):
         return True
-    return bool(plan.child) and _fitted_child(plan, _beside_line(plan, box, scale), scale) is None
+    if not plan.child:
+        return False
+    beside = _fitted_child(plan, _beside_line(plan, box, scale), scale)
+    return beside is None or beside.parts[0][1] < BODY_PT * scale
 
 
 def _beside_line(plan: SheetPlan, box: Box, scale: float) -> float:
