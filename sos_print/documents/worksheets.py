@@ -602,12 +602,13 @@ def _spread(spare: float, count: int) -> float:
 # --- drawing ---------------------------------------------------------------------------------
 
 
-def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale: float) -> None:
-    """Adds one sheet to `document`: its pages, each with the header and footer, the reminder on the first."""
+def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale: float, even: bool = False) -> None:
+    """Adds one sheet to `document`: its pages, each with the header and footer, the reminder on the first; a working
+    page after an odd number of them where the set's sheets are `even`."""
     width, height = document.paper.size_mm
     spacing = layout.spacing
     box = _page_box(Box(0, 0, width, height).inset(MARGIN), spacing)
-    pages = page_count(layout)
+    pages = page_count(layout, even)
     counts = layout.row_counts(len(plan.puzzles))
     document.bookmark(plan.bookmark)
     start = 0  # the page's first row
@@ -644,10 +645,17 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         document.end_page()
 
 
-def page_count(layout: SheetLayout) -> int:
-    """Returns the pages a sheet takes: its puzzles', and a working page after an odd number of them, more than one."""
+def page_count(layout: SheetLayout, even: bool) -> int:
+    """Returns the pages a sheet takes: its puzzles', and where the set's sheets are `even` a working page after an
+    odd number of them."""
     pages = len(layout.pages)
-    return pages + 1 if pages > 1 and pages % 2 else pages
+    return pages + pages % 2 if even else pages
+
+
+def _even(laid: Sequence[tuple[SheetPlan, SheetLayout]]) -> bool:
+    """Tells whether a set's sheets each take an even number of pages, so that it prints two-sided: where one of them
+    takes several (docs/design.md, puzzle sheets)."""
+    return any(len(layout.pages) > 1 for _, layout in laid)
 
 
 def _draw_working(document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, scale: float) -> None:
@@ -904,8 +912,9 @@ def _laid_out(options: PrintOptions, sheets: tuple[Sheet, ...]) -> tuple[tuple[S
 def sheet_pages(options: PrintOptions, sheets: Sequence[Sheet]) -> tuple[tuple[int, ...], bool]:
     """Returns the pages each sheet takes in puzzles.pdf, and whether any of them ends with a working page."""
     laid = _laid_out(options, tuple(sheets))
-    return tuple(page_count(layout) for _, layout in laid), any(
-        page_count(layout) > len(layout.pages) for _, layout in laid
+    even = _even(laid)
+    return tuple(page_count(layout, even) for _, layout in laid), any(
+        page_count(layout, even) > len(layout.pages) for _, layout in laid
     )
 
 
@@ -918,8 +927,9 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
         joined(options, "puzzles.subject"),
     )
     scale = scale_of(options.large_print)
-    for done, (plan, layout) in enumerate(_laid_out(options, tuple(sheets)), start=1):
-        render_sheet(document, plan, layout, scale)
+    laid = _laid_out(options, tuple(sheets))
+    for done, (plan, layout) in enumerate(laid, start=1):
+        render_sheet(document, plan, layout, scale, _even(laid))
         if progress:
             progress("puzzle sheets", done, copies)
     return finished(document)
