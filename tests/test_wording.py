@@ -126,6 +126,8 @@ ARGUMENTS = [
         "numbers": (7, 8),
         "placed": False,
         "titled": False,
+        "sheet_pages": (1,),  # the key's advice on printing puzzles.pdf: one page a sheet, one-sided
+        "working": False,
     },
     {
         "groups": 2,
@@ -154,6 +156,8 @@ ARGUMENTS = [
         "group_sizes": ((10, 3),),  # the class sheet: 30 children in threes, none left over
         "other_games": (),
         "group_size": 3,
+        "sheet_pages": (1, 2),  # some sheets of one page and some of two: one-sided
+        "working": False,
         "games": ((3, False, (1, 2), None), (2, False, (3,), None)),  # the notes alone: no page to name
         "numbers": (1, 3, 5),
         "claimed": 0,
@@ -304,6 +308,8 @@ SAMPLE = {
     "typed": True,  # a replay of a record typed from a score sheet
     "seldom": False,  # a target one side often reaches on its board
     "result": 2,  # the turning point's side won in the end all the same
+    "sheet_pages": (2, 4),  # sheets of several pages, two-sided, some ending with a working page
+    "working": True,
 }
 
 

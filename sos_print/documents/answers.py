@@ -19,6 +19,7 @@ from functools import partial
 from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
 from sos_print.documents.figures import DiagramStyle, draw_figure, layout_figure, widest_margins
 from sos_print.documents.tables import place_table
+from sos_print.documents.worksheets import sheet_pages
 from sos_print.engine.puzzles import Sheet
 from sos_print.pdf.document import Document
 from sos_print.pdf.table import layout_table
@@ -154,7 +155,8 @@ def answers_document(options: PrintOptions, sheets: Sequence[Sheet], progress: P
     )
     # Large print is for the children's sheets: the teacher's key keeps its size, as the kit's notes do; in large print
     # its grid for 30 sheets of 12 puzzles took five pages, answers wrapping in its columns (issue 23, review des38 A7).
-    render_key(document, key_plan(options, tuple(sheets)))
+    pages, working = sheet_pages(options, sheets)  # whether puzzles.pdf may be printed two-sided
+    render_key(document, key_plan(options, tuple(sheets), pages, working))
     if progress:
         progress("answer key", 1, 1)
     return finished(document)

@@ -84,6 +84,8 @@ MAX_SPREAD = 10.0  # at most this much room is added between two rows of puzzles
 BAND = 30.0  # mm: a page but the last left with a blank band taller than this loses to a layout that fills it
 HEADER_GAP = 2.0  # under the title, or under the name field set under it (mm)
 NAME_GAP = 2.0  # over and under the name field set under the title (mm)
+WORKING_GAP = 6.0  # at least between two rows of the working page's blank grids (mm)
+MAX_WORKING_GAP = 20.0  # at most that: the rows spread down the page no further (mm)
 NOTE_GAP = 1.0  # under the line on dashed lines at the top of a later page, as under each part of the reminder (mm)
 
 
@@ -240,10 +242,16 @@ def _name_width(plan: SheetPlan, scale: float) -> float:
 
 def _name_below(plan: SheetPlan, box: Box, scale: float) -> bool:
     """Tells whether the name field goes under the title: the title is too wide to share its line, or the child's
-    name printed there would not fit beside it."""
+    name printed there would not fit beside it at its caption's size.
+
+    Beside the title, a name that fitted a size down was printed smaller than "Name" in large print (issue 23, rv44
+    C6): under it, the whole width holds it at that size, or, a long name, a size down as before."""
     if set_words(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale):
         return True
-    return bool(plan.child) and _fitted_child(plan, _beside_line(plan, box, scale), scale) is None
+    if not plan.child:
+        return False
+    beside = _fitted_child(plan, _beside_line(plan, box, scale), scale)
+    return beside is None or beside.parts[0][1] < BODY_PT * scale
 
 
 def _beside_line(plan: SheetPlan, box: Box, scale: float) -> float:
@@ -594,12 +602,13 @@ def _spread(spare: float, count: int) -> float:
 # --- drawing ---------------------------------------------------------------------------------
 
 
-def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale: float) -> None:
-    """Adds one sheet to `document`: its pages, each with the header and footer, the reminder on the first."""
+def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale: float, even: bool = False) -> None:
+    """Adds one sheet to `document`: its pages, each with the header and footer, the reminder on the first; a working
+    page after an odd number of them where the set's sheets are `even`."""
     width, height = document.paper.size_mm
     spacing = layout.spacing
     box = _page_box(Box(0, 0, width, height).inset(MARGIN), spacing)
-    pages = len(layout.pages)
+    pages = page_count(layout, even)
     counts = layout.row_counts(len(plan.puzzles))
     document.bookmark(plan.bookmark)
     start = 0  # the page's first row
@@ -630,6 +639,46 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
         document.end_page()
+    if pages > len(layout.pages):
+        _draw_working(document, plan, layout, box, scale)
+        _draw_footer(document.canvas, plan, box, scale, pages, pages)
+        document.end_page()
+
+
+def page_count(layout: SheetLayout, even: bool) -> int:
+    """Returns the pages a sheet takes: its puzzles', and where the set's sheets are `even` a working page after an
+    odd number of them."""
+    pages = len(layout.pages)
+    return pages + pages % 2 if even else pages
+
+
+def _even(laid: Sequence[tuple[SheetPlan, SheetLayout]]) -> bool:
+    """Tells whether a set's sheets each take an even number of pages, so that it prints two-sided: where one of them
+    takes several (docs/design.md, puzzle sheets)."""
+    return any(len(layout.pages) > 1 for _, layout in laid)
+
+
+def _draw_working(document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, scale: float) -> None:
+    """Draws the working page: the header, its title "Working space", and as many blank grids of the sheet's boards,
+    at their cell size, as the page holds, spread over it."""
+    assert plan.blank is not None
+    top = _draw_header(document.canvas, replace(plan, title=plan.working), box, scale) - layout.spacing.reminder
+    grid, style = plan.blank, layout.style
+    margins = diagram_margins(grid, style)
+    side = grid.size * style.cell
+    width, height = margins.left + side + margins.right, margins.top + side + margins.bottom
+    room = top - box.y - _footer_height(scale)
+    columns = max(1, int((box.width + COLUMN_GAP) // (width + COLUMN_GAP)))
+    rows = max(1, int((room + WORKING_GAP) // (height + WORKING_GAP)))
+    # Two columns or more spread to the margins, as the puzzles' columns; a single one is centred.
+    across = (box.width - columns * width) / (columns - 1) if columns > 1 else 0.0
+    left = box.x if columns > 1 else box.x + (box.width - width) / 2
+    down = min((room - rows * height) / max(rows - 1, 1), MAX_WORKING_GAP)
+    for row in range(rows):
+        for column in range(columns):
+            x = left + column * (width + across) + margins.left
+            y = top - row * (height + down) - margins.top - side
+            draw_diagram(document, grid, x, y, style)
 
 
 def _figures(counts: Sequence[int], rows: range) -> range:
@@ -839,6 +888,36 @@ def _boxed(plans: Sequence[SheetPlan], box: Box, scale: float) -> list[tuple[She
     return narrowest
 
 
+@lru_cache(maxsize=1)
+def _laid_out(options: PrintOptions, sheets: tuple[Sheet, ...]) -> tuple[tuple[SheetPlan, SheetLayout], ...]:
+    """Returns each sheet's plan and layout, once for the sheets and for their key, which says how many pages they
+    take; raises NameFitError for a child's name the name line cannot hold, LayoutError for a sheet the page cannot."""
+    scale = scale_of(options.large_print)
+    width, height = options.paper.size_mm
+    box = Box(0, 0, width, height).inset(MARGIN)
+    children = class_children(options, len(sheets))
+    plans = [sheet_plan(options, sheet, len(sheets), child) for sheet, child in zip(sheets, children, strict=True)]
+    for plan, child in zip(plans, children, strict=True):  # every name is set before anything is drawn
+        if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
+            letters = per_line(_name_line(plan, box, scale) - 2.0, scale, child.name)
+            raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
+    laid = []
+    for sheet, (plan, layout) in zip(sheets, _boxed(plans, box, scale), strict=True):
+        if layout is None:
+            raise LayoutError(f"{a_board(sheet.size, 'puzzle')} does not fit on the page with these options")
+        laid.append((plan, layout))
+    return tuple(laid)
+
+
+def sheet_pages(options: PrintOptions, sheets: Sequence[Sheet]) -> tuple[tuple[int, ...], bool]:
+    """Returns the pages each sheet takes in puzzles.pdf, and whether any of them ends with a working page."""
+    laid = _laid_out(options, tuple(sheets))
+    even = _even(laid)
+    return tuple(page_count(layout, even) for _, layout in laid), any(
+        page_count(layout, even) > len(layout.pages) for _, layout in laid
+    )
+
+
 def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress: Progress | None = None) -> Rendered:
     """Returns the children's sheets: each sheet of the set on pages of its own."""
     copies = len(sheets)
@@ -848,18 +927,9 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
         joined(options, "puzzles.subject"),
     )
     scale = scale_of(options.large_print)
-    width, height = options.paper.size_mm
-    box = Box(0, 0, width, height).inset(MARGIN)
-    children = class_children(options, copies)
-    plans = [sheet_plan(options, sheet, copies, child) for sheet, child in zip(sheets, children, strict=True)]
-    for plan, child in zip(plans, children, strict=True):  # every name is set before anything is drawn
-        if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
-            letters = per_line(_name_line(plan, box, scale) - 2.0, scale, child.name)
-            raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
-    for done, (sheet, (plan, layout)) in enumerate(zip(sheets, _boxed(plans, box, scale), strict=True), start=1):
-        if layout is None:
-            raise LayoutError(f"{a_board(sheet.size, 'puzzle')} does not fit on the page with these options")
-        render_sheet(document, plan, layout, scale)
+    laid = _laid_out(options, tuple(sheets))
+    for done, (plan, layout) in enumerate(laid, start=1):
+        render_sheet(document, plan, layout, scale, _even(laid))
         if progress:
             progress("puzzle sheets", done, copies)
     return finished(document)

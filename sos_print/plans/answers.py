@@ -57,8 +57,12 @@ class KeyPlan:
     page: str  # "Page {number} of {count}": each page's number in the file, filled in when its pages are counted
 
 
-def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
-    """Returns the answer key of `sheets` in the options' languages, naming cells in the options' notation."""
+def key_plan(
+    options: PrintOptions, sheets: tuple[Sheet, ...], pages: tuple[int, ...] = (1,), working: bool = False
+) -> KeyPlan:
+    """Returns the answer key of `sheets` in the options' languages, naming cells in the options' notation; `pages`
+    are the sheets' page counts in puzzles.pdf and `working` tells whether a sheet ends with a working page: they say
+    whether it may be printed two-sided."""
     languages = tuple(Words(code) for code in options.language.codes)
     words, other = languages[0], (languages[1] if len(languages) > 1 else None)
     first = sheets[0]
@@ -90,7 +94,13 @@ def key_plan(options: PrintOptions, sheets: tuple[Sheet, ...]) -> KeyPlan:
         marking_legend=marking_legend(sheets, languages),
         explained_heading=label("puzzles.key_explained_heading"),
         intro=blocks(
-            "puzzles.key_intro", identifier=first.identifier, size=first.size, count=len(first.puzzles), kind=kind
+            "puzzles.key_intro",
+            identifier=first.identifier,
+            size=first.size,
+            count=len(first.puzzles),
+            kind=kind,
+            sheet_pages=tuple(sorted(set(pages))),
+            working=working,
         ),
         sheets=tuple(
             _key_sheet(sheet, len(sheets), languages, options.notation, child)
@@ -245,6 +255,8 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
     numbers: dict[Cell, list[str]] = {}
     for k, (cell, _) in enumerate(shown if len(shown) > 1 else (), start=1):
         numbers.setdefault(cell, []).append(str(k))
+    # No line is named beside the board, as the answers' text names every line each completes: a name found no room
+    # by crossing lines, so that one puzzle named its lines and the next did not (issue 23, rv44 C2).
     grid = grid_plan(
         puzzle.board,
         notation,
@@ -252,6 +264,7 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
         answers=answer_letters(puzzle.answers),
         faint=puzzle.board.sos_lines(),  # dashed as on the child's sheet (issue 34, H7)
         answer_numbers={cell: ",".join(found) for cell, found in numbers.items()},
+        named=False,
     )
     heading = words("puzzles.key_heading", number=number, kind=puzzle.kind.value, seat=puzzle.to_move)
     items = tuple(
@@ -267,10 +280,9 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
 
 
 def _shown(puzzle: Puzzle) -> list[tuple[Cell, tuple[Choice, ...]]]:
-    """Returns the answers as listed: one item per move, or per cell for no-gift puzzles (nothing scores there)."""
-    if puzzle.kind is PuzzleKind.NO_GIFT:
-        cells = dict.fromkeys(answer.move.cell for answer in puzzle.answers)
-        return [(cell, tuple(a for a in puzzle.answers if a.move.cell == cell)) for cell in cells]
+    """Returns the answers as listed: one item per move, a letter in a cell, as the child's sheet counts them. A
+    no-gift puzzle's were listed per cell, "(1) O in A3; (2) S or O in D1" under a sheet that said "There are 3
+    answers" (issue 23, rv44 C1)."""
     return [(answer.move.cell, (answer,)) for answer in puzzle.answers]
 
 

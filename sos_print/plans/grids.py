@@ -116,13 +116,14 @@ def grid_plan(
     faint: tuple[Segment, ...] = (),
     scorers: tuple[str, ...] = (),
     answer_numbers: dict[Cell, str] | None = None,
+    named: bool = True,
 ) -> GridPlan:
     """Returns what a diagram of `board` shows: coordinates, ringed cells, lines, move numbers, the last letter.
 
     `answers` are a puzzle's answer cells and the letters to write there (`answer_numbers`, their numbers in the
     key's list, where it lists several); `faint` lines (scored
     before) are drawn lighter and not named; with `scorers` (one seat per line of `segments`)
-    each line carries its scorer's seat instead of its name.
+    each line carries its scorer's seat instead of its name; with `named` off, no line is named beside the grid.
     """
     if scorers and len(scorers) != len(segments):
         raise ValueError(f"{len(scorers)} scorers for {len(segments)} lines")
@@ -163,6 +164,7 @@ def grid_plan(
         tuple(map(mark, faint)),
         scorers,
         answer_numbers=tuple(sorted((at(cell), text) for cell, text in (answer_numbers or {}).items())),
+        named=named,
     )
 
 

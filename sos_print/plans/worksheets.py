@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from sos_print.engine.frozen import frozen
 from sos_print.engine.notation import Notation
 from sos_print.engine.puzzles import PuzzleKind, Sheet
+from sos_print.engine.rules import Board
 from sos_print.plans.common import StripPlan, strip_plan
 from sos_print.plans.grids import GridPlan, grid_plan
 from sos_print.plans.layout import ANSWER_CELL_BOXES
@@ -68,6 +69,11 @@ class SheetPlan:
     child: str = ""  # the name printed on the name line: a class list's child, one sheet each
     struck: Rich = ()  # what the dashed lines on its boards are: run on in the first page's reminder if `told`
     told: bool = False  # else said over the first page's rows, as over the next pages'
+    # The title of the page a sheet of an odd number of pages, more than one, ends with, and its blank grids: every
+    # sheet of several pages is then printed two-sided with no child's page on the back of another's (issue 23, rv44
+    # B5).
+    working: Label = ()
+    blank: GridPlan | None = None
 
 
 def class_children(options: PrintOptions, sheets: int) -> tuple[Child | None, ...]:
@@ -125,4 +131,6 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         strip=strip_plan(options, fields=True),
         child=child.name if child else "",
         struck=rich(vocab, "puzzles.struck") if any(puzzle.board.sos_lines() for puzzle in sheet.puzzles) else (),
+        working=vocab.label("puzzles.working_title"),
+        blank=grid_plan(Board.empty(sheet.size), options.notation),
     )
