@@ -736,7 +736,7 @@ SHEET_PAGES = [
     (("--paper", "letter", "--lang", "fr"), (6,), 2),
     (("--large-print",), (2, 2, 2, 4), 2),
     # A later page says what dashed lines are in its title's place (review des41, B1).
-    (("--large-print", "--lang", "fr"), (2, 2, 2, 6), 2),
+    (("--large-print", "--lang", "fr"), (2, 2, 2, 4), 2),
     (("--large-print", "--paper", "letter"), (1, 2, 2, 1), 1),
     (("--large-print", "--paper", "letter", "--lang", "fr"), (1, 2, 2, 1), 1),
 ]
@@ -2027,8 +2027,8 @@ def test_every_sheet_of_a_set_of_several_pages_has_an_even_number_and_one_pages_
 # The working page is headed as the sheet's others, its name line, the sheet's number and its page number, and holds
 # as many blank grids of the sheet's boards, their cell size, coordinates on two sides, as it has room for. Its grids:
 WORKING = [
-    (("--copies", "2", "--large-print"), "Working space", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "2", "3", "4")),
-    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 6, 15.0, ("A", "B", "C", "D"), ("1", "4")),
+    (("--copies", "2", "--large-print"), "Working space", 4, 4, 16.0, ("A", "B", "C", "D"), ("1", "2", "3", "4")),
+    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "4")),
     (("--copies", "2", "--large-print", "--count", "12", "--size", "5"), "Working space", 5, 2, 16.0, ("A", "E"), ()),
     (
         ("--copies", "2", "--large-print", "--size", "6", "--count", "4", "--lang", "fr+en", "--notation", "L1C1"),
