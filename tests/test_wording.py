@@ -304,6 +304,7 @@ SAMPLE = {
     "typed": True,  # a replay of a record typed from a score sheet
     "seldom": False,  # a target one side often reaches on its board
     "result": 2,  # the turning point's side won in the end all the same
+    "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
 }
 
 
