@@ -63,7 +63,7 @@ FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: cl
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
 NUMBER_GAP = 0.25  # between a move number (its advance, side bearings in) and a line broken round it (mm)
-PIECE_LEAST = 0.2  # a line's piece shorter than this (mm), left between a move number and the next, is not drawn
+PIECE_LEAST = 0.2  # a line's piece, or a break in it, shorter than this (mm) is not made
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
 ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
 SLASH_SCALE = 0.5  # the width of the slash of an answer's "S/O", as a share of its own: the letters fit a key's cell
@@ -214,7 +214,11 @@ def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Ends]:
     """Returns the pieces of the line between `ends` (mm) that stand clear of every box by `reach` (half the line's
     width): a line broken round a move number, as it is round a letter, so that neither hides the other."""
     (ax, ay), (bx, by) = ends
+    length = math.dist(*ends)
     cuts = sorted(cut for box in boxes if (cut := _stretch_in(ends, _grown(box, reach))) is not None)
+    # A line that only grazes a box's corner (a diagonal past the cell's corner point) is left whole: a cut of a
+    # tenth of a millimetre read as a notch, not a break.
+    cuts = [(low, high) for low, high in cuts if (high - low) * length > PIECE_LEAST]
     pieces, start = [], 0.0
     for low, high in cuts:
         if low > start:
@@ -222,7 +226,6 @@ def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Ends]:
         start = max(start, high)
     if start < 1.0:
         pieces.append((start, 1.0))
-    length = math.dist(*ends)
     return [
         ((ax + (bx - ax) * low, ay + (by - ay) * low), (ax + (bx - ax) * high, ay + (by - ay) * high))
         for low, high in pieces
