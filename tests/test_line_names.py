@@ -9,7 +9,7 @@ from functools import cache
 from itertools import product
 
 import pytest
-from pdfread import pages, texts
+from pdfread import joined_lines, pages, texts
 from rendered import puzzle_set, rendered
 from test_replay import MM_PT, boards, record_document
 
@@ -653,7 +653,9 @@ def test_no_leader_runs_through_a_cell_that_is_not_one_of_its_lines_three(made):
     leaders = 0
     with pages(data) as pdf:
         for number, (page, placed) in enumerate(zip(pdf.pages, boards(data), strict=True), start=1):
-            lines = [(a, b) for a, b, _ in page_strokes(page, SEGMENT_PT)]
+            # Each S-O-S whole, its pieces joined where it breaks round a move number (issue 23, rv44 C7).
+            pieces = [(a, b) for a, b, _ in page_strokes(page, SEGMENT_PT)]
+            lines = [(a, b) for a, b, _ in joined_lines(pieces, 0.6 * min((board[2] for board in placed), default=0))]
             for start, end, _ in page_strokes(page, LEADER_PT_READ):
                 leaders += 1
                 length = math.hypot(end[0] - start[0], end[1] - start[1])

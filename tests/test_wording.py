@@ -310,6 +310,7 @@ SAMPLE = {
     "result": 2,  # the turning point's side won in the end all the same
     "sheet_pages": (2, 4),  # sheets of several pages, two-sided, some ending with a working page
     "working": True,
+    "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
 }
 
 

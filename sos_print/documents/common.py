@@ -118,7 +118,7 @@ def notes_flow(
             room = box.width - (folio if numbered else 0.0)
             top = draw_label(document.canvas, title, box.x, top, TITLE_PT * scale, width=room, bold=True)
         if numbered:  # after the head, which a page's text starts with
-            draw = partial(_draw_folio, pattern=numbered, size=SMALL_PT * scale)
+            draw = partial(draw_folio, pattern=numbered, size=SMALL_PT * scale)
             area = Box(-box.width / 2, -FOLIO_DEPTH * scale, box.width / 2, FOLIO_DEPTH * scale)
             document.folio(draw, area, box.right, line)
         pages[0] += 1
@@ -141,7 +141,7 @@ def _draw_number(canvas: Canvas, page: int, *, size: float) -> None:
     draw_label(canvas, (str(page),), 0.0, 0.0, size, align="right")
 
 
-def _draw_folio(canvas: Canvas, page: int, pages: int, *, pattern: str, size: float) -> None:
+def draw_folio(canvas: Canvas, page: int, pages: int, *, pattern: str, size: float) -> None:
     """Draws "Page 3 of 12", its top right corner at the origin, as the puzzle sheets' footer draws it."""
     draw_label(canvas, (pattern.format(number=page, count=pages),), 0.0, 0.0, size, align="right")
 

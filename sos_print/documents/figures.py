@@ -23,6 +23,7 @@ from sos_print.pdf.grids import (
     draw_tags,
     label_gutters,
     letter_drop,
+    number_boxes,
     open_reach,
     scorer_places,
     segment_tags,
@@ -244,7 +245,8 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         shade_answers(canvas, grid, 0.0, 0.0, style.cell)
         drop = letter_drop(grid, style.cell, style.letter_pt, style.number_pt)
         tags = _tags(grid, style)
-        draw_segments(canvas, grid, 0.0, -drop, style.cell, style.dashes)
+        numbers = number_boxes(grid, 0.0, 0.0, style.cell, style.number_pt)
+        draw_segments(canvas, grid, 0.0, -drop, style.cell, style.dashes, numbers)
         draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)
         draw_letters(canvas, grid, 0.0, 0.0, style.cell, style.letter_pt, style.number_pt)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document
+from sos_print.documents.common import Progress, Rendered, draw_folio, finished, joined, new_document
 from sos_print.documents.figures import (
     GAP,
     MIN_TEXT_COLUMN,
@@ -47,6 +47,7 @@ from sos_print.plans.layout import (
     AUDIT_POINTS_COLUMN,
     AUDIT_TOTAL_COLUMN,
     BODY_PT,
+    FOLIO_DEPTH,
     HEADING_PT,
     LEADING,
     MARGIN,
@@ -54,6 +55,7 @@ from sos_print.plans.layout import (
     NOTES_PT,
     REPLAY_ALONE_CELL,
     REPLAY_CELL,
+    REPLAY_FOLIO_BASELINE,
     REPLAY_LEAST_CELL,
     REPLAY_LETTER_CELL,
     SMALL_PT,
@@ -411,6 +413,11 @@ def _pour(
     box = Box(0, 0, width, height).inset(MARGIN)
     group = (plan.group,) if plan.group else ()
     strip = layout_strip(plan.strip, box.width, group_room([group], scale), scale)
+    # Every page's number and the file's count under the frame, at the right as on the puzzle sheets: one count over
+    # the whole file, whatever its languages (issue 23, rv44 B4).
+    draw = partial(draw_folio, pattern=plan.folio, size=SMALL_PT * scale)
+    area = Box(-box.width, -FOLIO_DEPTH * scale, box.width, FOLIO_DEPTH * scale)
+    document.foot_pages(draw, area, box.right, REPLAY_FOLIO_BASELINE + SMALL_PT * scale / MM)
     first = [True]
     fills: list[float] = []
     flows: list[Flow] = []

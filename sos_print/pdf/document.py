@@ -32,6 +32,7 @@ class Document:
         self._reused: dict[Hashable, str] = {}
         self._folios: list[tuple[str, int, Callable[[Canvas, int, int], None], Box]] = []
         self._numbered: tuple[Callable[[Canvas, int], None], float, float] | None = None
+        self._footed: tuple[Callable[[Canvas, int, int], None], Box, float, float] | None = None
         self._outline_level = -1
         self._bookmarks = 0
         self._form: FormFields | None = None
@@ -116,9 +117,16 @@ class Document:
         with its origin at (x, y) mm (in the page itself: a number alone needs no count of the pages)."""
         self._numbered = (draw, x, y)
 
+    def foot_pages(self, draw: Callable[[Canvas, int, int], None], area: Box, x: float, y: float) -> None:
+        """Has every page ended from now on, but one left blank, carry a `folio` (its number and the file's count) at
+        (x, y) mm, drawn last: a page's text reads its foot last."""
+        self._footed = (draw, area, x, y)
+
     def end_page(self, *, blank: bool = False, numbered: bool = True) -> None:
         """Finishes the current page (`blank`: one left empty on purpose; `numbered=False`: one whose drawing leaves
         no room for its number; neither carries one)."""
+        if self._footed and numbered and not blank:
+            self.folio(*self._footed)
         if self._numbered and numbered and not blank:
             draw, x, y = self._numbered
             self.canvas.saveState()

@@ -62,6 +62,8 @@ LEADER_REACH = 40.0  # how far past TAG_GAP a leader may run to find its name a 
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
+NUMBER_GAP = 0.25  # between a move number (its advance, side bearings in) and a line broken round it (mm)
+PIECE_LEAST = 0.2  # a line's piece, or a break in it, shorter than this (mm) is not made
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
 ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
 SLASH_SCALE = 0.5  # the width of the slash of an answer's "S/O", as a share of its own: the letters fit a key's cell
@@ -173,101 +175,78 @@ def draw_letters(
         canvas.setDash([length * MM for length in LAST_LETTER_DASH])
         _frame(canvas, *cell_centre(grid, x, y - drop, cell, *grid.last), half)
         canvas.restoreState()
-    framed = {*grid.marked, *([grid.last] if grid.last is not None else [])}
-    new = tuple(_drawn_ends(grid, mark, x, y - drop, cell) for mark in grid.segments)
-    for (col, row), where in number_places(grid).items():
-        centre = cell_centre(grid, x, y, cell, col, row)
-        ground = lined or (col, row) in framed
-        _number(canvas, str(grid.number(col, row)), centre, cell, number_pt, ground, place=where, new=new)
+    canvas.setFont(REGULAR, number_pt)
+    canvas.setFillGray(GREY)  # every number grey: a few black among grey ones read as other marks (des41 C2)
+    for (col, row), (left, baseline) in _number_origins(grid, x, y, cell, number_pt).items():
+        canvas.drawString(left * MM, baseline * MM, str(grid.number(col, row)))
+    canvas.setFillGray(0)
 
 
-NUMBER_PLACES = ("left", "right", "middle")  # a move number's places along its cell's top, in order of preference
-
-
-def crossed_corners(grid: GridPlan, col: int, row: int) -> set[tuple[str, str]]:
-    """Returns the corners of cell (col, row from the top) that a diagonal line of the grid runs into, new or scored
-    before, as ("left" or "right", "top" or "bottom"): a move's number goes in a top corner no line crosses."""
-    return {
-        ("right" if dc > 0 else "left", "bottom" if dr > 0 else "top") for dc, dr in _ways(grid, col, row) if dc and dr
-    }
-
-
-def _ways(grid: GridPlan, col: int, row: int) -> set[tuple[int, int]]:
-    """Returns the ways (columns, rows: -1, 0 or 1) the lines of the grid through cell (col, row) leave it."""
-    found = set()
-    for mark in (*grid.segments, *grid.faint):
-        (c0, r0), (c1, r1) = mark.start, mark.end
-        dc, dr = (c1 > c0) - (c1 < c0), (r1 > r0) - (r1 < r0)
-        cells = [(c0 + k * dc, r0 + k * dr) for k in range(3)]
-        if (col, row) not in cells:
-            continue
-        k = cells.index((col, row))
-        found |= ({(dc, dr)} if k < 2 else set()) | ({(-dc, -dr)} if k > 0 else set())  # on to the next, back
-    return found
-
-
-def number_places(grid: GridPlan) -> dict[tuple[int, int], str]:
-    """Returns where along the top of its cell each move number goes, by cell (column, row from the top): in the
-    top-left corner, else the top-right one, else the middle of the top, whichever no line runs into ("" where every
-    one of them is crossed: a cell crossed by two diagonals and a column; the top-left corner, over the line).
-
-    A number never stands in the top-right corner where the next cell's number stands in its top-left one: the two,
-    a grid line apart, read as one ("37 16" as "3716", review 34). Along each row, of the choices that keep them
-    apart, the one that puts fewest numbers on a line, then most in their first free place, is taken (the first
-    found, trying each cell's places in order from the left: the same every time)."""
-    return dict(_number_places(grid))
-
-
-# Kept: the same boards are drawn again, at other cells and in other documents; placing took longer than drawing.
-@lru_cache(maxsize=512)
-def _number_places(grid: GridPlan) -> tuple[tuple[tuple[int, int], str], ...]:
-    """Returns `number_places` of `grid` as (cell, place) pairs."""
-    places: dict[tuple[int, int], str] = {}
+def _number_origins(
+    grid: GridPlan, x: float, y: float, cell: float, size: float
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """Returns where each move number starts (mm: its left, its baseline), by cell (column, row from the top): in its
+    cell's top-left corner, NUMBER_INSET from its edges, on every cell of every board. Numbers moved to another corner
+    of their cells where a line ran into the first stood beside the next cell's ("1" in G4 against H4's "53"), and a
+    child could not tell which cell a number belonged to (issue 23, rv44 C7): the line breaks round it instead."""
+    found = {}
     for row in range(grid.size):
-        numbered = [col for col in range(grid.size) if grid.number(col, row) and grid.letter(col, row)]
-        # For each place of the cell reached: the least (numbers on a line, places after the first free one) of the
-        # row so far ending there, and the places that make it.
-        best: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = {"": ((0, 0), ())}
-        for k, col in enumerate(numbered):
-            beside = k > 0 and numbered[k - 1] == col - 1
-            reached: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = {}
-            for place, cost in _place_costs(grid, col, row):
-                for before, ((crossed, later), chosen) in best.items():
-                    if beside and before == "right" and place in ("left", ""):
-                        continue
-                    total = (crossed + cost[0], later + cost[1])
-                    if place not in reached or total < reached[place][0]:
-                        reached[place] = (total, (*chosen, place))
-            best = reached
-        _, chosen = min(best.values(), key=lambda found: found[0])
-        places.update(((col, row), place) for col, place in zip(numbered, chosen, strict=True))
-    return tuple(places.items())
-
-
-def _place_costs(grid: GridPlan, col: int, row: int) -> list[tuple[str, tuple[int, int]]]:
-    """Returns the places a move number of cell (col, row) may take, each with its cost: (1 for a place on a line,
-    how many free places come before it). The free ones, in order of preference, then "" (over the line)."""
-    ways = _ways(grid, col, row)
-    vertices = _vertices(grid)  # a diagonal between two cells beside this one passes its corner's very point
-    crossed = {
-        "left": (-1, -1) in ways or (col, row) in vertices,
-        "right": (1, -1) in ways or (col + 1, row) in vertices,
-        "middle": (0, -1) in ways,
-    }
-    free = [place for place in NUMBER_PLACES if not crossed[place]]
-    return [*((place, (0, rank)) for rank, place in enumerate(free)), ("", (1, 0))]
-
-
-def _vertices(grid: GridPlan) -> set[tuple[int, int]]:
-    """Returns the grid's points that a diagonal line passes through, between two of its cells, as (column, row) of
-    the cell whose top-left corner each is."""
-    found = set()
-    for mark in (*grid.segments, *grid.faint):
-        (c0, r0), (c1, r1) = mark.start, mark.end
-        dc, dr = (c1 > c0) - (c1 < c0), (r1 > r0) - (r1 < r0)
-        if dc and dr:
-            found |= {(c0 + k * dc + (dc > 0), r0 + k * dr + (dr > 0)) for k in range(2)}
+        for col in range(grid.size):
+            if grid.number(col, row) and grid.letter(col, row):
+                cx, cy = cell_centre(grid, x, y, cell, col, row)
+                found[(col, row)] = (cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET - 0.72 * size / MM)
     return found
+
+
+def number_boxes(grid: GridPlan, x: float, y: float, cell: float, size: float) -> tuple[Box, ...]:
+    """Returns the box (mm) each move number of the grid keeps free of lines: its digits, NUMBER_GAP round them, but
+    towards its cell's own edges, where it stops short of the grid's lines (the frame's inner half is the cell's)."""
+    edge = NUMBER_INSET - GRID_FRAME_PT / 2 / MM
+    near = min(NUMBER_GAP, edge)
+    boxes = []
+    for (col, row), (left, baseline) in _number_origins(grid, x, y, cell, size).items():
+        wide, high = width_of(str(grid.number(col, row)), REGULAR, size) / MM, CAP_HEIGHT * size / MM
+        boxes.append(Box(left - near, baseline - NUMBER_GAP, wide + near + NUMBER_GAP, high + NUMBER_GAP + near))
+    return tuple(boxes)
+
+
+def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Ends]:
+    """Returns the pieces of the line between `ends` (mm) that stand clear of every box by `reach` (half the line's
+    width): a line broken round a move number, as it is round a letter, so that neither hides the other."""
+    (ax, ay), (bx, by) = ends
+    length = math.dist(*ends)
+    cuts = sorted(cut for box in boxes if (cut := _stretch_in(ends, _grown(box, reach))) is not None)
+    # A line that only grazes a box's corner (a diagonal past the cell's corner point) is left whole: a cut of a
+    # tenth of a millimetre read as a notch, not a break.
+    cuts = [(low, high) for low, high in cuts if (high - low) * length > PIECE_LEAST]
+    pieces, start = [], 0.0
+    for low, high in cuts:
+        if low > start:
+            pieces.append((start, low))
+        start = max(start, high)
+    if start < 1.0:
+        pieces.append((start, 1.0))
+    return [
+        ((ax + (bx - ax) * low, ay + (by - ay) * low), (ax + (bx - ax) * high, ay + (by - ay) * high))
+        for low, high in pieces
+        if (high - low) * length > PIECE_LEAST
+    ]
+
+
+def _stretch_in(ends: Ends, box: Box) -> tuple[float, float] | None:
+    """Returns the stretch (shares of its length, from its start) of the segment between `ends` inside `box`, or None
+    where it does not enter it (Liang-Barsky clipping)."""
+    (ax, ay), (bx, by) = ends
+    low, high = 0.0, 1.0
+    for p, q in ((ax - bx, ax - box.x), (bx - ax, box.right - ax), (ay - by, ay - box.y), (by - ay, box.top - ay)):
+        if p == 0:
+            if q < 0:
+                return None
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    return (low, high) if low < high else None
 
 
 def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:
@@ -303,113 +282,6 @@ def frame_room(cell: float, letter_pt: float, number_pt: float) -> float:
     ring = NEW_LETTER_RING_PT / MM / 2
     line = GRID_FRAME_PT * min(1.0, cell / 15.0) / MM / 2
     return cell / 2 - _numbered_drop(cell, letter_pt, number_pt) - frame_half(cell, letter_pt, number_pt) - ring - line
-
-
-def _number(
-    canvas: Canvas,
-    text: str,
-    centre: tuple[float, float],
-    cell: float,
-    size: float,
-    ground: bool,
-    *,
-    place: str,
-    new: tuple[Ends, ...] = (),
-) -> None:
-    """Writes a move's number at `place` along the top of the cell centred at `centre` (`number_place`), on a white
-    ground if `ground`, over the lines drawn before it but never over the grid's lines or frame, which its ground stops
-    short of, nor over the `new` lines (their drawn ends, mm), which it stops short of too (`_clear_pads`). Where a
-    line runs into every place (`place` is ""), it goes in the top-left corner. Every number is grey: a few drawn black
-    over the lines of an 8 x 8 board read as other marks (issue 23, des41 C2); its ground knocks the earlier lines out
-    behind it, as a letter's does, and stops short of a new line unless that runs through the digits themselves."""
-    wide = width_of(text, REGULAR, size)
-    right, middle = place == "right", place == "middle"
-    left = (centre[0] - cell / 2 + NUMBER_INSET) * MM
-    if right:
-        left = (centre[0] + cell / 2 - NUMBER_INSET) * MM - wide
-    elif middle:
-        left = centre[0] * MM - wide / 2
-    top = (centre[1] + cell / 2 - NUMBER_INSET) * MM
-    baseline = top - size * 0.72
-    if ground:
-        pad, edge = KNOCKOUT_PAD * MM, NUMBER_INSET * MM - GRID_FRAME_PT / 2  # the frame's inner half is the cell's
-        pads = (  # mm: left, bottom, right, top
-            (pad if right or middle else min(pad, edge)) / MM,
-            pad / MM,
-            (min(pad, edge) if right else pad) / MM,
-            (min(baseline + CAP_HEIGHT * size + pad, top + edge) - baseline - CAP_HEIGHT * size) / MM,
-        )
-        digits = Box(left / MM, baseline / MM, wide / MM, CAP_HEIGHT * size / MM)
-        # Knocked out of a new line that runs through the digits themselves (every place crossed), as a letter is.
-        through = any(_segment_to_box(*ends, digits) < SEGMENT_PT / MM / 2 for ends in new)
-        x0, y0, x1, y1 = _grown_by(digits, pads if through else _clear_pads(digits, pads, new))
-        canvas.setFillGray(1)
-        canvas.rect(x0 * MM, y0 * MM, (x1 - x0) * MM, (y1 - y0) * MM, 0, 1)
-    canvas.setFont(REGULAR, size)
-    canvas.setFillGray(GREY)
-    canvas.drawString(left, baseline, text)
-    canvas.setFillGray(0)
-
-
-def _grown_by(box: Box, pads: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-    """Returns `box` grown by `pads` (mm: left, bottom, right, top) as (left, bottom, right, top)."""
-    return box.x - pads[0], box.y - pads[1], box.right + pads[2], box.top + pads[3]
-
-
-def _clear_pads(
-    digits: Box, pads: tuple[float, float, float, float], new: tuple[Ends, ...]
-) -> tuple[float, float, float, float]:
-    """Returns the pads (mm: left, bottom, right, top) of a move number's ground round its `digits`, as large as
-    `pads` but short of every `new` line, half its width round it: on 8 mm cells the ground of a number in a cell's
-    corner cut a notch in the line down the cell's middle (issue 23). A side that alone reaches a line is drawn back
-    to it; where none does alone (a diagonal past a corner), every side is, by as much."""
-    reach = SEGMENT_PT / MM / 2
-
-    def clear(tried: tuple[float, ...]) -> bool:
-        x0, y0, x1, y1 = _grown_by(digits, (tried[0], tried[1], tried[2], tried[3]))
-        box = Box(x0, y0, x1 - x0, y1 - y0)
-        return all(_segment_to_box(*ends, box) >= reach for ends in new)
-
-    steps = [k / 20 for k in range(20, -1, -1)]  # shares of each pad, the largest first
-    found = list(pads)
-    for _ in range(4):
-        if clear(tuple(found)):
-            break
-        sides = []
-        for side in range(4):
-            share = next((share for share in steps if clear(_with(found, side, pads[side] * share))), None)
-            if share is not None:
-                sides.append((share, side))
-        if sides:
-            share, side = max(sides)
-            found[side] = pads[side] * share
-        else:
-            share = next((share for share in steps if clear(tuple(pad * share for pad in found))), 0.0)
-            found = [pad * share for pad in found]
-    return found[0], found[1], found[2], found[3]
-
-
-def _with(pads: list[float], side: int, value: float) -> tuple[float, ...]:
-    """Returns `pads` with the one of `side` set to `value`."""
-    return tuple(value if k == side else pad for k, pad in enumerate(pads))
-
-
-def _segment_to_box(start: tuple[float, float], end: tuple[float, float], box: Box) -> float:
-    """Returns the distance (mm) from the segment from `start` to `end` to `box` (0 where they meet)."""
-    (ax, ay), (bx, by) = start, end
-    low, high = 0.0, 1.0
-    for p, q in ((ax - bx, ax - box.x), (bx - ax, box.right - ax), (ay - by, ay - box.y), (by - ay, box.top - ay)):
-        if p == 0:
-            if q < 0:
-                low, high = 1.0, 0.0
-        elif p < 0:
-            low = max(low, q / p)
-        else:
-            high = min(high, q / p)
-    if low <= high:  # the segment enters the box (Liang-Barsky clipping)
-        return 0.0
-    corners = [(x, y) for x in (box.x, box.right) for y in (box.y, box.top)]
-    return min(_to_box(start, box), _to_box(end, box), *(_to_segment(corner, start, end) for corner in corners))
 
 
 def _knockout(
@@ -531,8 +403,17 @@ def _frame(canvas: Canvas, cx: float, cy: float, half: float) -> None:
     canvas.roundRect((cx - half) * MM, (cy - half) * MM, 2 * half * MM, 2 * half * MM, half * 0.3 * MM)
 
 
-def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float, dashes: float = 1.0) -> None:
-    """Draws each scored line through its three cell centres, under the letters, which come after.
+def draw_segments(
+    canvas: Canvas,
+    grid: GridPlan,
+    x: float,
+    y: float,
+    cell: float,
+    dashes: float = 1.0,
+    numbers: Sequence[Box] = (),
+) -> None:
+    """Draws each scored line through its three cell centres, under the letters, which come after, broken round the
+    move `numbers` (their boxes, mm: `number_boxes`).
 
     Lines scored earlier are drawn first, thin and dashed, their width and dashes `dashes` times normal print's: in
     large print, 0.88 pt dashes between letters half as large again read as specks (des38 B10).
@@ -547,8 +428,8 @@ def draw_segments(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: floa
         canvas.setLineCap(0 if dash else 1)
         canvas.setDash([length * MM for length in dash])
         for mark in marks:
-            (x0, y0), (x1, y1) = _drawn_ends(grid, mark, x, y, cell)
-            canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+            for (x0, y0), (x1, y1) in _broken(_drawn_ends(grid, mark, x, y, cell), numbers, width / MM / 2):
+                canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
     canvas.restoreState()
 
 

@@ -67,8 +67,8 @@ class Box:
         return Box(self.x + left, self.y + bottom, self.width - left - right, self.height - bottom - top)
 
 
-# Every mark stays at least 12 mm from the paper's edge, so that no printer clips it; the
-# drawing area keeps a little more.
+# Every mark stays at least 12 mm from the paper's edge, so that no printer clips it (but a replay's page number,
+# REPLAY_FOLIO_BASELINE); the drawing area keeps a little more.
 MARGIN = 15.0
 # A page's number ("Page 38 of 38"): the room it may take under its top, and at the right of a running head (mm, times
 # the print's scale); on the players' pages, it sits in the bottom margin, its lowest mark FOLIO_FLOOR from the edge.
@@ -84,6 +84,10 @@ FOLIO_FLOOR = 12.0
 FOLIO_FOOT = (0.0, 2.0)
 BOARD_FOOT = (1.2, 2.8)
 AUDIT_FOOT = 2.0
+# A replay's page number ("Group 3 · Page 5 of 25") stands lower, under the frame, whose page budgets hold to the
+# millimetre (a footer in the frame broke them): its baseline this high (mm), where its letters, in large print too,
+# stand 2 mm and more under the frame and 6 mm and more over the paper's edge, which every printer prints.
+REPLAY_FOLIO_BASELINE = 9.0
 
 # --large-print multiplies every type size by LARGE_PRINT.
 LARGE_PRINT = 1.5

@@ -46,6 +46,7 @@ class ReplayPlan:
     notation: Notation  # the printed pages' cell names
     strip: StripPlan
     group: str  # "Group 2 of 3" in the strip, for a filled audit of a class of groups; else ""
+    folio: str  # the foot of every page, "Group 2 · Page {number} of {count}": filled in once the pages are counted
     header: list[Block]
     bookmark: str
     steps_heading: str
@@ -86,6 +87,7 @@ def replay_plan(
         notation=notation,
         strip=replay_strip(options, lang, game.example.header),
         group=replay_group(game.example.header, words),
+        folio=replay_folio(game.example.header, words),
         header=_header(game, words, errors),
         bookmark=words("replay.bookmark"),
         steps_heading=words("replay.steps_heading"),
@@ -243,6 +245,13 @@ def _final_intro(game: CheckedExample, words: Words) -> list[Block]:
 def replay_strip(options: PrintOptions, lang: str, header: GameHeader) -> StripPlan:
     """Returns the replay's header strip in `lang`: the options' class name, and the date `header` gives."""
     return replace(strip_plan(options, fields=True, lang=lang), date=header.date)
+
+
+def replay_folio(header: GameHeader, words: Words) -> str:
+    """Returns the pattern of the number at the foot of every page ("Group 3 · Page {number} of {count}"): the group
+    where the strip names one, so that pages dropped or printed for several groups go back in order to their group."""
+    group = header.group if header.groups > 1 else 0
+    return words("replay.folio", group=group, number="{number}", count="{count}")
 
 
 def replay_group(header: GameHeader, words: Words) -> str:
