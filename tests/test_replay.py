@@ -416,26 +416,31 @@ def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
     assert "A picture every 2 moves, and one after the last move." in whole(data)
 
 
-# A caption tells the moves it does not show before its last move: "The game ends. The other move scores nothing."
-# spoke of a move after the game had ended (issue 23, a French teacher's read).
+# A caption names the moves it does not tell, by their numbers and where they were played: "The game ends. The other
+# move scores nothing." spoke of a move after the game had ended, and « Les autres coups ne marquent rien. » before any
+# move was named, of others than nothing (issue 23, French reads fr45 and fr46 P4, P11).
 @pytest.mark.parametrize(
-    ("language", "said"),
+    ("language", "every", "said"),
     [
-        (
-            Language.EN,
-            "B writes again. The other move scores nothing. Move 9: B writes O in A2 and scores no points. The game "
-            "ends.",
-        ),
-        (
-            Language.FR,
-            "B rejoue. L’autre coup ne marque rien. Coup 9 : B écrit O en A2 et ne marque aucun point. La partie est "
-            "terminée.",
-        ),
+        (Language.EN, 5, "Moves 6 to 9 Move 6 scores nothing. Move 7: B writes O in B2"),
+        (Language.FR, 5, "Coups 6 à 9 Le coup 6 ne marque rien. Coup 7 : B écrit O en B2"),
+        (Language.EN, 5, "Moves 1 to 5 Moves 1 to 4 score nothing. Move 5: A writes S in C3"),
+        (Language.FR, 5, "Coups 1 à 5 Les coups 1 à 4 ne marquent rien. Coup 5 : A écrit S en C3"),
+        (Language.EN, 3, "Moves 1 to 3 Moves 1 and 2 score nothing. Move 3: A writes O in B1"),
+        # In the order the moves were played: move 6 between moves 5 and 7.
+        (Language.EN, 4, "A writes again. Move 6 scores nothing. Move 7: B writes O in B2"),
+        (Language.FR, 4, "A rejoue. Le coup 6 ne marque rien. Coup 7 : B écrit O en B2"),
     ],
 )
-def test_a_caption_ends_with_its_last_move_after_the_moves_it_does_not_tell(language, said):
-    text = flat(whole(document(csv_text(GAME3), 3, every=5, language=language)))
+def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(language, every, said):
+    text = flat(whole(document(csv_text(GAME3), 3, every=every, language=language)))
     assert said in text, text
+    ending = (
+        "in A2 and scores no points. The game ends."
+        if language == Language.EN
+        else "en A2 et ne marque aucun point. La partie est terminée."
+    )
+    assert f"{ending} " in text and text.count(ending) == 1, text  # the caption's last words
 
 
 def test_lines_scored_before_a_diagram_are_dark_thin_dashes_that_a_photocopy_keeps():
@@ -1570,7 +1575,7 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
                 "A picture after the last move.",
                 "The framed letter completed the winning S-O-S, drawn as a thick grey line",
                 "In this game, the player who made an S-O-S won.",
-                "The other moves complete no S-O-S.",  # the caption "Moves 1 to 3" tells only the last
+                "Moves 1 and 2 complete no S-O-S.",  # the caption "Moves 1 to 3" tells only the last
             ],
             # Nothing that cannot happen in this game: a last letter that completed none, lines made before.
             ["scored;", "scored nothing", "count the lines", "dashed frame", "thin dashes"],
@@ -1581,7 +1586,7 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
                 "Une image après le dernier coup.",
                 "La lettre encadrée a complété le S-O-S gagnant, tracé d’un gros trait gris",
                 "avec seulement le S-O-S gagnant : celui qui l’a complété a gagné.",
-                "Les autres coups ne complètent aucun S-O-S.",
+                "Les coups 1 et 2 ne complètent aucun S-O-S.",
             ],
             ["a marqué ;", "n’a rien marqué", "compte les traits", "pointillés", "tirets fins"],
         ),
@@ -2601,7 +2606,7 @@ def tails(data: bytes) -> list[tuple[int, str]]:
         for line in page.extract_text_lines():
             text = flat(line["text"])
             if (
-                re.match(r"Coups? \d+ :|Les autres coups", text)
+                re.match(r"Coups? \d+ :|Les? coups? \d", text)
                 and placed
                 and line["bottom"] / MM_PT < min(board[1] for board in placed)
             ):
@@ -3097,21 +3102,21 @@ THREE_PLAYERS = [("1", "A", "S", "A1"), ("2", "B", "O", "A2"), ("3", "C", "S", "
          {Language.EN: ["A + C: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S"]},
          {Language.EN: "Here is the final board, showing only the S-O-S that won. In this game, the player who made an "
                        "S-O-S won for their team.",
-          Language.FR: "Voici la dernière grille, avec seulement le S-O-S gagnant : celui qui l'a complété a fait "
+          Language.FR: "Voici la grille finale, avec seulement le S-O-S gagnant : celui qui l'a complété a fait "
                        "gagner son équipe."}),
         (lambda lang: rendered("replay", PrintOptions(language=lang), "09-team-sos.toml"),
          {Language.EN: ["A + C: 1 S-O-S line", "B + D: 1 S-O-S line"], Language.FR: ["A + C : 1 S-O-S",
                                                                                      "B + D : 1 S-O-S"]},
          {Language.EN: "For each team that made an S-O-S, here is the board after the last recorded move with only "
                        "that team's S-O-S. The number after each name says how many; the board shows where.",
-          Language.FR: "Voici, pour chaque équipe qui a complété un S-O-S, la grille après le dernier coup noté avec "
-                       "seulement ses S-O-S. Le nombre après chaque nom dit combien il y en a ; la grille montre où."}),
+          Language.FR: "Voici la grille après le dernier coup noté pour chaque équipe qui a marqué, avec seulement "
+                       "ses S-O-S tracés. Le nombre après chaque nom dit combien il y en a ; la grille montre où."}),
         (lambda lang: document(csv_text(THREE_PLAYERS, HEADER[:6]), 3, Variant(players=3), language=lang),
          {Language.EN: ["C: 1 S-O-S line"], Language.FR: ["C : 1 S-O-S"]},
          {Language.EN: "move with only their S-O-S. A and B made no S-O-S. The number after each name says how many; "
                        "the board shows where.",
-          Language.FR: "avec seulement ses S-O-S. A et B n'ont complété aucun S-O-S. Le nombre après chaque nom dit "
-                       "combien il y en a ; la grille montre où."}),
+          Language.FR: "avec seulement ses S-O-S tracés. A et B n'ont complété aucun S-O-S. Le nombre après chaque "
+                       "nom dit combien il y en a ; la grille montre où."}),
     ],
     ids=["11 first S-O-S wins", "09 teams", "3 players"],
 )  # fmt: skip
@@ -3166,7 +3171,7 @@ REPLAYED = [
     (
         "06-last-letter-scores.toml",
         Language.FR,
-        "Voici, pour chaque joueur qui a complété un S-O-S, la dernière grille avec seulement ses S-O-S. Le nombre "
+        "Voici la grille finale pour chaque joueur qui a marqué, avec seulement ses S-O-S tracés. Le nombre "
         "après chaque nom dit combien il y en a ; la grille montre où.",
     ),
     (

@@ -156,7 +156,7 @@ ARGUMENTS = [
         "group_sizes": ((10, 3),),  # the class sheet: 30 children in threes, none left over
         "other_games": (),
         "group_size": 3,
-        "sheet_pages": (1, 2),  # some sheets of one page and some of two: one-sided
+        "sheet_pages": (2,),  # sheets of two pages each: two-sided, no working page
         "working": False,
         "games": ((3, False, (1, 2), None), (2, False, (3,), None)),  # the notes alone: no page to name
         "numbers": (1, 3, 5),
@@ -311,6 +311,7 @@ SAMPLE = {
     "sheet_pages": (2, 4),  # sheets of several pages, two-sided, some ending with a working page
     "working": True,
     "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
+    "runs": ((1, 4), (6, 6)),  # moves a replay's caption does not tell: "Moves 1 to 4 and 6 score nothing."
 }
 
 

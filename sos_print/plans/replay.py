@@ -191,13 +191,27 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         number = _number(game, k) if len(span) > 1 else 0
         return move_sentence("replay.step_move", number, steps[k], game.example, words, notation, named=True)
 
-    # The moves the caption does not tell: say what they did, which is nothing; before the move that ends the game,
-    # whose "The game ends." is the story's last word.
-    others, first = len(span) - len(told), game.example.variant.first_sos_wins
-    said = words.blocks("replay.other_moves", first=first, others=others) if others else []
-    ends = steps[last].next_seat is None
-    text = [block for k in told for block in (said if ends and k == last else []) + sentence(k)]
-    return ExampleFigure(title, tuple(text if ends else text + said), grid, ())
+    # The moves the caption does not tell, by their numbers, where the first of them was played: "The other moves
+    # score nothing." said after "The game ends." spoke of moves after the end (French reads fr45, fr46 P4).
+    untold = [k for k in span if k not in told]
+    first = game.example.variant.first_sos_wins
+    text = [block for k in told for block in sentence(k)]
+    if untold:
+        numbers = [_number(game, k) for k in untold]
+        at = sum(len(sentence(k)) for k in told if k < untold[0])
+        text[at:at] = words.blocks("replay.other_moves", first=first, runs=tuple(_runs(numbers)), count=len(numbers))
+    return ExampleFigure(title, tuple(text), grid, ())
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Returns `numbers` (increasing) as runs of consecutive numbers, each its first and last."""
+    runs: list[tuple[int, int]] = []
+    for number in numbers:
+        if runs and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number)
+        else:
+            runs.append((number, number))
+    return runs
 
 
 def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tuple[ExampleFigure, ...]:
