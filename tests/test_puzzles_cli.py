@@ -439,6 +439,15 @@ def test_every_answer_letter_of_the_key_is_as_large_as_the_others_its_number_in_
     assert page in [at for at, letters, _, corner in cells if letters == "S/O" and corner]
 
 
+# A cell of several answers is numbered "2, 3" as the list numbers them: "2,3" reads as two point three in French
+# (French read fr46, P5).
+@CLASS_SET
+def test_a_cell_of_several_answers_is_numbered_with_a_comma_and_a_space():
+    text = " ".join(texts(made("--copies", "30")["answers.pdf"]))
+    assert "2,\u202f3" in text and "1,\u202f2" in text
+    assert not re.search(r"\d,\d", text)
+
+
 def test_the_answer_key_gives_each_sheets_code_and_every_answer_with_why():
     files = made("--copies", "3", "--seed", "12")
     text = flat(" ".join(texts(files["answers.pdf"])))
@@ -581,7 +590,7 @@ def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes(
         # read for a child of eight alone (issue 23, review rv44 C8). Every direction, as the engine counts lines.
         ("en", "Watch out for gifts. Try not to leave three cells in a line like one of these, in any direction: the"),
         # Advice, not a rule: the engine allows such a move, and « Ne laisse pas » read as a ban (issue 23).
-        ("fr", "Attention aux cadeaux. Évite de laisser trois cases alignées comme celles-ci, dans n’importe quel"),
+        ("fr", "Attention aux cadeaux. Évite de laisser au joueur suivant trois cases alignées comme ci-contre, dans"),
     ):
         page = flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
         assert said in page
@@ -806,7 +815,7 @@ LEADS = [
     (("--kind", "score-now"), "Score the most points. Find three cells in a line like one of these", "gifts"),
     (
         ("--kind", "score-now", "--lang", "fr"),
-        "Marque le plus de points. Cherche trois cases alignées comme celles-ci, dans n’importe quel sens, et",
+        "Marque le plus de points. Cherche trois cases alignées comme ci-contre, dans n’importe quel sens, et écris",
         "cadeau",
     ),
     (("--kind", "no-gift"), "Watch out for gifts. Try not to leave", "Score the most points."),

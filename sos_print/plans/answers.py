@@ -99,6 +99,7 @@ def key_plan(
             size=first.size,
             count=len(first.puzzles),
             kind=kind,
+            sheets=len(sheets),
             sheet_pages=tuple(sorted(set(pages))),
             working=working,
         ),
@@ -263,7 +264,8 @@ def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> 
         segments=segments,
         answers=answer_letters(puzzle.answers),
         faint=puzzle.board.sos_lines(),  # dashed as on the child's sheet (issue 34, H7)
-        answer_numbers={cell: ",".join(found) for cell, found in numbers.items()},
+        # "2, 3", not "2,3": a French reader reads two point three (French read fr46, P5).
+        answer_numbers={cell: ",\u202f".join(found) for cell, found in numbers.items()},
         named=False,
     )
     heading = words("puzzles.key_heading", number=number, kind=puzzle.kind.value, seat=puzzle.to_move)
