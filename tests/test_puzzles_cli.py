@@ -2094,29 +2094,32 @@ SIDES_ADVICE = [
     ),
     (
         ("--copies", "2", "--size", "5"),
-        "In puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes 2 pages, so you can print "
-        "that file two-sided: no child gets another’s sheet on the back.",
+        "In puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes 2 pages, so print that file "
+        "two-sided: no child gets another’s sheet on the back.",
     ),
     (
         ("--copies", "2", "--large-print"),
-        "In puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes 4 pages; a sheet whose "
-        "puzzles took an odd number ends with a working page of blank boards, so you can print that file two-sided: no "
+        "In puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes 4 pages (where its puzzles "
+        "take an odd number of pages, a working page of blank boards completes it), so print that file two-sided: no "
         "child gets another’s sheet on the back.",
     ),
     (
         ("--copies", "10", "--count", "3", "--lang", "fr+en", "--paper", "letter"),
-        "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Chaque fiche fait 2 pages ; une fiche dont "
-        "les casse-têtes occupaient un nombre impair de pages finit par une page de brouillon aux grilles vides : "
-        "imprimez donc ce fichier en recto verso sans crainte, aucun enfant n’aura la fiche d’un autre au verso. In "
-        "puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes 2 pages; a sheet whose "
-        "puzzles took an odd number ends with a working page of blank boards, so you can print that file two-sided: "
-        "no child gets another’s sheet on the back.",
+        "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Chaque fiche fait 2 pages ; si ses casse-têtes "
+        "tiennent sur un nombre impair de pages, une page de brouillon (grilles vides) la complète. Imprimez donc ce "
+        "fichier en recto verso : aucun enfant n’aura la fiche d’un autre au verso.",
     ),
     (
         ("--copies", "2", "--large-print", "--lang", "fr"),
-        "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Chaque fiche fait 4 pages ; une fiche dont "
-        "les casse-têtes occupaient un nombre impair de pages finit par une page de brouillon aux grilles vides : "
-        "imprimez donc ce fichier en recto verso sans crainte, aucun enfant n’aura la fiche d’un autre au verso.",
+        "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Chaque fiche fait 4 pages ; si ses casse-têtes "
+        "tiennent sur un nombre impair de pages, une page de brouillon (grilles vides) la complète. Imprimez donc ce "
+        "fichier en recto verso : aucun enfant n’aura la fiche d’un autre au verso.",
+    ),
+    # A single sheet: no other child's sheet to speak of (French read fr46, P8).
+    (("--copies", "1"), "The sheet takes one page."),
+    (
+        ("--large-print", "--lang", "fr"),
+        "La fiche fait 4 pages, dont une page de brouillon (grilles vides) : imprimez-la en recto verso.",
     ),
 ]
 
