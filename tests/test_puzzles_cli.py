@@ -745,7 +745,7 @@ SHEET_PAGES = [
     (("--paper", "letter", "--lang", "fr"), (6,), 2),
     (("--large-print",), (2, 2, 2, 4), 2),
     # A later page says what dashed lines are in its title's place (review des41, B1).
-    (("--large-print", "--lang", "fr"), (2, 2, 2, 4), 2),
+    (("--large-print", "--lang", "fr"), (2, 2, 2, 6), 2),
     (("--large-print", "--paper", "letter"), (1, 2, 2, 1), 1),
     (("--large-print", "--paper", "letter", "--lang", "fr"), (1, 2, 2, 1), 1),
 ]
@@ -2037,7 +2037,7 @@ def test_every_sheet_of_a_set_of_several_pages_has_an_even_number_and_one_pages_
 # as many blank grids of the sheet's boards, their cell size, coordinates on two sides, as it has room for. Its grids:
 WORKING = [
     (("--copies", "2", "--large-print"), "Working space", 4, 4, 16.0, ("A", "B", "C", "D"), ("1", "2", "3", "4")),
-    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "4")),
+    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 6, 15.0, ("A", "B", "C", "D"), ("1", "4")),
     (("--copies", "2", "--large-print", "--count", "12", "--size", "5"), "Working space", 5, 2, 16.0, ("A", "E"), ()),
     (
         ("--copies", "2", "--large-print", "--size", "6", "--count", "4", "--lang", "fr+en", "--notation", "L1C1"),
@@ -2067,6 +2067,10 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
         assert re.search(r"(Name|Prénom)", working) and re.search(rf"(Sheet|Fiche) {number}\b", working)
         assert re.search(rf"Page {count} (of|sur) {count}", working)
         assert not re.search(r"(^| )\d+\. ", working)  # no puzzle
+        # What the page is for, said under its title (French read fr46, P3).
+        assert re.search(
+            r"Copy a puzzle here to try your moves\.|Recopie un casse-tête ici pour essayer tes coups\.", working
+        )
     with pages(data) as pdf:
         page = pdf.pages[first]
         found = board_cells(page, size)

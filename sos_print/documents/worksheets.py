@@ -659,10 +659,11 @@ def _even(laid: Sequence[tuple[SheetPlan, SheetLayout]]) -> bool:
 
 
 def _draw_working(document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, scale: float) -> None:
-    """Draws the working page: the header, its title "Working space", and as many blank grids of the sheet's boards,
-    at their cell size, as the page holds, spread over it."""
+    """Draws the working page: the header, its title "Working space" and what it is for, and as many blank grids of
+    the sheet's boards, at their cell size, as the page holds, spread over it."""
     assert plan.blank is not None
     top = _draw_header(document.canvas, replace(plan, title=plan.working), box, scale) - layout.spacing.reminder
+    top = draw_rich(document.canvas, plan.working_note, box.x, top, BODY_PT * scale, box.width) - WORKING_GAP
     grid, style = plan.blank, layout.style
     margins = diagram_margins(grid, style)
     side = grid.size * style.cell

@@ -73,6 +73,7 @@ class SheetPlan:
     # sheet of several pages is then printed two-sided with no child's page on the back of another's (issue 23, rv44
     # B5).
     working: Label = ()
+    working_note: Rich = ()  # what the page is for, under its title (French read fr46, P3)
     blank: GridPlan | None = None
 
 
@@ -132,5 +133,6 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         child=child.name if child else "",
         struck=rich(vocab, "puzzles.struck") if any(puzzle.board.sos_lines() for puzzle in sheet.puzzles) else (),
         working=vocab.label("puzzles.working_title"),
+        working_note=rich(vocab, "puzzles.working_note"),
         blank=grid_plan(Board.empty(sheet.size), options.notation),
     )
