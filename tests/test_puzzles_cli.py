@@ -574,8 +574,8 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
         "lettre), puis chaque case" in key.replace("’", "'")
     )
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
-    # A 5 x 5 sheet takes two pages: it may be printed two-sided (review rv44 B5).
-    assert "Chaque fiche fait 2 pages : imprimez donc ce fichier en recto verso sans crainte" in key
+    # A 5 x 5 sheet takes two pages: it may be printed two-sided (review rv44 B5); one sheet, no other child's.
+    assert "La fiche fait 2 pages : imprimez-la en recto verso." in key
 
 
 def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes():

@@ -400,7 +400,9 @@ def test_a_diagram_follows_each_scoring_move_and_the_last_one():
     data = document(csv_text(GAME3), 3)
     text = whole(data)
     # Scoring moves 5, 7 and 8, then the last move: each diagram's title names the moves it shows.
-    titles = re.findall(r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes)", text)
+    titles = re.findall(
+        r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes|Moves? [\d, and to]+ scores? nothing)", text
+    )
     assert titles == ["Moves 1 to 5", "Moves 6 and 7", "Move 8", "Move 9"]
     assert "Move 5: A writes S in C3 and scores 1 point (C1-C3). A writes again." in text
     assert "B writes O in B3 and scores 1 point (A3-C3). B writes again." in text
@@ -410,7 +412,10 @@ def test_a_diagram_follows_each_scoring_move_and_the_last_one():
 
 def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
     data = document(csv_text(GAME3), 3, every=2)
-    titles = re.findall(r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes)", whole(data))
+    titles = re.findall(
+        r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes|Moves? [\d, and to]+ scores? nothing)",
+        whole(data),
+    )
     assert titles == ["Moves 1 and 2", "Moves 3 and 4", "Moves 5 and 6", "Moves 7 and 8", "Move 9"]
     assert sum(grids(data)) == 5 + 2 + 2
     assert "A picture every 2 moves, and one after the last move." in whole(data)

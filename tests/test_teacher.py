@@ -664,7 +664,7 @@ def test_the_notes_speak_of_this_kits_players_and_board(examples, language, size
         ("en", False, 3, "The other moves score nothing."),
     ],
 )
-@pytest.mark.parametrize("template", ["teacher", "replay"])
+@pytest.mark.parametrize("template", ["teacher"])
 def test_the_moves_a_worked_example_does_not_tell_are_counted_in_the_sentence_that_says_so(
     template, lang, first_sos_wins, others, sentence
 ):
@@ -675,3 +675,25 @@ def test_the_moves_a_worked_example_does_not_tell_are_counted_in_the_sentence_th
     flag = {"teacher": "first_sos_wins", "replay": "first"}[template]
     (block,) = words.blocks(f"{template}.other_moves", **{flag: first_sos_wins, "others": others})
     assert "".join(run.text for run in block.runs).replace("'", "’") == sentence
+
+
+# A replay's caption names the moves it does not tell by their numbers, runs of three or more as "1 to 4" (French read
+# fr46, P4: « Les autres coups » before any move was named).
+@pytest.mark.parametrize(
+    ("lang", "first", "runs", "count", "sentence"),
+    [
+        ("en", False, ((6, 6),), 1, "Move 6 scores nothing."),
+        ("en", False, ((1, 4), (6, 6)), 5, "Moves 1 to 4 and 6 score nothing."),
+        ("en", True, ((1, 2),), 2, "Moves 1 and 2 complete no S-O-S."),
+        ("en", False, ((9, 9), (12, 13), (15, 15)), 4, "Moves 9, 12, 13 and 15 score nothing."),
+        ("fr", False, ((6, 6),), 1, "Le coup 6 ne marque rien."),
+        ("fr", True, ((4, 4),), 1, "Le coup 4 ne complète aucun S-O-S."),
+        ("fr", False, ((1, 5), (7, 7)), 6, "Les coups 1 à 5 et 7 ne marquent rien."),
+        ("fr", True, ((1, 2),), 2, "Les coups 1 et 2 ne complètent aucun S-O-S."),
+    ],
+)
+def test_a_replays_caption_names_the_moves_it_does_not_tell(lang, first, runs, count, sentence):
+    from sos_print.plans.words import Words
+
+    (block,) = Words(lang).blocks("replay.other_moves", first=first, runs=runs, count=count)
+    assert "".join(run.text for run in block.runs).replace("\u00a0", " ") == sentence
