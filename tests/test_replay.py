@@ -37,7 +37,7 @@ from sos_print.engine.records import RecordOptions, parse_csv_record
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.pdf.grids import scorer_places
 from sos_print.plans.grids import grid_plan
-from sos_print.plans.layout import Paper
+from sos_print.plans.layout import MARGIN, Paper
 from sos_print.plans.options import Language, PrintOptions
 from sos_print.plans.words import Words
 
@@ -2433,6 +2433,49 @@ def test_a_large_print_board_is_at_least_as_large_as_normal_prints(size, paper, 
     assert min(game) >= least - 0.05 and min(game | first) >= max(normal) - 0.05, (first, game, normal)
 
 
+# (size, seed, paper, language, most pages, cell): large print's game stands two boards a page, one above the other,
+# their captions beside them, at the largest cell where two rows fit, not below large print's least (13 mm) nor normal
+# print's cell: one 7 x 7 board a page (16.5 mm) or one row of two 6 x 6 boards (13 mm), each caption under its board,
+# left the lower 45 % of every page blank, and 7 x 7 took 36 to 38 pages, 8 x 8 on A4 51 (issue 23, review rv44 B2).
+# `cell` 0: two a row, where that takes fewer pages (6 x 6 in French on A4), as before.
+STACKED = [
+    (7, 2, Paper.A4, Language.EN, 24, 15.0),
+    (7, 2, Paper.LETTER, Language.FR, 26, 14.5),
+    (6, 3, Paper.A4, Language.EN, 18, 17.5),
+    (6, 3, Paper.A4, Language.FR, 17, 0.0),
+    pytest.param(6, 3, Paper.LETTER, Language.EN, 20, 17.0, marks=CROWDED_6_LETTER),
+    pytest.param(8, 4, Paper.A4, Language.EN, 32, 13.0, marks=CROWDED_8),
+]
+
+
+@pytest.mark.parametrize(
+    ("size", "seed", "paper", "lang", "most", "cell"),
+    STACKED,
+    ids=["7x7 a4", "7x7 letter fr", "6x6 a4", "6x6 a4 fr", "6x6 letter", "8x8 a4"],
+)
+def test_large_prints_game_stands_two_rows_a_page_where_they_fit(size, seed, paper, lang, most, cell):
+    data = document(crowded_game(size, seed), size, large_print=True, paper=paper, language=lang)
+    assert len(reader(data).pages) <= most
+    placed = boards(data)
+    # A page of the game: two boards of one column, the second under the first with the gap of two rows between.
+    stacked = [
+        page
+        for page in placed
+        if len(page) == 2 and page[0][0] == pytest.approx(page[1][0], abs=0.1) and page[0][1] < page[1][1]
+    ]
+    if not cell:
+        assert not stacked
+        return
+    assert len(stacked) >= 5, [len(page) for page in placed]
+    height = paper.size_mm[1]
+    for first, second in stacked:
+        assert round(first[2], 2) == round(second[2], 2) == cell and first[3] == second[3] == size
+        # Under the first grid: its coordinates, the gap between two rows (4 mm), the second's margin: 13.7 mm, as on
+        # 8 x 8 on Letter, which stood so already.
+        assert second[1] - (first[1] + size * cell) >= 13.5
+        assert first[1] >= MARGIN and second[1] + size * cell <= height - MARGIN
+
+
 def test_large_prints_least_cell_is_never_under_normal_prints_largest():
     from sos_print.documents.replay import least_cell
     from sos_print.plans.layout import REPLAY_CELL
@@ -3404,7 +3447,7 @@ def test_in_large_print_the_players_boards_stand_under_a_long_summary_at_a_cell_
         assert [(round(board[2], 2), board[3]) for board in players] == [(cell, size)] * 2
         assert players[0][1] == pytest.approx(players[1][1], abs=0.1)  # side by side
         assert shares[first] >= 0.9, shares[first]
-        assert {round(board[2], 2) for board in placed[first + 1]} == {13.5 if size == 6 else 16.5}  # the game's
+        assert {round(board[2], 2) for board in placed[first + 1]} == {17.0 if size == 6 else 16.5}  # the game's
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ and every move weighed with best play.
 The replay is set for children, on paper or on a board: every word at their size (12 pt, captions' titles one step
 up, table headings one step down), the diagrams in one layout for the whole document (`Gallery`): two a row where
 two fit at a cell a class reads, every grid of a column at one place on every page, every caption under its
-diagram. Each language comes whole, one after the other.
+diagram; in large print one a row, its caption beside it, two rows a page, where a page held one row. Each language
+comes whole, one after the other.
 """
 
 from __future__ import annotations
@@ -171,6 +172,7 @@ def gallery(
     pages: tuple[float, float],
     scale: float,
     together: tuple[Sequence[ExampleFigure], Sequence[float]] = ((), ()),
+    stack: bool = False,
 ) -> Gallery:
     """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others) at
     the board size's cell (`board_cell`): the same board whatever the game's length. Its lines are named beside the
@@ -187,6 +189,11 @@ def gallery(
         least = cell
         cell, beside = _whole(grids, figures, size, width, pages, scale, cell)
         wrap = beside and cell < least
+    if stack and scale > 1.0:
+        cell, columns, beside, wrap = _stacked(
+            grids, figures, size, width, pages[-1], scale, (cell, columns, beside, wrap)
+        )
+        slot = (width - GAP * (columns - 1)) / columns
     plain = _gallery([replace(grid, named=False) for grid in grids], size, columns, slot, cell, False, scale)
     plain = replace(plain, beside=plain.beside and beside, wrap=wrap)
     named = _gallery(grids, size, columns, slot, cell, True, scale)
@@ -215,7 +222,7 @@ def drawn_names(layout: Gallery, figures: Sequence[ExampleFigure]) -> Gallery:
     return layout
 
 
-def _rows_a_page(layout: Gallery, figures: Sequence[ExampleFigure], pages: tuple[float, float]) -> tuple[int, ...]:
+def _rows_a_page(layout: Gallery, figures: Sequence[ExampleFigure], pages: tuple[float, ...]) -> tuple[int, ...]:
     """Returns how many rows of the typical height (the median row's) each of `pages` (mm) holds in `layout`."""
     heights = _row_heights(figures, layout)
     typical = sorted(heights)[len(heights) // 2] + ROW_GAP if heights else pages[-1]
@@ -290,6 +297,44 @@ def _whole(
     if fits(replace(smaller, beside=False)):
         return least, False
     return cell, True  # a caption longer than a page, even round the least board: it runs on (`_long`)
+
+
+def _stacked(
+    grids: Sequence[GridPlan],
+    figures: Sequence[ExampleFigure],
+    size: int,
+    width: float,
+    page: float,
+    scale: float,
+    chosen: tuple[float, int, bool, bool],
+) -> tuple[float, int, bool, bool]:
+    """Returns the cell, columns, captions beside and wrapped of large print's diagrams: those `chosen`, or, where
+    they stand one row a `page` (mm tall), one a row with its caption beside it, two rows or more a page, where that
+    puts more boards on a page, or as many at a larger cell: the largest cell, by half millimetres from REPLAY_CELL
+    (times the scale) down to `least_cell`, that does so. One 7 x 7 board a page with its caption under it, or one
+    row of two 6 x 6 boards, left the lower 45 % of every page of the game blank (issue 23, review rv44 B2)."""
+    unnamed = [replace(grid, named=False) for grid in grids]
+    shown = [replace(figure, grid=replace(figure.grid, named=False)) for figure in figures]
+    cell, columns, beside, wrap = chosen
+    slot = (width - GAP * (columns - 1)) / columns
+    now = _gallery(unnamed, size, columns, slot, cell, False, scale)
+    now = replace(now, beside=now.beside and beside, wrap=wrap)
+    best = (_boards_a_page(now, shown, page), cell)
+    found = chosen
+    if best[0] > columns:  # two rows a page or more already
+        return chosen
+    for candidate in _cells_down(REPLAY_CELL[size] * scale, least_cell(size, scale)):
+        one = replace(_gallery(unnamed, size, 1, width, candidate, False, scale), wrap=True)
+        rows = _boards_a_page(one, shown, page)
+        if one.beside and rows >= 2 and (rows, candidate) > best:
+            best, found = (rows, candidate), (candidate, 1, True, True)
+    return found
+
+
+def _boards_a_page(layout: Gallery, figures: Sequence[ExampleFigure], page: float) -> int:
+    """Returns how many boards a page `page` mm tall holds in `layout`, in rows of the typical height (the median
+    row's, `_rows_a_page`)."""
+    return _rows_a_page(layout, figures, (page,))[0] * layout.columns
 
 
 def _caption_height(body: float) -> float:
@@ -372,17 +417,30 @@ def render_replay(
     scale = scale_of(large_print)
     plans = plans or (plan,)
     chosen, best = _best_pouring(document, plan, scale, layout, plans)
+    if layout is None and scale > 1.0:
+        # Large print's boards one a row with their captions beside them, two rows a page (`_stacked`), where that
+        # takes fewer pages, or as many at a larger cell: one row of two 6 x 6 boards a page, in 13 mm cells, took one
+        # page more in French than two 17.5 mm boards one above the other.
+        stacked, fewest = _best_pouring(document, plan, scale, None, plans, stack=True)
+        if stacked != chosen and (fewest[0], -stacked.style.cell) < (best[0], -chosen.style.cell):
+            chosen, best = stacked, fewest
     return _pour(document, plan, scale, chosen, POURINGS[best[-1]], plans)[0]
 
 
 def _best_pouring(
-    document: Document, plan: ReplayPlan, scale: float, layout: Gallery | None, plans: Sequence[ReplayPlan]
+    document: Document,
+    plan: ReplayPlan,
+    scale: float,
+    layout: Gallery | None,
+    plans: Sequence[ReplayPlan],
+    stack: bool = False,
 ) -> tuple[Gallery, tuple[int, int, float, int]]:
-    """Returns the diagrams' layout and how the pouring that fills its pages best fills them (its pages, its poor
-    pages, minus its least-full page but the last, its rank in POURINGS)."""
+    """Returns the diagrams' layout (by default the `gallery`'s, boards stacked where `stack` says) and how the
+    pouring that fills its pages best fills them (its pages, its poor pages, minus its least-full page but the last,
+    its rank in POURINGS)."""
     tried = []
     for rank, pouring in enumerate(POURINGS):
-        found, fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring, plans)
+        found, fills = _pour(Document.trial(document.paper), plan, scale, layout, pouring, plans, stack)
         layout = found  # the diagrams' layout depends on the page, not on the pouring: made once
         poor = sum(fill < LEAST_PAGE for fill in fills[:-1]) + (fills[-1] < LEAST_LAST)
         tried.append((len(fills), poor, -min(fills[:-1], default=1.0), rank))
@@ -406,9 +464,11 @@ def _pour(
     layout: Gallery | None,
     pouring: Pouring,
     plans: Sequence[ReplayPlan],
+    stack: bool = False,
 ) -> tuple[Gallery, list[float]]:
-    """Adds the replay to `document` as `pouring` says; returns its diagrams' layout and the share of each page's
-    frame it fills. The players' boards stand at one cell in each language of `plans` (`_under_summary`)."""
+    """Adds the replay to `document` as `pouring` says; returns its diagrams' layout (by default the `gallery`'s,
+    large print's boards stacked where `stack` says) and the share of each page's frame it fills. The players' boards
+    stand at one cell in each language of `plans` (`_under_summary`)."""
     width, height = document.paper.size_mm
     box = Box(0, 0, width, height).inset(MARGIN)
     group = (plan.group,) if plan.group else ()
@@ -447,7 +507,7 @@ def _pour(
     legends = (plan.steps_intro, plan.steps_intro_unnamed)
     legend_opening = max(_opening(flow, plan.steps_heading, intro, rows=True) for intro in legends)
     layout = layout or gallery(
-        plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms)
+        plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms), stack
     )
     layout = drawn_names(layout, plan.steps)
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
