@@ -36,7 +36,7 @@ from sos_print.engine.notation import Notation
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip, set_label
 from sos_print.pdf.flow import Flow
-from sos_print.pdf.grids import frame_room
+from sos_print.pdf.grids import frame_room, numbers_clear_middle
 from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
@@ -311,8 +311,10 @@ def _stacked(
     """Returns the cell, columns, captions beside and wrapped of large print's diagrams: those `chosen`, or, where
     they stand one row a `page` (mm tall), one a row with its caption beside it, two rows or more a page, where that
     puts more boards on a page, or as many at a larger cell: the largest cell, by half millimetres from REPLAY_CELL
-    (times the scale) down to `least_cell`, that does so. One 7 x 7 board a page with its caption under it, or one
-    row of two 6 x 6 boards, left the lower 45 % of every page of the game blank (issue 23, review rv44 B2)."""
+    (times the scale) down to `least_cell`, that does so with its move numbers clear of a line down a cell's middle
+    (`numbers_clear_middle`: 8 x 8 on A4 stood so at 13 mm, its new S-O-S down a column broken into stubs). One
+    7 x 7 board a page with its caption under it, or one row of two 6 x 6 boards, left the lower 45 % of every page
+    of the game blank (issue 23, review rv44 B2)."""
     unnamed = [replace(grid, named=False) for grid in grids]
     shown = [replace(figure, grid=replace(figure.grid, named=False)) for figure in figures]
     cell, columns, beside, wrap = chosen
@@ -326,7 +328,8 @@ def _stacked(
     for candidate in _cells_down(REPLAY_CELL[size] * scale, least_cell(size, scale)):
         one = replace(_gallery(unnamed, size, 1, width, candidate, False, scale), wrap=True)
         rows = _boards_a_page(one, shown, page)
-        if one.beside and rows >= 2 and (rows, candidate) > best:
+        clear = numbers_clear_middle(candidate, SMALL_PT * scale, size * size)
+        if one.beside and clear and rows >= 2 and (rows, candidate) > best:
             best, found = (rows, candidate), (candidate, 1, True, True)
     return found
 

@@ -249,6 +249,14 @@ def _stretch_in(ends: Ends, box: Box) -> tuple[float, float] | None:
     return (low, high) if low < high else None
 
 
+def numbers_clear_middle(cell: float, number_pt: float, most: int) -> bool:
+    """Tells whether move numbers up to `most`, each in its cell's top-left corner, stand clear of a line drawn down
+    the middle of its cell: where they do not, the line breaks round them (in 13 mm cells, two digits at 13.5 pt broke
+    a new S-O-S down a column into stubs a child could not see as a line)."""
+    wide = width_of(str(most), REGULAR, number_pt) / MM
+    return NUMBER_INSET + wide + NUMBER_GAP <= cell / 2 - SEGMENT_PT / MM / 2
+
+
 def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:
     """Returns the half side (mm) of the frame round a scored letter: FRAME_SHARE of the cell, made smaller where the
     move number in the cell's corner needs the room (in large print's cells its two digits ran into the frame), never
