@@ -193,14 +193,13 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
 
     # The moves the caption does not tell, by their numbers, where the first of them was played: "The other moves
     # score nothing." said after "The game ends." spoke of moves after the end (French reads fr45, fr46 P4).
-    untold = [k for k in span if k not in told]
-    first = game.example.variant.first_sos_wins
-    text = [block for k in told for block in sentence(k)]
+    untold = [_number(game, k) for k in span if k not in told]
+    said = [sentence(k) for k in told]
     if untold:
-        numbers = [_number(game, k) for k in untold]
-        at = sum(len(sentence(k)) for k in told if k < untold[0])
-        text[at:at] = words.blocks("replay.other_moves", first=first, runs=tuple(_runs(numbers)), count=len(numbers))
-    return ExampleFigure(title, tuple(text), grid, ())
+        first = game.example.variant.first_sos_wins
+        at = sum(_number(game, k) < untold[0] for k in told)
+        said.insert(at, words.blocks("replay.other_moves", first=first, runs=tuple(_runs(untold)), count=len(untold)))
+    return ExampleFigure(title, tuple(block for blocks in said for block in blocks), grid, ())
 
 
 def _runs(numbers: list[int]) -> list[tuple[int, int]]:
