@@ -2069,7 +2069,7 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
         assert not re.search(r"(^| )\d+\. ", working)  # no puzzle
         # What the page is for, said under its title (French read fr46, P3).
         assert re.search(
-            r"Copy a puzzle here to try your moves\.|Recopie un casse-tête ici pour essayer tes coups\.", working
+            r"Copy a puzzle here to try your moves\.|Recopie ici un casse-tête pour essayer tes coups\.", working
         )
     with pages(data) as pdf:
         page = pdf.pages[first]
@@ -2110,14 +2110,14 @@ SIDES_ADVICE = [
     (
         ("--copies", "10", "--count", "3", "--lang", "fr+en", "--paper", "letter"),
         "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Chaque fiche fait 2 pages ; si ses casse-têtes "
-        "tiennent sur un nombre impair de pages, une page de brouillon (grilles vides) la complète. Imprimez donc ce "
-        "fichier en recto verso : aucun enfant n’aura la fiche d’un autre au verso.",
+        "tiennent sur un nombre impair de pages, une page de brouillon (grilles vides) la complète. Imprimez donc "
+        "puzzles.pdf en recto verso : aucun enfant n’aura la fiche d’un autre au verso.",
     ),
     (
         ("--copies", "2", "--large-print", "--lang", "fr"),
         "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Chaque fiche fait 4 pages ; si ses casse-têtes "
-        "tiennent sur un nombre impair de pages, une page de brouillon (grilles vides) la complète. Imprimez donc ce "
-        "fichier en recto verso : aucun enfant n’aura la fiche d’un autre au verso.",
+        "tiennent sur un nombre impair de pages, une page de brouillon (grilles vides) la complète. Imprimez donc "
+        "puzzles.pdf en recto verso : aucun enfant n’aura la fiche d’un autre au verso.",
     ),
     # A single sheet: no other child's sheet to speak of (French read fr46, P8).
     (("--copies", "1"), "The sheet takes one page."),

@@ -3181,13 +3181,13 @@ THREE_PLAYERS = [("1", "A", "S", "A1"), ("2", "B", "O", "A2"), ("3", "C", "S", "
                                                                                      "B + D : 1 S-O-S"]},
          {Language.EN: "For each team that made an S-O-S, here is the board after the last recorded move with only "
                        "that team's S-O-S. The number after each name says how many; the board shows where.",
-          Language.FR: "Voici la grille après le dernier coup noté pour chaque équipe qui a marqué, avec seulement "
-                       "ses S-O-S tracés. Le nombre après chaque nom dit combien il y en a ; la grille montre où."}),
+          Language.FR: "Voici, pour chaque équipe qui a marqué, la grille après le dernier coup noté où seuls ses "
+                       "S-O-S sont tracés. Le nombre après chaque nom dit combien il y en a ; la grille montre où."}),
         (lambda lang: document(csv_text(THREE_PLAYERS, HEADER[:6]), 3, Variant(players=3), language=lang),
          {Language.EN: ["C: 1 S-O-S line"], Language.FR: ["C : 1 S-O-S"]},
          {Language.EN: "move with only their S-O-S. A and B made no S-O-S. The number after each name says how many; "
                        "the board shows where.",
-          Language.FR: "avec seulement ses S-O-S tracés. A et B n'ont complété aucun S-O-S. Le nombre après chaque "
+          Language.FR: "où seuls ses S-O-S sont tracés. A et B n'ont complété aucun S-O-S. Le nombre après chaque "
                        "nom dit combien il y en a ; la grille montre où."}),
     ],
     ids=["11 first S-O-S wins", "09 teams", "3 players"],
@@ -3243,7 +3243,7 @@ REPLAYED = [
     (
         "06-last-letter-scores.toml",
         Language.FR,
-        "Voici la grille finale pour chaque joueur qui a marqué, avec seulement ses S-O-S tracés. Le nombre "
+        "Voici, pour chaque joueur qui a marqué, la grille finale où seuls ses S-O-S sont tracés. Le nombre "
         "après chaque nom dit combien il y en a ; la grille montre où.",
     ),
     (
