@@ -1717,19 +1717,19 @@ def test_no_page_holds_fewer_than_three_rows_of_a_table(name, record, size, opti
         counts = [page[table] for page in rows if page[table]]
         assert sum(counts) >= size * size // 2 or table == "audit", counts  # the table was read back
         # In "4x4 large print letter" no page holds the analysis's heading and intro with three rows whose comments
-        # run on from the move written (issue 23's final review): the first page holds its first row under them,
-        # rather than the heading alone at a page's foot.
-        starts = counts[1:] if table == "analysis" and name == "4x4 large print letter" else counts
-        assert all(count >= 3 for count in starts), (table, counts)
+        # run on from the move written (issue 23's final review): its first page held one row under them; the table
+        # now starts the next page, as French large print's (issue 23, des42 B1).
+        assert all(count >= 3 for count in counts), (table, counts)
 
 
 def used(data: bytes) -> list[float]:
     """Returns the share of each page's height between its margins that holds anything, from the top."""
-    found = []
-    for page in plumbed(data):
-        lowest = page["lowest"] / MM_PT
-        found.append((lowest - 15.0) / (page["height"] / MM_PT - 30.0))
-    return found
+    return [used_on(page) for page in plumbed(data)]
+
+
+def used_on(page: dict) -> float:
+    """Returns the share of a page's height between its margins that holds anything, from the top (`plumbed`)."""
+    return (page["lowest"] / MM_PT - 15.0) / (page["height"] / MM_PT - 30.0)
 
 
 # Under the strip: the first section, who made each S-O-S (issue 23, rp42), else the game where nobody scored.
@@ -1776,9 +1776,10 @@ def test_no_page_but_the_last_of_a_language_is_left_half_empty(name, record, siz
     alone = header_alone(data) | table_alone(data)
     for number, share in enumerate(used(data)):
         assert number in last or number in alone or share >= least, f"page {number + 1}: {share:.0%}"
-        # Not a stray few rows: 3x3 in both languages every move ends its English part on five rows of best play, 32 %
-        # as read back, a third as the layout measures it (since the one order of review 34, H2).
-        assert number not in last or share >= 0.3, f"last page {number + 1}: {share:.0%}"
+        # Not a stray few rows: 3x3 in both languages every move ends its English part on four rows of best play, 29 %
+        # as read back (five, 32 %, before the adult's note was set a size down: issue 23, des42 B1).
+        rows = max(table_rows(data)[number].values())
+        assert number not in last or share >= 0.3 or rows >= 3, f"last page {number + 1}: {share:.0%}"
 
 
 def test_captions_are_set_for_children_12_pt_under_titles_of_14_8():
@@ -1849,10 +1850,14 @@ SEARCHED = tuple(dict.fromkeys([*SECTIONS, *(head for head in SECTIONS.values() 
 
 def section_starts(data: bytes, body: float = 12.0) -> list[tuple[str, bool]]:
     """Returns each section heading (set larger than the body's `body` pt), with whether the page it is on also holds,
-    under it, the start of what it heads (a board, or the table's heading row)."""
+    under it, the start of what it heads (a board, or the table's heading row), or, for a table, at least 25 mm of
+    its intro (three lines of large print) and the table's heading row on the next page: where the heading, its intro
+    and three rows fit on no page, or starting a page would leave this one half empty, the table starts the next page
+    rather than with one row (issue 23, des42 B1)."""
     found = []
     placed = boards(data)
-    for number, page in enumerate(plumbed(data)):
+    pages = plumbed(data)
+    for number, page in enumerate(pages):
         for heading, head in SECTIONS.items():
             for match in page["found"][heading]:
                 if match["size"] <= body + 0.5:  # the words in a sentence (in bold in a table), not the heading
@@ -1861,6 +1866,8 @@ def section_starts(data: bytes, body: float = 12.0) -> list[tuple[str, bool]]:
                     under = any(board[1] > match["bottom"] / MM_PT for board in placed[number])
                 else:
                     under = any(other["top"] > match["bottom"] for other in page["found"][head])
+                    runs_on = (page["lowest"] - match["bottom"]) / MM_PT >= 25.0
+                    under = under or (runs_on and number + 1 < len(pages) and bool(pages[number + 1]["found"][head]))
                 found.append((heading, under))
     return found
 
@@ -1945,13 +1952,15 @@ def test_the_last_picture_goes_with_the_section_after_it_rather_than_leave_half_
     # H2: moves 1 and 2 under the header, 3 to 5 on page 2, the turning point and the two teams' boards (review 34,
     # P10) on page 3, the score sheet's five rows on page 4 (`table_alone`), best play on page 5. Since the two teams'
     # boards follow the summary (issue 23, rp42): they fill page 1, moves 1 to 4 page 2, move 5 and the turning point
-    # page 3.
+    # page 3. In English, since the adult's note is set a size down (issue 23, des42 B1), best play's heading, intro
+    # and five rows fit under the score sheet: 4 pages.
     data = record_document("09-team-sos.toml", 1, lang)
-    assert len(texts(data)) == 5
+    pages = 4 if lang == Language.EN else 5
+    assert len(texts(data)) == pages
     placed = boards(data)
-    assert [len(page) for page in placed] == [2, 4, 3, 0, 0], placed
+    assert [len(page) for page in placed] == [2, 4, 3, 0, 0][:pages], placed
     assert table_rows(data)[3]["audit"] == 5
-    assert table_alone(data) == {3}
+    assert table_alone(data) == ({3} if pages == 5 else set())
 
 
 @pytest.mark.parametrize("options", [PrintOptions(), PrintOptions(paper=Paper.LETTER)], ids=["a4", "letter"])
@@ -2063,6 +2072,28 @@ def test_the_note_for_the_adult_leaves_the_values_for_later_only_where_the_table
     assert ("Value" in text.split("For the adult", 1)[1]) is later  # a column of values follows, or none
     fr = whole(replayed(record, "--lang", "fr"))
     assert ("les calculs du meilleur jeu peuvent attendre" in fr) is later
+
+
+@pytest.mark.parametrize(("large_print", "body", "note"), [(False, 12.0, 10.0), (True, 18.0, 15.0)])
+def test_the_note_for_the_adult_is_set_a_size_below_the_childrens_words(large_print, body, note):
+    # The adult's note and the moves left unweighed, at the children's size, took a page of French large print above
+    # the table, which then started with one row (issue 23, des42 B1): they are an adult's words, at the notes' size.
+    data = document(crowded_game(5, 1), 5, large_print=large_print)
+    page = page_with(data, "Best play, move by move")
+    words = opened(data).pages[page].extract_words(extra_attrs=["size"])
+    sizes = {word["text"]: round(word["size"], 1) for word in words}
+    assert sizes["adult:"] == note and sizes["empty"] == note  # "For the adult:", "more than 14 empty cells"
+    assert sizes["tried"] == body  # "the program tried every way the game could go on"
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+def test_in_french_large_print_best_play_never_starts_with_fewer_than_three_rows(paper):
+    # Its heading, intro and the adult's note with three rows fit on no page of French large print: the table started
+    # with one row under them; it starts the next page instead (issue 23, des42 B1).
+    data = document(crowded_game(5, 1), 5, large_print=True, language=Language.FR, paper=paper)
+    counts = [page["analysis"] for page in table_rows(data) if page["analysis"]]
+    assert sum(counts) == 25 and all(count >= 3 for count in counts), counts
+    assert all(under for _, under in section_starts(data, 18.0)), section_starts(data, 18.0)
 
 
 def test_a_gift_that_leaves_two_scoring_cells_names_both():
@@ -2862,8 +2893,10 @@ REVIEWED = [
     ("11-team-first-sos-wins.toml", 0, Language.FR, True, Paper.A4, 3),
     # 17, not 16, since the best-play intro is the child's and the value's definition the adult's note (des38, A6):
     # a page to win back in the packing.
-    # 15 since who made each S-O-S follows the summary, filling page 1 of each language (issue 23, rp42).
-    ("06-last-letter-scores.toml", 0, Language.FR_EN, True, Paper.LETTER, 15),
+    # 15 since who made each S-O-S follows the summary, filling page 1 of each language (issue 23, rp42). 14 since
+    # the adult's note is set a size down, and best play's heading and intro end the score sheet's page where its
+    # three rows do not fit under them (issue 23, des42 B1).
+    ("06-last-letter-scores.toml", 0, Language.FR_EN, True, Paper.LETTER, 14),
 ]
 REVIEWED_CASES = [
     pytest.param(*case, id=f"{case[0][:2]} every {case[1]} {case[2].value}{' LP' * case[3]} {case[4].value}")

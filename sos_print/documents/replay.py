@@ -544,21 +544,26 @@ def _pour(
             ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS, plan.notation
         )
         analysis = _layout(plan.analysis, bases, flow.width, scale)
-        notes = flow.measure(plan.adult_note) + flow.measure(plan.unweighed)
+        adult = [replace(block, kind="note") for block in (*plan.adult_note, *plan.unweighed)]
+        notes = flow.measure(adult)
         openings = _openings(analysis, pouring)
         # Last, its heading row and three rows, which the table may not start with (five rows break on no page):
-        # where the heading, its intro and those do not fit under what is above, the section starts a page.
+        # where the heading, its intro and those do not fit under what is above, the section starts a page. Where
+        # they fit on no page, or starting a page would leave this one half empty, the heading and intro stand here
+        # and the table starts the next page (`_table`): it started with one row under a page of French large-print
+        # intro (issue 23, des42 B1).
         three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
-        heights = (*openings[:-1], three, openings[-1])
+        heights = (*openings[:-1], three)
         # A table kept whole keeps the sentence after it too ("No move the program weighed lost any points"): alone,
         # it made a last page 11 % full (03 in large print).
         whole = 2.0 + analysis.head + sum(analysis.rows)
         closing = 3.0 + flow.measure(plan.notes) if plan.notes else 0.0
         heights = tuple(height + closing * (height >= whole - 1e-6) for height in heights)
-        _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in heights))
         opening = flow.measure(_heading(plan.analysis_heading)) + flow.measure(plan.analysis_intro) + notes
-        flow.blocks(plan.adult_note, grey=True)
-        flow.blocks(plan.unweighed)
+        if _half_empty(flow) and opening <= flow.room < opening + three:
+            heights = (0.0,)
+        _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in heights))
+        flow.blocks(adult)
         _table(flow, plan.analysis, analysis, pouring, opening)
         flow.blocks(plan.notes)
     fills.append((box.top - flow.top) / box.height)
@@ -762,19 +767,19 @@ def _table(
     note: tuple[list[Block], tuple[int, ...]] = ([], ()),
 ) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
-    fewer than KEPT_ROWS of its rows (but the first, where its section's heading and intro, `above` mm, and those
-    do not fit on a page: then as many as do, at least one), and its last two pages share their rows evenly where
+    fewer than KEPT_ROWS of its rows (where a page holds that many: the first starts a page where they do not fit
+    under its section's heading and intro, `above` mm), and its last two pages share their rows evenly where
     the pouring says so. The `note` (its blocks, and the rows it explains) goes under the rows of each page but the
     table's last that holds one of those rows: the star of a carried total was explained only after the table, two
     pages after the first starred total (issue 23, des41 C3); after the last, the caller places it."""
-    # Its heading row and first rows (all of a table too short to break, else KEPT_ROWS), else KEPT_ROWS, else its
-    # first row: the most of those that a page holds under its section's heading and intro, already placed. Keeping
-    # more moved the table to the next page and left the heading and its twelve lines of intro alone on a page 45 %
-    # empty (09 in large print on Letter, review 34, H3).
+    # Its heading row and first rows (all of a table too short to break, else KEPT_ROWS), else KEPT_ROWS: the most of
+    # those that a page holds under its section's heading and intro, already placed; where KEPT_ROWS do not, they
+    # start the next page (the heading row and one row, only where a page holds no more).
     least = _openings(layout, pouring)[-2]
     three = 2.0 + layout.head + sum(layout.rows[:KEPT_ROWS])
     one = 2.0 + layout.head + layout.rows[0]
-    flow.keep(next((height for height in (least, three) if above + height <= flow.box.height), one))
+    alone = three if three <= flow.box.height else one
+    flow.keep(next((height for height in (least, three) if above + height <= flow.box.height), alone))
     flow.space(2.0)
     footnote = flow.measure(note[0]) + 2.0 if note[1] else 0.0  # the room kept for it on every page of the table
     first = flow.room - layout.head - footnote

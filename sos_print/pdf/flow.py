@@ -50,6 +50,7 @@ def styles(scale: float, body: float = BODY_PT) -> dict[str, Style]:
         "h3": Style(size, 2.5, 1.0, bold=True, keep_with_next=True),
         "p": Style(size, 0.0, 1.5),
         "li": Style(size, 0.0, 1.0, indent=BULLET_INDENT * scale),
+        "note": Style(step_down(size), 0.0, 1.5, grey=True),  # an adult's words on a children's page
     }
     # A block's translation right under it (its own space before is the block's after), a gap after the pair. An
     # adult reads it: one step down the scale, without the floor of a child's body size that `second_language` keeps.
