@@ -86,6 +86,7 @@ def _render_key(
     if through:
         told = plan.print_marking[min(through, 3) - 1]
         flow.blocks(_blocks("p", tuple(text.replace("{through}", str(through)) for text in told)))
+    flow.blocks(_blocks("p", plan.sides))
     # The marking grid first, a class set on a page or two; the illustrated explanations follow on a page of their
     # own, but under a grid's last rows that leave room for as much of them as half a page holds in normal print (no
     # near-empty page): a third of the page in large print, whose grid of 12 puzzles stood alone on 30 % of its page

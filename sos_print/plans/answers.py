@@ -45,6 +45,7 @@ class KeyPlan:
     # "To mark, print pages 1–2 only", for a grid on one page, on two, and on more: "{through}" stands for its last
     # page, which the key's layout finds (a class set's key of 39 pages did not say which suffice, issue 23, P6).
     print_marking: tuple[Label, Label, Label]
+    sides: Label  # how to print puzzles.pdf, one-sided or two: under the pages to print, which a teacher reads
     marking_heading: Label
     marking_intro: list[Block]
     marking: tuple[Table, ...]  # one table: a row per sheet, a column per puzzle
@@ -83,6 +84,7 @@ def key_plan(
             label("puzzles.key_print_marking", through=2),
             label("puzzles.key_print_marking", through="{through}"),
         ),
+        sides=label("puzzles.key_sides", sheets=len(sheets), sheet_pages=tuple(sorted(set(pages))), working=working),
         marking_heading=label("puzzles.key_grid_heading"),
         marking_intro=blocks(
             "puzzles.key_grid_intro",
@@ -99,9 +101,6 @@ def key_plan(
             size=first.size,
             count=len(first.puzzles),
             kind=kind,
-            sheets=len(sheets),
-            sheet_pages=tuple(sorted(set(pages))),
-            working=working,
         ),
         sheets=tuple(
             _key_sheet(sheet, len(sheets), languages, options.notation, child)
