@@ -448,6 +448,37 @@ def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(langu
     assert f"{ending} " in text and text.count(ending) == 1, text  # the caption's last words
 
 
+# Untold moves among the told ones are said first, as the caption's summary: where the first was played, "moves 10 to
+# 13 and 15" came before move 14, and « les coups 10 à 13 et 15 » read aloud sounded like one range (French read fr47,
+# 4a). The same game as the legend's test, every 8 moves.
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (Language.EN, "Moves 9 to 16 Moves 10 to 13 and 15 score nothing. Move 9: B writes O in C2"),
+        (Language.FR, "Coups 9 à 16 Aucun point aux coups 10 à 13, ni au 15. Coup 9 : B écrit O en C2"),
+    ],
+)
+def test_untold_moves_scattered_among_the_told_ones_are_summed_up_first(language, said):
+    text = flat(whole(document(crowded_game(8, 4), 8, every=8, language=language)))
+    assert said in text, text[:2000]
+
+
+@pytest.mark.parametrize(
+    ("runs", "count", "first", "said"),
+    [
+        (((7, 7),), 1, False, "Le coup 7 ne marque rien."),
+        (((1, 5),), 5, False, "Les coups 1 à 5 ne marquent rien."),
+        (((8, 9),), 2, True, "Les coups 8 et 9 ne complètent aucun S-O-S."),
+        (((1, 5), (7, 7)), 6, False, "Aucun point aux coups 1 à 5, ni au 7."),
+        (((9, 9), (12, 13), (15, 15)), 4, False, "Aucun point aux coups 9, 12, 13 et 15."),
+        (((1, 1), (3, 6)), 5, True, "Aucun S-O-S au coup 1, ni aux coups 3 à 6."),
+    ],
+)
+def test_french_names_untold_moves_so_that_no_two_runs_sound_like_one(runs, count, first, said):
+    text = Words("fr")("replay.other_moves", first=first, runs=runs, count=count)
+    assert flat(text) == said
+
+
 def test_lines_scored_before_a_diagram_are_dark_thin_dashes_that_a_photocopy_keeps():
     data = document(csv_text(GAME3), 3)
     found = []

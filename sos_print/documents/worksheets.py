@@ -175,24 +175,32 @@ def draw_words(
     return draw_set_label(canvas, set_words(label, size, width, bold), x, top, align)
 
 
-def set_rich(text: Rich, size: float, width: float) -> list[tuple[tuple[Line, ...], float]]:
-    """Sets a styled phrase `width` mm wide: the first language at `size`, the others at `other_size`."""
-    return [
-        (set_lines(runs, width, size if n == 0 else other_size(size)), size if n == 0 else other_size(size))
-        for n, runs in enumerate(text)
+def set_rich(text: Rich, size: float, width: float, indent: float = 0.0) -> list[tuple[tuple[Line, ...], float]]:
+    """Sets a styled phrase `width` mm wide: the first language at `size`, its first line `indent` mm narrower, the
+    others at `other_size`."""
+    first, *others = text
+    return [(set_lines(first, width, size, indent), size)] + [
+        (set_lines(runs, width, other_size(size)), other_size(size)) for runs in others
     ]
 
 
-def rich_height(text: Rich, size: float, width: float) -> float:
-    """Returns the height (mm) of a styled phrase set `width` mm wide."""
-    return sum(len(lines) * part * LEADING for lines, part in set_rich(text, size, width)) / MM
+def rich_height(text: Rich, size: float, width: float, indent: float = 0.0) -> float:
+    """Returns the height (mm) of a styled phrase set `width` mm wide, its first line `indent` mm narrower."""
+    return sum(len(lines) * part * LEADING for lines, part in set_rich(text, size, width, indent)) / MM
 
 
-def draw_rich(canvas: Canvas, text: Rich, x: float, top: float, size: float, width: float) -> float:
-    """Draws a styled phrase with its top at `top` mm, the other languages grey; returns the bottom."""
-    for n, (lines, part) in enumerate(set_rich(text, size, width)):
+def draw_rich(
+    canvas: Canvas, text: Rich, x: float, top: float, size: float, width: float, indent: float = 0.0
+) -> float:
+    """Draws a styled phrase with its top at `top` mm, its first line `indent` mm along, the other languages grey;
+    returns the bottom."""
+    for n, (lines, part) in enumerate(set_rich(text, size, width, indent)):
         canvas.setFillGray(0 if n == 0 else SECOND_LANGUAGE_GREY)
-        draw_lines(canvas, lines, x, top, part, part * LEADING)
+        if n == 0 and indent:
+            draw_lines(canvas, lines[:1], x + indent, top, part, part * LEADING)
+            draw_lines(canvas, lines[1:], x, top - part * LEADING / MM, part, part * LEADING)
+        else:
+            draw_lines(canvas, lines, x, top, part, part * LEADING)
         top -= len(lines) * part * LEADING / MM
     canvas.setFillGray(0)
     return top
@@ -280,12 +288,21 @@ def _reminder_parts(plan: SheetPlan) -> tuple[Rich, ...]:
     return (plan.gift, *plan.reminders)
 
 
+def _starred(plan: SheetPlan, k: int) -> bool:
+    """Tells whether the reminder's part `k` (`_reminder_parts`) opens with the challenges' star: what "best" means,
+    on a sheet whose challenges carry it (it said "A star" beside no star: French read fr47, 3b)."""
+    return k == plan.starred + 1
+
+
 def _reminder_height(plan: SheetPlan, width: float, scale: float, pad: float = PAD) -> float:
     """Returns the height (mm) of the framed reminder, the gifts pictured beside its first part, `pad` mm inside its
     frame."""
     text = width - 2 * pad - _patterns_width(scale) - PATTERN_GUTTER
     body = BODY_PT * scale
-    words = sum(rich_height(part, body, text) + 1.0 for part in _reminder_parts(plan))
+    words = sum(
+        rich_height(part, body, text, _star_room(body) * _starred(plan, k)) + 1.0
+        for k, part in enumerate(_reminder_parts(plan))
+    )
     return max(words, _patterns_height(plan, scale)) + 2 * pad
 
 
@@ -738,8 +755,12 @@ def _draw_reminder(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, pad:
     x = frame.x + pad + PATTERN_GUTTER + _patterns_width(scale)
     text = frame.right - pad - x
     top = frame.top - pad
-    for part in _reminder_parts(plan):
-        top = draw_rich(canvas, part, x, top, BODY_PT * scale, text) - 1.0
+    body = BODY_PT * scale
+    for k, part in enumerate(_reminder_parts(plan)):
+        room = _star_room(body) if _starred(plan, k) else 0.0
+        if room:
+            _draw_star_at(canvas, x, top, body)
+        top = draw_rich(canvas, part, x, top, body, text, room) - 1.0
     return frame.y
 
 
@@ -784,9 +805,14 @@ def _draw_number(canvas: Canvas, figure: PuzzleFigure, x: float, top: float, ind
     question's line (on the next line it read as a bullet for the turn)."""
     draw_words(canvas, (f"{figure.number}.",), x, top, body, bold=True)
     if figure.challenge:
-        radius = _star_radius(body)
-        middle = top - body / MM + CAP_HEIGHT * body / MM / 2  # level with the middle of the capitals
-        draw_star(canvas, x + indent + radius, middle, radius)
+        _draw_star_at(canvas, x + indent, top, body)
+
+
+def _draw_star_at(canvas: Canvas, x: float, top: float, body: float) -> None:
+    """Draws a challenge's star at the start of a line of `body` pt whose top is at `top` mm."""
+    radius = _star_radius(body)
+    middle = top - body / MM + CAP_HEIGHT * body / MM / 2  # level with the middle of the capitals
+    draw_star(canvas, x + radius, middle, radius)
 
 
 def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:

@@ -191,13 +191,17 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         number = _number(game, k) if len(span) > 1 else 0
         return move_sentence("replay.step_move", number, steps[k], game.example, words, notation, named=True)
 
-    # The moves the caption does not tell, by their numbers, where the first of them was played: "The other moves
-    # score nothing." said after "The game ends." spoke of moves after the end (French reads fr45, fr46 P4).
+    # The moves the caption does not tell, by their numbers, where they were played: "The other moves score nothing."
+    # said after "The game ends." spoke of moves after the end (French reads fr45, fr46 P4). Scattered among the told
+    # moves, first, as a summary: read aloud where the first was played, "moves 10 to 13 and 15" came before move 14
+    # (French read fr47, 4a).
     untold = [_number(game, k) for k in span if k not in told]
     said = [sentence(k) for k in told]
     if untold:
         first = game.example.variant.first_sos_wins
         at = sum(_number(game, k) < untold[0] for k in told)
+        if at != sum(_number(game, k) < untold[-1] for k in told):
+            at = 0
         said.insert(at, words.blocks("replay.other_moves", first=first, runs=tuple(_runs(untold)), count=len(untold)))
     return ExampleFigure(title, tuple(block for blocks in said for block in blocks), grid, ())
 

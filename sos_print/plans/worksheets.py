@@ -56,6 +56,7 @@ class SheetPlan:
     gift: Rich
     patterns: tuple[str, ...]
     reminders: tuple[Rich, ...]  # under the gift: scoring again, what "best" means, how cells are named
+    starred: int  # which of the reminders opens with the star the challenges carry (what "best" means), or -1
     answer: Label
     answer_cell: Label
     answer_letter: Label
@@ -120,6 +121,7 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         gift=rich(vocab, "puzzles.lead", kind=sheet.kind.value if sheet.kind else "mixed"),
         patterns=GIFT_PATTERNS,
         reminders=tuple(reminders),
+        starred=1 if PuzzleKind.BEST_MOVE in kinds else -1,
         answer=vocab.label("puzzles.answer"),
         answer_cell=vocab.label("puzzles.answer_cell"),
         answer_letter=vocab.label("puzzles.answer_letter"),
