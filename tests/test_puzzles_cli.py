@@ -1061,6 +1061,22 @@ def test_a_best_move_puzzle_is_starred_as_a_challenge_in_both_languages():
         assert boxed == 1
 
 
+# A sheet of no challenge draws no star: the tip box's first sentence opened with one on score-now and no-gift sheets,
+# where a child looked for the starred puzzles (review rv48 A1).
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--kind", "score-now"),
+        ("--kind", "no-gift", "--size", "5"),
+        ("--kind", "no-gift", "--lang", "fr", "--large-print"),
+    ],
+    ids=["score-now", "no-gift 5x5", "no-gift fr large"],
+)
+def test_a_sheet_without_a_challenge_draws_no_star(args):
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        assert sum(stars(page) for page in pdf.pages) == 0
+
+
 def test_large_print_keeps_two_columns_of_4x4_puzzles():
     # Twelve large-print puzzles took a page each two at a time (one column): now two columns. Their boards grown
     # with their letters, 15 mm cells at least (review rv44 A2), take a row of two a page, six pages (four before).

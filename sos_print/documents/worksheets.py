@@ -291,7 +291,7 @@ def _reminder_parts(plan: SheetPlan) -> tuple[Rich, ...]:
 def _starred(plan: SheetPlan, k: int) -> bool:
     """Tells whether the reminder's part `k` (`_reminder_parts`) opens with the challenges' star: what "best" means,
     on a sheet whose challenges carry it (it said "A star" beside no star: French read fr47, 3b)."""
-    return k == plan.starred + 1
+    return plan.starred >= 0 and k == plan.starred + 1
 
 
 def _reminder_height(plan: SheetPlan, width: float, scale: float, pad: float = PAD) -> float:
