@@ -563,7 +563,9 @@ def _pour(
         if _half_empty(flow) and opening <= flow.room < opening + three:
             heights = (0.0,)
         _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in heights))
-        flow.blocks(adult)
+        for block in adult:  # each whole: the note for the adult broke mid-sentence over two pages (French read fr48)
+            flow.keep(flow.measure([block]))
+            flow.blocks([block])
         _table(flow, plan.analysis, analysis, pouring, opening)
         flow.blocks(plan.notes)
     fills.append((box.top - flow.top) / box.height)

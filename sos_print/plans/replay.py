@@ -121,6 +121,7 @@ def replay_plan(
                 "replay.analysis_intro",
                 teams=game.example.variant.teams,
                 who=called(game.example.header, game.example.variant.seats[0]),
+                start=next((_number(game, move.number - 1) for move in moves if move.solved), 0),
             )
             if any(move.solved for move in moves)
             else []
