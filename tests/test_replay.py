@@ -463,22 +463,6 @@ def test_untold_moves_scattered_among_the_told_ones_are_summed_up_first(language
     assert said in text, text[:2000]
 
 
-@pytest.mark.parametrize(
-    ("runs", "count", "first", "said"),
-    [
-        (((7, 7),), 1, False, "Le coup 7 ne marque rien."),
-        (((1, 5),), 5, False, "Les coups 1 à 5 ne marquent rien."),
-        (((8, 9),), 2, True, "Les coups 8 et 9 ne complètent aucun S-O-S."),
-        (((1, 5), (7, 7)), 6, False, "Aucun point aux coups 1 à 5 et 7."),
-        (((9, 9), (12, 13), (15, 15)), 4, False, "Aucun point aux coups 9, 12, 13 et 15."),
-        (((1, 1), (3, 6)), 5, True, "Aucun S-O-S aux coups 1 et 3 à 6."),
-    ],
-)
-def test_french_sums_up_several_runs_of_untold_moves_in_one_sentence(runs, count, first, said):
-    text = Words("fr")("replay.other_moves", first=first, runs=runs, count=count)
-    assert flat(text) == said
-
-
 def test_lines_scored_before_a_diagram_are_dark_thin_dashes_that_a_photocopy_keeps():
     data = document(csv_text(GAME3), 3)
     found = []

@@ -678,7 +678,8 @@ def test_the_moves_a_worked_example_does_not_tell_are_counted_in_the_sentence_th
 
 
 # A replay's caption names the moves it does not tell by their numbers, runs of three or more as "1 to 4" (French read
-# fr46, P4: « Les autres coups » before any move was named).
+# fr46, P4: « Les autres coups » before any move was named); in French, several runs of them as « Aucun point aux
+# coups… » (« les coups 1 à 5 et 7 », read aloud, sounded like one range: French reads fr47 and fr48).
 @pytest.mark.parametrize(
     ("lang", "first", "runs", "count", "sentence"),
     [
@@ -688,8 +689,11 @@ def test_the_moves_a_worked_example_does_not_tell_are_counted_in_the_sentence_th
         ("en", False, ((9, 9), (12, 13), (15, 15)), 4, "Moves 9, 12, 13 and 15 score nothing."),
         ("fr", False, ((6, 6),), 1, "Le coup 6 ne marque rien."),
         ("fr", True, ((4, 4),), 1, "Le coup 4 ne complète aucun S-O-S."),
-        ("fr", False, ((1, 5), (7, 7)), 6, "Les coups 1 à 5 et 7 ne marquent rien."),
+        ("fr", False, ((1, 5), (7, 7)), 6, "Aucun point aux coups 1 à 5 et 7."),
         ("fr", True, ((1, 2),), 2, "Les coups 1 et 2 ne complètent aucun S-O-S."),
+        ("fr", False, ((1, 5),), 5, "Les coups 1 à 5 ne marquent rien."),
+        ("fr", False, ((9, 9), (12, 13), (15, 15)), 4, "Aucun point aux coups 9, 12, 13 et 15."),
+        ("fr", True, ((1, 1), (3, 6)), 5, "Aucun S-O-S aux coups 1 et 3 à 6."),
     ],
 )
 def test_a_replays_caption_names_the_moves_it_does_not_tell(lang, first, runs, count, sentence):
