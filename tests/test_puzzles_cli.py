@@ -2073,6 +2073,19 @@ def test_a_one_page_sheet_among_sheets_of_two_pages_gets_a_working_page():
     assert sheet_pages(options, (*four, *five)) == ((2, 2, 2), True)
 
 
+# Every later page of a sheet whose boards carry dashed lines says what they are in its title's place: page 7 of the
+# large-print 5 x 5 sheet of twelve, whose boards had none, repeated the big title and read as a new sheet (review rv48
+# B3). The working page keeps its own title.
+@pytest.mark.parametrize("args", [("--copies", "2", "--large-print", "--count", "12", "--size", "5")], ids=["5x5 x12"])
+def test_every_later_page_of_a_sheet_is_headed_alike(args):
+    for sheet in sheets_pages(made(*args)["puzzles.pdf"]):
+        assert "SOS: puzzles" in sheet[0]
+        later = [page for page in sheet[1:] if "Working space" not in page]
+        assert len(later) >= 5
+        for page in later:
+            assert "Dashed lines are S-O-S already made" in page and "SOS: puzzles" not in page, page[:200]
+
+
 # The working page is headed as the sheet's others, its name line, the sheet's number and its page number, and holds
 # as many blank grids of the sheet's boards, their cell size, coordinates on two sides, as it has room for. Its grids:
 WORKING = [

@@ -630,10 +630,11 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
     document.bookmark(plan.bookmark)
     start = 0  # the page's first row
     for page, count in enumerate(layout.pages):
-        # The child who starts a page reads what the dashed lines on its boards are (review des41, B1): on a later
-        # page in its title's place, on the first over its rows where its reminder does not say it.
+        # The child who starts a page reads what the dashed lines on its boards are (review des41, B1): on every later
+        # page of a sheet that has them in its title's place (a later page whose boards had none repeated the sheet's
+        # big title, and read as a new sheet: review rv48 B3), on the first over its rows where its reminder does not.
         lined = plan.struck and any(plan.puzzles[k].grid.faint for k in _figures(counts, range(start, start + count)))
-        top = _draw_header(document.canvas, plan, box, scale, bool(page and lined))
+        top = _draw_header(document.canvas, plan, box, scale, bool(page and plan.struck))
         if not page and lined and not plan.told:
             top = draw_rich(document.canvas, plan.struck, box.x, top, BODY_PT * scale, box.width) - NOTE_GAP
         area = Box(box.x, box.y, box.width, top - box.y)
