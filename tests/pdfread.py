@@ -202,34 +202,41 @@ Point = tuple[float, float]
 
 def joined_lines(pieces: list[tuple[Point, Point]], gap: float) -> list[tuple[Point, Point, float]]:
     """Returns the lines that straight `pieces` (their ends, points) make, collinear pieces less than `gap` points apart
-    being one line broken (round the move numbers in its cells' corners): for each, its two ends and the length
-    drawn."""
-    spans: dict[tuple[float, float, float], list[tuple[float, float]]] = defaultdict(list)
-    ways: dict[tuple[float, float, float], tuple[float, float, float]] = {}
+    being one line broken (round the move numbers in its cells' corners) or run on beside a number, moved aside less
+    than a point: for each, its two ends and the length drawn."""
+    ways: dict[tuple[float, float], list[tuple[float, float, float]]] = defaultdict(list)
     for (ax, ay), (bx, by) in pieces:
         length = math.hypot(bx - ax, by - ay)
         ux, uy = (bx - ax) / length, (by - ay) / length
         if ux < -1e-9 or (abs(ux) < 1e-9 and uy < 0):
             ux, uy = -ux, -uy
         offset = ax * uy - ay * ux  # from the origin, across the line
-        key = (round(ux, 2), round(uy, 2), round(offset))
-        ways.setdefault(key, (ux, uy, offset))
-        spans[key].append(tuple(sorted((ax * ux + ay * uy, bx * ux + by * uy))))
+        low, high = sorted((ax * ux + ay * uy, bx * ux + by * uy))
+        ways[(round(ux, 2), round(uy, 2))].append((offset, low, high))
     found = []
-    for key, along in spans.items():
-        ux, uy, offset = ways[key]
+    for (ux, uy), found_way in ways.items():
+        unit = math.hypot(ux, uy)
+        ux, uy = ux / unit, uy / unit
+        lines: list[list[tuple[float, float, float]]] = []
+        for piece in sorted(found_way):
+            if lines and piece[0] - lines[-1][0][0] < 1.0:
+                lines[-1].append(piece)
+            else:
+                lines.append([piece])
+        for line in lines:
+            offset = line[0][0]
 
-        def point(at: float, ux: float = ux, uy: float = uy, offset: float = offset) -> Point:
-            return (at * ux + offset * uy, at * uy - offset * ux)
+            def point(at: float, ux: float = ux, uy: float = uy, offset: float = offset) -> Point:
+                return (at * ux + offset * uy, at * uy - offset * ux)
 
-        along.sort()
-        start, end, drawn = along[0][0], along[0][1], 0.0
-        for low, high in along:
-            if low - end > gap:
-                found.append((point(start), point(end), drawn))
-                start, end, drawn = low, high, 0.0
-            end, drawn = max(end, high), drawn + high - low
-        found.append((point(start), point(end), drawn))
+            along = sorted((low, high) for _, low, high in line)
+            start, end, drawn = along[0][0], along[0][1], 0.0
+            for low, high in along:
+                if low - end > gap:
+                    found.append((point(start), point(end), drawn))
+                    start, end, drawn = low, high, 0.0
+                end, drawn = max(end, high), drawn + high - low
+            found.append((point(start), point(end), drawn))
     return found
 
 

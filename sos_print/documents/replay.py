@@ -41,6 +41,7 @@ from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     ANALYSIS_PLAYED_COLUMN,
+    ANALYSIS_PLAYER_MOST,
     ANALYSIS_RUN_IN,
     AUDIT_COLUMNS,
     AUDIT_HEAD_PAD,
@@ -312,7 +313,7 @@ def _stacked(
     they stand one row a `page` (mm tall), one a row with its caption beside it, two rows or more a page, where that
     puts more boards on a page, or as many at a larger cell: the largest cell, by half millimetres from REPLAY_CELL
     (times the scale) down to `least_cell`, that does so with its move numbers clear of a line down a cell's middle
-    (`numbers_clear_middle`: 8 x 8 on A4 stood so at 13 mm, its new S-O-S down a column broken into stubs). One
+    (`numbers_clear_middle`: a new S-O-S down a column broke round them into stubs before it ran on beside them). One
     7 x 7 board a page with its caption under it, or one row of two 6 x 6 boards, left the lower 45 % of every page
     of the game blank (issue 23, review rv44 B2)."""
     unnamed = [replace(grid, named=False) for grid in grids]
@@ -543,7 +544,9 @@ def _pour(
         bases = _played_column(
             ANALYSIS_COLUMNS if len(plan.analysis.columns) == len(ANALYSIS_COLUMNS) else LOOKED_COLUMNS, plan.notation
         )
-        analysis = _layout(plan.analysis, bases, flow.width, scale)
+        # The player's column as narrow as the score sheet's: a long name took half the table's width, and comments
+        # ran on in a strip beside it (review rv48 B2).
+        analysis = _layout(plan.analysis, bases, flow.width, scale, (0.0, ANALYSIS_PLAYER_MOST * scale))
         adult = [replace(block, kind="note") for block in (*plan.adult_note, *plan.unweighed)]
         notes = flow.measure(adult)
         openings = _openings(analysis, pouring)
@@ -818,12 +821,15 @@ def _balanced(counts: list[int], heights: Sequence[float], room: float) -> list[
 
 # Kept: each pouring a replay tries sets its two tables again, at the same width.
 @lru_cache(maxsize=64)
-def _layout(table: Table, bases: tuple[float, ...], width: float, scale: float) -> TableLayout:
+def _layout(
+    table: Table, bases: tuple[float, ...], width: float, scale: float, most: tuple[float, ...] = ()
+) -> TableLayout:
     """Sets a table with its headings at NOTES_PT, or SMALL_PT when that leaves the stretching column too little; the
     headings after the stretching column (points, running totals: "Total A") each on one line where that leaves it
     enough, and its own heading on one line too where it can be. The stretching column of the analysis, the last,
     runs on under its rows where it is narrower than ANALYSIS_RUN_IN (times the print's scale), from the column of the
-    move written (the third): under the move's number it would read as another row."""
+    move written (the third): under the move's number it would read as another row. A column is no wider than its
+    `most` (mm, 0: as its widest entry)."""
     layout = None
     for whole, own in ((True, True), (True, False), (False, False)):
         for head in (NOTES_PT, SMALL_PT):
@@ -834,7 +840,7 @@ def _layout(table: Table, bases: tuple[float, ...], width: float, scale: float) 
                 for k, (length, base) in enumerate(zip(lengths, bases, strict=True))
             ]
             sizes = (head * scale, BODY_PT * scale)
-            layout = layout_table(table, widened, width, sizes, run_in=ANALYSIS_RUN_IN * scale, indent=2)
+            layout = layout_table(table, widened, width, sizes, run_in=ANALYSIS_RUN_IN * scale, indent=2, most=most)
             # Where those headings stand on one line, the stretching column's too ("New S-O-S lines").
             least = max(AUDIT_LINES_MIN, lengths[table.stretch] if own else 0.0)
             if layout.widths[table.stretch] >= least:

@@ -64,10 +64,22 @@ NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
 NUMBER_GAP = 0.25  # between a move number (its advance, side bearings in) and a line broken round it (mm)
 PIECE_LEAST = 0.2  # a line's piece, or a break in it, shorter than this (mm) is not made
+THINNED_LEAST = 0.5  # of a line's width: what must stay clear of a move number beside it for the line to run on
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
 ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
 SLASH_SCALE = 0.5  # the width of the slash of an answer's "S/O", as a share of its own: the letters fit a key's cell
 Ends = tuple[tuple[float, float], tuple[float, float]]  # a line's two drawn ends (mm)
+
+
+@frozen
+class Piece:
+    """Holds a piece of a drawn line: its ends (mm) and half its width (mm)."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    half: float
+
+
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
 # Where two lines meet end to end on one row, column or diagonal (A1-C1 and C1-E1), each stops short of the shared
 # cell's centre by this share of a cell, clear of its letter: a child counts two S-O-S, not one long line (issue 23).
@@ -210,27 +222,75 @@ def number_boxes(grid: GridPlan, x: float, y: float, cell: float, size: float) -
     return tuple(boxes)
 
 
-def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Ends]:
-    """Returns the pieces of the line between `ends` (mm) that stand clear of every box by `reach` (half the line's
-    width): a line broken round a move number, as it is round a letter, so that neither hides the other."""
+def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Piece]:
+    """Returns the pieces of the line between `ends` (mm), `reach` mm either side of it (half its width), that stand
+    clear of every box: a line broken round a move number, as it is round a letter, so that neither hides the other.
+    Where a box only reaches into one side of the line, leaving THINNED_LEAST of its width clear, the line runs on
+    beside it, that much thinner, on its other side: two digits in the corner of a large-print 13 mm cell reached a
+    third of a millimetre into a new S-O-S down the column, which broke into stubs a child could not see as a line."""
     (ax, ay), (bx, by) = ends
     length = math.dist(*ends)
-    cuts = sorted(cut for box in boxes if (cut := _stretch_in(ends, _grown(box, reach))) is not None)
-    # A line that only grazes a box's corner (a diagonal past the cell's corner point) is left whole: a cut of a
-    # tenth of a millimetre read as a notch, not a break.
-    cuts = [(low, high) for low, high in cuts if (high - low) * length > PIECE_LEAST]
+    stretches: list[tuple[float, float, float, float]] = []  # (low, high, shift, half): half 0 for a break
+    for box in boxes:
+        cut = _stretch_in(ends, _grown(box, reach))
+        # A line that only grazes a box's corner (a diagonal past the cell's corner point) is left whole: a cut of a
+        # tenth of a millimetre read as a notch, not a break.
+        if cut is not None and (cut[1] - cut[0]) * length > PIECE_LEAST:
+            stretches.append((*cut, *_beside(ends, box, reach)))
+    stretches = _merged(sorted(stretches))
     pieces, start = [], 0.0
-    for low, high in cuts:
+    for low, high, shift, half in stretches:
         if low > start:
-            pieces.append((start, low))
+            pieces.append(((start, low), 0.0, reach))
+        if half:
+            pieces.append(((max(start, low), high), shift, half))
         start = max(start, high)
     if start < 1.0:
-        pieces.append((start, 1.0))
+        pieces.append(((start, 1.0), 0.0, reach))
+    nx, ny = (ay - by) / length, (bx - ax) / length  # the unit normal, on the left of the line's way
     return [
-        ((ax + (bx - ax) * low, ay + (by - ay) * low), (ax + (bx - ax) * high, ay + (by - ay) * high))
-        for low, high in pieces
+        Piece(
+            (ax + (bx - ax) * low + nx * shift, ay + (by - ay) * low + ny * shift),
+            (ax + (bx - ax) * high + nx * shift, ay + (by - ay) * high + ny * shift),
+            half,
+        )
+        for (low, high), shift, half in pieces
         if (high - low) * length > PIECE_LEAST
     ]
+
+
+def _beside(ends: Ends, box: Box, reach: float) -> tuple[float, float]:
+    """Returns how the line between `ends` runs on beside `box`: the shift (mm, along its left normal) and half width
+    of what stays clear of the box on its other side, or (0, 0) where the box reaches across so far that less than
+    THINNED_LEAST of the line's width would stay: then the line breaks."""
+    (ax, ay), (bx, by) = ends
+    length = math.dist(*ends)
+    nx, ny = (ay - by) / length, (bx - ax) / length
+    sides = [(cx - ax) * nx + (cy - ay) * ny for cx in (box.x, box.right) for cy in (box.y, box.top)]
+    if min(sides) > 0:  # on the left: the line keeps from its right edge to the box
+        low, high = -reach, min(min(sides), reach)
+    elif max(sides) < 0:
+        low, high = max(max(sides), -reach), reach
+    else:
+        return 0.0, 0.0
+    if high - low < 2 * reach * THINNED_LEAST:
+        return 0.0, 0.0
+    return (low + high) / 2, (high - low) / 2
+
+
+def _merged(stretches: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Returns stretches of a line (sorted) where none overlaps another: overlapping ones become one, a break unless
+    they thin the line alike (the same box, or boxes on one side, the thinner kept)."""
+    merged: list[tuple[float, float, float, float]] = []
+    for low, high, shift, half in stretches:
+        if merged and low < merged[-1][1]:
+            before = merged[-1]
+            same_side = half and before[3] and (shift > 0) == (before[2] > 0)
+            thinner = min((before[3], before[2]), (half, shift)) if same_side else (0.0, 0.0)
+            merged[-1] = (before[0], max(before[1], high), thinner[1], thinner[0])
+        else:
+            merged.append((low, high, shift, half))
+    return merged
 
 
 def _stretch_in(ends: Ends, box: Box) -> tuple[float, float] | None:
@@ -250,11 +310,13 @@ def _stretch_in(ends: Ends, box: Box) -> tuple[float, float] | None:
 
 
 def numbers_clear_middle(cell: float, number_pt: float, most: int) -> bool:
-    """Tells whether move numbers up to `most`, each in its cell's top-left corner, stand clear of a line drawn down
-    the middle of its cell: where they do not, the line breaks round them (in 13 mm cells, two digits at 13.5 pt broke
-    a new S-O-S down a column into stubs a child could not see as a line)."""
+    """Tells whether a line drawn down the middle of a cell runs on beside move numbers up to `most`, each in its
+    cell's top-left corner (`_broken`: THINNED_LEAST of its width clear of them at least): where it does not, it
+    breaks round them (in 13 mm cells, two digits at 13.5 pt broke a new S-O-S down a column into stubs a child could
+    not see as a line, before a line ran on beside a number)."""
     wide = width_of(str(most), REGULAR, number_pt) / MM
-    return NUMBER_INSET + wide + NUMBER_GAP <= cell / 2 - SEGMENT_PT / MM / 2
+    reach = SEGMENT_PT / MM / 2
+    return NUMBER_INSET + wide + NUMBER_GAP <= cell / 2 + reach * (1 - 2 * THINNED_LEAST)
 
 
 def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:
@@ -436,7 +498,9 @@ def draw_segments(
         canvas.setLineCap(0 if dash else 1)
         canvas.setDash([length * MM for length in dash])
         for mark in marks:
-            for (x0, y0), (x1, y1) in _broken(_drawn_ends(grid, mark, x, y, cell), numbers, width / MM / 2):
+            for piece in _broken(_drawn_ends(grid, mark, x, y, cell), numbers, width / MM / 2):
+                canvas.setLineWidth(2 * piece.half * MM)
+                (x0, y0), (x1, y1) = piece.start, piece.end
                 canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
     canvas.restoreState()
 

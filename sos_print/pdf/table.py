@@ -151,12 +151,15 @@ def _spans(row: Sequence[TableCell], widths: Sequence[float]) -> list[float]:
     return [*widths[: len(row) - 1], sum(widths[len(row) - 1 :])]
 
 
-def column_widths(table: Table, bases: Sequence[float], width: float, head_size: float, size: float) -> list[float]:
+def column_widths(
+    table: Table, bases: Sequence[float], width: float, head_size: float, size: float, most: Sequence[float] = ()
+) -> list[float]:
     """Returns each column's width (mm), the stretch column taking what the others leave.
 
-    Every other column is at least its base and its longest heading word, and as wide as its widest entry where the
-    stretch column keeps its base and its own longest heading word: else the widest columns give the stretch column
-    back what it lacks, and an entry wider than its column is broken there (`set_cell`).
+    Every other column is at least its base and its longest heading word, and as wide as its widest entry, up to its
+    `most` where one is given (0: none), where the stretch column keeps its base and its own longest heading word:
+    else the widest columns give the stretch column back what it lacks, and an entry wider than its column is broken
+    there (`set_cell`).
     """
     widths, least = [], []
     for k, (heading, base) in enumerate(zip(table.columns, bases, strict=True)):
@@ -173,7 +176,10 @@ def column_widths(table: Table, bases: Sequence[float], width: float, head_size:
         widest = max(entries, default=0.0) if k != table.stretch else 0.0
         # A hair more than the text: a word as wide as its room must not be cut by a rounding error.
         least.append(max(base, words + 2 * AUDIT_HEAD_PAD + 2 * _star_room(table, k, head_size) + SLACK))
-        widths.append(max(least[-1], widest + 2 * CELL_PAD + SLACK))
+        fits = widest + 2 * CELL_PAD + SLACK
+        if k < len(most) and most[k] and k != table.stretch:  # never narrower than a name's part between hyphens
+            fits = min(fits, max(most[k], _widest_part(table, k, size) + 2 * CELL_PAD + SLACK))
+        widths.append(max(least[-1], fits))
     widths[table.stretch] = width - sum(widths) + widths[table.stretch]
     # A long name widened its column past the page (issue 20): the stretch column went negative.
     lacking = least[table.stretch] - widths[table.stretch]
@@ -187,6 +193,21 @@ def column_widths(table: Table, bases: Sequence[float], width: float, head_size:
     return widths
 
 
+def _widest_part(table: Table, k: int, size: float) -> float:
+    """Returns the width (mm) of the widest part of column `k`'s entries that `broken_entry` keeps whole: a name
+    broken after its hyphens ("Marie-" / "Charlotte"), never inside a word where a hyphen can break it."""
+    return max(
+        (
+            entry_width(replace(entry, text=part), size)
+            for row in table.rows
+            if k < len(row)
+            for entry in row[k]
+            for part in re.split(r"(?<=-)(?=.)", entry.text)
+        ),
+        default=0.0,
+    )
+
+
 def layout_table(
     table: Table,
     bases: Sequence[float],
@@ -195,14 +216,15 @@ def layout_table(
     row: float = AUDIT_MIN_ROW,
     run_in: float = 0.0,
     indent: int = 0,
+    most: Sequence[float] = (),
 ) -> TableLayout:
     """Sets `table` across `width` mm with its headings and entries at `sizes` (points); rows are at least `row` mm.
 
     Where the stretch column is the last and narrower than `run_in` mm, a cell of it longer than a line runs on under
     its row's other cells, from column `indent` to the right edge: a long comment beside narrow columns would run many
-    lines.
+    lines. A column is no wider than its `most` (mm, 0: as its widest entry), if given.
     """
-    widths = column_widths(table, bases, width, *sizes)
+    widths = column_widths(table, bases, width, *sizes, most=most)
     if table.stretch == len(table.columns) - 1 and widths[-1] < run_in:
         return _run_in_layout(table, widths, sizes, row, sum(widths[:indent]))
     return _layout(table, widths, sizes, row)

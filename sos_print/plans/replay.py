@@ -592,7 +592,7 @@ def _analysis_row(
         value, best_value = signed(move.value), signed(move.best_value)
     return (
         (Entry(str(_number(game, move.number - 1))),),
-        (Entry(seat_label(move.seat, game.example.header)),),
+        tuple(Entry(word) for word in seat_label(move.seat, game.example.header).split(" ")),  # a long name wraps
         (Entry(_move_words(move.move, size, words, notation)),),  # one piece: "S in B2" never breaks
         (Entry(value, bold=move.cost > 0),),
         (Entry(best_value),),
