@@ -69,17 +69,6 @@ FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at
 ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
 SLASH_SCALE = 0.5  # the width of the slash of an answer's "S/O", as a share of its own: the letters fit a key's cell
 Ends = tuple[tuple[float, float], tuple[float, float]]  # a line's two drawn ends (mm)
-
-
-@frozen
-class Piece:
-    """Holds a piece of a drawn line: its ends (mm) and half its width (mm)."""
-
-    start: tuple[float, float]
-    end: tuple[float, float]
-    half: float
-
-
 KNOCKOUT_PAD = 0.5  # around a letter, the white ground that keeps a line drawn through it off it (mm)
 # Where two lines meet end to end on one row, column or diagonal (A1-C1 and C1-E1), each stops short of the shared
 # cell's centre by this share of a cell, clear of its letter: a child counts two S-O-S, not one long line (issue 23).
@@ -220,6 +209,15 @@ def number_boxes(grid: GridPlan, x: float, y: float, cell: float, size: float) -
         wide, high = width_of(str(grid.number(col, row)), REGULAR, size) / MM, CAP_HEIGHT * size / MM
         boxes.append(Box(left - near, baseline - NUMBER_GAP, wide + near + NUMBER_GAP, high + NUMBER_GAP + near))
     return tuple(boxes)
+
+
+@frozen
+class Piece:
+    """Holds a piece of a drawn line: its ends (mm) and half its width (mm)."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    half: float
 
 
 def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Piece]:
