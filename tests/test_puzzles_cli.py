@@ -783,7 +783,7 @@ BALANCED = [
     (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3), 10.0),
     (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (2, 4), 11.0),
     (("--size", "6"), (2, 4), 12.0),
-    (("--size", "6", "--lang", "fr"), (2, 4), 12.0),
+    (("--size", "6", "--lang", "fr"), (3, 3), 10.0),  # evenly since the challenge sentence is shorter (fr49)
     (("--size", "6", "--lang", "en+fr"), (2, 4), 10.0),
     (("--size", "6", "--paper", "letter"), (2, 4), 11.0),
     (("--size", "6", "--paper", "letter", "--lang", "fr"), (2, 4), 11.0),
@@ -876,7 +876,7 @@ def test_no_page_holds_the_tip_box_alone(args, boards):
 # 5 x 5 and 6 x 6 ones): a child working on the first page never read it (issue 23, review rv44 B3).
 PANEL = {
     "en": ("Watch out for gifts.", "If you score, write one", "Challenge: find the move that", "Write a cell as"),
-    "fr": ("Attention aux cadeaux.", "Si tu marques un point", "Défi : trouve le coup pour", "Une case s’écrit"),
+    "fr": ("Attention aux cadeaux.", "Si tu marques un point", "Défi : trouve le coup qui", "Une case s’écrit"),
 }
 WHOLE_PANELS = [
     ("--lang", "fr+en", "--paper", "letter"),
@@ -1037,7 +1037,7 @@ def test_a_best_move_puzzle_is_starred_as_a_challenge_in_both_languages():
     assert challenges >= 1
     # The tip box's sentence on what the best move is opens with the star too: it said "A star" beside none, and a
     # child had to tie « Une étoile » to « Défi » alone (French read fr47, 3b).
-    explained = {"en": "Challenge: find the move that ends the game", "fr": "Défi : trouve le coup pour finir la"}
+    explained = {"en": "Challenge: find the move that ends the game", "fr": "Défi : trouve le coup qui te fera"}
     for lang, word in (("en", "Challenge: find the best move."), ("fr", "Défi\u202f: trouve le meilleur coup.")):
         data = made("--seed", "4", "--lang", lang)["puzzles.pdf"]
         assert " ".join(texts(data)).count(word) == challenges
@@ -1195,8 +1195,8 @@ def test_the_answer_key_keeps_its_size_in_large_print(args):
     assert set(type_sizes(large)) == set(type_sizes(normal))
     # The same words, but for that sentence, which may move a puzzle to the next page, and so the pages' heads.
     apart = re.compile(
-        r"(?:In puzzles\.pdf, |Each child’s sheet in puzzles\.pdf ).*? back\."
-        r"|(?:Dans puzzles\.pdf, |Chaque fiche de puzzles\.pdf ).*? verso\.|Page \d+ (?:of|sur) \d+( / )?"
+        r"(?:In puzzles\.pdf, |Print puzzles\.pdf ).*? back\."
+        r"|Dans puzzles\.pdf, .*? verso\.|Imprimez puzzles\.pdf .*? dos\.|Page \d+ (?:of|sur) \d+( / )?"
         r"|SOS: puzzle answer key · [^·]*?seed \d+|SOS : corrigé · [^·]*?tirage \d+"
     )
     said = [apart.sub("", flat(" ".join(texts(data)))).split() for data in (large, normal)]
@@ -2146,13 +2146,13 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
 SIDES_ADVICE = [
     (
         ("--copies", "2"),
-        "Each child’s sheet in puzzles.pdf takes one page: print that file one-sided, as two-sided printing would put "
-        "another child’s sheet on the back.",
+        "Print puzzles.pdf one-sided: each child’s sheet takes one page, and two-sided printing would put another "
+        "child’s sheet on the back.",
     ),
     pytest.param(
         ("--copies", "30"),
-        "Each child’s sheet in puzzles.pdf takes one page: print that file one-sided, as two-sided printing would put "
-        "another child’s sheet on the back.",
+        "Print puzzles.pdf one-sided: each child’s sheet takes one page, and two-sided printing would put another "
+        "child’s sheet on the back.",
         marks=CLASS_SET,
     ),
     (
@@ -2168,8 +2168,8 @@ SIDES_ADVICE = [
     ),
     (
         ("--copies", "10", "--count", "3", "--lang", "fr+en", "--paper", "letter"),
-        "Chaque fiche de puzzles.pdf tient sur une page : imprimez ce fichier en recto simple, sinon la fiche d’un "
-        "autre enfant serait imprimée au verso.",
+        "Imprimez puzzles.pdf en recto simple : une fiche par page ; en recto verso, la fiche d’un autre enfant serait "
+        "au dos.",
     ),
     (
         ("--copies", "2", "--large-print", "--lang", "fr"),
