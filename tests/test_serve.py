@@ -304,6 +304,47 @@ def test_a_refusal_is_the_command_lines_own_message_next_to_the_field_it_concern
     assert f'<a href="#field-{field}">{_escaped(message)}</a>' in text
 
 
+# The 101st file sent to a field of several was left out without a word: its game never read, "checked 100 files:
+# every claim holds" (adversarial sweep ad49, F1). A field takes at most 100 files, a field of one file one: more is
+# refused beside the field, before anything runs.
+@pytest.mark.parametrize(
+    ("path", "field", "count", "lang", "message"),
+    [
+        (
+            "/en/check",
+            "paths",
+            101,
+            "en",
+            "This field takes at most 100\u00a0files at a time: 101\u00a0were sent. Send the others in another run.",
+        ),
+        (
+            "/fr/check",
+            "paths",
+            101,
+            "fr",
+            "Ce champ prend au plus 100\u00a0fichiers à la fois\u202f: 101\u00a0ont été envoyés. Envoyez les autres dans un "
+            "second envoi.",
+        ),
+        ("/en/boards", "roster", 2, "en", "This field takes one file: 2\u00a0were sent. Send one."),
+    ],
+    ids=["101 records", "101 records fr", "two class lists"],
+)
+def test_a_field_sent_more_files_than_it_takes_is_refused_and_none_is_left_out(
+    client, path, field, count, lang, message
+):
+    def files():
+        return [(io.BytesIO(b"Name\nLea\n"), f"file {number}.csv") for number in range(count)]
+
+    result = result_of(post(client, path, {field: files()}, stream=True))
+    assert (result["status"], result["field"], result["message"]) == (2, field, message)
+    html = post(client, path, {field: files()})
+    assert html.status_code == 400
+    assert f'<p class="error" id="error-{field}">{_escaped(message)}</p>' in html.get_data(as_text=True)
+    if count > 2:  # a hundred are taken: the job reads them (and names the first that is no game record)
+        taken = result_of(post(client, path, {field: files()[:100]}, stream=True))
+        assert taken["field"] != field and "file 0.csv" in taken["message"], taken
+
+
 @pytest.mark.parametrize(
     ("names", "message"),
     [

@@ -312,6 +312,7 @@ SAMPLE = {
     "working": True,
     "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
     "runs": ((1, 4), (6, 6)),  # moves a replay's caption does not tell: "Moves 1 to 4 and 6 score nothing."
+    "sent": 101,  # files sent to a field of the web page that takes at most `most`
 }
 
 

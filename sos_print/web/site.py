@@ -44,6 +44,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same documents make the sa
 MAX_REQUEST = 101_000_000
 MAX_FIELDS_MEMORY = 500_000  # of one text field; werkzeug also holds a chunk of the body (64 kB) to this limit
 MAX_PARTS = 200
+MAX_FILES = 100  # of one field of several files (a kit's examples, a class's records): more is refused, never cut
 MAX_NAME_BYTES = 200  # of an uploaded file's name as saved: file systems take 255, and messages stay readable
 STREAM = "application/x-ndjson"
 # What a server may put in the environment: called once the request has been read whole (server.py's deadline).
@@ -249,6 +250,10 @@ class Site:
             if wrong is not None:
                 self._clear(folder)
                 return self.refuse_field(request, lang, form, values, wrong.key)
+            crowded = _crowded(form, request)
+            if crowded is not None:  # the 101st file was left out without a word, its game never read (ad49 F1)
+                self._clear(folder)
+                return self.refuse_field(request, lang, form, values, *crowded)
             uploads, names = _save_uploads(form, request, folder)
             progress = _Progress()
             job = Job(self.settings.job_seconds, on_progress=progress)
@@ -267,12 +272,21 @@ class Site:
             return Response(_stream(work, job, progress, lang), mimetype=STREAM, direct_passthrough=True)
         return self.answer_whole(request, lang, form, work, job, values)
 
-    def refuse_field(self, request: Request, lang: str, form: Form, values: dict[str, str], key: str) -> Response:
-        """Answers a form whose field `key` holds what the page does not take, before any job starts."""
+    def refuse_field(
+        self, request: Request, lang: str, form: Form, values: dict[str, str], key: str, sent: int = 0
+    ) -> Response:
+        """Answers a form whose field `key` holds what the page does not take, before any job starts: text its pattern
+        refuses, or `sent` files where it takes fewer."""
         from sos_print.plans.words import Words
         from sos_print.web import pages
 
-        outcome = Outcome(status=2, message=Words(lang)("web.pattern", field=key), field=key)
+        field = form.field(key)
+        if sent and field is not None:
+            most = 1 if field.kind is Kind.FILE else MAX_FILES
+            message = Words(lang)("web.too_many_files", most=most, sent=sent)
+        else:
+            message = Words(lang)("web.pattern", field=key)
+        outcome = Outcome(status=2, message=message, field=key)
         result = Result(outcome, (), ())
         if _wants_stream(request):
             return Response(json.dumps({"result": result_json(result, lang)}) + "\n", mimetype=STREAM)
@@ -442,7 +456,7 @@ def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, 
     for field in form.fields:
         if field.kind not in (Kind.FILE, Kind.FILES):
             continue
-        for upload in request.files.getlist(field.key)[: 1 if field.kind is Kind.FILE else 100]:
+        for upload in request.files.getlist(field.key):
             if not upload.filename:
                 continue
             number += 1
@@ -455,6 +469,17 @@ def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, 
             names[str(path)] = name
     names[folder + os.sep] = ""
     return uploads, names
+
+
+def _crowded(form: Form, request: Request) -> tuple[str, int] | None:
+    """Returns the first field of files sent more files than it takes (one, or MAX_FILES) and how many it was sent,
+    or None. A browser sends a part with no name for a field left empty: it counts for nothing."""
+    for field in form.fields:
+        if field.kind in (Kind.FILE, Kind.FILES):
+            sent = sum(bool(upload.filename) for upload in request.files.getlist(field.key))
+            if sent > (1 if field.kind is Kind.FILE else MAX_FILES):
+                return field.key, sent
+    return None
 
 
 def _safe_name(name: str, number: int) -> str:
