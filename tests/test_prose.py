@@ -71,6 +71,9 @@ def test_references_are_read_in_the_files_notation(text, size, notation, tokens)
             "{next 999999\u2026}: no game has so many moves (at most 64)",
             id="5000-digits",
         ),
+        # A reference of 5,000 characters was printed whole in the message, twice (issue 20, sweep ad49 F4).
+        pytest.param("{B" + "9" * 5000 + "}", 4, Notation.A1, "{B" + "9" * 38 + "\u2026}: ", id="5000-characters-cell"),
+        pytest.param("{col " + "X" * 5000 + "}", 4, Notation.A1, "{col " + "X" * 39 + "\u2026}: not a", id="5000-col"),
         ("{E1}", 4, Notation.A1, "{E1}: "),
         ("{B1-B4}", 4, Notation.A1, "{B1-B4}: "),
         ("a { brace", 4, Notation.A1, "an unmatched brace: references are written {B2}, {B1-B3} or {points 1}"),
@@ -148,7 +151,8 @@ def test_a_column_or_row_is_printed_as_the_kits_cell_hint_counts_it(line, size, 
     [
         (EN_TEXT.replace("{points 1}", "{points 2}"), "text en: {points 2}: the example has 1 move"),
         (EN_TEXT.replace("writes again", "{next 1} writes again"), ""),
-        (EN_TEXT.replace("{A2-C2}", "{A1-C1}"), "text en: names a line that does not read S-O-S"),
+        # Which reference names the line: two such lines gave two lines alike (issue 20, sweep ad49 F3).
+        (EN_TEXT.replace("{A2-C2}", "{A1-C1}"), "text en: {A1-C1}: names a line that does not read S-O-S"),
         (EN_TEXT.replace(" and writes", ", {winner} wins and writes"), "text en: {winner}: the game has no winner"),
         (EN_TEXT.replace("scores {points 1}", "scores {target}"), "text en: {target}: this example has no target"),
         (EN_TEXT.replace("{B2} completes", "B2 completes"), "text en: 'B2' names a cell or a line"),

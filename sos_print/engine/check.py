@@ -311,7 +311,7 @@ def _prose_problems(checked: CheckedExample, part: str, lang: str) -> list[str]:
     except SosError as error:
         return [str(error)]
     return hand_written(getattr(checked.example, part)[lang], checked.example.notation) + fact_problems(
-        tokens, checked.start, checked.steps
+        tokens, checked.start, checked.steps, checked.example.notation
     )
 
 

@@ -24,7 +24,7 @@ import re
 from sos_print.engine.errors import NotationError, SosError, a_board
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, Cell, Segment, segments_through
-from sos_print.engine.notation import Notation, parse_cell, parse_segment
+from sos_print.engine.notation import Notation, parse_cell, parse_segment, segment_name
 from sos_print.engine.rules import Letter, Position, Step
 
 FACTS = ("points", "next", "score", "winner", "target", "gifts")
@@ -127,16 +127,25 @@ def _reference(inner: str, size: int, notation: Notation) -> Token:
     if word in FACTS:
         rest = rest.strip()
         if _NEEDS_MOVE[word] and not rest.isdigit():
-            raise SosError(f"{{{inner}}}: give the move number, like {{{word} 1}}")
+            raise SosError(f"{{{_shown(inner)}}}: give the move number, like {{{word} 1}}")
         if rest and not (rest.isdigit() and word in ("points", "next", "score", "gifts")):
-            raise SosError(f"{{{inner}}}: {word} takes {'a move number' if _NEEDS_MOVE[word] else 'nothing'}")
+            raise SosError(f"{{{_shown(inner)}}}: {word} takes {'a move number' if _NEEDS_MOVE[word] else 'nothing'}")
         return Fact(word, _move_number(word, rest) if rest else 0)
     try:
         if "-" in inner or "\u2013" in inner:
             return LineRef(parse_segment(inner, size, notation))
         return CellRef(parse_cell(inner, size, notation))
     except NotationError as error:
-        raise SosError(f"{{{inner}}}: {error}") from None
+        raise SosError(f"{{{_shown(inner)}}}: {error}") from None
+
+
+SHOWN_REFERENCE = 40  # characters of a reference a message shows, as many as of a quoted value (`errors.quoted`)
+
+
+def _shown(inner: str) -> str:
+    """Returns a reference's words as a message shows them: cut short, as a quoted value is (a reference of 5,000
+    characters was printed whole, twice: issue 20, sweep ad49 F4)."""
+    return inner if len(inner) <= SHOWN_REFERENCE else inner[: SHOWN_REFERENCE - 1] + "\u2026"
 
 
 def _move_number(word: str, digits: str) -> int:
@@ -156,7 +165,9 @@ def _line_of_cells(column: bool, name: str, size: int, notation: Notation) -> Li
     pattern = (r"[A-Z]" if column else r"[0-9]+") if notation is Notation.A1 else (r"C[0-9]+" if column else r"L[0-9]+")
     kind = "column" if column else "row"
     if not re.fullmatch(pattern, name):
-        raise SosError(f"{{{'col' if column else 'row'} {name}}}: not a {kind} name in {notation.value} notation")
+        raise SosError(
+            f"{{{'col' if column else 'row'} {_shown(name)}}}: not a {kind} name in {notation.value} notation"
+        )
     if notation is Notation.A1:
         index = ord(name) - ord("A") if column else int(name) - 1
     else:
@@ -179,13 +190,17 @@ def hand_written(text: str, notation: Notation) -> list[str]:
     return problems
 
 
-def fact_problems(tokens: tuple[Token, ...], start: Position, steps: tuple[Step, ...]) -> list[str]:
-    """Returns why a reference cannot be printed from this game (a move it does not have, a line never made)."""
+def fact_problems(
+    tokens: tuple[Token, ...], start: Position, steps: tuple[Step, ...], notation: Notation = Notation.A1
+) -> list[str]:
+    """Returns why a reference cannot be printed from this game (a move it does not have, a line never made), each
+    naming the reference as `notation` writes it."""
     final = steps[-1].after if steps else start
     problems = []
     for token in tokens:
         if isinstance(token, LineRef) and not final.board.reads_sos(token.segment):
-            problems.append("names a line that does not read S-O-S once the moves are played")
+            name = segment_name(token.segment, start.board.size, notation)
+            problems.append(f"{{{name}}}: names a line that does not read S-O-S once the moves are played")
         elif isinstance(token, Fact):
             problem = _fact_problem(token, start, steps)
             if problem:
