@@ -204,6 +204,29 @@ def test_a_device_or_a_folder_is_named_as_what_it_is_not_read_as_a_board(runner,
     assert result.stderr == f"Usage error: {path}: solve takes a board or a worked example (.toml), not {kind}\n"
 
 
+# Any other file was read as an example: /etc/passwd was "TOML syntax error: Expected '=' after a key" and a program
+# "is not UTF-8 text", as if it were a worked example gone wrong (sweep ad49, F6). A .toml file is still read as one.
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("passwd", b"root:x:0:0:root:/root:/bin/bash\n"),
+        ("settings.ini", b"[settings]\nkey value\n"),
+        ("a.out", b"\x7fELF\xff\xfe"),
+    ],
+)
+def test_a_file_that_is_neither_a_board_nor_an_example_is_a_usage_error(runner, tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    result = run(runner, path)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"Usage error: {path}: solve takes a board or a worked example (.toml); this file is neither\n"
+    )
+    broken = tmp_path / "broken.toml"
+    broken.write_bytes(data)
+    assert run(runner, broken).exit_code == 1  # an example gone wrong: its own message, exit 1
+
+
 def test_an_illegal_move_in_a_file_is_named(runner, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('size = 3\n[[move]]\ncell = "B2"\nletter = "S"\n[[move]]\ncell = "B2"\nletter = "O"\n')

@@ -182,7 +182,7 @@ def _board_position(text: str, variant: "Variant", to_move: str | None) -> "Posi
 def _file_position(path: str) -> "tuple[Position, Notation]":
     from sos_print.cli.records import is_table
     from sos_print.engine.check import replay_example
-    from sos_print.engine.errors import shown
+    from sos_print.engine.errors import ExampleFileError, shown
     from sos_print.engine.examples import load_example
     from sos_print.engine.files import is_pdf
 
@@ -194,7 +194,16 @@ def _file_position(path: str) -> "tuple[Position, Notation]":
             "'sos-print analyse' weighs every move of a record",
             field="board",
         )
-    checked = replay_example(load_example(path))
+    try:
+        example = load_example(path)
+    except ExampleFileError as error:
+        # Any file is read as an example: /etc/passwd was "a TOML syntax error" (sweep ad49, F6).
+        if not path.lower().endswith(".toml") and error.message.startswith(("TOML syntax error", "is not UTF-8")):
+            usage(
+                f"{shown(path)}: solve takes a board or a worked example (.toml); this file is neither", field="board"
+            )
+        raise
+    checked = replay_example(example)
     return checked.final, checked.example.notation
 
 
