@@ -700,6 +700,9 @@ BAD = [
     # A "?" or "-" typed for a child whose name is not known was passed over in silence (issue 20, sweep 18, N13).
     (b"L\xc3\xa9a\n?\nTom\n-\nZo\xc3\xa9\n", "line 2 holds a mark but no name: write the child's name, or remove it"),
     (b"Nom;Pr\xc3\xa9nom\nDupont;L\xc3\xa9a\n?;?\nMartin;Tom\n", "line 3 holds a mark but no name: write the child's"),
+    # So was "..." (or "…"): two sheets for three lines (sweep ad49, F5).
+    (b"L\xc3\xa9a\n...\nTom\n", "line 2 holds a mark but no name: write the child's name, or remove it"),
+    ("Léa\nTom\n…\n".encode(), "line 3 holds a mark but no name: write the child's name, or remove it"),
     (b"Tom\n" + b"Page 1\n" * 4, "holds one name, on line 1 (4 of its lines were read as titles): a game needs"),
     (b"Nom;Prenom\nDupont;Tom\n", "holds one name, on line 2: a game needs at least two children"),
     (  # names written across one line: the message says so, never only "one name"

@@ -657,10 +657,10 @@ class _Columns:
 
 
 def _placeholder(cells: Sequence[str]) -> bool:
-    """Tells whether a row holds only the "?" or "-" a teacher types for a child whose name is not known yet: it was
-    passed over without a word, a child without a seat (issue 20, sweep 18, N13)."""
+    """Tells whether a row holds only the "?", "-" or "..." a teacher types for a child whose name is not known yet:
+    it was passed over without a word, a child without a seat (issue 20, sweep 18, N13; "..." sweep ad49, F5)."""
     filled = [cell.strip() for cell in cells if cell.strip()]
-    return bool(filled) and all(re.fullmatch(r"\?{1,3}|[-\u2013\u2014]", cell) for cell in filled)
+    return bool(filled) and all(re.fullmatch(r"\?{1,3}|[-\u2013\u2014]|\.{2,3}|\u2026", cell) for cell in filled)
 
 
 def _numbered_only(cells: Sequence[str]) -> bool:
