@@ -1342,6 +1342,12 @@ def test_any_field_but_the_class_and_date_given_a_second_widget_is_refused_namin
             "its field group1.game says groups=500, but the audit was written with groups=2: the game field was "
             "changed after it was written",
         ),
+        # Its version, which reads alike: "says 1:=, but the audit was written with 1:=" (sweep ad49, F2).
+        (
+            ("size=3", "size=3", "audit 1:", "audit 01:"),
+            "its field group1.game says '01:', but the audit was written with '1:': the game field was changed after "
+            "it was written",
+        ),
     ],
 )
 def test_a_game_field_that_does_not_match_its_own_form_is_refused_naming_it(runner, tmp_path, change, message):

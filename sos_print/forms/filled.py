@@ -39,6 +39,7 @@ import unicodedata
 import warnings
 import zlib
 from collections.abc import Container, Iterator
+from itertools import zip_longest
 from typing import Any
 
 from pypdf import PdfReader
@@ -1123,12 +1124,21 @@ def _refuse_unlike_its_default(text: str, default: str | None, field: str, path:
         )
     if default.split() == text.split():
         return
-    said = dict(item.partition("=")[::2] for item in text.split())
-    wrote = dict(item.partition("=")[::2] for item in default.split())
+    said = dict(item.partition("=")[::2] for item in text.split() if "=" in item)
+    wrote = dict(item.partition("=")[::2] for item in default.split() if "=" in item)
     key = next((key for key in [*wrote, *said] if said.get(key) != wrote.get(key)), "")
     now, then = said.get(key, ""), wrote.get(key, "")
     change = f" says {key}={now}, but the audit was written with {key}={then}" if key else ""
+    # The words without "=", its mark and version: "says 1:=, but the audit was written with 1:=" (sweep ad49, F2).
+    words = [pair for pair in zip_longest(_words(text), _words(default), fillvalue="") if pair[0] != pair[1]]
+    if not key and words:
+        change = f" says {quoted(words[0][0])}, but the audit was written with {quoted(words[0][1])}"
     raise ExampleFileError(path, f"its field {field}{change}: the game field was changed after it was written")
+
+
+def _words(text: str) -> list[str]:
+    """Returns a game field's words that are not settings (key=value): its mark and its version."""
+    return [item for item in text.split() if "=" not in item]
 
 
 def _refuse_unlike_the_class(games: dict[int, str], game: FormGame, group: int, path: str) -> None:
