@@ -1328,7 +1328,8 @@ def test_any_field_but_the_class_and_date_given_a_second_widget_is_refused_namin
         (("size=3", "size=3", "group=1", "group=2"), "its field group1.game says group=2: it is group 1's field"),
         (
             ("size=4", "size=3", "group=1", "group=1"),
-            "its field group1.game says size=3, but group 1's table has 16 rows, not 9: the game field was changed",
+            "its field group1.game says size=3, but group 1's table has 16 rows, not 9: the game field or the table "
+            "was changed after it was written",
         ),
         # The target and the count of groups change no field: the value the audit was written with, kept as the
         # field's default, tells them (sweep 39, F1: a game played on after its target passed as won by no one).

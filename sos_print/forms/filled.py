@@ -1398,7 +1398,8 @@ def _refuse_unless_its_own(game: FormGame, group: int, fields: dict[str, str], p
 
 def _refuse_other_rows(game: FormGame, group: int, own: set[str], path: str) -> None:
     """Refuses a table whose rows are not those of the board its game field says: a whole table of another board
-    means the game field was changed; a row beyond the board's means the form was."""
+    means the game field was changed, or the table's last rows taken out (which the message cannot tell apart, sweep
+    ad49 F6); a row beyond the board's means the form was."""
     size, rows = game.size, {int(match[1]) for tail in own if (match := re.fullmatch(r"move\.([0-9]+)\..+", tail))}
     wanted = set(range(1, size * size + 1))
     if rows == wanted:
@@ -1408,7 +1409,7 @@ def _refuse_other_rows(game: FormGame, group: int, own: set[str], path: str) -> 
         raise ExampleFileError(
             path,
             f"its field {game_field(group)} says size={size}, but group {group}'s table has {len(rows)} rows, "
-            f"not {size * size}: the game field was changed",
+            f"not {size * size}: the game field or the table was changed after it was written",
         )
     beyond = sorted(rows - wanted)
     if beyond:  # a row missing, with none beyond, is named with the other fields missing
