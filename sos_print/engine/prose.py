@@ -28,6 +28,7 @@ from sos_print.engine.notation import Notation, parse_cell, parse_segment, segme
 from sos_print.engine.rules import Letter, Position, Step
 
 FACTS = ("points", "next", "score", "winner", "target", "gifts")
+SHOWN_REFERENCE = 40  # characters of a reference a message shows, as many as of a quoted value (`errors.quoted`)
 _NEEDS_MOVE = {"points": True, "next": True, "score": False, "winner": False, "target": False, "gifts": True}
 
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
@@ -137,9 +138,6 @@ def _reference(inner: str, size: int, notation: Notation) -> Token:
         return CellRef(parse_cell(inner, size, notation))
     except NotationError as error:
         raise SosError(f"{{{_shown(inner)}}}: {error}") from None
-
-
-SHOWN_REFERENCE = 40  # characters of a reference a message shows, as many as of a quoted value (`errors.quoted`)
 
 
 def _shown(inner: str) -> str:
