@@ -228,13 +228,14 @@ def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Piece]:
     third of a millimetre into a new S-O-S down the column, which broke into stubs a child could not see as a line."""
     (ax, ay), (bx, by) = ends
     length = math.dist(*ends)
+    normal = (ay - by) / length, (bx - ax) / length  # the unit normal, on the left of the line's way
     stretches: list[tuple[float, float, float, float]] = []  # (low, high, shift, half): half 0 for a break
     for box in boxes:
         cut = _stretch_in(ends, _grown(box, reach))
         # A line that only grazes a box's corner (a diagonal past the cell's corner point) is left whole: a cut of a
         # tenth of a millimetre read as a notch, not a break.
         if cut is not None and (cut[1] - cut[0]) * length > PIECE_LEAST:
-            stretches.append((*cut, *_beside(ends, box, reach)))
+            stretches.append((*cut, *_beside(ends[0], normal, box, reach)))
     stretches = _merged(sorted(stretches))
     pieces, start = [], 0.0
     for low, high, shift, half in stretches:
@@ -245,7 +246,7 @@ def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Piece]:
         start = max(start, high)
     if start < 1.0:
         pieces.append(((start, 1.0), 0.0, reach))
-    nx, ny = (ay - by) / length, (bx - ax) / length  # the unit normal, on the left of the line's way
+    nx, ny = normal
     return [
         Piece(
             (ax + (bx - ax) * low + nx * shift, ay + (by - ay) * low + ny * shift),
@@ -257,13 +258,11 @@ def _broken(ends: Ends, boxes: Sequence[Box], reach: float) -> list[Piece]:
     ]
 
 
-def _beside(ends: Ends, box: Box, reach: float) -> tuple[float, float]:
-    """Returns how the line between `ends` runs on beside `box`: the shift (mm, along its left normal) and half width
-    of what stays clear of the box on its other side, or (0, 0) where the box reaches across so far that less than
-    THINNED_LEAST of the line's width would stay: then the line breaks."""
-    (ax, ay), (bx, by) = ends
-    length = math.dist(*ends)
-    nx, ny = (ay - by) / length, (bx - ax) / length
+def _beside(start: tuple[float, float], normal: tuple[float, float], box: Box, reach: float) -> tuple[float, float]:
+    """Returns how the line from `start` runs on beside `box`: the shift (mm, along its left unit `normal`) and half
+    width of what stays clear of the box on its other side, or (0, 0) where the box reaches across so far that less
+    than THINNED_LEAST of the line's width would stay: then the line breaks."""
+    (ax, ay), (nx, ny) = start, normal
     sides = [(cx - ax) * nx + (cy - ay) * ny for cx in (box.x, box.right) for cy in (box.y, box.top)]
     if min(sides) > 0:  # on the left: the line keeps from its right edge to the box
         low, high = -reach, min(min(sides), reach)
