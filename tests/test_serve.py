@@ -345,6 +345,25 @@ def test_a_field_sent_more_files_than_it_takes_is_refused_and_none_is_left_out(
         assert taken["field"] != field and "file 0.csv" in taken["message"], taken
 
 
+def test_a_part_sent_without_a_file_name_is_read_when_it_holds_something_and_counts_for_nothing_when_empty(client):
+    # A browser sends a nameless empty part for a field left empty; a hand-made client may send a file without its
+    # name: it is read and named (a false claim in it is found), never dropped without a word (issue 20).
+    good = (EXAMPLES / "01-one-o-two-lines.toml").read_bytes()
+    false = (EXAMPLES / "01-one-o-two-lines.toml").read_text().replace("points = 2", "points = 3", 1).encode()
+    assert false != good
+    result = result_of(
+        post(client, "/en/check", {"paths": [(io.BytesIO(good), "a.toml"), (io.BytesIO(false), "")]}, stream=True)
+    )
+    assert result["status"] == 1 and any(line.startswith("upload-2:") for line in result["lines"]), result
+    result = result_of(
+        post(client, "/en/check", {"paths": [(io.BytesIO(good), "a.toml"), (io.BytesIO(b""), "")]}, stream=True)
+    )
+    assert (result["status"], result["lines"]) == (0, ["checked 1 file: every claim holds"]), result
+    roster = {"roster": [(io.BytesIO(b"Name\nLea\n"), "class.csv"), (io.BytesIO(b"Name\nTom\n"), "")]}
+    result = result_of(post(client, "/en/boards", roster, stream=True))
+    assert (result["status"], result["field"]) == (2, "roster"), result
+
+
 @pytest.mark.parametrize(
     ("names", "message"),
     [

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from werkzeug.datastructures import FileStorage
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.wrappers import Request, Response
 
@@ -457,7 +458,7 @@ def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, 
         if field.kind not in (Kind.FILE, Kind.FILES):
             continue
         for upload in request.files.getlist(field.key):
-            if not upload.filename:
+            if not _sent(upload):
                 continue
             number += 1
             name = _safe_name(upload.filename, number)
@@ -473,13 +474,25 @@ def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, 
 
 def _crowded(form: Form, request: Request) -> tuple[str, int] | None:
     """Returns the first field of files sent more files than it takes (one, or MAX_FILES) and how many it was sent,
-    or None. A browser sends a part with no name for a field left empty: it counts for nothing."""
+    or None."""
     for field in form.fields:
         if field.kind in (Kind.FILE, Kind.FILES):
-            sent = sum(bool(upload.filename) for upload in request.files.getlist(field.key))
+            sent = sum(_sent(upload) for upload in request.files.getlist(field.key))
             if sent > (1 if field.kind is Kind.FILE else MAX_FILES):
                 return field.key, sent
     return None
+
+
+def _sent(upload: FileStorage) -> bool:
+    """Tells whether a part of a form post is a file sent: a browser sends a part with no name and nothing in it for
+    a field left empty, which counts for nothing; a part with no name but something in it is a file (read as
+    upload-N), never dropped without a word."""
+    if upload.filename:
+        return True
+    upload.stream.seek(0)
+    sent = bool(upload.stream.read(1))
+    upload.stream.seek(0)
+    return sent
 
 
 def _safe_name(name: str, number: int) -> str:
