@@ -461,7 +461,7 @@ def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, 
             if not _sent(upload):
                 continue
             number += 1
-            name = _safe_name(upload.filename, number)
+            name = _safe_name(upload.filename or "", number)
             place = Path(folder) / str(number)
             place.mkdir(mode=0o700)
             path = place / name
