@@ -397,6 +397,12 @@ def test_each_child_has_their_own_puzzle_sheet_and_the_key_lists_it_under_their_
         heading = re.search(rf"{re.escape(name)}\s*{code} {number} (of|sur) {len(CLASS)}", key)
         assert heading, name  # the child's name over the sheet's number and code
         assert on(key, f"{name} ({number})")  # and in the marking grid
+    # A page holding two sheets' answers names both children in its running head, first and last (issue 23, rv48 C6).
+    heads = [page.splitlines()[0] for page in texts(rendered("answers", options))]
+    shared = [re.search(rf" · (.+) · {code}s (\d+) (and|et) (\d+) ", head) for head in heads]
+    assert any(shared), heads
+    for found in filter(None, shared):
+        assert found[1] == f"{CLASS[int(found[2]) - 1]} \u2013 {CLASS[int(found[4]) - 1]}", found[0]
     records = json.loads(rendered("puzzles data", options))
     assert not any(name in json.dumps(records, ensure_ascii=False) for name in CLASS)
 

@@ -1538,28 +1538,51 @@ def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
         assert checked >= 13  # the six headings' lines, and every answer of the row
 
 
-@pytest.mark.parametrize(
-    ("args", "sheet"),
-    [
-        pytest.param(("--copies", "30"), r"Sheet (\d+) of 30: code [0-9A-Z-]+, seed \d+", marks=CLASS_SET),
-        (("--copies", "3", "--lang", "fr"), r"Fiche (\d+) sur 3 : code [0-9A-Z-]+, tirage \d+"),
-    ],
-)
-def test_every_page_of_the_explanations_names_in_its_running_head_the_sheet_it_carries_on(args, sheet):
-    # A teacher marking a class set holds a page that continues sheet 7: its head says so, with the sheet's code.
-    key = [text.replace("\u202f", " ") for text in texts(made(*args)["answers.pdf"])]
+# A teacher marking a class set holds a page that continues sheet 7: its head says so, with the sheet's code. A page
+# holding several sheets' answers named the first alone: a teacher looking for sheet 2 by the heads skipped the page it
+# starts halfway down (issue 23, rv48 C6); it names the first and last, as a dictionary's guide words do.
+RUNNING_HEADS = [
+    pytest.param(
+        ("--copies", "30"),
+        r"Sheet (\d+) of 30: code [0-9A-Z-]+, seed \d+",
+        ("Sheets {} and {} of 30", "Sheets {} to {} of 30"),
+        marks=CLASS_SET,
+        id="30 sheets",
+    ),
+    pytest.param(
+        ("--copies", "3", "--lang", "fr"),
+        r"Fiche (\d+) sur 3 : code [0-9A-Z-]+, tirage \d+",
+        ("Fiches {} et {} sur 3", "Fiches {} à {} sur 3"),
+        id="3 sheets fr",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "sheet", "shared"), RUNNING_HEADS)
+def test_every_page_of_the_explanations_names_in_its_running_head_the_sheets_whose_answers_it_holds(
+    args, sheet, shared
+):
+    key = [text.replace("\u202f", " ").replace("\u00a0", " ") for text in texts(made(*args)["answers.pdf"])]
     explained = next(k for k, text in enumerate(key) if "Every answer explained" in text or "expliquée" in text)
     # The sheets' headings, as the pages give them in order.
-    seen = [line for line in key[explained].splitlines() if re.fullmatch(sheet, line)]
+    seen = [int(re.fullmatch(sheet, line)[1]) for line in key[explained].splitlines() if re.fullmatch(sheet, line)]
+    several = 0
     for text in key[explained + 1 :]:
-        head, *body = text.splitlines()
-        named = re.search(sheet, head)
-        assert named, head
-        started = [line for line in body if re.fullmatch(sheet, line)]
-        # The sheet carried on from the page before, or the one that starts at its top.
-        assert named.group(0) in ([seen[-1]] if seen else []) + started[:1], (head, seen[-1:], started)
+        head, _, *body = text.splitlines()
+        started = [int(re.fullmatch(sheet, line)[1]) for line in body if re.fullmatch(sheet, line)]
+        # A puzzle ("5. Give nothing away, ...") before the page's first sheet heading is the sheet carried on's.
+        before = body[: next((k for k, line in enumerate(body) if re.fullmatch(sheet, line)), len(body))]
+        on = ([seen[-1]] if any(re.match(r"\d+\. ", line) for line in before) else []) + started
+        title = head.split(" · ")[0]
+        if on[0] == on[-1]:
+            named = re.fullmatch(sheet, head[len(title) + 3 :])
+            assert named and int(named[1]) == on[0], (head, on)
+        else:
+            several += 1
+            assert head == f"{title} · " + shared[on[-1] > on[0] + 1].format(on[0], on[-1]), (head, on)
         seen.extend(started)
     assert len(key) - explained - 1 >= 2
+    assert several  # the case shows a page shared by two sheets
 
 
 def column_rows(page, size: int, notation: str) -> list[tuple[float, float, float]]:

@@ -50,7 +50,26 @@ def render_key(document: Document, plan: KeyPlan, *, large_print: bool = False) 
         through = found
     trial = Document.trial(document.paper)
     pages, _ = _render_key(trial, plan, large_print, frozenset(), through)
-    _render_key(document, plan, large_print, _balanced(pages), through if trial.pages > through else 0)
+    breaks, through = _balanced(pages), (through if trial.pages > through else 0)
+    # A page's running head names the sheets on it, which its layout finds; a head naming several may take more room
+    # than one naming a sheet, which a further trial checks.
+    shared: dict[int, tuple[int, int]] = {}
+    for _ in range(3):
+        pages, _ = _render_key(Document.trial(document.paper), plan, large_print, breaks, through, shared)
+        if _shared_pages(pages) == shared:
+            break
+        shared = _shared_pages(pages)
+    _render_key(document, plan, large_print, breaks, through, shared)
+
+
+def _shared_pages(pages: tuple[tuple[int, ...], ...]) -> dict[int, tuple[int, int]]:
+    """Returns the pages (from 0) holding puzzles of several sheets, each with its first and last sheet (from 0).
+    `pages` gives each puzzle's page."""
+    sheets: dict[int, list[int]] = {}
+    for sheet, on in enumerate(pages):
+        for page in on:
+            sheets.setdefault(page, []).append(sheet)
+    return {page: (min(held), max(held)) for page, held in sheets.items() if min(held) != max(held)}
 
 
 def _balanced(pages: tuple[tuple[int, ...], ...]) -> frozenset[tuple[int, int]]:
@@ -70,17 +89,23 @@ def _render_key(
     large_print: bool,
     breaks: frozenset[tuple[int, int]],
     through: int = 0,
+    shared: dict[int, tuple[int, int]] | None = None,
     *,
     grid_only: bool = False,
 ) -> tuple[tuple[tuple[int, ...], ...], int]:
     """Adds the key to `document` (its marking grid alone if `grid_only`), a new page started before each puzzle
     `breaks` names (sheet, entry), and under its title, where `through` is given, the sentence saying that pages 1 to
-    `through` are the marking grid's; returns the page (from 0) each sheet's puzzles were placed on, and the grid's
-    last page (from 1)."""
+    `through` are the marking grid's; the running head of each page `shared` names (from 0) names its first and last
+    sheet; returns the page (from 0) each sheet's puzzles were placed on, and the grid's last page (from 1)."""
     scale = scale_of(large_print)
     # The sheet whose answers a new page carries on: its running head names it, with its code, in each language.
     current: list[Label] = [("",) * len(plan.title)]
-    flow = notes_flow(document, plan.strip, plan.title, scale, lambda: current[0], numbered=plan.page)
+
+    def running() -> Label:
+        span = (shared or {}).get(document.pages)
+        return _sheets_head(plan, *span) if span else current[0]
+
+    flow = notes_flow(document, plan.strip, plan.title, scale, running, numbered=plan.page)
     document.bookmark(plan.bookmark)
     flow.blocks(_blocks("p", plan.keep_apart), grey=True)
     if through:
@@ -133,6 +158,17 @@ def _render_key(
         placed.append(tuple(on))
     document.end_page()
     return tuple(placed), grid
+
+
+def _sheets_head(plan: KeyPlan, first: int, last: int) -> Label:
+    """Returns the running head of a page holding the answers of sheets `first` to `last` (from 0), in each language:
+    their numbers, after their children's names (a class list's), first and last."""
+    pattern = plan.sheets_head[0 if last == first + 1 else 1]
+    named = " \u2013 ".join(plan.sheets[k].child for k in (first, last) if plan.sheets[k].child)
+    return tuple(
+        " \u00b7 ".join(part for part in (named, text.format(first=first + 1, last=last + 1)) if part)
+        for text in pattern
+    )
 
 
 def _blocks(kind: str, label: Label) -> list[Block]:

@@ -46,6 +46,9 @@ class KeyPlan:
     # page, which the key's layout finds (a class set's key of 39 pages did not say which suffice, issue 23, P6).
     print_marking: tuple[Label, Label, Label]
     sides: Label  # how to print puzzles.pdf, one-sided or two: under the pages to print, which a teacher reads
+    # The running head of a page holding several sheets' answers, "Sheets {first} and {last} of 30" for two sheets and
+    # "... to ..." for more, as a dictionary's guide words (it named the first sheet alone, issue 23, rv48 C6).
+    sheets_head: tuple[Label, Label]
     marking_heading: Label
     marking_intro: list[Block]
     marking: tuple[Table, ...]  # one table: a row per sheet, a column per puzzle
@@ -85,6 +88,10 @@ def key_plan(
             label("puzzles.key_print_marking", through="{through}"),
         ),
         sides=label("puzzles.key_sides", sheets=len(sheets), sheet_pages=tuple(sorted(set(pages))), working=working),
+        sheets_head=(
+            label("puzzles.key_sheets", first_sheet="{first}", last_sheet="{last}", count=len(sheets), pair=True),
+            label("puzzles.key_sheets", first_sheet="{first}", last_sheet="{last}", count=len(sheets), pair=False),
+        ),
         marking_heading=label("puzzles.key_grid_heading"),
         marking_intro=blocks(
             "puzzles.key_grid_intro",
