@@ -397,6 +397,10 @@ def test_each_child_has_their_own_puzzle_sheet_and_the_key_lists_it_under_their_
         heading = re.search(rf"{re.escape(name)}\s*{code} {number} (of|sur) {len(CLASS)}", key)
         assert heading, name  # the child's name over the sheet's number and code
         assert on(key, f"{name} ({number})")  # and in the marking grid
+    # The marking grid's last heading was cut inside a word, "6. Bes" over "t move" (review rv50 B2): whole words.
+    grid = texts(rendered("answers", options))[0]
+    headings = {"en": r"6\.\s+Best\s+move", "fr": r"6\.\s+Le\s+meilleur\s+coup"}
+    assert all(re.search(headings[code], grid) for code in language.codes), grid[:600]
     # A page holding two sheets' answers names both children in its running head, first and last (issue 23, rv48 C6).
     heads = [page.splitlines()[0] for page in texts(rendered("answers", options))]
     shared = [re.search(rf" · (.+) · {code}s (\d+) (and|et) (\d+) ", head) for head in heads]

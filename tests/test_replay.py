@@ -2142,6 +2142,31 @@ def test_a_long_name_wraps_in_best_plays_player_column_and_leaves_the_comments_t
     assert "(Maximilian-" in names and "Alexander)" in names and "(Anne-" in names, names  # whole words, hyphens kept
 
 
+@pytest.mark.parametrize(
+    ("record", "args", "lines"),
+    [
+        ("09-team-sos.toml", ("--names", "A=Maximilian-Alexander,B=Zoé,C=Anne-Charlotte Dupont,D=Léa"), "A1-C1"),
+        (
+            "05-french-game-5x5.toml",
+            ("--names", "A=Maximilian-Alexander Vandenberghe,B=Anne-Charlotte Dupont-Lefèvre"),
+            "L3C2-L3C4",
+        ),
+    ],
+    ids=["teams", "two players"],
+)
+def test_a_long_name_wraps_in_the_score_sheets_player_column_and_no_line_name_breaks(record, args, lines):
+    # The player's column took 40 % of the width and the new S-O-S lines' column, about 9 mm, broke every line's name
+    # at its hyphen, "A1-" over "C1", read as two cells (review rv50 B1): the player's column is at most 36 mm.
+    data = replayed(record, *args)
+    page = page_with(data, "The score sheet, checked")
+    words = opened(data).pages[page].extract_words()
+    head = {word["text"]: word for word in words if word["text"] in ("Player", "Letter")}
+    assert (head["Letter"]["x0"] - head["Player"]["x0"]) / MM_PT <= 36.0 + 1.0, head
+    cell = r"([A-E][1-5]|L[1-5]C[1-5])"
+    named = [word["text"] for word in words if re.fullmatch(rf"{cell}-{cell},?", word["text"])]
+    assert lines in named and not any(re.fullmatch(rf"{cell}-", word["text"]) for word in words), named
+
+
 def test_a_gift_that_leaves_two_scoring_cells_names_both():
     # Example 7, move 6: A's O in B3 leaves S in A2 (A2-C4) and S in C2 (A4-C2); B takes both.
     text = whole(replayed("07-target-score.toml"))

@@ -41,7 +41,6 @@ from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     ANALYSIS_PLAYED_COLUMN,
-    ANALYSIS_PLAYER_MOST,
     ANALYSIS_RUN_IN,
     AUDIT_COLUMNS,
     AUDIT_HEAD_PAD,
@@ -60,6 +59,7 @@ from sos_print.plans.layout import (
     REPLAY_FOLIO_BASELINE,
     REPLAY_LEAST_CELL,
     REPLAY_LETTER_CELL,
+    REPLAY_PLAYER_MOST,
     SMALL_PT,
     TITLE_PT,
     Box,
@@ -515,7 +515,9 @@ def _pour(
     )
     layout = drawn_names(layout, plan.steps)
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
-    audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale)
+    # The player's column no wider than best play's: a long name took 40 % of the width and the new S-O-S lines broke
+    # at their hyphens ("B1-" over "D1", review rv50 B1).
+    audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale, (0.0, REPLAY_PLAYER_MOST * scale))
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
     pairs = _under_summary(flow, plan, paired(layout, plan.scorers, flow.width), plans)
@@ -546,7 +548,7 @@ def _pour(
         )
         # The player's column as narrow as the score sheet's: a long name took half the table's width, and comments
         # ran on in a strip beside it (review rv48 B2).
-        analysis = _layout(plan.analysis, bases, flow.width, scale, (0.0, ANALYSIS_PLAYER_MOST * scale))
+        analysis = _layout(plan.analysis, bases, flow.width, scale, (0.0, REPLAY_PLAYER_MOST * scale))
         adult = [replace(block, kind="note") for block in (*plan.adult_note, *plan.unweighed)]
         notes = flow.measure(adult)
         openings = _openings(analysis, pouring)

@@ -158,10 +158,12 @@ def column_widths(
 
     Every other column is at least its base and its longest heading word, and as wide as its widest entry, up to its
     `most` where one is given (0: none), where the stretch column keeps its base and its own longest heading word:
-    else the widest columns give the stretch column back what it lacks, and an entry wider than its column is broken
-    there (`set_cell`).
+    else the widest columns give the stretch column back what it lacks, then, where that is not enough, columns wider
+    than their longest heading word and the widest part of an entry `broken_entry` keeps whole give from their bases
+    (a class list's marking grid cut its last heading inside a word, "Bes" over "t move", 0.6 mm short: review rv50
+    B2), and an entry wider than its column is broken there (`set_cell`).
     """
-    widths, least = [], []
+    widths, least, need = [], [], []
     for k, (heading, base) in enumerate(zip(table.columns, bases, strict=True)):
         words = max(set_label((word,), head_size, bold=True).width for word in heading.split(" "))
         if table.others:  # the heading's translation, one step down
@@ -175,21 +177,25 @@ def column_widths(
         ]
         widest = max(entries, default=0.0) if k != table.stretch else 0.0
         # A hair more than the text: a word as wide as its room must not be cut by a rounding error.
-        least.append(max(base, words + 2 * AUDIT_HEAD_PAD + 2 * _star_room(table, k, head_size) + SLACK))
+        headed = words + 2 * AUDIT_HEAD_PAD + 2 * _star_room(table, k, head_size) + SLACK
+        part = _widest_part(table, k, size) + 2 * CELL_PAD + SLACK  # never narrower than a name's part between hyphens
+        least.append(max(base, headed))
+        need.append(max(headed, part))
         fits = widest + 2 * CELL_PAD + SLACK
-        if k < len(most) and most[k] and k != table.stretch:  # never narrower than a name's part between hyphens
-            fits = min(fits, max(most[k], _widest_part(table, k, size) + 2 * CELL_PAD + SLACK))
+        if k < len(most) and most[k] and k != table.stretch:
+            fits = min(fits, max(most[k], part))
         widths.append(max(least[-1], fits))
     widths[table.stretch] = width - sum(widths) + widths[table.stretch]
     # A long name widened its column past the page (issue 20): the stretch column went negative.
     lacking = least[table.stretch] - widths[table.stretch]
-    for k in sorted(range(len(widths)), key=lambda k: least[k] - widths[k]):
-        if lacking <= 1e-9 or k == table.stretch:
-            continue
-        given = min(lacking, widths[k] - least[k])
-        widths[k] -= given
-        widths[table.stretch] += given
-        lacking -= given
+    for floor in (least, need):
+        for k in sorted(range(len(widths)), key=lambda k: floor[k] - widths[k]):
+            if lacking <= 1e-9 or k == table.stretch:
+                continue
+            given = max(0.0, min(lacking, widths[k] - floor[k]))
+            widths[k] -= given
+            widths[table.stretch] += given
+            lacking -= given
     return widths
 
 

@@ -207,7 +207,7 @@ ANALYSIS_RUN_IN = 110.0
 # The analysis's column of the move written, by notation: "O in B2", or "O in L3C3" with air on each side (it touched
 # the rules of 22 mm: review 34, P13).
 ANALYSIS_PLAYED_COLUMN = {"A1": 22.0, "L1C1": 28.0}
-ANALYSIS_PLAYER_MOST = 36.0  # the analysis's player column at most (mm, times the print's scale): a long name wraps
+REPLAY_PLAYER_MOST = 36.0  # the replay tables' player column at most (mm, times the print's scale): a long name wraps
 # The replay's diagrams, set for children: one layout for the whole document, two a row where two fit. A cell is
 # REPLAY_CELL for the board size (times the print's scale), whatever the game's length (a short game's 4 x 4 boards
 # were drawn at 40 to 64 mm to save a page: review 34, P9), smaller only where two diagrams do not fit a row, and

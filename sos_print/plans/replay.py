@@ -506,7 +506,10 @@ def _audit_row(
     made = [claim.by, claim.points, claim.lines, *(totals.get(side) for side in sides)]
     cells = (
         (Entry(str(claim.number)),),
-        _corrected([seat_label(claim.by or "", header)], [seat_label(step.seat, header)], "player" in wrong),
+        # A long name wraps between its words, as in best play's column (review rv50 B1).
+        _corrected(
+            seat_label(claim.by or "", header).split(" "), seat_label(step.seat, header).split(" "), "player" in wrong
+        ),
         (Entry(step.move.letter.value),),
         (Entry(cell_name(step.move.cell, size, notation)),),
         _corrected(names(claim.lines or ()), names(step.segments), "lines" in wrong, none),
