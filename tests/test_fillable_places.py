@@ -20,6 +20,7 @@ from pypdf.generic import (
     FloatObject,
     NameObject,
     NumberObject,
+    StreamObject,
     TextStringObject,
 )
 from typer.testing import CliRunner
@@ -175,7 +176,7 @@ def write_text(writer: PdfWriter, operators: str) -> None:
     add_to_drawing(writer, page, stamp)
 
 
-def add_to_drawing(writer: PdfWriter, page, stream: DecodedStreamObject) -> None:
+def add_to_drawing(writer: PdfWriter, page, stream: StreamObject) -> None:
     existing = page.raw_get("/Contents")
     items = list(existing.get_object()) if isinstance(existing.get_object(), ArrayObject) else [existing]
     page[NameObject("/Contents")] = ArrayObject([*items, writer._add_object(stream)])
@@ -241,6 +242,37 @@ def wrong_copy_flattened_on_top(writer: PdfWriter) -> None:
     writer.pages[0].merge_page(PdfReader(out).pages[0])
 
 
+def drawing_that_unpacks_to_three_megabytes(writer: PdfWriter) -> None:
+    # A megabyte of compressed spaces that unpacked to a gigabyte took `check` to 2 GB of memory (sweep ad50 F3): a
+    # page's drawing past 2 MB is refused before PDFium draws it, as this one of 3 MB (the test keeps to a few).
+    spaces = DecodedStreamObject()
+    spaces.set_data(b" " * 3_000_000)
+    add_to_drawing(writer, writer.pages[0], spaces.flate_encode(level=9))
+
+
+def page_of_a_giant(writer: PdfWriter) -> None:
+    # A page 60,000 points a side took a 92 KB file's reading to 3.6 GB (sweep ad50 F3).
+    writer.pages[0][NameObject("/MediaBox")] = rect([0, 0, 60000, 60000])
+
+
+def image_of_a_billion_pixels(writer: PdfWriter) -> None:
+    image_over_a_cell(writer)
+    stamp = writer.pages[0]["/Resources"]["/XObject"]["/Stamp"].get_object()
+    stamp.update({NameObject("/Width"): NumberObject(40_000), NameObject("/Height"): NumberObject(25_000)})
+
+
+def a_thousand_and_one_drawings(writer: PdfWriter) -> None:
+    page = writer.pages[0]
+    forms = DictionaryObject()
+    for k in range(1_001):
+        form = DecodedStreamObject()
+        form.set_data(b"")
+        form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form")})
+        forms[NameObject(f"/F{k}")] = writer._add_object(form)
+    page["/Resources"][NameObject("/XObject")] = forms
+
+
+FILLED_IN = "send the file the audit was filled in"
 CHANGED = {
     "two widgets' places swapped": (swap_points, MOVED.format("move.2.points", "is not on its row's line")),
     "a blank widget laid over another": (
@@ -284,6 +316,22 @@ CHANGED = {
         "page 1 is turned (rotated 90°), which sos-print never does: send the file the audit was filled in",
     ),
     "a wrong copy flattened on top": (wrong_copy_flattened_on_top, INKED.format("move.1.player")),
+    "drawing that unpacks to 3 MB": (
+        drawing_that_unpacks_to_three_megabytes,
+        "page 1 holds more than 2 MB of drawing, far more than any page of an audit: " + FILLED_IN,
+    ),
+    "a page 60,000 points a side": (
+        page_of_a_giant,
+        "page 1 is 21,167 × 21,167 mm, larger than any paper sos-print prints on (A4 or Letter): " + FILLED_IN,
+    ),
+    "an image of a billion pixels": (
+        image_of_a_billion_pixels,
+        "page 1 holds an image of 1,000,000,000 pixels: " + FILLED_IN,
+    ),
+    "a page calling 1,001 drawings": (
+        a_thousand_and_one_drawings,
+        "page 1 calls more than 1,000 drawings: " + FILLED_IN,
+    ),
 }
 
 

@@ -51,6 +51,7 @@ from sos_print.engine.files import read_bounded, starts_as_pdf
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, record_from_table
+from sos_print.forms.drawing import refuse_heavy_pages
 from sos_print.forms.fields import (
     CLASS_LENGTH,
     DATE_LENGTH,
@@ -81,7 +82,7 @@ MAX_PDF_BYTES = 100_000_000
 def load_filled_audit(path: str) -> Example:
     """Reads the filled audit at `path` (named in messages exactly as given) as a record of its game."""
     data = read_bounded(path, MAX_PDF_BYTES, "a filled audit")
-    fields, count, shown, written, places = _fields(data, path)
+    fields, count, shown, written, places, drawn_pages = _fields(data, path)
     if not count:
         # Some tablets share a file by printing it to PDF: what was typed becomes ink, the fields are gone.
         raise ExampleFileError(
@@ -117,7 +118,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unlike_its_default(games[group], written.get(game_field(group)), game_field(group), path)
     _refuse_unlike_the_class(games, game, group, path)
     _refuse_other_pauses(fields, group, path)
-    _refuse_moved_or_inked(group, game.groups, places, move_columns(game.variant), data, path)
+    _refuse_moved_or_inked(group, game.groups, places, move_columns(game.variant), (data, drawn_pages), path)
     options = RecordOptions(game.size, game.variant, game.notation)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     header = _header(fields, game, group)
@@ -176,7 +177,9 @@ def _refuse_off_the_pages(game: FormGame, group: int, shown: set[str], path: str
             )
 
 
-def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[str]], dict[str, str], list[Placed]]:
+def _fields(
+    data: bytes, path: str
+) -> tuple[dict[str, str], int, dict[int, set[str]], dict[str, str], list[Placed], dict[int, Any]]:
     """Returns the fields of sos-print's audits by full name, with the value of those the record reads, how many
     fields that take a value the file has (any form's), by group the fields on the audit's pages, the default
     value (/DV) each game field was written with, and where each widget of those fields is; a file pypdf cannot read
@@ -205,7 +208,8 @@ def _fields(data: bytes, path: str) -> tuple[dict[str, str], int, dict[int, set[
                 for name, (node, _) in drawn.items()
                 if name.endswith(".game") and "/DV" in node
             }
-            return found, count, shown, written, _places(found, drawn, pages, notes)
+            by_number = {number: page for number, page in pages.values()}
+            return found, count, shown, written, _places(found, drawn, pages, notes), by_number
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged file can fail anywhere inside pypdf, with any exception
@@ -343,15 +347,23 @@ def _places(
 
 
 def _refuse_moved_or_inked(
-    group: int, groups: int, places: list[Placed], order: tuple[str, ...], data: bytes, path: str
+    group: int,
+    groups: int,
+    places: list[Placed],
+    order: tuple[str, ...],
+    pdf: tuple[bytes, dict[int, Any]],
+    path: str,
 ) -> None:
     """Refuses a read field of the record's group that is not where sos-print put it, or that the page's drawing
-    covers with ink of its own (`forms.placed`); a drawing pypdf cannot read is the file's damage."""
+    covers with ink of its own (`forms.placed`), and a page PDFium would need far more than an audit's to draw
+    (`forms.drawing`); a drawing pypdf cannot read is the file's damage. `pdf` is the file and its pages by number."""
     read = [place for place in places if place.read]
     numbers = {place.number for place in read}
     refuse_out_of_place(group, read, [place for place in places if place.number in numbers], order, path)
+    data, pages = pdf
     with _quiet():
         try:
+            refuse_heavy_pages({number: pages[number] for number in numbers if number in pages}, path)
             refuse_ink_over_fields(group, groups, read, data, path)
         except ExampleFileError:
             raise
