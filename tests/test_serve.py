@@ -576,6 +576,61 @@ def test_a_form_too_long_for_the_page_is_told_so_not_that_its_files_are_too_larg
     assert "100 MB" not in text
 
 
+def _parts(*parts: tuple[bytes, bytes]) -> bytes:
+    """Returns a multipart body of the check form's job, a good record, then `parts` (headers, content)."""
+    good = (EXAMPLES / "01-one-o-two-lines.toml").read_bytes()
+    made = [
+        (b'Content-Disposition: form-data; name="job"', b"check"),
+        (b'Content-Disposition: form-data; name="paths"; filename="a.toml"', good),
+        *parts,
+    ]
+    return b"".join(b"--OUT\r\n" + head + b"\r\n\r\n" + body + b"\r\n" for head, body in made) + b"--OUT--\r\n"
+
+
+FALSE_RECORD = b"move,player,letter,cell,lines,points\n1,A,S,B1,,3\n"  # a false claim, which a job would find
+STRAY = {
+    "a file under a name the form does not have": (
+        b'Content-Disposition: form-data; name="Paths"; filename="b.csv"',
+        FALSE_RECORD,
+    ),
+    "a file part with no name": (b'Content-Disposition: form-data; filename="b.csv"', FALSE_RECORD),
+    "a record sent as text to the files' field": (b'Content-Disposition: form-data; name="paths"', FALSE_RECORD),
+    "a nested multipart in the files' field": (
+        b'Content-Disposition: form-data; name="paths"\r\nContent-Type: multipart/mixed; boundary=in',
+        b'--in\r\nContent-Disposition: file; filename="b.csv"\r\n\r\n' + FALSE_RECORD + b"\r\n--in--",
+    ),
+}
+
+
+@pytest.mark.parametrize("part", STRAY.values(), ids=STRAY)
+@pytest.mark.parametrize("stream", [True, False], ids=["script", "plain form"])
+def test_a_file_in_a_part_the_page_does_not_read_is_refused_and_nothing_runs(client, part, stream):
+    # Each of these was left out without a word, and the good record beside it checked: "every claim holds", status 0
+    # (issue 20, sweep ad50 F1).
+    headers = {
+        "Origin": ORIGIN,
+        "Content-Type": "multipart/form-data; boundary=OUT",
+        **({"Accept": STREAM} if stream else {}),
+    }
+    response = client.post("/en/check", data=_parts(part), headers=headers, base_url=ORIGIN)
+    said = (
+        "The form holds a file the page does not read (in a part of another name, or as text where a file goes): "
+        "nothing was run. Send the files from the page\u2019s own fields."
+    )
+    assert response.status_code == 400
+    text = response.get_data(as_text=True)
+    if stream:
+        assert json.loads(text) == {"refused": said}
+    else:
+        assert _escaped(said) in text.replace("\u00a0", " ")
+    # An empty file part a browser sends for another form's field left empty is no file: it counts for nothing.
+    empty = (b'Content-Disposition: form-data; name="examples"; filename=""', b"")
+    result = result_of(
+        client.post("/en/check", data=_parts(empty), headers={**headers, "Accept": STREAM}, base_url=ORIGIN)
+    )
+    assert (result["status"], result["lines"]) == (0, ["checked 1 file: every claim holds"]), result
+
+
 @pytest.mark.parametrize(
     ("body", "kind"),
     [

@@ -251,6 +251,9 @@ class Site:
             if wrong is not None:
                 self._clear(folder)
                 return self.refuse_field(request, lang, form, values, wrong.key)
+            if _stray(form, request):  # a file the job would never read, its game dropped without a word (ad50 F1)
+                self._clear(folder)
+                return self.refusal(request, 400, "stray")
             crowded = _crowded(form, request)
             if crowded is not None:  # the 101st file was left out without a word, its game never read (ad49 F1)
                 self._clear(folder)
@@ -481,6 +484,16 @@ def _crowded(form: Form, request: Request) -> tuple[str, int] | None:
             if sent > (1 if field.kind is Kind.FILE else MAX_FILES):
                 return field.key, sent
     return None
+
+
+def _stray(form: Form, request: Request) -> bool:
+    """Tells whether a form post holds a file the job would not read: a file part named for no field of the form
+    that takes files (another name, or none), or a part without a file name sent to such a field as text (werkzeug
+    reads it as text: a hand-made client's file, a nested multipart)."""
+    taking = {field.key for field in form.fields if field.kind in (Kind.FILE, Kind.FILES)}
+    if any(key not in taking and _sent(upload) for key, upload in request.files.items(multi=True)):
+        return True
+    return any(value for key in taking for value in request.form.getlist(key))
 
 
 def _sent(upload: FileStorage) -> bool:
