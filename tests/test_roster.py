@@ -703,6 +703,12 @@ BAD = [
     # So was "..." (or "…"): two sheets for three lines (sweep ad49, F5).
     (b"L\xc3\xa9a\n...\nTom\n", "line 2 holds a mark but no name: write the child's name, or remove it"),
     ("Léa\nTom\n…\n".encode(), "line 3 holds a mark but no name: write the child's name, or remove it"),
+    # So was any line of marks with no letter or digit (sweep ad50, F4).
+    *(
+        (f"Léa\n{mark}\nTom\n".encode(), "line 2 holds a mark but no name: write the child's name, or remove it")
+        for mark in (".", "\u2022", "\u00b7", "***", "()", "_", "#", "/", "!!")
+    ),
+    ("Prénom,Nom\nLéa,Martin\n.,.\nTom,Durand\n".encode(), "line 3 holds a mark but no name: write the child's"),
     (b"Tom\n" + b"Page 1\n" * 4, "holds one name, on line 1 (4 of its lines were read as titles): a game needs"),
     (b"Nom;Prenom\nDupont;Tom\n", "holds one name, on line 2: a game needs at least two children"),
     (  # names written across one line: the message says so, never only "one name"

@@ -657,10 +657,12 @@ class _Columns:
 
 
 def _placeholder(cells: Sequence[str]) -> bool:
-    """Tells whether a row holds only the "?", "-" or "..." a teacher types for a child whose name is not known yet:
-    it was passed over without a word, a child without a seat (issue 20, sweep 18, N13; "..." sweep ad49, F5)."""
-    filled = [cell.strip() for cell in cells if cell.strip()]
-    return bool(filled) and all(re.fullmatch(r"\?{1,3}|[-\u2013\u2014]|\.{2,3}|\u2026", cell) for cell in filled)
+    """Tells whether a row holds marks but no letter and no digit: the "?", "-" or "..." a teacher types for a child
+    whose name is not known yet, a bullet or a dot. It was passed over without a word, a child without a seat (issue
+    20, sweep 18, N13; "..." sweep ad49, F5; ".", "•", "***", "()", ".,." sweep ad50, F4). A line of invisible
+    characters alone is an empty line, as an editor shows it."""
+    filled = [text for text in (cell.translate(_INVISIBLE).strip() for cell in cells) if text]
+    return bool(filled) and not any(character.isalnum() for cell in filled for character in cell)
 
 
 def _numbered_only(cells: Sequence[str]) -> bool:
