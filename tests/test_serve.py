@@ -576,6 +576,28 @@ def test_a_form_too_long_for_the_page_is_told_so_not_that_its_files_are_too_larg
     assert "100 MB" not in text
 
 
+@pytest.mark.parametrize(
+    ("path", "data", "field"),
+    [
+        ("/en/replay", {"print-notation": "x" * 300_000}, "print-notation"),
+        ("/en/solve", {"board": "S.O/.../...", "players": "9" * 4_000}, "players"),
+        ("/en/solve", {"board": "S.O/.../...", "to-move": "z" * 300_000}, "to-move"),
+    ],
+    ids=["300,000 letters", "4,000 digits", "300,000 letters to solve"],
+)
+def test_a_usage_error_echoes_a_long_value_cut_as_the_command_line_does(client, path, data, field):
+    # The page echoed the value whole: a message of 300,068 characters, an answer of 609 KB (sweep ad50, F2).
+    if path == "/en/replay":
+        data = {
+            **data,
+            "size": "4",
+            "record": (io.BytesIO(b"move,player,letter,cell,lines,points\n1,A,S,B1,,0\n"), "g.csv"),
+        }
+    result = result_of(post(client, path, data, stream=True))
+    assert result["status"] == 2 and result["field"] == field, result
+    assert len(result["message"]) < 200 and "\u2026" in result["message"], result["message"][:300]
+
+
 def _parts(*parts: tuple[bytes, bytes]) -> bytes:
     """Returns a multipart body of the check form's job, a good record, then `parts` (headers, content)."""
     good = (EXAMPLES / "01-one-o-two-lines.toml").read_bytes()

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sos_print.cli.application import COMMANDS, app, not_whole_number, options_taking, within_int_limit
+from sos_print.cli.application import (
+    COMMANDS,
+    app,
+    echoes_shortened,
+    not_whole_number,
+    options_taking,
+    within_int_limit,
+)
 
 if TYPE_CHECKING:
     from sos_print.system.jobs import Job
@@ -170,7 +177,8 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
     if unread is not None:  # as the command line says it (`application.Application.main`), beside its field
         option, value = unread
         name = next(param.name for param in chosen.params if option in param.opts)
-        return Outcome(status=2, message=f"{value!r} is not a whole number in the digits 0 to 9.", field=name)
+        message = echoes_shortened(f"{value!r} is not a whole number in the digits 0 to 9.", arguments)
+        return Outcome(status=2, message=message, field=name)
     with jobs.running(job):
         try:
             with chosen.make_context(command, within_int_limit(arguments, options_taking(group, "text"))) as context:
@@ -179,5 +187,6 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
             return Outcome(status=end.exit_code)
         except typer.TyperException as error:  # a usage error: click's own, or ours (options.usage)
             name = getattr(getattr(error, "param", None), "name", None) or getattr(error, "field", None)
-            return Outcome(status=2, message=error.format_message(), field=name)
+            # A long value is echoed cut, as on the command line: 300,000 characters made a message as long (ad50 F2).
+            return Outcome(status=2, message=echoes_shortened(error.format_message(), arguments), field=name)
     return Outcome(status=0)
