@@ -180,10 +180,15 @@ def test_a_folder_of_examples_passes_over_its_records_and_pdfs_naming_each(runne
     (folder / "g4.csv").write_text(RECORD)
     (folder / "some.pdf").write_bytes(b"%PDF-1.4\n%\xe2\xe3\n")
     (folder / "notes.md").write_text("# not read\n")
+    # Records whose names lost their suffix were passed over without a note, which check gives (sweep ad50, F5).
+    (folder / "record").write_text(RECORD)
+    (folder / "audit").write_bytes(b"%PDF-1.4\n%\xe2\xe3\n")
     result = runner.invoke(app, ["kit", "--examples", str(folder), "--out", str(tmp_path / "kit")])
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
+        f"note: {folder / 'audit'}: skipped: not a worked example (.toml)",
         f"note: {folder / 'g4.csv'}: skipped: not a worked example (.toml)",
+        f"note: {folder / 'record'}: skipped: not a worked example (.toml)",
         f"note: {folder / 'some.pdf'}: skipped: not a worked example (.toml)",
     ]
     assert sorted(path.name for path in (tmp_path / "kit").iterdir()) == ["players.pdf", "teacher.pdf"]

@@ -444,6 +444,9 @@ def expand_path(
             elif is_example(entry):
                 reason = "skipped: a worked example whose name does not end in .toml; name it to read it"
                 skipped.append(Problem(entry, reason, unread=True))
+            elif is_pdf(entry) or is_record(entry):  # a record whose name lost its suffix: named as one with it is
+                reason = "skipped: not a worked example (.toml)"
+                skipped.append(Problem(entry, reason, unread=True, passed=True))
             continue
         if not _readable_name(name):
             entry = os.path.join(path, name)
