@@ -201,6 +201,9 @@ def test_a_folder_of_examples_passes_over_its_records_and_pdfs_naming_each(runne
         ("kit", "replay.pdf", b"%PDF-1.4\n%\xe2\xe3\n1 0 obj\n", "is a PDF, not a worked example (.toml)"),
         ("kit", "game.txt", RECORD.encode(), "is a game record (CSV), not a worked example (.toml)"),
         ("rules", "audit", b"%PDF-1.7\n", "is a PDF, not a worked example (.toml)"),
+        # Empty, each was read as TOML: "missing key 'size'" (sweep ad50, F7).
+        ("kit", "game.csv", b"", "is named as a game record (.csv), not a worked example (.toml)"),
+        ("rules", "audit.pdf", b"", "is named as a filled audit (.pdf), not a worked example (.toml)"),
     ],
 )
 def test_a_record_or_pdf_given_as_an_example_is_named_as_what_it_is(runner, tmp_path, command, name, data, said):

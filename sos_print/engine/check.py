@@ -384,6 +384,12 @@ def load_worked_example(path: str) -> Example:
             raise ExampleFileError(path, "is a PDF, not a worked example (.toml)", unread=True)
         if is_record(path):
             raise ExampleFileError(path, "is a game record (CSV), not a worked example (.toml)", unread=True)
+        lower = path.lower()
+        # An empty one read as TOML was "missing key 'size'" (sweep ad50, F7); a .txt may be an example with a typo.
+        if lower.endswith((".csv", ".tsv", _FORM)) and not is_example(path):
+            kind = "a filled audit" if lower.endswith(_FORM) else "a game record"
+            suffix = lower.rsplit(".", 1)[1]
+            raise ExampleFileError(path, f"is named as {kind} (.{suffix}), not a worked example (.toml)", unread=True)
     return load_example(path)
 
 
