@@ -598,6 +598,14 @@ def test_a_usage_error_echoes_a_long_value_cut_as_the_command_line_does(client, 
     assert len(result["message"]) < 200 and "\u2026" in result["message"], result["message"][:300]
 
 
+@pytest.mark.parametrize(("option", "value"), [("target", "5"), ("players", "3"), ("first-sos-wins", "1")])
+def test_a_game_the_solver_cannot_weigh_is_refused_beside_the_option_that_chose_it(client, option, value):
+    # It was marked on the board's field, which was right (sweep ad50, F6).
+    result = result_of(post(client, "/en/solve", {"board": "S.O/.../...", option: value}, stream=True))
+    assert (result["status"], result["field"]) == (2, option), result
+    assert "the solver weighs moves in the standard game between two sides" in result["message"]
+
+
 def _parts(*parts: tuple[bytes, bytes]) -> bytes:
     """Returns a multipart body of the check form's job, a good record, then `parts` (headers, content)."""
     good = (EXAMPLES / "01-one-o-two-lines.toml").read_bytes()

@@ -117,9 +117,14 @@ def test_an_l1c1_board_is_drawn_with_lines_from_the_top(runner):
     [
         (["...../...../...../...../....."], "the position has 25 empty cells, and the solver takes at most 16"),
         ([str(EXAMPLES / "05-french-game-5x5.toml")], "the position has 20 empty cells"),
+        # The options that chose the game are named (sweep ad50, F6): a file's game is the file's.
+        (["S.S/.../...", "--players", "3"], "Usage error: --players: the solver weighs moves in the standard game"),
         (["S.S/.../...", "--players", "3"], "it cannot solve a game of 3 players without teams"),
+        (["S.S/.../...", "--target", "3"], "Usage error: --target: the solver weighs moves in the standard game"),
         (["S.S/.../...", "--target", "3"], "it cannot solve a game to 3 points"),
+        (["S.S/.../...", "--first-sos-wins"], "Usage error: --first-sos-wins: the solver weighs moves"),
         (["S.S/.../...", "--first-sos-wins"], "it cannot solve the variant in which the first S-O-S wins"),
+        ([str(EXAMPLES / "07-target-score.toml")], "Usage error: the solver weighs moves in the standard game"),
         ([str(EXAMPLES / "07-target-score.toml")], "it cannot solve a game to 3 points"),
         (["S.X/.../..."], "row 1 ('S.X') holds 'X' at place 3: write S, O or . for an empty cell"),
         (["S../..."], "row 1 ('S..') has 3 cells, but there are 2 rows"),

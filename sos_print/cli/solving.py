@@ -84,7 +84,7 @@ def solve(
     first_sos_wins: FirstSosWins = False,
 ) -> None:
     """Weigh every move of a position with perfect play: the points it scores now and what it wins or loses by."""
-    from sos_print.engine.errors import SolverError, SosError
+    from sos_print.engine.errors import SolverError, SosError, UnsolvableVariantError
     from sos_print.engine.solver import WORK_LIMIT, check_solvable
     from sos_print.engine.solver import solve as solve_position
     from sos_print.system import interrupts
@@ -100,6 +100,12 @@ def solve(
             variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
             position, file_notation = _board_position(board, variant, to_move), None
         check_solvable(position)
+    except UnsolvableVariantError as error:  # the options that chose the game are named, the first one's field marked
+        chosen_by = [] if _is_file(board) else [flag for flag in given if flag != "--to-move"]
+        if not chosen_by:
+            usage(str(error), field="board")
+        field = next(parameter.name for parameter in context.command.params if chosen_by[0] in parameter.opts)
+        usage(f"{', '.join(chosen_by)}: {error}", field=field)
     except SolverError as error:
         usage(str(error), field="board")
     except SosError as error:
