@@ -606,6 +606,25 @@ def test_a_game_the_solver_cannot_weigh_is_refused_beside_the_option_that_chose_
     assert "the solver weighs moves in the standard game between two sides" in result["message"]
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        [("job", "check"), ("size", "4"), ("size", "5")],
+        [("job", "solve"), ("board", "S.O/.../..."), ("json", "off")],
+    ],
+    ids=["a field twice", "a check box sent off"],
+)
+def test_a_form_holding_what_the_page_never_sends_is_refused_and_nothing_runs(client, data):
+    # The second size was left out without a word, and "off" read as the box ticked (sweep ad50, F6).
+    path = f"/en/{data[0][1]}"
+    body = "&".join(f"{key}={value}" for key, value in data)
+    headers = {"Origin": ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "Accept": STREAM}
+    response = client.post(path, data=body, headers=headers, base_url=ORIGIN)
+    assert response.status_code == 400
+    said = "The form holds a field twice, or a value the page never sends: nothing was run. Send it from the page."
+    assert json.loads(response.get_data(as_text=True)) == {"refused": said}
+
+
 def _parts(*parts: tuple[bytes, bytes]) -> bytes:
     """Returns a multipart body of the check form's job, a good record, then `parts` (headers, content)."""
     good = (EXAMPLES / "01-one-o-two-lines.toml").read_bytes()

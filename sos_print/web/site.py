@@ -251,6 +251,9 @@ class Site:
             if wrong is not None:
                 self._clear(folder)
                 return self.refuse_field(request, lang, form, values, wrong.key)
+            if _unsent(form, request):  # a field sent twice was read once, a flag sent "off" as given (ad50 F6)
+                self._clear(folder)
+                return self.refusal(request, 400, "unsent")
             if _stray(form, request):  # a file the job would never read, its game dropped without a word (ad50 F1)
                 self._clear(folder)
                 return self.refusal(request, 400, "stray")
@@ -484,6 +487,16 @@ def _crowded(form: Form, request: Request) -> tuple[str, int] | None:
             if sent > (1 if field.kind is Kind.FILE else MAX_FILES):
                 return field.key, sent
     return None
+
+
+def _unsent(form: Form, request: Request) -> bool:
+    """Tells whether a form post holds what the page never sends: a field twice, or a check box's value other than
+    the page's ("1") or a browser's for a box without one ("on")."""
+    if any(len(request.form.getlist(key)) > 1 for key in request.form):
+        return True
+    return any(
+        request.form.get(field.key, "") not in ("", "1", "on") for field in form.fields if field.kind is Kind.FLAG
+    )
 
 
 def _stray(form: Form, request: Request) -> bool:
