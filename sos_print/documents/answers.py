@@ -144,7 +144,7 @@ def _render_key(
         # A class list's child heads their sheet's answers, the sheet's number and code under the name.
         heading = [Block("h2", (Run(sheet.child),)), *_blocks("p", sheet.heading)] if sheet.child else []
         heading = heading or _blocks("h2", sheet.heading)
-        current[0] = tuple(" \u00b7 ".join(part for part in (sheet.child, text) if part) for text in sheet.heading)
+        current[0] = tuple(" \u00b7 ".join(part for part in (sheet.child, text) if part) for text in sheet.head)
         flow.keep(flow.measure(heading) + ROW_GAP + layouts[0].height)
         document.bookmark(sheet.bookmark, level=1)
         flow.blocks(heading)

@@ -29,6 +29,7 @@ class KeySheet:
     """Holds one sheet's answers in the key: its heading and each puzzle as a figure with its answers marked."""
 
     heading: Label  # in each language of the key
+    head: Label  # the running head of a page that carries the sheet on: its number and code (the code holds the seed)
     bookmark: str
     entries: tuple[ExampleFigure, ...]
     child: str = ""  # the name of the child the sheet is for (a class list's), over its heading
@@ -240,7 +241,12 @@ def _key_sheet(sheet: Sheet, count: int, languages: tuple[Words, ...], notation:
         for number, puzzle in enumerate(sheet.puzzles, start=1)
     )
     bookmark = _joined(tuple(words("puzzles.key_bookmark", number=sheet.number) for words in languages))
-    return KeySheet(heading, bookmark, entries, child)
+    # A class list's name before "... code 4M6-1, seed 1" wrapped the seed onto a second line (review rv50, C7).
+    head = tuple(
+        words("puzzles.key_sheet_head", number=sheet.number, count=count, identifier=sheet.identifier)
+        for words in languages
+    )
+    return KeySheet(heading, head, bookmark, entries, child)
 
 
 def _translated(figures: list[ExampleFigure]) -> ExampleFigure:
