@@ -663,7 +663,7 @@ def test_a_file_in_a_part_the_page_does_not_read_is_refused_and_nothing_runs(cli
     }
     response = client.post("/en/check", data=_parts(part), headers=headers, base_url=ORIGIN)
     said = (
-        "The form holds a file the page does not read (in a part of another name, or as text where a file goes): "
+        "The form holds a file the page does not read (in a part under another name, or as text where a file goes): "
         "nothing was run. Send the files from the page\u2019s own fields."
     )
     assert response.status_code == 400
