@@ -66,7 +66,6 @@ NUMBER_GAP = 0.25  # between a move number (its advance, side bearings in) and a
 PIECE_LEAST = 0.2  # a line's piece, or a break in it, shorter than this (mm) is not made
 THINNED_LEAST = 0.5  # of a line's width: what must stay clear of a move number beside it for the line to run on
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
-FRAME_ROOMY = 0.6  # the same, where the cell leaves the room (mm): at 0.3 a dashed frame's dashes touched its O
 ANSWER_NUMBER_GAP = 0.4  # between an answer's number and its letters (mm)
 SLASH_SCALE = 0.5  # the width of the slash of an answer's "S/O", as a share of its own: the letters fit a key's cell
 Ends = tuple[tuple[float, float], tuple[float, float]]  # a line's two drawn ends (mm)
@@ -320,21 +319,11 @@ def numbers_clear_middle(cell: float, number_pt: float, most: int) -> bool:
 def frame_half(cell: float, letter_pt: float, number_pt: float) -> float:
     """Returns the half side (mm) of the frame round a scored letter: FRAME_SHARE of the cell, made smaller where the
     move number in the cell's corner needs the room (in large print's cells its two digits ran into the frame), never
-    so small that the frame comes within FRAME_ROOMY of its letter where the letter dropped under the number
-    (`letter_drop`) leaves it room above its cell's lower line, nor within FRAME_CLEARANCE where it does not (in 10 mm
-    cells the dashes of a last letter's frame touched its O: issue 23, rv48 C1)."""
-    roomy = _frame_half(cell, letter_pt, number_pt, FRAME_ROOMY)
-    if _frame_room(cell, letter_pt, number_pt, roomy) >= 0.0:
-        return roomy
-    return _frame_half(cell, letter_pt, number_pt, FRAME_CLEARANCE)
-
-
-def _frame_half(cell: float, letter_pt: float, number_pt: float, clearance: float) -> float:
-    """Returns `frame_half` where the frame keeps `clearance` mm from its letter at the least."""
+    so small that the frame touches its letter."""
     ring = NEW_LETTER_RING_PT / MM / 2
     letter = max(width_of("O", BOLD, letter_pt) / MM, CAP_HEIGHT * letter_pt / MM) / 2
     room = cell / 2 - NUMBER_INSET - CAP_HEIGHT * number_pt / MM - NUMBER_CLEARANCE - ring
-    return max(letter + clearance + ring, min(cell * FRAME_SHARE, room))
+    return max(letter + FRAME_CLEARANCE + ring, min(cell * FRAME_SHARE, room))
 
 
 def letter_drop(grid: GridPlan, cell: float, letter_pt: float, number_pt: float) -> float:
@@ -346,11 +335,10 @@ def letter_drop(grid: GridPlan, cell: float, letter_pt: float, number_pt: float)
     return _numbered_drop(cell, letter_pt, number_pt)
 
 
-def _numbered_drop(cell: float, letter_pt: float, number_pt: float, half: float | None = None) -> float:
+def _numbered_drop(cell: float, letter_pt: float, number_pt: float) -> float:
     """Returns `letter_drop` in a grid with move numbers."""
     below = cell / 2 - NUMBER_INSET - CAP_HEIGHT * number_pt / MM - NUMBER_CLEARANCE
-    half = frame_half(cell, letter_pt, number_pt) if half is None else half
-    return max(0.0, half + NEW_LETTER_RING_PT / MM / 2 - below)
+    return max(0.0, frame_half(cell, letter_pt, number_pt) + NEW_LETTER_RING_PT / MM / 2 - below)
 
 
 def frame_room(cell: float, letter_pt: float, number_pt: float) -> float:
@@ -358,14 +346,9 @@ def frame_room(cell: float, letter_pt: float, number_pt: float) -> float:
     corner (`letter_drop`), and the line at its cell's foot (in the bottom row the board's frame, GRID_FRAME_PT wide
     in cells of 15 mm, half of it in the cell): negative where the frame crosses that line and the letter stands on
     it (18 pt letters under 13.5 pt numbers in 10 mm cells)."""
-    return _frame_room(cell, letter_pt, number_pt, frame_half(cell, letter_pt, number_pt))
-
-
-def _frame_room(cell: float, letter_pt: float, number_pt: float, half: float) -> float:
-    """Returns `frame_room` for a frame `half` mm either side of its letter."""
     ring = NEW_LETTER_RING_PT / MM / 2
     line = GRID_FRAME_PT * min(1.0, cell / 15.0) / MM / 2
-    return cell / 2 - _numbered_drop(cell, letter_pt, number_pt, half) - half - ring - line
+    return cell / 2 - _numbered_drop(cell, letter_pt, number_pt) - frame_half(cell, letter_pt, number_pt) - ring - line
 
 
 def _knockout(
