@@ -272,6 +272,32 @@ def a_thousand_and_one_drawings(writer: PdfWriter) -> None:
     page["/Resources"][NameObject("/XObject")] = forms
 
 
+def drawings_calling_each_other(writer: PdfWriter, depth: int = 3, calls: int = 100) -> None:
+    # Each drawing draws the one under it a hundred times, three deep, white in a corner far from every field: 97 KB
+    # that took the reading to 1.5 GB, four deep past 6 GB (sweep ad51 F1). PDFium draws in a child held to bounds.
+    page = writer.pages[0]
+    below = None
+    for _ in range(depth + 1):
+        form = DecodedStreamObject()
+        form.set_data(b"1 g 0 0 1 1 re f" if below is None else b"q /D Do Q " * calls)
+        form.update(
+            {
+                NameObject("/Type"): NameObject("/XObject"),
+                NameObject("/Subtype"): NameObject("/Form"),
+                NameObject("/BBox"): rect([0, 0, 10, 10]),
+            }
+        )
+        if below is not None:
+            form[NameObject("/Resources")] = DictionaryObject(
+                {NameObject("/XObject"): DictionaryObject({NameObject("/D"): below})}
+            )
+        below = writer._add_object(form)
+    page["/Resources"][NameObject("/XObject")] = DictionaryObject({NameObject("/D"): below})
+    draw = DecodedStreamObject()
+    draw.set_data(b"q /D Do Q")
+    add_to_drawing(writer, page, draw)
+
+
 FILLED_IN = "send the file the audit was filled in"
 CHANGED = {
     "two widgets' places swapped": (swap_points, MOVED.format("move.2.points", "is not on its row's line")),
@@ -327,6 +353,10 @@ CHANGED = {
     "an image of a billion pixels": (
         image_of_a_billion_pixels,
         "page 1 holds an image of 1,000,000,000 pixels: " + FILLED_IN,
+    ),
+    "drawings calling each other a hundred times, three deep": (
+        drawings_calling_each_other,
+        "page 1 cannot be drawn within 400 MB and 10 s, far more than any page of an audit takes: " + FILLED_IN,
     ),
     "a page calling 1,001 drawings": (
         a_thousand_and_one_drawings,

@@ -14,15 +14,15 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sos_print.engine.errors import ExampleFileError, quoted
+from sos_print.forms.drawn import EDGE as _EDGE
+from sos_print.forms.drawn import pages_seen
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
 
 _SLACK = 0.5  # points: two boxes of a form that touch along an edge do not overlap
-_EDGE = 1.5  # points: a field's box lies on its cell's lines, which the page draws
-_INK = 200  # of 255: darker than any light grey a drawing of sos-print's leaves in a cell (none)
 _ROW = re.compile(r"move\.([0-9]+)\.(.+)")
 
 
@@ -100,44 +100,35 @@ def _refuse_laid_over(group: int, widget: Placed, other: Placed, path: str) -> N
 def refuse_ink_over_fields(group: int, groups: int, placed: Sequence[Placed], data: bytes, path: str) -> None:
     """Refuses a page whose own drawing puts ink within a claim's field (a row's or the pause box's): what the page
     shows there is not the field's value (a filled copy flattened onto it, text an editor added, a digit drawn as a
-    path). The pages are drawn by PDFium without their widgets, so whatever way the ink was written is seen as a reader
-    shows it (sweep 42, A1 and A2). A page of a class's audit (of `groups` groups) headed for another group than the
-    one whose claims it holds is refused too: two groups' pages or widgets swapped (A8)."""
-    import pypdfium2
-
+    path). The pages are drawn by PDFium without their widgets (`forms.drawn`, in a child process held to bounds), so
+    whatever way the ink was written is seen as a reader shows it (sweep 42, A1 and A2). A page of a class's audit (of
+    `groups` groups) headed for another group than the one whose claims it holds is refused too: two groups' pages or
+    widgets swapped (A8)."""
     by_page: dict[int, list[Placed]] = defaultdict(list)
     for widget in filter(_claim, placed):
         by_page[widget.number].append(widget)
-    document = pypdfium2.PdfDocument(data)
-    try:
-        for number, widgets in sorted(by_page.items()):
-            page = document[number - 1]
-            _refuse_headed_for_another(page, number, group, groups, widgets[0], path)
-            if page.get_rotation() % 360:  # its pixels would not stand where the boxes say
-                raise ExampleFileError(
-                    path,
-                    f"page {number} is turned (rotated {page.get_rotation()}°), which sos-print never does: "
-                    "send the file the audit was filled in",
-                )
-            bitmap = page.render(scale=1, draw_annots=False, may_draw_forms=False, grayscale=True)
-            # The bitmap is the shown part of the page, its crop box within its media box: its top left is pixel 0, 0.
-            crop, media = page.get_cropbox(), page.get_mediabox()
-            shown = (*map(max, crop[:2], media[:2]), *map(min, crop[2:], media[2:]))
-            inked = next((widget for widget in widgets if _inked(bitmap, shown, widget.box)), None)
-            if inked is not None:
-                raise ExampleFileError(
-                    path,
-                    f"page {number} shows ink drawn over group {group}'s field {quoted(inked.name)} (added to the "
-                    "page, not typed in the field): what sos-print would read is not what the audit shows; send the "
-                    "file the audit was filled in",
-                )
-    finally:
-        document.close()
+    boxes = {number: [widget.box for widget in widgets] for number, widgets in by_page.items()}
+    for seen in pages_seen(data, boxes, path):
+        widgets = by_page[seen.number]
+        _refuse_headed_for_another(seen.last, seen.number, group, groups, widgets[0], path)
+        if seen.rotation % 360:
+            raise ExampleFileError(
+                path,
+                f"page {seen.number} is turned (rotated {seen.rotation}°), which sos-print never does: "
+                "send the file the audit was filled in",
+            )
+        if seen.inked is not None and seen.inked >= 0:
+            raise ExampleFileError(
+                path,
+                f"page {seen.number} shows ink drawn over group {group}'s field {quoted(widgets[seen.inked].name)} "
+                "(added to the page, not typed in the field): what sos-print would read is not what the audit shows; "
+                "send the file the audit was filled in",
+            )
 
 
-def _refuse_headed_for_another(page: Any, number: int, group: int, groups: int, widget: Placed, path: str) -> None:
+def _refuse_headed_for_another(last: str, number: int, group: int, groups: int, widget: Placed, path: str) -> None:
     """Refuses a page of a class's audit whose header names another group than `group`, whose claim (`widget`) it
-    holds.
+    holds; `last` is the last line of the page's text.
 
     sos-print draws the group last on each page of a class's audit, at the right of its header strip: "Group 2 of 3"
     (and its page, "· Page 1 of 2"), in every language the line's first words. So the last line of the page's text is
@@ -146,12 +137,7 @@ def _refuse_headed_for_another(page: Any, number: int, group: int, groups: int, 
     """
     if groups < 2:
         return  # one group's audit names no group
-    text = page.get_textpage()
-    try:
-        lines = text.get_text_range().splitlines()
-    finally:
-        text.close()
-    named = _NAMED.match(lines[-1]) if lines else None
+    named = _NAMED.match(last)
     if named is not None and int(named[2]) == groups and int(named[1]) != group:
         raise ExampleFileError(
             path,
@@ -162,17 +148,6 @@ def _refuse_headed_for_another(page: Any, number: int, group: int, groups: int, 
 
 
 _NAMED = re.compile(r"\s*[^\W\d]+\s+([0-9]{1,4})\s+[^\W\d]+\s+([0-9]{1,4})\b")
-
-
-def _inked(bitmap: Any, shown: Sequence[float], box: Box) -> bool:
-    """Tells whether a field's box, less its edges (the table's lines), holds a pixel darker than a light grey in the
-    `shown` part of a page (left, bottom, right, top) drawn at one pixel a point (grey, one byte a pixel)."""
-    left, right = max(int(box[0] - shown[0] + _EDGE), 0), min(int(box[2] - shown[0] - _EDGE), bitmap.width)
-    top, bottom = max(int(shown[3] - box[3] + _EDGE), 0), min(int(shown[3] - box[1] - _EDGE), bitmap.height)
-    pixels, stride = bitmap.buffer, bitmap.stride
-    return any(
-        right > left and min(pixels[row * stride + left : row * stride + right]) < _INK for row in range(top, bottom)
-    )
 
 
 def _claim(widget: Placed) -> bool:

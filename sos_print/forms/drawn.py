@@ -1,0 +1,143 @@
+"""Draws a filled audit's pages with PDFium in a child process held to MEMORY and SECONDS, and says what each shows:
+how it is turned, the last line of its text, and which of the given boxes holds ink.
+
+What PDFium draws cannot be bounded from the file: a 97 KB audit whose drawings call each other a hundred times three
+deep took the reading to 1.5 GB, four deep past 6 GB, and killed the web page's server (issue 20, sweep ad51 F1). So
+the drawing runs where the system stops it at a bound, and a page past it is refused in one line; `forms.drawing`
+refuses the plainly oversized pages before any child starts.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from sos_print.engine.errors import ExampleFileError
+
+MEMORY = 400 << 20  # bytes of address space for the child: an audit's page draws in under 250 MB of it
+SECONDS = 10  # of processor time for the child; the parent waits twice as long on the clock
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
+_INK = 200  # of 255: darker than any light grey a drawing of sos-print's leaves in a cell (none)
+EDGE = 1.5  # points: a field's box lies on its cell's lines, which the page draws
+
+
+class Sight(NamedTuple):
+    """Holds what a page shows: its number, its turn (degrees), the last line of its text, and the first of the
+    boxes asked about that holds ink (-1: none; None: the page was not drawn, being turned)."""
+
+    number: int
+    rotation: int
+    last: str
+    inked: int | None
+
+
+def pages_seen(data: bytes, boxes: Mapping[int, Sequence[Box]], path: str) -> Iterator[Sight]:
+    """Yields what each page of `boxes` (by number, in order) shows, drawn in a child process; raises ExampleFileError
+    for a page the child could not read or draw within its bounds, once the pages before it are yielded."""
+    asked = json.dumps({str(number): list(map(list, found)) for number, found in boxes.items()}).encode()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "sos_print.forms.drawn"],
+            input=asked + b"\n" + data,
+            capture_output=True,
+            timeout=2 * SECONDS,
+            check=False,
+        )
+        out = done.stdout
+    except subprocess.TimeoutExpired as expired:
+        out = expired.stdout or b""
+    told = {}
+    for line in out.decode("utf-8", "replace").splitlines():
+        kind, number, *rest = json.loads(line)
+        told[(kind, number)] = rest
+    for number in sorted(boxes):
+        damaged = told.get(("damaged", number))
+        if damaged is not None:
+            raise ExampleFileError(path, f"cannot be read as a PDF: it is damaged ({damaged[0]})")
+        text, ink = told.get(("text", number)), told.get(("ink", number))
+        if text is None or (ink is None and not text[0] % 360):
+            raise ExampleFileError(
+                path,
+                f"page {number} cannot be drawn within {MEMORY >> 20:,} MB and {SECONDS} s, far more than any page "
+                "of an audit takes: send the file the audit was filled in",
+            )
+        yield Sight(number, text[0], text[1], ink[0] if ink is not None else None)
+
+
+def main() -> None:
+    """Reads the boxes asked about (a line of JSON) and the PDF from standard input, and writes a line of JSON for
+    each page as it is read ("text") and drawn ("ink"), or for the page that could not be ("damaged")."""
+    _bounded()
+    head, _, data = sys.stdin.buffer.read().partition(b"\n")
+    boxes = {int(number): found for number, found in json.loads(head).items()}
+    number = min(boxes, default=0)
+    try:
+        import pypdfium2
+
+        document = pypdfium2.PdfDocument(data)
+        for number in sorted(boxes):
+            page = document[number - 1]
+            _say("text", number, page.get_rotation(), _last_line(page))
+            if page.get_rotation() % 360:  # its pixels would not stand where the boxes say
+                continue
+            _say("ink", number, _first_inked(page, boxes[number]))
+    except MemoryError:
+        raise SystemExit(1) from None
+    except Exception as error:  # a damaged drawing can fail anywhere inside PDFium
+        reason = " ".join(str(error).split())[:80]
+        _say("damaged", number, f"{type(error).__name__}: {reason}" if reason else type(error).__name__)
+
+
+def _bounded() -> None:
+    """Holds this process to MEMORY and SECONDS, where the system can (not on Windows: the parent's clock alone)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    for limit, value in ((resource.RLIMIT_AS, MEMORY), (resource.RLIMIT_CPU, SECONDS)):
+        _, hard = resource.getrlimit(limit)
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(limit, (value, hard))
+
+
+def _say(*line: Any) -> None:
+    sys.stdout.write(json.dumps(line) + "\n")
+    sys.stdout.flush()
+
+
+def _last_line(page: Any) -> str:
+    text = page.get_textpage()
+    try:
+        lines = text.get_text_range().splitlines()
+    finally:
+        text.close()
+    return lines[-1] if lines else ""
+
+
+def _first_inked(page: Any, boxes: Sequence[Box]) -> int:
+    """Returns the first of `boxes` that holds a pixel darker than a light grey, less its edges (the table's lines),
+    on the page drawn without its widgets at one pixel a point, grey; -1 for none."""
+    bitmap = page.render(scale=1, draw_annots=False, may_draw_forms=False, grayscale=True)
+    # The bitmap is the shown part of the page, its crop box within its media box: its top left is pixel 0, 0.
+    crop, media = page.get_cropbox(), page.get_mediabox()
+    shown = (*map(max, crop[:2], media[:2]), *map(min, crop[2:], media[2:]))
+    return next((k for k, box in enumerate(boxes) if _inked(bitmap, shown, box)), -1)
+
+
+def _inked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
+    """Tells whether a box, less its edges, holds a pixel darker than a light grey in the `shown` part of a page
+    (left, bottom, right, top) drawn at one pixel a point (grey, one byte a pixel)."""
+    left, right = max(int(box[0] - shown[0] + EDGE), 0), min(int(box[2] - shown[0] - EDGE), bitmap.width)
+    top, bottom = max(int(shown[3] - box[3] + EDGE), 0), min(int(shown[3] - box[1] - EDGE), bitmap.height)
+    pixels, stride = bitmap.buffer, bitmap.stride
+    return any(
+        right > left and min(pixels[row * stride + left : row * stride + right]) < _INK for row in range(top, bottom)
+    )
+
+
+if __name__ == "__main__":
+    main()
