@@ -611,8 +611,11 @@ def test_a_game_the_solver_cannot_weigh_is_refused_beside_the_option_that_chose_
     [
         [("job", "check"), ("size", "4"), ("size", "5")],
         [("job", "solve"), ("board", "S.O/.../..."), ("json", "off")],
+        # A record under a near name, and a check box's near name (the game checked under other rules): sweep ad51 F3.
+        [("job", "check"), ("size", "4"), ("paths2", "move,player,letter,cell,lines,points%0A1,A,S,B1,,3")],
+        [("job", "solve"), ("board", "S.O/.../..."), ("first_sos_wins", "1")],
     ],
-    ids=["a field twice", "a check box sent off"],
+    ids=["a field twice", "a check box sent off", "a record under another name", "a near name"],
 )
 def test_a_form_holding_what_the_page_never_sends_is_refused_and_nothing_runs(client, data):
     # The second size was left out without a word, and "off" read as the box ticked (sweep ad50, F6).
@@ -620,6 +623,19 @@ def test_a_form_holding_what_the_page_never_sends_is_refused_and_nothing_runs(cl
     body = "&".join(f"{key}={value}" for key, value in data)
     headers = {"Origin": ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "Accept": STREAM}
     response = client.post(path, data=body, headers=headers, base_url=ORIGIN)
+    assert response.status_code == 400
+    said = "The form holds a field twice, or a value the page never sends: nothing was run. Send it from the page."
+    assert json.loads(response.get_data(as_text=True)) == {"refused": said}
+
+
+def test_a_field_whose_bytes_are_not_utf8_is_refused_not_printed_as_question_marks(client):
+    # "3B\xe9\xe9" in Latin-1 was printed "3B\ufffd\ufffd" on every board's class line, status 0 (sweep ad51 F4).
+    body = (
+        b'--OUT\r\nContent-Disposition: form-data; name="job"\r\n\r\nboards\r\n'
+        b'--OUT\r\nContent-Disposition: form-data; name="class-name"\r\n\r\n3B\xe9\xe9\r\n--OUT--\r\n'
+    )
+    headers = {"Origin": ORIGIN, "Content-Type": "multipart/form-data; boundary=OUT", "Accept": STREAM}
+    response = client.post("/en/boards", data=body, headers=headers, base_url=ORIGIN)
     assert response.status_code == 400
     said = "The form holds a field twice, or a value the page never sends: nothing was run. Send it from the page."
     assert json.loads(response.get_data(as_text=True)) == {"refused": said}

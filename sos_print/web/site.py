@@ -490,10 +490,14 @@ def _crowded(form: Form, request: Request) -> tuple[str, int] | None:
 
 
 def _unsent(form: Form, request: Request) -> bool:
-    """Tells whether a form post holds what the page never sends: a field twice, or a check box's value other than
-    the page's ("1") or a browser's for a box without one ("on")."""
-    if any(len(request.form.getlist(key)) > 1 for key in request.form):
-        return True
+    """Tells whether a form post holds what the page never sends: a field twice, one the form does not have (another
+    name, or none: a near name for a check box checked another game, ad51 F3), a value that is not UTF-8 (printed
+    as "�", ad51 F4), or a check box's value other than the page's ("1") or a browser's for a box without one ("on")."""
+    known = {field.key for field in form.fields} | {"job"}
+    for key in request.form:
+        values = request.form.getlist(key)
+        if len(values) > 1 or any("\ufffd" in value for value in values) or (key not in known and any(values)):
+            return True
     return any(
         request.form.get(field.key, "") not in ("", "1", "on") for field in form.fields if field.kind is Kind.FLAG
     )
