@@ -1018,3 +1018,24 @@ def test_the_page_notes_a_line_read_as_a_title_or_that_may_be_one_as_the_command
     result = result_of(response)
     assert (result["status"], result["lines"][-1:]) == (0, [f"note: class.csv: {note}"]), result
     assert not any(word in line for line in result["lines"] for word in ("Zoé", "CM2", "Grade"))
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        b'--OUT\r\nContent-Disposition: form-data; name="paths"; filename="b.csv"\r\n\r\n'
+        + FALSE_RECORD
+        + b"\r\n--OUT--\r\n",
+        b"anything at all",
+    ],
+    ids=["a file part", "text"],
+)
+def test_a_part_after_the_forms_closing_boundary_is_refused_and_nothing_runs(client, after):
+    # A record after the closing boundary, which werkzeug reads past, was left out: "every claim holds" (ad51 F2).
+    headers = {"Origin": ORIGIN, "Content-Type": "multipart/form-data; boundary=OUT", "Accept": STREAM}
+    response = client.post("/en/check", data=_parts() + after, headers=headers, base_url=ORIGIN)
+    assert response.status_code == 400
+    assert "The form holds a file the page does not read" in json.loads(response.get_data(as_text=True))["refused"]
+    # Line ends after it are no part: the form is read.
+    result = result_of(client.post("/en/check", data=_parts() + b"\r\n\r\n", headers=headers, base_url=ORIGIN))
+    assert (result["status"], result["lines"]) == (0, ["checked 1 file: every claim holds"]), result

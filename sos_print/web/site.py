@@ -156,6 +156,9 @@ class Site:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         request = _Request(environ)
+        boundary = request.mimetype_params.get("boundary", "") if request.mimetype == "multipart/form-data" else ""
+        if request.method == "POST" and boundary:  # before werkzeug reads the body, which it then reads through
+            environ[_TAIL] = environ["wsgi.input"] = _Closings(environ["wsgi.input"], f"--{boundary}--".encode())
         try:
             response = self.respond(request)
         except HTTPException as error:  # a body too large or malformed, from werkzeug's parser
@@ -254,7 +257,10 @@ class Site:
             if _unsent(form, request):  # a field sent twice was read once, a flag sent "off" as given (ad50 F6)
                 self._clear(folder)
                 return self.refusal(request, 400, "unsent")
-            if _stray(form, request):  # a file the job would never read, its game dropped without a word (ad50 F1)
+            closings = request.environ.get(_TAIL)
+            if _stray(form, request) or (
+                closings is not None and closings.trailing()
+            ):  # a file the job would never read, its game dropped without a word (ad50 F1)
                 self._clear(folder)
                 return self.refusal(request, 400, "stray")
             crowded = _crowded(form, request)
@@ -402,6 +408,35 @@ class _Request(Request):
     max_content_length = MAX_REQUEST
     max_form_memory_size = MAX_FIELDS_MEMORY
     max_form_parts = MAX_PARTS
+
+
+_TAIL = "sos_print.closings"  # the environ's key of a form post's `_Closings`
+
+
+class _Closings:
+    """Reads a form post's body through, counting its closing delimiters and keeping its last bytes: a part after the
+    form's closing boundary (its epilogue), which werkzeug reads past, was left out without a word (ad51 F2)."""
+
+    def __init__(self, stream: Any, delimiter: bytes) -> None:
+        self.stream, self.delimiter = stream, delimiter
+        self.count = 0
+        self.last = b""  # the last bytes read: a delimiter's length and a few more
+
+    def read(self, size: int | None = -1) -> bytes:
+        return self._seen(self.stream.read(-1 if size is None else size))
+
+    def readline(self, size: int | None = -1) -> bytes:
+        return self._seen(self.stream.readline(-1 if size is None else size))
+
+    def _seen(self, data: bytes) -> bytes:
+        kept = self.last[-(len(self.delimiter) - 1) :]  # a delimiter cut between two reads is found once
+        self.count += (kept + data).count(self.delimiter)
+        self.last = (self.last + data)[-(len(self.delimiter) + 8) :]
+        return data
+
+    def trailing(self) -> bool:
+        """Tells whether the body holds anything after its first closing delimiter but line ends."""
+        return self.count != 1 or not self.last.rstrip(b"\r\n").endswith(self.delimiter)
 
 
 class _Progress:
