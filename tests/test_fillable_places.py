@@ -513,3 +513,23 @@ def test_no_widget_of_a_fresh_audit_lies_over_a_claims_field(options):
                         name,
                         other_name,
                     )
+
+
+def test_a_pages_last_line_of_text_is_told_to_the_reader_cut_to_200_characters():
+    # A page whose drawings repeat text a million times has a last line of megabytes, which the reading process would
+    # take whole from the drawing one; the group's name stands at its start ("Group 2 of 3 · Page 1 of 2").
+    from sos_print.forms.drawn import last_line
+
+    class Text:
+        def get_text_range(self) -> str:
+            return "SOS: score sheet\nGroup 2 of 3 \u00b7 Page 1 of 2" + " X" * 1_000_000
+
+        def close(self) -> None:
+            pass
+
+    class Page:
+        def get_textpage(self) -> Text:
+            return Text()
+
+    last = last_line(Page())
+    assert len(last) == 200 and last.startswith("Group 2 of 3 \u00b7 Page 1 of 2 X X")

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from sos_print.engine.errors import ExampleFileError
 
 MEMORY = 400 << 20  # bytes of address space for the child: an audit's page draws in under 250 MB of it
+LAST_LINE = 200  # characters of a page's last line of text told to the parent: "Group 12 of 30 · Page 1 of 2"
 SECONDS = 10  # of processor time for the child; the parent waits twice as long on the clock
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
@@ -81,7 +82,7 @@ def main() -> None:
         document = pypdfium2.PdfDocument(data)
         for number in sorted(boxes):
             page = document[number - 1]
-            _say("text", number, page.get_rotation(), _last_line(page))
+            _say("text", number, page.get_rotation(), last_line(page))
             if page.get_rotation() % 360:  # its pixels would not stand where the boxes say
                 continue
             _say("ink", number, _first_inked(page, boxes[number]))
@@ -109,13 +110,15 @@ def _say(*line: Any) -> None:
     sys.stdout.flush()
 
 
-def _last_line(page: Any) -> str:
+def last_line(page: Any) -> str:
+    """Returns the start of the last line of a page's text, where an audit names its group: a page whose drawings
+    repeat text a million times has a last line of megabytes, which the parent would read whole."""
     text = page.get_textpage()
     try:
         lines = text.get_text_range().splitlines()
     finally:
         text.close()
-    return lines[-1] if lines else ""
+    return lines[-1][:LAST_LINE] if lines else ""
 
 
 def _first_inked(page: Any, boxes: Sequence[Box]) -> int:
