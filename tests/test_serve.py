@@ -624,7 +624,10 @@ def test_a_form_holding_what_the_page_never_sends_is_refused_and_nothing_runs(cl
     headers = {"Origin": ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "Accept": STREAM}
     response = client.post(path, data=body, headers=headers, base_url=ORIGIN)
     assert response.status_code == 400
-    said = "The form holds a field twice, or a value the page never sends: nothing was run. Send it from the page."
+    said = (
+        "The form holds a field twice, or a value the page never sends: nothing was run. Fill in the form on the page "
+        "itself, unchanged, and send it again."
+    )
     assert json.loads(response.get_data(as_text=True)) == {"refused": said}
 
 
@@ -637,7 +640,10 @@ def test_a_field_whose_bytes_are_not_utf8_is_refused_not_printed_as_question_mar
     headers = {"Origin": ORIGIN, "Content-Type": "multipart/form-data; boundary=OUT", "Accept": STREAM}
     response = client.post("/en/boards", data=body, headers=headers, base_url=ORIGIN)
     assert response.status_code == 400
-    said = "The form holds a field twice, or a value the page never sends: nothing was run. Send it from the page."
+    said = (
+        "The form holds a field twice, or a value the page never sends: nothing was run. Fill in the form on the page "
+        "itself, unchanged, and send it again."
+    )
     assert json.loads(response.get_data(as_text=True)) == {"refused": said}
 
 
@@ -679,8 +685,8 @@ def test_a_file_in_a_part_the_page_does_not_read_is_refused_and_nothing_runs(cli
     }
     response = client.post("/en/check", data=_parts(part), headers=headers, base_url=ORIGIN)
     said = (
-        "The form holds a file the page does not read (in a part under another name, or as text where a file goes): "
-        "nothing was run. Send the files from the page\u2019s own fields."
+        "The form holds a file the page does not expect (under a field name it does not use, or sent as text instead "
+        "of a file): nothing was run. Choose the files in the page\u2019s own fields, and send the form again."
     )
     assert response.status_code == 400
     text = response.get_data(as_text=True)
@@ -1035,7 +1041,7 @@ def test_a_part_after_the_forms_closing_boundary_is_refused_and_nothing_runs(cli
     headers = {"Origin": ORIGIN, "Content-Type": "multipart/form-data; boundary=OUT", "Accept": STREAM}
     response = client.post("/en/check", data=_parts() + after, headers=headers, base_url=ORIGIN)
     assert response.status_code == 400
-    assert "The form holds a file the page does not read" in json.loads(response.get_data(as_text=True))["refused"]
+    assert "The form holds a file the page does not expect" in json.loads(response.get_data(as_text=True))["refused"]
     # Line ends after it are no part: the form is read.
     result = result_of(client.post("/en/check", data=_parts() + b"\r\n\r\n", headers=headers, base_url=ORIGIN))
     assert (result["status"], result["lines"]) == (0, ["checked 1 file: every claim holds"]), result
