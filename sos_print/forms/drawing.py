@@ -14,6 +14,7 @@ from typing import Any
 from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError
+from sos_print.forms.drawn import Box
 
 MAX_SIDE = 1_200.0  # points (423 mm): far over A4's and Letter's longest side, 842 points
 MAX_DRAWING = 2_000_000  # bytes of a page's drawing, unpacked (an audit's page: under 10,000)
@@ -23,14 +24,15 @@ _MOST_FORMS = 1_000  # the drawings a page's drawing may call, at any depth
 _FAR = "send the file the audit was filled in"
 
 
-def refuse_heavy_pages(pages: Mapping[int, Any], path: str) -> None:
-    """Refuses any of the `pages` (pypdf's, by number) that is larger than MAX_SIDE, or whose drawing, its forms
-    included, unpacks to more than MAX_DRAWING bytes or holds an image of more than MAX_PIXELS pixels. Each stream is
-    unpacked on its own, pypdf's limit on one stream holding its memory (a stream past it is refused)."""
-    for number, page in sorted(pages.items()):
-        left, bottom, right, top = (float(value) for value in _inherited(page, "/MediaBox"))
+def refuse_heavy_pages(pages: Mapping[int, tuple[Any, Box | None]], path: str) -> None:
+    """Refuses any of the `pages` (pypdf's, by number, each with the part of it a reader shows, in points: None where
+    it says none) that is larger than MAX_SIDE, or whose drawing, its forms included, unpacks to more than
+    MAX_DRAWING bytes or holds an image of more than MAX_PIXELS pixels. Each stream is unpacked on its own, pypdf's
+    limit on one stream holding its memory (a stream past it is refused)."""
+    for number, (page, box) in sorted(pages.items()):
+        left, bottom, right, top = box or (0.0, 0.0, 0.0, 0.0)
         unit = float(page.get("/UserUnit", 1.0))
-        width, height = abs(right - left) * unit, abs(top - bottom) * unit
+        width, height = (right - left) * unit, (top - bottom) * unit
         if max(width, height) > MAX_SIDE:
             raise ExampleFileError(
                 path,
@@ -54,20 +56,6 @@ def refuse_heavy_pages(pages: Mapping[int, Any], path: str) -> None:
                     f"page {number} holds more than {MAX_DRAWING // 1_000_000} MB of drawing, far more than any "
                     f"page of an audit: {_FAR}",
                 )
-
-
-def _inherited(page: Any, key: str) -> Any:
-    """Returns a page's value for `key`, its own or the nearest of its parents' (a media box may be given once for
-    every page), or raises KeyError."""
-    node = page
-    for _ in range(64):  # a loop of parents is the file's damage
-        if node is None:
-            break
-        node = node.get_object()
-        if key in node:
-            return node[key].get_object()
-        node = node.get("/Parent")
-    raise KeyError(key)
 
 
 def _streams(page: Any, number: int, path: str) -> Iterator[StreamObject]:

@@ -363,7 +363,8 @@ def _refuse_moved_or_inked(
     data, pages = pdf
     with _quiet():
         try:
-            refuse_heavy_pages({number: pages[number] for number in numbers if number in pages}, path)
+            heavy = {number: (pages[number], _page_box(pages[number])) for number in numbers if number in pages}
+            refuse_heavy_pages(heavy, path)
             refuse_ink_over_fields(group, groups, read, data, path)
         except ExampleFileError:
             raise

@@ -18,9 +18,7 @@ from typing import NamedTuple
 
 from sos_print.engine.errors import ExampleFileError, quoted
 from sos_print.forms.drawn import EDGE as _EDGE
-from sos_print.forms.drawn import pages_seen
-
-Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
+from sos_print.forms.drawn import Box, pages_seen
 
 _SLACK = 0.5  # points: two boxes of a form that touch along an edge do not overlap
 _ROW = re.compile(r"move\.([0-9]+)\.(.+)")
