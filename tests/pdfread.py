@@ -50,7 +50,7 @@ def section(data: bytes, title: str) -> tuple[int, list[str]]:
     marks = [item for item in _flat_outline(pdf.outline) if item.title == title]
     assert len(marks) == 1, f"{len(marks)} bookmarks named {title!r}"
     first = pdf.get_destination_page_number(marks[0])
-    return first, [page.extract_text() for page in pdf.pages[first:]]
+    return first, texts(data)[first:]
 
 
 def _flat_outline(items) -> list:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from functools import cache
 from itertools import pairwise
 
@@ -323,6 +323,9 @@ def marked_cells(data: bytes, numbered: bool = False) -> list[tuple[str, ...]]:
                 and not any(within(c, rect) for rect in greys)
             ]
             # A coordinate stands alone; a diagonal's name ("A1-C3") is a word of characters side by side.
+            level: dict[int, list] = defaultdict(list)  # characters by whole point of height: neighbours only
+            for c in small:
+                level[int(c["top"])].append(c)
             labels = [
                 c
                 for c in small
@@ -330,7 +333,8 @@ def marked_cells(data: bytes, numbered: bool = False) -> list[tuple[str, ...]]:
                     o is not c
                     and abs(o["top"] - c["top"]) < 1
                     and (abs(o["x0"] - c["x1"]) < 2 or abs(c["x0"] - o["x1"]) < 2)
-                    for o in small
+                    for row in (int(c["top"]) - 1, int(c["top"]), int(c["top"]) + 1)
+                    for o in level.get(row, ())
                 )
             ]
             for rect in sorted(greys, key=lambda r: (round(r["top"]), r["x0"])):
