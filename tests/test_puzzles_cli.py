@@ -710,10 +710,12 @@ def test_a_sheets_code_has_a_letter_that_reads_in_both_languages_and_the_key_exp
 # --- pages a child can use, a key a teacher marks from ---------------------------------------
 
 
-def _board_runs(page, size: int):
-    """Yields each puzzle board on a page as (its vertical lines' x, left to right; its top and bottom), the lines
-    as long as the board is wide, read left to right in runs of `size` + 1 (two boards may share a row)."""
+def _board_runs(page, size: int, blank: bool | None = None):
+    """Yields each board on a page as (its vertical lines' x, left to right; its top and bottom), the lines as long
+    as the board is wide, read left to right in runs of `size` + 1 (two boards may share a row): the puzzles' (a
+    letter in them) where `blank` is False, the working space's blank grids where it is True, else both."""
     verticals = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01]
+    letters = [c for c in page.chars if c["text"] in "SO"] if blank is not None else []
     for span in {(round(line["top"], 1), round(line["bottom"], 1)) for line in verticals}:
         xs = sorted(
             {round(line["x0"], 2) for line in verticals if (round(line["top"], 1), round(line["bottom"], 1)) == span}
@@ -721,17 +723,22 @@ def _board_runs(page, size: int):
         for start in range(0, len(xs) - size, size + 1):
             run = xs[start : start + size + 1]
             if abs((run[-1] - run[0]) - (span[1] - span[0])) < 0.5:
-                yield run, span
+                empty = not any(
+                    run[0] < c["x0"] < run[-1] and span[0] < c["top"] < span[1] for c in letters
+                )  # fmt: skip
+                if blank is None or empty == blank:
+                    yield run, span
 
 
-def board_cells(page, size: int) -> list[list[float]]:
-    """Returns the cell widths (mm) of each puzzle board on a page."""
-    return [[(b - a) / 72 * 25.4 for a, b in pairwise(run)] for run, _ in _board_runs(page, size)]
+def board_cells(page, size: int, blank: bool | None = None) -> list[list[float]]:
+    """Returns the cell widths (mm) of each puzzle board on a page (of each blank grid, if `blank`; of both, None)."""
+    return [[(b - a) / 72 * 25.4 for a, b in pairwise(run)] for run, _ in _board_runs(page, size, blank)]
 
 
-def board_boxes(page, size: int) -> list[tuple[float, float]]:
-    """Returns the left edge and top (mm from the page's top-left corner) of each puzzle board on a page."""
-    found = [(run[0] / MM, span[0] / MM) for run, span in _board_runs(page, size)]
+def board_boxes(page, size: int, blank: bool | None = None) -> list[tuple[float, float]]:
+    """Returns the left edge and top (mm from the page's top-left corner) of each puzzle board on a page (of each
+    blank grid, if `blank`; of both, None)."""
+    found = [(run[0] / MM, span[0] / MM) for run, span in _board_runs(page, size, blank)]
     return sorted(found, key=lambda box: (round(box[1]), box[0]))
 
 
@@ -742,17 +749,19 @@ def board_boxes(page, size: int) -> list[tuple[float, float]]:
 # than A4, took two pages, the second holding puzzles 5 and 6 alone: one page, set closer, with its 10 mm cells
 # (issue 23). Large print's boards, grown with their letters to 15 mm cells at least (review rv44 A2), take a row of
 # two a page on A4, and on Letter one a row. A sheet of three pages ends with a working page of blank grids, as many as
-# it holds, so that it prints two-sided (review rv44 B5). The boards on each page, and in how many columns:
+# it holds, so that it prints two-sided (review rv44 B5). A page whose puzzles leave room at its foot for a row of blank
+# grids holds them under its puzzles as working space, not a blank band (review rv50 C6). The boards on each page,
+# blank grids included, and in how many columns the puzzles stand:
 SHEET_PAGES = [
     ((), (6,), 2),
     (("--lang", "fr"), (6,), 2),
     (("--paper", "letter"), (6,), 2),
     (("--paper", "letter", "--lang", "fr"), (6,), 2),
-    (("--large-print",), (2, 2, 2, 4), 2),
+    (("--large-print",), (2, 2 + 2, 2 + 2, 4), 2),
     # A later page says what dashed lines are in its title's place (review des41, B1).
-    (("--large-print", "--lang", "fr"), (2, 2, 2, 6), 2),
-    (("--large-print", "--paper", "letter"), (1, 2, 2, 1), 1),
-    (("--large-print", "--paper", "letter", "--lang", "fr"), (1, 2, 2, 1), 1),
+    (("--large-print", "--lang", "fr"), (2, 2 + 2, 2 + 2, 6), 2),
+    (("--large-print", "--paper", "letter"), (1, 2, 2, 1 + 2), 1),
+    (("--large-print", "--paper", "letter", "--lang", "fr"), (1, 2, 2, 1 + 2), 1),
 ]
 
 
@@ -764,8 +773,9 @@ SHEET_PAGES = [
 def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards, columns):
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         found = [board_boxes(page, 4) for page in pdf.pages]
+        puzzles = [board_boxes(page, 4, blank=False) for page in pdf.pages]
     assert tuple(len(page) for page in found) == boards
-    assert {len({round(left) for left, _ in page}) for page in found if len(page) > 1} == {columns}, found
+    assert {len({round(left) for left, _ in page}) for page in puzzles if len(page) > 1} == {columns}, puzzles
 
 
 # A 5 x 5 sheet held puzzles 1 to 4 on its first page and 5 and 6 on the second, about 55 % of it white (a class set of
@@ -777,14 +787,14 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards,
 # it (review des41, B3), its row is as tall as a row of two: the cells are a step smaller, and 5 x 5 in two languages
 # and 6 x 6 on Letter, whose pages do not hold three, hold two and four again, in 11 mm cells (10 before). Scoring
 # again, told over the second page's puzzles, went unread on the first (review rv44 B3): the whole tip box stays on
-# the first page, and a puzzle goes to the second, or the cells are a step smaller. The boards per page and their
-# cells (mm):
+# the first page, and a puzzle goes to the second, or the cells are a step smaller. The boards per page (a working
+# space's blank grids included, review rv50 C6) and their cells (mm):
 BALANCED = [
     (("--size", "5"), (3, 3), 10.0),
     (("--size", "5", "--lang", "fr"), (3, 3), 10.0),
     (("--size", "5", "--lang", "en+fr"), (2, 4), 10.0),
     (("--size", "5", "--paper", "letter"), (3, 3), 11.0),
-    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3), 10.0),
+    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3 + 3), 10.0),  # and working space (review rv50 C6)
     (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (2, 4), 11.0),
     (("--size", "6"), (2, 4), 12.0),
     (("--size", "6", "--lang", "fr"), (3, 3), 10.0),  # evenly since the challenge sentence is shorter (fr49)
@@ -858,7 +868,8 @@ LONE_TIPS = [
     (("--lang", "en+fr", "--large-print"), (0, 2, 2, 2)),
     (("--lang", "fr+en", "--large-print"), (0, 2, 2, 2)),
     (("--lang", "en+fr", "--large-print", "--paper", "letter"), (0, 2, 2, 2)),
-    (("--lang", "en", "--large-print"), (2, 2, 2, 4)),  # and a working page's blank grids (review rv44 B5)
+    # and working space's blank grids under pages 2 and 3 (review rv50 C6), a working page's (rv44 B5)
+    (("--lang", "en", "--large-print"), (2, 2 + 2, 2 + 2, 4)),
 ]
 
 
@@ -918,7 +929,7 @@ def test_the_first_page_holds_the_whole_tip_box_and_no_later_page_a_piece_of_it(
 def test_the_boards_of_a_row_share_their_top(args):
     size = int(args[args.index("--size") + 1]) if "--size" in args else 4
     with pages(made(*args)["puzzles.pdf"]) as pdf:
-        found = [board_boxes(page, size) for page in pdf.pages]
+        found = [board_boxes(page, size, blank=False) for page in pdf.pages]
     assert sum(len(page) for page in found) == 6
     for page in found:
         left = min(x for x, _ in page)
@@ -931,7 +942,7 @@ def test_the_boards_of_a_row_share_their_top(args):
 @pytest.mark.parametrize("size", [4, 5, 6])
 def test_puzzle_cells_are_at_least_10_mm_at_the_default_count(size, paper):
     with pages(made("--size", str(size), "--paper", paper)["puzzles.pdf"]) as pdf:
-        boards = [board for page in pdf.pages for board in board_cells(page, size)]
+        boards = [board for page in pdf.pages for board in board_cells(page, size, blank=False)]
     assert len(boards) == 6, f"{len(boards)} boards found"
     assert min(min(board) for board in boards) >= 10.0 - 0.05, [round(min(board), 1) for board in boards]
 
@@ -1086,7 +1097,7 @@ def test_large_print_keeps_two_columns_of_4x4_puzzles():
     # with their letters, 15 mm cells at least (review rv44 A2), take a row of two a page, six pages (four before).
     with pages(made("--large-print", "--count", "12")["puzzles.pdf"]) as pdf:
         assert len(pdf.pages) == 6
-        assert {len(board_cells(page, 4)) for page in pdf.pages} == {2}  # a row of two boards
+        assert {len(board_cells(page, 4, blank=False)) for page in pdf.pages} == {2}  # a row of two boards
 
 
 def second_language_sizes(data: bytes) -> dict[str, float]:
@@ -1967,10 +1978,8 @@ def test_every_puzzles_number_stands_over_its_boards_top_edge(args):
     found = 0
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         for page in pdf.pages:
-            if "Working space" in page.extract_text():  # blank grids, no puzzle (review rv44 B5)
-                continue
             numbers = [word for word in page.extract_words() if re.fullmatch(r"\d+\.", word["text"])]
-            boards = list(_board_runs(page, size))
+            boards = list(_board_runs(page, size, blank=False))  # not working space's grids (review rv44 B5, rv50 C6)
             assert len(numbers) == len(boards)
             for run, (top, _) in boards:
                 over = [
@@ -2144,7 +2153,8 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
     first = len(sheets[0]) - 1  # the working page of sheet 1, the last of its pages
     for number, sheet in enumerate(sheets, start=1):
         working = sheet[-1]
-        assert title in working and sum(title in page for page in sheet) == 1
+        # One working page: the others may end in working space, its sentence run on after its title (review rv50 C6).
+        assert title in working and sum(bool(re.search("Copy a puzzle|Recopie ici", page)) for page in sheet) == 1
         assert re.search(r"(Name|Prénom)", working) and re.search(rf"(Sheet|Fiche) {number}\b", working)
         assert re.search(rf"Page {count} (of|sur) {count}", working)
         assert not re.search(r"(^| )\d+\. ", working)  # no puzzle
@@ -2167,6 +2177,48 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
     assert not inside  # no letter in a blank grid
     for name in (*columns, *rows):
         assert words.count(name) >= grids, name
+
+
+# A page whose puzzles left its lower half blank (a large-print sheet's last puzzle alone, a bilingual sheet's second
+# page of three) looked misprinted and wasted paper for a class (review rv50 C6): where a blank grid of the sheet's
+# boards fits under its last row, the page ends in working space, its sentence over as many grids as a row holds.
+# Each page's (puzzles, blank grids), and the sentence in each language:
+FOOT_WORKING = [
+    (("--large-print", "--size", "5", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
+    (("--lang", "fr+en"), ((3, 0), (3, 3))),
+    (("--count", "12", "--size", "6"), ((2, 0), (4, 0), (4, 0), (2, 2))),
+    (("--large-print",), ((2, 0), (2, 2), (2, 2), (0, 4))),  # the working page last, which makes the sheet even
+    (("--large-print", "--lang", "fr"), ((2, 0), (2, 2), (2, 2), (0, 6))),
+    (("--large-print", "--count", "12", "--size", "5"), ((1, 0), *[(2, 0)] * 5, (1, 1), (0, 2))),
+    # A band shorter than a blank grid stays blank: 93 mm under a 6 x 6 board of 15 mm cells.
+    (("--large-print", "--size", "6", "--paper", "letter"), ((1, 0),) * 6),
+]
+FOOT_SENTENCES = (
+    "Working space: copy a puzzle here to try your moves.",
+    "Brouillon : recopie ici un casse-tête pour essayer tes coups.",
+)
+
+
+@pytest.mark.parametrize(("args", "found"), [grouped(*case) for case in FOOT_WORKING], ids=lambda value: str(value))
+def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found):
+    size = int(args[args.index("--size") + 1]) if "--size" in args else 4
+    data = made(*args)["puzzles.pdf"]
+    read = texts(data)
+    with pages(data) as pdf:
+        for number, (page, text) in enumerate(zip(pdf.pages, read, strict=True), start=1):
+            puzzles, blanks = board_boxes(page, size, blank=False), board_boxes(page, size, blank=True)
+            assert (len(puzzles), len(blanks)) == found[number - 1], number
+            if not puzzles or not blanks:
+                assert not any(sentence in flat(text) for sentence in FOOT_SENTENCES), number
+                continue
+            said = [sentence for sentence in FOOT_SENTENCES if sentence in flat(text)]
+            language = args[args.index("--lang") + 1] if "--lang" in args else "en"
+            expected = {"en": FOOT_SENTENCES[:1], "fr": FOOT_SENTENCES[1:], "fr+en": FOOT_SENTENCES}[language]
+            assert said == list(expected), (number, said)
+            # Under every puzzle, each grid of the puzzles' cell size, and empty.
+            assert min(top for _, top in blanks) > max(top for _, top in puzzles) + size * 10.0
+            cells = {round(c, 1) for board in board_cells(page, size, blank=None) for c in board}
+            assert len(cells) == 1, cells
 
 
 # The key says how to print puzzles.pdf from what its sheets take: one page each, one-sided, as two-sided would put

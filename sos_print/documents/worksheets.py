@@ -86,6 +86,7 @@ HEADER_GAP = 2.0  # under the title, or under the name field set under it (mm)
 NAME_GAP = 2.0  # over and under the name field set under the title (mm)
 WORKING_GAP = 6.0  # at least between two rows of the working page's blank grids (mm)
 MAX_WORKING_GAP = 20.0  # at most that: the rows spread down the page no further (mm)
+FOOT_WORKING_GAP = 3.0  # under the working space's line at the foot of a page of puzzles, over its blank grids (mm)
 NOTE_GAP = 1.0  # under the line on dashed lines at the top of a later page, as under each part of the reminder (mm)
 
 
@@ -644,7 +645,8 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         top -= spacing.reminder
         heights = layout.heights[start : start + count]
         spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * spacing.rows
-        gap = spacing.rows + _spread(spare, count)
+        working = _foot_working(plan, layout, box.width, spare, scale)
+        gap = spacing.rows + (0.0 if working else _spread(spare, count))
         for row in range(start, start + count):
             first = sum(counts[:row])
             # A page's last puzzle alone in its row (`_balanced`) reads as the others: its number and question over its
@@ -654,6 +656,8 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
                 x = box.x + column * (layout.width + COLUMN_GAP)
                 _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
             top -= layout.heights[row] + gap
+        if working:  # a foot of the page a blank board fits: working space, not a blank band (review rv50 C6)
+            _draw_working_space(document, plan, layout, box, top + gap, scale)
         start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
         document.end_page()
@@ -679,13 +683,46 @@ def _even(laid: Sequence[tuple[SheetPlan, SheetLayout]]) -> bool:
 def _draw_working(document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, scale: float) -> None:
     """Draws the working page: the header, its title "Working space" and what it is for, and as many blank grids of
     the sheet's boards, at their cell size, as the page holds, spread over it."""
-    assert plan.blank is not None
     top = _draw_header(document.canvas, replace(plan, title=plan.working), box, scale) - layout.spacing.reminder
     top = draw_rich(document.canvas, plan.working_note, box.x, top, BODY_PT * scale, box.width) - WORKING_GAP
+    _draw_blanks(document, plan, layout, box, top, scale)
+
+
+def _blank_size(plan: SheetPlan, layout: SheetLayout) -> tuple[float, float]:
+    """Returns the width and height (mm) of a blank grid of the sheet's boards, its coordinates included."""
+    assert plan.blank is not None
+    margins = diagram_margins(plan.blank, layout.style)
+    side = plan.blank.size * layout.style.cell
+    return margins.left + side + margins.right, margins.top + side + margins.bottom
+
+
+def _foot_working(plan: SheetPlan, layout: SheetLayout, width: float, spare: float, scale: float) -> bool:
+    """Tells whether the `spare` mm a page's puzzles leave at its foot hold the working space's line and a blank grid
+    of the sheet's boards (the page's rows then stand at their own gaps, not spread over the page)."""
+    if plan.blank is None or not plan.working_foot:
+        return False
+    lead = rich_height(plan.working_foot, BODY_PT * scale, width)
+    return spare >= layout.spacing.rows + lead + FOOT_WORKING_GAP + _blank_size(plan, layout)[1]
+
+
+def _draw_working_space(
+    document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, top: float, scale: float
+) -> None:
+    """Draws, under a page's last row of puzzles (ending `top` mm), the working space: what it is for, and as many
+    blank grids as the foot of the page holds."""
+    top -= layout.spacing.rows
+    top = draw_rich(document.canvas, plan.working_foot, box.x, top, BODY_PT * scale, box.width) - FOOT_WORKING_GAP
+    _draw_blanks(document, plan, layout, box, top, scale)
+
+
+def _draw_blanks(document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, top: float, scale: float) -> None:
+    """Draws as many blank grids of the sheet's boards, at their cell size, as the page holds under `top` mm, over
+    its footer, spread over that room."""
+    assert plan.blank is not None
     grid, style = plan.blank, layout.style
     margins = diagram_margins(grid, style)
     side = grid.size * style.cell
-    width, height = margins.left + side + margins.right, margins.top + side + margins.bottom
+    width, height = _blank_size(plan, layout)
     room = top - box.y - _footer_height(scale)
     columns = max(1, int((box.width + COLUMN_GAP) // (width + COLUMN_GAP)))
     rows = max(1, int((room + WORKING_GAP) // (height + WORKING_GAP)))

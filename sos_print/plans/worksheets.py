@@ -75,6 +75,7 @@ class SheetPlan:
     # B5).
     working: Label = ()
     working_note: Rich = ()  # what the page is for, under its title (French read fr46, P3)
+    working_foot: Rich = ()  # the two, run on, over blank grids at the foot of a page of puzzles (review rv50 C6)
     blank: GridPlan | None = None
 
 
@@ -136,5 +137,6 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         struck=rich(vocab, "puzzles.struck") if any(puzzle.board.sos_lines() for puzzle in sheet.puzzles) else (),
         working=vocab.label("puzzles.working_title"),
         working_note=rich(vocab, "puzzles.working_note"),
+        working_foot=rich(vocab, "puzzles.working_foot"),
         blank=grid_plan(Board.empty(sheet.size), options.notation),
     )
