@@ -30,6 +30,7 @@ from typing import Any
 
 from werkzeug.datastructures import FileStorage
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.formparser import FormDataParser
 from werkzeug.wrappers import Request, Response
 
 from sos_print.engine.frozen import frozen, replace
@@ -189,7 +190,12 @@ class Site:
         if request.method == "POST" and not _same_origin(request, bool(self.secret)):
             return self.refusal(request, 403, "origin")
         if request.method == "POST":
-            request.form  # noqa: B018 -- reads the whole body now, within the server's time for a request
+            try:
+                request.form  # noqa: B018 -- reads the whole body now, within the server's time for a request
+            except UnicodeDecodeError:  # no browser sends one: "damaged, send it again" could not help (ad50 F6)
+                return self.refusal(request, 400, "not-utf8")
+            except ValueError:
+                return self.refusal(request, 400, "malformed")
         request.environ.get(REQUEST_READ, _nothing)()
         return self.route(request)
 
@@ -404,10 +410,19 @@ class Result:
     outputs: tuple[Any, ...]
 
 
+class _StrictParser(FormDataParser):
+    """Parses a form as werkzeug does, but raises where werkzeug would read a damaged form as empty, so that the page
+    can say what was wrong with it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "silent": False})
+
+
 class _Request(Request):
     max_content_length = MAX_REQUEST
     max_form_memory_size = MAX_FIELDS_MEMORY
     max_form_parts = MAX_PARTS
+    form_data_parser_class = _StrictParser
 
 
 _TAIL = "sos_print.closings"  # the environ's key of a form post's `_Closings`
@@ -421,6 +436,7 @@ class _Closings:
         self.stream, self.delimiter = stream, delimiter
         self.count = 0
         self.last = b""  # the last bytes read: a delimiter's length and a few more
+        self.size = 0  # bytes read: a body sent in chunks says no length, and its reader stops at MAX_REQUEST
 
     def read(self, size: int | None = -1) -> bytes:
         return self._seen(self.stream.read(-1 if size is None else size))
@@ -432,6 +448,7 @@ class _Closings:
         kept = self.last[-(len(self.delimiter) - 1) :]  # a delimiter cut between two reads is found once
         self.count += (kept + data).count(self.delimiter)
         self.last = (self.last + data)[-(len(self.delimiter) + 8) :]
+        self.size += len(data)
         return data
 
     def trailing(self) -> bool:
@@ -750,4 +767,6 @@ def _http_reason(request: Request, error: HTTPException) -> str:
     """Names what werkzeug's parser refused: a body too large, a field too long or too many parts, or a damaged form."""
     if not isinstance(error, RequestEntityTooLarge):
         return "malformed"
-    return "too-large" if (request.content_length or 0) > MAX_REQUEST else "form-too-large"
+    closings = request.environ.get(_TAIL)
+    read = closings.size if closings is not None else 0  # of a body sent in chunks, which names no length (ad50 F6)
+    return "too-large" if max(request.content_length or 0, read) >= MAX_REQUEST else "form-too-large"
