@@ -291,7 +291,7 @@ def test_an_empty_lines_claim_on_a_scoring_move_is_named(runner, tmp_path):
     bad.write_text(KIT.read_text().replace('lines = ["B1-B3", "A2-C2"]', "lines = []"))
     code, lines = run_check(runner, bad)
     assert code == 1
-    assert lines[0] == f"{bad}: move 1: claims lines no line, the rules give B1-B3, A2-C2"
+    assert lines[0] == f"{bad}: move 1: claims no line, the rules give B1-B3, A2-C2"
 
 
 def test_an_empty_folder_is_a_problem_not_a_pass(runner, tmp_path):

@@ -112,7 +112,7 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(2, 5, "2"), "move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"),
         (altered(2, 4, ""), None),  # an empty lines cell is no claim
         (altered(2, 5, ""), None),  # nor an empty points cell
-        (altered(2, 4, "-"), "move 3 (row 4): claims lines no line, the rules give B1-B3"),
+        (altered(2, 4, "-"), "move 3 (row 4): claims no line, the rules give B1-B3"),
         (altered(4, 4, "A1-C3"), "move 5 (row 6): claims lines A1-C3, the rules give no line"),
         (altered(3, 1, "B"), "move 4 (row 5): B wrote, but A scored on move 3 and writes again"),
         (altered(1, 1, "A"), "move 2 (row 3): A wrote, but move 1 scored nothing, so B writes next"),

@@ -627,9 +627,9 @@ def _line_problems(claimed: ClaimedMove, step: Step, checked: CheckedExample) ->
         return [f"lists {names} more than once: a line counts once, however it is read"]
     if set(claimed.lines) == set(step.segments):
         return []
-    said = segment_names(claimed.lines, example.size, example.notation) or "no line"
+    said = segment_names(claimed.lines, example.size, example.notation)
     actual = checked.names(step) or "no line"
-    return [f"claims lines {said}, the rules give {actual}"]
+    return [f"claims {f'lines {said}' if said else 'no line'}, the rules give {actual}"]
 
 
 def _result_problems(checked: CheckedExample) -> list[str]:
