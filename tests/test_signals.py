@@ -60,13 +60,18 @@ def wait_for_handlers(process: subprocess.Popen[str]) -> None:
 
 @pytest.fixture(scope="module")
 def run_length(tmp_path_factory) -> float:
-    """Returns how long a whole run takes here, from the moment its handlers are in."""
-    out = tmp_path_factory.mktemp("timing") / "kit"
-    process = start(out, force=False)
-    wait_for_handlers(process)
-    began = time.monotonic()
-    assert process.wait(timeout=60) == 0, process.stderr.read()
-    return time.monotonic() - began
+    """Returns how long a whole run takes here, from the moment its handlers are in, when BATCH run at once as the
+    trials do: one run alone, on a loaded machine, was over before the signals of four at once came (all 8 trials
+    "nothing written")."""
+    folder = tmp_path_factory.mktemp("timing")
+    processes = [start(folder / f"kit{number}", force=False) for number in range(BATCH)]
+    began = []
+    for process in processes:
+        wait_for_handlers(process)
+        began.append(time.monotonic())
+    for process in processes:
+        assert process.wait(timeout=60) == 0, process.stderr.read()
+    return time.monotonic() - min(began)
 
 
 def is_complete_new_pdf(path: Path) -> bool:
