@@ -968,6 +968,10 @@ def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
         ("sos-print-audit 1: size=4 players=2", "its game field does not give teams, target, first-sos-wins"),
         ("sos-print-audit 1: size=4 size=5", "its game field gives size twice"),
         ("sos-print-audit 1: colour=red", "its game field names 'colour', which is not one of size, players"),
+        (
+            "sos-print-audit 1: size = 4 players=2",
+            "its game field holds 'size', not a key=value pair such as size=4",
+        ),  # it named the key '' (sweep ad50, F7)
         ("size=9", "its game field gives size='9': it must be a whole number from 3 to 8"),
         ("players=5", "its game field gives players='5': it must be a whole number from 2 to 4"),
         ("teams=maybe", "its game field gives teams='maybe': it must be yes or no"),

@@ -104,7 +104,9 @@ def _values(text: str) -> dict[str, str]:
     """Returns the key=value pairs of a game field, each key known and given once."""
     values: dict[str, str] = {}
     for item in text.split():
-        key, _, value = item.partition("=")
+        key, equals, value = item.partition("=")
+        if not equals:  # "size = 4": the key, its sign and its value apart (ad50 F7 named the key '')
+            raise SosError(f"its game field holds {quoted(item)}, not a key=value pair such as size=4")
         if key not in _KEYS:
             raise SosError(f"its game field names {quoted(key)}, which is not one of {', '.join(_KEYS)}")
         if key in values:
