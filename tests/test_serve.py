@@ -699,17 +699,30 @@ def test_a_field_whose_bytes_are_not_utf8_is_refused_not_printed_as_question_mar
     ],
     ids=["a file's name", "a field's name"],
 )
-def test_a_name_not_in_utf8_is_named_not_called_damaged(client, head):
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "A\u00a0file or field name in the form is not encoded in UTF-8, the format every browser uses: nothing was "
+            "run. Send the file from the page itself, or rename it using only unaccented letters, digits, hyphens or "
+            "underscores, and send it again.",
+        ),
+        (
+            "fr",
+            "Un nom de fichier ou de champ du formulaire n\u2019est pas encodé en UTF-8, le format qu\u2019utilisent "
+            "tous les navigateurs\u202f: rien n\u2019a été lancé. Envoyez le fichier depuis la page elle-même, ou "
+            "renommez-le sans accents ni caractères spéciaux, puis envoyez-le de nouveau.",
+        ),
+    ],
+)
+def test_a_name_not_in_utf8_is_named_not_called_damaged(client, head, lang, said):
     # A file named "L\xe9a.csv" in Latin-1 got "The form arrived damaged: send it again", which could not help: no
-    # browser sends such a name, and sending it again sends it alike (sweep ad50, F6).
+    # browser sends such a name, and sending it again sends it alike (sweep ad50, F6; worded with fr53).
     body = b"--OUT\r\n" + head + b"\r\n\r\nabc\r\n--OUT--\r\n"
     headers = {"Origin": ORIGIN, "Content-Type": "multipart/form-data; boundary=OUT", "Accept": STREAM}
-    response = client.post("/en/check", data=body, headers=headers, base_url=ORIGIN)
+    response = client.post(f"/{lang}/check", data=body, headers=headers, base_url=ORIGIN)
     assert response.status_code == 400
-    said = (
-        "A\u00a0file or field name in the form is not written in UTF-8, as every browser writes it: send the file from "
-        "the page itself, or rename it using plain letters."
-    )
     assert json.loads(response.get_data(as_text=True)) == {"refused": said}
 
 
