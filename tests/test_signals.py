@@ -91,7 +91,7 @@ def test_a_signal_at_any_moment_ends_in_one_line_with_the_files_whole_or_untouch
                 out.mkdir(parents=True)
                 for name, data in OLD.items():
                     (out / name).write_bytes(data)
-            trials.append((number, signum, force, out, start(out, force), chance.uniform(0, run_length * 2)))
+            trials.append((number, signum, force, out, start(out, force), chance.uniform(0, run_length * 1.5)))
         kill_at = []
         for number, _, _, _, process, delay in trials:
             wait_for_handlers(process)
