@@ -691,6 +691,24 @@ def test_a_field_whose_bytes_are_not_utf8_is_refused_not_printed_as_question_mar
     assert json.loads(response.get_data(as_text=True)) == {"refused": said}
 
 
+def test_a_file_part_naming_itself_twice_is_refused_not_read_under_one_name(client):
+    # Two Content-Disposition headers on one part: werkzeug read the first (a record under "paths") and left the
+    # second ("size") out without a word (issue 20, sweep ad50).
+    good = (EXAMPLES / "01-one-o-two-lines.toml").read_bytes()
+    twice = (
+        b'Content-Disposition: form-data; name="paths"; filename="a.toml"\r\n'
+        b'Content-Disposition: form-data; name="size"'
+    )
+    body = (
+        b'--OUT\r\nContent-Disposition: form-data; name="job"\r\n\r\ncheck\r\n'
+        b"--OUT\r\n" + twice + b"\r\n\r\n" + good + b"\r\n--OUT--\r\n"
+    )
+    headers = {"Origin": ORIGIN, "Content-Type": "multipart/form-data; boundary=OUT", "Accept": STREAM}
+    response = client.post("/en/check", data=body, headers=headers, base_url=ORIGIN)
+    assert response.status_code == 400
+    assert json.loads(response.get_data(as_text=True))["refused"].startswith("The form holds a file the page does not")
+
+
 @pytest.mark.parametrize(
     "head",
     [

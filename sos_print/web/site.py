@@ -558,10 +558,12 @@ def _unsent(form: Form, request: Request) -> bool:
 def _stray(form: Form, request: Request) -> bool:
     """Tells whether a form post holds a file the job would not read: a file part named for no field of the form
     that takes files (another name, or none), or a part without a file name sent to such a field as text (werkzeug
-    reads it as text: a hand-made client's file, a nested multipart)."""
+    reads it as text: a hand-made client's file, a nested multipart), or a file part that names itself twice
+    (werkzeug reads the first name: the part's other name was left out without a word)."""
     taking = {field.key for field in form.fields if field.kind in (Kind.FILE, Kind.FILES)}
-    if any(key not in taking and _sent(upload) for key, upload in request.files.items(multi=True)):
-        return True
+    for key, upload in request.files.items(multi=True):
+        if (key not in taking and _sent(upload)) or len(upload.headers.getlist("Content-Disposition")) > 1:
+            return True
     return any(value for key in taking for value in request.form.getlist(key))
 
 
