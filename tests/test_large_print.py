@@ -281,7 +281,9 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
         # Two sheets of six; a sheet of three pages ends with a working page, whose blank boards hold no letter
         # (review rv44 B5).
         assert len([board for board in boards if board[1]]) == 12
-        assert {round(found, 2) for found, _, _ in boards} == {cell}, large_print
+        assert {round(found, 2) for found, inside, _ in boards if inside} == {cell}, large_print
+        # Working space under a page's puzzles may be smaller, for a child's own hand (review rv52 B2).
+        assert all(found <= cell + 0.01 for found, inside, _ in boards if not inside), large_print
         letters = [letter for _, inside, _ in boards for letter in inside]
         assert letters and {round(letter.size, 1) for letter in letters} == {letter_pt}
     assert large >= LARGE_CELL

@@ -2182,6 +2182,8 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
 # A page whose puzzles left its lower half blank (a large-print sheet's last puzzle alone, a bilingual sheet's second
 # page of three) looked misprinted and wasted paper for a class (review rv50 C6): where a blank grid of the sheet's
 # boards fits under its last row, the page ends in working space, its sentence over as many grids as a row holds.
+# A child copies a puzzle there in its own hand: the grids may be smaller than the puzzles', down to 10 mm cells
+# (11 in large print), where a 6 x 6 large-print page was 40 % blank under boards of 15 mm cells (review rv52 B2).
 # Each page's (puzzles, blank grids), and the sentence in each language:
 FOOT_WORKING = [
     (("--large-print", "--size", "5", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
@@ -2190,8 +2192,11 @@ FOOT_WORKING = [
     (("--large-print",), ((2, 0), (2, 2), (2, 2), (0, 4))),  # the working page last, which makes the sheet even
     (("--large-print", "--lang", "fr"), ((2, 0), (2, 2), (2, 2), (0, 6))),
     (("--large-print", "--count", "12", "--size", "5"), ((1, 0), *[(2, 0)] * 5, (1, 1), (0, 2))),
-    # A band shorter than a blank grid stays blank: 93 mm under a 6 x 6 board of 15 mm cells.
-    (("--large-print", "--size", "6", "--paper", "letter"), ((1, 0),) * 6),
+    (("--large-print", "--size", "6", "--paper", "letter"), ((1, 0), *[(1, 2)] * 5)),
+    (("--large-print", "--size", "6"), ((1, 0), *[(1, 2)] * 5)),
+    # A band shorter than a blank grid of 11 mm cells and its sentence stays blank: 66 mm under a puzzle in two
+    # languages (the tip box alone on the first page, the working page last).
+    (("--large-print", "--lang", "en+fr", "--count", "12", "--size", "5"), ((0, 0), *[(1, 0)] * 12, (0, 1))),
 ]
 FOOT_SENTENCES = (
     "Working space: copy a puzzle here to try your moves.",
@@ -2215,10 +2220,11 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
             language = args[args.index("--lang") + 1] if "--lang" in args else "en"
             expected = {"en": FOOT_SENTENCES[:1], "fr": FOOT_SENTENCES[1:], "fr+en": FOOT_SENTENCES}[language]
             assert said == list(expected), (number, said)
-            # Under every puzzle, each grid of the puzzles' cell size, and empty.
+            # Under every puzzle, empty, the grids of one cell: the puzzles' or smaller, never under the least.
             assert min(top for _, top in blanks) > max(top for _, top in puzzles) + size * 10.0
-            cells = {round(c, 1) for board in board_cells(page, size, blank=None) for c in board}
-            assert len(cells) == 1, cells
+            cells = {round(c, 1) for board in board_cells(page, size, blank=False) for c in board}
+            blank = {round(c, 1) for board in board_cells(page, size, blank=True) for c in board}
+            assert len(blank) == 1 and min(cells) >= max(blank) >= (11.0 if "--large-print" in args else 10.0), blank
 
 
 # The key says how to print puzzles.pdf from what its sheets take: one page each, one-sided, as two-sided would put

@@ -11,6 +11,7 @@ where a page's odd puzzle alone in its row allows (`_balanced`).
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -50,6 +51,7 @@ from sos_print.plans.layout import (
     ANSWER_LETTER_BOX,
     BODY_PT,
     CAPTION_GREY,
+    FOOT_WORKING_LEAST_CELL,
     FOOTER_GAP,
     HEADING_PT,
     LARGE_PRINT,
@@ -646,7 +648,7 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         heights = layout.heights[start : start + count]
         spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * spacing.rows
         working = _foot_working(plan, layout, box.width, spare, scale)
-        gap = spacing.rows + (0.0 if working else _spread(spare, count))
+        gap = spacing.rows + (0.0 if working is not None else _spread(spare, count))
         for row in range(start, start + count):
             first = sum(counts[:row])
             # A page's last puzzle alone in its row (`_balanced`) reads as the others: its number and question over its
@@ -656,8 +658,8 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
                 x = box.x + column * (layout.width + COLUMN_GAP)
                 _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
             top -= layout.heights[row] + gap
-        if working:  # a foot of the page a blank board fits: working space, not a blank band (review rv50 C6)
-            _draw_working_space(document, plan, layout, box, top + gap, scale)
+        if working is not None:  # a foot a blank board fits: working space, not a blank band (review rv50 C6)
+            _draw_working_space(document, plan, layout, working, box, top + gap, scale)
         start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
         document.end_page()
@@ -685,44 +687,58 @@ def _draw_working(document: Document, plan: SheetPlan, layout: SheetLayout, box:
     the sheet's boards, at their cell size, as the page holds, spread over it."""
     top = _draw_header(document.canvas, replace(plan, title=plan.working), box, scale) - layout.spacing.reminder
     top = draw_rich(document.canvas, plan.working_note, box.x, top, BODY_PT * scale, box.width) - WORKING_GAP
-    _draw_blanks(document, plan, layout, box, top, scale)
+    _draw_blanks(document, plan, layout.style, box, top, scale)
 
 
-def _blank_size(plan: SheetPlan, layout: SheetLayout) -> tuple[float, float]:
-    """Returns the width and height (mm) of a blank grid of the sheet's boards, its coordinates included."""
+def _blank_size(plan: SheetPlan, style: DiagramStyle) -> tuple[float, float]:
+    """Returns the width and height (mm) of a blank grid of the sheet's boards in `style`, its coordinates included."""
     assert plan.blank is not None
-    margins = diagram_margins(plan.blank, layout.style)
-    side = plan.blank.size * layout.style.cell
+    margins = diagram_margins(plan.blank, style)
+    side = plan.blank.size * style.cell
     return margins.left + side + margins.right, margins.top + side + margins.bottom
 
 
-def _foot_working(plan: SheetPlan, layout: SheetLayout, width: float, spare: float, scale: float) -> bool:
-    """Tells whether the `spare` mm a page's puzzles leave at its foot hold the working space's line and a blank grid
-    of the sheet's boards (the page's rows then stand at their own gaps, not spread over the page)."""
+def _foot_working(
+    plan: SheetPlan, layout: SheetLayout, width: float, spare: float, scale: float
+) -> DiagramStyle | None:
+    """Returns the style of the blank grids the `spare` mm a page's puzzles leave at its foot hold under the working
+    space's line: at the sheet's cell, or the largest smaller one down to FOOT_WORKING_LEAST_CELL (a child writes in
+    it by hand; it need not be the printed letters' size); None where even that does not fit (the page's rows are
+    then spread over it)."""
     if plan.blank is None or not plan.working_foot:
-        return False
+        return None
     lead = rich_height(plan.working_foot, BODY_PT * scale, width)
-    return spare >= layout.spacing.rows + lead + FOOT_WORKING_GAP + _blank_size(plan, layout)[1]
+    least = min(FOOT_WORKING_LEAST_CELL[scale > 1.0], layout.style.cell)
+    for cell in (layout.style.cell, *_cells_down(layout.style.cell, least)):
+        style = replace(layout.style, cell=cell)
+        if spare >= layout.spacing.rows + lead + FOOT_WORKING_GAP + _blank_size(plan, style)[1]:
+            return style
+    return None
+
+
+def _cells_down(largest: float, least: float) -> list[float]:
+    """Returns the cells (mm) from a whole millimetre under `largest` down to `least`, a millimetre apart."""
+    return [float(cell) for cell in range(math.ceil(largest) - 1, math.ceil(least) - 1, -1) if cell >= least]
 
 
 def _draw_working_space(
-    document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, top: float, scale: float
+    document: Document, plan: SheetPlan, layout: SheetLayout, style: DiagramStyle, box: Box, top: float, scale: float
 ) -> None:
     """Draws, under a page's last row of puzzles (ending `top` mm), the working space: what it is for, and as many
-    blank grids as the foot of the page holds."""
+    blank grids in `style` as the foot of the page holds."""
     top -= layout.spacing.rows
     top = draw_rich(document.canvas, plan.working_foot, box.x, top, BODY_PT * scale, box.width) - FOOT_WORKING_GAP
-    _draw_blanks(document, plan, layout, box, top, scale)
+    _draw_blanks(document, plan, style, box, top, scale)
 
 
-def _draw_blanks(document: Document, plan: SheetPlan, layout: SheetLayout, box: Box, top: float, scale: float) -> None:
-    """Draws as many blank grids of the sheet's boards, at their cell size, as the page holds under `top` mm, over
-    its footer, spread over that room."""
+def _draw_blanks(document: Document, plan: SheetPlan, style: DiagramStyle, box: Box, top: float, scale: float) -> None:
+    """Draws as many blank grids of the sheet's boards, in `style`, as the page holds under `top` mm, over its
+    footer, spread over that room."""
     assert plan.blank is not None
-    grid, style = plan.blank, layout.style
+    grid = plan.blank
     margins = diagram_margins(grid, style)
     side = grid.size * style.cell
-    width, height = _blank_size(plan, layout)
+    width, height = _blank_size(plan, style)
     room = top - box.y - _footer_height(scale)
     columns = max(1, int((box.width + COLUMN_GAP) // (width + COLUMN_GAP)))
     rows = max(1, int((room + WORKING_GAP) // (height + WORKING_GAP)))

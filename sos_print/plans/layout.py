@@ -255,6 +255,11 @@ PUZZLE_MIN_CELL = 10.0  # a child reads 25 to 36 letters and tries a letter in p
 # the dashed lines already made ran through them (issue 23, review rv44 A2).
 PUZZLE_LARGE_MIN_CELL = 15.0
 PUZZLE_GAP = 5.0  # between puzzles
+# The least cell (normal print, large print) of the blank grids under a page's puzzles: a child copies a puzzle there
+# in pencil, in its own hand, so the grids may be smaller than the printed letters' boards (a 6 x 6 large-print
+# sheet left 40 % of each page blank under boards of 15 mm cells, review rv52 B2), never under 10 mm (11 in large
+# print), where a child's letter still fits a cell.
+FOOT_WORKING_LEAST_CELL = (10.0, 11.0)
 REMINDER_GAP = 4.0  # between the reminder's frame at the top of a sheet and its first row of puzzles
 FOOTER_GAP = 2.0  # kept free between a page's last row (its coordinates, its answer boxes) and the sheet's code
 ANSWER_GAP = 3.0  # between a diagram and its answer boxes
