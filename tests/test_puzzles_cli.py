@@ -790,14 +790,14 @@ def test_a_4x4_sheet_sets_its_boards_two_a_row_on_the_fewest_pages(args, boards,
 # the first page, and a puzzle goes to the second, or the cells are a step smaller. The boards per page (a working
 # space's blank grids included, review rv50 C6) and their cells (mm):
 BALANCED = [
-    (("--size", "5"), (3, 3), 10.0),
-    (("--size", "5", "--lang", "fr"), (3, 3), 10.0),
+    (("--size", "5"), (3 + 1, 3 + 1), 10.0),  # and a blank grid beside the third (review rv52 C1)
+    (("--size", "5", "--lang", "fr"), (3 + 1, 3 + 1), 10.0),
     (("--size", "5", "--lang", "en+fr"), (2, 4), 10.0),
-    (("--size", "5", "--paper", "letter"), (3, 3), 11.0),
-    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3, 3 + 3), 10.0),  # and working space (review rv50 C6)
+    (("--size", "5", "--paper", "letter"), (3 + 1, 3 + 1), 11.0),
+    (("--size", "5", "--paper", "letter", "--lang", "fr"), (3 + 1, 3 + 1 + 3), 10.0),  # and working space under (C6)
     (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (2, 4), 11.0),
     (("--size", "6"), (2, 4), 12.0),
-    (("--size", "6", "--lang", "fr"), (3, 3), 10.0),  # evenly since the challenge sentence is shorter (fr49)
+    (("--size", "6", "--lang", "fr"), (3 + 1, 3 + 1), 10.0),  # evenly since the challenge sentence is shorter (fr49)
     (("--size", "6", "--lang", "en+fr"), (2, 4), 10.0),
     (("--size", "6", "--paper", "letter"), (2, 4), 11.0),
     (("--size", "6", "--paper", "letter", "--lang", "fr"), (2, 4), 11.0),
@@ -811,7 +811,8 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
     size = int(args[1])
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         found = [board_cells(page, size) for page in pdf.pages]
-        lone = [(page, board_boxes(page, size)) for page in pdf.pages if len(board_boxes(page, size)) == 3]
+        puzzles = [(page, board_boxes(page, size, blank=False)) for page in pdf.pages]
+        lone = [(page, boxes) for page, boxes in puzzles if len(boxes) == 3]
         for page, boxes in lone:
             # The third puzzle alone under the first's board, its number over its own board's top left corner, as
             # the others' (review des41, B3: it stood beside its board).
@@ -1747,7 +1748,7 @@ def sos_on(board: str) -> set[frozenset[tuple[int, int]]]:
 def dashed_lines(page, size: int) -> list[set[frozenset[tuple[int, int]]]]:
     """Returns the dashed lines drawn over each puzzle board of a page, boards in reading order, each line as its two
     end cells (column, row from the top)."""
-    boards = sorted(_board_runs(page, size), key=lambda board: (round(board[1][0]), board[0][0]))
+    boards = sorted(_board_runs(page, size, blank=False), key=lambda board: (round(board[1][0]), board[0][0]))
     found: list[set[frozenset[tuple[int, int]]]] = [set() for _ in boards]
     for line in page.lines:
         if not (line.get("dash") and line["dash"][0]):
@@ -2187,7 +2188,8 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
 # Each page's (puzzles, blank grids), and the sentence in each language:
 FOOT_WORKING = [
     (("--large-print", "--size", "5", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
-    (("--lang", "fr+en"), ((3, 0), (3, 3))),
+    (("--lang", "fr+en"), ((3, 1), (3, 1 + 3))),  # one beside the third puzzle, alone in its row (review rv52 C1)
+    (("--count", "7"), ((4, 0), (3, 1))),
     (("--count", "12", "--size", "6"), ((2, 0), (4, 0), (4, 0), (2, 2))),
     (("--large-print",), ((2, 0), (2, 2), (2, 2), (0, 4))),  # the working page last, which makes the sheet even
     (("--large-print", "--lang", "fr"), ((2, 0), (2, 2), (2, 2), (0, 6))),
@@ -2220,8 +2222,10 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
             language = args[args.index("--lang") + 1] if "--lang" in args else "en"
             expected = {"en": FOOT_SENTENCES[:1], "fr": FOOT_SENTENCES[1:], "fr+en": FOOT_SENTENCES}[language]
             assert said == list(expected), (number, said)
-            # Under every puzzle, empty, the grids of one cell: the puzzles' or smaller, never under the least.
-            assert min(top for _, top in blanks) > max(top for _, top in puzzles) + size * 10.0
+            # Beside a puzzle alone in its row, level with its board, or under every puzzle, empty, the grids of one
+            # cell: the puzzles' or smaller, never under the least.
+            lowest = max(top for _, top in puzzles)
+            assert all(top > lowest + size * 10.0 or top == lowest for _, top in blanks), (blanks, puzzles)
             cells = {round(c, 1) for board in board_cells(page, size, blank=False) for c in board}
             blank = {round(c, 1) for board in board_cells(page, size, blank=True) for c in board}
             assert len(blank) == 1 and min(cells) >= max(blank) >= (11.0 if "--large-print" in args else 10.0), blank

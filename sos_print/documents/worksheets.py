@@ -657,6 +657,10 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
             for column, figure in enumerate(plan.puzzles[first : first + counts[row]]):
                 x = box.x + column * (layout.width + COLUMN_GAP)
                 _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
+            if counts[row] < layout.columns and _slot_working(plan, layout, layout.words[row], scale):
+                # Beside a puzzle alone in its row, its column's slot read as a puzzle missing (review rv52 C1).
+                x = box.x + counts[row] * (layout.width + COLUMN_GAP)
+                _draw_working_slot(document, plan, layout, x, top, layout.words[row], scale)
             top -= layout.heights[row] + gap
         if working is not None:  # a foot a blank board fits: working space, not a blank band (review rv50 C6)
             _draw_working_space(document, plan, layout, working, box, top + gap, scale)
@@ -729,6 +733,28 @@ def _draw_working_space(
     top -= layout.spacing.rows
     top = draw_rich(document.canvas, plan.working_foot, box.x, top, BODY_PT * scale, box.width) - FOOT_WORKING_GAP
     _draw_blanks(document, plan, style, box, top, scale)
+
+
+def _slot_working(plan: SheetPlan, layout: SheetLayout, words: float, scale: float) -> bool:
+    """Tells whether the working space's line fits where a row's questions stand (`words` mm), over a blank grid level
+    with the boards: in the slot a puzzle alone in its row leaves beside it."""
+    if plan.blank is None or not plan.working_foot:
+        return False
+    return rich_height(plan.working_foot, BODY_PT * scale, layout.width - _indent(plan, scale)) <= words
+
+
+def _draw_working_slot(
+    document: Document, plan: SheetPlan, layout: SheetLayout, x: float, top: float, words: float, scale: float
+) -> None:
+    """Draws working space in a row's empty slot, its top-left corner at (x, top) mm: the line where a question
+    stands, and a blank grid of the puzzles' cells where a board stands, `words` mm under the top."""
+    indent = _indent(plan, scale)
+    draw_rich(document.canvas, plan.working_foot, x + indent, top, BODY_PT * scale, layout.width - indent)
+    assert plan.blank is not None
+    margins = diagram_margins(plan.blank, layout.style)
+    side = plan.blank.size * layout.style.cell
+    below = top - words - layout.spacing.words
+    draw_diagram(document, plan.blank, x + indent + margins.left, below - margins.top - side, layout.style)
 
 
 def _draw_blanks(document: Document, plan: SheetPlan, style: DiagramStyle, box: Box, top: float, scale: float) -> None:
