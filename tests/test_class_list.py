@@ -411,6 +411,29 @@ def test_each_child_has_their_own_puzzle_sheet_and_the_key_lists_it_under_their_
     assert not any(name in json.dumps(records, ensure_ascii=False) for name in CLASS)
 
 
+@pytest.mark.parametrize("language", ["fr+en", "en"])
+def test_a_keys_running_head_after_a_long_name_breaks_before_the_sheets_number_never_inside_it(
+    runner, tmp_path, language
+):
+    # After a 40-letter name, the bilingual large-print key's head broke "Fiche 1 sur 2 : code" / "4M6-1", its code
+    # away from its label, in both languages (review rv52 C4).
+    roster = tmp_path / "class.csv"
+    roster.write_text("Name\nMaximilian-Alexander Vandenberghe-Oppenh\nZoé\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["puzzles", "--roster", str(roster), "--large-print", "--lang", language, "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    heads = 0
+    for page in texts((out / "answers.pdf").read_bytes()):
+        for line in page.splitlines():
+            if re.search(r"code \d", line):
+                heads += 1
+                assert re.search(r"(Sheet|Fiche) \d+ (of|sur) \d+\s?: code \d[A-Z]\d-\d+", line), line
+            assert not re.search(r"(code|(Sheet|Fiche) \d+|(of|sur) \d+\s?:)$", line.strip()), line
+    assert heads >= 4
+
+
 def test_a_name_with_markup_characters_prints_as_written():
     options = with_class(PrintOptions(language=Language.BOTH))
     for document in ("boards", "audit", "teacher", "puzzles", "answers"):
