@@ -11,7 +11,6 @@ where a page's odd puzzle alone in its row allows (`_balanced`).
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -712,17 +711,13 @@ def _foot_working(
     if plan.blank is None or not plan.working_foot:
         return None
     lead = rich_height(plan.working_foot, BODY_PT * scale, width)
-    least = min(FOOT_WORKING_LEAST_CELL[scale > 1.0], layout.style.cell)
-    for cell in (layout.style.cell, *_cells_down(layout.style.cell, least)):
-        style = replace(layout.style, cell=cell)
+    largest = layout.style.cell
+    least = min(FOOT_WORKING_LEAST_CELL[scale > 1.0], largest)
+    for step in range(int(largest - least + 1e-6) + 1):  # a millimetre at a time, as the sheet's own cells (`_cells`)
+        style = replace(layout.style, cell=largest - step)
         if spare >= layout.spacing.rows + lead + FOOT_WORKING_GAP + _blank_size(plan, style)[1]:
             return style
     return None
-
-
-def _cells_down(largest: float, least: float) -> list[float]:
-    """Returns the cells (mm) from a whole millimetre under `largest` down to `least`, a millimetre apart."""
-    return [float(cell) for cell in range(math.ceil(largest) - 1, math.ceil(least) - 1, -1) if cell >= least]
 
 
 def _draw_working_space(
