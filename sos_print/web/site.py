@@ -159,7 +159,7 @@ class Site:
         request = _Request(environ)
         boundary = request.mimetype_params.get("boundary", "") if request.mimetype == "multipart/form-data" else ""
         if request.method == "POST" and boundary:  # before werkzeug reads the body, which it then reads through
-            environ[_TAIL] = environ["wsgi.input"] = _Closings(environ["wsgi.input"], f"--{boundary}--".encode())
+            environ[_TAIL] = environ["wsgi.input"] = _Closings(environ["wsgi.input"], boundary.encode())
         try:
             response = self.respond(request)
         except HTTPException as error:  # a body too large or malformed, from werkzeug's parser
@@ -190,12 +190,18 @@ class Site:
         if request.method == "POST" and not _same_origin(request, bool(self.secret)):
             return self.refusal(request, 403, "origin")
         if request.method == "POST":
+            # The page sends multipart forms alone: a body sent otherwise (urlencoded) was cut at 101 MB when sent in
+            # chunks, or its bytes not in UTF-8 printed as written, without a word (ad53 F2, F3).
+            if request.mimetype != "multipart/form-data":
+                return self.refusal(request, 400, "malformed")
             try:
                 request.form  # noqa: B018 -- reads the whole body now, within the server's time for a request
             except UnicodeDecodeError:  # no browser sends one: "damaged, send it again" could not help (ad50 F6)
                 return self.refusal(request, 400, "not-utf8")
             except ValueError:
                 return self.refusal(request, 400, "malformed")
+            if any("\ufffd" in (upload.filename or "") for _, upload in request.files.items(multi=True)):
+                return self.refusal(request, 400, "not-utf8")  # `filename*=` bytes not UTF-8 (ad53 F4)
         request.environ.get(REQUEST_READ, _nothing)()
         return self.route(request)
 
@@ -265,7 +271,7 @@ class Site:
                 return self.refusal(request, 400, "unsent")
             closings = request.environ.get(_TAIL)
             if _stray(form, request) or (
-                closings is not None and closings.trailing()
+                closings is not None and (closings.trailing() or closings.named_twice())
             ):  # a file the job would never read, its game dropped without a word (ad50 F1)
                 self._clear(folder)
                 return self.refusal(request, 400, "stray")
@@ -429,13 +435,18 @@ _TAIL = "sos_print.closings"  # the environ's key of a form post's `_Closings`
 
 
 class _Closings:
-    """Reads a form post's body through, counting its closing delimiters and keeping its last bytes: a part after the
-    form's closing boundary (its epilogue), which werkzeug reads past, was left out without a word (ad51 F2)."""
+    """Reads a form post's body through, counting its delimiters and its parts' Content-Disposition headers, and
+    keeping its last bytes: a part after the form's closing boundary (its epilogue), which werkzeug reads past, was
+    left out without a word (ad51 F2), and so was a part's second name (ad53 F1)."""
 
-    def __init__(self, stream: Any, delimiter: bytes) -> None:
-        self.stream, self.delimiter = stream, delimiter
-        self.count = 0
-        self.last = b""  # the last bytes read: a delimiter's length and a few more
+    _HEADER = b"\r\ncontent-disposition:"  # lower case: a header's name may be written in any case
+
+    def __init__(self, stream: Any, boundary: bytes) -> None:
+        self.stream, self.delimiter, self.opening = stream, b"--" + boundary + b"--", b"--" + boundary
+        self.count = 0  # closing delimiters
+        self.parts = -1  # delimiters, the closing one included, less one: the parts, once the form is read
+        self.dispositions = 0
+        self.last = b""  # the last bytes read: the longest pattern's length and a few more
         self.size = 0  # bytes read: a body sent in chunks says no length, and its reader stops at MAX_REQUEST
 
     def read(self, size: int | None = -1) -> bytes:
@@ -445,11 +456,21 @@ class _Closings:
         return self._seen(self.stream.readline(-1 if size is None else size))
 
     def _seen(self, data: bytes) -> bytes:
-        kept = self.last[-(len(self.delimiter) - 1) :]  # a delimiter cut between two reads is found once
-        self.count += (kept + data).count(self.delimiter)
-        self.last = (self.last + data)[-(len(self.delimiter) + 8) :]
+        self.count += self._found(self.delimiter, data)
+        self.parts += self._found(self.opening, data)
+        self.dispositions += self._found(self._HEADER, data.lower(), self.last.lower())
+        self.last = (self.last + data)[-(max(len(self.delimiter), len(self._HEADER)) + 8) :]
         self.size += len(data)
         return data
+
+    def _found(self, pattern: bytes, data: bytes, last: bytes | None = None) -> int:
+        """Counts `pattern` in what was just read, one cut between two reads found once."""
+        kept = (self.last if last is None else last)[-(len(pattern) - 1) :]
+        return (kept + data).count(pattern)
+
+    def named_twice(self) -> bool:
+        """Tells whether a part of the form carries two Content-Disposition headers (werkzeug reads the first)."""
+        return self.dispositions > self.parts
 
     def trailing(self) -> bool:
         """Tells whether the body holds anything after its first closing delimiter but line ends."""
