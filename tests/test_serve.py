@@ -715,8 +715,10 @@ def test_a_field_whose_bytes_are_not_utf8_is_refused_not_printed_as_question_mar
         b'Content-Disposition: form-data; name="size"',
         b'content-disposition: form-data; name="size"\r\n'
         b'Content-Disposition: form-data; name="paths"; filename="a.toml"',
+        # One header naming the part twice: werkzeug read the last name, a file field's (ad53 F5).
+        b'Content-Disposition: form-data; name="size"; filename="a.toml"; NAME="paths"',
     ],
-    ids=["a file, then a field", "a field, then a file"],
+    ids=["a file, then a field", "a field, then a file", "one header naming it twice"],
 )
 def test_a_file_part_naming_itself_twice_is_refused_not_read_under_one_name(client, twice):
     # Two Content-Disposition headers on one part: werkzeug read the first (a record under "paths") and left the
@@ -860,6 +862,13 @@ def test_an_uploaded_name_with_folders_is_kept_to_its_last_part(client):
     data = {"paths": (io.BytesIO(text.encode()), "../../etc/cron.d/x.csv"), "size": "4"}
     result = result_of(post(client, "/en/check", data, stream=True))
     assert result["lines"] == ["checked 1 file: every claim holds"]
+
+
+def test_a_file_name_holding_a_name_parameters_words_is_read_as_the_file_it_is(client):
+    # A part naming itself twice is refused (ad53 F5); a file name in quotes holding "; name=" names nothing.
+    good = (EXAMPLES / "01-one-o-two-lines.toml").read_bytes()
+    result = result_of(post(client, "/en/check", {"paths": (io.BytesIO(good), "a; name=b.toml")}, stream=True))
+    assert (result["status"], result["lines"]) == (0, ["checked 1 file: every claim holds"]), result
 
 
 @pytest.mark.parametrize(

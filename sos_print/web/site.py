@@ -16,6 +16,7 @@ import io
 import json
 import logging
 import os
+import re
 import secrets
 import select
 import shutil
@@ -583,9 +584,19 @@ def _stray(form: Form, request: Request) -> bool:
     (werkzeug reads the first name: the part's other name was left out without a word)."""
     taking = {field.key for field in form.fields if field.kind in (Kind.FILE, Kind.FILES)}
     for key, upload in request.files.items(multi=True):
-        if (key not in taking and _sent(upload)) or len(upload.headers.getlist("Content-Disposition")) > 1:
+        dispositions = upload.headers.getlist("Content-Disposition")
+        if (key not in taking and _sent(upload)) or len(dispositions) > 1 or any(map(_names_twice, dispositions)):
             return True
     return any(value for key in taking for value in request.form.getlist(key))
+
+
+# A header's parameter: its key, and its value quoted (a file name may hold "; name=") or not.
+_PARAMETER = re.compile(r';\s*([^\s=;]+)\s*=\s*(?:"(?:[^"\\]|\\.)*"|[^;]*)')
+
+
+def _names_twice(disposition: str) -> bool:
+    """Tells whether a part's Content-Disposition header gives its name twice (werkzeug reads the last: ad53 F5)."""
+    return sum(key.lower() in ("name", "name*") for key in _PARAMETER.findall(disposition)) > 1
 
 
 def _sent(upload: FileStorage) -> bool:
