@@ -337,6 +337,35 @@ def test_a_client_that_sends_its_request_too_slowly_is_cut_off(small_server):
     connection.close()
 
 
+@pytest.mark.parametrize(
+    ("head", "status", "said"),
+    [
+        (
+            b"GET /en/kit HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + b"x" * 70_000 + b"\r\n\r\n",
+            431,
+            "The request could not be read (a line or a header too long, or too many headers): nothing was run.",
+        ),
+        (
+            b"GET /fr/kit HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"".join(b"X-%d: 1\r\n" % k for k in range(120)) + b"\r\n",
+            431,
+            "La demande n\u2019a pas pu être lue (une ligne ou un en-tête trop long, ou trop d\u2019en-têtes)",
+        ),
+        (b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n", 414, "The request could not be read"),
+    ],
+    ids=["a header of 70 KB", "120 headers", "a path of 70 KB"],
+)
+def test_a_request_the_server_cannot_read_is_answered_in_the_pages_one_sentence(small_server, head, status, said):
+    # Python's own English error page answered them, "Error response 431" (sweep ad53).
+    with socket.create_connection(("127.0.0.1", small_server.port), timeout=5) as connection:
+        connection.sendall(head)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    text = answer.decode()
+    assert text.startswith(f"HTTP/1.1 {status} "), text[:80]
+    assert said in text.replace("\u00a0", " ").replace("\u202f", " ") and "Error response" not in text, text[-600:]
+
+
 def test_connections_beyond_the_cap_are_closed_at_once_and_the_page_goes_on(small_server):
     idle = [socket.create_connection(("127.0.0.1", small_server.port), timeout=5) for _ in range(3)]
     time.sleep(0.3)  # each has its thread, and waits for a request

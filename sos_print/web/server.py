@@ -50,6 +50,22 @@ class _Handler(WSGIRequestHandler):
         environ[REQUEST_READ] = self._watchdog.cancel
         return environ
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Answers a request the server could not read (a request line or a header too long, too many headers) with
+        the page's one sentence, not Python's own English page (sweep ad53)."""
+        from sos_print.web import pages
+
+        lang = "fr" if str(getattr(self, "path", "")).startswith("/fr") else "en"  # its path, where it was read
+        body = pages.refusal_page(lang, pages.refusal_text(lang, "unreadable")).encode()
+        self.send_response(code, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        if self.command != "HEAD" and code >= 200 and code not in (204, 304):
+            self.wfile.write(body)
+
     def _cut(self) -> None:
         with contextlib.suppress(OSError):
             self.connection.shutdown(socket.SHUT_RDWR)
