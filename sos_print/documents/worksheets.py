@@ -43,6 +43,7 @@ from sos_print.pdf.draw import (
 )
 from sos_print.pdf.fonts import REGULAR
 from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
+from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     ANSWER_BOX_HEIGHT,
     ANSWER_CELL_BOXES,
@@ -746,19 +747,13 @@ def _draw_working_slot(
     indent = _indent(plan, scale)
     draw_rich(document.canvas, plan.working_foot, x + indent, top, BODY_PT * scale, layout.width - indent)
     assert plan.blank is not None
-    margins = diagram_margins(plan.blank, layout.style)
-    side = plan.blank.size * layout.style.cell
-    below = top - words - layout.spacing.words
-    draw_diagram(document, plan.blank, x + indent + margins.left, below - margins.top - side, layout.style)
+    _draw_board(document, plan.blank, layout.style, x + indent, top - words - layout.spacing.words)
 
 
 def _draw_blanks(document: Document, plan: SheetPlan, style: DiagramStyle, box: Box, top: float, scale: float) -> None:
     """Draws as many blank grids of the sheet's boards, in `style`, as the page holds under `top` mm, over its
     footer, spread over that room."""
     assert plan.blank is not None
-    grid = plan.blank
-    margins = diagram_margins(grid, style)
-    side = grid.size * style.cell
     width, height = _blank_size(plan, style)
     room = top - box.y - _footer_height(scale)
     columns = max(1, int((box.width + COLUMN_GAP) // (width + COLUMN_GAP)))
@@ -769,9 +764,13 @@ def _draw_blanks(document: Document, plan: SheetPlan, style: DiagramStyle, box: 
     down = min((room - rows * height) / max(rows - 1, 1), MAX_WORKING_GAP)
     for row in range(rows):
         for column in range(columns):
-            x = left + column * (width + across) + margins.left
-            y = top - row * (height + down) - margins.top - side
-            draw_diagram(document, grid, x, y, style)
+            _draw_board(document, plan.blank, style, left + column * (width + across), top - row * (height + down))
+
+
+def _draw_board(document: Document, grid: GridPlan, style: DiagramStyle, x: float, top: float) -> None:
+    """Draws a board in `style` with the top-left corner of its box, coordinates included, at (x, top) mm."""
+    margins = diagram_margins(grid, style)
+    draw_diagram(document, grid, x + margins.left, top - margins.top - grid.size * style.cell, style)
 
 
 def _figures(counts: Sequence[int], rows: range) -> range:
@@ -862,7 +861,7 @@ def _draw_puzzle(
     below = _draw_question(canvas, figure, x + indent, top, body, width)
     draw_words(canvas, figure.turn, x + indent, below, body, width=width)
     below = top - words - layout.spacing.words
-    draw_diagram(document, grid, x + indent + margins.left, below - margins.top - side, style)
+    _draw_board(document, grid, style, x + indent, below)
     if layout.answers is Answers.UNDER:
         bottom = below - margins.top - side - margins.bottom - 2.0
         _draw_answer_row(canvas, plan, x, bottom, scale)
