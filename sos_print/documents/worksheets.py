@@ -98,6 +98,9 @@ class Answers(enum.Enum):
     STACKED = "stacked"  # the words over the diagram, the boxes beside it under their caption
     UNDER = "under"  # the words over the diagram, the boxes in a row under it: a column as narrow as the diagram
     SIDE = "side"  # the words over the diagram, the boxes beside it each under its word (the caption where it fits)
+    # As UNDER, the diagram under the number's margin rather than under the words: two columns where the words' margin
+    # left room for one (a large-print two-language 5 x 5 sheet took a page a puzzle, review rv52 B1).
+    FLUSH = "flush"
 
 
 @frozen
@@ -118,7 +121,7 @@ TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.4)
 
 
 # Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
-PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.UNDER)
+PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.UNDER, Answers.FLUSH)
 
 
 @frozen
@@ -431,7 +434,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
     Each row is as tall as its own puzzles need: a question that wraps makes its row taller, not every row of the
     sheet, and both boards of a row start level under the taller question.
     """
-    found: list[tuple[tuple[int, bool, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
+    found: list[tuple[tuple[int, bool, bool, bool, int, bool, bool, bool, float, int], SheetLayout]] = []
     least = _least_cell(plan, box, scale) if least is None else least
     for spacing in (Spacing(), TIGHT):
         page = _page_box(box, spacing)
@@ -473,6 +476,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                     even = _balanced(plan, layout, first, later, scale) if lopsided else None
                     # Answer boxes without their caption only where that saves a page, a blank band or a column.
                     bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
+                    flush = answers is Answers.FLUSH  # only where it saves a page, a blank band or a column
                     tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
                     for laid in (layout, even):
                         if laid is None:
@@ -480,7 +484,18 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                         lone = laid.pages[0] == 0  # a first page holding the reminder alone
                         uneven = _uneven(laid, len(plan.puzzles))
                         band = _banded(laid, first, later)
-                        key = (len(pages), lone, uneven, tight, -columns, band, bare, -cell, PREFERRED.index(answers))
+                        key = (
+                            len(pages),
+                            lone,
+                            uneven,
+                            tight,
+                            -columns,
+                            band,
+                            bare,
+                            flush,
+                            -cell,
+                            PREFERRED.index(answers),
+                        )
                         found.append((key, laid))
     return min(found, key=lambda item: item[0])[1] if found else None
 
@@ -567,6 +582,8 @@ def _words_width(plan: SheetPlan, width: float, scale: float) -> float:
 
 def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale: float) -> float:
     """Returns the width (mm) a puzzle takes with diagrams of `style`, its answer boxes where `answers` says."""
+    if answers is Answers.FLUSH:
+        return max(_diagram_size(plan, style)[0], _answer_row_size(plan, scale)[0])
     diagram = _indent(plan, scale) + _diagram_size(plan, style)[0]
     if answers is Answers.UNDER:
         return max(diagram, _answer_row_size(plan, scale)[0])
@@ -580,7 +597,7 @@ def _row_height(
     """Returns the height (mm) of a row of puzzles `width` mm wide whose tallest question and turn are `words` mm
     tall, `gap` mm over the diagram."""
     diagram = _diagram_size(plan, style)[1]
-    if answers is Answers.UNDER:
+    if answers in (Answers.UNDER, Answers.FLUSH):
         return words + gap + diagram + 2.0 + _answer_row_size(plan, scale)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
     if answers is Answers.SIDE:
@@ -747,7 +764,13 @@ def _draw_working_slot(
     indent = _indent(plan, scale)
     draw_rich(document.canvas, plan.working_foot, x + indent, top, BODY_PT * scale, layout.width - indent)
     assert plan.blank is not None
-    _draw_board(document, plan.blank, layout.style, x + indent, top - words - layout.spacing.words)
+    _draw_board(document, plan.blank, layout.style, _board_x(layout, x, indent), top - words - layout.spacing.words)
+
+
+def _board_x(layout: SheetLayout, x: float, indent: float) -> float:
+    """Returns where (mm) the board of a puzzle whose column starts at `x` starts: under its words, `indent` mm in,
+    or under its number where `layout` sets the boards flush."""
+    return x if layout.answers is Answers.FLUSH else x + indent
 
 
 def _draw_blanks(document: Document, plan: SheetPlan, style: DiagramStyle, box: Box, top: float, scale: float) -> None:
@@ -861,8 +884,8 @@ def _draw_puzzle(
     below = _draw_question(canvas, figure, x + indent, top, body, width)
     draw_words(canvas, figure.turn, x + indent, below, body, width=width)
     below = top - words - layout.spacing.words
-    _draw_board(document, grid, style, x + indent, below)
-    if layout.answers is Answers.UNDER:
+    _draw_board(document, grid, style, _board_x(layout, x, indent), below)
+    if layout.answers in (Answers.UNDER, Answers.FLUSH):
         bottom = below - margins.top - side - margins.bottom - 2.0
         _draw_answer_row(canvas, plan, x, bottom, scale)
         return
