@@ -2932,6 +2932,36 @@ def test_no_page_of_the_measured_replays_but_the_last_is_under_half_full(name, r
         assert page_with(data, "Who made each S-O-S") == 0 and len(shares) == 4, [f"{s:.0%}" for s in shares]
 
 
+# A lone player's board had its title beside it, the only caption of a replay not under its board (review rv52 C6):
+# under it as every other, but where only beside it does the section stand under the summary on page 1 (05 in large
+# print on Letter missed it by a few millimetres, issue 23, rp42). (record, options, title, beside)
+LONE_SCORER = [
+    ("05-french-game-5x5.toml", {"language": Language.FR}, "A : 2 S-O-S", False),
+    ("05-french-game-5x5.toml", {}, "A: 2 S-O-S lines", False),
+    ("03-o-in-the-gap.toml", {}, "A: 1 S-O-S line", False),
+    ("05-french-game-5x5.toml", {"large_print": True, "paper": Paper.LETTER}, "A: 2 S-O-S lines", True),
+]
+
+
+@pytest.mark.parametrize(("record", "options", "title", "beside"), LONE_SCORER, ids=lambda value: str(value))
+def test_a_lone_players_board_has_its_title_under_it_unless_only_beside_it_stands_on_page_1(
+    record, options, title, beside
+):
+    data = rendered("replay", PrintOptions(**options), record)
+    assert page_with(data, title) == 0
+    with opened(data) as pdf:
+        page = pdf.pages[0]
+        (found,) = page.search(title, regex=False)
+        heading = page.search("S-O-S", regex=False)[0]  # in the section's heading, over the board
+    (left, top, cell, cells), *_ = [board for board in boards(data)[0] if board[1] > heading["bottom"] / MM_PT]
+    right, bottom = left + cell * cells, top + cell * cells
+    x, y = found["x0"] / MM_PT, found["top"] / MM_PT
+    if beside:
+        assert x > right and top - 1.0 < y < bottom, (x, y, right, top)
+    else:
+        assert bottom < y < bottom + 15.0 and abs(x - left) < 10.0, (x, y, left, bottom)
+
+
 @pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
 def test_in_large_print_4x4_boards_stand_three_a_page_captions_beside_and_the_pairs_side_by_side(paper):
     data = document(GAME4_TEXT, 4, large_print=True, paper=paper)

@@ -771,6 +771,23 @@ def test_a_name_not_in_utf8_is_named_not_called_damaged(client, head, lang, said
     assert json.loads(response.get_data(as_text=True)) == {"refused": said}
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        b'Content-Disposition: form-data; name="paths"; filename="a.toml"\r\nContent-Type: text/pl\xe9in',
+        b'Content-Disposition: form-data; name="paths"; filename="a.toml"\r\nX-Caf\xe9: 1',
+    ],
+    ids=["its type", "another header's name"],
+)
+def test_a_parts_header_not_in_utf8_but_its_name_is_called_damaged_not_a_name_to_rename(client, head):
+    # Told "A file or field name in the form is not encoded in UTF-8 ... rename it": no name was (ad53 F6).
+    body = b"--OUT\r\n" + head + b"\r\n\r\nabc\r\n--OUT--\r\n"
+    headers = {"Origin": ORIGIN, "Content-Type": "multipart/form-data; boundary=OUT", "Accept": STREAM}
+    response = client.post("/en/check", data=body, headers=headers, base_url=ORIGIN)
+    assert response.status_code == 400
+    assert json.loads(response.get_data(as_text=True)) == {"refused": "The form arrived damaged: send it again."}
+
+
 def _parts(*parts: tuple[bytes, bytes]) -> bytes:
     """Returns a multipart body of the check form's job, a good record, then `parts` (headers, content)."""
     good = (EXAMPLES / "01-one-o-two-lines.toml").read_bytes()

@@ -520,7 +520,7 @@ def _pour(
     audit = _layout(plan.audit, _audit_columns(plan.audit), flow.width, scale, (0.0, REPLAY_PLAYER_MOST * scale))
     openings = _openings(audit, pouring)
     audit_start = _start(flow, plan.audit_heading, plan.audit_intro, openings, page)
-    pairs = _under_summary(flow, plan, paired(layout, plan.scorers, flow.width), plans)
+    pairs = _scorers(flow, plan, layout, plans)
     steps_start = _opening(flow, plan.steps_heading, legend, rows=True) + _first_row(plan.steps, layout)
     # One order in every format (review 34, H2): the result, who made each S-O-S (what a class looks at first, and
     # it fills the first page, which held the summary alone: issue 23, rp42), the game, the moment a class
@@ -578,6 +578,32 @@ def _pour(
     return layout, fills
 
 
+def _scorers(flow: Flow, plan: ReplayPlan, layout: Gallery, plans: Sequence[ReplayPlan]) -> Gallery:
+    """Returns the layout of the players' boards of who made each S-O-S (`paired`, `_under_summary`): a lone board
+    with its title under it, as every other board has, but where only beside it do they stand under the summary
+    (its title beside it, the only one of the replay, read as misplaced: review rv52 C6)."""
+    pairs = _under_summary(flow, plan, paired(layout, plan.scorers, flow.width), plans)
+    if not pairs.beside or layout.beside:
+        return pairs
+    under = _under_summary(flow, plan, layout, plans)
+    rooms = _summary_rooms(flow, plan, plans)
+    held = [
+        [_rows_height(found, other.scorers) <= room for other, room in zip(plans, rooms, strict=True)]
+        for found in (under, pairs)
+    ]
+    return pairs if any(beside and not below for below, beside in zip(*held, strict=True)) else under
+
+
+def _summary_rooms(flow: Flow, plan: ReplayPlan, plans: Sequence[ReplayPlan]) -> list[float]:
+    """Returns the room (mm) under the summary on the first page in each language of `plans`: this one's (`flow`
+    stands under it), with that language's summary and section start instead."""
+    here = flow.room + flow.measure(plan.header)
+    return [
+        here - flow.measure(other.header) - _opening(flow, other.final_heading, other.final_intro, rows=True)
+        for other in plans
+    ]
+
+
 def _under_summary(flow: Flow, plan: ReplayPlan, layout: Gallery, plans: Sequence[ReplayPlan]) -> Gallery:
     """Returns the layout of the players' boards (`paired`) at the largest cell, by half millimetres down to normal
     print's REPLAY_CELL, at which they stand with their heading and legend under the summary on the first page in
@@ -587,12 +613,7 @@ def _under_summary(flow: Flow, plan: ReplayPlan, layout: Gallery, plans: Sequenc
     empty (issue 23, rp43 A2). `flow` stands under this language's summary."""
     if not plan.scorers:
         return layout
-    # The room under each language's summary: this one's, with that language's summary and section start instead.
-    here = flow.room + flow.measure(plan.header)
-    rooms = [
-        here - flow.measure(other.header) - _opening(flow, other.final_heading, other.final_intro, rows=True)
-        for other in plans
-    ]
+    rooms = _summary_rooms(flow, plan, plans)
     scale = layout.body / BODY_PT
     grids = [replace(figure.grid, named=False) for figure in plan.scorers]
     found = [layout] + [

@@ -197,8 +197,11 @@ class Site:
                 return self.refusal(request, 400, "malformed")
             try:
                 request.form  # noqa: B018 -- reads the whole body now, within the server's time for a request
-            except UnicodeDecodeError:  # no browser sends one: "damaged, send it again" could not help (ad50 F6)
-                return self.refusal(request, 400, "not-utf8")
+            except UnicodeDecodeError as error:
+                # A name not in UTF-8: no browser sends one, and "damaged, send it again" could not help (ad50 F6).
+                # Other bytes of a part's headers (its type) are not a name to rename (ad53 F6).
+                named = bytes(error.object).lstrip().lower().startswith(b"content-disposition")
+                return self.refusal(request, 400, "not-utf8" if named else "malformed")
             except ValueError:
                 return self.refusal(request, 400, "malformed")
             if any("\ufffd" in (upload.filename or "") for _, upload in request.files.items(multi=True)):
