@@ -759,9 +759,11 @@ SHEET_PAGES = [
     (("--paper", "letter", "--lang", "fr"), (6,), 2),
     (("--large-print",), (2, 2 + 2, 2 + 2, 4), 2),
     # A later page says what dashed lines are in its title's place (review des41, B1).
-    (("--large-print", "--lang", "fr"), (2, 2 + 2, 2 + 2, 6), 2),
-    (("--large-print", "--paper", "letter"), (1, 2, 2, 1 + 2), 1),
-    (("--large-print", "--paper", "letter", "--lang", "fr"), (1, 2, 2, 1 + 2), 1),
+    (("--large-print", "--lang", "fr"), (2, 2 + 2, 2 + 2, 4), 2),
+    # Two a row on Letter too, their answer boxes without their caption: with it, two columns missed the page by 1.1 mm
+    # and each page's right third stood blank (review rv52 C3).
+    (("--large-print", "--paper", "letter"), (2, 2 + 2, 2 + 2, 4), 2),
+    (("--large-print", "--paper", "letter", "--lang", "fr"), (2, 2 + 2, 2 + 2, 4), 2),
 ]
 
 
@@ -796,14 +798,35 @@ BALANCED = [
     (("--size", "5", "--paper", "letter"), (3 + 1, 3 + 1), 11.0),
     (("--size", "5", "--paper", "letter", "--lang", "fr"), (3 + 1, 3 + 1 + 3), 10.0),  # and working space under (C6)
     (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (2, 4), 11.0),
-    (("--size", "6"), (2, 4), 12.0),
+    # Three a page, their answer boxes without their caption (review rv52 C3), where with it two and four in 12 mm.
+    (("--size", "6"), (3 + 1, 3 + 1), 11.0),
     (("--size", "6", "--lang", "fr"), (3 + 1, 3 + 1), 10.0),  # evenly since the challenge sentence is shorter (fr49)
-    (("--size", "6", "--lang", "en+fr"), (2, 4), 10.0),
+    (("--size", "6", "--lang", "en+fr"), (2, 4), 11.0),
     (("--size", "6", "--paper", "letter"), (2, 4), 11.0),
-    (("--size", "6", "--paper", "letter", "--lang", "fr"), (2, 4), 11.0),
-    # and a working page's grids; 12 mm since the tip box's sentence on the challenges is shorter (fr47, 3b)
-    (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 2, 2, 4), 12.0),
+    (("--size", "6", "--paper", "letter", "--lang", "fr"), (3 + 1, 3 + 1), 10.0),
+    # Two pages, not three and a working page's grids in 12 mm cells, their answer boxes without their caption.
+    (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 4), 10.0),
 ]
+
+
+# The answer boxes stand under their caption, "Your answer", but where only without it do a sheet's puzzles stand two
+# a row (large print on Letter missed it by 1.1 mm, a third of each page blank: review rv52 C3), on fewer pages or as
+# many on each (6 x 6: two and four). Each page's captions and boxes for the letter:
+ANSWER_CAPTIONS = [
+    ((), ((6, 6),)),
+    (("--large-print",), ((2, 2), (2, 2), (2, 2), (0, 0))),
+    (("--large-print", "--paper", "letter"), ((0, 2), (0, 2), (0, 2), (0, 0))),
+    (("--size", "6"), ((0, 3), (0, 3))),
+    (("--size", "6", "--paper", "letter"), ((2, 2), (4, 4))),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "found"), ANSWER_CAPTIONS, ids=[" ".join(args) or "A4" for args, _ in ANSWER_CAPTIONS]
+)
+def test_the_answer_boxes_lose_their_caption_only_where_that_sets_the_puzzles_better(args, found):
+    read = [flat(page) for page in texts(made(*args)["puzzles.pdf"])]
+    assert tuple((page.count("Your answer"), len(re.findall(r"\bLetter\b", page))) for page in read) == found
 
 
 @pytest.mark.parametrize(("args", "boards", "cell"), BALANCED, ids=[" ".join(args) for args, _, _ in BALANCED])
@@ -2128,7 +2151,7 @@ def test_every_later_page_of_a_sheet_is_headed_alike(args):
 # as many blank grids of the sheet's boards, their cell size, coordinates on two sides, as it has room for. Its grids:
 WORKING = [
     (("--copies", "2", "--large-print"), "Working space", 4, 4, 16.0, ("A", "B", "C", "D"), ("1", "2", "3", "4")),
-    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 6, 15.0, ("A", "B", "C", "D"), ("1", "4")),
+    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 4, 15.0, ("A", "B", "C", "D"), ("1", "4")),
     (
         ("--copies", "2", "--large-print", "--lang", "en+fr", "--count", "12", "--size", "5"),
         "Working space Brouillon",
@@ -2198,9 +2221,10 @@ FOOT_WORKING = [
     (("--large-print", "--size", "5", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
     (("--lang", "fr+en"), ((3, 1), (3, 1 + 3))),  # one beside the third puzzle, alone in its row (review rv52 C1)
     (("--count", "7"), ((4, 0), (3, 1))),
-    (("--count", "12", "--size", "6"), ((2, 0), (4, 0), (4, 0), (2, 2))),
+    # Four a page, their answer boxes without their caption (review rv52 C3), and the working page.
+    (("--count", "12", "--size", "6"), ((4, 0), (4, 0), (4, 0), (0, 6))),
     (("--large-print",), ((2, 0), (2, 2), (2, 2), (0, 4))),  # the working page last, which makes the sheet even
-    (("--large-print", "--lang", "fr"), ((2, 0), (2, 2), (2, 2), (0, 6))),
+    (("--large-print", "--lang", "fr"), ((2, 0), (2, 2), (2, 2), (0, 4))),
     (("--large-print", "--count", "12", "--size", "5"), ((2, 0), *[(2, 2)] * 5)),
     (("--large-print", "--size", "6", "--paper", "letter"), ((1, 0), *[(1, 2)] * 5)),
     (("--large-print", "--size", "6"), ((1, 0), *[(1, 2)] * 5)),

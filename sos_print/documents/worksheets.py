@@ -101,6 +101,9 @@ class Answers(enum.Enum):
     # As UNDER, the diagram under the number's margin rather than under the words: two columns where the words' margin
     # left room for one (a large-print two-language 5 x 5 sheet took a page a puzzle, review rv52 B1).
     FLUSH = "flush"
+    # As UNDER, the boxes without their caption ("Your answer"): a large-print 4 x 4 sheet on Letter missed two
+    # columns by a millimetre and set its puzzles one a row, a third of each page blank (review rv52 C3).
+    BARE = "bare"
 
 
 @frozen
@@ -121,7 +124,7 @@ TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.4)
 
 
 # Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
-PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.UNDER, Answers.FLUSH)
+PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.UNDER, Answers.FLUSH, Answers.BARE)
 
 
 @frozen
@@ -336,12 +339,14 @@ def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     return width, height
 
 
-def _answer_row_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
-    """Returns the width and height (mm) of the answer area set in one row: its caption, then each box after its
-    caption."""
+def _answer_row_size(plan: SheetPlan, scale: float, caption: bool = True) -> tuple[float, float]:
+    """Returns the width and height (mm) of the answer area set in one row: its caption if `caption`, then each box
+    after its word."""
     body = BODY_PT * scale
     boxes = [(plan.answer_letter, ANSWER_LETTER_BOX), (plan.answer_cell, plan.cell_box)]
     width = sum(set_words(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
+    if not caption:
+        return width, ANSWER_BOX_HEIGHT * scale
     height = set_words(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
     return max(width, set_words(plan.answer, body, bold=True).width), height
 
@@ -475,7 +480,9 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                     lopsided = _uneven(layout, len(plan.puzzles))
                     even = _balanced(plan, layout, first, later, scale) if lopsided else None
                     # Answer boxes without their caption only where that saves a page, a blank band or a column.
-                    bare = answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
+                    bare = answers is Answers.BARE or (
+                        answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
+                    )
                     flush = answers is Answers.FLUSH  # only where it saves a page, a blank band or a column
                     tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
                     for laid in (layout, even):
@@ -585,7 +592,7 @@ def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale:
     if answers is Answers.FLUSH:
         return max(_diagram_size(plan, style)[0], _answer_row_size(plan, scale)[0])
     diagram = _indent(plan, scale) + _diagram_size(plan, style)[0]
-    if answers is Answers.UNDER:
+    if answers in (Answers.UNDER, Answers.BARE):
         return max(diagram, _answer_row_size(plan, scale)[0])
     boxes = _side_size(plan, scale, False) if answers is Answers.SIDE else _answer_size(plan, scale)
     return diagram + ANSWER_GAP + boxes[0]
@@ -597,8 +604,8 @@ def _row_height(
     """Returns the height (mm) of a row of puzzles `width` mm wide whose tallest question and turn are `words` mm
     tall, `gap` mm over the diagram."""
     diagram = _diagram_size(plan, style)[1]
-    if answers in (Answers.UNDER, Answers.FLUSH):
-        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale)[1]
+    if answers in (Answers.UNDER, Answers.FLUSH, Answers.BARE):
+        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale, answers is not Answers.BARE)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
     if answers is Answers.SIDE:
         boxes = _side_size(plan, scale, _side_caption(plan, style, width, scale))
@@ -885,9 +892,9 @@ def _draw_puzzle(
     draw_words(canvas, figure.turn, x + indent, below, body, width=width)
     below = top - words - layout.spacing.words
     _draw_board(document, grid, style, _board_x(layout, x, indent), below)
-    if layout.answers in (Answers.UNDER, Answers.FLUSH):
+    if layout.answers in (Answers.UNDER, Answers.FLUSH, Answers.BARE):
         bottom = below - margins.top - side - margins.bottom - 2.0
-        _draw_answer_row(canvas, plan, x, bottom, scale)
+        _draw_answer_row(canvas, plan, x, bottom, scale, layout.answers is not Answers.BARE)
         return
     answer_x = x + indent + margins.left + side + margins.right + ANSWER_GAP
     if layout.answers is Answers.SIDE:
@@ -912,10 +919,12 @@ def _draw_star_at(canvas: Canvas, x: float, top: float, body: float) -> None:
     draw_star(canvas, x + radius, middle, radius)
 
 
-def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
-    """Draws the answer area in one row: its caption, then the cell's box and the letter's, each after its word."""
+def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float, caption: bool) -> None:
+    """Draws the answer area in one row: its caption if `caption`, then the letter's box and the cell's, each after
+    its word."""
     body = BODY_PT * scale
-    top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
+    if caption:
+        top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
         (plan.answer_letter, ANSWER_LETTER_BOX),
