@@ -2226,6 +2226,9 @@ FOOT_WORKING = [
     (("--large-print",), ((2, 0), (2, 2), (2, 2), (0, 4))),  # the working page last, which makes the sheet even
     (("--large-print", "--lang", "fr"), ((2, 0), (2, 2), (2, 2), (0, 4))),
     (("--large-print", "--count", "12", "--size", "5"), ((2, 0), *[(2, 2)] * 5)),
+    # As in English: the French tip box, 20 mm taller, left no room for a row of two under it, its answer boxes under
+    # their caption, and the sheet took 8 pages, one puzzle a row (review rv55 B1).
+    (("--large-print", "--lang", "fr", "--count", "12", "--size", "5"), ((2, 0), *[(2, 2)] * 5)),
     (("--large-print", "--size", "6", "--paper", "letter"), ((1, 0), *[(1, 2)] * 5)),
     (("--large-print", "--size", "6"), ((1, 0), *[(1, 2)] * 5)),
     # Two puzzles a row in two languages, their boards under their numbers, fill their pages (one a page, each over a

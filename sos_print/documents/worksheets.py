@@ -101,9 +101,9 @@ class Answers(enum.Enum):
     # As UNDER, the diagram under the number's margin rather than under the words: two columns where the words' margin
     # left room for one (a large-print two-language 5 x 5 sheet took a page a puzzle, review rv52 B1).
     FLUSH = "flush"
-    # As UNDER, the boxes without their caption ("Your answer"): a large-print 4 x 4 sheet on Letter missed two
-    # columns by a millimetre and set its puzzles one a row, a third of each page blank (review rv52 C3).
-    BARE = "bare"
+
+
+ROWED = (Answers.UNDER, Answers.FLUSH)  # the answer boxes in a row under the diagram
 
 
 @frozen
@@ -124,7 +124,7 @@ TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.4)
 
 
 # Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
-PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.UNDER, Answers.FLUSH, Answers.BARE)
+PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.UNDER, Answers.FLUSH)
 
 
 @frozen
@@ -141,6 +141,9 @@ class SheetLayout:
     pages: tuple[int, ...]
     answers: Answers = Answers.STACKED
     spacing: Spacing = Spacing()
+    # A row of answer boxes under their caption, "Your answer"; without it, a large-print 4 x 4 sheet on Letter missed
+    # two columns by a millimetre and set its puzzles one a row, a third of each page blank (review rv52 C3).
+    caption: bool = True
     # The puzzles in each row: `columns` each (none given), or a page's last row of one, in its first column
     # (`_balanced`).
     counts: tuple[int, ...] = ()
@@ -465,24 +468,23 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                     names_clear=scale > 1.0,
                     dashes=scale,
                 )
-                for answers in (answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width):
+                for answers, caption in _placements(plan, style, width, scale):
                     measure = _words_width(plan, width, scale)
                     words = tuple(_words_height(row, measure, scale) for row in rows)
                     heights = tuple(
-                        _row_height(plan, style, width, answers, height, scale, spacing.words) for height in words
+                        _row_height(plan, style, width, answers, height, scale, spacing.words, caption)
+                        for height in words
                     )
                     pages = _paginate(heights, (first,), later, spacing.rows)
                     if pages is None:
                         continue
-                    layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing)
+                    layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing, caption)
                     # A sheet on two pages or more whose pages hold their puzzles unevenly (four and two: a page half
                     # white) is set evenly where a page's last puzzle alone in its row lets it (`_balanced`).
                     lopsided = _uneven(layout, len(plan.puzzles))
                     even = _balanced(plan, layout, first, later, scale) if lopsided else None
                     # Answer boxes without their caption only where that saves a page, a blank band or a column.
-                    bare = answers is Answers.BARE or (
-                        answers is Answers.SIDE and not _side_caption(plan, style, width, scale)
-                    )
+                    bare = not caption or (answers is Answers.SIDE and not _side_caption(plan, style, width, scale))
                     flush = answers is Answers.FLUSH  # only where it saves a page, a blank band or a column
                     tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
                     for laid in (layout, even):
@@ -550,7 +552,9 @@ def _balanced(plan: SheetPlan, layout: SheetLayout, first: float, later: float, 
         row = plan.puzzles[start : start + count]
         start += count
         words.append(_words_height(row, measure, scale))
-        heights.append(_row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words))
+        heights.append(
+            _row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words, layout.caption)
+        )
     rows = tuple(count // 2 + count % 2 for count in held)
     # The whole reminder over the first page's rows: scoring again, over the second page's, went unread on the first
     # (issue 23, review rv44 B3).
@@ -587,25 +591,43 @@ def _words_width(plan: SheetPlan, width: float, scale: float) -> float:
     return width - _indent(plan, scale)
 
 
+def _placements(plan: SheetPlan, style: DiagramStyle, width: float, scale: float) -> list[tuple[Answers, bool]]:
+    """Returns where the answer boxes of a puzzle `width` mm wide with diagrams of `style` may stand, each with whether
+    under their caption: a row of them under the diagram may do without it."""
+    return [
+        (answers, caption)
+        for answers in Answers
+        if _needed_width(plan, style, answers, scale) <= width
+        for caption in ((True, False) if answers in ROWED else (True,))
+    ]
+
+
 def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale: float) -> float:
     """Returns the width (mm) a puzzle takes with diagrams of `style`, its answer boxes where `answers` says."""
     if answers is Answers.FLUSH:
         return max(_diagram_size(plan, style)[0], _answer_row_size(plan, scale)[0])
     diagram = _indent(plan, scale) + _diagram_size(plan, style)[0]
-    if answers in (Answers.UNDER, Answers.BARE):
+    if answers is Answers.UNDER:
         return max(diagram, _answer_row_size(plan, scale)[0])
     boxes = _side_size(plan, scale, False) if answers is Answers.SIDE else _answer_size(plan, scale)
     return diagram + ANSWER_GAP + boxes[0]
 
 
 def _row_height(
-    plan: SheetPlan, style: DiagramStyle, width: float, answers: Answers, words: float, scale: float, gap: float = 2.0
+    plan: SheetPlan,
+    style: DiagramStyle,
+    width: float,
+    answers: Answers,
+    words: float,
+    scale: float,
+    gap: float = 2.0,
+    caption: bool = True,
 ) -> float:
     """Returns the height (mm) of a row of puzzles `width` mm wide whose tallest question and turn are `words` mm
-    tall, `gap` mm over the diagram."""
+    tall, `gap` mm over the diagram, a row of answer boxes under it under their caption if `caption`."""
     diagram = _diagram_size(plan, style)[1]
-    if answers in (Answers.UNDER, Answers.FLUSH, Answers.BARE):
-        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale, answers is not Answers.BARE)[1]
+    if answers in ROWED:
+        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale, caption)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
     if answers is Answers.SIDE:
         boxes = _side_size(plan, scale, _side_caption(plan, style, width, scale))
@@ -892,9 +914,9 @@ def _draw_puzzle(
     draw_words(canvas, figure.turn, x + indent, below, body, width=width)
     below = top - words - layout.spacing.words
     _draw_board(document, grid, style, _board_x(layout, x, indent), below)
-    if layout.answers in (Answers.UNDER, Answers.FLUSH, Answers.BARE):
+    if layout.answers in ROWED:
         bottom = below - margins.top - side - margins.bottom - 2.0
-        _draw_answer_row(canvas, plan, x, bottom, scale, layout.answers is not Answers.BARE)
+        _draw_answer_row(canvas, plan, x, bottom, scale, layout.caption)
         return
     answer_x = x + indent + margins.left + side + margins.right + ANSWER_GAP
     if layout.answers is Answers.SIDE:
