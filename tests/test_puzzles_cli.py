@@ -2261,6 +2261,11 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
             # cell: the puzzles' or smaller, never under the least.
             lowest = max(top for _, top in puzzles)
             assert all(top > lowest + size * 10.0 or top == lowest for _, top in blanks), (blanks, puzzles)
+            # A row of as many grids as the puzzles' columns stands each under a column's board (review rv55 C1).
+            foot = sorted(left for left, top in blanks if top > lowest)
+            columns = sorted({round(left, 1) for left, _ in puzzles})
+            if len(foot) == len(columns) > 1:
+                assert foot == pytest.approx(columns, abs=0.5), (foot, columns)
             cells = {round(c, 1) for board in board_cells(page, size, blank=False) for c in board}
             blank = {round(c, 1) for board in board_cells(page, size, blank=True) for c in board}
             assert len(blank) == 1 and min(cells) >= max(blank) >= (11.0 if "--large-print" in args else 10.0), blank

@@ -774,7 +774,12 @@ def _draw_working_space(
     blank grids in `style` as the foot of the page holds."""
     top -= layout.spacing.rows
     top = draw_rich(document.canvas, plan.working_foot, box.x, top, BODY_PT * scale, box.width) - FOOT_WORKING_GAP
-    _draw_blanks(document, plan, style, box, top, scale)
+    # A row of as many grids as the puzzles' columns stands each under a column's board, not spread to the margins
+    # (review rv55 C1).
+    lefts = [
+        _board_x(layout, box.x + k * (layout.width + COLUMN_GAP), _indent(plan, scale)) for k in range(layout.columns)
+    ]
+    _draw_blanks(document, plan, style, box, top, scale, lefts)
 
 
 def _slot_working(plan: SheetPlan, layout: SheetLayout, words: float, scale: float) -> bool:
@@ -802,9 +807,17 @@ def _board_x(layout: SheetLayout, x: float, indent: float) -> float:
     return x if layout.answers is Answers.FLUSH else x + indent
 
 
-def _draw_blanks(document: Document, plan: SheetPlan, style: DiagramStyle, box: Box, top: float, scale: float) -> None:
+def _draw_blanks(
+    document: Document,
+    plan: SheetPlan,
+    style: DiagramStyle,
+    box: Box,
+    top: float,
+    scale: float,
+    lefts: Sequence[float] = (),
+) -> None:
     """Draws as many blank grids of the sheet's boards, in `style`, as the page holds under `top` mm, over its
-    footer, spread over that room."""
+    footer, spread over that room; a row of as many as `lefts` with their left edges there."""
     assert plan.blank is not None
     width, height = _blank_size(plan, style)
     room = top - box.y - _footer_height(scale)
@@ -813,10 +826,12 @@ def _draw_blanks(document: Document, plan: SheetPlan, style: DiagramStyle, box: 
     # Two columns or more spread to the margins, as the puzzles' columns; a single one is centred.
     across = (box.width - columns * width) / (columns - 1) if columns > 1 else 0.0
     left = box.x if columns > 1 else box.x + (box.width - width) / 2
+    if len(lefts) != columns:
+        lefts = [left + column * (width + across) for column in range(columns)]
     down = min((room - rows * height) / max(rows - 1, 1), MAX_WORKING_GAP)
     for row in range(rows):
-        for column in range(columns):
-            _draw_board(document, plan.blank, style, left + column * (width + across), top - row * (height + down))
+        for x in lefts:
+            _draw_board(document, plan.blank, style, x, top - row * (height + down))
 
 
 def _draw_board(document: Document, grid: GridPlan, style: DiagramStyle, x: float, top: float) -> None:
