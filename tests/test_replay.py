@@ -2932,6 +2932,37 @@ def test_no_page_of_the_measured_replays_but_the_last_is_under_half_full(name, r
         assert page_with(data, "Who made each S-O-S") == 0 and len(shares) == 4, [f"{s:.0%}" for s in shares]
 
 
+# The game's first page held its heading, the legend and one row of 5 x 5 to 8 x 8 boards, its lower half blank, where
+# two rows fit under the heading alone (review rv55 B2): the legend stands under a heading of its own at the foot of the
+# page before, where it fits there and the game's first row does not. (record, size, options, legend alone)
+LEGEND_ALONE = [
+    pytest.param(partial(crowded_game, 8, 4), 8, {}, True, marks=CROWDED_8),
+    pytest.param(partial(crowded_game, 6, 3), 6, {"language": Language.FR, "paper": Paper.LETTER}, True),
+    pytest.param(partial(crowded_game, 5, 1), 5, {}, True),
+    pytest.param(lambda: GAME4_TEXT, 4, {"large_print": True}, False),  # it stays over the game's first rows
+]
+
+
+@pytest.mark.parametrize(("record", "size", "options", "alone"), LEGEND_ALONE)
+def test_the_legend_stands_alone_where_that_lets_the_games_first_page_hold_two_rows(record, size, options, alone):
+    data = document(record(), size, **options)
+    read = [flat(page) for page in texts(data)]
+    legend = "A picture after each move that scored" if "language" not in options else "Une image après chaque coup"
+    heading, game = (
+        ("How to read the pictures", "The game, move by move")
+        if "language" not in options
+        else ("Comment lire les images", "La partie, coup par coup")
+    )
+    start = page_with(data, game)
+    if not alone:
+        assert not any(heading in page for page in read)
+        assert read[start].index(game) < read[start].index(legend)
+        return
+    assert page_with(data, heading) == start - 1 and read[start - 1].index(heading) < read[start - 1].index(legend)
+    assert legend not in read[start]
+    assert len({round(board[1]) for board in boards(data)[start]}) == 2  # two rows of boards under the heading
+
+
 # A lone player's board had its title beside it, the only caption of a replay not under its board (review rv52 C6):
 # under it as every other, but where only beside it does the section stand under the summary on page 1 (05 in large
 # print on Letter missed it by a few millimetres, issue 23, rp42). (record, options, title, beside)

@@ -527,6 +527,7 @@ def _pour(
     # discusses, then the tables for the adult. The pages fill within it; a section never moves ahead of another.
     turning_start = _turning_start(flow, plan, layout) if plan.turning is not None else 0.0
     _figures(flow, plan.final_heading, plan.final_intro, plan.scorers, pairs, steps_start, pouring.together)
+    legend = _legend(flow, plan, layout, legend)
     _figures(flow, plan.steps_heading, legend, plan.steps, layout, turning_start or audit_start)
     if plan.turning is not None:
         _turning(flow, plan, plan.turning, layout)
@@ -625,6 +626,19 @@ def _under_summary(flow: Flow, plan: ReplayPlan, layout: Gallery, plans: Sequenc
         for other, room in zip(plans, rooms, strict=True)
     ]
     return found[max((k for k in needed if k is not None), default=0)]
+
+
+def _legend(flow: Flow, plan: ReplayPlan, layout: Gallery, legend: list[Block]) -> list[Block]:
+    """Places the pictures' legend under a heading of its own where it fits on this page and the game's heading
+    does not with it and its first row; returns what is left to set under the game's heading (the legend, or
+    nothing). The game's first page held its heading, the legend and one row of 5 x 5 to 8 x 8 boards, its lower half
+    blank, where two rows would have fitted under the heading alone (review rv55 B2)."""
+    opening = _opening(flow, plan.steps_heading, legend, rows=True) + _first_row(plan.steps, layout)
+    alone = _opening(flow, plan.legend_heading, legend)
+    if opening <= flow.room or alone > flow.room:
+        return legend
+    _section(flow, plan.legend_heading, legend)
+    return []
 
 
 def _heading(text: str) -> list[Block]:

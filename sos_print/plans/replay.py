@@ -52,6 +52,7 @@ class ReplayPlan:
     steps_heading: str
     steps_intro: list[Block]  # the pictures' legend where they name each line beside it
     steps_intro_unnamed: list[Block]  # where the layout leaves those names out (the captions name the lines)
+    legend_heading: str  # over the legend where it stands alone, before the game's heading (`documents.replay`)
     steps: tuple[ExampleFigure, ...]
     final_heading: str
     final_intro: list[Block]
@@ -93,6 +94,7 @@ def replay_plan(
         steps_heading=words("replay.steps_heading"),
         steps_intro=_steps_intro(game, words, every, named=True),
         steps_intro_unnamed=_steps_intro(game, words, every, named=False),
+        legend_heading=words("replay.legend_heading"),
         steps=tuple(_step_figure(game, span, words, notation) for span in spans(game.steps, every)),
         final_heading=words(
             "replay.final_heading",
