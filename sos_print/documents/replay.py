@@ -637,7 +637,8 @@ def _legend(flow: Flow, plan: ReplayPlan, layout: Gallery, legend: list[Block]) 
     alone = _opening(flow, plan.legend_heading, legend)
     if opening <= flow.room or alone > flow.room:
         return legend
-    _section(flow, plan.legend_heading, legend)
+    flow.keep(alone)  # no bookmark: a key to the pictures, not a section of the replay
+    flow.blocks([*_heading(plan.legend_heading), *legend])
     return []
 
 
