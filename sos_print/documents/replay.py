@@ -184,6 +184,8 @@ def gallery(
     cell, columns = board_cell(grids, size, width, scale)
     if columns == 2 and scale > 1.0:
         cell, columns = _fuller(grids, size, width, pages[-1], scale, cell)
+    elif columns == 2:
+        cell = _two_rows(grids, size, width, pages[-1], scale, cell)
     slot = (width - GAP * (columns - 1)) / columns
     beside, wrap = True, False
     if columns == 1 and scale > 1.0:
@@ -265,6 +267,19 @@ def _fuller(
     if one.beside and wide and int(page // beside) > 2 * int(page // under):
         return one.style.cell, 1
     return cell, 2
+
+
+def _two_rows(grids: Sequence[GridPlan], size: int, width: float, page: float, scale: float, cell: float) -> float:
+    """Returns the cell of normal print's diagrams two a row: `cell`, or the largest smaller one, by half millimetres
+    down to `least_cell`, at which two rows with captions of CAPTION_LINES fit a `page` mm tall (the board size's and
+    the paper's, never the game's); `cell` where none does. On Letter, 7 x 7 and 8 x 8 boards at their A4 cell held
+    one row a page wherever a caption ran to four lines, 40 % of the page blank (review rv56 B1)."""
+    unnamed = [replace(grid, named=False) for grid in grids]
+    for smaller in _cells_down(cell, least_cell(size, scale)):
+        two = _gallery(unnamed, size, 2, (width - GAP) / 2, smaller, False, scale)
+        if 2 * (two.diagram_height + GAP + _caption_height(two.body) + 2.0 + ROW_GAP) <= page:
+            return smaller
+    return cell
 
 
 def _whole(
