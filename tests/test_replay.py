@@ -3351,6 +3351,25 @@ def test_an_8x8_replays_pages_hold_two_rows_of_two_boards(every):
     assert len(lefts) == 2 and lefts[1] - lefts[0] == pytest.approx(SECOND_COLUMN[Paper.A4], abs=0.15), lefts
 
 
+# On Letter, 17.6 mm shorter than A4, 7 x 7 and 8 x 8 boards at their A4 cell (11 and 10 mm) held one row a page
+# wherever a caption ran to four lines, 40 % of the page blank: game8 took 24 pages against 19 (review rv56 B1). Their
+# cell is the largest, by half millimetres, at which two rows with typical captions fit a page. (size, paper, cell)
+TWO_ROWS = [
+    (8, Paper.LETTER, 9.5),
+    (8, Paper.A4, 10.0),
+    (7, Paper.LETTER, 10.5),
+    (7, Paper.A4, 11.0),
+]
+
+
+@pytest.mark.parametrize(("size", "paper", "cell"), TWO_ROWS, ids=[f"{s}x{s}-{p.value}" for s, p, _ in TWO_ROWS])
+def test_a_page_of_the_game_holds_two_rows_of_boards_on_either_paper(size, paper, cell):
+    data = document(random_game(size, 3), size, paper=paper)
+    placed = [page for page in steps_boards(data) if page]
+    assert {round(board[2], 1) for page in placed for board in page} == {cell}
+    assert all(len(page) == 4 for page in placed[1:-1]), [len(page) for page in placed]
+
+
 @pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])
 def test_a_4x4_board_is_drawn_at_one_size_whatever_the_games_length(large_print):
     # Short games' boards were drawn smaller to save a page: 40 mm (03), 44 (11), 60 (09), 64 (07) (review 34, P9).
