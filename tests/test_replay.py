@@ -2058,7 +2058,11 @@ def legend_text(data: bytes, language: Language = Language.EN) -> str:
     """Returns the text of the page that holds the pictures' legend: under a heading of its own where it stands before
     the game's page (review rv55 B2), else under the game's heading."""
     french = language == Language.FR
-    headings = ("Comment lire les images", "coup par coup") if french else ("How to read the pictures", "move by move")
+    headings = (
+        ("Comment lire les images de la partie", "coup par coup")
+        if french
+        else ("How to read the game’s pictures", "move by move")
+    )
     return next(page for page in map(flat, texts(data)) if any(heading in page for heading in headings))
 
 
@@ -2973,9 +2977,9 @@ def test_the_legend_stands_alone_where_that_lets_the_games_first_page_hold_two_r
     read = [flat(page) for page in texts(data)]
     legend = "A picture after each move that scored" if "language" not in options else "Une image après chaque coup"
     heading, game = (
-        ("How to read the pictures", "The game, move by move")
+        ("How to read the game’s pictures", "The game, move by move")
         if "language" not in options
-        else ("Comment lire les images", "La partie, coup par coup")
+        else ("Comment lire les images de la partie", "La partie, coup par coup")
     )
     start = page_with(data, game)
     if not alone:
