@@ -2273,6 +2273,28 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
             assert len(blank) == 1 and min(cells) >= max(blank) >= (11.0 if "--large-print" in args else 10.0), blank
 
 
+# More grids at a page's foot than its columns, or grids under a single board, were spread from the margin: the first
+# stood 9 mm left of the board over it (review rv56 C3). They start under the first board where they fit from there to
+# the margin, else at the margin. (options, the first grid under the first board)
+FOOT_ALIGNED = [
+    (("--lang", "fr+en"), True),  # three grids under two boards
+    (("--large-print", "--size", "6", "--paper", "letter", "--lang", "fr", "--notation", "L1C1"), True),
+    (("--large-print", "--size", "5", "--paper", "letter"), False),  # its two grids do not fit from there
+]
+
+
+@pytest.mark.parametrize(("args", "under"), FOOT_ALIGNED, ids=[" ".join(args) for args, _ in FOOT_ALIGNED])
+def test_working_space_grids_start_under_the_first_board_where_they_fit(args, under):
+    size = int(args[args.index("--size") + 1]) if "--size" in args else 4
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        found = [(board_boxes(page, size, blank=False), board_boxes(page, size, blank=True)) for page in pdf.pages]
+    feet = [(puzzles, blanks) for puzzles, blanks in found if puzzles and len(blanks) >= 2]
+    assert feet
+    for puzzles, blanks in feet:
+        first = min(left for left, _ in blanks)
+        assert (abs(first - min(left for left, _ in puzzles)) < 0.5) is under, (first, puzzles)
+
+
 # The key says how to print puzzles.pdf from what its sheets take: one page each, one-sided, as two-sided would put
 # another child's sheet on the back; several, two-sided, safe as each takes an even number (review rv44 B5).
 SIDES_ADVICE = [

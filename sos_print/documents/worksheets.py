@@ -817,7 +817,8 @@ def _draw_blanks(
     lefts: Sequence[float] = (),
 ) -> None:
     """Draws as many blank grids of the sheet's boards, in `style`, as the page holds under `top` mm, over its
-    footer, spread over that room; a row of as many as `lefts` with their left edges there."""
+    footer, spread over that room; a row of as many as `lefts` with their left edges there, of more from the first
+    of `lefts` where they fit."""
     assert plan.blank is not None
     width, height = _blank_size(plan, style)
     room = top - box.y - _footer_height(scale)
@@ -826,6 +827,11 @@ def _draw_blanks(
     # Two columns or more spread to the margins, as the puzzles' columns; a single one is centred.
     across = (box.width - columns * width) / (columns - 1) if columns > 1 else 0.0
     left = box.x if columns > 1 else box.x + (box.width - width) / 2
+    if lefts and len(lefts) != columns and columns > 1:
+        # Spread from the first board's left edge to the margin where they still fit there (review rv56 C3).
+        room = box.x + box.width - lefts[0] - columns * width
+        if room >= (columns - 1) * COLUMN_GAP:
+            left, across = lefts[0], room / (columns - 1)
     if len(lefts) != columns:
         lefts = [left + column * (width + across) for column in range(columns)]
     down = min((room - rows * height) / max(rows - 1, 1), MAX_WORKING_GAP)
