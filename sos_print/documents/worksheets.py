@@ -829,9 +829,9 @@ def _draw_blanks(
     left = box.x if columns > 1 else box.x + (box.width - width) / 2
     if lefts and len(lefts) != columns and columns > 1:
         # Spread from the first board's left edge to the margin where they still fit there (review rv56 C3).
-        room = box.x + box.width - lefts[0] - columns * width
-        if room >= (columns - 1) * COLUMN_GAP:
-            left, across = lefts[0], room / (columns - 1)
+        spare = box.x + box.width - lefts[0] - columns * width
+        if spare >= (columns - 1) * COLUMN_GAP:
+            left, across = lefts[0], spare / (columns - 1)
     if len(lefts) != columns:
         lefts = [left + column * (width + across) for column in range(columns)]
     down = min((room - rows * height) / max(rows - 1, 1), MAX_WORKING_GAP)
