@@ -260,7 +260,7 @@ def _fuller(
     two = _gallery(unnamed, size, 2, (width - GAP) / 2, cell, False, scale)
     one = _gallery(unnamed, size, 1, width, least_cell(size, scale), False, scale)
     caption = _caption_height(two.body)
-    under = two.diagram_height + GAP + caption + 2.0 + ROW_GAP
+    under = _typical_row(two)
     beside = max(one.diagram_height, caption) + 2.0 + ROW_GAP
     # A grid narrower than a column of text (3 x 3) would break the turning point's titles under it into four lines.
     wide = one.style.cell * size >= MIN_TEXT_COLUMN
@@ -277,9 +277,15 @@ def _two_rows(grids: Sequence[GridPlan], size: int, width: float, page: float, s
     unnamed = [replace(grid, named=False) for grid in grids]
     for smaller in _cells_down(cell, least_cell(size, scale)):
         two = _gallery(unnamed, size, 2, (width - GAP) / 2, smaller, False, scale)
-        if 2 * (two.diagram_height + GAP + _caption_height(two.body) + 2.0 + ROW_GAP) <= page:
+        if 2 * _typical_row(two) <= page:
             return smaller
     return cell
+
+
+def _typical_row(layout: Gallery) -> float:
+    """Returns the height (mm) of a row of diagrams with their captions under them, a caption of CAPTION_LINES, and the
+    gap under it."""
+    return layout.diagram_height + GAP + _caption_height(layout.body) + 2.0 + ROW_GAP
 
 
 def _whole(

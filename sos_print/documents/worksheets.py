@@ -824,20 +824,26 @@ def _draw_blanks(
     room = top - box.y - _footer_height(scale)
     columns = max(1, int((box.width + COLUMN_GAP) // (width + COLUMN_GAP)))
     rows = max(1, int((room + WORKING_GAP) // (height + WORKING_GAP)))
-    # Two columns or more spread to the margins, as the puzzles' columns; a single one is centred.
-    across = (box.width - columns * width) / (columns - 1) if columns > 1 else 0.0
-    left = box.x if columns > 1 else box.x + (box.width - width) / 2
-    if lefts and len(lefts) != columns and columns > 1:
-        # Spread from the first board's left edge to the margin where they still fit there (review rv56 C3).
-        spare = box.x + box.width - lefts[0] - columns * width
-        if spare >= (columns - 1) * COLUMN_GAP:
-            left, across = lefts[0], spare / (columns - 1)
-    if len(lefts) != columns:
-        lefts = [left + column * (width + across) for column in range(columns)]
+    lefts = _blank_lefts(box, width, columns, lefts)
     down = min((room - rows * height) / max(rows - 1, 1), MAX_WORKING_GAP)
     for row in range(rows):
         for x in lefts:
             _draw_board(document, plan.blank, style, x, top - row * (height + down))
+
+
+def _blank_lefts(box: Box, width: float, columns: int, lefts: Sequence[float]) -> Sequence[float]:
+    """Returns the left edges (mm) of a row of `columns` blank grids `width` mm wide: `lefts` where they are as many;
+    else spread from the first of `lefts` to the margin where they fit there (review rv56 C3), else from margin to
+    margin, as the puzzles' columns; a single one centred."""
+    if len(lefts) == columns:
+        return lefts
+    if columns == 1:
+        return [box.x + (box.width - width) / 2]
+    start = box.x
+    if lefts and box.x + box.width - lefts[0] - columns * width >= (columns - 1) * COLUMN_GAP:
+        start = lefts[0]
+    across = (box.x + box.width - start - columns * width) / (columns - 1)
+    return [start + column * (width + across) for column in range(columns)]
 
 
 def _draw_board(document: Document, grid: GridPlan, style: DiagramStyle, x: float, top: float) -> None:
