@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import pdfplumber
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTLine
+from pdfpages import open_pdf
 from pypdf import PdfReader
 
 MM = 72 / 25.4
@@ -116,7 +117,7 @@ def pages(data: bytes) -> _Kept:
 def _opened(data: bytes) -> pdfplumber.PDF:
     # pdfplumber keeps each page's objects once read: a document kept open is parsed once, whichever test reads it
     # (a few documents at a time: a parsed page of text takes megabytes).
-    return pdfplumber.open(io.BytesIO(data))
+    return open_pdf(data)
 
 
 class _Kept:
