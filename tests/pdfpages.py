@@ -44,6 +44,7 @@ _ESCAPES = {b"b": b"\b", b"t": b"\t", b"n": b"\n", b"f": b"\f", b"r": b"\r", b"(
 _LEFT_TO_PDFMINER = {b"BI", b"ID", b"EI", b"BDC", b"BMC", b"EMC", b"DP", b"MP"}
 _PLAIN = (int, float, str, bool, type(None))
 _KINDS: dict[type, str] = {}  # "char" for LTChar, as pdfplumber names each class
+_SPACES: dict[str, object] = {}
 
 
 class Unread(Exception):
@@ -165,7 +166,18 @@ def _resolved(value: object) -> object:
     numbers and tuples of them."""
     if isinstance(value, _PLAIN) or (type(value) is tuple and all(isinstance(item, _PLAIN) for item in value)):
         return value
+    if type(value) is list and all(type(item) is tuple and all(isinstance(x, _PLAIN) for x in item) for item in value):
+        return list(value)  # a curve's points
     return resolve_all(value)
+
+
+def _space(name: object) -> object:
+    """Returns a colour space's name decoded as pdfplumber decodes it, once per name (every character has one)."""
+    if not isinstance(name, str):
+        return resolve_and_decode(name)
+    if name not in _SPACES:
+        _SPACES[name] = resolve_and_decode(name)
+    return _SPACES[name]
 
 
 class FastPage(Page):
@@ -192,7 +204,7 @@ class FastPage(Page):
         attr["page_number"] = self.page_number
         for space in ("ncs", "scs"):
             if hasattr(obj, space):
-                attr[space] = resolve_and_decode(getattr(obj, space).name)
+                attr[space] = _space(getattr(obj, space).name)
         if isinstance(obj, (LTChar, LTTextContainer)):
             attr["text"] = obj.get_text()
         if isinstance(obj, LTChar):
