@@ -1553,6 +1553,19 @@ def test_a_letter_whose_cells_overflow_a_box_of_the_marking_grid_starts_their_li
                 assert word in {"S", "O", "S/O"} and after and not after_bold, f"{word} is apart from its cells: {line}"
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_in_l1c1_a_marking_grid_of_twelve_puzzles_sets_every_letter_over_its_cells(paper):
+    # In twelve columns, L1C1's "O L2C2" is wider than a box where "S L1C2" is not: "O" stood alone over "L2C2" in the
+    # column where "S L1C2" stood on one line, a letter alone read as an answer of its own (review rv55, C4).
+    args = ("--lang", "fr", "--copies", "5", "--count", "12", "--notation", "l1c1", "--paper", paper)
+    lines = grid_lines(made(*args)["answers.pdf"])
+    assert sum(any(bold for _, bold in line) for line in lines) >= 60  # five sheets of twelve puzzles
+    for line, after in pairwise([*lines, ()]):
+        if any(bold for _, bold in line):
+            assert len(line) == 1 and line[0][0] in {"S", "O", "S/O"}, f"a letter beside its cell: {line}"
+            assert after and not after[0][1], f"{line[0][0]} is not over its cells: {after}"
+
+
 @pytest.mark.parametrize("args", [grouped(()), ("--lang", "fr", "--copies", "3")])
 def test_every_cell_and_heading_of_the_marking_grid_is_centred(args):
     # Columns 1 to 5 were centred and the sixth (the one that takes the width left) and the headings were not.

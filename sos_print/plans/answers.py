@@ -155,10 +155,14 @@ def marking_tables(
         )
         for language in (words, other or words)
     )
+    # Twelve columns are too narrow for L1C1's "O L2C2" where "S L1C2" fits: the same column showed a letter beside its
+    # cell and a letter alone over its cell, read as an answer of its own (review rv55, C4). There every letter stands
+    # over its cells, on A4 and Letter alike.
+    stacked = numbered and notation is Notation.L1C1
     rows = tuple(
         (
             _sheet_cell(sheet, children[n] if named else ""),
-            *(_marked(sheet.puzzles[k], notation) if k < len(sheet.puzzles) else () for k in numbers),
+            *(_marked(sheet.puzzles[k], notation, stacked) if k < len(sheet.puzzles) else () for k in numbers),
         )
         for n, sheet in enumerate(sheets)
     )
@@ -211,11 +215,11 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
     return (*(Entry(word, bold=True) for word in child.split(" ")), Entry(f"({sheet.number})"))
 
 
-def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
+def _marked(puzzle: Puzzle, notation: Notation, stacked: bool = False) -> TableCell:
     """Returns a puzzle's answers as the marking grid lists them: each letter in bold on a line of its own, then its
-    cells, a comma between each two; a cell where either letter is right under "S/O", as the key's diagrams and
-    its note ("S/O means either letter") write it, where "S A3" and "O A3" on two lines read as two answers (issue 23,
-    review des38 B11)."""
+    cells, a comma between each two (`stacked`: on the lines under the letter); a cell where either letter is right
+    under "S/O", as the key's diagrams and its note ("S/O means either letter") write it, where "S A3" and "O A3" on
+    two lines read as two answers (issue 23, review des38 B11)."""
     size, entries = puzzle.board.size, list[Entry]()
     letters: dict[Cell, str] = {}
     for answer in sorted(puzzle.answers, key=lambda answer: answer.move.letter is not Letter.S):
@@ -226,7 +230,14 @@ def _marked(puzzle: Puzzle, notation: Notation) -> TableCell:
             # The cells are joined to their letter: a line break between them reads as a letter without its cells.
             # The next letter starts its own line: "S D2 O B3 D1", told apart by bold alone, read as five answers.
             names = [cell_name(cell, size, notation) for cell in cells]
-            commas = (Entry(name + ("," if k < len(names) - 1 else ""), joined=True) for k, name in enumerate(names))
+            commas = (
+                Entry(
+                    name + ("," if k < len(names) - 1 else ""),
+                    joined=not (stacked and k == 0),
+                    apart=stacked and k == 0,
+                )
+                for k, name in enumerate(names)
+            )
             entries += [Entry(letter, bold=True, apart=bool(entries)), *commas]
     return tuple(entries)
 
