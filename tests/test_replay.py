@@ -2353,7 +2353,11 @@ def test_no_move_number_runs_into_a_frame_or_a_line(size, seed, options):
     with pages(data) as pdf:
         for page in pdf.pages:
             numbers = _number_boxes(page)
-            frames = [c for c in (*page.curves, *page.rects) if c["stroke"] and abs(c["linewidth"] - 1.4) < 0.01]
+            frames = [
+                c
+                for c in (*page.curves, *page.rects)
+                if c["stroke"] and min(abs(c["linewidth"] - w) for w in FRAMES) < 0.01
+            ]
             lines = [
                 (line["pts"][0], line["pts"][-1], line["linewidth"], _reach(line))
                 for line in page.lines
@@ -2377,6 +2381,48 @@ def test_no_move_number_runs_into_a_frame_or_a_line(size, seed, options):
                             and g["top"] <= top - pad + 0.3 and g["bottom"] >= bottom + pad - 0.3
                             for g in grounds
                         ), f"a line runs through the move number at ({x0:.0f}, {top:.0f})"  # fmt: skip
+
+
+FRAMES = (1.4, 0.8)  # the widths (pt) of a scored letter's frame and of the last letter's dashed one
+# Andika's S and O: from 0.012 em under the baseline to 0.725 em over it (their outlines, in the font's own units).
+GLYPH_FOOT, GLYPH_TOP = -0.012, 0.725
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda: document(crowded_game(8, 4), 8), marks=CROWDED_8),
+        pytest.param(lambda: document(crowded_game(6, 3), 6, paper=Paper.LETTER), marks=CROWDED_6_LETTER),
+        lambda: document(crowded_game(8, 4), 8, every=8, large_print=True),
+    ],
+    ids=["8x8", "6x6 letter", "8x8 large every 8"],
+)
+def test_the_last_letters_dashed_frame_stands_clear_of_its_letter(make):
+    # On 8 x 8's cells 1.4 pt dashes came within 0.3 mm of the last letter, above and below: projected, it read as a
+    # dotted S, not a framed one (review rv55, C5). The dashed frame is 0.8 pt, its inside 0.4 mm clear of the letter.
+    framed = 0
+    with pages(make()) as pdf:
+        for page in pdf.pages:
+            for frame in (c for c in page.curves if c["stroke"] and c["dash"] and c["dash"][0]):
+                assert abs(frame["linewidth"] - 0.8) < 0.01, frame["linewidth"]
+                inside = [
+                    c
+                    for c in page.chars
+                    if frame["x0"] < (c["x0"] + c["x1"]) / 2 < frame["x1"]
+                    and frame["top"] < (c["top"] + c["bottom"]) / 2 < frame["bottom"]
+                ]
+                assert [c["text"] for c in inside] in (["S"], ["O"]), [c["text"] for c in inside]
+                letter, ring = inside[0], frame["linewidth"] / 2
+                baseline = page.height - letter["matrix"][5]
+                gaps = (
+                    baseline - GLYPH_TOP * letter["size"] - (frame["top"] + ring),
+                    frame["bottom"] - ring - (baseline - GLYPH_FOOT * letter["size"]),
+                    letter["x0"] - (frame["x0"] + ring),
+                    frame["x1"] - ring - letter["x1"],
+                )
+                assert min(gaps) >= 0.4 * MM, f"page {page.page_number}: {[round(g / MM, 2) for g in gaps]} mm"
+                framed += 1
+    assert framed >= 1
 
 
 GREY_NUMBER = ((0.35,), 0.35, [0.35])  # a move number's grey, as pdfplumber gives it

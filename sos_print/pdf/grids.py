@@ -26,6 +26,7 @@ from sos_print.plans.layout import (
     GRID_LINE_PT,
     LABEL_GAP,
     LAST_LETTER_DASH,
+    LAST_LETTER_PT,
     LEADER_GREY,
     LEADER_PT,
     MM,
@@ -173,8 +174,13 @@ def draw_letters(
         _frame(canvas, *cell_centre(grid, x, y - drop, cell, *place), half)
     if grid.last is not None:
         canvas.saveState()
+        canvas.setLineWidth(LAST_LETTER_PT)
         canvas.setDash([length * MM for length in LAST_LETTER_DASH])
-        _frame(canvas, *cell_centre(grid, x, y - drop, cell, *grid.last), half)
+        _frame(
+            canvas,
+            *cell_centre(grid, x, y - drop, cell, *grid.last),
+            half + (NEW_LETTER_RING_PT - LAST_LETTER_PT) / 2 / MM,
+        )
         canvas.restoreState()
     canvas.setFont(REGULAR, number_pt)
     canvas.setFillGray(GREY)  # every number grey: a few black among grey ones read as other marks (des41 C2)

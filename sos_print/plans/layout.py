@@ -238,7 +238,10 @@ SEGMENT_PT = 2.2
 SEGMENT_GREY = 0.25
 BADGE_RING_GREY = 0.0  # a scorer's badge's circle: black, as its letter, for the same copier
 NEW_LETTER_RING_PT = 1.4
-LAST_LETTER_DASH = (1.2, 0.9)  # mm on, mm off: the square around a last letter that scored nothing
+LAST_LETTER_DASH = (0.8, 0.6)  # mm on, mm off: the square around a last letter that scored nothing
+# That square's line, thinner than a scored letter's frame, its outer edge where that frame's is: on 8 x 8's cells the
+# frame's inside comes within 0.3 mm of its letter, and 1.4 pt dashes there read as a dotted S (review rv55, C5).
+LAST_LETTER_PT = 0.8
 GREY = 0.35  # move numbers in diagrams: contrast 7:1, dark enough to photocopy
 ANSWER_GREY = 0.12  # the answer cells of the puzzles' key: near black, a white letter in each (kept by a photocopy)
 # The line from a diagonal's end to its name: at 0.7 pt, 0.55 grey, it dropped out on a cheap copier (issue 23, P5).
