@@ -1277,7 +1277,7 @@ def test_the_marking_grid_of_a_class_set_takes_two_pages_each_sheets_row_on_one(
             assert letters and {round(word["size"], 1) for word in letters} == {size}
     assert numbers == list(range(1, 31))  # every sheet's row once, in order
     if count > 6:
-        legend = "1, 4, 7, 10. Most points now · 2, 5, 8, 11. Give nothing away · 3, 6, 9, 12. Best move"
+        legend = "1, 4, 7, 10. Most points now · 2, 5, 8, 11. Give nothing away · 3, 6, 9, 12. Challenge: best move"
         assert legend in flat(grid[0])
 
 
@@ -2033,12 +2033,14 @@ def test_every_puzzles_number_stands_over_its_boards_top_edge(args):
 
 
 # The marking grid, which the teacher prints alone, told "S/O" only in the explanations after it, and headed the
-# challenges' columns "3. Best move" where the sheet says "★ Challenge" (review des41, C7).
+# challenges' columns "3. Best move" where the sheet says "★ Challenge" (review des41, C7). Twelve columns headed by
+# their numbers alone, too narrow for a star, the line over them named "3, 6, 9, 12. Best move" (review rv56, C4).
 GRID_STARS = [
     ((), "(S/O: either letter)", "Best", 2),
     (("--lang", "fr", "--copies", "3"), "(S/O : l'une ou l'autre lettre)", "meilleur", 2),
     (("--kind", "score-now"), "(S/O: either letter)", "Best", 0),
-    (("--large-print", "--count", "12", "--copies", "3"), "(S/O: either letter)", "Best", 0),  # heads are numbers
+    (("--large-print", "--count", "12", "--copies", "3"), "3, 6, 9, 12. Challenge: best move", "Best", 0),
+    (("--lang", "fr", "--count", "12", "--copies", "3"), "3, 6, 9, 12. Défi : le meilleur coup", "", 0),
 ]
 
 
@@ -2050,6 +2052,7 @@ def test_the_marking_grid_says_what_s_o_is_and_stars_the_challenges(args, said, 
     first = flat(texts(data)[0]).replace("’", "'")
     grid = first[: first.index("Sheet 1" if "fr" not in args else "Fiche 1")] if stars else first
     assert said in grid
+    assert ("S/O: either letter" in grid or "S/O : l'une ou l'autre lettre" in grid) and "Best move:" not in grid
     assert ("A star heads the challenges" in grid or "Comme sur les fiches, une étoile signale" in grid) == bool(stars)
     with pages(data) as pdf:
         page = pdf.pages[0]

@@ -142,6 +142,7 @@ ARGUMENTS = [
         "said_scores": (("C", 2), ("B", 1), ("A", 0)),  # three sides: whose score is whose (frr41)
         "right_scores": (("B", 2), ("C", 1), ("A", 1)),
         "kind": "best-move",
+        "legend": True,  # the line over a marking grid of twelve names the challenges
         "value": 0,
         "greedy_value": 2,
         "quiet": 1,
@@ -316,6 +317,7 @@ SAMPLE = {
     "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
     "runs": ((1, 4), (6, 6)),  # moves a replay's caption does not tell: "Moves 1 to 4 and 6 score nothing."
     "sent": 101,  # files sent to a field of the web page that takes at most `most`
+    "legend": False,  # a marking grid's head ("3. Best move"), not the line over a grid of twelve
 }
 
 
