@@ -401,14 +401,35 @@ def test_each_child_has_their_own_puzzle_sheet_and_the_key_lists_it_under_their_
     grid = texts(rendered("answers", options))[0]
     headings = {"en": r"6\.\s+Best\s+move", "fr": r"6\.\s+Le\s+meilleur\s+coup"}
     assert all(re.search(headings[code], grid) for code in language.codes), grid[:600]
-    # A page holding two sheets' answers names both children in its running head, first and last (issue 23, rv48 C6).
+    # A page holding two sheets' answers names both children in its running head, first and last (issue 23, rv48 C6),
+    # "and" between them: a dash read as one double-barrelled name, itself hyphenated (review rv55, C3).
     heads = [page.splitlines()[0] for page in texts(rendered("answers", options))]
     shared = [re.search(rf" · (.+) · {code}s (\d+) (and|et) (\d+) ", head) for head in heads]
     assert any(shared), heads
     for found in filter(None, shared):
-        assert found[1] == f"{CLASS[int(found[2]) - 1]} \u2013 {CLASS[int(found[4]) - 1]}", found[0]
+        assert found[1] == f"{CLASS[int(found[2]) - 1]} {found[3]} {CLASS[int(found[4]) - 1]}", found[0]
     records = json.loads(rendered("puzzles data", options))
     assert not any(name in json.dumps(records, ensure_ascii=False) for name in CLASS)
+
+
+def test_a_two_language_keys_running_head_names_the_children_in_its_first_language_alone():
+    # In two languages the head named the child in each: with a long name, four lines over every page (review rv55,
+    # C3). The second language's line carries the sheets' numbers alone.
+    heads = [
+        page.split("\nPage ")[0]
+        for page in texts(rendered("answers", with_class(PrintOptions(language=Language.BOTH))))
+    ]
+    named = 0
+    for head in heads[1:]:
+        english, french = re.split(r"SOS\s:\scorrigé", head)
+        assert english.startswith("SOS: puzzle answer key"), head
+        assert not any(name in french for name in CLASS), head
+        children = [name for name in CLASS if name in english]
+        assert bool(children) == ("Sheet" in english) == ("Fiche" in french), head  # a sheet's page names its child
+        named += bool(children)
+        if re.search(r"Sheets \d+ and \d+", english):
+            assert f"{children[0]} and {children[-1]}" in english.replace("\n", " "), head
+    assert named >= len(CLASS)
 
 
 @pytest.mark.parametrize("language", ["fr+en", "en"])

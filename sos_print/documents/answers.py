@@ -12,6 +12,7 @@ lines they complete, and beside it the answers with their points, and why.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import partial
@@ -144,7 +145,10 @@ def _render_key(
         # A class list's child heads their sheet's answers, the sheet's number and code under the name.
         heading = [Block("h2", (Run(sheet.child),)), *_blocks("p", sheet.heading)] if sheet.child else []
         heading = heading or _blocks("h2", sheet.heading)
-        current[0] = tuple(" \u00b7 ".join(part for part in (sheet.child, text) if part) for text in sheet.head)
+        current[0] = tuple(
+            " \u00b7 ".join(part for part in (sheet.child if k == 0 else "", text) if part)
+            for k, text in enumerate(sheet.head)
+        )
         flow.keep(flow.measure(heading) + ROW_GAP + layouts[0].height)
         document.bookmark(sheet.bookmark, level=1)
         flow.blocks(heading)
@@ -162,12 +166,17 @@ def _render_key(
 
 def _sheets_head(plan: KeyPlan, first: int, last: int) -> Label:
     """Returns the running head of a page holding the answers of sheets `first` to `last` (from 0), in each language:
-    their numbers, after their children's names (a class list's), first and last."""
-    pattern = plan.sheets_head[0 if last == first + 1 else 1]
-    named = " \u2013 ".join(plan.sheets[k].child for k in (first, last) if plan.sheets[k].child)
+    their numbers, after their children's names (a class list's), first and last. The names stand in the first
+    language's line only: in two languages a long name made the head four lines (review rv55, C3)."""
+    pair = last == first + 1
+    children = {"first": plan.sheets[first].child, "last": plan.sheets[last].child}
+    named = ""
+    if all(children.values()):
+        # The names go in after the words are made: a name is printed as written, never read as a field.
+        named = re.sub(r"\{(first|last)\}", lambda found: children[found[1]], plan.children_head[0 if pair else 1][0])
     return tuple(
-        " \u00b7 ".join(part for part in (named, text.format(first=first + 1, last=last + 1)) if part)
-        for text in pattern
+        " \u00b7 ".join(part for part in (named if k == 0 else "", text.format(first=first + 1, last=last + 1)) if part)
+        for k, text in enumerate(plan.sheets_head[0 if pair else 1])
     )
 
 

@@ -50,6 +50,9 @@ class KeyPlan:
     # The running head of a page holding several sheets' answers, "Sheets {first} and {last} of 30" for two sheets and
     # "... to ..." for more, as a dictionary's guide words (it named the first sheet alone, issue 23, rv48 C6).
     sheets_head: tuple[Label, Label]
+    # Their children, a class list's, "{first} and {last}" (a dash between two names read as one double-barrelled
+    # name, itself hyphenated: review rv55, C3).
+    children_head: tuple[Label, Label]
     marking_heading: Label
     marking_intro: list[Block]
     marking: tuple[Table, ...]  # one table: a row per sheet, a column per puzzle
@@ -92,6 +95,10 @@ def key_plan(
         sheets_head=(
             label("puzzles.key_sheets", first_sheet="{first}", last_sheet="{last}", count=len(sheets), pair=True),
             label("puzzles.key_sheets", first_sheet="{first}", last_sheet="{last}", count=len(sheets), pair=False),
+        ),
+        children_head=(
+            label("puzzles.key_children", first="{first}", last="{last}", pair=True),
+            label("puzzles.key_children", first="{first}", last="{last}", pair=False),
         ),
         marking_heading=label("puzzles.key_grid_heading"),
         marking_intro=blocks(
