@@ -42,7 +42,7 @@ _ESCAPE = re.compile(rb"\\([0-7]{1,3}|\r\n|[\s\S])")
 _ESCAPES = {b"b": b"\b", b"t": b"\t", b"n": b"\n", b"f": b"\f", b"r": b"\r", b"(": b"(", b")": b")", b"\\": b"\\"}
 # Operators whose operands or data this reader does not take apart (inline images, marked content's dictionaries).
 _LEFT_TO_PDFMINER = {b"BI", b"ID", b"EI", b"BDC", b"BMC", b"EMC", b"DP", b"MP"}
-_PLAIN = (int, float, str, bool, type(None))
+_PLAIN = frozenset({int, float, str, bool, type(None)})  # types in which no reference can hide
 _KINDS: dict[type, str] = {}  # "char" for LTChar, as pdfplumber names each class
 _SPACES: dict[str, object] = {}
 
@@ -164,9 +164,9 @@ class FastInterpreter(PDFPageInterpreter):
 def _resolved(value: object) -> object:
     """Returns `value` with its references resolved, as pdfplumber's `resolve_all` does, without walking plain
     numbers and tuples of them."""
-    if isinstance(value, _PLAIN) or (type(value) is tuple and all(isinstance(item, _PLAIN) for item in value)):
+    if type(value) is tuple and all(type(item) in _PLAIN for item in value):
         return value
-    if type(value) is list and all(type(item) is tuple and all(isinstance(x, _PLAIN) for x in item) for item in value):
+    if type(value) is list and all(type(item) is tuple and all(type(x) in _PLAIN for x in item) for item in value):
         return list(value)  # a curve's points
     return resolve_all(value)
 
@@ -199,7 +199,11 @@ class FastPage(Page):
         kind = _KINDS.get(type(obj))
         if kind is None:
             kind = _KINDS[type(obj)] = re.sub(lt_pat, "", type(obj).__name__).lower()
-        attr = {key: _resolved(value) for key, value in obj.__dict__.items() if key in ALL_ATTRS}
+        attr = {
+            key: value if type(value) in _PLAIN else _resolved(value)
+            for key, value in obj.__dict__.items()
+            if key in ALL_ATTRS
+        }
         attr["object_type"] = kind
         attr["page_number"] = self.page_number
         for space in ("ncs", "scs"):
