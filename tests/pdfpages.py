@@ -1,12 +1,12 @@
 """Reads pdfplumber's pages at about twice its speed, giving the same objects.
 
-Reading PDFs back was about half the suite's time, and two costs dominated it: pdfminer tokenising content streams one
-character class at a time, and pdfplumber resolving every attribute of every object for references that sos-print's
-numbers and tuples never hold. `FastPage` tokenises each stream with one regular expression and hands each operator to
-pdfminer's own interpreter and device (a stream holding anything else is read by pdfminer's parser), and resolves only
-what may hold a reference. test_pdfpages.py holds both to pdfminer's and pdfplumber's own results.
+Reading PDFs back was half or more of the heaviest modules' time (test_replay, test_puzzles_cli), and two costs
+dominated it: pdfminer tokenising content streams one character class at a time, and pdfplumber resolving every
+attribute of every object for references that sos-print's numbers and tuples never hold. `FastPage` tokenises each
+stream with one regular expression and hands each operator to pdfminer's own interpreter and device (a stream holding
+anything else is read by pdfminer's parser), and resolves only what may hold a reference. test_pdfpages.py holds both
+to pdfminer's and pdfplumber's own results.
 """
-
 from __future__ import annotations
 
 import io
@@ -44,7 +44,7 @@ _ESCAPES = {b"b": b"\b", b"t": b"\t", b"n": b"\n", b"f": b"\f", b"r": b"\r", b"(
 _LEFT_TO_PDFMINER = {b"BI", b"ID", b"EI", b"BDC", b"BMC", b"EMC", b"DP", b"MP"}
 _PLAIN = frozenset({int, float, str, bool, type(None)})  # types in which no reference can hide
 _KINDS: dict[type, str] = {}  # "char" for LTChar, as pdfplumber names each class
-_SPACES: dict[str, object] = {}
+_COLOUR_SPACES: dict[str, object] = {}  # a colour space's name, decoded once
 
 
 class Unread(Exception):
@@ -133,15 +133,17 @@ class FastInterpreter(PDFPageInterpreter):
 
     def execute(self, streams) -> None:
         chosen = [stream_value(obj) for obj in streams]
-        # pdfminer reads several streams as one, a token running on from one to the next: it reads those.
-        if len(chosen) != 1 or chosen[0].objid is None or chosen[0].objid in self.parent_stream_ids:
+        # pdfminer reads several streams as one, a token running on from one to the next: it reads those, and any
+        # stream where its interpreter keeps no record of the streams run (a release without its guard on cycles).
+        parents, running = getattr(self, "parent_stream_ids", None), getattr(self, "stream_ids", None)
+        if parents is None or running is None or len(chosen) != 1 or chosen[0].objid in (None, *parents):
             return super().execute(streams)
         try:
             program = list(tokens(chosen[0].get_data()))
         except Unread:
             return super().execute(streams)
-        self.stream_ids.clear()
-        self.stream_ids.add(chosen[0].objid)
+        running.clear()
+        running.add(chosen[0].objid)
         operators: dict[bytes, tuple] = {}
         for obj in program:
             if not isinstance(obj, PSKeyword):
@@ -175,9 +177,9 @@ def _space(name: object) -> object:
     """Returns a colour space's name decoded as pdfplumber decodes it, once per name (every character has one)."""
     if not isinstance(name, str):
         return resolve_and_decode(name)
-    if name not in _SPACES:
-        _SPACES[name] = resolve_and_decode(name)
-    return _SPACES[name]
+    if name not in _COLOUR_SPACES:
+        _COLOUR_SPACES[name] = resolve_and_decode(name)
+    return _COLOUR_SPACES[name]
 
 
 class FastPage(Page):
