@@ -7,6 +7,7 @@ stream with one regular expression and hands each operator to pdfminer's own int
 anything else is read by pdfminer's parser), and resolves only what may hold a reference. test_pdfpages.py holds both
 to pdfminer's and pdfplumber's own results.
 """
+
 from __future__ import annotations
 
 import io
