@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 # Two Hypothesis profiles: CI (CI set, as .ci/run runs) tries every test's full number of examples;
-# a run by hand tries a fifth of them, so that the suite stays under a minute between two edits.
+# a run by hand tries a fifth of them, to keep the suite quick between two edits (its times: docs/testing.md).
 CI = bool(os.environ.get("CI"))
 settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=20)
