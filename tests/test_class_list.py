@@ -452,6 +452,7 @@ def test_a_keys_running_head_after_a_long_name_breaks_before_the_sheets_number_n
                 heads += 1
                 assert re.search(r"(Sheet|Fiche) \d+ (of|sur) \d+\s?: code \d[A-Z]\d-\d+", line), line
             assert not re.search(r"(code|(Sheet|Fiche) \d+|(of|sur) \d+\s?:)$", line.strip()), line
+            assert not line.strip().endswith("\u00b7"), line  # a separator hanging at the end of a line (fr57)
     assert heads >= 4
 
 

@@ -46,6 +46,9 @@ def oracle_width(line) -> float:
         ([Run(f"4{NBSP}×{NBSP}4 grid")], 9, [f"4{NBSP}×{NBSP}4", "grid"]),  # "4 × 4" is 8.1 mm wide
         ([Run("Write "), Run("S", bold=True), Run(" or O")], 200, ["Write S or O"]),
         ([Run("")], 50, []),
+        # A separator never ends a line: "Anna ·" (10.6 mm) fits 15 mm, "Anna · Sheet" (20.8 mm) does not (fr57).
+        ([Run("Anna \u00b7 Sheet 1")], 15, ["Anna", "\u00b7 Sheet 1"]),
+        ([Run("one \u00b7 two \u00b7 three")], 18, ["one \u00b7 two", "\u00b7 three"]),  # "one · two ·" 17.1 mm
     ],
     ids=[
         "fits",
@@ -56,6 +59,8 @@ def oracle_width(line) -> float:
         "no-break-space-stays",
         "bold",
         "empty",
+        "separator-starts-the-line",
+        "separator-after-two-words",
     ],
 )
 def test_lines_break_at_ordinary_spaces_and_line_breaks_only(runs, width_mm, expected):

@@ -24,6 +24,7 @@ from sos_print.plans.words import Run
 DESCENT = 0.28  # how far letters reach below the baseline, as a share of the type size
 Piece = tuple[str, str]  # (text, font name)
 SOFT_HYPHEN = "\u00ad"
+SEPARATOR = "\u00b7"  # between the parts of a running head or a list: it starts a line, never ends one
 
 
 @frozen
@@ -72,8 +73,11 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float, indent_mm: f
             gap = spaces[words[-1][-1][1]] if words else 0.0
             # A word too wide even alone for an indented first line leaves it empty and starts the next line.
             if (words or width < full) and used + gap + word_width > width:
-                lines.append(Line(tuple(words), used))
-                words, used, gap, width = [], 0.0, 0.0, full
+                carried = _separator(words)
+                lines.append(Line(tuple(words), used - sum(_carried_width(carried, words, spaces, size))))
+                words = [carried] if carried else []
+                used = _width(carried, size) if carried else 0.0
+                gap, width = (spaces[carried[-1][1]] if carried else 0.0), full
             words.append(word)
             used += gap + word_width
         if forced_break:
@@ -82,6 +86,21 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float, indent_mm: f
     if words:
         lines.append(Line(tuple(words), used))
     return tuple(lines)
+
+
+def _separator(words: list[tuple[Piece, ...]]) -> tuple[Piece, ...] | None:
+    """Takes and returns a separator ("·") that would end a line after other words: it starts the next line. A key's
+    running head broke "Maximilian-Alexander Vandenberghe-Oppenh ·" / "Fiche 1 sur 2", the dot left hanging (fr57)."""
+    if len(words) > 1 and "".join(text for text, _ in words[-1]) == SEPARATOR:
+        return words.pop()
+    return None
+
+
+def _carried_width(
+    carried: tuple[Piece, ...] | None, words: list[tuple[Piece, ...]], spaces: dict[str, float], size: float
+) -> tuple[float, ...]:
+    """Returns the widths a line gives up with a separator carried to the next: the space before it, and itself."""
+    return (spaces[words[-1][-1][1]], _width(carried, size)) if carried else ()
 
 
 def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[tuple[Piece, ...], float]]:
