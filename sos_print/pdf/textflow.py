@@ -74,7 +74,9 @@ def _set_lines(runs: tuple[Run, ...], width_mm: float, size: float, indent_mm: f
             # A word too wide even alone for an indented first line leaves it empty and starts the next line.
             if (words or width < full) and used + gap + word_width > width:
                 carried = _separator(words)
-                lines.append(Line(tuple(words), used - sum(_carried_width(carried, words, spaces, size))))
+                if carried:  # the line gives up the separator and the space before it
+                    used -= spaces[words[-1][-1][1]] + _width(carried, size)
+                lines.append(Line(tuple(words), used))
                 words = [carried] if carried else []
                 used = _width(carried, size) if carried else 0.0
                 gap, width = (spaces[carried[-1][1]] if carried else 0.0), full
@@ -94,13 +96,6 @@ def _separator(words: list[tuple[Piece, ...]]) -> tuple[Piece, ...] | None:
     if len(words) > 1 and "".join(text for text, _ in words[-1]) == SEPARATOR:
         return words.pop()
     return None
-
-
-def _carried_width(
-    carried: tuple[Piece, ...] | None, words: list[tuple[Piece, ...]], spaces: dict[str, float], size: float
-) -> tuple[float, ...]:
-    """Returns the widths a line gives up with a separator carried to the next: the space before it, and itself."""
-    return (spaces[words[-1][-1][1]], _width(carried, size)) if carried else ()
 
 
 def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[tuple[Piece, ...], float]]:
