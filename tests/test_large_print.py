@@ -253,8 +253,8 @@ def _board_runs(page, size: int):
 PUZZLE_CELLS = [
     # The gift said with the three lines pictured (review rv44 C8) sets English A4's 4 x 4 boards a step smaller and
     # its 6 x 6 ones a step larger: the sheet's pages hold the same puzzles.
-    (4, Paper.A4, Language.EN, 10.0, 16.0),
-    # Two a row on Letter, their answer boxes without a caption, where 17 mm cells set one a row (review rv52 C3).
+    (4, Paper.A4, Language.EN, 10.0, 17.0),
+    # Two a row on Letter, where 17 mm cells set one a row (review rv52 C3).
     (4, Paper.LETTER, Language.FR, 10.0, 15.0),
     # Normal print holds three 5 x 5 puzzles a page, the third alone in its row, with 11 mm cells (issue 23, review
     # des38 A5: four and two, in 10 mm cells on A4 and 11 on Letter); a 6 x 6 A4 sheet three a page in 10 mm, a Letter
@@ -262,10 +262,9 @@ PUZZLE_CELLS = [
     # made the cells of normal print a step smaller, and with them the least large print may take.
     # The tip box kept whole on the first page (review rv44 B3) takes normal print's A4 5 x 5 cells a step smaller, and
     # its 6 x 6 ones a step larger, four a page on the second.
-    (5, Paper.A4, Language.FR, 10.0, 15.0),
+    (5, Paper.A4, Language.FR, 11.0, 15.0),
     (5, Paper.LETTER, Language.EN, 11.0, 16.0),
-    # Three a page on 6 x 6, their answer boxes without a caption (where 12 mm cells on A4 and 11 on Letter set two and
-    # four): a step smaller.
+    # Three a page on 6 x 6 (where 12 mm cells on A4 and 11 on Letter set two and four): a step smaller.
     (6, Paper.A4, Language.EN, 11.0, 18.0),
     (6, Paper.LETTER, Language.FR, 10.0, 15.0),
 ]

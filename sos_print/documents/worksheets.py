@@ -95,9 +95,9 @@ NOTE_GAP = 1.0  # under the line on dashed lines at the top of a later page, as 
 class Answers(enum.Enum):
     """Names where a puzzle's words and answer boxes go around its diagram."""
 
-    STACKED = "stacked"  # the words over the diagram, the boxes beside it under their caption
+    STACKED = "stacked"  # the words over the diagram, the boxes beside it each after its word
     UNDER = "under"  # the words over the diagram, the boxes in a row under it: a column as narrow as the diagram
-    SIDE = "side"  # the words over the diagram, the boxes beside it each under its word (the caption where it fits)
+    SIDE = "side"  # the words over the diagram, the boxes beside it each under its word
     # As UNDER, the diagram under the number's margin rather than under the words: two columns where the words' margin
     # left room for one (a large-print two-language 5 x 5 sheet took a page a puzzle, review rv52 B1).
     FLUSH = "flush"
@@ -141,9 +141,6 @@ class SheetLayout:
     pages: tuple[int, ...]
     answers: Answers = Answers.STACKED
     spacing: Spacing = Spacing()
-    # A row of answer boxes under their caption, "Your answer"; without it, a large-print 4 x 4 sheet on Letter missed
-    # two columns by a millimetre and set its puzzles one a row, a third of each page blank (review rv52 C3).
-    caption: bool = True
     # The puzzles in each row: `columns` each (none given), or a page's last row of one, in its first column
     # (`_balanced`).
     counts: tuple[int, ...] = ()
@@ -333,25 +330,19 @@ def _footer_height(scale: float) -> float:
 
 
 def _answer_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
-    """Returns the width and height (mm) of the answer area: its caption, then the cell box over the letter box."""
+    """Returns the width and height (mm) of the answer area: the letter's box over the cell's, each after its word."""
     body = BODY_PT * scale
     label = max(set_words(text, body).width for text in (plan.answer_letter, plan.answer_cell)) + 2.0
     boxes = max(plan.cell_box, ANSWER_LETTER_BOX) * scale
-    width = max(label + boxes, set_words(plan.answer, body, bold=True).width)
-    height = set_words(plan.answer, body, bold=True).height + 1.5 + 2 * ANSWER_BOX_HEIGHT * scale + 2.0
-    return width, height
+    return label + boxes, 2 * ANSWER_BOX_HEIGHT * scale + 2.0
 
 
-def _answer_row_size(plan: SheetPlan, scale: float, caption: bool = True) -> tuple[float, float]:
-    """Returns the width and height (mm) of the answer area set in one row: its caption if `caption`, then each box
-    after its word."""
+def _answer_row_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
+    """Returns the width and height (mm) of the answer area set in one row: each box after its word."""
     body = BODY_PT * scale
     boxes = [(plan.answer_letter, ANSWER_LETTER_BOX), (plan.answer_cell, plan.cell_box)]
     width = sum(set_words(text, body).width + 2.0 + box * scale for text, box in boxes) + ANSWER_GAP * scale
-    if not caption:
-        return width, ANSWER_BOX_HEIGHT * scale
-    height = set_words(plan.answer, body, bold=True).height + 1.5 + ANSWER_BOX_HEIGHT * scale
-    return max(width, set_words(plan.answer, body, bold=True).width), height
+    return width, ANSWER_BOX_HEIGHT * scale
 
 
 def _indent(plan: SheetPlan, scale: float) -> float:
@@ -368,21 +359,13 @@ def _words_height(figures: Sequence[PuzzleFigure], width: float, scale: float) -
     )
 
 
-def _side_size(plan: SheetPlan, scale: float, caption: bool) -> tuple[float, float]:
-    """Returns the width and height (mm) of the answer boxes set beside a diagram each under its word, under their
-    caption if `caption`."""
+def _side_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
+    """Returns the width and height (mm) of the answer boxes set beside a diagram each under its word."""
     body = BODY_PT * scale
     words = [set_words(text, body) for text in (plan.answer_letter, plan.answer_cell)]
     boxes = (ANSWER_LETTER_BOX * scale, plan.cell_box * scale)
     width = max(*(word.width for word in words), *boxes)
-    height = sum(word.height for word in words) + 2 * (1.0 + ANSWER_BOX_HEIGHT * scale) + 2.0
-    return width, height + (set_words(plan.answer, body, bold=True).height + 1.5 if caption else 0.0)
-
-
-def _side_caption(plan: SheetPlan, style: DiagramStyle, width: float, scale: float) -> bool:
-    """Tells whether the caption fits over the answer boxes beside the diagrams of a puzzle `width` mm wide."""
-    room = width - _indent(plan, scale) - _diagram_size(plan, style)[0] - ANSWER_GAP
-    return set_words(plan.answer, BODY_PT * scale, bold=True).width <= room
+    return width, sum(word.height for word in words) + 2 * (1.0 + ANSWER_BOX_HEIGHT * scale) + 2.0
 
 
 def _star_room(body: float) -> float:
@@ -442,7 +425,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
     Each row is as tall as its own puzzles need: a question that wraps makes its row taller, not every row of the
     sheet, and both boards of a row start level under the taller question.
     """
-    found: list[tuple[tuple[int, bool, bool, bool, int, bool, bool, bool, float, int], SheetLayout]] = []
+    found: list[tuple[tuple[int, bool, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
     least = _least_cell(plan, box, scale) if least is None else least
     for spacing in (Spacing(), TIGHT):
         page = _page_box(box, spacing)
@@ -468,23 +451,18 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                     names_clear=scale > 1.0,
                     dashes=scale,
                 )
-                for answers, caption in _placements(plan, style, width, scale):
+                for answers in _placements(plan, style, width, scale):
                     measure = _words_width(plan, width, scale)
                     words = tuple(_words_height(row, measure, scale) for row in rows)
-                    heights = tuple(
-                        _row_height(plan, style, width, answers, height, scale, spacing.words, caption)
-                        for height in words
-                    )
+                    heights = tuple(_row_height(plan, style, answers, height, scale, spacing.words) for height in words)
                     pages = _paginate(heights, (first,), later, spacing.rows)
                     if pages is None:
                         continue
-                    layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing, caption)
+                    layout = SheetLayout(columns, style, width, words, heights, pages, answers, spacing)
                     # A sheet on two pages or more whose pages hold their puzzles unevenly (four and two: a page half
                     # white) is set evenly where a page's last puzzle alone in its row lets it (`_balanced`).
                     lopsided = _uneven(layout, len(plan.puzzles))
                     even = _balanced(plan, layout, first, later, scale) if lopsided else None
-                    # Answer boxes without their caption only where that saves a page, a blank band or a column.
-                    bare = not caption or (answers is Answers.SIDE and not _side_caption(plan, style, width, scale))
                     flush = answers is Answers.FLUSH  # only where it saves a page, a blank band or a column
                     tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
                     for laid in (layout, even):
@@ -500,7 +478,6 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                             tight,
                             -columns,
                             band,
-                            bare,
                             flush,
                             -cell,
                             PREFERRED.index(answers),
@@ -552,9 +529,7 @@ def _balanced(plan: SheetPlan, layout: SheetLayout, first: float, later: float, 
         row = plan.puzzles[start : start + count]
         start += count
         words.append(_words_height(row, measure, scale))
-        heights.append(
-            _row_height(plan, style, layout.width, layout.answers, words[-1], scale, spacing.words, layout.caption)
-        )
+        heights.append(_row_height(plan, style, layout.answers, words[-1], scale, spacing.words))
     rows = tuple(count // 2 + count % 2 for count in held)
     # The whole reminder over the first page's rows: scoring again, over the second page's, went unread on the first
     # (issue 23, review rv44 B3).
@@ -591,15 +566,9 @@ def _words_width(plan: SheetPlan, width: float, scale: float) -> float:
     return width - _indent(plan, scale)
 
 
-def _placements(plan: SheetPlan, style: DiagramStyle, width: float, scale: float) -> list[tuple[Answers, bool]]:
-    """Returns where the answer boxes of a puzzle `width` mm wide with diagrams of `style` may stand, each with whether
-    under their caption: a row of them under the diagram may do without it."""
-    return [
-        (answers, caption)
-        for answers in Answers
-        if _needed_width(plan, style, answers, scale) <= width
-        for caption in ((True, False) if answers in ROWED else (True,))
-    ]
+def _placements(plan: SheetPlan, style: DiagramStyle, width: float, scale: float) -> list[Answers]:
+    """Returns where the answer boxes of a puzzle `width` mm wide with diagrams of `style` may stand."""
+    return [answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width]
 
 
 def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale: float) -> float:
@@ -609,30 +578,25 @@ def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale:
     diagram = _indent(plan, scale) + _diagram_size(plan, style)[0]
     if answers is Answers.UNDER:
         return max(diagram, _answer_row_size(plan, scale)[0])
-    boxes = _side_size(plan, scale, False) if answers is Answers.SIDE else _answer_size(plan, scale)
+    boxes = _side_size(plan, scale) if answers is Answers.SIDE else _answer_size(plan, scale)
     return diagram + ANSWER_GAP + boxes[0]
 
 
 def _row_height(
     plan: SheetPlan,
     style: DiagramStyle,
-    width: float,
     answers: Answers,
     words: float,
     scale: float,
     gap: float = 2.0,
-    caption: bool = True,
 ) -> float:
-    """Returns the height (mm) of a row of puzzles `width` mm wide whose tallest question and turn are `words` mm
-    tall, `gap` mm over the diagram, a row of answer boxes under it under their caption if `caption`."""
+    """Returns the height (mm) of a row of puzzles whose tallest question and turn are `words` mm tall, `gap` mm over
+    the diagram, and its answer boxes where `answers` says."""
     diagram = _diagram_size(plan, style)[1]
     if answers in ROWED:
-        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale, caption)[1]
+        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
-    if answers is Answers.SIDE:
-        boxes = _side_size(plan, scale, _side_caption(plan, style, width, scale))
-    else:
-        boxes = _answer_size(plan, scale)
+    boxes = _side_size(plan, scale) if answers is Answers.SIDE else _answer_size(plan, scale)
     return words + gap + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
 
 
@@ -943,12 +907,11 @@ def _draw_puzzle(
     _draw_board(document, grid, style, _board_x(layout, x, indent), below)
     if layout.answers in ROWED:
         bottom = below - margins.top - side - margins.bottom - 2.0
-        _draw_answer_row(canvas, plan, x, bottom, scale, layout.caption)
+        _draw_answer_row(canvas, plan, x, bottom, scale)
         return
     answer_x = x + indent + margins.left + side + margins.right + ANSWER_GAP
     if layout.answers is Answers.SIDE:
-        caption = _side_caption(plan, style, layout.width, scale)
-        _draw_answer_side(canvas, plan, answer_x, below - margins.top, scale, caption)
+        _draw_answer_side(canvas, plan, answer_x, below - margins.top, scale)
         return
     _draw_answer(canvas, plan, answer_x, below - margins.top, scale)
 
@@ -968,12 +931,9 @@ def _draw_star_at(canvas: Canvas, x: float, top: float, body: float) -> None:
     draw_star(canvas, x + radius, middle, radius)
 
 
-def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float, caption: bool) -> None:
-    """Draws the answer area in one row: its caption if `caption`, then the letter's box and the cell's, each after
-    its word."""
+def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
+    """Draws the answer area in one row: the letter's box and the cell's, each after its word."""
     body = BODY_PT * scale
-    if caption:
-        top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
         (plan.answer_letter, ANSWER_LETTER_BOX),
@@ -986,11 +946,9 @@ def _draw_answer_row(canvas: Canvas, plan: SheetPlan, x: float, top: float, scal
         x += box_width * scale + ANSWER_GAP * scale
 
 
-def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float, caption: bool) -> None:
-    """Draws the answer boxes each under its word, the cell's over the letter's, under their caption if `caption`."""
+def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
+    """Draws the answer boxes each under its word, the letter's over the cell's."""
     body = BODY_PT * scale
-    if caption:
-        top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     box_height = ANSWER_BOX_HEIGHT * scale
     for text, box_width in (
         (plan.answer_letter, ANSWER_LETTER_BOX),
@@ -1002,9 +960,8 @@ def _draw_answer_side(canvas: Canvas, plan: SheetPlan, x: float, top: float, sca
 
 
 def _draw_answer(canvas: Canvas, plan: SheetPlan, x: float, top: float, scale: float) -> None:
-    """Draws the answer area: its caption, then a box for the cell's name and one for the letter."""
+    """Draws the answer area: a box for the letter over one for the cell's name, each after its word."""
     body = BODY_PT * scale
-    top = draw_words(canvas, plan.answer, x, top, body, bold=True) - 1.5
     label = max(set_words(text, body).width for text in (plan.answer_letter, plan.answer_cell)) + 2.0
     box_height = ANSWER_BOX_HEIGHT * scale
     cell_box = plan.cell_box

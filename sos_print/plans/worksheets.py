@@ -57,7 +57,6 @@ class SheetPlan:
     patterns: tuple[str, ...]
     reminders: tuple[Rich, ...]  # under the gift: scoring again, what "best" means, how cells are named
     starred: int  # which of the reminders opens with the star the challenges carry (what "best" means), or -1
-    answer: Label
     answer_cell: Label
     answer_letter: Label
     notation: Notation  # how long the cell names written in the answer box are
@@ -123,7 +122,6 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         patterns=GIFT_PATTERNS,
         reminders=tuple(reminders),
         starred=1 if PuzzleKind.BEST_MOVE in kinds else -1,
-        answer=vocab.label("puzzles.answer"),
         answer_cell=vocab.label("puzzles.answer_cell"),
         answer_letter=vocab.label("puzzles.answer_letter"),
         notation=options.notation,
