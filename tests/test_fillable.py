@@ -2142,7 +2142,8 @@ def shown_in(code: bytes) -> bytes:
         ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (5) Tj ET", font=DIFFERENCES), None),
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"0.5 g")), None),
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 g 2 Tr")), None),  # white, outlined in black
-        ({}, partial(redrawn, name=POINTS, content=shown_in(b"38 0 Td")), None),  # partly in the box
+        # partly in the box (from 38 points on, its "1" stood wholly past the box's edge: ad58 F1, refused below)
+        ({}, partial(redrawn, name=POINTS, content=shown_in(b"33 0 Td")), None),
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 g"), need_appearances=True), None),
         ({}, partial(redrawn, name=POINTS, widget={"/F": NumberObject(4 | 1)}), None),  # a widget is a known type
         # The game field sos-print keeps hidden is never shown: pdftk draws it clipped to its widget of no size.
@@ -2483,6 +2484,53 @@ def test_a_field_whose_page_shows_another_value_than_it_holds_is_refused_naming_
             1,
             [f"{pdf}: {message}", "checked 1 file: 1 problem in 1 file"],
         )
+
+
+# A claim's drawing whose text, font and colour read right, but which PDFium draws out of its box's sight: moved past
+# its drawing's box, shrunk or turned by a matrix, or its box made a point (sweep ad58, F1). The page is drawn with its
+# widgets as a viewer draws them, and a claim's box that shows no ink past its border is refused; a drawing readers
+# make again from the value (/NeedAppearances) is not held to it.
+OUT_OF_SIGHT = [
+    ("moved-above-its-drawings-box", {"content": b"BT /Helv 12 Tf 0 g 2 50 Td (1) Tj ET"}),
+    ("moved-up-by-a-matrix", {"content": b"1 0 0 1 0 40 cm " + shown_in(b"")}),
+    ("shrunk-by-a-matrix", {"content": b"0.01 0 0 0.01 0 0 cm " + shown_in(b"")}),
+    ("shrunk-by-the-text-matrix", {"content": b"BT /Helv 12 Tf 0 g 0.01 0 0 0.01 14 7 Tm (1) Tj ET"}),
+    ("turned-out-of-its-box", {"content": b"0 1 -1 0 0 0 cm " + shown_in(b"")}),
+    ("moved-past-its-boxs-edge", {"content": shown_in(b"38 0 Td")}),
+    # a border along the box's edges, as readers draw, is ink of no value
+    ("shrunk-inside-a-thick-border", {"content": b"3 w 1.5 1.5 37 37 re S 0.01 0 0 0.01 0 0 cm " + shown_in(b"")}),
+    (
+        "its-box-a-point",
+        {"content": shown_in(b""), "drawn": {"/BBox": ArrayObject([NumberObject(n) for n in (0, 0, 1, 1)])}},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "need_appearances"),
+    [(c, n) for _, c in OUT_OF_SIGHT for n in (False, True)],
+    ids=[f"{name}{'-redrawn' * n}" for name, _ in OUT_OF_SIGHT for n in (False, True)],
+)
+def test_a_claim_drawn_out_of_its_boxs_sight_is_refused_unless_readers_draw_it_again(
+    runner, tmp_path, change, need_appearances
+):
+    _, steps = three_by_three_game()
+    pdf = tmp_path / "game.pdf"
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    pdf.write_bytes(redrawn(filled, POINTS, need_appearances=need_appearances, **change))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if need_appearances:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+        return
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{pdf}: page 1 shows nothing in group 1's field '{POINTS}', which holds '1' (its drawing is clipped, "
+            "shrunk, turned or moved out of sight): what sos-print would read is not what the audit shows; retype the "
+            "field in a PDF reader and save the file",
+            "checked 1 file: 1 problem in 1 file",
+        ],
+    )
 
 
 def test_drawings_are_read_only_up_to_their_bound_and_the_files_budget():

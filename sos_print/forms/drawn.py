@@ -1,5 +1,6 @@
 """Draws a filled audit's pages with PDFium in a child process held to MEMORY and SECONDS, and says what each shows:
-how it is turned, the last line of its text, and which of the given boxes holds ink.
+how it is turned, the last line of its text, which of the given boxes holds ink of the page's own, and which of the
+boxes of fields that hold a value shows none once the widgets are drawn.
 
 What PDFium draws cannot be bounded from the file: a 97 KB audit whose drawings call each other a hundred times three
 deep took the reading to 1.5 GB, four deep past 6 GB, and killed the web page's server (issue 20, sweep ad51 F1). So
@@ -24,22 +25,36 @@ SECONDS = 10  # of processor time for the child; the parent waits twice as long 
 Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
 _INK = 200  # of 255: darker than any light grey a drawing of sos-print's leaves in a cell (none)
 EDGE = 1.5  # points: a field's box lies on its cell's lines, which the page draws
+_SCALE = 2  # pixels a point where a widget's value is looked for: a "1" at 12 points is a stem of one point
+_SIDE = 0.8  # of a box's width or height: ink along that much of a row or column is a border's side, or a background
+_DARK = bytes(int(value < _INK) for value in range(256))  # a grey pixel to 1 where it is ink, else 0
 
 
 class Sight(NamedTuple):
-    """Holds what a page shows: its number, its turn (degrees), the last line of its text, and the first of the
-    boxes asked about that holds ink (-1: none; None: the page was not drawn, being turned)."""
+    """Holds what a page shows: its number, its turn (degrees), the last line of its text, the first of the boxes
+    asked about that holds ink of the page's own drawing (-1: none; None: the page was not drawn, being turned), and
+    the first of the boxes of valued fields that shows no ink once the page's widgets are drawn too (-1: none)."""
 
     number: int
     rotation: int
     last: str
     inked: int | None
+    blank: int = -1
 
 
-def pages_seen(data: bytes, boxes: Mapping[int, Sequence[Box]], path: str) -> Iterator[Sight]:
-    """Yields what each page of `boxes` (by number, in order) shows, drawn in a child process; raises ExampleFileError
-    for a page the child could not read or draw within its bounds, once the pages before it are yielded."""
-    asked = json.dumps({str(number): list(map(list, found)) for number, found in boxes.items()}).encode()
+def pages_seen(
+    data: bytes, boxes: Mapping[int, Sequence[Box]], path: str, valued: Mapping[int, Sequence[Box]] | None = None
+) -> Iterator[Sight]:
+    """Yields what each page of `boxes` (by number, in order) shows, drawn in a child process, and which box of
+    `valued` (by page: the boxes of fields that hold a value) shows none; raises ExampleFileError for a page the child
+    could not read or draw within its bounds, once the pages before it are yielded."""
+    valued = valued or {}
+    asked = json.dumps(
+        {
+            str(number): [list(map(list, found)), list(map(list, valued.get(number, ())))]
+            for number, found in boxes.items()
+        }
+    ).encode()
     try:
         done = subprocess.run(
             [sys.executable, "-m", "sos_print.forms.drawn"],
@@ -66,12 +81,14 @@ def pages_seen(data: bytes, boxes: Mapping[int, Sequence[Box]], path: str) -> It
                 f"page {number} cannot be drawn within {MEMORY >> 20:,} MB and {SECONDS} s, far more than any page "
                 "of an audit takes: send the file the audit was filled in",
             )
-        yield Sight(number, text[0], text[1], ink[0] if ink is not None else None)
+        blank = told.get(("blank", number), [-1])
+        yield Sight(number, text[0], text[1], ink[0] if ink is not None else None, blank[0])
 
 
 def main() -> None:
     """Reads the boxes asked about (a line of JSON) and the PDF from standard input, and writes a line of JSON for
-    each page as it is read ("text") and drawn ("ink"), or for the page that could not be ("damaged")."""
+    each page as it is read ("text") and drawn ("ink", then "blank" with its widgets), or for the page that could not
+    be ("damaged")."""
     _bounded()
     head, _, data = sys.stdin.buffer.read().partition(b"\n")
     boxes = {int(number): found for number, found in json.loads(head).items()}
@@ -80,12 +97,17 @@ def main() -> None:
         import pypdfium2
 
         document = pypdfium2.PdfDocument(data)
+        if any(valued for _, valued in boxes.values()):
+            document.init_forms()  # PDFium draws widgets only with its form layer, from their own drawings
         for number in sorted(boxes):
             page = document[number - 1]
             _say("text", number, page.get_rotation(), last_line(page))
             if page.get_rotation() % 360:  # its pixels would not stand where the boxes say
                 continue
-            _say("ink", number, _first_inked(page, boxes[number]))
+            found, valued = boxes[number]
+            _say("ink", number, _first_inked(page, found))
+            if valued:
+                _say("blank", number, _first_blank(page, valued))
     except MemoryError:
         raise SystemExit(1) from None
     except Exception as error:  # a damaged drawing can fail anywhere inside PDFium
@@ -131,11 +153,55 @@ def _first_inked(page: Any, boxes: Sequence[Box]) -> int:
     return next((k for k, box in enumerate(boxes) if _inked(bitmap, shown, box)), -1)
 
 
-def _inked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
-    """Tells whether a box, less its edges, holds a pixel darker than a light grey in the `shown` part of a page
-    (left, bottom, right, top) drawn at one pixel a point (grey, one byte a pixel)."""
-    left, right = max(int(box[0] - shown[0] + EDGE), 0), min(int(box[2] - shown[0] - EDGE), bitmap.width)
-    top, bottom = max(int(shown[3] - box[3] + EDGE), 0), min(int(shown[3] - box[1] - EDGE), bitmap.height)
+def _first_blank(page: Any, boxes: Sequence[Box]) -> int:
+    """Returns the first of `boxes` in which the page, drawn with its widgets as their own drawings show them (PDFium's
+    form layer, which draws them again from their values only where the form asks), holds no mark of a value; -1 for
+    none. A value drawn shrunk, turned or moved out of its box shows nothing there (sweep ad58, F1); the page's own
+    drawing puts no ink in these boxes (`_first_inked`)."""
+    bitmap = page.render(scale=_SCALE, draw_annots=True, may_draw_forms=True, grayscale=True)
+    crop, media = page.get_cropbox(), page.get_mediabox()
+    shown = (*map(max, crop[:2], media[:2]), *map(min, crop[2:], media[2:]))
+    return next((k for k, box in enumerate(boxes) if not _marked(bitmap, shown, box)), -1)
+
+
+def _marked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
+    """Tells whether a box, less its edges, holds a mark of a value, drawn at _SCALE pixels a point: a pixel darker
+    than a light grey outside the rows and columns that ink runs along nearly whole, as a border's sides do (a value's
+    glyphs leave most of each row and column of the box blank)."""
+    left = max(int((box[0] - shown[0] + EDGE) * _SCALE), 0)
+    right = min(int((box[2] - shown[0] - EDGE) * _SCALE), bitmap.width)
+    top = max(int((shown[3] - box[3] + EDGE) * _SCALE), 0)
+    bottom = min(int((shown[3] - box[1] - EDGE) * _SCALE), bitmap.height)
+    width, height = right - left, bottom - top
+    if width <= 0 or height <= 0:
+        return False
+    pixels, stride = bitmap.buffer, bitmap.stride
+    block = b"".join(
+        bytes(pixels[row * stride + left : row * stride + right]).translate(_DARK) for row in range(top, bottom)
+    )
+    sides = {column for column in range(width) if block[column::width].count(1) >= _SIDE * height}
+    for row in range(height):
+        line = block[row * width : (row + 1) * width]
+        if line.count(1) < _SIDE * width and any(column not in sides for column in _found(line)):
+            return True
+    return False
+
+
+def _found(line: bytes) -> Iterator[int]:
+    """Yields where a row of ones and zeros holds a one."""
+    column = line.find(1)
+    while column >= 0:
+        yield column
+        column = line.find(1, column + 1)
+
+
+def _inked(bitmap: Any, shown: Sequence[float], box: Sequence[float], edge: float = EDGE, scale: int = 1) -> bool:
+    """Tells whether a box, less `edge` points along each side, holds a pixel darker than a light grey in the `shown`
+    part of a page (left, bottom, right, top) drawn at `scale` pixels a point (grey, one byte a pixel)."""
+    left = max(int((box[0] - shown[0] + edge) * scale), 0)
+    right = min(int((box[2] - shown[0] - edge) * scale), bitmap.width)
+    top = max(int((shown[3] - box[3] + edge) * scale), 0)
+    bottom = min(int((shown[3] - box[1] - edge) * scale), bitmap.height)
     pixels, stride = bitmap.buffer, bitmap.stride
     return any(
         right > left and min(pixels[row * stride + left : row * stride + right]) < _INK for row in range(top, bottom)

@@ -209,7 +209,8 @@ def _fields(
                 if name.endswith(".game") and "/DV" in node
             }
             by_number = {number: page for number, page in pages.values()}
-            return found, count, shown, written, _places(found, drawn, pages, notes), by_number
+            places = _places(found, drawn, pages, notes, _redrawn(reader.root_object))
+            return found, count, shown, written, places, by_number
         except ExampleFileError:
             raise
         except Exception as error:  # a damaged file can fail anywhere inside pypdf, with any exception
@@ -243,8 +244,7 @@ def _refuse_values_not_shown(
     form = _dictionary(catalog.get("/AcroForm"))
     resources = _dictionary(form.get("/DR")) if form is not None else None
     fonts = _dictionary(resources.get("/Font")) if resources is not None else None
-    flag = _resolved(form.get("/NeedAppearances")) if form is not None else None
-    redrawn = isinstance(flag, BooleanObject) and flag.value
+    redrawn = _redrawn(catalog)
     budget = Budget()
     prefix = f"group{groups[0]}."
     for name, value in found.items():
@@ -319,13 +319,22 @@ def _refuse_values_not_shown(
             )
 
 
+def _redrawn(catalog: Any) -> bool:
+    """Tells whether the form asks readers to draw its fields again from their values (/NeedAppearances)."""
+    form = _dictionary(catalog.get("/AcroForm"))
+    flag = _resolved(form.get("/NeedAppearances")) if form is not None else None
+    return isinstance(flag, BooleanObject) and flag.value
+
+
 def _places(
     found: dict[str, str],
     drawn: dict[str, tuple[Any, list[Any]]],
     pages: dict[object, tuple[int, Any]],
     notes: list[tuple[int, Any]],
+    redrawn: bool,
 ) -> list[Placed]:
-    """Returns where each widget of an audit's fields is: its field, its page and its box; `read` tells a field whose
+    """Returns where each widget of an audit's fields is: its field, its page, its box, and the value its drawing
+    must show (one it has, of a form whose fields readers do not draw again: `redrawn`); `read` tells a field whose
     value the record reads and the page shows (not the game's, nor names and class printed as ink). The other
     annotations an audit's page may hold (`notes`: popups, by page number) follow, with no name and their kind."""
     groups = _filled_groups(found)
@@ -338,7 +347,10 @@ def _places(
             page = pages.get(_identity(widget)) if widget is not None else None
             box = _rectangle(widget.get("/Rect")) if page is not None else None
             if page is not None and box is not None:
-                places.append(Placed(name, tail, read, page[0], box))
+                # PDFium hides a widget flagged invisible, which other readers show: its value is not looked for.
+                drawing = None if redrawn or _widget_flags(widget) & _INVISIBLE else _appearance(widget)
+                shows = " ".join(found.get(name, "").split()) if isinstance(drawing, StreamObject) else ""
+                places.append(Placed(name, tail, read, page[0], box, shows))
     for number, note in notes:
         box = _rectangle(note.get("/Rect"))
         if box is not None:
@@ -391,11 +403,16 @@ def _kept_unseen(tail: str, field: Any) -> bool:
     return tail == "game" or ((tail == "class" or tail.startswith("names.")) and bool(_flags(field) & _READ_ONLY))
 
 
+def _widget_flags(widget: Any) -> int:
+    """Returns a widget's annotation flags (/F), 0 where it has none or not a number."""
+    flags = _resolved(widget.get("/F"))
+    return int(flags) if isinstance(flags, int) and not isinstance(flags, bool) else 0
+
+
 def _unseen(widget: Any, page: tuple[int, Any] | None) -> str | None:
     """Returns why the page cannot show a widget (its flags hide it, it has no size, its drawing's box is empty, or
     it lies off its page `page`, a number and a page), None if it may."""
-    flags = _resolved(widget.get("/F"))
-    flags = int(flags) if isinstance(flags, int) and not isinstance(flags, bool) else 0
+    flags = _widget_flags(widget)
     known = widget.get("/Subtype") in (None, "/Widget")  # a field's widget may leave its type unsaid
     if flags & (_HIDDEN | _NO_VIEW) or (flags & _INVISIBLE and not known):
         return "its widget's flags hide it"

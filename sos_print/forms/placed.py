@@ -26,14 +26,16 @@ _ROW = re.compile(r"move\.([0-9]+)\.(.+)")
 
 class Placed(NamedTuple):
     """Holds one widget of an audit's field: the field's full name and name within its group, whether the record
-    reads it as the page shows it, its page's number, and its box on the page; or another annotation of the page (a
-    popup), with no name and its kind ("/Popup") for its name within its group."""
+    reads it as the page shows it, its page's number, its box on the page, and the value its own drawing must show
+    there (empty: none, or readers draw the value themselves); or another annotation of the page (a popup), with no
+    name and its kind ("/Popup") for its name within its group."""
 
     name: str
     tail: str
     read: bool
     number: int
     box: Box
+    shows: str = ""
 
 
 def refuse_out_of_place(
@@ -99,14 +101,17 @@ def refuse_ink_over_fields(group: int, groups: int, placed: Sequence[Placed], da
     """Refuses a page whose own drawing puts ink within a claim's field (a row's or the pause box's): what the page
     shows there is not the field's value (a filled copy flattened onto it, text an editor added, a digit drawn as a
     path). The pages are drawn by PDFium without their widgets (`forms.drawn`, in a child process held to bounds), so
-    whatever way the ink was written is seen as a reader shows it (sweep 42, A1 and A2). A page of a class's audit (of
-    `groups` groups) headed for another group than the one whose claims it holds is refused too: two groups' pages or
-    widgets swapped (A8)."""
+    whatever way the ink was written is seen as a reader shows it (sweep 42, A1 and A2). A claim's widget whose own
+    drawing shows no ink in its box, though the field holds a value, is refused too: drawn shrunk, turned or moved out
+    of sight (sweep ad58, F1). So is a page of a class's audit (of `groups` groups) headed for another group than the
+    one whose claims it holds: two groups' pages or widgets swapped (A8)."""
     by_page: dict[int, list[Placed]] = defaultdict(list)
     for widget in filter(_claim, placed):
         by_page[widget.number].append(widget)
     boxes = {number: [widget.box for widget in widgets] for number, widgets in by_page.items()}
-    for seen in pages_seen(data, boxes, path):
+    valued = {number: [widget for widget in widgets if widget.shows] for number, widgets in by_page.items()}
+    seen_boxes = {number: [widget.box for widget in widgets] for number, widgets in valued.items()}
+    for seen in pages_seen(data, boxes, path, seen_boxes):
         widgets = by_page[seen.number]
         _refuse_headed_for_another(seen.last, seen.number, group, groups, widgets[0], path)
         if seen.rotation % 360:
@@ -121,6 +126,14 @@ def refuse_ink_over_fields(group: int, groups: int, placed: Sequence[Placed], da
                 f"page {seen.number} shows ink drawn over group {group}'s field {quoted(widgets[seen.inked].name)} "
                 "(added to the page, not typed in the field): what sos-print would read is not what the audit shows; "
                 "send the file the audit was filled in",
+            )
+        if seen.blank >= 0:
+            widget = valued[seen.number][seen.blank]
+            raise ExampleFileError(
+                path,
+                f"page {seen.number} shows nothing in group {group}'s field {quoted(widget.name)}, which holds "
+                f"{quoted(widget.shows)} (its drawing is clipped, shrunk, turned or moved out of sight): what "
+                "sos-print would read is not what the audit shows; retype the field in a PDF reader and save the file",
             )
 
 
