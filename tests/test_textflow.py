@@ -111,8 +111,29 @@ def test_a_soft_hyphen_is_invisible_unless_the_line_breaks_there(runs, width_mm,
 def test_a_word_wider_than_the_line_is_cut_into_parts_that_fit_and_keep_every_character(width_mm):
     word = "Antoine-de-Saint-Exupéry" * 3
     lines = set_lines([Run(word)], width_mm, 10)
-    assert "".join(texts(lines)) == word
+    # Every character kept in order; a cut between letters adds a hyphen, a cut after the word's own adds none.
+    assert "".join(texts(lines)).replace("-", "") == word.replace("-", "")
     assert len(lines) > 1
+    for line in lines:
+        assert line.width <= width_mm * MM + 1e-9
+        assert line.width == pytest.approx(oracle_width(line), abs=1e-9)
+
+
+# A replay's narrow caption cut a child's name between letters, "Maximilian-Alex" / "ander", where "Maximilian-"
+# fitted, and with no hyphen at the cut (review rv58 B2): a word too wide for its line breaks after its own hyphens
+# first, as many of its parts on a line as fit, and a part wider still between letters, each cut ending in a hyphen.
+@pytest.mark.parametrize(
+    ("text", "width_mm", "expected"),
+    [
+        ("Maximilian-Alexander Vandenberghe", 25, ["Maximilian-", "Alexander", "Vandenberghe"]),
+        ("Bartholomew-Maximilian-Alexander", 45, ["Bartholomew-Maximilian-", "Alexander"]),
+        ("Featherstonehaugh", 12, ["Feath-", "ersto-", "nehau-", "gh"]),
+    ],
+    ids=["after-its-hyphen", "parts-that-fit-together", "between-letters-with-a-hyphen"],
+)
+def test_a_word_too_wide_for_its_line_breaks_after_its_own_hyphens_first(text, width_mm, expected):
+    lines = set_lines([Run(text)], width_mm, 10)
+    assert texts(lines) == expected
     for line in lines:
         assert line.width <= width_mm * MM + 1e-9
         assert line.width == pytest.approx(oracle_width(line), abs=1e-9)

@@ -100,27 +100,61 @@ def _separator(words: list[tuple[Piece, ...]]) -> tuple[Piece, ...] | None:
 
 def _fitting(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[tuple[Piece, ...], float]]:
     """Returns the word whole, or cut into parts no wider than `width` points if it is wider (a long name, a URL),
-    each with its width."""
+    each with its width: after its own hyphens first, as many of its parts on a line as fit; a part wider still is
+    cut between letters, each cut ending in a hyphen. A replay's narrow caption cut "Maximilian-Alex" / "ander",
+    where "Maximilian-" fitted (review rv58 B2)."""
     whole = _width(word, size)
     if not word or whole <= width:
         return [(word, whole)] if word else []
+    parts: list[tuple[tuple[Piece, ...], float]] = []
+    for segment in _segments(word):
+        segment_width = _width(segment, size)
+        if parts and parts[-1][1] + segment_width <= width:
+            joined = _joined(parts[-1][0], segment)
+            parts[-1] = (joined, _width(joined, size))
+        elif segment_width <= width:
+            parts.append((segment, segment_width))
+        else:
+            parts += [(part, _width(part, size)) for part in _cut(segment, width, size)]
+    return parts
+
+
+def _segments(word: tuple[Piece, ...]) -> list[tuple[Piece, ...]]:
+    """Splits a word after each of its hyphens: "Maximilian-Alexander" into "Maximilian-" and "Alexander"."""
+    segments: list[list[Piece]] = [[]]
+    for text, font in word:
+        for part in text.replace("-", "-\n").split("\n"):
+            if part:
+                segments[-1].append((part, font))
+            if part.endswith("-"):
+                segments.append([])
+    return [tuple(segment) for segment in segments if segment]
+
+
+def _joined(first: tuple[Piece, ...], then: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """Returns two parts of a word as one, a piece of one font across the join kept whole."""
+    if first[-1][1] == then[0][1]:
+        return (*first[:-1], (first[-1][0] + then[0][0], first[-1][1]), *then[1:])
+    return first + then
+
+
+def _cut(word: tuple[Piece, ...], width: float, size: float) -> list[tuple[Piece, ...]]:
+    """Cuts a word wider than `width` points between letters into parts that fit, each but the last with a hyphen."""
     parts: list[tuple[Piece, ...]] = []
     current: list[Piece] = []
     used = 0.0
     for text, font in word:
         for char in text:
             char_width = width_of(char, font, size)
-            if current and used + char_width > width:
-                parts.append(tuple(current))
+            if current and used + char_width + width_of("-", current[-1][1], size) > width:
+                parts.append((*current[:-1], (current[-1][0] + "-", current[-1][1])))
                 current, used = [], 0.0
             if current and current[-1][1] == font:
                 current[-1] = (current[-1][0] + char, font)
             else:
                 current.append((char, font))
             used += char_width
-    if current:
-        parts.append(tuple(current))
-    return [(part, _width(part, size)) for part in parts]
+    return [*parts, tuple(current)] if current else parts
 
 
 def _visible(word: tuple[Piece, ...]) -> tuple[Piece, ...]:
