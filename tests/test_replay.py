@@ -2059,9 +2059,9 @@ def legend_text(data: bytes, language: Language = Language.EN) -> str:
     the game's page (review rv55 B2), else under the game's heading."""
     french = language == Language.FR
     headings = (
-        ("Comment lire les images de la partie", "coup par coup")
+        ("Comment lire les images qui suivent", "coup par coup")
         if french
-        else ("How to read the game’s pictures", "move by move")
+        else ("How to read the pictures that follow", "move by move")
     )
     return next(page for page in map(flat, texts(data)) if any(heading in page for heading in headings))
 
@@ -3017,15 +3017,17 @@ LEGEND_ALONE = [
 ]
 
 
+# Its heading says the pictures it explains follow: under the final boards, which have no numbers, frames or dashes,
+# "How to read the game's pictures" read as a legend of those boards (review rv58 C5).
 @pytest.mark.parametrize(("record", "size", "options", "alone"), LEGEND_ALONE)
 def test_the_legend_stands_alone_where_that_lets_the_games_first_page_hold_two_rows(record, size, options, alone):
     data = document(record(), size, **options)
     read = [flat(page) for page in texts(data)]
     legend = "A picture after each move that scored" if "language" not in options else "Une image après chaque coup"
     heading, game = (
-        ("How to read the game’s pictures", "The game, move by move")
+        ("How to read the pictures that follow", "The game, move by move")
         if "language" not in options
-        else ("Comment lire les images de la partie", "La partie, coup par coup")
+        else ("Comment lire les images qui suivent", "La partie, coup par coup")
     )
     start = page_with(data, game)
     if not alone:
