@@ -280,6 +280,14 @@ MOVED_FIRST = "put the header row first"
         (",A,,L1 C2,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
         (",A,\uff33,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
         (",A, o ,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        # S or O and a cell's name out of the header's columns, or in one cell, are a move all the same (sweep ad58, M1).
+        ("S,B2,,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A,S,B2,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        (",,A,O,D2,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("A, O , D 2,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("O D2\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
+        ("Group 1\nA;O;D2\n", f"row 2 is a move above the header row (row 3): {MOVED_FIRST}"),
+        ("Room B2, group 3,,,,\n", None),
         # Title rows above the header (sweep 15, F18): up to ten are read; more are said, the header's row named.
         ("Partie du 3 mars\nGroupe 2\nL\u00e9a contre Zo\u00e9\n", None),
         ("".join(f"Note {k}\n" for k in range(10)), None),

@@ -255,7 +255,18 @@ def _reads_as_move(line: str, separator: str, columns: Sequence[str | None]) -> 
         move = len(letter) == 1 or _SLIPPED_CELL.fullmatch(cell)
         if seat and move and not _WORD.search(cells.get("move", "")):
             return True
+        if _letter_and_cell([_typed(cell) for cell in row]):
+            return True
     return False
+
+
+def _letter_and_cell(cells: Sequence[str]) -> bool:
+    """Tells whether a row's cells (typed as `_typed` reads them) hold S or O and a cell's name, in whatever columns:
+    a move shifted out of the header's columns ("A,O,D2" under move, player, letter) or typed in one cell ("O D2")
+    is still a move (sweep ad58, M1)."""
+    if any(cell in ("S", "O") for cell in cells) and any(_SLIPPED_CELL.fullmatch(cell) for cell in cells):
+        return True
+    return any(_ONE_CELL_MOVE.fullmatch(cell) for cell in cells)
 
 
 def _typed(text: str) -> str:
@@ -267,6 +278,8 @@ _WORD = re.compile(r"[^\W\d_]")  # a letter: a title's words ("Game 1") under th
 _CELL_NAME = re.compile(r"[A-Z]+[0-9]+|L[0-9]+C[0-9]+")  # the shapes of notation.parse_cell, whatever the board
 # A cell name with a slip: spaces, a dot or a hyphen between its parts ("A 1", "L1 C2"), but no word ("Salle 4").
 _SLIPPED_CELL = re.compile(r"[A-Z]{1,2}[\s.-]*[0-9]{1,2}|L\s*[0-9]{1,2}[\s.-]*C\s*[0-9]{1,2}")
+# A letter and a cell's name typed in one cell, either first: "O D2", "D2 O".
+_ONE_CELL_MOVE = re.compile(rf"[SO]\s+(?:{_SLIPPED_CELL.pattern})|(?:{_SLIPPED_CELL.pattern})\s+[SO]")
 
 
 def _blank(line: str) -> bool:
