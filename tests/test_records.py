@@ -280,7 +280,7 @@ MOVED_FIRST = "put the header row first"
         (",A,,L1 C2,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
         (",A,\uff33,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
         (",A, o ,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
-        # S or O and a cell's name out of the header's columns, or in one cell, are a move all the same (sweep ad58, M1).
+        # S or O and a cell's name out of the header's columns, or in one cell, are a move too (sweep ad58, M1).
         ("S,B2,,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
         ("A,S,B2,,,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
         (",,A,O,D2,\n", f"row 1 is a move above the header row (row 2): {MOVED_FIRST}"),
