@@ -724,6 +724,15 @@ def test_a_whole_number_option_takes_the_digits_0_to_9_only(runner, tmp_path, mo
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("value", ["+2", " 2", "2\n"])
+def test_a_whole_number_with_a_sign_or_spaces_around_its_digits_is_read_as_they_say(runner, tmp_path, value):
+    # As int() reads them, and said so in the README (sweep ad58, M2): "+2" is 2, never another number.
+    for given, out in ((value, "signed.pdf"), ("2", "plain.pdf")):
+        result = runner.invoke(app, ["audit", "--groups", given, "--out", str(tmp_path / out)])
+        assert result.exit_code == 0, result.output
+    assert (tmp_path / "signed.pdf").read_bytes() == (tmp_path / "plain.pdf").read_bytes()
+
+
 @pytest.mark.parametrize(
     ("args", "typed", "option"),
     [
