@@ -276,12 +276,26 @@ def _fitted_name(name: str, room: float, scale: float) -> SetLabel:
         per_line = room / (width_of("n", BOLD, SMALL_PT * scale) / MM)
         raise StripTextError(
             "class name",
-            STRIP_MAX_LINES * _letters(room, name, SMALL_PT * scale),
+            _most_letters(name, room, scale),
             len(name),
             f"the class name does not fit the header strip: {STRIP_MAX_LINES} lines of at most about "
             f"{int(per_line)} characters each here ({len(name)} given); make it shorter",
         )
     return fitted
+
+
+def _most_letters(name: str, room: float, scale: float) -> int:
+    """Returns how many of `name`'s letters, spaces left out, the strip's lines hold as one word (each line but the
+    last ending in the hyphen of a cut, `textflow`): a name of wide letters is told the limit in its own letters."""
+    letters = name.replace(" ", "") or "n"
+    low, high = 0, len(name)
+    while low < high:  # the most that fit, found by halves: a longer run of the same letters never fits better
+        middle = (low + high + 1) // 2
+        if _name_lines((letters * (middle // len(letters) + 1))[:middle], room, scale) is not None:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _refuse_date(strip: StripPlan, width: float, size: float) -> NoReturn:
