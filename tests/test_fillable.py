@@ -2497,6 +2497,12 @@ OUT_OF_SIGHT = [
     ("shrunk-by-the-text-matrix", {"content": b"BT /Helv 12 Tf 0 g 0.01 0 0 0.01 14 7 Tm (1) Tj ET"}),
     ("turned-out-of-its-box", {"content": b"0 1 -1 0 0 0 cm " + shown_in(b"")}),
     ("moved-past-its-boxs-edge", {"content": shown_in(b"38 0 Td")}),
+    # a dashed border's sides are no mark of the value either (sweep ad59, F1); nor text too pale to read (F4)
+    (
+        "shrunk-inside-a-dashed-border",
+        {"content": b"1 w [2 2] 0 d 1.5 1.5 37 37 re S 0.01 0 0 0.01 0 0 cm " + shown_in(b"")},
+    ),
+    ("too-pale", {"content": shown_in(b"0.9 g")}),
     # a border along the box's edges, as readers draw, is ink of no value
     ("shrunk-inside-a-thick-border", {"content": b"3 w 1.5 1.5 37 37 re S 0.01 0 0 0.01 0 0 cm " + shown_in(b"")}),
     (
@@ -2525,12 +2531,34 @@ def test_a_claim_drawn_out_of_its_boxs_sight_is_refused_unless_readers_draw_it_a
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
         [
-            f"{pdf}: page 1 shows nothing in group 1's field '{POINTS}', which holds '1' (its drawing is clipped, "
-            "shrunk, turned or moved out of sight): what sos-print would read is not what the audit shows; retype the "
-            "field in a PDF reader and save the file",
+            f"{pdf}: page 1 shows nothing in group 1's field '{POINTS}', which holds '1' (its drawing is too pale, "
+            "clipped, shrunk, turned or moved out of sight): what sos-print would read is not what the audit shows; "
+            "retype the field in a PDF reader and save the file",
             "checked 1 file: 1 problem in 1 file",
         ],
     )
+
+
+# An honest drawing leaves its mark however the reader framed it: on a background of a colour the form was given, in a
+# thick border that outweighs the background of a small box, or in a small type (sweep ad59, F2: a mid-grey
+# background was taken for ink, and every pypdf fill of such a form refused).
+SHOWN_ANYWAY = [
+    ("on-a-mid-grey-background", b"0.75 g 0 0 40 40 re f " + shown_in(b"")),
+    ("on-a-light-blue-background", b"0.6 0.8 1 rg 0 0 40 40 re f " + shown_in(b"")),
+    ("inside-a-thick-border", b"6 w 0 g 3 3 34 34 re S BT /Helv 12 Tf 0 g 14 12 Td (1) Tj ET"),
+    ("inside-a-dashed-border", b"1 w [2 2] 0 d 1.5 1.5 37 37 re S " + shown_in(b"")),
+    ("at-6-points", b"BT /Helv 6 Tf 0 g 2 8 Td (1) Tj ET"),
+]
+
+
+@pytest.mark.parametrize("content", [content for _, content in SHOWN_ANYWAY], ids=[name for name, _ in SHOWN_ANYWAY])
+def test_a_claim_drawn_on_a_background_in_a_border_or_small_is_read(runner, tmp_path, content):
+    _, steps = three_by_three_game()
+    pdf = tmp_path / "game.pdf"
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    pdf.write_bytes(redrawn(filled, POINTS, content=content))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
 
 
 def test_drawings_are_read_only_up_to_their_bound_and_the_files_budget():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -26,8 +27,10 @@ Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
 _INK = 200  # of 255: darker than any light grey a drawing of sos-print's leaves in a cell (none)
 EDGE = 1.5  # points: a field's box lies on its cell's lines, which the page draws
 _SCALE = 2  # pixels a point where a widget's value is looked for: a "1" at 12 points is a stem of one point
-_SIDE = 0.8  # of a box's width or height: ink along that much of a row or column is a border's side, or a background
-_DARK = bytes(int(value < _INK) for value in range(256))  # a grey pixel to 1 where it is ink, else 0
+BAND = 6.0  # points: a field's border runs this far into its box (`forms.shown`)
+_SIDE = 0.9  # of a box's width or height: ink from end to end of that much of a row or column near an edge is a side
+_CONTRAST = 32  # of 255: a value's ink is at least this much darker than its box's background
+_LEAST_MARK = 0.5  # square points of ink: a hyphen is about 3 at 12 points, 0.7 at 6; a "1" at 1 point, 0.1
 
 
 class Sight(NamedTuple):
@@ -165,9 +168,11 @@ def _first_blank(page: Any, boxes: Sequence[Box]) -> int:
 
 
 def _marked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
-    """Tells whether a box, less its edges, holds a mark of a value, drawn at _SCALE pixels a point: a pixel darker
-    than a light grey outside the rows and columns that ink runs along nearly whole, as a border's sides do (a value's
-    glyphs leave most of each row and column of the box blank)."""
+    """Tells whether a box, less its edges, holds a mark of a value, drawn at _SCALE pixels a point: at least
+    _LEAST_MARK of ink, ink being darker than the box's own background by _CONTRAST (a field may be filled in a
+    colour), none of it counted in a border's sides (a row or column within BAND of the box's edge that ink runs
+    along nearly end to end, solid or dashed). A value shrunk to a speck, clipped to a sliver, moved or turned out of
+    the box leaves none (sweeps ad58 F1, ad59)."""
     left = max(int((box[0] - shown[0] + EDGE) * _SCALE), 0)
     right = min(int((box[2] - shown[0] - EDGE) * _SCALE), bitmap.width)
     top = max(int((shown[3] - box[3] + EDGE) * _SCALE), 0)
@@ -176,15 +181,33 @@ def _marked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
     if width <= 0 or height <= 0:
         return False
     pixels, stride = bitmap.buffer, bitmap.stride
-    block = b"".join(
-        bytes(pixels[row * stride + left : row * stride + right]).translate(_DARK) for row in range(top, bottom)
-    )
-    sides = {column for column in range(width) if block[column::width].count(1) >= _SIDE * height}
+    grey = b"".join(bytes(pixels[row * stride + left : row * stride + right]) for row in range(top, bottom))
+    band = int(BAND * _SCALE)
+    limit = min(_INK, _background(grey, width, height, band) - _CONTRAST)
+    block = grey.translate(bytes(int(value < limit) for value in range(256)))
+    edges = [*range(min(band, width)), *range(max(width - band, 0), width)]
+    sides = {column for column in edges if _spans(block[column::width], height)}
+    ink = 0
     for row in range(height):
         line = block[row * width : (row + 1) * width]
-        if line.count(1) < _SIDE * width and any(column not in sides for column in _found(line)):
-            return True
-    return False
+        if (row < band or row >= height - band) and _spans(line, width):
+            continue
+        ink += sum(1 for column in _found(line) if column not in sides)
+    return ink >= _LEAST_MARK * _SCALE * _SCALE
+
+
+def _background(grey: bytes, width: int, height: int, band: int) -> int:
+    """Returns the commonest grey of a box's pixels (rows of `width`) inside its border's reach, `band` pixels in from
+    each edge (a thick border outweighs the background of a small box), or of them all where that leaves none."""
+    if width > 2 * band and height > 2 * band:
+        grey = b"".join(grey[row * width + band : (row + 1) * width - band] for row in range(band, height - band))
+    return Counter(grey).most_common(1)[0][0]
+
+
+def _spans(line: bytes, length: int) -> bool:
+    """Tells whether ink runs along a row or column of `length` pixels nearly end to end, with gaps or not."""
+    first = line.find(1)
+    return first >= 0 and line.rfind(1) - first + 1 >= _SIDE * length
 
 
 def _found(line: bytes) -> Iterator[int]:

@@ -132,8 +132,9 @@ def refuse_ink_over_fields(group: int, groups: int, placed: Sequence[Placed], da
             raise ExampleFileError(
                 path,
                 f"page {seen.number} shows nothing in group {group}'s field {quoted(widget.name)}, which holds "
-                f"{quoted(widget.shows)} (its drawing is clipped, shrunk, turned or moved out of sight): what "
-                "sos-print would read is not what the audit shows; retype the field in a PDF reader and save the file",
+                f"{quoted(widget.shows)} (its drawing is too pale, clipped, shrunk, turned or moved out of sight): "
+                "what sos-print would read is not what the audit shows; retype the field in a PDF reader and save the "
+                "file",
             )
 
 
