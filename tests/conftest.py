@@ -32,6 +32,15 @@ def runner():
     return CliRunner()
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Keeps each test module's tests on one xdist worker (a test grouped across modules stays in its group): the
+    documents and analyses a module caches are then made once, where spread over two workers each made them."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
 def pytest_sessionfinish(session, exitstatus):
     """Fails a run in which no test passed (all skipped or deselected), and a CI run that skipped any test."""
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
