@@ -238,8 +238,9 @@ def _reads_as_move(line: str, separator: str, columns: Sequence[str | None]) -> 
     """Tells whether a line above the header reads as a move in the header's columns, split by the header's separator
     or another the reader accepts: S or O under the letter and a cell name (in either notation, on the board or not)
     under the cell, or a seat under the player and, typed with a slip or not, S or O or one character under the letter
-    or a cell's name under the cell, no word under the move. A title ("Class 3B, game 2", "Game 1,A,S,table B2") or a
-    seat's legend ("A,Léa") never does."""
+    or a cell's name under the cell, no word under the move; or S or O and a cell's name in any of its cells
+    (`_letter_and_cell`). A title ("Class 3B, game 2", "Game 1,A,S,table B2") or a seat's legend ("A,Léa") never
+    does."""
     for mark in (separator, *(other for other in _SEPARATORS if other != separator)):
         try:
             row = next(csv.reader([line], delimiter=mark), [])

@@ -27,7 +27,7 @@ Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
 _INK = 200  # of 255: darker than any light grey a drawing of sos-print's leaves in a cell (none)
 EDGE = 1.5  # points: a field's box lies on its cell's lines, which the page draws
 _SCALE = 2  # pixels a point where a widget's value is looked for: a "1" at 12 points is a stem of one point
-BAND = 6.0  # points: a field's border runs this far into its box (`forms.shown`)
+_BAND = 6.0  # points: a field's border runs this far into its box (`forms.shown`)
 _SIDE = 0.9  # of a box's width or height: ink from end to end of that much of a row or column near an edge is a side
 _CONTRAST = 32  # of 255: a value's ink is at least this much darker than its box's background
 _LEAST_MARK = 0.5  # square points of ink: a hyphen is about 3 at 12 points, 0.7 at 6; a "1" at 1 point, 0.1
@@ -170,9 +170,9 @@ def _first_blank(page: Any, boxes: Sequence[Box]) -> int:
 def _marked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
     """Tells whether a box, less its edges, holds a mark of a value, drawn at _SCALE pixels a point: at least
     _LEAST_MARK of ink, ink being darker than the box's own background by _CONTRAST (a field may be filled in a
-    colour), none of it counted in a border's sides (a row or column within BAND of the box's edge that ink runs
-    along nearly end to end, solid or dashed). A value shrunk to a speck, clipped to a sliver, moved or turned out of
-    the box leaves none (sweeps ad58 F1, ad59)."""
+    colour), none of it counted in a border's sides (a row or column within _BAND of the box's edge that ink runs
+    along nearly end to end, solid or dashed). A value shrunk to a speck, moved or turned out of the box leaves none
+    (sweeps ad58 F1, ad59)."""
     left = max(int((box[0] - shown[0] + EDGE) * _SCALE), 0)
     right = min(int((box[2] - shown[0] - EDGE) * _SCALE), bitmap.width)
     top = max(int((shown[3] - box[3] + EDGE) * _SCALE), 0)
@@ -182,7 +182,7 @@ def _marked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
         return False
     pixels, stride = bitmap.buffer, bitmap.stride
     grey = b"".join(bytes(pixels[row * stride + left : row * stride + right]) for row in range(top, bottom))
-    band = int(BAND * _SCALE)
+    band = int(_BAND * _SCALE)
     limit = min(_INK, _background(grey, width, height, band) - _CONTRAST)
     block = grey.translate(bytes(int(value < limit) for value in range(256)))
     edges = [*range(min(band, width)), *range(max(width - band, 0), width)]
@@ -218,13 +218,11 @@ def _found(line: bytes) -> Iterator[int]:
         column = line.find(1, column + 1)
 
 
-def _inked(bitmap: Any, shown: Sequence[float], box: Sequence[float], edge: float = EDGE, scale: int = 1) -> bool:
-    """Tells whether a box, less `edge` points along each side, holds a pixel darker than a light grey in the `shown`
-    part of a page (left, bottom, right, top) drawn at `scale` pixels a point (grey, one byte a pixel)."""
-    left = max(int((box[0] - shown[0] + edge) * scale), 0)
-    right = min(int((box[2] - shown[0] - edge) * scale), bitmap.width)
-    top = max(int((shown[3] - box[3] + edge) * scale), 0)
-    bottom = min(int((shown[3] - box[1] - edge) * scale), bitmap.height)
+def _inked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
+    """Tells whether a box, less its edges, holds a pixel darker than a light grey in the `shown` part of a page
+    (left, bottom, right, top) drawn at one pixel a point (grey, one byte a pixel)."""
+    left, right = max(int(box[0] - shown[0] + EDGE), 0), min(int(box[2] - shown[0] - EDGE), bitmap.width)
+    top, bottom = max(int(shown[3] - box[3] + EDGE), 0), min(int(shown[3] - box[1] - EDGE), bitmap.height)
     pixels, stride = bitmap.buffer, bitmap.stride
     return any(
         right > left and min(pixels[row * stride + left : row * stride + right]) < _INK for row in range(top, bottom)
