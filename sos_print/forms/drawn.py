@@ -150,9 +150,7 @@ def _first_inked(page: Any, boxes: Sequence[Box]) -> int:
     """Returns the first of `boxes` that holds a pixel darker than a light grey, less its edges (the table's lines),
     on the page drawn without its widgets at one pixel a point, grey; -1 for none."""
     bitmap = page.render(scale=1, draw_annots=False, may_draw_forms=False, grayscale=True)
-    # The bitmap is the shown part of the page, its crop box within its media box: its top left is pixel 0, 0.
-    crop, media = page.get_cropbox(), page.get_mediabox()
-    shown = (*map(max, crop[:2], media[:2]), *map(min, crop[2:], media[2:]))
+    shown = _shown(page)
     return next((k for k, box in enumerate(boxes) if _inked(bitmap, shown, box)), -1)
 
 
@@ -162,9 +160,15 @@ def _first_blank(page: Any, boxes: Sequence[Box]) -> int:
     none. A value drawn shrunk, turned or moved out of its box shows nothing there (sweep ad58, F1); the page's own
     drawing puts no ink in these boxes (`_first_inked`)."""
     bitmap = page.render(scale=_SCALE, draw_annots=True, may_draw_forms=True, grayscale=True)
-    crop, media = page.get_cropbox(), page.get_mediabox()
-    shown = (*map(max, crop[:2], media[:2]), *map(min, crop[2:], media[2:]))
+    shown = _shown(page)
     return next((k for k, box in enumerate(boxes) if not _marked(bitmap, shown, box)), -1)
+
+
+def _shown(page: Any) -> tuple[float, ...]:
+    """Returns the part of a page a bitmap of it shows (left, bottom, right, top, in points): its crop box within its
+    media box, whose top left is the bitmap's pixel 0, 0."""
+    crop, media = page.get_cropbox(), page.get_mediabox()
+    return (*map(max, crop[:2], media[:2]), *map(min, crop[2:], media[2:]))
 
 
 def _marked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:

@@ -7,7 +7,6 @@ canvas; none knows a rule of the game or touches a file.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NoReturn
@@ -16,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
 from sos_print.pdf.fonts import BOLD, REGULAR
-from sos_print.pdf.textflow import Line, draw_lines, set_lines, width_of
+from sos_print.pdf.textflow import Line, after_hyphens, draw_lines, set_lines, width_of
 from sos_print.plans.common import StripPlan
 from sos_print.plans.layout import (
     BODY_PT,
@@ -428,7 +427,7 @@ def _broken(name: str, room: float, size: float) -> list[str] | None:
     lines: list[str] = []
     current = ""
     for word in name.split(" "):
-        for k, part in enumerate(re.split(r"(?<=-)(?=.)", word)):
+        for k, part in enumerate(after_hyphens(word)):
             joined = current + ("" if k else " ") + part if current else part
             if width_of(joined, REGULAR, size) <= room:
                 current = joined

@@ -8,7 +8,6 @@ reads as crossed out on paper, and a program reading the PDF back finds the line
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
@@ -16,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from sos_print.engine.frozen import frozen, replace
 from sos_print.pdf.draw import CAP_HEIGHT, SetLabel, draw_box, draw_set_label, draw_star, set_label
 from sos_print.pdf.fonts import BOLD, REGULAR
-from sos_print.pdf.textflow import width_of
+from sos_print.pdf.textflow import after_hyphens, width_of
 from sos_print.plans.layout import (
     AUDIT_FILL_GREY,
     AUDIT_HEAD_PAD,
@@ -116,7 +115,7 @@ def broken_entry(entry: Entry, width: float, size: float) -> list[Entry]:
     if entry_width(entry, size) <= width:
         return [entry]
     texts: list[str] = []
-    for piece in re.split(r"(?<=-)(?=.)", entry.text):
+    for piece in after_hyphens(entry.text):
         if texts and entry_width(replace(entry, text=texts[-1] + piece), size) <= width:
             texts[-1] += piece
             continue
@@ -208,7 +207,7 @@ def _widest_part(table: Table, k: int, size: float) -> float:
             for row in table.rows
             if k < len(row)
             for entry in row[k]
-            for part in re.split(r"(?<=-)(?=.)", entry.text)
+            for part in after_hyphens(entry.text)
         ),
         default=0.0,
     )

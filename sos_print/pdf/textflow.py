@@ -10,6 +10,7 @@ invisible, and a line may break there, ending in a hyphen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -25,6 +26,12 @@ DESCENT = 0.28  # how far letters reach below the baseline, as a share of the ty
 Piece = tuple[str, str]  # (text, font name)
 SOFT_HYPHEN = "\u00ad"
 SEPARATOR = "\u00b7"  # between the parts of a running head or a list: it starts a line, never ends one
+_AFTER_HYPHEN = re.compile(r"(?<=-)(?=.)")
+
+
+def after_hyphens(text: str) -> list[str]:
+    """Splits a text after each of its hyphens that something follows: "Marie-Charlotte" into "Marie-", "Charlotte"."""
+    return _AFTER_HYPHEN.split(text)
 
 
 @frozen
@@ -123,9 +130,8 @@ def _segments(word: tuple[Piece, ...]) -> list[tuple[Piece, ...]]:
     """Splits a word after each of its hyphens: "Maximilian-Alexander" into "Maximilian-" and "Alexander"."""
     segments: list[list[Piece]] = [[]]
     for text, font in word:
-        for part in text.replace("-", "-\n").split("\n"):
-            if part:
-                segments[-1].append((part, font))
+        for part in after_hyphens(text):
+            segments[-1].append((part, font))
             if part.endswith("-"):
                 segments.append([])
     return [tuple(segment) for segment in segments if segment]
