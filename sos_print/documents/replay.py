@@ -174,18 +174,20 @@ def gallery(
     scale: float,
     together: tuple[Sequence[ExampleFigure], Sequence[float]] = ((), ()),
     stack: bool = False,
+    headed: float = 0.0,
 ) -> Gallery:
     """Returns the one layout of a replay's diagrams (`figures`, the game's, with captions; `grids`, all the others) at
     the board size's cell (`board_cell`): the same board whatever the game's length. Its lines are named beside the
     diagrams where those names fit the columns and cost no row on the `pages` (mm: the room under the section's
     heading, a page's; the names above and beside an 8 x 8 board left the first page one row of two), and where the
     figures `together` (the scorers' boards) fit the first of the rooms given with them that either layout's do: the
-    players' boards are compared on one page."""
+    players' boards are compared on one page. Two rows of diagrams fit under the game's heading alone (`headed`, mm:
+    the room under it on a page) where normal print sets them two a row."""
     cell, columns = board_cell(grids, size, width, scale)
     if columns == 2 and scale > 1.0:
         cell, columns = _fuller(grids, size, width, pages[-1], scale, cell)
     elif columns == 2:
-        cell = _two_rows(grids, size, width, pages[-1], scale, cell)
+        cell = _two_rows(grids, size, width, min(pages[-1], headed or pages[-1]), scale, cell)
     slot = (width - GAP * (columns - 1)) / columns
     beside, wrap = True, False
     if columns == 1 and scale > 1.0:
@@ -204,9 +206,13 @@ def gallery(
     # Large print names the lines in the captions alone where names over or under the boards (which stand outside
     # them, issue 23, review 34, H1) would make them taller, as the rule sheet does.
     taller = scale > 1.0 and named.diagram_height > plain.diagram_height + 1e-6
-    found = [named, plain] if named.diagram_width <= slot and not taller else [plain]
-    most = max(_rows_a_page(candidate, figures, pages) for candidate in found)
-    found = [candidate for candidate in found if _rows_a_page(candidate, figures, pages) == most]
+    # A layout naming lines where not every diagram finds room for its names is drawn unnamed (`drawn_names`): its
+    # margins kept room for names never drawn, and the game's first page held one row of 8 x 8 boards (review rv58 B1).
+    every = all(tagged(named.shown(figure).grid, named.style) for figure in figures if figure.grid.segments)
+    found = [named, plain] if named.diagram_width <= slot and not taller and every else [plain]
+    rooms_a_page = (*pages[:-1], headed or pages[-1], pages[-1])
+    most = max(_rows_a_page(candidate, figures, rooms_a_page) for candidate in found)
+    found = [candidate for candidate in found if _rows_a_page(candidate, figures, rooms_a_page) == most]
     scorers, rooms = together
     for room in rooms:
         fitting = [candidate for candidate in found if _rows_height(paired(candidate, scorers), scorers) <= room]
@@ -273,7 +279,8 @@ def _two_rows(grids: Sequence[GridPlan], size: int, width: float, page: float, s
     """Returns the cell of normal print's diagrams two a row: `cell`, or the largest smaller one, by half millimetres
     down to `least_cell`, at which two rows with captions of CAPTION_LINES fit a `page` mm tall (the board size's and
     the paper's, never the game's); `cell` where none does. On Letter, 7 x 7 and 8 x 8 boards at their A4 cell held
-    one row a page wherever a caption ran to four lines, 40 % of the page blank (review rv56 B1)."""
+    one row a page wherever a caption ran to four lines, 40 % of the page blank (review rv56 B1); measured on a whole
+    page, the game's first page, under its heading, still held one (rv58 B1)."""
     unnamed = [replace(grid, named=False) for grid in grids]
     for smaller in _cells_down(cell, least_cell(size, scale)):
         two = _gallery(unnamed, size, 2, (width - GAP) / 2, smaller, False, scale)
@@ -532,7 +539,15 @@ def _pour(
     legends = (plan.steps_intro, plan.steps_intro_unnamed)
     legend_opening = max(_opening(flow, plan.steps_heading, intro, rows=True) for intro in legends)
     layout = layout or gallery(
-        plan.steps, grids, size, flow.width, (page - legend_opening, page), scale, (plan.scorers, rooms), stack
+        plan.steps,
+        grids,
+        size,
+        flow.width,
+        (page - legend_opening, page),
+        scale,
+        (plan.scorers, rooms),
+        stack,
+        page - _opening(flow, plan.steps_heading, [], rows=True),
     )
     layout = drawn_names(layout, plan.steps)
     legend = plan.steps_intro if layout.named else plan.steps_intro_unnamed  # where the pictures name the lines
