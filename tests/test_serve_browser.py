@@ -267,3 +267,41 @@ def test_examples_uploaded_for_the_teachers_notes_are_checked_first(driver, serv
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     links = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "a.download") or None)
     assert [link.text for link in links] == ["Download teacher.pdf"]
+
+
+# On the French page the command's own words stayed English with nothing to say so: its report is headed as English
+# and every message of the command is marked lang="en" (a screen reader reads it as English), where the page's own
+# refusals are French. (javascript)
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "plain"])
+def test_on_the_french_page_the_commands_english_words_are_marked_as_english(served, tmp_path, javascript):
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    roster = tmp_path / "classe.csv"
+    roster.write_text("Ada\nAda\nBasile\n")
+    page = browser(downloads, javascript=javascript)
+    try:
+        page.get(served.address)
+        page.get(served.origin + "/fr/boards")
+        page.find_element(By.ID, "field-roster").send_keys(str(roster))
+        page.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        report = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre") or None)[0]
+        assert report.get_attribute("lang") == "en" and report.text.startswith("note: classe.csv: lines 1 and 2")
+        heading = page.find_element(By.CSS_SELECTOR, "#result h2:last-of-type")
+        assert heading.text == "Ce que dit la commande (en anglais)"
+        page.get(served.origin + "/fr/kit")
+        size = page.find_element(By.ID, "field-size")
+        size.clear()
+        size.send_keys("5")
+        page.find_element(By.ID, "field-two-per-page").click()
+        page.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        error = wait(page, ready.visibility_of_element_located((By.ID, "error-two-per-page")))
+        assert error.text == "--two-per-page fits boards of 3 × 3 and 4 × 4 only, not --size 5"
+        assert error.get_attribute("lang") == "en"
+        assert page.find_element(By.CSS_SELECTOR, "#problems a").get_attribute("lang") == "en"
+        page.get(served.origin + "/fr/solve")
+        page.find_element(By.ID, "field-board").send_keys("../../etc/passwd")
+        page.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        error = wait(page, ready.visibility_of_element_located((By.ID, "error-board")))
+        assert error.text.startswith("Une position ne contient que des S") and not error.get_attribute("lang")
+    finally:
+        page.quit()

@@ -65,6 +65,7 @@ def form_page(
         lines=lines,
         downloads=downloads or [],
         status=outcome.status if outcome is not None else None,
+        said=outcome.said if outcome is not None else lang,
         notice=notice,
     )
 

@@ -73,11 +73,13 @@ class Settings:
 @frozen
 class Outcome:
     """Holds how a command ended: its status (0 done, 1 a problem with files, 2 a usage error), and a usage error's
-    message with the field it concerns."""
+    message with the field it concerns and the language it is in (the command speaks English; the page's own
+    refusals speak the page's language)."""
 
     status: int
     message: str = ""
     field: str | None = None
+    said: str = "en"
 
 
 Invoke = Callable[[str, list[str], Job], Outcome]
@@ -319,7 +321,7 @@ class Site:
             message = Words(lang)("web.too_many_files", most=most, sent=sent)
         else:
             message = Words(lang)("web.pattern", field=key)
-        outcome = Outcome(status=2, message=message, field=key)
+        outcome = Outcome(status=2, message=message, field=key, said=lang)
         result = Result(outcome, (), ())
         if _wants_stream(request):
             return Response(json.dumps({"result": result_json(result, lang)}) + "\n", mimetype=STREAM)
@@ -686,8 +688,9 @@ def result_json(result: Result, lang: str) -> dict[str, object]:
     words = Words(lang)
     status = result.outcome.status
     message = result.outcome.message
+    said = result.outcome.said
     if status in (-1, 70):
-        message = words("web.refusal", reason="cancelled" if status == -1 else "internal")
+        message, said = words("web.refusal", reason="cancelled" if status == -1 else "internal"), lang
     outputs = result.outputs if status == 0 else ()
     first = next((output for output in outputs if output.name.endswith(".pdf")), None)
     pictures = preview(first.data) if first is not None else []
@@ -695,6 +698,7 @@ def result_json(result: Result, lang: str) -> dict[str, object]:
         "status": status,
         "message": message,
         "field": result.outcome.field or "",
+        "said": said,
         "lines": list(result.lines),
         "files": [
             {

@@ -12,12 +12,18 @@
     return node;
   }
 
+  // The attributes marking words in another language than the page's: the command's messages are English.
+  function foreign(said) {
+    return said && said !== document.documentElement.lang ? { lang: said } : {};
+  }
+
   function clearProblems(form, problems) {
     problems.hidden = true;
     problems.replaceChildren();
     for (const error of form.querySelectorAll(".error")) {
       error.hidden = true;
       error.textContent = "";
+      error.removeAttribute("lang");
     }
     for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
     for (const field of form.querySelectorAll(".has-error")) field.classList.remove("has-error");
@@ -29,26 +35,28 @@
     problems.focus();
   }
 
-  function fieldError(form, problems, key, message) {
+  // The command's messages are English; the page's own refusals are in the page's language (outcome.said).
+  function fieldError(form, problems, key, message, said) {
     const field = key ? form.querySelector(`.field[data-key="${CSS.escape(key)}"]`) : null;
     if (!field) {
-      showProblems(problems, [element("p", {}, [message])]);
+      showProblems(problems, [element("p", foreign(said), [message])]);
       return;
     }
     field.classList.add("has-error");
     const error = field.querySelector(".error");
     error.textContent = message;
+    if (said !== document.documentElement.lang) error.lang = said;
     error.hidden = false;
     const input = field.querySelector("input, select");
     input.setAttribute("aria-invalid", "true");
-    const link = element("a", { href: "#" + input.id }, [message]);
+    const link = element("a", { href: "#" + input.id, ...foreign(said) }, [message]);
     showProblems(problems, [element("p", {}, [words.problem]), element("ul", {}, [element("li", {}, [link])])]);
   }
 
   function showResult(form, problems, result, outcome) {
     if (outcome.status === 2 || (outcome.status === 1 && outcome.field)) {
       result.hidden = true;
-      fieldError(form, problems, outcome.field, outcome.message);
+      fieldError(form, problems, outcome.field, outcome.message, outcome.said);
       return;
     }
     if (outcome.status === -1 || outcome.status === 70) {
@@ -78,10 +86,10 @@
     }
     if (outcome.lines.length) {
       parts.push(element("h2", {}, [words.report]));
-      parts.push(element("pre", {}, [outcome.lines.join("\n")]));
+      parts.push(element("pre", foreign("en"), [outcome.lines.join("\n")]));
     }
     if (outcome.status === 1 && outcome.files.length === 0 && form.dataset.files === "yes") {
-      showProblems(problems, [element("pre", {}, [outcome.lines.join("\n")])]);
+      showProblems(problems, [element("pre", foreign("en"), [outcome.lines.join("\n")])]);
       result.hidden = true;
       return;
     }
