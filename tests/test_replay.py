@@ -2654,8 +2654,9 @@ STACKED = [
     (6, 3, Paper.A4, Language.FR, 17, 0.0),
     pytest.param(6, 3, Paper.LETTER, Language.EN, 20, 17.0, marks=CROWDED_6_LETTER),
     # 8 x 8 on A4 two rows at 13 mm, where a new S-O-S down a column runs on beside the two-digit move numbers in the
-    # cells' corners (it broke round them into stubs: one board a page at 15 mm, 51 pages).
-    pytest.param(8, 4, Paper.A4, Language.EN, 31, 13.0, marks=CROWDED_8),
+    # cells' corners (it broke round them into stubs: one board a page at 15 mm, 51 pages). 32: each later page of a
+    # table starts with its heading, continued (review rv58 C1), a line a page.
+    pytest.param(8, 4, Paper.A4, Language.EN, 32, 13.0, marks=CROWDED_8),
 ]
 
 
@@ -2962,7 +2963,8 @@ PACKED = [
     ("4x4 large print letter", lambda: GAME4_TEXT, 4, {"large_print": True, "paper": Paper.LETTER}, 10),
     ("4x4 large print", lambda: GAME4_TEXT, 4, {"large_print": True}, 9),
     ("8x8 every 8", partial(crowded_game, 8, 4), 8, {"every": 8}, 12),
-    ("8x8 every 8 letter", partial(crowded_game, 8, 4), 8, {"every": 8, "paper": Paper.LETTER}, 12),
+    # On Letter 13: each later page of a table starts with its heading, continued (review rv58 C1), a line a page.
+    ("8x8 every 8 letter", partial(crowded_game, 8, 4), 8, {"every": 8, "paper": Paper.LETTER}, 13),
 ]
 PACKED_CASES = [
     pytest.param(*case, id=case[0], marks=pytest.mark.xdist_group(f"replay layout {case[0]}")) for case in PACKED
@@ -3209,7 +3211,7 @@ def test_a_move_that_scored_says_what_it_scored_in_the_missed_chances_table(lang
 
 def section_order(data: bytes, body: float) -> list[str]:
     """Returns the section headings (set larger than the body's `body` pt) in the order they are read: page by page,
-    top to bottom."""
+    top to bottom, each where it first stands (a table's later pages repeat its heading, continued)."""
     found = [
         (number, match["top"], heading)
         for number, page in enumerate(plumbed(data))
@@ -3217,7 +3219,7 @@ def section_order(data: bytes, body: float) -> list[str]:
         for match in page["found"][heading]
         if match["size"] > body + 0.5
     ]
-    return [heading for *_, heading in sorted(found)]
+    return list(dict.fromkeys(heading for *_, heading in sorted(found)))
 
 
 ORDER = {
@@ -3777,3 +3779,27 @@ def test_the_turning_point_says_so_where_the_game_ended_otherwise_than_it_would_
         assert "changed the result again" not in found and "after it, 3 points behind." in turning
     else:
         assert said in turning, turning[:600]
+
+
+# A page of the score sheet's or best play's rows under their heading row alone did not say which table it went on
+# (review rv58 C1): each page after a table's first starts with its section's heading, continued.
+# (language, the score sheet's heading row, best play's, the two headings continued)
+CONTINUED = [
+    (Language.EN, "Move Player Letter Cell", "Move Player Wrote Value",
+     ("The score sheet, checked, continued", "Best play, move by move, continued")),
+    (Language.FR, "Coup Joueur Lettre Case", "Coup Joueur Coup joué Valeur",
+     ("Le relevé, vérifié (suite)", "Le meilleur jeu, coup par coup (suite)")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "audit_head", "analysis_head", "continued"), CONTINUED, ids=["en", "fr"])
+def test_each_later_page_of_a_table_starts_with_its_sections_heading_continued(
+    language, audit_head, analysis_head, continued
+):
+    read = [flat(page) for page in texts(document(random_game(8, 3), 8, language=language))]
+    for head, heading in zip((audit_head, analysis_head), continued, strict=True):
+        pages = [k for k, text in enumerate(read) if head in text]
+        assert len(pages) >= 2, pages  # the table runs over pages: the case the heading is for
+        assert heading not in read[pages[0]]
+        for k in pages[1:]:
+            assert heading in read[k] and read[k].index(heading) < read[k].index(head), read[k][:200]

@@ -199,6 +199,7 @@ SAMPLE = {
     "origins": (3, 6),
     "marked": True,  # the key's marking grid names the kind in a box whose sheet asks another than its column's head
     "weighed": True,  # the replay's analysis heading where the solver weighed moves
+    "heading": "The score sheet, checked",  # the replay's heading over a table's later pages, continued
     "inches": False,  # the teacher's calibration on A4 (ARGUMENTS[0] prints the Letter one)
     # The web page's words (web.j2).
     "command": "kit",

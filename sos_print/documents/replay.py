@@ -575,6 +575,7 @@ def _pour(
         pouring,
         _opening(flow, plan.audit_heading, plan.audit_intro),
         (plan.audit_note, plan.audit_marked),
+        plan.audit_continued,
     )
     flow.blocks(plan.audit_note)
     if plan.analysis is None:  # no move could be weighed: the notes say why, and nothing else is needed
@@ -608,7 +609,7 @@ def _pour(
         for block in adult:  # each whole: the note for the adult broke mid-sentence over two pages (French read fr48)
             flow.keep(flow.measure([block]))
             flow.blocks([block])
-        _table(flow, plan.analysis, analysis, pouring, opening)
+        _table(flow, plan.analysis, analysis, pouring, opening, continued=plan.analysis_continued)
         flow.blocks(plan.notes)
     fills.append((box.top - flow.top) / box.height)
     document.end_page()
@@ -680,6 +681,10 @@ def _legend(flow: Flow, plan: ReplayPlan, layout: Gallery, legend: list[Block]) 
 
 def _heading(text: str) -> list[Block]:
     return [Block("h2", (Run(text),))]
+
+
+def _continued(text: str) -> list[Block]:
+    return [Block("h3", (Run(text),))]
 
 
 def _section(flow: Flow, heading: str, intro: list[Block], *following: float, rows: bool = False) -> None:
@@ -844,13 +849,16 @@ def _table(
     pouring: Pouring,
     above: float,
     note: tuple[list[Block], tuple[int, ...]] = ([], ()),
+    continued: str = "",
 ) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
     fewer than KEPT_ROWS of its rows (where a page holds that many: the first starts a page where they do not fit
     under its section's heading and intro, `above` mm), and its last two pages share their rows evenly where
     the pouring says so. The `note` (its blocks, and the rows it explains) goes under the rows of each page but the
     table's last that holds one of those rows: the star of a carried total was explained only after the table, two
-    pages after the first starred total (issue 23, des41 C3); after the last, the caller places it."""
+    pages after the first starred total (issue 23, des41 C3); after the last, the caller places it. Each page after
+    the first starts with the section's heading, `continued`: a page of bare rows did not say which table it went on
+    (review rv58 C1)."""
     # Its heading row and first rows (all of a table too short to break, else KEPT_ROWS), else KEPT_ROWS: the most of
     # those that a page holds under its section's heading and intro, already placed; where KEPT_ROWS do not, they
     # start the next page (the heading row and one row, only where a page holds no more).
@@ -862,7 +870,9 @@ def _table(
     flow.space(2.0)
     footnote = flow.measure(note[0]) + 2.0 if note[1] else 0.0  # the room kept for it on every page of the table
     first = flow.room - layout.head - footnote
-    later = flow.box.height - layout.head - footnote
+    # A step smaller than the section's own heading, which it repeats: at its size it cost a page's last rows.
+    over = flow.measure(_continued(continued)) if continued else 0.0
+    later = flow.box.height - over - layout.head - footnote
     counts = page_rows(layout.rows, first, later, KEPT_ROWS)
     if pouring.balance:
         counts = _balanced(counts, layout.rows, later)
@@ -870,6 +880,7 @@ def _table(
     for page, count in enumerate(counts):
         if page:
             flow.next_frame()
+            flow.blocks(_continued(continued) if continued else [])
         flow.figure(layout.head, partial(_draw_head, table=table, layout=layout))
         for _ in range(count):
             flow.figure(layout.rows[index], partial(_draw_row_of, table=table, layout=layout, index=index))

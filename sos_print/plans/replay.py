@@ -58,11 +58,13 @@ class ReplayPlan:
     final_intro: list[Block]
     scorers: tuple[ExampleFigure, ...]  # one board per side that scored, its S-O-S only
     audit_heading: str
+    audit_continued: str  # over the table's rows on each page after its first
     audit_intro: list[Block]
     audit: Table
     audit_note: list[Block]  # under the table: what the mark after a carried total means (none: no total carried)
     audit_marked: tuple[int, ...]  # the audit's rows holding a marked total: the note goes on each page holding one
     analysis_heading: str
+    analysis_continued: str
     analysis_intro: list[Block]
     adult_note: list[Block]
     analysis: Table | None  # None when no move could be weighed
@@ -83,6 +85,8 @@ def replay_plan(
     notation = options.notation
     audit, errors = _audit(game, words, notation)
     analysis, unweighed, notes = _analysis(game, moves, words, notation)
+    audit_heading = words("replay.audit_heading", first=game.example.variant.first_sos_wins)
+    analysis_heading = words("replay.analysis_heading", weighed=any(move.solved for move in moves))
     return ReplayPlan(
         title=words("replay.title"),
         notation=notation,
@@ -103,7 +107,8 @@ def replay_plan(
         ),
         final_intro=_final_intro(game, words),
         scorers=scorer_boards(game, words, notation),
-        audit_heading=words("replay.audit_heading", first=game.example.variant.first_sos_wins),
+        audit_heading=audit_heading,
+        audit_continued=words("replay.continued", heading=audit_heading),
         audit_intro=words.blocks(
             "replay.audit_intro",
             claimed=bool(errors.claimed),
@@ -117,7 +122,8 @@ def replay_plan(
         audit_marked=tuple(
             k for k, row in enumerate(audit.rows) if any(entry.text.endswith(CARRIED) for cell in row for entry in cell)
         ),
-        analysis_heading=words("replay.analysis_heading", weighed=any(move.solved for move in moves)),
+        analysis_heading=analysis_heading,
+        analysis_continued=words("replay.continued", heading=analysis_heading),
         analysis_intro=(
             words.blocks(
                 "replay.analysis_intro",
