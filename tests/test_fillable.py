@@ -2109,6 +2109,17 @@ def shown_in(code: bytes) -> bytes:
             partial(redrawn, name=POINTS, widget={"/F": NumberObject(2)}, flags=1),
             UNSEEN.format(POINTS, "'1'", "its widget's flags hide it"),
         ),
+        # Shown on the screen, left out of print: the teacher's printed copy showed the cell empty (ad58 M5).
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/F": NumberObject(0)}),
+            UNSEEN.format(POINTS, "'1'", "its widget is left out of print"),
+        ),
+        (
+            {},
+            partial(redrawn, name=POINTS, widget={"/F": NumberObject(1)}),
+            UNSEEN.format(POINTS, "'1'", "its widget is left out of print"),
+        ),
         (
             {},
             partial(redrawn, name=POINTS, widget={"/Rect": numbers(300, 400, 300, 420)}),
@@ -2395,6 +2406,8 @@ def shown_in(code: bytes) -> bytes:
         "widget-hidden",
         "widget-no-view-readers-redraw",
         "widget-hidden-read-only",
+        "widget-not-printed",
+        "widget-invisible-not-printed",
         "widget-no-width",
         "drawing-box-empty",
         "drawing-matrix-0",

@@ -392,8 +392,8 @@ def _holds(value: str) -> str:
 _COMB = 1 << 24  # the field flag of a comb field (bit 25)
 _READ_ONLY = 1 << 0
 # Annotation flags (PDF 32000-1, table 165): Invisible (bit 1) hides only an annotation of a type the reader does not
-# know, Hidden (bit 2) any, and NoView (bit 6) any on the screen.
-_INVISIBLE, _HIDDEN, _NO_VIEW = 1 << 0, 1 << 1, 1 << 5
+# know, Hidden (bit 2) any, and NoView (bit 6) any on the screen; one without Print (bit 3) is left out of print.
+_INVISIBLE, _HIDDEN, _PRINT, _NO_VIEW = 1 << 0, 1 << 1, 1 << 2, 1 << 5
 _NARROWEST = 1.0  # points: a widget narrower or lower than this shows nothing
 
 
@@ -416,6 +416,8 @@ def _unseen(widget: Any, page: tuple[int, Any] | None) -> str | None:
     known = widget.get("/Subtype") in (None, "/Widget")  # a field's widget may leave its type unsaid
     if flags & (_HIDDEN | _NO_VIEW) or (flags & _INVISIBLE and not known):
         return "its widget's flags hide it"
+    if not flags & _PRINT:  # sos-print prints every field it shows: a printed copy would show the cell empty (ad58 M5)
+        return "its widget is left out of print"
     if widget.get("/OC") is not None:
         return "its widget is in optional content, which the page may hide"
     rect = _rectangle(widget.get("/Rect"))
