@@ -1037,7 +1037,7 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     # The value leaves out the points scored before the move; the comment counts them: the page says so.
     assert "Les points marqués avant ce coup ne comptent pas dans sa valeur." in text
     assert "Pour ces coups-là, le commentaire dit comment le coup a changé le résultat." in text
-    assert "Un commentaire compte aussi les points déjà marqués" in text  # in the adult's note
+    assert "Les commentaires, eux, tiennent compte des points déjà marqués" in text  # in the adult's note
     raw = " ".join(texts(document(csv_text(WRONG), 3, language=Language.FR)))
     assert "Score final\u202f:" in raw
 
@@ -2212,7 +2212,7 @@ GIFTS_SAID = [
     (Language.EN, "Gift: B can now score 1 point with O in B1, O in A2 or O in B2."),  # three: all named
     (
         Language.FR,
-        "Cadeau : A peut maintenant marquer 2 points avec O en B2, ou 1 point avec O en B1, O en A2 et 2 autres.",
+        "Cadeau : A peut maintenant marquer 2 points avec O en B2, ou 1 point avec O en B1, O en A2 ou 2 autres coups.",
     ),
     (Language.FR, "Cadeau : B peut maintenant marquer 1 point avec O en B1, O en A2 ou O en B2."),
 ]
@@ -2229,7 +2229,7 @@ def test_a_gift_names_three_replies_by_the_points_each_scores_and_counts_the_oth
     assert any(said in flat(comment) for comment in comments), comments
     if language == Language.FR:  # a no-break space before the colon, and between a count and its word
         assert all("Cadeau\u202f:" in comment for comment in comments[1:]), comments
-        assert any("et 2\u00a0autres." in comment for comment in comments), comments
+        assert any("ou 2\u00a0autres coups." in comment for comment in comments), comments
     assert said in whole(document(csv_text(CORNERS), 3, language=language))  # and printed so
 
 
@@ -2240,7 +2240,7 @@ def test_a_gift_names_three_replies_by_the_points_each_scores_and_counts_the_oth
         (
             Language.FR,
             "en",
-            "Ce coup a laissé à A cinq coups qui marquent : O en B2, O en B1, O en A2 et 2 autres.",
+            "Ce coup a laissé à A cinq coups qui marquent : O en B2, O en B1, O en A2 ou 2 autres coups.",
         ),
     ],
 )

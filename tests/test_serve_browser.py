@@ -287,7 +287,7 @@ def test_on_the_french_page_the_commands_english_words_are_marked_as_english(ser
         report = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre") or None)[0]
         assert report.get_attribute("lang") == "en" and report.text.startswith("note: classe.csv: lines 1 and 2")
         heading = page.find_element(By.CSS_SELECTOR, "#result h2:last-of-type")
-        assert heading.text == "Ce que dit la commande (en anglais)"
+        assert heading.text == "Messages du programme (en anglais)"
         page.get(served.origin + "/fr/kit")
         size = page.find_element(By.ID, "field-size")
         size.clear()

@@ -842,3 +842,38 @@ def test_a_list_of_seats_never_breaks_between_its_letters(lang):
     assert "(A,\u00a0B…)" in typography("your player letter (A, B…) under the board", lang)
     assert "A,\u00a0B,\u00a0C,\u00a0D" in typography("in the order A, B, C, D.", lang)
     assert "B2, C3" in typography("B2, C3", lang)  # cells are not seats: a line may break between them
+
+
+# Moves counted but not named agree with their number: « S en D5 et 1 autres » was printed for a gift on 8 x 8, and a
+# gift's replies, each one way to score, are alternatives: « ou », as where every reply is named (French read fr60).
+# (language, macro, arguments, the words)
+COUNTED = [
+    ("fr", "replay.one_of", {"items": ("O en G4", "S en D5"), "more": 1}, "O en G4, S en D5 ou un autre coup"),
+    ("fr", "replay.one_of", {"items": ("O en G4", "S en D5"), "more": 3}, "O en G4, S en D5 ou 3 autres coups"),
+    ("fr", "replay.one_of", {"items": ("O en G4", "S en D5")}, "O en G4 ou S en D5"),
+    ("en", "replay.one_of", {"items": ("O in G4", "S in D5"), "more": 1}, "O in G4, S in D5 and 1 more"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 10))}, "1, 2, 3, 4, 5, 6, 7, 8 et 1 autre"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 11))}, "1, 2, 3, 4, 5, 6, 7, 8 et 2 autres"),
+]
+
+
+@pytest.mark.parametrize(("lang", "macro", "arguments", "words"), COUNTED)
+def test_moves_counted_but_not_named_agree_with_their_number(lang, macro, arguments, words):
+    assert Words(lang)(macro, **arguments).replace("\u202f", " ").replace("\u00a0", " ") == words
+
+
+@pytest.mark.parametrize(("more", "tail"), [(1, "et 1 autre."), (7, "et 7 autres.")])
+def test_best_moves_counted_but_not_named_agree_with_their_number(more, tail):
+    said = Words("fr")(
+        "replay.verdict",
+        slip="mistake",
+        detail="",
+        facts=(),
+        side="A",
+        best_finish=2,
+        finish=1,
+        best_moves=("O en A1", "S en B2"),
+        more=more,
+        turning=False,
+    )
+    assert tail in said.replace("\u202f", " ").replace("\u00a0", " "), said
