@@ -181,13 +181,13 @@ def gallery(
     diagrams where those names fit the columns and cost no row on the `pages` (mm: the room under the section's
     heading, a page's; the names above and beside an 8 x 8 board left the first page one row of two), and where the
     figures `together` (the scorers' boards) fit the first of the rooms given with them that either layout's do: the
-    players' boards are compared on one page. Two rows of diagrams fit under the game's heading alone (`headed`, mm:
-    the room under it on a page) where normal print sets them two a row."""
+    players' boards are compared on one page. Of those, the layout holding the most rows under the game's heading alone
+    (`headed`, mm: the room under it on a page) is chosen."""
     cell, columns = board_cell(grids, size, width, scale)
     if columns == 2 and scale > 1.0:
         cell, columns = _fuller(grids, size, width, pages[-1], scale, cell)
     elif columns == 2:
-        cell = _two_rows(grids, size, width, min(pages[-1], headed or pages[-1]), scale, cell)
+        cell = _two_rows(grids, size, width, pages[-1], scale, cell)
     slot = (width - GAP * (columns - 1)) / columns
     beside, wrap = True, False
     if columns == 1 and scale > 1.0:
@@ -279,8 +279,9 @@ def _two_rows(grids: Sequence[GridPlan], size: int, width: float, page: float, s
     """Returns the cell of normal print's diagrams two a row: `cell`, or the largest smaller one, by half millimetres
     down to `least_cell`, at which two rows with captions of CAPTION_LINES fit a `page` mm tall (the board size's and
     the paper's, never the game's); `cell` where none does. On Letter, 7 x 7 and 8 x 8 boards at their A4 cell held
-    one row a page wherever a caption ran to four lines, 40 % of the page blank (review rv56 B1); measured on a whole
-    page, the game's first page, under its heading, still held one (rv58 B1)."""
+    one row a page wherever a caption ran to four lines, 40 % of the page blank (review rv56 B1). Not under the game's
+    heading: a cell smaller still, 8.5 mm on 8 x 8, broke a new S-O-S down a column into specks between its letters
+    and their move numbers (review rv60 1), a worse loss than the game's first page holding one row (rv58 B1)."""
     unnamed = [replace(grid, named=False) for grid in grids]
     for smaller in _cells_down(cell, least_cell(size, scale)):
         two = _gallery(unnamed, size, 2, (width - GAP) / 2, smaller, False, scale)
