@@ -831,6 +831,22 @@ def test_a_record_without_claims_replays_with_the_engines_account():
     assert struck(data, page_with(data, "The score sheet, checked")) == []
 
 
+# A sheet that names the players and claims no score said "Every entry on the score sheet is right." (review rv60 2):
+# only who wrote was checked. It says the sheet claims no score; a wrong player is still a mistake, told as one.
+# (the player of move 2, what page 1 says, what it must not say)
+PLAYERS_ALONE = [
+    ("B", "The record claims no points and no lines: the score sheet below is the rules’ own account.", "Every entry"),
+    ("A", "The score sheet has 1 mistake, on move 2.", "claims no points"),
+]
+
+
+@pytest.mark.parametrize(("player", "said", "unsaid"), PLAYERS_ALONE, ids=["right", "wrong"])
+def test_a_sheet_of_players_alone_says_it_claims_no_score(player, said, unsaid):
+    rows = [(row[0], player if row[0] == "2" else row[1], *row[2:4]) for row in GAME3]
+    text = flat(texts(document(csv_text(rows, header=HEADER[:6]), 3))[0])
+    assert said in text and unsaid not in text, text[:800]
+
+
 # ---- the analysis ---------------------------------------------------------------------------------------------------
 
 

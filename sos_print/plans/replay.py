@@ -337,7 +337,8 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
     blocks += _result_claim(game, words, side)
     return blocks + words.blocks(
         "replay.claims",
-        claimed=errors.claimed,
+        # A sheet of players alone, all right, was "Every entry on the score sheet is right" (review rv60 2).
+        claimed=errors.claimed if errors.scored else 0,
         wrong=len(errors.moves),
         wrong_moves=tuple(sorted(set(errors.moves))),
         carried_from=errors.carried_from,
@@ -440,6 +441,7 @@ class SheetErrors:
     claimed: int
     moves: tuple[int, ...]
     carried_from: tuple[int, ...]
+    scored: bool  # some row claims points, lines or a total: a sheet of players alone claims no score
 
 
 def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Table, SheetErrors]:
@@ -463,6 +465,7 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
         claimed,
         tuple(_number_of(problem.where) for problem in claim_problems(game, whole=False)),
         tuple(sorted(origins)),
+        any(claim.points is not None or claim.lines is not None or claim.totals for claim in example.moves),
     )
     # Where the first S-O-S wins, the game sheet has no points: the table neither, unless a claimed one is wrong.
     shown = 5 if _pointless(game, framed) else len(columns)
