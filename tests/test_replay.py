@@ -3816,3 +3816,21 @@ def test_each_later_page_of_a_table_starts_with_its_sections_heading_continued(
         assert heading not in read[pages[0]]
         for k in pages[1:]:
             assert heading in read[k] and read[k].index(heading) < read[k].index(head), read[k][:200]
+
+
+# The turning point said "O in G3 would have scored 1 point at once" where best play's row of the same move said
+# "Missed point: S in E2 would have scored 1 point at once" (review rv60 5): both true, read as a contradiction. The
+# row names the best move that scores as much at once, as the turning point does.
+@CROWDED_8
+def test_the_turning_point_and_its_row_of_best_play_name_the_same_missed_point():
+    from sos_print.plans.replay import replay_plan
+
+    game, moves = game_of(crowded_game(8, 4), 8)
+    plan = replay_plan(PrintOptions(size=8), "en", game, moves)
+    assert plan.turning is not None and plan.analysis is not None
+    why = flat(" ".join(run.text for block in plan.turning.why for run in block.runs))
+    found = re.search(r"At move (\d+), .*?\. (\S+ in \S+) would have scored", why)
+    assert found, why
+    row = next(row for row in plan.analysis.rows if row[0][0].text == found[1])
+    comment = flat(" ".join(entry.text for entry in row[-1]))
+    assert f"Missed point: {found[2]} would have scored" in comment, (why, comment)

@@ -619,7 +619,11 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
     size, variant = game.example.size, game.example.variant
     facts = {}
     if move.missed:
-        better = _move_words(move.chance.moves[0], size, words, notation)
+        # One of the best moves where one scores as much at once, as the turning point names it: the two named
+        # different moves for the same slip (review rv60 5).
+        best = ordered_best(move, _before(game, move.number - 1))
+        named = next((chance for chance in best if chance in move.chance.moves), move.chance.moves[0])
+        better = _move_words(named, size, words, notation)
         facts["missed point"] = words(
             "replay.missed", move=better, points=move.chance.points, wins=_misses_a_win(game, move)
         )
