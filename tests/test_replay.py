@@ -1052,7 +1052,7 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     assert "Pour l’adulte : avec de jeunes enfants, commencez par" in text
     # The value leaves out the points scored before the move; the comment counts them: the page says so.
     assert "Les points marqués avant ce coup ne comptent pas dans sa valeur." in text
-    assert "Pour ces coups-là, le commentaire dit comment le coup a changé le résultat." in text
+    assert "Pour ces coups-là, le commentaire indique comment le coup a changé le résultat." in text
     assert "Les commentaires, eux, tiennent compte des points déjà marqués" in text  # in the adult's note
     raw = " ".join(texts(document(csv_text(WRONG), 3, language=Language.FR)))
     assert "Score final\u202f:" in raw
@@ -3477,13 +3477,14 @@ THREE_PLAYERS = [("1", "A", "S", "A1"), ("2", "B", "O", "A2"), ("3", "C", "S", "
          {Language.EN: "For each team that made an S-O-S, here is the board after the last recorded move with only "
                        "that team's S-O-S. The number after each name says how many; the board shows where.",
           Language.FR: "Voici, pour chaque équipe qui a marqué, la grille après le dernier coup noté où seuls ses "
-                       "S-O-S sont tracés. Le nombre après chaque nom dit combien il y en a ; la grille montre où."}),
+                       "S-O-S sont tracés. Le nombre après chaque nom indique combien il y en a ; la grille montre "
+                       "où."}),
         (lambda lang: document(csv_text(THREE_PLAYERS, HEADER[:6]), 3, Variant(players=3), language=lang),
          {Language.EN: ["C: 1 S-O-S line"], Language.FR: ["C : 1 S-O-S"]},
          {Language.EN: "move with only their S-O-S. A and B made no S-O-S. The number after each name says how many; "
                        "the board shows where.",
           Language.FR: "où seuls ses S-O-S sont tracés. A et B n'ont complété aucun S-O-S. Le nombre après chaque "
-                       "nom dit combien il y en a ; la grille montre où."}),
+                       "nom indique combien il y en a ; la grille montre où."}),
     ],
     ids=["11 first S-O-S wins", "09 teams", "3 players"],
 )  # fmt: skip
@@ -3539,7 +3540,7 @@ REPLAYED = [
         "06-last-letter-scores.toml",
         Language.FR,
         "Voici, pour chaque joueur qui a marqué, la grille finale où seuls ses S-O-S sont tracés. Le nombre "
-        "après chaque nom dit combien il y en a ; la grille montre où.",
+        "après chaque nom indique combien il y en a ; la grille montre où.",
     ),
     (
         "06-last-letter-scores.toml",
@@ -3553,7 +3554,7 @@ REPLAYED = [
         "Avant ce coup, si chacun jouait au mieux à partir de là jusqu’à la fin, la partie finirait à égalité ; "
         "après ce coup, B finirait avec 1 point de retard.",
     ),
-    ("06-last-letter-scores.toml", Language.FR, "Un des meilleurs coups : O en A3"),
+    ("06-last-letter-scores.toml", Language.FR, "L’un des meilleurs coups : O en A3"),
     ("06-last-letter-scores.toml", Language.EN, "One of the best moves: O in A3"),
     ("06-last-letter-scores.toml", Language.EN, "Players: A and B, playing in that order."),
     ("07-target-score.toml", Language.FR, "Gagne : complète A2-C2 et A2-C4."),
@@ -3562,7 +3563,7 @@ REPLAYED = [
     # One winning S-O-S: « le S-O-S gagnant », not « chaque S-O-S » (a French teacher's read, B16).
     ("08-first-sos-wins.toml", Language.FR, "Qui a formé le S-O-S gagnant"),
     ("08-first-sos-wins.toml", Language.EN, "Who made the winning S-O-S"),
-    ("09-team-sos.toml", Language.FR, "Un des meilleurs coups : S en A4"),  # its table lists 19 best moves
+    ("09-team-sos.toml", Language.FR, "L’un des meilleurs coups : S en A4"),  # its table lists 19 best moves
     ("09-team-sos.toml", Language.EN, "For each team that made an S-O-S, here is the board"),
     (
         "11-team-first-sos-wins.toml",
@@ -3699,7 +3700,7 @@ def test_in_large_print_the_turning_points_two_boards_of_7x7_and_8x8_stand_side_
     assert played[1] == pytest.approx(better[1], abs=0.1), (played, better)  # one top: side by side, on one page
     assert [(round(board[2], 2), board[3]) for board in (played, better)] == [(cell, size)] * 2
     # Each caption's title under its own board, from its column's left edge to its right (`_under_grid`).
-    titles = (r"Coup \d+", r"Un des meilleurs|Meilleur coup") if french else (r"Move \d+", r"One of the best|Best:")
+    titles = (r"Coup \d+", r"L’un des meilleurs|Meilleur coup") if french else (r"Move \d+", r"One of the best|Best:")
     for (left, top, step, n), title in zip((played, better), titles, strict=True):
         found = [match for match in page.search(title) if match["chars"][0]["size"] > 19.0]
         assert found, title
