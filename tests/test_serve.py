@@ -323,7 +323,7 @@ def test_a_refusal_is_the_command_lines_own_message_next_to_the_field_it_concern
             101,
             "fr",
             "Ce champ prend au plus 100\u00a0fichiers à la fois\u202f: 101\u00a0ont été envoyés. "
-            "Envoyez les autres dans un second envoi.",
+            "Envoyez les autres ensuite.",
         ),
         ("/en/boards", "roster", 2, "en", "This field takes one file: 2\u00a0were sent. Send one."),
     ],
