@@ -1108,8 +1108,8 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. O en B2 aurait rapporté 1 point tout de suite. "
                 "Aucun autre coup de la partie n’a autant changé le résultat. Avant ce coup, si chacun jouait au "
-                "mieux à partir de là jusqu’à la fin, A finirait avec 6 points d’avance ; après ce coup, A finirait "
-                "avec 4 points de retard.",
+                "mieux jusqu’à la fin, A finirait avec 6 points d’avance ; après ce coup, A finirait avec 4 points "
+                "de retard.",
             ],
         ),
     ],
@@ -1129,11 +1129,11 @@ def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(lan
             "No move in this game changed the result more: two other moves changed it as much, but this one came "
             "first.",
         ),
-        # « n'a plus changé » read first as "no longer": « davantage » says more than the others (readfrB).
+        # « n'a plus changé » read first as "no longer" (readfrB); « le plus » says the most, as a teacher puts it
+        # (fr60).
         (
             "fr",
-            "Aucun coup de la partie n’a davantage changé le résultat : deux autres coups l’ont changé autant, mais "
-            "celui-ci est le premier.",
+            "C’est le coup qui a le plus changé le résultat : deux autres coups l’ont changé autant, mais plus tard.",
         ),
     ],
 )
@@ -1421,7 +1421,7 @@ NAMED_EVERYWHERE = {
          "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
          "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
          "Au coup 6, Inès a écrit S en A3 et n’a rien marqué. Ce coup a laissé à Tom deux coups qui marquent",
-         "si chacun jouait au mieux à partir de là jusqu’à la fin, Inès finirait avec 1 point d’avance",
+         "si chacun jouait au mieux jusqu’à la fin, Inès finirait avec 1 point d’avance",
          "Coup 6 : Inès a écrit S en A3", "Cadeau : Tom peut maintenant marquer 1 point avec O en B2 ou O en B3."),
         re.compile(r"\b[AB] (écrit|a écrit|finirait|peut maintenant|rejoue)\b|joueur [AB]\b|tour de [AB]\b"),
     ),
@@ -3551,7 +3551,7 @@ REPLAYED = [
     (
         "06-last-letter-scores.toml",
         Language.FR,
-        "Avant ce coup, si chacun jouait au mieux à partir de là jusqu’à la fin, la partie finirait à égalité ; "
+        "Avant ce coup, si chacun jouait au mieux jusqu’à la fin, la partie finirait à égalité ; "
         "après ce coup, B finirait avec 1 point de retard.",
     ),
     ("06-last-letter-scores.toml", Language.FR, "L’un des meilleurs coups : O en A3"),
