@@ -1893,9 +1893,9 @@ SECTIONS = {
     "Qui a formé chaque S-O-S": None,
     "Qui a formé le S-O-S gagnant": None,
     "La partie, coup par coup": None,
-    "Le relevé, vérifié": "Nouveaux",
-    "Le meilleur jeu, coup par coup": "Ce que le coup a fait",
-    "Coup par coup\u202f: occasions manquées et cadeaux": "Ce que le coup a fait",
+    "Le relevé vérifié": "Nouveaux",
+    "Le meilleur jeu, coup par coup": "Commentaire",
+    "Coup par coup\u202f: occasions manquées et cadeaux": "Commentaire",
     "Le tournant de la partie": None,
 }
 
@@ -2781,7 +2781,7 @@ def test_a_tables_heading_keeps_with_its_heading_row_and_first_row(lang):
     # page: its rows were taller than a page holds three of (design review, finding 2).
     data = record_document("06-last-letter-scores.toml", 0, lang, True)
     heading, head = ("Best play, move by move", "What the move did") if lang == Language.EN else (
-        "Le meilleur jeu, coup par coup", "Ce que le coup a fait")  # fmt: skip
+        "Le meilleur jeu, coup par coup", "Commentaire")  # fmt: skip
     page = page_with(data, heading)
     pdf = opened(data)
     words = pdf.pages[page].extract_words(extra_attrs=["size"])
@@ -2814,7 +2814,7 @@ def analysis_words(data: bytes, heading: str) -> list[dict]:
 
 @pytest.mark.parametrize(
     ("lang", "heading", "label"),
-    [(Language.FR, "Ce que le coup a fait", "Cadeau"), (Language.EN, "What the move did", "Gift:")],
+    [(Language.FR, "Commentaire", "Cadeau"), (Language.EN, "What the move did", "Gift:")],
     ids=["fr", "en"],
 )
 def test_a_comment_runs_on_from_the_move_written_and_its_label_keeps_its_sentence(lang, heading, label):
@@ -2947,7 +2947,7 @@ def test_the_turning_points_two_captions_stand_under_their_own_boards_as_far_apa
     # The turning point's page: its two boards are the first under its heading, the score sheet may follow them.
     heading, after = ("The turning point", "The score sheet, checked")
     if options.language == Language.FR:
-        heading, after = ("Le tournant de la partie", "Le relevé, vérifié")
+        heading, after = ("Le tournant de la partie", "Le relevé vérifié")
     number = next(k for k, page in enumerate(plumbed(data)) if any(m["size"] > 13.0 for m in page["found"][heading]))
     top = min(m["bottom"] for m in plumbed(data)[number]["found"][heading] if m["size"] > 13.0) / MM_PT
     played, better = [board for board in boards_on(data, number) if board[1] > top][:2]
@@ -3248,7 +3248,7 @@ ORDER = {
         "Qui a formé chaque S-O-S",
         "La partie, coup par coup",
         "Le tournant de la partie",
-        "Le relevé, vérifié",
+        "Le relevé vérifié",
         "Le meilleur jeu, coup par coup",
     ],
 }
@@ -3802,7 +3802,7 @@ CONTINUED = [
     (Language.EN, "Move Player Letter Cell", "Move Player Wrote Value",
      ("The score sheet, checked, continued", "Best play, move by move, continued")),
     (Language.FR, "Coup Joueur Lettre Case", "Coup Joueur Coup joué Valeur",
-     ("Le relevé, vérifié (suite)", "Le meilleur jeu, coup par coup (suite)")),
+     ("Le relevé vérifié (suite)", "Le meilleur jeu, coup par coup (suite)")),
 ]  # fmt: skip
 
 
