@@ -1627,7 +1627,7 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
         (
             Language.FR,
             [
-                "Une image après le dernier coup.",
+                "Il y a une image après le dernier coup.",
                 "La lettre encadrée a complété le S-O-S gagnant, tracé d’un gros trait gris",
                 "avec seulement le S-O-S gagnant : celui qui l’a complété a gagné.",
                 "Les coups 1 et 2 ne complètent aucun S-O-S.",
@@ -3041,7 +3041,8 @@ LEGEND_ALONE = [
 def test_the_legend_stands_alone_where_that_lets_the_games_first_page_hold_two_rows(record, size, options, alone):
     data = document(record(), size, **options)
     read = [flat(page) for page in texts(data)]
-    legend = "A picture after each move that scored" if "language" not in options else "Une image après chaque coup"
+    french = "language" in options
+    legend = "Il y a une image après chaque coup" if french else "A picture after each move that scored"
     heading, game = (
         ("How to read the pictures that follow", "The game, move by move")
         if "language" not in options
