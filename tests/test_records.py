@@ -632,13 +632,23 @@ ABOVE_HEADER = {
 }
 
 
-@pytest.mark.parametrize("above", ABOVE_HEADER.values(), ids=list(ABOVE_HEADER))
+# Besides, what a record read by name refuses and a folder's entry is still told by: more title rows than a record may
+# have, and an encoding a record or an example is refused in (a Mac's CSV, Notepad's "Unicode"): each was taken for a
+# teacher's note and its folder passed with exit 0 (sweep ad60, 3).
+NAMED_OTHERWISE = {**ABOVE_HEADER, "eleven titles": "Partie du 3 mars\n" * 11}
+# (the record's encoding, the worked example's)
+ENCODINGS = {"utf-8": ("utf-8", "utf-8"), "mac roman and utf-16": ("mac_roman", "utf-16")}
+
+
+@pytest.mark.parametrize("encodings", ENCODINGS.values(), ids=list(ENCODINGS))
+@pytest.mark.parametrize("above", NAMED_OTHERWISE.values(), ids=list(NAMED_OTHERWISE))
 @pytest.mark.parametrize("name", ["game.bak", "game", "game.csv.old"])
-def test_a_folders_entry_named_otherwise_is_never_passed_over(runner, tmp_path, name, above):
+def test_a_folders_entry_named_otherwise_is_never_passed_over(runner, tmp_path, name, above, encodings):
     # A worked example or a record (a title line above its header too) whose name lost its ending is named.
     lesson = (EXAMPLES / "01-one-o-two-lines.toml").read_text(encoding="utf-8")
-    (tmp_path / f"lesson-{name}").write_text(lesson.replace("points = 2", "points = 5"), encoding="utf-8")
-    (tmp_path / name).write_text(above + FALSE_RECORD, encoding="utf-8")
+    lesson = f"# Leçon de Noël\n{lesson.replace('points = 2', 'points = 5')}"
+    (tmp_path / f"lesson-{name}").write_text(lesson, encoding=encodings[1])
+    (tmp_path / name).write_text(f"Partie de Léa et Noël\n{above}{FALSE_RECORD}", encoding=encodings[0])
     (tmp_path / "README.md").write_text("Lessons of the third week\n", encoding="utf-8")
     result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
     assert result.exit_code == 1

@@ -14,7 +14,7 @@ from typing import Any
 
 from sos_print.engine.capacity import check_target
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.files import packed_kind, read_bounded
+from sos_print.engine.files import any_text, packed_kind, read_bounded
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -144,8 +144,10 @@ def is_example(path: str) -> bool:
     try:
         if not os.path.isfile(path):
             return False
-        table = tomllib.loads(read_bounded(path, MAX_BYTES, "an example file").decode("utf-8").removeprefix("\ufeff"))
-    except (OSError, SosError, UnicodeDecodeError, ValueError, RecursionError):  # TOMLDecodeError is a ValueError
+        # In an encoding it is refused in (UTF-16, Notepad's "Unicode"), an example is still one, named as one.
+        text = any_text(read_bounded(path, MAX_BYTES, "an example file"))
+        table = tomllib.loads(text.removeprefix("\ufeff")) if text is not None else {}
+    except (OSError, SosError, ValueError, RecursionError):  # TOMLDecodeError is a ValueError
         return False
     return bool(table) and set(table) <= _TOP_KEYS and bool({"move", "grid"} & set(table))
 

@@ -273,6 +273,17 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
     return text
 
 
+def any_text(data: bytes) -> str | None:
+    """Returns the text of `data` in whichever encoding `decode_spreadsheet` reads (Windows-1252, where no other
+    does, with no look at what it then reads as), or None where it is no text: to tell a record or an example by its
+    words, whatever it was saved as. A Mac Roman record or a UTF-16 example whose name lost its suffix was taken for
+    a note, and its folder passed (sweep ad60, 3)."""
+    try:
+        return _decoded(data, "", "")[0]
+    except ExampleFileError:
+        return None
+
+
 def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
     """Returns the text of `data` and whether it was read as Windows-1252, the encoding every byte decodes in."""
     if data.startswith((b"\xef\xbb\xbf\xff\xfe", b"\xef\xbb\xbf\xfe\xff")):  # a tool that marks whatever it saves

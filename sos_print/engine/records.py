@@ -39,6 +39,7 @@ from sos_print.engine.errors import ExampleFileError, SosError, quoted, typed
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
 from sos_print.engine.files import (
     UNCLOSED_QUOTE,
+    any_text,
     decode_spreadsheet,
     packed_kind,
     read_bounded,
@@ -121,14 +122,20 @@ def is_record(path: str) -> bool:
         # the whole file, as a named one is read: blank lines or a long title may push its header row past any first
         # bytes looked at, and a record passed over as a note let a folder pass with exit 0 (sweep 40, F3)
         data = read_bounded(path, MAX_BYTES, "a game record")
-        lines = io.StringIO(decode_spreadsheet(data, path, "").removeprefix("\ufeff"), newline=None)
     except (OSError, SosError):
         return False
+    try:
+        text: str | None = decode_spreadsheet(data, path, "")
+    except SosError:  # a record in an encoding it is refused in is still a record, named as one (sweep ad60, 3)
+        text = any_text(data)
+    if text is None:
+        return False
+    lines = io.StringIO(text.removeprefix("\ufeff"), newline=None)
     filled = (line for line in lines if not _blank(line))
-    first = list(itertools.islice(filled, _TITLES + 2))
-    if first and separator_line(first[0]):
-        first = first[1:]
-    return any(_is_header(line) for line in first[: _TITLES + 1])  # title lines may stand above it
+    first = next(filled, "")
+    # Anywhere in it: title lines may stand above it, more than a record read takes (then refused as such, where
+    # a record named otherwise was taken for a note: sweep ad60, 3).
+    return any(_is_header(line) for line in itertools.chain(() if separator_line(first) else (first,), filled))
 
 
 def _is_header(line: str) -> bool:
