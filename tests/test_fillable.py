@@ -2043,6 +2043,14 @@ def shown_in(code: bytes) -> bytes:
             SHOWS.format(LINES_3, "'A1-C3 B2-B4'", "'A1-C3'"),
         ),
         ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf [(5)] TJ ET"), SHOWS.format(POINTS, "'5'", "'1'")),
+        # Read as the page shows it, not as the drawing writes it: the halves of A1-C3 written in order but moved into
+        # each other's places showed C3 A1- (sweep ad60, 1a); written in another order into their places, A1-C3.
+        (
+            {},
+            partial(redrawn, name=LINES_3, content=b"BT /Helv 12 Tf 30 4 Td (A1-) Tj -28 0 Td (C3) Tj ET"),
+            SHOWS.format(LINES_3, "'C3 A1-'", "'A1-C3'"),
+        ),
+        ({}, partial(redrawn, name=LINES_3, content=b"BT /Helv 12 Tf 22 4 Td (C3) Tj -20 0 Td (A1-) Tj ET"), None),
         (
             {},
             partial(redrawn, name=LINES_3, content=b"BT /Helv 12 Tf 12 TL (A1-) ' 0 0 (C2) \" ET"),
@@ -2387,6 +2395,8 @@ def shown_in(code: bytes) -> bytes:
         "drawing-emptied",
         "two-lines-one-value",
         "tj-array",
+        "halves-moved-into-each-others-places",
+        "halves-written-out-of-order-into-their-places",
         "quote-operators",
         "invisible-text-beside-shown",
         "drawing-in-a-drawing",

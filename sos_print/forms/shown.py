@@ -94,11 +94,28 @@ def shown_text(appearance: Any, fonts: Any, budget: Budget) -> Shown | None:
     drawing cannot be read at all."""
     if not isinstance(_resolved(appearance), StreamObject):
         return None
-    parts: list[str] = []
+    parts: list[Piece] = []
     codecs: set[Codec] = set()
     untold = [False, False]
     _read(appearance, fonts, budget, parts, codecs, untold, 0)
-    return Shown("".join(parts), frozenset(codecs), untold[0], untold[1])
+    return Shown(_in_reading_order(parts), frozenset(codecs), untold[0], untold[1])
+
+
+Piece = tuple[float, float, float, str]  # where a piece of text starts on the page (x, y), its size, its characters
+
+
+def _in_reading_order(pieces: list[Piece]) -> str:
+    """Returns the pieces' characters as the page shows them, line by line from the top and left to right along a
+    line, not in the order the drawing writes them: digits written one at a time and moved into each other's places
+    showed L2C4 where the stream read L4C2 (sweep ad60, 1a). A piece starts a new line where it stands lower than
+    the line's first by more than half its size."""
+    lines: list[list[Piece]] = []
+    for piece in sorted(pieces, key=lambda piece: -piece[1]):
+        if lines and lines[-1][0][1] - piece[1] <= max(piece[2], lines[-1][0][2]) / 2:
+            lines[-1].append(piece)
+        else:
+            lines.append([piece])
+    return "".join(piece[3] + " " for line in lines for piece in sorted(line, key=lambda piece: piece[0]))
 
 
 def own_glyphs(font: Any) -> bool:
@@ -292,7 +309,7 @@ def _read(
     appearance: Any,
     fonts: Any,
     budget: Budget,
-    parts: list[str],
+    parts: list[Piece],
     codecs: set[Codec],
     untold: list[bool],
     depth: int,
@@ -419,7 +436,7 @@ def _read(
                 length * (2 * size + (abs(state.spacing[0]) + abs(state.spacing[1])) * abs(state.scale))
                 + moves / 1000 * size
             )
-            reach = drift + advance
+            start, reach = drift, drift + advance
             drift = reach
             painted = _painted(state)
             if state.hidden or painted is False or not _seen(state, text, reach):
@@ -438,7 +455,7 @@ def _read(
                 if decoded is None:
                     untold[0] = True  # a font whose codes cannot be told: what it shows is not read
                     continue
-                parts.append(decoded + " ")
+                parts.append(_piece(text, state, start, decoded))
                 codecs.add(state.font)  # type: ignore[arg-type]
                 untold[1] = untold[1] or state.own
         elif operator == b"Do" and operands:
@@ -634,6 +651,14 @@ def _painted(state: _State) -> bool | None:
     if (filled and state.fill is False) or (stroked and state.stroke is False):
         return True
     return None if filled or stroked else False
+
+
+def _piece(text: Matrix, state: _State, start: float, decoded: str) -> Piece:
+    """Returns a piece of text drawn from the text matrix `text`, `start` along its line (the advance of what the
+    line drew before it, as `_read` reckons it), with where it starts on the page and its size there."""
+    drawn = _times(text, state.ctm)
+    size = abs((state.size or 0.0) * drawn[3])
+    return (drawn[4] + start * drawn[0], drawn[5] + start * drawn[1], size, decoded)
 
 
 def _displaced(state: _State, pieces: list[Any]) -> bool:
