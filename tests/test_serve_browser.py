@@ -235,6 +235,15 @@ def test_without_javascript_the_form_posts_and_the_kit_is_downloaded(served, run
     assert {name: files.read(name) for name in files.namelist()} == cli_kit(runner, tmp_path)
 
 
+def noted_boards(page: webdriver.Chrome, served, roster: Path, lang: str):
+    """Sends the boards' form in `lang` with a class list that repeats a name; returns the command's report."""
+    page.get(served.address)
+    page.get(served.origin + f"/{lang}/boards")
+    page.find_element(By.ID, "field-roster").send_keys(str(roster))
+    page.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    return wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre") or None)[0]
+
+
 def test_without_javascript_a_note_is_shown_and_its_file_is_a_link_that_downloads(served, runner, tmp_path):
     downloads = tmp_path / "downloads"
     downloads.mkdir()
@@ -242,11 +251,7 @@ def test_without_javascript_a_note_is_shown_and_its_file_is_a_link_that_download
     roster.write_text("Ada\nAda\nBasile\nChloe\n")
     plain = browser(downloads, javascript=False)
     try:
-        plain.get(served.address)
-        plain.get(served.origin + "/en/boards")
-        plain.find_element(By.ID, "field-roster").send_keys(str(roster))
-        plain.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        report = wait(plain, lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre") or None)[0]
+        report = noted_boards(plain, served, roster, "en")
         assert (
             report.text
             == "note: class.csv: lines 1 and 2 hold the same name: add an initial to tell them apart on their pages"
@@ -280,11 +285,7 @@ def test_on_the_french_page_the_commands_english_words_are_marked_as_english(ser
     roster.write_text("Ada\nAda\nBasile\n")
     page = browser(downloads, javascript=javascript)
     try:
-        page.get(served.address)
-        page.get(served.origin + "/fr/boards")
-        page.find_element(By.ID, "field-roster").send_keys(str(roster))
-        page.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        report = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result pre") or None)[0]
+        report = noted_boards(page, served, roster, "fr")
         assert report.get_attribute("lang") == "en" and report.text.startswith("note: classe.csv: lines 1 and 2")
         heading = page.find_element(By.CSS_SELECTOR, "#result h2:last-of-type")
         assert heading.text == "Messages du programme (en anglais)"
