@@ -3836,3 +3836,38 @@ def test_the_turning_point_and_its_row_of_best_play_name_the_same_missed_point()
     row = next(row for row in plan.analysis.rows if row[0][0].text == found[1])
     comment = flat(" ".join(entry.text for entry in row[-1]))
     assert f"Missed point: {found[2]} would have scored" in comment, (why, comment)
+
+
+# ---- French read fr60, 8: a weighed move that scored and is still a slip says what it scored -----------------------
+
+# Two 4 x 4 games (found by playing at random and weighing) where a move that scored is weighed a slip.
+SCORED_MISTAKE = [
+    ("1", "A", "S", "C4"), ("2", "B", "S", "C1"), ("3", "A", "S", "D1"), ("4", "B", "S", "A1"),
+    ("5", "A", "S", "B1"), ("6", "B", "S", "D2"), ("7", "A", "S", "A3"), ("8", "B", "O", "C2"),
+    ("9", "A", "O", "D3"), ("10", "B", "S", "B2"), ("11", "B", "S", "B3"), ("12", "B", "S", "D4"),
+    ("13", "B", "S", "C3"), ("14", "B", "O", "A2"), ("15", "B", "O", "B4"), ("16", "A", "S", "A4"),
+]  # fmt: skip
+SCORED_MISSED = [
+    ("1", "A", "S", "B1"), ("2", "B", "S", "A1"), ("3", "A", "S", "C1"), ("4", "B", "O", "C4"),
+    ("5", "A", "S", "D3"), ("6", "B", "O", "C2"), ("7", "B", "S", "C3"), ("8", "B", "O", "A2"),
+    ("9", "A", "S", "A3"), ("10", "A", "O", "B3"), ("11", "A", "S", "B4"), ("12", "B", "S", "B2"),
+    ("13", "B", "O", "A4"), ("14", "A", "S", "D2"), ("15", "A", "S", "D4"), ("16", "A", "S", "D1"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rows", "lang", "said"),
+    [
+        (SCORED_MISTAKE, Language.EN, "Mistake: this move scores 1 point (B2-D2), but with best play on both sides, B"),
+        (SCORED_MISTAKE, Language.EN, "Mistake: this move scores 1 point (C1-C3), but with best play on both sides, B"),
+        (SCORED_MISTAKE, Language.FR, "Erreur : ce coup marque 1 point (B2-D2), mais avant ce coup, si chacun jouait"),
+        (SCORED_MISSED, Language.EN, "Missed point: this move scores 1 point (A3-C3), but O in B2 would have scored 2"),
+        (SCORED_MISSED, Language.FR, "Point manqué : ce coup marque 1 point (A3-C3), mais O en B2 aurait rapporté 2"),
+        # A slip that scored nothing says nothing of points.
+        (SCORED_MISSED, Language.EN, "Missed point: S in D4 would have scored 1 point at once. With best play on"),
+    ],
+)
+def test_a_weighed_slip_that_scored_says_what_it_scored(rows, lang, said):
+    # "Mistake: with best play…" of a move that scored read as a move that scored nothing (French read fr60, 8).
+    text = flat_text(document(csv_text(rows), 4, language=lang))
+    assert said in text, text[text.find("Best play") if lang is Language.EN else text.find("Meilleur jeu") :][:3000]

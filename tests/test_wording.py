@@ -875,5 +875,7 @@ def test_best_moves_counted_but_not_named_agree_with_their_number(more, tail):
         best_moves=("O en A1", "S en B2"),
         more=more,
         turning=False,
+        points=0,
+        lines="",
     )
     assert tail in said.replace("\u202f", " ").replace("\u00a0", " "), said

@@ -602,6 +602,8 @@ def _analysis_row(
             best_moves=tuple(best[:SHOWN_BEST]),
             more=max(0, len(best) - SHOWN_BEST),
             turning=turning,
+            points=step.points,
+            lines=segment_names(step.segments, size, notation) if step.points else "",
         )
         value, best_value = signed(move.value), signed(move.best_value)
     return (
