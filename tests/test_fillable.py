@@ -2157,7 +2157,12 @@ def shown_in(code: bytes) -> bytes:
         ({}, partial(redrawn, name=POINTS, content=None), None),
         ({}, partial(redrawn, name=LINES_3, content=b"BT /Helv 12 Tf (A1-) Tj 0 -13 Td ( C3 ) Tj ET"), None),
         ({}, partial(redrawn, name=POINTS, content=b"/Tx BMC EMC", need_appearances=True), None),
-        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf 1 Tr (1) Tj 7 Tr (5) Tj ET"), None),
+        # Text drawn as a clipping path shows what is painted in it later, not its characters (sweep ad60, 1b).
+        (
+            {},
+            partial(redrawn, name=POINTS, content=b"BT /Helv 12 Tf 1 Tr (1) Tj 7 Tr (5) Tj ET"),
+            UNREAD.format(POINTS, "'1'", "it draws text as a clipping path, which no reader does for a field"),
+        ),
         ({}, partial(redrawn, name=POINTS, content=b"BT /F0 12 Tf (5) Tj ET", font=DIFFERENCES), None),
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"0.5 g")), None),
         ({}, partial(redrawn, name=POINTS, content=shown_in(b"1 g 2 Tr")), None),  # white, outlined in black
@@ -2388,6 +2393,46 @@ def shown_in(code: bytes) -> bytes:
             partial(redrawn, name=POINTS, widget={"/OC": DictionaryObject({NameObject("/Type"): NameObject("/OCG")})}),
             UNSEEN.format(POINTS, "'1'", "its widget is in optional content, which the page may hide"),
         ),
+        # A "5" drawn as a clip and a black box painted in it, then the value "1" clipped to a hundredth of a point:
+        # the page shows 5 (sweep ad60, 1b).
+        (
+            {},
+            partial(
+                redrawn,
+                name=POINTS,
+                content=b"BT /Helv 12 Tf 7 Tr 14 8 Td (5) Tj ET 0 g 0 0 40 40 re f "
+                b"q 14 8 0.01 0.01 re W n BT /Helv 12 Tf 0 Tr 0 g 14 8 Td (1) Tj ET Q",
+            ),
+            UNREAD.format(POINTS, "'1'", "it draws text as a clipping path, which no reader does for a field"),
+        ),
+        # A drawing's box 20 times the field's height squeezes its 12-point "1" to a dash (sweep ad60, 1c), one ten
+        # times its width to a sliver; a claim drawn at 3 points cannot be read on paper either. The field is 24
+        # points high, its drawing (as these tests make it) 40: a claim at 6 points shows at 3.6, and is read.
+        *(
+            (
+                {},
+                partial(redrawn, name=POINTS, content=content, drawn={"/BBox": numbers(*box)}),
+                f"group 1's field '{POINTS}' holds '1' but shows it at {size} points, too small to read on paper: "
+                "what sos-print would read may not be what the audit shows; retype the field in a PDF reader and save "
+                "the file",
+            )
+            for content, box, size in (
+                (shown_in(b""), (0, 0, 40, 800), "0.4"),
+                (shown_in(b""), (0, 0, 400, 40), "1.2"),
+                (b"BT /Helv 4 Tf 0 g 14 8 Td (1) Tj ET", (0, 0, 40, 40), "2.4"),
+            )
+        ),
+        ({}, partial(redrawn, name=POINTS, content=b"BT /Helv 6 Tf 0 g 14 8 Td (1) Tj ET"), None),
+        (
+            {},
+            partial(
+                redrawn,
+                name=POINTS,
+                content=shown_in(b""),
+                drawn={"/BBox": numbers(0, 0, 40, 40), "/Matrix": numbers(0, 1, -1, 0, 0, 0)},
+            ),
+            None,
+        ),
     ],
     ids=[
         "value-changed",
@@ -2490,6 +2535,12 @@ def shown_in(code: bytes) -> bytes:
         "clipped-to-the-box",
         "half-transparent-text",
         "widget-in-optional-content",
+        "letter-drawn-as-a-clip-and-painted-value-clipped-to-a-speck",
+        "drawing-box-20-times-the-fields-height",
+        "drawing-box-10-times-the-fields-width",
+        "claim-at-4-points-in-a-drawing-squeezed-to-3-fifths",
+        "claim-at-6-points-in-a-drawing-squeezed-to-3-fifths",
+        "drawing-turned-by-its-matrix",
     ],
 )
 def test_a_field_whose_page_shows_another_value_than_it_holds_is_refused_naming_it(
@@ -2512,36 +2563,43 @@ def test_a_field_whose_page_shows_another_value_than_it_holds_is_refused_naming_
 # A claim's drawing whose text, font and colour read right, but which PDFium draws out of its box's sight: moved past
 # its drawing's box, shrunk or turned by a matrix, or its box made a point (sweep ad58, F1). The page is drawn with its
 # widgets as a viewer draws them, and a claim's box that shows no ink past its border is refused; a drawing readers
-# make again from the value (/NeedAppearances) is not held to it.
+# make again from the value (/NeedAppearances) is not held to it. A claim shrunk to a tenth of a point is refused for
+# its size (the third item), as its drawing is read, before any page is drawn.
 OUT_OF_SIGHT = [
-    ("moved-above-its-drawings-box", {"content": b"BT /Helv 12 Tf 0 g 2 50 Td (1) Tj ET"}),
-    ("moved-up-by-a-matrix", {"content": b"1 0 0 1 0 40 cm " + shown_in(b"")}),
-    ("shrunk-by-a-matrix", {"content": b"0.01 0 0 0.01 0 0 cm " + shown_in(b"")}),
-    ("shrunk-by-the-text-matrix", {"content": b"BT /Helv 12 Tf 0 g 0.01 0 0 0.01 14 7 Tm (1) Tj ET"}),
-    ("turned-out-of-its-box", {"content": b"0 1 -1 0 0 0 cm " + shown_in(b"")}),
-    ("moved-past-its-boxs-edge", {"content": shown_in(b"38 0 Td")}),
+    ("moved-above-its-drawings-box", {"content": b"BT /Helv 12 Tf 0 g 2 50 Td (1) Tj ET"}, None),
+    ("moved-up-by-a-matrix", {"content": b"1 0 0 1 0 40 cm " + shown_in(b"")}, None),
+    ("shrunk-by-a-matrix", {"content": b"0.01 0 0 0.01 0 0 cm " + shown_in(b"")}, "0.1"),
+    ("shrunk-by-the-text-matrix", {"content": b"BT /Helv 12 Tf 0 g 0.01 0 0 0.01 14 7 Tm (1) Tj ET"}, "0.1"),
+    ("turned-out-of-its-box", {"content": b"0 1 -1 0 0 0 cm " + shown_in(b"")}, None),
+    ("moved-past-its-boxs-edge", {"content": shown_in(b"38 0 Td")}, None),
     # a dashed border's sides are no mark of the value either (sweep ad59, F1); nor text too pale to read (F4)
     (
         "shrunk-inside-a-dashed-border",
         {"content": b"1 w [2 2] 0 d 1.5 1.5 37 37 re S 0.01 0 0 0.01 0 0 cm " + shown_in(b"")},
+        "0.1",
     ),
-    ("too-pale", {"content": shown_in(b"0.9 g")}),
+    ("too-pale", {"content": shown_in(b"0.9 g")}, None),
     # a border along the box's edges, as readers draw, is ink of no value
-    ("shrunk-inside-a-thick-border", {"content": b"3 w 1.5 1.5 37 37 re S 0.01 0 0 0.01 0 0 cm " + shown_in(b"")}),
+    (
+        "shrunk-inside-a-thick-border",
+        {"content": b"3 w 1.5 1.5 37 37 re S 0.01 0 0 0.01 0 0 cm " + shown_in(b"")},
+        "0.1",
+    ),
     (
         "its-box-a-point",
         {"content": shown_in(b""), "drawn": {"/BBox": ArrayObject([NumberObject(n) for n in (0, 0, 1, 1)])}},
+        None,
     ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("change", "need_appearances"),
-    [(c, n) for _, c in OUT_OF_SIGHT for n in (False, True)],
-    ids=[f"{name}{'-redrawn' * n}" for name, _ in OUT_OF_SIGHT for n in (False, True)],
+    ("change", "at", "need_appearances"),
+    [(c, at, n) for _, c, at in OUT_OF_SIGHT for n in (False, True)],
+    ids=[f"{name}{'-redrawn' * n}" for name, *_ in OUT_OF_SIGHT for n in (False, True)],
 )
 def test_a_claim_drawn_out_of_its_boxs_sight_is_refused_unless_readers_draw_it_again(
-    runner, tmp_path, change, need_appearances
+    runner, tmp_path, change, at, need_appearances
 ):
     _, steps = three_by_three_game()
     pdf = tmp_path / "game.pdf"
@@ -2551,14 +2609,18 @@ def test_a_claim_drawn_out_of_its_boxs_sight_is_refused_unless_readers_draw_it_a
     if need_appearances:
         assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
         return
+    unseen = (
+        f"page 1 shows nothing in group 1's field '{POINTS}', which holds '1' (its drawing is too pale, clipped, "
+        "shrunk, turned or moved out of sight): what sos-print would read is not what the audit shows; "
+        "retype the field in a PDF reader and save the file"
+    )
+    small = (
+        f"group 1's field '{POINTS}' holds '1' but shows it at {at} points, too small to read on paper: what sos-print "
+        "would read may not be what the audit shows; retype the field in a PDF reader and save the file"
+    )
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
-        [
-            f"{pdf}: page 1 shows nothing in group 1's field '{POINTS}', which holds '1' (its drawing is too pale, "
-            "clipped, shrunk, turned or moved out of sight): what sos-print would read is not what the audit shows; "
-            "retype the field in a PDF reader and save the file",
-            "checked 1 file: 1 problem in 1 file",
-        ],
+        [f"{pdf}: {small if at else unseen}", "checked 1 file: 1 problem in 1 file"],
     )
 
 
@@ -2603,7 +2665,7 @@ def test_drawings_are_read_only_up_to_their_bound_and_the_files_budget():
 
     text = b"BT /Helv 12 Tf (5) Tj ET"
     padded = text + b" " * (LARGEST_DRAWING - len(text))
-    five = Shown("5 ", frozenset({"cp1252"}), False, False)
+    five = Shown("5 ", frozenset({"cp1252"}), False, False, 12.0)  # its 12-point "5", the smallest it shows
     budget = Budget(2 * LARGEST_DRAWING)
     assert shown_text(drawing(padded), fonts, budget) == five
     assert unread(drawing(padded + b" "), budget) == "it is larger than 16 KB"  # one byte over the bound

@@ -270,10 +270,11 @@ def _refuse_values_not_shown(
                 "the file the audit was filled in",
             )
         for widget in map(_dictionary, widgets if not _kept_unseen(tail, field) else []):  # never shown: not read
+            box = _rectangle(widget.get("/Rect")) if widget is not None else None
             try:
                 drawing = _appearance(widget) if widget is not None else None
                 # a state its appearances do not hold: viewers draw nothing (PDFium), never the value
-                seen = _NOTHING_SHOWN if drawing is _NO_STATE else shown_text(drawing, fonts, budget)
+                seen = _NOTHING_SHOWN if drawing is _NO_STATE else shown_text(drawing, fonts, budget, box)
             except Unreadable as error:
                 raise ExampleFileError(
                     path,
@@ -305,6 +306,13 @@ def _refuse_values_not_shown(
                     "(it draws text in a font whose characters sos-print cannot tell): what sos-print would read may "
                     "not be what the audit shows; retype the field in a PDF reader and save the file",
                 )
+            elif _too_small(seen, box) and tail.startswith(("move.", "pause.")) and not redrawn:
+                raise ExampleFileError(
+                    path,
+                    f"group {groups[0]}'s field {quoted(name)} holds {_holds(value)} but shows it at "
+                    f"{seen.smallest:.1f} points, too small to read on paper: what sos-print would read may not be "
+                    "what the audit shows; retype the field in a PDF reader and save the file",
+                )
             elif seen.untold or not all(encodes(held, codec) for codec in seen.codecs):
                 continue  # what it shows cannot be told, or the value has characters its font cannot draw
             elif text == held or (redrawn and not text):
@@ -317,6 +325,12 @@ def _refuse_values_not_shown(
                 "value was changed without drawing it again): what sos-print would read is not what the audit shows; "
                 "retype the field in a PDF reader and save the file",
             )
+
+
+def _too_small(seen: Shown, box: tuple[float, float, float, float] | None) -> bool:
+    """Tells whether a drawing shows its smallest text too small to read on paper, in a widget that could show it
+    larger: a widget itself too small is out of place, which `forms.placed` names."""
+    return seen.smallest < _SMALLEST_CLAIM and box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
 
 
 def _redrawn(catalog: Any) -> bool:
@@ -395,6 +409,10 @@ _READ_ONLY = 1 << 0
 # know, Hidden (bit 2) any, and NoView (bit 6) any on the screen; one without Print (bit 3) is left out of print.
 _INVISIBLE, _HIDDEN, _PRINT, _NO_VIEW = 1 << 0, 1 << 1, 1 << 2, 1 << 5
 _NARROWEST = 1.0  # points: a widget narrower or lower than this shows nothing
+# Points: a claim shown smaller than this cannot be read on paper (readers draw them at 12, or 6 in the smallest box,
+# never shrunk further: a claim is a few characters).
+_SMALLEST_CLAIM = 3.0
+_LEGIBLE = 6.0  # points: a widget at least this wide and high could show a claim large enough to read
 
 
 def _kept_unseen(tail: str, field: Any) -> bool:

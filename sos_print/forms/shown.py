@@ -8,10 +8,11 @@ whose codes are glyph numbers or follow its own table (Type0, a font's built-in 
 field cannot be read at all (`Unreadable`): stored with a filter other than Flate, ASCIIHex, ASCII85 and RunLength,
 larger than any reader writes, drawing itself, a picture, optional content, a colour space other than the device's,
 a graphics state that sets a font, a blend, a mask or a transfer, an operator readers do not write for a field (a
-curve, a shading), a font of drawn glyphs (Type3), or a painted path that is neither a border along the drawing's
-edges nor a background filling it (a digit drawn as a bar or lines beside the value: issue 20, A6). Text the page
-cannot show is left out: drawn invisible (render modes 3 and 7), in white or nearly, transparent, clipped to
-nothing, at no size (a size, a horizontal scaling or a matrix of 0), or wholly outside the drawing's box. A white
+curve, a shading, text drawn as a clipping path), a font of drawn glyphs (Type3), or a painted path that is neither a
+border along the drawing's edges nor a background filling it (a digit drawn as a bar or lines beside the value: issue
+20, A6). Text the page cannot show is left out: drawn invisible (render mode 3), in white or nearly, transparent,
+clipped to nothing, at no size (a size, a horizontal scaling or a matrix of 0), or wholly outside the drawing's box.
+The size on the page of the smallest text shown is told, the drawing fitted into its field's box. A white
 box painted over text is not looked for: the text under it counts as shown. Each drawing is read only up to a bound,
 and the drawings of one file only up to a budget, so that a hostile file costs time and memory in proportion to what
 a real one holds.
@@ -60,7 +61,7 @@ _STANDARD = {
     )
     for style in styles
 }
-_INVISIBLE = (3, 7)  # text render modes that paint nothing
+_CLIPS = (4, 5, 6, 7)  # text render modes that add the glyphs to the clipping path
 
 
 class Budget:
@@ -86,19 +87,37 @@ class Shown:
     codecs: frozenset[Codec]
     untold: bool
     own: bool
+    smallest: float = math.inf  # points: the size on the page of its smallest text, the narrower way if squeezed
 
 
-def shown_text(appearance: Any, fonts: Any, budget: Budget) -> Shown | None:
+def shown_text(appearance: Any, fonts: Any, budget: Budget, field: Box | None = None) -> Shown | None:
     """Returns what the appearance stream `appearance` shows (`Shown`), None if it is no drawing; `fonts` (the form's
-    /DR fonts) serve a drawing that names no font of its own, as readers take them. Raises `Unreadable` when the
-    drawing cannot be read at all."""
-    if not isinstance(_resolved(appearance), StreamObject):
+    /DR fonts) serve a drawing that names no font of its own, as readers take them; `field` is the widget's /Rect,
+    into which the page draws it. Raises `Unreadable` when the drawing cannot be read at all."""
+    stream = _resolved(appearance)
+    if not isinstance(stream, StreamObject):
         return None
+    squeeze = _squeeze(stream, field)
     parts: list[Piece] = []
     codecs: set[Codec] = set()
     untold = [False, False]
     _read(appearance, fonts, budget, parts, codecs, untold, 0)
-    return Shown(_in_reading_order(parts), frozenset(codecs), untold[0], untold[1])
+    smallest = min((piece[2] * squeeze for piece in parts), default=math.inf)
+    return Shown(_in_reading_order(parts), frozenset(codecs), untold[0], untold[1], smallest)
+
+
+def _squeeze(stream: Any, field: Box | None) -> float:
+    """Returns how much the page shrinks a drawing's text to fit the drawing into the field's box (its /BBox, turned
+    by its /Matrix, is stretched to the box): the smaller of the two scales, since text squeezed in either direction
+    cannot be read. A /BBox 20 times the box's height squeezed a claim to a dash its text still read as the value
+    (sweep ad60, 1c)."""
+    box = _box(stream.get("/BBox"))
+    if field is None or box is None:
+        return 1.0
+    left, bottom, right, top = _bounds(box, _matrix(stream.get("/Matrix")) or _IDENTITY)
+    if right <= left or top <= bottom:
+        return 0.0
+    return min(abs(field[2] - field[0]) / (right - left), abs(field[3] - field[1]) / (top - bottom))
 
 
 Piece = tuple[float, float, float, str]  # where a piece of text starts on the page (x, y), its size, its characters
@@ -427,6 +446,10 @@ def _read(
         if operator in (b"Tj", b"'", b'"', b"TJ"):
             pieces = operands[-1:] if operator != b"TJ" else list(_items(operands[-1:]))
             strings = [piece for piece in pieces if isinstance(piece, (TextStringObject, ByteStringObject))]
+            if state.mode in _CLIPS and any(strings):
+                # A letter's outline as the clip, then a box painted in it, shows that letter while no text is drawn
+                # (sweep ad60, 1b): what it shows cannot be told.
+                raise Unreadable("it draws text as a clipping path, which no reader does for a field")
             moves = sum(abs(float(piece)) for piece in pieces if isinstance(piece, (int, float)))
             length = sum(
                 len(piece.get_original_bytes() if isinstance(piece, TextStringObject) else piece) for piece in strings
@@ -657,7 +680,7 @@ def _piece(text: Matrix, state: _State, start: float, decoded: str) -> Piece:
     """Returns a piece of text drawn from the text matrix `text`, `start` along its line (the advance of what the
     line drew before it, as `_read` reckons it), with where it starts on the page and its size there."""
     drawn = _times(text, state.ctm)
-    size = abs((state.size or 0.0) * drawn[3])
+    size = abs(state.size or 0.0) * math.hypot(drawn[2], drawn[3])  # its height, however turned
     return (drawn[4] + start * drawn[0], drawn[5] + start * drawn[1], size, decoded)
 
 
