@@ -237,7 +237,7 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
         assert (
             "SOS: puzzles" in page
             and "Name" in page
-            and "Try not to leave three cells in a line like one of these, in any direction" in page
+            and "Try not to leave an S-O-S to finish, like one of these, in any direction" in page
         )
         assert "If you score, write one more letter; if that one scores too, write another." in page
         assert "Write a cell as its column letter, then its row number: B2." in page
@@ -366,6 +366,48 @@ def test_the_answer_keys_marked_cells_are_the_answers_of_puzzles_json(args):
     assert Counter(marked_cells(files["answers.pdf"])) == Counter(expected)
 
 
+# Answer cells side by side merged into one black bar (review rv61, 1: --copies 30, p.25, sheet 19 puzzle 3, A2 to
+# C2): each cell's black stands 0.4 mm inside its lines, so two answer cells are at least 0.8 mm apart.
+@CLASS_SET
+def test_answer_cells_side_by_side_stay_apart():
+    squares = []
+    with pages(made("--copies", "30")["answers.pdf"]) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            squares += [
+                (number, r["x0"], r["top"], r["x1"], r["bottom"])
+                for r in page.rects
+                if r.get("non_stroking_color") in ((0.12,), [0.12], 0.12)
+                and abs(r["width"] - r["height"]) < 0.1
+                and r["width"] > 5 * MM
+            ]
+    gaps = [
+        max(b[1] - a[3], a[1] - b[3], b[2] - a[4], a[2] - b[4]) / MM
+        for k, a in enumerate(squares)
+        for b in squares[k + 1 :]
+        if a[0] == b[0]
+    ]
+    assert gaps and min(gaps) > 0.75, sorted(gaps)[:5]
+    assert any(gap < 2.0 for gap in gaps)  # side by side: sheet 19, puzzle 3
+
+
+# The lines of four answers drawn on one board crossed, and gave A2 both an S and an O (review rv61, 1): a board draws
+# the lines of its one answer, and none where there are several, whose list names each one's lines.
+def test_the_key_draws_the_lines_of_one_answer_and_none_of_several():
+    from sos_print.plans.answers import key_entry
+    from sos_print.plans.words import Words
+
+    entries = [
+        (puzzle, key_entry(puzzle, 1, Words("en"), Notation.A1).grid)
+        for sheet in sheets_made(None, 4, 6, 30, 1)
+        for puzzle in sheet.puzzles
+    ]
+    several = [grid for puzzle, grid in entries if len({answer.move for answer in puzzle.answers}) > 1]
+    scoring = [grid for puzzle, grid in entries if len(puzzle.answers) == 1 and puzzle.answers[0].points]
+    assert several and scoring
+    assert all(grid.answers and not grid.segments for grid in several)
+    assert all(grid.segments for grid in scoring)
+
+
 # Several answers blacked on one board read as one position: three black cells in C4 read "O S O" (issue 23, review
 # 34 P4). Each is numbered in its cell's corner as in the list of answers, "(1) O in L3C4, 1 point (...); (2) ...".
 @pytest.mark.parametrize("args", [("--size", "5"), ("--copies", "3"), ("--lang", "fr")])
@@ -403,7 +445,7 @@ def answer_cells(data: bytes) -> list[tuple[int, str, list[float], list[tuple[fl
                 for r in page.rects
                 if r.get("non_stroking_color") in ((0.12,), [0.12], 0.12)
                 and abs(r["width"] - r["height"]) < 0.1
-                and r["width"] > 7 * MM
+                and r["width"] > 6 * MM
             ]
             for rect in cells:
                 inside = [
@@ -441,7 +483,8 @@ def test_every_answer_letter_of_the_key_is_as_large_as_the_others_its_number_in_
         assert letters in {"S", "O", "S/O"}, f"p.{at}: {letters}"
         assert sizes and all(abs(found - size) < 0.05 for found in sizes), f"p.{at}, {letters}: {sizes} pt"
         for x, y in corner:
-            assert 0.4 < x < 0.8 and y < 2.5, f"p.{at}, {letters}: its number {x:.1f} mm, {y:.1f} mm in"
+            # 0.3 mm inside its black, which stands 0.4 mm inside the cell's lines (review rv61, 1)
+            assert 0.2 < x < 0.6 and y < 2.5, f"p.{at}, {letters}: its number {x:.1f} mm, {y:.1f} mm in"
     # Sheet 19, puzzle 3, cell A2: answers (1) S and (2) O.
     assert page in [at for at, letters, _, corner in cells if letters == "S/O" and corner]
 
@@ -590,9 +633,11 @@ def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes(
     for lang, said in (
         # The three lines pictured speak for themselves: "S, empty, S or S, O, empty (or empty, O, S)" was hard to
         # read for a child of eight alone (issue 23, review rv44 C8). Every direction, as the engine counts lines.
-        ("en", "Watch out for gifts. Try not to leave three cells in a line like one of these, in any direction: the"),
+        # "Three cells in a line like one of these" named three cells where each picture shows two letters and a
+        # gap (French read fr61, 4): "an S-O-S to finish".
+        ("en", "Watch out for gifts. Try not to leave an S-O-S to finish, like one of these, in any direction: the"),
         # Advice, not a rule: the engine allows such a move, and « Ne laisse pas » read as a ban (issue 23).
-        ("fr", "Attention aux cadeaux. Évite de laisser au joueur suivant trois cases alignées comme ci-contre, dans"),
+        ("fr", "Attention aux cadeaux. Évite de laisser au joueur suivant un S-O-S à finir, comme ci-contre, dans"),
     ):
         page = flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
         assert said in page
@@ -852,10 +897,10 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
 # review des38 B13): its reminder leads with its own question, beside the three lines pictured, which are where a move
 # scores. The other kinds' questions are about gifts (the best move gives none away): gifts lead them.
 LEADS = [
-    (("--kind", "score-now"), "Score the most points. Find three cells in a line like one of these", "gifts"),
+    (("--kind", "score-now"), "Score the most points. Find an S-O-S to finish, like one of these", "gifts"),
     (
         ("--kind", "score-now", "--lang", "fr"),
-        "Marque le plus de points. Cherche trois cases alignées comme ci-contre, dans n’importe quel sens, et écris",
+        "Marque le plus de points. Cherche un S-O-S à finir, comme ci-contre, dans n’importe quel sens, et écris",
         "cadeau",
     ),
     (("--kind", "no-gift"), "Watch out for gifts. Try not to leave", "Score the most points."),
@@ -1188,6 +1233,8 @@ def test_a_class_set_is_marked_from_a_grid_of_two_pages_that_lists_every_answer(
     key = [page.extract_text() for page in reader(made("--copies", "30")["answers.pdf"]).pages[:2]]
     # The grid's last rows (sheets 27 to 30 on A4) leave most of page 2 empty: the explanations follow there.
     assert "Marking grid" in key[0] and "\n30\n" in key[1], key[1][:300]
+    # Its second page says which table goes on, as the replay's tables do (review rv61, 12).
+    assert key[1].split("\n")[2] == "Marking grid, continued", key[1][:300]
     # Each box of the grid holds the answers puzzles.json gives, by letter.
     sheets = puzzle_set(4, 30)
     (table,) = marking_tables(tuple(sheets), Words("en"), Notation.A1)
@@ -1389,7 +1436,7 @@ def test_a_two_language_key_explains_every_sheet_once_in_both_languages():
     assert Counter(marked_cells(data)) == Counter(expected)
     # The explanations' introduction, each paragraph followed by its French.
     text = flat(" ".join(texts(data)[:4]))
-    assert "it completes. Chaque réponse ci-dessous a été calculée" in text
+    assert "each one’s lines. Chaque réponse ci-dessous a été calculée" in text
     assert "Every answer explained Toutes les réponses expliquées Every answer below" in text
 
 

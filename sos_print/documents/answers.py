@@ -125,7 +125,8 @@ def _render_key(
         # twelve took three pages for 30 sheets (issue 23, review des38 A7).
         size = (NOTES_PT if len(table.columns) - 1 <= MARKING_COLUMNS else SMALL_PT) * scale
         columns = _marking_columns(table, flow.width, scale)
-        place_table(flow, table, layout_table(table, columns, flow.width, (size,) * 2, MARKING_ROW * scale))
+        laid = layout_table(table, columns, flow.width, (size,) * 2, MARKING_ROW * scale)
+        place_table(flow, table, laid, continued=_blocks("h3", plan.marking_continued))
     grid = document.pages + 1
     if grid_only:
         return (), grid

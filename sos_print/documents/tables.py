@@ -1,5 +1,5 @@
-"""Places a table in a flow of pages: its heading row at its top and again on each new page, and no break that
-leaves fewer than MIN_ROWS rows on either side of it."""
+"""Places a table in a flow of pages: its heading row at its top and again on each new page (under a line saying
+which table goes on, where given), and no break that leaves fewer than MIN_ROWS rows on either side of it."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from sos_print.pdf.document import Document
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.table import TableLayout, draw_head, draw_row
 from sos_print.plans.tables import Table
+from sos_print.plans.words import Block
 
 MIN_ROWS = 3  # rows a table keeps together at the foot of a page and at the top of the next
 
 
-def place_table(flow: Flow, table: Table, layout: TableLayout) -> None:
-    """Places `table` row by row, moving to a new page (heading repeated) where the rows do not fit."""
+def place_table(flow: Flow, table: Table, layout: TableLayout, continued: list[Block] | None = None) -> None:
+    """Places `table` row by row, moving to a new page (heading repeated, under the blocks `continued`) where the
+    rows do not fit."""
     rows = layout.rows
     flow.space(2.0)
     # A table too short to break with MIN_ROWS on each side stays whole.
@@ -26,6 +28,7 @@ def place_table(flow: Flow, table: Table, layout: TableLayout) -> None:
         needed = sum(rows[index:]) if left == MIN_ROWS else height if left > MIN_ROWS else 0.0
         if index >= MIN_ROWS and needed > flow.room:
             flow.next_frame()
+            flow.blocks(continued or [])
             flow.figure(layout.head, partial(_head, table=table, layout=layout))
         flow.figure(height, partial(_row, table=table, layout=layout, index=index))
     flow.space(3.0)

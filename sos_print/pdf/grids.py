@@ -20,6 +20,7 @@ from sos_print.pdf.textflow import width_of
 from sos_print.plans.grids import GridPlan, SegmentMark, line_exits
 from sos_print.plans.layout import (
     ANSWER_GREY,
+    ANSWER_MARGIN,
     BADGE_RING_GREY,
     GREY,
     GRID_FRAME_PT,
@@ -62,6 +63,7 @@ LEADER_STEP = 0.25  # how far on along its leader a name moves while its place i
 LEADER_REACH = 40.0  # how far past TAG_GAP a leader may run to find its name a place (mm)
 FRAME_SHARE = 0.26  # of a cell, from its centre to the frame round a letter: clear of the move number
 NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
+ANSWER_INSET = ANSWER_MARGIN + 0.3  # from an answer cell's corner to its number, just inside its black (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
 NUMBER_GAP = 0.25  # between a move number (its advance, side bearings in) and a line broken round it (mm)
 PIECE_LEAST = 0.2  # a line's piece, or a break in it, shorter than this (mm) is not made
@@ -379,15 +381,30 @@ def _knockout(
 
 
 def shade_answers(canvas: Canvas, grid: GridPlan, x: float, y: float, cell: float) -> None:
-    """Fills each answer cell of a puzzle in black (before the grid lines, which stay on top): a cheap photocopy
-    loses a light grey, and a bold letter beside regular ones is hard to tell apart, but not a white letter on
-    black."""
+    """Fills each answer cell of a puzzle in black inside a white margin (before the grid lines, which stay on top):
+    a cheap photocopy loses a light grey, and a bold letter beside regular ones is hard to tell apart, but not a
+    white letter on black; answer cells side by side merged into one bar without the margin (review rv61, 1)."""
     canvas.setFillGray(ANSWER_GREY)
-    for (col, row), _ in grid.answers:
-        canvas.rect(
-            (x + col * cell) * MM, (y + (grid.size - row - 1) * cell) * MM, cell * MM, cell * MM, stroke=0, fill=1
-        )
+    for place, _ in grid.answers:
+        canvas.rect(*_answer_black(grid, x, y, cell, place), stroke=0, fill=1)
     canvas.setFillGray(0)
+
+
+Rect = tuple[float, float, float, float]  # left, bottom, width, height (points), as reportlab draws a rectangle
+
+
+def _answer_black(grid: GridPlan, x: float, y: float, cell: float, place: tuple[int, int]) -> Rect:
+    """Returns the black square of an answer cell, inside its white margin: left, bottom, width, height (points)."""
+    col, row = place
+    inner = (cell - 2 * ANSWER_MARGIN) * MM
+    return (x + col * cell + ANSWER_MARGIN) * MM, (y + (grid.size - row - 1) * cell + ANSWER_MARGIN) * MM, inner, inner
+
+
+def _clip_to(canvas: Canvas, box: Rect) -> None:
+    """Keeps what is drawn next (until the state is restored) inside `box` (left, bottom, width, height, points)."""
+    path = canvas.beginPath()
+    path.rect(*box)
+    canvas.clipPath(path, stroke=0, fill=0)
 
 
 def draw_answers(
@@ -408,20 +425,25 @@ def draw_answers(
         half = _answer_width(text, size) / MM / 2
         if place in numbers:
             left, top, wide = _answer_number(numbers[place], centre, cell, number_size)
-            if (cell - 2 * NUMBER_INSET) * MM - wide - ANSWER_NUMBER_GAP * MM >= 2 * half * MM:
+            if (cell - 2 * ANSWER_INSET) * MM - wide - ANSWER_NUMBER_GAP * MM >= 2 * half * MM:
                 middle = max(middle, (left + wide) / MM + ANSWER_NUMBER_GAP + half)
             else:  # under the number, as low as keeps the letters as far from the cell's foot as it is from the top
                 below = top / MM - CAP_HEIGHT * number_size / MM - ANSWER_NUMBER_GAP
-                level = min(level, (below + centre[1] - cell / 2 + NUMBER_INSET) / 2)
-        if lined:
+                level = min(level, (below + centre[1] - cell / 2 + ANSWER_INSET) / 2)
+        if lined:  # the ground stays on the cell's black, off its white margin
+            canvas.saveState()
+            _clip_to(canvas, _answer_black(grid, x, y, cell, place))
             _knockout(canvas, text, middle, level, size, True, ANSWER_GREY, half)
+            canvas.restoreState()
         canvas.setFillGray(1)
         _draw_answer_letters(canvas, text, middle, level, size)
     for place, text in grid.answer_numbers:
         left, top, wide = _answer_number(text, cell_centre(grid, x, y, cell, *place), cell, number_size)
         baseline = top - number_size * CAP_HEIGHT
         if lined:  # a line running into the corner stops at the number, as at the letters, short of the grid's lines
-            pad, edge = ANSWER_NUMBER_GAP * MM, NUMBER_INSET * MM - GRID_FRAME_PT / 2
+            pad, edge = ANSWER_NUMBER_GAP * MM, ANSWER_INSET * MM - GRID_FRAME_PT / 2
+            canvas.saveState()
+            _clip_to(canvas, _answer_black(grid, x, y, cell, place))
             canvas.setFillGray(ANSWER_GREY)
             canvas.rect(
                 left - min(pad, edge),
@@ -431,6 +453,7 @@ def draw_answers(
                 0,
                 1,
             )
+            canvas.restoreState()
         canvas.setFillGray(1)
         canvas.setFont(REGULAR, number_size)
         canvas.drawString(left, baseline, text)
@@ -441,7 +464,7 @@ def _answer_number(text: str, centre: tuple[float, float], cell: float, size: fl
     """Returns where an answer's number starts and the top of its capitals (points), and its width (points): always
     in the cell's top-left corner, so that every number of a key is found in the same place."""
     wide = width_of(text, REGULAR, size)
-    return (centre[0] - cell / 2 + NUMBER_INSET) * MM, (centre[1] + cell / 2 - NUMBER_INSET) * MM, wide
+    return (centre[0] - cell / 2 + ANSWER_INSET) * MM, (centre[1] + cell / 2 - ANSWER_INSET) * MM, wide
 
 
 def _answer_parts(text: str, size: float) -> list[tuple[str, float]]:

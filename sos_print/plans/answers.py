@@ -54,6 +54,7 @@ class KeyPlan:
     # name, itself hyphenated: review rv55, C3).
     children_head: tuple[Label, Label]
     marking_heading: Label
+    marking_continued: Label  # heads each later page of the marking grid (review rv61, 12)
     marking_intro: list[Block]
     marking: tuple[Table, ...]  # one table: a row per sheet, a column per puzzle
     marking_legend: Label  # over a grid of more than MARKING_COLUMNS puzzles, headed by number: each number's kind
@@ -101,6 +102,7 @@ def key_plan(
             label("puzzles.key_children", first="{first}", last="{last}", pair=False),
         ),
         marking_heading=label("puzzles.key_grid_heading"),
+        marking_continued=label("puzzles.key_grid_continued"),
         marking_intro=blocks(
             "puzzles.key_grid_intro",
             notation=options.notation.value,
@@ -282,8 +284,15 @@ def _translated(figures: list[ExampleFigure]) -> ExampleFigure:
 def key_entry(puzzle: Puzzle, number: int, words: Words, notation: Notation) -> ExampleFigure:
     """Returns one puzzle of the key: its heading, its answers with their points, why, and the marked diagram."""
     position = Position(puzzle.board, seat=puzzle.to_move)
-    segments = tuple(seg for answer in puzzle.answers if answer.points for seg in position.step(answer.move).segments)
     shown = _shown(puzzle)
+    # Only one answer's lines are drawn: the lines of several, drawn together, crossed and gave one cell two letters
+    # (review rv61, 1); the list beside the board names each answer's lines.
+    segments = tuple(
+        seg
+        for answer in puzzle.answers
+        if answer.points and len(shown) == 1
+        for seg in position.step(answer.move).segments
+    )
     # Several answers are numbered, in the list and in their cells: blacked together on one board they read as one
     # position (issue 23, review 34 P4).
     numbers: dict[Cell, list[str]] = {}

@@ -243,6 +243,8 @@ LAST_LETTER_DASH = (0.8, 0.6)  # mm on, mm off: the square around a last letter 
 # frame's inside comes within 0.3 mm of its letter, and 1.4 pt dashes there read as a dotted S (review rv55, C5).
 LAST_LETTER_PT = 0.8
 GREY = 0.35  # move numbers in diagrams: contrast 7:1, dark enough to photocopy
+# White between an answer cell's black and its cell's lines: two answer cells side by side stay two (mm).
+ANSWER_MARGIN = 0.4
 ANSWER_GREY = 0.12  # the answer cells of the puzzles' key: near black, a white letter in each (kept by a photocopy)
 # The line from a diagonal's end to its name: at 0.7 pt, 0.55 grey, it dropped out on a cheap copier (issue 23, P5).
 LEADER_PT = 1.0
