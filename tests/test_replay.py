@@ -825,7 +825,10 @@ def test_no_wrong_value_is_read_back_joined_to_the_right_one(record):
 def test_a_record_without_claims_replays_with_the_engines_account():
     text = csv_text([(row[0], "", *row[2:4]) for row in GAME3], header=HEADER[:6])  # an empty player is no claim
     data = document(text, 3)
-    assert "The record claims no points and no lines: the score sheet below is the rules’ own account." in whole(data)
+    assert (
+        "The record claims no points and no lines: the checked score sheet, further on, is the rules’ own account."
+        in whole(data)
+    )
     rows = audit_rows(data, page_with(data, "The score sheet, checked"))
     assert rows["5"] == "A S C3 C1-C3 1 1 0"
     assert struck(data, page_with(data, "The score sheet, checked")) == []
@@ -835,7 +838,11 @@ def test_a_record_without_claims_replays_with_the_engines_account():
 # only who wrote was checked. It says the sheet claims no score; a wrong player is still a mistake, told as one.
 # (the player of move 2, what page 1 says, what it must not say)
 PLAYERS_ALONE = [
-    ("B", "The record claims no points and no lines: the score sheet below is the rules’ own account.", "Every entry"),
+    (
+        "B",
+        "The record claims no points and no lines: the checked score sheet, further on, is the rules’ own account.",
+        "Every entry",
+    ),
     ("A", "The score sheet has 1 mistake, on move 2.", "claims no points"),
 ]
 

@@ -466,10 +466,9 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
             "audit.intro#1": "Si ta lettre forme un S-O-S, écris aussi les cases de ses deux bouts (par exemple "
             "B1-B3) : ton équipe a gagné, la partie s’arrête.",
-            "audit.intro#0": "chaque nouvel S-O-S, noté par les cases de ses deux bouts (par exemple B1-B3), et les "
-            "points.",
-            "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre peut "
-            "encore marquer.",
+            "audit.intro#0": "chaque nouvel S-O-S (les cases de ses deux bouts, par exemple B1-B3) et les points.",
+            "rules.step_4#2": "Quand toutes les cases sont remplies, la partie est finie ; la dernière lettre compte "
+            "aussi.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
             "common.rule_end#0": "Si la grille est remplie avant, le joueur qui a le plus de points gagne",
             "rules.argued#0": "Les deux diagonales comptent, montante et descendante.",
@@ -578,8 +577,8 @@ def test_singular_and_plural_of_points_are_right():
         # Two sides tie for the win, not for a "first place" among more.
         (2, False, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
         (4, True, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
-        (3, False, "if two or more players share the top score", "en cas d’égalité en tête"),
-        (4, False, "if two or more players share the top score", "en cas d’égalité en tête"),
+        (3, False, "if two or more players share the top score", "si plusieurs joueurs ont le plus de points"),
+        (4, False, "if two or more players share the top score", "si plusieurs joueurs ont le plus de points"),
     ],
 )
 @pytest.mark.parametrize("ends", ["full", "target"])
