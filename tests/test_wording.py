@@ -547,6 +547,7 @@ def test_no_sentence_starts_with_a_digit():
                 "replay.ahead",  # a phrase inside a sentence ("3 points ahead")
                 "replay.numbers",  # a list inside a sentence ("on moves 3, 6 and 13")
                 "replay.or_list",  # a list inside a sentence ("at move 3, 6 or 13")
+                "replay.few",  # a count inside a sentence (« et 12 autres »)
                 "puzzles.key_grid_puzzle",  # a numbered heading ("3. Best move")
                 "replay.missed",  # "S in B2 scored 2 points at once", after a heading
                 *(f"rules.step_{k}_heading" for k in range(1, 5)),  # numbered titles ("3. Write a letter")
@@ -755,8 +756,8 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
         ("en", "with best play on both sides, A would finish 2 points ahead; after this move, 1 point behind"),
         (
             "fr",
-            "avant ce coup, si chacun jouait au mieux, A finirait avec 2 points d’avance ; après ce coup, A finirait "
-            "avec 1 point de retard",
+            "avant ce coup, si chacun avait joué au mieux, A aurait fini avec 2 points d’avance ; après ce coup, A "
+            "aurait fini avec 1 point de retard",
         ),
     ],
 )
@@ -765,7 +766,7 @@ def test_the_replay_introduces_a_slip_as_the_finish_it_changed(lang, margin):
     intro = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.adult_note", first=False, weighed=True, teams=False))
     assert margin in intro, intro
     teams = re.sub("[\u00a0\u202f]", " ", Words(lang)("replay.adult_note", first=False, weighed=True, teams=True))
-    team = margin.replace(" A would", " team A + C would").replace(", A finirait", ", l’équipe A + C finirait")
+    team = margin.replace(" A would", " team A + C would").replace(", A aurait", ", l’équipe A + C aurait")
     assert team in teams, teams
 
 
@@ -848,11 +849,12 @@ def test_a_list_of_seats_never_breaks_between_its_letters(lang):
 # (language, macro, arguments, the words)
 COUNTED = [
     ("fr", "replay.one_of", {"items": ("O en G4", "S en D5"), "more": 1}, "O en G4, S en D5 ou un autre coup"),
-    ("fr", "replay.one_of", {"items": ("O en G4", "S en D5"), "more": 3}, "O en G4, S en D5 ou 3 autres coups"),
+    ("fr", "replay.one_of", {"items": ("O en G4", "S en D5"), "more": 3}, "O en G4, S en D5 ou trois autres coups"),
     ("fr", "replay.one_of", {"items": ("O en G4", "S en D5")}, "O en G4 ou S en D5"),
     ("en", "replay.one_of", {"items": ("O in G4", "S in D5"), "more": 1}, "O in G4, S in D5 and 1 more"),
-    ("fr", "replay.numbers", {"values": tuple(range(1, 10))}, "1, 2, 3, 4, 5, 6, 7, 8 et 1 autre"),
-    ("fr", "replay.numbers", {"values": tuple(range(1, 11))}, "1, 2, 3, 4, 5, 6, 7, 8 et 2 autres"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 10))}, "1, 2, 3, 4, 5, 6, 7, 8 et un autre"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 11))}, "1, 2, 3, 4, 5, 6, 7, 8 et deux autres"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 19))}, "1, 2, 3, 4, 5, 6, 7, 8 et 10 autres"),
 ]
 
 
@@ -861,7 +863,7 @@ def test_moves_counted_but_not_named_agree_with_their_number(lang, macro, argume
     assert Words(lang)(macro, **arguments).replace("\u202f", " ").replace("\u00a0", " ") == words
 
 
-@pytest.mark.parametrize(("more", "tail"), [(1, "et 1 autre."), (7, "et 7 autres.")])
+@pytest.mark.parametrize(("more", "tail"), [(1, "et un autre."), (7, "et sept autres."), (12, "et 12 autres.")])
 def test_best_moves_counted_but_not_named_agree_with_their_number(more, tail):
     said = Words("fr")(
         "replay.verdict",
