@@ -3880,3 +3880,31 @@ def test_a_weighed_slip_that_scored_says_what_it_scored(rows, lang, said):
     # "Mistake: with best play…" of a move that scored read as a move that scored nothing (French read fr60, 8).
     text = flat_text(document(csv_text(rows), 4, language=lang))
     assert said in text, text[text.find("Best play") if lang is Language.EN else text.find("Meilleur jeu") :][:3000]
+
+
+# A crowded 8 x 8 game in large print took 32 pages, a board after each of its scoring moves, with nothing saying how
+# to make it shorter (review rv61, 4): a replay of more than 16 pages drawn so says, once written, what --every does.
+@pytest.mark.parametrize(
+    ("game", "size", "args", "noted"),
+    [
+        (lambda: crowded_game(8, 4), 8, ["--large-print"], True),
+        (lambda: crowded_game(8, 4), 8, ["--large-print", "--every", "8"], False),
+        (lambda: csv_text(GAME3), 3, [], False),
+    ],
+    ids=["long", "every 8", "short"],
+)
+def test_a_long_replay_drawn_after_each_score_says_how_to_shorten_it(
+    runner, tmp_path, monkeypatch, game, size, args, noted
+):
+    weighing_shared(monkeypatch)
+    record, out = tmp_path / "game.csv", tmp_path / "replay.pdf"
+    record.write_text(game())
+    result = runner.invoke(app, ["replay", str(record), "--size", str(size), *args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = len(reader(out.read_bytes()).pages)
+    note = (
+        f"note: the replay takes {pages} pages, a board after each move that scores; --every 8 draws one every 8 "
+        "moves instead\n"
+    )
+    assert result.stderr == (note if noted else ""), result.stderr
+    assert (pages > 16) is (noted or "--every" in args), pages

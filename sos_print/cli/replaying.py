@@ -50,6 +50,9 @@ if TYPE_CHECKING:
     from sos_print.plans.options import PrintOptions
 
 
+LONG_REPLAY = 16  # pages: a replay longer than this, drawn after each scoring move, is told how to be shorter
+
+
 @app.command(no_args_is_help=True)
 def replay(
     context: typer.Context,
@@ -124,11 +127,21 @@ def replay(
         class_name=header.class_name,
     )
 
+    made: list[Rendered] = []
+
     def render(progress: ProgressFn) -> list["Rendered"]:
         _fit_header(record, options, header, bool(look.class_name))  # before the weighing: a refusal comes at once
-        return [_render(options, game, every or 0, progress)]
+        made[:] = [_render(options, game, every or 0, progress)]
+        return made
 
     run([out], force, render, inputs=[record])
+    if every is None and made and made[0].pages > LONG_REPLAY:
+        # A crowded 8 x 8 game drew a board after each of its scoring moves, 32 pages (review rv61, 4).
+        say(
+            f"note: the replay takes {made[0].pages} pages, a board after each move that scores; "
+            "--every 8 draws one every 8 moves instead",
+            err=True,
+        )
 
 
 def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]:
