@@ -615,8 +615,8 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
         "avec le même numéro de tirage (le champ « Numéro de tirage » de la page web, --seed dans le terminal)" in key
     )
     assert (
-        "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras (S/O : l'une ou l'autre "
-        "lettre), puis chaque case" in key.replace("’", "'")
+        "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras (S/O si les deux "
+        "conviennent), puis chaque case" in key.replace("’", "'")
     )
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
     # A 5 x 5 sheet takes two pages: it may be printed two-sided (review rv44 B5); one sheet, no other child's.
@@ -2082,7 +2082,7 @@ def test_every_puzzles_number_stands_over_its_boards_top_edge(args):
 # their numbers alone, too narrow for a star, the line over them named "3, 6, 9, 12. Best move" (review rv56, C4).
 GRID_STARS = [
     ((), "(S/O: either letter)", "Best", 2),
-    (("--lang", "fr", "--copies", "3"), "(S/O : l'une ou l'autre lettre)", "meilleur", 2),
+    (("--lang", "fr", "--copies", "3"), "(S/O si les deux conviennent)", "meilleur", 2),
     (("--kind", "score-now"), "(S/O: either letter)", "Best", 0),
     (("--large-print", "--count", "12", "--copies", "3"), "3, 6, 9, 12. Challenge: best move", "Best", 0),
     (("--lang", "fr", "--count", "12", "--copies", "3"), "3, 6, 9, 12. Défi : le meilleur coup", "", 0),
@@ -2097,7 +2097,7 @@ def test_the_marking_grid_says_what_s_o_is_and_stars_the_challenges(args, said, 
     first = flat(texts(data)[0]).replace("’", "'")
     grid = first[: first.index("Sheet 1" if "fr" not in args else "Fiche 1")] if stars else first
     assert said in grid
-    assert ("S/O: either letter" in grid or "S/O : l'une ou l'autre lettre" in grid) and "Best move:" not in grid
+    assert ("S/O: either letter" in grid or "S/O si les deux conviennent" in grid) and "Best move:" not in grid
     assert ("A star heads the challenges" in grid or "Comme sur les fiches, une étoile signale" in grid) == bool(stars)
     with pages(data) as pdf:
         page = pdf.pages[0]

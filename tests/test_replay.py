@@ -1053,7 +1053,7 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
         # verb (issue 23, session 37 P15).
         # « A », not « le joueur A » (a French teacher's read, B15).
         "Cadeau : B peut maintenant marquer 1 point avec O en B2 ou O en B3. Avant ce coup, si chacun "
-        "avait joué au mieux, A aurait fini avec 1 point d’avance ; après ce coup, A aurait fini avec 1 "
+        "avait joué au mieux jusqu’à la fin, A aurait fini avec 1 point d’avance ; après ce coup, A aurait fini avec 1 "
         "point de retard. Meilleurs coups : O en A3, S en B3, S en A2 et deux autres. Le tournant de la partie." in text
     )
     assert "Pour l’adulte : avec de jeunes enfants, commencez par" in text
@@ -1099,9 +1099,10 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "Missed point: O in B2 would have scored 1 point at once. With best play on both sides, A would "
                 "finish 6 points ahead; after this move, 4 points behind. Best: O in B2 or O in C2. Gift: B can now "
                 "score 1 point with O in B2 or O in C2. The turning point.",
-                "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. This "
-                "move changed the result more than any other. Before this move, A would finish 6 points ahead if "
-                "both sides played their best from this move to the end; after it, 4 points behind.",
+                "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. It also "
+                "left B two moves that score: O in B2 or O in C2. This move changed the result more than any other. "
+                "Before this move, A would finish 6 points ahead if both sides played their best from this move to "
+                "the end; after it, 4 points behind.",
             ],
         ),
         (
@@ -1110,13 +1111,13 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
             "fr",
             [
                 "Point manqué : O en B2 aurait rapporté 1 point tout de suite. Avant ce coup, si chacun avait joué au "
-                "mieux, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 "
+                "mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 "
                 "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut maintenant marquer "
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
-                "Au coup 2, A a écrit O en D4 et n’a rien marqué. O en B2 aurait rapporté 1 point tout de suite. "
-                "Aucun autre coup de la partie n’a autant changé le résultat. Avant ce coup, si chacun avait joué au "
-                "mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 "
-                "points de retard.",
+                "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
+                "Ce coup a aussi laissé à B deux coups qui marquent : O en B2 ou O en C2. Aucun autre coup de la "
+                "partie n’a autant changé le résultat. Avant ce coup, si chacun avait joué au mieux jusqu’à la fin, "
+                "A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 points de retard.",
             ],
         ),
     ],
@@ -1140,7 +1141,8 @@ def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(lan
         # (fr60).
         (
             "fr",
-            "C’est le coup qui a le plus changé le résultat : deux autres coups l’ont changé autant, mais plus tard.",
+            "Aucun coup de la partie n’a changé le résultat davantage ; deux autres coups l’ont changé autant, mais "
+            "plus tard.",
         ),
     ],
 )
@@ -2286,6 +2288,7 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
         finish=-6,
         ties=0,
         result=None,
+        gift=True,
     )
     assert said in flat(" ".join(block.text for block in why))
 
@@ -2623,7 +2626,8 @@ def test_in_large_print_a_long_comment_runs_on_under_its_row_across_the_table(la
     # A band of cells and six lines of 18 pt at most, from the column of the move written (finding 1 of the final
     # review: from the table's left edge they read as another row); six, not five, since a comment's first line beside
     # the cells holds whole sentences only, and none of a gift's (review 34, H4). Seven in French, whose verdicts
-    # speak of a game played in the past conditional (« si chacun avait joué au mieux, A aurait fini »: fr61, 11).
+    # speak of a game played in the past conditional, to its end (« si chacun avait joué au mieux jusqu’à la fin, A
+    # aurait fini »: fr61, 11; fr62, 1).
     assert all(height <= (62.0 if lang == Language.EN else 70.0) for height in rows), rows
     assert len(plumbed(data)) <= 8  # 7 before the one order of review 34, H2 left the header alone on page 1
     text = whole(data)

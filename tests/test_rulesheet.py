@@ -81,7 +81,7 @@ FRENCH = [
     "la dernière lettre compte aussi.",
     "en cas d’égalité, la partie est nulle",  # deux camps : pas « en tête »
     "Conseil",
-    "Évite de laisser S _ S, S O _ ou _ O S sur trois cases alignées (_ : une case vide)",
+    "Évite de laisser S _ S, S O _ ou _ O S sur trois cases alignées (le _ est une case vide)",
     "Bon à savoir",
     "Les deux diagonales comptent, montante et descendante.",
     "Les lettres n’appartiennent à personne",
@@ -247,7 +247,7 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
     if variant.target:
         assert "to 5 points" not in text, "the sheet prints the suggested target, not the kit's"
     french = flat(rendered("rules", PrintOptions(variant=variant, language=Language.FR)))
-    assert french.replace("\u00a0", " ").count("C’est ta façon de jouer aujourd’hui.") == (0 if ours is None else 1)
+    assert french.replace("\u00a0", " ").count("C’est la règle d’aujourd’hui.") == (0 if ours is None else 1)
 
 
 @pytest.mark.parametrize(
@@ -530,7 +530,7 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
             Variant(),
             [
                 "écris ta lettre de joueur à côté.",
-                "Évite de laisser S _ S, S O _ ou _ O S sur trois cases alignées (_ : une case vide)",
+                "Évite de laisser S _ S, S O _ ou _ O S sur trois cases alignées (le _ est une case vide)",
                 "même si tu le lis à partir de l'autre bout.",
                 # « ta lettre » said the S or O, then A or B, in two sentences running (issue 23, French F5, F6).
                 "Chaque nouvel S-O-S que tu complètes rapporte un point. Trace un trait dessus et écris ta lettre",
@@ -567,8 +567,8 @@ def test_the_sheet_reads_as_a_child_reads(examples, language, variant, said, uns
         (Language.EN, Variant(players=3), "A tip Try not to leave"),
         (Language.EN, Variant(first_sos_wins=True), "the next player could complete the S-O-S and win."),
         (Language.EN, Variant(players=4, teams=True, first_sos_wins=True), "the S-O-S and win for their team."),
-        (Language.FR, Variant(), "Conseil Évite de laisser S _ S, S O _ ou _ O S sur trois cases alignées (_ : une"),
-        (Language.FR, Variant(), "case vide) : le joueur suivant pourrait compléter le S-O-S et marquer."),
+        (Language.FR, Variant(), "Conseil Évite de laisser S _ S, S O _ ou _ O S sur trois cases alignées (le _ est"),
+        (Language.FR, Variant(), "une case vide) : le joueur suivant pourrait compléter le S-O-S et marquer."),
         (Language.FR, Variant(target=6), "le joueur suivant pourrait compléter le S-O-S et marquer."),
         (Language.FR, Variant(players=4), "Conseil Évite de laisser"),
         (Language.FR, Variant(players=4, teams=True), "le joueur suivant pourrait compléter le S-O-S et marquer."),
@@ -967,7 +967,7 @@ def test_each_other_way_to_play_is_told_in_the_same_words_on_every_sheet(example
     # point is scored, as its first way to play needs it).
     ours = {
         Language.EN: " This is how you play\u00a0today.",
-        Language.FR: " C’est ta façon de jouer\u00a0aujourd’hui.",
+        Language.FR: " C’est la règle\u00a0d’aujourd’hui.",
     }[language]
     told = {}
     for variant in SHEET_VARIANTS:

@@ -313,6 +313,7 @@ SAMPLE = {
     "typed": True,  # a replay of a record typed from a score sheet
     "seldom": False,  # a target one side often reaches on its board
     "result": 2,  # the turning point's side won in the end all the same
+    "gift": True,  # the turning point's missed point also left a gift
     "sheet_pages": (2, 4),  # sheets of several pages, two-sided, some ending with a working page
     "working": True,
     "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
@@ -463,7 +464,8 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "board.rule#2": "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
             "board.rule#1": "Si tu formes le premier S-O-S, en ligne, en colonne ou en diagonale, ton équipe gagne "
             "aussitôt.",
-            "audit.intro#2": "Si tu marques, tu rejoues sur la rangée suivante ; tant que tu marques, tu continues.",
+            "audit.intro#2": "Si tu marques, tu rejoues : écris ce coup sur la rangée suivante ; tant que tu marques, "
+            "tu continues.",
             "audit.intro#1": "Si ta lettre forme un S-O-S, écris aussi les cases de ses deux bouts (par exemple "
             "B1-B3) : ton équipe a gagné, la partie s’arrête.",
             "audit.intro#0": "chaque nouvel S-O-S (les cases de ses deux bouts, par exemple B1-B3) et les points.",
@@ -578,8 +580,8 @@ def test_singular_and_plural_of_points_are_right():
         # Two sides tie for the win, not for a "first place" among more.
         (2, False, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
         (4, True, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
-        (3, False, "if two or more players share the top score", "si plusieurs joueurs ont le plus de points"),
-        (4, False, "if two or more players share the top score", "si plusieurs joueurs ont le plus de points"),
+        (3, False, "if two or more players share the top score", "si plusieurs joueurs sont à égalité en tête"),
+        (4, False, "if two or more players share the top score", "si plusieurs joueurs sont à égalité en tête"),
     ],
 )
 @pytest.mark.parametrize("ends", ["full", "target"])
@@ -756,8 +758,8 @@ def test_the_notes_say_whether_the_kit_is_in_large_print(runner, tmp_path, large
         ("en", "with best play on both sides, A would finish 2 points ahead; after this move, 1 point behind"),
         (
             "fr",
-            "avant ce coup, si chacun avait joué au mieux, A aurait fini avec 2 points d’avance ; après ce coup, A "
-            "aurait fini avec 1 point de retard",
+            "avant ce coup, si chacun avait joué au mieux jusqu’à la fin, A aurait fini avec 2 points d’avance ; "
+            "après ce coup, A aurait fini avec 1 point de retard",
         ),
     ],
 )

@@ -764,6 +764,8 @@ def _turning(
         finish=turn.finish,
         ties=ties,
         result=_turned_again(game, game.example.variant.side_of(step.seat), turn.finish),
+        # A missed point that also left a gift says both: the gift may be most of what the move cost (fr62, 2).
+        gift=turn.gift,
     )
     return TurningPoint(figures[0], figures[1], why)
 
