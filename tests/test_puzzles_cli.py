@@ -1436,7 +1436,9 @@ def test_a_two_language_key_explains_every_sheet_once_in_both_languages():
     assert Counter(marked_cells(data)) == Counter(expected)
     # The explanations' introduction, each paragraph followed by its French.
     text = flat(" ".join(texts(data)[:4]))
-    assert "each one’s lines. Chaque réponse ci-dessous a été calculée" in text
+    # What the dashed lines are, as the children's sheets say it (review rv63, 5), then the French paragraph.
+    assert "Dashed lines are S-O-S already made, as on the children’s sheets. Chaque réponse ci-dessous" in text
+    assert "Les traits en pointillés sont des S-O-S déjà faits, comme sur les fiches des élèves." in text
     assert "Every answer explained Toutes les réponses expliquées Every answer below" in text
 
 
