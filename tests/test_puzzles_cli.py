@@ -299,7 +299,7 @@ def middle(char: dict, low: str, high: str) -> float:
 def marked_cells(data: bytes, numbered: bool = False) -> list[tuple[str, ...]]:
     """Reads the answer key's diagrams: each black cell's name, from the coordinates beside and under its diagram,
     and the letters written in it (in white, bold), in the order they are printed; if `numbered`, the answer's number
-    written in its corner too (regular)."""
+    written in its corner too (bold, as the letters)."""
     found = []
     with pages(data) as pdf:
         for page in pdf.pages:
@@ -348,8 +348,8 @@ def marked_cells(data: bytes, numbered: bool = False) -> list[tuple[str, ...]]:
                 in_row = [c for c in labels if top < middle(c, "top", "bottom") < bottom and not x0 <= c["x0"] <= x1]
                 column = min(in_column, key=lambda c: abs(middle(c, "top", "bottom") - (top + bottom) / 2))["text"]
                 row = min(in_row, key=lambda c: abs(middle(c, "x0", "x1") - (x0 + x1) / 2))["text"]
-                letters = "".join(c["text"] for c in inside if "Bold" in c["fontname"])
-                digits = "".join(c["text"] for c in inside if "Bold" not in c["fontname"])
+                letters = "".join(c["text"] for c in inside if c["text"] in "SO/")
+                digits = "".join(c["text"] for c in inside if c["text"] not in "SO/")
                 found.append((column + row, letters, digits) if numbered else (column + row, letters))
     return found
 
@@ -454,8 +454,10 @@ def answer_cells(data: bytes) -> list[tuple[int, str, list[float], list[tuple[fl
                     if rect["x0"] < middle(c, "x0", "x1") < rect["x1"]
                     and rect["top"] < middle(c, "top", "bottom") < rect["bottom"]
                 ]
-                bold = [c for c in inside if "Bold" in c["fontname"]]
-                digits = sorted((c for c in inside if "Bold" not in c["fontname"]), key=lambda c: c["x0"])
+                bold = [c for c in inside if c["text"] in "SO/"]
+                digits = sorted((c for c in inside if c["text"] not in "SO/"), key=lambda c: c["x0"])
+                # Every letter and number in bold: a regular white stroke is what a soft copy loses first (rv63, 1).
+                assert all("Bold" in c["fontname"] for c in inside), [(c["text"], c["fontname"]) for c in inside]
                 corner = [(c["x0"] - rect["x0"], min(c["top"] for c in digits) - rect["top"]) for c in digits[:1]]
                 letters = "".join(c["text"] for c in bold)
                 sizes = [c["size"] for c in bold if c["text"] in "SO"]

@@ -455,7 +455,7 @@ def draw_answers(
             )
             canvas.restoreState()
         canvas.setFillGray(1)
-        canvas.setFont(REGULAR, number_size)
+        canvas.setFont(BOLD, number_size)  # white on black: a regular stroke is what a soft copy loses first (rv63, 1)
         canvas.drawString(left, baseline, text)
     canvas.setFillGray(0)
 
@@ -463,7 +463,7 @@ def draw_answers(
 def _answer_number(text: str, centre: tuple[float, float], cell: float, size: float) -> tuple[float, float, float]:
     """Returns where an answer's number starts and the top of its capitals (points), and its width (points): always
     in the cell's top-left corner, so that every number of a key is found in the same place."""
-    wide = width_of(text, REGULAR, size)
+    wide = width_of(text, BOLD, size)
     return (centre[0] - cell / 2 + ANSWER_INSET) * MM, (centre[1] + cell / 2 - ANSWER_INSET) * MM, wide
 
 
