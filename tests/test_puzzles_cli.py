@@ -1438,6 +1438,9 @@ def test_a_two_language_key_explains_every_sheet_once_in_both_languages():
     assert Counter(marked_cells(data)) == Counter(expected)
     # The explanations' introduction, each paragraph followed by its French.
     text = flat(" ".join(texts(data)[:4]))
+    # Each solid line, not "a line": an answer completing two S-O-S has both drawn (French read fr64, 9).
+    assert "Where there is one answer, each solid line through it is an S-O-S it completes" in text
+    assert "Quand il y a une seule réponse, chaque trait plein montre un S-O-S qu’elle complète" in text
     # What the dashed lines are, as the children's sheets say it (review rv63, 5), then the French paragraph.
     assert "Dashed lines are S-O-S already made, as on the children’s sheets. Chaque réponse ci-dessous" in text
     assert "Les traits en pointillés sont des S-O-S déjà faits, comme sur les fiches des élèves." in text
