@@ -922,7 +922,7 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     assert (
         # Short sentences a child follows: what the move did, that it changed the result most, then by how much
         # (des38, A6).
-        "At move 6, A wrote S in A3 and scored nothing. This left B two moves that score: O in B2 or O in "
+        "At move 6, A wrote S in A3 and scored nothing. This left B two new moves that score: O in B2 or O in "
         "B3. This move changed the result more than any other. Before this move, A would finish 1 point "
         "ahead if both sides played their best from this move to the end; after it, 1 point behind."
     ) in text
@@ -1086,7 +1086,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
     rows = [("1", "A", "O", "B1"), ("2", "B", "S", "C1"), ("3", "A", "S", "D4"), ("4", "B", "O", "C4")]
     rows += [("5", "A", "S", "B4"), ("6", "A", "S", "B2")]
     text = whole(document(csv_text(rows, header=HEADER[:6]), 4))
-    said = "At move 6, A wrote S in B2 and scored nothing. This left B two moves that score: O in B3 or O in C3."
+    said = "At move 6, A wrote S in B2 and scored nothing. This left B two new moves that score: O in B3 or O in C3."
     assert said in text
 
 
@@ -1100,9 +1100,9 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "finish 6 points ahead; after this move, 4 points behind. Best: O in B2 or O in C2. Gift: B can now "
                 "score 1 point with O in B2 or O in C2. The turning point.",
                 "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. It also "
-                "left B two moves that score: O in B2 or O in C2. This move changed the result more than any other. "
-                "Before this move, A would finish 6 points ahead if both sides played their best from this move to "
-                "the end; after it, 4 points behind.",
+                "left B two new moves that score: O in B2 or O in C2. This move changed the result more than any "
+                "other. Before this move, A would finish 6 points ahead if both sides played their best from this "
+                "move to the end; after it, 4 points behind.",
             ],
         ),
         (
@@ -1115,9 +1115,9 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut maintenant marquer "
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
-                "Ce coup a aussi laissé à B deux coups qui marquent : O en B2 ou O en C2. Aucun autre coup de la "
-                "partie n’a autant changé le résultat. Avant ce coup, si chacun avait joué au mieux jusqu’à la fin, "
-                "A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 points de retard.",
+                "Ce coup a aussi laissé à B deux nouveaux coups qui marquent : O en B2 ou O en C2. Aucun autre coup "
+                "de la partie n’a autant changé le résultat. Avant ce coup, si chacun avait joué au mieux jusqu’à la "
+                "fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 points de retard.",
             ],
         ),
     ],
@@ -1419,7 +1419,7 @@ NAMED_EVERYWHERE = {
         ("Move 1 Inès writes O in A1 and scores no points. Tom writes next.", "Move 3 Inès writes O in B1",
          "Move 5 Inès writes S in C3 and scores 1 point (C1-C3). Inès writes again.",
          "Move 9 Tom writes O in A2 and scores no points. The game ends.",
-         "At move 6, Inès wrote S in A3 and scored nothing. This left Tom two moves that score",
+         "At move 6, Inès wrote S in A3 and scored nothing. This left Tom two new moves that score",
          "With best play on both sides, Inès would finish 1 point",
          "Move 6: Inès wrote S in A3", "Gift: Tom can now score 1 point with O in B2 or O in B3.",
          "Gift: Inès can now score 1 point with S in C3. With best play on both sides, Tom would finish level"),
@@ -1429,7 +1429,7 @@ NAMED_EVERYWHERE = {
         ("Coup 1 Inès écrit O en A1 et ne marque aucun point. Ensuite, c’est au tour de Tom.",
          "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
          "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
-         "Au coup 6, Inès a écrit S en A3 et n’a rien marqué. Ce coup a laissé à Tom deux coups qui marquent",
+         "Au coup 6, Inès a écrit S en A3 et n’a rien marqué. Ce coup a laissé à Tom deux nouveaux coups qui marquent",
          "si chacun avait joué au mieux jusqu’à la fin, Inès aurait fini avec 1 point d’avance",
          "Coup 6 : Inès a écrit S en A3", "Cadeau : Tom peut maintenant marquer 1 point avec O en B2 ou O en B3."),
         re.compile(r"\b[AB] (écrit|a écrit|aurait fini|peut maintenant|rejoue)\b|joueur [AB]\b|tour de [AB]\b"),
@@ -2262,11 +2262,11 @@ def test_a_gift_names_three_replies_by_the_points_each_scores_and_counts_the_oth
 @pytest.mark.parametrize(
     ("language", "word", "said"),
     [
-        (Language.EN, "in", "This left A five moves that score: O in B2, O in B1, O in A2 and 2 more."),
+        (Language.EN, "in", "This left A five new moves that score: O in B2, O in B1, O in A2 and 2 more."),
         (
             Language.FR,
             "en",
-            "Ce coup a laissé à A cinq coups qui marquent : O en B2, O en B1, O en A2 ou deux autres coups.",
+            "Ce coup a laissé à A cinq nouveaux coups qui marquent : O en B2, O en B1, O en A2 ou deux autres coups.",
         ),
     ],
 )
@@ -2296,8 +2296,8 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "This left D two moves that score: O in A2 or O in B2."),
-        (Language.FR, "Ce coup a laissé à D deux coups qui marquent : O en A2 ou O en B2."),
+        (Language.EN, "This left D two new moves that score: O in A2 or O in B2."),
+        (Language.FR, "Ce coup a laissé à D deux nouveaux coups qui marquent : O en A2 ou O en B2."),
     ],
 )
 def test_the_turning_point_names_every_reply_a_gift_left(language, said):
