@@ -130,6 +130,29 @@ def test_each_form_page_shows_every_field_with_its_option_range_default_and_help
         assert f'<html lang="{lang}">' in html
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_documents_language_starts_as_the_pages_and_a_form_sent_as_shown_makes_documents_in_it(
+    client, runner, tmp_path, lang
+):
+    # The French page chose English documents: a teacher there who changed nothing printed the kit in English.
+    with_language = [name for name, form in page().forms.items() if form.field("language") is not None]
+    assert len(with_language) == 8, with_language
+    for name in with_language:
+        html = get(client, f"/{lang}/{name}").get_data(as_text=True)
+        chosen = html.split('id="field-lang"', 1)[1].split("</select>", 1)[0]
+        assert chosen.count(" selected>") == 1 and f'<option value="{lang}" selected>' in chosen, (lang, name)
+    response = post(client, f"/{lang}/rules", {"lang": lang})
+    assert response.data == cli_files(runner, tmp_path, "rules", "--lang", lang)["rules.pdf"]
+    text = _text(response.data)
+    assert ("Écris" in text) is (lang == "fr") and ("Write" in text) is (lang == "en")
+
+
+def _text(data: bytes) -> str:
+    from pypdf import PdfReader
+
+    return "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
 def _escaped(text: str) -> str:
     from markupsafe import escape
 

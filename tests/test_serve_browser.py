@@ -100,7 +100,8 @@ def test_a_french_kit_made_on_the_page_is_the_command_lines_kit(driver, served, 
     driver.find_element(By.CSS_SELECTOR, "a.switch").click()  # the page's own language switch
     assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
     assert driver.find_element(By.TAG_NAME, "h1").text == "Dossier de la classe"
-    Select(driver.find_element(By.ID, "field-lang")).select_by_value("fr")
+    # The documents' language starts as the page's: the teacher leaves it as it is.
+    assert Select(driver.find_element(By.ID, "field-lang")).first_selected_option.get_attribute("value") == "fr"
     Select(driver.find_element(By.ID, "field-notation")).select_by_value("L1C1")
     groups = driver.find_element(By.ID, "field-groups")
     groups.clear()

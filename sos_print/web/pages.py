@@ -110,6 +110,8 @@ def _render(template: str, lang: str, forms: tuple[Form, ...], words: Words, cur
     return environment().get_template(f"web/{template}").render(**chrome, **context)
 
 
+DOCUMENTS_LANGUAGE = "lang"  # the field that chooses the language of the documents a command makes
+
 # The words the page's script shows, handed to it in data- attributes (no inline script: the page's policy).
 _SCRIPT_WORDS = ("working", "cancel", "cancelled", "ready", "download", "preview", "problem", "report")
 
@@ -121,7 +123,7 @@ def _summary(words: Words, form: Form) -> str:
 def _field(words: Words, lang: str, field: Field, values: dict[str, str] | None, error: str) -> dict[str, Any]:
     """Returns what the template shows of one field: label, option, help, input, value, and its error."""
     posted = (values or {}).get(field.key)
-    value = posted if posted is not None else _default(field)
+    value = posted if posted is not None else _default(field, lang)
     view: dict[str, Any] = {
         "key": field.key,
         "id": f"field-{field.key}",
@@ -149,9 +151,13 @@ def _field(words: Words, lang: str, field: Field, values: dict[str, str] | None,
     return view
 
 
-def _default(field: Field) -> str:
+def _default(field: Field, lang: str) -> str:
     import enum
 
+    # The documents' language starts as the page's: a teacher on the French page who changes nothing gets French
+    # pages, where the command's default (English) gave them English ones.
+    if field.key == DOCUMENTS_LANGUAGE and lang in field.choices:
+        return lang
     if field.default is None or isinstance(field.default, bool):
         return ""
     return field.default.value if isinstance(field.default, enum.Enum) else str(field.default)
