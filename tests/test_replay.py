@@ -994,6 +994,20 @@ def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
     assert better[0] - played[0] == pytest.approx(92.5, abs=0.1)  # the second column of A4's 180 mm
 
 
+@pytest.mark.parametrize(("size", "seed"), [(4, 3), (6, 2), (8, 1)])
+def test_the_turning_points_captions_start_where_the_games_captions_start(size, seed):
+    # Set from the grid's edge, they stood a row label's width right of every caption above them (review rv61, 7).
+    data = document(crowded_game(size, seed), size)
+    first, _ = section(data, "The turning point")
+    last, _ = section(data, "The score sheet, checked")
+    pdf = opened(data)
+    starts = {round(m["x0"] / MM_PT, 1) for k in range(1, first) for m in pdf.pages[k].search(r"Moves? \d+")}
+    assert starts == {15.0, 107.5}  # A4's two columns of 92.5 mm, from its 15 mm margin
+    pattern = r"Move \d+: [AB] wrote|One of the best|Best: "
+    found = [m for k in range(first, last + 1) for m in pdf.pages[k].search(pattern)]
+    assert sorted(round(m["x0"] / MM_PT, 1) for m in found) == [15.0, 107.5], found
+
+
 def test_in_large_print_on_8x8_the_game_stands_a_board_a_row_and_the_boards_compared_two_a_row():
     # Two 8 x 8 boards of large print do not fit side by side at the game's 13 mm cells (for 18 pt letters under
     # their move numbers): the gallery has one column, every board at one left edge. The players' boards of who made
@@ -1869,9 +1883,9 @@ def test_a_lone_last_picture_has_the_layout_of_the_others():
     ]
     lefts = sorted({round(x, 1) for x, _, _ in titles[:9]})
     assert len(titles) == 9 + 1 and len(lefts) == 2  # the nine pictures', two columns
-    x, top, number = titles[9]  # the turning point's first board's: under its grid, from the grid's left edge
+    x, top, number = titles[9]  # the turning point's first board's: under it, from its column's left (rv61, 7)
     board = max((board for board in boards(data)[number] if board[1] < top), key=lambda board: board[1])
-    assert round(x, 1) == round(board[0], 1)
+    assert round(x, 1) == lefts[0] and board[0] > x
     x, top, number = titles[8]
     assert round(x, 1) == lefts[0]
     board = max((board for board in boards(data)[number] if board[1] < top), key=lambda board: board[1])
@@ -2954,8 +2968,9 @@ def test_on_letter_in_large_print_no_caption_runs_on_above_the_next_board(size, 
 )
 def test_the_turning_points_two_captions_stand_under_their_own_boards_as_far_apart_as_they(options):
     # Each caption ran across its whole column, the first to 5 mm of the second, on its line: "Move 4: C wrote S in
-    # A3 Best: S in A4" read as one (issue 23, review 33, finding 2.6). Under its own grid and as wide, a caption
-    # stands at least as far from the other, on a line they share, as the two grids stand apart.
+    # A3 Best: S in A4" read as one (issue 23, review 33, finding 2.6). Under its own board, from its row labels (as
+    # every caption starts, review rv61 7) to its grid's right edge, a caption stands at least 10 mm from the other
+    # on a line they share.
     data = rendered("replay", options)
     # The turning point's page: its two boards are the first under its heading, the score sheet may follow them.
     heading, after = ("The turning point", "The score sheet, checked")
@@ -2975,12 +2990,15 @@ def test_the_turning_points_two_captions_stand_under_their_own_boards_as_far_apa
             if played[1] + side + 3.0 < w["top"] / MM < below - 1.0 and w["top"] / MM < played[1] + side + 40.0
         ]
     first = [w for w in words if w["x1"] / MM <= played[0] + side + 0.1]
-    second = [w for w in words if w["x0"] / MM >= better[0] - 0.1]
+    second = [w for w in words if w["x0"] / MM >= played[0] + side + 0.1]
     assert first and second and len(first) + len(second) == len(words), [w["text"] for w in words]
+    assert min(w["x0"] / MM for w in second) >= better[0] - 10.0  # the second board's row labels, not the gap
+    assert max(w["x1"] / MM for w in second) <= better[0] + side + 0.1
+    assert board_gap >= 10.0
     for one in first:
         for two in second:
             level = min(one["bottom"], two["bottom"]) > max(one["top"], two["top"])
-            assert not level or (two["x0"] - one["x1"]) / MM >= board_gap - 0.1, (one["text"], two["text"])
+            assert not level or (two["x0"] - one["x1"]) / MM >= 10.0, (one["text"], two["text"])
 
 
 # ---- session 38's review (issue 23, H8): pages packed, none but the last under half full -------------------------

@@ -1053,16 +1053,16 @@ def _cells_down(largest: float, least: float) -> list[float]:
 
 
 def _under_grid(figure: ExampleFigure, placed: FigureLayout, layout: Gallery) -> FigureLayout:
-    """Returns a figure's layout with its caption under its own grid, as wide as the grid: the turning point's two
-    captions side by side, each across its whole column, read as one ("Move 4: C wrote S in A3 Best: S in A4", issue
-    23); under their grids they stand as far apart as the grids do."""
+    """Returns a figure's layout with its caption under its own board, from its row labels to the grid's right edge,
+    as every move's caption starts: the turning point's two captions side by side, each across its whole column, read
+    as one ("Move 4: C wrote S in A3 Best: S in A4", issue 23); under their boards they stand as far apart as the
+    boards do. Set from the grid's edge, they stood a label's width right of the captions above (review rv61, 7)."""
     side = layout.style.cell * layout.size
     # Under the grid's labels, as the gallery's two columns set it, where the gallery sets captions beside.
     under = layout.margins.top + side + layout.margins.bottom + GAP if layout.beside else placed.text_y
-    height = under + text_height(figure, side, layout.body) + 2.0
-    return replace(
-        placed, text_x=layout.margins.left, text_y=under, text_width=side, height=max(placed.diagram_height, height)
-    )
+    width = layout.margins.left + side
+    height = under + text_height(figure, width, layout.body) + 2.0
+    return replace(placed, text_x=0.0, text_y=under, text_width=width, height=max(placed.diagram_height, height))
 
 
 def fit_header(options: PrintOptions, header: GameHeader) -> None:
