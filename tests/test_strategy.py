@@ -4,6 +4,7 @@ the proven 4 x 4 result kept in its data file (proven again by a slow test), and
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
 import oracle
 import pytest
@@ -126,6 +127,39 @@ def test_the_strategy_names_cells_in_the_kits_notation_and_speaks_french():
         in text
     )
     assert "de même qu’un S en L2C2, L2C3, L3C2 ou L3C3, les quatre cases du centre" in text
+
+
+@pytest.mark.parametrize("lang", [Language.EN, Language.FR], ids=["en", "fr"])
+def test_each_positions_s_o_s_already_made_are_drawn_dashed_and_the_intro_says_what_they_are(lang):
+    # "Leave no gift" showed S O S on A1-C1 and B4-D4 with no line beside "Nothing scores here": a teacher stopped at
+    # it (review rv62, 5). Every S-O-S of a position is a dashed line, as on the children's puzzles; the lines of
+    # three are read again here, by the referee.
+    from referee import sos_lines
+
+    from sos_print.plans.strategy import strategy_plan
+    from sos_print.plans.words import Words
+
+    plan = strategy_plan(Words(lang.value), Notation.A1)
+    for lesson, figure in zip(lessons(), plan.lessons, strict=True):
+        board = lesson.puzzle.board
+        rows = board.diagram().splitlines()
+        top = len(rows) - 1  # the diagram counts rows from the top
+        grid = {(col, top - k): letter for k, row in enumerate(rows) for col, letter in enumerate(row.split())}
+        drawn = {frozenset({(m.start[0], top - m.start[1]), (m.end[0], top - m.end[1])}) for m in figure.grid.faint}
+        ends = {frozenset(max(combinations(line, 2), key=_apart)) for line in sos_lines(grid, board.size)}
+        assert drawn == ends, board.diagram()
+    assert sum(bool(figure.grid.faint) for figure in plan.lessons) >= 1
+    said = {
+        Language.EN: "Dashed lines are S-O-S already made: they score nothing more.",
+        Language.FR: "Les traits en pointillés sont des S-O-S déjà faits : ils ne rapportent plus rien.",
+    }[lang]
+    text = " ".join(run.text for block in plan.intro for run in block.runs).replace("\u202f", " ")
+    assert said in text
+
+
+def _apart(pair: tuple[tuple[int, int], tuple[int, int]]) -> int:
+    (a, b), (c, d) = pair
+    return abs(a - c) + abs(b - d)
 
 
 @pytest.mark.parametrize(

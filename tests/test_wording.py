@@ -320,6 +320,7 @@ SAMPLE = {
     "runs": ((1, 4), (6, 6)),  # moves a replay's caption does not tell: "Moves 1 to 4 and 6 score nothing."
     "sent": 101,  # files sent to a field of the web page that takes at most `most`
     "legend": False,  # a marking grid's head ("3. Best move"), not the line over a grid of twelve
+    "dashed": True,  # the teacher's strategy positions hold S-O-S already made
 }
 
 

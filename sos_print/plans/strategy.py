@@ -42,8 +42,9 @@ def strategy_plan(
     play a game of more than two sides, for which these two-sided positions do not hold; a kit whose board (`size`)
     is not the positions' is told on which board they are."""
     shown = max(lesson.puzzle.board.size for lesson in lessons())
+    dashed = any(lesson.puzzle.board.sos_lines() for lesson in lessons())
     return StrategyPlan(
-        intro=words.blocks("teacher.strategy_intro", teams=teams, games=games, size=size, shown=shown),
+        intro=words.blocks("teacher.strategy_intro", teams=teams, games=games, size=size, shown=shown, dashed=dashed),
         lessons=tuple(lesson_figure(lesson, words, notation, teams) for lesson in lessons()),
         opening=opening_blocks(words, notation, teams),
         bookmark=words("teacher.strategy_bookmark"),
@@ -112,7 +113,10 @@ def lesson_figure(lesson: Lesson, words: Words, notation: Notation, teams: bool 
             best=named(puzzle.answers),
             value=puzzle.value,
         )
-    grid = grid_plan(puzzle.board, notation, segments=segments, answers=answer_letters(puzzle.answers))
+    # The S-O-S already made, dashed as on the children's puzzles: undrawn, "Nothing scores here" beside a row that
+    # reads S-O-S puzzled the reader (review rv62, 5).
+    faint = puzzle.board.sos_lines()
+    grid = grid_plan(puzzle.board, notation, segments=segments, answers=answer_letters(puzzle.answers), faint=faint)
     title = words(f"teacher.strategy_{'gift' if lesson.idea is Idea.NO_GIFT else lesson.idea.value}_title")
     return ExampleFigure(title, tuple(text), grid, ())
 
