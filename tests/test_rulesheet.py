@@ -1196,3 +1196,36 @@ def test_a_team_sheet_says_how_the_next_game_keeps_the_teams(examples, language,
     assert said in team and plain not in team
     alone = flat(rendered("rules", PrintOptions(variant=Variant(players=4), language=language)))
     assert plain in alone.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def _titles() -> dict[str, str]:
+    """Returns each shipped example's English title with its French one."""
+    import tomllib
+
+    found = {}
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        title = tomllib.loads(path.read_text(encoding="utf-8"))["title"]
+        found[title["en"]] = title["fr"]
+    return found
+
+
+SHARED = [
+    PrintOptions(language=Language.BOTH),
+    PrintOptions(language=Language.FR_EN),
+    PrintOptions(language=Language.BOTH, size=3),
+    PrintOptions(language=Language.BOTH, size=6, variant=Variant(players=3)),
+    PrintOptions(language=Language.FR_EN, size=5, variant=Variant(players=4, teams=True), paper=Paper.LETTER),
+    PrintOptions(language=Language.BOTH, size=4, large_print=True),
+]
+
+
+@pytest.mark.parametrize("options", SHARED, ids=lambda o: f"{o.language.value}-{o.size}-{o.variant.players}")
+def test_a_bilingual_rule_sheet_shows_one_worked_example_in_both_languages(options):
+    # Chosen in each language alone, the English back showed "One O, two lines" and the French « Un O dans le
+    # trou »: a bilingual class looked at two games (review nt62, 1).
+    pages = texts(rendered("rules", options))
+    lines = {line.strip() for page in pages for line in page.replace("\u00a0", " ").split("\n")}
+    titles = _titles()
+    english = [title for title in titles if title in lines]
+    french = [titles[title] for title in titles if titles[title] in lines]
+    assert len(english) == 1 and french == [titles[english[0]]], (english, french)

@@ -780,10 +780,44 @@ def add_rules(
     `on_front` of a sheet of paper printed on both sides, if asked (see `to_front`). `option` is the command's option
     that gives examples, named when none will do (kit's --examples, rules' --example)."""
     candidates = rule_candidates(examples, options, option)  # played once: the same game in every language
+    candidates = _shared(options, candidates, examples)
     for lang in options.language.codes:
         if on_front:
             to_front(document, options)
         render_rules(document, _chosen_plan(options, lang, candidates, examples), large_print=options.large_print)
+
+
+def _shared(
+    options: PrintOptions, candidates: tuple[CheckedExample, ...], examples: tuple[CheckedExample, ...]
+) -> tuple[CheckedExample, ...]:
+    """Returns, for a sheet in two languages, the one example both show: the first that keeps the sheet to one sheet
+    of paper in each, its warning on the back (else anywhere: as `rule_example` prefers); `candidates` as they are
+    where none does, each language then keeping to its sheet with an example of its own. Chosen in each language
+    alone, the English back showed "One O, two lines" and the French « Un O dans le trou », and a bilingual class
+    looked at two games (review nt62, 1)."""
+    codes = options.language.codes
+    if len(codes) < 2:
+        return candidates
+    plans: dict[tuple[str, int], RulesPlan] = {}
+
+    def plan_of(lang: str, example: CheckedExample) -> RulesPlan:
+        key = (lang, id(example))
+        if key not in plans:
+            plans[key] = rules_plan(options, lang, example)
+        return plans[key]
+
+    def keeps(example: CheckedExample, careful: bool) -> bool:
+        return all(
+            example_fits(options, plan_of(lang, example))
+            and any(keeps_to_one_sheet(options, plan_of(lang, example), tip) for tip in {False, careful})
+            for lang in codes
+        )
+
+    for careful in (False, True):
+        shared = next((example for example in candidates if keeps(example, careful)), None)
+        if shared is not None:
+            return (shared,)
+    return candidates
 
 
 def _chosen_plan(
