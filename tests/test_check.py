@@ -708,3 +708,45 @@ def test_errors_and_totals_carried_forward_agree_with_an_oracle(variant, data):
     for number, (row, (wrong, carried)) in enumerate(zip(rows, expected, strict=True), start=1):
         assert list(row.wrong) == wrong, f"move {number}: {claims[number - 1]}\n{game.explain()}"
         assert {c.side: c.origin for c in row.carried} == carried, f"move {number}\n{game.explain()}"
+
+
+# SHEET's game as a record of no claims but the moves: a whole 4 x 4 game, which a 3 x 3 board cannot hold.
+WHOLE = "move,player,letter,cell,lines,points\n" + "".join(
+    ",".join(row.split(",")[:4]) + ",,\n" for row in SHEET.strip().splitlines()[1:]
+)
+
+
+@pytest.mark.parametrize(
+    ("rows", "size", "note"),
+    [
+        (16, 4, None),  # the whole game: nothing to say
+        (
+            16,
+            5,
+            "the record stops after 16 moves, before the end of the game: 9 of the 5 × 5 board's cells are empty; "
+            "if the game was played on 4 × 4, give --size 4",
+        ),
+        (
+            16,
+            8,
+            "the record stops after 16 moves, before the end of the game: 48 of the 8 × 8 board's cells are empty; "
+            "if the game was played on 4 × 4, give --size 4",
+        ),
+        (9, 4, "the record stops after 9 moves, before the end of the game: 7 of the 4 × 4 board's cells are empty"),
+        (1, 4, "the record stops after 1 move, before the end of the game: 15 of the 4 × 4 board's cells are empty"),
+    ],
+)
+def test_a_record_that_stops_before_the_end_of_its_game_says_so_in_a_note(runner, tmp_path, rows, size, note):
+    # A whole 4 x 4 game checked with --size 5 held every claim and said nothing of the nine cells left empty
+    # (review nt62, 3): the claims hold, and a note on standard error says where the game stopped.
+    record = tmp_path / "game.csv"
+    record.write_text("".join(WHOLE.splitlines(keepends=True)[: rows + 1]))
+    result = runner.invoke(app, ["check", str(record), "--size", str(size)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+    assert result.stderr == ("" if note is None else f"note: {record}: {note}\n")
+
+
+def test_a_worked_example_that_stops_before_the_end_gets_no_note(runner):
+    # A worked example shows a moment of a game, not a game: it stops where its point is made.
+    result = runner.invoke(app, ["check", str(KIT)])
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "checked 1 file: every claim holds\n", "")

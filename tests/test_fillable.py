@@ -904,7 +904,8 @@ def test_a_pdf_that_is_no_filled_audit_is_one_line_and_status_1(runner, tmp_path
     result = runner.invoke(app, ["check", str(path), str(good)])
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert result.stderr == ""
+    stops = "the record stops after 7 moves, before the end of the game: 2 of the 3 × 3 board's cells are empty"
+    assert result.stderr == f"note: {good}: {stops}\n"  # the good file's game, not a word of the broken one
     lines = result.stdout.splitlines()
     assert len(lines) == 2 and lines[0].startswith(f"{path}: {message}"), result.stdout
     assert lines[1] == "checked 2 files: 1 problem in 1 file"  # the good file is still checked, and holds

@@ -233,6 +233,11 @@ def test_a_replay_of_an_uploaded_record_is_the_command_lines_and_never_names_the
     assert response.data == (tmp_path / "replay.pdf").read_bytes()
 
 
+# What check notes of a record that stops before the end of its game, on 4 x 4.
+STOPS_AFTER_1 = "the record stops after 1 move, before the end of the game: 15 of the 4 × 4 board's cells are empty"
+STOPS_AFTER_3 = "the record stops after 3 moves, before the end of the game: 13 of the 4 × 4 board's cells are empty"
+
+
 def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_uploaded(client):
     text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n2,B,O,B2,,0\n3,A,S,B3,B1-B3,2\n"
     data = {"paths": (io.BytesIO(text.encode()), "groupe 3.csv"), "size": "4"}
@@ -241,6 +246,7 @@ def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_up
     assert result["lines"] == [
         "groupe 3.csv: move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)",
         "checked 1 file: 1 problem in 1 file",
+        f"note: groupe 3.csv: {STOPS_AFTER_3}",
     ]
     html = post(client, "/en/check", {**data, "paths": (io.BytesIO(text.encode()), "groupe 3.csv")})
     assert html.status_code == 200
@@ -915,6 +921,7 @@ def test_an_uploaded_record_named_otherwise_is_read_by_its_header_row(client, na
     assert result["lines"] == [
         f"{name}: move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)",
         "checked 1 file: 1 problem in 1 file",
+        f"note: {name}: {STOPS_AFTER_3}",
     ]
 
 
@@ -922,7 +929,7 @@ def test_an_uploaded_name_with_folders_is_kept_to_its_last_part(client):
     text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n"
     data = {"paths": (io.BytesIO(text.encode()), "../../etc/cron.d/x.csv"), "size": "4"}
     result = result_of(post(client, "/en/check", data, stream=True))
-    assert result["lines"] == ["checked 1 file: every claim holds"]
+    assert result["lines"] == ["checked 1 file: every claim holds", f"note: x.csv: {STOPS_AFTER_1}"]
 
 
 def test_a_file_name_holding_a_name_parameters_words_is_read_as_the_file_it_is(client):
@@ -939,7 +946,9 @@ def test_a_long_uploaded_name_is_cut_to_what_a_file_system_takes_keeping_its_suf
     text = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n"
     response = post(client, "/en/check", {"paths": (io.BytesIO(text.encode()), name), "size": "4"}, stream=True)
     assert response.status_code == 200
-    assert result_of(response)["lines"] == ["checked 1 file: every claim holds"]  # read as the CSV it is
+    lines = result_of(response)["lines"]
+    assert lines[0] == "checked 1 file: every claim holds"  # read as the CSV it is
+    assert lines[1].startswith("note: ") and lines[1].endswith(f".csv: {STOPS_AFTER_1}") and len(lines) == 2
 
 
 @pytest.mark.parametrize(
@@ -1144,6 +1153,7 @@ def test_a_class_sized_filled_audit_of_a_megabyte_is_taken_and_checked(client):
     assert result["lines"] == [
         "classe.pdf: move 1 (row 1): claims 1 point, the rules give 0",
         "checked 1 file: 1 problem in 1 file",
+        f"note: classe.pdf: {STOPS_AFTER_1}",
     ]
 
 

@@ -50,4 +50,6 @@ def check(
     for problem in report.problems:
         say(str(problem))
     say(report.summary())
+    for note in report.notes:
+        say(f"note: {note}", err=True)
     raise typer.Exit(0 if report.ok else 1)
