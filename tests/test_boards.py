@@ -266,10 +266,11 @@ BLANK_NOTICES = {"This page is intentionally left blank", "Page laissée blanche
     ids=["3", "4 two per page", "6 en+fr 3 players", "8 letter", "4 large fr", "8 large letter", "4 en+fr full sheet"],
 )
 def test_every_page_of_the_players_file_has_its_number_in_the_foot_clear_of_the_board(options, unnumbered):
-    # The teacher's notes send the teacher to pages of players.pdf ("rules: pages 5-6"): each page prints its number
-    # alone, as a workbook's pages do, at the right of its bottom margin, no lower than 12 mm from the edge, 1 mm
-    # clear of anything else drawn; a page left blank so that the rules start on a front carries none (only a line
-    # in its middle that says it is blank on purpose), nor does a page whose drawing leaves the number no room.
+    # The teacher's notes send the teacher to pages of players.pdf ("rules: pages 5-6"): each page prints "Page 5"
+    # (the digit alone, under a board's last Total box, read as a score: review rv62, 6) at the right of its bottom
+    # margin, no lower than 12 mm from the edge, 1 mm clear of anything else drawn; a page left blank so that the
+    # rules start on a front carries none (only a line in its middle that says it is blank on purpose), nor does a
+    # page whose drawing leaves the number no room.
     data = rendered("players", options)
     mm = 72 / 25.4
     with pages(data) as pdf:
@@ -286,7 +287,7 @@ def test_every_page_of_the_players_file_has_its_number_in_the_foot_clear_of_the_
                 # A score sheet of several pages numbers them in its head ("Page 1 of 4"): one numbering a page.
                 assert (page.height - low["bottom"]) / mm > 15.0, (number, line)  # nothing in the bottom margin
                 continue
-            assert " ".join(word["text"] for word in line) == str(number), (number, line)
+            assert " ".join(word["text"] for word in line) == f"Page {number}", (number, line)
             right = page.width - max(word["x1"] for word in line)
             assert right == pytest.approx(15.0 * mm, abs=0.5), number
             assert (page.height - low["bottom"]) / mm >= 12.0 - 0.05, number
@@ -346,3 +347,4 @@ def test_a_players_page_has_one_numbering_its_number_2_mm_clear_of_every_box(opt
                 ]
                 nearest = min((_apart(box, other) for other in drawn), default=1000.0) / mm
                 assert nearest >= 2.0, f"page {number}: its number {nearest:.2f} mm from a box"
+

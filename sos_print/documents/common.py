@@ -39,7 +39,7 @@ from sos_print.plans.layout import (
     scale_of,
 )
 from sos_print.plans.options import PrintOptions
-from sos_print.plans.words import Label, Vocabulary
+from sos_print.plans.words import Label, Vocabulary, Words
 
 Progress = Callable[[str, int, int], None]  # (what, done, of)
 
@@ -129,16 +129,18 @@ def notes_flow(
 
 def number_pages(document: Document, options: PrintOptions) -> None:
     """Numbers every page of a players' file ended from now on at the right of its bottom margin, below the drawing
-    area, as a workbook's pages are: the number alone (the teacher's notes name the pages each part is on)."""
+    area: "Page 3", in the file's first language (the teacher's notes name the pages each part is on). The digit
+    alone, under a board's last Total box, read as a score already written there (review rv62, 6)."""
     scale = scale_of(options.large_print)
     size = SMALL_PT * scale
     top = FOLIO_FLOOR + (size - pdfmetrics.getDescent(REGULAR, size)) / MM  # its letters' lowest reach (font's descent)
-    document.number_pages(partial(_draw_number, size=size), document.paper.size_mm[0] - MARGIN, top)
+    words = Words(options.language.codes[0])
+    document.number_pages(partial(_draw_number, words=words, size=size), document.paper.size_mm[0] - MARGIN, top)
 
 
-def _draw_number(canvas: Canvas, page: int, *, size: float) -> None:
-    """Draws a page's number alone, its top right corner at the origin."""
-    draw_label(canvas, (str(page),), 0.0, 0.0, size, align="right")
+def _draw_number(canvas: Canvas, page: int, *, words: Words, size: float) -> None:
+    """Draws a page's number, its top right corner at the origin."""
+    draw_label(canvas, (words("common.page_alone", number=page),), 0.0, 0.0, size, align="right")
 
 
 def draw_folio(canvas: Canvas, page: int, pages: int, *, pattern: str, size: float) -> None:
