@@ -348,3 +348,21 @@ def test_a_players_page_has_one_numbering_its_number_2_mm_clear_of_every_box(opt
                 nearest = min((_apart(box, other) for other in drawn), default=1000.0) / mm
                 assert nearest >= 2.0, f"page {number}: its number {nearest:.2f} mm from a box"
 
+
+@pytest.mark.parametrize(
+    ("name", "language", "captioned"),
+    [
+        ("Class 3 Oak", Language.EN, False),
+        ("3 Oak", Language.EN, True),
+        ("Classe CE2", Language.BOTH, False),
+        ("class 4b", Language.FR, False),
+        ("CE2", Language.BOTH, True),
+        ("Classroom 12", Language.EN, True),
+    ],
+)
+def test_a_class_name_that_says_class_is_not_captioned_class_again(name, language, captioned):
+    # "Class 3 Oak", as a teacher types it, printed "Class Class 3 Oak" on every page (review nt62, 4).
+    pages = texts(rendered("players", PrintOptions(class_name=name, language=language)))
+    heads = {page.splitlines()[0] for page in pages}
+    assert heads <= ({"Class", "Classe", "Class / Classe"} if captioned else {name}), heads
+    assert all(name in page for page in pages)

@@ -224,7 +224,7 @@ def layout_strip(strip: StripPlan, width: float, group: tuple[float, float], sca
     size = NOTES_PT * scale
     line = size * LEADING / MM
     group_width, group_height = group
-    caption = width_of(strip.class_caption + " ", REGULAR, size) / MM
+    caption = width_of(strip.class_caption + " ", REGULAR, size) / MM if strip.class_caption else 0.0
     field = max(FIELD_LINE, width_of(strip.date, BOLD, size) / MM + 1.0) if strip.date else FIELD_LINE
     date = (width_of(strip.date_caption + " ", REGULAR, size) / MM + field) if strip.fields else 0.0
     gap = 6.0
@@ -350,7 +350,8 @@ def draw_strip(canvas: Canvas, strip: StripPlan, layout: StripLayout, box: Box, 
             draw_set_label(canvas, layout.name, box.right, top, align="right")
         return top
     lines = strip_lines(strip, layout, box, scale)
-    draw_label(canvas, (strip.class_caption,), box.x, top, size)
+    if strip.class_caption:
+        draw_label(canvas, (strip.class_caption,), box.x, top, size)
     if layout.name is not None:
         draw_set_label(canvas, layout.name, box.x + layout.name_x, top)
     else:

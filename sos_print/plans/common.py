@@ -35,8 +35,14 @@ class StripPlan:
 def strip_plan(options: PrintOptions, fields: bool, lang: str = "") -> StripPlan:
     """Returns the strip for a page printed with `options`: in `lang`, or every language joined by a slash."""
     vocab = Vocabulary(Language(lang) if lang else options.language)
+    caption = " / ".join(dict.fromkeys(vocab.label("common.class_field")))
+    # A name that says it is a class itself ("Class 3 Oak", « Classe CE2 ») printed "Class Class 3 Oak" on every
+    # page (review nt62, 4): it stands without the caption.
+    said = {word.casefold() for word in Vocabulary(Language.BOTH).label("common.class_field")}
+    if next(iter(options.class_name.split()), "").casefold() in said:
+        caption = ""
     return StripPlan(
-        class_caption=" / ".join(dict.fromkeys(vocab.label("common.class_field"))),
+        class_caption=caption,
         class_name=options.class_name,
         date_caption=" / ".join(dict.fromkeys(vocab.label("common.date_field"))),
         fields=fields,
