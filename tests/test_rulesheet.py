@@ -221,7 +221,7 @@ def test_the_legend_explains_the_marks_the_example_uses_and_no_other(examples, s
     with pages(data) as pdf:
         back = pdf.pages[1]
         dashed = [shape for shape in back.rects + back.lines + back.curves if shape.get("dash") and shape["dash"][0]]
-    assert ("dotted box was written last" in text) is bool(dashed), f"{len(dashed)} dashed marks"
+    assert ("dashed box was written last" in text) is bool(dashed), f"{len(dashed)} dashed marks"
 
 
 @pytest.mark.parametrize(
@@ -523,7 +523,7 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
 @pytest.mark.parametrize(
     ("language", "variant", "said", "unsaid"),
     [
-        (Language.EN, Variant(), ["write your player letter beside it.", "A letter in a dotted box"], ["framed"]),
+        (Language.EN, Variant(), ["write your player letter beside it.", "A letter in a dashed box"], ["framed"]),
         (Language.EN, Variant(first_sos_wins=True), ["write your player letter beside it."], ["on the line"]),
         (
             Language.FR,
