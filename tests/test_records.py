@@ -916,7 +916,16 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
         (b"PK\x03\x04\x14\x00\x06\x00", "is a spreadsheet; save it as CSV (UTF-8) to check it"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.
         (b"\xef\xbb\xbfplayer;letter;cell;lines;points\nA;S;B1;;\n\xe9", "row 3: move 2: no letter: write S or O"),
-        (b"player,letter,cell,lines,points\nA,S,B1,,,,B3\n", "row 2: move 1: 'B3' is beyond the header's last column"),
+        (
+            b"player,letter,cell,lines,points\nA,S,B1,,,,B3\n",
+            "row 2: move 1: 'B3' is beyond the header's last column: the row has 7 cells, the header 5; a cell's "
+            "several lines are written with spaces between them, not ','",
+        ),
+        (  # two lines in one cell split by the file's own separator: the points shifted one column on (nt62, 6)
+            b"player;letter;cell;lines;points\nA;S;B1;;0\nB;S;B3;;0\nA;S;A2;;0\nB;S;C2;;0\nA;O;B2;B1-B3;A2-C2;2\n",
+            "row 6: move 5: '2' is beyond the header's last column: the row has 6 cells, the header 5; a cell's "
+            "several lines are written with spaces between them, not ';'",
+        ),
         (b"player,letter,,cell,lines,points\nA,S,x,B1,,\n", "row 2: move 1: 'x' is under column 3, which has no name"),
         (b"player,letter,cell,lines,points\nA,S,B1,,9999999\n", "row 2: move 1: points is too large ('9999999')"),
     ],

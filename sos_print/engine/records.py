@@ -408,10 +408,21 @@ def _cells(columns: list[str | None], row: Sequence[str], separator: str | None)
             # csv joins the rows after a quotation mark that is never closed into one cell: all would be lost.
             raise SosError(UNCLOSED_QUOTE)
         if value.strip() and (k >= len(columns) or columns[k] is None):
-            beyond = k >= len(columns)
-            where = "beyond the header's last column" if beyond else f"under column {k + 1}, which has no name"
-            raise SosError(f"{quoted(value.strip())} is {where}")
+            if k < len(columns):
+                raise SosError(f"{quoted(value.strip())} is under column {k + 1}, which has no name")
+            raise SosError(f"{quoted(value.strip())} is {_beyond(row, len(columns), separator)}")
     return {name: row[k].strip() if k < len(row) else "" for k, name in enumerate(columns) if name}
+
+
+def _beyond(row: Sequence[str], header: int, separator: str | None) -> str:
+    """Says where a value past the header's last column stands, and how a row came to have too many: a cell of two
+    lines written "B1-B3;A2-C2" in a file separated by ';' shifted the points into a seventh column, and "'2' is
+    beyond the header's last column" said nothing of why (review nt62, 6)."""
+    cells = max(k for k, value in enumerate(row) if value.strip()) + 1
+    said = f"beyond the header's last column: the row has {cells} cells, the header {header}"
+    if separator:
+        said += f"; a cell's several lines are written with spaces between them, not {quoted(separator)}"
+    return said
 
 
 def _mark(separator: str | None) -> str:
