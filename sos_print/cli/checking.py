@@ -2,7 +2,7 @@
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,9 @@ from sos_print.cli.options import FirstSosWins, Players, Target, Teams
 from sos_print.cli.process import say
 from sos_print.cli.records import RecordNotation, RecordSize, record_choices, record_loader
 from sos_print.engine.notation import Notation
+
+if TYPE_CHECKING:
+    from sos_print.engine.check import CheckedExample
 
 
 @app.command()
@@ -50,6 +53,25 @@ def check(
     for problem in report.problems:
         say(str(problem))
     say(report.summary())
-    for note in report.notes:
-        say(f"note: {note}", err=True)
+    for game in report.unfinished:
+        say(f"note: {game.example.path}: {_unfinished(game)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
+
+
+def _unfinished(game: "CheckedExample") -> str:
+    """Says how a record that stops before the end of its game stops: how many cells it left empty, and, for a CSV
+    (whose size --size gives) whose moves fill a smaller board's cells, which size to give. A whole 4 x 4 game checked
+    with --size 5 held every claim and said nothing (review nt62, 3)."""
+    from sos_print.engine.check import filled_corner
+    from sos_print.engine.records import is_table
+
+    size, moves = game.example.size, len(game.steps)
+    empty = size * size - game.final.board.filled()
+    said = (
+        f"the record stops after {moves} {'move' if moves == 1 else 'moves'}, before the end of the game: "
+        f"{empty} of the {size} × {size} board's cells are empty"
+    )
+    smaller = filled_corner(game) if is_table(game.example.path) else 0
+    if smaller:
+        said += f"; if the game was played on {smaller} × {smaller}, give --size {smaller}"
+    return said

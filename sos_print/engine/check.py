@@ -21,7 +21,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
-from sos_print.engine.records import TABLE_SUFFIXES, is_record, is_table
+from sos_print.engine.records import TABLE_SUFFIXES, is_record
 from sos_print.engine.rules import Board, Move, Outcome, Position, Step, Variant
 
 
@@ -81,7 +81,7 @@ class Report:
     problems: tuple[Problem, ...]
     files: int
     passed: tuple[Problem, ...] = ()
-    notes: tuple[Problem, ...] = ()  # what the claims do not say: a record that stops before the game's end
+    unfinished: tuple[CheckedExample, ...] = ()  # records (not worked examples) that stop before the game's end
 
     @property
     def ok(self) -> bool:
@@ -335,7 +335,7 @@ def check_paths(
     checked: list[CheckedExample] = []
     problems: list[Problem] = []
     passed: list[Problem] = []
-    notes: list[Problem] = []
+    unfinished: list[CheckedExample] = []
     files = 0
     given: dict[object, str] = {}  # each path once, where it is first given
     for path in paths:
@@ -367,25 +367,16 @@ def check_paths(
             if not false_claims:
                 checked.append(replayed)
             if not file.lower().endswith(".toml") and not replayed.final.is_over:
-                notes.append(Problem(file, _unfinished(replayed, is_table(file))))
-    return Report(tuple(checked), tuple(problems), files, tuple(passed), tuple(notes))
+                unfinished.append(replayed)
+    return Report(tuple(checked), tuple(problems), files, tuple(passed), tuple(unfinished))
 
 
-def _unfinished(game: CheckedExample, sized: bool) -> str:
-    """Returns what a record that stops before the end of its game says: how many cells it left empty, and, for a
-    record whose board size was given (`sized`, a CSV's --size) while its moves all lie on a smaller board's cells,
-    which size that is. A whole 4 x 4 game checked with --size 5 held every claim and said nothing (review nt62, 3)."""
-    size, moves = game.example.size, len(game.steps)
-    empty = size * size - game.final.board.filled()
-    said = (
-        f"the record stops after {moves} {'move' if moves == 1 else 'moves'}, before the end of the game: "
-        f"{empty} of the {size} × {size} board's cells are empty"
-    )
+def filled_corner(game: CheckedExample) -> int:
+    """Returns the side of the smaller board whose every cell the game's moves fill, counted from the bottom-left
+    corner (a whole 4 x 4 game recorded as 5 x 5: 4), or 0 if they fill none."""
     cells = [step.move.cell for step in game.steps]
-    smaller = max((max(cell.col, cell.row) + 1 for cell in cells), default=size)
-    if sized and 3 <= smaller < size and game.final.board.filled() == smaller * smaller:
-        said += f"; if the game was played on {smaller} × {smaller}, give --size {smaller}"
-    return said
+    side = max((max(cell.col, cell.row) + 1 for cell in cells), default=0)
+    return side if 3 <= side < game.example.size and len(cells) + game.start.board.filled() == side * side else 0
 
 
 def _same(path: str) -> object:
