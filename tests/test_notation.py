@@ -65,8 +65,8 @@ def test_cell_name_writes_both_notations(cell, size, notation, name):
         ("L6C1", 5, L1C1, "cell L6C1 is not on the 5 × 5 board"),
         ("L0C1", 5, L1C1, "cell L0C1 is not on the 5 × 5 board"),
         ("1A", 4, A1, "'1A' is not a cell name in A1 notation (like B2)"),
-        ("B2", 4, L1C1, "'B2' is not a cell name in L1C1 notation (like L2C3)"),
-        ("L2C3", 4, A1, "'L2C3' is not a cell name in A1 notation (like B2)"),
+        ("B2", 4, L1C1, "'B2' is not a cell name in L1C1 notation (like L2C3), but one in A1 notation"),
+        ("L2C3", 4, A1, "'L2C3' is not a cell name in A1 notation (like B2), but one in L1C1 notation"),
         ("", 4, A1, "'' is not a cell name in A1 notation (like B2)"),
     ],
 )

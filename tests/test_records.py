@@ -852,7 +852,9 @@ def test_l1c1_records_name_cells_by_line_and_column():
     assert claim_problems(replay_example(record)) == []
     broken = parse_csv_record(text.replace("L4C2", "B1"), RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
     assert broken.moves == ()
-    assert broken.stopped == "row 2: move 1: 'B1' is not a cell name in L1C1 notation (like L2C3)"
+    assert broken.stopped == (
+        "row 2: move 1: 'B1' is not a cell name in L1C1 notation (like L2C3), but one in A1 notation"
+    )
     with pytest.raises(ExampleFileError, match=r"^l\.csv: row 2: move 1: 'B1' is not a cell name in L1C1 notation"):
         replay_example(broken)
 

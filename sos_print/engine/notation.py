@@ -56,11 +56,14 @@ def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
     Raises NotationError for a name that is not written in `notation` or lies off the board.
     """
     clean = text.strip().upper()
-    pattern = _A1 if notation is Notation.A1 else _L1C1
-    match = re.fullmatch(pattern, clean)
+    patterns = {Notation.A1: _A1, Notation.L1C1: _L1C1}
+    match = re.fullmatch(patterns[notation], clean)
     if match is None:
         example = "B2" if notation is Notation.A1 else "L2C3"
-        raise NotationError(f"{typed(text)} is not a cell name in {notation.value} notation (like {example})")
+        # A record typed in L1C1 and read in A1 was told only what it is not (review nt62, 7).
+        other = next(other for other in Notation if other is not notation)
+        also = f", but one in {other.value} notation" if re.fullmatch(patterns[other], clean) else ""
+        raise NotationError(f"{typed(text)} is not a cell name in {notation.value} notation (like {example}){also}")
     first, second = match.groups()
     if len(first) > 3 or len(second) > 3:  # far off any board; and int() refuses thousands of digits
         raise NotationError(f"cell {quoted(clean)} is not on the {size} × {size} board")
