@@ -753,6 +753,25 @@ def test_an_option_written_with_a_long_dash_is_named_with_the_one_to_type(
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(
+    ("args", "typed", "option"),
+    [
+        (["kit", "-groups", "14"], "-groups", "--groups"),
+        (["kit", "-class-name=4B"], "-class-name", "--class-name"),
+        (["check", "game.csv", "-size", "4"], "-size", "--size"),
+    ],
+)
+def test_an_option_written_with_one_dash_is_named_with_the_one_to_type(
+    runner, tmp_path, monkeypatch, args, typed, option
+):
+    # "kit -groups 14" said only "No such option: -g" (review nt62, 9).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    message = f"Usage error: {typed!r} is written with one dash: type {option}\n"
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+    assert not list(tmp_path.iterdir())
+
+
 def test_a_long_dash_before_no_option_is_left_to_the_command(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["kit", "\u2014frob"])

@@ -46,6 +46,10 @@ class Application(TyperGroup):
                 from sos_print.cli.options import usage
 
                 usage(f"{dashed[0]!r} is written with a long dash: type {dashed[1]}")
+            if dashed := one_dashed_option(arguments, options_taking(self)):
+                from sos_print.cli.options import usage
+
+                usage(f"{dashed[0]!r} is written with one dash: type {dashed[1]}")
             if unread := not_whole_number(arguments, options_taking(self, "int")):
                 option, value = unread
                 raise typer.BadParameter(
@@ -117,6 +121,18 @@ def long_dashed_option(arguments: Sequence[str], names: Collection[str]) -> tupl
         dashed = _LONG_DASHES.fullmatch(argument)
         if dashed and f"--{dashed[1]}" in names:
             return argument.partition("=")[0], f"--{dashed[1]}"
+    return None
+
+
+def one_dashed_option(arguments: Sequence[str], names: Collection[str]) -> tuple[str, str] | None:
+    """Returns the first argument that is an option of `names` written with one dash ("-groups") and the option, or
+    None: click read it as the short options -g, -r... and said only "No such option: -g" (review nt62, 9)."""
+    for argument in arguments:
+        if argument == "--":
+            return None
+        name = argument.partition("=")[0]
+        if re.fullmatch(r"-[a-z][a-z-]+", name) and f"-{name}" in names:
+            return name, f"-{name}"
     return None
 
 
