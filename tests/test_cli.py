@@ -783,3 +783,20 @@ def test_a_whole_number_option_in_ascii_digits_is_read_as_before(runner, tmp_pat
     result = runner.invoke(app, ["audit", "--groups", value, "--out", str(tmp_path / "audit.pdf")])
     assert result.exit_code == 0, result.output
     assert page_count(tmp_path / "audit.pdf") == 4  # one score sheet a group
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        (["--lang", "EN+FR", "--paper", "Letter", "--notation", "l1c1"], ["--lang", "en+fr", "--paper", "letter"]),
+        (["--lang", "Fr"], ["--lang", "fr"]),
+    ],
+)
+def test_every_choice_is_read_whatever_its_case(runner, tmp_path, typed, meant):
+    # '--paper A4' and '--notation L1C1' were read, '--lang EN+FR' refused (review nt62, 10).
+    given = runner.invoke(app, ["rules", *typed, "--out", str(tmp_path / "typed.pdf")])
+    assert given.exit_code == 0, given.output
+    meant = [*meant, "--notation", "L1C1"] if "l1c1" in typed else meant
+    plain = runner.invoke(app, ["rules", *meant, "--out", str(tmp_path / "meant.pdf")])
+    assert plain.exit_code == 0, plain.output
+    assert (tmp_path / "typed.pdf").read_bytes() == (tmp_path / "meant.pdf").read_bytes()

@@ -93,6 +93,7 @@ Lang = Annotated[
     Language,
     typer.Option(
         "--lang",
+        case_sensitive=False,
         help="Language of every printed word: English, French, or both (en+fr English first, fr+en French first).",
     ),
 ]
