@@ -602,6 +602,11 @@ NOT_A_LIST = [
     ("too many", "".join(f"Child {k}\n" for k in range(201)).encode(), "a class list holds at most 200"),
     ("a spreadsheet's own file", b"PK\x03\x04\x14\x00\x06\x00" + bytes(200), "is not text (a spreadsheet's own file?)"),
     ("a snowman", "Léa\nTom\nBob \u2603\n".encode(), "line 3: a name: U+2603 '\u2603' is not in the font"),
+    (  # what to do, where the name is in a script the font lacks (review nt62, 13)
+        "a name in Chinese characters",
+        "Léa\nTom\n李明\n".encode(),
+        "line 3: a name: U+674E '李' and U+660E '明' are not in the font; write it in Latin, Greek or Cyrillic letters",
+    ),
     ("a name too long", b"Tom\nLea\n" + b"B" * 41 + b"\n", "line 3: a name of 41 characters; a name holds at most 40"),
     # Several children on a line or in a cell: refused, never read as one child or the first name of each line.
     ("pairs on every line", b"Tom, Lea\nSam, Ana\n", "line 1 holds 1 more cell: write one child's name a line, or"),

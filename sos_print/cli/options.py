@@ -27,6 +27,17 @@ if TYPE_CHECKING:
     from sos_print.plans.options import PrintOptions
 
 
+def spell_it(name: str) -> str:
+    """Returns what to do with a name whose letters the font lacks (Chinese, Hebrew...): write it in those it has;
+    nothing for a symbol or a control character. A name in Chinese characters was refused with no way on (review
+    nt62, 13)."""
+    from sos_print.pdf.fonts import missing_characters
+
+    if any(char.isalpha() and missing_characters(char) for char in name):
+        return "; write it in Latin, Greek or Cyrillic letters"
+    return ""
+
+
 def _out_path(text: str | Path) -> Path:
     """Reads --out (the default comes as a Path already); an empty name would otherwise become the current folder."""
     if isinstance(text, Path):
@@ -235,7 +246,7 @@ def printable_class_name(text: str) -> str:
 
         missing = missing_characters(name)
         if missing:
-            usage(not_in_font("class name", missing), field="class_name")
+            usage(not_in_font("class name", missing) + spell_it(name), field="class_name")
     return name
 
 
@@ -324,7 +335,8 @@ def read_class_list(path: Path) -> ClassList:
     for child in class_list.children:
         missing = missing_characters(child.name)
         if missing:
-            refuse(not_in_font(f"{shown(path)}: line {child.line}: a name", missing))
+            # What to do, not only what is wrong: a name in Chinese characters was refused with no way on (nt62, 13).
+            refuse(not_in_font(f"{shown(path)}: line {child.line}: a name", missing) + spell_it(child.name))
     return class_list
 
 
