@@ -188,7 +188,9 @@ AUDIT_LINE_PT = 0.6
 AUDIT_COLUMNS = (13.0, 17.0, 15.0, 16.0)  # move, player, letter, cell (mm); the checked audit of a replay too
 AUDIT_POINTS_COLUMN = 16.0
 AUDIT_TOTAL_COLUMN = {2: 18.0, 3: 16.0, 4: 15.0}  # a replay's running total, under its own "Total A"
-AUDIT_CELL_COLUMN = {"A1": 16.0, "L1C1": 30.0}  # "B2", or "L2C3" handwritten at 4 to 5 mm a letter
+# "B2", or "L2C3" handwritten at 4 to 5 mm a letter. L1C1's took 30 mm, and its new lines' column, where a name is
+# "L5C2-L7C2", held one name with four players (review rv62, 3): the 6 mm go to the lines.
+AUDIT_CELL_COLUMN = {"A1": 16.0, "L1C1": 24.0}
 # Under one "Total" spanning them, a running total's column holds its side's name and two handwritten digits.
 AUDIT_SPANNED_TOTAL = {2: 14.0, 3: 13.0, 4: 12.0}
 AUDIT_LINES_MIN = 30.0  # the new lines' column never gets narrower than this (mm)
