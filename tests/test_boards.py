@@ -257,7 +257,7 @@ NUMBERED = [
 ]
 
 
-BLANK_NOTICES = {"This page is intentionally left blank", "Page laissée blanche intentionnellement."}
+BLANK_NOTICES = {"This page is intentionally left blank", "Page volontairement laissée blanche."}
 
 
 @pytest.mark.parametrize(

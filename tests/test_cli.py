@@ -86,7 +86,7 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     # A page left blank (so that the rules start on a front) is in no part: a part ends on its last printed page. It
     # carries one line, in its middle, saying that it is blank on purpose, and nothing else.
     # The French a whole sentence, with its full stop (issue 23, session 37 P20).
-    notice = {"en": "This page is intentionally left blank", "fr": "Page laissée blanche intentionnellement."}
+    notice = {"en": "This page is intentionally left blank", "fr": "Page volontairement laissée blanche."}
     blank = [number for number, text in enumerate(pages, start=1) if notice[lang] in text]
     assert all(" ".join(pages[number - 1].split()) == notice[lang] for number in blank)
     spans = [
@@ -130,16 +130,16 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
         )
         assert f"imprimez {'la' if said[2].startswith('page ') else 'les'} {said[2]} une fois par groupe" in notes
     left = {
-        "en": "(page {} is left blank, so that the rules start on the front of a sheet printed on both sides)",
-        "fr": "(la page {} est laissée blanche, pour que la règle commence au recto d’une feuille imprimée recto "
-        "verso)",
+        "en": "(page {} is blank, so that when the whole file is printed on both sides the rules start on a new sheet)",
+        "fr": "(la page {} est blanche : si vous imprimez tout le fichier en recto verso, la règle commence ainsi sur "
+        "une nouvelle feuille)",
     }[lang]
     assert [number for number in blank if left.format(number) in notes] == blank  # every blank page said, and why
     assert (left.split("{}")[1] in notes) == bool(blank)
-    cut = {"en": "cut it along the dashed line.", "fr": "coupez-la le long du pointillé."}[lang]
+    cut = {"en": "a dashed line between them: cut along it.", "fr": "coupez-la le long de ce pointillé."}[lang]
     assert (cut in notes) == ("--two-per-page" in args)  # the teacher is told to cut when the boards are two a page
-    # and then to print the boards and score sheets on one side only: the back of a page cut in two is cut too.
-    one_side = {"en": "score sheets on one side of the paper only", "fr": "les relevés en recto simple"}[lang]
+    # and then to print the boards and score sheets on one side only: the boards are cut, each sheet is a group's.
+    one_side = {"en": "score sheets on one side of the paper only", "fr": "les relevés en recto seul"}[lang]
     assert (one_side in notes) == ("--two-per-page" in args)
 
 

@@ -707,14 +707,23 @@ def test_a_replays_caption_names_the_moves_it_does_not_tell(lang, first, runs, c
 @pytest.mark.parametrize("groups", [1, 2, 3])
 def test_the_notes_tell_to_cut_the_boards_only_where_a_page_holds_two(language, groups):
     # With one group, two to a page, the page holds one board and nothing to cut, and the notes said "Each page of
-    # boards holds two boards: cut it along the dashed line" (review rv62, 1); an odd count's last page holds one.
+    # boards holds two boards: cut it along the dashed line" (review rv62, 1); an odd count's last page holds one and
+    # is not cut (French read fr62b, 1).
     text = " ".join(texts(rendered("teacher", PrintOptions(two_per_page=True, groups=groups, language=language))))
     text = " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
     said = {
-        Language.EN: ("Each page of boards holds two boards", " (the last, one)", ": cut it along the dashed line."),
-        Language.FR: ("Chaque page de grilles en porte deux", " (la dernière, une seule)", " : coupez-la le long"),
+        Language.EN: (
+            "Each page of boards holds two boards with a dashed line between them: cut along it.",
+            " The last page holds one and is not cut.",
+            " Print the boards and score sheets on one side of the paper only",
+        ),
+        Language.FR: (
+            "Chaque page de grilles porte deux grilles séparées par un pointillé : coupez-la le long de ce pointillé.",
+            " La dernière page n’en porte qu’une et ne se coupe pas.",
+            " Imprimez les grilles et les relevés en recto seul",
+        ),
     }[language]
     if groups == 1:
-        assert said[0] not in text and said[2].strip(" :") not in text
+        assert said[0] not in text and said[2].strip() not in text
     else:
         assert f"{said[0]}{said[1] if groups % 2 else ''}{said[2]}" in text
