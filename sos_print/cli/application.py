@@ -42,14 +42,11 @@ class Application(TyperGroup):
     ) -> Any:
         arguments = within_int_limit(list(args) if args is not None else sys.argv[1:], options_taking(self, "text"))
         try:
-            if dashed := long_dashed_option(arguments, options_taking(self)):
+            if dashed := misdashed_option(arguments, options_taking(self)):
                 from sos_print.cli.options import usage
 
-                usage(f"{dashed[0]!r} is written with a long dash: type {dashed[1]}")
-            if dashed := one_dashed_option(arguments, options_taking(self)):
-                from sos_print.cli.options import usage
-
-                usage(f"{dashed[0]!r} is written with one dash: type {dashed[1]}")
+                typed, option, how = dashed
+                usage(f"{typed!r} is written with {how}: type {option}")
             if unread := not_whole_number(arguments, options_taking(self, "int")):
                 option, value = unread
                 raise typer.BadParameter(
@@ -111,28 +108,20 @@ _LONG_DASHES = re.compile(
 )
 
 
-def long_dashed_option(arguments: Sequence[str], names: Collection[str]) -> tuple[str, str] | None:
+def misdashed_option(arguments: Sequence[str], names: Collection[str]) -> tuple[str, str, str] | None:
     """Returns the first argument that is an option of `names` written with a long dash ("—size", as a word processor
-    changes "--size") and the option, or None. It was read as a file's name ("check —size 3 game.csv" asked for
-    --size) or as an extra argument (issue 20, sweep 41 C1)."""
+    changes "--size") or with one dash ("-groups"), the option, and how it was written; or None. With a long dash it
+    was read as a file's name ("check —size 3 game.csv" asked for --size) or as an extra argument (issue 20, sweep 41
+    C1); with one, as the short options -g, -r..., and "No such option: -g" said nothing more (review nt62, 9)."""
     for argument in arguments:
         if argument == "--":
             return None
+        typed = argument.partition("=")[0]
         dashed = _LONG_DASHES.fullmatch(argument)
         if dashed and f"--{dashed[1]}" in names:
-            return argument.partition("=")[0], f"--{dashed[1]}"
-    return None
-
-
-def one_dashed_option(arguments: Sequence[str], names: Collection[str]) -> tuple[str, str] | None:
-    """Returns the first argument that is an option of `names` written with one dash ("-groups") and the option, or
-    None: click read it as the short options -g, -r... and said only "No such option: -g" (review nt62, 9)."""
-    for argument in arguments:
-        if argument == "--":
-            return None
-        name = argument.partition("=")[0]
-        if re.fullmatch(r"-[a-z][a-z-]+", name) and f"-{name}" in names:
-            return name, f"-{name}"
+            return typed, f"--{dashed[1]}", "a long dash"
+        if re.fullmatch(r"-[a-z][a-z-]+", typed) and f"-{typed}" in names:
+            return typed, f"-{typed}", "one dash"
     return None
 
 
