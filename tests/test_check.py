@@ -743,7 +743,22 @@ def test_a_record_that_stops_before_the_end_of_its_game_says_so_in_a_note(runner
     record.write_text("".join(WHOLE.splitlines(keepends=True)[: rows + 1]))
     result = runner.invoke(app, ["check", str(record), "--size", str(size)])
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
-    assert result.stderr == ("" if note is None else f"note: {record}: {note}\n")
+    nothing = f"note: {record}: the record claims no points and no lines: only who wrote each move was checked\n"
+    assert result.stderr == nothing + ("" if note is None else f"note: {record}: {note}\n")
+
+
+def test_a_record_that_claims_no_score_says_so_in_a_note(runner, tmp_path):
+    # A record typed with its lines and points columns empty held "every claim" and said no more (review nt62, 5);
+    # the same moves with their claims get no such note.
+    claimed, bare = tmp_path / "claimed.csv", tmp_path / "bare.csv"
+    claimed.write_text("".join(SHEET.splitlines(keepends=True)[:3]))  # the header and two moves, rightly claimed
+    bare.write_text("".join(WHOLE.splitlines(keepends=True)[:3]))  # the same two moves, no claim but the player's
+    stops = "the record stops after 2 moves, before the end of the game: 14 of the 4 × 4 board's cells are empty"
+    nothing = "the record claims no points and no lines: only who wrote each move was checked"
+    for record, notes in ((claimed, [stops]), (bare, [nothing, stops])):
+        result = runner.invoke(app, ["check", str(record), "--size", "4"])
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+        assert result.stderr == "".join(f"note: {record}: {note}\n" for note in notes)
 
 
 def test_a_worked_example_that_stops_before_the_end_gets_no_note(runner):

@@ -53,9 +53,24 @@ def check(
     for problem in report.problems:
         say(str(problem))
     say(report.summary())
+    for game in report.checked:
+        if _claims_no_score(game):
+            say(f"note: {game.example.path}: {NO_SCORE}", err=True)
     for game in report.unfinished:
         say(f"note: {game.example.path}: {_unfinished(game)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
+
+
+# A record typed with its lines and points columns empty held "every claim" and said no more (review nt62, 5).
+NO_SCORE = "the record claims no points and no lines: only who wrote each move was checked"
+
+
+def _claims_no_score(game: "CheckedExample") -> bool:
+    """Tells whether a record (not a worked example) claims no points, lines or totals on any move."""
+    moves = game.example.moves
+    return not game.example.path.lower().endswith(".toml") and not any(
+        move.points is not None or move.lines is not None or move.totals for move in moves
+    )
 
 
 def _unfinished(game: "CheckedExample") -> str:
