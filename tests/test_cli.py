@@ -281,6 +281,10 @@ def test_an_empty_output_name_is_a_usage_error_not_the_current_folder(runner, tm
         (["kit", "--notation", "chess"], "--notation"),
         (["kit", "--two-per-page", "--size", "6"], "--two-per-page fits boards of 3 × 3 and 4 × 4 only, not --size 6"),
         (["kit", "--teams", "--players", "3"], "--teams needs 4 players"),
+        # given as 2 it printed a four-player kit without a word (review nt62, 10); left out, --teams makes it 4
+        (["kit", "--teams", "--players", "2"], "--teams needs 4 players, not --players 2"),
+        (["rules", "--players", "2", "--teams"], "--teams needs 4 players, not --players 2"),
+        (["grids", "--teams", "--players=2"], "--teams needs 4 players, not --players 2"),
         (
             ["kit", "--size", "3", "--target", "9"],
             "a full 3 × 3 grid holds at most 6 S-O-S, so --target 9 can never be reached",

@@ -250,12 +250,14 @@ def printable_class_name(text: str) -> str:
     return name
 
 
-def variant_of(*, players: int, teams: bool, target: int, first_sos_wins: bool) -> Variant:
-    """Turns the variant options into a Variant; contradictory choices are usage errors."""
+def variant_of(*, players: int, teams: bool, target: int, first_sos_wins: bool, players_given: bool = False) -> Variant:
+    """Turns the variant options into a Variant; contradictory choices are usage errors. Team SOS is four players:
+    --players left at its default is taken so, but given as 2 (`players_given`) it contradicts --teams, as 3 does
+    ('--teams --players 2' printed a four-player kit without a word: review nt62, 10)."""
     from sos_print.engine.errors import VariantError
     from sos_print.engine.rules import Variant
 
-    if teams and players not in (2, 4):
+    if teams and (players not in (2, 4) or (players == 2 and players_given)):
         usage(f"--teams needs 4 players, not --players {players}")
     try:
         return Variant(players=4 if teams else players, teams=teams, target=target, first_sos_wins=first_sos_wins)

@@ -32,6 +32,7 @@ from sos_print.cli.options import (
     Target,
     Teams,
     TwoPerPage,
+    given_options,
     note_class_list,
     out_folder,
     print_options,
@@ -88,7 +89,13 @@ def kit(
     options = print_options(
         size=size,
         groups=groups,
-        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        variant=variant_of(
+            players=players,
+            teams=teams,
+            target=target,
+            first_sos_wins=first_sos_wins,
+            players_given=bool(given_options(context, "players")),
+        ),
         language=language,
         paper=paper,
         notation=notation,
@@ -147,7 +154,13 @@ def boards(
     options = print_options(
         size=size,
         groups=groups,
-        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        variant=variant_of(
+            players=players,
+            teams=teams,
+            target=target,
+            first_sos_wins=first_sos_wins,
+            players_given=bool(given_options(context, "players")),
+        ),
         language=language,
         paper=paper,
         notation=notation,
@@ -162,6 +175,7 @@ def boards(
 
 @app.command()
 def grids(
+    context: typer.Context,
     out: OutFile = Path("grids.pdf"),
     sizes: Annotated[
         str,
@@ -178,7 +192,13 @@ def grids(
 ) -> None:
     """Write blank boards, one of each size asked for, for families and game designers."""
     options = print_options(
-        variant=variant_of(players=players, teams=teams, target=0, first_sos_wins=False),
+        variant=variant_of(
+            players=players,
+            teams=teams,
+            target=0,
+            first_sos_wins=False,
+            players_given=bool(given_options(context, "players")),
+        ),
         language=language,
         paper=paper,
         notation=notation,
@@ -224,7 +244,13 @@ def audit(
     options = print_options(
         size=size,
         groups=groups,
-        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        variant=variant_of(
+            players=players,
+            teams=teams,
+            target=target,
+            first_sos_wins=first_sos_wins,
+            players_given=bool(given_options(context, "players")),
+        ),
         language=language,
         paper=paper,
         notation=notation,
@@ -241,6 +267,7 @@ def audit(
 
 @app.command()
 def teacher(
+    context: typer.Context,
     out: OutFile = Path("teacher.pdf"),
     examples: Annotated[
         list[Path] | None,
@@ -265,7 +292,13 @@ def teacher(
     options = print_options(
         size=size,
         groups=groups,
-        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        variant=variant_of(
+            players=players,
+            teams=teams,
+            target=target,
+            first_sos_wins=first_sos_wins,
+            players_given=bool(given_options(context, "players")),
+        ),
         language=language,
         paper=paper,
         notation=notation,
@@ -283,6 +316,7 @@ def teacher(
 
 @app.command()
 def rules(
+    context: typer.Context,
     out: OutFile = Path("rules.pdf"),
     example: Annotated[
         Path | None,
@@ -311,7 +345,13 @@ def rules(
     """Write the rule sheet: the rules, the variants, naming cells, and a worked example checked by the engine."""
     options = print_options(
         size=size,
-        variant=variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
+        variant=variant_of(
+            players=players,
+            teams=teams,
+            target=target,
+            first_sos_wins=first_sos_wins,
+            players_given=bool(given_options(context, "players")),
+        ),
         language=language,
         paper=paper,
         notation=notation,

@@ -82,7 +82,11 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     if "" in paths:  # a script's unset variable ("$FILE"): a line naming nothing would follow
         usage("a path given is empty: give a file or folder name")
     variant = variant_of(
-        players=records.players, teams=records.teams, target=records.target, first_sos_wins=records.first_sos_wins
+        players=records.players,
+        teams=records.teams,
+        target=records.target,
+        first_sos_wins=records.first_sos_wins,
+        players_given="--players" in records.given,
     )
     tables = [path for path in paths if is_table(path)]
     # A missing file is "no such file", and a PDF "a PDF, not a CSV record", said when read: no size would help.

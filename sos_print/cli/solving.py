@@ -97,7 +97,13 @@ def solve(
                 usage(f"{', '.join(given)}: a worked-example file says its own game and whose turn it is")
             position, file_notation = _file_position(board)
         else:
-            variant = variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins)
+            variant = variant_of(
+                players=players,
+                teams=teams,
+                target=target,
+                first_sos_wins=first_sos_wins,
+                players_given="--players" in given,
+            )
             position, file_notation = _board_position(board, variant, to_move), None
         check_solvable(position)
     except UnsolvableVariantError as error:  # the options that chose the game are named, the first one's field marked
