@@ -265,6 +265,12 @@ def variant_of(*, players: int, teams: bool, target: int, first_sos_wins: bool, 
         usage(f"{error} (--target and --first-sos-wins)")
 
 
+def game_variant(context: typer.Context, *, players: int, teams: bool, target: int, first_sos_wins: bool) -> Variant:
+    """Returns `variant_of` a printing command's variant options, whether --players was given read from `context`."""
+    given = bool(given_options(context, "players"))
+    return variant_of(players=players, teams=teams, target=target, first_sos_wins=first_sos_wins, players_given=given)
+
+
 class UsageProblem(typer.BadParameter):
     """Signals a usage error sos-print finds itself; the application prints it as it prints click's own
     (`cli/application.py`), so that every usage error is the same one line. `field` names the parameter it concerns

@@ -32,14 +32,13 @@ from sos_print.cli.options import (
     Target,
     Teams,
     TwoPerPage,
-    given_options,
+    game_variant,
     note_class_list,
     out_folder,
     print_options,
     refuse,
     seated,
     usage,
-    variant_of,
 )
 from sos_print.cli.run import ProgressFn, run
 from sos_print.documents.registry import Inputs, document
@@ -89,13 +88,7 @@ def kit(
     options = print_options(
         size=size,
         groups=groups,
-        variant=variant_of(
-            players=players,
-            teams=teams,
-            target=target,
-            first_sos_wins=first_sos_wins,
-            players_given=bool(given_options(context, "players")),
-        ),
+        variant=game_variant(context, players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
         language=language,
         paper=paper,
         notation=notation,
@@ -154,13 +147,7 @@ def boards(
     options = print_options(
         size=size,
         groups=groups,
-        variant=variant_of(
-            players=players,
-            teams=teams,
-            target=target,
-            first_sos_wins=first_sos_wins,
-            players_given=bool(given_options(context, "players")),
-        ),
+        variant=game_variant(context, players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
         language=language,
         paper=paper,
         notation=notation,
@@ -192,13 +179,7 @@ def grids(
 ) -> None:
     """Write blank boards, one of each size asked for, for families and game designers."""
     options = print_options(
-        variant=variant_of(
-            players=players,
-            teams=teams,
-            target=0,
-            first_sos_wins=False,
-            players_given=bool(given_options(context, "players")),
-        ),
+        variant=game_variant(context, players=players, teams=teams, target=0, first_sos_wins=False),
         language=language,
         paper=paper,
         notation=notation,
@@ -244,13 +225,7 @@ def audit(
     options = print_options(
         size=size,
         groups=groups,
-        variant=variant_of(
-            players=players,
-            teams=teams,
-            target=target,
-            first_sos_wins=first_sos_wins,
-            players_given=bool(given_options(context, "players")),
-        ),
+        variant=game_variant(context, players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
         language=language,
         paper=paper,
         notation=notation,
@@ -292,13 +267,7 @@ def teacher(
     options = print_options(
         size=size,
         groups=groups,
-        variant=variant_of(
-            players=players,
-            teams=teams,
-            target=target,
-            first_sos_wins=first_sos_wins,
-            players_given=bool(given_options(context, "players")),
-        ),
+        variant=game_variant(context, players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
         language=language,
         paper=paper,
         notation=notation,
@@ -345,13 +314,7 @@ def rules(
     """Write the rule sheet: the rules, the variants, naming cells, and a worked example checked by the engine."""
     options = print_options(
         size=size,
-        variant=variant_of(
-            players=players,
-            teams=teams,
-            target=target,
-            first_sos_wins=first_sos_wins,
-            players_given=bool(given_options(context, "players")),
-        ),
+        variant=game_variant(context, players=players, teams=teams, target=target, first_sos_wins=first_sos_wins),
         language=language,
         paper=paper,
         notation=notation,
