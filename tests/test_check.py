@@ -765,3 +765,59 @@ def test_a_worked_example_that_stops_before_the_end_gets_no_note(runner):
     # A worked example shows a moment of a game, not a game: it stops where its point is made.
     result = runner.invoke(app, ["check", str(KIT)])
     assert (result.exit_code, result.stdout, result.stderr) == (0, "checked 1 file: every claim holds\n", "")
+
+
+def _all_o(writers: str) -> str:
+    """Returns a 4 x 4 record of O alone (no move scores, so the turn passes at every move) written by `writers`."""
+    cells = [f"{column}{row}" for row in range(1, 5) for column in "ABCD"]
+    return "move,player,letter,cell,lines,points\n" + "".join(
+        f"{k},{by},O,{cell},,\n" for k, (by, cell) in enumerate(zip(writers, cells, strict=False), start=1)
+    )
+
+
+SLIP = WHOLE.replace("\n5,A,", "\n5,B,")  # one move written by the wrong player: no number of players fits it
+
+
+@pytest.mark.parametrize(
+    ("record", "options", "note"),
+    [
+        (WHOLE, ["--players", "3"], "in a game of 2 players: check it with --players 2"),
+        (WHOLE, ["--players", "4"], "in a game of 2 players: check it with --players 2"),
+        (WHOLE, ["--teams"], "in a game of 2 players: check it with --players 2 instead of --teams"),
+        (_all_o("ABC" * 5 + "A"), ["--players", "4"], "in a game of 3 players: check it with --players 3"),
+        (_all_o("ABC" * 5 + "A"), ["--teams"], "in a game of 3 players: check it with --players 3 instead of --teams"),
+        (_all_o("AB"), ["--players", "3"], None),  # two moves: in turn for 3 players too
+        (SLIP, ["--players", "2"], None),
+        (SLIP, ["--players", "3"], None),
+    ],
+)
+def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(runner, tmp_path, record, options, note):
+    # A 2-player record checked with --players 3 gave eight lines of moves out of turn and no word of why (review
+    # nt62, 8): the lines stay, and a note says which --players puts every move in turn.
+    path = tmp_path / "game.csv"
+    path.write_text(record)
+    result = runner.invoke(app, ["check", str(path), "--size", "4", *options])
+    if note is not None:  # the moves out of turn are still each named
+        assert result.exit_code == 1 and " wrote, but " in result.stdout
+    fits = [line for line in result.stderr.splitlines() if "whose turn it is" in line]
+    expected = [] if note is None else [f"note: {path}: each move is written by the player whose turn it is {note}"]
+    assert fits == expected, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("writers", "options", "message"),
+    [
+        ("ABC", [], "player must be a seat of this game (A, B), not 'C'; if C played, give --players 3"),
+        ("ABc", [], "player must be a seat of this game (A, B), not 'c'; if C played, give --players 3"),
+        ("ABCD", ["--players", "3"], "not 'D'; if D played, give --players 4 or --teams"),
+        ("ABE", [], "player must be a seat of this game (A, B), not 'E'\n"),  # no seat of any game
+    ],
+)
+def test_a_record_s_seat_past_the_players_given_says_which_players_to_give(runner, tmp_path, writers, options, message):
+    # The seat C in a record checked as a 2-player game named the seats and no more (review nt62, 8).
+    path = tmp_path / "game.csv"
+    path.write_text(_all_o(writers))
+    result = runner.invoke(app, ["check", str(path), "--size", "4", *options])
+    assert result.exit_code == 1
+    assert f"{path}: row {len(writers) + 1}: move {len(writers)}: " in result.stdout
+    assert message in result.stdout

@@ -1617,12 +1617,14 @@ def test_a_group_whose_table_or_row_was_renamed_is_refused_naming_the_field_neve
     )
 
 
-def test_a_player_cell_of_two_seats_run_together_is_one_line_naming_its_row(runner, tmp_path):
-    # "AB" is in the string "AB" of the seats: it was taken for a seat and crashed with exit 70.
+@pytest.mark.parametrize("typed", ["AB", "C"])
+def test_a_player_cell_of_two_seats_run_together_is_one_line_naming_its_row(runner, tmp_path, typed):
+    # "AB" is in the string "AB" of the seats: it was taken for a seat and crashed with exit 70. A seat past the
+    # form's players is named alone: the form says its players, no --players is given (review nt62, 8).
     values = move_values(few_moves(3, Variant()), 3, Notation.A1, Variant())
     pdf = tmp_path / "game.pdf"
-    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), {**values, "group1.move.2.player": "AB"}))
-    message = f"{pdf}: row 2: move 2: player must be a seat of this game (A, B), not 'AB'"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), {**values, "group1.move.2.player": typed}))
+    message = f"{pdf}: row 2: move 2: player must be a seat of this game (A, B), not '{typed}'"
     result = runner.invoke(app, ["check", str(pdf)])
     assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
     replayed = runner.invoke(app, ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")])

@@ -21,8 +21,8 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
-from sos_print.engine.records import TABLE_SUFFIXES, is_record
-from sos_print.engine.rules import Board, Move, Outcome, Position, Step, Variant
+from sos_print.engine.records import TABLE_SUFFIXES, is_record, is_table
+from sos_print.engine.rules import MAX_PLAYERS, Board, Move, Outcome, Position, Step, Variant
 
 
 @frozen
@@ -82,6 +82,7 @@ class Report:
     files: int
     passed: tuple[Problem, ...] = ()
     unfinished: tuple[CheckedExample, ...] = ()  # records (not worked examples) that stop before the game's end
+    in_turn: tuple[tuple[str, int], ...] = ()  # CSV records whose writers take turns as another number of players do
 
     @property
     def ok(self) -> bool:
@@ -336,6 +337,7 @@ def check_paths(
     problems: list[Problem] = []
     passed: list[Problem] = []
     unfinished: list[CheckedExample] = []
+    in_turn: list[tuple[str, int]] = []
     files = 0
     given: dict[object, str] = {}  # each path once, where it is first given
     for path in paths:
@@ -360,6 +362,8 @@ def check_paths(
                 continue
             replayed, stop = replay_until_stopped(example)
             false_claims = claim_problems(replayed, whole=stop is None)
+            if is_table(file) and (players := players_in_turn(replayed)):
+                in_turn.append((file, players))
             problems += false_claims
             if stop is not None:
                 problems.append(Problem(stop.path, stop.message))
@@ -368,7 +372,35 @@ def check_paths(
                 checked.append(replayed)
             if not file.lower().endswith(".toml") and not replayed.final.is_over:
                 unfinished.append(replayed)
-    return Report(tuple(checked), tuple(problems), files, tuple(passed), tuple(unfinished))
+    return Report(tuple(checked), tuple(problems), files, tuple(passed), tuple(unfinished), tuple(in_turn))
+
+
+def players_in_turn(game: CheckedExample) -> int:
+    """Returns the fewest players (2 to 4), other than the game's own, with whom every move a record says who wrote is
+    written by the player whose turn it is, where some move is written out of turn with the game's own number; else 0.
+
+    A 2-player record checked as a game of 3 has half its moves out of turn (review nt62, 8).
+    """
+    example = game.example
+    claimed = [move.by for move in example.moves]
+    if all(by in (None, step.seat) for by, step in zip(claimed, game.steps, strict=False)):
+        return 0
+    own = example.variant
+    for players in range(2, MAX_PLAYERS + 1):
+        if players == own.players:
+            continue
+        position = Position.start(example.start, Variant(players, target=own.target, first_sos_wins=own.first_sos_wins))
+        try:
+            for by, move in zip(claimed, example.moves, strict=True):
+                step = position.step(Move(move.cell, move.letter))
+                if by not in (None, step.seat):
+                    break
+                position = step.after
+            else:
+                return players
+        except IllegalMoveError:  # a move after that game's end
+            continue
+    return 0
 
 
 def filled_corner(game: CheckedExample) -> int:

@@ -50,7 +50,7 @@ from sos_print.engine.files import (
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
-from sos_print.engine.rules import Board, Letter, Variant
+from sos_print.engine.rules import MAX_PLAYERS, SEATS, Board, Letter, Variant
 
 COLUMNS = {
     "move": "move",
@@ -89,11 +89,13 @@ _SEPARATORS = (";", ",", "\t")
 
 @frozen
 class RecordOptions:
-    """Holds what a CSV record does not say: the board size, the variant and the notation of its cells."""
+    """Holds what a CSV record does not say: the board size, the variant and the notation of its cells, and whether
+    the command line gave them (a filled audit says its own)."""
 
     size: int
     variant: Variant
     notation: Notation = Notation.A1
+    given: bool = True
 
 
 def load_csv_record(path: str, options: RecordOptions) -> Example:
@@ -472,6 +474,14 @@ def _how_many(named: set[str | None], required: dict[str, str]) -> str:
     return f"{'only one' if among else 'none'} of the columns {', '.join(required[name] for name in REQUIRED)}"
 
 
+def _more_players(player: str, options: RecordOptions) -> str:
+    """Says which --players takes a seat past the game's last, C or D, where the command line gave the players."""
+    if not options.given or player not in tuple(SEATS):  # "AB" is in the string "ABCD"
+        return ""
+    players = SEATS.index(player) + 1
+    return f"; if {player} played, give --players {players}" + (" or --teams" if players == MAX_PLAYERS else "")
+
+
 def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
     size, notation, variant = options.size, options.notation, options.variant
     written = cells.get("move", "")
@@ -489,7 +499,8 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
         written = cells["player"]
         # A longer cell may be a child's name, which no message prints (sweep 16, F5).
         said = quoted(written) if len(written.strip()) <= 2 else "a name or a word: write the seat's letter"
-        raise SosError(f"player must be a seat of this game ({seats}), not {said}")
+        hint = _more_players(player, options) if len(written.strip()) <= 2 else ""
+        raise SosError(f"player must be a seat of this game ({seats}), not {said}{hint}")
     totals = tuple(
         (name[6:], _count(value, name)) for name, value in cells.items() if name.startswith("total ") and value
     )

@@ -119,7 +119,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_unlike_the_class(games, game, group, path)
     _refuse_other_pauses(fields, group, path)
     _refuse_moved_or_inked(group, game.groups, places, move_columns(game.variant), (data, drawn_pages), path)
-    options = RecordOptions(game.size, game.variant, game.notation)
+    options = RecordOptions(game.size, game.variant, game.notation, given=False)
     record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
     header = _header(fields, game, group)
     return replace(record, header=header, pause=_pause(fields, game, group, header, path))
