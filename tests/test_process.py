@@ -233,6 +233,7 @@ def test_each_readme_example_writes_its_own_output_so_the_next_does_not_fail():
     from typer.main import get_command
 
     from sos_print.cli import app
+    from sos_print.cli.replaying import replay_file
 
     commands = get_command(app).commands  # type: ignore[attr-defined]
     defaults = {name: str(next(p.default for p in commands[name].params if p.name == "out")) for name in WRITERS}
@@ -244,6 +245,8 @@ def test_each_readme_example_writes_its_own_output_so_the_next_does_not_fail():
             if not words or words[0] not in WRITERS:
                 continue
             out = words[words.index("--out") + 1] if "--out" in words else defaults[words[0]]
+            if words[0] == "replay" and "--out" not in words:
+                out = str(replay_file(words[1]))  # the record's name, then -replay.pdf
             assert out not in written, f"{line.strip()!r} writes {out}, as {written.get(out)!r} did: it would fail"
             # A PDF file's --out ends in .pdf, a folder's does not: either is a usage error otherwise.
             assert out.lower().endswith(".pdf") != (words[0] in ("kit", "puzzles")), line.strip()

@@ -1374,12 +1374,17 @@ def test_the_command_writes_one_pdf_and_says_so(runner, tmp_path):
     assert again.exit_code == 1 and "--force" in again.stderr  # nothing overwritten without --force
 
 
-def test_the_default_output_is_replay_pdf_here(runner, tmp_path, monkeypatch):
+def test_the_default_output_is_the_records_name_and_replay_pdf_here(runner, tmp_path, monkeypatch):
+    # One replay a group, in turn: each took replay.pdf, and the second group's was refused (review nt62, 12).
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "game.csv").write_text(csv_text(GAME3))
-    result = runner.invoke(app, ["replay", "game.csv", "--size", "3"])
-    assert result.exit_code == 0, result.output
-    assert (tmp_path / "replay.pdf").read_bytes().startswith(b"%PDF-")
+    (tmp_path / "records").mkdir()
+    for group in ("group3", "group4"):
+        (tmp_path / "records" / f"{group}.csv").write_text(csv_text(GAME3))
+        result = runner.invoke(app, ["replay", f"records/{group}.csv", "--size", "3"])
+        assert result.exit_code == 0, result.output
+        assert re.fullmatch(rf"wrote {group}-replay\.pdf \(\d+ pages, \d+ KB\)\n", result.stdout)
+        assert (tmp_path / f"{group}-replay.pdf").read_bytes().startswith(b"%PDF-")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["group3-replay.pdf", "group4-replay.pdf", "records"]
 
 
 @pytest.mark.parametrize(

@@ -162,7 +162,9 @@ def test_a_filled_audit_uploaded_as_csv_gets_the_command_lines_replay(driver, se
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     link = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "a.download") or None)[0]
     link.click()
-    assert downloaded(downloads_of(driver), ["replay.pdf"])["replay.pdf"] == (tmp_path / "replay.pdf").read_bytes()
+    # named after the record, as the command line names it without --out
+    replayed = downloaded(downloads_of(driver), ["groupe 2-replay.pdf"])["groupe 2-replay.pdf"]
+    assert replayed == (tmp_path / "replay.pdf").read_bytes()
 
 
 def test_a_long_job_shows_its_progress_and_can_be_cancelled(driver, served):

@@ -80,6 +80,21 @@ def out_folder(holds: str) -> object:
 
 
 OutFile = Annotated[Path, typer.Option("--out", parser=_out_file, metavar="<path>", help="The PDF file to write.")]
+# One replay a group: a teacher replaying group3.pdf, then group4.pdf, was refused the second's replay.pdf (review nt62,
+# 12); each takes its record's name.
+ReplayFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        parser=_out_file,
+        metavar="<path>",
+        show_default=False,
+        help=(
+            "The PDF file to write; by default the record's name followed by -replay.pdf, in the current folder "
+            "(group3.pdf: group3-replay.pdf)."
+        ),
+    ),
+]
 Size = Annotated[
     int, typer.Option("--size", min=3, max=8, help="Number of rows and columns of the board, from 3 to 8.")
 ]

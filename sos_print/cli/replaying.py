@@ -26,9 +26,9 @@ from sos_print.cli.options import (
     Lang,
     LargePrint,
     Names,
-    OutFile,
     PaperSize,
     Players,
+    ReplayFile,
     Target,
     Teams,
     print_options,
@@ -67,7 +67,7 @@ def replay(
             show_default=False,
         ),
     ],
-    out: OutFile = Path("replay.pdf"),
+    out: ReplayFile = None,
     every: Annotated[
         int | None,
         typer.Option(
@@ -134,7 +134,7 @@ def replay(
         made[:] = [_render(options, game, every or 0, progress)]
         return made
 
-    run([out], force, render, inputs=[record])
+    run([out or replay_file(record)], force, render, inputs=[record])
     if every is None and made and made[0].pages > LONG_REPLAY:
         # A crowded 8 x 8 game drew a board after each of its scoring moves, 32 pages (review rv61, 4).
         say(
@@ -142,6 +142,11 @@ def replay(
             "--every 8 draws one every 8 moves instead",
             err=True,
         )
+
+
+def replay_file(record: str) -> Path:
+    """Returns the file a replay of `record` is written to when --out is not given: its name, then -replay.pdf."""
+    return Path(f"{Path(record).stem}-replay.pdf")
 
 
 def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]:
