@@ -9,6 +9,7 @@ from conftest import EXAMPLES, examples
 from games import VARIANTS, games, segment_list, true_claims
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rendered import weighing_shared
 
 from sos_print.cli import app
 from sos_print.engine.check import ClaimsError, check_paths, claim_problems, replay_example, verify
@@ -781,17 +782,20 @@ SLIP = WHOLE.replace("\n5,A,", "\n5,B,")  # one move written by the wrong player
 @pytest.mark.parametrize(
     ("record", "options", "note"),
     [
-        (WHOLE, ["--players", "3"], "in a game of 2 players: check it with --players 2"),
-        (WHOLE, ["--players", "4"], "in a game of 2 players: check it with --players 2"),
-        (WHOLE, ["--teams"], "in a game of 2 players: check it with --players 2 instead of --teams"),
-        (_all_o("ABC" * 5 + "A"), ["--players", "4"], "in a game of 3 players: check it with --players 3"),
-        (_all_o("ABC" * 5 + "A"), ["--teams"], "in a game of 3 players: check it with --players 3 instead of --teams"),
+        (WHOLE, ["--players", "3"], "in a game of 2 players: give --players 2"),
+        (WHOLE, ["--players", "4"], "in a game of 2 players: give --players 2"),
+        (WHOLE, ["--teams"], "in a game of 2 players: give --players 2 instead of --teams"),
+        (_all_o("ABC" * 5 + "A"), ["--players", "4"], "in a game of 3 players: give --players 3"),
+        (_all_o("ABC" * 5 + "A"), ["--teams"], "in a game of 3 players: give --players 3 instead of --teams"),
         (_all_o("AB"), ["--players", "3"], None),  # two moves: in turn for 3 players too
         (SLIP, ["--players", "2"], None),
         (SLIP, ["--players", "3"], None),
     ],
+    ids=["2-as-3", "2-as-4", "2-as-teams", "3-as-4", "3-as-teams", "two-moves-as-3", "slip-as-2", "slip-as-3"],
 )
-def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(runner, tmp_path, record, options, note):
+def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(
+    runner, tmp_path, monkeypatch, record, options, note
+):
     # A 2-player record checked with --players 3 gave eight lines of moves out of turn and no word of why (review
     # nt62, 8): the lines stay, and a note says which --players puts every move in turn.
     path = tmp_path / "game.csv"
@@ -802,6 +806,14 @@ def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(runner,
     fits = [line for line in result.stderr.splitlines() if "whose turn it is" in line]
     expected = [] if note is None else [f"note: {path}: each move is written by the player whose turn it is {note}"]
     assert fits == expected, result.stdout + result.stderr
+    # analyse weighed such a record's moves as the rules' turns give them, and replay printed them, without a word
+    weighing_shared(monkeypatch)
+    out = tmp_path / "replay.pdf"
+    for command in (["analyse", str(path)], ["replay", str(path), "--out", str(out), "--force"]):
+        result = runner.invoke(app, [*command, "--size", "4", *options])
+        assert result.exit_code == 0, result.output
+        fits = [line for line in result.stderr.splitlines() if "whose turn it is" in line]
+        assert fits == expected, command
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ import typer
 from sos_print.cli.application import app
 from sos_print.cli.options import FirstSosWins, Players, Target, Teams
 from sos_print.cli.process import say
-from sos_print.cli.records import RecordNotation, RecordSize, record_choices, record_loader
+from sos_print.cli.records import RecordNotation, RecordSize, in_turn, record_choices, record_loader
+from sos_print.engine.errors import shown
 from sos_print.engine.notation import Notation
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def check(
     for game in report.unfinished:
         say(f"note: {game.example.path}: {_unfinished(game)}", err=True)
     for path, fitting in report.in_turn:
-        say(f"note: {path}: {_in_turn(fitting, teams)}", err=True)
+        say(f"note: {shown(path)}: {in_turn(fitting, teams)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -72,15 +73,6 @@ def _claims_no_score(game: "CheckedExample") -> bool:
     moves = game.example.moves
     return not game.example.path.lower().endswith(".toml") and not any(
         move.points is not None or move.lines is not None or move.totals for move in moves
-    )
-
-
-def _in_turn(players: int, teams: bool) -> str:
-    """Says which --players a CSV record's turns fit, when the number given puts moves out of turn (review nt62, 8)."""
-    instead = " instead of --teams" if teams else ""
-    return (
-        f"each move is written by the player whose turn it is in a game of {players} players: "
-        f"check it with --players {players}{instead}"
     )
 
 

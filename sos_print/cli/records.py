@@ -140,7 +140,7 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
 
     `empty` ends the line said when the record holds no move ("holds no move to replay").
     """
-    from sos_print.engine.check import replay_example
+    from sos_print.engine.check import players_in_turn, replay_example
     from sos_print.engine.errors import SosError, shown
 
     try:
@@ -151,7 +151,20 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
     if not game.steps:
         say(f"sos-print: {shown(record)}: {empty}", err=True)
         raise typer.Exit(1)
+    if is_table(record) and (players := players_in_turn(game)):
+        say(f"note: {shown(record)}: {in_turn(players, records.teams)}", err=True)
     return game
+
+
+def in_turn(players: int, teams: bool) -> str:
+    """Says which --players a CSV record's turns fit, where the number given puts moves out of turn: a 2-player
+    record read as a game of 3 was checked as eight moves out of turn, and weighed as C's moves, without a word of
+    why (review nt62, 8)."""
+    instead = " instead of --teams" if teams else ""
+    return (
+        f"each move is written by the player whose turn it is in a game of {players} players: "
+        f"give --players {players}{instead}"
+    )
 
 
 def is_table(path: str) -> bool:
