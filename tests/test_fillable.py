@@ -41,6 +41,7 @@ from typer.testing import CliRunner
 from sos_print.cli import app
 from sos_print.documents.audit import audit_document
 from sos_print.engine.errors import ExampleFileError
+from sos_print.engine.frozen import replace
 from sos_print.engine.grid import Cell
 from sos_print.engine.notation import Notation, cell_name
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
@@ -235,9 +236,46 @@ def test_the_hidden_field_says_the_game_and_the_group():
     options = PrintOptions(size=5, groups=3, variant=Variant(players=3, target=4), notation=Notation.L1C1)
     fields = terminal_fields(fillable(options))
     assert [str(fields[f"group{k}.game"]["/V"]) for k in (1, 3)] == [
-        "sos-print-audit 1: size=5 players=3 teams=no target=4 first-sos-wins=no notation=L1C1 group=1 groups=3",
-        "sos-print-audit 1: size=5 players=3 teams=no target=4 first-sos-wins=no notation=L1C1 group=3 groups=3",
+        "sos-print-audit 1: size=5 players=3 teams=no target=4 first-sos-wins=no notation=L1C1 group=1 groups=3"
+        " lang=en",
+        "sos-print-audit 1: size=5 players=3 teams=no target=4 first-sos-wins=no notation=L1C1 group=3 groups=3"
+        " lang=en",
     ]
+    french = replace(options, language=Language.FR_EN)
+    assert str(terminal_fields(fillable(french))["group2.game"]["/V"]).endswith(" group=2 groups=3 lang=fr+en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "given", "heading"),
+    [
+        (Language.FR, [], "SOS : la partie rejouée"),
+        (Language.FR_EN, [], "SOS : la partie rejouée"),  # French first, then English, as the audit was printed
+        (Language.EN, [], "SOS: game replay"),
+        (Language.FR, ["--lang", "en"], "SOS: game replay"),  # --lang given has the last word
+        (None, [], "SOS: game replay"),  # a form made before its language was told: English, as before
+    ],
+)
+def test_a_filled_audit_is_replayed_in_the_language_it_was_printed_in(
+    runner, tmp_path, monkeypatch, lang, given, heading
+):
+    # A French class's filled audit was replayed in English unless the teacher gave --lang (review nt64, 1).
+    values = move_values(few_moves(3, Variant()), 3, Notation.A1, Variant())
+    if lang is None:  # the game field as sos-print wrote it before it told the language
+        from sos_print.documents import auditform
+        from sos_print.forms.fields import describe_game
+
+        monkeypatch.setattr(auditform, "describe_game", lambda game: describe_game(game).removesuffix(" lang=en"))
+        blank = audit_document(PrintOptions(size=3), fillable=True).data
+        assert str(terminal_fields(blank)["group1.game"]["/V"]).endswith(" groups=1")
+    else:
+        blank = fillable(PrintOptions(size=3, language=lang))
+    pdf = tmp_path / "group1.pdf"
+    pdf.write_bytes(fill(blank, values))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out), *given])
+    assert result.exit_code == 0, result.output
+    first = " ".join(texts(out.read_bytes())[0].replace("\u202f", " ").split())
+    assert heading.replace("\u202f", " ") in first, first[:200]
 
 
 def test_the_audit_command_writes_a_fillable_audit_with_the_variant(runner, tmp_path):
@@ -978,6 +1016,8 @@ def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
         ("teams=maybe", "its game field gives teams='maybe': it must be yes or no"),
         ("target=10", "its game field gives target='10': it must be a whole number from 0 to 9"),
         ("notation=chess", "its game field gives the notation 'chess', not A1 or L1C1"),
+        ("lang=de", "its game field gives lang='de': it must be one of en, fr, en+fr, fr+en"),
+        ("lang=", "its game field gives lang='': it must be one of en, fr, en+fr, fr+en"),
         ("group=3", "its game field gives group='3': it must be a whole number from 1 to 2"),
         ("players=3 teams=yes", "team SOS needs 4 players"),
         ("target=2 first-sos-wins=yes", "choose either a target score or the first S-O-S wins, not both"),

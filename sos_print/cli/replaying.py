@@ -31,6 +31,7 @@ from sos_print.cli.options import (
     ReplayFile,
     Target,
     Teams,
+    given_options,
     print_options,
     usage,
 )
@@ -115,6 +116,9 @@ def replay(
         ),
         empty="holds no move to replay",
     )
+    if game.example.header.lang and not given_options(context, "language"):
+        # A French class's filled audit was replayed in English unless --lang was given (review nt64, 1).
+        look = replace(look, language=Language(game.example.header.lang))
     given = parsed_names(names or (), game.example.variant.seats)
     header = printed_header(record, game.example.header, given, look)
     example = replace(game.example, header=header)

@@ -576,7 +576,7 @@ def _form_game(game: GroupGame, number: int, fillable: bool) -> FormGame | None:
     from sos_print.forms.fields import FormGame
 
     options = game.options
-    return FormGame(options.size, options.variant, options.notation, number, options.groups)
+    return FormGame(options.size, options.variant, options.notation, number, options.groups, options.language.value)
 
 
 def layout_audit(plan: AuditPlan, box: Box, groups: list[Label], scale: float) -> tuple[StripLayout, list[AuditPage]]:

@@ -83,15 +83,16 @@ CLASS_NAME_LENGTH = 1000
 @frozen
 class GameHeader:
     """Holds what a record says of its game beside the moves, as an audit's header has it: the players' names by
-    seat (only the seats named), the class, the date, and the group (its number and how many groups the class has;
-    0 for a record that is no group's). A filled audit gives what the children typed; a class roster may give the
-    names of a group before its game is played."""
+    seat (only the seats named), the class, the date, the group (its number and how many groups the class has;
+    0 for a record that is no group's), and the language of a filled audit. A filled audit gives what the children
+    typed; a class roster may give the names of a group before its game is played."""
 
     names: tuple[tuple[str, str], ...] = ()
     class_name: str = ""
     date: str = ""
     group: int = 0
     groups: int = 0
+    lang: str = ""  # the language its audit was printed in, as --lang names it ("": not said)
 
     def name(self, seat: str) -> str:
         """Returns the name of the player at `seat` ("" if none is given)."""

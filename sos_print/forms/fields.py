@@ -14,8 +14,9 @@ that the groups of one file never share a field:
 A game won by the first S-O-S has no points: its rows have no .points and no totals, and its
 pause box only says who is next.
 
-The hidden field says the board size, the variant, the notation and the group, so that a
-filled audit reads back as a game record with no option given. This module imports no PDF
+The hidden field says the board size, the variant, the notation, the group and the language, so
+that a filled audit reads back as a game record with no option given, and is replayed in the
+language it was printed in (a form made before the language was told reads as English). This module imports no PDF
 library: the writer (documents) and the reader (forms.filled) share it.
 """
 
@@ -41,24 +42,28 @@ MAX_GROUPS = 500  # as --groups allows
 # take a few seconds and stay far under 500 MB of memory (benchmarks/bench_forms.py): 166 groups of 4 x 4 boards
 # for two players, 34 of 8 x 8 for four; a class of thirty takes at most 15 groups.
 _KEYS = ("size", "players", "teams", "target", "first-sos-wins", "notation", "group", "groups")
+LANG = "lang"  # the one key a form may leave out: forms made before it was written say no language
+LANGUAGES = ("en", "fr", "en+fr", "fr+en")  # as --lang takes them
 # The longest text each kind of field takes; a name or a date is written in full, whatever its length.
 NAME_LENGTH = MAX_NAME  # a class list's names fill these fields in: each holds the longest a class list does
 CLASS_LENGTH = 60
 DATE_LENGTH = 20
 NEXT_LENGTH = 20
-GAME_LENGTH = 200  # the hidden field's text is about 110 characters at most (describe_game)
+GAME_LENGTH = 200  # the hidden field's text is about 120 characters at most (describe_game)
 MAX_FIELDS = 20_000
 
 
 @frozen
 class FormGame:
-    """Holds what a fillable audit's form says about its game: board size, variant, notation, group."""
+    """Holds what a fillable audit's form says about its game: board size, variant, notation, group, and the
+    language it was printed in ("" where a form does not say it)."""
 
     size: int
     variant: Variant
     notation: Notation
     group: int
     groups: int
+    lang: str = ""
 
 
 def describe_game(game: FormGame) -> str:
@@ -73,6 +78,7 @@ def describe_game(game: FormGame) -> str:
         "notation": game.notation.value,
         "group": game.group,
         "groups": game.groups,
+        LANG: game.lang,
     }
     return f"{GAME_FORM} {GAME_VERSION}: " + " ".join(f"{key}={value}" for key, value in values.items())
 
@@ -97,7 +103,10 @@ def read_game(text: str) -> FormGame:
         notation = Notation(values["notation"])
     except ValueError:
         raise SosError(f"its game field gives the notation {quoted(values['notation'])}, not A1 or L1C1") from None
-    return FormGame(size, variant, notation, _number(values, "group", 1, groups), groups)
+    lang = values.get(LANG, "")
+    if LANG in values and lang not in LANGUAGES:
+        raise SosError(f"its game field gives {LANG}={quoted(lang)}: it must be one of {', '.join(LANGUAGES)}")
+    return FormGame(size, variant, notation, _number(values, "group", 1, groups), groups, lang)
 
 
 def _values(text: str) -> dict[str, str]:
@@ -107,8 +116,8 @@ def _values(text: str) -> dict[str, str]:
         key, equals, value = item.partition("=")
         if not equals:  # "size = 4": the key, its sign and its value apart (ad50 F7 named the key '')
             raise SosError(f"its game field holds {quoted(item)}, not a key=value pair such as size=4")
-        if key not in _KEYS:
-            raise SosError(f"its game field names {quoted(key)}, which is not one of {', '.join(_KEYS)}")
+        if key not in (*_KEYS, LANG):
+            raise SosError(f"its game field names {quoted(key)}, which is not one of {', '.join((*_KEYS, LANG))}")
         if key in values:
             raise SosError(f"its game field gives {key} twice")
         values[key] = value

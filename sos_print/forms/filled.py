@@ -1261,7 +1261,7 @@ def _header(fields: dict[str, str], game: FormGame, group: int) -> GameHeader:
         return " ".join(unicodedata.normalize("NFC", fields.get(group_field(group, *parts), "")).split())
 
     names = tuple((seat, typed("names", seat)) for seat in game.variant.seats if typed("names", seat))
-    return GameHeader(names, typed("class"), typed("date"), game.group, game.groups)
+    return GameHeader(names, typed("class"), typed("date"), game.group, game.groups, game.lang)
 
 
 def _text(value: object, limit: int, path: str, name: str) -> str:
