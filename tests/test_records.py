@@ -166,7 +166,14 @@ def test_the_true_record_checks(runner, tmp_path):
             "row 4: move 3: column 7 holds 1,000 characters; a cell of a record takes at most 400",
         ),
         # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
-        (game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]), "row 4: move 3: the move column holds a word"),
+        (
+            game_csv([*GAME[:2], ("abc", "", "", "", "", ""), *GAME[2:]]),
+            "row 4 is not a move: its move column holds a word, not a number; if the row holds the totals or a note, "
+            "remove it",
+        ),
+        # A totals row typed at the foot, as the paper sheet has one, was "move 17: write the move's number" (nt64, 2).
+        (game_csv([*GAME, ("Total", "", "", "", "", "1")]), "row 7 is not a move: its move column holds a word"),
+        (game_csv([*GAME, ("Coup 9", "A", "S", "D4", "", "0")]), "row 7: move 6: the move column holds a word: write"),
         # A quotation mark never closed would swallow every row after it into one cell.
         (
             game_csv([GAME[0], ('"2', *GAME[1][1:]), *GAME[2:]]),
@@ -179,7 +186,12 @@ def test_the_true_record_checks(runner, tmp_path):
         ('"' + game_csv(), "row 1: a quotation mark opens a cell and is never closed"),  # in the header
         (altered(3, 3, "B2"), "move 4 (row 5): cell B2 already holds a letter"),
         (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
-        (altered(3, 3, "E1"), "row 5: move 4: cell E1 is not on the 4 × 4 board"),
+        (
+            altered(3, 3, "E1"),
+            "row 5: move 4: cell E1 is not on the 4 × 4 board; if the game was played on a larger board, give its "
+            "size with --size",
+        ),  # a 5 x 5 game checked with --size 4 was told no more than the first part (review nt64, 10)
+        (altered(3, 3, "J1"), "row 5: move 4: cell J1 is not on the 4 × 4 board\n"),  # on no board
         (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
         # Seats run together: "AB" is in the string "AB" of the seats, and was taken for one (exit 70).
         (altered(3, 1, "AB"), "row 5: move 4: player must be a seat of this game (A, B), not 'AB'"),
@@ -234,7 +246,7 @@ def test_each_problem_is_one_line_on_its_move_and_row(runner, tmp_path, text, me
         return
     assert code == 1, lines
     assert len(lines) == 2, lines
-    assert lines[0].startswith(f"{path}: {message}"), lines[0]
+    assert (lines[0] + "\n").startswith(f"{path}: {message}"), lines[0]  # a message ending in "\n" is the whole line
 
 
 MOVED_FIRST = "put the header row first"

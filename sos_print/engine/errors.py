@@ -105,6 +105,10 @@ class BoardTextError(SosError):
     """Signals a board written as text ("S.O./..S./O.../..O.") that cannot be read; the message names the row."""
 
 
+class NotAMoveError(SosError):
+    """Signals a row of a record that is no move: its move column holds words and no number, as a totals row."""
+
+
 class VariantError(SosError):
     """Signals a combination of variant settings the rules do not allow."""
 

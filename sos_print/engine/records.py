@@ -35,7 +35,7 @@ import stat
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
-from sos_print.engine.errors import ExampleFileError, SosError, quoted, typed
+from sos_print.engine.errors import ExampleFileError, NotAMoveError, NotationError, SosError, quoted, typed
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
 from sos_print.engine.files import (
     UNCLOSED_QUOTE,
@@ -48,7 +48,7 @@ from sos_print.engine.files import (
     trimmed_row,
 )
 from sos_print.engine.frozen import frozen
-from sos_print.engine.grid import Segment
+from sos_print.engine.grid import MAX_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
 from sos_print.engine.rules import MAX_PLAYERS, SEATS, Board, Letter, Variant
 
@@ -372,6 +372,9 @@ def record_from_table(
             if bare_number and not any(value for name, value in cells.items() if name != "move"):
                 continue  # an empty row, or a move number the game never reached
             moves.append(_move(cells, len(moves) + 1, row_number, options))
+        except NotAMoveError as error:
+            stopped = f"row {row_number} is not a move: {error}"
+            break
         except SosError as error:
             # The moves after a row that cannot be read cannot be played; those before it are still checked.
             stopped = f"row {row_number}: move {len(moves) + 1}: {error}"
@@ -474,6 +477,28 @@ def _how_many(named: set[str | None], required: dict[str, str]) -> str:
     return f"{'only one' if among else 'none'} of the columns {', '.join(required[name] for name in REQUIRED)}"
 
 
+def _cell(text: str, options: RecordOptions) -> Cell:
+    """Returns the cell a row names; a cell off the board that --size gave, but on a larger one, says so: a 4 x 4
+    game checked with --size 3 was told only that D4 is not on the 3 x 3 board (review nt64, 10)."""
+    try:
+        return parse_cell(text, options.size, options.notation)
+    except NotationError as error:
+        if options.given and options.size < MAX_SIZE and _on_a_board(text, options.notation):
+            raise NotationError(
+                f"{error}; if the game was played on a larger board, give its size with --size"
+            ) from None
+        raise
+
+
+def _on_a_board(text: str, notation: Notation) -> bool:
+    """Tells whether `text` names a cell of the largest board."""
+    try:
+        parse_cell(text, MAX_SIZE, notation)
+    except NotationError:
+        return False
+    return True
+
+
 def _more_players(player: str, options: RecordOptions) -> str:
     """Says which --players takes a seat past the game's last, C or D, where the command line gave the players."""
     if not options.given or player not in tuple(SEATS):  # "AB" is in the string "ABCD"
@@ -485,6 +510,11 @@ def _more_players(player: str, options: RecordOptions) -> str:
 def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
     size, notation, variant = options.size, options.notation, options.variant
     written = cells.get("move", "")
+    if written and not re.search(r"[0-9]", written) and typed(written) == "a word":
+        # A "Total" row typed at the foot, as the paper sheet has one, was "move 17: write the move's number" (nt64, 2).
+        raise NotAMoveError(
+            "its move column holds a word, not a number; if the row holds the totals or a note, remove it"
+        )
     if written and not re.fullmatch(r"[0-9]+", written):  # "²" or "٢" is no number to compare: said as it is
         raise SosError(f"the move column holds {typed(written)}: write the move's number in the digits 0 to 9")
     if written and not (len(written) <= 6 and int(written) == number):
@@ -506,7 +536,7 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
     )
     return ClaimedMove(
         number=number,
-        cell=parse_cell(cells["cell"], size, notation),
+        cell=_cell(cells["cell"], options),
         letter=_letter(cells["letter"]),
         by=player,
         points=_count(cells.get("points", ""), "points") if cells.get("points") else None,
