@@ -1012,17 +1012,47 @@ def test_a_folders_records_are_checked_with_size_and_named_as_skipped_without(ru
     )
 
 
+def test_a_folders_class_list_is_named_as_no_record_not_as_one_to_give_a_size(runner, tmp_path):
+    # A class list and an empty file beside a group's record were each "a game record typed from an audit; give
+    # --size to check it" (review nt64, 6).
+    (tmp_path / "game.csv").write_text(game_csv())
+    (tmp_path / "class.txt").write_text("Léa\nTom\n")
+    (tmp_path / "empty.txt").write_text("")
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    no_record = "skipped: not a game record (no header row with player, letter and cell columns)"
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{tmp_path / 'class.txt'}: {no_record}",
+            f"{tmp_path / 'empty.txt'}: {no_record}",
+            f"{tmp_path / 'game.csv'}: skipped: a game record typed from an audit; give --size to check it",
+            "checked no file: 3 paths not checked",
+        ],
+    )
+
+
 @pytest.mark.parametrize(
-    "options",
-    [["--size", "5"], ["--players", "3"], ["--teams"], ["--notation", "L1C1"], ["--target", "3"], ["--first-sos-wins"]],
+    ("options", "said"),
+    [
+        (["--size", "5"], "--size describes CSV records (.csv); a .toml or .pdf file says its own game: leave it out"),
+        (["--players", "3"], "--players describes CSV records"),
+        (["--teams"], "--teams describes CSV records"),
+        (["--notation", "L1C1"], "--notation describes CSV records"),
+        (["--target", "3"], "--target describes CSV records"),
+        (["--first-sos-wins"], "--first-sos-wins describes CSV records"),
+        (
+            ["--size", "5", "--players", "3"],
+            "--size, --players describe CSV records (.csv); a .toml or .pdf file says its own game: leave them out",
+        ),
+    ],
 )
-def test_record_options_with_only_worked_example_files_are_a_usage_error(runner, options):
+def test_record_options_with_only_worked_example_files_are_a_usage_error(runner, options, said):
     from conftest import EXAMPLES
 
     for command in ("check", "analyse"):
         result = runner.invoke(app, [command, str(EXAMPLES / "03-o-in-the-gap.toml"), *options])
         assert result.exit_code == 2, (command, result.output)
-        assert "these options describe CSV records (.csv); a .toml or .pdf file says its own game" in result.stderr
+        assert said in result.stderr
 
 
 # ---- hostile records -------------------------------------------------------------------------------------------

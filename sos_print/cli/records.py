@@ -97,8 +97,12 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     # A file named otherwise that is no example or PDF either is told what it is not when read, never this.
     says_its_game = all(path.lower().endswith((".toml", ".pdf")) or is_pdf(path) or is_example(path) for path in paths)
     if not tables and not folders and says_its_game and records.given:
-        flags = ", ".join(records.given)
-        usage(f"{flags}: these options describe CSV records (.csv); a .toml or .pdf file says its own game")
+        flags, one = ", ".join(records.given), len(records.given) == 1
+        # "--size: these options" spoke of one option as of several (review nt64, 5).
+        usage(
+            f"{flags} {'describes' if one else 'describe'} CSV records (.csv); a .toml or .pdf file says its own "
+            f"game: leave {'it' if one else 'them'} out"
+        )
     if records.size is not None:
         from sos_print.engine.capacity import check_target
         from sos_print.engine.errors import VariantError

@@ -524,6 +524,12 @@ def expand_path(
                 skipped.append(Problem(entry, f"skipped: {unread}", unread=True))
             continue
         entry = os.path.join(path, name)
+        if lower.endswith(TABLE_SUFFIXES) and not tables and _plain(entry) and not is_record(entry):
+            # A class list beside the records was "a game record typed from an audit; give --size" (review nt64, 6);
+            # with --size it is read, and told what it is not as a file named is.
+            reason = "skipped: not a game record (no header row with player, letter and cell columns)"
+            skipped.append(Problem(entry, reason, unread=True))
+            continue
         if lower.endswith(TABLE_SUFFIXES) and not tables:
             reason = "skipped: a game record typed from an audit; give --size to check it"
             skipped.append(Problem(entry, reason, unread=True))
@@ -550,6 +556,11 @@ def expand_path(
 
 
 _FORM = ".pdf"
+
+
+def _plain(entry: str) -> bool:
+    """Tells whether a folder's entry is a regular file this run may read (else it is named for what stops it)."""
+    return os.path.isfile(entry) and os.access(entry, os.R_OK)
 
 
 def _readable_name(name: str) -> bool:
