@@ -415,7 +415,7 @@ CUT = "x" * 37 + "\u2026"  # as the engine quotes a value: 40 characters with th
         ),
         (
             ["kit", "--size", "9" * 1000],
-            "Invalid value for '--size': " + "9" * 39 + "\u2026 is not in the range 3<=x<=8.",
+            "Invalid value for '--size': " + "9" * 39 + "\u2026 is not from 3 to 8.",
         ),
         (
             ["puzzles", "--kind", LONG],
@@ -473,8 +473,8 @@ NINES = "9" * 39 + "\u2026"
             f"a full 4 × 4 grid holds at most 9 S-O-S, so --target {NINES} can never be reached",
         ),
         (["kit", "--target={}"], f"a full 4 × 4 grid holds at most 9 S-O-S, so --target {NINES} can never be reached"),
-        (["puzzles", "--seed", "{}"], f"Invalid value for '--seed': {NINES} is not in the range 0<=x<=999999."),
-        (["kit", "--size", "+{}"], f"Invalid value for '--size': {NINES} is not in the range 3<=x<=8."),
+        (["puzzles", "--seed", "{}"], f"Invalid value for '--seed': {NINES} is not from 0 to 999999."),
+        (["kit", "--size", "+{}"], f"Invalid value for '--size': {NINES} is not from 3 to 8."),
     ],
     ids=["target", "target=", "seed", "size-signed"],
 )
@@ -531,15 +531,20 @@ def test_each_commands_options_are_its_functions_parameters_in_order_with_the_mo
 def test_each_command_writes_the_files_the_registry_names_for_it():
     import typer.main
 
+    from sos_print.cli.replaying import replay_file
     from sos_print.documents.registry import written_by
 
     group = typer.main.get_command(app)
     writers = {command for entry in DOCUMENTS for command in entry.commands}
     assert writers == {"kit", "boards", "grids", "audit", "teacher", "rules", "puzzles", "replay"}
-    for name in writers:
+    for name in writers - {"replay"}:
         out = next(param for param in group.commands[name].params if param.name == "out")
         files = {entry.file for entry in written_by(name)}
         assert (out.default.name in files) if len(files) == 1 else out.default.suffix == "", (name, out.default, files)
+    # A replay takes its record's name before the registry's: one replay a group, in turn (review nt62, 12).
+    out = next(param for param in group.commands["replay"].params if param.name == "out")
+    assert out.default is None and {entry.file for entry in written_by("replay")} == {"replay.pdf"}
+    assert replay_file("records/group3.pdf") == Path("group3-replay.pdf")
 
 
 def test_no_arguments_shows_help(runner):
@@ -676,7 +681,9 @@ def test_the_folder_commands_are_those_whose_out_is_a_folder():
 
     group = typer.main.get_command(app)
     helps = {name: command.params for name, command in group.commands.items()}
-    folders = {name for name, params in helps.items() for p in params if p.name == "out" and "folder" in p.help}
+    folders = {
+        name for name, params in helps.items() for p in params if p.name == "out" and p.help.startswith("The folder")
+    }
     assert folders == set(FOLDER_COMMANDS)
 
 
@@ -761,10 +768,42 @@ def test_an_option_written_with_a_long_dash_or_one_is_named_with_the_one_to_type
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["kit", "--size", "9"], "Invalid value for '--size': 9 is not from 3 to 8."),
+        (["rules", "--target", "-1"], "Invalid value for '--target': -1 is not 0 or more."),
+        (["puzzles", "--copies", "201"], "Invalid value for '--copies': 201 is not from 1 to 200."),
+        (
+            ["kit", "--roster", "class", "list.txt"],
+            'Got unexpected extra argument(s) (list.txt): a name with spaces goes in quotes ("class list.txt")',
+        ),
+        (
+            ["replay", "group3.csv", "group5.csv", "--size", "4"],
+            'Got unexpected extra argument(s) (group5.csv): a name with spaces goes in quotes ("class list.txt"), '
+            "and replay reads one record a run",
+        ),
+        (["solve", "S..", "O.."], 'quotes ("class list.txt"), and solve reads one board a run'),
+    ],
+)
+def test_clicks_usage_errors_are_worded_for_a_teacher(runner, tmp_path, monkeypatch, args, message):
+    # "9 is not in the range 3<=x<=8" and a bare "unexpected extra argument" for a name with a space in it, or for a
+    # second record (review nt64, 7 and 9).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Usage error: ") and result.stderr.endswith(f"{message}\n"), result.stderr
+    assert not list(tmp_path.iterdir())
+
+
 def test_a_long_dash_before_no_option_is_left_to_the_command(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["kit", "\u2014frob"])
-    assert (result.exit_code, result.stderr) == (2, "Usage error: Got unexpected extra argument(s) (\u2014frob)\n")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Usage error: Got unexpected extra argument(s) (\u2014frob): "
+        'a name with spaces goes in quotes ("class list.txt")\n',
+    )
 
 
 @pytest.mark.parametrize("value", ["4", "+4", " 4 ", "04"])

@@ -263,7 +263,7 @@ def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_up
             "two-per-page",
             "--two-per-page fits boards of 3 × 3 and 4 × 4 only, not --size 5",
         ),
-        ("/en/kit", {"size": "9"}, "size", "Invalid value for '--size': 9 is not in the range 3<=x<=8."),
+        ("/en/kit", {"size": "9"}, "size", "Invalid value for '--size': 9 is not from 3 to 8."),
         # as the command line says it (sweep 41 C2), not click's "is not a valid int range"
         ("/en/kit", {"groups": "0x1"}, "groups", "'0x1' is not a whole number in the digits 0 to 9."),
         ("/en/audit", {"groups": "\uff14"}, "groups", "'\uff14' is not a whole number in the digits 0 to 9."),

@@ -59,11 +59,38 @@ class Application(TyperGroup):
             if context is not None and text == context.get_help():  # no arguments at all: the help, shown as it is
                 say(text, err=True)
             else:
-                say(f"Usage error: {echoes_shortened(text, arguments)}", err=True)
+                say(f"Usage error: {echoes_shortened(plainer(text, context), arguments)}", err=True)
             code = error.exit_code
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+
+_RANGE = re.compile(r"is not in the range (?:(-?\d+)<=x<=(-?\d+)|x>=(-?\d+)|x<=(-?\d+))\.")
+_EXTRA = re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", re.DOTALL)
+
+
+def plainer(text: str, context: Any) -> str:
+    """Returns click's wording of a usage error in a teacher's words: a range as "from 3 to 8", not "3<=x<=8", and an
+    extra argument told that a name with spaces goes in quotes, and that a command of one file reads one a run
+    (review nt64, 7 and 9)."""
+    text = _RANGE.sub(_range_words, text)
+    extra = _EXTRA.fullmatch(text)
+    if extra is None:
+        return text
+    said = f'{text}: a name with spaces goes in quotes ("class list.txt")'
+    command = getattr(context, "command", None)
+    single = [param for param in getattr(command, "params", ()) if param.param_type_name == "argument"]
+    if command is not None and len(single) == 1 and single[0].nargs == 1:
+        said += f", and {command.name} reads one {single[0].human_readable_name.lower()} a run"
+    return said
+
+
+def _range_words(match: re.Match[str]) -> str:
+    low, high, least, most = match.groups()
+    if low is not None:
+        return f"is not from {low} to {high}."
+    return f"is not {least} or more." if least is not None else f"is not {most} or less."
 
 
 ECHO = 40  # the most characters of a command-line value a usage error shows
