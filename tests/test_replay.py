@@ -80,6 +80,9 @@ GAME4 = [
 GAME4_PRINTED = pytest.mark.xdist_group("replay layout 4x4")
 
 
+HOW_NAMES = "write the seat's letter, =, and the name, with commas between seats"  # review nt64, 14
+
+
 def csv_text(rows, header=HEADER) -> str:
     """Writes rows as CSV; rows shorter than the header end in empty cells (no claim)."""
     padded = [(*row, *[""] * (len(header) - len(row))) for row in rows]
@@ -1540,11 +1543,11 @@ def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runn
         ("A=Léa,B=三", "--names: name of B: U+4E09 '三' is not in the font"),
         # An entry is named by its place, never quoted: it holds a child's name (issue 20, sweep 16 F5).
         ("A=Léa,C=Tom", "--names: entry 2 is for seat C, which a 2-player game has not: name seats A, B"),
-        ("A=Léa,B=Tom,E=Zoé", "--names: entry 3 is not SEAT=NAME with a seat of this game (A, B)"),
-        ("Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
-        ("=Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
-        ("AB=Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
-        ("Léa=Zoé", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
+        ("A=Léa,B=Tom,E=Zoé", "--names: entry 3 is not SEAT=NAME with a seat of this game (A, B): " + HOW_NAMES),
+        ("Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B): " + HOW_NAMES),
+        ("=Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B): " + HOW_NAMES),
+        ("AB=Léa", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B): " + HOW_NAMES),
+        ("Léa=Zoé", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B): " + HOW_NAMES),
         ("A=Léa,a=Tom", "--names: seat A is named twice"),
         # Given twice, the last was printed alone, where one --names of both was refused (sweep 14, F9).
         (("A=Léa", "A=Zoé"), "--names: seat A is named twice"),

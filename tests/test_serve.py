@@ -32,6 +32,9 @@ ORIGIN = f"http://{HOST}"
 HIDDEN = {"out", "force", "help"}
 
 
+HOW_NAMES = "write the seat's letter, =, and the name, with commas between seats"  # review nt64, 14
+
+
 def page(settings: Settings | None = None) -> Site:
     made = site(settings or Settings(workers=2))
     made.listening(PORT)
@@ -1201,7 +1204,7 @@ def test_the_french_page_names_each_document_as_the_pdf_does_and_says_it_as_a_te
     ("names", "message"),
     [
         ("A=Léa,C=Zoé", "--names: entry 2 is for seat C, which a 2-player game has not: name seats A, B"),
-        ("Zoé", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B)"),
+        ("Zoé", "--names: entry 1 is not SEAT=NAME with a seat of this game (A, B): " + HOW_NAMES),
         ("B=Tom\n--out=x", "--names: entry 1: a name cannot hold '='"),
     ],
 )

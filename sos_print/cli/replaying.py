@@ -182,7 +182,11 @@ def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]
                 f"name seats {', '.join(seats)}"
             )
         if not equals or seat not in seats:
-            usage(f"--names: entry {entry} is not SEAT=NAME with a seat of this game ({', '.join(seats)})")
+            # How to write it, with no name for an example: a message never prints one (review nt64, 14).
+            usage(
+                f"--names: entry {entry} is not SEAT=NAME with a seat of this game ({', '.join(seats)}): write the "
+                "seat's letter, =, and the name, with commas between seats"
+            )
         if seat in found:
             usage(f"--names: seat {seat} is named twice")
         if not name:
