@@ -2400,10 +2400,12 @@ SIDES_ADVICE = [
         "puzzles.pdf en recto verso : aucun enfant n’aura la fiche d’un autre au verso.",
     ),
     # A single sheet: no other child's sheet to speak of (French read fr46, P8).
-    (("--copies", "1"), "The sheet takes one page."),
+    # "The sheet takes one page." in the key read as a sentence about the key (review rv64, 5).
+    (("--copies", "1"), "The puzzle sheet, puzzles.pdf, takes one page."),
     (
         ("--large-print", "--lang", "fr"),
-        "La fiche fait 4 pages, dont une page de brouillon (grilles vides) : imprimez-la en recto verso.",
+        "La fiche de casse-têtes, puzzles.pdf, fait 4 pages, dont une page de brouillon (grilles vides) : "
+        "imprimez-la en recto verso.",
     ),
 ]
 

@@ -923,10 +923,10 @@ def test_the_turning_point_has_its_two_boards_and_one_sentence_of_why():
     page = page_with(data, "At move 6, A wrote")
     text = flat(texts(data)[page])
     assert (
-        # Short sentences a child follows: what the move did, that it changed the result most, then by how much
-        # (des38, A6).
+        # Short sentences a child follows: what the move did, that it cost the most, then how much (des38, A6); "it
+        # changed the result most" where the winner never changed read as false (review rv64, 3).
         "At move 6, A wrote S in A3 and scored nothing. This left B two new moves that score: O in B2 or O in "
-        "B3. This move changed the result more than any other. Before this move, A would finish 1 point "
+        "B3. No other move in this game cost as much. Before this move, A would finish 1 point "
         "ahead if both sides played their best from this move to the end; after it, 1 point behind."
     ) in text
     # Eight moves are best: the picture shows one of them, and says so (issue 23, session 37 P16).
@@ -1117,8 +1117,8 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "finish 6 points ahead; after this move, 4 points behind. Best: O in B2 or O in C2. Gift: B can now "
                 "score 1 point with O in B2 or O in C2. The turning point.",
                 "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. It also "
-                "left B two new moves that score: O in B2 or O in C2. This move changed the result more than any "
-                "other. Before this move, A would finish 6 points ahead if both sides played their best from this "
+                "left B two new moves that score: O in B2 or O in C2. No other move in this game cost as much. "
+                "Before this move, A would finish 6 points ahead if both sides played their best from this "
                 "move to the end; after it, 4 points behind.",
             ],
         ),
@@ -1133,7 +1133,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
                 "Ce coup a aussi laissé à B deux nouveaux coups qui marquent : O en B2 ou O en C2. Aucun autre coup "
-                "de la partie n’a autant changé le résultat. Avant ce coup, si chacun avait joué au mieux jusqu’à la "
+                "de la partie n’a coûté autant. Avant ce coup, si chacun avait joué au mieux jusqu’à la "
                 "fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 points de retard.",
             ],
         ),
@@ -1151,15 +1151,13 @@ def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(lan
     [
         (
             "en",
-            "No move in this game changed the result more: two other moves changed it as much, but this one came "
-            "first.",
+            "No move in this game cost more: two other moves cost as much, but this one came first.",
         ),
         # « n'a plus changé » read first as "no longer" (readfrB); « le plus » says the most, as a teacher puts it
         # (fr60).
         (
             "fr",
-            "Aucun coup de la partie n’a changé le résultat davantage ; deux autres coups l’ont changé autant, mais "
-            "plus tard.",
+            "Aucun coup de la partie n’a coûté davantage ; deux autres coups ont coûté autant, mais plus tard.",
         ),
     ],
 )
