@@ -1283,8 +1283,8 @@ def test_the_worked_examples_say_which_groups_play_their_game_when_a_pair_class_
     assert says in re.sub("[\u00a0\u202f]", " ", intro), intro
 
 
-TITLE = "read as a title, not a child's name"
-TITLES = "read as titles, not children's names"
+TITLE = "read as a title or a total, not a child's name"
+TITLES = "read as titles or totals, not children's names"
 MAYBE = "read as a child's name but may be a title: remove it if it is one"
 PASSED_OVER = {
     # A first line that a child's name can be is seated, and the note names it: Zoé had no seat (sweep 16, F1).
@@ -1427,7 +1427,7 @@ def test_a_count_refused_follows_the_note_on_the_lines_passed_over(runner, tmp_p
     roster.write_text("Grade 4\nAmy\nBen\nCal\nDan\n", encoding="utf-8")
     result = runner.invoke(app, [*args, "--roster", str(roster)])
     assert result.exit_code == 2, result.output
-    assert result.stderr == f"note: {roster}: line 1 was read as a title, not a child's name\nUsage error: {usage}\n"
+    assert result.stderr == f"note: {roster}: line 1 was {TITLE}\nUsage error: {usage}\n"
 
 
 SURNAMES = "if they are last names, head the first names' column Prénom or First name"

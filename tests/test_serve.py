@@ -1224,7 +1224,7 @@ def test_names_the_replay_page_cannot_use_are_named_by_their_entry_never_quoted(
             "Zoé (CM2)\nLéa\nNoël\nHugo\n",
             "line 1 was read as a child's name but may be a title: remove it if it is one",
         ),
-        ("Grade 4\nLéa\nNoël\nHugo\n", "line 1 was read as a title, not a child's name"),
+        ("Grade 4\nLéa\nNoël\nHugo\n", "line 1 was read as a title or a total, not a child's name"),
     ],
 )
 def test_the_page_notes_a_line_read_as_a_title_or_that_may_be_one_as_the_command_line_does(client, roster, note):

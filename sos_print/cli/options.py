@@ -381,7 +381,12 @@ def note_class_list(class_list: ClassList | None) -> None:
         )
     column = _printable(class_list.borrowed_from) if class_list.borrowed else ""
     notes = (
-        (class_list.passed, "was read as a title, not a child's name", "were read as titles, not children's names"),
+        # A "Total;25" footer was told as a title (review nt64, 12).
+        (
+            class_list.passed,
+            "was read as a title or a total, not a child's name",
+            "were read as titles or totals, not children's names",
+        ),
         (
             class_list.doubtful,
             "was read as a child's name but may be a title: remove it if it is one",
