@@ -38,7 +38,7 @@ from sos_print.engine.frozen import frozen
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 
 # The most empty cells the solver takes. Measured on a two-core machine (docs/performance.md): the
-# empty 4 x 4 board takes about 2 s, most other positions with 16 empty cells well under a second,
+# empty 4 x 4 board takes 2 to 3 s, most other positions with 16 empty cells well under a second,
 # boards crowded with threats up to about three times the empty 4 x 4 (past WORK_LIMIT, `sos-print
 # solve` refuses them); each further empty cell multiplies the work by about three.
 MAX_EMPTY = 16
