@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from formfill import fill, move_values
-from pdfread import outline, pages, reader, texts
+from pdfread import chars, outline, pages, reader, texts
 from pypdf import PageObject, PdfReader
 from pypdf.generic import (
     ArrayObject,
@@ -99,6 +99,30 @@ def test_names_are_printed_in_every_layout(options):
         by_group = pages_by_group(rendered(document, options))
         for number, names in enumerate(groups, start=1):
             assert any(all(on(page, name) for name in names) for page in by_group[number]), (document, number)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PrintOptions(),
+        PrintOptions(two_per_page=True),
+        PrintOptions(two_per_page=True, size=3, variant=Variant(players=3), language=Language.FR),
+        PrintOptions(two_per_page=True, variant=Variant(players=4, teams=True)),
+    ],
+    ids=["one-per-page", "two-per-page", "two-per-page-3x3-three-fr", "two-per-page-teams"],
+)
+def test_a_short_name_is_printed_at_the_childrens_12_points_on_every_board(options):
+    # On two-per-page boards "Emma" stood at 9 points beside its 10-point "Name" (review nt64, 15).
+    names = ("Léa", "Tom", "Zoé", "Maël", "Inès", "Noé")
+    with pages(rendered("boards", with_class(options, names))) as pdf:
+        drawn = chars(pdf.pages[0])
+    text = "".join(char.get_text() for char in drawn)
+    found = {
+        name: {round(drawn[k].size, 1) for k in range(at, at + len(name))}
+        for name in names
+        if (at := text.find(name)) >= 0
+    }
+    assert len(found) >= 2 and all(sizes == {12.0} for sizes in found.values()), found
 
 
 def test_a_group_of_another_size_plays_its_own_game_on_its_own_board_and_audit():

@@ -11,6 +11,7 @@ from sos_print.pdf.draw import (
     draw_label,
     draw_rule_line,
     draw_set_label,
+    name_height,
     names_room,
     set_label,
 )
@@ -158,7 +159,12 @@ def _name_row(plan: BoardPlan, scale: float) -> float:
     """Returns the height (mm) of a block's first row, its side and the line for the name(s); more for printed
     names."""
     name = set_label(plan.sides[0].label, BODY_PT * scale, bold=True).height
-    return max(name, names_room(scale, plan.name_lines) + 1.0 + ROW_TOP) if plan.name_lines else name
+    if not plan.name_lines:
+        return name
+    # Room for a name of one line at the children's size, at least: at the least size's room, "Emma" stood at 7.5 pt
+    # beside a 9 pt "Name" on two-per-page boards (review nt64, 15).
+    room = max(names_room(scale, plan.name_lines), name_height(BODY_PT * scale, 1))
+    return max(name, room + 1.0 + ROW_TOP)
 
 
 def block_slot(plan: BoardPlan, side: Side, area: Box, scale: float) -> Slot:
