@@ -784,6 +784,8 @@ def test_an_option_written_with_a_long_dash_or_one_is_named_with_the_one_to_type
             "and replay reads one record a run",
         ),
         (["solve", "S..", "O.."], 'quotes ("class list.txt"), and solve reads one board a run'),
+        (["check", "--size", "4"], "Missing argument 'PATH...': sos-print check --help says what to give"),
+        (["replay", "--size", "4"], "Missing argument 'RECORD': sos-print replay --help says what to give"),
     ],
 )
 def test_clicks_usage_errors_are_worded_for_a_teacher(runner, tmp_path, monkeypatch, args, message):

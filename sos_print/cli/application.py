@@ -67,14 +67,18 @@ class Application(TyperGroup):
 
 
 _RANGE = re.compile(r"is not in the range (?:(-?\d+)<=x<=(-?\d+)|x>=(-?\d+)|x<=(-?\d+))\.")
+_MISSING = re.compile(r"Missing argument ('[^']*')\.")
 _EXTRA = re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", re.DOTALL)
 
 
 def plainer(text: str, context: Any) -> str:
-    """Returns click's wording of a usage error in a teacher's words: a range as "from 3 to 8", not "3<=x<=8", and an
-    extra argument told that a name with spaces goes in quotes, and that a command of one file reads one a run
-    (review nt64, 7 and 9)."""
+    """Returns click's wording of a usage error in a teacher's words: a range as "from 3 to 8", not "3<=x<=8", a missing
+    argument pointed to the command's help, and an extra argument told that a name with spaces goes in quotes, and
+    that a command of one file reads one a run (review nt64, 7 to 9)."""
     text = _RANGE.sub(_range_words, text)
+    missing = _MISSING.fullmatch(text)
+    if missing is not None and context is not None:  # "Missing argument 'PATH...'." said nothing of what to give
+        return f"Missing argument {missing[1]}: {context.command_path} --help says what to give"
     extra = _EXTRA.fullmatch(text)
     if extra is None:
         return text

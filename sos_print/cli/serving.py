@@ -189,6 +189,6 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
         except typer.TyperException as error:  # a usage error: click's own, or ours (options.usage)
             name = getattr(getattr(error, "param", None), "name", None) or getattr(error, "field", None)
             # A long value is echoed cut, as on the command line: 300,000 characters made a message as long (ad50 F2).
-            said = plainer(error.format_message(), getattr(error, "ctx", None))
+            said = plainer(error.format_message(), None)  # the page names the field: no command line to point to
             return Outcome(status=2, message=echoes_shortened(said, arguments), field=name)
     return Outcome(status=0)
