@@ -633,7 +633,7 @@ NOT_A_LIST = [
     ),
     ("a name too long", b"Tom\nLea\n" + b"B" * 41 + b"\n", "line 3: a name of 41 characters; a name holds at most 40"),
     # Several children on a line or in a cell: refused, never read as one child or the first name of each line.
-    ("pairs on every line", b"Tom, Lea\nSam, Ana\n", "line 1 holds 1 more cell: write one child's name a line, or"),
+    ("pairs on every line", b"Tom, Lea\nSam, Ana\n", "line 1 holds 1 more cell (split by a comma): write one child's"),
     ("beyond the heading", b"Nom,Classe\nTom,CE2\nLea,CE2,Sam\n", "line 3 holds 1 cell beyond the heading row's last"),
     ("a semicolon in a name", b"Tom\nLea; Sam\nAna\n", "line 2: a name holds a semicolon: write one child's name a"),
     ("a slash in a name", b"Tom\nLea / Sam\nAna\n", "line 2: a name holds a slash: write one child's name a line"),

@@ -774,15 +774,34 @@ ONE = "write one child's name a line"
 # heading row, a cell of words after the name; under one, beyond its last column; a name holding a semicolon, a tab
 # (or another control character) or more than one comma.
 SEVERAL_NAMES = {
-    "pairs on every line": ("Alice, Bob\nChloé, Denis\nEmma, Farid\n", f"line 1 holds 1 more cell: {HEAD}"),
-    "three a line, commas": ("Alice, Bob, Chloé,\nDenis, Emma, Farid\n", f"line 1 holds 2 more cells: {HEAD}"),
-    "three a line, semicolons": ("Alice;Bob;Chloé\nDenis;Emma;Farid\n", f"line 1 holds 2 more cells: {HEAD}"),
-    "two a line, tabs": ("Alice\tBob\nChloé\tDenis\n", f"line 1 holds 1 more cell: {HEAD}"),
-    "ages, then a name": ("Léa;8\nTom;9\nZoé;Ana\n", f"line 3 holds 1 more cell: {HEAD}"),
-    "numbered rows, then last and first names": ("1;Dupont;Léa\n2;Martin;Tom\n", f"line 1 holds 1 more cell: {HEAD}"),
-    "numbered rows with dots and a class": ("1.;Léa;CM1\n2.;Tom;CM1\n3.;;\n", f"line 1 holds 1 more cell: {HEAD}"),
+    "pairs on every line": (
+        "Alice, Bob\nChloé, Denis\nEmma, Farid\n",
+        f"line 1 holds 1 more cell (split by a comma): {HEAD}",
+    ),
+    "three a line, commas": (
+        "Alice, Bob, Chloé,\nDenis, Emma, Farid\n",
+        f"line 1 holds 2 more cells (split by a comma): {HEAD}",
+    ),
+    "three a line, semicolons": (
+        "Alice;Bob;Chloé\nDenis;Emma;Farid\n",
+        f"line 1 holds 2 more cells (split by a semicolon): {HEAD}",
+    ),
+    # what split the line is said: "1 more cell" did not say a tab had split "Emma<tab>Smith" (review nt64, 13)
+    "two a line, tabs": ("Alice\tBob\nChloé\tDenis\n", f"line 1 holds 1 more cell (split by a tab): {HEAD}"),
+    "ages, then a name": ("Léa;8\nTom;9\nZoé;Ana\n", f"line 3 holds 1 more cell (split by a semicolon): {HEAD}"),
+    "numbered rows, then last and first names": (
+        "1;Dupont;Léa\n2;Martin;Tom\n",
+        f"line 1 holds 1 more cell (split by a semicolon): {HEAD}",
+    ),
+    "numbered rows with dots and a class": (
+        "1.;Léa;CM1\n2.;Tom;CM1\n3.;;\n",
+        f"line 1 holds 1 more cell (split by a semicolon): {HEAD}",
+    ),
     # Two children or a last and a first name: the same line; quoted, or under a heading row, it is one name.
-    "last name, first name on every line": ("Dupont, Léa\nMartin, Tom\n", f"line 1 holds 1 more cell: {HEAD}"),
+    "last name, first name on every line": (
+        "Dupont, Léa\nMartin, Tom\n",
+        f"line 1 holds 1 more cell (split by a comma): {HEAD}",
+    ),
     "names beyond the heading's last column": (
         "Nom,Prénom,Classe\nMartin,Alice,CE2\nDurand,Bob,CE2\nPetit,Chloé,Denis,Emma\n",
         "line 4 holds 1 cell beyond the heading row's last column: write one child's name a row",

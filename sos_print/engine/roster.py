@@ -354,7 +354,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
             titles += 1
             passed += [number] if any(map(_worded, cells)) else []
             continue
-        crowded = crowded or _crowded(number, cells, columns)
+        crowded = crowded or _crowded(number, cells, columns, separator)
         column: int | None = columns.names
         if not _cell(cells, columns.names):  # the legal first name where none a child goes by is given, as is
             column = next((column for column in columns.given if _cell(cells, column)), None)
@@ -611,7 +611,7 @@ def _one_name(child: Child, table: dict[int, list[str]], passed: Sequence[int]) 
     return f"holds one name, on line {child.line}{titles}: a game needs at least two children"
 
 
-def _crowded(number: int, cells: Sequence[str], columns: _Columns) -> str:
+def _crowded(number: int, cells: Sequence[str], columns: _Columns, separator: str | None = None) -> str:
     """Returns why a row is refused for holding more than one child's cells, or "": without a heading row, a cell of
     words after the name (names written across the lines: "Alice;Bob"), and under one, a cell of words beyond the
     heading's last column, which no heading says is no name. A number (an age, a date) is never a child's name."""
@@ -626,11 +626,16 @@ def _crowded(number: int, cells: Sequence[str], columns: _Columns) -> str:
         return ""
     after = [cell for cell in cells[columns.names + 1 :] if cell.strip()]
     if any(_worded(cell) for cell in after):
+        # "holds 1 more cell" did not say that a tab had split "Emma<tab>Smith" in two (review nt64, 13).
+        split = f" (split by {_SEPARATOR_NAMES[separator]})" if separator in _SEPARATOR_NAMES else ""
         return (
-            f"line {number} holds {_count(len(after), 'more cell')}: write one child's name a line, or head the "
-            f"names' column with one of {HEADINGS_SAID}"
+            f"line {number} holds {_count(len(after), 'more cell')}{split}: write one child's name a line, or head "
+            f"the names' column with one of {HEADINGS_SAID}"
         )
     return ""
+
+
+_SEPARATOR_NAMES = {"\t": "a tab", ";": "a semicolon", ",": "a comma"}  # as _SEPARATORS, in words
 
 
 def _count(count: int, what: str) -> str:
