@@ -622,7 +622,9 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     )
     assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
     # A 5 x 5 sheet takes two pages: it may be printed two-sided (review rv44 B5); one sheet, no other child's.
-    assert "La fiche fait 2 pages : imprimez-la en recto verso." in key
+    assert (
+        "La fiche de casse-têtes (fichier puzzles.pdf) compte 2 pages : imprimez tout le fichier en recto verso." in key
+    )
 
 
 def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes():
@@ -2401,11 +2403,12 @@ SIDES_ADVICE = [
     ),
     # A single sheet: no other child's sheet to speak of (French read fr46, P8).
     # "The sheet takes one page." in the key read as a sentence about the key (review rv64, 5).
-    (("--copies", "1"), "The puzzle sheet, puzzles.pdf, takes one page."),
+    (("--copies", "1"), "The puzzle sheet (the file puzzles.pdf) takes one page."),
     (
         ("--large-print", "--lang", "fr"),
-        "La fiche de casse-têtes, puzzles.pdf, fait 4 pages, dont une page de brouillon (grilles vides) : "
-        "imprimez-la en recto verso.",
+        # « imprimez-la » pointed to the nearest feminine noun, « une page de brouillon » (fr64, 8).
+        "La fiche de casse-têtes (fichier puzzles.pdf) compte 4 pages, dont une page de brouillon (grilles vides) : "
+        "imprimez tout le fichier en recto verso.",
     ),
 ]
 

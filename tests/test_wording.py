@@ -57,6 +57,7 @@ ARGUMENTS = [
         "named": True,
         "every": 0,
         "slip": "missed point",
+        "fresh": False,  # a missed point that left the same points to the next player: "could score instead"
         "more": 0,
         "turning": True,
         "scored": 3,
@@ -314,6 +315,7 @@ SAMPLE = {
     "seldom": False,  # a target one side often reaches on its board
     "result": 2,  # the turning point's side won in the end all the same
     "gift": True,  # the turning point's missed point also left a gift
+    "fresh": True,  # and its gift was of new moves, not of points left untaken
     "sheet_pages": (2, 4),  # sheets of several pages, two-sided, some ending with a working page
     "working": True,
     "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"

@@ -745,7 +745,7 @@ def _turning(
             faint=earlier,
         )
         figures.append(ExampleFigure(caption, (), grid, ()))
-    replies = _replies_made(step.after, before)
+    replies, fresh = _replies_made(step.after, before)
     ties = sum(1 for move in moves if move.cost == turn.cost) - 1
     why = words.blocks(
         "replay.turning_why",
@@ -766,6 +766,8 @@ def _turning(
         result=_turned_again(game, game.example.variant.side_of(step.seat), turn.finish),
         # A missed point that also left a gift says both: the gift may be most of what the move cost (fr62, 2).
         gift=turn.gift,
+        # Points left untaken, the move making none: "new moves" was false of them (fr64, 2).
+        fresh=fresh,
     )
     return TurningPoint(figures[0], figures[1], why)
 
@@ -774,14 +776,17 @@ def _turned_again(game: CheckedExample, side: str, finish: int | None) -> int | 
     """Returns the side's final lead in the game where it has another sign than `finish`, its lead after the turning
     point with best play (later slips changed the result again), else None. "B would finish 6 points behind" over
     a page saying B won read as a contradiction (issue 23, rv44 C5)."""
+    if not game.final.is_over:  # a record that stops early has no result: "in the end, a draw" was false (fr64, 1)
+        return None
     scores = game.final.side_scores
     lead = scores[side] - max(points for other, points in scores.items() if other != side)
     return None if finish is None or (lead > 0) - (lead < 0) == (finish > 0) - (finish < 0) else lead
 
 
-def _replies_made(position: Position, before: Position) -> tuple[Move, ...]:
+def _replies_made(position: Position, before: Position) -> tuple[tuple[Move, ...], bool]:
     """Returns every move that scores for the side to move, most points first, keeping those the last move made
-    possible (a point that was there `before` it was only left untaken), or all of them if it made none."""
+    possible (a point that was there `before` it was only left untaken), or all of them if it made none; and whether
+    it made any."""
     replies = tuple(move for chance in replies_in(position) for move in chance.moves)
     board = before.board
     made = tuple(
@@ -790,4 +795,4 @@ def _replies_made(position: Position, before: Position) -> tuple[Move, ...]:
         if len(board.with_letter(move.cell, move.letter).sos_through(move.cell))
         < len(position.board.with_letter(move.cell, move.letter).sos_through(move.cell))
     )
-    return made or replies
+    return made or replies, bool(made)
