@@ -138,9 +138,12 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     assert (left.split("{}")[1] in notes) == bool(blank)
     cut = {"en": "a dashed line between them: cut along it.", "fr": "coupez-la le long de ce pointillé."}[lang]
     assert (cut in notes) == ("--two-per-page" in args)  # the teacher is told to cut when the boards are two a page
-    # and then to print the boards and score sheets on one side only: the boards are cut, each sheet is a group's.
-    one_side = {"en": "score sheets on one side of the paper only", "fr": "les relevés en recto seul"}[lang]
-    assert (one_side in notes) == ("--two-per-page" in args)
+    # Every kit says to print the boards and score sheets on one side only: printed on both sides, a group's board had
+    # another's, or its own score sheet, on its back (review rv65, 1); two a page, because the boards are cut apart.
+    one_side = {"en": "score sheets on one side of the paper only", "fr": "les relevés des points en recto seul"}[lang]
+    assert one_side in notes
+    cut_apart = {"en": "the boards are cut apart", "fr": "les grilles se découpent"}[lang]
+    assert (cut_apart in notes) == ("--two-per-page" in args)
 
 
 def test_kit_defaults_to_a_sos_kit_folder_here(runner, tmp_path, monkeypatch):

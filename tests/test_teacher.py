@@ -720,10 +720,11 @@ def test_the_notes_tell_to_cut_the_boards_only_where_a_page_holds_two(language, 
         Language.FR: (
             "Chaque page de grilles porte deux grilles séparées par un pointillé : coupez-la le long de ce pointillé.",
             " La dernière page n’en porte qu’une et ne se coupe pas.",
-            " Imprimez les grilles et les relevés en recto seul",
+            " Imprimez les grilles et les relevés des points en recto seul",
         ),
     }[language]
-    if groups == 1:
-        assert said[0] not in text and said[2].strip() not in text
+    if groups == 1:  # one board, not cut: printed on one side all the same (review rv65, 1)
+        writes = ": a group writes" if language is Language.EN else " : chaque groupe écrit"
+        assert said[0] not in text and f"{said[2].strip()}{writes}" in text
     else:
         assert f"{said[0]}{said[1] if groups % 2 else ''}{said[2]}" in text
