@@ -243,6 +243,29 @@ def test_a_team_rows_name_lines_each_start_with_their_seat(lang):
     assert plain.split("Total")[-1].split() == ["A", "B", "C", "D"]  # one line each: the row names the seat
 
 
+@pytest.mark.parametrize(
+    ("options", "least"),
+    [
+        (PrintOptions(variant=Variant(players=4, teams=True)), 30.0),
+        (PrintOptions(size=6, variant=Variant(players=4, teams=True), language=Language.BOTH), 30.0),
+        (PrintOptions(size=8, variant=Variant(players=4, teams=True), paper=Paper.LETTER), 30.0),
+        (PrintOptions(variant=Variant(players=4)), 45.0),  # a row of one name
+    ],
+    ids=["teams", "teams-6x6-en+fr", "teams-8x8-letter", "four-players"],
+)
+def test_a_name_line_written_by_hand_holds_a_childs_name(options, least):
+    # A team's row holds two lines: each was 23 mm, five letters of an eight-year-old's hand (review rv65, 3).
+    with pages(boards_document(options).data) as pdf:
+        page = pdf.pages[0]
+        table_top = max(char["top"] for char in page.chars if char["text"] == "T")  # "Total" heads the table
+        lines = [
+            (line["x1"] - line["x0"]) / 72 * 25.4
+            for line in page.lines
+            if line["top"] > table_top and abs(line["top"] - line["bottom"]) < 0.1 and line["x1"] - line["x0"] < 200
+        ]
+    assert len(lines) >= 4 and min(lines) >= least, [f"{length:.1f}" for length in lines]
+
+
 # (options of a kit's players' file): a small, a usual and a large board, two per page, large print, A4 and Letter.
 # With the pages left without a number: a 4 x 4 score sheet in English and French on A4 fills its page to the
 # millimetre, and a number there would touch its pause box.

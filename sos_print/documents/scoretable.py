@@ -28,7 +28,9 @@ LINE_UP = 2.5  # from a row's bottom to its name line, mm
 ROW_TOP = 0.3  # what a printed name leaves free under the top of its row, mm
 COLUMN_GAP = 6.0
 NAME_SHARE = 0.42  # of the width left after the label and total columns
-PRINTED_NAME_SHARE = 0.6  # the same when names are printed there: a team's row holds two (the tally keeps 40 %)
+# The same when names are printed there, or a team's row holds two written by hand (the tally keeps 40 %): at 0.42 a
+# team's two lines were 23 mm each, five letters of a child's hand (review rv65, 3).
+TWO_NAME_SHARE = 0.6
 
 
 def _field(plan: BoardPlan, side: Side) -> Label:
@@ -46,7 +48,7 @@ def _columns(plan: BoardPlan, width: float, scale: float) -> tuple[float, float,
     caption = max(set_label((word,), NOTES_PT * scale).width for text in plan.seat for word in text.split())
     label = max(seats, caption) + 2 * PAD + 1.0
     rest = width - label - TOTAL_BOX
-    share = PRINTED_NAME_SHARE if plan.name_lines else NAME_SHARE
+    share = TWO_NAME_SHARE if plan.name_lines or any(side.players > 1 for side in plan.sides) else NAME_SHARE
     return label, rest * share, rest * (1 - share), TOTAL_BOX
 
 
