@@ -199,9 +199,9 @@ def test_printing_adaptations_watching_and_talking_are_covered(english):
             {"target": 4},
             [
                 # The file's parts once, and what else each group needs, without the rules "also" (session 37 P23).
-                "The players’ file holds one 5 × 5 board for each of the 12 groups, their score sheets, in the same "
-                "order, and the rule sheet. Each group needs its board, its score sheet and a pencil per player; print "
-                "the rules once for each group, or put one copy where everyone can see it.",
+                "The kit’s players’ file, players.pdf, holds one 5 × 5 board for each of the 12 groups, their score "
+                "sheets, in the same order, and the rule sheet. Each group needs its board, its score sheet and a "
+                "pencil per player; print the rules once for each group, or put one copy where everyone can see it.",
                 "The first player to reach 4 points wins at once; if the board fills up first, the player with "
                 "the most",
                 "This kit’s 5 × 5 board means at most 25 moves a game: the game can end sooner, when a player "
@@ -476,7 +476,8 @@ VARIANT_NOTES = [
         "fr",
         Variant(),
         [
-            "Le fichier des joueurs contient une grille 4 × 4, son relevé des points et la règle du jeu. Chaque groupe "
+            "Le fichier des joueurs du dossier contient une grille 4 × 4, son relevé des points et la règle du jeu. "
+            "Chaque groupe "
             "a besoin de sa grille, de son relevé et d’un crayon par joueur ; imprimez la règle une fois par groupe, "
             "ou affichez-en un exemplaire à la vue de tous.",
             # P2, P26, P27
