@@ -163,8 +163,8 @@ def _name_row(plan: BoardPlan, scale: float) -> float:
     name = set_label(plan.sides[0].label, BODY_PT * scale, bold=True).height
     if not plan.name_lines:
         return name
-    # Room for a name of one line at the children's size, at least: at the least size's room, "Emma" stood at 7.5 pt
-    # beside a 9 pt "Name" on two-per-page boards (review nt64, 15).
+    # Room for a name of one line at the children's size, at least: at the least size's room, "Emma" stood at 9 points
+    # beside a 10-point "Name" on two-per-page boards (review nt64, 15).
     room = max(names_room(scale, plan.name_lines), name_height(BODY_PT * scale, 1))
     return max(name, room + 1.0 + ROW_TOP)
 
