@@ -280,6 +280,24 @@ def test_a_single_sheet_has_no_number_in_its_set_and_the_seed_reprints_any_sheet
     ]
 
 
+@pytest.mark.parametrize(
+    ("args", "note"),
+    [
+        # Twelve large-print 6 x 6 puzzles take a page each, with room to work: 360 pages for 30 (review rv64, 6).
+        (("--size", "6", "--large-print", "--count", "12", "--copies", "2"), "12 pages (puzzles.pdf: 24 pages)"),
+        (("--size", "4", "--large-print", "--count", "12", "--copies", "2"), "6 pages (puzzles.pdf: 12 pages)"),
+        (("--large-print", "--copies", "2"), None),  # three pages a sheet: said nothing
+        (("--copies", "2"), None),
+    ],
+    ids=["6x6-large-12", "4x4-large-12", "large-6", "plain"],
+)
+def test_a_sheet_of_many_pages_says_so_and_how_to_make_it_shorter(runner, tmp_path, args, note):
+    result = invoke(runner, "--out", tmp_path / "out", *args)
+    assert result.exit_code == 0, result.output
+    said = f"note: each child's sheet takes {note}; a smaller --count makes it shorter\n" if note else ""
+    assert result.stderr == said
+
+
 def test_the_same_options_give_the_same_bytes(runner, tmp_path):
     args = ("--copies", "2", "--seed", "5", "--lang", "en+fr", "--size", "5")
     for name in ("a", "b"):

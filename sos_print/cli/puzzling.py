@@ -28,6 +28,7 @@ from sos_print.cli.options import (
     read_class_list,
     usage,
 )
+from sos_print.cli.process import say
 from sos_print.cli.run import ProgressFn, run
 from sos_print.documents.registry import Inputs, written_by
 from sos_print.engine.notation import Notation
@@ -37,6 +38,8 @@ from sos_print.plans.options import Language
 
 if TYPE_CHECKING:
     from sos_print.documents.common import Rendered
+
+LONG_SHEET = 4  # pages: a child's sheet longer than this is told how to be shorter
 
 MAX_COUNT = 12  # puzzles on a sheet: two pages of six at most
 MAX_COPIES = 200  # sheets in a set: several classes (and a class list's most children)
@@ -123,13 +126,25 @@ def puzzles(
         copies = children
 
     made = written_by("puzzles")
+    rendered: list[Rendered] = []
 
     def render(progress: ProgressFn) -> list["Rendered"]:
         from sos_print.engine.puzzles import puzzle_sheets
 
         report = lambda done, total: progress("puzzles", done, total)  # noqa: E731
         inputs = Inputs(sheets=puzzle_sheets(kind.puzzle_kind, size, count, copies, seed, progress=report))
-        return [entry.make(options, inputs, progress) for entry in made]
+        rendered[:] = [entry.make(options, inputs, progress) for entry in made]
+        return rendered
 
     run([out / entry.file for entry in made], force, render, [roster] if roster is not None else [], names_given=False)
     note_class_list(class_list)
+    sheets = next((done for entry, done in zip(made, rendered, strict=False) if entry.file == "puzzles.pdf"), None)
+    if sheets is not None and sheets.pages > LONG_SHEET * copies:
+        # Twelve large-print 6 x 6 puzzles took a page each: 360 pages for a class of 30 (review rv64, 6).
+        each = sheets.pages / copies
+        said = f"{each:.0f}" if each == int(each) else f"about {each:.0f}"
+        say(
+            f"note: each child's sheet takes {said} pages (puzzles.pdf: {sheets.pages} pages); a smaller --count "
+            "makes it shorter",
+            err=True,
+        )
