@@ -129,10 +129,11 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
             rf"{at[0]}, les? relevés? des points {at[1]}{blank_said}, puis la règle du jeu[a-z ]* {at[2]}\.", notes
         )
         assert f"imprimez {'la' if said[2].startswith('page ') else 'les'} {said[2]} une fois par groupe" in notes
+    # A blank page "so that when the whole file is printed on both sides..." beside "print the boards on one side
+    # only" left the teacher unsure what to print (fr65, 2).
     left = {
-        "en": "(page {} is blank, so that when the whole file is printed on both sides the rules start on a new sheet)",
-        "fr": "(la page {} est blanche : si vous imprimez tout le fichier en recto verso, la règle commence ainsi sur "
-        "une nouvelle feuille)",
+        "en": "(page {} is blank: there is no need to print it)",
+        "fr": "(la page {} est blanche : inutile de l’imprimer)",
     }[lang]
     assert [number for number in blank if left.format(number) in notes] == blank  # every blank page said, and why
     assert (left.split("{}")[1] in notes) == bool(blank)
@@ -140,10 +141,14 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     assert (cut in notes) == ("--two-per-page" in args)  # the teacher is told to cut when the boards are two a page
     # Every kit says to print the boards and score sheets on one side only: printed on both sides, a group's board had
     # another's, or its own score sheet, on its back (review rv65, 1); two a page, because the boards are cut apart.
-    one_side = {"en": "score sheets on one side of the paper only", "fr": "les relevés des points en recto seul"}[lang]
+    one_side = {"en": "on one side of the paper only: ", "fr": " en recto simple : "}[lang]
     assert one_side in notes
     cut_apart = {"en": "the boards are cut apart", "fr": "les grilles se découpent"}[lang]
     assert (cut_apart in notes) == ("--two-per-page" in args)
+    both = {"en": "The rule sheet may be printed on both sides.", "fr": "La règle peut s’imprimer en recto verso."}[
+        lang
+    ]
+    assert both in notes
 
 
 def test_kit_defaults_to_a_sos_kit_folder_here(runner, tmp_path, monkeypatch):

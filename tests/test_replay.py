@@ -1117,8 +1117,8 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "finish 6 points ahead; after this move, 4 points behind. Best: O in B2 or O in C2. Gift: B can now "
                 "score 1 point with O in B2 or O in C2. The turning point.",
                 # B2 and C2 were there before A's O in D4, which made none: no "new moves" (fr64, 2)
-                "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. And B "
-                "could score instead: O in B2 or O in C2. Before this move, A would finish 6 points ahead if both "
+                "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. So B "
+                "could score instead of A: O in B2 or O in C2. Before this move, A would finish 6 points ahead if both "
                 "sides played their best from this move to the end; after it, 4 points behind. No other move in "
                 "this game cost its player as much.",
             ],
@@ -1133,9 +1133,9 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut maintenant marquer "
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
-                "Et B a pu marquer à sa place : O en B2 ou O en C2. Avant ce coup, si chacun avait joué au mieux "
-                "jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 points de "
-                "retard. Aucun autre coup de la partie n’a coûté aussi cher à son joueur.",
+                "C’est donc B qui a pu marquer à la place de A : O en B2 ou O en C2. Avant ce coup, si chacun avait "
+                "joué au mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini "
+                "avec 4 points de retard. Aucun autre coup de la partie n’a coûté aussi cher à celui qui l’a joué.",
             ],
         ),
     ],
@@ -1160,7 +1160,7 @@ def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(lan
         # (fr60).
         (
             "fr",
-            "Aucun coup de la partie n’a coûté plus cher ; deux autres, joués plus tard, ont coûté aussi cher.",
+            "Plus tard, deux autres coups ont coûté autant, mais aucun n’a coûté plus cher : celui-ci est le premier.",
         ),
     ],
 )

@@ -476,7 +476,8 @@ VARIANT_NOTES = [
         "fr",
         Variant(),
         [
-            "Le fichier des joueurs du dossier contient une grille 4 × 4, son relevé des points et la règle du jeu. "
+            "Le fichier des joueurs, qui accompagne ces notes dans le dossier, contient une grille 4 × 4, son relevé "
+            "des points et la règle du jeu. "
             "Chaque groupe "
             "a besoin de sa grille, de son relevé et d’un crayon par joueur ; imprimez la règle une fois par groupe, "
             "ou affichez-en un exemplaire à la vue de tous.",
@@ -715,17 +716,20 @@ def test_the_notes_tell_to_cut_the_boards_only_where_a_page_holds_two(language, 
     said = {
         Language.EN: (
             "Each page of boards holds two boards with a dashed line between them: cut along it.",
-            " The last page holds one and is not cut.",
+            " The last page of boards holds one and is not cut.",  # the file's last page is the rules' (fr65, 2)
             " Print the boards and score sheets on one side of the paper only",
         ),
         Language.FR: (
             "Chaque page de grilles porte deux grilles séparées par un pointillé : coupez-la le long de ce pointillé.",
-            " La dernière page n’en porte qu’une et ne se coupe pas.",
-            " Imprimez les grilles et les relevés des points en recto seul",
+            " La dernière page de grilles n’en porte qu’une et ne se coupe pas.",
+            " Imprimez les grilles et les relevés des points en recto simple",
         ),
     }[language]
-    if groups == 1:  # one board, not cut: printed on one side all the same (review rv65, 1)
-        writes = ": a group writes" if language is Language.EN else " : chaque groupe écrit"
-        assert said[0] not in text and f"{said[2].strip()}{writes}" in text
+    if groups == 1:  # one board, not cut: printed on one side all the same (review rv65, 1; fr65, 1)
+        alone = {
+            Language.EN: "Print the board and the score sheet on one side of the paper only: the players write on both",
+            Language.FR: "Imprimez la grille et le relevé des points en recto simple : les joueurs écrivent en même",
+        }[language]
+        assert said[0] not in text and alone in text
     else:
         assert f"{said[0]}{said[1] if groups % 2 else ''}{said[2]}" in text

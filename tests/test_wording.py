@@ -323,6 +323,9 @@ SAMPLE = {
     "sent": 101,  # files sent to a field of the web page that takes at most `most`
     "legend": False,  # a marking grid's head ("3. Best move"), not the line over a grid of twelve
     "dashed": True,  # the teacher's strategy positions hold S-O-S already made
+    "alone": False,  # the players' file holds more than one group's board
+    "sheet_name": "score sheet",  # the audit as the teacher's notes name it (in the language's words, as they pass it)
+    "sheets_name": "score sheets",
 }
 
 
