@@ -151,6 +151,19 @@ def test_the_notes_and_the_terminal_say_where_each_part_of_the_players_file_is(r
     assert both in notes
 
 
+@pytest.mark.parametrize(
+    ("command", "groups", "noted"),
+    [("boards", "1", True), ("kit", "1", True), ("boards", "2", False), ("kit", "3", False)],
+)
+def test_two_per_page_for_one_group_says_its_board_stands_alone(runner, tmp_path, command, groups, noted):
+    # One group's board, two a page: the page's lower half stood empty with no word of why (review rv65, 6).
+    out = tmp_path / ("out.pdf" if command == "boards" else "kit")
+    result = runner.invoke(app, [command, "--two-per-page", "--groups", groups, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    note = "note: --two-per-page: one group's board stands alone on its page; two groups or more share one\n"
+    assert result.stderr == (note if noted else "")
+
+
 def test_kit_defaults_to_a_sos_kit_folder_here(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert run(runner, "kit").exit_code == 0

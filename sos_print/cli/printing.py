@@ -120,6 +120,7 @@ def kit(
     )
     say_notes(notes)
     note_class_list(class_list)
+    note_lone_board(options)
 
 
 @app.command()
@@ -158,6 +159,7 @@ def boards(
     options, class_list = seated(context, options, roster, shuffle, seed)
     run([out], force, lambda progress: [document("boards").make(options, Inputs(), progress)], read_files(roster))
     note_class_list(class_list)
+    note_lone_board(options)
 
 
 @app.command()
@@ -405,6 +407,15 @@ def checked_examples(paths: list[Path] | None, notes: list[str]) -> "tuple[Check
     refuse_unprintable(examples)
     notes[:] = map(str, passed)  # rendered again (a web job's retry): said once
     return examples
+
+
+def note_lone_board(options: "PrintOptions") -> None:
+    """Says that --two-per-page printed one board on its page, where the class is one group: the page's lower half
+    stood empty, with no word of why (review rv65, 6)."""
+    from sos_print.cli.process import say
+
+    if options.two_per_page and options.groups == 1:
+        say("note: --two-per-page: one group's board stands alone on its page; two groups or more share one", err=True)
 
 
 def say_notes(notes: list[str]) -> None:
