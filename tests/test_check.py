@@ -833,3 +833,18 @@ def test_a_record_s_seat_past_the_players_given_says_which_players_to_give(runne
     assert result.exit_code == 1
     assert f"{path}: row {len(writers) + 1}: move {len(writers)}: " in result.stdout
     assert message in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("notation", "cell", "least"),
+    [("A1", "D4", 4), ("A1", "B6", 6), ("L1C1", "L5C1", 5), ("L1C1", "L1C7", 7), ("A1", "J1", None)],
+)
+def test_a_cell_off_the_size_given_names_the_least_board_that_holds_it(runner, tmp_path, notation, cell, least):
+    # A 4 x 4 game checked with --size 3 was told only that D4 is not on the 3 x 3 board (review nt64, 10; ad64, 7).
+    path = tmp_path / "game.csv"
+    path.write_text(f"move,player,letter,cell,lines,points\n1,A,S,{cell},,0\n")
+    result = runner.invoke(app, ["check", str(path), "--size", "3", "--notation", notation])
+    assert result.exit_code == 1
+    off = f"{path}: row 2: move 1: cell {cell} is not on the 3 × 3 board"
+    hint = f"; if the game was played on a larger board, give --size {least} or more" if least else ""
+    assert result.stdout.splitlines()[0] == off + hint

@@ -160,7 +160,10 @@ def test_two_per_page_for_one_group_says_its_board_stands_alone(runner, tmp_path
     out = tmp_path / ("out.pdf" if command == "boards" else "kit")
     result = runner.invoke(app, [command, "--two-per-page", "--groups", groups, "--out", str(out)])
     assert result.exit_code == 0, result.output
-    note = "note: --two-per-page: one group's board stands alone on its page; two groups or more share one\n"
+    note = (
+        "note: --two-per-page: one group's board stands alone in half its page; leave the option out for a board the "
+        "size of the page\n"
+    )
     assert result.stderr == (note if noted else "")
 
 

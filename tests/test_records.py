@@ -188,9 +188,19 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
         (
             altered(3, 3, "E1"),
-            "row 5: move 4: cell E1 is not on the 4 × 4 board; if the game was played on a larger board, give its "
-            "size with --size",
+            "row 5: move 4: cell E1 is not on the 4 × 4 board; if the game was played on a larger board, give "
+            "--size 5 or more",
         ),  # a 5 x 5 game checked with --size 4 was told no more than the first part (review nt64, 10)
+        (altered(3, 3, "B7"), "row 5: move 4: cell B7 is not on the 4 × 4 board; if the game was played on a larger"),
+        # A totals row of numbers alone under a full board was "move 17: no letter" (ad64, 1).
+        (
+            game_csv(
+                [(str(k + 1), "AB"[k % 2], "O", f"{'ABCD'[k % 4]}{k // 4 + 1}", "", "0") for k in range(16)]
+                + [("", "", "", "", "", "5")]
+            ),
+            "row 18 is not a move: the rows above fill the board's 16 cells; if it holds the totals or a note, "
+            "remove it",
+        ),
         (altered(3, 3, "J1"), "row 5: move 4: cell J1 is not on the 4 × 4 board\n"),  # on no board
         (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
         # Seats run together: "AB" is in the string "AB" of the seats, and was taken for one (exit 70).

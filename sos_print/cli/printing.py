@@ -415,7 +415,11 @@ def note_lone_board(options: "PrintOptions") -> None:
     from sos_print.cli.process import say
 
     if options.two_per_page and options.groups == 1:
-        say("note: --two-per-page: one group's board stands alone on its page; two groups or more share one", err=True)
+        say(
+            "note: --two-per-page: one group's board stands alone in half its page; leave the option out for a "
+            "board the size of the page",
+            err=True,
+        )
 
 
 def say_notes(notes: list[str]) -> None:

@@ -376,6 +376,12 @@ def record_from_table(
             stopped = f"row {row_number} is not a move: {error}"
             break
         except SosError as error:
+            if len(moves) == options.size**2:  # ",,,,,5" under a full board was "move 17: no letter" (ad64, 1)
+                stopped = (
+                    f"row {row_number} is not a move: the rows above fill the board's {len(moves)} cells; if it "
+                    "holds the totals or a note, remove it"
+                )
+                break
             # The moves after a row that cannot be read cannot be played; those before it are still checked.
             stopped = f"row {row_number}: move {len(moves) + 1}: {error}"
             break
@@ -483,20 +489,22 @@ def _cell(text: str, options: RecordOptions) -> Cell:
     try:
         return parse_cell(text, options.size, options.notation)
     except NotationError as error:
-        if options.given and options.size < MAX_SIZE and _on_a_board(text, options.notation):
+        least = _least_board(text, options.notation) if options.given else 0
+        if least > options.size:
             raise NotationError(
-                f"{error}; if the game was played on a larger board, give its size with --size"
+                f"{error}; if the game was played on a larger board, give --size {least} or more"
             ) from None
         raise
 
 
-def _on_a_board(text: str, notation: Notation) -> bool:
-    """Tells whether `text` names a cell of the largest board."""
+def _least_board(text: str, notation: Notation) -> int:
+    """Returns the side of the smallest board holding the cell `text` names (D4: 4; L5C2: 5), 0 if none does."""
     try:
-        parse_cell(text, MAX_SIZE, notation)
+        cell = parse_cell(text, MAX_SIZE, notation)
     except NotationError:
-        return False
-    return True
+        return 0
+    row = cell.row + 1 if notation is Notation.A1 else MAX_SIZE - cell.row  # L1C1 counts rows from the top
+    return max(cell.col + 1, row)
 
 
 def _more_players(player: str, options: RecordOptions) -> str:
