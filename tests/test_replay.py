@@ -1391,6 +1391,24 @@ def test_the_default_output_is_the_records_name_and_replay_pdf_here(runner, tmp_
     assert sorted(path.name for path in tmp_path.iterdir()) == ["group3-replay.pdf", "group4-replay.pdf", "records"]
 
 
+def test_a_record_named_by_a_suffix_alone_replays_to_a_name_a_folder_shows(runner, tmp_path, monkeypatch):
+    # ".csv" replayed to the hidden ".csv-replay.pdf" (ad64, 5).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".csv").write_text(csv_text(GAME3))
+    result = runner.invoke(app, ["replay", ".csv", "--size", "3"])
+    assert result.exit_code == 0, result.output
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".csv", "csv-replay.pdf"]
+
+
+@pytest.mark.parametrize("command", ["replay", "analyse"])
+def test_a_folder_given_for_the_record_is_told_to_give_one_record(runner, tmp_path, command):
+    # "is a folder, not an example file" spoke of worked examples to a command that reads one game record (ad64, 8).
+    result = runner.invoke(app, [command, str(tmp_path)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"sos-print: {tmp_path}: is a folder: give one game record (.csv, .pdf or .toml)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize(
     ("text", "args", "code", "message"),
     [

@@ -147,6 +147,9 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
     from sos_print.engine.check import players_in_turn, replay_example
     from sos_print.engine.errors import SosError, shown
 
+    if os.path.isdir(record):  # "is a folder, not an example file" spoke of examples to a command of one record (ad64)
+        say(f"sos-print: {shown(record)}: is a folder: give one game record (.csv, .pdf or .toml)", err=True)
+        raise typer.Exit(1)
     try:
         game = replay_example(record_loader([record], records)(record))
     except SosError as error:

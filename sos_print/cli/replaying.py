@@ -150,7 +150,8 @@ def replay(
 
 def replay_file(record: str) -> Path:
     """Returns the file a replay of `record` is written to when --out is not given: its name, then -replay.pdf."""
-    return Path(f"{Path(record).stem}-replay.pdf")
+    # ".csv" (a name of a suffix alone) would replay to the hidden ".csv-replay.pdf" (ad64, 5).
+    return Path(f"{Path(record).stem.lstrip('.') or 'record'}-replay.pdf")
 
 
 def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]:
