@@ -793,6 +793,32 @@ def test_an_option_written_with_a_long_dash_or_one_is_named_with_the_one_to_type
 
 
 @pytest.mark.parametrize(
+    ("command", "name"),
+    [("replay", "-dash.csv"), ("check", "-g.csv"), ("analyse", "--game.csv"), ("solve", "-board.txt")],
+)
+def test_a_file_whose_name_starts_with_a_dash_is_told_how_to_write_it(runner, tmp_path, monkeypatch, command, name):
+    # "replay -dash.csv" said only "No such option: -d" (ad64, 8).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text("move,player,letter,cell\n")
+    result = runner.invoke(app, [command, name])
+    message = f"Usage error: {name!r} was read as options: a file whose name starts with a dash is written ./{name}\n"
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [name]
+
+
+@pytest.mark.parametrize(("command", "file"), [("replay", None), ("kit", "-dash.csv")])
+def test_an_unknown_option_that_names_no_file_to_read_is_said_as_click_says_it(
+    runner, tmp_path, monkeypatch, command, file
+):
+    # kit reads no file by name: its class list goes with --roster, which the hint would not say.
+    monkeypatch.chdir(tmp_path)
+    if file:
+        (tmp_path / file).write_text("Léa\n")
+    result = runner.invoke(app, [command, "-dash.csv"])
+    assert (result.exit_code, result.stderr) == (2, "Usage error: No such option: -d\n")
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["kit", "--size", "9"], "Invalid value for '--size': 9 is not from 3 to 8."),

@@ -1584,6 +1584,8 @@ def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runn
             " A=Dupont, Léa;B=Martin, Tom",
         ),
         ("A=\u200b", "--names: seat A has no name after its ="),
+        # Named nobody, and the replay printed "A and B" without a word (ad64, 8).
+        *((text, "--names names no seat: " + HOW_NAMES) for text in ("", ",", " ; ", ",,")),
     ],
 )
 def test_names_that_cannot_be_printed_or_read_are_a_usage_error(runner, tmp_path, names, message):

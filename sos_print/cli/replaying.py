@@ -196,6 +196,8 @@ def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]
             usage(f"--names: the name of {seat} has {len(name)} characters; a name takes at most {NAME_LENGTH}")
         _printable(f"--names: name of {seat}", name, usage)
         found[seat] = name
+    if texts and not found:  # "--names ''" or "--names ," named nobody, and the replay said nothing of it (ad64, 8)
+        usage("--names names no seat: write the seat's letter, =, and the name, with commas between seats")
     return found
 
 
