@@ -816,6 +816,18 @@ def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(
         assert fits == expected, command
 
 
+@pytest.mark.parametrize("name", ["game.csv.bak", "game"])
+def test_a_record_named_otherwise_gets_the_same_note_from_check_as_from_replay(runner, tmp_path, name):
+    # check told a record by its suffix alone, replay and analyse by its content too: "game.csv.bak" checked with
+    # --players 3 got the note from two commands of three.
+    path = tmp_path / name
+    path.write_text(WHOLE)
+    note = f"note: {path}: each move is written by the player whose turn it is in a game of 2 players: give --players 2"
+    for command in (["check", str(path)], ["replay", str(path), "--out", str(tmp_path / "r.pdf"), "--force"]):
+        result = runner.invoke(app, [*command, "--size", "4", "--players", "3"])
+        assert note in result.stderr.splitlines(), (command, result.stderr)
+
+
 @pytest.mark.parametrize(
     ("writers", "options", "message"),
     [

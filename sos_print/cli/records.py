@@ -175,10 +175,7 @@ def in_turn(players: int, teams: bool) -> str:
 
 
 def is_table(path: str) -> bool:
-    """Tells whether `path` is a table typed from an audit: named .csv (or .tsv and .txt as spreadsheets export), or
-    named otherwise ("game.csv.bak", "game") but starting with a record's header row, as a PDF is told by its
-    content."""
-    from sos_print.engine.records import is_record
-    from sos_print.engine.records import is_table as table
+    """Tells whether `path` is a table typed from an audit, by its name or its content (`is_typed_record`)."""
+    from sos_print.engine.records import is_typed_record
 
-    return table(path) or (not path.lower().endswith((".toml", ".pdf")) and is_record(path))
+    return is_typed_record(path)

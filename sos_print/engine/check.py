@@ -21,7 +21,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
-from sos_print.engine.records import TABLE_SUFFIXES, is_record, is_table
+from sos_print.engine.records import TABLE_SUFFIXES, is_record, is_typed_record
 from sos_print.engine.rules import MAX_PLAYERS, Board, Move, Outcome, Position, Step, Variant
 
 
@@ -362,7 +362,7 @@ def check_paths(
                 continue
             replayed, stop = replay_until_stopped(example)
             false_claims = claim_problems(replayed, whole=stop is None)
-            if is_table(file) and (players := players_in_turn(replayed)):
+            if is_typed_record(file) and (players := players_in_turn(replayed)):
                 in_turn.append((file, players))
             problems += false_claims
             if stop is not None:

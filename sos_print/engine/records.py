@@ -115,6 +115,13 @@ def is_table(path: str) -> bool:
     return path.lower().endswith(TABLE_SUFFIXES)
 
 
+def is_typed_record(path: str) -> bool:
+    """Tells whether the commands of records read `path` as a table typed from an audit: named .csv (or .tsv and .txt
+    as spreadsheets export), or named otherwise ("game.csv.bak", "game") but starting with a record's header row, as
+    a PDF is told by its content."""
+    return is_table(path) or (not path.lower().endswith((".toml", ".pdf")) and is_record(path))
+
+
 def is_record(path: str) -> bool:
     """Tells whether `path` is a regular file that starts as a record typed from an audit does, whatever its name
     ("game.csv.bak"): a header row naming a player, a letter and a cell column (after Excel's "sep=" line)."""
