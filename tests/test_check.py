@@ -261,7 +261,7 @@ def test_a_record_whose_player_runs_two_seats_together_does_not_stop_the_files_a
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
         [
-            f"{seats}: row 3: move 2: player must be a seat of this game (A, B), not 'AB'",
+            f"{seats}: move 2 (row 3): player must be a seat of this game (A, B), not 'AB'",
             f"{false}: move 1: claims 3 points, the rules give 2 (B1-B3, A2-C2)",
             "checked 2 files: 2 problems in 2 files",
         ],
@@ -843,7 +843,7 @@ def test_a_record_s_seat_past_the_players_given_says_which_players_to_give(runne
     path.write_text(_all_o(writers))
     result = runner.invoke(app, ["check", str(path), "--size", "4", *options])
     assert result.exit_code == 1
-    assert f"{path}: row {len(writers) + 1}: move {len(writers)}: " in result.stdout
+    assert f"{path}: move {len(writers)} (row {len(writers) + 1}): " in result.stdout
     assert message in result.stdout
 
 
@@ -857,6 +857,6 @@ def test_a_cell_off_the_size_given_names_the_least_board_that_holds_it(runner, t
     path.write_text(f"move,player,letter,cell,lines,points\n1,A,S,{cell},,0\n")
     result = runner.invoke(app, ["check", str(path), "--size", "3", "--notation", notation])
     assert result.exit_code == 1
-    off = f"{path}: row 2: move 1: cell {cell} is not on the 3 × 3 board"
+    off = f"{path}: move 1 (row 2): cell {cell} is not on the 3 × 3 board"
     hint = f"; if the game was played on a larger board, give --size {least} or more" if least else ""
     assert result.stdout.splitlines()[0] == off + hint

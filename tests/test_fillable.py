@@ -925,7 +925,7 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
             "is encrypted by a method sos-print cannot open: save it again without security"
         )
     assert kind == "bad-cell"
-    return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "row 2: move 2: cell Z9 is not on the 3 × 3 board"
+    return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "move 2 (row 2): cell Z9 is not on the 3 × 3 board"
 
 
 KINDS = ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups", "newer", "tampered"]
@@ -1664,7 +1664,7 @@ def test_a_player_cell_of_two_seats_run_together_is_one_line_naming_its_row(runn
     values = move_values(few_moves(3, Variant()), 3, Notation.A1, Variant())
     pdf = tmp_path / "game.pdf"
     pdf.write_bytes(fill(fillable(PrintOptions(size=3)), {**values, "group1.move.2.player": typed}))
-    message = f"{pdf}: row 2: move 2: player must be a seat of this game (A, B), not '{typed}'"
+    message = f"{pdf}: move 2 (row 2): player must be a seat of this game (A, B), not '{typed}'"
     result = runner.invoke(app, ["check", str(pdf)])
     assert (result.exit_code, result.stdout.splitlines()) == (1, [message, "checked 1 file: 1 problem in 1 file"])
     replayed = runner.invoke(app, ["replay", str(pdf), "--out", str(tmp_path / "replay.pdf")])

@@ -117,53 +117,53 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 1, "B"), "move 4 (row 5): B wrote, but A scored on move 3 and writes again"),
         (altered(1, 1, "A"), "move 2 (row 3): A wrote, but move 1 scored nothing, so B writes next"),
         (altered(0, 1, "B"), "move 1 (row 2): B wrote, but the first move is A's"),
-        (altered(1, 0, "7"), "row 3: move 2: the move column says '7', but this is move 2 of the record"),
+        (altered(1, 0, "7"), "move 2 (row 3): the move column says '7', but this is move 2 of the record"),
         # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'. Said as it is: "says '²', but
         # this is move 2" read as "2 is not 2".
         (
             altered(1, 0, "\u00b2"),
-            "row 3: move 2: the move column holds '\u00b2': write the move's number in the digits",
+            "move 2 (row 3): the move column holds '\u00b2': write the move's number in the digits",
         ),
         (
             altered(1, 0, "\u0662"),
-            "row 3: move 2: the move column holds '\u0662': write the move's number in the digits",
+            "move 2 (row 3): the move column holds '\u0662': write the move's number in the digits",
         ),
         # A header split by one separator and rows by another: each row was one cell, "the move column says '1,A...'".
         (
             game_csv(header="move;player;letter;cell;lines;points"),
-            "row 2: move 1: its cells are separated by ',', but the header's by ';': use one separator throughout",
+            "move 1 (row 2): its cells are separated by ',', but the header's by ';': use one separator throughout",
         ),
         (
             game_csv(header="move\tplayer\tletter\tcell\tlines\tpoints").replace(",", ";"),
-            "row 2: move 1: its cells are separated by ';', but the header's by tabs: use one separator throughout",
+            "move 1 (row 2): its cells are separated by ';', but the header's by tabs: use one separator throughout",
         ),
         (
             game_csv().replace("\n3,A,S,B3,B1-B3,1", "\n3\tA\tS\tB3\tB1-B3\t1"),  # one row typed apart
-            "row 4: move 3: its cells are separated by tabs, but the header's by ',': use one separator throughout",
+            "move 3 (row 4): its cells are separated by tabs, but the header's by ',': use one separator throughout",
         ),
-        (altered(1, 0, "9" * 400), "row 3: move 2: the move column says '" + "9" * 37 + "\u2026', but this is move 2"),
+        (altered(1, 0, "9" * 400), "move 2 (row 3): the move column says '" + "9" * 37 + "\u2026', but this is move 2"),
         # A cell longer than any audit's is refused before it is read, naming its row and column.
         (
             altered(1, 0, "9" * 401),
-            "row 3: move 2: column 1 (move) holds 401 characters; a cell of a record takes at most 400",
+            "move 2 (row 3): column 1 (move) holds 401 characters; a cell of a record takes at most 400",
         ),
         (
             altered(1, 3, "B" * 500),  # the cell column, once said "the cell cell"
-            "row 3: move 2: column 4 (cell) holds 500 characters; a cell of a record takes at most 400",
+            "move 2 (row 3): column 4 (cell) holds 500 characters; a cell of a record takes at most 400",
         ),
         (
             game_csv(header="move,player,letter,cell,lines,points,total A,total B").replace(
                 "B2,,0\n", "B2,,0,0," + "0" * 401 + "\n"
             ),
-            "row 3: move 2: column 8 (total B) holds 401 characters; a cell of a record takes at most 400",
+            "move 2 (row 3): column 8 (total B) holds 401 characters; a cell of a record takes at most 400",
         ),
         (
             altered(2, 4, "A1-A3 " * 160_000),
-            "row 4: move 3: column 5 (lines) holds 960,000 characters; a cell of a record takes at most 400",
+            "move 3 (row 4): column 5 (lines) holds 960,000 characters; a cell of a record takes at most 400",
         ),
         (
             game_csv([*GAME[:2], (*GAME[2][:6], "x" * 1000)]),
-            "row 4: move 3: column 7 holds 1,000 characters; a cell of a record takes at most 400",
+            "move 3 (row 4): column 7 holds 1,000 characters; a cell of a record takes at most 400",
         ),
         # A row with text in its move column is not a blank audit row: the rows after it would go unchecked.
         (
@@ -173,11 +173,11 @@ def test_the_true_record_checks(runner, tmp_path):
         ),
         # A totals row typed at the foot, as the paper sheet has one, was "move 17: write the move's number" (nt64, 2).
         (game_csv([*GAME, ("Total", "", "", "", "", "1")]), "row 7 is not a move: its move column holds a word"),
-        (game_csv([*GAME, ("Coup 9", "A", "S", "D4", "", "0")]), "row 7: move 6: the move column holds a word: write"),
+        (game_csv([*GAME, ("Coup 9", "A", "S", "D4", "", "0")]), "move 6 (row 7): the move column holds a word: write"),
         # A quotation mark never closed would swallow every row after it into one cell.
         (
             game_csv([GAME[0], ('"2', *GAME[1][1:]), *GAME[2:]]),
-            "row 3: move 2: a quotation mark opens a cell and is never closed",
+            "move 2 (row 3): a quotation mark opens a cell and is never closed",
         ),
         (altered(2, 4, "B1 - B3"), None),  # spaces around the hyphen, as people type
         (altered(2, 4, "B1 \u2013 B3"), None),  # and a dash, as word processors turn it
@@ -185,13 +185,13 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(2, 4, "B1\u2212B3"), None),  # a minus sign
         ('"' + game_csv(), "row 1: a quotation mark opens a cell and is never closed"),  # in the header
         (altered(3, 3, "B2"), "move 4 (row 5): cell B2 already holds a letter"),
-        (altered(3, 3, "9Z"), "row 5: move 4: '9Z' is not a cell name in A1 notation"),
+        (altered(3, 3, "9Z"), "move 4 (row 5): '9Z' is not a cell name in A1 notation"),
         (
             altered(3, 3, "E1"),
-            "row 5: move 4: cell E1 is not on the 4 × 4 board; if the game was played on a larger board, give "
+            "move 4 (row 5): cell E1 is not on the 4 × 4 board; if the game was played on a larger board, give "
             "--size 5 or more",
         ),  # a 5 x 5 game checked with --size 4 was told no more than the first part (review nt64, 10)
-        (altered(3, 3, "B7"), "row 5: move 4: cell B7 is not on the 4 × 4 board; if the game was played on a larger"),
+        (altered(3, 3, "B7"), "move 4 (row 5): cell B7 is not on the 4 × 4 board; if the game was played on a larger"),
         # A totals row of numbers alone under a full board was "move 17: no letter" (ad64, 1).
         (
             game_csv(
@@ -201,24 +201,24 @@ def test_the_true_record_checks(runner, tmp_path):
             "row 18 is not a move: the rows above fill the board's 16 cells; if it holds the totals or a note, "
             "remove it",
         ),
-        (altered(3, 3, "J1"), "row 5: move 4: cell J1 is not on the 4 × 4 board\n"),  # on no board
-        (altered(3, 1, "E"), "row 5: move 4: player must be a seat of this game (A, B), not 'E'"),
+        (altered(3, 3, "J1"), "move 4 (row 5): cell J1 is not on the 4 × 4 board\n"),  # on no board
+        (altered(3, 1, "E"), "move 4 (row 5): player must be a seat of this game (A, B), not 'E'"),
         # Seats run together: "AB" is in the string "AB" of the seats, and was taken for one (exit 70).
-        (altered(3, 1, "AB"), "row 5: move 4: player must be a seat of this game (A, B), not 'AB'"),
-        (altered(3, 1, "ab"), "row 5: move 4: player must be a seat of this game (A, B), not 'ab'"),
+        (altered(3, 1, "AB"), "move 4 (row 5): player must be a seat of this game (A, B), not 'AB'"),
+        (altered(3, 1, "ab"), "move 4 (row 5): player must be a seat of this game (A, B), not 'ab'"),
         (
             altered(3, 1, "Léa"),
-            "row 5: move 4: player must be a seat of this game (A, B), not a name or a word: write the seat's letter",
+            "move 4 (row 5): player must be a seat of this game (A, B), not a name or a word: write the seat's letter",
         ),
-        (altered(3, 2, "X"), "row 5: move 4: 'X' is not a letter of the game"),
+        (altered(3, 2, "X"), "move 4 (row 5): 'X' is not a letter of the game"),
         (altered(3, 2, "s"), None),  # as a tablet types it, without a capital
-        (altered(3, 2, "x"), "row 5: move 4: 'x' is not a letter of the game"),
-        (altered(3, 5, "two"), "row 5: move 4: points must be a whole number, not a word"),
+        (altered(3, 2, "x"), "move 4 (row 5): 'x' is not a letter of the game"),
+        (altered(3, 5, "two"), "move 4 (row 5): points must be a whole number, not a word"),
         # A child's name typed in the wrong column is never printed (issue 20, sweep 18, N14).
-        (altered(3, 3, "Léa"), "row 5: move 4: a word is not a cell name in A1 notation (like B2)"),
-        (altered(3, 2, "Léa"), "row 5: move 4: a word is not a letter of the game: write S or O"),
-        (altered(3, 5, "Léa"), "row 5: move 4: points must be a whole number, not a word"),
-        (altered(2, 4, "Léa-Noël"), "row 4: move 3: a word is not a segment: write the cells at its two ends joined"),
+        (altered(3, 3, "Léa"), "move 4 (row 5): a word is not a cell name in A1 notation (like B2)"),
+        (altered(3, 2, "Léa"), "move 4 (row 5): a word is not a letter of the game: write S or O"),
+        (altered(3, 5, "Léa"), "move 4 (row 5): points must be a whole number, not a word"),
+        (altered(2, 4, "Léa-Noël"), "move 3 (row 4): a word is not a segment: write the cells at its two ends joined"),
         (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
         # A column left out would check nothing and say that every claim holds.
         (
@@ -257,6 +257,48 @@ def test_each_problem_is_one_line_on_its_move_and_row(runner, tmp_path, text, me
     assert code == 1, lines
     assert len(lines) == 2, lines
     assert (lines[0] + "\n").startswith(f"{path}: {message}"), lines[0]  # a message ending in "\n" is the whole line
+
+
+def _unreadable(rows: int, *bad: int, foot: str = "") -> str:
+    """Returns a 4 x 4 record of `rows` moves (O in cell after cell, B1 first), each of the `bad` ones with an X."""
+    cells = [f"{column}{row}" for row in range(1, 5) for column in "ABCD"][1:] + ["A1"] * 5
+    moves = [(str(k), "AB"[(k - 1) % 2], "X" if k in bad else "O", cells[k - 1], "", "0") for k in range(1, rows + 1)]
+    return game_csv(moves) + foot
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (altered(1, 2, "X"), "move 2 (row 3): 'X' is not a letter of the game: write S or O\n"),
+        (
+            _unreadable(5, 2, 4),
+            "move 2 (row 3): 'X' is not a letter of the game: write S or O; row 5 cannot be read either\n",
+        ),
+        (
+            _unreadable(6, 2, 3, 4, 5),
+            "move 2 (row 3): 'X' is not a letter of the game: write S or O; rows 4, 5 and 6 cannot",
+        ),
+        # an empty row below is no move: the move numbers below it still match
+        (
+            game_csv([("1", "A", "X", "B1", "", "0"), ("", "", "", "", "", ""), ("2", "B", "O", "B2", "", "0")]),
+            "move 1 (row 2): 'X' is not a letter of the game: write S or O\n",
+        ),
+        (
+            _unreadable(13, *range(1, 14)),
+            "move 1 (row 2): 'X' is not a letter of the game: write S or O; rows 3, 4, 5, 6, 7 and 7 more cannot be "
+            "read either\n",
+        ),
+        # a totals row at the foot is not a move, and rows past the board's 16 moves are never moves
+        (_unreadable(3, 1, 3, foot="Total,,,,,0\n3,A,X,C1,,0\n"), "; row 4 cannot be read either\n"),
+        (_unreadable(19, 1, 19), "move 1 (row 2): 'X' is not a letter of the game: write S or O\n"),
+    ],
+    ids=["one", "two", "four", "blank-between", "thirteen", "totals-foot", "past-the-board"],
+)
+def test_a_row_that_cannot_be_read_names_those_below_it_that_cannot_either(runner, tmp_path, text, message):
+    # Only the first was named, so a teacher mended a record one row a run (review nt64, 11).
+    code, lines, path = run_check(runner, tmp_path, text)
+    assert code == 1, lines
+    assert message in lines[0] + "\n" and lines[0].startswith(f"{path}: move "), lines
 
 
 MOVED_FIRST = "put the header row first"
@@ -875,9 +917,10 @@ def test_l1c1_records_name_cells_by_line_and_column():
     broken = parse_csv_record(text.replace("L4C2", "B1"), RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
     assert broken.moves == ()
     assert broken.stopped == (
-        "row 2: move 1: 'B1' is not a cell name in L1C1 notation (like L2C3), but one in A1 notation"
+        "move 1 (row 2): 'B1' is not a cell name in L1C1 notation (like L2C3), but one in A1 notation; row 4 cannot be"
+        " read either"  # its lines cell names B1 too
     )
-    with pytest.raises(ExampleFileError, match=r"^l\.csv: row 2: move 1: 'B1' is not a cell name in L1C1 notation"):
+    with pytest.raises(ExampleFileError, match=r"^l\.csv: move 1 \(row 2\): 'B1' is not a cell name in L1C1 notation"):
         replay_example(broken)
 
 
@@ -889,7 +932,7 @@ def test_a_row_that_cannot_be_read_still_lets_the_rows_before_it_be_checked(runn
     assert code == 1
     assert lines == [
         f"{path}: move 1 (row 2): claims 5 points, the rules give 0",
-        f"{path}: row 5: move 4: '9Z' is not a cell name in A1 notation (like B2)",
+        f"{path}: move 4 (row 5): '9Z' is not a cell name in A1 notation (like B2)",
         "checked 1 file: 2 problems in 1 file",
     ]
 
@@ -939,19 +982,19 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
         (b";;;;\r\n\t\r\nplayer;letter;cell;lines;points\r\nA;S;B1;;\r\n", None),  # rows of bare separators first
         (b"PK\x03\x04\x14\x00\x06\x00", "is a spreadsheet; save it as CSV (UTF-8) to check it"),
         # A byte-order mark, then a byte UTF-8 cannot read: the header is still read, the byte named on its row.
-        (b"\xef\xbb\xbfplayer;letter;cell;lines;points\nA;S;B1;;\n\xe9", "row 3: move 2: no letter: write S or O"),
+        (b"\xef\xbb\xbfplayer;letter;cell;lines;points\nA;S;B1;;\n\xe9", "move 2 (row 3): no letter: write S or O"),
         (
             b"player,letter,cell,lines,points\nA,S,B1,,,,B3\n",
-            "row 2: move 1: 'B3' is beyond the header's last column: the row has 7 cells, the header 5; a cell's "
+            "move 1 (row 2): 'B3' is beyond the header's last column: the row has 7 cells, the header 5; a cell's "
             "several lines are written with spaces between them, not ','",
         ),
         (  # two lines in one cell split by the file's own separator: the points shifted one column on (nt62, 6)
             b"player;letter;cell;lines;points\nA;S;B1;;0\nB;S;B3;;0\nA;S;A2;;0\nB;S;C2;;0\nA;O;B2;B1-B3;A2-C2;2\n",
-            "row 6: move 5: '2' is beyond the header's last column: the row has 6 cells, the header 5; a cell's "
+            "move 5 (row 6): '2' is beyond the header's last column: the row has 6 cells, the header 5; a cell's "
             "several lines are written with spaces between them, not ';'",
         ),
-        (b"player,letter,,cell,lines,points\nA,S,x,B1,,\n", "row 2: move 1: 'x' is under column 3, which has no name"),
-        (b"player,letter,cell,lines,points\nA,S,B1,,9999999\n", "row 2: move 1: points is too large ('9999999')"),
+        (b"player,letter,,cell,lines,points\nA,S,x,B1,,\n", "move 1 (row 2): 'x' is under column 3, which has no name"),
+        (b"player,letter,cell,lines,points\nA,S,B1,,9999999\n", "move 1 (row 2): points is too large ('9999999')"),
     ],
 )
 def test_what_spreadsheets_write_is_read_or_named(runner, tmp_path, data, message):
@@ -992,8 +1035,8 @@ def test_a_quotation_mark_never_closed_joins_no_row_after_it(runner, tmp_path):
     code, lines, path = run_check(runner, tmp_path, text)
     assert code == 1
     assert lines[0] == (
-        f"{path}: row 4: move 3: a quotation mark opens a cell and is never closed: remove it, or close it in the same "
-        "row"
+        f"{path}: move 3 (row 4): a quotation mark opens a cell and is never closed: remove it, or close it in the "
+        "same row; row 5 cannot be read either"
     )
 
 
@@ -1089,7 +1132,7 @@ def test_only_s_and_o_in_either_case_are_letters_of_the_game(runner, tmp_path, l
     # The long s (U+017F) is "S" to str.upper(), but no child writes it: it is refused like any other sign.
     code, lines, path = run_check(runner, tmp_path, altered(0, 2, letter))
     assert code == 1
-    assert lines[0] == f"{path}: row 2: move 1: {letter!r} is not a letter of the game: write S or O"
+    assert lines[0] == f"{path}: move 1 (row 2): {letter!r} is not a letter of the game: write S or O"
 
 
 def test_the_long_s_is_no_letter_on_a_board_given_to_solve(runner):

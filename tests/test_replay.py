@@ -1413,8 +1413,18 @@ def test_a_folder_given_for_the_record_is_told_to_give_one_record(runner, tmp_pa
     ("text", "args", "code", "message"),
     [
         (csv_text(altered(GAME3, {(4, 3): "A1"})), [], 1, "game.csv: move 4 (row 5): cell A1 already holds a letter"),
-        (csv_text(altered(GAME3, {(4, 3): "D9"})), [], 1, "game.csv: row 5: move 4: cell D9 is not on the 3 × 3 board"),
-        (csv_text(altered(GAME3, {(4, 1): "E"})), [], 1, "game.csv: row 5: move 4: player must be a seat of this game"),
+        (
+            csv_text(altered(GAME3, {(4, 3): "D9"})),
+            [],
+            1,
+            "game.csv: move 4 (row 5): cell D9 is not on the 3 × 3 board",
+        ),
+        (
+            csv_text(altered(GAME3, {(4, 1): "E"})),
+            [],
+            1,
+            "game.csv: move 4 (row 5): player must be a seat of this game",
+        ),
         (
             csv_text(GAME3, header=("move", "player", "letter", "lines")),
             [],

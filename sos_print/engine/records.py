@@ -370,14 +370,14 @@ def record_from_table(
     columns = _columns(header, options.variant, path)
     moves: list[ClaimedMove] = []
     stopped = None
+    rows = iter(rows)  # the rows below one that cannot be read are read on from where it stopped
     for row_number, row in rows:
         if len(moves) > options.size**2:
             break  # the board was full before the move above, which the replay refuses: the rows after it never play
         try:
             cells = _cells(columns, row, separator)
-            bare_number = re.fullmatch(r"[0-9]*", cells.get("move", ""))
-            if bare_number and not any(value for name, value in cells.items() if name != "move"):
-                continue  # an empty row, or a move number the game never reached
+            if _no_move(cells):
+                continue
             moves.append(_move(cells, len(moves) + 1, row_number, options))
         except NotAMoveError as error:
             stopped = f"row {row_number} is not a move: {error}"
@@ -389,8 +389,12 @@ def record_from_table(
                     "holds the totals or a note, remove it"
                 )
                 break
-            # The moves after a row that cannot be read cannot be played; those before it are still checked.
-            stopped = f"row {row_number}: move {len(moves) + 1}: {error}"
+            # The moves after a row that cannot be read cannot be played; those before it are still checked, and the
+            # rows below it that cannot be read either are named, so that a teacher mends them at once (nt64, 11).
+            number = len(moves) + 1
+            stopped = (
+                f"move {number} (row {row_number}): {error}{_unread_below(rows, columns, separator, options, number)}"
+            )
             break
     if not moves and stopped is None:
         raise ExampleFileError(path, "holds no move: write one row for each letter written, under the header")
@@ -403,6 +407,49 @@ def record_from_table(
         text={},
         moves=tuple(moves),
         stopped=stopped,
+    )
+
+
+def _unread_below(
+    rows: Iterator[tuple[int, Sequence[str]]],
+    columns: list[str | None],
+    separator: str | None,
+    options: RecordOptions,
+    number: int,
+) -> str:
+    """Returns how a message on the row of move `number`, which cannot be read, ends: the rows below it, up to the
+    board's last move, that cannot be read either ("; rows 7 and 9 cannot be read either"), or nothing."""
+    unread: list[int] = []
+    for row_number, row in rows:
+        number += 1
+        if number > options.size**2:
+            break
+        try:
+            cells = _cells(columns, row, separator)
+            if _no_move(cells):
+                number -= 1
+                continue
+            _move(cells, number, row_number, options)
+        except NotAMoveError:
+            break
+        except SosError:
+            unread.append(row_number)
+    if not unread:
+        return ""
+    named = [str(row) for row in unread[:UNREAD_NAMED]]
+    if len(unread) > UNREAD_NAMED:
+        named.append(f"{len(unread) - UNREAD_NAMED} more")
+    rows_said = f"row {named[0]}" if len(named) == 1 else f"rows {', '.join(named[:-1])} and {named[-1]}"
+    return f"; {rows_said} cannot be read either"
+
+
+UNREAD_NAMED = 5  # the most rows below one that cannot be read that its message names by number
+
+
+def _no_move(cells: dict[str, str]) -> bool:
+    """Tells whether a row's cells hold no move: an empty row, or a move number the game never reached."""
+    return bool(re.fullmatch(r"[0-9]*", cells.get("move", ""))) and not any(
+        value for name, value in cells.items() if name != "move"
     )
 
 
