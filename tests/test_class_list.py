@@ -638,6 +638,12 @@ NOT_A_LIST = [
     ("a semicolon in a name", b"Tom\nLea; Sam\nAna\n", "line 2: a name holds a semicolon: write one child's name a"),
     ("a slash in a name", b"Tom\nLea / Sam\nAna\n", "line 2: a name holds a slash: write one child's name a line"),
     ("a name or a title", b"Name\nTom\nList Lea\nAna\n", "line 3: a name starts with a title's word (class, "),
+    # A game record's player column was read as the children's names: boards for "A" and "B" (ad66, 1).
+    (
+        "a game record",
+        b"move,player,letter,cell,lines,points\n1,A,S,A2,-,0\n2,B,S,C3,-,0\n3,A,O,D4,-,0\n",
+        "is a game record (its header row names player, letter and cell columns), not a class list",
+    ),
 ]
 
 

@@ -752,6 +752,11 @@ BAD = [
         "Tom\nLÃ©a\nZoé\n".encode(),
         "line 2: its accents look saved twice (é shows as Ã©, UTF-8 read as Windows-1252), and other lines' do not",
     ),
+    # A game record, in French under a title line: its seats were read as children (ad66, 1).
+    (
+        "Partie du 3 mars\ncoup;joueur;lettre;case\n1;A;S;A2\n2;B;O;B2\n".encode(),
+        "is a game record (its header row names player, letter and cell columns), not a class list",
+    ),
     # A title over columns no heading names: the title would be a child, and the last names printed.
     (b"Classe de CM1\nDupont;L\xc3\xa9a\nMartin;Tom\n", "line 1 holds one cell above rows of several, and no heading"),
 ]

@@ -137,8 +137,12 @@ def is_record(path: str) -> bool:
         text: str | None = decode_spreadsheet(data, path, "")
     except SosError:  # a record in an encoding it is refused in is still a record, named as one (sweep ad60, 3)
         text = any_text(data)
-    if text is None:
-        return False
+    return text is not None and is_record_text(text)
+
+
+def is_record_text(text: str) -> bool:
+    """Tells whether `text` is a record typed from an audit: it holds a header row naming a player, a letter and a
+    cell column, below any title lines (after Excel's "sep=" line)."""
     lines = io.StringIO(text.removeprefix("\ufeff"), newline=None)
     filled = (line for line in lines if not _blank(line))
     first = next(filled, "")

@@ -59,6 +59,7 @@ from typing import TypeVar
 from sos_print.engine.errors import ExampleFileError, quoted
 from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line, trimmed_row
 from sos_print.engine.frozen import frozen
+from sos_print.engine.records import is_record_text
 from sos_print.engine.rules import MAX_PLAYERS
 
 MAX_BYTES = 1_000_000  # a class list of 200 names takes a few kilobytes, a school's whole export less than this
@@ -306,6 +307,10 @@ def read_roster(path: str) -> Roster:
 def parse_roster(text: str, path: str = "<class list>") -> Roster:
     """Reads a class list from its text; `path` names it in messages, with the line of any problem."""
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # as records do: a cell is refused by its length
+    if is_record_text(text):  # its "player" column was read as the children's names, A and B (ad66, 1)
+        raise ExampleFileError(
+            path, "is a game record (its header row names player, letter and cell columns), not a class list"
+        )
     text, repaired = _saved_twice(text, path)
     rows = list(islice(_rows(text), MAX_LINES + 1))
     if not rows:
