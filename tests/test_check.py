@@ -748,6 +748,22 @@ def test_a_record_that_stops_before_the_end_of_its_game_says_so_in_a_note(runner
     assert result.stderr == nothing + ("" if note is None else f"note: {record}: {note}\n")
 
 
+@pytest.mark.parametrize(("size", "note"), [(5, True), (4, False)])
+def test_replay_and_analyse_of_a_whole_game_given_too_large_a_size_say_which_size_to_give(runner, tmp_path, size, note):
+    # check said it; replay drew a 4 x 4 game on a 5 x 5 board and analyse weighed it there, without a word (ad66, 2).
+    record = tmp_path / "game.csv"
+    record.write_text(WHOLE)
+    said = (
+        f"note: {record}: the record stops after 16 moves, before the end of the game: 9 of the 5 × 5 board's cells "
+        "are empty; if the game was played on 4 × 4, give --size 4"
+    )
+    for command in (["analyse", str(record)], ["replay", str(record), "--out", str(tmp_path / "r.pdf"), "--force"]):
+        result = runner.invoke(app, [*command, "--size", str(size)])
+        assert result.exit_code == 0, result.output
+        assert (said in result.stderr.splitlines()) == note, (command, result.stderr)
+        assert ("give --size" in result.stderr) == note, (command, result.stderr)
+
+
 def test_a_record_that_claims_no_score_says_so_in_a_note(runner, tmp_path):
     # A record typed with its lines and points columns empty held "every claim" and said no more (review nt62, 5);
     # the same moves with their claims get no such note.

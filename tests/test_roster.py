@@ -754,7 +754,7 @@ BAD = [
     ),
     # A game record, in French under a title line: its seats were read as children (ad66, 1).
     (
-        "Partie du 3 mars\ncoup;joueur;lettre;case\n1;A;S;A2\n2;B;O;B2\n".encode(),
+        b"Partie du 3 mars\ncoup;joueur;lettre;case\n1;A;S;A2\n2;B;O;B2\n",
         "is a game record (its header row names player, letter and cell columns), not a class list",
     ),
     # A title over columns no heading names: the title would be a child, and the last names printed.

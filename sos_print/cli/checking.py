@@ -9,7 +9,7 @@ import typer
 from sos_print.cli.application import app
 from sos_print.cli.options import FirstSosWins, Players, Target, Teams
 from sos_print.cli.process import say
-from sos_print.cli.records import RecordNotation, RecordSize, in_turn, record_choices, record_loader
+from sos_print.cli.records import RecordNotation, RecordSize, in_turn, record_choices, record_loader, unfinished
 from sos_print.engine.errors import shown
 from sos_print.engine.notation import Notation
 
@@ -58,7 +58,7 @@ def check(
         if _claims_no_score(game):
             say(f"note: {game.example.path}: {NO_SCORE}", err=True)
     for game in report.unfinished:
-        say(f"note: {game.example.path}: {_unfinished(game)}", err=True)
+        say(f"note: {game.example.path}: {unfinished(game)}", err=True)
     for path, fitting in report.in_turn:
         say(f"note: {shown(path)}: {in_turn(fitting, teams)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
@@ -74,22 +74,3 @@ def _claims_no_score(game: "CheckedExample") -> bool:
     return not game.example.path.lower().endswith(".toml") and not any(
         move.points is not None or move.lines is not None or move.totals for move in moves
     )
-
-
-def _unfinished(game: "CheckedExample") -> str:
-    """Says how a record that stops before the end of its game stops: how many cells it left empty, and, for a CSV
-    (whose size --size gives) whose moves fill a smaller board's cells, which size to give. A whole 4 x 4 game checked
-    with --size 5 held every claim and said nothing (review nt62, 3)."""
-    from sos_print.engine.check import filled_corner
-    from sos_print.engine.records import is_table
-
-    size, moves = game.example.size, len(game.steps)
-    empty = size * size - game.final.board.filled()
-    said = (
-        f"the record stops after {moves} {'move' if moves == 1 else 'moves'}, before the end of the game: "
-        f"{empty} of the {size} × {size} board's cells are empty"
-    )
-    smaller = filled_corner(game) if is_table(game.example.path) else 0
-    if smaller:
-        said += f"; if the game was played on {smaller} × {smaller}, give --size {smaller}"
-    return said
