@@ -830,6 +830,29 @@ def test_a_class_too_small_for_two_teams_plays_without_teams_and_a_note_says_so(
     assert runner.invoke(app, [command, "--roster", str(roster), "--out", out, "--force"]).stderr == ""
 
 
+@pytest.mark.parametrize(
+    ("children", "said"),
+    [
+        (5, "groups 1 and 2 play the games for 3 and 2 players, without teams"),
+        (6, "group 2 plays the game for 2 players, without teams"),
+        (7, "group 2 plays the game for 3 players, without teams"),
+        (8, None),
+        (30, "group 8 plays the game for 2 players, without teams"),
+    ],
+)
+@pytest.mark.parametrize("command", ["boards", "audit"])
+def test_a_group_a_class_list_makes_under_teams_that_plays_without_teams_is_named_in_a_note(
+    runner, tmp_path, command, children, said
+):
+    # Only the teacher's notes said that five children play as groups of 3 and 2 without teams; boards and audit,
+    # which print none, said nothing (ad66, 3).
+    roster = class_file(tmp_path, [f"Child {k}" for k in range(1, children + 1)])
+    result = runner.invoke(app, [command, "--roster", str(roster), "--teams", "--out", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+    expected = f"its {children} children do not divide exactly into teams of two against two (--teams): {said}"
+    assert result.stderr == ("" if said is None else f"note: {roster}: {expected}\n")
+
+
 def test_groups_that_agree_with_the_class_list_are_no_error(runner, tmp_path):
     roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Maël"])
     args = ["boards", "--roster", str(roster), "--groups", "2", "--out", str(tmp_path / "b.pdf")]

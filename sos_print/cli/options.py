@@ -314,7 +314,6 @@ def seated(
     """
     from sos_print.engine.frozen import replace
     from sos_print.engine.roster import Seating, form_groups
-    from sos_print.engine.rules import MAX_PLAYERS
 
     given = given_options(context, "groups", "shuffle", "seed")
     if shuffle and roster is None:
@@ -326,16 +325,11 @@ def seated(
     class_list = read_class_list(roster)
     variant = options.variant
     groups = form_groups(class_list.children, variant.players, variant.teams, shuffle, seed)
-    if variant.teams and len(class_list.children) < MAX_PLAYERS:  # no group plays the game asked for: said at once
+    if variant.teams and (apart := _without_teams(groups)):  # a group that plays no team game: said at once
         from sos_print.cli.process import say
         from sos_print.engine.errors import shown
 
-        count = len(class_list.children)
-        say(
-            f"note: {shown(roster)}: its {count} children are too few for two teams of two (--teams): they play "
-            f"together the game for {count} players, without teams",
-            err=True,
-        )
+        say(f"note: {shown(roster)}: {apart}", err=True)
     if "--groups" in given and options.groups != len(groups):
         note_class_list(class_list)  # the lines passed over explain a count the teacher did not expect
         usage(
@@ -343,6 +337,27 @@ def seated(
             f"{'group' if len(groups) == 1 else 'groups'}; leave --groups out, or give {len(groups)}"
         )
     return replace(options, seating=Seating(str(roster), groups, seed if shuffle else None)), class_list
+
+
+def _without_teams(groups: Sequence[Sequence[object]]) -> str:
+    """Says which groups a class list makes under --teams play without teams, or nothing: only the teacher's notes
+    said that 5 children play as groups of 3 and 2, and `boards` and `audit` print none (ad66, 3)."""
+    from sos_print.engine.rules import MAX_PLAYERS
+
+    count = sum(map(len, groups))
+    apart = [(number, len(group)) for number, group in enumerate(groups, start=1) if len(group) != MAX_PLAYERS]
+    if count < MAX_PLAYERS:
+        return (
+            f"its {count} children are too few for two teams of two (--teams): they play together the game for "
+            f"{count} players, without teams"
+        )
+    if not apart:
+        return ""
+    said = f"its {count} children do not divide exactly into teams of two against two (--teams): "
+    if len(apart) == 1:
+        return said + f"group {apart[0][0]} plays the game for {apart[0][1]} players, without teams"
+    (first, one), (second, other) = apart
+    return said + f"groups {first} and {second} play the games for {one} and {other} players, without teams"
 
 
 def read_class_list(path: Path) -> ClassList:
