@@ -853,6 +853,30 @@ def test_a_group_a_class_list_makes_under_teams_that_plays_without_teams_is_name
     assert result.stderr == ("" if said is None else f"note: {roster}: {expected}\n")
 
 
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("Name;Group\nLéa;1\nTom;2\nZoé;1\nMaël;2\n", "Group"),
+        ("Prénom;Nom;Équipe\nLéa;Petit;rouge\nTom;Durand;bleu\n", "Équipe"),
+        ("Prénom;Classe\nLéa;CM1\nTom;CM1\n", None),
+    ],
+)
+@pytest.mark.parametrize("command", ["boards", "puzzles"])
+def test_a_column_of_the_class_own_groups_is_said_not_to_be_read(runner, tmp_path, command, text, heading):
+    # The groups the teacher had written were dropped without a word: Léa played Tom, not Zoé (ad66, 4). A puzzle
+    # sheet is a child's own: no group is made, nothing to say.
+    roster = tmp_path / "class.csv"
+    roster.write_text(text, encoding="utf-8")
+    out = tmp_path / ("out" if command == "puzzles" else "b.pdf")
+    result = runner.invoke(app, [command, "--roster", str(roster), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    note = (
+        f"note: {roster}: its {heading} column is not read: the groups are made in the list's order; to keep the "
+        "class's own groups, list each group's children one after another\n"
+    )
+    assert result.stderr == (note if heading and command == "boards" else "")
+
+
 def test_groups_that_agree_with_the_class_list_are_no_error(runner, tmp_path):
     roster = class_file(tmp_path, ["Léa", "Tom", "Zoé", "Maël"])
     args = ["boards", "--roster", str(roster), "--groups", "2", "--out", str(tmp_path / "b.pdf")]

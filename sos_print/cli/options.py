@@ -378,11 +378,12 @@ def read_class_list(path: Path) -> ClassList:
     return class_list
 
 
-def note_class_list(class_list: ClassList | None) -> None:
+def note_class_list(class_list: ClassList | None, grouping: bool = True) -> None:
     """Says whether the class list's accents were read back from being saved twice, which lines were read as titles,
     which were read as names but may be titles, which had
     no first name and are called by another column, and which lines repeat a name, so that the teacher can add an
-    initial; by their lines, never their words: the terminal shows no child's name."""
+    initial; by their lines, never their words: the terminal shows no child's name. A column of the class's own groups
+    is named when `grouping` (not for puzzles: a sheet a child)."""
     from sos_print.cli.process import say
     from sos_print.engine.errors import shown
 
@@ -421,6 +422,12 @@ def note_class_list(class_list: ClassList | None) -> None:
         say(
             f"note: {shown(class_list.path)}: the names in its {_printable(class_list.surnames)} column are printed: "
             "if they are last names, head the first names' column Prénom or First name",
+            err=True,
+        )
+    if grouping and class_list.grouped:  # the class's own groups, dropped without a word (ad66, 4)
+        say(
+            f"note: {shown(class_list.path)}: its {_printable(class_list.grouped)} column is not read: the groups are "
+            "made in the list's order; to keep the class's own groups, list each group's children one after another",
             err=True,
         )
     repeated = class_list.repeated()

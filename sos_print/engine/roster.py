@@ -254,7 +254,8 @@ class Roster:
     read as children that stand out of the list as a title does ("Zoé (CM2)" above "Léa", "Noël"), for the teacher
     to check; `surnames` the heading of the names' column when its names may be last names (a first-name column
     beside it not recognised), for the teacher to be told; `repaired` whether the list's accents had been saved twice
-    and were read back ("LÃ©a" as "Léa").
+    and were read back ("LÃ©a" as "Léa"); `grouped` the heading of a column of the class's own groups ("Groupe"),
+    which is not read, for the teacher to be told.
     """
 
     path: str
@@ -265,6 +266,7 @@ class Roster:
     doubtful: tuple[int, ...] = ()
     surnames: str = ""
     repaired: bool = False
+    grouped: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -395,7 +397,14 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     for part in [*parts, (columns, seated)]:
         _partners(*part, path)
     surnames = next(filter(None, (_surnames(*part) for part in [*parts, (columns, seated)] if part[1])), "")
-    return Roster(path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames, repaired)
+    grouped = next((heading for heading in columns.headings if _heading(heading) in GROUP_HEADINGS), "")
+    return Roster(
+        path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames, repaired, grouped
+    )
+
+
+# Headings of a column of the class's own groups: read as no name, and not read as groups (ad66, 4).
+GROUP_HEADINGS = frozenset({"group", "groups", "groupe", "groupes", "team", "teams", "equipe", "equipes"})
 
 
 def _saved_twice(text: str, path: str) -> tuple[str, bool]:
