@@ -218,6 +218,10 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 3, "Léa"), "move 4 (row 5): a word is not a cell name in A1 notation (like B2)"),
         (altered(3, 2, "Léa"), "move 4 (row 5): a word is not a letter of the game: write S or O"),
         (altered(3, 5, "Léa"), "move 4 (row 5): points must be a whole number, not a word"),
+        # A spreadsheet saved with its formulas, not their values, was "a word" (ad66, 5).
+        (altered(3, 5, "=SUM(F$2:F5)"), "move 4 (row 5): points must be a whole number, not a spreadsheet formula"),
+        (altered(3, 2, ' =IF(A1>0;"S";"O")'), "move 4 (row 5): a spreadsheet formula is not a letter of the game"),
+        (altered(3, 5, "=0"), "move 4 (row 5): points must be a whole number, not '=0'"),
         (altered(2, 4, "Léa-Noël"), "move 3 (row 4): a word is not a segment: write the cells at its two ends joined"),
         (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
         # A column left out would check nothing and say that every claim holds.

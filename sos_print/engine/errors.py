@@ -35,7 +35,9 @@ def a_board(size: int, noun: str = "board") -> str:
 def typed(text: str) -> str:
     """Returns what a record's cell holds as a message shows it: quoted, or "a word" where it holds one (three letters
     in a row), which may be a child's name typed in the wrong column: no message prints a name (issue 20, sweep 18,
-    N14)."""
+    N14), or "a spreadsheet formula" where it holds one ("=SUM(F$2:F2)", saved as written, not as its value)."""
+    if text.lstrip().startswith("=") and re.search(r"[^\W\d_]", text):
+        return "a spreadsheet formula"
     return "a word" if _WORD.search(text) else quoted(text)
 
 
