@@ -733,3 +733,17 @@ def test_the_notes_tell_to_cut_the_boards_only_where_a_page_holds_two(language, 
         assert said[0] not in text and alone in text
     else:
         assert f"{said[0]}{said[1] if groups % 2 else ''}{said[2]}" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "gifts"),
+    [
+        ("en", Variant(), "S, empty, S; S, O, empty; or empty, O, S are a gift"),
+        ("en", Variant(first_sos_wins=True), "S, empty, S; S, O, empty; or empty, O, S are a gift"),
+        ("fr", Variant(), "S, vide, S ; S, O, vide ; ou vide, O, S sont un cadeau"),
+    ],
+)
+def test_the_notes_name_every_gift_the_childrens_tip_pictures(lang, variant, gifts):
+    # The rule sheet's tip shows S _ S, S O _ and _ O S; the notes named the first two only (review rv67, 19).
+    text = " ".join(" ".join(texts(teachers_notes(PrintOptions(variant=variant, language=Language(lang))))).split())
+    assert gifts in text.replace("\u202f", " ").replace("\u00a0", " ")
