@@ -747,3 +747,31 @@ def test_the_notes_name_every_gift_the_childrens_tip_pictures(lang, variant, gif
     # The rule sheet's tip shows S _ S, S O _ and _ O S; the notes named the first two only (review rv67, 19).
     text = " ".join(" ".join(texts(teachers_notes(PrintOptions(variant=variant, language=Language(lang))))).split())
     assert gifts in text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "said"),
+    [
+        (
+            "en",
+            Variant(),
+            "whoever has just written fills in that move’s row and, for each S-O-S, makes one mark in the box beside "
+            "their name on the board.",
+        ),
+        (
+            "en",
+            Variant(first_sos_wins=True),
+            "its game sheet as it plays: whoever has just written fills in that move’s row.",
+        ),
+        (
+            "fr",
+            Variant(players=4, teams=True),
+            "celui qui vient d’écrire remplit la rangée de ce coup et, pour chaque S-O-S, fait un bâton dans la case à "
+            "côté de son nom sur la grille de jeu.",
+        ),
+    ],
+)
+def test_the_notes_say_who_fills_in_each_row_and_each_mark_of_the_board(lang, variant, said):
+    # The board's marks, its totals and the score sheet: nothing said who keeps which (review rv67, 3).
+    text = " ".join(" ".join(texts(teachers_notes(PrintOptions(variant=variant, language=Language(lang))))).split())
+    assert said in text.replace("\u202f", " ").replace("\u00a0", " ")
