@@ -1683,3 +1683,20 @@ def test_a_heading_row_naming_two_lists_of_names_is_refused_naming_its_line(runn
     assert result.exit_code == 1, result.output
     assert result.stderr == f"sos-print: {roster}: {message}\n"
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("children", "teams", "fields"),
+    [(6, True, 0), (4, False, 2), (8, True, 0)],
+    ids=["a team and a pair", "two pairs", "two teams"],
+)
+def test_two_boards_cut_from_one_sheet_share_one_kind_of_header(runner, tmp_path, children, teams, fields):
+    # A team's half page took the compact header (title and group, no class or date to fill in) and the pair's below
+    # it the class and date: one cut sheet, two kinds of header (sweep ad66, 6).
+    roster = class_file(tmp_path, [f"Child {k}" for k in range(1, children + 1)])
+    out = tmp_path / "b.pdf"
+    args = ["boards", "--roster", str(roster), "--two-per-page", "--out", str(out), *(["--teams"] if teams else [])]
+    assert runner.invoke(app, args).exit_code == 0
+    (page,) = texts(out.read_bytes())
+    # The class and date to fill in on both halves, or on neither
+    assert (page.count("Class"), page.count("Date"), page.count("Group ")) == (fields, fields, 2), page

@@ -76,14 +76,19 @@ class Geometry:
 
 
 def fit(
-    plan: BoardPlan, box: Box, scale: float, group: tuple[float, float], hint: bool | None = None
+    plan: BoardPlan,
+    box: Box,
+    scale: float,
+    group: tuple[float, float],
+    hint: bool | None = None,
+    compact: bool = False,
 ) -> Geometry | None:
     """Places the board in `box`, trying layouts from the fullest to the most compact; None if none fits.
 
     The first layout whose cells reach the smallest size allowed wins: the score table
     under the grid, the tallies beside it (half pages), the table in two columns, and
     last, without the sentence on naming cells (the rule sheet explains it too). `hint`
-    True or False keeps only the layouts with or without that sentence.
+    True or False keeps only the layouts with or without that sentence; `compact` keeps only the compact header.
     """
     n = plan.grid.size
     two_columns = len(plan.sides) > 2
@@ -103,7 +108,7 @@ def fit(
     foot = BOARD_FOOT[scale > 1.0]
     for area in (Box(box.x, box.y + foot, box.width, box.height - foot), box):
         for strip in (
-            layout_strip(plan.strip, area.width, group, scale),
+            None if compact else layout_strip(plan.strip, area.width, group, scale),
             layout_corner(plan.strip, area.width, group, scale),
         ):
             if strip is None:
@@ -254,14 +259,16 @@ def name_slots(plan: BoardPlan, geometry: Geometry, box: Box, scale: float) -> l
     return [block_slot(plan, side, area, scale) for side, area in zip(plan.sides, geometry.blocks, strict=False)]
 
 
-def board_geometry(options: PrintOptions, hint: bool | None = None, plan: BoardPlan | None = None) -> Geometry | None:
+def board_geometry(
+    options: PrintOptions, hint: bool | None = None, plan: BoardPlan | None = None, compact: bool = False
+) -> Geometry | None:
     """Returns where a board printed with `options` (as `plan`, if given) goes, or None if no layout keeps its cells
-    large enough."""
+    large enough; `compact` keeps the compact header only."""
     if options.two_per_page and options.size > TWO_UP_MAX_SIZE:
         return None
     scale = scale_of(options.large_print)
     box = board_box(options.paper.size_mm, options.two_per_page)
-    return fit(plan or board_plan(options), box, scale, group_room(group_labels(options), scale), hint)
+    return fit(plan or board_plan(options), box, scale, group_room(group_labels(options), scale), hint, compact)
 
 
 def add_boards(document: Document, options: PrintOptions, progress: Progress | None = None) -> None:
@@ -282,9 +289,18 @@ def board_pages(options: PrintOptions) -> list[BoardPage]:
     scale = scale_of(options.large_print)
     box = board_box(options.paper.size_mm, options.two_per_page)
     games = group_games(options)
-    laid = {}
-    for variant in dict.fromkeys(game.options.variant for game in games):
-        laid[variant] = _laid_board([game for game in games if game.options.variant == variant], box, scale)
+    variants = dict.fromkeys(game.options.variant for game in games)
+    laid = {
+        variant: _laid_board([game for game in games if game.options.variant == variant], box, scale)
+        for variant in variants
+    }
+    if len({bool(geometry.strip.title_width) for _, geometry, _ in laid.values()}) > 1:
+        # A team's half page takes the compact header, a pair's beside it the class and date: every board of the
+        # file takes the compact one, so that no cut sheet holds two kinds of header (sweep ad66, 6).
+        laid = {
+            variant: _laid_board([game for game in games if game.options.variant == variant], box, scale, True)
+            for variant in variants
+        }
     pages = []
     for game in games:
         plan, geometry, names = laid[game.options.variant]
@@ -293,16 +309,16 @@ def board_pages(options: PrintOptions) -> list[BoardPage]:
 
 
 def _laid_board(
-    games: list[GroupGame], box: Box, scale: float
+    games: list[GroupGame], box: Box, scale: float, compact: bool = False
 ) -> tuple[BoardPlan, Geometry, dict[GroupGame, tuple[PrintedName, ...]]]:
     """Lays out the board of the games of one variant, with the least room its names need (none without them):
-    one line above each name's line, else two."""
+    one line above each name's line, else two; `compact`, with the compact header only."""
     options = games[0].options
     plan = board_plan(options)
     failed: NameFitError | None = None
     for lines in (1, 2) if games[0].children else (0,):
         own = replace(plan, name_lines=lines)
-        geometry = board_geometry(options, plan=own)
+        geometry = board_geometry(options, plan=own, compact=compact)
         if geometry is None:
             if failed is not None:  # the board fits with names on one line: a name is what is too long
                 raise failed
