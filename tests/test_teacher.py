@@ -738,9 +738,9 @@ def test_the_notes_tell_to_cut_the_boards_only_where_a_page_holds_two(language, 
 @pytest.mark.parametrize(
     ("lang", "variant", "gifts"),
     [
-        ("en", Variant(), "S, empty, S; S, O, empty; or empty, O, S are a gift"),
-        ("en", Variant(first_sos_wins=True), "S, empty, S; S, O, empty; or empty, O, S are a gift"),
-        ("fr", Variant(), "S, vide, S ; S, O, vide ; ou vide, O, S sont un cadeau"),
+        ("en", Variant(), "read S, empty, S or S, O, empty, in either direction, are a gift"),
+        ("en", Variant(first_sos_wins=True), "read S, empty, S or S, O, empty, in either direction, are a gift"),
+        ("fr", Variant(), "se lisent S, vide, S ou S, O, vide, dans un sens ou dans l’autre, sont un cadeau"),
     ],
 )
 def test_the_notes_name_every_gift_the_childrens_tip_pictures(lang, variant, gifts):
@@ -755,23 +755,27 @@ def test_the_notes_name_every_gift_the_childrens_tip_pictures(lang, variant, gif
         (
             "en",
             Variant(),
-            "whoever has just written fills in that move’s row and, for each S-O-S, makes one mark in the box beside "
-            "their name on the board.",
+            "The score sheet is filled in move by move: the player who has just played fills in that move’s row and, "
+            "for each S-O-S the move completed, makes one mark in the “One mark for each S-O-S” box beside their name.",
         ),
         (
             "en",
             Variant(first_sos_wins=True),
-            "its game sheet as it plays: whoever has just written fills in that move’s row.",
+            "The game sheet is filled in move by move: the player who has just played fills in that move’s row; "
+            "whoever completes the first S-O-S also writes it in the “The winning S-O-S” box beside their name and "
+            "ticks the box next to it.",
         ),
         (
             "fr",
             Variant(players=4, teams=True),
-            "celui qui vient d’écrire remplit la rangée de ce coup et, pour chaque S-O-S, fait un bâton dans la case à "
-            "côté de son nom sur la grille de jeu.",
+            "Le relevé des points se remplit coup par coup : le joueur qui vient de jouer remplit la rangée de ce coup "
+            "et, pour chaque S-O-S qu’il vient de compléter, trace un bâton dans le cadre « Un bâton par S-O-S », en "
+            "face des prénoms de son équipe.",
         ),
     ],
 )
 def test_the_notes_say_who_fills_in_each_row_and_each_mark_of_the_board(lang, variant, said):
-    # The board's marks, its totals and the score sheet: nothing said who keeps which (review rv67, 3).
+    # The board's marks, its totals and the score sheet: nothing said who keeps which (review rv67, 3; the words of
+    # a French reader, fr66).
     text = " ".join(" ".join(texts(teachers_notes(PrintOptions(variant=variant, language=Language(lang))))).split())
     assert said in text.replace("\u202f", " ").replace("\u00a0", " ")

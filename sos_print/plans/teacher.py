@@ -74,7 +74,9 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             codes=options.language.codes,
         ),
         goals=words.blocks("teacher.goals", ends=rules.ends, notation=options.notation.value),
-        lesson=words.blocks("teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups),
+        lesson=words.blocks(
+            "teacher.lesson", size=options.size, ends=rules.ends, groups=options.groups, teams=rules.teams
+        ),
         timing=words.blocks("teacher.timing", size=options.size, ends=rules.ends, teams=rules.teams),
         adapt=words.blocks(
             "teacher.adapt",
