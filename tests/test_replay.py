@@ -829,7 +829,7 @@ def test_a_record_without_claims_replays_with_the_engines_account():
     text = csv_text([(row[0], "", *row[2:4]) for row in GAME3], header=HEADER[:6])  # an empty player is no claim
     data = document(text, 3)
     assert (
-        "The record claims no points and no lines: the checked score sheet, further on, is the rules’ own account."
+        "The record gives no points and no lines: the checked score sheet, further on, is worked out from the rules."
         in whole(data)
     )
     rows = audit_rows(data, page_with(data, "The score sheet, checked"))
@@ -843,10 +843,10 @@ def test_a_record_without_claims_replays_with_the_engines_account():
 PLAYERS_ALONE = [
     (
         "B",
-        "The record claims no points and no lines: the checked score sheet, further on, is the rules’ own account.",
+        "The record gives no points and no lines: the checked score sheet, further on, is worked out from the rules.",
         "Every entry",
     ),
-    ("A", "The score sheet has 1 mistake, on move 2.", "claims no points"),
+    ("A", "The score sheet has 1 mistake, on move 2.", "gives no points"),
 ]
 
 
