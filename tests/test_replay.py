@@ -29,9 +29,10 @@ from test_check import SHEET
 from test_signals import wait_for_handlers
 
 from sos_print.cli import app
+from sos_print.cli.replaying import printed_header
 from sos_print.documents.replay import replay_document
 from sos_print.engine.check import replay_example
-from sos_print.engine.examples import load_example
+from sos_print.engine.examples import GameHeader, load_example
 from sos_print.engine.notation import Notation, cell_name, parse_cell
 from sos_print.engine.records import RecordOptions, parse_csv_record
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
@@ -3970,3 +3971,28 @@ def test_a_long_replay_drawn_after_each_score_says_how_to_shorten_it(
     )
     assert result.stderr == (note if noted else ""), result.stderr
     assert (pages > 16) is (noted or "--every" in args), pages
+
+
+@pytest.mark.parametrize(
+    ("names", "note"),
+    [
+        ("A=Tom,B=tom", "seats A and B have the same name"),
+        ("A=Léa,B=Tom", None),
+    ],
+)
+def test_seats_given_the_same_name_get_a_note(runner, tmp_path, names, note):
+    # "--names A=Tom" over a form whose B is Tom printed "Tom (A) and Tom (B)" without a word (sweep ad66).
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(record), "--size", "3", "--names", names, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    said = f"note: {record}: {note}: give --names with an initial to tell them apart"
+    assert [line for line in result.stderr.splitlines() if "same name" in line] == ([said] if note else [])
+
+
+def test_two_pairs_of_seats_of_the_same_name_are_each_named(capsys):
+    header = GameHeader(names=(("A", "Léa"), ("B", "Tom"), ("C", "Léa"), ("D", "Zoé")))
+    printed_header("group1.pdf", header, {"D": "TOM"}, PrintOptions())
+    note = "note: group1.pdf: seats A and C have one name, B and D another: give --names with an initial to tell them "
+    assert capsys.readouterr().err == note + "apart\n"

@@ -237,6 +237,13 @@ def printed_header(record: str, header: "GameHeader", names: dict[str, str], loo
             raise typer.Exit(1)
 
         _printable(what, text, refuse)
+    seats: dict[str, list[str]] = {}
+    for seat, name in sorted(named.items()):
+        seats.setdefault(name.casefold(), []).append(seat)
+    # "--names A=Tom" over a form whose B is Tom printed "Tom (A) and Tom (B)" without a word (sweep ad66)
+    if twins := [", ".join(same[:-1]) + " and " + same[-1] for same in seats.values() if len(same) > 1]:
+        said = f"{twins[0]} have the same name" if len(twins) == 1 else f"{twins[0]} have one name, {twins[1]} another"
+        say(f"note: {shown(record)}: seats {said}: give --names with an initial to tell them apart", err=True)
     return printed
 
 
