@@ -1230,3 +1230,41 @@ def test_a_bilingual_rule_sheet_shows_one_worked_example_in_both_languages(optio
     english = [title for title in titles if title in lines]
     french = [titles[title] for title in titles if titles[title] in lines]
     assert len(english) == 1 and french == [titles[english[0]]], (english, french)
+
+
+@pytest.mark.parametrize(
+    ("size", "language", "paper"),
+    [
+        (7, Language.EN, Paper.A4),
+        (8, Language.FR, Paper.A4),
+        (4, Language.FR, Paper.LETTER),
+        (6, Language.EN, Paper.A4),
+    ],
+)
+def test_the_naming_grids_column_labels_stand_clear_of_the_text_above_them(examples, size, language, paper):
+    # In L1C1 the labels C1 to C7 stood 1.9 mm under the paragraph's last line and read as more of it (review rv67,
+    # 16): at least 3 mm now. The naming grid is the one whose cell L2C3 is named in it.
+    options = PrintOptions(size=size, notation=Notation.L1C1, language=language, paper=paper)
+    with pages(rules_document(options, examples).data) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            named = [
+                (word, label)
+                for word in words
+                for label in words
+                if word["text"] == "L2C3"
+                and label["text"] == "C1"
+                and label["x0"] < word["x0"] < label["x0"] + 60 * MM
+                and 0 < word["top"] - label["top"] < 40 * MM
+            ]
+            if not named:
+                continue
+            label = named[0][1]
+            above = [
+                word["bottom"]
+                for word in words
+                if word["bottom"] <= label["top"] and label["x0"] - 20 * MM <= word["x0"] < label["x1"] + 60 * MM
+            ]
+            assert (label["top"] - max(above)) / MM >= 3.0, (size, language, paper)
+            return
+    raise AssertionError("no naming grid")

@@ -85,6 +85,7 @@ NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: 
 NAME_SHARE = 0.9  # of the naming grid's cell, the most its cell's name may take across
 NAME_LEAST_PT = SMALL_PT  # the cell's name in the naming grid, at the least (in either print), where the sheet has room
 LABEL_SPACE = 2.0  # between two column labels of the naming grid, at the least (mm)
+NAMING_SLACK = 2.0  # the naming grid's room beside its labels, above or below the grid (mm)
 # The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, where a letter
 # and the move number above it still stand inside their cell (at 7 mm the letters stood on the grid's lines: issue 23,
 # a French teacher's read, W1), and in large print, where the letters (22.2 pt) must still stand inside their frames
@@ -485,7 +486,7 @@ class Naming:
         """Returns the width and height (mm) of the drawing."""
         side_gutter, end_gutter = self.gutters
         side = self.grid.size * self.cell
-        return side + 2 * side_gutter, side + 2 * end_gutter + 2.0
+        return side + 2 * side_gutter, side + 2 * end_gutter + NAMING_SLACK
 
 
 def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
@@ -545,7 +546,10 @@ def _coordinates(document: Document, x: float, top: float, *, naming: Naming) ->
     cell, grid = naming.cell, naming.grid
     small = SMALL_PT * naming.scale
     style = DiagramStyle(cell, naming.name_pt, naming.label_pt, small, small)
-    draw_diagram(document, grid, x + side_gutter, top - end_gutter - grid.size * cell, style)
+    # Column labels above the grid (L1C1) take the slack under the text, so that they do not read as its last line
+    # (review rv67, 16); under it (A1), the labels keep it below them.
+    drop = NAMING_SLACK if "top" in grid.label_sides else 0.0
+    draw_diagram(document, grid, x + side_gutter, top - drop - end_gutter - grid.size * cell, style)
 
 
 def example_style(grid: GridPlan, column: float, scale: float) -> DiagramStyle:
