@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -748,17 +749,27 @@ def test_a_record_that_stops_before_the_end_of_its_game_says_so_in_a_note(runner
     assert result.stderr == nothing + ("" if note is None else f"note: {record}: {note}\n")
 
 
+def _in_l1c1(record: str) -> str:
+    """Returns a 4 x 4 record with its cells named in L1C1, rows counted from the top: B1 is L4C2."""
+    return re.sub(r",([A-D])([1-4]),", lambda m: f",L{5 - int(m[2])}C{'ABCD'.index(m[1]) + 1},", record)
+
+
+@pytest.mark.parametrize("notation", ["a1", "l1c1"])
 @pytest.mark.parametrize(("size", "note"), [(5, True), (4, False)])
-def test_replay_and_analyse_of_a_whole_game_given_too_large_a_size_say_which_size_to_give(runner, tmp_path, size, note):
+def test_replay_and_analyse_of_a_whole_game_given_too_large_a_size_say_which_size_to_give(
+    runner, tmp_path, size, note, notation
+):
     # check said it; replay drew a 4 x 4 game on a 5 x 5 board and analyse weighed it there, without a word (ad66, 2).
+    # In L1C1 the game fills the top-left corner, whose rows are L1 to L4: no command said it (sweep ad67, 1).
     record = tmp_path / "game.csv"
-    record.write_text(WHOLE)
+    record.write_text(WHOLE if notation == "a1" else _in_l1c1(WHOLE))
     said = (
         f"note: {record}: the record stops after 16 moves, before the end of the game: 9 of the 5 × 5 board's cells "
         "are empty; if the game was played on 4 × 4, give --size 4"
     )
-    for command in (["analyse", str(record)], ["replay", str(record), "--out", str(tmp_path / "r.pdf"), "--force"]):
-        result = runner.invoke(app, [*command, "--size", str(size)])
+    replay = ["replay", str(record), "--out", str(tmp_path / "r.pdf"), "--force"]
+    for command in (["check", str(record)], ["analyse", str(record)], replay):
+        result = runner.invoke(app, [*command, "--size", str(size), "--notation", notation])
         assert result.exit_code == 0, result.output
         assert (said in result.stderr.splitlines()) == note, (command, result.stderr)
         assert ("give --size" in result.stderr) == note, (command, result.stderr)

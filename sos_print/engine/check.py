@@ -19,7 +19,7 @@ from sos_print.engine.files import (
 )
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
-from sos_print.engine.notation import cell_name, segment_names
+from sos_print.engine.notation import Notation, cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
 from sos_print.engine.records import TABLE_SUFFIXES, is_record, is_typed_record
 from sos_print.engine.rules import MAX_PLAYERS, Board, Move, Outcome, Position, Step, Variant
@@ -404,10 +404,13 @@ def players_in_turn(game: CheckedExample) -> int:
 
 
 def filled_corner(game: CheckedExample) -> int:
-    """Returns the side of the smaller board whose every cell the game's moves fill, counted from the bottom-left
-    corner (a whole 4 x 4 game recorded as 5 x 5: 4), or 0 if they fill none."""
+    """Returns the side of the smaller board whose every cell the game's moves fill, counted from the corner its
+    notation counts from (a whole 4 x 4 game recorded as 5 x 5: 4), or 0 if they fill none: the bottom-left in A1,
+    the top-left in L1C1, where a 4 x 4 game's rows are L1 to L4 (sweep ad67, 1)."""
     cells = [step.move.cell for step in game.steps]
-    side = max((max(cell.col, cell.row) + 1 for cell in cells), default=0)
+    size = game.example.size
+    from_top = game.example.notation is Notation.L1C1
+    side = max((max(cell.col, size - 1 - cell.row if from_top else cell.row) + 1 for cell in cells), default=0)
     return side if 3 <= side < game.example.size and len(cells) + game.start.board.filled() == side * side else 0
 
 
