@@ -859,20 +859,28 @@ def test_a_group_a_class_list_makes_under_teams_that_plays_without_teams_is_name
         ("Name;Group\nLéa;1\nTom;2\nZoé;1\nMaël;2\n", "Group"),
         ("Prénom;Nom;Équipe\nLéa;Petit;rouge\nTom;Durand;bleu\n", "Équipe"),
         ("Prénom;Classe\nLéa;CM1\nTom;CM1\n", None),
+        ("Prénom;GROUPE\nLéa;\nTom;\n", None),  # a column left empty holds no groups (sweep ad67, 7)
     ],
 )
-@pytest.mark.parametrize("command", ["boards", "puzzles"])
-def test_a_column_of_the_class_own_groups_is_said_not_to_be_read(runner, tmp_path, command, text, heading):
-    # The groups the teacher had written were dropped without a word: Léa played Tom, not Zoé (ad66, 4). A puzzle
-    # sheet is a child's own: no group is made, nothing to say.
+@pytest.mark.parametrize(
+    ("command", "shuffle"),
+    [("boards", False), ("boards", True), ("puzzles", False)],
+    ids=["boards", "shuffled", "puzzles"],
+)
+def test_a_column_of_the_class_own_groups_is_said_not_to_be_read(runner, tmp_path, command, shuffle, text, heading):
+    # The groups the teacher had written were dropped without a word: Léa played Tom, not Zoé (ad66, 4); shuffled,
+    # they are mixed, whatever the list's order (sweep ad67, 2). A puzzle sheet is a child's own: no group is made.
     roster = tmp_path / "class.csv"
     roster.write_text(text, encoding="utf-8")
     out = tmp_path / ("out" if command == "puzzles" else "b.pdf")
-    result = runner.invoke(app, [command, "--roster", str(roster), "--out", str(out)])
+    result = runner.invoke(
+        app, [command, "--roster", str(roster), "--out", str(out), *(["--shuffle"] if shuffle else [])]
+    )
     assert result.exit_code == 0, result.output
+    made, keep = ("mixed by --shuffle", "leave --shuffle out and ") if shuffle else ("made in the list's order", "")
     note = (
-        f"note: {roster}: its {heading} column is not read: the groups are made in the list's order; to keep the "
-        "class's own groups, list each group's children one after another\n"
+        f"note: {roster}: its {heading} column is not read: the groups are {made}; to keep the class's own groups, "
+        f"{keep}list each group's children one after another\n"
     )
     assert result.stderr == (note if heading and command == "boards" else "")
 

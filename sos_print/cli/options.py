@@ -331,7 +331,8 @@ def seated(
 
         say(f"note: {shown(roster)}: {apart}", err=True)
     if "--groups" in given and options.groups != len(groups):
-        note_class_list(class_list)  # the lines passed over explain a count the teacher did not expect
+        # the lines passed over explain a count the teacher did not expect
+        note_class_list(class_list, shuffled=shuffle)
         usage(
             f"--groups {options.groups}: the class list makes {len(groups)} "
             f"{'group' if len(groups) == 1 else 'groups'}; leave --groups out, or give {len(groups)}"
@@ -378,12 +379,12 @@ def read_class_list(path: Path) -> ClassList:
     return class_list
 
 
-def note_class_list(class_list: ClassList | None, grouping: bool = True) -> None:
+def note_class_list(class_list: ClassList | None, grouping: bool = True, shuffled: bool = False) -> None:
     """Says whether the class list's accents were read back from being saved twice, which lines were read as titles,
     which were read as names but may be titles, which had
     no first name and are called by another column, and which lines repeat a name, so that the teacher can add an
     initial; by their lines, never their words: the terminal shows no child's name. A column of the class's own groups
-    is named when `grouping` (not for puzzles: a sheet a child)."""
+    is named when `grouping` (not for puzzles: a sheet a child), the groups made in the list's order or `shuffled`."""
     from sos_print.cli.process import say
     from sos_print.engine.errors import shown
 
@@ -425,9 +426,11 @@ def note_class_list(class_list: ClassList | None, grouping: bool = True) -> None
             err=True,
         )
     if grouping and class_list.grouped:  # the class's own groups, dropped without a word (ad66, 4)
+        made = "mixed by --shuffle" if shuffled else "made in the list's order"
+        keep = "leave --shuffle out and " if shuffled else ""  # re-ordered, the list is mixed all the same (ad67, 2)
         say(
             f"note: {shown(class_list.path)}: its {_printable(class_list.grouped)} column is not read: the groups are "
-            "made in the list's order; to keep the class's own groups, list each group's children one after another",
+            f"{made}; to keep the class's own groups, {keep}list each group's children one after another",
             err=True,
         )
     repeated = class_list.repeated()

@@ -397,7 +397,14 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     for part in [*parts, (columns, seated)]:
         _partners(*part, path)
     surnames = next(filter(None, (_surnames(*part) for part in [*parts, (columns, seated)] if part[1])), "")
-    grouped = next((heading for heading in columns.headings if _heading(heading) in GROUP_HEADINGS), "")
+    grouped = next(
+        (
+            heading
+            for column, heading in enumerate(columns.headings)
+            if _heading(heading) in GROUP_HEADINGS and any(_cell(cells, column) for cells in seated)  # not left empty
+        ),
+        "",
+    )
     return Roster(
         path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames, repaired, grouped
     )
