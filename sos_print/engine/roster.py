@@ -1166,6 +1166,11 @@ def _checked(child: Child, written: str, path: str) -> Child:
         raise ExampleFileError(
             path, f"line {child.line}: a name holds no letter: remove the line if it is a title, or write the name"
         )
+    if written.strip().startswith("="):  # "=SUM(A1:A3)" or "=B2": the sheet saved with its formulas (sweep ad67, 3)
+        raise ExampleFileError(
+            path,
+            f"line {child.line}: a name holds a spreadsheet formula: save the list with its values, not its formulas",
+        )
     if _FIELD.match(written.strip()):  # "FN:Léa", "SUMMARY:Sortie": a contacts or calendar file pasted in a list
         raise ExampleFileError(
             path,
