@@ -642,7 +642,8 @@ NOT_A_LIST = [
     (
         "a game record",
         b"move,player,letter,cell,lines,points\n1,A,S,A2,-,0\n2,B,S,C3,-,0\n3,A,O,D4,-,0\n",
-        "is a game record (its header row names player, letter and cell columns), not a class list",
+        "is a game record (its header row names player, letter and cell columns), not a class list; if it is a "
+        "class list, head its names' column Name or Prénom",
     ),
 ]
 

@@ -292,11 +292,15 @@ def _unreadable(rows: int, *bad: int, foot: str = "") -> str:
             "move 1 (row 2): 'X' is not a letter of the game: write S or O; rows 3, 4, 5, 6, 7 and 7 more cannot be "
             "read either\n",
         ),
+        (  # six below: the sixth named, not "and 1 more" (sweep ad67, 6)
+            _unreadable(7, *range(1, 8)),
+            "write S or O; rows 3, 4, 5, 6, 7 and 8 cannot be read either\n",
+        ),
         # a totals row at the foot is not a move, and rows past the board's 16 moves are never moves
         (_unreadable(3, 1, 3, foot="Total,,,,,0\n3,A,X,C1,,0\n"), "; row 4 cannot be read either\n"),
         (_unreadable(19, 1, 19), "move 1 (row 2): 'X' is not a letter of the game: write S or O\n"),
     ],
-    ids=["one", "two", "four", "blank-between", "thirteen", "totals-foot", "past-the-board"],
+    ids=["one", "two", "four", "blank-between", "thirteen", "seven", "totals-foot", "past-the-board"],
 )
 def test_a_row_that_cannot_be_read_names_those_below_it_that_cannot_either(runner, tmp_path, text, message):
     # Only the first was named, so a teacher mended a record one row a run (review nt64, 11).

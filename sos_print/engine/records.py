@@ -440,9 +440,10 @@ def _unread_below(
             unread.append(row_number)
     if not unread:
         return ""
-    named = [str(row) for row in unread[:UNREAD_NAMED]]
-    if len(unread) > UNREAD_NAMED:
-        named.append(f"{len(unread) - UNREAD_NAMED} more")
+    # "and 1 more" took the room of the row's number (sweep ad67, 6)
+    named = [str(row) for row in unread[: UNREAD_NAMED if len(unread) > UNREAD_NAMED + 1 else None]]
+    if len(unread) > len(named):
+        named.append(f"{len(unread) - len(named)} more")
     rows_said = f"row {named[0]}" if len(named) == 1 else f"rows {', '.join(named[:-1])} and {named[-1]}"
     return f"; {rows_said} cannot be read either"
 

@@ -311,7 +311,9 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # as records do: a cell is refused by its length
     if is_record_text(text):  # its "player" column was read as the children's names, A and B (ad66, 1)
         raise ExampleFileError(
-            path, "is a game record (its header row names player, letter and cell columns), not a class list"
+            path,
+            "is a game record (its header row names player, letter and cell columns), not a class list; if it is a "
+            "class list, head its names' column Name or Prénom",  # a list headed Player;Letter;Cell (sweep ad67, 4)
         )
     text, repaired = _saved_twice(text, path)
     rows = list(islice(_rows(text), MAX_LINES + 1))
