@@ -806,6 +806,18 @@ def test_a_file_whose_name_starts_with_a_dash_is_told_how_to_write_it(runner, tm
     assert sorted(path.name for path in tmp_path.iterdir()) == [name]
 
 
+def test_an_option_given_after_a_double_dash_is_told_to_come_before_it(runner, tmp_path, monkeypatch):
+    # Told that a name with spaces goes in quotes, the user looked for one (sweep ad67, 8).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["replay", "--size", "4", "--", "-dash.csv", "--out", "d.pdf"])
+    message = (
+        "Usage error: Got unexpected extra argument(s) (--out d.pdf): what follows -- is read as file names; give the "
+        "options before --\n"
+    )
+    assert (result.exit_code, result.stderr) == (2, message)
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.parametrize(("command", "file"), [("replay", None), ("kit", "-dash.csv")])
 def test_an_unknown_option_that_names_no_file_to_read_is_said_as_click_says_it(
     runner, tmp_path, monkeypatch, command, file

@@ -60,7 +60,7 @@ class Application(TyperGroup):
             if context is not None and text == context.get_help():  # no arguments at all: the help, shown as it is
                 say(text, err=True)
             else:
-                said = dashed_file(text, arguments, context) or plainer(text, context)
+                said = dashed_file(text, arguments, context) or after_dashes(text, arguments) or plainer(text, context)
                 say(f"Usage error: {echoes_shortened(said, arguments)}", err=True)
             code = error.exit_code
         if not standalone_mode:
@@ -103,6 +103,19 @@ def dashed_file(text: str, arguments: Sequence[str], context: Any) -> str | None
         if argument.startswith(unknown[1]) and os.path.lexists(argument):
             return f"{argument!r} was read as options: a file whose name starts with a dash is written ./{argument}"
     return None
+
+
+def after_dashes(text: str, arguments: Sequence[str]) -> str | None:
+    """Returns click's "unexpected extra argument" told that what follows "--" is read as file names, where an option
+    given there was (replay --size 4 -- -dash.csv --out d.pdf); or None. Told to quote a name with spaces, the user
+    looked for one (sweep ad67, 8)."""
+    extra = _EXTRA.fullmatch(text)
+    if extra is None or "--" not in arguments:
+        return None
+    after = arguments[arguments.index("--") + 1 :]
+    if not any(argument.startswith("-") and argument in extra[1] for argument in after[1:]):
+        return None
+    return f"{text}: what follows -- is read as file names; give the options before --"
 
 
 def _range_words(match: re.Match[str]) -> str:
