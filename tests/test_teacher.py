@@ -455,13 +455,21 @@ VARIANT_NOTES = [
     (
         "en",
         Variant(players=4, teams=True, first_sos_wins=True),
-        ["can complete the S-O-S and win for their team", "before naming the winning team", "Did a team win with a"],
+        [
+            "only has to complete the S-O-S to win for their team",
+            "before naming the winning team",
+            "Did a team win with a",
+        ],
         ["An S-O-S counts only once", "Each new S-O-S is marked"],
     ),
     (
         "fr",
         Variant(players=4, teams=True, first_sos_wins=True),
-        ["peut compléter le S-O-S et faire gagner son équipe", "désigner l’équipe gagnante", "Une équipe a-t-elle"],
+        [
+            "n’a plus qu’à compléter le S-O-S pour faire gagner son équipe",
+            "désigner l’équipe gagnante",
+            "Une équipe a-t-elle",
+        ],
         ["Un S-O-S ne compte qu’une fois", "Chaque nouvel S-O-S est marqué"],
     ),
     ("fr", Variant(players=4, teams=True), ["Si les deux camps jouent au mieux", "le camp qui commence"], []),
@@ -738,9 +746,13 @@ def test_the_notes_tell_to_cut_the_boards_only_where_a_page_holds_two(language, 
 @pytest.mark.parametrize(
     ("lang", "variant", "gifts"),
     [
-        ("en", Variant(), "read S, empty, S or S, O, empty, in either direction, are a gift"),
-        ("en", Variant(first_sos_wins=True), "read S, empty, S or S, O, empty, in either direction, are a gift"),
-        ("fr", Variant(), "se lisent S, vide, S ou S, O, vide, dans un sens ou dans l’autre, sont un cadeau"),
+        ("en", Variant(), "hold “S, empty, S” or “S, O, empty”, in either direction, are a gift to the next player"),
+        ("en", Variant(first_sos_wins=True), "hold “S, empty, S” or “S, O, empty”, in either direction, are a gift:"),
+        (
+            "fr",
+            Variant(),
+            "contiennent « S – case vide – S » ou « S – O – case vide », dans un sens ou dans l’autre, font un cadeau",
+        ),
     ],
 )
 def test_the_notes_name_every_gift_the_childrens_tip_pictures(lang, variant, gifts):
@@ -755,27 +767,36 @@ def test_the_notes_name_every_gift_the_childrens_tip_pictures(lang, variant, gif
         (
             "en",
             Variant(),
-            "The score sheet is filled in move by move: the player who has just played fills in that move’s row and, "
-            "for each S-O-S the move completed, makes one mark in the “One mark for each S-O-S” box beside their name.",
+            "The player who has just played fills in that move’s row on the score sheet. For each S-O-S the move "
+            "completed, they also make one mark in the “One mark for each S-O-S” box by the board, beside their name. "
+            "At the end of the game, each player counts their marks and writes the number in the “Total” box: it must "
+            "equal their total on the score sheet.",
         ),
         (
             "en",
             Variant(first_sos_wins=True),
-            "The game sheet is filled in move by move: the player who has just played fills in that move’s row; "
-            "whoever completes the first S-O-S also writes it in the “The winning S-O-S” box beside their name and "
-            "ticks the box next to it.",
+            "The player who has just played fills in that move’s row on the game sheet. Whoever completes the first "
+            "S-O-S also writes it (the cells at its two ends) in the “The winning S-O-S” box by the board, beside "
+            "their name, then ticks the box at the end of that line.",
         ),
         (
             "fr",
             Variant(players=4, teams=True),
-            "Le relevé des points se remplit coup par coup : le joueur qui vient de jouer remplit la rangée de ce coup "
-            "et, pour chaque S-O-S qu’il vient de compléter, trace un bâton dans le cadre « Un bâton par S-O-S », en "
-            "face des prénoms de son équipe.",
+            "Pour chaque S-O-S qu’il vient de compléter, il trace aussi un bâton dans le cadre « Un bâton par S-O-S », "
+            "près de la grille, sur la ligne de son équipe. En fin de partie, chaque équipe compte ses bâtons et écrit "
+            "ce nombre dans le cadre « Total » : il doit être égal à son total sur le relevé.",
+        ),
+        (
+            "fr",
+            Variant(first_sos_wins=True),
+            "Celui qui complète le premier S-O-S l’écrit aussi (les cases de ses deux bouts) dans le cadre « Le S-O-S "
+            "gagnant », près de la grille, en face de son prénom, puis fait une croix dans le cadre au bout de cette "
+            "ligne.",
         ),
     ],
 )
 def test_the_notes_say_who_fills_in_each_row_and_each_mark_of_the_board(lang, variant, said):
     # The board's marks, its totals and the score sheet: nothing said who keeps which (review rv67, 3; the words of
-    # a French reader, fr66).
+    # two French readers, fr66 and fr67).
     text = " ".join(" ".join(texts(teachers_notes(PrintOptions(variant=variant, language=Language(lang))))).split())
     assert said in text.replace("\u202f", " ").replace("\u00a0", " ")
