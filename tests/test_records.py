@@ -111,6 +111,7 @@ def test_the_true_record_checks(runner, tmp_path):
     [
         (altered(2, 5, "2"), "move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"),
         (altered(2, 4, ""), None),  # an empty lines cell is no claim
+        (altered(3, 3, "c 1"), None),  # a cell's name with a space inside, as a tablet types it (sweep ad66)
         (altered(2, 5, ""), None),  # nor an empty points cell
         (altered(2, 4, "-"), "move 3 (row 4): claims no line, the rules give B1-B3"),
         (altered(4, 4, "A1-C3"), "move 5 (row 6): claims lines A1-C3, the rules give no line"),

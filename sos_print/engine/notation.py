@@ -51,11 +51,12 @@ def cell_name(cell: Cell, size: int, notation: Notation = Notation.A1) -> str:
 
 
 def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
-    """Returns the cell named by `text` on a `size` board; case and surrounding spaces do not matter.
+    """Returns the cell named by `text` on a `size` board; case and spaces do not matter ("d 4" is D4, as a tablet's
+    keyboard types it: sweep ad66).
 
     Raises NotationError for a name that is not written in `notation` or lies off the board.
     """
-    clean = text.strip().upper()
+    clean = re.sub(r"\s+", "", text).upper()
     patterns = {Notation.A1: _A1, Notation.L1C1: _L1C1}
     match = re.fullmatch(patterns[notation], clean)
     if match is None:
