@@ -118,8 +118,8 @@ def test_segments_are_read_in_either_direction(text, size, notation, ends, name)
         ("B1-B4", "'B1-B4' is not a straight line of three adjacent cells"),
         ("B1-B2", "'B1-B2' is not a straight line of three adjacent cells"),
         ("A1-B3", "'A1-B3' is not a straight line of three adjacent cells"),
-        ("B1", "'B1' is not a segment: write the cells at its two ends joined by a hyphen"),
-        ("B1-B3-B5", "'B1-B3-B5' is not a segment: write the cells at its two ends joined by a hyphen"),
+        ("B1", "'B1' is not an S-O-S line: write the cells at its two ends joined by a hyphen"),
+        ("B1-B3-B5", "'B1-B3-B5' is not an S-O-S line: write the cells at its two ends joined by a hyphen"),
         ("B1-Z3", "cell Z3 is not on the 4 × 4 board"),
     ],
 )

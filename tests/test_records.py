@@ -112,6 +112,9 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(2, 5, "2"), "move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"),
         (altered(2, 4, ""), None),  # an empty lines cell is no claim
         (altered(3, 3, "c 1"), None),  # a cell's name with a space inside, as a tablet types it (sweep ad66)
+        # A line's ends as a child writes them: the move's claim, not a row that stops the game (review nt66, 1).
+        *((altered(2, 4, lines), None) for lines in ("B1/B3", "B1 B3", "b3b1", "B1 - B3", " B3  B1 ")),
+        (altered(2, 4, "B1 B3 C1"), "move 3 (row 4): 'C1' is not an S-O-S line"),
         (altered(2, 5, ""), None),  # nor an empty points cell
         (altered(2, 4, "-"), "move 3 (row 4): claims no line, the rules give B1-B3"),
         (altered(4, 4, "A1-C3"), "move 5 (row 6): claims lines A1-C3, the rules give no line"),
@@ -223,7 +226,7 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 5, "=SUM(F$2:F5)"), "move 4 (row 5): points must be a whole number, not a spreadsheet formula"),
         (altered(3, 2, ' =IF(A1>0;"S";"O")'), "move 4 (row 5): a spreadsheet formula is not a letter of the game"),
         (altered(3, 5, "=0"), "move 4 (row 5): points must be a whole number, not '=0'"),
-        (altered(2, 4, "Léa-Noël"), "move 3 (row 4): a word is not a segment: write the cells at its two ends joined"),
+        (altered(2, 4, "Léa-Noël"), "move 3 (row 4): a word is not an S-O-S line: write the cells at its two ends"),
         (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
         # A column left out would check nothing and say that every claim holds.
         (

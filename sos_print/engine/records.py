@@ -634,6 +634,19 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
         return None
     if text.lower() in NO_LINE:
         return ()
-    # "A1 - A3", "A1 – A3" and "A1 — A3" are A1-A3: word processors and keyboards give these dashes and spaces.
-    joined = re.sub(r"\s*[-\u2010-\u2014\u2212]\s*", "-", text)
-    return tuple(parse_segment(name, size, notation) for name in re.split(r"[\s,]+", joined) if name)
+    # "A1 - A3", "A1 – A3" and "A1 — A3" are A1-A3: word processors and keyboards give these dashes and spaces; a
+    # child writes "A1/A3", "A1 A3" or "A1A3", which stopped the replay of the whole game (review nt66, 1).
+    joined = re.sub(r"\s*[-\u2010-\u2014\u2212/]\s*", "-", text)
+    cell = r"L[0-9]{1,2}C[0-9]{1,2}" if notation is Notation.L1C1 else r"[A-Z]{1,2}[0-9]{1,2}"
+    names = [
+        re.sub(rf"^({cell})({cell})$", r"\1-\2", name, flags=re.IGNORECASE) for name in re.split(r"[\s,]+", joined)
+    ]
+    names = [name for name in names if name]
+    paired: list[str] = []
+    for name in names:  # two cells standing alone side by side are one line's ends
+        alone = re.fullmatch(cell, name, flags=re.IGNORECASE)
+        if alone and paired and re.fullmatch(cell, paired[-1], flags=re.IGNORECASE):
+            paired[-1] += f"-{name}"
+        else:
+            paired.append(name)
+    return tuple(parse_segment(name, size, notation) for name in paired)
