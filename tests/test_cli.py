@@ -860,6 +860,30 @@ def test_clicks_usage_errors_are_worded_for_a_teacher(runner, tmp_path, monkeypa
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["kit", "class.txt"], "(class.txt): give a class list with --roster class.txt"),
+        (["boards", "class.txt"], "(class.txt): give a class list with --roster class.txt"),
+        (["kit", "--roster", "class.txt", "our-kit"], "(our-kit): give the folder to write into with --out our-kit"),
+        (["puzzles", "sheets"], "(sheets): give the folder to write into with --out sheets"),
+        (
+            ["replay", "game.csv", "--size", "3", "--names", "A=Léa", "B=Tom"],
+            "(B=Tom): --names takes every seat in one argument, with commas between seats",
+        ),
+        (["boards", "b2"], '(b2): a name with spaces goes in quotes ("class list.txt")'),  # --out names a file there
+    ],
+)
+def test_an_argument_an_option_takes_is_told_the_option(runner, tmp_path, monkeypatch, args, said):
+    # "kit class.csv" and "--names A=Léa B=Tom" were told that a name with spaces goes in quotes (review nt66, 4).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "class.txt").write_text("Léa\nTom\n")
+    (tmp_path / "game.csv").write_text("player,letter,cell\nA,S,A1\n")
+    result = runner.invoke(app, args)
+    assert (result.exit_code, result.stderr) == (2, f"Usage error: Got unexpected extra argument(s) {said}\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.txt", "game.csv"]
+
+
 def test_a_long_dash_before_no_option_is_left_to_the_command(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["kit", "\u2014frob"])

@@ -60,7 +60,12 @@ class Application(TyperGroup):
             if context is not None and text == context.get_help():  # no arguments at all: the help, shown as it is
                 say(text, err=True)
             else:
-                said = dashed_file(text, arguments, context) or after_dashes(text, arguments) or plainer(text, context)
+                said = (
+                    dashed_file(text, arguments, context)
+                    or after_dashes(text, arguments)
+                    or option_missed(text, context)
+                    or plainer(text, context)
+                )
                 say(f"Usage error: {echoes_shortened(said, arguments)}", err=True)
             code = error.exit_code
         if not standalone_mode:
@@ -116,6 +121,33 @@ def after_dashes(text: str, arguments: Sequence[str]) -> str | None:
     if not any(argument.startswith("-") and argument in extra[1] for argument in after[1:]):
         return None
     return f"{text}: what follows -- is read as file names; give the options before --"
+
+
+FOLDER_COMMANDS = ("kit", "puzzles")  # the commands whose --out names a folder
+
+
+def option_missed(text: str, context: Any) -> str | None:
+    """Returns click's "unexpected extra argument" told which option it belongs to: a class list that exists given
+    without --roster, a seat's name after --names' first ("--names A=Léa B=Tom"), the folder of a command that writes
+    one given without --out; or None. Told to quote a name with spaces, a teacher looked for one (review nt66, 4)."""
+    extra = _EXTRA.fullmatch(text)
+    command = getattr(context, "command", None)
+    params = {param.name for param in getattr(command, "params", ())}
+    if extra is None or not extra[1].split():
+        return None
+    first = extra[1].split()[0]
+    if "names" in params and re.fullmatch(r"[A-Da-d]\s*=.*", first):
+        return f"{text}: --names takes every seat in one argument, with commas between seats"
+    if "roster" in params and os.path.isfile(first):
+        return f"{text}: give a class list with --roster {first}"
+    if (
+        getattr(command, "name", "") in FOLDER_COMMANDS
+        and first[:1].isalnum()
+        and "." not in first
+        and not os.path.lexists(first)
+    ):
+        return f"{text}: give the folder to write into with --out {first}"
+    return None
 
 
 def _range_words(match: re.Match[str]) -> str:
