@@ -1709,3 +1709,36 @@ def test_two_boards_cut_from_one_sheet_share_one_kind_of_header(runner, tmp_path
     (page,) = texts(out.read_bytes())
     # The class and date to fill in on both halves, or on neither
     assert (page.count("Class"), page.count("Date"), page.count("Group ")) == (fields, fields, 2), page
+
+
+THREES = "Nom;Prénom;Groupe\n" + "".join(f"N{k};Child {k};{(k - 1) // 3 + 1}\n" for k in range(1, 7))
+
+
+@pytest.mark.parametrize(
+    ("text", "options", "said"),
+    [
+        (
+            THREES,
+            [],
+            "the groups are made in the list's order; its groups are of 3, listed one after another: give --players 3",
+        ),
+        (THREES, ["--players", "3"], None),  # the groups made are the class's own
+        (
+            THREES,
+            ["--players", "3", "--shuffle"],
+            "the groups are mixed by --shuffle; its groups are of 3, listed one after another: leave --shuffle out",
+        ),
+        ("Name;Group\nLéa;1\nZoé;1\nTom;2\nMax;2\n", [], None),
+        ("Name;Group\n" + "".join(f"Child {k};{(k - 1) // 4 + 1}\n" for k in range(1, 9)), ["--teams"], None),
+    ],
+    ids=["threes", "threes-given", "threes-shuffled", "pairs", "teams"],
+)
+def test_a_column_of_the_class_own_groups_is_compared_with_the_groups_made(runner, tmp_path, text, options, said):
+    # A list in groups of three was told to list each group's children one after another, which it did: --players 3
+    # keeps its groups, and where the groups made are the class's own there is nothing to say (review nt66, 2).
+    roster = tmp_path / "class.csv"
+    roster.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(tmp_path / "b.pdf"), *options])
+    assert result.exit_code == 0, result.output
+    heading = "Groupe" if "Groupe" in text else "Group"
+    assert result.stderr == ("" if said is None else f"note: {roster}: its {heading} column is not read: {said}\n")

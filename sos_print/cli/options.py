@@ -22,6 +22,7 @@ from sos_print.plans.options import Language
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from sos_print.engine.roster import Child
     from sos_print.engine.roster import Roster as ClassList
     from sos_print.engine.rules import Variant
     from sos_print.plans.options import PrintOptions
@@ -325,14 +326,16 @@ def seated(
     class_list = read_class_list(roster)
     variant = options.variant
     groups = form_groups(class_list.children, variant.players, variant.teams, shuffle, seed)
-    if variant.teams and (apart := _without_teams(groups)):  # a group that plays no team game: said at once
-        from sos_print.cli.process import say
-        from sos_print.engine.errors import shown
+    from sos_print.cli.process import say
+    from sos_print.engine.errors import shown
 
+    if variant.teams and (apart := _without_teams(groups)):  # a group that plays no team game: said at once
         say(f"note: {shown(roster)}: {apart}", err=True)
+    if class_list.grouped and (own := _own_groups(class_list, groups, variant, shuffle)):
+        say(f"note: {shown(roster)}: {own}", err=True)
     if "--groups" in given and options.groups != len(groups):
         # the lines passed over explain a count the teacher did not expect
-        note_class_list(class_list, shuffled=shuffle)
+        note_class_list(class_list)
         usage(
             f"--groups {options.groups}: the class list makes {len(groups)} "
             f"{'group' if len(groups) == 1 else 'groups'}; leave --groups out, or give {len(groups)}"
@@ -361,6 +364,36 @@ def _without_teams(groups: Sequence[Sequence[object]]) -> str:
     return said + f"groups {first} and {second} play the games for {one} and {other} players, without teams"
 
 
+def _own_groups(class_list: ClassList, groups: Sequence[Sequence[Child]], variant: Variant, shuffled: bool) -> str:
+    """Says how the groups made differ from those of the class list's own column of groups ("Groupe"), and what
+    keeps the class's: --players where its groups are of one size and listed one after another, or the list's
+    order; nothing where they are the same. The column was dropped without a word (sweep ad66, 4), and then told
+    to a list whose groups of three --players 3 keeps (review nt66, 2)."""
+    from sos_print.engine.roster import form_groups
+    from sos_print.engine.rules import MAX_PLAYERS
+
+    own: dict[str, set[int]] = {}
+    for child, label in zip(class_list.children, class_list.own_groups, strict=True):
+        own.setdefault(label.casefold(), set()).add(child.line)
+    wanted = {frozenset(lines) for lines in own.values()}
+
+    def parts(made: Sequence[Sequence[Child]]) -> set[frozenset[int]]:
+        return {frozenset(child.line for child in group) for group in made}
+
+    if parts(groups) == wanted:
+        return ""
+    said = f"its {_printable(class_list.grouped)} column is not read: the groups are "
+    said += "mixed by --shuffle" if shuffled else "made in the list's order"
+    sizes = {len(lines) for lines in own.values()}
+    size = sizes.pop() if len(sizes) == 1 else 0
+    if 2 <= size <= MAX_PLAYERS and parts(form_groups(class_list.children, size, False, False, 0)) == wanted:
+        steps = [f"give --players {size}"] if (size, False) != (variant.players, variant.teams) else []
+        steps += ["leave --shuffle out"] if shuffled else []
+        return said + f"; its groups are of {size}, listed one after another: {' and '.join(steps)}"
+    keep = "leave --shuffle out and " if shuffled else ""
+    return said + f"; to keep the class's own groups, {keep}list each group's children one after another"
+
+
 def read_class_list(path: Path) -> ClassList:
     """Returns the class list at `path`, its names all printable; any problem ends the run with one line, status 1."""
     from sos_print.engine.errors import SosError, shown
@@ -379,12 +412,11 @@ def read_class_list(path: Path) -> ClassList:
     return class_list
 
 
-def note_class_list(class_list: ClassList | None, grouping: bool = True, shuffled: bool = False) -> None:
+def note_class_list(class_list: ClassList | None) -> None:
     """Says whether the class list's accents were read back from being saved twice, which lines were read as titles,
     which were read as names but may be titles, which had
     no first name and are called by another column, and which lines repeat a name, so that the teacher can add an
-    initial; by their lines, never their words: the terminal shows no child's name. A column of the class's own groups
-    is named when `grouping` (not for puzzles: a sheet a child), the groups made in the list's order or `shuffled`."""
+    initial; by their lines, never their words: the terminal shows no child's name."""
     from sos_print.cli.process import say
     from sos_print.engine.errors import shown
 
@@ -423,14 +455,6 @@ def note_class_list(class_list: ClassList | None, grouping: bool = True, shuffle
         say(
             f"note: {shown(class_list.path)}: the names in its {_printable(class_list.surnames)} column are printed: "
             "if they are last names, head the first names' column Prénom or First name",
-            err=True,
-        )
-    if grouping and class_list.grouped:  # the class's own groups, dropped without a word (ad66, 4)
-        made = "mixed by --shuffle" if shuffled else "made in the list's order"
-        keep = "leave --shuffle out and " if shuffled else ""  # re-ordered, the list is mixed all the same (ad67, 2)
-        say(
-            f"note: {shown(class_list.path)}: its {_printable(class_list.grouped)} column is not read: the groups are "
-            f"{made}; to keep the class's own groups, {keep}list each group's children one after another",
             err=True,
         )
     repeated = class_list.repeated()

@@ -119,7 +119,7 @@ def kit(
         names_given=False,
     )
     say_notes(notes)
-    note_class_list(class_list, shuffled=shuffle)
+    note_class_list(class_list)
     note_lone_board(options)
 
 
@@ -158,7 +158,7 @@ def boards(
     )
     options, class_list = seated(context, options, roster, shuffle, seed)
     run([out], force, lambda progress: [document("boards").make(options, Inputs(), progress)], read_files(roster))
-    note_class_list(class_list, shuffled=shuffle)
+    note_class_list(class_list)
     note_lone_board(options)
 
 
@@ -239,7 +239,7 @@ def audit(
         refuse_too_large_form(options)
     made = document("fillable audit" if fillable else "audit")
     run([out], force, lambda progress: [made.make(options, Inputs(), progress)], read_files(roster))
-    note_class_list(class_list, shuffled=shuffle)
+    note_class_list(class_list)
 
 
 @app.command()

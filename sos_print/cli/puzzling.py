@@ -120,7 +120,7 @@ def puzzles(
         children = len(class_list.children)
         if given_options(context, "copies") and copies != children:
             # the lines passed over explain a count the teacher did not expect
-            note_class_list(class_list, grouping=False)
+            note_class_list(class_list)
             usage(f"--copies {copies}: the class list has {children} children, one sheet each; leave --copies out")
         # One sheet per child, in the list's order: the seating holds them all as one list.
         options = replace(options, seating=Seating(str(roster), (class_list.children,)))
@@ -138,7 +138,7 @@ def puzzles(
         return rendered
 
     run([out / entry.file for entry in made], force, render, [roster] if roster is not None else [], names_given=False)
-    note_class_list(class_list, grouping=False)
+    note_class_list(class_list)
     sheets = next((done for entry, done in zip(made, rendered, strict=False) if entry.file == "puzzles.pdf"), None)
     if sheets is not None and sheets.pages > LONG_SHEET * copies:
         # Twelve large-print 6 x 6 puzzles took a page each: 360 pages for a class of 30 (review rv64, 6).

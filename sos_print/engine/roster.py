@@ -255,7 +255,7 @@ class Roster:
     to check; `surnames` the heading of the names' column when its names may be last names (a first-name column
     beside it not recognised), for the teacher to be told; `repaired` whether the list's accents had been saved twice
     and were read back ("LÃ©a" as "Léa"); `grouped` the heading of a column of the class's own groups ("Groupe"),
-    which is not read, for the teacher to be told.
+    and `own_groups` each child's group in it, which sos-print compares with the groups it makes.
     """
 
     path: str
@@ -267,6 +267,7 @@ class Roster:
     surnames: str = ""
     repaired: bool = False
     grouped: str = ""
+    own_groups: tuple[str, ...] = ()  # each child's group in the `grouped` column, in the list's order
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -340,6 +341,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     full = _full_names(table[columns.start :], columns)
     parted = separator is None and not columns.headings and _parted_title(table)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
+    labels: list[str] = []  # each child's group in the class's own column of groups, if it has one
     seated: list[list[str]] = []  # the rows the children were read from
     parts: list[tuple[_Columns, list[list[str]]]] = []  # each heading row's columns and rows, before the last's
     above = table[: columns.start - 1] if columns.headings else table[: columns.start]
@@ -376,6 +378,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if column is not None and _cell(cells, column):
             children.append(_checked(Child(_unmarked(_cell(cells, column)), number), cells[column], path))
+            labels.append(_group_label(columns, cells))
             seated.append(cells)
         if len(children) > MAX_CHILDREN:
             raise ExampleFileError(
@@ -399,17 +402,31 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     for part in [*parts, (columns, seated)]:
         _partners(*part, path)
     surnames = next(filter(None, (_surnames(*part) for part in [*parts, (columns, seated)] if part[1])), "")
-    grouped = next(
-        (
-            heading
-            for column, heading in enumerate(columns.headings)
-            if _heading(heading) in GROUP_HEADINGS and any(_cell(cells, column) for cells in seated)  # not left empty
-        ),
-        "",
-    )
+    column = _group_column(columns)
+    grouped = columns.headings[column] if column is not None and any(labels) else ""  # a column left empty: none
     return Roster(
-        path, tuple(children), tuple(borrowed), used_from, tuple(passed), tuple(doubtful), surnames, repaired, grouped
+        path,
+        tuple(children),
+        tuple(borrowed),
+        used_from,
+        tuple(passed),
+        tuple(doubtful),
+        surnames,
+        repaired,
+        grouped,
+        tuple(labels) if grouped else (),
     )
+
+
+def _group_column(columns: _Columns) -> int | None:
+    """Returns the column of the class's own groups ("Groupe"), or None."""
+    return next((k for k, heading in enumerate(columns.headings) if _heading(heading) in GROUP_HEADINGS), None)
+
+
+def _group_label(columns: _Columns, cells: Sequence[str]) -> str:
+    """Returns a child's group as the class's own column of groups gives it ("" where it has none)."""
+    column = _group_column(columns)
+    return _cell(cells, column) if column is not None else ""
 
 
 # Headings of a column of the class's own groups: read as no name, and not read as groups (ad66, 4).
