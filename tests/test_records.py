@@ -121,7 +121,12 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 1, "B"), "move 4 (row 5): B wrote, but A scored on move 3 and writes again"),
         (altered(1, 1, "A"), "move 2 (row 3): A wrote, but move 1 scored nothing, so B writes next"),
         (altered(0, 1, "B"), "move 1 (row 2): B wrote, but the first move is A's"),
-        (altered(1, 0, "7"), "move 2 (row 3): the move column says '7', but this is move 2 of the record"),
+        (altered(1, 0, "7"), "move 2 (row 3): the move column says '7', but this is move 2 of the record\n"),
+        (  # a row left out: the next number where one is expected (review nt66, 9)
+            game_csv([row for k, row in enumerate(GAME) if k != 1]),
+            "move 2 (row 3): the move column says '3', but this is move 2 of the record; if a move's row is missing "
+            "above it, add it; rows 4 and 5 cannot be read either",
+        ),
         # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'. Said as it is: "says '²', but
         # this is move 2" read as "2 is not 2".
         (

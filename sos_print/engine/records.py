@@ -585,7 +585,9 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
     if written and not re.fullmatch(r"[0-9]+", written):  # "²" or "٢" is no number to compare: said as it is
         raise SosError(f"the move column holds {typed(written)}: write the move's number in the digits 0 to 9")
     if written and not (len(written) <= 6 and int(written) == number):
-        raise SosError(f"the move column says {quoted(written)}, but this is move {number} of the record")
+        # The next number where one is expected is a row left out above, most often (review nt66, 9).
+        hint = "; if a move's row is missing above it, add it" if written == str(number + 1) else ""
+        raise SosError(f"the move column says {quoted(written)}, but this is move {number} of the record{hint}")
     if not cells["letter"]:
         raise SosError("no letter: write S or O")
     if not cells["cell"]:
