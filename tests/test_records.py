@@ -258,6 +258,12 @@ def test_the_true_record_checks(runner, tmp_path):
             "the header has no case column: the columns are joueur, lettre, case, lignes, points",
         ),
         (game_csv(header="move,player,letter,cell,lines,points,total C"), "the header has 'total C', but this game"),
+        # copied from the paper sheet, whose "Total" stands over a column for each side (review nt66, 10)
+        (
+            game_csv(header="move,player,letter,cell,lines,points,A"),
+            "the header names an unknown column 'A' (known: move, player, letter, cell, lines, points, total A...): "
+            "head it total A\n",
+        ),
         ("\n\n", "holds no header row"),
         ("player;letter;cell;lines;points\n;;;;\n", "holds no move: write one row for each letter written"),
     ],

@@ -515,7 +515,13 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
         column = _column(name)
         if column is None and name.strip():
             known = f"{', '.join(names)}..."
-            raise ExampleFileError(path, f"the header names an unknown column {quoted(name.strip())} (known: {known})")
+            # The paper sheet heads its totals "Total" over a column for each side (review nt66, 10).
+            bare = re.sub(r"\s", "", name).upper()
+            side = next((side for side in variant.sides if bare in (side, "+".join(side))), None)
+            hint = f": head it total {' + '.join(side)}" if side else ""
+            raise ExampleFileError(
+                path, f"the header names an unknown column {quoted(name.strip())} (known: {known}){hint}"
+            )
         if column is not None and column.startswith("total ") and column[6:] not in variant.sides:
             sides = ", ".join(f"total {' + '.join(side)}" for side in variant.sides)
             raise ExampleFileError(path, f"the header has {quoted(name.strip())}, but this game's totals are {sides}")
