@@ -212,6 +212,7 @@ def test_the_true_record_checks(runner, tmp_path):
         ),
         (altered(3, 3, "J1"), "move 4 (row 5): cell J1 is not on the 4 × 4 board\n"),  # on no board
         (altered(3, 1, "E"), "move 4 (row 5): player must be a seat of this game (A, B), not 'E'"),
+        (altered(3, 1, "=A"), "move 4 (row 5): player must be a seat of this game (A, B), not a spreadsheet formula"),
         # Seats run together: "AB" is in the string "AB" of the seats, and was taken for one (exit 70).
         (altered(3, 1, "AB"), "move 4 (row 5): player must be a seat of this game (A, B), not 'AB'"),
         (altered(3, 1, "ab"), "move 4 (row 5): player must be a seat of this game (A, B), not 'ab'"),
