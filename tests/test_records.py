@@ -125,7 +125,7 @@ def test_the_true_record_checks(runner, tmp_path):
         (  # a row left out: the next number where one is expected (review nt66, 9)
             game_csv([row for k, row in enumerate(GAME) if k != 1]),
             "move 2 (row 3): the move column says '3', but this is move 2 of the record; if a move's row is missing "
-            "above it, add it; rows 4 and 5 cannot be read either",
+            "above it, add it\n",  # the rows below, numbered one ahead too, are not called unreadable
         ),
         # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'. Said as it is: "says '²', but
         # this is move 2" read as "2 is not 2".

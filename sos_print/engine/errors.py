@@ -111,6 +111,10 @@ class NotAMoveError(SosError):
     """Signals a row of a record that is no move: its move column holds words and no number, as a totals row."""
 
 
+class MissingRowError(SosError):
+    """Signals a record's row whose move column is one ahead of the moves above it: a move's row left out."""
+
+
 class VariantError(SosError):
     """Signals a combination of variant settings the rules do not allow."""
 

@@ -35,7 +35,15 @@ import stat
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
-from sos_print.engine.errors import ExampleFileError, NotAMoveError, NotationError, SosError, quoted, typed
+from sos_print.engine.errors import (
+    ExampleFileError,
+    MissingRowError,
+    NotAMoveError,
+    NotationError,
+    SosError,
+    quoted,
+    typed,
+)
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
 from sos_print.engine.files import (
     UNCLOSED_QUOTE,
@@ -396,9 +404,9 @@ def record_from_table(
             # The moves after a row that cannot be read cannot be played; those before it are still checked, and the
             # rows below it that cannot be read either are named, so that a teacher mends them at once (nt64, 11).
             number = len(moves) + 1
-            stopped = (
-                f"move {number} (row {row_number}): {error}{_unread_below(rows, columns, separator, options, number)}"
-            )
+            # Below a row left out, the rows are read as numbered, one ahead: none is called unreadable for it.
+            below = _unread_below(rows, columns, separator, options, number + isinstance(error, MissingRowError))
+            stopped = f"move {number} (row {row_number}): {error}{below}"
             break
     if not moves and stopped is None:
         raise ExampleFileError(path, "holds no move: write one row for each letter written, under the header")
@@ -591,9 +599,10 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
     if written and not re.fullmatch(r"[0-9]+", written):  # "²" or "٢" is no number to compare: said as it is
         raise SosError(f"the move column holds {typed(written)}: write the move's number in the digits 0 to 9")
     if written and not (len(written) <= 6 and int(written) == number):
-        # The next number where one is expected is a row left out above, most often (review nt66, 9).
-        hint = "; if a move's row is missing above it, add it" if written == str(number + 1) else ""
-        raise SosError(f"the move column says {quoted(written)}, but this is move {number} of the record{hint}")
+        said = f"the move column says {quoted(written)}, but this is move {number} of the record"
+        if written == str(number + 1):  # most often a row left out above (review nt66, 9)
+            raise MissingRowError(f"{said}; if a move's row is missing above it, add it")
+        raise SosError(said)
     if not cells["letter"]:
         raise SosError("no letter: write S or O")
     if not cells["cell"]:
