@@ -865,8 +865,13 @@ def test_clicks_usage_errors_are_worded_for_a_teacher(runner, tmp_path, monkeypa
     [
         (["kit", "class.txt"], "(class.txt): give a class list with --roster class.txt"),
         (["boards", "class.txt"], "(class.txt): give a class list with --roster class.txt"),
-        (["kit", "--roster", "class.txt", "our-kit"], "(our-kit): give the folder to write into with --out our-kit"),
-        (["puzzles", "sheets"], "(sheets): give the folder to write into with --out sheets"),
+        # a word left over from a value with a space, or a name already given: the hint on quotes (sweep ad68, 1, 5)
+        (["kit", "--class-name", "Year", "5"], '(5): a name with spaces goes in quotes ("class list.txt")'),
+        (
+            ["kit", "--roster", "class.txt", "class.txt"],
+            '(class.txt): a name with spaces goes in quotes ("class list.txt")',
+        ),
+        (["kit", "game.csv"], '(game.csv): a name with spaces goes in quotes ("class list.txt")'),  # a record: no list
         (
             ["replay", "game.csv", "--size", "3", "--names", "A=Léa", "B=Tom"],
             "(B=Tom): --names takes every seat in one argument, with commas between seats",

@@ -63,7 +63,7 @@ class Application(TyperGroup):
                 said = (
                     dashed_file(text, arguments, context)
                     or after_dashes(text, arguments)
-                    or option_missed(text, context)
+                    or option_missed(text, arguments, context)
                     or plainer(text, context)
                 )
                 say(f"Usage error: {echoes_shortened(said, arguments)}", err=True)
@@ -123,30 +123,23 @@ def after_dashes(text: str, arguments: Sequence[str]) -> str | None:
     return f"{text}: what follows -- is read as file names; give the options before --"
 
 
-FOLDER_COMMANDS = ("kit", "puzzles")  # the commands whose --out names a folder
-
-
-def option_missed(text: str, context: Any) -> str | None:
+def option_missed(text: str, arguments: Sequence[str], context: Any) -> str | None:
     """Returns click's "unexpected extra argument" told which option it belongs to: a class list that exists given
-    without --roster, a seat's name after --names' first ("--names A=Léa B=Tom"), the folder of a command that writes
-    one given without --out; or None. Told to quote a name with spaces, a teacher looked for one (review nt66, 4)."""
+    without --roster, a seat's name after --names' first ("--names A=Léa B=Tom"); or None. Told to quote a name with
+    spaces, a teacher looked for one (review nt66, 4). A word left over from a value with a space ("--class-name Year
+    5") says nothing of where it belongs: it keeps the hint on quotes (sweep ad68, 1)."""
+    from sos_print.engine.records import is_record
+
     extra = _EXTRA.fullmatch(text)
-    command = getattr(context, "command", None)
-    params = {param.name for param in getattr(command, "params", ())}
+    params = {param.name for param in getattr(getattr(context, "command", None), "params", ())}
     if extra is None or not extra[1].split():
         return None
     first = extra[1].split()[0]
     if "names" in params and re.fullmatch(r"[A-Da-d]\s*=.*", first):
         return f"{text}: --names takes every seat in one argument, with commas between seats"
-    if "roster" in params and os.path.isfile(first):
+    given = any(argument == "--roster" or argument.startswith("--roster=") for argument in arguments)
+    if "roster" in params and not given and os.path.isfile(first) and not is_record(first):
         return f"{text}: give a class list with --roster {first}"
-    if (
-        getattr(command, "name", "") in FOLDER_COMMANDS
-        and first[:1].isalnum()
-        and "." not in first
-        and not os.path.lexists(first)
-    ):
-        return f"{text}: give the folder to write into with --out {first}"
     return None
 
 
