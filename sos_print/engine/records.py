@@ -647,6 +647,15 @@ def _count(text: str, column: str) -> int:
     return int(text)
 
 
+def _three_in_line(names: Sequence[str], size: int, notation: Notation) -> bool:
+    """Tells whether three cells' names are the cells of one line, its middle in the middle."""
+    try:
+        first, middle, last = (parse_cell(name, size, notation) for name in names)
+        return Segment.between(first, last).middle == middle
+    except (SosError, ValueError):
+        return False
+
+
 def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | None:
     if not text:
         return None
@@ -659,12 +668,23 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     names = [
         re.sub(rf"^({cell})({cell})$", r"\1-\2", name, flags=re.IGNORECASE) for name in re.split(r"[\s,]+", joined)
     ]
-    names = [name for name in names if name]
+    # A line written with its three cells ("A2 B2 C2", "A2-B2-C2") is the line of its two ends (sweep ad68, 2).
+    three = [re.fullmatch(rf"({cell})-({cell})-({cell})", name, flags=re.IGNORECASE) for name in names]
+    names = [
+        f"{found[1]}-{found[3]}" if found and _three_in_line(found.groups(), size, notation) else name
+        for name, found in zip(names, three, strict=True)
+        if name
+    ]
     paired: list[str] = []
-    for name in names:  # two cells standing alone side by side are one line's ends
-        alone = re.fullmatch(cell, name, flags=re.IGNORECASE)
-        if alone and paired and re.fullmatch(cell, paired[-1], flags=re.IGNORECASE):
-            paired[-1] += f"-{name}"
+    run: list[str] = []  # cells standing alone side by side: a line's ends, two by two, or its three cells
+    for name in [*names, ""]:
+        if name and re.fullmatch(cell, name, flags=re.IGNORECASE):
+            run.append(name)
+            continue
+        if len(run) == 3 and _three_in_line(run, size, notation):
+            paired.append(f"{run[0]}-{run[2]}")
         else:
-            paired.append(name)
+            paired += [f"{a}-{b}" for a, b in zip(run[::2], run[1::2], strict=False)] + run[len(run) // 2 * 2 :]
+        run = []
+        paired += [name] if name else []
     return tuple(parse_segment(name, size, notation) for name in paired)
