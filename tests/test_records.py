@@ -130,6 +130,15 @@ def test_the_true_record_checks(runner, tmp_path):
             "move 2 (row 3): the move column says '3', but this is move 2 of the record; if a move's row is missing "
             "above it, add it\n",  # the rows below, numbered one ahead too, are not called unreadable
         ),
+        (  # a typo, the rows below numbered as they should be: no row is missing (sweep ad68, 3)
+            altered(1, 0, "3"),
+            "move 2 (row 3): the move column says '3', but this is move 2 of the record\n",
+        ),
+        (  # two rows left out (sweep ad68, 7)
+            game_csv([row for k, row in enumerate(GAME) if k not in (1, 2)]),
+            "move 2 (row 3): the move column says '4', but this is move 2 of the record; if 2 moves' rows are "
+            "missing above it, add them\n",
+        ),
         # Only ASCII digits are a move number: int() reads '١' as 1 and raises on '²'. Said as it is: "says '²', but
         # this is move 2" read as "2 is not 2".
         (

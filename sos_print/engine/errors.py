@@ -112,7 +112,13 @@ class NotAMoveError(SosError):
 
 
 class MissingRowError(SosError):
-    """Signals a record's row whose move column is one ahead of the moves above it: a move's row left out."""
+    """Signals a record's row whose move column is a little ahead of the moves above it: moves' rows left out, or a
+    typo in its number, which `plain` says without the hint."""
+
+    def __init__(self, message: str, plain: str, left: int) -> None:
+        super().__init__(message)
+        self.plain = plain
+        self.left = left  # how many rows it says may be missing
 
 
 class VariantError(SosError):

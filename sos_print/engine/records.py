@@ -404,9 +404,17 @@ def record_from_table(
             # The moves after a row that cannot be read cannot be played; those before it are still checked, and the
             # rows below it that cannot be read either are named, so that a teacher mends them at once (nt64, 11).
             number = len(moves) + 1
-            # Below a row left out, the rows are read as numbered, one ahead: none is called unreadable for it.
-            below = _unread_below(rows, columns, separator, options, number + isinstance(error, MissingRowError))
-            stopped = f"move {number} (row {row_number}): {error}{below}"
+            said, below = str(error), []
+            if isinstance(error, MissingRowError):
+                # Below a row left out, the rows are numbered one ahead; below a typo in its number, as they should
+                # be: the reading that finds fewer rows it cannot read is said (sweep ad68, 3).
+                rest = list(itertools.islice(rows, UNREAD_LOOK * options.size**2))
+                below = _unread_below(iter(rest), columns, separator, options, number + error.left)
+                typo = _unread_below(iter(rest), columns, separator, options, number)
+                said, below = (said, below) if len(below) <= len(typo) else (error.plain, typo)
+            else:
+                below = _unread_below(rows, columns, separator, options, number)
+            stopped = f"move {number} (row {row_number}): {said}{_unread_said(below)}"
             break
     if not moves and stopped is None:
         raise ExampleFileError(path, "holds no move: write one row for each letter written, under the header")
@@ -428,9 +436,9 @@ def _unread_below(
     separator: str | None,
     options: RecordOptions,
     number: int,
-) -> str:
-    """Returns how a message on the row of move `number`, which cannot be read, ends: the rows below it, up to the
-    board's last move, that cannot be read either ("; rows 7 and 9 cannot be read either"), or nothing."""
+) -> list[int]:
+    """Returns the rows below the row of move `number`, which cannot be read, up to the board's last move, that cannot
+    be read either."""
     unread: list[int] = []
     for row_number, row in rows:
         number += 1
@@ -446,6 +454,12 @@ def _unread_below(
             break
         except SosError:
             unread.append(row_number)
+    return unread
+
+
+def _unread_said(unread: list[int]) -> str:
+    """Returns how a message on a row that cannot be read ends, naming the rows below it that cannot be read either
+    ("; rows 7 and 9 cannot be read either"), or nothing."""
     if not unread:
         return ""
     # "and 1 more" took the room of the row's number (sweep ad67, 6)
@@ -457,6 +471,8 @@ def _unread_below(
 
 
 UNREAD_NAMED = 5  # the most rows below one that cannot be read that its message names by number
+UNREAD_LOOK = 4  # times the board's cells: the rows below a move number ahead read twice, to tell a typo
+MISSING_MOST = 3  # the most rows a move number ahead is told may be missing above it
 
 
 def _no_move(cells: dict[str, str]) -> bool:
@@ -600,8 +616,12 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
         raise SosError(f"the move column holds {typed(written)}: write the move's number in the digits 0 to 9")
     if written and not (len(written) <= 6 and int(written) == number):
         said = f"the move column says {quoted(written)}, but this is move {number} of the record"
-        if written == str(number + 1):  # most often a row left out above (review nt66, 9)
-            raise MissingRowError(f"{said}; if a move's row is missing above it, add it")
+        left = int(written) - number if len(written) <= 6 else 0
+        if 0 < left <= MISSING_MOST:  # most often rows left out above (review nt66, 9; sweep ad68, 7)
+            rows = "a move's row is" if left == 1 else f"{left} moves' rows are"
+            raise MissingRowError(
+                f"{said}; if {rows} missing above it, add {'it' if left == 1 else 'them'}", said, left
+            )
         raise SosError(said)
     if not cells["letter"]:
         raise SosError("no letter: write S or O")
