@@ -858,7 +858,7 @@ def test_a_group_a_class_list_makes_under_teams_that_plays_without_teams_is_name
     ("text", "heading"),
     [
         ("Name;Group\nLéa;1\nTom;2\nZoé;1\nMaël;2\n", "Group"),
-        ("Prénom;Nom;Équipe\nLéa;Petit;rouge\nTom;Durand;bleu\n", "Équipe"),
+        ("Prénom;Nom;Équipe\nLéa;Petit;rouge\nTom;Durand;bleu\nZoé;Roux;rouge\nMax;Blanc;bleu\n", "Équipe"),
         ("Prénom;Classe\nLéa;CM1\nTom;CM1\n", None),
         ("Prénom;GROUPE\nLéa;\nTom;\n", None),  # a column left empty holds no groups (sweep ad67, 7)
     ],
@@ -1726,12 +1726,30 @@ THREES = "Nom;Prénom;Groupe\n" + "".join(f"N{k};Child {k};{(k - 1) // 3 + 1}\n"
         (
             THREES,
             ["--players", "3", "--shuffle"],
-            "the groups are mixed by --shuffle; its groups are of 3, listed one after another: leave --shuffle out",
+            "the groups are mixed by --shuffle; its groups are listed one after another: leave --shuffle out",
         ),
         ("Name;Group\nLéa;1\nZoé;1\nTom;2\nMax;2\n", [], None),
         ("Name;Group\n" + "".join(f"Child {k};{(k - 1) // 4 + 1}\n" for k in range(1, 9)), ["--teams"], None),
+        # in order with --teams, mixed: only --shuffle keeps them from the class's own (sweep ad68, 8)
+        (
+            "Name;Group\n" + "".join(f"Child {k};{(k - 1) // 4 + 1}\n" for k in range(1, 9)),
+            ["--teams", "--shuffle"],
+            "the groups are mixed by --shuffle; its groups are listed one after another: leave --shuffle out",
+        ),
+        # in order but of several sizes, or of one child, which no option makes (sweep ad68, 4)
+        (
+            "Name;Group\n" + "".join(f"Child {k};{group}\n" for k, group in enumerate("1112233", start=1)),
+            [],
+            "the groups are made in the list's order; its groups, of 2 and 3 children, cannot be kept: every group "
+            "made is of --players children, but the last",
+        ),
+        (
+            "Name;Group\nLéa;1\nTom;2\n",
+            [],
+            "the groups are made in the list's order; its groups of 1 cannot be kept: a game is for 2 to 4 players",
+        ),
     ],
-    ids=["threes", "threes-given", "threes-shuffled", "pairs", "teams"],
+    ids=["threes", "threes-given", "threes-shuffled", "pairs", "teams", "teams-shuffled", "several-sizes", "ones"],
 )
 def test_a_column_of_the_class_own_groups_is_compared_with_the_groups_made(runner, tmp_path, text, options, said):
     # A list in groups of three was told to list each group's children one after another, which it did: --players 3

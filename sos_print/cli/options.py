@@ -384,12 +384,25 @@ def _own_groups(class_list: ClassList, groups: Sequence[Sequence[Child]], varian
         return ""
     said = f"its {_printable(class_list.grouped)} column is not read: the groups are "
     said += "mixed by --shuffle" if shuffled else "made in the list's order"
+    if shuffled and parts(form_groups(class_list.children, variant.players, variant.teams, False, 0)) == wanted:
+        return said + "; its groups are listed one after another: leave --shuffle out"  # not --players (ad68, 8)
     sizes = {len(lines) for lines in own.values()}
     size = sizes.pop() if len(sizes) == 1 else 0
     if 2 <= size <= MAX_PLAYERS and parts(form_groups(class_list.children, size, False, False, 0)) == wanted:
-        steps = [f"give --players {size}"] if (size, False) != (variant.players, variant.teams) else []
-        steps += ["leave --shuffle out"] if shuffled else []
+        steps = [f"give --players {size}"] + (["leave --shuffle out"] if shuffled else [])
         return said + f"; its groups are of {size}, listed one after another: {' and '.join(steps)}"
+    labels = [label.casefold() for label in class_list.own_groups]
+    if all(labels.index(label) == k or labels[k - 1] == label for k, label in enumerate(labels)):
+        # Listed one after another already, of several sizes or of none a game is for: no option makes them (sweep
+        # ad68, 4).
+        counts = sorted({len(lines) for lines in own.values()})
+        if len(counts) > 1:
+            made = "every group made is of --players children, but the last"
+            return (
+                said + f"; its groups, of {_listed([str(count) for count in counts])} children, cannot be kept: {made}"
+            )
+        if not 2 <= counts[0] <= MAX_PLAYERS:
+            return said + f"; its groups of {counts[0]} cannot be kept: a game is for 2 to {MAX_PLAYERS} players"
     keep = "leave --shuffle out and " if shuffled else ""
     return said + f"; to keep the class's own groups, {keep}list each group's children one after another"
 
