@@ -39,6 +39,7 @@ A1, L1C1 = Notation.A1, Notation.L1C1
         ("D 4", 4, A1, Cell(3, 3)),  # spaces inside, as a tablet's keyboard types them, do not matter either
         ("L2 C3", 5, L1C1, Cell(2, 3)),
         ("l 2 c\t3", 5, L1C1, Cell(2, 3)),
+        ("L 2 C 3", 5, L1C1, Cell(2, 3)),
     ],
 )
 def test_parse_cell_reads_both_notations(text, size, notation, cell):
@@ -70,6 +71,7 @@ def test_cell_name_writes_both_notations(cell, size, notation, name):
         ("1A", 4, A1, "'1A' is not a cell name in A1 notation (like B2)"),
         ("1 A", 4, A1, "'1 A' is not a cell name in A1 notation (like B2)"),
         ("E 1", 4, A1, "cell E1 is not on the 4 × 4 board"),
+        ("D4 4", 4, A1, "'D4 4' is not a cell name in A1 notation (like B2)"),  # not D44 (sweep ad68, 6)
         ("B2", 4, L1C1, "'B2' is not a cell name in L1C1 notation (like L2C3), but one in A1 notation"),
         ("L2C3", 4, A1, "'L2C3' is not a cell name in A1 notation (like B2), but one in L1C1 notation"),
         ("", 4, A1, "'' is not a cell name in A1 notation (like B2)"),

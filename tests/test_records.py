@@ -116,7 +116,7 @@ def test_the_true_record_checks(runner, tmp_path):
         *((altered(2, 4, lines), None) for lines in ("B1/B3", "B1 B3", "b3b1", "B1 - B3", " B3  B1 ")),
         (altered(2, 4, "B1 B3 C1"), "move 3 (row 4): 'C1' is not an S-O-S line"),
         # its three cells, as a child writes a line (sweep ad68, 2); three that are no line stay a problem
-        *((altered(2, 4, lines), None) for lines in ("B1 B2 B3", "B3 B2 B1", "B1-B2-B3")),
+        *((altered(2, 4, lines), None) for lines in ("B1 B2 B3", "B3 B2 B1", "B1-B2-B3", "B 1 B 3", "b 1-b 3")),
         (altered(2, 4, "B1-C2-B3"), "move 3 (row 4): 'B1-C2-B3' is not an S-O-S line"),
         (altered(2, 5, ""), None),  # nor an empty points cell
         (altered(2, 4, "-"), "move 3 (row 4): claims no line, the rules give B1-B3"),

@@ -56,7 +56,8 @@ def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
 
     Raises NotationError for a name that is not written in `notation` or lies off the board.
     """
-    clean = re.sub(r"\s+", "", text).upper()
+    # Spaces between a name's parts only ("D 4", "L2 C3"): "D4 4" is no cell, not D44 (sweep ad68, 6).
+    clean = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])|(?<=[0-9])\s+(?=[Cc][0-9\s])", "", text.strip()).upper()
     patterns = {Notation.A1: _A1, Notation.L1C1: _L1C1}
     match = re.fullmatch(patterns[notation], clean)
     if match is None:

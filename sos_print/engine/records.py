@@ -684,6 +684,7 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     # "A1 - A3", "A1 – A3" and "A1 — A3" are A1-A3: word processors and keyboards give these dashes and spaces; a
     # child writes "A1/A3", "A1 A3" or "A1A3", which stopped the replay of the whole game (review nt66, 1).
     joined = re.sub(r"\s*[-\u2010-\u2014\u2212/]\s*", "-", text)
+    joined = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])", "", joined)  # "A 2 C 2": spaces inside its cells' names (ad68, 6)
     cell = r"L[0-9]{1,2}C[0-9]{1,2}" if notation is Notation.L1C1 else r"[A-Z]{1,2}[0-9]{1,2}"
     names = [
         re.sub(rf"^({cell})({cell})$", r"\1-\2", name, flags=re.IGNORECASE) for name in re.split(r"[\s,]+", joined)
