@@ -746,12 +746,22 @@ def test_the_notes_tell_to_cut_the_boards_only_where_a_page_holds_two(language, 
 @pytest.mark.parametrize(
     ("lang", "variant", "gifts"),
     [
-        ("en", Variant(), "hold “S, empty, S” or “S, O, empty”, in either direction, are a gift to the next player"),
-        ("en", Variant(first_sos_wins=True), "hold “S, empty, S” or “S, O, empty”, in either direction, are a gift:"),
+        (
+            "en",
+            Variant(),
+            "A move that scores nothing and leaves three cells side by side (across, down or diagonally) that hold "
+            "“S, empty, S” or “S, O, empty”, in either direction, gives a gift to the next player",
+        ),
+        (
+            "en",
+            Variant(first_sos_wins=True),
+            "hold “S, empty, S” or “S, O, empty”, in either direction, is giving a gift:",
+        ),
         (
             "fr",
             Variant(),
-            "contiennent « S – case vide – S » ou « S – O – case vide », dans un sens ou dans l’autre, font un cadeau",
+            "Un coup qui ne marque pas et qui laisse trois cases qui se suivent (en ligne, en colonne ou en diagonale) "
+            "contenant « S – case vide – S » ou « S – O – case vide », dans un sens ou dans l’autre, fait un cadeau",
         ),
     ],
 )
@@ -770,33 +780,34 @@ def test_the_notes_name_every_gift_the_childrens_tip_pictures(lang, variant, gif
             "The player who has just played fills in that move’s row on the score sheet. For each S-O-S the move "
             "completed, they also make one mark in the “One mark for each S-O-S” box by the board, beside their name. "
             "At the end of the game, each player counts their marks and writes the number in the “Total” box: it must "
-            "equal their total on the score sheet.",
+            "equal the last total in their column on the score sheet.",
         ),
         (
             "en",
             Variant(first_sos_wins=True),
             "The player who has just played fills in that move’s row on the game sheet. Whoever completes the first "
-            "S-O-S also writes it (the cells at its two ends) in the “The winning S-O-S” box by the board, beside "
-            "their name, then ticks the box at the end of that line.",
+            "S-O-S also writes the cells at its two ends in the “The winning S-O-S” box by the board, beside their "
+            "name, then ticks the box in the “Tick the winner” column.",
         ),
         (
             "fr",
             Variant(players=4, teams=True),
             "Pour chaque S-O-S qu’il vient de compléter, il trace aussi un bâton dans le cadre « Un bâton par S-O-S », "
             "près de la grille, sur la ligne de son équipe. En fin de partie, chaque équipe compte ses bâtons et écrit "
-            "ce nombre dans le cadre « Total » : il doit être égal à son total sur le relevé.",
+            "ce nombre dans le cadre « Total » : il doit être égal au dernier total de la colonne de son équipe sur le "
+            "relevé.",
         ),
         (
             "fr",
             Variant(first_sos_wins=True),
-            "Celui qui complète le premier S-O-S l’écrit aussi (les cases de ses deux bouts) dans le cadre « Le S-O-S "
-            "gagnant », près de la grille, en face de son prénom, puis fait une croix dans le cadre au bout de cette "
-            "ligne.",
+            "Celui qui complète le premier S-O-S le note aussi près de la grille, en face de son prénom : dans le "
+            "cadre « Le S-O-S gagnant », il écrit les cases de ses deux bouts, puis il coche la case de la colonne "
+            "« Coche le gagnant ».",
         ),
     ],
 )
 def test_the_notes_say_who_fills_in_each_row_and_each_mark_of_the_board(lang, variant, said):
     # The board's marks, its totals and the score sheet: nothing said who keeps which (review rv67, 3; the words of
-    # two French readers, fr66 and fr67).
+    # three French readers, fr66 to fr68).
     text = " ".join(" ".join(texts(teachers_notes(PrintOptions(variant=variant, language=Language(lang))))).split())
     assert said in text.replace("\u202f", " ").replace("\u00a0", " ")
