@@ -50,6 +50,11 @@ def cell_name(cell: Cell, size: int, notation: Notation = Notation.A1) -> str:
     return f"L{size - cell.row}C{cell.col + 1}"
 
 
+def cell_pattern(notation: Notation) -> str:
+    """Returns the pattern of a cell's name in `notation`, in capitals, without groups: to find names in a text."""
+    return {Notation.A1: _A1, Notation.L1C1: _L1C1}[notation].replace("(", "(?:")
+
+
 def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
     """Returns the cell named by `text` on a `size` board; case and spaces do not matter ("d 4" is D4, as a tablet's
     keyboard types it: sweep ad66).

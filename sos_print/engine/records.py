@@ -57,7 +57,7 @@ from sos_print.engine.files import (
 )
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, Cell, Segment
-from sos_print.engine.notation import Notation, parse_cell, parse_segment
+from sos_print.engine.notation import Notation, cell_pattern, parse_cell, parse_segment
 from sos_print.engine.rules import MAX_PLAYERS, SEATS, Board, Letter, Variant
 
 COLUMNS = {
@@ -685,7 +685,7 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     # child writes "A1/A3", "A1 A3" or "A1A3", which stopped the replay of the whole game (review nt66, 1).
     joined = re.sub(r"\s*[-\u2010-\u2014\u2212/]\s*", "-", text)
     joined = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])", "", joined)  # "A 2 C 2": spaces inside its cells' names (ad68, 6)
-    cell = r"L[0-9]{1,2}C[0-9]{1,2}" if notation is Notation.L1C1 else r"[A-Z]{1,2}[0-9]{1,2}"
+    cell = cell_pattern(notation)
     names = [
         re.sub(rf"^({cell})({cell})$", r"\1-\2", name, flags=re.IGNORECASE) for name in re.split(r"[\s,]+", joined)
     ]
