@@ -833,14 +833,19 @@ def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(
     fits = [line for line in result.stderr.splitlines() if "whose turn it is" in line]
     expected = [] if note is None else [f"note: {path}: each move is written by the player whose turn it is {note}"]
     assert fits == expected, result.stdout + result.stderr
-    # analyse weighed such a record's moves as the rules' turns give them, and replay printed them, without a word
+    # analyse weighed such a record's moves as the rules' turns give them, and replay printed them, without a word;
+    # then, with the note, a replay still charged the children with every move out of turn (ad70, 1): both refuse it
     weighing_shared(monkeypatch)
     out = tmp_path / "replay.pdf"
-    for command in (["analyse", str(path)], ["replay", str(path), "--out", str(out), "--force"]):
+    refused = [line.replace("note: ", "sos-print: ", 1) for line in expected]
+    for command in (["analyse", str(path)], ["replay", str(path), "--out", str(out)]):
         result = runner.invoke(app, [*command, "--size", "4", *options])
-        assert result.exit_code == 0, result.output
+        assert result.exit_code == (1 if note else 0), result.output
         fits = [line for line in result.stderr.splitlines() if "whose turn it is" in line]
-        assert fits == expected, command
+        assert fits == refused, command
+        if command[0] == "replay":
+            assert out.exists() is (note is None)
+            out.unlink(missing_ok=True)
 
 
 @pytest.mark.parametrize("name", ["game.csv.bak", "game"])
@@ -849,10 +854,10 @@ def test_a_record_named_otherwise_gets_the_same_note_from_check_as_from_replay(r
     # --players 3 got the note from two commands of three.
     path = tmp_path / name
     path.write_text(WHOLE)
-    note = f"note: {path}: each move is written by the player whose turn it is in a game of 2 players: give --players 2"
-    for command in (["check", str(path)], ["replay", str(path), "--out", str(tmp_path / "r.pdf"), "--force"]):
+    said = f"{path}: each move is written by the player whose turn it is in a game of 2 players: give --players 2"
+    for command, lead in ((["check", str(path)], "note"), (["replay", str(path), "--out", str(tmp_path / "r.pdf")], "sos-print")):
         result = runner.invoke(app, [*command, "--size", "4", "--players", "3"])
-        assert note in result.stderr.splitlines(), (command, result.stderr)
+        assert f"{lead}: {said}" in result.stderr.splitlines(), (command, result.stderr)
 
 
 @pytest.mark.parametrize(

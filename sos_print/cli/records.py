@@ -140,7 +140,8 @@ NOT_A_RECORD = (
 
 
 def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExample:
-    """Returns the game one record plays; a record that cannot be played, or holds no move, ends the run (status 1).
+    """Returns the game one record plays; a record that cannot be played, holds no move, or whose writers take their
+    turns as another number of players than the one given (`in_turn`), ends the run (status 1).
 
     `empty` ends the line said when the record holds no move ("holds no move to replay").
     """
@@ -159,7 +160,9 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
         say(f"sos-print: {shown(record)}: {empty}", err=True)
         raise typer.Exit(1)
     if is_table(record) and (players := players_in_turn(game)):
-        say(f"note: {shown(record)}: {in_turn(players, records.teams)}", err=True)
+        # A note alone let a replay charge a 2-player game read as a game of 3 with eight mistakes (ad70, 1).
+        say(f"sos-print: {shown(record)}: {in_turn(players, records.teams)}", err=True)
+        raise typer.Exit(1)
     if is_table(record) and filled_corner(game):
         say(f"note: {shown(record)}: {unfinished(game)}", err=True)
     return game
