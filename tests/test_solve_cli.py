@@ -122,6 +122,7 @@ def test_an_l1c1_board_is_drawn_with_lines_from_the_top(runner):
         (["S.S/.../...", "--players", "3"], "it cannot solve a game of 3 players without teams"),
         (["S.S/.../...", "--target", "3"], "Usage error: --target: the solver weighs moves in the standard game"),
         (["S.S/.../...", "--target", "3"], "it cannot solve a game to 3 points"),
+        (["S.S/.../...", "--target", "1"], "it cannot solve a game to 1 point:"),  # not "1 points" (ad70, 10)
         (["S.S/.../...", "--first-sos-wins"], "Usage error: --first-sos-wins: the solver weighs moves"),
         (["S.S/.../...", "--first-sos-wins"], "it cannot solve the variant in which the first S-O-S wins"),
         ([str(EXAMPLES / "07-target-score.toml")], "Usage error: the solver weighs moves in the standard game"),

@@ -684,5 +684,6 @@ def _variant_words(variant: Variant) -> str:
     if variant.first_sos_wins:
         return "the variant in which the first S-O-S wins: its aim is the first line, not the most points"
     if variant.target:
-        return f"a game to {variant.target} points: its aim is to get there first, not the most points at the end"
+        points = "1 point" if variant.target == 1 else f"{variant.target} points"
+        return f"a game to {points}: its aim is to get there first, not the most points at the end"
     return f"a game of {variant.players} players without teams, which is not a game between two sides"
