@@ -114,6 +114,10 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 3, "c 1"), None),  # a cell's name with a space inside, as a tablet types it (sweep ad66)
         # A line's ends as a child writes them: the move's claim, not a row that stops the game (review nt66, 1).
         *((altered(2, 4, lines), None) for lines in ("B1/B3", "B1 B3", "b3b1", "B1 - B3", " B3  B1 ")),
+        # a line ended as a sentence is, and a move's points as what it adds (ad70, 9)
+        *((altered(2, 4, lines), None) for lines in ("B1-B3;", "B1-B3.", "B1-B3 ;")),
+        (altered(2, 5, "+1"), None),
+        (altered(2, 5, "+2"), "move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"),
         (altered(2, 4, "B1 B3 C1"), "move 3 (row 4): 'C1' is not an S-O-S line"),
         # its three cells, as a child writes a line (sweep ad68, 2); three that are no line stay a problem
         *((altered(2, 4, lines), None) for lines in ("B1 B2 B3", "B3 B2 B1", "B1-B2-B3", "B 1 B 3", "b 1-b 3")),

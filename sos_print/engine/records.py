@@ -660,9 +660,10 @@ def _letter(text: str) -> Letter:
 
 
 def _count(text: str, column: str) -> int:
-    if not re.fullmatch(r"[0-9]+", text):
+    # "+1": what a move adds, as a child writes it; whole-number options took "+2" and points refused it (ad70, 9).
+    if not re.fullmatch(r"\+?[0-9]+", text):
         raise SosError(f"{column} must be a whole number, not {typed(text)}")
-    if len(text) > 6:
+    if len(text.lstrip("+")) > 6:
         raise SosError(f"{column} is too large ({quoted(text)})")
     return int(text)
 
@@ -687,7 +688,8 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     joined = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])", "", joined)  # "A 2 C 2": spaces inside its cells' names (ad68, 6)
     cell = cell_pattern(notation)
     names = [
-        re.sub(rf"^({cell})({cell})$", r"\1-\2", name, flags=re.IGNORECASE) for name in re.split(r"[\s,]+", joined)
+        re.sub(rf"^({cell})({cell})$", r"\1-\2", name, flags=re.IGNORECASE)
+        for name in re.split(r"[\s,;.]+", joined)  # "A2-C2;" or "A2-C2." ended as a sentence does (ad70, 9)
     ]
     # A line written with its three cells ("A2 B2 C2", "A2-B2-C2") is the line of its two ends (sweep ad68, 2).
     three = [re.fullmatch(rf"({cell})-({cell})-({cell})", name, flags=re.IGNORECASE) for name in names]
