@@ -255,7 +255,8 @@ PUZZLE_CELLS = [
     # its 6 x 6 ones a step larger: the sheet's pages hold the same puzzles.
     (4, Paper.A4, Language.EN, 10.0, 17.0),
     # Two a row on Letter, where 17 mm cells set one a row (review rv52 C3).
-    (4, Paper.LETTER, Language.FR, 10.0, 15.0),
+    # Scoring again told as a rule of play in one line less (review rv70, 3): a step larger.
+    (4, Paper.LETTER, Language.FR, 10.0, 17.0),
     # Normal print holds three 5 x 5 puzzles a page, the third alone in its row, with 11 mm cells (issue 23, review
     # des38 A5: four and two, in 10 mm cells on A4 and 11 on Letter); a 6 x 6 A4 sheet three a page in 10 mm, a Letter
     # one two and four in 11. The lone puzzle set as the others, its answer boxes under its board (review des41, B3),
@@ -263,7 +264,9 @@ PUZZLE_CELLS = [
     # The tip box kept whole on the first page (review rv44 B3) takes normal print's A4 5 x 5 cells a step smaller, and
     # its 6 x 6 ones a step larger, four a page on the second.
     (5, Paper.A4, Language.FR, 11.0, 15.0),
-    (5, Paper.LETTER, Language.EN, 11.0, 16.0),
+    # ...and, a line shorter, large print's Letter sheet of 5 x 5 puzzles two a row, as on A4, in 15 mm cells, not
+    # one a row in 16 (review rv70, 3).
+    (5, Paper.LETTER, Language.EN, 11.0, 15.0),
     # Three a page on 6 x 6 (where 12 mm cells on A4 and 11 on Letter set two and four): a step smaller.
     (6, Paper.A4, Language.EN, 11.0, 18.0),
     (6, Paper.LETTER, Language.FR, 10.0, 15.0),

@@ -239,7 +239,7 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
             and "Name" in page
             and "Try not to leave an S-O-S to finish, like one of these, in any direction" in page
         )
-        assert "If you score, write one more letter; if that one scores too, write another." in page
+        assert "In a game, each time you score, you write again." in page  # a rule of play, not a task (rv70, 3)
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
@@ -626,7 +626,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert single
     for record in single:
         assert f"{record['to_move']} joue. Il y a une seule réponse." in sheet
-    assert "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues." in sheet
+    assert "Dans une partie, chaque fois que tu marques un point, tu rejoues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
     # Where the teacher gives the seed; the table's cells and the board's cells told apart; which file starts each
@@ -859,14 +859,15 @@ BALANCED = [
     # Three a page, the third with a blank grid beside it (review rv52 C1), and two more at the last page's foot.
     (("--size", "5"), (3 + 1, 3 + 1 + 2), 11.0),
     (("--size", "5", "--lang", "fr"), (3 + 1, 3 + 1 + 2), 11.0),
-    (("--size", "5", "--lang", "en+fr"), (2, 4), 12.0),
+    # The first page's foot in working space (grids in 10 mm cells), not a blank band under 12 mm cells (review rv70, 3).
+    (("--size", "5", "--lang", "en+fr"), (2 + 3, 4), 11.0),
     (("--size", "5", "--paper", "letter"), (3 + 1, 3 + 1), 11.0),
     (("--size", "5", "--paper", "letter", "--lang", "fr"), (3 + 1, 3 + 1), 11.0),
     (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (2, 4), 11.0),
     (("--size", "6"), (3 + 1, 3 + 1), 11.0),
     (("--size", "6", "--lang", "fr"), (3 + 1, 3 + 1), 11.0),  # evenly since the challenge sentence is shorter (fr49)
     (("--size", "6", "--lang", "en+fr"), (2, 4), 11.0),
-    (("--size", "6", "--paper", "letter"), (2, 4), 12.0),
+    (("--size", "6", "--paper", "letter"), (2 + 2, 4), 11.0),
     (("--size", "6", "--paper", "letter", "--lang", "fr"), (3 + 1, 3 + 1), 10.0),
     # Two pages, not three and a working page's grids in 12 mm cells.
     (("--size", "6", "--paper", "letter", "--lang", "en+fr"), (2, 4), 10.0),
@@ -912,7 +913,10 @@ def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cel
             number = next(w for w in words if re.fullmatch(r"\d+\.", w["text"]) and 0 < top - w["bottom"] / MM < 30)
             assert number["x0"] / MM < left, (number, left)
     assert tuple(len(page) for page in found) == boards
-    assert {round(c, 1) for page in found for board in page for c in board} == {cell}
+    with pages(made(*args)["puzzles.pdf"]) as pdf:  # a foot's blank grids as the puzzles' cells, or a step smaller
+        puzzled = {round(c, 1) for page in pdf.pages for board in board_cells(page, size, blank=False) for c in board}
+        blank = {round(c, 1) for page in pdf.pages for board in board_cells(page, size, blank=True) for c in board}
+    assert puzzled == {cell} and all(10.0 <= c <= cell for c in blank), (puzzled, blank)
 
 
 # A sheet of score-now puzzles began "Watch out for gifts.", though none of its puzzles is about gifts (issue 23,
@@ -949,7 +953,7 @@ TIPS = [
     "Watch out for gifts.",
     "Write a cell as its column letter",
     "Challenge: find the move that ends",
-    "If you score, write one",
+    "In a game, each time you score",
 ]
 # The sentence on dashed lines, over the first page's rows and in each later page's title, takes a fourth page from the
 # A4 sheet (review des41, B1). The tip box is kept whole on the first page (review rv44 B3): the two-language sheets'
@@ -981,8 +985,8 @@ def test_no_page_holds_the_tip_box_alone(args, boards):
 # two-language sheet, of the French L1C1 6 x 6 one and of the large-print 6 x 6 one of twelve puzzles (and of the A4
 # 5 x 5 and 6 x 6 ones): a child working on the first page never read it (issue 23, review rv44 B3).
 PANEL = {
-    "en": ("Watch out for gifts.", "If you score, write one", "Challenge: find the move that", "Write a cell as"),
-    "fr": ("Attention aux cadeaux.", "Si tu marques un point", "Défi : trouve le coup qui", "Une case s’écrit"),
+    "en": ("Watch out for gifts.", "In a game, each time you score", "Challenge: find the move that", "Write a cell as"),
+    "fr": ("Attention aux cadeaux.", "chaque fois que tu marques", "Défi : trouve le coup qui", "Une case s’écrit"),
 }
 WHOLE_PANELS = [
     ("--lang", "fr+en", "--paper", "letter"),
@@ -1963,7 +1967,7 @@ def test_every_sheet_whose_boards_carry_dashed_lines_says_what_they_are(args):
         assert carried or not any(sentence in page for page in pages_text), sheet
         if carried:  # run on in its paragraph: after scoring again, or after what the sheet asks
             assert re.search(
-                rf"(write another|continues|could score|pourrait marquer|S-O-S)\. {re.escape(sentence)}", pages_text[0]
+                rf"(write again|rejoues|could score|pourrait marquer|S-O-S)\. {re.escape(sentence)}", pages_text[0]
             )
 
 
@@ -2308,7 +2312,8 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
 # (11 in large print), where a 6 x 6 large-print page was 40 % blank under boards of 15 mm cells (review rv52 B2).
 # Each page's (puzzles, blank grids), and the sentence in each language:
 FOOT_WORKING = [
-    (("--large-print", "--size", "5", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
+    (("--large-print", "--size", "5", "--paper", "letter", "--lang", "fr"), ((1, 0), (2, 0), (2, 0), (1, 2))),
+    (("--large-print", "--size", "5", "--paper", "letter"), ((2, 0), (2, 2), (2, 2), (0, 4))),
     (("--lang", "fr+en"), ((3, 1), (3, 1 + 3))),  # one beside the third puzzle, alone in its row (review rv52 C1)
     (("--count", "7"), ((4, 0), (3, 1 + 3))),
     # Four a page, and the working page.
@@ -2367,7 +2372,7 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
 FOOT_ALIGNED = [
     (("--lang", "fr+en"), True),  # three grids under two boards
     (("--large-print", "--size", "6", "--paper", "letter", "--lang", "fr", "--notation", "L1C1"), True),
-    (("--large-print", "--size", "5", "--paper", "letter"), False),  # its two grids do not fit from there
+    (("--large-print", "--size", "6", "--lang", "fr", "--notation", "L1C1"), False),  # its two do not fit from there
 ]
 
 

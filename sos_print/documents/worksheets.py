@@ -471,10 +471,12 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                         lone = laid.pages[0] == 0  # a first page holding the reminder alone
                         uneven = _uneven(laid, len(plan.puzzles))
                         band = _banded(laid, first, later)
+                        bare = _bare(plan, laid, first, later, page.width, scale)
                         key = (
                             len(pages),
                             lone,
                             uneven,
+                            bare,
                             tight,
                             -columns,
                             band,
@@ -493,6 +495,20 @@ def _banded(layout: SheetLayout, first: float, room: float) -> bool:
         _band(room if k else first, layout.heights, sum(layout.pages[:k]), count, layout.spacing.rows) > BAND
         for k, count in enumerate(layout.pages[:-1])
     )
+
+
+def _bare(plan: SheetPlan, layout: SheetLayout, first: float, room: float, width: float, scale: float) -> bool:
+    """Tells whether a page of `layout` but the last ends in a blank band (`_banded`) that no working space's grids
+    fill (`_foot_working`): tight spacing that lets them fill it wins over the usual spacing that leaves the pages
+    of a large-print sheet a third white (review rv70, 3)."""
+    for k, count in enumerate(layout.pages[:-1]):
+        start = sum(layout.pages[:k])
+        spare = (room if k else first) - sum(layout.heights[start : start + count]) - (count - 1) * layout.spacing.rows
+        if _band(room if k else first, layout.heights, start, count, layout.spacing.rows) > BAND and (
+            _foot_working(plan, layout, width, spare, scale) is None
+        ):
+            return True
+    return False
 
 
 def _uneven(layout: SheetLayout, puzzles: int) -> bool:
