@@ -855,7 +855,8 @@ def test_a_record_named_otherwise_gets_the_same_note_from_check_as_from_replay(r
     path = tmp_path / name
     path.write_text(WHOLE)
     said = f"{path}: each move is written by the player whose turn it is in a game of 2 players: give --players 2"
-    for command, lead in ((["check", str(path)], "note"), (["replay", str(path), "--out", str(tmp_path / "r.pdf")], "sos-print")):
+    replay = ["replay", str(path), "--out", str(tmp_path / "r.pdf")]
+    for command, lead in ((["check", str(path)], "note"), (replay, "sos-print")):
         result = runner.invoke(app, [*command, "--size", "4", "--players", "3"])
         assert f"{lead}: {said}" in result.stderr.splitlines(), (command, result.stderr)
 

@@ -859,7 +859,7 @@ BALANCED = [
     # Three a page, the third with a blank grid beside it (review rv52 C1), and two more at the last page's foot.
     (("--size", "5"), (3 + 1, 3 + 1 + 2), 11.0),
     (("--size", "5", "--lang", "fr"), (3 + 1, 3 + 1 + 2), 11.0),
-    # The first page's foot in working space (grids in 10 mm cells), not a blank band under 12 mm cells (review rv70, 3).
+    # The first page's foot in working space (grids in 10 mm cells), not a blank band under 12 mm cells (rv70, 3).
     (("--size", "5", "--lang", "en+fr"), (2 + 3, 4), 11.0),
     (("--size", "5", "--paper", "letter"), (3 + 1, 3 + 1), 11.0),
     (("--size", "5", "--paper", "letter", "--lang", "fr"), (3 + 1, 3 + 1), 11.0),
@@ -985,7 +985,7 @@ def test_no_page_holds_the_tip_box_alone(args, boards):
 # two-language sheet, of the French L1C1 6 x 6 one and of the large-print 6 x 6 one of twelve puzzles (and of the A4
 # 5 x 5 and 6 x 6 ones): a child working on the first page never read it (issue 23, review rv44 B3).
 PANEL = {
-    "en": ("Watch out for gifts.", "In a game, each time you score", "Challenge: find the move that", "Write a cell as"),
+    "en": ("Watch out for gifts.", "each time you score", "Challenge: find the move that", "Write a cell as"),
     "fr": ("Attention aux cadeaux.", "chaque fois que tu marques", "Défi : trouve le coup qui", "Une case s’écrit"),
 }
 WHOLE_PANELS = [

@@ -425,7 +425,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
     Each row is as tall as its own puzzles need: a question that wraps makes its row taller, not every row of the
     sheet, and both boards of a row start level under the taller question.
     """
-    found: list[tuple[tuple[int, bool, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
+    found: list[tuple[tuple[int, bool, bool, bool, bool, int, bool, bool, float, int], SheetLayout]] = []
     least = _least_cell(plan, box, scale) if least is None else least
     for spacing in (Spacing(), TIGHT):
         page = _page_box(box, spacing)
