@@ -335,6 +335,21 @@ def _grey(colour) -> float | None:
 
 
 @pytest.mark.parametrize("language", ONE_LANGUAGE)
+def test_every_new_line_is_drawn_whole_its_move_numbers_moved_off_a_diagonal_through_their_corners(language):
+    # Example 7's diagonal A4-C2 broke round moves 6 and 7 in the top-left corners of B3 and C2, and read as the
+    # dashed lines of S-O-S made before (review rv71, 1): those numbers move along their cells' top edges, clear of it.
+    data = teachers_notes(PrintOptions(language=language))
+    lines = 0
+    for number, page in enumerate(drawn_pages(data), start=1):
+        # New lines, and their pieces run on thinner beside a number (earlier ones are dashed, 0.88 pt wide)
+        pieces = [m for m in page.marks if isinstance(m, LTLine) and m.linewidth > SEGMENT_PT / 2]
+        for start, end, drawn in joined_lines([(line.pts[0], line.pts[-1]) for line in pieces], 6.0 * MM):
+            lines += 1
+            assert drawn == pytest.approx(math.dist(start, end), abs=0.05 * MM), (number, start, end)
+    assert lines >= 10
+
+
+@pytest.mark.parametrize("language", ONE_LANGUAGE)
 def test_a_line_through_a_black_answer_cell_stops_at_its_white_letter(examples, language):
     # A grey stroke across the white O of a black cell made it read as Ø (FR C21, EN 38): the cell's own black is
     # painted round the letter after the line, as white is round the other letters.

@@ -245,7 +245,7 @@ def draw_diagram(document: Document, grid: GridPlan, x: float, y: float, style: 
         shade_answers(canvas, grid, 0.0, 0.0, style.cell)
         drop = letter_drop(grid, style.cell, style.letter_pt, style.number_pt)
         tags = _tags(grid, style)
-        numbers = number_boxes(grid, 0.0, 0.0, style.cell, style.number_pt)
+        numbers = number_boxes(grid, 0.0, 0.0, style.cell, style.number_pt, drop)
         draw_segments(canvas, grid, 0.0, -drop, style.cell, style.dashes, numbers)
         draw_leaders(canvas, tags)
         draw_grid(canvas, grid, 0.0, 0.0, style.cell, style.label_pt, sides=grid.label_sides)

@@ -66,6 +66,7 @@ NUMBER_INSET = 0.6  # from a cell's corner to its move number (mm)
 ANSWER_INSET = ANSWER_MARGIN + 0.3  # from an answer cell's corner to its number, just inside its black (mm)
 NUMBER_CLEARANCE = 0.4  # between a move number and the frame below it (mm)
 NUMBER_GAP = 0.25  # between a move number (its advance, side bearings in) and a line broken round it (mm)
+NUMBER_STEP = 0.25  # a move number moved along its cell's top edge, clear of a line through its corner, moves by (mm)
 PIECE_LEAST = 0.2  # a line's piece, or a break in it, shorter than this (mm) is not made
 THINNED_LEAST = 0.5  # of a line's width: what must stay clear of a move number beside it for the line to run on
 FRAME_CLEARANCE = 0.3  # between a framed letter and the inside of its frame, at the least (mm)
@@ -186,37 +187,72 @@ def draw_letters(
         canvas.restoreState()
     canvas.setFont(REGULAR, number_pt)
     canvas.setFillGray(GREY)  # every number grey: a few black among grey ones read as other marks (des41 C2)
-    for (col, row), (left, baseline) in _number_origins(grid, x, y, cell, number_pt).items():
+    for (col, row), (left, baseline) in _number_origins(grid, x, y, cell, number_pt, drop).items():
         canvas.drawString(left * MM, baseline * MM, str(grid.number(col, row)))
     canvas.setFillGray(0)
 
 
 def _number_origins(
-    grid: GridPlan, x: float, y: float, cell: float, size: float
+    grid: GridPlan, x: float, y: float, cell: float, size: float, drop: float
 ) -> dict[tuple[int, int], tuple[float, float]]:
     """Returns where each move number starts (mm: its left, its baseline), by cell (column, row from the top): in its
     cell's top-left corner, NUMBER_INSET from its edges, on every cell of every board. Numbers moved to another corner
     of their cells where a line ran into the first stood beside the next cell's ("1" in G4 against H4's "53"), and a
-    child could not tell which cell a number belonged to (issue 23, rv44 C7): the line breaks round it instead."""
+    child could not tell which cell a number belonged to (issue 23, rv44 C7): the line breaks round it instead, but
+    for a line down to the right, drawn `drop` mm under the cells' centres, through that very corner: there the
+    number moves along its cell's top edge, as little as clears the line (`_cleared`)."""
     found = {}
+    lines = [_drawn_ends(grid, mark, x, y - drop, cell) for mark in (*grid.segments, *grid.faint)]
     for row in range(grid.size):
         for col in range(grid.size):
             if grid.number(col, row) and grid.letter(col, row):
                 cx, cy = cell_centre(grid, x, y, cell, col, row)
-                found[(col, row)] = (cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET - 0.72 * size / MM)
+                origin = (cx - cell / 2 + NUMBER_INSET, cy + cell / 2 - NUMBER_INSET - 0.72 * size / MM)
+                found[(col, row)] = _cleared(origin, str(grid.number(col, row)), size, cx, lines)
     return found
 
 
-def number_boxes(grid: GridPlan, x: float, y: float, cell: float, size: float) -> tuple[Box, ...]:
-    """Returns the box (mm) each move number of the grid keeps free of lines: its digits, NUMBER_GAP round them, but
-    towards its cell's own edges, where it stops short of the grid's lines (the frame's inner half is the cell's)."""
-    edge = NUMBER_INSET - GRID_FRAME_PT / 2 / MM
-    near = min(NUMBER_GAP, edge)
-    boxes = []
-    for (col, row), (left, baseline) in _number_origins(grid, x, y, cell, size).items():
-        wide, high = width_of(str(grid.number(col, row)), REGULAR, size) / MM, CAP_HEIGHT * size / MM
-        boxes.append(Box(left - near, baseline - NUMBER_GAP, wide + near + NUMBER_GAP, high + NUMBER_GAP + near))
-    return tuple(boxes)
+def _cleared(
+    origin: tuple[float, float], number: str, size: float, centre: float, lines: Sequence[Ends]
+) -> tuple[float, float]:
+    """Returns where a move number starts: at `origin`, or moved right along its cell's top edge by the least step of
+    NUMBER_STEP that keeps it clear of every line, still starting left of its cell's `centre`; at `origin` where no
+    line runs into it there, or where none such is found (the line then breaks round it, or runs on beside it).
+
+    A solid line down to the right, broken round the numbers in the corners of its middle and last cells, read as the
+    dashed lines of S-O-S made before (review rv71, 1)."""
+    wide = width_of(number, REGULAR, size) / MM
+    left, baseline = origin
+    for step in range(int((centre - left) / NUMBER_STEP) + 1):
+        moved = (left + step * NUMBER_STEP, baseline)
+        box = _grown(_number_box(moved, wide, size, NUMBER_GAP), SEGMENT_PT / MM / 2)
+        if not any(_enters(ends, box) for ends in lines):
+            return moved
+    return origin
+
+
+def _enters(ends: Ends, box: Box) -> bool:
+    """Tells whether the line between `ends` (mm) runs into `box` for more than PIECE_LEAST."""
+    cut = _stretch_in(ends, box)
+    return cut is not None and (cut[1] - cut[0]) * math.dist(*ends) > PIECE_LEAST
+
+
+def _number_box(origin: tuple[float, float], wide: float, size: float, near: float) -> Box:
+    """Returns the box (mm) a move number starting at `origin` keeps free of lines: its digits, NUMBER_GAP round
+    them, `near` mm on its left and top."""
+    left, baseline = origin
+    return Box(left - near, baseline - NUMBER_GAP, wide + near + NUMBER_GAP, CAP_HEIGHT * size / MM + NUMBER_GAP + near)
+
+
+def number_boxes(grid: GridPlan, x: float, y: float, cell: float, size: float, drop: float) -> tuple[Box, ...]:
+    """Returns the box (mm) each move number of the grid keeps free of lines, drawn `drop` mm under the cells'
+    centres: its digits, NUMBER_GAP round them, but towards its cell's own edges, where it stops short of the grid's
+    lines (the frame's inner half is the cell's)."""
+    near = min(NUMBER_GAP, NUMBER_INSET - GRID_FRAME_PT / 2 / MM)
+    return tuple(
+        _number_box(origin, width_of(str(grid.number(col, row)), REGULAR, size) / MM, size, near)
+        for (col, row), origin in _number_origins(grid, x, y, cell, size, drop).items()
+    )
 
 
 @frozen
