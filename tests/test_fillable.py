@@ -862,6 +862,15 @@ def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner,
     pdf.write_bytes(fill(fillable(PrintOptions(size=3)), shifted))
     result = runner.invoke(app, ["check", str(pdf)])
     assert result.stdout.splitlines()[0] == f"{pdf}: move 3 (row 4): claims 0 points, the rules give 1 (A1-C3)"
+    # The empty row is named: a row blanked in the middle of a game gave problems on the rows below it and no word of
+    # the empty one (ad70, 2); analyse and replay say it too.
+    note = (
+        f"note: {pdf}: row 3 of the audit is empty between filled rows: the moves under it are read as the ones "
+        "after; if a move was left out, fill in its row"
+    )
+    assert note in result.stderr.splitlines(), result.stderr
+    for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "r.pdf")]):
+        assert note in runner.invoke(app, command).stderr.splitlines(), command
 
 
 def test_the_one_filled_group_of_a_class_file_is_the_record(runner, tmp_path):

@@ -9,7 +9,15 @@ import typer
 from sos_print.cli.application import app
 from sos_print.cli.options import FirstSosWins, Players, Target, Teams
 from sos_print.cli.process import say
-from sos_print.cli.records import RecordNotation, RecordSize, in_turn, record_choices, record_loader, unfinished
+from sos_print.cli.records import (
+    RecordNotation,
+    RecordSize,
+    in_turn,
+    record_choices,
+    record_loader,
+    skipped_rows,
+    unfinished,
+)
 from sos_print.engine.errors import shown
 from sos_print.engine.notation import Notation
 
@@ -61,6 +69,8 @@ def check(
         say(f"note: {game.example.path}: {unfinished(game)}", err=True)
     for path, fitting in report.in_turn:
         say(f"note: {shown(path)}: {in_turn(fitting, teams)}", err=True)
+    for path, rows in report.skipped:
+        say(f"note: {shown(path)}: {skipped_rows(rows)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
 
 

@@ -83,6 +83,7 @@ class Report:
     passed: tuple[Problem, ...] = ()
     unfinished: tuple[CheckedExample, ...] = ()  # records (not worked examples) that stop before the game's end
     in_turn: tuple[tuple[str, int], ...] = ()  # CSV records whose writers take turns as another number of players do
+    skipped: tuple[tuple[str, tuple[int, ...]], ...] = ()  # filled audits with rows left empty between filled ones
 
     @property
     def ok(self) -> bool:
@@ -338,6 +339,7 @@ def check_paths(
     passed: list[Problem] = []
     unfinished: list[CheckedExample] = []
     in_turn: list[tuple[str, int]] = []
+    skipped: list[tuple[str, tuple[int, ...]]] = []
     files = 0
     given: dict[object, str] = {}  # each path once, where it is first given
     for path in paths:
@@ -360,6 +362,8 @@ def check_paths(
                 problems.append(Problem(error.path, error.message, unread=error.unread))
                 files -= error.unread
                 continue
+            if example.skipped:
+                skipped.append((file, example.skipped))
             replayed, stop = replay_until_stopped(example)
             false_claims = claim_problems(replayed, whole=stop is None)
             if is_typed_record(file) and (players := players_in_turn(replayed)):
@@ -372,7 +376,9 @@ def check_paths(
                 checked.append(replayed)
             if not file.lower().endswith(".toml") and not replayed.final.is_over:
                 unfinished.append(replayed)
-    return Report(tuple(checked), tuple(problems), files, tuple(passed), tuple(unfinished), tuple(in_turn))
+    return Report(
+        tuple(checked), tuple(problems), files, tuple(passed), tuple(unfinished), tuple(in_turn), tuple(skipped)
+    )
 
 
 def players_in_turn(game: CheckedExample) -> int:

@@ -120,9 +120,12 @@ def load_filled_audit(path: str) -> Example:
     _refuse_other_pauses(fields, group, path)
     _refuse_moved_or_inked(group, game.groups, places, move_columns(game.variant), (data, drawn_pages), path)
     options = RecordOptions(game.size, game.variant, game.notation, given=False)
-    record = record_from_table(record_header(game.variant), _rows(fields, game, group), options, path)
+    rows = _rows(fields, game, group)
+    record = record_from_table(record_header(game.variant), rows, options, path)
     header = _header(fields, game, group)
-    return replace(record, header=header, pause=_pause(fields, game, group, header, path))
+    numbers = [number for number, _ in rows]
+    skipped = tuple(sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))) if numbers else ()
+    return replace(record, header=header, pause=_pause(fields, game, group, header, path), skipped=skipped)
 
 
 _NO_GAME = (
