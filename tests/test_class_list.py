@@ -1760,3 +1760,28 @@ def test_a_column_of_the_class_own_groups_is_compared_with_the_groups_made(runne
     assert result.exit_code == 0, result.output
     heading = "Groupe" if "Groupe" in text else "Group"
     assert result.stderr == ("" if said is None else f"note: {roster}: its {heading} column is not read: {said}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("Name,Absent\nLéa,\nTom,yes\nZoé,\nMax,\n", "Absent"),
+        ("Prénom;Présent\nLéa;oui\nTom;\nZoé;oui\nMax;oui\n", "Présent"),
+        ("Name;Absent\nLéa;\nTom;\nZoé;\nMax;\n", None),  # a column left empty marks nobody: nothing to say
+        ("Name;Birthday\nLéa;3 May\nTom;1 June\n", None),  # what no seat depends on is not said
+    ],
+    ids=["absent", "present", "empty", "birthday"],
+)
+def test_a_column_marking_who_is_absent_is_said_not_to_be_read(runner, tmp_path, text, heading):
+    # Tom, marked absent, got seat B of group 1 without a word (sweep ad70, 3): every child listed is seated, and the
+    # teacher is told so, and how to leave a child out.
+    roster = tmp_path / "class.csv"
+    roster.write_text(text, encoding="utf-8")
+    for command, out in (("boards", "boards.pdf"), ("kit", "kit")):
+        result = runner.invoke(app, [command, "--roster", str(roster), "--out", str(tmp_path / out)])
+        assert result.exit_code == 0, result.output
+        note = (
+            f"note: {roster}: its {heading} column is not read: every child on the list gets a seat; to leave a child "
+            "out, take their line out of the list"
+        )
+        assert [line for line in result.stderr.splitlines() if "column" in line] == ([note] if heading else []), out

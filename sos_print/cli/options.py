@@ -464,6 +464,12 @@ def note_class_list(class_list: ClassList | None) -> None:
         if lines:
             said = f"line {lines[0]} {one}" if len(lines) == 1 else f"lines {_spans(lines)} {many}"
             say(f"note: {shown(class_list.path)}: {said}", err=True)
+    if class_list.attendance:
+        say(
+            f"note: {shown(class_list.path)}: its {_printable(class_list.attendance)} column is not read: every child "
+            "on the list gets a seat; to leave a child out, take their line out of the list",
+            err=True,
+        )
     if class_list.surnames:  # a first-name column not recognised: every child called by their last name, said
         say(
             f"note: {shown(class_list.path)}: the names in its {_printable(class_list.surnames)} column are printed: "

@@ -268,6 +268,7 @@ class Roster:
     repaired: bool = False
     grouped: str = ""
     own_groups: tuple[str, ...] = ()  # each child's group in the `grouped` column, in the list's order
+    attendance: str = ""  # the heading of a column that marks who is absent or present ("Absent"), where one is filled
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -404,6 +405,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     surnames = next(filter(None, (_surnames(*part) for part in [*parts, (columns, seated)] if part[1])), "")
     column = _group_column(columns)
     grouped = columns.headings[column] if column is not None and any(labels) else ""  # a column left empty: none
+    marks = next((k for k, heading in enumerate(columns.headings) if _heading(heading) in ATTENDANCE_HEADINGS), None)
+    attendance = columns.headings[marks] if marks is not None and any(_cell(row, marks) for row in seated) else ""
     return Roster(
         path,
         tuple(children),
@@ -415,6 +418,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         repaired,
         grouped,
         tuple(labels) if grouped else (),
+        attendance,
     )
 
 
@@ -429,6 +433,12 @@ def _group_label(columns: _Columns, cells: Sequence[str]) -> str:
     return _cell(cells, column) if column is not None else ""
 
 
+# Headings of a column that marks who is away or here today: not read, and said not to be (a child marked absent got a
+# seat without a word: ad70, 3).
+ATTENDANCE_HEADINGS = frozenset(
+    {"absent", "absents", "absente", "absentes", "absence", "absences", "present", "presents", "presente"}
+    | {"presentes", "presence", "presences", "attendance", "here", "away"}
+)
 # Headings of a column of the class's own groups: read as no name, and not read as groups (ad66, 4).
 GROUP_HEADINGS = frozenset({"group", "groups", "groupe", "groupes", "team", "teams", "equipe", "equipes"})
 
