@@ -61,7 +61,10 @@ def run(
         finally:
             clear_progress_line()
     except ClaimsError as error:
-        say(str(error))
+        for problem in error.report.problems:
+            say(str(problem))
+        if error.report.files:  # "checked no file: 1 path not checked" spoke of a check nobody ran (ad70, 6)
+            say(error.report.summary())
         what = "an example claim is false" if error.report.only_false_claims else "an example file cannot be used"
         say(f"sos-print: {what}; nothing was written.", err=True)
         raise typer.Exit(1) from None
