@@ -865,12 +865,21 @@ def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner,
     # The empty row is named: a row blanked in the middle of a game gave problems on the rows below it and no word of
     # the empty one (ad70, 2); analyse and replay say it too.
     note = (
-        f"note: {pdf}: row 3 of the audit is empty between filled rows: the moves under it are read as the ones "
-        "after; if a move was left out, fill in its row"
+        f"note: {pdf}: row 3 of the audit is empty, above filled rows: each filled row is read as the next move; if a "
+        "move was left out, fill in its row"
     )
     assert note in result.stderr.splitlines(), result.stderr
     for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "r.pdf")]):
         assert note in runner.invoke(app, command).stderr.splitlines(), command
+    # Rows left empty above the first filled one too: move 1 left out gave eight moves out of turn (sweep ad71, 1).
+    down = {name: re.sub(r"\.move\.(\d+)\.", lambda m: f".move.{int(m[1]) + 2}.", name) for name in values}
+    lower = {down[name]: text for name, text in values.items()}
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), lower))
+    note = (
+        f"note: {pdf}: rows 1 and 2 of the audit are empty, above filled rows: each filled row is read as the next "
+        "move; if a move was left out, fill in its row"
+    )
+    assert note in runner.invoke(app, ["check", str(pdf)]).stderr.splitlines()
 
 
 def test_the_one_filled_group_of_a_class_file_is_the_record(runner, tmp_path):

@@ -467,7 +467,7 @@ def note_class_list(class_list: ClassList | None) -> None:
     if class_list.attendance:
         say(
             f"note: {shown(class_list.path)}: its {_printable(class_list.attendance)} column is not read: every child "
-            "on the list gets a seat; to leave a child out, take their line out of the list",
+            "on the list is included; to leave a child out, take their line out of the list",
             err=True,
         )
     if class_list.surnames:  # a first-name column not recognised: every child called by their last name, said

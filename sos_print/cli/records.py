@@ -171,13 +171,13 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
 
 
 def skipped_rows(rows: tuple[int, ...]) -> str:
-    """Says which rows of a filled audit are empty between filled ones, and how the moves under them are read: a row
-    blanked in the middle of a game gave five problems on the rows below it and no word of the empty one (ad70, 2)."""
+    """Says which rows of a filled audit are empty above filled ones, and how the moves are read: a row blanked in the
+    middle of a game gave five problems on the rows below it and no word of the empty one (ad70, 2)."""
     named = f"row {rows[0]}" if len(rows) == 1 else "rows " + ", ".join(map(str, rows[:-1])) + f" and {rows[-1]}"
     verb = "is" if len(rows) == 1 else "are"
     return (
-        f"{named} of the audit {verb} empty between filled rows: the moves under {'it' if len(rows) == 1 else 'them'} "
-        "are read as the ones after; if a move was left out, fill in its row"
+        f"{named} of the audit {verb} empty, above filled rows: each filled row is read as the next move; "
+        "if a move was left out, fill in its row"
     )
 
 

@@ -83,7 +83,7 @@ class Report:
     passed: tuple[Problem, ...] = ()
     unfinished: tuple[CheckedExample, ...] = ()  # records (not worked examples) that stop before the game's end
     in_turn: tuple[tuple[str, int], ...] = ()  # CSV records whose writers take turns as another number of players do
-    skipped: tuple[tuple[str, tuple[int, ...]], ...] = ()  # filled audits with rows left empty between filled ones
+    skipped: tuple[tuple[str, tuple[int, ...]], ...] = ()  # filled audits with rows left empty above filled ones
 
     @property
     def ok(self) -> bool:

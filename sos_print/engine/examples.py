@@ -120,7 +120,7 @@ class Example:
     stopped: str | None = None  # why a record stops early: a row that cannot be read (the moves are those before it)
     header: GameHeader = GameHeader()  # who played, the class, the date, the group: none for a worked example
     pause: Pause | None = None  # what a filled audit's pause box claims: checked as the moves' claims are
-    skipped: tuple[int, ...] = ()  # a filled audit's rows left empty between filled ones (its moves are read in turn)
+    skipped: tuple[int, ...] = ()  # a filled audit's rows left empty above filled ones (its moves are read in turn)
 
     @property
     def size(self) -> int:

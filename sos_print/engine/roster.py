@@ -405,7 +405,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     surnames = next(filter(None, (_surnames(*part) for part in [*parts, (columns, seated)] if part[1])), "")
     column = _group_column(columns)
     grouped = columns.headings[column] if column is not None and any(labels) else ""  # a column left empty: none
-    marks = next((k for k, heading in enumerate(columns.headings) if _heading(heading) in ATTENDANCE_HEADINGS), None)
+    marks = next((k for k, heading in enumerate(columns.headings) if _attendance(heading)), None)
     attendance = columns.headings[marks] if marks is not None and any(_cell(row, marks) for row in seated) else ""
     return Roster(
         path,
@@ -433,12 +433,19 @@ def _group_label(columns: _Columns, cells: Sequence[str]) -> str:
     return _cell(cells, column) if column is not None else ""
 
 
-# Headings of a column that marks who is away or here today: not read, and said not to be (a child marked absent got a
-# seat without a word: ad70, 3).
-ATTENDANCE_HEADINGS = frozenset(
-    {"absent", "absents", "absente", "absentes", "absence", "absences", "present", "presents", "presente"}
-    | {"presentes", "presence", "presences", "attendance", "here", "away"}
+# Words of a heading of a column that marks who is away or here today ("Absent", "Présent (O/N)", "Abs."): not read,
+# and said not to be (a child marked absent got a seat without a word: sweeps ad70, 3 and ad71, 2).
+ATTENDANCE_WORDS = frozenset(
+    {"absent", "absents", "absente", "absentes", "absence", "absences", "abs", "present", "presents", "presente"}
+    | {"presentes", "presence", "presences", "attendance"}
 )
+
+
+def _attendance(heading: str) -> bool:
+    """Tells whether a heading names a column of who is absent or present: one of its words says so."""
+    return any(_heading(word) in ATTENDANCE_WORDS for word in re.split(r"[\W_]+", heading))
+
+
 # Headings of a column of the class's own groups: read as no name, and not read as groups (ad66, 4).
 GROUP_HEADINGS = frozenset({"group", "groups", "groupe", "groupes", "team", "teams", "equipe", "equipes"})
 

@@ -124,7 +124,8 @@ def load_filled_audit(path: str) -> Example:
     record = record_from_table(record_header(game.variant), rows, options, path)
     header = _header(fields, game, group)
     numbers = [number for number, _ in rows]
-    skipped = tuple(sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))) if numbers else ()
+    # rows above the first filled one too: move 1 left out read as eight moves out of turn (sweep ad71, 1)
+    skipped = tuple(sorted(set(range(1, numbers[-1] + 1)) - set(numbers))) if numbers else ()
     return replace(record, header=header, pause=_pause(fields, game, group, header, path), skipped=skipped)
 
 
