@@ -116,7 +116,8 @@ def test_the_true_record_checks(runner, tmp_path):
         *((altered(2, 4, lines), None) for lines in ("B1/B3", "B1 B3", "b3b1", "B1 - B3", " B3  B1 ")),
         # a line ended as a sentence is, and a move's points as what it adds (ad70, 9)
         *((altered(2, 4, lines), None) for lines in ("B1-B3;", "B1-B3.", "B1-B3 ;")),
-        (altered(2, 5, "+1"), None),
+        *((altered(2, 5, points), None) for points in ("+1", "1.", "+1.")),
+        (altered(2, 5, "1.5"), "move 3 (row 4): points must be a whole number, not '1.5'"),
         (altered(2, 5, "+2"), "move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"),
         (altered(2, 4, "B1 B3 C1"), "move 3 (row 4): 'C1' is not an S-O-S line"),
         # its three cells, as a child writes a line (sweep ad68, 2); three that are no line stay a problem

@@ -660,12 +660,14 @@ def _letter(text: str) -> Letter:
 
 
 def _count(text: str, column: str) -> int:
-    # "+1": what a move adds, as a child writes it; whole-number options took "+2" and points refused it (ad70, 9).
-    if not re.fullmatch(r"\+?[0-9]+", text):
+    # "+1": what a move adds, as a child writes it; whole-number options took "+2" and points refused it (ad70, 9);
+    # "1.", ended as a sentence is, as the lines cell's "A2-C2." (ad71, 3).
+    number = re.fullmatch(r"\+?([0-9]+)\.?", text)
+    if number is None:
         raise SosError(f"{column} must be a whole number, not {typed(text)}")
-    if len(text.lstrip("+")) > 6:
+    if len(number[1]) > 6:
         raise SosError(f"{column} is too large ({quoted(text)})")
-    return int(text)
+    return int(number[1])
 
 
 def _three_in_line(names: Sequence[str], size: int, notation: Notation) -> bool:
