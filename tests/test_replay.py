@@ -4003,3 +4003,35 @@ def test_two_pairs_of_seats_of_the_same_name_are_each_named(capsys):
     printed_header("group1.pdf", header, {"D": "TOM"}, PrintOptions())
     note = "note: group1.pdf: seats A and C have one name, B and D another: give --names with an initial to tell them "
     assert capsys.readouterr().err == note + "apart\n"
+
+
+@GAME4_PRINTED
+def test_a_line_into_a_framed_letter_stops_at_its_frame():
+    # A new line ran on inside the frame round the letter that made it, to a hair from the letter, and a photocopy
+    # would merge the two (reviews rv70, 11 and rv72, 7): a white ground the frame's size stops it at the frame.
+    import pypdfium2
+
+    data = document(GAME4_TEXT, 4)
+    sampled = 0
+    for number, page in enumerate(opened(data).pages):
+        frames = [
+            curve
+            for curve in page.curves
+            if curve["stroke"] and abs(curve["linewidth"] - 1.4) < 0.01
+            and abs((curve["x1"] - curve["x0"]) - (curve["bottom"] - curve["top"])) < 0.5
+        ]  # fmt: skip
+        if not frames:
+            continue
+        scale = 300 / 72
+        image = pypdfium2.PdfDocument(data)[number].render(scale=scale).to_pil().convert("L")
+        for frame in frames:
+            cx, cy = (frame["x0"] + frame["x1"]) / 2, (frame["top"] + frame["bottom"]) / 2
+            # Round the letter, 0.6 mm inside the frame's inner edge: where a line into the cell runs
+            inner = (frame["x1"] - frame["x0"]) / 2 - 0.7 - 0.6 * MM
+            for k in range(64):
+                t = -1 + 2 * k / 64
+                for x, y in ((cx + t * inner, cy - inner), (cx + t * inner, cy + inner), (cx - inner, cy + t * inner),
+                             (cx + inner, cy + t * inner)):  # fmt: skip
+                    assert image.getpixel((round(x * scale), round(y * scale))) > 200, (number + 1, x / MM, y / MM)
+                    sampled += 1
+    assert sampled > 1000

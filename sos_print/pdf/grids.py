@@ -160,6 +160,7 @@ def draw_letters(
     nothing, and each move's number in its cell's corner, clear of the frame (see `frame_half`) and of the lines."""
     lined = bool(grid.segments or grid.faint)
     drop = letter_drop(grid, cell, size, number_pt)
+    half = frame_half(cell, size, number_pt)
     for row in range(grid.size):
         for col in range(grid.size):
             letter = grid.letter(col, row)
@@ -167,12 +168,15 @@ def draw_letters(
                 continue
             cx, cy = cell_centre(grid, x, y - drop, cell, col, row)
             bold = (col, row) in grid.marked or (col, row) == grid.last
-            if lined:  # the lines run behind the letters: a white ground keeps O from reading as θ, S as $
+            if lined and bold:  # a line into a framed letter stops at its frame, not a hair from the letter inside it
+                canvas.setFillGray(1)
+                canvas.rect((cx - half) * MM, (cy - half) * MM, 2 * half * MM, 2 * half * MM, 0, 1)
+                canvas.setFillGray(0)
+            elif lined:  # the lines run behind the letters: a white ground keeps O from reading as θ, S as $
                 _knockout(canvas, letter, cx, cy, size, bold)
             draw_centred(canvas, letter, cx, cy, size, bold=bold)
     # A frame, not a ring: a ringed O reads as a target, not as a letter.
     canvas.setLineWidth(NEW_LETTER_RING_PT)
-    half = frame_half(cell, size, number_pt)
     for place in grid.marked:
         _frame(canvas, *cell_centre(grid, x, y - drop, cell, *place), half)
     if grid.last is not None:
