@@ -264,9 +264,7 @@ PUZZLE_CELLS = [
     # The tip box kept whole on the first page (review rv44 B3) takes normal print's A4 5 x 5 cells a step smaller, and
     # its 6 x 6 ones a step larger, four a page on the second.
     (5, Paper.A4, Language.FR, 11.0, 15.0),
-    # ...and, a line shorter, large print's Letter sheet of 5 x 5 puzzles two a row, as on A4, in 15 mm cells, not
-    # one a row in 16 (review rv70, 3).
-    (5, Paper.LETTER, Language.EN, 11.0, 15.0),
+    (5, Paper.LETTER, Language.EN, 11.0, 16.0),
     # Three a page on 6 x 6 (where 12 mm cells on A4 and 11 on Letter set two and four): a step smaller.
     (6, Paper.A4, Language.EN, 11.0, 18.0),
     (6, Paper.LETTER, Language.FR, 10.0, 15.0),

@@ -239,7 +239,7 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
             and "Name" in page
             and "Try not to leave an S-O-S to finish, like one of these, in any direction" in page
         )
-        assert "In a game, each time you score, you write again." in page  # a rule of play, not a task (rv70, 3)
+        assert "In a real game, each time you score, you write again." in page  # a rule of play, not a task (rv70, 3)
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
@@ -626,7 +626,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert single
     for record in single:
         assert f"{record['to_move']} joue. Il y a une seule réponse." in sheet
-    assert "Dans une partie, chaque fois que tu marques un point, tu rejoues." in sheet
+    assert "Dans une vraie partie, chaque fois que tu marques un point, tu rejoues." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
     # Where the teacher gives the seed; the table's cells and the board's cells told apart; which file starts each
@@ -953,7 +953,7 @@ TIPS = [
     "Watch out for gifts.",
     "Write a cell as its column letter",
     "Challenge: find the move that ends",
-    "In a game, each time you score",
+    "In a real game, each time you score",
 ]
 # The sentence on dashed lines, over the first page's rows and in each later page's title, takes a fourth page from the
 # A4 sheet (review des41, B1). The tip box is kept whole on the first page (review rv44 B3): the two-language sheets'
@@ -2313,7 +2313,7 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
 # Each page's (puzzles, blank grids), and the sentence in each language:
 FOOT_WORKING = [
     (("--large-print", "--size", "5", "--paper", "letter", "--lang", "fr"), ((1, 0), (2, 0), (2, 0), (1, 2))),
-    (("--large-print", "--size", "5", "--paper", "letter"), ((2, 0), (2, 2), (2, 2), (0, 4))),
+    (("--large-print", "--size", "5", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
     (("--lang", "fr+en"), ((3, 1), (3, 1 + 3))),  # one beside the third puzzle, alone in its row (review rv52 C1)
     (("--count", "7"), ((4, 0), (3, 1 + 3))),
     # Four a page, and the working page.
