@@ -203,8 +203,8 @@ def _number_origins(
     cell's top-left corner, NUMBER_INSET from its edges, on every cell of every board. Numbers moved to another corner
     of their cells where a line ran into the first stood beside the next cell's ("1" in G4 against H4's "53"), and a
     child could not tell which cell a number belonged to (issue 23, rv44 C7): the line breaks round it instead, but
-    for a line down to the right, drawn `drop` mm under the cells' centres, through that very corner: there the
-    number moves along its cell's top edge, as little as clears the line (`_cleared`)."""
+    where a line (drawn `drop` mm under the cells' centres) runs into that corner, as a diagonal through its point
+    does, the number first moves along its cell's top edge, as little as clears every line (`_cleared`)."""
     found = {}
     lines = [_drawn_ends(grid, mark, x, y - drop, cell) for mark in (*grid.segments, *grid.faint)]
     for row in range(grid.size):
