@@ -239,7 +239,8 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
             and "Name" in page
             and "Try not to leave an S-O-S to finish, like one of these, in any direction" in page
         )
-        assert "In a real game, each time you score, you write again." in page  # a rule of play, not a task (rv70, 3)
+        # the rule of play, and the one move the sheet asks (rv70, 3; fr70, 1)
+        assert "In a game, if you score, you write again. Here, write one move." in page
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
@@ -626,7 +627,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert single
     for record in single:
         assert f"{record['to_move']} joue. Il y a une seule réponse." in sheet
-    assert "Dans une vraie partie, chaque fois que tu marques un point, tu rejoues." in sheet
+    assert "En partie, si tu marques, tu rejoues. Ici, écris un seul coup." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
     # Where the teacher gives the seed; the table's cells and the board's cells told apart; which file starts each
@@ -953,7 +954,7 @@ TIPS = [
     "Watch out for gifts.",
     "Write a cell as its column letter",
     "Challenge: find the move that ends",
-    "In a real game, each time you score",
+    "Here, write one move.",
 ]
 # The sentence on dashed lines, over the first page's rows and in each later page's title, takes a fourth page from the
 # A4 sheet (review des41, B1). The tip box is kept whole on the first page (review rv44 B3): the two-language sheets'
@@ -985,8 +986,8 @@ def test_no_page_holds_the_tip_box_alone(args, boards):
 # two-language sheet, of the French L1C1 6 x 6 one and of the large-print 6 x 6 one of twelve puzzles (and of the A4
 # 5 x 5 and 6 x 6 ones): a child working on the first page never read it (issue 23, review rv44 B3).
 PANEL = {
-    "en": ("Watch out for gifts.", "each time you score", "Challenge: find the move that", "Write a cell as"),
-    "fr": ("Attention aux cadeaux.", "chaque fois que tu marques", "Défi : trouve le coup qui", "Une case s’écrit"),
+    "en": ("Watch out for gifts.", "Here, write one move.", "Challenge: find the move that", "Write a cell as"),
+    "fr": ("Attention aux cadeaux.", "Ici, écris un seul coup.", "Défi : trouve le coup qui", "Une case s’écrit"),
 }
 WHOLE_PANELS = [
     ("--lang", "fr+en", "--paper", "letter"),
@@ -1967,7 +1968,7 @@ def test_every_sheet_whose_boards_carry_dashed_lines_says_what_they_are(args):
         assert carried or not any(sentence in page for page in pages_text), sheet
         if carried:  # run on in its paragraph: after scoring again, or after what the sheet asks
             assert re.search(
-                rf"(write again|rejoues|could score|pourrait marquer|S-O-S)\. {re.escape(sentence)}", pages_text[0]
+                rf"(one move|seul coup|could score|pourrait marquer|S-O-S)\. {re.escape(sentence)}", pages_text[0]
             )
 
 
@@ -2245,7 +2246,7 @@ def test_every_later_page_of_a_sheet_is_headed_alike(args):
 # as many blank grids of the sheet's boards, their cell size, coordinates on two sides, as it has room for. Its grids:
 WORKING = [
     (("--copies", "2", "--large-print"), "Working space", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "2", "3", "4")),
-    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 4, 15.0, ("A", "B", "C", "D"), ("1", "4")),
+    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "4")),
     (
         ("--copies", "2", "--large-print", "--lang", "en+fr", "--count", "12", "--size", "5"),
         "Working space Brouillon",
@@ -2372,7 +2373,7 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
 FOOT_ALIGNED = [
     (("--lang", "fr+en"), True),  # three grids under two boards
     (("--large-print", "--size", "6", "--paper", "letter", "--lang", "fr", "--notation", "L1C1"), True),
-    (("--large-print", "--size", "6", "--lang", "fr", "--notation", "L1C1"), False),  # its two do not fit from there
+    (("--large-print", "--size", "5", "--paper", "letter"), False),  # its two grids do not fit from there
 ]
 
 

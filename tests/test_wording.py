@@ -535,7 +535,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris S\u00a0ou O\u00a0dans" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
-    assert "Dans une vraie partie, chaque fois que tu marques un point, tu rejoues." in found["puzzles.score_again#0"]
+    assert "En partie, si tu marques, tu rejoues. Ici, écris un seul coup." in found["puzzles.score_again#0"]
     assert "Gardez ce corrigé" in found["puzzles.key_keep_apart#0"]
 
 
