@@ -1484,3 +1484,19 @@ def test_a_header_row_of_64_columns_is_read_and_one_of_65_refused(runner, tmp_pa
         else "the header names an unknown column 'note' (known: coup, joueur, lettre, case, lignes, points, total A...)"
     )
     assert result.stdout.splitlines()[0] == f"{path}: {expected}", result.output
+
+
+def test_a_record_whose_rows_run_from_the_last_move_says_to_sort_them(runner, tmp_path):
+    # A record sorted newest first was told only that its first row is not move 1 and that 15 rows below it cannot
+    # be read (sweep ad70, 8).
+    text = game_csv(list(reversed(GAME)))
+    code, lines, path = run_check(runner, tmp_path, text)
+    assert code == 1
+    assert lines[0] == (
+        f"{path}: move 1 (row 2): the move column says '{len(GAME)}', but this is move 1 of the record; the rows run "
+        "from the last move to the first: sort them by the move column, smallest first"
+    )
+    # a record whose rows are only out of order is told what it was
+    shuffled = [GAME[1], GAME[0], *GAME[2:]]
+    code, lines, path = run_check(runner, tmp_path, game_csv(shuffled))
+    assert code == 1 and "sort them" not in lines[0]

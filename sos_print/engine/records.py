@@ -413,7 +413,11 @@ def record_from_table(
                 typo = _unread_below(iter(rest), columns, separator, options, number)
                 said, below = (said, below) if len(below) <= len(typo) else (error.plain, typo)
             else:
-                below = _unread_below(rows, columns, separator, options, number)
+                rest = list(itertools.islice(rows, UNREAD_LOOK * options.size**2))
+                if number == 1 and (backwards := _backwards([row, *(cells for _, cells in rest)], columns, separator)):
+                    stopped = f"move 1 (row {row_number}): {said}; {backwards}"
+                    break
+                below = _unread_below(iter(rest), columns, separator, options, number)
             stopped = f"move {number} (row {row_number}): {said}{_unread_said(below)}"
             break
     if not moves and stopped is None:
@@ -668,6 +672,24 @@ def _count(text: str, column: str) -> int:
     if len(number[1]) > 6:
         raise SosError(f"{column} is too large ({quoted(text)})")
     return int(number[1])
+
+
+def _backwards(rows: Sequence[Sequence[str]], columns: list[str | None], separator: str | None) -> str:
+    """Says how to mend a record whose `rows` run from its last move to its first (a spreadsheet sorted newest
+    first), where their move column says so; else "". Such a record was told only that its first row is not move 1
+    and that 15 rows below it cannot be read (sweep ad70, 8)."""
+    numbers = []
+    for row in rows:
+        try:
+            numbers.append(_cells(columns, row, separator).get("move", ""))
+        except SosError:
+            return ""
+    numbers = [number for number in numbers if number]
+    if len(numbers) < 2 or not all(re.fullmatch(r"[0-9]{1,6}", number) for number in numbers):
+        return ""
+    if [int(number) for number in numbers] != list(range(len(numbers), 0, -1)):
+        return ""
+    return "the rows run from the last move to the first: sort them by the move column, smallest first"
 
 
 def _three_in_line(names: Sequence[str], size: int, notation: Notation) -> bool:
