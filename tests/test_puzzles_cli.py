@@ -240,7 +240,7 @@ def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_numbe
             and "Try not to leave an S-O-S to finish, like one of these, in any direction" in page
         )
         # the rule of play, and the one move the sheet asks (rv70, 3; fr70, 1)
-        assert "In a game, if you score, you write again. Here, write one move." in page
+        assert "In a game, each time you score, you write again. Here, write one move." in page
         assert "Write a cell as its column letter, then its row number: B2." in page
         mine = [r for r in found if r["sheet"] == sheet]
         for record in mine:
@@ -627,7 +627,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert single
     for record in single:
         assert f"{record['to_move']} joue. Il y a une seule réponse." in sheet
-    assert "En partie, si tu marques, tu rejoues. Ici, écris un seul coup." in sheet
+    assert "En partie, chaque fois que tu marques, tu rejoues. Ici, écris un seul coup." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
     # Where the teacher gives the seed; the table's cells and the board's cells told apart; which file starts each
@@ -2246,7 +2246,7 @@ def test_every_later_page_of_a_sheet_is_headed_alike(args):
 # as many blank grids of the sheet's boards, their cell size, coordinates on two sides, as it has room for. Its grids:
 WORKING = [
     (("--copies", "2", "--large-print"), "Working space", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "2", "3", "4")),
-    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "4")),
+    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 4, 15.0, ("A", "B", "C", "D"), ("1", "4")),
     (
         ("--copies", "2", "--large-print", "--lang", "en+fr", "--count", "12", "--size", "5"),
         "Working space Brouillon",

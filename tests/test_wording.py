@@ -353,12 +353,12 @@ def sentences(request) -> tuple[str, dict[str, str]]:
 # read "one more move, however many points" as a cap of one.
 EXTRA_MOVE = {
     "en": (
-        r"If you score|A move that scores|When a letter scores",
-        r"if that (one|move) scores too|as long as you score",
+        r"(?i:if you score)|each time you score|A move that scores|When a letter scores",
+        r"if that (one|move) scores too|as long as you score|each time you score",
     ),
     "fr": (
-        r"Si tu marques|Un coup qui marque|Si ta lettre marque",
-        r"si (elle|ce coup|celui-ci) marque aussi|tant que tu marques",
+        r"(?i:si tu marques)|chaque fois que tu marques|Un coup qui marque|Si ta lettre marque",
+        r"si (elle|ce coup|celui-ci) marque aussi|tant que tu marques|chaque fois que tu marques",
     ),
 }
 # Phrases a careful reader flagged: each says more, or other, than the rules.
@@ -535,7 +535,7 @@ def test_french_for_children_says_tu_and_for_the_teacher_vous():
             pytest.fail(f"{name} says tu to the teacher: {text!r}")
     assert "Écris S\u00a0ou O\u00a0dans" in found["board.rule#0"]
     assert "Imprimez" in found["teacher.printing#0"]
-    assert "En partie, si tu marques, tu rejoues. Ici, écris un seul coup." in found["puzzles.score_again#0"]
+    assert "chaque fois que tu marques, tu rejoues. Ici, écris un seul coup." in found["puzzles.score_again#0"]
     assert "Gardez ce corrigé" in found["puzzles.key_keep_apart#0"]
 
 
