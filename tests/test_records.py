@@ -1500,3 +1500,14 @@ def test_a_record_whose_rows_run_from_the_last_move_says_to_sort_them(runner, tm
     shuffled = [GAME[1], GAME[0], *GAME[2:]]
     code, lines, path = run_check(runner, tmp_path, game_csv(shuffled))
     assert code == 1 and "sort them" not in lines[0]
+
+
+def test_a_moves_row_typed_with_its_number_alone_is_told_to_be_filled_in(runner, tmp_path):
+    # "3,,,,," between moves 2 and 4 was told that a move's row may be missing above move 4: it is there, empty
+    # (sweep ad70, 7). Rows of numbers alone after the game's last move stay the audit's rows for moves never played.
+    rows = [list(row) for row in GAME]
+    rows[2] = [rows[2][0], "", "", "", "", ""]
+    code, lines, path = run_check(runner, tmp_path, game_csv([tuple(row) for row in rows]))
+    assert (code, lines[0]) == (1, f"{path}: move 3 (row 4): the row holds the move's number alone: fill in the move")
+    code, lines, _ = run_check(runner, tmp_path, game_csv([*GAME, (str(len(GAME) + 1), "", "", "", "", "")]))
+    assert (code, lines) == (0, ["checked 1 file: every claim holds"])

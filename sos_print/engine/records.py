@@ -382,6 +382,7 @@ def record_from_table(
     columns = _columns(header, options.variant, path)
     moves: list[ClaimedMove] = []
     stopped = None
+    numbered: dict[str, int] = {}  # the rows that hold only a move number, by that number
     rows = iter(rows)  # the rows below one that cannot be read are read on from where it stopped
     for row_number, row in rows:
         if len(moves) > options.size**2:
@@ -389,6 +390,7 @@ def record_from_table(
         try:
             cells = _cells(columns, row, separator)
             if _no_move(cells):
+                numbered.setdefault(cells.get("move", ""), row_number)
                 continue
             moves.append(_move(cells, len(moves) + 1, row_number, options))
         except NotAMoveError as error:
@@ -405,6 +407,11 @@ def record_from_table(
             # rows below it that cannot be read either are named, so that a teacher mends them at once (nt64, 11).
             number = len(moves) + 1
             said, below = str(error), []
+            if isinstance(error, MissingRowError) and str(number) in numbered:
+                # A move's row typed with its number alone was told to be added, as if missing (sweep ad70, 7).
+                empty = numbered[str(number)]
+                stopped = f"move {number} (row {empty}): the row holds the move's number alone: fill in the move"
+                break
             if isinstance(error, MissingRowError):
                 # Below a row left out, the rows are numbered one ahead; below a typo in its number, as they should
                 # be: the reading that finds fewer rows it cannot read is said (sweep ad68, 3).
