@@ -502,11 +502,8 @@ def _bare(plan: SheetPlan, layout: SheetLayout, first: float, room: float, width
     fill (`_foot_working`): tight spacing that lets them fill it wins over the usual spacing that leaves the pages
     of a large-print sheet a third white (review rv70, 3)."""
     for k, count in enumerate(layout.pages[:-1]):
-        start = sum(layout.pages[:k])
-        spare = (room if k else first) - sum(layout.heights[start : start + count]) - (count - 1) * layout.spacing.rows
-        if _band(room if k else first, layout.heights, start, count, layout.spacing.rows) > BAND and (
-            _foot_working(plan, layout, width, spare, scale) is None
-        ):
+        rows = (room if k else first, layout.heights, sum(layout.pages[:k]), count, layout.spacing.rows)
+        if _band(*rows) > BAND and _foot_working(plan, layout, width, _spare(*rows), scale) is None:
             return True
     return False
 
@@ -635,8 +632,13 @@ def _paginate(heights: Sequence[float], rooms: Sequence[float], room: float, gap
 def _band(room: float, heights: Sequence[float], start: int, count: int, gap: float) -> float:
     """Returns the blank band (mm) that `count` rows from row `start` leave at the foot of `room` mm, `gap` mm between
     each two before their gaps are spread."""
-    spare = room - sum(heights[start : start + count]) - max(count - 1, 0) * gap
+    spare = _spare(room, heights, start, count, gap)
     return spare - max(count - 1, 0) * _spread(spare, count)
+
+
+def _spare(room: float, heights: Sequence[float], start: int, count: int, gap: float) -> float:
+    """Returns the room (mm) that `count` rows from row `start` leave of `room` mm, `gap` mm between each two."""
+    return room - sum(heights[start : start + count]) - max(count - 1, 0) * gap
 
 
 def _spread(spare: float, count: int) -> float:

@@ -25,6 +25,9 @@ class Notation(enum.Enum):
     L1C1 = "L1C1"
 
 
+_PATTERNS = {Notation.A1: _A1, Notation.L1C1: _L1C1}  # a cell's name, its two parts in groups
+
+
 def column_letters(col: int) -> str:
     """Returns the A1 letters of column `col` (0 -> A, 25 -> Z, 26 -> AA)."""
     letters = ""
@@ -52,7 +55,7 @@ def cell_name(cell: Cell, size: int, notation: Notation = Notation.A1) -> str:
 
 def cell_pattern(notation: Notation) -> str:
     """Returns the pattern of a cell's name in `notation`, in capitals, without groups: to find names in a text."""
-    return {Notation.A1: _A1, Notation.L1C1: _L1C1}[notation].replace("(", "(?:")
+    return _PATTERNS[notation].replace("(", "(?:")
 
 
 def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
@@ -63,13 +66,12 @@ def parse_cell(text: str, size: int, notation: Notation = Notation.A1) -> Cell:
     """
     # Spaces between a name's parts only ("D 4", "L2 C3"): "D4 4" is no cell, not D44 (sweep ad68, 6).
     clean = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])|(?<=[0-9])\s+(?=[Cc][0-9\s])", "", text.strip()).upper()
-    patterns = {Notation.A1: _A1, Notation.L1C1: _L1C1}
-    match = re.fullmatch(patterns[notation], clean)
+    match = re.fullmatch(_PATTERNS[notation], clean)
     if match is None:
         example = "B2" if notation is Notation.A1 else "L2C3"
         # A record typed in L1C1 and read in A1 was told only what it is not (review nt62, 7).
         other = next(other for other in Notation if other is not notation)
-        also = f", but one in {other.value} notation" if re.fullmatch(patterns[other], clean) else ""
+        also = f", but one in {other.value} notation" if re.fullmatch(_PATTERNS[other], clean) else ""
         raise NotationError(f"{typed(text)} is not a cell name in {notation.value} notation (like {example}){also}")
     first, second = match.groups()
     if len(first) > 3 or len(second) > 3:  # far off any board; and int() refuses thousands of digits
