@@ -406,25 +406,22 @@ def record_from_table(
             # The moves after a row that cannot be read cannot be played; those before it are still checked, and the
             # rows below it that cannot be read either are named, so that a teacher mends them at once (nt64, 11).
             number = len(moves) + 1
-            said, below = str(error), []
+            said = str(error)
             if isinstance(error, MissingRowError) and str(number) in numbered:
                 # A move's row typed with its number alone was told to be added, as if missing (sweep ad70, 7).
                 empty = numbered[str(number)]
                 stopped = f"move {number} (row {empty}): the row holds the move's number alone: fill in the move"
                 break
+            rest = list(itertools.islice(rows, UNREAD_LOOK * options.size**2))
+            below = _unread_below(iter(rest), columns, separator, options, number)
             if isinstance(error, MissingRowError):
                 # Below a row left out, the rows are numbered one ahead; below a typo in its number, as they should
                 # be: the reading that finds fewer rows it cannot read is said (sweep ad68, 3).
-                rest = list(itertools.islice(rows, UNREAD_LOOK * options.size**2))
-                below = _unread_below(iter(rest), columns, separator, options, number + error.left)
-                typo = _unread_below(iter(rest), columns, separator, options, number)
-                said, below = (said, below) if len(below) <= len(typo) else (error.plain, typo)
-            else:
-                rest = list(itertools.islice(rows, UNREAD_LOOK * options.size**2))
-                if number == 1 and (backwards := _backwards([row, *(cells for _, cells in rest)], columns, separator)):
-                    stopped = f"move 1 (row {row_number}): {said}; {backwards}"
-                    break
-                below = _unread_below(iter(rest), columns, separator, options, number)
+                ahead = _unread_below(iter(rest), columns, separator, options, number + error.left)
+                said, below = (said, ahead) if len(ahead) <= len(below) else (error.plain, below)
+            elif number == 1 and (backwards := _backwards([row, *(cells for _, cells in rest)], columns, separator)):
+                stopped = f"move 1 (row {row_number}): {said}; {backwards}"
+                break
             stopped = f"move {number} (row {row_number}): {said}{_unread_said(below)}"
             break
     if not moves and stopped is None:
