@@ -120,6 +120,11 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(2, 5, "1.5"), "move 3 (row 4): points must be a whole number, not '1.5'"),
         (altered(2, 5, "+2"), "move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"),
         (altered(2, 4, "B1 B3 C1"), "move 3 (row 4): 'C1' is not an S-O-S line"),
+        # a comma, semicolon or full stop parts lines: two lone cells across one are no line's ends (sweep ad71, 4)
+        *(
+            (altered(2, 4, lines), "move 3 (row 4): 'B1' is not an S-O-S line")
+            for lines in ("B1;B3", "B1; B3", "B1. B3")
+        ),
         # its three cells, as a child writes a line (sweep ad68, 2); three that are no line stay a problem
         *((altered(2, 4, lines), None) for lines in ("B1 B2 B3", "B3 B2 B1", "B1-B2-B3", "B 1 B 3", "b 1-b 3")),
         (altered(2, 4, "B1-C2-B3"), "move 3 (row 4): 'B1-C2-B3' is not an S-O-S line"),

@@ -715,9 +715,12 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     joined = re.sub(r"\s*[-\u2010-\u2014\u2212/]\s*", "-", text)
     joined = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])", "", joined)  # "A 2 C 2": spaces inside its cells' names (ad68, 6)
     cell = cell_pattern(notation)
+    # "A2-C2;" or "A2-C2." ended as a sentence does (ad70, 9); a comma, semicolon or full stop ends a run of lone
+    # cells, so "A2; C2" is two lines' worth of ends, not the line A2-C2 (sweep ad71, 4).
     names = [
         re.sub(rf"^({cell})({cell})$", r"\1-\2", name, flags=re.IGNORECASE)
-        for name in re.split(r"[\s,;.]+", joined)  # "A2-C2;" or "A2-C2." ended as a sentence does (ad70, 9)
+        for part in re.split(r"[,;.]+", joined)
+        for name in [*part.split(), ","]
     ]
     # A line written with its three cells ("A2 B2 C2", "A2-B2-C2") is the line of its two ends (sweep ad68, 2).
     three = [re.fullmatch(rf"({cell})-({cell})-({cell})", name, flags=re.IGNORECASE) for name in names]
@@ -728,8 +731,8 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     ]
     paired: list[str] = []
     run: list[str] = []  # cells standing alone side by side: a line's ends, two by two, or its three cells
-    for name in [*names, ""]:
-        if name and re.fullmatch(cell, name, flags=re.IGNORECASE):
+    for name in names:
+        if re.fullmatch(cell, name, flags=re.IGNORECASE):
             run.append(name)
             continue
         if len(run) == 3 and _three_in_line(run, size, notation):
@@ -737,5 +740,5 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
         else:
             paired += [f"{a}-{b}" for a, b in zip(run[::2], run[1::2], strict=False)] + run[len(run) // 2 * 2 :]
         run = []
-        paired += [name] if name else []
+        paired += [name] if name != "," else []
     return tuple(parse_segment(name, size, notation) for name in paired)
