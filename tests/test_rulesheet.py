@@ -697,6 +697,49 @@ def test_each_scorer_badge_stands_beside_its_line_and_leaves_every_line_whole(ex
             assert min(abs(x1 - x0), abs(y1 - y0)) >= r0 - 0.01, f"in line: ({x0:.0f}, {y0:.0f}), ({x1:.0f}, {y1:.0f})"
 
 
+OUTWARD = [
+    *(PrintOptions(size=size, paper=paper) for size in (3, 6) for paper in Paper),
+    *(PrintOptions(language=language, paper=Paper.LETTER) for language in (Language.FR, Language.BOTH)),
+    *(PrintOptions(variant=variant) for variant in (Variant(players=3), Variant(players=4, teams=True))),
+]
+
+
+@pytest.mark.parametrize(
+    "options",
+    OUTWARD,
+    ids=[
+        f"{o.size} {o.language.value} {o.paper.value} {o.variant.players}{' teams' * o.variant.teams}" for o in OUTWARD
+    ],
+)
+def test_in_normal_print_each_badge_stands_between_its_line_and_the_frame(examples, options):
+    # In the full board's picture, a ring of four lines, each badge stood inside the ring, where a child read it as
+    # the next line's (reviews rv66, 1 and rv70, 4): in normal print each stands on its line's side away from the
+    # board's middle, a badge one size smaller where it must.
+    data = rendered("rules", options)
+    with pages(data) as pdf:
+        front = pdf.pages[0]
+        badges, lines = scorer_badges(front), sos_lines(front)
+    full = [
+        (left * MM, top * MM, (left + cell * size) * MM, (top + cell * size) * MM)
+        for left, top, cell, size in boards_on(data, 0)
+        if sum(
+            within(line, (left * MM, top * MM, (left + cell * size) * MM, (top + cell * size) * MM)) for line in lines
+        )
+        == 4
+    ]
+    assert len(full) == 1, full
+    box = full[0]
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    ring = [line for line in lines if within(line, box)]
+    mine = [(x, y) for x, y, _ in badges if box[0] <= x <= box[2] and box[1] <= y <= box[3]]
+    assert len(mine) == 4, mine
+    for x, y in mine:
+        (x0, y0), (x1, y1) = min(ring, key=lambda line: to_line((x, y), line))
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        outward = (middle[0] - centre[0]) * (x - middle[0]) + (middle[1] - centre[1]) * (y - middle[1])
+        assert outward > 0, f"the badge at ({x:.0f}, {y:.0f}) stands inside the ring of lines"
+
+
 def badge_crosses(badge, frame, margin: float = 0.25 * MM) -> bool:
     """Tells whether a badge (centre and radius, points) neither stands wholly inside a frame, its ring `margin` clear
     of the frame's pen, nor wholly outside it."""

@@ -379,17 +379,19 @@ def _badged(steps: tuple[RuleStep, ...], style: DiagramStyle, scale: float) -> D
     """Returns the style with its scorers' badges at the largest size of the type scale, up to its own, at which each
     badge of every step's picture finds its place inside the board, clear of its frame, its letters, the other lines
     and badges (`scorers_placed`), or None where none is small enough: a badge over the frame read as a mark on the
-    board's edge (issue 23, review 34, B3 and P17)."""
+    board's edge (issue 23, review 34, B3 and P17). One size smaller is taken where it lets each badge stand on its
+    line's outer side, between the line and the frame: one inside a ring of lines was read as its neighbour's."""
     sizes = sorted((size * scale for size in TYPE_SCALE if size * scale <= style.tag_pt + 0.05), reverse=True)
     pictures = [step.picture for step in steps if step.picture is not None and step.picture.scorers]
-    return next(
-        (
-            replace(style, tag_pt=size)
-            for size in sizes
-            if all(scorers_placed(picture, style.cell, size, style.letter_pt) for picture in pictures)
-        ),
-        None,
-    )
+
+    def placed(size: float, outward: bool = False) -> bool:
+        return all(scorers_placed(picture, style.cell, size, style.letter_pt, outward=outward) for picture in pictures)
+
+    largest = next((k for k, size in enumerate(sizes) if placed(size)), None)
+    if largest is None:
+        return None
+    outer = next((size for size in sizes[largest : largest + 2] if placed(size, outward=True)), sizes[largest])
+    return replace(style, tag_pt=outer)
 
 
 def _steps_height(column: _Column, steps: tuple[RuleStep, ...], style: DiagramStyle, lead: Sequence[Block]) -> float:

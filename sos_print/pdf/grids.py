@@ -619,39 +619,49 @@ def scorer_places(grid: GridPlan, cell: float, size: float, letter_pt: float) ->
     a line with none, a place clear of letters and lines over the frame (see `_scorer_choices`).
     """
     radius = BADGE_SHARE * size / MM
-    choices = [list(clear or fallback) for clear, fallback in _scorer_choices(grid, cell, radius, letter_pt)]
+    placed = _scorer_choices(grid, cell, radius, letter_pt)
+    choices = [list(clear or fallback) for clear, fallback, _ in placed]
     # Two radii, and one badge's width between them; and first no two level or plumb (within a radius): three badges
     # on one grid line of a 3 x 3 picture read as the labels of one more line (issue 23, final review, finding 3).
-    found = _matched(choices, 4 * radius, radius) or _matched(choices, 4 * radius)
+    # First of all, each badge on its line's outer side (see `_badge_candidates`).
+    found = (
+        _matched([list(outer) for _, _, outer in placed], 4 * radius, radius)
+        or _matched(choices, 4 * radius, radius)
+        or _matched(choices, 4 * radius)
+    )
     return found if found is not None else [options[0] for options in choices]
 
 
-def scorers_placed(grid: GridPlan, cell: float, size: float, letter_pt: float) -> bool:
+def scorers_placed(grid: GridPlan, cell: float, size: float, letter_pt: float, *, outward: bool = False) -> bool:
     """Tells whether every scorer's badge of the grid finds a place by all of `scorer_places`' rules, no two badges
-    level or plumb (else some stand where they can: on the frame, over a letter or another badge)."""
+    level or plumb (else some stand where they can: on the frame, over a letter or another badge); with `outward`,
+    each on its line's outer side."""
     radius = BADGE_SHARE * size / MM
-    choices = [list(clear) for clear, _ in _scorer_choices(grid, cell, radius, letter_pt)]
+    choices = [list(outer if outward else clear) for clear, _, outer in _scorer_choices(grid, cell, radius, letter_pt)]
     return all(choices) and _matched(choices, 4 * radius, radius) is not None
 
 
 @lru_cache(maxsize=4096)
 def _scorer_choices(
     grid: GridPlan, cell: float, radius: float, letter_pt: float
-) -> tuple[tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]], ...]:
-    """Returns, for each line, the places its badge may take by `scorer_places`' rules, and those it takes if none
-    may: clear of letters and lines but over the frame, else its first place inside the grid, else its first."""
+) -> tuple[tuple[tuple[tuple[float, float], ...], ...], ...]:
+    """Returns, for each line, the places its badge may take by `scorer_places`' rules; those it takes if none may:
+    clear of letters and lines but over the frame, else its first place inside the grid, else its first; and those
+    of the first that stand on the line's outer side."""
     # Cached: the rule sheet's layout tries each picture at many cell and badge sizes, and measures it again to draw.
     lines = [_line_ends(grid, mark, cell) for mark in grid.segments]
     letters = _letter_boxes(grid, cell, letter_pt)
     side = grid.size * cell
     choices = []
     for ends in lines:
-        candidates = _badge_candidates(ends, radius)
+        placed = _badge_candidates(ends, radius, side)
+        candidates = [point for point, _ in placed]
         inside = [point for point in candidates if _inside(point, radius, side)]
         clear = [point for point in inside if _clear(point, radius, ends, lines, letters)]
         # Last resort (a picture too small for its badges): clear of letters and lines, over the frame if it must.
         anywhere = [point for point in candidates if _clear(point, radius, ends, lines, letters)]
-        choices.append((tuple(clear), tuple(anywhere or (inside or candidates)[:1])))
+        outward = [point for point, outer in placed if outer and point in clear]
+        choices.append((tuple(clear), tuple(anywhere or (inside or candidates)[:1]), tuple(outward)))
     return tuple(choices)
 
 
@@ -675,21 +685,28 @@ def _letter_boxes(grid: GridPlan, cell: float, letter_pt: float) -> list[Box]:
 
 
 def _badge_candidates(
-    ends: tuple[tuple[float, float], tuple[float, float]], radius: float
-) -> list[tuple[float, float]]:
+    ends: tuple[tuple[float, float], tuple[float, float]], radius: float, side: float
+) -> list[tuple[tuple[float, float], bool]]:
     """Returns the places beside a line a badge may take: level with each point halfway between its middle and an
     end, on either side of it, then level with the points SCORER_SHARES give; above a row and right of a column
-    first."""
+    first. Each comes with whether it stands on the line's outer side, away from the middle of a grid `side` mm
+    wide (both sides of a line through the middle)."""
     (x0, y0), (x1, y1) = ends
     length = math.hypot(x1 - x0, y1 - y0)
     across = ((y0 - y1) / length, (x1 - x0) / length)
     if across[1] < -1e-9 or (abs(across[1]) < 1e-9 and across[0] < 0):
         across = (-across[0], -across[1])  # above a row, right of a column: read first
+    # A badge between its line and the frame is no other line's, where one inside a ring of lines was read as its
+    # neighbour's (reviews rv66, 1 and rv70, 4).
+    outward = (x0 + x1 - side) * across[0] + (y0 + y1 - side) * across[1]
     off = radius + SEGMENT_PT / MM / 2 + SCORER_CLEARANCE
     points = []
     for share in (along for near in SCORER_SHARES for along in (near, 1.0 - near)):
         px, py = x0 + (x1 - x0) * share, y0 + (y1 - y0) * share
-        points += [(px + sign * off * across[0], py + sign * off * across[1]) for sign in (1, -1)]
+        points += [
+            ((px + sign * off * across[0], py + sign * off * across[1]), abs(outward) < 1e-6 or sign * outward > 0)
+            for sign in (1, -1)
+        ]
     return points
 
 
