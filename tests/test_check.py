@@ -757,10 +757,11 @@ def _in_l1c1(record: str) -> str:
 @pytest.mark.parametrize("notation", ["a1", "l1c1"])
 @pytest.mark.parametrize(("size", "note"), [(5, True), (4, False)])
 def test_replay_and_analyse_of_a_whole_game_given_too_large_a_size_say_which_size_to_give(
-    runner, tmp_path, size, note, notation
+    runner, tmp_path, monkeypatch, size, note, notation
 ):
     # check said it; replay drew a 4 x 4 game on a 5 x 5 board and analyse weighed it there, without a word (ad66, 2).
     # In L1C1 the game fills the top-left corner, whose rows are L1 to L4: no command said it (sweep ad67, 1).
+    weighing_shared(monkeypatch)  # the whole 4 x 4 game weighed four times took 15 s
     record = tmp_path / "game.csv"
     record.write_text(WHOLE if notation == "a1" else _in_l1c1(WHOLE))
     said = (
