@@ -283,6 +283,15 @@ def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_up
             "Une position ne contient que des\u00a0S, des O\u00a0et des points, ses lignes séparées par des barres "
             "obliques (comme\u00a0S.O./..S./O.../..O.).",
         ),
+        # A position the pattern lets through is read as a board, never looked up on the server: "../../.." was
+        # "not a folder", which told what exists there (sweep ad73, 2).
+        (
+            "/en/solve",
+            {"board": "../../.."},
+            "board",
+            "BOARD '../../..': row 1 ('..') has 2 cells, but there are 3 rows: a board has as many cells in each row "
+            "as it has rows, separated by / (or give a worked-example file ending in .toml)",
+        ),
         ("/en/solve", {}, "board", "Missing argument 'BOARD'."),  # not the command's whole --help
         ("/en/analyse", {}, "record", "Missing argument 'RECORD'."),
         (
@@ -318,6 +327,7 @@ def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_up
         "look-alike-digit",
         "target",
         "a-path-for-a-board",
+        "dots-board",
         "no-board",
         "no-record",
         "short-board",

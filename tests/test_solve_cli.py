@@ -210,6 +210,16 @@ def test_a_device_or_a_folder_is_named_as_what_it_is_not_read_as_a_board(runner,
     assert result.stderr == f"Usage error: {path}: solve takes a board or a worked example (.toml), not {kind}\n"
 
 
+@pytest.mark.parametrize("board", ["/", ".", "..", "../..", "./S"])
+def test_a_board_written_as_boards_are_is_never_looked_up_as_a_path(runner, board):
+    # Text of S, O, dots and slashes only is a board, even where it names a folder: "../.." said "not a folder", and
+    # the web page, whose position field takes that text, told what exists on its server (sweep ad73, 2).
+    result = run(runner, board)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"Usage error: BOARD '{board}': "), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
 # Any other file was read as an example: /etc/passwd was "TOML syntax error: Expected '=' after a key" and a program
 # "is not UTF-8 text", as if it were a worked example gone wrong (sweep ad49, F6). A .toml file is still read as one.
 @pytest.mark.parametrize(

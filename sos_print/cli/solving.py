@@ -161,6 +161,8 @@ def _refuse_other_file(argument: str) -> None:
 
     if argument.lower().endswith(".toml"):  # an example file: refused as other commands refuse it, by load_example
         return
+    if _board_text(argument):
+        return
     try:
         mode = os.stat(argument).st_mode
     except (OSError, ValueError):  # no such path (a board), a name too long for any file, or with a NUL in it
@@ -170,7 +172,18 @@ def _refuse_other_file(argument: str) -> None:
         usage(f"{shown(argument)}: solve takes a board or a worked example (.toml), not {kind}", field="board")
 
 
+def _board_text(argument: str) -> bool:
+    """Tells whether `argument` holds only what a board is written with (S, O, dots, slashes and spaces): it is then
+    read as a board, never looked up as a path. The web page's position, "../.." or "/", was looked up on the
+    server, whose answer ("not a folder") told what exists there (sweep ad73, 2)."""
+    import re
+
+    return re.fullmatch(r"[SOso./\s]*", argument) is not None
+
+
 def _is_file(argument: str) -> bool:
+    if _board_text(argument):
+        return False
     try:
         return argument.lower().endswith(".toml") or Path(argument).is_file()
     except (OSError, ValueError):  # a name too long for any file (a board of many cells), or with a NUL in it
