@@ -315,6 +315,8 @@ def test_an_empty_output_name_is_a_usage_error_not_the_current_folder(runner, tm
         ),
         (["kit", "--target", "3", "--first-sos-wins"], "either a target score or the first S-O-S wins"),
         (["grids", "--sizes", "2-5"], "--sizes: '2-5' must lie between 3 and 8"),
+        (["grids", "--sizes", "8-3"], "--sizes: '8-3' runs backwards: write the smaller size first, like 3-8"),
+        (["grids", "--sizes", "9-3"], "--sizes: '9-3' must lie between 3 and 8"),
         (["grids", "--sizes", "four"], "--sizes: 'four' is not a size or a range like 3-8"),
         (
             ["boards", "--size", "8", "--large-print", "--lang", "en+fr", "--players", "4", "--paper", "letter"],

@@ -390,8 +390,10 @@ def parse_sizes(text: str) -> list[int]:
         low, _, high = part.partition("-")
         if not (re.fullmatch(r"[0-9]+", low) and re.fullmatch(r"[0-9]*", high)):
             usage(f"--sizes: {quoted(part)} is not a size or a range like 3-8")
-        if len(low) > 3 or len(high) > 3 or not 3 <= int(low) <= int(high or low) <= 8:
+        if len(low) > 3 or len(high) > 3 or not (3 <= int(low) <= 8 and 3 <= int(high or low) <= 8):
             usage(f"--sizes: {quoted(part)} must lie between 3 and 8")
+        if int(low) > int(high or low):  # "8-3" was told to lie between 3 and 8, which it does (sweep ad73, 3)
+            usage(f"--sizes: {quoted(part)} runs backwards: write the smaller size first, like {high}-{low}")
         first, last = int(low), int(high or low)
         sizes.update(range(first, last + 1))
     return sorted(sizes)
