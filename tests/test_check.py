@@ -735,6 +735,7 @@ WHOLE = "move,player,letter,cell,lines,points\n" + "".join(
             "if the game was played on 4 × 4, give --size 4",
         ),
         (9, 4, "the record stops after 9 moves, before the end of the game: 7 of the 4 × 4 board's cells are empty"),
+        (15, 4, "the record stops after 15 moves, before the end of the game: 1 of the 4 × 4 board's cells is empty"),
         (1, 4, "the record stops after 1 move, before the end of the game: 15 of the 4 × 4 board's cells are empty"),
     ],
 )

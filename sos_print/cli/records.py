@@ -192,7 +192,7 @@ def unfinished(game: CheckedExample) -> str:
     empty = size * size - game.final.board.filled()
     said = (
         f"the record stops after {moves} {'move' if moves == 1 else 'moves'}, before the end of the game: "
-        f"{empty} of the {size} × {size} board's cells are empty"
+        f"{empty} of the {size} × {size} board's cells {'is' if empty == 1 else 'are'} empty"
     )
     smaller = filled_corner(game) if is_table(game.example.path) else 0
     if smaller:
