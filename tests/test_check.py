@@ -777,6 +777,41 @@ def test_replay_and_analyse_of_a_whole_game_given_too_large_a_size_say_which_siz
         assert ("give --size" in result.stderr) == note, (command, result.stderr)
 
 
+# g4's first eight moves, rightly claimed; in the table, the lines and points of its scoring moves 7 and 8 left empty.
+EIGHT = "move,player,letter,cell,lines,points\n" + "".join(
+    f"{number},{row}\n"
+    for number, row in enumerate(
+        ["A,S,A2,-,0", "B,S,C3,-,0", "A,O,D4,-,0", "B,O,C4,-,0", "A,S,B1,-,0", "B,S,C2,-,0", "A,O,B2,A2-C2,1"]
+        + ["A,S,B3,B1-B3,1"],
+        start=1,
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("blank", "note"),
+    [
+        ((), None),
+        ((8,), "move 8 scores, but its lines and points are left empty: only who wrote it was checked"),
+        ((7, 8), "moves 7 and 8 score, but their lines and points are left empty: only who wrote them was checked"),
+        ((6, 8), "move 8 scores, but its lines and points are left empty: only who wrote it was checked"),
+    ],
+)
+def test_a_scoring_move_whose_claims_are_left_empty_is_named_in_a_note(runner, tmp_path, blank, note):
+    # Two scoring moves of a claimed record with their lines and points cells empty held "every claim" and nothing was
+    # said of the blanks (sweep ad73, 1); a move that scores nothing, left empty, is no claim missed.
+    rows = EIGHT.splitlines()
+    for number in blank:
+        rows[number] = ",".join(rows[number].split(",")[:4]) + ",,"
+    record = tmp_path / "game.csv"
+    record.write_text("\n".join(rows) + "\n")
+    result = runner.invoke(app, ["check", str(record), "--size", "4"])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+    stops = f"note: {record}: the record stops after 8 moves, before the end of the game: 8 of the 4 × 4 board's cells"
+    stops += " are empty\n"
+    assert result.stderr == ("" if note is None else f"note: {record}: {note}\n") + stops
+
+
 def test_a_record_that_claims_no_score_says_so_in_a_note(runner, tmp_path):
     # A record typed with its lines and points columns empty held "every claim" and said no more (review nt62, 5);
     # the same moves with their claims get no such note.

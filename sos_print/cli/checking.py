@@ -65,6 +65,8 @@ def check(
     for game in report.checked:
         if _claims_no_score(game):
             say(f"note: {game.example.path}: {NO_SCORE}", err=True)
+        elif unclaimed := _unclaimed_scores(game):
+            say(f"note: {game.example.path}: {unclaimed}", err=True)
     for game in report.unfinished:
         say(f"note: {game.example.path}: {unfinished(game)}", err=True)
     for path, fitting in report.in_turn:
@@ -83,4 +85,24 @@ def _claims_no_score(game: "CheckedExample") -> bool:
     moves = game.example.moves
     return not game.example.path.lower().endswith(".toml") and not any(
         move.points is not None or move.lines is not None or move.totals for move in moves
+    )
+
+
+def _unclaimed_scores(game: "CheckedExample") -> str:
+    """Says which scoring moves of a record that claims scores elsewhere leave their lines and points empty, or "": two
+    such moves held "every claim", the child's blanks unremarked (sweep ad73, 1)."""
+    if game.example.path.lower().endswith(".toml"):
+        return ""
+    numbers = [
+        str(number)
+        for number, (move, step) in enumerate(zip(game.example.moves, game.steps, strict=True), start=1)
+        if step.points and move.points is None and move.lines is None and not move.totals
+    ]
+    if not numbers:
+        return ""
+    one = len(numbers) == 1
+    named = numbers[0] if one else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+    return (
+        f"{'move' if one else 'moves'} {named} {'scores' if one else 'score'}, but {'its' if one else 'their'} lines "
+        f"and points are left empty: only who wrote {'it' if one else 'them'} was checked"
     )
