@@ -287,6 +287,15 @@ def test_the_true_record_checks(runner, tmp_path):
             "the header names an unknown column 'A' (known: move, player, letter, cell, lines, points, total A...): "
             "head it total A\n",
         ),
+        # a column of the players' names, as a teacher's sheet has one (sweep ad73, 4)
+        *(
+            (
+                game_csv([(*row, "Léa") for row in GAME], f"move,player,letter,cell,lines,points,{name}"),
+                f"the header names an unknown column '{name}' (known: move, player, letter, cell, lines, points, "
+                "total A...): a record does not read names; remove that column (replay takes them with --names)\n",
+            )
+            for name in ("Name", "player names", "Prénom", "élève")
+        ),
         ("\n\n", "holds no header row"),
         ("player;letter;cell;lines;points\n;;;;\n", "holds no move: write one row for each letter written"),
     ],

@@ -531,6 +531,10 @@ def _mark(separator: str | None) -> str:
     return "tabs" if separator == "\t" else f"{separator!r}"
 
 
+# A column of the players' names, as a teacher's sheet often has one: told where names go instead.
+_NAME_COLUMN = r"((first|last|full|player'?s?|child'?s?|student'?s?)\s*)?names?|(pr[ée])?noms?|[ée]l[èe]ves?|students?"
+
+
 def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | None]:
     _refuse_wide(full, path)
     header = trimmed_row(full)  # the empty cells after the last name are columns with no name, not read one by one
@@ -551,6 +555,8 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
             bare = re.sub(r"\s", "", name).upper()
             side = next((side for side in variant.sides if bare in (side, "+".join(side))), None)
             hint = f": head it total {' + '.join(side)}" if side else ""
+            if re.fullmatch(_NAME_COLUMN, name.strip(), flags=re.IGNORECASE):  # sweep ad73, 4
+                hint = ": a record does not read names; remove that column (replay takes them with --names)"
             raise ExampleFileError(
                 path, f"the header names an unknown column {quoted(name.strip())} (known: {known}){hint}"
             )
