@@ -296,6 +296,11 @@ def test_the_true_record_checks(runner, tmp_path):
             )
             for name in ("Name", "player names", "Prénom", "élève")
         ),
+        (  # two games pasted into one file (sweep ad73, 5)
+            game_csv() + game_csv()[:60],
+            "row 7 is not a move: it repeats the header; a record holds one game, so put the next one in a file of its "
+            "own\n",
+        ),
         ("\n\n", "holds no header row"),
         ("player;letter;cell;lines;points\n;;;;\n", "holds no move: write one row for each letter written"),
     ],

@@ -621,6 +621,9 @@ def _more_players(player: str, options: RecordOptions) -> str:
 def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
     size, notation, variant = options.size, options.notation, options.variant
     written = cells.get("move", "")
+    if written and _column(written) == "move" and all(_column(value) for value in cells.values() if value.strip()):
+        # Two games pasted into one file: the second's header was "a word, not a number" (sweep ad73, 5).
+        raise NotAMoveError("it repeats the header; a record holds one game, so put the next one in a file of its own")
     if written and not re.search(r"[0-9]", written) and typed(written) == "a word":
         # A "Total" row typed at the foot, as the paper sheet has one, was "move 17: write the move's number" (nt64, 2).
         raise NotAMoveError(
