@@ -419,6 +419,18 @@ def test_a_folder_that_is_a_file_on_the_way_is_named(runner, tmp_path):
     )
 
 
+@pytest.mark.parametrize("command", ["kit", "puzzles"])
+def test_a_folder_named_as_a_file_that_is_there_says_so(runner, tmp_path, command):
+    # "cannot create the folder file.txt: file.txt is not a folder" named it twice (sweep ad73, 9); the file stays.
+    (tmp_path / "file.txt").write_text("notes")
+    result = run(runner, command, "--out", tmp_path / "file.txt")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"sos-print: cannot create the folder {tmp_path / 'file.txt'}: a file of that name is already there\n"
+    )
+    assert (tmp_path / "file.txt").read_text() == "notes"
+
+
 # ---- names -----------------------------------------------------------------------------------------------------
 
 

@@ -360,9 +360,7 @@ class _Walk:
             except FileNotFoundError:
                 return None
             if not (stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
-                raise OutputError(
-                    f"cannot create the folder {shown(self.folder)}: {shown(self.written(index + 1))} is not a folder"
-                )
+                raise OutputError(_not_a_folder(self.folder, self.written(index + 1)))
             # a folder or a link again: the name changed between two looks; look once more
         raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
 
@@ -433,6 +431,13 @@ def _read_link(folder: int | None, name: str) -> tuple[os.stat_result, str] | No
     return (info, target) if same else None
 
 
+def _not_a_folder(folder: Path, found: Path) -> str:
+    """Says that `folder` cannot be made because `found`, itself or a folder above it, is no folder."""
+    if found == folder:  # "file.txt: file.txt is not a folder" said the name twice (sweep ad73, 9)
+        return f"cannot create the folder {shown(folder)}: a file of that name is already there"
+    return f"cannot create the folder {shown(folder)}: {shown(found)} is not a folder"
+
+
 def _open_by_path(folder: Path, made: _Made | None) -> tuple[_Folder, Path, list[str]]:
     """Does what `_open` does where names can only be found by their paths (Windows): no link rule applies there."""
     nearest, missing = folder, list[str]()
@@ -448,7 +453,7 @@ def _open_by_path(folder: Path, made: _Made | None) -> tuple[_Folder, Path, list
         except OSError as error:
             raise OutputError(f"cannot use the folder {shown(folder)}: {error.strerror}") from None
     if not stat.S_ISDIR(info.st_mode):
-        raise OutputError(f"cannot create the folder {shown(folder)}: {shown(nearest)} is not a folder")
+        raise OutputError(_not_a_folder(folder, nearest))
     if made is None:
         return _Folder(nearest, None), nearest, missing
     for name in missing:
