@@ -23,7 +23,7 @@ from sos_print.plans.grids import grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Words
-from sos_print.plans.worked import ExampleFigure, called, move_sentence, side_name, total_heading
+from sos_print.plans.worked import ExampleFigure, called, move_sentence, side_name, total_heading, untold_moves
 
 MINUS = "\u2212"
 SHOWN_BEST = 3  # best moves named in a verdict; the others are counted
@@ -200,30 +200,11 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         number = _number(game, k) if len(span) > 1 else 0
         return move_sentence("replay.step_move", number, steps[k], game.example, words, notation, named=True)
 
-    # The moves the caption does not tell, by their numbers, where they were played: "The other moves score nothing."
-    # said after "The game ends." spoke of moves after the end (French reads fr45, fr46 P4). Scattered among the told
-    # moves, first, as a summary: read aloud where the first was played, "moves 10 to 13 and 15" came before move 14
-    # (French read fr47, 4a).
+    # The moves the caption does not tell, by their numbers, where they were played (see `untold_moves`).
     untold = [_number(game, k) for k in span if k not in told]
-    said = [sentence(k) for k in told]
-    if untold:
-        first = game.example.variant.first_sos_wins
-        at = sum(_number(game, k) < untold[0] for k in told)
-        if at != sum(_number(game, k) < untold[-1] for k in told):
-            at = 0
-        said.insert(at, words.blocks("replay.other_moves", first=first, runs=tuple(_runs(untold)), count=len(untold)))
-    return ExampleFigure(title, tuple(block for blocks in said for block in blocks), grid, ())
-
-
-def _runs(numbers: list[int]) -> list[tuple[int, int]]:
-    """Returns `numbers` (increasing) as runs of consecutive numbers, each its first and last."""
-    runs: list[tuple[int, int]] = []
-    for number in numbers:
-        if runs and runs[-1][1] == number - 1:
-            runs[-1] = (runs[-1][0], number)
-        else:
-            runs.append((number, number))
-    return runs
+    first = game.example.variant.first_sos_wins
+    said = untold_moves([sentence(k) for k in told], [_number(game, k) for k in told], untold, first, words)
+    return ExampleFigure(title, tuple(said), grid, ())
 
 
 def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tuple[ExampleFigure, ...]:

@@ -119,16 +119,43 @@ def total_heading(text: str) -> str:
     return text.replace("\u00a0", " ").replace(" + ", "\u00a0+\u00a0")
 
 
+def untold_moves(
+    said: list[list[Block]], told: list[int], untold: list[int], first_sos_wins: bool, words: Words
+) -> list[Block]:
+    """Returns the sentences `said` of the moves numbered `told`, with one naming the moves `untold` by their numbers
+    ("Moves 1 to 4 and 6 score nothing"): where they were played, or first where they lie among the told ones."""
+    # "The other moves score nothing." said after "The game ends." spoke of moves after the end (French reads fr45,
+    # fr46 P4; review rv73, 4). Scattered among the told moves, first, as a summary: read aloud where the first was
+    # played, "moves 10 to 13 and 15" came before move 14 (French read fr47, 4a).
+    said = list(said)
+    if untold:
+        at = sum(number < untold[0] for number in told)
+        if at != sum(number < untold[-1] for number in told):
+            at = 0
+        runs = tuple(_runs(untold))
+        said.insert(at, words.blocks("common.other_moves", first=first_sos_wins, runs=runs, count=len(untold)))
+    return [block for blocks in said for block in blocks]
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Returns `numbers` (increasing) as runs of consecutive numbers, each its first and last."""
+    runs: list[tuple[int, int]] = []
+    for number in numbers:
+        if runs and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number)
+        else:
+            runs.append((number, number))
+    return runs
+
+
 def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[Block]:
     """Returns the engine's account: each scoring move and the last one, then the score."""
     steps = checked.steps
     shown = [k for k, step in enumerate(steps) if step.points or k == len(steps) - 1]
-    blocks: list[Block] = []
-    for k in shown:
-        blocks += move_sentence("teacher.move_result", k + 1, steps[k], checked.example, words, notation)
+    said = [move_sentence("teacher.move_result", k + 1, steps[k], checked.example, words, notation) for k in shown]
     first = checked.example.variant.first_sos_wins
-    if len(shown) < len(steps):
-        blocks += words.blocks("teacher.other_moves", first_sos_wins=first, others=len(steps) - len(shown))
+    untold = [k + 1 for k in range(len(steps)) if k not in shown]
+    blocks = untold_moves(said, [k + 1 for k in shown], untold, first, words)
     final = checked.final
     winner = final.outcome.winner if final.outcome else None
     blocks += words.blocks(
