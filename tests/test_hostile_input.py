@@ -357,7 +357,9 @@ SPELL = "; write it in Latin, Greek or Cyrillic letters"
         ("A\x1bB", "U+001B (a control character) is not in the font"),
         ("A\x07B", "U+0007 (a control character) is not in the font"),
         ("A\tB", "U+0009 (a control character) is not in the font"),
-        ("A\rB", "U+000D (a control character) is not in the font"),
+        ("A\rB", "it holds a line break: write it on one line"),  # as typed in a form's text box (sweep ad73, 8)
+        ("A\nB", "it holds a line break: write it on one line"),
+        ("A\u2028B", "it holds a line break: write it on one line"),
         ("a\u20ddb", "U+20DD '\u20dd' is not in the font"),  # a combining enclosing circle: no precomposed form
         (
             "一二三四五六七八九十",
@@ -365,7 +367,20 @@ SPELL = "; write it in Latin, Greek or Cyrillic letters"
             "U+4E03 '七', U+516B '八' and 2 more are not in the font" + SPELL,
         ),
     ],
-    ids=["chinese", "hebrew", "arabic", "emoji", "escape", "bell", "tab", "return", "combining", "many"],
+    ids=[
+        "chinese",
+        "hebrew",
+        "arabic",
+        "emoji",
+        "escape",
+        "bell",
+        "tab",
+        "return",
+        "newline",
+        "separator",
+        "combining",
+        "many",
+    ],
 )
 @pytest.mark.parametrize("command", ["kit", "boards", "audit", "teacher", "rules", "grids"])
 def test_a_class_name_the_font_cannot_print_is_a_usage_error_naming_each_character(
