@@ -266,6 +266,21 @@ def test_a_name_line_written_by_hand_holds_a_childs_name(options, least):
     assert len(lines) >= 4 and min(lines) >= least, [f"{length:.1f}" for length in lines]
 
 
+@pytest.mark.parametrize("paper", list(Paper), ids=lambda paper: paper.value)
+@pytest.mark.parametrize(
+    ("language", "captions"),
+    [(Language.FR, ["Joueur", "Prénom", "Total"]), (Language.EN, ["Player", "Name", "Total"])],
+    ids=["fr", "en"],
+)
+def test_the_score_tables_captions_keep_their_words_whole(paper, language, captions):
+    # Large print's 8 x 8 board for four players keeps its table in two columns, whose name caption broke "Préno-m"
+    # over two lines (sweep ad73, 10).
+    options = PrintOptions(size=8, variant=Variant(players=4), large_print=True, paper=paper, language=language)
+    words = texts(boards_document(options).data)[0].split()
+    assert all(caption in words for caption in captions), words
+    assert not [word for word in words if word.endswith("-") and word != "-"], words
+
+
 # (options of a kit's players' file): a small, a usual and a large board, two per page, large print, A4 and Letter.
 # With the pages left without a number: a 4 x 4 score sheet in English and French on A4 fills its page to the
 # millimetre, and a number there would touch its pause box.

@@ -49,7 +49,10 @@ def _columns(plan: BoardPlan, width: float, scale: float) -> tuple[float, float,
     label = max(seats, caption) + 2 * PAD + 1.0
     rest = width - label - TOTAL_BOX
     share = TWO_NAME_SHARE if plan.name_lines or any(side.players > 1 for side in plan.sides) else NAME_SHARE
-    return label, rest * share, rest * (1 - share), TOTAL_BOX
+    # Never narrower than its caption's longest word: a large-print table in two columns broke "Préno-m" (ad73, 10).
+    words = (word for text in _field(plan, plan.sides[-1]) for word in text.split())
+    name = max(rest * share, max(set_label((word,), NOTES_PT * scale).width for word in words) + 2 * PAD)
+    return label, name, rest - name, TOTAL_BOX
 
 
 def _captions(plan: BoardPlan) -> tuple[Label, Label, Label, Label]:
