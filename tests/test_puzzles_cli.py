@@ -1349,7 +1349,7 @@ def test_the_marking_grid_of_a_class_set_takes_two_pages_each_sheets_row_on_one(
             assert letters and {round(word["size"], 1) for word in letters} == {size}
     assert numbers == list(range(1, 31))  # every sheet's row once, in order
     if count > 6:
-        legend = "1, 4, 7, 10. Most points now · 2, 5, 8, 11. Give nothing away · 3, 6, 9, 12. Challenge: best move"
+        legend = "1, 4, 7, 10 – Most points now · 2, 5, 8, 11 – Give nothing away · 3, 6, 9, 12 – Challenge: best move"
         assert legend in flat(grid[0])
 
 
@@ -2365,6 +2365,24 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
             cells = {round(c, 1) for board in board_cells(page, size, blank=False) for c in board}
             blank = {round(c, 1) for board in board_cells(page, size, blank=True) for c in board}
             assert len(blank) == 1 and min(cells) >= max(blank) >= (11.0 if "--large-print" in args else 10.0), blank
+
+
+@pytest.mark.parametrize(
+    "args", [grouped(("--lang", "fr+en")), grouped(("--lang", "en+fr", "--paper", "letter"))], ids=" ".join
+)
+def test_a_later_page_says_once_what_its_working_space_is_and_puts_the_name_first(args):
+    # Page 2 of the default bilingual sheet said what working space is beside its lone puzzle and again over the grids
+    # at its foot, read as two parts; and its name field stood under the two lines on dashed lines, pushed to the
+    # right, where on page 1 it stands at the top (review rv74, 2 and 3).
+    data = made(*args)["puzzles.pdf"]
+    assert len(texts(data)) >= 2
+    for text in texts(data):
+        assert all(flat(text).count(sentence) <= 1 for sentence in FOOT_SENTENCES), text
+    with pages(data) as pdf:
+        words = pdf.pages[1].extract_words()
+    name = min(w["top"] for w in words if w["text"] in {"Name", "Prénom"})
+    dashed = min(w["top"] for w in words if w["text"] in {"Dashed", "Les"})
+    assert name < dashed, (name, dashed)
 
 
 # More grids at a page's foot than its columns, or grids under a single board, were spread from the margin: the first

@@ -677,6 +677,7 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
         spare = top - box.y - _footer_height(scale) - sum(heights) - (count - 1) * spacing.rows
         working = _foot_working(plan, layout, box.width, spare, scale)
         gap = spacing.rows + (0.0 if working is not None else _spread(spare, count))
+        slotted = False  # working space beside a lone puzzle: the foot's grids then go on from it, unheaded
         for row in range(start, start + count):
             first = sum(counts[:row])
             # A page's last puzzle alone in its row (`_balanced`) reads as the others: its number and question over its
@@ -689,9 +690,10 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
                 # Beside a puzzle alone in its row, its column's slot read as a puzzle missing (review rv52 C1).
                 x = box.x + counts[row] * (layout.width + COLUMN_GAP)
                 _draw_working_slot(document, plan, layout, x, top, layout.words[row], scale)
+                slotted = True
             top -= layout.heights[row] + gap
         if working is not None:  # a foot a blank board fits: working space, not a blank band (review rv50 C6)
-            _draw_working_space(document, plan, layout, working, box, top + gap, scale)
+            _draw_working_space(document, plan, layout, working, box, top + gap, scale, headed=not slotted)
         start += count
         _draw_footer(document.canvas, plan, box, scale, page + 1, pages)
         document.end_page()
@@ -750,12 +752,23 @@ def _foot_working(
 
 
 def _draw_working_space(
-    document: Document, plan: SheetPlan, layout: SheetLayout, style: DiagramStyle, box: Box, top: float, scale: float
+    document: Document,
+    plan: SheetPlan,
+    layout: SheetLayout,
+    style: DiagramStyle,
+    box: Box,
+    top: float,
+    scale: float,
+    headed: bool = True,
 ) -> None:
-    """Draws, under a page's last row of puzzles (ending `top` mm), the working space: what it is for, and as many
-    blank grids in `style` as the foot of the page holds."""
+    """Draws, under a page's last row of puzzles (ending `top` mm), the working space: what it is for (unless not
+    `headed`), and as many blank grids in `style` as the foot of the page holds."""
     top -= layout.spacing.rows
-    top = draw_rich(document.canvas, plan.working_foot, box.x, top, BODY_PT * scale, box.width) - FOOT_WORKING_GAP
+    # One heading a page: under working space beside a lone puzzle, a second read as another part (rv74, 3); the grids
+    # keep their place.
+    if headed:
+        draw_rich(document.canvas, plan.working_foot, box.x, top, BODY_PT * scale, box.width)
+    top -= rich_height(plan.working_foot, BODY_PT * scale, box.width) + FOOT_WORKING_GAP
     # A row of as many grids as the puzzles' columns stands each under a column's board, not spread to the margins
     # (review rv55 C1).
     lefts = [
@@ -847,13 +860,19 @@ def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, noted:
     draw_group(canvas, plan.sheet_label, box, strip, scale)
     title = BODY_PT * scale if noted else TITLE_PT * scale
     below = _noted_below(plan, box, scale) if noted else _name_below(plan, box, scale)
+    body = BODY_PT * scale
+    # A later page's name field too wide to stand beside its line on dashed lines goes above it, not under it: at the
+    # page's top right, as on the first page, where under the line it read as stray (review rv74, 2).
+    above = noted and below
     if noted:
-        bottom = draw_rich(canvas, plan.struck, box.x, top, title, _note_width(plan, box, scale, below))
+        start = top - _name_room(scale) if above else top
+        bottom = draw_rich(canvas, plan.struck, box.x, start, title, _note_width(plan, box, scale, below))
     else:
         bottom = draw_words(canvas, plan.title, box.x, top, title, width=box.width, bold=True)
     # The name's caption sits on the title's first baseline (or under the title), its line runs to the margin.
-    body = BODY_PT * scale
-    baseline = bottom - NAME_GAP - body / MM if below else top - title / MM
+    baseline = top - title / MM
+    if below:
+        baseline = (top if above else bottom) - NAME_GAP - body / MM
     line = _name_line(plan, box, scale)
     caption_x = box.right - line - width_of(plan.name_caption + " ", REGULAR, body) / MM
     draw_words(canvas, (plan.name_caption,), caption_x, baseline + body / MM, body)
@@ -861,7 +880,7 @@ def _draw_header(canvas: Canvas, plan: SheetPlan, box: Box, scale: float, noted:
     name = _set_child(plan, box, scale)
     if name is not None:
         draw_name(canvas, name, box.right - line + 1.0, baseline - 0.8)
-    if below:
+    if below and not above:
         bottom = baseline - body * (LEADING - 1) / MM - NAME_GAP
     return bottom - HEADER_GAP
 
