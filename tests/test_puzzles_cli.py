@@ -2116,8 +2116,8 @@ GRID_STARS = [
     ((), "(S/O: either letter)", "Best", 2),
     (("--lang", "fr", "--copies", "3"), "(S/O si les deux conviennent)", "meilleur", 2),
     (("--kind", "score-now"), "(S/O: either letter)", "Best", 0),
-    (("--large-print", "--count", "12", "--copies", "3"), "3, 6, 9, 12. Challenge: best move", "Best", 0),
-    (("--lang", "fr", "--count", "12", "--copies", "3"), "3, 6, 9, 12. Défi : le meilleur coup", "", 0),
+    (("--large-print", "--count", "12", "--copies", "3"), "3, 6, 9, 12 – Challenge: best move", "Best", 0),
+    (("--lang", "fr", "--count", "12", "--copies", "3"), "3, 6, 9, 12 – Défi : le meilleur coup", "", 0),
 ]
 
 
