@@ -635,11 +635,12 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert (
         "avec le même numéro de tirage (le champ « Numéro de tirage » de la page web, --seed dans le terminal)" in key
     )
+    # Every right letter: a box may hold two, each with its cells (French read fr73, 8).
     assert (
-        "Chaque cellule du tableau donne toutes les bonnes réponses : la lettre en gras (S/O si les deux "
-        "conviennent), puis chaque case" in key.replace("’", "'")
+        "Chaque cellule du tableau donne toutes les bonnes réponses : chaque bonne lettre en gras (S/O si les deux "
+        "conviennent), puis les cases où elle peut aller" in key.replace("’", "'")
     )
-    assert "(notée par exemple B2) ; n’importe laquelle est juste." in key
+    assert "(par exemple B2) ; n’importe laquelle est juste." in key
     # A 5 x 5 sheet takes two pages: it may be printed two-sided (review rv44 B5); one sheet, no other child's.
     assert (
         "La fiche de casse-têtes (fichier puzzles.pdf) compte 2 pages : imprimez tout le fichier en recto verso." in key
@@ -1349,7 +1350,9 @@ def test_the_marking_grid_of_a_class_set_takes_two_pages_each_sheets_row_on_one(
             assert letters and {round(word["size"], 1) for word in letters} == {size}
     assert numbers == list(range(1, 31))  # every sheet's row once, in order
     if count > 6:
-        legend = "1, 4, 7, 10 – Most points now · 2, 5, 8, 11 – Give nothing away · 3, 6, 9, 12 – Challenge: best move"
+        legend = (
+            "Puzzles 1, 4, 7, 10: most points now; 2, 5, 8, 11: give nothing away; 3, 6, 9, 12: best move (challenge)."
+        )
         assert legend in flat(grid[0])
 
 
@@ -2116,8 +2119,8 @@ GRID_STARS = [
     ((), "(S/O: either letter)", "Best", 2),
     (("--lang", "fr", "--copies", "3"), "(S/O si les deux conviennent)", "meilleur", 2),
     (("--kind", "score-now"), "(S/O: either letter)", "Best", 0),
-    (("--large-print", "--count", "12", "--copies", "3"), "3, 6, 9, 12 – Challenge: best move", "Best", 0),
-    (("--lang", "fr", "--count", "12", "--copies", "3"), "3, 6, 9, 12 – Défi : le meilleur coup", "", 0),
+    (("--large-print", "--count", "12", "--copies", "3"), "3, 6, 9, 12: best move (challenge).", "Best", 0),
+    (("--lang", "fr", "--count", "12", "--copies", "3"), "Casse-têtes 1, 4, 7, 10 : le plus de points", "", 0),
 ]
 
 

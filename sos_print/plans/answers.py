@@ -191,19 +191,17 @@ def marking_tables(
 
 def marking_legend(sheets: tuple[Sheet, ...], languages: tuple[Words, ...]) -> Label:
     """Returns the line over a marking grid of more than MARKING_COLUMNS puzzles, whose heads are numbers: the
-    puzzles each kind is asked in, "1, 4, 7, 10 – Most points now · 2, 5, 8, 11 – Give nothing away · …" (a full stop
-    after "10" read as a sentence's end: review rv74, 13); none for fewer, whose heads name their kind. Its heads too
-    narrow for the star a challenge's carries, the line names the challenges as the sheets do, "3, 6, 9, 12 –
-    Challenge: best move" (review rv56, C4)."""
+    puzzles each kind is asked in, "Puzzles 1, 4, 7, 10: most points now; 2, 5, 8, 11: give nothing away; …" (a full
+    stop after "10" read as a sentence's end, and the numbers could be taken for sheets': review rv74, 13, French read
+    fr73, 7); none for fewer, whose heads name their kind. Its heads too narrow for the star a challenge's carries, the
+    line names the challenges, "3, 6, 9, 12: best move (challenge)" (review rv56, C4)."""
     heads = column_kinds(sheets)
     if len(heads) <= MARKING_COLUMNS:
         return ()
     kinds = dict.fromkeys(heads.values())
     places = {kind: ", ".join(str(k + 1) for k, asked in heads.items() if asked is kind) for kind in kinds}
-    return tuple(
-        " \u00b7 ".join(words("puzzles.key_grid_legend", numbers=places[kind], kind=kind.value) for kind in kinds)
-        for words in languages
-    )
+    parts = tuple((places[kind], kind.value) for kind in kinds)
+    return tuple(words("puzzles.key_grid_legend", parts=parts) for words in languages)
 
 
 def column_kinds(sheets: tuple[Sheet, ...]) -> dict[int, PuzzleKind]:
