@@ -405,7 +405,7 @@ def test_a_diagram_follows_each_scoring_move_and_the_last_one():
     text = whole(data)
     # Scoring moves 5, 7 and 8, then the last move: each diagram's title names the moves it shows.
     titles = re.findall(
-        r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes|Moves? [\d, and to]+ scores? nothing)", text
+        r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes|Moves? [\d, and to]+: no points)", text
     )
     assert titles == ["Moves 1 to 5", "Moves 6 and 7", "Move 8", "Move 9"]
     assert "Move 5: A writes S in C3 and scores 1 point (C1-C3). A writes again." in text
@@ -417,7 +417,7 @@ def test_a_diagram_follows_each_scoring_move_and_the_last_one():
 def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
     data = document(csv_text(GAME3), 3, every=2)
     titles = re.findall(
-        r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes|Moves? [\d, and to]+ scores? nothing)",
+        r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes|Moves? [\d, and to]+: no points)",
         whole(data),
     )
     assert titles == ["Moves 1 and 2", "Moves 3 and 4", "Moves 5 and 6", "Moves 7 and 8", "Move 9"]
@@ -431,14 +431,14 @@ def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
 @pytest.mark.parametrize(
     ("language", "every", "said"),
     [
-        (Language.EN, 5, "Moves 6 to 9 Move 6 scores nothing. Move 7: B writes O in B2"),
-        (Language.FR, 5, "Coups 6 à 9 Le coup 6 ne marque rien. Coup 7 : B écrit O en B2"),
-        (Language.EN, 5, "Moves 1 to 5 Moves 1 to 4 score nothing. Move 5: A writes S in C3"),
-        (Language.FR, 5, "Coups 1 à 5 Les coups 1 à 4 ne marquent rien. Coup 5 : A écrit S en C3"),
-        (Language.EN, 3, "Moves 1 to 3 Moves 1 and 2 score nothing. Move 3: A writes O in B1"),
+        (Language.EN, 5, "Moves 6 to 9 Move 6: no points. Move 7: B writes O in B2"),
+        (Language.FR, 5, "Coups 6 à 9 Coup 6 : aucun point. Coup 7 : B écrit O en B2"),
+        (Language.EN, 5, "Moves 1 to 5 Moves 1 to 4: no points. Move 5: A writes S in C3"),
+        (Language.FR, 5, "Coups 1 à 5 Coups 1 à 4 : aucun point. Coup 5 : A écrit S en C3"),
+        (Language.EN, 3, "Moves 1 to 3 Moves 1 and 2: no points. Move 3: A writes O in B1"),
         # In the order the moves were played: move 6 between moves 5 and 7.
-        (Language.EN, 4, "A writes again. Move 6 scores nothing. Move 7: B writes O in B2"),
-        (Language.FR, 4, "A rejoue. Le coup 6 ne marque rien. Coup 7 : B écrit O en B2"),
+        (Language.EN, 4, "A writes again. Move 6: no points. Move 7: B writes O in B2"),
+        (Language.FR, 4, "A rejoue. Coup 6 : aucun point. Coup 7 : B écrit O en B2"),
     ],
 )
 def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(language, every, said):
@@ -458,8 +458,8 @@ def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(langu
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "Moves 9 to 16 Moves 10 to 13 and 15 score nothing. Move 9: B writes O in C2"),
-        (Language.FR, "Coups 9 à 16 Aucun point aux coups 10 à 13 et 15. Coup 9 : B écrit O en C2"),
+        (Language.EN, "Moves 9 to 16 Moves 10 to 13 and 15: no points. Move 9: B writes O in C2"),
+        (Language.FR, "Coups 9 à 16 Coups 10 à 13 et 15 : aucun point. Coup 9 : B écrit O en C2"),
     ],
 )
 def test_untold_moves_scattered_among_the_told_ones_are_summed_up_first(language, said):
@@ -1682,7 +1682,7 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
                 "A picture after the last move.",
                 "The framed letter completed the winning S-O-S, drawn as a thick grey line",
                 "In this game, the player who made an S-O-S won.",
-                "Moves 1 and 2 complete no S-O-S.",  # the caption "Moves 1 to 3" tells only the last
+                "Moves 1 and 2: no S-O-S.",  # the caption "Moves 1 to 3" tells only the last
             ],
             # Nothing that cannot happen in this game: a last letter that completed none, lines made before.
             ["scored;", "scored nothing", "count the lines", "dashed frame", "thin dashes"],
@@ -1693,7 +1693,7 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
                 "Il y a une image après le dernier coup.",
                 "La lettre encadrée a complété le S-O-S gagnant, tracé d’un gros trait gris",
                 "avec seulement le S-O-S gagnant : celui qui l’a complété a gagné.",
-                "Les coups 1 et 2 ne complètent aucun S-O-S.",
+                "aucun S-O-S.",  # "Coups 1 et 2 : aucun S-O-S."
             ],
             ["a marqué ;", "n’a rien marqué", "compte les traits", "pointillés", "tirets fins"],
         ),
@@ -1906,7 +1906,10 @@ def test_captions_are_set_for_children_12_pt_under_titles_of_14_8():
     pdf = opened(data)
     words = pdf.pages[page].extract_words(extra_attrs=["size", "fontname"])
     sizes = {round(word["size"], 1) for word in words if word["text"] in ("writes", "scores")}
-    titles = {round(word["size"], 1) for word in words if word["text"] == "Moves" and "Bold" in word["fontname"]}
+    # A title "Moves 1 to 5"; a caption's bold label "Moves 1 to 4:" names the moves it does not tell, at its size.
+    bold = [word for word in words if "Bold" in word["fontname"]]
+    labels = {round(w["top"]) for w in bold if w["text"].endswith(":")}
+    titles = {round(w["size"], 1) for w in bold if w["text"] == "Moves" and round(w["top"]) not in labels}
     assert sizes == {12.0} and titles == {14.8}
 
 

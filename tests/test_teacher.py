@@ -679,10 +679,10 @@ def test_the_notes_speak_of_this_kits_players_and_board(examples, language, size
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "player B completes A1-C3 and wins. Move 1 completes no S-O-S. Move 2: B writes S in C3"),
+        (Language.EN, "player B completes A1-C3 and wins. Move 1: no S-O-S. Move 2: B writes S in C3"),
         (
             Language.FR,
-            "le joueur B complète A1-C3 et gagne. Le coup 1 ne complète aucun S-O-S. Coup 2 : B écrit S en C3",
+            "le joueur B complète A1-C3 et gagne. Coup 1 : aucun S-O-S. Coup 2 : B écrit S en C3",
         ),
     ],
 )
@@ -695,30 +695,50 @@ def test_a_worked_example_names_the_moves_it_does_not_tell_where_they_were_playe
     assert said in text, text
 
 
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "a letter without a number was there before the first move"),
+        ("fr", "une lettre sans numéro était là avant le premier coup"),
+    ],
+)
+def test_the_examples_intro_says_what_a_letter_without_a_number_is_where_an_example_has_one(lang, sentence):
+    # Example 2 starts with four letters on the board, drawn without a number, and nothing said what they were
+    # (French read fr73, 3); notes whose examples start on an empty board say nothing of it.
+    from sos_print.plans.teacher import teacher_plan
+
+    examples = shipped_examples()
+    assert any(checked.start.board.filled() for checked in examples)
+    for shown, said in ((examples, True), (tuple(c for c in examples if not c.start.board.filled()), False)):
+        intro = " ".join(block.text for block in teacher_plan(PrintOptions(), lang, shown).examples_intro)
+        assert (sentence in intro.replace("\u00a0", " ").replace("\u202f", " ").replace("’", "'")) == said, intro
+
+
 # A replay's caption names the moves it does not tell by their numbers, runs of three or more as "1 to 4" (French read
-# fr46, P4: « Les autres coups » before any move was named); in French, several runs of them as « Aucun point aux
-# coups… » (« les coups 1 à 5 et 7 », read aloud, sounded like one range: French reads fr47 and fr48).
+# fr46, P4: « Les autres coups » before any move was named); in the bold label of the told moves' lines, one form for
+# one move or several (five forms in the teacher's examples broke the rhythm read aloud: French read fr73, 1).
 @pytest.mark.parametrize(
     ("lang", "first", "runs", "count", "sentence"),
     [
-        ("en", False, ((6, 6),), 1, "Move 6 scores nothing."),
-        ("en", False, ((1, 4), (6, 6)), 5, "Moves 1 to 4 and 6 score nothing."),
-        ("en", True, ((1, 2),), 2, "Moves 1 and 2 complete no S-O-S."),
-        ("en", False, ((9, 9), (12, 13), (15, 15)), 4, "Moves 9, 12, 13 and 15 score nothing."),
-        ("fr", False, ((6, 6),), 1, "Le coup 6 ne marque rien."),
-        ("fr", True, ((4, 4),), 1, "Le coup 4 ne complète aucun S-O-S."),
-        ("fr", False, ((1, 5), (7, 7)), 6, "Aucun point aux coups 1 à 5 et 7."),
-        ("fr", True, ((1, 2),), 2, "Les coups 1 et 2 ne complètent aucun S-O-S."),
-        ("fr", False, ((1, 5),), 5, "Les coups 1 à 5 ne marquent rien."),
-        ("fr", False, ((9, 9), (12, 13), (15, 15)), 4, "Aucun point aux coups 9, 12, 13 et 15."),
-        ("fr", True, ((1, 1), (3, 6)), 5, "Aucun S-O-S aux coups 1 et 3 à 6."),
+        ("en", False, ((6, 6),), 1, "Move 6: no points."),
+        ("en", False, ((1, 4), (6, 6)), 5, "Moves 1 to 4 and 6: no points."),
+        ("en", True, ((1, 2),), 2, "Moves 1 and 2: no S-O-S."),
+        ("en", False, ((9, 9), (12, 13), (15, 15)), 4, "Moves 9, 12, 13 and 15: no points."),
+        ("fr", False, ((6, 6),), 1, "Coup 6 : aucun point."),
+        ("fr", True, ((4, 4),), 1, "Coup 4 : aucun S-O-S."),
+        ("fr", False, ((1, 5), (7, 7)), 6, "Coups 1 à 5 et 7 : aucun point."),
+        ("fr", True, ((1, 2),), 2, "Coups 1 et 2 : aucun S-O-S."),
+        ("fr", False, ((1, 5),), 5, "Coups 1 à 5 : aucun point."),
+        ("fr", False, ((9, 9), (12, 13), (15, 15)), 4, "Coups 9, 12, 13 et 15 : aucun point."),
+        ("fr", True, ((1, 1), (3, 6)), 5, "Coups 1 et 3 à 6 : aucun S-O-S."),
     ],
 )
 def test_a_replays_caption_names_the_moves_it_does_not_tell(lang, first, runs, count, sentence):
     from sos_print.plans.words import Words
 
     (block,) = Words(lang).blocks("common.other_moves", first=first, runs=runs, count=count)
-    assert "".join(run.text for run in block.runs).replace("\u00a0", " ") == sentence
+    assert "".join(run.text for run in block.runs).replace("\u00a0", " ").replace("\u202f", " ") == sentence
+    assert [run.bold for run in block.runs][:1] == [True]  # the moves' numbers: a label, as the told moves' are
 
 
 @pytest.mark.parametrize("language", [Language.EN, Language.FR], ids=["en", "fr"])

@@ -119,6 +119,7 @@ def sentences_of(lang: str, template: str, ways: tuple[str, bool], variant: Vari
         "teams_asked": False,
         "seed": None,
         "named": False,  # no class list: the children write their names
+        "placed": True,  # an example starts with letters on the board
         "span": (31, 32),
         "article": ("à la", "aux"),
     }

@@ -117,6 +117,7 @@ def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExampl
             ends=rules.ends,
             players=variant.players,
             games=_games(options),
+            placed=any(checked.start.board.filled() for checked in examples),
         ),
         examples=tuple(
             example_figure(checked, k, words, options.notation) for k, checked in enumerate(examples, start=1)
