@@ -869,6 +869,7 @@ def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner,
         "move was left out, fill in its row"
     )
     assert note in result.stderr.splitlines(), result.stderr
+    assert result.output.splitlines()[0] == note  # before the problems that follow from it (sweep ad73, 6)
     for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "r.pdf")]):
         assert note in runner.invoke(app, command).stderr.splitlines(), command
     # Rows left empty above the first filled one too: move 1 left out gave eight moves out of turn (sweep ad71, 1).

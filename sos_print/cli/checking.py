@@ -59,6 +59,9 @@ def check(
         notation=notation,
     )
     report = check_paths(paths, record_loader(paths, records), tables=size is not None, forms=True)
+    # Rows left empty first: the problems under them follow from them (sweep ad73, 6).
+    for path, rows in report.skipped:
+        say(f"note: {shown(path)}: {skipped_rows(rows)}", err=True)
     for problem in report.problems:
         say(str(problem))
     say(report.summary())
@@ -71,8 +74,6 @@ def check(
         say(f"note: {game.example.path}: {unfinished(game)}", err=True)
     for path, fitting in report.in_turn:
         say(f"note: {shown(path)}: {in_turn(fitting, teams)}", err=True)
-    for path, rows in report.skipped:
-        say(f"note: {shown(path)}: {skipped_rows(rows)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
 
 
