@@ -317,6 +317,12 @@ def test_an_empty_output_name_is_a_usage_error_not_the_current_folder(runner, tm
         (["grids", "--sizes", "2-5"], "--sizes: '2-5' must lie between 3 and 8"),
         (["grids", "--sizes", "8-3"], "--sizes: '8-3' runs backwards: write the smaller size first, like 3-8"),
         (["grids", "--sizes", "9-3"], "--sizes: '9-3' must lie between 3 and 8"),
+        # an unfinished range printed its first size alone; "4 6" was read as 46 (sweep ad74, 1 and 2)
+        (["grids", "--sizes", "5-"], "--sizes: '5-' has no last size: write a range like 3-8"),
+        (["grids", "--sizes", "4,6-"], "--sizes: '6-' has no last size: write a range like 3-8"),
+        (["grids", "--sizes", "4 6"], "--sizes: '4 6': separate sizes with commas, like 4,6"),
+        (["grids", "--sizes", "4,,6"], "--sizes: '4,,6' has an empty size between commas"),
+        (["grids", "--sizes", " "], "--sizes: give a size or a range, like 4 or 3-8"),
         (["grids", "--sizes", "four"], "--sizes: 'four' is not a size or a range like 3-8"),
         (
             ["boards", "--size", "8", "--large-print", "--lang", "en+fr", "--players", "4", "--paper", "letter"],
@@ -339,7 +345,9 @@ def test_the_default_paper_is_a4(runner, tmp_path):
     assert [tuple(float(v) for v in page.mediabox) for page in reader(out).pages] == [(0, 0, 595.28, 841.89)]
 
 
-@pytest.mark.parametrize(("sizes", "pages"), [("3-8", 6), ("4,6", 2), ("3-4,8", 3), ("5", 1)])
+@pytest.mark.parametrize(
+    ("sizes", "pages"), [("3-8", 6), ("4,6", 2), ("3-4,8", 3), ("5", 1), ("4 - 6", 3), ("4\u20136", 3), (" 4 , 6 ", 2)]
+)
 def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
     out = tmp_path / "g.pdf"
     assert run(runner, "grids", "--sizes", sizes, "--out", out).exit_code == 0

@@ -386,8 +386,19 @@ def parse_sizes(text: str) -> list[int]:
     from sos_print.engine.errors import quoted
 
     sizes: set[int] = set()
-    for part in text.replace(" ", "").split(","):
-        low, _, high = part.partition("-")
+    for part in (part.strip() for part in text.split(",")):
+        # Spaces only round the dash ("4 - 6"), which a word processor may make an en dash: "4 6" read as 46 (ad74, 2).
+        low, dash, high = (side.strip() for side in re.sub(r"\s*[-\u2013]\s*", "-", part, count=1).partition("-"))
+        if not part:
+            usage(
+                "--sizes: give a size or a range, like 4 or 3-8"
+                if not text.strip()
+                else f"--sizes: {quoted(text)} has an empty size between commas"
+            )
+        if re.fullmatch(r"[0-9]+(\s+[0-9]+)+", part):
+            usage(f"--sizes: {quoted(part)}: separate sizes with commas, like {','.join(part.split())}")
+        if dash and not high:  # "5-" printed the 5 x 5 board alone, without a word (sweep ad74, 1)
+            usage(f"--sizes: {quoted(part)} has no last size: write a range like 3-8")
         if not (re.fullmatch(r"[0-9]+", low) and re.fullmatch(r"[0-9]*", high)):
             usage(f"--sizes: {quoted(part)} is not a size or a range like 3-8")
         if len(low) > 3 or len(high) > 3 or not (3 <= int(low) <= 8 and 3 <= int(high or low) <= 8):
