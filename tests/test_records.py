@@ -291,10 +291,19 @@ def test_the_true_record_checks(runner, tmp_path):
         *(
             (
                 game_csv([(*row, "Léa") for row in GAME], f"move,player,letter,cell,lines,points,{name}"),
-                f"the header names an unknown column '{name}' (known: move, player, letter, cell, lines, points, "
+                f"the header names an unknown column {name!r} (known: move, player, letter, cell, lines, points, "
                 "total A...): a record does not read names; remove that column (replay takes them with --names)\n",
             )
-            for name in ("Name", "player names", "Prénom", "élève")
+            for name in (
+                "Name",
+                "player names",
+                "Prénom",
+                "élève",
+                "Nom de l'élève",
+                "Prénom/Nom",
+                "Name (first)",
+                "Pupil",
+            )
         ),
         (  # two games pasted into one file (sweep ad73, 5)
             game_csv() + game_csv()[:60],
@@ -1052,6 +1061,10 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
             b"player;letter;cell;lines;points\nA;S;B1;;0\nB;S;B3;;0\nA;S;A2;;0\nB;S;C2;;0\nA;O;B2;B1-B3;A2-C2;2\n",
             "move 5 (row 6): '2' is beyond the header's last column: the row has 6 cells, the header 5; a cell's "
             "several lines are written with spaces between them, not ';'",
+        ),
+        (  # a child's name past the header is no line split in two (sweep ad74, 6)
+            b"player,letter,cell,lines,points\nA,S,B1,-,0,Ann\n",
+            "move 1 (row 2): 'Ann' is beyond the header's last column: the row has 6 cells, the header 5\n",
         ),
         (b"player,letter,,cell,lines,points\nA,S,x,B1,,\n", "move 1 (row 2): 'x' is under column 3, which has no name"),
         (b"player,letter,cell,lines,points\nA,S,B1,,9999999\n", "move 1 (row 2): points is too large ('9999999')"),

@@ -522,7 +522,10 @@ def _beyond(row: Sequence[str], header: int, separator: str | None) -> str:
     beyond the header's last column" said nothing of why (review nt62, 6)."""
     cells = max(k for k, value in enumerate(row) if value.strip()) + 1
     said = f"beyond the header's last column: the row has {cells} cells, the header {header}"
-    if separator:
+    # Only where a cell's name stands past the header, or two cells hold a line each: a child's name added past the
+    # header was told of lines (sweep ad74, 6).
+    names = [len(re.findall(r"[A-Za-z]{1,2}\s*[0-9]{1,2}", value)) for value in row]
+    if separator and (any(names[header:]) or sum(count >= 2 for count in names) >= 2):
         said += f"; a cell's several lines are written with spaces between them, not {quoted(separator)}"
     return said
 
@@ -531,8 +534,9 @@ def _mark(separator: str | None) -> str:
     return "tabs" if separator == "\t" else f"{separator!r}"
 
 
-# A column of the players' names, as a teacher's sheet often has one: told where names go instead.
-_NAME_COLUMN = r"((first|last|full|player'?s?|child'?s?|student'?s?)\s*)?names?|(pr[ée])?noms?|[ée]l[èe]ves?|students?"
+# A column of the players' names, as a teacher's sheet often has one ("Name", "Nom de l'élève", "Prénom/Nom"): told
+# where names go instead.
+_NAME_COLUMN = r"\b(names?|(pr[ée])?noms?|[ée]l[èe]ves?|students?|pupils?|child(ren)?|enfants?|vorname)\b"
 
 
 def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | None]:
@@ -555,7 +559,7 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
             bare = re.sub(r"\s", "", name).upper()
             side = next((side for side in variant.sides if bare in (side, "+".join(side))), None)
             hint = f": head it total {' + '.join(side)}" if side else ""
-            if re.fullmatch(_NAME_COLUMN, name.strip(), flags=re.IGNORECASE):  # sweep ad73, 4
+            if re.search(_NAME_COLUMN, unicodedata.normalize("NFC", name), flags=re.IGNORECASE):  # ad73, 4; ad74, 7
                 hint = ": a record does not read names; remove that column (replay takes them with --names)"
             raise ExampleFileError(
                 path, f"the header names an unknown column {quoted(name.strip())} (known: {known}){hint}"
