@@ -305,10 +305,25 @@ def test_the_true_record_checks(runner, tmp_path):
                 "Pupil",
             )
         ),
-        (  # two games pasted into one file (sweep ad73, 5)
+        # Two games pasted into one file, with or without a header between them, or a header repeated (sweep ad73, 5;
+        # ad74, 4 and 5).
+        (
             game_csv() + game_csv()[:60],
-            "row 7 is not a move: it repeats the header; a record holds one game, so put the next one in a file of its "
-            "own\n",
+            "row 7 is not a move: it repeats the header: remove it; if a new game starts here, put it in a file of its "
+            "own: a record holds one game\n",
+        ),
+        (
+            game_csv() + game_csv().split("\n", 1)[1],
+            "move 6 (row 7): the move column says '1', but this is move 6 of the record; if a new game starts here, "
+            "put it in a file of its own: a record holds one game",
+        ),
+        (
+            game_csv(
+                [(str(k + 1), "AB"[k % 2], "O", f"{'ABCD'[k % 4]}{k // 4 + 1}", "", "0") for k in range(16)]
+                + [("1", "A", "S", "A1", "", "0")]
+            ),
+            "row 18 is not a move: the rows above fill the board's 16 cells; if a new game starts here, put it in a "
+            "file of its own: a record holds one game\n",
         ),
         ("\n\n", "holds no header row"),
         ("player;letter;cell;lines;points\n;;;;\n", "holds no move: write one row for each letter written"),

@@ -398,9 +398,10 @@ def record_from_table(
             break
         except SosError as error:
             if len(moves) == options.size**2:  # ",,,,,5" under a full board was "move 17: no letter" (ad64, 1)
-                stopped = (
-                    f"row {row_number} is not a move: the rows above fill the board's {len(moves)} cells; if it "
-                    "holds the totals or a note, remove it"
+                stopped = f"row {row_number} is not a move: the rows above fill the board's {len(moves)} cells; " + (
+                    NEW_GAME
+                    if _numbered_one(columns, row, separator)
+                    else "if it holds the totals or a note, remove it"
                 )
                 break
             # The moves after a row that cannot be read cannot be played; those before it are still checked, and the
@@ -534,6 +535,9 @@ def _mark(separator: str | None) -> str:
     return "tabs" if separator == "\t" else f"{separator!r}"
 
 
+# Two games pasted into one file, one under the other (sweep ad73, 5; ad74, 4).
+NEW_GAME = "if a new game starts here, put it in a file of its own: a record holds one game"
+
 # A column of the players' names, as a teacher's sheet often has one ("Name", "Nom de l'élève", "Prénom/Nom"): told
 # where names go instead.
 _NAME_COLUMN = r"\b(names?|(pr[ée])?noms?|[ée]l[èe]ves?|students?|pupils?|child(ren)?|enfants?|vorname)\b"
@@ -627,7 +631,8 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
     written = cells.get("move", "")
     if written and _column(written) == "move" and all(_column(value) for value in cells.values() if value.strip()):
         # Two games pasted into one file: the second's header was "a word, not a number" (sweep ad73, 5).
-        raise NotAMoveError("it repeats the header; a record holds one game, so put the next one in a file of its own")
+        # The same header repeated inside one game, its moves numbered on, was told of a second game (sweep ad74, 5).
+        raise NotAMoveError(f"it repeats the header: remove it; {NEW_GAME}")
     if written and not re.search(r"[0-9]", written) and typed(written) == "a word":
         # A "Total" row typed at the foot, as the paper sheet has one, was "move 17: write the move's number" (nt64, 2).
         raise NotAMoveError(
@@ -643,6 +648,8 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
             raise MissingRowError(
                 f"{said}; if {rows} missing above it, add {'it' if left == 1 else 'them'}", said, left
             )
+        if int(written) == 1:  # a second game pasted under the first started again without a word (sweep ad74, 4)
+            said += f"; {NEW_GAME}"
         raise SosError(said)
     if not cells["letter"]:
         raise SosError("no letter: write S or O")
@@ -689,6 +696,14 @@ def _count(text: str, column: str) -> int:
     if len(number[1]) > 6:
         raise SosError(f"{column} is too large ({quoted(text)})")
     return int(number[1])
+
+
+def _numbered_one(columns: list[str | None], row: Sequence[str], separator: str | None) -> bool:
+    """Tells whether a row's move column says 1: a game starting again."""
+    try:
+        return _cells(columns, row, separator).get("move", "") == "1"
+    except SosError:
+        return False
 
 
 def _backwards(rows: Sequence[Sequence[str]], columns: list[str | None], separator: str | None) -> str:
