@@ -400,12 +400,20 @@ def grids(data: bytes) -> list[int]:
     return [len(page) for page in boards(data)]
 
 
+# A diagram's title, then its caption's first words: a told move's, or the moves it does not tell.
+TITLED = (
+    r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+"
+    r"(?:Move \d+:|[AB] writes|Moves? [\d, and to]+(?: \([AB]\))?: no points|No points:)"
+)
+
+
 def test_a_diagram_follows_each_scoring_move_and_the_last_one():
     data = document(csv_text(GAME3), 3)
     text = whole(data)
     # Scoring moves 5, 7 and 8, then the last move: each diagram's title names the moves it shows.
     titles = re.findall(
-        r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes|Moves? [\d, and to]+: no points)", text
+        TITLED,
+        text,
     )
     assert titles == ["Moves 1 to 5", "Moves 6 and 7", "Move 8", "Move 9"]
     assert "Move 5: A writes S in C3 and scores 1 point (C1-C3). A writes again." in text
@@ -417,7 +425,7 @@ def test_a_diagram_follows_each_scoring_move_and_the_last_one():
 def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
     data = document(csv_text(GAME3), 3, every=2)
     titles = re.findall(
-        r"(Moves? (?:\d+ (?:to|and) )?\d+)\s+(?:Move \d+:|[AB] writes|Moves? [\d, and to]+: no points)",
+        TITLED,
         whole(data),
     )
     assert titles == ["Moves 1 and 2", "Moves 3 and 4", "Moves 5 and 6", "Moves 7 and 8", "Move 9"]
@@ -431,14 +439,14 @@ def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
 @pytest.mark.parametrize(
     ("language", "every", "said"),
     [
-        (Language.EN, 5, "Moves 6 to 9 Move 6: no points. Move 7: B writes O in B2"),
-        (Language.FR, 5, "Coups 6 à 9 Coup 6 : aucun point. Coup 7 : B écrit O en B2"),
+        (Language.EN, 5, "Moves 6 to 9 Move 6 (A): no points. Move 7: B writes O in B2"),
+        (Language.FR, 5, "Coups 6 à 9 Coup 6 (A) : aucun point. Coup 7 : B écrit O en B2"),
         (Language.EN, 5, "Moves 1 to 5 Moves 1 to 4: no points. Move 5: A writes S in C3"),
         (Language.FR, 5, "Coups 1 à 5 Coups 1 à 4 : aucun point. Coup 5 : A écrit S en C3"),
         (Language.EN, 3, "Moves 1 to 3 Moves 1 and 2: no points. Move 3: A writes O in B1"),
         # In the order the moves were played: move 6 between moves 5 and 7.
-        (Language.EN, 4, "A writes again. Move 6: no points. Move 7: B writes O in B2"),
-        (Language.FR, 4, "A rejoue. Coup 6 : aucun point. Coup 7 : B écrit O en B2"),
+        (Language.EN, 4, "A writes again. Move 6 (A): no points. Move 7: B writes O in B2"),
+        (Language.FR, 4, "A rejoue. Coup 6 (A) : aucun point. Coup 7 : B écrit O en B2"),
     ],
 )
 def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(language, every, said):
@@ -458,8 +466,8 @@ def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(langu
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "Moves 9 to 16 Moves 10 to 13 and 15: no points. Move 9: B writes O in C2"),
-        (Language.FR, "Coups 9 à 16 Coups 10 à 13 et 15 : aucun point. Coup 9 : B écrit O en C2"),
+        (Language.EN, "Moves 9 to 16 No points: moves 10 to 13 and 15. Move 9: B writes O in C2"),
+        (Language.FR, "Coups 9 à 16 Sans point : coups 10 à 13 et 15. Coup 9 : B écrit O en C2"),
     ],
 )
 def test_untold_moves_scattered_among_the_told_ones_are_summed_up_first(language, said):

@@ -201,7 +201,7 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         return move_sentence("replay.step_move", number, steps[k], game.example, words, notation, named=True)
 
     # The moves the caption does not tell, by their numbers, where they were played (see `untold_moves`).
-    untold = [_number(game, k) for k in span if k not in told]
+    untold = {_number(game, k): called(game.example.header, steps[k].seat) for k in span if k not in told}
     first = game.example.variant.first_sos_wins
     said = untold_moves([sentence(k) for k in told], [_number(game, k) for k in told], untold, first, words)
     return ExampleFigure(title, tuple(said), grid, ())

@@ -120,20 +120,29 @@ def total_heading(text: str) -> str:
 
 
 def untold_moves(
-    said: list[list[Block]], told: list[int], untold: list[int], first_sos_wins: bool, words: Words
+    said: list[list[Block]], told: list[int], untold: dict[int, str], first_sos_wins: bool, words: Words
 ) -> list[Block]:
-    """Returns the sentences `said` of the moves numbered `told`, with one naming the moves `untold` by their numbers
-    ("Moves 1 to 4 and 6 score nothing"): where they were played, or first where they lie among the told ones."""
+    """Returns the sentences `said` of the moves numbered `told`, with one naming the moves `untold` (number: who
+    wrote it) by their numbers: where they were played ("Move 6 (A): no points."), or first, as a summary, where they
+    lie among the told ones ("No points: moves 5 and 7.")."""
     # "The other moves score nothing." said after "The game ends." spoke of moves after the end (French reads fr45,
     # fr46 P4; review rv73, 4). Scattered among the told moves, first, as a summary: read aloud where the first was
-    # played, "moves 10 to 13 and 15" came before move 14 (French read fr47, 4a).
+    # played, "moves 10 to 13 and 15" came before move 14 (French read fr47, 4a); headed by what they share, not by
+    # their numbers, which read as a step of the story told out of order (French read fr74, 1). A move alone names
+    # its player, where the story went on from it (fr74, 2).
     said = list(said)
-    if untold:
-        at = sum(number < untold[0] for number in told)
-        if at != sum(number < untold[-1] for number in told):
-            at = 0
-        runs = tuple(_runs(untold))
-        said.insert(at, words.blocks("common.other_moves", first=first_sos_wins, runs=runs, count=len(untold)))
+    numbers = sorted(untold)
+    if numbers:
+        at = sum(number < numbers[0] for number in told)
+        summary = at != sum(number < numbers[-1] for number in told)
+        seat = untold[numbers[0]] if len(numbers) == 1 else ""
+        runs = tuple(_runs(numbers))
+        said.insert(
+            0 if summary else at,
+            words.blocks(
+                "common.other_moves", first=first_sos_wins, runs=runs, count=len(numbers), summary=summary, seat=seat
+            ),
+        )
     return [block for blocks in said for block in blocks]
 
 
@@ -154,7 +163,7 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
     shown = [k for k, step in enumerate(steps) if step.points or k == len(steps) - 1]
     said = [move_sentence("teacher.move_result", k + 1, steps[k], checked.example, words, notation) for k in shown]
     first = checked.example.variant.first_sos_wins
-    untold = [k + 1 for k in range(len(steps)) if k not in shown]
+    untold = {k + 1: steps[k].seat for k in range(len(steps)) if k not in shown}
     blocks = untold_moves(said, [k + 1 for k in shown], untold, first, words)
     final = checked.final
     winner = final.outcome.winner if final.outcome else None
