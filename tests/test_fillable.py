@@ -872,6 +872,11 @@ def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner,
     assert result.output.splitlines()[0] == note  # before the problems that follow from it (sweep ad73, 6)
     for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "r.pdf")]):
         assert note in runner.invoke(app, command).stderr.splitlines(), command
+    # The replay's pages say it too, before the mistakes that follow from it, which only the terminal explained
+    # (sweep ad74, 8).
+    said = " ".join(texts((tmp_path / "r.pdf").read_bytes())[0].replace("\u00a0", " ").split())
+    skipped = "Row 3 of the score sheet was left empty: each filled row below was read as the next move."
+    assert skipped in said and said.index(skipped) < said.index("The score sheet has"), said
     # Rows left empty above the first filled one too: move 1 left out gave eight moves out of turn (sweep ad71, 1).
     down = {name: re.sub(r"\.move\.(\d+)\.", lambda m: f".move.{int(m[1]) + 2}.", name) for name in values}
     lower = {down[name]: text for name, text in values.items()}

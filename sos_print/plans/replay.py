@@ -316,16 +316,27 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
     ]
     blocks += _sheet_winner(game, words, side)
     blocks += _result_claim(game, words, side)
-    return blocks + words.blocks(
-        "replay.claims",
-        # A sheet of players alone, all right, was "Every entry on the score sheet is right" (review rv60 2).
-        claimed=errors.claimed if errors.scored else 0,
-        wrong=len(errors.moves),
-        wrong_moves=tuple(sorted(set(errors.moves))),
-        carried_from=errors.carried_from,
-        first=game.example.variant.first_sos_wins,
-        typed=not game.example.path.lower().endswith(".toml"),
+    # The rows left empty first: the mistakes below them follow from them.
+    return (
+        blocks
+        + _skipped(game, words)
+        + words.blocks(
+            "replay.claims",
+            # A sheet of players alone, all right, was "Every entry on the score sheet is right" (review rv60 2).
+            claimed=errors.claimed if errors.scored else 0,
+            wrong=len(errors.moves),
+            wrong_moves=tuple(sorted(set(errors.moves))),
+            carried_from=errors.carried_from,
+            first=game.example.variant.first_sos_wins,
+            typed=not game.example.path.lower().endswith(".toml"),
+        )
     )
+
+
+def _skipped(game: CheckedExample, words: Words) -> list[Block]:
+    """Returns the sentence naming a filled audit's rows left empty above filled ones, or none: its "13 mistakes"
+    followed from one move left out, which only the terminal said (sweep ad74, 8)."""
+    return words.blocks("replay.skipped", rows=game.example.skipped) if game.example.skipped else []
 
 
 def _sheet_winner(game: CheckedExample, words: Words, side: Callable[[str], str]) -> list[Block]:
