@@ -474,6 +474,8 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
     assert written[Cell(0, 3)] is Letter.S and written[Cell(2, 0)] is Letter.O  # A4 and C1
     assert board_text(written) == "S.O./..S./O.../..O."
     assert parse_board(" s.o / ... / ..o ") == parse_board("S.O/.../..O")  # spaces around rows, lower case
+    # cells spaced, as a worked example's grid is written, or parted by a tab: refused at place 2 (sweep ad74, 9)
+    assert parse_board("S . O / . . . / . .\tO") == parse_board("S.O/.../..O")
 
 
 @pytest.mark.parametrize(
@@ -494,10 +496,19 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
         ("S./..", "a board has 3 to 8 rows, not 2"),
         ("/".join(["." * 9] * 9), "a board has 3 to 8 rows, not 9"),
         ("", 'no board given: write its rows from top to bottom separated by "/", like S.O/..S/O..'),
+        (" / ", 'the board ends with "/": a "/" goes between two rows only'),
+        # a "/" after the last row, or before the first, was blamed on row 1's length; one cell is "1 cell" (ad74, 9)
+        ("S.O/..S/O../", 'the board ends with "/": a "/" goes between two rows only'),
+        ("/S.O/..S/O..", 'the board starts with "/": a "/" goes between two rows only'),
         (
-            " / ",
-            "row 1 ('') has 0 cells, but there are 2 rows: a board has as many cells in each row as it has rows, "
+            "S/O",
+            "row 1 ('S') has 1 cell, but there are 2 rows: a board has as many cells in each row as it has rows, "
             "separated by /",
+        ),
+        (
+            "S.O//O..",
+            "row 2 ('') has 0 cells, but there are 3 rows: a board has as many cells in each row as it has "
+            "rows, separated by /",
         ),
     ],
 )

@@ -128,12 +128,17 @@ _TEXT_LETTERS = {"S": Letter.S, "s": Letter.S, "O": Letter.O, "o": Letter.O, "."
 def parse_board(text: str) -> Board:
     """Returns the board written as its rows from top to bottom separated by "/", each cell S, O or "."
 
-    For example "S.O./..S./O.../..O.". Letters may be lower case and rows may be spaced
-    around the "/". Raises BoardTextError naming the row and the character at fault.
+    For example "S.O./..S./O.../..O.". Letters may be lower case, and cells and rows may be spaced ("S O . ." as a
+    worked example's grid is written). Raises BoardTextError naming the row and the character at fault.
     """
     if not text.strip():
         raise BoardTextError('no board given: write its rows from top to bottom separated by "/", like S.O/..S/O..')
-    rows = [row.strip() for row in text.split("/")]
+    rows = ["".join(row.split()) for row in text.split("/")]
+    # A "/" after the last row (or before the first) was blamed on row 1's length (sweep ad74, 9).
+    if len(rows) > 1 and not rows[-1]:
+        raise BoardTextError('the board ends with "/": a "/" goes between two rows only')
+    if len(rows) > 1 and not rows[0]:
+        raise BoardTextError('the board starts with "/": a "/" goes between two rows only')
     for number, row in enumerate(rows, start=1):
         for place, char in enumerate(row, start=1):
             if char not in _TEXT_LETTERS:
@@ -144,7 +149,7 @@ def parse_board(text: str) -> Board:
     for number, row in enumerate(rows, start=1):
         if len(row) != size:
             raise BoardTextError(
-                f"row {number} ({quoted(row)}) has {len(row)} cells, but there "
+                f"row {number} ({quoted(row)}) has {len(row)} {'cell' if len(row) == 1 else 'cells'}, but there "
                 f"{'is 1 row' if size == 1 else f'are {size} rows'}: "
                 "a board has as many cells in each row as it has rows, separated by /"
             )
