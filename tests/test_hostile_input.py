@@ -356,7 +356,7 @@ SPELL = "; write it in Latin, Greek or Cyrillic letters"
         ("Class 😀", "U+1F600 '😀' is not in the font"),
         ("A\x1bB", "U+001B (a control character) is not in the font"),
         ("A\x07B", "U+0007 (a control character) is not in the font"),
-        ("A\tB", "U+0009 (a control character) is not in the font"),
+        ("A\tB", "it holds a tab: write spaces instead"),  # pasted from a spreadsheet's cells (sweep ad74, 3)
         ("A\rB", "it holds a line break: write it on one line"),  # as typed in a form's text box (sweep ad73, 8)
         ("A\nB", "it holds a line break: write it on one line"),
         ("A\u2028B", "it holds a line break: write it on one line"),

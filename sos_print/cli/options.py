@@ -259,6 +259,8 @@ def printable_class_name(text: str) -> str:
         usage(f"the class name has {len(name)} characters: at most {CLASS_NAME_LENGTH}", field="class_name")
     if any(char in name for char in "\n\r\v\f\x85\u2028\u2029"):  # a form's text box takes a line break (ad73, 8)
         usage("class name: it holds a line break: write it on one line", field="class_name")
+    if "\t" in name:  # pasted from a spreadsheet's cells (sweep ad74, 3)
+        usage("class name: it holds a tab: write spaces instead", field="class_name")
     if name:
         from sos_print.pdf.fonts import missing_characters, not_in_font
 
