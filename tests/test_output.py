@@ -299,6 +299,20 @@ def test_a_target_that_is_not_a_regular_file_is_never_replaced(runner, tmp_path,
     assert leftovers(tmp_path) == []
 
 
+@pytest.mark.parametrize("command", ["kit", "puzzles"])
+def test_a_folder_named_as_a_link_to_nothing_is_refused_and_left_alone(runner, tmp_path, command):
+    # "cannot create the folder dangling: File exists" named no file (sweep ad74, 12); no folder is made at its target.
+    link = tmp_path / "dangling"
+    link.symlink_to(tmp_path / "nowhere")
+    result = run(runner, command, "--out", link)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"sos-print: cannot create the folder {link}: a link of that name leads to nothing: remove it or name another "
+        "folder; nothing was written\n"
+    )
+    assert link.is_symlink() and not (tmp_path / "nowhere").exists()
+
+
 @pytest.mark.parametrize("force", [False, True])
 def test_a_folder_as_the_target_file_is_refused(runner, tmp_path, force):
     # A folder's name without .pdf is refused as a name (test_cli); one named as a PDF file is found on the disk.

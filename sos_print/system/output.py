@@ -329,8 +329,10 @@ class _Walk:
             elif self.made is None:
                 return False
             elif through_link:  # as mkdir does, a link is never made to lead somewhere by making its target
+                # "File exists" named no file: the name is a link to nothing (sweep ad74, 12).
                 raise OutputError(
-                    f"cannot create the folder {shown(self.written(index + 1))}: {os.strerror(errno.EEXIST)}"
+                    f"cannot create the folder {shown(self.written(index + 1))}: a link of that name leads to "
+                    "nothing: remove it or name another folder"
                 )
             else:
                 making += 1
