@@ -888,6 +888,27 @@ def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner,
     assert note in runner.invoke(app, ["check", str(pdf)]).stderr.splitlines()
 
 
+def test_a_move_left_out_of_a_filled_audit_stops_the_replay_and_the_analysis(runner, tmp_path):
+    # Row 2 left empty, B's move never written: read on, A's moves were charged to B and the replay told the class of
+    # 13 mistakes the children did not make, the note on the terminal alone (French read fr75, 1). Where the row under
+    # the empty one is out of turn, analyse and replay stop, naming it; check names each problem.
+    _, steps = three_by_three_game()
+    values = move_values(steps[:4], 3, Notation.A1, Variant())
+    left = {name: value for name, value in values.items() if ".move.2." not in name}
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), left))
+    said = (
+        f"sos-print: {pdf}: row 2 of the audit is empty, and the row under it is out of turn: a move was left out "
+        "there; fill in its row (check names each problem)\n"
+    )
+    for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "r.pdf")]):
+        result = runner.invoke(app, command)
+        assert (result.exit_code, result.stdout, result.stderr) == (1, "", said), command
+    assert not (tmp_path / "r.pdf").exists()
+    checked = runner.invoke(app, ["check", str(pdf)])
+    assert checked.exit_code == 1 and "move 2 (row 3): A wrote, but" in checked.stdout, checked.output
+
+
 def test_the_one_filled_group_of_a_class_file_is_the_record(runner, tmp_path):
     _, steps = three_by_three_game()
     options = PrintOptions(size=3, groups=4)

@@ -166,15 +166,36 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
     if is_table(record) and filled_corner(game):
         say(f"note: {shown(record)}: {unfinished(game)}", err=True)
     if game.example.skipped:
+        if _left_out(game):
+            # Read on, the moves under a move left out were charged to the other player: the replay's story gave A's
+            # S-O-S to B and "13 mistakes" the children did not make (French read fr75, 1).
+            say(f"sos-print: {shown(record)}: {skipped_rows(game.example.skipped, left_out=True)}", err=True)
+            raise typer.Exit(1)
         say(f"note: {shown(record)}: {skipped_rows(game.example.skipped)}", err=True)
     return game
 
 
-def skipped_rows(rows: tuple[int, ...]) -> str:
+def _left_out(game: CheckedExample) -> bool:
+    """Tells whether the first move read under a filled audit's first row left empty was written out of turn: a move
+    left out there, not a row skipped."""
+    from sos_print.engine.check import check_rows
+
+    empty = game.example.skipped[0]
+    under = next((k for k, move in enumerate(game.example.moves) if move.row is not None and move.row > empty), None)
+    return under is not None and "player" in check_rows(game)[under].wrong
+
+
+def skipped_rows(rows: tuple[int, ...], left_out: bool = False) -> str:
     """Says which rows of a filled audit are empty above filled ones, and how the moves are read: a row blanked in the
-    middle of a game gave five problems on the rows below it and no word of the empty one (ad70, 2)."""
+    middle of a game gave five problems on the rows below it and no word of the empty one (ad70, 2); or, `left_out`,
+    that the row under them is out of turn: a move left out there."""
     named = f"row {rows[0]}" if len(rows) == 1 else "rows " + ", ".join(map(str, rows[:-1])) + f" and {rows[-1]}"
     verb = "is" if len(rows) == 1 else "are"
+    if left_out:
+        return (
+            f"{named} of the audit {verb} empty, and the row under {'it' if len(rows) == 1 else 'them'} is out of "
+            "turn: a move was left out there; fill in its row (check names each problem)"
+        )
     return (
         f"{named} of the audit {verb} empty, above filled rows: each filled row is read as the next move; "
         "if a move was left out, fill in its row"
