@@ -738,7 +738,7 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     data = document(csv_text(WRONG), 3)
     audit = page_with(data, "The score sheet, checked")
     text = flat(texts(data)[0])
-    assert "The score sheet has 5 mistakes, on moves 3, 5, 7, 8 and 9." in text
+    assert "The score sheet has 5 mistakes, on moves 3, 5 and 7 to 9." in text  # a run as a range (fr75, 2)
     rows = audit_rows(data, audit)
     # The claim struck through, an arrow, the right value: "3̶1" read as 31 (des38, A4).
     assert rows["3"] == "B → A O B1 0 0 0"  # claimed B, struck; A wrote
@@ -1073,7 +1073,7 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     text = whole(document(csv_text(WRONG), 3, language=Language.FR))
     assert "SOS : la partie rejouée" in text
     assert "Score final : 1 pour A, 2 pour B. Le joueur B gagne." in text
-    assert "Le relevé contient 5 erreurs, aux coups 3, 5, 7, 8 et 9. Dans le relevé vérifié, chacune est" in text
+    assert "Le relevé contient 5 erreurs, aux coups 3, 5 et 7 à 9. Dans le relevé vérifié, chacune est" in text
     assert (
         # « Avant ce coup » and a verb in each half, where « après ce coup, avec 1 point de retard » left out the
         # verb (issue 23, session 37 P15).

@@ -745,6 +745,23 @@ def test_a_replays_caption_names_the_moves_it_does_not_tell(lang, first, runs, s
     assert [run.bold for run in block.runs][:1] == [True]  # a label, as the told moves' are
 
 
+@pytest.mark.parametrize(
+    ("lang", "rows", "said"),
+    [
+        ("en", (3,), "Row 3 of the score sheet was left empty"),
+        ("en", (3, 4), "Rows 3 and 4 of the score sheet were left empty"),
+        ("en", (1, 3, 4, 5, 6, 9, 10), "Rows 1, 3 to 6, 9 and 10 of the score sheet were left empty"),
+        ("fr", tuple(range(3, 16)), "Les lignes 3 à 15 du relevé sont vides"),
+        ("fr", (1, 3, 5, 7, 9, 11, 13, 15, 17, 19), "Les lignes 1, 3, 5, 7, 9, 11, 13, 15 et deux autres du relevé"),
+    ],
+)
+def test_a_replays_numbers_give_a_run_of_three_or_more_as_a_range(lang, rows, said):
+    # "on moves 3, 4, 5, 6, 7, 8, 9, 10 and 5 more" hid that every move from the third on was marked (fr75, 2).
+    from sos_print.plans.words import Words
+
+    assert Words(lang)("replay.skipped", rows=rows).replace("\u00a0", " ").startswith(said)
+
+
 @pytest.mark.parametrize("language", [Language.EN, Language.FR], ids=["en", "fr"])
 @pytest.mark.parametrize("groups", [1, 2, 3])
 def test_the_notes_tell_to_cut_the_boards_only_where_a_page_holds_two(language, groups):

@@ -55,6 +55,7 @@ ARGUMENTS = [
         "carried": True,
         "names": ("Léa (A)", "Tom (B)"),
         "named": True,
+        "summary": True,  # moves among the told ones, summed up first: "No points: moves 1 to 4 and 6."
         "every": 0,
         "slip": "missed point",
         "fresh": False,  # a missed point that left the same points to the next player: "could score instead"
@@ -113,6 +114,7 @@ ARGUMENTS = [
         "carried": False,
         "names": ("A", "B", "C", "D"),
         "named": False,
+        "summary": False,
         "every": 4,
         "slip": "gift",
         "more": 3,
@@ -169,6 +171,7 @@ ARGUMENTS = [
         "carried": False,
         "names": ("Léa (A)", "B", "Zoé (C)"),
         "named": False,
+        "summary": False,
         "every": 1,
         "slip": "mistake",
         "more": 0,
@@ -319,7 +322,8 @@ SAMPLE = {
     "sheet_pages": (2, 4),  # sheets of several pages, two-sided, some ending with a working page
     "working": True,
     "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
-    "runs": ((1, 4), (6, 6)),  # moves a replay's caption does not tell: "Moves 1 to 4 and 6 score nothing."
+    "runs": ((1, 4), (6, 6)),  # moves a replay's caption does not tell: "Moves 1 to 4 and 6: no points."
+    "rows": (3, 4, 5, 9),  # a filled audit's rows left empty: "Rows 3 to 5 and 9 of the score sheet were left empty"
     "sent": 101,  # files sent to a field of the web page that takes at most `most`
     "legend": False,  # a marking grid's head ("3. Best move"), not the line over a grid of twelve
     "dashed": True,  # the teacher's strategy positions hold S-O-S already made
@@ -860,9 +864,10 @@ COUNTED = [
     ("fr", "replay.one_of", {"items": ("O en G4", "S en D5"), "more": 3}, "O en G4, S en D5 ou trois autres coups"),
     ("fr", "replay.one_of", {"items": ("O en G4", "S en D5")}, "O en G4 ou S en D5"),
     ("en", "replay.one_of", {"items": ("O in G4", "S in D5"), "more": 1}, "O in G4, S in D5 and 1 more"),
-    ("fr", "replay.numbers", {"values": tuple(range(1, 10))}, "1, 2, 3, 4, 5, 6, 7, 8 et un autre"),
-    ("fr", "replay.numbers", {"values": tuple(range(1, 11))}, "1, 2, 3, 4, 5, 6, 7, 8 et deux autres"),
-    ("fr", "replay.numbers", {"values": tuple(range(1, 19))}, "1, 2, 3, 4, 5, 6, 7, 8 et 10 autres"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 19, 2))}, "1, 3, 5, 7, 9, 11, 13, 15 et un autre"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 21, 2))}, "1, 3, 5, 7, 9, 11, 13, 15 et deux autres"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 37, 2))}, "1, 3, 5, 7, 9, 11, 13, 15 et 10 autres"),
+    ("fr", "replay.numbers", {"values": tuple(range(1, 19))}, "1 à 18"),  # a run, as a range (French read fr75, 2)
 ]
 
 
