@@ -55,7 +55,6 @@ ARGUMENTS = [
         "carried": True,
         "names": ("Léa (A)", "Tom (B)"),
         "named": True,
-        "summary": True,  # moves among the told ones, summed up first: "No points: moves 1 to 4 and 6."
         "every": 0,
         "slip": "missed point",
         "fresh": False,  # a missed point that left the same points to the next player: "could score instead"
@@ -114,7 +113,6 @@ ARGUMENTS = [
         "carried": False,
         "names": ("A", "B", "C", "D"),
         "named": False,
-        "summary": False,
         "every": 4,
         "slip": "gift",
         "more": 3,
@@ -171,7 +169,6 @@ ARGUMENTS = [
         "carried": False,
         "names": ("Léa (A)", "B", "Zoé (C)"),
         "named": False,
-        "summary": False,
         "every": 1,
         "slip": "mistake",
         "more": 0,
@@ -874,6 +871,13 @@ COUNTED = [
 @pytest.mark.parametrize(("lang", "macro", "arguments", "words"), COUNTED)
 def test_moves_counted_but_not_named_agree_with_their_number(lang, macro, arguments, words):
     assert Words(lang)(macro, **arguments).replace("\u202f", " ").replace("\u00a0", " ") == words
+
+
+@pytest.mark.parametrize(("every", "said"), [(4, "tous les quatre coups"), (12, "tous les 12 coups")])
+def test_a_replay_drawn_every_few_moves_spells_a_count_under_ten(every, said):
+    # « Il y a une image tous les 4 coups » (French read fr75, 5).
+    text = Words("fr")("replay.steps_intro", every=every, first=False, named=True, placed=False)
+    assert said in text.replace("\u202f", " ").replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize(("more", "tail"), [(1, "et un autre."), (7, "et sept autres."), (12, "et 12 autres.")])

@@ -122,26 +122,20 @@ def total_heading(text: str) -> str:
 def untold_moves(
     said: list[list[Block]], told: list[int], untold: dict[int, str], first_sos_wins: bool, words: Words
 ) -> list[Block]:
-    """Returns the sentences `said` of the moves numbered `told`, with one naming the moves `untold` (number: who
-    wrote it) by their numbers: where they were played ("Move 6 (A): no points."), or first, as a summary, where they
-    lie among the told ones ("No points: moves 5 and 7.")."""
+    """Returns the sentences `said` of the moves numbered `told`, with the moves `untold` (number: who wrote it) named
+    by their numbers where they were played, each run of them in one sentence: "Move 6: A scores nothing.",
+    "Moves 1 to 4: no points."."""
     # "The other moves score nothing." said after "The game ends." spoke of moves after the end (French reads fr45,
-    # fr46 P4; review rv73, 4). Scattered among the told moves, first, as a summary: read aloud where the first was
-    # played, "moves 10 to 13 and 15" came before move 14 (French read fr47, 4a); headed by what they share, not by
-    # their numbers, which read as a step of the story told out of order (French read fr74, 1). A move alone names
-    # its player, where the story went on from it (fr74, 2).
+    # fr46 P4; review rv73, 4); the untold moves said together where the first was played put "moves 10 to 13 and
+    # 15" before move 14 (fr47, 4a), and said first as a summary, moves 5 and 7 before move 6 (fr75, 3): each run in
+    # its place. A move alone names its player, where the story goes on from it (fr74, 2; fr75, 4).
     said = list(said)
-    numbers = sorted(untold)
-    if numbers:
-        at = sum(number < numbers[0] for number in told)
-        summary = at != sum(number < numbers[-1] for number in told)
-        seat = untold[numbers[0]] if len(numbers) == 1 else ""
-        runs = tuple(_runs(numbers))
+    for start, end in reversed(_runs(sorted(untold))):
+        count = end - start + 1
+        seat = untold[start] if count == 1 else ""
         said.insert(
-            0 if summary else at,
-            words.blocks(
-                "common.other_moves", first=first_sos_wins, runs=runs, count=len(numbers), summary=summary, seat=seat
-            ),
+            sum(number < start for number in told),
+            words.blocks("common.other_moves", first=first_sos_wins, runs=((start, end),), count=count, seat=seat),
         )
     return [block for blocks in said for block in blocks]
 
