@@ -718,25 +718,24 @@ def test_the_examples_intro_says_what_a_letter_without_a_number_is_where_an_exam
 # fr46, P4: « Les autres coups » before any move was named); in the bold label of the told moves' lines, one form for
 # one move or several (five forms in the teacher's examples broke the rhythm read aloud: French read fr73, 1).
 @pytest.mark.parametrize(
-    ("lang", "first", "runs", "seat", "sentence"),
+    ("lang", "first", "start", "end", "seat", "sentence"),
     [
-        ("en", False, ((6, 6),), "A", "Move 6: A scores nothing."),
-        ("en", True, ((4, 4),), "Léa", "Move 4: Léa completes no S-O-S."),
-        ("en", False, ((1, 4),), "", "Moves 1 to 4: no points."),
-        ("en", True, ((1, 2),), "", "Moves 1 and 2: no S-O-S."),
-        ("fr", False, ((6, 6),), "Léa", "Coup 6 : Léa ne marque pas."),
-        ("fr", True, ((4, 4),), "B", "Coup 4 : B ne complète aucun S-O-S."),
-        ("fr", True, ((1, 2),), "", "Coups 1 et 2 : aucun S-O-S."),
-        ("fr", False, ((1, 5),), "", "Coups 1 à 5 : aucun point."),
+        ("en", False, 6, 6, "A", "Move 6: A scores nothing."),
+        ("en", True, 4, 4, "Léa", "Move 4: Léa completes no S-O-S."),
+        ("en", False, 1, 4, "A", "Moves 1 to 4: no points."),
+        ("en", True, 1, 2, "A", "Moves 1 and 2: no S-O-S."),
+        ("fr", False, 6, 6, "Léa", "Coup 6 : Léa ne marque pas."),
+        ("fr", True, 4, 4, "B", "Coup 4 : B ne complète aucun S-O-S."),
+        ("fr", True, 1, 2, "A", "Coups 1 et 2 : aucun S-O-S."),
+        ("fr", False, 1, 5, "A", "Coups 1 à 5 : aucun point."),
     ],
 )
-def test_a_replays_caption_names_the_moves_it_does_not_tell(lang, first, runs, seat, sentence):
+def test_a_replays_caption_names_the_moves_it_does_not_tell(lang, first, start, end, seat, sentence):
     # Each run of moves a caption does not tell is named in its place, a move alone with who wrote it: said together,
     # or first as a summary, moves 5 and 7 came before move 6 read aloud (French reads fr47, fr74 and fr75).
     from sos_print.plans.words import Words
 
-    count = sum(end - start + 1 for start, end in runs)
-    (block,) = Words(lang).blocks("common.other_moves", first=first, runs=runs, count=count, seat=seat)
+    (block,) = Words(lang).blocks("common.other_moves", first=first, start=start, end=end, seat=seat)
     assert "".join(run.text for run in block.runs).replace("\u00a0", " ").replace("\u202f", " ") == sentence
     assert [run.bold for run in block.runs][:1] == [True]  # a label, as the told moves' are
 

@@ -319,7 +319,6 @@ SAMPLE = {
     "sheet_pages": (2, 4),  # sheets of several pages, two-sided, some ending with a working page
     "working": True,
     "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
-    "runs": ((1, 4), (6, 6)),  # moves a replay's caption does not tell: "Moves 1 to 4 and 6: no points."
     "rows": (3, 4, 5, 9),  # a filled audit's rows left empty: "Rows 3 to 5 and 9 of the score sheet were left empty"
     "sent": 101,  # files sent to a field of the web page that takes at most `most`
     "legend": False,  # a marking grid's head ("3. Best move"), not the line over a grid of twelve

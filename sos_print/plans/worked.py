@@ -131,11 +131,9 @@ def untold_moves(
     # its place. A move alone names its player, where the story goes on from it (fr74, 2; fr75, 4).
     said = list(said)
     for start, end in reversed(_runs(sorted(untold))):
-        count = end - start + 1
-        seat = untold[start] if count == 1 else ""
         said.insert(
             sum(number < start for number in told),
-            words.blocks("common.other_moves", first=first_sos_wins, runs=((start, end),), count=count, seat=seat),
+            words.blocks("common.other_moves", first=first_sos_wins, start=start, end=end, seat=untold[start]),
         )
     return [block for blocks in said for block in blocks]
 
