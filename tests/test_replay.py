@@ -2302,36 +2302,49 @@ def test_a_gift_that_leaves_two_scoring_cells_names_both():
 
 
 # B's S in C3 fills the fourth corner: A may score 2 points with O in B2 (both diagonals), or 1 with an O in the middle
-# of any side. The gift says its replies by the points each scores (issue 21, English reading 4), three named as the
-# best moves are and the others counted: an 8 x 8 gift named fourteen cells over three lines of a cell (review 34, H5).
+# of a side C3 closes; O in B1 and O in A2 B left untaken (missed points, not gifts). The gift says its replies by the
+# points each scores (issue 21, English reading 4), the ones the move made possible only, as the turning point says
+# them: the table listed among a gift's "moves B can now score with" a point the mover had left (review rv76 2).
 CORNERS = [("1", "A", "S", "A1"), ("2", "B", "S", "C1"), ("3", "A", "S", "A3"), ("4", "B", "S", "C3")]
-
-
-GIFTS_SAID = [
-    (Language.EN, "Gift: A can now score 2 points with O in B2, or 1 point with O in B1, O in A2 and 2 more."),
-    (Language.EN, "Gift: B can now score 1 point with O in B1, O in A2 or O in B2."),  # three: all named
-    (
-        Language.FR,
-        "Cadeau : A peut maintenant marquer 2 points avec O en B2, ou 1 point avec O en B1, O en A2 ou deux autres "
-        "coups.",
-    ),
-    (Language.FR, "Cadeau : B peut maintenant marquer 1 point avec O en B1, O en A2 ou O en B2."),
+# A's O in B2 among four S makes four replies: three named as the best moves are and the others counted (an 8 x 8 gift
+# named fourteen cells over three lines of a cell, review 34, H5).
+STAR = [
+    ("1", "A", "S", "A1"),
+    ("2", "B", "S", "A2"),
+    ("3", "A", "S", "A3"),
+    ("4", "B", "S", "B1"),
+    ("5", "A", "O", "B2"),
 ]
 
 
-@pytest.mark.parametrize(("language", "said"), GIFTS_SAID)
-def test_a_gift_names_three_replies_by_the_points_each_scores_and_counts_the_others(language, said):
+GIFTS_SAID = [
+    (Language.EN, CORNERS, "Gift: A can now score 2 points with O in B2, or 1 point with O in C2 or O in B3."),
+    (Language.EN, CORNERS, "Gift: B can now score 1 point with O in A2 or O in B2."),  # not B1, which A left
+    (Language.EN, STAR, "Gift: B can now score 1 point with S in C1, S in C2, S in B3 and 1 more."),
+    (
+        Language.FR,
+        CORNERS,
+        "Cadeau : A peut maintenant marquer 2 points avec O en B2, ou 1 point avec O en C2 ou O en B3.",
+    ),
+    (Language.FR, CORNERS, "Cadeau : B peut maintenant marquer 1 point avec O en A2 ou O en B2."),
+    (Language.FR, STAR, "Cadeau : B peut maintenant marquer 1 point avec S en C1, S en C2, S en B3 ou un autre coup."),
+]
+
+
+@pytest.mark.parametrize(("language", "record", "said"), GIFTS_SAID)
+def test_a_gift_names_the_replies_it_made_by_the_points_each_scores_and_counts_those_past_three(language, record, said):
     from sos_print.plans.replay import replay_plan
 
-    game, moves = game_of(csv_text(CORNERS), 3)
-    plan = replay_plan(PrintOptions(size=3, language=language), language.codes[0], game, moves)
+    size = 3 if record is CORNERS else 4
+    game, moves = game_of(csv_text(record), size)
+    plan = replay_plan(PrintOptions(size=size, language=language), language.codes[0], game, moves)
     assert plan.analysis is not None
     comments = [" ".join(entry.text for entry in row[-1]) for row in plan.analysis.rows]
     assert any(said in flat(comment) for comment in comments), comments
     if language == Language.FR:  # a no-break space before the colon, and between a count and its word
-        assert all("Cadeau\u202f:" in comment for comment in comments[1:]), comments
-        assert any("ou deux autres coups." in comment for comment in comments), comments
-    assert said in whole(document(csv_text(CORNERS), 3, language=language))  # and printed so
+        assert all("Cadeau\u202f:" in comment for comment in comments if "Cadeau" in comment), comments
+        assert any("\xa0point avec" in comment for comment in comments), comments
+    assert said in whole(document(csv_text(record), size, language=language))  # and printed so
 
 
 @pytest.mark.parametrize(

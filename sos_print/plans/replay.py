@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sos_print.engine.analysis import MoveAnalysis, replies_in, turning_point, weighing_limit
+from sos_print.engine.analysis import Chance, MoveAnalysis, replies_in, turning_point, weighing_limit
 from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems
 from sos_print.engine.examples import ClaimedMove, GameHeader
 from sos_print.engine.frozen import frozen, replace
@@ -627,20 +627,23 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
         facts["gift"] = words(
             "replay.gift",
             side=_side_called(game, side, words),
-            offers=_offers(after, side, size, words, notation),
+            offers=_offers(after, _before(game, move.number - 1), side, size, words, notation),
         )
     return facts
 
 
 def _offers(
-    after: Position, side: str, size: int, words: Words, notation: Notation
+    after: Position, before: Position, side: str, size: int, words: Words, notation: Notation
 ) -> tuple[tuple[int, str, bool], ...]:
     """Returns the replies a gift left, as said: (points, the moves that score them, whether they win at once), most
-    points first; replies that win are said together, whatever they score. SHOWN_BEST moves are named, as a verdict's
-    best moves are, and the others counted after the last ("and 11 more"): a gift on 8 x 8 named fourteen cells."""
+    points first, only those the gift made possible where it made any, as the turning point names them (the table
+    listed a point the mover had left untaken among the six moves "B can now score with", where the turning point
+    said the gift made two, review rv76 2); replies that win are said together, whatever they score. SHOWN_BEST
+    moves are named, as a verdict's best moves are, and the others counted after the last ("and 11 more"): a gift on
+    8 x 8 named fourteen cells."""
     variant = after.variant
     offers: list[tuple[int, list[Move], bool]] = []
-    for chance in replies_in(after):
+    for chance in _chances_made(after, before)[0]:
         wins = _would_win(variant, after.side_scores[side], chance.points)
         if offers and wins and offers[-1][2]:
             offers[-1][1].extend(chance.moves)
@@ -777,14 +780,26 @@ def _turned_again(game: CheckedExample, side: str, finish: int | None) -> int | 
 
 def _replies_made(position: Position, before: Position) -> tuple[tuple[Move, ...], bool]:
     """Returns every move that scores for the side to move, most points first, keeping those the last move made
-    possible (a point that was there `before` it was only left untaken), or all of them if it made none; and whether
-    it made any."""
-    replies = tuple(move for chance in replies_in(position) for move in chance.moves)
+    possible (`_chances_made`), and whether it made any."""
+    chances, fresh = _chances_made(position, before)
+    return tuple(move for chance in chances for move in chance.moves), fresh
+
+
+def _chances_made(position: Position, before: Position) -> tuple[tuple[Chance, ...], bool]:
+    """Returns the moves that score for the side to move, grouped by points as `replies_in` groups them, keeping those
+    the last move made possible (a point that was there `before` it was only left untaken), or all of them if it made
+    none; and whether it made any."""
+    chances = replies_in(position)
     board = before.board
     made = tuple(
-        move
-        for move in replies
-        if len(board.with_letter(move.cell, move.letter).sos_through(move.cell))
-        < len(position.board.with_letter(move.cell, move.letter).sos_through(move.cell))
+        Chance(chance.points, kept)
+        for chance in chances
+        if (
+            kept := tuple(
+                move
+                for move in chance.moves
+                if len(board.with_letter(move.cell, move.letter).sos_through(move.cell)) < chance.points
+            )
+        )
     )
-    return made or replies, bool(made)
+    return made or chances, bool(made)
