@@ -886,6 +886,10 @@ def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner,
         "move; if a move was left out, fill in its row"
     )
     assert note in runner.invoke(app, ["check", str(pdf)]).stderr.splitlines()
+    # Three or more in a row as a range: fifteen were each named (sweep ad76, 7).
+    down = {name: re.sub(r"\.move\.(\d+)\.", lambda m: f".move.{int(m[1]) + 3}.", name) for name in values}
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), {down[name]: text for name, text in values.items()}))
+    assert f"note: {pdf}: rows 1 to 3 of the audit are empty, above" in runner.invoke(app, ["check", str(pdf)]).stderr
 
 
 def test_a_move_left_out_of_a_filled_audit_stops_the_replay_and_the_analysis(runner, tmp_path):
@@ -1048,7 +1052,16 @@ def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
     ("text", "message"),
     [
         ("a game", "its game field reads 'a game', not the game of a sos-print audit"),
-        ("sos-print-audit 7: size=4", "it is a form of version 7, made by another sos-print"),
+        (
+            "sos-print-audit 7: size=4",
+            "it is a form of version 7, made by a newer sos-print: this one reads version 1; update sos-print to read "
+            "it",
+        ),
+        (
+            "sos-print-audit 0: size=4",
+            "it is a form of version 0, made by an older sos-print: this one reads version 1; print the audit again "
+            "with this sos-print",
+        ),
         ("sos-print-audit 1: size=4 players=2", "its game field does not give teams, target, first-sos-wins"),
         ("sos-print-audit 1: size=4 size=5", "its game field gives size twice"),
         ("sos-print-audit 1: colour=red", "its game field names 'colour', which is not one of size, players"),

@@ -118,6 +118,9 @@ def test_the_true_record_checks(runner, tmp_path):
         *((altered(2, 4, lines), None) for lines in ("B1-B3;", "B1-B3.", "B1-B3 ;")),
         *((altered(2, 5, points), None) for points in ("+1", "1.", "+1.")),
         (altered(2, 5, "1.5"), "move 3 (row 4): points must be a whole number, not '1.5'"),
+        # -1 is a whole number (sweep ad76, 5)
+        (altered(2, 5, "-1"), "move 3 (row 4): points must be a whole number, 0 or more, not '-1'"),
+        (altered(2, 5, "\u22121"), "move 3 (row 4): points must be a whole number, 0 or more, not '\u22121'"),
         (altered(2, 5, "+2"), "move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)"),
         (altered(2, 4, "B1 B3 C1"), "move 3 (row 4): 'C1' is not an S-O-S line"),
         # a comma, semicolon or full stop parts lines: two lone cells across one are no line's ends (sweep ad71, 4)
@@ -356,27 +359,41 @@ def _unreadable(rows: int, *bad: int, foot: str = "") -> str:
         ),
         (
             _unreadable(6, 2, 3, 4, 5),
-            "move 2 (row 3): 'X' is not a letter of the game: write S or O; rows 4, 5 and 6 cannot",
+            "move 2 (row 3): 'X' is not a letter of the game: write S or O; rows 4 to 6 cannot",
         ),
         # an empty row below is no move: the move numbers below it still match
         (
             game_csv([("1", "A", "X", "B1", "", "0"), ("", "", "", "", "", ""), ("2", "B", "O", "B2", "", "0")]),
             "move 1 (row 2): 'X' is not a letter of the game: write S or O\n",
         ),
-        (
+        (  # a run of rows as a range: fifteen empty rows were each named (sweep ad76, 7)
             _unreadable(13, *range(1, 14)),
-            "move 1 (row 2): 'X' is not a letter of the game: write S or O; rows 3, 4, 5, 6, 7 and 7 more cannot be "
+            "move 1 (row 2): 'X' is not a letter of the game: write S or O; rows 3 to 14 cannot be read either\n",
+        ),
+        (
+            _unreadable(15, *range(1, 16, 2)),
+            "move 1 (row 2): 'X' is not a letter of the game: write S or O; rows 4, 6, 8, 10, 12 and 2 more cannot be "
             "read either\n",
         ),
         (  # six below: the sixth named, not "and 1 more" (sweep ad67, 6)
-            _unreadable(7, *range(1, 8)),
-            "write S or O; rows 3, 4, 5, 6, 7 and 8 cannot be read either\n",
+            _unreadable(13, *range(1, 14, 2)),
+            "write S or O; rows 4, 6, 8, 10, 12 and 14 cannot be read either\n",
         ),
         # a totals row at the foot is not a move, and rows past the board's 16 moves are never moves
         (_unreadable(3, 1, 3, foot="Total,,,,,0\n3,A,X,C1,,0\n"), "; row 4 cannot be read either\n"),
         (_unreadable(19, 1, 19), "move 1 (row 2): 'X' is not a letter of the game: write S or O\n"),
     ],
-    ids=["one", "two", "four", "blank-between", "thirteen", "seven", "totals-foot", "past-the-board"],
+    ids=[
+        "one",
+        "two",
+        "four",
+        "blank-between",
+        "thirteen",
+        "eight apart",
+        "seven apart",
+        "totals-foot",
+        "past-the-board",
+    ],
 )
 def test_a_row_that_cannot_be_read_names_those_below_it_that_cannot_either(runner, tmp_path, text, message):
     # Only the first was named, so a teacher mended a record one row a run (review nt64, 11).
@@ -1467,6 +1484,34 @@ def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_r
             "it looks like another encoding's: save the file as UTF-8 (in Excel: CSV UTF-8)",
             "checked 1 file: 1 problem in 1 file",
         ],
+    )
+
+
+def test_a_record_typed_partly_in_another_encoding_is_refused_at_the_line_of_its_first_wrong_letter(runner, tmp_path):
+    path = tmp_path / "game.csv"
+    path.write_bytes(
+        b"move,player,letter,cell,lines,points,note\n1,A,S,A2,,0,tr\xc3\xa8s bien\n"
+        b"2,B,S,C3,,0,\n3,A,O,D4,,0,d\xe9j\xe0\n"
+    )
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        1,
+        f"{path}: line 4: a letter is not UTF-8, though the lines before it are: the file mixes two encodings; type "
+        "that letter again and save the file as UTF-8 (in Excel: CSV UTF-8)",
+    )
+
+
+@pytest.mark.parametrize("mark", ["|", ":", "/"])
+def test_a_record_whose_columns_are_parted_by_another_mark_is_told_so(runner, tmp_path, mark):
+    # "move|player|letter|..." was "its first row names none of the columns" (sweep ad76, 2).
+    path = tmp_path / "game.csv"
+    path.write_text(
+        f"move{mark}player{mark}letter{mark}cell{mark}lines{mark}points\n1{mark}A{mark}S{mark}A2{mark}{mark}0\n"
+    )
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        1,
+        f"{path}: its columns are separated by '{mark}': separate them with commas, semicolons or tabs",
     )
 
 

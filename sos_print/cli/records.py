@@ -189,7 +189,9 @@ def skipped_rows(rows: tuple[int, ...], left_out: bool = False) -> str:
     """Says which rows of a filled audit are empty above filled ones, and how the moves are read: a row blanked in the
     middle of a game gave five problems on the rows below it and no word of the empty one (ad70, 2); or, `left_out`,
     that the row under them is out of turn: a move left out there."""
-    named = f"row {rows[0]}" if len(rows) == 1 else "rows " + ", ".join(map(str, rows[:-1])) + f" and {rows[-1]}"
+    from sos_print.engine.errors import rows_said
+
+    named = rows_said(rows)
     verb = "is" if len(rows) == 1 else "are"
     if left_out:
         return (

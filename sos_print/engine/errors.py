@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 
 class SosError(ValueError):
@@ -30,6 +31,27 @@ _LONGEST_PATH = 4096  # PATH_MAX on Linux, the longest of the systems sos-print 
 def a_board(size: int, noun: str = "board") -> str:
     """Returns "a 4 × 4 board", or "an 8 × 8 board": the article English says before the number."""
     return f"{'an' if size == 8 else 'a'} {size} × {size} {noun}"
+
+
+def rows_said(rows: Sequence[int], most: int = 0) -> str:
+    """Returns row numbers (rising) as a message names them: "row 5", "rows 3 and 4", runs of three or more as ranges
+    ("rows 1 to 15", "rows 3, 5 to 9 and 12"), past `most` parts (0: all) the others counted ("and 4 more"), never one
+    alone (a count took the room its number would). Fifteen empty rows were each named (sweep ad76, 7)."""
+    runs: list[list[int]] = []
+    for row in rows:
+        if runs and row == runs[-1][-1] + 1:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    parts: list[tuple[str, int]] = []
+    for run in runs:
+        parts += [(f"{run[0]} to {run[-1]}", len(run))] if len(run) >= 3 else [(str(row), 1) for row in run]
+    if most and len(parts) > most + 1:
+        parts = [*parts[:most], (f"{sum(count for _, count in parts[most:])} more", 0)]
+    said = [text for text, _ in parts]
+    if len(rows) == 1:
+        return f"row {said[0]}"
+    return f"rows {said[0]}" if len(said) == 1 else f"rows {', '.join(said[:-1])} and {said[-1]}"
 
 
 def typed(text: str) -> str:

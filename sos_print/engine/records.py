@@ -42,6 +42,7 @@ from sos_print.engine.errors import (
     NotationError,
     SosError,
     quoted,
+    rows_said,
     typed,
 )
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
@@ -471,12 +472,7 @@ def _unread_said(unread: list[int]) -> str:
     ("; rows 7 and 9 cannot be read either"), or nothing."""
     if not unread:
         return ""
-    # "and 1 more" took the room of the row's number (sweep ad67, 6)
-    named = [str(row) for row in unread[: UNREAD_NAMED if len(unread) > UNREAD_NAMED + 1 else None]]
-    if len(unread) > len(named):
-        named.append(f"{len(unread) - len(named)} more")
-    rows_said = f"row {named[0]}" if len(named) == 1 else f"rows {', '.join(named[:-1])} and {named[-1]}"
-    return f"; {rows_said} cannot be read either"
+    return f"; {rows_said(unread, UNREAD_NAMED)} cannot be read either"
 
 
 UNREAD_NAMED = 5  # the most rows below one that cannot be read that its message names by number
@@ -553,6 +549,11 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
     if not named or (unknown and (len(named) < 2 or not named & {"player", "letter", "cell"})):
         # A class list given by mistake, or a link to another file: quoting its first row would print a child's name,
         # even when the first child's surname is a column's ("Case,Justin"). A header with a typo names two at least.
+        mark = _other_separator(header)
+        if mark:  # "move|player|letter" named every column, yet was told it named none (sweep ad76, 2)
+            raise ExampleFileError(
+                path, f"its columns are separated by {quoted(mark)}: separate them with commas, semicolons or tabs"
+            )
         raise ExampleFileError(path, f"is not a game record: its first row names {_how_many(named, required)}")
     columns: list[str | None] = []
     for name in header:
@@ -584,6 +585,14 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
             f"{', '.join(required[name] for name in needed)}",
         )
     return columns
+
+
+def _other_separator(header: Sequence[str]) -> str | None:
+    """Returns the mark that parts a header read as one cell into two known columns at least ("|", "/"), or None."""
+    if len(header) != 1:
+        return None
+    marks = sorted(set(re.findall(r"[^\w\s+\-'\"]", header[0])))
+    return next((mark for mark in marks if len({_column(part) for part in header[0].split(mark)} - {None}) >= 2), None)
 
 
 def _how_many(named: set[str | None], required: dict[str, str]) -> str:
@@ -692,7 +701,8 @@ def _count(text: str, column: str) -> int:
     # "1.", ended as a sentence is, as the lines cell's "A2-C2." (ad71, 3).
     number = re.fullmatch(r"\+?([0-9]+)\.?", text)
     if number is None:
-        raise SosError(f"{column} must be a whole number, not {typed(text)}")
+        least = ", 0 or more," if re.fullmatch(r"\s*[-\u2212]\s*[0-9]+", text) else ""  # "-1" is a whole number
+        raise SosError(f"{column} must be a whole number{least or ','} not {typed(text)}")
     if len(number[1]) > 6:
         raise SosError(f"{column} is too large ({quoted(text)})")
     return int(number[1])

@@ -89,7 +89,13 @@ def read_game(text: str) -> FormGame:
     if match is None:
         raise SosError(f"its game field reads {quoted(text)}, not the game of a sos-print audit")
     if int(match[1]) != GAME_VERSION:
-        raise SosError(f"it is a form of version {match[1]}, made by another sos-print: this one reads version 1")
+        # A tablet's copy of an older audit, or one a colleague printed with a newer sos-print: what to do differs.
+        newer = int(match[1]) > GAME_VERSION
+        raise SosError(
+            f"it is a form of version {match[1]}, made by {'a newer' if newer else 'an older'} sos-print: this one "
+            f"reads version {GAME_VERSION}; "
+            + ("update sos-print to read it" if newer else "print the audit again with this sos-print")
+        )
     values = _values(match[2])
     size = _number(values, "size", MIN_SIZE, MAX_SIZE)
     groups = _number(values, "groups", 1, MAX_GROUPS)
