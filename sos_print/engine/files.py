@@ -263,6 +263,13 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
     kind = _document(text)
     if kind:
         raise ExampleFileError(path, f"is {kind}, not a table or text: {advice}")
+    mixed = _mixed_line(data) if western else None
+    if mixed is not None:
+        raise ExampleFileError(
+            path,
+            f"line {mixed}: a letter is not UTF-8, though the lines before it are: the file mixes two encodings; "
+            "type that letter again and save the file as UTF-8 (in Excel: CSV UTF-8)",
+        )
     line = garbled_line(text) if western else None
     if line is not None:
         raise ExampleFileError(
@@ -310,6 +317,19 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         # Excel's "CSV" in Western Europe: every byte decodes, so a Cyrillic, Greek or Japanese list would too,
         # into letters no one could read on a child's board.
         return data.decode("cp1252", errors="replace"), True
+
+
+def _mixed_line(data: bytes) -> int | None:
+    """Returns the line of the first byte that is not UTF-8 where UTF-8 letters beyond ASCII come before it (a list
+    typed partly in another editor), else None: read as Windows-1252, its first "Léa" was blamed, on line 1, where the
+    "José" of line 5 was the one letter to mend (sweep ad76, 1)."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start].decode("utf-8")
+        return None if before.isascii() else len(io.StringIO(before + "|", newline=None).readlines())
+    return None
 
 
 _RARE_MARKS = (
