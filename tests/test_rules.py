@@ -483,6 +483,18 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
     [
         ("S.X/.../...", "row 1 ('S.X') holds 'X' at place 3: write S, O or . for an empty cell"),
         ("S../.-./...", "row 2 ('.-.') holds '-' at place 2: write S, O or . for an empty cell"),
+        # a row quoted as typed, spaces kept: "S O ." was shown as 'SO.' (sweep ad76, 4)
+        ("S O X/.../...", "row 1 ('S O X') holds 'X' at place 3: write S, O or . for an empty cell"),
+        (
+            "S O ./..S./O.../..O.",
+            "row 1 ('S O .') has 3 cells, but there are 4 rows: a board has as many cells in each row as it has rows, "
+            "separated by /",
+        ),
+        (
+            "S.O\\.../...",
+            "row 1 ('S.O\\\\...') holds '\\\\' at place 4: write S, O or . for an empty cell; rows are "
+            'separated by "/", not "\\"',
+        ),
         (
             "S.../..../.../....",
             "row 3 ('...') has 3 cells, but there are 4 rows: a board has as many cells in each row as it has rows, "

@@ -170,6 +170,10 @@ def test_a_position_that_would_cost_more_than_the_empty_4x4_board_is_a_usage_err
         (["SOS/OSO/SOS"], "the game is over: every cell holds a letter, so no move is left to weigh"),
         (["SOS/OSO/SOS", "--json"], "the game is over"),
         (["missing.toml"], "missing.toml: no such file"),
+        # a record's name of no file was read as a board holding "n" (sweep ad76, 3)
+        (["missing.csv"], "missing.csv: no such file"),
+        (["missing.pdf"], "missing.pdf: no such file"),
+        (["notes.txt"], "notes.txt: no such file"),
     ],
 )
 def test_a_finished_game_or_a_missing_file_is_an_error(runner, args, message):

@@ -10,6 +10,7 @@ when the search is interrupted (Ctrl-C).
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -153,7 +154,6 @@ def solution_json(solution: "Solution", size: int, notation: "Notation") -> dict
 
 def _refuse_other_file(argument: str) -> None:
     """Refuses a BOARD that names a folder or a device: read as a board, "/dev/null" was a row 'dev' of bad cells."""
-    import os
     import stat
 
     from sos_print.engine.errors import shown
@@ -185,7 +185,8 @@ def _is_file(argument: str) -> bool:
     if _board_text(argument):
         return False
     try:
-        return argument.lower().endswith(".toml") or Path(argument).is_file()
+        # A record's name, even of no file, is a file's: "nonexist.csv" was read as a board holding "n" (sweep ad76, 3).
+        return argument.lower().endswith((".toml", ".csv", ".tsv", ".txt", ".pdf")) or Path(argument).is_file()
     except (OSError, ValueError):  # a name too long for any file (a board of many cells), or with a NUL in it
         return False
 
@@ -212,7 +213,11 @@ def _file_position(path: str) -> "tuple[Position, Notation]":
     from sos_print.engine.files import is_pdf
 
     # Read as TOML, a CSV record was "a TOML syntax error" and a filled audit "not UTF-8 text".
-    if not path.lower().endswith(".toml") and (path.lower().endswith(".pdf") or is_pdf(path) or is_table(path)):
+    if (
+        not path.lower().endswith(".toml")
+        and os.path.lexists(path)  # a name of no file is told so (`load_example`), whatever it ends with
+        and (path.lower().endswith(".pdf") or is_pdf(path) or is_table(path))
+    ):
         kind = "a filled audit (PDF)" if path.lower().endswith(".pdf") or is_pdf(path) else "a game record (CSV)"
         usage(
             f"{shown(path)}: solve takes a board or a worked example (.toml), not {kind}: "

@@ -133,7 +133,8 @@ def parse_board(text: str) -> Board:
     """
     if not text.strip():
         raise BoardTextError('no board given: write its rows from top to bottom separated by "/", like S.O/..S/O..')
-    rows = ["".join(row.split()) for row in text.split("/")]
+    typed = [row.strip() for row in text.split("/")]  # quoted as typed: "S O ." was shown as 'SO.' (sweep ad76, 4)
+    rows = ["".join(row.split()) for row in typed]
     # A "/" after the last row (or before the first) was blamed on row 1's length (sweep ad74, 9).
     if len(rows) > 1 and not rows[-1]:
         raise BoardTextError('the board ends with "/": a "/" goes between two rows only')
@@ -142,15 +143,17 @@ def parse_board(text: str) -> Board:
     for number, row in enumerate(rows, start=1):
         for place, char in enumerate(row, start=1):
             if char not in _TEXT_LETTERS:
+                slash = '; rows are separated by "/", not "\\"' if char == "\\" else ""
                 raise BoardTextError(
-                    f"row {number} ({quoted(row)}) holds {char!r} at place {place}: write S, O or . for an empty cell"
+                    f"row {number} ({quoted(typed[number - 1])}) holds {char!r} at place {place}: write S, O or . for "
+                    f"an empty cell{slash}"
                 )
     size = len(rows)
     for number, row in enumerate(rows, start=1):
         if len(row) != size:
             raise BoardTextError(
-                f"row {number} ({quoted(row)}) has {len(row)} {'cell' if len(row) == 1 else 'cells'}, but there "
-                f"{'is 1 row' if size == 1 else f'are {size} rows'}: "
+                f"row {number} ({quoted(typed[number - 1])}) has {len(row)} {'cell' if len(row) == 1 else 'cells'}, "
+                f"but there {'is 1 row' if size == 1 else f'are {size} rows'}: "
                 "a board has as many cells in each row as it has rows, separated by /"
             )
     if not MIN_SIZE <= size <= MAX_SIZE:
