@@ -533,12 +533,22 @@ def test_running_totals_are_checked_on_their_row(runner, tmp_path):
     ]
 
 
-def test_a_move_after_the_end_of_the_game_is_named(runner, tmp_path):
-    rows = [("1", "A", "O", "B1", "", ""), ("2", "B", "S", "A1", "", ""), ("3", "A", "S", "C1", "A1-C1", "1")]
-    rows.append(("4", "A", "S", "D4", "", ""))
-    code, lines, path = run_check(runner, tmp_path, game_csv(rows), "--first-sos-wins")
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        (["--first-sos-wins"], "A made the first S-O-S on move 3"),
+        (["--target", "1"], "A reached the target of 1 on move 3"),
+        (["--players", "4", "--teams", "--target", "1"], "team A + C reached the target of 1 on move 3"),
+    ],
+)
+def test_a_move_after_the_end_of_the_game_is_named_with_why_the_game_ended(runner, tmp_path, options, why):
+    # "the game is already over" alone left a teacher to work out that --target 3 had ended it (sweep ad76, 8).
+    third = "C" if "--teams" in options else "A"
+    rows = [("1", "A", "O", "B1", "", ""), ("2", "B", "S", "A1", "", ""), ("3", third, "S", "C1", "A1-C1", "1")]
+    rows.append(("4", third, "S", "D4", "", ""))
+    code, lines, path = run_check(runner, tmp_path, game_csv(rows), *options)
     assert code == 1
-    assert lines[0] == f"{path}: move 4 (row 5): the game is already over: no letter can go in D4"
+    assert lines[0] == f"{path}: move 4 (row 5): the game is already over ({why}): no letter can go in D4"
 
 
 def test_a_csv_record_needs_its_board_size(runner, tmp_path):
@@ -1311,7 +1321,10 @@ def test_the_rows_after_a_full_board_are_never_read(runner, tmp_path):
     assert len(record.moves) == 17
     assert peak <= 10 * len(text), f"{peak:,} bytes for a record of {len(text):,}"  # the lines, listed once
     _, stop = replay_until_stopped(record)
-    assert str(stop) == "full.csv: move 17 (row 18): the game is already over: no letter can go in A1"
+    assert str(stop) == (
+        "full.csv: move 17 (row 18): the game is already over (the board was full after move 16): no letter can go "
+        "in A1"
+    )
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".tsv", ".txt"])

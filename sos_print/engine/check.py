@@ -7,7 +7,7 @@ import stat
 from collections import Counter
 from collections.abc import Callable
 
-from sos_print.engine.errors import ExampleFileError, IllegalMoveError, SosError, shown
+from sos_print.engine.errors import ExampleFileError, GameOverError, IllegalMoveError, SosError, shown
 from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, is_example, load_example
 from sos_print.engine.files import (
     file_kind,
@@ -142,12 +142,30 @@ def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileE
             step = position.step(Move(claimed.cell, claimed.letter))
         except IllegalMoveError as error:
             name = cell_name(claimed.cell, example.size, example.notation)
-            stop = ExampleFileError(example.path, f"{claimed.place}: {error.renamed(name)}")
+            said = str(error.renamed(name))
+            if isinstance(error, GameOverError) and steps:  # not why: "--target 3" took a teacher a search (ad76, 8)
+                said = (
+                    f"the game is already over ({_why_over(steps[-1], k, example.variant)}): no letter can go in {name}"
+                )
+            stop = ExampleFileError(example.path, f"{claimed.place}: {said}")
             return CheckedExample(replace(example, moves=example.moves[:k]), start, tuple(steps)), stop
         steps.append(step)
         position = step.after
     unread = ExampleFileError(example.path, example.stopped) if example.stopped else None
     return CheckedExample(example, start, tuple(steps)), unread
+
+
+def _why_over(last: Step, number: int, variant: Variant) -> str:
+    """Says why a game ended on its move `number`, `last`: a side reached the target, made the first S-O-S, or the
+    board was full."""
+    scores = last.after.side_scores
+    side = max(scores, key=lambda name: scores[name])
+    called = f"team {' + '.join(side)}" if variant.teams else side
+    if variant.first_sos_wins:
+        return f"{called} made the first S-O-S on move {number}"
+    if variant.target:
+        return f"{called} reached the target of {variant.target} on move {number}"
+    return f"the board was full after move {number}"
 
 
 def played_as(checked: CheckedExample, size: int, variant: Variant) -> CheckedExample | None:
