@@ -404,3 +404,13 @@ def test_a_class_name_that_says_class_is_not_captioned_class_again(name, languag
     heads = {page.splitlines()[0] for page in pages}
     assert heads <= ({"Class", "Classe", "Class / Classe"} if captioned else {name}), heads
     assert all(name in page for page in pages)
+
+
+@pytest.mark.parametrize(
+    ("name", "language"), [("Class", Language.EN), ("classe :", Language.FR), ("Class:", Language.BOTH)]
+)
+def test_a_class_name_that_is_the_caption_alone_prints_the_caption_and_its_line(name, language):
+    # "--class-name Class" printed a bare bold "Class", neither a name nor the line to write one on (sweep ad76, 9).
+    assert rendered("players", PrintOptions(class_name=name, language=language)) == rendered(
+        "players", PrintOptions(language=language)
+    )

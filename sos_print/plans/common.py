@@ -39,11 +39,14 @@ def strip_plan(options: PrintOptions, fields: bool, lang: str = "") -> StripPlan
     # A name that says it is a class itself ("Class 3 Oak", « Classe CE2 ») printed "Class Class 3 Oak" on every
     # page (review nt62, 4): it stands without the caption.
     said = {word.casefold() for word in Vocabulary(Language.BOTH).label("common.class_field")}
-    if next(iter(options.class_name.split()), "").casefold() in said:
+    name = options.class_name
+    if name.rstrip(" :").casefold() in said:  # the caption alone, no name: the caption and its line (sweep ad76, 9)
+        name = ""
+    elif next(iter(name.split()), "").casefold() in said:
         caption = ""
     return StripPlan(
         class_caption=caption,
-        class_name=options.class_name,
+        class_name=name,
         date_caption=" / ".join(dict.fromkeys(vocab.label("common.date_field"))),
         fields=fields,
     )
