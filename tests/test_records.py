@@ -1500,6 +1500,15 @@ def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_r
     )
 
 
+def test_a_row_pasted_twice_is_named_as_a_repeat_not_a_wrong_number(runner, tmp_path):
+    # "the move column says '5', but this is move 6", with every row below named: renumbering would have been wrong
+    # (sweep ad76, 6).
+    rows = [("1", "A", "S", "B1", "", "0"), ("2", "B", "O", "B2", "", "0"), ("2", "B", "O", "B2", "", "0")]
+    code, lines, path = run_check(runner, tmp_path, game_csv([*rows, ("3", "A", "S", "B3", "B1-B3", "1")]))
+    assert code == 1
+    assert lines[0] == f"{path}: move 3 (row 4): the row repeats row 3: remove one of them"
+
+
 def test_a_record_typed_partly_in_another_encoding_is_refused_at_the_line_of_its_first_wrong_letter(runner, tmp_path):
     path = tmp_path / "game.csv"
     path.write_bytes(

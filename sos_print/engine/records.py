@@ -385,15 +385,18 @@ def record_from_table(
     stopped = None
     numbered: dict[str, int] = {}  # the rows that hold only a move number, by that number
     rows = iter(rows)  # the rows below one that cannot be read are read on from where it stopped
+    above: tuple[int, dict[str, str]] = (0, {})  # the last move's row and cells
     for row_number, row in rows:
         if len(moves) > options.size**2:
             break  # the board was full before the move above, which the replay refuses: the rows after it never play
+        cells = {}
         try:
             cells = _cells(columns, row, separator)
             if _no_move(cells):
                 numbered.setdefault(cells.get("move", ""), row_number)
                 continue
             moves.append(_move(cells, len(moves) + 1, row_number, options))
+            above = (row_number, cells)
         except NotAMoveError as error:
             stopped = f"row {row_number} is not a move: {error}"
             break
@@ -409,6 +412,9 @@ def record_from_table(
             # rows below it that cannot be read either are named, so that a teacher mends them at once (nt64, 11).
             number = len(moves) + 1
             said = str(error)
+            if cells and cells == above[1]:  # a row pasted twice was told its number was wrong (sweep ad76, 6)
+                stopped = f"move {number} (row {row_number}): the row repeats row {above[0]}: remove one of them"
+                break
             if isinstance(error, MissingRowError) and str(number) in numbered:
                 # A move's row typed with its number alone was told to be added, as if missing (sweep ad70, 7).
                 empty = numbered[str(number)]
