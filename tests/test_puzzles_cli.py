@@ -1221,6 +1221,14 @@ def test_large_print_sets_the_second_language_one_and_a_half_times_its_normal_si
     assert not small, small
 
 
+def test_a_two_language_keys_paragraph_and_its_translation_stand_on_one_page():
+    # The French of the code's paragraph stood at page 1's foot, its English alone at page 2's head (review rv76, 9).
+    read = [flat(text) for text in texts(made("--lang", "fr+en")["answers.pdf"])]
+    french = [k for k, text in enumerate(read) if "Le code imprimé au bas de chaque fiche" in text]
+    english = [k for k, text in enumerate(read) if "The code at the foot of a sheet" in text]
+    assert french == english and len(french) == 1, (french, english)
+
+
 # In the large-print key, the heads of columns 3 and 6 read "3." over "Meilleur coup": the number stands alone on its
 # line (issue 23). Each head's number keeps its first word.
 @pytest.mark.parametrize(

@@ -194,3 +194,28 @@ def test_a_heading_over_a_list_keeps_three_of_its_items_under_it(items_room, hea
     on = next(k for k, text in enumerate(pages, start=1) if "Things to watch" in text)
     assert on == heading_page, pages
     assert "Item number 1." in pages[on - 1]  # the list starts under its heading
+
+
+@pytest.mark.parametrize(("second_room", "page"), [(1.0, 1), (0.5, 2), (0.0, 2)])
+def test_a_short_paragraph_and_its_translation_start_on_one_page(second_room, page):
+    """Room for the paragraph and its translation keeps both on page 1; room for the paragraph alone, or for it and
+    half its translation, sends both to page 2: a French paragraph at a page's foot and its English at the next page's
+    head read as two (review rv76, 9)."""
+    from pdfread import texts
+
+    from sos_print.pdf.document import Document
+    from sos_print.pdf.flow import Flow
+    from sos_print.plans.layout import Box, Paper
+    from sos_print.plans.words import SECOND, Block
+
+    document = Document(Paper.A4, title="t", subject="s", lang="fr")
+    flow = Flow(document, 1.0, lambda: [Box(20, 20, 170, 250)])
+    first = Block("p", (Run("Le code au bas de chaque fiche permet de la réimprimer. " * 3),))
+    second = Block(SECOND + "p", (Run("The code at the foot of a sheet prints it again. " * 4),))
+    flow.blocks([Block("p", (Run("Avant."),))])
+    flow.top = flow.box.y + flow.measure([first]) + second_room * flow.measure([second]) + 0.1
+    flow.blocks([first, second])
+    document.end_page()
+    pages = texts(document.finish())
+    assert [k for k, text in enumerate(pages, start=1) if "Le code" in text] == [page], pages
+    assert [k for k, text in enumerate(pages, start=1) if "The code" in text] == [page], pages

@@ -157,6 +157,12 @@ class Flow:
         items = list(takewhile(lambda following: following.kind == "li", blocks))
         if len(items) == 2 and self._widowed(items, self.room):
             return False
+        if len(blocks) > 1 and blocks[1].kind == SECOND + block.kind and len(lines) <= SHORT_BLOCK:
+            # A short block and its translation start on one page: a French paragraph at a page's foot and its English
+            # at the next page's head read as two (review rv76, 9).
+            under = self.room - style.before - self._height(lines, style) - style.after
+            second = self.styles[blocks[1].kind]
+            return under >= 0 and self._starts(self._lines(blocks[1], second), second, under - second.before)
         return self._starts(lines, style, self.room - style.before)
 
     def _heads(self, following: Sequence[Block], room: float) -> bool:
