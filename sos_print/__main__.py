@@ -6,9 +6,18 @@ the rest load ends in the same one line as one during the work.
 
 from __future__ import annotations
 
+import signal
+import sys
+from types import FrameType
+
 
 def main() -> None:
     """Catches interrupts first, then loads and runs the command line."""
+    # Even the module that catches them takes a moment to import: a Ctrl-C then ended in a traceback, a SIGTERM in no
+    # word at all (sweep ad77, 4). Nothing is written yet, so the line says so, as `interrupts.NOTHING_WRITTEN` does.
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop_loading)
     from sos_print.system import interrupts
 
     interrupts.catch()
@@ -19,6 +28,23 @@ def main() -> None:
         return run_command_line()
 
     interrupts.guarded(command_line)
+
+
+def _stop_loading(signum: int, frame: FrameType | None) -> None:
+    for name in (
+        "SIGINT",
+        "SIGTERM",
+        "SIGHUP",
+        "SIGQUIT",
+    ):  # a second signal while this one ends the run changes nothing
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    try:
+        sys.stderr.write("interrupted: nothing written\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass  # the exit status still tells
+    raise SystemExit(128 + signum)
 
 
 if __name__ == "__main__":

@@ -133,6 +133,38 @@ def check_one(process: subprocess.Popen[str], out: Path, force: bool, signum: in
     return line
 
 
+# A signal sent while the module that catches signals is itself loading: a Ctrl-C there ended in a traceback, a
+# SIGTERM in no word at all (sweep ad77, 4). The child sends it to itself as the import starts, so that it lands there.
+EARLY = """
+import builtins, os, signal, sys
+real, sending = builtins.__import__, getattr(signal, sys.argv[1])
+def sent(name, *args, **kwargs):
+    if name == "sos_print.system":
+        os.kill(os.getpid(), sending)
+    return real(name, *args, **kwargs)
+builtins.__import__ = sent
+from sos_print.__main__ import main
+sys.argv = ["sos-print", "--help"]
+main()
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM", "SIGQUIT", "SIGHUP"])
+def test_a_signal_while_the_handlers_load_ends_in_one_line_saying_nothing_was_written(name):
+    done = subprocess.run(
+        [sys.executable, "-c", EARLY, name],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert (done.returncode, done.stderr, done.stdout) == (
+        128 + getattr(signal, name),
+        "interrupted: nothing written\n",
+        "",
+    )
+
+
 def test_a_second_signal_while_the_first_is_handled_changes_nothing(tmp_path, run_length):
     out = tmp_path / "kit"
     process = start(out, force=False)
