@@ -88,6 +88,9 @@ def game_csv(rows=GAME, header="move,player,letter,cell,lines,points") -> str:
     return header + "\n" + "".join(",".join(row) + "\n" for row in rows)
 
 
+UNNUMBERED = game_csv([row[1:] for row in GAME], "player,letter,cell,lines,points")
+
+
 def altered(row: int, column: int, value: str) -> str:
     rows = [list(r) for r in GAME]
     rows[row][column] = value
@@ -328,6 +331,32 @@ def test_the_true_record_checks(runner, tmp_path):
             "row 18 is not a move: the rows above fill the board's 16 cells; if a new game starts here, put it in a "
             "file of its own: a record holds one game\n",
         ),
+        # ... and with no move column, where no number starting again at 1 tells the second game (sweep ad77, 1 to 3):
+        # empty rows between them, its header again, or a title row.
+        (
+            UNNUMBERED + "\n\n" + UNNUMBERED.split("\n", 1)[1],
+            "row 9 is not read: rows 7 and 8 above it are empty; if a new game starts here, put it in a file of its "
+            "own: a record holds one game; if not, remove the empty rows\n",
+        ),
+        (
+            UNNUMBERED + UNNUMBERED,
+            "row 7 is not a move: it repeats the header: remove it; if a new game starts here, put it in a file of its "
+            "own: a record holds one game\n",
+        ),
+        *(
+            (
+                game + title + game.split("\n", 1)[1],
+                "row 7 is not a move: it holds a word and no move; if a new game starts here, put it in a file of its "
+                "own: a record holds one game; if it is a title or a note, remove it\n",
+            )
+            for game, title in (
+                (UNNUMBERED, "Game 2,,,,\n"),
+                (game_csv(), "Game 2,,,,,\n"),
+                (UNNUMBERED, ",,,,partie 2\n"),
+            )
+        ),
+        ("\n\n".join(UNNUMBERED.split("\n")), None),  # a blank line under each row is no second game
+        (UNNUMBERED.replace("\n", "\n\n", 3), None),  # nor one after a move here and there
         ("\n\n", "holds no header row"),
         ("player;letter;cell;lines;points\n;;;;\n", "holds no move: write one row for each letter written"),
     ],

@@ -395,6 +395,15 @@ def record_from_table(
             if _no_move(cells):
                 numbered.setdefault(cells.get("move", ""), row_number)
                 continue
+            gap = range(above[0] + 1, row_number)  # empty, or holding no move: a record without numbers has none such
+            if moves and len(gap) >= GAME_GAP and "move" not in columns:
+                # With no move numbers, a second game pasted under the first, empty rows between them, was read on as
+                # one game (sweep ad77, 1); numbered moves tell it by starting again at 1.
+                stopped = (
+                    f"row {row_number} is not read: {rows_said(gap)} above it are empty; {NEW_GAME}; if not, remove "
+                    "the empty rows"
+                )
+                break
             moves.append(_move(cells, len(moves) + 1, row_number, options))
             above = (row_number, cells)
         except NotAMoveError as error:
@@ -539,6 +548,7 @@ def _mark(separator: str | None) -> str:
 
 # Two games pasted into one file, one under the other (sweep ad73, 5; ad74, 4).
 NEW_GAME = "if a new game starts here, put it in a file of its own: a record holds one game"
+GAME_GAP = 2  # empty rows between the moves of a record without move numbers where a second game may start
 
 # A column of the players' names, as a teacher's sheet often has one ("Name", "Nom de l'élève", "Prénom/Nom"): told
 # where names go instead.
@@ -644,15 +654,20 @@ def _more_players(player: str, options: RecordOptions) -> str:
 def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) -> ClaimedMove:
     size, notation, variant = options.size, options.notation, options.variant
     written = cells.get("move", "")
-    if written and _column(written) == "move" and all(_column(value) for value in cells.values() if value.strip()):
-        # Two games pasted into one file: the second's header was "a word, not a number" (sweep ad73, 5).
-        # The same header repeated inside one game, its moves numbered on, was told of a second game (sweep ad74, 5).
+    filled = [value for value in cells.values() if value.strip()]
+    if len(filled) >= 2 and all(_column(value) for value in filled):
+        # Two games pasted into one file: the second's header was "a word, not a number" (sweep ad73, 5), or, with no
+        # move column, "player must be a seat" (sweep ad77, 2). The same header repeated inside one game, its moves
+        # numbered on, was told of a second game (sweep ad74, 5).
         raise NotAMoveError(f"it repeats the header: remove it; {NEW_GAME}")
     if written and not re.search(r"[0-9]", written) and typed(written) == "a word":
         # A "Total" row typed at the foot, as the paper sheet has one, was "move 17: write the move's number" (nt64, 2).
         raise NotAMoveError(
             "its move column holds a word, not a number; if the row holds the totals or a note, remove it"
         )
+    if len(filled) == 1 and typed(filled[0]) == "a word":
+        # "Game 2" over a second game pasted under the first was "no letter" or "write the move's number" (ad77, 3).
+        raise NotAMoveError(f"it holds a word and no move; {NEW_GAME}; if it is a title or a note, remove it")
     if written and not re.fullmatch(r"[0-9]+", written):  # "²" or "٢" is no number to compare: said as it is
         raise SosError(f"the move column holds {typed(written)}: write the move's number in the digits 0 to 9")
     if written and not (len(written) <= 6 and int(written) == number):
