@@ -117,6 +117,8 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 3, "c 1"), None),  # a cell's name with a space inside, as a tablet types it (sweep ad66)
         # A line's ends as a child writes them: the move's claim, not a row that stops the game (review nt66, 1).
         *((altered(2, 4, lines), None) for lines in ("B1/B3", "B1 B3", "b3b1", "B1 - B3", " B3  B1 ", "B1 -- B3")),
+        # a line said in words (sweep ad77, 6)
+        *((altered(2, 4, lines), None) for lines in ("B1 to B3", "B1 à B3", "b1 A b3")),
         # a line ended as a sentence is, and a move's points as what it adds (ad70, 9)
         *((altered(2, 4, lines), None) for lines in ("B1-B3;", "B1-B3.", "B1-B3 ;")),
         *((altered(2, 5, points), None) for points in ("+1", "1.", "+1.")),

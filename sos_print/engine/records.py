@@ -772,6 +772,8 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     # "A1 - A3", "A1 – A3" and "A1 — A3" are A1-A3: word processors and keyboards give these dashes and spaces; a
     # child writes "A1/A3", "A1 A3" or "A1A3", which stopped the replay of the whole game (review nt66, 1).
     joined = re.sub(r"(?:\s*[-\u2010-\u2014\u2212/])+\s*", "-", text)  # "A2 -- C2" too (sweep ad74, 10)
+    # "A2 to C2", « A2 à C2 »: a line said in words was "'A2' is not an S-O-S line" (sweep ad77, 6)
+    joined = re.sub(r"(?<=[0-9])\s+(?:to|à|a)\s+(?=[A-Za-z])", "-", joined, flags=re.IGNORECASE)
     joined = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])", "", joined)  # "A 2 C 2": spaces inside its cells' names (ad68, 6)
     cell = cell_pattern(notation)
     # "A2-C2;" or "A2-C2." ended as a sentence does (ad70, 9); a comma, semicolon or full stop ends a run of lone
