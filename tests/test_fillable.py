@@ -950,7 +950,11 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
         return fill(blank, both), "holds the games of groups 1 and 2: a record is one game, so give each group"
     if kind == "newer":
         game = str(terminal_fields(blank)["group1.game"]["/V"]).replace("audit 1:", "audit 2:")
-        return fill(blank, {**one, "group1.game": game}), "group 1: it is a form of version 2, made by another"
+        return (
+            fill(blank, {**one, "group1.game": game}),
+            "group 1: it is a form of version 2, made by a newer sos-print: this one reads version 1; update sos-print "
+            "to read it",
+        )
     if kind == "tampered":
         game = str(terminal_fields(blank)["group1.game"]["/V"]).replace("size=3", "size=12")
         return fill(blank, {**one, "group1.game": game}), "group 1: its game field gives size='12': it must be"
