@@ -672,6 +672,7 @@ NO_STEM = "has no name before .pdf: give the PDF file a name ending in .pdf"
         ("new/notes", f"'new/notes' {NOT_PDF}"),
         (".pdf", f"'.pdf' {NO_STEM}"),
         ("new/.PDF", f"'new/.PDF' {NO_STEM}"),
+        (" .pdf", f"' .pdf' {NO_STEM}"),  # a name of spaces alone (sweep ad77, 7)
         ("Notes.PDF", None),  # as Windows names files: any case
     ],
 )

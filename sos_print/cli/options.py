@@ -61,7 +61,7 @@ def _out_file(text: str | Path) -> Path:
     # would replace it.
     if isinstance(text, str) and not text.lower().endswith(PDF):
         raise typer.BadParameter(f"{quoted(text)} does not end in {PDF}: give the PDF file a name ending in {PDF}")
-    if path.name.lower() == PDF:  # a hidden file named ".pdf", which no folder shows
+    if path.name.strip().lower() == PDF:  # a hidden file named ".pdf", which no folder shows, or " .pdf" (ad77, 7)
         raise typer.BadParameter(f"{quoted(text)} has no name before {PDF}: give the PDF file a name ending in {PDF}")
     return path
 
