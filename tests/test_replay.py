@@ -1019,7 +1019,7 @@ def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
 def test_the_turning_points_captions_start_where_the_games_captions_start(size, seed):
     # Set from the grid's edge, they stood a row label's width right of every caption above them (review rv61, 7).
     data = document(crowded_game(size, seed), size)
-    first, _ = section(data, "The turning point")
+    first, _ = section(data, next(heading for heading in TURNING if heading in flat_text(data)))
     last, _ = section(data, "The score sheet, checked")
     pdf = opened(data)
     starts = {round(m["x0"] / MM_PT, 1) for k in range(1, first) for m in pdf.pages[k].search(r"Moves? \d+")}
@@ -1868,7 +1868,9 @@ def header_alone(data: bytes) -> set[int]:
     }
 
 
-TURNING_STARTS = re.compile(r"^.{0,80}?Date (The turning point|Le tournant de la partie)")
+TURNING_STARTS = re.compile(
+    r"^.{0,80}?Date (The turning point|Le tournant de la partie|The move that cost the most|Le coup qui a coûté)"
+)
 
 
 def turning_alone(data: bytes) -> set[int]:
@@ -1973,6 +1975,7 @@ SECTIONS = {
     "Best play, move by move": "What the move did",
     "Move by move: missed chances and gifts": "What the move did",
     "The turning point": None,
+    "The move that cost the most": None,  # the turning point of a game that turned again later (review rv76, 3)
     "Qui a formé chaque S-O-S": None,
     "Qui a formé le S-O-S gagnant": None,
     "La partie, coup par coup": None,
@@ -1980,6 +1983,7 @@ SECTIONS = {
     "Le meilleur jeu, coup par coup": "Commentaire",
     "Coup par coup\u202f: occasions manquées et cadeaux": "Commentaire",
     "Le tournant de la partie": None,
+    "Le coup qui a coûté le plus cher": None,
 }
 
 # What `plumbed` finds on each page: the section headings and the heading rows of the tables they head.
@@ -3504,11 +3508,15 @@ def random_game(size: int, seed: int) -> str:
 def steps_boards(data: bytes) -> list[list[tuple[float, float, float, int]]]:
     """Returns the boards of each page of "The game, move by move", from its first page to the section after it (the
     turning point, else who made each S-O-S), those above that section's heading on its page."""
-    after = next(heading for heading in ("The turning point", "Who made each S-O-S") if heading in flat_text(data))
+    after = next(heading for heading in (*TURNING, "Who made each S-O-S") if heading in flat_text(data))
     end = page_with(data, after)
     top = plumbed(data)[end]["found"][after][0]["top"] / MM_PT
     placed = boards(data)[page_with(data, "The game, move by move") : end + 1]
     return [*placed[:-1], [board for board in placed[-1] if board[1] < top]]
+
+
+# The turning point's heading, or, where later moves turned the game again, the move that cost the most's.
+TURNING = ("The turning point", "The move that cost the most")
 
 
 def flat_text(data: bytes) -> str:
@@ -3899,9 +3907,20 @@ def test_in_large_print_the_players_boards_stand_under_a_long_summary_at_a_cell_
 )
 def test_the_turning_point_says_so_where_the_game_ended_otherwise_than_it_would_have(seed, language, said):
     # "After move 51, B would finish 6 points behind" on a page after "Player B wins": later slips changed the result
-    # again, and the turning point read as a contradiction (issue 23, rv44 C5).
+    # again, and the turning point read as a contradiction (issue 23, rv44 C5). It is then headed, and tagged in the
+    # table, as the move that cost the most, not the turning point of a game it did not decide (review rv76, 3).
     found = " ".join(" ".join(texts(document(crowded_game(4, seed), 4, language=language))).split())
-    turning = found[found.index("The turning point" if language is Language.EN else "Le tournant de la partie") :]
+    english = language is Language.EN
+    names = (
+        "The turning point",
+        "Le tournant de la partie",
+        "The move that cost the most",
+        "Le coup qui a coûté le plus cher",
+    )
+    named = names[(not english) + 2 * (said is not None)]
+    assert found.count(named) == 2 and not any(name in found for name in names if name != named), found
+    assert f"{named}." in found  # the table's row of that move
+    turning = found[found.index(named) :]
     if said is None:
         assert "turned the game again" not in found and "after it, 3 points behind." in turning
     else:

@@ -60,6 +60,7 @@ ARGUMENTS = [
         "fresh": False,  # a missed point that left the same points to the next player: "could score instead"
         "more": 0,
         "turning": True,
+        "turned": True,  # the game turned again after its turning point: "the move that cost the most"
         "scored": 3,
         "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
         "two_per_page": True,
@@ -196,6 +197,7 @@ ARGUMENTS.append(
     }
 )
 SAMPLE = {
+    "turned": False,
     "mark": "*",  # the replay's note under its checked sheet: a total that carried earlier mistakes forward
     "origins": (3, 6),
     "marked": True,  # the key's marking grid names the kind in a box whose sheet asks another than its column's head

@@ -144,7 +144,7 @@ def replay_plan(
         analysis=analysis,
         unweighed=unweighed,
         notes=notes,
-        turning_heading=words("replay.turning_heading"),
+        turning_heading=words("replay.turning_heading", turned=_turned_later(game, moves)),
         turning=_turning(game, moves, words, notation),
     )
 
@@ -555,14 +555,15 @@ def _analysis(
     shown = ("played", "value", "best", "comment") if weighed else ("played", "comment")
     columns = [words("audit.col_move"), words("audit.col_player"), *(words(f"replay.col_{name}") for name in shown)]
     turn = turning_point(moves)
-    rows = tuple(_analysis_row(game, move, move is turn, words, notation) for move in moves)
+    turned = _turned_later(game, moves)
+    rows = tuple(_analysis_row(game, move, move is turn, turned, words, notation) for move in moves)
     rows = rows if weighed else tuple(row[:3] + row[5:] for row in rows)
     notes = words.blocks("replay.no_turning") if turn is None and weighed else []
     return Table(tuple(columns), rows, stretch=len(columns) - 1), unweighed, notes
 
 
 def _analysis_row(
-    game: CheckedExample, move: MoveAnalysis, turning: bool, words: Words, notation: Notation
+    game: CheckedExample, move: MoveAnalysis, turning: bool, turned: bool, words: Words, notation: Notation
 ) -> tuple[TableCell, ...]:
     size = game.example.size
     step = game.steps[move.number - 1]
@@ -594,6 +595,7 @@ def _analysis_row(
             best_moves=tuple(best[:SHOWN_BEST]),
             more=max(0, len(best) - SHOWN_BEST),
             turning=turning,
+            turned=turned,
             points=step.points,
             lines=segment_names(step.segments, size, notation) if step.points else "",
         )
@@ -765,6 +767,16 @@ def _turning(
         fresh=fresh,
     )
     return TurningPoint(figures[0], figures[1], why)
+
+
+def _turned_later(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> bool:
+    """Tells whether the game turned again after its turning point, later slips changing its result: the move that
+    cost the most is then named so, not the turning point of a game it did not decide (review rv76, 3)."""
+    turn = turning_point(moves)
+    if turn is None or turn.slip is None:
+        return False
+    side = game.example.variant.side_of(game.steps[turn.number - 1].seat)
+    return _turned_again(game, side, turn.finish) is not None
 
 
 def _turned_again(game: CheckedExample, side: str, finish: int | None) -> int | None:
