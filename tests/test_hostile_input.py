@@ -115,6 +115,15 @@ def test_a_folder_names_every_toml_entry_it_skips(runner, tmp_path):
     ]
 
 
+@pytest.mark.parametrize("name", ["game.csv", "game.tsv", "game.txt"])
+def test_a_link_to_nothing_named_as_a_record_is_named_so_without_size_as_with_it(runner, tmp_path, name):
+    # Without --size it was "a game record typed from an audit; give --size to check it" (sweep ad78, 1).
+    (tmp_path / name).symlink_to(tmp_path / "gone.csv")
+    for size in ([], ["--size", "4"]):
+        result = runner.invoke(app, ["check", str(tmp_path), *size])
+        assert result.stdout.splitlines()[0] == f"{tmp_path / name}: skipped: a symbolic link to nothing", size
+
+
 # ---- values that break parsers ---------------------------------------------------------------------------------
 
 
