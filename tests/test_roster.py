@@ -775,6 +775,9 @@ BAD = [
     # A list saved with its formulas printed "=SUM(A1:A3)" as a child's name (sweep ad67, 3).
     (b"Name\nAnna\n=SUM(A1:A3)\nCara\n", "line 3: a name holds a spreadsheet formula: save the list with its values"),
     (b"Anna\n= Ben\nCara\n", "line 2: a name holds a spreadsheet formula: save the list with its values"),
+    # A comment line, as text files hold one, printed "# comment" as a child's seat (sweep ad78, 2).
+    (b"Anna\nTom\n# comment\nCara\n", "line 3: a name starts with #, as a comment does: remove the line, or write"),
+    (b"Anna\nTom\n// comment\nCara\n", "line 3: a name starts with //, as a comment does: remove the line"),
     # A game record, in French under a title line: its seats were read as children (ad66, 1).
     (
         b"Partie du 3 mars\ncoup;joueur;lettre;case\n1;A;S;A2\n2;B;O;B2\n",
