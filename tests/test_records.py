@@ -1531,6 +1531,15 @@ def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_r
     )
 
 
+@pytest.mark.parametrize("heading", ["Move #", "#", "No.", "N°", "Coup n°", "numéro"])
+def test_a_numbers_column_headed_as_spreadsheets_head_it_is_the_move_column(runner, tmp_path, heading):
+    # "Move #" was "an unknown column" (sweep ad78, 7).
+    code, lines, _ = run_check(runner, tmp_path, game_csv(header=f"{heading},player,letter,cell,lines,points"))
+    assert code == 0, lines
+    code, lines, path = run_check(runner, tmp_path, altered(1, 0, "7").replace("move,", f"{heading},", 1))
+    assert lines[0].startswith(f"{path}: move 2 (row 3): the move column says '7'"), lines
+
+
 def test_a_row_pasted_twice_is_named_as_a_repeat_not_a_wrong_number(runner, tmp_path):
     # "the move column says '5', but this is move 6", with every row below named: renumbering would have been wrong
     # (sweep ad76, 6).

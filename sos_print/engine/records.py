@@ -64,6 +64,8 @@ from sos_print.engine.rules import MAX_PLAYERS, SEATS, Board, Letter, Variant
 COLUMNS = {
     "move": "move",
     "coup": "move",
+    # a spreadsheet's heading of a numbers column (sweep ad78, 7)
+    **dict.fromkeys(("#", "move #", "move no.", "move number", "no.", "n°", "coup n°", "numéro", "n° du coup"), "move"),
     "player": "player",
     "joueur": "player",
     "letter": "letter",
@@ -83,7 +85,7 @@ NAMES = {
     "en": ("move", "player", "letter", "cell", "lines", "points", "total A"),
     "fr": ("coup", "joueur", "lettre", "case", "lignes", "points", "total A"),
 }
-_FRENCH = {"coup", "joueur", "lettre", "case", "lignes", "nouveaux s-o-s"}
+_FRENCH = {"coup", "joueur", "lettre", "case", "lignes", "nouveaux s-o-s", "coup n°", "numéro", "n° du coup"}
 # The files read as records typed from an audit: CSV, and the tab-separated text spreadsheets also export.
 TABLE_SUFFIXES = (".csv", ".tsv", ".txt")
 # The most characters a cell holds. The longest a real one takes is a lines cell on 8 x 8: one letter completes at
