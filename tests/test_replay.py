@@ -1132,8 +1132,8 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
             "en",
             [
                 "Missed point: O in B2 would have scored 1 point at once. With best play on both sides, A would "
-                "finish 6 points ahead; after this move, 4 points behind. Best: O in B2 or O in C2. Gift: B can now "
-                "score 1 point with O in B2 or O in C2. The turning point.",
+                "finish 6 points ahead; after this move, 4 points behind. Best: O in B2 or O in C2. Gift: B can still "
+                "score 1 point with O in B2 or O in C2. The turning point.",  # left open: "still" (fr76, 1)
                 # B2 and C2 were there before A's O in D4, which made none: no "new moves" (fr64, 2)
                 "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. So B "
                 "could score instead of A: O in B2 or O in C2. Before this move, A would finish 6 points ahead if both "
@@ -1148,7 +1148,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
             [
                 "Point manqué : O en B2 aurait rapporté 1 point tout de suite. Avant ce coup, si chacun avait joué au "
                 "mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 "
-                "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut maintenant marquer "
+                "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut encore marquer "
                 "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
                 "C’est donc B qui a pu marquer à la place de A : O en B2 ou O en C2. Avant ce coup, si chacun avait "
@@ -2319,6 +2319,9 @@ STAR = [
     ("4", "B", "S", "B1"),
     ("5", "A", "O", "B2"),
 ]
+# A's O in D4 makes no reply but leaves B the O in B1 that B's S in C1 gave A: B "can still" score, not "now" (the move
+# before made it possible: French read fr76, 1).
+LEFT = [("1", "A", "S", "A1"), ("2", "B", "S", "C1"), ("3", "A", "O", "D4")]
 
 
 GIFTS_SAID = [
@@ -2332,6 +2335,8 @@ GIFTS_SAID = [
     ),
     (Language.FR, CORNERS, "Cadeau : B peut maintenant marquer 1 point avec O en A2 ou O en B2."),
     (Language.FR, STAR, "Cadeau : B peut maintenant marquer 1 point avec S en C1, S en C2, S en B3 ou un autre coup."),
+    (Language.EN, LEFT, "Gift: B can still score 1 point with O in B1."),
+    (Language.FR, LEFT, "Cadeau : B peut encore marquer 1 point avec O en B1."),
 ]
 
 
@@ -2379,6 +2384,7 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
         best_finish=1,
         finish=-6,
         ties=0,
+        since=0,
         result=None,
         gift=True,
     )
@@ -3918,13 +3924,28 @@ def test_the_turning_point_says_so_where_the_game_ended_otherwise_than_it_would_
         "Le coup qui a coûté le plus cher",
     )
     named = names[(not english) + 2 * (said is not None)]
-    assert found.count(named) == 2 and not any(name in found for name in names if name != named), found
-    assert f"{named}." in found  # the table's row of that move
+    assert found.count(named) == 1 + (named != names[3]) and not any(name in found for name in names if name != named)
+    # the table's row of that move, in French in a sentence of its own (French read fr76, 4)
+    assert (f"{named}." if named != names[3] else "C’est le coup qui a coûté le plus cher.") in found
     turning = found[found.index(named) :]
     if said is None:
         assert "turned the game again" not in found and "after it, 3 points behind." in turning
     else:
         assert said in turning, turning[:600]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (Language.EN, "No other move from move 10 on cost its player as much."),
+        (Language.FR, "Aucun autre coup à partir du coup 10 n’a coûté aussi cher à celui qui l’a joué."),
+    ],
+)
+def test_the_turning_point_of_a_game_not_weighed_from_its_start_claims_only_the_moves_weighed(language, said):
+    # Moves 1 to 9 of a 5 x 5 game are played with too many empty cells to weigh: "no other move in this game cost as
+    # much" was more than the program knew (French read fr76, 2).
+    found = " ".join(flat(text) for text in texts(document(crowded_game(5, 1), 5, language=language)))
+    assert said in found and "in this game cost" not in found and "de la partie n’a coûté" not in found
 
 
 # A page of the score sheet's or best play's rows under their heading row alone did not say which table it went on

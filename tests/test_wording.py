@@ -61,6 +61,7 @@ ARGUMENTS = [
         "more": 0,
         "turning": True,
         "turned": True,  # the game turned again after its turning point: "the move that cost the most"
+        "since": 10,  # moves 1 to 9 not weighed: "no other move from move 10 on"
         "scored": 3,
         "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
         "two_per_page": True,
@@ -198,6 +199,7 @@ ARGUMENTS.append(
 )
 SAMPLE = {
     "turned": False,
+    "since": 0,
     "mark": "*",  # the replay's note under its checked sheet: a total that carried earlier mistakes forward
     "origins": (3, 6),
     "marked": True,  # the key's marking grid names the kind in a box whose sheet asks another than its column's head

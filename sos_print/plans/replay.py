@@ -626,26 +626,29 @@ def _facts(game: CheckedExample, move: MoveAnalysis, words: Words, notation: Not
     if move.gift:
         after = game.steps[move.number - 1].after
         side = variant.side_of(after.seat)
+        chances, fresh = _chances_made(after, _before(game, move.number - 1))
         facts["gift"] = words(
             "replay.gift",
             side=_side_called(game, side, words),
-            offers=_offers(after, _before(game, move.number - 1), side, size, words, notation),
+            offers=_offers(chances, after, side, size, words, notation),
+            # replies the move only left open "can still" be played: "now" named the gift of a move before (fr76, 1)
+            fresh=fresh,
         )
     return facts
 
 
 def _offers(
-    after: Position, before: Position, side: str, size: int, words: Words, notation: Notation
+    chances: tuple[Chance, ...], after: Position, side: str, size: int, words: Words, notation: Notation
 ) -> tuple[tuple[int, str, bool], ...]:
-    """Returns the replies a gift left, as said: (points, the moves that score them, whether they win at once), most
-    points first, only those the gift made possible where it made any, as the turning point names them (the table
-    listed a point the mover had left untaken among the six moves "B can now score with", where the turning point
-    said the gift made two, review rv76 2); replies that win are said together, whatever they score. SHOWN_BEST
-    moves are named, as a verdict's best moves are, and the others counted after the last ("and 11 more"): a gift on
-    8 x 8 named fourteen cells."""
+    """Returns the replies a gift left, `chances` (`_chances_made`: only those the gift made possible where it made
+    any, as the turning point names them; the table listed a point the mover had left untaken among the six moves "B
+    can now score with", where the turning point said the gift made two, review rv76 2), as said: (points, the moves
+    that score them, whether they win at once), most points first; replies that win are said together, whatever they
+    score. SHOWN_BEST moves are named, as a verdict's best moves are, and the others counted after the last ("and 11
+    more"): a gift on 8 x 8 named fourteen cells."""
     variant = after.variant
     offers: list[tuple[int, list[Move], bool]] = []
-    for chance in _chances_made(after, before)[0]:
+    for chance in chances:
         wins = _would_win(variant, after.side_scores[side], chance.points)
         if offers and wins and offers[-1][2]:
             offers[-1][1].extend(chance.moves)
@@ -760,6 +763,11 @@ def _turning(
         best_finish=turn.best_finish,
         finish=turn.finish,
         ties=ties,
+        # Moves played with too many empty cells are not weighed: "no other move in this game" was more than the
+        # program knew (French read fr76, 2).
+        since=next((_number(game, move.number - 1) for move in moves if move.solved), 0)
+        if any(not move.solved for move in moves)
+        else 0,
         result=_turned_again(game, game.example.variant.side_of(step.seat), turn.finish),
         # A missed point that also left a gift says both: the gift may be most of what the move cost (fr62, 2).
         gift=turn.gift,
