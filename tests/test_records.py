@@ -1650,10 +1650,21 @@ def test_a_record_whose_rows_run_from_the_last_move_says_to_sort_them(runner, tm
         f"{path}: move 1 (row 2): the move column says '{len(GAME)}', but this is move 1 of the record; the rows run "
         "from the last move to the first: sort them by the move column, smallest first"
     )
-    # a record whose rows are only out of order is told what it was
-    shuffled = [GAME[1], GAME[0], *GAME[2:]]
-    code, lines, path = run_check(runner, tmp_path, game_csv(shuffled))
-    assert code == 1 and "sort them" not in lines[0]
+    # a record whose rows are only out of order is told what it was, not that rows are missing (sweep ad78, 3)
+    for shuffled, number, row, said in (
+        ([GAME[1], GAME[0], *GAME[2:]], 1, 2, "2"),
+        ([GAME[2], GAME[4], GAME[0], GAME[3], GAME[1]], 1, 2, "3"),
+        ([*GAME[:2], GAME[3], GAME[2], GAME[4]], 3, 4, "4"),
+    ):
+        code, lines, path = run_check(runner, tmp_path, game_csv(shuffled))
+        assert code == 1 and lines[0] == (
+            f"{path}: move {number} (row {row}): the move column says '{said}', but this is move {number} of the "
+            "record; the rows are not in the order of the moves: sort them by the move column, smallest first"
+        ), lines
+    # rows missing, or a second game pasted under the first, are no order to mend
+    for rows in ([*GAME[:2], *GAME[3:]], [*GAME, *GAME]):
+        code, lines, path = run_check(runner, tmp_path, game_csv(rows))
+        assert code == 1 and "sort them" not in lines[0], lines
 
 
 def test_a_moves_row_typed_with_its_number_alone_is_told_to_be_filled_in(runner, tmp_path):

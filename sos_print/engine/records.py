@@ -433,14 +433,16 @@ def record_from_table(
                 break
             rest = list(itertools.islice(rows, UNREAD_LOOK * options.size**2))
             below = _unread_below(iter(rest), columns, separator, options, number)
+            order = _out_of_order(len(moves), [row, *(cells for _, cells in rest)], columns, separator)
+            if order:
+                plain = error.plain if isinstance(error, MissingRowError) else said  # no row is missing
+                stopped = f"move {number} (row {row_number}): {plain}; {order}"
+                break
             if isinstance(error, MissingRowError):
                 # Below a row left out, the rows are numbered one ahead; below a typo in its number, as they should
                 # be: the reading that finds fewer rows it cannot read is said (sweep ad68, 3).
                 ahead = _unread_below(iter(rest), columns, separator, options, number + error.left)
                 said, below = (said, ahead) if len(ahead) <= len(below) else (error.plain, below)
-            elif number == 1 and (backwards := _backwards([row, *(cells for _, cells in rest)], columns, separator)):
-                stopped = f"move 1 (row {row_number}): {said}; {backwards}"
-                break
             stopped = f"move {number} (row {row_number}): {said}{_unread_said(below)}"
             break
     if not moves and stopped is None:
@@ -739,10 +741,11 @@ def _numbered_one(columns: list[str | None], row: Sequence[str], separator: str 
         return False
 
 
-def _backwards(rows: Sequence[Sequence[str]], columns: list[str | None], separator: str | None) -> str:
-    """Says how to mend a record whose `rows` run from its last move to its first (a spreadsheet sorted newest
-    first), where their move column says so; else "". Such a record was told only that its first row is not move 1
-    and that 15 rows below it cannot be read (sweep ad70, 8)."""
+def _out_of_order(done: int, rows: Sequence[Sequence[str]], columns: list[str | None], separator: str | None) -> str:
+    """Says how to mend a record whose moves 1 to `done` were read in order, and whose `rows` from there hold the
+    other moves' numbers out of order (a spreadsheet sorted by another column), every number from 1 to the last once;
+    else "". Such a record was told only that its first row is not move 1 and that 15 rows below it cannot be read
+    (sweep ad70, 8), or, shuffled, that rows were missing (sweep ad78, 3)."""
     numbers = []
     for row in rows:
         try:
@@ -752,9 +755,12 @@ def _backwards(rows: Sequence[Sequence[str]], columns: list[str | None], separat
     numbers = [number for number in numbers if number]
     if len(numbers) < 2 or not all(re.fullmatch(r"[0-9]{1,6}", number) for number in numbers):
         return ""
-    if [int(number) for number in numbers] != list(range(len(numbers), 0, -1)):
+    found = [*range(1, done + 1), *map(int, numbers)]
+    if sorted(found) != list(range(1, len(found) + 1)) or found == sorted(found):
         return ""
-    return "the rows run from the last move to the first: sort them by the move column, smallest first"
+    if found == list(range(len(found), 0, -1)):
+        return "the rows run from the last move to the first: sort them by the move column, smallest first"
+    return "the rows are not in the order of the moves: sort them by the move column, smallest first"
 
 
 def _three_in_line(names: Sequence[str], size: int, notation: Notation) -> bool:
