@@ -490,6 +490,11 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
             "row 1 ('S O .') has 3 cells, but there are 4 rows: a board has as many cells in each row as it has rows, "
             "separated by /",
         ),
+        (  # rows parted by spaces, as a grid is written on paper (sweep ad78, 6)
+            "S.O. ..S. O... ..O.",
+            "row 1 ('S.O. ..S. O... ..O.') has 16 cells, but there is 1 row: a board has as many cells in each row as "
+            'it has rows, separated by /; rows are separated by "/", not spaces',
+        ),
         (
             "S.O\\.../...",
             "row 1 ('S.O\\\\...') holds '\\\\' at place 4: write S, O or . for an empty cell; rows are "
