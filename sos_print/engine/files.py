@@ -263,21 +263,22 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
     kind = _document(text)
     if kind:
         raise ExampleFileError(path, f"is {kind}, not a table or text: {advice}")
-    mixed = _mixed_line(data) if western else None
-    if mixed is not None:
-        raise ExampleFileError(
-            path,
-            f"line {mixed}: a letter is not UTF-8, though the lines before it are: the file mixes two encodings; "
-            "type that letter again and save the file as UTF-8 (in Excel: CSV UTF-8)",
-        )
-    line = garbled_line(text) if western else None
+    if not western:
+        return text
+    mixed = _mixed_line(data)
+    line, said = (mixed, _MIXED) if mixed is not None else (garbled_line(text), _GARBLED)
     if line is not None:
-        raise ExampleFileError(
-            path,
-            f"line {line}: the text is not UTF-8, and read as Excel's Western European encoding (Windows-1252) it "
-            "looks like another encoding's: save the file as UTF-8 (in Excel: CSV UTF-8)",
-        )
+        raise ExampleFileError(path, f"line {line}: {said} save the file as UTF-8 (in Excel: CSV UTF-8)")
     return text
+
+
+_MIXED = (
+    "a letter is not UTF-8, though the lines before it are: the file mixes two encodings; type that letter again and"
+)
+_GARBLED = (
+    "the text is not UTF-8, and read as Excel's Western European encoding (Windows-1252) it looks like another "
+    "encoding's:"
+)
 
 
 def any_text(data: bytes) -> str | None:
