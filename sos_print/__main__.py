@@ -31,12 +31,8 @@ def main() -> None:
 
 
 def _stop_loading(signum: int, frame: FrameType | None) -> None:
-    for name in (
-        "SIGINT",
-        "SIGTERM",
-        "SIGHUP",
-        "SIGQUIT",
-    ):  # a second signal while this one ends the run changes nothing
+    # A second signal while this one ends the run changes nothing.
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_IGN)
     try:
