@@ -358,6 +358,7 @@ def test_the_true_record_checks(runner, tmp_path):
             )
         ),
         ("\n\n".join(UNNUMBERED.split("\n")), None),  # a blank line under each row is no second game
+        ("\n\n\n".join(UNNUMBERED.split("\n")), None),  # nor two, rows spaced alike
         (UNNUMBERED.replace("\n", "\n\n", 3), None),  # nor one after a move here and there
         ("\n\n", "holds no header row"),
         ("player;letter;cell;lines;points\n;;;;\n", "holds no move: write one row for each letter written"),

@@ -388,6 +388,7 @@ def record_from_table(
     numbered: dict[str, int] = {}  # the rows that hold only a move number, by that number
     rows = iter(rows)  # the rows below one that cannot be read are read on from where it stopped
     above: tuple[int, dict[str, str]] = (0, {})  # the last move's row and cells
+    widest = 0  # the most empty rows between two moves so far
     for row_number, row in rows:
         if len(moves) > options.size**2:
             break  # the board was full before the move above, which the replay refuses: the rows after it never play
@@ -398,15 +399,16 @@ def record_from_table(
                 numbered.setdefault(cells.get("move", ""), row_number)
                 continue
             gap = range(above[0] + 1, row_number)  # empty, or holding no move: a record without numbers has none such
-            if moves and len(gap) >= GAME_GAP and "move" not in columns:
+            if len(moves) > 1 and len(gap) >= GAME_GAP and len(gap) > widest and "move" not in columns:
                 # With no move numbers, a second game pasted under the first, empty rows between them, was read on as
-                # one game (sweep ad77, 1); numbered moves tell it by starting again at 1.
+                # one game (sweep ad77, 1); numbered moves tell it by starting again at 1. Rows spaced alike are one.
                 stopped = (
                     f"row {row_number} is not read: {rows_said(gap)} above it are empty; {NEW_GAME}; if not, remove "
                     "the empty rows"
                 )
                 break
             moves.append(_move(cells, len(moves) + 1, row_number, options))
+            widest = max(widest, len(gap)) if len(moves) > 1 else 0
             above = (row_number, cells)
         except NotAMoveError as error:
             stopped = f"row {row_number} is not a move: {error}"

@@ -1207,11 +1207,12 @@ def _checked(child: Child, written: str, path: str) -> Child:
             path,
             f"line {child.line}: a name holds a spreadsheet formula: save the list with its values, not its formulas",
         )
-    if written.strip().startswith(("#", "//")):  # "# group 2", a comment as text files hold one (sweep ad78, 2)
+    comment = next((mark for mark in ("#", "//") if written.strip().startswith(mark)), "")
+    if comment:  # "# comment", as text files hold one, was printed as a child's name (sweep ad78, 2)
         raise ExampleFileError(
             path,
-            f"line {child.line}: a name starts with {written.strip()[:1] * (1 + written.strip().startswith('//'))}, "
-            "as a comment does: remove the line, or write the child's name",
+            f"line {child.line}: a name starts with {comment}, as a comment does: remove the line, or write the "
+            "child's name",
         )
     if _FIELD.match(written.strip()):  # "FN:Léa", "SUMMARY:Sortie": a contacts or calendar file pasted in a list
         raise ExampleFileError(
