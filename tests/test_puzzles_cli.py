@@ -2573,3 +2573,13 @@ def test_a_childs_name_is_printed_at_the_size_of_its_caption(runner, tmp_path, a
             assert printed and {round(word["size"], 1) for word in (caption, *printed)} == {size}, printed
             found += 1
     assert found >= 2
+
+
+def test_the_keys_best_move_explanation_names_the_greedy_move_it_compares():
+    # "B scores 1 point fewer than A after it, and 2 points more than A after O in A1": "it" read as either move
+    # (review rv77, 14); the French named it already (« après S en A1 »).
+    text = " ".join(flat(page) for page in texts(made("--copies", "3")["answers.pdf"]))
+    found = re.findall(r"Taking the most points now \(([SO] in [A-D][1-4]): [^)]*\) is not best\.([^.]*)\.", text)
+    assert found, text[:2000]
+    for greedy, why in found:
+        assert f"after {greedy}, and" in why, (greedy, why)
