@@ -1016,6 +1016,7 @@ NAMES = st.text(
         and not _several(name.strip())
         and _unmarked(clean_name(name)) == clean_name(name)  # "- Léa", "• Léa": a list's mark is no part of a name
         and not SAVED_TWICE.search(name)  # "Ãª" is "ê" saved twice, read back by design (issue 20, sweep 18, N6)
+        and not name.strip().startswith(("#", "//"))  # a comment's line, refused by design (sweep ad78, 2)
     )
 )
 
