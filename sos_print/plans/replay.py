@@ -84,7 +84,8 @@ def replay_plan(
     words = Words(lang)
     notation = options.notation
     audit, errors = _audit(game, words, notation)
-    analysis, unweighed, notes = _analysis(game, moves, words, notation)
+    turned = _turned_later(game, moves)  # the game turned again after its costliest move
+    analysis, unweighed, notes = _analysis(game, moves, turned, words, notation)
     audit_heading = words("replay.audit_heading", first=game.example.variant.first_sos_wins)
     analysis_heading = words("replay.analysis_heading", weighed=any(move.solved for move in moves))
     return ReplayPlan(
@@ -144,7 +145,7 @@ def replay_plan(
         analysis=analysis,
         unweighed=unweighed,
         notes=notes,
-        turning_heading=words("replay.turning_heading", turned=_turned_later(game, moves)),
+        turning_heading=words("replay.turning_heading", turned=turned),
         turning=_turning(game, moves, words, notation),
     )
 
@@ -533,10 +534,11 @@ def signed(value: int) -> str:
 
 
 def _analysis(
-    game: CheckedExample, moves: tuple[MoveAnalysis, ...], words: Words, notation: Notation
+    game: CheckedExample, moves: tuple[MoveAnalysis, ...], turned: bool, words: Words, notation: Notation
 ) -> tuple[Table | None, list[Block], list[Block]]:
     """Returns the table of every move (what one look ahead shows, and the solver's verdict where it weighs the
-    move), the note on the moves it could not weigh, and the notes after the table."""
+    move, the turning point's row tagged as the move that cost the most where the game `turned` again later), the
+    note on the moves it could not weigh, and the notes after the table."""
     variant = game.example.variant
     unweighed: list[Block] = []
     unsolved = [move for move in moves if not move.solved]
@@ -555,7 +557,6 @@ def _analysis(
     shown = ("played", "value", "best", "comment") if weighed else ("played", "comment")
     columns = [words("audit.col_move"), words("audit.col_player"), *(words(f"replay.col_{name}") for name in shown)]
     turn = turning_point(moves)
-    turned = _turned_later(game, moves)
     rows = tuple(_analysis_row(game, move, move is turn, turned, words, notation) for move in moves)
     rows = rows if weighed else tuple(row[:3] + row[5:] for row in rows)
     notes = words.blocks("replay.no_turning") if turn is None and weighed else []
