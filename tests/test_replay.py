@@ -2387,6 +2387,7 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
         since=0,
         result=None,
         gift=True,
+        fresh=True,
     )
     assert said in flat(" ".join(block.text for block in why))
 
@@ -2401,6 +2402,32 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
 def test_the_turning_point_names_every_reply_a_gift_left(language, said):
     # Example 9: C's S in A3 leaves S, empty, S in column A and on the diagonal A3-C1.
     assert said in flat(" ".join(texts(rendered("replay", PrintOptions(language=language), "09-team-sos.toml"))))
+
+
+# Every move before B's O in B1 is a best one. O in B1 leaves A the S in A1 (A1-B2-C3) that was open before it, which
+# the best moves took (S) or closed (O): a point left open, not a new move that scores.
+LEFT_OPEN = [
+    ("1", "A", "O", "B4"),
+    ("2", "B", "O", "B2"),
+    ("3", "A", "S", "D2"),
+    ("4", "B", "S", "D1"),
+    ("5", "A", "O", "A4"),
+    ("6", "B", "S", "C4"),
+    ("7", "A", "S", "C3"),
+    ("8", "B", "O", "B1"),
+]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (Language.EN, "At move 8, B wrote O in B1 and scored nothing. After this move, A could still score: S in A1."),
+        (Language.FR, "Au coup 8, B a écrit O en B1 et n’a rien marqué. Après ce coup, A pouvait encore marquer : S en A1."),
+    ],
+)
+def test_a_turning_point_that_left_a_point_open_says_it_was_still_there_not_new(language, said):
+    # "This left A a new move that scores: S in A1" was false: the S in A1 was open before B's move.
+    assert said in flat(whole(document(csv_text(LEFT_OPEN), 4, language=language)))
 
 
 def _number_boxes(page) -> list[tuple[float, float, float, float]]:
