@@ -439,14 +439,14 @@ def test_every_n_moves_draws_a_diagram_every_n_moves_and_after_the_last():
 @pytest.mark.parametrize(
     ("language", "every", "said"),
     [
-        (Language.EN, 5, "Moves 6 to 9 Move 6: A scores nothing. Move 7: B writes O in B2"),
-        (Language.FR, 5, "Coups 6 à 9 Coup 6 : A ne marque pas. Coup 7 : B écrit O en B2"),
+        (Language.EN, 5, "Moves 6 to 9 Move 6: A writes S in A3, no points. Move 7: B writes O in B2"),
+        (Language.FR, 5, "Coups 6 à 9 Coup 6 : A écrit S en A3, sans marquer. Coup 7 : B écrit O en B2"),
         (Language.EN, 5, "Moves 1 to 5 Moves 1 to 4: no points. Move 5: A writes S in C3"),
         (Language.FR, 5, "Coups 1 à 5 Coups 1 à 4 : aucun point. Coup 5 : A écrit S en C3"),
         (Language.EN, 3, "Moves 1 to 3 Moves 1 and 2: no points. Move 3: A writes O in B1"),
         # In the order the moves were played: move 6 between moves 5 and 7.
-        (Language.EN, 4, "A writes again. Move 6: A scores nothing. Move 7: B writes O in B2"),
-        (Language.FR, 4, "A rejoue. Coup 6 : A ne marque pas. Coup 7 : B écrit O en B2"),
+        (Language.EN, 4, "A writes again. Move 6: A writes S in A3, no points. Move 7: B writes O in B2"),
+        (Language.FR, 4, "A rejoue. Coup 6 : A écrit S en A3, sans marquer. Coup 7 : B écrit O en B2"),
     ],
 )
 def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(language, every, said):
@@ -469,13 +469,14 @@ def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(langu
         (
             Language.EN,
             "Moves 9 to 16 Move 9: B writes O in C2 and scores 1 point (B1-D3). B writes again. Moves 10 to 13: no "
-            "points. Move 14: B writes S in C1 and scores 1 point (C1-C3). B writes again. Move 15: B scores nothing. "
-            "Move 16: A writes S in A3",
+            "points. Move 14: B writes S in C1 and scores 1 point (C1-C3). B writes again. Move 15: B writes O in A4, no "
+            "points. Move 16: A writes S in A3",
         ),
         (
             Language.FR,
             "Coups 9 à 16 Coup 9 : B écrit O en C2 et marque 1 point (B1-D3). B rejoue. Coups 10 à 13 : aucun point. "
-            "Coup 14 : B écrit S en C1 et marque 1 point (C1-C3). B rejoue. Coup 15 : B ne marque pas. Coup 16 :",
+            "Coup 14 : B écrit S en C1 et marque 1 point (C1-C3). B rejoue. Coup 15 : B écrit O en A4, sans "
+            "marquer. Coup 16 :",
         ),
     ],
 )
@@ -2422,7 +2423,10 @@ LEFT_OPEN = [
     ("language", "said"),
     [
         (Language.EN, "At move 8, B wrote O in B1 and scored nothing. After this move, A could still score: S in A1."),
-        (Language.FR, "Au coup 8, B a écrit O en B1 et n’a rien marqué. Après ce coup, A pouvait encore marquer : S en A1."),
+        (
+            Language.FR,
+            "Au coup 8, B a écrit O en B1 et n’a rien marqué. Après ce coup, A pouvait encore marquer : S en A1.",
+        ),
     ],
 )
 def test_a_turning_point_that_left_a_point_open_says_it_was_still_there_not_new(language, said):

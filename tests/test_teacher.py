@@ -679,10 +679,13 @@ def test_the_notes_speak_of_this_kits_players_and_board(examples, language, size
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "player B completes A1-C3 and wins. Move 1: A completes no S-O-S. Move 2: B writes S in C3"),
+        (
+            Language.EN,
+            "player B completes A1-C3 and wins. Move 1: A writes O in B2, no S-O-S. Move 2: B writes S in C3",
+        ),
         (
             Language.FR,
-            "le joueur B complète A1-C3 et gagne. Coup 1 : A ne complète aucun S-O-S. Coup 2 : B écrit S en C3",
+            "le joueur B complète A1-C3 et gagne. Coup 1 : A écrit O en B2, sans compléter de S-O-S. Coup 2 : B écrit S en C3",
         ),
     ],
 )
@@ -720,22 +723,25 @@ def test_the_examples_intro_says_what_a_letter_without_a_number_is_where_an_exam
 @pytest.mark.parametrize(
     ("lang", "first", "start", "end", "seat", "sentence"),
     [
-        ("en", False, 6, 6, "A", "Move 6: A scores nothing."),
-        ("en", True, 4, 4, "Léa", "Move 4: Léa completes no S-O-S."),
+        ("en", False, 6, 6, "A", "Move 6: A writes S in C2, no points."),
+        ("en", True, 4, 4, "Léa", "Move 4: Léa writes S in C2, no S-O-S."),
         ("en", False, 1, 4, "A", "Moves 1 to 4: no points."),
         ("en", True, 1, 2, "A", "Moves 1 and 2: no S-O-S."),
-        ("fr", False, 6, 6, "Léa", "Coup 6 : Léa ne marque pas."),
-        ("fr", True, 4, 4, "B", "Coup 4 : B ne complète aucun S-O-S."),
+        ("fr", False, 6, 6, "Léa", "Coup 6 : Léa écrit S en C2, sans marquer."),
+        ("fr", True, 4, 4, "B", "Coup 4 : B écrit S en C2, sans compléter de S-O-S."),
         ("fr", True, 1, 2, "A", "Coups 1 et 2 : aucun S-O-S."),
         ("fr", False, 1, 5, "A", "Coups 1 à 5 : aucun point."),
     ],
 )
 def test_a_replays_caption_names_the_moves_it_does_not_tell(lang, first, start, end, seat, sentence):
     # Each run of moves a caption does not tell is named in its place, a move alone with who wrote it: said together,
-    # or first as a summary, moves 5 and 7 came before move 6 read aloud (French reads fr47, fr74 and fr75).
+    # or first as a summary, moves 5 and 7 came before move 6 read aloud (French reads fr47, fr74 and fr75); a move
+    # alone with its letter and cell, as the told moves beside it ("Move 10: A scores nothing.": review rv77).
     from sos_print.plans.words import Words
 
-    (block,) = Words(lang).blocks("common.other_moves", first=first, start=start, end=end, seat=seat)
+    (block,) = Words(lang).blocks(
+        "common.other_moves", first=first, start=start, end=end, seat=seat, letter="S", cell="C2"
+    )
     assert "".join(run.text for run in block.runs).replace("\u00a0", " ").replace("\u202f", " ") == sentence
     assert [run.bold for run in block.runs][:1] == [True]  # a label, as the told moves' are
 

@@ -23,7 +23,15 @@ from sos_print.plans.grids import grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
 from sos_print.plans.words import Block, Words
-from sos_print.plans.worked import ExampleFigure, called, move_sentence, side_name, total_heading, untold_moves
+from sos_print.plans.worked import (
+    ExampleFigure,
+    called,
+    move_sentence,
+    side_name,
+    total_heading,
+    untold_move,
+    untold_moves,
+)
 
 MINUS = "\u2212"
 SHOWN_BEST = 3  # best moves named in a verdict; the others are counted
@@ -202,7 +210,11 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
         return move_sentence("replay.step_move", number, steps[k], game.example, words, notation, named=True)
 
     # The moves the caption does not tell, by their numbers, where they were played (see `untold_moves`).
-    untold = {_number(game, k): called(game.example.header, steps[k].seat) for k in span if k not in told}
+    untold = {
+        _number(game, k): untold_move(steps[k], called(game.example.header, steps[k].seat), game.example.size, notation)
+        for k in span
+        if k not in told
+    }
     first = game.example.variant.first_sos_wins
     said = untold_moves([sentence(k) for k in told], [_number(game, k) for k in told], untold, first, words)
     return ExampleFigure(title, tuple(said), grid, ())

@@ -120,22 +120,35 @@ def total_heading(text: str) -> str:
 
 
 def untold_moves(
-    said: list[list[Block]], told: list[int], untold: dict[int, str], first_sos_wins: bool, words: Words
+    said: list[list[Block]],
+    told: list[int],
+    untold: dict[int, tuple[str, str, str]],
+    first_sos_wins: bool,
+    words: Words,
 ) -> list[Block]:
-    """Returns the sentences `said` of the moves numbered `told`, with the moves `untold` (number: who wrote it) named
-    by their numbers where they were played, each run of them in one sentence: "Move 6: A scores nothing.",
-    "Moves 1 to 4: no points."."""
+    """Returns the sentences `said` of the moves numbered `told`, with the moves `untold` (number: who wrote which
+    letter in which cell) named by their numbers where they were played, each run of them in one sentence:
+    "Move 6: A writes S in C2 and scores nothing.", "Moves 1 to 4: no points."."""
     # "The other moves score nothing." said after "The game ends." spoke of moves after the end (French reads fr45,
     # fr46 P4; review rv73, 4); the untold moves said together where the first was played put "moves 10 to 13 and
     # 15" before move 14 (fr47, 4a), and said first as a summary, moves 5 and 7 before move 6 (fr75, 3): each run in
-    # its place. A move alone names its player, where the story goes on from it (fr74, 2; fr75, 4).
+    # its place. A move alone names its player, where the story goes on from it (fr74, 2; fr75, 4), and its letter
+    # and cell, as the told moves beside it do (review rv77: "Move 10: A scores nothing." said nothing of the move).
     said = list(said)
     for start, end in reversed(_runs(sorted(untold))):
+        seat, letter, cell = untold[start]
         said.insert(
             sum(number < start for number in told),
-            words.blocks("common.other_moves", first=first_sos_wins, start=start, end=end, seat=untold[start]),
+            words.blocks(
+                "common.other_moves", first=first_sos_wins, start=start, end=end, seat=seat, letter=letter, cell=cell
+            ),
         )
     return [block for blocks in said for block in blocks]
+
+
+def untold_move(step: Step, who: str, size: int, notation: Notation) -> tuple[str, str, str]:
+    """Returns who wrote `step`'s letter, the letter and its cell's name, as `untold_moves` takes a move it names."""
+    return who, step.move.letter.value, cell_name(step.move.cell, size, notation)
 
 
 def _runs(numbers: list[int]) -> list[tuple[int, int]]:
@@ -155,7 +168,11 @@ def _results(checked: CheckedExample, words: Words, notation: Notation) -> list[
     shown = [k for k, step in enumerate(steps) if step.points or k == len(steps) - 1]
     said = [move_sentence("teacher.move_result", k + 1, steps[k], checked.example, words, notation) for k in shown]
     first = checked.example.variant.first_sos_wins
-    untold = {k + 1: steps[k].seat for k in range(len(steps)) if k not in shown}
+    untold = {
+        k + 1: untold_move(steps[k], steps[k].seat, checked.example.size, notation)
+        for k in range(len(steps))
+        if k not in shown
+    }
     blocks = untold_moves(said, [k + 1 for k in shown], untold, first, words)
     final = checked.final
     winner = final.outcome.winner if final.outcome else None
