@@ -2328,6 +2328,7 @@ FOOT_WORKING = [
     (("--large-print", "--size", "5", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
     (("--lang", "fr+en"), ((3, 1), (3, 1 + 3))),  # one beside the third puzzle, alone in its row (review rv52 C1)
     (("--count", "7"), ((4, 0), (3, 1 + 3))),
+    (("--size", "5"), ((3, 1), (3, 1 + 2))),  # the grids under page 2's lone puzzle were nobody's (review rv77)
     # Four a page, and the working page.
     (("--count", "12", "--size", "6"), ((4, 0), (4, 0), (4, 0), (0, 6))),
     (("--large-print",), ((2, 0), (2, 2), (2, 2), (0, 4))),  # the working page last, which makes the sheet even
@@ -2346,6 +2347,11 @@ FOOT_SENTENCES = (
     "Working space: copy a puzzle here to try your moves.",
     "Brouillon : recopie ici un casse-tête pour essayer tes coups.",
 )
+# Beside a lone puzzle, over more grids at the page's foot, which it heads: those grids read as nobody's (review rv77).
+ABOVE_SENTENCES = (
+    "Working space: copy a puzzle here or below to try your moves.",
+    "Brouillon : recopie ici ou en dessous un casse-tête pour essayer tes coups.",
+)
 
 
 @pytest.mark.parametrize(("args", "found"), [grouped(*case) for case in FOOT_WORKING], ids=lambda value: str(value))
@@ -2358,15 +2364,18 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
             puzzles, blanks = board_boxes(page, size, blank=False), board_boxes(page, size, blank=True)
             assert (len(puzzles), len(blanks)) == found[number - 1], number
             if not puzzles or not blanks:
-                assert not any(sentence in flat(text) for sentence in FOOT_SENTENCES), number
+                assert not any(sentence in flat(text) for sentence in FOOT_SENTENCES + ABOVE_SENTENCES), number
                 continue
-            said = [sentence for sentence in FOOT_SENTENCES if sentence in flat(text)]
+            lowest = max(top for _, top in puzzles)
+            # A grid level with the last board (beside a lone puzzle) and more under it: one line heads them all.
+            above = any(top == lowest for _, top in blanks) and any(top > lowest for _, top in blanks)
+            sentences = ABOVE_SENTENCES if above else FOOT_SENTENCES
+            said = [sentence for sentence in FOOT_SENTENCES + ABOVE_SENTENCES if sentence in flat(text)]
             language = args[args.index("--lang") + 1] if "--lang" in args else "en"
-            expected = {"en": FOOT_SENTENCES[:1], "fr": FOOT_SENTENCES[1:], "fr+en": FOOT_SENTENCES}[language]
+            expected = {"en": sentences[:1], "fr": sentences[1:], "fr+en": sentences}[language]
             assert said == list(expected), (number, said)
             # Beside a puzzle alone in its row, level with its board, or under every puzzle, empty, the grids of one
             # cell: the puzzles' or smaller, never under the least.
-            lowest = max(top for _, top in puzzles)
             assert all(top > lowest + size * 10.0 or top == lowest for _, top in blanks), (blanks, puzzles)
             # A row of as many grids as the puzzles' columns stands each under a column's board (review rv55 C1).
             foot = sorted(left for left, top in blanks if top > lowest)
@@ -2388,7 +2397,8 @@ def test_a_later_page_says_once_what_its_working_space_is_and_puts_the_name_firs
     data = made(*args)["puzzles.pdf"]
     assert len(texts(data)) >= 2
     for text in texts(data):
-        assert all(flat(text).count(sentence) <= 1 for sentence in FOOT_SENTENCES), text
+        for foot, above in zip(FOOT_SENTENCES, ABOVE_SENTENCES, strict=True):  # in each language
+            assert flat(text).count(foot) + flat(text).count(above) <= 1, text
     with pages(data) as pdf:
         words = pdf.pages[1].extract_words()
     name = min(w["top"] for w in words if w["text"] in {"Name", "Prénom"})

@@ -686,10 +686,13 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
             for column, figure in enumerate(plan.puzzles[first : first + counts[row]]):
                 x = box.x + column * (layout.width + COLUMN_GAP)
                 _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
-            if counts[row] < layout.columns and _slot_working(plan, layout, layout.words[row], scale):
-                # Beside a puzzle alone in its row, its column's slot read as a puzzle missing (review rv52 C1).
+            # Beside a puzzle alone in its row, its column's slot read as a puzzle missing (review rv52 C1); where grids
+            # at the foot follow it, unheaded, its line says so where it fits (the foot's grids read as nobody's: rv77).
+            lines = (plan.working_above, plan.working_foot) if working is not None else (plan.working_foot,)
+            said = next((line for line in lines if _slot_working(plan, layout, layout.words[row], scale, line)), ())
+            if counts[row] < layout.columns and said:
                 x = box.x + counts[row] * (layout.width + COLUMN_GAP)
-                _draw_working_slot(document, plan, layout, x, top, layout.words[row], scale)
+                _draw_working_slot(document, plan, layout, x, top, layout.words[row], scale, said)
                 slotted = True
             top -= layout.heights[row] + gap
         if working is not None:  # a foot a blank board fits: working space, not a blank band (review rv50 C6)
@@ -777,21 +780,28 @@ def _draw_working_space(
     _draw_blanks(document, plan, style, box, top, scale, lefts)
 
 
-def _slot_working(plan: SheetPlan, layout: SheetLayout, words: float, scale: float) -> bool:
-    """Tells whether the working space's line fits where a row's questions stand (`words` mm), over a blank grid level
-    with the boards: in the slot a puzzle alone in its row leaves beside it."""
-    if plan.blank is None or not plan.working_foot:
+def _slot_working(plan: SheetPlan, layout: SheetLayout, words: float, scale: float, said: Rich) -> bool:
+    """Tells whether the working space's line `said` fits where a row's questions stand (`words` mm), over a blank
+    grid level with the boards: in the slot a puzzle alone in its row leaves beside it."""
+    if plan.blank is None or not said:
         return False
-    return rich_height(plan.working_foot, BODY_PT * scale, layout.width - _indent(plan, scale)) <= words
+    return rich_height(said, BODY_PT * scale, layout.width - _indent(plan, scale)) <= words
 
 
 def _draw_working_slot(
-    document: Document, plan: SheetPlan, layout: SheetLayout, x: float, top: float, words: float, scale: float
+    document: Document,
+    plan: SheetPlan,
+    layout: SheetLayout,
+    x: float,
+    top: float,
+    words: float,
+    scale: float,
+    said: Rich,
 ) -> None:
-    """Draws working space in a row's empty slot, its top-left corner at (x, top) mm: the line where a question
-    stands, and a blank grid of the puzzles' cells where a board stands, `words` mm under the top."""
+    """Draws working space in a row's empty slot, its top-left corner at (x, top) mm: the line `said` where a
+    question stands, and a blank grid of the puzzles' cells where a board stands, `words` mm under the top."""
     indent = _indent(plan, scale)
-    draw_rich(document.canvas, plan.working_foot, x + indent, top, BODY_PT * scale, layout.width - indent)
+    draw_rich(document.canvas, said, x + indent, top, BODY_PT * scale, layout.width - indent)
     assert plan.blank is not None
     _draw_board(document, plan.blank, layout.style, _board_x(layout, x, indent), top - words - layout.spacing.words)
 
