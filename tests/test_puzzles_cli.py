@@ -2350,7 +2350,7 @@ FOOT_SENTENCES = (
 # Beside a lone puzzle, over more grids at the page's foot, which it heads: those grids read as nobody's (review rv77).
 ABOVE_SENTENCES = (
     "Working space: copy a puzzle here or below to try your moves.",
-    "Brouillon : recopie ici ou en dessous un casse-tête pour essayer tes coups.",
+    "Brouillon : recopie un casse-tête ici ou en dessous pour essayer tes coups.",
 )
 
 
