@@ -469,8 +469,8 @@ def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(langu
         (
             Language.EN,
             "Moves 9 to 16 Move 9: B writes O in C2 and scores 1 point (B1-D3). B writes again. Moves 10 to 13: no "
-            "points. Move 14: B writes S in C1 and scores 1 point (C1-C3). B writes again. Move 15: B writes O in A4, no "
-            "points. Move 16: A writes S in A3",
+            "points. Move 14: B writes S in C1 and scores 1 point (C1-C3). B writes again. Move 15: B writes O in A4, "
+            "no points. Move 16: A writes S in A3",
         ),
         (
             Language.FR,

@@ -685,7 +685,8 @@ def test_the_notes_speak_of_this_kits_players_and_board(examples, language, size
         ),
         (
             Language.FR,
-            "le joueur B complète A1-C3 et gagne. Coup 1 : A écrit O en B2, sans compléter de S-O-S. Coup 2 : B écrit S en C3",
+            "le joueur B complète A1-C3 et gagne. Coup 1 : A écrit O en B2, sans compléter de S-O-S. Coup 2 : B écrit "
+            "S en C3",
         ),
     ],
 )
