@@ -14,10 +14,11 @@ empty cells than `weighing_limit` allows, or variants the solver cannot weigh, a
 
 Every move, solved or not, also gets the two facts one look ahead decides, on any board and in
 every variant: whether another letter there scored more at once (`chance`: the most points a
-move of the position scored, and where), and whether a move that scored nothing left the next
-side a move that scores (`opening`: the most it can score, and where; in the variant the first
-S-O-S wins, that is a win). Where the solver weighs a move the two agree: a missed point is a
-chance left, a gift an opening given.
+move of the position scored, and where; a move that scored and left that much for its mover,
+who writes again, missed nothing unless the solver says so), and whether a move that scored
+nothing left the next side a move that scores (`opening`: the most it can score, and where; in
+the variant the first S-O-S wins, that is a win). Where the solver weighs a move the two agree:
+a missed point is a chance left, a gift an opening given.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ class MoveAnalysis:
     safe_best: bool = False  # some best move scores, or leaves the other side no scoring move
     chance: Chance = Chance()  # the most the mover could score at once, and where
     opening: Chance = Chance()  # after a move that scored nothing, the most the next side can score at once
+    kept: int = 0  # after a move that scored, the most its mover, who writes again, can still score at once
     lead: int = 0  # the mover's side's points before the move, less the best other side's
 
     @property
@@ -94,7 +96,11 @@ class MoveAnalysis:
 
     @property
     def missed(self) -> int:
-        """Returns how many more points another letter would have scored at once (0 if none would)."""
+        """Returns how many more points another letter would have scored at once: 0 if none would, or if the move
+        scored and left its mover, who writes again, that many still to take, unless the solver finds that taking
+        them first was better (a missed point: the other orders of the same letters lost it something)."""
+        if self.points and self.kept >= self.chance.points and self.slip is not Slip.MISSED_POINT:
+            return 0
         return max(0, self.chance.points - self.points)
 
     @property
@@ -181,6 +187,7 @@ def _weighed(number: int, step: Step, before: Position, solver: Solver, value: i
         solved=False,
         chance=chance_in(before),
         opening=Chance() if step.points else chance_in(step.after),
+        kept=chance_in(step.after).points if step.points and not step.after.is_over else 0,
         lead=_lead(before, step.seat),
     )
     empty = before.board.size**2 - before.board.filled()
