@@ -1005,7 +1005,7 @@ def test_on_8x8_boards_moves_are_weighed_from_14_empty_cells():
 def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
     data = document(crowded_game(8, seed), 8, every=every)
     # The turning point is the last section: its pages alone are read (the game before it takes up to 24 pages).
-    first, section_text = section(data, "The turning point")
+    first, section_text = section(data, next(heading for heading in TURNING if heading in flat_text(data)))
     pages_text = [flat(text) for text in section_text]
     said = "if both sides played their best from this move to the end; after it,"
     page = next(k for k, text in enumerate(pages_text) if said in text)
@@ -1186,6 +1186,43 @@ def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(lan
 def test_a_turning_point_tied_with_other_moves_says_so(lang, tie):
     # Example 6: moves 2, 4 and 8 each cost 1 point; the first of them is the turning point.
     assert tie in flat(" ".join(texts(replayed("06-last-letter-scores.toml", "--lang", lang))))
+
+
+@pytest.mark.parametrize(
+    ("lang", "tie"),
+    [
+        ("en", "No move from move 51 on cost more: two other moves, played later, cost as much."),
+        (
+            "fr",
+            "Plus tard, deux autres coups ont coûté autant, mais à partir du coup 51, aucun n’a coûté plus cher : "
+            "celui-ci est le premier.",
+        ),
+    ],
+)
+def test_a_turning_point_tied_with_other_moves_claims_only_the_moves_weighed(lang, tie):
+    # Moves 1 to 50 of an 8 x 8 game are not weighed: the French « aucun n'a coûté plus cher » claimed them (rv78 2).
+    why = Words(lang).blocks(
+        "replay.turning_why",
+        slip="mistake",
+        number=60,
+        seat="A",
+        next="B",
+        move="S in B2" if lang == "en" else "S en B2",
+        points=0,
+        better="O in B2" if lang == "en" else "O en B2",
+        better_points=0,
+        replies=(),
+        more=0,
+        side="A",
+        best_finish=-13,
+        finish=-15,
+        ties=2,
+        since=51,
+        result=None,
+        gift=False,
+        fresh=False,
+    )
+    assert tie in flat(" ".join(block.text for block in why))
 
 
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])
@@ -3552,8 +3589,10 @@ def steps_boards(data: bytes) -> list[list[tuple[float, float, float, int]]]:
     return [*placed[:-1], [board for board in placed[-1] if board[1] < top]]
 
 
-# The turning point's heading, or, where later moves turned the game again, the move that cost the most's.
+# The turning point's heading, or, where it changed no result or later moves turned the game again, the move that cost
+# the most's (`plans.replay._costliest_only`).
 TURNING = ("The turning point", "The move that cost the most")
+TURNING_FR = ("Le tournant de la partie", "Le coup qui a coûté le plus cher")
 
 
 def flat_text(data: bytes) -> str:
@@ -3851,9 +3890,10 @@ def test_in_large_print_the_turning_points_two_boards_of_7x7_and_8x8_stand_side_
 ):
     data = document(crowded_game(size, 4), size, every=16, large_print=True, paper=paper, language=lang)
     french = lang == Language.FR
-    number, _ = section(data, "Le tournant de la partie" if french else "The turning point")
+    named = next(heading for heading in TURNING + TURNING_FR if heading in flat_text(data))
+    number, _ = section(data, named)
     page = opened(data).pages[number]
-    heading = page.search("Le tournant de la partie" if french else "The turning point")[0]["bottom"] / MM_PT
+    heading = page.search(named)[0]["bottom"] / MM_PT
     played, better = [board for board in boards_on(data, number) if board[1] > heading][:2]
     assert played[1] == pytest.approx(better[1], abs=0.1), (played, better)  # one top: side by side, on one page
     assert [(round(board[2], 2), board[3]) for board in (played, better)] == [(cell, size)] * 2
@@ -3963,6 +4003,21 @@ def test_the_turning_point_says_so_where_the_game_ended_otherwise_than_it_would_
         assert "turned the game again" not in found and "after it, 3 points behind." in turning
     else:
         assert said in turning, turning[:600]
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "said"),
+    [
+        (Language.EN, "The move that cost the most", "would finish 1 point behind"),
+        (Language.FR, "Le coup qui a coûté le plus cher", "aurait fini avec 1 point de retard"),
+    ],
+)
+def test_a_costliest_move_that_changed_no_result_is_not_called_the_turning_point(language, heading, said):
+    # Move 9 of this 4 x 4 game cost its player 8 points, from 1 point behind to 9 behind with best play: it turned
+    # nothing ("The turning point" of a game decided long before: review rv78, 3).
+    found = " ".join(flat(text) for text in texts(document(crowded_game(4, 6), 4, language=language)))
+    assert heading in found and said in found, found
+    assert "The turning point" not in found and "Le tournant de la partie" not in found
 
 
 @pytest.mark.parametrize(

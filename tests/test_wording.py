@@ -198,7 +198,7 @@ ARGUMENTS.append(
     }
 )
 SAMPLE = {
-    "turned": False,
+    "costliest": False,
     "since": 0,
     "mark": "*",  # the replay's note under its checked sheet: a total that carried earlier mistakes forward
     "origins": (3, 6),

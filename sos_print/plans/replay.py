@@ -92,8 +92,8 @@ def replay_plan(
     words = Words(lang)
     notation = options.notation
     audit, errors = _audit(game, words, notation)
-    turned = _turned_later(game, moves)  # the game turned again after its costliest move
-    analysis, unweighed, notes = _analysis(game, moves, turned, words, notation)
+    costliest = _costliest_only(game, moves)
+    analysis, unweighed, notes = _analysis(game, moves, costliest, words, notation)
     audit_heading = words("replay.audit_heading", first=game.example.variant.first_sos_wins)
     analysis_heading = words("replay.analysis_heading", weighed=any(move.solved for move in moves))
     return ReplayPlan(
@@ -153,7 +153,7 @@ def replay_plan(
         analysis=analysis,
         unweighed=unweighed,
         notes=notes,
-        turning_heading=words("replay.turning_heading", turned=turned),
+        turning_heading=words("replay.turning_heading", costliest=costliest),
         turning=_turning(game, moves, words, notation),
     )
 
@@ -546,11 +546,11 @@ def signed(value: int) -> str:
 
 
 def _analysis(
-    game: CheckedExample, moves: tuple[MoveAnalysis, ...], turned: bool, words: Words, notation: Notation
+    game: CheckedExample, moves: tuple[MoveAnalysis, ...], costliest: bool, words: Words, notation: Notation
 ) -> tuple[Table | None, list[Block], list[Block]]:
     """Returns the table of every move (what one look ahead shows, and the solver's verdict where it weighs the
-    move, the turning point's row tagged as the move that cost the most where the game `turned` again later), the
-    note on the moves it could not weigh, and the notes after the table."""
+    move, the turning point's row tagged as such, or as the move that cost the most where it is named so:
+    `_costliest_only`), the note on the moves it could not weigh, and the notes after the table."""
     variant = game.example.variant
     unweighed: list[Block] = []
     unsolved = [move for move in moves if not move.solved]
@@ -569,14 +569,14 @@ def _analysis(
     shown = ("played", "value", "best", "comment") if weighed else ("played", "comment")
     columns = [words("audit.col_move"), words("audit.col_player"), *(words(f"replay.col_{name}") for name in shown)]
     turn = turning_point(moves)
-    rows = tuple(_analysis_row(game, move, move is turn, turned, words, notation) for move in moves)
+    rows = tuple(_analysis_row(game, move, move is turn, costliest, words, notation) for move in moves)
     rows = rows if weighed else tuple(row[:3] + row[5:] for row in rows)
     notes = words.blocks("replay.no_turning") if turn is None and weighed else []
     return Table(tuple(columns), rows, stretch=len(columns) - 1), unweighed, notes
 
 
 def _analysis_row(
-    game: CheckedExample, move: MoveAnalysis, turning: bool, turned: bool, words: Words, notation: Notation
+    game: CheckedExample, move: MoveAnalysis, turning: bool, costliest: bool, words: Words, notation: Notation
 ) -> tuple[TableCell, ...]:
     size = game.example.size
     step = game.steps[move.number - 1]
@@ -608,7 +608,7 @@ def _analysis_row(
             best_moves=tuple(best[:SHOWN_BEST]),
             more=max(0, len(best) - SHOWN_BEST),
             turning=turning,
-            turned=turned,
+            costliest=costliest,
             points=step.points,
             lines=segment_names(step.segments, size, notation) if step.points else "",
         )
@@ -790,14 +790,22 @@ def _turning(
     return TurningPoint(figures[0], figures[1], why)
 
 
-def _turned_later(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> bool:
-    """Tells whether the game turned again after its turning point, later slips changing its result: the move that
-    cost the most is then named so, not the turning point of a game it did not decide (review rv76, 3)."""
+def _costliest_only(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> bool:
+    """Tells whether the move that cost the most is named so, not the turning point: where it changed no result with
+    best play (a side 13 points behind finishing 15 behind: review rv78, 3), or where later slips changed the game's
+    result again, the game it did not decide (review rv76, 3)."""
     turn = turning_point(moves)
-    if turn is None or turn.slip is None:
+    if turn is None or turn.slip is None or turn.finish is None or turn.best_finish is None:
         return False
+    if _sign(turn.finish) == _sign(turn.best_finish):
+        return True
     side = game.example.variant.side_of(game.steps[turn.number - 1].seat)
     return _turned_again(game, side, turn.finish) is not None
+
+
+def _sign(lead: int) -> int:
+    """Returns 1 for a lead, -1 for a deficit, 0 for level: who wins."""
+    return (lead > 0) - (lead < 0)
 
 
 def _turned_again(game: CheckedExample, side: str, finish: int | None) -> int | None:
@@ -808,7 +816,7 @@ def _turned_again(game: CheckedExample, side: str, finish: int | None) -> int | 
         return None
     scores = game.final.side_scores
     lead = scores[side] - max(points for other, points in scores.items() if other != side)
-    return None if finish is None or (lead > 0) - (lead < 0) == (finish > 0) - (finish < 0) else lead
+    return None if finish is None or _sign(lead) == _sign(finish) else lead
 
 
 def _replies_made(position: Position, before: Position) -> tuple[tuple[Move, ...], bool]:
