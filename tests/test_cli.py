@@ -876,6 +876,15 @@ def test_clicks_usage_errors_are_worded_for_a_teacher(runner, tmp_path, monkeypa
     [
         (["kit", "class.txt"], "(class.txt): give a class list with --roster class.txt"),
         (["boards", "class.txt"], "(class.txt): give a class list with --roster class.txt"),
+        # a second worked example after one --examples, or one with none, was told to go with --roster (ad79, 1)
+        (
+            ["kit", "--examples", "ex6.toml", "ex7.toml"],
+            "(ex7.toml): give each worked-example file after its own --examples (--examples ex7.toml)",
+        ),
+        (
+            ["kit", "ex6.toml"],
+            "(ex6.toml): give each worked-example file after its own --examples (--examples ex6.toml)",
+        ),
         # a word left over from a value with a space, or a name already given: the hint on quotes (sweep ad68, 1, 5)
         (["kit", "--class-name", "Year", "5"], '(5): a name with spaces goes in quotes ("class list.txt")'),
         (
@@ -895,9 +904,11 @@ def test_an_argument_an_option_takes_is_told_the_option(runner, tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     (tmp_path / "class.txt").write_text("Léa\nTom\n")
     (tmp_path / "game.csv").write_text("player,letter,cell\nA,S,A1\n")
+    for name in ("ex6.toml", "ex7.toml"):
+        (tmp_path / name).write_bytes((EXAMPLES / "06-last-letter-scores.toml").read_bytes())
     result = runner.invoke(app, args)
     assert (result.exit_code, result.stderr) == (2, f"Usage error: Got unexpected extra argument(s) {said}\n")
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.txt", "game.csv"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.txt", "ex6.toml", "ex7.toml", "game.csv"]
 
 
 def test_a_long_dash_before_no_option_is_left_to_the_command(runner, tmp_path, monkeypatch):

@@ -125,7 +125,8 @@ def after_dashes(text: str, arguments: Sequence[str]) -> str | None:
 
 def option_missed(text: str, arguments: Sequence[str], context: Any) -> str | None:
     """Returns click's "unexpected extra argument" told which option it belongs to: a class list that exists given
-    without --roster, a seat's name after --names' first ("--names A=Léa B=Tom"); or None. Told to quote a name with
+    without --roster, a worked-example file without its own --examples (told to give it with --roster: sweep ad79,
+    1), a seat's name after --names' first ("--names A=Léa B=Tom"); or None. Told to quote a name with
     spaces, a teacher looked for one (review nt66, 4). A word left over from a value with a space ("--class-name Year
     5") says nothing of where it belongs: it keeps the hint on quotes (sweep ad68, 1)."""
     from sos_print.engine.records import is_record
@@ -137,6 +138,8 @@ def option_missed(text: str, arguments: Sequence[str], context: Any) -> str | No
     first = extra[1].split()[0]
     if "names" in params and re.fullmatch(r"[A-Da-d]\s*=.*", first):
         return f"{text}: --names takes every seat in one argument, with commas between seats"
+    if "examples" in params and first.lower().endswith(".toml") and os.path.isfile(first):
+        return f"{text}: give each worked-example file after its own --examples (--examples {first})"
     given = any(argument == "--roster" or argument.startswith("--roster=") for argument in arguments)
     if "roster" in params and not given and os.path.isfile(first) and not is_record(first):
         return f"{text}: give a class list with --roster {first}"
