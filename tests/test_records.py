@@ -1507,6 +1507,24 @@ def test_excels_separator_line_names_a_records_separator_as_a_class_lists_does(r
     )
 
 
+@pytest.mark.parametrize(
+    ("line", "separator", "said"),
+    [("sep=;", ",", "','"), ("sep=,", ";", "';'"), ("sep=;", "\t", "tabs")],
+    ids=repr,
+)
+def test_a_separator_line_that_names_another_separator_than_the_headers_is_named(
+    runner, tmp_path, line, separator, said
+):
+    # Told "its columns are separated by ',': separate them with commas, semicolons or tabs", or that the header named
+    # no column, the teacher never learnt that row 1 was wrong (sweep ad79, 2).
+    code, lines, path = run_check(runner, tmp_path, f"{line}\r\n" + game_csv().replace(",", separator))
+    assert (code, lines[0]) == (
+        1,
+        f"{path}: row 1 says '{line}', but the header row (row 2) is separated by {said}: delete row 1 or make it "
+        "name that separator",
+    )
+
+
 def test_a_separator_line_and_nothing_after_it_asks_for_the_header():
     with pytest.raises(ExampleFileError, match=r"holds no header row: write player, .* on the line after 'sep='"):
         parse_csv_record("sep=;\r\n\r\n", RecordOptions(4, Variant()), "game.csv")

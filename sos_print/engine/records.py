@@ -194,6 +194,7 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
         raise ExampleFileError(path, "holds no header row: write player, letter, cell, lines, points on the first row")
     csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # a file is at most MAX_BYTES anyway
     hint = separator_line(first[1])  # Excel's "sep=;" line, as class lists read it
+    said = first
     if hint:
         first = next(lines, None)
         if first is None:
@@ -202,6 +203,13 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
             )
     titles, first, lines = _below_titles(first, lines)
     separator = hint or _separator(first[1])
+    if hint and _known_columns(first[1], _separator(first[1])) > _known_columns(first[1], hint):
+        # Read with the separator it names, the header named no column: "is not a game record" (sweep ad79, 2).
+        raise ExampleFileError(
+            path,
+            f"row {said[0]} says {quoted(said[1].strip())}, but the header row (row {first[0]}) is separated by "
+            f"{_mark(_separator(first[1]))}: delete row {said[0]} or make it name that separator",
+        )
     header = _row(first[1], separator, path)
     _refuse_wide(header, path, first[0])
     if any("\n" in cell for cell in header):
@@ -333,12 +341,13 @@ def _row(line: str, separator: str, path: str) -> list[str]:
 
 def _separator(header: str) -> str:
     """Returns the separator that splits the header into the most known column names (quotes read as CSV)."""
+    return max(_SEPARATORS, key=lambda separator: _known_columns(header, separator))
 
-    def known(separator: str) -> int:
-        cells = trimmed_row(next(csv.reader([header], delimiter=separator), []))
-        return sum(_column(name) is not None for name in cells[: MAX_COLUMNS + 1])
 
-    return max(_SEPARATORS, key=known)
+def _known_columns(header: str, separator: str) -> int:
+    """Returns how many known column names the header holds, split by `separator`."""
+    cells = trimmed_row(next(csv.reader([header], delimiter=separator), []))
+    return sum(_column(name) is not None for name in cells[: MAX_COLUMNS + 1])
 
 
 def _named(header: Sequence[str]) -> list[str | None]:
