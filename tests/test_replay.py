@@ -453,9 +453,9 @@ def test_a_caption_names_the_moves_it_does_not_tell_where_they_were_played(langu
     text = flat(whole(document(csv_text(GAME3), 3, every=every, language=language)))
     assert said in text, text
     ending = (
-        "in A2 and scores no points. The game ends."
+        "in A2, no points. The game ends."
         if language == Language.EN
-        else "en A2 et ne marque aucun point. La partie est terminée."
+        else "en A2, sans marquer. La partie est terminée."
     )
     assert f"{ending} " in text and text.count(ending) == 1, text  # the caption's last words
 
@@ -1523,9 +1523,9 @@ def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runne
 # each picture's move by name, and both tables' player column, in each language (issue 23, review of session 38, H7).
 NAMED_EVERYWHERE = {
     "en": (
-        ("Move 1 Inès writes O in A1 and scores no points. Tom writes next.", "Move 3 Inès writes O in B1",
+        ("Move 1 Inès writes O in A1, no points. Tom writes next.", "Move 3 Inès writes O in B1",
          "Move 5 Inès writes S in C3 and scores 1 point (C1-C3). Inès writes again.",
-         "Move 9 Tom writes O in A2 and scores no points. The game ends.",
+         "Move 9 Tom writes O in A2, no points. The game ends.",
          "At move 6, Inès wrote S in A3 and scored nothing. This left Tom two new moves that score",
          "With best play on both sides, Inès would finish 1 point",
          "Move 6: Inès wrote S in A3", "Gift: Tom can now score 1 point with O in B2 or O in B3.",
@@ -1533,8 +1533,8 @@ NAMED_EVERYWHERE = {
         re.compile(r"\b[AB] (writes|wrote|would|can now)\b"),
     ),
     "fr": (
-        ("Coup 1 Inès écrit O en A1 et ne marque aucun point. Ensuite, c’est au tour de Tom.",
-         "Coup 2 Tom écrit S en C1 et ne marque aucun point. Ensuite, c’est au tour d’Inès.",
+        ("Coup 1 Inès écrit O en A1, sans marquer. Ensuite, c’est au tour de Tom.",
+         "Coup 2 Tom écrit S en C1, sans marquer. Ensuite, c’est au tour d’Inès.",
          "Coup 5 Inès écrit S en C3 et marque 1 point (C1-C3). Inès rejoue.",
          "Au coup 6, Inès a écrit S en A3 et n’a rien marqué. Ce coup a laissé à Tom deux nouveaux coups qui marquent",
          "si chacun avait joué au mieux jusqu’à la fin, Inès aurait fini avec 1 point d’avance",
@@ -1589,7 +1589,7 @@ def test_two_players_of_one_name_are_told_apart_by_their_seats(tmp_path):
     record = tmp_path / "game.csv"
     record.write_text(csv_text(GAME3))
     text = whole(replay_file(tmp_path, record, "--size", "3", "--every", "1", "--names", "A=Léa;B=Léa").read_bytes())
-    assert "Move 1 Léa (A) writes O in A1 and scores no points. Léa (B) writes next." in text
+    assert "Move 1 Léa (A) writes O in A1, no points. Léa (B) writes next." in text
     assert "Léa (A) writes again." in text and "Move 6: Léa (A) wrote S in A3" in text
 
 

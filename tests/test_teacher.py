@@ -70,7 +70,7 @@ def test_every_shipped_example_is_drawn_with_its_title_and_the_engines_account(e
     assert "Move 1: A writes O in B2 and scores 2 points (B1-B3, A2-C2). A writes again." in text
     # The French article's game, written in L1C1, printed in this kit's notation, A1.
     assert "Move 5: A writes O in C3 and scores 2 points (C2-C4, B3-D3). A writes again." in text
-    assert "Move 2: A writes S in D4 and scores no points. B writes next." in text
+    assert "Move 2: A writes S in D4, no points. B writes next." in text
     assert "Move 9: A writes S in B1 and scores 1 point (B1-B3). The game ends." in text
     assert "Score: A 2, B 1. Player A wins." in text
     assert "Score: 1 for team A + C, 1 for team B + D. The game goes on." in text
