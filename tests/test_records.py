@@ -1582,6 +1582,19 @@ def test_a_record_typed_partly_in_another_encoding_is_refused_at_the_line_of_its
     )
 
 
+def test_a_record_whose_windows_1252_title_comes_before_utf_8_is_refused_at_the_title(runner, tmp_path):
+    # Read whole as Windows-1252, the UTF-8 dash of move 1's lines was quoted as "'â€“' is not an S-O-S line" (sweep
+    # ad79, 3).
+    path = tmp_path / "game.csv"
+    path.write_bytes(b"Partie de L\xe9a\nCoup;Joueur;Lettre;Case;Lignes;Points\n1;A;S;C4;\xe2\x80\x93;0\n")
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        1,
+        f"{path}: line 1: a letter is not UTF-8, though later lines are: the file mixes two encodings; type that "
+        "letter again and save the file as UTF-8 (in Excel: CSV UTF-8)",
+    )
+
+
 @pytest.mark.parametrize("mark", ["|", ":", "/"])
 def test_a_record_whose_columns_are_parted_by_another_mark_is_told_so(runner, tmp_path, mark):
     # "move|player|letter|..." was "its first row names none of the columns" (sweep ad76, 2).

@@ -375,16 +375,19 @@ def test_a_list_in_another_encoding_than_utf_8_or_windows_1252_is_refused_naming
         (b"L\xc3\xa9a\nTom\nZo\xc3\xa9\nHugo\nJos\xe9\nAnna\n", 5),  # UTF-8, then one Latin-1 letter
         (b"\xef\xbb\xbfTom\r\nZo\xc3\xa9\r\n\r\nJos\xe9\r\n", 4),  # with a mark, CRLF and an empty line
         (b"Tom\rZo\xc3\xa9\rJos\xe9\r", 3),  # old Mac line ends
+        # Windows-1252 first, UTF-8 after: read whole as Windows-1252, Zoé was "ZoÃ©" (sweep ad79, 3)
+        (b"Tom\nJos\xe9\nZo\xc3\xa9\n", 2),
     ],
-    ids=["LF", "mark, CRLF", "CR"],
+    ids=["LF", "mark, CRLF", "CR", "UTF-8 after"],
 )
 def test_a_list_typed_partly_in_another_encoding_is_refused_at_the_line_of_its_first_wrong_letter(tmp_path, data, line):
     # Read as Windows-1252, "Léa" on line 1 was blamed, where "José" on line 5 was the letter to type again (ad76, 1).
     path = written(tmp_path, data)
     with pytest.raises(ExampleFileError) as caught:
         read_roster(path)
+    before = "later lines are" if data.startswith(b"Tom\nJos") else "the lines before it are"
     assert str(caught.value) == (
-        f"{path}: line {line}: a letter is not UTF-8, though the lines before it are: the file mixes two encodings; "
+        f"{path}: line {line}: a letter is not UTF-8, though {before}: the file mixes two encodings; "
         "type that letter again and save the file as UTF-8 (in Excel: CSV UTF-8)"
     )
 

@@ -265,8 +265,10 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
         raise ExampleFileError(path, f"is {kind}, not a table or text: {advice}")
     if not western:
         return text
-    mixed = _mixed_line(data)
-    line, said = (mixed, _MIXED) if mixed is not None else (garbled_line(text), _GARBLED)
+    mixed, garbled = _mixed_line(data), garbled_line(text)
+    # UTF-8 after a line of Western words, not after a line of another encoding's (Shift-JIS holds such bytes too).
+    later = mixed is not None and mixed[1] is _MIXED_LATER and garbled is not None and garbled <= mixed[0]
+    line, said = mixed if mixed is not None and not later else (garbled, _GARBLED)
     if line is not None:
         raise ExampleFileError(path, f"line {line}: {said} save the file as UTF-8 (in Excel: CSV UTF-8)")
     return text
@@ -274,6 +276,9 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
 
 _MIXED = (
     "a letter is not UTF-8, though the lines before it are: the file mixes two encodings; type that letter again and"
+)
+_MIXED_LATER = (
+    "a letter is not UTF-8, though later lines are: the file mixes two encodings; type that letter again and"
 )
 _GARBLED = (
     "the text is not UTF-8, and read as Excel's Western European encoding (Windows-1252) it looks like another "
@@ -320,17 +325,27 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         return data.decode("cp1252", errors="replace"), True
 
 
-def _mixed_line(data: bytes) -> int | None:
-    """Returns the line of the first byte that is not UTF-8 where UTF-8 letters beyond ASCII come before it (a list
-    typed partly in another editor), else None: read as Windows-1252, its first "Léa" was blamed, on line 1, where the
-    "José" of line 5 was the one letter to mend (sweep ad76, 1)."""
+def _mixed_line(data: bytes) -> tuple[int, str] | None:
+    """Returns the line of the first byte that is not UTF-8 where UTF-8 letters beyond ASCII come before it or after
+    it (a list typed partly in another editor), and how to say so; else None. Read as Windows-1252, its first "Léa"
+    was blamed, on line 1, where the "José" of line 5 was the one letter to mend (sweep ad76, 1); a record's UTF-8
+    dash after a Windows-1252 title was quoted as the line 'â€“' (sweep ad79, 3)."""
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as error:
         before = data[: error.start].decode("utf-8")
-        return None if before.isascii() else len(io.StringIO(before + "|", newline=None).readlines())
+        line = len(io.StringIO(before + "|", newline=None).readlines())
+        if not before.isascii():
+            return line, _MIXED
+        if _UTF8_LETTER.search(data, error.end):
+            return line, _MIXED_LATER
     return None
+
+
+# A letter beyond ASCII written in UTF-8 that Windows-1252 text hardly ever holds: three bytes (a dash, a quotation
+# mark, the euro: "â€“"), or "Ã" or "Â" before a byte of 0x80 to 0xBF ("Ã©" is é, "Â°" is °).
+_UTF8_LETTER = re.compile(rb"[\xe0-\xef][\x80-\xbf]{2}|[\xc2\xc3][\x80-\xbf]")
 
 
 _RARE_MARKS = (
