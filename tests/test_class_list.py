@@ -622,7 +622,7 @@ def test_a_child_without_a_first_name_gets_a_seat_and_the_note_names_the_line(ru
 NOT_A_LIST = [
     ("missing", None, "no such file or folder"),
     ("empty", b"", "holds no name: write one child's name a line"),
-    ("one child", b"Tom\n", "holds one name, on line 1: a game needs at least two children"),
+    ("one child", b"Tom\n", "holds one name, on line 1: a class list holds two names at least"),
     ("too many", "".join(f"Child {k}\n" for k in range(201)).encode(), "a class list holds at most 200"),
     ("a spreadsheet's own file", b"PK\x03\x04\x14\x00\x06\x00" + bytes(200), "is not text (a spreadsheet's own file?)"),
     ("a snowman", "Léa\nTom\nBob \u2603\n".encode(), "line 3: a name: U+2603 '\u2603' is not in the font"),

@@ -713,12 +713,12 @@ BAD = [
     (b"", "holds no name: write one child's name a line"),
     (b"\n \n;;\n", "holds no name: write one child's name a line"),
     (b"Name\n", "holds no name under its heading row: write one child's name a row"),
-    (b"Tom\n", "holds one name, on line 1: a game needs at least two children"),
+    (b"Tom\n", "holds one name, on line 1: a class list holds two names at least"),
     # The file shows two names: the message says which line was passed over (issue 20, sweep 18, N7).
-    (b"Tom\nGrade 4\n", "holds one name, on line 1 (line 2 was read as a title): a game needs at least two children"),
+    (b"Tom\nGrade 4\n", "holds one name, on line 1 (line 2 was read as a title): a class list holds two names at least"),
     (
         b"Classe de CM1\nTom\nTotal : 1\n",
-        "holds one name, on line 2 (lines 1 and 3 were read as titles): a game needs at least two children",
+        "holds one name, on line 2 (lines 1 and 3 were read as titles): a class list holds two names at least",
     ),
     # A "?" or "-" typed for a child whose name is not known was passed over in silence (issue 20, sweep 18, N13).
     (b"L\xc3\xa9a\n?\nTom\n-\nZo\xc3\xa9\n", "line 2 holds a mark but no name: write the child's name, or remove it"),
@@ -732,8 +732,8 @@ BAD = [
         for mark in (".", "\u2022", "\u00b7", "***", "()", "_", "#", "/", "!!")
     ),
     ("Prénom,Nom\nLéa,Martin\n.,.\nTom,Durand\n".encode(), "line 3 holds a mark but no name: write the child's"),
-    (b"Tom\n" + b"Page 1\n" * 4, "holds one name, on line 1 (4 of its lines were read as titles): a game needs"),
-    (b"Nom;Prenom\nDupont;Tom\n", "holds one name, on line 2: a game needs at least two children"),
+    (b"Tom\n" + b"Page 1\n" * 4, "holds one name, on line 1 (4 of its lines were read as titles): a class list"),
+    (b"Nom;Prenom\nDupont;Tom\n", "holds one name, on line 2: a class list holds two names at least"),
     (  # names written across one line: the message says so, never only "one name"
         "Alice,Bruno,Chloé,Denis\n".encode(),
         "holds one name, on line 1, which holds 3 more cells: write one child's name a line",

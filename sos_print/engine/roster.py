@@ -665,7 +665,7 @@ def _one_name(child: Child, table: dict[int, list[str]], passed: Sequence[int]) 
     if len(passed) > 1:
         lines = f"lines {', '.join(map(str, passed[:-1]))} and {passed[-1]}"
         titles = f" ({lines if len(passed) <= 3 else f'{len(passed)} of its lines'} were read as titles)"
-    return f"holds one name, on line {child.line}{titles}: a game needs at least two children"
+    return f"holds one name, on line {child.line}{titles}: a class list holds two names at least"
 
 
 def _crowded(number: int, cells: Sequence[str], columns: _Columns, separator: str | None = None) -> str:
