@@ -119,6 +119,11 @@ def test_the_true_record_checks(runner, tmp_path):
         *((altered(2, 4, lines), None) for lines in ("B1/B3", "B1 B3", "b3b1", "B1 - B3", " B3  B1 ", "B1 -- B3")),
         # a line said in words (sweep ad77, 6)
         *((altered(2, 4, lines), None) for lines in ("B1 to B3", "B1 à B3", "b1 A b3")),
+        # two lines said so: "and" was "a word is not an S-O-S line" (sweep ad79, 5)
+        *(
+            (altered(2, 4, lines), "move 3 (row 4): claims lines B1-B3, C1-C3, the rules give B1-B3")
+            for lines in ("B1 to B3 and C1 to C3", "B1 à B3 et C1 à C3", "B1-B3 & C1-C3")
+        ),
         # a line ended as a sentence is, and a move's points as what it adds (ad70, 9)
         *((altered(2, 4, lines), None) for lines in ("B1-B3;", "B1-B3.", "B1-B3 ;")),
         *((altered(2, 5, points), None) for points in ("+1", "1.", "+1.")),

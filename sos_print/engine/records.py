@@ -793,6 +793,8 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     joined = re.sub(r"(?:\s*[-\u2010-\u2014\u2212/])+\s*", "-", text)  # "A2 -- C2" too (sweep ad74, 10)
     # "A2 to C2", « A2 à C2 »: a line said in words was "'A2' is not an S-O-S line" (sweep ad77, 6)
     joined = re.sub(r"(?<=[0-9])\s+(?:to|à|a)\s+(?=[A-Za-z])", "-", joined, flags=re.IGNORECASE)
+    # "B2 to B4 and B2 to D2", « B2 à B4 et B2 à D2 »: two lines said in words (sweep ad79, 5)
+    joined = re.sub(r"(?<=[0-9])\s+(?:and|et|&)\s+(?=[A-Za-z])", ",", joined, flags=re.IGNORECASE)
     joined = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])", "", joined)  # "A 2 C 2": spaces inside its cells' names (ad68, 6)
     cell = cell_pattern(notation)
     # "A2-C2;" or "A2-C2." ended as a sentence does (ad70, 9); a comma, semicolon or full stop ends a run of lone
