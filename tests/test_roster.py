@@ -715,7 +715,10 @@ BAD = [
     (b"Name\n", "holds no name under its heading row: write one child's name a row"),
     (b"Tom\n", "holds one name, on line 1: a class list holds two names at least"),
     # The file shows two names: the message says which line was passed over (issue 20, sweep 18, N7).
-    (b"Tom\nGrade 4\n", "holds one name, on line 1 (line 2 was read as a title): a class list holds two names at least"),
+    (
+        b"Tom\nGrade 4\n",
+        "holds one name, on line 1 (line 2 was read as a title): a class list holds two names at least",
+    ),
     (
         b"Classe de CM1\nTom\nTotal : 1\n",
         "holds one name, on line 2 (lines 1 and 3 were read as titles): a class list holds two names at least",

@@ -277,9 +277,7 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
 _MIXED = (
     "a letter is not UTF-8, though the lines before it are: the file mixes two encodings; type that letter again and"
 )
-_MIXED_LATER = (
-    "a letter is not UTF-8, though later lines are: the file mixes two encodings; type that letter again and"
-)
+_MIXED_LATER = "a letter is not UTF-8, though later lines are: the file mixes two encodings; type that letter again and"
 _GARBLED = (
     "the text is not UTF-8, and read as Excel's Western European encoding (Windows-1252) it looks like another "
     "encoding's:"
