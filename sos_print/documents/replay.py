@@ -74,6 +74,7 @@ from sos_print.plans.words import Block, Run, Words
 from sos_print.plans.worked import ExampleFigure
 
 KEPT_ROWS = 3  # a table never has fewer rows than this on a page (unless it has fewer in all)
+TABLE_GAP, TABLE_LEAST_GAP = 2.0, 0.5  # over a table's heading row, under its section's words (mm)
 SHORT_TABLE = 12  # rows: a table this short goes whole on one page with its heading wherever a page holds them
 ANALYSIS_COLUMNS = (*AUDIT_COLUMNS[:2], 0.0, 16.0, 16.0, 0.0)  # move, player, the move played (by notation), value,
 # best, comment
@@ -836,10 +837,10 @@ def _openings(layout: TableLayout, pouring: Pouring) -> tuple[float, ...]:
     first KEPT_ROWS rows (all its rows if it has fewer than twice as many, since then no page break would leave
     KEPT_ROWS on each side); its heading row and first row, where rows are so tall that a page holds no more (a
     heading never ends a page without them)."""
-    whole = 2.0 + layout.head + sum(layout.rows)
+    whole = TABLE_GAP + layout.head + sum(layout.rows)
     kept = layout.rows if len(layout.rows) < 2 * KEPT_ROWS else layout.rows[:KEPT_ROWS]
-    least = 2.0 + layout.head + sum(kept)
-    first = 2.0 + layout.head + layout.rows[0]
+    least = TABLE_GAP + layout.head + sum(kept)
+    first = TABLE_GAP + layout.head + layout.rows[0]
     return (whole, least, first) if pouring.whole and len(layout.rows) <= SHORT_TABLE else (least, first)
 
 
@@ -864,11 +865,15 @@ def _table(
     # those that a page holds under its section's heading and intro, already placed; where KEPT_ROWS do not, they
     # start the next page (the heading row and one row, only where a page holds no more).
     least = _openings(layout, pouring)[-2]
-    three = 2.0 + layout.head + sum(layout.rows[:KEPT_ROWS])
-    one = 2.0 + layout.head + layout.rows[0]
+    three = TABLE_GAP + layout.head + sum(layout.rows[:KEPT_ROWS])
+    one = TABLE_GAP + layout.head + layout.rows[0]
     alone = three if three <= flow.box.height else one
-    flow.keep(next((height for height in (least, three) if above + height <= flow.box.height), alone))
-    flow.space(2.0)
+    wanted = next((height for height in (least, three) if above + height <= flow.box.height), alone)
+    # The gap over the heading row gives way before the rows go to the next page: 0.7 mm too few left a large-print
+    # page holding the section's heading and intro alone, 55 % blank (review rv78, 5).
+    gap = TABLE_GAP if wanted <= flow.room or wanted - TABLE_GAP + TABLE_LEAST_GAP > flow.room else TABLE_LEAST_GAP
+    flow.keep(wanted - TABLE_GAP + gap)
+    flow.space(gap)
     footnote = flow.measure(note[0]) + 2.0 if note[1] else 0.0  # the room kept for it on every page of the table
     first = flow.room - layout.head - footnote
     # A step smaller than the section's own heading, which it repeats: at its size it cost a page's last rows.
