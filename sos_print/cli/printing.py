@@ -56,9 +56,7 @@ KitFolder = Annotated[Path, out_folder("players.pdf and teacher.pdf")]
 Examples = Annotated[
     list[Path] | None,
     typer.Option(
-        "--examples",
-        help="A worked-example file or folder for the teacher's notes (default: the shipped ones); give --examples "
-        "again before each other one.",
+        "--examples", help="Worked-example files or folders for the teacher's notes (default: the shipped ones)."
     ),
 ]
 
