@@ -2349,8 +2349,8 @@ FOOT_SENTENCES = (
 )
 # Beside a lone puzzle, over more grids at the page's foot, which it heads: those grids read as nobody's (review rv77).
 ABOVE_SENTENCES = (
-    "Working space: copy a puzzle here or below to try your moves.",
-    "Brouillon : recopie un casse-tête ici ou en dessous pour essayer tes coups.",
+    "Working space: copy a puzzle onto an empty board to try your moves.",
+    "Brouillon : recopie un casse-tête dans une grille vide pour essayer tes coups.",
 )
 
 

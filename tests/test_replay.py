@@ -607,8 +607,20 @@ def test_a_game_nobody_scored_in_has_no_boards_of_scorers():
     rows = [(str(k), "", "O", cell) for k, cell in enumerate(["A1", "B2", "C3"], start=1)]
     data = document(csv_text(rows, header=HEADER[:6]), 3)
     page = page_with(data, "Who made each S-O-S")
-    assert "Nobody completed an S-O-S in this game." in flat(texts(data)[page])
+    assert "Nobody completed an S-O-S in the moves of the record." in flat(texts(data)[page])  # three moves
     assert sum(grids(data)) == 1  # the one picture after the last move
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (Language.EN, "Nobody completed an S-O-S in the moves of the record."),
+        (Language.FR, "Personne n’a complété de S-O-S dans les coups du relevé."),
+    ],
+)
+def test_a_record_that_stops_before_any_s_o_s_says_nobody_made_one_in_its_moves(language, said):
+    # « dans cette partie » of a record of 8 moves: the game went on after them (French read fr79, 9).
+    assert said in whole(document(csv_text(LEFT_OPEN), 4, language=language))
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -1090,7 +1102,8 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
         # « A », not « le joueur A » (a French teacher's read, B15).
         "Cadeau : B peut maintenant marquer 1 point avec O en B2 ou O en B3. Avant ce coup, si chacun "
         "avait joué au mieux jusqu’à la fin, A aurait fini avec 1 point d’avance ; après ce coup, A aurait fini avec 1 "
-        "point de retard. Meilleurs coups : O en A3, S en B3, S en A2 et deux autres. Le tournant de la partie." in text
+        "point de retard. Meilleurs coups : O en A3, S en B3, S en A2 et deux autres. C’est le tournant de la partie."
+        in text
     )
     assert "Pour l’adulte : avec de jeunes enfants, commencez par" in text
     # The value leaves out the points scored before the move; the comment counts them: the page says so.
@@ -1150,7 +1163,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "Point manqué : O en B2 aurait rapporté 1 point tout de suite. Avant ce coup, si chacun avait joué au "
                 "mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 "
                 "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut encore marquer "
-                "1 point avec O en B2 ou O en C2. Le tournant de la partie.",
+                "1 point avec O en B2 ou O en C2. C’est le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
                 "C’est donc B qui a pu marquer à la place de A : O en B2 ou O en C2. Avant ce coup, si chacun avait "
                 "joué au mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini "
@@ -1165,7 +1178,7 @@ def test_a_slip_and_the_turning_point_are_said_as_a_teacher_reads_them_aloud(lan
     for sentence in said:
         assert sentence in text
     # The record stops before the end of its game: "Yet in the end, the game was a draw" was false (fr64, 1).
-    assert "Yet in the end" not in text and "Pourtant, à la fin" not in text
+    assert "Yet in the end" not in text and "a de nouveau basculé" not in text
 
 
 @pytest.mark.parametrize(
@@ -1191,11 +1204,15 @@ def test_a_turning_point_tied_with_other_moves_says_so(lang, tie):
 @pytest.mark.parametrize(
     ("lang", "tie"),
     [
-        ("en", "No move from move 51 on cost more: two other moves, played later, cost as much."),
+        (
+            "en",
+            "No move from move 51 on, the first the program could weigh, cost more: two other moves, played later, "
+            "cost as much.",
+        ),
         (
             "fr",
-            "Plus tard, deux autres coups ont coûté autant, mais à partir du coup 51, aucun n’a coûté plus cher : "
-            "celui-ci est le premier.",
+            "Plus tard, deux autres coups ont coûté autant, mais à partir du coup 51, le premier que le logiciel a pu "
+            "évaluer, aucun n’a coûté plus cher : celui-ci est le premier.",
         ),
     ],
 )
@@ -1218,6 +1235,7 @@ def test_a_turning_point_tied_with_other_moves_claims_only_the_moves_weighed(lan
         finish=-15,
         ties=2,
         since=51,
+        margin=False,
         result=None,
         gift=False,
         fresh=False,
@@ -2423,6 +2441,7 @@ def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, wor
         finish=-6,
         ties=0,
         since=0,
+        margin=False,
         result=None,
         gift=True,
         fresh=True,
@@ -2459,10 +2478,15 @@ LEFT_OPEN = [
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "At move 8, B wrote O in B1 and scored nothing. After this move, A could still score: S in A1."),
+        (
+            Language.EN,
+            "At move 8, B wrote O in B1 and scored nothing. B left A a move that scores, already there before this "
+            "move: S in A1.",
+        ),
         (
             Language.FR,
-            "Au coup 8, B a écrit O en B1 et n’a rien marqué. Après ce coup, A pouvait encore marquer : S en A1.",
+            "Au coup 8, B a écrit O en B1 et n’a rien marqué. B a laissé à A un coup qui marque, déjà possible avant "
+            "ce coup : S en A1.",
         ),
     ],
 )
@@ -3976,9 +4000,9 @@ def test_in_large_print_the_players_boards_stand_under_a_long_summary_at_a_cell_
             Language.EN,
             "Yet in the end, A won: later moves turned the game again.",
         ),
-        (3, Language.FR, "Pourtant, à la fin, c’est A qui a gagné : plus tard, la partie a basculé de nouveau."),
+        (3, Language.FR, "Pourtant, c’est A qui a gagné : la partie a de nouveau basculé plus tard."),
         (7, Language.EN, "Yet in the end, the game was a draw: later moves turned the game again."),
-        (7, Language.FR, "Pourtant, à la fin, la partie s’est terminée à égalité : plus tard, la partie a basculé"),
+        (7, Language.FR, "Pourtant, la partie s’est terminée à égalité : elle a de nouveau basculé plus tard."),
         (1, Language.EN, None),  # B would finish 3 behind after move 6, and lost by 1: nothing to add
     ],
 )
@@ -4008,8 +4032,17 @@ def test_the_turning_point_says_so_where_the_game_ended_otherwise_than_it_would_
 @pytest.mark.parametrize(
     ("language", "heading", "said"),
     [
-        (Language.EN, "The move that cost the most", "would finish 1 point behind"),
-        (Language.FR, "Le coup qui a coûté le plus cher", "aurait fini avec 1 point de retard"),
+        (
+            Language.EN,
+            "The move that cost the most",
+            "9 points behind. B would have lost either way: this move changed the margin, not the result.",
+        ),
+        (
+            Language.FR,
+            "Le coup qui a coûté le plus cher",
+            "B aurait fini avec 9 points de retard. B aurait perdu de toute façon : ce coup a changé l’écart, pas le "
+            "résultat.",
+        ),
     ],
 )
 def test_a_costliest_move_that_changed_no_result_is_not_called_the_turning_point(language, heading, said):
@@ -4023,8 +4056,12 @@ def test_a_costliest_move_that_changed_no_result_is_not_called_the_turning_point
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "No other move from move 10 on cost its player as much."),
-        (Language.FR, "Aucun autre coup à partir du coup 10 n’a coûté aussi cher à celui qui l’a joué."),
+        (Language.EN, "No other move from move 10 on, the first the program could weigh, cost its player as much."),
+        (
+            Language.FR,
+            "Aucun autre coup à partir du coup 10, le premier que le logiciel a pu évaluer, n’a coûté aussi cher à "
+            "celui qui l’a joué.",
+        ),
     ],
 )
 def test_the_turning_point_of_a_game_not_weighed_from_its_start_claims_only_the_moves_weighed(language, said):

@@ -154,6 +154,24 @@ def test_the_example_and_the_naming_diagram_follow_the_notation(examples, notati
     assert named, f"the naming diagram does not show {cell}"
 
 
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (
+            PrintOptions(),
+            "The small numbers give the order of the moves; letters with no number were there first.",
+        ),
+        (
+            PrintOptions(language=Language.FR, variant=Variant(first_sos_wins=True)),
+            "Les petits numéros donnent l’ordre des coups ; les lettres sans numéro étaient là avant.",
+        ),
+    ],
+)
+def test_the_worked_examples_legend_says_a_letter_without_a_number_was_there_first(examples, options, said):
+    # « Il y a déjà un S en A1 », then « Coup 1 » : a child wondered how a letter came before the first move (fr79, 6).
+    assert said in flat(rendered("rules", options)).replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def test_the_kit_ends_the_players_file_with_the_rule_sheet_in_each_language(examples):
     data = rendered("players", PrintOptions(groups=3, language=Language.BOTH))
     found = texts(data)

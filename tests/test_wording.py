@@ -60,7 +60,8 @@ ARGUMENTS = [
         "fresh": False,  # a missed point that left the same points to the next player: "could score instead"
         "more": 0,
         "turning": True,
-        "turned": True,  # the game turned again after its turning point: "the move that cost the most"
+        "costliest": True,  # the game turned again after its turning point: "the move that cost the most"
+        "margin": True,  # the move changed the margin, not the result: "would have lost either way"
         "since": 10,  # moves 1 to 9 not weighed: "no other move from move 10 on"
         "scored": 3,
         "parts": ((1, 15), (16, 30), (31, 32)),  # a kit's notes: where each part of the players' file is
@@ -199,6 +200,7 @@ ARGUMENTS.append(
 )
 SAMPLE = {
     "costliest": False,
+    "margin": False,
     "since": 0,
     "mark": "*",  # the replay's note under its checked sheet: a total that carried earlier mistakes forward
     "origins": (3, 6),

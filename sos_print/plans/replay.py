@@ -786,6 +786,8 @@ def _turning(
         gift=turn.gift,
         # Points left untaken, the move making none: "new moves" was false of them (fr64, 2).
         fresh=fresh,
+        # A costliest move that changed no result says so, under its heading (French read fr79, 3).
+        margin=_sign(turn.finish or 0) == _sign(turn.best_finish or 0),
     )
     return TurningPoint(figures[0], figures[1], why)
 

@@ -110,8 +110,11 @@ def _several_games(options: PrintOptions) -> bool:
 
 def marks_shown(grid: GridPlan) -> dict[str, bool]:
     """Returns which marks a diagram uses, so that its legend explains those only: framed letters, a dashed last
-    letter, move numbers."""
-    return {"scored": bool(grid.marked), "last": grid.last is not None, "numbered": any(grid.numbers)}
+    letter, move numbers, and letters without one among them (there before the first move: "Il y a déjà un S en A1"
+    before move 1 left a child wondering how, French read fr79, 6)."""
+    numbered = any(grid.numbers)
+    placed = numbered and any(letter and not number for letter, number in zip(grid.letters, grid.numbers, strict=True))
+    return {"scored": bool(grid.marked), "last": grid.last is not None, "numbered": numbered, "placed": placed}
 
 
 # The small games the steps picture, on a 3 x 3 board: (letter, cell) in the order they are written.
