@@ -119,6 +119,32 @@ def _document(text: str, size: int, variant: Variant, every: int, options: tuple
     return replay_document(printed, game, moves, every).data
 
 
+def turning_why(lang: str, **changes) -> str:
+    """Returns the turning point's paragraph for a gift of B's at move 4 (what `changes` says otherwise), flat."""
+    given = {
+        "slip": "gift",
+        "number": 4,
+        "seat": "B",
+        "next": "A",
+        "move": "S in C3",
+        "points": 0,
+        "better": "O in A2",
+        "better_points": 0,
+        "replies": (),
+        "more": 0,
+        "side": "A",
+        "best_finish": -13,
+        "finish": -15,
+        "ties": 0,
+        "since": 0,
+        "margin": False,
+        "result": None,
+        "gift": True,
+        "fresh": True,
+    }
+    return flat(" ".join(block.text for block in Words(lang).blocks("replay.turning_why", **{**given, **changes})))
+
+
 def flat(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
 
@@ -1218,29 +1244,9 @@ def test_a_turning_point_tied_with_other_moves_says_so(lang, tie):
 )
 def test_a_turning_point_tied_with_other_moves_claims_only_the_moves_weighed(lang, tie):
     # Moves 1 to 50 of an 8 x 8 game are not weighed: the French « aucun n'a coûté plus cher » claimed them (rv78 2).
-    why = Words(lang).blocks(
-        "replay.turning_why",
-        slip="mistake",
-        number=60,
-        seat="A",
-        next="B",
-        move="S in B2" if lang == "en" else "S en B2",
-        points=0,
-        better="O in B2" if lang == "en" else "O en B2",
-        better_points=0,
-        replies=(),
-        more=0,
-        side="A",
-        best_finish=-13,
-        finish=-15,
-        ties=2,
-        since=51,
-        margin=False,
-        result=None,
-        gift=False,
-        fresh=False,
-    )
-    assert tie in flat(" ".join(block.text for block in why))
+    word = "in" if lang == "en" else "en"
+    why = turning_why(lang, slip="mistake", number=60, move=f"S {word} B2", better=f"O {word} B2", ties=2, since=51)
+    assert tie in why
 
 
 @pytest.mark.parametrize(("lang", "named"), [("en", "O\u00a0in\u00a0A3"), ("fr", "O\u00a0en\u00a0A3")])
@@ -2424,29 +2430,17 @@ def test_a_gift_names_the_replies_it_made_by_the_points_each_scores_and_counts_t
     ],
 )
 def test_the_turning_point_counts_the_replies_of_a_gift_past_three(language, word, said):
-    why = Words(language.codes[0]).blocks(
-        "replay.turning_why",
-        slip="gift",
-        number=4,
-        seat="B",
-        next="A",
+    why = turning_why(
+        language.codes[0],
         move=f"S {word} C3",
-        points=0,
         better=f"O {word} A2",
         better_points=1,
         replies=tuple(f"O {word} {cell}" for cell in ("B2", "B1", "A2")),
         more=2,
-        side="A",
         best_finish=1,
         finish=-6,
-        ties=0,
-        since=0,
-        margin=False,
-        result=None,
-        gift=True,
-        fresh=True,
     )
-    assert said in flat(" ".join(block.text for block in why))
+    assert said in why
 
 
 @pytest.mark.parametrize(
