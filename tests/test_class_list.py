@@ -609,6 +609,18 @@ def test_repeated_names_are_kept_and_the_one_notice_names_them(runner, tmp_path)
     assert sum(on(page, "Léa") for page in texts(tmp_path / "b.pdf")) == 2
 
 
+def test_a_list_saved_by_excel_for_mac_with_spanish_names_is_noted_by_its_lines(runner, tmp_path):
+    # Mac Roman's í reads as ’ in Windows-1252: "Mar’a" and "Mart’n" went on the boards without a word (sweep ad80, 1).
+    roster = tmp_path / "class.txt"
+    roster.write_bytes("María\nMartín\nTom\nHugo\n".encode("mac_roman"))
+    result = runner.invoke(app, ["boards", "--roster", str(roster), "--out", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"note: {roster}: lines 1 and 2 hold ’ between two letters: if it stands for í (a list saved as CSV by Excel "
+        "for Mac), save the list as CSV UTF-8 and run again\n"
+    )
+
+
 def test_a_child_without_a_first_name_gets_a_seat_and_the_note_names_the_line(runner, tmp_path):
     roster = tmp_path / "class.csv"
     roster.write_text("Nom;Prénom\nDupont;\nMartin;Tom\nDurand;Sam\nPetit;Zoé\nRoux;Ana\n", encoding="utf-8")

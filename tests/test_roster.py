@@ -355,6 +355,11 @@ GARBLED = {
     "French, Mac Roman, î": ("mac_roman", ["Tom", "Benoît"], 2),
     "French, Mac Roman, à": ("mac_roman", ["Tom", "Lisa-Marià"], 2),
     "French, Mac Roman, É": ("mac_roman", ["Tom", "Élise"], 2),
+    # Its ñ, ó and ú read as –, — and œ: "Nu–ez", "Ram—n", "Raœl" were printed on the children's pages (sweep ad80, 1).
+    "Spanish, Mac Roman, ñ": ("mac_roman", ["Tom", "Nuñez"], 2),
+    "Spanish, Mac Roman, ó": ("mac_roman", ["Tom", "Ramón"], 2),
+    "Spanish, Mac Roman, ú": ("mac_roman", ["Tom", "Raúl"], 2),
+    "Spanish, Mac Roman, ú before s": ("mac_roman", ["Tom", "Jesús"], 2),
 }
 
 
@@ -444,6 +449,20 @@ APOSTROPHES = {
 @pytest.mark.parametrize(("text", "names"), APOSTROPHES.values(), ids=APOSTROPHES)
 def test_windows_1252_apostrophes_and_euro_signs_are_no_sign_of_another_encoding(tmp_path, text, names):
     assert read_roster(written(tmp_path, text.encode("cp1252"))).names == tuple(names)
+
+
+@pytest.mark.parametrize(
+    ("data", "lines"),
+    [
+        ("María\nMartín\nTom\n".encode("mac_roman"), (1, 2)),  # read as "Mar’a", "Mart’n": the teacher is told
+        ("Ma’ilei\nTom\nZoé\n".encode("cp1252"), (1,)),  # an apostrophe may stand so too: told, not refused
+        ("Ma’ilei\nTom\nZoé\n".encode(), ()),  # in UTF-8 it can only be an apostrophe
+        ("O’Neil\nd’Arc\nTom\n".encode("cp1252"), ()),  # before a capital, an apostrophe
+    ],
+)
+def test_a_windows_1252_list_with_an_apostrophe_inside_a_name_gives_its_lines(tmp_path, data, lines):
+    # Mac Roman's í reads as ’: "María" and "Martín" were printed "Mar’a" and "Mart’n" without a word (sweep ad80, 1).
+    assert read_roster(written(tmp_path, data)).apostrophes == lines
 
 
 # A heading word below lines of names would make them a title: refused, naming the line, never a name dropped.

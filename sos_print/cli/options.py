@@ -429,6 +429,9 @@ def read_class_list(path: Path) -> ClassList:
     return class_list
 
 
+MAC_ROMAN = "if it stands for í (a list saved as CSV by Excel for Mac), save the list as CSV UTF-8 and run again"
+
+
 def note_class_list(class_list: ClassList | None) -> None:
     """Says whether the class list's accents were read back from being saved twice, which lines were read as titles,
     which were read as names but may be titles, which had
@@ -462,6 +465,11 @@ def note_class_list(class_list: ClassList | None) -> None:
             class_list.borrowed,
             f"has no first name: the name in its {column} column is printed instead",
             f"have no first name: the name in its {column} column is printed instead",
+        ),
+        (
+            class_list.apostrophes,
+            f"holds ’ between two letters: {MAC_ROMAN}",
+            f"hold ’ between two letters: {MAC_ROMAN}",
         ),
     )
     for lines, one, many in notes:

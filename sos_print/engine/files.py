@@ -422,13 +422,17 @@ _NOT_WESTERN = frozenset("\u0192\u02c6\u02dc")  # ƒ ˆ ˜: Windows-1252 letters
 def _mac_roman(word: str) -> bool:
     """Tells whether a word reads as Mac Roman (Excel for Mac's "CSV") decoded as Windows-1252: its é, ë, à, É
     become "LŽa", "No‘l", "Lˆ", "ƒlise", a capital after a letter in a word that is not all capitals, or a
-    quotation mark between lower-case letters."""
+    quotation mark between lower-case letters; its ñ and ó "Nu–ez", "Ram—n", a dash between lower-case letters; its
+    ú "Raœl", an œ that no u or i follows, as one does in every French word (sweep ad80, 1)."""
     for k, char in enumerate(word):
         if char in _NOT_WESTERN:
             return True
         if not char.isascii() and char.isupper() and k and word[k - 1].isalpha() and not word.isupper():
             return True
-        if char in _QUOTES and 0 < k < len(word) - 1 and word[k - 1].islower() and word[k + 1].islower():
+        between = 0 < k < len(word) - 1 and word[k - 1].islower() and word[k + 1].islower()
+        if between and (char in _QUOTES or char in "\u2013\u2014"):
+            return True
+        if char == "\u0153" and k > 0 and (k == len(word) - 1 or word[k + 1] not in "uiUI"):
             return True
     return False
 

@@ -58,7 +58,7 @@ from typing import TypeVar
 
 from sos_print.engine.errors import ExampleFileError, quoted
 from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line, trimmed_row
-from sos_print.engine.frozen import frozen
+from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.records import is_record_text
 from sos_print.engine.rules import MAX_PLAYERS
 
@@ -269,6 +269,9 @@ class Roster:
     grouped: str = ""
     own_groups: tuple[str, ...] = ()  # each child's group in the `grouped` column, in the list's order
     attendance: str = ""  # the heading of a column that marks who is absent or present ("Absent"), where one is filled
+    # The lines of a list read as Windows-1252 whose names hold ’ between two small letters: Mac Roman's í reads so
+    # ("Mar’a"), where an apostrophe may too; the teacher is told, by line (sweep ad80, 1).
+    apostrophes: tuple[int, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -305,7 +308,16 @@ def read_roster(path: str) -> Roster:
     """Reads the class list at `path` (named in messages exactly as given); raises ExampleFileError if it cannot
     be read or holds fewer than two names or more than MAX_CHILDREN."""
     data = read_bounded(path, MAX_BYTES, "a class list")
-    return parse_roster(decode_spreadsheet(data, path, "save it as CSV, or as text with one name a line"), path)
+    roster = parse_roster(decode_spreadsheet(data, path, "save it as CSV, or as text with one name a line"), path)
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError:  # read as Windows-1252 (UTF-16 and UTF-32 lists are marked, or have zero bytes)
+        lines = tuple(child.line for child in roster.children if _APOSTROPHE_INSIDE.search(child.name))
+        return replace(roster, apostrophes=lines)
+    return roster
+
+
+_APOSTROPHE_INSIDE = re.compile(r"[a-z\u00df-\u00ff]\u2019[a-z\u00df-\u00ff]")
 
 
 def parse_roster(text: str, path: str = "<class list>") -> Roster:
