@@ -892,6 +892,28 @@ def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner,
     assert f"note: {pdf}: rows 1 to 3 of the audit are empty, above" in runner.invoke(app, ["check", str(pdf)]).stderr
 
 
+def test_a_scoring_move_left_out_stops_the_replay_where_a_later_row_is_out_of_turn(runner, tmp_path):
+    # A's S in C3 scores, and A writes again: with its row 3 left empty, row 4 is in turn by chance, and B's O in B3
+    # (row 6) no longer scores, so row 7 is out of turn. Only the row under the empty one was looked at: the replay
+    # charged B's moves to A (sweep ad80, 2).
+    position, steps = Position.start(Board.empty(3), Variant()), []
+    for name, letter in [("A1", "S"), ("B2", "O"), ("C3", "S"), ("C1", "S"), ("A3", "S"), ("B3", "O"), ("A2", "O")]:
+        cell = next(c for c in position.board.empty_cells() if cell_name(c, 3) == name)
+        steps.append(position.step(Move(cell, Letter(letter))))
+        position = steps[-1].after
+    assert [step.seat for step in steps] == ["A", "B", "A", "A", "B", "B", "B"]
+    values = move_values(steps, 3, Notation.A1, Variant())
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), {k: v for k, v in values.items() if ".move.3." not in k}))
+    said = (
+        f"sos-print: {pdf}: row 3 of the audit is empty, and row 7 under it is out of turn: a move was left out "
+        "there; fill in its row (check names each problem)\n"
+    )
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(tmp_path / "r.pdf")])
+    assert (result.exit_code, result.stderr) == (1, said)
+    assert not (tmp_path / "r.pdf").exists()
+
+
 def test_a_move_left_out_of_a_filled_audit_stops_the_replay_and_the_analysis(runner, tmp_path):
     # Row 2 left empty, B's move never written: read on, A's moves were charged to B and the replay told the class of
     # 13 mistakes the children did not make, the note on the terminal alone (French read fr75, 1). Where the row under
@@ -902,7 +924,7 @@ def test_a_move_left_out_of_a_filled_audit_stops_the_replay_and_the_analysis(run
     pdf = tmp_path / "game.pdf"
     pdf.write_bytes(fill(fillable(PrintOptions(size=3)), left))
     said = (
-        f"sos-print: {pdf}: row 2 of the audit is empty, and the row under it is out of turn: a move was left out "
+        f"sos-print: {pdf}: row 2 of the audit is empty, and row 3 under it is out of turn: a move was left out "
         "there; fill in its row (check names each problem)\n"
     )
     for command in (["analyse", str(pdf)], ["replay", str(pdf), "--out", str(tmp_path / "r.pdf")]):

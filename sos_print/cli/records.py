@@ -166,37 +166,46 @@ def played_record(record: str, records: RecordChoices, empty: str) -> CheckedExa
     if is_table(record) and filled_corner(game):
         say(f"note: {shown(record)}: {unfinished(game)}", err=True)
     if game.example.skipped:
-        if _left_out(game):
+        if (out := _left_out(game)) is not None:
             # Read on, the moves under a move left out were charged to the other player: the replay's story gave A's
             # S-O-S to B and "13 mistakes" the children did not make (French read fr75, 1).
-            say(f"sos-print: {shown(record)}: {skipped_rows(game.example.skipped, left_out=True)}", err=True)
+            say(f"sos-print: {shown(record)}: {skipped_rows(game.example.skipped, left_out=out)}", err=True)
             raise typer.Exit(1)
         say(f"note: {shown(record)}: {skipped_rows(game.example.skipped)}", err=True)
     return game
 
 
-def _left_out(game: CheckedExample) -> bool:
-    """Tells whether the first move read under a filled audit's first row left empty was written out of turn: a move
-    left out there, not a row skipped."""
+def _left_out(game: CheckedExample) -> int | None:
+    """Returns the first row under a filled audit's first row left empty that was written out of turn, if one was: a
+    move left out there, not a row skipped; else None. Only the row just under it was looked at: under a scoring move
+    left out, whose player writes again, that row is in turn by chance, and the story went wrong one row later (sweep
+    ad80, 2)."""
     from sos_print.engine.check import check_rows
 
     empty = game.example.skipped[0]
-    under = next((k for k, move in enumerate(game.example.moves) if move.row is not None and move.row > empty), None)
-    return under is not None and "player" in check_rows(game)[under].wrong
+    checked = check_rows(game)
+    return next(
+        (
+            move.row
+            for k, move in enumerate(game.example.moves)
+            if move.row is not None and move.row > empty and "player" in checked[k].wrong
+        ),
+        None,
+    )
 
 
-def skipped_rows(rows: tuple[int, ...], left_out: bool = False) -> str:
+def skipped_rows(rows: tuple[int, ...], left_out: int | None = None) -> str:
     """Says which rows of a filled audit are empty above filled ones, and how the moves are read: a row blanked in the
-    middle of a game gave five problems on the rows below it and no word of the empty one (ad70, 2); or, `left_out`,
-    that the row under them is out of turn: a move left out there."""
+    middle of a game gave five problems on the rows below it and no word of the empty one (ad70, 2); or, where row
+    `left_out` under them is out of turn, that a move was left out there."""
     from sos_print.engine.errors import rows_said
 
     named = rows_said(rows)
     verb = "is" if len(rows) == 1 else "are"
-    if left_out:
+    if left_out is not None:
         return (
-            f"{named} of the audit {verb} empty, and the row under {'it' if len(rows) == 1 else 'them'} is out of "
-            "turn: a move was left out there; fill in its row (check names each problem)"
+            f"{named} of the audit {verb} empty, and row {left_out} under {'it' if len(rows) == 1 else 'them'} is out "
+            "of turn: a move was left out there; fill in its row (check names each problem)"
         )
     return (
         f"{named} of the audit {verb} empty, above filled rows: each filled row is read as the next move; "
