@@ -1530,6 +1530,19 @@ def test_a_separator_line_that_names_another_separator_than_the_headers_is_named
     )
 
 
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Move / Coup,Player / Joueur,Letter / Lettre,Cell / Case,New S-O-S lines / Nouveaux S-O-S,Points",
+        "Move/Coup,Player/Joueur,Letter/Lettre,Cell/Case,Lines/Lignes,Points",
+    ],
+)
+def test_a_header_in_both_languages_as_the_bilingual_audit_prints_it_is_read(runner, tmp_path, header):
+    # Typed as the en+fr audit heads its columns, it was "not a game record" (sweep ad80, 3).
+    code, lines, _ = run_check(runner, tmp_path, game_csv(header=header))
+    assert (code, lines) == (0, ["checked 1 file: every claim holds"])
+
+
 def test_a_separator_line_and_nothing_after_it_asks_for_the_header():
     with pytest.raises(ExampleFileError, match=r"holds no header row: write player, .* on the line after 'sep='"):
         parse_csv_record("sep=;\r\n\r\n", RecordOptions(4, Variant()), "game.csv")

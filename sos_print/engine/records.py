@@ -371,12 +371,17 @@ def _clean(name: str) -> str:
 
 
 def _column(name: str) -> str | None:
-    """Returns the column a header cell names ("move", "total AC"...), or None."""
+    """Returns the column a header cell names ("move", "total AC"...), or None; a heading in both languages as the
+    bilingual audit prints it ("Move / Coup") names the column its parts agree on (sweep ad80, 3)."""
     clean = _clean(name)
     if clean in COLUMNS:
         return COLUMNS[clean]
     total = re.fullmatch(r"total\s+([a-d](?:\s*\+?\s*[a-d])?)", clean)
-    return f"total {re.sub(r'[^a-d]', '', total[1]).upper()}" if total else None
+    if total:
+        return f"total {re.sub(r'[^a-d]', '', total[1]).upper()}"
+    parts = name.split("/")
+    named = {_column(part) for part in parts} if len(parts) == 2 else {None}
+    return named.pop() if len(named) == 1 else None
 
 
 def record_from_table(
