@@ -1543,6 +1543,17 @@ def test_a_header_in_both_languages_as_the_bilingual_audit_prints_it_is_read(run
     assert (code, lines) == (0, ["checked 1 file: every claim holds"])
 
 
+@pytest.mark.parametrize("row", [",Total,,,,1", ",,,,Total,1", ",,,,,1"])
+def test_a_totals_row_under_a_game_that_stopped_early_is_told_as_such(runner, tmp_path, row):
+    # Under five moves of sixteen, it was "move 6 (row 7): no letter: write S or O" (sweep ad80, 4).
+    code, lines, path = run_check(runner, tmp_path, game_csv() + row + "\n")
+    assert (code, lines[0]) == (
+        1,
+        f"{path}: row 7 is not a move: it holds no letter and no cell: fill them in, or if it holds the totals or a "
+        "note, remove it",
+    )
+
+
 def test_a_separator_line_and_nothing_after_it_asks_for_the_header():
     with pytest.raises(ExampleFileError, match=r"holds no header row: write player, .* on the line after 'sep='"):
         parse_csv_record("sep=;\r\n\r\n", RecordOptions(4, Variant()), "game.csv")

@@ -701,6 +701,13 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
         if int(written) == 1:  # a second game pasted under the first started again without a word (sweep ad74, 4)
             said += f"; {NEW_GAME}"
         raise SosError(said)
+    tallied = any(re.fullmatch(r"[0-9]+", value.strip()) or typed(value) == "a word" for value in filled)
+    if number <= size * size and tallied and not (cells["letter"] or cells["cell"] or written):
+        # ",Total,,,,5,4,2" under a game that stopped early was "no letter: write S or O" (sweep ad80, 4); under a full
+        # board, the rows above say more (`record_from_table`).
+        raise NotAMoveError(
+            "it holds no letter and no cell: fill them in, or if it holds the totals or a note, remove it"
+        )
     if not cells["letter"]:
         raise SosError("no letter: write S or O")
     if not cells["cell"]:
