@@ -1043,7 +1043,7 @@ def test_on_8x8_boards_moves_are_weighed_from_14_empty_cells():
 def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
     data = document(crowded_game(8, seed), 8, every=every)
     # The turning point is the last section: its pages alone are read (the game before it takes up to 24 pages).
-    first, section_text = section(data, next(heading for heading in TURNING if heading in flat_text(data)))
+    first, section_text = section(data, turning_title(data))
     pages_text = [flat(text) for text in section_text]
     said = "if both sides played their best from this move to the end; after it,"
     page = next(k for k, text in enumerate(pages_text) if said in text)
@@ -1058,7 +1058,7 @@ def test_the_turning_points_two_boards_stand_side_by_side_on_8x8(seed, every):
 def test_the_turning_points_captions_start_where_the_games_captions_start(size, seed):
     # Set from the grid's edge, they stood a row label's width right of every caption above them (review rv61, 7).
     data = document(crowded_game(size, seed), size)
-    first, _ = section(data, next(heading for heading in TURNING if heading in flat_text(data)))
+    first, _ = section(data, turning_title(data))
     last, _ = section(data, "The score sheet, checked")
     pdf = opened(data)
     starts = {round(m["x0"] / MM_PT, 1) for k in range(1, first) for m in pdf.pages[k].search(r"Moves? \d+")}
@@ -3613,6 +3613,12 @@ TURNING = ("The turning point", "The move that cost the most")
 TURNING_FR = ("Le tournant de la partie", "Le coup qui a coûté le plus cher")
 
 
+def turning_title(data: bytes) -> str:
+    """Returns the turning point's heading as its bookmark has it, the moves weighed after it where the first were not
+    ("The move that cost the most (moves 51 to 64)")."""
+    return next(title for title in outline(data) if title.startswith(TURNING + TURNING_FR))
+
+
 def flat_text(data: bytes) -> str:
     return " ".join(flat(text) for text in texts(data))
 
@@ -3908,10 +3914,10 @@ def test_in_large_print_the_turning_points_two_boards_of_7x7_and_8x8_stand_side_
 ):
     data = document(crowded_game(size, 4), size, every=16, large_print=True, paper=paper, language=lang)
     french = lang == Language.FR
-    named = next(heading for heading in TURNING + TURNING_FR if heading in flat_text(data))
+    named = turning_title(data)
     number, _ = section(data, named)
     page = opened(data).pages[number]
-    heading = page.search(named)[0]["bottom"] / MM_PT
+    heading = page.search(re.escape(named.split(" (")[0]))[0]["bottom"] / MM_PT  # its first line
     played, better = [board for board in boards_on(data, number) if board[1] > heading][:2]
     assert played[1] == pytest.approx(better[1], abs=0.1), (played, better)  # one top: side by side, on one page
     assert [(round(board[2], 2), board[3]) for board in (played, better)] == [(cell, size)] * 2
@@ -4060,9 +4066,16 @@ def test_a_costliest_move_that_changed_no_result_is_not_called_the_turning_point
 )
 def test_the_turning_point_of_a_game_not_weighed_from_its_start_claims_only_the_moves_weighed(language, said):
     # Moves 1 to 9 of a 5 x 5 game are played with too many empty cells to weigh: "no other move in this game cost as
-    # much" was more than the program knew (French read fr76, 2).
+    # much" was more than the program knew (French read fr76, 2), and its heading, "The turning point" or "The move
+    # that cost the most", over a late move chose the wrong moment to teach (review rv79, 2).
     found = " ".join(flat(text) for text in texts(document(crowded_game(5, 1), 5, language=language)))
     assert said in found and "in this game cost" not in found and "de la partie n’a coûté" not in found
+    heading = (
+        "The move that cost the most (moves 10 to 25)"
+        if language == Language.EN
+        else "Le coup qui a coûté le plus cher (coups 10 à 25)"
+    )
+    assert heading in found and "The turning point" not in found and "Le tournant" not in found, found
 
 
 # A page of the score sheet's or best play's rows under their heading row alone did not say which table it went on

@@ -92,7 +92,10 @@ def replay_plan(
     words = Words(lang)
     notation = options.notation
     audit, errors = _audit(game, words, notation)
-    costliest = _costliest_only(game, moves)
+    since = _first_weighed(game, moves)
+    # Where the first moves were not weighed, the costliest of the others may have turned nothing: a heading that said
+    # "The move that cost the most" over move 60 of 64 chose the wrong moment to teach (review rv79, 2).
+    costliest = bool(since) or _costliest_only(game, moves)
     analysis, unweighed, notes = _analysis(game, moves, costliest, words, notation)
     audit_heading = words("replay.audit_heading", first=game.example.variant.first_sos_wins)
     analysis_heading = words("replay.analysis_heading", weighed=any(move.solved for move in moves))
@@ -153,7 +156,9 @@ def replay_plan(
         analysis=analysis,
         unweighed=unweighed,
         notes=notes,
-        turning_heading=words("replay.turning_heading", costliest=costliest),
+        turning_heading=words(
+            "replay.turning_heading", costliest=costliest, since=since, last=_number(game, len(game.steps) - 1)
+        ),
         turning=_turning(game, moves, words, notation),
     )
 
@@ -778,9 +783,7 @@ def _turning(
         ties=ties,
         # Moves played with too many empty cells are not weighed: "no other move in this game" was more than the
         # program knew (French read fr76, 2).
-        since=next((_number(game, move.number - 1) for move in moves if move.solved), 0)
-        if any(not move.solved for move in moves)
-        else 0,
+        since=_first_weighed(game, moves),
         result=_turned_again(game, game.example.variant.side_of(step.seat), turn.finish),
         # A missed point that also left a gift says both: the gift may be most of what the move cost (fr62, 2).
         gift=turn.gift,
@@ -790,6 +793,13 @@ def _turning(
         margin=_sign(turn.finish or 0) == _sign(turn.best_finish or 0),
     )
     return TurningPoint(figures[0], figures[1], why)
+
+
+def _first_weighed(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> int:
+    """Returns the number of the first move weighed where moves before it were not (0 where every move was)."""
+    if all(move.solved for move in moves):
+        return 0
+    return next((_number(game, move.number - 1) for move in moves if move.solved), 0)
 
 
 def _costliest_only(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> bool:
