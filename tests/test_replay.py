@@ -633,15 +633,15 @@ def test_a_game_nobody_scored_in_has_no_boards_of_scorers():
     rows = [(str(k), "", "O", cell) for k, cell in enumerate(["A1", "B2", "C3"], start=1)]
     data = document(csv_text(rows, header=HEADER[:6]), 3)
     page = page_with(data, "Who made each S-O-S")
-    assert "Nobody completed an S-O-S in the moves of the record." in flat(texts(data)[page])  # three moves
+    assert "Nobody has completed an S-O-S yet: the record stops at move 3." in flat(texts(data)[page])
     assert sum(grids(data)) == 1  # the one picture after the last move
 
 
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "Nobody completed an S-O-S in the moves of the record."),
-        (Language.FR, "Personne n’a complété de S-O-S dans les coups du relevé."),
+        (Language.EN, "Nobody has completed an S-O-S yet: the record stops at move 8."),
+        (Language.FR, "Personne n’a encore complété de S-O-S : le relevé s’arrête au coup 8."),
     ],
 )
 def test_a_record_that_stops_before_any_s_o_s_says_nobody_made_one_in_its_moves(language, said):
@@ -1188,7 +1188,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
             [
                 "Point manqué : O en B2 aurait rapporté 1 point tout de suite. Avant ce coup, si chacun avait joué au "
                 "mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 "
-                "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut encore marquer "
+                "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut à son tour marquer "
                 "1 point avec O en B2 ou O en C2. C’est le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
                 "C’est donc B qui a pu marquer à la place de A : O en B2 ou O en C2. Avant ce coup, si chacun avait "
@@ -1232,13 +1232,13 @@ def test_a_turning_point_tied_with_other_moves_says_so(lang, tie):
     [
         (
             "en",
-            "No move from move 51 on, the first the program could weigh, cost more: two other moves, played later, "
-            "cost as much.",
+            "The program could weigh the moves from move 51 on only; of those, none cost more: two other moves, played "
+            "later, cost as much.",
         ),
         (
             "fr",
-            "Plus tard, deux autres coups ont coûté autant, mais à partir du coup 51, le premier que le logiciel a pu "
-            "évaluer, aucun n’a coûté plus cher : celui-ci est le premier.",
+            "Le logiciel n’a pu évaluer les coups qu’à partir du coup 51 ; parmi eux, deux autres coups, joués plus "
+            "tard, ont coûté autant, mais aucun n’a coûté plus cher.",
         ),
     ],
 )
@@ -2038,6 +2038,7 @@ SECTIONS = {
     "Move by move: missed chances and gifts": "What the move did",
     "The turning point": None,
     "The move that cost the most": None,  # the turning point of a game that turned again later (review rv76, 3)
+    "The first move that cost the most": None,  # ...the first of several that cost as much (French read fr80, 8)
     "Qui a formé chaque S-O-S": None,
     "Qui a formé le S-O-S gagnant": None,
     "La partie, coup par coup": None,
@@ -2046,6 +2047,7 @@ SECTIONS = {
     "Coup par coup\u202f: occasions manquées et cadeaux": "Commentaire",
     "Le tournant de la partie": None,
     "Le coup qui a coûté le plus cher": None,
+    "Le premier des coups qui ont coûté le plus cher": None,
 }
 
 # What `plumbed` finds on each page: the section headings and the heading rows of the tables they head.
@@ -2398,7 +2400,7 @@ GIFTS_SAID = [
     (Language.FR, CORNERS, "Cadeau : B peut maintenant marquer 1 point avec O en A2 ou O en B2."),
     (Language.FR, STAR, "Cadeau : B peut maintenant marquer 1 point avec S en C1, S en C2, S en B3 ou un autre coup."),
     (Language.EN, LEFT, "Gift: B can still score 1 point with O in B1."),
-    (Language.FR, LEFT, "Cadeau : B peut encore marquer 1 point avec O en B1."),
+    (Language.FR, LEFT, "Cadeau : B peut à son tour marquer 1 point avec O en B1."),
 ]
 
 
@@ -2474,13 +2476,11 @@ LEFT_OPEN = [
     [
         (
             Language.EN,
-            "At move 8, B wrote O in B1 and scored nothing. B left A a move that scores, already there before this "
-            "move: S in A1.",
+            "At move 8, B wrote O in B1 and scored nothing. B could have scored with S in A1, but left it to A.",
         ),
         (
             Language.FR,
-            "Au coup 8, B a écrit O en B1 et n’a rien marqué. B a laissé à A un coup qui marque, déjà possible avant "
-            "ce coup : S en A1.",
+            "Au coup 8, B a écrit O en B1 et n’a rien marqué. B pouvait marquer avec S en A1, mais l’a laissé à A.",
         ),
     ],
 )
@@ -3609,8 +3609,12 @@ def steps_boards(data: bytes) -> list[list[tuple[float, float, float, int]]]:
 
 # The turning point's heading, or, where it changed no result or later moves turned the game again, the move that cost
 # the most's (`plans.replay._costliest_only`).
-TURNING = ("The turning point", "The move that cost the most")
-TURNING_FR = ("Le tournant de la partie", "Le coup qui a coûté le plus cher")
+TURNING = ("The turning point", "The first move that cost the most", "The move that cost the most")
+TURNING_FR = (
+    "Le tournant de la partie",
+    "Le premier des coups qui ont coûté le plus cher",
+    "Le coup qui a coûté le plus cher",
+)
 
 
 def turning_title(data: bytes) -> str:
@@ -4012,16 +4016,12 @@ def test_the_turning_point_says_so_where_the_game_ended_otherwise_than_it_would_
     # table, as the move that cost the most, not the turning point of a game it did not decide (review rv76, 3).
     found = " ".join(" ".join(texts(document(crowded_game(4, seed), 4, language=language))).split())
     english = language is Language.EN
-    names = (
-        "The turning point",
-        "Le tournant de la partie",
-        "The move that cost the most",
-        "Le coup qui a coûté le plus cher",
-    )
-    named = names[(not english) + 2 * (said is not None)]
-    assert found.count(named) == 1 + (named != names[3]) and not any(name in found for name in names if name != named)
+    headings = TURNING if english else TURNING_FR
+    named = headings[0] if said is None else next(name for name in headings[1:] if name in found)
+    assert not any(name in found for name in headings if name != named)
     # the table's row of that move, in French in a sentence of its own (French read fr76, 4)
-    assert (f"{named}." if named != names[3] else "C’est le coup qui a coûté le plus cher.") in found
+    tag = f"{named}." if english else f"C’est {named[0].lower()}{named[1:]}."
+    assert found.count(named) == 1 + english and tag in found
     turning = found[found.index(named) :]
     if said is None:
         assert "turned the game again" not in found and "after it, 3 points behind." in turning
@@ -4056,11 +4056,14 @@ def test_a_costliest_move_that_changed_no_result_is_not_called_the_turning_point
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        (Language.EN, "No other move from move 10 on, the first the program could weigh, cost its player as much."),
+        (
+            Language.EN,
+            "The program could weigh the moves from move 10 on only; of those, no other cost its player as much.",
+        ),
         (
             Language.FR,
-            "Aucun autre coup à partir du coup 10, le premier que le logiciel a pu évaluer, n’a coûté aussi cher à "
-            "celui qui l’a joué.",
+            "Le logiciel n’a pu évaluer les coups qu’à partir du coup 10 ; parmi eux, aucun autre n’a coûté aussi cher "
+            "à celui qui l’a joué.",
         ),
     ],
 )
@@ -4071,9 +4074,9 @@ def test_the_turning_point_of_a_game_not_weighed_from_its_start_claims_only_the_
     found = " ".join(flat(text) for text in texts(document(crowded_game(5, 1), 5, language=language)))
     assert said in found and "in this game cost" not in found and "de la partie n’a coûté" not in found
     heading = (
-        "The move that cost the most (moves 10 to 25)"
+        "The move that cost the most (among moves 10 to 25)"
         if language == Language.EN
-        else "Le coup qui a coûté le plus cher (coups 10 à 25)"
+        else "Le coup qui a coûté le plus cher (parmi les coups 10 à 25)"
     )
     assert heading in found and "The turning point" not in found and "Le tournant" not in found, found
 

@@ -159,11 +159,11 @@ def test_the_example_and_the_naming_diagram_follow_the_notation(examples, notati
     [
         (
             PrintOptions(),
-            "The small numbers give the order of the moves; letters with no number were there first.",
+            "The small numbers give the order of the moves; a letter with no number was already there.",
         ),
         (
             PrintOptions(language=Language.FR, variant=Variant(first_sos_wins=True)),
-            "Les petits numéros donnent l’ordre des coups ; les lettres sans numéro étaient là avant.",
+            "Les petits numéros donnent l’ordre des coups ; une lettre sans numéro était déjà là.",
         ),
     ],
 )

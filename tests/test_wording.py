@@ -61,6 +61,7 @@ ARGUMENTS = [
         "more": 0,
         "turning": True,
         "costliest": True,  # the game turned again after its turning point: "the move that cost the most"
+        "tied": True,  # the first of several moves that cost as much: "the first move that cost the most"
         "margin": True,  # the move changed the margin, not the result: "would have lost either way"
         "since": 10,  # moves 1 to 9 not weighed: "no other move from move 10 on"
         "scored": 3,
@@ -200,6 +201,7 @@ ARGUMENTS.append(
 )
 SAMPLE = {
     "costliest": False,
+    "tied": False,
     "margin": False,
     "since": 0,
     "mark": "*",  # the replay's note under its checked sheet: a total that carried earlier mistakes forward

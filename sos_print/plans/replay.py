@@ -96,7 +96,9 @@ def replay_plan(
     # Where the first moves were not weighed, the costliest of the others may have turned nothing: a heading that said
     # "The move that cost the most" over move 60 of 64 chose the wrong moment to teach (review rv79, 2).
     costliest = bool(since) or _costliest_only(game, moves)
-    analysis, unweighed, notes = _analysis(game, moves, costliest, words, notation)
+    # Named the move that cost the most, the first of several that cost as much says so (French read fr80, 8).
+    tied = costliest and _tied(moves)
+    analysis, unweighed, notes = _analysis(game, moves, (costliest, tied), words, notation)
     audit_heading = words("replay.audit_heading", first=game.example.variant.first_sos_wins)
     analysis_heading = words("replay.analysis_heading", weighed=any(move.solved for move in moves))
     return ReplayPlan(
@@ -157,7 +159,11 @@ def replay_plan(
         unweighed=unweighed,
         notes=notes,
         turning_heading=words(
-            "replay.turning_heading", costliest=costliest, since=since, last=_number(game, len(game.steps) - 1)
+            "replay.turning_heading",
+            costliest=costliest,
+            tied=tied,
+            since=since,
+            last=_number(game, len(game.steps) - 1),
         ),
         turning=_turning(game, moves, words, notation),
     )
@@ -264,6 +270,7 @@ def _final_intro(game: CheckedExample, words: Words) -> list[Block]:
         first=variant.first_sos_wins,
         over=game.final.is_over,  # a record may stop before the end of the game
         nobody=tuple(_side_words(game, side) for side, lines in made.items() if not lines),
+        last=_number(game, len(game.steps) - 1),
     )
 
 
@@ -551,11 +558,15 @@ def signed(value: int) -> str:
 
 
 def _analysis(
-    game: CheckedExample, moves: tuple[MoveAnalysis, ...], costliest: bool, words: Words, notation: Notation
+    game: CheckedExample,
+    moves: tuple[MoveAnalysis, ...],
+    named: tuple[bool, bool],
+    words: Words,
+    notation: Notation,
 ) -> tuple[Table | None, list[Block], list[Block]]:
     """Returns the table of every move (what one look ahead shows, and the solver's verdict where it weighs the
-    move, the turning point's row tagged as such, or as the move that cost the most where it is named so:
-    `_costliest_only`), the note on the moves it could not weigh, and the notes after the table."""
+    move, the turning point's row tagged as such, or, where `named` says so (the move that cost the most, the first of
+    several), as the move that cost the most), the note on the moves it could not weigh, and the notes after it."""
     variant = game.example.variant
     unweighed: list[Block] = []
     unsolved = [move for move in moves if not move.solved]
@@ -574,14 +585,19 @@ def _analysis(
     shown = ("played", "value", "best", "comment") if weighed else ("played", "comment")
     columns = [words("audit.col_move"), words("audit.col_player"), *(words(f"replay.col_{name}") for name in shown)]
     turn = turning_point(moves)
-    rows = tuple(_analysis_row(game, move, move is turn, costliest, words, notation) for move in moves)
+    rows = tuple(_analysis_row(game, move, move is turn, named, words, notation) for move in moves)
     rows = rows if weighed else tuple(row[:3] + row[5:] for row in rows)
     notes = words.blocks("replay.no_turning") if turn is None and weighed else []
     return Table(tuple(columns), rows, stretch=len(columns) - 1), unweighed, notes
 
 
 def _analysis_row(
-    game: CheckedExample, move: MoveAnalysis, turning: bool, costliest: bool, words: Words, notation: Notation
+    game: CheckedExample,
+    move: MoveAnalysis,
+    turning: bool,
+    named: tuple[bool, bool],
+    words: Words,
+    notation: Notation,
 ) -> tuple[TableCell, ...]:
     size = game.example.size
     step = game.steps[move.number - 1]
@@ -613,7 +629,8 @@ def _analysis_row(
             best_moves=tuple(best[:SHOWN_BEST]),
             more=max(0, len(best) - SHOWN_BEST),
             turning=turning,
-            costliest=costliest,
+            costliest=named[0],
+            tied=named[1],
             points=step.points,
             lines=segment_names(step.segments, size, notation) if step.points else "",
         )
@@ -793,6 +810,12 @@ def _turning(
         margin=_sign(turn.finish or 0) == _sign(turn.best_finish or 0),
     )
     return TurningPoint(figures[0], figures[1], why)
+
+
+def _tied(moves: tuple[MoveAnalysis, ...]) -> bool:
+    """Tells whether another move cost as much as the turning point (it is the first of them)."""
+    turn = turning_point(moves)
+    return turn is not None and sum(move.cost == turn.cost for move in moves) > 1
 
 
 def _first_weighed(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> int:
