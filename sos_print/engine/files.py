@@ -259,19 +259,27 @@ def decode_spreadsheet(data: bytes, path: str, advice: str) -> str:
     table), or any file that is not text, is an ExampleFileError ending with `advice` ("save it as CSV, then check
     that file").
     """
+    return decoded_spreadsheet(data, path, advice)[0]
+
+
+def decoded_spreadsheet(data: bytes, path: str, advice: str) -> tuple[str, bool]:
+    """Returns what `decode_spreadsheet` returns, and whether the text was read as Windows-1252."""
     text, western = _decoded(data, path, advice)
     kind = _document(text)
     if kind:
         raise ExampleFileError(path, f"is {kind}, not a table or text: {advice}")
     if not western:
-        return text
+        return text, False
     mixed, garbled = _mixed_line(data), garbled_line(text)
-    # UTF-8 after a line of Western words, not after a line of another encoding's (Shift-JIS holds such bytes too).
-    later = mixed is not None and mixed[1] is _MIXED_LATER and garbled is not None and garbled <= mixed[0]
-    line, said = mixed if mixed is not None and not later else (garbled, _GARBLED)
+    line, said = garbled, _GARBLED
+    if mixed is not None:
+        # UTF-8 after a line of Western words, not after a line of another encoding's (Shift-JIS holds such bytes).
+        first, before = mixed
+        if before or garbled is None or garbled > first:
+            line, said = first, _MIXED if before else _MIXED_LATER
     if line is not None:
         raise ExampleFileError(path, f"line {line}: {said} save the file as UTF-8 (in Excel: CSV UTF-8)")
-    return text
+    return text, True
 
 
 _MIXED = (
@@ -323,11 +331,11 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         return data.decode("cp1252", errors="replace"), True
 
 
-def _mixed_line(data: bytes) -> tuple[int, str] | None:
+def _mixed_line(data: bytes) -> tuple[int, bool] | None:
     """Returns the line of the first byte that is not UTF-8 where UTF-8 letters beyond ASCII come before it or after
-    it (a list typed partly in another editor), and how to say so; else None. Read as Windows-1252, its first "Léa"
-    was blamed, on line 1, where the "José" of line 5 was the one letter to mend (sweep ad76, 1); a record's UTF-8
-    dash after a Windows-1252 title was quoted as the line 'â€“' (sweep ad79, 3)."""
+    it (a list typed partly in another editor), and whether they come before it; else None. Read as Windows-1252,
+    its first "Léa" was blamed, on line 1, where the "José" of line 5 was the one letter to mend (sweep ad76, 1); a
+    record's UTF-8 dash after a Windows-1252 title was quoted as the line 'â€“' (sweep ad79, 3)."""
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         data.decode("utf-8")
@@ -335,9 +343,9 @@ def _mixed_line(data: bytes) -> tuple[int, str] | None:
         before = data[: error.start].decode("utf-8")
         line = len(io.StringIO(before + "|", newline=None).readlines())
         if not before.isascii():
-            return line, _MIXED
+            return line, True
         if _UTF8_LETTER.search(data, error.end):
-            return line, _MIXED_LATER
+            return line, False
     return None
 
 

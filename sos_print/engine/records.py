@@ -202,13 +202,14 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
                 path, "holds no header row: write player, letter, cell, lines, points on the line after 'sep='"
             )
     titles, first, lines = _below_titles(first, lines)
-    separator = hint or _separator(first[1])
-    if hint and _known_columns(first[1], _separator(first[1])) > _known_columns(first[1], hint):
+    found = _separator(first[1])
+    separator = hint or found
+    if hint and _known_columns(first[1], found) > _known_columns(first[1], hint):
         # Read with the separator it names, the header named no column: "is not a game record" (sweep ad79, 2).
         raise ExampleFileError(
             path,
             f"row {said[0]} says {quoted(said[1].strip())}, but the header row (row {first[0]}) is separated by "
-            f"{_mark(_separator(first[1]))}: delete row {said[0]} or make it name that separator",
+            f"{_mark(found)}: delete row {said[0]} or make it name that separator",
         )
     header = _row(first[1], separator, path)
     _refuse_wide(header, path, first[0])

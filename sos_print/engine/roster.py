@@ -57,7 +57,7 @@ from itertools import islice, pairwise
 from typing import TypeVar
 
 from sos_print.engine.errors import ExampleFileError, quoted
-from sos_print.engine.files import UNCLOSED_QUOTE, decode_spreadsheet, read_bounded, separator_line, trimmed_row
+from sos_print.engine.files import UNCLOSED_QUOTE, decoded_spreadsheet, read_bounded, separator_line, trimmed_row
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.records import is_record_text
 from sos_print.engine.rules import MAX_PLAYERS
@@ -308,13 +308,11 @@ def read_roster(path: str) -> Roster:
     """Reads the class list at `path` (named in messages exactly as given); raises ExampleFileError if it cannot
     be read or holds fewer than two names or more than MAX_CHILDREN."""
     data = read_bounded(path, MAX_BYTES, "a class list")
-    roster = parse_roster(decode_spreadsheet(data, path, "save it as CSV, or as text with one name a line"), path)
-    try:
-        data.decode("utf-8-sig")
-    except UnicodeDecodeError:  # read as Windows-1252 (UTF-16 and UTF-32 lists are marked, or have zero bytes)
-        lines = tuple(child.line for child in roster.children if _APOSTROPHE_INSIDE.search(child.name))
-        return replace(roster, apostrophes=lines)
-    return roster
+    text, western = decoded_spreadsheet(data, path, "save it as CSV, or as text with one name a line")
+    roster = parse_roster(text, path)
+    if not western:
+        return roster
+    return replace(roster, apostrophes=tuple(c.line for c in roster.children if _APOSTROPHE_INSIDE.search(c.name)))
 
 
 _APOSTROPHE_INSIDE = re.compile(r"[a-z\u00df-\u00ff]\u2019[a-z\u00df-\u00ff]")

@@ -95,9 +95,10 @@ def replay_plan(
     since = _first_weighed(game, moves)
     # Where the first moves were not weighed, the costliest of the others may have turned nothing: a heading that said
     # "The move that cost the most" over move 60 of 64 chose the wrong moment to teach (review rv79, 2).
-    costliest = bool(since) or _costliest_only(game, moves)
+    turn = turning_point(moves)
+    costliest = bool(since) or _costliest_only(game, turn)
     # Named the move that cost the most, the first of several that cost as much says so (French read fr80, 8).
-    tied = costliest and _tied(moves)
+    tied = costliest and turn is not None and sum(move.cost == turn.cost for move in moves) > 1
     analysis, unweighed, notes = _analysis(game, moves, (costliest, tied), words, notation)
     audit_heading = words("replay.audit_heading", first=game.example.variant.first_sos_wins)
     analysis_heading = words("replay.analysis_heading", weighed=any(move.solved for move in moves))
@@ -812,12 +813,6 @@ def _turning(
     return TurningPoint(figures[0], figures[1], why)
 
 
-def _tied(moves: tuple[MoveAnalysis, ...]) -> bool:
-    """Tells whether another move cost as much as the turning point (it is the first of them)."""
-    turn = turning_point(moves)
-    return turn is not None and sum(move.cost == turn.cost for move in moves) > 1
-
-
 def _first_weighed(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> int:
     """Returns the number of the first move weighed where moves before it were not (0 where every move was)."""
     if all(move.solved for move in moves):
@@ -825,11 +820,10 @@ def _first_weighed(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> int
     return next((_number(game, move.number - 1) for move in moves if move.solved), 0)
 
 
-def _costliest_only(game: CheckedExample, moves: tuple[MoveAnalysis, ...]) -> bool:
-    """Tells whether the move that cost the most is named so, not the turning point: where it changed no result with
-    best play (a side 13 points behind finishing 15 behind: review rv78, 3), or where later slips changed the game's
-    result again, the game it did not decide (review rv76, 3)."""
-    turn = turning_point(moves)
+def _costliest_only(game: CheckedExample, turn: MoveAnalysis | None) -> bool:
+    """Tells whether the move that cost the most, `turn`, is named so, not the turning point: where it changed no
+    result with best play (a side 13 points behind finishing 15 behind: review rv78, 3), or where later slips changed
+    the game's result again, the game it did not decide (review rv76, 3)."""
     if turn is None or turn.slip is None or turn.finish is None or turn.best_finish is None:
         return False
     if _sign(turn.finish) == _sign(turn.best_finish):
