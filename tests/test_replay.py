@@ -1782,6 +1782,37 @@ def test_a_first_sos_wins_replay_says_a_framed_letter_completed_the_sos_and_who_
         assert not any(words in text for words in unsaid), text
 
 
+# The legend of a game with no S-O-S explained framed letters and lines that no picture held (session 68's list, C).
+@pytest.mark.parametrize(
+    ("variant", "every", "language", "said", "unsaid"),
+    [
+        (STANDARD, 0, Language.EN, ["A picture after the last move.", "A letter in a dashed frame is the last one "
+         "written."], ["after each move that scored", "framed letter", "thick grey line", "thin dashes"]),
+        (STANDARD, 2, Language.FR, ["Il y a une image tous les deux coups, et une après le dernier.", "Une lettre "
+         "dans un cadre en pointillés est la dernière écrite."], ["encadrée", "gros trait gris", "tirets fins"]),
+        (Variant(first_sos_wins=True), 0, Language.EN, ["A letter in a dashed frame is the last one written."],
+         ["framed letter", "thick grey line"]),
+        # Drawn every two moves, the first pictures' last letters are in dashed frames: the legend says what they are.
+        (Variant(first_sos_wins=True), 2, Language.EN, ["The framed letter completed the winning S-O-S", "A letter "
+         "in a dashed frame is the last one written, and completed no S-O-S."], ["scored"]),
+    ],
+    ids=["no sos", "no sos fr every 2", "first sos wins, none", "first sos wins every 2"],
+)  # fmt: skip
+def test_a_replays_legend_explains_only_the_marks_its_pictures_hold(variant, every, language, said, unsaid):
+    if variant.first_sos_wins and every:
+        rows = [("1", "A", "S", "A1"), ("2", "B", "O", "B2"), ("3", "A", "S", "C3")]
+    else:  # nine O: nothing ever scores
+        rows = [(str(k), "AB"[(k - 1) % 2], "O", f"{'ABC'[(k - 1) % 3]}{(k - 1) // 3 + 1}") for k in range(1, 10)]
+    text = whole(document(csv_text(rows, header=HEADER[:6]), 3, variant, every=every, language=language))
+    legend = legend_start(language) + flat(text).split(legend_start(language), 1)[1][:600]
+    assert all(words in legend for words in said), legend
+    assert not any(words in legend for words in unsaid), legend
+
+
+def legend_start(language: Language) -> str:
+    return "Il y a une image" if language is Language.FR else "A picture"
+
+
 @pytest.mark.parametrize(
     ("record", "sheet_name", "heads"),
     [

@@ -883,7 +883,7 @@ def test_moves_counted_but_not_named_agree_with_their_number(lang, macro, argume
 @pytest.mark.parametrize(("every", "said"), [(4, "tous les quatre coups"), (12, "tous les 12 coups")])
 def test_a_replay_drawn_every_few_moves_spells_a_count_under_ten(every, said):
     # « Il y a une image tous les 4 coups » (French read fr75, 5).
-    text = Words("fr")("replay.steps_intro", every=every, first=False, named=True, placed=False)
+    text = Words("fr")("replay.steps_intro", every=every, first=False, named=True, placed=False, scored=True)
     assert said in text.replace("\u202f", " ").replace("\u00a0", " ")
 
 

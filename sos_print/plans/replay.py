@@ -178,6 +178,7 @@ def _steps_intro(game: CheckedExample, words: Words, every: int, named: bool) ->
         first=game.example.variant.first_sos_wins,
         named=named,
         placed=any(letter is not None for letter in game.example.start.letters),
+        scored=any(step.points for step in game.steps),
     )
 
 
