@@ -1813,6 +1813,22 @@ def legend_start(language: Language) -> str:
     return "Il y a une image" if language is Language.FR else "A picture"
 
 
+# A target game's last caption said "The game ends." and no more: who reached the target was on page 1 only.
+@pytest.mark.parametrize(
+    ("record", "args", "said"),
+    [
+        ("07-target-score.toml", (), "(A2-C2, A2-C4). The game ends. B reaches the target of 3 points and wins."),
+        ("07-target-score.toml", ("--lang", "fr"), "terminée. B atteint l’objectif de 3 points et gagne."),
+        ("08-first-sos-wins.toml", (), "Move 2: B writes S in C3 and completes A1-C3. The game ends. B wins."),
+        ("11-team-first-sos-wins.toml", ("--lang", "fr"), "La partie est terminée. L’équipe A + C gagne."),
+        ("06-last-letter-scores.toml", (), "(B1-B3). The game ends. Page 2 of 4"),  # a full board: page 1 says who won
+    ],
+)
+def test_the_move_that_ends_a_game_early_says_who_won_with_it(record, args, said):
+    text = flat(whole(replayed(record, *args)))
+    assert said in text, text
+
+
 @pytest.mark.parametrize(
     ("record", "sheet_name", "heads"),
     [

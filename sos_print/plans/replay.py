@@ -22,7 +22,7 @@ from sos_print.plans.common import StripPlan, game_rules, strip_plan
 from sos_print.plans.grids import grid_plan
 from sos_print.plans.options import PrintOptions
 from sos_print.plans.tables import Entry, Table, TableCell
-from sos_print.plans.words import Block, Words
+from sos_print.plans.words import Block, Run, Words
 from sos_print.plans.worked import (
     ExampleFigure,
     called,
@@ -230,7 +230,22 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
     }
     first = game.example.variant.first_sos_wins
     said = untold_moves([sentence(k) for k in told], [_number(game, k) for k in told], untold, first, words)
+    won = _won(game, last, words)
+    if won and said:  # the last move's sentence says who won with it, as "The game ends" alone did not
+        said[-1] = replace(said[-1], runs=(*said[-1].runs, Run(" "), *(run for block in won for run in block.runs)))
     return ExampleFigure(title, tuple(said), grid, ())
+
+
+def _won(game: CheckedExample, index: int, words: Words) -> list[Block]:
+    """Returns the sentence saying who won with the move at `index` where it ended the game before the board was
+    full: the first S-O-S, or the target reached ("B reaches the target of 3 points and wins."); else none."""
+    step, variant = game.steps[index], game.example.variant
+    side = variant.side_of(step.seat)
+    target = variant.target if variant.target and step.after.side_scores[side] >= variant.target else 0
+    if not (step.after.is_over and step.points and (target or variant.first_sos_wins)):
+        return []
+    who = side_name(side) if variant.teams else called(game.example.header, step.seat)
+    return words.blocks("replay.step_won", who=who, target=target, teams=variant.teams)
 
 
 def scorer_boards(game: CheckedExample, words: Words, notation: Notation) -> tuple[ExampleFigure, ...]:
