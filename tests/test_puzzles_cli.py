@@ -1626,6 +1626,9 @@ def test_each_letter_of_the_marking_grid_has_a_line_of_its_own_its_cells_parted_
         assert [bold for _, bold in line].count(True) == 1, line
         cells = [word for word, bold in line if not bold]
         assert all(word.endswith(",") for word in cells[:-1]) and not cells[-1].endswith(","), line
+        # In the order of their names: "O C4, B2, C1" had a teacher search the list for a child's B2.
+        names = [word.rstrip(",") for word in cells]
+        assert names == sorted(names, key=lambda name: (name[0], int(name[1:]))), line
 
 
 def test_a_letter_whose_cells_overflow_a_box_of_the_marking_grid_starts_their_line_and_they_go_on_under_it():

@@ -226,9 +226,9 @@ def _sheet_cell(sheet: Sheet, child: str) -> TableCell:
 
 def _marked(puzzle: Puzzle, notation: Notation, stacked: bool = False) -> TableCell:
     """Returns a puzzle's answers as the marking grid lists them: each letter in bold on a line of its own, then its
-    cells, a comma between each two (`stacked`: on the lines under the letter); a cell where either letter is right
-    under "S/O", as the key's diagrams and its note ("S/O means either letter") write it, where "S A3" and "O A3" on
-    two lines read as two answers (issue 23, review des38 B11)."""
+    cells in the order of their names, a comma between each two (`stacked`: on the lines under the letter); a cell
+    where either letter is right under "S/O", as the key's diagrams and its note ("S/O means either letter") write it,
+    where "S A3" and "O A3" on two lines read as two answers (issue 23, review des38 B11)."""
     size, entries = puzzle.board.size, list[Entry]()
     letters: dict[Cell, str] = {}
     for answer in sorted(puzzle.answers, key=lambda answer: answer.move.letter is not Letter.S):
@@ -238,7 +238,8 @@ def _marked(puzzle: Puzzle, notation: Notation, stacked: bool = False) -> TableC
         if cells:
             # The cells are joined to their letter: a line break between them reads as a letter without its cells.
             # The next letter starts its own line: "S D2 O B3 D1", told apart by bold alone, read as five answers.
-            names = [cell_name(cell, size, notation) for cell in cells]
+            # In the order of their names (B2, C1, C4): a teacher looks a child's cell up in the list.
+            names = sorted(cell_name(cell, size, notation) for cell in cells)
             commas = (
                 Entry(
                     name + ("," if k < len(names) - 1 else ""),
