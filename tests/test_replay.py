@@ -3538,19 +3538,20 @@ def test_on_letter_in_large_print_the_score_sheet_no_longer_comes_first():
     assert section_order(data, 18.0) == ORDER[Language.EN]
 
 
-def test_the_best_play_heading_and_its_intro_keep_the_tables_first_three_rows():
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+def test_a_table_too_short_to_break_goes_whole_to_the_next_page_under_its_heading_continued(paper):
     # 09 in large print on Letter: "Best play, move by move" and its twelve lines of intro stood alone on a page 45 %
-    # empty, the table on the next (review 34, H3). Its five rows break on no page with three on each side; its
-    # heading keeps the heading row and as many rows as a page holds under its intro: three where they fit, here one
-    # (its rows, whose comments run on whole under their cells, are six lines of large print each).
-    data = rendered("replay", PrintOptions(large_print=True, paper=Paper.LETTER), "09-team-sos.toml")
+    # empty, the table on the next (review 34, H3). Its five rows break on no page with three on each side: started
+    # under its intro with three, it went on with two on a page of their own (review rv80, 1). The heading and intro
+    # end the page under the score sheet, and the five rows go whole to the next, under "..., continued".
+    data = rendered("replay", PrintOptions(large_print=True, paper=paper), "09-team-sos.toml")
     page = next(
         number
         for number, found in enumerate(plumbed(data))
         if any(match["size"] > 18.5 for match in found["found"]["Best play, move by move"])
     )
-    assert plumbed(data)[page]["found"]["What the move did"], "no heading row under the heading"
-    assert table_rows(data)[page]["analysis"] >= 1, table_rows(data)
+    assert [count["analysis"] for count in table_rows(data)][page:] == [0, 5], table_rows(data)
+    assert "Best play, move by move, continued" in plumbed(data)[page + 1]["text"]
     assert used(data)[page] > 0.75, used(data)
 
 

@@ -598,7 +598,9 @@ def _pour(
         # and the table starts the next page (`_table`): it started with one row under a page of French large-print
         # intro (issue 23, des42 B1).
         three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
-        heights = (*openings[:-1], three)
+        # A table too short to break keeps no three rows alone: started under its intro with three, a team game's five
+        # went on with two on a page of their own, after a page 60 % blank (review rv80, 1).
+        heights = openings[:-1] if len(analysis.rows) < 2 * KEPT_ROWS else (*openings[:-1], three)
         # A table kept whole keeps the sentence after it too ("No move the program weighed lost any points"): alone,
         # it made a last page 11 % full (03 in large print).
         whole = 2.0 + analysis.head + sum(analysis.rows)
@@ -867,12 +869,20 @@ def _table(
     least = _openings(layout, pouring)[-2]
     three = TABLE_GAP + layout.head + sum(layout.rows[:KEPT_ROWS])
     one = TABLE_GAP + layout.head + layout.rows[0]
-    alone = three if three <= flow.box.height else one
-    wanted = next((height for height in (least, three) if above + height <= flow.box.height), alone)
+    # A table too short to break (`_openings`) goes whole to the next page where a page holds it: there it starts
+    # with its section's heading, `continued`.
+    whole = len(layout.rows) < 2 * KEPT_ROWS and least <= flow.box.height
+    alone = least if whole else three if three <= flow.box.height else one
+    wanted = next(
+        (height for height in ((least,) if whole else (least, three)) if above + height <= flow.box.height), alone
+    )
     # The gap over the heading row gives way before the rows go to the next page: 0.7 mm too few left a large-print
     # page holding the section's heading and intro alone, 55 % blank (review rv78, 5).
     gap = TABLE_GAP if wanted <= flow.room or wanted - TABLE_GAP + TABLE_LEAST_GAP > flow.room else TABLE_LEAST_GAP
+    moved = not flow.page_started and wanted - TABLE_GAP + gap > flow.room
     flow.keep(wanted - TABLE_GAP + gap)
+    if moved and continued:
+        flow.blocks(_continued(continued))
     flow.space(gap)
     footnote = flow.measure(note[0]) + 2.0 if note[1] else 0.0  # the room kept for it on every page of the table
     first = flow.room - layout.head - footnote
