@@ -2596,3 +2596,24 @@ def test_the_keys_best_move_explanation_names_the_greedy_move_it_compares():
     assert found, text[:2000]
     for greedy, why in found:
         assert f"after {greedy}, and" in why, (greedy, why)
+
+
+def test_every_sheet_of_a_class_list_sets_its_puzzles_alike_whatever_the_names_length(runner, tmp_path):
+    # Two long names went under the title and their sheets put puzzle 1 alone on page 1, 2 and 3 on page 2: "page 2,
+    # puzzle 3" was another puzzle for them than for their classmates (review rv80, 3). Every name goes where the
+    # longest needs it, and every sheet of the set holds the same puzzles on each page.
+    names = ["Léa Martin", "Tom", "Zoé-Anne Lefèvre-Dubois", "Noah", "Maximilien-Alexandre de la Fontaine"]
+    roster = tmp_path / "class.txt"
+    roster.write_text("\n".join(names) + "\n", encoding="utf-8")
+    result = invoke(runner, "--out", tmp_path / "out", "--roster", roster, "--lang", "fr", "--large-print")
+    assert result.exit_code == 0, result.output
+    found: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+    with pages((tmp_path / "out" / "puzzles.pdf").read_bytes()) as pdf:
+        for page in pdf.pages:
+            text = page.extract_text()
+            sheet = next(name for name in names if name in text)
+            numbers = tuple(w["text"] for w in page.extract_words() if re.fullmatch(r"\d+\.", w["text"]))
+            name_at = next(round(w["top"]) for w in page.extract_words() if w["text"] == "Prénom")
+            found[sheet].append((*numbers, name_at))
+    assert len(found) == len(names), found.keys()
+    assert len({tuple(layout) for layout in found.values()}) == 1, found

@@ -263,6 +263,8 @@ def _name_below(plan: SheetPlan, box: Box, scale: float) -> bool:
 
     Beside the title, a name that fitted a size down was printed smaller than "Name" in large print (issue 23, rv44
     C6): under it, the whole width holds it at that size, or, a long name, a size down as before."""
+    if plan.name_under:
+        return True
     if set_words(plan.title[:1], TITLE_PT * scale, bold=True).width > box.width - _name_width(plan, scale):
         return True
     if not plan.child:
@@ -1087,6 +1089,10 @@ def _laid_out(options: PrintOptions, sheets: tuple[Sheet, ...]) -> tuple[tuple[S
         if child is not None and options.seating is not None and _set_child(plan, box, scale) is None:
             letters = per_line(_name_line(plan, box, scale) - 2.0, scale, child.name)
             raise NameFitError(options.seating.path, (child,), "sheet", letters, lines=1)
+    # Every sheet's name where the longest needs it: under the title, the room it takes set two children's sheets out
+    # otherwise ("page 2, puzzle 3" was another puzzle on a long name's sheet, review rv80, 3).
+    if any(_name_below(plan, box, scale) for plan in plans):
+        plans = [replace(plan, name_under=True) for plan in plans]
     laid = []
     for sheet, (plan, layout) in zip(sheets, _boxed(plans, box, scale), strict=True):
         if layout is None:

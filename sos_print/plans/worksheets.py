@@ -67,6 +67,7 @@ class SheetPlan:
     bookmark: str
     strip: StripPlan
     child: str = ""  # the name printed on the name line: a class list's child, one sheet each
+    name_under: bool = False  # the name line under the title, as a longer name of the same set needs it
     struck: Rich = ()  # what the dashed lines on its boards are: run on in the first page's reminder if `told`
     told: bool = False  # else said over the first page's rows, as over the next pages'
     # The title of the page a sheet of an odd number of pages, more than one, ends with, and its blank grids: every
