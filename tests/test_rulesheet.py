@@ -39,7 +39,7 @@ ENGLISH = [
     "Take turns to start. Next game, someone else is player A.",  # the rulebook: alternate who starts a series
     "2. Make an S-O-S in a line",
     "3. Take the point, write again",
-    "scores one point",
+    "You get one point for each new S-O-S.",  # one verb a child reads once (review rv80, 6)
     "If you score, write one more letter; if that one scores too, write another.",
     "4. A full board ends the game",  # "board", as on the page the children write on
     "the last letter can still score.",
