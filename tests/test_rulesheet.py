@@ -466,9 +466,10 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             Variant(players=4, teams=True),
             [
                 "A game for four players, each with a pencil, in two teams: A and C against B and D. "
-                "Player A starts, then B, C and D, in that order."
+                "Player A starts, then B, C and D, in that order.",
+                "Your team gets one point for each new S-O-S.",
             ],
-            ["in two teams, each with a pencil"],
+            ["in two teams, each with a pencil", "one point for your team for"],
         ),
         (
             Language.FR,
