@@ -1122,40 +1122,48 @@ def box_of(board) -> tuple[float, float, float, float]:
 
 
 @pytest.mark.parametrize(
-    ("size", "language", "paper"),
+    ("size", "language", "paper", "variant"),
     [
-        (7, Language.EN, Paper.A4),
-        (7, Language.FR, Paper.LETTER),
-        (8, Language.EN, Paper.A4),
-        (8, Language.FR, Paper.A4),
+        (7, Language.EN, Paper.A4, Variant()),
+        (7, Language.FR, Paper.LETTER, Variant()),
+        (8, Language.EN, Paper.A4, Variant()),
+        (8, Language.FR, Paper.A4, Variant()),
+        # No room for the whole board's larger cells: the corner that holds the named cell (review rv80, 5: 6.1 pt).
+        (8, Language.EN, Paper.A4, Variant(players=4, teams=True)),
+        (8, Language.EN, Paper.LETTER, Variant()),
+        (8, Language.FR, Paper.LETTER, Variant()),
     ],
 )
-def test_the_naming_grid_writes_its_cells_name_at_the_smallest_size_printed_at_least(examples, size, language, paper):
+def test_the_naming_grid_writes_its_cells_name_at_the_smallest_size_printed_at_least(
+    examples, size, language, paper, variant
+):
     # In 7 x 7 and 8 x 8 cells « L2C3 » shrank to 7 and 6 points (issue 23, review 34): the cells now grow for it to
-    # 9 pt, the sheet still on one sheet of paper (an 8 x 8 sheet on Letter has not the room: see NAMING_PAGES).
-    options = PrintOptions(size=size, notation=Notation.L1C1, language=language, paper=paper)
+    # 9 pt, the sheet still on one sheet of paper; where the back has not the room, the grid is the board's corner.
+    options = PrintOptions(size=size, notation=Notation.L1C1, language=language, paper=paper, variant=variant)
     data = rules_document(options, examples).data
     with pages(data) as pdf:
         sizes = [
             word["size"]
-            for page in pdf.pages
+            for number, page in enumerate(pdf.pages)
             for word in page.extract_words(extra_attrs=["size"])
-            if word["text"] == "L2C3" and any(frame["x0"] < word["x0"] < frame["x1"] for frame in grid_frames(page))
+            if word["text"] == "L2C3"
+            and any(left * MM < word["x0"] < (left + cell * n) * MM for left, _, cell, n in boards_on(data, number))
         ]
     assert page_count(data) == 2
     assert sizes and min(sizes) >= 9.0 - 0.01, sizes
 
 
 @pytest.mark.parametrize(
-    ("size", "notation", "language", "paper", "rows", "cols"),
+    ("size", "notation", "language", "paper", "naming", "rows", "cols"),
     [
-        (8, Notation.L1C1, Language.EN, Paper.A4, ["L5", "L6", "L7", "L8"], ["C1", "C2", "C3", "C4"]),
-        (8, Notation.L1C1, Language.FR, Paper.LETTER, ["L5", "L6", "L7", "L8"], ["C1", "C2", "C3", "C4"]),
-        (7, Notation.A1, Language.EN, Paper.LETTER, ["4", "3", "2", "1"], ["A", "B", "C", "D"]),
+        (8, Notation.L1C1, Language.EN, Paper.A4, 8, ["L5", "L6", "L7", "L8"], ["C1", "C2", "C3", "C4"]),
+        # The naming grid too is a corner where the back has no room for the whole board's cells (review rv80, 5).
+        (8, Notation.L1C1, Language.FR, Paper.LETTER, 4, ["L5", "L6", "L7", "L8"], ["C1", "C2", "C3", "C4"]),
+        (7, Notation.A1, Language.EN, Paper.LETTER, 7, ["4", "3", "2", "1"], ["A", "B", "C", "D"]),
     ],
 )
 def test_a_large_boards_worked_example_shows_the_corner_it_is_played_in(
-    examples, size, notation, language, paper, rows, cols
+    examples, size, notation, language, paper, naming, rows, cols
 ):
     # A one-move example in row L7 took a third of the back as a full 8 x 8 board (issue 23, review 34, P22): it shows
     # the 4 x 4 corner that holds it, labelled with the board's own coordinates.
@@ -1163,10 +1171,16 @@ def test_a_large_boards_worked_example_shows_the_corner_it_is_played_in(
     data = rules_document(options, examples).data
     assert page_count(data) == 2
     boards = boards_on(data, 1)
-    assert sorted(board[3] for board in boards) == [4, size]  # the corner, and the naming grid
-    left, top, cell, _ = next(board for board in boards if board[3] == 4)
+    assert sorted(board[3] for board in boards) == sorted([4, naming])  # the corner, and the naming grid
     with pages(data) as pdf:
         words = pdf.pages[1].extract_words()
+    named = [(w["x0"] / MM, w["top"] / MM) for w in words if w["text"] in ("L2C3", "B2")]
+    left, top, cell, _ = next(
+        board
+        for board in boards
+        if board[3] == 4
+        and not any(0 < x - board[0] < 4 * board[2] and 0 < y - board[1] < 4 * board[2] for x, y in named)
+    )
     beside = [
         w["text"]
         for w in words

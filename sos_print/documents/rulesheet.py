@@ -842,6 +842,10 @@ def _chosen_plan(
         made = next((plan for candidate, plan in plans if candidate is example), None)
         if made is None:
             made = replace(rules_plan(options, lang, example), legible_name=legible)
+            if not legible:
+                # The corner of the board that holds the named cell, in cells wide enough to write its name in: the
+                # whole 8 x 8 board, in the cells the sheet had room for, printed « L2C3 » at 6 points (review rv80, 5).
+                made = replace(made, coordinates=corner(made.coordinates))
             plans.append((example, made))
         return made
 
