@@ -660,6 +660,22 @@ def test_a_name_planted_where_the_cache_folder_goes_is_never_followed_changed_or
             assert not os.access(name, os.R_OK) or list(name.iterdir()) == []  # nothing of ours written there
 
 
+# Another user who may rename what we make in the temporary folder (one open to all without the sticky bit, or a
+# folder of theirs) swapped the checked cache folder for a link to theirs between the check and jinja2's reads: root
+# loaded their compiled templates (sweep ad81, 1). Nothing is made there, and the run goes on without the cache.
+@pytest.mark.parametrize("how", ["open to all, not sticky", "another user's, sticky", "another user's, closed"])
+def test_a_temporary_folder_another_user_may_change_gets_no_cache_folder(tmp_path, how):
+    with shared_folder() as folder:
+        nobody = pwd.getpwnam("nobody")
+        if how != "open to all, not sticky":
+            os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+        folder.chmod({"open to all, not sticky": 0o777, "another user's, sticky": 0o1777}.get(how, 0o755))
+        result = sos_print("rules", "--out", tmp_path / "rules.pdf", TMPDIR=str(folder))
+        assert (result.returncode, result.stderr) == (0, ""), result.stderr
+        assert texts(tmp_path / "rules.pdf")
+        assert list(folder.iterdir()) == []
+
+
 def test_the_cache_folder_is_made_closed_to_others_and_used(tmp_path):
     folder = tmp_path / "tmp"
     folder.mkdir()

@@ -4,7 +4,11 @@ The temporary folder is shared by every user of the machine, so its entries cann
 name there may be a symbolic link another user planted, pointing anywhere. The folder is made
 here with mode 0700, then looked at without following links, and used only if it is a real
 folder owned by this user that nobody else can enter. Nothing is ever changed on a path this
-run did not just create: no chmod, no removal.
+run did not just create: no chmod, no removal. jinja2 then reads and writes the cache files by
+their path, so the temporary folder itself must let no other user rename or replace the cache
+folder meanwhile: it is the user's or root's, and sticky where others may write in it (as /tmp);
+any other runs without the cache (sweep ad81, 1: a folder swapped for a link between the check
+and the reads had root load another user's compiled templates).
 """
 
 from __future__ import annotations
@@ -22,7 +26,10 @@ def private_folder() -> Path | None:
     uid = getattr(os, "getuid", None)
     if uid is None:  # no user ids (Windows): the temporary folder is the user's own there
         return Path(tempfile.gettempdir())
-    folder = Path(tempfile.gettempdir()) / f"{NAME}-{uid()}"
+    shared = Path(tempfile.gettempdir())
+    if not is_guarded(shared, uid()):
+        return None
+    folder = shared / f"{NAME}-{uid()}"
     try:
         os.mkdir(folder, stat.S_IRWXU)  # a link or anything else already there makes this fail: never followed
     except FileExistsError:
@@ -39,3 +46,14 @@ def is_private(folder: Path, uid: int) -> bool:
     except OSError:
         return False
     return stat.S_ISDIR(info.st_mode) and info.st_uid == uid and not info.st_mode & (stat.S_IRWXG | stat.S_IRWXO)
+
+
+def is_guarded(folder: Path, uid: int) -> bool:
+    """Tells whether no user but `uid` and root may rename or replace the entries `uid` makes in `folder`: it belongs
+    to one of them, and where others may write in it, it is sticky."""
+    try:
+        info = os.stat(folder)  # the folder the name leads to: /tmp may be a link of root's (macOS)
+    except OSError:
+        return False
+    shared = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return info.st_uid in (uid, 0) and (not shared or bool(info.st_mode & stat.S_ISVTX))
