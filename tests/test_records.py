@@ -1624,9 +1624,10 @@ def test_a_record_whose_windows_1252_title_comes_before_utf_8_is_refused_at_the_
     )
 
 
-@pytest.mark.parametrize("mark", ["|", ":", "/"])
-def test_a_record_whose_columns_are_parted_by_another_mark_is_told_so(runner, tmp_path, mark):
-    # "move|player|letter|..." was "its first row names none of the columns" (sweep ad76, 2).
+@pytest.mark.parametrize(("mark", "said"), [("|", "'|'"), (":", "':'"), ("/", "'/'"), ("   ", "spaces")])
+def test_a_record_whose_columns_are_parted_by_another_mark_is_told_so(runner, tmp_path, mark, said):
+    # "move|player|letter|..." was "its first row names none of the columns" (sweep ad76, 2), and columns lined up
+    # with spaces, as text copied from a PDF has them, still were (sweep ad81, 5).
     path = tmp_path / "game.csv"
     path.write_text(
         f"move{mark}player{mark}letter{mark}cell{mark}lines{mark}points\n1{mark}A{mark}S{mark}A2{mark}{mark}0\n"
@@ -1634,8 +1635,29 @@ def test_a_record_whose_columns_are_parted_by_another_mark_is_told_so(runner, tm
     result = runner.invoke(app, ["check", str(path), "--size", "4"])
     assert (result.exit_code, result.stdout.splitlines()[0]) == (
         1,
-        f"{path}: its columns are separated by '{mark}': separate them with commas, semicolons or tabs",
+        f"{path}: its columns are separated by {said}: separate them with commas, semicolons or tabs",
     )
+
+
+# A folder's record in columns parted by "|", or a Markdown table of a whole game, was taken for a note: "checked 1
+# file: every claim holds", exit 0, and its game never read (sweep ad81, 2). Prose naming the columns is a note still.
+@pytest.mark.parametrize(
+    ("name", "text", "skipped"),
+    [
+        ("group2.dat", "move|player|letter|cell|lines|points\n1|A|S|A2||0\n", True),
+        ("group3.md", "| move | player | letter | cell | lines | points |\n|---|---|---|---|---|---|\n"
+         "| 1 | A | S | A2 | | 0 |\n", True),
+        ("group4.dat", "move  player  letter  cell  lines  points\n1     A       S       A2           0\n", True),
+        ("notes.md", "# Notes\nEach player writes a letter in a cell, then the next player.\n", False),
+    ],
+)  # fmt: skip
+def test_a_folders_record_parted_by_another_mark_is_named_not_passed_over(runner, tmp_path, name, text, skipped):
+    (tmp_path / "group1.csv").write_text("move,player,letter,cell,lines,points\n1,A,S,A2,,0\n", encoding="utf-8")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    line = f"{tmp_path / name}: skipped: a game record whose name does not end in .csv, .tsv or .txt; name it to check"
+    assert (f"{line} it" in result.stdout.splitlines()) is skipped, result.stdout
+    assert result.exit_code == (1 if skipped else 0), result.stdout
 
 
 @pytest.mark.parametrize(("separator", "extra"), [(";", ""), (";", ";9")])

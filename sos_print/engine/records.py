@@ -168,7 +168,14 @@ def _is_header(line: str) -> bool:
         header = next(csv.reader([line], delimiter=_separator(line)), [])
     except csv.Error:
         return False
-    return {"player", "letter", "cell"} <= set(_named(header))
+    if {"player", "letter", "cell"} <= set(_named(header)):
+        return True
+    # Columns parted by another mark ("|", a Markdown table) or by spaces (text copied from a PDF) are a record too,
+    # refused when read with what parts them: passed over as a note, its game was never checked (sweep ad81, 2).
+    mark = _other_separator(header)
+    parts = [part.strip() for part in (line.split(mark) if mark and mark != " " else line.split())]
+    named = [_column(part) for part in parts if part]
+    return mark is not None and None not in named and {"player", "letter", "cell"} <= set(named)
 
 
 # Title rows a record may hold above its header row ("Partie du 3 mars", "Groupe 2", "A;Léa"): a teacher's sheet has a
@@ -588,8 +595,9 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
         # even when the first child's surname is a column's ("Case,Justin"). A header with a typo names two at least.
         mark = _other_separator(header)
         if mark:  # "move|player|letter" named every column, yet was told it named none (sweep ad76, 2)
+            parted = "spaces" if mark == " " else quoted(mark)
             raise ExampleFileError(
-                path, f"its columns are separated by {quoted(mark)}: separate them with commas, semicolons or tabs"
+                path, f"its columns are separated by {parted}: separate them with commas, semicolons or tabs"
             )
         raise ExampleFileError(path, f"is not a game record: its first row names {_how_many(named, required)}")
     columns: list[str | None] = []
@@ -629,7 +637,10 @@ def _other_separator(header: Sequence[str]) -> str | None:
     if len(header) != 1:
         return None
     marks = sorted(set(re.findall(r"[^\w\s+\-'\"]", header[0])))
-    return next((mark for mark in marks if len({_column(part) for part in header[0].split(mark)} - {None}) >= 2), None)
+    found = next((mark for mark in marks if len({_column(part) for part in header[0].split(mark)} - {None}) >= 2), None)
+    if found is None and len({_column(part) for part in header[0].split()} - {None}) >= 2:
+        return " "  # columns lined up with spaces, as text copied from a PDF has them (sweep ad81, 5)
+    return found
 
 
 def _how_many(named: set[str | None], required: dict[str, str]) -> str:
