@@ -800,6 +800,10 @@ BAD = [
     # A list saved with its formulas printed "=SUM(A1:A3)" as a child's name (sweep ad67, 3).
     (b"Name\nAnna\n=SUM(A1:A3)\nCara\n", "line 3: a name holds a spreadsheet formula: save the list with its values"),
     (b"Anna\n= Ben\nCara\n", "line 2: a name holds a spreadsheet formula: save the list with its values"),
+    # Formulas that read as titles were passed over, their child left out with a note calling them one (sweep ad81, 3).
+    (b'Name\n=HYPERLINK("http://x";"Anna")\nBen\nCara\n', "line 2: a name holds a spreadsheet formula: save the"),
+    (b"Name\nAnna\n=A1\nCara\n", "line 3: a name holds a spreadsheet formula: save the list with its values"),
+    (b'Name\nAnna\n=B1&" "&C1\nCara\n', "line 3: a name holds a spreadsheet formula: save the list with its values"),
     # A comment line, as text files hold one, printed "# comment" as a child's seat (sweep ad78, 2).
     (b"Anna\nTom\n# comment\nCara\n", "line 3: a name starts with #, as a comment does: remove the line, or write"),
     (b"Anna\nTom\n// comment\nCara\n", "line 3: a name starts with //, as a comment does: remove the line"),

@@ -759,6 +759,8 @@ def _title_row(
     school's name is a title (`_school`; `top` on the file's first line)."""
     filled = [column for column in columns.read if _cell(cells, column)]
     name = _cell(cells, filled[0]) if filled else ""
+    if name.strip().startswith("="):  # a formula is no title: refused as a name (`_checked`), never passed over
+        return False
     if not _worded(name):  # "Total;24", "Nombre d'élèves;3": the count under the names, the words in a name column
         first = next((column for column, cell in enumerate(cells) if cell.strip()), 0)
         return _titled(cells) or (first in columns.read and _no_name(cells[first]))
