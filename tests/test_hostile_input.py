@@ -941,3 +941,22 @@ def test_a_folder_swapped_for_a_link_again_and_again_never_leads_the_files_elsew
         assert [path.name for path in shared.rglob(".sos-print-*")] == [], outcomes
         assert len(list(shared.rglob("a*.pdf"))) == outcomes["written"], outcomes  # each in the other user's folder
         assert set(outcomes) <= {"written", f"cannot use the folder {sub}"}, outcomes
+
+
+# A terminal set to Latin-1 passes "é" as a byte that is not UTF-8, which Python keeps as a stand-in character:
+# "U+DCE9 (an invisible character) is not in the font", or "seat A has no name after its =" (sweep ad81, 4).
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["replay", str(EXAMPLES / "06-last-letter-scores.toml"), "--names", "A=Zo\udce9"], "--names"),
+        (["replay", str(EXAMPLES / "06-last-letter-scores.toml"), "--names", "A=\udce9\udce9\udce9"], "--names"),
+        (["kit", "--class-name", "CM2 \udce9l\udce8ves"], "class name"),
+        (["puzzles", "--class-name", "CM2 \udce9l\udce8ves"], "class name"),
+    ],
+)
+def test_an_options_text_that_is_not_utf8_is_told_so(runner, tmp_path, args, said):
+    out = tmp_path / ("out.pdf" if args[0] == "replay" else "out")
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert f"{said}: it is not UTF-8 text (is the terminal set to another encoding?)" in result.output, result.output
+    assert not out.exists()

@@ -254,6 +254,7 @@ def printable_class_name(text: str) -> str:
 
     from sos_print.engine.examples import CLASS_NAME_LENGTH
 
+    refuse_undecoded("class name", text, "class_name")
     name = unicodedata.normalize("NFC", text).strip()  # e + U+0301, as some systems write é, is the é the font has
     if len(name) > CLASS_NAME_LENGTH:
         usage(f"the class name has {len(name)} characters: at most {CLASS_NAME_LENGTH}", field="class_name")
@@ -268,6 +269,14 @@ def printable_class_name(text: str) -> str:
         if missing:
             usage(not_in_font("class name", missing) + spell_it(name), field="class_name")
     return name
+
+
+def refuse_undecoded(what: str, text: str, field: str | None = None) -> None:
+    """Refuses an option's text holding bytes that are not UTF-8: a terminal set to Latin-1 passes "é" as one such
+    byte, which Python keeps as a stand-in (U+DC80 to U+DCFF) that was then "an invisible character" the font lacks
+    (sweep ad81, 4)."""
+    if any("\udc80" <= char <= "\udcff" for char in text):
+        usage(f"{what}: it is not UTF-8 text (is the terminal set to another encoding?)", field=field)
 
 
 def variant_of(*, players: int, teams: bool, target: int, first_sos_wins: bool, players_given: bool = False) -> Variant:

@@ -33,6 +33,7 @@ from sos_print.cli.options import (
     Teams,
     given_options,
     print_options,
+    refuse_undecoded,
     usage,
 )
 from sos_print.cli.process import clear_progress_line, progress_line, say
@@ -163,6 +164,8 @@ def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]
     from sos_print.engine.roster import clean_name
     from sos_print.forms.fields import NAME_LENGTH
 
+    for text in texts:
+        refuse_undecoded("--names", text)
     found: dict[str, str] = {}
     for entry, (item, separator) in enumerate(_name_items(texts), start=1):
         word = "semicolons" if separator == ";" else "commas"
