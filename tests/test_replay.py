@@ -1813,6 +1813,19 @@ def legend_start(language: Language) -> str:
     return "Il y a une image" if language is Language.FR else "A picture"
 
 
+# In a team game, what a move cost went to "its player" (review rv80, 12): its team's points are the ones it cost.
+@pytest.mark.parametrize(
+    ("args", "said", "unsaid"),
+    [
+        ((), "No other move in this game cost its team as much.", "its player"),
+        (("--lang", "fr"), "Aucun autre coup de la partie n’a coûté aussi cher à son équipe.", "celui qui l’a joué"),
+    ],
+)
+def test_a_team_games_turning_point_says_what_the_move_cost_its_team(args, said, unsaid):
+    text = flat(whole(replayed("09-team-sos.toml", *args)))
+    assert said in text and unsaid not in text, text
+
+
 # A target game's last caption said "The game ends." and no more: who reached the target was on page 1 only.
 @pytest.mark.parametrize(
     ("record", "args", "said"),

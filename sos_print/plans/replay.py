@@ -825,6 +825,7 @@ def _turning(
         fresh=fresh,
         # A costliest move that changed no result says so, under its heading (French read fr79, 3).
         margin=_sign(turn.finish or 0) == _sign(turn.best_finish or 0),
+        teams=game.example.variant.teams,  # what a move costs goes to its team (review rv80, 12)
     )
     return TurningPoint(figures[0], figures[1], why)
 
