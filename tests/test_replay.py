@@ -3392,8 +3392,9 @@ REVIEWED = [
     # where the game's first row does not fit under it; on letter the game's heading no longer ends page 1 (its
     # first row fits under it on a later page only, whose frame the title leaves taller).
     # Two pages fewer since large print sets 4 x 4 one board a row at 16 mm, its caption beside it (session 38, H8).
-    # A page fewer since who made each S-O-S follows the summary, filling page 1 (issue 23, rp42).
-    ("09-team-sos.toml", 1, Language.EN, True, Paper.LETTER, 7),
+    # A page fewer since who made each S-O-S follows the summary, filling page 1 (issue 23, rp42). A page fewer since
+    # best play's five rows, too few to break, go whole under its heading continued (review rv80, 1).
+    ("09-team-sos.toml", 1, Language.EN, True, Paper.LETTER, 6),
     # A page fewer since who made each S-O-S shows the winning team's board alone (review 34, P10): the score sheet
     # fits under it.
     ("11-team-first-sos-wins.toml", 0, Language.FR, True, Paper.A4, 3),

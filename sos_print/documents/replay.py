@@ -599,8 +599,9 @@ def _pour(
         # intro (issue 23, des42 B1).
         three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
         # A table too short to break keeps no three rows alone: started under its intro with three, a team game's five
-        # went on with two on a page of their own, after a page 60 % blank (review rv80, 1).
-        heights = openings[:-1] if len(analysis.rows) < 2 * KEPT_ROWS else (*openings[:-1], three)
+        # went on with two on a page of their own, after a page 60 % blank (review rv80, 1). Where it does not fit
+        # under them, the heading, intro and note for the adult stay together, the note never alone on a page.
+        heights = (*openings[:-1], 0.0) if len(analysis.rows) < 2 * KEPT_ROWS else (*openings[:-1], three)
         # A table kept whole keeps the sentence after it too ("No move the program weighed lost any points"): alone,
         # it made a last page 11 % full (03 in large print).
         whole = 2.0 + analysis.head + sum(analysis.rows)
