@@ -6,9 +6,9 @@ here with mode 0700, then looked at without following links, and used only if it
 folder owned by this user that nobody else can enter. Nothing is ever changed on a path this
 run did not just create: no chmod, no removal. jinja2 then reads and writes the cache files by
 their path, so the temporary folder itself must let no other user rename or replace the cache
-folder meanwhile: it is the user's or root's, and sticky where others may write in it (as /tmp);
-any other runs without the cache (sweep ad81, 1: a folder swapped for a link between the check
-and the reads had root load another user's compiled templates).
+folder meanwhile: it is the user's or root's, and sticky where others may write in it (as /tmp).
+Elsewhere the run goes without the cache (sweep ad81, 1: a folder swapped for a link between the
+check and the reads had root load another user's compiled templates).
 """
 
 from __future__ import annotations
