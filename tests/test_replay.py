@@ -1177,8 +1177,8 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 # B2 and C2 were there before A's O in D4, which made none: no "new moves" (fr64, 2)
                 "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. So B "
                 "could score instead of A: O in B2 or O in C2. Before this move, A would finish 6 points ahead if both "
-                "sides played their best from this move to the end; after it, 4 points behind. No other move in "
-                "this game cost its player as much.",
+                "sides played their best from this move to the end; after it, 4 points behind. No other move "
+                "recorded cost its player as much.",  # the record stops at move 3: not "in this game" (fr81, 2)
             ],
         ),
         (
@@ -1193,7 +1193,7 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
                 "C’est donc B qui a pu marquer à la place de A : O en B2 ou O en C2. Avant ce coup, si chacun avait "
                 "joué au mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini "
-                "avec 4 points de retard. Aucun autre coup de la partie n’a coûté aussi cher à celui qui l’a joué.",
+                "avec 4 points de retard. Aucun autre coup noté n’a coûté aussi cher à celui qui l’a joué.",
             ],
         ),
     ],
@@ -1809,6 +1809,22 @@ def test_a_replays_legend_explains_only_the_marks_its_pictures_hold(variant, eve
     assert not any(words in legend for words in unsaid), legend
 
 
+@pytest.mark.parametrize(
+    ("record", "args", "said", "unsaid"),
+    [
+        # Every picture of 07 ends on a move that scored: no dashed frame to explain (French read fr81, 1).
+        ("07-target-score.toml", (), "A framed letter scored. Each new S-O-S", "dashed frame"),
+        ("07-target-score.toml", ("--lang", "fr"), "Une lettre encadrée est celle qui a marqué. Chaque", "pointillés"),
+        # One picture after the last move: no S-O-S made before it to draw in thin dashes.
+        ("06-last-letter-scores.toml", ("--every", "9"), "by the cells at its two ends.", "thin dashes"),
+    ],
+)
+def test_a_replays_legend_leaves_out_the_marks_no_picture_holds(record, args, said, unsaid):
+    text = flat(whole(replayed(record, *args)))
+    legend = text.split("Small numbers" if "--lang" not in args else "Les petits numéros", 1)[1][:500]
+    assert said in legend and unsaid not in legend, legend
+
+
 def legend_start(language: Language) -> str:
     return "Il y a une image" if language is Language.FR else "A picture"
 
@@ -1817,8 +1833,9 @@ def legend_start(language: Language) -> str:
 @pytest.mark.parametrize(
     ("args", "said", "unsaid"),
     [
-        ((), "No other move in this game cost its team as much.", "its player"),
-        (("--lang", "fr"), "Aucun autre coup de la partie n’a coûté aussi cher à son équipe.", "celui qui l’a joué"),
+        # The record stops at move 5: "in this game" spoke of moves nobody played (French read fr81, 2).
+        ((), "No other move recorded cost its team as much.", "its player"),
+        (("--lang", "fr"), "Aucun autre coup noté n’a coûté aussi cher à l’équipe qui l’a joué.", "à celui qui"),
     ],
 )
 def test_a_team_games_turning_point_says_what_the_move_cost_its_team(args, said, unsaid):
@@ -3763,15 +3780,15 @@ THREE_PLAYERS = [("1", "A", "S", "A1"), ("2", "B", "O", "A2"), ("3", "C", "S", "
                                                                                      "B + D : 1 S-O-S"]},
          {Language.EN: "For each team that made an S-O-S, here is the board after the last recorded move with only "
                        "that team's S-O-S. The number after each name says how many; the board shows where.",
-          Language.FR: "Voici, pour chaque équipe qui a marqué, la grille après le dernier coup noté où seuls ses "
-                       "S-O-S sont tracés. Le nombre après chaque nom indique combien il y en a ; la grille montre "
-                       "où."}),
+          Language.FR: "Voici, pour chaque équipe qui a marqué, la grille après le dernier coup noté ; seuls les S-O-S "
+                       "de cette équipe y sont tracés. Le nombre sous chaque grille indique combien il y en a ; la "
+                       "grille montre où."}),
         (lambda lang: document(csv_text(THREE_PLAYERS, HEADER[:6]), 3, Variant(players=3), language=lang),
          {Language.EN: ["C: 1 S-O-S line"], Language.FR: ["C : 1 S-O-S"]},
          {Language.EN: "move with only their S-O-S. A and B made no S-O-S. The number after each name says how many; "
                        "the board shows where.",
-          Language.FR: "où seuls ses S-O-S sont tracés. A et B n'ont complété aucun S-O-S. Le nombre après chaque "
-                       "nom indique combien il y en a ; la grille montre où."}),
+          Language.FR: "; seuls ses S-O-S y sont tracés. A et B n'ont complété aucun S-O-S. Le nombre sous chaque "
+                       "grille indique combien il y en a ; la grille montre où."}),
     ],
     ids=["11 first S-O-S wins", "09 teams", "3 players"],
 )  # fmt: skip
@@ -3826,8 +3843,8 @@ REPLAYED = [
     (
         "06-last-letter-scores.toml",
         Language.FR,
-        "Voici, pour chaque joueur qui a marqué, la grille finale où seuls ses S-O-S sont tracés. Le nombre "
-        "après chaque nom indique combien il y en a ; la grille montre où.",
+        "Voici, pour chaque joueur qui a marqué, la grille finale ; seuls ses S-O-S y sont tracés. Le nombre "
+        "sous chaque grille indique combien il y en a ; la grille montre où.",
     ),
     (
         "06-last-letter-scores.toml",

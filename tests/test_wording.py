@@ -331,6 +331,7 @@ SAMPLE = {
     "sent": 101,  # files sent to a field of the web page that takes at most `most`
     "legend": False,  # a marking grid's head ("3. Best move"), not the line over a grid of twelve
     "dashed": True,  # the teacher's strategy positions hold S-O-S already made
+    "earlier": True,  # a replay's pictures show S-O-S made before them
     "alone": False,  # the players' file holds more than one group's board
     "sheet_name": "score sheet",  # the audit as the teacher's notes name it (in the language's words, as they pass it)
     "sheets_name": "score sheets",
@@ -883,7 +884,8 @@ def test_moves_counted_but_not_named_agree_with_their_number(lang, macro, argume
 @pytest.mark.parametrize(("every", "said"), [(4, "tous les quatre coups"), (12, "tous les 12 coups")])
 def test_a_replay_drawn_every_few_moves_spells_a_count_under_ten(every, said):
     # « Il y a une image tous les 4 coups » (French read fr75, 5).
-    text = Words("fr")("replay.steps_intro", every=every, first=False, named=True, placed=False, scored=True)
+    flags = {"first": False, "named": True, "placed": False, "scored": True, "dashed": True, "earlier": True}
+    text = Words("fr")("replay.steps_intro", every=every, **flags)
     assert said in text.replace("\u202f", " ").replace("\u00a0", " ")
 
 

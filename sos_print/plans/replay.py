@@ -91,6 +91,7 @@ def replay_plan(
     """
     words = Words(lang)
     notation = options.notation
+    steps = tuple(_step_figure(game, span, words, notation) for span in spans(game.steps, every))
     audit, errors = _audit(game, words, notation)
     since = _first_weighed(game, moves)
     # Where the first moves were not weighed, the costliest of the others may have turned nothing: a heading that said
@@ -111,10 +112,10 @@ def replay_plan(
         header=_header(game, words, errors),
         bookmark=words("replay.bookmark"),
         steps_heading=words("replay.steps_heading"),
-        steps_intro=_steps_intro(game, words, every, named=True),
-        steps_intro_unnamed=_steps_intro(game, words, every, named=False),
+        steps_intro=_steps_intro(game, words, every, steps, named=True),
+        steps_intro_unnamed=_steps_intro(game, words, every, steps, named=False),
         legend_heading=words("replay.legend_heading"),
-        steps=tuple(_step_figure(game, span, words, notation) for span in spans(game.steps, every)),
+        steps=steps,
         final_heading=words(
             "replay.final_heading",
             first=game.example.variant.first_sos_wins,
@@ -170,8 +171,12 @@ def replay_plan(
     )
 
 
-def _steps_intro(game: CheckedExample, words: Words, every: int, named: bool) -> list[Block]:
-    """Returns the legend of the game's pictures: what the numbers, frames and lines mean, and where lines are named."""
+def _steps_intro(
+    game: CheckedExample, words: Words, every: int, steps: tuple[ExampleFigure, ...], named: bool
+) -> list[Block]:
+    """Returns the legend of the game's pictures (`steps`): what the numbers, frames and lines they hold mean, and
+    where lines are named. A dashed frame no picture held was explained, as were framed letters in a game without an
+    S-O-S (French read fr81, 1)."""
     return words.blocks(
         "replay.steps_intro",
         every=every,
@@ -179,6 +184,8 @@ def _steps_intro(game: CheckedExample, words: Words, every: int, named: bool) ->
         named=named,
         placed=any(letter is not None for letter in game.example.start.letters),
         scored=any(step.points for step in game.steps),
+        dashed=any(figure.grid.last is not None for figure in steps),
+        earlier=any(figure.grid.faint for figure in steps),
     )
 
 
@@ -826,6 +833,7 @@ def _turning(
         # A costliest move that changed no result says so, under its heading (French read fr79, 3).
         margin=_sign(turn.finish or 0) == _sign(turn.best_finish or 0),
         teams=game.example.variant.teams,  # what a move costs goes to its team (review rv80, 12)
+        over=game.final.is_over,  # a record that stops early says nothing of the moves after it (fr81, 2)
     )
     return TurningPoint(figures[0], figures[1], why)
 
