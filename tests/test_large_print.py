@@ -27,7 +27,7 @@ PT = 72 / 25.4  # points per millimetre, for the literals below
 LETTER_PT = 22.2  # a diagram's letters in large print: 14.8 pt times 1.5
 TAG_PT = 13.5  # line names and move numbers: 9 pt times 1.5
 BODY_PT = 18.0  # the children's text in large print: 12 pt times 1.5
-LEGEND = {Language.EN: "A letter in a box scored.", Language.FR: "Une lettre encadrée a fait un S-O-S."}
+LEGEND = {Language.EN: "A letter in a box scored.", Language.FR: "Une lettre encadrée a complété un S-O-S."}
 LINE_NAME = re.compile(r"\b(?:[A-H][1-8]-[A-H][1-8]|L[1-8]C[1-8]-L[1-8]C[1-8])\b")
 
 

@@ -127,7 +127,7 @@ def replay_plan(
         audit_continued=words("replay.continued", heading=audit_heading),
         audit_intro=words.blocks(
             "replay.audit_intro",
-            claimed=bool(errors.claimed),
+            wrong=bool(errors.moves),  # how a mistake is marked, where the sheet has one (French read fr81, 10)
             carried=bool(errors.carried_from),
             scored=len(audit.columns) > 5,
         ),
@@ -237,16 +237,19 @@ def _step_figure(game: CheckedExample, span: range, words: Words, notation: Nota
     }
     first = game.example.variant.first_sos_wins
     said = untold_moves([sentence(k) for k in told], [_number(game, k) for k in told], untold, first, words)
-    won = _won(game, last, words)
-    if won and said:  # the last move's sentence says who won with it, as "The game ends" alone did not
-        said[-1] = replace(said[-1], runs=(*said[-1].runs, Run(" "), *(run for block in won for run in block.runs)))
+    ending = _ending(game, last, words)
+    if ending and said:  # the last move's sentence says who won with it, as "The game ends" alone did not
+        said[-1] = replace(said[-1], runs=(*said[-1].runs, Run(" "), *(run for block in ending for run in block.runs)))
     return ExampleFigure(title, tuple(said), grid, ())
 
 
-def _won(game: CheckedExample, index: int, words: Words) -> list[Block]:
+def _ending(game: CheckedExample, index: int, words: Words) -> list[Block]:
     """Returns the sentence saying who won with the move at `index` where it ended the game before the board was
-    full: the first S-O-S, or the target reached ("B reaches the target of 3 points and wins."); else none."""
+    full: the first S-O-S, or the target reached ("B reaches the target of 3 points and wins."); or, the record's
+    last move where the game goes on, that the record stops there (French read fr81, 8); else none."""
     step, variant = game.steps[index], game.example.variant
+    if index == len(game.steps) - 1 and not step.after.is_over:
+        return words.blocks("replay.step_stops")
     side = variant.side_of(step.seat)
     target = variant.target if variant.target and step.after.side_scores[side] >= variant.target else 0
     if not (step.after.is_over and step.points and (target or variant.first_sos_wins)):
