@@ -663,17 +663,42 @@ def test_a_name_planted_where_the_cache_folder_goes_is_never_followed_changed_or
 # Another user who may rename what we make in the temporary folder (one open to all without the sticky bit, or a
 # folder of theirs) swapped the checked cache folder for a link to theirs between the check and jinja2's reads: root
 # loaded their compiled templates (sweep ad81, 1). Nothing is made there, and the run goes on without the cache.
-@pytest.mark.parametrize("how", ["open to all, not sticky", "another user's, sticky", "another user's, closed"])
+# The same where the folder above it is open to all (the temporary folder, root's own, renamed away and another put in
+# its place), or where it is reached through another user's link, re-pointed (sweep ad82, 1).
+@pytest.mark.parametrize(
+    "how",
+    [
+        "open to all, not sticky",
+        "another user's, sticky",
+        "another user's, closed",
+        "ours, in a folder open to all",
+        "ours, through another user's link",
+    ],
+)
 def test_a_temporary_folder_another_user_may_change_gets_no_cache_folder(tmp_path, how):
     with shared_folder() as folder:
         nobody = pwd.getpwnam("nobody")
-        if how != "open to all, not sticky":
-            os.chown(folder, nobody.pw_uid, nobody.pw_gid)
-        folder.chmod({"open to all, not sticky": 0o777, "another user's, sticky": 0o1777}.get(how, 0o755))
-        result = sos_print("rules", "--out", tmp_path / "rules.pdf", TMPDIR=str(folder))
+        temporary = folder
+        if how.startswith("ours"):
+            temporary = tmp_path / "private"  # root's, closed to others
+            temporary.mkdir(mode=0o700)
+            if how.endswith("link"):
+                folder.chmod(0o1777)
+                as_nobody(lambda: os.symlink(temporary, folder / "link"))
+                given = folder / "link"
+            else:
+                given = folder / "tmp"  # a folder of ours in a folder open to all
+                given.mkdir(mode=0o700)
+                temporary = given
+        else:
+            if how != "open to all, not sticky":
+                os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+            folder.chmod({"open to all, not sticky": 0o777, "another user's, sticky": 0o1777}.get(how, 0o755))
+            given = folder
+        result = sos_print("rules", "--out", tmp_path / "rules.pdf", TMPDIR=str(given))
         assert (result.returncode, result.stderr) == (0, ""), result.stderr
         assert texts(tmp_path / "rules.pdf")
-        assert list(folder.iterdir()) == []
+        assert list(temporary.iterdir()) == []
 
 
 def test_the_cache_folder_is_made_closed_to_others_and_used(tmp_path):

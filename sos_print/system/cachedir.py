@@ -6,7 +6,8 @@ here with mode 0700, then looked at without following links, and used only if it
 folder owned by this user that nobody else can enter. Nothing is ever changed on a path this
 run did not just create: no chmod, no removal. jinja2 then reads and writes the cache files by
 their path, so the temporary folder itself must let no other user rename or replace the cache
-folder meanwhile: it is the user's or root's, and sticky where others may write in it (as /tmp).
+folder meanwhile: it and every folder above it are the user's or root's, and sticky where others
+may write in them (as /tmp), and no link on the way is another user's.
 Elsewhere the run goes without the cache (sweep ad81, 1: a folder swapped for a link between the
 check and the reads had root load another user's compiled templates).
 """
@@ -49,11 +50,21 @@ def is_private(folder: Path, uid: int) -> bool:
 
 
 def is_guarded(folder: Path, uid: int) -> bool:
-    """Tells whether no user but `uid` and root may rename or replace the entries `uid` makes in `folder`: it belongs
-    to one of them, and where others may write in it, it is sticky."""
-    try:
-        info = os.stat(folder)  # the folder the name leads to: /tmp may be a link of root's (macOS)
-    except OSError:
-        return False
-    shared = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-    return info.st_uid in (uid, 0) and (not shared or bool(info.st_mode & stat.S_ISVTX))
+    """Tells whether no user but `uid` and root may rename or replace `folder`, or what `uid` makes in it: every
+    folder on its way from the root, as written and as its links lead, belongs to one of them and is sticky where
+    others may write in it, and every link on the way belongs to one of them. Looking at the temporary folder alone
+    (and through a link) let another user swap a folder above it, or re-point a link of theirs (sweep ad82, 1)."""
+    for path in (Path(os.path.abspath(folder)), Path(os.path.realpath(folder))):
+        for step in (*reversed(path.parents), path):
+            try:
+                info = os.lstat(step)
+            except OSError:
+                return False
+            if info.st_uid not in (uid, 0):
+                return False
+            if stat.S_ISLNK(info.st_mode):
+                continue  # one of theirs: where it leads is looked at as the second path
+            shared = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+            if not stat.S_ISDIR(info.st_mode) or (shared and not info.st_mode & stat.S_ISVTX):
+                return False
+    return True
