@@ -1825,19 +1825,6 @@ def test_a_replays_legend_leaves_out_the_marks_no_picture_holds(record, args, sa
     assert said in legend and unsaid not in legend, legend
 
 
-# "Where the score sheet has a mistake, the wrong entry is framed and crossed out" over a sheet with none had a child
-# look for marks that were not there (French read fr81, 10).
-@pytest.mark.parametrize(
-    ("record", "size", "marked"), [(csv_text(GAME3), 3, False), ("g4err", 4, True)], ids=["right", "two mistakes"]
-)
-def test_the_checked_sheets_intro_says_how_a_mistake_is_marked_only_where_it_has_one(record, size, marked):
-    if record == "g4err":
-        rows = [(str(k), "AB"[(k - 1) % 2], "O", f"{'ABCD'[(k - 1) % 4]}{(k - 1) // 4 + 1}", "", "1") for k in (1, 2)]
-        record = csv_text(rows, header=HEADER[:6])
-    text = flat(whole(document(record, size)))
-    assert ("the wrong entry is framed and crossed out" in text) is marked, text
-
-
 def legend_start(language: Language) -> str:
     return "Il y a une image" if language is Language.FR else "A picture"
 
