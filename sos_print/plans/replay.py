@@ -127,7 +127,7 @@ def replay_plan(
         audit_continued=words("replay.continued", heading=audit_heading),
         audit_intro=words.blocks(
             "replay.audit_intro",
-            wrong=bool(errors.claimed),  # how a mistake would be marked, where the sheet makes claims
+            claimed=bool(errors.claimed),
             carried=bool(errors.carried_from),
             scored=len(audit.columns) > 5,
         ),
