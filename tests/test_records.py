@@ -1648,6 +1648,11 @@ def test_a_record_whose_columns_are_parted_by_another_mark_is_told_so(runner, tm
         ("group3.md", "| move | player | letter | cell | lines | points |\n|---|---|---|---|---|---|\n"
          "| 1 | A | S | A2 | | 0 |\n", True),
         ("group4.dat", "move  player  letter  cell  lines  points\n1     A       S       A2           0\n", True),
+        # Copied from the printed sheet with pdftotext, or with a column of notes (sweep ad82, 2).
+        ("group5.md", "Move    Player     Letter   Cell      New S-O-S lines   Points   Total\n1       A          S    "
+         "    A2                          0        0\n", True),
+        ("group6.md", "| move | player | letter | cell | lines | points | note |\n|---|---|---|---|---|---|---|\n"
+         "| 1 | A | S | A2 | | 0 | x |\n", True),
         ("notes.md", "# Notes\nEach player writes a letter in a cell, then the next player.\n", False),
     ],
 )  # fmt: skip

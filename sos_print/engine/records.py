@@ -175,7 +175,10 @@ def _is_header(line: str) -> bool:
     mark = _other_separator(header)
     parts = [part.strip() for part in (line.split(mark) if mark and mark != " " else line.split())]
     named = [_column(part) for part in parts if part]
-    return mark is not None and None not in named and {"player", "letter", "cell"} <= set(named)
+    # Most of its parts name columns: a heading copied from the printed sheet ("New S-O-S lines") or with a column of
+    # notes is one; a sentence naming a player, a letter and a cell is not (sweep ad82, 2).
+    known = sum(name is not None for name in named)
+    return mark is not None and {"player", "letter", "cell"} <= set(named) and 2 * known >= len(named)
 
 
 # Title rows a record may hold above its header row ("Partie du 3 mars", "Groupe 2", "A;Léa"): a teacher's sheet has a
