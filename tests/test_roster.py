@@ -201,6 +201,11 @@ SHAPES = {
     "one-column sections Groupe A": ("Groupe A\nLéa\nNoël\nGroupe B\nZoé\n", ["Léa", "Noël", "Zoé"]),
     "a footer Total;2": ("Prénom;Nom\nLéa;Dupont\nNoël;Martin\nTotal;2\n", ["Léa", "Noël"]),
     "a footer Effectif;2": ("Prénom;Nom\nLéa;Dupont\nNoël;Martin\nEffectif;2\n", ["Léa", "Noël"]),
+    # Other totals' words were seated as a child, "Somme" a partner in a group (sweep ad82, 3).
+    "a footer Somme;2": ("Prénom;Nom\nLéa;Dupont\nNoël;Martin\nSomme;2\n", ["Léa", "Noël"]),
+    "a footer Sum,2": ("First name,Last name\nLéa,Dupont\nNoël,Martin\nSum,2\n", ["Léa", "Noël"]),
+    "a footer Totaux;2": ("Prénom;Nom\nLéa;Dupont\nNoël;Martin\nTotaux;2\n", ["Léa", "Noël"]),
+    "a footer Nb;2": ("Prénom;Nom\nLéa;Dupont\nNoël;Martin\nNb;2\n", ["Léa", "Noël"]),
     # Titles and label;value lines above a heading row (issue 20, sweep 15 F12).
     "a title of as many cells as the heading": (
         "Mme Martin;CM2;2025-2026\nNom;Prénom;Classe\nDupont;Léa;CM2\nMartin;Noël;CM2\n",

@@ -766,7 +766,7 @@ def _title_row(
         return _titled(cells) or (first in columns.read and _no_name(cells[first]))
     if _DATED.search(name):  # "Imprimé le 03/09/2025", "https://onde...": refused as names holding a slash
         return True
-    if _school(name, top):
+    if _school(name, top) or _footer(name, cells):  # "Somme;4", "Sum,4": a count under the names (sweep ad82, 3)
         return True
     if not _titled([name]):  # a section's cell alone ("CM1;", "Table 1;"), not a name beside a surname ("Dupont;Page")
         return sum(_worded(_cell(cells, column)) for column in filled) == 1 and _no_name(name, full)
@@ -816,7 +816,7 @@ def _footer(name: str, cells: Sequence[str]) -> bool:
 _OF = frozenset({"de", "des", "du", "d", "of", "the"})  # "Classe de Mme Martin", "Class of Mrs Smith"
 _COLOURS = frozenset({"rouge", "bleu", "vert", "jaune", "orange", "violet", "rose", "blanc", "noir", "gris", "marron"})
 _COLOURS |= frozenset({"red", "blue", "green", "yellow", "purple", "pink", "white", "black", "grey", "gray", "brown"})
-_TOTALS = frozenset({"total", "effectif", "effectifs"})
+_TOTALS = frozenset({"total", "totals", "totaux", "effectif", "effectifs", "sum", "somme", "nb"})  # "Somme;4" (ad82, 3)
 # Colours as a team's or a group's name has them ("Équipe bleue"): no name beside a title's word, a name alone ("Rose").
 _HUES = _COLOURS | frozenset({"bleue", "verte", "blanche", "noire", "grise", "violette", "marron"})
 
