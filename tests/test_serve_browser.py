@@ -302,7 +302,9 @@ def test_on_the_french_page_the_commands_english_words_are_marked_as_english(ser
         assert error.get_attribute("lang") == "en"
         assert page.find_element(By.CSS_SELECTOR, "#problems a").get_attribute("lang") == "en"
         page.get(served.origin + "/fr/solve")
-        page.find_element(By.ID, "field-board").send_keys("../../etc/passwd")
+        # Waited for: the kit's page, its script still answering the submit, once let the new page's field be looked
+        # for before it stood (a fresh-clone run, 6 December).
+        wait(page, ready.presence_of_element_located((By.ID, "field-board"))).send_keys("../../etc/passwd")
         page.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         error = wait(page, ready.visibility_of_element_located((By.ID, "error-board")))
         assert error.text.startswith("Une position ne contient que des S") and not error.get_attribute("lang")
