@@ -809,6 +809,10 @@ BAD = [
     (b'Name\n=HYPERLINK("http://x";"Anna")\nBen\nCara\n', "line 2: a name holds a spreadsheet formula: save the"),
     (b"Name\nAnna\n=A1\nCara\n", "line 3: a name holds a spreadsheet formula: save the list with its values"),
     (b'Name\nAnna\n=B1&" "&C1\nCara\n', "line 3: a name holds a spreadsheet formula: save the list with its values"),
+    # A broken formula's value was "a comment", or "#NAME?" on line 1 the heading "Name" (sweep ad82, 6).
+    (b"Name\nAnna\n#REF!\nCara\n", "line 3: a name holds a spreadsheet error (#REF!), a formula that broke: save"),
+    (b"Anna\n#N/A\nCara\n", "line 2: a name holds a spreadsheet error (#N/A), a formula that broke: save the list"),
+    (b"#NAME?\nAnna\nBen\nCara\n", "line 1: a name holds a spreadsheet error (#NAME?), a formula that broke"),
     # A comment line, as text files hold one, printed "# comment" as a child's seat (sweep ad78, 2).
     (b"Anna\nTom\n# comment\nCara\n", "line 3: a name starts with #, as a comment does: remove the line, or write"),
     (b"Anna\nTom\n// comment\nCara\n", "line 3: a name starts with //, as a comment does: remove the line"),

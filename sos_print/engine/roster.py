@@ -1109,6 +1109,8 @@ def _kind(cell: str) -> str | None:
     l'élève"): a cell holding any other word or a number ("Child 1") is a name. First names win
     over last names, and other columns over names ("Student ID" is no column of names).
     """
+    if _ERROR_VALUE.fullmatch(cell.strip()):  # "#NAME?" is a broken formula's value, not the heading "Name"
+        return None
     counted = re.fullmatch(r"(.*\S)\s*[(\[]\s*\d+\s*[)\]]\W*", cell)
     if counted and _heading(re.split(r"[\W_]+", counted[1].strip())[-1]) in COUNTED_HEADINGS:  # "Child (2)" is a name
         cell = counted[1]
@@ -1203,6 +1205,12 @@ def _heading(cell: str) -> str:
     return "".join(char for char in decomposed if char.isalnum() and not unicodedata.combining(char))
 
 
+# The values a spreadsheet shows for a formula that broke ("#REF!", "#N/A", "#NAME?"), saved in place of a name.
+_ERROR_VALUE = re.compile(
+    r"#(REF!|N/A|NAME\?|VALUE!|DIV/0!|NUM!|NULL!|SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!)", re.I
+)
+
+
 def _checked(child: Child, written: str, path: str) -> Child:
     """Returns `child` if its name, `written` as the cell holds it, can be printed; a name holding a semicolon, a tab
     (or another control character) or more than one comma is several children's names written in one cell, refused."""
@@ -1218,6 +1226,12 @@ def _checked(child: Child, written: str, path: str) -> Child:
         raise ExampleFileError(
             path,
             f"line {child.line}: a name holds a spreadsheet formula: save the list with its values, not its formulas",
+        )
+    if _ERROR_VALUE.fullmatch(written.strip()):  # "#REF!" read as a comment (sweep ad82, 6)
+        raise ExampleFileError(
+            path,
+            f"line {child.line}: a name holds a spreadsheet error ({written.strip()}), a formula that broke: save the "
+            "list with its values, not its formulas",
         )
     comment = next((mark for mark in ("#", "//") if written.strip().startswith(mark)), "")
     if comment:  # "# comment", as text files hold one, was printed as a child's name (sweep ad78, 2)
