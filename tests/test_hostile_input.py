@@ -977,11 +977,14 @@ def test_a_folder_swapped_for_a_link_again_and_again_never_leads_the_files_elsew
         (["replay", str(EXAMPLES / "06-last-letter-scores.toml"), "--names", "A=\udce9\udce9\udce9"], "--names"),
         (["kit", "--class-name", "CM2 \udce9l\udce8ves"], "class name"),
         (["puzzles", "--class-name", "CM2 \udce9l\udce8ves"], "class name"),
+        # "holds '\udce9' at place 5", "'5\udce9' is not a size" (sweep ad82, 5)
+        (["grids", "--sizes", "4,5\udce9"], "--sizes"),
+        (["solve", "S.O.\udce9/..S./O.../..O."], "the board"),
     ],
 )
 def test_an_options_text_that_is_not_utf8_is_told_so(runner, tmp_path, args, said):
-    out = tmp_path / ("out.pdf" if args[0] == "replay" else "out")
-    result = runner.invoke(app, [*args, "--out", str(out)])
+    out = tmp_path / ("out" if args[0] in ("kit", "puzzles") else "out.pdf")
+    result = runner.invoke(app, [*args, *(["--out", str(out)] if args[0] != "solve" else [])])
     assert result.exit_code == 2, result.output
     assert f"{said}: it is not UTF-8 text (is the terminal set to another encoding?)" in result.output, result.output
     assert not out.exists()

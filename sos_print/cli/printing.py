@@ -37,6 +37,7 @@ from sos_print.cli.options import (
     out_folder,
     print_options,
     refuse,
+    refuse_undecoded,
     seated,
     usage,
 )
@@ -385,6 +386,7 @@ def parse_sizes(text: str) -> list[int]:
     """Reads "3-8", "4,6" or "3-5,8" into sorted sizes; anything else is a usage error."""
     from sos_print.engine.errors import quoted
 
+    refuse_undecoded("--sizes", text)
     sizes: set[int] = set()
     for part in (part.strip() for part in text.split(",")):
         # Spaces only round the dash ("4 - 6"), which a word processor may make an en dash: "4 6" read as 46 (ad74, 2).

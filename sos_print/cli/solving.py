@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sos_print.cli.application import app
-from sos_print.cli.options import FirstSosWins, Players, Target, Teams, given_options, usage, variant_of
+from sos_print.cli.options import (
+    FirstSosWins,
+    Players,
+    Target,
+    Teams,
+    given_options,
+    refuse_undecoded,
+    usage,
+    variant_of,
+)
 from sos_print.cli.process import clear_progress_line, progress_line, say
 from sos_print.engine.notation import Notation
 
@@ -195,6 +204,7 @@ def _board_position(text: str, variant: "Variant", to_move: str | None) -> "Posi
     from sos_print.engine.errors import BoardTextError, quoted
     from sos_print.engine.rules import Position, parse_board
 
+    refuse_undecoded("the board", text)  # "holds '\udce9' at place 5" quoted a stand-in (sweep ad82, 5)
     try:
         board = parse_board(text)
     except BoardTextError as error:
