@@ -970,6 +970,14 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
     if kind == "two-groups":
         both = {**one, **move_values(steps, 3, Notation.A1, Variant(), group=2)}
         return fill(blank, both), "holds the games of groups 1 and 2: a record is one game, so give each group"
+    if kind == "one-group-cut-out":  # group 2's page of a class audit filled in whole, as pdfseparate cuts it
+        both = {**one, **move_values(steps, 3, Notation.A1, Variant(), group=2)}
+        writer = cloned(fill(blank, both))
+        writer.remove_page(0)
+        return written(writer), (
+            "holds the filled rows of group 1 on none of its pages: it was cut from a class audit filled in whole; "
+            "check the whole audit, or cut the blank audit before it is filled"
+        )
     if kind == "newer":
         game = str(terminal_fields(blank)["group1.game"]["/V"]).replace("audit 1:", "audit 2:")
         return (
@@ -1006,7 +1014,10 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
 KINDS = ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups", "newer", "tampered"]
 
 
-@pytest.mark.parametrize("kind", [*KINDS, "encrypted", "certificate", "unknown-encryption", "bad-cell"])
+# A group's page cut from a class audit filled in whole was told to "give each group its own copy" (sweep ad82, 4).
+@pytest.mark.parametrize(
+    "kind", [*KINDS, "encrypted", "certificate", "unknown-encryption", "bad-cell", "one-group-cut-out"]
+)
 def test_a_pdf_that_is_no_filled_audit_is_one_line_and_status_1(runner, tmp_path, kind):
     data, message = broken(kind, tmp_path)
     path = tmp_path / f"{kind}.pdf"

@@ -99,6 +99,16 @@ def load_filled_audit(path: str) -> Example:
         raise ExampleFileError(path, "is a PDF form, but not a fillable sos-print audit: it has no game field")
     if not filled:
         raise ExampleFileError(path, "is a fillable audit with no row filled in: there is no game to check yet")
+    hidden = [group for group in filled if not shown.get(group)]
+    if len(filled) > 1 and 0 < len(hidden) < len(filled):
+        # One group's page cut from a class audit filled in whole (pdfseparate): its form still holds the others'
+        # rows, on none of its pages, and "give each group its own copy" was no help (sweep ad82, 4).
+        named = ", ".join(str(group) for group in hidden[:-1]) + f" and {hidden[-1]}" if len(hidden) > 1 else hidden[0]
+        raise ExampleFileError(
+            path,
+            f"holds the filled rows of {'groups' if len(hidden) > 1 else 'group'} {named} on none of its pages: it was "
+            "cut from a class audit filled in whole; check the whole audit, or cut the blank audit before it is filled",
+        )
     if len(filled) > 1:
         named = ", ".join(str(group) for group in filled[:-1]) + f" and {filled[-1]}"
         raise ExampleFileError(
