@@ -173,12 +173,13 @@ def _is_header(line: str) -> bool:
     # Columns parted by another mark ("|", a Markdown table) or by spaces (text copied from a PDF) are a record too,
     # refused when read with what parts them: passed over as a note, its game was never checked (sweep ad81, 2).
     mark = _other_separator(header)
-    parts = [part.strip() for part in (line.split(mark) if mark and mark != " " else line.split())]
-    named = [_column(part) for part in parts if part]
+    if mark is None:
+        return False
+    named = [_column(part) for part in (line.split() if mark == " " else line.split(mark)) if part.strip()]
     # Most of its parts name columns: a heading copied from the printed sheet ("New S-O-S lines") or with a column of
     # notes is one; a sentence naming a player, a letter and a cell is not (sweep ad82, 2).
     known = sum(name is not None for name in named)
-    return mark is not None and {"player", "letter", "cell"} <= set(named) and 2 * known >= len(named)
+    return {"player", "letter", "cell"} <= set(named) and 2 * known >= len(named)
 
 
 # Title rows a record may hold above its header row ("Partie du 3 mars", "Groupe 2", "A;Léa"): a teacher's sheet has a

@@ -103,17 +103,16 @@ def load_filled_audit(path: str) -> Example:
     if len(filled) > 1 and 0 < len(hidden) < len(filled):
         # One group's page cut from a class audit filled in whole (pdfseparate): its form still holds the others'
         # rows, on none of its pages, and "give each group its own copy" was no help (sweep ad82, 4).
-        named = ", ".join(str(group) for group in hidden[:-1]) + f" and {hidden[-1]}" if len(hidden) > 1 else hidden[0]
         raise ExampleFileError(
             path,
-            f"holds the filled rows of {'groups' if len(hidden) > 1 else 'group'} {named} on none of its pages: it was "
-            "cut from a class audit filled in whole; check the whole audit, or cut the blank audit before it is filled",
+            f"holds the filled rows of {_groups_said(hidden)} on none of its pages: it was cut from a class audit "
+            "filled in whole; check the whole audit, or cut the blank audit before it is filled",
         )
     if len(filled) > 1:
-        named = ", ".join(str(group) for group in filled[:-1]) + f" and {filled[-1]}"
         raise ExampleFileError(
             path,
-            f"holds the games of groups {named}: a record is one game, so give each group its own copy of the audit",
+            f"holds the games of {_groups_said(filled)}: a record is one game, so give each group its own copy of the "
+            "audit",
         )
     group = filled[0]
     try:
@@ -143,6 +142,13 @@ _NO_GAME = (
     "holds rows of group {0}'s table but not its game field, which sos-print writes on group {0}'s first page: "
     "a page of the audit is missing (taken out of the file?); send the whole filled audit"
 )
+
+
+def _groups_said(groups: list[int]) -> str:
+    """Returns groups as a message names them: "group 1", "groups 1 and 3", "groups 1, 2 and 3"."""
+    if len(groups) == 1:
+        return f"group {groups[0]}"
+    return "groups " + ", ".join(map(str, groups[:-1])) + f" and {groups[-1]}"
 
 
 def _refuse_missing_pages(game: FormGame, group: int, shown: set[str], path: str) -> None:
