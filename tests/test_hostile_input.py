@@ -988,3 +988,31 @@ def test_an_options_text_that_is_not_utf8_is_told_so(runner, tmp_path, args, sai
     assert result.exit_code == 2, result.output
     assert f"{said}: it is not UTF-8 text (is the terminal set to another encoding?)" in result.output, result.output
     assert not out.exists()
+
+
+# Click quoted a choice's stand-in as "'\udcff' is not one of 'en', 'fr', ..." (sweep ad82, 5).
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["rules", "--lang", "\udcff", "--out", "r.pdf"], "Invalid value for '--lang': '\\xff' is not one of"),
+        (["rules", "--lang", "\u00e9\udcff", "--out", "r.pdf"], "'--lang': '\u00e9\\xff' is not one of"),
+        (["solve", "S.O./..S./O.../..O.", "--to-move", "b\udce9"], "'--to-move': 'b\\xe9' is not one of"),
+        (["boards", "--paper", "a\udcc4", "--out", "b.pdf"], "'--paper': 'a\\xc4' is not one of"),
+        (["boards", "--size", "\udcff3", "--out", "b.pdf"], "'--size': '\\xff3' is not a whole number"),
+        (["boards", "--siz\udcff", "3", "--out", "b.pdf"], "No such option: --siz\\xff"),
+    ],
+)
+def test_a_choice_that_is_not_utf8_shows_its_bytes_and_says_so(runner, tmp_path, monkeypatch, args, said):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert said in result.output, result.output
+    assert result.output.rstrip().endswith(": it is not UTF-8 text (is the terminal set to another encoding?)")
+    assert "\\udc" not in result.output and len(result.output.splitlines()) == 1, result.output
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_misspelt_option_is_not_said_to_be_undecoded_for_a_value_it_does_not_echo(runner, tmp_path):
+    result = runner.invoke(app, ["boards", "--sizz", "a\udcff", "--out", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == "Usage error: No such option: --sizz (Possible options: --size)", result.output

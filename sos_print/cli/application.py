@@ -229,7 +229,7 @@ def options_taking(group: Any, *types: str) -> set[str]:
 def echoes_shortened(text: str, arguments: Sequence[str]) -> str:
     """Returns a usage error with every long value it echoes from `arguments` cut to ECHO characters, and any
     character that is not printable escaped: a value of 5,000 characters is no line of 5,000, and a line break in
-    one no second line.
+    one no second line. A byte that is not UTF-8 is shown as that byte, and the line says so.
 
     A value is echoed quoted (click's 'xxx' is not one of...) or bare (No such option: --xxx); the path of a file
     or folder that exists is shown whole, as every message shows it.
@@ -241,7 +241,25 @@ def echoes_shortened(text: str, arguments: Sequence[str]) -> str:
     echoed = (value for value in values if len(value) > ECHO and not os.path.lexists(value))
     for value in sorted(echoed, key=len, reverse=True):
         text = text.replace(repr(value), quoted(value, ECHO)).replace(value, value[: ECHO - 1] + "\u2026")
-    return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
+    stand_ins = (value for value in values if any(_STAND_IN <= character <= "\udcff" for character in value))
+    undecoded = [value for value in stand_ins if repr(value) in text or value in text]
+    for value in undecoded:  # click quoted the stand-in: "'\udcff' is not one of 'en', 'fr', ..." (sweep ad82, 5)
+        text = text.replace(repr(value), "'" + "".join(map(_shown, value)) + "'")
+    text = "".join(map(_shown, text))
+    if undecoded and "not UTF-8" not in text:
+        text = text.rstrip(".") + ": it is not UTF-8 text (is the terminal set to another encoding?)"
+    return text
+
+
+_STAND_IN = "\udc80"  # Python keeps a byte that is not UTF-8 (0x80 to 0xFF) as U+DC80 to U+DCFF
+
+
+def _shown(character: str) -> str:
+    """Returns a character of a usage error as it can be shown: a byte that was not UTF-8 as that byte ("\\xff"),
+    any other character that is not printable escaped."""
+    if _STAND_IN <= character <= "\udcff":
+        return f"\\x{ord(character) - 0xDC00:02x}"
+    return character if character.isprintable() else repr(character)[1:-1]
 
 
 def _ascii_only(token: str) -> str:
