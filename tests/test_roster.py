@@ -813,6 +813,10 @@ BAD = [
     (b"Name\nAnna\n#REF!\nCara\n", "line 3: a name holds a spreadsheet error (#REF!), a formula that broke: save"),
     (b"Anna\n#N/A\nCara\n", "line 2: a name holds a spreadsheet error (#N/A), a formula that broke: save the list"),
     (b"#NAME?\nAnna\nBen\nCara\n", "line 1: a name holds a spreadsheet error (#NAME?), a formula that broke"),
+    # Inside a longer name: "Anna #N/A" was "a name holds a slash", "#REF! Anna" a comment (sweep ad82, C).
+    (b"Name\nAnna #N/A\nBen\nCara\n", "line 2: a name holds a spreadsheet error (#N/A), a formula that broke"),
+    (b"Name\nAnna\n#REF! Ben\nCara\n", "line 3: a name holds a spreadsheet error (#REF!), a formula that broke"),
+    (b"Name\nAnna\nBen (#DIV/0!)\nCara\n", "line 3: a name holds a spreadsheet error (#DIV/0!), a formula"),
     # A comment line, as text files hold one, printed "# comment" as a child's seat (sweep ad78, 2).
     (b"Anna\nTom\n# comment\nCara\n", "line 3: a name starts with #, as a comment does: remove the line, or write"),
     (b"Anna\nTom\n// comment\nCara\n", "line 3: a name starts with //, as a comment does: remove the line"),

@@ -1227,10 +1227,12 @@ def _checked(child: Child, written: str, path: str) -> Child:
             path,
             f"line {child.line}: a name holds a spreadsheet formula: save the list with its values, not its formulas",
         )
-    if _ERROR_VALUE.fullmatch(written.strip()):  # "#REF!" read as a comment (sweep ad82, 6)
+    # "#REF!" read as a comment (sweep ad82, 6); "Léa #N/A", a name joined to a broken one, as "a slash"
+    broken = _ERROR_VALUE.search(written)
+    if broken:
         raise ExampleFileError(
             path,
-            f"line {child.line}: a name holds a spreadsheet error ({written.strip()}), a formula that broke: save the "
+            f"line {child.line}: a name holds a spreadsheet error ({broken[0]}), a formula that broke: save the "
             "list with its values, not its formulas",
         )
     comment = next((mark for mark in ("#", "//") if written.strip().startswith(mark)), "")
