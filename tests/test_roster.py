@@ -971,6 +971,40 @@ def test_a_web_page_or_rtf_document_is_refused_as_a_pdf_is(tmp_path, text, codec
     assert str(caught.value) == f"{path}: is {kind}, not a table or text: {advice}"
 
 
+# puzzles.json given as a class list was "line 1 holds one cell above rows of several", a worked example "a quotation
+# mark opens a cell and is never closed", and a JSON Lines file printed a kit of names "{"Name": "Anna"}" (sweep ad82).
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ('{\n  "puzzles": [{"board": "S.O./....", "answer": "A1"}]\n}\n', "a JSON file"),
+        ('[\n  "L\u00e9a",\n  "Tom",\n  "Zo\u00e9"\n]\n', "a JSON file"),
+        ('{"Name": "L\u00e9a"}\n{"Name": "Tom"}\n', "a JSON file"),
+        ('\ufeff# Worked example\nsize = 4\ntitle = "Two lines"\nmoves = ["A1 S", "B2 O"]\n', "a TOML file"),
+    ],
+    ids=["puzzles.json", "JSON list", "JSON Lines", "worked example"],
+)
+def test_a_json_or_toml_file_is_named_as_one_not_read_as_names(tmp_path, text, kind):
+    path = written(tmp_path, text.encode(), "class.txt")
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    assert str(caught.value).startswith(f"{path}: is {kind}"), caught.value
+    assert str(caught.value).endswith(", not a table: save it as CSV, or as text with one name a line"), caught.value
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("[CM2]\nL\u00e9a\nTom\n", ["L\u00e9a", "Tom"]),
+        ("{Les Lutins}\nL\u00e9a\nTom\n", ["L\u00e9a", "Tom"]),
+        ("Name\nL\u00e9a = Tom\nZo\u00e9\n", ["L\u00e9a = Tom", "Zo\u00e9"]),
+    ],
+    ids=["title in brackets", "title in braces", "an equals sign"],
+)
+def test_a_class_list_that_only_looks_like_json_or_toml_is_read(tmp_path, text, names):
+    roster = read_roster(written(tmp_path, text.encode(), "class.txt"))
+    assert [child.name for child in roster.children] == names
+
+
 def test_a_missing_or_large_file_is_refused_before_reading(tmp_path):
     with pytest.raises(ExampleFileError, match="no such file"):
         read_roster(str(tmp_path / "missing.csv"))

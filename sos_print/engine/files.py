@@ -6,9 +6,11 @@ Every problem is an ExampleFileError naming the path, marked `unread` when nothi
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import stat
+import tomllib
 import unicodedata
 import zipfile
 from collections.abc import Sequence
@@ -268,6 +270,9 @@ def decoded_spreadsheet(data: bytes, path: str, advice: str) -> tuple[str, bool]
     kind = _document(text)
     if kind:
         raise ExampleFileError(path, f"is {kind}, not a table or text: {advice}")
+    kind = _data_file(text)
+    if kind:  # puzzles.json given as a class list was "line 1 holds one cell above rows of several" (sweep ad82, C)
+        raise ExampleFileError(path, f"is {kind}, not a table: {advice}")
     if not western:
         return text, False
     mixed, garbled = _mixed_line(data), garbled_line(text)
@@ -376,6 +381,26 @@ def _document(text: str) -> str | None:
     if re.match(r"(version: *1\s+)?dn::? ", head):
         return "a directory export (LDIF)"
     return None
+
+
+def _data_file(text: str) -> str | None:
+    """Returns what a text that is a program's data is ("a JSON file", "a TOML file"), or None: its keys and brackets
+    would be read as names or cells."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and any(map(_json, (text, lines[0]))):
+        return "a JSON file"
+    try:
+        return "a TOML file (as a worked example is)" if tomllib.loads(text) else None
+    except tomllib.TOMLDecodeError:  # a list of names, or a CSV file, is not TOML
+        return None
+
+
+def _json(text: str) -> bool:
+    """Tells whether `text` is one JSON object or array (a JSON Lines file's first line is one)."""
+    try:
+        return isinstance(json.loads(text), dict | list)
+    except ValueError:
+        return False
 
 
 def separator_line(line: str) -> str | None:
