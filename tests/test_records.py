@@ -294,6 +294,15 @@ def test_the_true_record_checks(runner, tmp_path):
             "the header has no case column: the columns are joueur, lettre, case, lignes, points",
         ),
         (game_csv(header="move,player,letter,cell,lines,points,total C"), "the header has 'total C', but this game"),
+        # Two names of one column were "the column 'case' twice" (sweep ad82, C).
+        (
+            game_csv(header="move,player,letter,cell,lines,points,case"),
+            "the header names the cell column twice, as 'cell' and as 'case': keep one",
+        ),
+        (
+            game_csv(header="move,player,letter,cell,lines,points,Cell"),
+            "the header names the column 'Cell' twice: keep",
+        ),
         # copied from the paper sheet, whose "Total" stands over a column for each side (review nt66, 10)
         (
             game_csv(header="move,player,letter,cell,lines,points,A"),

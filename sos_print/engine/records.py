@@ -621,8 +621,14 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
         if column is not None and column.startswith("total ") and column[6:] not in variant.sides:
             sides = ", ".join(f"total {' + '.join(side)}" for side in variant.sides)
             raise ExampleFileError(path, f"the header has {quoted(name.strip())}, but this game's totals are {sides}")
-        if column is not None and column in columns:
-            raise ExampleFileError(path, f"the header names the column {quoted(name.strip())} twice")
+        if column is not None and column in columns:  # "cell" and "case" were "the column 'case' twice" (ad82)
+            first, again = header[columns.index(column)].strip(), name.strip()
+            twice = (
+                f"the column {quoted(again)} twice"
+                if first.casefold() == again.casefold()
+                else f"the {column} column twice, as {quoted(first)} and as {quoted(again)}"
+            )
+            raise ExampleFileError(path, f"the header names {twice}: keep one")
         columns.append(column)
     columns += [None] * (len(full) - len(header))
     needed = WITHOUT_POINTS if variant.first_sos_wins else REQUIRED
