@@ -943,3 +943,35 @@ def test_every_choice_is_read_whatever_its_case(runner, tmp_path, typed, meant):
     plain = runner.invoke(app, ["rules", *meant, "--out", str(tmp_path / "meant.pdf")])
     assert plain.exit_code == 0, plain.output
     assert (tmp_path / "typed.pdf").read_bytes() == (tmp_path / "meant.pdf").read_bytes()
+
+
+# A file set one language after the other said nowhere where the second began: a French teacher opening a bilingual
+# replay met twelve pages of English first (designer review, issue 23).
+@pytest.mark.parametrize(
+    ("args", "said", "french_title"),
+    [
+        (["rules", "--lang", "en+fr"], "(4 pages: English 1-2, French 3-4; ", "SOS\u202f: la règle du jeu"),
+        (["teacher", "--lang", "fr+en"], "(12 pages: French 1-6, English 7-12; ", "SOS\u202f: notes pour l’enseignant"),
+        (
+            ["replay", str(EXAMPLES / "05-french-game-5x5.toml"), "--lang", "en+fr"],
+            "(6 pages: English 1-3, French 4-6; ",
+            "SOS\u202f: la partie rejouée",
+        ),
+    ],
+    ids=["rules", "teacher", "replay"],
+)
+def test_a_file_in_two_languages_says_on_which_pages_each_lies(runner, tmp_path, args, said, french_title):
+    out = tmp_path / "out.pdf"
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"wrote {out} {said}"), result.output
+    first, _ = map(int, re.search(r"French (\d+)-(\d+)", said).groups())
+    pages = texts(out)
+    assert len(pages) == int(said[1 : said.index(" ")])
+    assert french_title in pages[first - 1]  # the French part opens where the line says
+    assert not any(french_title in page for page in pages[: first - 1])
+
+
+def test_a_file_in_one_language_names_no_part(runner, tmp_path):
+    result = runner.invoke(app, ["teacher", "--lang", "fr", "--out", str(tmp_path / "t.pdf")])
+    assert re.fullmatch(r"wrote \S+ \(6 pages, \d+ KB\)\n", result.output), result.output

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from reportlab.pdfbase import pdfmetrics
@@ -67,6 +67,20 @@ def new_document(options: PrintOptions, title: str, subject: str) -> Document:
 def finished(document: Document, parts: tuple[tuple[str, int, int], ...] = ()) -> Rendered:
     """Returns the document's bytes and page count, and where its `parts` lie."""
     return Rendered(document.finish(), document.pages, parts)
+
+
+# How the terminal's line names each language's part of a file in several ("English 1-6, French 7-12")
+LANGUAGE_NAMES = {"en": "English", "fr": "French"}
+
+
+def language_parts(options: PrintOptions, starts: Sequence[int], pages: int) -> tuple[tuple[str, int, int], ...]:
+    """Returns where each language of a file set one language after the other lies, from the page each `starts` on
+    and the file's `pages`; none for a file in one language."""
+    codes = options.language.codes
+    if len(codes) < 2:
+        return ()
+    ends = [start - 1 for start in starts[1:]] + [pages]
+    return tuple((LANGUAGE_NAMES[code], start, end) for code, start, end in zip(codes, starts, ends, strict=True))
 
 
 def report(progress: Progress | None, what: str, total: int) -> Callable[[int], None] | None:

@@ -14,7 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
-from sos_print.documents.common import Progress, Rendered, draw_folio, finished, joined, new_document
+from sos_print.documents.common import (
+    Progress,
+    Rendered,
+    draw_folio,
+    finished,
+    joined,
+    language_parts,
+    new_document,
+)
 from sos_print.documents.figures import (
     GAP,
     MIN_TEXT_COLUMN,
@@ -1114,8 +1122,10 @@ def replay_document(
     )
     plans = [replay_plan(options, lang, game, moves, every) for lang in options.language.codes]
     layout = None  # the first language's: both languages' diagrams alike
+    starts = []
     for done, plan in enumerate(plans, start=1):
+        starts.append(document.pages + 1)
         layout = render_replay(document, plan, large_print=options.large_print, layout=layout, plans=plans)
         if progress:
             progress("replay", done, len(plans))
-    return finished(document)
+    return finished(document, language_parts(options, starts, document.pages))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
-from sos_print.documents.common import Rendered, finished, joined, new_document
+from sos_print.documents.common import Rendered, finished, joined, language_parts, new_document
 from sos_print.documents.figures import (
     DiagramStyle,
     FigureLayout,
@@ -781,16 +781,20 @@ def add_rules(
     *,
     on_front: bool = False,
     option: str = "--examples",
-) -> None:
+) -> list[int]:
     """Adds the rule sheet in each language of the document, one after the other, with an example that fits; each
     `on_front` of a sheet of paper printed on both sides, if asked (see `to_front`). `option` is the command's option
-    that gives examples, named when none will do (kit's --examples, rules' --example)."""
+    that gives examples, named when none will do (kit's --examples, rules' --example). Returns the page each language
+    starts on."""
     candidates = rule_candidates(examples, options, option)  # played once: the same game in every language
     candidates = _shared(options, candidates, examples)
+    starts = []
     for lang in options.language.codes:
         if on_front:
             to_front(document, options)
+        starts.append(document.pages + 1)
         render_rules(document, _chosen_plan(options, lang, candidates, examples), large_print=options.large_print)
+    return starts
 
 
 def _shared(
@@ -890,5 +894,5 @@ def to_front(document: Document, options: PrintOptions) -> None:
 def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:
     """Returns the rule sheet, one language after the other for en+fr."""
     document = new_document(options, joined(options, "rules.document_title"), joined(options, "rules.subject"))
-    add_rules(document, options, examples, option="--example")  # the rules command's option
-    return finished(document)
+    starts = add_rules(document, options, examples, option="--example")  # the rules command's option
+    return finished(document, language_parts(options, starts, document.pages))

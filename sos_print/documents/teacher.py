@@ -5,7 +5,15 @@ from __future__ import annotations
 from functools import partial
 
 from sos_print.documents.classsheet import render_class_sheet
-from sos_print.documents.common import Progress, Rendered, finished, joined, new_document, notes_flow
+from sos_print.documents.common import (
+    Progress,
+    Rendered,
+    finished,
+    joined,
+    language_parts,
+    new_document,
+    notes_flow,
+)
 from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, fitted, layout_figure
 from sos_print.engine.check import CheckedExample
 from sos_print.pdf.document import Document
@@ -124,11 +132,13 @@ def teacher_document(
     sheet when the kit is printed from a class list."""
     document = new_document(options, joined(options, "teacher.document_title"), joined(options, "teacher.subject"))
     codes = options.language.codes
+    starts = []
     for done, lang in enumerate(codes, start=1):
+        starts.append(document.pages + 1)
         sheet = class_sheet_plan(options, lang)
         if sheet is not None:
             render_class_sheet(document, sheet, large_print=options.large_print)
         render_teacher(document, teacher_plan(options, lang, examples), large_print=options.large_print)
         if progress:
             progress("teacher notes", done, len(codes))
-    return finished(document)
+    return finished(document, language_parts(options, starts, document.pages))
