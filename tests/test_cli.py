@@ -23,7 +23,7 @@ WROTE = re.compile(r"^wrote (\S+) \((\d+) pages?, (\d+) KB\)(?: and (\S+) \((\d+
 KIT_WROTE = re.compile(
     r"^wrote (\S+) \((\d+) pages: boards ([\d-]+), score sheets ([\d-]+),(?: blank (\d+),)? rules ([\d-]+);"
     r" (\d+) KB\)"
-    r" and (\S+) \((\d+) pages, (\d+) KB\)$"
+    r" and (\S+) \((\d+) pages(?:, |: English 1-6, French 7-12; )(\d+) KB\)$"  # notes in two languages: each part
 )
 
 
@@ -970,6 +970,39 @@ def test_a_file_in_two_languages_says_on_which_pages_each_lies(runner, tmp_path,
     assert len(pages) == int(said[1 : said.index(" ")])
     assert french_title in pages[first - 1]  # the French part opens where the line says
     assert not any(french_title in page for page in pages[: first - 1])
+
+
+@pytest.mark.parametrize(
+    ("args", "opening"),
+    [
+        (
+            ["teacher", "--lang", "fr+en"],
+            {1: "In English: pages 7 to 12.", 7: "En français\u202f: pages 1 à 6."},
+        ),
+        (
+            ["replay", str(EXAMPLES / "05-french-game-5x5.toml"), "--lang", "en+fr"],
+            {1: "En français\u202f: pages 4 à 6.", 4: "In English: pages 1 to 3."},
+        ),
+        (
+            ["replay", str(EXAMPLES / "05-french-game-5x5.toml"), "--lang", "en+fr", "--large-print"],
+            {1: "En français\u202f: pages 5 à 8.", 5: "In English: pages 1 to 4."},
+        ),
+    ],
+    ids=["teacher", "replay", "replay in large print"],
+)
+def test_each_language_of_a_file_opens_saying_where_the_other_lies(runner, tmp_path, args, opening):
+    out = tmp_path / "out.pdf"
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = texts(out)
+    for number, line in opening.items():
+        assert line in pages[number - 1].splitlines(), (number, pages[number - 1][:300])
+    said = [
+        number
+        for number, page in enumerate(pages, start=1)
+        if "pages" in page and ("English:" in page or "français" in page)
+    ]
+    assert said == list(opening), said  # on the first page of each part only
 
 
 def test_a_file_in_one_language_names_no_part(runner, tmp_path):

@@ -4339,3 +4339,32 @@ def test_a_line_into_a_framed_letter_stops_at_its_frame():
                     assert image.getpixel((round(x * scale), round(y * scale))) > 200, (number + 1, x / MM, y / MM)
                     sampled += 1
     assert sampled > 1000
+
+
+# ---- where the other language lies (issue 23): on the title's line, so that it takes no room from the summary ------
+
+
+@pytest.mark.parametrize(
+    ("language", "paper", "large", "first", "other", "size"),
+    [
+        (Language.BOTH, Paper.A4, False, "SOS: game replay", "En français\u202f: pages", 12.0),
+        (Language.FR_EN, Paper.A4, False, "SOS\u202f: la partie rejouée", "In English: pages", 12.0),
+        (Language.BOTH, Paper.LETTER, True, "SOS: game replay", "En français\u202f: pages", 18.0),
+        # the French title in large print leaves room for the line at the least size only
+        (Language.FR_EN, Paper.LETTER, True, "SOS\u202f: la partie rejouée", "In English: pages", 13.5),
+    ],
+    ids=["en+fr", "fr+en", "en+fr large print", "fr+en large print"],
+)
+def test_each_language_says_where_the_other_lies_on_its_titles_line(language, paper, large, first, other, size):
+    data = document(slipped(crowded_game(5, 1), {3}), 5, large_print=large, paper=paper, language=language)
+    with pages(data) as pdf:
+        page = pdf.pages[0]
+        line = sorted((char for char in chars(page) if char.get_text().strip()), key=lambda char: char.x0)
+        titled = [char for char in line if abs(char.size - (27.75 if large else 18.5)) < 0.1]
+        top = max(char.matrix[5] for char in titled)
+        title = [char for char in titled if char.matrix[5] == top]
+        said = [char for char in line if abs(char.size - size) < 0.1 and abs(char.matrix[5] - title[0].matrix[5]) < 0.3]
+        assert "".join(char.get_text() for char in title) == "".join(first.split())
+        assert "".join(char.get_text() for char in said).startswith("".join(other.split())), said
+        assert said[0].x0 - title[-1].x1 >= 8.0 * MM  # apart from the title
+        assert said[-1].x1 == pytest.approx(float(page.width) - 15.0 * MM, abs=0.5)  # at the frame's right edge

@@ -24,7 +24,7 @@ from sos_print.pdf.draw import (
 from sos_print.pdf.flow import Flow
 from sos_print.pdf.fonts import REGULAR
 from sos_print.pdf.textflow import width_of
-from sos_print.plans.common import GroupGame, StripPlan
+from sos_print.plans.common import GroupGame, StripPlan, part_pointers
 from sos_print.plans.layout import (
     CAPTION_GREY,
     FOLIO_DEPTH,
@@ -81,6 +81,34 @@ def language_parts(options: PrintOptions, starts: Sequence[int], pages: int) -> 
         return ()
     ends = [start - 1 for start in starts[1:]] + [pages]
     return tuple((LANGUAGE_NAMES[code], start, end) for code, start, end in zip(codes, starts, ends, strict=True))
+
+
+# Laid out first with the widest page numbers a file reaches, each part's lines saying where the others lie can only
+# shorten, and a part then starts where it did.
+_WIDEST = (999, 999)
+
+
+def pointed(
+    options: PrintOptions,
+    new: Callable[[], Document],
+    add: Callable[[Document, list[tuple[str, ...]], Progress | None], list[int]],
+    progress: Progress | None = None,
+) -> Rendered:
+    """Returns a file set one language after the other, each part opening with lines that say where the others lie
+    ("En français : pages 7 à 12."). `add` lays the parts out in a `new` document, each with its lines, and returns
+    the page each starts on: once with the widest page numbers, to learn where the parts start, then with those."""
+    codes = options.language.codes
+    spans = [_WIDEST] * len(codes)
+    for _ in range(3):
+        document = new()
+        starts = add(document, part_pointers(codes, spans) if len(codes) > 1 else [()], progress)
+        found = list(zip(starts, [*(start - 1 for start in starts[1:]), document.pages], strict=True))
+        if len(codes) < 2 or found == spans:
+            return finished(document, language_parts(options, starts, document.pages))
+        spans, progress = found, None  # the progress was told once
+    document = new()  # never met: no line rather than one that points to the wrong page
+    starts = add(document, [() for _ in codes], None)
+    return finished(document, language_parts(options, starts, document.pages))
 
 
 def report(progress: Progress | None, what: str, total: int) -> Callable[[int], None] | None:

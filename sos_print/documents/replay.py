@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
+from reportlab.pdfgen.canvas import Canvas
+
 from sos_print.documents.common import (
     Progress,
     Rendered,
     draw_folio,
-    finished,
     joined,
-    language_parts,
     new_document,
+    pointed,
 )
 from sos_print.documents.figures import (
     GAP,
@@ -44,8 +45,10 @@ from sos_print.engine.notation import Notation
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_group, draw_label, draw_strip, group_room, layout_strip, set_label
 from sos_print.pdf.flow import Flow
+from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.grids import frame_room, numbers_clear_middle
 from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
+from sos_print.pdf.textflow import width_of
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     ANALYSIS_PLAYED_COLUMN,
@@ -56,6 +59,7 @@ from sos_print.plans.layout import (
     AUDIT_POINTS_COLUMN,
     AUDIT_TOTAL_COLUMN,
     BODY_PT,
+    ELSEWHERE_GAP,
     FOLIO_DEPTH,
     HEADING_PT,
     LEADING,
@@ -530,7 +534,9 @@ def _pour(
         top = draw_strip(document.canvas, plan.strip, strip, box, scale)
         draw_group(document.canvas, group, box, strip, scale)
         if first[0]:
+            title = top
             top = draw_label(document.canvas, (plan.title,), box.x, top, TITLE_PT * scale, width=box.width, bold=True)
+            _elsewhere(document.canvas, plan, box, title, scale)  # after the title: text read in order reads it first
             first[0] = False
         return [Box(box.x, box.y, box.width, top - 2.0 - box.y)]
 
@@ -721,6 +727,18 @@ def _start(
     its heading and intro with the first of the heights `following` that fits there (else the last)."""
     opening = _opening(flow, heading, intro, rows)
     return opening + next((height for height in following if opening + height <= page), following[-1])
+
+
+def _elsewhere(canvas: Canvas, plan: ReplayPlan, box: Box, top: float, scale: float) -> None:
+    """Draws where the file's other languages lie at the right of the title's line, on its baseline: at the text's
+    size where it fits beside the title, else smaller. Set under the title, its line took the room that kept the
+    players' boards on the first page in large print."""
+    if not plan.elsewhere:
+        return
+    text = " · ".join(plan.elsewhere)
+    room = box.width - width_of(plan.title, BOLD, TITLE_PT * scale) / MM - ELSEWHERE_GAP
+    size = (BODY_PT if width_of(text, REGULAR, BODY_PT * scale) / MM <= room else SMALL_PT) * scale
+    draw_label(canvas, (text,), box.right, top - (TITLE_PT * scale - size) / MM, size, align="right")
 
 
 def _opening(flow: Flow, heading: str, intro: list[Block], rows: bool = False) -> float:
@@ -1115,17 +1133,19 @@ def replay_document(
     progress: Progress | None = None,
 ) -> Rendered:
     """Returns the replay of `game` with the solver's `moves`, one part per language of the options."""
-    document = new_document(
-        options,
-        joined(options, "replay.document_title", size=game.example.size),
-        joined(options, "replay.subject", first=game.example.variant.first_sos_wins),
-    )
     plans = [replay_plan(options, lang, game, moves, every) for lang in options.language.codes]
-    layout = None  # the first language's: both languages' diagrams alike
-    starts = []
-    for done, plan in enumerate(plans, start=1):
-        starts.append(document.pages + 1)
-        layout = render_replay(document, plan, large_print=options.large_print, layout=layout, plans=plans)
-        if progress:
-            progress("replay", done, len(plans))
-    return finished(document, language_parts(options, starts, document.pages))
+
+    def add(document: Document, pointers: list[tuple[str, ...]], told: Progress | None) -> list[int]:
+        layout = None  # the first language's: both languages' diagrams alike
+        starts = []
+        opened = [replace(plan, elsewhere=lines) for plan, lines in zip(plans, pointers, strict=True)]
+        for done, plan in enumerate(opened, start=1):
+            starts.append(document.pages + 1)
+            layout = render_replay(document, plan, large_print=options.large_print, layout=layout, plans=opened)
+            if told:
+                told("replay", done, len(plans))
+        return starts
+
+    title = joined(options, "replay.document_title", size=game.example.size)
+    subject = joined(options, "replay.subject", first=game.example.variant.first_sos_wins)
+    return pointed(options, partial(new_document, options, title, subject), add, progress)

@@ -8,14 +8,14 @@ from sos_print.documents.classsheet import render_class_sheet
 from sos_print.documents.common import (
     Progress,
     Rendered,
-    finished,
     joined,
-    language_parts,
     new_document,
     notes_flow,
+    pointed,
 )
 from sos_print.documents.figures import DiagramStyle, draw_diagram, draw_figure, fitted, layout_figure
 from sos_print.engine.check import CheckedExample
+from sos_print.engine.frozen import replace
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import draw_calibration, draw_inch_calibration, draw_label, set_label
 from sos_print.pdf.flow import Flow
@@ -130,15 +130,21 @@ def teacher_document(
 ) -> Rendered:
     """Returns the teacher's notes with the checked `examples`, one section per language, each opened by the class
     sheet when the kit is printed from a class list."""
-    document = new_document(options, joined(options, "teacher.document_title"), joined(options, "teacher.subject"))
     codes = options.language.codes
-    starts = []
-    for done, lang in enumerate(codes, start=1):
-        starts.append(document.pages + 1)
-        sheet = class_sheet_plan(options, lang)
-        if sheet is not None:
-            render_class_sheet(document, sheet, large_print=options.large_print)
-        render_teacher(document, teacher_plan(options, lang, examples), large_print=options.large_print)
-        if progress:
-            progress("teacher notes", done, len(codes))
-    return finished(document, language_parts(options, starts, document.pages))
+    plans = [teacher_plan(options, lang, examples) for lang in codes]
+
+    def add(document: Document, pointers: list[tuple[str, ...]], told: Progress | None) -> list[int]:
+        starts = []
+        for done, (lang, plan, lines) in enumerate(zip(codes, plans, pointers, strict=True), start=1):
+            starts.append(document.pages + 1)
+            sheet = class_sheet_plan(options, lang)
+            if sheet is not None:
+                render_class_sheet(document, sheet, large_print=options.large_print)
+            opened = replace(plan, printing=[*(Block("p", (Run(line),)) for line in lines), *plan.printing])
+            render_teacher(document, opened, large_print=options.large_print)
+            if told:
+                told("teacher notes", done, len(codes))
+        return starts
+
+    title, subject = joined(options, "teacher.document_title"), joined(options, "teacher.subject")
+    return pointed(options, partial(new_document, options, title, subject), add, progress)

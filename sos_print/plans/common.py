@@ -9,7 +9,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.notation import Notation
 from sos_print.engine.rules import Variant
 from sos_print.plans.options import Language, PrintOptions
-from sos_print.plans.words import Label, Vocabulary
+from sos_print.plans.words import Label, Vocabulary, Words
 from sos_print.plans.worked import side_name
 
 if TYPE_CHECKING:
@@ -165,3 +165,12 @@ def group_variant(variant: Variant, players: int) -> Variant:
     if players == variant.players:
         return variant
     return Variant(players=players, target=variant.target, first_sos_wins=variant.first_sos_wins)
+
+
+def part_pointers(codes: tuple[str, ...], spans: list[tuple[int, int]]) -> list[tuple[str, ...]]:
+    """Returns, for each language's part of a file set one language after the other, the lines that say where each
+    other part lies ("En français : pages 7 à 12."), each in that part's language."""
+    said = [
+        Words(code)("common.part_pages", start=start, end=end) for code, (start, end) in zip(codes, spans, strict=True)
+    ]
+    return [tuple(line for other, line in enumerate(said) if other != index) for index in range(len(codes))]

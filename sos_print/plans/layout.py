@@ -156,6 +156,7 @@ CAPTION_GREY = 0.25
 
 # The header strip at the top of every page: the class, the date, the group.
 STRIP_GAP = 3.0  # between the strip's rule and the page title
+ELSEWHERE_GAP = 8.0  # at least, between a replay's title and where its other language lies, on the title's line
 STRIP_MAX_LINES = 2  # lines a class name may wrap to before it is refused
 FIELD_LINE = 28.0  # length of a line to write a date or a name on
 # A child's name printed from a class list sits on the line it would be written on, NAME_RISE above it, on at most
