@@ -1016,3 +1016,74 @@ def test_a_misspelt_option_is_not_said_to_be_undecoded_for_a_value_it_does_not_e
     result = runner.invoke(app, ["boards", "--sizz", "a\udcff", "--out", str(tmp_path / "b.pdf")])
     assert result.exit_code == 2, result.output
     assert result.output.strip() == "Usage error: No such option: --sizz (Possible options: --size)", result.output
+
+
+# ---- file options: given once, named, and read by the command (sweep ad83) --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        # Click kept the last: a.txt's children were left out of the kit without a word (ad83, 5).
+        (["kit", "--roster", "a.txt", "--roster", "b.txt"], "--roster is given twice, as 'a.txt' and as 'b.txt'"),
+        (["puzzles", "--roster=a.txt", "--roster=b.txt"], "--roster is given twice, as 'a.txt' and as 'b.txt'"),
+        (["boards", "--size", "4", "--groups", "2", "--size", "5"], "--size is given twice, as '4' and as '5'"),
+        (["rules", "--example", "a.toml", "--example=b.toml"], "--example is given twice, as 'a.toml' and as"),
+    ],
+    ids=["kit roster", "puzzles roster", "size", "example"],
+)
+def test_an_option_of_one_value_given_twice_is_a_usage_error(runner, tmp_path, monkeypatch, args, said):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.txt").write_text("Léa\nTom\nZoé\nMax\n")
+    (tmp_path / "b.txt").write_text("Ana\nBob\n")
+    result = runner.invoke(app, [*args, "--out", "out"])
+    assert result.exit_code == 2, result.output
+    assert result.output == f"Usage error: {said}" + result.output.split(said)[1], result.output
+    assert result.output.rstrip().endswith(": give it once") and len(result.output.splitlines()) == 1
+    assert sorted(os.listdir(tmp_path)) == ["a.txt", "b.txt"]
+
+
+def test_options_that_gather_values_and_flags_may_be_given_again(runner, tmp_path):
+    examples = [str(EXAMPLES / "01-one-o-two-lines.toml"), str(EXAMPLES / "03-o-in-the-gap.toml")]
+    args = ["kit", "--examples", examples[0], "--examples", examples[1], "--force", "--force"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "kit")])
+    assert result.exit_code == 0, result.output
+    notes = " ".join(texts(tmp_path / "kit" / "teacher.pdf"))
+    assert "One O, two lines" in notes and "in the gap" in notes.lower()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["kit", "--roster", ""], ["puzzles", "--roster", " "], ["kit", "--examples", ""], ["rules", "--example", ""]],
+    ids=["kit roster", "puzzles roster", "examples", "example"],
+)
+def test_an_empty_file_name_is_a_usage_error_not_the_current_folder(runner, tmp_path, monkeypatch, args):
+    # "--roster ''" was "'.': is a folder, not a class list", status 1 (ad83, 6).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*args, "--out", "out.pdf" if args[0] == "rules" else "out"])
+    assert result.exit_code == 2, result.output
+    assert result.output == f"Usage error: Invalid value for '{args[1]}': the name is empty: give a file's name\n"
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("option", "out"), [("--roster", "kit"), ("--examples", "kit"), ("--example", "rules.pdf")], ids=str
+)
+def test_a_file_option_the_user_cannot_read_is_one_line_with_status_1(runner, warm, option, out):
+    # Click's path type made it a usage error, "Invalid value for '--roster': Path 'x' is not readable" (ad83, 7).
+    with shared_folder() as folder:
+        secret = folder / ("class.txt" if option == "--roster" else "game.toml")
+        secret.write_text("Léa\nTom\n" if option == "--roster" else (EXAMPLES / "01-one-o-two-lines.toml").read_text())
+        secret.chmod(0o600)
+        command = "rules" if option == "--example" else "kit"
+        args = [command, option, str(secret), "--out", str(folder / out)]
+        code, stdout, stderr = as_nobody(lambda: (lambda r: (r.exit_code, r.stdout, r.stderr))(invoke(runner, *args)))
+        assert sorted(path.name for path in folder.iterdir()) == [secret.name]
+    assert code == 1
+    if option == "--roster":
+        assert (stdout, stderr) == ("", f"sos-print: {secret}: permission denied\n")
+    else:  # each example file's problem on its line, as check says it, then what became of the run
+        assert (stdout, stderr) == (f"{secret}: permission denied\n", EXAMPLE_REFUSED)
+
+
+EXAMPLE_REFUSED = "sos-print: an example file cannot be used; nothing was written.\n"

@@ -48,6 +48,10 @@ class Application(TyperGroup):
 
                 typed, option, how = dashed
                 usage(f"{typed!r} is written with {how}: type {option}")
+            if twice := given_twice(self, arguments):
+                from sos_print.cli.options import usage
+
+                usage(f"{twice[0]} is given twice, as {twice[1]!r} and as {twice[2]!r}: give it once")
             if unread := not_whole_number(arguments, options_taking(self, "int")):
                 option, value = unread
                 raise typer.BadParameter(
@@ -209,6 +213,30 @@ def misdashed_option(arguments: Sequence[str], names: Collection[str]) -> tuple[
             return typed, f"--{dashed[1]}", "a long dash"
         if re.fullmatch(r"-[a-z][a-z-]+", typed) and f"-{typed}" in names:
             return typed, f"-{typed}", "one dash"
+    return None
+
+
+def given_twice(group: Any, arguments: Sequence[str]) -> tuple[str, str, str] | None:
+    """Returns the first option of the command run that takes one value and is given twice, with both values; or
+    None. Click keeps the last without a word: "--roster a.txt --roster b.txt" printed a kit for b.txt's children
+    alone, and a.txt's were left out (ad83, 5)."""
+    command = next((group.commands[name] for name in arguments if name in group.commands), None)
+    single = {
+        name: parameter.opts[0]
+        for parameter in getattr(command, "params", ())
+        if parameter.param_type_name == "option" and not parameter.multiple and not parameter.is_flag
+        for name in parameter.opts
+    }
+    seen: dict[str, str] = {}
+    tokens = iter(itertools.takewhile(lambda argument: argument != "--", arguments))
+    for token in tokens:
+        name, equals, value = token.partition("=")
+        if name not in single:
+            continue
+        value = value if equals else next(tokens, "")
+        if single[name] in seen:
+            return single[name], seen[single[name]], value
+        seen[single[name]] = value
     return None
 
 

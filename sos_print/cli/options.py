@@ -48,6 +48,17 @@ def _out_path(text: str | Path) -> Path:
     return Path(text)
 
 
+def in_path(text: str | Path) -> Path:
+    """Reads a file option: an empty name would otherwise become the current folder, "'.': is a folder" (ad83, 6).
+    A file that cannot be read is the command's to say, in one line with status 1: click's own path type made it a
+    usage error, "Path 'x' is not readable" (ad83, 7)."""
+    if isinstance(text, Path):
+        return text
+    if not text.strip():
+        raise typer.BadParameter("the name is empty: give a file's name")
+    return Path(text)
+
+
 PDF = ".pdf"
 
 
@@ -173,6 +184,7 @@ Roster = Annotated[
     Path | None,
     typer.Option(
         "--roster",
+        parser=in_path,
         metavar="<file>",
         show_default=False,
         help=(
@@ -188,6 +200,7 @@ SheetRoster = Annotated[
     Path | None,
     typer.Option(
         "--roster",
+        parser=in_path,
         metavar="<file>",
         show_default=False,
         help=(

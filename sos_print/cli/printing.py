@@ -33,6 +33,7 @@ from sos_print.cli.options import (
     Teams,
     TwoPerPage,
     game_variant,
+    in_path,
     note_class_list,
     out_folder,
     print_options,
@@ -57,7 +58,9 @@ KitFolder = Annotated[Path, out_folder("players.pdf and teacher.pdf")]
 Examples = Annotated[
     list[Path] | None,
     typer.Option(
-        "--examples", help="Worked-example files or folders for the teacher's notes (default: the shipped ones)."
+        "--examples",
+        parser=in_path,
+        help="Worked-example files or folders for the teacher's notes (default: the shipped ones).",
     ),
 ]
 
@@ -292,7 +295,11 @@ def rules(
     out: OutFile = Path("rules.pdf"),
     example: Annotated[
         Path | None,
-        typer.Option("--example", help="The worked-example file to show (default: a shipped one in the notation)."),
+        typer.Option(
+            "--example",
+            parser=in_path,
+            help="The worked-example file to show (default: a shipped one in the notation).",
+        ),
     ] = None,
     size: Annotated[
         int,
