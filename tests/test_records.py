@@ -1190,6 +1190,37 @@ def test_a_quoted_cell_typed_on_several_lines_is_read_with_spaces(runner, tmp_pa
     ]
 
 
+@pytest.mark.parametrize(
+    ("cell", "row"),
+    [('"A1-A3\nB1-B3"', 6), ('"A1-A3\nB1-B3\nC1-C3"', 6), ('"A1-A3\n\nB1-B3"', 6), ("A1-A3", 6)],
+    ids=["two lines", "three lines", "a blank line inside", "one line"],
+)
+def test_a_row_below_a_cell_of_several_lines_is_named_by_its_row_in_the_sheet(runner, tmp_path, cell, row):
+    # "move 6 (row 8)" stood on row 7 of the sheet, below a cell typed on two lines: a spreadsheet shows each row once,
+    # whatever its cells' lines (ad83, 4).
+    text = MULTI_LINE.format(cell) + "5;B;O;C1;;0;1;0\n6;A;O;C2;;5;1;0\n"
+    code, lines, path = run_check(runner, tmp_path, text)
+    assert code == 1
+    assert f"{path}: move 6 (row {row + 1}): claims 5 points, the rules give 0" in lines, lines
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ['"New S-O-S\nlines"', '"New S-O-S\r\nlines"', '"Nouveaux\nS-O-S"'],
+    ids=["English", "CRLF", "French"],
+)
+def test_a_heading_typed_on_two_lines_is_read(runner, tmp_path, heading):
+    # Excel saves a wrapped heading (Alt+Enter) in quotes across two lines: "row 1: a quotation mark opens a cell and
+    # is never closed", though it is closed (ad83, 3).
+    text = f"move,player,letter,cell,{heading},points\n1,A,S,A3,,0\n2,B,O,B3,,0\n3,A,S,C3,A3-C3,1\n4,A,O,D4,,5\n"
+    code, lines, path = run_check(runner, tmp_path, text)
+    assert code == 1
+    assert lines == [
+        f"{path}: move 4 (row 5): claims 5 points, the rules give 0",
+        "checked 1 file: 1 problem in 1 file",
+    ]
+
+
 def test_a_quotation_mark_never_closed_joins_no_row_after_it(runner, tmp_path):
     # the next row holds a quotation mark too: joined, it would hide move 4 in a cell
     text = MULTI_LINE.format('"A1-A3').replace("4;A;S;B1;;0;1;0", '4;A;"S;B1;;0;1;0')

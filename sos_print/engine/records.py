@@ -222,6 +222,9 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
             f"row {said[0]} says {quoted(said[1].strip())}, but the header row (row {first[0]}) is separated by "
             f"{_mark(found)}: delete row {said[0]} or make it name that separator",
         )
+    # A heading typed on two lines ("New S-O-S" Alt+Enter "lines") as a cell is: "a quotation mark is never closed"
+    typed = _typed_on_lines(itertools.chain([first], lines), separator)
+    first = next(typed)
     header = _row(first[1], separator, path)
     _refuse_wide(header, path, first[0])
     if any("\n" in cell for cell in header):
@@ -238,17 +241,19 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
             path,
             f"its header row (row {first[0]}) comes after {len(titles)} title rows: keep at most {_TITLES} above it",
         )
-    rows = ((number, _row(line, separator, path)) for number, line in _typed_on_lines(lines, separator))
+    rows = ((number, _row(line, separator, path)) for number, line in typed)
     return record_from_table(header, rows, options, path, separator=separator)
 
 
 def _typed_on_lines(lines: Iterator[tuple[int, str]], separator: str) -> Iterator[tuple[int, str]]:
     """Yields the rows' lines, a quoted cell typed on several lines (Excel's Alt+Enter) joined into its row's line,
-    each line break read as a space.
+    each line break read as a space, with the row's number as a spreadsheet shows it: the lines of a cell above are
+    one row there ("move 6 (row 8)" stood on row 7 of the sheet: ad83, 4).
 
     Only lines that continue a cell are joined: text with no separator before the quotation mark that closes it,
     within a few lines. A quotation mark never closed joins nothing, so that no row after it is lost in a cell.
     """
+    absorbed = 0  # lines joined into a row above
     waiting: list[tuple[int, str]] = []
     while waiting or (waiting := list(itertools.islice(lines, 1))):
         number, line = waiting.pop(0)
@@ -264,8 +269,9 @@ def _typed_on_lines(lines: Iterator[tuple[int, str]], separator: str) -> Iterato
             joined = f"{joined} {following[1]}"
         if joined.count('"') % 2:  # never closed: the line is read alone, and refused as such
             waiting = taken + waiting
-            joined = line
-        yield number, joined
+            joined, taken = line, []
+        yield number - absorbed, joined
+        absorbed += taken[-1][0] - number if taken else 0  # a blank line inside the cell too
 
 
 _CELL_LINES = 8  # the most lines a record's cell is typed on: one S-O-S a line, and a letter completes at most 8
