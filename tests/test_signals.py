@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import CI, ROOT
+from conftest import CI, EXAMPLES, ROOT
 
 OLD = {"players.pdf": b"old players", "teacher.pdf": b"old teacher"}
 LINES = {
@@ -221,6 +221,35 @@ def test_each_step_of_the_progress_acts_on_a_signal_held_off(monkeypatch):
     with pytest.raises(interrupts.Interrupted) as stopped:
         step("boards", 2, 3)
     assert stopped.value.exit_code == 143
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyse", str(EXAMPLES / "05-french-game-5x5.toml")],
+        ["analyse", str(EXAMPLES / "05-french-game-5x5.toml"), "--json"],
+        ["solve", "S.O./..S./O.../..O."],
+    ],
+    ids=["analyse", "analyse --json", "solve"],
+)
+def test_a_signal_held_off_stops_a_piped_analysis_before_it_says_anything(monkeypatch, args):
+    # Struck inside an import, a Ctrl-C was only recorded; piped, the analysis had no checkpoint, printed every move
+    # and the turning point, then "interrupted: the analysis stopped before it finished" (ad83, 2).
+    from typer.testing import CliRunner
+
+    from sos_print.cli import app
+    from sos_print.system import interrupts
+
+    state = interrupts._State()
+    state.installed = state.armed = True
+    monkeypatch.setattr(interrupts, "_state", state)
+    said: list[str] = []
+    for module in ("analysing", "solving"):
+        monkeypatch.setattr(f"sos_print.cli.{module}.say", lambda text, err=False: said.append(text))
+    state.signum = signal.SIGINT  # recorded, not raised, as inside an import
+    with pytest.raises(interrupts.Interrupted):
+        CliRunner().invoke(app, args)
+    assert not any("Turning point" in text or "Best" in text or text.startswith("[") for text in said), said
 
 
 def test_what_reportlab_prints_while_it_writes_a_pdf_never_reaches_the_runs_output(monkeypatch, capsys):

@@ -80,6 +80,7 @@ def analyse(
         moves = analyse_game(game.start, game.steps, progress_line(_weighing))
     finally:
         clear_progress_line()
+    interrupts.checkpoint()  # never the whole analysis, then "interrupted: the analysis stopped" (ad83, 2)
     if json_output:
         say(json.dumps([_json(move, game) for move in moves]))
         return

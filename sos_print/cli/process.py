@@ -75,20 +75,22 @@ def say(text: str, *, err: bool = False) -> None:
         raise StreamError(_why(error)) from None
 
 
-def progress_line(describe: Callable[[int, int], str]) -> Callable[[int, int], None] | None:
-    """Returns a writer of a progress line on a terminal (a long search must not look hung), or None when piped.
+def progress_line(describe: Callable[[int, int], str]) -> Callable[[int, int], None]:
+    """Returns a writer of a progress line on a terminal (a long search must not look hung); piped, it writes
+    nothing. Each step is a checkpoint (see interrupts): a signal only recorded, as one that strikes inside an import
+    is, stops the work there, where an analysis piped to a file ran on to its end and then said it had stopped
+    (ad83, 2).
 
     Progress is a courtesy: a failing terminal never stops the work.
     """
-    from sos_print.system import jobs
+    from sos_print.system import interrupts, jobs
 
     job = jobs.current()
     if job is not None:  # a job of the web page shows its progress on the page
         return lambda done, total: job.step(describe(done, total), done, total)
-    if not _on_terminal():
-        return None
 
     def show(done: int, total: int) -> None:
+        interrupts.checkpoint()
         show_progress(describe(done, total))
 
     return show

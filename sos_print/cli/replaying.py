@@ -288,17 +288,11 @@ _FIELDS = {"class name": "class", "date": "date"}  # the form's field (`forms.fi
 def _render(options: "PrintOptions", game: "CheckedExample", every: int, progress: ProgressFn) -> "Rendered":
     """Weighs every move (a progress line on a terminal: it takes seconds on 4 x 4), then draws the replay."""
     from sos_print.engine.analysis import analyse_game
-    from sos_print.system import interrupts
-
-    show = progress_line(lambda done, total: f"weighing move {done} of {total}")
-
-    def weighed(done: int, total: int) -> None:
-        interrupts.checkpoint()
-        if show:
-            show(done, total)
 
     try:
-        moves = analyse_game(game.start, game.steps, weighed)
+        moves = analyse_game(
+            game.start, game.steps, progress_line(lambda done, total: f"weighing move {done} of {total}")
+        )
     finally:
         clear_progress_line()
     return document("replay").make(options, Inputs(game=game, moves=moves, every=every), progress)

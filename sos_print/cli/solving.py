@@ -141,6 +141,7 @@ def solve(
         usage(str(error))
     finally:
         clear_progress_line()
+    interrupts.checkpoint()  # never the whole answer, then "interrupted: the search stopped" (ad83, 2)
     if json_output:
         say(json.dumps(solution_json(solution, position.board.size, chosen)))
     else:
