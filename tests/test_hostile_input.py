@@ -434,7 +434,6 @@ def test_a_character_beyond_the_bmp_that_the_font_has_reaches_the_pdf_whole(runn
     [
         ("title", "en", "Un exemple \u05d0", "title (en): U+05D0 'א' is not in the font"),
         ("text", "fr", "Voir \U0001f600 ici", "text (fr): U+1F600 '😀' is not in the font"),
-        ("text", "en", "bell \\u0007 here", "text (en): U+0007 (a control character) is not in the font"),
     ],
 )
 def test_an_example_text_the_font_cannot_print_stops_the_printing_with_one_line(
@@ -450,6 +449,28 @@ def test_an_example_text_the_font_cannot_print_stops_the_printing_with_one_line(
     result = invoke(runner, "teacher", example, "--out", tmp_path / "t.pdf")
     assert result.exit_code == 1
     assert result.stderr == f"sos-print: {example}: {message}\n"
+    assert not (tmp_path / "t.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "lang", "value", "code"),
+    [("text", "en", "bell \\u0007 here", "0007"), ("title", "fr", "En \\u001b[31mrouge", "001B")],
+    ids=["bell", "escape"],
+)
+def test_an_example_text_holding_a_control_character_is_refused_by_check_as_by_printing(
+    runner, tmp_path, field, lang, value, code
+):
+    # check said "every claim holds" of a file the teacher's notes refused, "U+001B ... is not in the font" (ad83, 8).
+    example = tmp_path / "lesson.toml"
+    lines = GOOD.read_text().splitlines()
+    section = lines.index(f"[{field}]")
+    at = next(k for k in range(section, len(lines)) if lines[k].startswith(f"{lang} = "))
+    lines[at] = f'{lang} = "{value}"'
+    example.write_text("\n".join(lines) + "\n")
+    message = f"{example}: {field}: {lang}: holds a control character (U+{code}), which no page can print"
+    assert check(runner, example) == (1, [message, "checked 1 file: 1 problem in 1 file"])
+    result = invoke(runner, "teacher", example, "--out", tmp_path / "t.pdf")
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (1, message)
     assert not (tmp_path / "t.pdf").exists()
 
 

@@ -291,7 +291,13 @@ def _move(reader: _Reader, number: int, size: int, notation: Notation, variant: 
 def _languages(table: dict[str, Any], key: str) -> dict[str, str]:
     reader = _Reader(table, f"{key}: ", set(LANGUAGES))
     # NFC: an e followed by a combining acute accent, as some systems write it, is the é the font has.
-    return {lang: unicodedata.normalize("NFC", reader.get(lang, str)) for lang in LANGUAGES if lang in table}
+    texts = {lang: unicodedata.normalize("NFC", reader.get(lang, str)) for lang in LANGUAGES if lang in table}
+    for lang, text in texts.items():
+        # An escape character passed check and was refused by teacher, "not in the font" (ad83, 8): no page prints one
+        control = next((char for char in text if unicodedata.category(char) == "Cc" and char not in "\t\n\r"), None)
+        if control is not None:
+            raise SosError(f"{key}: {lang}: holds a control character (U+{ord(control):04X}), which no page can print")
+    return texts
 
 
 def _score(table: dict[str, Any] | None, variant: Variant) -> dict[str, int] | None:
