@@ -930,3 +930,23 @@ def test_a_cell_off_the_size_given_names_the_least_board_that_holds_it(runner, t
     off = f"{path}: move 1 (row 2): cell {cell} is not on the 3 × 3 board"
     hint = f"; if the game was played on a larger board, give --size {least} or more" if least else ""
     assert result.stdout.splitlines()[0] == off + hint
+
+
+def test_a_worked_example_saved_as_txt_is_named_as_one_given_or_in_a_folder(runner, tmp_path):
+    # Given by name it was told "save it as CSV"; in a folder, "not a game record (no header row ...)" (ad83, 9).
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    text = folder / "example.txt"
+    text.write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text())
+    given = runner.invoke(app, ["check", str(text), "--size", "4"])
+    assert given.exit_code == 1
+    assert given.stdout.splitlines()[0] == (
+        f"{text}: is a TOML file (as a worked example is), not a table: a worked example is read from a file whose "
+        "name ends in .toml"
+    )
+    listed = runner.invoke(app, ["check", str(folder)])
+    assert listed.exit_code == 1
+    assert listed.stdout.splitlines() == [
+        f"{text}: skipped: a worked example whose name does not end in .toml; name it to check it",
+        "checked no file: 1 path not checked",
+    ]

@@ -988,7 +988,12 @@ def test_a_json_or_toml_file_is_named_as_one_not_read_as_names(tmp_path, text, k
     with pytest.raises(ExampleFileError) as caught:
         read_roster(path)
     assert str(caught.value).startswith(f"{path}: is {kind}"), caught.value
-    assert str(caught.value).endswith(", not a table: save it as CSV, or as text with one name a line"), caught.value
+    advice = (
+        "a worked example is read from a file whose name ends in .toml"
+        if "TOML" in kind
+        else "save it as CSV, or as text with one name a line"
+    )
+    assert str(caught.value).endswith(f", not a table: {advice}"), caught.value
 
 
 @pytest.mark.parametrize(

@@ -272,7 +272,8 @@ def decoded_spreadsheet(data: bytes, path: str, advice: str) -> tuple[str, bool]
         raise ExampleFileError(path, f"is {kind}, not a table or text: {advice}")
     kind = _data_file(text)
     if kind:  # puzzles.json given as a class list was "line 1 holds one cell above rows of several" (sweep ad82, C)
-        raise ExampleFileError(path, f"is {kind}, not a table: {advice}")
+        toml = kind.startswith("a TOML")  # a worked example's name ends in .toml: "save it as CSV" misled (ad83, 9)
+        raise ExampleFileError(path, f"is {kind}, not a table: " + (TOML_ADVICE if toml else advice))
     if not western:
         return text, False
     mixed, garbled = _mixed_line(data), garbled_line(text)
@@ -381,6 +382,9 @@ def _document(text: str) -> str | None:
     if re.match(r"(version: *1\s+)?dn::? ", head):
         return "a directory export (LDIF)"
     return None
+
+
+TOML_ADVICE = "a worked example is read from a file whose name ends in .toml"
 
 
 def _data_file(text: str) -> str | None:
