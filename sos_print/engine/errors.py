@@ -60,7 +60,15 @@ def typed(text: str) -> str:
     N14), or "a spreadsheet formula" where it holds one ("=SUM(F$2:F2)", saved as written, not as its value)."""
     if text.lstrip().startswith("=") and re.search(r"[^\W\d_]", text):
         return "a spreadsheet formula"
+    if SPREADSHEET_ERROR.fullmatch(text.strip()):  # "#REF!" was "a word" (ad83, 11)
+        return f"a spreadsheet error ({text.strip()})"
     return "a word" if _WORD.search(text) else quoted(text)
+
+
+# The values a spreadsheet shows for a formula that broke ("#REF!", "#N/A", "#NAME?"), saved in place of a value.
+SPREADSHEET_ERROR = re.compile(
+    r"#(REF!|N/A|NAME\?|VALUE!|DIV/0!|NUM!|NULL!|SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!)", re.I
+)
 
 
 _WORD = re.compile(r"[^\W\d_]{3}")

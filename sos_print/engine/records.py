@@ -746,7 +746,7 @@ def _move(cells: dict[str, str], number: int, row: int, options: RecordOptions) 
         written = cells["player"]
         # A longer cell may be a child's name, which no message prints (sweep 16, F5).
         said = quoted(written) if len(written.strip()) <= 2 else "a name or a word: write the seat's letter"
-        said = "a spreadsheet formula" if typed(written) == "a spreadsheet formula" else said  # "=A" (sweep ad67, 5)
+        said = typed(written) if typed(written).startswith("a spreadsheet") else said  # "=A" (sweep ad67, 5), "#N/A"
         hint = _more_players(player, options) if len(written.strip()) <= 2 else ""
         raise SosError(f"player must be a seat of this game ({seats}), not {said}{hint}")
     totals = tuple(

@@ -56,7 +56,7 @@ from collections.abc import Iterator, Sequence
 from itertools import islice, pairwise
 from typing import TypeVar
 
-from sos_print.engine.errors import ExampleFileError, quoted
+from sos_print.engine.errors import SPREADSHEET_ERROR, ExampleFileError, quoted
 from sos_print.engine.files import UNCLOSED_QUOTE, decoded_spreadsheet, read_bounded, separator_line, trimmed_row
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.records import is_record_text
@@ -1109,7 +1109,7 @@ def _kind(cell: str) -> str | None:
     l'élève"): a cell holding any other word or a number ("Child 1") is a name. First names win
     over last names, and other columns over names ("Student ID" is no column of names).
     """
-    if _ERROR_VALUE.fullmatch(cell.strip()):  # "#NAME?" is a broken formula's value, not the heading "Name"
+    if SPREADSHEET_ERROR.fullmatch(cell.strip()):  # "#NAME?" is a broken formula's value, not the heading "Name"
         return None
     counted = re.fullmatch(r"(.*\S)\s*[(\[]\s*\d+\s*[)\]]\W*", cell)
     if counted and _heading(re.split(r"[\W_]+", counted[1].strip())[-1]) in COUNTED_HEADINGS:  # "Child (2)" is a name
@@ -1205,12 +1205,6 @@ def _heading(cell: str) -> str:
     return "".join(char for char in decomposed if char.isalnum() and not unicodedata.combining(char))
 
 
-# The values a spreadsheet shows for a formula that broke ("#REF!", "#N/A", "#NAME?"), saved in place of a name.
-_ERROR_VALUE = re.compile(
-    r"#(REF!|N/A|NAME\?|VALUE!|DIV/0!|NUM!|NULL!|SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!)", re.I
-)
-
-
 def _checked(child: Child, written: str, path: str) -> Child:
     """Returns `child` if its name, `written` as the cell holds it, can be printed; a name holding a semicolon, a tab
     (or another control character) or more than one comma is several children's names written in one cell, refused."""
@@ -1228,7 +1222,7 @@ def _checked(child: Child, written: str, path: str) -> Child:
             f"line {child.line}: a name holds a spreadsheet formula: save the list with its values, not its formulas",
         )
     # "#REF!" read as a comment (sweep ad82, 6); "Léa #N/A", a name joined to a broken one, as "a slash"
-    broken = _ERROR_VALUE.search(written)
+    broken = SPREADSHEET_ERROR.search(written)
     if broken:
         raise ExampleFileError(
             path,
