@@ -950,3 +950,15 @@ def test_a_worked_example_saved_as_txt_is_named_as_one_given_or_in_a_folder(runn
         f"{text}: skipped: a worked example whose name does not end in .toml; name it to check it",
         "checked no file: 1 path not checked",
     ]
+
+
+def test_a_picture_given_as_a_worked_example_is_named_as_one(runner, tmp_path):
+    # "pic.png: is not UTF-8 text (byte 0)" (ad83, 12)
+    picture = tmp_path / "sheet.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(40))
+    result = runner.invoke(app, ["check", str(picture)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{picture}: is a picture (PNG), not a worked example (text in TOML)",
+        "checked 1 file: 1 problem in 1 file",
+    ]

@@ -1139,3 +1139,30 @@ def test_a_contacts_or_calendar_field_in_a_list_is_no_childs_name(line):
     )
     for name in ["Léa : absente", "DUPONT Léa", "Anne-Marie", "M:Léa"]:  # a name, however written, is read
         assert parse_roster(f"Prénom\nTom\n{name}\n").children[1].name
+
+
+# A photo of the class list was "line 1: the text is not UTF-8, and read as Excel's Western European encoding it looks
+# like another encoding's" (ad83, 12).
+PICTURES = {
+    "PNG": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(40),
+    "JPEG": b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(40),
+    "GIF": b"GIF89a\x01\x00\x01\x00" + bytes(40),
+    "BMP": b"BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00" + bytes(40),
+    "WebP": b"RIFF\x24\x00\x00\x00WEBPVP8 " + bytes(40),
+    "HEIC": b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00" + bytes(40),
+}
+
+
+@pytest.mark.parametrize(("name", "data"), PICTURES.items(), ids=list(PICTURES))
+def test_a_picture_is_named_as_one(tmp_path, name, data):
+    path = written(tmp_path, data, "class.txt")
+    with pytest.raises(ExampleFileError) as caught:
+        read_roster(path)
+    advice = "save it as CSV, or as text with one name a line"
+    assert str(caught.value) == f"{path}: is a picture ({name}), not a table or text: {advice}"
+
+
+@pytest.mark.parametrize("first", ["BMW\n", "BM\n", "RIFF\n", "GIF\n"])
+def test_a_list_starting_as_a_pictures_signature_does_is_read(tmp_path, first):
+    roster = read_roster(written(tmp_path, f"{first}L\u00e9a\nTom\n".encode(), "class.txt"))
+    assert [child.name for child in roster.children][-2:] == ["L\u00e9a", "Tom"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from sos_print.engine.capacity import check_target
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.files import any_text, packed_kind, read_bounded
+from sos_print.engine.files import any_text, packed_kind, picture_kind, read_bounded
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -133,6 +133,8 @@ def load_example(path: str) -> Example:
     data = read_bounded(path, MAX_BYTES, "an example file")
     if kind := packed_kind(path, data):  # a workbook's bytes would be "not UTF-8 text", which says nothing to do
         raise ExampleFileError(path, f"is {kind}", unread=True)
+    if picture := picture_kind(data):
+        raise ExampleFileError(path, f"is {picture}, not a worked example (text in TOML)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

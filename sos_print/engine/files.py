@@ -103,6 +103,29 @@ def starts_as_pdf(head: bytes) -> bool:
     return re.search(rb"%PDF-\d", head[:PDF_HEAD]) is not None
 
 
+def picture_kind(data: bytes) -> str | None:
+    """Returns what picture a file's first bytes say it is ("a picture (PNG)"), or None: a photo of a score sheet is
+    no record a program can read, and its bytes said only that they were not UTF-8 (ad83, 12). Each signature is
+    whole, so that no text is taken for one (a class list starting "BMW")."""
+    if data[4:12] in _PICTURE_BOXES:
+        return "a picture (HEIC)"
+    if data[:2] == b"BM" and data[6:10] == b"\x00" * 4:  # a bitmap's size, then four bytes that are always zero
+        return "a picture (BMP)"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "a picture (WebP)"
+    return next((f"a picture ({name})" for mark, name in _PICTURE_MARKS if data.startswith(mark)), None)
+
+
+_PICTURE_MARKS = (
+    (b"\xff\xd8\xff", "JPEG"),
+    (b"\x89PNG\r\n\x1a\n", "PNG"),
+    (b"GIF87a", "GIF"),
+    (b"GIF89a", "GIF"),
+    (b"II*\x00", "TIFF"),
+    (b"MM\x00*", "TIFF"),
+)
+
+
 def packed_kind(path: str, data: bytes | None = None) -> str | None:
     """Returns what a spreadsheet's own file or an archive is and what to do with it, or None for any other file.
 
@@ -326,6 +349,8 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         return data.decode(encoding, errors="replace"), False
     if starts_as_pdf(data):  # printable enough to be read as Windows-1252, into garbled lines
         raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
+    if picture := picture_kind(data):  # a photo of the sheet was "not UTF-8 ... looks like another encoding" (ad83)
+        raise ExampleFileError(path, f"is {picture}, not a table or text: {advice}")
     if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
         raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")
     data = data.removeprefix(b"\xef\xbb\xbf")
