@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 
@@ -83,6 +84,12 @@ def quoted(value: object, limit: int = 40) -> str:
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, bool):  # as TOML writes it: "not True" named no value the file held
+        return str(value).lower()
+    if isinstance(value, datetime.date | datetime.time):  # TOML's dates were "datetime.date(1979, 5, 27)" (ad83)
+        kind = "a time" if isinstance(value, datetime.time) else "a date"
+        kind += " and time" if isinstance(value, datetime.datetime) else ""
+        return f"{kind} ({value.isoformat()})"
     text = repr(value)
     if len(text) <= limit:
         return text
