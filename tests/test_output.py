@@ -445,6 +445,17 @@ def test_a_folder_named_as_a_file_that_is_there_says_so(runner, tmp_path, comman
     assert (tmp_path / "file.txt").read_text() == "notes"
 
 
+@pytest.mark.parametrize(("made", "kind"), [("device", "a device"), ("pipe", "a pipe")])
+def test_a_folder_named_as_a_device_or_a_pipe_says_which(runner, tmp_path, made, kind):
+    # "cannot create the folder /dev/null: a file of that name is already there" (ad83, 15)
+    where = Path("/dev/null") if made == "device" else tmp_path / "pipe"
+    if made == "pipe":
+        os.mkfifo(where)
+    result = run(runner, "puzzles", "--out", where)
+    assert result.exit_code == 1
+    assert result.stderr == f"sos-print: cannot create the folder {where}: {kind} of that name is already there\n"
+
+
 # ---- names -----------------------------------------------------------------------------------------------------
 
 

@@ -436,8 +436,23 @@ def _read_link(folder: int | None, name: str) -> tuple[os.stat_result, str] | No
 def _not_a_folder(folder: Path, found: Path) -> str:
     """Says that `folder` cannot be made because `found`, itself or a folder above it, is no folder."""
     if found == folder:  # "file.txt: file.txt is not a folder" said the name twice (sweep ad73, 9)
-        return f"cannot create the folder {shown(folder)}: a file of that name is already there"
+        return f"cannot create the folder {shown(folder)}: {_what_is_there(folder)} of that name is already there"
     return f"cannot create the folder {shown(folder)}: {shown(found)} is not a folder"
+
+
+def _what_is_there(path: Path) -> str:
+    """Returns what stands at `path` as a message names it: "a device" for /dev/null, which was "a file" (ad83, 15)."""
+    try:
+        mode = os.stat(path, follow_symlinks=False).st_mode
+    except OSError:
+        return "a file"
+    kinds = (
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISFIFO, "a pipe"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((name for test, name in kinds if test(mode)), "a file")
 
 
 def _open_by_path(folder: Path, made: _Made | None) -> tuple[_Folder, Path, list[str]]:
