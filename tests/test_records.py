@@ -1138,6 +1138,23 @@ def test_quoted_padded_and_lower_case_cells_read_as_typed(text, ok):
             b"\xef\xbb\xbf" + "player;letter;cell;lines;points\r\nA;S;B1;;\r\n".encode("utf-16"),
             "mixes two encodings (a UTF-8 mark, then UTF-16 text): save it again as UTF-8 (in Excel: CSV UTF-8)",
         ),
+        # UTF-16 or UTF-32 with a stray byte after its end, or cut short: read with stand-ins, it was "row 18 is not
+        # a move" of no row the file shows, or "the move column holds '\ufffd'" (ad83, 13)
+        (
+            "player;letter;cell;lines;points\r\nA;S;B1;;\r\n".encode("utf-16") + b"\x00",
+            "is UTF-16 text, but its bytes from byte 88 on are not (is it cut short, or joined to another file?): "
+            "save it again as UTF-8 (in Excel: CSV UTF-8)",
+        ),
+        (
+            "player;letter;cell;lines;points\r\nA;S;B1;;\r\n".encode("utf-32")[:-1],
+            "is UTF-32 text, but its bytes from byte 172 on are not (is it cut short, or joined to another file?): "
+            "save it again as UTF-8 (in Excel: CSV UTF-8)",
+        ),
+        (
+            "player;letter;cell;lines;points\r\nA;S;B1;;\r\n".encode("utf-16-le") + b"A",
+            "is UTF-16 text, but its bytes from byte 86 on are not (is it cut short, or joined to another file?): "
+            "save it again as UTF-8 (in Excel: CSV UTF-8)",
+        ),
         # rare encodings' marks, read as Windows-1252 into a garbled column name (sweep 39, F8)
         (b"+/v8-player;letter;cell;lines;points\r\n", "is UTF-7 text: save it as UTF-8 (in Excel: CSV UTF-8)"),
         (b"\x841\x953player;letter;cell;lines;points\r\n", "is GB18030 text: save it as UTF-8 (in Excel: CSV UTF-8)"),

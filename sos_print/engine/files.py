@@ -342,11 +342,11 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
     if marked:  # read as Windows-1252, its mark became the first column's name: "+/v8-move", "„1•3move"
         raise ExampleFileError(path, f"is {marked} text: save it as UTF-8 (in Excel: CSV UTF-8)")
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
-        return data.decode("utf-32", errors="replace"), False
+        return _wide(data, "utf-32", path), False
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace"), False  # Excel's "Unicode text"
+        return _wide(data, "utf-16", path), False  # Excel's "Unicode text"
     if b"\x00" in data[:4096] and (encoding := _unmarked_unicode(data[:4096])):
-        return data.decode(encoding, errors="replace"), False
+        return _wide(data, encoding, path), False
     if starts_as_pdf(data):  # printable enough to be read as Windows-1252, into garbled lines
         raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
     if picture := picture_kind(data):  # a photo of the sheet was "not UTF-8 ... looks like another encoding" (ad83)
@@ -360,6 +360,20 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         # Excel's "CSV" in Western Europe: every byte decodes, so a Cyrillic, Greek or Japanese list would too,
         # into letters no one could read on a child's board.
         return data.decode("cp1252", errors="replace"), True
+
+
+def _wide(data: bytes, encoding: str, path: str) -> str:
+    """Decodes UTF-16 or UTF-32 text; bytes that are not (a file cut short, or a stray byte after its end) are
+    refused where they start: read as "\ufffd", they made "row 18 is not a move" of no row anyone could see (ad83)."""
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        name = "-".join(encoding.upper().split("-")[:2])
+        raise ExampleFileError(
+            path,
+            f"is {name} text, but its bytes from byte {error.start:,} on are not (is it cut short, or joined to "
+            "another file?): save it again as UTF-8 (in Excel: CSV UTF-8)",
+        ) from None
 
 
 def _mixed_line(data: bytes) -> tuple[int, bool] | None:
