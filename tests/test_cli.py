@@ -437,11 +437,11 @@ CUT = "x" * 37 + "\u2026"  # as the engine quotes a value: 40 characters with th
     [
         (
             ["solve", "..../..../..../....", "--to-move", LONG],
-            f"Invalid value for '--to-move': '{CUT}' is not one of 'a', 'b', 'c', 'd'.",
+            f"Invalid value for '--to-move': '{CUT}' is not a seat: give A, B, C or D.",
         ),
         (
             ["solve", "..../..../..../....", "--notation", LONG],
-            f"Invalid value for '--notation': '{CUT}' is not one of 'a1', 'l1c1'.",
+            f"Invalid value for '--notation': '{CUT}' is not one of 'A1', 'L1C1'.",
         ),
         (
             ["kit", "--players", LONG],
@@ -1008,3 +1008,22 @@ def test_each_language_of_a_file_opens_saying_where_the_other_lies(runner, tmp_p
 def test_a_file_in_one_language_names_no_part(runner, tmp_path):
     result = runner.invoke(app, ["teacher", "--lang", "fr", "--out", str(tmp_path / "t.pdf")])
     assert re.fullmatch(r"wrote \S+ \(6 pages, \d+ KB\)\n", result.output), result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["boards", "--notation", "R1C1"], "Invalid value for '--notation': 'R1C1' is not one of 'A1', 'L1C1'."),
+        (["rules", "--lang", "de"], "Invalid value for '--lang': 'de' is not one of 'en', 'fr', 'en+fr', 'fr+en'."),
+        (
+            ["solve", "S.O./..S./O.../..O.", "--to-move", "Z"],
+            "Invalid value for '--to-move': 'Z' is not a seat: give A, B, C or D.",
+        ),
+    ],
+    ids=["notation", "lang", "to-move"],
+)
+def test_a_choice_not_offered_lists_the_choices_as_pages_write_them(runner, tmp_path, args, said):
+    # click listed them as it compares them, in lower case: "'Z' is not one of 'a', 'b', 'c', 'd'" (ad83, 14)
+    out = [] if args[0] == "solve" else ["--out", str(tmp_path / "x.pdf")]
+    result = runner.invoke(app, [*args, *out])
+    assert (result.exit_code, result.output) == (2, f"Usage error: {said}\n")

@@ -1017,7 +1017,7 @@ def test_an_options_text_that_is_not_utf8_is_told_so(runner, tmp_path, args, sai
     [
         (["rules", "--lang", "\udcff", "--out", "r.pdf"], "Invalid value for '--lang': '\\xff' is not one of"),
         (["rules", "--lang", "\u00e9\udcff", "--out", "r.pdf"], "'--lang': '\u00e9\\xff' is not one of"),
-        (["solve", "S.O./..S./O.../..O.", "--to-move", "b\udce9"], "'--to-move': 'b\\xe9' is not one of"),
+        (["solve", "S.O./..S./O.../..O.", "--to-move", "b\udce9"], "'--to-move': 'b\\xe9' is not a seat"),
         (["boards", "--paper", "a\udcc4", "--out", "b.pdf"], "'--paper': 'a\\xc4' is not one of"),
         (["boards", "--size", "\udcff3", "--out", "b.pdf"], "'--size': '\\xff3' is not a whole number"),
         (["boards", "--siz\udcff", "3", "--out", "b.pdf"], "No such option: --siz\\xff"),

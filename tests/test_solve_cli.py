@@ -135,7 +135,7 @@ def test_an_l1c1_board_is_drawn_with_lines_from_the_top(runner):
         (["S.S/.../...", "--to-move", "C"], "--to-move C: a game of 2 players has seats A, B"),
         (
             ["S.S/.../...", "--to-move", "e"],
-            "Usage error: Invalid value for '--to-move': 'e' is not one of 'a', 'b', 'c', 'd'.\n",
+            "Usage error: Invalid value for '--to-move': 'e' is not a seat: give A, B, C or D.\n",
         ),
         ([str(EXAMPLES / "01-one-o-two-lines.toml"), "--teams"], "--teams: a worked-example file says its own game"),
         (["S.S/.../...", "--notation", "chess"], "--notation"),

@@ -68,7 +68,7 @@ class Application(TyperGroup):
                     dashed_file(text, arguments, context)
                     or after_dashes(text, arguments)
                     or option_missed(text, arguments, context)
-                    or plainer(text, context)
+                    or plainer(as_declared(text, getattr(error, "param", None)), context)
                 )
                 say(f"Usage error: {echoes_shortened(said, arguments)}", err=True)
             code = error.exit_code
@@ -80,6 +80,17 @@ class Application(TyperGroup):
 _RANGE = re.compile(r"is not in the range (?:(-?\d+)<=x<=(-?\d+)|x>=(-?\d+)|x<=(-?\d+))\.")
 _MISSING = re.compile(r"Missing argument ('[^']*')\.")
 _EXTRA = re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", re.DOTALL)
+
+
+def as_declared(text: str, param: Any) -> str:
+    """Returns click's "is not one of 'a1', 'l1c1'" with the choices as the option declares them ('A1', 'L1C1'), as
+    every page and --help write them: click lists them as it compares them, in lower case (ad83, 14)."""
+    choices = getattr(getattr(param, "type", None), "choices", None)
+    listed = re.search(r"is not one of (.*)\.$", text)
+    if not choices or listed is None:
+        return text
+    declared = ", ".join(repr(getattr(choice, "value", choice)) for choice in choices)
+    return text[: listed.start(1)] + declared + "."
 
 
 def plainer(text: str, context: Any) -> str:

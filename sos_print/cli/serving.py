@@ -18,6 +18,7 @@ import typer
 from sos_print.cli.application import (
     COMMANDS,
     app,
+    as_declared,
     echoes_shortened,
     not_whole_number,
     options_taking,
@@ -189,6 +190,7 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
         except typer.TyperException as error:  # a usage error: click's own, or ours (options.usage)
             name = getattr(getattr(error, "param", None), "name", None) or getattr(error, "field", None)
             # A long value is echoed cut, as on the command line: 300,000 characters made a message as long (ad50 F2).
-            said = plainer(error.format_message(), None)  # the page names the field: no command line to point to
+            # the page names the field: no command line to point to
+            said = plainer(as_declared(error.format_message(), getattr(error, "param", None)), None)
             return Outcome(status=2, message=echoes_shortened(said, arguments), field=name)
     return Outcome(status=0)

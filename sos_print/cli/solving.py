@@ -43,7 +43,8 @@ def _seat(text: str) -> str:
 
     seat = text.strip().upper()
     if len(seat) != 1 or seat not in SEATS:
-        raise typer.BadParameter(f"{text!r} is not one of {', '.join(repr(name) for name in SEATS.lower())}.")
+        # The seats as every page prints them: "'e' is not one of 'a', 'b', 'c', 'd'" (ad83, 14)
+        raise typer.BadParameter(f"{text!r} is not a seat: give {', '.join(SEATS[:-1])} or {SEATS[-1]}.")
     return seat
 
 
@@ -84,7 +85,7 @@ def solve(
         typer.Option(
             "--to-move",
             parser=_seat,
-            metavar="<a|b|c|d>",
+            metavar="<A|B|C|D>",
             help="The seat whose turn it is on a BOARD, to name it in the sentences (a file says it itself).",
         ),
     ] = None,
