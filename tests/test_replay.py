@@ -782,6 +782,34 @@ def audit_rows(data: bytes, page_number: int) -> dict[str, str]:
     return rows
 
 
+LEFT_OUT = """move,player,letter,cell,lines,points
+1,A,S,A3,,0
+2,B,O,C2,,0
+3,A,S,D2,,0
+4,B,S,B2,B2-D2,1
+5,B,O,A2,,0
+6,A,S,A1,A1-A3,1
+7,A,O,B1,,0
+8,B,S,C1,,1
+9,B,S,C3,C1-C3,1
+10,B,O,B3,A3-C3,1
+11,B,S,D3,,0
+12,A,S,B4,,0
+"""
+
+
+def test_a_wrong_row_that_left_its_lines_out_shows_them_as_a_correction():
+    # Move 12 scored B2-B4; its row said 0 points and no line. The points were corrected and B2-B4 printed plain,
+    # which read as written by the children (review dz83, 5). Move 8 left its line out too but claimed its point:
+    # no mistake, printed as it should read.
+    data = document(LEFT_OUT, 4)
+    audit = page_with(data, "The score sheet, checked")
+    rows = {**audit_rows(data, audit), **audit_rows(data, audit + 1)}
+    assert rows["12"] == "A S B4 none → B2-B4 0 → 1 2 4"
+    assert rows["8"] == "B S C1 A1-C1 1 1 2"
+    assert "The score sheet has 1 mistake, on move 12." in flat(texts(data)[0])
+
+
 def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     data = document(csv_text(WRONG), 3)
     audit = page_with(data, "The score sheet, checked")

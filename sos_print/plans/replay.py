@@ -503,7 +503,7 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
             claim, step, checked, sides, example.size, notation, words("replay.no_line"), example.header
         )
         rows.append(cells)
-        framed += [(index, column) for column in _framed(checked, sides)]
+        framed += [(index, column) for column in _framed(checked, sides, _lines_left_out(claim, step, checked))]
         claimed += made
         origins |= {carried.origin for carried in checked.carried}
     errors = SheetErrors(
@@ -532,10 +532,18 @@ def _number_of(place: str) -> int:
 _COLUMN_OF = {"player": 1, "lines": 4, "points": 5}
 
 
-def _framed(checked: RowCheck, sides: tuple[str, ...]) -> list[int]:
-    """Returns the columns of a row of the checked audit that hold an error of their own."""
+def _framed(checked: RowCheck, sides: tuple[str, ...], lines_left_out: bool = False) -> list[int]:
+    """Returns the columns of a row of the checked audit that hold an error of their own (`_lines_left_out` too)."""
     totals = {f"total {side}": 6 + k for k, side in enumerate(sides)}
-    return sorted({**_COLUMN_OF, **totals}[name] for name in checked.wrong if name != "next")
+    wrong = {*checked.wrong, *(("lines",) if lines_left_out else ())}
+    return sorted({**_COLUMN_OF, **totals}[name] for name in wrong if name != "next")
+
+
+def _lines_left_out(claim: ClaimedMove, step: Step, checked: RowCheck) -> bool:
+    """Tells whether a row counted wrong left out the lines its move made: its points said 0 where B2-B4 scored 1,
+    and B2-B4, printed plain beside the corrected points, read as written by the children (review dz83, 5). A row
+    with no mistake that leaves its lines out claims none, and is printed as it should read."""
+    return claim.lines is None and bool(step.segments) and bool(set(checked.wrong) - {"next"})
 
 
 def _audit_row(
@@ -560,6 +568,7 @@ def _audit_row(
     wrong = set(checked.wrong)
     carried = {carried.side for carried in checked.carried}
     made = [claim.by, claim.points, claim.lines, *(totals.get(side) for side in sides)]
+    left_out = _lines_left_out(claim, step, checked)
     cells = (
         (Entry(str(claim.number)),),
         # A long name wraps between its words, as in best play's column (review rv50 B1).
@@ -568,7 +577,7 @@ def _audit_row(
         ),
         (Entry(step.move.letter.value),),
         (Entry(cell_name(step.move.cell, size, notation)),),
-        _corrected(names(claim.lines or ()), names(step.segments), "lines" in wrong, none),
+        _corrected(names(claim.lines or ()), names(step.segments), "lines" in wrong or left_out, none),
         _corrected([str(claim.points)], [str(step.points)], "points" in wrong),
         *(
             _carried(str(step.after.side_scores[side]))
