@@ -429,6 +429,16 @@ def test_a_character_beyond_the_bmp_that_the_font_has_reaches_the_pdf_whole(runn
         pytest.fail("no ToUnicode entry maps a glyph to U+1D516 as the surrogate pair D835 DD16")
 
 
+def with_text(example: Path, field: str, lang: str, value: str) -> Path:
+    """Writes the good example at `example` with its `field` ("title" or "text") in `lang` set to `value`."""
+    lines = GOOD.read_text().splitlines()
+    section = lines.index(f"[{field}]")
+    at = next(k for k in range(section, len(lines)) if lines[k].startswith(f"{lang} = "))
+    lines[at] = f'{lang} = "{value}"'
+    example.write_text("\n".join(lines) + "\n")
+    return example
+
+
 @pytest.mark.parametrize(
     ("field", "lang", "value", "message"),
     [
@@ -439,12 +449,7 @@ def test_a_character_beyond_the_bmp_that_the_font_has_reaches_the_pdf_whole(runn
 def test_an_example_text_the_font_cannot_print_stops_the_printing_with_one_line(
     runner, tmp_path, field, lang, value, message
 ):
-    example = tmp_path / "lesson.toml"
-    lines = GOOD.read_text().splitlines()
-    section = lines.index(f"[{field}]")
-    at = next(k for k in range(section, len(lines)) if lines[k].startswith(f"{lang} = "))
-    lines[at] = f'{lang} = "{value}"'
-    example.write_text("\n".join(lines) + "\n")
+    example = with_text(tmp_path / "lesson.toml", field, lang, value)
     assert check(runner, example)[0] == 0  # the claims hold: only printing it is impossible
     result = invoke(runner, "teacher", example, "--out", tmp_path / "t.pdf")
     assert result.exit_code == 1
@@ -461,12 +466,7 @@ def test_an_example_text_holding_a_control_character_is_refused_by_check_as_by_p
     runner, tmp_path, field, lang, value, code
 ):
     # check said "every claim holds" of a file the teacher's notes refused, "U+001B ... is not in the font" (ad83, 8).
-    example = tmp_path / "lesson.toml"
-    lines = GOOD.read_text().splitlines()
-    section = lines.index(f"[{field}]")
-    at = next(k for k in range(section, len(lines)) if lines[k].startswith(f"{lang} = "))
-    lines[at] = f'{lang} = "{value}"'
-    example.write_text("\n".join(lines) + "\n")
+    example = with_text(tmp_path / "lesson.toml", field, lang, value)
     message = f"{example}: {field}: {lang}: holds a control character (U+{code}), which no page can print"
     assert check(runner, example) == (1, [message, "checked 1 file: 1 problem in 1 file"])
     result = invoke(runner, "teacher", example, "--out", tmp_path / "t.pdf")
