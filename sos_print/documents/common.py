@@ -106,7 +106,7 @@ def pointed(
         if len(codes) < 2 or found == spans:
             return finished(document, language_parts(options, starts, document.pages))
         spans, progress = found, None  # the progress was told once
-    document = new()  # never met: no line rather than one that points to the wrong page
+    document = new()  # met by no file tried: no line rather than one that points to the wrong page
     starts = add(document, [() for _ in codes], None)
     return finished(document, language_parts(options, starts, document.pages))
 
