@@ -1050,8 +1050,11 @@ def test_a_misspelt_option_is_not_said_to_be_undecoded_for_a_value_it_does_not_e
         (["puzzles", "--roster=a.txt", "--roster=b.txt"], "--roster is given twice, as 'a.txt' and as 'b.txt'"),
         (["boards", "--size", "4", "--groups", "2", "--size", "5"], "--size is given twice, as '4' and as '5'"),
         (["rules", "--example", "a.toml", "--example=b.toml"], "--example is given twice, as 'a.toml' and as"),
+        # "--" as an option's value ended the search: click kept the second roster alone (ad84, 1)
+        (["kit", "--class-name", "--", "--roster", "a.txt", "--roster", "b.txt"], "--roster is given twice"),
+        (["boards", "--roster", "--", "--roster", "b.txt"], "--roster is given twice, as '--' and as 'b.txt'"),
     ],
-    ids=["kit roster", "puzzles roster", "size", "example"],
+    ids=["kit roster", "puzzles roster", "size", "example", "after a value --", "a value --"],
 )
 def test_an_option_of_one_value_given_twice_is_a_usage_error(runner, tmp_path, monkeypatch, args, said):
     monkeypatch.chdir(tmp_path)
@@ -1108,3 +1111,16 @@ def test_a_file_option_the_user_cannot_read_is_one_line_with_status_1(runner, wa
 
 
 EXAMPLE_REFUSED = "sos-print: an example file cannot be used; nothing was written.\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["kit", "--out", "kk", "--", "--roster", "a.txt"], ["analyse", "game.csv", "--", "--size", "4"]],
+    ids=["kit", "analyse"],
+)
+def test_an_option_after_dashes_is_told_so_by_a_command_of_no_file_or_one(runner, tmp_path, monkeypatch, args):
+    # Told to quote a name with spaces, as if "--roster a.txt" were one file's name (ad84, 10).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.output.rstrip().endswith(": what follows -- is read as file names; give the options before --")

@@ -133,7 +133,10 @@ def after_dashes(text: str, arguments: Sequence[str]) -> str | None:
     if extra is None or "--" not in arguments:
         return None
     after = arguments[arguments.index("--") + 1 :]
-    if not any(argument.startswith("-") and argument in extra[1] for argument in after[1:]):
+    # The first may be a file whose name starts with a dash (-dash.csv), never one that starts as an option does: "kit
+    # --out kk -- --roster a.txt" was told to quote a name with spaces (ad84, 10).
+    named = [argument for k, argument in enumerate(after) if k or argument.startswith("--")]
+    if not any(argument.startswith("-") and argument in extra[1] for argument in named):
         return None
     return f"{text}: what follows -- is read as file names; give the options before --"
 
@@ -232,19 +235,24 @@ def given_twice(group: Any, arguments: Sequence[str]) -> tuple[str, str, str] | 
     None. Click keeps the last without a word: "--roster a.txt --roster b.txt" printed a kit for b.txt's children
     alone, and a.txt's were left out (ad83, 5)."""
     command = next((group.commands[name] for name in arguments if name in group.commands), None)
-    single = {
-        name: parameter.opts[0]
+    valued = [
+        parameter
         for parameter in getattr(command, "params", ())
-        if parameter.param_type_name == "option" and not parameter.multiple and not parameter.is_flag
-        for name in parameter.opts
-    }
+        if parameter.param_type_name == "option" and not parameter.is_flag
+    ]
+    taking = {name for parameter in valued for name in parameter.opts}
+    single = {name: parameter.opts[0] for parameter in valued if not parameter.multiple for name in parameter.opts}
     seen: dict[str, str] = {}
-    tokens = iter(itertools.takewhile(lambda argument: argument != "--", arguments))
+    tokens = iter(arguments)
     for token in tokens:
+        if token == "--":  # options end here; a "--" an option takes as its value ("--out --") does not end them
+            break
         name, equals, value = token.partition("=")
-        if name not in single:
+        if name not in taking:
             continue
         value = value if equals else next(tokens, "")
+        if name not in single:
+            continue
         if single[name] in seen:
             return single[name], seen[single[name]], value
         seen[single[name]] = value
