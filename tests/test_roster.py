@@ -1002,8 +1002,9 @@ def test_a_json_or_toml_file_is_named_as_one_not_read_as_names(tmp_path, text, k
         ("[CM2]\nL\u00e9a\nTom\n", ["L\u00e9a", "Tom"]),
         ("{Les Lutins}\nL\u00e9a\nTom\n", ["L\u00e9a", "Tom"]),
         ("Name\nL\u00e9a = Tom\nZo\u00e9\n", ["L\u00e9a = Tom", "Zo\u00e9"]),
+        ("[2024]\nL\u00e9a\nTom\n", ["L\u00e9a", "Tom"]),  # a JSON array on its own line: "is a JSON file" (ad84, 3)
     ],
-    ids=["title in brackets", "title in braces", "an equals sign"],
+    ids=["title in brackets", "title in braces", "an equals sign", "a year in brackets"],
 )
 def test_a_class_list_that_only_looks_like_json_or_toml_is_read(tmp_path, text, names):
     roster = read_roster(written(tmp_path, text.encode(), "class.txt"))

@@ -14,6 +14,7 @@ import tomllib
 import unicodedata
 import zipfile
 from collections.abc import Sequence
+from typing import Any
 
 from sos_print.engine.errors import ExampleFileError
 
@@ -430,7 +431,8 @@ def _data_file(text: str) -> str | None:
     """Returns what a text that is a program's data is ("a JSON file", "a TOML file"), or None: its keys and brackets
     would be read as names or cells."""
     lines = [line for line in text.splitlines() if line.strip()]
-    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and any(map(_json, (text, lines[0]))):
+    # The whole text, or a JSON Lines file's first object: a class list under "[2024]" or "[]" is no JSON (ad84, 3)
+    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and (_json(text, dict | list) or _json(lines[0], dict)):
         return "a JSON file"
     try:
         return "a TOML file (as a worked example is)" if tomllib.loads(text) else None
@@ -438,10 +440,10 @@ def _data_file(text: str) -> str | None:
         return None
 
 
-def _json(text: str) -> bool:
-    """Tells whether `text` is one JSON object or array (a JSON Lines file's first line is one)."""
+def _json(text: str, kinds: Any) -> bool:
+    """Tells whether `text` is one JSON value of `kinds` (an object, an array)."""
     try:
-        return isinstance(json.loads(text), dict | list)
+        return isinstance(json.loads(text), kinds)
     except ValueError:
         return False
 
