@@ -90,11 +90,30 @@ def quoted(value: object, limit: int = 40) -> str:
         kind = "a time" if isinstance(value, datetime.time) else "a date"
         kind += " and time" if isinstance(value, datetime.datetime) else ""
         return f"{kind} ({value.isoformat()})"
-    text = repr(value)
+    text = _written(value, limit + 1) if isinstance(value, list | dict) else repr(value)
     if len(text) <= limit:
         return text
-    close = text[-1] if text[-1] in "'\"" else ""  # the quote still closes, so the reader sees where it ends
+    close = text[-1] if text[-1] in "'\"]}" else ""  # the quote still closes, so the reader sees where it ends
     return text[: limit - 1 - len(close)] + "\u2026" + close
+
+
+def _written(value: object, most: int) -> str:
+    """Returns a TOML value as the file writes it, [true, 07:00:00] or {n = 4}, at most about `most` characters and
+    its closing bracket: Python's spelling, "[True, datetime.time(7, 0)]", named no value the file held (ad84, 5)."""
+    if isinstance(value, list | dict):
+        items = value.items() if isinstance(value, dict) else ((None, item) for item in value)
+        opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+        parts: list[str] = []
+        for key, item in items:
+            parts.append(("" if key is None else f"{key} = ") + _written(item, most))
+            if sum(map(len, parts)) > most:
+                break
+        return opening + ", ".join(parts) + closing
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    return repr(value)[:most]
 
 
 class NotationError(SosError):
