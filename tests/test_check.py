@@ -969,3 +969,17 @@ def test_a_picture_given_as_a_worked_example_is_named_as_one(runner, tmp_path):
         f"{picture}: is a picture (PNG), not a worked example (text in TOML)",
         "checked 1 file: 1 problem in 1 file",
     ]
+
+
+@pytest.mark.parametrize(
+    ("encoding", "said"), [("utf-16", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-32", "UTF-32")], ids=str
+)
+def test_a_worked_example_saved_as_utf16_or_utf32_is_told_to_save_it_as_utf8(runner, tmp_path, encoding, said):
+    # "is not UTF-8 text (byte 0)", where records in UTF-16 are told what to do (ad84, 7)
+    example = tmp_path / "lesson.toml"
+    example.write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_text().encode(encoding))
+    result = runner.invoke(app, ["check", str(example)])
+    assert result.exit_code == 1
+    assert (
+        result.stdout.splitlines()[0] == f"{example}: is {said} text: save it as UTF-8 (a worked example is UTF-8 text)"
+    )

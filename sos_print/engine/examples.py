@@ -14,7 +14,7 @@ from typing import Any
 
 from sos_print.engine.capacity import check_target
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.files import any_text, packed_kind, picture_kind, read_bounded
+from sos_print.engine.files import any_text, packed_kind, picture_kind, read_bounded, wide_encoding
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -135,6 +135,8 @@ def load_example(path: str) -> Example:
         raise ExampleFileError(path, f"is {kind}", unread=True)
     if picture := picture_kind(data):
         raise ExampleFileError(path, f"is {picture}, not a worked example (text in TOML)")
+    if wide := wide_encoding(data):  # it was "not UTF-8 text (byte 0)", where records are told what to do (ad84, 7)
+        raise ExampleFileError(path, f"is {wide} text: save it as UTF-8 (a worked example is UTF-8 text)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

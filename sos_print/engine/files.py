@@ -458,6 +458,17 @@ def separator_line(line: str) -> str | None:
 _SEPARATOR_LINE = re.compile(r'"?sep *= *([^ "])\1*"?[,;\t]*', flags=re.IGNORECASE)
 
 
+def wide_encoding(data: bytes) -> str | None:
+    """Returns "UTF-16" or "UTF-32" for text saved so (a byte-order mark, or the zero bytes of mostly ASCII text), or
+    None."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
+        return "UTF-32"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "UTF-16"
+    unmarked = _unmarked_unicode(data[:4096]) if b"\x00" in data[:4096] else None
+    return unmarked[:6].upper() if unmarked else None
+
+
 def _unmarked_unicode(head: bytes) -> str | None:
     """Returns the encoding of UTF-16 or UTF-32 text saved with no byte-order mark, told by where its zero bytes
     fall (a spreadsheet's headings and cells are mostly ASCII: one byte of the character is not zero), or None."""
