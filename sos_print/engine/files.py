@@ -342,6 +342,10 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
     marked = next((name for mark, name in _RARE_MARKS if data.startswith(mark)), None)
     if marked:  # read as Windows-1252, its mark became the first column's name: "+/v8-move", "„1•3move"
         raise ExampleFileError(path, f"is {marked} text: save it as UTF-8 (in Excel: CSV UTF-8)")
+    # A photo of the sheet was "not UTF-8 ... looks like another encoding" (ad83), and a bitmap whose pixels' bytes
+    # look like UTF-16 text a list of names (ad84, 11): told by its signature first
+    if picture := picture_kind(data):
+        raise ExampleFileError(path, f"is {picture}, not a table or text: {advice}")
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # before UTF-16: its mark begins FF FE too
         return _wide(data, "utf-32", path), False
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -350,8 +354,6 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         return _wide(data, encoding, path), False
     if starts_as_pdf(data):  # printable enough to be read as Windows-1252, into garbled lines
         raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
-    if picture := picture_kind(data):  # a photo of the sheet was "not UTF-8 ... looks like another encoding" (ad83)
-        raise ExampleFileError(path, f"is {picture}, not a table or text: {advice}")
     if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
         raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")
     data = data.removeprefix(b"\xef\xbb\xbf")
