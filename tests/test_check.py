@@ -332,9 +332,10 @@ def test_a_filled_audit_whose_name_lost_its_pdf_is_named_in_a_folder_and_read_wh
     form.write_bytes(lead + rendered("fillable audit", PrintOptions(size=3)))
     code, lines = run_check(runner, tmp_path)
     assert code == 1
-    assert f"{form}: skipped: a PDF whose name does not end in .pdf; name it to check it" in lines
+    said = repr(str(form)) if name != name.strip() else str(form)  # a space at an end quoted, to be seen (ad84, 12)
+    assert f"{said}: skipped: a PDF whose name does not end in .pdf; name it to check it" in lines
     code, lines = run_check(runner, form)  # named, it is read as the filled audit it is, not as TOML
-    assert (code, lines[0]) == (1, f"{form}: is a fillable audit with no row filled in: there is no game to check yet")
+    assert (code, lines[0]) == (1, f"{said}: is a fillable audit with no row filled in: there is no game to check yet")
 
 
 def test_records_two_folders_down_are_named_as_a_folder_not_checked(runner, tmp_path):
@@ -983,3 +984,11 @@ def test_a_worked_example_saved_as_utf16_or_utf32_is_told_to_save_it_as_utf8(run
     assert (
         result.stdout.splitlines()[0] == f"{example}: is {said} text: save it as UTF-8 (a worked example is UTF-8 text)"
     )
+
+
+@pytest.mark.parametrize("name", [" ", "a.txt ", " a.txt"], ids=["a space", "a space after", "a space before"])
+def test_a_name_that_starts_or_ends_with_a_space_is_quoted(runner, tmp_path, monkeypatch, name):
+    # " : no such file or folder" and "a.txt : no such file" hid the space that made the name wrong (ad84, 12)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["check", name, "--size", "4"])
+    assert result.stdout.splitlines()[0] == f"{name!r}: no such file or folder"

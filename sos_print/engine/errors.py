@@ -12,7 +12,8 @@ class SosError(ValueError):
 
 
 def shown(path: object) -> str:
-    """Returns a path as messages print it: as given, or quoted with escapes if any character is not printable.
+    """Returns a path as messages print it: as given, or quoted with escapes if any character is not printable or it
+    starts or ends with a space.
 
     A file name may hold a newline, a terminal escape or bytes that are not text; printed as
     they are, they could forge a line of output or garble the terminal.
@@ -22,7 +23,9 @@ def shown(path: object) -> str:
         text = f"{text[:60]}\u2026{text[-60:]}"
     # A byte that is not UTF-8 is held as a lone surrogate (Python's surrogateescape): shown as the byte, "\xff",
     # that a user can find in a listing, not as "\udcff" (issue 20, sweep 41 C3).
-    return text if text.isprintable() else _ESCAPED_BYTE.sub(r"\1\\x\2", repr(text))
+    # A name that starts or ends with a space is quoted too: "a.txt : no such file" hid the space that made it so (ad84)
+    plain = text.isprintable() and text == text.strip()
+    return text if plain else _ESCAPED_BYTE.sub(r"\1\\x\2", repr(text))
 
 
 _ESCAPED_BYTE = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
