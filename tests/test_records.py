@@ -272,6 +272,7 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(3, 2, "#VALUE!"), "move 4 (row 5): a spreadsheet error (#VALUE!) is not a letter of the game"),
         (altered(3, 5, "#DIV/0!"), "move 4 (row 5): points must be a whole number, not a spreadsheet error (#DIV/0!)"),
         (altered(3, 1, "#N/A"), "move 4 (row 5): player must be a seat of this game (A, B), not a spreadsheet error"),
+        (altered(3, 3, "#GETTING_DATA"), "move 4 (row 5): a spreadsheet error (#GETTING_DATA) is not a cell name"),
         (altered(2, 4, "Léa-Noël"), "move 3 (row 4): a word is not an S-O-S line: write the cells at its two ends"),
         (game_csv(header="move,player,letter,lines,points"), "the header has no cell column"),
         # A column left out would check nothing and say that every claim holds.

@@ -71,7 +71,7 @@ def typed(text: str) -> str:
 
 # The values a spreadsheet shows for a formula that broke ("#REF!", "#N/A", "#NAME?"), saved in place of a value.
 SPREADSHEET_ERROR = re.compile(
-    r"#(REF!|N/A|NAME\?|VALUE!|DIV/0!|NUM!|NULL!|SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!)", re.I
+    r"#(REF!|N/A|NAME\?|VALUE!|DIV/0!|NUM!|NULL!|SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!|GETTING_DATA)", re.I
 )
 
 
