@@ -992,3 +992,26 @@ def test_a_name_that_starts_or_ends_with_a_space_is_quoted(runner, tmp_path, mon
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["check", name, "--size", "4"])
     assert result.stdout.splitlines()[0] == f"{name!r}: no such file or folder"
+
+
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        ("One O, two lines \u4e2d", "title (en): U+4E2D '\u4e2d' is not in the font"),
+        ("Star \\uE000", "title (en): U+E000 (a private-use character) is not in the font"),
+        ("\u041e\u0434\u0438\u043d O, \u0434\u0432\u0435", None),  # Cyrillic: the font has it
+    ],
+    ids=["Chinese", "private use", "Cyrillic"],
+)
+def test_check_refuses_an_example_text_the_font_cannot_print_as_printing_does(runner, tmp_path, title, said):
+    # check said every claim held of a file the teacher's notes then refused, "U+4E2D is not in the font" (ad84, 6)
+    lines = (EXAMPLES / "01-one-o-two-lines.toml").read_text().splitlines()
+    at = lines.index('en = "One O, two lines"')
+    lines[at] = f'en = "{title}"'
+    example = tmp_path / "lesson.toml"
+    example.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["check", str(example)])
+    if said is None:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+    else:
+        assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{example}: {said}")

@@ -450,7 +450,8 @@ def test_an_example_text_the_font_cannot_print_stops_the_printing_with_one_line(
     runner, tmp_path, field, lang, value, message
 ):
     example = with_text(tmp_path / "lesson.toml", field, lang, value)
-    assert check(runner, example)[0] == 0  # the claims hold: only printing it is impossible
+    # check refuses it as printing does: it said every claim held of a file the notes then refused (ad84, 6)
+    assert check(runner, example) == (1, [f"{example}: {message}", "checked 1 file: 1 problem in 1 file"])
     result = invoke(runner, "teacher", example, "--out", tmp_path / "t.pdf")
     assert result.exit_code == 1
     assert result.stderr == f"sos-print: {example}: {message}\n"

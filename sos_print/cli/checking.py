@@ -22,7 +22,10 @@ from sos_print.engine.errors import shown
 from sos_print.engine.notation import Notation
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sos_print.engine.check import CheckedExample
+    from sos_print.engine.examples import Example
 
 
 @app.command()
@@ -58,7 +61,7 @@ def check(
         first_sos_wins=first_sos_wins,
         notation=notation,
     )
-    report = check_paths(paths, record_loader(paths, records), tables=size is not None, forms=True)
+    report = check_paths(paths, _printable(record_loader(paths, records)), tables=size is not None, forms=True)
     # Rows left empty first: the problems under them follow from them (sweep ad73, 6).
     for path, rows in report.skipped:
         say(f"note: {shown(path)}: {skipped_rows(rows)}", err=True)
@@ -75,6 +78,27 @@ def check(
     for path, fitting in report.in_turn:
         say(f"note: {shown(path)}: {in_turn(fitting, teams)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
+
+
+def _printable(load: "Callable[[str], Example]") -> "Callable[[str], Example]":
+    """Returns `load` refusing a worked example whose title or text the font cannot print, as the printing commands
+    refuse it: check said every claim held of a file the teacher's notes then refused (ad84, 6). The font is read
+    only for a character beyond Latin-1 and punctuation, which the font has: check stays light."""
+    from sos_print.engine.errors import ExampleFileError
+
+    def loaded(path: str) -> "Example":
+        example = load(path)
+        texts = (*example.title.values(), *example.text.values())
+        if all(ord(char) < 0x250 or 0x2000 <= ord(char) < 0x2070 for said in texts for char in said):
+            return example
+        from sos_print.pdf.fonts import unprintable_texts
+
+        lines = unprintable_texts(example.title, example.text)
+        if lines:
+            raise ExampleFileError(path, "; ".join(lines))
+        return example
+
+    return loaded
 
 
 # A record typed with its lines and points columns empty held "every claim" and said no more (review nt62, 5).

@@ -463,14 +463,12 @@ def example_files(paths: list[Path] | None) -> list[str]:
 def refuse_unprintable(examples: "tuple[CheckedExample, ...]") -> None:
     """Raises SosError naming every character of an example's title or text that the font cannot print."""
     from sos_print.engine.errors import SosError, shown
-    from sos_print.pdf.fonts import FOLDED_SPACES, missing_characters, not_in_font
+    from sos_print.pdf.fonts import unprintable_texts
 
     lines = [
-        not_in_font(f"{shown(checked.example.path)}: {field} ({lang})", missing)
+        f"{shown(checked.example.path)}: {line}"
         for checked in examples
-        for field, texts in (("title", checked.example.title), ("text", checked.example.text))
-        for lang, text in texts.items()
-        if (missing := missing_characters(text, folded=FOLDED_SPACES))
+        for line in unprintable_texts(checked.example.title, checked.example.text)
     ]
     if lines:
         raise SosError("\n".join(lines))

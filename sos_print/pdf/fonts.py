@@ -87,6 +87,17 @@ def missing_characters(text: str, *, folded: frozenset[str] = frozenset()) -> li
     ]
 
 
+def unprintable_texts(title: dict[str, str], text: dict[str, str]) -> list[str]:
+    """Returns, for a worked example's `title` and `text` (by language), a line for each that holds characters the
+    font cannot print: "title (en): U+4E2D '中' is not in the font"."""
+    return [
+        not_in_font(f"{field} ({lang})", missing)
+        for field, texts in (("title", title), ("text", text))
+        for lang, said in texts.items()
+        if (missing := missing_characters(said, folded=FOLDED_SPACES))
+    ]
+
+
 def not_in_font(where: str, missing: list[str], most: int = 8) -> str:
     """Returns the message for characters the font lacks: "class name: U+4E09 '三' is not in the font"."""
     named = missing[:most] + ([f"{len(missing) - most} more"] if len(missing) > most else [])
@@ -99,6 +110,8 @@ def describe(char: str) -> str:
     point = f"U+{ord(char):04X}"
     if unicodedata.category(char) == "Cc":
         return f"{point} (a control character)"
+    if unicodedata.category(char) == "Co":  # a font's own symbol, which no other font shows: "invisible" it is not
+        return f"{point} (a private-use character)"
     if not char.isprintable():
         return f"{point} ({unicodedata.name(char, 'an invisible character')})"
     return f"{point} {char!r}"
