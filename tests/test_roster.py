@@ -669,20 +669,37 @@ def test_a_line_is_passed_over_only_when_no_name_can_be_it_and_seated_and_noted_
     assert (list(roster.names), list(roster.passed), list(roster.doubtful)) == (names, passed, doubtful)
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ('Name,Note\nAnna,"allergic\nto nuts"\nBen,\nChloe,\n', ["Anna", "Ben", "Chloe"]),
+        ('"First\nname",Group\nAnna,1\nBen,1\nChloe,2\n', ["Anna", "Ben", "Chloe"]),
+        ('Name;Address\nAnna;"1 Main St\r\n\r\nLeeds"\nBen;"2 High St\nYork"\nChloe;\n', ["Anna", "Ben", "Chloe"]),
+    ],
+    ids=["a note", "a heading", "addresses"],
+)
+def test_a_cell_typed_on_several_lines_beside_the_names_is_read(text, names):
+    # A note's cell on two lines refused the whole list: "a cell holds a line break: write the name on one line"
+    # (ad84, 4). Only a name on two lines is refused (one child's, or two children's?).
+    roster = parse_roster(text)
+    assert [child.name for child in roster.children] == names
+    assert [child.line for child in roster.children][-1] == text.replace("\r\n", "\n").count("\n")
+
+
 # A cell typed on two lines (Excel's Alt+Enter) and a heading row below too many titles are said as they are, not as a
 # quotation mark never closed or a heading row missing (issue 20, sweep 16 F4).
 MISREAD = {
     "a line break in a quoted cell": (
         'Nom;Prénom\nDupont;"Léa\nMarie"\nMartin;Noël\n',
-        "line 2: a cell holds a line break: write the name on one line",
+        "line 2: a name holds a line break: write the name on one line",
     ),
     "a line break in a quoted cell, CRLF": (
         'Nom;Prénom\r\nDupont;"Léa\r\nMarie"\r\nMartin;Noël\r\n',
-        "line 2: a cell holds a line break: write the name on one line",
+        "line 2: a name holds a line break: write the name on one line",
     ),
     "a line break in a one-column list": (
         '"Léa\nMarie"\nNoël\nZoé\n',
-        "line 1: a cell holds a line break: write the name on one line",
+        "line 1: a name holds a line break: write the name on one line",
     ),
     "a quotation mark never closed": (
         'Nom;Prénom\nDupont;"Léa\nMartin;Noël\n',

@@ -341,11 +341,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         if not rows:
             raise ExampleFileError(path, "holds no name: write one child's name a line")
     separator = hint or _separator([line for _, line in rows[:_SAMPLE]])
-    lines = [line for _, line in rows]
-    table = [
-        (number, _cells(line, separator, number, path, lines[index + 1 : index + 1 + _CELL_LINES]))
-        for index, (number, line) in enumerate(rows)
-    ]
+    rows = _typed_on_lines(rows, separator)
+    table = [(number, _cells(line, separator, number, path)) for number, line in rows]
     while separator is not None and all(len(cells) > 1 and not cells[0].strip() for _, cells in table):
         table = [(number, cells[1:]) for number, cells in table]  # every line indented, as pasted from a web page
     columns = _names_columns(table, separator is not None, path)
@@ -892,35 +889,48 @@ def _separator(lines: Sequence[str]) -> str | None:
     return best if found[best] and 2 * found[best] >= len(lines) else None
 
 
-def _cells(line: str, separator: str | None, number: int, path: str, below: Sequence[str] = ()) -> list[str]:
-    """Reads one line as CSV cells; a list of one name a line is a CSV file of one column (Excel quotes its cells:
-    "Dupont, Léa"), read with a separator no line holds. A quotation mark never closed is refused, as in records; one
-    closed on a line `below` is a cell typed on several lines (Excel's Alt+Enter), refused as a name on two lines."""
+def _cells(line: str, separator: str | None, number: int, path: str) -> list[str]:
+    """Reads one row as CSV cells; a list of one name a line is a CSV file of one column (Excel quotes its cells:
+    "Dupont, Léa"), read with a separator no line holds. A quotation mark never closed is refused, as in records; a
+    cell typed on several lines (`_typed_on_lines`) keeps its line breaks, refused in a name alone (`_checked`)."""
     try:
         cells = next(csv.reader([line + "\n"], delimiter=separator or "\n"), [])
     except csv.Error as error:
         raise ExampleFileError(path, f"line {number}: CSV cannot be read: {error}") from None
-    if any("\n" in cell for cell in cells):
-        if _closed_below(line, below, separator):
-            raise ExampleFileError(path, f"line {number}: a cell holds a line break: write the name on one line")
+    if line.count('"') % 2 and any("\n" in cell for cell in cells):
         raise ExampleFileError(path, f"line {number}: {UNCLOSED_QUOTE}")
     return cells
+
+
+def _typed_on_lines(rows: Sequence[tuple[int, str]], separator: str | None) -> list[tuple[int, str]]:
+    """Returns the rows with each cell typed on several lines (Excel's Alt+Enter) joined into its row, its line
+    breaks kept, under the number of its first line: a note's cell on two lines refused the whole list, "a cell holds
+    a line break: write the name on one line" (ad84, 4)."""
+    joined: list[tuple[int, str]] = []
+    index = 0
+    while index < len(rows):
+        number, line = rows[index]
+        below = [following for _, following in rows[index + 1 : index + 1 + _CELL_LINES]]
+        taken = _closed_below(line, below, separator) if line.count('"') % 2 else 0
+        joined.append((number, "\n".join([line, *below[:taken]])))
+        index += 1 + taken
+    return joined
 
 
 _CELL_LINES = 8  # lines a cell typed with line breaks is looked for on, as records do
 
 
-def _closed_below(line: str, below: Sequence[str], separator: str | None) -> bool:
-    """Tells whether the quotation mark a line opens is closed on one of the lines `below`, each before it continuing
-    the cell: no separator before its first quotation mark (else it is a row of its own)."""
+def _closed_below(line: str, below: Sequence[str], separator: str | None) -> int:
+    """Returns on how many of the lines `below` the quotation mark a line opens is closed, each before it continuing
+    the cell: no separator before its first quotation mark (else it is a row of its own); 0 if it is not."""
     joined = line
-    for following in below:
+    for count, following in enumerate(below, start=1):
         if separator and separator in following.partition('"')[0]:
-            return False
+            return 0
         joined += "\n" + following
         if not joined.count('"') % 2:
-            return True
-    return False
+            return count
+    return 0
 
 
 def _names_columns(table: Sequence[tuple[int, list[str]]], columns: bool, path: str) -> _Columns:
@@ -1208,6 +1218,8 @@ def _heading(cell: str) -> str:
 def _checked(child: Child, written: str, path: str) -> Child:
     """Returns `child` if its name, `written` as the cell holds it, can be printed; a name holding a semicolon, a tab
     (or another control character) or more than one comma is several children's names written in one cell, refused."""
+    if "\n" in written:  # a name typed on two lines in one cell: one child's, or two children's?
+        raise ExampleFileError(path, f"line {child.line}: a name holds a line break: write the name on one line")
     if "\ufffd" in child.name:
         raise ExampleFileError(
             path, f"line {child.line}: a name holds a character that could not be read: save the list as UTF-8"
