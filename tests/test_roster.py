@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sos_print.engine.errors import ExampleFileError
 from sos_print.engine.files import decode_spreadsheet
 from sos_print.engine.roster import (
+    _FIELD,
     FIRST_NAME_HEADINGS,
     HEADINGS_SAID,
     LAST_NAME_HEADINGS,
@@ -1116,6 +1117,7 @@ NAMES = st.text(
         and _unmarked(clean_name(name)) == clean_name(name)  # "- Léa", "• Léa": a list's mark is no part of a name
         and not SAVED_TWICE.search(name)  # "Ãª" is "ê" saved twice, read back by design (issue 20, sweep 18, N6)
         and not name.strip().startswith(("#", "//"))  # a comment's line, refused by design (sweep ad78, 2)
+        and not _FIELD.match(name.strip())  # "AA::", a contacts file's key and colon, refused by design
     )
 )
 
