@@ -759,6 +759,7 @@ def test_a_choice_is_met_only_by_its_ascii_spelling(runner, tmp_path, args, opti
         ("--target", "0x1"),
         ("--groups", "2.5"),
         ("--groups", "four"),
+        ("--groups", "--"),  # the value "--": click's "is not a valid int range" (ad84, 9)
     ],
 )
 def test_a_whole_number_option_takes_the_digits_0_to_9_only(runner, tmp_path, monkeypatch, option, value):

@@ -196,10 +196,10 @@ def not_whole_number(arguments: Sequence[str], numbers: Collection[str]) -> tupl
     10): a look-alike typed or pasted printed another number of groups than the one shown. Any other value ("0x1",
     "2.5") gets the same sentence, not click's "is not a valid int range" (issue 20, sweep 41 C2)."""
     for before, argument in zip(["", *arguments], arguments, strict=False):
-        if argument == "--":
+        if argument == "--" and before not in numbers:  # "--groups --" gives "--" as the value (ad84, 9)
             return None
-        flag, equals, value = argument.partition("=") if argument.startswith("--") else ("", "", argument)
-        option = flag if equals else before
+        flag, equals, value = argument.partition("=")
+        option, value = (flag, value) if argument.startswith("--") and equals else (before, argument)
         if option in numbers and not (value.isascii() and _WHOLE_NUMBER.fullmatch(value)):
             return option, value
     return None
