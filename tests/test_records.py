@@ -650,7 +650,8 @@ def test_a_csv_record_named_otherwise_is_told_by_its_header_row(runner, tmp_path
     assert "TOML" not in result.output
     result = runner.invoke(app, [command, str(path), *out])  # without --size: asked for, as for a .csv
     assert result.exit_code == 2
-    assert f"{path}: a CSV record does not say its board size: give it with --size (3 to 8)" in result.output
+    said = repr(str(path)) if name != name.strip() else str(path)  # a space at an end quoted, to be seen (ad84, 12)
+    assert f"{said}: a CSV record does not say its board size: give it with --size (3 to 8)" in result.output
 
 
 @pytest.mark.parametrize("command", ["check", "analyse", "replay"])
@@ -1242,6 +1243,15 @@ def test_a_heading_typed_on_two_lines_is_read(runner, tmp_path, heading):
         f"{path}: move 4 (row 5): claims 5 points, the rules give 0",
         "checked 1 file: 1 problem in 1 file",
     ]
+
+
+@pytest.mark.parametrize("titles", [1, 4], ids=["a title", "four titles"])
+def test_a_title_typed_on_two_lines_above_the_header_counts_as_one_row(runner, tmp_path, titles):
+    # "move 6 (row 8)" stood on row 7 of the sheet under a title on two lines; under four, row 18 was row 14 (ad84, 2).
+    text = '"Game 3\nGroup B"\n' * titles + MULTI_LINE.format("A1-A3") + "5;B;O;C1;;0;1;0\n6;A;O;C2;;5;1;0\n"
+    code, lines, path = run_check(runner, tmp_path, text)
+    assert code == 1
+    assert f"{path}: move 6 (row {7 + titles}): claims 5 points, the rules give 0" in lines, lines
 
 
 def test_a_quotation_mark_never_closed_joins_no_row_after_it(runner, tmp_path):
