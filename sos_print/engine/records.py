@@ -215,9 +215,12 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     # A title typed on several lines in quotes, as a cell is, shifted every row's number by its lines (ad84, 2): the
     # lines are joined as the header's separator parts them, the header found among the first lines
     ahead = [first, *itertools.islice(lines, _LOOK)]
-    guess = hint or next((_separator(line) for _, line in ahead if _is_header(line)), _separator(first[1]))
-    joined = _typed_on_lines(itertools.chain(ahead, lines), guess)
-    titles, first, lines = _below_titles(next(joined), joined)
+    lines = itertools.chain(ahead[1:], lines)
+    at = next((k for k, (_, line) in enumerate(ahead) if _is_header(line)), 0)
+    if any(line.count('"') % 2 for _, line in ahead[:at]):  # a quotation mark opened above the header
+        joined = _typed_on_lines(itertools.chain([first], lines), hint or _separator(ahead[at][1]))
+        first, lines = next(joined), joined
+    titles, first, lines = _below_titles(first, lines)
     found = _separator(first[1])
     separator = hint or found
     if hint and _known_columns(first[1], found) > _known_columns(first[1], hint):
