@@ -39,7 +39,9 @@ def render_teacher(document: Document, plan: TeacherPlan, *, large_print: bool =
     scale = scale_of(large_print)
     flow = notes_flow(document, plan.strip, plan.title, scale, numbered=plan.page)
     document.bookmark(plan.bookmark)
-    flow.blocks([Block("p", (Run(plan.keep_apart[0]),))], grey=True)
+    # Where the other language lies ends the note's last line, which it leaves short: a line of its own pushed the
+    # goals' box to the next page, page 1 half empty
+    flow.blocks([Block("p", (Run(plan.keep_apart[0]), *(Run(f" {line}") for line in plan.elsewhere)))], grey=True)
     flow.blocks(plan.printing)
     caption = set_label(plan.calibration, SMALL_PT * scale, flow.width)
     rulers = 2 if plan.inch_bar else 1
@@ -140,8 +142,7 @@ def teacher_document(
             sheet = class_sheet_plan(options, lang)
             if sheet is not None:
                 render_class_sheet(document, sheet, large_print=options.large_print)
-            opened = replace(plan, printing=[*(Block("p", (Run(line),)) for line in lines), *plan.printing])
-            render_teacher(document, opened, large_print=options.large_print)
+            render_teacher(document, replace(plan, elsewhere=lines), large_print=options.large_print)
             if told:
                 told("teacher notes", done, len(codes))
         return starts

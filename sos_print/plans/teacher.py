@@ -38,6 +38,7 @@ class TeacherPlan:
     bookmark: str
     examples_bookmark: str
     strip: StripPlan
+    elsewhere: tuple[str, ...] = ()  # where the file's other languages lie, after `keep_apart`: filled in once counted
 
 
 def teacher_plan(options: PrintOptions, lang: str, examples: tuple[CheckedExample, ...]) -> TeacherPlan:
