@@ -11,7 +11,7 @@ comes whole, one after the other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
 from reportlab.pdfgen.canvas import Canvas
@@ -20,9 +20,10 @@ from sos_print.documents.common import (
     Progress,
     Rendered,
     draw_folio,
+    finished,
     joined,
+    language_parts,
     new_document,
-    pointed,
 )
 from sos_print.documents.figures import (
     GAP,
@@ -49,6 +50,7 @@ from sos_print.pdf.fonts import BOLD, REGULAR
 from sos_print.pdf.grids import frame_room, numbers_clear_middle
 from sos_print.pdf.table import SLACK, TableLayout, draw_head, draw_row, layout_table, page_rows
 from sos_print.pdf.textflow import width_of
+from sos_print.plans.common import part_pointers
 from sos_print.plans.grids import GridPlan
 from sos_print.plans.layout import (
     ANALYSIS_PLAYED_COLUMN,
@@ -440,6 +442,7 @@ POURINGS = tuple(
     for whole in (True, False)
     for balance in (False, True)
 )
+Elsewhere = Callable[[int], tuple[str, ...]]  # where a file's other languages lie, from its count of pages
 LEAST_LAST = 1 / 3  # of its frame: a language's last page holds at least this much where a pouring gives it
 LEAST_PAGE = 1 / 2  # of its frame: every other page holds at least this much where a pouring gives it
 
@@ -451,10 +454,12 @@ def render_replay(
     large_print: bool = False,
     layout: Gallery | None = None,
     plans: Sequence[ReplayPlan] = (),
+    elsewhere: Elsewhere | None = None,
 ) -> Gallery:
     """Adds the replay in one language to `document`, starting on a new page, its diagrams in `layout` (by default
     the one its own figures call for); returns that layout, for the document's other languages. The players' boards
     of who made each S-O-S stand at one cell in each of the document's languages (`plans`, by default this one's).
+    Where the file's other languages lie (`elsewhere`, from its count of pages) stands on the title's line.
 
     Each pouring is tried on pages laid out but not drawn, and the one that fills its pages best is drawn: the fewest
     pages, then the fewest pages left under LEAST_PAGE full (the last under LEAST_LAST), then the fullest least-full
@@ -470,7 +475,7 @@ def render_replay(
         stacked, fewest = _best_pouring(document, plan, scale, None, plans, stack=True)
         if stacked != chosen and (fewest[0], -stacked.style.cell) < (best[0], -chosen.style.cell):
             chosen, best = stacked, fewest
-    return _pour(document, plan, scale, chosen, POURINGS[best[-1]], plans)[0]
+    return _pour(document, plan, scale, chosen, POURINGS[best[-1]], plans, elsewhere=elsewhere)[0]
 
 
 def _best_pouring(
@@ -511,6 +516,7 @@ def _pour(
     pouring: Pouring,
     plans: Sequence[ReplayPlan],
     stack: bool = False,
+    elsewhere: Elsewhere | None = None,
 ) -> tuple[Gallery, list[float]]:
     """Adds the replay to `document` as `pouring` says; returns its diagrams' layout (by default the `gallery`'s,
     large print's boards stacked where `stack` says) and the share of each page's frame it fills. The players' boards
@@ -536,7 +542,8 @@ def _pour(
         if first[0]:
             title = top
             top = draw_label(document.canvas, (plan.title,), box.x, top, TITLE_PT * scale, width=box.width, bold=True)
-            _elsewhere(document.canvas, plan, box, title, scale)  # after the title: text read in order reads it first
+            if elsewhere:  # after the title: text read in order reads it first
+                _elsewhere(document, plan.title, (box, title), scale, elsewhere)
             first[0] = False
         return [Box(box.x, box.y, box.width, top - 2.0 - box.y)]
 
@@ -729,16 +736,21 @@ def _start(
     return opening + next((height for height in following if opening + height <= page), following[-1])
 
 
-def _elsewhere(canvas: Canvas, plan: ReplayPlan, box: Box, top: float, scale: float) -> None:
-    """Draws where the file's other languages lie at the right of the title's line, on its baseline: at the text's
-    size where it fits beside the title, else smaller. Set under the title, its line took the room that kept the
-    players' boards on the first page in large print."""
-    if not plan.elsewhere:
-        return
-    text = " · ".join(plan.elsewhere)
-    room = box.width - width_of(plan.title, BOLD, TITLE_PT * scale) / MM - ELSEWHERE_GAP
-    size = (BODY_PT if width_of(text, REGULAR, BODY_PT * scale) / MM <= room else SMALL_PT) * scale
-    draw_label(canvas, (text,), box.right, top - (TITLE_PT * scale - size) / MM, size, align="right")
+def _elsewhere(document: Document, title: str, at: tuple[Box, float], scale: float, lines: Elsewhere) -> None:
+    """Draws where the file's other languages lie at the right of the title's line (`at`: the frame, the title's
+    top), on its baseline: at the text's size where it fits beside the title, else smaller; drawn once the file's
+    pages are counted. Set under the title, its line took the room that kept the players' boards on the first page in
+    large print, and laid out before, the replay twice."""
+    box, top = at
+    room = box.width - width_of(title, BOLD, TITLE_PT * scale) / MM - ELSEWHERE_GAP
+
+    def draw(canvas: Canvas, page: int, pages: int) -> None:
+        text = " · ".join(lines(pages))
+        size = (BODY_PT if width_of(text, REGULAR, BODY_PT * scale) / MM <= room else SMALL_PT) * scale
+        draw_label(canvas, (text,), 0.0, -(TITLE_PT * scale - size) / MM, size, align="right")
+
+    depth = 2 * TITLE_PT * scale / MM
+    document.folio(draw, Box(-room, -depth, room, depth), box.right, top)
 
 
 def _opening(flow: Flow, heading: str, intro: list[Block], rows: bool = False) -> float:
@@ -1133,19 +1145,28 @@ def replay_document(
     progress: Progress | None = None,
 ) -> Rendered:
     """Returns the replay of `game` with the solver's `moves`, one part per language of the options."""
+    document = new_document(
+        options,
+        joined(options, "replay.document_title", size=game.example.size),
+        joined(options, "replay.subject", first=game.example.variant.first_sos_wins),
+    )
     plans = [replay_plan(options, lang, game, moves, every) for lang in options.language.codes]
+    codes, starts = options.language.codes, list[int]()
 
-    def add(document: Document, pointers: list[tuple[str, ...]], told: Progress | None) -> list[int]:
-        layout = None  # the first language's: both languages' diagrams alike
-        starts = []
-        opened = [replace(plan, elsewhere=lines) for plan, lines in zip(plans, pointers, strict=True)]
-        for done, plan in enumerate(opened, start=1):
-            starts.append(document.pages + 1)
-            layout = render_replay(document, plan, large_print=options.large_print, layout=layout, plans=opened)
-            if told:
-                told("replay", done, len(plans))
-        return starts
+    def elsewhere(index: int) -> Elsewhere:
+        def lines(pages: int) -> tuple[str, ...]:
+            spans = [(first, last) for _, first, last in language_parts(options, starts, pages)]
+            return part_pointers(codes, spans)[index]
 
-    title = joined(options, "replay.document_title", size=game.example.size)
-    subject = joined(options, "replay.subject", first=game.example.variant.first_sos_wins)
-    return pointed(options, partial(new_document, options, title, subject), add, progress)
+        return lines
+
+    layout = None  # the first language's: both languages' diagrams alike
+    for done, plan in enumerate(plans, start=1):
+        starts.append(document.pages + 1)
+        lines = elsewhere(done - 1) if len(plans) > 1 else None
+        layout = render_replay(
+            document, plan, large_print=options.large_print, layout=layout, plans=plans, elsewhere=lines
+        )
+        if progress:
+            progress("replay", done, len(plans))
+    return finished(document, language_parts(options, starts, document.pages))

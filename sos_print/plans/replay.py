@@ -80,7 +80,6 @@ class ReplayPlan:
     notes: list[Block]  # why no move could be weighed, or that no move lost anything (after the table)
     turning_heading: str
     turning: TurningPoint | None
-    elsewhere: tuple[str, ...] = ()  # where the file's other languages lie, beside the title: filled in once counted
 
 
 def replay_plan(
