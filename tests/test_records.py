@@ -340,6 +340,12 @@ def test_the_true_record_checks(runner, tmp_path):
             "row 7 is not a move: it repeats the header: remove it; if a new game starts here, put it in a file of its "
             "own: a record holds one game\n",
         ),
+        # two files joined ("cat a.csv b.csv"), each with its byte-order mark: the second's header read as a move (ad84)
+        (
+            "\ufeff" + game_csv() + "\ufeff" + game_csv()[:60],
+            "row 7 is not a move: it repeats the header: remove it; if a new game starts here, put it in a file of its "
+            "own: a record holds one game\n",
+        ),
         (
             game_csv() + game_csv().split("\n", 1)[1],
             "move 6 (row 7): the move column says '1', but this is move 6 of the record; if a new game starts here, "

@@ -197,8 +197,9 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     """
     # Rows end as CSV ends them (\n, \r\n or \r); str.splitlines would also end one at a form feed or U+2028.
     numbered = enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), start=1)
+    # A mark at a later line's start is a second file's, joined on ("cat a.csv b.csv"): its header read as a move
     lines: Iterator[tuple[int, str]] = (
-        (number, line.removesuffix("\n")) for number, line in numbered if not _blank(line)
+        (number, line.removeprefix("\ufeff").removesuffix("\n")) for number, line in numbered if not _blank(line)
     )
     first = next(lines, None)
     if first is None:
