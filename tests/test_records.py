@@ -765,6 +765,7 @@ HARMLESS = {  # what a class's folder holds beside its records, passed over in s
     "liste.rtf.old": "\ufeffA;Léa\n".encode("utf-16"),
     "board.jpg": b"\xff\xd8\xff\xe0" + bytes(40),
     "board.png": b"\x89PNG\r\n\x1a\n" + bytes(40),
+    "board.webp": b"RIFF\x24\x00\x00\x00WEBPVP8 " + bytes(40),
     "IMG_0001.HEIC": b"\x00\x00\x00\x18ftypheic" + bytes(40),
     "empty": b"",
     ".DS_Store": b"\x00\x00\x00\x01Bud1" + bytes(40),
@@ -780,6 +781,7 @@ HARMLESS = {  # what a class's folder holds beside its records, passed over in s
         ("group2.pdf.br", b"\x8b\x02\x80" + bytes(range(1, 40))),  # brotli has no signature: named by its ending
         ("group2.pdf.new", bytes(range(256))),  # a packer no one foresaw: named as what sos-print does not read
         ("group2.sqlite", b"SQLite format 3\x00" + bytes(40)),
+        ("group2.wav", b"RIFF\x24\x00\x00\x00WAVEfmt " + bytes(40)),  # a sound's RIFF, passed as a picture's (ad84)
     ],
 )
 def test_a_folders_file_of_no_known_kind_is_named_never_passed_over(runner, tmp_path, name, data):

@@ -204,16 +204,15 @@ def unread_reason(path: str) -> str | None:
         return unreadable_reason(path, error)
     finally:
         os.close(handle)
-    if not head or head.startswith(_PICTURES) or head[4:12] in _PICTURE_BOXES or _text(head):
+    if not head or picture_kind(head) or _text(head):  # a sound's RIFF passed as a WebP picture's (ad84, 13)
         return None
     if head.startswith(b"PK\x03\x04") and _zipped(path, None) == "document":  # a Word or PowerPoint file
         return None
     return "not a file sos-print reads (a record, a worked example or a filled audit); if it is packed, unpack it"
 
 
-# JPEG, PNG, GIF, BMP, TIFF, and the RIFF of WebP: a phone's photo of a paper sheet, which holds no typed record
-_PICTURES = (b"\xff\xd8", b"\x89PNG", b"GIF8", b"BM", b"II*\x00", b"MM\x00*", b"RIFF")
-_PICTURE_BOXES = frozenset({b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypavif", b"ftyphevc", b"ftypmsf1"})  # HEIC
+# A phone's photo of a paper sheet, which holds no typed record: HEIC and AVIF are told by their first box
+_PICTURE_BOXES = frozenset({b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypavif", b"ftyphevc", b"ftypmsf1"})
 
 
 def _text(head: bytes) -> bool:
