@@ -1015,3 +1015,13 @@ def test_check_refuses_an_example_text_the_font_cannot_print_as_printing_does(ru
         assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
     else:
         assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{example}: {said}")
+
+
+@pytest.mark.parametrize("name", ["lesson.toml", "lesson.dat"])
+def test_a_json_file_given_as_a_worked_example_is_named_as_one(runner, tmp_path, name):
+    # "TOML syntax error: Invalid initial character for a key part (at line 1, column 2)" (ad84, 13)
+    example = tmp_path / name
+    example.write_text('{"size": 4, "move": [{"cell": "B2", "letter": "O"}]}\n')
+    result = runner.invoke(app, ["check", str(example)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == f"{example}: is a JSON file, not a worked example (TOML)"

@@ -6,6 +6,7 @@ typo never lets a claim go unchecked.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tomllib
@@ -158,12 +159,24 @@ def is_example(path: str) -> bool:
     return bool(table) and set(table) <= _TOP_KEYS and bool({"move", "grid"} & set(table))
 
 
+def _is_json(text: str) -> bool:
+    """Tells whether `text` is one JSON object or array."""
+    if text.lstrip()[:1] not in ("{", "["):
+        return False
+    try:
+        return isinstance(json.loads(text), dict | list)
+    except (ValueError, RecursionError):
+        return False
+
+
 def parse_example(text: str, path: str = "<example>") -> Example:
     """Reads an example from TOML text; `path` names it in messages."""
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some Windows editors write one
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
+        if _is_json(text):  # "TOML syntax error: Invalid initial character for a key part" (ad84, 13)
+            raise ExampleFileError(path, "is a JSON file, not a worked example (TOML)") from None
         raise ExampleFileError(path, f"TOML syntax error: {error}") from None
     except RecursionError:
         raise ExampleFileError(path, "TOML nested too deeply (arrays or tables within each other)") from None
