@@ -2,7 +2,6 @@
 
 # No `from __future__ import annotations`: Typer reads these signatures at run time.
 
-import re
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -105,7 +104,9 @@ def _printable(load: "Callable[[str], Example]") -> "Callable[[str], Example]":
 
 
 def _unbraced(texts: dict[str, str]) -> dict[str, str]:
-    return {lang: re.sub(r"\{[^{}]*\}", "", said) for lang, said in texts.items()}
+    from sos_print.engine.prose import without_references
+
+    return {lang: without_references(said) for lang, said in texts.items()}
 
 
 # A record typed with its lines and points columns empty held "every claim" and said no more (review nt62, 5).

@@ -6,7 +6,6 @@ typo never lets a claim go unchecked.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tomllib
@@ -15,7 +14,7 @@ from typing import Any
 
 from sos_print.engine.capacity import check_target
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.files import any_text, packed_kind, picture_kind, read_bounded, wide_encoding
+from sos_print.engine.files import any_text, is_json, packed_kind, picture_kind, read_bounded, wide_encoding
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -159,23 +158,13 @@ def is_example(path: str) -> bool:
     return bool(table) and set(table) <= _TOP_KEYS and bool({"move", "grid"} & set(table))
 
 
-def _is_json(text: str) -> bool:
-    """Tells whether `text` is one JSON object or array."""
-    if text.lstrip()[:1] not in ("{", "["):
-        return False
-    try:
-        return isinstance(json.loads(text), dict | list)
-    except (ValueError, RecursionError):
-        return False
-
-
 def parse_example(text: str, path: str = "<example>") -> Example:
     """Reads an example from TOML text; `path` names it in messages."""
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some Windows editors write one
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        if _is_json(text):  # "TOML syntax error: Invalid initial character for a key part" (ad84, 13)
+        if is_json(text):  # "TOML syntax error: Invalid initial character for a key part" (ad84, 13)
             raise ExampleFileError(path, "is a JSON file, not a worked example (TOML)") from None
         raise ExampleFileError(path, f"TOML syntax error: {error}") from None
     except RecursionError:

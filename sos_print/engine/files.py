@@ -433,7 +433,7 @@ def _data_file(text: str) -> str | None:
     would be read as names or cells."""
     lines = [line for line in text.splitlines() if line.strip()]
     # The whole text, or a JSON Lines file's first object: a class list under "[2024]" or "[]" is no JSON (ad84, 3)
-    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and (_json(text, dict | list) or _json(lines[0], dict)):
+    if is_json(text) or (lines and is_json(lines[0], dict)):
         return "a JSON file"
     try:
         return "a TOML file (as a worked example is)" if tomllib.loads(text) else None
@@ -441,11 +441,13 @@ def _data_file(text: str) -> str | None:
         return None
 
 
-def _json(text: str, kinds: Any) -> bool:
-    """Tells whether `text` is one JSON value of `kinds` (an object, an array)."""
+def is_json(text: str, kinds: Any = dict | list) -> bool:
+    """Tells whether `text` is one JSON value of `kinds` (by default an object or an array)."""
+    if text.lstrip("\ufeff \t\r\n")[:1] not in ("{", "["):
+        return False
     try:
         return isinstance(json.loads(text), kinds)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 

@@ -61,6 +61,11 @@ _HAND_WRITTEN = (
 _REFERENCE = re.compile(r"\{([^{}]*)\}")
 
 
+def without_references(text: str) -> str:
+    """Returns a worked example's text without its references ("{points 1}"), which the prose reads itself."""
+    return _REFERENCE.sub("", text)
+
+
 @frozen
 class Literal:
     """Holds words of the prose, printed as written."""
