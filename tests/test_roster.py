@@ -1170,6 +1170,7 @@ PICTURES = {
     "BMP": b"BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00" + bytes(40),
     "WebP": b"RIFF\x24\x00\x00\x00WEBPVP8 " + bytes(40),
     "HEIC": b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00" + bytes(40),
+    "AVIF": b"\x00\x00\x00\x1cftypavif\x00\x00\x00\x00" + bytes(40),  # it was named a HEIC picture (ad84)
     # a bitmap whose pixels' bytes read as UTF-16 text: "a name holds a control character (U+0000)" (ad84, 11)
     "BMP, its pixels like UTF-16": b"BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00" + b"A\x00" * 400,
 }

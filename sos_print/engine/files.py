@@ -109,7 +109,7 @@ def picture_kind(data: bytes) -> str | None:
     no record a program can read, and its bytes said only that they were not UTF-8 (ad83, 12). Each signature is
     whole, so that no text is taken for one (a class list starting "BMW")."""
     if data[4:12] in _PICTURE_BOXES:
-        return "a picture (HEIC)"
+        return f"a picture ({_PICTURE_BOXES[data[4:12]]})"
     if data[:2] == b"BM" and data[6:10] == b"\x00" * 4:  # a bitmap's size, then four bytes that are always zero
         return "a picture (BMP)"
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
@@ -212,7 +212,10 @@ def unread_reason(path: str) -> str | None:
 
 
 # A phone's photo of a paper sheet, which holds no typed record: HEIC and AVIF are told by their first box
-_PICTURE_BOXES = frozenset({b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypavif", b"ftyphevc", b"ftypmsf1"})
+_PICTURE_BOXES = {
+    **dict.fromkeys((b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc", b"ftypmsf1"), "HEIC"),
+    b"ftypavif": "AVIF",
+}
 
 
 def _text(head: bytes) -> bool:
