@@ -1206,16 +1206,26 @@ MULTI_LINE = (
 )
 
 
+TEN = "A1-A3 B1-B3 C1-C3 D1-D3 A2-A4 B2-B4 C2-C4 D2-D4 A1-C1 B1-D1"
+
+
 @pytest.mark.parametrize(
     "cell",
-    ['"A1-A3\nB1-B3"', '"A1-A3\r\nB1-B3"', '"A1-A3\nB1-B3\nC1-C3"', '"A1-A3,\nB1-B3"'],
-    ids=["two lines", "CRLF", "three lines", "comma"],
+    [
+        '"A1-A3\nB1-B3"',
+        '"A1-A3\r\nB1-B3"',
+        '"A1-A3\nB1-B3\nC1-C3"',
+        '"A1-A3,\nB1-B3"',
+        '"' + TEN.replace(" ", "\n") + '"',  # it was "never closed; rows 5 to 17 cannot be read"
+    ],
+    ids=["two lines", "CRLF", "three lines", "comma", "ten lines"],
 )
 def test_a_quoted_cell_typed_on_several_lines_is_read_with_spaces(runner, tmp_path, cell):
     # Excel's Alt+Enter: the cell was once "never closed"; its lines are read as one, the rows after it too
     code, lines, path = run_check(runner, tmp_path, MULTI_LINE.format(cell))
     assert code == 1
-    claimed = "A1-A3, B1-B3, C1-C3" if "C1" in cell else "A1-A3, B1-B3"
+    claimed = "A1-A3, B1-B3, C1-C3" if "C1-" in cell else "A1-A3, B1-B3"
+    claimed = "A1-A3, A2-A4, B1-B3, B2-B4, C1-C3, C2-C4, D1-D3, D2-D4, A1-C1, B1-D1" if "A1-C1" in cell else claimed
     assert lines == [
         f"{path}: move 3 (row 4): claims lines {claimed}, the rules give A1-A3",
         "checked 1 file: 1 problem in 1 file",

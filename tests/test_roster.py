@@ -676,8 +676,13 @@ def test_a_line_is_passed_over_only_when_no_name_can_be_it_and_seated_and_noted_
         ('Name,Note\nAnna,"allergic\nto nuts"\nBen,\nChloe,\n', ["Anna", "Ben", "Chloe"]),
         ('"First\nname",Group\nAnna,1\nBen,1\nChloe,2\n', ["Anna", "Ben", "Chloe"]),
         ('Name;Address\nAnna;"1 Main St\r\n\r\nLeeds"\nBen;"2 High St\nYork"\nChloe;\n', ["Anna", "Ben", "Chloe"]),
+        # It was "a quotation mark opens a cell and is never closed": a cell was looked for on 8 lines only
+        (
+            'Name,Note\nAnna,"' + "\n".join(f"note {k}" for k in range(1, 11)) + '"\nBen,\nChloe,\n',
+            ["Anna", "Ben", "Chloe"],
+        ),
     ],
-    ids=["a note", "a heading", "addresses"],
+    ids=["a note", "a heading", "addresses", "a note of ten lines"],
 )
 def test_a_cell_typed_on_several_lines_beside_the_names_is_read(text, names):
     # A note's cell on two lines refused the whole list: "a cell holds a line break: write the name on one line"
@@ -1118,6 +1123,7 @@ NAMES = st.text(
         and not SAVED_TWICE.search(name)  # "Ãª" is "ê" saved twice, read back by design (issue 20, sweep 18, N6)
         and not name.strip().startswith(("#", "//"))  # a comment's line, refused by design (sweep ad78, 2)
         and not _FIELD.match(name.strip())  # "AA::", a contacts file's key and colon, refused by design
+        and not name.strip().lower().startswith(("begin:vcard", "begin:vcalendar"))  # a contacts or calendar file's
     )
 )
 

@@ -260,7 +260,8 @@ def _typed_on_lines(lines: Iterator[tuple[int, str]], separator: str) -> Iterato
     one row there ("move 6 (row 8)" stood on row 7 of the sheet: ad83, 4).
 
     Only lines that continue a cell are joined: text with no separator before the quotation mark that closes it,
-    within a few lines. A quotation mark never closed joins nothing, so that no row after it is lost in a cell.
+    within a cell's most characters (a lines cell of nine lines, one too many, was said never to be closed). A
+    quotation mark never closed joins nothing, so that no row after it is lost in a cell.
     """
     absorbed = 0  # lines joined into a row above
     waiting: list[tuple[int, str]] = []
@@ -268,7 +269,7 @@ def _typed_on_lines(lines: Iterator[tuple[int, str]], separator: str) -> Iterato
         number, line = waiting.pop(0)
         taken: list[tuple[int, str]] = []
         joined = line
-        while joined.count('"') % 2 and len(taken) < _CELL_LINES:
+        while joined.count('"') % 2 and len(joined) - len(line) <= MAX_CELL:
             following = waiting.pop(0) if waiting else next(lines, None)
             if following is None:
                 break
@@ -281,9 +282,6 @@ def _typed_on_lines(lines: Iterator[tuple[int, str]], separator: str) -> Iterato
             joined, taken = line, []
         yield number - absorbed, joined
         absorbed += taken[-1][0] - number if taken else 0  # a blank line inside the cell too
-
-
-_CELL_LINES = 8  # the most lines a record's cell is typed on: one S-O-S a line, and a letter completes at most 8
 
 
 def _below_titles(

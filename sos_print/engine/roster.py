@@ -52,14 +52,14 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice, pairwise
 from typing import TypeVar
 
 from sos_print.engine.errors import SPREADSHEET_ERROR, ExampleFileError, quoted
 from sos_print.engine.files import UNCLOSED_QUOTE, decoded_spreadsheet, read_bounded, separator_line, trimmed_row
 from sos_print.engine.frozen import frozen, replace
-from sos_print.engine.records import is_record_text
+from sos_print.engine.records import MAX_CELL, is_record_text
 from sos_print.engine.rules import MAX_PLAYERS
 
 MAX_BYTES = 1_000_000  # a class list of 200 names takes a few kilobytes, a school's whole export less than this
@@ -910,22 +910,21 @@ def _typed_on_lines(rows: Sequence[tuple[int, str]], separator: str | None) -> l
     index = 0
     while index < len(rows):
         number, line = rows[index]
-        below = [following for _, following in rows[index + 1 : index + 1 + _CELL_LINES]]
+        below = (following for _, following in islice(rows, index + 1, None))
         taken = _closed_below(line, below, separator) if line.count('"') % 2 else 0
-        joined.append((number, "\n".join([line, *below[:taken]])))
+        cell = [line, *(following for _, following in rows[index + 1 : index + 1 + taken])]
+        joined.append((number, "\n".join(cell)))
         index += 1 + taken
     return joined
 
 
-_CELL_LINES = 8  # lines a cell typed with line breaks is looked for on, as records do
-
-
-def _closed_below(line: str, below: Sequence[str], separator: str | None) -> int:
+def _closed_below(line: str, below: Iterable[str], separator: str | None) -> int:
     """Returns on how many of the lines `below` the quotation mark a line opens is closed, each before it continuing
-    the cell: no separator before its first quotation mark (else it is a row of its own); 0 if it is not."""
+    the cell: no separator before its first quotation mark (else it is a row of its own), within a record cell's most
+    characters, as records are read; 0 if it is not."""
     joined = line
     for count, following in enumerate(below, start=1):
-        if separator and separator in following.partition('"')[0]:
+        if (separator and separator in following.partition('"')[0]) or len(joined) - len(line) > MAX_CELL:
             return 0
         joined += "\n" + following
         if not joined.count('"') % 2:
