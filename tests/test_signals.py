@@ -208,6 +208,32 @@ def test_a_signal_inside_the_import_machinery_is_held_for_the_next_checkpoint(mo
         interrupts.checkpoint()
 
 
+@pytest.mark.parametrize(
+    ("status", "lines", "exit_code"),
+    [(0, ["interrupted: nothing written"], 130), (2, [], 2), (1, [], 1)],
+    ids=["after its work", "after a usage error", "after an error"],
+)
+def test_a_signal_held_while_a_run_ends_adds_a_line_only_to_a_run_that_said_nothing(
+    monkeypatch, capsys, status, lines, exit_code
+):
+    # A Ctrl-C as a usage error was printed ended the run in two lines, the second "interrupted: nothing written"
+    # (ad84).
+    from sos_print.system import interrupts
+
+    state = interrupts._State()
+    state.installed = state.armed = True
+    monkeypatch.setattr(interrupts, "_state", state)
+    monkeypatch.setattr(interrupts.signal, "signal", lambda signum, handler: None)  # this process keeps its handlers
+
+    def body() -> int:
+        state.signum = signal.SIGINT  # held off, as in the moment the run ends
+        return status
+
+    with pytest.raises(SystemExit) as ended:
+        interrupts.guarded(body)
+    assert (ended.value.code, capsys.readouterr().err.splitlines()) == (exit_code, lines)
+
+
 def test_each_step_of_the_progress_acts_on_a_signal_held_off(monkeypatch):
     from sos_print.cli.run import progress
     from sos_print.system import interrupts

@@ -126,7 +126,8 @@ def set_outcome(outcome: str) -> None:
 
 
 def guarded(body: Callable[[], int]) -> NoReturn:
-    """Runs `body` and exits with its status, or with 128 + the signal and one line if interrupted.
+    """Runs `body` and exits with its status, or with 128 + the signal and one line if interrupted before it ended
+    on an error of its own.
 
     Every statement that could meet a signal is inside the `try`; from the moment the body has
     returned, signals are only recorded, so none can raise while the process is leaving.
@@ -138,7 +139,9 @@ def guarded(body: Callable[[], int]) -> NoReturn:
         _state.armed = False
         code = 0
     interruption = received()
-    if interruption is not None:
+    # A run that ended on its own error has said so in its one line: a signal after that adds no second line, and the
+    # status stays the error's (a usage error then printed "interrupted: nothing written" under it: ad84).
+    if interruption is not None and not code:
         _tell(interruption.line)
         code = interruption.exit_code
     for signum in SIGNALS:
