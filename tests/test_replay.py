@@ -2203,11 +2203,15 @@ RECORDS = [
     ("06 large print", "06-last-letter-scores.toml", 0, {"large_print": True}),
     ("07 large print", "07-target-score.toml", 0, {"large_print": True}),
     ("09 every 1", "09-team-sos.toml", 1, {}),
+    # Its three rows of best play took a third page, 15 % full, where page 2 missed them by 0.7 mm (issue 23, dz83 6).
+    # In French, a line longer in the last caption and in the note for the adult, they miss it by 4 mm: 3 pages.
+    ("11", "11-team-first-sos-wins.toml", 0, {}),
 ]
 RECORD_CASES = [
     pytest.param(*record, lang, id=f"{record[0]} {lang.value}", marks=pytest.mark.xdist_group(f"replay {record[0]}"))
     for record in RECORDS
     for lang in (Language.EN, Language.FR)
+    if record[0] != "11" or lang is Language.EN
 ]
 
 
