@@ -910,7 +910,7 @@ def _typed_on_lines(rows: Sequence[tuple[int, str]], separator: str | None) -> l
     index = 0
     while index < len(rows):
         number, line = rows[index]
-        below = (following for _, following in islice(rows, index + 1, None))
+        below = (rows[k][1] for k in range(index + 1, len(rows)))  # not islice: it would walk from the first row
         taken = _closed_below(line, below, separator) if line.count('"') % 2 else 0
         cell = [line, *(following for _, following in rows[index + 1 : index + 1 + taken])]
         joined.append((number, "\n".join(cell)))
