@@ -159,6 +159,56 @@ BUG = (
 )
 
 
+# Runs sos-print from a folder deleted after the shell entered it (a terminal left open in a folder removed in the
+# file manager).
+IN_A_DELETED_FOLDER = (
+    "import os, sys\n"
+    "os.chdir(sys.argv[1]); os.rmdir(sys.argv[1])\n"
+    "sys.argv = ['sos-print', *sys.argv[2:]]\n"
+    "from sos_print.__main__ import main\n"
+    "main()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "line"),
+    [
+        (
+            ["rules"],
+            1,
+            "sos-print: the current folder no longer exists (deleted or moved): go to a folder that exists "
+            "and run the command again",
+        ),
+        (
+            ["check", EXAMPLES / "01-one-o-two-lines.toml"],
+            0,
+            None,
+        ),  # it loads no drawing library: given whole, it works
+    ],
+    ids=["rules", "check"],
+)
+def test_a_run_from_a_deleted_folder_is_one_line_not_an_internal_error(tmp_path, args, status, line):
+    # reportlab asks for the current folder as it loads: "internal error (FileNotFoundError ...)", status 70 (ad85, 1)
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    result = sos_print(gone, *args, code=IN_A_DELETED_FOLDER, env={"TMPDIR": str(tmp_path)})
+    assert result.returncode == status, result.stderr
+    assert result.stderr.splitlines() == ([line] if line else [])
+    assert not list(tmp_path.glob("sos-print-error-*"))
+
+
+def test_a_home_folder_that_is_a_file_is_one_line_naming_what_could_not_be_read(tmp_path):
+    # reportlab reads ~/.reportlab_mods as it loads: HOME naming a file ended in "internal error" (ad85, 8)
+    home = tmp_path / "home"
+    home.write_text("")
+    result = sos_print("rules", "--out", tmp_path / "rules.pdf", env={"HOME": str(home), "TMPDIR": str(tmp_path)})
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"sos-print: cannot load the drawing library: {home}/.reportlab_mods: Not a directory\n",
+    )
+    assert not (tmp_path / "rules.pdf").exists()
+
+
 def test_an_internal_error_is_one_line_asking_for_a_report_with_where_the_details_are(tmp_path):
     result = sos_print("check", EXAMPLES, code=BUG, env={"TMPDIR": str(tmp_path)})
     assert result.returncode == EXIT_INTERNAL == 70

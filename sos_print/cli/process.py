@@ -170,7 +170,10 @@ def _run_application() -> int:
 
     try:
         try:
-            application = _loaded(sys.argv[1:])
+            try:
+                application = _loaded(sys.argv[1:])
+            except OSError as error:  # what the libraries read as they load is the machine's, not a bug
+                return _not_loaded(error)
             gc.freeze()
             gc.enable()
             application()  # standalone mode: always ends in SystemExit
@@ -191,6 +194,25 @@ def _run_application() -> int:
             return _stream_failed(StreamError(_why(error)))
         return internal_error(error)
     return code
+
+
+def _not_loaded(error: OSError) -> int:
+    """Reports in one line, status 1, what kept the command from loading: reportlab asks for the current folder as it
+    loads (one deleted since, as a terminal left open in a folder removed in the file manager, ended in "internal
+    error": ad85, 1) and reads a file of settings in the home folder (HOME naming a file did: ad85, 8)."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        say(
+            "sos-print: the current folder no longer exists (deleted or moved): go to a folder that exists and run the "
+            "command again",
+            err=True,
+        )
+        return 1
+    if error.filename is None or not error.strerror:
+        raise error
+    say(f"sos-print: cannot load the drawing library: {os.fsdecode(error.filename)}: {error.strerror}", err=True)
+    return 1
 
 
 def _loaded(arguments: list[str]) -> Callable[[], object]:
