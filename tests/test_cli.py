@@ -521,6 +521,28 @@ def test_a_number_of_thousands_of_digits_gets_the_options_own_sentence(
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["boards", "--size", "{}5", "--target", "{}2"], None),
+        (["boards", "--size={}9"], "Invalid value for '--size': 9 is not from 3 to 8."),
+        (["kit", "--groups", "+{}0"], "Invalid value for '--groups': 0 is not from 1 to 500."),
+    ],
+    ids=["size and target", "size=", "groups"],
+)
+def test_a_number_led_by_thousands_of_zeros_is_its_value(runner, tmp_path, monkeypatch, args, message):
+    # Cut to 4,300 digits before its zeros were dropped, "000...05" was 0: "0 is not from 3 to 8", and "--target
+    # 000...02" printed a board that said nothing of its target (ad85, 2).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [arg.format("0" * 4301) for arg in [*args, "--out", "out.pdf"]])
+    if message is None:
+        assert result.exit_code == 0, result.output
+        [page] = texts(tmp_path / "out.pdf")
+        assert "The first player to reach 2 points wins" in " ".join(page.split()) and "\nE\n" in page, page
+    else:
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Usage error: {message}\n")
+
+
 @pytest.mark.parametrize("args", [["--class-name", "{}"], ["--class-name={}"]], ids=["apart", "="])
 def test_a_text_option_of_thousands_of_digits_is_counted_whole(runner, tmp_path, monkeypatch, args):
     # digits were once cut to 4,300 for any option, and the message said "(4300 given)"

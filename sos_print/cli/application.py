@@ -186,7 +186,9 @@ def within_int_limit(arguments: Sequence[str], text: Collection[str]) -> list[st
         flag, equals, value = argument.partition("=") if argument.startswith("--") else ("", "", argument)
         kept = flag in text if equals else before in text
         number = _WHOLE_NUMBER.fullmatch(value) if not kept and len(value) > most else None
-        tamed.append(f"{flag}{equals}{number[1]}{number[2][:most]}{number[3]}" if number else argument)
+        # Its zeros first: 4,301 of them before a 2 left 0, and printed a board with no target (ad85, 2).
+        digits = number[2].lstrip("0")[:most] or "0" if number else ""
+        tamed.append(f"{flag}{equals}{number[1]}{digits}{number[3]}" if number else argument)
     return tamed
 
 
