@@ -543,6 +543,30 @@ def test_a_number_led_by_thousands_of_zeros_is_its_value(runner, tmp_path, monke
         assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Usage error: {message}\n")
 
 
+@pytest.mark.parametrize(
+    ("args", "written"),
+    [
+        (["rules", "--out=~/rules.pdf"], ["class.txt", "rules.pdf"]),
+        (["kit", "--out=~/kit"], ["class.txt", "kit"]),
+        (["kit", "--roster=~/class.txt", "--out", "~/class"], ["class", "class.txt"]),
+    ],
+    ids=["file", "folder", "class list"],
+)
+def test_a_file_option_starting_with_a_tilde_names_the_home_folder(runner, tmp_path, monkeypatch, args, written):
+    # The shell leaves "~" as typed after "=": a folder named "~" was made in the current one, and "wrote ~/rules.pdf"
+    # sent the teacher to look in the home folder (ad85, 3).
+    home, here = tmp_path / "home", tmp_path / "here"
+    home.mkdir()
+    here.mkdir()
+    (home / "class.txt").write_text("Léa\nTom\n", encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(here)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert (sorted(path.name for path in home.iterdir()), list(here.iterdir())) == (written, [])
+    assert str(home) in result.stdout
+
+
 @pytest.mark.parametrize("args", [["--class-name", "{}"], ["--class-name={}"]], ids=["apart", "="])
 def test_a_text_option_of_thousands_of_digits_is_counted_whole(runner, tmp_path, monkeypatch, args):
     # digits were once cut to 4,300 for any option, and the message said "(4300 given)"

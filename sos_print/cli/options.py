@@ -45,7 +45,13 @@ def _out_path(text: str | Path) -> Path:
         return text
     if not text.strip():
         raise typer.BadParameter("the name is empty: give a file or folder name")
-    return Path(text)
+    return _at_home(text)
+
+
+def _at_home(text: str) -> Path:
+    """Returns the path a file option names, "~" at its start the home folder: the shell leaves it as typed after an
+    "=" (--out=~/kit), and a folder named "~" was made in the current one, "wrote ~/kit" said (ad85, 3)."""
+    return Path(os.path.expanduser(text) if text == "~" or text.startswith(("~/", "~" + os.sep)) else text)
 
 
 def in_path(text: str | Path) -> Path:
@@ -56,7 +62,7 @@ def in_path(text: str | Path) -> Path:
         return text
     if not text.strip():
         raise typer.BadParameter("the name is empty: give a file's name")
-    return Path(text)
+    return _at_home(text)
 
 
 PDF = ".pdf"
