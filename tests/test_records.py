@@ -143,6 +143,14 @@ def test_the_true_record_checks(runner, tmp_path):
         (altered(2, 4, "B1-C2-B3"), "move 3 (row 4): 'B1-C2-B3' is not an S-O-S line"),
         (altered(2, 5, ""), None),  # nor an empty points cell
         (altered(2, 4, "-"), "move 3 (row 4): claims no line, the rules give B1-B3"),
+        # "N/A" and "/" say no line, as "-" does; a slash between two lines parts them; a message quotes what was
+        # written: "'N' is not a cell name", "'-' is not an S-O-S line", "'B1-B3-C1-C3'" (ad85, 4)
+        *(
+            (altered(2, 4, lines), "move 3 (row 4): claims no line, the rules give B1-B3")
+            for lines in ("N/A", "n/a", "/")
+        ),
+        (altered(2, 4, "B1-B3 / C1-C3"), "move 3 (row 4): claims lines B1-B3, C1-C3, the rules give B1-B3"),
+        (altered(2, 4, "B1/C3"), "move 3 (row 4): 'B1/C3' is not a straight line of three adjacent cells"),
         (altered(4, 4, "A1-C3"), "move 5 (row 6): claims lines A1-C3, the rules give no line"),
         (altered(3, 1, "B"), "move 4 (row 5): B wrote, but A scored on move 3 and writes again"),
         (altered(1, 1, "A"), "move 2 (row 3): A wrote, but move 1 scored nothing, so B writes next"),

@@ -94,7 +94,7 @@ MAX_CELL = 400
 # The most columns a record's header row may have: an audit has at most 10 (move, player, letter, cell, lines, points
 # and 4 totals); a few more of a teacher's notes are read as unknown columns, a wider row is refused.
 MAX_COLUMNS = 64
-NO_LINE = ("-", "\u2013", "\u2014", "none", "aucun", "aucune")
+NO_LINE = ("-", "\u2013", "\u2014", "/", "n/a", "none", "aucun", "aucune")  # "N/A": 'N' is not a cell name (ad85, 4)
 _SEPARATORS = (";", ",", "\t")
 
 
@@ -835,6 +835,10 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
         return None
     if text.lower() in NO_LINE:
         return ()
+    # Two lines written with their hyphens, a slash between them ("C3-C1 / A1-A3"), are two lines: read as one line
+    # with a slash for a hyphen, they were "'C3-C1-A1-A3' is not an S-O-S line" (ad85, 4).
+    parts = text.split("/")
+    text = ",".join(parts) if len(parts) > 1 and all(re.search(_DASH, part) for part in parts) else text
     # "A1 - A3", "A1 – A3" and "A1 — A3" are A1-A3: word processors and keyboards give these dashes and spaces; a
     # child writes "A1/A3", "A1 A3" or "A1A3", which stopped the replay of the whole game (review nt66, 1).
     joined = re.sub(r"(?:\s*[-\u2010-\u2014\u2212/])+\s*", "-", text)  # "A2 -- C2" too (sweep ad74, 10)
@@ -870,4 +874,19 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
             paired += [f"{a}-{b}" for a, b in zip(run[::2], run[1::2], strict=False)] + run[len(run) // 2 * 2 :]
         run = []
         paired += [name] if name != "," else []
-    return tuple(parse_segment(name, size, notation) for name in paired)
+    return tuple(_segment(name, text if len(paired) == 1 else name, size, notation) for name in paired)
+
+
+_DASH = "[-\u2010-\u2014\u2212]"
+
+
+def _segment(name: str, written: str, size: int, notation: Notation) -> Segment:
+    """Returns the line `name` names, read from what a cell holds (`written`): a message quotes what was written,
+    not what it was read as ("A1/B3" was "'A1-B3' is not a straight line", a text the file does not hold: ad85, 4)."""
+    try:
+        return parse_segment(name, size, notation)
+    except NotationError as error:
+        said = str(error)
+        if written.strip() != name and quoted(name) in said:
+            raise NotationError(said.replace(quoted(name), quoted(written.strip()), 1)) from None
+        raise
