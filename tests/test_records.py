@@ -780,6 +780,10 @@ HARMLESS = {  # what a class's folder holds beside its records, passed over in s
     # macOS's AppleDouble companions of files copied from a Mac, named as records: read, they failed (sweep 40)
     **{name: b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + bytes(40) for name in ("._game.csv", "._a.pdf")},
     "._lesson.toml": b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + bytes(40),
+    # Windows' thumbnails of a folder of photos, and the owner file Excel keeps beside a record it has open: "a
+    # spreadsheet; save it as CSV" and "is not text", the run failing (ad85, 5 and 6)
+    "Thumbs.db": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600),
+    "~$game.csv": b"\x04Anne" + b" " * 49 + b"\x04\x00A\x00n\x00n\x00e\x00" + bytes(100),
 }
 
 
@@ -829,13 +833,14 @@ def test_a_subfolder_of_a_macs_companion_files_and_notes_is_passed_over(runner, 
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
 
 
-def test_a_folders_record_named_as_a_macs_companion_file_is_still_read(runner, tmp_path):
-    # An AppleDouble file is told by its bytes, not by its name: a record named "._game.csv" is a record.
-    (tmp_path / "._game.csv").write_text(FALSE_RECORD, encoding="utf-8")
+@pytest.mark.parametrize("name", ["._game.csv", "~$game.csv"])
+def test_a_folders_record_named_as_a_systems_companion_file_is_still_read(runner, tmp_path, name):
+    # An AppleDouble file or Excel's owner file is told by its bytes, not by its name: a record named so is a record.
+    (tmp_path / name).write_text(FALSE_RECORD, encoding="utf-8")
     (tmp_path / "._lesson.csv").write_bytes(HARMLESS["._game.csv"])
     result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
     assert result.exit_code == 1
-    assert result.stdout.splitlines()[0].startswith(f"{tmp_path / '._game.csv'}: move 3 (row 4): claims 2 points")
+    assert result.stdout.splitlines()[0].startswith(f"{tmp_path / name}: move 3 (row 4): claims 2 points")
     assert result.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"
 
 

@@ -12,6 +12,7 @@ from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, is_
 from sos_print.engine.files import (
     file_kind,
     is_apple_double,
+    is_office_companion,
     is_pdf,
     packed_kind,
     unread_reason,
@@ -506,9 +507,7 @@ def expand_path(
     files, skipped = [], []
     for name in names:
         lower = name.lower()
-        if name.startswith("._") and is_apple_double(os.path.join(path, name)):
-            # a Mac's hidden companion of "game.csv", passed over as its ".DS_Store" is: read as a record, it made a
-            # folder copied from a Mac fail; told by its bytes, so that a record named so is still read
+        if _companion(os.path.join(path, name)):
             continue
         if examples and not lower.endswith(".toml") and _readable_name(name):
             reason = "skipped: not a worked example (.toml)"
@@ -622,6 +621,13 @@ def _unread(entry: str, name: str) -> str | None:
     return unread_reason(entry)
 
 
+def _companion(entry: str) -> bool:
+    """Tells whether a folder's entry is a file a system keeps beside each file or folder, passed over as ".DS_Store"
+    is: a Mac's "._game.csv" (read as a record, it made a folder copied from a Mac fail), Windows' "Thumbs.db" and
+    Excel's "~$game.csv". Each is told by its bytes too, so that a record named so is still read."""
+    return (os.path.basename(entry).startswith("._") and is_apple_double(entry)) or is_office_companion(entry)
+
+
 def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
     """Tells whether `entry` is a folder (a link to one only if `follow`) that may hold what `check` reads, itself or
     in a folder below it: a file named as one, or one that is one by its content (a record, an audit or an example
@@ -638,7 +644,7 @@ def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
         return True
     if len(names) > 1000:
         return True
-    names = [name for name in names if not (name.startswith("._") and is_apple_double(os.path.join(entry, name)))]
+    names = [name for name in names if not _companion(os.path.join(entry, name))]
     if any(map(_readable_name, names)) or (names and depth == 0):
         return True
     return any(_may_be_read(os.path.join(entry, name), depth - 1) for name in names)

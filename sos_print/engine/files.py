@@ -185,6 +185,31 @@ _ARCHIVE_SIGNATURES = (
 )
 
 
+def is_office_companion(path: str) -> bool:
+    """Tells whether `path` is a file Windows or Office keeps beside a teacher's files, never a record: "Thumbs.db",
+    the thumbnails of a folder of photos (a compound file, as an old workbook is: "a spreadsheet; save it as CSV"),
+    or "~$group1.csv", the owner file Excel keeps while it has group1.csv open (a user's name in a few hundred
+    bytes: read as a record, "is not text"). Told by name and bytes both (ad85, 5 and 6)."""
+    name = os.path.basename(path)
+    if name.lower() not in _THUMBNAILS and not name.startswith("~$"):
+        return False
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as file:
+            head = file.read(_OWNER_MOST + 1)
+    except OSError:
+        return False
+    if name.startswith("~$"):
+        return len(head) <= _OWNER_MOST and b"\x00" in head
+    return head.startswith(_COMPOUND)
+
+
+_THUMBNAILS = ("thumbs.db", "ehthumbs.db", "ehthumbs_vista.db")
+_COMPOUND = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # the signature of Microsoft's compound files
+_OWNER_MOST = 512  # bytes: Office's owner files take 162 (Word) or 165 (Excel)
+
+
 def unread_reason(path: str) -> str | None:
     """Returns why a folder's file `check` does not read must be named, or None when it is harmless: empty, text
     (a teacher's notes), a picture (a photo of a sheet) or an office document that is no spreadsheet.
