@@ -527,6 +527,18 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
             "row 2 ('') has 0 cells, but there are 3 rows: a board has as many cells in each row as it has "
             "rows, separated by /",
         ),
+        # Spaces typed for empty cells: "the board ends with '/'", "row 2 ('') has 0 cells" said nothing of them (ad85)
+        (
+            "S O /    /    /    ",
+            "row 1 ('S O') has 2 cells, but there are 4 rows: a board has as many cells in each row as it has rows, "
+            "separated by /; write . for an empty cell, not a space",
+        ),
+        (
+            "S.O./    /..../....",
+            "row 2 ('') has 0 cells, but there are 4 rows: a board has as many cells in each row as it has rows, "
+            "separated by /; write . for an empty cell, not a space",
+        ),
+        ("S.O./..../..../..../ ", 'the board ends with "/": a "/" goes between two rows only'),
     ],
 )
 def test_a_board_that_cannot_be_read_is_refused_naming_the_row(text, message):

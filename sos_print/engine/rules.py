@@ -133,12 +133,14 @@ def parse_board(text: str) -> Board:
     """
     if not text.strip():
         raise BoardTextError('no board given: write its rows from top to bottom separated by "/", like S.O/..S/O..')
-    typed = [row.strip() for row in text.split("/")]  # quoted as typed: "S O ." was shown as 'SO.' (sweep ad76, 4)
+    raw = text.split("/")
+    typed = [row.strip() for row in raw]  # quoted as typed: "S O ." was shown as 'SO.' (sweep ad76, 4)
     rows = ["".join(row.split()) for row in typed]
-    # A "/" after the last row (or before the first) was blamed on row 1's length (sweep ad74, 9).
-    if len(rows) > 1 and not rows[-1]:
+    # A "/" after the last row (or before the first) was blamed on row 1's length (sweep ad74, 9); a row of as many
+    # spaces as there are rows is a row of empty cells typed as spaces, said to be one (ad85, 7).
+    if len(rows) > 1 and not rows[-1] and len(raw[-1]) != len(rows):
         raise BoardTextError('the board ends with "/": a "/" goes between two rows only')
-    if len(rows) > 1 and not rows[0]:
+    if len(rows) > 1 and not rows[0] and len(raw[0]) != len(rows):
         raise BoardTextError('the board starts with "/": a "/" goes between two rows only')
     for number, row in enumerate(rows, start=1):
         for place, char in enumerate(row, start=1):
@@ -159,6 +161,7 @@ def parse_board(text: str) -> Board:
                 f"but there {'is 1 row' if size == 1 else f'are {size} rows'}: "
                 "a board has as many cells in each row as it has rows, separated by /"
                 + ('; rows are separated by "/", not spaces' if spaced else "")
+                + ("; write . for an empty cell, not a space" if len(row) < size == len(raw[number - 1]) else "")
             )
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BoardTextError(f"a board has {MIN_SIZE} to {MAX_SIZE} rows, not {size}")
