@@ -33,6 +33,19 @@ def test_every_shipped_example_holds(runner):
     assert lines == [f"checked {len(list(EXAMPLES.glob('*.toml')))} files: every claim holds"]
 
 
+@pytest.mark.parametrize("name", ["11-team-first-sos-wins.toml", "02-sos-o-counts-once.toml"])
+def test_a_worked_example_may_write_its_letters_and_seats_in_lower_case(runner, tmp_path, name):
+    # As records, filled audits and solve read them: letter = "o" was "not a letter of the game", by = "a" no seat
+    # (ad85, 9). Every letter, seat and grid row written in lower case ("end" in capitals), its claims still hold.
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    lowered = re.sub(r'^(letter|by|next) = "([A-Za-z]+)"', lambda m: f'{m[1]} = "{m[2].lower()}"', text, flags=re.M)
+    lowered = re.sub(r'^next = "end"', 'next = "END"', lowered, flags=re.M)
+    lowered = re.sub(r"^[SO. ]+$", lambda m: m[0].lower(), lowered, flags=re.M)  # the grid's rows
+    assert lowered.count('letter = "') == lowered.count('letter = "s"') + lowered.count('letter = "o"') > 0
+    (tmp_path / name).write_text(lowered, encoding="utf-8")
+    assert run_check(runner, tmp_path / name) == (0, ["checked 1 file: every claim holds"])
+
+
 def test_a_false_point_claim_names_the_file_the_move_and_both_counts(runner, tmp_path):
     bad = tmp_path / "two-lines.toml"
     bad.write_text(KIT.read_text().replace("points = 2", "points = 1", 1))
@@ -90,6 +103,8 @@ def test_paths_are_reported_as_given_and_folders_joined_with_file_names(runner, 
         ("size = 4\n[[move]]\ncell = 'E1'\nletter = 'S'\n", "move 1: cell E1 is not on the 4 × 4 board"),
         ("size = 4\n[[move]]\ncell = 'L1C1'\nletter = 'S'\n", "move 1: 'L1C1' is not a cell name in A1 notation"),
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'X'\n", "move 1: 'X' is not a letter of the game"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = '\u017f'\n", "move 1: '\u017f' is not a letter of the game"),
+        ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'so'\n", "move 1: 'so' is not a letter of the game"),
         ("size = 4\n[[move]]\ncell = 'A1'\n", "move 1: missing key 'letter'"),
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nlines = ['A1-A4']\n", "move 1: 'A1-A4' is not a straight"),
         (

@@ -262,7 +262,7 @@ def _grid(text: str | None, size: int) -> Board:
     if len(rows) != size or any(len(row) != size for row in rows):
         shape = ", ".join(str(len(row)) for row in rows[: MAX_SIZE + 1]) + (", ..." if len(rows) > MAX_SIZE + 1 else "")
         raise SosError(f"grid must have {size} rows of {size} cells (found {len(rows)} rows, of {shape} cells)")
-    letters = {"S": Letter.S, "O": Letter.O, ".": None}
+    letters = {"S": Letter.S, "O": Letter.O, "s": Letter.S, "o": Letter.O, ".": None}
     for number, row in enumerate(rows, start=1):
         for token in row:
             if token not in letters:
@@ -278,20 +278,33 @@ def _move(reader: _Reader, number: int, size: int, notation: Notation, variant: 
         raise SosError(f'{where}lines must be a list of segment names like "B1-B3", not {quoted(line_texts)}')
     try:
         cell = parse_cell(cell_text, size, notation)
-        letter = Letter.parse(letter_text)
+        letter = Letter.parse(_capital(letter_text, ("S", "O")))
         lines = None if line_texts is None else tuple(parse_segment(line, size, notation) for line in line_texts)
     except SosError as error:
         raise SosError(where + str(error)) from None
-    by = reader.get("by", str)
+    by = _capital_or_none(reader.get("by", str), variant.seats)
     if by is not None and by not in variant.seats:
         raise SosError(f"{where}by must be a seat of this game ({_choices(variant.seats)}), not {quoted(by)}")
-    next_seat = reader.get("next", str)
+    next_seat = _capital_or_none(reader.get("next", str), variant.seats)
+    next_seat = END if next_seat is not None and next_seat.lower() == END else next_seat
     if next_seat is not None and next_seat not in (*variant.seats, END):
         raise SosError(f'{where}next must be a seat ({_choices(variant.seats)}) or "end", not {quoted(next_seat)}')
     points = reader.get("points", int)
     if points is not None and points < 0:
         raise SosError(f"{where}points cannot be negative ({quoted(points)})")
     return ClaimedMove(number, cell, letter, by, points, lines, next_seat)
+
+
+def _capital_or_none(text: str | None, capitals: tuple[str, ...]) -> str | None:
+    """Returns `_capital` of a key that may be missing."""
+    return None if text is None else _capital(text, capitals)
+
+
+def _capital(text: str, capitals: tuple[str, ...]) -> str:
+    """Returns a letter or seat written in lower case as its capital ("o" for O, "a" for seat A), as records, filled
+    audits and `solve` read them: a worked example's "o" was "not a letter of the game" (ad85, 9). Only those: upper()
+    would also make the long s "ſ" an S."""
+    return text.upper() if text.isascii() and text.upper() in capitals else text
 
 
 def _languages(table: dict[str, Any], key: str) -> dict[str, str]:
