@@ -729,6 +729,9 @@ def test_an_l1c1_sheet_says_what_l_is_and_gives_the_cell_name_a_wide_box(args, w
     [
         (["--size", "3"], "3 × 3 positions are too easy to be interesting"),
         (["--size", "7"], "puzzles are printed on boards of 4 × 4 to 6 × 6, not 7 × 7"),
+        # "not -1 × -1" named no board (ad85, 10): the line ends with the value
+        (["--size", "-1"], "puzzles are printed on boards of 4 × 4 to 6 × 6, not -1\n"),
+        (["--size", "0"], "puzzles are printed on boards of 4 × 4 to 6 × 6, not 0\n"),
         (["--count", "13"], "--count"),
         (["--count", "0"], "--count"),
         (["--copies", "201"], "--copies"),

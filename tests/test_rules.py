@@ -497,7 +497,7 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
         ),
         (
             "S.O\\.../...",
-            "row 1 ('S.O\\\\...') holds '\\\\' at place 4: write S, O or . for an empty cell; rows are "
+            "row 1 ('S.O\\...') holds '\\' at place 4: write S, O or . for an empty cell; rows are "
             'separated by "/", not "\\"',
         ),
         (

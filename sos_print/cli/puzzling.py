@@ -53,7 +53,8 @@ def puzzle_size(value: int) -> int:
             "3 × 3 positions are too easy to be interesting; puzzles are printed on 4 × 4 to 6 × 6 boards"
         )
     if not 4 <= value <= 6:
-        raise typer.BadParameter(f"puzzles are printed on boards of 4 × 4 to 6 × 6, not {value} × {value}")
+        board = f"{value} × {value}" if value > 0 else str(value)  # "not -1 × -1" named no board (ad85, 10)
+        raise typer.BadParameter(f"puzzles are printed on boards of 4 × 4 to 6 × 6, not {board}")
     return value
 
 

@@ -94,6 +94,8 @@ def quoted(value: object, limit: int = 40) -> str:
         kind += " and time" if isinstance(value, datetime.datetime) else ""
         return f"{kind} ({value.isoformat()})"
     text = _written(value, limit + 1) if isinstance(value, list | dict) else repr(value)
+    # A backslash as typed: repr's two ("'S.O.\\\\..S.'") were not what the teacher wrote (ad85, 10).
+    text = text.replace("\\\\", "\\") if isinstance(value, str) else text
     if len(text) <= limit:
         return text
     close = text[-1] if text[-1] in "'\"]}" else ""  # the quote still closes, so the reader sees where it ends

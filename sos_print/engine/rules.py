@@ -147,8 +147,8 @@ def parse_board(text: str) -> Board:
             if char not in _TEXT_LETTERS:
                 slash = '; rows are separated by "/", not "\\"' if char == "\\" else ""
                 raise BoardTextError(
-                    f"row {number} ({quoted(typed[number - 1])}) holds {char!r} at place {place}: write S, O or . for "
-                    f"an empty cell{slash}"
+                    f"row {number} ({quoted(typed[number - 1])}) holds {quoted(char)} at place {place}: write S, O "
+                    f"or . for an empty cell{slash}"
                 )
     size = len(rows)
     for number, row in enumerate(rows, start=1):
