@@ -4195,6 +4195,15 @@ def test_the_turning_point_of_a_game_not_weighed_from_its_start_claims_only_the_
     assert heading in found and "The turning point" not in found and "Le tournant" not in found, found
 
 
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+def test_the_range_a_turning_points_heading_names_stays_on_one_line(language):
+    # "The move that cost the most (among moves 10 to / 25)" in large print on Letter (designer's review dz86, 9)
+    data = document(crowded_game(5, 1), 5, language=language, large_print=True, paper=Paper.LETTER)
+    lines = [" ".join(line.split()) for text in texts(data) for line in text.splitlines()]
+    ranged = [line for line in lines if re.search(r"\b10 (to|à) 25\)", line)]
+    assert len(ranged) == 1, [line for line in lines if "25)" in line]
+
+
 # A page of the score sheet's or best play's rows under their heading row alone did not say which table it went on
 # (review rv58 C1): each page after a table's first starts with its section's heading, continued.
 # (language, the score sheet's heading row, best play's, the two headings continued)
