@@ -750,17 +750,23 @@ def struck(data: bytes, page_number: int) -> list[tuple[str, bool]]:
     words = [
         word for word in page.extract_words(extra_attrs=["non_stroking_color"]) if not heads or word["top"] > min(heads)
     ]
-    strokes = [line for line in page.lines if abs(line["top"] - line["bottom"]) < 0.01]
+    # Across, or a figure or two slashed from foot to top (a 0 struck across read as θ: designer's review dz86, 8)
+    strokes = [line for line in page.lines if line["bottom"] - line["top"] < 12]
     found = []
     for word in words:
         colour = word["non_stroking_color"]
         grey = colour[0] if isinstance(colour, (list, tuple)) else colour
         if grey is None or not 0.3 < float(grey) < 0.4:  # struck claims are at 35 %, the adult's note at 25 %
             continue
+        middle = (word["top"] + word["bottom"]) / 2
         through = any(
             line["x0"] <= word["x0"] + 0.5
             and line["x1"] >= word["x1"] - 0.5
-            and word["top"] < line["top"] < word["bottom"]
+            and (
+                word["top"] < line["top"] < word["bottom"]
+                if len(word["text"]) > 2
+                else line["top"] < middle < line["bottom"]
+            )
             for line in strokes
         )
         found.append((word["text"], through))
@@ -827,6 +833,12 @@ def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     assert sorted(struck(data, audit)) == sorted(
         [("B", True), ("2", True), ("none", True), ("3", True), ("A1-C3", True)]
     )
+    # A figure or a letter struck by a slash from its foot to its top, a word across: a 0 struck across read as θ
+    # (designer's review dz86, 8).
+    page = opened(data).pages[audit]
+    rising = [line for line in page.lines if 5 < line["bottom"] - line["top"] < 12]
+    across = [line for line in page.lines if line["bottom"] - line["top"] < 0.01 and line["x1"] - line["x0"] < 60]
+    assert (len(rising), len(across)) == (3, 2), (rising, across)
 
 
 def frames(data: bytes) -> list[int]:

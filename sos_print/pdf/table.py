@@ -34,6 +34,7 @@ from sos_print.plans.layout import (
 from sos_print.plans.tables import Entry, Table, TableCell
 
 STRIKE_HEIGHT = 0.35  # of the type size, above the baseline: the middle of capitals and figures
+SLASHED = 2  # characters: an entry this short is struck by a slash from its foot to its top, not across
 CELL_PAD = 1.6  # inside a cell, on each side (mm)
 SLACK = 0.3  # mm
 
@@ -397,15 +398,17 @@ def _draw_line(
         text.setFillGray(GREY if entry.struck else 0)
         text.textOut(entry.text + (" " if n < len(line) - 1 else ""))
         if entry.struck:
-            strikes.append((at, at + widths[n]))
+            strikes.append((at, at + widths[n], len(entry.text) <= SLASHED))
         at += widths[n] + (spaces[n] if n < len(spaces) else 0.0)
     canvas.drawText(text)
     canvas.setFillGray(0)
     canvas.setLineWidth(STRIKE_PT)
     canvas.setStrokeGray(0)
-    for start, end in strikes:
+    for start, end, slashed in strikes:
         y = baseline + STRIKE_HEIGHT * size / MM
-        canvas.line((start - 0.4) * MM, y * MM, (end + 0.4) * MM, y * MM)
+        # A figure or two struck across their middle read as another sign: a 0 as θ (designer's review dz86, 8).
+        low, high = (baseline - 0.1 * size / MM, baseline + 0.8 * size / MM) if slashed else (y, y)
+        canvas.line((start - 0.4) * MM, low * MM, (end + 0.4) * MM, high * MM)
 
 
 def page_rows(heights: Sequence[float], first: float, later: float, least: int) -> list[int]:
