@@ -34,6 +34,10 @@ ROW_GAP = 4.0
 MARKING_SHEET_COLUMN = 14.0  # the marking grid's first column, the sheet's number (mm, times the scale)
 MARKING_CHILD_COLUMN = 30.0  # the same, holding a child's name and the sheet's number
 MARKING_ROW = 6.5  # the marking grid's shortest row: thirty sheets on a page (mm, times the scale)
+# Under a sheet's heading in the key, at the least, but the first's: three, as under a list's heading, made a class
+# set's key 4 pages longer (43, not 39); two, one page longer. The first sheet's heading keeps one, as before, under
+# the marking grid: two sent a single sheet's answers onto a third page.
+KEPT_PUZZLES = 2
 EXPLAINED_ROOM = 0.5  # the share of a page the explanations need under the grid to start there (divided by the scale)
 DIAGRAMS = DiagramStyle(cell=KEY_CELL)
 
@@ -150,7 +154,10 @@ def _render_key(
             " \u00b7 ".join(part for part in (sheet.child if k == 0 else "", text) if part)
             for k, text in enumerate(sheet.head)
         )
-        flow.keep(flow.measure(heading) + ROW_GAP + layouts[0].height)
+        # Kept with its first KEPT_PUZZLES: with one under it at a page's foot, sheet 29's answers read as one
+        # (designer's review dz86, 2).
+        kept = layouts[: KEPT_PUZZLES if number else 1]  # the first sheet's, under the marking grid, as before
+        flow.keep(flow.measure(heading) + sum(ROW_GAP + layout.height for layout in kept))
         document.bookmark(sheet.bookmark, level=1)
         flow.blocks(heading)
         on: list[int] = []
