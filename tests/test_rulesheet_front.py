@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -71,6 +72,22 @@ def test_every_games_front_has_pictures_of_one_size(name, language, paper, large
     options = PrintOptions(variant=VARIANTS[name], language=language, paper=paper, large_print=large_print)
     frames, _, _ = front_pictures(rendered("rules", options))
     assert [round(frame["width"] / MM / 3, 2) for frame in frames] == [14.0] * 4
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
+@pytest.mark.parametrize("name", ["two", "teams", "first"])
+def test_the_fronts_steps_spread_down_the_page(name, language, paper):
+    # The four steps stood at the top, the foot of the page a fifth blank (designer's review dz86, 12): where the
+    # front has room, the steps spread evenly down it, 12 mm more between each two at most.
+    options = PrintOptions(variant=VARIANTS[name], language=language, paper=paper)
+    frames, _, _ = front_pictures(rendered("rules", options))
+    tops = [frame["top"] / MM for frame in frames]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(tops)]
+    assert max(gaps) - min(gaps) < 0.1, gaps
+    with pages(rendered("rules", options)) as pdf:
+        foot = pdf.pages[0].height / MM - max(c["bottom"] for c in pdf.pages[0].chars) / MM
+    assert foot < 45.0, foot
 
 
 @pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])

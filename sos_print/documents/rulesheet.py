@@ -81,6 +81,7 @@ STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
 # In large print, half that: the caption under step 4 (the pictured game's result) and the picture of the first S-O-S's
 # step 4 would have sent the opening paragraph to the back and the back onto a fourth page (issue 23, review 34, H10).
 LARGE_STEP_GAP = 1.0
+STEP_SPREAD = 12.0  # mm, times the scale: the most added between two steps where the front's page has room left
 NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: the text's size if it fits the cell
 NAME_SHARE = 0.9  # of the naming grid's cell, the most its cell's name may take across
 NAME_LEAST_PT = SMALL_PT  # the cell's name in the naming grid, at the least (in either print), where the sheet has room
@@ -259,8 +260,9 @@ def _render_rules(
                 break
     if above:
         flow.blocks(above)
+    spread = _spread(flow, plan, style, lead, careful_front)
     for k, step in enumerate(plan.steps):
-        _step(flow, step, style, [] if k else lead)
+        _step(flow, step, style, [] if k else lead, spread if k else 0.0)
     on_front = careful_front and flow.measure(plan.careful) <= flow.room
     if on_front:
         flow.blocks(plan.careful)
@@ -447,10 +449,22 @@ def _step_gap(scale: float) -> float:
     return (STEP_GAP if scale == 1.0 else LARGE_STEP_GAP) * scale
 
 
-def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> None:
-    """Places one step of how to play: its heading and words beside its picture, `lead` above them."""
+def _spread(flow: Flow, plan: RulesPlan, style: DiagramStyle, lead: Sequence[Block], careful_front: bool) -> float:
+    """Returns the space (mm) added between each two steps of how to play, so that they spread down the front's page
+    rather than leave its foot blank (a fifth of the page: designer's review dz86, 12), STEP_SPREAD at most; the
+    warning keeps its room under them where it fits there."""
+    steps = _steps_height(_Column.of(flow), plan.steps, style, lead)
+    careful = flow.measure(plan.careful)
+    below = careful if careful_front and steps + careful <= flow.room else 0.0
+    spare = flow.room - steps - below - GAP * flow.scale  # a gap kept: the last step fitted to the millimetre went over
+    return min(max(spare, 0.0) / max(len(plan.steps) - 1, 1), STEP_SPREAD * flow.scale)
+
+
+def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = (), spread: float = 0.0) -> None:
+    """Places one step of how to play: its heading and words beside its picture, `lead` above them, `spread` mm more
+    above it than the steps' gap."""
     heading = [*lead, Block("h2", (Run(step.heading),))]
-    flow.space(_step_gap(flow.scale))
+    flow.space(_step_gap(flow.scale) + spread)
     if step.picture is None:
         flow.keep(flow.measure(heading) + flow.measure(step.text))
         flow.blocks([*heading, *step.text])
