@@ -187,6 +187,8 @@ def _run_application() -> int:
         interruption = interrupts.received()
         if interruption is not None:  # a library caught the interruption and raised something else
             raise interruption from None
+        if isinstance(error, FileNotFoundError) and _folder_gone():  # check of a relative path, from it (ad86, 1)
+            return _said_folder_gone()
         if is_stream_failure(error):
             reporting = _status_being_reported(error)
             if reporting is not None:  # standard error failed while Typer reported a usage error on it
@@ -200,18 +202,30 @@ def _not_loaded(error: OSError) -> int:
     """Reports in one line, status 1, what kept the command from loading: reportlab asks for the current folder as it
     loads (one deleted since, as a terminal left open in a folder removed in the file manager, ended in "internal
     error": ad85, 1) and reads a file of settings in the home folder (HOME naming a file did: ad85, 8)."""
-    try:
-        os.getcwd()
-    except FileNotFoundError:
-        say(
-            "sos-print: the current folder no longer exists (deleted or moved): go to a folder that exists and run the "
-            "command again",
-            err=True,
-        )
-        return 1
+    if _folder_gone():
+        return _said_folder_gone()
     if error.filename is None or not error.strerror:
         raise error
     say(f"sos-print: cannot load the drawing library: {os.fsdecode(error.filename)}: {error.strerror}", err=True)
+    return 1
+
+
+def _folder_gone() -> bool:
+    """Tells whether the current folder was deleted or moved since the run started in it."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    return False
+
+
+def _said_folder_gone() -> int:
+    """Says in one line that the current folder is gone; returns status 1."""
+    say(
+        "sos-print: the current folder no longer exists (deleted or moved): go to a folder that exists and run the "
+        "command again",
+        err=True,
+    )
     return 1
 
 
