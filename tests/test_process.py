@@ -179,13 +179,17 @@ IN_A_DELETED_FOLDER = (
             "sos-print: the current folder no longer exists (deleted or moved): go to a folder that exists "
             "and run the command again",
         ),
+        # It loads no drawing library: given whole, it works.
+        (["check", EXAMPLES / "01-one-o-two-lines.toml"], 0, None),
+        # A name in the folder was "internal error (FileNotFoundError ...)" (ad86, 1).
         (
-            ["check", EXAMPLES / "01-one-o-two-lines.toml"],
-            0,
-            None,
-        ),  # it loads no drawing library: given whole, it works
+            ["check", "lesson.toml"],
+            1,
+            "sos-print: the current folder no longer exists (deleted or moved): go to a folder that exists "
+            "and run the command again",
+        ),
     ],
-    ids=["rules", "check"],
+    ids=["rules", "check", "check in the folder"],
 )
 def test_a_run_from_a_deleted_folder_is_one_line_not_an_internal_error(tmp_path, args, status, line):
     # reportlab asks for the current folder as it loads: "internal error (FileNotFoundError ...)", status 70 (ad85, 1)
