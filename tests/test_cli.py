@@ -567,6 +567,40 @@ def test_a_file_option_starting_with_a_tilde_names_the_home_folder(runner, tmp_p
     assert str(home) in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("home", "out", "said"),
+    [
+        ("", "~/rules.pdf", "'~/rules.pdf' starts with ~, for your home folder (HOME), which does not exist"),
+        (
+            "home",
+            "~nosuchuser/rules.pdf",
+            "'~nosuchuser/rules.pdf' starts with ~nosuchuser, for the home folder of a "
+            "user named 'nosuchuser', which does not exist",
+        ),
+    ],
+    ids=["HOME empty", "no such user"],
+)
+def test_a_file_option_starting_with_a_home_folder_that_does_not_exist_is_refused(
+    runner, tmp_path, monkeypatch, home, out, said
+):
+    # HOME empty wrote /rules.pdf at the root of the file system, "~nosuchuser/" made a folder of that name (ad86, 3)
+    monkeypatch.setenv("HOME", str(tmp_path / home) if home else "")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["rules", f"--out={out}"])
+    advice = f": give the full path, or ./{out} for a folder named {out.split('/')[0]} here"
+    assert (result.exit_code, result.stderr) == (2, f"Usage error: Invalid value for '--out': {said}{advice}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_named_with_a_tilde_in_the_current_one_is_named_whole(runner, tmp_path, monkeypatch):
+    # "./~/rules.pdf" went into the folder named "~" here, and "wrote ~/rules.pdf" sent the teacher home (ad86, 2)
+    (tmp_path / "~").mkdir()
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["rules", "--out", "./~/rules.pdf"])
+    assert result.exit_code == 0 and (tmp_path / "~" / "rules.pdf").is_file()
+    assert result.stdout.startswith(f"wrote {tmp_path / '~' / 'rules.pdf'} ("), result.stdout
+
+
 @pytest.mark.parametrize("args", [["--class-name", "{}"], ["--class-name={}"]], ids=["apart", "="])
 def test_a_text_option_of_thousands_of_digits_is_counted_whole(runner, tmp_path, monkeypatch, args):
     # digits were once cut to 4,300 for any option, and the message said "(4300 given)"

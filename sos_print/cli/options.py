@@ -49,9 +49,23 @@ def _out_path(text: str | Path) -> Path:
 
 
 def _at_home(text: str) -> Path:
-    """Returns the path a file option names, "~" at its start the home folder: the shell leaves it as typed after an
-    "=" (--out=~/kit), and a folder named "~" was made in the current one, "wrote ~/kit" said (ad85, 3)."""
-    return Path(os.path.expanduser(text) if text == "~" or text.startswith(("~/", "~" + os.sep)) else text)
+    """Returns the path a file option names, "~" or "~user" at its start a home folder: the shell leaves it as typed
+    after an "=" (--out=~/kit), and a folder named "~" was made in the current one, "wrote ~/kit" said (ad85, 3).
+
+    A home folder that does not exist is refused (HOME empty wrote /y.pdf: ad86, 11), and a folder named so in the
+    current one ("./~/kit") is named whole, where "~/kit" would read as the home folder (ad86, 2)."""
+    first = text.split("/")[0].split(os.sep)[0]
+    if not first.startswith("~"):
+        path = Path(text)
+        return path.absolute() if path.parts and path.parts[0].startswith("~") else path
+    home = os.path.expanduser(first) if first != "~" or os.environ.get("HOME") != "" else first  # "" reads as "/"
+    if home == first or not os.path.isdir(home):
+        whose = "your home folder (HOME)" if first == "~" else f"the home folder of a user named {first[1:]!r}"
+        raise typer.BadParameter(
+            f"{quoted(text)} starts with {first}, for {whose}, which does not exist: give the full path, or "
+            f"./{text} for a folder named {first} here"
+        )
+    return Path(home + text[len(first) :])
 
 
 def in_path(text: str | Path) -> Path:
