@@ -833,8 +833,10 @@ def _three_in_line(names: Sequence[str], size: int, notation: Notation) -> bool:
 def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | None:
     if not text:
         return None
-    if text.lower() in NO_LINE:
+    if text.lower() in NO_LINE or re.sub(r"[\s.]", "", text.lower()) in _NO_LINE_SHORT:
         return ()
+    if not any(char.isdigit() for char in text):  # no cell: said whole, not by the parts it would be read into
+        raise NotationError(f"{typed(text)} is not an S-O-S line: {_JOINED}")
     # Two lines written with their hyphens, a slash between them ("C3-C1 / A1-A3"), are two lines: read as one line
     # with a slash for a hyphen, they were "'C3-C1-A1-A3' is not an S-O-S line" (ad85, 4).
     parts = text.split("/")
@@ -878,6 +880,12 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
 
 
 _DASH = "[-\u2010-\u2014\u2212]"
+# "N/A", « s/o » (sans objet), "n.d." and the like, their spaces and full stops left out: each was "'N' is not a cell
+# name", quoting a letter of it (ad86, 4)
+_NO_LINE_SHORT = frozenset({"n/a", "na", "s/o", "so", "n/d", "nd", "-/-", "/", "-"})
+
+
+_JOINED = "write the cells at its two ends joined by a hyphen"
 
 
 def _segment(name: str, written: str, size: int, notation: Notation) -> Segment:
@@ -886,7 +894,12 @@ def _segment(name: str, written: str, size: int, notation: Notation) -> Segment:
     try:
         return parse_segment(name, size, notation)
     except NotationError as error:
-        said = str(error)
-        if written.strip() != name and quoted(name) in said:
-            raise NotationError(said.replace(quoted(name), quoted(written.strip()), 1)) from None
+        said, whole = str(error), written.strip()
+        if whole == name:
+            raise
+        if quoted(name) in said:
+            raise NotationError(said.replace(quoted(name), quoted(whole), 1)) from None
+        part = re.search(r"'([^']*)'", said)
+        if part and part[1].lower() not in whole.lower():  # a part it was read into, not written: "'POINTS1'"
+            raise NotationError(f"{quoted(whole)} is not an S-O-S line: {_JOINED}") from None
         raise
