@@ -837,6 +837,30 @@ def test_a_subfolder_of_a_macs_companion_files_and_notes_is_passed_over(runner, 
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
 
 
+LOCK = "is the lock file Excel keeps while game.csv is open: close it in Excel, then give game.csv"
+THUMBNAILS = "is the thumbnails Windows keeps of a folder's pictures, not a file sos-print reads"
+
+
+@pytest.mark.parametrize(
+    ("args", "name", "status", "out"),
+    [
+        (["check", "{}", "--size", "4"], "~$game.csv", 1, f"{{}}: {LOCK}\nchecked no file: 1 path not checked\n"),
+        (["check", "{}"], "Thumbs.db", 1, f"{{}}: {THUMBNAILS}\nchecked no file: 1 path not checked\n"),
+        (["replay", "{}", "--size", "4"], "~$game.csv", 1, f"sos-print: {{}}: {LOCK}\n"),
+        (["analyse", "{}"], "Thumbs.db", 1, f"sos-print: {{}}: {THUMBNAILS}\n"),
+        (["kit", "--roster", "{}"], "~$game.csv", 1, f"sos-print: {{}}: {LOCK}\n"),
+    ],
+    ids=["check lock", "check thumbnails", "replay lock", "analyse thumbnails", "class list lock"],
+)
+def test_a_systems_companion_file_named_is_said_to_be_one(runner, tmp_path, monkeypatch, args, name, status, out):
+    # Named, they were "is not text (a spreadsheet's own file?): save it as CSV" and "is a spreadsheet" (ad86, 5)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_bytes(HARMLESS[name])
+    result = runner.invoke(app, [arg.format(name) for arg in args])
+    assert (result.exit_code, result.stdout + result.stderr) == (status, out.format(name))
+    assert sorted(path.name for path in tmp_path.iterdir()) == [name]
+
+
 @pytest.mark.parametrize("name", ["._game.csv", "~$game.csv"])
 def test_a_folders_record_named_as_a_systems_companion_file_is_still_read(runner, tmp_path, name):
     # An AppleDouble file or Excel's owner file is told by its bytes, not by its name: a record named so is a record.

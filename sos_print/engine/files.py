@@ -140,11 +140,13 @@ def packed_kind(path: str, data: bytes | None = None) -> str | None:
             if not stat.S_ISREG(os.stat(path).st_mode):
                 return None
             with open(path, "rb") as file:
-                head = file.read(_TAR_MARK.stop)
+                head = file.read(max(_TAR_MARK.stop, _OWNER_MOST + 1))  # all of a lock file, to tell it by its size
         else:
-            head = data[: _TAR_MARK.stop]
+            head = data[: max(_TAR_MARK.stop, _OWNER_MOST + 1)]
     except OSError:
         return None
+    if companion := companion_kind(path, head):
+        return companion
     if head.startswith(b"PK\x03\x04") or lower.endswith(_ZIPPED):
         zipped = _zipped(path, data)
         if lower.endswith(_SPREADSHEETS) or zipped == "workbook":
@@ -200,9 +202,19 @@ def is_office_companion(path: str) -> bool:
             head = file.read(_OWNER_MOST + 1)
     except OSError:
         return False
-    if name.startswith("~$"):
-        return len(head) <= _OWNER_MOST and b"\x00" in head
-    return head.startswith(_COMPOUND)
+    return companion_kind(path, head) is not None
+
+
+def companion_kind(path: str, data: bytes) -> str | None:
+    """Returns what a file Windows or Office keeps beside a teacher's files is (`is_office_companion`), and what to
+    give instead, or None: named on the command line, Excel's was "not text (a spreadsheet's own file?): save it as
+    CSV" and Windows' thumbnails "a spreadsheet" (ad86, 5)."""
+    name = os.path.basename(path)
+    if name.startswith("~$") and len(data) <= _OWNER_MOST and b"\x00" in data:
+        return f"the lock file Excel keeps while {name[2:]} is open: close it in Excel, then give {name[2:]}"
+    if name.lower() in _THUMBNAILS and data.startswith(_COMPOUND):
+        return "the thumbnails Windows keeps of a folder's pictures, not a file sos-print reads"
+    return None
 
 
 _THUMBNAILS = ("thumbs.db", "ehthumbs.db", "ehthumbs_vista.db")
@@ -381,6 +393,8 @@ def _decoded(data: bytes, path: str, advice: str) -> tuple[str, bool]:
         return _wide(data, encoding, path), False
     if starts_as_pdf(data):  # printable enough to be read as Windows-1252, into garbled lines
         raise ExampleFileError(path, f"is a PDF file, not a table or text: {advice}")
+    if companion := companion_kind(path, data):
+        raise ExampleFileError(path, f"is {companion}")
     if data.startswith(b"PK\x03\x04") or b"\x00" in data[:4096]:
         raise ExampleFileError(path, f"is not text (a spreadsheet's own file?): {advice}")
     data = data.removeprefix(b"\xef\xbb\xbf")
