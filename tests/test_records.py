@@ -1349,21 +1349,29 @@ def test_a_folders_records_are_checked_with_size_and_named_as_skipped_without(ru
     )
 
 
-def test_a_folders_class_list_is_named_as_no_record_not_as_one_to_give_a_size(runner, tmp_path):
+@pytest.mark.parametrize("size", [[], ["--size", "4"]], ids=["without --size", "with --size"])
+def test_a_folders_class_list_is_named_as_no_record_not_as_one_to_give_a_size(runner, tmp_path, size):
     # A class list and an empty file beside a group's record were each "a game record typed from an audit; give
-    # --size to check it" (review nt64, 6).
+    # --size to check it" (review nt64, 6); with --size, each was a record with a problem (ad86, 6).
     (tmp_path / "game.csv").write_text(game_csv())
     (tmp_path / "class.txt").write_text("Léa\nTom\n")
     (tmp_path / "empty.txt").write_text("")
-    result = runner.invoke(app, ["check", str(tmp_path)])
+    result = runner.invoke(app, ["check", str(tmp_path), *size])
     no_record = "skipped: not a game record (no header row with player, letter and cell columns)"
+    record = "checked 1 file: every claim in it holds; 2 paths not checked"
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
         [
             f"{tmp_path / 'class.txt'}: {no_record}",
             f"{tmp_path / 'empty.txt'}: {no_record}",
-            f"{tmp_path / 'game.csv'}: skipped: a game record typed from an audit; give --size to check it",
-            "checked no file: 3 paths not checked",
+            *(
+                [record]
+                if size
+                else [
+                    f"{tmp_path / 'game.csv'}: skipped: a game record typed from an audit; give --size to check it",
+                    "checked no file: 3 paths not checked",
+                ]
+            ),
         ],
     )
 

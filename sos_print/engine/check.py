@@ -550,10 +550,11 @@ def expand_path(
                 skipped.append(Problem(entry, f"skipped: {unread}", unread=True))
             continue
         entry = os.path.join(path, name)
-        if lower.endswith(TABLE_SUFFIXES) and not tables and _plain(entry) and not is_record(entry):
+        notes = lower.endswith(".txt") or not tables  # with --size, a .csv or .tsv is a record, however broken
+        if lower.endswith(TABLE_SUFFIXES) and notes and _plain(entry) and not is_record(entry):
             # A class list beside the records was "a game record typed from an audit; give --size" (review nt64, 6);
-            # with --size it is read, and told what it is not as a file named is. A worked example saved as .txt
-            # is named as one, as it is under any other name (ad83, 9).
+            # a class list or notes in .txt, with --size, was read as a record with a problem (ad86, 6). A worked
+            # example saved as .txt is named as one, as it is under any other name (ad83, 9).
             reason = "skipped: not a game record (no header row with player, letter and cell columns)"
             if is_example(entry):
                 reason = "skipped: a worked example whose name does not end in .toml; name it to check it"
