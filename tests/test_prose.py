@@ -37,6 +37,9 @@ EN_TEXT = (
         ("{next 1}", 4, Notation.A1, (Fact("next", 1),)),
         ("{score 5}, {score}", 4, Notation.A1, (Fact("score", 5), Literal(", "), Fact("score", 0))),
         ("{winner} {target}", 4, Notation.A1, (Fact("winner"), Literal(" "), Fact("target"))),
+        # in any case, as cells are: "{Points 1}" was "cell 'POINTS1' is not on the 4 × 4 board" (ad86, 7)
+        ("{Points 1}", 4, Notation.A1, (Fact("points", 1),)),
+        ("{NEXT 1} {Col b}", 4, Notation.A1, (Fact("next", 1), Literal(" "), LineOfCells(True, 1))),
     ],
 )
 def test_references_are_read_in_the_files_notation(text, size, notation, tokens):

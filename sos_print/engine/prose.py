@@ -128,6 +128,8 @@ def parse_prose(text: str, size: int, notation: Notation) -> tuple[Token, ...]:
 
 def _reference(inner: str, size: int, notation: Notation) -> Token:
     word, _, rest = inner.partition(" ")
+    # in any case, as cells are: "{Points 1}" was "cell 'POINTS1' is not on the 4 × 4 board" (ad86, 7)
+    word = word.lower() if word.lower() in (*FACTS, "col", "row") else word
     if word in ("col", "row"):
         return _line_of_cells(word == "col", rest.strip().upper(), size, notation)
     if word in FACTS:
