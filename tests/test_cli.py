@@ -346,7 +346,18 @@ def test_the_default_paper_is_a4(runner, tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("sizes", "pages"), [("3-8", 6), ("4,6", 2), ("3-4,8", 3), ("5", 1), ("4 - 6", 3), ("4\u20136", 3), (" 4 , 6 ", 2)]
+    ("sizes", "pages"),
+    [
+        ("3-8", 6),
+        ("4,6", 2),
+        ("3-4,8", 3),
+        ("5", 1),
+        ("4 - 6", 3),
+        ("4\u20136", 3),
+        (" 4 , 6 ", 2),
+        ("0003", 1),  # "'0003' must lie between 3 and 8", where --size read it as 3 (ad86, 8)
+        ("0003-00005", 3),
+    ],
 )
 def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):
     out = tmp_path / "g.pdf"

@@ -410,6 +410,7 @@ def parse_sizes(text: str) -> list[int]:
             usage(f"--sizes: {quoted(part)} has no last size: write a range like 3-8")
         if not (re.fullmatch(r"[0-9]+", low) and re.fullmatch(r"[0-9]*", high)):
             usage(f"--sizes: {quoted(part)} is not a size or a range like 3-8")
+        low, high = low.lstrip("0") or low[-1:], high.lstrip("0") or high[-1:]  # "0003" is 3, as --size reads it (ad86)
         if len(low) > 3 or len(high) > 3 or not (3 <= int(low) <= 8 and 3 <= int(high or low) <= 8):
             usage(f"--sizes: {quoted(part)} must lie between 3 and 8")
         if int(low) > int(high or low):  # "8-3" was told to lie between 3 and 8, which it does (sweep ad73, 3)
