@@ -36,11 +36,20 @@ def test_every_shipped_example_holds(runner):
 @pytest.mark.parametrize("name", ["11-team-first-sos-wins.toml", "02-sos-o-counts-once.toml"])
 def test_a_worked_example_may_write_its_letters_and_seats_in_lower_case(runner, tmp_path, name):
     # As records, filled audits and solve read them: letter = "o" was "not a letter of the game", by = "a" no seat
-    # (ad85, 9). Every letter, seat and grid row written in lower case ("end" in capitals), its claims still hold.
+    # (ad85, 9). Every letter, seat, side and grid row written in lower case ("end" and "None" in capitals), its
+    # claims still hold.
     text = (EXAMPLES / name).read_text(encoding="utf-8")
     lowered = re.sub(r'^(letter|by|next) = "([A-Za-z]+)"', lambda m: f'{m[1]} = "{m[2].lower()}"', text, flags=re.M)
     lowered = re.sub(r'^next = "end"', 'next = "END"', lowered, flags=re.M)
     lowered = re.sub(r"^[SO. ]+$", lambda m: m[0].lower(), lowered, flags=re.M)  # the grid's rows
+    # the result's sides and winner (ad86, 9): "winner must be A, B, draw or none, not 'a'", "unknown key 'a'"
+    lowered = re.sub(
+        r"^(score = .*|winner = .*)$",
+        lambda m: m[0].lower() if "none" not in m[0] else 'winner = "None"',
+        lowered,
+        flags=re.M,
+    )
+    assert "score = { a" in lowered or "score = { ac" in lowered
     assert lowered.count('letter = "') == lowered.count('letter = "s"') + lowered.count('letter = "o"') > 0
     (tmp_path / name).write_text(lowered, encoding="utf-8")
     assert run_check(runner, tmp_path / name) == (0, ["checked 1 file: every claim holds"])

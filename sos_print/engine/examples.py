@@ -322,12 +322,17 @@ def _languages(table: dict[str, Any], key: str) -> dict[str, str]:
 def _score(table: dict[str, Any] | None, variant: Variant) -> dict[str, int] | None:
     if table is None:
         return None
+    if isinstance(table, dict):  # its sides in lower case too, as `by` and `next` (ad86, 9)
+        table = {_capital(key, variant.sides): value for key, value in table.items()}
     reader = _Reader(table, "result: score: ", set(variant.sides))
     return {side: reader.get(side, int) for side in variant.sides if side in table}
 
 
 def _winner(winner: str | None, variant: Variant) -> str | None:
     allowed = (*variant.sides, DRAW, NONE)
+    if winner is not None and winner.lower() in (DRAW, NONE):
+        winner = winner.lower()
+    winner = _capital_or_none(winner, variant.sides)
     if winner is not None and winner not in allowed:
         raise SosError(f"result: winner must be {_choices(allowed)}, not {quoted(winner)}")
     return winner
