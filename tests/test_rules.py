@@ -535,8 +535,8 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
         ),
         (
             "S.O./    /..../....",
-            "row 2 ('') has 0 cells, but there are 4 rows: a board has as many cells in each row as it has rows, "
-            "separated by /; write . for an empty cell, not a space",
+            "row 2 ('    ') has 0 cells, but there are 4 rows: a board has as many cells in each row as it has rows, "
+            "separated by /; write . for an empty cell, not a space",  # its spaces shown: "('')" (ad86, 10)
         ),
         ("S.O./..../..../..../ ", 'the board ends with "/": a "/" goes between two rows only'),
     ],

@@ -157,7 +157,8 @@ def parse_board(text: str) -> Board:
             # "S.O. ..S. O... ..O.": rows parted by spaces, as a grid is written on paper (sweep ad78, 6)
             spaced = size == 1 and len(parts) > 1 and all(len(part) == len(parts) for part in parts)
             raise BoardTextError(
-                f"row {number} ({quoted(typed[number - 1])}) has {len(row)} {'cell' if len(row) == 1 else 'cells'}, "
+                f"row {number} ({quoted(typed[number - 1] or raw[number - 1])}) has {len(row)} "
+                f"{'cell' if len(row) == 1 else 'cells'}, "
                 f"but there {'is 1 row' if size == 1 else f'are {size} rows'}: "
                 "a board has as many cells in each row as it has rows, separated by /"
                 + ('; rows are separated by "/", not spaces' if spaced else "")
