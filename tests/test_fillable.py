@@ -806,13 +806,13 @@ PAUSES = {
     "only who is next": ({"group1.pause.next": "b"}, None),
     "points of no moment": (
         {"group1.pause.score.A": "2", "group1.pause.score.B": "1"},
-        "pause box: claims A 2, B 1, which the rules give at no moment of the game (after move 7: A 1, B 3, B writes "
-        "next)",
+        "group 1, pause box: claims A 2, B 1, which the rules give at no moment of the game (after move 7: A 1, B 3, "
+        "B writes next)",
     ),
     "a seat of no moment": (
         {"group1.pause.score.A": "1", "group1.pause.score.B": "3", "group1.pause.next": "A"},
-        "pause box: claims A 1, B 3, A writes next, which the rules give at no moment of the game (after move 7: A 1, "
-        "B 3, B writes next)",
+        "group 1, pause box: claims A 1, B 3, A writes next, which the rules give at no moment of the game (after "
+        "move 7: A 1, B 3, B writes next)",
     ),
     "a word for points": ({"group1.pause.score.A": "deux"}, PAUSE_SCORE.format("a word")),
     "a full-width digit": ({"group1.pause.score.A": "\uff11"}, PAUSE_SCORE.format("'\uff11'")),
@@ -851,6 +851,17 @@ def test_every_filled_pause_box_is_held_to_its_groups_game(runner, tmp_path, box
             1,
             [f"{pdf}: {problem}", "checked 1 file: 1 problem in 1 file"],
         )
+
+
+def test_a_false_claim_in_a_class_form_of_several_groups_names_its_group(runner, tmp_path):
+    # "move 3 (row 3)" did not say whose of the class's groups (designer's review dz86, 14)
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant(), group=2)
+    values["group2.move.3.points"] = "2"
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.stdout.splitlines()[0] == f"{pdf}: group 2, move 3 (row 3): claims 2 points, the rules give 1 (A1-C3)"
 
 
 def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner, tmp_path):

@@ -212,15 +212,17 @@ def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]
     rows = check_rows(checked)
     previous: tuple[Step | None, ...] = (None, *checked.steps)[: len(checked.steps)]
     runs = _carried_runs(checked, rows)
+    # The group of a class's audit, which holds several: "move 6 (row 6)" did not say whose (designer's review dz86)
+    group = f"group {example.header.group}, " if example.header.groups > 1 else ""
     problems = [
-        Problem(example.path, message, claimed.place)
+        Problem(example.path, message, group + claimed.place)
         for claimed, step, before, row in zip(example.moves, checked.steps, previous, rows, strict=True)
         for message in _move_problems(claimed, step, before, checked, row, runs)
     ]
     if not whole:
         return problems  # the result and the text speak of the whole game
-    problems += [Problem(example.path, message, "result") for message in _result_problems(checked)]
-    problems += [Problem(example.path, message, "pause box") for message in _pause_problems(checked)]
+    problems += [Problem(example.path, message, group + "result") for message in _result_problems(checked)]
+    problems += [Problem(example.path, message, group + "pause box") for message in _pause_problems(checked)]
     for part in ("title", "text"):
         for lang in sorted(getattr(example, part)):
             problems += [
