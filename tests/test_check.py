@@ -114,6 +114,11 @@ def test_paths_are_reported_as_given_and_folders_joined_with_file_names(runner, 
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'X'\n", "move 1: 'X' is not a letter of the game"),
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = '\u017f'\n", "move 1: '\u017f' is not a letter of the game"),
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'so'\n", "move 1: 'so' is not a letter of the game"),
+        # one side in two cases: the last one was taken, the other claim dropped (ad87, 1)
+        (
+            "size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\n[result]\nscore = { a = 0, A = 2, B = 0 }\n",
+            "result: score names side A twice, as 'a' and 'A': give it once",
+        ),
         ("size = 4\n[[move]]\ncell = 'A1'\n", "move 1: missing key 'letter'"),
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = 'S'\nlines = ['A1-A4']\n", "move 1: 'A1-A4' is not a straight"),
         (

@@ -323,7 +323,12 @@ def _score(table: dict[str, Any] | None, variant: Variant) -> dict[str, int] | N
     if table is None:
         return None
     if isinstance(table, dict):  # its sides in lower case too, as `by` and `next` (ad86, 9)
-        table = {_capital(key, variant.sides): value for key, value in table.items()}
+        capitals = [_capital(key, variant.sides) for key in table]
+        twice = next((key for key in capitals if capitals.count(key) > 1), None)
+        if twice is not None:  # "{ a = 0, A = 2 }": one claim was dropped without a word (ad87, 1)
+            typed = " and ".join(quoted(key) for key in table if _capital(key, variant.sides) == twice)
+            raise SosError(f"result: score names side {twice} twice, as {typed}: give it once")
+        table = dict(zip(capitals, table.values(), strict=True))
     reader = _Reader(table, "result: score: ", set(variant.sides))
     return {side: reader.get(side, int) for side in variant.sides if side in table}
 
