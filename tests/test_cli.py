@@ -603,12 +603,14 @@ def test_a_file_option_starting_with_a_home_folder_that_does_not_exist_is_refuse
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_file_whose_name_starts_with_a_tilde_is_a_file_here(runner, tmp_path, monkeypatch):
-    # "~notes.pdf" names no home folder: no "/" follows its first part (Excel's lock files start so too: ad86, 5)
+@pytest.mark.parametrize(("command", "name"), [("rules", "~notes.pdf"), ("kit", "~kit")])
+def test_a_file_whose_name_starts_with_a_tilde_is_a_file_here_named_whole(runner, tmp_path, monkeypatch, command, name):
+    # "~notes.pdf" names no user's home folder: a file here (Excel's lock files start so too: ad86, 5), named whole,
+    # where "wrote ~kit/players.pdf" read as a user's home (ad87, 2)
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["rules", "--out=~notes.pdf"])
-    assert (result.exit_code, result.stdout.split(" (")[0]) == (0, "wrote ~notes.pdf")
-    assert [path.name for path in tmp_path.iterdir()] == ["~notes.pdf"]
+    result = runner.invoke(app, [command, f"--out={name}"])
+    assert (result.exit_code, result.stdout.split(" (")[0].split("/players.pdf")[0]) == (0, f"wrote {tmp_path / name}")
+    assert [path.name for path in tmp_path.iterdir()] == [name]
 
 
 def test_a_folder_named_with_a_tilde_in_the_current_one_is_named_whole(runner, tmp_path, monkeypatch):

@@ -56,12 +56,13 @@ def _at_home(text: str) -> Path:
     A home folder that does not exist is refused (HOME empty wrote /y.pdf: ad86, 11), and a folder named so in the
     current one ("./~/kit") is named whole, where "~/kit" would read as the home folder (ad86, 2)."""
     first = text.split("/")[0].split(os.sep)[0]
-    # "~", or "~name/" before more: a file named "~$game.csv" (Excel's) or "~notes.csv" is a file here
-    if not (text == "~" or (re.fullmatch(r"~[\w.-]*", first) and len(text) > len(first))):
-        path = Path(text)
+    path = Path(text)
+    if not re.fullmatch(r"~[\w.-]*", first):  # "~$game.csv", Excel's lock file, is a file here
         # "./~/kit" prints as "~/kit", read as the home folder: named whole
         return path.absolute() if path.parts and path.parts[0].startswith("~") and not text.startswith("~") else path
     home = os.path.expanduser(first) if first != "~" or os.environ.get("HOME") != "" else first  # "" reads as "/"
+    if text == first and text != "~":  # "~bob" alone, as the shell reads it: bob's home, else a file here named whole
+        return Path(home) if home != first and os.path.isdir(home) else path.absolute()
     if home == first or not os.path.isdir(home):
         whose = "your home folder (HOME)" if first == "~" else f"the home folder of a user named {first[1:]!r}"
         raise typer.BadParameter(
