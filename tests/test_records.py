@@ -149,9 +149,25 @@ def test_the_true_record_checks(runner, tmp_path):
             (altered(2, 4, lines), "move 3 (row 4): claims no line, the rules give B1-B3")
             for lines in ("N/A", "n/a", "/", "N / A", "s/o", "n/d", "N.A.", "n.a.", "-/-")  # the last six: ad86, 4
         ),
+        # in words, and a count of none: each was told to write a line's two cells (ad87, 3)
+        *(
+            (altered(2, 4, lines), "move 3 (row 4): claims no line, the rules give B1-B3")
+            for lines in (
+                "néant",
+                "Rien",
+                "aucune ligne",
+                "pas de ligne",
+                "no line",
+                "nothing",
+                "0",
+                "None.",
+                "Aucune.",
+            )
+        ),
         (
             altered(2, 4, "n.c."),
-            "move 3 (row 4): 'n.c.' is not an S-O-S line: write the cells at its two ends joined by a hyphen",
+            "move 3 (row 4): 'n.c.' is not an S-O-S line: write the cells at its two ends joined by a hyphen, or leave "
+            "the cell empty for none",
         ),
         (altered(2, 4, "B1-B3 / C1-C3"), "move 3 (row 4): claims lines B1-B3, C1-C3, the rules give B1-B3"),
         (altered(2, 4, "B1/C3"), "move 3 (row 4): 'B1/C3' is not a straight line of three adjacent cells"),

@@ -94,7 +94,12 @@ MAX_CELL = 400
 # The most columns a record's header row may have: an audit has at most 10 (move, player, letter, cell, lines, points
 # and 4 totals); a few more of a teacher's notes are read as unknown columns, a wider row is refused.
 MAX_COLUMNS = 64
-NO_LINE = ("-", "\u2013", "\u2014", "/", "n/a", "none", "aucun", "aucune")  # "N/A": 'N' is not a cell name (ad85, 4)
+# What a lines cell may hold for none, compared in lower case without its spaces and full stops: "N/A" was "'N' is
+# not a cell name" (ad85, 4), « néant », "no line" and "0" were told to write a line's two cells (ad87, 3).
+NO_LINE = frozenset(
+    {"-", "\u2013", "\u2014", "/", "-/-", "0", "n/a", "na", "n/d", "nd", "s/o", "so", "none", "noline", "nolines"}
+    | {"nothing", "aucun", "aucune", "aucuneligne", "pasdeligne", "néant", "rien"}
+)
 _SEPARATORS = (";", ",", "\t")
 
 
@@ -833,10 +838,10 @@ def _three_in_line(names: Sequence[str], size: int, notation: Notation) -> bool:
 def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | None:
     if not text:
         return None
-    if text.lower() in NO_LINE or re.sub(r"[\s.]", "", text.lower()) in _NO_LINE_SHORT:
+    if re.sub(r"[\s.]", "", text.lower()) in NO_LINE:
         return ()
     if not any(char.isdigit() for char in text):  # no cell: said whole, not by the parts it would be read into
-        raise NotationError(f"{typed(text)} is not an S-O-S line: {_JOINED}")
+        raise NotationError(f"{typed(text)} is not an S-O-S line: {_JOINED}, or leave the cell empty for none")
     # Two lines written with their hyphens, a slash between them ("C3-C1 / A1-A3"), are two lines: read as one line
     # with a slash for a hyphen, they were "'C3-C1-A1-A3' is not an S-O-S line" (ad85, 4).
     parts = text.split("/")
@@ -880,9 +885,6 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
 
 
 _DASH = "[-\u2010-\u2014\u2212]"
-# "N/A", « s/o » (sans objet), "n.d." and the like, their spaces and full stops left out: each was "'N' is not a cell
-# name", quoting a letter of it (ad86, 4)
-_NO_LINE_SHORT = frozenset({"n/a", "na", "s/o", "so", "n/d", "nd", "-/-", "/", "-"})
 
 
 _JOINED = "write the cells at its two ends joined by a hyphen"
