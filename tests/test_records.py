@@ -1108,14 +1108,13 @@ def test_a_class_list_and_a_link_to_a_system_file_in_a_checked_folder_quote_noth
     (tmp_path / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
     (folder / "pw.csv").symlink_to(tmp_path / "passwd")
     result = runner.invoke(app, ["check", str(folder), "--size", "4"])
+    # Named as skipped, as without --size: as records with a problem, they were counted with the real ones (ad87, 5)
+    skipped = "skipped: not a game record (no header row with player, letter and cell columns)"
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
         [
-            f"{folder / 'case.csv'}: {ONLY_ONE_FR}",
-            f"{folder / 'eleves.csv'}: {NOT_A_RECORD}",
-            f"{folder / 'liste.csv'}: {NOT_A_RECORD}",
-            f"{folder / 'pw.csv'}: {NOT_A_RECORD}",
-            "checked 5 files: 4 problems in 4 files",
+            *(f"{folder / name}: {skipped}" for name in ("case.csv", "eleves.csv", "liste.csv", "pw.csv")),
+            "checked 1 file: every claim in it holds; 4 paths not checked",
         ],
     )
 

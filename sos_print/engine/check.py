@@ -552,11 +552,10 @@ def expand_path(
                 skipped.append(Problem(entry, f"skipped: {unread}", unread=True))
             continue
         entry = os.path.join(path, name)
-        notes = lower.endswith(".txt") or not tables  # with --size, a .csv or .tsv is a record, however broken
-        if lower.endswith(TABLE_SUFFIXES) and notes and _plain(entry) and not is_record(entry):
+        if lower.endswith(TABLE_SUFFIXES) and _plain(entry) and not is_record(entry):
             # A class list beside the records was "a game record typed from an audit; give --size" (review nt64, 6);
-            # a class list or notes in .txt, with --size, was read as a record with a problem (ad86, 6). A worked
-            # example saved as .txt is named as one, as it is under any other name (ad83, 9).
+            # with --size, a class list or notes was read as a record with a problem, counted with the real ones
+            # (ad86, 6; ad87, 5). A worked example saved as .txt is named as one, as under any other name (ad83, 9).
             reason = "skipped: not a game record (no header row with player, letter and cell columns)"
             if is_example(entry):
                 reason = "skipped: a worked example whose name does not end in .toml; name it to check it"
