@@ -201,6 +201,18 @@ def test_a_run_from_a_deleted_folder_is_one_line_not_an_internal_error(tmp_path,
     assert not list(tmp_path.glob("sos-print-error-*"))
 
 
+def test_check_of_the_deleted_current_folder_says_it_no_longer_exists(tmp_path):
+    # It "held no example file or game record" (ad87, 6).
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    result = sos_print(gone, "check", ".", code=IN_A_DELETED_FOLDER, env={"TMPDIR": str(tmp_path)})
+    assert (result.returncode, result.stdout.splitlines(), result.stderr) == (
+        1,
+        [".: this folder no longer exists (deleted or moved)", "checked no file: 1 path not checked"],
+        "",
+    )
+
+
 def test_a_home_folder_that_is_a_file_is_one_line_naming_what_could_not_be_read(tmp_path):
     # reportlab reads ~/.reportlab_mods as it loads: HOME naming a file ended in "internal error" (ad85, 8)
     home = tmp_path / "home"

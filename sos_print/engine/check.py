@@ -501,6 +501,8 @@ def expand_path(
         return [], [Problem(path, unreadable_reason(path, error), unread=True)]
     if not stat.S_ISDIR(info.st_mode):
         return [path], []  # read, or refused with a reason, by load_example
+    if info.st_nlink == 0:  # "." of a shell in a folder deleted since: it "held no example file" (ad87, 6)
+        return [], [Problem(path, "this folder no longer exists (deleted or moved)", unread=True)]
     try:
         names = sorted(os.listdir(path))
     except OSError as error:
