@@ -1164,7 +1164,7 @@ def test_a_class_sized_filled_audit_of_a_megabyte_is_taken_and_checked(client):
     assert len(filled) > 1_000_000
     result = result_of(post(client, "/en/check", {"paths": (io.BytesIO(filled), "classe.pdf")}, stream=True))
     assert result["lines"] == [
-        "classe.pdf: move 1 (row 1): claims 1 point, the rules give 0",
+        "classe.pdf: group 7, move 1 (row 1): claims 1 point, the rules give 0",  # the class's group 7 (dz86, 14)
         "checked 1 file: 1 problem in 1 file",
         f"note: classe.pdf: {STOPS_AFTER_1}",
     ]
