@@ -357,6 +357,8 @@ def test_the_default_paper_is_a4(runner, tmp_path):
         (" 4 , 6 ", 2),
         ("0003", 1),  # "'0003' must lie between 3 and 8", where --size read it as 3 (ad86, 8)
         ("0003-00005", 3),
+        ("+4", 1),  # refused where --size +4 was 4 (ad87, 10)
+        ("+3-+5", 3),
     ],
 )
 def test_grids_print_the_sizes_asked_for(runner, tmp_path, sizes, pages):

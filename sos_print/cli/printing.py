@@ -398,6 +398,7 @@ def parse_sizes(text: str) -> list[int]:
     for part in (part.strip() for part in text.split(",")):
         # Spaces only round the dash ("4 - 6"), which a word processor may make an en dash: "4 6" read as 46 (ad74, 2).
         low, dash, high = (side.strip() for side in re.sub(r"\s*[-\u2013]\s*", "-", part, count=1).partition("-"))
+        low, high = low.removeprefix("+"), high.removeprefix("+")  # "+4", as --size reads it (ad87, 10)
         if not part:
             usage(
                 "--sizes: give a size or a range, like 4 or 3-8"
