@@ -865,8 +865,15 @@ THUMBNAILS = "is the thumbnails Windows keeps of a folder's pictures, not a file
         (["replay", "{}", "--size", "4"], "~$game.csv", 1, f"sos-print: {{}}: {LOCK}\n"),
         (["analyse", "{}"], "Thumbs.db", 1, f"sos-print: {{}}: {THUMBNAILS}\n"),
         (["kit", "--roster", "{}"], "~$game.csv", 1, f"sos-print: {{}}: {LOCK}\n"),
+        # "is named as a game record (.csv), not a worked example" (ad87, 12)
+        (
+            ["rules", "--example", "{}"],
+            "~$game.csv",
+            1,
+            f"{{}}: {LOCK}\nsos-print: an example file cannot be used; nothing was written.\n",
+        ),
     ],
-    ids=["check lock", "check thumbnails", "replay lock", "analyse thumbnails", "class list lock"],
+    ids=["check lock", "check thumbnails", "replay lock", "analyse thumbnails", "class list lock", "example lock"],
 )
 def test_a_systems_companion_file_named_is_said_to_be_one(runner, tmp_path, monkeypatch, args, name, status, out):
     # Named, they were "is not text (a spreadsheet's own file?): save it as CSV" and "is a spreadsheet" (ad86, 5)

@@ -455,6 +455,8 @@ def load_worked_example(path: str) -> Example:
     """Reads the worked example at `path`; a game record or a PDF given instead is named as what it is (read as TOML,
     a record was "a TOML syntax error" and a PDF "not UTF-8 text")."""
     if not path.lower().endswith(".toml"):
+        if is_office_companion(path):  # "is named as a game record (.csv)" (ad87, 12)
+            raise ExampleFileError(path, f"is {packed_kind(path)}", unread=True)
         if is_pdf(path):
             raise ExampleFileError(path, "is a PDF, not a worked example (.toml)", unread=True)
         if is_record(path):
