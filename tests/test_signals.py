@@ -177,7 +177,10 @@ def test_a_second_signal_while_the_first_is_handled_changes_nothing(tmp_path, ru
     stderr = process.stderr.read()
     assert code in (0, 130), stderr  # the first signal decides, unless the run had already ended
     assert "Traceback" not in stderr
-    if code == 130:
+    if code == 130 and stderr == "interrupted: the new files were already written in full\n":
+        # the signals came after the last file took its name (an idle machine ran the kit faster than measured: CI)
+        assert sorted(path.name for path in out.iterdir()) == ["players.pdf", "teacher.pdf"]
+    elif code == 130:
         assert stderr == "interrupted: nothing written\n"
         assert not tmp_path.joinpath("kit").exists()
 
