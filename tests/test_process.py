@@ -225,6 +225,20 @@ def test_a_home_folder_that_is_a_file_is_one_line_naming_what_could_not_be_read(
     assert not (tmp_path / "rules.pdf").exists()
 
 
+@pytest.mark.parametrize(("settings", "error"), [("raise ValueError('x')\n", "ValueError"), ("def (\n", "SyntaxError")])
+def test_reportlabs_settings_in_the_home_folder_that_fail_are_one_line_not_a_bug(tmp_path, settings, error):
+    # reportlab runs ~/.reportlab_mods as it loads: one that failed was "internal error; this is a bug" (ad86, 11)
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".reportlab_mods").write_text(settings)
+    result = sos_print("rules", "--out", tmp_path / "rules.pdf", env={"HOME": str(home), "TMPDIR": str(tmp_path)})
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"sos-print: cannot load the drawing library: {home}/.reportlab_mods fails ({error})\n",
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["home"]
+
+
 def test_an_internal_error_is_one_line_asking_for_a_report_with_where_the_details_are(tmp_path):
     result = sos_print("check", EXAMPLES, code=BUG, env={"TMPDIR": str(tmp_path)})
     assert result.returncode == EXIT_INTERNAL == 70

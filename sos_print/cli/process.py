@@ -174,6 +174,11 @@ def _run_application() -> int:
                 application = _loaded(sys.argv[1:])
             except OSError as error:  # what the libraries read as they load is the machine's, not a bug
                 return _not_loaded(error)
+            except Exception as error:
+                if (settings := _settings_failed(error)) is None:
+                    raise
+                say(f"sos-print: cannot load the drawing library: {settings} fails ({type(error).__name__})", err=True)
+                return 1
             gc.freeze()
             gc.enable()
             application()  # standalone mode: always ends in SystemExit
@@ -208,6 +213,16 @@ def _not_loaded(error: OSError) -> int:
         raise error
     say(f"sos-print: cannot load the drawing library: {os.fsdecode(error.filename)}: {error.strerror}", err=True)
     return 1
+
+
+def _settings_failed(error: BaseException) -> str | None:
+    """Returns the file of reportlab's settings in the home folder (~/.reportlab_mods, which reportlab runs as it
+    loads) where `error` came from it, else None: its failure was "internal error; this is a bug" (ad86, 11)."""
+    import traceback
+
+    files = [getattr(error, "filename", None) or ""]
+    files += [frame.f_code.co_filename for frame, _ in traceback.walk_tb(error.__traceback__)]
+    return next((name for name in files if os.path.basename(name) == ".reportlab_mods"), None)
 
 
 def _folder_gone() -> bool:
