@@ -803,7 +803,8 @@ HARMLESS = {  # what a class's folder holds beside its records, passed over in s
     # Windows' thumbnails of a folder of photos, and the owner file Excel keeps beside a record it has open: "a
     # spreadsheet; save it as CSV" and "is not text", the run failing (ad85, 5 and 6)
     "Thumbs.db": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600),
-    "~$game.csv": b"\x04Anne" + b" " * 49 + b"\x04\x00A\x00n\x00n\x00e\x00" + bytes(100),
+    # Excel's owner file, 165 bytes: the user's name's length and the name, padded to 54; the name again in UTF-16
+    "~$game.csv": (b"\x04Anne" + b" " * 49 + b"\x04\x00" + "Anne".encode("utf-16-le")).ljust(165, b"\x20"),
 }
 
 
@@ -884,10 +885,13 @@ def test_a_systems_companion_file_named_is_said_to_be_one(runner, tmp_path, monk
     assert sorted(path.name for path in tmp_path.iterdir()) == [name]
 
 
-@pytest.mark.parametrize("name", ["._game.csv", "~$game.csv"])
-def test_a_folders_record_named_as_a_systems_companion_file_is_still_read(runner, tmp_path, name):
+@pytest.mark.parametrize(
+    ("name", "encoding"), [("._game.csv", "utf-8"), ("~$game.csv", "utf-8"), ("~$game.txt", "utf-16")]
+)
+def test_a_folders_record_named_as_a_systems_companion_file_is_still_read(runner, tmp_path, name, encoding):
     # An AppleDouble file or Excel's owner file is told by its bytes, not by its name: a record named so is a record.
-    (tmp_path / name).write_text(FALSE_RECORD, encoding="utf-8")
+    # A small one in UTF-16 (its zero bytes) was taken for Excel's and passed over in silence (ad88, 1).
+    (tmp_path / name).write_text(FALSE_RECORD, encoding=encoding)
     (tmp_path / "._lesson.csv").write_bytes(HARMLESS["._game.csv"])
     result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
     assert result.exit_code == 1
