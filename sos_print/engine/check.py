@@ -8,7 +8,16 @@ from collections import Counter
 from collections.abc import Callable
 
 from sos_print.engine.errors import ExampleFileError, GameOverError, IllegalMoveError, SosError, shown
-from sos_print.engine.examples import DRAW, END, NONE, ClaimedMove, Example, is_example, load_example
+from sos_print.engine.examples import (
+    DRAW,
+    END,
+    MAX_BYTES,
+    NONE,
+    ClaimedMove,
+    Example,
+    is_example,
+    load_example,
+)
 from sos_print.engine.files import (
     file_kind,
     is_apple_double,
@@ -595,8 +604,9 @@ _FORM = ".pdf"
 
 
 def _plain(entry: str) -> bool:
-    """Tells whether a folder's entry is a regular file this run may read (else it is named for what stops it)."""
-    return os.path.isfile(entry) and os.access(entry, os.R_OK)
+    """Tells whether a folder's entry is a regular file this run may read whole (else it is named for what stops it:
+    a record of more than MAX_BYTES was "not a game record", not its size, ad88, 2)."""
+    return os.path.isfile(entry) and os.access(entry, os.R_OK) and os.path.getsize(entry) <= MAX_BYTES
 
 
 def _readable_name(name: str) -> bool:
