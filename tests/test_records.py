@@ -1109,6 +1109,18 @@ def test_replay_and_analyse_of_a_class_list_quote_no_name(runner, tmp_path, comm
     assert sorted(tmp_path.iterdir()) == [path]
 
 
+def test_a_folders_record_too_large_to_read_is_named_by_its_size(runner, tmp_path):
+    # An export whose used range runs far below the game: "skipped: not a game record (no header row)" (ad88, 2)
+    text = game_csv() + ",,,,,\n" * 200_000
+    (tmp_path / "group2.csv").write_text(text)
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    size = f"{len(text.encode()):,}"
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        1,
+        f"{tmp_path / 'group2.csv'}: is {size} bytes; a game record may hold at most 1,000,000 bytes (1 MB)",
+    )
+
+
 def test_a_class_list_and_a_link_to_a_system_file_in_a_checked_folder_quote_nothing(runner, tmp_path):
     folder = tmp_path / "games"
     folder.mkdir()
