@@ -881,6 +881,12 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
             paired += [f"{a}-{b}" for a, b in zip(run[::2], run[1::2], strict=False)] + run[len(run) // 2 * 2 :]
         run = []
         paired += [name] if name != "," else []
+    if len(paired) > 1 and any(not any(char.isdigit() for char in name) for name in paired):
+        # a part naming no cell beside a line: "B3 - B1 n/a" was "'N' is not a cell name", quoting a part (ad87, 4)
+        raise NotationError(
+            f"{typed(text)} is not a list of S-O-S lines: write each line's two end cells joined by a hyphen, the "
+            "lines apart by spaces"
+        )
     return tuple(_segment(name, text if len(paired) == 1 else name, size, notation) for name in paired)
 
 
