@@ -166,8 +166,8 @@ def test_the_true_record_checks(runner, tmp_path):
         ),
         (
             altered(2, 4, "B1 - B3 n/a"),  # "'N' is not a cell name" (ad87, 4)
-            "move 3 (row 4): 'B1 - B3 n/a' is not a list of S-O-S lines: write each line's two end cells joined by a "
-            "hyphen, the lines apart by spaces",
+            "move 3 (row 4): 'B1 - B3 n/a' is not a list of S-O-S lines: write each line as the cells at its two ends "
+            "joined by a hyphen, the lines apart by spaces",
         ),
         (
             altered(2, 4, "n.c."),

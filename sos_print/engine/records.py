@@ -884,8 +884,8 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     if len(paired) > 1 and any(not any(char.isdigit() for char in name) for name in paired):
         # a part naming no cell beside a line: "B3 - B1 n/a" was "'N' is not a cell name", quoting a part (ad87, 4)
         raise NotationError(
-            f"{typed(text)} is not a list of S-O-S lines: write each line's two end cells joined by a hyphen, the "
-            "lines apart by spaces"
+            f"{typed(text)} is not a list of S-O-S lines: write each line as the cells at its two ends joined by a "
+            "hyphen, the lines apart by spaces"
         )
     return tuple(_segment(name, text if len(paired) == 1 else name, size, notation) for name in paired)
 
