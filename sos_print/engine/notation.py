@@ -92,11 +92,14 @@ def segment_name(segment: Segment, size: int, notation: Notation = Notation.A1) 
     return "-".join(cell_name(cell, size, notation) for cell in ends)
 
 
+LINE_ADVICE = "write the cells at its two ends joined by a hyphen"  # how a line is named, in every message
+
+
 def parse_segment(text: str, size: int, notation: Notation = Notation.A1) -> Segment:
     """Returns the segment named by its two end cells, in either order (B1-B3 or B3-B1)."""
     match = re.fullmatch(_SEGMENT, text.upper())
     if match is None:
-        raise NotationError(f"{typed(text)} is not an S-O-S line: write the cells at its two ends joined by a hyphen")
+        raise NotationError(f"{typed(text)} is not an S-O-S line: {LINE_ADVICE}")
     a, b = (parse_cell(name, size, notation) for name in match.groups())
     try:
         return Segment.between(a, b)

@@ -58,7 +58,7 @@ from sos_print.engine.files import (
 )
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, Cell, Segment
-from sos_print.engine.notation import Notation, cell_pattern, parse_cell, parse_segment
+from sos_print.engine.notation import LINE_ADVICE, Notation, cell_pattern, parse_cell, parse_segment
 from sos_print.engine.rules import MAX_PLAYERS, SEATS, Board, Letter, Variant
 
 COLUMNS = {
@@ -840,8 +840,8 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
         return None
     if re.sub(r"[\s.]", "", text.lower()) in NO_LINE:
         return ()
-    if not any(char.isdigit() for char in text):  # no cell: said whole, not by the parts it would be read into
-        raise NotationError(f"{typed(text)} is not an S-O-S line: {_JOINED}, or leave the cell empty for none")
+    if _no_cell(text):  # said whole, not by the parts it would be read into
+        raise NotationError(f"{typed(text)} is not an S-O-S line: {LINE_ADVICE}, or leave the cell empty for none")
     # Two lines written with their hyphens, a slash between them ("C3-C1 / A1-A3"), are two lines: read as one line
     # with a slash for a hyphen, they were "'C3-C1-A1-A3' is not an S-O-S line" (ad85, 4).
     parts = text.split("/")
@@ -881,7 +881,7 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
             paired += [f"{a}-{b}" for a, b in zip(run[::2], run[1::2], strict=False)] + run[len(run) // 2 * 2 :]
         run = []
         paired += [name] if name != "," else []
-    if len(paired) > 1 and any(not any(char.isdigit() for char in name) for name in paired):
+    if len(paired) > 1 and any(map(_no_cell, paired)):
         # a part naming no cell beside a line: "B3 - B1 n/a" was "'N' is not a cell name", quoting a part (ad87, 4)
         raise NotationError(
             f"{typed(text)} is not a list of S-O-S lines: write each line as the cells at its two ends joined by a "
@@ -893,7 +893,9 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
 _DASH = "[-\u2010-\u2014\u2212]"
 
 
-_JOINED = "write the cells at its two ends joined by a hyphen"
+def _no_cell(text: str) -> bool:
+    """Tells whether a lines cell's text, or a part of it, names no cell: it holds no digit."""
+    return not any(char.isdigit() for char in text)
 
 
 def _segment(name: str, written: str, size: int, notation: Notation) -> Segment:
@@ -909,5 +911,5 @@ def _segment(name: str, written: str, size: int, notation: Notation) -> Segment:
             raise NotationError(said.replace(quoted(name), quoted(whole), 1)) from None
         part = re.search(r"'([^']*)'", said)
         if part and part[1].lower() not in whole.lower():  # a part it was read into, not written: "'POINTS1'"
-            raise NotationError(f"{quoted(whole)} is not an S-O-S line: {_JOINED}") from None
+            raise NotationError(f"{quoted(whole)} is not an S-O-S line: {LINE_ADVICE}") from None
         raise
