@@ -90,8 +90,8 @@ def test_the_rule_sheet_refuses_an_example_of_another_board_and_writes_nothing(r
     result = runner.invoke(app, [command, option, str(example), "--out", str(out)])
     assert result.exit_code == 2, result.output
     assert result.output == (
-        f"Usage error: the rule sheet shows its worked example on the players' 4 × 4 board, and no example given "
-        f"({example}) is on a board that size or can be shown on one: give one with {option}\n"
+        f"Usage error: the rule sheet shows its worked example on the players' 4 × 4 board, and the example given "
+        f"({example}) is an 8 × 8 game: give --size 8 for its board, or another example with {option}\n"
     )
     assert not out.exists()
 

@@ -663,24 +663,62 @@ def test_an_example_of_another_variant_is_refused_naming_the_commands_own_option
     result = runner.invoke(app, [command, option, str(example), "--out", str(tmp_path / out)])
     assert (result.exit_code, result.output) == (
         2,
-        "Usage error: the rule sheet shows its worked example played by the sheet's rules (2 players), and no example "
-        f"given ({example}) goes the same way under them on a 4 × 4 board: give one with {option}\n",
+        "Usage error: the rule sheet shows its worked example played by the sheet's rules (2 players), and the example "
+        f"given ({example}) is played by other rules (teams A + C against B + D): give --teams to print the sheet for "
+        f"them, or give another example with {option}\n",
     )
     assert not (tmp_path / out).exists()
+
+
+@pytest.mark.parametrize(
+    ("variant", "example", "rules", "way"),
+    [
+        (
+            ["--first-sos-wins", "--players", "3"],
+            "01-one-o-two-lines",
+            "2 players",
+            "leave out the options of a variant",
+        ),
+        (["--players", "3"], "07-target-score", "2 players, first to 3", "give --target 3"),
+        (["--target", "6"], "08-first-sos-wins", "2 players, first S-O-S wins", "give --first-sos-wins"),
+        (
+            ["--target", "6"],
+            "11-team-first-sos-wins",
+            "teams A + C against B + D, first S-O-S wins",
+            "give --teams --first-sos-wins",
+        ),
+    ],
+)
+def test_a_kit_whose_one_example_goes_otherwise_in_its_variant_says_what_prints_it(
+    runner, tmp_path, variant, example, rules, way
+):
+    from sos_print.cli import app
+
+    path, out = EXAMPLES / f"{example}.toml", tmp_path / "kit"
+    result = runner.invoke(app, ["kit", *variant, "--examples", str(path), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert result.output.endswith(
+        f"and the example given ({path}) is played by other rules ({rules}): {way} to print the sheet for them, or "
+        "give another example with --examples\n"
+    ), result.output
+    assert not out.exists()
 
 
 def test_a_kit_whose_examples_all_go_otherwise_in_its_variant_is_refused_and_writes_nothing(runner, tmp_path):
     from sos_print.cli import app
 
-    example, out = EXAMPLES / "01-one-o-two-lines.toml", tmp_path / "kit"
+    folder, out = tmp_path / "examples", tmp_path / "kit"
+    folder.mkdir()
+    for name in ("01-one-o-two-lines", "02-sos-o-counts-once"):
+        (folder / f"{name}.toml").write_bytes((EXAMPLES / f"{name}.toml").read_bytes())
     result = runner.invoke(
-        app, ["kit", "--first-sos-wins", "--players", "3", "--examples", str(example), "--out", str(out)]
+        app, ["kit", "--first-sos-wins", "--players", "3", "--examples", str(folder), "--out", str(out)]
     )
     assert result.exit_code == 2, result.output
     assert result.output == (
         "Usage error: the rule sheet shows its worked example played by the sheet's rules (3 players, first S-O-S "
-        f"wins), and no example given ({example}) goes the same way under them on a 4 × 4 board: give one with "
-        "--examples\n"
+        f"wins), and no example given ({folder / '01-one-o-two-lines.toml'}, {folder / '02-sos-o-counts-once.toml'}) "
+        "goes the same way under them on a 4 × 4 board: give one with --examples\n"
     )
     assert not out.exists()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
+from typing import NoReturn
 
 from sos_print.documents.common import Rendered, finished, joined, language_parts, new_document
 from sos_print.documents.figures import (
@@ -733,6 +734,8 @@ def rule_candidates(
         if (moved := played_as(checked, size, variant)) is not None
     ]
     if not candidates:
+        if len(examples) == 1:
+            _one_refused(examples[0], options, option)
         names = _names(examples)
         if not any(played_as(checked, size, checked.example.variant) for checked in examples):
             raise LayoutError(
@@ -745,6 +748,30 @@ def rule_candidates(
         )
     candidates.sort(key=lambda item: item[:-1])
     return tuple(checked for *_, checked in candidates)
+
+
+def _one_refused(checked: CheckedExample, options: PrintOptions, option: str) -> NoReturn:
+    """Raises LayoutError saying why the one example given cannot be the rule sheet's and what would print it: its
+    own board size, or its own rules. "Give one with --example" said to someone who had just given one left them no
+    way on."""
+    size, example = options.size, checked.example
+    if played_as(checked, size, example.variant) is None:
+        raise LayoutError(
+            f"the rule sheet shows its worked example on the players' {size} × {size} board, and the example given "
+            f"({example.path}) is {a_board(example.size, 'game')}: give --size {example.size} for its board, "
+            f"or another example with {option}"
+        )
+    variant = example.variant
+    flags = ["--teams"] if variant.teams else [] if variant.players == 2 else [f"--players {variant.players}"]
+    flags += (
+        ["--first-sos-wins"] if variant.first_sos_wins else [f"--target {variant.target}"] if variant.target else []
+    )
+    raise LayoutError(
+        f"the rule sheet shows its worked example played by the sheet's rules ({rules_named(options.variant)}), and "
+        f"the example given ({example.path}) is played by other rules ({rules_named(variant)}): "
+        f"{'give ' + ' '.join(flags) if flags else 'leave out the options of a variant'} to print the sheet for them, "
+        f"or give another example with {option}"
+    )
 
 
 def _first_that_keeps(
