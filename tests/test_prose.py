@@ -58,6 +58,13 @@ def test_references_are_read_in_the_files_notation(text, size, notation, tokens)
         ("{points}", 4, Notation.A1, "{points}: give the move number, like {points 1}"),
         ("{next two}", 4, Notation.A1, "{next two}: give the move number, like {next 1}"),
         ("{winner 3}", 4, Notation.A1, "{winner 3}: winner takes nothing"),
+        # Read as cells: "{Point 1}" was "cell 'POINT1' is not on the 4 × 4 board".
+        ("{Point 1}", 4, Notation.A1, "{Point 1}: write {points 1}"),
+        ("{gift 2}", 4, Notation.A1, "{gift 2}: write {gifts 2}"),
+        ("{cadeaux 2}", 4, Notation.A1, "{cadeaux 2}: write {gifts 2}"),
+        ("{gagnant}", 4, Notation.A1, "{gagnant}: the word of this fact is winner, like {winner}"),
+        ("{Scores}", 4, Notation.A1, "{Scores}: the word of this fact is score, like {score}"),
+        ("{gift}", 4, Notation.A1, "{gift}: the word of this fact is gifts, like {gifts 1}"),
         # Move 0 was read as the last move (Python's index -1): its fact printed under another move's number.
         ("{points 0}", 4, Notation.A1, "{points 0}: moves are numbered from 1, like {points 1}"),
         ("{next 00}", 4, Notation.A1, "{next 00}: moves are numbered from 1, like {next 1}"),

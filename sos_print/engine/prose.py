@@ -30,6 +30,10 @@ from sos_print.engine.rules import Letter, Position, Step
 FACTS = ("points", "next", "score", "winner", "target", "gifts")
 SHOWN_REFERENCE = 40  # characters of a reference a message shows, as many as of a quoted value (`errors.quoted`)
 _NEEDS_MOVE = {"points": True, "next": True, "score": False, "winner": False, "target": False, "gifts": True}
+# A fact's word as a writer might spell it, singular or in French: read as a cell, "{Point 1}" was "cell 'POINT1' is
+# not on the 4 × 4 board".
+_FACT_SPELLED = {"point": "points", "gift": "gifts", "cadeau": "gifts", "cadeaux": "gifts", "scores": "score"}
+_FACT_SPELLED |= {"winners": "winner", "gagnant": "winner", "targets": "target", "cible": "target", "suivant": "next"}
 
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
 _HAND_WRITTEN = (
@@ -132,6 +136,13 @@ def _reference(inner: str, size: int, notation: Notation) -> Token:
     word = word.lower() if word.lower() in (*FACTS, "col", "row") else word
     if word in ("col", "row"):
         return _line_of_cells(word == "col", rest.strip().upper(), size, notation)
+    if word.lower() in _FACT_SPELLED:
+        fact, number = _FACT_SPELLED[word.lower()], rest.strip()
+        if number and fact in ("points", "next", "score", "gifts"):
+            raise SosError(f"{{{_shown(inner)}}}: write {{{fact} {_shown(number)}}}")
+        raise SosError(
+            f"{{{_shown(inner)}}}: the word of this fact is {fact}, like {{{fact}{' 1' * _NEEDS_MOVE[fact]}}}"
+        )
     if word in FACTS:
         rest = rest.strip()
         if _NEEDS_MOVE[word] and not rest.isdigit():
