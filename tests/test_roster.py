@@ -707,6 +707,15 @@ MISREAD = {
         '"Léa\nMarie"\nNoël\nZoé\n',
         "line 1: a name holds a line break: write the name on one line",
     ),
+    # A row's cell holding another line end (FileMaker's vertical tab, U+2028): parted there, "Tom" was a child of
+    # its own, with a note about his missing first name (sweep ad89, 6).
+    **{
+        f"a cell holding U+{ord(end):04X}": (
+            f"Nom;Prénom\nMartin;Léa{end}Tom\nDupont;Noël\n",
+            "line 2: a name holds a line break: write the name on one line",
+        )
+        for end in "\x0b\x0c\x85\u2028\u2029"
+    },
     "a quotation mark never closed": (
         'Nom;Prénom\nDupont;"Léa\nMartin;Noël\n',
         "line 2: a quotation mark opens a cell and is never closed: remove it, or close it in the same row",

@@ -860,11 +860,13 @@ def _rows(text: str) -> Iterator[tuple[int, str]]:
     """Yields each line that holds more than separators and spaces, with its number (lines end as CSV ends them).
 
     The other line ends Unicode knows (a page break, a vertical tab, U+0085, U+2028, U+2029: a word processor's
-    or a web page's) end a line too, or two children would read as one name; the lines they part keep the number
-    an editor shows."""
+    or a web page's) end a line of one name too, or two children would read as one name; the lines they part keep
+    the number an editor shows. A line holding a separator is a row of cells, whose line end inside a cell (FileMaker's
+    vertical tab) is refused as a name on two lines: parted there, "Martin;Léa|Tom" made a child "Tom" (ad89, 6)."""
     numbered = enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), start=1)
     for number, whole in numbered:
-        for line in whole.removesuffix("\n").splitlines() or [""]:
+        whole = whole.removesuffix("\n")
+        for line in [whole] if any(map(whole.__contains__, _SEPARATORS)) else whole.splitlines() or [""]:
             if line.translate(_NOT_TEXT).strip():
                 yield number, line
 
@@ -1217,7 +1219,7 @@ def _heading(cell: str) -> str:
 def _checked(child: Child, written: str, path: str) -> Child:
     """Returns `child` if its name, `written` as the cell holds it, can be printed; a name holding a semicolon, a tab
     (or another control character) or more than one comma is several children's names written in one cell, refused."""
-    if "\n" in written:  # a name typed on two lines in one cell: one child's, or two children's?
+    if len(f"{written}.".splitlines()) > 1:  # a name typed on two lines in one cell: one child's, or two children's?
         raise ExampleFileError(path, f"line {child.line}: a name holds a line break: write the name on one line")
     if "\ufffd" in child.name:
         raise ExampleFileError(
