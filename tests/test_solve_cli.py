@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -181,6 +182,20 @@ def test_a_finished_game_or_a_missing_file_is_an_error(runner, args, message):
     assert result.exit_code == 1, result.output
     assert message in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [("loopb.csv", "cannot be read (Too many levels of symbolic links)"), ("gone.csv", "a symbolic link to nothing")],
+    ids=["a loop", "to nothing"],
+)
+def test_a_link_that_leads_to_no_file_is_an_error_as_every_command_says(runner, tmp_path, monkeypatch, target, message):
+    # A loop of links was "not a game record (CSV)", a usage error (sweep ad89, 8).
+    monkeypatch.chdir(tmp_path)
+    os.symlink(target, "loopa.csv")
+    os.symlink("loopa.csv", "loopb.csv")
+    result = run(runner, "loopa.csv")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"sos-print: loopa.csv: {message}\n")
 
 
 RECORD = "move,player,letter,cell,lines,points\n1,A,S,B1,-,0\n2,B,O,B2,-,0\n"

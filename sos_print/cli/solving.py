@@ -227,7 +227,9 @@ def _file_position(path: str) -> "tuple[Position, Notation]":
     # Read as TOML, a CSV record was "a TOML syntax error" and a filled audit "not UTF-8 text".
     if (
         not path.lower().endswith(".toml")
-        and os.path.lexists(path)  # a name of no file is told so (`load_example`), whatever it ends with
+        # a name of no file, or of a link to none or a loop of links, is told so (`load_example`), whatever it ends
+        # with: a loop was "not a game record (CSV)", a usage error (sweep ad89, 8)
+        and os.path.exists(path)
         and (path.lower().endswith(".pdf") or is_pdf(path) or is_table(path))
     ):
         kind = "a filled audit (PDF)" if path.lower().endswith(".pdf") or is_pdf(path) else "a game record (CSV)"
