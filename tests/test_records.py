@@ -551,6 +551,17 @@ MOVED_FIRST = "put the header row first"
             "".join(f"Note {k}\n\n" for k in range(11)),
             "its header row (row 23) comes after 11 title rows: keep at most 10 above it",
         ),
+        # Past the forty rows looked through first, where a folder finds it: "names none of the columns" (ad89, 5).
+        pytest.param(
+            "".join(f"Note {k}\n" for k in range(41)),
+            "its header row (row 42) comes after 41 title rows: keep at most 10 above it",
+            id="41 title rows",
+        ),
+        pytest.param(
+            "".join(f"Note {k};;\n" for k in range(500)),
+            "its header row (row 501) comes after 500 title rows: keep at most 10 above it",
+            id="500 title rows",
+        ),
         (
             "".join(f"Note {k}\n" for k in range(11)) + "1,A,S,B1,,9\n",
             f"row 12 is a move above the header row (row 13): {MOVED_FIRST}",
@@ -1124,6 +1135,90 @@ def test_a_folders_record_too_large_to_read_is_named_by_its_size(runner, tmp_pat
         1,
         f"{tmp_path / 'group2.csv'}: is {size} bytes; a game record may hold at most 1,000,000 bytes (1 MB)",
     )
+
+
+def _ad89() -> dict[str, bytes]:
+    """Returns files a folder of records may hold that are records or worked examples whatever their names (sweep
+    ad89): too large, with a mistake in them, cut short, or saved as a web page."""
+    example = (EXAMPLES / "01-one-o-two-lines.toml").read_text()
+    rows = "".join(f"<tr><td>{row.replace(',', '</td><td>')}</td></tr>" for row in game_csv().splitlines())
+    return {
+        "group2": (game_csv() + ",,,,,\n" * 200_000).encode(),  # an export's empty rows past 1 MB
+        "group3": (game_csv() + ",,,,,\r\n" * 400).encode("utf-16") + b"A",  # UTF-16 over 4 KB, a stray byte after
+        "group4.html": f"<html><body><table>{rows}</table></body></html>".encode(),
+        "lesson2": (example + "# a teacher's comment\n" * 50_000).encode(),  # past 1 MB
+        "lesson3.toml.bak": (example + '\n[[move]]\ncell = "C3\n').encode(),  # a quotation mark never closed
+        "lesson4": example.replace("size = 4", 'size = 4\nnotaion = "A1"').encode(),  # a key misspelt
+        "lesson5.txt.old": example.replace("[[move]]", "[[moves]]").encode(),
+    }
+
+
+AD89 = {
+    "group2": "a game record whose name does not end in .csv, .tsv or .txt; name it to check it",
+    "group3": "a game record whose name does not end in .csv, .tsv or .txt; name it to check it",
+    "group4.html": "a web page holding a game record's table; save it as CSV (UTF-8) to check it",
+    **dict.fromkeys(
+        ("lesson2", "lesson3.toml.bak", "lesson4", "lesson5.txt.old"),
+        "a worked example whose name does not end in .toml; name it to check it",
+    ),
+}
+
+
+@pytest.mark.parametrize("size", [[], ["--size", "4"]], ids=["", "--size"])
+def test_a_folders_record_or_example_too_large_or_with_a_mistake_is_named_whatever_its_name(runner, tmp_path, size):
+    # Each was passed over as a note, and the folder passed with status 0 (sweep ad89, 1 to 3 and 9).
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    for name, data in {**_ad89(), **HARMLESS}.items():
+        (tmp_path / name).write_bytes(data)
+    result = runner.invoke(app, ["check", str(tmp_path), *size])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            *(f"{tmp_path / name}: skipped: {reason}" for name, reason in AD89.items()),
+            "checked 1 file: every claim in it holds; 7 paths not checked",
+        ],
+    )
+
+
+def test_a_record_or_example_with_a_mistake_named_alone_is_named_for_its_mistake(runner, tmp_path):
+    for name, data in _ad89().items():
+        (tmp_path / name).write_bytes(data)
+    said = {
+        "group2": f"is {len(_ad89()['group2']):,} bytes; a game record may hold at most 1,000,000 bytes (1 MB)",
+        "group3": f"is UTF-16 text, but its bytes from byte {len(_ad89()['group3']) - 1:,} on are not (is it cut "
+        "short, or joined to another file?): save it again as UTF-8 (in Excel: CSV UTF-8)",
+        "group4.html": "is a web page holding a game record's table; save it as CSV (UTF-8) to check it",
+        "lesson2": f"is {len(_ad89()['lesson2']):,} bytes; an example file may hold at most 1,000,000 bytes (1 MB)",
+        "lesson3.toml.bak": "TOML syntax error: Illegal character '\\n' (at line 39, column 11)",
+        "lesson4": "unknown key 'notaion' (known keys: first_sos_wins, grid, move, notation, players, result, size, "
+        "target, teams, text, title)",
+        "lesson5.txt.old": "unknown key 'moves' (known keys: first_sos_wins, grid, move, notation, players, result, "
+        "size, target, teams, text, title)",
+    }
+    for name, message in said.items():
+        size = ["--size", "4"] * name.startswith("group")
+        result = runner.invoke(app, ["check", str(tmp_path / name), *size])
+        assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{tmp_path / name}: {message}"), name
+    # Named .csv in a folder, the cut-short record is told as named alone, not as "no header row" (ad89, 4)
+    (tmp_path / "group3.csv").write_bytes(_ad89()["group3"])
+    result = runner.invoke(app, ["check", str(tmp_path / "group3.csv"), "--size", "4"])
+    folder = tmp_path / "only"
+    folder.mkdir()
+    (folder / "group3.csv").write_bytes(_ad89()["group3"])
+    in_folder = runner.invoke(app, ["check", str(folder), "--size", "4"])
+    assert in_folder.stdout.splitlines()[0] == result.stdout.splitlines()[0].replace(str(tmp_path), str(folder))
+    assert f"from byte {len(_ad89()['group3']) - 1:,} on are not" in in_folder.stdout
+
+
+def test_one_file_under_three_names_in_a_folder_is_checked_once(runner, tmp_path):
+    # Its one problem was said three times and counted as three files' (sweep ad89, 7).
+    (tmp_path / "g.csv").write_text(altered(2, 5, "2"))
+    os.link(tmp_path / "g.csv", tmp_path / "h.csv")
+    (tmp_path / "s.csv").symlink_to("g.csv")
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 2 and result.stdout.startswith(f"{tmp_path / 'g.csv'}: move 3 (row 4)")
+    assert result.stdout.splitlines()[-1] == "checked 1 file: 1 problem in 1 file"
 
 
 def test_a_class_list_and_a_link_to_a_system_file_in_a_checked_folder_quote_nothing(runner, tmp_path):

@@ -31,7 +31,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import Notation, cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
-from sos_print.engine.records import TABLE_SUFFIXES, is_record, is_typed_record
+from sos_print.engine.records import TABLE_SUFFIXES, WEB_TABLE, in_web_table, is_record, is_typed_record
 from sos_print.engine.rules import MAX_PLAYERS, Board, Move, Outcome, Position, Step, Variant
 
 
@@ -382,8 +382,7 @@ def check_paths(
         missing = [problem for problem in missing if not problem.passed]
         # a folder inside this one that is named too is checked, not skipped; the problems of this one stay
         problems += [problem for problem in missing if problem.path == path or _same(problem.path) not in named]
-        found = [file for file in found if _same(file) not in read]
-        read.update(map(_same, found))
+        found = _first_of_each(found, read)
         files += len(found)
         for file in found:
             try:
@@ -448,6 +447,17 @@ def filled_corner(game: CheckedExample) -> int:
     from_top = game.example.notation is Notation.L1C1
     side = max((max(cell.col, size - 1 - cell.row if from_top else cell.row) + 1 for cell in cells), default=0)
     return side if 3 <= side < game.example.size and len(cells) + game.start.board.filled() == side * side else 0
+
+
+def _first_of_each(files: list[str], read: set[object]) -> list[str]:
+    """Returns the files not in `read` (by `_same`), each once, and adds them to it: in one folder too, a file and a
+    hard link or a link to it beside it were three problems of one (sweep ad89, 7)."""
+    first = []
+    for file in files:
+        if (key := _same(file)) not in read:
+            read.add(key)
+            first.append(file)
+    return first
 
 
 def _same(path: str) -> object:
@@ -634,6 +644,8 @@ def _unread(entry: str, name: str) -> str | None:
         return unreadable_reason(entry, error)
     if name.startswith(".") or not stat.S_ISREG(info.st_mode):
         return None
+    if in_web_table(entry):
+        return WEB_TABLE
     return unread_reason(entry)
 
 

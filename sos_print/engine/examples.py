@@ -6,7 +6,6 @@ typo never lets a claim go unchecked.
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 import unicodedata
@@ -14,7 +13,15 @@ from typing import Any
 
 from sos_print.engine.capacity import check_target
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
-from sos_print.engine.files import any_text, is_json, packed_kind, picture_kind, read_bounded, wide_encoding
+from sos_print.engine.files import (
+    is_json,
+    packed_kind,
+    picture_kind,
+    read_bounded,
+    read_head,
+    sniffed_text,
+    wide_encoding,
+)
 from sos_print.engine.frozen import frozen
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE, Cell, Segment
 from sos_print.engine.notation import Notation, parse_cell, parse_segment
@@ -145,17 +152,36 @@ def load_example(path: str) -> Example:
 
 
 def is_example(path: str) -> bool:
-    """Tells whether `path` is a regular file whose text is a worked example's TOML, whatever its name
-    ("01-one-o.toml.bak", "one-o"): a table of an example's keys only, with moves or a grid."""
+    """Tells whether `path` is a regular file whose text is, or is meant as, a worked example's TOML, whatever its
+    name ("01-one-o.toml.bak", "one-o"): a table of an example's keys only, with moves or a grid, or text with a
+    mistake in it (`_meant_as_example`), which is then named for its mistake where it is read. Told only when it
+    parsed, an example with a typo under another name was passed over as a note and its folder passed (sweep ad89,
+    2)."""
+    data = read_head(path, MAX_BYTES)  # its first bytes, as a record's: one too large is still told as one
+    # In an encoding it is refused in (UTF-16, Notepad's "Unicode"), an example is still one, named as one.
+    text = (sniffed_text(data) or "").removeprefix("\ufeff") if data else ""
     try:
-        if not os.path.isfile(path):
-            return False
-        # In an encoding it is refused in (UTF-16, Notepad's "Unicode"), an example is still one, named as one.
-        text = any_text(read_bounded(path, MAX_BYTES, "an example file"))
-        table = tomllib.loads(text.removeprefix("\ufeff")) if text is not None else {}
-    except (OSError, SosError, ValueError, RecursionError):  # TOMLDecodeError is a ValueError
-        return False
-    return bool(table) and set(table) <= _TOP_KEYS and bool({"move", "grid"} & set(table))
+        table = tomllib.loads(text)
+    except (ValueError, RecursionError):  # TOMLDecodeError is a ValueError
+        table = {}
+    example = bool(table) and set(table) <= _TOP_KEYS and bool({"move", "grid"} & set(table))
+    return example or _meant_as_example(text)
+
+
+# A line of an example's own: a move's table ("[[moves]]" a slip for "[[move]]"), a title's or a text's, a key of its
+# top level.
+_EXAMPLE_LINE = re.compile(
+    r"^[ \t]*(?:\[\[[ \t]*(moves?)[ \t]*\]\]|\[[ \t]*(title|text|result)[ \t]*\]"
+    r"|(size|notation|players|teams|target|first_sos_wins|grid)[ \t]*=)",
+    re.MULTILINE,
+)
+
+
+def _meant_as_example(text: str) -> bool:
+    """Tells whether a text that is no worked example as it stands is meant as one: it has a move's table or a grid,
+    and a second line of an example's own (a title, the board's size)."""
+    found = {next(group for group in match.groups() if group) for match in _EXAMPLE_LINE.finditer(text)}
+    return bool(found & {"move", "moves", "grid"}) and len(found) >= 2
 
 
 def parse_example(text: str, path: str = "<example>") -> Example:

@@ -29,9 +29,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import os
 import re
-import stat
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -48,11 +46,12 @@ from sos_print.engine.errors import (
 from sos_print.engine.examples import MAX_BYTES, ClaimedMove, Example
 from sos_print.engine.files import (
     UNCLOSED_QUOTE,
-    any_text,
     decode_spreadsheet,
     packed_kind,
     read_bounded,
+    read_head,
     separator_line,
+    sniffed_text,
     starts_as_pdf,
     trimmed_row,
 )
@@ -141,18 +140,16 @@ def is_typed_record(path: str) -> bool:
 def is_record(path: str) -> bool:
     """Tells whether `path` is a regular file that starts as a record typed from an audit does, whatever its name
     ("game.csv.bak"): a header row naming a player, a letter and a cell column (after Excel's "sep=" line)."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False
-        # the whole file, as a named one is read: blank lines or a long title may push its header row past any first
-        # bytes looked at, and a record passed over as a note let a folder pass with exit 0 (sweep 40, F3)
-        data = read_bounded(path, MAX_BYTES, "a game record")
-    except (OSError, SosError):
+    # as much of it as a named one is read: blank lines or a long title may push its header row past any first bytes
+    # looked at, and a record passed over as a note let a folder pass with exit 0 (sweep 40, F3); of one larger, as
+    # much, so that it is told as a record too large (sweep ad89, 1)
+    data = read_head(path, MAX_BYTES)
+    if data is None:
         return False
     try:
         text: str | None = decode_spreadsheet(data, path, "")
     except SosError:  # a record in an encoding it is refused in is still a record, named as one (sweep ad60, 3)
-        text = any_text(data)
+        text = sniffed_text(data)
     return text is not None and is_record_text(text)
 
 
@@ -165,6 +162,20 @@ def is_record_text(text: str) -> bool:
     # Anywhere in it: title lines may stand above it, more than a record read takes (then refused as such, where
     # a record named otherwise was taken for a note: sweep ad60, 3).
     return any(_is_header(line) for line in itertools.chain(() if separator_line(first) else (first,), filled))
+
+
+WEB_TABLE = "a web page holding a game record's table; save it as CSV (UTF-8) to check it"
+
+
+def in_web_table(path: str) -> bool:
+    """Tells whether `path` is a web page (a school system's "Excel" export is one) whose table has a record's header
+    row: passed over as a document, its game went unchecked where the same bytes named .xls were named (ad89, 9)."""
+    data = read_head(path, MAX_BYTES)
+    text = sniffed_text(data) if data else None
+    if not text or not re.search(r"<t[dh]\b", text, re.IGNORECASE):
+        return False
+    rows = re.sub(r"<tr\b[^>]*>", "\n", re.sub(r"<t[dh]\b[^>]*>", "\t", text, flags=re.IGNORECASE), flags=re.IGNORECASE)
+    return any(_is_header(line.strip()) for line in re.sub(r"<[^>]*>", "", rows).splitlines())
 
 
 def _is_header(line: str) -> bool:
@@ -299,7 +310,10 @@ def _below_titles(
     if _is_header(first[1]):
         return [], first, lines
     above = [first, *itertools.islice(lines, _LOOK)]
-    found = next((k for k, (_, line) in enumerate(above) if _is_header(line)), 0)
+    found = next((k for k, (_, line) in enumerate(above) if _is_header(line)), None)
+    if found is None:  # further down, where a folder finds it: "names none of the columns" was said of it (ad89, 5)
+        above += lines  # a record is at most MAX_BYTES
+        found = next((k for k, (_, line) in enumerate(above) if k > _LOOK and _is_header(line)), 0)
     return above[:found], above[found], itertools.chain(above[found + 1 :], lines)
 
 
