@@ -768,6 +768,8 @@ def test_repeated_names_are_found_whatever_their_case():
 BAD = [
     (b"", "holds no name: write one child's name a line"),
     (b"\n \n;;\n", "holds no name: write one child's name a line"),
+    # Lines of zero-width spaces alone were a heading: "holds no name under its heading row" (sweep ad89, 10).
+    ("\u200b\n\u200b\n\ufeff\u00ad\n".encode(), "holds no name: write one child's name a line"),
     (b"Name\n", "holds no name under its heading row: write one child's name a row"),
     (b"Tom\n", "holds one name, on line 1: a class list holds two names at least"),
     # The file shows two names: the message says which line was passed over (issue 20, sweep 18, N7).

@@ -867,7 +867,7 @@ def _rows(text: str) -> Iterator[tuple[int, str]]:
     for number, whole in numbered:
         whole = whole.removesuffix("\n")
         for line in [whole] if any(map(whole.__contains__, _SEPARATORS)) else whole.splitlines() or [""]:
-            if line.translate(_NOT_TEXT).strip():
+            if line.translate(_NOT_TEXT).translate(_INVISIBLE).strip():  # a line of zero-width spaces was a heading
                 yield number, line
 
 
