@@ -475,6 +475,24 @@ def test_an_example_text_holding_a_control_character_is_refused_by_check_as_by_p
     assert not (tmp_path / "t.pdf").exists()
 
 
+@pytest.mark.parametrize(
+    ("field", "lang", "length", "most"),
+    [("title", "en", 81, 80), ("title", "fr", 100_000, 80), ("text", "en", 1501, 1500), ("text", "fr", 20_000, 1500)],
+)
+def test_an_example_title_or_text_longer_than_its_room_is_refused_by_check_as_by_printing(
+    runner, tmp_path, field, lang, length, most
+):
+    # A title of 100,000 characters passed check and filled 22 pages of the teacher's notes (sweep ad89, 11).
+    example = with_text(tmp_path / "lesson.toml", field, lang, "T" * length)
+    message = f"{example}: {field}: {lang}: is {length:,} characters long; a {field} holds at most {most:,}"
+    assert check(runner, example) == (1, [message, "checked 1 file: 1 problem in 1 file"])
+    result = invoke(runner, "teacher", example, "--out", tmp_path / "t.pdf")
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (1, message)
+    assert not (tmp_path / "t.pdf").exists()
+    with_text(example, field, lang, "T" * most)
+    assert check(runner, example) == (0, ["checked 1 file: every claim holds"])
+
+
 def test_spaces_of_any_kind_in_an_example_text_are_folded_not_refused(runner, tmp_path):
     example = tmp_path / "lesson.toml"
     example.write_text(GOOD.read_text().replace('[text]\nen = "', '[text]\nen = "Tab\\there,\\r\\nnew line. '))

@@ -342,7 +342,13 @@ def _languages(table: dict[str, Any], key: str) -> dict[str, str]:
         control = next((char for char in text if unicodedata.category(char) == "Cc" and char not in "\t\n\r"), None)
         if control is not None:
             raise SosError(f"{key}: {lang}: holds a control character (U+{ord(control):04X}), which no page can print")
+        if len(text) > _LONGEST[key]:  # a title of 100,000 characters filled 22 pages of the notes (ad89, 11)
+            raise SosError(f"{key}: {lang}: is {len(text):,} characters long; a {key} holds at most {_LONGEST[key]:,}")
     return texts
+
+
+# The most characters of a title (a heading of one or two lines) and of a text (the shipped ones hold at most 550).
+_LONGEST = {"title": 80, "text": 1500}
 
 
 def _score(table: dict[str, Any] | None, variant: Variant) -> dict[str, int] | None:
