@@ -1714,6 +1714,9 @@ def test_names_are_separated_by_commas_or_by_semicolons_as_french_lists_are(runn
             " A=Dupont, Léa;B=Martin, Tom",
         ),
         ("A=\u200b", "--names: seat A has no name after its ="),
+        # "Players: A and A (B)", "Player A wins" of B's win (sweep ad89, 12); a seat's own letter is its name.
+        ("A=B,B=Tom", "--names: the name of A is B, another seat's letter: give the player's name"),
+        ("A=Léa,B= a ", "--names: the name of B is A, another seat's letter: give the player's name"),
         # Named nobody, and the replay printed "A and B" without a word (ad64, 8).
         *((text, "--names names no seat: " + HOW_NAMES) for text in ("", ",", " ; ", ",,")),
     ],
@@ -4353,6 +4356,14 @@ def test_seats_given_the_same_name_get_a_note(runner, tmp_path, names, note):
     assert result.exit_code == 0, result.output
     said = f"note: {record}: {note}: give --names with an initial to tell them apart"
     assert [line for line in result.stderr.splitlines() if "same name" in line] == ([said] if note else [])
+
+
+def test_a_records_name_that_is_another_seats_letter_gets_a_note(capsys):
+    # A form whose B was named "A" printed "Players: A and A (B)" without a word (sweep ad89, 12).
+    header = GameHeader(names=(("A", "Léa"), ("B", "a"), ("C", "C")))
+    printed_header("group1.pdf", header, {}, PrintOptions())
+    said = "note: group1.pdf: the name of B is A, another seat's letter: give --names B=NAME\n"
+    assert capsys.readouterr().err == said
 
 
 def test_two_pairs_of_seats_of_the_same_name_are_each_named(capsys):

@@ -162,6 +162,7 @@ def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]
     import re
 
     from sos_print.engine.roster import clean_name
+    from sos_print.engine.rules import SEATS
     from sos_print.forms.fields import NAME_LENGTH
 
     for text in texts:
@@ -197,6 +198,9 @@ def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]
             usage(f"--names: seat {seat} has no name after its =")
         if len(name) > NAME_LENGTH:
             usage(f"--names: the name of {seat} has {len(name)} characters; a name takes at most {NAME_LENGTH}")
+        # "A (B)" beside "A" read as one player (ad89, 12)
+        if len(name) == 1 and name.upper() in SEATS and name.upper() != seat:
+            usage(f"--names: the name of {seat} is {name.upper()}, another seat's letter: give the player's name")
         _printable(f"--names: name of {seat}", name, usage)
         found[seat] = name
     if texts and not found:  # "--names ''" or "--names ," named nobody, and the replay said nothing of it (ad64, 8)
@@ -220,6 +224,7 @@ def printed_header(record: str, header: "GameHeader", names: dict[str, str], loo
     that would replace it; one an option replaces is never printed, so never checked (the options' own are, as usage
     errors)."""
     from sos_print.engine.errors import quoted, shown
+    from sos_print.engine.rules import SEATS
     from sos_print.forms.fields import group_field
 
     named = {**dict(header.names), **names}
@@ -247,6 +252,11 @@ def printed_header(record: str, header: "GameHeader", names: dict[str, str], loo
     if twins := [", ".join(same[:-1]) + " and " + same[-1] for same in seats.values() if len(same) > 1]:
         said = f"{twins[0]} have the same name" if len(twins) == 1 else f"{twins[0]} have one name, {twins[1]} another"
         say(f"note: {shown(record)}: seats {said}: give --names with an initial to tell them apart", err=True)
+    # A form whose B is named "A" printed "A and A (B)" and "Player A wins" of B's win without a word (ad89, 12)
+    for seat, letter in sorted((seat, name.strip().upper()) for seat, name in named.items()):
+        if letter in SEATS and len(letter) == 1 and letter != seat:
+            another = f"the name of {seat} is {letter}, another seat's letter"
+            say(f"note: {shown(record)}: {another}: give --names {seat}=NAME", err=True)
     return printed
 
 
