@@ -1055,6 +1055,13 @@ def test_every_choice_is_read_whatever_its_case(runner, tmp_path, typed, meant):
     ("args", "said", "french_title"),
     [
         (["rules", "--lang", "en+fr"], "(4 pages: English 1-2, French 3-4; ", "SOS\u202f: la règle du jeu"),
+        # Each on a front of its own: printed on both sides, the French front was the back of English page 3 (review
+        # dz89, 16).
+        (
+            ["rules", "--lang", "en+fr", "--teams", "--first-sos-wins", "--large-print"],
+            "(8 pages: English 1-3, blank 4, French 5-8; ",
+            "SOS\u202f: la règle du jeu",
+        ),
         (["teacher", "--lang", "fr+en"], "(12 pages: French 1-6, English 7-12; ", "SOS\u202f: notes pour l’enseignant"),
         (
             ["replay", str(EXAMPLES / "05-french-game-5x5.toml"), "--lang", "en+fr"],
@@ -1062,7 +1069,7 @@ def test_every_choice_is_read_whatever_its_case(runner, tmp_path, typed, meant):
             "SOS\u202f: la partie rejouée",
         ),
     ],
-    ids=["rules", "teacher", "replay"],
+    ids=["rules", "rules-on-a-front", "teacher", "replay"],
 )
 def test_a_file_in_two_languages_says_on_which_pages_each_lies(runner, tmp_path, args, said, french_title):
     out = tmp_path / "out.pdf"

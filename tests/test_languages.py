@@ -203,7 +203,8 @@ def test_a_name_with_markup_characters_prints_literally(examples, language):
         rules_document(options, examples[:1]).data,
     ):
         for page in texts(data):
-            assert "Smith & Co <B>" in page
+            # on every page but one left blank on purpose, which holds its one sentence in each language alone
+            assert "Smith & Co <B>" in page or "This page is intentionally left blank" in page, page
 
 
 def test_an_example_title_with_markup_characters_prints_literally(tmp_path):

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from typing import NoReturn
 
-from sos_print.documents.common import Rendered, finished, joined, language_parts, new_document
+from sos_print.documents.common import LANGUAGE_NAMES, Rendered, finished, joined, new_document
 from sos_print.documents.figures import (
     DiagramStyle,
     FigureLayout,
@@ -822,20 +822,21 @@ def add_rules(
     *,
     on_front: bool = False,
     option: str = "--examples",
-) -> list[int]:
+) -> list[tuple[int, int]]:
     """Adds the rule sheet in each language of the document, one after the other, with an example that fits; each
     `on_front` of a sheet of paper printed on both sides, if asked (see `to_front`). `option` is the command's option
-    that gives examples, named when none will do (kit's --examples, rules' --example). Returns the page each language
-    starts on."""
+    that gives examples, named when none will do (kit's --examples, rules' --example). Returns the first and last
+    page of each language."""
     candidates = rule_candidates(examples, options, option)  # played once: the same game in every language
     candidates = _shared(options, candidates, examples)
-    starts = []
+    spans = []
     for lang in options.language.codes:
         if on_front:
             to_front(document, options)
-        starts.append(document.pages + 1)
+        first = document.pages + 1
         render_rules(document, _chosen_plan(options, lang, candidates, examples), large_print=options.large_print)
-    return starts
+        spans.append((first, document.pages))
+    return spans
 
 
 def _shared(
@@ -935,5 +936,9 @@ def to_front(document: Document, options: PrintOptions) -> None:
 def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:
     """Returns the rule sheet, one language after the other for en+fr."""
     document = new_document(options, joined(options, "rules.document_title"), joined(options, "rules.subject"))
-    starts = add_rules(document, options, examples, option="--example")  # the rules command's option
-    return finished(document, language_parts(options, starts, document.pages))
+    # Each language on a front of its own: printed on both sides, a sheet of three pages in English put the French
+    # front on its back (review dz89, 16). A page left blank there is in no part.
+    spans = add_rules(document, options, examples, on_front=True, option="--example")  # the rules command's option
+    codes = options.language.codes
+    parts = [(LANGUAGE_NAMES[code], first, last) for code, (first, last) in zip(codes, spans, strict=True)]
+    return finished(document, tuple(parts) if len(codes) > 1 else ())
