@@ -4358,6 +4358,28 @@ def test_seats_given_the_same_name_get_a_note(runner, tmp_path, names, note):
     assert [line for line in result.stderr.splitlines() if "same name" in line] == ([said] if note else [])
 
 
+# A + C play the first moves; C completes A3-C3 at move 3 and writes again.
+TEAM_START = [("1", "A", "S", "C3", "-", "0"), ("2", "B", "S", "A3", "-", "0"), ("3", "C", "O", "B3", "A3-C3", "1")]
+
+
+@pytest.mark.parametrize(
+    ("names", "said"),
+    [
+        ("A=Léa,B=Tom,C=Inès,D=Noé", ["Léa + Inès (A + C): 1 S-O-S line", "Team Tom + Noé (B + D) made no S-O-S"]),
+        ("A=Léa,B=Tom", ["A + C: 1 S-O-S line", "Team B + D made no S-O-S"]),  # a team half named: by its seats
+    ],
+)
+def test_a_team_is_named_by_its_players_where_each_has_a_name(runner, tmp_path, names, said):
+    # "A + C: 4 S-O-S lines" under "the number after each name", the names given nowhere (review dz89, 12).
+    record, out = tmp_path / "team.csv", tmp_path / "replay.pdf"
+    record.write_text(csv_text(TEAM_START, HEADER[:6]))
+    args = ["replay", str(record), "--size", "4", "--teams", "--names", names, "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = whole(out.read_bytes())
+    assert all(words in text for words in said), text
+
+
 def test_a_records_name_that_is_another_seats_letter_gets_a_note(capsys):
     # A form whose B was named "A" printed "Players: A and A (B)" without a word (sweep ad89, 12).
     header = GameHeader(names=(("A", "Léa"), ("B", "a"), ("C", "C")))

@@ -281,9 +281,14 @@ def _lines_by_side(game: CheckedExample) -> dict[str, tuple[Segment, ...]]:
 
 
 def _side_words(game: CheckedExample, side: str) -> str:
-    """Returns how the replay names a side where a name helps: a team by its seats ("A + C"), a player as
-    `player_name` does."""
-    return side_name(side) if game.example.variant.teams else player_name(side, game.example.header)
+    """Returns how the replay names a side where a name helps: a team by its players' names and its seats ("Léa + Inès
+    (A + C)") where each has a name, else by its seats ("A + C"); a player as `player_name` does. A team named by its
+    seats alone under "the number after each name" read as if the names given were lost (review dz89, 12)."""
+    header = game.example.header
+    if not game.example.variant.teams:
+        return player_name(side, header)
+    names = [header.name(seat) for seat in side]
+    return f"{' + '.join(names)} ({side_name(side)})" if all(names) else side_name(side)
 
 
 def _final_intro(game: CheckedExample, words: Words) -> list[Block]:
