@@ -1181,14 +1181,15 @@ def test_a_folders_record_or_example_too_large_or_with_a_mistake_is_named_whatev
 
 
 def test_a_record_or_example_with_a_mistake_named_alone_is_named_for_its_mistake(runner, tmp_path):
-    for name, data in _ad89().items():
+    files = _ad89()
+    for name, data in files.items():
         (tmp_path / name).write_bytes(data)
     said = {
-        "group2": f"is {len(_ad89()['group2']):,} bytes; a game record may hold at most 1,000,000 bytes (1 MB)",
-        "group3": f"is UTF-16 text, but its bytes from byte {len(_ad89()['group3']) - 1:,} on are not (is it cut "
+        "group2": f"is {len(files['group2']):,} bytes; a game record may hold at most 1,000,000 bytes (1 MB)",
+        "group3": f"is UTF-16 text, but its bytes from byte {len(files['group3']) - 1:,} on are not (is it cut "
         "short, or joined to another file?): save it again as UTF-8 (in Excel: CSV UTF-8)",
         "group4.html": "is a web page holding a game record's table; save it as CSV (UTF-8) to check it",
-        "lesson2": f"is {len(_ad89()['lesson2']):,} bytes; an example file may hold at most 1,000,000 bytes (1 MB)",
+        "lesson2": f"is {len(files['lesson2']):,} bytes; an example file may hold at most 1,000,000 bytes (1 MB)",
         "lesson3.toml.bak": "TOML syntax error: Illegal character '\\n' (at line 39, column 11)",
         "lesson4": "unknown key 'notaion' (known keys: first_sos_wins, grid, move, notation, players, result, size, "
         "target, teams, text, title)",
@@ -1200,14 +1201,14 @@ def test_a_record_or_example_with_a_mistake_named_alone_is_named_for_its_mistake
         result = runner.invoke(app, ["check", str(tmp_path / name), *size])
         assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{tmp_path / name}: {message}"), name
     # Named .csv in a folder, the cut-short record is told as named alone, not as "no header row" (ad89, 4)
-    (tmp_path / "group3.csv").write_bytes(_ad89()["group3"])
+    (tmp_path / "group3.csv").write_bytes(files["group3"])
     result = runner.invoke(app, ["check", str(tmp_path / "group3.csv"), "--size", "4"])
     folder = tmp_path / "only"
     folder.mkdir()
-    (folder / "group3.csv").write_bytes(_ad89()["group3"])
+    (folder / "group3.csv").write_bytes(files["group3"])
     in_folder = runner.invoke(app, ["check", str(folder), "--size", "4"])
     assert in_folder.stdout.splitlines()[0] == result.stdout.splitlines()[0].replace(str(tmp_path), str(folder))
-    assert f"from byte {len(_ad89()['group3']) - 1:,} on are not" in in_folder.stdout
+    assert f"from byte {len(files['group3']) - 1:,} on are not" in in_folder.stdout
 
 
 def test_one_file_under_three_names_in_a_folder_is_checked_once(runner, tmp_path):
