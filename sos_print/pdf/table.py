@@ -108,23 +108,40 @@ def set_cell(cell: TableCell, width: float, size: float) -> list[Line]:
     return [tuple(line) for line in lines]
 
 
+SHORTEST_CUT = 3  # letters at least on the line after a cut between letters
+
+
 def broken_entry(entry: Entry, width: float, size: float) -> list[Entry]:
     """Returns an entry no wider than `width` mm whole, else in parts that are: broken after its hyphens
     ("Marie-" / "Charlotte"), as a name is on a board, and a part still too wide between its letters, each part as
-    long as a line holds. The parts after the first start lines of their own, and the entries joined to the entry
-    follow its last part."""
+    long as a line holds with the hyphen that ends it, as a paragraph's word is cut. The parts after the first start
+    lines of their own, and the entries joined to the entry follow its last part. Cut with no hyphen, a part's own
+    hyphen stood alone on a line ("Krishnamurthy" / "-" / "Venkataraman", review dz89, 4)."""
     if entry_width(entry, size) <= width:
         return [entry]
+
+    def fits(text: str) -> bool:
+        return entry_width(replace(entry, text=text), size) <= width
+
     texts: list[str] = []
     for piece in after_hyphens(entry.text):
-        if texts and entry_width(replace(entry, text=texts[-1] + piece), size) <= width:
+        if texts and fits(texts[-1] + piece):
             texts[-1] += piece
             continue
         texts.append("")
-        for char in piece:  # a part too wide alone (no hyphen in it) is cut where the line ends
-            if texts[-1] and entry_width(replace(entry, text=texts[-1] + char), size) > width:
+        start = len(texts) - 1
+        for k, char in enumerate(piece):  # a part too wide alone is cut where the line ends, with a hyphen
+            hyphen = "" if k == len(piece) - 1 else "-"  # none after the part's last letter, or its own hyphen
+            if texts[-1] and not fits(texts[-1] + char + hyphen):
+                texts[-1] += "-"
                 texts.append("")
             texts[-1] += char
+        # Its last line keeps SHORTEST_CUT letters, as a paragraph's cut does: "Krishnamurth-" / "y-" read as two words
+        short = SHORTEST_CUT - len(texts[-1].rstrip("-"))
+        if len(texts) - start > 1 and short > 0 and fits(texts[-2][-1 - short : -1] + texts[-1]):
+            moved = min(short, len(texts[-2]) - 1 - SHORTEST_CUT)
+            if moved > 0:
+                texts[-2], texts[-1] = texts[-2][: -1 - moved] + "-", texts[-2][-1 - moved : -1] + texts[-1]
     first = replace(entry, text=texts[0])
     return [first, *(replace(entry, text=text, joined=False, apart=True) for text in texts[1:])]
 
