@@ -168,20 +168,21 @@ def is_example(path: str) -> bool:
     return example or _meant_as_example(text)
 
 
-# A line of an example's own: a move's table ("[[moves]]" a slip for "[[move]]"), a title's or a text's, a key of its
-# top level.
-_EXAMPLE_LINE = re.compile(
-    r"^[ \t]*(?:\[\[[ \t]*(moves?)[ \t]*\]\]|\[[ \t]*(title|text|result)[ \t]*\]"
-    r"|(size|notation|players|teams|target|first_sos_wins|grid)[ \t]*=)",
-    re.MULTILINE,
-)
+# A move's table ("[[moves]]", "[[Move]]" slips for "[[move]]") and a key of a move, or a grid as an example writes it
+# (a TOML string on several lines) and the board's size: lines a program's source, settings or notes do not hold
+# together (a Python program of SOS and a settings file were taken for examples: ad90, 1).
+_MOVE_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*[A-Za-z_]+[ \t]*\]\][ \t]*$", re.MULTILINE)
+_MOVE_KEY = re.compile(r"^[ \t]*(?:cell|letter|by|next|points|lines)[ \t]*=", re.MULTILINE | re.IGNORECASE)
+_GRID = re.compile(r"^[ \t]*grid[ \t]*=[ \t]*(?:\"\"\"|\'\'\')", re.MULTILINE)
+_SIZE = re.compile(r"^[ \t]*size[ \t]*=[ \t]*[0-9]", re.MULTILINE)
+_INLINE_MOVES = re.compile(r"^[ \t]*moves?[ \t]*=[ \t]*\[", re.MULTILINE)  # move = [ { cell = "A1", ... } ]
 
 
 def _meant_as_example(text: str) -> bool:
-    """Tells whether a text that is no worked example as it stands is meant as one: it has a move's table or a grid,
-    and a second line of an example's own (a title, the board's size)."""
-    found = {next(group for group in match.groups() if group) for match in _EXAMPLE_LINE.finditer(text)}
-    return bool(found & {"move", "moves", "grid"}) and len(found) >= 2
+    """Tells whether a text that is no worked example as it stands is meant as one: a move's table with a move's
+    keys, or the board's size with a grid on several lines or the moves in one array."""
+    moves = bool(_MOVE_TABLE.search(text) and _MOVE_KEY.search(text))
+    return moves or bool(_SIZE.search(text) and (_GRID.search(text) or _INLINE_MOVES.search(text)))
 
 
 def parse_example(text: str, path: str = "<example>") -> Example:

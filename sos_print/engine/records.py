@@ -164,6 +164,7 @@ def is_record_text(text: str) -> bool:
     return any(_is_header(line) for line in itertools.chain(() if separator_line(first) else (first,), filled))
 
 
+_HEADER_WORDS = (("player", "joueur"), ("letter", "lettre"), ("cell", "case"))  # in every header row, in a language
 WEB_TABLE = "a web page holding a game record's table; save it as CSV (UTF-8) to check it"
 
 
@@ -174,12 +175,18 @@ def in_web_table(path: str) -> bool:
     text = sniffed_text(data) if data else None
     if not text or not re.search(r"<t[dh]\b", text, re.IGNORECASE):
         return False
-    rows = re.sub(r"<tr\b[^>]*>", "\n", re.sub(r"<t[dh]\b[^>]*>", "\t", text, flags=re.IGNORECASE), flags=re.IGNORECASE)
-    return any(_is_header(line.strip()) for line in re.sub(r"<[^>]*>", "", rows).splitlines())
+    # Rows start at <tr> only: Excel and Word write each cell on a line of its own (ad90, 2).
+    text = re.sub(r"<t[dh]\b[^>]*>", "\t", " ".join(text.split()), flags=re.IGNORECASE)
+    rows = re.sub(r"<[^>]*>", "", re.sub(r"<tr\b[^>]*>", "\n", text, flags=re.IGNORECASE))
+    return any(_is_header(line.strip()) for line in rows.splitlines())
 
 
 def _is_header(line: str) -> bool:
     """Tells whether a line is a record's header row: it names a player, a letter and a cell column."""
+    lowered = line.lower()
+    # Each column's name in it first: a megabyte of title lines took 12 s parsed as CSV one by one (ad90, 4).
+    if not all(any(word in lowered for word in words) for words in _HEADER_WORDS):
+        return False
     try:
         header = next(csv.reader([line], delimiter=_separator(line)), [])
     except csv.Error:
@@ -255,7 +262,9 @@ def parse_csv_record(text: str, options: RecordOptions, path: str = "<record>") 
     if any("\n" in cell for cell in header):
         raise ExampleFileError(path, f"row {first[0]}: {UNCLOSED_QUOTE}")
     columns = _named(header)
-    for number, line in titles:
+    # Those nearest the header, as many as are looked through for it: past them the file is refused for its titles
+    # anyway, and reading each of a megabyte of them as a move took 25 s (ad90, 4).
+    for number, line in titles[-_LOOK:]:
         # A sheet sorted with its header row puts moves above it: passed over as titles, their claims went unchecked.
         if _reads_as_move(line, separator, columns):
             raise ExampleFileError(
