@@ -670,27 +670,33 @@ def test_an_example_of_another_variant_is_refused_naming_the_commands_own_option
     assert not (tmp_path / out).exists()
 
 
-@pytest.mark.parametrize(
-    ("variant", "example", "rules", "way"),
-    [
-        (
-            ["--first-sos-wins", "--players", "3"],
-            "01-one-o-two-lines",
-            "2 players",
-            "leave out the options of a variant",
-        ),
-        (["--players", "3"], "07-target-score", "2 players, first to 3", "give --target 3"),
-        (["--target", "6"], "08-first-sos-wins", "2 players, first S-O-S wins", "give --first-sos-wins"),
-        (
-            ["--target", "6"],
-            "11-team-first-sos-wins",
-            "teams A + C against B + D, first S-O-S wins",
-            "give --teams --first-sos-wins",
-        ),
-    ],
-)
+# What prints the sheet for the one example given: its rules' options, and the options given that clash with them
+# ("give --target 3" beside --first-sos-wins was refused in turn, ad90, 5). Each is followed, and prints.
+OTHER_RULES = [
+    (
+        ["--first-sos-wins", "--players", "3"],
+        "01-one-o-two-lines",
+        "2 players",
+        "leave out --first-sos-wins and --players 3",
+        [],
+    ),
+    (["--players", "3"], "07-target-score", "2 players, first to 3", "give --target 3 and leave out --players 3",
+     ["--target", "3"]),
+    (["--first-sos-wins"], "07-target-score", "2 players, first to 3",
+     "give --target 3 and leave out --first-sos-wins", ["--target", "3"]),
+    (["--target", "6"], "08-first-sos-wins", "2 players, first S-O-S wins",
+     "give --first-sos-wins and leave out --target 6", ["--first-sos-wins"]),
+    (["--players", "3"], "09-team-sos", "teams A + C against B + D", "give --teams and leave out --players 3",
+     ["--teams"]),
+    (["--target", "6"], "11-team-first-sos-wins", "teams A + C against B + D, first S-O-S wins",
+     "give --teams --first-sos-wins and leave out --target 6", ["--teams", "--first-sos-wins"]),
+    (["--target", "6"], "07-target-score", "2 players, first to 3", "give --target 3", ["--target", "3"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("variant", "example", "rules", "way", "then"), OTHER_RULES)
 def test_a_kit_whose_one_example_goes_otherwise_in_its_variant_says_what_prints_it(
-    runner, tmp_path, variant, example, rules, way
+    runner, tmp_path, variant, example, rules, way, then
 ):
     from sos_print.cli import app
 
@@ -702,6 +708,8 @@ def test_a_kit_whose_one_example_goes_otherwise_in_its_variant_says_what_prints_
         "give another example with --examples\n"
     ), result.output
     assert not out.exists()
+    followed = runner.invoke(app, ["rules", *then, "--example", str(path), "--out", str(tmp_path / "r.pdf")])
+    assert followed.exit_code == 0, followed.output
 
 
 def test_a_kit_whose_examples_all_go_otherwise_in_its_variant_is_refused_and_writes_nothing(runner, tmp_path):

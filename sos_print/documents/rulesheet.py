@@ -761,16 +761,25 @@ def _one_refused(checked: CheckedExample, options: PrintOptions, option: str) ->
             f"({example.path}) is {a_board(example.size, 'game')}: give --size {example.size} for its board, "
             f"or another example with {option}"
         )
-    variant = example.variant
+    variant, sheet = example.variant, options.variant
     flags = ["--teams"] if variant.teams else [] if variant.players == 2 else [f"--players {variant.players}"]
     flags += (
         ["--first-sos-wins"] if variant.first_sos_wins else [f"--target {variant.target}"] if variant.target else []
     )
+    # and the options given that would clash with those: "give --target 3" beside --first-sos-wins was refused (ad90)
+    leave = ["--first-sos-wins"] if sheet.first_sos_wins and not variant.first_sos_wins else []
+    leave += [f"--target {sheet.target}"] if sheet.target and not variant.target else []
+    leave += ["--teams"] if sheet.teams and not variant.teams else []
+    two_or_four = not sheet.teams and (variant.teams or variant.players == 2)
+    leave += [f"--players {sheet.players}"] if two_or_four and sheet.players not in (2, variant.players) else []
+    way = " and ".join(
+        [*(["give " + " ".join(flags)] * bool(flags)), *(["leave out " + " and ".join(leave)] * bool(leave))]
+    )
     raise LayoutError(
-        f"the rule sheet shows its worked example played by the sheet's rules ({rules_named(options.variant)}), and "
-        f"the example given ({example.path}) is played by other rules ({rules_named(variant)}): "
-        f"{'give ' + ' '.join(flags) if flags else 'leave out the options of a variant'} to print the sheet for them, "
-        f"or give another example with {option}"
+        f"the rule sheet shows its worked example played by the sheet's rules ({rules_named(sheet)}), and the "
+        f"example given ({example.path}) is played by other rules ({rules_named(variant)}): "
+        f"{way or 'leave out the options of a variant'} to print the sheet for them, or give another example with "
+        f"{option}"
     )
 
 
