@@ -65,6 +65,11 @@ def test_references_are_read_in_the_files_notation(text, size, notation, tokens)
         ("{gagnant}", 4, Notation.A1, "{gagnant}: the word of this fact is winner, like {winner}"),
         ("{Scores}", 4, Notation.A1, "{Scores}: the word of this fact is score, like {score}"),
         ("{gift}", 4, Notation.A1, "{gift}: the word of this fact is gifts, like {gifts 1}"),
+        # Run together, or with a number no fact takes (ad90, 9).
+        ("{Point1}", 4, Notation.A1, "{Point1}: write {points 1}"),
+        ("{points12}", 4, Notation.A1, "{points12}: write {points 12}"),
+        ("{gagnante}", 4, Notation.A1, "{gagnante}: the word of this fact is winner, like {winner}"),
+        ("{point 1-2}", 4, Notation.A1, "{point 1-2}: the word of this fact is points, like {points 1}"),
         # Move 0 was read as the last move (Python's index -1): its fact printed under another move's number.
         ("{points 0}", 4, Notation.A1, "{points 0}: moves are numbered from 1, like {points 1}"),
         ("{next 00}", 4, Notation.A1, "{next 00}: moves are numbered from 1, like {next 1}"),

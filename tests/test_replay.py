@@ -4345,6 +4345,7 @@ def test_a_long_replay_drawn_after_each_score_says_how_to_shorten_it(
     [
         ("A=Tom,B=tom", "seats A and B have the same name"),
         ("A=Léa,B=Tom", None),
+        ("A=Léa,B=C", None),  # no seat C in a game of two: a name (ad90, 12)
     ],
 )
 def test_seats_given_the_same_name_get_a_note(runner, tmp_path, names, note):

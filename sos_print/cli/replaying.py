@@ -162,7 +162,6 @@ def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]
     import re
 
     from sos_print.engine.roster import clean_name
-    from sos_print.engine.rules import SEATS
     from sos_print.forms.fields import NAME_LENGTH
 
     for text in texts:
@@ -199,7 +198,7 @@ def parsed_names(texts: Sequence[str], seats: tuple[str, ...]) -> dict[str, str]
         if len(name) > NAME_LENGTH:
             usage(f"--names: the name of {seat} has {len(name)} characters; a name takes at most {NAME_LENGTH}")
         # "A (B)" beside "A" read as one player (ad89, 12)
-        if len(name) == 1 and name.upper() in SEATS and name.upper() != seat:
+        if len(name) == 1 and name.upper() in seats and name.upper() != seat:
             usage(f"--names: the name of {seat} is {name.upper()}, another seat's letter: give the player's name")
         _printable(f"--names: name of {seat}", name, usage)
         found[seat] = name

@@ -33,7 +33,8 @@ _NEEDS_MOVE = {"points": True, "next": True, "score": False, "winner": False, "t
 # A fact's word as a writer might spell it, singular or in French: read as a cell, "{Point 1}" was "cell 'POINT1' is
 # not on the 4 × 4 board".
 _FACT_SPELLED = {"point": "points", "gift": "gifts", "cadeau": "gifts", "cadeaux": "gifts", "scores": "score"}
-_FACT_SPELLED |= {"winners": "winner", "gagnant": "winner", "targets": "target", "cible": "target", "suivant": "next"}
+_FACT_SPELLED |= {"winners": "winner", "gagnant": "winner", "gagnante": "winner", "targets": "target"}
+_FACT_SPELLED |= {"cible": "target", "suivant": "next"}
 
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
 _HAND_WRITTEN = (
@@ -132,13 +133,17 @@ def parse_prose(text: str, size: int, notation: Notation) -> tuple[Token, ...]:
 
 def _reference(inner: str, size: int, notation: Notation) -> Token:
     word, _, rest = inner.partition(" ")
+    joined = re.fullmatch(r"([A-Za-z]+)([0-9]+)", word)
+    if joined and not rest and (fact := _FACT_SPELLED.get(joined[1].lower(), joined[1].lower())) in FACTS:
+        # "{points1}" was "cell 'POINTS1' is not on the 4 × 4 board" (ad90, 9)
+        raise SosError(f"{{{_shown(inner)}}}: write {{{fact} {joined[2]}}}")
     # in any case, as cells are: "{Points 1}" was "cell 'POINTS1' is not on the 4 × 4 board" (ad86, 7)
     word = word.lower() if word.lower() in (*FACTS, "col", "row") else word
     if word in ("col", "row"):
         return _line_of_cells(word == "col", rest.strip().upper(), size, notation)
     if word.lower() in _FACT_SPELLED:
         fact, number = _FACT_SPELLED[word.lower()], rest.strip()
-        if number and fact in ("points", "next", "score", "gifts"):
+        if re.fullmatch(r"[0-9]+", number) and fact in ("points", "next", "score", "gifts"):
             raise SosError(f"{{{_shown(inner)}}}: write {{{fact} {_shown(number)}}}")
         raise SosError(
             f"{{{_shown(inner)}}}: the word of this fact is {fact}, like {{{fact}{' 1' * _NEEDS_MOVE[fact]}}}"
