@@ -139,7 +139,10 @@ def test_a_link_to_nothing_named_as_a_record_is_named_so_without_size_as_with_it
         ("size = 4\nx = " + "[" * 600 + "]" * 600 + "\n", "TOML nested too deeply"),
         ("size = 4\nx = " + "{a = " * 600 + "1" + "}" * 600 + "\n", "TOML nested too deeply"),
         ("size = 4\ngrid = '''\n" + ". . . .\n" * 5000 + "'''\n", "grid must have 4 rows of 4 cells (found 5000 rows"),
-        ('size = 4\n[title]\nen = "' + "x" * 100_000 + '"\n[text]\nde = 1\n', "text: unknown key 'de'"),
+        (
+            'size = 4\n[title]\nen = "' + "x" * 100_000 + '"\n[text]\nde = 1\n',
+            "title: en: is 100,000 characters long; a title holds at most 80",
+        ),
         ("size = 4\n[[move]]\ncell = 'A1'\nletter = '" + "S" * 100_000 + "'\n", "move 1: '"),
     ],
     ids=[
