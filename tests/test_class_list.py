@@ -762,11 +762,14 @@ def test_the_longest_names_print_whole_on_the_puzzle_sheets_and_in_the_key_or_ar
     assert result.exit_code == 0, result.output
     for document in ("puzzles.pdf", "answers.pdf"):
         data = (out / document).read_bytes()
-        read = texts(data)
+        # A cut between letters in the key's grid ends its line in a hyphen, as in a paragraph (review dz89, 4).
+        read = [page.replace("-", "") for page in texts(data)]
         # On the child's sheet, and in the key: the marking grid (its first page) and the heading of their sheet.
-        assert sum(on(page, name) for page in read) >= (1 if document == "puzzles.pdf" else 2), document
+        assert sum(on(page, name.replace("-", "")) for page in read) >= (1 if document == "puzzles.pdf" else 2), (
+            document
+        )
         if document == "answers.pdf":
-            assert on(read[0], name + "(2)")
+            assert on(read[0], name.replace("-", "") + "(2)")
         with pages(data) as pdf:
             for number, page in enumerate(pdf.pages, start=1):
                 assert not clashes(page), (document, number, clashes(page)[:3])  # a name over its neighbour's cell
