@@ -4384,9 +4384,11 @@ def test_a_team_is_named_by_its_players_where_each_has_a_name(runner, tmp_path, 
 def test_a_records_name_that_is_another_seats_letter_gets_a_note(capsys):
     # A form whose B was named "A" printed "Players: A and A (B)" without a word (sweep ad89, 12).
     header = GameHeader(names=(("A", "Léa"), ("B", "a"), ("C", "C")))
-    printed_header("group1.pdf", header, {}, PrintOptions())
+    printed_header("group1.pdf", header, {}, PrintOptions(), "ABC")
     said = "note: group1.pdf: the name of B is A, another seat's letter: give --names B=NAME\n"
     assert capsys.readouterr().err == said
+    printed_header("group1.pdf", GameHeader(names=(("A", "Léa"), ("B", "C"))), {}, PrintOptions(), "AB")
+    assert capsys.readouterr().err == ""  # no seat C in a game of two: a name
 
 
 def test_two_pairs_of_seats_of_the_same_name_are_each_named(capsys):

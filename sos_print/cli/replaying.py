@@ -121,7 +121,7 @@ def replay(
         # A French class's filled audit was replayed in English unless --lang was given (review nt64, 1).
         look = replace(look, language=Language(game.example.header.lang))
     given = parsed_names(names or (), game.example.variant.seats)
-    header = printed_header(record, game.example.header, given, look)
+    header = printed_header(record, game.example.header, given, look, game.example.variant.seats)
     example = replace(game.example, header=header)
     game = replace(game, example=example)
     options = replace(
@@ -217,13 +217,14 @@ def _name_items(texts: Sequence[str]) -> Iterator[tuple[str, str]]:
         yield from ((item, separator) for item in core.split(separator) if item.strip())
 
 
-def printed_header(record: str, header: "GameHeader", names: dict[str, str], look: "PrintOptions") -> "GameHeader":
+def printed_header(
+    record: str, header: "GameHeader", names: dict[str, str], look: "PrintOptions", played: Sequence[str] = "ABCD"
+) -> "GameHeader":
     """Returns what the replay prints of who played: `--names` over the record's names, `--class-name` over its
     class. A text of the record that the font cannot print ends the run (status 1), naming the file and the option
     that would replace it; one an option replaces is never printed, so never checked (the options' own are, as usage
-    errors)."""
+    errors). A name that is the letter of another of the game's seats (`played`) gets a note."""
     from sos_print.engine.errors import quoted, shown
-    from sos_print.engine.rules import SEATS
     from sos_print.forms.fields import group_field
 
     named = {**dict(header.names), **names}
@@ -253,7 +254,7 @@ def printed_header(record: str, header: "GameHeader", names: dict[str, str], loo
         say(f"note: {shown(record)}: seats {said}: give --names with an initial to tell them apart", err=True)
     # A form whose B is named "A" printed "A and A (B)" and "Player A wins" of B's win without a word (ad89, 12)
     for seat, letter in sorted((seat, name.strip().upper()) for seat, name in named.items()):
-        if letter in SEATS and len(letter) == 1 and letter != seat:
+        if letter in played and len(letter) == 1 and letter != seat:  # the game's: "C" is a name in a game of two
             another = f"the name of {seat} is {letter}, another seat's letter"
             say(f"note: {shown(record)}: {another}: give --names {seat}=NAME", err=True)
     return printed
