@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import zlib
 
 import pytest
 from conftest import EXAMPLES, ROOT, examples
@@ -82,6 +84,9 @@ GAME = [
     ("4", "A", "S", "C1", "", "0"),
     ("5", "B", "O", "C2", "", "0"),
 ]
+
+
+GAME_HEADER = ("move", "player", "letter", "cell", "lines", "points")
 
 
 def game_csv(rows=GAME, header="move,player,letter,cell,lines,points") -> str:
@@ -755,6 +760,16 @@ def _zipped(path, *names: str) -> None:
 
 
 SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
+EXCEL_XML = (
+    '<?xml version="1.0"?>\n<?mso-application progid="Excel.Sheet"?>\n'
+    '<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet">\n<Worksheet><Table><Row><Cell><Data>move</Data>'
+    "</Cell></Row></Table></Worksheet></Workbook>\n"
+)
+FLAT_ODS = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<office:document'
+    + "".join(f' xmlns:ns{k}="urn:oasis:names:tc:opendocument:xmlns:ns{k}:1.0"' for k in range(40))
+    + ' office:mimetype="application/vnd.oasis.opendocument.spreadsheet"><office:body/></office:document>\n'
+)
 ARCHIVE = "an archive; unpack it, then check the files it holds"
 PACKED = {  # name, how it is written, what it is
     "game.xlsx": (lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),
@@ -774,6 +789,12 @@ PACKED = {  # name, how it is written, what it is
     # file nor a PDF for the "%PDF-" in its first bytes (sweep 40, F2)
     "group3.dat": (lambda path: _zipped(path, "group3.pdf"), ARCHIVE),
     "group3-tar": (lambda path: _tarred(path, "group3.pdf"), ARCHIVE),
+    # Saved as XML, Excel 2003's and LibreOffice's flat ODS: passed over as notes (ad91, 1)
+    "group2.xml": (lambda path: path.write_text(EXCEL_XML), SPREADSHEET),
+    "group2": (lambda path: path.write_text(EXCEL_XML), SPREADSHEET),
+    "group2.fods": (lambda path: path.write_text(FLAT_ODS), SPREADSHEET),
+    "group2-fods": (lambda path: path.write_text(FLAT_ODS), SPREADSHEET),
+    "group2.numbers": (lambda path: _zipped(path, "Index/Document.iwa", "Index/Tables/DataList.iwa"), SPREADSHEET),
 }
 
 
@@ -803,7 +824,27 @@ def test_a_folders_spreadsheet_or_archive_is_named_as_skipped(runner, tmp_path, 
 
 
 UNREAD = "not a file sos-print reads (a record, a worked example or a filled audit); if it is packed, unpack it"
+
+
+def _zip_bytes(*parts: tuple[str, str]) -> bytes:
+    """Returns a zip file's bytes holding `parts` (name, text)."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in parts:
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
 HARMLESS = {  # what a class's folder holds beside its records, passed over in silence
+    # an old Word or PowerPoint file (an old Excel file's signature), an e-book, Apple's Pages: "a spreadsheet" and
+    # "an archive" (ad91, 5)
+    "handout.doc": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600),
+    "slides.ppt": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600),
+    "book.epub": _zip_bytes(("mimetype", "application/epub+zip"), ("OEBPS/content.opf", "<package/>")),
+    "lettre.pages": _zip_bytes(("Index/Document.iwa", "x"), ("Metadata/Properties.plist", "<plist/>")),
     "notes.md": b"Groupe 2 : rejouer lundi\n",
     "notes-cp1252.txt.bak": "Léa a gagné\r\n".encode("cp1252"),
     "liste.rtf.old": "\ufeffA;Léa\n".encode("utf-16"),
@@ -848,6 +889,27 @@ def test_a_folders_file_of_no_known_kind_is_named_never_passed_over(runner, tmp_
     (tmp_path / name).unlink()
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+
+
+def test_a_folder_a_program_keeps_beside_the_records_is_passed_over(runner, tmp_path):
+    # Each was "a folder inside the folder; name it to check it", and the class's check failed (ad91, 4).
+    for folder, name, data in [
+        (".git/objects/3f", "a1b2c3", zlib.compress(b"blob 9\x00notes.md")),
+        ("__pycache__", "sos_game.cpython-311.pyc", b"\xa7\r\r\n" + bytes(40)),
+        (".venv/bin", "python", b"\x7fELF" + bytes(40)),
+        ("System Volume Information", "IndexerVolumeGuid", b"\xff\xfe{\x00" + bytes(40)),
+    ]:
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / name).write_bytes(data)
+    (tmp_path / "lesson.toml").write_bytes((EXAMPLES / "01-one-o-two-lines.toml").read_bytes())
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
+    (tmp_path / "git").mkdir()  # a folder of its own, named as one
+    (tmp_path / "git" / "a1b2c3").write_bytes(zlib.compress(b"blob 9\x00notes.md"))
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert (
+        result.stdout.splitlines()[0] == f"{tmp_path / 'git'}: skipped: a folder inside the folder; name it to check it"
+    )
 
 
 def test_a_filled_audit_that_starts_as_a_macs_companion_file_is_still_named(runner, tmp_path):
@@ -1152,6 +1214,8 @@ def _ad89() -> dict[str, bytes]:
         "group3": (game_csv() + ",,,,,\r\n" * 400).encode("utf-16") + b"A",  # UTF-16 over 4 KB, a stray byte after
         "group4.html": f"<html><body><table>{rows}</table></body></html>".encode(),
         "group5.htm": f"<html>\n<body>\n<table border=0>\n{cells}</table>\n</body>\n</html>\n".encode(),
+        ".group6.html": f"<html><body><table>{rows}</table></body></html>".encode(),  # hidden (ad91, 2)
+        "group6.json": json.dumps([dict(zip(GAME_HEADER, row, strict=True)) for row in GAME]).encode(),  # (ad91, 6)
         "lesson2": (example + "# a teacher's comment\n" * 50_000).encode(),  # past 1 MB
         "lesson3.toml.bak": (example + '\n[[move]]\ncell = "C3\n').encode(),  # a quotation mark never closed
         "lesson4": example.replace("size = 4", 'size = 4\nnotaion = "A1"').encode(),  # a key misspelt
@@ -1171,11 +1235,13 @@ NOT_EXAMPLES = {
 
 
 AD89 = {
+    ".group6.html": "a web page holding a game record's table; save it as CSV (UTF-8) to check it",
     "group2": "a game record whose name does not end in .csv, .tsv or .txt; name it to check it",
     "group3": "a game record whose name does not end in .csv, .tsv or .txt; name it to check it",
     **dict.fromkeys(
         ("group4.html", "group5.htm"), "a web page holding a game record's table; save it as CSV (UTF-8) to check it"
     ),
+    "group6.json": "a game record saved as JSON; save it as CSV (UTF-8) to check it",
     **dict.fromkeys(
         ("lesson2", "lesson3.toml.bak", "lesson4", "lesson5.txt.old", "lesson6"),
         "a worked example whose name does not end in .toml; name it to check it",
@@ -1194,7 +1260,7 @@ def test_a_folders_record_or_example_too_large_or_with_a_mistake_is_named_whatev
         1,
         [
             *(f"{tmp_path / name}: skipped: {reason}" for name, reason in AD89.items()),
-            "checked 1 file: every claim in it holds; 9 paths not checked",
+            "checked 1 file: every claim in it holds; 11 paths not checked",
         ],
     )
 

@@ -77,7 +77,7 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
     from sos_print.engine.errors import ExampleFileError, shown
     from sos_print.engine.examples import is_example, load_example
     from sos_print.engine.files import is_pdf
-    from sos_print.engine.records import WEB_TABLE, RecordOptions, in_web_table, load_csv_record
+    from sos_print.engine.records import RecordOptions, load_csv_record, saved_otherwise
 
     if "" in paths:  # a script's unset variable ("$FILE"): a line naming nothing would follow
         usage("a path given is empty: give a file or folder name")
@@ -125,10 +125,11 @@ def record_loader(paths: list[str], records: RecordChoices) -> Callable[[str], E
         try:
             return load_example(path)
         except ExampleFileError as error:  # a name that says nothing, and a text that is no example either
+            unread = error.message.startswith(("TOML syntax error", "is a JSON file"))
+            if unread and (saved := saved_otherwise(path)):  # a record saved as a web page or as JSON
+                raise ExampleFileError(path, f"is {saved}", unread=True) from None
             if not error.message.startswith("TOML syntax error") or is_example(path):  # one with a mistake in it
                 raise
-            if in_web_table(path):
-                raise ExampleFileError(path, f"is {WEB_TABLE}", unread=True) from None
             raise ExampleFileError(path, NOT_A_RECORD, unread=True) from None
 
     return load

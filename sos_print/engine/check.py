@@ -31,7 +31,7 @@ from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import all_cells
 from sos_print.engine.notation import Notation, cell_name, segment_names
 from sos_print.engine.prose import Token, fact_problems, hand_written, parse_prose
-from sos_print.engine.records import TABLE_SUFFIXES, WEB_TABLE, in_web_table, is_record, is_typed_record
+from sos_print.engine.records import TABLE_SUFFIXES, is_record, is_typed_record, saved_otherwise
 from sos_print.engine.rules import MAX_PLAYERS, Board, Move, Outcome, Position, Step, Variant
 
 
@@ -532,7 +532,7 @@ def expand_path(
     files, skipped = [], []
     for name in names:
         lower = name.lower()
-        if _companion(os.path.join(path, name)):
+        if _companion(os.path.join(path, name)) or _tool_folder(os.path.join(path, name)):
             continue
         if examples and not lower.endswith(".toml") and _readable_name(name):
             reason = "skipped: not a worked example (.toml)"
@@ -642,10 +642,10 @@ def _unread(entry: str, name: str) -> str | None:
         info = os.stat(entry)
     except OSError as error:
         return unreadable_reason(entry, error)
+    if saved := saved_otherwise(entry):  # a hidden one too, as a hidden record is read (ad91, 2)
+        return saved
     if name.startswith(".") or not stat.S_ISREG(info.st_mode):
         return None
-    if in_web_table(entry):
-        return WEB_TABLE
     return unread_reason(entry)
 
 
@@ -654,6 +654,19 @@ def _companion(entry: str) -> bool:
     is: a Mac's "._game.csv" (read as a record, it made a folder copied from a Mac fail), Windows' "Thumbs.db" and
     Excel's "~$game.csv". Each is told by its bytes too, so that a record named so is still read."""
     return (os.path.basename(entry).startswith("._") and is_apple_double(entry)) or is_office_companion(entry)
+
+
+def _tool_folder(entry: str, name: str = "") -> bool:
+    """Tells whether a folder's entry (`name` in the folder `entry`, if given) is a folder a program keeps beside a
+    teacher's files, passed over as ".DS_Store" is: a version control's, Python's, an editor's, or one a Mac or
+    Windows keeps on a USB stick. Named as folders that may hold records, each failed a class's check (ad91, 4)."""
+    path = os.path.join(entry, name) if name else entry
+    return os.path.basename(path) in _TOOL_FOLDERS and os.path.isdir(path) and not os.path.islink(path)
+
+
+_TOOL_FOLDERS = frozenset({".git", ".hg", ".svn", ".venv", "__pycache__", ".ipynb_checkpoints", ".idea", ".vscode"})
+_TOOL_FOLDERS |= {".Trashes", ".Spotlight-V100", ".fseventsd", ".TemporaryItems", "System Volume Information"}
+_TOOL_FOLDERS |= {"$RECYCLE.BIN"}
 
 
 def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
@@ -672,7 +685,7 @@ def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
         return True
     if len(names) > 1000:
         return True
-    names = [name for name in names if not _companion(os.path.join(entry, name))]
+    names = [name for name in names if not _companion(os.path.join(entry, name)) and not _tool_folder(entry, name)]
     if any(map(_readable_name, names)) or (names and depth == 0):
         return True
     return any(_may_be_read(os.path.join(entry, name), depth - 1) for name in names)

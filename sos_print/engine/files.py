@@ -163,9 +163,9 @@ def packed_kind(path: str, data: bytes | None = None) -> str | None:
             if not stat.S_ISREG(os.stat(path).st_mode):
                 return None
             with open(path, "rb") as file:
-                head = file.read(max(_TAR_MARK.stop, _OWNER_MOST + 1))  # all of a lock file, to tell it by its size
+                head = file.read(_PACKED_HEAD)  # all of a lock file, to tell it by its size
         else:
-            head = data[: max(_TAR_MARK.stop, _OWNER_MOST + 1)]
+            head = data[:_PACKED_HEAD]
     except OSError:
         return None
     if companion := companion_kind(path, head):
@@ -181,6 +181,8 @@ def packed_kind(path: str, data: bytes | None = None) -> str | None:
         # ("group3.dat"), told by its parts and not by its name (sweep 40, F2)
         return {None: _SPREADSHEET, "document": None}.get(zipped, _ARCHIVE)
     if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1") or lower.endswith(_SPREADSHEETS):  # OLE: an old .xls
+        return None if lower.endswith(_OLE_DOCUMENTS) else _SPREADSHEET
+    if any(mark in head for mark in _XML_SPREADSHEETS) and head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
         return _SPREADSHEET
     if _packed_head(head) or lower.endswith(_ARCHIVES):
         return _ARCHIVE
@@ -189,7 +191,16 @@ def packed_kind(path: str, data: bytes | None = None) -> str | None:
 
 _SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
 _ARCHIVE = "an archive; unpack it, then check the files it holds"
-_SPREADSHEETS = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".numbers")
+_SPREADSHEETS = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".fods", ".numbers")
+# An old Word or PowerPoint file has an old Excel file's signature: told by its name, it is a document (ad91, 5).
+_OLE_DOCUMENTS = (".doc", ".dot", ".ppt", ".pps", ".pot", ".msg", ".pub", ".vsd")
+# A spreadsheet saved as XML: Excel 2003's, or LibreOffice's flat ODS; its record was passed over as a note (ad91, 1).
+_XML_SPREADSHEETS = (
+    b"urn:schemas-microsoft-com:office:spreadsheet",
+    b'progid="Excel.Sheet"',
+    b"opendocument.spreadsheet",
+)
+_PACKED_HEAD = 8192  # bytes looked at: a flat ODS names its kind after its namespaces
 _ZIPPED = (".xlsx", ".xlsm", ".ods", ".numbers", ".zip")
 _ARCHIVES = (
     *(".zip", ".gz", ".tgz", ".bz2", ".tbz2", ".xz", ".txz", ".7z", ".rar", ".tar", ".cpio"),
@@ -279,6 +290,8 @@ def unread_reason(path: str) -> str | None:
         return None
     if head.startswith(b"PK\x03\x04") and _zipped(path, None) == "document":  # a Word or PowerPoint file
         return None
+    if head.startswith(_COMPOUND) and path.lower().endswith(_OLE_DOCUMENTS):  # an old Word or PowerPoint file
+        return None
     return "not a file sos-print reads (a record, a worked example or a filled audit); if it is packed, unpack it"
 
 
@@ -325,10 +338,13 @@ def _zipped(path: str, data: bytes | None) -> str | None:
         return "workbook"
     if any(name.startswith(("word/", "ppt/")) for name in names) or mimetype.endswith(_OPEN_DOCUMENTS):
         return "document"
+    if "Index/Document.iwa" in names:  # Apple's Pages or Keynote: a Numbers file holds its tables' parts too
+        return "workbook" if any(name.startswith("Index/Tables/") for name in names) else "document"
     return "archive"
 
 
-_OPEN_DOCUMENTS = (b".text", b".presentation", b".graphics")  # LibreOffice's Writer, Impress and Draw files
+# LibreOffice's Writer, Impress and Draw files, and an e-book (a class's reading, named "an archive": ad91, 5)
+_OPEN_DOCUMENTS = (b".text", b".presentation", b".graphics", b"application/epub+zip")
 
 
 def file_kind(mode: int) -> str:

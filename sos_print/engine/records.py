@@ -29,6 +29,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -165,20 +166,42 @@ def is_record_text(text: str) -> bool:
 
 
 _HEADER_WORDS = (("player", "joueur"), ("letter", "lettre"), ("cell", "case"))  # in every header row, in a language
-WEB_TABLE = "a web page holding a game record's table; save it as CSV (UTF-8) to check it"
 
 
-def in_web_table(path: str) -> bool:
-    """Tells whether `path` is a web page (a school system's "Excel" export is one) whose table has a record's header
-    row: passed over as a document, its game went unchecked where the same bytes named .xls were named (ad89, 9)."""
+def saved_otherwise(path: str) -> str | None:
+    """Returns what a record saved as something `check` does not read is, and what to do ("a web page holding a game
+    record's table; save it as CSV..."), or None: a web page (a school system's "Excel" export is one) whose table
+    has a record's header row, or JSON whose objects name its columns. Passed over as a document, its game went
+    unchecked where the same bytes named .xls were named (ad89, 9; JSON: ad91, 6)."""
     data = read_head(path, MAX_BYTES)
     text = sniffed_text(data) if data else None
-    if not text or not re.search(r"<t[dh]\b", text, re.IGNORECASE):
+    if not text:
+        return None
+    if re.search(r"<t[dh]\b", text, re.IGNORECASE):
+        # Rows start at <tr> only: Excel and Word write each cell on a line of its own (ad90, 2).
+        text = re.sub(r"<t[dh]\b[^>]*>", "\t", " ".join(text.split()), flags=re.IGNORECASE)
+        rows = re.sub(r"<[^>]*>", "", re.sub(r"<tr\b[^>]*>", "\n", text, flags=re.IGNORECASE))
+        if any(_is_header(line.strip()) for line in rows.splitlines()):
+            return "a web page holding a game record's table; save it as CSV (UTF-8) to check it"
+    if _json_record(text):
+        return "a game record saved as JSON; save it as CSV (UTF-8) to check it"
+    return None
+
+
+def _json_record(text: str) -> bool:
+    """Tells whether `text` is JSON holding a list of objects whose keys name a record's columns (the list alone, or
+    a value of the object it is in)."""
+    if not text.lstrip("\ufeff \t\r\n").startswith(("[", "{")):
         return False
-    # Rows start at <tr> only: Excel and Word write each cell on a line of its own (ad90, 2).
-    text = re.sub(r"<t[dh]\b[^>]*>", "\t", " ".join(text.split()), flags=re.IGNORECASE)
-    rows = re.sub(r"<[^>]*>", "", re.sub(r"<tr\b[^>]*>", "\n", text, flags=re.IGNORECASE))
-    return any(_is_header(line.strip()) for line in rows.splitlines())
+    try:
+        value = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        return False
+    lists = [value] if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else []
+    return any(
+        isinstance(rows, list) and rows and isinstance(rows[0], dict) and _is_header("\t".join(map(str, rows[0])))
+        for rows in lists
+    )
 
 
 def _is_header(line: str) -> bool:
