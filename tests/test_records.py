@@ -1362,6 +1362,14 @@ def test_l1c1_records_name_cells_by_line_and_column():
         replay_example(broken)
 
 
+@pytest.mark.parametrize("lines", ["L2 C2-L4 C2", "L2 C2 - L4 C2", "l2 c2-L4C2", "L2C2 – L4 C2"])
+def test_an_l1c1_line_written_with_spaces_in_its_cells_reads_as_its_cell_column_does(lines):
+    # "'L2' is not an S-O-S line", where the cell column took "L4 C2" (ad92, 1)
+    text = f"joueur;lettre;case;lignes;points\nA;S;L4 C2;;\nB;O;L3C2;;\nA;S;L2 C2;{lines};1\n"
+    record = parse_csv_record(text, RecordOptions(4, Variant(), Notation.L1C1), "l.csv")
+    assert record.stopped is None and claim_problems(replay_example(record)) == []
+
+
 def test_a_row_that_cannot_be_read_still_lets_the_rows_before_it_be_checked(runner, tmp_path):
     rows = [list(row) for row in GAME]
     rows[0][5] = "5"  # a false claim on move 1

@@ -900,6 +900,8 @@ def _lines(text: str, size: int, notation: Notation) -> tuple[Segment, ...] | No
     # "B2 to B4 and B2 to D2", « B2 à B4 et B2 à D2 »: two lines said in words (sweep ad79, 5)
     joined = re.sub(r"(?<=[0-9])\s+(?:and|et|&)\s+(?=[A-Za-z])", ",", joined, flags=re.IGNORECASE)
     joined = re.sub(r"(?<=[A-Za-z])\s+(?=[0-9])", "", joined)  # "A 2 C 2": spaces inside its cells' names (ad68, 6)
+    if notation is Notation.L1C1:  # "L2 C2-L4 C2", as its cell column takes "L4 C2": "'L2' is not a line" (ad92, 1)
+        joined = re.sub(r"\b([Ll][0-9]+)\s+([Cc][0-9]+)", r"\1\2", joined)
     cell = cell_pattern(notation)
     # "A2-C2;" or "A2-C2." ended as a sentence does (ad70, 9); a comma, semicolon or full stop ends a run of lone
     # cells, so "A2; C2" is two lines' worth of ends, not the line A2-C2 (sweep ad71, 4).
