@@ -1362,6 +1362,32 @@ def test_l1c1_records_name_cells_by_line_and_column():
         replay_example(broken)
 
 
+@pytest.mark.parametrize(
+    ("players", "note"),
+    [
+        ({2: "B"}, "move 3 (row 4): B wrote, but it is A's turn; each move is weighed as played in turn"),
+        (
+            {0: "B", 1: "A"},
+            "move 1 (row 2): B wrote, but it is A's turn (and 1 more move out of turn); each move is weighed as played "
+            "in turn",
+        ),
+        ({}, None),
+    ],
+    ids=["one", "two", "none"],
+)
+def test_analyse_says_where_the_record_names_a_player_out_of_turn(runner, tmp_path, players, note):
+    # "Move 1: A writes O" of a sheet that gave it to B, status 0 and no word (ad92, 3)
+    rows = [list(row) for row in GAME]
+    for index, seat in players.items():
+        rows[index][1] = seat
+    path = tmp_path / "game.csv"
+    path.write_text(game_csv([tuple(row) for row in rows]))
+    result = runner.invoke(app, ["analyse", str(path), "--size", "4"])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stderr.splitlines() if line.startswith("note:")]
+    assert said == ([f"note: {path}: {note}"] if note else []), said
+
+
 @pytest.mark.parametrize("lines", ["L2 C2-L4 C2", "L2 C2 - L4 C2", "l2 c2-L4C2", "L2C2 – L4 C2"])
 def test_an_l1c1_line_written_with_spaces_in_its_cells_reads_as_its_cell_column_does(lines):
     # "'L2' is not an S-O-S line", where the cell column took "L4 C2" (ad92, 1)

@@ -75,6 +75,7 @@ def analyse(
         ),
         empty="the record holds no move to weigh",
     )
+    _out_of_turn(record, game)
     interrupts.set_outcome(ANALYSIS_STOPPED)
     try:
         moves = analyse_game(game.start, game.steps, progress_line(_weighing))
@@ -105,6 +106,28 @@ def analyse(
 
 def _weighing(done: int, total: int) -> str:
     return f"weighing move {done} of {total}"
+
+
+def _out_of_turn(record: str, game: "CheckedExample") -> None:
+    """Says, in a note, where the record names a player whose turn it is not: each move is weighed as the rules have
+    it played, in turn, and "Move 1: A writes O" of a sheet giving it to B went without a word (ad92, 3)."""
+    from sos_print.engine.check import check_rows
+    from sos_print.engine.errors import shown
+
+    wrong = [
+        (claimed, step)
+        for claimed, step, row in zip(game.example.moves, game.steps, check_rows(game), strict=False)
+        if "player" in row.wrong
+    ]
+    if wrong:
+        claimed, step = wrong[0]
+        where = f"move {claimed.number}" + (f" (row {claimed.row})" if claimed.row is not None else "")
+        more = f" (and {len(wrong) - 1} more {'move' if len(wrong) == 2 else 'moves'} out of turn)" if wrong[1:] else ""
+        say(
+            f"note: {shown(record)}: {where}: {claimed.by} wrote, but it is {step.seat}'s turn{more}; each move is "
+            "weighed as played in turn",
+            err=True,
+        )
 
 
 def _json(move: "MoveAnalysis", game: "CheckedExample") -> dict[str, object]:
