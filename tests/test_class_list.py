@@ -631,6 +631,19 @@ def test_a_child_without_a_first_name_gets_a_seat_and_the_note_names_the_line(ru
     assert not any(on(page, "Martin") for page in texts(tmp_path / "b.pdf"))
 
 
+@pytest.mark.parametrize("command", ["boards", "audit"])
+def test_a_childs_name_that_is_a_seats_letter_gets_a_note(runner, tmp_path, command):
+    # "B" seated at A was read as seat B in a filled audit's pause box, and nothing said so (ad92, 2).
+    roster = class_file(tmp_path, ["Léa", "B", "Tom", "d", "Zoé", "E."])
+    result = runner.invoke(app, [command, "--roster", str(roster), "--out", str(tmp_path / "out.pdf")])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stderr.splitlines() if "seat's letter" in line]
+    assert said == [
+        f"note: {roster}: lines 3 and 5 hold a seat's letter (A to D) for a name, which the sheets read as a seat: "
+        "write the child's name, or a letter and a full stop"
+    ]
+
+
 NOT_A_LIST = [
     ("missing", None, "no such file or folder"),
     ("empty", b"", "holds no name: write one child's name a line"),

@@ -534,6 +534,14 @@ def note_class_list(class_list: ClassList | None) -> None:
             "if they are last names, head the first names' column Prénom or First name",
             err=True,
         )
+    # "B" seated at A was read as seat B in the pause box of a filled audit (ad92, 2)
+    if letters := [child.line for child in class_list.children if child.name.upper() in ("A", "B", "C", "D")]:
+        where = f"line {letters[0]} holds" if len(letters) == 1 else f"lines {_spans(letters)} hold"
+        say(
+            f"note: {shown(class_list.path)}: {where} a seat's letter (A to D) for a name, which the sheets read as a "
+            "seat: write the child's name, or a letter and a full stop",
+            err=True,
+        )
     repeated = class_list.repeated()
     if not repeated:
         return
