@@ -495,6 +495,16 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
             "row 1 ('S.O. ..S. O... ..O.') has 16 cells, but there is 1 row: a board has as many cells in each row as "
             'it has rows, separated by /; rows are separated by "/", not spaces',
         ),
+        (  # a grid pasted from a text, or a sheet's cells: "not spaces" said of line breaks and tabs (ad92, 7)
+            "S.O.\n..S.\nO...\n..O.",
+            "row 1 ('S.O.\\n..S.\\nO...\\n..O.') has 16 cells, but there is 1 row: a board has as many cells in each "
+            'row as it has rows, separated by /; rows are separated by "/", not line breaks',
+        ),
+        (
+            "S.O.\t..S.\tO...\t..O.",
+            "row 1 ('S.O.\\t..S.\\tO...\\t..O.') has 16 cells, but there is 1 row: a board has as many cells in each "
+            'row as it has rows, separated by /; rows are separated by "/", not tabs',
+        ),
         (
             "S.O\\.../...",
             "row 1 ('S.O\\...') holds '\\' at place 4: write S, O or . for an empty cell; rows are "

@@ -161,12 +161,17 @@ def parse_board(text: str) -> Board:
                 f"{'cell' if len(row) == 1 else 'cells'}, "
                 f"but there {'is 1 row' if size == 1 else f'are {size} rows'}: "
                 "a board has as many cells in each row as it has rows, separated by /"
-                + ('; rows are separated by "/", not spaces' if spaced else "")
+                + (f'; rows are separated by "/", not {_spacing(typed[0])}' if spaced else "")
                 + ("; write . for an empty cell, not a space" if len(row) < size == len(raw[number - 1]) else "")
             )
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BoardTextError(f"a board has {MIN_SIZE} to {MAX_SIZE} rows, not {size}")
     return Board.from_rows([[_TEXT_LETTERS[char] for char in row] for row in rows])
+
+
+def _spacing(typed: str) -> str:
+    """Returns what parts a board's rows as typed: "line breaks" (a grid pasted from a text), "tabs" or "spaces"."""
+    return "line breaks" if "\n" in typed or "\r" in typed else "tabs" if "\t" in typed else "spaces"
 
 
 def board_text(board: Board) -> str:
