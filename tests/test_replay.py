@@ -4381,6 +4381,14 @@ def test_a_team_is_named_by_its_players_where_each_has_a_name(runner, tmp_path, 
     assert all(words in text for words in said), text
 
 
+def test_a_records_name_of_invisible_characters_alone_is_no_name(capsys):
+    # "Players: \u200b (A) and B" (ad92, 6); a soft hyphen or a joiner inside a name is dropped as on a board.
+    header = GameHeader(names=(("A", "\u200b"), ("B", "To\u00adm "), ("C", "\u200e\u200f")))
+    printed = printed_header("group1.pdf", header, {}, PrintOptions(), "ABC")
+    assert printed.names == (("B", "Tom"),)
+    assert capsys.readouterr().err == ""
+
+
 def test_a_records_name_that_is_another_seats_letter_gets_a_note(capsys):
     # A form whose B was named "A" printed "Players: A and A (B)" without a word (sweep ad89, 12).
     header = GameHeader(names=(("A", "Léa"), ("B", "a"), ("C", "C")))

@@ -225,9 +225,11 @@ def printed_header(
     that would replace it; one an option replaces is never printed, so never checked (the options' own are, as usage
     errors). A name that is the letter of another of the game's seats (`played`) gets a note."""
     from sos_print.engine.errors import quoted, shown
+    from sos_print.engine.roster import clean_name
     from sos_print.forms.fields import group_field
 
-    named = {**dict(header.names), **names}
+    # A name of invisible characters alone is no name: "Players:  (A) and B" (ad92, 6)
+    named = {seat: clean for seat, name in {**dict(header.names), **names}.items() if (clean := clean_name(name))}
     printed = replace(
         header,
         names=tuple((seat, named[seat]) for seat in sorted(named)),
