@@ -656,6 +656,13 @@ def test_a_move_after_the_end_of_the_game_is_named_with_why_the_game_ended(runne
     code, lines, path = run_check(runner, tmp_path, game_csv(rows), *options)
     assert code == 1
     assert lines[0] == f"{path}: move 4 (row 5): the game is already over ({why}): no letter can go in D4"
+    # The rows under it are named too, as under a row that cannot be read (ad92, 4).
+    rows += [("5", "B", "O", "D3", "", ""), ("6", "A", "S", "D2", "", "")]
+    code, lines, path = run_check(runner, tmp_path, game_csv(rows), *options)
+    assert lines[0] == (
+        f"{path}: move 4 (row 5): the game is already over ({why}): no letter can go in D4; rows 6 and 7 after it "
+        "are not checked either"
+    )
 
 
 def test_a_csv_record_needs_its_board_size(runner, tmp_path):

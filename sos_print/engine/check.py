@@ -7,7 +7,7 @@ import stat
 from collections import Counter
 from collections.abc import Callable
 
-from sos_print.engine.errors import ExampleFileError, GameOverError, IllegalMoveError, SosError, shown
+from sos_print.engine.errors import ExampleFileError, GameOverError, IllegalMoveError, SosError, rows_said, shown
 from sos_print.engine.examples import (
     DRAW,
     END,
@@ -156,6 +156,7 @@ def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileE
             if isinstance(error, GameOverError) and steps:  # not why: "--target 3" took a teacher a search (ad76, 8)
                 said = (
                     f"the game is already over ({_why_over(steps[-1], k, example.variant)}): no letter can go in {name}"
+                    + _after(example.moves[k + 1 :])
                 )
             stop = ExampleFileError(example.path, f"{claimed.place}: {said}")
             return CheckedExample(replace(example, moves=example.moves[:k]), start, tuple(steps)), stop
@@ -163,6 +164,19 @@ def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileE
         position = step.after
     unread = ExampleFileError(example.path, example.stopped) if example.stopped else None
     return CheckedExample(example, start, tuple(steps)), unread
+
+
+def _after(later: tuple[ClaimedMove, ...]) -> str:
+    """Says that the moves after one played past the game's end are not checked either, by their rows where a table
+    gave them: the rows under it went without a word, where an unreadable row names them (ad92, 4)."""
+    rows = [move.row for move in later if move.row is not None]
+    if rows:
+        return f"; {rows_said(rows, most=6)} after it {'is' if len(rows) == 1 else 'are'} not checked either"
+    return (
+        f"; the {len(later)} moves after it are not checked either"
+        if len(later) > 1
+        else ("; the move after it is not checked either" if later else "")
+    )
 
 
 def _why_over(last: Step, number: int, variant: Variant) -> str:
