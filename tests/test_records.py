@@ -665,6 +665,20 @@ def test_a_move_after_the_end_of_the_game_is_named_with_why_the_game_ended(runne
     )
 
 
+def test_the_rows_under_a_move_past_a_full_board_are_named_as_not_checked(runner, tmp_path):
+    # The usual way a game ends: its rows after the full board went without a word (ad93, 1).
+    cells = [f"{column}{row}" for row in "123" for column in "ABC"]
+    rows = [(str(k), "AB"[(k - 1) % 2], "S", cell, "", "") for k, cell in enumerate([*cells, "A1", "B1", "C1"], 1)]
+    path = tmp_path / "game.csv"
+    path.write_text(game_csv(rows))
+    result = runner.invoke(app, ["check", str(path), "--size", "3"])
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        1,
+        f"{path}: move 10 (row 11): the game is already over (the board was full after move 9): no letter can go in "
+        "A1; rows 12 and 13 after it are not checked either",
+    )
+
+
 def test_a_csv_record_needs_its_board_size(runner, tmp_path):
     path = tmp_path / "game.csv"
     path.write_text(game_csv())

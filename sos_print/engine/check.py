@@ -156,7 +156,7 @@ def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileE
             if isinstance(error, GameOverError) and steps:  # not why: "--target 3" took a teacher a search (ad76, 8)
                 said = (
                     f"the game is already over ({_why_over(steps[-1], k, example.variant)}): no letter can go in {name}"
-                    + _after(example.moves[k + 1 :])
+                    + _after(example.moves[k + 1 :], example.past)
                 )
             stop = ExampleFileError(example.path, f"{claimed.place}: {said}")
             return CheckedExample(replace(example, moves=example.moves[:k]), start, tuple(steps)), stop
@@ -166,10 +166,11 @@ def replay_until_stopped(example: Example) -> tuple[CheckedExample, ExampleFileE
     return CheckedExample(example, start, tuple(steps)), unread
 
 
-def _after(later: tuple[ClaimedMove, ...]) -> str:
+def _after(later: tuple[ClaimedMove, ...], past: tuple[int, ...] = ()) -> str:
     """Says that the moves after one played past the game's end are not checked either, by their rows where a table
-    gave them: the rows under it went without a word, where an unreadable row names them (ad92, 4)."""
-    rows = [move.row for move in later if move.row is not None]
+    gave them (`past`: those it did not read): the rows under it went without a word, where an unreadable row names
+    them (ad92, 4)."""
+    rows = [move.row for move in later if move.row is not None] + list(past)
     if rows:
         return f"; {rows_said(rows, most=6)} after it {'is' if len(rows) == 1 else 'are'} not checked either"
     return (

@@ -128,6 +128,7 @@ class Example:
     header: GameHeader = GameHeader()  # who played, the class, the date, the group: none for a worked example
     pause: Pause | None = None  # what a filled audit's pause box claims: checked as the moves' claims are
     skipped: tuple[int, ...] = ()  # a filled audit's rows left empty above filled ones (its moves are read in turn)
+    past: tuple[int, ...] = ()  # a table's rows under its move past a full board, not read (as the replay refuses it)
 
     @property
     def size(self) -> int:

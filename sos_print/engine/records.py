@@ -479,9 +479,13 @@ def record_from_table(
     rows = iter(rows)  # the rows below one that cannot be read are read on from where it stopped
     above: tuple[int, dict[str, str]] = (0, {})  # the last move's row and cells
     widest = 0  # the most empty rows between two moves so far
+    past: list[int] = []
     for row_number, row in rows:
         if len(moves) > options.size**2:
-            break  # the board was full before the move above, which the replay refuses: the rows after it never play
+            # the board was full before the move above, which the replay refuses: the rows after it never play, and
+            # are named with it (a full board's extra rows went without a word, ad93, 1)
+            past += [row_number] if any(str(cell).strip() for cell in row) else []
+            continue
         cells = {}
         try:
             cells = _cells(columns, row, separator)
@@ -548,6 +552,7 @@ def record_from_table(
         text={},
         moves=tuple(moves),
         stopped=stopped,
+        past=tuple(past),
     )
 
 
