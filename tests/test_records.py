@@ -866,6 +866,17 @@ HARMLESS = {  # what a class's folder holds beside its records, passed over in s
     "slides.ppt": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600),
     "book.epub": _zip_bytes(("mimetype", "application/epub+zip"), ("OEBPS/content.opf", "<package/>")),
     "lettre.pages": _zip_bytes(("Index/Document.iwa", "x"), ("Metadata/Properties.plist", "<plist/>")),
+    # more of a class's documents, named as spreadsheets or archives (ad93, 4 and 5): a Works or Project file, a page
+    # linking to a spreadsheet, an unpacked ODS's manifest, an XPS print, a Visio drawing, an e-book
+    "lettre.wps": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600),
+    "plan.mpp": b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600),
+    "page.html": b'<html><a href="g.ods" type="application/vnd.oasis.opendocument.spreadsheet">sheet</a></html>',
+    "manifest.xml": b'<?xml version="1.0"?><manifest:manifest><manifest:file-entry manifest:media-type='
+    b'"application/vnd.oasis.opendocument.spreadsheet" manifest:full-path="/"/></manifest:manifest>',
+    "print.xps": _zip_bytes(("FixedDocSeq.fdseq", "<x/>"), ("Documents/1/Pages/1.fpage", "<x/>")),
+    "plan.vsdx": _zip_bytes(("[Content_Types].xml", "<x/>"), ("visio/document.xml", "<x/>")),
+    "livre.epub": _zip_bytes(("mimetype", "application/epub+zip\n"), ("content.opf", "<package/>")),
+    "book.mobi": bytes(60) + b"BOOKMOBI" + bytes(40),
     "notes.md": b"Groupe 2 : rejouer lundi\n",
     "notes-cp1252.txt.bak": "Léa a gagné\r\n".encode("cp1252"),
     "liste.rtf.old": "\ufeffA;Léa\n".encode("utf-16"),
@@ -919,6 +930,10 @@ def test_a_folder_a_program_keeps_beside_the_records_is_passed_over(runner, tmp_
         ("__pycache__", "sos_game.cpython-311.pyc", b"\xa7\r\r\n" + bytes(40)),
         (".venv/bin", "python", b"\x7fELF" + bytes(40)),
         ("System Volume Information", "IndexerVolumeGuid", b"\xff\xfe{\x00" + bytes(40)),
+        ("$Recycle.Bin/S-1-5-21", "desktop.ini", b"\xff\xfe[\x00" + bytes(40)),  # Windows' own spelling (ad93, 5)
+        (".Trash-1000/info", "a.trashinfo", b"\x00\x01" + bytes(40)),
+        ("node_modules/left-pad", "index.js", b"\x00module.exports" + bytes(40)),
+        ("@eaDir/group2.csv", "SYNOINDEX_MEDIA_INFO", b"\x00\x01" + bytes(40)),  # a NAS's folder named as a record
     ]:
         (tmp_path / folder).mkdir(parents=True)
         (tmp_path / folder / name).write_bytes(data)
@@ -927,10 +942,12 @@ def test_a_folder_a_program_keeps_beside_the_records_is_passed_over(runner, tmp_
     assert (result.exit_code, result.stdout.splitlines()) == (0, ["checked 1 file: every claim holds"])
     (tmp_path / "git").mkdir()  # a folder of its own, named as one
     (tmp_path / "git" / "a1b2c3").write_bytes(zlib.compress(b"blob 9\x00notes.md"))
+    (tmp_path / "__pycache__" / "group2.csv").write_text(game_csv())  # a record in one is named (ad93, 6)
     result = runner.invoke(app, ["check", str(tmp_path)])
-    assert (
-        result.stdout.splitlines()[0] == f"{tmp_path / 'git'}: skipped: a folder inside the folder; name it to check it"
-    )
+    assert result.stdout.splitlines()[:2] == [
+        f"{tmp_path / '__pycache__'}: skipped: a folder inside the folder; name it to check it",
+        f"{tmp_path / 'git'}: skipped: a folder inside the folder; name it to check it",
+    ]
 
 
 def test_a_filled_audit_that_starts_as_a_macs_companion_file_is_still_named(runner, tmp_path):
@@ -1237,6 +1254,22 @@ def _ad89() -> dict[str, bytes]:
         "group5.htm": f"<html>\n<body>\n<table border=0>\n{cells}</table>\n</body>\n</html>\n".encode(),
         ".group6.html": f"<html><body><table>{rows}</table></body></html>".encode(),  # hidden (ad91, 2)
         "group6.json": json.dumps([dict(zip(GAME_HEADER, row, strict=True)) for row in GAME]).encode(),  # (ad91, 6)
+        # other shapes of the same (ad93, 2 and 3): columns by name (pandas), lines of objects, Excel's XML data, YAML
+        "group7.json": json.dumps(
+            {key: dict(enumerate(column)) for key, *column in zip(GAME_HEADER, *GAME, strict=True)}
+        ).encode(),
+        "group8.jsonl": "".join(json.dumps(dict(zip(GAME_HEADER, row, strict=True))) + "\n" for row in GAME).encode(),
+        "group9.xml": (
+            "<?xml version='1.0'?>\n<Root>\n"
+            + "".join(
+                "<Row>" + "".join(f"<{k}>{v}</{k}>" for k, v in zip(GAME_HEADER, row, strict=True)) + "</Row>\n"
+                for row in GAME
+            )
+            + "</Root>\n"
+        ).encode(),
+        "group9.yaml": "".join(
+            "- " + "\n  ".join(f"{k}: {v or '-'}" for k, v in zip(GAME_HEADER, row, strict=True)) + "\n" for row in GAME
+        ).encode(),
         "lesson2": (example + "# a teacher's comment\n" * 50_000).encode(),  # past 1 MB
         "lesson3.toml.bak": (example + '\n[[move]]\ncell = "C3\n').encode(),  # a quotation mark never closed
         "lesson4": example.replace("size = 4", 'size = 4\nnotaion = "A1"').encode(),  # a key misspelt
@@ -1262,7 +1295,15 @@ AD89 = {
     **dict.fromkeys(
         ("group4.html", "group5.htm"), "a web page holding a game record's table; save it as CSV (UTF-8) to check it"
     ),
-    "group6.json": "a game record saved as JSON; save it as CSV (UTF-8) to check it",
+    **dict.fromkeys(
+        ("group6.json", "group7.json", "group8.jsonl"),
+        "a game record saved as JSON; save it as CSV (UTF-8) to check it",
+    ),
+    **dict.fromkeys(
+        ("group9.xml", "group9.yaml"),
+        "a game record saved in a form sos-print does not read (it names a "
+        "player, a letter and a cell): save it as CSV (UTF-8) to check it",
+    ),
     **dict.fromkeys(
         ("lesson2", "lesson3.toml.bak", "lesson4", "lesson5.txt.old", "lesson6"),
         "a worked example whose name does not end in .toml; name it to check it",
@@ -1281,7 +1322,7 @@ def test_a_folders_record_or_example_too_large_or_with_a_mistake_is_named_whatev
         1,
         [
             *(f"{tmp_path / name}: skipped: {reason}" for name, reason in AD89.items()),
-            "checked 1 file: every claim in it holds; 11 paths not checked",
+            "checked 1 file: every claim in it holds; 15 paths not checked",
         ],
     )
 

@@ -673,15 +673,23 @@ def _companion(entry: str) -> bool:
 
 def _tool_folder(entry: str, name: str = "") -> bool:
     """Tells whether a folder's entry (`name` in the folder `entry`, if given) is a folder a program keeps beside a
-    teacher's files, passed over as ".DS_Store" is: a version control's, Python's, an editor's, or one a Mac or
-    Windows keeps on a USB stick. Named as folders that may hold records, each failed a class's check (ad91, 4)."""
+    teacher's files, passed over as ".DS_Store" is: a version control's, Python's, an editor's, a sync tool's, or one
+    a Mac, Windows or a NAS keeps on a shared disk; named as folders that may hold records, each failed a class's
+    check (ad91, 4; ad93, 5). One holding a file named as a record, an example or an audit is named still (ad93, 6)."""
     path = os.path.join(entry, name) if name else entry
-    return os.path.basename(path) in _TOOL_FOLDERS and os.path.isdir(path) and not os.path.islink(path)
+    base = os.path.basename(path).lower()
+    if not (base in _TOOL_FOLDERS or base.startswith(".trash-")) or os.path.islink(path) or not os.path.isdir(path):
+        return False
+    try:
+        return not any(_readable_name(name) and os.path.isfile(os.path.join(path, name)) for name in os.listdir(path))
+    except OSError:  # "lost+found" is root's alone
+        return True
 
 
-_TOOL_FOLDERS = frozenset({".git", ".hg", ".svn", ".venv", "__pycache__", ".ipynb_checkpoints", ".idea", ".vscode"})
-_TOOL_FOLDERS |= {".Trashes", ".Spotlight-V100", ".fseventsd", ".TemporaryItems", "System Volume Information"}
-_TOOL_FOLDERS |= {"$RECYCLE.BIN"}
+_TOOL_FOLDERS = frozenset({".git", ".hg", ".svn", ".venv", "venv", "__pycache__", "node_modules", ".ipynb_checkpoints"})
+_TOOL_FOLDERS |= {".idea", ".vscode", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".stversions", "@eadir"}
+_TOOL_FOLDERS |= {".trash", ".trashes", ".spotlight-v100", ".fseventsd", ".temporaryitems", ".documentrevisions-v100"}
+_TOOL_FOLDERS |= {"system volume information", "$recycle.bin", "lost+found"}
 
 
 def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:

@@ -193,12 +193,26 @@ _SPREADSHEET = "a spreadsheet; save it as CSV (UTF-8) to check it"
 _ARCHIVE = "an archive; unpack it, then check the files it holds"
 _SPREADSHEETS = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".fods", ".numbers")
 # An old Word or PowerPoint file has an old Excel file's signature: told by its name, it is a document (ad91, 5).
-_OLE_DOCUMENTS = (".doc", ".dot", ".ppt", ".pps", ".pot", ".msg", ".pub", ".vsd")
+_OLE_DOCUMENTS = (
+    ".doc",
+    ".dot",
+    ".ppt",
+    ".pps",
+    ".pot",
+    ".msg",
+    ".pub",
+    ".vsd",
+    ".wps",
+    ".hwp",
+    ".mpp",
+    ".msi",
+    ".msp",
+)
 # A spreadsheet saved as XML: Excel 2003's, or LibreOffice's flat ODS; its record was passed over as a note (ad91, 1).
 _XML_SPREADSHEETS = (
-    b"urn:schemas-microsoft-com:office:spreadsheet",
+    b'xmlns="urn:schemas-microsoft-com:office:spreadsheet"',
     b'progid="Excel.Sheet"',
-    b"opendocument.spreadsheet",
+    b'office:mimetype="application/vnd.oasis.opendocument.spreadsheet"',  # not a page linking to one (ad93, 4)
 )
 _PACKED_HEAD = 8192  # bytes looked at: a flat ODS names its kind after its namespaces
 _ZIPPED = (".xlsx", ".xlsm", ".ods", ".numbers", ".zip")
@@ -292,6 +306,8 @@ def unread_reason(path: str) -> str | None:
         return None
     if head.startswith(_COMPOUND) and path.lower().endswith(_OLE_DOCUMENTS):  # an old Word or PowerPoint file
         return None
+    if path.lower().endswith(_BOOKS):  # an e-book or a notebook of OneNote's, told by its name (ad93, 5)
+        return None
     return "not a file sos-print reads (a record, a worked example or a filled audit); if it is packed, unpack it"
 
 
@@ -331,16 +347,20 @@ def _zipped(path: str, data: bytes | None) -> str | None:
     try:
         with zipfile.ZipFile(io.BytesIO(data) if data is not None else path) as archive:
             names = archive.namelist()
-            mimetype = archive.read("mimetype")[:100] if "mimetype" in names else b""
+            mimetype = archive.read("mimetype")[:100].strip() if "mimetype" in names else b""
     except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, KeyError, NotImplementedError):
         return None
     if any(name.startswith("xl/") for name in names) or mimetype.endswith(b".spreadsheet"):
         return "workbook"
     if any(name.startswith(("word/", "ppt/")) for name in names) or mimetype.endswith(_OPEN_DOCUMENTS):
         return "document"
-    if "Index/Document.iwa" in names:  # Apple's Pages or Keynote: a Numbers file holds its tables' parts too
-        return "workbook" if any(name.startswith("Index/Tables/") for name in names) else "document"
+    if "Index/Document.iwa" in names or any(name.endswith(_ZIPPED_DOCUMENTS) for name in names):
+        return "document"  # Apple's Pages or Keynote (a Numbers file is told by its name), XPS, Visio (ad93, 4, 5)
     return "archive"
+
+
+_BOOKS = (".mobi", ".azw", ".azw3", ".one", ".onetoc2")
+_ZIPPED_DOCUMENTS = (".fdseq", ".fpage", "visio/document.xml")  # the parts an XPS or a Visio file holds
 
 
 # LibreOffice's Writer, Impress and Draw files, and an e-book (a class's reading, named "an archive": ad91, 5)

@@ -29,7 +29,6 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -171,37 +170,41 @@ _HEADER_WORDS = (("player", "joueur"), ("letter", "lettre"), ("cell", "case"))  
 def saved_otherwise(path: str) -> str | None:
     """Returns what a record saved as something `check` does not read is, and what to do ("a web page holding a game
     record's table; save it as CSV..."), or None: a web page (a school system's "Excel" export is one) whose table
-    has a record's header row, or JSON whose objects name its columns. Passed over as a document, its game went
-    unchecked where the same bytes named .xls were named (ad89, 9; JSON: ad91, 6)."""
+    has a record's header row, or data naming its three columns as keys (`_KEYED`: JSON, XML, YAML...). Passed over
+    as a document, its game went unchecked where the same bytes named .xls were named (ad89, 9; ad91, 6)."""
     data = read_head(path, MAX_BYTES)
     text = sniffed_text(data) if data else None
     if not text:
         return None
     if re.search(r"<t[dh]\b", text, re.IGNORECASE):
         # Rows start at <tr> only: Excel and Word write each cell on a line of its own (ad90, 2).
-        text = re.sub(r"<t[dh]\b[^>]*>", "\t", " ".join(text.split()), flags=re.IGNORECASE)
-        rows = re.sub(r"<[^>]*>", "", re.sub(r"<tr\b[^>]*>", "\n", text, flags=re.IGNORECASE))
+        cells = re.sub(r"<t[dh]\b[^>]*>", "\t", " ".join(text.split()), flags=re.IGNORECASE)
+        rows = re.sub(r"<[^>]*>", "", re.sub(r"<tr\b[^>]*>", "\n", cells, flags=re.IGNORECASE))
         if any(_is_header(line.strip()) for line in rows.splitlines()):
             return "a web page holding a game record's table; save it as CSV (UTF-8) to check it"
-    if _json_record(text):
-        return "a game record saved as JSON; save it as CSV (UTF-8) to check it"
+    if all(key.search(text) for key in _KEYED):
+        if text.lstrip("\ufeff \t\r\n").startswith(("[", "{")):
+            return "a game record saved as JSON; save it as CSV (UTF-8) to check it"
+        return (
+            "a game record saved in a form sos-print does not read (it names a player, a letter and a cell): save it "
+            "as CSV (UTF-8) to check it"
+        )
     return None
 
 
-def _json_record(text: str) -> bool:
-    """Tells whether `text` is JSON holding a list of objects whose keys name a record's columns (the list alone, or
-    a value of the object it is in)."""
-    if not text.lstrip("\ufeff \t\r\n").startswith(("[", "{")):
-        return False
-    try:
-        value = json.loads(text.lstrip("\ufeff"))
-    except (ValueError, RecursionError):
-        return False
-    lists = [value] if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else []
-    return any(
-        isinstance(rows, list) and rows and isinstance(rows[0], dict) and _is_header("\t".join(map(str, rows[0])))
-        for rows in lists
+def _keyed(words: str) -> re.Pattern[str]:
+    """Returns what finds a column's name as data formats write a key: quoted ("player": JSON, SYLK, DIF), as a tag
+    (<player>: XML), as an attribute (player="A") or as a key at a line's start (player: A, YAML)."""
+    word = rf"(?:{words})"
+    return re.compile(
+        rf"""["'<][ \t]*{word}[ \t]*["'>]|^[ \t-]*{word}[ \t]*:|\s{word}[ \t]*=[ \t]*["']""",
+        re.IGNORECASE | re.MULTILINE,
     )
+
+
+# A record's three columns, each named as a key: JSON in any shape (a list of rows, columns by name, lines of objects),
+# Excel's XML data, SYLK, DIF, YAML; only a list of objects was told (ad93, 2 and 3).
+_KEYED = tuple(_keyed(words) for words in ("player|joueur", "letter|lettre", "cell|case"))
 
 
 def _is_header(line: str) -> bool:
