@@ -500,6 +500,16 @@ def test_a_board_is_written_as_rows_from_the_top_separated_by_slashes():
             "row 1 ('S.O.\\n..S.\\nO...\\n..O.') has 16 cells, but there is 1 row: a board has as many cells in each "
             'row as it has rows, separated by /; rows are separated by "/", not line breaks',
         ),
+        (  # however its cells are spaced, or a line break within rows parted by "/" (ad93, 7)
+            "S . O .\n. . S .\nO . . .\n. . O .",
+            "row 1 ('S . O .\\n. . S .\\nO . . .\\n. . O .') has 16 cells, but there is 1 row: a board has as many "
+            'cells in each row as it has rows, separated by /; rows are separated by "/", not line breaks',
+        ),
+        (
+            "S.O./..S.\nO.../..O.",
+            "row 1 ('S.O.') has 4 cells, but there are 3 rows: a board has as many cells in each row as it has rows, "
+            'separated by /; rows are separated by "/", not line breaks',
+        ),
         (
             "S.O.\t..S.\tO...\t..O.",
             "row 1 ('S.O.\\t..S.\\tO...\\t..O.') has 16 cells, but there is 1 row: a board has as many cells in each "

@@ -156,12 +156,14 @@ def parse_board(text: str) -> Board:
             parts = typed[0].split()
             # "S.O. ..S. O... ..O.": rows parted by spaces, as a grid is written on paper (sweep ad78, 6)
             spaced = size == 1 and len(parts) > 1 and all(len(part) == len(parts) for part in parts)
+            # a grid pasted on several lines, however its cells are spaced: "S . O ." lines were told nothing (ad93, 7)
+            spaced = spaced or any(len(text.splitlines()) > 1 for text in typed)
             raise BoardTextError(
                 f"row {number} ({quoted(typed[number - 1] or raw[number - 1])}) has {len(row)} "
                 f"{'cell' if len(row) == 1 else 'cells'}, "
                 f"but there {'is 1 row' if size == 1 else f'are {size} rows'}: "
                 "a board has as many cells in each row as it has rows, separated by /"
-                + (f'; rows are separated by "/", not {_spacing(typed[0])}' if spaced else "")
+                + (f'; rows are separated by "/", not {_spacing("/".join(typed))}' if spaced else "")
                 + ("; write . for an empty cell, not a space" if len(row) < size == len(raw[number - 1]) else "")
             )
     if not MIN_SIZE <= size <= MAX_SIZE:
@@ -171,7 +173,7 @@ def parse_board(text: str) -> Board:
 
 def _spacing(typed: str) -> str:
     """Returns what parts a board's rows as typed: "line breaks" (a grid pasted from a text), "tabs" or "spaces"."""
-    return "line breaks" if "\n" in typed or "\r" in typed else "tabs" if "\t" in typed else "spaces"
+    return "line breaks" if len(typed.splitlines()) > 1 else "tabs" if "\t" in typed else "spaces"
 
 
 def board_text(board: Board) -> str:
