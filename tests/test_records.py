@@ -1448,6 +1448,8 @@ def test_analyse_says_where_the_record_names_a_player_out_of_turn(runner, tmp_pa
     assert result.exit_code == 0, result.output
     said = [line for line in result.stderr.splitlines() if line.startswith("note:")]
     assert said == ([f"note: {path}: {note}"] if note else []), said
+    told = "The record gives some moves to another player than the one whose turn it is: sos-print check names them."
+    assert (told in result.stdout.splitlines()) is bool(note), result.stdout
 
 
 @pytest.mark.parametrize("lines", ["L2 C2-L4 C2", "L2 C2 - L4 C2", "l2 c2-L4C2", "L2C2 – L4 C2"])

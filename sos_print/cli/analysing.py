@@ -101,7 +101,8 @@ def analyse(
     if unsolved:
         say(_unsolved_note(unsolved, game))
     if any(claimed.by not in (None, step.seat) for claimed, step in zip(game.example.moves, game.steps, strict=True)):
-        say("The record's player column disagrees with the turns on some rows: sos-print check names them.")
+        # a worked example has no column nor rows: the words fit any record (ad93, 8)
+        say("The record gives some moves to another player than the one whose turn it is: sos-print check names them.")
 
 
 def _weighing(done: int, total: int) -> str:
