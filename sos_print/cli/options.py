@@ -535,7 +535,9 @@ def note_class_list(class_list: ClassList | None) -> None:
             err=True,
         )
     # "B" seated at A was read as seat B in the pause box of a filled audit (ad92, 2)
-    if letters := [child.line for child in class_list.children if child.name.upper() in ("A", "B", "C", "D")]:
+    from sos_print.engine.rules import SEATS
+
+    if letters := [child.line for child in class_list.children if len(child.name) == 1 and child.name.upper() in SEATS]:
         where = f"line {letters[0]} holds" if len(letters) == 1 else f"lines {_spans(letters)} hold"
         say(
             f"note: {shown(class_list.path)}: {where} a seat's letter (A to D) for a name, which the sheets read as a "

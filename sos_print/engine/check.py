@@ -173,11 +173,10 @@ def _after(later: tuple[ClaimedMove, ...], past: tuple[int, ...] = ()) -> str:
     rows = [move.row for move in later if move.row is not None] + list(past)
     if rows:
         return f"; {rows_said(rows, most=6)} after it {'is' if len(rows) == 1 else 'are'} not checked either"
-    return (
-        f"; the {len(later)} moves after it are not checked either"
-        if len(later) > 1
-        else ("; the move after it is not checked either" if later else "")
-    )
+    if not later:
+        return ""
+    moves = "the move after it is" if len(later) == 1 else f"the {len(later)} moves after it are"
+    return f"; {moves} not checked either"
 
 
 def _why_over(last: Step, number: int, variant: Variant) -> str:
@@ -671,12 +670,11 @@ def _companion(entry: str) -> bool:
     return (os.path.basename(entry).startswith("._") and is_apple_double(entry)) or is_office_companion(entry)
 
 
-def _tool_folder(entry: str, name: str = "") -> bool:
-    """Tells whether a folder's entry (`name` in the folder `entry`, if given) is a folder a program keeps beside a
-    teacher's files, passed over as ".DS_Store" is: a version control's, Python's, an editor's, a sync tool's, or one
-    a Mac, Windows or a NAS keeps on a shared disk; named as folders that may hold records, each failed a class's
-    check (ad91, 4; ad93, 5). One holding a file named as a record, an example or an audit is named still (ad93, 6)."""
-    path = os.path.join(entry, name) if name else entry
+def _tool_folder(path: str) -> bool:
+    """Tells whether a folder's entry is a folder a program keeps beside a teacher's files, passed over as ".DS_Store"
+    is: a version control's, Python's, an editor's, a sync tool's, or one a Mac, Windows or a NAS keeps on a shared
+    disk; named as folders that may hold records, each failed a class's check (ad91, 4; ad93, 5). One holding a file
+    named as a record, an example or an audit is named still (ad93, 6)."""
     base = os.path.basename(path).lower()
     if not (base in _TOOL_FOLDERS or base.startswith(".trash-")) or os.path.islink(path) or not os.path.isdir(path):
         return False
@@ -708,7 +706,11 @@ def _holds_records(entry: str, depth: int = 8, follow: bool = False) -> bool:
         return True
     if len(names) > 1000:
         return True
-    names = [name for name in names if not _companion(os.path.join(entry, name)) and not _tool_folder(entry, name)]
+    names = [
+        name
+        for name in names
+        if not _companion(os.path.join(entry, name)) and not _tool_folder(os.path.join(entry, name))
+    ]
     if any(map(_readable_name, names)) or (names and depth == 0):
         return True
     return any(_may_be_read(os.path.join(entry, name), depth - 1) for name in names)
