@@ -227,10 +227,23 @@ def _cleared(
     dashed lines of S-O-S made before (review rv71, 1)."""
     wide = width_of(number, REGULAR, size) / MM
     left, baseline = origin
-    for step in range(int((centre - left) / NUMBER_STEP) + 1):
+    steps = int((centre - left) / NUMBER_STEP) + 1
+    # Only the lines whose bounds meet the strip every step's box lies in can run into one (a board's dozens of lines,
+    # tried at every step of every number, took a quarter of a replay's drawing).
+    first = _grown(_number_box(origin, wide, size, NUMBER_GAP), SEGMENT_PT / MM / 2)
+    right = first.right + (steps - 1) * NUMBER_STEP
+    near = [
+        ends
+        for ends in lines
+        if min(ends[0][0], ends[1][0]) <= right
+        and max(ends[0][0], ends[1][0]) >= first.x
+        and min(ends[0][1], ends[1][1]) <= first.top
+        and max(ends[0][1], ends[1][1]) >= first.y
+    ]
+    for step in range(steps):
         moved = (left + step * NUMBER_STEP, baseline)
         box = _grown(_number_box(moved, wide, size, NUMBER_GAP), SEGMENT_PT / MM / 2)
-        if not any(_enters(ends, box) for ends in lines):
+        if not any(_enters(ends, box) for ends in near):
             return moved
     return origin
 
