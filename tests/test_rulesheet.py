@@ -132,15 +132,15 @@ def test_one_sheet_front_and_back_per_language_two_in_large_print(
     [
         (
             Notation.A1,
-            "One O, two lines",
+            "An O in the gap",  # the example the French sheet shows too (review dz89, 17)
             "B2",
-            "Move 1: A writes O in B2 and scores 2 points (B1-B3, A2-C2). A writes again.",
+            "Move 1: A writes O in B2 and scores 1 point (A2-C2). A writes again.",
         ),
         (
             Notation.L1C1,
-            "One O, two lines",  # the kit's own 4 × 4 example, named in L1C1
+            "An O in the gap",  # the kit's own 4 × 4 example, named in L1C1
             "L2C3",
-            "Move 1: A writes O in L3C2 and scores 2 points (L2C2-L4C2, L3C1-L3C3). A writes again.",
+            "Move 1: A writes O in L3C2 and scores 1 point (L3C1-L3C3). A writes again.",
         ),
     ],
 )
@@ -158,7 +158,7 @@ def test_the_example_and_the_naming_diagram_follow_the_notation(examples, notati
     ("options", "said"),
     [
         (
-            PrintOptions(),
+            PrintOptions(variant=Variant(first_sos_wins=True)),
             "The small numbers give the order of the moves; a letter with no number was already there.",
         ),
         (
@@ -542,7 +542,7 @@ def test_the_variants_say_how_points_are_scored_when_the_sheet_does_not(
 @pytest.mark.parametrize(
     ("language", "variant", "said", "unsaid"),
     [
-        (Language.EN, Variant(), ["write your player letter beside it.", "A letter in a dashed box"], ["framed"]),
+        (Language.EN, Variant(), ["write your player letter beside it.", "A letter in a box scored."], ["framed"]),
         (Language.EN, Variant(first_sos_wins=True), ["write your player letter beside it."], ["on the line"]),
         (
             Language.FR,
@@ -1308,6 +1308,28 @@ def test_a_bilingual_rule_sheet_shows_one_worked_example_in_both_languages(optio
     english = [title for title in titles if title in lines]
     french = [titles[title] for title in titles if titles[title] in lines]
     assert len(english) == 1 and french == [titles[english[0]]], (english, french)
+
+
+ALONE = [
+    PrintOptions(),
+    PrintOptions(size=6, variant=Variant(players=3)),
+    PrintOptions(size=5, variant=Variant(players=4, teams=True), paper=Paper.LETTER),
+    PrintOptions(size=8, notation=Notation.L1C1),
+    PrintOptions(large_print=True),
+]
+
+
+@pytest.mark.parametrize("options", ALONE, ids=lambda o: f"{o.size}-{o.variant.players}-{o.paper.value}")
+def test_the_english_and_the_french_sheet_show_one_worked_example(options):
+    # Printed as two files, the English back showed "One O, two lines" and the French « Un O dans le trou »: "look at
+    # the example on the back" pointed a bilingual class to two games (review dz89, 17).
+    titles = _titles()
+    shown = {}
+    for language in (Language.EN, Language.FR):
+        pages = texts(rendered("rules", replace(options, language=language)))
+        lines = {line.strip() for page in pages for line in page.replace("\u00a0", " ").split("\n")}
+        shown[language] = [title for title in titles if (titles[title] if language is Language.FR else title) in lines]
+    assert len(shown[Language.EN]) == 1 and shown[Language.FR] == shown[Language.EN], shown
 
 
 @pytest.mark.parametrize(

@@ -49,7 +49,7 @@ from sos_print.plans.layout import (
     page_area,
     scale_of,
 )
-from sos_print.plans.options import PrintOptions
+from sos_print.plans.options import Language, PrintOptions
 from sos_print.plans.rulesheet import UNCAPTIONED, RulesPlan, RuleStep, corner, cornered, rules_plan, uncaptioned
 from sos_print.plans.words import Block, Run, Vocabulary
 from sos_print.plans.worked import ExampleFigure
@@ -851,27 +851,30 @@ def add_rules(
 def _shared(
     options: PrintOptions, candidates: tuple[CheckedExample, ...], examples: tuple[CheckedExample, ...]
 ) -> tuple[CheckedExample, ...]:
-    """Returns, for a sheet in two languages, the one example both show: the first that keeps the sheet to one sheet
-    of paper in each, its warning on the back (else anywhere: as `rule_example` prefers); `candidates` as they are
-    where none does, each language then keeping to its sheet with an example of its own. Chosen in each language
+    """Returns the one example the sheet shows in English and in French, as `rule_example` prefers it: the first that
+    keeps the sheet to one sheet of paper in each language, its warning on the back (else anywhere), the languages of
+    a bilingual sheet as it prints them, those of a sheet in one language each as its own sheet; `candidates` as they
+    are where none does, each language then keeping to its sheet with an example of its own. Chosen in each language
     alone, the English back showed "One O, two lines" and the French « Un O dans le trou », and a bilingual class
-    looked at two games (review nt62, 1)."""
-    codes = options.language.codes
-    if len(codes) < 2:
-        return candidates
+    looked at two games, in one file (review nt62, 1) or in two (review dz89, 17)."""
+    bilingual = options.language.bilingual
+    sheets = [
+        (options if bilingual else replace(options, language=Language(code)), code)
+        for code in (options.language.codes if bilingual else Language.BOTH.codes)
+    ]
     plans: dict[tuple[str, int], RulesPlan] = {}
 
-    def plan_of(lang: str, example: CheckedExample) -> RulesPlan:
+    def plan_of(sheet: PrintOptions, lang: str, example: CheckedExample) -> RulesPlan:
         key = (lang, id(example))
         if key not in plans:
-            plans[key] = rules_plan(options, lang, example)
+            plans[key] = rules_plan(sheet, lang, example)
         return plans[key]
 
     def keeps(example: CheckedExample, careful: bool) -> bool:
         return all(
-            example_fits(options, plan_of(lang, example))
-            and any(keeps_to_one_sheet(options, plan_of(lang, example), tip) for tip in {False, careful})
-            for lang in codes
+            example_fits(sheet, plan_of(sheet, lang, example))
+            and any(keeps_to_one_sheet(sheet, plan_of(sheet, lang, example), tip) for tip in {False, careful})
+            for sheet, lang in sheets
         )
 
     for careful in (False, True):
