@@ -469,11 +469,14 @@ def record_from_table(
     options: RecordOptions,
     path: str,
     separator: str | None = None,
+    *,
+    one_game: bool = False,
 ) -> Example:
     """Returns the record of a table: its header cells, and its rows numbered as the file counts them.
 
     Shared by the CSV reader (which gives the `separator` between the header's cells: a line break in a cell is a
-    quotation mark never closed) and the reader of filled PDF audits (where the lines field takes several lines).
+    quotation mark never closed) and the reader of filled PDF audits (where the lines field takes several lines, and
+    a group's table holds `one_game`: empty rows in it part no games, each filled row is the next move).
     """
     columns = _columns(header, options.variant, path)
     moves: list[ClaimedMove] = []
@@ -496,7 +499,7 @@ def record_from_table(
                 numbered.setdefault(cells.get("move", ""), row_number)
                 continue
             gap = range(above[0] + 1, row_number)  # empty, or holding no move: a record without numbers has none such
-            if len(moves) > 1 and len(gap) >= GAME_GAP and len(gap) > widest and "move" not in columns:
+            if not one_game and len(moves) > 1 and len(gap) >= GAME_GAP and len(gap) > widest and "move" not in columns:
                 # With no move numbers, a second game pasted under the first, empty rows between them, was read on as
                 # one game (sweep ad77, 1); numbered moves tell it by starting again at 1. Rows spaced alike are one.
                 stopped = (

@@ -130,7 +130,7 @@ def load_filled_audit(path: str) -> Example:
     _refuse_moved_or_inked(group, game.groups, places, move_columns(game.variant), (data, drawn_pages), path)
     options = RecordOptions(game.size, game.variant, game.notation, given=False)
     rows = _rows(fields, game, group)
-    record = record_from_table(record_header(game.variant), rows, options, path)
+    record = record_from_table(record_header(game.variant), rows, options, path, one_game=True)
     header = _header(fields, game, group)
     numbers = [number for number, _ in rows]
     # rows above the first filled one too: move 1 left out read as eight moves out of turn (sweep ad71, 1)
