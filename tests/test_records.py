@@ -2042,6 +2042,22 @@ def test_a_record_in_an_encoding_other_than_utf_8_or_windows_1252_is_named_not_r
     )
 
 
+@pytest.mark.parametrize(
+    ("codec", "seen", "said"),
+    [("cp850", "nø du coup", "DOS text (code page 850)"), ("utf-7", "n+ALA du coup", "UTF-7")],
+)
+def test_a_record_saved_in_an_encoding_read_as_another_names_its_heading_as_saved(runner, tmp_path, codec, seen, said):
+    # LibreOffice offers both for a CSV: read as Windows-1252 or UTF-8, the known « n° du coup » was "an unknown
+    # column 'nø du coup'" (sweep ad94, 2).
+    path = tmp_path / "game.csv"
+    path.write_bytes("n° du coup;joueur;lettre;case;lignes;points\r\n1;A;S;B1;;0\r\n".encode(codec))
+    result = runner.invoke(app, ["check", str(path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        1,
+        f"{path}: the header's '{seen}' is 'n° du coup' saved as {said}: save the file as UTF-8 (in Excel: CSV UTF-8)",
+    )
+
+
 @pytest.mark.parametrize("heading", ["Move #", "#", "No.", "N°", "Coup n°", "numéro"])
 def test_a_numbers_column_headed_as_spreadsheets_head_it_is_the_move_column(runner, tmp_path, heading):
     # "Move #" was "an unknown column" (sweep ad78, 7).

@@ -690,6 +690,12 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
             hint = f": head it total {' + '.join(side)}" if side else ""
             if re.search(_NAME_COLUMN, unicodedata.normalize("NFC", name), flags=re.IGNORECASE):  # ad73, 4; ad74, 7
                 hint = ": a record does not read names; remove that column (replay takes them with --names)"
+            if misread := _misread(name):
+                raise ExampleFileError(
+                    path,
+                    f"the header's {quoted(name.strip())} is {quoted(misread[0].strip())} saved as {misread[1]}: save "
+                    "the file as UTF-8 (in Excel: CSV UTF-8)",
+                )
             raise ExampleFileError(
                 path, f"the header names an unknown column {quoted(name.strip())} (known: {known}){hint}"
             )
@@ -715,6 +721,28 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
             f"{', '.join(required[name] for name in needed)}",
         )
     return columns
+
+
+# Encodings a spreadsheet offers for its CSV whose text is read as another's (UTF-8, else Windows-1252): a known
+# heading came out as an unknown column, 'nø du coup' or 'n+ALA du coup' for « n° du coup » (sweep ad94, 2).
+_OTHER_ENCODINGS = (("cp850", "DOS text (code page 850)"), ("cp437", "DOS text (code page 437)"), ("utf-7", "UTF-7"))
+
+
+def _misread(name: str) -> tuple[str, str] | None:
+    """Returns a header cell as another encoding reads its bytes, with that encoding's name, where it then names a
+    known column; else None."""
+    try:
+        raw = name.encode("cp1252")
+    except UnicodeEncodeError:
+        return None
+    for codec, said in _OTHER_ENCODINGS:
+        try:
+            again = raw.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if again != name and _column(again) is not None:
+            return again, said
+    return None
 
 
 def _other_separator(header: Sequence[str]) -> str | None:
