@@ -654,7 +654,7 @@ NOT_A_LIST = [
     (  # what to do, where the name is in a script the font lacks (review nt62, 13)
         "a name in Chinese characters",
         "Léa\nTom\n李明\n".encode(),
-        "line 3: a name: U+674E '李' and U+660E '明' are not in the font; write it in Latin, Greek or Cyrillic letters",
+        "line 3: a name: U+674E '李' and U+660E '明' are not in the font; write it in Latin or Cyrillic letters",
     ),
     ("a name too long", b"Tom\nLea\n" + b"B" * 41 + b"\n", "line 3: a name of 41 characters; a name holds at most 40"),
     # Several children on a line or in a cell: refused, never read as one child or the first name of each line.

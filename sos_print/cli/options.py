@@ -36,7 +36,7 @@ def spell_it(name: str) -> str:
     from sos_print.pdf.fonts import missing_characters
 
     if any(char.isalpha() and missing_characters(char) for char in name):
-        return "; write it in Latin, Greek or Cyrillic letters"
+        return "; write it in Latin or Cyrillic letters"
     return ""
 
 
