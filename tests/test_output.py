@@ -473,8 +473,16 @@ def test_a_name_too_long_is_a_clean_error(runner, tmp_path):
     target = tmp_path / ("b" * (limit - 3) + ".pdf")
     result = run(runner, "boards", "--out", target)
     assert result.exit_code == 1
-    assert result.stderr.endswith(f": the file name is {limit + 1} bytes long; this file system allows {limit}\n")
+    said = f": the file name is {limit + 1} bytes long; this file system allows {limit}: give a shorter one with --out"
+    said += "\n"
+    assert result.stderr.endswith(said)
     assert list(tmp_path.iterdir()) == []
+    # A replay names its file after its record: the name was too long though the user never typed it (sweep ad94, 4).
+    record = tmp_path / ("g" * (limit - 4) + ".csv")
+    record.write_text("player,letter,cell,lines,points\nA,S,B1,,0\n", encoding="utf-8")
+    result = run(runner, "replay", record, "--size", "4")
+    assert (result.exit_code, result.stderr[-len(said) :]) == (1, said.replace(f"{limit + 1}", f"{limit + 7}"))
+    assert list(tmp_path.iterdir()) == [record]
 
 
 def test_a_path_longer_than_the_system_allows_makes_no_folder(runner, tmp_path):

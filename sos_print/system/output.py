@@ -228,7 +228,11 @@ def _check_name(path: Path, folder: _Folder) -> None:
     limit = folder.longest_name()
     length = len(os.fsencode(path.name))
     if length > limit:
-        raise OutputError(f"{shown(path)}: the file name is {length} bytes long; this file system allows {limit}")
+        # A replay's name is made from its record's: "this file system allows 255" left no way on (sweep ad94, 4).
+        raise OutputError(
+            f"{shown(path)}: the file name is {length} bytes long; this file system allows {limit}: give a shorter one "
+            "with --out"
+        )
 
 
 _Made = list[tuple[_Folder, str, tuple[int, int]]]  # each folder a run made: the open folder holding it, its name
