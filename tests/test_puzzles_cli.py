@@ -903,6 +903,36 @@ def test_every_answer_box_is_named_by_its_own_word_and_none_has_a_caption_over_i
     assert not any("Your answer" in page or "Ta réponse" in page for page in read)
 
 
+ANSWER_PLACES = [(), ("--lang", "fr"), ("--lang", "en+fr"), ("--lang", "fr+en"), ("--notation", "l1c1")]
+# Not on Letter in two languages: the words of two lines over the boxes leave the first page no room for a third row,
+# and the boxes stand after their words where that sets three puzzles a page rather than four and two.
+ANSWER_PLACES += [("--paper", "letter"), ("--paper", "letter", "--lang", "fr")]
+
+
+@pytest.mark.parametrize("args", ANSWER_PLACES, ids=[" ".join(args) or "A4" for args in ANSWER_PLACES])
+def test_every_answer_box_stands_under_its_word_beside_the_board_in_every_language(args):
+    # The boxes stood after their words in English and in en+fr, under them in fr+en and in L1C1: a class handed
+    # fr+en sheets one week and en+fr the next looked for the answer in two places (review dz89, 1).
+    first = "fr" if "fr" in args or "fr+en" in args else "en"
+    words = {"en": ("S", "Cell"), "fr": ("S", "Case")}[first]
+    with pages(made(*args)["puzzles.pdf"]) as pdf:
+        page = pdf.pages[0]
+        found = page.extract_words()
+        boxes = [rect for rect in page.rects if 6 * MM < rect["height"] < 15 * MM and rect["width"] < 40 * MM]
+        labels = [w for w in found if w["text"] in words and (w["text"] != "S" or _next_is(found, w, ("or", "ou")))]
+        assert len(labels) >= 4, [w["text"] for w in found]
+        for word in labels:
+            under = [b for b in boxes if abs(b["x0"] - word["x0"]) < 1 * MM and 0 < b["top"] - word["bottom"] < 9 * MM]
+            after = [b for b in boxes if b["x0"] > word["x1"] and b["top"] < word["top"] < b["bottom"]]
+            assert under and not after, (word["text"], round(word["x0"] / MM, 1), round(word["top"] / MM, 1))
+
+
+def _next_is(words: list[dict], word: dict, texts: tuple[str, ...]) -> bool:
+    """Tells whether the word after `word` on its line is one of `texts`."""
+    following = [w for w in words if abs(w["top"] - word["top"]) < 1 and w["x0"] > word["x1"]]
+    return bool(following) and min(following, key=lambda w: w["x0"])["text"] in texts
+
+
 @pytest.mark.parametrize(("args", "boards", "cell"), BALANCED, ids=[" ".join(args) for args, _, _ in BALANCED])
 def test_a_5x5_or_6x6_sheet_holds_as_many_puzzles_on_each_page(args, boards, cell):
     size = int(args[1])

@@ -123,8 +123,10 @@ class Spacing:
 TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.4)
 
 
-# Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken.
-PREFERRED = (Answers.STACKED, Answers.SIDE, Answers.UNDER, Answers.FLUSH)
+# Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken: each box under
+# its word first, as every language and notation has room for (after their words in English and en+fr, under them in
+# fr+en and L1C1, the boxes sent a class looking for the answer in two places: review dz89, 1).
+PREFERRED = (Answers.SIDE, Answers.STACKED, Answers.UNDER, Answers.FLUSH)
 
 
 @frozen
