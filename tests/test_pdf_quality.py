@@ -106,6 +106,7 @@ def test_the_teacher_notes_never_go_into_the_players_file(examples):
     assert "teacher" not in players.lower()
     assert "Keep these pages apart" not in players
     assert "Worked examples" not in players
-    # The rule sheet shows one checked example; the others stay on the teacher's pages.
-    assert "One O, two lines" in players
+    # The rule sheet shows one checked example, the French sheet's too (review dz89, 17); the others stay on the
+    # teacher's pages.
+    assert "An O in the gap" in players and "One O, two lines" not in players
     assert "First to 3 points" not in players
