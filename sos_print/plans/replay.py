@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sos_print.engine.analysis import Chance, MoveAnalysis, replies_in, turning_point, weighing_limit
+from sos_print.engine.analysis import Chance, MoveAnalysis, replies_in, turning_point
 from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems
 from sos_print.engine.examples import ClaimedMove, GameHeader
 from sos_print.engine.frozen import frozen, replace
@@ -621,7 +621,7 @@ def _analysis(
         )
     elif unsolved:
         start, end = _number(game, unsolved[0].number - 1), _number(game, unsolved[-1].number - 1)
-        unweighed = words.blocks("replay.unsolved_size", start=start, end=end, limit=weighing_limit(game.example.size))
+        unweighed = words.blocks("replay.unsolved_size", start=start, end=end)
     weighed = len(unsolved) < len(moves)  # else no column of values: each would say "not weighed"
     shown = ("played", "value", "best", "comment") if weighed else ("played", "comment")
     columns = [words("audit.col_move"), words("audit.col_player"), *(words(f"replay.col_{name}") for name in shown)]
