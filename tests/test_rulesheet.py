@@ -1332,6 +1332,30 @@ def test_the_english_and_the_french_sheet_show_one_worked_example(options):
     assert len(shown[Language.EN]) == 1 and shown[Language.FR] == shown[Language.EN], shown
 
 
+# Not the tip: where the French back would take a third page, it stands under the French steps (`render_rules`).
+BACK = {
+    "Good to know": "Bon à savoir",
+    "Naming cells": "Nommer les cases",
+    "Other ways to play": "D’autres façons de jouer",
+    "All the ways to play": "Toutes les façons de jouer",
+    "A worked example": "Un exemple expliqué",
+}
+ORDERED = [*ALONE, PrintOptions(variant=Variant(players=4, teams=True, first_sos_wins=True)), PrintOptions(size=3)]
+
+
+@pytest.mark.parametrize("options", ORDERED, ids=lambda o: f"{o.size}-{o.variant.players}-{o.paper.value}")
+def test_the_english_and_the_french_back_read_in_one_order(options):
+    # The French back put naming cells before the other ways to play, the English after them: "look at the back"
+    # pointed a bilingual class to two orders (review dz89, 17).
+    orders = {}
+    for language in (Language.EN, Language.FR):
+        pages = texts(rendered("rules", replace(options, language=language)))
+        lines = [line.strip() for page in pages[1:] for line in page.replace("\u00a0", " ").split("\n")]
+        names = BACK if language is Language.EN else {french: english for english, french in BACK.items()}
+        orders[language] = [names[line] if language is Language.FR else line for line in lines if line in names]
+    assert len(orders[Language.EN]) == 4 and orders[Language.EN] == orders[Language.FR], orders
+
+
 @pytest.mark.parametrize(
     ("size", "language", "paper"),
     [

@@ -108,7 +108,7 @@ def least_example_cell(scale: float, grid: GridPlan | None = None) -> float:
     return WHOLE_BOARD_MIN_CELL if grid is not None and corner(grid) is not grid else EXAMPLE_MIN_CELL
 
 
-def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = False) -> None:
+def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = False) -> bool:
     """Adds the rule sheet in one language to `document`, starting on a new page: how to play on the front, in one
     column, the rest on the back, in two (one in large print).
 
@@ -116,6 +116,7 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     board), it stands under the steps instead. In large print the back runs on, over two pages, when the sheet keeps
     to LARGE_PAGES; else (French, a long example) it takes three, each with whole sections: the warning and the
     questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
+    Returns whether naming cells came before the other ways to play.
     """
     # Normal print's pictures are never larger than large print's, which prints the worked example's whole board.
     whole = plan if plan.whole is None else replace(plan, example=replace(plan.example, grid=plan.whole), whole=None)
@@ -134,10 +135,13 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
             break
     if large_print:
         sections, intro_back = large.sections, large.back
-        _render_rules(document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back)
-    else:
-        careful_front = _trial(document.paper, plan, False, False, False, large.cell, False)[0] > 2
-        _render_rules(document, plan, large_print=False, sections=False, careful_front=careful_front, most=large.cell)
+        return _render_rules(
+            document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back
+        )[1]
+    careful_front = _trial(document.paper, plan, False, False, False, large.cell, False)[0] > 2
+    return _render_rules(
+        document, plan, large_print=False, sections=False, careful_front=careful_front, most=large.cell
+    )[1]
 
 
 @frozen
@@ -188,7 +192,7 @@ def _trial(
     """Returns the pages the sheet of `plan` takes on `paper`, laid out as `_render_rules` lays it out without being
     drawn, and the style of its front's pictures."""
     trial = Document.trial(paper)
-    style = _render_rules(
+    style, _ = _render_rules(
         trial,
         plan,
         large_print=large_print,
@@ -209,11 +213,11 @@ def _render_rules(
     careful_front: bool,
     most: float = FRONT_CELL,
     intro_back: bool = False,
-) -> DiagramStyle:
+) -> tuple[DiagramStyle, bool]:
     """Adds the rule sheet in one language to `document` (see `render_rules`): its back run on, or in `sections`;
     the warning under the steps if `careful_front` and it fits there; the front's pictures' cells `most` mm at most
     (in normal print); the opening paragraph on the back if `intro_back`, else where `_intro_place` puts it. Returns the
-    cell (mm) of the front's pictures."""
+    cell (mm) of the front's pictures, and whether naming cells came before the other ways to play."""
     scale = scale_of(large_print)
     width, height = document.paper.size_mm
     box = page_area((width, height), large_print)
@@ -279,10 +283,12 @@ def _render_rules(
         flow.blocks(section)
     if sections:
         flow.new_page()
-    if not flow.starts_here(ways) and _naming_height(flow, plan, scale) <= flow.room:
-        # The other ways to play, a list that never leaves its last item alone at the head of a column, go to the next
-        # column whole: naming cells, which fits here, takes the room they leave (the French sheet's « SOS en équipes »
-        # stood alone at the top of column 2: issue 23, design review des38, B9).
+    # The other ways to play, a list that never leaves its last item alone at the head of a column, go to the next
+    # column whole: naming cells, which fits here, takes the room they leave (the French sheet's « SOS en équipes »
+    # stood alone at the top of column 2: issue 23, design review des38, B9). Or as `plan.naming_first` says.
+    fits = _naming_height(flow, plan, scale) <= flow.room
+    naming_first = fits and (not flow.starts_here(ways) if plan.naming_first is None else plan.naming_first)
+    if naming_first:
         _naming(flow, plan, scale)
         flow.blocks(ways)
     else:
@@ -292,7 +298,7 @@ def _render_rules(
         flow.new_page()
     _example(flow, plan, scale, one_sheet=not large_print)
     document.end_page()
-    return style
+    return style, naming_first
 
 
 def _intro_place(flow: Flow, plan: RulesPlan, scale: float) -> str:
@@ -838,14 +844,46 @@ def add_rules(
     page of each language."""
     candidates = rule_candidates(examples, options, option)  # played once: the same game in every language
     candidates = _shared(options, candidates, examples)
+    codes = options.language.codes
+    plans = _one_order(options, [_chosen_plan(options, lang, candidates, examples) for lang in codes], candidates)
     spans = []
-    for lang in options.language.codes:
+    for plan in plans:
         if on_front:
             to_front(document, options)
         first = document.pages + 1
-        render_rules(document, _chosen_plan(options, lang, candidates, examples), large_print=options.large_print)
+        render_rules(document, plan, large_print=options.large_print)
         spans.append((first, document.pages))
     return spans
+
+
+def _one_order(
+    options: PrintOptions, plans: list[RulesPlan], candidates: tuple[CheckedExample, ...]
+) -> list[RulesPlan]:
+    """Returns the plans of the sheet's languages with the French sheet's order of naming cells and the other ways to
+    play on the back, printed in French or not, each where its sheet keeps its pages so. The longer French moved
+    the ways to play after naming cells where the English did not, and the backs of a bilingual class's sheets read in
+    two orders (review dz89, 17)."""
+    codes = options.language.codes
+    if "fr" in codes:
+        french = plans[codes.index("fr")]
+    else:
+        alone = replace(options, language=Language.FR)
+        french = _chosen_plan(alone, "fr", candidates, candidates)
+    order = render_rules(Document.trial(options.paper), french, large_print=options.large_print)
+    fewest = LARGE_PAGES if options.large_print else 2  # no sheet takes fewer: the other order is not tried then
+    ordered = []
+    for lang, plan in zip(codes, plans, strict=True):
+        forced = replace(plan, naming_first=order)
+        pages = 0 if lang == "fr" else _pages(options, forced)
+        ordered.append(forced if pages <= fewest or pages <= _pages(options, plan) else plan)
+    return ordered
+
+
+def _pages(options: PrintOptions, plan: RulesPlan) -> int:
+    """Returns the pages the sheet of `plan` takes, laid out as `render_rules` lays it out without being drawn."""
+    trial = Document.trial(options.paper)
+    render_rules(trial, plan, large_print=options.large_print)
+    return trial.pages
 
 
 def _shared(
@@ -858,10 +896,9 @@ def _shared(
     alone, the English back showed "One O, two lines" and the French « Un O dans le trou », and a bilingual class
     looked at two games, in one file (review nt62, 1) or in two (review dz89, 17)."""
     bilingual = options.language.bilingual
-    sheets = [
-        (options if bilingual else replace(options, language=Language(code)), code)
-        for code in (options.language.codes if bilingual else Language.BOTH.codes)
-    ]
+    # French first: its longer words decide, and a candidate it refuses is not laid out in English at all.
+    codes = sorted(options.language.codes if bilingual else Language.BOTH.codes, key=lambda code: code != "fr")
+    sheets = [(options if bilingual else replace(options, language=Language(code)), code) for code in codes]
     plans: dict[tuple[str, int], RulesPlan] = {}
 
     def plan_of(sheet: PrintOptions, lang: str, example: CheckedExample) -> RulesPlan:

@@ -50,6 +50,9 @@ class RulesPlan:
     # The worked example's whole board where its diagram shows a corner (see `corner`): large print's layout, which
     # sets how large normal print's pictures may be, is that of the whole board, as large print prints it.
     whole: GridPlan | None = None
+    # Naming cells before the other ways to play on the back, or after them; None: as the sheet's room says. Set where
+    # the French sheet's order is every language's (see `documents.rulesheet.add_rules`).
+    naming_first: bool | None = None
 
 
 def rules_plan(options: PrintOptions, lang: str, example: CheckedExample) -> RulesPlan:
