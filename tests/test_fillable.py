@@ -862,6 +862,13 @@ def test_a_false_claim_in_a_class_form_of_several_groups_names_its_group(runner,
     pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
     result = runner.invoke(app, ["check", str(pdf)])
     assert result.stdout.splitlines()[0] == f"{pdf}: group 2, move 3 (row 3): claims 2 points, the rules give 1 (A1-C3)"
+    # The replay took the move from the problem's words, "group 2, move 3": "invalid literal for int()", status 70
+    # (sweep ad95, 1).
+    out = tmp_path / "replay.pdf"
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    said = " ".join(texts(out.read_bytes())[0].replace("\u00a0", " ").split())
+    assert "The score sheet has 1 mistake, on move 3." in said, said
 
 
 def test_a_skipped_row_leaves_the_moves_in_order_and_named_by_their_rows(runner, tmp_path):

@@ -48,6 +48,7 @@ class Problem:
     where: str = ""
     unread: bool = False
     passed: bool = False
+    move: int = 0  # the move a false claim is on, else 0
 
     def __str__(self) -> str:
         path = shown(self.path)  # a newline in a file name must not forge a line of the report
@@ -238,7 +239,7 @@ def claim_problems(checked: CheckedExample, whole: bool = True) -> list[Problem]
     # The group of a class's audit, which holds several: "move 6 (row 6)" did not say whose (designer's review dz86)
     group = f"group {example.header.group}, " if example.header.groups > 1 else ""
     problems = [
-        Problem(example.path, message, group + claimed.place)
+        Problem(example.path, message, group + claimed.place, move=claimed.number)
         for claimed, step, before, row in zip(example.moves, checked.steps, previous, rows, strict=True)
         for message in _move_problems(claimed, step, before, checked, row, runs)
     ]

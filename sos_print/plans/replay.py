@@ -512,7 +512,7 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
         origins |= {carried.origin for carried in checked.carried}
     errors = SheetErrors(
         claimed,
-        tuple(_number_of(problem.where) for problem in claim_problems(game, whole=False)),
+        tuple(problem.move for problem in claim_problems(game, whole=False)),
         tuple(sorted(origins)),
         any(claim.points is not None or claim.lines is not None or claim.totals for claim in example.moves),
     )
@@ -526,11 +526,6 @@ def _pointless(game: CheckedExample, framed: list[tuple[int, int]]) -> bool:
     """Tells whether a game is played without points (the first S-O-S wins) and its checked audit frames no points
     and no total (the `framed` cells, column 5 on)."""
     return game.example.variant.first_sos_wins and all(column < 5 for _, column in framed)
-
-
-def _number_of(place: str) -> int:
-    """Returns the move a problem is placed at ("move 5 (row 6)" is 5)."""
-    return int(place.split()[1])
 
 
 _COLUMN_OF = {"player": 1, "lines": 4, "points": 5}
