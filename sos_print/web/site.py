@@ -24,6 +24,8 @@ import socket
 import stat
 import tempfile
 import time
+import unicodedata
+import urllib.parse
 import zipfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -671,8 +673,20 @@ def _links(outputs: tuple[Any, ...], lang: str) -> list[dict[str, str]]:
 
 def _attachment(data: bytes, name: str, media_type: str) -> Response:
     response = Response(data, mimetype=media_type)
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Content-Disposition"] = content_disposition(name)
     return response
+
+
+def content_disposition(name: str) -> str:
+    """Returns the Content-Disposition header of a download named `name`: its name in UTF-8 (RFC 6266), and in plain
+    ASCII for an older browser. A header must be Latin-1: a record named « Łódź.csv » left the page without an
+    answer and the server's terminal with a traceback (sweep ad95, 3)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(char if char.isascii() else "" if unicodedata.combining(char) else "_" for char in decomposed)
+    plain = re.sub(r"[^A-Za-z0-9._ -]", "_", plain).strip() or "sos-print"
+    if plain == name:
+        return f'attachment; filename="{name}"'
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{urllib.parse.quote(name, safe='')}"
 
 
 def _media_type(name: str) -> str:
