@@ -853,6 +853,37 @@ def test_every_filled_pause_box_is_held_to_its_groups_game(runner, tmp_path, box
         )
 
 
+REPLAYED_PAUSES = [
+    ("the score and seat after move 5", None),
+    (
+        "points of no moment",
+        "The “Pausing the game” box said Zoé (A) 2, B 1, but the game never stood there. After move 7, the rules give "
+        "Zoé (A) 1, B 3, B to write next. Every move on the score sheet is right.",
+    ),
+    (
+        "a seat of no moment",
+        "The “Pausing the game” box said Zoé (A) 1, B 3, Zoé (A) to write next, but the game never stood there. After "
+        "move 7, the rules give Zoé (A) 1, B 3, B to write next. Every move on the score sheet is right.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "said"), REPLAYED_PAUSES, ids=[case for case, _ in REPLAYED_PAUSES])
+def test_the_replay_names_a_false_pause_box_as_check_does(runner, tmp_path, case, said):
+    # `check` refused it, and the replay said "Every entry on the score sheet is right" (sweep ad95, 2).
+    _, steps = three_by_three_game()
+    values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.names.A": "Zoé", **PAUSES[case][0]}
+    pdf, out = tmp_path / "class.pdf", tmp_path / "replay.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
+    result = runner.invoke(app, ["replay", str(pdf), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(texts(out.read_bytes())[0].replace("\u00a0", " ").split())
+    if said is None:
+        assert "Pausing the game" not in text and "Every entry on the score sheet is right." in text, text
+    else:
+        assert said in text and "Every entry" not in text, text
+
+
 def test_a_false_claim_in_a_class_form_of_several_groups_names_its_group(runner, tmp_path):
     # "move 3 (row 3)" did not say whose of the class's groups (designer's review dz86, 14)
     _, steps = three_by_three_game()

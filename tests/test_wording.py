@@ -335,6 +335,10 @@ SAMPLE = {
     "alone": False,  # the players' file holds more than one group's board
     "sheet_name": "score sheet",  # the audit as the teacher's notes name it (in the language's words, as they pass it)
     "sheets_name": "score sheets",
+    "actual": (("A", 1), ("B", 3)),  # what the rules give where a pause box claims what the game never gave
+    "actual_next": "B",
+    "ended": False,  # the pause box says who writes next, not that the game ended
+    "moves_only": False,  # no result or pause box claimed falsely beside the moves
 }
 
 

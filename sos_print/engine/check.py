@@ -811,20 +811,30 @@ def _result_problems(checked: CheckedExample) -> list[str]:
     return problems
 
 
+def pause_holds(checked: CheckedExample) -> bool:
+    """Tells whether a record's pause box, if it has one, claims what the game gave at some moment: the points and
+    the seat written there those of a moment before its first move or after one of its moves, the game not ended
+    there (see `_pause_problems`)."""
+    pause = checked.example.pause
+    if pause is None or (not pause.scores and pause.next is None):
+        return True
+    for position in (checked.start, *(step.after for step in checked.steps)):
+        scores = position.side_scores
+        if all(scores.get(side) == points for side, points in pause.scores) and (
+            pause.next is None or (not position.is_over and position.seat == pause.next)
+        ):
+            return True
+    return False
+
+
 def _pause_problems(checked: CheckedExample) -> list[str]:
     """Returns what is wrong with a pause box's claims: the points and the seat written there must be those of some
     moment of the game, before its first move or after one of its moves (the game may have gone on after the pause,
     in the same table), and the game must not have ended there."""
     pause = checked.example.pause
-    if pause is None or (not pause.scores and pause.next is None):
+    if pause is None or pause_holds(checked):
         return []
     positions = [checked.start, *(step.after for step in checked.steps)]
-    for position in positions:
-        scores = position.side_scores
-        if all(scores.get(side) == points for side, points in pause.scores) and (
-            pause.next is None or (not position.is_over and position.seat == pause.next)
-        ):
-            return []
     claimed = [f"{_side_name(side)} {points}" for side, points in pause.scores]
     claimed += [_next_words(pause.next)] if pause.next is not None else []
     last = positions[-1]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sos_print.engine.analysis import Chance, MoveAnalysis, replies_in, turning_point
-from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems
-from sos_print.engine.examples import ClaimedMove, GameHeader
+from sos_print.engine.check import CheckedExample, RowCheck, check_rows, claim_problems, pause_holds
+from sos_print.engine.examples import END, ClaimedMove, GameHeader
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.grid import Cell, Segment
 from sos_print.engine.notation import Notation, cell_name, segment_name, segment_names
@@ -372,10 +372,11 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
         ),
     ]
     blocks += _sheet_winner(game, words, side)
-    blocks += _result_claim(game, words, side)
+    said = _result_claim(game, words, side) + _pause_claim(game, words, side)
     # The rows left empty first: the mistakes below them follow from them.
     return (
         blocks
+        + said
         + _skipped(game, words)
         + words.blocks(
             "replay.claims",
@@ -386,7 +387,28 @@ def _header(game: CheckedExample, words: Words, errors: SheetErrors) -> list[Blo
             carried_from=errors.carried_from,
             first=game.example.variant.first_sos_wins,
             typed=not game.example.path.lower().endswith(".toml"),
+            # "Every entry is right" under a false result or pause box that `check` refuses (sweep ad95, 2)
+            moves_only=bool(said),
         )
+    )
+
+
+def _pause_claim(game: CheckedExample, words: Words, side: Callable[[str], str]) -> list[Block]:
+    """Returns what a filled audit's pause box said, where the game was at no such moment, and what the rules give
+    after its last move: `check` refused it while the replay said nothing of it and "Every entry on the score sheet
+    is right" (sweep ad95, 2). `side` names a side as the header does."""
+    pause, final = game.example.pause, game.final
+    if pause is None or pause_holds(game):
+        return []
+    return words.blocks(
+        "replay.pause_claim",
+        scores=tuple((side(name), points) for name, points in pause.scores),
+        next=player_name(pause.next, game.example.header) if pause.next and pause.next != END else "",
+        ended=pause.next == END,
+        number=_number(game, len(game.steps) - 1) if game.steps else 0,
+        actual=tuple((side(name), points) for name, points in final.side_scores.items()),
+        actual_next=player_name(final.seat, game.example.header),
+        over=final.is_over,
     )
 
 
