@@ -10,12 +10,26 @@ import signal
 import sys
 from types import FrameType
 
+# As `interrupts.SIGNALS`, by name: that module is not loaded yet.
+STOPPING = (
+    "SIGINT",
+    "SIGTERM",
+    "SIGHUP",
+    "SIGQUIT",
+    "SIGXCPU",
+    "SIGALRM",
+    "SIGUSR1",
+    "SIGUSR2",
+    "SIGVTALRM",
+    "SIGPROF",
+)
+
 
 def main() -> None:
     """Catches interrupts first, then loads and runs the command line."""
     # Even the module that catches them takes a moment to import: a Ctrl-C then ended in a traceback, a SIGTERM in no
     # word at all (sweep ad77, 4). Nothing is written yet, so the line says so, as `interrupts.NOTHING_WRITTEN` does.
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
+    for name in STOPPING:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _stop_loading)
     from sos_print.system import interrupts
@@ -32,7 +46,7 @@ def main() -> None:
 
 def _stop_loading(signum: int, frame: FrameType | None) -> None:
     # A second signal while this one ends the run changes nothing.
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
+    for name in STOPPING:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_IGN)
     try:

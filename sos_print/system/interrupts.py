@@ -1,4 +1,4 @@
-"""Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into one clean exception, and holds them off while files are swapped.
+"""Turns every signal that ends a run into one clean exception, and holds them off while files are swapped.
 
 A signal handler that raises can strike anywhere: in the middle of renaming the second file
 of a kit, or inside a cleanup that removes temporary files. So the handler raises only while
@@ -22,20 +22,19 @@ from types import FrameType
 from typing import NoReturn
 
 # SIGHUP: the terminal was closed, which ends a program as surely as Ctrl-C; SIGQUIT: Ctrl-\, a key as near as Ctrl-C,
-# which left a kit's new players.pdf beside its old teacher.pdf (issue 20, sweep 18, N9). Windows has neither.
-SIGNALS = (
-    signal.SIGINT,
-    signal.SIGTERM,
-    *(getattr(signal, name) for name in ("SIGHUP", "SIGQUIT") if hasattr(signal, name)),
-)
+# which left a kit's new players.pdf beside its old teacher.pdf (issue 20, sweep 18, N9). Windows has neither. The
+# others end a program by default too: SIGXCPU is what a CPU-time limit sends (`ulimit -t`, a school server's
+# LimitCPU=), and each left a run's temporary files behind it (sweep ad95, 4).
+_ENDING = ("SIGHUP", "SIGQUIT", "SIGXCPU", "SIGALRM", "SIGUSR1", "SIGUSR2", "SIGVTALRM", "SIGPROF")
+SIGNALS = (signal.SIGINT, signal.SIGTERM, *(getattr(signal, name) for name in _ENDING if hasattr(signal, name)))
 NOTHING_WRITTEN = "nothing written"
 OLD_FILES_KEPT = "nothing written; the old files are untouched"
 ALL_WRITTEN = "the new files were already written in full"
 
 
 class Interrupted(BaseException):  # like KeyboardInterrupt: not an error, a request to stop
-    """Signals that the user (SIGINT, SIGQUIT; SIGHUP: the terminal closed) or the system (SIGTERM) asked the program to
-    stop."""
+    """Signals that the user (SIGINT, SIGQUIT; SIGHUP: the terminal closed) or the system (SIGTERM, a CPU-time limit's
+    SIGXCPU, a timer's SIGALRM...) asked the program to stop."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
