@@ -269,6 +269,21 @@ def test_the_sheet_says_who_plays_and_marks_the_kits_own_variant(examples, varia
 
 
 @pytest.mark.parametrize(
+    ("language", "today", "too"),
+    [
+        (Language.EN, "This is how you play today.", "This is also how you play today."),
+        (Language.FR, "C’est la règle d’aujourd’hui.", "C’est aussi la règle d’aujourd’hui."),
+    ],
+)
+def test_a_sheet_of_two_variants_marks_the_second_as_today_s_rule_too(examples, language, today, too):
+    # Two « C'est la règle d'aujourd'hui » in one list: a child no longer knew which to follow (French read fr95, 3).
+    options = PrintOptions(variant=Variant(players=4, teams=True, first_sos_wins=True), language=language)
+    text = flat(rendered("rules", options)).replace("\u00a0", " ")
+    assert (text.count(today), text.count(too)) == (1, 1), text
+    assert text.index(today) < text.index(too)
+
+
+@pytest.mark.parametrize(
     ("language", "said", "unsaid"),
     [
         (
@@ -510,7 +525,7 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         (
             Language.FR,
             Variant(first_sos_wins=True),
-            "Toutes les façons de jouer",
+            "Les différentes façons de jouer",  # « Toutes » promised too much (fr95, 4)
             ["Chaque S-O-S que tu formes rapporte un point, et tu rejoues", "chacun joue pour soi"],
             ["comme d'habitude", "ses propres points", "qui l'atteint"],
         ),
@@ -518,7 +533,7 @@ def test_the_sheet_words_each_variants_rules_plainly(examples, language, variant
         (
             Language.FR,
             Variant(target=4),
-            "Toutes les façons de jouer",
+            "Les différentes façons de jouer",
             ["qui atteint ce nombre de points gagne aussitôt"],
             ["comme d'habitude", "Chaque S-O-S que tu formes"],
         ),
@@ -1037,7 +1052,8 @@ def test_each_other_way_to_play_is_told_in_the_same_words_on_every_sheet(example
     told = {}
     for variant in SHEET_VARIANTS:
         plan = rules_plan(PrintOptions(variant=variant, language=language), language.value, examples[0])
-        items = [block.text.replace(ours, "") for block in plan.more[1] if block.kind == "li"]
+        too = ours.replace("This is how", "This is also how").replace("C’est la", "C’est aussi la")
+        items = [block.text.replace(ours, "").replace(too, "") for block in plan.more[1] if block.kind == "li"]
         assert len(items) == 4, items
         told[variant] = [re.sub(r"\d+", "N", re.sub(r" \(.*?\)", "", items[0])), *items[1:]]  # "5 (or ...)", "7"
     assert len({tuple(items[1:]) for items in told.values()}) == 1, told
@@ -1263,8 +1279,9 @@ def test_every_letter_of_the_sheets_pictures_stands_inside_its_cell(examples, op
         ),
         (
             Language.FR,
-            "Chacun son tour de commencer. À la partie suivante, chacun se décale d’une place : l’autre équipe "
-            "commence.",
+            # « chacun se décale d'une place » sent children to change chairs (French read fr95, 5)
+            "Chacun son tour de commencer. À la partie suivante, c’est l’autre équipe qui commence : B devient A, C "
+            "devient B, D devient C et A devient D.",
             "À la partie suivante, un autre joueur devient le joueur A.",
         ),
     ],
@@ -1337,7 +1354,7 @@ BACK = {
     "Good to know": "Bon à savoir",
     "Naming cells": "Nommer les cases",
     "Other ways to play": "D’autres façons de jouer",
-    "All the ways to play": "Toutes les façons de jouer",
+    "All the ways to play": "Les différentes façons de jouer",
     "A worked example": "Un exemple expliqué",
 }
 ORDERED = [*ALONE, PrintOptions(variant=Variant(players=4, teams=True, first_sos_wins=True)), PrintOptions(size=3)]
