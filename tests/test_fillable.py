@@ -1008,7 +1008,9 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
     blank = fillable(PrintOptions(size=3, groups=2))
     one = move_values(steps, 3, Notation.A1, Variant())
     if kind == "text":
-        return b"player,letter,cell\nA,S,B2\n", "is not a PDF file (it does not start with %PDF-)"
+        return b"Notes for Friday\n", "is not a PDF file (it does not start with %PDF-)"
+    if kind == "record":  # a CSV record named .pdf: told as a PDF named .csv is (sweep ad95, 5)
+        return b"player,letter,cell\nA,S,B2\n", "is a CSV record, not a PDF: give it a name ending in .csv, and its"
     if kind == "damaged":
         return fill(blank, one)[:4000], "cannot be read as a PDF: it is damaged ("
     if kind == "garbage":
@@ -1069,7 +1071,7 @@ def broken(kind: str, tmp_path) -> tuple[bytes, str]:
     return fill(blank, {**one, "group1.move.2.cell": "Z9"}), "move 2 (row 2): cell Z9 is not on the 3 × 3 board"
 
 
-KINDS = ["text", "damaged", "garbage", "printed", "other-form", "empty", "two-groups", "newer", "tampered"]
+KINDS = ["text", "record", "damaged", "garbage", "printed", "other-form", "empty", "two-groups", "newer", "tampered"]
 
 
 # A group's page cut from a class audit filled in whole was told to "give each group its own copy" (sweep ad82, 4).

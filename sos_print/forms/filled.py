@@ -47,10 +47,10 @@ from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObje
 
 from sos_print.engine.errors import ExampleFileError, SosError, quoted
 from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader, Pause
-from sos_print.engine.files import read_bounded, starts_as_pdf
+from sos_print.engine.files import read_bounded, sniffed_text, starts_as_pdf
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
-from sos_print.engine.records import RecordOptions, record_from_table
+from sos_print.engine.records import RecordOptions, is_record_text, record_from_table
 from sos_print.forms.drawing import refuse_heavy_pages
 from sos_print.forms.fields import (
     CLASS_LENGTH,
@@ -205,6 +205,11 @@ def _fields(
     value (/DV) each game field was written with, and where each widget of those fields is; a file pypdf cannot read
     is one ExampleFileError."""
     if not starts_as_pdf(data):  # as check tells a folder's PDF, whatever stands before its header
+        text = sniffed_text(data)
+        if text is not None and is_record_text(text):  # the reverse of a PDF named .csv, told as that is (ad95, 5)
+            raise ExampleFileError(
+                path, "is a CSV record, not a PDF: give it a name ending in .csv, and its board size with --size"
+            )
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
     with _quiet():
         try:
