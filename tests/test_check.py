@@ -1002,6 +1002,22 @@ def test_a_picture_given_as_a_worked_example_is_named_as_one(runner, tmp_path):
 
 
 @pytest.mark.parametrize(
+    "saved",
+    [
+        lambda text: text.replace("\n", "\r").encode(),  # a classic Mac editor's line ends
+        lambda text: ("\ufeff\ufeff" + text).encode(),  # a byte-order mark, and a tool's own again
+    ],
+    ids=["CR alone", "two byte-order marks"],
+)
+def test_a_worked_example_saved_with_cr_line_ends_or_two_marks_is_read_as_written(runner, tmp_path, saved):
+    # "TOML syntax error: Found invalid character '\r'" and "Invalid statement" (sweep ad95, 7)
+    example = tmp_path / "lesson.toml"
+    example.write_bytes(saved((EXAMPLES / "01-one-o-two-lines.toml").read_text()))
+    result = runner.invoke(app, ["check", str(example)])
+    assert (result.exit_code, result.output) == (0, "checked 1 file: every claim holds\n")
+
+
+@pytest.mark.parametrize(
     ("encoding", "said"), [("utf-16", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-32", "UTF-32")], ids=str
 )
 def test_a_worked_example_saved_as_utf16_or_utf32_is_told_to_save_it_as_utf8(runner, tmp_path, encoding, said):

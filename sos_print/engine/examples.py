@@ -188,7 +188,9 @@ def _meant_as_example(text: str) -> bool:
 
 def parse_example(text: str, path: str = "<example>") -> Example:
     """Reads an example from TOML text; `path` names it in messages."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark, as some Windows editors write one
+    # A byte-order mark, as some Windows editors write one (twice, when a tool adds its own); lines ended by CR alone,
+    # as classic Mac editors save them, which TOML does not read: "Found invalid character '\r'" (sweep ad95, 7).
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
