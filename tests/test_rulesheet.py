@@ -1337,6 +1337,19 @@ ALONE = [
 
 
 @pytest.mark.parametrize("options", ALONE, ids=lambda o: f"{o.size}-{o.variant.players}-{o.paper.value}")
+def test_large_print_shows_the_worked_example_of_normal_print(options):
+    # "An O in the gap" in normal print, "One O, two lines" in large print: a class handed both looked at two games
+    # (review dz95, C4).
+    titles = _titles()
+    shown = []
+    for large_print in (False, True):
+        pages = texts(rendered("rules", replace(options, large_print=large_print)))
+        lines = {line.strip() for page in pages for line in page.replace("\u00a0", " ").split("\n")}
+        shown.append([title for title in titles if title in lines])
+    assert len(shown[0]) == 1 and shown[1] == shown[0], shown
+
+
+@pytest.mark.parametrize("options", ALONE, ids=lambda o: f"{o.size}-{o.variant.players}-{o.paper.value}")
 def test_the_english_and_the_french_sheet_show_one_worked_example(options):
     # Printed as two files, the English back showed "One O, two lines" and the French « Un O dans le trou »: "look at
     # the example on the back" pointed a bilingual class to two games (review dz89, 17).

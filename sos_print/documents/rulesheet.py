@@ -889,16 +889,19 @@ def _pages(options: PrintOptions, plan: RulesPlan) -> int:
 def _shared(
     options: PrintOptions, candidates: tuple[CheckedExample, ...], examples: tuple[CheckedExample, ...]
 ) -> tuple[CheckedExample, ...]:
-    """Returns the one example the sheet shows in English and in French, as `rule_example` prefers it: the first that
-    keeps the sheet to one sheet of paper in each language, its warning on the back (else anywhere), the languages of
-    a bilingual sheet as it prints them, those of a sheet in one language each as its own sheet; `candidates` as they
-    are where none does, each language then keeping to its sheet with an example of its own. Chosen in each language
+    """Returns the candidates, first the one example the sheet shows in English and in French and in either print, as
+    `rule_example` prefers it: the first that keeps the normal-print sheet to one sheet of paper in each language, its
+    warning on the back (else anywhere), the languages of a bilingual sheet as it prints them, those of a sheet in one
+    language each as its own sheet; `candidates` as they are where none does, each language then keeping to its sheet
+    with an example of its own. Chosen in each language
     alone, the English back showed "One O, two lines" and the French « Un O dans le trou », and a bilingual class
     looked at two games, in one file (review nt62, 1) or in two (review dz89, 17)."""
     bilingual = options.language.bilingual
     # French first: its longer words decide, and a candidate it refuses is not laid out in English at all.
     codes = sorted(options.language.codes if bilingual else Language.BOTH.codes, key=lambda code: code != "fr")
-    sheets = [(options if bilingual else replace(options, language=Language(code)), code) for code in codes]
+    # Large print shows normal print's example where it fits: a class handed both saw two games (review dz95, C4).
+    printed = replace(options, large_print=False)
+    sheets = [(printed if bilingual else replace(printed, language=Language(code)), code) for code in codes]
     plans: dict[tuple[str, int], RulesPlan] = {}
 
     def plan_of(sheet: PrintOptions, lang: str, example: CheckedExample) -> RulesPlan:
@@ -916,8 +919,8 @@ def _shared(
 
     for careful in (False, True):
         shared = next((example for example in candidates if keeps(example, careful)), None)
-        if shared is not None:
-            return (shared,)
+        if shared is not None:  # first, the others after it for a large-print sheet it does not fit
+            return (shared, *(example for example in candidates if example is not shared))
     return candidates
 
 
