@@ -1336,6 +1336,19 @@ ALONE = [
 ]
 
 
+def test_an_example_whose_french_fits_no_column_still_prints_the_english_sheet(runner, tmp_path):
+    # The English sheet takes the French sheet's order of its back: an example too long in French stopped the English
+    # sheet too ("no worked example fits the rule sheet"), though only French was refused.
+    text = (EXAMPLES / "03-o-in-the-gap.toml").read_text(encoding="utf-8")
+    words = "Le joueur qui écrit O en {B2} complète {A2-C2}, marque {points 1} et rejoue. " * 17
+    example = tmp_path / "long.toml"
+    example.write_text(re.sub(r'(?m)^fr = "Au départ.*"$', f'fr = "{words.strip()}"', text), encoding="utf-8")
+    english = runner.invoke(app, ["rules", "--example", str(example), "--out", str(tmp_path / "en.pdf")])
+    assert english.exit_code == 0, english.output
+    french = runner.invoke(app, ["rules", "--example", str(example), "--lang", "fr", "--out", str(tmp_path / "f.pdf")])
+    assert french.exit_code == 2 and "no worked example fits the rule sheet" in french.output
+
+
 @pytest.mark.parametrize("options", ALONE, ids=lambda o: f"{o.size}-{o.variant.players}-{o.paper.value}")
 def test_large_print_shows_the_worked_example_of_normal_print(options):
     # "An O in the gap" in normal print, "One O, two lines" in large print: a class handed both looked at two games

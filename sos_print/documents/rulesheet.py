@@ -860,15 +860,18 @@ def _one_order(
     options: PrintOptions, plans: list[RulesPlan], candidates: tuple[CheckedExample, ...]
 ) -> list[RulesPlan]:
     """Returns the plans of the sheet's languages with the French sheet's order of naming cells and the other ways to
-    play on the back, printed in French or not, each where its sheet keeps its pages so. The longer French moved
-    the ways to play after naming cells where the English did not, and the backs of a bilingual class's sheets read in
-    two orders (review dz89, 17)."""
+    play on the back, printed in French or not, each where its sheet keeps its pages so; as they are where no French
+    sheet can be laid out with the candidates (an English sheet is never refused for its French). The longer French
+    moved the ways to play after naming cells where the English did not, and the backs of a bilingual class's sheets
+    read in two orders (review dz89, 17)."""
     codes = options.language.codes
     if "fr" in codes:
         french = plans[codes.index("fr")]
     else:
-        alone = replace(options, language=Language.FR)
-        french = _chosen_plan(alone, "fr", candidates, candidates)
+        try:
+            french = _chosen_plan(replace(options, language=Language.FR), "fr", candidates, candidates)
+        except LayoutError:
+            return plans
     order = render_rules(Document.trial(options.paper), french, large_print=options.large_print)
     fewest = LARGE_PAGES if options.large_print else 2  # no sheet takes fewer: the other order is not tried then
     ordered = []
@@ -893,9 +896,9 @@ def _shared(
     `rule_example` prefers it: the first that keeps the normal-print sheet to one sheet of paper in each language, its
     warning on the back (else anywhere), the languages of a bilingual sheet as it prints them, those of a sheet in one
     language each as its own sheet; `candidates` as they are where none does, each language then keeping to its sheet
-    with an example of its own. Chosen in each language
-    alone, the English back showed "One O, two lines" and the French « Un O dans le trou », and a bilingual class
-    looked at two games, in one file (review nt62, 1) or in two (review dz89, 17)."""
+    with an example of its own. Chosen in each language alone, the English back showed "One O, two lines" and the
+    French « Un O dans le trou », and a bilingual class looked at two games, in one file (review nt62, 1) or in two
+    (review dz89, 17)."""
     bilingual = options.language.bilingual
     # French first: its longer words decide, and a candidate it refuses is not laid out in English at all.
     codes = sorted(options.language.codes if bilingual else Language.BOTH.codes, key=lambda code: code != "fr")
