@@ -331,7 +331,11 @@ def _rules(language: Language, paper: Paper) -> bytes:
 
     from sos_print.documents.rulesheet import rules_document
 
-    return rules_document(PrintOptions(language=language, paper=paper, large_print=True), shipped_examples()).data
+    # "One O, two lines", whose two lines' names stand at the ends of leaders: large print shows the example normal
+    # print does since review dz95 (C4), and the shipped set's is one line named beside it.
+    shown = "01-one-o-two-lines.toml"
+    example = tuple(checked for checked in shipped_examples() if checked.example.path.endswith(shown))
+    return rules_document(PrintOptions(language=language, paper=paper, large_print=True), example).data
 
 
 LARGE_PRINT_NAMED = {

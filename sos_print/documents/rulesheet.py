@@ -118,9 +118,50 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
     questions, the other ways to play and naming cells, the worked example. No page holds a lone small section.
     Returns whether naming cells came before the other ways to play.
     """
-    # Normal print's pictures are never larger than large print's, which prints the worked example's whole board.
+    plan, how = _laid_out(document.paper, plan, large_print)
+    _, naming_first = _render_rules(
+        document,
+        plan,
+        large_print=how.large_print,
+        sections=how.sections,
+        careful_front=how.careful_front,
+        most=how.most,
+        intro_back=how.intro_back,
+    )
+    return naming_first
+
+
+def _sheet_measure(paper: Paper, plan: RulesPlan, large_print: bool) -> tuple[int, bool]:
+    """Returns the pages the sheet of `plan` takes as `render_rules` draws it, and whether naming cells come before the
+    other ways to play, laid out without being drawn (each layout is kept: see `_trial`)."""
+    plan, how = _laid_out(paper, plan, large_print)
+    pages, _, naming_first = _trial(paper, plan, *how.key())
+    return pages, naming_first
+
+
+@frozen
+class _How:
+    """Holds how `_render_rules` lays a sheet out (see its arguments)."""
+
+    large_print: bool
+    sections: bool
+    careful_front: bool
+    most: float
+    intro_back: bool
+
+    def key(self) -> tuple[bool, bool, bool, float, bool]:
+        """Returns the layout as `_trial` takes it, after the paper and the plan."""
+        return (self.large_print, self.sections, self.careful_front, self.most, self.intro_back)
+
+
+def _laid_out(paper: Paper, plan: RulesPlan, large_print: bool) -> tuple[RulesPlan, _How]:
+    """Returns the plan the sheet is drawn from (its pictures' sentences left out where that saves large print a
+    page) and how `_render_rules` lays it out (see `render_rules`)."""
+    # Normal print's pictures are never larger than large print's, which prints the worked example's whole board, its
+    # back in its own order (normal print's order is none of its pictures' business, and each order laid out anew).
     whole = plan if plan.whole is None else replace(plan, example=replace(plan.example, grid=plan.whole), whole=None)
-    large = _large_print_layout(document, whole)
+    whole = whole if large_print else replace(whole, naming_first=None)
+    large = _large_print_layout(paper, whole)
     for numbers in UNCAPTIONED:
         # What the front's pictures show, said beside them, is left out of large print where it would cost the sheet a
         # page (issue 23, review 34, P16 and H10), step 1's sentence first; that one also where it would shrink the
@@ -128,20 +169,15 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
         bare = uncaptioned(plan, numbers)
         if bare == plan:
             continue
-        shorter = _large_print_layout(document, uncaptioned(whole, numbers))
+        shorter = _large_print_layout(paper, uncaptioned(whole, numbers))
         saves = large.pages > LARGE_PAGES and shorter.pages < large.pages
         if saves or (numbers == UNCAPTIONED[0] and shorter.cell > large.cell):
             plan, large = (bare, shorter) if large_print else (plan, shorter)
             break
     if large_print:
-        sections, intro_back = large.sections, large.back
-        return _render_rules(
-            document, plan, large_print=True, sections=sections, careful_front=False, intro_back=intro_back
-        )[1]
-    careful_front = _trial(document.paper, plan, False, False, False, large.cell, False)[0] > 2
-    return _render_rules(
-        document, plan, large_print=False, sections=False, careful_front=careful_front, most=large.cell
-    )[1]
+        return plan, _How(True, large.sections, False, FRONT_CELL, large.back)
+    careful_front = _trial(paper, plan, False, False, False, large.cell, False)[0] > 2
+    return plan, _How(False, False, careful_front, large.cell, False)
 
 
 @frozen
@@ -156,13 +192,13 @@ class LargeLayout:
     badged: bool  # every scorer's badge of its pictures finds a place (see `_badged`)
 
 
-def _large_print_layout(document: Document, plan: RulesPlan) -> LargeLayout:
+def _large_print_layout(paper: Paper, plan: RulesPlan) -> LargeLayout:
     """Returns how the large-print sheet of `plan` is laid out on the document's paper: in the fewest pages, then with
     the front's largest pictures, its opening paragraph on the front (where `_intro_place` puts it) or opening the
     back. A caption under step 4 or a fourth picture could push the opening paragraph to the back and the back onto a
     fourth page, where the paragraph on the front and pictures a little smaller kept to three (issue 23, review 34,
     H10)."""
-    front, back = (_large_trial(document, plan, back=back) for back in (False, True))
+    front, back = (_large_trial(paper, plan, back=back) for back in (False, True))
     # Never pictures whose badges stand over the board's frame and letters (too small a cell for them); then the
     # fewest pages; then the paragraph on the front where its pictures are large enough so (LARGE_STEP_CELL).
     best = min((front, back), key=lambda layout: (not layout.badged, layout.pages))
@@ -172,14 +208,14 @@ def _large_print_layout(document: Document, plan: RulesPlan) -> LargeLayout:
     return max(ties, key=lambda layout: (layout.cell, not layout.back))
 
 
-def _large_trial(document: Document, plan: RulesPlan, *, back: bool) -> LargeLayout:
+def _large_trial(paper: Paper, plan: RulesPlan, *, back: bool) -> LargeLayout:
     """Lays out the large-print sheet of `plan` without drawing it, its opening paragraph on the `back` or not: its
     back run on where the sheet keeps to LARGE_PAGES, else in sections."""
-    pages, style = _trial(document.paper, plan, True, False, False, FRONT_CELL, back)
+    pages, style, _ = _trial(paper, plan, True, False, False, FRONT_CELL, back)
     badged = _badged(plan.steps, style, scale_of(True)) is not None
     if pages <= LARGE_PAGES:
         return LargeLayout(False, back, style.cell, pages, badged)
-    pages = _trial(document.paper, plan, True, True, False, FRONT_CELL, back)[0]
+    pages = _trial(paper, plan, True, True, False, FRONT_CELL, back)[0]
     return LargeLayout(True, back, style.cell, pages, badged)
 
 
@@ -188,11 +224,11 @@ def _large_trial(document: Document, plan: RulesPlan, *, back: bool) -> LargeLay
 @lru_cache(maxsize=64)
 def _trial(
     paper: Paper, plan: RulesPlan, large_print: bool, sections: bool, careful_front: bool, most: float, intro_back: bool
-) -> tuple[int, DiagramStyle]:
+) -> tuple[int, DiagramStyle, bool]:
     """Returns the pages the sheet of `plan` takes on `paper`, laid out as `_render_rules` lays it out without being
-    drawn, and the style of its front's pictures."""
+    drawn, the style of its front's pictures, and whether naming cells came before the other ways to play."""
     trial = Document.trial(paper)
-    style, _ = _render_rules(
+    style, naming_first = _render_rules(
         trial,
         plan,
         large_print=large_print,
@@ -201,7 +237,7 @@ def _trial(
         most=most,
         intro_back=intro_back,
     )
-    return trial.pages, style
+    return trial.pages, style, naming_first
 
 
 def _render_rules(
@@ -872,21 +908,15 @@ def _one_order(
             french = _chosen_plan(replace(options, language=Language.FR), "fr", candidates, candidates)
         except LayoutError:
             return plans
-    order = render_rules(Document.trial(options.paper), french, large_print=options.large_print)
-    fewest = LARGE_PAGES if options.large_print else 2  # no sheet takes fewer: the other order is not tried then
+    paper, large_print = options.paper, options.large_print
+    order = _sheet_measure(paper, french, large_print)[1]
     ordered = []
-    for lang, plan in zip(codes, plans, strict=True):
+    for plan in plans:
+        pages, naming_first = _sheet_measure(paper, plan, large_print)
         forced = replace(plan, naming_first=order)
-        pages = 0 if lang == "fr" else _pages(options, forced)
-        ordered.append(forced if pages <= fewest or pages <= _pages(options, plan) else plan)
+        keeps = naming_first == order or _sheet_measure(paper, forced, large_print)[0] <= pages
+        ordered.append(plan if naming_first == order else forced if keeps else plan)
     return ordered
-
-
-def _pages(options: PrintOptions, plan: RulesPlan) -> int:
-    """Returns the pages the sheet of `plan` takes, laid out as `render_rules` lays it out without being drawn."""
-    trial = Document.trial(options.paper)
-    render_rules(trial, plan, large_print=options.large_print)
-    return trial.pages
 
 
 def _shared(
