@@ -853,6 +853,31 @@ def test_every_filled_pause_box_is_held_to_its_groups_game(runner, tmp_path, box
         )
 
 
+@pytest.mark.parametrize(
+    ("names", "said"),
+    [
+        (("Lea", "LEA"), None),  # alike but for case: the name as typed is A's
+        (
+            ("Tom", "Tom"),
+            "group 1's field 'group1.pause.next' holds a name that seats A and B both have in the names row: write the "
+            "seat's letter (A or B)",
+        ),
+    ],
+)
+def test_a_pause_box_naming_who_is_next_reads_the_name_as_typed_first(runner, tmp_path, names, said):
+    # "Lea" was read as B's "LEA", the last seat named alike, and a true box was told false (sweep ad96, 1).
+    _, steps = three_by_three_game()
+    values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.pause.score.A": "1", "group1.pause.score.B": "0"}
+    values |= {"group1.names.A": names[0], "group1.names.B": names[1], "group1.pause.next": names[0]}
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if said is None:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
+    else:
+        assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {said}"), result.output
+
+
 REPLAYED_PAUSES = [
     ("the score and seat after move 5", None),
     (

@@ -1540,8 +1540,7 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
         scores.append((side, int(text)))
     name = group_field(group, "pause", "next")
     text = " ".join(unicodedata.normalize("NFC", fields.get(name, "")).split())
-    named = {typed.casefold(): seat for seat, typed in header.names}
-    seat = text.upper() if text.upper() in game.variant.seats else named.get(text.casefold())
+    seat = text.upper() if text.upper() in game.variant.seats else _named_seat(text, header, group, name, path)
     if text and seat is None:
         said = quoted(text) if len(text) <= _SAID else "a word that is no name of the names row"
         seats = ", ".join(game.variant.seats)
@@ -1551,6 +1550,22 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
             "typed in the names row",
         )
     return Pause(tuple(scores), seat) if scores or seat else None
+
+
+def _named_seat(text: str, header: GameHeader, group: int, name: str, path: str) -> str | None:
+    """Returns the seat whose name in the names row is `text`, as typed, else whatever its case; None where none has
+    it. Two seats named alike ("Lea" and "LEA") gave the name to the last of them, and a true pause box was told false
+    (sweep ad96, 1): a name typed as two seats have it is refused, naming them."""
+    typed = [seat for seat, given in header.names if " ".join(unicodedata.normalize("NFC", given).split()) == text]
+    alike = [seat for seat, given in header.names if given.casefold() == text.casefold()]
+    seats = typed or alike
+    if len(seats) > 1:
+        raise ExampleFileError(
+            path,
+            f"group {group}'s field {quoted(name)} holds a name that seats {' and '.join(seats)} both have in the "
+            f"names row: write the seat's letter ({' or '.join(seats)})",
+        )
+    return seats[0] if seats else None
 
 
 _SAID = 2  # the most characters of a pause box's text a message quotes: a longer one may be a child's name
