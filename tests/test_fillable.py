@@ -882,13 +882,13 @@ REPLAYED_PAUSES = [
     ("the score and seat after move 5", None),
     (
         "points of no moment",
-        "The “Pausing the game” box said Zoé (A) 2, B 1, but the game never stood there. After move 7, the rules give "
+        "The “Pausing the game” box said Zoé (A) 2, B 1: the game was never at that point. After move 7, the score is "
         "Zoé (A) 1, B 3, B to write next. Every move on the score sheet is right.",
     ),
     (
         "a seat of no moment",
-        "The “Pausing the game” box said Zoé (A) 1, B 3, Zoé (A) to write next, but the game never stood there. After "
-        "move 7, the rules give Zoé (A) 1, B 3, B to write next. Every move on the score sheet is right.",
+        "The “Pausing the game” box said Zoé (A) 1, B 3, Zoé (A) to write next: the game was never at that point. "
+        "After move 7, the score is Zoé (A) 1, B 3, B to write next. Every move on the score sheet is right.",
     ),
 ]
 

@@ -1053,8 +1053,8 @@ def test_moves_played_with_too_many_empty_cells_are_shown_as_not_weighed():
     text = whole(data)
     assert (
         "Moves 1 to 9 are not compared with best play: so early in the game, there are far too many ways for it to go "
-        "on for the program to try them all. For them, the table says only whether a point was missed or a gift "
-        "left, which you can see by looking one move ahead."
+        "on for the program to try them all. For them, the table says only the points scored, missed or left as a "
+        "gift, which you can see by looking one move ahead."
     ) in text
     # Not "more than 16 empty cells" here and "more than 14" on 8 x 8: a teacher reading both asked which was the
     # rule (review dz89, 13).

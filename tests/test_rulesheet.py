@@ -1280,8 +1280,8 @@ def test_every_letter_of_the_sheets_pictures_stands_inside_its_cell(examples, op
         (
             Language.FR,
             # « chacun se décale d'une place » sent children to change chairs (French read fr95, 5)
-            "Chacun son tour de commencer. À la partie suivante, c’est l’autre équipe qui commence : B devient A, C "
-            "devient B, D devient C et A devient D.",
+            "Chacun son tour de commencer. À la partie suivante, c’est l’autre équipe qui commence : le joueur B "
+            "devient le joueur A, C devient B, D devient C et A devient D. Les équipes ne changent pas.",
             "À la partie suivante, un autre joueur devient le joueur A.",
         ),
     ],
