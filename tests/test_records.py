@@ -322,12 +322,12 @@ def test_the_true_record_checks(runner, tmp_path):
         (
             game_csv(header="move,player,letter,cell,lines,pionts"),
             "the header names an unknown column 'pionts' "
-            "(known: move, player, letter, cell, lines, points, total A...)",
+            "(known: move, player, letter, cell, lines, points, total A, total B...)",
         ),
         (
             game_csv(header="coup,joueur,lettre,case,lignes,pionts").replace(",", ";"),
             "the header names an unknown column 'pionts' "
-            "(known: coup, joueur, lettre, case, lignes, points, total A...)",  # in the language of the header
+            "(known: coup, joueur, lettre, case, lignes, points, total A, total B...)",  # in the language of the header
         ),
         (
             game_csv([row[:5] for row in GAME], "coup;joueur;lettre;case;lignes").replace(",", ";"),
@@ -350,15 +350,16 @@ def test_the_true_record_checks(runner, tmp_path):
         # copied from the paper sheet, whose "Total" stands over a column for each side (review nt66, 10)
         (
             game_csv(header="move,player,letter,cell,lines,points,A"),
-            "the header names an unknown column 'A' (known: move, player, letter, cell, lines, points, total A...): "
-            "head it total A\n",
+            "the header names an unknown column 'A' (known: move, player, letter, cell, lines, points, total A, "
+            "total B...): head it total A\n",
         ),
         # a column of the players' names, as a teacher's sheet has one (sweep ad73, 4)
         *(
             (
                 game_csv([(*row, "Léa") for row in GAME], f"move,player,letter,cell,lines,points,{name}"),
                 f"the header names an unknown column {name!r} (known: move, player, letter, cell, lines, points, "
-                "total A...): a record does not read names; remove that column (replay takes them with --names)\n",
+                "total A, total B...): a record does not read names; remove that column (replay takes them with "
+                "--names)\n",
             )
             for name in (
                 "Name",
@@ -1882,7 +1883,7 @@ def test_a_header_longer_than_the_csv_modules_cell_limit_is_one_line_in_a_fresh_
         "",
         [
             f"{path}: the header names an unknown column '{cut}' (known: move, player, letter, cell, lines, "
-            "points, total A...)",
+            "points, total A, total B...)",
             "checked 1 file: 1 problem in 1 file",
         ],
     )
@@ -2014,6 +2015,17 @@ def test_a_totals_row_under_a_game_that_stopped_early_is_told_as_such(runner, tm
         1,
         f"{path}: row 7 is not a move: it holds no letter and no cell: fill them in, or if it holds the totals or a "
         "note, remove it",
+    )
+
+
+def test_an_unknown_column_of_a_team_game_is_told_its_totals_as_a_team_game_heads_them():
+    # "known: ..., total A" beside "total A & C": a team game refuses "total A" (sweep ad96, 4).
+    text = "move,player,letter,cell,lines,points,total A & C,total B & D\r\n1,A,S,B1,,0,0,0\r\n"
+    with pytest.raises(ExampleFileError) as refused:
+        parse_csv_record(text, RecordOptions(4, Variant(players=4, teams=True)), "game.csv")
+    assert str(refused.value) == (
+        "game.csv: the header names an unknown column 'total A & C' (known: move, player, letter, cell, lines, "
+        "points, total A + C, total B + D...)"
     )
 
 
@@ -2202,7 +2214,8 @@ def test_a_header_row_of_64_columns_is_read_and_one_of_65_refused(runner, tmp_pa
     expected = (
         "row 1: the header row has 65 columns; a record has at most 64"
         if refused
-        else "the header names an unknown column 'note' (known: coup, joueur, lettre, case, lignes, points, total A...)"
+        else "the header names an unknown column 'note' (known: coup, joueur, lettre, case, lignes, points, total A, "
+        "total B...)"
     )
     assert result.stdout.splitlines()[0] == f"{path}: {expected}", result.output
 

@@ -683,7 +683,9 @@ def _columns(full: Sequence[str], variant: Variant, path: str) -> list[str | Non
     for name in header:
         column = _column(name)
         if column is None and name.strip():
-            known = f"{', '.join(names)}..."
+            # This game's totals: "total A" beside a team game's "total A & C" named a heading it refuses (ad96, 4).
+            totals = [f"total {' + '.join(side)}" for side in variant.sides]
+            known = f"{', '.join((*names[:-1], *totals))}..."
             # The paper sheet heads its totals "Total" over a column for each side (review nt66, 10).
             bare = re.sub(r"\s", "", name).upper()
             side = next((side for side in variant.sides if bare in (side, "+".join(side))), None)
