@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -84,7 +85,10 @@ def downloaded(folder: Path, names: list[str], timeout: float = 30) -> dict[str,
 
 
 def wait(driver, condition, timeout: float = 60):
-    return WebDriverWait(driver, timeout).until(condition)
+    # A page the form posts to may come while an element of the page it leaves is being looked at: Chromium then says
+    # "Node with given id does not belong to the document", not that the element is stale (a fresh-clone run,
+    # 7 December), and the look is tried again on the new page, as for a stale element.
+    return WebDriverWait(driver, timeout, ignored_exceptions=(WebDriverException,)).until(condition)
 
 
 def cli_kit(runner, tmp_path: Path, *args: str) -> dict[str, bytes]:
