@@ -913,9 +913,10 @@ def _one_order(
     ordered = []
     for plan in plans:
         pages, naming_first = _sheet_measure(paper, plan, large_print)
-        forced = replace(plan, naming_first=order)
-        keeps = naming_first == order or _sheet_measure(paper, forced, large_print)[0] <= pages
-        ordered.append(plan if naming_first == order else forced if keeps else plan)
+        if naming_first != order:
+            forced = replace(plan, naming_first=order)
+            plan = forced if _sheet_measure(paper, forced, large_print)[0] <= pages else plan
+        ordered.append(plan)
     return ordered
 
 

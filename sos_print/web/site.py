@@ -673,11 +673,11 @@ def _links(outputs: tuple[Any, ...], lang: str) -> list[dict[str, str]]:
 
 def _attachment(data: bytes, name: str, media_type: str) -> Response:
     response = Response(data, mimetype=media_type)
-    response.headers["Content-Disposition"] = content_disposition(name)
+    response.headers["Content-Disposition"] = _content_disposition(name)
     return response
 
 
-def content_disposition(name: str) -> str:
+def _content_disposition(name: str) -> str:
     """Returns the Content-Disposition header of a download named `name`: its name in UTF-8 (RFC 6266), and in plain
     ASCII for an older browser. A header must be Latin-1: a record named « Łódź.csv » left the page without an
     answer and the server's terminal with a traceback (sweep ad95, 3)."""
