@@ -314,13 +314,15 @@ def test_large_print_puzzle_boards_are_as_large_as_normal_prints_with_larger_let
 # the front, beside the first picture where the rest of the opening paragraph opens the back (issue 23, a French
 # teacher's read, W2): English on A4 gains again (17 mm), French and English on Letter lose a millimetre or so. Then
 # the teams' sheet had smaller pictures than the two-player sheet (issue 23, design review des38, B7): every sheet's
-# are 14 mm a cell, the largest every game's large-print front holds, in either print.
+# are 14 mm a cell, the largest every game's large-print front holds, in either print. The full board's picture, whose
+# badges stood inside its ring of lines at 14 mm in large print, has 17 mm cells there (dz95, B1).
 FRONT_CELLS = [
     (Paper.A4, Language.EN, 14.0, LETTER_PT),
     (Paper.A4, Language.FR, 14.0, LETTER_PT),
     (Paper.LETTER, Language.EN, 14.0, LETTER_PT),
     (Paper.LETTER, Language.FR, 14.0, LETTER_PT),
 ]
+FULL_BOARD_CELL = 17.0
 
 
 @pytest.mark.parametrize(("paper", "language", "cell", "large_pt"), FRONT_CELLS)
@@ -329,7 +331,8 @@ def test_the_rule_sheets_pictures_are_as_large_in_large_print_with_larger_letter
         data = rendered("rules", PrintOptions(paper=paper, language=language, large_print=large_print))
         pictures = _puzzle_boards(data, 3)
         assert len(pictures) == 4
-        assert {round(found, 2) for found, _, _ in pictures} == {cell}, large_print
+        full_board = FULL_BOARD_CELL if large_print else cell
+        assert sorted(round(found, 2) for found, _, _ in pictures) == [cell, cell, cell, full_board], large_print
         assert {round(letter.size, 1) for _, inside, _ in pictures for letter in inside} == {letter_pt}
     for found, inside, (left, _, _, _) in pictures:  # large print's: a margin either side of each letter
         for letter in inside:

@@ -735,6 +735,8 @@ OUTWARD = [
     *(PrintOptions(size=size, paper=paper) for size in (3, 6) for paper in Paper),
     *(PrintOptions(language=language, paper=Paper.LETTER) for language in (Language.FR, Language.BOTH)),
     *(PrintOptions(variant=variant) for variant in (Variant(players=3), Variant(players=4, teams=True))),
+    *(PrintOptions(large_print=True, language=language, paper=paper) for language in Language for paper in Paper),
+    PrintOptions(large_print=True, variant=Variant(players=3, target=5)),
 ]
 
 
@@ -742,13 +744,15 @@ OUTWARD = [
     "options",
     OUTWARD,
     ids=[
-        f"{o.size} {o.language.value} {o.paper.value} {o.variant.players}{' teams' * o.variant.teams}" for o in OUTWARD
+        f"{'large ' * o.large_print}{o.size} {o.language.value} {o.paper.value} {o.variant.players}"
+        f"{' teams' * o.variant.teams}"
+        for o in OUTWARD
     ],
 )
-def test_in_normal_print_each_badge_stands_between_its_line_and_the_frame(examples, options):
+def test_each_badge_stands_between_its_line_and_the_frame(examples, options):
     # In the full board's picture, a ring of four lines, each badge stood inside the ring, where a child read it as
-    # the next line's (reviews rv66, 1 and rv70, 4): in normal print each stands on its line's side away from the
-    # board's middle, a badge one size smaller where it must.
+    # the next line's (reviews rv66, 1 and rv70, 4; in large print dz95, B1): each stands on its line's side away
+    # from the board's middle, a badge one size smaller where it must, a larger picture in large print.
     data = rendered("rules", options)
     with pages(data) as pdf:
         front = pdf.pages[0]

@@ -68,10 +68,12 @@ def test_the_fronts_pictures_carry_no_coordinates(name, notation, large_print):
 def test_every_games_front_has_pictures_of_one_size(name, language, paper, large_print):
     # The teams' sheet, whose opening paragraph is longer, had 14 mm cells where the two-player sheet had 17 (des38,
     # B7): every game's front pictures have 14 mm cells, in either print, on either paper (teams whose first S-O-S
-    # wins had 13.5 mm on Letter until their opening sentence was shortened, des40).
+    # wins had 13.5 mm on Letter until their opening sentence was shortened, des40). In large print the full board's
+    # picture has 17 mm cells: its 13.5 pt badges stood inside its ring of lines at 14 mm (dz95, B1).
     options = PrintOptions(variant=VARIANTS[name], language=language, paper=paper, large_print=large_print)
     frames, _, _ = front_pictures(rendered("rules", options))
-    assert [round(frame["width"] / MM / 3, 2) for frame in frames] == [14.0] * 4
+    full_board = 17.0 if large_print and not options.variant.first_sos_wins else 14.0
+    assert [round(frame["width"] / MM / 3, 2) for frame in frames] == [14.0, 14.0, 14.0, full_board]
 
 
 @pytest.mark.parametrize("paper", list(Paper))
@@ -204,12 +206,13 @@ DASHED_BOX = {
             for paper in Paper
         ),
         ("two", Language.EN, Paper.A4, True),
-        ("two", Language.FR, Paper.A4, True),
+        ("first", Language.FR, Paper.A4, True),
     ],
 )
 def test_the_front_says_what_step_1s_dashed_box_shows(name, language, paper, large_print):
     # Step 1's picture frames the letter just written in dashes, and no word said what the frame meant (issue 23,
-    # des42 C5). Large print leaves the sentence out only where it would cost a page or shrink the pictures.
+    # des42 C5). Large print leaves the sentence out only where it would cost a page or shrink the pictures (French
+    # on A4 since the full board's picture grew for its badges: dz95, B1).
     options = PrintOptions(variant=VARIANTS[name], language=language, paper=paper, large_print=large_print)
     front = " ".join(texts(rendered("rules", options))[0].split())
     step_1, step_2 = front.index("1. "), front.index("2. ")

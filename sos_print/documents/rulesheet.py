@@ -76,6 +76,10 @@ LARGE_STEP_LEAST_CELL = 12.5
 # than this cell with the opening paragraph on the front, that paragraph opens the back instead and the pictures
 # take its room (the front's cell: larger pictures are no aim any more).
 LARGE_STEP_CELL = FRONT_CELL
+# A picture whose scorers' badges find no place on their lines' outer sides grows by half millimetres, alone, to at
+# most this cell, until they do: large print's badges (13.5 pt) need 17 mm a cell to stand between a line and the
+# frame, and at 14 mm they stood inside the ring of lines, read as the neighbouring line's (issue 23, dz95, B1).
+BADGED_CELL = 18.0
 DIAGRAMS = DiagramStyle(RULES_DIAGRAM_CELL, HEADING_PT, NOTES_PT, SMALL_PT, SMALL_PT)
 STEPS = DiagramStyle(STEP_CELL, TITLE_PT, NOTES_PT, SMALL_PT, BODY_PT)  # the front's pictures; tag_pt: the scorers
 STEP_GAP = 2.0  # above each step of how to play (mm, times the scale)
@@ -471,11 +475,27 @@ def _zoomed(style: DiagramStyle, cell: float, scale: float) -> DiagramStyle:
 
 
 def _step_size(step: RuleStep, style: DiagramStyle) -> tuple[float, float]:
-    """Returns the width and height (mm) of a step's picture with its margins."""
+    """Returns the width and height (mm) of a step's picture with its margins, drawn in its own style."""
     assert step.picture is not None
-    margins = diagram_margins(step.picture, style)
-    side = step.picture.size * style.cell
+    own = _own_style(step.picture, style)
+    margins = diagram_margins(step.picture, own)
+    side = step.picture.size * own.cell
     return margins.left + side + margins.right, margins.top + side + margins.bottom
+
+
+# Kept: each layout of a sheet measures every step's picture several times.
+@lru_cache(maxsize=256)
+def _own_style(picture: GridPlan, style: DiagramStyle) -> DiagramStyle:
+    """Returns the style a step's picture is drawn in: the steps' `style`, its cells grown by half millimetres up to
+    BADGED_CELL until each scorer's badge stands on its line's outer side, where it does not already."""
+    if not picture.scorers:
+        return style
+
+    def outward(cell: float) -> bool:
+        return scorers_placed(picture, cell, style.tag_pt, style.letter_pt, outward=True)
+
+    cells = [style.cell + 0.5 * k for k in range(int((BADGED_CELL - style.cell) / 0.5) + 1)]
+    return next((replace(style, cell=cell) for cell in cells if outward(cell)), style)
 
 
 def _step_height(column: _Column, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> float:
@@ -512,13 +532,14 @@ def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block]
         flow.keep(flow.measure(heading) + flow.measure(step.text))
         flow.blocks([*heading, *step.text])
         return
-    margins = diagram_margins(step.picture, style)
-    side = step.picture.size * style.cell
-    size = _step_size(step, style)
     picture = step.picture
+    own = _own_style(picture, style)
+    margins = diagram_margins(picture, own)
+    side = picture.size * own.cell
+    size = _step_size(step, style)
 
     def draw(document: Document, x: float, top: float) -> None:
-        draw_diagram(document, picture, x + margins.left, top - margins.top - side, style)
+        draw_diagram(document, picture, x + margins.left, top - margins.top - side, own)
 
     # The heading beside the picture too: the front keeps to one page with the warning under the steps.
     flow.beside([], [*heading, *step.text], size, draw, GAP)
