@@ -30,6 +30,7 @@ from test_long_text import clashes
 
 from sos_print.cli import app
 from sos_print.engine.notation import Notation, cell_name
+from sos_print.engine.roster import parse_roster
 from sos_print.engine.rules import Board, Letter, Move, Position, Variant
 from sos_print.plans.classsheet import class_sheet_plan
 from sos_print.plans.options import Language, PrintOptions
@@ -434,6 +435,26 @@ def test_each_child_has_their_own_puzzle_sheet_and_the_key_lists_it_under_their_
         assert found[1] == f"{CLASS[int(found[2]) - 1]} {found[3]} {CLASS[int(found[4]) - 1]}", found[0]
     records = json.loads(rendered("puzzles data", options))
     assert not any(name in json.dumps(records, ensure_ascii=False) for name in CLASS)
+
+
+LONG_WORDED = (
+    "Léa Martin",
+    "Maximilian-Alexander Wolfeschlegelstein",
+    "Sophie O'Connor",
+    "Aarav Krishnamurthy-Venkataraman",
+)
+
+
+def test_the_marking_grid_breaks_a_name_only_at_its_spaces_and_hyphens_and_curls_its_apostrophes():
+    # "Wolfeschlegel-" over "stein" and "Krishnamur-" / "thy-" / "Venkataraman": a hyphen added inside a name is
+    # not told from the name's own, while the puzzles' columns beside it had room (designer's review dz95, C1); the
+    # straight apostrophe of "O'Connor" stood beside the typographic ones of every other word (C2).
+    names = parse_roster("\n".join(LONG_WORDED)).names  # as `--roster` reads them
+    grid = texts(rendered("answers", with_class(PrintOptions(), names)))[0]
+    lines = [line.strip() for line in grid.splitlines()]
+    for word in ("Wolfeschlegelstein", "Krishnamurthy-", "Venkataraman", "Maximilian-"):
+        assert any(line.startswith(word) for line in lines), (word, lines)
+    assert on(grid, "Sophie O’Connor (3)") and "'" not in grid
 
 
 def test_a_two_language_keys_running_head_names_the_children_in_its_first_language_alone():

@@ -310,9 +310,7 @@ def read_roster(path: str) -> Roster:
     data = read_bounded(path, MAX_BYTES, "a class list")
     text, western = decoded_spreadsheet(data, path, "save it as CSV, or as text with one name a line")
     roster = parse_roster(text, path)
-    if not western:
-        return roster
-    return replace(roster, apostrophes=tuple(c.line for c in roster.children if _APOSTROPHE_INSIDE.search(c.name)))
+    return roster if western else replace(roster, apostrophes=())
 
 
 _APOSTROPHE_INSIDE = re.compile(r"[a-z\u00df-\u00ff]\u2019[a-z\u00df-\u00ff]")
@@ -349,6 +347,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
     full = _full_names(table[columns.start :], columns)
     parted = separator is None and not columns.headings and _parted_title(table)
     children, borrowed, used, titles, crowded = [], [], {}, 0, ""
+    apostrophes: list[int] = []  # the lines whose name holds ’ between two small letters (see `Roster.apostrophes`)
     labels: list[str] = []  # each child's group in the class's own column of groups, if it has one
     seated: list[list[str]] = []  # the rows the children were read from
     parts: list[tuple[_Columns, list[list[str]]]] = []  # each heading row's columns and rows, before the last's
@@ -386,6 +385,8 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
                 raise ExampleFileError(path, f"line {number}: {columns.missing}: write it, or remove the row")
         if column is not None and _cell(cells, column):
             children.append(_checked(Child(_unmarked(_cell(cells, column)), number), cells[column], path))
+            if _APOSTROPHE_INSIDE.search(cells[column]):  # as written: the name printed has every apostrophe curled
+                apostrophes.append(number)
             labels.append(_group_label(columns, cells))
             seated.append(cells)
         if len(children) > MAX_CHILDREN:
@@ -426,6 +427,7 @@ def parse_roster(text: str, path: str = "<class list>") -> Roster:
         grouped,
         tuple(labels) if grouped else (),
         attendance,
+        tuple(apostrophes),
     )
 
 
@@ -849,10 +851,11 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200e\u200f\u2060\ufeff"))
 
 
 def clean_name(text: str) -> str:
-    """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one; a name with
-    nothing visible (only zero-width or format characters) is no name, nor one of punctuation alone: the "-" or "?"
-    a teacher types for a name not known."""
-    name = " ".join(unicodedata.normalize("NFC", text).translate(_INVISIBLE).split())
+    """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one, its typewriter
+    apostrophes typographic ones, as in every other word printed ("O’Connor"); a name with nothing visible (only
+    zero-width or format characters) is no name, nor one of punctuation alone: the "-" or "?" a teacher types for a
+    name not known."""
+    name = " ".join(unicodedata.normalize("NFC", text).translate(_INVISIBLE).split()).replace("'", "\u2019")
     return name if any(unicodedata.category(char)[0] in "LNS" for char in name) else ""
 
 

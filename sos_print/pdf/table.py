@@ -205,7 +205,11 @@ def column_widths(
     widths[table.stretch] = width - sum(widths) + widths[table.stretch]
     # A long name widened its column past the page (issue 20): the stretch column went negative.
     lacking = least[table.stretch] - widths[table.stretch]
-    for floor in (least, need):
+    # First down to its base, never inside a part `broken_entry` keeps whole, unless a part takes more than a third of
+    # the table: a child's name cut mid-word, "Wolfeschlegel-" / "stein", where the puzzles' columns beside it had
+    # room to give (designer's review dz95, C1).
+    whole = [max(base, part) if part <= width / 3 else base for base, part in zip(least, need, strict=True)]
+    for floor in (whole, need):
         for k in sorted(range(len(widths)), key=lambda k: floor[k] - widths[k]):
             if lacking <= 1e-9 or k == table.stretch:
                 continue
