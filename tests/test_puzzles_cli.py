@@ -2395,14 +2395,12 @@ FOOT_WORKING = [
     # blank band of 66 mm, review rv52 B1): the tip box alone on the first page, the working page last.
     (("--large-print", "--lang", "en+fr", "--count", "12", "--size", "5"), ((0, 0), *[(2, 0)] * 6, (0, 4))),
 ]
+# One wording wherever it stands: over the foot's grids, or beside a lone puzzle over more grids at the page's foot,
+# which it heads (those grids read as nobody's: review rv77). A sheet said "copy a puzzle here" on one page and "onto
+# an empty board" on the next (dz95, C6).
 FOOT_SENTENCES = (
-    "Working space: copy a puzzle here to try your moves.",
-    "Brouillon : recopie ici un casse-tête pour essayer tes coups.",
-)
-# Beside a lone puzzle, over more grids at the page's foot, which it heads: those grids read as nobody's (review rv77).
-ABOVE_SENTENCES = (
-    "Working space: copy a puzzle onto an empty board to try your moves.",
-    "Brouillon : recopie un casse-tête dans une grille vide pour essayer tes coups.",
+    "Working space: copy a puzzle onto a board to try your moves.",
+    "Brouillon : recopie un casse-tête pour essayer tes coups.",
 )
 
 
@@ -2416,15 +2414,13 @@ def test_a_page_whose_foot_holds_a_blank_grid_ends_in_working_space(args, found)
             puzzles, blanks = board_boxes(page, size, blank=False), board_boxes(page, size, blank=True)
             assert (len(puzzles), len(blanks)) == found[number - 1], number
             if not puzzles or not blanks:
-                assert not any(sentence in flat(text) for sentence in FOOT_SENTENCES + ABOVE_SENTENCES), number
+                assert not any(sentence in flat(text) for sentence in FOOT_SENTENCES), number
                 continue
             lowest = max(top for _, top in puzzles)
-            # A grid level with the last board (beside a lone puzzle) and more under it: one line heads them all.
-            above = any(top == lowest for _, top in blanks) and any(top > lowest for _, top in blanks)
-            sentences = ABOVE_SENTENCES if above else FOOT_SENTENCES
-            said = [sentence for sentence in FOOT_SENTENCES + ABOVE_SENTENCES if sentence in flat(text)]
+            # One line heads them all, once in each language.
+            said = [sentence for sentence in FOOT_SENTENCES if flat(text).count(sentence) == 1]
             language = args[args.index("--lang") + 1] if "--lang" in args else "en"
-            expected = {"en": sentences[:1], "fr": sentences[1:], "fr+en": sentences}[language]
+            expected = {"en": FOOT_SENTENCES[:1], "fr": FOOT_SENTENCES[1:], "fr+en": FOOT_SENTENCES}[language]
             assert said == list(expected), (number, said)
             # Beside a puzzle alone in its row, level with its board, or under every puzzle, empty, the grids of one
             # cell: the puzzles' or smaller, never under the least.
@@ -2449,8 +2445,8 @@ def test_a_later_page_says_once_what_its_working_space_is_and_puts_the_name_firs
     data = made(*args)["puzzles.pdf"]
     assert len(texts(data)) >= 2
     for text in texts(data):
-        for foot, above in zip(FOOT_SENTENCES, ABOVE_SENTENCES, strict=True):  # in each language
-            assert flat(text).count(foot) + flat(text).count(above) <= 1, text
+        for foot in FOOT_SENTENCES:  # in each language
+            assert flat(text).count(foot) <= 1, text
     with pages(data) as pdf:
         words = pdf.pages[1].extract_words()
     name = min(w["top"] for w in words if w["text"] in {"Name", "Prénom"})

@@ -692,8 +692,7 @@ def render_sheet(document: Document, plan: SheetPlan, layout: SheetLayout, scale
                 _draw_puzzle(document, plan, figure, x, top, layout.words[row], layout, scale)
             # Beside a puzzle alone in its row, its column's slot read as a puzzle missing (review rv52 C1); where grids
             # at the foot follow it, unheaded, its line says so where it fits (the foot's grids read as nobody's: rv77).
-            lines = (plan.working_above, plan.working_foot) if working is not None else (plan.working_foot,)
-            said = next((line for line in lines if _slot_working(plan, layout, layout.words[row], scale, line)), ())
+            said = plan.working_foot if _slot_working(plan, layout, layout.words[row], scale, plan.working_foot) else ()
             if counts[row] < layout.columns and said:
                 x = box.x + counts[row] * (layout.width + COLUMN_GAP)
                 _draw_working_slot(document, plan, layout, x, top, layout.words[row], scale, said)

@@ -75,8 +75,9 @@ class SheetPlan:
     # B5).
     working: Label = ()
     working_note: Rich = ()  # what the page is for, under its title (French read fr46, P3)
-    working_foot: Rich = ()  # the two, run on, over blank grids at the foot of a page of puzzles (review rv50 C6)
-    working_above: Rich = ()  # the same beside a lone puzzle, over more grids at the foot that it heads (review rv77)
+    # The two, run on, over blank grids at the foot of a page of puzzles (review rv50 C6), or beside a lone puzzle over
+    # more that it heads (rv77): one wording for both ("here" there, "onto an empty board" here: dz95, C6).
+    working_foot: Rich = ()
     blank: GridPlan | None = None
 
 
@@ -138,6 +139,5 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         working=vocab.label("puzzles.working_title"),
         working_note=rich(vocab, "puzzles.working_note"),
         working_foot=rich(vocab, "puzzles.working_foot"),
-        working_above=rich(vocab, "puzzles.working_above"),
         blank=grid_plan(Board.empty(sheet.size), options.notation),
     )
