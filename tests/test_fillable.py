@@ -909,6 +909,22 @@ def test_the_replay_names_a_false_pause_box_as_check_does(runner, tmp_path, case
         assert said in text and "Every entry" not in text, text
 
 
+@pytest.mark.parametrize("case", [case for case, _ in REPLAYED_PAUSES])
+def test_analyse_closes_by_saying_a_pause_box_is_false(runner, tmp_path, case):
+    # analyse weighed the moves of a sheet whose pause box check refuses, exit 0 and no word of it (sweep ad96, 2).
+    _, steps = three_by_three_game()
+    values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.names.A": "Zoé", **PAUSES[case][0]}
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
+    result = runner.invoke(app, ["analyse", str(pdf)])
+    assert result.exit_code == 0, result.output
+    closing = (
+        "Some of the record's claims (points, S-O-S lines, running totals, who writes next or the pause box) are not "
+        "what the rules give: sos-print check names them."
+    )
+    assert (closing in result.stdout.splitlines()) is (PAUSES[case][1] is not None), result.stdout
+
+
 def test_a_false_claim_in_a_class_form_of_several_groups_names_its_group(runner, tmp_path):
     # "move 3 (row 3)" did not say whose of the class's groups (designer's review dz86, 14)
     _, steps = three_by_three_game()

@@ -1453,6 +1453,30 @@ def test_analyse_says_where_the_record_names_a_player_out_of_turn(runner, tmp_pa
     assert (told in result.stdout.splitlines()) is bool(note), result.stdout
 
 
+FALSE_CLAIMS = "Some of the record's claims (points, S-O-S lines, running totals, who writes next or the pause box) are not what the rules give: sos-print check names them."  # noqa: E501
+
+
+@pytest.mark.parametrize(
+    ("row", "column", "value", "false"),
+    [
+        (None, 0, "", False),  # every claim holds
+        (2, 5, "2", True),  # points: the rules give 1
+        (1, 4, "B1-B3", True),  # an S-O-S whose last S is not written yet
+        (0, 5, "1", True),
+        (1, 1, "A", False),  # a player out of turn alone: its own closing line says so
+    ],
+    ids=["true", "points", "lines", "a point from nothing", "out of turn"],
+)
+def test_analyse_says_when_the_record_claims_what_the_rules_do_not_give(runner, tmp_path, row, column, value, false):
+    # analyse exits 0 on a record check refuses, and said nothing of its claims (ad96, 2): it weighs the moves as
+    # played and closes with a line sending the teacher to check.
+    path = tmp_path / "game.csv"
+    path.write_text(game_csv() if row is None else altered(row, column, value))
+    result = runner.invoke(app, ["analyse", str(path), "--size", "4"])
+    assert result.exit_code == 0, result.output
+    assert (FALSE_CLAIMS in result.stdout.splitlines()) is false, result.stdout
+
+
 @pytest.mark.parametrize("lines", ["L2 C2-L4 C2", "L2 C2 - L4 C2", "l2 c2-L4C2", "L2C2 – L4 C2"])
 def test_an_l1c1_line_written_with_spaces_in_its_cells_reads_as_its_cell_column_does(lines):
     # "'L2' is not an S-O-S line", where the cell column took "L4 C2" (ad92, 1)

@@ -103,6 +103,19 @@ def analyse(
     if any(claimed.by not in (None, step.seat) for claimed, step in zip(game.example.moves, game.steps, strict=True)):
         # a worked example has no column nor rows: the words fit any record (ad93, 8)
         say("The record gives some moves to another player than the one whose turn it is: sos-print check names them.")
+    if _false_claims(game):
+        say(
+            "Some of the record's claims (points, S-O-S lines, running totals, who writes next or the pause box) are "
+            "not what the rules give: sos-print check names them."
+        )
+
+
+def _false_claims(game: "CheckedExample") -> bool:
+    """Tells whether the record claims anything but its players that the rules contradict: analyse weighs the moves
+    as played and said nothing of a sheet that check refuses (ad96, 2)."""
+    from sos_print.engine.check import check_rows, pause_holds
+
+    return any(set(row.wrong) - {"player"} for row in check_rows(game)) or not pause_holds(game)
 
 
 def _weighing(done: int, total: int) -> str:
