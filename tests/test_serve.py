@@ -265,6 +265,26 @@ def test_a_record_checked_on_the_page_says_what_check_says_naming_the_file_as_up
     assert "sos-print-web" not in html.get_data(as_text=True)
 
 
+def test_files_sent_under_one_name_are_each_named_by_their_place(client):
+    # Two tablets' exports, both "audit.csv", one with a false claim: the problem was told under the name both had,
+    # and the teacher could not tell which (sweep ad96, 3).
+    good = "move,player,letter,cell,lines,points\n1,A,S,B1,,0\n2,B,O,B2,,0\n3,A,S,B3,B1-B3,1\n"
+    data = {
+        "paths": [
+            (io.BytesIO(good.encode()), "audit.csv"),
+            (io.BytesIO(good.replace("B1-B3,1", "B1-B3,2").encode()), "audit.csv"),
+            (io.BytesIO(good.encode()), "other.csv"),
+        ],
+        "size": "4",
+    }
+    result = result_of(post(client, "/en/check", data, stream=True))
+    assert result["status"] == 1
+    assert result["lines"][:2] == [
+        "audit.csv (file 2): move 3 (row 4): claims 2 points, the rules give 1 (B1-B3)",
+        "checked 3 files: 1 problem in 1 file",
+    ], result["lines"]
+
+
 @pytest.mark.parametrize(
     ("path", "data", "field", "message"),
     [

@@ -541,9 +541,11 @@ def _gone(request: Request) -> bool:
 
 def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, list[str]], dict[str, str]]:
     """Saves each uploaded file in its own folder under `folder`, by the name it had; returns the paths by field,
-    and the name to show for each path (messages never show the server's folders)."""
+    and the name to show for each path (messages never show the server's folders): files sent under one name each
+    shown with its place among the files sent, "audit.pdf (file 2)" (two tablets' exports: ad96, 3)."""
     uploads: dict[str, list[str]] = {}
     names: dict[str, str] = {}
+    places: dict[str, int] = {}
     number = 0
     for field in form.fields:
         if field.kind not in (Kind.FILE, Kind.FILES):
@@ -558,7 +560,9 @@ def _save_uploads(form: Form, request: Request, folder: str) -> tuple[dict[str, 
             path = place / name
             upload.save(str(path))
             uploads.setdefault(field.key, []).append(str(path))
-            names[str(path)] = name
+            names[str(path)], places[str(path)] = name, number
+    shared = [name for name in set(names.values()) if list(names.values()).count(name) > 1]
+    names |= {path: f"{name} (file {places[path]})" for path, name in names.items() if name in shared}
     names[folder + os.sep] = ""
     return uploads, names
 
