@@ -925,6 +925,33 @@ def test_analyse_closes_by_saying_a_pause_box_is_false(runner, tmp_path, case):
     assert (closing in result.stdout.splitlines()) is (PAUSES[case][1] is not None), result.stdout
 
 
+def test_a_folders_documents_sos_print_printed_are_passed_over_in_a_note_and_its_audits_checked(runner, tmp_path):
+    # A teacher's loop, "replay group1.pdf" then "check .", turned red: the replay written beside the audit, and every
+    # other document of the kit, counted as a problem, "a filled one printed to PDF again" (sweep ad97, B1).
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    (tmp_path / "group1.pdf").write_bytes(fill(fillable(PrintOptions(size=3)), values))
+    replay, rules = tmp_path / "group1-replay.pdf", tmp_path / "rules.pdf"
+    assert runner.invoke(app, ["replay", str(tmp_path / "group1.pdf"), "--out", str(replay)]).exit_code == 0
+    assert runner.invoke(app, ["rules", "--out", str(rules)]).exit_code == 0
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
+    assert result.stderr.splitlines()[:2] == [
+        f"note: {replay}: passed over: sos-print's replay, which holds no score sheet to check",
+        f"note: {rules}: passed over: sos-print's rule sheet, which holds no score sheet to check",
+    ], result.stderr
+    # Named, it is refused as any file that holds no game; a printed audit, in a folder too: a filled one flattened
+    # by a tablet keeps its keywords.
+    result = runner.invoke(app, ["check", str(replay)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        f"{replay}: is sos-print's replay, which holds no score sheet to check: give a filled audit or a typed record"
+    )
+    assert runner.invoke(app, ["audit", "--out", str(tmp_path / "audit.pdf")]).exit_code == 0
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 1 and result.stdout.startswith(f"{tmp_path / 'audit.pdf'}: is a PDF with no fields")
+
+
 def test_a_false_claim_in_a_class_form_of_several_groups_names_its_group(runner, tmp_path):
     # "move 3 (row 3)" did not say whose of the class's groups (designer's review dz86, 14)
     _, steps = three_by_three_game()

@@ -57,6 +57,30 @@ def test_every_font_is_an_embedded_andika_subset():
             assert family in ("Andika", "Andika-Bold"), f"{name}: {base}"
 
 
+# What each document's keywords say it is, in English whatever its language: `check` passes over a folder's
+# documents sos-print printed, and never an audit (sweep ad97, B1).
+KINDS = {
+    "players": "kit",
+    "teacher": "teacher",
+    "boards": "boards",
+    "grids": "grids",
+    "audit": "audit",
+    "fillable audit": "audit",
+    "rules": "rules",
+    "puzzles": "puzzles",
+    "answers": "answers",
+    "replay": "replay",
+}
+
+
+@BILINGUAL_SET
+def test_every_pdf_says_its_kind_in_its_keywords():
+    documents = every_pdf(PrintOptions(groups=2, language=Language.BOTH))
+    assert sorted(documents) == sorted(KINDS)
+    for name, data in documents.items():
+        assert reader(data).metadata["/Keywords"] == f"SOS, sos-print {KINDS[name]}", name
+
+
 def test_each_font_face_is_embedded_once_per_file(examples):
     data = players_document(PrintOptions(groups=5, language=Language.BOTH), examples).data
     assert font_files(data) == 2

@@ -68,6 +68,8 @@ def check(
     for problem in report.problems:
         say(str(problem))
     say(report.summary())
+    for problem in report.passed:  # a folder's documents sos-print printed: no game in them (sweep ad97, B1)
+        say(f"note: {problem}", err=True)
     for game in report.checked:
         if _claims_no_score(game):
             say(f"note: {game.example.path}: {NO_SCORE}", err=True)

@@ -205,7 +205,7 @@ def _marking_columns(table: Table, width: float, scale: float) -> tuple[float, .
 def answers_document(options: PrintOptions, sheets: Sequence[Sheet], progress: Progress | None = None) -> Rendered:
     """Returns the answer key of `sheets`: in two languages, its words in both and its tables and diagrams once."""
     document = new_document(
-        options, joined(options, "puzzles.key_document_title"), joined(options, "puzzles.key_subject")
+        options, joined(options, "puzzles.key_document_title"), joined(options, "puzzles.key_subject"), kind="answers"
     )
     # Large print is for the children's sheets: the teacher's key keeps its size, as the kit's notes do; in large print
     # its grid for 30 sheets of 12 puzzles took five pages, answers wrapping in its columns (issue 23, review des38 A7).

@@ -623,6 +623,7 @@ def audit_document(options: PrintOptions, progress: Progress | None = None, fill
         options,
         joined(options, "audit.document_title", size=options.size, ends=game_rules(options.variant).ends),
         joined(options, "audit.subject", ends=game_rules(options.variant).ends),
+        kind="audit",
     )
     add_audits(document, options, progress, fillable)
     return finished(document)

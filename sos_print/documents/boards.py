@@ -337,7 +337,10 @@ def _laid_board(
 def boards_document(options: PrintOptions, progress: Progress | None = None) -> Rendered:
     """Returns one player board per group."""
     document = new_document(
-        options, joined(options, "board.document_title", size=options.size), joined(options, "board.subject")
+        options,
+        joined(options, "board.document_title", size=options.size),
+        joined(options, "board.subject"),
+        kind="boards",
     )
     add_boards(document, options, progress)
     return finished(document)
@@ -347,7 +350,10 @@ def grids_document(options: PrintOptions, sizes: list[int], progress: Progress |
     """Returns one blank board of each size in `sizes`; the sentence on naming cells is on all of them or none."""
     listed = ", ".join(str(size) for size in sizes)
     document = new_document(
-        options, joined(options, "common.grids_title"), joined(options, "common.grids_subject", sizes=listed)
+        options,
+        joined(options, "common.grids_title"),
+        joined(options, "common.grids_subject", sizes=listed),
+        kind="grids",
     )
     singles = [replace(options, size=size, groups=1, two_per_page=False, seating=None) for size in sizes]
     hint = all(board_geometry(single, hint=True) is not None for single in singles)

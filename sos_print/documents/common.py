@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sos_print.engine.frozen import frozen
 from sos_print.engine.roster import NameFitError
+from sos_print.forms.fields import PRINTED_BY
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     SetLabel,
@@ -59,9 +60,12 @@ def joined(options: PrintOptions, name: str, **context: object) -> str:
     return " / ".join(Vocabulary(options.language).label(name, **context))
 
 
-def new_document(options: PrintOptions, title: str, subject: str) -> Document:
-    """Starts a PDF in the options' paper and first language, with its title and subject."""
-    return Document(options.paper, title=title, subject=subject, lang=options.language.codes[0], keywords="SOS")
+def new_document(options: PrintOptions, title: str, subject: str, *, kind: str) -> Document:
+    """Starts a PDF in the options' paper and first language, with its title and subject, and its `kind` in its
+    keywords, in English whatever its language: how `check` tells a document it printed from a record (see
+    `forms.fields.PRINTED_KINDS`)."""
+    keywords = f"SOS, {PRINTED_BY} {kind}"
+    return Document(options.paper, title=title, subject=subject, lang=options.language.codes[0], keywords=keywords)
 
 
 def finished(document: Document, parts: tuple[tuple[str, int, int], ...] = ()) -> Rendered:

@@ -28,6 +28,7 @@ def players_document(
         options,
         joined(options, "common.players_title", size=options.size, groups=options.groups),
         joined(options, "common.players_subject"),
+        kind="kit",
     )
     number_pages(document, options)
     parts = []

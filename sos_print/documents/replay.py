@@ -1156,6 +1156,7 @@ def replay_document(
         options,
         joined(options, "replay.document_title", size=game.example.size),
         joined(options, "replay.subject", first=game.example.variant.first_sos_wins),
+        kind="replay",
     )
     plans = [replay_plan(options, lang, game, moves, every) for lang in options.language.codes]
     codes, starts = options.language.codes, list[int]()

@@ -1042,7 +1042,9 @@ def to_front(document: Document, options: PrintOptions) -> None:
 
 def rules_document(options: PrintOptions, examples: tuple[CheckedExample, ...]) -> Rendered:
     """Returns the rule sheet, one language after the other for en+fr."""
-    document = new_document(options, joined(options, "rules.document_title"), joined(options, "rules.subject"))
+    document = new_document(
+        options, joined(options, "rules.document_title"), joined(options, "rules.subject"), kind="rules"
+    )
     # Each language on a front of its own: printed on both sides, a sheet of three pages in English put the French
     # front on its back (review dz89, 16). A page left blank there is in no part.
     spans = add_rules(document, options, examples, on_front=True, option="--example")  # the rules command's option

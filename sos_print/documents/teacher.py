@@ -148,4 +148,4 @@ def teacher_document(
         return starts
 
     title, subject = joined(options, "teacher.document_title"), joined(options, "teacher.subject")
-    return pointed(options, partial(new_document, options, title, subject), add, progress)
+    return pointed(options, partial(new_document, options, title, subject, kind="teacher"), add, progress)

@@ -1118,6 +1118,7 @@ def worksheets_document(options: PrintOptions, sheets: Sequence[Sheet], progress
         options,
         joined(options, "puzzles.document_title", size=options.size, copies=copies),
         joined(options, "puzzles.subject"),
+        kind="puzzles",
     )
     scale = scale_of(options.large_print)
     laid = _laid_out(options, tuple(sheets))

@@ -7,7 +7,16 @@ import stat
 from collections import Counter
 from collections.abc import Callable
 
-from sos_print.engine.errors import ExampleFileError, GameOverError, IllegalMoveError, SosError, rows_said, shown
+from sos_print.engine.errors import (
+    NO_SCORE_SHEET,
+    ExampleFileError,
+    GameOverError,
+    IllegalMoveError,
+    PrintedDocumentError,
+    SosError,
+    rows_said,
+    shown,
+)
 from sos_print.engine.examples import (
     DRAW,
     END,
@@ -402,6 +411,13 @@ def check_paths(
         for file in found:
             try:
                 example = load(file)
+            except PrintedDocumentError as error:
+                if file == path:  # named: refused, as any file that holds no record
+                    problems.append(Problem(error.path, error.message))
+                    continue
+                passed.append(Problem(error.path, f"passed over: sos-print's {error.what}, {NO_SCORE_SHEET}"))
+                files -= 1
+                continue
             except ExampleFileError as error:
                 problems.append(Problem(error.path, error.message, unread=error.unread))
                 files -= error.unread

@@ -200,6 +200,18 @@ class ExampleFileError(SosError):
         super().__init__(f"{shown(path)}: {message}")
 
 
+class PrintedDocumentError(ExampleFileError):
+    """Signals a PDF that sos-print printed and that holds no record (a replay, a rule sheet): a folder's is passed
+    over in a note, where one named is refused."""
+
+    def __init__(self, path: str, what: str) -> None:
+        self.what = what
+        super().__init__(path, f"is sos-print's {what}, {NO_SCORE_SHEET}: give a filled audit or a typed record")
+
+
+NO_SCORE_SHEET = "which holds no score sheet to check"
+
+
 class SolverError(SosError):
     """Signals a position the solver will not search; the message says why."""
 

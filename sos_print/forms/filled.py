@@ -45,7 +45,7 @@ from typing import Any
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
-from sos_print.engine.errors import ExampleFileError, SosError, quoted
+from sos_print.engine.errors import ExampleFileError, PrintedDocumentError, SosError, quoted
 from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader, Pause
 from sos_print.engine.files import read_bounded, sniffed_text, starts_as_pdf
 from sos_print.engine.frozen import replace
@@ -60,6 +60,8 @@ from sos_print.forms.fields import (
     MOVE_COLUMNS,
     NAME_LENGTH,
     NEXT_LENGTH,
+    PRINTED_BY,
+    PRINTED_KINDS,
     FormGame,
     form_fields,
     game_field,
@@ -197,6 +199,15 @@ def _refuse_off_the_pages(game: FormGame, group: int, shown: set[str], path: str
             )
 
 
+def _printed(reader: PdfReader) -> str | None:
+    """Returns what a PDF sos-print printed is, by the kind its keywords say (`PRINTED_KINDS`), or None for any
+    other PDF, an audit's included."""
+    info = reader.metadata
+    keywords = str(info.get("/Keywords", "")) if info is not None else ""
+    kind = keywords.rpartition(f"{PRINTED_BY} ")[2] if f", {PRINTED_BY} " in keywords else ""
+    return PRINTED_KINDS.get(kind)
+
+
 def _fields(
     data: bytes, path: str
 ) -> tuple[dict[str, str], int, dict[int, set[str]], dict[str, str], list[Placed], dict[int, Any]]:
@@ -227,6 +238,8 @@ def _fields(
             pages: dict[object, tuple[int, Any]] = {}
             notes: list[tuple[int, Any]] = []
             found, count, shown = _walk(reader, path, drawn, pages, notes)
+            if not count and (what := _printed(reader)):
+                raise PrintedDocumentError(path, what)
             _refuse_values_not_shown(reader.root_object, found, drawn, pages, path)
             written = {
                 name: _text(node.get("/DV"), GAME_LENGTH, path, name)
