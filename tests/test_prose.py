@@ -140,6 +140,30 @@ def test_check_and_teacher_refuse_a_move_number_alike_in_one_line(runner, tmp_pa
         ("leaves two gifts", Notation.A1, ["'two gifts' counts gifts: write {gifts N}, the lines move N leaves"]),
         ("laisse deux cadeaux", Notation.A1, ["'deux cadeaux' counts gifts: write {gifts N}, the lines move N leaves"]),
         ("B2 and B2", Notation.A1, ["'B2' names a cell or a line: write it in braces, like {B2} or {B1-B3}"]),
+        # Past tenses, scores with a dash or a colon, draws, turns and small letters went through (sweep ad97, B2).
+        ("in the end B won", Notation.A1, ["'B won' says who wins: write {winner}"]),
+        ("the winner is A", Notation.A1, ["'winner is A' says who wins: write {winner}"]),
+        ("B a gagné", Notation.A1, ["'B a gagné' says who wins: write {winner}"]),
+        ("it ends 3-1", Notation.A1, ["'3-1' states a score: write {score N} (after move N) or {score}"]),
+        ("it ends 3:1", Notation.A1, ["'3:1' states a score: write {score N} (after move N) or {score}"]),
+        (
+            "cela fait trois à un",
+            Notation.A1,
+            ["'trois à un' states a score: write {score N} (after move N) or {score}"],
+        ),
+        ("it ends in a draw", Notation.A1, ["'a draw' says the game is drawn: write {score} (the final score)"]),
+        ("en cas d’égalité", Notation.A1, ["'égalité' says the game is drawn: write {score} (the final score)"]),
+        ("now it is B's turn", Notation.A1, ['"B\'s turn" says who writes next: write {next N} (after move N)']),
+        ("c’est au tour de C", Notation.A1, ["'tour de C' says who writes next: write {next N} (after move N)"]),
+        (
+            "A gets a point",
+            Notation.A1,
+            ["'A gets a point' states a count of points: write {points N} (move N) or {target}"],
+        ),
+        ("A gets 1 pt", Notation.A1, ["'1 pt' states a count of points: write {points N} (move N) or {target}"]),
+        ("an O in d4", Notation.A1, ["'d4' names a cell or a line: write it in braces, like {B2} or {B1-B3}"]),
+        # Prose that states no fact: a range of moves, a line drawn, a general rule.
+        ("after moves 1-4, draw a line: a line is drawn; each S-O-S scores a point", Notation.A1, []),
     ],
 )
 def test_facts_written_by_hand_are_reported_once_each(text, notation, problems):

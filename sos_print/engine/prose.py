@@ -36,6 +36,11 @@ _FACT_SPELLED = {"point": "points", "gift": "gifts", "cadeau": "gifts", "cadeaux
 _FACT_SPELLED |= {"winners": "winner", "gagnant": "winner", "gagnante": "winner", "targets": "target"}
 _FACT_SPELLED |= {"cible": "target", "suivant": "next"}
 
+_COUNT = (
+    r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|"
+    r"neuf)"
+)
+_POINTS_ADVICE = "states a count of points: write {points N} (move N) or {target}"
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
 _HAND_WRITTEN = (
     (
@@ -43,15 +48,21 @@ _HAND_WRITTEN = (
         "names a column or a row: write {col B} or {row 2}",
     ),
     (
-        r"\b(?:[A-H][1-8]|L[1-8]C[1-8])(?:\s*[-\u2013]\s*(?:[A-H][1-8]|L[1-8]C[1-8]))?\b",
+        # in either case: "d4" was printed as written, in an L1C1 kit too (sweep ad97, B2)
+        r"\b(?:[A-Ha-h][1-8]|[Ll][1-8][Cc][1-8])(?:\s*[-\u2013]\s*(?:[A-Ha-h][1-8]|[Ll][1-8][Cc][1-8]))?\b",
         "names a cell or a line: write it in braces, like {CELL} or {LINE}",
     ),
     (
         r"\b(?:\d+|no|zero|one|two|three|four|five|six|seven|eight|aucun|zéro|une?|deux|trois|quatre|cinq|six|sept|"
-        r"huit)\s+points?\b",
-        "states a count of points: write {points N} (move N) or {target}",
+        r"huit)\s+(?:points?|pts?)\b",
+        _POINTS_ADVICE,
     ),
-    (r"\b\d+\s+(?:to|à)\s+\d+\b", "states a score: write {score N} (after move N) or {score}"),
+    # A score in figures or in words, "3 to 1", "trois à un", "3-1", "3:1" (sweep ad97, B2).
+    (rf"\b{_COUNT}\s+(?:to|à)\s+{_COUNT}\b", "states a score: write {score N} (after move N) or {score}"),
+    (
+        r"(?<!moves )(?<!coups )(?<![\w-])\d+\s*[-\u2013]\s*\d+(?![\w-])|(?<![\w:])\d+:\d+(?![\w:])",
+        "states a score: write {score N} (after move N) or {score}",
+    ),
     (
         r"\b(?:\d+|two|three|four|five|six|deux|trois|quatre|cinq|six)\s+(?:gifts|cadeaux)\b",
         "counts gifts: write {gifts N}, the lines move N leaves",
@@ -61,7 +72,21 @@ _HAND_WRITTEN = (
         r"écrit ensuite|prend la main)",
         "says who writes next: write {next N} (after move N)",
     ),
-    (r"\b[A-D]\s+(?:wins|gagne)\b", "says who wins: write {winner}"),
+    (
+        r"\b(?:[A-D]['\u2019]s\s+turn|(?:turn|tour)\s+(?:of|de)\s+[A-D])\b",
+        "says who writes next: write {next N} (after move N)",
+    ),
+    # Who won in any tense, and a draw (sweep ad97, B2): "B won", "the winner is B", "B a gagné", "it ends in a draw".
+    (
+        r"\b(?:[A-D]\s+(?:wins|won|has won|gagne|a gagné|l['\u2019]emporte)|"
+        r"(?:winner|gagnante?)\s+(?:is|was|est)\s+[A-D])\b",
+        "says who wins: write {winner}",
+    ),
+    (
+        r"\b(?:a\s+draw|égalité|(?:partie|match)\s+nul(?:le)?|est nulle)\b",
+        "says the game is drawn: write {score} (the final score)",
+    ),
+    (r"\b(?-i:[A-D])\s+(?:gets|scores|earns|marque|gagne)\s+(?:a|an|un)\s+point\b", _POINTS_ADVICE),
 )
 _REFERENCE = re.compile(r"\{([^{}]*)\}")
 
