@@ -2399,7 +2399,7 @@ FOOT_WORKING = [
 # which it heads (those grids read as nobody's: review rv77). A sheet said "copy a puzzle here" on one page and "onto
 # an empty board" on the next (dz95, C6).
 FOOT_SENTENCES = (
-    "Working space: copy a puzzle onto a board to try your moves.",
+    "Working space: copy a puzzle to try your moves.",
     "Brouillon : recopie un casse-tête pour essayer tes coups.",
 )
 
