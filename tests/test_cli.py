@@ -921,6 +921,18 @@ def test_a_file_whose_name_starts_with_a_dash_is_told_how_to_write_it(runner, tm
     assert sorted(path.name for path in tmp_path.iterdir()) == [name]
 
 
+def test_an_argument_given_as_an_option_is_told_to_come_without_it(runner, tmp_path, monkeypatch):
+    # "teacher --examples DIR", written as kit takes them, was offered "--players, --teams" (ad97, C5).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["teacher", "--examples", str(tmp_path)])
+    message = (
+        "Usage error: No such option: --examples: teacher reads its examples as arguments, without --examples "
+        "(sos-print teacher FOLDER)\n"
+    )
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+    assert not list(tmp_path.iterdir())
+
+
 def test_an_option_given_after_a_double_dash_is_told_to_come_before_it(runner, tmp_path, monkeypatch):
     # Told that a name with spaces goes in quotes, the user looked for one (sweep ad67, 8).
     monkeypatch.chdir(tmp_path)

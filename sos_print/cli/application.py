@@ -66,6 +66,7 @@ class Application(TyperGroup):
             else:
                 said = (
                     dashed_file(text, arguments, context)
+                    or argument_as_option(text, context)
                     or after_dashes(text, arguments)
                     or option_missed(text, arguments, context)
                     or plainer(as_declared(text, getattr(error, "param", None)), context)
@@ -123,6 +124,24 @@ def dashed_file(text: str, arguments: Sequence[str], context: Any) -> str | None
         if argument.startswith(unknown[1]) and os.path.lexists(argument):
             return f"{argument!r} was read as options: a file whose name starts with a dash is written ./{argument}"
     return None
+
+
+def argument_as_option(text: str, context: Any) -> str | None:
+    """Returns how to give what a command reads as arguments where it was given as an option another command has
+    ("teacher --examples DIR", as "kit --examples DIR" is written): click offered "--players, --teams" (ad97, C5);
+    or None."""
+    unknown = re.match(r"No such option: --([\w-]+)", text)
+    command = getattr(context, "command", None)
+    if unknown is None or command is None:
+        return None
+    option = unknown[1]
+    arguments = [param.name for param in command.params if param.param_type_name == "argument"]
+    if option.replace("-", "_") not in arguments:
+        return None
+    return (
+        f"No such option: --{option}: {command.name} reads its {option.replace('-', ' ')} as arguments, without "
+        f"--{option} (sos-print {command.name} FOLDER)"
+    )
 
 
 def after_dashes(text: str, arguments: Sequence[str]) -> str | None:
