@@ -389,3 +389,14 @@ def test_a_job_longer_than_the_time_to_send_a_request_is_answered(small_server):
     )
     response = connection.getresponse()
     assert (response.status, response.read()) == (200, b"%PDF-1.4 slow")
+
+
+def test_a_port_taken_by_another_program_is_one_line(runner):
+    # werkzeug printed "Address already in use" and two more sentences of its own (sweep ad97, C7).
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--no-browser", "--port", str(port)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"sos-print: port {port} is taken by another program: give another --port, or --port 0 for a free one\n"
+    )

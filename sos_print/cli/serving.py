@@ -83,15 +83,18 @@ def serve(
     ] = False,
 ) -> None:
     """Start the web page: every document of the command line, from a form, with a preview; Ctrl-C stops it."""
-    from sos_print.cli.options import usage
-    from sos_print.web.server import serve_page
+    from sos_print.cli.options import refuse, usage
+    from sos_print.web.server import ListenError, serve_page
     from sos_print.web.site import Settings
 
     hosts = tuple(allowed_host or ())
     if host not in ("127.0.0.1", "localhost", "::1") and not hosts:
         usage(f"--host {host} lets other computers in: name the address they will type with --allowed-host")
     settings = Settings(workers=workers or os.cpu_count() or 1, allowed_hosts=hosts)
-    serve_page(site(settings), host, port, open_browser=not no_browser)
+    try:
+        serve_page(site(settings), host, port, open_browser=not no_browser)
+    except ListenError as error:
+        refuse(str(error))
 
 
 def site(settings: Any) -> Any:

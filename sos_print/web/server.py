@@ -7,6 +7,7 @@ the same application under a production WSGI server instead (README, "On a schoo
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import socket
 import sys
@@ -74,12 +75,26 @@ class _Handler(WSGIRequestHandler):
         """Logs nothing of a request that went well: the terminal stays for what needs the teacher."""
 
 
+class ListenError(Exception):
+    """Signals that the page cannot listen where it was told: its message says why and what to give instead."""
+
+
 class _Server(ThreadedWSGIServer):
     """Serves each connection on a thread of its own, at most `connections` at once."""
 
     def __init__(self, host: str, port: int, site: Any, connections: int) -> None:
+        self._where = (host, port)
         super().__init__(host, port, site, handler=_Handler)
         self._places = threading.BoundedSemaphore(connections)
+
+    def server_bind(self) -> None:
+        """Binds the server's socket, or raises ListenError: werkzeug printed two lines of its own and ended the
+        process, where a taken port is one line of sos-print's (sweep ad97, C7)."""
+        try:
+            super().server_bind()
+        except OSError as error:
+            self.socket.close()
+            raise ListenError(_unbound(error, *self._where)) from None
 
     def process_request(self, request: Any, client_address: Any) -> None:
         """Starts a thread for the connection, or closes it if as many as allowed are open."""
@@ -98,6 +113,17 @@ class _Server(ThreadedWSGIServer):
             super().process_request_thread(request, client_address)
         finally:
             self._places.release()
+
+
+def _unbound(error: OSError, host: str, port: int) -> str:
+    """Returns why the page cannot listen on `host` and `port`, and what to give instead."""
+    if error.errno == errno.EADDRINUSE:
+        return f"port {port} is taken by another program: give another --port, or --port 0 for a free one"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"{host} is no address of this computer: give one of its own with --host"
+    if error.errno == errno.EACCES:
+        return f"port {port} is kept for the system's own servers: give a port from 1024 to 65535, or 0"
+    return f"cannot listen on {host}, port {port}: {(error.strerror or str(error)).lower()}"
 
 
 def page_server(site: Any, host: str, port: int, connections: int = MAX_CONNECTIONS) -> _Server:
