@@ -400,3 +400,14 @@ def test_a_port_taken_by_another_program_is_one_line(runner):
     assert result.stderr == (
         f"sos-print: port {port} is taken by another program: give another --port, or --port 0 for a free one\n"
     )
+
+
+@pytest.mark.parametrize("name", ["http://sos.school.example/", "*", "", "bad host name!"])
+def test_an_allowed_host_that_is_no_host_name_is_a_usage_error(runner, name):
+    # A web address, "*" or words were taken without a word, and the page then refused its own name (sweep ad97, C8).
+    result = runner.invoke(app, ["serve", "--no-browser", "--port", "0", "--allowed-host", name])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"Usage error: --allowed-host {name!r} is not a host name, such as sos.school.example: give the name "
+        "teachers type\n"
+    )

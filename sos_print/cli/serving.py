@@ -85,9 +85,14 @@ def serve(
     """Start the web page: every document of the command line, from a form, with a preview; Ctrl-C stops it."""
     from sos_print.cli.options import refuse, usage
     from sos_print.web.server import ListenError, serve_page
-    from sos_print.web.site import Settings
+    from sos_print.web.site import Settings, is_host_name
 
     hosts = tuple(allowed_host or ())
+    for name in hosts:  # "http://sos.school.example/" or "*" was taken, and the page then refused its own name (ad97)
+        if not is_host_name(name.strip().lower()):
+            usage(
+                f"--allowed-host {name!r} is not a host name, such as sos.school.example: give the name teachers type"
+            )
     if host not in ("127.0.0.1", "localhost", "::1") and not hosts:
         usage(f"--host {host} lets other computers in: name the address they will type with --allowed-host")
     settings = Settings(workers=workers or os.cpu_count() or 1, allowed_hosts=hosts)

@@ -92,11 +92,15 @@ class SettingsError(ValueError):
     the one line to show."""
 
 
+def is_host_name(host: str) -> bool:
+    """Tells whether `host` (in small letters) is a host name or an address in brackets, with a port or not: what a
+    browser sends as Host, never a web address ("http://..."), a pattern ("*") or words."""
+    return re.fullmatch(r"([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?", host) is not None
+
+
 def settings_from_environment(environment: Mapping[str, str]) -> Settings:
     """Returns the settings of a school's server: SOS_PRINT_ALLOWED_HOSTS (required), SOS_PRINT_ACCESS_HEADER,
     SOS_PRINT_WORKERS (README, "On a school's server"); raises SettingsError naming a wrong one."""
-    import re
-
     given = environment.get("SOS_PRINT_ALLOWED_HOSTS", "")
     hosts = tuple(name.strip().lower() for name in given.split(",") if name.strip())
     if not hosts:
@@ -104,7 +108,7 @@ def settings_from_environment(environment: Mapping[str, str]) -> Settings:
             "set SOS_PRINT_ALLOWED_HOSTS to the host names teachers type, comma-separated, such as sos.school.example"
         )
     for host in hosts:
-        if not re.fullmatch(r"([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?", host):
+        if not is_host_name(host):
             raise SettingsError(f"SOS_PRINT_ALLOWED_HOSTS: {host!r} is not a host name, such as sos.school.example")
     workers = environment.get("SOS_PRINT_WORKERS", "").strip() or "1"
     if not (workers.isdigit() and 1 <= int(workers) <= MAX_WORKERS):
