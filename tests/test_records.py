@@ -1869,6 +1869,20 @@ def test_a_folders_records_are_those_a_named_file_would_be_read_as(runner, tmp_p
     ]
 
 
+def test_a_folders_pdf_named_as_a_csv_record_is_told_as_when_named_alone(runner, tmp_path):
+    # In a folder: "not a game record (no header row...)"; named alone: "is a PDF" (sweep ad97, C2).
+    (tmp_path / "g.csv").write_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n")
+    said = "a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
+    alone = runner.invoke(app, ["check", str(tmp_path / "g.csv"), "--size", "4"])
+    assert alone.stdout.splitlines()[0] == f"{tmp_path / 'g.csv'}: is {said}"
+    in_folder = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert in_folder.exit_code == 1
+    assert in_folder.stdout.splitlines() == [
+        f"{tmp_path / 'g.csv'}: skipped: {said}",
+        "checked no file: 1 path not checked",
+    ]
+
+
 @pytest.mark.parametrize("mark", ["\f", "\v", "\x1c", "\x85", "\u2028", "\u2029"], ids=repr)
 def test_only_a_line_break_ends_a_row_so_a_problem_is_named_on_its_own_row(runner, tmp_path, mark):
     # Python's str.splitlines also ends a line at these; a CSV row ends only at \n, \r\n or \r.

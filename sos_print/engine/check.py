@@ -611,7 +611,9 @@ def expand_path(
             # with --size, a class list or notes was read as a record with a problem, counted with the real ones
             # (ad86, 6; ad87, 5). A worked example saved as .txt is named as one, as under any other name (ad83, 9).
             reason = "skipped: not a game record (no header row with player, letter and cell columns)"
-            if is_example(entry):
+            if is_pdf(entry):  # as when named alone (sweep ad97, C2)
+                reason = "skipped: a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
+            elif is_example(entry):
                 reason = "skipped: a worked example whose name does not end in .toml; name it to check it"
             skipped.append(Problem(entry, reason, unread=True))
             continue
