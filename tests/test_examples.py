@@ -219,6 +219,24 @@ def test_a_record_or_pdf_given_as_an_example_is_named_as_what_it_is(runner, tmp_
     assert not out.exists()
 
 
+def test_a_folder_whose_examples_are_in_a_folder_inside_it_names_that_folder(runner, tmp_path):
+    from sos_print.cli import app
+
+    # "holds no worked example" named none of the examples one folder down (sweep ad97, C6).
+    inside = tmp_path / "lesson" / "more"
+    inside.mkdir(parents=True)
+    (inside / "b.toml").write_text((EXAMPLES / "01-one-o-two-lines.toml").read_text())
+    result = runner.invoke(app, ["kit", "--examples", str(tmp_path / "lesson"), "--out", str(tmp_path / "kit")])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{tmp_path / 'lesson'}: this folder holds no worked example (.toml); the folder inside it, {inside}, is "
+            "not read: give it to read its examples"
+        ],
+    )
+    assert not (tmp_path / "kit").exists()
+
+
 @pytest.mark.parametrize(
     "files", [{}, {"g4.csv": RECORD}, {"notes.md": "# a note\n"}], ids=["empty", "a record", "a note"]
 )

@@ -534,6 +534,9 @@ def verify_examples(paths: list[str]) -> tuple[tuple[CheckedExample, ...], tuple
     return report.checked, report.passed
 
 
+_FOLDER_INSIDE = "skipped: a folder inside the folder"
+
+
 def expand_path(
     path: str, tables: bool = False, forms: bool = False, examples: bool = False
 ) -> tuple[list[str], list[Problem]]:
@@ -572,7 +575,7 @@ def expand_path(
         if not _readable_name(name) and examples:  # only a worked example named otherwise is one not read
             entry = os.path.join(path, name)
             if _holds_records(entry):  # named, not read: examples are read from the folders given
-                reason = "skipped: a folder inside the folder; name it to read its examples"
+                reason = f"{_FOLDER_INSIDE}; name it to read its examples"
                 skipped.append(Problem(entry, reason, unread=True, passed=True))
             elif is_example(entry):
                 reason = "skipped: a worked example whose name does not end in .toml; name it to read it"
@@ -636,7 +639,12 @@ def expand_path(
             kind = "a folder" if stat.S_ISDIR(mode) else file_kind(mode)
             skipped.append(Problem(entry, f"skipped: {kind}, not a regular file", unread=True))
     if examples and not files and all(problem.passed for problem in skipped):  # its records named, no example read
-        return [], [*skipped, Problem(path, "this folder holds no worked example (.toml)", unread=True)]
+        inside = [problem.path for problem in skipped if problem.message.startswith(_FOLDER_INSIDE)]
+        # Its examples in a folder inside it: said in the one line, which named none of them (sweep ad97, C6).
+        message = "this folder holds no worked example (.toml)"
+        if inside:
+            message += f"; the folder inside it, {shown(inside[0])}, is not read: give it to read its examples"
+        return [], [*skipped, Problem(path, message, unread=True)]
     if not files and not skipped:
         message = "this folder holds no example file or game record (.toml, .csv, .tsv, .txt, .pdf)"
         return [], [Problem(path, message, unread=True)]
