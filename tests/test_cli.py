@@ -921,6 +921,17 @@ def test_a_file_whose_name_starts_with_a_dash_is_told_how_to_write_it(runner, tm
     assert sorted(path.name for path in tmp_path.iterdir()) == [name]
 
 
+@pytest.mark.parametrize("command", [["check", "-"], ["replay", "-", "--size", "4"], ["analyse", "-", "--size", "4"]])
+def test_a_record_piped_in_as_a_dash_is_told_that_no_standard_input_is_read(runner, tmp_path, monkeypatch, command):
+    # "check -" said only "-: no such file or folder" (sweep ad97).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, command, input="move,player,letter,cell\n1,A,S,B2\n")
+    said = "-: no such file or folder; sos-print reads no standard input: save it as a file and name that"
+    assert result.exit_code == 1
+    assert said in result.stdout + result.stderr and len((result.stdout + result.stderr).splitlines()) <= 2
+    assert not list(tmp_path.iterdir())
+
+
 def test_an_argument_given_as_an_option_is_told_to_come_without_it(runner, tmp_path, monkeypatch):
     # "teacher --examples DIR", written as kit takes them, was offered "--players, --teams" (ad97, C5).
     monkeypatch.chdir(tmp_path)

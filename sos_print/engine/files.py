@@ -380,6 +380,8 @@ def _too_large(size: int, limit: int, kind: str, growing: bool = False) -> str:
 def unreadable_reason(path: str, error: OSError) -> str:
     """Says in words why `path` could not be looked at, opened or read."""
     if isinstance(error, FileNotFoundError):
+        if path == "-":  # a record piped in: "no such file" gave no hint (sweep ad97)
+            return "no such file or folder; sos-print reads no standard input: save it as a file and name that"
         return "a symbolic link to nothing" if os.path.islink(path) else "no such file or folder"
     if isinstance(error, PermissionError):
         return "permission denied"
