@@ -4042,3 +4042,20 @@ def test_a_field_whose_appearance_state_names_no_drawing_shows_nothing_and_is_re
         )
     else:
         assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
+def test_a_dash_typed_in_chromes_viewer_is_told_to_be_typed_as_a_hyphen(runner, tmp_path):
+    # Chrome's viewer draws "A1–C3" in a font of another script, which sos-print cannot tell; told to retype the
+    # field, a teacher typed the same dash and got the same drawing (sweep ad97, C3).
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    values["group1.move.3.lines"] = values["group1.move.3.lines"].replace("-", "\u2013")
+    pdf = tmp_path / "game.pdf"
+    pdf.write_bytes(typed_in_pdfium(fillable(PrintOptions(size=3)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        f"{pdf}: group 1's field 'group1.move.3.lines' holds 'A1\u2013C3' but its drawing cannot be read (it draws "
+        "text in a font whose characters sos-print cannot tell): what sos-print would read may not be what the "
+        "audit shows; type a plain hyphen (-) in place of its dash, and save the file"
+    )

@@ -342,7 +342,7 @@ def _refuse_values_not_shown(
                     path,
                     f"group {groups[0]}'s field {quoted(name)} holds {_holds(value)} but its drawing cannot be read "
                     "(it draws text in a font whose characters sos-print cannot tell): what sos-print would read may "
-                    "not be what the audit shows; retype the field in a PDF reader and save the file",
+                    f"not be what the audit shows; {_retype(value)}",
                 )
             elif _too_small(seen, box) and tail.startswith(("move.", "pause.")) and not redrawn:
                 raise ExampleFileError(
@@ -363,6 +363,14 @@ def _refuse_values_not_shown(
                 "value was changed without drawing it again): what sos-print would read is not what the audit shows; "
                 "retype the field in a PDF reader and save the file",
             )
+
+
+def _retype(value: str) -> str:
+    """Returns what to do with a field whose drawing cannot be read: a dash a viewer drew in a font of another script
+    (Chrome's, for "C3–C1") is drawn so again when retyped, where a plain hyphen is not (sweep ad97, C3)."""
+    if any(dash in value for dash in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"):
+        return "type a plain hyphen (-) in place of its dash, and save the file"
+    return "retype the field in a PDF reader and save the file"
 
 
 def _too_small(seen: Shown, box: tuple[float, float, float, float] | None) -> bool:
