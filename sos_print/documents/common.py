@@ -8,9 +8,9 @@ from functools import partial
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from sos_print.engine.files import PRINTED_BY
 from sos_print.engine.frozen import frozen
 from sos_print.engine.roster import NameFitError
-from sos_print.forms.fields import PRINTED_BY
 from sos_print.pdf.document import Document
 from sos_print.pdf.draw import (
     SetLabel,
@@ -63,7 +63,7 @@ def joined(options: PrintOptions, name: str, **context: object) -> str:
 def new_document(options: PrintOptions, title: str, subject: str, *, kind: str) -> Document:
     """Starts a PDF in the options' paper and first language, with its title and subject, and its `kind` in its
     keywords, in English whatever its language: how `check` tells a document it printed from a record (see
-    `forms.fields.PRINTED_KINDS`)."""
+    `engine.files.PRINTED_KINDS`)."""
     keywords = f"SOS, {PRINTED_BY} {kind}"
     return Document(options.paper, title=title, subject=subject, lang=options.language.codes[0], keywords=keywords)
 

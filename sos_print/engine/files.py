@@ -29,6 +29,22 @@ _KINDS = {
 }
 
 
+# Every PDF sos-print writes says its kind in its keywords, after this word ("SOS, sos-print replay"); `check` passes
+# over a folder's documents it printed, which hold no record, where each counted as a problem (sweep ad97, B1). Never
+# an audit: a filled one flattened by a tablet keeps its keywords, and is no more read than a printed one.
+PRINTED_BY = "sos-print"
+PRINTED_KINDS = {
+    "replay": "replay",
+    "kit": "class kit",
+    "teacher": "teacher's notes",
+    "rules": "rule sheet",
+    "boards": "player boards",
+    "grids": "blank grids",
+    "puzzles": "puzzle sheets",
+    "answers": "puzzle answer key",
+}
+
+
 def read_bounded(path: str, limit: int, kind: str) -> bytes:
     """Returns the bytes of a regular file of at most `limit` bytes, without blocking on anything else.
 

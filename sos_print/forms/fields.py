@@ -34,20 +34,6 @@ from sos_print.engine.roster import MAX_NAME
 from sos_print.engine.rules import MAX_PLAYERS, Variant
 
 GAME_FORM = "sos-print-audit"  # one word: a mark for programs, never printed
-# Every PDF sos-print writes says its kind in its keywords, after this word ("SOS, sos-print replay"); `check` passes
-# over a folder's documents it printed, which hold no record, where each counted as a problem (sweep ad97, B1). Never
-# an audit: a filled one flattened by a tablet keeps its keywords, and is no more read than a printed one.
-PRINTED_BY = "sos-print"
-PRINTED_KINDS = {
-    "replay": "replay",
-    "kit": "class kit",
-    "teacher": "teacher's notes",
-    "rules": "rule sheet",
-    "boards": "player boards",
-    "grids": "blank grids",
-    "puzzles": "puzzle sheets",
-    "answers": "puzzle answer key",
-}
 GAME_VERSION = 1
 MOVE_COLUMNS = ("player", "letter", "cell", "lines", "points")
 MOST_POINTS = 8  # an S can end a line in each of the 8 directions; an O is the middle of at most 4

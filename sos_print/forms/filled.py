@@ -47,7 +47,7 @@ from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObje
 
 from sos_print.engine.errors import ExampleFileError, PrintedDocumentError, SosError, quoted
 from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader, Pause
-from sos_print.engine.files import read_bounded, sniffed_text, starts_as_pdf
+from sos_print.engine.files import PRINTED_BY, PRINTED_KINDS, read_bounded, sniffed_text, starts_as_pdf
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, is_record_text, record_from_table
@@ -60,8 +60,6 @@ from sos_print.forms.fields import (
     MOVE_COLUMNS,
     NAME_LENGTH,
     NEXT_LENGTH,
-    PRINTED_BY,
-    PRINTED_KINDS,
     FormGame,
     form_fields,
     game_field,
