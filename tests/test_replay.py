@@ -818,6 +818,14 @@ def test_a_wrong_row_that_left_its_lines_out_shows_them_as_a_correction():
     assert "The score sheet has 1 mistake, on move 12." in flat(texts(data)[0])
 
 
+def test_a_headline_whose_mistakes_outnumber_their_moves_says_how_many_moves():
+    # "4 mistakes, on moves 3, 5 and 9", read aloud to a class, drew "that's three!" (designer's review dz97, C1).
+    text = csv_text(altered(GAME3, {(5, 4): "C1-C3 A1-C3", (5, 5): "2", (9, 4): "A1-C3"}))
+    english, french = (flat(texts(document(text, 3, language=language))[0]) for language in (Language.EN, Language.FR))
+    assert "The score sheet has 3 mistakes, on 2 moves: moves 5 and 9." in english, english
+    assert "Le relevé contient 3 erreurs, sur 2 coups : les coups 5 et 9." in french, french
+
+
 def test_every_wrong_claim_is_struck_through_beside_the_right_value():
     data = document(csv_text(WRONG), 3)
     audit = page_with(data, "The score sheet, checked")
