@@ -1576,7 +1576,8 @@ def _named_seat(text: str, header: GameHeader, group: int, name: str, path: str)
     it. Two seats named alike ("Lea" and "LEA") gave the name to the last of them, and a true pause box was told false
     (sweep ad96, 1): a name typed as two seats have it is refused, naming them."""
     typed = [seat for seat, given in header.names if " ".join(unicodedata.normalize("NFC", given).split()) == text]
-    alike = [seat for seat, given in header.names if given.casefold() == text.casefold()]
+    # whatever its apostrophe too: a class list's names are printed with typographic ones, a tablet types straight
+    alike = [seat for seat, given in header.names if _folded(given) == _folded(text)]
     seats = typed or alike
     if len(seats) > 1:
         raise ExampleFileError(
@@ -1585,6 +1586,11 @@ def _named_seat(text: str, header: GameHeader, group: int, name: str, path: str)
             f"names row: write the seat's letter ({' or '.join(seats)})",
         )
     return seats[0] if seats else None
+
+
+def _folded(name: str) -> str:
+    """Returns a name as compared whatever its case and its apostrophes ("O’Connor" is "o'connor")."""
+    return name.replace("\u2019", "'").casefold()
 
 
 _SAID = 2  # the most characters of a pause box's text a message quotes: a longer one may be a child's name
