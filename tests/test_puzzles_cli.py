@@ -628,7 +628,7 @@ def test_french_sheets_say_tu_and_the_french_key_says_vous():
     assert single
     for record in single:
         assert f"{record['to_move']} joue. Il y a une seule réponse." in sheet
-    assert "En partie, chaque fois que tu marques, tu rejoues. Ici, écris un seul coup." in sheet
+    assert "En jouant, chaque fois que tu marques, tu rejoues. Ici, écris un seul coup." in sheet
     assert "Gardez ce corrigé" in key and "Code 5M6-1, tirage 1" in key
     assert "Pour remplacer la fiche perdue d’un enfant, relancez l’impression d’un seul exemplaire" in key
     # Where the teacher gives the seed; the table's cells and the board's cells told apart; which file starts each

@@ -823,7 +823,7 @@ def test_a_headline_whose_mistakes_outnumber_their_moves_says_how_many_moves():
     text = csv_text(altered(GAME3, {(5, 4): "C1-C3 A1-C3", (5, 5): "2", (9, 4): "A1-C3"}))
     english, french = (flat(texts(document(text, 3, language=language))[0]) for language in (Language.EN, Language.FR))
     assert "The score sheet has 3 mistakes, on 2 moves: moves 5 and 9." in english, english
-    assert "Le relevé contient 3 erreurs, sur 2 coups : les coups 5 et 9." in french, french
+    assert "Le relevé contient 3 erreurs, réparties sur 2 coups : les coups 5 et 9." in french, french
 
 
 def test_every_wrong_claim_is_struck_through_beside_the_right_value():
