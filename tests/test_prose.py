@@ -164,6 +164,24 @@ def test_check_and_teacher_refuse_a_move_number_alike_in_one_line(runner, tmp_pa
         ("an O in d4", Notation.A1, ["'d4' names a cell or a line: write it in braces, like {B2} or {B1-B3}"]),
         # Prose that states no fact: a range of moves, a line drawn, a general rule.
         ("after moves 1-4, draw a line: a line is drawn; each S-O-S scores a point", Notation.A1, []),
+        # More ways of saying a fact (sweep ad98, 1), and no false alarm on ranges, pairs or times (ad98, 2).
+        ("B est le gagnant", Notation.A1, ["'B est le gagnant' says who wins: write {winner}"]),
+        ("B will win", Notation.A1, ["'B will win' says who wins: write {winner}"]),
+        ("Score: A 3, B 1", Notation.A1, ["'A 3, B 1' states a score: write {score N} (after move N) or {score}"]),
+        ("it ends 3 : 1", Notation.A1, ["'3 : 1' states a score: write {score N} (after move N) or {score}"]),
+        ("the game is drawn", Notation.A1, ["'game is drawn' says the game is drawn: write {score} (the final score)"]),
+        (
+            "au tour du joueur B",
+            Notation.A1,
+            ["'tour du joueur B' says who writes next: write {next N} (after move N)"],
+        ),
+        ("B plays next", Notation.A1, ["'B plays next' says who writes next: write {next N} (after move N)"]),
+        (
+            "A gets nine points",
+            Notation.A1,
+            ["'nine points' states a count of points: write {points N} (move N) or {target}"],
+        ),
+        ("moves 3 to 5, les coups 3 à 5, deux à deux, une à une, ages 7-11, at 10:30", Notation.A1, []),
     ],
 )
 def test_facts_written_by_hand_are_reported_once_each(text, notation, problems):

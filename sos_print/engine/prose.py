@@ -40,6 +40,14 @@ _COUNT = (
     r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|"
     r"neuf)"
 )
+# Never after the word that makes two numbers a range or a move's number: "moves 3 to 5", "Move 3: 2 points".
+_NOT_RANGE = (
+    "".join(
+        f"(?<!{word} )"
+        for word in ("move", "moves", "coup", "coups", "Move", "Moves", "Coup", "Coups", "pages", "ages")
+    )
+    + "(?<!âges )(?<!rows )(?<!lignes )"
+)
 _POINTS_ADVICE = "states a count of points: write {points N} (move N) or {target}"
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
 _HAND_WRITTEN = (
@@ -53,37 +61,43 @@ _HAND_WRITTEN = (
         "names a cell or a line: write it in braces, like {CELL} or {LINE}",
     ),
     (
-        r"\b(?:\d+|no|zero|one|two|three|four|five|six|seven|eight|aucun|zéro|une?|deux|trois|quatre|cinq|six|sept|"
-        r"huit)\s+(?:points?|pts?)\b",
+        rf"\b(?:{_COUNT}|no|aucun|ten|dix)\s+(?:points?|pts?)\b",
         _POINTS_ADVICE,
     ),
-    # A score in figures or in words, "3 to 1", "trois à un", "3-1", "3:1" (sweep ad97, B2).
-    (rf"\b{_COUNT}\s+(?:to|à)\s+{_COUNT}\b", "states a score: write {score N} (after move N) or {score}"),
+    # A score in figures or in words, "3 to 1", "trois à un", "3-1", "3:1", "A 3, B 1" (sweeps ad97, B2 and ad98, 1);
+    # never a range of moves or pages ("moves 3 to 5", "ages 7-11"), "deux à deux", nor a time ("10:30": ad98, 2).
     (
-        r"(?<!moves )(?<!coups )(?<![\w-])\d+\s*[-\u2013]\s*\d+(?![\w-])|(?<![\w:])\d+:\d+(?![\w:])",
+        rf"{_NOT_RANGE}\b({_COUNT})\s+(?:to|à)\s+(?!\1\b){_COUNT}\b",
         "states a score: write {score N} (after move N) or {score}",
     ),
+    (
+        rf"{_NOT_RANGE}(?<![\w:-])\d\s*(?:[-\u2013]|\s:\s?|:)\s*\d(?![\w:-])",
+        "states a score: write {score N} (after move N) or {score}",
+    ),
+    (r"\b[A-D]\s+\d+\s*,\s*[A-D]\s+\d+\b", "states a score: write {score N} (after move N) or {score}"),
     (
         r"\b(?:\d+|two|three|four|five|six|deux|trois|quatre|cinq|six)\s+(?:gifts|cadeaux)\b",
         "counts gifts: write {gifts N}, the lines move N leaves",
     ),
     (
-        r"\b[A-D]\s+(?:then\s+|puis\s+)?(?:writes again|writes next|plays again|takes the turn|rejoue|"
+        r"\b[A-D]\s+(?:then\s+|puis\s+)?(?:writes again|writes next|plays again|plays next|takes the turn|rejoue|"
+        r"joue ensuite|"
         r"écrit ensuite|prend la main)",
         "says who writes next: write {next N} (after move N)",
     ),
     (
-        r"\b(?:[A-D]['\u2019]s\s+turn|(?:turn|tour)\s+(?:of|de)\s+[A-D])\b",
+        r"\b(?:[A-D]['\u2019]s\s+turn|(?:turn|tour)\s+(?:of|de|du)\s+(?:(?:player|joueur)\s+)?[A-D])\b",
         "says who writes next: write {next N} (after move N)",
     ),
     # Who won in any tense, and a draw (sweep ad97, B2): "B won", "the winner is B", "B a gagné", "it ends in a draw".
     (
-        r"\b(?:[A-D]\s+(?:wins|won|has won|gagne|a gagné|l['\u2019]emporte)|"
-        r"(?:winner|gagnante?)\s+(?:is|was|est)\s+[A-D])\b",
+        r"\b(?:[A-D]\s+(?:wins|won|has won|will win|gagne|a gagné|va gagner|l['\u2019]emporte)|"
+        r"(?:winner|gagnante?)\s+(?:is|was|est)\s+[A-D]|"
+        r"[A-D]\s+(?:is|was|est)\s+(?:the\s+winner|le\s+gagnant|la\s+gagnante))\b",
         "says who wins: write {winner}",
     ),
     (
-        r"\b(?:a\s+draw|égalité|(?:partie|match)\s+nul(?:le)?|est nulle)\b",
+        r"\b(?:a\s+draw|(?:game|partie)\s+(?:is|was|ends)\s+drawn|égalité|(?:partie|match)\s+nul(?:le)?|est nulle)\b",
         "says the game is drawn: write {score} (the final score)",
     ),
     (r"\b(?-i:[A-D])\s+(?:gets|scores|earns|marque|gagne)\s+(?:a|an|un)\s+point\b", _POINTS_ADVICE),
