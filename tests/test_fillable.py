@@ -949,19 +949,31 @@ def test_a_folders_documents_sos_print_printed_are_passed_over_in_a_note_and_its
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
     assert result.stderr.splitlines()[:2] == [
-        f"note: {replay}: passed over: sos-print's replay, which holds no score sheet to check",
-        f"note: {rules}: passed over: sos-print's rule sheet, which holds no score sheet to check",
+        f"note: {replay}: passed over: sos-print's replay, with no score sheet to check",
+        f"note: {rules}: passed over: sos-print's rule sheet, with no score sheet to check",
     ], result.stderr
     # Named, it is refused as any file that holds no game; a printed audit, in a folder too: a filled one flattened
     # by a tablet keeps its keywords.
     result = runner.invoke(app, ["check", str(replay)])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == (
-        f"{replay}: is sos-print's replay, which holds no score sheet to check: give a filled audit or a typed record"
+        f"{replay}: is sos-print's replay, with no score sheet to check: give a filled audit or a typed record"
     )
     assert runner.invoke(app, ["audit", "--out", str(tmp_path / "audit.pdf")]).exit_code == 0
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 1 and result.stdout.startswith(f"{tmp_path / 'audit.pdf'}: is a PDF with no fields")
+    # A folder of them alone holds nothing to check: "checked no file: ", status 0 (sweep ad98, 3).
+    only = tmp_path / "only"
+    only.mkdir()
+    replay.rename(only / replay.name)
+    result = runner.invoke(app, ["check", str(only)])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{only}: this folder holds only documents sos-print printed, with no score sheet to check",
+            "checked no file: 1 path not checked",
+        ],
+    )
 
 
 def test_a_false_claim_in_a_class_form_of_several_groups_names_its_group(runner, tmp_path):

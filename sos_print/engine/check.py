@@ -408,6 +408,7 @@ def check_paths(
         problems += [problem for problem in missing if problem.path == path or _same(problem.path) not in named]
         found = _first_of_each(found, read)
         files += len(found)
+        before = len(passed)
         for file in found:
             try:
                 example = load(file)
@@ -436,6 +437,10 @@ def check_paths(
                 checked.append(replayed)
             if not file.lower().endswith(".toml") and not replayed.final.is_over:
                 unfinished.append(replayed)
+        if found and len(passed) - before == len(found):  # a kit's folder: "checked no file: ", status 0 (ad98, 3)
+            problems.append(
+                Problem(path, f"this folder holds only documents sos-print printed, {NO_SCORE_SHEET}", unread=True)
+            )
     return Report(
         tuple(checked), tuple(problems), files, tuple(passed), tuple(unfinished), tuple(in_turn), tuple(skipped)
     )

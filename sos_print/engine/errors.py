@@ -209,7 +209,7 @@ class PrintedDocumentError(ExampleFileError):
         super().__init__(path, f"is sos-print's {what}, {NO_SCORE_SHEET}: give a filled audit or a typed record")
 
 
-NO_SCORE_SHEET = "which holds no score sheet to check"
+NO_SCORE_SHEET = "with no score sheet to check"
 
 
 class SolverError(SosError):
