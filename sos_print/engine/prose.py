@@ -49,6 +49,8 @@ _NOT_RANGE = (
     + "(?<!âges )(?<!rows )(?<!lignes )"
 )
 _POINTS_ADVICE = "states a count of points: write {points N} (move N) or {target}"
+_SCORE_ADVICE = "states a score: write {score N} (after move N) or {score}"
+_NEXT_ADVICE = "says who writes next: write {next N} (after move N)"
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
 _HAND_WRITTEN = (
     (
@@ -68,13 +70,13 @@ _HAND_WRITTEN = (
     # never a range of moves or pages ("moves 3 to 5", "ages 7-11"), "deux à deux", nor a time ("10:30": ad98, 2).
     (
         rf"{_NOT_RANGE}\b({_COUNT})\s+(?:to|à)\s+(?!\1\b){_COUNT}\b",
-        "states a score: write {score N} (after move N) or {score}",
+        _SCORE_ADVICE,
     ),
     (
         rf"{_NOT_RANGE}(?<![\w:-])\d\s*(?:[-\u2013]|\s:\s?|:)\s*\d(?![\w:-])",
-        "states a score: write {score N} (after move N) or {score}",
+        _SCORE_ADVICE,
     ),
-    (r"\b[A-D]\s+\d+\s*,\s*[A-D]\s+\d+\b", "states a score: write {score N} (after move N) or {score}"),
+    (r"\b[A-D]\s+\d+\s*,\s*[A-D]\s+\d+\b", _SCORE_ADVICE),
     (
         r"\b(?:\d+|two|three|four|five|six|deux|trois|quatre|cinq|six)\s+(?:gifts|cadeaux)\b",
         "counts gifts: write {gifts N}, the lines move N leaves",
@@ -83,11 +85,11 @@ _HAND_WRITTEN = (
         r"\b[A-D]\s+(?:then\s+|puis\s+)?(?:writes again|writes next|plays again|plays next|takes the turn|rejoue|"
         r"joue ensuite|"
         r"écrit ensuite|prend la main)",
-        "says who writes next: write {next N} (after move N)",
+        _NEXT_ADVICE,
     ),
     (
         r"\b(?:[A-D]['\u2019]s\s+turn|(?:turn|tour)\s+(?:of|de|du)\s+(?:(?:player|joueur)\s+)?[A-D])\b",
-        "says who writes next: write {next N} (after move N)",
+        _NEXT_ADVICE,
     ),
     # Who won in any tense, and a draw (sweep ad97, B2): "B won", "the winner is B", "B a gagné", "it ends in a draw".
     (
