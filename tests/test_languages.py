@@ -255,7 +255,7 @@ def test_both_languages_come_in_the_order_asked_and_the_second_at_a_childs_size(
     out = tmp_path / "p"
     result = runner.invoke(app, ["puzzles", "--lang", language.value, "--seed", "2", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    questions = {"en": "Which move scores the most points?", "fr": "Quel coup marque le plus de points"}
+    questions = {"en": "Which move scores the most points?", "fr": "Quel coup rapporte le plus de points"}
     with pages((out / "puzzles.pdf").read_bytes()) as pdf:
         lines = pdf.pages[0].extract_text_lines()
     found = {lang: next(line for line in lines if questions[lang] in line["text"]) for lang in questions}

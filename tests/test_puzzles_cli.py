@@ -172,7 +172,7 @@ def flat(text: str) -> str:
 
 
 QUESTIONS_FR = {
-    "score-now": "Quel coup marque le plus de points ?",
+    "score-now": "Quel coup rapporte le plus de points ?",
     "no-gift": "Trouve un coup sans cadeau.",
     "best-move": "Défi : trouve le meilleur coup.",
 }
@@ -662,7 +662,7 @@ def test_the_gifts_the_sheet_shows_are_every_line_of_three_one_letter_completes(
         # gap (French read fr61, 4): "an S-O-S to finish".
         ("en", "Watch out for gifts. Try not to leave an S-O-S to finish, like one of these, in any direction: the"),
         # Advice, not a rule: the engine allows such a move, and « Ne laisse pas » read as a ban (issue 23).
-        ("fr", "Attention aux cadeaux. Évite de laisser au joueur suivant un S-O-S à finir, comme ci-contre, dans"),
+        ("fr", "Attention aux cadeaux. Évite de laisser à l’autre joueur un S-O-S à finir, comme ci-contre, dans"),
     ):
         page = flat(texts(made("--lang", lang)["puzzles.pdf"])[0])
         assert said in page

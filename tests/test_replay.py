@@ -886,7 +886,7 @@ def test_a_total_that_carries_an_earlier_error_forward_is_corrected_not_counted(
     assert len(re.findall(r"\b\d\*", sheet)) == 22
     french = whole(document(SHEET, 4, language=Language.FR))
     assert (
-        "Le relevé contient 4 erreurs, aux coups 3, 6, 9 et 13. Dans le relevé vérifié, chacune est barrée, et la "
+        "Le relevé contient 4 erreurs, aux coups 3, 6, 9 et 13. Dans le relevé vérifié, chaque erreur est barrée et la "
         "bonne valeur suit la flèche. D’autres totaux sont faux à cause des erreurs faites aux coups 3, 6 et 13 : "
         "ils sont corrigés eux aussi, mais ne comptent pas comme de nouvelles erreurs."
     ) in french
@@ -1174,7 +1174,7 @@ def test_french_pages_say_it_all_in_french_with_french_typography():
     text = whole(document(csv_text(WRONG), 3, language=Language.FR))
     assert "SOS : la partie rejouée" in text
     assert "Score final : 1 pour A, 2 pour B. Le joueur B gagne." in text
-    assert "Le relevé contient 5 erreurs, aux coups 3, 5 et 7 à 9. Dans le relevé vérifié, chacune est" in text
+    assert "Le relevé contient 5 erreurs, aux coups 3, 5 et 7 à 9. Dans le relevé vérifié, chaque erreur est" in text
     assert (
         # « Avant ce coup » and a verb in each half, where « après ce coup, avec 1 point de retard » left out the
         # verb (issue 23, session 37 P15).
@@ -3972,7 +3972,7 @@ def test_the_replays_of_the_worked_examples_read_as_a_teacher_writes(example, la
             1,
             (3,),
             (3,),
-            "Le relevé contient une erreur, au coup 3. Dans le relevé vérifié, elle est barrée, et la bonne valeur "
+            "Le relevé contient une erreur, au coup 3. Dans le relevé vérifié, l’erreur est barrée et la bonne valeur "
             "suit la flèche. D’autres totaux sont faux à cause de l’erreur faite au coup 3 : ils sont corrigés eux "
             "aussi, mais ne comptent pas comme de nouvelles erreurs.",
         ),

@@ -78,7 +78,7 @@ FRENCH = [
     "rapporte un point",
     "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
     "4. Grille pleine : fin de la partie",
-    "la dernière lettre compte aussi.",
+    "la dernière lettre peut encore rapporter des points.",
     "en cas d’égalité, la partie est nulle",  # deux camps : pas « en tête »
     "Conseil",
     "Évite de laisser S _ S, S O _ ou _ O S sur trois cases alignées (le _ est une case vide)",
