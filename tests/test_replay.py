@@ -915,12 +915,14 @@ def test_every_page_with_a_starred_total_explains_the_star_under_its_rows(option
         assert note in flat(texts(data)[page]), page + 1
 
 
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("record", ["SHEET", "WRONG"])
-def test_no_wrong_value_is_read_back_joined_to_the_right_one(record):
+def test_no_wrong_value_is_read_back_joined_to_the_right_one(record, large_print):
     # "3̶1" read back as 31 with pdftotext, and from a projector (des38, A4): every value of the checked sheet read
-    # back (pypdf) is a value of its own, a struck claim and its correction kept apart by the arrow.
+    # back (pypdf) is a value of its own, a struck claim and its correction kept apart by the arrow, on one line: in
+    # large print "1̶" stood over "→ 0", each corrected row twice as tall (review dz97, C2).
     text, size = {"SHEET": (SHEET, 4), "WRONG": (csv_text(WRONG), 3)}[record]
-    data = document(text, size)
+    data = document(text, size, large_print=large_print)
     start = page_with(data, "The score sheet, checked")
     lines = [line.strip() for page in texts(data)[start:] for line in page.splitlines()]
     lines = lines[: next((k for k, line in enumerate(lines) if line.startswith("Best play")), len(lines))]

@@ -173,7 +173,8 @@ def column_widths(
 ) -> list[float]:
     """Returns each column's width (mm), the stretch column taking what the others leave.
 
-    Every other column is at least its base and its longest heading word, and as wide as its widest entry, up to its
+    Every other column is at least its base and its longest heading word, and as wide as its widest entry (a `whole`
+    column, as its widest cell on one line), up to its
     `most` where one is given (0: none), where the stretch column keeps its base and its own longest heading word:
     else the widest columns give the stretch column back what it lacks, then, where that is not enough, columns wider
     than their longest heading word and the widest part of an entry `broken_entry` keeps whole give from their bases
@@ -187,10 +188,10 @@ def column_widths(
             other = table.others[k].split(" ")
             words = max(words, *(set_label((word,), step_down(head_size), bold=True).width for word in other))
         entries = [
-            entry_width(entry, size)
+            width
             for row in table.rows
             if k < len(row) - 1 or len(row) == len(table.columns)
-            for entry in row[k]
+            for width in ([_run_width(row[k], size)] if k in table.whole else (entry_width(e, size) for e in row[k]))
         ]
         widest = max(entries, default=0.0) if k != table.stretch else 0.0
         # A hair more than the text: a word as wide as its room must not be cut by a rounding error.

@@ -540,7 +540,13 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
     )
     # Where the first S-O-S wins, the game sheet has no points: the table neither, unless a claimed one is wrong.
     shown = 5 if _pointless(game, framed) else len(columns)
-    table = Table(tuple(columns[:shown]), tuple(row[:shown] for row in rows), stretch=4, framed=tuple(framed))
+    table = Table(
+        tuple(columns[:shown]),
+        tuple(row[:shown] for row in rows),
+        stretch=4,
+        framed=tuple(framed),
+        whole=(1, *range(5, shown)),  # the player, the points and the running totals
+    )
     return table, errors
 
 

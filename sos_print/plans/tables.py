@@ -39,3 +39,6 @@ class Table:
     # no translation, such as a number).
     others: tuple[str, ...] = ()
     starred: tuple[int, ...] = ()  # the columns whose heading a drawn star opens: the sheets' challenge puzzles
+    # The columns as wide as each of their cells on one line (up to their `most`): a number and its correction, "1 → 0",
+    # broke into two lines in large print, each wrong point or total a row of double height (review dz97, C2).
+    whole: tuple[int, ...] = ()
