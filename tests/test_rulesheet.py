@@ -200,12 +200,11 @@ def test_the_naming_grid_follows_the_size_of_the_board(examples):
 @pytest.mark.parametrize("large_print", [False, True])
 @pytest.mark.parametrize("language", [Language.EN, Language.FR])
 def test_no_heading_ends_a_column(examples, large_print, language):
-    from sos_print.plans.layout import HEADING_PT
-
-    heading = HEADING_PT * (1.5 if large_print else 1.0)
     data = rendered("rules", PrintOptions(language=language, large_print=large_print))
     with pages(data) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
+            # The front's words a step up in normal print (14.8 pt), its headings too; the back's headings at 14.8 pt.
+            heading = 22.2 if large_print else 18.5 if number == 1 else 14.8
             middle = page.width / 2
             for left in (True, False):
                 chars = [c for c in page.chars if (c["x0"] < middle) is left and c["text"].strip()]

@@ -64,6 +64,28 @@ def test_the_fronts_pictures_carry_no_coordinates(name, notation, large_print):
 @pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("language", [Language.EN, Language.FR])
+@pytest.mark.parametrize("name", ["two", "teams"])
+def test_the_front_is_set_a_size_up_from_the_back(name, language, paper, large_print):
+    # How to play, read by a child alone, was set at 12 pt as the back is (designer's review dz97, C3): its words now
+    # 14.8 pt, its step headings 18.5 pt; large print's are 18 pt and 22.2 pt already, as its back's.
+    options = PrintOptions(variant=VARIANTS[name], language=language, paper=paper, large_print=large_print)
+    with pages(rendered("rules", options)) as pdf:
+        front, back = pdf.pages[0], pdf.pages[1]
+        frames = grid_frames(front)
+        words = [c for c in front.chars if c["text"].strip() and not any(f["x0"] <= c["x0"] <= f["x1"] for f in frames)]
+        title = min(c["bottom"] for c in words)  # the title's first line
+        steps = [c for c in words if c["top"] > title and c["top"] < min(f["top"] for f in frames[-1:]) + 40 * MM]
+        regular = {round(c["size"], 1) for c in steps if "Bold" not in c["fontname"]}
+        headings = [c for c in steps if re.fullmatch(r"[1-4]", c["text"]) and "Bold" in c["fontname"]]
+        back_words = {round(c["size"], 1) for c in back.chars if c["text"].strip() and "Bold" not in c["fontname"]}
+    assert regular == ({18.0} if large_print else {14.8}), regular
+    assert [round(c["size"], 1) for c in headings] == [22.2 if large_print else 18.5] * 4
+    assert (18.0 if large_print else 12.0) in back_words
+
+
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("language", [Language.EN, Language.FR])
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_every_games_front_has_pictures_of_one_size(name, language, paper, large_print):
     # The teams' sheet, whose opening paragraph is longer, had 14 mm cells where the two-player sheet had 17 (des38,

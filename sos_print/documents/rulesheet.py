@@ -277,8 +277,10 @@ def _render_rules(
 
     flow = Flow(document, scale, start_page, BODY_PT)
     document.bookmark(plan.bookmark)
+    under = flow.measure(plan.careful) if careful_front else 0.0  # the warning at the back's size, wherever it stands
+    # How to play is read by a child alone: its words a step up, where large print's are already larger (dz97, C3).
+    flow.set_body(HEADING_PT if scale == 1.0 else BODY_PT)
     place = "back" if intro_back else _intro_place(flow, plan, scale)
-    under = flow.measure(plan.careful) if careful_front else 0.0
     if place == "above":
         flow.blocks(plan.intro)
     lead = plan.intro if place == "beside" else []
@@ -305,9 +307,10 @@ def _render_rules(
                 break
     if above:
         flow.blocks(above)
-    spread = _spread(flow, plan, style, lead, careful_front)
+    spread = _spread(flow, plan, style, lead, under)
     for k, step in enumerate(plan.steps):
         _step(flow, step, style, [] if k else lead, spread if k else 0.0)
+    flow.set_body(BODY_PT)
     on_front = careful_front and flow.measure(plan.careful) <= flow.room
     if on_front:
         flow.blocks(plan.careful)
@@ -512,13 +515,12 @@ def _step_gap(scale: float) -> float:
     return (STEP_GAP if scale == 1.0 else LARGE_STEP_GAP) * scale
 
 
-def _spread(flow: Flow, plan: RulesPlan, style: DiagramStyle, lead: Sequence[Block], careful_front: bool) -> float:
+def _spread(flow: Flow, plan: RulesPlan, style: DiagramStyle, lead: Sequence[Block], careful: float) -> float:
     """Returns the space (mm) added between each two steps of how to play, so that they spread down the front's page
     rather than leave its foot blank (a fifth of the page: designer's review dz86, 12), STEP_SPREAD at most; the
-    warning keeps its room under them where it fits there."""
+    warning under them, `careful` mm tall (0: on the back), keeps its room where it fits there."""
     steps = _steps_height(_Column.of(flow), plan.steps, style, lead)
-    careful = flow.measure(plan.careful)
-    below = careful if careful_front and steps + careful <= flow.room else 0.0
+    below = careful if careful and steps + careful <= flow.room else 0.0
     spare = flow.room - steps - below - GAP * flow.scale  # a gap kept: the last step fitted to the millimetre went over
     return min(max(spare, 0.0) / max(len(plan.steps) - 1, 1), STEP_SPREAD * flow.scale)
 

@@ -82,6 +82,10 @@ class Flow:
         self._start_page = start_page
         self._open_page()
 
+    def set_body(self, body: float) -> None:
+        """Sets the blocks placed and measured from now on around a body size of `body` points."""
+        self.body, self.styles = body, styles(self.scale, body)
+
     @property
     def canvas(self) -> Canvas:
         return self.document.canvas
