@@ -278,6 +278,24 @@ def test_only_the_given_examples_are_shown(examples):
     assert "The example below was replayed move by move" in text
 
 
+@pytest.mark.parametrize(
+    ("language", "one", "several"),
+    [
+        (Language.EN, "every move, point and S-O-S it shows was checked", "every move, point and S-O-S they show was"),
+        (Language.FR, "chaque S-O-S qu’il montre a été vérifié", "chaque S-O-S qu’ils montrent a été vérifié"),
+    ],
+)
+def test_the_notes_say_what_was_checked_and_no_more(examples, language, one, several):
+    # "every claim in them, text included, was checked" promised more than the prose check holds, which reads
+    # phrasings, not meaning (sweep ad99, B1); the French said "leur texte" of a single example.
+    chosen = verify([str(EXAMPLES / "03-o-in-the-gap.toml")])
+    alone = flat(teacher_document(PrintOptions(language=language), chosen).data)
+    every = flat(teachers_notes(PrintOptions(language=language)))
+    assert one in alone and several in every
+    for text in (alone, every):
+        assert "text included" not in text and "affirmation" not in text
+
+
 def test_large_print_in_a_kit_enlarges_the_childrens_pages_and_not_the_teachers_notes(runner, tmp_path):
     from sos_print.cli import app
 

@@ -14,7 +14,8 @@ braces, so that they are checked like the structured claims and printed in the k
     {gifts 4}    the lines move 4 leaves to complete: every S-O-S the next side could finish, through its cell
 
 Prose that states such a fact by hand, outside braces (a cell or line name, a count of points,
-a score, who writes next, who wins), is reported: no unchecked fact reaches the page.
+a score, who leads, writes next, wins or loses), is reported in the phrasings `hand_written`
+knows: it reads phrasings, not meaning (docs/examples.md).
 """
 
 from __future__ import annotations
@@ -51,6 +52,10 @@ _NOT_RANGE = (
 _POINTS_ADVICE = "states a count of points: write {points N} (move N) or {target}"
 _SCORE_ADVICE = "states a score: write {score N} (after move N) or {score}"
 _NEXT_ADVICE = "says who writes next: write {next N} (after move N)"
+# Up to two words between a seat and its verb: "B has won", "B finally won", "B a enfin gagné".
+_BY_THE_WAY = (
+    r"(?:(?:has|had|will|would|then|just|finally|also|still|\w+ly|a|va|enfin|finalement|alors|donc|aussi)\s+){0,2}"
+)
 # What a hand-written fact looks like, in English and French; each names the reference to use instead.
 _HAND_WRITTEN = (
     (
@@ -63,17 +68,25 @@ _HAND_WRITTEN = (
         "names a cell or a line: write it in braces, like {CELL} or {LINE}",
     ),
     (
-        rf"\b(?:{_COUNT}|no|aucun|ten|dix)\s+(?:points?|pts?)\b",
+        rf"\b(?:{_COUNT}|no|aucun|ten|dix)\s*(?:points?|pts?)\b",
         _POINTS_ADVICE,
     ),
     # A score in figures or in words, "3 to 1", "trois à un", "3-1", "3:1", "A 3, B 1" (sweeps ad97, B2 and ad98, 1);
     # never a range of moves or pages ("moves 3 to 5", "ages 7-11"), "deux à deux", nor a time ("10:30": ad98, 2).
     (
-        rf"{_NOT_RANGE}\b({_COUNT})\s+(?:to|à)\s+(?!\1\b){_COUNT}\b",
+        rf"{_NOT_RANGE}\b({_COUNT})\s+(?:to|à|against|contre|vs\.?|v\.?)\s+(?!\1\b){_COUNT}\b",
         _SCORE_ADVICE,
     ),
     (
-        rf"{_NOT_RANGE}(?<![\w:-])\d\s*(?:[-\u2013]|\s:\s?|:)\s*\d(?![\w:-])",
+        rf"{_NOT_RANGE}(?<![\w:-])\d\s*(?:[-\u2013\u2014]|\s:\s?|:)\s*\d(?![\w:-])",
+        _SCORE_ADVICE,
+    ),
+    (rf"\b(?i:{_COUNT}[-\u2013\u2014 ]nil)\b", _SCORE_ADVICE),
+    (rf"{_NOT_RANGE}\b(?i:({_COUNT})[-\u2013\u2014](?!\1\b){_COUNT})\b", _SCORE_ADVICE),  # "trois-un"
+    # Who leads, wins, loses or draws and who writes next, as a sweep wrote them (ad99, B1): "A leads", "B finally won".
+    (
+        r"\b[A-D]\s+(?:leads|led|is ahead|was ahead|is leading|was leading|takes the lead|took the lead|goes ahead|"
+        r"went ahead|mène|menait|prend la tête|est en tête|passe en tête)\b(?!\s*\ufffc)",  # "A leads {score 5}"
         _SCORE_ADVICE,
     ),
     (r"\b[A-D]\s+\d+\s*,\s*[A-D]\s+\d+\b", _SCORE_ADVICE),
@@ -83,24 +96,45 @@ _HAND_WRITTEN = (
     ),
     (
         r"\b[A-D]\s+(?:then\s+|puis\s+)?(?:writes again|writes next|plays again|plays next|takes the turn|rejoue|"
-        r"joue ensuite|"
+        r"joue ensuite|goes next|moves next|is next|"
         r"écrit ensuite|prend la main)",
         _NEXT_ADVICE,
     ),
+    (
+        r"\b(?:(?i:now)\s+[A-D]\s+(?:plays|writes|moves)|(?i:next)\s+(?:is|comes)\s+[A-D]|à\s+[A-D]\s+de\s+jouer)\b",
+        _NEXT_ADVICE,
+    ),
+    (r"(?i:\bc['\u2019]est\s+à)\s+[A-D]\b(?!\s+de\s+jouer)", _NEXT_ADVICE),
+    (r"\b(?:(?i:next)\s+it['\u2019]s\s+[A-D]|[A-D]['\u2019]s\s+go|(?i:ensuite|puis)\s+[A-D]\s+joue)\b", _NEXT_ADVICE),
     (
         r"\b(?:[A-D]['\u2019]s\s+turn|(?:turn|tour)\s+(?:of|de|du)\s+(?:(?:player|joueur)\s+)?[A-D])\b",
         _NEXT_ADVICE,
     ),
     # Who won in any tense, and a draw (sweep ad97, B2): "B won", "the winner is B", "B a gagné", "it ends in a draw".
     (
-        r"\b(?:[A-D]\s+(?:wins|won|has won|will win|gagne|a gagné|va gagner|l['\u2019]emporte)|"
+        rf"\b(?:[A-D]\s+{_BY_THE_WAY}(?:wins|won|win|gagne|gagnera|gagné|va\s+gagner|l['\u2019]emporte|remporte|"
+        r"remporté|came\s+out\s+on\s+top|comes\s+out\s+on\s+top)|"
+        r"[A-D]\s+(?:beats|beat|bat|a\s+battu)\s+[A-D]|[A-D]\s+(?:triumphs|takes\s+the\s+game)|"
+        r"(?i:victoire)\s+(?:de|du|for)\s+(?:(?:joueur|player|l['\u2019]équipe)\s+)?[A-D]|"
         r"(?:winner|gagnante?)\s+(?:is|was|est)\s+[A-D]|"
         r"[A-D]\s+(?:is|was|est)\s+(?:the\s+winner|le\s+gagnant|la\s+gagnante))\b",
         "says who wins: write {winner}",
     ),
     (
-        r"\b(?:a\s+draw|(?:game|partie)\s+(?:is|was|ends)\s+drawn|égalité|(?:partie|match)\s+nul(?:le)?|est nulle)\b",
+        rf"\b[A-D]\s+{_BY_THE_WAY}(?:loses|lost|lose|perd|perdra|perdu|va\s+perdre)"
+        r"(?=\s+(?:the\s+game|la\s+partie|le\s+match|by|de\s+\d)|\s*[.!,;])",
+        "says who loses: write {winner} (who won)",
+    ),
+    (
+        r"\b(?:a\s+draw|(?:game|partie)\s+(?:is|was|ends)\s+drawn|égalité|(?i:partie|match)\s+nul(?:le)?|est nulle|"
+        r"ex\s+aequo|[A-D]\s+(?:and|et)\s+[A-D]\s+(?:tie|are\s+level|sont\s+à\s+égalité)|"
+        r"a\s+tie(?![-\w])|(?:is|are|was|were|ends|ended)\s+tied|(?i:nobody|no\s+one)\s+(?:wins|won)|(?i:personne)\s+(?:ne\s+gagne|n['\u2019]a\s+gagné))\b",
         "says the game is drawn: write {score} (the final score)",
+    ),
+    (
+        r"\b[A-D]\s+(?:scores|scored|marque|a\s+marqué)\s+(?:twice|again|deux\s+fois|trois\s+fois|encore|"
+        r"à\s+nouveau|de\s+nouveau)\b",
+        "says a move scores: write {points N} (move N)",
     ),
     (r"\b(?-i:[A-D])\s+(?:gets|scores|earns|marque|gagne)\s+(?:a|an|un)\s+point\b", _POINTS_ADVICE),
 )
@@ -241,7 +275,7 @@ def _line_of_cells(column: bool, name: str, size: int, notation: Notation) -> Li
 
 def hand_written(text: str, notation: Notation) -> list[str]:
     """Returns a message for each fact `text` states by hand outside braces (each once)."""
-    outside = _REFERENCE.sub(" ", text)
+    outside = _REFERENCE.sub(" \ufffc ", text)  # a reference's place, which "A leads {score 5}" needs
     cell, line = ("B2", "B1-B3") if notation is Notation.A1 else ("L2C3", "L2C3-L4C3")
     problems: list[str] = []
     for pattern, advice in _HAND_WRITTEN:
