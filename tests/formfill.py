@@ -29,10 +29,11 @@ def _filled(data: bytes, values: tuple[tuple[str, str], ...]) -> bytes:
     return out.getvalue()
 
 
-def typed_in_pdfium(data: bytes, values: dict[str, str]) -> bytes:
+def typed_in_pdfium(data: bytes, values: dict[str, str], pasted: bool = False) -> bytes:
     """Returns the PDF `data` with `values` (full names) typed into their fields as Chrome's PDF viewer (PDFium) takes
-    them: a click in the middle of each field's widget, a key pressed for each character, the field left; then saved,
-    each field drawn by PDFium itself."""
+    them: a click in the middle of each field's widget, a key pressed for each character (or, `pasted`, the whole
+    value put in at once, as an input method or a paste does), the field left; then saved, each field drawn by PDFium
+    itself (a pasted Cyrillic name in a system font of its script, where keys pressed drew nothing)."""
     import pypdfium2
     import pypdfium2.raw as pdfium
 
@@ -48,7 +49,9 @@ def typed_in_pdfium(data: bytes, values: dict[str, str]) -> bytes:
             x, y = (float(box[0]) + float(box[2])) / 2, (float(box[1]) + float(box[3])) / 2
             pdfium.FORM_OnLButtonDown(form, page.raw, 0, x, y)
             pdfium.FORM_OnLButtonUp(form, page.raw, 0, x, y)
-            for character in value:
+            if pasted:
+                _paste(form, page.raw, value)
+            for character in value if not pasted else "":
                 pdfium.FORM_OnChar(form, page.raw, ord(character), 0)
             pdfium.FORM_ForceToKillFocus(form)
         out = io.BytesIO()
@@ -56,6 +59,18 @@ def typed_in_pdfium(data: bytes, values: dict[str, str]) -> bytes:
         return out.getvalue()
     finally:
         document.close()
+
+
+def _paste(form, page, value: str) -> None:
+    """Puts `value` in the focused field of `page` at once, in place of its text, as a paste or an input method does."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium
+
+    wide = (value + "\0").encode("utf-16-le")
+    text = ctypes.create_string_buffer(wide, len(wide))
+    pdfium.FORM_SelectAllText(form, page)
+    pdfium.FORM_ReplaceSelection(form, page, ctypes.cast(text, pdfium.FPDF_WIDESTRING))
 
 
 def move_values(

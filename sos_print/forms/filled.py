@@ -267,7 +267,8 @@ def _refuse_values_not_shown(
 
     Only a drawing whose text can be told for sure is held to it (`forms.shown`), whatever type the field was given
     (all an audit's are text fields): a name, class or date in a font whose codes cannot be told is read by its value,
-    unless the field holds nothing (a row the page shows would be dropped); a claim's is refused, as it may show
+    unless the field holds nothing (a row the page shows would be dropped), and so is the pause box's who writes next
+    where it holds a name of the names row; a claim's is refused, as it may show
     another claim or marks beside it, and so is a claim drawn in glyphs of the file's own (an embedded font) (A6). A
     drawing no reader writes for a field (`Unreadable`) is refused, and so is a comb field, which sos-print never
     makes. Spaces and line breaks are not compared: a reader breaks a long value into lines, and may place each
@@ -283,6 +284,7 @@ def _refuse_values_not_shown(
     redrawn = _redrawn(catalog)
     budget = Budget()
     prefix = f"group{groups[0]}."
+    names = {_folded(" ".join(value.split())) for name, value in found.items() if name.startswith(f"{prefix}names.")}
     for name, value in found.items():
         tail = name[len(prefix) :] if name.startswith(prefix) else ""
         if not _KNOWN.fullmatch(tail):
@@ -333,6 +335,10 @@ def _refuse_values_not_shown(
                     "sos-print would read may not be what the audit shows; retype the field in a PDF reader and save "
                     "the file",
                 )
+            elif seen.untold and tail == "pause.next" and _names_one(value, names):
+                # A name of the names row, as a name there is read (Chrome draws "Аня" or "O’Connor" in fonts whose
+                # codes cannot be told: the box was refused, retyped to the same drawing, sweep ad99, B2).
+                continue
             elif seen.untold and tail.startswith(("move.", "pause.")):
                 # A claim is digits, letters and cells, which every reader draws in the form's Helvetica: text whose
                 # characters cannot be told may show another claim than the value, or marks beside it (A6).
@@ -361,6 +367,15 @@ def _refuse_values_not_shown(
                 "value was changed without drawing it again): what sos-print would read is not what the audit shows; "
                 "retype the field in a PDF reader and save the file",
             )
+
+
+def _names_one(value: str, names: set[str]) -> bool:
+    """Tells whether a pause box's `value` is one of the `names` (folded, `_folded`) of its names row, or the start of
+    one that the box cut (NEXT_LENGTH characters: `_pause` says so)."""
+    typed = _folded(" ".join(value.split()))
+    return bool(typed) and any(
+        name == typed or (len(value) >= NEXT_LENGTH and name.startswith(typed)) for name in names
+    )
 
 
 def _retype(value: str) -> str:
@@ -1560,6 +1575,15 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
     name = group_field(group, "pause", "next")
     text = " ".join(unicodedata.normalize("NFC", fields.get(name, "")).split())
     seat = text.upper() if text.upper() in game.variant.seats else _named_seat(text, header, group, name, path)
+    full = len(fields.get(name, "")) >= NEXT_LENGTH  # as typed: the cut may fall after a space
+    cut = [seat for seat, given in header.names if full and _folded(given).startswith(_folded(text))]
+    if text and seat is None and len(cut) == 1:
+        # A name longer than the box was cut by the viewer (a class list's take 40 characters: sweep ad99, C1).
+        raise ExampleFileError(
+            path,
+            f"group {group}'s field {quoted(name)} holds the first {NEXT_LENGTH} characters of a name, all the box "
+            f"takes: write the seat's letter ({cut[0]})",
+        )
     if text and seat is None:
         said = quoted(text) if len(text) <= _SAID else "a word that is no name of the names row"
         seats = ", ".join(game.variant.seats)
