@@ -1298,6 +1298,7 @@ def test_a_pdf_over_100_mb_is_refused_before_it_is_read(runner, tmp_path):
         ("lang=de", "its game field gives lang='de': it must be one of en, fr, en+fr, fr+en"),
         ("lang=", "its game field gives lang='': it must be one of en, fr, en+fr, fr+en"),
         ("group=3", "its game field gives group='3': it must be a whole number from 1 to 2"),
+        ("group=2 groups=1", "its game field gives group='2': it must be 1"),  # not "from 1 to 1" (sweep ad99, C3)
         ("players=3 teams=yes", "team SOS needs 4 players"),
         ("target=2 first-sos-wins=yes", "choose either a target score or the first S-O-S wins, not both"),
     ],

@@ -309,7 +309,24 @@ def test_files_sent_under_one_name_are_each_named_by_their_place(client):
             {"board": "/etc/passwd"},
             "board",
             "Une position ne contient que des\u00a0S, des O\u00a0et des points, ses lignes séparées par des barres "
-            "obliques (comme\u00a0S.O./..S./O.../..O.).",
+            "obliques (comme\u00a0S.O./..S./O.../..O.)\u202f: la ligne 2\u00a0contient «\u202fe\u202f» (U+0065) en "
+            "position 1.",
+        ),
+        # The character and its place, as the command line names them: a long s or a zero-width space showed as an S or
+        # as nothing, and the sentence did not say which (sweep ad99, C2).
+        (
+            "/en/solve",
+            {"board": "S..\u200b/.../..."},
+            "board",
+            "A\u00a0position holds only S,\u00a0O and dots, its rows separated by slashes "
+            "(like\u00a0S.O./..S./O.../..O.): row 1\u00a0holds \u200b (U+200B) at place 4.",
+        ),
+        (
+            "/en/solve",
+            {"board": "\u017f../.../..."},
+            "board",
+            "A\u00a0position holds only S,\u00a0O and dots, its rows separated by slashes "
+            "(like\u00a0S.O./..S./O.../..O.): row 1\u00a0holds \u017f (U+017F) at place 1.",
         ),
         # A position the pattern lets through is read as a board, never looked up on the server: "../../.." was
         # "not a folder", which told what exists there (sweep ad73, 2).
@@ -318,7 +335,7 @@ def test_files_sent_under_one_name_are_each_named_by_their_place(client):
             {"board": "../../.."},
             "board",
             "BOARD '../../..': row 1 ('..') has 2 cells, but there are 3 rows: a board has as many cells in each row "
-            "as it has rows, separated by / (or give a worked-example file ending in .toml)",
+            "as it has rows, separated by /",
         ),
         ("/en/solve", {}, "board", "Missing argument 'BOARD'."),  # not the command's whole --help
         ("/en/analyse", {}, "record", "Missing argument 'RECORD'."),
@@ -326,7 +343,7 @@ def test_files_sent_under_one_name_are_each_named_by_their_place(client):
             "/en/solve",
             {"board": "S"},
             "board",
-            "BOARD 'S': a board has 3 to 8 rows, not 1 (or give a worked-example file ending in .toml)",
+            "BOARD 'S': a board has 3 to 8 rows, not 1",  # the page's field takes no file (sweep ad99, C2)
         ),
         (
             "/en/solve",
@@ -355,6 +372,8 @@ def test_files_sent_under_one_name_are_each_named_by_their_place(client):
         "look-alike-digit",
         "target",
         "a-path-for-a-board",
+        "zero-width-space",
+        "long-s",
         "dots-board",
         "no-board",
         "no-record",

@@ -329,6 +329,10 @@ SAMPLE = {
     "group": 3,  # the foot of a replay's page: "Group 3 · Page 3 of 15"
     "rows": (3, 4, 5, 9),  # a filled audit's rows left empty: "Rows 3 to 5 and 9 of the score sheet were left empty"
     "sent": 101,  # files sent to a field of the web page that takes at most `most`
+    "char": "\u017f",  # a character the web page's position field refuses, its code point, its row and place
+    "code": "U+017F",
+    "row": 1,
+    "place": 2,
     "legend": False,  # a marking grid's head ("3. Best move"), not the line over a grid of twelve
     "dashed": True,  # the teacher's strategy positions hold S-O-S already made
     "earlier": True,  # a replay's pictures show S-O-S made before them

@@ -176,6 +176,7 @@ def _field(param: Any) -> "Field | None":
 
 def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
     """Runs `command` with `arguments` as `job`: its files and lines land in the job; returns how it ended."""
+    from sos_print.cli.solving import FILE_HINT
     from sos_print.system import jobs
     from sos_print.web.site import Outcome
 
@@ -200,5 +201,6 @@ def invoke(command: str, arguments: list[str], job: "Job") -> "Outcome":
             # A long value is echoed cut, as on the command line: 300,000 characters made a message as long (ad50 F2).
             # the page names the field: no command line to point to
             said = plainer(as_declared(error.format_message(), getattr(error, "param", None)), None)
+            said = said.removesuffix(FILE_HINT) if command == "solve" else said
             return Outcome(status=2, message=echoes_shortened(said, arguments), field=name)
     return Outcome(status=0)

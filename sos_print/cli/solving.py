@@ -31,6 +31,7 @@ from sos_print.cli.process import clear_progress_line, progress_line, say
 from sos_print.engine.notation import Notation
 
 SEARCH_STOPPED = "the search stopped before it finished"
+FILE_HINT = " (or give a worked-example file ending in .toml)"  # the web page's field takes no file: it leaves it out
 
 if TYPE_CHECKING:
     from sos_print.engine.rules import Position, Variant
@@ -210,7 +211,7 @@ def _board_position(text: str, variant: "Variant", to_move: str | None) -> "Posi
     try:
         board = parse_board(text)
     except BoardTextError as error:
-        usage(f"BOARD {quoted(text)}: {error} (or give a worked-example file ending in .toml)", field="board")
+        usage(f"BOARD {quoted(text)}: {error}{FILE_HINT}", field="board")
     seat = to_move or "A"
     if seat not in variant.seats:
         usage(f"--to-move {seat}: a game of {variant.players} players has seats {', '.join(variant.seats)}")

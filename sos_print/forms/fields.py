@@ -140,7 +140,9 @@ def _yes(flag: bool) -> str:
 def _number(values: dict[str, str], key: str, low: int, high: int) -> int:
     text = values[key]
     if not re.fullmatch(r"[0-9]{1,3}", text) or not low <= int(text) <= high:
-        raise SosError(f"its game field gives {key}={quoted(text)}: it must be a whole number from {low} to {high}")
+        # A one-group form's group=2 was "a whole number from 1 to 1" (sweep ad99, C3).
+        must = f"be {low}" if low == high else f"be a whole number from {low} to {high}"
+        raise SosError(f"its game field gives {key}={quoted(text)}: it must {must}")
     return int(text)
 
 

@@ -96,6 +96,20 @@ def refused_text(form: Form, values: dict[str, str]) -> Field | None:
     return None
 
 
+def refused_character(field: Field | None, value: str) -> dict[str, object]:
+    """Returns the first character of `value` that `field`'s pattern (a class of characters) refuses, its code point,
+    and where it stands as a position's rows are counted: its row (between slashes) and its place in that row, spaces
+    not counted, as `engine.rules.parse_board` says it."""
+    import re
+
+    pattern = field.pattern if field is not None else ""
+    for row, text in enumerate(value.split("/"), start=1):
+        for place, char in enumerate("".join(text.split()), start=1):
+            if not re.fullmatch(pattern, char):
+                return {"char": char, "code": f"U+{ord(char):04X}", "row": row, "place": place}
+    return {"char": "", "code": "", "row": 0, "place": 0}
+
+
 def _text(default: object) -> str:
     if default is None or default is False:
         return ""

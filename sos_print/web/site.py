@@ -38,7 +38,7 @@ from werkzeug.wrappers import Request, Response
 
 from sos_print.engine.frozen import frozen, replace
 from sos_print.system.jobs import Cancelled, Job
-from sos_print.web.forms import Form, Kind, arguments, refused_text
+from sos_print.web.forms import Form, Kind, arguments, refused_character, refused_text
 from sos_print.web.pool import Full, Pool
 
 LOG = logging.getLogger("sos_print.web")
@@ -325,8 +325,8 @@ class Site:
         if sent and field is not None:
             most = 1 if field.kind is Kind.FILE else MAX_FILES
             message = Words(lang)("web.too_many_files", most=most, sent=sent)
-        else:
-            message = Words(lang)("web.pattern", field=key)
+        else:  # the character refused, where: a zero-width space or a long s shows as nothing or as an S
+            message = Words(lang)("web.pattern", field=key, **refused_character(form.field(key), values.get(key, "")))
         outcome = Outcome(status=2, message=message, field=key, said=lang)
         result = Result(outcome, (), ())
         if _wants_stream(request):
