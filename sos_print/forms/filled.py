@@ -1576,7 +1576,7 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
     text = " ".join(unicodedata.normalize("NFC", fields.get(name, "")).split())
     seat = text.upper() if text.upper() in game.variant.seats else _named_seat(text, header, group, name, path)
     full = len(fields.get(name, "")) >= NEXT_LENGTH  # as typed: the cut may fall after a space
-    cut = [seat for seat, given in header.names if full and _folded(given).startswith(_folded(text))]
+    cut = [side for side, given in header.names if full and _folded(given).startswith(_folded(text))]
     if text and seat is None and len(cut) == 1:
         # A name longer than the box was cut by the viewer (a class list's take 40 characters: sweep ad99, C1).
         raise ExampleFileError(
