@@ -887,8 +887,8 @@ def test_a_total_that_carries_an_earlier_error_forward_is_corrected_not_counted(
     french = whole(document(SHEET, 4, language=Language.FR))
     assert (
         "Le relevé contient 4 erreurs, aux coups 3, 6, 9 et 13. Dans le relevé vérifié, chaque erreur est barrée et la "
-        "bonne valeur suit la flèche. D’autres totaux sont faux à cause des erreurs faites aux coups 3, 6 et 13 : "
-        "ils sont corrigés eux aussi, mais ne comptent pas comme de nouvelles erreurs."
+        "bonne valeur est écrite après la flèche. D’autres totaux sont faux à cause des erreurs faites aux coups 3, 6 "
+        "et 13 : ils sont corrigés eux aussi, mais ne comptent pas comme de nouvelles erreurs."
     ) in french
     assert (
         "* Ce total était faux sur le relevé seulement à cause d’une erreur faite au coup 3, 6 ou 13. "
@@ -3975,8 +3975,8 @@ def test_the_replays_of_the_worked_examples_read_as_a_teacher_writes(example, la
             (3,),
             (3,),
             "Le relevé contient une erreur, au coup 3. Dans le relevé vérifié, l’erreur est barrée et la bonne valeur "
-            "suit la flèche. D’autres totaux sont faux à cause de l’erreur faite au coup 3 : ils sont corrigés eux "
-            "aussi, mais ne comptent pas comme de nouvelles erreurs.",
+            "est écrite après la flèche. D’autres totaux sont faux à cause de l’erreur faite au coup 3 : ils sont "
+            "corrigés eux aussi, mais ne comptent pas comme de nouvelles erreurs.",
         ),
     ],
 )

@@ -308,25 +308,25 @@ def test_files_sent_under_one_name_are_each_named_by_their_place(client):
             "/fr/solve",
             {"board": "/etc/passwd"},
             "board",
-            "Une position ne contient que des\u00a0S, des O\u00a0et des points, ses lignes séparées par des barres "
-            "obliques (comme\u00a0S.O./..S./O.../..O.)\u202f: la ligne 2\u00a0contient «\u202fe\u202f» (U+0065) en "
-            "position 1.",
+            "La ligne 2\u00a0en partant du haut contient «\u202fe\u202f» (U+0065) à la place 1\u202f: une position ne "
+            "peut contenir que des\u00a0S, des O\u00a0et des points (cases vides), ses lignes séparées par des barres "
+            "obliques (comme\u00a0S.O./..S./O.../..O.).",
         ),
-        # The character and its place, as the command line names them: a long s or a zero-width space showed as an S or
-        # as nothing, and the sentence did not say which (sweep ad99, C2).
+        # The character and its place first, as the command line names them: a long s or a zero-width space showed as an
+        # S or as nothing, and the sentence did not say which (sweep ad99, C2); its row counted from the top, as typed.
         (
             "/en/solve",
             {"board": "S..\u200b/.../..."},
             "board",
-            "A\u00a0position holds only S,\u00a0O and dots, its rows separated by slashes "
-            "(like\u00a0S.O./..S./O.../..O.): row 1\u00a0holds \u200b (U+200B) at place 4.",
+            "Row 1\u00a0from the top holds \u200b (U+200B) at place 4: a position holds only S,\u00a0O and dots (empty "
+            "cells), its rows separated by slashes (like\u00a0S.O./..S./O.../..O.).",
         ),
         (
             "/en/solve",
             {"board": "\u017f../.../..."},
             "board",
-            "A\u00a0position holds only S,\u00a0O and dots, its rows separated by slashes "
-            "(like\u00a0S.O./..S./O.../..O.): row 1\u00a0holds \u017f (U+017F) at place 1.",
+            "Row 1\u00a0from the top holds \u017f (U+017F) at place 1: a position holds only S,\u00a0O and dots (empty "
+            "cells), its rows separated by slashes (like\u00a0S.O./..S./O.../..O.).",
         ),
         # A position the pattern lets through is read as a board, never looked up on the server: "../../.." was
         # "not a folder", which told what exists there (sweep ad73, 2).

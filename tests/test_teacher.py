@@ -282,7 +282,12 @@ def test_only_the_given_examples_are_shown(examples):
     ("language", "one", "several"),
     [
         (Language.EN, "every move, point and S-O-S it shows was checked", "every move, point and S-O-S they show was"),
-        (Language.FR, "chaque S-O-S qu’il montre a été vérifié", "chaque S-O-S qu’ils montrent a été vérifié"),
+        (
+            Language.FR,
+            "Le logiciel a rejoué l’exemple ci-dessous coup par coup en créant ce document : tous les coups, tous les "
+            "points et tous les S-O-S qu’on y voit ont été vérifiés",
+            "Le logiciel a rejoué les onze exemples ci-dessous",
+        ),
     ],
 )
 def test_the_notes_say_what_was_checked_and_no_more(examples, language, one, several):
@@ -720,8 +725,8 @@ def test_a_worked_example_names_the_moves_it_does_not_tell_where_they_were_playe
 @pytest.mark.parametrize(
     ("lang", "sentence"),
     [
-        ("en", "a letter without a number was there before the first move"),
-        ("fr", "une lettre sans numéro était là avant le premier coup"),
+        ("en", "a letter with neither a number nor a frame was there before the first move"),
+        ("fr", "une lettre sans numéro ni cadre était là avant le premier coup"),
     ],
 )
 def test_the_examples_intro_says_what_a_letter_without_a_number_is_where_an_example_has_one(lang, sentence):

@@ -492,7 +492,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "audit.intro#1": "Si ta lettre forme un S-O-S, écris aussi les cases de ses deux bouts (par exemple "
             "B1-B3) : ton équipe a gagné, la partie s’arrête.",
             "audit.intro#0": "chaque nouvel S-O-S (les cases de ses deux bouts, par exemple B1-B3) et les points.",
-            "rules.step_4#2": "Quand la grille est pleine, la partie s’arrête ; la dernière lettre peut encore "
+            "rules.step_4#2": "Quand la grille est pleine, la partie s’arrête ; la dernière lettre peut aussi "
             "rapporter des points.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
             "common.rule_end#0": "Si la grille est remplie avant, le joueur qui a le plus de points gagne",

@@ -503,11 +503,18 @@ def _own_style(picture: GridPlan, style: DiagramStyle) -> DiagramStyle:
 
 def _step_height(column: _Column, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = ()) -> float:
     """Returns the height (mm) one step of how to play takes, `lead` above its words, without the space above it."""
-    blocks = [*lead, Block("h2", (Run(step.heading),)), *step.text]
+    blocks = [*lead, _step_heading(step, column.scale), *step.text]
     if step.picture is None:
         return column.measure(blocks)
     width, height = _step_size(step, style)
     return max(height, column.measure(blocks, column.width - width - GAP))
+
+
+def _step_heading(step: RuleStep, scale: float) -> Block:
+    """Returns a step's heading: in bold at the front's text size in normal print, under a title one step up (a step
+    up, they stood at the title's size: the page read as five equal headings, French read fr98, 3); a step up from
+    the text in large print, whose title is larger still."""
+    return Block("h3" if scale == 1.0 else "h2", (Run(step.heading),))
 
 
 def _step_gap(scale: float) -> float:
@@ -528,7 +535,7 @@ def _spread(flow: Flow, plan: RulesPlan, style: DiagramStyle, lead: Sequence[Blo
 def _step(flow: Flow, step: RuleStep, style: DiagramStyle, lead: Sequence[Block] = (), spread: float = 0.0) -> None:
     """Places one step of how to play: its heading and words beside its picture, `lead` above them, `spread` mm more
     above it than the steps' gap."""
-    heading = [*lead, Block("h2", (Run(step.heading),))]
+    heading = [*lead, _step_heading(step, flow.scale)]
     flow.space(_step_gap(flow.scale) + spread)
     if step.picture is None:
         flow.keep(flow.measure(heading) + flow.measure(step.text))
