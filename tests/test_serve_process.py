@@ -402,12 +402,19 @@ def test_a_port_taken_by_another_program_is_one_line(runner):
     )
 
 
-@pytest.mark.parametrize("name", ["http://sos.school.example/", "*", "", "bad host name!"])
+@pytest.mark.parametrize("name", ["http://sos.school.example/", "*", "", "bad host name!", "-x", "sos-.school.example"])
 def test_an_allowed_host_that_is_no_host_name_is_a_usage_error(runner, name):
-    # A web address, "*" or words were taken without a word, and the page then refused its own name (sweep ad97, C8).
+    # A web address, "*" or words were taken without a word, and the page then refused its own name (sweep ad97, C8);
+    # so was a label starting or ending with a hyphen (ad99).
     result = runner.invoke(app, ["serve", "--no-browser", "--port", "0", "--allowed-host", name])
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
         f"Usage error: --allowed-host {name!r} is not a host name, such as sos.school.example: give the name "
         "teachers type\n"
     )
+
+
+def test_a_host_names_label_is_at_most_63_characters():
+    from sos_print.web.site import is_host_name
+
+    assert is_host_name("x" * 63 + ".example:8443") and not is_host_name("x" * 64 + ".example")

@@ -94,8 +94,10 @@ class SettingsError(ValueError):
 
 def is_host_name(host: str) -> bool:
     """Tells whether `host` (in small letters) is a host name or an address in brackets, with a port or not: what a
-    browser sends as Host, never a web address ("http://..."), a pattern ("*") or words."""
-    return re.fullmatch(r"([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?", host) is not None
+    browser sends as Host, never a web address ("http://..."), a pattern ("*") or words; each label of a name 1 to 63
+    letters, digits and hyphens, neither first nor last a hyphen ("-x" was taken: sweep ad99)."""
+    label = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+    return re.fullmatch(rf"({label}(\.{label})*|\[[0-9a-f:.]+\])(:[0-9]{{1,5}})?", host) is not None
 
 
 def settings_from_environment(environment: Mapping[str, str]) -> Settings:
