@@ -115,6 +115,22 @@ def test_check_and_teacher_refuse_a_move_number_alike_in_one_line(runner, tmp_pa
 
 
 @pytest.mark.parametrize(
+    ("added", "said"),
+    [
+        ("In the end B won.", "sos-print: an example's title or text must be changed; nothing was written.\n"),
+        ("{points 0}", "sos-print: an example's title or text must be changed; nothing was written.\n"),
+    ],
+)
+def test_teacher_refusing_an_examples_prose_says_its_text_must_change_not_that_a_claim_is_false(
+    runner, tmp_path, added, said
+):
+    # "an example claim is false" closed the refusal of a fact written by hand, where no claim was false (ad100, 1).
+    (tmp_path / "gap.toml").write_text(GAP.read_text().replace(EN_TEXT, f'{EN_TEXT[:-1]} {added}"'))
+    taught = runner.invoke(app, ["teacher", str(tmp_path), "--out", str(tmp_path / "teacher.pdf")])
+    assert (taught.exit_code, taught.stderr) == (1, said)
+
+
+@pytest.mark.parametrize(
     ("text", "notation", "problems"),
     [
         ("{A2} and {col B} are fine.", Notation.A1, []),
@@ -208,7 +224,7 @@ def test_check_and_teacher_refuse_a_move_number_alike_in_one_line(runner, tmp_pa
         ("victoire de B", Notation.A1, ["'victoire de B' says who wins: write {winner}"]),
         ("A lost the game", Notation.A1, ["'A lost' says who loses: write {winner} (who won)"]),
         ("A a perdu.", Notation.A1, ["'A a perdu' says who loses: write {winner} (who won)"]),
-        ("It ends in a tie", Notation.A1, ["'a tie' says the game is drawn: write {score} (the final score)"]),
+        ("It ends in a tie", Notation.A1, ["'in a tie' says the game is drawn: write {score} (the final score)"]),
         ("Nobody wins", Notation.A1, ["'Nobody wins' says the game is drawn: write {score} (the final score)"]),
         (
             "Personne ne gagne",
@@ -218,7 +234,6 @@ def test_check_and_teacher_refuse_a_move_number_alike_in_one_line(runner, tmp_pa
         ("Match nul", Notation.A1, ["'Match nul' says the game is drawn: write {score} (the final score)"]),
         ("3 vs 1", Notation.A1, ["'3 vs 1' states a score: write {score N} (after move N) or {score}"]),
         ("it ends 3\u20141", Notation.A1, ["'3\u20141' states a score: write {score N} (after move N) or {score}"]),
-        ("trois-un", Notation.A1, ["'trois-un' states a score: write {score N} (after move N) or {score}"]),
         (
             "A takes the lead",
             Notation.A1,
@@ -226,10 +241,24 @@ def test_check_and_teacher_refuse_a_move_number_alike_in_one_line(runner, tmp_pa
         ),
         ("C’est à B de jouer", Notation.A1, ["'à B de jouer' says who writes next: write {next N} (after move N)"]),
         ("B goes next", Notation.A1, ["'B goes next' says who writes next: write {next N} (after move N)"]),
-        ("Now B plays", Notation.A1, ["'Now B plays' says who writes next: write {next N} (after move N)"]),
         ("Ensuite B joue", Notation.A1, ["'Ensuite B joue' says who writes next: write {next N} (after move N)"]),
         # A fact in braces after its verb, a chance lost, a tie-break, a pair: no fact written by hand.
         ("player A leads {score 5}; A lost the chance to score; a tie-break; deux-deux", Notation.A1, []),
+        # Nor the article "A", "next to", a tie that is no draw, a point nobody wins, a move's own writer, a reference
+        # after punctuation, a question (sweep ad100, 1).
+        (
+            "A win needs more than one good move. A nearly won game can slip away. B is next to the corner; player A "
+            "moves next to the O. The row and the column are tied together; wear a tie. Nobody wins a point there, "
+            "personne ne gagne de point, no one wins anything by it. Now A writes an S in {D4}. A leads: {score 1}; "
+            "A leads ({score 5}); A leads with {score 5}. A one-two. Can B still win? Why did A lose the game here?",
+            Notation.A1,
+            [],
+        ),
+        (
+            "Is B2 the best cell?",
+            Notation.A1,
+            ["'B2' names a cell or a line: write it in braces, like {B2} or {B1-B3}"],
+        ),
         ("moves 3 to 5, les coups 3 à 5, deux à deux, une à une, ages 7-11, at 10:30", Notation.A1, []),
     ],
 )

@@ -65,7 +65,10 @@ def run(
             say(str(problem))
         if error.report.files:  # "checked no file: 1 path not checked" spoke of a check nobody ran (ad70, 6)
             say(error.report.summary())
-        what = "an example claim is false" if error.report.only_false_claims else "an example file cannot be used"
+        # A fact written by hand in a title or text is no false claim (sweep ad100, 1): the text is to be changed.
+        prose = all(problem.where.startswith(("title", "text")) for problem in error.report.problems)
+        claims = "an example's title or text must be changed" if prose else "an example claim is false"
+        what = claims if error.report.only_false_claims else "an example file cannot be used"
         say(f"sos-print: {what}; nothing was written.", err=True)
         raise typer.Exit(1) from None
     except LayoutError as error:

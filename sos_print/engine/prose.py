@@ -52,6 +52,8 @@ _NOT_RANGE = (
 _POINTS_ADVICE = "states a count of points: write {points N} (move N) or {target}"
 _SCORE_ADVICE = "states a score: write {score N} (after move N) or {score}"
 _NEXT_ADVICE = "says who writes next: write {next N} (after move N)"
+# What may stand between a fact's verb and the reference that gives it: "A leads: {score 1}", "A leads with {score 5}".
+_BEFORE_REFERENCE = r"[\s(:,;\u2013\u2014-]*(?:(?:with|by|see|avec|de|à)\s+)?\ufffc"
 # Up to two words between a seat and its verb: "B has won", "B finally won", "B a enfin gagné".
 _BY_THE_WAY = (
     r"(?:(?:has|had|will|would|then|just|finally|also|still|\w+ly|a|va|enfin|finalement|alors|donc|aussi)\s+){0,2}"
@@ -82,11 +84,10 @@ _HAND_WRITTEN = (
         _SCORE_ADVICE,
     ),
     (rf"\b(?i:{_COUNT}[-\u2013\u2014 ]nil)\b", _SCORE_ADVICE),
-    (rf"{_NOT_RANGE}\b(?i:({_COUNT})[-\u2013\u2014](?!\1\b){_COUNT})\b", _SCORE_ADVICE),  # "trois-un"
     # Who leads, wins, loses or draws and who writes next, as a sweep wrote them (ad99, B1): "A leads", "B finally won".
     (
         r"\b[A-D]\s+(?:leads|led|is ahead|was ahead|is leading|was leading|takes the lead|took the lead|goes ahead|"
-        r"went ahead|mène|menait|prend la tête|est en tête|passe en tête)\b(?!\s*\ufffc)",  # "A leads {score 5}"
+        rf"went ahead|mène|menait|prend la tête|est en tête|passe en tête)\b(?!{_BEFORE_REFERENCE})",
         _SCORE_ADVICE,
     ),
     (r"\b[A-D]\s+\d+\s*,\s*[A-D]\s+\d+\b", _SCORE_ADVICE),
@@ -97,13 +98,10 @@ _HAND_WRITTEN = (
     (
         r"\b[A-D]\s+(?:then\s+|puis\s+)?(?:writes again|writes next|plays again|plays next|takes the turn|rejoue|"
         r"joue ensuite|goes next|moves next|is next|"
-        r"écrit ensuite|prend la main)",
+        r"écrit ensuite|prend la main)\b(?!\s+to\b)",  # "B is next to the corner" (ad100, 1)
         _NEXT_ADVICE,
     ),
-    (
-        r"\b(?:(?i:now)\s+[A-D]\s+(?:plays|writes|moves)|(?i:next)\s+(?:is|comes)\s+[A-D]|à\s+[A-D]\s+de\s+jouer)\b",
-        _NEXT_ADVICE,
-    ),
+    (r"\b(?:(?i:next)\s+(?:is|comes)\s+[A-D]|à\s+[A-D]\s+de\s+jouer)\b", _NEXT_ADVICE),
     (r"(?i:\bc['\u2019]est\s+à)\s+[A-D]\b(?!\s+de\s+jouer)", _NEXT_ADVICE),
     (r"\b(?:(?i:next)\s+it['\u2019]s\s+[A-D]|[A-D]['\u2019]s\s+go|(?i:ensuite|puis)\s+[A-D]\s+joue)\b", _NEXT_ADVICE),
     (
@@ -112,8 +110,8 @@ _HAND_WRITTEN = (
     ),
     # Who won in any tense, and a draw (sweep ad97, B2): "B won", "the winner is B", "B a gagné", "it ends in a draw".
     (
-        rf"\b(?:[A-D]\s+{_BY_THE_WAY}(?:wins|won|win|gagne|gagnera|gagné|va\s+gagner|l['\u2019]emporte|remporte|"
-        r"remporté|came\s+out\s+on\s+top|comes\s+out\s+on\s+top)|"
+        rf"\b(?:[A-D]\s+{_BY_THE_WAY}(?:wins|won|will\s+win|gagne|gagnera|gagné|va\s+gagner|l['\u2019]emporte|"
+        r"remporte|remporté|came\s+out\s+on\s+top|comes\s+out\s+on\s+top)(?!\s+(?:game|match|partie)\b)|"
         r"[A-D]\s+(?:beats|beat|bat|a\s+battu)\s+[A-D]|[A-D]\s+(?:triumphs|takes\s+the\s+game)|"
         r"(?i:victoire)\s+(?:de|du|for)\s+(?:(?:joueur|player|l['\u2019]équipe)\s+)?[A-D]|"
         r"(?:winner|gagnante?)\s+(?:is|was|est)\s+[A-D]|"
@@ -128,7 +126,9 @@ _HAND_WRITTEN = (
     (
         r"\b(?:a\s+draw|(?:game|partie)\s+(?:is|was|ends)\s+drawn|égalité|(?i:partie|match)\s+nul(?:le)?|est nulle|"
         r"ex\s+aequo|[A-D]\s+(?:and|et)\s+[A-D]\s+(?:tie|are\s+level|sont\s+à\s+égalité)|"
-        r"a\s+tie(?![-\w])|(?:is|are|was|were|ends|ended)\s+tied|(?i:nobody|no\s+one)\s+(?:wins|won)|(?i:personne)\s+(?:ne\s+gagne|n['\u2019]a\s+gagné))\b",
+        r"(?:in|is|was|it['\u2019]s)\s+a\s+tie(?![-\w])|(?:game|score|scores|partie)\s+(?:is|are|was|were|ends|ended)\s+tied|"
+        r"(?:(?i:nobody|no\s+one)\s+(?:wins|won)|(?i:personne)\s+(?:ne\s+gagne|n['\u2019]a\s+gagné))"
+        r"(?!\s+(?:a|an|one|any|anything|the|\d+|de|du|un|une|rien|aucun)\b))\b",
         "says the game is drawn: write {score} (the final score)",
     ),
     (
@@ -138,6 +138,7 @@ _HAND_WRITTEN = (
     ),
     (r"\b(?-i:[A-D])\s+(?:gets|scores|earns|marque|gagne)\s+(?:a|an|un)\s+point\b", _POINTS_ADVICE),
 )
+_NAMES = 2  # the first patterns name columns, rows, cells and lines: so written, even in a question
 _REFERENCE = re.compile(r"\{([^{}]*)\}")
 
 
@@ -274,12 +275,15 @@ def _line_of_cells(column: bool, name: str, size: int, notation: Notation) -> Li
 
 
 def hand_written(text: str, notation: Notation) -> list[str]:
-    """Returns a message for each fact `text` states by hand outside braces (each once)."""
+    """Returns a message for each fact `text` states by hand outside braces (each once). A question states no fact:
+    only the names of cells and lines in one are reported ("Can B still win?" was, sweep ad100, 1)."""
     outside = _REFERENCE.sub(" \ufffc ", text)  # a reference's place, which "A leads {score 5}" needs
     cell, line = ("B2", "B1-B3") if notation is Notation.A1 else ("L2C3", "L2C3-L4C3")
     problems: list[str] = []
-    for pattern, advice in _HAND_WRITTEN:
+    for k, (pattern, advice) in enumerate(_HAND_WRITTEN):
         for match in re.finditer(pattern, outside, flags=re.IGNORECASE if "points" in advice else 0):
+            if k >= _NAMES and (end := re.search(r"[.!?]", outside[match.end() :])) and end[0] == "?":
+                continue
             problem = f"{match.group(0)!r} {advice.replace('CELL', cell).replace('LINE', line)}"
             if problem not in problems:
                 problems.append(problem)
