@@ -61,6 +61,13 @@ def test_the_fronts_pictures_carry_no_coordinates(name, notation, large_print):
         assert not near, near
 
 
+@pytest.mark.parametrize(("language", "score"), [(Language.EN, "3 to 1"), (Language.FR, "3 à 1")])
+def test_the_pictured_games_score_is_never_broken_across_two_lines(language, score):
+    # "le joueur A gagne 3 à" over "1." left the score's last figure alone on a line (designer's review dz100, 6).
+    lines = texts(rendered("rules", PrintOptions(language=language)))[0].replace("\u00a0", " ").splitlines()
+    assert any(score in line for line in lines), lines
+
+
 @pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("language", [Language.EN, Language.FR])
