@@ -764,6 +764,8 @@ def test_repeated_names_are_found_whatever_their_case():
     assert roster.names == ("Léa", "Léa", "JeanPierre", "JeanPierre", "Tom", "Tom", "Zoé", "Zoé")
     assert roster.repeated() == ((1, 2), (3, 4), (5, 6), (7, 8))
     assert parse_roster("Mehr\u200cdad\nTom\n").names == ("Mehr\u200cdad", "Tom")  # a Persian name's non-joiner stays
+    # Nor the controls of direction: an override set its one name off the centre of the form's box (sweep ad100, 3).
+    assert parse_roster("\u202eLéa\u202c\nT\u2067om\u2069\n").names == ("Léa", "Tom")
 
 
 BAD = [
