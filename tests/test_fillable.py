@@ -894,25 +894,34 @@ LONG_NAME = "Jean-Luc d\u2019Artagnan de la Tour du Pin"  # 37 characters: a cla
 
 
 @pytest.mark.parametrize(
-    ("name", "said"),
+    ("name", "other", "said"),
     [
-        ("\u0410\u043d\u044f", None),  # Аня: a class list takes Cyrillic names
-        ("Sophie O\u2019Connor", None),  # as the names row prints it
+        ("\u0410\u043d\u044f", "Tom", None),  # Аня: a class list takes Cyrillic names
+        ("Sophie O\u2019Connor", "Tom", None),  # as the names row prints it
         (
             LONG_NAME,
+            "Tom",
             "group 1's field 'group1.pause.next' holds the first 20 characters of a name, all the box takes: write the "
             "seat's letter (A)",
         ),
+        (  # two names alike in their first 20 characters (sweep ad100, 2)
+            LONG_NAME,
+            LONG_NAME.replace("Pin", "Mont"),
+            "group 1's field 'group1.pause.next' holds the first 20 characters of a name, all the box takes: write the "
+            "seat's letter (A or B)",
+        ),
     ],
-    ids=["cyrillic", "curled apostrophe", "longer than the box"],
+    ids=["cyrillic", "curled apostrophe", "longer than the box", "two names alike"],
 )
-def test_a_pause_box_typed_in_chromes_viewer_naming_a_child_of_the_names_row_is_read(runner, tmp_path, name, said):
+def test_a_pause_box_typed_in_chromes_viewer_naming_a_child_of_the_names_row_is_read(
+    runner, tmp_path, name, other, said
+):
     # Chrome's viewer draws "Аня" and "O’Connor" in fonts whose codes sos-print cannot tell: a true box was refused,
     # "retype the field", and retyped to the same drawing; a name longer than the box was cut by the viewer, then
     # called "no name of the names row" (sweep ad99, B2 and C1). A name there falls back to its value, as the names do.
     _, steps = three_by_three_game()
     values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.pause.score.A": "1", "group1.pause.score.B": "0"}
-    values |= {"group1.names.A": name, "group1.names.B": "Tom"}  # as a class list writes them
+    values |= {"group1.names.A": name, "group1.names.B": other}  # as a class list writes them
     pdf = tmp_path / "class.pdf"
     pdf.write_bytes(typed_in_pdfium(fill(fillable(PrintOptions(size=3)), values), {"group1.pause.next": name}, True))
     result = runner.invoke(app, ["check", str(pdf)])

@@ -1577,12 +1577,12 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
     seat = text.upper() if text.upper() in game.variant.seats else _named_seat(text, header, group, name, path)
     full = len(fields.get(name, "")) >= NEXT_LENGTH  # as typed: the cut may fall after a space
     cut = [side for side, given in header.names if full and _folded(given).startswith(_folded(text))]
-    if text and seat is None and len(cut) == 1:
+    if text and seat is None and cut:
         # A name longer than the box was cut by the viewer (a class list's take 40 characters: sweep ad99, C1).
         raise ExampleFileError(
             path,
             f"group {group}'s field {quoted(name)} holds the first {NEXT_LENGTH} characters of a name, all the box "
-            f"takes: write the seat's letter ({cut[0]})",
+            f"takes: write the seat's letter ({' or '.join(cut)})",
         )
     if text and seat is None:
         said = quoted(text) if len(text) <= _SAID else "a word that is no name of the names row"
