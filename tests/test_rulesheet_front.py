@@ -61,6 +61,18 @@ def test_the_fronts_pictures_carry_no_coordinates(name, notation, large_print):
         assert not near, near
 
 
+@pytest.mark.parametrize(
+    ("name", "paper", "front"),
+    [("teams", Paper.A4, True), ("first", Paper.LETTER, True), ("teams", Paper.LETTER, False)],
+)
+def test_the_tip_stands_under_the_steps_only_where_it_keeps_the_sheet_to_two_pages(name, paper, front):
+    # The French teams' sheet on Letter takes three pages either way: the tip on its front only crowded the steps,
+    # their pictures 3.5 mm apart read as one tall board (designer's review dz100, 5).
+    options = PrintOptions(variant=VARIANTS[name], language=Language.FR, paper=paper)
+    found = texts(rendered("rules", options))
+    assert ("Conseil" in found[0], len(found)) == (front, 2 if front else 3)
+
+
 @pytest.mark.parametrize(("language", "score"), [(Language.EN, "3 to 1"), (Language.FR, "3 à 1")])
 def test_the_pictured_games_score_is_never_broken_across_two_lines(language, score):
     # "le joueur A gagne 3 à" over "1." left the score's last figure alone on a line (designer's review dz100, 6).
