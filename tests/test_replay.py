@@ -200,7 +200,7 @@ def test_a_team_game_names_the_teams_and_a_target_game_its_variant():
     assert re.match(r"Class Date SOS: game replay Teams: ", team), team[:100]
     assert "Score after move 5: 1 for team A + C, 1 for team B + D." in team
     assert "Teams: A + C against B + D, playing in the order A, B, C, D." in team
-    assert "Game: When every cell is full, the game ends; the last letter can still score. The team with" in team
+    assert "Game: When every cell is full, the game ends. The last letter can still score. The team with" in team
     assert "The record stops there, before the end of the game." in team
     # The board drawn once per player is where the record stops, not the final board.
     text = whole(rendered("replay", PrintOptions(), "09-team-sos.toml"))

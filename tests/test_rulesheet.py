@@ -42,8 +42,8 @@ ENGLISH = [
     "You get one point for each new S-O-S.",  # one verb a child reads once (review rv80, 6)
     "If you score, write one more letter; if that one scores too, write another.",
     "4. A full board ends the game",  # "board", as on the page the children write on
-    "the last letter can still score.",
-    "if the scores are equal, it is a draw",  # two sides: no "top" scores
+    "The last letter can still score.",
+    "If the scores are equal, it is a draw",  # two sides: no "top" scores
     "A tip",
     "Try not to leave S _ S, S O _ or _ O S on three cells in a line (_ is an empty cell)",
     "Good to know",  # statements, not questions (issue 23, a French teacher's read, P4)
@@ -78,8 +78,8 @@ FRENCH = [
     "rapporte un point",
     "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
     "4. Grille pleine : fin de la partie",
-    "la dernière lettre peut aussi rapporter des points.",
-    "en cas d’égalité, la partie est nulle",  # deux camps : pas « en tête »
+    "La dernière lettre peut aussi rapporter des points.",
+    "En cas d’égalité, la partie est nulle",  # deux camps : pas « en tête »
     "Conseil",
     "Évite de laisser S _ S, S O _ ou _ O S sur trois cases alignées (le _ est une case vide)",
     "Bon à savoir",
@@ -495,7 +495,7 @@ def test_a_sheet_laid_out_without_drawing_counts_the_pages_it_prints(examples, s
             ],
             ["B et D, qui jouent"],
         ),
-        (Language.EN, Variant(players=3), ["if two or more players share the top score, it is a draw"], []),
+        (Language.EN, Variant(players=3), ["If two or more players share the top score, it is a draw"], []),
         # "Le premier à 1 points." (issue 23, a French teacher's read, W3).
         (Language.EN, Variant(target=1), ["First to 1 point. The first player"], ["1 points"]),
         (Language.FR, Variant(target=1), ["Le premier à 1 point. Le premier joueur"], ["1 points"]),

@@ -478,7 +478,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "your team has won, and the game stops.",
             # How an S-O-S is written down, said to the child (readfrB F17).
             "audit.intro#0": "Write each new S-O-S as the cells at its two ends (like B1-B3).",
-            "rules.step_4#2": "When every cell is full, the game ends; the last letter can still score.",
+            "rules.step_4#2": "When every cell is full, the game ends. The last letter can still score.",
             "rules.step_4#1": "If the board fills up with no S-O-S, the game is a draw.",
             "common.rule_end#0": "If the board fills up first, the player with the most points wins",
             "rules.argued#0": "Both diagonals count, rising and falling.",
@@ -492,7 +492,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "audit.intro#1": "Si ta lettre forme un S-O-S, écris aussi les cases de ses deux bouts (par exemple "
             "B1-B3) : ton équipe a gagné, la partie s’arrête.",
             "audit.intro#0": "chaque nouvel S-O-S (les cases de ses deux bouts, par exemple B1-B3) et les points.",
-            "rules.step_4#2": "Quand la grille est pleine, la partie s’arrête ; la dernière lettre peut aussi "
+            "rules.step_4#2": "Quand la grille est pleine, la partie s’arrête. La dernière lettre peut aussi "
             "rapporter des points.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
             "common.rule_end#0": "Si la grille est remplie avant, le joueur qui a le plus de points gagne",
@@ -588,12 +588,12 @@ def test_singular_and_plural_of_points_are_right():
     assert [french("common.points", count=n) for n in (0, 1, 2)] == ["aucun point", "1\u00a0point", "2\u00a0points"]
     assert english("common.rule_end", ends="target", target=1, teams=False, players=3) == (
         "The first player to reach 1\u00a0point wins at once, even with empty cells left. "
-        "If the board fills up first, the player with the most points wins; "
-        "if two or more players share the top score, it is a draw."
+        "If the board fills up first, the player with the most points wins. "
+        "If two or more players share the top score, it is a draw."
     )
     assert french("common.rule_end", ends="target", target=1, teams=True, players=4) == (
         "La première équipe qui atteint 1\u00a0point gagne aussitôt, même s’il reste des cases vides. Si la grille "
-        "est remplie avant, l’équipe qui a le plus de points gagne\u202f; en cas d’égalité, la partie est nulle."
+        "est remplie avant, l’équipe qui a le plus de points gagne. En cas d’égalité, la partie est nulle."
     )
 
 
@@ -601,10 +601,10 @@ def test_singular_and_plural_of_points_are_right():
     ("players", "teams", "english", "french"),
     [
         # Two sides tie for the win, not for a "first place" among more.
-        (2, False, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
-        (4, True, "if the scores are equal, it is a draw", "en cas d’égalité, la partie est nulle"),
-        (3, False, "if two or more players share the top score", "si plusieurs joueurs sont à égalité en tête"),
-        (4, False, "if two or more players share the top score", "si plusieurs joueurs sont à égalité en tête"),
+        (2, False, "If the scores are equal, it is a draw", "En cas d’égalité, la partie est nulle"),
+        (4, True, "If the scores are equal, it is a draw", "En cas d’égalité, la partie est nulle"),
+        (3, False, "If two or more players share the top score", "Si plusieurs joueurs sont à égalité en tête"),
+        (4, False, "If two or more players share the top score", "Si plusieurs joueurs sont à égalité en tête"),
     ],
 )
 @pytest.mark.parametrize("ends", ["full", "target"])
