@@ -308,9 +308,9 @@ def test_files_sent_under_one_name_are_each_named_by_their_place(client):
             "/fr/solve",
             {"board": "/etc/passwd"},
             "board",
-            "La ligne 2\u00a0en partant du haut contient «\u202fe\u202f» (U+0065) à la place 1\u202f: une position ne "
-            "peut contenir que des\u00a0S, des O\u00a0et des points (cases vides), ses lignes séparées par des barres "
-            "obliques (comme\u00a0S.O./..S./O.../..O.).",
+            "Le 1er caractère de la 2e ligne (en partant du haut) est «\u202fe\u202f» (U+0065)\u202f: une position ne "
+            "peut contenir que des\u00a0S, des O\u00a0et des points (cases vides), les lignes étant séparées par des "
+            "barres obliques (comme\u00a0S.O./..S./O.../..O.).",
         ),
         # The character and its place first, as the command line names them: a long s or a zero-width space showed as an
         # S or as nothing, and the sentence did not say which (sweep ad99, C2); its row counted from the top, as typed.

@@ -311,6 +311,8 @@ def test_on_the_french_page_the_commands_english_words_are_marked_as_english(ser
         wait(page, ready.presence_of_element_located((By.ID, "field-board"))).send_keys("../../etc/passwd")
         page.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         error = wait(page, ready.visibility_of_element_located((By.ID, "error-board")))
-        assert error.text.startswith("La ligne 3 en partant du haut contient") and not error.get_attribute("lang")
+        assert error.text.startswith(
+            "Le 1er caractère de la 3e ligne (en partant du haut)"
+        ) and not error.get_attribute("lang")
     finally:
         page.quit()

@@ -495,7 +495,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "rules.step_4#2": "Quand la grille est pleine, la partie s’arrête. La dernière lettre peut aussi "
             "rapporter des points.",
             "rules.step_4#1": "Si la grille est remplie sans aucun S-O-S, la partie est nulle.",
-            "common.rule_end#0": "Si la grille est remplie avant, le joueur qui a le plus de points gagne",
+            "common.rule_end#0": "le joueur qui a le plus de points gagne",
             "rules.argued#0": "Les deux diagonales comptent, montante et descendante.",
         },
     }[lang]
@@ -593,7 +593,8 @@ def test_singular_and_plural_of_points_are_right():
     )
     assert french("common.rule_end", ends="target", target=1, teams=True, players=4) == (
         "La première équipe qui atteint 1\u00a0point gagne aussitôt, même s’il reste des cases vides. Si la grille "
-        "est remplie avant, l’équipe qui a le plus de points gagne. En cas d’égalité, la partie est nulle."
+        "se remplit avant qu’une équipe ait 1\u00a0point, l’équipe qui a le plus de points gagne. En cas d’égalité, "
+        "la partie est nulle."
     )
 
 
