@@ -130,7 +130,7 @@ def test_team_boards_tally_by_team():
     [
         (Variant(target=5), "The first player to reach 5 points wins at once, even with empty cells left."),
         (Variant(target=1), "The first player to reach 1 point wins at once, even with empty cells left."),
-        (Variant(players=4, teams=True, target=3), "If the board fills up first, the team with the most points wins;"),
+        (Variant(players=4, teams=True, target=3), "If the board fills up first, the team with the most points wins."),
         (Variant(first_sos_wins=True), "If the board fills up with no S-O-S, the game is a draw."),
     ],
 )
