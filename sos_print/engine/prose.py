@@ -58,8 +58,9 @@ _BEFORE_REFERENCE = r"[\s(:,;\u2013\u2014-]*(?:(?:with|by|see|avec|de|à)\s+)?\u
 _BY_THE_WAY = (
     r"(?:(?:has|had|will|would|then|just|finally|also|still|\w+ly|a|va|enfin|finalement|alors|donc|aussi)\s+){0,2}"
 )
-# What a hand-written fact looks like, in English and French; each names the reference to use instead.
-_HAND_WRITTEN = (
+# What a hand-written fact looks like, in English and French; each names the reference to use instead. The names of
+# columns, rows, cells and lines are so written even in a question; the other facts are stated only outside one.
+_NAMING = (
     (
         r"\b(?:column|colonne|row|ligne)\s+(?:[A-H]|[1-8]|C[1-8]|L[1-8])\b",
         "names a column or a row: write {col B} or {row 2}",
@@ -69,6 +70,8 @@ _HAND_WRITTEN = (
         r"\b(?:[A-Ha-h][1-8]|[Ll][1-8][Cc][1-8])(?:\s*[-\u2013]\s*(?:[A-Ha-h][1-8]|[Ll][1-8][Cc][1-8]))?\b",
         "names a cell or a line: write it in braces, like {CELL} or {LINE}",
     ),
+)
+_STATING = (
     (
         rf"\b(?:{_COUNT}|no|aucun|ten|dix)\s*(?:points?|pts?)\b",
         _POINTS_ADVICE,
@@ -138,7 +141,6 @@ _HAND_WRITTEN = (
     ),
     (r"\b(?-i:[A-D])\s+(?:gets|scores|earns|marque|gagne)\s+(?:a|an|un)\s+point\b", _POINTS_ADVICE),
 )
-_NAMES = 2  # the first patterns name columns, rows, cells and lines: so written, even in a question
 _REFERENCE = re.compile(r"\{([^{}]*)\}")
 
 
@@ -280,9 +282,10 @@ def hand_written(text: str, notation: Notation) -> list[str]:
     outside = _REFERENCE.sub(" \ufffc ", text)  # a reference's place, which "A leads {score 5}" needs
     cell, line = ("B2", "B1-B3") if notation is Notation.A1 else ("L2C3", "L2C3-L4C3")
     problems: list[str] = []
-    for k, (pattern, advice) in enumerate(_HAND_WRITTEN):
+    for pattern, advice in (*_NAMING, *_STATING):
         for match in re.finditer(pattern, outside, flags=re.IGNORECASE if "points" in advice else 0):
-            if k >= _NAMES and (end := re.search(r"[.!?]", outside[match.end() :])) and end[0] == "?":
+            asked = (end := re.search(r"[.!?]", outside[match.end() :])) is not None and end[0] == "?"
+            if asked and (pattern, advice) in _STATING:
                 continue
             problem = f"{match.group(0)!r} {advice.replace('CELL', cell).replace('LINE', line)}"
             if problem not in problems:

@@ -371,11 +371,16 @@ def _refuse_values_not_shown(
 
 def _names_one(value: str, names: set[str]) -> bool:
     """Tells whether a pause box's `value` is one of the `names` (folded, `_folded`) of its names row, or the start of
-    one that the box cut (NEXT_LENGTH characters: `_pause` says so)."""
+    one that the box cut (`_cut`: `_pause` says so)."""
     typed = _folded(" ".join(value.split()))
-    return bool(typed) and any(
-        name == typed or (len(value) >= NEXT_LENGTH and name.startswith(typed)) for name in names
-    )
+    return bool(typed) and any(name == typed or _cut(value, name) for name in names)
+
+
+def _cut(value: str, name: str) -> bool:
+    """Tells whether a pause box's `value`, as typed, is `name` cut where the box ends (NEXT_LENGTH characters; the cut
+    may fall after a space), whatever its case and apostrophes."""
+    typed = unicodedata.normalize("NFC", " ".join(value.split()))
+    return len(value) >= NEXT_LENGTH and _folded(name).startswith(_folded(typed))
 
 
 def _retype(value: str) -> str:
@@ -1575,8 +1580,7 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
     name = group_field(group, "pause", "next")
     text = " ".join(unicodedata.normalize("NFC", fields.get(name, "")).split())
     seat = text.upper() if text.upper() in game.variant.seats else _named_seat(text, header, group, name, path)
-    full = len(fields.get(name, "")) >= NEXT_LENGTH  # as typed: the cut may fall after a space
-    cut = [side for side, given in header.names if full and _folded(given).startswith(_folded(text))]
+    cut = [side for side, given in header.names if _cut(fields.get(name, ""), given)]
     if text and seat is None and cut:
         # A name longer than the box was cut by the viewer (a class list's take 40 characters: sweep ad99, C1).
         raise ExampleFileError(
