@@ -619,27 +619,47 @@ def _pour(
         # and the table starts the next page (`_table`): it started with one row under a page of French large-print
         # intro (issue 23, des42 B1).
         three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
+        two = 2.0 + analysis.head + sum(analysis.rows[: KEPT_ROWS - 1])
         # A table too short to break keeps no three rows alone: started under its intro with three, a team game's five
         # went on with two on a page of their own, after a page 60 % blank (review rv80, 1). Where it does not fit
         # under them, the heading, intro and note for the adult stay together, the note never alone on a page.
-        heights = (*openings[:-1], 0.0) if len(analysis.rows) < 2 * KEPT_ROWS else (*openings[:-1], three)
+        heights = (*openings[:-1], 0.0) if len(analysis.rows) < 2 * KEPT_ROWS else (*openings[:-1], three, two)
         # A table kept whole keeps the sentence after it too ("No move the program weighed lost any points"): alone,
         # it made a last page 11 % full (03 in large print).
         whole = 2.0 + analysis.head + sum(analysis.rows)
         closing = 3.0 + flow.measure(plan.notes) if plan.notes else 0.0
         heights = tuple(height + closing * (height >= whole - 1e-6) for height in heights)
-        opening = flow.measure(_heading(plan.analysis_heading)) + flow.measure(plan.analysis_intro) + notes
-        if _half_empty(flow) and opening <= flow.room < opening + three:
+        bare = flow.measure(_heading(plan.analysis_heading)) + flow.measure(plan.analysis_intro)
+        opening = bare + notes
+        # The note for the adult goes after the table where, with it, the heading and intro keep their first three rows
+        # on no page: they stood at the foot of a Letter large-print page, the table going on over the page,
+        # "continued" (issue 23, dz100 1).
+        after = opening + three > flow.tallest and len(analysis.rows) >= 2 * KEPT_ROWS
+        if after:
+            opening, notes = bare, 0.0
+        kept = KEPT_ROWS  # two rows under the heading here, rather than a page more than half empty
+        if _half_empty(flow) and opening + two <= flow.room < opening + three:
+            heights, kept = (two,), KEPT_ROWS - 1
+        elif _half_empty(flow) and opening <= flow.room < opening + three:
             heights = (0.0,)
         _section(flow, plan.analysis_heading, plan.analysis_intro, *(notes + height for height in _giving(heights)))
-        for block in adult:  # each whole: the note for the adult broke mid-sentence over two pages (French read fr48)
-            flow.keep(flow.measure([block]))
-            flow.blocks([block])
-        _table(flow, plan.analysis, analysis, pouring, opening, continued=plan.analysis_continued)
+        if not after:
+            _adult(flow, adult)
+        tail = 3.0 + flow.measure(plan.notes) + flow.measure(adult) if after else 0.0
+        _table(flow, plan.analysis, analysis, pouring, opening, continued=plan.analysis_continued, kept=kept, tail=tail)
         flow.blocks(plan.notes)
+        if after:
+            _adult(flow, adult)
     fills.append((box.top - flow.top) / box.height)
     document.end_page()
     return layout, fills
+
+
+def _adult(flow: Flow, note: Sequence[Block]) -> None:
+    """Places the note for the adult, each block whole: it broke mid-sentence over two pages (French read fr48)."""
+    for block in note:
+        flow.keep(flow.measure([block]))
+        flow.blocks([block])
 
 
 def _scorers(flow: Flow, plan: ReplayPlan, layout: Gallery, plans: Sequence[ReplayPlan]) -> Gallery:
@@ -900,6 +920,8 @@ def _table(
     above: float,
     note: tuple[list[Block], tuple[int, ...]] = ([], ()),
     continued: str = "",
+    kept: int = KEPT_ROWS,
+    tail: float = 0.0,
 ) -> None:
     """Places a table row by row, its heading row at its top and again at the top of each new page; no page holds
     fewer than KEPT_ROWS of its rows (where a page holds that many: the first starts a page where they do not fit
@@ -908,19 +930,21 @@ def _table(
     table's last that holds one of those rows: the star of a carried total was explained only after the table, two
     pages after the first starred total (issue 23, des41 C3); after the last, the caller places it. Each page after
     the first starts with the section's heading, `continued`: a page of bare rows did not say which table it went on
-    (review rv58 C1)."""
+    (review rv58 C1). The first page holds `kept` rows at least where its section chose two (`_pour`), and the last
+    leaves `tail` mm for what follows where it can (`_tailed`)."""
     # Its heading row and first rows (all of a table too short to break, else KEPT_ROWS), else KEPT_ROWS: the most of
     # those that a page holds under its section's heading and intro, already placed; where KEPT_ROWS do not, they
     # start the next page (the heading row and one row, only where a page holds no more).
-    least = _openings(layout, pouring)[-2]
+    least = _openings(layout, pouring)[-2] if kept == KEPT_ROWS else TABLE_GAP + layout.head + sum(layout.rows[:kept])
     three = TABLE_GAP + layout.head + sum(layout.rows[:KEPT_ROWS])
     one = TABLE_GAP + layout.head + layout.rows[0]
     # A table too short to break (`_openings`) goes whole to the next page where a page holds it: there it starts
     # with its section's heading, `continued`.
     whole = len(layout.rows) < 2 * KEPT_ROWS and least <= flow.box.height
     alone = least if whole else three if three <= flow.box.height else one
+    two = TABLE_GAP + layout.head + sum(layout.rows[: KEPT_ROWS - 1])  # where three under `above` fit on no page
     wanted = next(
-        (height for height in ((least,) if whole else (least, three)) if above + height <= flow.box.height), alone
+        (height for height in ((least,) if whole else (least, three, two)) if above + height <= flow.box.height), alone
     )
     # The gap over the heading row gives way before the rows go to the next page: 0.7 mm too few left a large-print
     # page holding the section's heading and intro alone, 55 % blank (review rv78, 5).
@@ -938,6 +962,7 @@ def _table(
     counts = page_rows(layout.rows, first, later, KEPT_ROWS)
     if pouring.balance:
         counts = _balanced(counts, layout.rows, later)
+    counts = _tailed(counts, layout.rows, first if len(counts) == 1 else later, tail)
     index = 0
     for page, count in enumerate(counts):
         if page:
@@ -951,6 +976,15 @@ def _table(
             flow.space(2.0)
             flow.blocks(note[0])
     flow.space(3.0)
+
+
+def _tailed(counts: list[int], heights: Sequence[float], room: float, tail: float) -> list[int]:
+    """Returns the rows per page `counts` with the last KEPT_ROWS on a page of their own where what follows the table
+    (`tail` mm) does not fit under the last page's rows (`room` mm), and the page before keeps KEPT_ROWS: the note for
+    the adult stood alone on a last page."""
+    if not tail or sum(heights[len(heights) - counts[-1] :]) + tail <= room or counts[-1] < 2 * KEPT_ROWS:
+        return counts
+    return [*counts[:-1], counts[-1] - KEPT_ROWS, KEPT_ROWS]
 
 
 def _balanced(counts: list[int], heights: Sequence[float], room: float) -> list[int]:
