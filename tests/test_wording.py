@@ -57,7 +57,7 @@ ARGUMENTS = [
         "named": True,
         "every": 0,
         "slip": "missed point",
-        "fresh": False,  # a missed point that left the same points to the next player: "could score instead"
+        "fresh": False,  # a missed point that left the same points to the next player: "left that chance to"
         "more": 0,
         "turning": True,
         "costliest": True,  # the game turned again after its turning point: "the move that cost the most"
