@@ -1231,9 +1231,9 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "score 1 point with O in B2 or O in C2. The turning point.",  # left open: "still" (fr76, 1)
                 # B2 and C2 were there before A's O in D4, which made none: no "new moves" (fr64, 2)
                 "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. A left "
-                "that chance to B, who could score with O in B2 or O in C2. Before this move, A would finish 6 points ahead if both "
-                "sides played their best from this move to the end; after it, 4 points behind. No other move "
-                "recorded cost its player as much.",  # the record stops at move 3: not "in this game" (fr81, 2)
+                "that chance to B, who could score with O in B2 or O in C2. Before this move, A would finish 6 points "
+                "ahead if both sides played their best from this move to the end; after it, 4 points behind. No other "
+                "move recorded cost its player as much.",  # the record stops at move 3: not "in this game" (fr81, 2)
             ],
         ),
         (
@@ -1246,9 +1246,9 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut à son tour marquer "
                 "1 point avec O en B2 ou O en C2. C’est le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
-                "A a laissé cette occasion à B, qui pouvait marquer avec O en B2 ou O en C2. Avant ce coup, si chacun avait "
-                "joué au mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait fini "
-                "avec 4 points de retard. Aucun autre coup noté n’a coûté aussi cher à celui qui l’a joué.",
+                "A a laissé cette occasion à B, qui pouvait marquer avec O en B2 ou O en C2. Avant ce coup, si chacun "
+                "avait joué au mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait "
+                "fini avec 4 points de retard. Aucun autre coup noté n’a coûté aussi cher à celui qui l’a joué.",
             ],
         ),
     ],
@@ -1585,6 +1585,27 @@ def test_a_record_that_cannot_be_played_is_one_line_and_nothing_is_written(runne
     assert len(lines) == 1 and message in lines[0], lines
     assert "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("names", "lang", "totals"),
+    [
+        ("A=Léa,B=Tom", "en", ["Total A (Léa)", "Total B (Tom)"]),
+        ("A=Léa,B=Tom", "fr", ["Total A (Léa)", "Total B (Tom)"]),
+        ("B=Tom", "en", ["Total A", "Total B (Tom)"]),
+        # A name longer than 8 characters keeps the seat alone: its heading took a French large-print replay from 14
+        # pages to 21.
+        ("A=Léa,B=Marie-Françoise", "en", ["Total A", "Total B"]),
+    ],
+)
+def test_the_checked_score_sheet_names_each_players_total_as_its_player_column_does(tmp_path, names, lang, totals):
+    # "Total A" beside a player column of "A (Léa)" kept the seat letters the replay had put names to (dz100, 9).
+    record = tmp_path / "game.csv"
+    record.write_text(csv_text(GAME3))
+    with opened(replay_file(tmp_path, record, "--size", "3", "--names", names, "--lang", lang).read_bytes()) as pdf:
+        words = [w for page in pdf.pages for w in page.extract_words(keep_blank_chars=True)]
+    heads = [w["text"] for w in words if w["text"].startswith("Total")]
+    assert heads[:2] == totals, heads
 
 
 def test_names_given_for_a_csv_record_are_printed_as_typed_never_as_markup(runner, tmp_path):

@@ -515,6 +515,9 @@ class SheetErrors:
     scored: bool  # some row claims points, lines or a total: a sheet of players alone claims no score
 
 
+NAMED_TOTAL_MOST = 8  # the longest name (characters) a running total's heading gives beside the seat
+
+
 def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Table, SheetErrors]:
     """Returns the checked audit, each error framed, and what it found."""
     example = game.example
@@ -522,7 +525,17 @@ def _audit(game: CheckedExample, words: Words, notation: Notation) -> tuple[Tabl
     columns = [words(f"audit.col_{name}") for name in ("move", "player", "letter", "cell")]
     ends = "first" if example.variant.first_sos_wins else "full"  # the first S-O-S wins: its column holds the winner
     columns += [words("audit.col_segments", ends=ends), words("audit.col_points")]
-    columns += [total_heading(words("audit.col_total", side=side_name(side))) for side in sides]
+    # A player's total named as the player column names the seat ("Total A (Léa)"): "Total A" under a column of
+    # "A (Léa)" kept the seat letters the rest of the replay had put names to (issue 23, dz100 9). Longer names keep
+    # "Total A": a heading as wide as "Total A (Wolfeschlegelsteinhausen)" squeezed the other columns, and a French
+    # large-print replay went from 14 pages to 21.
+    short = not example.variant.teams and all(len(example.header.name(side)) <= NAMED_TOTAL_MOST for side in sides)
+    columns += [
+        words("audit.col_total", side=seat_label(side, example.header))  # "A (Léa)" kept whole, as in its column
+        if short
+        else total_heading(words("audit.col_total", side=side_name(side)))
+        for side in sides
+    ]
     rows, framed, claimed, origins = [], [], 0, set()
     for index, (claim, step, checked) in enumerate(zip(example.moves, game.steps, check_rows(game), strict=True)):
         cells, made = _audit_row(
