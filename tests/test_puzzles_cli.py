@@ -284,9 +284,10 @@ def test_a_single_sheet_has_no_number_in_its_set_and_the_seed_reprints_any_sheet
 @pytest.mark.parametrize(
     ("args", "note"),
     [
-        # Twelve large-print 6 x 6 puzzles take a page each, with room to work: 360 pages for 30 (review rv64, 6).
-        (("--size", "6", "--large-print", "--count", "12", "--copies", "2"), "12 pages (puzzles.pdf: 24 pages)"),
-        (("--size", "4", "--large-print", "--count", "12", "--copies", "2"), "6 pages (puzzles.pdf: 12 pages)"),
+        # Twelve large-print 6 x 6 puzzles took a page each, with room to work: 360 pages for 30 (review rv64, 6); two
+        # a page in 13 mm cells, 180. Twelve 4 x 4 take four pages (dz100, 3): said nothing.
+        (("--size", "6", "--large-print", "--count", "12", "--copies", "2"), "6 pages (puzzles.pdf: 12 pages)"),
+        (("--size", "4", "--large-print", "--count", "12", "--copies", "2"), None),
         (("--large-print", "--copies", "2"), None),  # three pages a sheet: said nothing
         (("--copies", "2"), None),
     ],
@@ -817,23 +818,24 @@ def board_boxes(page, size: int, blank: bool | None = None) -> list[tuple[float,
 # with a page holding the tip box alone or one row over a blank half. The French A4 sheet then took two pages of two
 # columns, its text about 27 mm longer than the English: one page, as the English. The Letter sheet, 17.6 mm shorter
 # than A4, took two pages, the second holding puzzles 5 and 6 alone: one page, set closer, with its 10 mm cells
-# (issue 23). Large print's boards, grown with their letters to 15 mm cells at least (review rv44 A2), take a row of
-# two a page on A4, and on Letter one a row. A sheet of three pages ends with a working page of blank grids, as many as
-# it holds, so that it prints two-sided (review rv44 B5). A page whose puzzles leave room at its foot for a row of blank
-# grids holds them under its puzzles as working space, not a blank band (review rv50 C6). The boards on each page,
-# blank grids included, and in how many columns the puzzles stand:
+# (issue 23). Large print's boards, grown with their letters to 15 mm cells at least (review rv44 A2), took a row of
+# two a page, over working space, and a sheet of twelve six pages (dz100, 3): in 13 mm cells, their answer boxes beside
+# them, two rows a page, the first page's under the tip box. A sheet of three pages ends with a working page of blank
+# grids, as many as it holds, so that it prints two-sided (review rv44 B5). A page whose puzzles leave room at its
+# foot for a row of blank grids holds them under its puzzles as working space, not a blank band (review rv50 C6). The
+# boards on each page, blank grids included, and in how many columns the puzzles stand:
 SHEET_PAGES = [
     ((), (6,), 2),
     (("--lang", "fr"), (6,), 2),
     (("--paper", "letter"), (6,), 2),
     (("--paper", "letter", "--lang", "fr"), (6,), 2),
-    (("--large-print",), (2, 2 + 2, 2 + 2, 4), 2),
+    (("--large-print",), (2, 4), 2),
     # A later page says what dashed lines are in its title's place (review des41, B1).
-    (("--large-print", "--lang", "fr"), (2, 2 + 2, 2 + 2, 4), 2),
+    (("--large-print", "--lang", "fr"), (2, 4), 2),
     # Two a row on Letter too: two columns once missed the page by 1.1 mm and each page's right third stood blank
     # (review rv52 C3).
-    (("--large-print", "--paper", "letter"), (2, 2 + 2, 2 + 2, 4), 2),
-    (("--large-print", "--paper", "letter", "--lang", "fr"), (2, 2 + 2, 2 + 2, 4), 2),
+    (("--large-print", "--paper", "letter"), (2, 4), 2),
+    (("--large-print", "--paper", "letter", "--lang", "fr"), (2, 4), 2),
 ]
 
 
@@ -886,8 +888,8 @@ BALANCED = [
 ANSWER_WORDS = [
     ((), (6,)),
     (("--paper", "letter"), (6,)),
-    (("--large-print",), (2, 2, 2, 0)),
-    (("--large-print", "--paper", "letter"), (2, 2, 2, 0)),
+    (("--large-print",), (2, 4)),
+    (("--large-print", "--paper", "letter"), (2, 4)),
     (("--size", "5", "--lang", "fr"), (3, 3)),
     (("--size", "6"), (3, 3)),
     (("--size", "6", "--paper", "letter"), (2, 4)),
@@ -907,6 +909,8 @@ ANSWER_PLACES = [(), ("--lang", "fr"), ("--lang", "en+fr"), ("--lang", "fr+en"),
 # Not on Letter in two languages: the words of two lines over the boxes leave the first page no room for a third row,
 # and the boxes stand after their words where that sets three puzzles a page rather than four and two.
 ANSWER_PLACES += [("--paper", "letter"), ("--paper", "letter", "--lang", "fr")]
+# Large print's 4 x 4 boards flush with their numbers, the boxes beside them (issue 23, dz100 3).
+ANSWER_PLACES += [("--large-print",), ("--large-print", "--paper", "letter", "--lang", "fr")]
 
 
 @pytest.mark.parametrize("args", ANSWER_PLACES, ids=[" ".join(args) or "A4" for args in ANSWER_PLACES])
@@ -918,7 +922,7 @@ def test_every_answer_box_stands_under_its_word_beside_the_board_in_every_langua
     with pages(made(*args)["puzzles.pdf"]) as pdf:
         page = pdf.pages[0]
         found = page.extract_words()
-        boxes = [rect for rect in page.rects if 6 * MM < rect["height"] < 15 * MM and rect["width"] < 40 * MM]
+        boxes = [rect for rect in page.rects if 6 * MM < rect["height"] < 18 * MM and rect["width"] < 40 * MM]
         labels = [w for w in found if w["text"] in words and (w["text"] != "S" or _next_is(found, w, ("or", "ou")))]
         assert len(labels) >= 4, [w["text"] for w in found]
         for word in labels:
@@ -1000,7 +1004,7 @@ LONE_TIPS = [
     (("--lang", "fr+en", "--large-print"), (0, 2, 2, 2)),
     (("--lang", "en+fr", "--large-print", "--paper", "letter"), (0, 2, 2, 2)),
     # and working space's blank grids under pages 2 and 3 (review rv50 C6), a working page's (rv44 B5)
-    (("--lang", "en", "--large-print"), (2, 2 + 2, 2 + 2, 4)),
+    (("--lang", "en", "--large-print"), (2, 4)),
 ]
 
 
@@ -1223,12 +1227,15 @@ def test_a_sheet_without_a_challenge_draws_no_star(args):
         assert sum(stars(page) for page in pdf.pages) == 0
 
 
-def test_large_print_keeps_two_columns_of_4x4_puzzles():
-    # Twelve large-print puzzles took a page each two at a time (one column): now two columns. Their boards grown
-    # with their letters, 15 mm cells at least (review rv44 A2), take a row of two a page, six pages (four before).
-    with pages(made("--large-print", "--count", "12")["puzzles.pdf"]) as pdf:
-        assert len(pdf.pages) == 6
-        assert {len(board_cells(page, 4, blank=False)) for page in pdf.pages} == {2}  # a row of two boards
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_large_print_keeps_two_columns_of_4x4_puzzles_four_a_page(paper):
+    # Twelve large-print puzzles took a page each two at a time (one column), then, their boards grown with their
+    # letters to 15 mm cells at least (review rv44 A2), a row of two a page over working space: six pages, 180 for a
+    # class (issue 23, dz100 3). In 13 mm cells, their answer boxes beside them, four a page: two under the tip box,
+    # then four, four, and the last two over working space.
+    with pages(made("--large-print", "--count", "12", "--paper", paper)["puzzles.pdf"]) as pdf:
+        assert len(pdf.pages) == 4
+        assert [len(board_cells(page, 4, blank=False)) for page in pdf.pages] == [2, 4, 4, 2]
 
 
 def second_language_sizes(data: bytes) -> dict[str, float]:
@@ -2248,7 +2255,8 @@ def test_the_second_languages_question_is_grey_as_the_rest_of_it(args, first_wor
 SHEET_SIDES = [
     (("--copies", "2"), (1, 1)),
     (("--copies", "2", "--size", "5"), (2, 2)),
-    (("--copies", "2", "--large-print"), (4, 4)),  # three, and the working page
+    (("--copies", "2", "--large-print"), (2, 2)),  # four puzzles on the second page (dz100, 3)
+    (("--copies", "2", "--large-print", "--size", "5"), (4, 4)),  # three, and the working page
     (("--copies", "2", "--large-print", "--count", "12", "--size", "5"), (6, 6)),
     (("--copies", "2", "--large-print", "--lang", "en+fr", "--count", "12", "--size", "5"), (8, 8)),  # seven, working
     (
@@ -2308,8 +2316,16 @@ def test_every_later_page_of_a_sheet_is_headed_alike(args):
 # The working page is headed as the sheet's others, its name line, the sheet's number and its page number, and holds
 # as many blank grids of the sheet's boards, their cell size, coordinates on two sides, as it has room for. Its grids:
 WORKING = [
-    (("--copies", "2", "--large-print"), "Working space", 4, 4, 17.0, ("A", "B", "C", "D"), ("1", "2", "3", "4")),
-    (("--copies", "2", "--large-print", "--lang", "fr"), "Brouillon", 4, 4, 15.0, ("A", "B", "C", "D"), ("1", "4")),
+    (("--copies", "2", "--large-print", "--size", "5"), "Working space", 5, 4, 15.0, ("A", "E"), ("1", "5")),
+    (
+        ("--copies", "2", "--large-print", "--size", "5", "--lang", "fr"),
+        "Brouillon",
+        5,
+        4,
+        15.0,
+        ("A", "E"),
+        ("1", "5"),
+    ),
     (
         ("--copies", "2", "--large-print", "--lang", "en+fr", "--count", "12", "--size", "5"),
         "Working space Brouillon",
@@ -2383,14 +2399,16 @@ FOOT_WORKING = [
     (("--size", "5"), ((3, 1), (3, 1 + 2))),  # the grids under page 2's lone puzzle were nobody's (review rv77)
     # Four a page, and the working page.
     (("--count", "12", "--size", "6"), ((4, 0), (4, 0), (4, 0), (0, 6))),
-    (("--large-print",), ((2, 0), (2, 2), (2, 2), (0, 4))),  # the working page last, which makes the sheet even
-    (("--large-print", "--lang", "fr"), ((2, 0), (2, 2), (2, 2), (0, 4))),
+    # Four a page in 13 mm cells, the boxes beside the boards: two pages, no room left for working space (dz100, 3).
+    (("--large-print",), ((2, 0), (4, 0))),
+    (("--large-print", "--lang", "fr"), ((2, 0), (4, 0))),
     (("--large-print", "--count", "12", "--size", "5"), ((2, 0), *[(2, 2)] * 5)),
     # As in English: the French tip box, 20 mm taller, left no room for a row of two under it, and the sheet took 8
     # pages, one puzzle a row (review rv55 B1).
     (("--large-print", "--lang", "fr", "--count", "12", "--size", "5"), ((2, 0), *[(2, 2)] * 5)),
-    (("--large-print", "--size", "6", "--paper", "letter"), ((1, 0), *[(1, 2)] * 5)),
-    (("--large-print", "--size", "6"), ((1, 0), *[(1, 2)] * 5)),
+    # In 13 mm cells, two rows a page on Letter, two a row on A4, the working page last (six pages before, dz100 3).
+    (("--large-print", "--size", "6", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
+    (("--large-print", "--size", "6"), ((2, 0), (2, 2), (2, 2), (0, 4))),
     # Two puzzles a row in two languages, their boards under their numbers, fill their pages (one a page, each over a
     # blank band of 66 mm, review rv52 B1): the tip box alone on the first page, the working page last.
     (("--large-print", "--lang", "en+fr", "--count", "12", "--size", "5"), ((0, 0), *[(2, 0)] * 6, (0, 4))),
@@ -2496,7 +2514,7 @@ SIDES_ADVICE = [
         "two-sided: no child gets another’s sheet on the back.",
     ),
     (
-        ("--copies", "2", "--large-print"),
+        ("--copies", "2", "--large-print", "--size", "5"),
         "In puzzles.pdf, each child’s sheet starts on a page of its own. Every sheet takes 4 pages (where its puzzles "
         "take an odd number of pages, a working page of blank boards completes it), so print that file two-sided: no "
         "child gets another’s sheet on the back.",
@@ -2507,7 +2525,7 @@ SIDES_ADVICE = [
         "au dos.",
     ),
     (
-        ("--copies", "2", "--large-print", "--lang", "fr"),
+        ("--copies", "2", "--large-print", "--size", "5", "--lang", "fr"),
         "Dans puzzles.pdf, chaque fiche commence sur une nouvelle page. Chaque fiche fait 4 pages ; si ses casse-têtes "
         "tiennent sur un nombre impair de pages, une page de brouillon (grilles vides) la complète. Imprimez donc "
         "puzzles.pdf en recto verso : aucun enfant n’aura la fiche d’un autre au verso.",
@@ -2516,7 +2534,7 @@ SIDES_ADVICE = [
     # "The sheet takes one page." in the key read as a sentence about the key (review rv64, 5).
     (("--copies", "1"), "The puzzle sheet (the file puzzles.pdf) takes one page."),
     (
-        ("--large-print", "--lang", "fr"),
+        ("--large-print", "--size", "5", "--lang", "fr"),
         # « imprimez-la » pointed to the nearest feminine noun, « une page de brouillon » (fr64, 8).
         "La fiche de casse-têtes (fichier puzzles.pdf) compte 4 pages, dont une page de brouillon (grilles vides) : "
         "imprimez tout le fichier en recto verso.",

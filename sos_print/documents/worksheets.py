@@ -64,6 +64,7 @@ from sos_print.plans.layout import (
     PUZZLE_CELL,
     PUZZLE_GAP,
     PUZZLE_LARGE_MIN_CELL,
+    PUZZLE_LARGE_SAVING_CELL,
     PUZZLE_MIN_CELL,
     REMINDER_GAP,
     SECOND_LANGUAGE_GREY,
@@ -101,9 +102,14 @@ class Answers(enum.Enum):
     # As UNDER, the diagram under the number's margin rather than under the words: two columns where the words' margin
     # left room for one (a large-print two-language 5 x 5 sheet took a page a puzzle, review rv52 B1).
     FLUSH = "flush"
+    # As SIDE, the diagram under the number's margin: two rows of large-print 4 x 4 puzzles a page, where the boxes
+    # under the boards set one, and a sheet of twelve took six pages (issue 23, dz100 3).
+    FLUSH_SIDE = "flush side"
 
 
 ROWED = (Answers.UNDER, Answers.FLUSH)  # the answer boxes in a row under the diagram
+FLUSHED = (Answers.FLUSH, Answers.FLUSH_SIDE)  # the diagram under the number's margin
+SIDED = (Answers.SIDE, Answers.FLUSH_SIDE)  # the answer boxes beside the diagram, each under its word
 
 
 @frozen
@@ -126,7 +132,7 @@ TIGHT = Spacing(rows=2.0, reminder=2.0, words=1.0, pad=2.0, trim=2.4)
 # Among layouts that print a sheet on as many pages, with as large cells, the first of these is taken: each box under
 # its word first, as every language and notation has room for (after their words in English and en+fr, under them in
 # fr+en and L1C1, the boxes sent a class looking for the answer in two places: review dz89, 1).
-PREFERRED = (Answers.SIDE, Answers.STACKED, Answers.UNDER, Answers.FLUSH)
+PREFERRED = (Answers.SIDE, Answers.STACKED, Answers.UNDER, Answers.FLUSH, Answers.FLUSH_SIDE)
 
 
 @frozen
@@ -467,7 +473,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                     # white) is set evenly where a page's last puzzle alone in its row lets it (`_balanced`).
                     lopsided = _uneven(layout, len(plan.puzzles))
                     even = _balanced(plan, layout, first, later, scale) if lopsided else None
-                    flush = answers is Answers.FLUSH  # only where it saves a page, a blank band or a column
+                    flush = answers in FLUSHED  # only where it saves a page, a blank band or a column
                     tight = spacing == TIGHT  # only where it saves a page, or the reminder alone on the first
                     for laid in (layout, even):
                         if laid is None:
@@ -584,18 +590,20 @@ def _words_width(plan: SheetPlan, width: float, scale: float) -> float:
 
 
 def _placements(plan: SheetPlan, style: DiagramStyle, width: float, scale: float) -> list[Answers]:
-    """Returns where the answer boxes of a puzzle `width` mm wide with diagrams of `style` may stand."""
-    return [answers for answers in Answers if _needed_width(plan, style, answers, scale) <= width]
+    """Returns where the answer boxes of a puzzle `width` mm wide with diagrams of `style` may stand: beside a board
+    flush with the number only in large print, where nothing else sets two rows of 4 x 4 puzzles on a page."""
+    allowed = [answers for answers in Answers if scale > 1.0 or answers is not Answers.FLUSH_SIDE]
+    return [answers for answers in allowed if _needed_width(plan, style, answers, scale) <= width]
 
 
 def _needed_width(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale: float) -> float:
     """Returns the width (mm) a puzzle takes with diagrams of `style`, its answer boxes where `answers` says."""
     if answers is Answers.FLUSH:
         return max(_diagram_size(plan, style)[0], _answer_row_size(plan, scale)[0])
-    diagram = _indent(plan, scale) + _diagram_size(plan, style)[0]
+    diagram = (0.0 if answers in FLUSHED else _indent(plan, scale)) + _diagram_size(plan, style)[0]
     if answers is Answers.UNDER:
         return max(diagram, _answer_row_size(plan, scale)[0])
-    boxes = _side_size(plan, scale) if answers is Answers.SIDE else _answer_size(plan, scale)
+    boxes = _side_size(plan, scale) if answers in SIDED else _answer_size(plan, scale)
     return diagram + ANSWER_GAP + boxes[0]
 
 
@@ -613,7 +621,7 @@ def _row_height(
     if answers in ROWED:
         return words + gap + diagram + 2.0 + _answer_row_size(plan, scale)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
-    boxes = _side_size(plan, scale) if answers is Answers.SIDE else _answer_size(plan, scale)
+    boxes = _side_size(plan, scale) if answers in SIDED else _answer_size(plan, scale)
     return words + gap + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
 
 
@@ -812,7 +820,7 @@ def _draw_working_slot(
 def _board_x(layout: SheetLayout, x: float, indent: float) -> float:
     """Returns where (mm) the board of a puzzle whose column starts at `x` starts: under its words, `indent` mm in,
     or under its number where `layout` sets the boards flush."""
-    return x if layout.answers is Answers.FLUSH else x + indent
+    return x if layout.answers in FLUSHED else x + indent
 
 
 def _draw_blanks(
@@ -959,8 +967,8 @@ def _draw_puzzle(
         bottom = below - margins.top - side - margins.bottom - 2.0
         _draw_answer_row(canvas, plan, x, bottom, scale)
         return
-    answer_x = x + indent + margins.left + side + margins.right + ANSWER_GAP
-    if layout.answers is Answers.SIDE:
+    answer_x = _board_x(layout, x, indent) + margins.left + side + margins.right + ANSWER_GAP
+    if layout.answers in SIDED:
         _draw_answer_side(canvas, plan, answer_x, below - margins.top, scale)
         return
     _draw_answer(canvas, plan, answer_x, below - margins.top, scale)
@@ -1041,21 +1049,33 @@ def _told_struck(plan: SheetPlan, box: Box, scale: float) -> tuple[SheetPlan, Sh
     In a paragraph of its own it took the Letter sheet, a page shorter than A4, to a second page: run on it adds a
     line and no paragraph (issue 23, review 37 H1). Run on after scoring again, it went with that part to the second
     page of a 6 x 6 or two-language sheet, whose first page's boards carry dashed lines too (review des41, B1)."""
-    if not plan.struck:
-        return plan, sheet_layout(plan, box, scale)
     least = _least_cell(plan, box, scale)  # as the sheet is printed in normal print
+    if not plan.struck:
+        return plan, _fewest(plan, box, scale, least)
     again = replace(plan, reminders=(run_on(plan.reminders[0], plan.struck), *plan.reminders[1:]), told=True)
     lead = replace(plan, gift=run_on(plan.gift, plan.struck), told=True)
     found: list[tuple[tuple[int, bool, int], SheetPlan, SheetLayout | None]] = []
     # Or over the first page's rows, as over the next pages'.
     for rank, told in enumerate((again, lead, plan)):
-        layout = sheet_layout(told, box, scale, least)
+        layout = _fewest(told, box, scale, least)
         if layout is None:
             found.append(((1_000, True, rank), told, None))
         else:
             found.append(((len(layout.pages), not layout.pages[0], rank), told, layout))
     _, told, layout = min(found, key=lambda item: item[0])
     return told, layout
+
+
+def _fewest(plan: SheetPlan, box: Box, scale: float, least: float) -> SheetLayout | None:
+    """Returns the sheet's layout with cells of `least` mm at the least, or in large print of PUZZLE_LARGE_SAVING_CELL
+    where that prints it on fewer pages, a sheet of several printed two-sided (`page_count`)."""
+    layout = sheet_layout(plan, box, scale, least)
+    if scale == 1.0 or least <= PUZZLE_LARGE_SAVING_CELL:
+        return layout
+    smaller = sheet_layout(plan, box, scale, PUZZLE_LARGE_SAVING_CELL)
+    if smaller is not None and (layout is None or page_count(smaller, True) < page_count(layout, True)):
+        return smaller
+    return layout
 
 
 def _boxed(plans: Sequence[SheetPlan], box: Box, scale: float) -> list[tuple[SheetPlan, SheetLayout | None]]:

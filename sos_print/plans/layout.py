@@ -262,6 +262,10 @@ PUZZLE_MIN_CELL = 10.0  # a child reads 25 to 36 letters and tries a letter in p
 # normal print, one puzzle a row where two no longer fit. In 11 mm cells its letters nearly touched the grid lines and
 # the dashed lines already made ran through them (issue 23, review rv44 A2).
 PUZZLE_LARGE_MIN_CELL = 15.0
+# Where that saves a page, down to 13 mm: a 22.2 pt letter there keeps more room to the grid lines than normal print's
+# 14.8 pt one in its 10 mm cell, and two rows of 4 x 4 puzzles fit a page, where a sheet of twelve took six pages
+# (issue 23, dz100 3).
+PUZZLE_LARGE_SAVING_CELL = 13.0
 PUZZLE_GAP = 5.0  # between puzzles
 # The least cell (normal print, large print) of the blank grids under a page's puzzles: a child copies a puzzle there
 # in pencil, in its own hand, so the grids may be smaller than the printed letters' boards (a 6 x 6 large-print
