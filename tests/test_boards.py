@@ -113,7 +113,7 @@ def test_a_board_has_the_title_the_rule_and_a_tally_per_player():
     assert "SOS: player board" in text
     assert "Write S or O in any empty cell." in text
     flat = " ".join(text.split())
-    assert "scores one point. If you score, write one more letter; if that one scores too, write another." in flat
+    assert "scores one point. Each time you score, write one more letter." in flat
     assert "Player Name One mark for each S-O-S Total A B C" in flat  # the table: its captions, then a row per seat
     assert not re.search(r"\bD\b", flat.split("Total")[-1])
 

@@ -40,7 +40,7 @@ ENGLISH = [
     "2. Make an S-O-S in a line",
     "3. Take the point, write again",
     "You get one point for each new S-O-S.",  # one verb a child reads once (review rv80, 6)
-    "If you score, write one more letter; if that one scores too, write another.",
+    "Each time you score, write one more letter.",
     "4. A full board ends the game",  # "board", as on the page the children write on
     "The last letter can still score.",
     "If the scores are equal, it is a draw",  # two sides: no "top" scores
@@ -76,7 +76,7 @@ FRENCH = [
     "2. Forme un S-O-S bien aligné",
     "3. Marque un point et rejoue",
     "rapporte un point",
-    "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
+    "Chaque fois que tu marques un point, tu rejoues.",
     "4. Grille pleine : fin de la partie",
     "La dernière lettre peut aussi rapporter des points.",
     "En cas d’égalité, la partie est nulle",  # deux camps : pas « en tête »

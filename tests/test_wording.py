@@ -471,7 +471,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
     lang, found = sentences
     expected = {
         "en": {
-            "board.rule#2": "If you score, write one more letter; if that one scores too, write another.",
+            "board.rule#2": "Each time you score, write one more letter.",
             "board.rule#1": "If you make the first S-O-S, across, down or diagonally, your team wins at once.",
             "audit.intro#2": "If you score, write again on the next row, and again as long as you score.",
             "audit.intro#1": "If your letter makes an S-O-S, write the cells at its two ends in its row (like B1-B3): "
@@ -484,7 +484,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "rules.argued#0": "Both diagonals count, rising and falling.",
         },
         "fr": {
-            "board.rule#2": "Si tu marques un point, tu rejoues ; tant que tu marques, tu continues.",
+            "board.rule#2": "Chaque fois que tu marques un point, tu rejoues.",
             "board.rule#1": "Si tu formes le premier S-O-S, en ligne, en colonne ou en diagonale, ton équipe gagne "
             "aussitôt.",
             "audit.intro#2": "Si tu marques, tu rejoues : écris ce coup sur la rangée suivante ; tant que tu marques, "
