@@ -219,6 +219,30 @@ def test_each_question_is_printed_once_word_for_word_however_its_lines_break(arg
     assert not re.search(r"^(une|one|cadeau|answers?|réponses?)\.$", printed, re.MULTILINE)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--count", "12"),
+        ("--count", "12", "--paper", "letter"),
+        ("--count", "12", "--lang", "fr"),
+        ("--large-print",),
+        ("--large-print", "--lang", "fr", "--count", "12"),
+    ],
+    ids=" ".join,
+)
+def test_the_answer_count_stands_whole_on_a_line_where_it_fits_one(args):
+    # "There are 2 answers: / write one." and "B's turn. There is / one answer." broke the count (review dz100, 8):
+    # where whose turn it is and the count do not fit one line, the count takes a line of its own. Only where that line
+    # would not hold it either (large print's "There are 3 answers: write one.") does it run on after whose turn.
+    large = "--large-print" in args
+    for page in texts(made(*args)["puzzles.pdf"]):
+        for line in page.splitlines():
+            line = " ".join(line.replace("\u00a0", " ").split())
+            assert not re.search(r"(There is|Il y a une seule|Il y a)$", line), line
+            if not large:
+                assert not re.search(r"(There are|\banswers:|\d réponses|réponses\s?:)$", line), line
+
+
 def test_each_sheet_asks_its_questions_with_answer_boxes_its_code_seed_and_number():
     files = made("--copies", "3", "--seed", "12")
     found = records("--copies", "3", "--seed", "12")

@@ -365,7 +365,7 @@ def _words_height(figures: Sequence[PuzzleFigure], width: float, scale: float) -
     """Returns the height (mm) of the tallest question and turn line of `figures`, set `width` mm wide."""
     body = BODY_PT * scale
     return max(
-        _set_question(figure, body, width)[0].height + set_words(figure.turn, body, width).height for figure in figures
+        _set_question(figure, body, width)[0].height + _set_turn(figure, body, width).height for figure in figures
     )
 
 
@@ -376,6 +376,18 @@ def _side_size(plan: SheetPlan, scale: float) -> tuple[float, float]:
     boxes = (ANSWER_LETTER_BOX * scale, plan.cell_box * scale)
     width = max(*(word.width for word in words), *boxes)
     return width, sum(word.height for word in words) + 2 * (1.0 + ANSWER_BOX_HEIGHT * scale) + 2.0
+
+
+def _set_turn(figure: PuzzleFigure, body: float, width: float) -> SetLabel:
+    """Sets whose turn it is and how many answers there are, `width` mm wide, language by language: on one line where
+    they fit; else the count on a line of its own where it fits one ("There are 2 answers: / write one." broke the
+    count, review dz100 8); else run on, as the count alone would take more lines."""
+    texts = tuple(f"{turn} {count}" for turn, count in zip(figure.turn, figure.count, strict=True))
+    whole, turn, count = (set_words(label, body, width) for label in (texts, figure.turn, figure.count))
+    parts = []
+    for one, (seat, size), (said, _) in zip(whole.parts, turn.parts, count.parts, strict=True):
+        parts.append(one if len(one[0]) == 1 or len(said) > 1 else ((*seat, *said), size))
+    return SetLabel(tuple(parts))
 
 
 def _star_room(body: float) -> float:
@@ -960,7 +972,7 @@ def _draw_puzzle(
     _draw_number(canvas, figure, x, top, indent, body)
     width = layout.width - indent
     below = _draw_question(canvas, figure, x + indent, top, body, width)
-    draw_words(canvas, figure.turn, x + indent, below, body, width=width)
+    draw_set_label(canvas, _set_turn(figure, body, width), x + indent, below)
     below = top - words - layout.spacing.words
     _draw_board(document, grid, style, _board_x(layout, x, indent), below)
     if layout.answers in ROWED:

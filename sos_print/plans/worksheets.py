@@ -41,7 +41,8 @@ class PuzzleFigure:
 
     number: int
     question: Label
-    turn: Label  # whose turn it is, and how many answers there are
+    turn: Label  # whose turn it is
+    count: Label  # how many answers there are
     grid: GridPlan
     challenge: bool = False  # a best-move puzzle: starred, as it can take a search to the end of the game
 
@@ -105,7 +106,8 @@ def sheet_plan(options: PrintOptions, sheet: Sheet, copies: int, child: Child | 
         PuzzleFigure(
             number,
             vocab.label("puzzles.question", kind=puzzle.kind.value),
-            vocab.label("puzzles.turn", seat=puzzle.to_move, answers=len(puzzle.answers)),
+            vocab.label("puzzles.turn", seat=puzzle.to_move),
+            vocab.label("puzzles.answer_count", count=len(puzzle.answers)),
             # Every S-O-S already on the board is struck, as in class, in the replay's thin dashes: a child tells
             # it from a new one and does not count it for "most points" (issue 34, H7).
             grid_plan(puzzle.board, options.notation, faint=puzzle.board.sos_lines()),
