@@ -3741,13 +3741,15 @@ def comment_lines(data: bytes) -> list[tuple[str, str]]:
 )
 def test_a_comment_that_runs_on_under_its_row_starts_there_at_a_sentence_start(options):
     # Example 9: "Gift: team A + C can now score 1 point with" beside the row's cells, "O in B1. With best play…" under
-    # their rule, read as the next row (review 34, H4). Only whole sentences stand beside the cells; where the first
-    # line holds none, the whole comment runs on under them, its label with its sentence.
-    found = comment_lines(rendered("replay", options, "09-team-sos.toml"))
-    assert len(found) >= 3, found  # rows 1, 2 and 4 run on
+    # their rule, read as the next row (review 34, H4). Then whole sentences stood beside the cells and the rest under
+    # them: a gift's first sentence beside its row set it apart from every other, whose comment starts under the
+    # cells with its label (issue 23, dz100 11). A comment longer than a line runs on whole under its row.
+    found = comment_lines(rendered("replay", options, "09-team-sos.toml")) + comment_lines(rendered("replay", options))
+    found = [(beside, under) for beside, under in found if not re.match(r"Page \d+ (of|sur) \d+$", under)]  # the folio
+    assert len(found) >= 6, found  # rows 1, 2 and 4 of 09 run on, and the shipped game's gifts
     for beside, under in found:
-        assert not beside or beside.endswith((".", "✓")), (beside, under)
-        assert under[:1].isupper(), (beside, under)  # "Gift: …", "Mistake: …", "Cadeau : …", "With best play …"
+        assert not beside, (beside, under)
+        assert re.match(r"(Gift|Mistake|Missed point|Cadeau|Erreur|Point manqué)\s?:", under), (beside, under)
 
 
 @pytest.mark.parametrize("lang", [Language.EN, Language.FR])

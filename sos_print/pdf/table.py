@@ -55,23 +55,17 @@ class TableLayout:
     indent: float = 0.0  # of a run-in table: from its left edge to where the lines run on under a row start (mm)
 
 
-SENTENCE_ENDS = (".", "!", "?", "\u2713")  # an entry ending so ends a sentence (a tick is a whole comment)
-
-
 def run_in_lines(cell: TableCell, first: float, width: float, size: float) -> tuple[list[Line], list[Line]]:
     """Returns a run-in cell's lines: the whole sentences its first line holds, set `first` mm wide (its column,
-    beside the row's other cells), and the rest under them, `width` mm wide (from the run-on's indent to the table's
-    right edge, less the padding). A sentence is never split between the two: the rule under the row's other cells
-    read as a row's end, "Gift: team A + C can now score 1 point with" | "O in B1." (review 34, H4). Where the first
-    line holds no whole sentence, the whole cell runs on under the row: a label ("Gift:") stays with its sentence."""
+    beside the row's other cells), where it holds the whole cell; else the whole cell under them, `width` mm wide
+    (from the run-on's indent to the table's right edge, less the padding). Split between the two, a sentence read as
+    two rows, "Gift: team A + C can now score 1 point with" | "O in B1." (review 34, H4); a first sentence beside the
+    row and the rest under it set one row apart from the others, whose comments start under them with their label
+    (issue 23, dz100 11)."""
     lines = set_cell(cell, first, size)
     if len(lines) <= 1:
         return lines, []
-    ends = [k for k, entry in enumerate(lines[0]) if entry.text.endswith(SENTENCE_ENDS)]
-    # An entry wider than the column is broken there (`set_cell`): under the row, it breaks less, or not at all.
-    if not ends or any(entry_width(entry, size) > first for entry in cell):
-        return [], set_cell(cell, width, size)
-    return [lines[0][: ends[-1] + 1]], set_cell(cell[ends[-1] + 1 :], width, size)
+    return [], set_cell(cell, width, size)
 
 
 def _font(entry: Entry) -> str:
