@@ -1966,6 +1966,26 @@ def test_the_checked_sheet_of_a_first_sos_wins_game_has_no_points_or_totals(reco
 # ---- the layout: set for children, one diagram layout, no table broken short, no near-empty page -----------------
 
 GAME4_TEXT = csv_text([(*row, "", "", "", "") for row in GAME4])  # as the analysis test weighs it: once per run
+# A class's record with four slips on its score sheet (the designer's review dz100): missed lines and points, a total
+# carried forward.
+SLIPS4_TEXT = """move,player,letter,cell,lines,points,total A,total B
+1,A,S,C1,-,0,0,0
+2,B,O,D1,-,0,0,0
+3,A,O,B2,-,1,0,0
+4,B,O,D3,-,0,0,0
+5,A,S,C3,C1-C3,1,0,0
+6,B,S,A3,A3-C1,1,0,1
+7,B,O,B1,-,0,0,1
+8,A,O,A4,-,0,0,1
+9,B,S,A1,A1-C1 A1-C3,3,0,3
+10,B,S,C2,-,0,0,3
+11,A,O,B3,A3-C3,1,1,3
+12,A,S,A2,A2-C2,1,2,3
+13,A,S,C4,C4-A2,1,3,3
+14,A,O,D2,-,0,3,3
+15,B,O,B4,-,0,3,3
+16,A,S,D4,-,0,3,3
+"""
 # (name, record, size, options): the option sets the audit of the replay found broken. A record is made when a test
 # reads it (crowded games are played move by move), not while the tests are collected.
 LAYOUTS = [
@@ -3361,6 +3381,8 @@ def test_the_turning_points_two_captions_stand_under_their_own_boards_as_far_apa
 PACKED = [
     ("4x4 large print letter", lambda: GAME4_TEXT, 4, {"large_print": True, "paper": Paper.LETTER}, 10),
     ("4x4 large print", lambda: GAME4_TEXT, 4, {"large_print": True}, 9),
+    # The turning point's boards missed the page under the game's last row by 1.5 mm, leaving it 60 % blank (dz100 7).
+    ("4x4 slips letter", lambda: SLIPS4_TEXT, 4, {"paper": Paper.LETTER}, 6),
     ("8x8 every 8", partial(crowded_game, 8, 4), 8, {"every": 8}, 12),
     # On Letter 13: each later page of a table starts with its heading, continued (review rv58 C1), a line a page.
     ("8x8 every 8 letter", partial(crowded_game, 8, 4), 8, {"every": 8, "paper": Paper.LETTER}, 13),
@@ -3750,6 +3772,13 @@ def test_a_comment_that_runs_on_under_its_row_starts_there_at_a_sentence_start(o
     for beside, under in found:
         assert not beside, (beside, under)
         assert re.match(r"(Gift|Mistake|Missed point|Cadeau|Erreur|Point manqué)\s?:", under), (beside, under)
+
+
+def test_the_turning_point_says_cet_before_a_letter_in_french():
+    # "Ce O en B1 a aussi laissé…": S and O both start with a vowel sound, « cet » (issue 23, dz101 8).
+    text = flat(" ".join(texts(document(SLIPS4_TEXT, 4, language=Language.FR))))
+    assert "Un O en B3 aurait rapporté 1 point tout de suite. Cet O en B1 a aussi laissé à A un nouveau coup" in text
+    assert not re.search(r"\bCe [SO] en", text)
 
 
 @pytest.mark.parametrize("lang", [Language.EN, Language.FR])
