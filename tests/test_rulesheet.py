@@ -338,6 +338,20 @@ def test_the_large_print_front_holds_the_four_steps_on_one_page_at_18_pt(example
     assert front.index(opening) < front.index("1. "), front[:300]
 
 
+# A rule sheet is one sheet of paper, front and back, for every game on the default board, in each language, on Letter
+# (17.6 mm shorter than A4). The French team sheet's worked example took a third page, 40 % full (issue 23, dz100 4):
+# a smaller grid for naming cells and the tip on the front keep it to two.
+@pytest.mark.parametrize(
+    "variant",
+    [Variant(), Variant(players=3), Variant(players=4), Variant(players=4, teams=True), Variant(target=5)],
+    ids=str,
+)
+@pytest.mark.parametrize("language", [Language.EN, Language.FR], ids=str)
+def test_the_rule_sheet_keeps_to_the_two_sides_of_a_letter_sheet(language, variant):
+    options = PrintOptions(language=language, paper=Paper.LETTER, variant=variant)
+    assert page_count(rendered("rules", options)) == 2
+
+
 NAME_SENTENCE = {
     Language.EN: "Write your name beside your player",  # the words the pictures' letters cannot cut in two
     Language.FR: "Écris ton prénom à côté de ta lettre de",

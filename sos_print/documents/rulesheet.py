@@ -91,6 +91,7 @@ NAME_PTS = (BODY_PT, SMALL_PT)  # the cell name written inside the naming grid: 
 NAME_SHARE = 0.9  # of the naming grid's cell, the most its cell's name may take across
 NAME_LEAST_PT = SMALL_PT  # the cell's name in the naming grid, at the least (in either print), where the sheet has room
 LABEL_SPACE = 2.0  # between two column labels of the naming grid, at the least (mm)
+NAMING_CELLS = (9.5, 9.0, 8.5, 8.0)  # the naming grid's cells (mm) a sheet tries where the usual ones cost it a page
 NAMING_SLACK = 2.0  # the naming grid's room beside its labels, above or below the grid (mm)
 # The worked example's smallest cell, for a board too large for the sheet's own (mm): in normal print, where a letter
 # and the move number above it still stand inside their cell (at 7 mm the letters stood on the grid's lines: issue 23,
@@ -131,6 +132,7 @@ def render_rules(document: Document, plan: RulesPlan, *, large_print: bool = Fal
         careful_front=how.careful_front,
         most=how.most,
         intro_back=how.intro_back,
+        naming=how.naming,
     )
     return naming_first
 
@@ -152,10 +154,11 @@ class _How:
     careful_front: bool
     most: float
     intro_back: bool
+    naming: float = COORDINATE_CELL
 
-    def key(self) -> tuple[bool, bool, bool, float, bool]:
+    def key(self) -> tuple[bool, bool, bool, float, bool, float]:
         """Returns the layout as `_trial` takes it, after the paper and the plan."""
-        return (self.large_print, self.sections, self.careful_front, self.most, self.intro_back)
+        return (self.large_print, self.sections, self.careful_front, self.most, self.intro_back, self.naming)
 
 
 def _laid_out(paper: Paper, plan: RulesPlan, large_print: bool) -> tuple[RulesPlan, _How]:
@@ -183,8 +186,13 @@ def _laid_out(paper: Paper, plan: RulesPlan, large_print: bool) -> tuple[RulesPl
     # The warning under the steps only where that keeps the sheet to fewer pages: on a sheet of three pages either way
     # it only crowded the front, its pictures 3.5 mm apart read as one tall board (designer's review dz100, 5).
     pages = _trial(paper, plan, False, False, False, large.cell, False)[0]
-    careful_front = pages > 2 and _trial(paper, plan, False, False, True, large.cell, False)[0] < pages
-    return plan, _How(False, False, careful_front, large.cell, False)
+    # Where the sheet takes more than its two sides: a smaller grid for naming cells, else the tip on the front, else
+    # both (5.6 mm too tall, the grid and the tip on the back sent the French team sheet's worked example to a third
+    # Letter page: issue 23, dz100 4).
+    tries = [(careful, cell) for careful in (False, True) for cell in (COORDINATE_CELL, *NAMING_CELLS)]
+    fewer = (how for how in tries if _trial(paper, plan, False, False, how[0], large.cell, False, how[1])[0] < pages)
+    careful_front, naming = next(fewer, (False, COORDINATE_CELL)) if pages > 2 else (False, COORDINATE_CELL)
+    return plan, _How(False, False, careful_front, large.cell, False, naming)
 
 
 @frozen
@@ -230,7 +238,14 @@ def _large_trial(paper: Paper, plan: RulesPlan, *, back: bool) -> LargeLayout:
 # large-print layout that sizes normal print's pictures).
 @lru_cache(maxsize=64)
 def _trial(
-    paper: Paper, plan: RulesPlan, large_print: bool, sections: bool, careful_front: bool, most: float, intro_back: bool
+    paper: Paper,
+    plan: RulesPlan,
+    large_print: bool,
+    sections: bool,
+    careful_front: bool,
+    most: float,
+    intro_back: bool,
+    naming: float = COORDINATE_CELL,
 ) -> tuple[int, DiagramStyle, bool]:
     """Returns the pages the sheet of `plan` takes on `paper`, laid out as `_render_rules` lays it out without being
     drawn, the style of its front's pictures, and whether naming cells came before the other ways to play."""
@@ -243,6 +258,7 @@ def _trial(
         careful_front=careful_front,
         most=most,
         intro_back=intro_back,
+        naming=naming,
     )
     return trial.pages, style, naming_first
 
@@ -256,6 +272,7 @@ def _render_rules(
     careful_front: bool,
     most: float = FRONT_CELL,
     intro_back: bool = False,
+    naming: float = COORDINATE_CELL,
 ) -> tuple[DiagramStyle, bool]:
     """Adds the rule sheet in one language to `document` (see `render_rules`): its back run on, or in `sections`;
     the warning under the steps if `careful_front` and it fits there; the front's pictures' cells `most` mm at most
@@ -332,14 +349,14 @@ def _render_rules(
     # The other ways to play, a list that never leaves its last item alone at the head of a column, go to the next
     # column whole: naming cells, which fits here, takes the room they leave (the French sheet's « SOS en équipes »
     # stood alone at the top of column 2: issue 23, design review des38, B9). Or as `plan.naming_first` says.
-    fits = _naming_height(flow, plan, scale) <= flow.room
+    fits = _naming_height(flow, plan, scale, naming) <= flow.room
     naming_first = fits and (not flow.starts_here(ways) if plan.naming_first is None else plan.naming_first)
     if naming_first:
-        _naming(flow, plan, scale)
+        _naming(flow, plan, scale, naming)
         flow.blocks(ways)
     else:
         flow.blocks(ways)
-        _naming(flow, plan, scale)
+        _naming(flow, plan, scale, naming)
     if sections:
         flow.new_page()
     _example(flow, plan, scale, one_sheet=not large_print)
@@ -581,9 +598,10 @@ class Naming:
         return side + 2 * side_gutter, side + 2 * end_gutter + NAMING_SLACK
 
 
-def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
-    """Places how cells are named: the text, then a grid of the kit's board with one cell named in it."""
-    naming = naming_layout(plan.coordinates, flow.width, scale, legible=plan.legible_name)
+def _naming(flow: Flow, plan: RulesPlan, scale: float, largest: float = COORDINATE_CELL) -> None:
+    """Places how cells are named: the text, then a grid of the kit's board with one cell named in it, its cells
+    `largest` mm at most."""
+    naming = naming_layout(plan.coordinates, flow.width, scale, legible=plan.legible_name, largest=largest)
     draw = partial(_coordinates, naming=naming)
     diagram_w, diagram_h = naming.size
     if flow.width - diagram_w - GAP >= BESIDE_TEXT:
@@ -595,23 +613,25 @@ def _naming(flow: Flow, plan: RulesPlan, scale: float) -> None:
     flow.figure(diagram_h, draw)
 
 
-def _naming_height(flow: Flow, plan: RulesPlan, scale: float) -> float:
+def _naming_height(flow: Flow, plan: RulesPlan, scale: float, largest: float = COORDINATE_CELL) -> float:
     """Returns the height (mm) `_naming` takes in the flow's frames."""
-    naming = naming_layout(plan.coordinates, flow.width, scale, legible=plan.legible_name)
+    naming = naming_layout(plan.coordinates, flow.width, scale, legible=plan.legible_name, largest=largest)
     diagram_w, diagram_h = naming.size
     if flow.width - diagram_w - GAP >= BESIDE_TEXT:
         return flow.measure(plan.cells[:1]) + max(flow.measure(plan.cells[1:], flow.width - diagram_w - GAP), diagram_h)
     return flow.measure(plan.cells) + diagram_h
 
 
-def naming_layout(grid: GridPlan, width: float, scale: float, legible: bool = True) -> Naming:
-    """Returns how the naming grid is drawn in a frame `width` mm wide: its cell COORDINATE_CELL at most (times the
+def naming_layout(
+    grid: GridPlan, width: float, scale: float, legible: bool = True, largest: float = COORDINATE_CELL
+) -> Naming:
+    """Returns how the naming grid is drawn in a frame `width` mm wide: its cell `largest` at most (times the
     scale), the grid COORDINATE_SIDE; its coordinates at the captions' size, or the smallest where those would come
     within LABEL_SPACE of each other (C1 to C8 nearly touched); the cell's name written in it at the body's size if
     it fits, else the smallest, else as large as fits its cell (in 6 × 6 to 8 × 8 cells « L2C3 »): set beside the
     grid, joined to its cell by a leader along its row, it read as a line's name (issue 23, review 34, H1), and a grid
     wide enough for it at the smallest size added a page to some sheets (review 33, 1.1)."""
-    most = min(COORDINATE_CELL, COORDINATE_SIDE / grid.size) * scale
+    most = min(largest, COORDINATE_SIDE / grid.size) * scale
     widest = max(grid.col_labels, key=lambda label: width_of(label, REGULAR, NOTES_PT))
     label_pt = next(
         (
@@ -762,8 +782,9 @@ def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan, tip_on_front: boo
     if options.large_print:
         return True
     for careful_front in (False, True) if tip_on_front else (False,):  # as render_rules tries it
-        if _trial(options.paper, plan, False, False, careful_front, FRONT_CELL, False)[0] <= 2:
-            return True
+        for naming in (COORDINATE_CELL, *NAMING_CELLS):
+            if _trial(options.paper, plan, False, False, careful_front, FRONT_CELL, False, naming)[0] <= 2:
+                return True
     return False
 
 
