@@ -709,6 +709,9 @@ def test_no_macro_prints_markup(sentences):
         ("en", "is empty. An S in B1 completes", "is empty. An~S in B1 completes"),
         ("fr", "un O en B2", "un~O en B2"),
         ("fr", "l’équipe B + D gagne", "l’équipe~B~+~D gagne"),
+        # A team's two seats in words, whole: "A et / C contre B et D" split a team (review dz101, 7).
+        ("fr", "en deux équipes : A et C contre B et D.", "en deux équipes\u202f: A~et~C contre B~et~D."),
+        ("en", "in two teams: A and C against B and D.", "in two teams: A~and~C against B~and~D."),
     ],
 )
 def test_a_letter_standing_alone_keeps_one_neighbour(lang, text, set_as):

@@ -202,6 +202,8 @@ _SPACING = (
     (re.compile(r"\b([SO]) (?=[SO]\b)"), "\\1\u00a0", ("S ", "O ")),
     (re.compile(r"(?<![\w\-])([A-D]), (?=[A-D]\b)"), "\\1,\u00a0", (", ",)),  # seats in order, "(A, B…)"
     (re.compile(r"\b([A-D]) \+ ([A-D])\b"), "\\1\u00a0+\u00a0\\2", (" + ",)),  # a team's name, "A + C"
+    # A team's two seats said in words are one thing too: "A et / C contre B et D" split a team (review dz101, 7).
+    (re.compile(r"\b([A-D]) (and|et) ([A-D])\b"), "\\1\u00a0\\2\u00a0\\3", (" and ", " et ")),
     # A number never ends a line alone: it keeps the word after it ("2 points", "0 pour D", "5 autres", "9 on 3 × 3").
     # A number that is part of a name ("B2", "L2C3") or of a decimal is not one.
     (re.compile(r"(?<![\w.,\u2019'#])(\d+) (?=\w)"), "\\1\u00a0", tuple(f"{digit} " for digit in "0123456789")),
