@@ -892,7 +892,7 @@ BALANCED = [
     (("--size", "5"), (3 + 1, 3 + 1 + 2), 11.0),
     (("--size", "5", "--lang", "fr"), (3 + 1, 3 + 1 + 2), 11.0),
     # The first page's foot in working space (grids in 10 mm cells), not a blank band under 12 mm cells (rv70, 3).
-    (("--size", "5", "--lang", "en+fr"), (2 + 3, 4), 11.0),
+    (("--size", "5", "--lang", "en+fr"), (2 + 2, 4), 11.0),
     (("--size", "5", "--paper", "letter"), (3 + 1, 3 + 1), 11.0),
     (("--size", "5", "--paper", "letter", "--lang", "fr"), (3 + 1, 3 + 1), 11.0),
     (("--size", "5", "--paper", "letter", "--lang", "en+fr"), (2, 4), 11.0),
@@ -2418,8 +2418,10 @@ def test_a_working_page_is_headed_as_the_sheets_others_and_holds_blank_grids_of_
 FOOT_WORKING = [
     (("--large-print", "--size", "5", "--paper", "letter", "--lang", "fr"), ((1, 0), (2, 0), (2, 0), (1, 2))),
     (("--large-print", "--size", "5", "--paper", "letter"), ((1, 0), (2, 0), (2, 0), (1, 2))),
-    (("--lang", "fr+en"), ((3, 1), (3, 1 + 3))),  # one beside the third puzzle, alone in its row (review rv52 C1)
-    (("--count", "7"), ((4, 0), (3, 1 + 3))),
+    # One beside the third puzzle, alone in its row (review rv52 C1); under the rows, two, each under a column's
+    # board, where three spread over the page lined up with nothing above them (dz101, 3).
+    (("--lang", "fr+en"), ((3, 1), (3, 1 + 2))),
+    (("--count", "7"), ((4, 0), (3, 1 + 2))),
     (("--size", "5"), ((3, 1), (3, 1 + 2))),  # the grids under page 2's lone puzzle were nobody's (review rv77)
     # Four a page, and the working page.
     (("--count", "12", "--size", "6"), ((4, 0), (4, 0), (4, 0), (0, 6))),

@@ -860,10 +860,11 @@ def _draw_blanks(
 
 
 def _blank_lefts(box: Box, width: float, columns: int, lefts: Sequence[float]) -> Sequence[float]:
-    """Returns the left edges (mm) of a row of `columns` blank grids `width` mm wide: `lefts` where they are as many;
-    else spread from the first of `lefts` to the margin where they fit there (review rv56 C3), else from margin to
-    margin, as the puzzles' columns; a single one centred."""
-    if len(lefts) == columns:
+    """Returns the left edges (mm) of a row of `columns` blank grids `width` mm wide: `lefts` where they are as many,
+    or fewer but two or more (the puzzles' columns: three grids under two columns lined up with nothing above them,
+    review dz101 3); else spread from the first of `lefts` to the margin where they fit there (review rv56 C3), else
+    from margin to margin, as the puzzles' columns; a single one centred."""
+    if len(lefts) == columns or 2 <= len(lefts) < columns:
         return lefts
     if columns == 1:
         return [box.x + (box.width - width) / 2]
