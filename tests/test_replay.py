@@ -1231,9 +1231,9 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "score 1 point with O in B2 or O in C2. The turning point.",  # left open: "still" (fr76, 1)
                 # B2 and C2 were there before A's O in D4, which made none: no "new moves" (fr64, 2)
                 "At move 2, A wrote O in D4 and scored no points. O in B2 would have scored 1 point at once. A left "
-                "that chance to B, who could score with O in B2 or O in C2. Before this move, A would finish 6 points "
-                "ahead if both sides played their best from this move to the end; after it, 4 points behind. No other "
-                "move recorded cost its player as much.",  # the record stops at move 3: not "in this game" (fr81, 2)
+                "that chance to B. Before this move, A would finish 6 points ahead if both sides played their best "
+                "from this move to the end; after it, 4 points behind. No other move recorded cost its player as "
+                "much.",  # the record stops at move 3: not "in this game" (fr81, 2)
             ],
         ),
         (
@@ -1246,9 +1246,9 @@ def test_a_gift_names_the_point_it_made_possible_not_one_left_before_it():
                 "points de retard. Meilleurs coups : O en B2 ou O en C2. Cadeau : B peut à son tour marquer "
                 "1 point avec O en B2 ou O en C2. C’est le tournant de la partie.",
                 "Au coup 2, A a écrit O en D4 et n’a rien marqué. Un O en B2 aurait rapporté 1 point tout de suite. "
-                "A a laissé cette occasion à B, qui pouvait marquer avec O en B2 ou O en C2. Avant ce coup, si chacun "
-                "avait joué au mieux jusqu’à la fin, A aurait fini avec 6 points d’avance ; après ce coup, A aurait "
-                "fini avec 4 points de retard. Aucun autre coup noté n’a coûté aussi cher à celui qui l’a joué.",
+                "A a laissé cette occasion à B. Avant ce coup, si chacun avait joué au mieux jusqu’à la fin, A aurait "
+                "fini avec 6 points d’avance ; après ce coup, A aurait fini avec 4 points de retard. Aucun autre coup "
+                "noté n’a coûté aussi cher à celui qui l’a joué.",
             ],
         ),
     ],
@@ -1914,7 +1914,8 @@ def legend_start(language: Language) -> str:
     [
         # The record stops at move 5: "in this game" spoke of moves nobody played (French read fr81, 2).
         ((), "No other move recorded cost its team as much.", "its player"),
-        (("--lang", "fr"), "Aucun autre coup noté n’a coûté aussi cher à l’équipe qui l’a joué.", "à celui qui"),
+        # « à l'équipe qui l'a joué » read as the team playing the move, not the mover's team (French read fr100, 8).
+        (("--lang", "fr"), "Aucun autre coup noté n’a coûté aussi cher à son équipe.", "cher à l’équipe qui"),
     ],
 )
 def test_a_team_games_turning_point_says_what_the_move_cost_its_team(args, said, unsaid):

@@ -76,7 +76,7 @@ FRENCH = [
     "2. Forme un S-O-S bien aligné",
     "3. Marque un point et rejoue",
     "rapporte un point",
-    "Chaque fois que tu marques un point, tu rejoues.",
+    "Chaque fois que tu marques, tu rejoues.",
     "4. Grille pleine : fin de la partie",
     "La dernière lettre peut aussi rapporter des points.",
     "En cas d’égalité, la partie est nulle",  # deux camps : pas « en tête »

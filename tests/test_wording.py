@@ -484,7 +484,7 @@ def test_the_rule_statements_are_there_in_each_language(sentences):
             "rules.argued#0": "Both diagonals count, rising and falling.",
         },
         "fr": {
-            "board.rule#2": "Chaque fois que tu marques un point, tu rejoues.",
+            "board.rule#2": "Chaque fois que tu marques, tu rejoues.",
             "board.rule#1": "Si tu formes le premier S-O-S, en ligne, en colonne ou en diagonale, ton équipe gagne "
             "aussitôt.",
             "audit.intro#2": "Si tu marques, tu rejoues : écris ce coup sur la rangée suivante ; tant que tu marques, "
