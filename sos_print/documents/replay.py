@@ -615,10 +615,10 @@ def _pour(
         notes = flow.measure(adult)
         openings = _openings(analysis, pouring)
         # Last, its heading row and three rows, which the table may not start with (five rows break on no page):
-        # where the heading, its intro and those do not fit under what is above, the section starts a page. Where
-        # they fit on no page, or starting a page would leave this one half empty, the heading and intro stand here
-        # and the table starts the next page (`_table`): it started with one row under a page of French large-print
-        # intro (issue 23, des42 B1).
+        # where the heading, its intro and those do not fit under what is above, the section starts a page; where
+        # starting a page would leave this one more than half empty, two rows start it here. It started with one row
+        # under a page of French large-print intro (issue 23, des42 B1), then over the page from a heading and intro
+        # left at a page's foot (dz100 1); only a table too short to break still may.
         three = 2.0 + analysis.head + sum(analysis.rows[:KEPT_ROWS])
         two = 2.0 + analysis.head + sum(analysis.rows[: KEPT_ROWS - 1])
         # A table too short to break keeps no three rows alone: started under its intro with three, a team game's five

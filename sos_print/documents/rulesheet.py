@@ -183,12 +183,11 @@ def _laid_out(paper: Paper, plan: RulesPlan, large_print: bool) -> tuple[RulesPl
             break
     if large_print:
         return plan, _How(True, large.sections, False, FRONT_CELL, large.back)
-    # The warning under the steps only where that keeps the sheet to fewer pages: on a sheet of three pages either way
-    # it only crowded the front, its pictures 3.5 mm apart read as one tall board (designer's review dz100, 5).
-    pages = _trial(paper, plan, False, False, False, large.cell, False)[0]
     # Where the sheet takes more than its two sides: a smaller grid for naming cells, else the tip on the front, else
-    # both (5.6 mm too tall, the grid and the tip on the back sent the French team sheet's worked example to a third
-    # Letter page: issue 23, dz100 4).
+    # both, the first that saves the page (the French team sheet's worked example stood alone on a third Letter page:
+    # issue 23, dz100 4). The tip under the steps only so: on a sheet of three pages either way it only crowded the
+    # front, its pictures 3.5 mm apart read as one tall board (dz100, 5).
+    pages = _trial(paper, plan, False, False, False, large.cell, False)[0]
     tries = [(careful, cell) for careful in (False, True) for cell in (COORDINATE_CELL, *NAMING_CELLS)]
     fewer = (how for how in tries if _trial(paper, plan, False, False, how[0], large.cell, False, how[1])[0] < pages)
     careful_front, naming = next(fewer, (False, COORDINATE_CELL)) if pages > 2 else (False, COORDINATE_CELL)
