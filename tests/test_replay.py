@@ -3775,11 +3775,23 @@ def test_a_comment_that_runs_on_under_its_row_starts_there_at_a_sentence_start(o
         assert re.match(r"(Gift|Mistake|Missed point|Cadeau|Erreur|Point manqué)\s?:", under), (beside, under)
 
 
-def test_the_turning_point_says_cet_before_a_letter_in_french():
-    # "Ce O en B1 a aussi laissé…": S and O both start with a vowel sound, « cet » (issue 23, dz101 8).
-    text = flat(" ".join(texts(document(SLIPS4_TEXT, 4, language=Language.FR))))
-    assert "Un O en B3 aurait rapporté 1 point tout de suite. Cet O en B1 a aussi laissé à A un nouveau coup" in text
-    assert not re.search(r"\bCe [SO] en", text)
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (Language.EN, "O in B3 would have scored 1 point at once. The O in B1 also let A score more with S in A1."),
+        (
+            Language.FR,
+            "Un O en B3 aurait rapporté 1 point tout de suite. Cet O en B1 a aussi permis à A de marquer plus de "
+            "points avec S en A1.",
+        ),
+    ],
+)
+def test_the_turning_point_says_a_gift_made_a_move_score_more_where_it_scored_before(language, said):
+    # S in A1 scored 1 point before B's O in B1 and 2 after it: "a new move that scores" was false of it (French read
+    # fr100, 2). « Ce O en B1 »: S and O both start with a vowel sound, « cet » (issue 23, dz101 8).
+    text = flat(" ".join(texts(document(SLIPS4_TEXT, 4, language=language))))
+    assert said in text
+    assert not re.search(r"\bCe [SO] en|new move that scores: S in A1|nouveau coup qui marque : S en A1", text)
 
 
 @pytest.mark.parametrize("lang", [Language.EN, Language.FR])

@@ -58,6 +58,7 @@ ARGUMENTS = [
         "every": 0,
         "slip": "missed point",
         "fresh": False,  # a missed point that left the same points to the next player: "left that chance to"
+        "grown": False,  # a move that scored before the slip and more after it: "score more"
         "more": 0,
         "turning": True,
         "costliest": True,  # the game turned again after its turning point: "the move that cost the most"
@@ -78,6 +79,7 @@ ARGUMENTS = [
         "size": 8,
         "players": 4,
         "teams": True,
+        "grown": True,  # a gift that made a move score more than it did: "let A score more with"
         "target": 0,
         "first_sos_wins": True,
         "ends_early": True,
@@ -200,6 +202,7 @@ ARGUMENTS.append(
     }
 )
 SAMPLE = {
+    "grown": False,
     "costliest": False,
     "tied": False,
     "margin": False,

@@ -883,6 +883,7 @@ def _turning(
         gift=turn.gift,
         # Points left untaken, the move making none: "new moves" was false of them (fr64, 2).
         fresh=fresh,
+        grown=fresh and _scored_before(replies, before),
         # A costliest move that changed no result says so, under its heading (French read fr79, 3).
         margin=_sign(turn.finish or 0) == _sign(turn.best_finish or 0),
         teams=game.example.variant.teams,  # what a move costs goes to its team (review rv80, 12)
@@ -924,6 +925,13 @@ def _turned_again(game: CheckedExample, side: str, finish: int | None) -> int | 
     scores = game.final.side_scores
     lead = scores[side] - max(points for other, points in scores.items() if other != side)
     return None if finish is None or _sign(lead) == _sign(finish) else lead
+
+
+def _scored_before(replies: tuple[Move, ...], before: Position) -> bool:
+    """Tells whether a move of `replies` already scored `before` the last move, which only made it score more: "left
+    A a new move that scores: S in A1" was false of a move that scored a point before and two after (French read
+    fr100, 2)."""
+    return any(before.board.with_letter(move.cell, move.letter).sos_through(move.cell) for move in replies)
 
 
 def _replies_made(position: Position, before: Position) -> tuple[tuple[Move, ...], bool]:
