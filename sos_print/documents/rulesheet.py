@@ -188,10 +188,17 @@ def _laid_out(paper: Paper, plan: RulesPlan, large_print: bool) -> tuple[RulesPl
     # issue 23, dz100 4). The tip under the steps only so: on a sheet of three pages either way it only crowded the
     # front, its pictures 3.5 mm apart read as one tall board (dz100, 5).
     pages = _trial(paper, plan, False, False, False, large.cell, False)[0]
-    tries = [(careful, cell) for careful in (False, True) for cell in (COORDINATE_CELL, *NAMING_CELLS)]
-    fewer = (how for how in tries if _trial(paper, plan, False, False, how[0], large.cell, False, how[1])[0] < pages)
+    fewer = (how for how in _tries() if _trial(paper, plan, False, False, how[0], large.cell, False, how[1])[0] < pages)
     careful_front, naming = next(fewer, (False, COORDINATE_CELL)) if pages > 2 else (False, COORDINATE_CELL)
     return plan, _How(False, False, careful_front, large.cell, False, naming)
+
+
+def _tries(tip_on_front: bool = True) -> list[tuple[bool, float]]:
+    """Returns the ways a normal-print sheet that takes a third page tries to keep to two, in order: whether the tip
+    stands on the front, and the naming grid's largest cell (mm)."""
+    return [
+        (careful, cell) for careful in (False, True)[: 1 + tip_on_front] for cell in (COORDINATE_CELL, *NAMING_CELLS)
+    ]
 
 
 @frozen
@@ -780,11 +787,10 @@ def keeps_to_one_sheet(options: PrintOptions, plan: RulesPlan, tip_on_front: boo
     The sheet is laid out without being drawn."""
     if options.large_print:
         return True
-    for careful_front in (False, True) if tip_on_front else (False,):  # as render_rules tries it
-        for naming in (COORDINATE_CELL, *NAMING_CELLS):
-            if _trial(options.paper, plan, False, False, careful_front, FRONT_CELL, False, naming)[0] <= 2:
-                return True
-    return False
+    return any(
+        _trial(options.paper, plan, False, False, careful_front, FRONT_CELL, False, naming)[0] <= 2
+        for careful_front, naming in _tries(tip_on_front)
+    )
 
 
 def rule_example(
