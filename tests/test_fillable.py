@@ -910,8 +910,14 @@ LONG_NAME = "Jean-Luc d\u2019Artagnan de la Tour du Pin"  # 37 characters: a cla
             "group 1's field 'group1.pause.next' holds the first 20 characters of a name, all the box takes: write the "
             "seat's letter (A or B)",
         ),
+        (  # one child's whole name is another's cut by the box: either may be meant (sweep ad100)
+            "Anne-Sophie Lefebvre",
+            "Anne-Sophie Lefebvre-Morel",
+            "group 1's field 'group1.pause.next' holds A's name, which is also the first 20 characters of B's, all the "
+            "box takes: write the seat's letter (A or B)",
+        ),
     ],
-    ids=["cyrillic", "curled apostrophe", "longer than the box", "two names alike"],
+    ids=["cyrillic", "curled apostrophe", "longer than the box", "two names alike", "a name the start of another"],
 )
 def test_a_pause_box_typed_in_chromes_viewer_naming_a_child_of_the_names_row_is_read(
     runner, tmp_path, name, other, said
