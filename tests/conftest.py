@@ -32,6 +32,15 @@ def runner():
     return CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def weighing_shared_by_size(monkeypatch):
+    """Makes every game a test weighs in its process (the CLI's analyses included) share its board size's solver:
+    the same exact values, each position searched once per run and process, not once per test."""
+    from rendered import weighing_shared
+
+    weighing_shared(monkeypatch)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Keeps each test module's tests on one xdist worker (a test grouped across modules stays in its group): the

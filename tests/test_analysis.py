@@ -10,7 +10,7 @@ from conftest import examples
 from games import Game, games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rendered import shared_solver, weighing_shared
+from rendered import shared_solver
 
 from sos_print.cli import app
 from sos_print.engine.analysis import Slip, analyse_game, turning_point
@@ -188,8 +188,7 @@ def test_the_json_agrees_with_solve_on_every_solved_position(runner, tmp_path):
     assert any(entry["points"] for entry in found) and any(entry["value"] != entry["best_value"] for entry in found)
 
 
-def test_unsolved_moves_have_null_values_and_no_best_move_in_the_json(runner, tmp_path, monkeypatch):
-    weighing_shared(monkeypatch)
+def test_unsolved_moves_have_null_values_and_no_best_move_in_the_json(runner, tmp_path):
     path = write_record(tmp_path, game_of(5, [("O", cell) for cell in [*CENTRE, "A1"]]))
     found = json.loads(runner.invoke(app, ["analyse", path, "--size", "5", "--json"]).stdout)
     assert found[0] == {

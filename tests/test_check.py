@@ -10,7 +10,6 @@ from conftest import EXAMPLES, examples
 from games import VARIANTS, games, segment_list, true_claims
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rendered import weighing_shared
 
 from sos_print.cli import app
 from sos_print.engine.check import ClaimsError, check_paths, claim_problems, replay_example, verify
@@ -795,11 +794,10 @@ def _in_l1c1(record: str) -> str:
 @pytest.mark.parametrize("notation", ["a1", "l1c1"])
 @pytest.mark.parametrize(("size", "note"), [(5, True), (4, False)])
 def test_replay_and_analyse_of_a_whole_game_given_too_large_a_size_say_which_size_to_give(
-    runner, tmp_path, monkeypatch, size, note, notation
+    runner, tmp_path, size, note, notation
 ):
     # check said it; replay drew a 4 x 4 game on a 5 x 5 board and analyse weighed it there, without a word (ad66, 2).
     # In L1C1 the game fills the top-left corner, whose rows are L1 to L4: no command said it (sweep ad67, 1).
-    weighing_shared(monkeypatch)  # the whole 4 x 4 game weighed four times took 15 s
     record = tmp_path / "game.csv"
     record.write_text(WHOLE if notation == "a1" else _in_l1c1(WHOLE))
     said = (
@@ -894,9 +892,7 @@ SLIP = WHOLE.replace("\n5,A,", "\n5,B,")  # one move written by the wrong player
     ],
     ids=["2-as-3", "2-as-4", "2-as-teams", "3-as-4", "3-as-teams", "two-moves-as-3", "slip-as-2", "slip-as-3"],
 )
-def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(
-    runner, tmp_path, monkeypatch, record, options, note
-):
+def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(runner, tmp_path, record, options, note):
     # A 2-player record checked with --players 3 gave eight lines of moves out of turn and no word of why (review
     # nt62, 8): the lines stay, and a note says which --players puts every move in turn.
     path = tmp_path / "game.csv"
@@ -909,7 +905,6 @@ def test_a_record_out_of_turn_says_which_number_of_players_its_turns_fit(
     assert fits == expected, result.stdout + result.stderr
     # analyse weighed such a record's moves as the rules' turns give them, and replay printed them, without a word;
     # then, with the note, a replay still charged the children with every move out of turn (ad70, 1): both refuse it
-    weighing_shared(monkeypatch)
     out = tmp_path / "replay.pdf"
     refused = [line.replace("note: ", "sos-print: ", 1) for line in expected]
     for command in (["analyse", str(path)], ["replay", str(path), "--out", str(out)]):

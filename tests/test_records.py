@@ -13,7 +13,6 @@ from conftest import EXAMPLES, ROOT, examples
 from games import VARIANTS, Game, games, true_claims
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rendered import weighing_shared
 
 from sos_print.cli import app
 from sos_print.engine.check import claim_problems, replay_example
@@ -716,9 +715,8 @@ FRENCH_RECORD = "Coup;Joueur;Lettre;Case;Lignes;Points;Total A;Total B\n1;A;S;B1
 
 @pytest.mark.parametrize("command", ["check", "analyse", "replay"])
 @pytest.mark.parametrize("name", ["game.csv.bak", "game.dat", "game", "game.csv "])
-def test_a_csv_record_named_otherwise_is_told_by_its_header_row(runner, tmp_path, monkeypatch, command, name):
+def test_a_csv_record_named_otherwise_is_told_by_its_header_row(runner, tmp_path, command, name):
     # A record is told by its header row whatever its name, as a PDF is by its first bytes: not read as TOML.
-    weighing_shared(monkeypatch)  # analyse and replay weigh the game from 13 empty cells: once per run, not per name
     path = tmp_path / name
     path.write_text(FRENCH_RECORD + "3;A;S;B3;B1-B3;1;1;0\n", encoding="utf-8")
     out = ["--out", str(tmp_path / "r.pdf")] * (command == "replay")

@@ -24,7 +24,7 @@ from games import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pdfread import MM, chars, fonts, joined_lines, marks, outline, pages, reader, section, texts, type_sizes
-from rendered import game, rendered, weigh, weighed, weighing_shared
+from rendered import game, rendered, weigh, weighed
 from test_check import SHEET
 from test_signals import wait_for_handlers
 
@@ -339,9 +339,7 @@ def replay_file(tmp_path: Path, record: Path, *args: str) -> Path:
     from typer.testing import CliRunner
 
     out = tmp_path / f"{record.stem}.pdf"
-    with pytest.MonkeyPatch.context() as patch:
-        weighing_shared(patch)  # the record's game is weighed with its size's shared table, not searched again
-        result = CliRunner().invoke(app, ["replay", str(record), *args, "--out", str(out), "--force"])
+    result = CliRunner().invoke(app, ["replay", str(record), *args, "--out", str(out), "--force"])
     assert result.exit_code == 0, result.output
     return out
 
@@ -992,8 +990,7 @@ def signed(value: int) -> str:
     ("rows", "size"),
     [(GAME3, 3), pytest.param([(*row, "", "", "", "") for row in GAME4], 4, marks=GAME4_PRINTED)],
 )
-def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, monkeypatch, rows, size):
-    weighing_shared(monkeypatch)  # the 4 x 4 game starts on the empty board: solved once per run, not per analysis
+def test_the_analysis_agrees_with_analyse_json(runner, tmp_path, rows, size):
     record = tmp_path / "game.csv"
     record.write_text(csv_text(rows))
     result = runner.invoke(app, ["analyse", str(record), "--size", str(size), "--json"])
@@ -4415,10 +4412,7 @@ def test_a_tables_first_rows_that_miss_the_page_by_less_than_its_gap_start_under
     ],
     ids=["long", "every 8", "short"],
 )
-def test_a_long_replay_drawn_after_each_score_says_how_to_shorten_it(
-    runner, tmp_path, monkeypatch, game, size, args, noted
-):
-    weighing_shared(monkeypatch)
+def test_a_long_replay_drawn_after_each_score_says_how_to_shorten_it(runner, tmp_path, game, size, args, noted):
     record, out = tmp_path / "game.csv", tmp_path / "replay.pdf"
     record.write_text(game())
     result = runner.invoke(app, ["replay", str(record), "--size", str(size), *args, "--out", str(out)])
