@@ -462,6 +462,7 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
         for columns in (2, 1):
             width = (page.width - (columns - 1) * COLUMN_GAP) / columns
             rows = [plan.puzzles[k : k + columns] for k in range(0, len(plan.puzzles), columns)]
+            words = tuple(_words_height(row, _words_width(plan, width, scale), scale) for row in rows)
             # Large print enlarges the cells' letters, and its cells are never smaller than normal print's.
             for cell in _cells(scale, least):
                 style = DiagramStyle(
@@ -474,9 +475,8 @@ def sheet_layout(plan: SheetPlan, box: Box, scale: float, least: float | None = 
                     dashes=scale,
                 )
                 for answers in _placements(plan, style, width, scale):
-                    measure = _words_width(plan, width, scale)
-                    words = tuple(_words_height(row, measure, scale) for row in rows)
-                    heights = tuple(_row_height(plan, style, answers, height, scale, spacing.words) for height in words)
+                    under = _under_words(plan, style, answers, scale)
+                    heights = tuple(_stacked(height, spacing.words, under) for height in words)
                     pages = _paginate(heights, (first,), later, spacing.rows)
                     if pages is None:
                         continue
@@ -629,12 +629,25 @@ def _row_height(
 ) -> float:
     """Returns the height (mm) of a row of puzzles whose tallest question and turn are `words` mm tall, `gap` mm over
     the diagram, and its answer boxes where `answers` says."""
+    return _stacked(words, gap, _under_words(plan, style, answers, scale))
+
+
+def _stacked(words: float, gap: float, parts: tuple[float, ...]) -> float:
+    """Returns the height (mm) of a row whose words are `words` mm tall, `gap` mm over `parts` (`_under_words`)."""
+    height = words + gap
+    for part in parts:  # added one by one, in order: the same sum wherever the parts were measured
+        height += part
+    return height
+
+
+def _under_words(plan: SheetPlan, style: DiagramStyle, answers: Answers, scale: float) -> tuple[float, ...]:
+    """Returns the heights (mm) a row of puzzles stacks under its words: the same for every row of a layout."""
     diagram = _diagram_size(plan, style)[1]
     if answers in ROWED:
-        return words + gap + diagram + 2.0 + _answer_row_size(plan, scale)[1]
+        return diagram, 2.0, _answer_row_size(plan, scale)[1]
     # The answer boxes start level with the grid's top, under the coordinates on that side.
     boxes = _side_size(plan, scale) if answers in SIDED else _answer_size(plan, scale)
-    return words + gap + max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1])
+    return (max(diagram, diagram_margins(plan.puzzles[0].grid, style).top + boxes[1]),)
 
 
 def _paginate(heights: Sequence[float], rooms: Sequence[float], room: float, gap: float) -> tuple[int, ...] | None:
