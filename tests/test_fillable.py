@@ -878,12 +878,22 @@ def test_a_pause_box_naming_who_is_next_reads_the_name_as_typed_first(runner, tm
         assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {said}"), result.output
 
 
-def test_a_pause_box_naming_a_child_with_a_straight_apostrophe_reads_the_names_rows_curled_one(runner, tmp_path):
-    # A class list's "O'Connor" is printed "O’Connor" in the names row; a tablet types the pause box straight.
+@pytest.mark.parametrize(
+    ("named", "typed"),
+    [
+        # A class list's "O'Connor" is printed "O’Connor" in the names row; a tablet types the pause box straight.
+        ("Sophie O\u2019Connor", "sophie o'connor"),
+        # A name pasted from a web page into the names row (or the box) brings a zero-width space that prints nothing.
+        ("L\u00e9\u200ba", "L\u00e9a"),
+        ("L\u00e9a", "L\u00e9\u200ba"),
+    ],
+    ids=["straight apostrophe", "zero-width space in the names row", "zero-width space in the box"],
+)
+def test_a_pause_box_naming_a_child_reads_the_name_the_names_row_prints(runner, tmp_path, named, typed):
     _, steps = three_by_three_game()
     values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.pause.score.A": "1", "group1.pause.score.B": "0"}
-    values |= {"group1.names.A": "Sophie O\u2019Connor", "group1.names.B": "Tom"}
-    values["group1.pause.next"] = "sophie o'connor"
+    values |= {"group1.names.A": named, "group1.names.B": "Tom"}
+    values["group1.pause.next"] = typed
     pdf = tmp_path / "class.pdf"
     pdf.write_bytes(fill(fillable(PrintOptions(size=3, groups=2)), values))
     result = runner.invoke(app, ["check", str(pdf)])

@@ -57,7 +57,14 @@ from itertools import islice, pairwise
 from typing import TypeVar
 
 from sos_print.engine.errors import SPREADSHEET_ERROR, ExampleFileError, quoted
-from sos_print.engine.files import UNCLOSED_QUOTE, decoded_spreadsheet, read_bounded, separator_line, trimmed_row
+from sos_print.engine.files import (
+    PRINTS_NOTHING,
+    UNCLOSED_QUOTE,
+    decoded_spreadsheet,
+    read_bounded,
+    separator_line,
+    trimmed_row,
+)
 from sos_print.engine.frozen import frozen, replace
 from sos_print.engine.records import MAX_CELL, is_record_text
 from sos_print.engine.rules import MAX_PLAYERS
@@ -732,7 +739,7 @@ def _placeholder(cells: Sequence[str]) -> bool:
     whose name is not known yet, a bullet or a dot. It was passed over without a word, a child without a seat (issue
     20, sweep 18, N13; "..." sweep ad49, F5; ".", "•", "***", "()", ".,." sweep ad50, F4). A line of invisible
     characters alone is an empty line, as an editor shows it."""
-    filled = [text for text in (cell.translate(_INVISIBLE).strip() for cell in cells) if text]
+    filled = [text for text in (cell.translate(PRINTS_NOTHING).strip() for cell in cells) if text]
     return bool(filled) and not any(character.isalnum() for cell in filled for character in cell)
 
 
@@ -844,21 +851,12 @@ def _cell(cells: Sequence[str], column: int) -> str:
     return clean_name(cells[column]) if column < len(cells) else ""
 
 
-# Marks a word processor or a web page leaves in a name, which print nothing: "Lé\u200ba" and "Léa" printed the same
-# name with no note that it repeats (issue 20, sweep 18, N16). A zero-width joiner or non-joiner is part of some
-# scripts' spelling, and stays. So are the controls of a text's direction, which a name needs no more than the marks
-# (an override, U+202E, set the one name that held it off the centre of the fillable form's box: sweep ad100, 3).
-_INVISIBLE = dict.fromkeys(
-    map(ord, "\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-)
-
-
 def clean_name(text: str) -> str:
     """Returns a name as printed: in NFC (an e and its accent as one é), its spaces collapsed to one, its typewriter
     apostrophes typographic ones, as in every other word printed ("O’Connor"); a name with nothing visible (only
     zero-width or format characters) is no name, nor one of punctuation alone: the "-" or "?" a teacher types for a
     name not known."""
-    name = " ".join(unicodedata.normalize("NFC", text).translate(_INVISIBLE).split()).replace("'", "\u2019")
+    name = " ".join(unicodedata.normalize("NFC", text).translate(PRINTS_NOTHING).split()).replace("'", "\u2019")
     return name if any(unicodedata.category(char)[0] in "LNS" for char in name) else ""
 
 
@@ -873,7 +871,7 @@ def _rows(text: str) -> Iterator[tuple[int, str]]:
     for number, whole in numbered:
         whole = whole.removesuffix("\n")
         for line in [whole] if any(map(whole.__contains__, _SEPARATORS)) else whole.splitlines() or [""]:
-            if line.translate(_NOT_TEXT).translate(_INVISIBLE).strip():  # a line of zero-width spaces was a heading
+            if line.translate(_NOT_TEXT).translate(PRINTS_NOTHING).strip():  # a line of zero-width spaces was a heading
                 yield number, line
 
 

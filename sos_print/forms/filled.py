@@ -47,7 +47,7 @@ from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObje
 
 from sos_print.engine.errors import ExampleFileError, PrintedDocumentError, SosError, quoted
 from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader, Pause
-from sos_print.engine.files import PRINTED_BY, PRINTED_KINDS, read_bounded, sniffed_text, starts_as_pdf
+from sos_print.engine.files import PRINTED_BY, PRINTED_KINDS, PRINTS_NOTHING, read_bounded, sniffed_text, starts_as_pdf
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, is_record_text, record_from_table
@@ -1625,8 +1625,9 @@ def _named_seat(text: str, header: GameHeader, group: int, name: str, path: str)
 
 
 def _folded(name: str) -> str:
-    """Returns a name as compared whatever its case and its apostrophes ("O’Connor" is "o'connor")."""
-    return name.replace("\u2019", "'").casefold()
+    """Returns a name as compared whatever its case, its apostrophes ("O’Connor" is "o'connor") and the marks that
+    print nothing (PRINTS_NOTHING)."""
+    return name.translate(PRINTS_NOTHING).replace("\u2019", "'").casefold()
 
 
 _SAID = 2  # the most characters of a pause box's text a message quotes: a longer one may be a child's name
