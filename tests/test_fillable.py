@@ -947,6 +947,28 @@ def test_a_pause_box_typed_in_chromes_viewer_naming_a_child_of_the_names_row_is_
         assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {said}"), result.output
 
 
+def test_a_pause_box_holding_a_name_that_begins_two_others_asks_for_the_seats_letter(runner, tmp_path):
+    # Three children whose names the box cuts alike: the whole name typed may mean any of them (sweep ad100).
+    variant = Variant(players=3)
+    position, steps = Position.start(Board.empty(3), variant), []
+    for name, letter in [("A1", "S"), ("B2", "O")]:
+        cell = next(c for c in position.board.empty_cells() if cell_name(c, 3) == name)
+        steps.append(position.step(Move(cell, Letter(letter))))
+        position = steps[-1].after
+    values = move_values(steps, 3, Notation.A1, variant)
+    names = {"A": "Anne-Sophie Lefebvre", "B": "Anne-Sophie Lefebvre-Morel", "C": "Anne-Sophie Lefebvre-Petit"}
+    values |= {f"group1.names.{seat}": name for seat, name in names.items()}
+    values["group1.pause.next"] = names["A"]
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3, variant=variant)), values))
+    result = runner.invoke(app, ["check", str(pdf)])
+    said = (
+        "group 1's field 'group1.pause.next' holds A's name, which is also the first 20 characters of B's and C's, all "
+        "the box takes: write the seat's letter (A or B or C)"
+    )
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {said}"), result.output
+
+
 REPLAYED_PAUSES = [
     ("the score and seat after move 5", None),
     (

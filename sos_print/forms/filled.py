@@ -1588,13 +1588,14 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
             f"group {group}'s field {quoted(name)} holds the first {NEXT_LENGTH} characters of a name, all the box "
             f"takes: write the seat's letter ({' or '.join(cut)})",
         )
-    if seat is not None and [side for side in cut if side != seat]:
+    others = [f"{side}'s" for side in cut if side != seat]
+    if seat is not None and others:
         # One seat's whole name is another's cut by the box: either child may be meant (sweep ad100).
         raise ExampleFileError(
             path,
             f"group {group}'s field {quoted(name)} holds {seat}'s name, which is also the first {NEXT_LENGTH} "
-            f"characters of {' and '.join(side for side in cut if side != seat)}'s, all the box takes: write the "
-            f"seat's letter ({' or '.join(sorted({seat, *cut}))})",
+            f"characters of {' and '.join(others)}, all the box takes: write the seat's letter "
+            f"({' or '.join(sorted({seat, *cut}))})",
         )
     if text and seat is None:
         said = quoted(text) if len(text) <= _SAID else "a word that is no name of the names row"
