@@ -886,8 +886,19 @@ def test_a_pause_box_naming_who_is_next_reads_the_name_as_typed_first(runner, tm
         # A name pasted from a web page into the names row (or the box) brings a zero-width space that prints nothing.
         ("L\u00e9\u200ba", "L\u00e9a"),
         ("L\u00e9a", "L\u00e9\u200ba"),
+        ("L\u00e9a\u061c", "L\u00e9a"),  # an Arabic letter mark, a direction mark as the others
+        # A Turkish I, dotted or dotless, in a class list in capitals and the box in small letters, or the other way.
+        ("\u0130rem", "IREM"),
+        ("I\u015eIK", "I\u015f\u0131k"),
     ],
-    ids=["straight apostrophe", "zero-width space in the names row", "zero-width space in the box"],
+    ids=[
+        "straight apostrophe",
+        "zero-width space in the names row",
+        "zero-width space in the box",
+        "arabic letter mark",
+        "dotted capital I",
+        "dotless small i",
+    ],
 )
 def test_a_pause_box_naming_a_child_reads_the_name_the_names_row_prints(runner, tmp_path, named, typed):
     _, steps = three_by_three_game()
@@ -940,6 +951,46 @@ def test_a_pause_box_typed_in_chromes_viewer_naming_a_child_of_the_names_row_is_
     values |= {"group1.names.A": name, "group1.names.B": other}  # as a class list writes them
     pdf = tmp_path / "class.pdf"
     pdf.write_bytes(typed_in_pdfium(fill(fillable(PrintOptions(size=3)), values), {"group1.pause.next": name}, True))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if said is None:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
+    else:
+        assert (result.exit_code, result.stdout.splitlines()[0]) == (1, f"{pdf}: {said}"), result.output
+
+
+@pytest.mark.parametrize(
+    ("names", "box", "scores", "said"),
+    [
+        # A name of marks that print nothing is no name: an empty box named it, and claimed A wrote next (sweep 80, 1).
+        (("\u200b", "Tom"), "", ("1", "2"), None),
+        (("\u200b", "\ufeff"), "", ("1", "2"), None),
+        (("Tom", "Zo\u00e9"), "\u200b", ("1", "2"), None),  # a box that prints nothing says nothing
+        (("Tom", "Zo\u00e9"), "B\u200b", ("1", "2"), None),  # a seat's letter and a mark is the seat
+        (("Tom", "Zo\u00e9"), "\u200fB", ("1", "2"), None),  # a right-to-left mark typed first
+        (  # two names printed alike: either child may be meant (sweep 80, 4)
+            ("L\u00e9a", "L\u00e9\u200ba"),
+            "L\u00e9a",
+            ("1", "1"),
+            "group 1's field 'group1.pause.next' holds a name that seats A and B both have in the names row: write the "
+            "seat's letter (A or B)",
+        ),
+    ],
+    ids=[
+        "a name of a mark alone",
+        "two names of marks alone",
+        "a box of a mark alone",
+        "a letter and a mark",
+        "a mark and a letter",
+        "two names printed alike",
+    ],
+)
+def test_a_pause_box_reads_names_and_letters_as_they_print(runner, tmp_path, names, box, scores, said):
+    _, steps = three_by_three_game()  # after move 6: A 1, B 2, B to write again; after move 5: A 1, B 1, B next
+    values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.pause.next": box}
+    values |= {"group1.pause.score.A": scores[0], "group1.pause.score.B": scores[1]}
+    values |= {"group1.names.A": names[0], "group1.names.B": names[1]}
+    pdf = tmp_path / "class.pdf"
+    pdf.write_bytes(fill(fillable(PrintOptions(size=3)), values))
     result = runner.invoke(app, ["check", str(pdf)])
     if said is None:
         assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output

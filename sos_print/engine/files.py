@@ -22,9 +22,14 @@ from sos_print.engine.errors import ExampleFileError
 # name with no note that it repeats (issue 20, sweep 18, N16), and a pause box's "Léa" was no name of a names row
 # holding "Lé\u200ba". A zero-width joiner or non-joiner is part of some scripts' spelling, and stays. So are the
 # controls of a text's direction, which a name needs no more than the marks (an override, U+202E, set the one name
-# that held it off the centre of the fillable form's box: sweep ad100, 3). A table for `str.translate`.
+# that held it off the centre of the fillable form's box: sweep ad100, 3), the Arabic letter mark among them, and the
+# invisible operators and the Mongolian vowel separator, which print nothing either. A table for `str.translate`.
 PRINTS_NOTHING = dict.fromkeys(
-    map(ord, "\u00ad\u200b\u200e\u200f\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    map(
+        ord,
+        "\u00ad\u061c\u180e\u200b\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+        "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+    )
 )
 # A CSV reader's refusal of a quotation mark never closed, which would join every row after it into one cell.
 UNCLOSED_QUOTE = "a quotation mark opens a cell and is never closed: remove it, or close it in the same row"

@@ -284,7 +284,7 @@ def _refuse_values_not_shown(
     redrawn = _redrawn(catalog)
     budget = Budget()
     prefix = f"group{groups[0]}."
-    names = {_folded(" ".join(value.split())) for name, value in found.items() if name.startswith(f"{prefix}names.")}
+    names = {_folded(value) for name, value in found.items() if name.startswith(f"{prefix}names.")}
     for name, value in found.items():
         tail = name[len(prefix) :] if name.startswith(prefix) else ""
         if not _KNOWN.fullmatch(tail):
@@ -372,7 +372,7 @@ def _refuse_values_not_shown(
 def _names_one(value: str, names: set[str]) -> bool:
     """Tells whether a pause box's `value` is one of the `names` (folded, `_folded`) of its names row, or the start of
     one that the box cut (`_cut`: `_pause` says so)."""
-    typed = _folded(" ".join(value.split()))
+    typed = _folded(value)
     return bool(typed) and any(name == typed or _cut(value, name) for name in names)
 
 
@@ -1322,7 +1322,7 @@ def _header(fields: dict[str, str], game: FormGame, group: int) -> GameHeader:
     and line breaks made single spaces."""
 
     def typed(*parts: str) -> str:
-        return " ".join(unicodedata.normalize("NFC", fields.get(group_field(group, *parts), "")).split())
+        return _plain(fields.get(group_field(group, *parts), ""))
 
     names = tuple((seat, typed("names", seat)) for seat in game.variant.seats if typed("names", seat))
     return GameHeader(names, typed("class"), typed("date"), game.group, game.groups, game.lang)
@@ -1578,7 +1578,7 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
             )
         scores.append((side, int(text)))
     name = group_field(group, "pause", "next")
-    text = " ".join(unicodedata.normalize("NFC", fields.get(name, "")).split())
+    text = _plain(fields.get(name, ""))
     seat = text.upper() if text.upper() in game.variant.seats else _named_seat(text, header, group, name, path)
     cut = [side for side, given in header.names if _cut(fields.get(name, ""), given)]
     if text and seat is None and cut:
@@ -1612,7 +1612,9 @@ def _named_seat(text: str, header: GameHeader, group: int, name: str, path: str)
     """Returns the seat whose name in the names row is `text`, as typed, else whatever its case; None where none has
     it. Two seats named alike ("Lea" and "LEA") gave the name to the last of them, and a true pause box was told false
     (sweep ad96, 1): a name typed as two seats have it is refused, naming them."""
-    typed = [seat for seat, given in header.names if " ".join(unicodedata.normalize("NFC", given).split()) == text]
+    if not text:
+        return None
+    typed = [seat for seat, given in header.names if given == text]
     # whatever its apostrophe too: a class list's names are printed with typographic ones, a tablet types straight
     alike = [seat for seat, given in header.names if _folded(given) == _folded(text)]
     seats = typed or alike
@@ -1625,10 +1627,17 @@ def _named_seat(text: str, header: GameHeader, group: int, name: str, path: str)
     return seats[0] if seats else None
 
 
+def _plain(text: str) -> str:
+    """Returns a field's text as read: in NFC, without the marks that print nothing (PRINTS_NOTHING), its spaces and
+    line breaks made single spaces."""
+    return " ".join(unicodedata.normalize("NFC", text).translate(PRINTS_NOTHING).split())
+
+
 def _folded(name: str) -> str:
     """Returns a name as compared whatever its case, its apostrophes ("O’Connor" is "o'connor") and the marks that
-    print nothing (PRINTS_NOTHING)."""
-    return name.translate(PRINTS_NOTHING).replace("\u2019", "'").casefold()
+    print nothing; the Turkish I's dotted and dotless forms fold to i, as a class list in capitals writes them ("IŞIK"
+    is "Işık", "İREM" is "irem")."""
+    return _plain(name).replace("\u2019", "'").casefold().replace("i\u0307", "i").replace("\u0131", "i")
 
 
 _SAID = 2  # the most characters of a pause box's text a message quotes: a longer one may be a child's name
