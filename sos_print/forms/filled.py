@@ -1318,8 +1318,7 @@ _HEADER_LIMITS = {"class": max(_SLACK * CLASS_LENGTH, CLASS_NAME_LENGTH), "date"
 
 def _header(fields: dict[str, str], game: FormGame, group: int) -> GameHeader:
     """Returns what group `group`'s header says: the names typed for each seat, the class, the date, and the group
-    (as its game field says it, with the class's count of groups). Each text is read as typed, in NFC, its spaces
-    and line breaks made single spaces."""
+    (as its game field says it, with the class's count of groups). Each text is read as it prints (`_plain`)."""
 
     def typed(*parts: str) -> str:
         return _plain(fields.get(group_field(group, *parts), ""))
