@@ -31,6 +31,14 @@ PRINTS_NOTHING = dict.fromkeys(
         "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
     )
 )
+
+
+def as_printed(text: str) -> str:
+    """Returns text as it prints: in NFC (an e and its accent as one é), without the marks that print nothing
+    (PRINTS_NOTHING), its spaces and line breaks made single spaces."""
+    return " ".join(unicodedata.normalize("NFC", text).translate(PRINTS_NOTHING).split())
+
+
 # A CSV reader's refusal of a quotation mark never closed, which would join every row after it into one cell.
 UNCLOSED_QUOTE = "a quotation mark opens a cell and is never closed: remove it, or close it in the same row"
 _KINDS = {

@@ -60,6 +60,7 @@ from sos_print.engine.errors import SPREADSHEET_ERROR, ExampleFileError, quoted
 from sos_print.engine.files import (
     PRINTS_NOTHING,
     UNCLOSED_QUOTE,
+    as_printed,
     decoded_spreadsheet,
     read_bounded,
     separator_line,
@@ -856,7 +857,7 @@ def clean_name(text: str) -> str:
     apostrophes typographic ones, as in every other word printed ("O’Connor"); a name with nothing visible (only
     zero-width or format characters) is no name, nor one of punctuation alone: the "-" or "?" a teacher types for a
     name not known."""
-    name = " ".join(unicodedata.normalize("NFC", text).translate(PRINTS_NOTHING).split()).replace("'", "\u2019")
+    name = as_printed(text).replace("'", "\u2019")
     return name if any(unicodedata.category(char)[0] in "LNS" for char in name) else ""
 
 

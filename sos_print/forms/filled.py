@@ -47,7 +47,7 @@ from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObje
 
 from sos_print.engine.errors import ExampleFileError, PrintedDocumentError, SosError, quoted
 from sos_print.engine.examples import CLASS_NAME_LENGTH, Example, GameHeader, Pause
-from sos_print.engine.files import PRINTED_BY, PRINTED_KINDS, PRINTS_NOTHING, read_bounded, sniffed_text, starts_as_pdf
+from sos_print.engine.files import PRINTED_BY, PRINTED_KINDS, as_printed, read_bounded, sniffed_text, starts_as_pdf
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, is_record_text, record_from_table
@@ -1318,10 +1318,10 @@ _HEADER_LIMITS = {"class": max(_SLACK * CLASS_LENGTH, CLASS_NAME_LENGTH), "date"
 
 def _header(fields: dict[str, str], game: FormGame, group: int) -> GameHeader:
     """Returns what group `group`'s header says: the names typed for each seat, the class, the date, and the group
-    (as its game field says it, with the class's count of groups). Each text is read as it prints (`_plain`)."""
+    (as its game field says it, with the class's count of groups). Each text is read as it prints (`as_printed`)."""
 
     def typed(*parts: str) -> str:
-        return _plain(fields.get(group_field(group, *parts), ""))
+        return as_printed(fields.get(group_field(group, *parts), ""))
 
     names = tuple((seat, typed("names", seat)) for seat in game.variant.seats if typed("names", seat))
     return GameHeader(names, typed("class"), typed("date"), game.group, game.groups, game.lang)
@@ -1577,7 +1577,7 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
             )
         scores.append((side, int(text)))
     name = group_field(group, "pause", "next")
-    text = _plain(fields.get(name, ""))
+    text = as_printed(fields.get(name, ""))
     seat = text.upper() if text.upper() in game.variant.seats else _named_seat(text, header, group, name, path)
     cut = [side for side, given in header.names if _cut(fields.get(name, ""), given)]
     if text and seat is None and cut:
@@ -1626,17 +1626,11 @@ def _named_seat(text: str, header: GameHeader, group: int, name: str, path: str)
     return seats[0] if seats else None
 
 
-def _plain(text: str) -> str:
-    """Returns a field's text as read: in NFC, without the marks that print nothing (PRINTS_NOTHING), its spaces and
-    line breaks made single spaces."""
-    return " ".join(unicodedata.normalize("NFC", text).translate(PRINTS_NOTHING).split())
-
-
 def _folded(name: str) -> str:
     """Returns a name as compared whatever its case, its apostrophes ("O’Connor" is "o'connor") and the marks that
     print nothing; the Turkish I's dotted and dotless forms fold to i, as a class list in capitals writes them ("IŞIK"
     is "Işık", "İREM" is "irem")."""
-    return _plain(name).replace("\u2019", "'").casefold().replace("i\u0307", "i").replace("\u0131", "i")
+    return as_printed(name).replace("\u2019", "'").casefold().replace("i\u0307", "i").replace("\u0131", "i")
 
 
 _SAID = 2  # the most characters of a pause box's text a message quotes: a longer one may be a child's name
