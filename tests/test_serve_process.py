@@ -106,6 +106,19 @@ def test_a_page_starting_removes_the_upload_folders_a_killed_page_left_and_nothi
     assert (outside / "keep.csv").read_text() == "Ada\n"
 
 
+def test_a_page_starting_in_a_temporary_folder_others_may_write_in_removes_nothing(tmp_path):
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    temporary.chmod(0o777)  # not sticky: another user may rename a folder of ours to a leftover's name
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    renamed = temporary / f"sos-print-web-{int(ended.stdout)}-x"
+    renamed.mkdir()
+    (renamed / "notes.txt").write_text("the teacher's notes\n")
+    server = start(temporary)
+    server.stop()
+    assert (renamed / "notes.txt").read_text() == "the teacher's notes\n"
+
+
 def test_fifty_requests_at_once_are_each_answered_done_or_busy(tmp_path):
     server = start(tmp_path / "tmp", "--workers", "2")
     answers: list[int] = []

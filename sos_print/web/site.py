@@ -37,6 +37,7 @@ from werkzeug.formparser import FormDataParser
 from werkzeug.wrappers import Request, Response
 
 from sos_print.engine.frozen import frozen, replace
+from sos_print.system.cachedir import is_guarded
 from sos_print.system.jobs import Cancelled, Job
 from sos_print.web.forms import Form, Kind, arguments, refused_character, refused_text
 from sos_print.web.pool import Full, Pool
@@ -398,8 +399,11 @@ class Site:
 
 def clear_leftovers(temporary: Path) -> None:
     """Removes the upload folders a page of this user left when its process was killed (a class list holds
-    children's names): only real folders, owned by this user, named by a process that is no longer running."""
+    children's names): only real folders, owned by this user, named by a process that is no longer running, in a
+    temporary folder where no other user may rename one of this user's folders to such a name (sweep ad101, 2)."""
     if os.name != "posix":  # Windows keeps a temporary folder per user, and its os.kill would end the process
+        return
+    if not is_guarded(temporary, os.getuid()):
         return
     for entry in temporary.glob(f"{WORKSPACE}*-*"):
         number = entry.name[len(WORKSPACE) :].split("-", 1)[0]
