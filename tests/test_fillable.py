@@ -1326,6 +1326,102 @@ def test_a_pdf_that_is_no_filled_audit_is_one_line_and_status_1(runner, tmp_path
     assert not out.exists()
 
 
+def _with_look(data: bytes, field: str, look: str | None, background: list[float] | None, drawn: bool) -> bytes:
+    """Returns a filled audit with one widget's default look (/DA) and background (/MK /BG) changed, which readers
+    draw it from: the form asks them to draw its fields again (`drawn`, as sos-print's do), or the widget has no
+    drawing of its own."""
+    from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, FloatObject, NameObject, TextStringObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    widget = next(
+        annotation.get_object()
+        for annotation in writer.pages[0]["/Annots"]
+        if annotation.get_object().get("/T") == field.rsplit(".", 1)[1]
+        and ".".join(_full_name(annotation.get_object())) == field
+    )
+    if look is not None:
+        widget[NameObject("/DA")] = TextStringObject(look)
+    if background is not None:
+        colour = ArrayObject([FloatObject(part) for part in background])
+        widget[NameObject("/MK")] = DictionaryObject({NameObject("/BG"): colour})
+    writer.root_object["/AcroForm"][NameObject("/NeedAppearances")] = BooleanObject(drawn)
+    if not drawn:
+        widget.pop("/AP", None)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _full_name(node) -> list[str]:
+    parent = node.get("/Parent")
+    return [*(_full_name(parent.get_object()) if parent is not None else []), str(node.get("/T", ""))]
+
+
+SYMBOLS = "in a font of the file's own or of symbols, whose glyphs may show other characters"
+
+
+@pytest.mark.parametrize(
+    ("look", "background", "drawn", "hidden"),
+    [
+        ("/Helv 12 Tf 1 1 1 rg", None, True, "in a colour too near its background"),
+        ("/Helv 0 Tf 0.95 g", None, True, "in a colour too near its background"),
+        ("/Helv 0 Tf 0 0 0 0 k", None, False, "in a colour too near its background"),
+        (None, [0], True, "in a colour too near its background"),
+        (None, [0.1, 0.1, 0.1], False, "in a colour too near its background"),
+        ("/Helv 1 Tf 0 g", None, True, "at 1.0 points, too small to read on paper"),
+        ("/ZaDb 0 Tf 0 g", None, True, SYMBOLS),
+        ("/Helv 0 Tf 0 g 3 Tr", None, True, "with drawing instructions no PDF reader writes for a field (Tr)"),
+        ("/Helv 0 Tf 0 g 1 Tz", None, True, "with drawing instructions no PDF reader writes for a field (Tz)"),
+        ("0 g", None, True, "with a default look that names no font"),
+        ("/Helv 0 Tf 0 g (", None, True, "with a default look sos-print cannot read"),
+        # What readers write is read: black, grey, dark blue, CMYK black, white on black, a neutral spacing.
+        ("/Helv 12 Tf 0 g", None, True, None),
+        ("/Helv 0 Tf 0.6 g", None, True, None),
+        ("/Helv 10 Tf 0 0 0.5 rg", None, False, None),
+        ("/Helv 0 Tf 0 0 0 1 k", None, True, None),
+        ("/Helv 0 Tf 1 g", [0], True, None),
+        ("/Helv 0 Tf 0 g 0 Tc 100 Tz", [1, 1, 0.8], True, None),
+    ],
+)
+def test_a_claim_readers_draw_from_its_default_look_is_held_to_what_they_draw(
+    runner, tmp_path, look, background, drawn, hidden
+):
+    # A form asking readers to draw its fields again (as sos-print's do) showed a claim in white, at 1 point or over
+    # a black box as empty, and its record was read and called true (sweep ad101, 1).
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    path = tmp_path / "group.pdf"
+    path.write_bytes(_with_look(filled, "group1.move.2.cell", look, background, drawn))
+    result = runner.invoke(app, ["check", str(path)])
+    if hidden is None:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
+        return
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [
+        f"{path}: group 1's field 'group1.move.2.cell' holds 'B2' but PDF readers draw it {hidden}: what sos-print "
+        "would read is not what the audit shows; send the file the audit was filled in",
+        "checked 1 file: 1 problem in 1 file",
+    ]
+
+
+def test_a_filled_audit_named_toml_is_checked_as_the_audit_it_is_and_no_example(runner, tmp_path):
+    # Checked, it lost the note of its unfinished game; given as an example, it was "not UTF-8 text (byte 10)" (ad101).
+    path = tmp_path / "group 1.toml"
+    _, steps = three_by_three_game()
+    path.write_bytes(fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant())))
+    result = runner.invoke(app, ["check", str(path)])
+    stops = "the record stops after 7 moves, before the end of the game: 2 of the 3 × 3 board's cells are empty"
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "checked 1 file: every claim holds\n",
+        f"note: {path}: {stops}\n",
+    )
+    out = tmp_path / "teacher.pdf"
+    taught = runner.invoke(app, ["teacher", str(path), "--out", str(out)])
+    assert (taught.exit_code, taught.stdout) == (1, f"{path}: is a PDF, not a worked example (text in TOML)\n")
+    assert not out.exists()
+
+
 def test_pypdfs_complaints_about_a_damaged_file_stay_off_the_terminal(tmp_path):
     paths = []
     for kind in ("damaged", "garbage"):

@@ -20,6 +20,7 @@ from sos_print.engine.files import (
     read_bounded,
     read_head,
     sniffed_text,
+    starts_as_pdf,
     wide_encoding,
 )
 from sos_print.engine.frozen import frozen
@@ -141,6 +142,8 @@ def load_example(path: str) -> Example:
     data = read_bounded(path, MAX_BYTES, "an example file")
     if kind := packed_kind(path, data):  # a workbook's bytes would be "not UTF-8 text", which says nothing to do
         raise ExampleFileError(path, f"is {kind}", unread=True)
+    if starts_as_pdf(data):  # a filled audit saved as "group 1.toml" was "not UTF-8 text (byte 10)" (ad101, 3)
+        raise ExampleFileError(path, "is a PDF, not a worked example (text in TOML)", unread=True)
     if picture := picture_kind(data):
         raise ExampleFileError(path, f"is {picture}, not a worked example (text in TOML)")
     if wide := wide_encoding(data):  # it was "not UTF-8 text (byte 0)", where records are told what to do (ad84, 7)

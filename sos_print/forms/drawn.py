@@ -29,7 +29,7 @@ EDGE = 1.5  # points: a field's box lies on its cell's lines, which the page dra
 _SCALE = 2  # pixels a point where a widget's value is looked for: a "1" at 12 points is a stem of one point
 _BAND = 6.0  # points: a field's border runs this far into its box (`forms.shown`)
 _SIDE = 0.9  # of a box's width or height: ink from end to end of that much of a row or column near an edge is a side
-_CONTRAST = 32  # of 255: a value's ink is at least this much darker than its box's background
+CONTRAST = 32  # of 255: a value's ink is at least this much darker than its box's background
 _LEAST_MARK = 0.5  # square points of ink: a hyphen is about 3 at 12 points, 0.7 at 6; a "1" at 1 point, 0.1
 
 
@@ -173,7 +173,7 @@ def _shown(page: Any) -> tuple[float, ...]:
 
 def _marked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
     """Tells whether a box, less its edges, holds a mark of a value, drawn at _SCALE pixels a point: at least
-    _LEAST_MARK of ink, ink being darker than the box's own background by _CONTRAST (a field may be filled in a
+    _LEAST_MARK of ink, ink being darker than the box's own background by CONTRAST (a field may be filled in a
     colour), none of it counted in a border's sides (a row or column within _BAND of the box's edge that ink runs
     along nearly end to end, solid or dashed). A value shrunk to a speck, moved or turned out of the box leaves none
     (sweeps ad58 F1, ad59)."""
@@ -187,7 +187,7 @@ def _marked(bitmap: Any, shown: Sequence[float], box: Sequence[float]) -> bool:
     pixels, stride = bitmap.buffer, bitmap.stride
     grey = b"".join(bytes(pixels[row * stride + left : row * stride + right]) for row in range(top, bottom))
     band = int(_BAND * _SCALE)
-    limit = min(_INK, _background(grey, width, height, band) - _CONTRAST)
+    limit = min(_INK, _background(grey, width, height, band) - CONTRAST)
     block = grey.translate(bytes(int(value < limit) for value in range(256)))
     edges = [*range(min(band, width)), *range(max(width - band, 0), width)]
     sides = {column for column in edges if _spans(block[column::width], height)}

@@ -51,6 +51,7 @@ from sos_print.engine.files import PRINTED_BY, PRINTED_KINDS, as_printed, read_b
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, is_record_text, record_from_table
+from sos_print.forms.defaults import why_hidden
 from sos_print.forms.drawing import refuse_heavy_pages
 from sos_print.forms.fields import (
     CLASS_LENGTH,
@@ -300,6 +301,14 @@ def _refuse_values_not_shown(
                     f"does not show it ({unseen}): what sos-print would read is not what the audit shows; send the "
                     "file the audit was filled in",
                 )
+            hidden = _hidden_when_redrawn(widget, field, form, fonts, tail) if widget is not None else None
+            if hidden is not None and (redrawn or _appearance(widget) is None):
+                raise ExampleFileError(
+                    path,
+                    f"group {groups[0]}'s field {quoted(name)} holds {quoted(' '.join(value.split()))} but PDF "
+                    f"readers draw it {hidden}: what sos-print would read is not what the audit shows; send the file "
+                    "the audit was filled in",
+                )
         if _kind(field) == "/Tx" and _flags(field) & _COMB:
             raise ExampleFileError(
                 path,
@@ -367,6 +376,24 @@ def _refuse_values_not_shown(
                 "value was changed without drawing it again): what sos-print would read is not what the audit shows; "
                 "retype the field in a PDF reader and save the file",
             )
+
+
+def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: str) -> str | None:
+    """Returns why a widget's value, drawn by a reader from the default look (`forms.defaults`), would not show, None
+    if it would. A claim is held to its font and size too: readers draw it in the form's Helvetica (A6)."""
+    look = widget.get("/DA")
+    node, depth = field, 0
+    while look is None and node is not None and depth <= _DEEPEST:
+        look, node, depth = node.get("/DA"), _dictionary(node.get("/Parent")), depth + 1
+    if look is None and form is not None:
+        look = form.get("/DA")
+    looks = _dictionary(widget.get("/MK"))
+    background = looks.get("/BG") if looks is not None else None
+    box = _rectangle(widget.get("/Rect"))
+    claim = tail.startswith(("move.", "pause."))
+    legible = box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
+    smallest = _SMALLEST_CLAIM if claim and legible else None
+    return why_hidden(look, background, fonts if claim else None, smallest)
 
 
 def _names_one(value: str, names: set[str]) -> bool:
