@@ -1369,6 +1369,7 @@ SYMBOLS = "in a font of the file's own or of symbols, whose glyphs may show othe
         (None, [0], True, "in a colour too near its background"),
         (None, [0.1, 0.1, 0.1], False, "in a colour too near its background"),
         ("/Helv 1 Tf 0 g", None, True, "at 1.0 points, too small to read on paper"),
+        ("/Helv 60 Tf 0 g", None, False, "at 60.0 points, too large for its box, which shows only a part of it"),
         ("/ZaDb 0 Tf 0 g", None, True, SYMBOLS),
         ("/Helv 0 Tf 0 g 3 Tr", None, True, "with drawing instructions no PDF reader writes for a field (Tr)"),
         ("/Helv 0 Tf 0 g 1 Tz", None, True, "with drawing instructions no PDF reader writes for a field (Tz)"),
@@ -1379,6 +1380,7 @@ SYMBOLS = "in a font of the file's own or of symbols, whose glyphs may show othe
         ("/Helv 0 Tf 0.6 g", None, True, None),
         ("/Helv 10 Tf 0 0 0.5 rg", None, False, None),
         ("/Helv 0 Tf 0 0 0 1 k", None, True, None),
+        ("/Helv 20 Tf 0 g", None, True, None),  # capitals of 14.4 points in a box 24 points high
         ("/Helv 0 Tf 1 g", [0], True, None),
         ("/Helv 0 Tf 0 g 0 Tc 100 Tz", [1, 1, 0.8], True, None),
     ],

@@ -24,10 +24,11 @@ _STROKES = (b"G", b"RG", b"K")  # the stroke's colour: text is filled (render mo
 _NEUTRAL = {b"Tc": 0, b"Tw": 0, b"Tz": 100, b"Ts": 0, b"Tr": 0}
 
 
-def why_hidden(look: object, background: object, fonts: Any, smallest: float | None) -> str | None:
+def why_hidden(look: object, background: object, fonts: Any, sizes: tuple[float, float] | None) -> str | None:
     """Returns why a value drawn with the default look `look` (/DA) over `background` (/MK /BG) does not show, None if
-    it does; `fonts` are the form's (/DR /Font), and a size under `smallest` (None: no size is too small) is too
-    small to read on paper. A look of size 0 fits the text to the widget."""
+    it does; `fonts` are the form's (/DR /Font), and a size under the first of `sizes` is too small to read on paper,
+    one over the second too large for the widget, which shows only a part of its capitals (None: any size shows).
+    A look of size 0 fits the text to the widget."""
     operations = _operations(look)
     if operations is None:
         return "with a default look sos-print cannot read"
@@ -48,8 +49,10 @@ def why_hidden(look: object, background: object, fonts: Any, smallest: float | N
         return "with a default look that names no font"
     if abs(_background(background) - ink) < CONTRAST / 255:
         return "in a colour too near its background"
-    if smallest is not None and 0 < size < smallest:
+    if sizes is not None and 0 < size < sizes[0]:
         return f"at {size:.1f} points, too small to read on paper"
+    if sizes is not None and size > sizes[1]:
+        return f"at {size:.1f} points, too large for its box, which shows only a part of it"
     return None
 
 

@@ -392,8 +392,8 @@ def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: s
     box = _rectangle(widget.get("/Rect"))
     claim = tail.startswith(("move.", "pause."))
     legible = box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
-    smallest = _SMALLEST_CLAIM if claim and legible else None
-    return why_hidden(look, background, fonts if claim else None, smallest)
+    sizes = (_SMALLEST_CLAIM, _CAPITALS * (box[3] - box[1])) if claim and legible and box is not None else None
+    return why_hidden(look, background, fonts if claim else None, sizes)
 
 
 def _names_one(value: str, names: set[str]) -> bool:
@@ -504,6 +504,9 @@ _NARROWEST = 1.0  # points: a widget narrower or lower than this shows nothing
 # never shrunk further: a claim is a few characters).
 _SMALLEST_CLAIM = 3.0
 _LEGIBLE = 6.0  # points: a widget at least this wide and high could show a claim large enough to read
+# Of a widget's height: a size at which Helvetica's capitals (0.72 of it) outgrow the widget, which cuts them (the
+# largest sos-print writes is 0.8 of it).
+_CAPITALS = 1.4
 
 
 def _kept_unseen(tail: str, field: Any) -> bool:
