@@ -1330,8 +1330,6 @@ def _with_look(data: bytes, field: str, look: str | None, background: list[float
     """Returns a filled audit with one widget's default look (/DA) and background (/MK /BG) changed, which readers
     draw it from: the form asks them to draw its fields again (`drawn`, as sos-print's do), or the widget has no
     drawing of its own."""
-    from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, FloatObject, NameObject, TextStringObject
-
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     widget = next(
         annotation.get_object()
@@ -1369,19 +1367,24 @@ SYMBOLS = "in a font of the file's own or of symbols, whose glyphs may show othe
         (None, [0], True, "in a colour too near its background"),
         (None, [0.1, 0.1, 0.1], False, "in a colour too near its background"),
         ("/Helv 1 Tf 0 g", None, True, "at 1.0 points, too small to read on paper"),
+        (
+            "/Helv -12 Tf 0 g",
+            None,
+            True,
+            "at a negative size (-12 points), which readers draw as nothing or upside down",
+        ),
         ("/Helv 60 Tf 0 g", None, False, "at 60.0 points, too large for its box, which shows only a part of it"),
         ("/ZaDb 0 Tf 0 g", None, True, SYMBOLS),
         ("/Helv 0 Tf 0 g 3 Tr", None, True, "with drawing instructions no PDF reader writes for a field (Tr)"),
         ("/Helv 0 Tf 0 g 1 Tz", None, True, "with drawing instructions no PDF reader writes for a field (Tz)"),
         ("0 g", None, True, "with a default look that names no font"),
         ("/Helv 0 Tf 0 g (", None, True, "with a default look sos-print cannot read"),
-        # What readers write is read: black, grey, dark blue, CMYK black, white on black, a neutral spacing.
+        # What readers write is read: black, grey, dark blue, CMYK black, a neutral spacing on pale yellow.
         ("/Helv 12 Tf 0 g", None, True, None),
         ("/Helv 0 Tf 0.6 g", None, True, None),
         ("/Helv 10 Tf 0 0 0.5 rg", None, False, None),
         ("/Helv 0 Tf 0 0 0 1 k", None, True, None),
         ("/Helv 20 Tf 0 g", None, True, None),  # capitals of 14.4 points in a box 24 points high
-        ("/Helv 0 Tf 1 g", [0], True, None),
         ("/Helv 0 Tf 0 g 0 Tc 100 Tz", [1, 1, 0.8], True, None),
     ],
 )
@@ -1404,6 +1407,107 @@ def test_a_claim_readers_draw_from_its_default_look_is_held_to_what_they_draw(
         "would read is not what the audit shows; send the file the audit was filled in",
         "checked 1 file: 1 problem in 1 file",
     ]
+
+
+def _turned(widget, form) -> None:
+    widget[NameObject("/MK")] = DictionaryObject({NameObject("/R"): NumberObject(180)})
+
+
+def _password(widget, form) -> None:
+    widget[NameObject("/Ff")] = NumberObject(int(widget.get("/Ff", 0)) | 1 << 13)
+
+
+def _bordered(widget, form) -> None:
+    widget[NameObject("/MK")] = DictionaryObject({NameObject("/BC"): ArrayObject([FloatObject(0)])})
+    widget[NameObject("/BS")] = DictionaryObject(
+        {NameObject("/W"): NumberObject(12), NameObject("/S"): NameObject("/S")}
+    )
+
+
+def _composite_named_helvetica(widget, form) -> None:
+    font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type0"),
+            NameObject("/BaseFont"): NameObject("/Helvetica"),
+            NameObject("/Encoding"): NameObject("/Identity-H"),
+        }
+    )
+    form["/DR"]["/Font"][NameObject("/Hx")] = font
+    widget[NameObject("/DA")] = TextStringObject("/Hx 12 Tf 0 g")
+
+
+def _symbols_without_fonts(widget, form) -> None:
+    del form["/DR"]
+    widget[NameObject("/DA")] = TextStringObject("/ZaDb 12 Tf 0 g")
+
+
+LEFT = ": what sos-print would read is not what the audit shows; send the file the audit was filled in"
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "change", "said"),
+    [
+        (
+            "cell",
+            "",
+            _turned,
+            "holds 'C3' but PDF readers draw it turned by 180°, which sos-print never does (a 6 reads as a 9)" + LEFT,
+        ),
+        (
+            "cell",
+            "",
+            _password,
+            "is set to show its text as asterisks (a password field), which sos-print never sets" + LEFT,
+        ),
+        ("cell", "", _composite_named_helvetica, f"holds 'C3' but PDF readers draw it {SYMBOLS}" + LEFT),
+        ("cell", "", _symbols_without_fonts, f"holds 'C3' but PDF readers draw it {SYMBOLS}" + LEFT),
+        (
+            "cell",
+            "",
+            _bordered,
+            "holds 'C3' but PDF readers draw it inside a border 12 points wide, which leaves it no room in its box"
+            + LEFT,
+        ),
+        (
+            "lines",
+            "\n" * 6,
+            None,
+            "holds 'A1-C3' but PDF readers draw it on 7 lines, more than its box shows at 4 points: what sos-print "
+            "would read is not what the audit shows; retype it on one line",
+        ),
+        ("lines", "\n" * 3, None, None),  # at 4 points: small, on the page
+    ],
+)
+def test_a_claim_readers_draw_turned_hidden_in_another_font_or_pushed_out_is_refused(
+    runner, tmp_path, field, typed, change, said
+):
+    # Each showed on the page as something else than the claim, or nothing, and was read as true (sweep ad102).
+    _, steps = three_by_three_game()
+    values = move_values(steps, 3, Notation.A1, Variant())
+    name = f"group1.move.3.{field}"
+    filled = fill(fillable(PrintOptions(size=3)), {**values, name: typed + values[name]})
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
+    form = writer.root_object["/AcroForm"]
+    form[NameObject("/NeedAppearances")] = BooleanObject(True)
+    widget = next(
+        annotation.get_object()
+        for annotation in writer.pages[0]["/Annots"]
+        if ".".join(_full_name(annotation.get_object())) == name
+    )
+    if change is not None:
+        change(widget, form)
+    path = tmp_path / "group.pdf"
+    with path.open("wb") as out:
+        writer.write(out)
+    result = runner.invoke(app, ["check", str(path)])
+    if said is None:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n"), result.output
+        return
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{path}: group 1's field {name!r} {said}", "checked 1 file: 1 problem in 1 file"],
+    )
 
 
 def test_a_filled_audit_named_toml_is_checked_as_the_audit_it_is_and_no_example(runner, tmp_path):

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, NameObject, PdfObject
+from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, DictionaryObject, NameObject, PdfObject
 
+from sos_print.engine.frozen import frozen
 from sos_print.forms.drawn import CONTRAST
 from sos_print.forms.shown import own_glyphs
 
@@ -22,37 +23,91 @@ _COLOURS = {b"g": 1, b"rg": 3, b"k": 4}
 _STROKES = (b"G", b"RG", b"K")  # the stroke's colour: text is filled (render mode 0)
 # Text state a reader may write, at the value that leaves the text as the font draws it.
 _NEUTRAL = {b"Tc": 0, b"Tw": 0, b"Tz": 100, b"Ts": 0, b"Tr": 0}
+# Points: a claim shown smaller than this cannot be read on paper (readers draw them at 12, or 6 in the smallest box,
+# never shrunk further: a claim is a few characters).
+SMALLEST_CLAIM = 3.0
+# Of a widget's height: a size at which Helvetica's capitals (0.72 of it) outgrow the widget, which cuts them (the
+# largest sos-print writes is 0.8 of it).
+_CAPITALS = 1.4
+_FITTED = 4.0  # points: the smallest size a reader fits a field's text to (PDFium's), its lines then cut at the box
+_LEADING = 1.15  # of the size: the height of each line a reader breaks a field's text into
 
 
-def why_hidden(look: object, background: object, fonts: Any, sizes: tuple[float, float] | None) -> str | None:
-    """Returns why a value drawn with the default look `look` (/DA) over `background` (/MK /BG) does not show, None if
-    it does; `fonts` are the form's (/DR /Font), and a size under the first of `sizes` is too small to read on paper,
-    one over the second too large for the widget, which shows only a part of its capitals (None: any size shows).
-    A look of size 0 fits the text to the widget."""
-    operations = _operations(look)
+@frozen
+class Look:
+    """Holds what a reader draws a field's value from: its default look (/DA), the widget's look (/MK: its background
+    and its turn), the form's fonts (/DR /Font; None: the font is not held to letters, as a name's is not) and the
+    widget's height in points (None: no size is too small or too large, its box being too small to read anyway)."""
+
+    look: object
+    widget: Any
+    fonts: Any
+    height: float | None
+
+
+def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
+    """Returns why `value`, drawn as `look` says, does not show as typed, None if it does: in a colour too near its
+    background, turned, in a font of the file's own or of symbols, at a size too small to read or too large for its
+    box, on more lines than the box shows (`multiline`: the field breaks lines), or with drawing instructions no
+    reader writes for a field. A look of size 0 fits the text to the widget."""
+    operations = _operations(look.look)
     if operations is None:
         return "with a default look sos-print cannot read"
     size, ink = None, 0.0  # a reader starts its text black
     for operands, operator in operations:
         numbers = [float(operand) for operand in operands if isinstance(operand, (int, float))]
         if operator == b"Tf" and len(operands) == 2 and len(numbers) == 1:
-            if fonts is not None and _not_letters(operands[0], fonts):
+            if look.fonts is not None and _not_letters(operands[0], look.fonts):
                 return "in a font of the file's own or of symbols, whose glyphs may show other characters"
-            size = abs(numbers[0])
+            size = numbers[0]
         elif operator in _COLOURS and len(numbers) == len(operands) == _COLOURS[operator]:
             ink = _grey(numbers)
         elif operator in _STROKES or (operator == b"TL" and len(numbers) == len(operands) == 1):
             continue
         elif not (operator in _NEUTRAL and numbers == [_NEUTRAL[operator]] and len(operands) == 1):
             return f"with drawing instructions no PDF reader writes for a field ({operator.decode('latin-1')[:8]})"
+    looks = _dictionary(look.widget.get("/MK"))
     if size is None:
         return "with a default look that names no font"
-    if abs(_background(background) - ink) < CONTRAST / 255:
+    if size < 0:
+        return f"at a negative size ({size:g} points), which readers draw as nothing or upside down"
+    if abs(_background(looks.get("/BG") if looks is not None else None) - ink) < CONTRAST / 255:
         return "in a colour too near its background"
-    if sizes is not None and 0 < size < sizes[0]:
+    turn = _resolved(looks.get("/R")) if looks is not None else None
+    if isinstance(turn, (int, float)) and turn % 360:
+        return f"turned by {turn:g}°, which sos-print never does (a 6 reads as a 9)"
+    border = _border(look.widget) if looks is not None and looks.get("/BC") is not None else 0.0
+    if look.height is not None and look.height - 2 * border < SMALLEST_CLAIM:
+        return f"inside a border {border:g} points wide, which leaves it no room in its box"
+    return _out_of_size(size, value, multiline, look.height)
+
+
+def _border(widget: Any) -> float:
+    """Returns how far into its box a widget's border reaches (its width, twice it for a bevelled or inset border,
+    whose shade is drawn inside it), as its border style (/BS) or its border array (/Border) says (1 if neither)."""
+    style = _dictionary(widget.get("/BS"))
+    if style is not None:
+        width = _resolved(style.get("/W", 1))
+        doubled = style.get("/S") in ("/B", "/I")
+    else:
+        array = _resolved(widget.get("/Border"))
+        width = _resolved(array[2]) if isinstance(array, ArrayObject) and len(array) >= 3 else 1
+        doubled = False
+    return float(width) * (2 if doubled else 1) if isinstance(width, (int, float)) and width > 0 else 0.0
+
+
+def _out_of_size(size: float, value: str, multiline: bool, height: float | None) -> str | None:
+    """Returns why text of `size` (0: fitted to its box, down to 4 points) does not show in a box `height` points
+    high, None if it does."""
+    if height is None:
+        return None
+    if 0 < size < SMALLEST_CLAIM:
         return f"at {size:.1f} points, too small to read on paper"
-    if sizes is not None and size > sizes[1]:
+    if size > _CAPITALS * height:
         return f"at {size:.1f} points, too large for its box, which shows only a part of it"
+    lines = len(value.rstrip().splitlines()) if multiline else 1
+    if lines > 1 and lines * max(size, _FITTED) * _LEADING > height:
+        return f"on {lines} lines, more than its box shows at {max(size, _FITTED):g} points"
     return None
 
 
@@ -62,9 +117,9 @@ def _not_letters(name: object, fonts: Any) -> bool:
     its symbols (Acrobat's "ZaDb" for ZapfDingbats, "Symb")."""
     if not isinstance(name, NameObject):
         return True
-    font = fonts.get(name)
-    if font is not None:
-        return own_glyphs(font)
+    font = _dictionary(fonts.get(name))
+    if font is not None:  # a composite font or one of drawn glyphs names whatever it likes as its base font (ad102, E)
+        return own_glyphs(font) or font.get("/Subtype") not in ("/Type1", "/TrueType", "/MMType1")
     return name[1:].lower().startswith(("zadb", "zapf", "symb", "ding", "wingding", "webding"))
 
 
@@ -98,3 +153,12 @@ def _grey(parts: list[float]) -> float:
     if len(parts) == 3:
         return 0.299 * parts[0] + 0.587 * parts[1] + 0.114 * parts[2]
     return parts[0]
+
+
+def _dictionary(value: object) -> Any:
+    value = value.get_object() if isinstance(value, PdfObject) else value
+    return value if isinstance(value, DictionaryObject) else None
+
+
+def _resolved(value: object) -> object:
+    return value.get_object() if isinstance(value, PdfObject) else value

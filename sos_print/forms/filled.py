@@ -51,7 +51,7 @@ from sos_print.engine.files import PRINTED_BY, PRINTED_KINDS, as_printed, read_b
 from sos_print.engine.frozen import replace
 from sos_print.engine.grid import MAX_SIZE, MIN_SIZE
 from sos_print.engine.records import RecordOptions, is_record_text, record_from_table
-from sos_print.forms.defaults import why_hidden
+from sos_print.forms.defaults import SMALLEST_CLAIM, Look, why_hidden
 from sos_print.forms.drawing import refuse_heavy_pages
 from sos_print.forms.fields import (
     CLASS_LENGTH,
@@ -301,14 +301,24 @@ def _refuse_values_not_shown(
                     f"does not show it ({unseen}): what sos-print would read is not what the audit shows; send the "
                     "file the audit was filled in",
                 )
-            hidden = _hidden_when_redrawn(widget, field, form, fonts, tail) if widget is not None else None
-            if hidden is not None and (redrawn or _appearance(widget) is None):
+            drawn_here = widget is not None and (redrawn or _appearance(widget) is None)
+            hidden = _hidden_when_redrawn(widget, field, form, fonts, tail, value) if drawn_here else None
+            if hidden is not None:
+                retype = (
+                    "retype it on one line" if hidden.startswith("on ") else "send the file the audit was filled in"
+                )
                 raise ExampleFileError(
                     path,
                     f"group {groups[0]}'s field {quoted(name)} holds {quoted(' '.join(value.split()))} but PDF "
-                    f"readers draw it {hidden}: what sos-print would read is not what the audit shows; send the file "
-                    "the audit was filled in",
+                    f"readers draw it {hidden}: what sos-print would read is not what the audit shows; {retype}",
                 )
+        if _kind(field) == "/Tx" and _flags(field) & _PASSWORD:
+            raise ExampleFileError(
+                path,
+                f"group {groups[0]}'s field {quoted(name)} is set to show its text as asterisks (a password field), "
+                "which sos-print never sets: what sos-print would read is not what the audit shows; send the file the "
+                "audit was filled in",
+            )
         if _kind(field) == "/Tx" and _flags(field) & _COMB:
             raise ExampleFileError(
                 path,
@@ -378,22 +388,21 @@ def _refuse_values_not_shown(
             )
 
 
-def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: str) -> str | None:
+def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: str, value: str) -> str | None:
     """Returns why a widget's value, drawn by a reader from the default look (`forms.defaults`), would not show, None
-    if it would. A claim is held to its font and size too: readers draw it in the form's Helvetica (A6)."""
+    if it would. A claim is held to its font too: readers draw it in the form's Helvetica (A6)."""
     look = widget.get("/DA")
     node, depth = field, 0
     while look is None and node is not None and depth <= _DEEPEST:
         look, node, depth = node.get("/DA"), _dictionary(node.get("/Parent")), depth + 1
     if look is None and form is not None:
         look = form.get("/DA")
-    looks = _dictionary(widget.get("/MK"))
-    background = looks.get("/BG") if looks is not None else None
     box = _rectangle(widget.get("/Rect"))
-    claim = tail.startswith(("move.", "pause."))
     legible = box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
-    sizes = (_SMALLEST_CLAIM, _CAPITALS * (box[3] - box[1])) if claim and legible and box is not None else None
-    return why_hidden(look, background, fonts if claim else None, sizes)
+    claim = tail.startswith(("move.", "pause."))
+    height = box[3] - box[1] if box is not None and legible else None
+    shown = Look(look, widget, (fonts if fonts is not None else {}) if claim else None, height)
+    return why_hidden(shown, value, bool(_flags(field) & _MULTILINE))
 
 
 def _names_one(value: str, names: set[str]) -> bool:
@@ -421,7 +430,7 @@ def _retype(value: str) -> str:
 def _too_small(seen: Shown, box: tuple[float, float, float, float] | None) -> bool:
     """Tells whether a drawing shows its smallest text too small to read on paper, in a widget that could show it
     larger: a widget itself too small is out of place, which `forms.placed` names."""
-    return seen.smallest < _SMALLEST_CLAIM and box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
+    return seen.smallest < SMALLEST_CLAIM and box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
 
 
 def _redrawn(catalog: Any) -> bool:
@@ -495,18 +504,14 @@ def _holds(value: str) -> str:
 
 
 _COMB = 1 << 24  # the field flag of a comb field (bit 25)
+_PASSWORD = 1 << 13  # a text field whose value readers show as asterisks (bit 14)
+_MULTILINE = 1 << 12  # a text field whose value readers break into lines (bit 13)
 _READ_ONLY = 1 << 0
 # Annotation flags (PDF 32000-1, table 165): Invisible (bit 1) hides only an annotation of a type the reader does not
 # know, Hidden (bit 2) any, and NoView (bit 6) any on the screen; one without Print (bit 3) is left out of print.
 _INVISIBLE, _HIDDEN, _PRINT, _NO_VIEW = 1 << 0, 1 << 1, 1 << 2, 1 << 5
 _NARROWEST = 1.0  # points: a widget narrower or lower than this shows nothing
-# Points: a claim shown smaller than this cannot be read on paper (readers draw them at 12, or 6 in the smallest box,
-# never shrunk further: a claim is a few characters).
-_SMALLEST_CLAIM = 3.0
 _LEGIBLE = 6.0  # points: a widget at least this wide and high could show a claim large enough to read
-# Of a widget's height: a size at which Helvetica's capitals (0.72 of it) outgrow the widget, which cuts them (the
-# largest sos-print writes is 0.8 of it).
-_CAPITALS = 1.4
 
 
 def _kept_unseen(tail: str, field: Any) -> bool:
