@@ -1409,6 +1409,10 @@ def test_a_claim_readers_draw_from_its_default_look_is_held_to_what_they_draw(
     ]
 
 
+def _large(widget, form) -> None:
+    widget[NameObject("/DA")] = TextStringObject("/Helv 20 Tf 0 g")
+
+
 def _turned(widget, form) -> None:
     widget[NameObject("/MK")] = DictionaryObject({NameObject("/R"): NumberObject(180)})
 
@@ -1477,6 +1481,14 @@ LEFT = ": what sos-print would read is not what the audit shows; send the file t
             "would read is not what the audit shows; retype it on one line",
         ),
         ("lines", "\n" * 3, None, None),  # at 4 points: small, on the page
+        (
+            "lines",
+            "A1-C3 " * 3,
+            _large,
+            "holds 'A1-C3 A1-C3 A1-C3 A1-C3' but PDF readers draw it on 2 lines, more than its box shows at 20 points"
+            + LEFT,
+        ),
+        ("lines", "", _large, None),  # 'A1-C3' at 20 points: on one line
     ],
 )
 def test_a_claim_readers_draw_turned_hidden_in_another_font_or_pushed_out_is_refused(

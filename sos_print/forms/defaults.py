@@ -10,6 +10,7 @@ reader writes for a field.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, DictionaryObject, NameObject, PdfObject
@@ -31,18 +32,23 @@ SMALLEST_CLAIM = 3.0
 _CAPITALS = 1.4
 _FITTED = 4.0  # points: the smallest size a reader fits a field's text to (PDFium's), its lines then cut at the box
 _LEADING = 1.15  # of the size: the height of each line a reader breaks a field's text into
+_NARROW = 0.5  # of the size: narrower than Helvetica's capitals and digits (0.56 to 0.78), of which claims are made
 
 
 @frozen
 class Look:
     """Holds what a reader draws a field's value from: its default look (/DA), the widget's look (/MK: its background
-    and its turn), the form's fonts (/DR /Font; None: the font is not held to letters, as a name's is not) and the
-    widget's height in points (None: no size is too small or too large, its box being too small to read anyway)."""
+    and its turn), the form's fonts (/DR /Font), the widget's width and height in points (None: no size is too small
+    or too large, its box being too small to read anyway), whether its font must draw letters and digits as typed
+    (a claim's, where a name may be drawn in any font) and whether its width is held to its box (a claim's of the
+    table, a few characters, where a name may be cut by its box, as on paper)."""
 
     look: object
     widget: Any
     fonts: Any
-    height: float | None
+    box: tuple[float, float] | None
+    letters: bool
+    short: bool
 
 
 def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
@@ -57,7 +63,7 @@ def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
     for operands, operator in operations:
         numbers = [float(operand) for operand in operands if isinstance(operand, (int, float))]
         if operator == b"Tf" and len(operands) == 2 and len(numbers) == 1:
-            if look.fonts is not None and _not_letters(operands[0], look.fonts):
+            if look.letters and _not_letters(operands[0], look.fonts if look.fonts is not None else {}):
                 return "in a font of the file's own or of symbols, whose glyphs may show other characters"
             size = numbers[0]
         elif operator in _COLOURS and len(numbers) == len(operands) == _COLOURS[operator]:
@@ -77,9 +83,9 @@ def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
     if isinstance(turn, (int, float)) and turn % 360:
         return f"turned by {turn:g}°, which sos-print never does (a 6 reads as a 9)"
     border = _border(look.widget) if looks is not None and looks.get("/BC") is not None else 0.0
-    if look.height is not None and look.height - 2 * border < SMALLEST_CLAIM:
+    if look.box is not None and look.box[1] - 2 * border < SMALLEST_CLAIM:
         return f"inside a border {border:g} points wide, which leaves it no room in its box"
-    return _out_of_size(size, value, multiline, look.height)
+    return _out_of_size(size, value, multiline, look.box, look.short)
 
 
 def _border(widget: Any) -> float:
@@ -96,18 +102,24 @@ def _border(widget: Any) -> float:
     return float(width) * (2 if doubled else 1) if isinstance(width, (int, float)) and width > 0 else 0.0
 
 
-def _out_of_size(size: float, value: str, multiline: bool, height: float | None) -> str | None:
-    """Returns why text of `size` (0: fitted to its box, down to 4 points) does not show in a box `height` points
-    high, None if it does."""
-    if height is None:
+def _out_of_size(size: float, value: str, multiline: bool, box: tuple[float, float] | None, short: bool) -> str | None:
+    """Returns why `value` at `size` (0: fitted to its box, down to 4 points) does not show in a `box` (width and
+    height in points), None if it does. With `multiline`, readers break its lines at the box's width too, as `short`
+    ones are counted (a claim's: a name may run on unbroken); a claim on one line that its height holds fits its
+    width (at most two characters: "C3", "12")."""
+    if box is None:
         return None
+    width, height = box
     if 0 < size < SMALLEST_CLAIM:
         return f"at {size:.1f} points, too small to read on paper"
     if size > _CAPITALS * height:
         return f"at {size:.1f} points, too large for its box, which shows only a part of it"
-    lines = len(value.rstrip().splitlines()) if multiline else 1
-    if lines > 1 and lines * max(size, _FITTED) * _LEADING > height:
-        return f"on {lines} lines, more than its box shows at {max(size, _FITTED):g} points"
+    drawn = size or _FITTED
+    holds = max(1, int(width / (drawn * _NARROW)))  # characters a line holds, at the least
+    rows = value.rstrip().splitlines() if multiline else [" ".join(value.split())]
+    lines = sum(max(1, math.ceil(len(row) / holds)) if short else 1 for row in rows)
+    if multiline and lines > 1 and lines * drawn * _LEADING > height:
+        return f"on {lines} lines, more than its box shows at {drawn:g} points"
     return None
 
 

@@ -304,9 +304,8 @@ def _refuse_values_not_shown(
             drawn_here = widget is not None and (redrawn or _appearance(widget) is None)
             hidden = _hidden_when_redrawn(widget, field, form, fonts, tail, value) if drawn_here else None
             if hidden is not None:
-                retype = (
-                    "retype it on one line" if hidden.startswith("on ") else "send the file the audit was filled in"
-                )
+                typed = hidden.startswith("on ") and len(value.rstrip().splitlines()) > 1  # lines a child broke
+                retype = "retype it on one line" if typed else "send the file the audit was filled in"
                 raise ExampleFileError(
                     path,
                     f"group {groups[0]}'s field {quoted(name)} holds {quoted(' '.join(value.split()))} but PDF "
@@ -400,8 +399,8 @@ def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: s
     box = _rectangle(widget.get("/Rect"))
     legible = box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
     claim = tail.startswith(("move.", "pause."))
-    height = box[3] - box[1] if box is not None and legible else None
-    shown = Look(look, widget, (fonts if fonts is not None else {}) if claim else None, height)
+    sides = (box[2] - box[0], box[3] - box[1]) if box is not None and legible else None
+    shown = Look(look, widget, fonts, sides, claim, claim and tail != "pause.next")
     return why_hidden(shown, value, bool(_flags(field) & _MULTILINE))
 
 
