@@ -2,10 +2,9 @@
 
 A reader draws a field's value itself, rather than the field's own drawing, when the form asks it to
 (/NeedAppearances, as every audit sos-print writes does) or when the field has no drawing. It then draws the value
-as the field's default look says (/DA, the field's or the form's: a font, its size and a colour) over the widget's
-background (/MK /BG). `why_hidden` says why text so drawn would not show its value to the teacher and the children:
-in a colour too near its background, in a font of the file's own or of symbols, too small, or with instructions no
-reader writes for a field.
+as the field's default look says (/DA, the field's or the form's: a font, its size and a colour) in the widget's
+look (/MK: its background, border and turn). `why_hidden` says why text so drawn would not show its value to the
+teacher and the children as typed (docs/design.md, "PDFs": a fillable audit).
 """
 
 from __future__ import annotations
@@ -13,10 +12,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, DictionaryObject, NameObject, PdfObject
+from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, NameObject, PdfObject
 
 from sos_print.engine.frozen import frozen
 from sos_print.forms.drawn import CONTRAST
+from sos_print.forms.objects import dictionary, resolved
 from sos_print.forms.shown import own_glyphs
 
 _LONGEST = 256  # characters of a default look: a reader writes about 20 ("/Helv 0 Tf 0 g")
@@ -72,14 +72,14 @@ def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
             continue
         elif not (operator in _NEUTRAL and numbers == [_NEUTRAL[operator]] and len(operands) == 1):
             return f"with drawing instructions no PDF reader writes for a field ({operator.decode('latin-1')[:8]})"
-    looks = _dictionary(look.widget.get("/MK"))
+    looks = dictionary(look.widget.get("/MK"))
     if size is None:
         return "with a default look that names no font"
     if size < 0:
         return f"at a negative size ({size:g} points), which readers draw as nothing or upside down"
     if abs(_background(looks.get("/BG") if looks is not None else None) - ink) < CONTRAST / 255:
         return "in a colour too near its background"
-    turn = _resolved(looks.get("/R")) if looks is not None else None
+    turn = resolved(looks.get("/R")) if looks is not None else None
     if isinstance(turn, (int, float)) and turn % 360:
         return f"turned by {turn:g}°, which sos-print never does (a 6 reads as a 9)"
     border = _border(look.widget) if looks is not None and looks.get("/BC") is not None else 0.0
@@ -91,13 +91,13 @@ def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
 def _border(widget: Any) -> float:
     """Returns how far into its box a widget's border reaches (its width, twice it for a bevelled or inset border,
     whose shade is drawn inside it), as its border style (/BS) or its border array (/Border) says (1 if neither)."""
-    style = _dictionary(widget.get("/BS"))
+    style = dictionary(widget.get("/BS"))
     if style is not None:
-        width = _resolved(style.get("/W", 1))
+        width = resolved(style.get("/W", 1))
         doubled = style.get("/S") in ("/B", "/I")
     else:
-        array = _resolved(widget.get("/Border"))
-        width = _resolved(array[2]) if isinstance(array, ArrayObject) and len(array) >= 3 else 1
+        array = resolved(widget.get("/Border"))
+        width = resolved(array[2]) if isinstance(array, ArrayObject) and len(array) >= 3 else 1
         doubled = False
     return float(width) * (2 if doubled else 1) if isinstance(width, (int, float)) and width > 0 else 0.0
 
@@ -129,7 +129,7 @@ def _not_letters(name: object, fonts: Any) -> bool:
     its symbols (Acrobat's "ZaDb" for ZapfDingbats, "Symb")."""
     if not isinstance(name, NameObject):
         return True
-    font = _dictionary(fonts.get(name))
+    font = dictionary(fonts.get(name))
     if font is not None:  # a composite font or one of drawn glyphs names whatever it likes as its base font (ad102, E)
         return own_glyphs(font) or font.get("/Subtype") not in ("/Type1", "/TrueType", "/MMType1")
     return name[1:].lower().startswith(("zadb", "zapf", "symb", "ding", "wingding", "webding"))
@@ -165,12 +165,3 @@ def _grey(parts: list[float]) -> float:
     if len(parts) == 3:
         return 0.299 * parts[0] + 0.587 * parts[1] + 0.114 * parts[2]
     return parts[0]
-
-
-def _dictionary(value: object) -> Any:
-    value = value.get_object() if isinstance(value, PdfObject) else value
-    return value if isinstance(value, DictionaryObject) else None
-
-
-def _resolved(value: object) -> object:
-    return value.get_object() if isinstance(value, PdfObject) else value

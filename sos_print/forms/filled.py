@@ -72,6 +72,7 @@ from sos_print.forms.fields import (
     record_header,
     scored_sides,
 )
+from sos_print.forms.objects import dictionary, resolved
 from sos_print.forms.placed import Placed, refuse_ink_over_fields, refuse_out_of_place
 from sos_print.forms.shown import Budget, Shown, Unreadable, encodes, shown_text
 
@@ -279,9 +280,9 @@ def _refuse_values_not_shown(
     groups = _filled_groups(found)
     if len(groups) != 1:
         return  # no game, or several: refused with its own message once the fields are read
-    form = _dictionary(catalog.get("/AcroForm"))
-    resources = _dictionary(form.get("/DR")) if form is not None else None
-    fonts = _dictionary(resources.get("/Font")) if resources is not None else None
+    form = dictionary(catalog.get("/AcroForm"))
+    resources = dictionary(form.get("/DR")) if form is not None else None
+    fonts = dictionary(resources.get("/Font")) if resources is not None else None
     redrawn = _redrawn(catalog)
     budget = Budget()
     prefix = f"group{groups[0]}."
@@ -292,7 +293,7 @@ def _refuse_values_not_shown(
             continue  # another group's field or a field no audit has: the record reads neither
         field, widgets = drawn[name]
         held = "".join(unicodedata.normalize("NFC", value).split())
-        for widget in map(_dictionary, widgets if held and not _kept_unseen(tail, field) else []):
+        for widget in map(dictionary, widgets if held and not _kept_unseen(tail, field) else []):
             unseen = _unseen(widget, pages.get(_identity(widget))) if widget is not None else None
             if unseen is not None:
                 raise ExampleFileError(
@@ -325,7 +326,7 @@ def _refuse_values_not_shown(
                 "field), which sos-print never sets: what sos-print would read may not be what the audit shows; send "
                 "the file the audit was filled in",
             )
-        for widget in map(_dictionary, widgets if not _kept_unseen(tail, field) else []):  # never shown: not read
+        for widget in map(dictionary, widgets if not _kept_unseen(tail, field) else []):  # never shown: not read
             box = _rectangle(widget.get("/Rect")) if widget is not None else None
             try:
                 drawing = _appearance(widget) if widget is not None else None
@@ -393,7 +394,7 @@ def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: s
     look = widget.get("/DA")
     node, depth = field, 0
     while look is None and node is not None and depth <= _DEEPEST:
-        look, node, depth = node.get("/DA"), _dictionary(node.get("/Parent")), depth + 1
+        look, node, depth = node.get("/DA"), dictionary(node.get("/Parent")), depth + 1
     if look is None and form is not None:
         look = form.get("/DA")
     box = _rectangle(widget.get("/Rect"))
@@ -434,8 +435,8 @@ def _too_small(seen: Shown, box: tuple[float, float, float, float] | None) -> bo
 
 def _redrawn(catalog: Any) -> bool:
     """Tells whether the form asks readers to draw its fields again from their values (/NeedAppearances)."""
-    form = _dictionary(catalog.get("/AcroForm"))
-    flag = _resolved(form.get("/NeedAppearances")) if form is not None else None
+    form = dictionary(catalog.get("/AcroForm"))
+    flag = resolved(form.get("/NeedAppearances")) if form is not None else None
     return isinstance(flag, BooleanObject) and flag.value
 
 
@@ -456,7 +457,7 @@ def _places(
     for name, (field, widgets) in drawn.items():
         tail = name[len(prefix) :] if name.startswith(prefix) else ""
         read = bool(_KNOWN.fullmatch(tail)) and not _kept_unseen(tail, field)
-        for widget in map(_dictionary, widgets):
+        for widget in map(dictionary, widgets):
             page = pages.get(_identity(widget)) if widget is not None else None
             box = _rectangle(widget.get("/Rect")) if page is not None else None
             if page is not None and box is not None:
@@ -521,7 +522,7 @@ def _kept_unseen(tail: str, field: Any) -> bool:
 
 def _widget_flags(widget: Any) -> int:
     """Returns a widget's annotation flags (/F), 0 where it has none or not a number."""
-    flags = _resolved(widget.get("/F"))
+    flags = resolved(widget.get("/F"))
     return int(flags) if isinstance(flags, int) and not isinstance(flags, bool) else 0
 
 
@@ -542,8 +543,8 @@ def _unseen(widget: Any, page: tuple[int, Any] | None) -> str | None:
     drawing = _appearance(widget)
     if isinstance(drawing, StreamObject):
         box = _rectangle(drawing.get("/BBox"))
-        matrix = _resolved(drawing.get("/Matrix"))
-        numbers: list[Any] = [_resolved(number) for number in matrix] if isinstance(matrix, ArrayObject) else []
+        matrix = resolved(drawing.get("/Matrix"))
+        numbers: list[Any] = [resolved(number) for number in matrix] if isinstance(matrix, ArrayObject) else []
         a, b, c, d = (float(n) for n in numbers[:4]) if _all_numbers(numbers, 6) else (1.0, 0.0, 0.0, 1.0)
         if box is None or not (box[2] - box[0]) * (box[3] - box[1]) * abs(a * d - b * c) > 0:  # NaN is not
             return "its drawing's box is empty"
@@ -558,10 +559,10 @@ def _unseen(widget: Any, page: tuple[int, Any] | None) -> str | None:
 
 def _rectangle(value: object) -> tuple[float, float, float, float] | None:
     """Returns a rectangle (/Rect, /BBox, /MediaBox) as left, bottom, right, top, None if it is not four numbers."""
-    array = _resolved(value)
+    array = resolved(value)
     if not isinstance(array, ArrayObject) or len(array) != 4:
         return None
-    numbers: list[Any] = [_resolved(number) for number in array]
+    numbers: list[Any] = [resolved(number) for number in array]
     if not _all_numbers(numbers, 4):
         return None
     x0, y0, x1, y1 = (float(number) for number in numbers)
@@ -584,7 +585,7 @@ def _page_box(page: Any) -> tuple[float, float, float, float] | None:
         for key in ("/MediaBox", "/CropBox"):
             if key not in boxes and key in node:
                 boxes[key] = _rectangle(node.get(key))
-        node, depth = _dictionary(node.get("/Parent")), depth + 1
+        node, depth = dictionary(node.get("/Parent")), depth + 1
     media, crop = boxes.get("/MediaBox"), boxes.get("/CropBox")
     if media is None or crop is None:
         return media
@@ -596,21 +597,21 @@ def _flags(field: Any) -> int:
     """Returns a field's flags (/Ff), as it says them or inherits them from the fields above it."""
     node, depth = field, 0
     while node is not None and depth <= _DEEPEST:
-        flags = _resolved(node.get("/Ff"))
+        flags = resolved(node.get("/Ff"))
         if flags is not None:
             return int(flags) if isinstance(flags, int) else 0
-        node, depth = _dictionary(node.get("/Parent")), depth + 1
+        node, depth = dictionary(node.get("/Parent")), depth + 1
     return 0
 
 
 def _appearance(widget: Any) -> object:
     """Returns the drawing a widget shows (its normal appearance, or the one its state /AS names), None if none, and
     `_NO_STATE` when its appearances are states of which /AS names none: then it shows nothing (sweep 39, F4)."""
-    appearances = _dictionary(widget.get("/AP"))
-    drawing = _resolved(appearances.get("/N")) if appearances is not None else None
+    appearances = dictionary(widget.get("/AP"))
+    drawing = resolved(appearances.get("/N")) if appearances is not None else None
     if isinstance(drawing, DictionaryObject) and not isinstance(drawing, StreamObject):
         state = widget.get("/AS")
-        drawing = _resolved(drawing.get(state)) if isinstance(state, str) else None
+        drawing = resolved(drawing.get(state)) if isinstance(state, str) else None
         return drawing if isinstance(drawing, StreamObject) else _NO_STATE
     return drawing
 
@@ -698,7 +699,7 @@ def _walk(
     catalog: Any = reader.root_object  # pypdf's objects are typed loosely: each is looked at before it is used
     budget = _Budget(path)
     _refuse_attached_files(catalog, budget, path)
-    form = _dictionary(catalog.get("/AcroForm"))
+    form = dictionary(catalog.get("/AcroForm"))
     _refuse_acting_on_its_own(catalog, form, budget, path)
     found: dict[str, str] = {}
     walked: dict[object, str] = {}  # the fields that take a value, by full name
@@ -709,7 +710,7 @@ def _walk(
     seen: set[object] = set()
     while pending:
         reference, parent, above = pending.pop()  # `above`: the fields it is under, the nearest last
-        node = _dictionary(reference)
+        node = dictionary(reference)
         if node is None:
             continue
         part = _part(node.get("/T"), path)
@@ -720,7 +721,7 @@ def _walk(
         associated = _associated(node, budget)
         if associated is not None:
             raise ExampleFileError(path, _attached(f"files associated with field {quoted(name or '')}", associated, 2))
-        kids = [kid for kid in map(_dictionary, budget.items(node.get("/Kids"))) if kid is not None]
+        kids = [kid for kid in map(dictionary, budget.items(node.get("/Kids"))) if kid is not None]
         fields = [kid for kid in kids if "/T" in kid]
         if fields and "/V" in node:  # a value its fields would inherit, which no row's field is read for
             raise ExampleFileError(path, _INHERITED.format(quoted(name or "")))
@@ -844,7 +845,7 @@ def _refuse_unread_annotations(
             raise ExampleFileError(path, _attached(f"files associated with page {number}", associated, 2))
         _refuse_actions(page, f"page {number}", budget, path)
         for annotation in budget.items(page.get("/Annots")):
-            node = _dictionary(annotation)
+            node = dictionary(annotation)
             if node is not None:
                 what = f"{'a field' if node.get('/Subtype') == '/Widget' else 'an annotation'} on page {number}"
                 _refuse_actions(node, what, budget, path)
@@ -906,7 +907,7 @@ def _widget_field(
 ) -> tuple[str, Any]:
     """Returns the full name of a widget's field and the field, refusing a widget outside the form's tree that looks
     like an audit's, and one the audit's field of one widget does not list."""
-    field = widget if "/T" in widget else _dictionary(widget.get("/Parent"))
+    field = widget if "/T" in widget else dictionary(widget.get("/Parent"))
     if field is None:
         return "", widget
     name = walked.get(_identity(field))
@@ -920,7 +921,7 @@ def _widget_field(
         part = _part(node.get("/T"), path)
         if part is not None:
             parts.append(part)
-        node, depth = _dictionary(node.get("/Parent")), depth + 1
+        node, depth = dictionary(node.get("/Parent")), depth + 1
     if parts and (parts[0] in ("game", *MOVE_COLUMNS) or parts[1:2] == ["total"]):
         if formless:  # the values are all there: "printed to PDF again" would tell the teacher they are ink
             joined = " (joined after another file's pages, whose form it kept)" if walked else ""
@@ -973,7 +974,7 @@ def _kind(field: Any) -> object:
     while node is not None and depth <= _DEEPEST:
         if "/FT" in node:
             return node.get("/FT")
-        node, depth = _dictionary(node.get("/Parent")), depth + 1
+        node, depth = dictionary(node.get("/Parent")), depth + 1
     return None
 
 
@@ -996,8 +997,8 @@ _MARKS: dict[object, str] = {
 def _refuse_attached_files(catalog: Any, budget: _Budget, path: str) -> None:
     """Refuses a file that carries other files (a portfolio, or files attached to the document): a filled copy in
     them would not be read."""
-    names = _dictionary(catalog.get("/Names"))
-    tree = _dictionary(names.get("/EmbeddedFiles")) if names is not None else None
+    names = dictionary(catalog.get("/Names"))
+    tree = dictionary(names.get("/EmbeddedFiles")) if names is not None else None
     first = _first_attached(tree, budget)
     if "/Collection" in catalog:
         named = f" (such as {first})" if first else ""
@@ -1022,7 +1023,7 @@ def _refuse_acting_on_its_own(catalog: Any, form: Any, budget: _Budget, path: st
             "is an XFA form, whose values a PDF reader may show instead of its fields' (sos-print never writes "
             "one): send the file the audit was filled in",
         )
-    names = _dictionary(catalog.get("/Names"))
+    names = dictionary(catalog.get("/Names"))
     if names is not None and "/JavaScript" in names:
         raise ExampleFileError(path, _acting("/JavaScript", "the document"))
     _refuse_actions(catalog, "the document", budget, path)
@@ -1032,14 +1033,14 @@ def _refuse_actions(node: Any, where: str, budget: _Budget, path: str) -> None:
     """Refuses a document, page, field or widget `node` whose actions a reader runs by itself (on opening, on
     showing a page or a field, on formatting or calculating a value, on printing) run JavaScript or set, reset or
     hide fields, within `budget`; one run only when a child clicks (/A) changes nothing by itself."""
-    pending = [node.get("/OpenAction"), *(_dictionary(node.get("/AA")) or {}).values()]
+    pending = [node.get("/OpenAction"), *(dictionary(node.get("/AA")) or {}).values()]
     seen: set[object] = set()
     while pending:
-        value = _resolved(pending.pop())
+        value = resolved(pending.pop())
         if isinstance(value, ArrayObject):  # a destination, or a list of next actions
             pending += budget.items(value)
             continue
-        action = _dictionary(value)
+        action = dictionary(value)
         if action is None or _identity(action) in seen:
             continue
         seen.add(_identity(action))
@@ -1068,7 +1069,7 @@ def _associated(node: Any, budget: _Budget) -> str | None:
     if "/AF" not in node:
         return None
     files = budget.items(node.get("/AF"))
-    return _file_name(_dictionary(files[0])) if files else ""
+    return _file_name(dictionary(files[0])) if files else ""
 
 
 def _attached(what: str, name: str, count: int) -> str:
@@ -1087,7 +1088,7 @@ def _first_attached(tree: Any, budget: _Budget) -> str | None:
     seen: set[object] = set()
     while pending:
         reference, depth = pending.pop()
-        node = _dictionary(reference)
+        node = dictionary(reference)
         if node is None or _identity(node) in seen:
             continue
         if depth > _DEEPEST:
@@ -1095,7 +1096,7 @@ def _first_attached(tree: Any, budget: _Budget) -> str | None:
         seen.add(_identity(node))
         pairs = budget.items(node.get("/Names"))
         if len(pairs) >= 2:
-            return _file_name(_dictionary(pairs[1])) or _short(pairs[0])
+            return _file_name(dictionary(pairs[1])) or _short(pairs[0])
         pending += [(kid, depth + 1) for kid in reversed(budget.items(node.get("/Kids")))]
     return None
 
@@ -1109,7 +1110,7 @@ def _file_name(annotation_or_spec: Any) -> str:
     spec = node.get("/FS") if "/FS" in node else node
     if isinstance(spec, (str, bytes)):
         return _short(spec)
-    spec = _dictionary(spec)
+    spec = dictionary(spec)
     return next((name for key in ("/UF", "/F") if spec is not None and (name := _short(spec.get(key)))), "")
 
 
@@ -1150,7 +1151,7 @@ def _pages(catalog: Any, path: str) -> Iterator[Any]:
     pending, seen, pages = [catalog.get("/Pages")], set(), 0
     numbers: dict[object, int] = {}  # each page's number, where it is first met
     while pending:
-        node = _dictionary(pending.pop())
+        node = dictionary(pending.pop())
         if node is None:
             continue
         kind = node.get("/Type")
@@ -1168,7 +1169,7 @@ def _pages(catalog: Any, path: str) -> Iterator[Any]:
             pages += 1
             numbers[_identity(node)] = pages
             yield node
-        elif kind == "/Pages" and isinstance(_resolved(node.get("/Kids")), ArrayObject):
+        elif kind == "/Pages" and isinstance(resolved(node.get("/Kids")), ArrayObject):
             if len(kids) > _MOST_PAGES:
                 raise ExampleFileError(path, _MANY_PAGES)
             pending += reversed(kids)
@@ -1215,17 +1216,6 @@ def _twice(name: str) -> str:
         f"holds {whose} twice (two copies of an audit joined into one file?): "
         "a record is one game, so check each filled copy on its own"
     )
-
-
-def _dictionary(value: object) -> Any:
-    """Returns `value` as a dictionary (an indirect reference followed), or None if it is anything else."""
-    value = value.get_object() if isinstance(value, PdfObject) else value
-    return value if isinstance(value, DictionaryObject) else None
-
-
-def _resolved(value: object) -> object:
-    """Returns `value`, an indirect reference followed."""
-    return value.get_object() if isinstance(value, PdfObject) else value
 
 
 def _items(value: object) -> list[Any]:

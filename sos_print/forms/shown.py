@@ -36,12 +36,12 @@ from pypdf.generic import (
     DecodedStreamObject,
     DictionaryObject,
     NameObject,
-    PdfObject,
     StreamObject,
     TextStringObject,
 )
 
 from sos_print.engine.frozen import frozen
+from sos_print.forms.objects import dictionary, resolved
 
 # pypdf draws a field of ours in about 150 bytes, a lines field on two lines in about 200; other readers add a border
 # or a background. A drawing larger than this is not read (its text is not told), nor are those past the budget: an
@@ -94,7 +94,7 @@ def shown_text(appearance: Any, fonts: Any, budget: Budget, field: Box | None = 
     """Returns what the appearance stream `appearance` shows (`Shown`), None if it is no drawing; `fonts` (the form's
     /DR fonts) serve a drawing that names no font of its own, as readers take them; `field` is the widget's /Rect,
     into which the page draws it. Raises `Unreadable` when the drawing cannot be read at all."""
-    stream = _resolved(appearance)
+    stream = resolved(appearance)
     if not isinstance(stream, StreamObject):
         return None
     squeeze = _squeeze(stream, field)
@@ -141,10 +141,10 @@ def own_glyphs(font: Any) -> bool:
     """Tells whether a font's glyphs are the file's own: embedded (a font program in its descriptor), or named as none
     of the standard Latin fonts (Helvetica, Times, Courier and their Arial, Times New Roman and Courier New twins),
     so that a reader draws it in whatever font has that name."""
-    font = _dictionary(font)
+    font = dictionary(font)
     if font is None:
         return False
-    descriptor = _dictionary(font.get("/FontDescriptor"))
+    descriptor = dictionary(font.get("/FontDescriptor"))
     if descriptor is not None and any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
         return True
     name = font.get("/BaseFont")
@@ -159,14 +159,14 @@ def codec(font: Any) -> Codec | None:
     """Returns the codec that turns a simple font's codes into the characters it shows: a name ("standard" is the
     Adobe standard encoding, for the plain ASCII it shares), or the font's own table of codes (`Encoded`) when its
     encoding gives codes other glyphs by name (/Differences); None if its codes cannot be told for sure."""
-    font = _dictionary(font)
+    font = dictionary(font)
     if font is None or font.get("/Subtype") not in ("/Type1", "/TrueType", "/MMType1"):
         return None  # Type0 (glyph numbers), Type3 (drawn glyphs), or no font at all
-    encoding = _resolved(font.get("/Encoding"))
+    encoding = resolved(font.get("/Encoding"))
     differences = None
     if isinstance(encoding, DictionaryObject):
-        differences = _resolved(encoding.get("/Differences"))
-        encoding = _resolved(encoding.get("/BaseEncoding"))
+        differences = resolved(encoding.get("/Differences"))
+        encoding = resolved(encoding.get("/BaseEncoding"))
     base = _base(encoding, font)
     if differences is None:
         return base
@@ -248,7 +248,7 @@ def _encoded(differences: object, base: str | None) -> Encoded | None:
         return None
     characters = [_decoded(bytes([code]), base) if base is not None else None for code in range(256)]
     code = 0
-    for item in map(_resolved, differences):
+    for item in map(resolved, differences):
         if isinstance(item, int) and not isinstance(item, bool):
             code = int(item)
         elif isinstance(item, NameObject):
@@ -338,17 +338,17 @@ def _read(
     a font whose codes cannot be told; raises `Unreadable` if the drawing cannot be read. Text the page cannot show
     (drawn invisible, in white, transparent, clipped away, at no size, or wholly outside the drawing's box) is left
     out."""
-    stream = _resolved(appearance)
+    stream = resolved(appearance)
     if not isinstance(stream, StreamObject):
         raise Unreadable("it draws something that is no drawing")
     if depth > _DEEPEST:
         raise Unreadable("it draws drawings within drawings, or itself, deeper than any reader draws a field")
     data = _data(stream, budget)
-    resources = _dictionary(stream.get("/Resources"))
-    own = _dictionary(resources.get("/Font")) if resources is not None else None
-    drawings = _dictionary(resources.get("/XObject")) if resources is not None else None
-    states = _dictionary(resources.get("/ExtGState")) if resources is not None else None
-    spaces = _dictionary(resources.get("/ColorSpace")) if resources is not None else None
+    resources = dictionary(stream.get("/Resources"))
+    own = dictionary(resources.get("/Font")) if resources is not None else None
+    drawings = dictionary(resources.get("/XObject")) if resources is not None else None
+    states = dictionary(resources.get("/ExtGState")) if resources is not None else None
+    spaces = dictionary(resources.get("/ColorSpace")) if resources is not None else None
     fonts = own if own is not None else fonts
     state = copy.copy(outer) if outer is not None else _State(_IDENTITY, None)
     state.spaces = list(state.spaces)
@@ -409,7 +409,7 @@ def _read(
             state.width = abs(numbers[0])
         elif operator == b"Tf" and operands:
             font = fonts.get(operands[0]) if fonts is not None and isinstance(operands[0], NameObject) else None
-            if _dictionary(font) is not None and _dictionary(font).get("/Subtype") == "/Type3":
+            if dictionary(font) is not None and dictionary(font).get("/Subtype") == "/Type3":
                 raise Unreadable("it draws its text in a font of drawn glyphs (Type3), which may show any mark")
             state.font = codec(font)
             state.own = own_glyphs(font)
@@ -482,7 +482,7 @@ def _read(
                 codecs.add(state.font)  # type: ignore[arg-type]
                 untold[1] = untold[1] or state.own
         elif operator == b"Do" and operands:
-            drawn = _resolved(drawings.get(operands[0])) if drawings is not None else None
+            drawn = resolved(drawings.get(operands[0])) if drawings is not None else None
             if not isinstance(drawn, StreamObject) or drawn.get("/Subtype") != "/Form":
                 raise Unreadable("it draws a picture")
             if not state.hidden:
@@ -596,11 +596,11 @@ _HARMLESS |= {"/TK", "/UseBlackPtComp", "/HT", "/BG", "/BG2", "/UCR", "/UCR2", "
 def _graphics_state(state: _State, value: object) -> None:
     """Applies a graphics state (gs) to `state`: its opacities; raises `Unreadable` for one that sets a font, a
     blend, a mask or a transfer (which change what text shows), or that is not there."""
-    entries = _dictionary(value)
+    entries = dictionary(value)
     if entries is None:
         raise Unreadable("it names a graphics state it does not hold")
-    blend = _resolved(entries.get("/BM"))
-    mask = _resolved(entries.get("/SMask"))
+    blend = resolved(entries.get("/BM"))
+    mask = resolved(entries.get("/SMask"))
     if (
         set(entries) - _HARMLESS
         or blend not in (None, "/Normal", "/Compatible")
@@ -608,7 +608,7 @@ def _graphics_state(state: _State, value: object) -> None:
         or mask not in (None, "/None")
     ):
         raise Unreadable("it sets a font, a blend, a mask or a transfer through a graphics state")
-    fill, stroke = (_resolved(entries.get(key)) for key in ("/ca", "/CA"))
+    fill, stroke = (resolved(entries.get(key)) for key in ("/ca", "/CA"))
     state.alpha = (
         float(fill) if isinstance(fill, (int, float)) and not isinstance(fill, bool) else state.alpha[0],
         float(stroke) if isinstance(stroke, (int, float)) and not isinstance(stroke, bool) else state.alpha[1],
@@ -640,7 +640,7 @@ def _colour(state: _State, operator: bytes, operands: list[Any], numbers: list[f
     kind = operator.lower()
     if kind == b"cs":
         space = operands[0] if operands and isinstance(operands[0], NameObject) else None
-        named = _resolved(spaces.get(space)) if spaces is not None and space is not None else None
+        named = resolved(spaces.get(space)) if spaces is not None and space is not None else None
         space = named if isinstance(named, NameObject) else space  # a name for a device space is that space
         state.spaces[stroke] = str(space)
         white: bool | None = False if space in _DEVICE else None  # a device space starts black
@@ -740,15 +740,15 @@ def _numbers(operands: list[Any]) -> list[float]:
 
 def _matrix(value: object) -> Matrix | None:
     """Returns a drawing's /Matrix, None if it has none of six numbers."""
-    array = _resolved(value)
+    array = resolved(value)
     numbers = _numbers(list(array)) if isinstance(array, ArrayObject) and len(array) == 6 else []
     return _six(numbers) if len(numbers) == 6 else None
 
 
 def _box(value: object) -> Box | None:
     """Returns a rectangle (/BBox, /Rect, /MediaBox) as left, bottom, right, top, None if it is not four numbers."""
-    array = _resolved(value)
-    numbers = _numbers([_resolved(item) for item in array]) if isinstance(array, ArrayObject) else []
+    array = resolved(value)
+    numbers = _numbers([resolved(item) for item in array]) if isinstance(array, ArrayObject) else []
     if len(numbers) != 4 or not all(map(math.isfinite, numbers)):
         return None
     return (
@@ -783,9 +783,9 @@ def _data(stream: StreamObject, budget: Budget) -> bytes:
     """Returns a drawing's content, decoded through the standard filters readers write (Flate without a predictor,
     ASCIIHex, ASCII85, RunLength), read only up to `LARGEST_DRAWING` and counted against `budget`; raises `Unreadable`
     if it is larger, past the budget, or stored in any other way."""
-    filters = _resolved(stream.get("/Filter"))
+    filters = resolved(stream.get("/Filter"))
     filters = list(filters) if isinstance(filters, ArrayObject) else [] if filters is None else [filters]
-    parameters = _resolved(stream.get("/DecodeParms"))
+    parameters = resolved(stream.get("/DecodeParms"))
     parameters = list(parameters) if isinstance(parameters, ArrayObject) else [parameters] * len(filters)
     data = StreamObject.get_data(stream)  # the bytes as stored: EncodedStreamObject.get_data decodes them whole
     if len(data) > LARGEST_DRAWING + 1024:  # room for a filter's own bytes
@@ -793,8 +793,8 @@ def _data(stream: StreamObject, budget: Budget) -> bytes:
     if len(parameters) != len(filters):
         raise Unreadable("its filters are not told")
     for name, given in zip(filters, parameters, strict=True):
-        decode = _DECODERS.get(str(_resolved(name)))
-        given = _dictionary(given)
+        decode = _DECODERS.get(str(resolved(name)))
+        given = dictionary(given)
         if decode is None or (given is not None and not _plain(given)):
             raise Unreadable("it is stored with a filter no reader writes for a field")
         try:
@@ -831,20 +831,11 @@ _DECODERS: dict[str, Any] = {
 
 def _plain(parameters: Any) -> bool:
     """Tells whether a filter's parameters (/DecodeParms) change nothing: none, or no predictor."""
-    predictor = _resolved(parameters.get("/Predictor"))
+    predictor = resolved(parameters.get("/Predictor"))
     return predictor in (None, 1)
-
-
-def _dictionary(value: object) -> Any:
-    value = value.get_object() if isinstance(value, PdfObject) else value
-    return value if isinstance(value, DictionaryObject) else None
-
-
-def _resolved(value: object) -> object:
-    return value.get_object() if isinstance(value, PdfObject) else value
 
 
 def _items(value: list[Any]) -> list[Any]:
     """Returns the items of a TJ operator's array (its first operand), or none."""
-    array = _resolved(value[0]) if value else None
+    array = resolved(value[0]) if value else None
     return list(array) if isinstance(array, ArrayObject) else []
