@@ -26,6 +26,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (
     ArrayObject,
     BooleanObject,
+    ByteStringObject,
     DecodedStreamObject,
     DictionaryObject,
     FloatObject,
@@ -1326,7 +1327,7 @@ def test_a_pdf_that_is_no_filled_audit_is_one_line_and_status_1(runner, tmp_path
     assert not out.exists()
 
 
-def _with_look(data: bytes, field: str, look: str | None, background: list[float] | None, drawn: bool) -> bytes:
+def _with_look(data: bytes, field: str, look: str | bytes | None, background: list[float] | None, drawn: bool) -> bytes:
     """Returns a filled audit with one widget's default look (/DA) and background (/MK /BG) changed, which readers
     draw it from: the form asks them to draw its fields again (`drawn`, as sos-print's do), or the widget has no
     drawing of its own."""
@@ -1337,8 +1338,8 @@ def _with_look(data: bytes, field: str, look: str | None, background: list[float
         if annotation.get_object().get("/T") == field.rsplit(".", 1)[1]
         and ".".join(_full_name(annotation.get_object())) == field
     )
-    if look is not None:
-        widget[NameObject("/DA")] = TextStringObject(look)
+    if look is not None:  # bytes: a string written so that pypdf cannot read it as text
+        widget[NameObject("/DA")] = ByteStringObject(look) if isinstance(look, bytes) else TextStringObject(look)
     if background is not None:
         colour = ArrayObject([FloatObject(part) for part in background])
         widget[NameObject("/MK")] = DictionaryObject({NameObject("/BG"): colour})
@@ -1384,6 +1385,8 @@ SYMBOLS = "in a font of the file's own or of symbols, whose glyphs may show othe
         ("/Helv 0 Tf 0.6 g", None, True, None),
         ("/Helv 10 Tf 0 0 0.5 rg", None, False, None),
         ("/Helv 0 Tf 0 0 0 1 k", None, True, None),
+        (b"/Helv 0 Tf 0 g %\x7f", None, True, None),
+        (b"/Helv 0 Tf 1 g %\x7f", None, True, "in a colour too near its background"),
         ("/Helv 20 Tf 0 g", None, True, None),  # capitals of 14.4 points in a box 24 points high
         ("/Helv 0 Tf 0 g 0 Tc 100 Tz", [1, 1, 0.8], True, None),
     ],

@@ -137,7 +137,9 @@ def _not_letters(name: object, fonts: Any) -> bool:
 
 def _operations(look: object) -> list[tuple[list[Any], bytes]] | None:
     """Returns the operators of a default look, None if it is not a short string pypdf can read as drawing."""
-    look = look.get_object() if isinstance(look, PdfObject) else look
+    look = resolved(look)
+    if isinstance(look, bytes):  # a string pypdf could not decode as text (written in hexadecimal, say)
+        look = look.decode("latin-1")
     if not isinstance(look, str) or len(look) > _LONGEST:
         return None
     stream = DecodedStreamObject()
