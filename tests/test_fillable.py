@@ -1465,7 +1465,8 @@ LEFT = ": what sos-print would read is not what the audit shows; send the file t
             "cell",
             "",
             _password,
-            "is set to show its text as asterisks (a password field), which sos-print never sets" + LEFT,
+            "is set to show its text as asterisks (a password field), which sos-print never sets: what sos-print would "
+            "read may not be what the audit shows; send the file the audit was filled in",
         ),
         ("cell", "", _composite_named_helvetica, f"holds 'C3' but PDF readers draw it {SYMBOLS}" + LEFT),
         ("cell", "", _symbols_without_fonts, f"holds 'C3' but PDF readers draw it {SYMBOLS}" + LEFT),

@@ -312,20 +312,13 @@ def _refuse_values_not_shown(
                     f"group {groups[0]}'s field {quoted(name)} holds {quoted(' '.join(value.split()))} but PDF "
                     f"readers draw it {hidden}: what sos-print would read is not what the audit shows; {retype}",
                 )
-        if _kind(field) == "/Tx" and _flags(field) & _PASSWORD:
-            raise ExampleFileError(
-                path,
-                f"group {groups[0]}'s field {quoted(name)} is set to show its text as asterisks (a password field), "
-                "which sos-print never sets: what sos-print would read is not what the audit shows; send the file the "
-                "audit was filled in",
-            )
-        if _kind(field) == "/Tx" and _flags(field) & _COMB:
-            raise ExampleFileError(
-                path,
-                f"group {groups[0]}'s field {quoted(name)} is set to show each character in a box of its own (a comb "
-                "field), which sos-print never sets: what sos-print would read may not be what the audit shows; send "
-                "the file the audit was filled in",
-            )
+        for flag, shows in _NEVER_SET.items():
+            if _kind(field) == "/Tx" and _flags(field) & flag:
+                raise ExampleFileError(
+                    path,
+                    f"group {groups[0]}'s field {quoted(name)} is set to show {shows}, which sos-print never sets: "
+                    "what sos-print would read may not be what the audit shows; send the file the audit was filled in",
+                )
         for widget in map(dictionary, widgets if not _kept_unseen(tail, field) else []):  # never shown: not read
             box = _rectangle(widget.get("/Rect")) if widget is not None else None
             try:
@@ -505,6 +498,10 @@ def _holds(value: str) -> str:
 
 _COMB = 1 << 24  # the field flag of a comb field (bit 25)
 _PASSWORD = 1 << 13  # a text field whose value readers show as asterisks (bit 14)
+_NEVER_SET = {
+    _PASSWORD: "its text as asterisks (a password field)",
+    _COMB: "each character in a box of its own (a comb field)",
+}
 _MULTILINE = 1 << 12  # a text field whose value readers break into lines (bit 13)
 _READ_ONLY = 1 << 0
 # Annotation flags (PDF 32000-1, table 165): Invisible (bit 1) hides only an annotation of a type the reader does not
