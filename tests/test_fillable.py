@@ -1449,7 +1449,23 @@ def _symbols_without_fonts(widget, form) -> None:
     widget[NameObject("/DA")] = TextStringObject("/ZaDb 12 Tf 0 g")
 
 
+def _cut_short(widget, form) -> None:
+    widget[NameObject("/MaxLen")] = NumberObject(2)
+
+
+def _a_list(widget, form) -> None:
+    widget[NameObject("/FT")] = NameObject("/Ch")
+    widget[NameObject("/Ff")] = NumberObject(1 << 17)
+    widget[NameObject("/Opt")] = ArrayObject([TextStringObject("A1-C3"), TextStringObject("B1-B3")])
+
+
+def _rich(widget, form) -> None:
+    widget[NameObject("/Ff")] = NumberObject(int(widget.get("/Ff", 0)) | 1 << 25)
+    widget[NameObject("/RV")] = TextStringObject("<body><p>B1-B3</p></body>")
+
+
 LEFT = ": what sos-print would read is not what the audit shows; send the file the audit was filled in"
+MAY = ": what sos-print would read may not be what the audit shows; send the file the audit was filled in"
 
 
 @pytest.mark.parametrize(
@@ -1485,6 +1501,20 @@ LEFT = ": what sos-print would read is not what the audit shows; send the file t
             "would read is not what the audit shows; retype it on one line",
         ),
         ("lines", "\n" * 3, None, None),  # at 4 points: small, on the page
+        (
+            "lines",
+            "",
+            _cut_short,
+            "holds 'A1-C3' but PDF readers draw it cut to its first 2 characters, as its field takes no more" + LEFT,
+        ),
+        ("lines", "", _a_list, "is made a list to choose from, which sos-print never makes" + MAY),
+        (
+            "lines",
+            "",
+            _rich,
+            "is set to show a rich text of its own in place of its value (a rich-text field), which sos-print never "
+            "sets" + MAY,
+        ),
         (
             "lines",
             "A1-C3 " * 3,
@@ -1523,6 +1553,47 @@ def test_a_claim_readers_draw_turned_hidden_in_another_font_or_pushed_out_is_ref
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
         [f"{path}: group 1's field {name!r} {said}", "checked 1 file: 1 problem in 1 file"],
+    )
+
+
+@pytest.mark.parametrize("where", ["the file's layers", "the field's drawing"])
+def test_a_filled_audit_with_layers_a_reader_may_hide_is_refused(runner, tmp_path, where):
+    # Ink in a layer shown only in print blackened a claim on paper; a claim's drawing in a layer turned off showed in
+    # PDFium and not in poppler's readers (sweep ad103, 3 and 4).
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
+    layer = writer._add_object(
+        DictionaryObject({NameObject("/Type"): NameObject("/OCG"), NameObject("/Name"): TextStringObject("print")})
+    )
+    if where == "the file's layers":
+        writer.root_object[NameObject("/OCProperties")] = DictionaryObject(
+            {
+                NameObject("/OCGs"): ArrayObject([layer]),
+                NameObject("/D"): DictionaryObject({NameObject("/OFF"): ArrayObject([layer])}),
+            }
+        )
+    else:
+        widget = next(
+            annotation.get_object()
+            for annotation in writer.pages[0]["/Annots"]
+            if ".".join(_full_name(annotation.get_object())) == "group1.move.2.cell"
+        )
+        widget["/AP"]["/N"].get_object()[NameObject("/OC")] = layer
+    path = tmp_path / "group.pdf"
+    with path.open("wb") as out:
+        writer.write(out)
+    result = runner.invoke(app, ["check", str(path)])
+    said = {
+        "the file's layers": "holds layers (optional content), which a reader may show on the screen and not on paper "
+        "or the other way round, and which sos-print never writes: send the file the audit was filled in",
+        "the field's drawing": "group 1's field 'group1.move.2.cell' holds 'B2' but its drawing cannot be read (it "
+        "draws optional content, which the page may hide): what sos-print would read may not be what the audit shows; "
+        "retype the field in a PDF reader and save the file",
+    }[where]
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{path}: {said}", "checked 1 file: 1 problem in 1 file"],
     )
 
 

@@ -233,6 +233,12 @@ def _fields(
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
+            if "/OCProperties" in reader.root_object:  # ink shown in print alone, say (sweep ad103, 3)
+                raise ExampleFileError(
+                    path,
+                    "holds layers (optional content), which a reader may show on the screen and not on paper or the "
+                    "other way round, and which sos-print never writes: send the file the audit was filled in",
+                )
             _refuse_huge_objects(reader, data, path)
             drawn: dict[str, tuple[Any, list[Any]]] = {}
             pages: dict[object, tuple[int, Any]] = {}
@@ -312,6 +318,13 @@ def _refuse_values_not_shown(
                     f"group {groups[0]}'s field {quoted(name)} holds {quoted(' '.join(value.split()))} but PDF "
                     f"readers draw it {hidden}: what sos-print would read is not what the audit shows; {retype}",
                 )
+        if held and _kind(field) != "/Tx" and not _kept_unseen(tail, field):  # a list shows its choices (ad103, 2)
+            raise ExampleFileError(
+                path,
+                f"group {groups[0]}'s field {quoted(name)} is made a "
+                f"{_KINDS.get(_kind(field), 'field of no known type')}, which sos-print never makes: what sos-print "
+                "would read may not be what the audit shows; send the file the audit was filled in",
+            )
         for flag, shows in _NEVER_SET.items():
             if _kind(field) == "/Tx" and _flags(field) & flag:
                 raise ExampleFileError(
@@ -394,8 +407,23 @@ def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: s
     legible = box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
     claim = tail.startswith(("move.", "pause."))
     sides = (box[2] - box[0], box[3] - box[1]) if box is not None and legible else None
-    shown = Look(look, widget, fonts, sides, claim, claim and tail != "pause.next")
+    short = claim and tail != "pause.next"
+    shown = Look(look, widget, fonts, sides, claim, short)
+    most = _max_length(field)
+    if short and most is not None and len(value.rstrip()) > most:  # a claim cut to its first characters (ad103, 1)
+        return f"cut to its first {most} characters, as its field takes no more"
     return why_hidden(shown, value, bool(_flags(field) & _MULTILINE))
+
+
+def _max_length(field: Any) -> int | None:
+    """Returns the most characters a text field takes (/MaxLen, as it says it or inherits it), None if it says none."""
+    node, depth = field, 0
+    while node is not None and depth <= _DEEPEST:
+        most = resolved(node.get("/MaxLen"))
+        if most is not None:
+            return int(most) if isinstance(most, int) and not isinstance(most, bool) else None
+        node, depth = dictionary(node.get("/Parent")), depth + 1
+    return None
 
 
 def _names_one(value: str, names: set[str]) -> bool:
@@ -498,9 +526,11 @@ def _holds(value: str) -> str:
 
 _COMB = 1 << 24  # the field flag of a comb field (bit 25)
 _PASSWORD = 1 << 13  # a text field whose value readers show as asterisks (bit 14)
+_RICH = 1 << 25  # a text field whose readers show its rich text (/RV), not its value (bit 26)
 _NEVER_SET = {
     _PASSWORD: "its text as asterisks (a password field)",
     _COMB: "each character in a box of its own (a comb field)",
+    _RICH: "a rich text of its own in place of its value (a rich-text field)",
 }
 _MULTILINE = 1 << 12  # a text field whose value readers break into lines (bit 13)
 _READ_ONLY = 1 << 0
@@ -963,6 +993,9 @@ def _refuse_not_the_audits(
             "its rows: not a page sos-print wrote (a copy printed to PDF, with a field put on it?); what it shows "
             "cannot be read, so check each filled copy on its own",
         )
+
+
+_KINDS: dict[object, str] = {"/Ch": "list to choose from", "/Btn": "button or box to tick", "/Sig": "signature field"}
 
 
 def _kind(field: Any) -> object:

@@ -341,6 +341,8 @@ def _read(
     stream = resolved(appearance)
     if not isinstance(stream, StreamObject):
         raise Unreadable("it draws something that is no drawing")
+    if stream.get("/OC") is not None:  # poppler hides a drawing in a layer turned off, PDFium shows it (ad103, 4)
+        raise Unreadable("it draws optional content, which the page may hide")
     if depth > _DEEPEST:
         raise Unreadable("it draws drawings within drawings, or itself, deeper than any reader draws a field")
     data = _data(stream, budget)
