@@ -273,15 +273,16 @@ def _refuse_values_not_shown(
     drawn again would be checked unseen. So is a field holding a value whose widget the page cannot show at all
     (hidden, of no size, or off its page: `pages` gives each widget's page and its number).
 
-    Only a drawing whose text can be told for sure is held to it (`forms.shown`), whatever type the field was given
-    (all an audit's are text fields): a name, class or date in a font whose codes cannot be told is read by its value,
-    unless the field holds nothing (a row the page shows would be dropped), and so is the pause box's who writes next
-    where it holds a name of the names row; a claim's is refused, as it may show
-    another claim or marks beside it, and so is a claim drawn in glyphs of the file's own (an embedded font) (A6). A
-    drawing no reader writes for a field (`Unreadable`) is refused, and so is a comb field, which sos-print never
-    makes. Spaces and line breaks are not compared: a reader breaks a long value into lines, and may place each
-    character or word by itself. A drawing that shows no text while the field holds some is refused unless the form
-    asks readers to draw its fields again (/NeedAppearances), as they then show the value.
+    Only a drawing whose text can be told for sure is held to it (`forms.shown`): a name, class or date in a font
+    whose codes cannot be told is read by its value, unless the field holds nothing (a row the page shows would be
+    dropped), and so is the pause box's who writes next where it holds a name of the names row; a claim's is refused,
+    as it may show another claim or marks beside it, and so is a claim drawn in glyphs of the file's own (an embedded
+    font) (A6). A drawing no reader writes for a field (`Unreadable`) is refused, and so is a field no audit has (a
+    list, a comb, password or rich-text field). Where readers draw a field themselves (the form asks them to, or the
+    field has no drawing), its default look is held to the same (`forms.defaults`). Spaces and line breaks are not
+    compared: a reader breaks a long value into lines, and may place each character or word by itself. A drawing that
+    shows no text while the field holds some is refused unless the form asks readers to draw its fields again
+    (/NeedAppearances), as they then show the value.
     """
     groups = _filled_groups(found)
     if len(groups) != 1:
