@@ -247,6 +247,7 @@ def test_a_board_written_as_boards_are_is_never_looked_up_as_a_path(runner, boar
         ("passwd", b"root:x:0:0:root:/root:/bin/bash\n"),
         ("settings.ini", b"[settings]\nkey value\n"),
         ("a.out", b"\x7fELF\xff\xfe"),
+        ("class.txt", "Ada\nBasile\nChlo\u00e9\n".encode()),  # a class list, named as a spreadsheet's export (ad104)
     ],
 )
 def test_a_file_that_is_neither_a_board_nor_an_example_is_a_usage_error(runner, tmp_path, name, data):

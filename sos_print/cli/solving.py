@@ -224,6 +224,7 @@ def _file_position(path: str) -> "tuple[Position, Notation]":
     from sos_print.engine.errors import ExampleFileError, shown
     from sos_print.engine.examples import load_example
     from sos_print.engine.files import is_pdf
+    from sos_print.engine.records import is_record
 
     # Read as TOML, a CSV record was "a TOML syntax error" and a filled audit "not UTF-8 text".
     if (
@@ -231,7 +232,8 @@ def _file_position(path: str) -> "tuple[Position, Notation]":
         # a name of no file, or of a link to none or a loop of links, is told so (`load_example`), whatever it ends
         # with: a loop was "not a game record (CSV)", a usage error (sweep ad89, 8)
         and os.path.exists(path)
-        and (path.lower().endswith(".pdf") or is_pdf(path) or is_table(path))
+        # a .txt named as a spreadsheet's export is a record only if it starts as one (a class list is none: ad104, 4)
+        and (path.lower().endswith(".pdf") or is_pdf(path) or (is_table(path) and is_record(path)))
     ):
         kind = "a filled audit (PDF)" if path.lower().endswith(".pdf") or is_pdf(path) else "a game record (CSV)"
         usage(
