@@ -920,12 +920,7 @@ LONG_NAME = "Jean-Luc d\u2019Artagnan de la Tour du Pin"  # 37 characters: a cla
     [
         ("\u0410\u043d\u044f", "Tom", None),  # Аня: a class list takes Cyrillic names
         ("Sophie O\u2019Connor", "Tom", None),  # as the names row prints it
-        (
-            LONG_NAME,
-            "Tom",
-            "group 1's field 'group1.pause.next' holds the first 20 characters of a name, all the box takes: write the "
-            "seat's letter (A)",
-        ),
+        (LONG_NAME, "Tom", None),  # cut by the box, the start of one child's name alone (sweep ad104, 3)
         (  # two names alike in their first 20 characters (sweep ad100, 2)
             LONG_NAME,
             LONG_NAME.replace("Pin", "Mont"),
@@ -946,7 +941,8 @@ def test_a_pause_box_typed_in_chromes_viewer_naming_a_child_of_the_names_row_is_
 ):
     # Chrome's viewer draws "Аня" and "O’Connor" in fonts whose codes sos-print cannot tell: a true box was refused,
     # "retype the field", and retyped to the same drawing; a name longer than the box was cut by the viewer, then
-    # called "no name of the names row" (sweep ad99, B2 and C1). A name there falls back to its value, as the names do.
+    # called "no name of the names row" (sweep ad99, B2 and C1), then refused asking for the seat's letter, though
+    # the start it shows is one child's alone (ad104, 3). A name there falls back to its value, as the names do.
     _, steps = three_by_three_game()
     values = {**move_values(steps, 3, Notation.A1, Variant()), "group1.pause.score.A": "1", "group1.pause.score.B": "0"}
     values |= {"group1.names.A": name, "group1.names.B": other}  # as a class list writes them
@@ -1356,7 +1352,7 @@ def _full_name(node) -> list[str]:
     return [*(_full_name(parent.get_object()) if parent is not None else []), str(node.get("/T", ""))]
 
 
-SYMBOLS = "in a font of the file's own or of symbols, whose glyphs may show other characters"
+SYMBOLS = "in a font that may show other characters than those typed (the file's own, symbols, or codes of its own)"
 
 
 @pytest.mark.parametrize(
@@ -1449,6 +1445,15 @@ def _symbols_without_fonts(widget, form) -> None:
     widget[NameObject("/DA")] = TextStringObject("/ZaDb 12 Tf 0 g")
 
 
+def _one_drawn_as_two(widget, form) -> None:
+    encoding = {NameObject("/BaseEncoding"): NameObject("/WinAnsiEncoding")}
+    encoding[NameObject("/Differences")] = ArrayObject([NumberObject(49), NameObject("/two")])
+    font = {NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1")}
+    font |= {NameObject("/BaseFont"): NameObject("/Helvetica"), NameObject("/Encoding"): DictionaryObject(encoding)}
+    form["/DR"]["/Font"][NameObject("/H1")] = DictionaryObject(font)
+    widget[NameObject("/DA")] = TextStringObject("/H1 0 Tf 0 g")
+
+
 def _cut_short(widget, form) -> None:
     widget[NameObject("/MaxLen")] = NumberObject(2)
 
@@ -1501,6 +1506,7 @@ MAY = ": what sos-print would read may not be what the audit shows; send the fil
             "would read is not what the audit shows; retype it on one line",
         ),
         ("lines", "\n" * 3, None, None),  # at 4 points: small, on the page
+        ("points", "", _one_drawn_as_two, f"holds '1' but PDF readers draw it {SYMBOLS}" + LEFT),
         (
             "lines",
             "",
@@ -1595,6 +1601,23 @@ def test_a_filled_audit_with_layers_a_reader_may_hide_is_refused(runner, tmp_pat
         1,
         [f"{path}: {said}", "checked 1 file: 1 problem in 1 file"],
     )
+
+
+def test_a_filled_audit_whose_page_sets_its_own_unit_of_length_is_refused(runner, tmp_path):
+    # At 0.05 of a point to the unit, the page is 10 x 15 mm and its claims 0.6 points high (sweep ad104, 2).
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
+    writer.pages[0][NameObject("/UserUnit")] = FloatObject(0.05)
+    path = tmp_path / "group.pdf"
+    with path.open("wb") as out:
+        writer.write(out)
+    result = runner.invoke(app, ["check", str(path)])
+    said = (
+        f"{path}: page 1 is drawn at 0.05 times its size (/UserUnit), which sos-print never sets: readers that use it "
+        "show the page 11 × 15 mm: send the file the audit was filled in"
+    )
+    assert (result.exit_code, result.stdout.splitlines()) == (1, [said, "checked 1 file: 1 problem in 1 file"])
 
 
 def test_a_filled_audit_named_toml_is_checked_as_the_audit_it_is_and_no_example(runner, tmp_path):

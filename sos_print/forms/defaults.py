@@ -17,7 +17,7 @@ from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, NameO
 from sos_print.engine.frozen import frozen
 from sos_print.forms.drawn import CONTRAST
 from sos_print.forms.objects import dictionary, resolved
-from sos_print.forms.shown import own_glyphs
+from sos_print.forms.shown import draws_as_typed, own_glyphs
 
 _LONGEST = 256  # characters of a default look: a reader writes about 20 ("/Helv 0 Tf 0 g")
 _COLOURS = {b"g": 1, b"rg": 3, b"k": 4}
@@ -63,8 +63,11 @@ def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
     for operands, operator in operations:
         numbers = [float(operand) for operand in operands if isinstance(operand, (int, float))]
         if operator == b"Tf" and len(operands) == 2 and len(numbers) == 1:
-            if look.letters and _not_letters(operands[0], look.fonts if look.fonts is not None else {}):
-                return "in a font of the file's own or of symbols, whose glyphs may show other characters"
+            if look.letters and _not_letters(operands[0], look.fonts if look.fonts is not None else {}, value):
+                return (
+                    "in a font that may show other characters than those typed (the file's own, symbols, or codes of "
+                    "its own)"
+                )
             size = numbers[0]
         elif operator in _COLOURS and len(numbers) == len(operands) == _COLOURS[operator]:
             ink = _grey(numbers)
@@ -123,15 +126,15 @@ def _out_of_size(size: float, value: str, multiline: bool, box: tuple[float, flo
     return None
 
 
-def _not_letters(name: object, fonts: Any) -> bool:
-    """Tells whether the font a default look names may draw other glyphs than the letters and digits typed: one of
-    the file's (`own_glyphs`), or, where the form's fonts hold none of that name, one a reader knows by the name as
-    its symbols (Acrobat's "ZaDb" for ZapfDingbats, "Symb")."""
+def _not_letters(name: object, fonts: Any, value: str) -> bool:
+    """Tells whether the font a default look names may draw other glyphs than the `value` typed: one of the file's
+    (`own_glyphs`), one whose codes show other characters (`draws_as_typed`), or, where the form's fonts hold none of
+    that name, one a reader knows by the name as its symbols (Acrobat's "ZaDb" for ZapfDingbats, "Symb")."""
     if not isinstance(name, NameObject):
         return True
     font = dictionary(fonts.get(name))
     if font is not None:  # a composite font or one of drawn glyphs names whatever it likes as its base font (ad102, E)
-        return own_glyphs(font) or font.get("/Subtype") not in ("/Type1", "/TrueType", "/MMType1")
+        return own_glyphs(font) or not draws_as_typed(" ".join(value.split()), font)
     return name[1:].lower().startswith(("zadb", "zapf", "symb", "ding", "wingding", "webding"))
 
 

@@ -39,6 +39,12 @@ def refuse_heavy_pages(pages: Mapping[int, tuple[Any, Box | None]], path: str) -
                 f"page {number} is {width / 72 * 25.4:,.0f} × {height / 72 * 25.4:,.0f} mm, larger than any paper "
                 f"sos-print prints on (A4 or Letter): {_FAR}",
             )
+        if unit != 1.0:  # a page of 0.05 units drew 12-point claims at 0.6 points in readers that use it (ad104, 2)
+            raise ExampleFileError(
+                path,
+                f"page {number} is drawn at {unit:g} times its size (/UserUnit), which sos-print never sets: readers "
+                f"that use it show the page {width / 72 * 25.4:,.0f} × {height / 72 * 25.4:,.0f} mm: {_FAR}",
+            )
         drawn = 0
         for stream in _streams(page, number, path):
             if stream.get("/Subtype") == "/Image":

@@ -1635,8 +1635,11 @@ def _pause(fields: dict[str, str], game: FormGame, group: int, header: GameHeade
     text = as_printed(fields.get(name, ""))
     seat = text.upper() if text.upper() in game.variant.seats else _named_seat(text, header, group, name, path)
     cut = [side for side, given in header.names if _cut(fields.get(name, ""), given)]
+    if text and seat is None and len(cut) == 1:
+        # A name longer than the box, which a viewer cut (a class list's take 40 characters): the page shows the
+        # start of one child's name alone, and names that child (sweep ad104, 3; it was refused, ad99 C1).
+        seat = cut[0]
     if text and seat is None and cut:
-        # A name longer than the box was cut by the viewer (a class list's take 40 characters: sweep ad99, C1).
         raise ExampleFileError(
             path,
             f"group {group}'s field {quoted(name)} holds the first {NEXT_LENGTH} characters of a name, all the box "

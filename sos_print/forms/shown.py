@@ -175,6 +175,20 @@ def codec(font: Any) -> Codec | None:
     return _encoded(differences, base)
 
 
+def draws_as_typed(text: str, font: Any) -> bool:
+    """Tells whether a simple font shows `text` as typed when a reader draws a field's value in it: each character's
+    code in the Windows code page (as readers encode the form's Helvetica) shows that character, where a /Differences
+    array may give the code of "1" the glyph "two" or none (sweep ad104, 1)."""
+    name = codec(font)
+    if not isinstance(name, Encoded):
+        return name is not None and encodes(text, name)
+    try:
+        codes = text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return all(name.characters[code] == char for code, char in zip(codes, text, strict=True))
+
+
 def _base(encoding: object, font: Any) -> str | None:
     """Returns the codec of an encoding's name, or of a standard font's built-in encoding, None for any other."""
     if encoding == "/WinAnsiEncoding":
