@@ -3569,8 +3569,8 @@ def test_a_form_naming_one_object_again_and_again_is_refused_after_as_many_objec
     import sos_print.forms.filled as filled
 
     followed = []
-    dictionary = filled._dictionary
-    monkeypatch.setattr(filled, "_dictionary", lambda value: followed.append(1) or dictionary(value))
+    dictionary = filled.dictionary
+    monkeypatch.setattr(filled, "dictionary", lambda value: followed.append(1) or dictionary(value))
     # 3 kB: 50 fields each listing the same widget 50,000 times as its kids, a field that is its own kid, a field
     # listed twice in the form's own list, one field inside 13 others, each refused saying what is wrong with it.
     page = {

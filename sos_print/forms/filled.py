@@ -319,13 +319,6 @@ def _refuse_values_not_shown(
                     f"group {groups[0]}'s field {quoted(name)} holds {quoted(' '.join(value.split()))} but PDF "
                     f"readers draw it {hidden}: what sos-print would read is not what the audit shows; {retype}",
                 )
-        if held and _kind(field) != "/Tx" and not _kept_unseen(tail, field):  # a list shows its choices (ad103, 2)
-            raise ExampleFileError(
-                path,
-                f"group {groups[0]}'s field {quoted(name)} is made a "
-                f"{_KINDS.get(_kind(field), 'field of no known type')}, which sos-print never makes: what sos-print "
-                "would read may not be what the audit shows; send the file the audit was filled in",
-            )
         for flag, shows in _NEVER_SET.items():
             if _kind(field) == "/Tx" and _flags(field) & flag:
                 raise ExampleFileError(
@@ -392,6 +385,13 @@ def _refuse_values_not_shown(
                 f"group {groups[0]}'s field {quoted(name)} shows {shows} on the page but holds {_holds(value)} (its "
                 "value was changed without drawing it again): what sos-print would read is not what the audit shows; "
                 "retype the field in a PDF reader and save the file",
+            )
+        if held and _kind(field) != "/Tx" and not _kept_unseen(tail, field):  # a list shows its choices (ad103, 2)
+            raise ExampleFileError(
+                path,
+                f"group {groups[0]}'s field {quoted(name)} is made a "
+                f"{_KINDS.get(_kind(field), 'field of no known type')}, which sos-print never makes: what sos-print "
+                "would read may not be what the audit shows; send the file the audit was filled in",
             )
 
 
