@@ -33,6 +33,7 @@ _CAPITALS = 1.4
 _FITTED = 4.0  # points: the smallest size a reader fits a field's text to (PDFium's), its lines then cut at the box
 _LEADING = 1.15  # of the size: the height of each line a reader breaks a field's text into
 _NARROW = 0.5  # of the size: narrower than Helvetica's capitals and digits (0.56 to 0.78), of which claims are made
+_WIDEST = (200, 1200)  # thousandths of the size: the narrowest and widest letter or digit of a Latin font, and more
 
 
 @frozen
@@ -63,11 +64,14 @@ def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
     for operands, operator in operations:
         numbers = [float(operand) for operand in operands if isinstance(operand, (int, float))]
         if operator == b"Tf" and len(operands) == 2 and len(numbers) == 1:
-            if look.letters and _not_letters(operands[0], look.fonts if look.fonts is not None else {}, value):
+            font = _font(operands[0], look)
+            if look.letters and _not_letters(operands[0], font, value):
                 return (
                     "in a font that may show other characters than those typed (the file's own, symbols, or codes of "
                     "its own)"
                 )
+            if look.letters and font is not None and _odd_widths(font, value):
+                return "in a font whose widths of its own move its characters out of their places"
             size = numbers[0]
         elif operator in _COLOURS and len(numbers) == len(operands) == _COLOURS[operator]:
             ink = _grey(numbers)
@@ -126,16 +130,46 @@ def _out_of_size(size: float, value: str, multiline: bool, box: tuple[float, flo
     return None
 
 
-def _not_letters(name: object, fonts: Any, value: str) -> bool:
-    """Tells whether the font a default look names may draw other glyphs than the `value` typed: one of the file's
-    (`own_glyphs`), one whose codes show other characters (`draws_as_typed`), or, where the form's fonts hold none of
-    that name, one a reader knows by the name as its symbols (Acrobat's "ZaDb" for ZapfDingbats, "Symb")."""
+def _font(name: object, look: Look) -> Any:
+    """Returns the font a default look names: the widget's own (its /DR, which poppler's readers use), else the
+    form's (sweep ad105, 4); None if neither has it."""
+    own = dictionary(look.widget.get("/DR"))
+    for fonts in (dictionary(own.get("/Font")) if own is not None else None, look.fonts):
+        font = dictionary(fonts.get(name)) if fonts is not None and isinstance(name, NameObject) else None
+        if font is not None:
+            return font
+    return None
+
+
+def _not_letters(name: object, font: Any, value: str) -> bool:
+    """Tells whether the font a default look names (`font`, None where the fonts hold none of that name) may draw
+    other glyphs than the `value` typed: one of the file's (`own_glyphs`), one whose codes show other characters
+    (`draws_as_typed`) or whose characters a map of its own tells (/ToUnicode, which readers encode the value by:
+    sweep ad105, 1), or one a reader knows by its name as its symbols (Acrobat's "ZaDb" for ZapfDingbats, "Symb")."""
     if not isinstance(name, NameObject):
         return True
-    font = dictionary(fonts.get(name))
     if font is not None:  # a composite font or one of drawn glyphs names whatever it likes as its base font (ad102, E)
-        return own_glyphs(font) or not draws_as_typed(" ".join(value.split()), font)
+        return own_glyphs(font) or "/ToUnicode" in font or not draws_as_typed(_in_code_page(value), font)
     return name[1:].lower().startswith(("zadb", "zapf", "symb", "ding", "wingding", "webding"))
+
+
+def _in_code_page(value: str) -> str:
+    """Returns the characters of `value` the form's fonts draw (those of the Windows code page, as readers encode
+    them): a reader draws the others (a name in Cyrillic in the pause box) in a font of its own."""
+    return "".join(char for char in " ".join(value.split()) if char.encode("cp1252", "ignore"))
+
+
+def _odd_widths(font: Any, value: str) -> bool:
+    """Tells whether a font gives a character of `value` a width (/Widths, in thousandths of its size) no Latin font
+    has, which readers set the text by: 30,000 put a "1" a cell's width away from its box (sweep ad105, 2)."""
+    widths, first = resolved(font.get("/Widths")), resolved(font.get("/FirstChar"))
+    if widths is None:
+        return False
+    if not isinstance(widths, ArrayObject) or not isinstance(first, int) or len(widths) > 256:
+        return True
+    codes = _in_code_page(value).encode("cp1252")
+    drawn = [resolved(widths[code - first]) for code in codes if 0 <= code - first < len(widths)]
+    return any(not isinstance(width, (int, float)) or not _WIDEST[0] <= width <= _WIDEST[1] for width in drawn)
 
 
 def _operations(look: object) -> list[tuple[list[Any], bytes]] | None:

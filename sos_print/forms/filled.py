@@ -300,6 +300,14 @@ def _refuse_values_not_shown(
             continue  # another group's field or a field no audit has: the record reads neither
         field, widgets = drawn[name]
         held = "".join(unicodedata.normalize("NFC", value).split())
+        if held and not _kept_unseen(tail, field) and isinstance(resolved(_inherited(field, "/V")), StreamObject):
+            # As the standard allows, but neither PDFium nor poppler's readers show it, drawing or not (ad105, 3).
+            raise ExampleFileError(
+                path,
+                f"group {groups[0]}'s field {quoted(name)} holds {quoted(' '.join(value.split()))} as a text stream, "
+                "which PDF readers leave out: what sos-print would read is not what the audit shows; send the file "
+                "the audit was filled in",
+            )
         for widget in map(dictionary, widgets if held and not _kept_unseen(tail, field) else []):
             unseen = _unseen(widget, pages.get(_identity(widget))) if widget is not None else None
             if unseen is not None:
@@ -413,16 +421,23 @@ def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: s
     most = _max_length(field)
     if short and most is not None and len(value.rstrip()) > most:  # a claim cut to its first characters (ad103, 1)
         return f"cut to its first {most} characters, as its field takes no more"
+    if isinstance(resolved(_inherited(field, "/V")), ArrayObject):  # as the standard allows: poppler draws none
+        return "from its value stored as a list of texts, of which readers show the first or none"
     return why_hidden(shown, value, bool(_flags(field) & _MULTILINE))
 
 
 def _max_length(field: Any) -> int | None:
     """Returns the most characters a text field takes (/MaxLen, as it says it or inherits it), None if it says none."""
+    most = resolved(_inherited(field, "/MaxLen"))
+    return int(most) if isinstance(most, int) and not isinstance(most, bool) else None
+
+
+def _inherited(field: Any, key: str) -> object:
+    """Returns a field's entry `key`, as it says it or inherits it from the fields above it (None if none does)."""
     node, depth = field, 0
     while node is not None and depth <= _DEEPEST:
-        most = resolved(node.get("/MaxLen"))
-        if most is not None:
-            return int(most) if isinstance(most, int) and not isinstance(most, bool) else None
+        if key in node:
+            return node.get(key)
         node, depth = dictionary(node.get("/Parent")), depth + 1
     return None
 
