@@ -38,11 +38,11 @@ _WIDEST = (200, 1200)  # thousandths of the size: the narrowest and widest lette
 
 @frozen
 class Look:
-    """Holds what a reader draws a field's value from: its default look (/DA), the widget's look (/MK: its background
-    and its turn), the form's fonts (/DR /Font), the widget's width and height in points (None: no size is too small
-    or too large, its box being too small to read anyway), whether its font must draw letters and digits as typed
-    (a claim's, where a name may be drawn in any font) and whether its width is held to its box (a claim's of the
-    table, a few characters, where a name may be cut by its box, as on paper)."""
+    """Holds what a reader draws a field's value from: its default look (/DA), the widget (its look, /MK: background,
+    border and turn; its own fonts, /DR), the form's fonts (/DR /Font), the widget's width and height in points (None:
+    no size is too small or too large, its box being too small to read anyway), whether its font must draw letters
+    and digits as typed (a claim's, where a name may be drawn in any font) and whether its width is held to its box
+    (a claim's of the table, a few characters, where a name may be cut by its box, as on paper)."""
 
     look: object
     widget: Any
@@ -54,9 +54,10 @@ class Look:
 
 def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
     """Returns why `value`, drawn as `look` says, does not show as typed, None if it does: in a colour too near its
-    background, turned, in a font of the file's own or of symbols, at a size too small to read or too large for its
-    box, on more lines than the box shows (`multiline`: the field breaks lines), or with drawing instructions no
-    reader writes for a field. A look of size 0 fits the text to the widget."""
+    background, turned, inside a border that fills its box, in a font that may show other characters or set them
+    elsewhere, at a size too small to read or too large for its box, on more lines than the box shows (`multiline`:
+    the field breaks lines), or with drawing instructions no reader writes for a field. A look of size 0 fits the
+    text to the widget."""
     operations = _operations(look.look)
     if operations is None:
         return "with a default look sos-print cannot read"
