@@ -1420,11 +1420,15 @@ def _password(widget, form) -> None:
     widget[NameObject("/Ff")] = NumberObject(int(widget.get("/Ff", 0)) | 1 << 13)
 
 
-def _bordered(widget, form) -> None:
+def _bordered(widget, form, width: float = 12) -> None:
     widget[NameObject("/MK")] = DictionaryObject({NameObject("/BC"): ArrayObject([FloatObject(0)])})
     widget[NameObject("/BS")] = DictionaryObject(
-        {NameObject("/W"): NumberObject(12), NameObject("/S"): NameObject("/S")}
+        {NameObject("/W"): FloatObject(width), NameObject("/S"): NameObject("/S")}
     )
+
+
+def _bordered_to_a_strip(widget, form) -> None:
+    _bordered(widget, form, 10.5)  # 3.4 points left of 24.4 for 12-point text (sweep ad106, 3)
 
 
 def _composite_named_helvetica(widget, form) -> None:
@@ -1517,6 +1521,13 @@ MAY = ": what sos-print would read may not be what the audit shows; send the fil
         ),
         ("cell", "", _composite_named_helvetica, f"holds 'C3' but PDF readers draw it {SYMBOLS}" + LEFT),
         ("cell", "", _symbols_without_fonts, f"holds 'C3' but PDF readers draw it {SYMBOLS}" + LEFT),
+        (
+            "cell",
+            "",
+            _bordered_to_a_strip,
+            "holds 'C3' but PDF readers draw it inside a border 10.5 points wide, which leaves it no room in its box"
+            + LEFT,
+        ),
         (
             "cell",
             "",
@@ -1636,6 +1647,53 @@ def test_a_filled_audit_with_layers_a_reader_may_hide_is_refused(runner, tmp_pat
         1,
         [f"{path}: {said}", "checked 1 file: 1 problem in 1 file"],
     )
+
+
+def test_a_page_whose_drawing_is_not_an_object_of_its_own_is_refused(runner, tmp_path):
+    # Poppler drew a stream written inside the page's list of drawings; PDFium dropped the page's whole drawing, and
+    # the ink it held over two claims went unseen (sweep ad106, 1).
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
+    inked = DecodedStreamObject()
+    inked.set_data(b"0 g 100 100 20 20 re f")
+    writer.pages[0][NameObject("/Contents")] = ArrayObject([writer.pages[0].raw_get("/Contents"), inked])
+    path = tmp_path / "group.pdf"
+    with path.open("wb") as out:
+        writer.write(out)
+    result = runner.invoke(app, ["check", str(path)])
+    said = (
+        f"{path}: page 1 holds its drawing where the PDF standard does not let it (not as an object of its own), which "
+        "PDF readers read differently: send the file the audit was filled in"
+    )
+    assert (result.exit_code, result.stdout.splitlines()) == (1, [said, "checked 1 file: 1 problem in 1 file"])
+
+
+def test_a_form_asking_to_be_drawn_again_through_a_reference_is_held_to_its_drawings(runner, tmp_path):
+    # PDFium follows no reference to /NeedAppearances: Chrome showed the empty drawings, an empty table, where poppler
+    # drew the values again; the empty drawings were excused as drawn again (sweep ad106, 2).
+    _, steps = three_by_three_game()
+    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
+    form = writer.root_object["/AcroForm"]
+    form[NameObject("/NeedAppearances")] = writer._add_object(BooleanObject(True))
+    empty = DecodedStreamObject()
+    empty.set_data(b"/Tx BMC EMC")
+    empty[NameObject("/BBox")] = ArrayObject([NumberObject(n) for n in (0, 0, 44, 24)])
+    for annotation in writer.pages[0]["/Annots"]:
+        widget = annotation.get_object()
+        if ".".join(_full_name(widget)) == "group1.move.1.player":
+            widget[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(empty)})
+    path = tmp_path / "group.pdf"
+    with path.open("wb") as out:
+        writer.write(out)
+    result = runner.invoke(app, ["check", str(path)])
+    said = (
+        f"{path}: group 1's field 'group1.move.1.player' shows nothing on the page but holds 'A' (its value was "
+        "changed without drawing it again): what sos-print would read is not what the audit shows; retype the field in "
+        "a PDF reader and save the file"
+    )
+    assert (result.exit_code, result.stdout.splitlines()) == (1, [said, "checked 1 file: 1 problem in 1 file"])
 
 
 def test_a_filled_audit_whose_page_sets_its_own_unit_of_length_is_refused(runner, tmp_path):

@@ -91,7 +91,8 @@ def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
     if isinstance(turn, (int, float)) and turn % 360:
         return f"turned by {turn:g}°, which sos-print never does (a 6 reads as a 9)"
     border = _border(look.widget) if looks is not None and looks.get("/BC") is not None else 0.0
-    if look.box is not None and look.box[1] - 2 * border < SMALLEST_CLAIM:
+    # Inside the border, the capitals of the size asked for must fit: 12-point text in 3.4 points was a strip (ad106).
+    if look.box is not None and look.box[1] - 2 * border < max(SMALLEST_CLAIM, size / _CAPITALS):
         return f"inside a border {border:g} points wide, which leaves it no room in its box"
     return _out_of_size(size, value, multiline, look.box, look.short)
 

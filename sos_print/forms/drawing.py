@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError
 from sos_print.forms.drawn import Box
@@ -38,6 +38,16 @@ def refuse_heavy_pages(pages: Mapping[int, tuple[Any, Box | None]], path: str) -
                 path,
                 f"page {number} is {width / 72 * 25.4:,.0f} × {height / 72 * 25.4:,.0f} mm, larger than any paper "
                 f"sos-print prints on (A4 or Letter): {_FAR}",
+            )
+        contents = page.raw_get("/Contents") if "/Contents" in page else None
+        parts = list(contents) if isinstance(contents, ArrayObject) else [contents]
+        if contents is not None and not all(isinstance(part, IndirectObject) for part in parts):
+            # A drawing written inside the page's list of drawings: poppler drew it, PDFium dropped the whole page's
+            # drawing, ink over the claims included, so the ink check saw none (sweep ad106, 1).
+            raise ExampleFileError(
+                path,
+                f"page {number} holds its drawing where the PDF standard does not let it (not as an object of its "
+                f"own), which PDF readers read differently: {_FAR}",
             )
         if unit != 1.0:  # a page of 0.05 units drew 12-point claims at 0.6 points in readers that use it (ad104, 2)
             raise ExampleFileError(

@@ -253,7 +253,7 @@ def _fields(
                 if name.endswith(".game") and "/DV" in node
             }
             by_number = {number: page for number, page in pages.values()}
-            places = _places(found, drawn, pages, notes, _redrawn(reader.root_object))
+            places = _places(found, drawn, pages, notes, _redrawn(reader.root_object, by_all=True))
             return found, count, shown, written, places, by_number
         except ExampleFileError:
             raise
@@ -290,7 +290,7 @@ def _refuse_values_not_shown(
     form = dictionary(catalog.get("/AcroForm"))
     resources = dictionary(form.get("/DR")) if form is not None else None
     fonts = dictionary(resources.get("/Font")) if resources is not None else None
-    redrawn = _redrawn(catalog)
+    redrawn, perhaps = _redrawn(catalog, by_all=True), _redrawn(catalog)
     budget = Budget()
     prefix = f"group{groups[0]}."
     names = {_folded(value) for name, value in found.items() if name.startswith(f"{prefix}names.")}
@@ -317,7 +317,7 @@ def _refuse_values_not_shown(
                     f"does not show it ({unseen}): what sos-print would read is not what the audit shows; send the "
                     "file the audit was filled in",
                 )
-            drawn_here = widget is not None and (redrawn or _appearance(widget) is None)
+            drawn_here = widget is not None and (perhaps or _appearance(widget) is None)
             hidden = _hidden_when_redrawn(widget, field, form, fonts, tail, value) if drawn_here else None
             if hidden is not None:
                 typed = hidden.startswith("on ") and len(value.rstrip().splitlines()) > 1  # lines a child broke
@@ -470,10 +470,13 @@ def _too_small(seen: Shown, box: tuple[float, float, float, float] | None) -> bo
     return seen.smallest < SMALLEST_CLAIM and box is not None and min(box[2] - box[0], box[3] - box[1]) >= _LEGIBLE
 
 
-def _redrawn(catalog: Any) -> bool:
-    """Tells whether the form asks readers to draw its fields again from their values (/NeedAppearances)."""
+def _redrawn(catalog: Any, by_all: bool = False) -> bool:
+    """Tells whether the form asks readers to draw its fields again from their values (/NeedAppearances): with
+    `by_all`, every reader (the flag written where it stands: PDFium follows no reference to it, poppler does, so a
+    drawing showing nothing was shown so in Chrome: sweep ad106, 2)."""
     form = dictionary(catalog.get("/AcroForm"))
-    flag = resolved(form.get("/NeedAppearances")) if form is not None else None
+    flag = form.get("/NeedAppearances") if form is not None else None
+    flag = flag if by_all else resolved(flag)
     return isinstance(flag, BooleanObject) and flag.value
 
 
