@@ -91,8 +91,10 @@ def why_hidden(look: Look, value: str, multiline: bool) -> str | None:
     if isinstance(turn, (int, float)) and turn % 360:
         return f"turned by {turn:g}°, which sos-print never does (a 6 reads as a 9)"
     border = _border(look.widget) if looks is not None and looks.get("/BC") is not None else 0.0
-    # Inside the border, the capitals of the size asked for must fit: 12-point text in 3.4 points was a strip (ad106).
-    if look.box is not None and look.box[1] - 2 * border < max(SMALLEST_CLAIM, size / _CAPITALS):
+    # Inside the border, a claim's capitals must keep half their height at least: 12-point text in 3.4 points was a
+    # strip (ad106), where a reader's bevelled border of 3 points leaves 7 in a box of 19.
+    room = max(SMALLEST_CLAIM, size / _CAPITALS / 2 if look.short else 0.0)
+    if border and look.box is not None and look.box[1] - 2 * border < room:
         return f"inside a border {border:g} points wide, which leaves it no room in its box"
     return _out_of_size(size, value, multiline, look.box, look.short)
 
