@@ -1608,34 +1608,43 @@ def test_a_claim_readers_draw_turned_hidden_in_another_font_or_pushed_out_is_ref
     )
 
 
-@pytest.mark.parametrize("where", ["the file's layers", "the field's drawing"])
-def test_a_filled_audit_with_layers_a_reader_may_hide_is_refused(runner, tmp_path, where):
-    # Ink in a layer shown only in print blackened a claim on paper; a claim's drawing in a layer turned off showed in
-    # PDFium and not in poppler's readers (sweep ad103, 3 and 4).
+def _edited_and_checked(runner, tmp_path, edit) -> list[str]:
+    """Returns what check says (status 1 asserted) of the 3 x 3 game's audit filled as pypdf fills it, then edited by
+    `edit` (given the PdfWriter) and saved, the file's name first on each line as `{path}`."""
     _, steps = three_by_three_game()
     filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
-    layer = writer._add_object(
-        DictionaryObject({NameObject("/Type"): NameObject("/OCG"), NameObject("/Name"): TextStringObject("print")})
-    )
-    if where == "the file's layers":
-        writer.root_object[NameObject("/OCProperties")] = DictionaryObject(
-            {
-                NameObject("/OCGs"): ArrayObject([layer]),
-                NameObject("/D"): DictionaryObject({NameObject("/OFF"): ArrayObject([layer])}),
-            }
-        )
-    else:
-        widget = next(
-            annotation.get_object()
-            for annotation in writer.pages[0]["/Annots"]
-            if ".".join(_full_name(annotation.get_object())) == "group1.move.2.cell"
-        )
-        widget["/AP"]["/N"].get_object()[NameObject("/OC")] = layer
+    edit(writer)
     path = tmp_path / "group.pdf"
     with path.open("wb") as out:
         writer.write(out)
     result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1, result.output
+    return result.stdout.replace(str(path), "{path}").splitlines()
+
+
+def _widget(writer, name: str):
+    return next(
+        annotation.get_object()
+        for annotation in writer.pages[0]["/Annots"]
+        if ".".join(_full_name(annotation.get_object())) == name
+    )
+
+
+@pytest.mark.parametrize("where", ["the file's layers", "the field's drawing"])
+def test_a_filled_audit_with_layers_a_reader_may_hide_is_refused(runner, tmp_path, where):
+    # Ink in a layer shown only in print blackened a claim on paper; a claim's drawing in a layer turned off showed in
+    # PDFium and not in poppler's readers (sweep ad103, 3 and 4).
+    def edit(writer):
+        kind = {NameObject("/Type"): NameObject("/OCG"), NameObject("/Name"): TextStringObject("print")}
+        layer = writer._add_object(DictionaryObject(kind))
+        if where == "the file's layers":
+            shown = {NameObject("/OCGs"): ArrayObject([layer])}
+            shown[NameObject("/D")] = DictionaryObject({NameObject("/OFF"): ArrayObject([layer])})
+            writer.root_object[NameObject("/OCProperties")] = DictionaryObject(shown)
+        else:
+            _widget(writer, "group1.move.2.cell")["/AP"]["/N"].get_object()[NameObject("/OC")] = layer
+
     said = {
         "the file's layers": "holds layers (optional content), which a reader may show on the screen and not on paper "
         "or the other way round, and which sos-print never writes: send the file the audit was filled in",
@@ -1643,74 +1652,53 @@ def test_a_filled_audit_with_layers_a_reader_may_hide_is_refused(runner, tmp_pat
         "draws optional content, which the page may hide): what sos-print would read may not be what the audit shows; "
         "retype the field in a PDF reader and save the file",
     }[where]
-    assert (result.exit_code, result.stdout.splitlines()) == (
-        1,
-        [f"{path}: {said}", "checked 1 file: 1 problem in 1 file"],
-    )
+    assert _edited_and_checked(runner, tmp_path, edit) == [f"{{path}}: {said}", "checked 1 file: 1 problem in 1 file"]
 
 
 def test_a_page_whose_drawing_is_not_an_object_of_its_own_is_refused(runner, tmp_path):
     # Poppler drew a stream written inside the page's list of drawings; PDFium dropped the page's whole drawing, and
     # the ink it held over two claims went unseen (sweep ad106, 1).
-    _, steps = three_by_three_game()
-    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
-    inked = DecodedStreamObject()
-    inked.set_data(b"0 g 100 100 20 20 re f")
-    writer.pages[0][NameObject("/Contents")] = ArrayObject([writer.pages[0].raw_get("/Contents"), inked])
-    path = tmp_path / "group.pdf"
-    with path.open("wb") as out:
-        writer.write(out)
-    result = runner.invoke(app, ["check", str(path)])
-    said = (
-        f"{path}: page 1 holds its drawing where the PDF standard does not let it (not as an object of its own), which "
-        "PDF readers read differently: send the file the audit was filled in"
-    )
-    assert (result.exit_code, result.stdout.splitlines()) == (1, [said, "checked 1 file: 1 problem in 1 file"])
+    def edit(writer):
+        inked = DecodedStreamObject()
+        inked.set_data(b"0 g 100 100 20 20 re f")
+        writer.pages[0][NameObject("/Contents")] = ArrayObject([writer.pages[0].raw_get("/Contents"), inked])
+
+    assert _edited_and_checked(runner, tmp_path, edit) == [
+        "{path}: page 1 holds its drawing where the PDF standard does not let it (not as an object of its own), which "
+        "PDF readers read differently: send the file the audit was filled in",
+        "checked 1 file: 1 problem in 1 file",
+    ]
 
 
 def test_a_form_asking_to_be_drawn_again_through_a_reference_is_held_to_its_drawings(runner, tmp_path):
     # PDFium follows no reference to /NeedAppearances: Chrome showed the empty drawings, an empty table, where poppler
     # drew the values again; the empty drawings were excused as drawn again (sweep ad106, 2).
-    _, steps = three_by_three_game()
-    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
-    form = writer.root_object["/AcroForm"]
-    form[NameObject("/NeedAppearances")] = writer._add_object(BooleanObject(True))
-    empty = DecodedStreamObject()
-    empty.set_data(b"/Tx BMC EMC")
-    empty[NameObject("/BBox")] = ArrayObject([NumberObject(n) for n in (0, 0, 44, 24)])
-    for annotation in writer.pages[0]["/Annots"]:
-        widget = annotation.get_object()
-        if ".".join(_full_name(widget)) == "group1.move.1.player":
-            widget[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(empty)})
-    path = tmp_path / "group.pdf"
-    with path.open("wb") as out:
-        writer.write(out)
-    result = runner.invoke(app, ["check", str(path)])
-    said = (
-        f"{path}: group 1's field 'group1.move.1.player' shows nothing on the page but holds 'A' (its value was "
-        "changed without drawing it again): what sos-print would read is not what the audit shows; retype the field in "
-        "a PDF reader and save the file"
-    )
-    assert (result.exit_code, result.stdout.splitlines()) == (1, [said, "checked 1 file: 1 problem in 1 file"])
+    def edit(writer):
+        writer.root_object["/AcroForm"][NameObject("/NeedAppearances")] = writer._add_object(BooleanObject(True))
+        empty = DecodedStreamObject()
+        empty.set_data(b"/Tx BMC EMC")
+        empty[NameObject("/BBox")] = ArrayObject([NumberObject(n) for n in (0, 0, 44, 24)])
+        drawn = DictionaryObject({NameObject("/N"): writer._add_object(empty)})
+        _widget(writer, "group1.move.1.player")[NameObject("/AP")] = drawn
+
+    assert _edited_and_checked(runner, tmp_path, edit) == [
+        "{path}: group 1's field 'group1.move.1.player' shows nothing on the page but holds 'A' (its value was changed "
+        "without drawing it again): what sos-print would read is not what the audit shows; retype the field in a PDF "
+        "reader and save the file",
+        "checked 1 file: 1 problem in 1 file",
+    ]
 
 
 def test_a_filled_audit_whose_page_sets_its_own_unit_of_length_is_refused(runner, tmp_path):
     # At 0.05 of a point to the unit, the page is 10 x 15 mm and its claims 0.6 points high (sweep ad104, 2).
-    _, steps = three_by_three_game()
-    filled = fill(fillable(PrintOptions(size=3)), move_values(steps, 3, Notation.A1, Variant()))
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
-    writer.pages[0][NameObject("/UserUnit")] = FloatObject(0.05)
-    path = tmp_path / "group.pdf"
-    with path.open("wb") as out:
-        writer.write(out)
-    result = runner.invoke(app, ["check", str(path)])
-    said = (
-        f"{path}: page 1 is drawn at 0.05 times its size (/UserUnit), which sos-print never sets: readers that use it "
-        "show the page 11 × 15 mm: send the file the audit was filled in"
-    )
-    assert (result.exit_code, result.stdout.splitlines()) == (1, [said, "checked 1 file: 1 problem in 1 file"])
+    def edit(writer):
+        writer.pages[0][NameObject("/UserUnit")] = FloatObject(0.05)
+
+    assert _edited_and_checked(runner, tmp_path, edit) == [
+        "{path}: page 1 is drawn at 0.05 times its size (/UserUnit), which sos-print never sets: readers that use it "
+        "show the page 11 × 15 mm: send the file the audit was filled in",
+        "checked 1 file: 1 problem in 1 file",
+    ]
 
 
 def test_a_filled_audit_named_toml_is_checked_as_the_audit_it_is_and_no_example(runner, tmp_path):
