@@ -407,9 +407,8 @@ def _hidden_when_redrawn(widget: Any, field: Any, form: Any, fonts: Any, tail: s
     """Returns why a widget's value, drawn by a reader from the default look (`forms.defaults`), would not show, None
     if it would. A claim is held to its font too: readers draw it in the form's Helvetica (A6)."""
     look = widget.get("/DA")
-    node, depth = field, 0
-    while look is None and node is not None and depth <= _DEEPEST:
-        look, node, depth = node.get("/DA"), dictionary(node.get("/Parent")), depth + 1
+    if look is None:
+        look = _inherited(field, "/DA")
     if look is None and form is not None:
         look = form.get("/DA")
     box = _rectangle(widget.get("/Rect"))
@@ -1019,12 +1018,7 @@ _KINDS: dict[object, str] = {"/Ch": "list to choose from", "/Btn": "button or bo
 
 def _kind(field: Any) -> object:
     """Returns a field's type (/Tx, /Sig...), as it says it or inherits it from the fields above it."""
-    node, depth = field, 0
-    while node is not None and depth <= _DEEPEST:
-        if "/FT" in node:
-            return node.get("/FT")
-        node, depth = dictionary(node.get("/Parent")), depth + 1
-    return None
+    return _inherited(field, "/FT")
 
 
 # What each kind of annotation a PDF reader adds on top of a page is, in plain words (sos-print writes only widgets).
