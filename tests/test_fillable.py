@@ -3618,11 +3618,11 @@ def packed_pdf(bodies: dict[int, bytes]) -> bytes:
     at_xref = len(out)
     index = {number: k for k, number in enumerate(numbers)}
     rows = b"".join(
-        struct.pack(">BII", 0, 0, 65535)
-        if n == 0
-        else struct.pack(">BII", 2, stream, index[n])
+        struct.pack(">BII", 2, stream, index[n])
         if n in index
         else struct.pack(">BII", 1, at_stream if n == stream else at_xref, 0)
+        if n in (stream, xref)
+        else struct.pack(">BII", 0, 0, 65535)  # object 0, and the numbers no object has: free
         for n in range(xref + 1)
     )
     table = zlib.compress(rows, 9)
@@ -4618,3 +4618,71 @@ def test_a_dash_typed_in_chromes_viewer_is_told_to_be_typed_as_a_hyphen(runner, 
         "text in a font whose characters sos-print cannot tell): what sos-print would read may not be what the "
         "audit shows; type a plain hyphen (-) in place of its dash, and save the file"
     )
+
+
+def _claim_copied_falsely(data: bytes, table=lambda rows, number, at: None, lead: bytes = b"") -> tuple[bytes, int]:
+    """Returns the filled audit `data` (one classic cross-reference table, as pypdf writes it) with a false copy of a
+    claim's widget saved after it (its points 1 made 2), its table's rows changed by `table(rows, number, at)` (rows:
+    each object's 20-byte row by number; number: the claim's widget; at: where each object begins), `lead` put before
+    its header; and the widget's number. PDFium and poppler, rebuilding a damaged table, show the false copy."""
+    start = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
+    head = re.match(rb"xref\s+0 (\d+)\s+", data[start:])
+    assert head is not None
+    first = start + head.end()
+    rows = {n: data[first + 20 * n : first + 20 * (n + 1)] for n in range(int(head[1]))}
+    at = {n: int(row[:10]) for n, row in rows.items() if row[17:18] == b"n"}
+    number = next(n for n in at if re.match(rb"%d 0 obj\s*<<[^>]*/T \(points\)[^>]*/V \(1\)" % n, data[at[n] :]))
+    honest = data[at[number] : data.index(b"endobj", at[number]) + 6]
+    body = data[:start] + honest.replace(b"/V (1)", b"/V (2)") + b"\n"
+    table(rows, number, at)
+    listed = b"".join(b"%d 1\n%s" % (n, row) for n, row in sorted(rows.items()))
+    trailer = data[data.index(b"trailer", start) : data.rindex(b"startxref")]
+    return lead + body + b"xref\n%s%sstartxref\n%d\n%%%%EOF\n" % (listed, trailer, len(body)), number
+
+
+def _row(offset: int, free: bool = False) -> bytes:
+    return b"%010d %05d %s \n" % (offset, 1 if free else 0, b"f" if free else b"n")
+
+
+# Sweep ad107: a table that does not locate an object is rebuilt by PDFium and poppler from the last copy of each
+# object, while pypdf looked the object up by its first copy: a false claim saved after the true one was shown, and
+# "every claim holds" was said.
+@pytest.mark.parametrize(
+    ("table", "wrong"),
+    [
+        (
+            lambda rows, n, at: rows.update({1: _row(at[1] + 2)}),
+            "lists object 1 at byte {at[1]:,}, where it does not begin",
+        ),
+        (
+            lambda rows, n, at: rows.update({n: _row(at[n + 1])}),
+            "lists object {n} at byte {at[next]:,}, where it does not begin",
+        ),
+        (lambda rows, n, at: rows.update({n: _row(0, free=True)}), "marks object {n} deleted, though the form uses it"),
+        (lambda rows, n, at: rows.pop(n), "leaves out object {n}, which the form uses"),
+    ],
+    ids=["catalog-two-bytes-off", "claim-at-the-next-object", "claim-listed-deleted", "claim-left-out"],
+)
+def test_a_damaged_table_of_where_each_object_lies_is_refused(runner, tmp_path, table, wrong):
+    data, number = _claim_copied_falsely(_filled(), table)
+    at = PdfReader(io.BytesIO(_filled())).xref[0]
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(data)
+    said = wrong.format(n=number, at={1: at[1] + 2, "next": at.get(number + 1)})
+    refused_everywhere(
+        runner,
+        tmp_path,
+        pdf,
+        f"{pdf}: cannot be read as a PDF: it is damaged (its index of the file's parts {said}): PDF readers each mend "
+        "such a file their own way, so what sos-print would read may not be what the audit shows; send the file the "
+        "audit was filled in",
+    )
+
+
+@pytest.mark.parametrize("lead", [b"", b"\r\nsaved by a tablet app\r\n"], ids=["as-saved", "bytes-before-header"])
+def test_a_claim_copied_after_an_intact_table_is_read_as_the_table_says(runner, tmp_path, lead):
+    # Every reader then goes by the table (offsets counted from the header), and so does sos-print.
+    data, _ = _claim_copied_falsely(_filled(), lead=lead)
+    (tmp_path / "audit.pdf").write_bytes(data)
+    result = runner.invoke(app, ["check", str(tmp_path / "audit.pdf")])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")

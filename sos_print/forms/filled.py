@@ -43,6 +43,7 @@ from itertools import zip_longest
 from typing import Any
 
 from pypdf import PdfReader
+from pypdf.errors import PdfReadError
 from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NullObject, PdfObject, StreamObject
 
 from sos_print.engine.errors import ExampleFileError, PrintedDocumentError, SosError, quoted
@@ -75,6 +76,7 @@ from sos_print.forms.fields import (
 from sos_print.forms.objects import dictionary, resolved
 from sos_print.forms.placed import Placed, refuse_ink_over_fields, refuse_out_of_place
 from sos_print.forms.shown import Budget, Shown, Unreadable, encodes, shown_text
+from sos_print.forms.xref import listed, misplaced, unlisted
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (20,000 fields, forms.fields.MAX_FIELDS) is about 6 MB.
@@ -222,10 +224,12 @@ def _fields(
                 path, "is a CSV record, not a PDF: give it a name ending in .csv, and its board size with --size"
             )
         raise ExampleFileError(path, "is not a PDF file (it does not start with %PDF-)")
+    header = re.search(rb"%PDF-\d", data)  # bytes before it, from a mail or an app, are not counted in its offsets
+    data = data[header.start() :] if header is not None else data
     with _quiet():
         try:
             try:
-                reader = PdfReader(io.BytesIO(data))
+                reader, wrong = _opened(data)
             except NotImplementedError as error:  # pypdf reads the encryption as it opens the file
                 if "ncryption" not in str(error):
                     raise
@@ -233,6 +237,9 @@ def _fields(
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
+            _refuse_damaged_table(wrong or misplaced(reader, data), path)
+            reader.strict = False  # past the table, a quirk of the file that every reader lets through is let through
+            before = listed(reader)
             if "/OCProperties" in reader.root_object:  # ink shown in print alone, say (sweep ad103, 3)
                 raise ExampleFileError(
                     path,
@@ -244,6 +251,7 @@ def _fields(
             pages: dict[object, tuple[int, Any]] = {}
             notes: list[tuple[int, Any]] = []
             found, count, shown = _walk(reader, path, drawn, pages, notes)
+            _refuse_damaged_table(unlisted(reader, before), path)
             if not count and (what := _printed(reader)):
                 raise PrintedDocumentError(path, what)
             _refuse_values_not_shown(reader.root_object, found, drawn, pages, path)
@@ -252,6 +260,7 @@ def _fields(
                 for name, (node, _) in drawn.items()
                 if name.endswith(".game") and "/DV" in node
             }
+            _refuse_damaged_table(unlisted(reader, before), path)
             by_number = {number: page for number, page in pages.values()}
             places = _places(found, drawn, pages, notes, _redrawn(reader.root_object, by_all=True))
             return found, count, shown, written, places, by_number
@@ -663,6 +672,26 @@ def _appearance(widget: Any) -> object:
 
 _NO_STATE = object()
 _NOTHING_SHOWN = Shown("", frozenset(), False, False)
+
+
+def _opened(data: bytes) -> tuple[PdfReader, str | None]:
+    """Returns pypdf's reader of a PDF, its cross-reference table as written (`forms.xref`), and what is wrong with
+    the table if pypdf had to mend it to open the file (it is opened mended, so that its security is told first)."""
+    try:
+        return PdfReader(io.BytesIO(data), strict=True), None
+    except PdfReadError as error:
+        return PdfReader(io.BytesIO(data)), f"cannot be read: {_reason(error)}"
+
+
+def _refuse_damaged_table(wrong: str | None, path: str) -> None:
+    """Refuses a file whose cross-reference table does not locate what is read (`forms.xref`)."""
+    if wrong is not None:
+        raise ExampleFileError(
+            path,
+            f"cannot be read as a PDF: it is damaged (its index of the file's parts {wrong}): PDF readers each mend "
+            "such a file their own way, so what sos-print would read may not be what the audit shows; send the file "
+            "the audit was filled in",
+        )
 
 
 def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
