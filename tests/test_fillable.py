@@ -3594,14 +3594,17 @@ def test_the_largest_fillable_audit_sos_print_writes_is_read_back(runner, tmp_pa
 # ---- structures no audit has: each refused at a cost in proportion to the file ---------------------------------
 
 
-def packed_pdf(bodies: dict[int, bytes]) -> bytes:
+def packed_pdf(bodies: dict[int, bytes], unlisted=(), points: dict[int, int] | None = None) -> bytes:
     """Returns a PDF whose objects `bodies` (1 is the catalog) all lie in one compressed object stream, as
-    tablets and "optimise" tools save them: a megabyte of it can hold a hundred thousand objects."""
+    tablets and "optimise" tools save them: a megabyte of it can hold a hundred thousand objects. The stream holds
+    after them the objects `unlisted` (number, body), which the table does not list; `points` lists an object at
+    another item of the stream than its own (by number, the item counted from 0)."""
     numbers = sorted(bodies)
     offsets, parts, at = [], [], 0
-    for number in numbers:  # joined once at the end: adding to a growing bytes copies it each time
+    items = [*((number, bodies[number]) for number in numbers), *unlisted]
+    for number, body in items:  # joined once at the end: adding to a growing bytes copies it each time
         offsets.append(b"%d %d" % (number, at))
-        parts.append(bodies[number] + b"\n")
+        parts.append(body + b"\n")
         at += len(parts[-1])
     head, data = b" ".join(offsets) + b"\n", b"".join(parts)
     packed = zlib.compress(head + data, 9)
@@ -3610,13 +3613,13 @@ def packed_pdf(bodies: dict[int, bytes]) -> bytes:
     at_stream = len(out)
     out += b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Length %d /Filter /FlateDecode >>\nstream\n" % (
         stream,
-        len(numbers),
+        len(items),
         len(head),
         len(packed),
     )
     out += packed + b"\nendstream\nendobj\n"
     at_xref = len(out)
-    index = {number: k for k, number in enumerate(numbers)}
+    index = {number: k for k, number in enumerate(numbers)} | (points or {})
     rows = b"".join(
         struct.pack(">BII", 2, stream, index[n])
         if n in index
@@ -4686,3 +4689,98 @@ def test_a_claim_copied_after_an_intact_table_is_read_as_the_table_says(runner, 
     (tmp_path / "audit.pdf").write_bytes(data)
     result = runner.invoke(app, ["check", str(tmp_path / "audit.pdf")])
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
+def _saved_again(data: bytes, copy) -> tuple[bytes, int]:
+    """Returns the filled audit `data` saved again as apps save (the file kept whole, an update appended listing what
+    changed) with the copy `copy(honest)` of a claim's widget (points 1) listed in the update; and its number."""
+    start = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
+    at = PdfReader(io.BytesIO(data)).xref[0]
+    number = next(n for n in at if re.match(rb"%d 0 obj\s*<<[^>]*/T \(points\)[^>]*/V \(1\)" % n, data[at[n] :]))
+    copy = copy(data[at[number] : data.index(b"endobj", at[number]) + 6])
+    generation = int(re.match(rb"\d+ (\d+) obj", copy)[1])
+    trailer = re.search(rb"trailer\s*<<(.*?)>>\s*startxref", data[start:], re.S)[1]
+    section = b"xref\n%d 1\n%010d %05d n \ntrailer\n<<%s/Prev %d\n>>\n" % (
+        number,
+        len(data),
+        generation,
+        trailer,
+        start,
+    )
+    return data + copy + b"\n" + section + b"startxref\n%d\n%%%%EOF\n" % (len(data) + len(copy) + 1), number
+
+
+# Sweep ad108: what pypdf read leniently and PDFium and poppler read as the later of two (F1, F2), or by number
+# alone (F3), showed a claim of 2 points where the rules give 1 and "every claim holds" was said.
+def test_a_key_given_twice_in_a_claim_is_refused(runner, tmp_path):
+    data, number = _saved_again(_filled(), lambda honest: honest.replace(b"/V (1)", b"/V (1) /V (2)"))
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(data)
+    result = runner.invoke(app, ["check", str(pdf)])
+    said = re.fullmatch(
+        rf"{re.escape(str(pdf))}: cannot be read as a PDF: it is damaged \(its object {number} breaks the standard: "
+        r"Multiple definitions in dictionary at byte 0x[0-9a-f]+ for key /V\): PDF readers each mend such a file "
+        "their own way, so what sos-print would read may not be what the audit shows; send the file the audit was "
+        r"filled in\nchecked 1 file: 1 problem in 1 file\n",
+        result.stdout,
+    )
+    assert (result.exit_code, said is not None) == (1, True), result.stdout
+
+
+def test_a_claim_saved_again_under_another_generation_is_refused(runner, tmp_path):
+    data, number = _saved_again(
+        _filled(), lambda honest: re.sub(rb"^(\d+) 0 obj", rb"\1 1 obj", honest).replace(b"/V (1)", b"/V (2)")
+    )
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(data)
+    refused_everywhere(
+        runner,
+        tmp_path,
+        pdf,
+        f"{pdf}: cannot be read as a PDF: it is damaged (its index of the file's parts lists object {number} twice, "
+        "as two different objects): PDF readers each mend such a file their own way, so what sos-print would read "
+        "may not be what the audit shows; send the file the audit was filled in",
+    )
+
+
+def test_a_claim_saved_again_as_apps_save_is_read_from_its_new_copy(runner, tmp_path):
+    # The value changed, its drawing not: refused for that, which shows the new copy is the one read.
+    data, _ = _saved_again(_filled(), lambda honest: honest.replace(b"/V (1)", b"/V (2)"))
+    (tmp_path / "audit.pdf").write_bytes(data)
+    result = runner.invoke(app, ["check", str(tmp_path / "audit.pdf")])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{tmp_path / 'audit.pdf'}: group 1's field 'group1.move.3.points' shows '1' on the page but holds '2' "
+            "(its value was changed without drawing it again): what sos-print would read is not what the audit "
+            "shows; retype the field in a PDF reader and save the file",
+            "checked 1 file: 1 problem in 1 file",
+        ],
+    )
+
+
+def test_a_stream_of_objects_holding_an_object_twice_is_refused(tmp_path):
+    from sos_print.forms.filled import load_filled_audit
+
+    bodies = {**page_tree(b"<< /Type /Pages /Kids [] /Count 0 >>"), 4: b"[5 0 R]", 5: b"<< /T (group1) /V (1) >>"}
+    path = tmp_path / "form.pdf"
+    path.write_bytes(packed_pdf(bodies, unlisted=[(5, b"<< /T (group1) /V (2) >>")], points={5: 4}))
+    with pytest.raises(ExampleFileError) as error:
+        load_filled_audit(str(path))
+    assert str(error.value) == (
+        f"{path}: cannot be read as a PDF: it is damaged (its index of the file's parts lists object 5 in object 6, "
+        "which holds it twice): PDF readers each mend such a file their own way, so what sos-print would read may "
+        "not be what the audit shows; send the file the audit was filled in"
+    )
+
+
+def test_objects_a_stream_holds_unlisted_count_against_the_most_a_file_may_hold(tmp_path):
+    from sos_print.forms.filled import load_filled_audit
+
+    # Sweep ad108, F4: 3,000,000 such objects in 6 MB took 37 s and 448 MB to be read, and were not counted.
+    bodies = {**page_tree(b"<< /Type /Pages /Kids [] /Count 0 >>"), 4: b"[]"}
+    path = tmp_path / "form.pdf"
+    path.write_bytes(packed_pdf(bodies, unlisted=[(1000 + k, b"null") for k in range(110_000)]))
+    with pytest.raises(ExampleFileError) as error:
+        load_filled_audit(str(path))
+    assert str(error.value).startswith(f"{path}: holds 110,005 objects, more than sos-print reads in one file")

@@ -76,7 +76,7 @@ from sos_print.forms.fields import (
 from sos_print.forms.objects import dictionary, resolved
 from sos_print.forms.placed import Placed, refuse_ink_over_fields, refuse_out_of_place
 from sos_print.forms.shown import Budget, Shown, Unreadable, encodes, shown_text
-from sos_print.forms.xref import listed, misplaced, unlisted
+from sos_print.forms.xref import listed, mispacked, misplaced, object_streams, packed_count, reread, unlisted
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (20,000 fields, forms.fields.MAX_FIELDS) is about 6 MB.
@@ -238,7 +238,10 @@ def _fields(
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
             _refuse_damaged_table(wrong or misplaced(reader, data), path)
-            reader.strict = False  # past the table, a quirk of the file that every reader lets through is let through
+            streams = object_streams(reader)
+            _refuse_too_many_objects(reader, path, packed_count(streams))
+            _refuse_damaged_table(mispacked(reader, streams), path)
+            reader.strict = False  # past the table, what every reader reads as null is read so (`forms.xref`)
             before = listed(reader)
             if "/OCProperties" in reader.root_object:  # ink shown in print alone, say (sweep ad103, 3)
                 raise ExampleFileError(
@@ -260,7 +263,7 @@ def _fields(
                 for name, (node, _) in drawn.items()
                 if name.endswith(".game") and "/DV" in node
             }
-            _refuse_damaged_table(unlisted(reader, before), path)
+            _refuse_damaged_table(unlisted(reader, before) or reread(data, reader, streams), path)
             by_number = {number: page for number, page in pages.values()}
             places = _places(found, drawn, pages, notes, _redrawn(reader.root_object, by_all=True))
             return found, count, shown, written, places, by_number
@@ -680,7 +683,7 @@ def _opened(data: bytes) -> tuple[PdfReader, str | None]:
     try:
         return PdfReader(io.BytesIO(data), strict=True), None
     except PdfReadError as error:
-        return PdfReader(io.BytesIO(data)), f"cannot be read: {_reason(error)}"
+        return PdfReader(io.BytesIO(data)), f"its index of the file's parts cannot be read: {_reason(error)}"
 
 
 def _refuse_damaged_table(wrong: str | None, path: str) -> None:
@@ -688,17 +691,18 @@ def _refuse_damaged_table(wrong: str | None, path: str) -> None:
     if wrong is not None:
         raise ExampleFileError(
             path,
-            f"cannot be read as a PDF: it is damaged (its index of the file's parts {wrong}): PDF readers each mend "
+            f"cannot be read as a PDF: it is damaged ({wrong}): PDF readers each mend "
             "such a file their own way, so what sos-print would read may not be what the audit shows; send the file "
             "the audit was filled in",
         )
 
 
-def _refuse_too_many_objects(reader: PdfReader, path: str) -> None:
+def _refuse_too_many_objects(reader: PdfReader, path: str, packed: int = 0) -> None:
     """Refuses a file of more objects than sos-print reads, before any is read: pypdf reads every object of a
     compressed object stream at once, so a megabyte of them would cost hundreds of megabytes. The objects are
-    counted as the cross-reference lists them, not as the trailer's /Size says, which may lie."""
-    count = sum(len(numbers) for numbers in reader.xref.values()) + len(reader.xref_objStm)
+    counted as the cross-reference lists them, not as the trailer's /Size says, which may lie, and as the streams of
+    objects say they hold (`packed`, once known), listed or not."""
+    count = sum(len(numbers) for numbers in reader.xref.values()) + max(len(reader.xref_objStm), packed)
     if count > _MOST_OBJECTS:
         raise ExampleFileError(
             path,

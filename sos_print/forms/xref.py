@@ -4,24 +4,95 @@ in use (why: docs/design.md, "PDFs")."""
 
 from __future__ import annotations
 
+import io
 import re
+from collections import Counter
+from typing import Any
 
 from pypdf import PdfReader
+from pypdf.errors import PdfReadError
+from pypdf.generic import NullObject, NumberObject, StreamObject, read_object
 
 _HEADER = re.compile(rb"[\0\t\n\f\r ]*([0-9]+)[\0\t\n\f\r ]+([0-9]+)[\0\t\n\f\r ]+obj")
 
 
 def misplaced(reader: PdfReader, data: bytes) -> str | None:
-    """Returns what is wrong with a strictly read table (`reader.strict`), said as what the table does: it lists an
-    object in use where another object, or none, begins; None if each begins where listed."""
+    """Returns what is wrong with a strictly read table (`reader.strict`): it lists an object in use where another
+    object, or none, begins, or one number in use twice (under two generations, or compressed and not); None if each
+    begins where listed."""
+    seen: dict[int, int] = {number: 0 for number in reader.xref_objStm}
     for generation, numbers in reader.xref.items():
         for number, offset in numbers.items():
             if reader.xref_free_entry.get(generation, {}).get(number):
                 continue
+            if number in seen:
+                return f"{_INDEX}lists object {number} twice, as two different objects"
+            seen[number] = generation
             found = _HEADER.match(data, offset) if isinstance(offset, int) and 0 <= offset < len(data) else None
             if found is None or (int(found[1]), int(found[2])) != (number, generation):
-                return f"lists object {number} at byte {offset:,}, where it does not begin"
+                return f"{_INDEX}lists object {number} at byte {offset:,}, where it does not begin"
     return None
+
+
+def object_streams(reader: PdfReader) -> dict[int, Any]:
+    """Returns the streams the table lists compressed objects in, by number: their dictionaries, not yet decoded."""
+    return {number: reader.get_object(number) for number in sorted({at for at, _ in reader.xref_objStm.values()})}
+
+
+def packed_count(streams: dict[int, Any]) -> int:
+    """Returns how many objects the object streams `streams` say they hold: pypdf reads each of them, listed or not."""
+    counts = [stream.get("/N") if isinstance(stream, StreamObject) else None for stream in streams.values()]
+    return sum(int(count) for count in counts if isinstance(count, NumberObject))
+
+
+def mispacked(reader: PdfReader, streams: dict[int, Any]) -> str | None:
+    """Returns what is wrong with the table's compressed objects: one listed in a stream of objects that holds
+    another there, or holds its number twice (pypdf reads the first, PDFium and poppler the one listed); None if
+    each is where listed."""
+    held: dict[int, list[int]] = {}
+    for number, stream in streams.items():
+        first: Any = stream.get("/First") if isinstance(stream, StreamObject) else None
+        if not isinstance(first, NumberObject):
+            return f"{_INDEX}lists objects in object {number}, which is no stream of objects"
+        count: Any = stream.get("/N")
+        pairs = re.findall(rb"[0-9]+", stream.get_data()[: int(first)])
+        held[number] = [int(n) for n in pairs[: 2 * int(count) : 2]] if isinstance(count, NumberObject) else []
+        if len(set(held[number])) < len(held[number]):
+            twice = next(n for n, times in Counter(held[number]).items() if times > 1)
+            return f"{_INDEX}lists object {twice} in object {number}, which holds it twice"
+    for number, (at, index) in reader.xref_objStm.items():
+        if held[at][index : index + 1] != [number]:
+            return f"{_INDEX}lists object {number} as item {index + 1} of object {at}, which holds another there"
+    return None
+
+
+def reread(data: bytes, reader: PdfReader, streams: dict[int, Any]) -> str | None:
+    """Returns what pypdf's strict parsing finds wrong with an object `reader` (lenient) read, such as a key given
+    twice in one dictionary (pypdf keeps the first, PDFium and poppler the last); None if none. Each is parsed again
+    from the file, or from its stream of objects (`streams`), and not kept."""
+    read = {number for (_, number), value in reader.resolved_objects.items() if not _null(value)}
+    places = [(io.BytesIO(data), {n: at for numbers in reader.xref.values() for n, at in numbers.items()}, 0)]
+    for stream in streams.values():
+        decoded, first = stream.get_data(), int(stream["/First"])
+        pairs = [int(n) for n in re.findall(rb"[0-9]+", decoded[:first])]
+        places.append((io.BytesIO(decoded), dict(zip(pairs[0::2], pairs[1::2], strict=False)), first))
+    reader.strict = True
+    try:
+        for source, offsets, first in places:
+            for number in read & offsets.keys():
+                source.seek(first + offsets[number])
+                if not first:
+                    reader.read_object_header(source)
+                read_object(source, reader)
+    except (PdfReadError, ValueError) as error:
+        return f"its object {number} breaks the standard: {error}"
+    finally:
+        reader.strict = False
+    return None
+
+
+def _null(value: object) -> bool:
+    return value is None or isinstance(value, NullObject)
 
 
 def listed(reader: PdfReader) -> frozenset[int]:
@@ -39,12 +110,13 @@ def unlisted(reader: PdfReader, before: frozenset[int]) -> str | None:
     """Returns what was read that the table did not list in use (`before`, from `listed`): pypdf found it by
     searching the file, where PDFium shows nothing and poppler the last copy it finds."""
     deleted = reader.xref_free_entry.get(_EVERY, {})  # pypdf notes there each number's latest entry
-    for _, number in reader.resolved_objects:
-        if number not in before:
+    for (_, number), value in reader.resolved_objects.items():
+        if number not in before and not _null(value):
             if deleted.get(number):
-                return f"marks object {number} deleted, though the form uses it"
-            return f"leaves out object {number}, which the form uses"
+                return f"{_INDEX}marks object {number} deleted, though the form uses it"
+            return f"{_INDEX}leaves out object {number}, which the form uses"
     return None
 
 
 _EVERY = 65535
+_INDEX = "its index of the file's parts "
