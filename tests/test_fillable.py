@@ -4784,3 +4784,20 @@ def test_objects_a_stream_holds_unlisted_count_against_the_most_a_file_may_hold(
     with pytest.raises(ExampleFileError) as error:
         load_filled_audit(str(path))
     assert str(error.value).startswith(f"{path}: holds 110,005 objects, more than sos-print reads in one file")
+
+
+def test_a_key_given_twice_in_a_compressed_object_is_refused(tmp_path):
+    from sos_print.forms.filled import load_filled_audit
+
+    bodies = {**page_tree(b"<< /Type /Pages /Kids [] /Count 0 >>"), 4: b"[5 0 R]", 5: b"<< /T (group1) /T (x) >>"}
+    path = tmp_path / "form.pdf"
+    path.write_bytes(packed_pdf(bodies))
+    with pytest.raises(ExampleFileError) as error:
+        load_filled_audit(str(path))
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}: cannot be read as a PDF: it is damaged \(its object 5 breaks the standard: "
+        r"Multiple definitions in dictionary at byte 0x[0-9a-f]+ for key /T\): PDF readers each mend such a file "
+        "their own way, so what sos-print would read may not be what the audit shows; send the file the audit was "
+        "filled in",
+        str(error.value),
+    ), str(error.value)

@@ -1,6 +1,7 @@
 """Holds a filled audit's cross-reference table (where each object of the file lies), read as written by pypdf's
-strict reading, to the file: each object it lists in use begins where it says, and every object read is one it lists
-in use (why: docs/design.md, "PDFs")."""
+strict reading, to the file: each object it lists in use begins where it says, once; its streams of objects hold
+each object where it says, once; every object read is one it lists in use, and parses strictly (why:
+docs/design.md, "PDFs")."""
 
 from __future__ import annotations
 
@@ -72,10 +73,14 @@ def reread(data: bytes, reader: PdfReader, streams: dict[int, Any]) -> str | Non
     from the file, or from its stream of objects (`streams`), and not kept."""
     read = {number for (_, number), value in reader.resolved_objects.items() if not _null(value)}
     places = [(io.BytesIO(data), {n: at for numbers in reader.xref.values() for n, at in numbers.items()}, 0)]
-    for stream in streams.values():
+    listed_in: dict[int, set[int]] = {at: set() for at in streams}  # a stream may keep copies later saves replaced
+    for number, (at, _) in reader.xref_objStm.items():
+        listed_in[at].add(number)
+    for at, stream in streams.items():
         decoded, first = stream.get_data(), int(stream["/First"])
         pairs = [int(n) for n in re.findall(rb"[0-9]+", decoded[:first])]
-        places.append((io.BytesIO(decoded), dict(zip(pairs[0::2], pairs[1::2], strict=False)), first))
+        held = {n: offset for n, offset in zip(pairs[0::2], pairs[1::2], strict=False) if n in listed_in[at]}
+        places.append((io.BytesIO(decoded), held, first))
     reader.strict = True
     try:
         for source, offsets, first in places:
