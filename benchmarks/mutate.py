@@ -333,7 +333,7 @@ TARGETS = {
     ),
     # A fillable audit's field names and reading a filled one back.
     "forms": Target(
-        ("sos_print/forms/filled.py", "sos_print/forms/fields.py"),
+        ("sos_print/forms/filled.py", "sos_print/forms/fields.py", "sos_print/forms/xref.py"),
         ("test_fillable.py", "test_records.py", "test_check.py"),
     ),
 }
