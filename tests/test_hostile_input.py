@@ -194,6 +194,35 @@ def test_a_file_name_with_a_newline_cannot_forge_a_line_of_the_report(runner, tm
     assert lines[1] == "checked 1 file: 1 problem in 1 file"
 
 
+@pytest.mark.parametrize(
+    ("rows", "notes"),
+    [
+        (
+            "1,A,S,A1,-,0\n2,B,O,A2,-,0\n3,A,S,A3,,\n",
+            [
+                "move 3 scores, but its lines and points are left empty: only who wrote it was checked",
+                "the record stops after 3 moves, before the end of the game: 13 of the 4 × 4 board's cells are empty",
+            ],
+        ),
+        (
+            "1,,S,A1,,\n",
+            [
+                "the record claims no points and no lines: only who wrote each move was checked",
+                "the record stops after 1 move, before the end of the game: 15 of the 4 × 4 board's cells are empty",
+            ],
+        ),
+    ],
+    ids=["unclaimed-and-unfinished", "no-claims"],
+)
+def test_a_file_name_with_a_newline_cannot_forge_a_line_of_the_notes(runner, tmp_path, rows, notes):
+    # Sweep ad109, C1: a record's notes printed its path as it was, where the report's other lines quote it.
+    evil = tmp_path / "x\nchecked 1 file: every claim holds.csv"
+    evil.write_text("move,player,letter,cell,lines,points\n" + rows)
+    result = invoke(runner, "check", tmp_path, "--size", "4")
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+    assert result.stderr.splitlines() == [f"note: {str(evil)!r}: {note}" for note in notes]
+
+
 def test_a_file_name_with_a_terminal_escape_is_quoted(runner, tmp_path):
     evil = tmp_path / "\x1b[2Jclear.toml"
     evil.write_text("size = 4\nsise = 1\n")

@@ -72,11 +72,11 @@ def check(
         say(f"note: {problem}", err=True)
     for game in report.checked:
         if _claims_no_score(game):
-            say(f"note: {game.example.path}: {NO_SCORE}", err=True)
+            say(f"note: {shown(game.example.path)}: {NO_SCORE}", err=True)
         elif unclaimed := _unclaimed_scores(game):
-            say(f"note: {game.example.path}: {unclaimed}", err=True)
+            say(f"note: {shown(game.example.path)}: {unclaimed}", err=True)
     for game in report.unfinished:
-        say(f"note: {game.example.path}: {unfinished(game)}", err=True)
+        say(f"note: {shown(game.example.path)}: {unfinished(game)}", err=True)
     for path, fitting in report.in_turn:
         say(f"note: {shown(path)}: {in_turn(fitting, teams)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
