@@ -2292,3 +2292,37 @@ def test_a_moves_row_typed_with_its_number_alone_is_told_to_be_filled_in(runner,
     assert (code, lines[0]) == (1, f"{path}: move 3 (row 4): the row holds the move's number alone: fill in the move")
     code, lines, _ = run_check(runner, tmp_path, game_csv([*GAME, (str(len(GAME) + 1), "", "", "", "", "")]))
     assert (code, lines) == (0, ["checked 1 file: every claim holds"])
+
+
+# Sweep ad109, C2: in a folder, a record saved otherwise under a record's name was "not a game record", where named
+# alone, or named for what it is, it was told for what it is: a group's game went unread with the wrong word.
+@pytest.mark.parametrize(
+    ("name", "write", "what"),
+    [
+        ("group3.csv", lambda path: _zipped(path, "group3.csv"), ARCHIVE),
+        ("group3.txt", lambda path: _zipped(path, "[Content_Types].xml", "xl/workbook.xml"), SPREADSHEET),
+        (
+            "group4.tsv",
+            lambda path: path.write_text(
+                "<table><tr><td>move</td><td>player</td><td>letter</td><td>cell</td></tr>"
+                "<tr><td>1</td><td>A</td><td>S</td><td>A1</td></tr></table>"
+            ),
+            "a web page holding a game record's table; save it as CSV (UTF-8) to check it",
+        ),
+        (
+            "group5.txt",
+            lambda path: path.write_text('[{"move": "1", "player": "A", "letter": "S", "cell": "A1"}]'),
+            "a game record saved as JSON; save it as CSV (UTF-8) to check it",
+        ),
+    ],
+    ids=["archive-as-csv", "workbook-as-txt", "web-page-as-tsv", "json-as-txt"],
+)
+def test_a_record_saved_otherwise_under_a_records_name_is_told_for_what_it_is_in_a_folder(
+    runner, tmp_path, name, write, what
+):
+    write(tmp_path / name)
+    result = runner.invoke(app, ["check", str(tmp_path), "--size", "4"])
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [f"{tmp_path / name}: skipped: {what}", "checked no file: 1 path not checked"],
+    )

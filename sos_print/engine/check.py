@@ -623,6 +623,8 @@ def expand_path(
                 reason = "skipped: a PDF, not a CSV record: if it is a filled audit, give it a name ending in .pdf"
             elif is_example(entry):
                 reason = "skipped: a worked example whose name does not end in .toml; name it to check it"
+            elif kind := packed_kind(entry) or saved_otherwise(entry):  # as when named alone (sweep ad109, C2)
+                reason = f"skipped: {kind}"
             skipped.append(Problem(entry, reason, unread=True))
             continue
         if lower.endswith(TABLE_SUFFIXES) and not tables and os.path.isfile(entry):
