@@ -4682,13 +4682,21 @@ def test_a_damaged_table_of_where_each_object_lies_is_refused(runner, tmp_path, 
     )
 
 
+# Sweep ad109 (F3, F4): a loop of /Prev, or table rows of 19 bytes, which pypdf lets through, made PDFium rebuild
+# the table and show the copy saved after the listed one.
 @pytest.mark.parametrize("lead", [b"", b"\r\nsaved by a tablet app\r\n"], ids=["as-saved", "bytes-before-header"])
-def test_a_claim_copied_after_an_intact_table_is_read_as_the_table_says(runner, tmp_path, lead):
-    # Every reader then goes by the table (offsets counted from the header), and so does sos-print.
-    data, _ = _claim_copied_falsely(_filled(), lead=lead)
-    (tmp_path / "audit.pdf").write_bytes(data)
-    result = runner.invoke(app, ["check", str(tmp_path / "audit.pdf")])
-    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+def test_a_copy_of_a_claim_saved_after_the_listed_one_and_listed_nowhere_is_refused(runner, tmp_path, lead):
+    data, number = _claim_copied_falsely(_filled(), lead=lead)
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(data)
+    refused_everywhere(
+        runner,
+        tmp_path,
+        pdf,
+        f"{pdf}: cannot be read as a PDF: it is damaged (its index of the file's parts leaves out a copy of object "
+        f"{number} saved after the one it lists): PDF readers each mend such a file their own way, so what sos-print "
+        "would read may not be what the audit shows; send the file the audit was filled in",
+    )
 
 
 def _saved_again(data: bytes, copy) -> tuple[bytes, int]:
@@ -4743,10 +4751,12 @@ def test_a_claim_saved_again_under_another_generation_is_refused(runner, tmp_pat
     )
 
 
-def test_a_claim_saved_again_as_apps_save_is_read_from_its_new_copy(runner, tmp_path):
-    # The value changed, its drawing not: refused for that, which shows the new copy is the one read.
+@pytest.mark.parametrize("lead", [b"", b"\r\nsaved by a tablet app\r\n"], ids=["as-saved", "bytes-before-header"])
+def test_a_claim_saved_again_as_apps_save_is_read_from_its_new_copy(runner, tmp_path, lead):
+    # The value changed, its drawing not: refused for that, which shows the new copy is the one read (the offsets
+    # counted from the header, as readers count them).
     data, _ = _saved_again(_filled(), lambda honest: honest.replace(b"/V (1)", b"/V (2)"))
-    (tmp_path / "audit.pdf").write_bytes(data)
+    (tmp_path / "audit.pdf").write_bytes(lead + data)
     result = runner.invoke(app, ["check", str(tmp_path / "audit.pdf")])
     assert (result.exit_code, result.stdout.splitlines()) == (
         1,
@@ -4801,3 +4811,52 @@ def test_a_key_given_twice_in_a_compressed_object_is_refused(tmp_path):
         "filled in",
         str(error.value),
     ), str(error.value)
+
+
+def _drawing_saved_again(data: bytes, tail: bytes, longer: int) -> tuple[bytes, int]:
+    """Returns the filled audit `data` saved again with the drawing of a claim of 1 point written anew: `tail` after
+    its operators (a stream's end and a false drawing of 2, as PDFium or poppler read on to the next "endstream"),
+    its /Length `longer` bytes more than the operators; and the drawing's number."""
+    at = PdfReader(io.BytesIO(data)).xref[0]
+    widget = next(n for n in at if re.match(rb"%d 0 obj\s*<<[^>]*/T \(points\)[^>]*/V \(1\)" % n, data[at[n] :]))
+    drawing = int(re.search(rb"/AP\s*<<\s*/N (\d+) 0 R", data[at[widget] : data.index(b"endobj", at[widget])])[1])
+    honest = data[at[drawing] : data.index(b"endobj", at[drawing])]
+    operators = re.search(rb"stream\r?\n(.*?)\s*endstream", honest, re.S)[1]
+    head = re.sub(rb"/Length \d+", b"/Length %d" % (len(operators) + longer), honest[: honest.index(b"stream")])
+    copy = head + b"stream\n" + operators + tail + b"\nendstream\nendobj"
+    start = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
+    trailer = re.search(rb"trailer\s*<<(.*?)>>\s*startxref", data[start:], re.S)[1]
+    row = b"%d 1\n%010d 00000 n \n" % (drawing, len(data))
+    section = b"xref\n%strailer\n<<%s/Prev %d\n>>\n" % (row, trailer, start)
+    return data + copy + b"\n" + section + b"startxref\n%d\n%%%%EOF\n" % (len(data) + len(copy) + 1), drawing
+
+
+_FALSE_TWO = b"\n1 g 0 0 60 40 re f 0 g BT /Helv 12 Tf 8 8 Td (2) Tj ET"
+
+
+# Sweep ad109 (F1, F2): pypdf mends a /Length one byte long and takes "endstreamX" for a stream's end; PDFium and
+# poppler read on to the next "endstream", and showed the false 2 drawn after it.
+@pytest.mark.parametrize(
+    ("tail", "longer"),
+    [(b"endstream" + _FALSE_TWO, 1), (b"\nendstreamX" + _FALSE_TWO, 0)],
+    ids=["length-one-long", "endstream-run-on"],
+)
+def test_a_drawing_that_does_not_end_where_its_length_says_is_refused(runner, tmp_path, tail, longer):
+    data, drawing = _drawing_saved_again(_filled(), tail, longer)
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(data)
+    refused_everywhere(
+        runner,
+        tmp_path,
+        pdf,
+        f"{pdf}: cannot be read as a PDF: it is damaged (its object {drawing} does not end where its length says "
+        "(readers may read more of it)): PDF readers each mend such a file their own way, so what sos-print would "
+        "read may not be what the audit shows; send the file the audit was filled in",
+    )
+
+
+def test_a_drawing_saved_again_whole_is_read(runner, tmp_path):
+    data, _ = _drawing_saved_again(_filled(), b"", 0)  # the same drawing, saved again as apps save
+    (tmp_path / "audit.pdf").write_bytes(data)
+    result = runner.invoke(app, ["check", str(tmp_path / "audit.pdf")])
+    assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")

@@ -76,7 +76,16 @@ from sos_print.forms.fields import (
 from sos_print.forms.objects import dictionary, resolved
 from sos_print.forms.placed import Placed, refuse_ink_over_fields, refuse_out_of_place
 from sos_print.forms.shown import Budget, Shown, Unreadable, encodes, shown_text
-from sos_print.forms.xref import listed, mispacked, misplaced, object_streams, packed_count, reread, unlisted
+from sos_print.forms.xref import (
+    copied_later,
+    listed,
+    mispacked,
+    misplaced,
+    object_streams,
+    packed_count,
+    reread,
+    unlisted,
+)
 
 # A class's fillable audits are about 1 MB (30 groups, 4 x 4 boards) to 5 MB (30 groups, 8 x 8 boards, 4 players);
 # the largest form `audit --fillable` writes (20,000 fields, forms.fields.MAX_FIELDS) is about 6 MB.
@@ -263,7 +272,8 @@ def _fields(
                 for name, (node, _) in drawn.items()
                 if name.endswith(".game") and "/DV" in node
             }
-            _refuse_damaged_table(unlisted(reader, before) or reread(data, reader, streams), path)
+            wrong = unlisted(reader, before) or reread(data, reader, streams) or copied_later(data, reader)
+            _refuse_damaged_table(wrong, path)
             by_number = {number: page for number, page in pages.values()}
             places = _places(found, drawn, pages, notes, _redrawn(reader.root_object, by_all=True))
             return found, count, shown, written, places, by_number

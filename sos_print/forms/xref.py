@@ -1,7 +1,7 @@
 """Holds a filled audit's cross-reference table (where each object of the file lies), read as written by pypdf's
 strict reading, to the file: each object it lists in use begins where it says, once; its streams of objects hold
-each object where it says, once; every object read is one it lists in use, and parses strictly (why:
-docs/design.md, "PDFs")."""
+each object where it says, once; every object read is one it lists in use, parses strictly, ends where its length
+says, and has no later copy listed nowhere (why: docs/design.md, "PDFs")."""
 
 from __future__ import annotations
 
@@ -88,11 +88,55 @@ def reread(data: bytes, reader: PdfReader, streams: dict[int, Any]) -> str | Non
                 source.seek(first + offsets[number])
                 if not first:
                     reader.read_object_header(source)
-                read_object(source, reader)
+                value = read_object(source, reader)
+                if not first and isinstance(value, StreamObject) and not _sized(data, offsets[number], reader, source):
+                    return f"its object {number} does not end where its length says (readers may read more of it)"
     except (PdfReadError, ValueError) as error:
         return f"its object {number} breaks the standard: {error}"
     finally:
         reader.strict = False
+    return None
+
+
+def _sized(data: bytes, start: int, reader: PdfReader, read: io.BytesIO) -> bool:
+    """Tells whether a stream object that pypdf read from `start` to where `read` stands ends where its /Length
+    says, "endstream" and a delimiter right after it: pypdf mends a length one byte long and takes "endstreamX" for
+    the end, where PDFium and poppler read on to the next "endstream". Its dictionary is parsed, so it gives
+    /Length once; pypdf drops it from the stream it makes, so it is read from the file."""
+    keyword = _STREAM.search(data, start)
+    given = _LENGTH.search(data, start, keyword.start()) if keyword is not None else None
+    if keyword is None or given is None:
+        return False
+    length: Any = reader.get_object(int(given[1])) if given[3] else NumberObject(int(given[1]))
+    if not isinstance(length, NumberObject):
+        return False
+    end = _END.match(data, keyword.end() + int(length))
+    return end is not None and end.end() == read.tell() and data[end.end() : end.end() + 1] in _DELIMITERS
+
+
+_STREAM = re.compile(rb"stream *(?:\r\n|\n|\r)")
+_ANY_HEADER = re.compile(
+    rb"(?<![^\0\t\n\f\r ()<>\[\]{}/%])([0-9]+)[\0\t\n\f\r ]+[0-9]+[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>\[\]{}/%])"
+)
+_LENGTH = re.compile(rb"/Length[\0\t\n\f\r ]+([0-9]+)(?:[\0\t\n\f\r ]+([0-9]+)[\0\t\n\f\r ]+(R))?")
+_END = re.compile(rb"[\0\t\n\f\r ]*endstream")
+_DELIMITERS = (b"", b"\0", b"\t", b"\n", b"\f", b"\r", b" ", b"%", b"(", b")", b"<", b">", b"[", b"]", b"{", b"}", b"/")
+
+
+def copied_later(data: bytes, reader: PdfReader) -> str | None:
+    """Returns a copy of an object read that lies after the one the table lists, or after the stream of objects
+    that holds it: a reader that mends the table (a loop of /Prev, rows of 19 bytes, which pypdf lets through) takes
+    the last copy. Honest saves put every new copy after the old ones, and the table lists it."""
+    read = {number for (_, number), value in reader.resolved_objects.items() if not _null(value)}
+    placed = {n: at for numbers in reader.xref.values() for n, at in numbers.items() if n in read}
+    listed_at = {n: header.start(1) for n, at in placed.items() if (header := _HEADER.match(data, at)) is not None}
+    for number, (at, _) in reader.xref_objStm.items():
+        if number in read:
+            listed_at[number] = placed.get(at, listed_at.get(at, 0))
+    for found in _ANY_HEADER.finditer(data):
+        number = int(found[1])
+        if number in listed_at and found.start() > listed_at[number]:
+            return f"{_INDEX}leaves out a copy of object {number} saved after the one it lists"
     return None
 
 
