@@ -4860,3 +4860,124 @@ def test_a_drawing_saved_again_whole_is_read(runner, tmp_path):
     (tmp_path / "audit.pdf").write_bytes(data)
     result = runner.invoke(app, ["check", str(tmp_path / "audit.pdf")])
     assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+
+
+_PAD = bytes.fromhex("28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A")
+
+
+def _aes_key(encrypt, first_id: bytes) -> bytes:
+    """Returns the file key of an AES-128 (revision 4) file whose user password is empty: the standard's algorithm 2,
+    written here apart from pypdf's."""
+    import hashlib
+
+    permissions = (int(encrypt["/P"]) & 0xFFFFFFFF).to_bytes(4, "little")
+    digest = hashlib.md5(_PAD + encrypt["/O"].original_bytes + permissions + first_id).digest()
+    for _ in range(50):
+        digest = hashlib.md5(digest[:16]).digest()
+    return digest[:16]
+
+
+def _sealed(key: bytes, number: int, plain: bytes) -> bytes:
+    """Returns `plain` encrypted for object `number` as AES-128 encrypts a stream: a random block first, then the
+    blocks, the last padded by the caller."""
+    import hashlib
+
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+    own = hashlib.md5(key + number.to_bytes(3, "little") + bytes(2) + b"sAlT").digest()
+    start = bytes(range(16))
+    encryptor = Cipher(algorithms.AES(own), modes.CBC(start)).encryptor()
+    return start + encryptor.update(plain) + encryptor.finalize()
+
+
+@pytest.mark.parametrize("pad", [16, 100], ids=["honest-padding", "padding-longer-than-a-block"])
+def test_an_encrypted_drawing_whose_padding_is_longer_than_a_block_is_refused(runner, tmp_path, pad):
+    # Sweep ad110, 2: pypdf cut 103 bytes of padding off a drawing, where PDFium and poppler cut its last block and
+    # drew what stood before it, a false 2.
+    writer = cloned(_filled())
+    writer.encrypt("", "owner", algorithm="AES-128")
+    data = written(writer)
+    reader = PdfReader(io.BytesIO(data))
+    reader.decrypt("")
+    key = _aes_key(reader.trailer["/Encrypt"], reader.trailer["/ID"][0].original_bytes)
+    widget = next(
+        annotation.get_object()
+        for annotation in reader.pages[0]["/Annots"]
+        if annotation.get_object().get("/T") == "points" and annotation.get_object().get("/V") == "1"
+    )
+    drawing = widget["/AP"].raw_get("/N")
+    honest = drawing.get_object().get_data()
+    if pad == 16:  # padded as the standard says: as many bytes as it adds, each of that value
+        plain = honest + bytes([16 - len(honest) % 16]) * (16 - len(honest) % 16)
+    else:  # a false 2 drawn after the honest drawing, then a last block whose byte says to cut both
+        false = b"\nq 1 g 0 0 44 24 re f Q BT /Helv 12 Tf 0 g 17 8 Td (2) Tj ET"
+        false += b" " * (-(len(honest) + len(false)) % 16)
+        plain = honest + false + b"%" + b" " * 14 + bytes([16 + len(false)])
+    sealed = _sealed(key, drawing.idnum, plain)
+    head = re.search(rb"\d+ 0 obj\s*(<<.*?)stream", data[reader.xref[0][drawing.idnum] :], re.S)[1]
+    copy = b"%d 0 obj\n%s\nstream\n" % (drawing.idnum, re.sub(rb"/Length \d+", b"/Length %d" % len(sealed), head))
+    copy += sealed + b"\nendstream\nendobj\n"
+    start = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
+    trailer = re.search(rb"trailer\s*<<(.*?)>>\s*startxref", data[start:], re.S)[1]
+    section = b"xref\n%d 1\n%010d 00000 n \ntrailer\n<<%s/Prev %d\n>>\n" % (drawing.idnum, len(data), trailer, start)
+    pdf = tmp_path / "audit.pdf"
+    pdf.write_bytes(data + copy + section + b"startxref\n%d\n%%%%EOF\n" % (len(data) + len(copy)))
+    result = runner.invoke(app, ["check", str(pdf)])
+    if pad == 16:
+        assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
+    else:
+        assert (result.exit_code, result.stdout.splitlines()) == (
+            1,
+            [
+                f"{pdf}: cannot be read as a PDF: it is damaged (its object {drawing.idnum} breaks the standard: "
+                "Invalid padding bytes.): PDF readers each mend such a file their own way, so what sos-print would "
+                "read may not be what the audit shows; send the file the audit was filled in",
+                "checked 1 file: 1 problem in 1 file",
+            ],
+        )
+
+
+def _laid_out_for_the_web(bodies: dict[int, bytes], first_page: dict[int, bytes]) -> bytes:
+    """Returns a PDF laid out for reading over the web (linearized: object 9 says so, with the file's length): a
+    first-page table listing `first_page`'s copies, which lie before `bodies`, whose table ends the file and is the
+    one its last startxref names."""
+    parts = [b"%PDF-1.4\n", b"9 0 obj\n<< /Linearized 1 /L LLLLLLLLLL >>\nendobj\n", b"FIRST"]
+    places: dict[int, int] = {}
+    early = b"".join(b"%d 0 obj\n%s\nendobj\n" % (n, body) for n, body in first_page.items())
+    at = len(parts[0]) + len(parts[1])
+    first = b"xref\n%d 1\n%010d 00000 n \ntrailer\n<< /Size 10 /Root 1 0 R /Prev MMMMMMMMMM >>\nstartxref\n0\n%%%%EOF\n"
+    first = first % (next(iter(first_page)), at + len(first % (0, 0)))
+    at += len(first) + len(early)
+    late = b""
+    for number, body in sorted(bodies.items()):
+        places[number] = at + len(late)
+        late += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    main = at + len(late)
+    rows = b"".join(
+        b"%010d 00000 n \n" % places[n]
+        if n in places
+        else b"%010d 00000 n \n" % len(parts[0])
+        if n == 9
+        else b"0000000000 65535 f \n"
+        for n in range(10)
+    )
+    tail = b"xref\n0 10\n%strailer\n<< /Size 10 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (rows, main)
+    data = b"".join([parts[0], parts[1], first.replace(b"MMMMMMMMMM", b"%010d" % main), early, late, tail])
+    return data.replace(b"LLLLLLLLLL", b"%010d" % len(data))
+
+
+def test_a_file_laid_out_for_the_web_whose_last_startxref_names_another_table_is_refused(tmp_path):
+    # Sweep ad110, 1: poppler read the first-page table, which listed a false drawing, pypdf and PDFium the table
+    # the last startxref named.
+    from sos_print.forms.filled import load_filled_audit
+
+    bodies = {**page_tree(b"<< /Type /Pages /Kids [] /Count 0 >>"), 4: b"[5 0 R]", 5: b"<< /T (group1) /V (1) >>"}
+    path = tmp_path / "form.pdf"
+    path.write_bytes(_laid_out_for_the_web(bodies, {5: b"<< /T (group1) /V (2) >>"}))
+    with pytest.raises(ExampleFileError) as error:
+        load_filled_audit(str(path))
+    assert str(error.value) == (
+        f"{path}: cannot be read as a PDF: it is damaged (its index of the file's parts is given twice, at the start "
+        "of a file laid out for the web and at its end: readers take either): PDF readers each mend such a file their "
+        "own way, so what sos-print would read may not be what the audit shows; send the file the audit was filled in"
+    )

@@ -84,6 +84,7 @@ from sos_print.forms.xref import (
     object_streams,
     packed_count,
     reread,
+    two_starts,
     unlisted,
 )
 
@@ -246,7 +247,7 @@ def _fields(
             if reader.is_encrypted and not reader.decrypt(""):
                 raise ExampleFileError(path, "is protected by a password: save it again without one")
             _refuse_too_many_objects(reader, path)
-            _refuse_damaged_table(wrong or misplaced(reader, data), path)
+            _refuse_damaged_table(wrong or misplaced(reader, data) or two_starts(data), path)
             streams = object_streams(reader)
             _refuse_too_many_objects(reader, path, packed_count(streams))
             _refuse_damaged_table(mispacked(reader, streams), path)

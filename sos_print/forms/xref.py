@@ -35,6 +35,23 @@ def misplaced(reader: PdfReader, data: bytes) -> str | None:
     return None
 
 
+def two_starts(data: bytes) -> str | None:
+    """Returns what is wrong with a file laid out for reading over the web (linearized, its /L its length, so that
+    poppler reads it from the table after its first object) whose last startxref, where pypdf and PDFium start,
+    points at another table (sweep ad110, 1); None if it is not laid out so, or both start at one table."""
+    mark = data.find(b"/Linearized", 0, 1024)
+    end = data.find(b"endobj", mark) if mark >= 0 else -1
+    given = _LINEAR_LENGTH.search(data, mark, end) if end >= 0 else None
+    if given is None or int(given[1]) != len(data):
+        return None
+    space = _SPACE.match(data, end + len(b"endobj"))
+    first = space.end() if space is not None else end
+    last = _STARTXREF.findall(data, max(0, len(data) - 1024))
+    if last and int(last[-1]) == first:
+        return None
+    return f"{_INDEX}is given twice, at the start of a file laid out for the web and at its end: readers take either"
+
+
 def object_streams(reader: PdfReader) -> dict[int, Any]:
     """Returns the streams the table lists compressed objects in, by number: their dictionaries, not yet decoded."""
     return {number: reader.get_object(number) for number in sorted({at for at, _ in reader.xref_objStm.values()})}
@@ -81,6 +98,8 @@ def reread(data: bytes, reader: PdfReader, streams: dict[int, Any]) -> str | Non
         pairs = [int(n) for n in re.findall(rb"[0-9]+", decoded[:first])]
         held = {n: offset for n, offset in zip(pairs[0::2], pairs[1::2], strict=False) if n in listed_in[at]}
         places.append((io.BytesIO(decoded), held, first))
+    if reader.is_encrypted:  # decrypted leniently, a bad padding is cut where PDFium and poppler cut a block
+        return _decrypted_strictly(data, read)
     reader.strict = True
     try:
         for source, offsets, first in places:
@@ -95,6 +114,19 @@ def reread(data: bytes, reader: PdfReader, streams: dict[int, Any]) -> str | Non
         return f"its object {number} breaks the standard: {error}"
     finally:
         reader.strict = False
+    return None
+
+
+def _decrypted_strictly(data: bytes, read: set[int]) -> str | None:
+    """Returns what a strict reader finds wrong with an encrypted file's objects `read` as it parses and decrypts
+    each (a padding of more than a block, sweep ad110, 2); None if nothing."""
+    strict = PdfReader(io.BytesIO(data), strict=True)
+    strict.decrypt("")
+    for number in sorted(read):
+        try:
+            strict.get_object(number)
+        except (PdfReadError, ValueError) as error:
+            return f"its object {number} breaks the standard: {error}"
     return None
 
 
@@ -114,6 +146,9 @@ def _sized(data: bytes, start: int, reader: PdfReader, read: io.BytesIO) -> bool
     return end is not None and end.end() == read.tell() and data[end.end() : end.end() + 1] in _DELIMITERS
 
 
+_LINEAR_LENGTH = re.compile(rb"/L[\0\t\n\f\r ]+([0-9]+)")
+_SPACE = re.compile(rb"(?:[\0\t\n\f\r ]|%[^\r\n]*)*")
+_STARTXREF = re.compile(rb"startxref[\0\t\n\f\r ]+([0-9]+)")
 _STREAM = re.compile(rb"stream *(?:\r\n|\n|\r)")
 _ANY_HEADER = re.compile(
     rb"(?<![^\0\t\n\f\r ()<>\[\]{}/%])([0-9]+)[\0\t\n\f\r ]+[0-9]+[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>\[\]{}/%])"
