@@ -4623,6 +4623,24 @@ def test_a_dash_typed_in_chromes_viewer_is_told_to_be_typed_as_a_hyphen(runner, 
     )
 
 
+def _updated(data: bytes, number: int, copy: bytes, generation: int = 0) -> bytes:
+    """Returns `data` (one table, as pypdf writes) with `copy` of object `number` appended as apps save: the file
+    kept whole, an update listing the copy under `generation`, its trailer the last one's and /Prev."""
+    start = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
+    trailer = re.search(rb"trailer\s*<<(.*?)>>\s*startxref", data[start:], re.S)[1]
+    row = b"%d 1\n%010d %05d n \n" % (number, len(data), generation)
+    section = b"\nxref\n%strailer\n<<%s/Prev %d\n>>\n" % (row, trailer, start)
+    return data + copy + section + b"startxref\n%d\n%%%%EOF\n" % (len(data) + len(copy) + 1)
+
+
+def _damaged(pdf, why: str) -> str:
+    """Returns the line that refuses `pdf` as damaged, `why` (a clause of the file's)."""
+    return (
+        f"{pdf}: cannot be read as a PDF: it is damaged ({why}): PDF readers each mend such a file their own way, so "
+        "what sos-print would read may not be what the audit shows; send the file the audit was filled in"
+    )
+
+
 def _claim_copied_falsely(data: bytes, table=lambda rows, number, at: None, lead: bytes = b"") -> tuple[bytes, int]:
     """Returns the filled audit `data` (one classic cross-reference table, as pypdf writes it) with a false copy of a
     claim's widget saved after it (its points 1 made 2), its table's rows changed by `table(rows, number, at)` (rows:
@@ -4676,9 +4694,7 @@ def test_a_damaged_table_of_where_each_object_lies_is_refused(runner, tmp_path, 
         runner,
         tmp_path,
         pdf,
-        f"{pdf}: cannot be read as a PDF: it is damaged (its index of the file's parts {said}): PDF readers each mend "
-        "such a file their own way, so what sos-print would read may not be what the audit shows; send the file the "
-        "audit was filled in",
+        _damaged(pdf, f"its index of the file's parts {said}"),
     )
 
 
@@ -4693,29 +4709,19 @@ def test_a_copy_of_a_claim_saved_after_the_listed_one_and_listed_nowhere_is_refu
         runner,
         tmp_path,
         pdf,
-        f"{pdf}: cannot be read as a PDF: it is damaged (its index of the file's parts leaves out a copy of object "
-        f"{number} saved after the one it lists): PDF readers each mend such a file their own way, so what sos-print "
-        "would read may not be what the audit shows; send the file the audit was filled in",
+        _damaged(
+            pdf, f"its index of the file's parts leaves out a copy of object {number} saved after the one it lists"
+        ),
     )
 
 
 def _saved_again(data: bytes, copy) -> tuple[bytes, int]:
     """Returns the filled audit `data` saved again as apps save (the file kept whole, an update appended listing what
     changed) with the copy `copy(honest)` of a claim's widget (points 1) listed in the update; and its number."""
-    start = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
     at = PdfReader(io.BytesIO(data)).xref[0]
     number = next(n for n in at if re.match(rb"%d 0 obj\s*<<[^>]*/T \(points\)[^>]*/V \(1\)" % n, data[at[n] :]))
     copy = copy(data[at[number] : data.index(b"endobj", at[number]) + 6])
-    generation = int(re.match(rb"\d+ (\d+) obj", copy)[1])
-    trailer = re.search(rb"trailer\s*<<(.*?)>>\s*startxref", data[start:], re.S)[1]
-    section = b"xref\n%d 1\n%010d %05d n \ntrailer\n<<%s/Prev %d\n>>\n" % (
-        number,
-        len(data),
-        generation,
-        trailer,
-        start,
-    )
-    return data + copy + b"\n" + section + b"startxref\n%d\n%%%%EOF\n" % (len(data) + len(copy) + 1), number
+    return _updated(data, number, copy, int(re.match(rb"\d+ (\d+) obj", copy)[1])), number
 
 
 # Sweep ad108: what pypdf read leniently and PDFium and poppler read as the later of two (F1, F2), or by number
@@ -4745,9 +4751,7 @@ def test_a_claim_saved_again_under_another_generation_is_refused(runner, tmp_pat
         runner,
         tmp_path,
         pdf,
-        f"{pdf}: cannot be read as a PDF: it is damaged (its index of the file's parts lists object {number} twice, "
-        "as two different objects): PDF readers each mend such a file their own way, so what sos-print would read "
-        "may not be what the audit shows; send the file the audit was filled in",
+        _damaged(pdf, f"its index of the file's parts lists object {number} twice, as two different objects"),
     )
 
 
@@ -4778,9 +4782,7 @@ def test_a_stream_of_objects_holding_an_object_twice_is_refused(tmp_path):
     with pytest.raises(ExampleFileError) as error:
         load_filled_audit(str(path))
     assert str(error.value) == (
-        f"{path}: cannot be read as a PDF: it is damaged (its index of the file's parts lists object 5 in object 6, "
-        "which holds it twice): PDF readers each mend such a file their own way, so what sos-print would read may "
-        "not be what the audit shows; send the file the audit was filled in"
+        _damaged(path, "its index of the file's parts lists object 5 in object 6, which holds it twice")
     )
 
 
@@ -4824,11 +4826,7 @@ def _drawing_saved_again(data: bytes, tail: bytes, longer: int) -> tuple[bytes, 
     operators = re.search(rb"stream\r?\n(.*?)\s*endstream", honest, re.S)[1]
     head = re.sub(rb"/Length \d+", b"/Length %d" % (len(operators) + longer), honest[: honest.index(b"stream")])
     copy = head + b"stream\n" + operators + tail + b"\nendstream\nendobj"
-    start = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
-    trailer = re.search(rb"trailer\s*<<(.*?)>>\s*startxref", data[start:], re.S)[1]
-    row = b"%d 1\n%010d 00000 n \n" % (drawing, len(data))
-    section = b"xref\n%strailer\n<<%s/Prev %d\n>>\n" % (row, trailer, start)
-    return data + copy + b"\n" + section + b"startxref\n%d\n%%%%EOF\n" % (len(data) + len(copy) + 1), drawing
+    return _updated(data, drawing, copy), drawing
 
 
 _FALSE_TWO = b"\n1 g 0 0 60 40 re f 0 g BT /Helv 12 Tf 8 8 Td (2) Tj ET"
@@ -4849,9 +4847,7 @@ def test_a_drawing_that_does_not_end_where_its_length_says_is_refused(runner, tm
         runner,
         tmp_path,
         pdf,
-        f"{pdf}: cannot be read as a PDF: it is damaged (its object {drawing} does not end where its length says "
-        "(readers may read more of it)): PDF readers each mend such a file their own way, so what sos-print would "
-        "read may not be what the audit shows; send the file the audit was filled in",
+        _damaged(pdf, f"its object {drawing} does not end where its length says (readers may read more of it)"),
     )
 
 
@@ -4916,12 +4912,9 @@ def test_an_encrypted_drawing_whose_padding_is_longer_than_a_block_is_refused(ru
     sealed = _sealed(key, drawing.idnum, plain)
     head = re.search(rb"\d+ 0 obj\s*(<<.*?)stream", data[reader.xref[0][drawing.idnum] :], re.S)[1]
     copy = b"%d 0 obj\n%s\nstream\n" % (drawing.idnum, re.sub(rb"/Length \d+", b"/Length %d" % len(sealed), head))
-    copy += sealed + b"\nendstream\nendobj\n"
-    start = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
-    trailer = re.search(rb"trailer\s*<<(.*?)>>\s*startxref", data[start:], re.S)[1]
-    section = b"xref\n%d 1\n%010d 00000 n \ntrailer\n<<%s/Prev %d\n>>\n" % (drawing.idnum, len(data), trailer, start)
+    copy += sealed + b"\nendstream\nendobj"
     pdf = tmp_path / "audit.pdf"
-    pdf.write_bytes(data + copy + section + b"startxref\n%d\n%%%%EOF\n" % (len(data) + len(copy)))
+    pdf.write_bytes(_updated(data, drawing.idnum, copy))
     result = runner.invoke(app, ["check", str(pdf)])
     if pad == 16:
         assert (result.exit_code, result.stdout) == (0, "checked 1 file: every claim holds\n")
@@ -4929,9 +4922,7 @@ def test_an_encrypted_drawing_whose_padding_is_longer_than_a_block_is_refused(ru
         assert (result.exit_code, result.stdout.splitlines()) == (
             1,
             [
-                f"{pdf}: cannot be read as a PDF: it is damaged (its object {drawing.idnum} breaks the standard: "
-                "Invalid padding bytes.): PDF readers each mend such a file their own way, so what sos-print would "
-                "read may not be what the audit shows; send the file the audit was filled in",
+                _damaged(pdf, f"its object {drawing.idnum} breaks the standard: Invalid padding bytes."),
                 "checked 1 file: 1 problem in 1 file",
             ],
         )
@@ -4977,7 +4968,9 @@ def test_a_file_laid_out_for_the_web_whose_last_startxref_names_another_table_is
     with pytest.raises(ExampleFileError) as error:
         load_filled_audit(str(path))
     assert str(error.value) == (
-        f"{path}: cannot be read as a PDF: it is damaged (its index of the file's parts is given twice, at the start "
-        "of a file laid out for the web and at its end: readers take either): PDF readers each mend such a file their "
-        "own way, so what sos-print would read may not be what the audit shows; send the file the audit was filled in"
+        _damaged(
+            path,
+            "its index of the file's parts is given twice, at the start of a file laid out for the web and at its "
+            "end: readers take either",
+        )
     )
